@@ -1,0 +1,83 @@
+"""The aa system: Axis & Allies area movement (combat move, noncombat move, landing).
+
+The entry points the core calls are light; the board model (networkx) is
+imported only when a file of this system is checked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from movecheck.findings import Finding, make_finding
+
+if TYPE_CHECKING:
+    from movecheck.core import Loaded, Outcome, Settings
+    from movecheck.loading import Document
+
+
+def _lint_findings(doc: Document, found: list[tuple[str, Any]]) -> list[Finding]:
+    findings = []
+    for code, problem in found:
+        line, column = doc.pos(problem.where)
+        findings.append(make_finding(code, problem.message, file=doc.path, line=line, column=column))
+    return findings
+
+
+def lint_file(doc: Document, kind: str, prior: list[Finding]) -> list[Finding]:
+    """Consistency of an aa map or state (orders get their schema check only)."""
+    from movecheck.aa.lint import LintContext, run_lint
+    from movecheck.aa.model import GameMap
+    from movecheck.aa.setup import build_board
+    from movecheck.core import has_errors
+
+    if has_errors(prior) or kind == "aa-orders":
+        return []
+    if kind == "aa-map":
+        ctx = LintContext(doc, GameMap(doc.data), doc.data, ())
+        return _lint_findings(doc, run_lint(ctx, "map"))
+    return lint_state(doc)[0]
+
+
+def lint_state(doc: Document) -> tuple[list[Finding], Any]:
+    """Findings of building and linting a state, and the board (None when it cannot be built)."""
+    from movecheck.aa.lint import LintContext, run_lint
+    from movecheck.aa.setup import build_board
+
+    setup = build_board(doc)
+    findings = list(setup.findings)
+    if setup.board is None:
+        return findings, None
+    map_data = doc.data["map"] if isinstance(doc.data.get("map"), dict) else {}
+    ctx = LintContext(doc, setup.board.map, map_data, ("map",), setup.board)
+    found = run_lint(ctx, "state")
+    if map_data:
+        found += run_lint(ctx, "map")
+    findings.extend(_lint_findings(doc, found))
+    return findings, setup.board
+
+
+def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
+    """Check an aa orders file against its state."""
+    from movecheck.aa.engine import run
+    from movecheck.core import Outcome, has_errors
+
+    doc = orders.doc
+    outcome = Outcome(orders=len(doc.get("moves", default=[]) or []))
+    findings, board = lint_state(state.doc)
+    outcome.findings.extend(findings)
+    if board is None or any(f.code == "MC004" for f in findings):
+        return outcome
+    power, phase = doc.get("power"), doc.get("phase")
+    turn = state.doc.get("turn", default={})
+    mismatch = []
+    if power != turn.get("power"):
+        mismatch.append(doc.finding("MC006", f"the orders are for the {power}, but the state is at the turn of the {turn.get('power')}", ("power",)))
+    if phase != turn.get("phase"):
+        mismatch.append(doc.finding("MC006", f"the orders are for {phase}, but the state is at {turn.get('phase')}", ("phase",)))
+    if mismatch:
+        outcome.findings.extend(mismatch)
+        return outcome
+    found, count = run(doc, board, phase)
+    outcome.findings.extend(found)
+    outcome.orders = count
+    return outcome

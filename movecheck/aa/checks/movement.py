@@ -1,0 +1,182 @@
+"""Movement along the graph, for both phases: adjacency, units, movement points, domains, neutrals, canals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from movecheck.aa.checks import Problem, aa_clause
+from movecheck.aa.model import describe
+from movecheck.aa.moves import land_route
+
+if TYPE_CHECKING:
+    from movecheck.aa.engine import Phase
+    from movecheck.aa.model import Unit
+    from movecheck.aa.moves import Move
+
+
+@aa_clause("AA101", "path-not-adjacent", "error",
+           "consecutive spaces of a path must border each other (a canal's zones are a connection; whether it is open is AA109)",
+           ["C10"], phase="both")
+def path_not_adjacent(move: Move, phase: Phase) -> Iterator[Problem]:
+    """Consecutive spaces of a path must border each other.
+
+    A canal's two sea zones are a connection of the map; whether the canal is
+    open is AA109's business, never this clause's.
+
+    Illegal: ``path: [Germany, Ukraine S.S.R.]`` (Poland lies between).
+    Legal:   ``path: [Germany, Poland, Ukraine S.S.R.]``.
+    """
+    for k in range(1, len(move.path)):
+        a, b = move.path[k - 1], move.path[k]
+        if not phase.board.map.adjacent(a, b):
+            yield Problem(f"{b} does not border {a}", move.step(k))
+
+
+def movement_needed(move: Move, phase: Phase, unit: Unit) -> int:
+    """Movement points a unit spends on a move (cargo rides free; riders on a carrier too)."""
+    if unit in move.riders:
+        return 0
+    if unit.type.is_land:
+        return land_route(phase.board, move.path).cost
+    return len(move.path) - 1
+
+
+@aa_clause("AA102", "units-not-present", "error",
+           "the named units are not at path[0] (after earlier moves)", [], phase="both")
+def units_not_present(move: Move, phase: Phase) -> Iterator[Problem]:
+    """The units an order names must stand at the first space of its path.
+
+    Checked against the board as the earlier orders of the file left it: a
+    tank moved away by order 2 is not there for order 5.
+    """
+    for shortfall in move.shortfalls:
+        if shortfall.code == "AA102":
+            yield Problem(shortfall.message, shortfall.where)
+
+
+@aa_clause("AA103", "not-own-units", "error",
+           "only the moving power's units move; allied cargo/fighters ride along", ["C7"], phase="both")
+def not_own_units(move: Move, phase: Phase) -> Iterator[Problem]:
+    """Only the moving power's units move.
+
+    Allied units share spaces, holds and decks (C7), but they move on their
+    owner's turn; allied cargo and allied fighters aboard a moving transport or
+    carrier simply ride along.
+    """
+    for shortfall in move.shortfalls:
+        if shortfall.code == "AA103":
+            yield Problem(shortfall.message, shortfall.where)
+
+
+@aa_clause("AA104", "movement-exceeded", "error",
+           "path cost exceeds movement left (movement − moved); factories never move", ["C10"], phase="both")
+def movement_exceeded(move: Move, phase: Phase) -> Iterator[Problem]:
+    """A path may not cost more than the movement the units have left.
+
+    Cost is one point per step, whatever the space; a land unit's load step
+    costs 1 and its voyage and unload cost nothing.  Movement left is the
+    type's movement minus what the unit spent earlier this turn.  Factories
+    have no movement and never move.
+    """
+    for group in move.groups():
+        unit = group[0]
+        need = movement_needed(move, phase, unit)
+        worst = min(u.left for u in group)
+        if unit.type.movement == 0 and need > 0:
+            yield Problem(f"{describe(group)} cannot move: a {unit.type.name} never moves", move.units_node(unit))
+        elif need > worst:
+            stop = max(1, min(len(move.path) - 1, worst + 1))
+            yield Problem(
+                f"{describe(group)} needs {need} movement for this path but has {max(worst, 0)} left "
+                f"(movement {unit.type.movement}, {unit.type.movement - worst} already spent)",
+                move.step(stop),
+            )
+
+
+@aa_clause("AA105", "wrong-domain", "error",
+           "land units at sea only aboard a transport with room; ships never on land; bombers never land at sea",
+           ["N10"], phase="both")
+def wrong_domain(move: Move, phase: Phase) -> Iterator[Problem]:
+    """Units stay in their element.
+
+    Land units enter a sea zone only to board a transport there (and then
+    travel with it; they never move from zone to zone on their own); ships
+    never enter land; bombers never end the noncombat move at sea (N10:
+    only fighters land at sea, on carriers).
+    """
+    board = phase.board
+    for group in move.groups():
+        unit = group[0]
+        if unit.type.is_sea:
+            for k, space in enumerate(move.path[1:], start=1):
+                if not board.is_sea(space):
+                    yield Problem(f"{describe(group)} cannot enter {space}: ships stay at sea", move.step(k))
+                    break
+        elif unit.type.is_land:
+            route = land_route(board, move.path)
+            if route.problem == "at_sea":
+                yield Problem(
+                    f"{describe(group)} cannot travel by sea on their own: cargo moves only with its transport "
+                    f"(load in one zone, then move the transport)",
+                    move.step(route.bad_step or 1),
+                )
+            elif route.load_at is not None and not phase.transports_in(move.path[route.load_at]):
+                yield Problem(
+                    f"{describe(group)} cannot enter {move.path[route.load_at]}: no transport of your side there to board",
+                    move.step(route.load_at),
+                )
+        elif unit.type.is_air and not unit.type.is_fighter and not phase.combat and board.is_sea(move.end):
+            yield Problem(f"{describe(group)} cannot end at sea in {move.end}: bombers never land at sea", move.step(len(move.path) - 1))
+
+
+@aa_clause("AA106", "neutral", "error",
+           "no unit enters, crosses or overflies a neutral/impassable territory", ["C6"], phase="both")
+def neutral(move: Move, phase: Phase) -> Iterator[Problem]:
+    """No unit enters or passes through a neutral territory, aircraft included (C6).
+
+    Governed by the option ``neutrals_impassable`` (on in aa1942).
+    """
+    if not phase.options.get("neutrals_impassable", True):
+        return
+    for k, space in enumerate(move.path[1:], start=1):
+        if phase.board.is_neutral(space):
+            yield Problem(f"{move.label()} cannot enter {space}: neutral territories are impassable", move.step(k))
+            return
+
+
+@aa_clause("AA108", "aa-gun-combat-move", "error",
+           "AA guns move only in noncombat move", ["N7"], phase="combat")
+def aa_gun_combat_move(move: Move, phase: Phase) -> Iterator[Problem]:
+    """AA guns move only in the noncombat move (N7).
+
+    Governed by the option ``aa_guns_move_in_combat`` (off in aa1942).
+    """
+    if phase.options.get("aa_guns_move_in_combat", False):
+        return
+    guns = [u for u in move.units if u.type.is_aa_gun]
+    if guns:
+        yield Problem(f"{describe(guns)} cannot move in combat move: AA guns move only in noncombat move", move.units_node(guns[0]))
+
+
+@aa_clause("AA109", "canal-closed", "error",
+           "a canal is used only if its land territories were friendly since the turn began (the only code for a closed canal)",
+           [], phase="both")
+def canal_closed(move: Move, phase: Phase) -> Iterator[Problem]:
+    """Ships pass a canal only when its land territories were friendly since the turn began.
+
+    A territory captured this turn does not open its canal.  A closed canal
+    gives this finding alone, never AA101.
+    """
+    board = phase.board
+    if not move.of_domain("sea"):
+        return
+    for k in range(1, len(move.path)):
+        a, b = move.path[k - 1], move.path[k]
+        canal = board.map.canal_between(a, b)
+        if canal is not None and board.map.adjacent(a, b) and not board.canal_open(a, b):
+            held = [t for t in canal.land if not board.friendly_at_start(t)]
+            yield Problem(
+                f"{canal.name} is closed to {move.label(move.of_domain('sea'))}: "
+                f"{', '.join(held)} {'was' if len(held) == 1 else 'were'} not friendly at the start of the turn",
+                move.step(k),
+            )

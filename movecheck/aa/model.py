@@ -1,0 +1,397 @@
+"""The A&A board: a map (spaces on a networkx graph), control, and the units on it.
+
+Words as the spec defines them:
+
+* *friendly* space: controlled by a power of the moving side;
+* *hostile* territory: controlled by an enemy power; *hostile* sea zone: holds
+  an enemy surface warship (or, with ``sub_transport_zones_hostile``, any
+  enemy unit);
+* *friendly at the start of the turn*: the current control minus
+  ``captured_this_turn``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator
+
+import networkx as nx
+
+from movecheck.aa.presets import UNIT_ALIASES, UNIT_TYPES
+
+SEA_ALIAS = re.compile(r"^\s*(?:sz\s*)(\d+)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class UnitType:
+    """Movement facts of one unit type."""
+
+    name: str
+    movement: int
+    domain: str
+    transport_cost: int = 0
+    transport_capacity: int = 0
+    carrier_capacity: int = 0
+    carrier_cost: int = 0
+    blitz: bool = False
+    submarine: bool = False
+    destroyer: bool = False
+
+    @classmethod
+    def from_data(cls, name: str, data: dict[str, Any]) -> "UnitType":
+        return cls(
+            name=name,
+            movement=int(data.get("movement", 0)),
+            domain=str(data.get("domain", "land")),
+            transport_cost=int(data.get("transport_cost", 0)),
+            transport_capacity=int(data.get("transport_capacity", 0)),
+            carrier_capacity=int(data.get("carrier_capacity", 0)),
+            carrier_cost=int(data.get("carrier_cost", 0)),
+            blitz=bool(data.get("blitz", False)),
+            submarine=bool(data.get("submarine", False)),
+            destroyer=bool(data.get("destroyer", False)),
+        )
+
+    @property
+    def is_land(self) -> bool:
+        return self.domain == "land"
+
+    @property
+    def is_sea(self) -> bool:
+        return self.domain == "sea"
+
+    @property
+    def is_air(self) -> bool:
+        return self.domain == "air"
+
+    @property
+    def is_fighter(self) -> bool:
+        """Aircraft that can land on carriers."""
+        return self.is_air and self.carrier_cost > 0
+
+    @property
+    def is_transport(self) -> bool:
+        return self.is_sea and self.transport_capacity > 0
+
+    @property
+    def is_carrier(self) -> bool:
+        return self.is_sea and self.carrier_capacity > 0
+
+    @property
+    def is_surface_warship(self) -> bool:
+        """Battleships, cruisers, destroyers, carriers: what makes a sea zone hostile."""
+        return self.is_sea and not self.submarine and not self.is_transport
+
+    @property
+    def is_aa_gun(self) -> bool:
+        return self.name == "aa_gun"
+
+    @property
+    def is_factory(self) -> bool:
+        return self.is_land and self.movement == 0
+
+
+@dataclass(frozen=True)
+class Space:
+    """A territory or sea zone."""
+
+    name: str
+    sea: bool = False
+    neutral: bool = False
+
+
+@dataclass(frozen=True)
+class Canal:
+    """Two sea zones joined only while the canal's land territories are held."""
+
+    name: str
+    zones: tuple[str, str]
+    land: tuple[str, ...]
+
+
+class GameMap:
+    """Spaces, their connections, canals, initial control and setup."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.name: str = str(data.get("name", "map"))
+        self.powers: list[str] = list(data.get("powers", []))
+        self.sides: dict[str, list[str]] = {k: list(v) for k, v in data.get("sides", {}).items()}
+        self.side_of: dict[str, str] = {p: side for side, members in self.sides.items() for p in members}
+        self.spaces: dict[str, Space] = {}
+        self._lookup: dict[str, str] = {}
+        for entry in data.get("territories", []):
+            space = Space(entry["name"], bool(entry.get("sea")), bool(entry.get("neutral")))
+            self.spaces[space.name] = space
+            self._add_alias(space.name, space.name)
+            for alias in entry.get("aliases", []):
+                self._add_alias(alias, space.name)
+        self.graph: nx.Graph = nx.Graph()
+        self.graph.add_nodes_from(self.spaces)
+        self.bad_connections: list[tuple[int, str]] = []
+        for index, pair in enumerate(data.get("connections", [])):
+            a, b = (self.resolve(pair[0]), self.resolve(pair[1])) if len(pair) == 2 else (None, None)
+            if a is None or b is None:
+                self.bad_connections.append((index, pair[0] if a is None else pair[1]))
+                continue
+            self.graph.add_edge(a, b)
+        self.canals: list[Canal] = [
+            Canal(c["name"], (c["sea_zones"][0], c["sea_zones"][1]), tuple(c.get("land", [])))
+            for c in data.get("canals", [])
+        ]
+        self.control: dict[str, str] = dict(data.get("control", {}))
+        self.setup: list[dict[str, Any]] = list(data.get("units", []))
+        types = data.get("unit_types") or UNIT_TYPES
+        self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
+
+    def _add_alias(self, alias: str, name: str) -> None:
+        self._lookup.setdefault(alias.casefold(), name)
+        match = re.match(r"^(\d+) sea zone$", name, re.IGNORECASE)
+        if match:
+            self._lookup.setdefault(f"sz{match.group(1)}", name)
+
+    def resolve(self, name: Any) -> str | None:
+        """The space a name means: its own name, an alias, or ``SZ N``/``szN`` for sea zones."""
+        if not isinstance(name, str):
+            return None
+        key = name.casefold().strip()
+        found = self._lookup.get(key)
+        if found is not None:
+            return found
+        match = SEA_ALIAS.match(key)
+        if match:
+            return self._lookup.get(f"sz{int(match.group(1))}")
+        return None
+
+    def suggest(self, name: Any) -> list[str]:
+        """Close names for a misspelt space."""
+        return difflib.get_close_matches(str(name), list(self.spaces), n=3, cutoff=0.6)
+
+    def resolve_type(self, name: Any) -> str | None:
+        """The unit type a name means (aliases included)."""
+        if not isinstance(name, str):
+            return None
+        if name in self.unit_types:
+            return name
+        alias = UNIT_ALIASES.get(name) or UNIT_ALIASES.get(name.lower())
+        if alias in self.unit_types:
+            return alias
+        lowered = name.lower()
+        return lowered if lowered in self.unit_types else None
+
+    def suggest_type(self, name: Any) -> list[str]:
+        return difflib.get_close_matches(str(name), list(self.unit_types) + list(UNIT_ALIASES), n=3, cutoff=0.5)
+
+    def is_sea(self, name: str) -> bool:
+        return self.spaces[name].sea
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return self.graph.has_edge(a, b)
+
+    def canal_between(self, a: str, b: str) -> Canal | None:
+        """The canal whose two zones are ``a`` and ``b``, if any."""
+        for canal in self.canals:
+            if {a, b} == set(canal.zones):
+                return canal
+        return None
+
+    def neighbours(self, name: str) -> Iterator[str]:
+        return iter(self.graph.adj[name])
+
+
+@dataclass(eq=False)
+class Unit:
+    """One unit on the board, with this turn's status."""
+
+    uid: int
+    type: UnitType
+    power: str
+    at: str
+    id: str | None = None
+    moved: int = 0
+    fought: bool = False
+    aboard: "Unit | None" = None
+    loaded: bool = False
+    unloaded_to: str | None = None
+    # this phase
+    spent: int = 0
+    move_count: int = 0
+    last_order: int | None = None
+    done: bool = False
+    in_battle: bool = False
+    loaded_now: bool = False
+    unloaded_now: bool = False
+    landed: bool = False
+    cargo: list["Unit"] = field(default_factory=list)
+    source: tuple[Any, ...] = ()
+
+    @property
+    def left(self) -> int:
+        """Movement points left this turn."""
+        return self.type.movement - self.moved - self.spent
+
+    @property
+    def moved_this_turn(self) -> bool:
+        return self.moved > 0 or self.spent > 0 or self.move_count > 0
+
+    def label(self) -> str:
+        return self.id if self.id else f"{self.power} {self.type.name}"
+
+
+def describe(units: Iterable[Unit]) -> str:
+    """``2 tank``, ``1 infantry and 1 tank`` or an id list, for messages."""
+    units = list(units)
+    named = [u.id for u in units if u.id]
+    counts: dict[str, int] = {}
+    for unit in units:
+        if not unit.id:
+            counts[unit.type.name] = counts.get(unit.type.name, 0) + 1
+    parts = [f"{n} {t}" for t, n in counts.items()] + named
+    if not parts:
+        return "no units"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+class Board:
+    """A map plus one moment of a game: control, units, the moving power and the options."""
+
+    def __init__(self, game_map: GameMap, options: dict[str, Any], power: str, phase: str) -> None:
+        self.map = game_map
+        self.options = options
+        self.power = power
+        self.phase = phase
+        self.control: dict[str, str] = dict(game_map.control)
+        self.captured: set[str] = set()
+        self.purchased: dict[str, int] = {}
+        self.units: list[Unit] = []
+        self._by_space: dict[str, list[Unit]] = {}
+        self.by_id: dict[str, Unit] = {}
+
+    # -- sides -----------------------------------------------------------
+
+    @property
+    def side(self) -> str | None:
+        return self.map.side_of.get(self.power)
+
+    def friendly_power(self, power: str | None) -> bool:
+        """A power of the moving side."""
+        return power is not None and self.map.side_of.get(power) == self.side
+
+    def enemy_power(self, power: str | None) -> bool:
+        """A power of another side."""
+        return power is not None and power in self.map.side_of and not self.friendly_power(power)
+
+    # -- units -----------------------------------------------------------
+
+    def add(self, unit: Unit) -> None:
+        self.units.append(unit)
+        self._by_space.setdefault(unit.at, []).append(unit)
+        if unit.id:
+            self.by_id.setdefault(unit.id, unit)
+
+    def units_at(self, space: str) -> list[Unit]:
+        return self._by_space.get(space, [])
+
+    def move_unit(self, unit: Unit, space: str) -> None:
+        """Put a unit (and what it carries) in another space."""
+        if unit.at == space:
+            return
+        self._by_space[unit.at].remove(unit)
+        unit.at = space
+        self._by_space.setdefault(space, []).append(unit)
+        for passenger in unit.cargo:
+            self.move_unit(passenger, space)
+
+    def board_unit(self, unit: Unit, vessel: Unit) -> None:
+        """Put a unit aboard a transport or carrier."""
+        self.leave_vessel(unit)
+        unit.aboard = vessel
+        vessel.cargo.append(unit)
+
+    def leave_vessel(self, unit: Unit) -> None:
+        """Take a unit off whatever it is aboard."""
+        if unit.aboard is not None:
+            unit.aboard.cargo.remove(unit)
+            unit.aboard = None
+
+    def enemy_units(self, space: str) -> list[Unit]:
+        return [u for u in self.units_at(space) if self.enemy_power(u.power)]
+
+    # -- spaces ----------------------------------------------------------
+
+    def is_sea(self, space: str) -> bool:
+        return self.map.spaces[space].sea
+
+    def is_neutral(self, space: str) -> bool:
+        """Neutral land: flagged neutral, or controlled by no power."""
+        info = self.map.spaces[space]
+        return not info.sea and (info.neutral or self.control.get(space) is None)
+
+    def controller(self, space: str) -> str | None:
+        return self.control.get(space)
+
+    def friendly_territory(self, space: str) -> bool:
+        return not self.is_sea(space) and self.friendly_power(self.control.get(space))
+
+    def friendly_at_start(self, space: str) -> bool:
+        """Land controlled by the moving side when the turn began."""
+        return self.friendly_territory(space) and space not in self.captured
+
+    def hostile_territory(self, space: str) -> bool:
+        return not self.is_sea(space) and self.enemy_power(self.control.get(space))
+
+    def blocking_enemies(self, space: str) -> list[Unit]:
+        """Enemy units that make a sea zone hostile."""
+        every = self.options.get("sub_transport_zones_hostile", False)
+        return [u for u in self.enemy_units(space) if every or u.type.is_surface_warship]
+
+    def hostile_zone(self, space: str) -> bool:
+        return self.is_sea(space) and bool(self.blocking_enemies(space))
+
+    def hostile(self, space: str) -> bool:
+        """Hostile territory or hostile sea zone."""
+        return self.hostile_zone(space) if self.is_sea(space) else self.hostile_territory(space)
+
+    def enemy_destroyer(self, space: str) -> bool:
+        return any(u.type.destroyer for u in self.enemy_units(space))
+
+    def canal_open(self, a: str, b: str) -> bool:
+        """A canal between two zones is open when its land was friendly since the turn began."""
+        canal = self.map.canal_between(a, b)
+        return canal is None or all(self.friendly_at_start(t) for t in canal.land)
+
+    # -- distances -------------------------------------------------------
+
+    def air_distances(self, start: str, limit: int) -> dict[str, int]:
+        """Steps an aircraft needs from ``start`` to every space within ``limit`` (no neutrals)."""
+        impassable = self.options.get("neutrals_impassable", True)
+        seen = {start: 0}
+        frontier = [start]
+        for step in range(1, limit + 1):
+            nxt = []
+            for space in frontier:
+                for other in self.map.neighbours(space):
+                    if other in seen or (impassable and self.is_neutral(other)):
+                        continue
+                    seen[other] = step
+                    nxt.append(other)
+            frontier = nxt
+        return seen
+
+    def sea_distances(self, start: str, limit: int, avoid_hostile: bool = True) -> dict[str, int]:
+        """Steps a ship needs from ``start`` to reachable zones (through open canals, around hostile zones)."""
+        seen = {start: 0}
+        frontier = [start]
+        for step in range(1, limit + 1):
+            nxt = []
+            for space in frontier:
+                for other in self.map.neighbours(space):
+                    if other in seen or not self.is_sea(other) or not self.canal_open(space, other):
+                        continue
+                    if avoid_hostile and self.hostile_zone(other):
+                        continue
+                    seen[other] = step
+                    nxt.append(other)
+            frontier = nxt
+        return seen

@@ -1,0 +1,232 @@
+"""Reading one order into a move: names resolved, units chosen, the path's shape understood."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from movecheck.aa.model import Board, Unit, describe
+from movecheck.aa.setup import suggestion, unknown_space, unknown_type
+from movecheck.findings import Finding
+from movecheck.loading import Document
+
+DocPath = tuple[Any, ...]
+
+
+@dataclass
+class Shortfall:
+    """Units an order names that are not there to move (AA102) or are not the mover's (AA103)."""
+
+    code: str
+    message: str
+    where: DocPath
+
+
+@dataclass
+class Move:
+    """One order of the file, resolved against the board as earlier orders left it."""
+
+    index: int
+    where: DocPath
+    order_id: str | None
+    path: list[str]
+    units: list[Unit] = field(default_factory=list)
+    riders: list[Unit] = field(default_factory=list)
+    transport: Unit | None = None
+    attack: str | None = None
+    shortfalls: list[Shortfall] = field(default_factory=list)
+    unit_keys: dict[int, DocPath] = field(default_factory=dict)
+
+    @property
+    def start(self) -> str:
+        return self.path[0]
+
+    @property
+    def end(self) -> str:
+        return self.path[-1]
+
+    def step(self, k: int) -> DocPath:
+        """Document path of the k-th space of the path."""
+        return self.where + ("path", min(max(k, 0), len(self.path) - 1))
+
+    def units_node(self, unit: Unit | None = None) -> DocPath:
+        """Document path of the ``units:`` entry that named a unit."""
+        if unit is not None and unit.uid in self.unit_keys:
+            return self.unit_keys[unit.uid]
+        return self.where + ("units",)
+
+    def of_domain(self, domain: str) -> list[Unit]:
+        return [u for u in self.units if u.type.domain == domain]
+
+    def groups(self) -> list[list[Unit]]:
+        """The moving units grouped by type, in a stable order."""
+        by_type: dict[str, list[Unit]] = {}
+        for unit in self.units:
+            by_type.setdefault(unit.type.name, []).append(unit)
+        return list(by_type.values())
+
+    def label(self, units: list[Unit] | None = None) -> str:
+        return describe(self.units if units is None else units)
+
+
+@dataclass
+class LandRoute:
+    """How a land unit's path reads: a walk, a load, an unload, or both."""
+
+    walk: int = 0
+    load_at: int | None = None
+    unload_at: int | None = None
+    bad_step: int | None = None
+    problem: str = ""
+
+    @property
+    def cost(self) -> int:
+        return self.walk + (1 if self.load_at is not None else 0)
+
+
+def land_route(board: Board, path: list[str]) -> LandRoute:
+    """Read a land unit's path: land steps, then at most one sea zone to load at, then one unload."""
+    sea = [board.is_sea(s) for s in path]
+    route = LandRoute()
+    k = 1
+    if sea[0]:
+        if len(path) > 1 and not sea[1]:
+            route.unload_at = 1
+            if len(path) > 2:
+                route.bad_step = 2
+                route.problem = "after_unload"
+            return route
+        route.bad_step = 1
+        route.problem = "at_sea"
+        return route
+    while k < len(path) and not sea[k]:
+        route.walk += 1
+        k += 1
+    if k == len(path):
+        return route
+    route.load_at = k
+    if k + 1 < len(path):
+        if sea[k + 1]:
+            route.bad_step = k + 1
+            route.problem = "at_sea"
+            return route
+        route.unload_at = k + 1
+        if k + 2 < len(path):
+            route.bad_step = k + 2
+            route.problem = "after_unload"
+    return route
+
+
+def resolve_move(
+    doc: Document, board: Board, raw: Any, index: int
+) -> tuple[Move | None, list[Finding]]:
+    """A move for the order at ``index`` (0-based), or None with MC004 findings when names fail."""
+    where: DocPath = ("moves", index)
+    findings: list[Finding] = []
+    if not isinstance(raw, dict):
+        return None, findings
+    order_id = raw.get("id") if isinstance(raw.get("id"), str) else None
+    path_raw = raw.get("path")
+    path: list[str] = []
+    if isinstance(path_raw, list):
+        for k, name in enumerate(path_raw):
+            space = board.map.resolve(name)
+            if space is None:
+                findings.append(unknown_space(doc, board.map, name, where + ("path", k)))
+            path.append(space or "")
+    move = Move(index=index + 1, where=where, order_id=order_id, path=path)
+    units_raw = raw.get("units")
+    wanted_types: list[tuple[str, int, DocPath]] = []
+    wanted_ids: list[tuple[Unit, DocPath]] = []
+    if isinstance(units_raw, dict):
+        for name, count in units_raw.items():
+            kind = board.map.resolve_type(name)
+            if kind is None:
+                findings.append(unknown_type(doc, board.map, name, where + ("units", name), key=True))
+            elif isinstance(count, int) and not isinstance(count, bool) and count > 0:
+                wanted_types.append((kind, count, where + ("units", name)))
+    elif isinstance(units_raw, list):
+        for k, unit_id in enumerate(units_raw):
+            unit = board.by_id.get(unit_id) if isinstance(unit_id, str) else None
+            if unit is None:
+                close = [i for i in board.by_id if isinstance(unit_id, str)]
+                import difflib
+
+                hint = suggestion(difflib.get_close_matches(str(unit_id), close, n=3))
+                findings.append(doc.finding("MC004", f"no unit has the id {unit_id!r}{hint}", where + ("units", k)))
+            else:
+                wanted_ids.append((unit, where + ("units", k)))
+    transport_raw = raw.get("transport")
+    if isinstance(transport_raw, str):
+        move.transport = board.by_id.get(transport_raw)
+        if move.transport is None or not move.transport.type.is_transport:
+            what = "no unit has" if move.transport is None else "no transport has"
+            findings.append(doc.finding("MC004", f"transport: {what} the id {transport_raw!r}", where + ("transport",)))
+            move.transport = None
+    attack_raw = raw.get("attack")
+    if attack_raw is True and path and path[-1]:
+        move.attack = path[-1]
+    elif isinstance(attack_raw, str):
+        move.attack = board.map.resolve(attack_raw)
+        if move.attack is None:
+            findings.append(unknown_space(doc, board.map, attack_raw, where + ("attack",)))
+    if len(path) < 2 or not all(path) or (not wanted_types and not wanted_ids):
+        return None, findings
+    _select(board, move, wanted_types, wanted_ids)
+    return move, findings
+
+
+def _candidates(board: Board, space: str, kind: str, power: str | None) -> list[Unit]:
+    """Units of a type at a space able to start a move there (cargo at sea, fighters aboard included)."""
+    found = []
+    for unit in board.units_at(space):
+        if unit.type.name != kind or (power is not None and unit.power != power):
+            continue
+        if unit.aboard is not None and not board.is_sea(space):
+            continue
+        found.append(unit)
+    return found
+
+
+def _readiness(unit: Unit) -> tuple[Any, ...]:
+    """Sort key: the units best able to move first (not done, most movement left)."""
+    return (unit.done, unit.in_battle, -unit.left, unit.uid)
+
+
+def _select(board: Board, move: Move, wanted_types: list[tuple[str, int, DocPath]], wanted_ids: list[tuple[Unit, DocPath]]) -> None:
+    taken: set[int] = set()
+    for unit, node in wanted_ids:
+        if unit.at != move.start:
+            move.shortfalls.append(Shortfall("AA102", f"{unit.id} is in {unit.at}, not in {move.start}", node))
+        elif unit.power != board.power:
+            move.shortfalls.append(
+                Shortfall("AA103", f"{unit.id} belongs to the {unit.power}; only {board.power} units move now", node)
+            )
+        elif unit.uid not in taken:
+            taken.add(unit.uid)
+            move.units.append(unit)
+            move.unit_keys[unit.uid] = node
+    for kind, count, node in wanted_types:
+        own = sorted((u for u in _candidates(board, move.start, kind, board.power) if u.uid not in taken), key=_readiness)
+        chosen = own[:count]
+        for unit in chosen:
+            taken.add(unit.uid)
+            move.units.append(unit)
+            move.unit_keys[unit.uid] = node
+        if len(chosen) < count:
+            others = [u for u in _candidates(board, move.start, kind, None) if u.power != board.power]
+            have = f"only {len(chosen)}" if chosen else "no"
+            if others:
+                owners = ", ".join(sorted({u.power for u in others}))
+                move.shortfalls.append(
+                    Shortfall(
+                        "AA103",
+                        f"{count} {kind} ordered from {move.start}, but {have} {board.power} {kind} there; "
+                        f"the other {kind} there belong to the {owners} and move on their own turn",
+                        node,
+                    )
+                )
+            else:
+                move.shortfalls.append(
+                    Shortfall("AA102", f"{count} {kind} ordered from {move.start}, but {have} {board.power} {kind} there", node)
+                )

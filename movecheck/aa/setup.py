@@ -1,0 +1,270 @@
+"""Build an A&A board from a state document: its map, options, control and units.
+
+Unknown names become MC004 findings at the node that holds them, with the
+closest known names; a board is built only from what resolves.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
+from movecheck.aa.model import Board, GameMap, Unit
+from movecheck.aa.presets import DEFAULT_PRESET, PRESETS, preset_options
+from movecheck.findings import Finding
+from movecheck.loading import Document, InputError
+
+
+@dataclass
+class Setup:
+    """A board built from a state, and what went wrong on the way."""
+
+    board: Board | None
+    findings: list[Finding] = field(default_factory=list)
+    map_doc: Document | None = None
+
+
+def suggestion(names: list[str]) -> str:
+    """``; did you mean 'A' or 'B'?`` or nothing."""
+    if not names:
+        return ""
+    return "; did you mean " + " or ".join(repr(n) for n in names) + "?"
+
+
+_MAP_CACHE: dict[str, tuple[GameMap | None, list[Finding], Document | None]] = {}
+
+
+def load_map(state: Document) -> tuple[GameMap | None, list[Finding], Document | None]:
+    """The map a state names: built-in, a file relative to the state, or inline."""
+    ref = state.get("map")
+    if isinstance(ref, dict):
+        return GameMap(ref), [], None
+    if not isinstance(ref, str):
+        return None, [], None
+    if ref in BUILTIN_MAPS:
+        key = "builtin:" + ref
+        if key not in _MAP_CACHE:
+            _MAP_CACHE[key] = (GameMap(builtin_map(ref)), [], None)
+        return _MAP_CACHE[key]
+    base = os.path.dirname(state.path) if state.path != "<stdin>" else ""
+    path = os.path.normpath(os.path.join(base, ref))
+    if not os.path.isfile(path):
+        hint = suggestion([n for n in BUILTIN_MAPS if n.startswith(ref[:3])] or list(BUILTIN_MAPS))
+        return None, [state.finding("MC004", f"map {ref!r} is neither a built-in map nor a file{hint}", ("map",))], None
+    if "file:" + path not in _MAP_CACHE:
+        _MAP_CACHE["file:" + path] = _load_map_file(state, path)
+    return _MAP_CACHE["file:" + path]
+
+
+def _load_map_file(state: Document, path: str) -> tuple[GameMap | None, list[Finding], Document | None]:
+    from movecheck.core import examine, has_errors
+    from movecheck.loading import load_file
+
+    try:
+        loaded = examine(load_file(path))
+    except InputError as exc:
+        return None, [state.finding("MC011", f"map file {exc}", ("map",))], None
+    findings = list(loaded.findings)
+    if loaded.kind != "aa-map":
+        findings.append(state.finding("MC010", f"map: {path} is not an aa map file (kind: map)", ("map",)))
+        return None, findings, loaded.doc
+    if has_errors(findings):
+        return None, findings, loaded.doc
+    return GameMap(loaded.doc.data), findings, loaded.doc
+
+
+def options_of(state: Document) -> tuple[dict[str, Any], list[Finding]]:
+    """The preset's options with the state's overrides; MC004 for an unknown preset."""
+    findings: list[Finding] = []
+    preset = state.get("rules", default=DEFAULT_PRESET)
+    if preset not in PRESETS:
+        import difflib
+
+        hint = suggestion(difflib.get_close_matches(str(preset), list(PRESETS), n=2))
+        findings.append(state.finding("MC004", f"unknown rules preset {preset!r}{hint}", ("rules",)))
+        preset = DEFAULT_PRESET
+    options = preset_options(preset)
+    overrides = state.get("options", default={})
+    if isinstance(overrides, dict):
+        options.update({k: v for k, v in overrides.items() if k in options})
+    return options, findings
+
+
+def build_board(state: Document, extra_options: dict[str, Any] | None = None) -> Setup:
+    """A board for a state document (which has passed its schema)."""
+    game_map, findings, map_doc = load_map(state)
+    findings = list(findings)
+    if game_map is None:
+        return Setup(None, findings, map_doc)
+    options, problems = options_of(state)
+    findings.extend(problems)
+    if extra_options:
+        options.update(extra_options)
+    turn = state.get("turn", default={})
+    power = turn.get("power") if isinstance(turn, dict) else None
+    phase = turn.get("phase", "combat_move") if isinstance(turn, dict) else "combat_move"
+    if power not in game_map.powers:
+        findings.append(_unknown_power(state, game_map, power, ("turn", "power")))
+        return Setup(None, findings, map_doc)
+    board = Board(game_map, options, power, phase)
+    findings.extend(_apply_control(state, board))
+    findings.extend(_apply_captured(state, board))
+    findings.extend(_apply_purchased(state, board))
+    findings.extend(_place_units(state, board))
+    return Setup(board, findings, map_doc)
+
+
+def _unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any, ...]) -> Finding:
+    import difflib
+
+    hint = suggestion(difflib.get_close_matches(str(power), game_map.powers, n=2))
+    return doc.finding("MC004", f"unknown power {power!r} (powers: {', '.join(game_map.powers)}){hint}", path)
+
+
+def unknown_space(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
+    """MC004 for a territory or sea zone the map does not have."""
+    hint = suggestion(game_map.suggest(name))
+    return doc.finding("MC004", f"unknown territory or sea zone {name!r}{hint}", path, key=key)
+
+
+def unknown_type(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
+    """MC004 for a unit type the map does not have."""
+    hint = suggestion(game_map.suggest_type(name))
+    return doc.finding("MC004", f"unknown unit type {name!r}{hint}", path, key=key)
+
+
+def _apply_control(state: Document, board: Board) -> list[Finding]:
+    findings = []
+    for name, power in (state.get("control", default={}) or {}).items():
+        space = board.map.resolve(name)
+        if space is None:
+            findings.append(unknown_space(state, board.map, name, ("control", name), key=True))
+            continue
+        if power not in board.map.powers:
+            findings.append(_unknown_power(state, board.map, power, ("control", name)))
+            continue
+        board.control[space] = power
+    return findings
+
+
+def _apply_captured(state: Document, board: Board) -> list[Finding]:
+    findings = []
+    for index, name in enumerate(state.get("captured_this_turn", default=[]) or []):
+        space = board.map.resolve(name)
+        if space is None:
+            findings.append(unknown_space(state, board.map, name, ("captured_this_turn", index)))
+        else:
+            board.captured.add(space)
+    return findings
+
+
+def _apply_purchased(state: Document, board: Board) -> list[Finding]:
+    findings = []
+    for name, count in (state.get("purchased", default={}) or {}).items():
+        kind = board.map.resolve_type(name)
+        if kind is None:
+            findings.append(unknown_type(state, board.map, name, ("purchased", name), key=True))
+        else:
+            board.purchased[kind] = board.purchased.get(kind, 0) + int(count)
+    return findings
+
+
+def _place_units(state: Document, board: Board) -> list[Finding]:
+    """Create the units of the state (or of the map's setup), then seat cargo and fighters."""
+    findings: list[Finding] = []
+    entries = state.get("units")
+    from_map = entries is None
+    if from_map:
+        entries = board.map.setup
+    pending_aboard: list[tuple[Unit, str, tuple[Any, ...]]] = []
+    uid = 0
+    for index, entry in enumerate(entries):
+        where = ("units", index)
+        space = board.map.resolve(entry.get("at"))
+        kind = board.map.resolve_type(entry.get("type"))
+        power = entry.get("power")
+        problems = []
+        if space is None:
+            problems.append(unknown_space(state, board.map, entry.get("at"), where + ("at",)))
+        if kind is None:
+            problems.append(unknown_type(state, board.map, entry.get("type"), where + ("type",)))
+        if power not in board.map.powers:
+            problems.append(_unknown_power(state, board.map, power, where + ("power",)))
+        if problems:
+            if not from_map:
+                findings.extend(problems)
+            continue
+        for _ in range(int(entry.get("count", 1))):
+            uid += 1
+            unit = Unit(
+                uid=uid,
+                type=board.map.unit_types[kind],
+                power=power,
+                at=space,
+                id=entry.get("id"),
+                moved=int(entry.get("moved", 0)),
+                fought=bool(entry.get("fought", False)),
+                loaded=bool(entry.get("loaded", False)),
+                source=("map",) if from_map else where,
+            )
+            unloaded = entry.get("unloaded")
+            if isinstance(unloaded, str):
+                unit.unloaded_to = board.map.resolve(unloaded) or unloaded
+            elif unloaded is True:
+                unit.unloaded_to = "?"
+            board.add(unit)
+            if entry.get("aboard"):
+                pending_aboard.append((unit, entry["aboard"], where + ("aboard",)))
+    for unit, vessel_id, where in pending_aboard:
+        vessel = board.by_id.get(vessel_id)
+        if vessel is None:
+            findings.append(state.finding("MC004", f"aboard: no unit has the id {vessel_id!r}", where))
+        elif vessel.at == unit.at and (vessel.type.is_transport or vessel.type.is_carrier):
+            board.board_unit(unit, vessel)
+    seat_implicit_cargo(board)
+    return findings
+
+
+def seat_implicit_cargo(board: Board) -> None:
+    """Land units and fighters at sea with no ``aboard:`` ride the vessels of their zone."""
+    for space, units in list(board._by_space.items()):
+        if not board.is_sea(space):
+            continue
+        for unit in list(units):
+            if unit.aboard is not None:
+                continue
+            if unit.type.is_land:
+                vessel = _vessel_with_room(board, unit, units, transport=True)
+            elif unit.type.is_fighter:
+                vessel = _vessel_with_room(board, unit, units, transport=False)
+            else:
+                continue
+            if vessel is not None:
+                board.board_unit(unit, vessel)
+
+
+def _vessel_with_room(board: Board, unit: Unit, units: list[Unit], transport: bool) -> Unit | None:
+    candidates = [
+        v
+        for v in units
+        if (v.type.is_transport if transport else v.type.is_carrier) and board.map.side_of.get(v.power) == board.map.side_of.get(unit.power)
+    ]
+    candidates.sort(key=lambda v: (v.power != unit.power, v.uid))
+    for vessel in candidates:
+        if transport and cargo_load(vessel) + unit.type.transport_cost <= vessel.type.transport_capacity and unit.type.transport_cost:
+            return vessel
+        if not transport and carrier_load(vessel) + unit.type.carrier_cost <= vessel.type.carrier_capacity:
+            return vessel
+    return None
+
+
+def cargo_load(transport: Unit) -> int:
+    """Capacity a transport's cargo uses."""
+    return sum(u.type.transport_cost for u in transport.cargo)
+
+
+def carrier_load(carrier: Unit) -> int:
+    """Slots a carrier's fighters use."""
+    return sum(u.type.carrier_cost for u in carrier.cargo)

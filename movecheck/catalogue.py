@@ -1,0 +1,137 @@
+"""The clause catalogue as the ``rules``, ``explain`` and ``maps`` commands show it."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from movecheck.findings import CATALOGUE, Clause
+
+CLAUSE_MODULES = (
+    "movecheck.problems",
+    "movecheck.aa.rules",
+    "movecheck.maneuver.rules",
+)
+SYSTEM_TITLES = {
+    "mc": "Input problems (both systems)",
+    "aa": "aa: Axis & Allies area movement",
+    "maneuver": "maneuver: miniatures manoeuvre",
+}
+
+
+def load_all() -> None:
+    """Import every module that declares clauses."""
+    for name in CLAUSE_MODULES:
+        importlib.import_module(name)
+
+
+@lru_cache(maxsize=1)
+def seed_paragraphs() -> dict[str, dict[str, str]]:
+    """Seed label -> {text, source}, shipped with the package."""
+    path = Path(__file__).with_name("seeds.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def expand_seeds(labels: tuple[str, ...]) -> list[str]:
+    """Seed labels with ranges such as ``C1–C3`` spelt out."""
+    result: list[str] = []
+    for label in labels:
+        for dash in ("–", "-"):
+            if dash in label:
+                start, end = label.split(dash, 1)
+                prefix = start[0]
+                result.extend(f"{prefix}{n}" for n in range(int(start[1:]), int(end.lstrip(prefix)) + 1))
+                break
+        else:
+            result.append(label)
+    return result
+
+
+def clause_json(entry: Clause) -> dict[str, Any]:
+    """A clause as ``rules --format json`` prints it."""
+    return {
+        "code": entry.code,
+        "name": entry.name,
+        "severity": entry.severity.value,
+        "system": entry.system,
+        "phase": entry.phase,
+        "summary": entry.summary,
+        "seeds": list(entry.seeds),
+    }
+
+
+def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str, int]:
+    """The catalogue (and the aa preset's options) as text or JSON; with an exit code."""
+    load_all()
+    if system is not None and system not in SYSTEM_TITLES:
+        return f"movecheck: error: unknown system {system!r}; choose aa, maneuver or mc\n", 2
+    from movecheck.aa.presets import PRESETS, preset_options
+
+    preset_name = preset or "aa1942"
+    if preset_name not in PRESETS:
+        return f"movecheck: error: unknown rules preset {preset_name!r}; choose one of: {', '.join(PRESETS)}\n", 2
+    clauses = CATALOGUE.all(system)
+    options = preset_options(preset_name) if system in (None, "aa") else {}
+    if fmt == "json":
+        document = {"rules": preset_name, "options": options, "clauses": [clause_json(c) for c in clauses]}
+        return json.dumps(document, indent=2, ensure_ascii=False) + "\n", 0
+    lines: list[str] = []
+    current = None
+    for entry in clauses:
+        if entry.system != current:
+            current = entry.system
+            if lines:
+                lines.append("")
+            lines.append(SYSTEM_TITLES.get(current, current))
+        seeds = f" ({', '.join(entry.seeds)})" if entry.seeds else ""
+        phase = f" [{entry.phase}]" if entry.phase else ""
+        lines.append(f"  {entry.code} {entry.name:<24} {entry.severity.value:<8} {entry.summary}{seeds}{phase}")
+    if options:
+        lines.extend(["", f"Options of the aa preset {preset_name}:"])
+        lines.extend(f"  {key:<30} {json.dumps(value)}" for key, value in options.items())
+    return "\n".join(lines) + "\n", 0
+
+
+def explain_clause(code: str) -> tuple[str, int]:
+    """One clause in full: summary, documentation, seed paragraphs; exit 2 if unknown."""
+    load_all()
+    entry = CATALOGUE.get(code.upper())
+    if entry is None:
+        import difflib
+
+        close = difflib.get_close_matches(code.upper(), [c.code for c in CATALOGUE.all()], n=3)
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        return f"movecheck: error: unknown clause {code!r}{hint}\n", 2
+    lines = [f"{entry.code} {entry.name} ({entry.severity.value})", "", entry.summary, ""]
+    if entry.phase:
+        lines[2] += f" [{entry.phase}]"
+    doc = entry.documentation()
+    if doc and doc != entry.summary:
+        lines.extend([doc, ""])
+    paragraphs = seed_paragraphs()
+    cited = [label for label in expand_seeds(entry.seeds) if label in paragraphs]
+    if cited:
+        lines.append("Rule text:")
+        for label in cited:
+            lines.append(f"  {label}: {paragraphs[label]['text']}")
+        sources = sorted({paragraphs[label]["source"] for label in cited})
+        lines.append(f"  (seed {'; '.join(sources)})")
+    return "\n".join(lines).rstrip() + "\n", 0
+
+
+def render_maps(fmt: str) -> str:
+    """The built-in maps with their size."""
+    from movecheck.aa.maps import BUILTIN_MAPS, builtin_summary
+
+    rows = [builtin_summary(name) for name in BUILTIN_MAPS]
+    if fmt == "json":
+        return json.dumps({"maps": rows}, indent=2, ensure_ascii=False) + "\n"
+    lines = [
+        f"{row['name']:<12} {row['title']}: {row['land']} land territories ({row['neutral']} neutral), "
+        f"{row['sea']} sea zones, {row['connections']} connections, {row['canals']} canals, {row['units']} units"
+        for row in rows
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,257 @@
+"""The work behind ``check`` and ``lint``: load, identify, validate, hand over to a rule system.
+
+Both rule systems plug in through their package (``movecheck.aa``,
+``movecheck.maneuver``), which exposes ``lint_file(doc, kind, findings)`` and
+``check_orders(orders, state, settings)``; they are imported only when a file of
+theirs is read.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from movecheck.findings import FileReport, Finding, Report, Severity
+from movecheck.loading import Document, InputError, load_file
+
+SYSTEMS = ("aa", "maneuver")
+FORMAT_VERSION = 1
+
+
+@dataclass
+class Settings:
+    """What the command line (and later a config file) asks of a run."""
+
+    state: str | None = None
+    stdin_filename: str | None = None
+    suggest: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    """What a rule system returns for one orders file."""
+
+    findings: list[Finding] = field(default_factory=list)
+    orders: int = 0
+    readings: dict[str, Any] = field(default_factory=dict)
+    suggestions: str = ""
+
+
+def identify(doc: Document) -> str | None:
+    """The file kind (``aa-orders``, ``maneuver-state``, ...) a document says it is."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return None
+    system = data.get("system")
+    if system not in SYSTEMS:
+        return None
+    kind = data.get("kind")
+    if system == "aa" and kind == "map":
+        return "aa-map"
+    if kind in ("state", "orders"):
+        return f"{system}-{kind}"
+    orders_keys = ("moves", "phase", "power") if system == "aa" else ("orders", "side")
+    if any(key in data for key in orders_keys) and "turn" not in data and "field" not in data:
+        return f"{system}-orders"
+    return f"{system}-state"
+
+
+def _kind_problem(doc: Document) -> Finding:
+    data = doc.data
+    if not isinstance(data, dict):
+        shape = "empty" if data is None else f"a {type(data).__name__.replace('dict', 'mapping')}"
+        return doc.finding("MC010", f"the file is {shape}, not a movecheck mapping with a 'system:' key")
+    if "system" not in data:
+        return doc.finding("MC010", "the file has no 'system:' key (aa or maneuver)")
+    return doc.finding(
+        "MC010", f"system {data.get('system')!r} is not one of: {', '.join(SYSTEMS)}", ("system",)
+    )
+
+
+def version_problem(doc: Document) -> Finding | None:
+    """MC007 when the file names a format version this release cannot read."""
+    if not isinstance(doc.data, dict) or "movecheck" not in doc.data:
+        return None
+    version = doc.data["movecheck"]
+    if version == FORMAT_VERSION and not isinstance(version, bool):
+        return None
+    return doc.finding(
+        "MC007",
+        f"format version {version!r} is not supported; this release reads movecheck: {FORMAT_VERSION}",
+        ("movecheck",),
+    )
+
+
+def system_of(kind: str) -> Any:
+    """The rule-system package that handles a file kind."""
+    return importlib.import_module(f"movecheck.{kind.split('-', 1)[0]}")
+
+
+def has_errors(findings: list[Finding]) -> bool:
+    """True when any finding is an error."""
+    return any(f.severity is Severity.ERROR for f in findings)
+
+
+@dataclass
+class Loaded:
+    """A document, the kind it claims, and the findings its reading produced."""
+
+    doc: Document
+    kind: str | None
+    findings: list[Finding]
+
+    @property
+    def usable(self) -> bool:
+        """The rules can run on it: it parsed, its kind is known, its version readable."""
+        return self.kind is not None and not self.doc.broken and not any(
+            f.code in ("MC007", "MC010") for f in self.findings
+        )
+
+
+def read(path: str, display: str | None = None) -> Loaded:
+    """Load a file and run the checks every file gets: YAML, kind, version, schema."""
+    doc = load_file(path, display)
+    return examine(doc)
+
+
+def examine(doc: Document) -> Loaded:
+    """The findings every file gets, before any rule system looks at it."""
+    findings = list(doc.findings)
+    if doc.broken:
+        return Loaded(doc, None, findings)
+    kind = identify(doc)
+    if kind is None:
+        findings.append(_kind_problem(doc))
+        return Loaded(doc, None, findings)
+    problem = version_problem(doc)
+    if problem is not None:
+        findings.append(problem)
+        return Loaded(doc, kind, findings)
+    from movecheck.schema import validate
+
+    findings.extend(validate(doc, kind))
+    return Loaded(doc, kind, findings)
+
+
+def lint(paths: list[str], settings: Settings) -> Report:
+    """``movecheck lint``: every file's schema and consistency checks."""
+    report = Report()
+    for path in paths:
+        loaded = read(path, _display(path, settings))
+        report.files.append(FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown"))
+        report.findings.extend(loaded.findings)
+        if loaded.usable:
+            report.findings.extend(system_of(loaded.kind).lint_file(loaded.doc, loaded.kind, loaded.findings))
+    return report
+
+
+def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
+    """``movecheck check``: orders against their state; returns the report and any suggestions."""
+    report = Report()
+    suggestions: list[str] = []
+    states: dict[str, Loaded] = {}
+    for path in paths:
+        loaded = read(path, _display(path, settings))
+        entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
+        report.files.append(entry)
+        report.findings.extend(loaded.findings)
+        if not loaded.usable:
+            continue
+        if not loaded.kind.endswith("-orders"):
+            report.findings.append(
+                loaded.doc.finding(
+                    "MC010",
+                    f"'check' takes orders files; this is {_a(loaded.kind)} file (use 'movecheck lint' for it)",
+                )
+            )
+            continue
+        entry.orders = len(_orders_list(loaded))
+        state = _state_for(loaded, settings, states, report)
+        if state is None:
+            continue
+        entry.state = state.doc.path
+        if not state.usable or has_errors(state.findings):
+            continue
+        outcome: Outcome = system_of(loaded.kind).check_orders(loaded, state, settings)
+        report.findings.extend(outcome.findings)
+        entry.orders = outcome.orders
+        if outcome.readings:
+            report.readings.update(outcome.readings)
+        if outcome.suggestions:
+            suggestions.append(outcome.suggestions)
+    return report, suggestions
+
+
+def _orders_list(loaded: Loaded) -> list[Any]:
+    key = "moves" if loaded.kind == "aa-orders" else "orders"
+    items = loaded.doc.data.get(key)
+    return items if isinstance(items, list) else []
+
+
+def _a(kind: str) -> str:
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
+
+
+def _display(path: str, settings: Settings) -> str | None:
+    if path == "-" and settings.stdin_filename:
+        return settings.stdin_filename
+    return None
+
+
+def _state_for(
+    orders: Loaded, settings: Settings, cache: dict[str, Loaded], report: Report
+) -> Loaded | None:
+    """Load (once) the state the orders apply to: ``--state`` or the orders' ``state:`` key."""
+    doc = orders.doc
+    if settings.state:
+        path, display = settings.state, settings.state
+    else:
+        ref = doc.data.get("state")
+        if not isinstance(ref, str) or not ref:
+            report.findings.append(
+                doc.finding("MC011", "the orders name no state: add 'state: <file>' or pass --state")
+            )
+            return None
+        base = os.path.dirname(doc.path) if doc.path not in ("<stdin>",) and settings.stdin_filename is None else ""
+        path = os.path.normpath(os.path.join(base, ref))
+        display = path
+        problem = _state_reference_problem(doc, path)
+        if problem is not None:
+            report.findings.append(problem)
+            return None
+    if path not in cache:
+        try:
+            cache[path] = read(path, display)
+        except InputError as exc:
+            if settings.state:
+                raise
+            report.findings.append(doc.finding("MC011", f"state file {exc}", ("state",)))
+            return None
+        report.findings.extend(cache[path].findings)
+    state = cache[path]
+    expected = orders.kind.replace("-orders", "-state")
+    if state.usable and state.kind != expected:
+        report.findings.append(
+            doc.finding(
+                "MC011", f"the state {state.doc.path} is {_a(state.kind)} file, not {_a(expected)}", ("state",)
+            )
+        )
+        return None
+    return state
+
+
+def _state_reference_problem(doc: Document, path: str) -> Finding | None:
+    """MC011 when ``state:`` points at the orders file itself, a folder or nothing."""
+    try:
+        if doc.path not in ("<stdin>",) and os.path.exists(doc.path) and os.path.samefile(path, doc.path):
+            return doc.finding("MC011", f"state: {path} is this orders file itself", ("state",))
+    except OSError:
+        pass
+    if os.path.isdir(path):
+        return doc.finding("MC011", f"state: {path} is a directory, not a state file", ("state",))
+    if not os.path.exists(path):
+        return doc.finding("MC011", f"state: {path} does not exist", ("state",))
+    return None

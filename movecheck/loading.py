@@ -1,0 +1,450 @@
+"""Read YAML input safely, keeping the line and column of every node.
+
+The document is built from PyYAML's event stream (C parser when available),
+without recursion and without PyYAML's constructors, so that:
+
+* every value, and every mapping key, keeps its 1-based position;
+* a repeated key is a finding (MC002) rather than a silent overwrite;
+* plain scalars that YAML 1.1 reads as numbers, booleans or dates keep their
+  source text, so a name written ``0101`` or ``no`` can be reported (MC005);
+* timestamps stay strings;
+* tags other than the standard scalar/collection tags are refused, never
+  constructed (no ``!!python/object``);
+* nesting depth, alias expansion and file size are bounded (MC008).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import yaml
+
+from movecheck.findings import Finding, make_finding
+from movecheck import problems  # noqa: F401  (registers the MC clauses)
+
+try:  # the C parser is much faster; the pure-Python one reads the same YAML
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+Path = tuple[Any, ...]
+
+
+def _limit(name: str, default: int) -> int:
+    """A loader limit, raised by the environment variable ``name``."""
+    raw = os.environ.get(name, "")
+    return int(raw) if raw.isdigit() and int(raw) > 0 else default
+
+
+MAX_BYTES = _limit("MOVECHECK_MAX_BYTES", 64 * 1024 * 1024)
+MAX_DEPTH = _limit("MOVECHECK_MAX_DEPTH", 64)
+MAX_NODES = _limit("MOVECHECK_MAX_NODES", 2_000_000)
+
+_STANDARD_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:timestamp",
+    "!",
+}
+
+
+class InputError(Exception):
+    """The tool cannot read an input at all (exit 2, one line on stderr)."""
+
+
+@dataclass
+class ImplicitScalar:
+    """A plain scalar that YAML 1.1 turned into something other than a string."""
+
+    text: str
+    tag: str
+    value: Any
+
+
+@dataclass
+class Document:
+    """A loaded YAML file: plain data plus the positions of its nodes."""
+
+    path: str
+    data: Any = None
+    positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    implicit: dict[Path, ImplicitScalar] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    text: str = ""
+    broken: bool = False
+
+    def pos(self, path: Path) -> tuple[int, int]:
+        """Position of the node at ``path``, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while path:
+            found = self.positions.get(path)
+            if found is not None:
+                return found
+            path = path[:-1]
+        return self.positions.get((), (1, 1))
+
+    def key_pos(self, path: Path) -> tuple[int, int]:
+        """Position of the key whose value is at ``path`` (falls back to :meth:`pos`)."""
+        found = self.key_positions.get(tuple(path))
+        return found if found is not None else self.pos(path)
+
+    def lines(self) -> list[str]:
+        """The source text split into lines (for excerpts)."""
+        return self.text.splitlines()
+
+    def finding(self, code: str, message: str, path: Path = (), *, key: bool = False, **extra: Any) -> Finding:
+        """A finding of ``code`` located at the node (or key) at ``path``."""
+        line, column = self.key_pos(path) if key else self.pos(path)
+        return make_finding(code, message, file=self.path, line=line, column=column, **extra)
+
+    def get(self, *path: Any, default: Any = None) -> Any:
+        """The value at ``path`` in the data, or ``default``."""
+        node = self.data
+        for step in path:
+            if isinstance(node, dict) and step in node:
+                node = node[step]
+            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+                node = node[step]
+            else:
+                return default
+        return node
+
+
+def read_bytes(path: str, stdin: bool = False) -> bytes:
+    """Bytes of a file or of stdin; InputError for anything that is not a readable file."""
+    if stdin:
+        return sys.stdin.buffer.read(MAX_BYTES + 1)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{path}: is a directory, not a file")
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def load_file(path: str, display: str | None = None) -> Document:
+    """Load a YAML file (``-`` is stdin) into a :class:`Document`."""
+    is_stdin = path == "-"
+    raw = read_bytes(path, stdin=is_stdin)
+    return load_bytes(raw, display or ("<stdin>" if is_stdin else path))
+
+
+def load_bytes(raw: bytes, path: str) -> Document:
+    """Parse bytes into a :class:`Document`; problems become findings, never exceptions."""
+    doc = Document(path=path)
+    if len(raw) > MAX_BYTES:
+        doc.broken = True
+        doc.findings.append(
+            make_finding(
+                "MC008",
+                f"file is larger than {MAX_BYTES} bytes; raise MOVECHECK_MAX_BYTES to read it",
+                file=path,
+            )
+        )
+        return doc
+    doc.text = raw.decode("utf-8", errors="replace").lstrip("\ufeff")
+    try:
+        _Builder(doc).build(yaml.parse(raw, Loader=_Loader))
+    except _Stop:
+        doc.broken = True
+    except yaml.MarkedYAMLError as exc:
+        doc.broken = True
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        doc.findings.append(make_finding("MC001", f"YAML syntax: {problem}", file=path, line=line, column=column))
+    except yaml.YAMLError as exc:
+        doc.broken = True
+        doc.findings.append(make_finding("MC001", f"YAML syntax: {_one_line(exc)}", file=path))
+    return doc
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+class _Stop(Exception):
+    """Loading stopped after a finding was recorded."""
+
+
+_RESOLVER = yaml.resolver.Resolver()
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
+@dataclass
+class _Frame:
+    """A collection being built: its value, path, and (mappings) the pending key."""
+
+    value: Any
+    path: Path
+    size: int = 1
+    key: str | None = None
+    key_mark: tuple[int, int] | None = None
+    anchor: str | None = None
+    snapshot: "_Anchored | None" = None
+
+
+@dataclass
+class _Anchored:
+    """What an alias stands for: the value and how many nodes it expands to."""
+
+    value: Any
+    size: int
+    implicit: dict[Path, ImplicitScalar]
+
+
+class _Builder:
+    """Turns a YAML event stream into plain data, positions and findings."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.stack: list[_Frame] = []
+        self.anchors: dict[str, _Anchored] = {}
+        self.nodes = 0
+        self.documents = 0
+        self.root_set = False
+
+    # -- driving ---------------------------------------------------------
+
+    def build(self, events: Iterator[yaml.Event]) -> None:
+        for event in events:
+            handler = getattr(self, "_on_" + type(event).__name__, None)
+            if handler is not None:
+                handler(event)
+
+    def _on_DocumentStartEvent(self, event: yaml.Event) -> None:
+        self.documents += 1
+        if self.documents > 1:
+            line, column = _mark(event)
+            self.doc.findings.append(
+                make_finding(
+                    "MC009",
+                    "the file holds more than one YAML document; movecheck reads one document per file",
+                    file=self.doc.path,
+                    line=line,
+                    column=column,
+                )
+            )
+            raise _Stop
+
+    def _on_ScalarEvent(self, event: yaml.ScalarEvent) -> None:
+        self._check_tag(event)
+        path = self._child_path(event)
+        if path is None:
+            return
+        value, implicit = self._scalar(event)
+        self._count(1, event)
+        self.doc.positions[path] = _mark(event)
+        if implicit is not None:
+            self.doc.implicit[path] = implicit
+        if event.anchor:
+            self.anchors[event.anchor] = _Anchored(value, 1, {(): implicit} if implicit else {})
+        self._attach(value, event)
+
+    def _on_AliasEvent(self, event: yaml.AliasEvent) -> None:
+        anchored = self.anchors.get(event.anchor)
+        if anchored is None:  # the parser reports unknown anchors itself
+            return
+        path = self._child_path(event)
+        if path is None:
+            return
+        self._count(anchored.size, event)
+        self.doc.positions[path] = _mark(event)
+        for sub, implicit in anchored.implicit.items():
+            self.doc.implicit[path + sub] = implicit
+        self._attach(anchored.value, event)
+
+    def _on_MappingStartEvent(self, event: yaml.MappingStartEvent) -> None:
+        self._open(event, {})
+
+    def _on_SequenceStartEvent(self, event: yaml.SequenceStartEvent) -> None:
+        self._open(event, [])
+
+    def _on_MappingEndEvent(self, event: yaml.Event) -> None:
+        self._close()
+
+    def _on_SequenceEndEvent(self, event: yaml.Event) -> None:
+        self._close()
+
+    # -- collections -----------------------------------------------------
+
+    def _open(self, event: yaml.CollectionStartEvent, value: Any) -> None:
+        self._check_tag(event)
+        path = self._child_path(event, collection=True)
+        if path is None:
+            return
+        if len(self.stack) >= MAX_DEPTH:
+            line, column = _mark(event)
+            self.doc.findings.append(
+                make_finding(
+                    "MC008",
+                    f"nesting deeper than {MAX_DEPTH} levels; raise MOVECHECK_MAX_DEPTH to read it",
+                    file=self.doc.path,
+                    line=line,
+                    column=column,
+                )
+            )
+            raise _Stop
+        self._count(1, event)
+        self.doc.positions[path] = _mark(event)
+        frame = _Frame(value=value, path=path, anchor=event.anchor)
+        if event.anchor:
+            frame.snapshot = _Anchored(value, 0, {})
+        self.stack.append(frame)
+
+    def _close(self) -> None:
+        frame = self.stack.pop()
+        if frame.anchor and frame.snapshot is not None:
+            prefix = len(frame.path)
+            frame.snapshot.size = frame.size
+            frame.snapshot.implicit = {
+                p[prefix:]: v for p, v in self.doc.implicit.items() if p[:prefix] == frame.path
+            }
+            self.anchors[frame.anchor] = frame.snapshot
+        self._attach(frame.value, None, size=frame.size)
+
+    def _attach(self, value: Any, event: yaml.Event | None, size: int = 1) -> None:
+        if not self.stack:
+            self.doc.data = value
+            return
+        parent = self.stack[-1]
+        parent.size += size
+        if isinstance(parent.value, list):
+            parent.value.append(value)
+            return
+        parent.value[parent.key] = value
+        parent.key = None
+
+    def _child_path(self, event: yaml.Event, collection: bool = False) -> Path | None:
+        """Path of the node the event starts; None when the event was a mapping key."""
+        if not self.stack:
+            return ()
+        parent = self.stack[-1]
+        if isinstance(parent.value, list):
+            return parent.path + (len(parent.value),)
+        if parent.key is None:
+            self._take_key(event, collection)
+            return None
+        return parent.path + (parent.key,)
+
+    def _take_key(self, event: yaml.Event, collection: bool) -> None:
+        parent = self.stack[-1]
+        line, column = _mark(event)
+        if collection or not isinstance(event, yaml.ScalarEvent):
+            self.doc.findings.append(
+                make_finding(
+                    "MC001",
+                    "YAML syntax: a mapping key must be a plain name, not a list, mapping or alias",
+                    file=self.doc.path,
+                    line=line,
+                    column=column,
+                )
+            )
+            raise _Stop
+        key = event.value
+        if key in parent.value:
+            first = self.doc.key_positions.get(parent.path + (key,), (line, column))
+            self.doc.findings.append(
+                make_finding(
+                    "MC002",
+                    f"duplicate key {key!r} (first at line {first[0]}); YAML keeps only the last value",
+                    file=self.doc.path,
+                    line=line,
+                    column=column,
+                )
+            )
+        parent.key = key
+        self.doc.key_positions[parent.path + (key,)] = (line, column)
+
+    # -- scalars ---------------------------------------------------------
+
+    def _scalar(self, event: yaml.ScalarEvent) -> tuple[Any, ImplicitScalar | None]:
+        text = event.value
+        plain = bool(event.implicit and event.implicit[0])
+        tag = event.tag
+        if tag in (None, "!"):
+            tag = _RESOLVER.resolve(yaml.ScalarNode, text, (plain, not plain)) if tag is None else "tag:yaml.org,2002:str"
+        if tag in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp"):
+            return text, None  # timestamps stay strings
+        try:
+            value = _CONSTRUCTOR.construct_object(yaml.ScalarNode(tag, text), deep=True)
+        except (yaml.YAMLError, ValueError, OverflowError):
+            line, column = _mark(event)
+            self.doc.findings.append(
+                make_finding(
+                    "MC001",
+                    f"YAML syntax: {text!r} is not a valid {tag.rsplit(':', 1)[-1]}",
+                    file=self.doc.path,
+                    line=line,
+                    column=column,
+                )
+            )
+            raise _Stop from None
+        return value, (ImplicitScalar(text, tag, value) if plain else None)
+
+    def _check_tag(self, event: yaml.NodeEvent) -> None:
+        tag = getattr(event, "tag", None)
+        if tag is None or tag in _STANDARD_TAGS:
+            return
+        line, column = _mark(event)
+        self.doc.findings.append(
+            make_finding(
+                "MC001",
+                f"YAML tag {tag} is not allowed: movecheck reads plain YAML data only",
+                file=self.doc.path,
+                line=line,
+                column=column,
+            )
+        )
+        raise _Stop
+
+    def _count(self, nodes: int, event: yaml.Event) -> None:
+        self.nodes += nodes
+        if self.nodes > MAX_NODES:
+            line, column = _mark(event)
+            self.doc.findings.append(
+                make_finding(
+                    "MC008",
+                    f"the document expands to more than {MAX_NODES} nodes (aliases included); "
+                    "raise MOVECHECK_MAX_NODES to read it",
+                    file=self.doc.path,
+                    line=line,
+                    column=column,
+                )
+            )
+            raise _Stop
+
+
+def _mark(event: yaml.Event) -> tuple[int, int]:
+    mark = event.start_mark
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+
+
+def implicit_message(scalar: ImplicitScalar) -> str:
+    """Explain how YAML 1.1 misread a name, and how to quote it."""
+    kind = scalar.tag.rsplit(":", 1)[-1]
+    shown = {"bool": "boolean", "int": "integer", "float": "number", "null": "null", "timestamp": "date"}.get(kind, kind)
+    value = scalar.value
+    if isinstance(value, bool):
+        value = str(value).lower()
+    return (
+        f"{scalar.text} is read by YAML 1.1 as the {shown} {value!s} where a name is expected; "
+        f"quote it: '{scalar.text}'"
+    )

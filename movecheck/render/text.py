@@ -1,0 +1,48 @@
+"""The concise text report: one line per finding, then a summary."""
+
+from __future__ import annotations
+
+from movecheck.findings import Finding, Report, Severity
+
+_COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.NOTE: "\x1b[36m"}
+_BOLD = "\x1b[1m"
+_RESET = "\x1b[0m"
+
+
+def finding_line(finding: Finding, *, color: bool = False) -> str:
+    """``path:line:col: CODE [severity] message (clauses)``."""
+    clauses = f" ({', '.join(finding.clauses)})" if finding.clauses else ""
+    code, severity = finding.code, f"[{finding.severity.value}]"
+    if color:
+        code = f"{_BOLD}{code}{_RESET}"
+        severity = f"{_COLOURS[finding.severity]}{severity}{_RESET}"
+    return f"{finding.file}:{finding.line}:{finding.column}: {code} {severity} {finding.message}{clauses}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def summary_line(report: Report) -> str:
+    """Counts of findings, files and legal orders."""
+    summary = report.summary()
+    parts = [
+        _plural(summary["errors"], "error"),
+        _plural(summary["warnings"], "warning"),
+        _plural(summary["notes"], "note"),
+    ]
+    line = f"{', '.join(parts)} in {_plural(summary['files'], 'file')}"
+    orders = summary["orders"]
+    if orders or any(f.kind.endswith("orders") for f in report.files):
+        legal = orders - summary["illegal_orders"]
+        line += f"; {legal} of {_plural(orders, 'order')} legal"
+        if summary["illegal_orders"]:
+            line += f", {summary['illegal_orders']} illegal"
+    return line + "."
+
+
+def render(report: Report, *, color: bool = False) -> str:
+    """Every finding on its own line, sorted, then the summary line."""
+    lines = [finding_line(f, color=color) for f in report.sorted_findings()]
+    lines.append(summary_line(report))
+    return "\n".join(lines) + "\n"

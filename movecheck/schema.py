@@ -1,0 +1,201 @@
+"""The JSON Schemas of movecheck's files, and validation into MC003/MC005 findings.
+
+The schemas live in the top-level ``schemas/`` folder of the source tree and
+inside the wheel as ``movecheck/schemas``.  Validators are built once per
+process; ``jsonschema`` is imported only when a file is validated.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from movecheck.findings import Finding, make_finding
+from movecheck.loading import Document, implicit_message
+
+SCHEMA_NAMES = ("aa-map", "aa-state", "aa-orders", "maneuver-state", "maneuver-orders", "report")
+BASE_URI = "https://movecheck.invalid/schemas/"
+
+
+def schema_dir() -> Path:
+    """The folder holding the schemas: inside the installed package, else the source tree."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "schemas", here.parent / "schemas"):
+        if (candidate / "report.schema.json").is_file():
+            return candidate
+    raise FileNotFoundError("movecheck's schemas are not installed (no schemas/ folder found)")
+
+
+def schema_path(name: str) -> Path:
+    """The file of the schema ``name``."""
+    return schema_dir() / f"{name}.schema.json"
+
+
+@lru_cache(maxsize=None)
+def load_schema(name: str) -> dict[str, Any]:
+    """The schema ``name`` as a dict (one of :data:`SCHEMA_NAMES`)."""
+    if name not in SCHEMA_NAMES:
+        raise KeyError(name)
+    return json.loads(schema_path(name).read_text(encoding="utf-8"))
+
+
+def schema_text(name: str) -> str:
+    """The schema ``name`` exactly as shipped."""
+    return schema_path(name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _registry() -> Any:
+    from referencing import Registry, Resource
+
+    resources = []
+    for name in SCHEMA_NAMES:
+        contents = load_schema(name)
+        resources.append((contents.get("$id", BASE_URI + f"{name}.schema.json"), Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Any:
+    """A Draft 2020-12 validator for ``name``, built once; references resolve locally."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(load_schema(name), registry=_registry())
+
+
+def validate_data(name: str, data: Any) -> list[Any]:
+    """The raw jsonschema errors of ``data`` against schema ``name``, in a stable order."""
+    errors = list(validator(name).iter_errors(data))
+    return sorted(errors, key=lambda e: (list(map(str, e.absolute_path)), e.validator, e.message))
+
+
+def validate(doc: Document, name: str) -> list[Finding]:
+    """Validate a document: MC005 for misread names (then taken as text), MC003 for the rest."""
+    findings: list[Finding] = []
+    errors = validate_data(name, doc.data)
+    coerced = _coerce_misread_names(doc, errors, findings)
+    if coerced:
+        errors = validate_data(name, doc.data)
+    seen: set[tuple[Any, ...]] = set()
+    for error in errors:
+        for finding in _schema_findings(doc, error):
+            key = (finding.line, finding.column, finding.message)
+            if key not in seen:
+                seen.add(key)
+                findings.append(finding)
+    return findings
+
+
+def _expects_string(error: Any) -> bool:
+    expected = error.validator_value
+    if error.validator != "type":
+        return False
+    return expected == "string" or (isinstance(expected, list) and "string" in expected)
+
+
+def _coerce_misread_names(doc: Document, errors: Iterable[Any], findings: list[Finding]) -> bool:
+    """Where a name was expected but YAML 1.1 read a number/boolean, take the text instead."""
+    changed = False
+    for error in errors:
+        path = tuple(error.absolute_path)
+        scalar = doc.implicit.get(path)
+        if scalar is None or not _expects_string(error) or not path:
+            continue
+        parent = doc.get(*path[:-1])
+        if isinstance(parent, (dict, list)):
+            parent[path[-1]] = scalar.text
+            changed = True
+            findings.append(doc.finding("MC005", implicit_message(scalar), path))
+    return changed
+
+
+def _schema_findings(doc: Document, error: Any) -> list[Finding]:
+    """One or more MC003 findings for a jsonschema error, placed on the offending node."""
+    path = tuple(error.absolute_path)
+    where = _describe_path(path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(k for k in error.instance if k not in error.schema.get("properties", {}))
+        return [
+            doc.finding("MC003", f"unknown key {key!r} in {where}{_did_you_mean(key, allowed)}", path + (key,), key=True)
+            for key in extra
+        ]
+    if error.validator == "enum":
+        choices = [str(c) for c in error.validator_value]
+        hint = _did_you_mean(str(error.instance), choices)
+        listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
+        return [doc.finding("MC003", f"{where}: {_show(error.instance)} is not one of: {listed}{hint}", path)]
+    if error.validator == "const":
+        return [doc.finding("MC003", f"{where}: must be {_show(error.validator_value)}, not {_show(error.instance)}", path)]
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return [doc.finding("MC003", f"{where}: missing required key {missing!r}", path)]
+    if error.validator == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        return [doc.finding("MC003", f"{where}: expected {_article(expected)}, got {_kind(error.instance)}", path)]
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        from jsonschema.exceptions import best_match
+
+        best = best_match(error.context)
+        if best is not None and best is not error:
+            best_path = path + tuple(best.relative_path)
+            best.path.clear()
+            best.path.extend(best_path)
+            return _schema_findings(doc, best)
+    if error.validator == "not" and isinstance(error.validator_value, dict) and "required" in error.validator_value:
+        keys = ", ".join(error.validator_value["required"])
+        return [doc.finding("MC003", f"{where}: {keys} is not allowed here", path)]
+    message = error.message if len(error.message) <= 200 else error.message[:197] + "..."
+    return [doc.finding("MC003", f"{where}: {message}", path)]
+
+
+def _describe_path(path: tuple[Any, ...]) -> str:
+    if not path:
+        return "the file"
+    parts = []
+    for step in path:
+        parts.append(f"[{step + 1}]" if isinstance(step, int) else ("." if parts else "") + str(step))
+    return "".join(parts)
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {_show(value)}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _article(word: str) -> str:
+    names = {"object": "mapping", "array": "list", "string": "text", "integer": "whole number"}
+    shown = " or ".join(names.get(w, w) for w in word.split(" or "))
+    return ("an " if shown[0] in "aeiou" else "a ") + shown
+
+
+def make_schema_finding(doc: Document, path: tuple[Any, ...], message: str) -> Finding:
+    """An MC003 finding for a rule the schema language cannot express."""
+    return make_finding("MC003", message, file=doc.path, line=doc.pos(path)[0], column=doc.pos(path)[1])

@@ -1,0 +1,77 @@
+"""Regenerate ``movecheck/seeds.json``: the English rendering of each seed paragraph.
+
+The rule texts and their labels (N1-N22, C1-C12, M1-M11) live in
+``../shared/seeds/README.md``; ``movecheck explain`` prints the paragraphs a
+clause cites, so the package ships them.  Run::
+
+    python scripts/gen_seeds.py [--seeds ../shared/seeds/README.md] [--check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+OUT = REPO / "movecheck" / "seeds.json"
+ITEM = re.compile(r"^- (?P<labels>[NCM]\d+(?:/[NCM]?\d+)?) (?P<text>.*)$")
+SOURCE = re.compile(r"^## (?P<file>\S+\.txt) — (?P<title>.*?)\s+\(labels")
+
+
+def parse(text: str) -> dict[str, dict[str, str]]:
+    """Label -> {text, source} from the seeds README (continuation lines folded)."""
+    paragraphs: dict[str, dict[str, str]] = {}
+    current: list[str] = []
+    source = ""
+    for line in text.splitlines():
+        head = SOURCE.match(line)
+        if head:
+            source = f"{head['file']} ({head['title']})"
+            current = []
+            continue
+        item = ITEM.match(line)
+        if item:
+            current = _labels(item["labels"])
+            for label in current:
+                paragraphs[label] = {"text": item["text"].strip(), "source": source}
+        elif current and line.startswith("  ") and line.strip():
+            for label in current:
+                paragraphs[label]["text"] += " " + line.strip()
+        elif not line.strip() or line.startswith("#"):
+            current = []
+    return paragraphs
+
+
+def _labels(spec: str) -> list[str]:
+    first, _, second = spec.partition("/")
+    if not second:
+        return [first]
+    prefix = first[0]
+    return [first, second if second[0].isalpha() else prefix + second]
+
+
+def render(paragraphs: dict[str, dict[str, str]]) -> str:
+    ordered = dict(sorted(paragraphs.items(), key=lambda kv: (kv[0][0], int(kv[0][1:]))))
+    return json.dumps(ordered, indent=1, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", default=str(REPO.parent / "shared" / "seeds" / "README.md"))
+    parser.add_argument("--check", action="store_true", help="exit 1 if seeds.json is out of date")
+    args = parser.parse_args(argv)
+    text = render(parse(Path(args.seeds).read_text(encoding="utf-8")))
+    if args.check:
+        same = OUT.is_file() and OUT.read_text(encoding="utf-8") == text
+        print("seeds.json is up to date" if same else "seeds.json is out of date")
+        return 0 if same else 1
+    OUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUT.relative_to(REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
