@@ -1,0 +1,81 @@
+"""The bundled examples: their reports are snapshotted, their exit codes and counts asserted."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+AA_ORDERS = sorted((ROOT / "examples" / "aa" / "orders").rglob("*.yaml"))
+MANEUVER_ORDERS = sorted((ROOT / "examples" / "maneuver").rglob("*orders*.yaml"))
+ALL_ORDERS = AA_ORDERS + MANEUVER_ORDERS
+STATES = sorted((ROOT / "examples").rglob("states/*.yaml")) + sorted((ROOT / "examples" / "maneuver").rglob("*battlefield*.yaml"))
+
+
+def movecheck(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the CLI from the repository root, as a user would."""
+    return subprocess.run(
+        [sys.executable, "-m", "movecheck", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+def rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def ids(paths: list[Path]) -> list[str]:
+    return [rel(p).removeprefix("examples/") for p in paths]
+
+
+@pytest.mark.parametrize("orders", ALL_ORDERS, ids=ids(ALL_ORDERS))
+def test_text_report(orders: Path, snapshot) -> None:
+    result = movecheck("check", rel(orders), "--color", "never")
+    assert result.returncode in (0, 1), result.stderr
+    assert result.stderr == ""
+    assert result.stdout == snapshot
+
+
+@pytest.mark.parametrize("orders", ALL_ORDERS, ids=ids(ALL_ORDERS))
+def test_json_report(orders: Path, snapshot, report_validator) -> None:
+    result = movecheck("check", rel(orders), "--format", "json")
+    document = json.loads(result.stdout)
+    report_validator(document)
+    assert result.returncode == (1 if document["summary"]["errors"] else 0)
+    assert result.stdout == snapshot
+
+
+def test_legal_combat_move_is_clean() -> None:
+    result = movecheck("check", "examples/aa/orders/g1-combat.yaml", "--format", "json")
+    document = json.loads(result.stdout)
+    assert result.returncode == 0
+    assert document["summary"]["orders"] == 17
+    assert document["summary"]["illegal_orders"] == 0
+    assert document["findings"] == []
+
+
+@pytest.mark.parametrize("orders", [p for p in AA_ORDERS if p.parent.name == "variants"],
+                         ids=ids([p for p in AA_ORDERS if p.parent.name == "variants"]))
+def test_each_variant_breaks_its_rule(orders: Path) -> None:
+    """A variant named after a code reports that code, and only errors of that code."""
+    expected = orders.name.split("-", 1)[0].upper()
+    document = json.loads(movecheck("check", rel(orders), "--format", "json").stdout)
+    error_codes = {f["code"] for f in document["findings"] if f["severity"] == "error"}
+    assert error_codes == {expected}
+    assert document["summary"]["illegal_orders"] >= (0 if expected.startswith("MC003") else 1)
+
+
+@pytest.mark.parametrize("state", STATES, ids=ids(STATES))
+def test_example_states_lint_clean(state: Path) -> None:
+    result = movecheck("lint", rel(state))
+    assert result.returncode == 0, result.stdout
+    assert " 0 errors" in result.stdout or result.stdout.startswith("0 errors")
+
+
+def test_reports_are_deterministic() -> None:
+    first = [movecheck("check", rel(p), "--format", "json").stdout for p in ALL_ORDERS]
+    second = [movecheck("check", rel(p), "--format", "json").stdout for p in ALL_ORDERS]
+    assert first == second
