@@ -1,0 +1,331 @@
+"""movecheck's benchmark: start-up, batch lint, and growth with the size of a game.
+
+Run from the repository root, after the README's install::
+
+    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--only startup,batch,aa,maneuver]
+
+Every figure is a median over repeated runs, printed next to the figure it is
+compared with in the same run (these machines are noisy: ratios measured side
+by side hold, absolute times drift).  Synthetic inputs are written under
+``bench/work/`` (ignored by git).  ``check-jsonschema`` is installed into the
+running environment when it is missing, for the start-up comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "bench" / "work"
+BIN = Path(sys.executable).parent
+EXAMPLE_ORDERS = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
+EXAMPLE_STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
+
+
+# -- measuring -----------------------------------------------------------------
+
+
+def timed_run(cmd: list[str], cwd: Path = ROOT) -> tuple[float, int, int]:
+    """Wall time, exit code and peak RSS (KiB) of one subprocess."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"benchmark command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr}")
+    return elapsed, proc.returncode, max(peak, before)
+
+
+def median_of(repeat: int, action: Callable[[], float]) -> float:
+    return statistics.median(action() for _ in range(repeat))
+
+
+def median_run(cmd: list[str], repeat: int, cwd: Path = ROOT) -> float:
+    return median_of(repeat, lambda: timed_run(cmd, cwd)[0])
+
+
+def peak_rss_mib(cmd: list[str]) -> float:
+    """Peak resident memory of a command, measured with /usr/bin/time-like getrusage in a child."""
+    probe = (
+        "import resource, subprocess, sys;"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL);"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe, *cmd], capture_output=True, text=True, cwd=ROOT)
+    return int(out.stdout.strip() or 0) / 1024
+
+
+def table(title: str, rows: list[tuple[str, ...]], header: tuple[str, ...]) -> None:
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    print(f"\n## {title}\n")
+    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths)) + " |")
+    print("| " + " | ".join("-" * w for w in widths) + " |")
+    for row in rows:
+        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths)) + " |")
+
+
+def movecheck_cmd(*args: str) -> list[str]:
+    script = BIN / "movecheck"
+    return [str(script), *args] if script.exists() else [sys.executable, "-m", "movecheck", *args]
+
+
+# -- 1. start-up ------------------------------------------------------------------
+
+
+def ensure_check_jsonschema() -> str:
+    script = BIN / "check-jsonschema"
+    if not script.exists():
+        print("installing check-jsonschema into this environment for the comparison ...", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "check-jsonschema"], check=True)
+    return str(script)
+
+
+def bench_startup(repeat: int) -> list[str]:
+    checker = ensure_check_jsonschema()
+    schemas = ROOT / "schemas"
+    ours = median_run(movecheck_cmd("check", str(EXAMPLE_ORDERS)), repeat)
+    theirs = median_run(
+        [checker, "--schemafile", str(schemas / "aa-state.schema.json"), str(EXAMPLE_STATE)], repeat
+    ) + median_run([checker, "--schemafile", str(schemas / "aa-orders.schema.json"), str(EXAMPLE_ORDERS)], repeat)
+    floor = median_run([sys.executable, "-c", "import yaml"], repeat)
+    help_time = median_run(movecheck_cmd("--version"), repeat)
+    rows = [
+        ("movecheck check (example turn, full rules)", f"{ours * 1000:.0f} ms", f"{ours / theirs:.2f}"),
+        ("check-jsonschema, state + orders (schema only)", f"{theirs * 1000:.0f} ms", "1.00"),
+        ("movecheck --version", f"{help_time * 1000:.0f} ms", f"{help_time / theirs:.2f}"),
+        ('python -c "import yaml" (floor)', f"{floor * 1000:.0f} ms", f"{floor / theirs:.2f}"),
+    ]
+    table("1. Start-up (median wall time)", rows, ("command", "time", "× check-jsonschema"))
+    return [f"start-up ratio movecheck/check-jsonschema = {ours / theirs:.2f} (target ≤ 1.0)"]
+
+
+# -- 2. lint batch ----------------------------------------------------------------
+
+
+def bench_batch(repeat: int, count: int = 200) -> list[str]:
+    folder = WORK / "batch"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    text = EXAMPLE_STATE.read_text(encoding="utf-8")
+    files = []
+    for n in range(count):
+        path = folder / f"scenario-{n:03d}.yaml"
+        path.write_text(text.replace("round: 1", f"round: {n % 9 + 1}"), encoding="utf-8")
+        files.append(str(path))
+    one_call = median_run(movecheck_cmd("lint", *files), repeat)
+    singles = median_of(max(1, repeat // 2), lambda: sum(timed_run(movecheck_cmd("lint", f))[0] for f in files))
+    rows = [
+        (f"{count} files, one call", f"{one_call:.2f} s", f"{one_call / count * 1000:.1f} ms", f"{one_call / singles:.3f}"),
+        (f"{count} single calls", f"{singles:.2f} s", f"{singles / count * 1000:.1f} ms", "1.000"),
+    ]
+    table("2. Lint batch (aa scenario files)", rows, ("run", "total", "per file", "× single calls"))
+    return [f"batch ratio one call/single calls = {one_call / singles:.3f} (target ≤ 0.2)"]
+
+
+# -- 3. aa scale ------------------------------------------------------------------
+
+
+def grid_map(spaces: int) -> dict[str, Any]:
+    """A square grid of land territories; the west half German, the east half Russian."""
+    side = max(2, int(round(spaces ** 0.5)))
+    names = [[f"T{r}-{c}" for c in range(side)] for r in range(side)]
+    territories = [{"name": n} for row in names for n in row]
+    connections = []
+    for r in range(side):
+        for c in range(side):
+            if c + 1 < side:
+                connections.append([names[r][c], names[r][c + 1]])
+            if r + 1 < side:
+                connections.append([names[r][c], names[r + 1][c]])
+    control = {names[r][c]: ("Germans" if c < side // 2 else "Russians") for r in range(side) for c in range(side)}
+    return {
+        "movecheck": 1, "system": "aa", "kind": "map", "name": f"grid-{spaces}",
+        "powers": ["Germans", "Russians"], "sides": {"Axis": ["Germans"], "Allies": ["Russians"]},
+        "territories": territories, "connections": connections, "control": control,
+    }, names, side
+
+
+def write_scale_case(spaces: int, moves: int) -> Path:
+    """A grid map, a state with infantry along the front, and ``moves`` attacks across it."""
+    folder = WORK / f"aa-{spaces}-{moves}"
+    folder.mkdir(parents=True, exist_ok=True)
+    game_map, names, side = grid_map(spaces)
+    (folder / "map.json").write_text(json.dumps(game_map), encoding="utf-8")
+    front = side // 2 - 1
+    units, orders = [], []
+    for n in range(moves):
+        row = n % side
+        units.append({"at": names[row][front], "power": "Germans", "type": "infantry"})
+        orders.append({"units": {"infantry": 1}, "path": [names[row][front], names[row][front + 1]]})
+    for row in range(side):
+        units.append({"at": names[row][front + 1], "power": "Russians", "type": "infantry"})
+    merged: dict[tuple[str, str], int] = {}
+    for u in units:
+        merged[(u["at"], u["power"])] = merged.get((u["at"], u["power"]), 0) + 1
+    state = {
+        "movecheck": 1, "system": "aa", "map": "map.json",
+        "turn": {"round": 1, "power": "Germans", "phase": "combat_move"},
+        "units": [{"at": at, "power": p, "type": "infantry", "count": c} for (at, p), c in sorted(merged.items())],
+    }
+    (folder / "state.json").write_text(json.dumps(state), encoding="utf-8")
+    order_doc = {"movecheck": 1, "system": "aa", "state": "state.json", "power": "Germans", "phase": "combat_move", "moves": orders}
+    (folder / "orders.json").write_text(json.dumps(order_doc), encoding="utf-8")
+    return folder / "orders.json"
+
+
+def write_landing_case(carriers: int = 20, fighters: int = 60) -> Path:
+    """60 fighters attack a destroyer 3 spaces out (1 movement left); 20 carriers that have not moved are their only landing.
+
+    Each carrier can reach several zones next to the battle, so the solver has to place
+    carriers and match fighters to slots at once; 20 carriers hold 40 of the 60 fighters.
+    """
+    folder = WORK / "aa-landing"
+    folder.mkdir(parents=True, exist_ok=True)
+    width = 12
+    zones = [[f"{r * width + c + 1} Sea Zone" for c in range(width)] for r in range(width)]
+    territories = [{"name": z, "sea": True} for row in zones for z in row] + [{"name": "Homeland"}]
+    connections = []
+    for r in range(width):
+        for c in range(width):
+            if c + 1 < width:
+                connections.append([zones[r][c], zones[r][c + 1]])
+            if r + 1 < width:
+                connections.append([zones[r][c], zones[r + 1][c]])
+    connections.append(["Homeland", zones[0][0]])
+    game_map = {
+        "name": "landing", "powers": ["Americans", "Japanese"], "sides": {"Allies": ["Americans"], "Axis": ["Japanese"]},
+        "territories": territories, "connections": connections, "control": {"Homeland": "Americans"},
+    }
+    battle = zones[0][2]
+    units = [{"at": battle, "power": "Japanese", "type": "destroyer"},
+             {"at": "Homeland", "power": "Americans", "type": "fighter", "count": fighters}]
+    near = [(r, c) for r in (1, 2, 3) for c in range(6)] + [(0, 4), (0, 5), (4, 2), (4, 3)]
+    for n in range(carriers):
+        r, c = near[n % len(near)]
+        units.append({"at": zones[r][c], "power": "Americans", "type": "carrier", "id": f"CV{n + 1}"})
+    state = {"movecheck": 1, "system": "aa", "map": game_map,
+             "turn": {"round": 3, "power": "Americans", "phase": "combat_move"}, "units": units}
+    orders = [{"id": f"strike-{n + 1}", "units": {"fighter": 1}, "path": ["Homeland", zones[0][0], zones[0][1], battle]}
+              for n in range(fighters)]
+    (folder / "state.json").write_text(json.dumps(state), encoding="utf-8")
+    order_doc = {"movecheck": 1, "system": "aa", "state": "state.json", "power": "Americans", "phase": "combat_move", "moves": orders}
+    (folder / "orders.json").write_text(json.dumps(order_doc), encoding="utf-8")
+    return folder / "orders.json"
+
+
+def bench_aa(repeat: int, quick: bool) -> list[str]:
+    cases = [(1000, 100), (1000, 1000), (10000, 1000), (10000, 10000)]
+    if not quick:
+        cases += [(100000, 10000)]
+    times: dict[tuple[int, int], float] = {}
+    rows = []
+    for spaces, moves in cases:
+        orders = write_scale_case(spaces, moves)
+        cmd = movecheck_cmd("check", str(orders))
+        times[(spaces, moves)] = median_run(cmd, max(1, repeat // 2))
+        rows.append((f"{spaces:,}", f"{moves:,}", f"{times[(spaces, moves)]:.2f} s", f"{peak_rss_mib(cmd):.0f} MiB"))
+    landing = write_landing_case()
+    landing_time = median_run(movecheck_cmd("check", str(landing)), repeat)
+    base_time = median_run(movecheck_cmd("--version"), repeat)
+    rows.append(("landing: 20 carriers, 60 fighters", "60", f"{landing_time:.2f} s", f"{peak_rss_mib(movecheck_cmd('check', str(landing))):.0f} MiB"))
+    table("3. aa scale (median wall time, peak memory)", rows, ("spaces", "moves", "time", "peak RSS"))
+    growth_moves = times[(1000, 1000)] / times[(1000, 100)]
+    growth_moves_big = times[(10000, 10000)] / times[(10000, 1000)]
+    growth_spaces = times[(10000, 1000)] / times[(1000, 1000)]
+    notes = [
+        f"aa growth ×10 moves (1k map, 100→1k) = {growth_moves:.1f}×; (10k map, 1k→10k) = {growth_moves_big:.1f}× (target ≤ 12)",
+        f"aa growth ×10 spaces (1k→10k, 1k moves) = {growth_spaces:.1f}× (target ≤ 12)",
+        f"10k moves on 10k spaces = {times[(10000, 10000)]:.2f} s (target < 10 s)",
+        f"landing check = {landing_time:.2f} s, of which start-up {base_time:.2f} s (target < 1 s)",
+    ]
+    if (100000, 10000) in times:
+        notes.append(f"aa growth ×10 spaces (10k→100k, 10k moves) = {times[(100000, 10000)] / times[(10000, 10000)]:.1f}×")
+    return notes
+
+
+# -- 4. maneuver scale ------------------------------------------------------------------
+
+
+def write_maneuver_case(bases: int, polygons: int) -> Path:
+    """A wide field with corps of 4 bases in lines, scattered terrain, one all-ahead order per corps."""
+    folder = WORK / f"mv-{bases}-{polygons}"
+    folder.mkdir(parents=True, exist_ok=True)
+    corps_count = max(1, bases // 4)
+    width = 40.0 * (corps_count ** 0.5 + 2)
+    depth = width
+    kinds = ["forest", "stream", "hill", "ploughed_field", "rice_paddy", "impassable"]
+    terrain = []
+    for n in range(polygons):
+        x = (n * 37.3) % (width - 20) + 5
+        y = (n * 53.7) % (depth - 20) + 5
+        terrain.append({"id": f"t{n}", "kind": kinds[n % len(kinds)], "polygon": [[x, y], [x + 6, y], [x + 6, y + 4], [x, y + 4]]})
+    sides: dict[str, list[dict[str, Any]]] = {"red": [], "blue": []}
+    orders = []
+    per_row = max(1, int(corps_count ** 0.5))
+    for n in range(corps_count):
+        side = "red" if n % 2 == 0 else "blue"
+        gx, gy = n % per_row, n // per_row
+        x0, y0 = 20 + gx * 36.0, 20 + gy * 30.0
+        facing = 0 if side == "red" else 180
+        corps_bases = [{"id": f"b{n}-{k}", "x": x0 + 4 * k, "y": y0, "facing": facing} for k in range(4)]
+        sides[side].append({"id": f"c{n}", "mobility": 8, "base": [4, 2], "bases": corps_bases})
+        if side == "red":
+            orders.append({"corps": f"c{n}", "order": "all_ahead", "end": {b["id"]: {"x": b["x"], "y": b["y"] + 1} for b in corps_bases}})
+    state = {"movecheck": 1, "system": "maneuver", "field": {"width": width, "depth": depth}, "terrain": terrain, "sides": sides}
+    (folder / "battlefield.json").write_text(json.dumps(state), encoding="utf-8")
+    order_doc = {"movecheck": 1, "system": "maneuver", "state": "battlefield.json", "side": "red", "orders": orders}
+    (folder / "orders.json").write_text(json.dumps(order_doc), encoding="utf-8")
+    return folder / "orders.json"
+
+
+def bench_maneuver(repeat: int, quick: bool) -> list[str]:
+    cases = [(100, 50), (1000, 200)] + ([] if quick else [(5000, 500)])
+    rows, times = [], {}
+    for bases, polygons in cases:
+        orders = write_maneuver_case(bases, polygons)
+        cmd = movecheck_cmd("check", str(orders))
+        times[bases] = median_run(cmd, max(1, repeat // 2))
+        rows.append((f"{bases:,}", f"{polygons}", f"{times[bases]:.2f} s", f"{peak_rss_mib(cmd):.0f} MiB"))
+    table("4. maneuver scale (one all-ahead order per red corps)", rows, ("bases", "terrain polygons", "time", "peak RSS"))
+    return [
+        f"maneuver 1,000 bases / 200 polygons = {times[1000]:.2f} s (target < 5 s)",
+        f"maneuver growth 100→1,000 bases = {times[1000] / times[100]:.1f}× (target ≤ 15)",
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="movecheck benchmark")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per median (default 5)")
+    parser.add_argument("--quick", action="store_true", help="skip the largest cases")
+    parser.add_argument("--only", default="startup,batch,aa,maneuver", help="comma-separated sections")
+    args = parser.parse_args(argv)
+    WORK.mkdir(parents=True, exist_ok=True)
+    sections = {"startup": bench_startup, "batch": bench_batch}
+    print(f"# movecheck benchmark — {time.strftime('%Y-%m-%d')}, Python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    notes: list[str] = []
+    for name in args.only.split(","):
+        if name in sections:
+            notes += sections[name](args.repeat)
+        elif name == "aa":
+            notes += bench_aa(args.repeat, args.quick)
+        elif name == "maneuver":
+            notes += bench_maneuver(args.repeat, args.quick)
+    print("\n## Ratios and targets\n")
+    for note in notes:
+        print(f"- {note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
