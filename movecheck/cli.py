@@ -132,7 +132,7 @@ def rules(
     from movecheck.catalogue import render_rules
 
     text, code = render_rules(system, preset, _format(fmt))
-    sys.stdout.write(text)
+    (sys.stdout if code == 0 else sys.stderr).write(text)
     raise typer.Exit(code)
 
 
@@ -184,6 +184,11 @@ def _click_exceptions():  # type: ignore[no-untyped-def]
     return exceptions
 
 
+# typer >= 0.24 defines Abort itself (typer.exceptions), not in its vendored click
+# exceptions module; older typer re-exports click's Abort.  Either way it is typer.Abort.
+_Abort = typer.Abort
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; every failure of the tool itself is one stderr line and exit 2."""
     from movecheck.loading import InputError
@@ -193,6 +198,10 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     try:
         result = command.main(args=args, prog_name="movecheck", standalone_mode=False)
+    except getattr(exceptions, "NoArgsIsHelpError", ()) as exc:
+        names = ", ".join(exc.ctx.command.list_commands(exc.ctx)) if exc.ctx else ""
+        sys.stderr.write(f"movecheck: error: missing command; choose one of: {names} (see 'movecheck --help')\n")
+        return 2
     except exceptions.UsageError as exc:
         hint = f" (see 'movecheck {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent else " (see 'movecheck --help')"
         sys.stderr.write(f"movecheck: error: {exc.format_message()}{hint}\n")
@@ -200,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     except exceptions.ClickException as exc:
         sys.stderr.write(f"movecheck: error: {exc.format_message()}\n")
         return 2
-    except exceptions.Abort:
+    except _Abort:
         sys.stderr.write("movecheck: error: aborted\n")
         return 2
     except InputError as exc:

@@ -141,7 +141,10 @@ def lint(paths: list[str], settings: Settings) -> Report:
     report = Report()
     for path in paths:
         loaded = read(path, _display(path, settings))
-        report.files.append(FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown"))
+        entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
+        if loaded.usable and loaded.kind.endswith("-orders"):
+            entry.orders = len(_orders_list(loaded))  # findings name orders: count them
+        report.files.append(entry)
         report.findings.extend(loaded.findings)
         if loaded.usable:
             report.findings.extend(system_of(loaded.kind).lint_file(loaded.doc, loaded.kind, loaded.findings))

@@ -32,6 +32,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 Path = tuple[Any, ...]
+ORDER_LISTS = ("moves", "orders")  # the lists of orders in aa and maneuver orders files
 
 
 def _limit(name: str, default: int) -> int:
@@ -105,7 +106,18 @@ class Document:
     def finding(self, code: str, message: str, path: Path = (), *, key: bool = False, **extra: Any) -> Finding:
         """A finding of ``code`` located at the node (or key) at ``path``."""
         line, column = self.key_pos(path) if key else self.pos(path)
+        if "order" not in extra:
+            extra.update(self.order_of(path))
         return make_finding(code, message, file=self.path, line=line, column=column, **extra)
+
+    def order_of(self, path: Path) -> dict[str, Any]:
+        """``order`` (1-based) and ``order_id`` for a node inside an orders list, else nothing."""
+        path = tuple(path)
+        if len(path) < 2 or path[0] not in ORDER_LISTS or not isinstance(path[1], int):
+            return {}
+        item = self.get(path[0], path[1])
+        order_id = item.get("id") if isinstance(item, dict) else None
+        return {"order": path[1] + 1, "order_id": order_id if isinstance(order_id, str) else None}
 
     def get(self, *path: Any, default: Any = None) -> Any:
         """The value at ``path`` in the data, or ``default``."""
@@ -170,10 +182,37 @@ def load_bytes(raw: bytes, path: str) -> Document:
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
         doc.findings.append(make_finding("MC001", f"YAML syntax: {problem}", file=path, line=line, column=column))
+    except yaml.reader.ReaderError as exc:  # bytes that are not UTF-8 text, control characters
+        doc.broken = True
+        line, column = _byte_position(raw, exc.position)
+        character = exc.character
+        shown = f"#x{character:02x}" if isinstance(character, int) else repr(character)
+        doc.findings.append(
+            make_finding(
+                "MC001",
+                f"YAML syntax: unacceptable character {shown}: {exc.reason} (a YAML file must be UTF-8 text)",
+                file=path,
+                line=line,
+                column=column,
+            )
+        )
     except yaml.YAMLError as exc:
         doc.broken = True
         doc.findings.append(make_finding("MC001", f"YAML syntax: {_one_line(exc)}", file=path))
     return doc
+
+
+def _byte_position(raw: bytes, offset: Any) -> tuple[int, int]:
+    """1-based line and column of a byte offset (a reader error's position)."""
+    if not isinstance(offset, int) or offset < 0:
+        return 1, 1
+    before = raw[: min(offset, len(raw))]
+    start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
+    line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+    prefix = before[start:]
+    if line == 1 and prefix.startswith(b"\xef\xbb\xbf"):
+        prefix = prefix[3:]
+    return line, len(prefix.decode("utf-8", errors="replace")) + 1
 
 
 def _one_line(exc: BaseException) -> str:
@@ -195,6 +234,7 @@ class _Frame:
     value: Any
     path: Path
     size: int = 1
+    height: int = 1
     key: str | None = None
     key_mark: tuple[int, int] | None = None
     anchor: str | None = None
@@ -203,11 +243,12 @@ class _Frame:
 
 @dataclass
 class _Anchored:
-    """What an alias stands for: the value and how many nodes it expands to."""
+    """What an alias stands for: the value, how many nodes it expands to, how deep it nests."""
 
     value: Any
     size: int
     implicit: dict[Path, ImplicitScalar]
+    height: int = 0
 
 
 class _Builder:
@@ -260,16 +301,28 @@ class _Builder:
 
     def _on_AliasEvent(self, event: yaml.AliasEvent) -> None:
         anchored = self.anchors.get(event.anchor)
-        if anchored is None:  # the parser reports unknown anchors itself
-            return
+        if anchored is None:  # the event parser, unlike PyYAML's composer, lets this pass
+            line, column = _mark(event)
+            self.doc.findings.append(
+                make_finding(
+                    "MC001",
+                    f"YAML syntax: found undefined alias {event.anchor!r}",
+                    file=self.doc.path,
+                    line=line,
+                    column=column,
+                )
+            )
+            raise _Stop
         path = self._child_path(event)
         if path is None:
             return
+        if len(self.stack) + anchored.height > MAX_DEPTH:
+            self._too_deep(event)
         self._count(anchored.size, event)
         self.doc.positions[path] = _mark(event)
         for sub, implicit in anchored.implicit.items():
             self.doc.implicit[path + sub] = implicit
-        self._attach(anchored.value, event)
+        self._attach(anchored.value, event, size=anchored.size, height=anchored.height)
 
     def _on_MappingStartEvent(self, event: yaml.MappingStartEvent) -> None:
         self._open(event, {})
@@ -291,17 +344,7 @@ class _Builder:
         if path is None:
             return
         if len(self.stack) >= MAX_DEPTH:
-            line, column = _mark(event)
-            self.doc.findings.append(
-                make_finding(
-                    "MC008",
-                    f"nesting deeper than {MAX_DEPTH} levels; raise MOVECHECK_MAX_DEPTH to read it",
-                    file=self.doc.path,
-                    line=line,
-                    column=column,
-                )
-            )
-            raise _Stop
+            self._too_deep(event)
         self._count(1, event)
         self.doc.positions[path] = _mark(event)
         frame = _Frame(value=value, path=path, anchor=event.anchor)
@@ -314,18 +357,33 @@ class _Builder:
         if frame.anchor and frame.snapshot is not None:
             prefix = len(frame.path)
             frame.snapshot.size = frame.size
+            frame.snapshot.height = frame.height
             frame.snapshot.implicit = {
                 p[prefix:]: v for p, v in self.doc.implicit.items() if p[:prefix] == frame.path
             }
             self.anchors[frame.anchor] = frame.snapshot
-        self._attach(frame.value, None, size=frame.size)
+        self._attach(frame.value, None, size=frame.size, height=frame.height)
 
-    def _attach(self, value: Any, event: yaml.Event | None, size: int = 1) -> None:
+    def _too_deep(self, event: yaml.Event) -> None:
+        line, column = _mark(event)
+        self.doc.findings.append(
+            make_finding(
+                "MC008",
+                f"nesting deeper than {MAX_DEPTH} levels (aliases included); raise MOVECHECK_MAX_DEPTH to read it",
+                file=self.doc.path,
+                line=line,
+                column=column,
+            )
+        )
+        raise _Stop
+
+    def _attach(self, value: Any, event: yaml.Event | None, size: int = 1, height: int = 0) -> None:
         if not self.stack:
             self.doc.data = value
             return
         parent = self.stack[-1]
         parent.size += size
+        parent.height = max(parent.height, height + 1)
         if isinstance(parent.value, list):
             parent.value.append(value)
             return

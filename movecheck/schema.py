@@ -140,11 +140,12 @@ def _schema_findings(doc: Document, error: Any) -> list[Finding]:
     if error.validator in ("anyOf", "oneOf") and error.context:
         from jsonschema.exceptions import best_match
 
-        best = best_match(error.context)
+        # Descend from the anyOf error itself: best_match then prefers the deepest error
+        # of the branch whose type fits the instance ({tank: 0} -> the minimum of tank,
+        # not "expected a list").  A context error's absolute_path already includes
+        # the anyOf's own path (through its parent).
+        best = best_match([error])
         if best is not None and best is not error:
-            best_path = path + tuple(best.relative_path)
-            best.path.clear()
-            best.path.extend(best_path)
             return _schema_findings(doc, best)
     if error.validator == "not" and isinstance(error.validator_value, dict) and "required" in error.validator_value:
         keys = ", ".join(error.validator_value["required"])

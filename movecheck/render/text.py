@@ -16,7 +16,10 @@ def finding_line(finding: Finding, *, color: bool = False) -> str:
     if color:
         code = f"{_BOLD}{code}{_RESET}"
         severity = f"{_COLOURS[finding.severity]}{severity}{_RESET}"
-    return f"{finding.file}:{finding.line}:{finding.column}: {code} {severity} {finding.message}{clauses}"
+    message = finding.message
+    if message.splitlines() != [message]:  # one line per finding, whatever a message holds
+        message = " ".join(part.strip() for part in message.splitlines() if part.strip())
+    return f"{finding.file}:{finding.line}:{finding.column}: {code} {severity} {message}{clauses}"
 
 
 def _plural(count: int, word: str) -> str:

@@ -1,0 +1,252 @@
+"""Shared fixtures of the movecheck test suite.
+
+* ``run_cli(args, stdin=None, cwd=None, env=None)`` runs ``python -m movecheck`` in a
+  subprocess and returns ``(code, stdout, stderr)``;
+* ``run_main(args, stdin=None, cwd=None, env=None)`` does the same in-process through
+  ``movecheck.cli.main`` (faster; for tests that need no fresh interpreter);
+* ``report_validator(document)`` validates a JSON report against ``movecheck schema report``;
+* ``write(tmp_path, name, text)`` writes a file (str or bytes) and returns its path.
+
+Every ``check``/``lint`` output in JSON that goes through ``run_cli`` or ``run_main``
+(``--format json``, ``-f json``, ``--format=json`` or ``MOVECHECK_FORMAT=json``) is parsed
+and validated against the report schema automatically: the spec requires every
+``--format json`` output of the suite to validate.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+import subprocess
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Callable, Mapping, Sequence
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+REPORT_COMMANDS = ("check", "lint")
+SUBPROCESS_TIMEOUT = 120  # generous: a timeout is a hang, never a timing assertion
+
+AA_STATE = """\
+movecheck: 1
+system: aa
+map: aa1942-2e
+turn: {round: 1, power: Germans, phase: combat_move}
+"""
+
+# In the 1942 second-edition setup Poland and Ukraine S.S.R. are German: this is a
+# noncombat move made in combat move (AA203, the move's last path step, line 8 col 29).
+AA_ORDERS_ILLEGAL = """\
+movecheck: 1
+system: aa
+state: state.yaml
+power: Germans
+phase: combat_move
+moves:
+  - units: {tank: 2}
+    path: [Germany, Poland, Ukraine S.S.R.]
+"""
+
+# Caucasus is Russian and holds Russian units: an attack, legal in combat move.
+AA_ORDERS_LEGAL = """\
+movecheck: 1
+system: aa
+state: state.yaml
+power: Germans
+phase: combat_move
+moves:
+  - id: m1
+    units: {infantry: 1}
+    path: [Ukraine S.S.R., Caucasus]
+  - units: {tank: 1}
+    path: [Ukraine S.S.R., Caucasus]
+"""
+
+_validated_reports = 0
+
+
+def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
+    """Write ``text`` (str as UTF-8 without newline translation, or bytes) to ``tmp_path/name``."""
+    path = Path(tmp_path) / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+@pytest.fixture(name="write")
+def write_fixture() -> Callable[[Path, str, "str | bytes"], Path]:
+    """The :func:`write` helper, as a fixture."""
+    return write
+
+
+@pytest.fixture(scope="session")
+def report_schema() -> dict[str, Any]:
+    from movecheck.schema import load_schema
+
+    return load_schema("report")
+
+
+def _report_validator_for(schema: dict[str, Any]) -> Callable[[Any], Any]:
+    from jsonschema import Draft202012Validator
+
+    Draft202012Validator.check_schema(schema)
+    validator = Draft202012Validator(schema)
+
+    def validate(document: Any) -> Any:
+        if isinstance(document, str):
+            document = json.loads(document)
+        errors = sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
+        assert not errors, "JSON report does not match the report schema:\n" + "\n".join(
+            f"  at {list(e.absolute_path)}: {e.message}" for e in errors
+        )
+        return document
+
+    return validate
+
+
+@pytest.fixture(scope="session")
+def report_validator(report_schema: dict[str, Any]) -> Callable[[Any], Any]:
+    """Validate a JSON report (dict or text) against the report schema; returns the dict."""
+    return _report_validator_for(report_schema)
+
+
+def _command_of(args: Sequence[str]) -> str | None:
+    for arg in args:
+        if not arg.startswith("-"):
+            return arg
+    return None
+
+
+def _json_requested(args: Sequence[str], env: Mapping[str, str] | None) -> bool:
+    args = list(args)
+    for i, arg in enumerate(args):
+        if arg in ("--format", "-f") and i + 1 < len(args):
+            if args[i + 1] == "json":
+                return True
+            return False
+        if arg in ("--format=json", "-fjson"):
+            return True
+        if arg.startswith("--format="):
+            return False
+    source = os.environ if env is None else env
+    return source.get("MOVECHECK_FORMAT", "").strip() == "json"
+
+
+def _validate_if_report(
+    args: Sequence[str], env: Mapping[str, str] | None, code: int, stdout: str, validate: Callable[[Any], Any]
+) -> None:
+    """The automatic check: JSON output of check/lint must be a valid report."""
+    global _validated_reports
+    if _command_of(args) not in REPORT_COMMANDS or not _json_requested(args, env):
+        return
+    if "--help" in args:
+        return
+    if code == 2 and not stdout.strip():
+        return  # the tool could not do its job: no report, one line on stderr
+    try:
+        document = json.loads(stdout)
+    except json.JSONDecodeError as exc:  # pragma: no cover - a failure message
+        pytest.fail(f"--format json output of {list(args)} is not JSON ({exc}):\n{stdout}")
+    validate(document)
+    _validated_reports += 1
+
+
+def _subprocess_env(env: Mapping[str, str] | None) -> dict[str, str]:
+    base = dict(os.environ)
+    for name in ("MOVECHECK_FORMAT", "NO_COLOR", "FORCE_COLOR", "MOVECHECK_MAX_DEPTH", "MOVECHECK_MAX_NODES"):
+        base.pop(name, None)
+    base["PYTHONIOENCODING"] = "utf-8"
+    if env:
+        base.update(env)
+    return base
+
+
+@pytest.fixture
+def run_cli(report_validator: Callable[[Any], Any]) -> Callable[..., tuple[int, str, str]]:
+    """Run ``python -m movecheck ARGS`` in a subprocess: (exit code, stdout, stderr)."""
+
+    def run(
+        args: Sequence[str],
+        stdin: str | bytes | None = None,
+        cwd: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> tuple[int, str, str]:
+        args = [str(a) for a in args]
+        full_env = _subprocess_env(env)
+        data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+        proc = subprocess.run(
+            [sys.executable, "-m", "movecheck", *args],
+            input=data if data is not None else b"",
+            capture_output=True,
+            cwd=cwd,
+            env=full_env,
+            timeout=SUBPROCESS_TIMEOUT,
+        )
+        out = proc.stdout.decode("utf-8")
+        err = proc.stderr.decode("utf-8")
+        _validate_if_report(args, full_env, proc.returncode, out, report_validator)
+        return proc.returncode, out, err
+
+    return run
+
+
+@pytest.fixture
+def run_main(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    report_validator: Callable[[Any], Any],
+) -> Callable[..., tuple[int, str, str]]:
+    """Run ``movecheck.cli.main(ARGS)`` in this process: (exit code, stdout, stderr)."""
+    from movecheck.cli import main
+
+    def run(
+        args: Sequence[str],
+        stdin: str | bytes | None = None,
+        cwd: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> tuple[int, str, str]:
+        args = [str(a) for a in args]
+        capsys.readouterr()  # drop anything printed before
+        with monkeypatch.context() as patch:
+            for name in ("MOVECHECK_FORMAT", "NO_COLOR", "FORCE_COLOR"):
+                patch.delenv(name, raising=False)
+            for name, value in (env or {}).items():
+                patch.setenv(name, value)
+            if cwd is not None:
+                patch.chdir(cwd)
+            if stdin is not None:
+                data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+                patch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+            code = main(args)
+            json_env = dict(os.environ)
+        out, err = capsys.readouterr()
+        _validate_if_report(args, json_env, code, out, report_validator)
+        return code, out, err
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def aa() -> SimpleNamespace:
+    """The aa texts: ``aa.state``, ``aa.illegal`` (one AA203 at 8:29), ``aa.legal`` (two legal moves)."""
+    return SimpleNamespace(state=AA_STATE, illegal=AA_ORDERS_ILLEGAL, legal=AA_ORDERS_LEGAL)
+
+
+@pytest.fixture
+def aa_dir(tmp_path: Path) -> Path:
+    """A folder holding the aa state ``state.yaml`` (1942 second edition, Germans, combat move)."""
+    write(tmp_path, "state.yaml", AA_STATE)
+    return tmp_path
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _validated_reports:
+        terminalreporter.write_line(
+            f"movecheck: {_validated_reports} --format json report(s) validated against the report schema"
+        )

@@ -1,0 +1,434 @@
+"""The command line contract: commands, options, exit codes, stdin, environment, colour."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import movecheck
+
+COMMANDS = ["check", "lint", "rules", "explain", "schema", "maps"]
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def one_error_line(err: str) -> str:
+    """stderr of an exit-2 run: exactly one line, no traceback."""
+    assert "Traceback" not in err
+    assert err.endswith("\n") and err.count("\n") == 1, repr(err)
+    assert err.startswith("movecheck: ")
+    return err.rstrip("\n")
+
+
+# -- version and help ---------------------------------------------------------------
+
+
+def test_version(run_cli) -> None:
+    code, out, err = run_cli(["--version"])
+    assert (code, out, err) == (0, f"movecheck {movecheck.__version__}\n", "")
+    assert re.fullmatch(r"movecheck \d+\.\d+\.\d+\n", out)
+
+
+def test_console_script_version() -> None:
+    script = Path(sys.executable).with_name("movecheck")
+    if not script.exists():
+        pytest.skip("no movecheck console script next to this interpreter")
+    proc = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=120)
+    assert (proc.returncode, proc.stdout) == (0, f"movecheck {movecheck.__version__}\n")
+
+
+def test_top_level_help_lists_every_command(run_main) -> None:
+    code, out, err = run_main(["--help"])
+    assert code == 0 and err == ""
+    for command in COMMANDS:
+        assert re.search(rf"^\s+{command}\s", out, re.M), command
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(run_main, command: str) -> None:
+    code, out, err = run_main([command, "--help"])
+    assert code == 0
+    assert err == ""
+    assert out.startswith(f"Usage: movecheck {command} ")
+
+
+def test_no_command_is_a_usage_error(run_cli) -> None:
+    code, out, err = run_cli([])
+    assert code == 2
+    assert out == ""
+    line = one_error_line(err)
+    assert "check" in line and "lint" in line
+
+
+# -- the tool cannot do its job: exit 2, one stderr line -------------------------------------
+
+
+def test_missing_file(run_cli, tmp_path) -> None:
+    code, out, err = run_cli(["check", "missing.yaml"], cwd=tmp_path)
+    assert code == 2
+    assert out == ""
+    assert one_error_line(err) == "movecheck: error: missing.yaml: no such file"
+
+
+def test_missing_file_json(run_cli, tmp_path) -> None:
+    code, out, err = run_cli(["lint", "missing.yaml", "--format", "json"], cwd=tmp_path)
+    assert code == 2
+    assert out == ""
+    one_error_line(err)
+
+
+def test_directory_as_file(run_cli, tmp_path) -> None:
+    (tmp_path / "folder").mkdir()
+    code, out, err = run_cli(["lint", "folder"], cwd=tmp_path)
+    assert code == 2
+    assert out == ""
+    assert one_error_line(err) == "movecheck: error: folder: is a directory, not a file"
+
+
+def test_missing_state_option_file(run_cli, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, err = run_cli(["check", "orders.yaml", "--state", "nowhere.yaml"], cwd=aa_dir)
+    assert code == 2
+    assert out == ""
+    assert one_error_line(err) == "movecheck: error: nowhere.yaml: no such file"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "--bogus", "x.yaml"],
+        ["--bogus"],
+        ["lint", "x.yaml", "--format", "xml"],
+        ["lint", "x.yaml", "--color", "sometimes"],
+        ["check"],
+        ["frobnicate"],
+    ],
+)
+def test_usage_errors(run_cli, tmp_path, args: list[str]) -> None:
+    code, out, err = run_cli(args, cwd=tmp_path)
+    assert code == 2
+    assert out == ""
+    line = one_error_line(err)
+    assert line.startswith("movecheck: error: ")
+    assert "--help" in line
+
+
+def test_unknown_option_names_it(run_cli, tmp_path) -> None:
+    code, _, err = run_cli(["check", "--bogus", "x.yaml"], cwd=tmp_path)
+    assert code == 2
+    assert one_error_line(err) == "movecheck: error: No such option: --bogus (see 'movecheck check --help')"
+
+
+def test_unreadable_file(run_cli, tmp_path, write) -> None:
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        pytest.skip("root reads every file")
+    path = write(tmp_path, "locked.yaml", "system: aa\n")
+    path.chmod(0)
+    try:
+        code, out, err = run_cli(["lint", "locked.yaml"], cwd=tmp_path)
+    finally:
+        path.chmod(0o644)
+    assert code == 2 and out == ""
+    assert one_error_line(err).startswith("movecheck: error: locked.yaml: cannot read")
+
+
+# -- exit codes 0 and 1 ----------------------------------------------------------------------
+
+
+def test_clean_orders_exit_0(run_cli, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.legal)
+    code, out, err = run_cli(["check", "orders.yaml"], cwd=aa_dir)
+    assert (code, err) == (0, "")
+    assert out == "0 errors, 0 warnings, 0 notes in 1 file; 2 of 2 orders legal.\n"
+
+
+def test_illegal_orders_exit_1(run_cli, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, err = run_cli(["check", "orders.yaml"], cwd=aa_dir)
+    assert (code, err) == (1, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("orders.yaml:8:29: AA203 [error] 2 tank to Ukraine S.S.R. is not a combat move")
+    assert lines[-1] == "1 error, 0 warnings, 0 notes in 1 file; 0 of 1 order legal, 1 illegal."
+
+
+def test_warnings_only_exit_0(run_main, aa_dir, write) -> None:
+    write(aa_dir, "s.yaml", "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\n")
+    write(aa_dir, "o.yaml", "movecheck: 1\nsystem: aa\nstate: s.yaml\npower: Germans\nphase: combat_move\nmoves:\n  - units: {tank: 1}\n    path: [Ukraine S.S.R., Caucasus]\n    note: yes\n")
+    code, out, _ = run_main(["lint", "o.yaml", "--format", "json"], cwd=aa_dir)
+    document = json.loads(out)
+    assert code == 0
+    assert document["summary"]["errors"] == 0
+    assert [f["code"] for f in document["findings"]] == ["MC005"]
+
+
+def test_check_given_a_state_is_mc010(run_main, aa_dir) -> None:
+    code, out, _ = run_main(["check", "state.yaml"], cwd=aa_dir)
+    assert code == 1
+    assert out.splitlines()[0] == (
+        "state.yaml:1:1: MC010 [error] 'check' takes orders files; this is an aa-state file (use 'movecheck lint' for it)"
+    )
+
+
+def test_orders_without_state_is_mc011(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal.replace("state: state.yaml\n", ""))
+    code, out, _ = run_main(["check", "orders.yaml"], cwd=aa_dir)
+    assert code == 1
+    assert out.splitlines()[0].startswith("orders.yaml:1:1: MC011 [error] the orders name no state")
+    code, out, _ = run_main(["check", "orders.yaml", "--state", "state.yaml"], cwd=aa_dir)
+    assert code == 1
+    assert out.splitlines()[0].startswith("orders.yaml:7:29: AA203 [error]")  # one line up: no state:
+
+
+def test_state_reference_missing_is_mc011_at_the_key(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal.replace("state: state.yaml", "state: other.yaml"))
+    code, out, _ = run_main(["check", "orders.yaml"], cwd=aa_dir)
+    assert code == 1
+    assert out.splitlines()[0] == "orders.yaml:3:8: MC011 [error] state: other.yaml does not exist"
+
+
+def test_state_path_is_relative_to_the_orders_file(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "turn1/orders.yaml", aa.illegal.replace("state: state.yaml", "state: ../state.yaml"))
+    code, out, _ = run_main(["check", "turn1/orders.yaml", "--format", "json"], cwd=aa_dir)
+    assert code == 1
+    document = json.loads(out)
+    assert document["files"] == [{"path": "turn1/orders.yaml", "kind": "aa-orders", "state": "state.yaml"}]
+    assert [(f["code"], f["file"], f["line"], f["column"]) for f in document["findings"]] == [
+        ("AA203", "turn1/orders.yaml", 8, 29)
+    ]
+
+
+# -- stdin -------------------------------------------------------------------------------------
+
+
+def test_lint_state_from_stdin(run_cli, aa) -> None:
+    code, out, err = run_cli(["lint", "-", "--format", "json"], stdin=aa.state)
+    assert (code, err) == (0, "")
+    document = json.loads(out)
+    assert document["files"] == [{"path": "<stdin>", "kind": "aa-state", "state": None}]
+    assert document["findings"] == []
+
+
+def test_stdin_filename_names_the_input(run_cli, tmp_path) -> None:
+    text = "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {power: Germans, phase: combat_mvoe}\n"
+    code, out, err = run_cli(["lint", "-", "--stdin-filename", "states/g1.yaml", "--format", "json"], stdin=text, cwd=tmp_path)
+    assert (code, err) == (1, "")
+    document = json.loads(out)
+    assert document["files"] == [{"path": "states/g1.yaml", "kind": "aa-state", "state": None}]
+    assert [(f["code"], f["file"], f["line"], f["column"]) for f in document["findings"]] == [
+        ("MC003", "states/g1.yaml", 4, 31)
+    ]
+
+
+def test_stdin_filename_in_text_output(run_main, aa_dir, aa) -> None:
+    code, out, _ = run_main(["check", "-", "--stdin-filename", "g1-cm.yaml"], stdin=aa.illegal, cwd=aa_dir)
+    assert code == 1
+    assert out.splitlines()[0].startswith("g1-cm.yaml:8:29: AA203 [error]")
+    code, out, _ = run_main(["check", "-"], stdin=aa.illegal, cwd=aa_dir)
+    assert code == 1
+    assert out.splitlines()[0].startswith("<stdin>:8:29: AA203 [error]")
+
+
+def test_stdin_bytes_with_bom_and_crlf(run_main, aa) -> None:
+    data = b"\xef\xbb\xbf" + aa.state.replace("\n", "\r\n").encode() + b"bogus: 1\r\n"
+    code, out, _ = run_main(["lint", "-"], stdin=data)
+    assert code == 1
+    assert out.splitlines()[0] == "<stdin>:5:1: MC003 [error] unknown key 'bogus' in the file"
+
+
+# -- rules, explain, maps ----------------------------------------------------------------
+
+
+def test_rules_json(run_main) -> None:
+    code, out, err = run_main(["rules", "--format", "json"])
+    assert (code, err) == (0, "")
+    document = json.loads(out)
+    codes = [c["code"] for c in document["clauses"]]
+    assert len(codes) == len(set(codes))
+    assert codes == sorted(codes)
+    assert all(re.fullmatch(r"[A-Z]{2}\d{3}", c) for c in codes)
+    for n in range(1, 12):
+        assert f"MC{n:03d}" in codes
+    expected_aa = [f"AA{n}" for n in (*range(101, 110), *range(201, 208), *range(301, 310), *range(401, 407))]
+    for code_ in expected_aa:
+        assert code_ in codes, code_
+    for clause in document["clauses"]:
+        assert set(clause) == {"code", "name", "severity", "system", "phase", "summary", "seeds"}
+        assert clause["severity"] in ("error", "warning", "note")
+        assert clause["name"] and clause["summary"]
+    names = [c["name"] for c in document["clauses"]]
+    assert len(names) == len(set(names))
+    by_code = {c["code"]: c for c in document["clauses"]}
+    assert by_code["MC005"]["severity"] == "warning"
+    assert by_code["AA207"]["seeds"] == ["N16"]
+    assert document["rules"] == "aa1942"
+
+
+def test_rules_text(run_main) -> None:
+    code, out, err = run_main(["rules"])
+    assert (code, err) == (0, "")
+    listed = re.findall(r"^  ([A-Z]{2}\d{3}) ", out, re.M)
+    assert len(listed) == len(set(listed))
+    assert {f"MC{n:03d}" for n in range(1, 12)} <= set(listed)
+    assert {"AA101", "AA207", "AA406"} <= set(listed)
+    assert re.search(r"^  AA207 no-safe-landing +error +.*\(N16\)", out, re.M)
+    _, json_out, _ = run_main(["rules", "--format", "json"])
+    assert listed == [c["code"] for c in json.loads(json_out)["clauses"]]
+
+
+def test_rules_one_system(run_main) -> None:
+    code, out, _ = run_main(["rules", "--system", "mc", "--format", "json"])
+    assert code == 0
+    assert [c["code"] for c in json.loads(out)["clauses"]] == [f"MC{n:03d}" for n in range(1, 12)]
+    code, out, err = run_main(["rules", "--system", "chess"])
+    assert code == 2
+    assert out == ""
+    assert one_error_line(err) == "movecheck: error: unknown system 'chess'; choose aa, maneuver or mc"
+    code, out, err = run_main(["rules", "--rules", "aa1900"])
+    assert code == 2
+    assert out == ""
+    assert one_error_line(err).startswith("movecheck: error: unknown rules preset 'aa1900'")
+
+
+def test_explain_aa207_prints_n16(run_main) -> None:
+    code, out, err = run_main(["explain", "AA207"])
+    assert (code, err) == (0, "")
+    assert out.startswith("AA207 no-safe-landing (error)\n")
+    assert "N16: You may not deliberately move aircraft out of reach of a possible safe landing space." in out
+    code, lower, _ = run_main(["explain", "aa207"])
+    assert (code, lower) == (0, out)
+
+
+def test_explain_mc_code(run_main) -> None:
+    code, out, _ = run_main(["explain", "MC002"])
+    assert code == 0
+    assert out.startswith("MC002 duplicate-key (error)\n")
+    assert "second" in out
+
+
+def test_explain_unknown_code(run_cli) -> None:
+    code, out, err = run_cli(["explain", "XX999"])
+    assert code == 2
+    assert out == ""
+    assert one_error_line(err).startswith("movecheck: error: unknown clause 'XX999'")
+
+
+def test_maps(run_main) -> None:
+    code, out, err = run_main(["maps"])
+    assert (code, err) == (0, "")
+    names = [line.split()[0] for line in out.splitlines()]
+    assert {"aa1942-2e", "aa-revised"} <= set(names)
+    code, out, _ = run_main(["maps", "--format", "json"])
+    assert code == 0
+    rows = {row["name"]: row for row in json.loads(out)["maps"]}
+    assert {"aa1942-2e", "aa-revised"} <= set(rows)
+
+
+# -- environment and colour ------------------------------------------------------------------
+
+
+def test_movecheck_format_env_makes_json_the_default(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, _ = run_main(["check", "orders.yaml"], cwd=aa_dir, env={"MOVECHECK_FORMAT": "json"})
+    assert code == 1
+    document = json.loads(out)  # validated against the report schema by run_main
+    assert [f["code"] for f in document["findings"]] == ["AA203"]
+    code, out, _ = run_main(["check", "orders.yaml", "--format", "text"], cwd=aa_dir, env={"MOVECHECK_FORMAT": "json"})
+    assert code == 1
+    assert out.startswith("orders.yaml:8:29: AA203 [error]")
+
+
+def test_movecheck_format_env_applies_to_rules(run_main) -> None:
+    code, out, _ = run_main(["rules"], env={"MOVECHECK_FORMAT": "json"})
+    assert code == 0
+    assert "clauses" in json.loads(out)
+
+
+def test_unknown_movecheck_format_env_falls_back_to_text(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, _ = run_main(["check", "orders.yaml"], cwd=aa_dir, env={"MOVECHECK_FORMAT": "yaml"})
+    assert code == 1
+    assert out.startswith("orders.yaml:8:29: AA203 [error]")
+
+
+def test_no_colour_when_not_a_terminal(run_cli, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    _, out, _ = run_cli(["check", "orders.yaml"], cwd=aa_dir)
+    assert not ANSI.search(out)
+
+
+def test_color_always_adds_ansi(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, _ = run_main(["check", "orders.yaml", "--color", "always"], cwd=aa_dir)
+    assert code == 1
+    assert "\x1b[31m[error]\x1b[0m" in out
+    assert ANSI.sub("", out) == run_main(["check", "orders.yaml"], cwd=aa_dir)[1]
+
+
+def test_color_always_never_colours_json(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, _ = run_main(["check", "orders.yaml", "--color", "always", "--format", "json"], cwd=aa_dir)
+    assert code == 1
+    assert not ANSI.search(out)
+
+
+def run_on_tty(args: list[str], cwd: Path, env: dict[str, str]) -> str:
+    """Run movecheck with stdout on a pseudo-terminal; return what it wrote there."""
+    pty = pytest.importorskip("pty")  # noqa: F841 - POSIX only
+    master, slave = os.openpty()
+    full_env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "MOVECHECK_FORMAT", "FORCE_COLOR")}
+    full_env.update(env)
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "movecheck", *args],
+            stdin=subprocess.DEVNULL,
+            stdout=slave,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=full_env,
+        )
+    finally:
+        os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    proc.wait(timeout=120)
+    proc.stderr.close()
+    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_colour_on_a_terminal_unless_no_color(aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    coloured = run_on_tty(["check", "orders.yaml"], aa_dir, {})
+    assert "\x1b[31m[error]\x1b[0m" in coloured
+    plain = run_on_tty(["check", "orders.yaml"], aa_dir, {"NO_COLOR": "1"})
+    assert plain.startswith("orders.yaml:8:29: AA203 [error]")
+    assert not ANSI.search(plain)
+    never = run_on_tty(["check", "orders.yaml", "--color", "never"], aa_dir, {})
+    assert never == plain
+
+
+# -- determinism ----------------------------------------------------------------------------
+
+
+def test_same_check_twice_is_byte_identical(run_cli, aa_dir, aa, write) -> None:
+    write(aa_dir, "a.yaml", aa.illegal)
+    write(aa_dir, "b.yaml", aa.legal)
+    write(aa_dir, "c.yaml", aa.illegal.replace("power: Germans", "power: no"))
+    for fmt in ("text", "json"):
+        first = run_cli(["check", "c.yaml", "a.yaml", "b.yaml", "--format", fmt], cwd=aa_dir)
+        second = run_cli(["check", "c.yaml", "a.yaml", "b.yaml", "--format", fmt], cwd=aa_dir)
+        assert first == second
+        assert first[0] == 1
