@@ -70,14 +70,18 @@ def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
     power, phase = doc.get("power"), doc.get("phase")
     turn = state.doc.get("turn", default={})
     mismatch = []
-    if power != turn.get("power"):
+    if power not in board.map.powers:
+        from movecheck.aa.setup import _unknown_power
+
+        mismatch.append(_unknown_power(doc, board.map, power, ("power",)))
+    elif power != turn.get("power"):
         mismatch.append(doc.finding("MC006", f"the orders are for the {power}, but the state is at the turn of the {turn.get('power')}", ("power",)))
-    if phase != turn.get("phase"):
+    if phase in ("combat_move", "noncombat_move") and phase != turn.get("phase"):
         mismatch.append(doc.finding("MC006", f"the orders are for {phase}, but the state is at {turn.get('phase')}", ("phase",)))
     if mismatch:
         outcome.findings.extend(mismatch)
         return outcome
-    found, count = run(doc, board, phase)
+    found, count = run(doc, board, turn.get("phase", "combat_move"))
     outcome.findings.extend(found)
     outcome.orders = count
     return outcome

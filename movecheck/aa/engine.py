@@ -68,6 +68,17 @@ class Phase:
                 extra[vessel.uid] = extra.get(vessel.uid, 0) + unit.type.transport_cost
         return plan
 
+    def named_transport_problem(self, move: Move, zone: str) -> str | None:
+        """Why the transport an order names (``transport:``) cannot take cargo in a zone, if it cannot."""
+        vessel = move.transport
+        if vessel is None:
+            return None
+        if vessel.at != zone:
+            return f"transport {vessel.id} is in {vessel.at}, not in {zone}"
+        if not self.board.friendly_power(vessel.power):
+            return f"transport {vessel.id} belongs to the {vessel.power}, an enemy"
+        return None
+
     def transports_in(self, zone: str) -> list[Unit]:
         """Transports of the moving side in a zone, the mover's own first."""
         found = [u for u in self.board.units_at(zone) if u.type.is_transport and self.board.friendly_power(u.power)]
@@ -76,7 +87,7 @@ class Phase:
     def _pick_transport(self, move: Move, unit: Unit, zone: str, extra: dict[int, int]) -> Unit | None:
         choices = [move.transport] if move.transport is not None else self.transports_in(zone)
         for vessel in choices:
-            if vessel is None or vessel.at != zone:
+            if vessel is None or vessel.at != zone or not self.board.friendly_power(vessel.power):
                 continue
             room = vessel.type.transport_capacity - cargo_load(vessel) - extra.get(vessel.uid, 0)
             if unit.type.transport_cost and unit.type.transport_cost <= room:
@@ -151,7 +162,7 @@ class Phase:
             board.move_unit(unit, zone)
             if vessel is not None:
                 board.board_unit(unit, vessel)
-                vessel.loaded = True
+                vessel.loaded_now = True
                 record.loaded.append(unit)
                 unit.loaded_now = True
         if route.unload_at is not None:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
 from movecheck.aa.checks import Problem
-from movecheck.aa.model import Board, Unit
+from movecheck.aa.model import Board, Unit, describe
+from movecheck.aa.setup import carrier_load
 
 if TYPE_CHECKING:
     from movecheck.aa.engine import Phase
@@ -113,6 +114,8 @@ def assign_decks(flyers: list[Flyer], decks: list[Deck]) -> tuple[dict[int, int]
         if position == len(order) or budget[0] <= 0:
             return False
         deck = decks[order[position]]
+        if not choices[deck.key]:
+            return search(position + 1, fixed)  # no fighter reaches it: nothing to decide
         for zone in _zone_order(deck, choices[deck.key]):
             if search(position + 1, {**fixed, deck.key: zone}):
                 return True
@@ -225,8 +228,11 @@ def combat_landing_problems(phase: Phase) -> Iterator[Problem]:
                 )
             continue
         left = max(flyer.unit.left, 0)
-        reason = "no friendly territory or carrier slot within reach" if not flyer.sea or not decks else (
+        contested = any(flyer.sea & set(deck.zones) for deck in decks)
+        reason = (
             "the carrier slots within reach are needed by other fighters"
+            if contested
+            else "no friendly territory or carrier slot within reach"
         )
         yield Problem(
             f"{flyer.unit.label()} in {flyer.unit.at} has {left} movement left and cannot land: {reason} "
@@ -305,15 +311,27 @@ def _waiting_fighters(phase: Phase, waiting: dict[str, list[Unit]]) -> list[tupl
     """Fighters at sea with no carrier slot: bought carriers, full carriers, or nothing at all."""
     board = phase.board
     problems: list[tuple[str, Problem]] = []
-    bought = len(bought_decks(board))
-    eligible = set(factory_zones(board)) if bought else set()
+    spare = [deck.slots for deck in bought_decks(board)]
+    eligible = set(factory_zones(board)) if spare else set()
     for zone in sorted(waiting):
-        fighters = waiting[zone]
-        need = -(-sum(f.type.carrier_cost for f in fighters) // 2)
-        if zone in eligible and need <= bought:
-            bought -= need
-            continue
+        fighters = sorted(waiting[zone], key=lambda f: (f.last_order or 0, f.uid))
         carriers = [u for u in board.units_at(zone) if u.type.is_carrier and board.friendly_power(u.power)]
+        # a carrier that moved there after the fighter (N15, N22) takes it in its free slots
+        free = sum(c.type.carrier_capacity - carrier_load(c) for c in carriers)
+        seated = 0
+        while fighters and fighters[0].type.carrier_cost <= free:
+            free -= fighters.pop(0).type.carrier_cost
+            seated += 1
+        if not fighters:
+            continue
+        if zone in eligible:
+            # each bought carrier is placed in one zone and seats its slots' worth of fighters
+            while fighters and spare:
+                slots = spare.pop(0)
+                while fighters and fighters[0].type.carrier_cost <= slots:
+                    slots -= fighters.pop(0).type.carrier_cost
+            if not fighters:
+                continue
         moved = [f for f in fighters if f.moved or f.move_count]
         for fighter in (f for f in fighters if f not in moved):
             problems.append(_stranded(phase, fighter, "AA308", f"no free carrier slot in {zone}"))
@@ -325,14 +343,14 @@ def _waiting_fighters(phase: Phase, waiting: dict[str, list[Unit]]) -> list[tupl
             slots = sum(c.type.carrier_capacity for c in carriers)
             aboard = sum(len([f for f in c.cargo if f.type.is_fighter]) for c in carriers)
             problems.append(("AA304", Problem(
-                f"{aboard + len(fighters)} fighters end in {zone} but its {len(carriers)} friendly carrier"
+                f"{aboard + seated + len(fighters)} fighters end in {zone} but its {len(carriers)} friendly carrier"
                 f"{'s have' if len(carriers) > 1 else ' has'} {slots} slots: {describe(moved)} cannot land",
                 where, order, order_id)))
         elif phase.board.purchased.get("carrier") and board.options.get("land_on_new_carrier", True):
             why = (
                 f"{zone} is not next to a factory of the {board.power} held since the turn began"
                 if zone not in eligible
-                else "the carriers bought this turn are all needed elsewhere (2 fighters each, one zone each)"
+                else "the carriers bought this turn are full or placed elsewhere (2 fighters each, one zone each)"
             )
             for fighter in moved:
                 problems.append(_stranded(phase, fighter, "AA305", f"waiting for a bought carrier, but {why}"))

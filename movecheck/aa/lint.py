@@ -54,13 +54,24 @@ def land_unit_at_sea(ctx: LintContext) -> Iterator[Problem]:
 
 @lint_clause("AA902", "cargo-over-capacity", "error", "(lint) a transport's or carrier's cargo exceeds its capacity", target="state")
 def cargo_over_capacity(ctx: LintContext) -> Iterator[Problem]:
-    """A transport's cargo fits its capacity (2 infantry, or 1 infantry and 1 other); nothing else rides a transport."""
+    """A transport's cargo fits its capacity (2 infantry, or 1 infantry and 1 other); nothing else rides a transport.
+
+    A carrier's fighters fit its landing slots (2).
+    """
     for vessel in _units(ctx):
         if vessel.type.is_transport:
             used = sum(u.type.transport_cost for u in vessel.cargo)
             bad = [u for u in vessel.cargo if not u.type.transport_cost]
             if used > vessel.type.transport_capacity or bad:
                 yield Problem(f"{vessel.label()} in {vessel.at} carries {describe(vessel.cargo)}: over its capacity", vessel.source)
+        elif vessel.type.is_carrier:
+            fighters = [u for u in vessel.cargo if u.type.is_fighter]  # other aircraft aboard: AA903
+            if sum(u.type.carrier_cost for u in fighters) > vessel.type.carrier_capacity:
+                yield Problem(
+                    f"{vessel.label()} in {vessel.at} carries {describe(fighters)}: over its "
+                    f"{vessel.type.carrier_capacity} landing slots",
+                    vessel.source,
+                )
 
 
 @lint_clause("AA903", "aboard-elsewhere", "error", "(lint) `aboard:` names a unit that is not a transport or carrier in the same space", target="state")
@@ -78,7 +89,7 @@ def aboard_elsewhere(ctx: LintContext) -> Iterator[Problem]:
             yield Problem(f"{unit.label()} ({unit.type.name}) cannot be aboard {target_id}, a {vessel.type.name}", unit.source + ("aboard",))
 
 
-@lint_clause("AA904", "duplicate-id", "error", "(lint) two units share an id", target="state")
+@lint_clause("AA904", "duplicate-unit-id", "error", "(lint) two units share an id", target="state")
 def duplicate_id(ctx: LintContext) -> Iterator[Problem]:
     """Unit ids are unique: orders name units by id."""
     seen: dict[str, Any] = {}

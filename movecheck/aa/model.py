@@ -15,9 +15,10 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 from movecheck.aa.presets import UNIT_ALIASES, UNIT_TYPES
 
@@ -127,7 +128,9 @@ class GameMap:
             self._add_alias(space.name, space.name)
             for alias in entry.get("aliases", []):
                 self._add_alias(alias, space.name)
-        self.graph: nx.Graph = nx.Graph()
+        import networkx  # heavy: imported only when a map is built, not by `movecheck rules`
+
+        self.graph: nx.Graph = networkx.Graph()
         self.graph.add_nodes_from(self.spaces)
         self.bad_connections: list[tuple[int, str]] = []
         for index, pair in enumerate(data.get("connections", [])):
@@ -137,7 +140,11 @@ class GameMap:
                 continue
             self.graph.add_edge(a, b)
         self.canals: list[Canal] = [
-            Canal(c["name"], (c["sea_zones"][0], c["sea_zones"][1]), tuple(c.get("land", [])))
+            Canal(
+                c["name"],
+                (self.resolve(c["sea_zones"][0]) or c["sea_zones"][0], self.resolve(c["sea_zones"][1]) or c["sea_zones"][1]),
+                tuple(self.resolve(t) or t for t in c.get("land", [])),
+            )
             for c in data.get("canals", [])
         ]
         self.control: dict[str, str] = dict(data.get("control", {}))
@@ -214,6 +221,7 @@ class Unit:
     aboard: "Unit | None" = None
     loaded: bool = False
     unloaded_to: str | None = None
+    unloaded_before: bool = False
     # this phase
     spent: int = 0
     move_count: int = 0
@@ -332,7 +340,8 @@ class Board:
         return self.control.get(space)
 
     def friendly_territory(self, space: str) -> bool:
-        return not self.is_sea(space) and self.friendly_power(self.control.get(space))
+        # a name the map does not have (a canal's land misspelt: AA908) is never friendly
+        return space in self.map.spaces and not self.is_sea(space) and self.friendly_power(self.control.get(space))
 
     def friendly_at_start(self, space: str) -> bool:
         """Land controlled by the moving side when the turn began."""

@@ -214,6 +214,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
                 unit.unloaded_to = board.map.resolve(unloaded) or unloaded
             elif unloaded is True:
                 unit.unloaded_to = "?"
+            unit.unloaded_before = unit.unloaded_to is not None
             board.add(unit)
             if entry.get("aboard"):
                 pending_aboard.append((unit, entry["aboard"], where + ("aboard",)))

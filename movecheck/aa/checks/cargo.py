@@ -31,8 +31,8 @@ def transport_capacity(move: Move, phase: Phase) -> Iterator[Problem]:
     if route is None or route.load_at is None or route.bad_step is not None and route.bad_step <= route.load_at:
         return
     zone = move.path[route.load_at]
-    if not phase.transports_in(zone):
-        return  # AA105: nothing to board at all
+    if not phase.transports_in(zone) or phase.named_transport_problem(move, zone):
+        return  # AA105: nothing to board at all, or the named transport is not there to board
     plan = phase.loading_plan(move)
     for unit in move.of_domain("land"):
         if not unit.type.transport_cost:
@@ -85,12 +85,19 @@ def unload_ends_move(move: Move, phase: Phase) -> Iterator[Problem]:
     landed = [u for u in move.of_domain("land") if u.unloaded_now]
     if landed:
         yield Problem(f"{describe(landed)} unloaded earlier this phase and may not move again", move.units_node(landed[0]))
-    ships = [u for u in move.units if u.type.is_transport and u.unloaded_now]
+    # A transport that unloaded in combat move is AA307's business in noncombat, unless the
+    # preset lets transports act again after combat: then this clause still holds for it.
+    earlier = not phase.combat and phase.options.get("transport_ncm_after_combat", False)
+
+    def unloaded(vessel) -> bool:
+        return vessel.unloaded_now or (earlier and vessel.unloaded_before)
+
+    ships = [u for u in move.units if u.type.is_transport and unloaded(u)]
     if ships:
         yield Problem(f"{describe(ships)} unloaded this turn and may not move again", move.units_node(ships[0]))
     if route is not None and route.load_at is not None:
         plan = phase.loading_plan(move)
-        done = sorted({v.uid: v for v in plan.values() if v is not None and v.unloaded_now}.values(), key=lambda v: v.uid)
+        done = sorted({v.uid: v for v in plan.values() if v is not None and unloaded(v)}.values(), key=lambda v: v.uid)
         if done:
             yield Problem(f"{describe(done)} unloaded this turn and may not load again", move.step(route.load_at))
 
@@ -129,8 +136,14 @@ def allied_transport(move: Move, phase: Phase) -> Iterator[Problem]:
         plan = phase.loading_plan(move)
         allied = sorted({v.uid: v for v in plan.values() if v is not None and v.power != power}.values(), key=lambda v: v.uid)
     else:
+        # loaded in this phase, or (noncombat) aboard an allied transport the state marks as
+        # loaded this turn: on the mover's turn only the mover's side boards it
         allied = sorted(
-            {u.aboard.uid: u.aboard for u in move.of_domain("land") if u.aboard is not None and u.aboard.power != power and u.loaded_now}.values(),
+            {
+                u.aboard.uid: u.aboard
+                for u in move.of_domain("land")
+                if u.aboard is not None and u.aboard.power != power and (u.loaded_now or u.aboard.loaded)
+            }.values(),
             key=lambda v: v.uid,
         )
     if allied:

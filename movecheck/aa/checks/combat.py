@@ -192,14 +192,22 @@ def combat_reason(phase: Phase, record: Record, battles: set[str], assault: set[
     board = phase.board
     move = record.move
     for unit in record.units:
-        if unit.at in battles:
-            return f"{unit.at} is a battle"
         if unit.uid in assault:
             return "an amphibious assault"
+        if unit.type.is_land and board.is_sea(unit.at):
+            continue  # cargo still at sea: only an assault later this phase makes its load a combat move
+        if unit.at in battles:
+            return f"{unit.at} is a battle"
+    if any(u.type.is_land for u in record.units) and not board.is_sea(move.start):
+        for space in move.path[1:-1]:
+            if board.is_sea(space):
+                break
+            if board.hostile_territory(space):
+                return f"a blitz through {space}"
     if any(u.type.is_sea for u in record.units):
         if board.hostile_zone(move.start):
             return "ships leave a hostile zone"
-        if move.attack:
+        if move.attack and move.attack in phase.attack_zones:
             return "an attack on subs/transports"
         if any(u.uid in assault for u in record.cargo):
             return "ships carry an amphibious assault"
@@ -228,12 +236,19 @@ def not_a_combat_move(phase: Phase) -> Iterator[Problem]:
     battles = battle_spaces(phase)
     assault, zones = _amphibious(phase)
     for record in phase.records:
+        if not record.units:
+            continue  # nothing moved (AA102/AA103 said why)
         if combat_reason(phase, record, battles, assault, zones) is None:
             move = record.move
             ends = sorted({u.at for u in record.units})
+            board = phase.board
+            if all(u.type.is_land and board.is_sea(u.at) for u in record.units):
+                why = "cargo loaded in combat move must be unloaded into a hostile territory this phase"
+            else:
+                why = "no battle there and no amphibious assault"
             yield Problem(
-                f"{move.label(record.units)} to {', '.join(ends)} is not a combat move: no battle there and no "
-                f"amphibious assault; make this move in noncombat move",
+                f"{move.label(record.units)} to {', '.join(ends)} is not a combat move: {why}; "
+                f"make this move in noncombat move",
                 move.step(len(move.path) - 1),
                 order=move.index,
                 order_id=move.order_id,

@@ -120,6 +120,12 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Problem]:
                     f"(load in one zone, then move the transport)",
                     move.step(route.bad_step or 1),
                 )
+            elif route.load_at is not None and phase.named_transport_problem(move, move.path[route.load_at]):
+                yield Problem(
+                    f"{describe(group)} cannot board in {move.path[route.load_at]}: "
+                    f"{phase.named_transport_problem(move, move.path[route.load_at])}",
+                    move.where + ("transport",),
+                )
             elif route.load_at is not None and not phase.transports_in(move.path[route.load_at]):
                 yield Problem(
                     f"{describe(group)} cannot enter {move.path[route.load_at]}: no transport of your side there to board",

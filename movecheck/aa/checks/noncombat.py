@@ -64,8 +64,11 @@ def ncm_through_hostile(move: Move, phase: Phase) -> Iterator[Problem]:
     movers = _moving_surface(move)
     if not movers:
         return
+    ships = any(u.type.is_sea for u in movers)
     for k in range(1, len(move.path) - 1):
         space = move.path[k]
+        if board.is_sea(space) and not ships:
+            continue  # a land unit's sea step is a load/unload: AA406 judges the zone
         if board.hostile(space):
             yield Problem(f"{describe(movers)} cannot pass through {space}: hostile, and only aircraft and submarines pass hostile spaces now",
                           move.step(k))
@@ -94,7 +97,8 @@ def transport_after_combat(move: Move, phase: Phase) -> Iterator[Problem]:
         return
 
     def acted(unit: Unit) -> bool:
-        return bool(unit.moved or unit.fought or unit.loaded or unit.unloaded_to)
+        # the state's statuses only: loading or unloading in this phase is not "in combat"
+        return bool(unit.moved or unit.fought or unit.loaded or unit.unloaded_before)
 
     ships = [u for u in move.units if u.type.is_transport and acted(u)]
     if ships:
