@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -57,11 +58,19 @@ def test_legal_combat_move_is_clean() -> None:
     assert document["findings"] == []
 
 
+def test_legal_noncombat_move_is_clean() -> None:
+    result = movecheck("check", "examples/aa/orders/g1-noncombat.yaml", "--format", "json")
+    document = json.loads(result.stdout)
+    assert result.returncode == 0
+    assert document["summary"]["orders"] == 10
+    assert document["findings"] == []
+
+
 @pytest.mark.parametrize("orders", [p for p in AA_ORDERS if p.parent.name == "variants"],
                          ids=ids([p for p in AA_ORDERS if p.parent.name == "variants"]))
 def test_each_variant_breaks_its_rule(orders: Path) -> None:
     """A variant named after a code reports that code, and only errors of that code."""
-    expected = orders.name.split("-", 1)[0].upper()
+    expected = next(part for part in orders.stem.split("-") if re.fullmatch(r"[a-z]{2}\d{3}", part)).upper()
     document = json.loads(movecheck("check", rel(orders), "--format", "json").stdout)
     error_codes = {f["code"] for f in document["findings"] if f["severity"] == "error"}
     assert error_codes == {expected}

@@ -105,9 +105,14 @@ def duplicate_id(ctx: LintContext) -> Iterator[Problem]:
 
 @lint_clause("AA905", "fighters-over-slots", "warning", "(lint) fighters at sea exceed the slots of the friendly carriers there", target="state")
 def fighters_over_slots(ctx: LintContext) -> Iterator[Problem]:
-    """Fighters at sea fit the slots of their side's carriers in the zone (a warning: they may be in flight)."""
+    """Fighters at sea fit the slots of their side's carriers in the zone.
+
+    A warning, not an error: they will be destroyed unless a carrier comes.
+    Fighters that moved this turn (``moved:`` above 0) are in flight and still
+    to land, so they are not counted.
+    """
     for unit in _units(ctx):
-        if unit.type.is_fighter and ctx.board.is_sea(unit.at) and unit.aboard is None:
+        if unit.type.is_fighter and ctx.board.is_sea(unit.at) and unit.aboard is None and not unit.moved:
             yield Problem(f"{unit.label()} in {unit.at} has no free carrier slot there", unit.source)
 
 

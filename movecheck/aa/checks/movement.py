@@ -80,6 +80,8 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Problem]:
     """
     for group in move.groups():
         unit = group[0]
+        if not phase.combat and not unit.type.is_air and all(u.moved or u.fought for u in group):
+            continue  # may not move at all in noncombat: AA107 (or AA307) says so
         need = movement_needed(move, phase, unit)
         worst = min(u.left for u in group)
         if unit.type.movement == 0 and need > 0:
