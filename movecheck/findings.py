@@ -79,6 +79,33 @@ class Catalogue:
 CATALOGUE = Catalogue()
 
 
+def declare(
+    code: str,
+    name: str,
+    severity: str,
+    summary: str,
+    seeds: Iterable[str] = (),
+    *,
+    system: str,
+    phase: str = "",
+    doc: str = "",
+    check: Callable[..., Any] | None = None,
+) -> Clause:
+    """Register a clause; ``doc`` is its documentation (input problems have no check function)."""
+    entry = Clause(
+        code=code,
+        name=name,
+        severity=Severity(severity),
+        summary=summary,
+        seeds=tuple(seeds),
+        system=system,
+        phase=phase,
+        doc=inspect.cleandoc(doc),
+        check=check,
+    )
+    return CATALOGUE.add(entry)
+
+
 def clause(
     code: str,
     name: str,
@@ -92,46 +119,11 @@ def clause(
     """Declare a check function as the clause ``code``; its docstring is the clause's text."""
 
     def register(check: Callable[..., Any]) -> Clause:
-        entry = Clause(
-            code=code,
-            name=name,
-            severity=Severity(severity),
-            summary=summary,
-            seeds=tuple(seeds),
-            system=system,
-            phase=phase,
-            doc=inspect.cleandoc(check.__doc__ or ""),
-            check=check,
+        return declare(
+            code, name, severity, summary, seeds, system=system, phase=phase, doc=check.__doc__ or "", check=check
         )
-        return CATALOGUE.add(entry)
 
     return register
-
-
-def declare(
-    code: str,
-    name: str,
-    severity: str,
-    summary: str,
-    seeds: Iterable[str] = (),
-    *,
-    system: str,
-    phase: str = "",
-    doc: str = "",
-) -> Clause:
-    """Register a clause that has no single check function (e.g. input problems)."""
-    return CATALOGUE.add(
-        Clause(
-            code=code,
-            name=name,
-            severity=Severity(severity),
-            summary=summary,
-            seeds=tuple(seeds),
-            system=system,
-            phase=phase,
-            doc=inspect.cleandoc(doc),
-        )
-    )
 
 
 @dataclass(frozen=True)
@@ -217,6 +209,8 @@ class Report:
     files: list[FileReport] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     readings: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """The text of each file read, by the path findings name (for excerpts)."""
 
     def sorted_findings(self) -> list[Finding]:
         """Findings in their deterministic order, duplicates dropped."""
@@ -250,6 +244,13 @@ class Report:
             "warnings": self.count(Severity.WARNING),
             "notes": self.count(Severity.NOTE),
         }
+
+    def statistics(self) -> dict[str, int]:
+        """Number of findings per code, by code."""
+        counts: dict[str, int] = {}
+        for finding in self.sorted_findings():
+            counts[finding.code] = counts.get(finding.code, 0) + 1
+        return dict(sorted(counts.items()))
 
     def exit_code(self) -> int:
         """0 when no finding is an error, else 1."""

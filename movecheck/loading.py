@@ -19,7 +19,7 @@ import os
 import stat
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, NoReturn
 
 import yaml
 
@@ -262,6 +262,12 @@ class _Builder:
         self.documents = 0
         self.root_set = False
 
+    def _stop(self, code: str, message: str, event: yaml.Event) -> NoReturn:
+        """Record a finding at an event's position and stop reading the file."""
+        line, column = _mark(event)
+        self.doc.findings.append(make_finding(code, message, file=self.doc.path, line=line, column=column))
+        raise _Stop
+
     # -- driving ---------------------------------------------------------
 
     def build(self, events: Iterator[yaml.Event]) -> None:
@@ -273,17 +279,7 @@ class _Builder:
     def _on_DocumentStartEvent(self, event: yaml.Event) -> None:
         self.documents += 1
         if self.documents > 1:
-            line, column = _mark(event)
-            self.doc.findings.append(
-                make_finding(
-                    "MC009",
-                    "the file holds more than one YAML document; movecheck reads one document per file",
-                    file=self.doc.path,
-                    line=line,
-                    column=column,
-                )
-            )
-            raise _Stop
+            self._stop("MC009", "the file holds more than one YAML document; movecheck reads one document per file", event)
 
     def _on_ScalarEvent(self, event: yaml.ScalarEvent) -> None:
         self._check_tag(event)
@@ -302,17 +298,7 @@ class _Builder:
     def _on_AliasEvent(self, event: yaml.AliasEvent) -> None:
         anchored = self.anchors.get(event.anchor)
         if anchored is None:  # the event parser, unlike PyYAML's composer, lets this pass
-            line, column = _mark(event)
-            self.doc.findings.append(
-                make_finding(
-                    "MC001",
-                    f"YAML syntax: found undefined alias {event.anchor!r}",
-                    file=self.doc.path,
-                    line=line,
-                    column=column,
-                )
-            )
-            raise _Stop
+            self._stop("MC001", f"YAML syntax: found undefined alias {event.anchor!r}", event)
         path = self._child_path(event)
         if path is None:
             return
@@ -365,17 +351,9 @@ class _Builder:
         self._attach(frame.value, None, size=frame.size, height=frame.height)
 
     def _too_deep(self, event: yaml.Event) -> None:
-        line, column = _mark(event)
-        self.doc.findings.append(
-            make_finding(
-                "MC008",
-                f"nesting deeper than {MAX_DEPTH} levels (aliases included); raise MOVECHECK_MAX_DEPTH to read it",
-                file=self.doc.path,
-                line=line,
-                column=column,
-            )
+        self._stop(
+            "MC008", f"nesting deeper than {MAX_DEPTH} levels (aliases included); raise MOVECHECK_MAX_DEPTH to read it", event
         )
-        raise _Stop
 
     def _attach(self, value: Any, event: yaml.Event | None, size: int = 1, height: int = 0) -> None:
         if not self.stack:
@@ -406,16 +384,7 @@ class _Builder:
         parent = self.stack[-1]
         line, column = _mark(event)
         if collection or not isinstance(event, yaml.ScalarEvent):
-            self.doc.findings.append(
-                make_finding(
-                    "MC001",
-                    "YAML syntax: a mapping key must be a plain name, not a list, mapping or alias",
-                    file=self.doc.path,
-                    line=line,
-                    column=column,
-                )
-            )
-            raise _Stop
+            self._stop("MC001", "YAML syntax: a mapping key must be a plain name, not a list, mapping or alias", event)
         key = event.value
         if key in parent.value:
             first = self.doc.key_positions.get(parent.path + (key,), (line, column))
@@ -444,50 +413,24 @@ class _Builder:
         try:
             value = _CONSTRUCTOR.construct_object(yaml.ScalarNode(tag, text), deep=True)
         except (yaml.YAMLError, ValueError, OverflowError):
-            line, column = _mark(event)
-            self.doc.findings.append(
-                make_finding(
-                    "MC001",
-                    f"YAML syntax: {text!r} is not a valid {tag.rsplit(':', 1)[-1]}",
-                    file=self.doc.path,
-                    line=line,
-                    column=column,
-                )
-            )
-            raise _Stop from None
+            self._stop("MC001", f"YAML syntax: {text!r} is not a valid {tag.rsplit(':', 1)[-1]}", event)
         return value, (ImplicitScalar(text, tag, value) if plain else None)
 
     def _check_tag(self, event: yaml.NodeEvent) -> None:
         tag = getattr(event, "tag", None)
         if tag is None or tag in _STANDARD_TAGS:
             return
-        line, column = _mark(event)
-        self.doc.findings.append(
-            make_finding(
-                "MC001",
-                f"YAML tag {tag} is not allowed: movecheck reads plain YAML data only",
-                file=self.doc.path,
-                line=line,
-                column=column,
-            )
-        )
-        raise _Stop
+        self._stop("MC001", f"YAML tag {tag} is not allowed: movecheck reads plain YAML data only", event)
 
     def _count(self, nodes: int, event: yaml.Event) -> None:
         self.nodes += nodes
         if self.nodes > MAX_NODES:
-            line, column = _mark(event)
-            self.doc.findings.append(
-                make_finding(
-                    "MC008",
-                    f"the document expands to more than {MAX_NODES} nodes (aliases included); "
-                    "raise MOVECHECK_MAX_NODES to read it",
-                    file=self.doc.path,
-                    line=line,
-                    column=column,
-                )
+            self._stop(
+                "MC008",
+                f"the document expands to more than {MAX_NODES} nodes (aliases included); "
+                "raise MOVECHECK_MAX_NODES to read it",
+                event,
             )
-            raise _Stop
 
 
 def _mark(event: yaml.Event) -> tuple[int, int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -372,35 +372,29 @@ class Board:
 
     # -- distances -------------------------------------------------------
 
-    def air_distances(self, start: str, limit: int) -> dict[str, int]:
-        """Steps an aircraft needs from ``start`` to every space within ``limit`` (no neutrals)."""
-        impassable = self.options.get("neutrals_impassable", True)
+    def _distances(self, start: str, limit: int, step_ok: Callable[[str, str], bool]) -> dict[str, int]:
+        """Breadth-first steps from ``start`` to every space within ``limit`` where ``step_ok(from, to)``."""
         seen = {start: 0}
         frontier = [start]
         for step in range(1, limit + 1):
             nxt = []
             for space in frontier:
                 for other in self.map.neighbours(space):
-                    if other in seen or (impassable and self.is_neutral(other)):
-                        continue
-                    seen[other] = step
-                    nxt.append(other)
+                    if other not in seen and step_ok(space, other):
+                        seen[other] = step
+                        nxt.append(other)
             frontier = nxt
         return seen
 
+    def air_distances(self, start: str, limit: int) -> dict[str, int]:
+        """Steps an aircraft needs from ``start`` to every space within ``limit`` (no neutrals)."""
+        impassable = self.options.get("neutrals_impassable", True)
+        return self._distances(start, limit, lambda _a, b: not (impassable and self.is_neutral(b)))
+
     def sea_distances(self, start: str, limit: int, avoid_hostile: bool = True) -> dict[str, int]:
         """Steps a ship needs from ``start`` to reachable zones (through open canals, around hostile zones)."""
-        seen = {start: 0}
-        frontier = [start]
-        for step in range(1, limit + 1):
-            nxt = []
-            for space in frontier:
-                for other in self.map.neighbours(space):
-                    if other in seen or not self.is_sea(other) or not self.canal_open(space, other):
-                        continue
-                    if avoid_hostile and self.hostile_zone(other):
-                        continue
-                    seen[other] = step
-                    nxt.append(other)
-            frontier = nxt
-        return seen
+
+        def step_ok(a: str, b: str) -> bool:
+            return self.is_sea(b) and self.canal_open(a, b) and not (avoid_hostile and self.hostile_zone(b))
+
+        return self._distances(start, limit, step_ok)
