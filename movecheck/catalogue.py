@@ -78,6 +78,8 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
     if fmt == "json":
         document = {"rules": preset_name, "options": options, "clauses": [clause_json(c) for c in clauses]}
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n", 0
+    if fmt == "markdown":
+        return rules_markdown(clauses, preset_name, options), 0
     lines: list[str] = []
     current = None
     for entry in clauses:
@@ -93,6 +95,43 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
         lines.extend(["", f"Options of the aa preset {preset_name}:"])
         lines.extend(f"  {key:<30} {json.dumps(value)}" for key, value in options.items())
     return "\n".join(lines) + "\n", 0
+
+
+def _cell(text: str) -> str:
+    """Text for a markdown table cell: one line, pipes escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def rules_markdown(clauses: list[Clause], preset: str, options: dict[str, Any]) -> str:
+    """The catalogue as markdown tables, one per system (``rules --format markdown``)."""
+    lines = ["# movecheck rules", ""]
+    current = None
+    for entry in clauses:
+        if entry.system != current:
+            current = entry.system
+            if len(lines) > 2:
+                lines.append("")
+            lines.extend(
+                [
+                    f"## {SYSTEM_TITLES.get(current, current)}",
+                    "",
+                    "| Code | Name | Severity | Phase | Summary | Rule paragraphs |",
+                    "| --- | --- | --- | --- | --- | --- |",
+                ]
+            )
+        seeds = ", ".join(entry.seeds)
+        lines.append(
+            f"| `{entry.code}` | {_cell(entry.name)} | {entry.severity.value} | {_cell(entry.phase)} "
+            f"| {_cell(entry.summary)} | {_cell(seeds)} |"
+        )
+    if options:
+        from movecheck.aa.presets import OPTION_HELP
+
+        lines.extend(["", f"## Options of the aa preset `{preset}`", "", "| Option | Value | Meaning |", "| --- | --- | --- |"])
+        lines.extend(
+            f"| `{key}` | `{json.dumps(value)}` | {_cell(OPTION_HELP.get(key, ''))} |" for key, value in options.items()
+        )
+    return "\n".join(lines) + "\n"
 
 
 def explain_clause(code: str) -> tuple[str, int]:

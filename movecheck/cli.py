@@ -29,6 +29,25 @@ class Format(str, Enum):
     """Output formats of ``check`` and ``lint``."""
 
     text = "text"
+    full = "full"
+    json = "json"
+    json_lines = "json-lines"
+    github = "github"
+    sarif = "sarif"
+
+
+class RulesFormat(str, Enum):
+    """Output formats of ``rules``."""
+
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+
+
+class ListFormat(str, Enum):
+    """Output formats of ``maps``."""
+
+    text = "text"
     json = "json"
 
 
@@ -42,7 +61,42 @@ class Color(str, Enum):
 
 FormatOption = Annotated[
     Optional[Format],
+    typer.Option(
+        "--format",
+        "-f",
+        help="Output format (default: $MOVECHECK_FORMAT, else the configuration's format, else text).",
+        show_default=False,
+    ),
+]
+RulesFormatOption = Annotated[
+    Optional[RulesFormat],
     typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
+]
+ListFormatOption = Annotated[
+    Optional[ListFormat],
+    typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
+]
+SelectOption = Annotated[
+    Optional[list[str]],
+    typer.Option("--select", help="Report only these codes or code prefixes (AA2, MC005; repeat or comma-separate).", show_default=False),
+]
+IgnoreOption = Annotated[
+    Optional[list[str]],
+    typer.Option("--ignore", help="Do not report these codes or code prefixes (repeat or comma-separate).", show_default=False),
+]
+ConfigOption = Annotated[
+    Optional[str],
+    typer.Option("--config", help="Configuration file to use (.movecheck.yaml or pyproject.toml) instead of discovering one.", show_default=False),
+]
+StatisticsOption = Annotated[bool, typer.Option("--statistics", help="Count the findings per code.")]
+ExitZeroOption = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even with error findings (2 still means movecheck failed).")]
+RuleOptionOption = Annotated[
+    Optional[list[str]],
+    typer.Option(
+        "--option",
+        help="A rule option, SYSTEM.KEY=VALUE (aa.land_on_new_carrier=false); beats the configuration, not the state's own options.",
+        show_default=False,
+    ),
 ]
 ColorOption = Annotated[Color, typer.Option("--color", help="Colour text output: auto (a terminal, no NO_COLOR), always, never.")]
 StdinNameOption = Annotated[
@@ -69,26 +123,12 @@ def main_options(
     """
 
 
-def _format(fmt: Optional[Format]) -> str:
+def _format(fmt: Optional[Enum], choices: type[Enum] = ListFormat) -> str:
+    """``--format``, else ``$MOVECHECK_FORMAT`` when it is one of ``choices``, else text."""
     if fmt is not None:
-        return fmt.value
+        return str(fmt.value)
     env = os.environ.get("MOVECHECK_FORMAT", "").strip()
-    return env if env in Format.__members__ else "text"
-
-
-def _use_color(color: Color) -> bool:
-    if color is Color.always:
-        return True
-    if color is Color.never or os.environ.get("NO_COLOR"):
-        return False
-    return sys.stdout.isatty()
-
-
-def _emit(report: object, fmt: str, color: Color) -> int:
-    from movecheck.render import render
-
-    sys.stdout.write(render(report, fmt, color=_use_color(color) and fmt == "text"))  # type: ignore[arg-type]
-    return report.exit_code()  # type: ignore[attr-defined]
+    return env if env in {c.value for c in choices} else "text"  # type: ignore[attr-defined]
 
 
 @app.command()
@@ -100,12 +140,34 @@ def check(
     fmt: FormatOption = None,
     color: ColorOption = Color.auto,
     stdin_filename: StdinNameOption = None,
+    select: SelectOption = None,
+    ignore: IgnoreOption = None,
+    config: ConfigOption = None,
+    statistics: StatisticsOption = False,
+    exit_zero: ExitZeroOption = False,
+    option: RuleOptionOption = None,
+    suggest: Annotated[
+        bool,
+        typer.Option(
+            "--suggest",
+            help="After the report, print the end positions the rules require for each compulsory order "
+            "(YAML to paste into the orders file; on stderr with --format json).",
+        ),
+    ] = False,
 ) -> None:
     """Check orders files against the state they apply to."""
-    from movecheck.core import Settings, check as run_check
+    from movecheck.core import check as run_check
+    from movecheck.session import Session
 
-    report, _ = run_check(orders, Settings(state=state, stdin_filename=stdin_filename))
-    raise typer.Exit(_emit(report, _format(fmt), color))
+    session = Session.start(
+        orders, fmt=fmt.value if fmt else None, color=color.value, select=select, ignore=ignore, config=config,
+        statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
+    )
+    report, suggestions = run_check(orders, session.settings(state=state, suggest=suggest))
+    code = session.finish(report)
+    if suggest and suggestions:
+        (sys.stderr if session.machine else sys.stdout).write("\n" + "\n".join(suggestions))
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -114,24 +176,40 @@ def lint(
     fmt: FormatOption = None,
     color: ColorOption = Color.auto,
     stdin_filename: StdinNameOption = None,
+    select: SelectOption = None,
+    ignore: IgnoreOption = None,
+    config: ConfigOption = None,
+    statistics: StatisticsOption = False,
+    exit_zero: ExitZeroOption = False,
+    option: RuleOptionOption = None,
+    skip_foreign: Annotated[
+        bool,
+        typer.Option("--skip-foreign", help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file)."),
+    ] = False,
 ) -> None:
     """Check files against their schema and for consistency (scenario lint)."""
-    from movecheck.core import Settings, lint as run_lint
+    from movecheck.core import lint as run_lint
+    from movecheck.session import Session
 
-    report = run_lint(files, Settings(stdin_filename=stdin_filename))
-    raise typer.Exit(_emit(report, _format(fmt), color))
+    session = Session.start(
+        files, fmt=fmt.value if fmt else None, color=color.value, select=select, ignore=ignore, config=config,
+        statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
+        skip_foreign=skip_foreign,
+    )
+    report = run_lint(files, session.settings())
+    raise typer.Exit(session.finish(report))
 
 
 @app.command()
 def rules(
     system: Annotated[Optional[str], typer.Option("--system", help="Only the clauses of one system: aa, maneuver, mc.")] = None,
     preset: Annotated[Optional[str], typer.Option("--rules", help="aa rules preset whose options to list (default aa1942).")] = None,
-    fmt: FormatOption = None,
+    fmt: RulesFormatOption = None,
 ) -> None:
-    """List the clause catalogue: codes, names, severities, seed paragraphs."""
+    """List the clause catalogue: codes, names, severities, seed paragraphs (text, json or markdown)."""
     from movecheck.catalogue import render_rules
 
-    text, code = render_rules(system, preset, _format(fmt))
+    text, code = render_rules(system, preset, _format(fmt, RulesFormat))
     (sys.stdout if code == 0 else sys.stderr).write(text)
     raise typer.Exit(code)
 
@@ -163,7 +241,7 @@ def schema(
 
 
 @app.command()
-def maps(fmt: FormatOption = None) -> None:
+def maps(fmt: ListFormatOption = None) -> None:
     """List the built-in maps."""
     from movecheck.catalogue import render_maps
 

@@ -22,12 +22,34 @@ FORMAT_VERSION = 1
 
 @dataclass
 class Settings:
-    """What the command line (and later a config file) asks of a run."""
+    """What the command line and the configuration files ask of a run.
+
+    ``options`` holds the command line's rule options per system (``--option``);
+    ``config`` is a :class:`movecheck.config.Resolver` that finds each file's
+    configuration (None: no configuration at all).  Rule systems need not read
+    either: :func:`with_defaults` hands them a state whose ``rules``/``options``
+    already include the configured defaults, the state's own values on top.
+    """
 
     state: str | None = None
     stdin_filename: str | None = None
     suggest: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    config: Any = None
+    skip_foreign: bool = False
+
+    def defaults_for(self, system: str, path: str) -> tuple[str | None, dict[str, Any]]:
+        """Rules preset and options for a state of ``system`` at ``path``: config, then command line."""
+        rules: str | None = None
+        options: dict[str, Any] = {}
+        if self.config is not None:
+            rules, options = self.config.defaults_for(system, path)
+        if self.options.get(system):
+            from movecheck.config import merge_options
+
+            options = merge_options(options, self.options[system])
+        return rules, options
 
 
 @dataclass
@@ -136,19 +158,71 @@ def examine(doc: Document) -> Loaded:
     return Loaded(doc, kind, findings)
 
 
+def with_defaults(loaded: Loaded, settings: Settings) -> Loaded:
+    """The state as the rules should see it: configured preset and options under its own.
+
+    Precedence: the state's own ``options`` > the command line > the configuration
+    file > the preset (the state's ``rules:``, else the configured one, else the default).
+    The document keeps its path and positions; only ``rules``/``options`` change.
+    """
+    if loaded.kind is None or not loaded.kind.endswith("-state") or not isinstance(loaded.doc.data, dict):
+        return loaded
+    system = loaded.kind.split("-", 1)[0]
+    rules, options = settings.defaults_for(system, loaded.doc.path)
+    if not rules and not options:
+        return loaded
+    from dataclasses import replace
+
+    from movecheck.config import merge_options
+
+    data = dict(loaded.doc.data)
+    if rules and "rules" not in data:
+        data["rules"] = rules
+    own = data.get("options")
+    if options and (own is None or isinstance(own, dict)):
+        data["options"] = merge_options(options, own or {})
+    return Loaded(replace(loaded.doc, data=data), loaded.kind, loaded.findings)
+
+
+def looks_like_movecheck(text: str) -> bool:
+    """A top-level ``movecheck:`` or ``system:`` key: the file means to be a movecheck file."""
+    import re
+
+    return re.search(r"^(?:\{\s*)?[\"']?(?:movecheck|system)[\"']?\s*:", text, re.M) is not None
+
+
 def lint(paths: list[str], settings: Settings) -> Report:
     """``movecheck lint``: every file's schema and consistency checks."""
     report = Report()
     for path in paths:
+        if os.path.basename(path) == ".movecheck.yaml":
+            _lint_config(path, report)
+            continue
         loaded = read(path, _display(path, settings))
+        if settings.skip_foreign and not looks_like_movecheck(loaded.doc.text):
+            continue
+        report.sources[loaded.doc.path] = loaded.doc.text
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
         if loaded.usable and loaded.kind.endswith("-orders"):
             entry.orders = len(_orders_list(loaded))  # findings name orders: count them
         report.files.append(entry)
         report.findings.extend(loaded.findings)
         if loaded.usable:
-            report.findings.extend(system_of(loaded.kind).lint_file(loaded.doc, loaded.kind, loaded.findings))
+            ruled = with_defaults(loaded, settings)
+            report.findings.extend(system_of(loaded.kind).lint_file(ruled.doc, loaded.kind, loaded.findings))
     return report
+
+
+def _lint_config(path: str, report: Report) -> None:
+    """``movecheck lint .movecheck.yaml``: the configuration file's own findings."""
+    from movecheck.config import load_config
+
+    config = load_config(path)
+    if config is None:  # pragma: no cover - only a pyproject.toml can be absent
+        return
+    report.files.append(FileReport(path=config.path, kind="config"))
+    report.sources[config.path] = config.text
+    report.findings.extend(config.findings)
 
 
 def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
@@ -158,6 +232,7 @@ def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
     states: dict[str, Loaded] = {}
     for path in paths:
         loaded = read(path, _display(path, settings))
+        report.sources[loaded.doc.path] = loaded.doc.text
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
         report.files.append(entry)
         report.findings.extend(loaded.findings)
@@ -178,6 +253,7 @@ def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
         entry.state = state.doc.path
         if not state.usable or has_errors(state.findings):
             continue
+        state = with_defaults(state, settings)
         outcome: Outcome = system_of(loaded.kind).check_orders(loaded, state, settings)
         report.findings.extend(outcome.findings)
         entry.orders = outcome.orders
@@ -234,6 +310,7 @@ def _state_for(
             report.findings.append(doc.finding("MC011", f"state file {exc}", ("state",)))
             return None
         report.findings.extend(cache[path].findings)
+        report.sources[cache[path].doc.path] = cache[path].doc.text
     state = cache[path]
     expected = orders.kind.replace("-orders", "-state")
     if state.usable and state.kind != expected:
@@ -248,10 +325,12 @@ def _state_for(
 
 def _state_reference_problem(doc: Document, path: str) -> Finding | None:
     """MC011 when ``state:`` points at the orders file itself, a folder or nothing."""
+    if "\0" in path:  # no file has such a name (and os.path.samefile raises ValueError on it)
+        return doc.finding("MC011", f"state: {path!r} does not exist (a file name cannot hold a NUL character)", ("state",))
     try:
         if doc.path not in ("<stdin>",) and os.path.exists(doc.path) and os.path.samefile(path, doc.path):
             return doc.finding("MC011", f"state: {path} is this orders file itself", ("state",))
-    except OSError:
+    except (OSError, ValueError):
         pass
     if os.path.isdir(path):
         return doc.finding("MC011", f"state: {path} is a directory, not a state file", ("state",))

@@ -59,7 +59,7 @@ def lint_state(doc: Document) -> tuple[list[Finding], Any]:
 def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
     """Check an aa orders file against its state."""
     from movecheck.aa.engine import run
-    from movecheck.core import Outcome, has_errors
+    from movecheck.core import Outcome
 
     doc = orders.doc
     outcome = Outcome(orders=len(doc.get("moves", default=[]) or []))
@@ -70,7 +70,9 @@ def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
     power, phase = doc.get("power"), doc.get("phase")
     turn = state.doc.get("turn", default={})
     mismatch = []
-    if power not in board.map.powers:
+    if not isinstance(power, str):
+        pass  # missing or not text: the schema has said so (MC003)
+    elif power not in board.map.powers:
         from movecheck.aa.setup import _unknown_power
 
         mismatch.append(_unknown_power(doc, board.map, power, ("power",)))

@@ -9,8 +9,8 @@ from movecheck import __version__
 from movecheck.findings import Report
 
 
-def report_document(report: Report) -> dict[str, Any]:
-    """The report as a JSON-ready dict."""
+def report_document(report: Report, statistics: bool = False) -> dict[str, Any]:
+    """The report as a JSON-ready dict (with counts per code when ``statistics``)."""
     document: dict[str, Any] = {
         "movecheck": __version__,
         "files": [{"path": f.path, "kind": f.kind, "state": f.state} for f in report.files],
@@ -18,10 +18,12 @@ def report_document(report: Report) -> dict[str, Any]:
     }
     if report.readings:
         document["readings"] = report.readings
+    if statistics:
+        document["statistics"] = report.statistics()
     document["findings"] = [f.to_json() for f in report.sorted_findings()]
     return document
 
 
-def render(report: Report, *, color: bool = False) -> str:
+def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
     """One JSON document, keys in a fixed order, ending with a newline."""
-    return json.dumps(report_document(report), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(report_document(report, statistics), indent=2, ensure_ascii=False) + "\n"

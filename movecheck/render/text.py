@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from movecheck.findings import Finding, Report, Severity
+from movecheck.findings import CATALOGUE, Finding, Report, Severity
 
 _COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.NOTE: "\x1b[36m"}
 _BOLD = "\x1b[1m"
@@ -44,8 +44,25 @@ def summary_line(report: Report) -> str:
     return line + "."
 
 
-def render(report: Report, *, color: bool = False) -> str:
-    """Every finding on its own line, sorted, then the summary line."""
-    lines = [finding_line(f, color=color) for f in report.sorted_findings()]
+def statistics_lines(report: Report) -> list[str]:
+    """``count  CODE  name  [severity]`` per code, most frequent first."""
+    rows = []
+    for code, count in report.statistics().items():
+        entry = CATALOGUE.get(code)
+        name = entry.name if entry else ""
+        severity = next(f.severity.value for f in report.sorted_findings() if f.code == code)
+        rows.append((-count, code, f"{count:>5}  {code}  {name:<24} [{severity}]".rstrip()))
+    return [row[2] for row in sorted(rows)]
+
+
+def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
+    """Every finding on its own line, sorted, then the summary line.
+
+    With ``statistics`` the lines are counts per code instead of the findings.
+    """
+    if statistics:
+        lines = statistics_lines(report)
+    else:
+        lines = [finding_line(f, color=color) for f in report.sorted_findings()]
     lines.append(summary_line(report))
     return "\n".join(lines) + "\n"

@@ -1,0 +1,136 @@
+"""The ``full`` report: each finding with the YAML lines around it and a caret under it.
+
+::
+
+    orders.yaml:8:29: AA203 [error] 2 tank to Ukraine S.S.R. is not a combat move (C1)
+      |
+    6 | moves:
+    7 |   - units: {tank: 2}
+    8 |     path: [Germany, Poland, Ukraine S.S.R.]
+      |                             ^^^^^^^^^^^^^^ AA203 not-a-combat-move
+      |
+
+The lines come from the text the loader read (so standard input works too);
+the caret stands at the finding's column and underlines the YAML token there.
+"""
+
+from __future__ import annotations
+
+import os
+
+from movecheck.findings import Finding, Report
+from movecheck.render.text import _COLOURS, _RESET, finding_line, statistics_lines, summary_line
+
+CONTEXT = 2  # lines shown before and after the finding's line
+_BLUE = "\x1b[34m"
+
+
+def _source_lines(report: Report, path: str, cache: dict[str, list[str] | None]) -> list[str] | None:
+    """The lines of ``path``: from the report's sources, else from the file on disk."""
+    if path not in cache:
+        text = report.sources.get(path)
+        if text is None and path and os.path.isfile(path):
+            try:
+                with open(path, "rb") as handle:
+                    text = handle.read().decode("utf-8", errors="replace").lstrip("\ufeff")
+            except OSError:
+                text = None
+        cache[path] = text.splitlines() if text is not None else None
+    return cache[path]
+
+
+def _flow_depth(text: str) -> int:
+    """Unclosed ``[``/``{`` in ``text`` (outside quotes): > 0 means a flow collection."""
+    depth, quote = 0, ""
+    for char in text:
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth = max(0, depth - 1)
+    return depth
+
+
+def token_width(line: str, start: int) -> int:
+    """How many characters the YAML token starting at ``start`` (0-based) spans; at least 1."""
+    if start >= len(line):
+        return 1
+    first = line[start]
+    if first in "\"'":
+        index = start + 1
+        while index < len(line):
+            if line[index] == first:
+                if first == "'" and line[index + 1 : index + 2] == "'":
+                    index += 2
+                    continue
+                if first == '"' and line[index - 1] == "\\":
+                    index += 1
+                    continue
+                return index - start + 1
+            index += 1
+        return len(line) - start
+    if first in "[{-|>&*!":
+        return 1
+    in_flow = _flow_depth(line[:start]) > 0
+    end = start
+    while end < len(line):
+        char = line[end]
+        if in_flow and char in ",]}":
+            break
+        if char == ":" and (end + 1 == len(line) or line[end + 1] == " "):
+            break
+        if char == "#" and end > start and line[end - 1] == " ":
+            break
+        end += 1
+    width = len(line[start:end].rstrip())
+    return max(width, 1)
+
+
+def _pad(line: str, column: int) -> str:
+    """Blanks up to 0-based ``column``, keeping the line's tabs so the caret lines up."""
+    return "".join("\t" if char == "\t" else " " for char in line[:column]) + " " * max(0, column - len(line))
+
+
+def excerpt(finding: Finding, lines: list[str] | None, *, color: bool = False) -> list[str]:
+    """The source lines around a finding with a caret line; nothing when the line is unknown."""
+    if not lines or not 1 <= finding.line <= len(lines):
+        return []
+    first = max(1, finding.line - CONTEXT)
+    last = min(len(lines), finding.line + CONTEXT)
+    width = len(str(last))
+    gutter = " " * width + " |"
+    bar = f"{_BLUE}{gutter}{_RESET}" if color else gutter
+    out = [bar]
+    for number in range(first, last + 1):
+        text = lines[number - 1].rstrip("\r")
+        label = f"{number:>{width}} |"
+        if color:
+            label = f"{_BLUE}{label}{_RESET}"
+        out.append(f"{label} {text}".rstrip())
+        if number == finding.line:
+            column = finding.column - 1
+            carets = "^" * token_width(text, column)
+            marker = f"{carets} {finding.code} {finding.name}"
+            if color:
+                marker = f"{_COLOURS[finding.severity]}{marker}{_RESET}"
+            out.append(f"{bar} {_pad(text, column)}{marker}")
+    out.append(bar)
+    return out
+
+
+def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
+    """Each finding, its excerpt and a blank line; then the summary line."""
+    if statistics:
+        return "\n".join([*statistics_lines(report), summary_line(report)]) + "\n"
+    cache: dict[str, list[str] | None] = {}
+    blocks: list[str] = []
+    for finding in report.sorted_findings():
+        lines = [finding_line(finding, color=color)]
+        lines.extend(excerpt(finding, _source_lines(report, finding.file, cache), color=color))
+        blocks.append("\n".join(lines) + "\n")
+    blocks.append(summary_line(report) + "\n")
+    return "\n".join(blocks)

@@ -1,0 +1,59 @@
+"""``--format github``: GitHub Actions workflow commands that annotate the changed files.
+
+::
+
+    ::error file=orders/g1.yaml,line=8,col=29,title=AA203 not-combat::AA203 2 tank ... (C1)
+
+Errors come first (GitHub shows a limited number of annotations per step),
+then warnings, then notes (``::notice``), each group in report order.  A plain
+summary line ends the output (and, with ``--statistics``, the counts per code
+before it); lines that are not workflow commands only go to the log.
+
+Escaping follows the runner's rules: in the message ``%``, CR and LF become
+``%25``, ``%0D``, ``%0A``; in property values also ``:`` → ``%3A`` and ``,`` → ``%2C``.
+"""
+
+from __future__ import annotations
+
+from movecheck.findings import Finding, Report, Severity
+from movecheck.render import portable_path
+from movecheck.render.text import statistics_lines, summary_line
+
+COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
+_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
+
+
+def escape_data(text: str) -> str:
+    """Escape a workflow command's message."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a workflow command's property value."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(finding: Finding) -> str:
+    """One ``::error``/``::warning``/``::notice`` command."""
+    clauses = f" ({', '.join(finding.clauses)})" if finding.clauses else ""
+    properties = ",".join(
+        f"{name}={escape_property(value)}"
+        for name, value in (
+            ("file", portable_path(finding.file)),
+            ("line", str(finding.line)),
+            ("col", str(finding.column)),
+            ("title", f"{finding.code} {finding.name}"),
+        )
+    )
+    message = escape_data(f"{finding.code} {finding.message}{clauses}")
+    return f"::{COMMANDS[finding.severity]} {properties}::{message}"
+
+
+def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
+    """Annotations, errors first, then the plain summary line."""
+    findings = sorted(enumerate(report.sorted_findings()), key=lambda item: (_ORDER[item[1].severity], item[0]))
+    lines = [annotation(f) for _, f in findings]
+    if statistics:
+        lines.extend(statistics_lines(report))
+    lines.append(summary_line(report))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,132 @@
+"""One ``check`` or ``lint`` run as the command line sees it: configuration, selection, output.
+
+:meth:`Session.start` reads ``--config`` (or finds the configuration of the
+current folder and of each input), checks ``--select``/``--ignore``/``--option``
+and settles the output format; :meth:`Session.settings` is what the core
+needs; :meth:`Session.finish` drops the findings the selection turns off, adds
+the configuration files' own findings, prints the report and returns the exit
+code.  Problems with the flags raise :class:`~movecheck.loading.InputError`
+(exit 2).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from movecheck.config import REPORT_FORMATS, Resolver, command_line_layer, parse_option_flags
+from movecheck.findings import Report
+from movecheck.loading import InputError
+
+MACHINE_FORMATS = ("json", "json-lines", "github", "sarif")
+
+
+def choose_format(flag: str | None, config_format: str | None) -> str:
+    """``--format`` > ``$MOVECHECK_FORMAT`` (when it names a format) > the configuration > text."""
+    if flag:
+        return flag
+    env = os.environ.get("MOVECHECK_FORMAT", "").strip()
+    if env in REPORT_FORMATS:
+        return env
+    return config_format or "text"
+
+
+def use_color(color: str, fmt: str) -> bool:
+    """Colour only text and full output: ``always``, or ``auto`` on a terminal without ``NO_COLOR``."""
+    if fmt not in ("text", "full") or color == "never":
+        return False
+    if color == "always":
+        return True
+    if os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty()
+
+
+@dataclass
+class Session:
+    """A run's configuration and output choices."""
+
+    resolver: Resolver
+    format: str
+    color: str = "auto"
+    statistics: bool = False
+    exit_zero: bool = False
+    stdin_filename: str | None = None
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    skip_foreign: bool = False
+
+    @classmethod
+    def start(
+        cls,
+        paths: list[str],
+        *,
+        fmt: str | None = None,
+        color: str = "auto",
+        select: list[str] | None = None,
+        ignore: list[str] | None = None,
+        config: str | None = None,
+        statistics: bool = False,
+        exit_zero: bool = False,
+        stdin_filename: str | None = None,
+        options: list[str] | None = None,
+        skip_foreign: bool = False,
+    ) -> "Session":
+        """Read the flags and the configuration; InputError when a flag is wrong."""
+        layer = command_line_layer(select, ignore)
+        parsed = parse_option_flags(options)
+        resolver = Resolver.start(config, layer)
+        run_config = resolver.for_folder(os.getcwd())
+        for path in paths:  # read each input's configuration now: its problems are reported
+            if path == "-":
+                resolver.for_file(stdin_filename or "<stdin>")
+            else:
+                resolver.for_file(path)
+        chosen = choose_format(fmt, run_config.format if run_config is not None else None)
+        return cls(resolver, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign)
+
+    @property
+    def machine(self) -> bool:
+        """The output is for a program: extra text (suggestions) must go to stderr."""
+        return self.format in MACHINE_FORMATS
+
+    def settings(self, **extra: Any) -> Any:
+        """The core's :class:`~movecheck.core.Settings` for this run (``extra``: state, suggest ...)."""
+        from movecheck.core import Settings
+
+        return Settings(
+            stdin_filename=self.stdin_filename,
+            options=self.options,
+            config=self.resolver,
+            skip_foreign=self.skip_foreign,
+            **extra,
+        )
+
+    def select(self, report: Report) -> Report:
+        """The report without the findings selection turns off, with the configurations' findings."""
+        selections: dict[str, Any] = {}
+        kept = []
+        for finding in report.findings:
+            if finding.file not in selections:
+                selections[finding.file] = self.resolver.selection_for(finding.file)
+            if selections[finding.file].reported(finding.code, finding.file):
+                kept.append(finding)
+        report.findings = kept
+        for config in self.resolver.configs():
+            if config.findings:
+                report.findings.extend(config.findings)
+                report.sources.setdefault(config.path, config.text)
+        return report
+
+    def finish(self, report: Report) -> int:
+        """Select, print the report, return the exit code (0 with ``--exit-zero``)."""
+        from movecheck.render import render
+
+        self.select(report)
+        text = render(report, self.format, color=use_color(self.color, self.format), statistics=self.statistics)
+        sys.stdout.write(text)
+        return 0 if self.exit_zero else report.exit_code()
+
+
+__all__ = ["InputError", "MACHINE_FORMATS", "Session", "choose_format", "use_color"]
