@@ -1,0 +1,86 @@
+"""Friends and enemies: passing through, overlapping, contact (M6, M9, M10)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from movecheck.maneuver.checks import EVERY, FREE, Problem, mv_clause
+
+
+@mv_clause(
+    "MV401", "through-friend", "error",
+    "a moving base overlaps a stationary friendly base by more than half its area, or ends overlapping one",
+    ("M6",), orders=FREE,
+)
+def through_friend(a: Any) -> Iterator[Problem]:
+    """A base may pass through a stationary friendly base only where its path
+    is at most partly blocked: at no moment may more than half
+    (``pass_through_limit``) of the moving base's area overlap the friend, and
+    it may not end overlapping it (M6).  (Corps orders stop before friends they
+    cannot pass: see MV202.)
+    """
+    from movecheck.maneuver.motion import fmt_len
+
+    base = a.base
+    for friend, area, segment in a.events.friend_passes:
+        yield Problem(
+            f"{base.id} passes through friendly {friend.id}, overlapping it by {fmt_len(area)} of its own "
+            f"{fmt_len(base.area)} square steps (more than {a.limit_text})",
+            a.path_at(segment),
+        )
+    for friend in a.events.friend_ends:
+        yield Problem(f"{base.id} ends overlapping friendly {friend.id}", a.end_where)
+
+
+@mv_clause("MV402", "through-enemy", "error", "a moving base overlaps an enemy base", ("M9",), orders=FREE)
+def through_enemy(a: Any) -> Iterator[Problem]:
+    """A moving base never overlaps an enemy base: it may come into contact
+    (M9) but not pass through or onto it.  An overlap of up to ``tolerance``
+    is taken as contact.
+    """
+    for enemy, segment in a.events.enemy_hits:
+        yield Problem(f"{a.base.id} overlaps enemy {enemy.id} on its way", a.path_at(segment))
+
+
+@mv_clause(
+    "MV501", "contact-made", "note",
+    "the order brings bases into contact with the enemy; melee only after «В атаку!»",
+    ("M9",), orders=EVERY,
+)
+def contact_made(a: Any) -> Iterator[Problem]:
+    """Bases may come into contact with enemy bases during manoeuvre (M9);
+    the melee starts only with the order «В атаку!» ("Attack!").  This note
+    lists the new contacts an order makes.
+    """
+    if a.kind == "free":
+        if a.new_contacts:
+            names = ", ".join(e.id for e in a.new_contacts)
+            yield Problem(f"{a.base.id} ends in contact with enemy {names}; melee starts only with «В атаку!» (Attack!)",
+                          a.end_where)
+        return
+    for base in a.corps.bases:
+        found = a.new_contacts.get(base.id)
+        if found:
+            names = ", ".join(e.id for e in found)
+            declared = a.order.end.get(base.id)
+            where = declared.where if declared is not None else a.order.where + ("end",)
+            yield Problem(f"{base.id} ends in contact with enemy {names}; melee starts only with «В атаку!» (Attack!)",
+                          where)
+
+
+@mv_clause(
+    "MV502", "engaged-move", "error",
+    "a base in contact at the start moves other than forward into full contact or straight back",
+    ("M10",), orders=EVERY,
+)
+def engaged_move(a: Any) -> Iterator[Problem]:
+    """A base in contact with the enemy at the start of an order may move
+    only forward, wheeling into full contact (its front edge flush with an
+    enemy base), or straight back, retreating (M10).  All ahead (into contact)
+    and All back (a retreat) fit; Move to landmark fits only when the landmark
+    lies straight ahead or straight behind.
+    """
+    if a.engaged_problem is None:
+        return
+    where = a.order.where + (("path",) if a.kind == "free" else ("landmark",))
+    yield Problem(a.engaged_problem, where)

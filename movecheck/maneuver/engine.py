@@ -1,0 +1,112 @@
+"""Carry out a maneuver orders file on a battlefield, in file order, checking each order.
+
+Each order is analysed against the battlefield as the earlier orders left it,
+judged by the clauses of its kind, then carried out: a free move leaves its
+base at the end of its path; a corps order leaves each base at its declared
+end (a declared end within ``tolerance`` of the required one is the required
+one), or at the required end when none is declared.  A corps that is not the
+subject of the current order is stationary for it (M6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from movecheck.findings import Finding
+from movecheck.loading import Document
+from movecheck.maneuver import rules as _rules  # noqa: F401  (registers every clause)
+from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, analyse_corps, analyse_free
+from movecheck.maneuver.checks import rules_for
+from movecheck.maneuver.model import ORDER_NAMES, Battlefield
+from movecheck.maneuver.orders import Resolver
+
+
+def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]) -> tuple[list[Finding], str]:
+    """Findings of every order, and the ``--suggest`` text for the compulsory orders."""
+    world = World(battlefield, side)
+    broken = {f.order for f in prior if f.code == "MC003" and f.order is not None}
+    resolver = Resolver(doc, battlefield, side)
+    items = doc.get("orders", default=[])
+    items = items if isinstance(items, list) else []
+    orders = [resolver.resolve(i, item, (i + 1) not in broken) for i, item in enumerate(items)]
+    findings = list(resolver.findings)
+    suggestions: list[str] = []
+    for order in orders:
+        if order is None or not order.usable:
+            continue
+        analysis: FreeAnalysis | CorpsAnalysis
+        analysis = analyse_free(world, order) if order.kind == "free" else analyse_corps(world, order)
+        for rule in rules_for(order.kind):
+            for problem in rule.run(analysis):
+                code = problem.code or rule.entry.code
+                findings.append(doc.finding(code, problem.message, problem.where, severity=problem.severity))
+        _carry_out(analysis)
+        world.moved()
+        if isinstance(analysis, CorpsAnalysis):
+            suggestions.extend(_suggestion(analysis))
+    text = ""
+    if suggestions:
+        text = f"# {doc.path}: end positions the rules require\n" + "\n".join(suggestions) + "\n"
+    return findings, text
+
+
+def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> None:
+    if isinstance(analysis, FreeAnalysis):
+        end = analysis.motion.end
+        analysis.base.place(end[0], end[1], analysis.motion.end_facing)
+        return
+    for base in analysis.corps.bases:
+        x, y, facing = analysis.placement[base.id]
+        base.place(x, y, facing)
+
+
+def _num(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _suggestion(a: CorpsAnalysis) -> list[str]:
+    order = a.order
+    title = f"# {order.label()}: {ORDER_NAMES[order.kind]}, {a.corps.id}"
+    head = [f"- id: {_name(order.id)}" if order.id else f"- corps: {_name(a.corps.id)}"]
+    if order.id:
+        head.append(f"  corps: {_name(a.corps.id)}")
+    head.append(f"  order: {order.kind}")
+    if order.kind == "to_landmark" and order.landmark is not None:
+        head.append(f"  landmark: {_name(order.landmark.id)}")
+    if a.direction_problem is not None and a.direction is None:
+        return [title + " cannot be carried out", *[f"# {line}" for line in head]]
+    if a.suggestion is None:
+        needed = sorted(set(a.needed_rolls))
+        rolls = ", ".join(f"{b} entering {t} ({die}: {dice})" for b, t, die, dice in needed)
+        missing = ", ".join(f"{_name(b)}: {{{_name(t)}: <{die} roll>}}" for b, t, die, _ in needed)
+        return [f"{title}: declare the rolls first: {rolls}", *head,
+                f"  # rolls: {{{missing}}}  (fill in, then run --suggest again)"]
+    lines = [title, *head]
+    if order.raw_rolls:
+        lines.append("  rolls: " + _flow(order.raw_rolls))
+    lines.append("  end:")
+    for base in a.corps.bases:
+        x, y = a.suggestion[base.id]
+        lines.append(f"    {_name(base.id)}: {{x: {_num(x)}, y: {_num(y)}}}")
+    return lines
+
+
+def _flow(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_name(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _name(text: Any) -> str:
+    """A name as a YAML scalar: plain when YAML reads it back as the same text, else quoted."""
+    import json
+
+    import yaml
+
+    text = str(text)
+    try:
+        plain = yaml.safe_load(text) == text and ":" not in text and "#" not in text
+    except yaml.YAMLError:
+        plain = False
+    return text if plain else json.dumps(text, ensure_ascii=False)

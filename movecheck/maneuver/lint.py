@@ -1,0 +1,205 @@
+"""Scenario lint for maneuver battlefields: consistency the schema cannot see (MV6xx).
+
+Each clause is a small check over a :class:`LintContext`; ``movecheck lint``
+runs them after the schema, and ``movecheck check`` runs them on the state it
+checks against.  Geometry is imported inside the checks (``movecheck rules``
+imports this module and must stay light).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+from movecheck.findings import clause
+from movecheck.loading import Document
+from movecheck.maneuver.checks import Problem
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from movecheck.maneuver.model import Battlefield
+
+OUTSIDE_SLACK = 1e-6
+"""How far (steps) a base or terrain may reach over the field edge before MV604 (rounding only)."""
+
+LINT_RULES: list[tuple[str, bool, Callable[["LintContext"], Iterator[Problem]]]] = []
+
+
+@dataclass
+class LintContext:
+    """A battlefield under lint: its document and what was built from it."""
+
+    doc: Document
+    battlefield: Battlefield | None
+
+
+def lint_clause(code: str, name: str, severity: str, summary: str, seeds: tuple[str, ...] = (), *, geometry: bool = True):
+    """Declare a lint check (``geometry``: needs a battlefield built from a file without errors)."""
+
+    def register(check: Callable[[LintContext], Iterator[Problem]]) -> Callable[[LintContext], Iterator[Problem]]:
+        clause(code, name, severity, summary, seeds, system="maneuver", phase="lint")(check)
+        LINT_RULES.append((code, geometry, check))
+        return check
+
+    return register
+
+
+@lint_clause("MV601", "bases-overlap", "error", "(lint) two bases overlap in the state")
+def bases_overlap(ctx: LintContext) -> Iterator[Problem]:
+    """No two bases overlap (bases in contact touch edge to edge).
+
+    Touching rectangles computed with trigonometry may overlap by ~1e-14; only
+    a common area above 1e-9 of a base's area counts.
+    """
+    from movecheck.maneuver import geometry as g
+
+    bases = ctx.battlefield.all_bases()
+    order = {b.id: i for i, b in enumerate(bases)}
+    index = g.SpatialIndex((b.id, b.rect) for b in bases)
+    for base in bases:
+        for other_id in index.near(base.rect):
+            other = ctx.battlefield.bases[other_id]
+            if order[other_id] <= order[base.id]:
+                continue
+            if g.overlaps(base.rect, other.rect):
+                area = g.overlap_area(base.rect, other.rect)
+                yield Problem(f"base {other.id} overlaps base {base.id} ({area:.2f} square steps in common)", other.source)
+
+
+@lint_clause("MV602", "corps-not-in-contact", "warning", "(lint) a corps' bases do not form one group in contact", ("M5",))
+def corps_not_in_contact(ctx: LintContext) -> Iterator[Problem]:
+    """The bases of a corps form one group, each in contact (edge to edge
+    within ``contact_gap``) with another (M5: the corps keeps its formation).
+    """
+    from movecheck.maneuver import geometry as g
+
+    gap = ctx.battlefield.options.contact_gap
+    for corps in ctx.battlefield.corps.values():
+        bases = corps.bases
+        parent = list(range(len(bases)))
+
+        def root(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for i in range(len(bases)):
+            for j in range(i + 1, len(bases)):
+                if g.edge_distance(bases[i].rect, bases[j].rect) <= gap + g.EPS:
+                    parent[root(i)] = root(j)
+        groups: dict[int, list[str]] = {}
+        for i, b in enumerate(bases):
+            groups.setdefault(root(i), []).append(b.id)
+        if len(groups) > 1:
+            parts = sorted(groups.values(), key=lambda ids: [b.id for b in bases].index(ids[0]))
+            shown = " | ".join(", ".join(p) for p in parts)
+            yield Problem(
+                f"corps {corps.id} is not one group of bases in contact: {len(parts)} groups ({shown})",
+                corps.source + ("id",),
+            )
+
+
+@lint_clause("MV603", "corps-mixed-facing", "warning", "(lint) bases of one corps face different ways", ("M5",))
+def corps_mixed_facing(ctx: LintContext) -> Iterator[Problem]:
+    """All bases of a corps share one facing (the corps orders move them along it)."""
+    from movecheck.maneuver.geometry import same_facing
+    from movecheck.maneuver.model import fmt_deg
+
+    for corps in ctx.battlefield.corps.values():
+        first = corps.bases[0]
+        for base in corps.bases[1:]:
+            if not same_facing(base.facing, first.facing):
+                yield Problem(
+                    f"base {base.id} faces {fmt_deg(base.facing)}° but {first.id}, the first base of corps {corps.id}, "
+                    f"faces {fmt_deg(first.facing)}°",
+                    base.source + ("facing",),
+                )
+
+
+@lint_clause(
+    "MV604", "bad-polygon", "error",
+    "(lint) a terrain polygon is invalid (self-intersecting, < 3 points) or a base/terrain lies outside the field",
+)
+def bad_polygon(ctx: LintContext) -> Iterator[Problem]:
+    """Terrain polygons are simple (no self-intersection) with at least three
+    distinct corners and an area; terrain and bases lie inside the field.
+    """
+    from shapely.geometry import Polygon
+    from shapely.validation import explain_validity
+
+    from movecheck.maneuver import geometry as g
+
+    bf = ctx.battlefield
+    field = bf.field_polygon
+    size = f"0..{_num(bf.width)} × 0..{_num(bf.depth)}"
+    for terrain in bf.terrain.values():
+        where = terrain.source + ("polygon",)
+        distinct = []
+        for p in terrain.points:
+            if not distinct or abs(p[0] - distinct[-1][0]) > g.EPS or abs(p[1] - distinct[-1][1]) > g.EPS:
+                distinct.append(p)
+        if len(distinct) > 1 and abs(distinct[0][0] - distinct[-1][0]) <= g.EPS and abs(distinct[0][1] - distinct[-1][1]) <= g.EPS:
+            distinct.pop()
+        if len(distinct) < 3:
+            yield Problem(f"terrain {terrain.id} has {len(distinct)} distinct corners; a polygon needs at least 3", where)
+            continue
+        raw = Polygon(distinct)
+        if not raw.is_valid:
+            yield Problem(f"terrain {terrain.id} is not a simple polygon: {explain_validity(raw).lower()}", where)
+            continue
+        if raw.area <= g.EPS:
+            yield Problem(f"terrain {terrain.id} has no area (its corners lie on one line)", where)
+            continue
+        if not g.inside_field(raw, field, OUTSIDE_SLACK):
+            yield Problem(f"terrain {terrain.id} reaches outside the field ({size})", where)
+    for base in bf.all_bases():
+        if not g.inside_field(base.rect, field, OUTSIDE_SLACK):
+            yield Problem(f"base {base.id} lies (partly) outside the field ({size})", base.source)
+
+
+@lint_clause("MV605", "duplicate-id", "error", "(lint) two bases, corps, terrain elements or landmarks share an id", geometry=False)
+def duplicate_id(ctx: LintContext) -> Iterator[Problem]:
+    """Ids are unique: base ids among all bases, corps ids among all corps (of
+    every side), terrain ids among terrain elements, landmark ids among
+    landmarks.  Orders name them by id.  The first entry of an id is used.
+    """
+    doc = ctx.doc
+    data = doc.data if isinstance(doc.data, dict) else {}
+    seen: dict[tuple[str, str], tuple[Any, ...]] = {}
+
+    def check(kind: str, entry: Any, where: tuple[Any, ...]) -> Iterator[Problem]:
+        ident = entry.get("id") if isinstance(entry, dict) else None
+        if not isinstance(ident, str):
+            return
+        key = (kind, ident)
+        if key in seen:
+            line = doc.pos(seen[key] + ("id",))[0]
+            yield Problem(f"{kind} id {ident!r} is already used by the {kind} on line {line}", where + ("id",))
+        else:
+            seen[key] = where
+
+    for section, kind in (("terrain", "terrain"), ("landmarks", "landmark")):
+        items = data.get(section)
+        for i, entry in enumerate(items if isinstance(items, list) else []):
+            yield from check(kind, entry, (section, i))
+    sides = data.get("sides")
+    for side, corps_list in (sides.items() if isinstance(sides, dict) else []):
+        for ci, corps in enumerate(corps_list if isinstance(corps_list, list) else []):
+            yield from check("corps", corps, ("sides", side, ci))
+            bases = corps.get("bases") if isinstance(corps, dict) else None
+            for bi, base in enumerate(bases if isinstance(bases, list) else []):
+                yield from check("base", base, ("sides", side, ci, "bases", bi))
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+
+
+def run_lint(ctx: LintContext, geometry: bool) -> list[tuple[str, Problem]]:
+    """Problems of the lint clauses (the geometric ones only when ``geometry``)."""
+    found: list[tuple[str, Problem]] = []
+    for code, needs_geometry, check in LINT_RULES:
+        if needs_geometry and (not geometry or ctx.battlefield is None):
+            continue
+        found.extend((code, problem) for problem in check(ctx))
+    return found

@@ -1,0 +1,284 @@
+"""The battlefield of the maneuver system: options, terrain, landmarks, corps and bases.
+
+This module imports no shapely at import time (``movecheck rules`` must stay light):
+the shapes of bases and terrain are built on first use by :mod:`geometry`, which
+is imported inside the properties that need it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from movecheck.maneuver.dice import Dice
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from shapely.geometry import Polygon
+
+DocPath = tuple[Any, ...]
+Vec = tuple[float, float]
+
+TERRAIN_KINDS = ("open", "stream", "ploughed_field", "rice_paddy", "hill", "forest", "impassable")
+"""Every terrain kind the battlefield format knows."""
+
+DEFAULT_DICE = {"D1": "1d6", "D2": "2d6", "D3": "3d6"}
+"""Penalty dice of the seed (M7)."""
+
+DEFAULT_PENALTIES = {"stream": "D1", "ploughed_field": "D1", "rice_paddy": "D2", "hill": "D2", "forest": "D3"}
+"""Which die each difficult terrain kind costs (M7)."""
+
+DEFAULT_MOBILITY = 8.0
+"""Mobility of a base whose corps and entry name none (an assumption: the seed gives no number)."""
+
+DEFAULT_BASE_SIZE = (4.0, 2.0)
+"""Width and depth of a base whose corps and entry name none."""
+
+ORDER_NAMES = {
+    "all_ahead": "All ahead",
+    "all_back": "All back",
+    "to_landmark": "Move to landmark",
+    "free": "free move",
+}
+
+
+@dataclass
+class Options:
+    """The readings of the rules a battlefield uses (spec: maneuver.md, "Options")."""
+
+    dice: dict[str, Dice] = field(default_factory=lambda: {k: Dice.parse(v) for k, v in DEFAULT_DICE.items()})
+    penalties: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_PENALTIES))
+    tolerance: float = 0.1
+    contact_gap: float = 0.05
+    prebattle_distance: float = 15.0
+    prebattle_bonus: float = 2.0
+    prebattle_measure: str = "edge"
+    corps_penalty: str = "per_file"
+    back_distance: str = "half_of_max"
+    pass_through_limit: float = 0.5
+
+    def die_of_kind(self, kind: str) -> tuple[str, Dice] | None:
+        """The penalty die (name, dice) a terrain kind costs, or None (no penalty)."""
+        name = self.penalties.get(kind)
+        if name is None or kind == "impassable":
+            return None
+        dice = self.dice.get(name)
+        return (name, dice) if dice is not None else None
+
+    def readings(self) -> dict[str, Any]:
+        """The options as the JSON report's ``readings`` show them."""
+        return {
+            "dice": {name: str(d) for name, d in sorted(self.dice.items())},
+            "penalties": dict(sorted(self.penalties.items())),
+            "tolerance": self.tolerance,
+            "contact_gap": self.contact_gap,
+            "prebattle_distance": self.prebattle_distance,
+            "prebattle_bonus": self.prebattle_bonus,
+            "prebattle_measure": self.prebattle_measure,
+            "corps_penalty": self.corps_penalty,
+            "back_distance": self.back_distance,
+            "pass_through_limit": self.pass_through_limit,
+        }
+
+
+@dataclass
+class Terrain:
+    """A terrain element: a polygon of one kind."""
+
+    id: str
+    kind: str
+    points: list[Vec]
+    source: DocPath = ()
+    name: str | None = None
+    _polygon: Any = field(default=None, repr=False, compare=False)
+    _pieces: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def polygon(self) -> Polygon:
+        """The element's polygon (made valid when the drawn ring crosses itself)."""
+        if self._polygon is None:
+            from shapely.geometry import Polygon as _Polygon
+            from shapely.validation import make_valid
+
+            poly = _Polygon(self.points)
+            if not poly.is_valid:
+                fixed = make_valid(poly)
+                parts = [g for g in getattr(fixed, "geoms", [fixed]) if g.geom_type in ("Polygon", "MultiPolygon")]
+                from shapely.ops import unary_union
+
+                poly = unary_union(parts) if parts else poly
+            self._polygon = poly
+        return self._polygon
+
+    @property
+    def pieces(self) -> list[Any]:
+        """Convex pieces of the polygon, for exact entry distances."""
+        if self._pieces is None:
+            from movecheck.maneuver.geometry import convex_pieces
+
+            self._pieces = convex_pieces(self.polygon)
+        return self._pieces
+
+    @property
+    def label(self) -> str:
+        """How messages name the element."""
+        return f"{self.id} ({self.kind.replace('_', ' ')})"
+
+
+@dataclass
+class Landmark:
+    """A landmark: a point, a terrain element or a corps (M1)."""
+
+    id: str
+    point: Vec | None = None
+    terrain: str | None = None
+    corps: str | None = None
+    source: DocPath = ()
+
+    def describe(self) -> str:
+        """What the landmark is, for messages."""
+        if self.point is not None:
+            return f"landmark {self.id} at ({fmt(self.point[0])}, {fmt(self.point[1])})"
+        if self.terrain is not None:
+            return f"landmark {self.id} (terrain {self.terrain})"
+        return f"landmark {self.id} (corps {self.corps})"
+
+
+@dataclass(eq=False)
+class Base:
+    """One base: a rectangle with a centre, a facing, a frontage (width) and a depth."""
+
+    id: str
+    side: str
+    corps: str
+    x: float
+    y: float
+    facing: float
+    width: float
+    depth: float
+    mobility: float
+    source: DocPath = ()
+    _rect: Any = field(default=None, repr=False)
+
+    @property
+    def centre(self) -> Vec:
+        """The base's nominal centre."""
+        return (self.x, self.y)
+
+    @property
+    def area(self) -> float:
+        """Area of the rectangle."""
+        return self.width * self.depth
+
+    @property
+    def half_diagonal(self) -> float:
+        """Distance from the centre to a corner."""
+        return math.hypot(self.width, self.depth) / 2.0
+
+    @property
+    def rect(self) -> Polygon:
+        """The base's rectangle where it stands now."""
+        if self._rect is None:
+            self._rect = self.rect_at(self.x, self.y, self.facing)
+        return self._rect
+
+    def rect_at(self, x: float, y: float, facing: float, shrink: float = 0.0) -> Polygon:
+        """The base's rectangle at another pose, optionally shrunk by ``shrink`` on every side."""
+        from movecheck.maneuver.geometry import base_rect
+
+        s = min(shrink, 0.25 * min(self.width, self.depth))
+        return base_rect(x, y, facing, self.width - 2 * s, self.depth - 2 * s)
+
+    def place(self, x: float, y: float, facing: float | None = None) -> None:
+        """Move the base (after an order was carried out)."""
+        self.x, self.y = float(x), float(y)
+        if facing is not None:
+            self.facing = float(facing)
+        self._rect = None
+
+
+@dataclass(eq=False)
+class Corps:
+    """A corps: bases of one side that manoeuvre together (M5)."""
+
+    id: str
+    side: str
+    bases: list[Base]
+    source: DocPath = ()
+
+    @property
+    def mobility(self) -> float:
+        """The smallest mobility among the corps' bases."""
+        return min(b.mobility for b in self.bases)
+
+    @property
+    def facing(self) -> float:
+        """The corps' facing: that of its first base (lint warns when they differ)."""
+        return self.bases[0].facing
+
+    @property
+    def reference(self) -> Vec:
+        """The corps' reference point: the mean of its base centres."""
+        n = len(self.bases)
+        return (sum(b.x for b in self.bases) / n, sum(b.y for b in self.bases) / n)
+
+
+@dataclass
+class Battlefield:
+    """The field, its terrain and landmarks, the sides and their corps, the options."""
+
+    width: float
+    depth: float
+    options: Options = field(default_factory=Options)
+    terrain: dict[str, Terrain] = field(default_factory=dict)
+    landmarks: dict[str, Landmark] = field(default_factory=dict)
+    sides: dict[str, list[Corps]] = field(default_factory=dict)
+    bases: dict[str, Base] = field(default_factory=dict)
+    corps: dict[str, Corps] = field(default_factory=dict)
+    _field: Any = field(default=None, repr=False)
+
+    @property
+    def field_polygon(self) -> Polygon:
+        """The field rectangle."""
+        if self._field is None:
+            from movecheck.maneuver.geometry import field_polygon
+
+            self._field = field_polygon(self.width, self.depth)
+        return self._field
+
+    def all_bases(self) -> list[Base]:
+        """Every base, in file order."""
+        return list(self.bases.values())
+
+    def bases_of(self, side: str) -> list[Base]:
+        """The bases of one side."""
+        return [b for b in self.bases.values() if b.side == side]
+
+    def enemies_of(self, side: str) -> list[Base]:
+        """The bases of every other side."""
+        return [b for b in self.bases.values() if b.side != side]
+
+    def difficult_terrain(self) -> list[Terrain]:
+        """Terrain elements that cost a penalty die."""
+        return [t for t in self.terrain.values() if self.options.die_of_kind(t.kind) is not None]
+
+    def impassable_terrain(self) -> list[Terrain]:
+        """Terrain elements no base may enter."""
+        return [t for t in self.terrain.values() if t.kind == "impassable"]
+
+
+def fmt(value: float) -> str:
+    """A length or coordinate as messages print it (2 decimals, no negative zero)."""
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
+def fmt_xy(point: Vec) -> str:
+    """A point as messages print it."""
+    return f"({fmt(point[0])}, {fmt(point[1])})"
+
+
+def fmt_deg(value: float) -> str:
+    """A bearing as messages print it."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "360") else text

@@ -1,0 +1,410 @@
+"""How bases move: paths cut into straight pieces, the allowance walk, and rolls.
+
+Built on :mod:`movecheck.maneuver.geometry` (exact translations).  A free move's
+base follows its path with its facing turning evenly along the way (the model
+of ``geometry.swept_path``); a turning segment is cut into short pieces (at most
+``geometry.TURN_SAMPLE_DEG`` of rotation and ``1/SAMPLES_PER_STEP`` steps each),
+each treated as a pure translation, so every question ("when does the base
+first enter this wood?", "how much of that friend does it cover?") is answered
+with the exact translation functions.
+
+The allowance walk (spec: "Allowance") and the enumeration of undeclared rolls
+over the dice's exact distributions also live here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Sequence
+
+from movecheck.maneuver import geometry as g
+from movecheck.maneuver.dice import Dice
+from movecheck.maneuver.model import Base, Terrain, Vec
+
+SAMPLES_PER_STEP = 4.0
+"""Pieces per step of a turning segment."""
+
+MAX_PIECES = 1000
+"""Most pieces one turning segment is cut into (a longer segment gets longer pieces)."""
+
+BRANCH_LIMIT = 20000
+"""Most roll combinations reasoned over for one order (beyond: the rolls must be declared)."""
+
+EPS = g.EPS
+
+TURN_EPS_DEG = 1e-9
+"""A rotation (degrees) below which a motion does not turn."""
+
+
+# --- contact with hand-measured positions ------------------------------------------------
+
+
+def touching(a: Any, b: Any, gap: float, tolerance: float) -> bool:
+    """In contact as declared by hand: within gap + tolerance, overlapping by no more than tolerance."""
+    if a.distance(b) > gap + tolerance + EPS:
+        return False
+    return not g.overlaps(shrunk(a, tolerance), b)
+
+
+def shrunk(poly: Any, amount: float) -> Any:
+    """A convex polygon moved in by ``amount`` on every side (never to nothing)."""
+    if amount <= 0:
+        return poly
+    minx, miny, maxx, maxy = poly.bounds
+    amount = min(amount, 0.25 * min(maxx - minx, maxy - miny))
+    inner = poly.buffer(-amount, join_style="mitre")
+    return inner if not inner.is_empty else poly
+
+
+def front_flush(rect: Any, base_facing: float, other: Any, gap: float, tolerance: float) -> bool:
+    """Whether the rectangle's front edge lies along an edge of ``other`` (full contact, M10)."""
+    coords = list(rect.exterior.coords)
+    front = g.LineString([coords[0], coords[3]])  # base_corners: front-left, ..., front-right
+    return touching(rect, other, gap, tolerance) and g.edge_flush(front, other, gap + tolerance)
+
+
+# --- a free move's motion -----------------------------------------------------------------
+
+
+@dataclass
+class Piece:
+    """A straight, non-turning piece of a motion."""
+
+    s: float
+    centre: Vec
+    facing: float
+    direction: Vec
+    length: float
+    segment: int
+
+
+class Motion:
+    """A base moving along a polyline of waypoints, turning evenly to ``end_facing``."""
+
+    def __init__(self, base: Base, waypoints: Sequence[Sequence[float]], end_facing: float) -> None:
+        self.base = base
+        self.points: list[Vec] = [base.centre] + [(float(p[0]), float(p[1])) for p in waypoints]
+        self.start_facing = base.facing
+        self.end_facing = end_facing
+        self.lengths = [math.dist(p, q) for p, q in zip(self.points, self.points[1:])]
+        self.length = sum(self.lengths)
+        self.turn = g.angle_diff(self.start_facing, end_facing)
+        self.pieces: list[Piece] = []
+        self._build()
+        self._rects: dict[tuple[int, Any], Any] = {}
+
+    @property
+    def start(self) -> Vec:
+        return self.points[0]
+
+    @property
+    def end(self) -> Vec:
+        return self.points[-1]
+
+    @property
+    def last_segment(self) -> int:
+        return max(len(self.points) - 2, 0)
+
+    @property
+    def chord(self) -> float:
+        """Straight-line distance from start to end."""
+        return math.dist(self.start, self.end)
+
+    def facing_at(self, s: float) -> float:
+        if self.length <= EPS:
+            return self.end_facing
+        return self.start_facing + self.turn * min(max(s / self.length, 0.0), 1.0)
+
+    def _build(self) -> None:
+        s = 0.0
+        for k, ((p, q), length) in enumerate(zip(zip(self.points, self.points[1:]), self.lengths)):
+            if length <= EPS:
+                continue
+            direction = ((q[0] - p[0]) / length, (q[1] - p[1]) / length)
+            f0, f1 = self.facing_at(s), self.facing_at(s + length)
+            n = 1
+            if abs(f1 - f0) > TURN_EPS_DEG:
+                by_length = min(math.ceil(length * SAMPLES_PER_STEP - EPS), MAX_PIECES)
+                n = max(1, by_length, math.ceil(abs(f1 - f0) / g.TURN_SAMPLE_DEG - EPS))
+            for i in range(n):
+                k0 = i / n
+                centre = (p[0] + (q[0] - p[0]) * k0, p[1] + (q[1] - p[1]) * k0)
+                self.pieces.append(Piece(s + length * k0, centre, f0 + (f1 - f0) * k0, direction, length / n, k))
+            s += length
+        if self.length <= EPS and abs(self.turn) > TURN_EPS_DEG:  # turning in place
+            n = max(1, math.ceil(abs(self.turn) / g.TURN_SAMPLE_DEG - EPS))
+            heading = g.heading_vector(self.start_facing)
+            for i in range(n):
+                facing = self.start_facing + self.turn * i / n
+                self.pieces.append(Piece(0.0, self.start, facing, heading, 0.0, 0))
+
+    def _near(self, piece: Piece, bounds: tuple[float, float, float, float]) -> bool:
+        """Whether the piece's sweep can reach a shape with these bounds (a cheap box test)."""
+        key = (id(piece), "box")
+        box = self._rects.get(key)
+        if box is None:
+            x0, y0, x1, y1 = self.rect(piece).bounds
+            dx, dy = piece.direction[0] * piece.length, piece.direction[1] * piece.length
+            box = (min(x0, x0 + dx), min(y0, y0 + dy), max(x1, x1 + dx), max(y1, y1 + dy))
+            self._rects[key] = box
+        return not (box[2] < bounds[0] - EPS or bounds[2] < box[0] - EPS or box[3] < bounds[1] - EPS or bounds[3] < box[1] - EPS)
+
+    def rect(self, piece: Piece, shrink: float = 0.0) -> Any:
+        """The base's rectangle at the start of a piece."""
+        key = (id(piece), shrink)
+        if key not in self._rects:
+            self._rects[key] = self.base.rect_at(piece.centre[0], piece.centre[1], piece.facing, shrink)
+        return self._rects[key]
+
+    def final_rect(self, shrink: float = 0.0) -> Any:
+        """The base's rectangle where the motion ends."""
+        return self.base.rect_at(self.end[0], self.end[1], self.end_facing, shrink)
+
+    def region(self, margin: float = 0.0) -> Any:
+        """A box around everything the motion sweeps (for spatial-index queries)."""
+        bounds = [self.final_rect().bounds, self.base.rect.bounds]
+        r = self.base.half_diagonal
+        for p in self.points:
+            bounds.append((p[0] - r, p[1] - r, p[0] + r, p[1] + r))
+        minx = min(b[0] for b in bounds) - margin
+        miny = min(b[1] for b in bounds) - margin
+        maxx = max(b[2] for b in bounds) + margin
+        maxy = max(b[3] for b in bounds) + margin
+        return g.box(minx, miny, maxx, maxy)
+
+    # -- questions -------------------------------------------------------
+
+    def entry(self, geom: Any, pieces: list[Any] | None = None, shrink: float = 0.0) -> tuple[float, int] | None:
+        """First arc length (and segment) at which the base overlaps the interior of ``geom``."""
+        bounds = geom.bounds
+        for piece in self.pieces:
+            if not self._near(piece, bounds):
+                continue
+            t = g.entry_distance(self.rect(piece, shrink), geom, piece.direction, piece.length, pieces=pieces)
+            if t is not None:
+                return piece.s + t, piece.segment
+        if g.overlaps(self.final_rect(shrink), geom):
+            return self.length, self.last_segment
+        return None
+
+    def max_overlap(self, geom: Any) -> tuple[float, int]:
+        """Largest area of ``geom`` (convex) the base covers on the way, and where."""
+        best, where = 0.0, self.last_segment
+        bounds = geom.bounds
+        for piece in self.pieces:
+            if not self._near(piece, bounds):
+                continue
+            area = g.max_overlap_along(self.rect(piece), geom, piece.direction, piece.length)
+            if area > best:
+                best, where = area, piece.segment
+        final = g.overlap_area(self.final_rect(), geom)
+        if final > best:
+            best, where = final, self.last_segment
+        return best, where
+
+    def leaves(self, region: Any, shrink: float = 0.0) -> int | None:
+        """Segment at which the base starts to cross out of the convex ``region`` (None: never)."""
+        for piece in self.pieces:
+            if g.leave_distance(self.rect(piece, shrink), region, piece.direction, piece.length) is not None:
+                return piece.segment
+        if not g.inside_field(self.final_rect(shrink), region):
+            return self.last_segment
+        return None
+
+
+# --- the allowance walk -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A difficult terrain element a front base would enter, at distance ``e`` along its motion."""
+
+    terrain: Terrain
+    e: float
+    die_name: str
+    dice: Dice
+
+
+@dataclass
+class Walk:
+    """The result of the allowance walk for one front base."""
+
+    allowance: float
+    reached: list[tuple[Feature, int]] = field(default_factory=list)
+
+    def explain(self, start: float) -> str:
+        """``10.00, brook −4 → 6.00`` style account of the allowance."""
+        if not self.reached:
+            return fmt_len(start)
+        parts = [fmt_len(start)]
+        for feature, roll in self.reached:
+            parts.append(f"{feature.terrain.id} {feature.die_name}={roll}")
+        return ", ".join(parts) + f" → {fmt_len(self.allowance)}"
+
+
+class NeedRoll(Exception):
+    """The walk reached a feature whose roll is neither declared nor assigned."""
+
+    def __init__(self, key: tuple[str, str], dice: Dice, die_name: str) -> None:
+        super().__init__(key)
+        self.key = key
+        self.dice = dice
+        self.die_name = die_name
+
+
+Lookup = Callable[[str, Feature, bool], int]
+
+
+def walk(start: float, features: Iterable[Feature], stop: float, base_id: str, lookup: Lookup) -> Walk:
+    """Allowance of a front base: for each feature reached (e < A and e < stop), A = max(e, A - roll)."""
+    allowance = start
+    result = Walk(start)
+    first = True
+    for feature in sorted(features, key=lambda f: (f.e, f.terrain.id)):
+        if feature.e < allowance - EPS and feature.e < stop - EPS:
+            roll = lookup(base_id, feature, first)
+            first = False
+            allowance = max(feature.e, allowance - roll)
+            result.reached.append((feature, roll))
+    result.allowance = allowance
+    return result
+
+
+class RollBook:
+    """The rolls an order declares: ``base -> value`` or ``base -> {terrain: value}``."""
+
+    def __init__(self, raw: Any) -> None:
+        self.plain: dict[str, int] = {}
+        self.named: dict[tuple[str, str], int] = {}
+        if isinstance(raw, dict):
+            for base_id, value in raw.items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    self.plain[str(base_id)] = value
+                elif isinstance(value, dict):
+                    for tid, roll in value.items():
+                        if isinstance(roll, int) and not isinstance(roll, bool):
+                            self.named[(str(base_id), str(tid))] = roll
+
+    def value(self, base_id: str, feature: Feature, first: bool) -> int | None:
+        """The declared roll of a base for a feature (a plain value is for the first feature reached)."""
+        found = self.named.get((base_id, feature.terrain.id))
+        if found is None and first:
+            found = self.plain.get(base_id)
+        if found is None:
+            return None
+        return min(max(found, feature.dice.low), feature.dice.high)  # out of range: MV302, taken at the bound
+
+    def lookup(self, assigned: dict[tuple[str, str], int]) -> Lookup:
+        """A lookup that takes declared rolls first, then ``assigned`` ones, else raises NeedRoll."""
+
+        def find(base_id: str, feature: Feature, first: bool) -> int:
+            declared = self.value(base_id, feature, first)
+            if declared is not None:
+                return declared
+            key = (base_id, feature.terrain.id)
+            if key in assigned:
+                return assigned[key]
+            raise NeedRoll(key, feature.dice, feature.die_name)
+
+        return find
+
+
+@dataclass
+class Branch:
+    """One combination of undeclared rolls, its exact probability and what it leads to."""
+
+    assigned: dict[tuple[str, str], int]
+    probability: Fraction
+    result: Any
+
+
+@dataclass
+class Branches:
+    """Every combination of undeclared rolls an order's verdict depends on."""
+
+    items: list[Branch]
+    dice: dict[tuple[str, str], tuple[str, Dice]]
+    complete: bool = True
+
+    @property
+    def keys(self) -> list[tuple[str, str]]:
+        return sorted(self.dice)
+
+
+def enumerate_rolls(book: RollBook, run: Callable[[Lookup], Any], limit: int = BRANCH_LIMIT) -> Branches:
+    """Run ``run`` for every combination of the rolls it needs and the book does not declare."""
+    items: list[Branch] = []
+    dice: dict[tuple[str, str], tuple[str, Dice]] = {}
+    stack: list[tuple[dict[tuple[str, str], int], Fraction]] = [({}, Fraction(1))]
+    complete = True
+    while stack:
+        assigned, p = stack.pop()
+        try:
+            result = run(book.lookup(assigned))
+        except NeedRoll as need:
+            dice[need.key] = (need.die_name, need.dice)
+            if len(items) + len(stack) > limit:
+                complete = False
+                continue
+            for value, q in sorted(need.dice.distribution().items(), reverse=True):
+                stack.append(({**assigned, need.key: value}, p * q))
+            continue
+        items.append(Branch(assigned, p, result))
+    items.sort(key=lambda b: sorted(b.assigned.items()))
+    return Branches(items, dice, complete)
+
+
+# --- describing roll conditions -----------------------------------------------------------
+
+
+def describe_values(values: list[int], dice: Dice) -> str:
+    """A set of die results in words: ``7 or less``, ``12 or more``, ``exactly 5``, ``3 to 5``."""
+    vs = sorted(set(values))
+    if not vs:
+        return "impossible"
+    if vs == list(range(vs[0], vs[-1] + 1)):
+        if len(vs) == 1:
+            return f"exactly {vs[0]}"
+        if vs[0] == dice.low:
+            return f"{vs[-1]} or less"
+        if vs[-1] == dice.high:
+            return f"{vs[0]} or more"
+        return f"{vs[0]} to {vs[-1]}"
+    return "one of " + ", ".join(str(v) for v in vs)
+
+
+def roll_name(key: tuple[str, str], die_name: str, dice: Dice) -> str:
+    """``the D3 roll (3d6) for r9 entering wood1``."""
+    return f"the {die_name} roll ({dice}) for {key[0]} entering {key[1]}"
+
+
+def condition(branches: Branches, legal: Callable[[Branch], bool]) -> tuple[str, Fraction]:
+    """Words for when the verdict holds, and its exact probability."""
+    good = [b for b in branches.items if legal(b)]
+    p = sum((b.probability for b in good), Fraction(0))
+    keys = sorted({k for b in branches.items for k in b.assigned})
+    if len(keys) == 1:
+        key = keys[0]
+        die_name, dice = branches.dice[key]
+        values = [b.assigned[key] for b in good if key in b.assigned]
+        return f"{roll_name(key, die_name, dice)} is {describe_values(values, dice)}", p
+    named = ", ".join(f"{branches.dice[k][0]} for {k[0]} entering {k[1]}" for k in keys)
+    return f"the rolls ({named}) fall favourably", p
+
+
+def roll_ranges(branches: Branches) -> str:
+    """``the D1 roll (1d6) for r1 entering brook (1..6)`` for every undeclared roll."""
+    keys = sorted({k for b in branches.items for k in b.assigned}) or branches.keys
+    parts = []
+    for key in keys:
+        die_name, dice = branches.dice[key]
+        parts.append(f"{roll_name(key, die_name, dice)} ({dice.low}..{dice.high})")
+    return " and ".join(parts)
+
+
+def fmt_len(value: float) -> str:
+    """A length in steps, 2 decimals."""
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text

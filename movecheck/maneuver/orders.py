@@ -1,0 +1,230 @@
+"""Read the orders of a maneuver orders file and resolve the names they use.
+
+Names are resolved (MC004, with close matches, at the node that holds the name)
+for every order, even one with schema errors, so one typo does not hide
+another.  An order is *usable* by the rules when it has no schema error and
+every name it needs resolved.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from movecheck.findings import Finding
+from movecheck.loading import Document
+from movecheck.maneuver.model import Base, Battlefield, Corps, Landmark
+from movecheck.maneuver.motion import RollBook
+from movecheck.maneuver.setup import _show, finite, is_number, suggestion
+
+CORPS_ORDERS = ("all_ahead", "all_back", "to_landmark")
+
+
+@dataclass
+class Declared:
+    """A declared end position of one base."""
+
+    x: float
+    y: float
+    facing: float | None
+    where: tuple[Any, ...]
+
+
+@dataclass
+class Order:
+    """One order with its names resolved."""
+
+    index: int
+    kind: str
+    id: str | None
+    where: tuple[Any, ...]
+    corps: Corps | None = None
+    base: Base | None = None
+    landmark: Landmark | None = None
+    rolls: RollBook = field(default_factory=lambda: RollBook(None))
+    raw_rolls: dict[str, Any] = field(default_factory=dict)
+    end: dict[str, Declared] = field(default_factory=dict)
+    path: list[tuple[float, float]] = field(default_factory=list)
+    facing: float | None = None
+    usable: bool = True
+
+    @property
+    def moving(self) -> list[Base]:
+        """The bases this order moves."""
+        if self.kind == "free":
+            return [self.base] if self.base is not None else []
+        return list(self.corps.bases) if self.corps is not None else []
+
+    def label(self) -> str:
+        """``order 2 (o2)``."""
+        return f"order {self.index + 1}" + (f" ({self.id})" if self.id else "")
+
+
+class Resolver:
+    """Resolves the names of one orders file against a battlefield and a side."""
+
+    def __init__(self, doc: Document, battlefield: Battlefield, side: str) -> None:
+        self.doc = doc
+        self.bf = battlefield
+        self.side = side
+        self.findings: list[Finding] = []
+
+    def unknown(self, message: str, path: tuple[Any, ...], key: bool = False) -> None:
+        self.findings.append(self.doc.finding("MC004", message, path, key=key))
+
+    def own_corps(self) -> list[str]:
+        return [c.id for c in self.bf.sides.get(self.side, [])]
+
+    def own_bases(self) -> list[str]:
+        return [b.id for b in self.bf.bases_of(self.side)]
+
+    def resolve(self, index: int, data: Any, schema_ok: bool) -> Order | None:
+        if not isinstance(data, dict):
+            return None
+        where = ("orders", index)
+        kind = data.get("order")
+        oid = data.get("id") if isinstance(data.get("id"), str) else None
+        order = Order(index, kind if isinstance(kind, str) else "", oid, where, usable=schema_ok)
+        ok = True
+        if "corps" in data:
+            order.corps = self.corps(data["corps"], where + ("corps",))
+            ok = ok and order.corps is not None
+        if "base" in data:
+            order.base = self.base(data["base"], where + ("base",), order.corps)
+            ok = ok and order.base is not None
+        if "landmark" in data:
+            order.landmark = self.landmark(data["landmark"], where + ("landmark",))
+            ok = ok and order.landmark is not None
+        rolls = data.get("rolls")
+        if isinstance(rolls, dict):
+            ok = self.rolls(rolls, where + ("rolls",)) and ok
+            order.rolls = RollBook(rolls)
+            order.raw_rolls = rolls
+        end = data.get("end")
+        if isinstance(end, dict):
+            ok = self.ends(end, where + ("end",), order) and ok
+        path = data.get("path")
+        if isinstance(path, list):
+            ok = self.waypoints(path, where + ("path",), order) and ok
+        facing = data.get("facing")
+        if is_number(facing):
+            if finite(facing):
+                order.facing = float(facing) % 360.0
+            else:
+                ok = False
+                self.not_finite(where + ("facing",), facing)
+        if order.kind in CORPS_ORDERS and order.corps is None:
+            ok = False
+        if order.kind == "free" and order.base is None:
+            ok = False
+        if order.kind == "to_landmark" and order.landmark is None:
+            ok = False
+        order.usable = order.usable and ok and order.kind in CORPS_ORDERS + ("free",)
+        return order
+
+    def not_finite(self, path: tuple[Any, ...], value: Any) -> None:
+        where = "".join(f"[{p + 1}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        shown = "[" + ", ".join(_show(v) for v in value) + "]" if isinstance(value, list) else _show(value)
+        self.findings.append(self.doc.finding("MC003", f"{where}: {shown} is not a finite number", path))
+
+    def corps(self, name: Any, path: tuple[Any, ...]) -> Corps | None:
+        if not isinstance(name, str):
+            return None
+        corps = self.bf.corps.get(name)
+        if corps is not None and corps.side == self.side:
+            return corps
+        if corps is not None:
+            self.unknown(f"corps {name!r} belongs to {corps.side}, not to {self.side}, whose orders these are", path)
+            return None
+        self.unknown(f"corps {name!r} does not exist on {self.side}'s side{suggestion(name, self.own_corps())}", path)
+        return None
+
+    def base(self, name: Any, path: tuple[Any, ...], corps: Corps | None) -> Base | None:
+        if not isinstance(name, str):
+            return None
+        base = self.bf.bases.get(name)
+        if base is None:
+            pool = [b.id for b in corps.bases] if corps is not None else self.own_bases()
+            self.unknown(f"base {name!r} does not exist{suggestion(name, pool or self.own_bases())}", path)
+            return None
+        if base.side != self.side:
+            self.unknown(f"base {name!r} belongs to {base.side}, not to {self.side}, whose orders these are", path)
+            return None
+        if corps is not None and base.corps != corps.id:
+            hint = suggestion(name, [b.id for b in corps.bases])
+            self.unknown(f"base {name!r} is in corps {base.corps}, not in {corps.id}{hint}", path)
+            return None
+        return base
+
+    def landmark(self, name: Any, path: tuple[Any, ...]) -> Landmark | None:
+        """A landmark of the battlefield, or a terrain element or corps named directly."""
+        if not isinstance(name, str):
+            return None
+        if name in self.bf.landmarks:
+            return self.bf.landmarks[name]
+        if name in self.bf.terrain:
+            return Landmark(name, terrain=name)
+        if name in self.bf.corps:
+            return Landmark(name, corps=name)
+        pool = list(self.bf.landmarks) + list(self.bf.terrain) + list(self.bf.corps)
+        self.unknown(f"landmark {name!r} is neither a landmark, a terrain element nor a corps{suggestion(name, pool)}", path)
+        return None
+
+    def rolls(self, rolls: dict[str, Any], path: tuple[Any, ...]) -> bool:
+        ok = True
+        for base_id, value in rolls.items():
+            base = self.bf.bases.get(base_id)
+            if base is None or base.side != self.side:
+                why = "does not exist" if base is None else f"belongs to {base.side}"
+                self.unknown(f"rolls name base {base_id!r}, which {why}{suggestion(base_id, self.own_bases())}", path + (base_id,), key=True)
+                ok = False
+            if isinstance(value, dict):
+                for tid in value:
+                    if tid not in self.bf.terrain:
+                        hint = suggestion(tid, list(self.bf.terrain))
+                        self.unknown(f"rolls name terrain {tid!r}, which the battlefield does not have{hint}", path + (base_id, tid), key=True)
+                        ok = False
+        return ok
+
+    def ends(self, end: dict[str, Any], path: tuple[Any, ...], order: Order) -> bool:
+        ok = True
+        for base_id, value in end.items():
+            where = path + (base_id,)
+            base = self.bf.bases.get(base_id)
+            if base is None:
+                pool = [b.id for b in order.corps.bases] if order.corps is not None else self.own_bases()
+                self.unknown(f"end names base {base_id!r}, which does not exist{suggestion(base_id, pool)}", where, key=True)
+                ok = False
+                continue
+            if order.corps is not None and base.corps != order.corps.id:
+                self.unknown(f"end names base {base_id!r}, which is in corps {base.corps}, not in {order.corps.id}", where, key=True)
+                ok = False
+                continue
+            if not isinstance(value, dict) or not is_number(value.get("x")) or not is_number(value.get("y")):
+                ok = False
+                continue
+            numbers = [(k, value[k]) for k in ("x", "y", "facing") if k in value and is_number(value[k])]
+            bad = [(k, v) for k, v in numbers if not math.isfinite(v)]
+            for k, v in bad:
+                self.not_finite(where + (k,), v)
+            if bad:
+                ok = False
+                continue
+            facing = value.get("facing")
+            order.end[base_id] = Declared(
+                float(value["x"]), float(value["y"]), float(facing) % 360.0 if is_number(facing) else None, where
+            )
+        return ok
+
+    def waypoints(self, path: list[Any], where: tuple[Any, ...], order: Order) -> bool:
+        points = []
+        for k, item in enumerate(path):
+            if not isinstance(item, list) or len(item) != 2 or not all(is_number(v) for v in item):
+                return False
+            if not all(math.isfinite(v) for v in item):
+                self.not_finite(where + (k,), item)
+                return False
+            points.append((float(item[0]), float(item[1])))
+        order.path = points
+        return bool(points)
