@@ -168,24 +168,12 @@ def load_config(path: str, *, explicit: bool = False) -> Config | None:
 
 def _read(doc: Document, config: Config) -> None:
     """Validate the document and take every part that is right."""
-    from movecheck.schema import _coerce_misread_names, _schema_findings
+    from movecheck.schema import validate_with
 
-    data = doc.data
-    if data is None:
+    if doc.data is None:
         return  # an empty file configures nothing
-    validator = _validator(config_schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.message))
-    findings: list[Finding] = []
-    if _coerce_misread_names(doc, errors, findings):
-        data = doc.data
-        errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.message))
-    seen: set[tuple[Any, ...]] = set()
-    for error in errors:
-        for finding in _schema_findings(doc, error):
-            key = (finding.line, finding.column, finding.message)
-            if key not in seen:
-                seen.add(key)
-                findings.append(finding)
+    findings, errors = validate_with(doc, _validator(config_schema()))
+    data = doc.data
     config.findings.extend(findings)
     if not isinstance(data, dict):
         return

@@ -16,10 +16,11 @@ without recursion and without PyYAML's constructors, so that:
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Iterator, NoReturn
+from typing import Any, Iterable, Iterator, NoReturn
 
 import yaml
 
@@ -132,6 +133,11 @@ class Document:
         return node
 
 
+def findings_at(doc: Document, found: Iterable[tuple[str, Any]]) -> list[Finding]:
+    """Findings for ``(code, problem)`` pairs, each placed at its problem's ``where`` node."""
+    return [doc.finding(code, problem.message, problem.where) for code, problem in found]
+
+
 def read_bytes(path: str, stdin: bool = False) -> bytes:
     """Bytes of a file or of stdin; InputError for anything that is not a readable file."""
     if stdin:
@@ -181,6 +187,8 @@ def load_bytes(raw: bytes, path: str) -> Document:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
+        if _char_at(doc.text, line, column) == "\t" and "tab" not in problem:
+            problem += " (a tab: YAML indents with spaces, never tabs)"
         doc.findings.append(make_finding("MC001", f"YAML syntax: {problem}", file=path, line=line, column=column))
     except yaml.reader.ReaderError as exc:  # bytes that are not UTF-8 text, control characters
         doc.broken = True
@@ -200,6 +208,15 @@ def load_bytes(raw: bytes, path: str) -> Document:
         doc.broken = True
         doc.findings.append(make_finding("MC001", f"YAML syntax: {_one_line(exc)}", file=path))
     return doc
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    """The character at a 1-based line and column of the text ('' when there is none)."""
+    lines = re.split(r"\r\n|\r|\n", text, maxsplit=line) if line > 0 else []
+    if len(lines) < line or column < 1:
+        return ""
+    row = lines[line - 1]
+    return row[column - 1] if column <= len(row) else ""
 
 
 def _byte_position(raw: bytes, offset: Any) -> tuple[int, int]:
@@ -412,7 +429,9 @@ class _Builder:
             return text, None  # timestamps stay strings
         try:
             value = _CONSTRUCTOR.construct_object(yaml.ScalarNode(tag, text), deep=True)
-        except (yaml.YAMLError, ValueError, OverflowError):
+        except (yaml.YAMLError, ValueError, ArithmeticError, LookupError, TypeError):
+            # PyYAML's constructors fail in several ways on bad text: ``!!int`` with no
+            # value is an IndexError, ``!!bool maybe`` a KeyError
             self._stop("MC001", f"YAML syntax: {text!r} is not a valid {tag.rsplit(':', 1)[-1]}", event)
         return value, (ImplicitScalar(text, tag, value) if plain else None)
 

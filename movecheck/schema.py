@@ -66,19 +66,27 @@ def validator(name: str) -> Any:
     return Draft202012Validator(load_schema(name), registry=_registry())
 
 
+def sorted_errors(checker: Any, data: Any) -> list[Any]:
+    """The raw jsonschema errors of ``data`` under a validator, in a stable order."""
+    return sorted(checker.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator, e.message))
+
+
 def validate_data(name: str, data: Any) -> list[Any]:
     """The raw jsonschema errors of ``data`` against schema ``name``, in a stable order."""
-    errors = list(validator(name).iter_errors(data))
-    return sorted(errors, key=lambda e: (list(map(str, e.absolute_path)), e.validator, e.message))
+    return sorted_errors(validator(name), data)
 
 
 def validate(doc: Document, name: str) -> list[Finding]:
     """Validate a document: MC005 for misread names (then taken as text), MC003 for the rest."""
+    return validate_with(doc, validator(name))[0]
+
+
+def validate_with(doc: Document, checker: Any) -> tuple[list[Finding], list[Any]]:
+    """Findings of a document under a validator, and the schema errors left after MC005 coercion."""
     findings: list[Finding] = []
-    errors = validate_data(name, doc.data)
-    coerced = _coerce_misread_names(doc, errors, findings)
-    if coerced:
-        errors = validate_data(name, doc.data)
+    errors = sorted_errors(checker, doc.data)
+    if _coerce_misread_names(doc, errors, findings):
+        errors = sorted_errors(checker, doc.data)
     seen: set[tuple[Any, ...]] = set()
     for error in errors:
         for finding in _schema_findings(doc, error):
@@ -86,7 +94,7 @@ def validate(doc: Document, name: str) -> list[Finding]:
             if key not in seen:
                 seen.add(key)
                 findings.append(finding)
-    return findings
+    return findings, errors
 
 
 def _expects_string(error: Any) -> bool:

@@ -8,19 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from movecheck.findings import Finding, make_finding
+from movecheck.findings import Finding
+from movecheck.loading import findings_at
 
 if TYPE_CHECKING:
     from movecheck.core import Loaded, Outcome, Settings
     from movecheck.loading import Document
-
-
-def _lint_findings(doc: Document, found: list[tuple[str, Any]]) -> list[Finding]:
-    findings = []
-    for code, problem in found:
-        line, column = doc.pos(problem.where)
-        findings.append(make_finding(code, problem.message, file=doc.path, line=line, column=column))
-    return findings
 
 
 def lint_file(doc: Document, kind: str, prior: list[Finding]) -> list[Finding]:
@@ -34,7 +27,7 @@ def lint_file(doc: Document, kind: str, prior: list[Finding]) -> list[Finding]:
         return []
     if kind == "aa-map":
         ctx = LintContext(doc, GameMap(doc.data), doc.data, ())
-        return _lint_findings(doc, run_lint(ctx, "map"))
+        return findings_at(doc, run_lint(ctx, "map"))
     return lint_state(doc)[0]
 
 
@@ -52,7 +45,7 @@ def lint_state(doc: Document) -> tuple[list[Finding], Any]:
     found = run_lint(ctx, "state")
     if map_data:
         found += run_lint(ctx, "map")
-    findings.extend(_lint_findings(doc, found))
+    findings.extend(findings_at(doc, found))
     return findings, setup.board
 
 
@@ -62,7 +55,8 @@ def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
     from movecheck.core import Outcome
 
     doc = orders.doc
-    outcome = Outcome(orders=len(doc.get("moves", default=[]) or []))
+    moves = doc.get("moves", default=[])
+    outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
     findings, board = lint_state(state.doc)
     outcome.findings.extend(findings)
     if board is None or any(f.code == "MC004" for f in findings):

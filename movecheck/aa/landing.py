@@ -166,12 +166,15 @@ def bought_decks(board: Board) -> list[Deck]:
     if not board.options.get("land_on_new_carrier", True):
         return []
     zones = factory_zones(board)
+    # each fighter takes at most one carrier: more bought carriers than the mover has
+    # fighters change nothing (and a hostile count of 10**12 must not be enumerated)
+    fighters = sum(1 for u in board.units if u.type.is_fighter and u.power == board.power)
     decks = []
     for kind, count in sorted(board.purchased.items()):
         unit_type = board.map.unit_types.get(kind)
         if unit_type is None or not unit_type.is_carrier:
             continue
-        for n in range(count):
+        for n in range(min(count, fighters)):
             decks.append(Deck(f"~bought-{kind}-{n + 1}", unit_type.carrier_capacity, zones, None))
     return decks
 

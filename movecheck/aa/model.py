@@ -377,6 +377,8 @@ class Board:
         seen = {start: 0}
         frontier = [start]
         for step in range(1, limit + 1):
+            if not frontier:  # nothing new within reach: a huge limit must not spin on
+                break
             nxt = []
             for space in frontier:
                 for other in self.map.neighbours(space):

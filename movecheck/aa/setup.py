@@ -14,7 +14,10 @@ from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 from movecheck.aa.model import Board, GameMap, Unit
 from movecheck.aa.presets import DEFAULT_PRESET, PRESETS, preset_options
 from movecheck.findings import Finding
-from movecheck.loading import Document, InputError
+from movecheck.loading import Document, InputError, _limit
+
+MAX_UNITS = _limit("MOVECHECK_MAX_UNITS", 100_000)
+"""Units a state (or a map's setup) may place: ``count: 1000000000`` must not build a billion units."""
 
 
 @dataclass
@@ -67,6 +70,8 @@ def _load_map_file(state: Document, path: str) -> tuple[GameMap | None, list[Fin
     except InputError as exc:
         return None, [state.finding("MC011", f"map file {exc}", ("map",))], None
     findings = list(loaded.findings)
+    if loaded.doc.broken:  # unreadable (syntax, MC008 ...): its own findings say why, not "not a map"
+        return None, findings, loaded.doc
     if loaded.kind != "aa-map":
         findings.append(state.finding("MC010", f"map: {path} is not an aa map file (kind: map)", ("map",)))
         return None, findings, loaded.doc
@@ -107,6 +112,10 @@ def build_board(state: Document, extra_options: dict[str, Any] | None = None) ->
     phase = turn.get("phase", "combat_move") if isinstance(turn, dict) else "combat_move"
     if power not in game_map.powers:
         findings.append(_unknown_power(state, game_map, power, ("turn", "power")))
+        return Setup(None, findings, map_doc)
+    too_many = _too_many_units(state, game_map)
+    if too_many is not None:
+        findings.append(too_many)
         return Setup(None, findings, map_doc)
     board = Board(game_map, options, power, phase)
     findings.extend(_apply_control(state, board))
@@ -169,6 +178,27 @@ def _apply_purchased(state: Document, board: Board) -> list[Finding]:
         else:
             board.purchased[kind] = board.purchased.get(kind, 0) + int(count)
     return findings
+
+
+def _too_many_units(state: Document, game_map: GameMap) -> Finding | None:
+    """MC008 when the units listed (the state's, else the map's setup) add up to more than MAX_UNITS."""
+    entries = state.get("units")
+    from_map = entries is None
+    if from_map:
+        entries = game_map.setup
+    total = 0
+    for index, entry in enumerate(entries if isinstance(entries, list) else []):
+        count = entry.get("count", 1) if isinstance(entry, dict) else 1
+        total += count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1
+        if total > MAX_UNITS:
+            where: tuple[Any, ...] = ("map",) if from_map else ("units", index, "count")
+            return state.finding(
+                "MC008",
+                f"the {'map' if from_map else 'state'} places more than {MAX_UNITS} units; "
+                "raise MOVECHECK_MAX_UNITS to read it",
+                where,
+            )
+    return None
 
 
 def _place_units(state: Document, board: Board) -> list[Finding]:

@@ -9,19 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from movecheck.findings import Finding, make_finding
+from movecheck.findings import Finding
+from movecheck.loading import findings_at
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.core import Loaded, Outcome, Settings
     from movecheck.loading import Document
-
-
-def _lint_findings(doc: Document, found: list[tuple[str, Any]]) -> list[Finding]:
-    findings = []
-    for code, problem in found:
-        line, column = doc.pos(problem.where)
-        findings.append(make_finding(code, problem.message, file=doc.path, line=line, column=column))
-    return findings
 
 
 def lint_file(doc: Document, kind: str, prior: list[Finding]) -> list[Finding]:
@@ -41,7 +34,7 @@ def lint_state(doc: Document, prior: list[Finding] | None = None) -> tuple[list[
     setup = build_battlefield(doc)
     findings = list(setup.findings)
     geometry = setup.battlefield is not None and not has_errors(list(prior or []) + findings)
-    findings.extend(_lint_findings(doc, run_lint(LintContext(doc, setup.battlefield), geometry)))
+    findings.extend(findings_at(doc, run_lint(LintContext(doc, setup.battlefield), geometry)))
     if not geometry or has_errors(findings):
         return findings, None
     return findings, setup.battlefield
