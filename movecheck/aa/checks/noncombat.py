@@ -79,10 +79,14 @@ def ncm_through_hostile(move: Move, phase: Phase) -> Iterator[Problem]:
            "once a fighter lands on a carrier, neither moves again in the phase", ["N14", "N22"], phase="noncombat")
 def landed_move_over(move: Move, phase: Phase) -> Iterator[Problem]:
     """When a fighter lands on a carrier, the moves of both are over (N14, N22)."""
-    done = [u for u in move.units if u.landed]
-    if done:
-        yield Problem(f"{describe(done)} {'have' if len(done) > 1 else 'has'} a fighter landed on a carrier this phase: the move is over",
-                      move.units_node(done[0]))
+    fighters = [u for u in move.units if u.landed and u.type.is_fighter]
+    carriers = [u for u in move.units if u.landed and u.type.is_carrier]
+    if fighters:
+        yield Problem(f"{describe(fighters)} landed on a carrier this phase: {'their' if len(fighters) > 1 else 'its'} move is over",
+                      move.units_node(fighters[0]))
+    if carriers:
+        yield Problem(f"{describe(carriers)} took a fighter aboard this phase: {'their' if len(carriers) > 1 else 'its'} move is over",
+                      move.units_node(carriers[0]))
 
 
 @aa_clause("AA307", "transport-after-combat", "error",
