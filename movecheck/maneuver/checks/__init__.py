@@ -14,7 +14,7 @@ them to list the catalogue.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from movecheck.findings import Clause, clause
 
@@ -66,6 +66,13 @@ def mv_clause(
         return check
 
     return register
+
+
+def problems_of(entries: Iterable[Any], code: str) -> Iterator[Problem]:
+    """The analysis' verdicts of one clause, as problems at their nodes."""
+    for entry in entries:
+        if entry.code == code:
+            yield Problem(entry.message, entry.where)
 
 
 def rules_for(kind: str) -> list[Rule]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from movecheck.maneuver.checks import CORPS, Problem, mv_clause
+from movecheck.maneuver.checks import CORPS, Problem, mv_clause, problems_of
 
 
 @mv_clause(
@@ -21,6 +21,4 @@ def formation_broken(a: Any) -> Iterator[Problem]:
     sideways, or turns alone is this error (a file that moved as one but the
     wrong distance is MV202).
     """
-    for verdict in a.verdicts:
-        if verdict.code == "MV301":
-            yield Problem(verdict.message, verdict.where)
+    yield from problems_of(a.verdicts, "MV301")

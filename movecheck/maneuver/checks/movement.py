@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from movecheck.maneuver.checks import CORPS, FREE, Problem, mv_clause
+from movecheck.maneuver.checks import CORPS, FREE, Problem, mv_clause, problems_of
 
 
 @mv_clause(
@@ -133,9 +133,7 @@ def not_max_distance(a: Any) -> Iterator[Problem]:
     The message gives where the base must end and why; when a roll was not
     declared it gives the range of required ends over the die.
     """
-    for verdict in a.verdicts:
-        if verdict.code == "MV202":
-            yield Problem(verdict.message, verdict.where)
+    yield from problems_of(a.verdicts, "MV202")
 
 
 @mv_clause(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from movecheck.maneuver.checks import CORPS, EVERY, FREE, Problem, mv_clause
+from movecheck.maneuver.checks import CORPS, EVERY, FREE, Problem, mv_clause, problems_of
 
 
 @mv_clause("MV302", "roll-out-of-range", "error", "a declared roll is outside its die's range", ("M7",), orders=EVERY)
@@ -14,9 +14,7 @@ def roll_out_of_range(a: Any) -> Iterator[Problem]:
     paddy and hill D2, forest D3 = 1d6, 2d6, 3d6 by default).  The rest of the
     order is checked with the roll taken at the nearest bound.
     """
-    for entry in a.rolls:
-        if entry.code == "MV302":
-            yield Problem(entry.message, entry.where)
+    yield from problems_of(a.rolls, "MV302")
 
 
 @mv_clause(
@@ -32,9 +30,7 @@ def roll_not_allowed(a: Any) -> Iterator[Problem]:
     plain ``base: value`` roll is for the first feature the base enters;
     ``base: {terrain: value}`` names the feature.
     """
-    for entry in a.rolls:
-        if entry.code == "MV303":
-            yield Problem(entry.message, entry.where)
+    yield from problems_of(a.rolls, "MV303")
 
 
 @mv_clause(
