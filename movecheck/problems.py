@@ -80,14 +80,17 @@ declare(
 )
 declare(
     "MC008", "input-limit", "error",
-    "the file exceeds a loader limit (size, nesting depth, alias expansion)",
+    "the file exceeds an input limit (size, nesting depth, alias expansion, units placed)",
     system="mc",
     doc="""
     The file is larger, more deeply nested or expands (through YAML aliases) to
     more nodes than the loader's limits allow.  This guards against "billion
-    laughs" alias bombs and runaway inputs.  The limits are raised with the
-    environment variables ``MOVECHECK_MAX_BYTES`` (default 64 MiB),
-    ``MOVECHECK_MAX_DEPTH`` (64 levels) and ``MOVECHECK_MAX_NODES`` (2,000,000).
+    laughs" alias bombs and runaway inputs.  An aa state (or a map's setup)
+    placing more units than the unit limit is reported the same way, at the
+    count.  The limits are raised with the environment variables
+    ``MOVECHECK_MAX_BYTES`` (default 64 MiB), ``MOVECHECK_MAX_DEPTH`` (64
+    levels), ``MOVECHECK_MAX_NODES`` (2,000,000) and ``MOVECHECK_MAX_UNITS``
+    (100,000 units).
     """,
 )
 declare(
