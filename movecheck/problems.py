@@ -121,3 +121,17 @@ declare(
     file itself.  Reported at the ``state:`` key.
     """,
 )
+declare(
+    "MC012", "unchecked", "error", "an order could not be checked, so it is not legal",
+    system="mc",
+    doc="""
+    The rules could not run to the end on this order: a search that one of its
+    clauses needs ran out of its budget (the message names the limit and the
+    environment variable that raises it).  The order's verdict is
+    *unchecked*: it is never counted legal, the run exits 1, and ``--select``,
+    ``--ignore`` and per-file ignores cannot hide it.  Orders that could not be
+    checked for other reasons (the state could not be read or has errors, the
+    order has schema errors, the orders do not match the state) are counted as
+    unchecked in the summary with that reason.
+    """,
+)

@@ -1,0 +1,33 @@
+"""Search budgets: a search that runs out stops the check of the orders it serves.
+
+A rule that needs a search (the aircraft-landing assignment, the manoeuvre
+path search) is given a budget.  When the budget runs out the search raises
+:class:`SearchLimit`; the engine catches it and records the orders the search
+was for as *unchecked* (finding MC012 at the order, verdict ``unchecked``).  A
+budget that runs out never weakens a verdict: it never turns an error into a
+pass or a warning, and never reports a violation the search did not prove.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+class SearchLimit(Exception):
+    """A search ran out of its budget before it could decide."""
+
+    def __init__(self, what: str, variable: str, value: int) -> None:
+        super().__init__(f"{what} ran out of its budget ({variable}={value})")
+        self.what = what
+        self.variable = variable
+        self.value = value
+
+    def reason(self) -> str:
+        """The sentence the report gives: which search, which limit, how to raise it."""
+        return f"the {self.what} hit its limit of {self.value:,} steps; raise {self.variable} to search further"
+
+
+def budget(variable: str, default: int) -> int:
+    """A search budget: the environment variable ``variable`` when it is a positive integer, else ``default``."""
+    raw = os.environ.get(variable, "").strip()
+    return int(raw) if raw.isdigit() and 0 < int(raw) < 10**12 else default
