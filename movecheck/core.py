@@ -58,6 +58,10 @@ class Outcome:
 
     findings: list[Finding] = field(default_factory=list)
     orders: int = 0
+    checked: set[int] = field(default_factory=set)
+    """The (1-based) orders on which every clause that applies ran."""
+    reason: str | None = None
+    """Why the rules did not run on the orders, when they did not."""
     readings: dict[str, Any] = field(default_factory=dict)
     suggestions: str = ""
 
@@ -194,7 +198,7 @@ def looks_like_movecheck(text: str) -> bool:
 def lint(paths: list[str], settings: Settings) -> Report:
     """``movecheck lint``: every file's schema and consistency checks."""
     report = Report()
-    for path in paths:
+    for path in unique_paths(paths):
         if os.path.basename(path) == ".movecheck.yaml":
             _lint_config(path, report)
             continue
@@ -202,7 +206,7 @@ def lint(paths: list[str], settings: Settings) -> Report:
         if settings.skip_foreign and not looks_like_movecheck(loaded.doc.text):
             continue
         report.sources[loaded.doc.path] = loaded.doc.text
-        entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
+        entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown", judged=False)
         if loaded.usable and loaded.kind.endswith("-orders"):
             entry.orders = len(_orders_list(loaded))  # findings name orders: count them
         report.files.append(entry)
@@ -230,7 +234,7 @@ def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
     report = Report()
     suggestions: list[str] = []
     states: dict[str, Loaded] = {}
-    for path in paths:
+    for path in unique_paths(paths):
         loaded = read(path, _display(path, settings))
         report.sources[loaded.doc.path] = loaded.doc.text
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
@@ -247,21 +251,44 @@ def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
             )
             continue
         entry.orders = len(_orders_list(loaded))
+        entry.reason = "the orders name no usable state"
         state = _state_for(loaded, settings, states, report)
         if state is None:
             continue
         entry.state = state.doc.path
-        if not state.usable or has_errors(state.findings):
+        if not state.usable:
+            entry.reason = "the state could not be read"
+            continue
+        if has_errors(state.findings):
+            entry.reason = "the state has errors"
             continue
         state = with_defaults(state, settings)
         outcome: Outcome = system_of(loaded.kind).check_orders(loaded, state, settings)
         report.findings.extend(outcome.findings)
         entry.orders = outcome.orders
+        entry.checked = outcome.checked
+        entry.reason = outcome.reason
         if outcome.readings:
             report.readings.update(outcome.readings)
         if outcome.suggestions:
             suggestions.append(outcome.suggestions)
     return report, suggestions
+
+
+def unique_paths(paths: list[str]) -> list[str]:
+    """The paths in command-line order, each file once (the same file named twice is read once)."""
+    seen: set[Any] = set()
+    kept = []
+    for path in paths:
+        try:
+            info = os.stat(path) if path != "-" else None
+        except (OSError, ValueError):
+            info = None
+        key = (info.st_dev, info.st_ino) if info is not None else ("path", path)
+        if key not in seen:
+            seen.add(key)
+            kept.append(path)
+    return kept
 
 
 def _orders_list(loaded: Loaded) -> list[Any]:

@@ -192,14 +192,95 @@ def make_finding(
     )
 
 
+class Verdict(str, Enum):
+    """What the rules say of one order."""
+
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+    UNCHECKED = "unchecked"
+
+
+UNCHECKED_CODE = "MC012"
+"""The finding an engine gives an order whose checks it could not finish (never selected away)."""
+
+NOT_JUDGED = "lint does not judge orders: use 'movecheck check'"
+"""Why ``lint`` leaves orders unchecked."""
+
+
+def _input_reason(codes: set[str]) -> str:
+    """Why an order with these input-problem errors on it was not checked."""
+    if UNCHECKED_CODE in codes:
+        return "a search limit was hit"
+    if "MC004" in codes:
+        return "unknown names in the order"
+    if "MC003" in codes:
+        return "schema errors in the order"
+    return "the order could not be read"
+
+
 @dataclass
 class FileReport:
-    """What one input file contributed to a report."""
+    """What one input file contributed to a report.
+
+    ``checked`` holds the (1-based) orders on which every clause that applies
+    ran; an order outside it is unchecked, for ``reason`` when the rules did not
+    run on the file at all.  ``judged`` is False for files whose orders the
+    command does not judge (``lint``): their orders are unchecked by design and
+    do not change the exit code.
+    """
 
     path: str
     kind: str
     state: str | None = None
     orders: int = 0
+    checked: set[int] = field(default_factory=set)
+    reason: str | None = None
+    judged: bool = True
+    config: str | None = None
+
+    def verdicts(self, findings: Iterable[Finding]) -> dict[int, tuple[Verdict, str | None]]:
+        """Each order's verdict (and, when unchecked, why), given the reported findings."""
+        rule_errors: set[int] = set()
+        input_errors: dict[int, set[str]] = {}
+        file_errors = False
+        for finding in findings:
+            if finding.file != self.path or finding.severity is not Severity.ERROR:
+                continue
+            if finding.order is None:
+                file_errors = file_errors or finding.code.startswith("MC")
+            elif finding.code.startswith("MC"):
+                input_errors.setdefault(finding.order, set()).add(finding.code)
+            else:
+                rule_errors.add(finding.order)
+        found: dict[int, tuple[Verdict, str | None]] = {}
+        for order in range(1, self.orders + 1):
+            if order in rule_errors:
+                found[order] = (Verdict.ILLEGAL, None)
+            elif not self.judged:
+                found[order] = (Verdict.UNCHECKED, NOT_JUDGED)
+            elif order in input_errors:
+                found[order] = (Verdict.UNCHECKED, _input_reason(input_errors[order]))
+            elif order not in self.checked:
+                found[order] = (Verdict.UNCHECKED, self.reason or "the rules did not run on it")
+            elif file_errors:
+                found[order] = (Verdict.UNCHECKED, "the orders file has errors")
+            else:
+                found[order] = (Verdict.LEGAL, None)
+        return found
+
+    def counts(self, findings: list[Finding]) -> dict[str, Any]:
+        """The file's own counts: its orders by verdict and its findings by severity."""
+        verdicts = [v for v, _ in self.verdicts(findings).values()]
+        own = [f for f in findings if f.file == self.path]
+        return {
+            "orders": self.orders,
+            "legal": verdicts.count(Verdict.LEGAL),
+            "illegal": verdicts.count(Verdict.ILLEGAL),
+            "unchecked": verdicts.count(Verdict.UNCHECKED),
+            "errors": sum(1 for f in own if f.severity is Severity.ERROR),
+            "warnings": sum(1 for f in own if f.severity is Severity.WARNING),
+            "notes": sum(1 for f in own if f.severity is Severity.NOTE),
+        }
 
 
 @dataclass
@@ -221,29 +302,48 @@ class Report:
         """Number of findings of one severity."""
         return sum(1 for f in self.sorted_findings() if f.severity is severity)
 
+    def verdicts(self) -> list[tuple[FileReport, int, Verdict, str | None]]:
+        """Every order of every file with its verdict, in file and order order."""
+        findings = self.sorted_findings()
+        return [
+            (entry, order, verdict, reason)
+            for entry in self.files
+            for order, (verdict, reason) in entry.verdicts(findings).items()
+        ]
+
+    def unchecked_reasons(self) -> list[str]:
+        """Why orders were not checked, each reason once, most frequent first."""
+        counts: dict[str, int] = {}
+        for _, _, verdict, reason in self.verdicts():
+            if verdict is Verdict.UNCHECKED and reason:
+                counts[reason] = counts.get(reason, 0) + 1
+        return sorted(counts, key=lambda r: (-counts[r], r))
+
     def illegal_orders(self) -> int:
-        """Orders with at least one error, over every orders file."""
-        bad = {
-            (f.file, f.order)
-            for f in self.findings
-            if f.severity is Severity.ERROR and f.order is not None
-        }
-        return len(bad)
+        """Orders with at least one error from a rule clause, over every orders file."""
+        return sum(1 for _, _, v, _ in self.verdicts() if v is Verdict.ILLEGAL)
 
     def order_count(self) -> int:
-        """Orders checked, over every orders file."""
+        """Orders read, over every orders file."""
         return sum(f.orders for f in self.files)
 
     def summary(self) -> dict[str, int]:
         """The report's summary block."""
+        verdicts = [v for _, _, v, _ in self.verdicts()]
         return {
             "files": len(self.files),
             "orders": self.order_count(),
-            "illegal_orders": self.illegal_orders(),
+            "legal_orders": verdicts.count(Verdict.LEGAL),
+            "illegal_orders": verdicts.count(Verdict.ILLEGAL),
+            "unchecked_orders": verdicts.count(Verdict.UNCHECKED),
             "errors": self.count(Severity.ERROR),
             "warnings": self.count(Severity.WARNING),
             "notes": self.count(Severity.NOTE),
         }
+
+    def judged_unchecked(self) -> int:
+        """Unchecked orders of files the command judges (these make the run exit 1)."""
+        return sum(1 for entry, _, v, _ in self.verdicts() if v is Verdict.UNCHECKED and entry.judged)
 
     def statistics(self) -> dict[str, int]:
         """Number of findings per code, by code."""
@@ -253,5 +353,5 @@ class Report:
         return dict(sorted(counts.items()))
 
     def exit_code(self) -> int:
-        """0 when no finding is an error, else 1."""
-        return 1 if self.count(Severity.ERROR) else 0
+        """0 when no finding is an error and every judged order was checked, else 1."""
+        return 1 if self.count(Severity.ERROR) or self.judged_unchecked() else 0

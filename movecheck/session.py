@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.config import REPORT_FORMATS, Resolver, command_line_layer, parse_option_flags
-from movecheck.findings import Report
+from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.loading import InputError
 
 MACHINE_FORMATS = ("json", "json-lines", "github", "sarif")
@@ -110,8 +110,8 @@ class Session:
         for finding in report.findings:
             if finding.file not in selections:
                 selections[finding.file] = self.resolver.selection_for(finding.file)
-            if selections[finding.file].reported(finding.code, finding.file):
-                kept.append(finding)
+            if finding.code == UNCHECKED_CODE or selections[finding.file].reported(finding.code, finding.file):
+                kept.append(finding)  # an order that could not be checked is never hidden
         report.findings = kept
         for config in self.resolver.configs():
             if config.findings:

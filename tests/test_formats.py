@@ -77,7 +77,7 @@ def movecheck(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 def tricky_report() -> Report:
     """Findings whose paths and messages hold every character the CI formats must escape."""
     report = Report()
-    report.files = [FileReport(path="odd, name: 100%.yaml", kind="aa-orders", orders=2)]
+    report.files = [FileReport(path="odd, name: 100%.yaml", kind="aa-orders", orders=2, checked=set(range(1, 3)))]
     report.findings = [
         make_finding("MC005", "50% of\r\nthe name: 'no', read as false", file="odd, name: 100%.yaml", line=3, column=7),
         make_finding("AA201", "1 tank must stop: here, now", file="odd, name: 100%.yaml", line=9, column=3, order=2),
@@ -162,7 +162,7 @@ def test_sarif_fingerprints_ignore_line_moves(run_main, sarif_validator, aa_dir,
 
 def test_sarif_fingerprints_are_unique_per_finding(sarif_validator) -> None:
     report = Report()
-    report.files = [FileReport(path="o.yaml", kind="aa-orders", orders=2)]
+    report.files = [FileReport(path="o.yaml", kind="aa-orders", orders=2, checked=set(range(1, 3)))]
     report.findings = [
         make_finding("AA101", "Germany and Caucasus do not border", file="o.yaml", line=4, column=9, order=1),
         make_finding("AA101", "Germany and Caucasus do not border", file="o.yaml", line=6, column=9, order=2),
@@ -243,7 +243,7 @@ def test_github_annotations_escape_paths_and_messages() -> None:
 
 def test_github_puts_errors_first(run_main) -> None:
     report = Report()
-    report.files = [FileReport(path="a.yaml", kind="aa-orders", orders=1)]
+    report.files = [FileReport(path="a.yaml", kind="aa-orders", orders=1, checked=set(range(1, 2)))]
     report.findings = [
         make_finding("MC005", "w", file="a.yaml", line=1, column=1),
         make_finding("AA309", "n", file="a.yaml", line=2, column=1),
@@ -348,7 +348,8 @@ def test_statistics_text_and_json(run_main) -> None:
     assert out.splitlines() == [
         "    2  MC004  unknown-name             [error]",
         "    1  AA201  stop-in-hostile          [error]",
-        "3 errors, 0 warnings, 0 notes in 2 files; 33 of 36 orders legal, 3 illegal.",
+        "3 errors, 0 warnings, 0 notes in 2 files; 33 of 36 orders legal, 1 illegal,"
+        " 2 not checked (unknown names in the order).",
     ]
     code, out, _ = run_main(["check", *files, "--statistics", "--format", "json"], cwd=ROOT)
     document = json.loads(out)  # validated against the report schema by run_main

@@ -30,8 +30,8 @@ FINDING_KEYS = ["code", "name", "severity", "message", "clauses", "file", "line"
 def sample_report() -> Report:
     report = Report()
     report.files = [
-        FileReport(path="orders/b.yaml", kind="aa-orders", state="states/g1.yaml", orders=3),
-        FileReport(path="orders/a.yaml", kind="aa-orders", state="states/g1.yaml", orders=2),
+        FileReport(path="orders/b.yaml", kind="aa-orders", state="states/g1.yaml", orders=3, checked=set(range(1, 4))),
+        FileReport(path="orders/a.yaml", kind="aa-orders", state="states/g1.yaml", orders=2, checked=set(range(1, 3))),
     ]
     report.findings = [
         make_finding("AA203", "2 tank to Ukraine S.S.R. is not a combat move", file="orders/b.yaml", line=10, column=3, order=2),
@@ -95,13 +95,14 @@ def test_numeric_not_lexicographic_order() -> None:
 
 def test_summary_line_counts_orders() -> None:
     assert summary_line(sample_report()) == (
-        "4 errors, 1 warning, 1 note in 2 files; 3 of 5 orders legal, 2 illegal."
+        "4 errors, 1 warning, 1 note in 2 files; 1 of 5 orders legal, 2 illegal,"
+        " 2 not checked (the orders file has errors)."
     )
     assert render(sample_report(), "text").splitlines()[-1] == summary_line(sample_report())
 
 
 def test_summary_line_clean_orders_file() -> None:
-    report = Report(files=[FileReport("o.yaml", "aa-orders", "s.yaml", orders=1)])
+    report = Report(files=[FileReport("o.yaml", "aa-orders", "s.yaml", orders=1, checked=set(range(1, 2)))])
     assert render(report, "text") == "0 errors, 0 warnings, 0 notes in 1 file; 1 of 1 order legal.\n"
 
 
@@ -112,7 +113,7 @@ def test_summary_line_without_orders_files() -> None:
 
 
 def test_warnings_and_notes_do_not_make_orders_illegal() -> None:
-    report = Report(files=[FileReport("o.yaml", "aa-orders", "s.yaml", orders=2)])
+    report = Report(files=[FileReport("o.yaml", "aa-orders", "s.yaml", orders=2, checked=set(range(1, 3)))])
     report.findings = [
         make_finding("AA309", "carrier must move", file="o.yaml", line=3, column=3, order=1),
         make_finding("AA308", "fighter destroyed", file="o.yaml", line=5, column=3, order=2),
@@ -123,15 +124,18 @@ def test_warnings_and_notes_do_not_make_orders_illegal() -> None:
 
 
 def test_two_errors_on_one_order_count_once() -> None:
-    report = Report(files=[FileReport("o.yaml", "aa-orders", "s.yaml", orders=2)])
+    report = Report(files=[FileReport("o.yaml", "aa-orders", "s.yaml", orders=2, checked=set(range(1, 3)))])
     report.findings = [
         make_finding("AA201", "a", file="o.yaml", line=3, column=3, order=1),
         make_finding("AA202", "b", file="o.yaml", line=3, column=9, order=1),
         make_finding("MC003", "c", file="o.yaml", line=1, column=1),
     ]
-    assert report.summary() == {"files": 1, "orders": 2, "illegal_orders": 1, "errors": 3, "warnings": 0, "notes": 0}
+    assert report.summary() == {
+        "files": 1, "orders": 2, "legal_orders": 0, "illegal_orders": 1, "unchecked_orders": 1,
+        "errors": 3, "warnings": 0, "notes": 0,
+    }
     assert report.exit_code() == 1
-    assert summary_line(report).endswith("; 1 of 2 orders legal, 1 illegal.")
+    assert summary_line(report).endswith("; 0 of 2 orders legal, 1 illegal, 1 not checked (the orders file has errors).")
 
 
 def test_colour_only_decorates() -> None:
@@ -146,7 +150,7 @@ def test_colour_only_decorates() -> None:
 
 
 def test_duplicate_findings_are_printed_once() -> None:
-    report = Report(files=[FileReport("o.yaml", "aa-orders", orders=1)])
+    report = Report(files=[FileReport("o.yaml", "aa-orders", orders=1, checked=set(range(1, 2)))])
     finding = make_finding("AA101", "not adjacent", file="o.yaml", line=4, column=9, order=1)
     report.findings = [finding, finding]
     assert render(report, "text").splitlines()[:-1] == ["o.yaml:4:9: AA101 [error] not adjacent (C10)"]
@@ -163,12 +167,18 @@ def test_json_report_keys_and_schema(report_validator) -> None:
     report_validator(document)
     assert list(document) == ["movecheck", "files", "summary", "findings"]
     assert document["movecheck"] == __import__("movecheck").__version__
-    assert document["files"] == [
-        {"path": "orders/b.yaml", "kind": "aa-orders", "state": "states/g1.yaml"},
-        {"path": "orders/a.yaml", "kind": "aa-orders", "state": "states/g1.yaml"},
+    assert [(f["path"], f["kind"], f["state"], f["orders"], f["legal"], f["illegal"], f["unchecked"]) for f in document["files"]] == [
+        ("orders/b.yaml", "aa-orders", "states/g1.yaml", 3, 0, 1, 2),
+        ("orders/a.yaml", "aa-orders", "states/g1.yaml", 2, 1, 1, 0),
     ]
-    assert list(document["summary"]) == ["files", "orders", "illegal_orders", "errors", "warnings", "notes"]
-    assert document["summary"] == {"files": 2, "orders": 5, "illegal_orders": 2, "errors": 4, "warnings": 1, "notes": 1}
+    assert document["files"][0]["unchecked_reasons"] == ["the orders file has errors"]
+    assert list(document["summary"]) == [
+        "files", "orders", "legal_orders", "illegal_orders", "unchecked_orders", "errors", "warnings", "notes",
+    ]
+    assert document["summary"] == {
+        "files": 2, "orders": 5, "legal_orders": 1, "illegal_orders": 2, "unchecked_orders": 2,
+        "errors": 4, "warnings": 1, "notes": 1,
+    }
     for finding in document["findings"]:
         assert list(finding) == FINDING_KEYS
     first = document["findings"][0]
@@ -197,7 +207,7 @@ def test_json_report_keys_and_schema(report_validator) -> None:
 
 
 def test_json_keeps_unicode_literal() -> None:
-    report = Report(files=[FileReport("o.yaml", "aa-orders", orders=1)])
+    report = Report(files=[FileReport("o.yaml", "aa-orders", orders=1, checked=set(range(1, 2)))])
     report.findings = [make_finding("AA203", "Ukraine S.S.R. — no battle", file="o.yaml", line=8, column=29, order=1)]
     out = render(report, "json")
     assert "C1–C3" in out and "—" in out
@@ -219,8 +229,11 @@ def test_cli_json_report_from_a_real_check(run_main, aa_dir, aa, write) -> None:
     assert code == 1
     document = json.loads(out)
     assert list(document) == ["movecheck", "files", "summary", "findings"]
-    assert document["files"] == [{"path": "orders.yaml", "kind": "aa-orders", "state": "state.yaml"}]
-    assert document["summary"] == {"files": 1, "orders": 1, "illegal_orders": 1, "errors": 1, "warnings": 0, "notes": 0}
+    assert [{k: f[k] for k in ("path", "kind", "state")} for f in document["files"]] == [{"path": "orders.yaml", "kind": "aa-orders", "state": "state.yaml"}]
+    assert document["summary"] == {
+        "files": 1, "orders": 1, "legal_orders": 0, "illegal_orders": 1, "unchecked_orders": 0,
+        "errors": 1, "warnings": 0, "notes": 0,
+    }
     (finding,) = document["findings"]
     assert list(finding) == FINDING_KEYS
     assert (finding["code"], finding["name"], finding["line"], finding["column"], finding["order"], finding["order_id"]) == (
@@ -282,7 +295,7 @@ findings_strategy = st.lists(
 @settings(max_examples=60, deadline=None)
 @given(findings=findings_strategy, seed=st.integers(0, 1000))
 def test_any_report_is_valid_sorted_and_order_independent(report_validator, findings: list[Finding], seed: int) -> None:
-    files = [FileReport("a.yaml", "aa-orders", "s.yaml", orders=9), FileReport("b.yaml", "aa-state")]
+    files = [FileReport("a.yaml", "aa-orders", "s.yaml", orders=9, checked=set(range(1, 10))), FileReport("b.yaml", "aa-state")]
     report = Report(files=files, findings=list(findings))
     out = render(report, "json")
     document = report_validator(out)
@@ -301,10 +314,10 @@ def test_any_report_is_valid_sorted_and_order_independent(report_validator, find
 
 
 def test_message_with_line_breaks_stays_one_line() -> None:
-    report = Report(files=[FileReport("o.yaml", "aa-orders", orders=1)])
+    report = Report(files=[FileReport("o.yaml", "aa-orders", orders=1, checked=set(range(1, 2)))])
     report.findings = [make_finding("MC003", "first part\n  second part\n", file="o.yaml", line=2, column=3)]
     assert render(report, "text").splitlines() == [
         "o.yaml:2:3: MC003 [error] first part second part",
-        "1 error, 0 warnings, 0 notes in 1 file; 1 of 1 order legal.",
+        "1 error, 0 warnings, 0 notes in 1 file; 0 of 1 order legal, 1 not checked (the orders file has errors).",
     ]
     assert json.loads(render(report, "json"))["findings"][0]["message"] == "first part\n  second part\n"

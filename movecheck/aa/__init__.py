@@ -59,7 +59,8 @@ def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
     outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
     findings, board = lint_state(state.doc)
     outcome.findings.extend(findings)
-    if board is None or any(f.code == "MC004" for f in findings):
+    if board is None or any(f.severity.value == "error" for f in findings):
+        outcome.reason = "the state has errors"
         return outcome
     power, phase = doc.get("power"), doc.get("phase")
     turn = state.doc.get("turn", default={})
@@ -76,8 +77,10 @@ def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
         mismatch.append(doc.finding("MC006", f"the orders are for {phase}, but the state is at {turn.get('phase')}", ("phase",)))
     if mismatch:
         outcome.findings.extend(mismatch)
+        outcome.reason = "the orders do not match the state"
         return outcome
-    found, count = run(doc, board, turn.get("phase", "combat_move"))
+    found, count, checked = run(doc, board, turn.get("phase", "combat_move"))
     outcome.findings.extend(found)
     outcome.orders = count
+    outcome.checked = checked
     return outcome

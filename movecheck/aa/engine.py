@@ -201,13 +201,19 @@ class Phase:
         return sorted(found, key=lambda u: (u.power != self.board.power, u.uid))
 
 
-def run(doc: Document, board: Board, phase_name: str) -> tuple[list[Finding], int]:
-    """Check every order of an aa orders document; the findings and the number of orders."""
+def run(doc: Document, board: Board, phase_name: str) -> tuple[list[Finding], int, set[int]]:
+    """Check every order of an aa orders document.
+
+    Returns the findings, the number of orders, and the (1-based) orders on
+    which every move clause ran (an order whose units or path could not be
+    resolved is not among them).
+    """
     phase = Phase(board, doc, phase_name)
     findings: list[Finding] = []
+    checked: set[int] = set()
     raw_moves = doc.get("moves", default=[])
     if not isinstance(raw_moves, list):
-        return findings, 0
+        return findings, 0, checked
     for raw in raw_moves:
         if isinstance(raw, dict):
             attack = raw.get("attack")
@@ -230,11 +236,12 @@ def run(doc: Document, board: Board, phase_name: str) -> tuple[list[Finding], in
         for rule in move_rules:
             for problem in rule.run(move, phase):
                 findings.append(_finding(doc, problem.code or rule.entry.code, problem, move.index, move.order_id))
+        checked.add(index + 1)
         phase.apply(move)
     for rule in rules_for(phase_name, "end"):
         for problem in rule.run(phase):
             findings.append(_finding(doc, problem.code or rule.entry.code, problem, problem.order, problem.order_id))
-    return findings, len(raw_moves)
+    return findings, len(raw_moves), checked
 
 
 def _with_order(finding: Finding, order: int, raw: Any) -> Finding:

@@ -51,6 +51,7 @@ def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
     findings, battlefield = lint_state(state.doc, state.findings)
     outcome.findings.extend(findings)
     if battlefield is None:
+        outcome.reason = "the state has errors"
         return outcome
     outcome.readings = {"maneuver": battlefield.options.readings()}
     side = doc.get("side")
@@ -64,11 +65,13 @@ def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
                 ("side",),
             )
         )
+        outcome.reason = "the orders do not match the state"
         return outcome
     from movecheck.maneuver.engine import run
 
-    found, suggestions = run(doc, battlefield, side, orders.findings)
+    found, suggestions, checked = run(doc, battlefield, side, orders.findings)
     outcome.findings.extend(found)
+    outcome.checked = checked
     if settings.suggest:
         outcome.suggestions = suggestions
     return outcome

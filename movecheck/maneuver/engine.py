@@ -21,8 +21,12 @@ from movecheck.maneuver.model import ORDER_NAMES, Battlefield
 from movecheck.maneuver.orders import Resolver
 
 
-def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]) -> tuple[list[Finding], str]:
-    """Findings of every order, and the ``--suggest`` text for the compulsory orders."""
+def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]) -> tuple[list[Finding], str, set[int]]:
+    """Findings of every order, the ``--suggest`` text for the compulsory orders, and the checked orders.
+
+    An order is checked when it could be resolved and every clause of its kind
+    ran on it; the others (unknown names, schema errors) are not.
+    """
     world = World(battlefield, side)
     broken = {f.order for f in prior if f.code == "MC003" and f.order is not None}
     resolver = Resolver(doc, battlefield, side)
@@ -31,7 +35,8 @@ def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]
     orders = [resolver.resolve(i, item, (i + 1) not in broken) for i, item in enumerate(items)]
     findings = list(resolver.findings)
     suggestions: list[str] = []
-    for order in orders:
+    checked: set[int] = set()
+    for index, order in enumerate(orders):
         if order is None or not order.usable:
             continue
         analysis: FreeAnalysis | CorpsAnalysis
@@ -40,6 +45,7 @@ def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]
             for problem in rule.run(analysis):
                 code = problem.code or rule.entry.code
                 findings.append(doc.finding(code, problem.message, problem.where, severity=problem.severity))
+        checked.add(index + 1)
         _carry_out(analysis)
         world.moved()
         if isinstance(analysis, CorpsAnalysis):
@@ -47,7 +53,7 @@ def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]
     text = ""
     if suggestions:
         text = f"# {doc.path}: end positions the rules require\n" + "\n".join(suggestions) + "\n"
-    return findings, text
+    return findings, text, checked
 
 
 def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> None:

@@ -6,14 +6,15 @@ import json
 from typing import Any
 
 from movecheck import __version__
-from movecheck.findings import Report
+from movecheck.findings import FileReport, Finding, Report, Verdict
 
 
 def report_document(report: Report, statistics: bool = False) -> dict[str, Any]:
     """The report as a JSON-ready dict (with counts per code when ``statistics``)."""
+    findings = report.sorted_findings()
     document: dict[str, Any] = {
         "movecheck": __version__,
-        "files": [{"path": f.path, "kind": f.kind, "state": f.state} for f in report.files],
+        "files": [_file_entry(f, findings) for f in report.files],
         "summary": report.summary(),
     }
     if report.readings:
@@ -22,6 +23,21 @@ def report_document(report: Report, statistics: bool = False) -> dict[str, Any]:
         document["statistics"] = report.statistics()
     document["findings"] = [f.to_json() for f in report.sorted_findings()]
     return document
+
+
+def _file_entry(entry: FileReport, findings: list[Finding]) -> dict[str, Any]:
+    """One file of the report: what it is, the state it was checked against, its counts."""
+    verdicts = entry.verdicts(findings)
+    unchecked = sorted({reason for verdict, reason in verdicts.values() if verdict is Verdict.UNCHECKED and reason})
+    return {
+        "path": entry.path,
+        "kind": entry.kind,
+        "state": entry.state,
+        "config": entry.config,
+        **entry.counts(findings),
+        "unchecked_reasons": unchecked,
+        "verdicts": [verdict.value for verdict, _ in verdicts.values()],
+    }
 
 
 def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from movecheck.findings import CATALOGUE, Finding, Report, Severity
+from movecheck.findings import CATALOGUE, NOT_JUDGED, Finding, Report, Severity
 
 _COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.NOTE: "\x1b[36m"}
 _BOLD = "\x1b[1m"
@@ -27,7 +27,7 @@ def _plural(count: int, word: str) -> str:
 
 
 def summary_line(report: Report) -> str:
-    """Counts of findings, files and legal orders."""
+    """Counts of findings and files, then the orders by verdict (and why some were not checked)."""
     summary = report.summary()
     parts = [
         _plural(summary["errors"], "error"),
@@ -36,11 +36,15 @@ def summary_line(report: Report) -> str:
     ]
     line = f"{', '.join(parts)} in {_plural(summary['files'], 'file')}"
     orders = summary["orders"]
-    if orders or any(f.kind.endswith("orders") for f in report.files):
-        legal = orders - summary["illegal_orders"]
-        line += f"; {legal} of {_plural(orders, 'order')} legal"
-        if summary["illegal_orders"]:
-            line += f", {summary['illegal_orders']} illegal"
+    if not orders and not any(f.kind.endswith("orders") for f in report.files):
+        return line + "."
+    if orders and all(not f.judged for f in report.files if f.orders):
+        return line + f"; {_plural(orders, 'order')} not judged ({NOT_JUDGED})."
+    line += f"; {summary['legal_orders']} of {_plural(orders, 'order')} legal"
+    if summary["illegal_orders"]:
+        line += f", {summary['illegal_orders']} illegal"
+    if summary["unchecked_orders"]:
+        line += f", {summary['unchecked_orders']} not checked ({'; '.join(report.unchecked_reasons())})"
     return line + "."
 
 
