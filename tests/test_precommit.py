@@ -2,7 +2,7 @@
 
 ``pre-commit try-repo`` installs the hook's package into an environment of its
 own (dependencies from PyPI, so this needs the network and takes a while: it is
-marked ``slow`` and can be deselected with ``-m "not slow"``; it runs by default).
+marked ``slow``: the default run leaves it out; ``python -m pytest -m slow`` runs it).
 
 try-repo clones a git repository; on a local repository it adds staged and
 modified tracked files to the clone, but not untracked ones.  So that the test

@@ -12,7 +12,7 @@ live elsewhere already and are not repeated:
 
 Bounded time is asserted with a generous subprocess timeout, never a timing assertion.
 The two biggest inputs (50 MB of small moves, a map of a million connections) are marked
-``slow``; they run by default and ``-m "not slow"`` leaves them out.
+``slow``: the default run leaves them out; ``python -m pytest -m slow`` runs them.
 """
 
 from __future__ import annotations
