@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from movecheck import __version__
+from movecheck.output import emit, silence
 
 app = typer.Typer(
     name="movecheck",
@@ -166,7 +167,7 @@ def check(
     report, suggestions = run_check(orders, session.settings(state=state, suggest=suggest))
     code = session.finish(report)
     if suggest and suggestions:
-        (sys.stderr if session.machine else sys.stdout).write("\n" + "\n".join(suggestions))
+        emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(suggestions))
     raise typer.Exit(code)
 
 
@@ -210,7 +211,7 @@ def rules(
     from movecheck.catalogue import render_rules
 
     text, code = render_rules(system, preset, _format(fmt, RulesFormat))
-    (sys.stdout if code == 0 else sys.stderr).write(text)
+    emit(sys.stdout if code == 0 else sys.stderr, text)
     raise typer.Exit(code)
 
 
@@ -220,7 +221,7 @@ def explain(code: Annotated[str, typer.Argument(help="A clause code such as AA20
     from movecheck.catalogue import explain_clause
 
     text, status = explain_clause(code)
-    (sys.stdout if status == 0 else sys.stderr).write(text)
+    emit(sys.stdout if status == 0 else sys.stderr, text)
     raise typer.Exit(status)
 
 
@@ -236,7 +237,7 @@ def schema(
 
     if name not in SCHEMA_NAMES:
         _fail(f"unknown schema {name!r}; choose one of: {', '.join(SCHEMA_NAMES)}")
-    sys.stdout.write(schema_text(name))
+    emit(sys.stdout, schema_text(name))
     raise typer.Exit(0)
 
 
@@ -245,13 +246,24 @@ def maps(fmt: ListFormatOption = None) -> None:
     """List the built-in maps."""
     from movecheck.catalogue import render_maps
 
-    sys.stdout.write(render_maps(_format(fmt)))
+    emit(sys.stdout, render_maps(_format(fmt)))
     raise typer.Exit(0)
 
 
 def _fail(message: str) -> None:
-    sys.stderr.write(f"movecheck: error: {message}\n")
+    _say(f"movecheck: error: {message}")
     raise typer.Exit(2)
+
+
+def _say(line: str) -> None:
+    """One line on stderr, with any control character of the input (a file name) made visible."""
+    from movecheck.render.escape import escape
+
+    try:
+        sys.stderr.write(escape(line) + "\n")
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):  # no stderr, or nobody reads it: nothing to do
+        pass
 
 
 def _click_exceptions():  # type: ignore[no-untyped-def]
@@ -282,19 +294,23 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except exceptions.UsageError as exc:
         hint = f" (see 'movecheck {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent else " (see 'movecheck --help')"
-        sys.stderr.write(f"movecheck: error: {exc.format_message()}{hint}\n")
+        _say(f"movecheck: error: {exc.format_message()}{hint}")
         return 2
     except exceptions.ClickException as exc:
-        sys.stderr.write(f"movecheck: error: {exc.format_message()}\n")
+        _say(f"movecheck: error: {exc.format_message()}")
         return 2
     except _Abort:
         sys.stderr.write("movecheck: error: aborted\n")
         return 2
     except InputError as exc:
-        sys.stderr.write(f"movecheck: error: {exc}\n")
+        _say(f"movecheck: error: {exc}")
         return 2
     except BrokenPipeError:
-        return 2
+        # The reader of stdout went away (``| head``).  The commands write through
+        # emit(), which keeps the exit code they give; whatever else gets here wrote
+        # to stdout on success.
+        silence(sys.stdout)
+        return 0
     except KeyboardInterrupt:
         sys.stderr.write("movecheck: error: interrupted\n")
         return 2
@@ -302,6 +318,12 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write("movecheck: internal error: input nested too deeply\n")
         return 2
     except Exception as exc:  # noqa: BLE001 - the contract: never a traceback
-        sys.stderr.write(f"movecheck: internal error: {type(exc).__name__}: {' '.join(str(exc).split())}\n")
+        _say(f"movecheck: internal error: {type(exc).__name__}: {' '.join(str(exc).split())}")
         return 2
+    try:
+        sys.stdout.flush()  # now, not at interpreter exit, where a closed pipe would print "Exception ignored"
+    except BrokenPipeError:
+        silence(sys.stdout)
+    except (AttributeError, OSError, ValueError):
+        pass
     return result if isinstance(result, int) else 0

@@ -141,7 +141,13 @@ def findings_at(doc: Document, found: Iterable[tuple[str, Any]]) -> list[Finding
 def read_bytes(path: str, stdin: bool = False) -> bytes:
     """Bytes of a file or of stdin; InputError for anything that is not a readable file."""
     if stdin:
-        return sys.stdin.buffer.read(MAX_BYTES + 1)
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # file descriptor 0 was not open when movecheck started (<&-)
+            raise InputError("-: standard input is closed")
+        try:
+            return stream.read(MAX_BYTES + 1)
+        except (OSError, ValueError) as exc:  # a folder as stdin, a descriptor closed under us
+            raise InputError(f"-: cannot read standard input ({getattr(exc, 'strerror', None) or exc})") from None
     try:
         info = os.stat(path)
     except FileNotFoundError:

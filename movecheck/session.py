@@ -19,6 +19,7 @@ from typing import Any
 from movecheck.config import REPORT_FORMATS, Resolver, command_line_layer, parse_option_flags
 from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.loading import InputError
+from movecheck.output import emit
 
 MACHINE_FORMATS = ("json", "json-lines", "github", "sarif")
 
@@ -125,7 +126,7 @@ class Session:
 
         self.select(report)
         text = render(report, self.format, color=use_color(self.color, self.format), statistics=self.statistics)
-        sys.stdout.write(text)
+        emit(sys.stdout, text)
         return 0 if self.exit_zero else report.exit_code()
 
 

@@ -240,6 +240,128 @@ def test_stdin_bytes_with_bom_and_crlf(run_main, aa) -> None:
     assert out.splitlines()[0] == "<stdin>:5:1: MC003 [error] unknown key 'bogus' in the file"
 
 
+def test_closed_stdin_is_one_line_exit_2(run_main, monkeypatch) -> None:
+    monkeypatch.setattr(sys, "stdin", None)  # what Python gives when file descriptor 0 is not open
+    code, out, err = run_main(["lint", "-"])
+    assert (code, out) == (2, "")
+    assert one_error_line(err) == "movecheck: error: -: standard input is closed"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX shell")
+@pytest.mark.parametrize("command", ["lint", "check"])
+def test_closed_stdin_in_a_real_process(tmp_path, command: str) -> None:
+    proc = subprocess.run(
+        ["sh", "-c", f'exec "$0" -m movecheck {command} - <&-', sys.executable],
+        capture_output=True, cwd=tmp_path, timeout=120,
+    )
+    assert (proc.returncode, proc.stdout) == (2, b"")
+    assert one_error_line(proc.stderr.decode("utf-8")) == "movecheck: error: -: standard input is closed"
+
+
+def test_stdin_still_reads_when_open(run_main, aa) -> None:
+    code, out, err = run_main(["lint", "-"], stdin=aa.state)
+    assert (code, err) == (0, "")
+    assert out.startswith("0 errors, 0 warnings, 0 notes in 1 file")
+
+
+# -- a reader that goes away (| head -1) ----------------------------------------------------
+
+
+def many_findings(folder: Path, aa) -> Path:
+    """Orders whose report is far larger than a pipe's buffer: 1500 unknown spaces in one path."""
+    (folder / "state.yaml").write_text(aa.state, encoding="utf-8")
+    path = ", ".join(f"Nowhere {i}" for i in range(1500))
+    orders = aa.illegal.replace("path: [Germany, Poland, Ukraine S.S.R.]", f"path: [Germany, {path}]")
+    (folder / "orders.yaml").write_text(orders, encoding="utf-8")
+    return folder
+
+
+def read_one_line_then_close(args: list[str], cwd: Path) -> tuple[int, bytes, bytes]:
+    env = {k: v for k, v in os.environ.items() if k not in ("MOVECHECK_FORMAT", "NO_COLOR", "FORCE_COLOR")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "movecheck", *args],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env,
+    )
+    first = proc.stdout.readline()
+    proc.stdout.close()  # like head -1
+    err = proc.stderr.read()
+    proc.stderr.close()
+    return proc.wait(timeout=120), first, err
+
+
+@pytest.mark.parametrize("fmt", ["text", "full", "json", "json-lines", "github", "sarif"])
+def test_closed_output_pipe_exits_quietly_with_the_findings_code(tmp_path, aa, fmt: str) -> None:
+    many_findings(tmp_path, aa)
+    code, first, err = read_one_line_then_close(["check", "orders.yaml", "--format", fmt], tmp_path)
+    assert first  # the reader got its line
+    assert err == b""  # no traceback, no "Exception ignored ... BrokenPipeError"
+    assert code == 1  # the findings' code, not 2
+
+
+def run_into_a_closed_pipe(args: list[str], cwd: Path) -> tuple[int, bytes]:
+    """Run movecheck with stdout a pipe nobody reads any more (``| true``): (exit code, stderr)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MOVECHECK_FORMAT", "NO_COLOR", "FORCE_COLOR")}
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # every write movecheck makes fails with EPIPE
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "movecheck", *args],
+            stdin=subprocess.DEVNULL, stdout=write_end, stderr=subprocess.PIPE, cwd=cwd, env=env, timeout=120,
+        )
+    finally:
+        os.close(write_end)
+    return proc.returncode, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["check", "legal.yaml"], 0),
+        (["check", "legal.yaml", "--format", "sarif"], 0),
+        (["check", "orders.yaml", "--exit-zero", "--format", "json"], 0),
+        (["check", "orders.yaml", "--format", "github"], 1),
+        (["lint", "state.yaml", "--format", "full"], 0),
+        (["rules", "--format", "json"], 0),
+        (["schema", "report"], 0),
+    ],
+)
+def test_output_pipe_closed_before_the_first_write(tmp_path, aa, args: list[str], expected: int) -> None:
+    many_findings(tmp_path, aa)
+    (tmp_path / "legal.yaml").write_text(aa.legal, encoding="utf-8")
+    code, err = run_into_a_closed_pipe(args, tmp_path)
+    assert (code, err) == (expected, b"")
+
+
+def test_suggestions_into_a_closed_pipe(tmp_path) -> None:
+    root = Path(__file__).resolve().parents[1]
+    code, err = run_into_a_closed_pipe(["check", str(root / "examples/maneuver/corps-orders.yaml"), "--suggest"], tmp_path)
+    assert (code, err) == (0, b"")
+
+
+class _GoneReader:
+    """A stdout whose reader has gone: every write raises BrokenPipeError."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize(("args", "expected"), [(["check", "orders.yaml"], 1), (["rules"], 0), (["schema", "report"], 0)])
+def test_broken_pipe_in_process_keeps_the_exit_code(tmp_path, aa, monkeypatch, capsys, args, expected) -> None:
+    from movecheck.cli import main
+
+    many_findings(tmp_path, aa)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdout", _GoneReader())
+    assert main(args) == expected
+    assert capsys.readouterr().err == ""
+
+
 # -- rules, explain, maps ----------------------------------------------------------------
 
 

@@ -19,6 +19,7 @@ from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, anal
 from movecheck.maneuver.checks import rules_for
 from movecheck.maneuver.model import ORDER_NAMES, Battlefield
 from movecheck.maneuver.orders import Resolver
+from movecheck.render.escape import UNSAFE, escape, visible
 
 
 def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]) -> tuple[list[Finding], str, set[int]]:
@@ -52,7 +53,7 @@ def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]
             suggestions.extend(_suggestion(analysis))
     text = ""
     if suggestions:
-        text = f"# {doc.path}: end positions the rules require\n" + "\n".join(suggestions) + "\n"
+        text = f"# {escape(doc.path)}: end positions the rules require\n" + "\n".join(suggestions) + "\n"
     return findings, text, checked
 
 
@@ -73,7 +74,7 @@ def _num(value: float) -> str:
 
 def _suggestion(a: CorpsAnalysis) -> list[str]:
     order = a.order
-    title = f"# {order.label()}: {ORDER_NAMES[order.kind]}, {a.corps.id}"
+    title = f"# {escape(order.label())}: {ORDER_NAMES[order.kind]}, {escape(str(a.corps.id))}"
     head = [f"- id: {_name(order.id)}" if order.id else f"- corps: {_name(a.corps.id)}"]
     if order.id:
         head.append(f"  corps: {_name(a.corps.id)}")
@@ -84,7 +85,7 @@ def _suggestion(a: CorpsAnalysis) -> list[str]:
         return [title + " cannot be carried out", *[f"# {line}" for line in head]]
     if a.suggestion is None:
         needed = sorted(set(a.needed_rolls))
-        rolls = ", ".join(f"{b} entering {t} ({die}: {dice})" for b, t, die, dice in needed)
+        rolls = escape(", ".join(f"{b} entering {t} ({die}: {dice})" for b, t, die, dice in needed))
         missing = ", ".join(f"{_name(b)}: {{{_name(t)}: <{die} roll>}}" for b, t, die, _ in needed)
         return [f"{title}: declare the rolls first: {rolls}", *head,
                 f"  # rolls: {{{missing}}}  (fill in, then run --suggest again)"]
@@ -101,18 +102,25 @@ def _suggestion(a: CorpsAnalysis) -> list[str]:
 def _flow(value: Any) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_name(k)}: {_flow(v)}" for k, v in value.items()) + "}"
-    return str(value)
+    return str(value) if isinstance(value, (int, float)) else _name(value)
 
 
 def _name(text: Any) -> str:
-    """A name as a YAML scalar: plain when YAML reads it back as the same text, else quoted."""
+    """A name as a YAML scalar: plain when YAML reads it back as the same text, else quoted.
+
+    Quoted, a control character, a line separator or a bidi override is a YAML escape
+    (``\\x1b``, ``\\u2028``), so a name can neither start a YAML line of its own nor
+    disturb the terminal, and still reads back as the same name.
+    """
     import json
 
     import yaml
 
     text = str(text)
     try:
-        plain = yaml.safe_load(text) == text and ":" not in text and "#" not in text
+        plain = not UNSAFE.search(text) and yaml.safe_load(text) == text and ":" not in text and "#" not in text
     except yaml.YAMLError:
         plain = False
-    return text if plain else json.dumps(text, ensure_ascii=False)
+    if plain:
+        return text
+    return UNSAFE.sub(lambda match: visible(match.group(), undecodable=False), json.dumps(text, ensure_ascii=False))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 
 from movecheck.findings import Finding, Report
+from movecheck.render.escape import escape
 from movecheck.render.text import _COLOURS, _RESET, finding_line, statistics_lines, summary_line
 
 CONTEXT = 2  # lines shown before and after the finding's line
@@ -110,14 +111,17 @@ def excerpt(finding: Finding, lines: list[str] | None, *, color: bool = False) -
         label = f"{number:>{width}} |"
         if color:
             label = f"{_BLUE}{label}{_RESET}"
-        out.append(f"{label} {text}".rstrip())
+        out.append(f"{label} {escape(text)}".rstrip())
         if number == finding.line:
             column = finding.column - 1
-            carets = "^" * token_width(text, column)
+            # the caret goes under the escaped line: measure the escaped text before and of the token
+            before = escape(text[:column])
+            token = escape(text[column : column + token_width(text, column)])
+            carets = "^" * max(1, len(token))
             marker = f"{carets} {finding.code} {finding.name}"
             if color:
                 marker = f"{_COLOURS[finding.severity]}{marker}{_RESET}"
-            out.append(f"{bar} {_pad(text, column)}{marker}")
+            out.append(f"{bar} {_pad(before, len(before))}{' ' * max(0, column - len(text))}{marker}")
     out.append(bar)
     return out
 

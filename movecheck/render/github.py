@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from movecheck.findings import Finding, Report, Severity
 from movecheck.render import portable_path
+from movecheck.render.escape import escape
 from movecheck.render.text import statistics_lines, summary_line
 
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
@@ -24,8 +25,14 @@ _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
 
 
 def escape_data(text: str) -> str:
-    """Escape a workflow command's message."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Escape a workflow command's message.
+
+    CR and LF become ``%0D``/``%0A`` (the annotation shows a line break); every other
+    control character, the line separators the runner might split on and bidi
+    overrides become visible escapes (``\\x1b``, ``\\u2028``), so the text can never
+    start a line of its own, let alone a workflow command.
+    """
+    return escape(text, keep="\t\r\n").replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:

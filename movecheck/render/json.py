@@ -7,6 +7,7 @@ from typing import Any
 
 from movecheck import __version__
 from movecheck.findings import FileReport, Finding, Report, Verdict
+from movecheck.render.escape import escape_json
 
 
 def report_document(report: Report, statistics: bool = False) -> dict[str, Any]:
@@ -42,4 +43,4 @@ def _file_entry(entry: FileReport, findings: list[Finding]) -> dict[str, Any]:
 
 def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
     """One JSON document, keys in a fixed order, ending with a newline."""
-    return json.dumps(report_document(report, statistics), indent=2, ensure_ascii=False) + "\n"
+    return escape_json(json.dumps(report_document(report, statistics), indent=2, ensure_ascii=False)) + "\n"

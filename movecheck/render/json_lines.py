@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 
 from movecheck.findings import Report
+from movecheck.render.escape import escape_json
 
 
 def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
     """The sorted findings, one compact JSON object per line."""
     return "".join(
-        json.dumps(f.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n" for f in report.sorted_findings()
+        escape_json(json.dumps(f.to_json(), ensure_ascii=False, separators=(",", ":"))) + "\n"
+        for f in report.sorted_findings()
     )

@@ -22,6 +22,7 @@ from urllib.parse import quote
 from movecheck import __version__
 from movecheck.findings import CATALOGUE, Clause, Finding, Report
 from movecheck.render import portable_path
+from movecheck.render.escape import escape_json
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -31,9 +32,13 @@ FINGERPRINT = "movecheck/v1"
 def artifact_uri(path: str) -> tuple[str, bool]:
     """The URI of a finding's file and whether it is relative to ``%SRCROOT%``."""
     shown = portable_path(path)
+    try:  # the file name's own bytes: a name that is not UTF-8 came in surrogate-escaped
+        raw = shown.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate of another kind
+        raw = shown.encode("utf-8", "surrogatepass")
     if shown.startswith("/"):
-        return "file://" + quote(shown, safe="/"), False
-    return quote(shown, safe="/"), True
+        return "file://" + quote(raw, safe="/"), False
+    return quote(raw, safe="/"), True
 
 
 def _help(entry: Clause) -> tuple[str, str]:
@@ -75,7 +80,7 @@ def rule_descriptor(entry: Clause) -> dict[str, Any]:
 def fingerprint(finding: Finding, occurrence: int) -> str:
     """A hash of what the finding is, not where it is."""
     parts = [finding.code, portable_path(finding.file), finding.message, finding.order_id or "", str(occurrence)]
-    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _result(finding: Finding, index: dict[str, int], occurrence: int) -> dict[str, Any]:
@@ -138,4 +143,4 @@ def sarif_log(report: Report, statistics: bool = False) -> dict[str, Any]:
 
 def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
     """The SARIF log, indented, keys in a fixed order, ending with a newline."""
-    return json.dumps(sarif_log(report, statistics), indent=2, ensure_ascii=False) + "\n"
+    return escape_json(json.dumps(sarif_log(report, statistics), indent=2, ensure_ascii=False)) + "\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from movecheck.findings import CATALOGUE, NOT_JUDGED, Finding, Report, Severity
+from movecheck.render.escape import escape
 
 _COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.NOTE: "\x1b[36m"}
 _BOLD = "\x1b[1m"
@@ -16,10 +17,8 @@ def finding_line(finding: Finding, *, color: bool = False) -> str:
     if color:
         code = f"{_BOLD}{code}{_RESET}"
         severity = f"{_COLOURS[finding.severity]}{severity}{_RESET}"
-    message = finding.message
-    if message.splitlines() != [message]:  # one line per finding, whatever a message holds
-        message = " ".join(part.strip() for part in message.splitlines() if part.strip())
-    return f"{finding.file}:{finding.line}:{finding.column}: {code} {severity} {message}{clauses}"
+    message = escape(finding.message)  # one line per finding, and no control character from the input
+    return f"{escape(finding.file)}:{finding.line}:{finding.column}: {code} {severity} {message}{clauses}"
 
 
 def _plural(count: int, word: str) -> str:

@@ -1,0 +1,35 @@
+"""Writing to standard output when the reader may go away (``movecheck check ... | head -1``).
+
+A closed pipe is the reader's choice, not a failure of movecheck: the rest of the
+output is dropped without a traceback, and the exit code stays the one the
+findings give.  Light on purpose (the command line imports it).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+
+def emit(stream: Any, text: str) -> None:
+    """Write and flush ``text``; when the reader has gone, drop the rest quietly."""
+    try:
+        stream.write(text)
+        stream.flush()
+    except BrokenPipeError:
+        silence(stream)
+
+
+def silence(stream: Any) -> None:
+    """Point ``stream``'s file descriptor at the null device, so that what is still
+    buffered (flushed when the interpreter exits) cannot raise BrokenPipeError again."""
+    try:
+        fd = stream.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+        return
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
+

@@ -1,0 +1,91 @@
+"""Make text from the input harmless on a terminal, in a CI log and in JSON.
+
+Names, ``state:`` values, keys and file names come from files that someone
+else may have written.  Printed as they are, a control character in one of
+them could clear the screen (``ESC [2J``), rewrite the line before it (CR),
+forge a summary line or a GitHub ``::error`` command (LF), or reorder what a
+reader sees (bidi overrides such as U+202E).
+
+:func:`escape` is the one function every human or CI renderer applies at the
+point of output (messages, file names, source lines): each character of
+Unicode category Cc (C0, DEL, C1), Cf (bidi controls, zero-width and other
+invisible format characters), Cs (lone surrogates, e.g. the bytes of a file
+name that is not UTF-8, which Python's ``surrogateescape`` turns into
+U+DC80..U+DCFF), Zl or Zp (U+2028, U+2029) becomes a visible escape in
+Python's notation: ``\\n``, ``\\r``, ``\\t``, ``\\x1b``, ``\\x9b``,
+``\\u202e``, ``\\U000e0041``.  A byte that was not UTF-8 shows as the byte,
+``\\xff``.  Backslashes themselves are left alone, so ordinary text (and
+every report of ordinary input) is unchanged.
+
+:func:`escape_json` does the same job for JSON text that ``json.dumps``
+(``ensure_ascii=False``) wrote: the characters above become JSON ``\\uXXXX``
+escapes (so a JSON reader gets the original text back), except lone
+surrogates, which cannot be written as UTF-8 and which strict JSON readers
+refuse: they become the text of their visible escape (``\\xff``).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Every code point of the categories Cc, Cf, Cs, Zl and Zp (Unicode 14.0, plus the
+# format controls U+13439..U+1343F that Unicode 15.0 added).  tests/test_spoofing.py
+# checks the table against the running Python's unicodedata.
+_UNSAFE_RANGES = (
+    "\x00-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
+    "\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0001\U000e0020-\U000e007f"
+)
+UNSAFE = re.compile(f"[{_UNSAFE_RANGES}]")
+# JSON text: json.dumps already escapes C0 controls inside strings, and the raw LFs
+# left in its output are the indentation between tokens.
+_UNSAFE_IN_JSON = re.compile(f"[{_UNSAFE_RANGES.replace(chr(0) + '-' + chr(0x1f), '', 1)}]")
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def visible(char: str, *, undecodable: bool = True) -> str:
+    """The visible escape of one character: ``\\n``, ``\\x1b``, ``\\u202e``, ``\\xff`` for an undecodable byte.
+
+    With ``undecodable=False`` a lone surrogate is written ``\\udcff`` like any other
+    character, which is also how a YAML double-quoted scalar reads it back.
+    """
+    if char in _NAMED:
+        return _NAMED[char]
+    point = ord(char)
+    if point < 0x100:
+        return f"\\x{point:02x}"
+    if undecodable and 0xDC80 <= point <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+        return f"\\x{point - 0xDC00:02x}"
+    if point <= 0xFFFF:
+        return f"\\u{point:04x}"
+    return f"\\U{point:08x}"
+
+
+def escape(text: str, keep: str = "\t") -> str:
+    """``text`` with every unsafe character but those in ``keep`` shown as a visible escape.
+
+    Tabs are kept by default: they move nothing but the cursor, and the ``full``
+    format keeps them so that its caret lines up under the source line.
+    """
+    if text.isprintable():  # the common case, decided in C (isprintable is stricter than UNSAFE)
+        return text
+    return UNSAFE.sub(lambda match: match.group() if match.group() in keep else visible(match.group()), text)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    point = ord(char)
+    if 0xD800 <= point <= 0xDFFF:  # cannot be UTF-8: the text of the visible escape, JSON-escaped
+        return visible(char).replace("\\", "\\\\")
+    if point > 0xFFFF:  # a UTF-16 surrogate pair, as JSON writes astral characters
+        point -= 0x10000
+        return f"\\u{0xD800 + (point >> 10):04x}\\u{0xDC00 + (point & 0x3FF):04x}"
+    return f"\\u{point:04x}"
+
+
+def escape_json(text: str) -> str:
+    """JSON text from ``json.dumps(..., ensure_ascii=False)`` with no unsafe raw character left in it."""
+    return _UNSAFE_IN_JSON.sub(_json_escape, text)
+
