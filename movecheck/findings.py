@@ -200,6 +200,7 @@ class FileReport:
     kind: str
     state: str | None = None
     orders: int = 0
+    config: str | None = None  # the configuration file that applied to it (None: none)
 
 
 @dataclass

@@ -13,7 +13,7 @@ def report_document(report: Report, statistics: bool = False) -> dict[str, Any]:
     """The report as a JSON-ready dict (with counts per code when ``statistics``)."""
     document: dict[str, Any] = {
         "movecheck": __version__,
-        "files": [{"path": f.path, "kind": f.kind, "state": f.state} for f in report.files],
+        "files": [{"path": f.path, "kind": f.kind, "state": f.state, "config": f.config} for f in report.files],
         "summary": report.summary(),
     }
     if report.readings:
