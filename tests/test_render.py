@@ -67,8 +67,9 @@ def test_text_lines_sorted_by_file_line_column() -> None:
     out = render(sample_report(), "text")
     lines = out.splitlines()
     assert out.endswith("\n")
-    parsed = [LINE.match(line) for line in lines[:-1]]
+    parsed = [LINE.match(line) for line in lines[:-3]]
     assert all(parsed), lines
+    assert lines[-3:-1] == ["orders/b.yaml: checked against states/g1.yaml", "orders/a.yaml: checked against states/g1.yaml"]
     keys = [(m["file"], int(m["line"]), int(m["column"]), m["code"]) for m in parsed]
     assert keys == [
         ("orders/a.yaml", 8, 4, "AA309"),
@@ -102,7 +103,7 @@ def test_summary_line_counts_orders() -> None:
 
 def test_summary_line_clean_orders_file() -> None:
     report = Report(files=[FileReport("o.yaml", "aa-orders", "s.yaml", orders=1)])
-    assert render(report, "text") == "0 errors, 0 warnings, 0 notes in 1 file; 1 of 1 order legal.\n"
+    assert render(report, "text") == "o.yaml: checked against s.yaml\n0 errors, 0 warnings, 0 notes in 1 file; 1 of 1 order legal.\n"
 
 
 def test_summary_line_without_orders_files() -> None:
@@ -164,8 +165,8 @@ def test_json_report_keys_and_schema(report_validator) -> None:
     assert list(document) == ["movecheck", "files", "summary", "findings"]
     assert document["movecheck"] == __import__("movecheck").__version__
     assert document["files"] == [
-        {"path": "orders/b.yaml", "kind": "aa-orders", "state": "states/g1.yaml"},
-        {"path": "orders/a.yaml", "kind": "aa-orders", "state": "states/g1.yaml"},
+        {"path": "orders/b.yaml", "kind": "aa-orders", "state": "states/g1.yaml", "config": None},
+        {"path": "orders/a.yaml", "kind": "aa-orders", "state": "states/g1.yaml", "config": None},
     ]
     assert list(document["summary"]) == ["files", "orders", "illegal_orders", "errors", "warnings", "notes"]
     assert document["summary"] == {"files": 2, "orders": 5, "illegal_orders": 2, "errors": 4, "warnings": 1, "notes": 1}
@@ -219,7 +220,7 @@ def test_cli_json_report_from_a_real_check(run_main, aa_dir, aa, write) -> None:
     assert code == 1
     document = json.loads(out)
     assert list(document) == ["movecheck", "files", "summary", "findings"]
-    assert document["files"] == [{"path": "orders.yaml", "kind": "aa-orders", "state": "state.yaml"}]
+    assert document["files"] == [{"path": "orders.yaml", "kind": "aa-orders", "state": "state.yaml", "config": None}]
     assert document["summary"] == {"files": 1, "orders": 1, "illegal_orders": 1, "errors": 1, "warnings": 0, "notes": 0}
     (finding,) = document["findings"]
     assert list(finding) == FINDING_KEYS
@@ -236,7 +237,8 @@ def test_cli_text_and_json_agree(run_main, aa_dir, aa, write) -> None:
     _, out, _ = run_main(["check", "b.yaml", "a.yaml", "--format", "json"], cwd=aa_dir)
     document = json.loads(out)
     lines = text.splitlines()
-    assert len(lines) == len(document["findings"]) + 1
+    assert len(lines) == len(document["findings"]) + 3  # the findings, the state of each file, the summary
+    assert lines[-3:-1] == ["b.yaml: checked against state.yaml", "a.yaml: checked against state.yaml"]
     for line, finding in zip(lines, document["findings"]):
         match = LINE.match(line)
         assert match is not None, line
@@ -297,7 +299,7 @@ def test_any_report_is_valid_sorted_and_order_independent(report_validator, find
     assert render(again, "json") == out
     assert render(again, "text") == render(report, "text")
     text_lines = render(report, "text").splitlines()
-    assert len(text_lines) == len(document["findings"]) + 1
+    assert len(text_lines) == len(document["findings"]) + 2  # and a.yaml's state line, the summary
 
 
 def test_message_with_line_breaks_stays_one_line() -> None:
