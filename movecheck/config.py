@@ -3,7 +3,8 @@
 A configuration is ``.movecheck.yaml`` or the ``[tool.movecheck]`` table of a
 ``pyproject.toml``.  For each checked file movecheck uses the nearest one,
 looking in the file's folder and then upwards (in each folder
-``.movecheck.yaml`` first); ``--config FILE`` names one for every file.
+``.movecheck.yaml`` first), never above the first folder holding ``.git``;
+``--config FILE`` names one for every file, ``--isolated`` uses none.
 Configurations are not merged with each other.
 
 Keys::
