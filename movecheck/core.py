@@ -369,20 +369,21 @@ def read_reference(path: str, display: str | None = None) -> Loaded:
     return examine(load_bytes(read_regular(path), display or path))
 
 
-_SYSTEM_LINE = re.compile(r"""^[ \t]*(?:\{[ \t]*)?["']?system["']?[ \t]*:[ \t]*["']?(?:aa|maneuver)\b""", re.M)
+_SYSTEM_KEY = re.compile(r"""(?:^|[{,])[ \t]*["']?system["']?[ \t]*:[ \t]*["']?(?:aa|maneuver)\b""", re.M)
 
 
 def recognised(loaded: Loaded) -> bool:
     """Is this a movecheck file: a mapping with ``system: aa`` or ``system: maneuver``?
 
-    A file that does not parse counts when one of its lines says ``system: aa`` (or
-    maneuver), or when it was over the size limit (that finding quotes nothing).  The
+    A file that does not parse counts when it holds a ``system: aa`` (or maneuver) key
+    (at the start of a line, or after ``{`` or ``,`` as in one-line JSON), or when it was
+    over the size limit (that finding quotes nothing).  The
     findings and lines of a file reached through ``state:`` or ``map:`` are reported only
     when it is recognised: an orders file must not make movecheck print another file.
     """
     doc = loaded.doc
     if doc.broken:
-        return not doc.text or _SYSTEM_LINE.search(doc.text) is not None
+        return not doc.text or _SYSTEM_KEY.search(doc.text) is not None
     return isinstance(doc.data, dict) and doc.data.get("system") in SYSTEMS
 
 

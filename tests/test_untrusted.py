@@ -315,6 +315,15 @@ def test_a_movecheck_file_named_by_state_is_still_reported_in_full(run_main, tmp
     assert [(f["code"], f["file"]) for f in json.loads(out)["findings"]] == [("MC001", "state.yaml")]
 
 
+def test_a_broken_one_line_json_map_is_still_recognised(run_main, tmp_path: Path, write) -> None:
+    """A movecheck file that does not parse keeps its own findings: here a one-line JSON map."""
+    write(tmp_path, "map.json", '{"movecheck":1,"system":"aa","kind":"map","name":"tiny","powers":["Reds",}')
+    write(tmp_path, "state.yaml", map_state("map.json"))
+    code, out, _ = run_main(["lint", "state.yaml", "--format", "json"], cwd=tmp_path)
+    assert code == 1
+    assert [(f["code"], f["file"], f["line"]) for f in json.loads(out)["findings"]] == [("MC001", "map.json", 1)]
+
+
 def test_proc_self_environ_never_leaks(tmp_path: Path, write) -> None:
     write(tmp_path, "orders.yaml", orders("/proc/self/environ"))
     for fmt in FORMATS:
