@@ -100,6 +100,16 @@ RuleOptionOption = Annotated[
     ),
 ]
 ColorOption = Annotated[Color, typer.Option("--color", help="Colour text output: auto (a terminal, no NO_COLOR), always, never.")]
+RootOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--root",
+        help="Refuse state: and map: paths inside files that lead outside this folder "
+        "(default: the current folder's repository root, else the current folder).",
+        show_default=False,
+    ),
+]
+IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")]
 StdinNameOption = Annotated[
     Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-).")
 ]
@@ -147,6 +157,8 @@ def check(
     statistics: StatisticsOption = False,
     exit_zero: ExitZeroOption = False,
     option: RuleOptionOption = None,
+    root: RootOption = None,
+    isolated: IsolatedOption = False,
     suggest: Annotated[
         bool,
         typer.Option(
@@ -163,6 +175,7 @@ def check(
     session = Session.start(
         orders, fmt=fmt.value if fmt else None, color=color.value, select=select, ignore=ignore, config=config,
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
+        root=root, isolated=isolated,
     )
     report, suggestions = run_check(orders, session.settings(state=state, suggest=suggest))
     code = session.finish(report)
@@ -183,6 +196,8 @@ def lint(
     statistics: StatisticsOption = False,
     exit_zero: ExitZeroOption = False,
     option: RuleOptionOption = None,
+    root: RootOption = None,
+    isolated: IsolatedOption = False,
     skip_foreign: Annotated[
         bool,
         typer.Option("--skip-foreign", help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file)."),
@@ -195,7 +210,7 @@ def lint(
     session = Session.start(
         files, fmt=fmt.value if fmt else None, color=color.value, select=select, ignore=ignore, config=config,
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
-        skip_foreign=skip_foreign,
+        skip_foreign=skip_foreign, root=root, isolated=isolated,
     )
     report = run_lint(files, session.settings())
     raise typer.Exit(session.finish(report))

@@ -3,7 +3,8 @@
 A configuration is ``.movecheck.yaml`` or the ``[tool.movecheck]`` table of a
 ``pyproject.toml``.  For each checked file movecheck uses the nearest one,
 looking in the file's folder and then upwards (in each folder
-``.movecheck.yaml`` first); ``--config FILE`` names one for every file.
+``.movecheck.yaml`` first), never above the first folder holding ``.git``;
+``--config FILE`` names one for every file, ``--isolated`` uses none.
 Configurations are not merged with each other.
 
 Keys::
@@ -39,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.findings import Finding, make_finding
-from movecheck.loading import Document, InputError, load_bytes, read_bytes
+from movecheck.loading import MAX_BYTES, Document, InputError, load_bytes, read_bytes, read_regular
 from movecheck.selection import ALL, Layer, PerFileIgnore, Selection, is_known, known_codes, split_selectors, suggest
 
 CONFIG_FILE = ".movecheck.yaml"
@@ -123,13 +124,21 @@ class Config:
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     text: str = ""
+    recognised: bool = True  # False: a discovered file that is not a configuration (not used)
 
     def selection(self, command_line: Layer | None = None) -> Selection:
-        """The file's selection with the command line's layer on top."""
+        """The file's selection with the command line's layer on top.
+
+        ``--select ALL`` on the command line also drops the per-file ignores: a CI job
+        can always see every finding, whatever the checked tree configures.
+        """
         layers = [Layer(self.select, self.ignore)]
+        per_file = list(self.per_file_ignores)
         if command_line is not None:
             layers.append(command_line)
-        return Selection(layers, list(self.per_file_ignores), self.folder)
+            if command_line.select is not None and ALL in command_line.select:
+                per_file = []
+        return Selection(layers, per_file, self.folder)
 
 
 def display_path(path: str) -> str:
@@ -145,25 +154,56 @@ def display_path(path: str) -> str:
 # -- reading ---------------------------------------------------------------------------------
 
 
-def load_config(path: str, *, explicit: bool = False) -> Config | None:
+def load_config(path: str, *, explicit: bool = False, discovered: bool = False) -> Config | None:
     """Read and validate a configuration file; None for a pyproject.toml without our table.
 
+    A ``discovered`` file (found next to a checked file, not named by the user) is read
+    only if it is a regular file, and is used only if it is recognisably a configuration
+    (see :func:`_recognised`); otherwise the result holds one finding that quotes nothing
+    of it, so a ``.movecheck.yaml`` linked to some other file never shows that file.
     Raises :class:`InputError` when the file cannot be read.
     """
-    raw = read_bytes(path)
+    raw = read_regular(path) if discovered else read_bytes(path)
     shown = display_path(path)
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.basename(path) == PYPROJECT or path.endswith(".toml"):
-        doc = _toml_document(raw, shown, explicit)
+        if len(raw) > MAX_BYTES:
+            doc = load_bytes(raw, shown)  # the loader's MC008, which quotes nothing
+        else:
+            doc = _toml_document(raw, shown, explicit)
         if doc is None:
             return None
     else:
         doc = load_bytes(raw, shown)
+        if discovered and not _recognised(doc):
+            message = (
+                f"{shown} is not a movecheck configuration (it has none of the keys "
+                f"{', '.join(CONFIG_KEYS)}); it is not used and not quoted"
+            )
+            return Config(path=shown, folder=folder, recognised=False, findings=[make_finding("MC010", message, file=shown)])
     config = Config(path=shown, folder=folder, text=doc.text)
     config.findings.extend(doc.findings)
     if not doc.broken:
         _read(doc, config)
     return config
+
+
+CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "format", "aa", "maneuver")
+_CONFIG_KEY_LINE = re.compile(r"^[\"']?(?:" + "|".join(map(re.escape, CONFIG_KEYS)) + r")[\"']?[ \t]*:", re.M)
+
+
+def _recognised(doc: Document) -> bool:
+    """Does a ``.movecheck.yaml`` say it is a configuration?
+
+    Yes when it is empty, or a mapping with at least one configuration key; when it
+    does not parse, when a line starts with such a key (or it is over the size limit,
+    whose finding quotes nothing).
+    """
+    if doc.broken:
+        return not doc.text or _CONFIG_KEY_LINE.search(doc.text) is not None
+    if doc.data is None:
+        return True
+    return isinstance(doc.data, dict) and any(key in doc.data for key in CONFIG_KEYS)
 
 
 def _read(doc: Document, config: Config) -> None:
@@ -363,15 +403,23 @@ def _array_positions(doc: Document, path: tuple[Any, ...], lines: list[str], ind
 class Resolver:
     """The configuration of each file: ``--config``, or the nearest one up from its folder."""
 
-    def __init__(self, explicit: Config | None = None, command_line: Layer | None = None) -> None:
+    def __init__(self, explicit: Config | None = None, command_line: Layer | None = None, isolated: bool = False) -> None:
         self.explicit = explicit
         self.command_line = command_line
+        self.isolated = isolated
         self._folders: dict[str, Config | None] = {}
         self._files: dict[str, Config | None] = {}
 
     @classmethod
-    def start(cls, config_path: str | None, command_line: Layer | None = None) -> "Resolver":
-        """A resolver for a run; reads ``--config`` now (InputError if it cannot be read)."""
+    def start(cls, config_path: str | None, command_line: Layer | None = None, isolated: bool = False) -> "Resolver":
+        """A resolver for a run; reads ``--config`` now (InputError if it cannot be read).
+
+        ``isolated`` (``--isolated``): no configuration at all, neither discovered nor named.
+        """
+        if isolated:
+            if config_path is not None:
+                raise InputError("--isolated and --config cannot be used together")
+            return cls(None, command_line, isolated=True)
         explicit = None
         if config_path is not None:
             try:
@@ -387,8 +435,12 @@ class Resolver:
         return self.for_folder(os.path.dirname(os.path.abspath(file)))
 
     def for_folder(self, folder: str) -> Config | None:
-        """The nearest configuration at or above ``folder``."""
-        if self.explicit is not None:
+        """The nearest configuration at or above ``folder``, never above its repository root.
+
+        The climb stops at the first folder holding ``.git``: a checked-out tree cannot be
+        configured from outside it.  Outside any repository it goes up to the top.
+        """
+        if self.explicit is not None or self.isolated:
             return self.explicit
         walked: list[str] = []
         found: Config | None = None
@@ -399,7 +451,7 @@ class Resolver:
                 break
             walked.append(current)
             found = self._in_folder(current)
-            if found is not None:
+            if found is not None or is_repository_root(current):
                 break
             parent = os.path.dirname(current)
             if parent == current:
@@ -415,9 +467,10 @@ class Resolver:
             if not os.path.isfile(candidate):
                 continue
             if candidate not in self._files:
-                self._files[candidate] = load_config(candidate)
-            if self._files[candidate] is not None:
-                return self._files[candidate]
+                self._files[candidate] = load_config(candidate, discovered=True)
+            config = self._files[candidate]
+            if config is not None and config.recognised:
+                return config
         return None
 
     def configs(self) -> list[Config]:
@@ -441,6 +494,29 @@ class Resolver:
         if config is None:
             return None, {}
         return config.rules.get(system), dict(config.options.get(system, {}))
+
+
+def is_repository_root(folder: str) -> bool:
+    """Does ``folder`` hold ``.git`` (a folder, or the file of a worktree or submodule)?"""
+    return os.path.lexists(os.path.join(folder, ".git"))
+
+
+def repository_root(folder: str) -> str | None:
+    """The nearest folder at or above ``folder`` that holds ``.git``, or None."""
+    current = os.path.abspath(folder)
+    while True:
+        if is_repository_root(current):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def default_root() -> str:
+    """The default ``--root``: the current folder's repository root, else the current folder."""
+    cwd = os.getcwd()
+    return os.path.realpath(repository_root(cwd) or cwd)
 
 
 # -- the command line ------------------------------------------------------------------------
@@ -512,7 +588,9 @@ __all__ = [
     "Resolver",
     "command_line_layer",
     "config_schema",
+    "default_root",
     "load_config",
     "merge_options",
     "parse_option_flags",
+    "repository_root",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,13 @@ class Settings:
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     config: Any = None
     skip_foreign: bool = False
+    root: str | None = None
+    """``--root``: ``state:``/``map:`` paths that resolve outside it are refused.  None (a
+    library caller's default) restricts nothing; the command line always sets one."""
+
+    def reference_root(self) -> str | None:
+        """The folder ``state:`` and ``map:`` paths must lie in, symlinks resolved (None: anywhere)."""
+        return os.path.realpath(self.root) if self.root is not None else None
 
     def defaults_for(self, system: str, path: str) -> tuple[str | None, dict[str, Any]]:
         """Rules preset and options for a state of ``system`` at ``path``: config, then command line."""
@@ -167,16 +175,18 @@ def with_defaults(loaded: Loaded, settings: Settings) -> Loaded:
 
     Precedence: the state's own ``options`` > the command line > the configuration
     file > the preset (the state's ``rules:``, else the configured one, else the default).
-    The document keeps its path and positions; only ``rules``/``options`` change.
+    The document keeps its path and positions; only ``rules``/``options`` change, and it
+    carries the run's root (``Document.root``), outside which the files it names are refused.
     """
     if loaded.kind is None or not loaded.kind.endswith("-state") or not isinstance(loaded.doc.data, dict):
         return loaded
-    system = loaded.kind.split("-", 1)[0]
-    rules, options = settings.defaults_for(system, loaded.doc.path)
-    if not rules and not options:
-        return loaded
     from dataclasses import replace
 
+    system = loaded.kind.split("-", 1)[0]
+    rules, options = settings.defaults_for(system, loaded.doc.path)
+    loaded = Loaded(replace(loaded.doc, root=settings.reference_root()), loaded.kind, loaded.findings)
+    if not rules and not options:
+        return loaded
     from movecheck.config import merge_options
 
     data = dict(loaded.doc.data)
@@ -324,21 +334,25 @@ def _state_for(
         base = os.path.dirname(doc.path) if doc.path not in ("<stdin>",) and settings.stdin_filename is None else ""
         path = os.path.normpath(os.path.join(base, ref))
         display = path
-        problem = _state_reference_problem(doc, path)
+        problem = _state_reference_problem(doc, path, ref, settings.reference_root())
         if problem is not None:
             report.findings.append(problem)
             return None
     if path not in cache:
         try:
-            cache[path] = read(path, display)
+            cache[path] = read(path, display) if settings.state else read_reference(path, display)
         except InputError as exc:
             if settings.state:
                 raise
             report.findings.append(doc.finding("MC011", f"state file {exc}", ("state",)))
             return None
-        report.findings.extend(cache[path].findings)
-        report.sources[cache[path].doc.path] = cache[path].doc.text
+        if settings.state or recognised(cache[path]):
+            report.findings.extend(cache[path].findings)
+            report.sources[cache[path].doc.path] = cache[path].doc.text
     state = cache[path]
+    if not settings.state and not recognised(state):
+        report.findings.append(doc.finding("MC011", unrecognised_message("state", path), ("state",)))
+        return None
     expected = orders.kind.replace("-orders", "-state")
     if state.usable and state.kind != expected:
         report.findings.append(
@@ -350,10 +364,12 @@ def _state_for(
     return state
 
 
-def _state_reference_problem(doc: Document, path: str) -> Finding | None:
-    """MC011 when ``state:`` points at the orders file itself, a folder or nothing."""
+def _state_reference_problem(doc: Document, path: str, ref: str, root: str | None) -> Finding | None:
+    """MC011 when ``state:`` points outside the root, at the orders file itself, a folder or nothing."""
     if "\0" in path:  # no file has such a name (and os.path.samefile raises ValueError on it)
         return doc.finding("MC011", f"state: {path!r} does not exist (a file name cannot hold a NUL character)", ("state",))
+    if root is not None and outside_root(path, root):
+        return doc.finding("MC011", outside_message("state", ref, root), ("state",))
     try:
         if doc.path not in ("<stdin>",) and os.path.exists(doc.path) and os.path.samefile(path, doc.path):
             return doc.finding("MC011", f"state: {path} is this orders file itself", ("state",))
@@ -364,3 +380,57 @@ def _state_reference_problem(doc: Document, path: str) -> Finding | None:
     if not os.path.exists(path):
         return doc.finding("MC011", f"state: {path} does not exist", ("state",))
     return None
+
+
+# -- files named inside files -----------------------------------------------------------------
+
+
+def read_reference(path: str, display: str | None = None) -> Loaded:
+    """Load a file named inside another (``state:``, ``map:``): a regular file, size-bounded.
+
+    InputError when it is not a regular file (a FIFO, a device, ``/dev/stdin``, a
+    symlink to one) or cannot be read; it is never waited on.
+    """
+    from movecheck.loading import load_bytes, read_regular
+
+    return examine(load_bytes(read_regular(path), display or path))
+
+
+_SYSTEM_KEY = re.compile(r"""(?:^|[{,])[ \t]*["']?system["']?[ \t]*:[ \t]*["']?(?:aa|maneuver)\b""", re.M)
+
+
+def recognised(loaded: Loaded) -> bool:
+    """Is this a movecheck file: a mapping with ``system: aa`` or ``system: maneuver``?
+
+    A file that does not parse counts when it holds a ``system: aa`` (or maneuver) key
+    (at the start of a line, or after ``{`` or ``,`` as in one-line JSON), or when it was
+    over the size limit (that finding quotes nothing).  The
+    findings and lines of a file reached through ``state:`` or ``map:`` are reported only
+    when it is recognised: an orders file must not make movecheck print another file.
+    """
+    doc = loaded.doc
+    if doc.broken:
+        return not doc.text or _SYSTEM_KEY.search(doc.text) is not None
+    return isinstance(doc.data, dict) and doc.data.get("system") in SYSTEMS
+
+
+def unrecognised_message(key: str, path: str) -> str:
+    """The finding for a file ``key:`` names that is not a movecheck file; it quotes none of it."""
+    return f"{key}: {path} is not a movecheck {key} file (no system: aa or system: maneuver); its content is not shown"
+
+
+def outside_root(path: str, root: str) -> bool:
+    """Does ``path``, symlinks resolved, lie outside the folder ``root`` (itself resolved)?"""
+    real = os.path.realpath(path)
+    try:
+        return os.path.commonpath([real, root]) != root
+    except ValueError:  # another drive (Windows)
+        return True
+
+
+def outside_message(key: str, ref: str, root: str) -> str:
+    """The finding for a ``key:`` path that resolves outside the root (symlinks followed).
+
+    The real path is not shown: ``/proc/self`` would make the output depend on the process id.
+    """
+    return f"{key}: {ref} resolves outside the root {root} (see --root)"

@@ -84,6 +84,7 @@ class Document:
     findings: list[Finding] = field(default_factory=list)
     text: str = ""
     broken: bool = False
+    root: str | None = None  # the folder files this one names (an aa state's map:) must lie in
 
     def pos(self, path: Path) -> tuple[int, int]:
         """Position of the node at ``path``, or of its nearest ancestor that has one."""
@@ -161,6 +162,60 @@ def read_bytes(path: str, stdin: bool = False) -> bytes:
             return handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+_NOT_REGULAR = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_regular(path: str, mode: int) -> InputError:
+    what = next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")
+    return InputError(f"{path}: is {what}, not a regular file" if what.startswith("a ") else f"{path}: {what}")
+
+
+def read_regular(path: str) -> bytes:
+    """Bytes of a regular file, at most ``MAX_BYTES + 1`` of them; InputError for anything else.
+
+    For files no one named on the command line (a ``state:`` or ``map:`` inside a file,
+    a configuration found by discovery): a FIFO, a terminal, ``/dev/stdin`` or a socket
+    (or a symlink to one) could block forever or read someone else's input, so it is
+    refused before it is opened; the file is opened without blocking and without
+    becoming a controlling terminal, and checked again once open (it may have been swapped).
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise _not_regular(path, info.st_mode)
+    flags = os.O_RDONLY
+    for name in ("O_NONBLOCK", "O_NOCTTY", "O_CLOEXEC", "O_BINARY"):
+        flags |= getattr(os, name, 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path, mode)
+        try:
+            return handle.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+QUOTABLE: dict[str, str] = {}
+"""Texts of files read through a reference (an aa state's ``map:``) and recognised as
+movecheck files, by the path their findings name: the ``full`` report quotes their lines
+from here, never reading a file a second time."""
 
 
 def load_file(path: str, display: str | None = None) -> Document:

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from movecheck.config import REPORT_FORMATS, Resolver, command_line_layer, parse_option_flags
+from movecheck.config import REPORT_FORMATS, Resolver, command_line_layer, default_root, parse_option_flags
 from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.loading import InputError
 from movecheck.output import emit
@@ -45,6 +45,13 @@ def use_color(color: str, fmt: str) -> bool:
     return sys.stdout.isatty()
 
 
+def _root_folder(root: str) -> str:
+    """``--root``: an existing folder, symlinks resolved; InputError otherwise."""
+    if "\0" in root or not os.path.isdir(root):
+        raise InputError(f"--root {root}: no such folder")
+    return os.path.realpath(root)
+
+
 @dataclass
 class Session:
     """A run's configuration and output choices."""
@@ -57,6 +64,7 @@ class Session:
     stdin_filename: str | None = None
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     skip_foreign: bool = False
+    root: str | None = None
 
     @classmethod
     def start(
@@ -73,11 +81,14 @@ class Session:
         stdin_filename: str | None = None,
         options: list[str] | None = None,
         skip_foreign: bool = False,
+        root: str | None = None,
+        isolated: bool = False,
     ) -> "Session":
         """Read the flags and the configuration; InputError when a flag is wrong."""
         layer = command_line_layer(select, ignore)
         parsed = parse_option_flags(options)
-        resolver = Resolver.start(config, layer)
+        root = _root_folder(root) if root is not None else default_root()
+        resolver = Resolver.start(config, layer, isolated=isolated)
         run_config = resolver.for_folder(os.getcwd())
         for path in paths:  # read each input's configuration now: its problems are reported
             if path == "-":
@@ -85,7 +96,7 @@ class Session:
             else:
                 resolver.for_file(path)
         chosen = choose_format(fmt, run_config.format if run_config is not None else None)
-        return cls(resolver, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign)
+        return cls(resolver, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign, root)
 
     @property
     def machine(self) -> bool:
@@ -101,6 +112,7 @@ class Session:
             options=self.options,
             config=self.resolver,
             skip_foreign=self.skip_foreign,
+            root=self.root,
             **extra,
         )
 
@@ -114,6 +126,9 @@ class Session:
             if finding.code == UNCHECKED_CODE or selections[finding.file].reported(finding.code, finding.file):
                 kept.append(finding)  # an order that could not be checked is never hidden
         report.findings = kept
+        for entry in report.files:
+            applied = self.resolver.for_file(entry.path)
+            entry.config = applied.path if applied is not None else None
         for config in self.resolver.configs():
             if config.findings:
                 report.findings.extend(config.findings)

@@ -144,7 +144,7 @@ def test_clean_orders_exit_0(run_cli, aa_dir, aa, write) -> None:
     write(aa_dir, "orders.yaml", aa.legal)
     code, out, err = run_cli(["check", "orders.yaml"], cwd=aa_dir)
     assert (code, err) == (0, "")
-    assert out == "0 errors, 0 warnings, 0 notes in 1 file; 2 of 2 orders legal.\n"
+    assert out == "orders.yaml: checked against state.yaml\n0 errors, 0 warnings, 0 notes in 1 file; 2 of 2 orders legal.\n"
 
 
 def test_illegal_orders_exit_1(run_cli, aa_dir, aa, write) -> None:
@@ -196,7 +196,7 @@ def test_state_path_is_relative_to_the_orders_file(run_main, aa_dir, aa, write) 
     code, out, _ = run_main(["check", "turn1/orders.yaml", "--format", "json"], cwd=aa_dir)
     assert code == 1
     document = json.loads(out)
-    assert [{k: f[k] for k in ("path", "kind", "state")} for f in document["files"]] == [{"path": "turn1/orders.yaml", "kind": "aa-orders", "state": "state.yaml"}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [{"path": "turn1/orders.yaml", "kind": "aa-orders", "state": "state.yaml", "config": None}]
     assert [(f["code"], f["file"], f["line"], f["column"]) for f in document["findings"]] == [
         ("AA203", "turn1/orders.yaml", 8, 29)
     ]
@@ -209,7 +209,7 @@ def test_lint_state_from_stdin(run_cli, aa) -> None:
     code, out, err = run_cli(["lint", "-", "--format", "json"], stdin=aa.state)
     assert (code, err) == (0, "")
     document = json.loads(out)
-    assert [{k: f[k] for k in ("path", "kind", "state")} for f in document["files"]] == [{"path": "<stdin>", "kind": "aa-state", "state": None}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [{"path": "<stdin>", "kind": "aa-state", "state": None, "config": None}]
     assert document["findings"] == []
 
 
@@ -218,7 +218,7 @@ def test_stdin_filename_names_the_input(run_cli, tmp_path) -> None:
     code, out, err = run_cli(["lint", "-", "--stdin-filename", "states/g1.yaml", "--format", "json"], stdin=text, cwd=tmp_path)
     assert (code, err) == (1, "")
     document = json.loads(out)
-    assert [{k: f[k] for k in ("path", "kind", "state")} for f in document["files"]] == [{"path": "states/g1.yaml", "kind": "aa-state", "state": None}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [{"path": "states/g1.yaml", "kind": "aa-state", "state": None, "config": None}]
     assert [(f["code"], f["file"], f["line"], f["column"]) for f in document["findings"]] == [
         ("MC003", "states/g1.yaml", 4, 31)
     ]
@@ -334,7 +334,8 @@ def test_output_pipe_closed_before_the_first_write(tmp_path, aa, args: list[str]
 
 def test_suggestions_into_a_closed_pipe(tmp_path) -> None:
     root = Path(__file__).resolve().parents[1]
-    code, err = run_into_a_closed_pipe(["check", str(root / "examples/maneuver/corps-orders.yaml"), "--suggest"], tmp_path)
+    args = ["check", str(root / "examples/maneuver/corps-orders.yaml"), "--suggest", "--root", str(root)]
+    code, err = run_into_a_closed_pipe(args, tmp_path)
     assert (code, err) == (0, b"")
 
 

@@ -218,7 +218,7 @@ def test_per_file_ignores_relative_to_the_config_folder(run_main, project, write
     write(project, ".movecheck.yaml", "per-file-ignores:\n  'orders/*.yaml': [AA2]\n")
     assert run_main(["check", "orders/g1.yaml"], cwd=project)[0] == 0
     # the same path from another folder: still relative to the config's folder
-    assert run_main(["check", "g1.yaml"], cwd=project / "orders")[0] == 0
+    assert run_main(["check", "g1.yaml", "--root", ".."], cwd=project / "orders")[0] == 0
     write(project, ".movecheck.yaml", "per-file-ignores:\n  'drafts/*.yaml': [AA2]\n")
     assert run_main(["check", "orders/g1.yaml"], cwd=project)[0] == 1
     write(project, ".movecheck.yaml", "per-file-ignores:\n  'g1.yaml': AA203, MC\n")
@@ -328,7 +328,7 @@ def test_lint_a_config_file(run_main, project, write) -> None:
     write(project, ".movecheck.yaml", "ignore: [AA2]\nformat: text\n")
     code, out, _ = run_main(["lint", ".movecheck.yaml", "-f", "json"], cwd=project)
     assert code == 0
-    assert [{k: f[k] for k in ("path", "kind", "state")} for f in json.loads(out)["files"]] == [{"path": ".movecheck.yaml", "kind": "config", "state": None}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in json.loads(out)["files"]] == [{"path": ".movecheck.yaml", "kind": "config", "state": None, "config": ".movecheck.yaml"}]
     write(project, ".movecheck.yaml", "ignore: [AA2]\nformt: text\n")
     code, out, _ = run_main(["lint", ".movecheck.yaml"], cwd=project)
     assert code == 1

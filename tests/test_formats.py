@@ -348,6 +348,8 @@ def test_statistics_text_and_json(run_main) -> None:
     assert out.splitlines() == [
         "    2  MC004  unknown-name             [error]",
         "    1  AA201  stop-in-hostile          [error]",
+        f"{AA201}: checked against examples/aa/states/g1-combat.yaml",
+        "examples/aa/orders/variants/mc004-typo.yaml: checked against examples/aa/states/g1-combat.yaml",
         "3 errors, 0 warnings, 0 notes in 2 files; 33 of 36 orders legal, 1 illegal,"
         " 2 not checked (unknown names in the order).",
     ]

@@ -140,6 +140,9 @@ def invoke(
     from movecheck.cli import main
 
     args = [str(a) for a in args]
+    if inputs and args[0] in ("check", "lint") and not any(REPO in p.parents for p in inputs):
+        # a scratch folder outside the repository: it is the root its files' state: lies in
+        args += ["--root", os.path.commonpath([str(p.parent) for p in inputs])]
     before = {p: p.read_bytes() for p in inputs}
     with _io(stdin) as (out_buffer, err_buffer):
         try:

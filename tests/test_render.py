@@ -67,8 +67,9 @@ def test_text_lines_sorted_by_file_line_column() -> None:
     out = render(sample_report(), "text")
     lines = out.splitlines()
     assert out.endswith("\n")
-    parsed = [LINE.match(line) for line in lines[:-1]]
+    parsed = [LINE.match(line) for line in lines[:-3]]
     assert all(parsed), lines
+    assert lines[-3:-1] == ["orders/b.yaml: checked against states/g1.yaml", "orders/a.yaml: checked against states/g1.yaml"]
     keys = [(m["file"], int(m["line"]), int(m["column"]), m["code"]) for m in parsed]
     assert keys == [
         ("orders/a.yaml", 8, 4, "AA309"),
@@ -103,7 +104,7 @@ def test_summary_line_counts_orders() -> None:
 
 def test_summary_line_clean_orders_file() -> None:
     report = Report(files=[FileReport("o.yaml", "aa-orders", "s.yaml", orders=1, checked=set(range(1, 2)))])
-    assert render(report, "text") == "0 errors, 0 warnings, 0 notes in 1 file; 1 of 1 order legal.\n"
+    assert render(report, "text") == "o.yaml: checked against s.yaml\n0 errors, 0 warnings, 0 notes in 1 file; 1 of 1 order legal.\n"
 
 
 def test_summary_line_without_orders_files() -> None:
@@ -167,9 +168,9 @@ def test_json_report_keys_and_schema(report_validator) -> None:
     report_validator(document)
     assert list(document) == ["movecheck", "files", "summary", "findings"]
     assert document["movecheck"] == __import__("movecheck").__version__
-    assert [(f["path"], f["kind"], f["state"], f["orders"], f["legal"], f["illegal"], f["unchecked"]) for f in document["files"]] == [
-        ("orders/b.yaml", "aa-orders", "states/g1.yaml", 3, 0, 1, 2),
-        ("orders/a.yaml", "aa-orders", "states/g1.yaml", 2, 1, 1, 0),
+    assert [(f["path"], f["kind"], f["state"], f["orders"], f["legal"], f["illegal"], f["unchecked"], f["config"]) for f in document["files"]] == [
+        ("orders/b.yaml", "aa-orders", "states/g1.yaml", 3, 0, 1, 2, None),
+        ("orders/a.yaml", "aa-orders", "states/g1.yaml", 2, 1, 1, 0, None),
     ]
     assert document["files"][0]["unchecked_reasons"] == ["the orders file has errors"]
     assert list(document["summary"]) == [
@@ -229,7 +230,7 @@ def test_cli_json_report_from_a_real_check(run_main, aa_dir, aa, write) -> None:
     assert code == 1
     document = json.loads(out)
     assert list(document) == ["movecheck", "files", "summary", "findings"]
-    assert [{k: f[k] for k in ("path", "kind", "state")} for f in document["files"]] == [{"path": "orders.yaml", "kind": "aa-orders", "state": "state.yaml"}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [{"path": "orders.yaml", "kind": "aa-orders", "state": "state.yaml", "config": None}]
     assert document["summary"] == {
         "files": 1, "orders": 1, "legal_orders": 0, "illegal_orders": 1, "unchecked_orders": 0,
         "errors": 1, "warnings": 0, "notes": 0,
@@ -249,7 +250,8 @@ def test_cli_text_and_json_agree(run_main, aa_dir, aa, write) -> None:
     _, out, _ = run_main(["check", "b.yaml", "a.yaml", "--format", "json"], cwd=aa_dir)
     document = json.loads(out)
     lines = text.splitlines()
-    assert len(lines) == len(document["findings"]) + 1
+    assert len(lines) == len(document["findings"]) + 3  # the findings, the state of each file, the summary
+    assert lines[-3:-1] == ["b.yaml: checked against state.yaml", "a.yaml: checked against state.yaml"]
     for line, finding in zip(lines, document["findings"]):
         match = LINE.match(line)
         assert match is not None, line
@@ -310,7 +312,7 @@ def test_any_report_is_valid_sorted_and_order_independent(report_validator, find
     assert render(again, "json") == out
     assert render(again, "text") == render(report, "text")
     text_lines = render(report, "text").splitlines()
-    assert len(text_lines) == len(document["findings"]) + 1
+    assert len(text_lines) == len(document["findings"]) + 2  # and a.yaml's state line, the summary
 
 
 def test_message_with_line_breaks_stays_one_line() -> None:

@@ -336,7 +336,7 @@ def test_not_a_movecheck_mapping_is_mc010(run_main, tmp_path, write, text: str, 
     assert code == 1
     findings = findings_of(out)
     assert [(f["code"], f["line"], f["column"], f["message"]) for f in findings] == [("MC010", 1, 1, message)]
-    assert [{k: f[k] for k in ("path", "kind", "state")} for f in json.loads(out)["files"]] == [{"path": "s.yaml", "kind": "unknown", "state": None}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in json.loads(out)["files"]] == [{"path": "s.yaml", "kind": "unknown", "state": None, "config": None}]
 
 
 def test_unknown_system_is_mc010_at_the_value(run_main, tmp_path, write) -> None:
@@ -353,4 +353,4 @@ def test_clean_state_lints_clean(run_main, aa_dir) -> None:
     assert code == 0
     document = json.loads(out)
     assert document["findings"] == []
-    assert [{k: f[k] for k in ("path", "kind", "state")} for f in document["files"]] == [{"path": "state.yaml", "kind": "aa-state", "state": None}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [{"path": "state.yaml", "kind": "aa-state", "state": None, "config": None}]

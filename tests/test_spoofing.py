@@ -159,7 +159,8 @@ def test_human_formats_escape_messages_paths_and_excerpts(fmt: str, color: bool)
         assert len(lines) == 3
         assert "%0D%0A0 errors" in out  # GitHub's own escaping of CR and LF in the message
     if fmt == "text":
-        assert len(lines) == 3
+        assert len(lines) == 4  # two findings, the "checked against" line (escaped too), the summary
+        assert lines[2].endswith(": checked against state.yaml")
 
 
 def test_full_caret_stays_under_the_escaped_token() -> None:
@@ -212,7 +213,8 @@ def test_check_of_hostile_orders_prints_no_control_character(run_main, hostile_d
     lines = COLOUR.sub("", out).splitlines()
     assert [line for line in lines if SUMMARY.match(line)] == [lines[-1]]
     if fmt != "full":
-        assert len(lines) == len(json.loads(render_json(run_main, hostile_dir))["findings"]) + 1
+        checked_against = [line for line in lines if ": checked against " in line]
+        assert len(lines) == len(json.loads(render_json(run_main, hostile_dir))["findings"]) + len(checked_against) + 1
     plain = COLOUR.sub("", out)
     assert "unknown unit type '\\x1b[2J\\r\\n0 errors" in plain  # a name quoted in a message
     assert "state: \\x1b[2J" in plain  # an unquoted state: value

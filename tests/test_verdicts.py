@@ -115,10 +115,11 @@ def test_clean_run_counts_every_order_legal(run_main, aa_dir, write) -> None:
          "the orders do not match the state"),
         ("movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: noncombat_move}\n",
          "the orders do not match the state"),
-        ("movecheck: [1\n", "the state could not be read"),
+        ("movecheck: 1\nsystem: aa\nmap: [aa1942\n", "the state could not be read"),
+        ("movecheck: [1\n", "the orders name no usable state"),
         ("movecheck: 1\nsystem: maneuver\n", "the orders name no usable state"),
     ],
-    ids=["state-schema", "state-unknown-territory", "other-power", "other-phase", "state-yaml", "state-kind"],
+    ids=["state-schema", "state-unknown-territory", "other-power", "other-phase", "state-yaml", "not-movecheck", "state-kind"],
 )
 def test_orders_against_a_broken_state_are_unchecked(run_main, aa_dir, write, state: str, reason: str) -> None:
     write(aa_dir, "state.yaml", state)
@@ -290,7 +291,7 @@ def test_a_legal_order_had_every_move_clause_run_on_it(
 
         out = io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            code = main(["check", str(folder / "orders.yaml"), "--format", "json"])
+            code = main(["check", str(folder / "orders.yaml"), "--format", "json", "--root", str(folder)])
     finally:
         for rule in rules:
             monkeypatch_module.setattr(rule, "run", originals[id(rule)])
@@ -309,6 +310,8 @@ def test_a_legal_order_had_every_move_clause_run_on_it(
             assert all(isinstance(v, int) for v in units.values()), move
     if code == 0:
         assert "unchecked" not in verdicts and "illegal" not in verdicts
+    assert "the orders name no usable state" not in document["files"][0]["unchecked_reasons"]  # the state was read
+    assert verdicts.count("legal") >= len(verdicts) - 3  # three mutations leave most orders to judge
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ closest known names; a board is built only from what resolves.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,31 +54,73 @@ def load_map(state: Document) -> tuple[GameMap | None, list[Finding], Document |
         return _MAP_CACHE[key]
     base = os.path.dirname(state.path) if state.path != "<stdin>" else ""
     path = os.path.normpath(os.path.join(base, ref))
-    if not os.path.isfile(path):
+    if state.root is not None and "\0" not in path:  # (no file has such a name: MC004 below)
+        from movecheck.core import outside_message, outside_root
+
+        root = os.path.realpath(state.root)
+        if outside_root(path, root):
+            return None, [state.finding("MC010", outside_message("map", ref, root), ("map",))], None
+    if not os.path.isfile(path) and not _special(path):
         hint = suggestion([n for n in BUILTIN_MAPS if n.startswith(ref[:3])] or list(BUILTIN_MAPS))
         return None, [state.finding("MC004", f"map {ref!r} is neither a built-in map nor a file{hint}", ("map",))], None
-    if "file:" + path not in _MAP_CACHE:
-        _MAP_CACHE["file:" + path] = _load_map_file(state, path)
-    return _MAP_CACHE["file:" + path]
+    key = (os.path.abspath(path), path)
+    if key not in _MAP_FILES:
+        _MAP_FILES[key] = _load_map_file(path)
+    loaded, game_map = _MAP_FILES[key]
+    if isinstance(loaded, str):  # it could not be read: a FIFO, a device, no permission ...
+        return None, [state.finding("MC010", f"map file {loaded}", ("map",))], None
+    return _map_of(state, path, loaded, game_map)
 
 
-def _load_map_file(state: Document, path: str) -> tuple[GameMap | None, list[Finding], Document | None]:
-    from movecheck.core import examine, has_errors
-    from movecheck.loading import load_file
+def _special(path: str) -> bool:
+    """A FIFO, device or socket (or a symlink to one): a file, but never read as a map."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+_MAP_FILES: dict[tuple[str, str], tuple[Any, GameMap | None]] = {}
+"""Map files read so far, by absolute and shown path: the file (a ``Loaded``, or why it
+could not be read) and its map when it is usable."""
+
+
+def _load_map_file(path: str) -> tuple[Any, GameMap | None]:
+    """The map file, read as a regular file within the size limit, and its map when it is usable."""
+    from movecheck.core import has_errors, read_reference, recognised
+    from movecheck.loading import QUOTABLE
 
     try:
-        loaded = examine(load_file(path))
+        loaded = read_reference(path)
     except InputError as exc:
-        return None, [state.finding("MC011", f"map file {exc}", ("map",))], None
+        return str(exc), None
+    if not recognised(loaded):
+        return loaded, None
+    QUOTABLE[loaded.doc.path] = loaded.doc.text
+    if loaded.doc.broken or loaded.kind != "aa-map" or has_errors(loaded.findings):
+        return loaded, None
+    return loaded, GameMap(loaded.doc.data)
+
+
+def _map_of(
+    state: Document, path: str, loaded: Any, game_map: GameMap | None
+) -> tuple[GameMap | None, list[Finding], Document | None]:
+    """The map of a map file, or the findings that say why there is none.
+
+    A file that is not recognisably a movecheck file gives one finding at the state's
+    ``map:`` that quotes nothing of it; the others keep their own findings.
+    """
+    from movecheck.core import recognised, unrecognised_message
+
+    if not recognised(loaded):
+        return None, [state.finding("MC010", unrecognised_message("map", path), ("map",))], None
     findings = list(loaded.findings)
     if loaded.doc.broken:  # unreadable (syntax, MC008 ...): its own findings say why, not "not a map"
         return None, findings, loaded.doc
     if loaded.kind != "aa-map":
         findings.append(state.finding("MC010", f"map: {path} is not an aa map file (kind: map)", ("map",)))
-        return None, findings, loaded.doc
-    if has_errors(findings):
-        return None, findings, loaded.doc
-    return GameMap(loaded.doc.data), findings, loaded.doc
+    return game_map, findings, loaded.doc
 
 
 def options_of(state: Document) -> tuple[dict[str, Any], list[Finding]]:

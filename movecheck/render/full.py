@@ -10,32 +10,30 @@
       |                             ^^^^^^^^^^^^^^ AA203 not-a-combat-move
       |
 
-The lines come from the text the loader read (so standard input works too);
-the caret stands at the finding's column and underlines the YAML token there.
+The lines come from the text the loader read (so standard input works too),
+never from reading a file again; the caret stands at the finding's column and
+underlines the YAML token there.  A file the run was not asked to check (a
+state, a map, a configuration) shows the finding's line alone.
 """
 
 from __future__ import annotations
 
-import os
-
 from movecheck.findings import Finding, Report
 from movecheck.render.escape import escape
-from movecheck.render.text import _COLOURS, _RESET, finding_line, statistics_lines, summary_line
+from movecheck.render.text import _COLOURS, _RESET, finding_line, state_lines, statistics_lines, summary_line
 
 CONTEXT = 2  # lines shown before and after the finding's line
 _BLUE = "\x1b[34m"
 
 
 def _source_lines(report: Report, path: str, cache: dict[str, list[str] | None]) -> list[str] | None:
-    """The lines of ``path``: from the report's sources, else from the file on disk."""
+    """The lines of ``path`` as the run read them: the report's sources, else a map a state named."""
     if path not in cache:
         text = report.sources.get(path)
-        if text is None and path and os.path.isfile(path):
-            try:
-                with open(path, "rb") as handle:
-                    text = handle.read().decode("utf-8", errors="replace").lstrip("\ufeff")
-            except OSError:
-                text = None
+        if text is None:
+            from movecheck.loading import QUOTABLE
+
+            text = QUOTABLE.get(path)
         cache[path] = text.splitlines() if text is not None else None
     return cache[path]
 
@@ -96,12 +94,12 @@ def _pad(line: str, column: int) -> str:
     return "".join("\t" if char == "\t" else " " for char in line[:column]) + " " * max(0, column - len(line))
 
 
-def excerpt(finding: Finding, lines: list[str] | None, *, color: bool = False) -> list[str]:
+def excerpt(finding: Finding, lines: list[str] | None, *, color: bool = False, context: int = CONTEXT) -> list[str]:
     """The source lines around a finding with a caret line; nothing when the line is unknown."""
     if not lines or not 1 <= finding.line <= len(lines):
         return []
-    first = max(1, finding.line - CONTEXT)
-    last = min(len(lines), finding.line + CONTEXT)
+    first = max(1, finding.line - context)
+    last = min(len(lines), finding.line + context)
     width = len(str(last))
     gutter = " " * width + " |"
     bar = f"{_BLUE}{gutter}{_RESET}" if color else gutter
@@ -129,12 +127,14 @@ def excerpt(finding: Finding, lines: list[str] | None, *, color: bool = False) -
 def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
     """Each finding, its excerpt and a blank line; then the summary line."""
     if statistics:
-        return "\n".join([*statistics_lines(report), summary_line(report)]) + "\n"
+        return "\n".join([*statistics_lines(report), *state_lines(report), summary_line(report)]) + "\n"
     cache: dict[str, list[str] | None] = {}
     blocks: list[str] = []
+    checked = {entry.path for entry in report.files}
     for finding in report.sorted_findings():
         lines = [finding_line(finding, color=color)]
-        lines.extend(excerpt(finding, _source_lines(report, finding.file, cache), color=color))
+        context = CONTEXT if finding.file in checked else 0
+        lines.extend(excerpt(finding, _source_lines(report, finding.file, cache), color=color, context=context))
         blocks.append("\n".join(lines) + "\n")
-    blocks.append(summary_line(report) + "\n")
+    blocks.append("\n".join([*state_lines(report), summary_line(report)]) + "\n")
     return "\n".join(blocks)

@@ -58,8 +58,13 @@ def statistics_lines(report: Report) -> list[str]:
     return [row[2] for row in sorted(rows)]
 
 
+def state_lines(report: Report) -> list[str]:
+    """``orders.yaml: checked against state.yaml`` for each orders file that found its state."""
+    return [f"{escape(entry.path)}: checked against {escape(entry.state)}" for entry in report.files if entry.state]
+
+
 def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
-    """Every finding on its own line, sorted, then the summary line.
+    """Every finding on its own line, sorted, then the state of each orders file, then the summary line.
 
     With ``statistics`` the lines are counts per code instead of the findings.
     """
@@ -67,5 +72,6 @@ def render(report: Report, *, color: bool = False, statistics: bool = False) -> 
         lines = statistics_lines(report)
     else:
         lines = [finding_line(f, color=color) for f in report.sorted_findings()]
+    lines.extend(state_lines(report))
     lines.append(summary_line(report))
     return "\n".join(lines) + "\n"
