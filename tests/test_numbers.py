@@ -398,10 +398,10 @@ def test_float_terrain_roll_and_die_constant_are_mc003(run_main, tmp_path) -> No
         ("{id: r1, x: 50, y: 30, facing: 0}", "{id: r1, x: 50, y: 30, facing: 1.0e+308}"),
         ("point: [120, 130]", "point: [1.0e+308, 130]"),
         ("point: [120, 130]", "point: [1.0e+19, 130]"),
-        ("[[0, 34], [120, 34]", "[[0, 34], [1000000.5, 34]"),
+        ("[[0, 34], [120, 34]", "[[0, 34], [100000.5, 34]"),
         ("field: {width: 240", "field: {width: 1.0e+19"),
         ("base: [4, 2]", "base: [1.0e+7, 2]"),
-        ("width: 4, depth: 2}", "width: 1.0e-300, depth: 1.0e-300}"),
+        ("width: 4, depth: 2}", "width: 1.0e-300, depth: 0.09}"),
         ("mobility: 8", "mobility: 1.0e+308"),
         ("tolerance: 0.1", "tolerance: 1.0e+19"),
     ],
@@ -438,27 +438,66 @@ def test_out_of_bounds_orders_are_mc003(run_main, tmp_path, orders) -> None:
     assert (name, line) in [(n, at) for _, n, at, *_ in found(out, "MC003")]
 
 
+@pytest.mark.parametrize(
+    "name,data",
+    [
+        ("maneuver-state", {"field": {"width": 100000, "depth": 0.1}}),
+        ("maneuver-state", {"landmarks": [{"id": "l", "point": [-100000, 100000]}]}),
+        ("maneuver-state", {"terrain": [{"id": "t", "kind": "hill", "polygon": [[-100000, 0], [100000, 0], [0, 1e5]]}]}),
+        ("maneuver-state", {"options": {"tolerance": 1e5, "contact_gap": 0, "prebattle_distance": 1e5,
+                                        "prebattle_bonus": -1e5, "dice": {"D1": 1000000}}}),
+        ("maneuver-state", {"sides": {"red": [{"id": "c", "mobility": 1e5, "base": [0.1, 1e5],
+                                               "bases": [{"id": "b", "x": -1e5, "y": 1e5, "facing": -360,
+                                                          "width": 1e5, "depth": 0.1, "mobility": 0.001}]}]}}),
+        ("maneuver-orders", {"orders": [{"order": "free", "base": "b", "path": [[1e5, -1e5]], "facing": 360}]}),
+        ("maneuver-orders", {"orders": [{"order": "all_ahead", "corps": "c", "end": {"b": {"x": -1e5, "y": 1e5, "facing": -360}},
+                                         "rolls": {"b": 10**99}}]}),
+    ],
+)
+def test_numbers_at_the_bounds_are_valid(name, data) -> None:
+    from movecheck.schema import validate_data
+
+    base = {"system": "maneuver", "field": {"width": 10, "depth": 10}, "sides": {"red": []}} if name.endswith("state") else {
+        "system": "maneuver", "side": "red", "orders": []}
+    assert validate_data(name, {**base, **data}) == []
+
+
+@pytest.mark.parametrize(
+    "name,data,path",
+    [
+        ("maneuver-state", {"field": {"width": 100000.001, "depth": 0.0999}}, ["field"]),
+        ("maneuver-state", {"landmarks": [{"id": "l", "point": [-100000.5, 0]}]}, ["landmarks", 0, "point", 0]),
+        ("maneuver-state", {"options": {"prebattle_bonus": -100001}}, ["options", "prebattle_bonus"]),
+        ("maneuver-state", {"sides": {"red": [{"id": "c", "mobility": 100001, "bases": [{"id": "b", "x": 0, "y": 0}]}]}},
+         ["sides", "red", 0, "mobility"]),
+        ("maneuver-orders", {"orders": [{"order": "free", "base": "b", "path": [[0, 0]], "facing": 360.5}]},
+         ["orders", 0, "facing"]),
+    ],
+)
+def test_numbers_beyond_the_bounds_are_invalid(name, data, path) -> None:
+    from movecheck.schema import validate_data
+
+    base = {"system": "maneuver", "field": {"width": 10, "depth": 10}, "sides": {"red": []}} if name.endswith("state") else {
+        "system": "maneuver", "side": "red", "orders": []}
+    errors = validate_data(name, {**base, **data})
+    assert errors and all(list(e.absolute_path)[: len(path)] == path for e in errors)
+
+
 @needs_maneuver
-def test_numbers_at_the_bounds_are_accepted(run_main, tmp_path) -> None:
-    """A million-step field, a base at its far corner, sizes of 0.001 and 1e6, facing -360: checked, no crash."""
+def test_a_move_at_the_far_corner_of_the_largest_field_is_checked(run_main, tmp_path) -> None:
+    """A 100000-step field, a 0.1-step base 10 steps from its far edge, mobility 100000: a legal free move."""
     state = """\
 movecheck: 1
 system: maneuver
-options: {tolerance: 1000000, contact_gap: 0, prebattle_distance: 1000000, prebattle_bonus: -1000000}
-field: {width: 1000000, depth: 1000000}
-landmarks:
-  - {id: far, point: [-1000000, 1000000]}
+field: {width: 100000, depth: 100000}
 sides:
   red:
     - id: red-1
-      mobility: 1000000
-      bases: [{id: r1, x: 999990, y: 10, facing: -360, width: 0.001, depth: 0.001}]
-    - id: red-2
-      mobility: 0.001
-      bases: [{id: r2, x: 500000, y: 500000, facing: 360, width: 1000000, depth: 1000000}]
+      mobility: 100000
+      bases: [{id: r1, x: 99990, y: 99000, facing: -360, width: 0.1, depth: 0.1}]
   blue:
     - id: blue-1
-      bases: [{id: b1, x: -1000000, y: -1000000, width: 4, depth: 2}]
+      bases: [{id: b1, x: 50000, y: 50000, facing: 180, width: 4, depth: 2}]
 """
     orders = """\
 movecheck: 1
@@ -466,15 +505,14 @@ system: maneuver
 state: state.yaml
 side: red
 orders:
-  - {order: free, base: r1, path: [[999990, 20]], facing: -360}
+  - {order: free, base: r1, path: [[99990, 99990]], facing: 360}
+  - {order: free, base: r1, path: [[99990, 100000]]}
 """
     (tmp_path / "state.yaml").write_text(state)
     (tmp_path / "orders.yaml").write_text(orders)
     code, out, err = run_main(["check", "orders.yaml", "--format", "json"], cwd=tmp_path)
-    assert err == ""
-    assert code in (0, 1)
-    assert found(out, "MC003") == []
-    assert report(out)["summary"]["orders"] == 1
+    assert (code, err) == (1, "")
+    assert [(c, f["order"]) for f in report(out)["findings"] for c in [f["code"]]] == [("MV403", 2)]
 
 
 @needs_maneuver
