@@ -41,9 +41,11 @@ ORDER_LISTS = ("moves", "orders")  # the lists of orders in aa and maneuver orde
 
 
 def _limit(name: str, default: int) -> int:
-    """A loader limit, raised by the environment variable ``name``."""
-    raw = os.environ.get(name, "")
-    return int(raw) if raw.isdigit() and int(raw) > 0 else default
+    """A loader limit, raised by the environment variable ``name`` (a positive whole number
+    of ASCII digits, at most 18 of them; anything else -- ``1e6``, ``²``, ``0`` -- keeps the default)."""
+    raw = os.environ.get(name, "").strip()
+    ok = raw.isascii() and raw.isdigit() and len(raw) <= 18
+    return int(raw) if ok and int(raw) > 0 else default
 
 
 MAX_BYTES = _limit("MOVECHECK_MAX_BYTES", 64 * 1024 * 1024)

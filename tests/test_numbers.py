@@ -697,3 +697,23 @@ def test_integers_turned_into_equal_floats(mutation) -> None:
         assert erroneous(before) <= erroneous(after)
     assert bool(erroneous(after)) >= bool(erroneous(before))
     assert code_after >= code_before
+
+
+# -- limits set in the environment -------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["²", "١٢", "9" * 5000, "1e6", "-5", "0"])
+def test_a_limit_that_is_not_a_plain_whole_number_keeps_its_default(run_cli, tmp_path, write, value) -> None:
+    """``MOVECHECK_MAX_BYTES=²`` was a traceback at start-up (str.isdigit() accepts it, int() does not)."""
+    write(tmp_path, "state.yaml", AA_STATE)
+    env = {"MOVECHECK_MAX_BYTES": value, "MOVECHECK_MAX_UNITS": value}
+    code, out, err = run_cli(["lint", "state.yaml"], cwd=tmp_path, env=env)
+    assert (code, err) == (0, "")
+    assert "0 errors" in out
+
+
+def test_a_plain_whole_number_sets_the_limit(run_cli, tmp_path, write) -> None:
+    write(tmp_path, "state.yaml", AA_STATE)
+    code, out, err = run_cli(["lint", "state.yaml"], cwd=tmp_path, env={"MOVECHECK_MAX_UNITS": " 10 "})
+    assert (code, err) == (1, "")
+    assert "MC008" in out and "more than 10 units" in out
