@@ -220,6 +220,8 @@ def _type_message(doc: Document, path: tuple[Any, ...], where: str, expected: st
     scalar = doc.implicit.get(path)
     wanted = expected.split(" or ")
     if scalar is not None and scalar.too_long:
+        if "integer" not in wanted and "number" not in wanted:
+            return f"{where}: expected {_article(expected)}, got a whole number of {scalar.digits} digits"
         return (
             f"{where}: {_shorten(scalar.text)} is a whole number of {scalar.digits} digits; "
             f"movecheck reads whole numbers of at most {MAX_DIGITS} digits"

@@ -717,3 +717,11 @@ def test_a_plain_whole_number_sets_the_limit(run_cli, tmp_path, write) -> None:
     code, out, err = run_cli(["lint", "state.yaml"], cwd=tmp_path, env={"MOVECHECK_MAX_UNITS": " 10 "})
     assert (code, err) == (1, "")
     assert "MC008" in out and "more than 10 units" in out
+
+
+def test_thousands_of_digits_where_no_number_is_expected(run_main, tmp_path, write) -> None:
+    text = AA_STATE + "units:\n  - {at: Germany, power: Germans, type: tank, fought: " + "1" * 3000 + "}\n"
+    write(tmp_path, "state.yaml", text)
+    code, out, _ = run_main(["lint", "state.yaml", "--format", "json"], cwd=tmp_path)
+    assert code == 1
+    assert [m for *_, m in found(out)] == ["units[1].fought: expected a boolean, got a whole number of 3000 digits"]
