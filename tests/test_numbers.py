@@ -15,6 +15,7 @@ finite and bounded, and no number form slips past a check or a limit.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import re
@@ -33,9 +34,7 @@ from tests.conftest import AA_STATE
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
 
-needs_maneuver = pytest.mark.skipif(
-    __import__("importlib").util.find_spec("shapely") is None, reason="shapely is not installed"
-)
+needs_maneuver = pytest.mark.skipif(importlib.util.find_spec("shapely") is None, reason="shapely is not installed")
 
 
 def report(out: str) -> dict[str, Any]:
@@ -198,7 +197,7 @@ def test_format_version_written_as_a_float_is_mc003(run_main, tmp_path, write) -
     assert [(c, line, column) for c, _, line, column, _ in found(out)] == [("MC003", 1, 12)]
 
 
-def test_unit_limit_counts_every_numeric_form(monkeypatch) -> None:
+def test_unit_limit_counts_every_numeric_form() -> None:
     """Past the schema (which refuses them), the limit still reads floats and infinities as counts."""
     from movecheck.aa import setup
     from movecheck.loading import load_bytes
