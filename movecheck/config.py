@@ -85,11 +85,9 @@ def config_schema() -> dict[str, Any]:
 
 
 def _validator(schema: dict[str, Any]) -> Any:
-    from jsonschema import Draft202012Validator
+    from movecheck.schema import _registry, validator_class
 
-    from movecheck.schema import _registry
-
-    return Draft202012Validator(schema, registry=_registry())
+    return validator_class()(schema, registry=_registry())
 
 
 def option_names(system: str) -> list[str]:

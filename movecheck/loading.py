@@ -8,6 +8,10 @@ without recursion and without PyYAML's constructors, so that:
 * plain scalars that YAML 1.1 reads as numbers, booleans or dates keep their
   source text, so a name written ``0101`` or ``no`` can be reported (MC005);
 * timestamps stay strings;
+* a whole number of more than :data:`MAX_DIGITS` digits keeps its text (the schema
+  says it is too long) instead of reaching Python's int conversion;
+* a ``.json`` file's numbers follow JSON's grammar (``5e1`` is the number 50.0,
+  where YAML 1.1 reads the text ``5e1``);
 * tags other than the standard scalar/collection tags are refused, never
   constructed (no ``!!python/object``);
 * nesting depth, alias expansion and file size are bounded (MC008).
@@ -37,14 +41,19 @@ ORDER_LISTS = ("moves", "orders")  # the lists of orders in aa and maneuver orde
 
 
 def _limit(name: str, default: int) -> int:
-    """A loader limit, raised by the environment variable ``name``."""
-    raw = os.environ.get(name, "")
-    return int(raw) if raw.isdigit() and int(raw) > 0 else default
+    """A loader limit, raised by the environment variable ``name`` (a positive whole number
+    of ASCII digits, at most 18 of them; anything else -- ``1e6``, ``²``, ``0`` -- keeps the default)."""
+    raw = os.environ.get(name, "").strip()
+    ok = raw.isascii() and raw.isdigit() and len(raw) <= 18
+    return int(raw) if ok and int(raw) > 0 else default
 
 
 MAX_BYTES = _limit("MOVECHECK_MAX_BYTES", 64 * 1024 * 1024)
 MAX_DEPTH = _limit("MOVECHECK_MAX_DEPTH", 64)
 MAX_NODES = _limit("MOVECHECK_MAX_NODES", 2_000_000)
+MAX_DIGITS = 100
+"""Digits a whole number may have: no count, roll or coordinate needs more, and Python
+refuses to convert decimal text of more than 4300 digits (quadratic work before that)."""
 
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:str",
@@ -70,6 +79,12 @@ class ImplicitScalar:
     text: str
     tag: str
     value: Any
+    too_long: bool = False  # a whole number of more than MAX_DIGITS digits: ``value`` is its text
+
+    @property
+    def digits(self) -> int:
+        """How many digits the text has."""
+        return sum(c.isdigit() for c in self.text)
 
 
 @dataclass
@@ -339,6 +354,7 @@ class _Builder:
         self.nodes = 0
         self.documents = 0
         self.root_set = False
+        self.json = doc.path.lower().endswith(".json")
 
     def _stop(self, code: str, message: str, event: yaml.Event) -> NoReturn:
         """Record a finding at an event's position and stop reading the file."""
@@ -486,8 +502,17 @@ class _Builder:
         tag = event.tag
         if tag in (None, "!"):
             tag = _RESOLVER.resolve(yaml.ScalarNode, text, (plain, not plain)) if tag is None else "tag:yaml.org,2002:str"
+        if plain and self.json and event.tag is None and _JSON_NUMBER.fullmatch(text):
+            tag = "tag:yaml.org,2002:float" if any(c in text for c in ".eE") else "tag:yaml.org,2002:int"
+            if tag.endswith("float"):
+                value = float(text)
+                return value, ImplicitScalar(text, tag, value)
         if tag in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp"):
             return text, None  # timestamps stay strings
+        if tag == "tag:yaml.org,2002:int" and sum(c.isalnum() for c in text) > MAX_DIGITS:
+            # Python cannot (or only slowly) turn it into an int, and nothing needs it: keep the
+            # text, and let the schema say where a number was expected
+            return text, ImplicitScalar(text, tag, text, too_long=True)
         try:
             value = _CONSTRUCTOR.construct_object(yaml.ScalarNode(tag, text), deep=True)
         except (yaml.YAMLError, ValueError, ArithmeticError, LookupError, TypeError):
@@ -513,6 +538,9 @@ class _Builder:
             )
 
 
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+
+
 def _mark(event: yaml.Event) -> tuple[int, int]:
     mark = event.start_mark
     return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
@@ -520,6 +548,8 @@ def _mark(event: yaml.Event) -> tuple[int, int]:
 
 def implicit_message(scalar: ImplicitScalar) -> str:
     """Explain how YAML 1.1 misread a name, and how to quote it."""
+    if scalar.too_long:
+        return f"{scalar.text[:10]}... is read by YAML 1.1 as a whole number of {scalar.digits} digits where a name is expected; quote it"
     kind = scalar.tag.rsplit(":", 1)[-1]
     shown = {"bool": "boolean", "int": "integer", "float": "number", "null": "null", "timestamp": "date"}.get(kind, kind)
     value = scalar.value

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
 from movecheck.findings import Finding, make_finding
-from movecheck.loading import Document, implicit_message
+from movecheck.loading import MAX_DIGITS, Document, implicit_message
 
 SCHEMA_NAMES = ("aa-map", "aa-state", "aa-orders", "maneuver-state", "maneuver-orders", "report")
 BASE_URI = "https://movecheck.invalid/schemas/"
@@ -58,12 +60,38 @@ def _registry() -> Any:
     return Registry().with_resources(resources)
 
 
+def _is_integer(checker: Any, instance: Any) -> bool:
+    """A whole number as written: an int, never a bool and never a float such as 5.0."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _is_number(checker: Any, instance: Any) -> bool:
+    """A finite number: NaN and infinities are not lengths, coordinates or options."""
+    if isinstance(instance, bool) or not isinstance(instance, (int, float)):
+        return False
+    return isinstance(instance, int) or math.isfinite(instance)
+
+
+@lru_cache(maxsize=None)
+def validator_class() -> Any:
+    """Draft 2020-12 with movecheck's number types.
+
+    The draft's ``integer`` accepts 5.0 and its ``number`` accepts NaN and infinity;
+    movecheck's files want what the text says: ``integer`` is a YAML integer only
+    (``5.0``, ``1.0e+6`` and ``!!float 1`` are not), ``number`` is finite.  Because
+    ``minimum``/``maximum`` only look at numbers, a non-finite value gets one
+    finding (its type), not one per bound.
+    """
+    from jsonschema import Draft202012Validator, validators
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": _is_integer, "number": _is_number})
+    return validators.extend(Draft202012Validator, type_checker=checker)
+
+
 @lru_cache(maxsize=None)
 def validator(name: str) -> Any:
-    """A Draft 2020-12 validator for ``name``, built once; references resolve locally."""
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(load_schema(name), registry=_registry())
+    """A validator for ``name`` (see :func:`validator_class`), built once; references resolve locally."""
+    return validator_class()(load_schema(name), registry=_registry())
 
 
 def sorted_errors(checker: Any, data: Any) -> list[Any]:
@@ -101,6 +129,9 @@ def _expects_string(error: Any) -> bool:
     expected = error.validator_value
     if error.validator != "type":
         return False
+    if isinstance(expected, list) and ("integer" in expected or "number" in expected):
+        # text or a number (a die: '2d6' or 6): a number of the wrong form (6.0) was meant as one
+        return "string" in expected and (isinstance(error.instance, bool) or not isinstance(error.instance, (int, float)))
     return expected == "string" or (isinstance(expected, list) and "string" in expected)
 
 
@@ -144,7 +175,7 @@ def _schema_findings(doc: Document, error: Any) -> list[Finding]:
     if error.validator == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
-        return [doc.finding("MC003", f"{where}: expected {_article(expected)}, got {_kind(error.instance)}", path)]
+        return [doc.finding("MC003", _type_message(doc, path, where, expected, error.instance), path)]
     if error.validator in ("anyOf", "oneOf") and error.context:
         from jsonschema.exceptions import best_match
 
@@ -154,12 +185,91 @@ def _schema_findings(doc: Document, error: Any) -> list[Finding]:
         # the anyOf's own path (through its parent).
         best = best_match([error])
         if best is not None and best is not error:
-            return _schema_findings(doc, best)
+            # every error of that branch, not only the best one: {infantry: 2.0, tank: 1.0}
+            # has two values to fix (each still descends to its own best error)
+            top = best
+            while top.parent is not None and top.parent is not error:
+                top = top.parent
+            siblings = [e for e in error.context if e is not top and _branch(e) == _branch(top)]
+            found = _schema_findings(doc, best)
+            for sibling in siblings:
+                found.extend(_schema_findings(doc, sibling))
+            return found
     if error.validator == "not" and isinstance(error.validator_value, dict) and "required" in error.validator_value:
         keys = ", ".join(error.validator_value["required"])
         return [doc.finding("MC003", f"{where}: {keys} is not allowed here", path)]
-    message = error.message if len(error.message) <= 200 else error.message[:197] + "..."
+    message = error.message
+    scalar = doc.implicit.get(path)
+    if error.validator in _BOUNDS and scalar is not None and message.startswith(repr(error.instance)):
+        message = scalar.text + message[len(repr(error.instance)) :]  # 1.0e+19 as written, not 1e+19
+    message = message if len(message) <= 200 else message[:197] + "..."
     return [doc.finding("MC003", f"{where}: {message}", path)]
+
+
+def _branch(error: Any) -> Any:
+    """Which branch of an anyOf/oneOf a context error belongs to."""
+    return error.relative_schema_path[0] if error.relative_schema_path else None
+
+
+_BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+_EXPONENT_TEXT = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+")
+
+
+def _type_message(doc: Document, path: tuple[Any, ...], where: str, expected: str, instance: Any) -> str:
+    """Why a value is not of the expected type, in the words the file used."""
+    scalar = doc.implicit.get(path)
+    wanted = expected.split(" or ")
+    if scalar is not None and scalar.too_long:
+        if "integer" not in wanted and "number" not in wanted:
+            return f"{where}: expected {_article(expected)}, got a whole number of {scalar.digits} digits"
+        return (
+            f"{where}: {_shorten(scalar.text)} is a whole number of {scalar.digits} digits; "
+            f"movecheck reads whole numbers of at most {MAX_DIGITS} digits"
+        )
+    written = scalar.text if scalar is not None else None
+    if isinstance(instance, float):
+        shown = written or _float_text(instance)
+        if not math.isfinite(instance):
+            if "number" in wanted:
+                return f"{where}: {shown} is not a finite number"
+            return f"{where}: expected {_article(expected)}, got {shown}, which is not a finite number"
+        if "integer" in wanted and "number" not in wanted:
+            if not instance.is_integer():
+                return f"{where}: expected {_article(expected)}, got {shown}"
+            hint = f"; write {int(instance)}" if abs(instance) < 1e15 else ""
+            return f"{where}: expected {_article(expected)}, got {shown}, which is not written as a whole number{hint}"
+    if isinstance(instance, str) and ("integer" in wanted or "number" in wanted) and _yaml_text_number(instance):
+        value = float(instance)
+        hint = ""
+        if math.isfinite(value) and value.is_integer() and abs(value) < 1e15:
+            hint = f"; write {int(value)}"
+        elif math.isfinite(value) and "number" in wanted:
+            hint = f"; write {_float_text(value)}"
+        return (
+            f"{where}: expected {_article(expected)}, got the text {_show(instance)}: YAML 1.1 needs a decimal point "
+            f"and a signed exponent to read it as a number{hint}"
+        )
+    return f"{where}: expected {_article(expected)}, got {_kind(instance)}"
+
+
+def _yaml_text_number(text: str) -> bool:
+    """A number with an exponent that YAML 1.1 reads as text (``5e1``, ``1.0e6``): it lacks a dot or a sign."""
+    return _EXPONENT_TEXT.fullmatch(text) is not None and not ("." in text and re.search(r"[eE][-+]", text))
+
+
+def _float_text(value: float) -> str:
+    """A float as YAML 1.1 reads it back as a float (``1.0e+19``, not ``1e+19``)."""
+    if not math.isfinite(value):
+        return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
+    text = repr(value)
+    mantissa, _, exponent = text.partition("e")
+    if "." not in mantissa:
+        mantissa += ".0"
+    return mantissa + ("e" + (exponent if exponent[0] in "+-" else "+" + exponent) if exponent else "")
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= 24 else f"{text[:10]}...{text[-10:]}"
 
 
 def _describe_path(path: tuple[Any, ...]) -> str:

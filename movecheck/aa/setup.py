@@ -6,6 +6,7 @@ closest known names; a board is built only from what resolves.
 
 from __future__ import annotations
 
+import math
 import os
 import stat
 from dataclasses import dataclass, field
@@ -218,8 +219,10 @@ def _apply_purchased(state: Document, board: Board) -> list[Finding]:
         kind = board.map.resolve_type(name)
         if kind is None:
             findings.append(unknown_type(state, board.map, name, ("purchased", name), key=True))
+        elif whole(count) is None:
+            findings.append(_not_whole(state, ("purchased", name), count))
         else:
-            board.purchased[kind] = board.purchased.get(kind, 0) + int(count)
+            board.purchased[kind] = board.purchased.get(kind, 0) + count
     return findings
 
 
@@ -231,8 +234,7 @@ def _too_many_units(state: Document, game_map: GameMap) -> Finding | None:
         entries = game_map.setup
     total = 0
     for index, entry in enumerate(entries if isinstance(entries, list) else []):
-        count = entry.get("count", 1) if isinstance(entry, dict) else 1
-        total += count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1
+        total += _claimed(entry.get("count", 1) if isinstance(entry, dict) else 1)
         if total > MAX_UNITS:
             where: tuple[Any, ...] = ("map",) if from_map else ("units", index, "count")
             return state.finding(
@@ -242,6 +244,26 @@ def _too_many_units(state: Document, game_map: GameMap) -> Finding | None:
                 where,
             )
     return None
+
+
+def whole(value: Any) -> int | None:
+    """The value when it is a YAML integer (not a boolean, not a float such as 5.0), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _claimed(count: Any) -> int:
+    """How many units a ``count:`` asks for, whatever form it has (the limit applies to all of them)."""
+    if isinstance(count, bool) or not isinstance(count, (int, float)):
+        return 1  # not a number at all: the schema says so, no unit is built from it
+    if not count <= MAX_UNITS:  # also NaN and infinity
+        return MAX_UNITS + 1
+    return max(math.ceil(count), 1)
+
+
+def _not_whole(doc: Document, path: tuple[Any, ...], value: Any) -> Finding:
+    """MC003 for a number the engine will not guess at (the schema normally reports it first)."""
+    where = "".join(f"[{p + 1}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+    return doc.finding("MC003", f"{where}: expected a whole number, got {value!r}", path)
 
 
 def _place_units(state: Document, board: Board) -> list[Finding]:
@@ -265,11 +287,13 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
             problems.append(unknown_type(state, board.map, entry.get("type"), where + ("type",)))
         if power not in board.map.powers:
             problems.append(_unknown_power(state, board.map, power, where + ("power",)))
+        bad = [key for key in ("count", "moved") if key in entry and whole(entry[key]) is None]
+        problems += [_not_whole(state, where + (key,), entry[key]) for key in bad]
         if problems:
             if not from_map:
                 findings.extend(problems)
             continue
-        for _ in range(int(entry.get("count", 1))):
+        for _ in range(entry.get("count", 1)):
             uid += 1
             unit = Unit(
                 uid=uid,
@@ -277,7 +301,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
                 power=power,
                 at=space,
                 id=entry.get("id"),
-                moved=int(entry.get("moved", 0)),
+                moved=entry.get("moved", 0),
                 fought=bool(entry.get("fought", False)),
                 loaded=bool(entry.get("loaded", False)),
                 source=("map",) if from_map else where,

@@ -20,6 +20,9 @@ MAX_COUNT = 100
 MAX_SIDES = 1000
 """Most sides of one die."""
 
+MAX_BONUS = 1_000_000
+"""Largest constant or ``+K`` / ``-K`` (in size)."""
+
 _DICE_RE = re.compile(r"^(?:(?P<count>\d*)d(?P<sides>\d+)(?P<bonus>[+-]\d+)?|(?P<const>[+-]?\d+))$")
 
 
@@ -41,6 +44,8 @@ class Dice:
             raise DiceError(f"dice count {self.count} is outside 0..{MAX_COUNT}")
         if not 1 <= self.sides <= MAX_SIDES:
             raise DiceError(f"die sides {self.sides} is outside 1..{MAX_SIDES}")
+        if not -MAX_BONUS <= self.bonus <= MAX_BONUS:
+            raise DiceError(f"constant {_digits(self.bonus)} is outside -{MAX_BONUS}..{MAX_BONUS}")
 
     @classmethod
     def constant(cls, value: int) -> Dice:
@@ -56,7 +61,10 @@ class Dice:
             return cls.constant(text)
         m = _DICE_RE.match(re.sub(r"\s+", "", text).lower())
         if m is None:
-            raise DiceError(f"bad die expression {text!r}: expected NdM, NdM+K, dM or an integer")
+            raise DiceError(f"bad die expression {_short(text)}: expected NdM, NdM+K, dM or an integer")
+        if any(len(part.lstrip("+-")) > len(str(MAX_BONUS)) for part in m.groups() if part):
+            # no part can be that long and in range; Python would refuse (or slowly convert) thousands of digits
+            raise DiceError(f"bad die expression {_short(text)}: a number in it is too large")
         if m["const"] is not None:
             return cls.constant(int(m["const"]))
         count = int(m["count"]) if m["count"] else 1
@@ -116,6 +124,17 @@ class Dice:
             return str(self.bonus)
         bonus = f"{self.bonus:+d}" if self.bonus else ""
         return f"{self.count}d{self.sides}{bonus}"
+
+
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:20] + "..." + text[-10:])
+
+
+def _digits(value: int) -> str:
+    if value.bit_length() > 1000:  # str() refuses more than 4300 digits; nobody reads 300
+        return "a number of more than 300 digits"
+    text = str(value)
+    return text if len(text) <= 24 else f"{text[:10]}...{text[-10:]}"
 
 
 @cache

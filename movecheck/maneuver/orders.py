@@ -8,7 +8,6 @@ every name it needs resolved.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +15,7 @@ from movecheck.findings import Finding
 from movecheck.loading import Document
 from movecheck.maneuver.model import Base, Battlefield, Corps, Landmark
 from movecheck.maneuver.motion import RollBook
-from movecheck.maneuver.setup import _show, finite, is_number, suggestion
+from movecheck.maneuver.setup import finite, suggestion
 
 CORPS_ORDERS = ("all_ahead", "all_back", "to_landmark")
 
@@ -108,12 +107,10 @@ class Resolver:
         if isinstance(path, list):
             ok = self.waypoints(path, where + ("path",), order) and ok
         facing = data.get("facing")
-        if is_number(facing):
-            if finite(facing):
-                order.facing = float(facing) % 360.0
-            else:
-                ok = False
-                self.not_finite(where + ("facing",), facing)
+        if finite(facing):
+            order.facing = float(facing) % 360.0
+        elif facing is not None:
+            ok = False  # not a finite number: MC003 from the schema
         if order.kind in CORPS_ORDERS and order.corps is None:
             ok = False
         if order.kind == "free" and order.base is None:
@@ -122,11 +119,6 @@ class Resolver:
             ok = False
         order.usable = order.usable and ok and order.kind in CORPS_ORDERS + ("free",)
         return order
-
-    def not_finite(self, path: tuple[Any, ...], value: Any) -> None:
-        where = "".join(f"[{p + 1}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-        shown = "[" + ", ".join(_show(v) for v in value) + "]" if isinstance(value, list) else _show(value)
-        self.findings.append(self.doc.finding("MC003", f"{where}: {shown} is not a finite number", path))
 
     def corps(self, name: Any, path: tuple[Any, ...]) -> Corps | None:
         if not isinstance(name, str):
@@ -201,30 +193,24 @@ class Resolver:
                 self.unknown(f"end names base {base_id!r}, which is in corps {base.corps}, not in {order.corps.id}", where, key=True)
                 ok = False
                 continue
-            if not isinstance(value, dict) or not is_number(value.get("x")) or not is_number(value.get("y")):
-                ok = False
-                continue
-            numbers = [(k, value[k]) for k in ("x", "y", "facing") if k in value and is_number(value[k])]
-            bad = [(k, v) for k, v in numbers if not math.isfinite(v)]
-            for k, v in bad:
-                self.not_finite(where + (k,), v)
-            if bad:
+            # a value that is not a finite number is MC003 from the schema: the order is not usable
+            if not isinstance(value, dict) or not all(finite(value.get(k)) for k in ("x", "y")):
                 ok = False
                 continue
             facing = value.get("facing")
+            if facing is not None and not finite(facing):
+                ok = False
+                continue
             order.end[base_id] = Declared(
-                float(value["x"]), float(value["y"]), float(facing) % 360.0 if is_number(facing) else None, where
+                float(value["x"]), float(value["y"]), float(facing) % 360.0 if facing is not None else None, where
             )
         return ok
 
     def waypoints(self, path: list[Any], where: tuple[Any, ...], order: Order) -> bool:
         points = []
-        for k, item in enumerate(path):
-            if not isinstance(item, list) or len(item) != 2 or not all(is_number(v) for v in item):
-                return False
-            if not all(math.isfinite(v) for v in item):
-                self.not_finite(where + (k,), item)
-                return False
+        for item in path:
+            if not isinstance(item, list) or len(item) != 2 or not all(finite(v) for v in item):
+                return False  # MC003 from the schema
             points.append((float(item[0]), float(item[1])))
         order.path = points
         return bool(points)

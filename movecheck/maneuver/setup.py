@@ -2,9 +2,10 @@
 
 The builder is tolerant: it is also run on files with schema errors (so that
 unknown names are still reported), skips whatever it cannot read, and never
-raises.  Problems the JSON Schema cannot express become findings at the node
-that holds them: MC003 for non-finite numbers, bad die expressions and
-landmarks that are not exactly one of point/terrain/corps; MC004 for names
+raises.  Numbers are the schema's: NaN, infinities and values outside a
+field's bounds are MC003 there, and the builder skips them.  Problems the JSON
+Schema cannot express become findings at the node that holds them: MC003 for
+bad die expressions and landmarks that are not exactly one of point/terrain/corps; MC004 for names
 that do not exist (landmarks naming unknown terrain or corps, penalties naming
 an unknown die).  Duplicate ids are reported by the lint (MV605); the builder
 keeps the first entry of an id.
@@ -71,18 +72,10 @@ class _Builder:
         self.doc = doc
         self.findings: list[Finding] = []
 
-    def bad_number(self, path: tuple[Any, ...], value: Any, what: str) -> None:
-        self.findings.append(
-            self.doc.finding("MC003", f"{what}: {_show(value)} is not a finite number", path)
-        )
-
     def number(self, value: Any, path: tuple[Any, ...], what: str, *, positive: bool = False) -> float | None:
-        """A finite number, or None (with MC003 for NaN/infinity; the schema reports the rest)."""
-        if not is_number(value):
-            return None
-        if not math.isfinite(value):
-            if not (positive and value < 0):  # -.inf where a size is expected: the schema says so
-                self.bad_number(path, value, what)
+        """A finite number, or None: the schema reports every other value (MC003: not a number,
+        NaN or infinite, outside the bounds of its field)."""
+        if not finite(value):
             return None
         if positive and value <= 0:
             return None
