@@ -30,4 +30,6 @@ class SearchLimit(Exception):
 def budget(variable: str, default: int) -> int:
     """A search budget: the environment variable ``variable`` when it is a positive integer, else ``default``."""
     raw = os.environ.get(variable, "").strip()
-    return int(raw) if raw.isdigit() and 0 < int(raw) < 10**12 else default
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 12):  # '²' is a digit to isdigit(), not to int()
+        return default
+    return int(raw) or default

@@ -319,3 +319,11 @@ def monkeypatch_module():
     mp = pytest.MonkeyPatch()
     yield mp
     mp.undo()
+
+
+@pytest.mark.parametrize("raw, expected", [("", 7), ("25", 25), ("0", 7), ("²", 7), ("1e6", 7), ("9" * 5000, 7), (" 3 ", 3)])
+def test_a_budget_variable_is_a_plain_positive_number(monkeypatch, raw: str, expected: int) -> None:
+    from movecheck.budget import budget
+
+    monkeypatch.setenv("MOVECHECK_TEST_BUDGET", raw)
+    assert budget("MOVECHECK_TEST_BUDGET", 7) == expected
