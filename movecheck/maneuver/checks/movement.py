@@ -35,21 +35,17 @@ def mobility_exceeded(a: Any) -> Iterator[Problem]:
     branches = a.branches
     base = a.base.id
     length = a.motion.length
-    if not branches.complete:
-        yield Problem(f"{base}'s move depends on too many undeclared rolls to reason over: declare the rolls",
-                      a.end_where, code="MV304")
-        return
     legal = [a.legal_length(b) for b in branches.items]
     if all(legal):
         return
-    if any(legal):
+    if any(legal):  # only a complete search gets here: the extremes alone decide all or nothing
         text, p = condition(branches, a.legal_length)
         yield Problem(
             f"{base}'s move of {fmt_len(length)} steps is legal only if {text} ({describe_probability(p)}); "
             f"declare the roll", a.end_where, code="MV304",
         )
         return
-    if len(branches.items) == 1:
+    if len(branches.items) == 1 and branches.complete:
         walk = branches.items[0].result
         account = f"{walk.explain(a.mobility)}; " if walk.reached else ""
         yield Problem(
