@@ -106,7 +106,7 @@ def _match(flyers: list[Flyer], decks: list[Deck], zone_of: dict[str, set[str]])
 
 # --- the landing search --------------------------------------------------------------------
 
-LANDING_BUDGET = 4_000_000
+LANDING_BUDGET = 10_000_000
 """Default work the landing search may spend (``MOVECHECK_LANDING_BUDGET``): edges examined by its flows."""
 
 LANDING_BUDGET_VARIABLE = "MOVECHECK_LANDING_BUDGET"
@@ -310,19 +310,31 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
             caps[placed[d]] = caps.get(placed[d], 0) + decks[d].slots
         else:
             classes.setdefault((decks[d].slots, tuple(choices[d])), []).append(d)
-    # movable decks alike (same slots, same zones) form a class: where they go is a count per zone
-    kinds = sorted(classes, key=lambda c: (len(c[1]), -c[0], classes[c][0]))
+    # movable decks alike (same slots, same zones) form a class: where they go is a count per zone;
+    # classes are decided in an order that sweeps across the part, so decided ones soon stop mattering
+    position = _sweep(part, list(classes))
+    kinds = sorted(classes, key=lambda c: (min(position[z] for z in c[1]), max(position[z] for z in c[1]), classes[c][0]))
     homes = [decks[classes[c][0]].home for c in kinds]
+    demand: dict[str, int] = {}
+    for zones, members in part.kinds:
+        for z in zones:
+            demand[z] = demand.get(z, 0) + len(members)
 
-    def relaxed(caps: dict[str, int], left: tuple[int, ...]) -> tuple[int, list[dict[str, int]]]:
+    def relaxed(caps: dict[str, int], left: tuple[int, ...]) -> tuple[int, list[dict[str, int]], dict[str, int]]:
+        """The relaxed bound, the flow through each class's zones, and the fighters landed in fixed slots per zone."""
         live = [c for c, n in enumerate(left) if n]
-        value, net, _, feeds = _flow(part, caps, [(kinds[c][0] * left[c], list(kinds[c][1])) for c in live], work)
+        value, net, first_zone, feeds = _flow(part, caps, [(kinds[c][0] * left[c], list(kinds[c][1])) for c in live], work)
         through: list[dict[str, int]] = [{} for _ in kinds]
         for c, edges in zip(live, feeds):
             for z, e in zip(kinds[c][1], edges):
                 if net.flow_on(e):
                     through[c][z] = net.flow_on(e)
-        return value, through
+        seated = {}
+        for i, z in enumerate(part.zones):
+            for e in net.adj[first_zone + i]:
+                if e % 2 == 0 and net.to[e] == 1:
+                    seated[z] = net.flow_on(e)
+        return value, through, seated
 
     def exact(caps: dict[str, int]) -> int:
         return _flow(part, caps, [], work)[0]
@@ -333,25 +345,41 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
             out[z] = out.get(z, 0) + k * kinds[c][0]
         return out
 
-    demand: dict[str, int] = {}
-    for zones, members in part.kinds:
+    def open_zones(left: tuple[int, ...]) -> set[str]:
+        """Zones still linked (through fighters' zones) to a deck not placed yet."""
+        linked = {z for c, n in enumerate(left) if n for z in kinds[c][1]}
+        grow = list(linked)
+        while grow:
+            for k in reach_of.get(grow.pop(), ()):
+                for z in part.kinds[k][0]:
+                    if z not in linked:
+                        linked.add(z)
+                        grow.append(z)
+        return linked
+
+    reach_of: dict[str, list[int]] = {}
+    for k, (zones, _) in enumerate(part.kinds):
         for z in zones:
-            demand[z] = demand.get(z, 0) + len(members)
+            reach_of.setdefault(z, []).append(k)
     left = tuple(len(classes[c]) for c in kinds)
-    root, _ = relaxed(caps, left)
+    root, _, _ = relaxed(caps, left)
     best_value, best_picks = -1, {}
-    seen: set[tuple[tuple[int, ...], tuple[tuple[str, int], ...]]] = set()
+    # what the rest of the search can add depends only on the useful slots (slots beyond the fighters that reach
+    # a zone are worth nothing) in the zones still linked to decks not placed yet; the other zones' fighters are
+    # settled.  A node whose open state was searched already, with at least as many settled, is no better.
+    settled_best: dict[tuple[tuple[int, ...], tuple[tuple[str, int], ...]], int] = {}
     stack: list[tuple[dict[tuple[int, str], int], tuple[int, ...]]] = [({}, left)]
     while stack and best_value < root:
         picks, left = stack.pop()
         here = with_picks(caps, picks)
-        # slots beyond the fighters that reach a zone are worth nothing: placements equal up to them are equal
-        key = (left, tuple(sorted((z, min(v, demand[z])) for z, v in here.items())))
-        if key in seen:
-            continue  # an equal placement (same useful slots in every zone, same decks left) was searched already
-        seen.add(key)
-        work.spend(1 + len(key[1]) + len(picks))
-        bound, through = relaxed(here, left)
+        linked = open_zones(left)
+        key = (left, tuple(sorted((z, min(v, demand[z])) for z, v in here.items() if z in linked)))
+        work.spend(1 + len(linked) + len(picks))
+        bound, through, seated = relaxed(here, left)
+        settled = sum(v for z, v in seated.items() if z not in linked)
+        if settled_best.get(key, -1) >= settled:
+            continue
+        settled_best[key] = settled
         if bound <= best_value:
             continue
         # a class whose flow fits in its decks, each in one zone, makes the relaxation a real plan
@@ -369,13 +397,13 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
             best_value, best_picks = value, _add(picks, guess)
         if value >= bound:
             continue
-        # branch on a class whose decks the relaxation splits most; follow its flow first (a dive along the relaxation)
-        c = max((c for c, n in enumerate(left) if n), key=lambda c: (sum(need[c].values()) - left[c], -c))
+        c = next(c for c, n in enumerate(left) if n)
         rest = left[:c] + (left[c] - 1,) + left[c + 1:]
         # more slots never land fewer: a zone already holding slots for every fighter that reaches it is no choice
         zones = [z for z in kinds[c][1] if here.get(z, 0) < demand[z]]
         if not zones:
             stack.append((picks, rest))  # this deck is of no use anywhere
+        # follow the relaxed flow first (a dive along the relaxation), then home
         for z in sorted(zones, key=lambda z: (-through[c].get(z, 0), z != homes[c], kinds[c][1].index(z)), reverse=True):
             stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest))
     # hand the chosen zones to the decks of each class, home first; a deck the plan does not use stays home
@@ -398,6 +426,25 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
             if exact(_caps_of(trial, decks)) >= total:
                 placed = trial
     return placed
+
+
+def _sweep(part: _Part, classes: list[tuple[int, tuple[str, ...]]]) -> dict[str, int]:
+    """A position for every zone of a part, in breadth-first order over zones linked by a fighter or a class."""
+    links: dict[str, set[str]] = {z: set() for z in part.zones}
+    for zones in [k[0] for k in part.kinds] + [c[1] for c in classes]:
+        for z in zones:
+            links[z].update(zones)
+    position: dict[str, int] = {}
+    for start in sorted(part.zones, key=lambda z: (len(links[z]), z)):
+        if start in position:
+            continue
+        position[start] = len(position)
+        queue = [start]
+        for z in queue:
+            for other in sorted(links[z] - position.keys()):
+                position[other] = len(position)
+                queue.append(other)
+    return position
 
 
 def _add(picks: dict[tuple[int, str], int], more: list[dict[str, int]]) -> dict[tuple[int, str], int]:
