@@ -418,13 +418,18 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
             else:
                 counts[z] -= 1
             placed[d] = z
-    total = exact(_caps_of(placed, decks))
-    for d in sorted(placed):  # no carrier moves where staying home lands as many
-        home = decks[d].home
-        if placed[d] != home and home in choices[d]:
-            trial = {**placed, d: home}
-            if exact(_caps_of(trial, decks)) >= total:
-                placed = trial
+    # no carrier moves where staying home lands as many: a nicety, on a small budget of its own
+    polish = _Work(min(work.limit // 10, max(work.limit - work.used, 0)))
+    try:
+        total = _flow(part, _caps_of(placed, decks), [], polish)[0]
+        for d in sorted(placed):
+            home = decks[d].home
+            if placed[d] != home and home in choices[d]:
+                trial = {**placed, d: home}
+                if _flow(part, _caps_of(trial, decks), [], polish)[0] >= total:
+                    placed = trial
+    except SearchLimit:
+        pass  # the placement lands the most fighters already
     return placed
 
 
