@@ -28,6 +28,8 @@ def mobility_exceeded(a: Any) -> Iterator[Problem]:
     When the verdict depends on a roll that was not declared, the rolls are
     reasoned over exactly: illegal for every roll is this error (with the roll
     range); legal for some rolls only is the MV304 warning with the condition.
+    When there are too many combinations to weigh (``MOVECHECK_ROLL_BUDGET``)
+    the order is unchecked (MC012), never legal.
     """
     from movecheck.maneuver.dice import describe_probability
     from movecheck.maneuver.motion import condition, fmt_len, roll_ranges
