@@ -694,8 +694,9 @@ def _waiting_fighters(phase: Phase, waiting: dict[str, list[Unit]]) -> list[tupl
     """Fighters at sea with no carrier slot: bought carriers, full carriers, or nothing at all."""
     board = phase.board
     problems: list[tuple[str, Problem]] = []
-    spare = [deck.slots for deck in bought_decks(board)]
+    spare = sorted((deck.slots for deck in bought_decks(board)), reverse=True)
     eligible = set(factory_zones(board)) if spare else set()
+    left: dict[str, tuple[list[Unit], list[Unit], int]] = {}
     for zone in sorted(waiting):
         fighters = sorted(waiting[zone], key=lambda f: (f.last_order or 0, f.uid))
         carriers = [u for u in board.units_at(zone) if u.type.is_carrier and board.friendly_power(u.power)]
@@ -705,16 +706,18 @@ def _waiting_fighters(phase: Phase, waiting: dict[str, list[Unit]]) -> list[tupl
         while fighters and fighters[0].type.carrier_cost <= free:
             free -= fighters.pop(0).type.carrier_cost
             seated += 1
+        left[zone] = (fighters, carriers, seated)
+    # each bought carrier is placed in one zone and seats its slots' worth of fighters: the biggest first,
+    # each where it seats the most (every zone's gains only shrink, so this seats the most for equal carriers)
+    for slots in spare:
+        gains = {zone: _seats(left[zone][0], slots) for zone in sorted(left) if zone in eligible and left[zone][0]}
+        if not gains:
+            break
+        zone = max(gains, key=lambda z: gains[z])
+        del left[zone][0][:gains[zone]]
+    for zone, (fighters, carriers, seated) in left.items():
         if not fighters:
             continue
-        if zone in eligible:
-            # each bought carrier is placed in one zone and seats its slots' worth of fighters
-            while fighters and spare:
-                slots = spare.pop(0)
-                while fighters and fighters[0].type.carrier_cost <= slots:
-                    slots -= fighters.pop(0).type.carrier_cost
-            if not fighters:
-                continue
         moved = [f for f in fighters if f.moved or f.move_count]
         for fighter in (f for f in fighters if f not in moved):
             problems.append(_stranded(phase, fighter, "AA308", f"no free carrier slot in {zone}"))
@@ -741,6 +744,17 @@ def _waiting_fighters(phase: Phase, waiting: dict[str, list[Unit]]) -> list[tupl
             for fighter in moved:
                 problems.append(_stranded(phase, fighter, "AA303", f"no friendly carrier in {zone}"))
     return problems
+
+
+def _seats(fighters: list[Unit], slots: int) -> int:
+    """How many of the fighters, in order, a carrier with ``slots`` free slots takes."""
+    count = 0
+    for fighter in fighters:
+        if fighter.type.carrier_cost > slots:
+            break
+        slots -= fighter.type.carrier_cost
+        count += 1
+    return count
 
 
 def noncombat_landing_problems(phase: Phase, code: str) -> Iterator[Problem]:

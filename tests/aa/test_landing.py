@@ -365,3 +365,21 @@ def test_large_turn_is_exact_or_unchecked_within_the_budget(tmp_path, monkeypatc
     assert unchecked and Counted.used_most <= 20000 + 2000
     assert {f.order for f in only(small, "AA207")} <= stranded  # every AA207 it still gives is a real one
     assert stranded <= {f.order for f in only(small, "AA207")} | unchecked
+
+
+# --- noncombat: where the bought carriers go ---------------------------------------------------
+
+WAITING = [unit("Germany", G, "fighter", id="G1"), unit("Germany", G, "fighter", id="G2"), unit("France", G, "fighter", id="F1"),
+           unit("Germany", G, "factory"), unit("Italy", G, "factory")]
+SPLIT = [mv(["F1"], "France", "Italy", "15 Sea Zone"), mv(["G1", "G2"], "Germany", "5 Sea Zone")]
+
+
+def test_bought_carrier_goes_where_it_seats_the_most(run):
+    # 1 fighter waits in 15 Sea Zone, 2 in 5 Sea Zone, both next to a factory: the carrier seats the two
+    findings = run(state(G, phase="noncombat_move", units=WAITING, purchased={"carrier": 1}), SPLIT)
+    assert codes(findings) == ["AA305"]  # was two (G1, G2): the carrier went to the first zone by name
+    assert findings[0].order == 1 and findings[0].message.startswith("F1 ")
+
+
+def test_two_bought_carriers_seat_both_zones(run):
+    assert run(state(G, phase="noncombat_move", units=WAITING, purchased={"carrier": 2}), SPLIT) == []
