@@ -41,6 +41,9 @@ def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]
         except SearchLimit as exc:
             # unchecked: no finding from the incomplete analysis; the bases go where the order declares
             findings.append(doc.finding("MC012", f"{exc.reason()}, or declare the rolls", order.where))
+            if order.kind != "free" and order.corps is not None:
+                suggestions.append(f"# {order.label()}: {ORDER_NAMES[order.kind]}, {order.corps.id}: not checked "
+                                   f"({exc.reason()}): declare the rolls")
             _carry_out_declared(order)
             world.moved()
             continue

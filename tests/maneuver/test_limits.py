@@ -134,6 +134,14 @@ def test_corps_in_dense_terrain_is_unchecked_not_legal(tmp_path):
     assert report.exit_code() == 1
 
 
+def test_suggest_says_an_unchecked_corps_order_was_not_checked(tmp_path, monkeypatch):
+    monkeypatch.setenv(BUDGET, "50")
+    _, suggestions, _ = run_check(tmp_path, _corps_state(2), orders(_ahead(2, 30)), suggest=True)
+    text = "".join(suggestions)
+    assert "# order 1: All ahead, red-1: not checked" in text and BUDGET in text
+    assert "end:" not in text  # no required ends from a search that did not finish
+
+
 def test_corps_with_declared_rolls_is_checked(tmp_path):
     rolls = {f"r{i}": {f"s{k}": 6 for k in range(STREAMS)} for i in range(10)}
     # highest rolls: 32 -> 26 -> 20 -> 14 -> 8 -> max(7, 2) = 7; the streams further on are not reached
