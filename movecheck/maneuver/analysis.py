@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Callable
 
 import numpy as np
@@ -28,6 +29,8 @@ from movecheck.maneuver.motion import (
     Walk,
     enumerate_rolls,
     extreme,
+    favourable,
+    odds,
     front_flush,
     touching,
     walk,
@@ -332,8 +335,13 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     stop = motion.length - tol  # entering less than the tolerance deep owes no roll
     features = [f for f in entered if f.e < stop - EPS]
     steps = Steps()
+
+    def legal_odds() -> Fraction:
+        return odds(order.rolls, features, mobility, stop, base.id,
+                    lambda allowance: motion.length <= allowance + tol + EPS, steps)
+
     branches = _free_branches(order, motion.length, tol, steps,
-                              lambda lookup: walk(mobility, features, stop, base.id, lookup))
+                              lambda lookup: walk(mobility, features, stop, base.id, lookup), legal_odds)
     moving = {base.id}
     engaged = world.contacts(base.rect)
     final = motion.final_rect()
@@ -352,14 +360,17 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     )
 
 
-def _free_branches(order: Order, length: float, tol: float, steps: Steps, run: Callable[[Any], Walk]) -> Branches:
+def _free_branches(order: Order, length: float, tol: float, steps: Steps, run: Callable[[Any], Walk],
+                   legal_odds: Callable[[], Fraction]) -> Branches:
     """The roll combinations MV101 judges a free move's length by.
 
     The extremes come first: when even the lowest rolls leave too little
     allowance the move is illegal whatever the rolls, and when even the
-    highest leave enough it is legal whatever they are; only a move legal for
-    some rolls needs every combination (for the condition and its
-    probability), and that search may run out of its budget (SearchLimit).
+    highest leave enough it is legal whatever they are.  A move legal for some
+    rolls only needs the condition and its probability: with one undeclared
+    roll, every value of it; with several, the distribution of the allowance
+    (:func:`motion.odds`), not every combination.  Either may run out of the
+    budget (SearchLimit).
     """
     low, dice = extreme(order.rolls, run, steps, high=False)
     if not low.assigned:
@@ -371,6 +382,9 @@ def _free_branches(order: Order, length: float, tol: float, steps: Steps, run: C
 
     if not fits(low) or fits(high):
         return Branches([low, high], dice, complete=False)
+    if len(low.assigned) > 1:  # the lowest rolls meet every roll any combination meets
+        keys = sorted(low.assigned)
+        return Branches([low, high], dice, complete=False, odds=(favourable(keys, dice), legal_odds()))
     return enumerate_rolls(order.rolls, run, steps)
 
 

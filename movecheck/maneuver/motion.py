@@ -339,6 +339,8 @@ class Branches:
     items: list[Branch]
     dice: dict[tuple[str, str], tuple[str, Dice]]
     complete: bool = True
+    odds: tuple[str, Fraction] | None = None
+    """Set when the verdict depends on several rolls: when it holds and its exact probability (see :func:`odds`)."""
 
     @property
     def keys(self) -> list[tuple[str, str]]:
@@ -425,6 +427,46 @@ def extreme(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, high: bo
     return Branch(assigned, p, result), dice
 
 
+def odds(book: RollBook, features: list[Feature], start: float, stop: float, base_id: str,
+         holds: Callable[[float], bool], steps: Steps) -> Fraction:
+    """Exact probability that the allowance walk ends with an allowance for which ``holds`` is true.
+
+    The walk's distribution of allowances, feature by feature: combinations that
+    leave the same allowance are one state, so the work grows with the distinct
+    allowances, not with the combinations.  The first feature reached is the same
+    for every combination (the walk starts at ``start`` for all of them), so a
+    plain declared roll applies to the same feature as in :func:`walk`.
+    """
+    states: dict[float, Fraction] = {start: Fraction(1)}
+    first = True
+    for feature in sorted(features, key=lambda f: (f.e, f.terrain.id)):
+        if feature.e >= stop - EPS:
+            continue
+        reached = False
+        after: dict[float, Fraction] = {}
+        for allowance, p in states.items():
+            if feature.e < allowance - EPS:
+                reached = True
+                declared = book.value(base_id, feature, first)
+                outcomes = {declared: Fraction(1)} if declared is not None else feature.dice.distribution()
+                steps.spend(len(outcomes))
+                for roll, q in outcomes.items():
+                    value = max(feature.e, allowance - roll)
+                    after[value] = after.get(value, Fraction(0)) + p * q
+            else:
+                steps.spend()
+                after[allowance] = after.get(allowance, Fraction(0)) + p
+        states = after
+        first = first and not reached
+    return sum((p for allowance, p in states.items() if holds(allowance)), Fraction(0))
+
+
+def favourable(keys: list[tuple[str, str]], dice: dict[tuple[str, str], tuple[str, Dice]]) -> str:
+    """``the rolls (D1 for r1 entering s0, D1 for r1 entering s1) fall favourably``."""
+    named = ", ".join(f"{dice[k][0]} for {k[0]} entering {k[1]}" for k in keys)
+    return f"the rolls ({named}) fall favourably"
+
+
 # --- describing roll conditions -----------------------------------------------------------
 
 
@@ -459,8 +501,7 @@ def condition(branches: Branches, legal: Callable[[Branch], bool]) -> tuple[str,
         die_name, dice = branches.dice[key]
         values = [b.assigned[key] for b in good if key in b.assigned]
         return f"{roll_name(key, die_name, dice)} is {describe_values(values, dice)}", p
-    named = ", ".join(f"{branches.dice[k][0]} for {k[0]} entering {k[1]}" for k in keys)
-    return f"the rolls ({named}) fall favourably", p
+    return favourable(keys, branches.dice), p
 
 
 def roll_ranges(branches: Branches) -> str:

@@ -10,12 +10,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from movecheck.budget import SearchLimit
 from movecheck.maneuver import analysis
-from movecheck.maneuver.dice import Dice
+from movecheck.maneuver.dice import Dice, describe_probability
 from movecheck.maneuver.model import Terrain
-from movecheck.maneuver.motion import Feature, RollBook, Steps, enumerate_rolls, extreme, walk
+from movecheck.maneuver.motion import Feature, RollBook, Steps, condition, enumerate_rolls, extreme, odds, walk
 
 from .helpers import base, codes, corps, corps_order, free, orders, run_check
 from .streams import STREAMS, streams_state
@@ -66,17 +68,45 @@ def test_tiny_budget_leaves_the_far_move_unchecked(tmp_path, monkeypatch):
 
 
 def test_budget_exhausted_on_a_mixed_move_gives_no_warning_and_no_pass(tmp_path, monkeypatch):
-    monkeypatch.setenv(BUDGET, "100")  # the extremes fit, every combination does not
+    monkeypatch.setenv(BUDGET, "20")  # the extremes fit (8 steps), weighing the rolls does not
     findings, report = check(tmp_path, streams_state(3), free("r1", (100, 30)))
     assert codes(findings) == ["MC012"]
     assert report.exit_code() == 1
 
 
-def test_too_many_combinations_for_the_default_budget(tmp_path):
-    # 15 steps across 8 streams: legal for some rolls, up to 6**8 combinations to weigh
+def test_many_rolls_are_weighed_without_listing_every_combination(tmp_path):
+    # 15 steps across 8 streams: legal for some rolls only, 6**8 combinations; was MV304 "too many undeclared rolls"
     findings, report = check(tmp_path, streams_state(), free("r1", (100, 25)))
-    assert codes(findings) == ["MC012"]
-    assert report.exit_code() == 1
+    assert codes(findings) == ["MV304"]
+    assert "fall favourably" in findings[0].message and "s7" in findings[0].message
+
+
+def test_weighed_odds_equal_the_listed_combinations(tmp_path):
+    # five streams: few enough combinations to list; the message is the one the full enumeration gives
+    findings, _ = check(tmp_path, streams_state(5), free("r1", (100, 25)))
+    features = _features(5)
+    stop = 15.0 - 0.1
+    branches = enumerate_rolls(RollBook(None), lambda lookup: walk(32.0, features, stop, "r1", lookup), Steps(10**9))
+    text, p = condition(branches, lambda b: 15.0 <= b.result.allowance + 0.1 + 1e-9)
+    assert 0 < p < 1
+    assert codes(findings) == ["MV304"]
+    assert f"legal only if {text} ({describe_probability(p)})" in findings[0].message
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(st.sampled_from([Dice(1, 6), Dice(2, 6), Dice(1, 3, -1)]), st.floats(0, 12)), max_size=5),
+       st.integers(4, 20), st.floats(1, 25), st.dictionaries(st.integers(0, 4), st.integers(0, 7), max_size=2))
+def test_odds_equal_the_enumeration(spec, start, length, declared):
+    features = [Feature(_terrain_at(k), e, "D", dice) for k, (dice, e) in enumerate(spec)]
+    book = RollBook({"r1": {f"s{k}": v for k, v in declared.items()}})
+    stop = length - 0.1
+
+    def holds(allowance: float) -> bool:
+        return length <= allowance + 0.1 + 1e-9
+
+    branches = enumerate_rolls(book, lambda lookup: walk(float(start), features, stop, "r1", lookup), Steps(10**9))
+    listed = sum((b.probability for b in branches.items if holds(b.result.allowance)), Fraction(0))
+    assert odds(book, features, float(start), stop, "r1", holds, Steps(10**9)) == listed
 
 
 def test_declared_rolls_need_no_search(tmp_path, monkeypatch):
@@ -164,9 +194,12 @@ def test_unchecked_corps_order_leaves_the_bases_at_their_declared_ends(tmp_path,
 # --- the search itself ---------------------------------------------------------------------------
 
 
+def _terrain_at(k: int) -> Terrain:
+    return Terrain(f"s{k}", "stream", [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)])
+
+
 def _features(n: int, dice: Dice = Dice(1, 6)) -> list[Feature]:
-    square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
-    return [Feature(Terrain(f"s{k}", "stream", square), 1.0 + 1.5 * k, "D1", dice) for k in range(n)]
+    return [Feature(_terrain_at(k), 1.0 + 1.5 * k, "D1", dice) for k in range(n)]
 
 
 def test_search_work_and_memory_stay_within_the_budget():

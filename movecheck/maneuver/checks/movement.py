@@ -40,8 +40,8 @@ def mobility_exceeded(a: Any) -> Iterator[Problem]:
     legal = [a.legal_length(b) for b in branches.items]
     if all(legal):
         return
-    if any(legal):  # only a complete search gets here: the extremes alone decide all or nothing
-        text, p = condition(branches, a.legal_length)
+    if any(legal):  # legal for some rolls: every combination listed, or the odds weighed without them
+        text, p = branches.odds if branches.odds is not None else condition(branches, a.legal_length)
         yield Problem(
             f"{base}'s move of {fmt_len(length)} steps is legal only if {text} ({describe_probability(p)}); "
             f"declare the roll", a.end_where, code="MV304",
