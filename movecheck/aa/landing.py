@@ -241,7 +241,18 @@ def solve_landing(flyers: list[Flyer], decks: list[Deck], work: _Work | None = N
         return root
 
     wanted = set().union(*kinds) if kinds else set()
-    choices = {d: [z for z in _zone_order(deck, deck.zones) if z in wanted] for d, deck in enumerate(decks)}
+    # a zone whose fighters all reach another zone of the same carrier is never a better place for it: slots
+    # there serve every fighter slots here would (of two zones with the same fighters, home or the first stays)
+    reached_by: dict[str, set[int]] = {}
+    for k, zones in enumerate(kinds):
+        for z in zones:
+            reached_by.setdefault(z, set()).add(k)
+    choices = {}
+    for d, deck in enumerate(decks):
+        zones = [z for z in _zone_order(deck, deck.zones) if z in wanted]
+        choices[d] = [z for i, z in enumerate(zones) if not any(
+            reached_by[z] < reached_by[o] or (reached_by[z] == reached_by[o] and j < i)
+            for j, o in enumerate(zones) if j != i)]
     for zones in kinds:
         first, *rest = sorted(zones)
         for z in rest:
@@ -424,7 +435,7 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         total = _flow(part, _caps_of(placed, decks), [], polish)[0]
         for d in sorted(placed):
             home = decks[d].home
-            if placed[d] != home and home in choices[d]:
+            if placed[d] != home and home in decks[d].zones:
                 trial = {**placed, d: home}
                 if _flow(part, _caps_of(trial, decks), [], polish)[0] >= total:
                     placed = trial
