@@ -71,7 +71,7 @@ class Plan:
 def _match(flyers: list[Flyer], decks: list[Deck], zone_of: dict[str, set[str]]) -> dict[int, int]:
     """Maximum b-matching of fighters to decks (deck capacity = slots), each deck in all of ``zone_of[deck.key]``.
 
-    Solved as a flow (no recursion); fighters listed first are matched first.
+    Solved as a maximum flow, without recursion (the brute-force tests place the decks and call it).
     """
     zones = sorted({z for f in flyers for z in f.sea} | {z for d in decks for z in zone_of[d.key]})
     where = {z: i for i, z in enumerate(zones)}
@@ -83,11 +83,10 @@ def _match(flyers: list[Flyer], decks: list[Deck], zone_of: dict[str, set[str]])
         net.add(source, first_flyer + f, 1)
         for z in sorted(flyer.sea):
             net.add(first_flyer + f, first_zone + where[z], 1)
-    deck_edges = []
     for d, deck in enumerate(decks):
         for z in sorted(zone_of[deck.key]):
             net.add(first_zone + where[z], first_deck + d, len(flyers))
-        deck_edges.append(net.add(first_deck + d, sink, deck.slots))
+        net.add(first_deck + d, sink, deck.slots)
     net.run(source, sink, _Work(10**18))
     # read the fighters off the flow: zone by zone, fighter by fighter
     into: dict[int, list[int]] = {}

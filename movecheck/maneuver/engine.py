@@ -73,7 +73,7 @@ def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> None:
 
 def _carry_out_declared(order: Order) -> None:
     """An unchecked order: a free move's base at the end of its path, a corps' bases at their declared ends."""
-    if order.kind == "free" and order.base is not None:
+    if order.kind == "free" and order.base is not None and order.path:
         end = order.path[-1]
         order.base.place(float(end[0]), float(end[1]), order.facing if order.facing is not None else order.base.facing)
         return
