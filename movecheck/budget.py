@@ -24,7 +24,8 @@ class SearchLimit(Exception):
 
     def reason(self) -> str:
         """The sentence the report gives: which search, which limit, how to raise it."""
-        return f"the {self.what} hit its limit of {self.value:,} steps; raise {self.variable} to search further"
+        steps = "step" if self.value == 1 else "steps"
+        return f"the {self.what} hit its limit of {self.value:,} {steps}; raise {self.variable} to search further"
 
 
 def budget(variable: str, default: int) -> int:

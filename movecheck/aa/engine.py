@@ -15,6 +15,7 @@ from movecheck.aa.checks import COMBAT, NONCOMBAT, Problem, rules_for
 from movecheck.aa.model import Board, Unit
 from movecheck.aa.moves import Move, land_route, resolve_move
 from movecheck.aa.setup import cargo_load, carrier_load
+from movecheck.budget import SearchLimit
 from movecheck.findings import Finding, Severity, make_finding
 from movecheck.loading import Document
 
@@ -227,11 +228,13 @@ def run(doc: Document, board: Board, phase_name: str) -> tuple[list[Finding], in
             if zone and board.is_sea(zone) and board.enemy_units(zone):
                 phase.attack_zones.add(zone)
     move_rules = rules_for(phase_name, "move")
+    moves: list[Move] = []
     for index, raw in enumerate(raw_moves):
         move, problems = resolve_move(doc, board, raw, index)
         findings.extend(_with_order(f, index + 1, raw) for f in problems)
         if move is None:
             continue
+        moves.append(move)
         move.riders = phase.riders(move)
         for rule in move_rules:
             for problem in rule.run(move, phase):
@@ -239,9 +242,30 @@ def run(doc: Document, board: Board, phase_name: str) -> tuple[list[Finding], in
         checked.add(index + 1)
         phase.apply(move)
     for rule in rules_for(phase_name, "end"):
-        for problem in rule.run(phase):
-            findings.append(_finding(doc, problem.code or rule.entry.code, problem, problem.order, problem.order_id))
+        try:
+            for problem in rule.run(phase):
+                findings.append(_finding(doc, problem.code or rule.entry.code, problem, problem.order, problem.order_id))
+        except SearchLimit as exc:
+            findings.extend(_unchecked(doc, exc, moves))
     return findings, len(raw_moves), checked
+
+
+def _unchecked(doc: Document, exc: SearchLimit, moves: list[Move]) -> list[Finding]:
+    """MC012 at each order a search that ran out left undecided (the rule gave no finding for its aircraft)."""
+    from movecheck.aa.landing import LandingLimit
+    from movecheck.aa.model import describe
+
+    if isinstance(exc, LandingLimit):
+        undecided = exc.orders()
+        what = "the landing of {} is undecided"
+    else:  # a search that cannot say which orders it left undecided: none of them is checked
+        undecided = [(move, move.units) for move in moves]
+        what = "not every clause could decide {}"
+    return [
+        _finding(doc, "MC012", Problem(f"{exc.reason()}: {what.format(describe(units))}", move.where), move.index,
+                 move.order_id)
+        for move, units in undecided
+    ]
 
 
 def _with_order(finding: Finding, order: int, raw: Any) -> Finding:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Callable
 
 import numpy as np
@@ -24,8 +25,12 @@ from movecheck.maneuver.motion import (
     Branches,
     Feature,
     Motion,
+    Steps,
     Walk,
     enumerate_rolls,
+    extreme,
+    favourable,
+    odds,
     front_flush,
     touching,
     walk,
@@ -329,14 +334,21 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     entered = [f for f in world.features(base, entry, region) if f.e < motion.length - EPS]
     stop = motion.length - tol  # entering less than the tolerance deep owes no roll
     features = [f for f in entered if f.e < stop - EPS]
-    branches = enumerate_rolls(order.rolls, lambda lookup: walk(mobility, features, stop, base.id, lookup))
+    steps = Steps()
+
+    def legal_odds() -> Fraction:
+        return odds(order.rolls, features, mobility, stop, base.id,
+                    lambda allowance: motion.length <= allowance + tol + EPS, steps)
+
+    branches = _free_branches(order, motion.length, tol, steps,
+                              lambda lookup: walk(mobility, features, stop, base.id, lookup), legal_odds)
     moving = {base.id}
     engaged = world.contacts(base.rect)
     final = motion.final_rect()
     wheel = {e.id for e in engaged if front_flush(final, end_facing, e.rect, world.gap, tol)}
     events = motion_events(world, motion, moving, wheel)
     straight = motion.length - motion.chord <= tol + EPS
-    straight_blocked = None if straight else _straight_blocked(world, order, motion, mobility)
+    straight_blocked = None if straight else _straight_blocked(world, order, motion, mobility, steps)
     engaged_problem = _engaged_free(world, motion, engaged, straight) if engaged else None
     before = world.contacts(base.rect, exact=False)
     new_contacts = [e for e in world.contacts(final, exact=False) if e not in before]
@@ -348,13 +360,41 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     )
 
 
+def _free_branches(order: Order, length: float, tol: float, steps: Steps, run: Callable[[Any], Walk],
+                   legal_odds: Callable[[], Fraction]) -> Branches:
+    """The roll combinations MV101 judges a free move's length by.
+
+    The extremes come first: when even the lowest rolls leave too little
+    allowance the move is illegal whatever the rolls, and when even the
+    highest leave enough it is legal whatever they are.  A move legal for some
+    rolls only needs the condition and its probability: with one undeclared
+    roll, every value of it; with several, the distribution of the allowance
+    (:func:`motion.odds`), not every combination.  Either may run out of the
+    budget (SearchLimit).
+    """
+    low, dice = extreme(order.rolls, run, steps, high=False)
+    if not low.assigned:
+        return Branches([low], dice)  # every roll it meets is declared: one combination
+    high, _ = extreme(order.rolls, run, steps, high=True)
+
+    def fits(branch: Branch) -> bool:
+        return length <= branch.result.allowance + tol + EPS
+
+    if not fits(low) or fits(high):
+        return Branches([low, high], dice, complete=False)
+    if len(low.assigned) > 1:  # the lowest rolls meet every roll any combination meets
+        keys = sorted(low.assigned)
+        return Branches([low, high], dice, complete=False, odds=(favourable(keys, dice), legal_odds()))
+    return enumerate_rolls(order.rolls, run, steps)
+
+
 def _limit_text(limit: float) -> str:
     if abs(limit - 0.5) <= EPS:
         return "half of it"
     return f"{fmt_num(limit)} of it, option pass_through_limit"
 
 
-def _straight_blocked(world: World, order: Order, motion: Motion, mobility: float) -> str | None:
+def _straight_blocked(world: World, order: Order, motion: Motion, mobility: float, steps: Steps) -> str | None:
     """Why the straight line from start to end is not possible (None: it is clear)."""
     base = motion.base
     straight = Motion(base, [motion.end], motion.end_facing)
@@ -370,8 +410,9 @@ def _straight_blocked(world: World, order: Order, motion: Motion, mobility: floa
     features = [f for f in world.features(base, entry, straight.region()) if f.e < stop - EPS]
     if not features:
         return None
-    branches = enumerate_rolls(order.rolls, lambda lookup: walk(mobility, features, stop, base.id, lookup))
-    if any(straight.length > b.result.allowance + world.tol + EPS for b in branches.items):
+    # the highest rolls leave the least allowance (see motion.extreme): one walk decides
+    worst, _ = extreme(order.rolls, lambda lookup: walk(mobility, features, stop, base.id, lookup), steps, high=True)
+    if straight.length > worst.result.allowance + world.tol + EPS:
         names = ", ".join(f.terrain.id for f in features)
         return f"the straight line through {names} may cost more than the allowance"
     return None
@@ -600,9 +641,10 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     halve = kind == "all_back" and opts.back_distance == "half_of_max"
     group_files = [files] if opts.corps_penalty == "whole_corps" else [[f] for f in files]
     groups = []
+    steps = Steps()  # one budget for the whole order, however many groups
     for members in group_files:
         run = _group_runner(world, members, start, horizon, halve, mobility, bonus, nearest, cap, kind)
-        groups.append(Group(members, enumerate_rolls(order.rolls, run)))
+        groups.append(Group(members, enumerate_rolls(order.rolls, run, steps, cost=len(members))))
     followers = {b.id: f.front.id for f in files for b in f.members[1:]}
     entered = {f.front.id: f.features for f in files}
     rolls = judge_rolls(order, world, entered, moving, followers)
@@ -805,12 +847,6 @@ def _group_verdicts(a: CorpsAnalysis, group: Group) -> None:
     tol = a.tolerance
     declared = a.order.end
     items = group.branches.items
-    if not group.branches.complete:
-        a.undecided.append((
-            f"too many undeclared rolls to reason over for {', '.join(b.id for b in group.bases)}: declare the rolls",
-            a.order.where + ("rolls",) if a.order.raw_rolls else a.order.where + ("end",),
-        ))
-        return
     if any(group.legal):
         if not all(group.legal):
             from movecheck.maneuver.motion import condition
@@ -909,7 +945,7 @@ def _place(world: World, a: CorpsAnalysis) -> None:
         legal = [br for br, ok in zip(items, group.legal) if ok]
         pool = legal or items
         chosen = max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
-        if len(items) != 1 or not group.branches.complete:
+        if len(items) != 1:
             suggestion = None
             for key in group.branches.keys:
                 die_name, dice = group.branches.dice[key]

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from movecheck.budget import SearchLimit
 from movecheck.findings import Finding
 from movecheck.loading import Document
 from movecheck.maneuver import rules as _rules  # noqa: F401  (registers every clause)
 from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, analyse_corps, analyse_free
 from movecheck.maneuver.checks import rules_for
 from movecheck.maneuver.model import ORDER_NAMES, Battlefield
-from movecheck.maneuver.orders import Resolver
+from movecheck.maneuver.orders import Order, Resolver
 from movecheck.render.escape import UNSAFE, escape, visible
 
 
@@ -41,7 +42,17 @@ def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]
         if order is None or not order.usable:
             continue
         analysis: FreeAnalysis | CorpsAnalysis
-        analysis = analyse_free(world, order) if order.kind == "free" else analyse_corps(world, order)
+        try:
+            analysis = analyse_free(world, order) if order.kind == "free" else analyse_corps(world, order)
+        except SearchLimit as exc:
+            # unchecked: no finding from the incomplete analysis; the bases go where the order declares
+            findings.append(doc.finding("MC012", f"{exc.reason()}, or declare the rolls", order.where))
+            if order.kind != "free" and order.corps is not None:
+                suggestions.append(f"# {order.label()}: {ORDER_NAMES[order.kind]}, {order.corps.id}: not checked "
+                                   f"({exc.reason()}): declare the rolls")
+            _carry_out_declared(order)
+            world.moved()
+            continue
         for rule in rules_for(order.kind):
             for problem in rule.run(analysis):
                 code = problem.code or rule.entry.code
@@ -65,6 +76,19 @@ def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> None:
     for base in analysis.corps.bases:
         x, y, facing = analysis.placement[base.id]
         base.place(x, y, facing)
+
+
+def _carry_out_declared(order: Order) -> None:
+    """An unchecked order: a free move's base at the end of its path, a corps' bases at their declared ends."""
+    if order.kind == "free" and order.base is not None and order.path:
+        end = order.path[-1]
+        order.base.place(float(end[0]), float(end[1]), order.facing if order.facing is not None else order.base.facing)
+        return
+    if order.corps is not None:
+        for base in order.corps.bases:
+            declared = order.end.get(base.id)
+            if declared is not None:
+                base.place(declared.x, declared.y, declared.facing if declared.facing is not None else base.facing)
 
 
 def _num(value: float) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
+from movecheck.budget import SearchLimit, budget
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver.dice import Dice
 from movecheck.maneuver.model import Base, Terrain, Vec
@@ -29,8 +30,14 @@ SAMPLES_PER_STEP = 4.0
 MAX_PIECES = 1000
 """Most pieces one turning segment is cut into (a longer segment gets longer pieces)."""
 
-BRANCH_LIMIT = 20000
-"""Most roll combinations reasoned over for one order (beyond: the rolls must be declared)."""
+ROLL_BUDGET = 200_000
+"""Default work allowed to reason over the undeclared rolls of one order (``MOVECHECK_ROLL_BUDGET``).
+
+Counted in steps: each run of an allowance walk costs one step per file it
+walks plus one per roll it looks up, so the memory the kept combinations take
+grows with the steps spent, whatever the terrain or the number of files."""
+
+ROLL_BUDGET_VARIABLE = "MOVECHECK_ROLL_BUDGET"
 
 EPS = g.EPS
 
@@ -322,38 +329,142 @@ class Branch:
 
 @dataclass
 class Branches:
-    """Every combination of undeclared rolls an order's verdict depends on."""
+    """Every combination of undeclared rolls an order's verdict depends on.
+
+    ``complete`` False: ``items`` hold only the two extreme combinations (every
+    undeclared roll at its lowest, then at its highest), which alone decided
+    the verdict (see :func:`extremes`).
+    """
 
     items: list[Branch]
     dice: dict[tuple[str, str], tuple[str, Dice]]
     complete: bool = True
+    odds: tuple[str, Fraction] | None = None
+    """Set when the verdict depends on several rolls: when it holds and its exact probability (see :func:`odds`)."""
 
     @property
     def keys(self) -> list[tuple[str, str]]:
         return sorted(self.dice)
 
 
-def enumerate_rolls(book: RollBook, run: Callable[[Lookup], Any], limit: int = BRANCH_LIMIT) -> Branches:
-    """Run ``run`` for every combination of the rolls it needs and the book does not declare."""
+class Steps:
+    """The work one order may spend reasoning over rolls; running out raises :class:`SearchLimit`."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = budget(ROLL_BUDGET_VARIABLE, ROLL_BUDGET) if limit is None else limit
+        self.used = 0
+
+    def spend(self, amount: int = 1) -> None:
+        self.used += amount
+        if self.used > self.limit:
+            raise SearchLimit("search over undeclared rolls", ROLL_BUDGET_VARIABLE, self.limit)
+
+
+def _counting(lookup: Lookup, steps: Steps) -> Lookup:
+    def find(base_id: str, feature: Feature, first: bool) -> int:
+        steps.spend()
+        return lookup(base_id, feature, first)
+
+    return find
+
+
+def enumerate_rolls(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, cost: int = 1) -> Branches:
+    """Run ``run`` for every combination of the rolls it needs and the book does not declare.
+
+    Each combination queued costs a step, each run ``cost`` steps (the files
+    it walks) plus one per roll looked up, so what is kept (queued and
+    finished combinations, each as long as the rolls it looked up) stays within
+    the budget.  When ``steps`` runs out this raises :class:`SearchLimit`:
+    never a partial answer.
+    """
     items: list[Branch] = []
     dice: dict[tuple[str, str], tuple[str, Dice]] = {}
     stack: list[tuple[dict[tuple[str, str], int], Fraction]] = [({}, Fraction(1))]
-    complete = True
     while stack:
         assigned, p = stack.pop()
+        steps.spend(cost)
         try:
-            result = run(book.lookup(assigned))
+            result = run(_counting(book.lookup(assigned), steps))
         except NeedRoll as need:
             dice[need.key] = (need.die_name, need.dice)
-            if len(items) + len(stack) > limit:
-                complete = False
-                continue
-            for value, q in sorted(need.dice.distribution().items(), reverse=True):
+            outcomes = need.dice.distribution()
+            steps.spend(len(outcomes))
+            for value, q in sorted(outcomes.items(), reverse=True):
                 stack.append(({**assigned, need.key: value}, p * q))
             continue
         items.append(Branch(assigned, p, result))
     items.sort(key=lambda b: sorted(b.assigned.items()))
-    return Branches(items, dice, complete)
+    return Branches(items, dice)
+
+
+def extreme(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, high: bool) -> tuple[Branch, dict[tuple[str, str], tuple[str, Dice]]]:
+    """The one combination with every undeclared roll it meets at its highest (or lowest) value.
+
+    A walk's allowance never grows when a roll grows, and never shrinks when
+    the allowance before a feature grows (``A = max(e, A - roll)`` only for
+    ``e < A``), so the lowest rolls give the largest allowance and reach every
+    feature any combination reaches; the highest rolls give the smallest.
+    """
+    assigned: dict[tuple[str, str], int] = {}
+    dice: dict[tuple[str, str], tuple[str, Dice]] = {}
+    p = Fraction(1)
+    declared = book.lookup(assigned)
+
+    def find(base_id: str, feature: Feature, first: bool) -> int:
+        nonlocal p
+        steps.spend()
+        try:
+            return declared(base_id, feature, first)
+        except NeedRoll as need:
+            value = need.dice.high if high else need.dice.low
+            assigned[need.key] = value
+            dice[need.key] = (need.die_name, need.dice)
+            p *= need.dice.distribution()[value]
+            return value
+
+    steps.spend()
+    result = run(find)
+    return Branch(assigned, p, result), dice
+
+
+def odds(book: RollBook, features: list[Feature], start: float, stop: float, base_id: str,
+         holds: Callable[[float], bool], steps: Steps) -> Fraction:
+    """Exact probability that the allowance walk ends with an allowance for which ``holds`` is true.
+
+    The walk's distribution of allowances, feature by feature: combinations that
+    leave the same allowance are one state, so the work grows with the distinct
+    allowances, not with the combinations.  The first feature reached is the same
+    for every combination (the walk starts at ``start`` for all of them), so a
+    plain declared roll applies to the same feature as in :func:`walk`.
+    """
+    states: dict[float, Fraction] = {start: Fraction(1)}
+    first = True
+    for feature in sorted(features, key=lambda f: (f.e, f.terrain.id)):
+        if feature.e >= stop - EPS:
+            continue
+        reached = False
+        after: dict[float, Fraction] = {}
+        for allowance, p in states.items():
+            if feature.e < allowance - EPS:
+                reached = True
+                declared = book.value(base_id, feature, first)
+                outcomes = {declared: Fraction(1)} if declared is not None else feature.dice.distribution()
+                steps.spend(len(outcomes))
+                for roll, q in outcomes.items():
+                    value = max(feature.e, allowance - roll)
+                    after[value] = after.get(value, Fraction(0)) + p * q
+            else:
+                steps.spend()
+                after[allowance] = after.get(allowance, Fraction(0)) + p
+        states = after
+        first = first and not reached
+    return sum((p for allowance, p in states.items() if holds(allowance)), Fraction(0))
+
+
+def favourable(keys: list[tuple[str, str]], dice: dict[tuple[str, str], tuple[str, Dice]]) -> str:
+    """``the rolls (D1 for r1 entering s0, D1 for r1 entering s1) fall favourably``."""
+    named = ", ".join(f"{dice[k][0]} for {k[0]} entering {k[1]}" for k in keys)
+    return f"the rolls ({named}) fall favourably"
 
 
 # --- describing roll conditions -----------------------------------------------------------
@@ -390,8 +501,7 @@ def condition(branches: Branches, legal: Callable[[Branch], bool]) -> tuple[str,
         die_name, dice = branches.dice[key]
         values = [b.assigned[key] for b in good if key in b.assigned]
         return f"{roll_name(key, die_name, dice)} is {describe_values(values, dice)}", p
-    named = ", ".join(f"{branches.dice[k][0]} for {k[0]} entering {k[1]}" for k in keys)
-    return f"the rolls ({named}) fall favourably", p
+    return favourable(keys, branches.dice), p
 
 
 def roll_ranges(branches: Branches) -> str:

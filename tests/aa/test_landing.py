@@ -12,10 +12,13 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from movecheck.aa.landing import Deck, Flyer, _match, assign_decks
+from movecheck.aa import landing
+from movecheck.aa.landing import LANDING_BUDGET_VARIABLE as LANDING_VARIABLE
+from movecheck.aa.landing import Deck, Flyer, _match, _Work, assign_decks, solve_landing
 from movecheck.aa.model import Unit, UnitType
 
 from .conftest import codes, mv, only, state, unit
+from .landing_cases import write_case
 
 G, J = "Germans", "Japanese"
 R, B = "Russians", "British"
@@ -206,3 +209,177 @@ def test_assignment_with_a_carrier_no_fighter_reaches():
     matching, zones = assign_decks(flyers, decks)
     assert len(matching) == 1
     check_plan(flyers, decks, matching, zones)
+
+
+# --- the search against brute force, its budget, and big turns (issues #12, #19) ------------
+
+ZONES4 = ["W", "X", "Y", "Z"]
+
+
+def optimum(flyers, decks) -> int:
+    """Most fighters landed, by trying every placement of the decks (networkx max flow for each)."""
+    import networkx as nx
+
+    best = 0
+    for choice in itertools.product(*[deck.zones for deck in decks]):
+        graph = nx.DiGraph()
+        for f, fl in enumerate(flyers):
+            graph.add_edge("s", ("f", f), capacity=1)
+            for zone in fl.sea:
+                graph.add_edge(("f", f), ("z", zone), capacity=1)
+        for deck, zone in zip(decks, choice):
+            cap = graph.get_edge_data(("z", zone), "t", {}).get("capacity", 0)
+            graph.add_edge(("z", zone), "t", capacity=cap + deck.slots)
+        if "s" in graph and "t" in graph:
+            best = max(best, nx.maximum_flow_value(graph, "s", "t"))
+    return best
+
+
+DECK_SPECS = st.lists(st.tuples(st.integers(1, 3), st.lists(st.sampled_from(ZONES4), min_size=1, max_size=4, unique=True)),
+                      max_size=5)
+REACHES = st.lists(st.sets(st.sampled_from(ZONES4)), min_size=1, max_size=8)
+
+
+def build(deck_specs, reaches):
+    decks = [Deck(f"d{n}", slots, sorted(zones), zones[-1]) for n, (slots, zones) in enumerate(deck_specs)]
+    return [flyer(n, reach) for n, reach in enumerate(reaches)], decks
+
+
+@settings(max_examples=250, deadline=None, derandomize=True)
+@given(DECK_SPECS, REACHES)
+def test_landing_search_matches_brute_force(deck_specs, reaches):
+    flyers, decks = build(deck_specs, reaches)
+    landing = solve_landing(flyers, decks)
+    assert landing.limit is None and landing.undecided == []
+    check_plan(flyers, decks, landing.matching, landing.zones)
+    assert len(landing.matching) == optimum(flyers, decks)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(DECK_SPECS, REACHES, st.integers(1, 300))
+def test_landing_search_out_of_budget_never_strands_a_fighter_wrongly(deck_specs, reaches, limit):
+    flyers, decks = build(deck_specs, reaches)
+    landing = solve_landing(flyers, decks, _Work(limit))
+    check_plan(flyers, decks, landing.matching, landing.zones)
+    # fighters neither landed nor undecided are reported stranded: never more than truly are
+    assert len(landing.matching) + len(landing.undecided) >= optimum(flyers, decks)
+    assert (landing.limit is None) == (landing.undecided == [])
+    if landing.limit is None:
+        assert len(landing.matching) == optimum(flyers, decks)
+    assert set(landing.matching).isdisjoint(landing.undecided)
+
+
+def test_landing_budget_exhausted_leaves_the_orders_unchecked(run, monkeypatch):
+    monkeypatch.setenv(LANDING_VARIABLE, "1")
+    carriers = [unit("5 Sea Zone", G, "carrier", id="C1"), unit("5 Sea Zone", G, "carrier", id="C2")]
+    findings = run(state(G, units=PAIR_A + PAIR_B + TARGETS + carriers), SORTIES)
+    assert codes(findings) == ["MC012", "MC012"]  # no AA207 and no AA309 from a search that did not finish
+    assert [f.order for f in findings] == [1, 2]
+    assert LANDING_VARIABLE in findings[0].message and "A1 and A2" in findings[0].message
+    assert "B1 and B2" in findings[1].message
+    assert (findings[0].line, findings[0].column) == (6, 3)  # at the order (its first key), not at its path
+
+
+def test_landing_budget_large_enough_decides(run):
+    carriers = [unit("5 Sea Zone", G, "carrier", id="C1"), unit("5 Sea Zone", G, "carrier", id="C2")]
+    findings = run(state(G, units=PAIR_A + PAIR_B + TARGETS + carriers), SORTIES)
+    assert codes(findings) == ["AA309"] * 4
+
+
+def test_landing_decided_without_search_is_still_reported(run, monkeypatch):
+    # the carrier moved in combat: it is fixed slots in a zone the fighters cannot reach, nothing to search
+    monkeypatch.setenv(LANDING_VARIABLE, "1")
+    s = state(G, units=FLEET + [unit("6 Sea Zone", G, "carrier", id="C1"), unit("5 Sea Zone", B, "transport")])
+    findings = run(s, [SORTIE, mv(["C1"], "6 Sea Zone", "5 Sea Zone", attack=True)])
+    assert codes(findings) == ["AA207"]
+
+
+def _run_case(tmp_path, fighters, carriers, idle=0, seed=1):
+    from movecheck.core import Settings, check
+
+    path = write_case(tmp_path / f"case-{fighters}-{carriers}-{idle}-{seed}", fighters, carriers, idle, seed)
+    report, _ = check([str(path)], Settings())
+    return report.sorted_findings()
+
+
+class Counted(_Work):
+    """The search's work, recorded (the largest use of one search)."""
+
+    used_most = 0
+
+    def spend(self, amount: int) -> None:
+        super().spend(amount)
+        Counted.used_most = max(Counted.used_most, self.used)
+
+
+def test_twelve_hundred_fighters_do_not_recurse_and_stay_cheap(tmp_path, monkeypatch):
+    monkeypatch.setattr(landing, "_Work", Counted)
+    Counted.used_most = 0
+    findings = _run_case(tmp_path, 1200, 40)
+    assert "MC012" not in codes(findings)
+    stranded = only(findings, "AA207")
+    assert len(stranded) == 1122 and len({f.order for f in stranded}) == 1122
+    assert 0 < Counted.used_most < 100_000  # work, not time: far below the budget
+
+
+def test_idle_carriers_out_of_reach_cost_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(landing, "_Work", Counted)
+    Counted.used_most = 0
+    plain = _run_case(tmp_path, 60, 30)
+    work = Counted.used_most
+    Counted.used_most = 0
+    idle = _run_case(tmp_path, 60, 30, idle=1000)
+    assert [(f.code, f.order) for f in idle] == [(f.code, f.order) for f in plain]
+    assert len(only(plain, "AA207")) == 30 and "MC012" not in codes(plain)
+    assert Counted.used_most == work
+
+
+def test_search_is_iterative():
+    # 1,000 carriers in a chain of zones and 1,200 fighters: no recursion anywhere, whatever the depth left
+    import inspect
+    import sys
+
+    zones = [f"Z{n:04d}" for n in range(1001)]
+    decks = [Deck(f"d{n:04d}", 2, [zones[n], zones[n + 1]], zones[n]) for n in range(1000)]
+    flyers = [flyer(n, {zones[n % 1000], zones[n % 1000 + 1]}) for n in range(1200)]
+    depth = len(inspect.stack(0))
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + 60)
+    try:
+        result = solve_landing(flyers, decks, _Work(10_000_000))
+    finally:
+        sys.setrecursionlimit(old)
+    assert result.limit is None and len(result.matching) == 1200
+
+
+def test_large_turn_is_exact_or_unchecked_within_the_budget(tmp_path, monkeypatch):
+    # 200 fighters, 80 carriers: exact with the default budget; with a small one, unchecked, never guessed
+    exact = _run_case(tmp_path, 200, 80)
+    assert "MC012" not in codes(exact)
+    stranded = {f.order for f in only(exact, "AA207")}
+    monkeypatch.setenv(LANDING_VARIABLE, "20000")
+    monkeypatch.setattr(landing, "_Work", Counted)
+    Counted.used_most = 0
+    small = _run_case(tmp_path, 200, 80)
+    unchecked = {f.order for f in only(small, "MC012")}
+    assert unchecked and Counted.used_most <= 20000 + 2000
+    assert {f.order for f in only(small, "AA207")} <= stranded  # every AA207 it still gives is a real one
+    assert stranded <= {f.order for f in only(small, "AA207")} | unchecked
+
+
+# --- noncombat: where the bought carriers go ---------------------------------------------------
+
+WAITING = [unit("Germany", G, "fighter", id="G1"), unit("Germany", G, "fighter", id="G2"), unit("France", G, "fighter", id="F1"),
+           unit("Germany", G, "factory"), unit("Italy", G, "factory")]
+SPLIT = [mv(["F1"], "France", "Italy", "15 Sea Zone"), mv(["G1", "G2"], "Germany", "5 Sea Zone")]
+
+
+def test_bought_carrier_goes_where_it_seats_the_most(run):
+    # 1 fighter waits in 15 Sea Zone, 2 in 5 Sea Zone, both next to a factory: the carrier seats the two
+    findings = run(state(G, phase="noncombat_move", units=WAITING, purchased={"carrier": 1}), SPLIT)
+    assert codes(findings) == ["AA305"]  # was two (G1, G2): the carrier went to the first zone by name
+    assert findings[0].order == 1 and findings[0].message.startswith("F1 ")
+
+
+def test_two_bought_carriers_seat_both_zones(run):
+    assert run(state(G, phase="noncombat_move", units=WAITING, purchased={"carrier": 2}), SPLIT) == []

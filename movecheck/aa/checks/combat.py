@@ -273,6 +273,10 @@ def no_safe_landing(phase: Phase) -> Iterator[Problem]:
     zone with at most its slots.  When the plan needs a carrier to move or a
     bought carrier to be placed, AA309 says so.
 
+    The search is exact; when it runs out of its budget
+    (``MOVECHECK_LANDING_BUDGET``) the aircraft it left undecided get no AA207
+    and the orders that last moved them are unchecked (MC012).
+
     Illegal: a fighter with 4 movement flies 4 spaces out to sea to attack.
     Legal: the same attack 2 spaces out, with a friendly territory 2 spaces
     beyond the battle.

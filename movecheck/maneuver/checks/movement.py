@@ -28,6 +28,8 @@ def mobility_exceeded(a: Any) -> Iterator[Problem]:
     When the verdict depends on a roll that was not declared, the rolls are
     reasoned over exactly: illegal for every roll is this error (with the roll
     range); legal for some rolls only is the MV304 warning with the condition.
+    When there are too many combinations to weigh (``MOVECHECK_ROLL_BUDGET``)
+    the order is unchecked (MC012), never legal.
     """
     from movecheck.maneuver.dice import describe_probability
     from movecheck.maneuver.motion import condition, fmt_len, roll_ranges
@@ -35,21 +37,17 @@ def mobility_exceeded(a: Any) -> Iterator[Problem]:
     branches = a.branches
     base = a.base.id
     length = a.motion.length
-    if not branches.complete:
-        yield Problem(f"{base}'s move depends on too many undeclared rolls to reason over: declare the rolls",
-                      a.end_where, code="MV304")
-        return
     legal = [a.legal_length(b) for b in branches.items]
     if all(legal):
         return
-    if any(legal):
-        text, p = condition(branches, a.legal_length)
+    if any(legal):  # legal for some rolls: every combination listed, or the odds weighed without them
+        text, p = branches.odds if branches.odds is not None else condition(branches, a.legal_length)
         yield Problem(
             f"{base}'s move of {fmt_len(length)} steps is legal only if {text} ({describe_probability(p)}); "
             f"declare the roll", a.end_where, code="MV304",
         )
         return
-    if len(branches.items) == 1:
+    if len(branches.items) == 1 and branches.complete:
         walk = branches.items[0].result
         account = f"{walk.explain(a.mobility)}; " if walk.reached else ""
         yield Problem(
