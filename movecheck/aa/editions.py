@@ -26,7 +26,6 @@ class Edition:
     """A rules edition: name, aliases, what it extends, option values, unit types, default map."""
 
     name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     options: ClassVar[dict[str, Any]] = {}
     """Option values that differ from the edition this one extends."""
@@ -93,7 +92,6 @@ class AA1942(Edition):
     """Axis & Allies 1942, second edition (seed texts 000 and 001)."""
 
     name = "aa1942"
-    title = "Axis & Allies 1942, second edition"
     aliases = ("1942", "aa1942-2e")
     options: ClassVar[dict[str, Any]] = {}  # every option at its declared default
     default_map = "aa1942-2e"
