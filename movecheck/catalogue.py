@@ -64,22 +64,28 @@ def clause_json(entry: Clause) -> dict[str, Any]:
 
 
 def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str, int]:
-    """The catalogue (and the aa preset's options) as text or JSON; with an exit code."""
+    """The catalogue and the options of both systems (aa: under the edition ``preset``), with an exit code."""
     load_all()
     if system is not None and system not in SYSTEM_TITLES:
         return f"movecheck: error: unknown system {system!r}; choose aa, maneuver or mc\n", 2
-    from movecheck.aa.presets import PRESETS, preset_options
+    from movecheck.aa.editions import DEFAULT_EDITION, EDITIONS, find_edition
 
-    preset_name = preset or "aa1942"
-    if preset_name not in PRESETS:
-        return f"movecheck: error: unknown rules preset {preset_name!r}; choose one of: {', '.join(PRESETS)}\n", 2
+    edition = find_edition(preset or DEFAULT_EDITION.name)
+    if edition is None:
+        return f"movecheck: error: unknown rules preset {preset!r}; choose one of: {', '.join(EDITIONS)}\n", 2
     clauses = CATALOGUE.all(system)
-    options = preset_options(preset_name) if system in (None, "aa") else {}
+    tables = option_tables(system, edition.option_values())
+    options = {row["name"]: row["value"] for row in tables.get("aa", [])}
     if fmt == "json":
-        document = {"rules": preset_name, "options": options, "clauses": [clause_json(c) for c in clauses]}
+        document = {
+            "rules": edition.name,
+            "options": options,
+            "option_details": [row for rows in tables.values() for row in rows],
+            "clauses": [clause_json(c) for c in clauses],
+        }
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n", 0
     if fmt == "markdown":
-        return rules_markdown(clauses, preset_name, options), 0
+        return rules_markdown(clauses, edition.name, tables), 0
     lines: list[str] = []
     current = None
     for entry in clauses:
@@ -91,10 +97,39 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
         seeds = f" ({', '.join(entry.seeds)})" if entry.seeds else ""
         phase = f" [{entry.phase}]" if entry.phase else ""
         lines.append(f"  {entry.code} {entry.name:<24} {entry.severity.value:<8} {entry.summary}{seeds}{phase}")
-    if options:
-        lines.extend(["", f"Options of the aa preset {preset_name}:"])
-        lines.extend(f"  {key:<30} {json.dumps(value)}" for key, value in options.items())
+    for name, rows in tables.items():
+        values = [json.dumps(row["value"]) for row in rows]
+        width = min(13, max(map(len, values)))
+        lines.extend(["", OPTION_TITLES[name].format(edition=edition.name) + ":"])
+        lines.extend(f"  {row['name']:<30} {value:<{width}}  {row['meaning']}" for row, value in zip(rows, values))
     return "\n".join(lines) + "\n", 0
+
+
+OPTION_TITLES = {
+    "aa": "Options of the aa preset {edition}",
+    "maneuver": "Options of maneuver (defaults)",
+}
+
+
+def option_tables(system: str | None, aa_values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Each system's options as rows (system, name, value, meaning, clauses); aa at ``aa_values``."""
+    from movecheck.options import option_sets
+
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for name, declared in option_sets().items():
+        if system not in (None, name):
+            continue
+        tables[name] = [
+            {
+                "system": name,
+                "name": option.name,
+                "value": aa_values[option.name] if name == "aa" else option.default,
+                "meaning": option.help,
+                "clauses": list(option.clauses),
+            }
+            for option in declared
+        ]
+    return tables
 
 
 def _cell(text: str) -> str:
@@ -102,8 +137,8 @@ def _cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
-def rules_markdown(clauses: list[Clause], preset: str, options: dict[str, Any]) -> str:
-    """The catalogue as markdown tables, one per system (``rules --format markdown``)."""
+def rules_markdown(clauses: list[Clause], preset: str, tables: dict[str, list[dict[str, Any]]]) -> str:
+    """The catalogue as markdown tables, one per system, then the options (``rules --format markdown``)."""
     lines = ["# movecheck rules", ""]
     current = None
     for entry in clauses:
@@ -124,12 +159,12 @@ def rules_markdown(clauses: list[Clause], preset: str, options: dict[str, Any]) 
             f"| `{entry.code}` | {_cell(entry.name)} | {entry.severity.value} | {_cell(entry.phase)} "
             f"| {_cell(entry.summary)} | {_cell(seeds)} |"
         )
-    if options:
-        from movecheck.aa.presets import OPTION_HELP
-
-        lines.extend(["", f"## Options of the aa preset `{preset}`", "", "| Option | Value | Meaning |", "| --- | --- | --- |"])
+    headings = {"aa": f"## Options of the aa preset `{preset}`", "maneuver": "## Options of maneuver (defaults)"}
+    for name, rows in tables.items():
+        value = "Value" if name == "aa" else "Default"
+        lines.extend(["", headings[name], "", f"| Option | {value} | Meaning |", "| --- | --- | --- |"])
         lines.extend(
-            f"| `{key}` | `{json.dumps(value)}` | {_cell(OPTION_HELP.get(key, ''))} |" for key, value in options.items()
+            f"| `{row['name']}` | `{_cell(json.dumps(row['value']))}` | {_cell(row['meaning'])} |" for row in rows
         )
     return "\n".join(lines) + "\n"
 

@@ -219,7 +219,7 @@ def lint(
 @app.command()
 def rules(
     system: Annotated[Optional[str], typer.Option("--system", help="Only the clauses of one system: aa, maneuver, mc.")] = None,
-    preset: Annotated[Optional[str], typer.Option("--rules", help="aa rules preset whose options to list (default aa1942).")] = None,
+    preset: Annotated[Optional[str], typer.Option("--rules", help="aa rules preset (edition name or alias) whose option values to list (default aa1942).")] = None,
     fmt: RulesFormatOption = None,
 ) -> None:
     """List the clause catalogue: codes, names, severities, seed paragraphs (text, json or markdown)."""

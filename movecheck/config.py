@@ -15,7 +15,7 @@ Keys::
       "orders/drafts/*.yaml": [AA3]
     format: github              # default output format
     aa:
-      rules: aa1942             # preset of states that name none
+      rules: aa1942             # edition (preset) of states that name none
       options: {land_on_new_carrier: false}
     maneuver:
       options: {tolerance: 0.2}
@@ -240,14 +240,13 @@ def _read(doc: Document, config: Config) -> None:
             continue
         rules = section.get("rules")
         if system == "aa" and isinstance(rules, str) and ok(system, "rules"):
-            from movecheck.aa.presets import PRESETS
+            from movecheck.aa.editions import close_editions, find_edition
 
-            if rules in PRESETS:
+            if find_edition(rules) is not None:
                 config.rules[system] = rules
             else:
-                config.findings.append(
-                    doc.finding("MC004", f"unknown rules preset {rules!r}{_hint(rules, list(PRESETS))}", (system, "rules"))
-                )
+                hint = _hint(rules, close_editions(rules), exact=True)
+                config.findings.append(doc.finding("MC004", f"unknown rules preset {rules!r}{hint}", (system, "rules")))
         options = section.get("options")
         if isinstance(options, dict):
             allowed = set(option_names(system))

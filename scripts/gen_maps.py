@@ -10,7 +10,8 @@ change this script (or the source data) and regenerate:
     python scripts/gen_maps.py --check             # exit 1 if the committed maps are stale
 
 The source directory defaults to the ``shared/data`` folder next to the repository
-(``<repo>/../shared/data``); it holds ``aa1942-2e.map.json`` and ``aa-revised.map.json``
+(``<repo>/../shared/data``, else the nearest such folder further up); it holds
+``aa1942-2e.map.json`` and ``aa-revised.map.json``
 (players, alliances, territories, connections, owners, units, unit_stats, canals, counts).
 
 Each output file is a movecheck map document (``movecheck: 1``, ``system: aa``,
@@ -32,13 +33,25 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-DEFAULT_SHARED = REPO.parent / "shared" / "data"
+# the first ``shared/data`` folder beside the repository or beside a folder holding it
+# (a git worktree at <root>/wt/NAME finds <root>/shared/data)
+DEFAULT_SHARED = next(
+    (folder / "shared" / "data" for folder in REPO.parents if (folder / "shared" / "data").is_dir()),
+    REPO.parent / "shared" / "data",
+)
 MAPS_DIR = REPO / "movecheck" / "aa" / "maps"
 
 # built-in map name -> source file in the shared data folder
 MAPS = {
     "aa1942-2e": "aa1942-2e.map.json",
     "aa-revised": "aa-revised.map.json",
+}
+
+# built-in map name -> the rules edition it is drawn for (its ``edition`` key); an edition
+# movecheck does not implement yet is named all the same (states on the map get a note)
+MAP_EDITIONS = {
+    "aa1942-2e": "aa1942",
+    "aa-revised": "aa-revised",
 }
 
 # Numbers stated by the spec; checked in addition to the source's own `counts`.
@@ -319,6 +332,7 @@ def build_map(source_json: dict, name: str) -> dict:
         "system": "aa",
         "kind": "map",
         "name": name,
+        "edition": MAP_EDITIONS.get(name),  # left out for a map this script does not list
         "title": info["name"],
         "source": f"{info['source']}, version {info['version']}",
         "powers": list(src["players"]),
@@ -330,6 +344,8 @@ def build_map(source_json: dict, name: str) -> dict:
         "units": build_units(src, order),
         "unit_types": build_unit_types(src),
     }
+    if doc["edition"] is None:
+        del doc["edition"]
     used = {u["type"] for u in doc["units"]}
     check(used <= set(doc["unit_types"]),
           f"{name}: units of types without stats: {sorted(used - set(doc['unit_types']))}")

@@ -527,7 +527,7 @@ def factory_zones(board: Board) -> list[str]:
 
 def bought_decks(board: Board) -> list[Deck]:
     """Carriers bought this turn, each placeable once in a zone next to an own factory."""
-    if not board.options.get("land_on_new_carrier", True):
+    if not board.options["land_on_new_carrier"]:
         return []
     zones = factory_zones(board)
     # each fighter takes at most one carrier: more bought carriers than the mover has
@@ -742,7 +742,7 @@ def _waiting_fighters(phase: Phase, waiting: dict[str, list[Unit]]) -> list[tupl
                 f"{aboard + seated + len(fighters)} fighters end in {zone} but its {len(carriers)} friendly carrier"
                 f"{'s have' if len(carriers) > 1 else ' has'} {slots} slots: {describe(moved)} cannot land",
                 where, order, order_id)))
-        elif phase.board.purchased.get("carrier") and board.options.get("land_on_new_carrier", True):
+        elif phase.board.purchased.get("carrier") and board.options["land_on_new_carrier"]:
             why = (
                 f"{zone} is not next to a factory of the {board.power} held since the turn began"
                 if zone not in eligible

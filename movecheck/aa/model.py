@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 if TYPE_CHECKING:
     import networkx as nx
 
-from movecheck.aa.presets import UNIT_ALIASES, UNIT_TYPES
+from movecheck.aa.editions import DEFAULT_EDITION, UNIT_ALIASES
 
 SEA_ALIAS = re.compile(r"^\s*(?:sz\s*)(\d+)\s*$", re.IGNORECASE)
 
@@ -149,8 +149,19 @@ class GameMap:
         ]
         self.control: dict[str, str] = dict(data.get("control", {}))
         self.setup: list[dict[str, Any]] = list(data.get("units", []))
-        types = data.get("unit_types") or UNIT_TYPES
+        self.edition: Any = data.get("edition")
+        """The rules edition the map names (None: it names none)."""
+        self.brings_unit_types = bool(data.get("unit_types"))
+        types = data.get("unit_types") or DEFAULT_EDITION.unit_types
         self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
+
+    def with_unit_types(self, types: dict[str, dict[str, Any]]) -> GameMap:
+        """The same map with other unit types (an edition's, for a map that brings none)."""
+        import copy
+
+        other = copy.copy(self)
+        other.unit_types = {n: UnitType.from_data(n, d) for n, d in types.items()}
+        return other
 
     def _add_alias(self, alias: str, name: str) -> None:
         self._lookup.setdefault(alias.casefold(), name)
@@ -352,7 +363,7 @@ class Board:
 
     def blocking_enemies(self, space: str) -> list[Unit]:
         """Enemy units that make a sea zone hostile."""
-        every = self.options.get("sub_transport_zones_hostile", False)
+        every = self.options["sub_transport_zones_hostile"]
         return [u for u in self.enemy_units(space) if every or u.type.is_surface_warship]
 
     def hostile_zone(self, space: str) -> bool:
@@ -390,7 +401,7 @@ class Board:
 
     def air_distances(self, start: str, limit: int) -> dict[str, int]:
         """Steps an aircraft needs from ``start`` to every space within ``limit`` (no neutrals)."""
-        impassable = self.options.get("neutrals_impassable", True)
+        impassable = self.options["neutrals_impassable"]
         return self._distances(start, limit, lambda _a, b: not (impassable and self.is_neutral(b)))
 
     def sea_distances(self, start: str, limit: int, avoid_hostile: bool = True) -> dict[str, int]:

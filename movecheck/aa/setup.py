@@ -14,7 +14,7 @@ from typing import Any
 
 from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 from movecheck.aa.model import Board, GameMap, Unit
-from movecheck.aa.presets import DEFAULT_PRESET, PRESETS, preset_options
+from movecheck.aa.editions import DEFAULT_EDITION, Edition, close_editions, find_edition
 from movecheck.findings import Finding
 from movecheck.loading import Document, InputError, _limit
 
@@ -124,21 +124,36 @@ def _map_of(
     return game_map, findings, loaded.doc
 
 
-def options_of(state: Document) -> tuple[dict[str, Any], list[Finding]]:
-    """The preset's options with the state's overrides; MC004 for an unknown preset."""
-    findings: list[Finding] = []
-    preset = state.get("rules", default=DEFAULT_PRESET)
-    if preset not in PRESETS:
-        import difflib
+def edition_of(state: Document, game_map: GameMap) -> tuple[type[Edition], list[Finding]]:
+    """The edition a state is checked under: its ``rules:`` (or the configured one), else its map's, else the default."""
+    if isinstance(state.data, dict) and "rules" in state.data:
+        rules = state.data["rules"]
+        edition = find_edition(rules)
+        if edition is not None:
+            return edition, []
+        hint = suggestion(close_editions(rules))
+        return DEFAULT_EDITION, [state.finding("MC004", f"unknown rules preset {rules!r}{hint}", ("rules",))]
+    if game_map.edition is None:
+        return DEFAULT_EDITION, []
+    edition = find_edition(game_map.edition)
+    if edition is not None:
+        return edition, []
+    where = ("map", "edition") if isinstance(state.get("map"), dict) else ("map",)
+    hint = suggestion(close_editions(game_map.edition))
+    message = (
+        f"the map names the rules {game_map.edition!r}, which this release does not implement; the "
+        f"{DEFAULT_EDITION.name} rules apply (write 'rules: {DEFAULT_EDITION.name}' to choose them){hint}"
+    )
+    return DEFAULT_EDITION, [state.finding("MC004", message, where, severity="note")]
 
-        hint = suggestion(difflib.get_close_matches(str(preset), list(PRESETS), n=2))
-        findings.append(state.finding("MC004", f"unknown rules preset {preset!r}{hint}", ("rules",)))
-        preset = DEFAULT_PRESET
-    options = preset_options(preset)
+
+def options_of(state: Document, edition: type[Edition]) -> dict[str, Any]:
+    """The edition's option values with the state's overrides."""
+    options = edition.option_values()
     overrides = state.get("options", default={})
     if isinstance(overrides, dict):
         options.update({k: v for k, v in overrides.items() if k in options})
-    return options, findings
+    return options
 
 
 def build_board(state: Document, extra_options: dict[str, Any] | None = None) -> Setup:
@@ -147,8 +162,11 @@ def build_board(state: Document, extra_options: dict[str, Any] | None = None) ->
     findings = list(findings)
     if game_map is None:
         return Setup(None, findings, map_doc)
-    options, problems = options_of(state)
+    edition, problems = edition_of(state, game_map)
     findings.extend(problems)
+    if not game_map.brings_unit_types and edition.unit_types is not DEFAULT_EDITION.unit_types:
+        game_map = game_map.with_unit_types(edition.unit_types)
+    options = options_of(state, edition)
     if extra_options:
         options.update(extra_options)
     turn = state.get("turn", default={})

@@ -1,4 +1,4 @@
-"""The battlefield of the maneuver system: options, terrain, landmarks, corps and bases.
+"""The battlefield of the maneuver system: terrain, landmarks, corps and bases (options: :mod:`options`).
 
 This module imports no shapely at import time (``movecheck rules`` must stay light):
 the shapes of bases and terrain are built on first use by :mod:`geometry`, which
@@ -11,22 +11,16 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from movecheck.maneuver.dice import Dice
-
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from shapely.geometry import Polygon
+
+    from movecheck.maneuver.options import Options
 
 DocPath = tuple[Any, ...]
 Vec = tuple[float, float]
 
 TERRAIN_KINDS = ("open", "stream", "ploughed_field", "rice_paddy", "hill", "forest", "impassable")
 """Every terrain kind the battlefield format knows."""
-
-DEFAULT_DICE = {"D1": "1d6", "D2": "2d6", "D3": "3d6"}
-"""Penalty dice of the seed (M7)."""
-
-DEFAULT_PENALTIES = {"stream": "D1", "ploughed_field": "D1", "rice_paddy": "D2", "hill": "D2", "forest": "D3"}
-"""Which die each difficult terrain kind costs (M7)."""
 
 DEFAULT_MOBILITY = 8.0
 """Mobility of a base whose corps and entry name none (an assumption: the seed gives no number)."""
@@ -40,45 +34,6 @@ ORDER_NAMES = {
     "to_landmark": "Move to landmark",
     "free": "free move",
 }
-
-
-@dataclass
-class Options:
-    """The readings of the rules a battlefield uses (spec: maneuver.md, "Options")."""
-
-    dice: dict[str, Dice] = field(default_factory=lambda: {k: Dice.parse(v) for k, v in DEFAULT_DICE.items()})
-    penalties: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_PENALTIES))
-    tolerance: float = 0.1
-    contact_gap: float = 0.05
-    prebattle_distance: float = 15.0
-    prebattle_bonus: float = 2.0
-    prebattle_measure: str = "edge"
-    corps_penalty: str = "per_file"
-    back_distance: str = "half_of_max"
-    pass_through_limit: float = 0.5
-
-    def die_of_kind(self, kind: str) -> tuple[str, Dice] | None:
-        """The penalty die (name, dice) a terrain kind costs, or None (no penalty)."""
-        name = self.penalties.get(kind)
-        if name is None or kind == "impassable":
-            return None
-        dice = self.dice.get(name)
-        return (name, dice) if dice is not None else None
-
-    def readings(self) -> dict[str, Any]:
-        """The options as the JSON report's ``readings`` show them."""
-        return {
-            "dice": {name: str(d) for name, d in sorted(self.dice.items())},
-            "penalties": dict(sorted(self.penalties.items())),
-            "tolerance": self.tolerance,
-            "contact_gap": self.contact_gap,
-            "prebattle_distance": self.prebattle_distance,
-            "prebattle_bonus": self.prebattle_bonus,
-            "prebattle_measure": self.prebattle_measure,
-            "corps_penalty": self.corps_penalty,
-            "back_distance": self.back_distance,
-            "pass_through_limit": self.pass_through_limit,
-        }
 
 
 @dataclass
@@ -229,7 +184,7 @@ class Battlefield:
 
     width: float
     depth: float
-    options: Options = field(default_factory=Options)
+    options: Options = field(default_factory=lambda: _default_options())
     terrain: dict[str, Terrain] = field(default_factory=dict)
     landmarks: dict[str, Landmark] = field(default_factory=dict)
     sides: dict[str, list[Corps]] = field(default_factory=dict)
@@ -265,6 +220,13 @@ class Battlefield:
     def impassable_terrain(self) -> list[Terrain]:
         """Terrain elements no base may enter."""
         return [t for t in self.terrain.values() if t.kind == "impassable"]
+
+
+def _default_options() -> Options:
+    """Every option at its declared default (the declarations import this module)."""
+    from movecheck.maneuver.options import Options
+
+    return Options()
 
 
 def fmt(value: float) -> str:

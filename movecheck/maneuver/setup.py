@@ -29,16 +29,9 @@ from movecheck.maneuver.model import (
     Battlefield,
     Corps,
     Landmark,
-    Options,
     Terrain,
 )
-
-NUMBER_OPTIONS = ("tolerance", "contact_gap", "prebattle_distance", "prebattle_bonus", "pass_through_limit")
-CHOICE_OPTIONS = {
-    "prebattle_measure": ("edge", "centre"),
-    "corps_penalty": ("per_file", "whole_corps"),
-    "back_distance": ("half_of_max", "half_of_mobility"),
-}
+from movecheck.maneuver.options import OPTIONS, Options
 
 
 @dataclass
@@ -119,12 +112,13 @@ class _Builder:
                     )
                     continue
                 options.penalties[kind] = die
-        for key in NUMBER_OPTIONS:
-            value = self.number(raw.get(key), ("options", key), f"options.{key}")
-            if value is not None and (value >= 0 or key == "prebattle_bonus"):
-                setattr(options, key, value)
-        for key, choices in CHOICE_OPTIONS.items():
-            if raw.get(key) in choices:
+        for option in OPTIONS:
+            key = option.name
+            if option.minimum is not None:  # a number option
+                value = self.number(raw.get(key), ("options", key), f"options.{key}")
+                if value is not None and (value >= 0 or option.minimum < 0):
+                    setattr(options, key, value)
+            elif option.choices and raw.get(key) in option.choices:
                 setattr(options, key, raw[key])
         return options
 

@@ -13,7 +13,6 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "gen_maps.py"
 MAPS_DIR = REPO / "movecheck" / "aa" / "maps"
-SHARED = REPO.parent / "shared" / "data"
 NAMES = ["aa1942-2e", "aa-revised"]
 
 
@@ -25,6 +24,7 @@ def load_script():
 
 
 gen_maps = load_script()
+SHARED = gen_maps.DEFAULT_SHARED
 
 
 def committed(name: str) -> dict:

@@ -87,7 +87,7 @@ def unload_ends_move(move: Move, phase: Phase) -> Iterator[Problem]:
         yield Problem(f"{describe(landed)} unloaded earlier this phase and may not move again", move.units_node(landed[0]))
     # A transport that unloaded in combat move is AA307's business in noncombat, unless the
     # preset lets transports act again after combat: then this clause still holds for it.
-    earlier = not phase.combat and phase.options.get("transport_ncm_after_combat", False)
+    earlier = not phase.combat and phase.options["transport_ncm_after_combat"]
 
     def unloaded(vessel) -> bool:
         return vessel.unloaded_now or (earlier and vessel.unloaded_before)

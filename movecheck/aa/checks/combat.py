@@ -111,7 +111,7 @@ def sub_stops_at_destroyer(move: Move, phase: Phase) -> Iterator[Problem]:
 
     Governed by the option ``destroyer_stops_subs`` (on in aa1942).
     """
-    if not phase.options.get("destroyer_stops_subs", True):
+    if not phase.options["destroyer_stops_subs"]:
         return
     subs = [u for u in move.units if u.type.submarine]
     if not subs:
@@ -231,7 +231,7 @@ def not_a_combat_move(phase: Phase) -> Iterator[Problem]:
     hostile territory later in the phase.  Decided after the last move.
     Governed by the option ``combat_move_must_attack``.
     """
-    if not phase.options.get("combat_move_must_attack", True):
+    if not phase.options["combat_move_must_attack"]:
         return
     battles = battle_spaces(phase)
     assault, zones = _amphibious(phase)

@@ -144,7 +144,7 @@ def neutral(move: Move, phase: Phase) -> Iterator[Problem]:
 
     Governed by the option ``neutrals_impassable`` (on in aa1942).
     """
-    if not phase.options.get("neutrals_impassable", True):
+    if not phase.options["neutrals_impassable"]:
         return
     for k, space in enumerate(move.path[1:], start=1):
         if phase.board.is_neutral(space):
@@ -159,7 +159,7 @@ def aa_gun_combat_move(move: Move, phase: Phase) -> Iterator[Problem]:
 
     Governed by the option ``aa_guns_move_in_combat`` (off in aa1942).
     """
-    if phase.options.get("aa_guns_move_in_combat", False):
+    if phase.options["aa_guns_move_in_combat"]:
         return
     guns = [u for u in move.units if u.type.is_aa_gun]
     if guns:

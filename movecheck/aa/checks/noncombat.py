@@ -50,7 +50,7 @@ def ncm_into_hostile(move: Move, phase: Phase) -> Iterator[Problem]:
     if land and not board.is_sea(move.end) and board.hostile_territory(move.end):
         yield Problem(f"{describe(land)} cannot move into {move.end}: it is hostile, and noncombat moves go to friendly territory only",
                       move.step(len(move.path) - 1))
-    ships = [u for u in move.of_domain("sea") if not u.type.submarine or not phase.options.get("subs_may_end_ncm_in_hostile", True)]
+    ships = [u for u in move.of_domain("sea") if not u.type.submarine or not phase.options["subs_may_end_ncm_in_hostile"]]
     if ships and board.hostile_zone(move.end):
         yield Problem(f"{describe(ships)} cannot end in {move.end}: hostile zone (enemy {describe(board.blocking_enemies(move.end))})",
                       move.step(len(move.path) - 1))
@@ -97,7 +97,7 @@ def transport_after_combat(move: Move, phase: Phase) -> Iterator[Problem]:
 
     Governed by the option ``transport_ncm_after_combat`` (off in aa1942).
     """
-    if phase.options.get("transport_ncm_after_combat", False):
+    if phase.options["transport_ncm_after_combat"]:
         return
 
     def acted(unit: Unit) -> bool:

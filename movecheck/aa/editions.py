@@ -1,0 +1,116 @@
+"""The A&A editions movecheck checks: each one is a small class, declared once.
+
+An edition names itself and its aliases, extends another edition (its Python
+base class), and says the option values (:mod:`movecheck.aa.options`) and unit
+types in which it differs, and its default map.  Declaring the class registers
+it: ``rules: NAME`` in a state, ``aa.rules`` in a configuration, a map's
+``edition:`` and ``movecheck rules --rules NAME`` all find it.  Which edition a
+state is checked under: its ``rules:`` > the configuration's > its map's
+``edition:`` > :data:`DEFAULT_EDITION`.
+
+The spec calls an edition a "rules preset"; messages keep that word.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, ClassVar
+
+from movecheck.aa.options import OPTIONS
+
+EDITIONS: dict[str, type[Edition]] = {}
+"""Every edition by name, in declaration order (filled by declaring a subclass)."""
+
+
+class Edition:
+    """A rules edition: name, aliases, what it extends, option values, unit types, default map."""
+
+    name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    options: ClassVar[dict[str, Any]] = {}
+    """Option values that differ from the edition this one extends."""
+    unit_types: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Unit types of maps that bring none (a map's own ``unit_types`` replace them)."""
+    default_map: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.name:
+            raise TypeError(f"edition {cls.__name__} has no name")
+        unknown = [key for key in cls.__dict__.get("options", {}) if key not in OPTIONS]
+        if unknown:
+            raise TypeError(f"edition {cls.name} sets undeclared options: {', '.join(unknown)}")
+        for spelling in (cls.name, *cls.aliases):
+            if find_edition(spelling) is not None:
+                raise TypeError(f"edition {cls.name}: the name {spelling!r} is taken by {find_edition(spelling).name}")
+        EDITIONS[cls.name] = cls
+
+    @classmethod
+    def extends(cls) -> type[Edition] | None:
+        """The edition this one extends (None for a base edition)."""
+        base = cls.__mro__[1]
+        return base if issubclass(base, Edition) and base is not Edition else None
+
+    @classmethod
+    def option_values(cls) -> dict[str, Any]:
+        """Every option's value in this edition: the declared defaults, then each edition's changes."""
+        values = OPTIONS.defaults()
+        for edition in reversed(cls.__mro__):
+            if issubclass(edition, Edition):
+                values.update(edition.__dict__.get("options", {}))
+        return values
+
+
+def find_edition(name: Any) -> type[Edition] | None:
+    """The edition ``name`` names (its name or an alias), or None."""
+    for edition in EDITIONS.values():
+        if name == edition.name or name in edition.aliases:
+            return edition
+    return None
+
+
+def close_editions(name: Any) -> list[str]:
+    """The names of the editions whose name or alias is spelt like ``name``."""
+    spellings = {spelling: edition.name for edition in EDITIONS.values() for spelling in (edition.name, *edition.aliases)}
+    close = difflib.get_close_matches(str(name), list(spellings), n=3)
+    return list(dict.fromkeys(spellings[spelling] for spelling in close))[:2]
+
+
+UNIT_ALIASES = {
+    "armour": "tank",
+    "armor": "tank",
+    "aaGun": "aa_gun",
+    "aagun": "aa_gun",
+    "industrial_complex": "factory",
+    "aircraft_carrier": "carrier",
+    "sub": "submarine",
+}
+"""Other spellings of unit type names (TripleA's among them), in every edition."""
+
+
+class AA1942(Edition):
+    """Axis & Allies 1942, second edition (seed texts 000 and 001)."""
+
+    name = "aa1942"
+    aliases = ("1942", "aa1942-2e")
+    options: ClassVar[dict[str, Any]] = {}  # every option at its declared default
+    default_map = "aa1942-2e"
+    unit_types = {
+        "infantry": {"movement": 1, "attack": 1, "defense": 2, "domain": "land", "cost": 3, "transport_cost": 2, "infantry": True},
+        "artillery": {"movement": 1, "attack": 2, "defense": 2, "domain": "land", "cost": 4, "transport_cost": 3},
+        "tank": {"movement": 2, "attack": 3, "defense": 3, "domain": "land", "cost": 6, "transport_cost": 3, "blitz": True},
+        "aa_gun": {"movement": 1, "attack": 0, "defense": 0, "domain": "land", "cost": 5, "transport_cost": 3},
+        "factory": {"movement": 0, "attack": 0, "defense": 0, "domain": "land", "cost": 15},
+        "fighter": {"movement": 4, "attack": 3, "defense": 4, "domain": "air", "cost": 10, "carrier_cost": 1},
+        "bomber": {"movement": 6, "attack": 4, "defense": 1, "domain": "air", "cost": 12},
+        "transport": {"movement": 2, "attack": 0, "defense": 0, "domain": "sea", "cost": 7, "transport_capacity": 5},
+        "submarine": {"movement": 2, "attack": 2, "defense": 1, "domain": "sea", "cost": 6, "submarine": True},
+        "destroyer": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8, "destroyer": True},
+        "cruiser": {"movement": 2, "attack": 3, "defense": 3, "domain": "sea", "cost": 12},
+        "carrier": {"movement": 2, "attack": 1, "defense": 2, "domain": "sea", "cost": 14, "carrier_capacity": 2},
+        "battleship": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 20},
+    }
+
+
+DEFAULT_EDITION: type[Edition] = AA1942
+"""The edition of a state that names none on a map that names none."""

@@ -1,0 +1,33 @@
+"""The aa rule options: every rule that differs between editions, declared once.
+
+Each default is the value of the base edition (``aa1942``); an edition
+(:mod:`movecheck.aa.editions`) names only the values it changes.  The clauses
+listed are the ones whose verdict the option changes.  After adding or changing
+an option here, run ``python scripts/gen_schemas.py`` (the state schema's
+``options`` are generated from this list).
+"""
+
+from __future__ import annotations
+
+from movecheck.options import OptionSet, flag
+
+OPTIONS = OptionSet("aa", (
+    flag("sub_transport_zones_hostile", False,
+         "enemy subs/transports make a sea zone hostile and block movement/loading",
+         ("AA201", "AA301", "AA302", "AA406")),
+    flag("subs_may_end_ncm_in_hostile", True,
+         "subs may end noncombat move in a hostile zone", ("AA301",)),
+    flag("destroyer_stops_subs", True,
+         "a submarine stops on entering a zone with an enemy destroyer (AA204)", ("AA204",)),
+    flag("land_on_new_carrier", True,
+         "fighters may wait in a zone next to a factory for a carrier bought this turn (N13)",
+         ("AA207", "AA303", "AA304", "AA305")),
+    flag("aa_guns_move_in_combat", False,
+         "AA guns may move in combat move (AA108 off)", ("AA108",)),
+    flag("transport_ncm_after_combat", False,
+         "transports that acted in combat may still move in noncombat (AA307 off)", ("AA307", "AA403")),
+    flag("neutrals_impassable", True,
+         "no unit enters, crosses or overflies a neutral territory (AA106)", ("AA106", "AA207", "AA303")),
+    flag("combat_move_must_attack", True,
+         "every combat move must lead to a battle (AA203)", ("AA203",)),
+))
