@@ -1,0 +1,149 @@
+"""Cost stays linear on hostile input: work is counted, never timed.
+
+The loader's work is the number of lines it executes (``sys.settrace`` line events in
+movecheck/loading.py, loops included); doubling the anchors and aliases of a file must
+no more than about double it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import movecheck.loading as loading
+from movecheck.loading import load_bytes
+
+
+def lines_run(module: Any, action: Callable[[], Any]) -> int:
+    """Lines of ``module`` executed while ``action`` runs."""
+    count = 0
+    target = module.__file__
+
+    def local(frame: Any, event: str, arg: Any) -> Any:
+        nonlocal count
+        if event == "line":
+            count += 1
+        return local
+
+    def calls(frame: Any, event: str, arg: Any) -> Any:
+        return local if frame.f_code.co_filename == target else None
+
+    previous = sys.gettrace()
+    sys.settrace(calls)
+    try:
+        action()
+    finally:
+        sys.settrace(previous)
+    return count
+
+
+# -- many anchors and aliases ----------------------------------------------------------
+
+
+def anchored_orders(n: int) -> str:
+    """An aa orders file: n anchored moves (nested anchors inside), each used again by an alias."""
+    lines = ["movecheck: 1", "system: aa", "state: state.yaml", "power: Germans", "phase: combat_move", "moves:"]
+    for i in range(n):
+        lines.append(f"  - &m{i} {{units: &u{i} {{infantry: 1, tank: 2}}, path: &p{i} [Germany, Poland]}}")
+    for i in range(n):
+        lines.append(f"  - {{units: *u{i}, path: *p{i}}}")
+        lines.append(f"  - *m{i}")
+    return "\n".join(lines) + "\n"
+
+
+def anchored_state(n: int) -> str:
+    """An aa state: n anchored stacks of units with numbers, each repeated through an alias."""
+    lines = ["movecheck: 1", "system: aa", "map: aa1942-2e", "turn: {round: 1, power: Germans, phase: combat_move}"]
+    lines.append("units:")
+    for i in range(n):
+        lines.append(f"  - &s{i} {{at: Germany, power: Germans, type: infantry, count: {i % 7 + 1}, hits: [0, 1]}}")
+    for i in range(n):
+        lines.append(f"  - *s{i}")
+    return "\n".join(lines) + "\n"
+
+
+def anchored_config(n: int) -> str:
+    """A .movecheck.yaml whose per-file ignores share anchored lists (numbers included)."""
+    lines = ["select: [ALL]", "per-file-ignores:"]
+    for i in range(n):
+        lines.append(f"  a{i}.yaml: &i{i} [AA1, 201, {{deep: [1, 2]}}]")
+    for i in range(n):
+        lines.append(f"  b{i}.yaml: *i{i}")
+    return "\n".join(lines) + "\n"
+
+
+SHAPES = {"orders": anchored_orders, "state": anchored_state, "config": anchored_config}
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_loader_work_grows_linearly_with_anchors(shape: str) -> None:
+    make = SHAPES[shape]
+    work = {}
+    for n in (100, 200, 400):
+        text = make(n).encode()
+        work[n] = lines_run(loading, lambda: load_bytes(text, "t.yaml"))
+    # every anchor used to rescan every number recorded before it: ×4 per doubling
+    assert work[200] <= 2.2 * work[100], work
+    assert work[400] <= 2.2 * work[200], work
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_anchored_files_load_to_the_expanded_data(shape: str) -> None:
+    doc = load_bytes(SHAPES[shape](3).encode(), "t.yaml")
+    assert not doc.findings
+    if shape == "orders":
+        moves = doc.data["moves"]
+        assert len(moves) == 9
+        assert moves[3] == moves[4] == moves[0] == {"units": {"infantry": 1, "tank": 2}, "path": ["Germany", "Poland"]}
+        # the numbers inside an alias keep their source text, under the alias's own path
+        assert doc.implicit[("moves", 4, "units", "tank")].text == "2"
+        assert doc.implicit[("moves", 3, "units", "infantry")].text == "1"
+        # a node inside an alias is placed at the alias
+        assert doc.pos(("moves", 3, "units", "tank")) == (10, 13)
+        assert doc.pos(("moves", 4, "units", "tank")) == (11, 5)
+    elif shape == "state":
+        assert doc.data["units"][4] == doc.data["units"][1]
+        assert doc.implicit[("units", 4, "count")].text == "2"
+        assert doc.implicit[("units", 5, "hits", 1)].text == "1"
+    else:
+        assert doc.data["per-file-ignores"]["b2.yaml"] == ["AA1", 201, {"deep": [1, 2]}]
+        assert doc.implicit[("per-file-ignores", "b2.yaml", 1)].text == "201"
+        assert doc.implicit[("per-file-ignores", "b2.yaml", 2, "deep", 0)].text == "1"
+
+
+def test_nested_anchor_keeps_the_implicit_scalars_of_its_own_subtree_only() -> None:
+    text = "a: 7\nb: &outer [x, &inner [1, no], 2]\nc: 3\nd: *outer\ne: *inner\n"
+    doc = load_bytes(text.encode(), "t.yaml")
+    assert not doc.findings
+    assert sorted((p, s.text) for p, s in doc.implicit.items() if p[0] in "de") == [
+        (("d", 1, 0), "1"),
+        (("d", 1, 1), "no"),
+        (("d", 2), "2"),
+        (("e", 0), "1"),
+        (("e", 1), "no"),
+    ]
+
+
+def test_many_anchors_over_a_big_alias_cost_little_work() -> None:
+    # The shape that cost 80 s: one block aliased many times (a million numbers in the
+    # data), then many small anchors, each of which used to rescan all those numbers.
+    def text(anchors: int) -> bytes:
+        lines = ["big: &big [" + ",".join(["1"] * 100) + "]", "copies:"]
+        lines += ["  - *big"] * 100
+        lines += ["small:"] + [f"  - &s{i} [1]" for i in range(anchors)]
+        return ("\n".join(lines) + "\n").encode()
+
+    few = lines_run(loading, lambda: load_bytes(text(10), "t.yaml"))
+    many = lines_run(loading, lambda: load_bytes(text(1000), "t.yaml"))
+    # 990 more anchors of one number each: a few dozen lines apiece, not 10,000 numbers apiece
+    assert many - few < 100 * 990, (few, many)
+
+
+def test_node_limit_still_counts_alias_expansion(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loading, "MAX_NODES", 1000)
+    text = "big: &big [" + ",".join(["1"] * 100) + "]\ncopies:\n" + "  - *big\n" * 10
+    doc = load_bytes(text.encode(), "t.yaml")
+    assert [(f.code, f.line) for f in doc.findings] == [("MC008", 11)]
