@@ -147,3 +147,37 @@ def test_node_limit_still_counts_alias_expansion(monkeypatch: pytest.MonkeyPatch
     text = "big: &big [" + ",".join(["1"] * 100) + "]\ncopies:\n" + "  - *big\n" * 10
     doc = load_bytes(text.encode(), "t.yaml")
     assert [(f.code, f.line) for f in doc.findings] == [("MC008", 11)]
+
+
+# -- lint --skip-foreign ---------------------------------------------------------------
+
+
+def test_skip_foreign_builds_no_positions_for_a_foreign_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write) -> None:
+    from movecheck import core
+
+    built: list[str] = []
+    build = loading._Builder.build
+
+    def spy(self: Any, events: Any) -> None:
+        built.append(self.doc.path)
+        build(self, events)
+
+    monkeypatch.setattr(loading._Builder, "build", spy)
+    # a workflow full of anchors: the kind of file the pre-commit hook meets
+    foreign = write(tmp_path, "ci.yml", anchored_config(200).replace("select: [ALL]", "on: push"))
+    state = write(tmp_path, "state.yaml", anchored_state(2))
+    report = core.lint([str(foreign), str(state)], core.Settings(skip_foreign=True))
+    assert built == [str(state)]
+    assert [f.path for f in report.files] == [str(state)]
+    built.clear()
+    report = core.lint([str(foreign)], core.Settings())
+    assert built == [str(foreign)]
+    assert [f.code for f in report.findings] == ["MC010"]
+
+
+def test_skip_foreign_reads_stdin_once(run_main, tmp_path: Path, aa) -> None:
+    code, out, err = run_main(["lint", "-", "--skip-foreign"], stdin=aa.state, cwd=tmp_path)
+    assert (code, err) == (0, ""), out
+    assert out.endswith("in 1 file.\n")
+    code, out, err = run_main(["lint", "-", "--skip-foreign"], stdin="on: push\n", cwd=tmp_path)
+    assert (code, out, err) == (0, "0 errors, 0 warnings, 0 notes in 0 files.\n", "")
