@@ -181,3 +181,121 @@ def test_skip_foreign_reads_stdin_once(run_main, tmp_path: Path, aa) -> None:
     assert out.endswith("in 1 file.\n")
     code, out, err = run_main(["lint", "-", "--skip-foreign"], stdin="on: push\n", cwd=tmp_path)
     assert (code, out, err) == (0, "0 errors, 0 warnings, 0 notes in 0 files.\n", "")
+
+
+# -- did you mean ------------------------------------------------------------------------
+
+import difflib  # noqa: E402
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from movecheck import suggest  # noqa: E402
+from movecheck.aa.maps import builtin_map  # noqa: E402
+from movecheck.aa.model import GameMap  # noqa: E402
+from movecheck.aa.presets import UNIT_ALIASES, UNIT_TYPES  # noqa: E402
+
+SPACES = [t["name"] for t in builtin_map("aa1942-2e")["territories"]]
+TYPES = list(UNIT_TYPES) + list(UNIT_ALIASES)
+
+
+@pytest.mark.parametrize(
+    ("word", "choices", "n", "cutoff"),
+    [
+        ("Untied Kingdom", SPACES, 3, 0.6),
+        ("Germny", SPACES, 3, 0.6),
+        ("Western Europe", SPACES, 3, 0.6),
+        ("Sea Zone 123", SPACES, 3, 0.6),
+        ("sz 99", SPACES, 3, 0.6),
+        ("", SPACES, 3, 0.6),
+        ("", ["", "a"], 3, 0.6),
+        ("fightr", TYPES, 3, 0.5),
+        ("tanks", TYPES, 3, 0.5),
+        ("Germns", ["Germans", "Russians", "Japanese"], 2, 0.6),
+        ("formt", ["format", "select", "ignore", "per-file-ignores"], 3, 0.6),
+        ("aaa", ["aa", "aa", "a", "aaaa"], 3, 0.6),  # duplicates and ties
+        ("AA2O1", ["AA", "AA1", "AA10", "AA2", "AA20", "AA201"], 3, 0.6),
+    ],
+)
+def test_close_names_are_difflibs(word: str, choices: list[str], n: int, cutoff: float) -> None:
+    assert suggest.close_names(word, choices, n, cutoff) == difflib.get_close_matches(word, choices, n, cutoff)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    word=st.one_of(st.sampled_from(SPACES), st.text(alphabet="aeinorstuSZGK .-12", max_size=16)),
+    edits=st.lists(st.tuples(st.integers(0, 30), st.sampled_from("aeiou nrst-1")), max_size=4),
+    cutoff=st.sampled_from([0.5, 0.6, 0.75]),
+)
+def test_close_names_agree_with_difflib_on_misspelt_names(word: str, edits: list[tuple[int, str]], cutoff: float) -> None:
+    for at, char in edits:
+        word = word[:at] + char + word[at + 1 :]
+    assert suggest.close_names(word, SPACES, 3, cutoff) == difflib.get_close_matches(word, SPACES, 3, cutoff)
+
+
+def test_unknown_names_keep_their_messages(run_main, tmp_path: Path, aa, write) -> None:
+    write(tmp_path, "state.yaml", aa.state)
+    write(
+        tmp_path,
+        "orders.yaml",
+        aa.legal.replace("path: [Ukraine S.S.R., Caucasus]\n  - units", "path: [Ukraine S.S.R., Caucasas]\n  - units")
+        .replace("{tank: 1}", "{tnak: 1}"),
+    )
+    code, out, _ = run_main(["check", "orders.yaml"], cwd=tmp_path)
+    assert code == 1
+    assert out.splitlines()[:2] == [
+        "orders.yaml:9:28: MC004 [error] unknown territory or sea zone 'Caucasas'; did you mean 'Caucasus'?",
+        "orders.yaml:10:13: MC004 [error] unknown unit type 'tnak'; did you mean 'tank'?",
+    ]
+
+
+def many_unknowns(tmp_path: Path, write, names: list[str], file: str = "orders.yaml") -> Path:
+    path = "[" + ", ".join(["Germany", *names]) + "]"
+    text = (
+        "movecheck: 1\nsystem: aa\nstate: state.yaml\npower: Germans\nphase: combat_move\n"
+        f"moves:\n  - units: {{infantry: 1}}\n    path: {path}\n"
+    )
+    return write(tmp_path, file, text)
+
+
+def test_many_unknown_names_compare_few_names(run_main, tmp_path: Path, aa, write, monkeypatch: pytest.MonkeyPatch) -> None:
+    compared = 0
+    set_seq1 = difflib.SequenceMatcher.set_seq1
+
+    def spy(self: Any, a: Any) -> None:
+        nonlocal compared
+        compared += 1
+        set_seq1(self, a)
+
+    monkeypatch.setattr(difflib.SequenceMatcher, "set_seq1", spy)
+    write(tmp_path, "state.yaml", aa.state)
+    distinct = [f"Terra {i}" for i in range(2000)]
+    many_unknowns(tmp_path, write, distinct + ["Untied Kingdom"] * 2000)
+    code, out, _ = run_main(["check", "orders.yaml"], cwd=tmp_path)
+    assert code == 1
+    lines = out.splitlines()
+    assert len(lines) == 4001
+    assert lines[-2].endswith("unknown territory or sea zone 'Untied Kingdom'; did you mean 'United Kingdom'?")
+    # difflib met every one of the map's 161 spaces for every unknown name: 644,000 times;
+    # now a name is compared only when it shares enough characters, once per distinct word
+    assert compared < 3 * len(distinct), compared
+
+
+def test_hint_work_is_bounded_per_file(run_main, tmp_path: Path, aa, write, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(suggest, "MAX_WORK", 20_000)
+    write(tmp_path, "state.yaml", aa.state)
+    many_unknowns(tmp_path, write, [f"Germany {i}" for i in range(500)], "a.yaml")
+    many_unknowns(tmp_path, write, ["Germny"] * 500, "b.yaml")
+    code, out, _ = run_main(["check", "a.yaml", "b.yaml"], cwd=tmp_path)
+    lines = out.splitlines()
+    a_lines = [line for line in lines if line.startswith("a.yaml")]
+    b_lines = [line for line in lines if line.startswith("b.yaml")]
+    assert len(a_lines) == len(b_lines) == 500
+    hinted = [line.endswith("; did you mean 'Germany'?") for line in a_lines]
+    # hints while the budget lasts, then the bare finding: still MC004, still an error
+    assert hinted[0] and not hinted[-1] and hinted == sorted(hinted, reverse=True)
+    assert all(" MC004 [error] unknown territory or sea zone 'Germany " in line for line in a_lines)
+    # a cached answer costs its work again, so a file's hints do not depend on the others
+    alone = run_main(["check", "b.yaml"], cwd=tmp_path)[1].splitlines()
+    assert alone[:-1] == b_lines
+    first = run_main(["check", "a.yaml"], cwd=tmp_path)[1].splitlines()
+    assert first[:-1] == a_lines

@@ -12,7 +12,6 @@ Words as the spec defines them:
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -21,6 +20,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 from movecheck.aa.presets import UNIT_ALIASES, UNIT_TYPES
+from movecheck.suggest import Names, close_names
 
 SEA_ALIAS = re.compile(r"^\s*(?:sz\s*)(\d+)\s*$", re.IGNORECASE)
 
@@ -151,6 +151,7 @@ class GameMap:
         self.setup: list[dict[str, Any]] = list(data.get("units", []))
         types = data.get("unit_types") or UNIT_TYPES
         self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
+        self._space_names: Names | None = None  # indexed for "did you mean", when first asked
 
     def _add_alias(self, alias: str, name: str) -> None:
         self._lookup.setdefault(alias.casefold(), name)
@@ -171,9 +172,11 @@ class GameMap:
             return self._lookup.get(f"sz{int(match.group(1))}")
         return None
 
-    def suggest(self, name: Any) -> list[str]:
-        """Close names for a misspelt space."""
-        return difflib.get_close_matches(str(name), list(self.spaces), n=3, cutoff=0.6)
+    def suggest(self, name: Any, charge: Any = None) -> list[str]:
+        """Close names for a misspelt space (``charge``: the document whose hint budget pays)."""
+        if self._space_names is None:
+            self._space_names = Names(self.spaces)
+        return close_names(name, self._space_names, n=3, cutoff=0.6, charge=charge)
 
     def resolve_type(self, name: Any) -> str | None:
         """The unit type a name means (aliases included)."""
@@ -187,8 +190,8 @@ class GameMap:
         lowered = name.lower()
         return lowered if lowered in self.unit_types else None
 
-    def suggest_type(self, name: Any) -> list[str]:
-        return difflib.get_close_matches(str(name), list(self.unit_types) + list(UNIT_ALIASES), n=3, cutoff=0.5)
+    def suggest_type(self, name: Any, charge: Any = None) -> list[str]:
+        return close_names(name, list(self.unit_types) + list(UNIT_ALIASES), n=3, cutoff=0.5, charge=charge)
 
     def is_sea(self, name: str) -> bool:
         return self.spaces[name].sea

@@ -9,6 +9,7 @@ from movecheck.aa.model import Board, Unit, describe
 from movecheck.aa.setup import suggestion, unknown_space, unknown_type
 from movecheck.findings import Finding
 from movecheck.loading import Document
+from movecheck.suggest import close_names
 
 DocPath = tuple[Any, ...]
 
@@ -149,10 +150,8 @@ def resolve_move(
         for k, unit_id in enumerate(units_raw):
             unit = board.by_id.get(unit_id) if isinstance(unit_id, str) else None
             if unit is None:
-                close = [i for i in board.by_id if isinstance(unit_id, str)]
-                import difflib
-
-                hint = suggestion(difflib.get_close_matches(str(unit_id), close, n=3))
+                close = close_names(unit_id, board.by_id, n=3, charge=doc) if isinstance(unit_id, str) else []
+                hint = suggestion(close)
                 findings.append(doc.finding("MC004", f"no unit has the id {unit_id!r}{hint}", where + ("units", k)))
             else:
                 wanted_ids.append((unit, where + ("units", k)))

@@ -12,13 +12,13 @@ keeps the first entry of an id.
 
 from __future__ import annotations
 
-import difflib
 import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.findings import Finding
 from movecheck.loading import Document
+from movecheck.suggest import hint
 from movecheck.maneuver.dice import Dice, DiceError
 from movecheck.maneuver.model import (
     DEFAULT_BASE_SIZE,
@@ -50,10 +50,7 @@ class Setup:
 
 def suggestion(name: Any, known: list[str]) -> str:
     """``; did you mean 'A' or 'B'?`` for the closest known names, or nothing."""
-    close = difflib.get_close_matches(str(name), sorted(known), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
+    return hint(name, sorted(known))
 
 
 def is_number(value: Any) -> bool:
