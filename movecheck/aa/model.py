@@ -12,6 +12,7 @@ Words as the spec defines them:
 
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -250,6 +251,15 @@ class Unit:
         return self.id if self.id else f"{self.power} {self.type.name}"
 
 
+def readiness(unit: Unit) -> tuple[Any, ...]:
+    """Sort key: the units best able to move first (not done, most movement left).
+
+    A unit's key only ever grows during a phase (``done``/``in_battle`` become true,
+    ``spent`` grows), which :meth:`Board.ready` relies on.
+    """
+    return (unit.done, unit.in_battle, -unit.left, unit.uid)
+
+
 def describe(units: Iterable[Unit]) -> str:
     """``2 tank``, ``1 infantry and 1 tank`` or an id list, for messages."""
     units = list(units)
@@ -278,6 +288,10 @@ class Board:
         self.units: list[Unit] = []
         self._by_space: dict[str, list[Unit]] = {}
         self.by_id: dict[str, Unit] = {}
+        # (space, type, power) -> heap of (readiness, unit), built when first asked; entries
+        # go stale as units move (checked when popped), arrivals are pushed
+        self._ready: dict[tuple[str, str, str], list[tuple[tuple[Any, ...], Unit]]] = {}
+        self._enemies: dict[str, list[Unit]] = {}  # _by_space's enemy units, in the same order
 
     # -- sides -----------------------------------------------------------
 
@@ -298,8 +312,27 @@ class Board:
     def add(self, unit: Unit) -> None:
         self.units.append(unit)
         self._by_space.setdefault(unit.at, []).append(unit)
+        if self.enemy_power(unit.power):
+            self._enemies.setdefault(unit.at, []).append(unit)
         if unit.id:
             self.by_id.setdefault(unit.id, unit)
+        self._arrived(unit)
+
+    def ready(self, space: str, kind: str, power: str) -> list[tuple[tuple[Any, ...], Unit]]:
+        """The heap of ``power``'s units of type ``kind`` that are or were at ``space``, by
+        :func:`readiness` when pushed: an entry whose unit has left or whose key has grown is stale."""
+        key = (space, kind, power)
+        heap = self._ready.get(key)
+        if heap is None:
+            heap = [(readiness(u), u) for u in self.units_at(space) if u.type.name == kind and u.power == power]
+            heapq.heapify(heap)
+            self._ready[key] = heap
+        return heap
+
+    def _arrived(self, unit: Unit) -> None:
+        heap = self._ready.get((unit.at, unit.type.name, unit.power))
+        if heap is not None:
+            heapq.heappush(heap, (readiness(unit), unit))
 
     def units_at(self, space: str) -> list[Unit]:
         return self._by_space.get(space, [])
@@ -309,8 +342,14 @@ class Board:
         if unit.at == space:
             return
         self._by_space[unit.at].remove(unit)
+        enemy = self.enemy_power(unit.power)
+        if enemy:
+            self._enemies[unit.at].remove(unit)
         unit.at = space
         self._by_space.setdefault(space, []).append(unit)
+        if enemy:
+            self._enemies.setdefault(space, []).append(unit)
+        self._arrived(unit)
         for passenger in unit.cargo:
             self.move_unit(passenger, space)
 
@@ -327,7 +366,7 @@ class Board:
             unit.aboard = None
 
     def enemy_units(self, space: str) -> list[Unit]:
-        return [u for u in self.units_at(space) if self.enemy_power(u.power)]
+        return list(self._enemies.get(space, ()))
 
     # -- spaces ----------------------------------------------------------
 
