@@ -299,3 +299,142 @@ def test_hint_work_is_bounded_per_file(run_main, tmp_path: Path, aa, write, monk
     assert alone[:-1] == b_lines
     first = run_main(["check", "a.yaml"], cwd=tmp_path)[1].splitlines()
     assert first[:-1] == a_lines
+
+
+# -- manoeuvre motions ---------------------------------------------------------------------
+
+from movecheck.maneuver import geometry as mg  # noqa: E402
+from movecheck.maneuver import motion as mm  # noqa: E402
+from movecheck.maneuver.model import Base  # noqa: E402
+
+
+def red_base(x: float = 100.0, y: float = 100.0, facing: float = 0.0) -> Base:
+    return Base("r1", "red", "c1", x, y, facing, 4.0, 2.0, 8.0)
+
+
+def zigzag(n: int, x0: float = 60.0, wide: float = 80.0, y0: float = 30.0) -> list[tuple[float, float]]:
+    return [(x0 + (i % 2) * wide, y0 + 0.01 * i) for i in range(1, n + 1)]
+
+
+def test_a_long_turning_motion_is_cut_into_pieces_per_waypoint_not_per_step() -> None:
+    # 2,000 segments of 80 steps with a turn: 320 pieces each (4 a step) made 640,000
+    motion = mm.Motion(red_base(60.0, 30.0), zigzag(2000), 90.0)
+    assert len(motion.pieces) <= mm.MAX_MOTION_PIECES + 2 * 2000 + 90
+    # a short turning move is cut as before: 4 pieces a step
+    short = mm.Motion(red_base(), [(100.0, 110.0)], 45.0)
+    assert len(short.pieces) == 40
+    assert [round(p.facing, 6) for p in short.pieces[:3]] == [0.0, 1.125, 2.25]
+
+
+def brute_leaves(motion: mm.Motion, region: Any, shrink: float) -> int | None:
+    for piece in motion.pieces:
+        if mg.leave_distance(motion.rect(piece, shrink), region, piece.direction, piece.length) is not None:
+            return piece.segment
+    if not mg.inside_field(motion.final_rect(shrink), region):
+        return motion.last_segment
+    return None
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        [(100.0, 150.0)],
+        [(100.0, 197.5)],  # the front edge ends within a step of the field's edge
+        [(100.0, 199.5)],  # past it
+        [(150.0, 100.0), (199.0, 100.0), (150.0, 150.0)],
+        [(1.2, 100.0)],
+        zigzag(300, x0=3.0, wide=194.0),
+    ],
+)
+@pytest.mark.parametrize("facing", [0.0, 90.0, 33.0])
+def test_leaves_answers_as_every_piece_checked_would(path: list[tuple[float, float]], facing: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    field = mg.box(0.0, 0.0, 200.0, 200.0)
+    motion = mm.Motion(red_base(), path, facing)
+    expected = brute_leaves(motion, field, 0.1)
+    calls = 0
+    leave_distance = mg.leave_distance
+
+    def counted(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return leave_distance(*args)
+
+    monkeypatch.setattr(mg, "leave_distance", counted)
+    assert motion.leaves(field, shrink=0.1) == expected
+    if path == [(100.0, 150.0)]:
+        assert calls == 0  # well inside: no piece needs the exact test
+
+
+def test_long_motion_among_many_shapes_tests_only_nearby_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    motion = mm.Motion(red_base(20.0, 20.0), zigzag(400, x0=20.0, wide=160.0, y0=20.0), 0.0)
+    shapes = [mg.box(x, y, x + 2.0, y + 2.0) for x in range(10, 190, 12) for y in range(60, 190, 12)]
+    brute = []
+    for shape in shapes:
+        hit = None
+        for piece in motion.pieces:
+            if not motion._near(piece, shape.bounds):
+                continue
+            t = mg.entry_distance(motion.rect(piece), shape, piece.direction, piece.length)
+            if t is not None:
+                hit = (piece.s + t, piece.segment)
+                break
+        if hit is None and mg.overlaps(motion.final_rect(), shape):
+            hit = (motion.length, motion.last_segment)
+        brute.append(hit)
+    tested = 0
+    near = mm.Motion._near
+
+    def counted(self: Any, piece: Any, bounds: Any) -> bool:
+        nonlocal tested
+        tested += 1
+        return near(self, piece, bounds)
+
+    monkeypatch.setattr(mm.Motion, "_near", counted)
+    assert [motion.entry(shape) for shape in shapes] == brute
+    # every piece against every shape would be 400 x 165
+    assert tested < len(motion.pieces) * len(shapes) // 20, tested
+
+
+# -- aa: moves out of a big stack ------------------------------------------------------------
+
+
+def stack_orders(tmp_path: Path, write, n: int) -> str:
+    """n infantry in Poland and n tanks in Germany, each moved one by one against n Russians."""
+    state = (
+        "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\ncontrol: {Belorussia: Russians}\nunits:\n"
+        f"  - {{at: Poland, power: Germans, type: infantry, count: {n}}}\n"
+        f"  - {{at: Germany, power: Germans, type: tank, count: {n}}}\n"
+        f"  - {{at: Belorussia, power: Russians, type: infantry, count: {n}}}\n"
+    )
+    moves = "".join(
+        "  - {units: {infantry: 1}, path: [Poland, Belorussia]}\n" if i % 2 else "  - {units: {tank: 1}, path: [Germany, Poland, Belorussia]}\n"
+        for i in range(n)
+    )
+    write(tmp_path, f"state-{n}.yaml", state)
+    orders = write(
+        tmp_path, f"orders-{n}.yaml",
+        f"movecheck: 1\nsystem: aa\nstate: state-{n}.yaml\npower: Germans\nphase: combat_move\nmoves:\n{moves}",
+    )
+    return str(orders)
+
+
+def test_moves_out_of_a_big_stack_cost_each_move_its_own_size(tmp_path: Path, write) -> None:
+    from movecheck import core
+    import movecheck.aa.model as model
+    import movecheck.aa.moves as moves
+
+    work = {}
+    for n in (100, 200, 400):
+        path = stack_orders(tmp_path, write, n)
+        report = None
+
+        def run() -> None:
+            nonlocal report
+            report, _ = core.check([path], core.Settings())
+
+        work[n] = lines_run(moves, run) + lines_run(model, run)
+        assert [f.code for f in report.findings] == []  # every move legal
+    # choosing each move's unit sorted the whole stack; the enemies of a space were
+    # picked out of every unit there: ×4 per doubling
+    assert work[200] <= 2.3 * work[100], work
+    assert work[400] <= 2.3 * work[200], work
