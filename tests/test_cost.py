@@ -438,3 +438,27 @@ def test_moves_out_of_a_big_stack_cost_each_move_its_own_size(tmp_path: Path, wr
     # picked out of every unit there: ×4 per doubling
     assert work[200] <= 2.3 * work[100], work
     assert work[400] <= 2.3 * work[200], work
+
+
+def test_manoeuvre_hints_for_many_unknown_bases_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.maneuver.helpers import base, corps, free, orders, run_check, state
+
+    monkeypatch.setattr(suggest, "MAX_WORK", 100_000)
+    ratios = 0
+    ratio = difflib.SequenceMatcher.ratio
+
+    def counted(self: Any) -> float:
+        nonlocal ratios
+        ratios += 1
+        return ratio(self)
+
+    monkeypatch.setattr(difflib.SequenceMatcher, "ratio", counted)
+    red = [corps(f"c{k}", *(base(f"b{k}-{i}", 10 + 5 * i, 10 + 5 * k) for i in range(10))) for k in range(20)]
+    doc = orders(*(free(f"b{i % 20}-x{i}", (30, 30)) for i in range(1000)))
+    findings, _, _ = run_check(tmp_path, state(red), doc)
+    messages = [f.message for f in findings if f.code == "MC004"]
+    assert len(messages) == 1000
+    assert messages[0].startswith("base 'b0-x0' does not exist; did you mean 'b0-0'")
+    assert messages[-1] == "base 'b19-x999' does not exist"
+    # each unknown name met every base whose name passed difflib's quick test: ~90,000 ratios
+    assert ratios < 20_000, ratios

@@ -48,9 +48,10 @@ class Setup:
     findings: list[Finding] = field(default_factory=list)
 
 
-def suggestion(name: Any, known: list[str]) -> str:
-    """``; did you mean 'A' or 'B'?`` for the closest known names, or nothing."""
-    return hint(name, sorted(known))
+def suggestion(name: Any, known: list[str], charge: Document | None = None) -> str:
+    """``; did you mean 'A' or 'B'?`` for the closest known names, or nothing (``charge``: the
+    document whose hint budget pays, see :mod:`movecheck.suggest`)."""
+    return hint(name, known, charge=charge)
 
 
 def is_number(value: Any) -> bool:
@@ -113,7 +114,7 @@ class _Builder:
                 if kind not in TERRAIN_KINDS or not isinstance(die, str):
                     continue
                 if die not in options.dice:
-                    hint = suggestion(die, list(options.dice))
+                    hint = suggestion(die, list(options.dice), self.doc)
                     self.findings.append(
                         self.doc.finding(
                             "MC004",
@@ -258,7 +259,7 @@ class _Builder:
                 if not isinstance(value, str):
                     continue
                 if value not in battlefield.terrain:
-                    hint = suggestion(value, list(battlefield.terrain))
+                    hint = suggestion(value, list(battlefield.terrain), self.doc)
                     self.findings.append(
                         self.doc.finding("MC004", f"landmark {lid} names terrain {value!r}, which the battlefield does not have{hint}", where + ("terrain",))
                     )
@@ -268,7 +269,7 @@ class _Builder:
                 if not isinstance(value, str):
                     continue
                 if value not in battlefield.corps:
-                    hint = suggestion(value, list(battlefield.corps))
+                    hint = suggestion(value, list(battlefield.corps), self.doc)
                     self.findings.append(
                         self.doc.finding("MC004", f"landmark {lid} names corps {value!r}, which the battlefield does not have{hint}", where + ("corps",))
                     )
