@@ -2,11 +2,12 @@
 
 Run from the repository root, after the README's install::
 
-    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--only startup,batch,aa,maneuver]
+    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--only startup,batch,aa,maneuver,worst] [--timeout 120]
 
 Every figure is a median over repeated runs, printed next to the figure it is
 compared with in the same run (these machines are noisy: ratios measured side
-by side hold, absolute times drift).  Synthetic inputs are written under
+by side hold, absolute times drift); the worst cases (hostile inputs) are CPU times,
+each stopped after ``--timeout`` seconds.  Synthetic inputs are written under
 ``bench/work/`` (ignored by git).  ``check-jsonschema`` is installed into the
 running environment when it is missing, for the start-up comparison.
 """
@@ -304,11 +305,161 @@ def bench_maneuver(repeat: int, quick: bool) -> list[str]:
     ]
 
 
+# -- 5. worst cases ------------------------------------------------------------------
+
+
+def cpu_run(cmd: list[str], timeout: float) -> tuple[float | None, int | None]:
+    """CPU time (user + system, seconds) and exit code of one subprocess; (None, None) on timeout."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        proc = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, None
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), proc.returncode
+
+
+def median_cpu(cmd: list[str], repeat: int, timeout: float) -> tuple[float | None, int | None]:
+    """Median CPU time over ``repeat`` runs; a timeout ends the series (and is the result)."""
+    times, code = [], None
+    for _ in range(repeat):
+        spent, code = cpu_run(cmd, timeout)
+        if spent is None:
+            return None, None
+        times.append(spent)
+    return statistics.median(times), code
+
+
+def anchor_heavy(head: list[str], anchors: int = 500, width: int = 1000, copies: int = 1000) -> str:
+    """One block of ``width`` numbers aliased ``copies`` times, then ``anchors`` small anchors."""
+    lines = head + ["notes: &big [" + ",".join(["1"] * width) + "]", "copies:"]
+    lines += ["  - *big"] * copies
+    lines += ["small:"] + [f"  - &a{i} [1]" for i in range(anchors)]
+    return "\n".join(lines) + "\n"
+
+
+AA_STATE_HEAD = ["movecheck: 1", "system: aa", "map: aa1942-2e", "turn: {round: 1, power: Germans, phase: combat_move}"]
+AA_ORDERS_HEAD = ["movecheck: 1", "system: aa", "state: state.yaml", "power: Germans", "phase: combat_move", "moves: []"]
+
+
+def write_worst_cases() -> list[tuple[str, list[str], Path]]:
+    """The hostile inputs of the soundness issue: (label, movecheck arguments, the file to parse)."""
+    folder = WORK / "worst"
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "anchors").mkdir(parents=True)
+    cases: list[tuple[str, list[str], Path]] = []
+
+    anchors = folder / "anchors"
+    (anchors / "state.yaml").write_text("\n".join(AA_STATE_HEAD) + "\n", encoding="utf-8")
+    (anchors / "orders.yaml").write_text(anchor_heavy(AA_ORDERS_HEAD), encoding="utf-8")
+    (anchors / "big-state.yaml").write_text(anchor_heavy(AA_STATE_HEAD), encoding="utf-8")
+    (anchors / "config").mkdir()  # alone in its folder: no other case picks it up as its configuration
+    (anchors / "config" / ".movecheck.yaml").write_text(anchor_heavy(["select: [ALL]"]), encoding="utf-8")
+    (anchors / "workflow.yml").write_text(anchor_heavy(["on: push"]), encoding="utf-8")
+    size = (anchors / "orders.yaml").stat().st_size // 1024
+    cases += [
+        (f"anchors: aa orders ({size} KB, 500 anchors over a 1,000,000-number alias block)", ["check", str(anchors / "orders.yaml")], anchors / "orders.yaml"),
+        ("anchors: aa state, lint", ["lint", str(anchors / "big-state.yaml")], anchors / "big-state.yaml"),
+        ("anchors: .movecheck.yaml, lint", ["lint", str(anchors / "config" / ".movecheck.yaml")], anchors / "config" / ".movecheck.yaml"),
+        ("anchors: foreign YAML, lint --skip-foreign", ["lint", "--skip-foreign", str(anchors / "workflow.yml")], anchors / "workflow.yml"),
+    ]
+
+    names = [f"Terra {i}" if i % 2 else f"Germany {i}" for i in range(70000)]
+    unknown = {"movecheck": 1, "system": "aa", "state": "anchors/state.yaml", "power": "Germans", "phase": "combat_move",
+               "moves": [{"units": {"infantry": 1}, "path": ["Germany", *names]}]}
+    (folder / "unknown-names.json").write_text(json.dumps(unknown), encoding="utf-8")
+    cases.append(("70,000 unknown territory names", ["check", str(folder / "unknown-names.json")], folder / "unknown-names.json"))
+
+    battlefield = str(ROOT / "examples" / "maneuver" / "battlefield.yaml")
+    narrow = [[round(90 + (i % 2) * 0.5, 2), round(30 + 0.001 * i, 3)] for i in range(64000)]
+    wide = [[round(60 + (i % 2) * 100, 2), round(30 + 0.0005 * i, 4)] for i in range(64000)]
+    for label, path, extra in (("straight zigzag", narrow, {}), ("turning, across the field", wide, {"facing": 90})):
+        doc = {"movecheck": 1, "system": "maneuver", "state": battlefield, "side": "red",
+               "orders": [{"id": "f1", "order": "free", "base": "r9", "path": path, **extra}]}
+        name = folder / f"waypoints-{len(cases)}.json"
+        name.write_text(json.dumps(doc), encoding="utf-8")
+        cases.append((f"free move, {name.stat().st_size // 1024} KB of waypoints, {label}", ["check", str(name)], name))
+
+    cases.append(write_big_aa_orders(folder))
+    cases.append(write_landing_crowd(folder, "noncombat_move"))
+    cases.append(write_landing_crowd(folder, "combat_move", 2000, 1000))  # the augmenting path recursed past 1,000 frames
+    return cases
+
+
+def write_big_aa_orders(folder: Path, moves: int = 16000) -> tuple[str, list[str], Path]:
+    """About 1 MB of aa orders: one unit at a time out of stacks of 16,000, half of them illegal."""
+    state = (ROOT / "examples" / "aa" / "states" / "g1-combat.yaml").read_text(encoding="utf-8")
+    state += "".join(f"  - {{at: Germany, power: Germans, type: {kind}, count: {moves}}}\n" for kind in ("infantry", "tank"))
+    (folder / "big-stack-state.yaml").write_text(state, encoding="utf-8")
+    routes = [["Germany", "Poland"], ["Germany", "Poland", "Baltic States"], ["Germany", "Southern Europe"], ["Germany", "Karelia S.S.R."]]
+    lines = ["movecheck: 1", "system: aa", "state: big-stack-state.yaml", "power: Germans", "phase: combat_move", "moves:"]
+    for i in range(moves):
+        path = ", ".join(routes[i % len(routes)])
+        lines.append(f"  - {{id: m{i}, units: {{{('infantry', 'tank')[i % 2]}: 1}}, path: [{path}]}}")
+    orders = folder / "big-orders.yaml"
+    orders.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return f"aa orders, {orders.stat().st_size // 1024} KB ({moves:,} moves)", ["check", str(orders)], orders
+
+
+def write_landing_crowd(folder: Path, phase: str, fighters: int = 1200, carriers: int = 600) -> tuple[str, list[str], Path]:
+    """aa1942-2e, American fighters with 2 movement left in 50/51 Sea Zone and no friendly land in
+    reach; carriers that have not moved (half as many) are their only landing.
+
+    noncombat_move: each fighter flies one zone on and lands where it ends.  combat_move: a
+    Japanese destroyer in 50 Sea Zone, every fighter attacks it from 51 Sea Zone with 1 movement
+    left, so where the carriers go is the landing search's choice (its worst case).
+    """
+    hops = {"50 Sea Zone": ["44 Sea Zone", "48 Sea Zone", "49 Sea Zone", "52 Sea Zone"],
+            "51 Sea Zone": ["48 Sea Zone", "52 Sea Zone", "59 Sea Zone", "60 Sea Zone"]}
+    zones = sorted({z for hop in hops.values() for z in hop} | set(hops))
+    combat = phase == "combat_move"
+    start = ["51 Sea Zone"] * 2 if combat else ["50 Sea Zone", "51 Sea Zone"]
+    units = [{"at": start[0], "power": "Americans", "type": "fighter", "count": fighters // 2, "moved": 2},
+             {"at": start[1], "power": "Americans", "type": "fighter", "count": fighters - fighters // 2, "moved": 2}]
+    units += [{"at": zones[n % len(zones)], "power": "Americans", "type": "carrier", "id": f"CV{n + 1}"} for n in range(carriers)]
+    if combat:
+        units.append({"at": "50 Sea Zone", "power": "Japanese", "type": "destroyer"})
+    state = {"movecheck": 1, "system": "aa", "rules": "aa1942", "map": "aa1942-2e",
+             "turn": {"round": 3, "power": "Americans", "phase": phase}, "units": units}
+    (folder / f"landing-{phase}-state.json").write_text(json.dumps(state), encoding="utf-8")
+    lines = ["movecheck: 1", "system: aa", f"state: landing-{phase}-state.json", "power: Americans", f"phase: {phase}", "moves:"]
+    for n in range(fighters):
+        here = start[n % 2]
+        there = "50 Sea Zone" if combat else hops[here][(n // 2) % len(hops[here])]
+        lines.append(f"  - {{id: f{n + 1}, units: {{fighter: 1}}, path: [{here}, {there}]}}")
+    orders = folder / f"landing-{phase}.yaml"
+    orders.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    label = f"landing, {phase.replace('_', ' ')}: {fighters:,} fighters, {carriers} carriers ({orders.stat().st_size // 1024} KB)"
+    return label, ["check", str(orders)], orders
+
+
+def bench_worst(repeat: int, timeout: float, target: float = 5.0) -> list[str]:
+    """Each hostile input's CPU time, next to PyYAML's C loader reading the same file."""
+    reader = [sys.executable, "-c", "import sys, yaml; yaml.load(open(sys.argv[1], 'rb'), Loader=yaml.CSafeLoader)"]
+    rows, notes, slow = [], [], []
+    for label, args, source in write_worst_cases():
+        spent, code = median_cpu(movecheck_cmd(*args), repeat, timeout)
+        floor, _ = median_cpu([*reader, str(source)], repeat, timeout)
+        if spent is None:
+            rows.append((label, f"> {timeout:.0f} s (stopped)", "-", "-", "fail"))
+            slow.append(label)
+            continue
+        ratio = f"{spent / floor:.1f}" if floor else "-"
+        mark = "pass" if spent <= target and code in (0, 1) else "fail"
+        if mark == "fail":
+            slow.append(label)
+        rows.append((label, f"{spent:.2f} s", ratio, str(code), mark))
+    table("5. Worst cases (median CPU time of the whole run)", rows, ("input", "CPU", "× PyYAML load", "exit", f"≤ {target:.0f} s"))
+    notes.append(f"worst cases within {target:.0f} s CPU: {len(rows) - len(slow)} of {len(rows)}" + (f" (not: {'; '.join(slow)})" if slow else ""))
+    return notes
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="movecheck benchmark")
     parser.add_argument("--repeat", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--quick", action="store_true", help="skip the largest cases")
-    parser.add_argument("--only", default="startup,batch,aa,maneuver", help="comma-separated sections")
+    parser.add_argument("--only", default="startup,batch,aa,maneuver,worst", help="comma-separated sections")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a worst case is stopped (default 120)")
     args = parser.parse_args(argv)
     WORK.mkdir(parents=True, exist_ok=True)
     sections = {"startup": bench_startup, "batch": bench_batch}
@@ -321,6 +472,8 @@ def main(argv: list[str] | None = None) -> int:
             notes += bench_aa(args.repeat, args.quick)
         elif name == "maneuver":
             notes += bench_maneuver(args.repeat, args.quick)
+        elif name == "worst":
+            notes += bench_worst(max(1, args.repeat // 5), args.timeout)
     print("\n## Ratios and targets\n")
     for note in notes:
         print(f"- {note}")

@@ -273,10 +273,9 @@ def _codes(doc: Document, config: Config, value: Any, path: tuple[Any, ...], cod
 
 
 def _hint(word: str, choices: list[str], exact: bool = False) -> str:
-    import difflib
+    from movecheck.suggest import did_you_mean, hint
 
-    close = choices if exact else difflib.get_close_matches(word, choices, n=3, cutoff=0.6)
-    return "; did you mean " + " or ".join(repr(c) for c in close) + "?" if close else ""
+    return did_you_mean(choices) if exact else hint(word, choices)
 
 
 # -- pyproject.toml --------------------------------------------------------------------------

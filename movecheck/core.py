@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.findings import FileReport, Finding, Report, Severity
-from movecheck.loading import Document, InputError, load_file
+from movecheck.loading import Document, InputError, load_bytes, load_file, read_bytes
 
 SYSTEMS = ("aa", "maneuver")
 FORMAT_VERSION = 1
@@ -212,8 +212,8 @@ def lint(paths: list[str], settings: Settings) -> Report:
         if os.path.basename(path) == ".movecheck.yaml":
             _lint_config(path, report)
             continue
-        loaded = read(path, _display(path, settings))
-        if settings.skip_foreign and not looks_like_movecheck(loaded.doc.text):
+        loaded = _read_unless_foreign(path, _display(path, settings), settings.skip_foreign)
+        if loaded is None:
             continue
         report.sources[loaded.doc.path] = loaded.doc.text
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown", judged=False)
@@ -225,6 +225,18 @@ def lint(paths: list[str], settings: Settings) -> Report:
             ruled = with_defaults(loaded, settings)
             report.findings.extend(system_of(loaded.kind).lint_file(ruled.doc, loaded.kind, loaded.findings))
     return report
+
+
+def _read_unless_foreign(path: str, display: str | None, skip_foreign: bool) -> Loaded | None:
+    """:func:`read`, or None for a foreign file under ``--skip-foreign``, told from the raw text
+    before any YAML is built (a foreign file can be big or hostile)."""
+    if not skip_foreign:
+        return read(path, display)
+    is_stdin = path == "-"
+    raw = read_bytes(path, stdin=is_stdin)
+    if not looks_like_movecheck(raw.decode("utf-8", errors="replace").lstrip("\ufeff")):
+        return None
+    return examine(load_bytes(raw, display or ("<stdin>" if is_stdin else path)))
 
 
 def _lint_config(path: str, report: Report) -> None:

@@ -332,6 +332,7 @@ class _Frame:
     key_mark: tuple[int, int] | None = None
     anchor: str | None = None
     snapshot: "_Anchored | None" = None
+    implicit_start: int = 0
 
 
 @dataclass
@@ -351,6 +352,10 @@ class _Builder:
         self.doc = doc
         self.stack: list[_Frame] = []
         self.anchors: dict[str, _Anchored] = {}
+        # implicit scalars recorded while an anchored collection is open, in order: what
+        # an anchor closes over is the tail of this log, so closing it never scans the document
+        self.implicit_log: list[tuple[Path, ImplicitScalar]] = []
+        self.open_anchors = 0
         self.nodes = 0
         self.documents = 0
         self.root_set = False
@@ -384,7 +389,7 @@ class _Builder:
         self._count(1, event)
         self.doc.positions[path] = _mark(event)
         if implicit is not None:
-            self.doc.implicit[path] = implicit
+            self._note_implicit(path, implicit)
         if event.anchor:
             self.anchors[event.anchor] = _Anchored(value, 1, {(): implicit} if implicit else {})
         self._attach(value, event)
@@ -400,8 +405,8 @@ class _Builder:
             self._too_deep(event)
         self._count(anchored.size, event)
         self.doc.positions[path] = _mark(event)
-        for sub, implicit in anchored.implicit.items():
-            self.doc.implicit[path + sub] = implicit
+        for sub, implicit in anchored.implicit.items():  # no more than the nodes just counted
+            self._note_implicit(path + sub, implicit)
         self._attach(anchored.value, event, size=anchored.size, height=anchored.height)
 
     def _on_MappingStartEvent(self, event: yaml.MappingStartEvent) -> None:
@@ -430,6 +435,8 @@ class _Builder:
         frame = _Frame(value=value, path=path, anchor=event.anchor)
         if event.anchor:
             frame.snapshot = _Anchored(value, 0, {})
+            frame.implicit_start = len(self.implicit_log)
+            self.open_anchors += 1
         self.stack.append(frame)
 
     def _close(self) -> None:
@@ -438,11 +445,18 @@ class _Builder:
             prefix = len(frame.path)
             frame.snapshot.size = frame.size
             frame.snapshot.height = frame.height
-            frame.snapshot.implicit = {
-                p[prefix:]: v for p, v in self.doc.implicit.items() if p[:prefix] == frame.path
-            }
+            # everything logged since the anchor opened lies inside it (events nest)
+            frame.snapshot.implicit = {p[prefix:]: v for p, v in self.implicit_log[frame.implicit_start :]}
             self.anchors[frame.anchor] = frame.snapshot
+            self.open_anchors -= 1
+            if not self.open_anchors:
+                self.implicit_log.clear()
         self._attach(frame.value, None, size=frame.size, height=frame.height)
+
+    def _note_implicit(self, path: Path, implicit: ImplicitScalar) -> None:
+        self.doc.implicit[path] = implicit
+        if self.open_anchors:
+            self.implicit_log.append((path, implicit))
 
     def _too_deep(self, event: yaml.Event) -> None:
         self._stop(

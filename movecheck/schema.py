@@ -7,7 +7,6 @@ process; ``jsonschema`` is imported only when a file is validated.
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import re
@@ -17,6 +16,7 @@ from typing import Any, Iterable
 
 from movecheck.findings import Finding, make_finding
 from movecheck.loading import MAX_DIGITS, Document, implicit_message
+from movecheck.suggest import hint as _did_you_mean
 
 SCHEMA_NAMES = ("aa-map", "aa-state", "aa-orders", "maneuver-state", "maneuver-orders", "report")
 BASE_URI = "https://movecheck.invalid/schemas/"
@@ -279,13 +279,6 @@ def _describe_path(path: tuple[Any, ...]) -> str:
     for step in path:
         parts.append(f"[{step + 1}]" if isinstance(step, int) else ("." if parts else "") + str(step))
     return "".join(parts)
-
-
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
 
 
 def _show(value: Any) -> str:

@@ -56,10 +56,10 @@ def is_known(selector: str, codes: Sequence[str]) -> bool:
 
 def suggest(selector: str, codes: Sequence[str]) -> list[str]:
     """Close codes or prefixes for an unknown selector."""
-    import difflib
+    from movecheck.suggest import close_names
 
     prefixes = sorted({c[:n] for c in codes for n in (2, 3, 4, 5)})
-    return difflib.get_close_matches(selector, prefixes, n=3, cutoff=0.6)
+    return close_names(selector, prefixes, n=3, cutoff=0.6)
 
 
 def _specificity(code: str, selectors: Sequence[str]) -> int:

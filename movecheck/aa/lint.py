@@ -14,6 +14,7 @@ from movecheck.aa.checks import Problem
 from movecheck.aa.model import Board, GameMap, describe
 from movecheck.findings import clause
 from movecheck.loading import Document
+from movecheck.suggest import did_you_mean
 
 LINT_RULES: list[tuple[str, str, Callable[["LintContext"], Iterator[Problem]]]] = []
 
@@ -128,8 +129,7 @@ def unit_in_neutral(ctx: LintContext) -> Iterator[Problem]:
 def connection_unknown_space(ctx: LintContext) -> Iterator[Problem]:
     """Both ends of every connection are territories or sea zones of the map."""
     for index, name in ctx.game_map.bad_connections:
-        hint = ctx.game_map.suggest(name)
-        extra = f"; did you mean {' or '.join(repr(h) for h in hint)}?" if hint else ""
+        extra = did_you_mean(ctx.game_map.suggest(name))
         yield Problem(f"connection {index + 1} names {name!r}, which is not a space of the map{extra}", ctx.map_prefix + ("connections", index))
 
 

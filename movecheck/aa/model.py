@@ -12,7 +12,7 @@ Words as the spec defines them:
 
 from __future__ import annotations
 
-import difflib
+import heapq
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 from movecheck.aa.editions import DEFAULT_EDITION, UNIT_ALIASES
+from movecheck.suggest import Names, close_names
 
 SEA_ALIAS = re.compile(r"^\s*(?:sz\s*)(\d+)\s*$", re.IGNORECASE)
 
@@ -154,6 +155,7 @@ class GameMap:
         self.brings_unit_types = bool(data.get("unit_types"))
         types = data.get("unit_types") or DEFAULT_EDITION.unit_types
         self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
+        self._space_names: Names | None = None  # indexed for "did you mean", when first asked
 
     def with_unit_types(self, types: dict[str, dict[str, Any]]) -> GameMap:
         """The same map with other unit types (an edition's, for a map that brings none)."""
@@ -182,9 +184,11 @@ class GameMap:
             return self._lookup.get(f"sz{int(match.group(1))}")
         return None
 
-    def suggest(self, name: Any) -> list[str]:
-        """Close names for a misspelt space."""
-        return difflib.get_close_matches(str(name), list(self.spaces), n=3, cutoff=0.6)
+    def suggest(self, name: Any, charge: Any = None) -> list[str]:
+        """Close names for a misspelt space (``charge``: the document whose hint budget pays)."""
+        if self._space_names is None:
+            self._space_names = Names(self.spaces)
+        return close_names(name, self._space_names, n=3, cutoff=0.6, charge=charge)
 
     def resolve_type(self, name: Any) -> str | None:
         """The unit type a name means (aliases included)."""
@@ -198,8 +202,8 @@ class GameMap:
         lowered = name.lower()
         return lowered if lowered in self.unit_types else None
 
-    def suggest_type(self, name: Any) -> list[str]:
-        return difflib.get_close_matches(str(name), list(self.unit_types) + list(UNIT_ALIASES), n=3, cutoff=0.5)
+    def suggest_type(self, name: Any, charge: Any = None) -> list[str]:
+        return close_names(name, list(self.unit_types) + list(UNIT_ALIASES), n=3, cutoff=0.5, charge=charge)
 
     def is_sea(self, name: str) -> bool:
         return self.spaces[name].sea
@@ -258,6 +262,15 @@ class Unit:
         return self.id if self.id else f"{self.power} {self.type.name}"
 
 
+def readiness(unit: Unit) -> tuple[Any, ...]:
+    """Sort key: the units best able to move first (not done, most movement left).
+
+    A unit's key only ever grows during a phase (``done``/``in_battle`` become true,
+    ``spent`` grows), which :meth:`Board.ready` relies on.
+    """
+    return (unit.done, unit.in_battle, -unit.left, unit.uid)
+
+
 def describe(units: Iterable[Unit]) -> str:
     """``2 tank``, ``1 infantry and 1 tank`` or an id list, for messages."""
     units = list(units)
@@ -286,6 +299,10 @@ class Board:
         self.units: list[Unit] = []
         self._by_space: dict[str, list[Unit]] = {}
         self.by_id: dict[str, Unit] = {}
+        # (space, type, power) -> heap of (readiness, unit), built when first asked; entries
+        # go stale as units move (checked when popped), arrivals are pushed
+        self._ready: dict[tuple[str, str, str], list[tuple[tuple[Any, ...], Unit]]] = {}
+        self._enemies: dict[str, list[Unit]] = {}  # _by_space's enemy units, in the same order
 
     # -- sides -----------------------------------------------------------
 
@@ -306,8 +323,27 @@ class Board:
     def add(self, unit: Unit) -> None:
         self.units.append(unit)
         self._by_space.setdefault(unit.at, []).append(unit)
+        if self.enemy_power(unit.power):
+            self._enemies.setdefault(unit.at, []).append(unit)
         if unit.id:
             self.by_id.setdefault(unit.id, unit)
+        self._arrived(unit)
+
+    def ready(self, space: str, kind: str, power: str) -> list[tuple[tuple[Any, ...], Unit]]:
+        """The heap of ``power``'s units of type ``kind`` that are or were at ``space``, by
+        :func:`readiness` when pushed: an entry whose unit has left or whose key has grown is stale."""
+        key = (space, kind, power)
+        heap = self._ready.get(key)
+        if heap is None:
+            heap = [(readiness(u), u) for u in self.units_at(space) if u.type.name == kind and u.power == power]
+            heapq.heapify(heap)
+            self._ready[key] = heap
+        return heap
+
+    def _arrived(self, unit: Unit) -> None:
+        heap = self._ready.get((unit.at, unit.type.name, unit.power))
+        if heap is not None:
+            heapq.heappush(heap, (readiness(unit), unit))
 
     def units_at(self, space: str) -> list[Unit]:
         return self._by_space.get(space, [])
@@ -317,8 +353,14 @@ class Board:
         if unit.at == space:
             return
         self._by_space[unit.at].remove(unit)
+        enemy = self.enemy_power(unit.power)
+        if enemy:
+            self._enemies[unit.at].remove(unit)
         unit.at = space
         self._by_space.setdefault(space, []).append(unit)
+        if enemy:
+            self._enemies.setdefault(space, []).append(unit)
+        self._arrived(unit)
         for passenger in unit.cargo:
             self.move_unit(passenger, space)
 
@@ -335,7 +377,7 @@ class Board:
             unit.aboard = None
 
     def enemy_units(self, space: str) -> list[Unit]:
-        return [u for u in self.units_at(space) if self.enemy_power(u.power)]
+        return list(self._enemies.get(space, ()))
 
     # -- spaces ----------------------------------------------------------
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from typing import Any
 
-from movecheck.aa.model import Board, Unit, describe
+from movecheck.aa.model import Board, Unit, describe, readiness
 from movecheck.aa.setup import suggestion, unknown_space, unknown_type
 from movecheck.findings import Finding
 from movecheck.loading import Document
+from movecheck.suggest import close_names
 
 DocPath = tuple[Any, ...]
 
@@ -149,10 +151,8 @@ def resolve_move(
         for k, unit_id in enumerate(units_raw):
             unit = board.by_id.get(unit_id) if isinstance(unit_id, str) else None
             if unit is None:
-                close = [i for i in board.by_id if isinstance(unit_id, str)]
-                import difflib
-
-                hint = suggestion(difflib.get_close_matches(str(unit_id), close, n=3))
+                close = close_names(unit_id, board.by_id, n=3, charge=doc) if isinstance(unit_id, str) else []
+                hint = suggestion(close)
                 findings.append(doc.finding("MC004", f"no unit has the id {unit_id!r}{hint}", where + ("units", k)))
             else:
                 wanted_ids.append((unit, where + ("units", k)))
@@ -188,9 +188,33 @@ def _candidates(board: Board, space: str, kind: str, power: str | None) -> list[
     return found
 
 
-def _readiness(unit: Unit) -> tuple[Any, ...]:
-    """Sort key: the units best able to move first (not done, most movement left)."""
-    return (unit.done, unit.in_battle, -unit.left, unit.uid)
+def _most_ready(board: Board, space: str, kind: str, count: int, taken: set[int]) -> list[Unit]:
+    """The ``count`` units the moving power can start a move with, most ready first: the first
+    ``count`` of its :func:`_candidates` not in ``taken``, sorted by :func:`readiness`.
+
+    Taken from the board's readiness heap, so a move costs its own size (times a log), not
+    the size of the stack it starts from.
+    """
+    heap = board.ready(space, kind, board.power)
+    sea = board.is_sea(space)
+    chosen: list[Unit] = []
+    kept: list[tuple[tuple[Any, ...], Unit]] = []
+    seen: set[int] = set()
+    while heap and len(chosen) < count:
+        key, unit = heapq.heappop(heap)
+        if unit.at != space or unit.uid in seen:
+            continue  # it left (an arrival pushes it again), or its entry was a spare copy
+        current = readiness(unit)
+        if current != key:  # it moved and came back, or is done or in battle now: a later key
+            heapq.heappush(heap, (current, unit))
+            continue
+        seen.add(unit.uid)
+        kept.append((key, unit))  # choosing a unit does not take it off the board
+        if unit.uid not in taken and not (unit.aboard is not None and not sea):
+            chosen.append(unit)
+    for entry in kept:
+        heapq.heappush(heap, entry)
+    return chosen
 
 
 def _select(board: Board, move: Move, wanted_types: list[tuple[str, int, DocPath]], wanted_ids: list[tuple[Unit, DocPath]]) -> None:
@@ -207,8 +231,7 @@ def _select(board: Board, move: Move, wanted_types: list[tuple[str, int, DocPath
             move.units.append(unit)
             move.unit_keys[unit.uid] = node
     for kind, count, node in wanted_types:
-        own = sorted((u for u in _candidates(board, move.start, kind, board.power) if u.uid not in taken), key=_readiness)
-        chosen = own[:count]
+        chosen = _most_ready(board, move.start, kind, count, taken)
         for unit in chosen:
             taken.add(unit.uid)
             move.units.append(unit)

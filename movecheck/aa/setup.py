@@ -17,6 +17,7 @@ from movecheck.aa.model import Board, GameMap, Unit
 from movecheck.aa.editions import DEFAULT_EDITION, Edition, close_editions, find_edition
 from movecheck.findings import Finding
 from movecheck.loading import Document, InputError, _limit
+from movecheck.suggest import close_names, did_you_mean as suggestion
 
 MAX_UNITS = _limit("MOVECHECK_MAX_UNITS", 100_000)
 """Units a state (or a map's setup) may place: ``count: 1000000000`` must not build a billion units."""
@@ -29,13 +30,6 @@ class Setup:
     board: Board | None
     findings: list[Finding] = field(default_factory=list)
     map_doc: Document | None = None
-
-
-def suggestion(names: list[str]) -> str:
-    """``; did you mean 'A' or 'B'?`` or nothing."""
-    if not names:
-        return ""
-    return "; did you mean " + " or ".join(repr(n) for n in names) + "?"
 
 
 _MAP_CACHE: dict[str, tuple[GameMap | None, list[Finding], Document | None]] = {}
@@ -188,21 +182,19 @@ def build_board(state: Document, extra_options: dict[str, Any] | None = None) ->
 
 
 def _unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any, ...]) -> Finding:
-    import difflib
-
-    hint = suggestion(difflib.get_close_matches(str(power), game_map.powers, n=2))
+    hint = suggestion(close_names(power, game_map.powers, n=2, charge=doc))
     return doc.finding("MC004", f"unknown power {power!r} (powers: {', '.join(game_map.powers)}){hint}", path)
 
 
 def unknown_space(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
     """MC004 for a territory or sea zone the map does not have."""
-    hint = suggestion(game_map.suggest(name))
+    hint = suggestion(game_map.suggest(name, charge=doc))
     return doc.finding("MC004", f"unknown territory or sea zone {name!r}{hint}", path, key=key)
 
 
 def unknown_type(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
     """MC004 for a unit type the map does not have."""
-    hint = suggestion(game_map.suggest_type(name))
+    hint = suggestion(game_map.suggest_type(name, charge=doc))
     return doc.finding("MC004", f"unknown unit type {name!r}{hint}", path, key=key)
 
 

@@ -57,7 +57,7 @@ def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
     side = doc.get("side")
     if not isinstance(side, str) or side not in battlefield.sides:
         sides = sorted(battlefield.sides)
-        hint = suggestion(side, sides)
+        hint = suggestion(side, sides, doc)
         outcome.findings.append(
             doc.finding(
                 "MC006",

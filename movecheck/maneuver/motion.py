@@ -39,6 +39,17 @@ grows with the steps spent, whatever the terrain or the number of files."""
 
 ROLL_BUDGET_VARIABLE = "MOVECHECK_ROLL_BUDGET"
 
+MAX_MOTION_PIECES = 20000
+"""Most pieces by length a whole motion is cut into (a longer motion gets longer pieces);
+with the pieces a turn needs (one per TURN_SAMPLE_DEG) and one per segment, a motion's
+pieces grow with its number of waypoints, never with its length."""
+
+INDEX_PIECES = 64
+"""From this many pieces on, a motion indexes its pieces' boxes for its questions."""
+
+INSIDE_MARGIN = 1e-6
+"""How far inside a convex region a piece's whole sweep must lie to be known not to leave it."""
+
 EPS = g.EPS
 
 TURN_EPS_DEG = 1e-9
@@ -101,6 +112,7 @@ class Motion:
         self.pieces: list[Piece] = []
         self._build()
         self._rects: dict[tuple[int, Any], Any] = {}
+        self._index: Any = None
 
     @property
     def start(self) -> Vec:
@@ -126,6 +138,9 @@ class Motion:
 
     def _build(self) -> None:
         s = 0.0
+        # pieces by length if every segment turned; above MAX_MOTION_PIECES each gets its share
+        wanted = sum(min(math.ceil(length * SAMPLES_PER_STEP - EPS), MAX_PIECES) for length in self.lengths if length > EPS)
+        share = MAX_MOTION_PIECES / wanted if abs(self.turn) > TURN_EPS_DEG and wanted > MAX_MOTION_PIECES else None
         for k, ((p, q), length) in enumerate(zip(zip(self.points, self.points[1:]), self.lengths)):
             if length <= EPS:
                 continue
@@ -134,6 +149,8 @@ class Motion:
             n = 1
             if abs(f1 - f0) > TURN_EPS_DEG:
                 by_length = min(math.ceil(length * SAMPLES_PER_STEP - EPS), MAX_PIECES)
+                if share is not None:
+                    by_length = math.ceil(by_length * share - EPS)
                 n = max(1, by_length, math.ceil(abs(f1 - f0) / g.TURN_SAMPLE_DEG - EPS))
             for i in range(n):
                 k0 = i / n
@@ -147,16 +164,40 @@ class Motion:
                 facing = self.start_facing + self.turn * i / n
                 self.pieces.append(Piece(0.0, self.start, facing, heading, 0.0, 0))
 
-    def _near(self, piece: Piece, bounds: tuple[float, float, float, float]) -> bool:
-        """Whether the piece's sweep can reach a shape with these bounds (a cheap box test)."""
+    def _box(self, piece: Piece) -> tuple[float, float, float, float]:
+        """The bounding box of the piece's sweep (from the rectangle's corners: no polygon built)."""
         key = (id(piece), "box")
         box = self._rects.get(key)
         if box is None:
-            x0, y0, x1, y1 = self.rect(piece).bounds
+            corners = g.base_corners(piece.centre[0], piece.centre[1], piece.facing, self.base.width, self.base.depth)
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)  # the rectangle's bounds
             dx, dy = piece.direction[0] * piece.length, piece.direction[1] * piece.length
             box = (min(x0, x0 + dx), min(y0, y0 + dy), max(x1, x1 + dx), max(y1, y1 + dy))
             self._rects[key] = box
+        return box
+
+    def _near(self, piece: Piece, bounds: tuple[float, float, float, float]) -> bool:
+        """Whether the piece's sweep can reach a shape with these bounds (a cheap box test)."""
+        box = self._box(piece)
         return not (box[2] < bounds[0] - EPS or bounds[2] < box[0] - EPS or box[3] < bounds[1] - EPS or bounds[3] < box[1] - EPS)
+
+    def _pieces_near(self, bounds: tuple[float, float, float, float]) -> list[Piece]:
+        """The pieces whose sweep can reach a shape with these bounds, in order along the motion.
+
+        Many pieces are looked up in an index of their boxes rather than tested one by one,
+        so that a long motion among many shapes costs pieces + shapes, not their product.
+        """
+        if len(self.pieces) < INDEX_PIECES:
+            return [piece for piece in self.pieces if self._near(piece, bounds)]
+        if self._index is None:
+            import shapely
+
+            boxes = [self._box(piece) for piece in self.pieces]
+            self._index = shapely.STRtree(shapely.box(*zip(*boxes)))
+        m = INSIDE_MARGIN  # a wider query: the exact test below decides
+        found = sorted(self._index.query(g.box(bounds[0] - m, bounds[1] - m, bounds[2] + m, bounds[3] + m)).tolist())
+        return [self.pieces[i] for i in found if self._near(self.pieces[i], bounds)]
 
     def rect(self, piece: Piece, shrink: float = 0.0) -> Any:
         """The base's rectangle at the start of a piece."""
@@ -181,14 +222,34 @@ class Motion:
         maxy = max(b[3] for b in bounds) + margin
         return g.box(minx, miny, maxx, maxy)
 
+    @staticmethod
+    def _inside_test(region: Any) -> Callable[[tuple[float, float, float, float]], bool]:
+        """Whether a box lies INSIDE_MARGIN inside every edge of a convex region (the edges
+        and normals of ``geometry.leave_distance``)."""
+        ring = g._ccw_ring(region.convex_hull)
+        edges = []
+        for a, b in zip(ring[:-1], ring[1:]):
+            ex, ey = float(b[0] - a[0]), float(b[1] - a[1])
+            length = math.hypot(ex, ey)
+            if length > 0.0:
+                nx, ny = ey / length, -ex / length
+                edges.append((nx, ny, nx * float(a[0]) + ny * float(a[1]) - INSIDE_MARGIN))
+        if not edges:
+            return lambda box: False
+
+        def inside(box: tuple[float, float, float, float]) -> bool:
+            x0, y0, x1, y1 = box
+            return all(
+                max(nx * x0, nx * x1) + max(ny * y0, ny * y1) <= limit for nx, ny, limit in edges
+            )
+
+        return inside
+
     # -- questions -------------------------------------------------------
 
     def entry(self, geom: Any, pieces: list[Any] | None = None, shrink: float = 0.0) -> tuple[float, int] | None:
         """First arc length (and segment) at which the base overlaps the interior of ``geom``."""
-        bounds = geom.bounds
-        for piece in self.pieces:
-            if not self._near(piece, bounds):
-                continue
+        for piece in self._pieces_near(geom.bounds):
             t = g.entry_distance(self.rect(piece, shrink), geom, piece.direction, piece.length, pieces=pieces)
             if t is not None:
                 return piece.s + t, piece.segment
@@ -199,10 +260,7 @@ class Motion:
     def max_overlap(self, geom: Any) -> tuple[float, int]:
         """Largest area of ``geom`` (convex) the base covers on the way, and where."""
         best, where = 0.0, self.last_segment
-        bounds = geom.bounds
-        for piece in self.pieces:
-            if not self._near(piece, bounds):
-                continue
+        for piece in self._pieces_near(geom.bounds):
             area = g.max_overlap_along(self.rect(piece), geom, piece.direction, piece.length)
             if area > best:
                 best, where = area, piece.segment
@@ -213,7 +271,10 @@ class Motion:
 
     def leaves(self, region: Any, shrink: float = 0.0) -> int | None:
         """Segment at which the base starts to cross out of the convex ``region`` (None: never)."""
+        inside = self._inside_test(region)
         for piece in self.pieces:
+            if inside(self._box(piece)):
+                continue  # its whole sweep stays inside: leave_distance would say None
             if g.leave_distance(self.rect(piece, shrink), region, piece.direction, piece.length) is not None:
                 return piece.segment
         if not g.inside_field(self.final_rect(shrink), region):

@@ -68,6 +68,7 @@ class Resolver:
         self.bf = battlefield
         self.side = side
         self.findings: list[Finding] = []
+        self._own_bases: list[str] | None = None
 
     def unknown(self, message: str, path: tuple[Any, ...], key: bool = False) -> None:
         self.findings.append(self.doc.finding("MC004", message, path, key=key))
@@ -76,7 +77,9 @@ class Resolver:
         return [c.id for c in self.bf.sides.get(self.side, [])]
 
     def own_bases(self) -> list[str]:
-        return [b.id for b in self.bf.bases_of(self.side)]
+        if self._own_bases is None:  # asked again for every unknown name
+            self._own_bases = [b.id for b in self.bf.bases_of(self.side)]
+        return self._own_bases
 
     def resolve(self, index: int, data: Any, schema_ok: bool) -> Order | None:
         if not isinstance(data, dict):
@@ -129,7 +132,7 @@ class Resolver:
         if corps is not None:
             self.unknown(f"corps {name!r} belongs to {corps.side}, not to {self.side}, whose orders these are", path)
             return None
-        self.unknown(f"corps {name!r} does not exist on {self.side}'s side{suggestion(name, self.own_corps())}", path)
+        self.unknown(f"corps {name!r} does not exist on {self.side}'s side{suggestion(name, self.own_corps(), self.doc)}", path)
         return None
 
     def base(self, name: Any, path: tuple[Any, ...], corps: Corps | None) -> Base | None:
@@ -138,13 +141,13 @@ class Resolver:
         base = self.bf.bases.get(name)
         if base is None:
             pool = [b.id for b in corps.bases] if corps is not None else self.own_bases()
-            self.unknown(f"base {name!r} does not exist{suggestion(name, pool or self.own_bases())}", path)
+            self.unknown(f"base {name!r} does not exist{suggestion(name, pool or self.own_bases(), self.doc)}", path)
             return None
         if base.side != self.side:
             self.unknown(f"base {name!r} belongs to {base.side}, not to {self.side}, whose orders these are", path)
             return None
         if corps is not None and base.corps != corps.id:
-            hint = suggestion(name, [b.id for b in corps.bases])
+            hint = suggestion(name, [b.id for b in corps.bases], self.doc)
             self.unknown(f"base {name!r} is in corps {base.corps}, not in {corps.id}{hint}", path)
             return None
         return base
@@ -160,7 +163,7 @@ class Resolver:
         if name in self.bf.corps:
             return Landmark(name, corps=name)
         pool = list(self.bf.landmarks) + list(self.bf.terrain) + list(self.bf.corps)
-        self.unknown(f"landmark {name!r} is neither a landmark, a terrain element nor a corps{suggestion(name, pool)}", path)
+        self.unknown(f"landmark {name!r} is neither a landmark, a terrain element nor a corps{suggestion(name, pool, self.doc)}", path)
         return None
 
     def rolls(self, rolls: dict[str, Any], path: tuple[Any, ...]) -> bool:
@@ -169,12 +172,12 @@ class Resolver:
             base = self.bf.bases.get(base_id)
             if base is None or base.side != self.side:
                 why = "does not exist" if base is None else f"belongs to {base.side}"
-                self.unknown(f"rolls name base {base_id!r}, which {why}{suggestion(base_id, self.own_bases())}", path + (base_id,), key=True)
+                self.unknown(f"rolls name base {base_id!r}, which {why}{suggestion(base_id, self.own_bases(), self.doc)}", path + (base_id,), key=True)
                 ok = False
             if isinstance(value, dict):
                 for tid in value:
                     if tid not in self.bf.terrain:
-                        hint = suggestion(tid, list(self.bf.terrain))
+                        hint = suggestion(tid, list(self.bf.terrain), self.doc)
                         self.unknown(f"rolls name terrain {tid!r}, which the battlefield does not have{hint}", path + (base_id, tid), key=True)
                         ok = False
         return ok
@@ -186,7 +189,7 @@ class Resolver:
             base = self.bf.bases.get(base_id)
             if base is None:
                 pool = [b.id for b in order.corps.bases] if order.corps is not None else self.own_bases()
-                self.unknown(f"end names base {base_id!r}, which does not exist{suggestion(base_id, pool)}", where, key=True)
+                self.unknown(f"end names base {base_id!r}, which does not exist{suggestion(base_id, pool, self.doc)}", where, key=True)
                 ok = False
                 continue
             if order.corps is not None and base.corps != order.corps.id:

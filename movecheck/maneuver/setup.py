@@ -13,13 +13,13 @@ keeps the first entry of an id.
 
 from __future__ import annotations
 
-import difflib
 import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.findings import Finding
 from movecheck.loading import Document
+from movecheck.suggest import hint
 from movecheck.maneuver.dice import Dice, DiceError
 from movecheck.maneuver.model import (
     DEFAULT_BASE_SIZE,
@@ -42,12 +42,10 @@ class Setup:
     findings: list[Finding] = field(default_factory=list)
 
 
-def suggestion(name: Any, known: list[str]) -> str:
-    """``; did you mean 'A' or 'B'?`` for the closest known names, or nothing."""
-    close = difflib.get_close_matches(str(name), sorted(known), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
+def suggestion(name: Any, known: list[str], charge: Document | None = None) -> str:
+    """``; did you mean 'A' or 'B'?`` for the closest known names, or nothing (``charge``: the
+    document whose hint budget pays, see :mod:`movecheck.suggest`)."""
+    return hint(name, known, charge=charge)
 
 
 def is_number(value: Any) -> bool:
@@ -102,7 +100,7 @@ class _Builder:
                 if kind not in TERRAIN_KINDS or not isinstance(die, str):
                     continue
                 if die not in options.dice:
-                    hint = suggestion(die, list(options.dice))
+                    hint = suggestion(die, list(options.dice), self.doc)
                     self.findings.append(
                         self.doc.finding(
                             "MC004",
@@ -248,7 +246,7 @@ class _Builder:
                 if not isinstance(value, str):
                     continue
                 if value not in battlefield.terrain:
-                    hint = suggestion(value, list(battlefield.terrain))
+                    hint = suggestion(value, list(battlefield.terrain), self.doc)
                     self.findings.append(
                         self.doc.finding("MC004", f"landmark {lid} names terrain {value!r}, which the battlefield does not have{hint}", where + ("terrain",))
                     )
@@ -258,7 +256,7 @@ class _Builder:
                 if not isinstance(value, str):
                     continue
                 if value not in battlefield.corps:
-                    hint = suggestion(value, list(battlefield.corps))
+                    hint = suggestion(value, list(battlefield.corps), self.doc)
                     self.findings.append(
                         self.doc.finding("MC004", f"landmark {lid} names corps {value!r}, which the battlefield does not have{hint}", where + ("corps",))
                     )

@@ -1,0 +1,145 @@
+"""``; did you mean 'A' or 'B'?``: difflib's close matches, found without comparing every name.
+
+``difflib.get_close_matches`` compares an unknown word with every known name, and a
+file of many unknown names multiplies that.  Here the known names are indexed once by
+their characters (the k-th ``e`` of a name is one token), so a word meets only the
+names it shares characters with, and the share is exactly difflib's ``quick_ratio``.
+The names that pass it get difflib's own ``ratio()`` and the same ordering, so every
+hint is the one ``get_close_matches`` gives.  Answers are kept per distinct word.
+
+The work spent on the hints of one file is bounded (``MOVECHECK_MAX_SUGGEST_WORK``,
+counted in index entries visited and characters compared, not in time): past it,
+unknown names are still reported, without a hint.  The work is charged to the file's
+document, so a file's hints never depend on the other files of the run.
+"""
+
+from __future__ import annotations
+
+import difflib
+import heapq
+import os
+from collections import Counter
+from itertools import chain
+from typing import Any, Iterable
+
+
+def _limit(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    return int(raw) if raw.isdigit() and 0 < int(raw) < 10**15 else default
+
+
+MAX_WORK = _limit("MOVECHECK_MAX_SUGGEST_WORK", 20_000_000)
+_SPENT = "_suggest_work"  # the attribute of the charged document that holds its work so far
+
+
+def _tokens(text: str) -> list[tuple[str, int]]:
+    """The characters of ``text`` as a set: ("e", 2) is its second "e"."""
+    seen: dict[str, int] = {}
+    tokens = []
+    for char in text:
+        k = seen[char] = seen.get(char, 0) + 1
+        tokens.append((char, k))
+    return tokens
+
+
+class Names:
+    """Known names, indexed for close-match questions; answers are cached per word."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = [str(name) for name in names]
+        self.lengths = [len(name) for name in self.names]
+        self.index: dict[tuple[str, int], list[int]] = {}
+        for i, name in enumerate(self.names):
+            for token in _tokens(name):
+                self.index.setdefault(token, []).append(i)
+        self._answers: dict[tuple[str, int, float], tuple[list[str], int]] = {}
+        self._tables: dict[tuple[int, float], dict[int, int]] = {}
+
+    def close(self, word: str, n: int = 3, cutoff: float = 0.6) -> tuple[list[str], int]:
+        """``difflib.get_close_matches(word, names, n, cutoff)`` and the work it took."""
+        key = (word, n, cutoff)
+        answer = self._answers.get(key)
+        if answer is None:
+            answer = self._answers[key] = self._close(word, n, cutoff)
+        return answer
+
+    def _close(self, word: str, n: int, cutoff: float) -> tuple[list[str], int]:
+        if not word or not 0.0 < cutoff <= 1.0 or n <= 0:
+            # an empty word matches only empty names (ratio 1.0 of nothing): difflib decides
+            return difflib.get_close_matches(word, self.names, n, cutoff), len(self.names) + 1
+        postings = [found for found in map(self.index.get, _tokens(word)) if found is not None]
+        shared = Counter(chain.from_iterable(postings))  # how many characters each name shares with the word
+        size = len(word)
+        need = self._needed(size, cutoff)
+        lengths = self.lengths
+        # difflib's quick_ratio test (which implies its real_quick_ratio test), by a table per length
+        passed = [i for i, common in shared.items() if common >= need[lengths[i]]]
+        work = size + sum(map(len, postings)) + len(shared)
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(word)
+        scored = []
+        for i in passed:
+            matcher.set_seq1(self.names[i])
+            work += lengths[i] + size
+            score = matcher.ratio()
+            if score >= cutoff:
+                scored.append((score, self.names[i]))
+        return [name for _, name in heapq.nlargest(n, scored)], work
+
+    def _needed(self, size: int, cutoff: float) -> dict[int, int]:
+        """For each name length, the fewest shared characters that pass difflib's quick_ratio."""
+        key = (size, cutoff)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = {}
+            for length in set(self.lengths):
+                common = 0  # the same float expression as difflib's _calculate_ratio
+                while common <= length and 2.0 * common / (length + size) < cutoff:
+                    common += 1
+                table[length] = common  # length + 1: no number of shared characters is enough
+        return table
+
+
+_NAMES: dict[tuple[str, ...], Names] = {}
+
+
+def names_of(choices: Iterable[str]) -> Names:
+    """The index of a list of names (kept for the last lists asked about)."""
+    if isinstance(choices, Names):
+        return choices
+    key = tuple(choices)
+    found = _NAMES.get(key)
+    if found is None:
+        if len(_NAMES) >= 64:
+            _NAMES.clear()
+        found = _NAMES[key] = Names(key)
+    return found
+
+
+def close_names(
+    word: Any, choices: "Names | Iterable[str]", n: int = 3, cutoff: float = 0.6, charge: Any = None
+) -> list[str]:
+    """The names ``difflib.get_close_matches`` gives, best first.
+
+    ``charge`` (the document the hint is for) pays the work, cached answers included;
+    once it has spent ``MAX_WORK`` there are no more hints for it.
+    """
+    spent = getattr(charge, _SPENT, 0)
+    if spent >= MAX_WORK:
+        return []
+    names = names_of(choices)
+    found, work = names.close(str(word), n, cutoff)
+    if charge is not None:
+        setattr(charge, _SPENT, spent + work + (0 if isinstance(choices, Names) else len(names.names)))
+    return found
+
+
+def did_you_mean(names: Iterable[str]) -> str:
+    """``; did you mean 'A' or 'B'?``, or nothing."""
+    names = list(names)
+    return "; did you mean " + " or ".join(repr(name) for name in names) + "?" if names else ""
+
+
+def hint(word: Any, choices: "Names | Iterable[str]", n: int = 3, cutoff: float = 0.6, charge: Any = None) -> str:
+    """:func:`did_you_mean` of the :func:`close_names` of ``word``."""
+    return did_you_mean(close_names(word, choices, n, cutoff, charge))
