@@ -16,12 +16,11 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from movecheck.config import REPORT_FORMATS, Resolver, command_line_layer, default_root, parse_option_flags
+from movecheck.config import Resolver, command_line_layer, default_root, parse_option_flags
 from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.loading import InputError
 from movecheck.output import emit
-
-MACHINE_FORMATS = ("json", "json-lines", "github", "sarif")
+from movecheck.render import FORMATS, MACHINE_FORMATS
 
 
 def choose_format(flag: str | None, config_format: str | None) -> str:
@@ -29,14 +28,14 @@ def choose_format(flag: str | None, config_format: str | None) -> str:
     if flag:
         return flag
     env = os.environ.get("MOVECHECK_FORMAT", "").strip()
-    if env in REPORT_FORMATS:
+    if env in FORMATS:
         return env
     return config_format or "text"
 
 
 def use_color(color: str, fmt: str) -> bool:
     """Colour only text and full output: ``always``, or ``auto`` on a terminal without ``NO_COLOR``."""
-    if fmt not in ("text", "full") or color == "never":
+    if fmt in MACHINE_FORMATS or color == "never":
         return False
     if color == "always":
         return True
