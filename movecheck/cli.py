@@ -171,10 +171,10 @@ def check(
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
         root=root, isolated=isolated,
     )
-    report, suggestions = run_check(orders, session.settings(state=state, suggest=suggest))
+    report, required_ends = run_check(orders, session.settings(state=state, suggest=suggest))
     code = session.finish(report)
-    if suggest and suggestions:
-        emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(suggestions))
+    if suggest and required_ends:
+        emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(required_ends))
     raise typer.Exit(code)
 
 

@@ -398,7 +398,7 @@ def _array_positions(doc: Document, path: tuple[Any, ...], lines: list[str], ind
 # -- discovery -------------------------------------------------------------------------------
 
 
-class Resolver:
+class ConfigFinder:
     """The configuration of each file: ``--config``, or the nearest one up from its folder."""
 
     def __init__(self, explicit: Config | None = None, command_line: Layer | None = None, isolated: bool = False) -> None:
@@ -409,8 +409,8 @@ class Resolver:
         self._files: dict[str, Config | None] = {}
 
     @classmethod
-    def start(cls, config_path: str | None, command_line: Layer | None = None, isolated: bool = False) -> "Resolver":
-        """A resolver for a run; reads ``--config`` now (InputError if it cannot be read).
+    def start(cls, config_path: str | None, command_line: Layer | None = None, isolated: bool = False) -> "ConfigFinder":
+        """A finder for a run; reads ``--config`` now (InputError if it cannot be read).
 
         ``isolated`` (``--isolated``): no configuration at all, neither discovered nor named.
         """
@@ -581,9 +581,9 @@ __all__ = [
     "ALL",
     "CONFIG_FILE",
     "Config",
+    "ConfigFinder",
     "PYPROJECT",
     "REPORT_FORMATS",
-    "Resolver",
     "command_line_layer",
     "config_schema",
     "default_root",

@@ -12,6 +12,7 @@ Words as the spec defines them:
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -275,6 +276,32 @@ class Board:
         self.units: list[Unit] = []
         self._by_space: dict[str, list[Unit]] = {}
         self.by_id: dict[str, Unit] = {}
+
+    def copy(self) -> "Board":
+        """A board to carry one orders file out on: the same map, its own control, units and cargo.
+
+        Much cheaper than building the board again from the state: the map (graph,
+        names, unit types) is shared, the units are copied with who is aboard what.
+        """
+        twin = Board.__new__(Board)
+        twin.map, twin.power, twin.phase = self.map, self.power, self.phase
+        twin.options = dict(self.options)
+        twin.control = dict(self.control)
+        twin.captured = set(self.captured)
+        twin.purchased = dict(self.purchased)
+        clones: dict[int, Unit] = {}
+        for unit in self.units:
+            clone = copy.copy(unit)
+            clone.cargo = []
+            clones[id(unit)] = clone
+        for unit in self.units:
+            clone = clones[id(unit)]
+            clone.aboard = clones[id(unit.aboard)] if unit.aboard is not None else None
+            clone.cargo = [clones[id(u)] for u in unit.cargo]
+        twin.units = [clones[id(u)] for u in self.units]
+        twin._by_space = {space: [clones[id(u)] for u in units] for space, units in self._by_space.items()}
+        twin.by_id = {key: clones[id(u)] for key, u in self.by_id.items()}
+        return twin
 
     # -- sides -----------------------------------------------------------
 

@@ -17,6 +17,7 @@ from movecheck.aa.model import Board, GameMap, Unit
 from movecheck.aa.presets import DEFAULT_PRESET, PRESETS, preset_options
 from movecheck.findings import Finding
 from movecheck.loading import Document, InputError, _limit
+from movecheck.systems import RuleSettings, resolve_rules
 
 MAX_UNITS = _limit("MOVECHECK_MAX_UNITS", 100_000)
 """Units a state (or a map's setup) may place: ``count: 1000000000`` must not build a billion units."""
@@ -24,11 +25,15 @@ MAX_UNITS = _limit("MOVECHECK_MAX_UNITS", 100_000)
 
 @dataclass
 class Setup:
-    """A board built from a state, and what went wrong on the way."""
+    """A board built from a state, and what went wrong on the way.
+
+    ``map_file`` is the map file the state names (a ``Loaded``, when it is a movecheck
+    file): its own findings are its, not among the state's ``findings``.
+    """
 
     board: Board | None
     findings: list[Finding] = field(default_factory=list)
-    map_doc: Document | None = None
+    map_file: Any = None
 
 
 def suggestion(names: list[str]) -> str:
@@ -38,11 +43,12 @@ def suggestion(names: list[str]) -> str:
     return "; did you mean " + " or ".join(repr(n) for n in names) + "?"
 
 
-_MAP_CACHE: dict[str, tuple[GameMap | None, list[Finding], Document | None]] = {}
+_MAP_CACHE: dict[str, tuple[GameMap | None, list[Finding], Any]] = {}
 
 
-def load_map(state: Document) -> tuple[GameMap | None, list[Finding], Document | None]:
-    """The map a state names: built-in, a file relative to the state, or inline."""
+def load_map(state: Document) -> tuple[GameMap | None, list[Finding], Any]:
+    """The map a state names (built-in, a file relative to the state, or inline), the
+    findings at the state's ``map:``, and the map file read (a ``Loaded``) if any."""
     ref = state.get("map")
     if isinstance(ref, dict):
         return GameMap(ref), [], None
@@ -104,30 +110,29 @@ def _load_map_file(path: str) -> tuple[Any, GameMap | None]:
     return loaded, GameMap(loaded.doc.data)
 
 
-def _map_of(
-    state: Document, path: str, loaded: Any, game_map: GameMap | None
-) -> tuple[GameMap | None, list[Finding], Document | None]:
+def _map_of(state: Document, path: str, loaded: Any, game_map: GameMap | None) -> tuple[GameMap | None, list[Finding], Any]:
     """The map of a map file, or the findings that say why there is none.
 
     A file that is not recognisably a movecheck file gives one finding at the state's
-    ``map:`` that quotes nothing of it; the others keep their own findings.
+    ``map:`` that quotes nothing of it; the others keep their own findings (on the
+    map file returned).
     """
     from movecheck.core import recognised, unrecognised_message
 
     if not recognised(loaded):
         return None, [state.finding("MC010", unrecognised_message("map", path), ("map",))], None
-    findings = list(loaded.findings)
     if loaded.doc.broken:  # unreadable (syntax, MC008 ...): its own findings say why, not "not a map"
-        return None, findings, loaded.doc
+        return None, [], loaded
     if loaded.kind != "aa-map":
-        findings.append(state.finding("MC010", f"map: {path} is not an aa map file (kind: map)", ("map",)))
-    return game_map, findings, loaded.doc
+        return game_map, [state.finding("MC010", f"map: {path} is not an aa map file (kind: map)", ("map",))], loaded
+    return game_map, [], loaded
 
 
-def options_of(state: Document) -> tuple[dict[str, Any], list[Finding]]:
-    """The preset's options with the state's overrides; MC004 for an unknown preset."""
+def options_of(state: Document, rules: RuleSettings) -> tuple[dict[str, Any], list[Finding]]:
+    """The preset's options with the overrides (the state's, the command line's, the
+    configuration's); MC004 at the state's ``rules:`` for an unknown preset."""
     findings: list[Finding] = []
-    preset = state.get("rules", default=DEFAULT_PRESET)
+    preset = rules.edition
     if preset not in PRESETS:
         import difflib
 
@@ -135,38 +140,42 @@ def options_of(state: Document) -> tuple[dict[str, Any], list[Finding]]:
         findings.append(state.finding("MC004", f"unknown rules preset {preset!r}{hint}", ("rules",)))
         preset = DEFAULT_PRESET
     options = preset_options(preset)
-    overrides = state.get("options", default={})
-    if isinstance(overrides, dict):
-        options.update({k: v for k, v in overrides.items() if k in options})
+    options.update({k: v for k, v in rules.options.items() if k in options})
     return options, findings
 
 
-def build_board(state: Document, extra_options: dict[str, Any] | None = None) -> Setup:
-    """A board for a state document (which has passed its schema)."""
-    game_map, findings, map_doc = load_map(state)
+def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
+    """A board for a state document (which has passed its schema).
+
+    ``rules``: the edition and options to play under (default: the state's own, see
+    :func:`movecheck.systems.resolve_rules`).
+    """
+    game_map, findings, map_file = load_map(state)
     findings = list(findings)
     if game_map is None:
-        return Setup(None, findings, map_doc)
-    options, problems = options_of(state)
+        return Setup(None, findings, map_file)
+    if rules is None:
+        from movecheck.aa import SYSTEM
+
+        rules = resolve_rules(SYSTEM, state.data)
+    options, problems = options_of(state, rules)
     findings.extend(problems)
-    if extra_options:
-        options.update(extra_options)
     turn = state.get("turn", default={})
     power = turn.get("power") if isinstance(turn, dict) else None
     phase = turn.get("phase", "combat_move") if isinstance(turn, dict) else "combat_move"
     if power not in game_map.powers:
         findings.append(_unknown_power(state, game_map, power, ("turn", "power")))
-        return Setup(None, findings, map_doc)
+        return Setup(None, findings, map_file)
     too_many = _too_many_units(state, game_map)
     if too_many is not None:
         findings.append(too_many)
-        return Setup(None, findings, map_doc)
+        return Setup(None, findings, map_file)
     board = Board(game_map, options, power, phase)
     findings.extend(_apply_control(state, board))
     findings.extend(_apply_captured(state, board))
     findings.extend(_apply_purchased(state, board))
     findings.extend(_place_units(state, board))
-    return Setup(board, findings, map_doc)
+    return Setup(board, findings, map_file)
 
 
 def _unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any, ...]) -> Finding:
