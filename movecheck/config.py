@@ -43,10 +43,10 @@ from movecheck.findings import Finding, make_finding
 from movecheck.loading import MAX_BYTES, Document, InputError, load_bytes, read_bytes, read_regular
 from movecheck.render import FORMATS as REPORT_FORMATS
 from movecheck.selection import ALL, Layer, PerFileIgnore, Selection, is_known, known_codes, split_selectors, suggest
+from movecheck.systems import NAMES as SYSTEMS
 
 CONFIG_FILE = ".movecheck.yaml"
 PYPROJECT = "pyproject.toml"
-SYSTEMS = ("aa", "maneuver")
 _BASE_URI = "https://movecheck.invalid/schemas/"
 
 

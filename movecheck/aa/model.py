@@ -12,7 +12,6 @@ Words as the spec defines them:
 
 from __future__ import annotations
 
-import copy
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -291,13 +290,16 @@ class Board:
         twin.purchased = dict(self.purchased)
         clones: dict[int, Unit] = {}
         for unit in self.units:
-            clone = copy.copy(unit)
-            clone.cargo = []
+            clone = object.__new__(Unit)  # a plain copy of the fields, without dataclass machinery
+            clone.__dict__.update(unit.__dict__)
             clones[id(unit)] = clone
-        for unit in self.units:
-            clone = clones[id(unit)]
-            clone.aboard = clones[id(unit.aboard)] if unit.aboard is not None else None
-            clone.cargo = [clones[id(u)] for u in unit.cargo]
+        for clone in clones.values():
+            if clone.aboard is not None:
+                clone.aboard = clones[id(clone.aboard)]
+            if clone.cargo:
+                clone.cargo = [clones[id(u)] for u in clone.cargo]
+            else:
+                clone.cargo = []
         twin.units = [clones[id(u)] for u in self.units]
         twin._by_space = {space: [clones[id(u)] for u in units] for space, units in self._by_space.items()}
         twin.by_id = {key: clones[id(u)] for key, u in self.by_id.items()}
