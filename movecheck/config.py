@@ -186,7 +186,7 @@ def load_config(path: str, *, explicit: bool = False, discovered: bool = False) 
     return config
 
 
-CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "format", "aa", "maneuver")
+CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "format", *SYSTEMS)
 _CONFIG_KEY_LINE = re.compile(r"^[\"']?(?:" + "|".join(map(re.escape, CONFIG_KEYS)) + r")[\"']?[ \t]*:", re.M)
 
 

@@ -433,7 +433,9 @@ def read_reference(path: str, display: str | None = None) -> Loaded:
     return examine(load_bytes(read_regular(path), display or path))
 
 
-_SYSTEM_KEY = re.compile(r"""(?:^|[{,])[ \t]*["']?system["']?[ \t]*:[ \t]*["']?(?:aa|maneuver)\b""", re.M)
+_SYSTEM_KEY = re.compile(
+    r"""(?:^|[{,])[ \t]*["']?system["']?[ \t]*:[ \t]*["']?(?:%s)\b""" % "|".join(map(re.escape, SYSTEMS)), re.M
+)
 
 
 def recognised(loaded: Loaded) -> bool:
