@@ -9,7 +9,6 @@ is imported only when a file of it is read.
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 from dataclasses import dataclass, field
