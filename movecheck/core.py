@@ -31,7 +31,7 @@ class Settings:
     ``options`` holds the command line's rule options per system (``--option``);
     ``config`` is a :class:`movecheck.config.ConfigFinder` that finds each file's
     configuration (None: no configuration at all).  Rule systems read neither:
-    :func:`rules_for` resolves them, with the state's own, into the
+    :meth:`rules_for` resolves them, with the state's own, into the
     :class:`~movecheck.systems.RuleSettings` a system is handed.
     """
 
@@ -50,18 +50,18 @@ class Settings:
         """The folder ``state:`` and ``map:`` paths must lie in, symlinks resolved (None: anywhere)."""
         return os.path.realpath(self.root) if self.root is not None else None
 
-    def rules_for(self, loaded: "Loaded") -> RuleSettings:
+    def rules_for(self, state: "Loaded") -> RuleSettings:
         """The edition and options a state's rules run under (see :func:`~movecheck.systems.resolve_rules`)."""
-        rules = system_of(loaded.kind or "")
+        declared = system_of(str(state.kind))
         edition, configured = None, {}
         if self.config is not None:
-            edition, configured = self.config.defaults_for(rules.name, loaded.doc.path)
+            edition, configured = self.config.defaults_for(declared.name, state.doc.path)
         return resolve_rules(
-            rules,
-            loaded.doc.data,
+            declared,
+            state.doc.data,
             configured_edition=edition,
             configured=configured,
-            command_line=self.options.get(rules.name, {}),
+            command_line=self.options.get(declared.name, {}),
         )
 
 
