@@ -15,6 +15,7 @@ import typer
 
 from movecheck import __version__
 from movecheck.output import emit, silence
+from movecheck.render import FORMATS
 
 app = typer.Typer(
     name="movecheck",
@@ -26,15 +27,8 @@ app = typer.Typer(
 )
 
 
-class Format(str, Enum):
-    """Output formats of ``check`` and ``lint``."""
-
-    text = "text"
-    full = "full"
-    json = "json"
-    json_lines = "json-lines"
-    github = "github"
-    sarif = "sarif"
+# Output formats of ``check`` and ``lint``: those of the renderers' registry.
+Format = Enum("Format", {name.replace("-", "_"): name for name in FORMATS}, type=str)  # type: ignore[misc]
 
 
 class RulesFormat(str, Enum):
@@ -177,10 +171,10 @@ def check(
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
         root=root, isolated=isolated,
     )
-    report, suggestions = run_check(orders, session.settings(state=state, suggest=suggest))
+    report, required_ends = run_check(orders, session.settings(state=state, suggest=suggest))
     code = session.finish(report)
-    if suggest and suggestions:
-        emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(suggestions))
+    if suggest and required_ends:
+        emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(required_ends))
     raise typer.Exit(code)
 
 

@@ -41,12 +41,12 @@ from typing import Any
 
 from movecheck.findings import Finding, make_finding
 from movecheck.loading import MAX_BYTES, Document, InputError, load_bytes, read_bytes, read_regular
+from movecheck.render import FORMATS as REPORT_FORMATS
 from movecheck.selection import ALL, Layer, PerFileIgnore, Selection, is_known, known_codes, split_selectors, suggest
+from movecheck.systems import NAMES as SYSTEMS
 
 CONFIG_FILE = ".movecheck.yaml"
 PYPROJECT = "pyproject.toml"
-REPORT_FORMATS = ("text", "full", "json", "json-lines", "github", "sarif")
-SYSTEMS = ("aa", "maneuver")
 _BASE_URI = "https://movecheck.invalid/schemas/"
 
 
@@ -186,7 +186,7 @@ def load_config(path: str, *, explicit: bool = False, discovered: bool = False) 
     return config
 
 
-CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "format", "aa", "maneuver")
+CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "format", *SYSTEMS)
 _CONFIG_KEY_LINE = re.compile(r"^[\"']?(?:" + "|".join(map(re.escape, CONFIG_KEYS)) + r")[\"']?[ \t]*:", re.M)
 
 
@@ -396,7 +396,7 @@ def _array_positions(doc: Document, path: tuple[Any, ...], lines: list[str], ind
 # -- discovery -------------------------------------------------------------------------------
 
 
-class Resolver:
+class ConfigFinder:
     """The configuration of each file: ``--config``, or the nearest one up from its folder."""
 
     def __init__(self, explicit: Config | None = None, command_line: Layer | None = None, isolated: bool = False) -> None:
@@ -407,8 +407,8 @@ class Resolver:
         self._files: dict[str, Config | None] = {}
 
     @classmethod
-    def start(cls, config_path: str | None, command_line: Layer | None = None, isolated: bool = False) -> "Resolver":
-        """A resolver for a run; reads ``--config`` now (InputError if it cannot be read).
+    def start(cls, config_path: str | None, command_line: Layer | None = None, isolated: bool = False) -> "ConfigFinder":
+        """A finder for a run; reads ``--config`` now (InputError if it cannot be read).
 
         ``isolated`` (``--isolated``): no configuration at all, neither discovered nor named.
         """
@@ -579,9 +579,9 @@ __all__ = [
     "ALL",
     "CONFIG_FILE",
     "Config",
+    "ConfigFinder",
     "PYPROJECT",
     "REPORT_FORMATS",
-    "Resolver",
     "command_line_layer",
     "config_schema",
     "default_root",

@@ -1,14 +1,14 @@
 """The work behind ``check`` and ``lint``: load, identify, validate, hand over to a rule system.
 
-Both rule systems plug in through their package (``movecheck.aa``,
-``movecheck.maneuver``), which exposes ``lint_file(doc, kind, findings)`` and
-``check_orders(orders, state, settings)``; they are imported only when a file of
-theirs is read.
+Both rule systems plug in through the interface of :mod:`movecheck.systems`: each
+state is prepared once per run (its findings reported once), with the edition and
+options resolved here from the state, the command line and the configuration;
+each orders file is checked against a fresh copy of its prepared state.  A system
+is imported only when a file of it is read.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -16,9 +16,12 @@ from typing import Any
 
 from movecheck.findings import FileReport, Finding, Report, Severity
 from movecheck.loading import Document, InputError, load_bytes, load_file, read_bytes
+from movecheck.systems import NAMES as SYSTEMS
+from movecheck.systems import Prepared, RuleSettings, resolve_rules, state_markers, system, system_of
 
-SYSTEMS = ("aa", "maneuver")
 FORMAT_VERSION = 1
+STATE, ORDERS = "state", "orders"
+"""The two kinds of file every system has (``aa-state``, ``maneuver-orders`` ...)."""
 
 
 @dataclass
@@ -26,10 +29,10 @@ class Settings:
     """What the command line and the configuration files ask of a run.
 
     ``options`` holds the command line's rule options per system (``--option``);
-    ``config`` is a :class:`movecheck.config.Resolver` that finds each file's
-    configuration (None: no configuration at all).  Rule systems need not read
-    either: :func:`with_defaults` hands them a state whose ``rules``/``options``
-    already include the configured defaults, the state's own values on top.
+    ``config`` is a :class:`movecheck.config.ConfigFinder` that finds each file's
+    configuration (None: no configuration at all).  Rule systems read neither:
+    :meth:`rules_for` resolves them, with the state's own, into the
+    :class:`~movecheck.systems.RuleSettings` a system is handed.
     """
 
     state: str | None = None
@@ -47,17 +50,19 @@ class Settings:
         """The folder ``state:`` and ``map:`` paths must lie in, symlinks resolved (None: anywhere)."""
         return os.path.realpath(self.root) if self.root is not None else None
 
-    def defaults_for(self, system: str, path: str) -> tuple[str | None, dict[str, Any]]:
-        """Rules preset and options for a state of ``system`` at ``path``: config, then command line."""
-        rules: str | None = None
-        options: dict[str, Any] = {}
+    def rules_for(self, state: "Loaded") -> RuleSettings:
+        """The edition and options a state's rules run under (see :func:`~movecheck.systems.resolve_rules`)."""
+        declared = system_of(str(state.kind))
+        edition, configured = None, {}
         if self.config is not None:
-            rules, options = self.config.defaults_for(system, path)
-        if self.options.get(system):
-            from movecheck.config import merge_options
-
-            options = merge_options(options, self.options[system])
-        return rules, options
+            edition, configured = self.config.defaults_for(declared.name, state.doc.path)
+        return resolve_rules(
+            declared,
+            state.doc.data,
+            configured_edition=edition,
+            configured=configured,
+            command_line=self.options.get(declared.name, {}),
+        )
 
 
 @dataclass
@@ -71,7 +76,8 @@ class Outcome:
     reason: str | None = None
     """Why the rules did not run on the orders, when they did not."""
     readings: dict[str, Any] = field(default_factory=dict)
-    suggestions: str = ""
+    required_ends: str = ""
+    """``--suggest``: the end positions the rules require of the compulsory orders (YAML)."""
 
 
 def identify(doc: Document) -> str | None:
@@ -79,18 +85,22 @@ def identify(doc: Document) -> str | None:
     data = doc.data
     if not isinstance(data, dict):
         return None
-    system = data.get("system")
-    if system not in SYSTEMS:
+    name = data.get("system")
+    if name not in SYSTEMS:
         return None
+    declared = system(name)
     kind = data.get("kind")
-    if system == "aa" and kind == "map":
-        return "aa-map"
-    if kind in ("state", "orders"):
-        return f"{system}-{kind}"
-    orders_keys = ("moves", "phase", "power") if system == "aa" else ("orders", "side")
-    if any(key in data for key in orders_keys) and "turn" not in data and "field" not in data:
-        return f"{system}-orders"
-    return f"{system}-state"
+    if kind in declared.kinds:
+        return f"{name}-{kind}"
+    markers = declared.orders_markers
+    if any(key in data for key in markers) and not any(key in data for key in state_markers()):
+        return f"{name}-{ORDERS}"
+    return f"{name}-{STATE}"
+
+
+def is_kind(kind: str | None, which: str) -> bool:
+    """Is ``kind`` (``aa-orders``) a file of kind ``which`` (:data:`ORDERS`, :data:`STATE`)?"""
+    return kind is not None and kind.endswith("-" + which)
 
 
 def _kind_problem(doc: Document) -> Finding:
@@ -117,11 +127,6 @@ def version_problem(doc: Document) -> Finding | None:
         f"format version {version!r} is not supported; this release reads movecheck: {FORMAT_VERSION}",
         ("movecheck",),
     )
-
-
-def system_of(kind: str) -> Any:
-    """The rule-system package that handles a file kind."""
-    return importlib.import_module(f"movecheck.{kind.split('-', 1)[0]}")
 
 
 def has_errors(findings: list[Finding]) -> bool:
@@ -170,32 +175,51 @@ def examine(doc: Document) -> Loaded:
     return Loaded(doc, kind, findings)
 
 
-def with_defaults(loaded: Loaded, settings: Settings) -> Loaded:
-    """The state as the rules should see it: configured preset and options under its own.
+def prepare(state: Loaded, settings: Settings) -> Prepared:
+    """A state made ready for its system's rules (the caller caches it for the run).
 
-    Precedence: the state's own ``options`` > the command line > the configuration
-    file > the preset (the state's ``rules:``, else the configured one, else the default).
-    The document keeps its path and positions; only ``rules``/``options`` change, and it
-    carries the run's root (``Document.root``), outside which the files it names are refused.
+    The document carries the run's root (``Document.root``), outside which the files
+    it names are refused; its data is the file's, untouched.
     """
-    if loaded.kind is None or not loaded.kind.endswith("-state") or not isinstance(loaded.doc.data, dict):
-        return loaded
     from dataclasses import replace
 
-    system = loaded.kind.split("-", 1)[0]
-    rules, options = settings.defaults_for(system, loaded.doc.path)
-    loaded = Loaded(replace(loaded.doc, root=settings.reference_root()), loaded.kind, loaded.findings)
-    if not rules and not options:
-        return loaded
-    from movecheck.config import merge_options
+    doc = replace(state.doc, root=settings.reference_root())
+    rules = settings.rules_for(state)
+    return system_of(state.kind).prepare_state(doc, rules, not has_errors(state.findings))
 
-    data = dict(loaded.doc.data)
-    if rules and "rules" not in data:
-        data["rules"] = rules
-    own = data.get("options")
-    if options and (own is None or isinstance(own, dict)):
-        data["options"] = merge_options(options, own or {})
-    return Loaded(replace(loaded.doc, data=data), loaded.kind, loaded.findings)
+
+def valid_orders(loaded: Loaded) -> set[int]:
+    """The (1-based) orders of an orders file the schema found nothing wrong with."""
+    broken = {f.order for f in loaded.findings if f.code == "MC003" and f.order is not None}
+    return set(range(1, len(_orders_list(loaded)) + 1)) - broken
+
+
+class _Shown:
+    """What a report holds of the files a run read: each file's own findings once.
+
+    A file can reach a run more than once: a state named by several orders files, a
+    map file named by several states, a file given as input and named inside another.
+    Its findings are added the first time; a file counts as the same when it has the
+    same shown path and the same text (so the same findings).
+    """
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.seen: set[tuple[str, str]] = set()
+
+    def file(self, loaded: Loaded) -> None:
+        """Add a file's reading findings (YAML, kind, version, schema) and its text, once."""
+        key = (loaded.doc.path, loaded.doc.text)
+        self.report.sources[loaded.doc.path] = loaded.doc.text
+        if key not in self.seen:
+            self.seen.add(key)
+            self.report.findings.extend(loaded.findings)
+
+    def prepared(self, prepared: Prepared) -> None:
+        """Add a prepared state's own findings and those of the files it read (its map)."""
+        for referenced in prepared.referenced:
+            self.file(referenced)
+        self.report.findings.extend(prepared.findings)
 
 
 def looks_like_movecheck(text: str) -> bool:
@@ -208,6 +232,7 @@ def looks_like_movecheck(text: str) -> bool:
 def lint(paths: list[str], settings: Settings) -> Report:
     """``movecheck lint``: every file's schema and consistency checks."""
     report = Report()
+    shown = _Shown(report)
     for path in unique_paths(paths):
         if os.path.basename(path) == ".movecheck.yaml":
             _lint_config(path, report)
@@ -215,15 +240,18 @@ def lint(paths: list[str], settings: Settings) -> Report:
         loaded = _read_unless_foreign(path, _display(path, settings), settings.skip_foreign)
         if loaded is None:
             continue
-        report.sources[loaded.doc.path] = loaded.doc.text
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown", judged=False)
-        if loaded.usable and loaded.kind.endswith("-orders"):
+        if loaded.usable and is_kind(loaded.kind, ORDERS):
             entry.orders = len(_orders_list(loaded))  # findings name orders: count them
         report.files.append(entry)
-        report.findings.extend(loaded.findings)
-        if loaded.usable:
-            ruled = with_defaults(loaded, settings)
-            report.findings.extend(system_of(loaded.kind).lint_file(ruled.doc, loaded.kind, loaded.findings))
+        shown.file(loaded)
+        if not loaded.usable:
+            continue
+        if is_kind(loaded.kind, STATE):
+            shown.prepared(prepare(loaded, settings))
+        else:
+            clean = not has_errors(loaded.findings)
+            report.findings.extend(system_of(loaded.kind).lint_file(loaded.doc, loaded.kind, clean))
     return report
 
 
@@ -252,19 +280,24 @@ def _lint_config(path: str, report: Report) -> None:
 
 
 def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
-    """``movecheck check``: orders against their state; returns the report and any suggestions."""
+    """``movecheck check``: orders against their state; returns the report and any ``--suggest`` text.
+
+    Each state is read and prepared once, however many orders files name it; each
+    orders file is checked against a fresh copy of it.
+    """
     report = Report()
-    suggestions: list[str] = []
+    shown = _Shown(report)
+    required_ends: list[str] = []
     states: dict[str, Loaded] = {}
+    ready: dict[str, Prepared] = {}
     for path in unique_paths(paths):
         loaded = read(path, _display(path, settings))
-        report.sources[loaded.doc.path] = loaded.doc.text
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
         report.files.append(entry)
-        report.findings.extend(loaded.findings)
+        shown.file(loaded)
         if not loaded.usable:
             continue
-        if not loaded.kind.endswith("-orders"):
+        if not is_kind(loaded.kind, ORDERS):
             report.findings.append(
                 loaded.doc.finding(
                     "MC010",
@@ -274,7 +307,7 @@ def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
             continue
         entry.orders = len(_orders_list(loaded))
         entry.reason = "the orders name no usable state"
-        state = _state_for(loaded, settings, states, report)
+        state = _state_for(loaded, settings, states, shown)
         if state is None:
             continue
         entry.state = state.doc.path
@@ -284,17 +317,23 @@ def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
         if has_errors(state.findings):
             entry.reason = "the state has errors"
             continue
-        state = with_defaults(state, settings)
-        outcome: Outcome = system_of(loaded.kind).check_orders(loaded, state, settings)
+        if state.doc.path not in ready:
+            ready[state.doc.path] = prepare(state, settings)
+            shown.prepared(ready[state.doc.path])
+        prepared = ready[state.doc.path]
+        if prepared.model is None:
+            entry.reason = prepared.reason or "the state has errors"
+            continue
+        outcome: Outcome = system_of(loaded.kind).check_orders(loaded.doc, prepared, valid_orders(loaded), settings)
         report.findings.extend(outcome.findings)
         entry.orders = outcome.orders
         entry.checked = outcome.checked
         entry.reason = outcome.reason
         if outcome.readings:
             report.readings.update(outcome.readings)
-        if outcome.suggestions:
-            suggestions.append(outcome.suggestions)
-    return report, suggestions
+        if outcome.required_ends:
+            required_ends.append(outcome.required_ends)
+    return report, required_ends
 
 
 def unique_paths(paths: list[str]) -> list[str]:
@@ -314,8 +353,7 @@ def unique_paths(paths: list[str]) -> list[str]:
 
 
 def _orders_list(loaded: Loaded) -> list[Any]:
-    key = "moves" if loaded.kind == "aa-orders" else "orders"
-    items = loaded.doc.data.get(key)
+    items = loaded.doc.data.get(system_of(loaded.kind).orders_key)
     return items if isinstance(items, list) else []
 
 
@@ -329,11 +367,10 @@ def _display(path: str, settings: Settings) -> str | None:
     return None
 
 
-def _state_for(
-    orders: Loaded, settings: Settings, cache: dict[str, Loaded], report: Report
-) -> Loaded | None:
+def _state_for(orders: Loaded, settings: Settings, cache: dict[str, Loaded], shown: _Shown) -> Loaded | None:
     """Load (once) the state the orders apply to: ``--state`` or the orders' ``state:`` key."""
     doc = orders.doc
+    report = shown.report
     if settings.state:
         path, display = settings.state, settings.state
     else:
@@ -359,13 +396,12 @@ def _state_for(
             report.findings.append(doc.finding("MC011", f"state file {exc}", ("state",)))
             return None
         if settings.state or recognised(cache[path]):
-            report.findings.extend(cache[path].findings)
-            report.sources[cache[path].doc.path] = cache[path].doc.text
+            shown.file(cache[path])
     state = cache[path]
     if not settings.state and not recognised(state):
         report.findings.append(doc.finding("MC011", unrecognised_message("state", path), ("state",)))
         return None
-    expected = orders.kind.replace("-orders", "-state")
+    expected = orders.kind.replace("-" + ORDERS, "-" + STATE)
     if state.usable and state.kind != expected:
         report.findings.append(
             doc.finding(
@@ -408,7 +444,9 @@ def read_reference(path: str, display: str | None = None) -> Loaded:
     return examine(load_bytes(read_regular(path), display or path))
 
 
-_SYSTEM_KEY = re.compile(r"""(?:^|[{,])[ \t]*["']?system["']?[ \t]*:[ \t]*["']?(?:aa|maneuver)\b""", re.M)
+_SYSTEM_KEY = re.compile(
+    r"""(?:^|[{,])[ \t]*["']?system["']?[ \t]*:[ \t]*["']?(?:%s)\b""" % "|".join(map(re.escape, SYSTEMS)), re.M
+)
 
 
 def recognised(loaded: Loaded) -> bool:

@@ -37,7 +37,6 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 Path = tuple[Any, ...]
-ORDER_LISTS = ("moves", "orders")  # the lists of orders in aa and maneuver orders files
 
 
 def _limit(name: str, default: int) -> int:
@@ -129,8 +128,10 @@ class Document:
 
     def order_of(self, path: Path) -> dict[str, Any]:
         """``order`` (1-based) and ``order_id`` for a node inside an orders list, else nothing."""
+        from movecheck.systems import orders_keys  # each system declares its list of orders
+
         path = tuple(path)
-        if len(path) < 2 or path[0] not in ORDER_LISTS or not isinstance(path[1], int):
+        if len(path) < 2 or path[0] not in orders_keys() or not isinstance(path[1], int):
             return {}
         item = self.get(path[0], path[1])
         order_id = item.get("id") if isinstance(item, dict) else None

@@ -16,12 +16,11 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from movecheck.config import REPORT_FORMATS, Resolver, command_line_layer, default_root, parse_option_flags
+from movecheck.config import ConfigFinder, command_line_layer, default_root, parse_option_flags
 from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.loading import InputError
 from movecheck.output import emit
-
-MACHINE_FORMATS = ("json", "json-lines", "github", "sarif")
+from movecheck.render import FORMATS, MACHINE_FORMATS
 
 
 def choose_format(flag: str | None, config_format: str | None) -> str:
@@ -29,14 +28,14 @@ def choose_format(flag: str | None, config_format: str | None) -> str:
     if flag:
         return flag
     env = os.environ.get("MOVECHECK_FORMAT", "").strip()
-    if env in REPORT_FORMATS:
+    if env in FORMATS:
         return env
     return config_format or "text"
 
 
 def use_color(color: str, fmt: str) -> bool:
     """Colour only text and full output: ``always``, or ``auto`` on a terminal without ``NO_COLOR``."""
-    if fmt not in ("text", "full") or color == "never":
+    if fmt in MACHINE_FORMATS or color == "never":
         return False
     if color == "always":
         return True
@@ -56,7 +55,7 @@ def _root_folder(root: str) -> str:
 class Session:
     """A run's configuration and output choices."""
 
-    resolver: Resolver
+    finder: ConfigFinder
     format: str
     color: str = "auto"
     statistics: bool = False
@@ -88,19 +87,19 @@ class Session:
         layer = command_line_layer(select, ignore)
         parsed = parse_option_flags(options)
         root = _root_folder(root) if root is not None else default_root()
-        resolver = Resolver.start(config, layer, isolated=isolated)
-        run_config = resolver.for_folder(os.getcwd())
+        finder = ConfigFinder.start(config, layer, isolated=isolated)
+        run_config = finder.for_folder(os.getcwd())
         for path in paths:  # read each input's configuration now: its problems are reported
             if path == "-":
-                resolver.for_file(stdin_filename or "<stdin>")
+                finder.for_file(stdin_filename or "<stdin>")
             else:
-                resolver.for_file(path)
+                finder.for_file(path)
         chosen = choose_format(fmt, run_config.format if run_config is not None else None)
-        return cls(resolver, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign, root)
+        return cls(finder, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign, root)
 
     @property
     def machine(self) -> bool:
-        """The output is for a program: extra text (suggestions) must go to stderr."""
+        """The output is for a program: extra text (--suggest) must go to stderr."""
         return self.format in MACHINE_FORMATS
 
     def settings(self, **extra: Any) -> Any:
@@ -110,7 +109,7 @@ class Session:
         return Settings(
             stdin_filename=self.stdin_filename,
             options=self.options,
-            config=self.resolver,
+            config=self.finder,
             skip_foreign=self.skip_foreign,
             root=self.root,
             **extra,
@@ -122,14 +121,14 @@ class Session:
         kept = []
         for finding in report.findings:
             if finding.file not in selections:
-                selections[finding.file] = self.resolver.selection_for(finding.file)
+                selections[finding.file] = self.finder.selection_for(finding.file)
             if finding.code == UNCHECKED_CODE or selections[finding.file].reported(finding.code, finding.file):
                 kept.append(finding)  # an order that could not be checked is never hidden
         report.findings = kept
         for entry in report.files:
-            applied = self.resolver.for_file(entry.path)
+            applied = self.finder.for_file(entry.path)
             entry.config = applied.path if applied is not None else None
-        for config in self.resolver.configs():
+        for config in self.finder.configs():
             if config.findings:
                 report.findings.extend(config.findings)
                 report.sources.setdefault(config.path, config.text)

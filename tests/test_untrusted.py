@@ -22,9 +22,8 @@ from pathlib import Path
 import pytest
 
 from movecheck.findings import FileReport, Report, make_finding
-from movecheck.render import render
+from movecheck.render import FORMATS, render
 
-FORMATS = ("text", "full", "json", "json-lines", "github", "sarif")
 MARKER = "S3CR3T-MARKER-5b1e"
 HANG_TIMEOUT = 60  # seconds: a hang guard, never a timing assertion
 

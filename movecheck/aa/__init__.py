@@ -10,77 +10,109 @@ from typing import TYPE_CHECKING, Any
 
 from movecheck.findings import Finding
 from movecheck.loading import findings_at
+from movecheck.systems import Prepared, RuleSettings, System
 
 if TYPE_CHECKING:
-    from movecheck.core import Loaded, Outcome, Settings
+    from movecheck.core import Outcome, Settings
     from movecheck.loading import Document
 
 
-def lint_file(doc: Document, kind: str, prior: list[Finding]) -> list[Finding]:
-    """Consistency of an aa map or state (orders get their schema check only)."""
-    from movecheck.aa.lint import LintContext, run_lint
-    from movecheck.aa.model import GameMap
-    from movecheck.aa.setup import build_board
-    from movecheck.core import has_errors
+class AA(System):
+    """Axis & Allies: a state is a board (map, control, units); orders are moves."""
 
-    if has_errors(prior) or kind == "aa-orders":
-        return []
-    if kind == "aa-map":
+    name = "aa"
+    orders_key = "moves"
+    orders_markers = ("moves", "phase", "power")
+    state_markers = ("turn",)
+    kinds = ("map", "state", "orders")
+
+    @property
+    def default_edition(self) -> str:  # type: ignore[override]
+        """The edition of a state that names none and whose map names none."""
+        from movecheck.aa.editions import DEFAULT_EDITION
+
+        return DEFAULT_EDITION.name
+
+    def lint_file(self, doc: Document, kind: str, clean: bool) -> list[Finding]:
+        """Consistency of an aa map (orders get their schema check only)."""
+        from movecheck.aa.lint import LintContext, run_lint
+        from movecheck.aa.model import GameMap
+
+        if not clean or kind != "aa-map":
+            return []
         ctx = LintContext(doc, GameMap(doc.data), doc.data, ())
         return findings_at(doc, run_lint(ctx, "map"))
-    return lint_state(doc)[0]
+
+    def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
+        """Build the board of a state and lint it (a state with errors is not built)."""
+        prepared = Prepared(doc, rules, reason="the state has errors")
+        if not clean:
+            return prepared
+        prepared.findings, prepared.model, map_file = lint_state(doc, rules)
+        if map_file is not None:
+            prepared.referenced.append(map_file)
+        if prepared.model is not None and not any(f.severity.value == "error" for f in prepared.findings):
+            prepared.reason = None
+        else:
+            prepared.model = None
+        return prepared
+
+    def fresh(self, prepared: Prepared) -> Any:
+        """A copy of the prepared board: the orders move its units."""
+        return prepared.model.copy()
+
+    def check_orders(self, orders: Document, prepared: Prepared, valid_orders: set[int], settings: Settings) -> Outcome:
+        """Check an aa orders file against its prepared state."""
+        from movecheck.aa.engine import run
+        from movecheck.core import Outcome
+
+        doc, board = orders, prepared.model
+        moves = doc.get("moves", default=[])
+        outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
+        power, phase = doc.get("power"), doc.get("phase")
+        turn = prepared.doc.get("turn", default={})
+        mismatch = []
+        if not isinstance(power, str):
+            pass  # missing or not text: the schema has said so (MC003)
+        elif power not in board.map.powers:
+            from movecheck.aa.setup import _unknown_power
+
+            mismatch.append(_unknown_power(doc, board.map, power, ("power",)))
+        elif power != turn.get("power"):
+            mismatch.append(doc.finding("MC006", f"the orders are for the {power}, but the state is at the turn of the {turn.get('power')}", ("power",)))
+        if phase in ("combat_move", "noncombat_move") and phase != turn.get("phase"):
+            mismatch.append(doc.finding("MC006", f"the orders are for {phase}, but the state is at {turn.get('phase')}", ("phase",)))
+        if mismatch:
+            outcome.findings.extend(mismatch)
+            outcome.reason = "the orders do not match the state"
+            return outcome
+        found, count, checked = run(doc, self.fresh(prepared), turn.get("phase", "combat_move"))
+        outcome.findings.extend(found)
+        outcome.orders = count
+        outcome.checked = checked
+        return outcome
 
 
-def lint_state(doc: Document) -> tuple[list[Finding], Any]:
-    """Findings of building and linting a state, and the board (None when it cannot be built)."""
+SYSTEM = AA()
+
+
+def lint_state(doc: Document, rules: RuleSettings | None = None) -> tuple[list[Finding], Any, Any]:
+    """Findings of building and linting a state, its board (None when it cannot be built), its map file.
+
+    The map file (a ``Loaded``, when ``map:`` names a file) carries its own findings;
+    they are not among the state's.
+    """
     from movecheck.aa.lint import LintContext, run_lint
     from movecheck.aa.setup import build_board
 
-    setup = build_board(doc)
+    setup = build_board(doc, rules)
     findings = list(setup.findings)
     if setup.board is None:
-        return findings, None
+        return findings, None, setup.map_file
     map_data = doc.data["map"] if isinstance(doc.data.get("map"), dict) else {}
     ctx = LintContext(doc, setup.board.map, map_data, ("map",), setup.board)
     found = run_lint(ctx, "state")
     if map_data:
         found += run_lint(ctx, "map")
     findings.extend(findings_at(doc, found))
-    return findings, setup.board
-
-
-def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
-    """Check an aa orders file against its state."""
-    from movecheck.aa.engine import run
-    from movecheck.core import Outcome
-
-    doc = orders.doc
-    moves = doc.get("moves", default=[])
-    outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
-    findings, board = lint_state(state.doc)
-    outcome.findings.extend(findings)
-    if board is None or any(f.severity.value == "error" for f in findings):
-        outcome.reason = "the state has errors"
-        return outcome
-    power, phase = doc.get("power"), doc.get("phase")
-    turn = state.doc.get("turn", default={})
-    mismatch = []
-    if not isinstance(power, str):
-        pass  # missing or not text: the schema has said so (MC003)
-    elif power not in board.map.powers:
-        from movecheck.aa.setup import _unknown_power
-
-        mismatch.append(_unknown_power(doc, board.map, power, ("power",)))
-    elif power != turn.get("power"):
-        mismatch.append(doc.finding("MC006", f"the orders are for the {power}, but the state is at the turn of the {turn.get('power')}", ("power",)))
-    if phase in ("combat_move", "noncombat_move") and phase != turn.get("phase"):
-        mismatch.append(doc.finding("MC006", f"the orders are for {phase}, but the state is at {turn.get('phase')}", ("phase",)))
-    if mismatch:
-        outcome.findings.extend(mismatch)
-        outcome.reason = "the orders do not match the state"
-        return outcome
-    found, count, checked = run(doc, board, turn.get("phase", "combat_move"))
-    outcome.findings.extend(found)
-    outcome.orders = count
-    outcome.checked = checked
-    return outcome
+    return findings, setup.board, setup.map_file

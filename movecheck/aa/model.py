@@ -304,6 +304,35 @@ class Board:
         self._ready: dict[tuple[str, str, str], list[tuple[tuple[Any, ...], Unit]]] = {}
         self._enemies: dict[str, list[Unit]] = {}  # _by_space's enemy units, in the same order
 
+    def copy(self) -> "Board":
+        """A board to carry one orders file out on: the same map, its own control, units and cargo.
+
+        Much cheaper than building the board again from the state: the map (graph,
+        names, unit types) is shared, the units are copied with who is aboard what.
+        """
+        twin = Board.__new__(Board)
+        twin.map, twin.power, twin.phase = self.map, self.power, self.phase
+        twin.options = dict(self.options)
+        twin.control = dict(self.control)
+        twin.captured = set(self.captured)
+        twin.purchased = dict(self.purchased)
+        clones: dict[int, Unit] = {}
+        for unit in self.units:
+            clone = object.__new__(Unit)  # a plain copy of the fields, without dataclass machinery
+            clone.__dict__.update(unit.__dict__)
+            clones[id(unit)] = clone
+        for clone in clones.values():
+            if clone.aboard is not None:
+                clone.aboard = clones[id(clone.aboard)]
+            if clone.cargo:
+                clone.cargo = [clones[id(u)] for u in clone.cargo]
+            else:
+                clone.cargo = []
+        twin.units = [clones[id(u)] for u in self.units]
+        twin._by_space = {space: [clones[id(u)] for u in units] for space, units in self._by_space.items()}
+        twin.by_id = {key: clones[id(u)] for key, u in self.by_id.items()}
+        return twin
+
     # -- sides -----------------------------------------------------------
 
     @property

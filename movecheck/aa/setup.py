@@ -18,6 +18,7 @@ from movecheck.aa.editions import DEFAULT_EDITION, Edition, close_editions, find
 from movecheck.findings import Finding
 from movecheck.loading import Document, InputError, _limit
 from movecheck.suggest import close_names, did_you_mean as suggestion
+from movecheck.systems import RuleSettings, resolve_rules
 
 MAX_UNITS = _limit("MOVECHECK_MAX_UNITS", 100_000)
 """Units a state (or a map's setup) may place: ``count: 1000000000`` must not build a billion units."""
@@ -25,18 +26,23 @@ MAX_UNITS = _limit("MOVECHECK_MAX_UNITS", 100_000)
 
 @dataclass
 class Setup:
-    """A board built from a state, and what went wrong on the way."""
+    """A board built from a state, and what went wrong on the way.
+
+    ``map_file`` is the map file the state names (a ``Loaded``, when it is a movecheck
+    file): its own findings are its, not among the state's ``findings``.
+    """
 
     board: Board | None
     findings: list[Finding] = field(default_factory=list)
-    map_doc: Document | None = None
+    map_file: Any = None
 
 
-_MAP_CACHE: dict[str, tuple[GameMap | None, list[Finding], Document | None]] = {}
+_MAP_CACHE: dict[str, tuple[GameMap | None, list[Finding], Any]] = {}
 
 
-def load_map(state: Document) -> tuple[GameMap | None, list[Finding], Document | None]:
-    """The map a state names: built-in, a file relative to the state, or inline."""
+def load_map(state: Document) -> tuple[GameMap | None, list[Finding], Any]:
+    """The map a state names (built-in, a file relative to the state, or inline), the
+    findings at the state's ``map:``, and the map file read (a ``Loaded``) if any."""
     ref = state.get("map")
     if isinstance(ref, dict):
         return GameMap(ref), [], None
@@ -98,35 +104,33 @@ def _load_map_file(path: str) -> tuple[Any, GameMap | None]:
     return loaded, GameMap(loaded.doc.data)
 
 
-def _map_of(
-    state: Document, path: str, loaded: Any, game_map: GameMap | None
-) -> tuple[GameMap | None, list[Finding], Document | None]:
+def _map_of(state: Document, path: str, loaded: Any, game_map: GameMap | None) -> tuple[GameMap | None, list[Finding], Any]:
     """The map of a map file, or the findings that say why there is none.
 
     A file that is not recognisably a movecheck file gives one finding at the state's
-    ``map:`` that quotes nothing of it; the others keep their own findings.
+    ``map:`` that quotes nothing of it; the others keep their own findings (on the
+    map file returned).
     """
     from movecheck.core import recognised, unrecognised_message
 
     if not recognised(loaded):
         return None, [state.finding("MC010", unrecognised_message("map", path), ("map",))], None
-    findings = list(loaded.findings)
     if loaded.doc.broken:  # unreadable (syntax, MC008 ...): its own findings say why, not "not a map"
-        return None, findings, loaded.doc
+        return None, [], loaded
     if loaded.kind != "aa-map":
-        findings.append(state.finding("MC010", f"map: {path} is not an aa map file (kind: map)", ("map",)))
-    return game_map, findings, loaded.doc
+        return game_map, [state.finding("MC010", f"map: {path} is not an aa map file (kind: map)", ("map",))], loaded
+    return game_map, [], loaded
 
 
-def edition_of(state: Document, game_map: GameMap) -> tuple[type[Edition], list[Finding]]:
+def edition_of(state: Document, game_map: GameMap, rules: RuleSettings) -> tuple[type[Edition], list[Finding]]:
     """The edition a state is checked under: its ``rules:`` (or the configured one), else its map's, else the default."""
-    if isinstance(state.data, dict) and "rules" in state.data:
-        rules = state.data["rules"]
-        edition = find_edition(rules)
+    if rules.edition_source != "default" and rules.edition is not None:
+        edition = find_edition(rules.edition)
         if edition is not None:
             return edition, []
-        hint = suggestion(close_editions(rules))
-        return DEFAULT_EDITION, [state.finding("MC004", f"unknown rules preset {rules!r}{hint}", ("rules",))]
+        hint = suggestion(close_editions(rules.edition))
+        where = ("rules",) if rules.edition_source == "state" else ()
+        return DEFAULT_EDITION, [state.finding("MC004", f"unknown rules preset {rules.edition!r}{hint}", where)]
     if game_map.edition is None:
         return DEFAULT_EDITION, []
     edition = find_edition(game_map.edition)
@@ -141,44 +145,48 @@ def edition_of(state: Document, game_map: GameMap) -> tuple[type[Edition], list[
     return DEFAULT_EDITION, [state.finding("MC004", message, where, severity="note")]
 
 
-def options_of(state: Document, edition: type[Edition]) -> dict[str, Any]:
-    """The edition's option values with the state's overrides."""
+def options_of(edition: type[Edition], rules: RuleSettings) -> dict[str, Any]:
+    """The edition's option values with the overrides (the state's, the command line's, the configuration's)."""
     options = edition.option_values()
-    overrides = state.get("options", default={})
-    if isinstance(overrides, dict):
-        options.update({k: v for k, v in overrides.items() if k in options})
+    options.update({k: v for k, v in rules.options.items() if k in options})
     return options
 
 
-def build_board(state: Document, extra_options: dict[str, Any] | None = None) -> Setup:
-    """A board for a state document (which has passed its schema)."""
-    game_map, findings, map_doc = load_map(state)
+def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
+    """A board for a state document (which has passed its schema).
+
+    ``rules``: the edition and options to play under (default: the state's own, see
+    :func:`movecheck.systems.resolve_rules`).
+    """
+    game_map, findings, map_file = load_map(state)
     findings = list(findings)
     if game_map is None:
-        return Setup(None, findings, map_doc)
-    edition, problems = edition_of(state, game_map)
+        return Setup(None, findings, map_file)
+    if rules is None:
+        from movecheck.aa import SYSTEM
+
+        rules = resolve_rules(SYSTEM, state.data)
+    edition, problems = edition_of(state, game_map, rules)
     findings.extend(problems)
     if not game_map.brings_unit_types and edition.unit_types is not DEFAULT_EDITION.unit_types:
         game_map = game_map.with_unit_types(edition.unit_types)
-    options = options_of(state, edition)
-    if extra_options:
-        options.update(extra_options)
+    options = options_of(edition, rules)
     turn = state.get("turn", default={})
     power = turn.get("power") if isinstance(turn, dict) else None
     phase = turn.get("phase", "combat_move") if isinstance(turn, dict) else "combat_move"
     if power not in game_map.powers:
         findings.append(_unknown_power(state, game_map, power, ("turn", "power")))
-        return Setup(None, findings, map_doc)
+        return Setup(None, findings, map_file)
     too_many = _too_many_units(state, game_map)
     if too_many is not None:
         findings.append(too_many)
-        return Setup(None, findings, map_doc)
+        return Setup(None, findings, map_file)
     board = Board(game_map, options, power, phase)
     findings.extend(_apply_control(state, board))
     findings.extend(_apply_captured(state, board))
     findings.extend(_apply_purchased(state, board))
     findings.extend(_place_units(state, board))
-    return Setup(board, findings, map_doc)
+    return Setup(board, findings, map_file)
 
 
 def _unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any, ...]) -> Finding:

@@ -11,67 +11,79 @@ from typing import TYPE_CHECKING, Any
 
 from movecheck.findings import Finding
 from movecheck.loading import findings_at
+from movecheck.systems import Prepared, RuleSettings, System
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.core import Loaded, Outcome, Settings
+    from movecheck.core import Outcome, Settings
     from movecheck.loading import Document
 
 
-def lint_file(doc: Document, kind: str, prior: list[Finding]) -> list[Finding]:
-    """Consistency of a maneuver battlefield (orders get their schema check only)."""
-    if kind != "maneuver-state":
-        return []
-    return lint_state(doc, prior)[0]
+class Maneuver(System):
+    """Miniatures manoeuvre: a state is a battlefield (terrain, corps of bases); orders move them."""
+
+    name = "maneuver"
+    orders_key = "orders"
+    orders_markers = ("orders", "side")
+    state_markers = ("field",)
+
+    def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
+        """Build the battlefield of a state and lint it (geometry only when nothing is wrong)."""
+        findings, battlefield = lint_state(doc, rules, clean)
+        return Prepared(doc, rules, battlefield, findings, reason=None if battlefield is not None else "the state has errors")
+
+    def fresh(self, prepared: Prepared) -> Any:
+        """A copy of the prepared battlefield: the orders move its bases."""
+        return prepared.model.copy()
+
+    def check_orders(self, orders: Document, prepared: Prepared, valid_orders: set[int], settings: Settings) -> Outcome:
+        """Check a maneuver orders file against its prepared battlefield."""
+        from movecheck.core import Outcome
+        from movecheck.maneuver.setup import suggestion
+
+        doc, battlefield = orders, prepared.model
+        items = doc.get("orders", default=[])
+        outcome = Outcome(orders=len(items) if isinstance(items, list) else 0)
+        outcome.readings = {"maneuver": battlefield.options.readings()}
+        side = doc.get("side")
+        if not isinstance(side, str) or side not in battlefield.sides:
+            sides = sorted(battlefield.sides)
+            hint = suggestion(side, sides, doc)
+            outcome.findings.append(
+                doc.finding(
+                    "MC006",
+                    f"the orders are for side {side!r}, which is not a side of {prepared.doc.path} ({', '.join(sides)}){hint}",
+                    ("side",),
+                )
+            )
+            outcome.reason = "the orders do not match the state"
+            return outcome
+        from movecheck.maneuver.engine import run
+
+        found, required_ends, checked = run(doc, self.fresh(prepared), side, valid_orders)
+        outcome.findings.extend(found)
+        outcome.checked = checked
+        if settings.suggest:
+            outcome.required_ends = required_ends
+        return outcome
 
 
-def lint_state(doc: Document, prior: list[Finding] | None = None) -> tuple[list[Finding], Any]:
-    """Findings of building and linting a battlefield, and the battlefield (None when unusable)."""
+SYSTEM = Maneuver()
+
+
+def lint_state(doc: Document, rules: RuleSettings | None = None, clean: bool = True) -> tuple[list[Finding], Any]:
+    """Findings of building and linting a battlefield, and the battlefield (None when unusable).
+
+    ``clean``: the file's reading and schema found no error (else no geometry is checked).
+    """
     from movecheck.core import has_errors
-    from movecheck.maneuver import rules  # noqa: F401  (registers the clauses)
+    from movecheck.maneuver import rules as _rules  # noqa: F401  (registers the clauses)
     from movecheck.maneuver.lint import LintContext, run_lint
     from movecheck.maneuver.setup import build_battlefield
 
-    setup = build_battlefield(doc)
+    setup = build_battlefield(doc, rules)
     findings = list(setup.findings)
-    geometry = setup.battlefield is not None and not has_errors(list(prior or []) + findings)
+    geometry = setup.battlefield is not None and clean and not has_errors(findings)
     findings.extend(findings_at(doc, run_lint(LintContext(doc, setup.battlefield), geometry)))
     if not geometry or has_errors(findings):
         return findings, None
     return findings, setup.battlefield
-
-
-def check_orders(orders: Loaded, state: Loaded, settings: Settings) -> Outcome:
-    """Check a maneuver orders file against its battlefield."""
-    from movecheck.core import Outcome
-    from movecheck.maneuver.setup import suggestion
-
-    doc = orders.doc
-    items = doc.get("orders", default=[])
-    outcome = Outcome(orders=len(items) if isinstance(items, list) else 0)
-    findings, battlefield = lint_state(state.doc, state.findings)
-    outcome.findings.extend(findings)
-    if battlefield is None:
-        outcome.reason = "the state has errors"
-        return outcome
-    outcome.readings = {"maneuver": battlefield.options.readings()}
-    side = doc.get("side")
-    if not isinstance(side, str) or side not in battlefield.sides:
-        sides = sorted(battlefield.sides)
-        hint = suggestion(side, sides, doc)
-        outcome.findings.append(
-            doc.finding(
-                "MC006",
-                f"the orders are for side {side!r}, which is not a side of {state.doc.path} ({', '.join(sides)}){hint}",
-                ("side",),
-            )
-        )
-        outcome.reason = "the orders do not match the state"
-        return outcome
-    from movecheck.maneuver.engine import run
-
-    found, suggestions, checked = run(doc, battlefield, side, orders.findings)
-    outcome.findings.extend(found)
-    outcome.checked = checked
-    if settings.suggest:
-        outcome.suggestions = suggestions
-    return outcome

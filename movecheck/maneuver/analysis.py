@@ -521,7 +521,7 @@ class CorpsAnalysis:
     undecided: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
     placement: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     new_contacts: dict[str, list[Base]] = field(default_factory=dict)
-    suggestion: dict[str, Vec] | None = None
+    required_ends: dict[str, Vec] | None = None
     needed_rolls: list[tuple[str, str, str, str]] = field(default_factory=list)
 
     kind = "corps"
@@ -939,21 +939,21 @@ def _place(world: World, a: CorpsAnalysis) -> None:
     """Where the bases stand after the order (a declared end within tolerance is the required one)."""
     declared = a.order.end
     tol = a.tolerance
-    suggestion: dict[str, Vec] | None = {}
+    required_ends: dict[str, Vec] | None = {}
     for group in a.groups:
         items = group.branches.items
         legal = [br for br, ok in zip(items, group.legal) if ok]
         pool = legal or items
         chosen = max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
         if len(items) != 1:
-            suggestion = None
+            required_ends = None
             for key in group.branches.keys:
                 die_name, dice = group.branches.dice[key]
                 a.needed_rolls.append((key[0], key[1], die_name, str(dice)))
         for b in group.bases:
             exp = a.expected(b, chosen.result[a.file_of(b.id).index].distance) if chosen is not None else b.centre
-            if suggestion is not None:
-                suggestion[b.id] = exp
+            if required_ends is not None:
+                required_ends[b.id] = exp
             dec = declared.get(b.id)
             if dec is None:
                 a.placement[b.id] = (exp[0], exp[1], b.facing)
@@ -962,7 +962,7 @@ def _place(world: World, a: CorpsAnalysis) -> None:
                 a.placement[b.id] = (exp[0], exp[1], facing)
             else:
                 a.placement[b.id] = (dec.x, dec.y, dec.facing if dec.facing is not None else b.facing)
-    a.suggestion = suggestion
+    a.required_ends = required_ends
     for b in a.corps.bases:
         x, y, facing = a.placement[b.id]
         rect = b.rect_at(x, y, facing)

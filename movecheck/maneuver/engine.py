@@ -23,20 +23,21 @@ from movecheck.maneuver.orders import Order, Resolver
 from movecheck.render.escape import UNSAFE, escape, visible
 
 
-def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]) -> tuple[list[Finding], str, set[int]]:
+def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int]) -> tuple[list[Finding], str, set[int]]:
     """Findings of every order, the ``--suggest`` text for the compulsory orders, and the checked orders.
 
-    An order is checked when it could be resolved and every clause of its kind
-    ran on it; the others (unknown names, schema errors) are not.
+    ``valid_orders``: the (1-based) orders the schema found nothing wrong with.  An
+    order is checked when it is one of them, could be resolved, and every clause of
+    its kind ran on it; the others (unknown names, schema errors) are not.  The
+    battlefield's bases are moved: give each orders file its own copy.
     """
     world = World(battlefield, side)
-    broken = {f.order for f in prior if f.code == "MC003" and f.order is not None}
     resolver = Resolver(doc, battlefield, side)
     items = doc.get("orders", default=[])
     items = items if isinstance(items, list) else []
-    orders = [resolver.resolve(i, item, (i + 1) not in broken) for i, item in enumerate(items)]
+    orders = [resolver.resolve(i, item, (i + 1) in valid_orders) for i, item in enumerate(items)]
     findings = list(resolver.findings)
-    suggestions: list[str] = []
+    required_ends: list[str] = []
     checked: set[int] = set()
     for index, order in enumerate(orders):
         if order is None or not order.usable:
@@ -61,10 +62,10 @@ def run(doc: Document, battlefield: Battlefield, side: str, prior: list[Finding]
         _carry_out(analysis)
         world.moved()
         if isinstance(analysis, CorpsAnalysis):
-            suggestions.extend(_suggestion(analysis))
+            required_ends.extend(_required_ends(analysis))
     text = ""
-    if suggestions:
-        text = f"# {escape(doc.path)}: end positions the rules require\n" + "\n".join(suggestions) + "\n"
+    if required_ends:
+        text = f"# {escape(doc.path)}: end positions the rules require\n" + "\n".join(required_ends) + "\n"
     return findings, text, checked
 
 
@@ -96,7 +97,7 @@ def _num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _suggestion(a: CorpsAnalysis) -> list[str]:
+def _required_ends(a: CorpsAnalysis) -> list[str]:
     order = a.order
     title = f"# {escape(order.label())}: {ORDER_NAMES[order.kind]}, {escape(str(a.corps.id))}"
     head = [f"- id: {_name(order.id)}" if order.id else f"- corps: {_name(a.corps.id)}"]
@@ -107,7 +108,7 @@ def _suggestion(a: CorpsAnalysis) -> list[str]:
         head.append(f"  landmark: {_name(order.landmark.id)}")
     if a.direction_problem is not None and a.direction is None:
         return [title + " cannot be carried out", *[f"# {line}" for line in head]]
-    if a.suggestion is None:
+    if a.required_ends is None:
         needed = sorted(set(a.needed_rolls))
         rolls = escape(", ".join(f"{b} entering {t} ({die}: {dice})" for b, t, die, dice in needed))
         missing = ", ".join(f"{_name(b)}: {{{_name(t)}: <{die} roll>}}" for b, t, die, _ in needed)
@@ -118,7 +119,7 @@ def _suggestion(a: CorpsAnalysis) -> list[str]:
         lines.append("  rolls: " + _flow(order.raw_rolls))
     lines.append("  end:")
     for base in a.corps.bases:
-        x, y = a.suggestion[base.id]
+        x, y = a.required_ends[base.id]
         lines.append(f"    {_name(base.id)}: {{x: {_num(x)}, y: {_num(y)}}}")
     return lines
 

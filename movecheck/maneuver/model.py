@@ -8,7 +8,7 @@ is imported inside the properties that need it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -200,6 +200,21 @@ class Battlefield:
 
             self._field = field_polygon(self.width, self.depth)
         return self._field
+
+    def copy(self) -> "Battlefield":
+        """A battlefield to carry one orders file out on: its own bases and corps.
+
+        Terrain, landmarks and options (and the shapes already computed) are shared:
+        orders move bases, nothing else.
+        """
+        bases = {id(b): replace(b) for b in self.bases.values()}
+        corps = {id(c): replace(c, bases=[bases[id(b)] for b in c.bases]) for c in self.corps.values()}
+        return replace(
+            self,
+            sides={side: [corps[id(c)] for c in members] for side, members in self.sides.items()},
+            bases={key: bases[id(b)] for key, b in self.bases.items()},
+            corps={key: corps[id(c)] for key, c in self.corps.items()},
+        )
 
     def all_bases(self) -> list[Base]:
         """Every base, in file order."""

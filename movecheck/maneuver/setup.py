@@ -32,6 +32,7 @@ from movecheck.maneuver.model import (
     Terrain,
 )
 from movecheck.maneuver.options import OPTIONS, Options
+from movecheck.systems import RuleSettings, resolve_rules
 
 
 @dataclass
@@ -266,11 +267,19 @@ class _Builder:
                 battlefield.landmarks[lid] = landmark
 
 
-def build_battlefield(doc: Document) -> Setup:
-    """The battlefield of a state document (None when its field cannot be read)."""
+def build_battlefield(doc: Document, rules: RuleSettings | None = None) -> Setup:
+    """The battlefield of a state document (None when its field cannot be read).
+
+    ``rules``: the options to play under (default: the state's own, see
+    :func:`movecheck.systems.resolve_rules`).
+    """
     builder = _Builder(doc)
     data = doc.data if isinstance(doc.data, dict) else {}
-    options = builder.options(data.get("options"))
+    if rules is None:
+        from movecheck.maneuver import SYSTEM
+
+        rules = resolve_rules(SYSTEM, data)
+    options = builder.options(rules.options)
     raw_field = data.get("field")
     width = depth = None
     if isinstance(raw_field, dict):

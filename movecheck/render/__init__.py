@@ -1,32 +1,52 @@
 """Renderers turn a :class:`~movecheck.findings.Report` into text for people or machines.
 
-One module per output format; each has ``render(report, *, color=False,
-statistics=False) -> str``.  Every format is deterministic: the same report
-gives byte-identical output.
+One module per output format, each listed once in :data:`REGISTRY` (the command
+line, the configuration schema and the session derive their lists from it); each
+module has ``render(report, *, color=False, statistics=False) -> str``.  Every
+format is deterministic: the same report gives byte-identical output.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+from dataclasses import dataclass
 from typing import Callable
 
 from movecheck.findings import Report
 
-FORMATS = ("text", "full", "json", "json-lines", "github", "sarif")
-_MODULES = {
-    "text": "text",
-    "full": "full",
-    "json": "json",
-    "json-lines": "json_lines",
-    "github": "github",
-    "sarif": "sarif",
+
+@dataclass(frozen=True)
+class OutputFormat:
+    """One output format of ``check`` and ``lint``: its name and the module that writes it."""
+
+    name: str
+    module: str
+    machine: bool
+    """Written for a program (CI, editors): no colour, and extra text (``--suggest``) goes to stderr."""
+
+
+REGISTRY: dict[str, OutputFormat] = {
+    entry.name: entry
+    for entry in (
+        OutputFormat("text", "text", machine=False),
+        OutputFormat("full", "full", machine=False),
+        OutputFormat("json", "json", machine=True),
+        OutputFormat("json-lines", "json_lines", machine=True),
+        OutputFormat("github", "github", machine=True),
+        OutputFormat("sarif", "sarif", machine=True),
+    )
 }
+"""Every output format, in the order ``--help`` lists them: the one list the others derive from."""
+
+FORMATS = tuple(REGISTRY)
+MACHINE_FORMATS = tuple(name for name, entry in REGISTRY.items() if entry.machine)
 
 
 def renderer(name: str) -> Callable[..., str]:
     """The render function of output format ``name`` (text for an unknown name)."""
-    module = importlib.import_module(f"movecheck.render.{_MODULES.get(name, 'text')}")
+    entry = REGISTRY.get(name, REGISTRY["text"])
+    module = importlib.import_module(f"movecheck.render.{entry.module}")
     return module.render  # type: ignore[no-any-return]
 
 
