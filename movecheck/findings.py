@@ -1,129 +1,17 @@
-"""Findings, the clause catalogue both rule systems add to, and report summaries.
+"""Findings, the verdicts of orders, and report summaries.
 
-A *clause* is one rule of the catalogue: a stable code (``AA201``), a slug
-(``stop-in-hostile``), a severity, the seed paragraphs it comes from and its
-documentation (the docstring of the check that enforces it).  A *finding* is
-one place where a clause bites.
+A *finding* is one place of one file where a clause (:mod:`movecheck.clauses`)
+bites: its code, severity, message and position.  ``Severity``, ``Clause`` and
+``CATALOGUE`` are the kernel's, named here too for the modules that report.
 """
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
-
-class Severity(str, Enum):
-    """How bad a finding is; only errors make an order illegal."""
-
-    ERROR = "error"
-    WARNING = "warning"
-    NOTE = "note"
-
-
-@dataclass(frozen=True)
-class Clause:
-    """One rule of the catalogue."""
-
-    code: str
-    name: str
-    severity: Severity
-    summary: str
-    seeds: tuple[str, ...] = ()
-    system: str = "mc"
-    phase: str = ""
-    doc: str = ""
-    check: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def slug(self) -> str:
-        """``CODE name`` as ruff prints it."""
-        return f"{self.code} {self.name}"
-
-    def documentation(self) -> str:
-        """The clause's long text: the docstring of its check, else its summary."""
-        return self.doc or self.summary
-
-
-class Catalogue:
-    """The registry of clauses; rule modules add to it at import time."""
-
-    def __init__(self) -> None:
-        self._clauses: dict[str, Clause] = {}
-
-    def add(self, clause: Clause) -> Clause:
-        """Register a clause; a code may be registered once."""
-        if clause.code in self._clauses:
-            raise ValueError(f"clause {clause.code} registered twice")
-        self._clauses[clause.code] = clause
-        return clause
-
-    def __getitem__(self, code: str) -> Clause:
-        return self._clauses[code]
-
-    def __contains__(self, code: object) -> bool:
-        return code in self._clauses
-
-    def get(self, code: str) -> Clause | None:
-        return self._clauses.get(code)
-
-    def all(self, system: str | None = None) -> list[Clause]:
-        """Every clause, sorted by code, optionally of one system."""
-        found = sorted(self._clauses.values(), key=lambda c: c.code)
-        if system is None:
-            return found
-        return [c for c in found if c.system == system]
-
-
-CATALOGUE = Catalogue()
-
-
-def declare(
-    code: str,
-    name: str,
-    severity: str,
-    summary: str,
-    seeds: Iterable[str] = (),
-    *,
-    system: str,
-    phase: str = "",
-    doc: str = "",
-    check: Callable[..., Any] | None = None,
-) -> Clause:
-    """Register a clause; ``doc`` is its documentation (input problems have no check function)."""
-    entry = Clause(
-        code=code,
-        name=name,
-        severity=Severity(severity),
-        summary=summary,
-        seeds=tuple(seeds),
-        system=system,
-        phase=phase,
-        doc=inspect.cleandoc(doc),
-        check=check,
-    )
-    return CATALOGUE.add(entry)
-
-
-def clause(
-    code: str,
-    name: str,
-    severity: str,
-    summary: str,
-    seeds: Iterable[str] = (),
-    *,
-    system: str,
-    phase: str = "",
-) -> Callable[[Callable[..., Any]], Clause]:
-    """Declare a check function as the clause ``code``; its docstring is the clause's text."""
-
-    def register(check: Callable[..., Any]) -> Clause:
-        return declare(
-            code, name, severity, summary, seeds, system=system, phase=phase, doc=check.__doc__ or "", check=check
-        )
-
-    return register
+from movecheck.clauses import CATALOGUE, Clause, Severity  # noqa: F401  (Clause: named here for the reporters)
 
 
 @dataclass(frozen=True)

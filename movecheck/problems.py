@@ -4,7 +4,7 @@ These are not rules of a game: they say the file could not be read as the
 movecheck format it claims to be.  They are findings, never crashes.
 """
 
-from movecheck.findings import declare
+from movecheck.clauses import declare
 
 declare(
     "MC001", "yaml-syntax", "error", "the file is not valid YAML (at the position of the problem)",

@@ -279,7 +279,7 @@ def test_a_legal_order_had_every_move_clause_run_on_it(
 
     def spy(rule):
         def run(move, state):
-            seen.setdefault(move.index, set()).add(rule.entry.code)
+            seen.setdefault(move.index, set()).add(rule.code)
             return originals[id(rule)](move, state)
         return run
 
@@ -297,7 +297,7 @@ def test_a_legal_order_had_every_move_clause_run_on_it(
             monkeypatch_module.setattr(rule, "run", originals[id(rule)])
     assert code in (0, 1)
     document = json.loads(out.getvalue())
-    expected = {rule.entry.code for rule in rules}
+    expected = {rule.code for rule in rules}
     verdicts = document["files"][0]["verdicts"]
     assert len(verdicts) == len(data["moves"])
     for order, verdict in enumerate(verdicts, start=1):

@@ -10,13 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from movecheck.aa.checks import Problem
 from movecheck.aa.model import Board, GameMap, describe
-from movecheck.findings import clause
+from movecheck.clauses import CATALOGUE, Violation, clause
 from movecheck.loading import Document
 from movecheck.suggest import did_you_mean
 
-LINT_RULES: list[tuple[str, str, Callable[["LintContext"], Iterator[Problem]]]] = []
+TARGETS = ("map", "state")
 
 
 @dataclass
@@ -30,19 +29,20 @@ class LintContext:
     board: Board | None = None
 
 
-def lint_clause(code: str, name: str, severity: str, summary: str, seeds: tuple[str, ...] = (), *, target: str):
-    """Declare a lint check (``target``: map or state)."""
+def lint_clause(
+    code: str, name: str, severity: str, summary: str, seeds: tuple[str, ...] = (), *, target: str,
+    example: tuple[str, str] | None = None,
+) -> Callable[[Callable[[LintContext], Iterator[Violation]]], Callable[[LintContext], Iterator[Violation]]]:
+    """Declare a lint check of an aa ``target`` (map or state): it runs on the occasion ``lint/TARGET``."""
+    if target not in TARGETS:
+        raise ValueError(f"{code}: lint target {target!r} is not one of {TARGETS}")
+    return clause(code, name, severity, summary, seeds, system="aa", phase="lint", runs=[f"lint/{target}"], example=example)
 
-    def register(check: Callable[[LintContext], Iterator[Problem]]) -> Callable[[LintContext], Iterator[Problem]]:
-        clause(code, name, severity, summary, seeds, system="aa", phase="lint")(check)
-        LINT_RULES.append((code, target, check))
-        return check
 
-    return register
-
-
-@lint_clause("AA901", "land-unit-at-sea", "error", "(lint) land units in a sea zone not aboard a transport", target="state")
-def land_unit_at_sea(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("AA901", "land-unit-at-sea", "error", "(lint) land units in a sea zone not aboard a transport", target="state",
+             example=("a state puts an infantry in a sea zone with no transport of its side there",
+                      "it stands aboard a transport with room"))
+def land_unit_at_sea(ctx: LintContext) -> Iterator[Violation]:
     """Land units stand at sea only as cargo of a transport of their side with room for them.
 
     Cargo names its transport with ``aboard:``; cargo without it is seated on
@@ -50,11 +50,13 @@ def land_unit_at_sea(ctx: LintContext) -> Iterator[Problem]:
     """
     for unit in _units(ctx):
         if unit.type.is_land and ctx.board.is_sea(unit.at) and unit.aboard is None:
-            yield Problem(f"{unit.label()} ({unit.type.name}) in {unit.at} is not aboard a transport with room", unit.source)
+            yield Violation(f"{unit.label()} ({unit.type.name}) in {unit.at} is not aboard a transport with room", unit.source)
 
 
-@lint_clause("AA902", "cargo-over-capacity", "error", "(lint) a transport's or carrier's cargo exceeds its capacity", target="state")
-def cargo_over_capacity(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("AA902", "cargo-over-capacity", "error", "(lint) a transport's or carrier's cargo exceeds its capacity", target="state",
+             example=("a transport carries three infantry",
+                      "it carries two"))
+def cargo_over_capacity(ctx: LintContext) -> Iterator[Violation]:
     """A transport's cargo fits its capacity (2 infantry, or 1 infantry and 1 other); nothing else rides a transport.
 
     A carrier's fighters fit its landing slots (2).
@@ -64,19 +66,21 @@ def cargo_over_capacity(ctx: LintContext) -> Iterator[Problem]:
             used = sum(u.type.transport_cost for u in vessel.cargo)
             bad = [u for u in vessel.cargo if not u.type.transport_cost]
             if used > vessel.type.transport_capacity or bad:
-                yield Problem(f"{vessel.label()} in {vessel.at} carries {describe(vessel.cargo)}: over its capacity", vessel.source)
+                yield Violation(f"{vessel.label()} in {vessel.at} carries {describe(vessel.cargo)}: over its capacity", vessel.source)
         elif vessel.type.is_carrier:
             fighters = [u for u in vessel.cargo if u.type.is_fighter]  # other aircraft aboard: AA903
             if sum(u.type.carrier_cost for u in fighters) > vessel.type.carrier_capacity:
-                yield Problem(
+                yield Violation(
                     f"{vessel.label()} in {vessel.at} carries {describe(fighters)}: over its "
                     f"{vessel.type.carrier_capacity} landing slots",
                     vessel.source,
                 )
 
 
-@lint_clause("AA903", "aboard-elsewhere", "error", "(lint) `aboard:` names a unit that is not a transport or carrier in the same space", target="state")
-def aboard_elsewhere(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("AA903", "aboard-elsewhere", "error", "(lint) `aboard:` names a unit that is not a transport or carrier in the same space", target="state",
+             example=("``aboard: T1`` names a transport in another zone",
+                      "it names a transport in the unit's own zone"))
+def aboard_elsewhere(ctx: LintContext) -> Iterator[Violation]:
     """``aboard:`` names a transport (land units) or carrier (fighters) standing in the same space."""
     for unit in _units(ctx):
         entry = ctx.doc.get(*unit.source)
@@ -85,13 +89,15 @@ def aboard_elsewhere(ctx: LintContext) -> Iterator[Problem]:
         if vessel is None:
             continue
         if vessel.at != unit.at:
-            yield Problem(f"{unit.label()} is in {unit.at} but aboard {target_id}, which is in {vessel.at}", unit.source + ("aboard",))
+            yield Violation(f"{unit.label()} is in {unit.at} but aboard {target_id}, which is in {vessel.at}", unit.source + ("aboard",))
         elif not (vessel.type.is_transport and unit.type.is_land) and not (vessel.type.is_carrier and unit.type.is_fighter):
-            yield Problem(f"{unit.label()} ({unit.type.name}) cannot be aboard {target_id}, a {vessel.type.name}", unit.source + ("aboard",))
+            yield Violation(f"{unit.label()} ({unit.type.name}) cannot be aboard {target_id}, a {vessel.type.name}", unit.source + ("aboard",))
 
 
-@lint_clause("AA904", "duplicate-unit-id", "error", "(lint) two units share an id", target="state")
-def duplicate_id(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("AA904", "duplicate-unit-id", "error", "(lint) two units share an id", target="state",
+             example=("two units have ``id: T1``",
+                      "each id is used once"))
+def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
     """Unit ids are unique: orders name units by id."""
     seen: dict[str, Any] = {}
     for index, entry in enumerate(ctx.doc.get("units", default=[]) or []):
@@ -99,13 +105,15 @@ def duplicate_id(ctx: LintContext) -> Iterator[Problem]:
         if not isinstance(unit_id, str):
             continue
         if unit_id in seen:
-            yield Problem(f"id {unit_id!r} is already used by unit {seen[unit_id] + 1}", ("units", index, "id"))
+            yield Violation(f"id {unit_id!r} is already used by unit {seen[unit_id] + 1}", ("units", index, "id"))
         else:
             seen[unit_id] = index
 
 
-@lint_clause("AA905", "fighters-over-slots", "warning", "(lint) fighters at sea exceed the slots of the friendly carriers there", target="state")
-def fighters_over_slots(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("AA905", "fighters-over-slots", "warning", "(lint) fighters at sea exceed the slots of the friendly carriers there", target="state",
+             example=("three fighters that did not move stand at sea beside one carrier",
+                      "two fighters, on its two slots"))
+def fighters_over_slots(ctx: LintContext) -> Iterator[Violation]:
     """Fighters at sea fit the slots of their side's carriers in the zone.
 
     A warning, not an error: they will be destroyed unless a carrier comes.
@@ -114,83 +122,89 @@ def fighters_over_slots(ctx: LintContext) -> Iterator[Problem]:
     """
     for unit in _units(ctx):
         if unit.type.is_fighter and ctx.board.is_sea(unit.at) and unit.aboard is None and not unit.moved:
-            yield Problem(f"{unit.label()} in {unit.at} has no free carrier slot there", unit.source)
+            yield Violation(f"{unit.label()} in {unit.at} has no free carrier slot there", unit.source)
 
 
-@lint_clause("AA906", "unit-in-neutral", "error", "(lint) units stand in a neutral territory", target="state")
-def unit_in_neutral(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("AA906", "unit-in-neutral", "error", "(lint) units stand in a neutral territory", target="state",
+             example=("a unit stands in a neutral territory",
+                      "it stands in a territory of a power"))
+def unit_in_neutral(ctx: LintContext) -> Iterator[Violation]:
     """No unit stands in a neutral territory: none may enter one."""
     for unit in _units(ctx):
         if ctx.board.is_neutral(unit.at):
-            yield Problem(f"{unit.label()} stands in {unit.at}, a neutral territory", unit.source + ("at",))
+            yield Violation(f"{unit.label()} stands in {unit.at}, a neutral territory", unit.source + ("at",))
 
 
-@lint_clause("AA907", "connection-unknown-space", "error", "(lint) a connection names a space the map does not have", target="map")
-def connection_unknown_space(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("AA907", "connection-unknown-space", "error", "(lint) a connection names a space the map does not have", target="map",
+             example=("a connection names ``Germny``",
+                      "it names ``Germany``, a space of the map"))
+def connection_unknown_space(ctx: LintContext) -> Iterator[Violation]:
     """Both ends of every connection are territories or sea zones of the map."""
     for index, name in ctx.game_map.bad_connections:
         extra = did_you_mean(ctx.game_map.suggest(name))
-        yield Problem(f"connection {index + 1} names {name!r}, which is not a space of the map{extra}", ctx.map_prefix + ("connections", index))
+        yield Violation(f"connection {index + 1} names {name!r}, which is not a space of the map{extra}", ctx.map_prefix + ("connections", index))
 
 
-@lint_clause("AA908", "canal-not-adjacent", "error", "(lint) a canal's zones are unknown, not sea zones, or not connected", target="map")
-def canal_not_adjacent(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("AA908", "canal-not-adjacent", "error", "(lint) a canal's zones are unknown, not sea zones, or not connected", target="map",
+             example=("a canal joins two sea zones the map does not connect",
+                      "its zones are sea zones the map connects"))
+def canal_not_adjacent(ctx: LintContext) -> Iterator[Violation]:
     """A canal joins two sea zones that the map connects, and its land territories exist."""
     game_map = ctx.game_map
     for index, canal in enumerate(game_map.canals):
         where = ctx.map_prefix + ("canals", index)
         a, b = (game_map.resolve(z) for z in canal.zones)
         if a is None or b is None:
-            yield Problem(f"{canal.name} names a sea zone the map does not have", where + ("sea_zones",))
+            yield Violation(f"{canal.name} names a sea zone the map does not have", where + ("sea_zones",))
         elif not (game_map.is_sea(a) and game_map.is_sea(b)):
-            yield Problem(f"{canal.name} joins {a} and {b}, which are not both sea zones", where + ("sea_zones",))
+            yield Violation(f"{canal.name} joins {a} and {b}, which are not both sea zones", where + ("sea_zones",))
         elif not game_map.adjacent(a, b):
-            yield Problem(f"{canal.name} joins {a} and {b}, which the map does not connect", where + ("sea_zones",))
+            yield Violation(f"{canal.name} joins {a} and {b}, which the map does not connect", where + ("sea_zones",))
         for k, name in enumerate(canal.land):
             if game_map.resolve(name) is None:
-                yield Problem(f"{canal.name} needs {name!r}, which is not a territory of the map", where + ("land", k))
+                yield Violation(f"{canal.name} needs {name!r}, which is not a territory of the map", where + ("land", k))
 
 
-@lint_clause("AA909", "ship-on-land", "error", "(lint) a ship stands in a land territory", target="state")
-def ship_on_land(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("AA909", "ship-on-land", "error", "(lint) a ship stands in a land territory", target="state",
+             example=("a battleship stands in Germany",
+                      "it stands in a sea zone"))
+def ship_on_land(ctx: LintContext) -> Iterator[Violation]:
     """Ships stand in sea zones only."""
     for unit in _units(ctx):
         if unit.type.is_sea and not ctx.board.is_sea(unit.at):
-            yield Problem(f"{unit.label()} ({unit.type.name}) stands in {unit.at}, a land territory", unit.source + ("at",))
+            yield Violation(f"{unit.label()} ({unit.type.name}) stands in {unit.at}, a land territory", unit.source + ("at",))
 
 
-@lint_clause("AA910", "sides-inconsistent", "error", "(lint) sides and powers do not match, or control names a sea zone", target="map")
-def sides_inconsistent(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("AA910", "sides-inconsistent", "error", "(lint) sides and powers do not match, or control names a sea zone", target="map",
+             example=("a power is listed in two sides",
+                      "each power belongs to exactly one side"))
+def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
     """Every power belongs to exactly one side, sides list only powers, and only land is controlled."""
     game_map = ctx.game_map
     sides = ctx.map_data.get("sides", {}) or {}
     for side, members in sides.items():
         for k, power in enumerate(members):
             if power not in game_map.powers:
-                yield Problem(f"side {side} lists {power!r}, which is not one of the map's powers", ctx.map_prefix + ("sides", side, k))
+                yield Violation(f"side {side} lists {power!r}, which is not one of the map's powers", ctx.map_prefix + ("sides", side, k))
     listed = [p for members in sides.values() for p in members]
     for index, power in enumerate(game_map.powers):
         if listed.count(power) != 1:
-            yield Problem(f"power {power} belongs to {listed.count(power)} sides; it must belong to exactly one", ctx.map_prefix + ("powers", index))
+            yield Violation(f"power {power} belongs to {listed.count(power)} sides; it must belong to exactly one", ctx.map_prefix + ("powers", index))
     for name, owner in (ctx.map_data.get("control", {}) or {}).items():
         space = game_map.resolve(name)
         where = ctx.map_prefix + ("control", name)
         if space is None:
-            yield Problem(f"control names {name!r}, which is not a territory of the map", where)
+            yield Violation(f"control names {name!r}, which is not a territory of the map", where)
         elif game_map.is_sea(space):
-            yield Problem(f"control names {space}, a sea zone: only land territories are controlled", where)
+            yield Violation(f"control names {space}, a sea zone: only land territories are controlled", where)
         elif owner not in game_map.powers:
-            yield Problem(f"control gives {space} to {owner!r}, which is not one of the map's powers", where)
+            yield Violation(f"control gives {space} to {owner!r}, which is not one of the map's powers", where)
 
 
 def _units(ctx: LintContext):
     return sorted(ctx.board.units, key=lambda u: u.uid) if ctx.board is not None else []
 
 
-def run_lint(ctx: LintContext, target: str) -> list[tuple[str, Problem]]:
-    """Problems of the lint clauses for a map or a state."""
-    found: list[tuple[str, Problem]] = []
-    for code, rule_target, check in LINT_RULES:
-        if rule_target == target:
-            found.extend((code, problem) for problem in check(ctx))
-    return found
+def run_lint(ctx: LintContext, target: str) -> list[tuple[str, Violation]]:
+    """The violations of the lint clauses for a map or a state, with their codes."""
+    return [(v.code, v) for c in CATALOGUE.running("aa", f"lint/{target}") for v in c.run(ctx)]

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from movecheck.findings import clause
+from movecheck.clauses import CATALOGUE, Violation, clause
 from movecheck.loading import Document
-from movecheck.maneuver.checks import Problem
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.model import Battlefield
@@ -21,7 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 OUTSIDE_SLACK = 1e-6
 """How far (steps) a base or terrain may reach over the field edge before MV604 (rounding only)."""
 
-LINT_RULES: list[tuple[str, bool, Callable[["LintContext"], Iterator[Problem]]]] = []
 
 
 @dataclass
@@ -32,19 +30,20 @@ class LintContext:
     battlefield: Battlefield | None
 
 
-def lint_clause(code: str, name: str, severity: str, summary: str, seeds: tuple[str, ...] = (), *, geometry: bool = True):
-    """Declare a lint check (``geometry``: needs a battlefield built from a file without errors)."""
+def lint_clause(
+    code: str, name: str, severity: str, summary: str, seeds: tuple[str, ...] = (), *, geometry: bool = True,
+    example: tuple[str, str] | None = None,
+) -> Callable[[Callable[[LintContext], Iterator[Violation]]], Callable[[LintContext], Iterator[Violation]]]:
+    """Declare a lint check: on the occasion ``lint/geometry`` (a battlefield built from a file without errors), or
+    ``lint/state`` (every battlefield file) when ``geometry`` is False."""
+    runs = ["lint/geometry" if geometry else "lint/state"]
+    return clause(code, name, severity, summary, seeds, system="maneuver", phase="lint", runs=runs, example=example)
 
-    def register(check: Callable[[LintContext], Iterator[Problem]]) -> Callable[[LintContext], Iterator[Problem]]:
-        clause(code, name, severity, summary, seeds, system="maneuver", phase="lint")(check)
-        LINT_RULES.append((code, geometry, check))
-        return check
 
-    return register
-
-
-@lint_clause("MV601", "bases-overlap", "error", "(lint) two bases overlap in the state")
-def bases_overlap(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("MV601", "bases-overlap", "error", "(lint) two bases overlap in the state",
+             example=("two bases overlap",
+                      "they touch edge to edge"))
+def bases_overlap(ctx: LintContext) -> Iterator[Violation]:
     """No two bases overlap (bases in contact touch edge to edge).
 
     Touching rectangles computed with trigonometry may overlap by ~1e-14; only
@@ -62,11 +61,13 @@ def bases_overlap(ctx: LintContext) -> Iterator[Problem]:
                 continue
             if g.overlaps(base.rect, other.rect):
                 area = g.overlap_area(base.rect, other.rect)
-                yield Problem(f"base {other.id} overlaps base {base.id} ({area:.2f} square steps in common)", other.source)
+                yield Violation(f"base {other.id} overlaps base {base.id} ({area:.2f} square steps in common)", other.source)
 
 
-@lint_clause("MV602", "corps-not-in-contact", "warning", "(lint) a corps' bases do not form one group in contact", ("M5",))
-def corps_not_in_contact(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("MV602", "corps-not-in-contact", "warning", "(lint) a corps' bases do not form one group in contact", ("M5",),
+             example=("a corps' bases stand in two groups apart",
+                      "each base touches another of its corps"))
+def corps_not_in_contact(ctx: LintContext) -> Iterator[Violation]:
     """The bases of a corps form one group, each in contact (edge to edge
     within ``contact_gap``) with another (M5: the corps keeps its formation).
     """
@@ -93,14 +94,16 @@ def corps_not_in_contact(ctx: LintContext) -> Iterator[Problem]:
         if len(groups) > 1:
             parts = sorted(groups.values(), key=lambda ids: [b.id for b in bases].index(ids[0]))
             shown = " | ".join(", ".join(p) for p in parts)
-            yield Problem(
+            yield Violation(
                 f"corps {corps.id} is not one group of bases in contact: {len(parts)} groups ({shown})",
                 corps.source + ("id",),
             )
 
 
-@lint_clause("MV603", "corps-mixed-facing", "warning", "(lint) bases of one corps face different ways", ("M5",))
-def corps_mixed_facing(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("MV603", "corps-mixed-facing", "warning", "(lint) bases of one corps face different ways", ("M5",),
+             example=("one base of a corps faces 90°, the others 0°",
+                      "they all face 0°"))
+def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
     """All bases of a corps share one facing (the corps orders move them along it)."""
     from movecheck.maneuver.geometry import same_facing
     from movecheck.maneuver.model import fmt_deg
@@ -109,7 +112,7 @@ def corps_mixed_facing(ctx: LintContext) -> Iterator[Problem]:
         first = corps.bases[0]
         for base in corps.bases[1:]:
             if not same_facing(base.facing, first.facing):
-                yield Problem(
+                yield Violation(
                     f"base {base.id} faces {fmt_deg(base.facing)}° but {first.id}, the first base of corps {corps.id}, "
                     f"faces {fmt_deg(first.facing)}°",
                     base.source + ("facing",),
@@ -119,8 +122,10 @@ def corps_mixed_facing(ctx: LintContext) -> Iterator[Problem]:
 @lint_clause(
     "MV604", "bad-polygon", "error",
     "(lint) a terrain polygon is invalid (self-intersecting, < 3 points) or a base/terrain lies outside the field",
+    example=("a terrain polygon has 2 corners",
+             "it has at least 3 corners, does not cross itself and lies inside the field"),
 )
-def bad_polygon(ctx: LintContext) -> Iterator[Problem]:
+def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
     """Terrain polygons are simple (no self-intersection) with at least three
     distinct corners and an area; terrain and bases lie inside the field.
     """
@@ -141,24 +146,26 @@ def bad_polygon(ctx: LintContext) -> Iterator[Problem]:
         if len(distinct) > 1 and abs(distinct[0][0] - distinct[-1][0]) <= g.EPS and abs(distinct[0][1] - distinct[-1][1]) <= g.EPS:
             distinct.pop()
         if len(distinct) < 3:
-            yield Problem(f"terrain {terrain.id} has {len(distinct)} distinct corners; a polygon needs at least 3", where)
+            yield Violation(f"terrain {terrain.id} has {len(distinct)} distinct corners; a polygon needs at least 3", where)
             continue
         raw = Polygon(distinct)
         if not raw.is_valid:
-            yield Problem(f"terrain {terrain.id} is not a simple polygon: {explain_validity(raw).lower()}", where)
+            yield Violation(f"terrain {terrain.id} is not a simple polygon: {explain_validity(raw).lower()}", where)
             continue
         if raw.area <= g.EPS:
-            yield Problem(f"terrain {terrain.id} has no area (its corners lie on one line)", where)
+            yield Violation(f"terrain {terrain.id} has no area (its corners lie on one line)", where)
             continue
         if not g.inside_field(raw, field, OUTSIDE_SLACK):
-            yield Problem(f"terrain {terrain.id} reaches outside the field ({size})", where)
+            yield Violation(f"terrain {terrain.id} reaches outside the field ({size})", where)
     for base in bf.all_bases():
         if not g.inside_field(base.rect, field, OUTSIDE_SLACK):
-            yield Problem(f"base {base.id} lies (partly) outside the field ({size})", base.source)
+            yield Violation(f"base {base.id} lies (partly) outside the field ({size})", base.source)
 
 
-@lint_clause("MV605", "duplicate-id", "error", "(lint) two bases, corps, terrain elements or landmarks share an id", geometry=False)
-def duplicate_id(ctx: LintContext) -> Iterator[Problem]:
+@lint_clause("MV605", "duplicate-id", "error", "(lint) two bases, corps, terrain elements or landmarks share an id", geometry=False,
+             example=("two bases have the id ``r1``",
+                      "each id is used once"))
+def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
     """Ids are unique: base ids among all bases, corps ids among all corps (of
     every side), terrain ids among terrain elements, landmark ids among
     landmarks.  Orders name them by id.  The first entry of an id is used.
@@ -167,14 +174,14 @@ def duplicate_id(ctx: LintContext) -> Iterator[Problem]:
     data = doc.data if isinstance(doc.data, dict) else {}
     seen: dict[tuple[str, str], tuple[Any, ...]] = {}
 
-    def check(kind: str, entry: Any, where: tuple[Any, ...]) -> Iterator[Problem]:
+    def check(kind: str, entry: Any, where: tuple[Any, ...]) -> Iterator[Violation]:
         ident = entry.get("id") if isinstance(entry, dict) else None
         if not isinstance(ident, str):
             return
         key = (kind, ident)
         if key in seen:
             line = doc.pos(seen[key] + ("id",))[0]
-            yield Problem(f"{kind} id {ident!r} is already used by the {kind} on line {line}", where + ("id",))
+            yield Violation(f"{kind} id {ident!r} is already used by the {kind} on line {line}", where + ("id",))
         else:
             seen[key] = where
 
@@ -195,11 +202,8 @@ def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
-def run_lint(ctx: LintContext, geometry: bool) -> list[tuple[str, Problem]]:
-    """Problems of the lint clauses (the geometric ones only when ``geometry``)."""
-    found: list[tuple[str, Problem]] = []
-    for code, needs_geometry, check in LINT_RULES:
-        if needs_geometry and (not geometry or ctx.battlefield is None):
-            continue
-        found.extend((code, problem) for problem in check(ctx))
-    return found
+def run_lint(ctx: LintContext, geometry: bool) -> list[tuple[str, Violation]]:
+    """The violations of the lint clauses, with their codes (the geometric ones only when ``geometry``)."""
+    occasions = ["lint/state"] + (["lint/geometry"] if geometry and ctx.battlefield is not None else [])
+    clauses = sorted((c for o in occasions for c in CATALOGUE.running("maneuver", o)), key=lambda c: c.code)
+    return [(v.code, v) for c in clauses for v in c.run(ctx)]

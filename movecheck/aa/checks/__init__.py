@@ -2,52 +2,19 @@
 
 Each clause is declared with :func:`aa_clause` on a small check function: a
 *move* check looks at one move before it is applied (the board as earlier
-moves left it) and yields :class:`Problem`; an *end* check looks at the board
-after the last move of the phase.  The docstring of the function is the
-clause's documentation (``movecheck explain``).
+moves left it) and yields :class:`~movecheck.clauses.Violation`; an *end*
+check looks at the :class:`~movecheck.aa.phase.Phase` after the last move.
+The docstring of the function is the clause's documentation (``movecheck
+explain``).  Checks read the phase (:mod:`movecheck.aa.phase`) and the facts
+about it (:mod:`movecheck.aa.landing`), never the engine.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import Callable, Iterable
 
-from movecheck.findings import Clause, clause
-
-if TYPE_CHECKING:
-    from movecheck.aa.engine import Phase
-    from movecheck.aa.model import Board
-    from movecheck.aa.moves import Move
-
-DocPath = tuple[Any, ...]
-COMBAT = "combat_move"
-NONCOMBAT = "noncombat_move"
-PHASES = {"combat": (COMBAT,), "noncombat": (NONCOMBAT,), "both": (COMBAT, NONCOMBAT)}
-
-
-@dataclass
-class Problem:
-    """A clause biting: the message, the node it points at, and (end checks) the order to name."""
-
-    message: str
-    where: DocPath
-    order: int | None = None
-    order_id: str | None = None
-    severity: str | None = None
-    code: str | None = None
-
-
-@dataclass
-class Rule:
-    """A registered aa clause with when and how it runs."""
-
-    entry: Clause
-    phases: tuple[str, ...]
-    scope: str
-    run: Callable[..., Iterable[Problem]] = field(repr=False)
-
-
-RULES: list[Rule] = []
+from movecheck.aa.phase import PHASES, SCOPES, occasion
+from movecheck.clauses import CATALOGUE, Clause, Violation, clause
 
 
 def aa_clause(
@@ -59,17 +26,18 @@ def aa_clause(
     *,
     phase: str,
     scope: str = "move",
-) -> Callable[[Callable[..., Iterable[Problem]]], Callable[..., Iterable[Problem]]]:
-    """Declare an aa check function as a catalogue clause (``phase``: combat, noncombat or both)."""
+    consequences: Iterable[str] = (),
+    example: tuple[str, str] | None = None,
+) -> Callable[[Callable[..., Iterable[Violation]]], Callable[..., Iterable[Violation]]]:
+    """Declare an aa check as a clause that runs in ``phase`` (combat, noncombat or both) at ``scope`` (move or end)."""
+    if scope not in SCOPES:
+        raise ValueError(f"{code}: scope {scope!r} is not one of {SCOPES}")
+    return clause(
+        code, name, severity, summary, seeds, system="aa", phase=phase,
+        runs=[occasion(name_, scope) for name_ in PHASES[phase]], consequences=consequences, example=example,
+    )
 
-    def register(check: Callable[..., Iterable[Problem]]) -> Callable[..., Iterable[Problem]]:
-        entry = clause(code, name, severity, summary, seeds, system="aa", phase=phase)(check)
-        RULES.append(Rule(entry, PHASES[phase], scope, check))
-        return check
 
-    return register
-
-
-def rules_for(phase: str, scope: str) -> list[Rule]:
+def rules_for(phase: str, scope: str) -> list[Clause]:
     """The clauses that run in a phase at a scope (move or end), by code."""
-    return sorted((r for r in RULES if phase in r.phases and r.scope == scope), key=lambda r: r.entry.code)
+    return CATALOGUE.running("aa", occasion(phase, scope))
