@@ -1,519 +1,28 @@
-"""Where aircraft can land, decided for all of them at once.
+"""Where the mover's aircraft land: facts about the end of a phase, computed once for the clauses that use them.
 
-Fighters compete for carrier slots, and a carrier can end in only one zone,
-so landing is not a per-aircraft question.  The solver:
+After the combat move (:func:`combat_landing`, read by AA207 and AA309) every
+aircraft that moved needs a place to land, all of them at once: the carrier
+search (:mod:`movecheck.aa.carrier_search`) decides which fighters carriers
+can take, which carriers must move for them, where a bought carrier goes,
+and which aircraft are left over; when its budget runs out, which aircraft it
+left undecided.  After the noncombat move (:func:`noncombat_landing`, read by
+AA303, AA304, AA305 and AA308) aircraft are where they ended: the facts say
+which of them have no landing space there, and why.
 
-1. lets every aircraft that reaches a territory friendly at the start of the
-   turn land there (territories have no capacity);
-2. for the fighters left, searches an assignment of each carrier (existing
-   ones and carriers bought this turn) to one zone it can end in, such that a
-   flow puts the most fighters in slots of carriers in zones they reach.
-   Carriers no fighter can use are dropped, carriers that cannot move are
-   fixed slots in their zone, and the problem splits into parts no fighter or
-   carrier links.  In each part an iterative branch-and-bound places the
-   movable carriers (alike carriers as one class, equal placements once),
-   bounded by the flow of the relaxed problem (a carrier in all its zones at
-   once), so it is exact.  Its work is counted (``MOVECHECK_LANDING_BUDGET``):
-   when it runs out, the fighters of the parts not decided get no verdict
-   (:class:`LandingLimit`: the engine makes their orders unchecked, MC012),
-   never a guessed one.
+The facts name units, zones and carriers; the clauses word them.  Each is
+computed once per phase (:meth:`Phase.fact`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
 
-from movecheck.aa.checks import Problem
-from movecheck.budget import SearchLimit, budget
-from movecheck.aa.model import Board, Unit, describe
+from movecheck.aa.carrier_search import Deck, Flyer, Landing, solve_landing
+from movecheck.aa.model import Board, Unit
+from movecheck.aa.moves import Move
+from movecheck.aa.phase import Phase, Undecided
 from movecheck.aa.setup import carrier_load
-
-if TYPE_CHECKING:
-    from movecheck.aa.engine import Phase
-    from movecheck.aa.moves import Move
-
-
-@dataclass
-class Deck:
-    """A carrier (or a carrier to be bought and placed) that can end in some zones."""
-
-    key: str
-    slots: int
-    zones: list[str]
-    home: str | None
-    unit: Unit | None = None
-
-    def describe(self) -> str:
-        if self.unit is None:
-            return "the carrier bought this turn"
-        return f"{self.unit.id or self.unit.power + ' carrier'} in {self.home}"
-
-
-@dataclass
-class Flyer:
-    """An aircraft that has to land, and where it can."""
-
-    unit: Unit
-    reach: dict[str, int]
-    land: list[str] = field(default_factory=list)
-    sea: set[str] = field(default_factory=set)
-
-
-@dataclass
-class Plan:
-    """The result: which aircraft land, and where carriers must go."""
-
-    landed: dict[int, tuple[Deck, str] | str] = field(default_factory=dict)
-    stranded: list[Flyer] = field(default_factory=list)
-
-
-def _match(flyers: list[Flyer], decks: list[Deck], zone_of: dict[str, set[str]]) -> dict[int, int]:
-    """Maximum b-matching of fighters to decks (deck capacity = slots), each deck in all of ``zone_of[deck.key]``.
-
-    Solved as a maximum flow, without recursion (the brute-force tests place the decks and call it).
-    """
-    zones = sorted({z for f in flyers for z in f.sea} | {z for d in decks for z in zone_of[d.key]})
-    where = {z: i for i, z in enumerate(zones)}
-    source, sink = 0, 1
-    first_flyer, first_zone = 2, 2 + len(flyers)
-    first_deck = first_zone + len(zones)
-    net = _Network(first_deck + len(decks))
-    for f, flyer in enumerate(flyers):
-        net.add(source, first_flyer + f, 1)
-        for z in sorted(flyer.sea):
-            net.add(first_flyer + f, first_zone + where[z], 1)
-    for d, deck in enumerate(decks):
-        for z in sorted(zone_of[deck.key]):
-            net.add(first_zone + where[z], first_deck + d, len(flyers))
-        net.add(first_deck + d, sink, deck.slots)
-    net.run(source, sink, _Work(10**18))
-    # read the fighters off the flow: zone by zone, fighter by fighter
-    into: dict[int, list[int]] = {}
-    for f in range(len(flyers)):
-        for e in net.adj[first_flyer + f]:
-            if e % 2 == 0 and net.flow_on(e) > 0:
-                into.setdefault(net.to[e] - first_zone, []).append(f)
-    owner: dict[int, int] = {}
-    for zi, members in sorted(into.items()):
-        for e in net.adj[first_zone + zi]:
-            if e % 2 == 0 and net.to[e] >= first_deck:
-                for _ in range(net.flow_on(e)):
-                    owner[members.pop(0)] = net.to[e] - first_deck
-    return owner
-
-
-# --- the landing search --------------------------------------------------------------------
-
-LANDING_BUDGET = 10_000_000
-"""Default work the landing search may spend (``MOVECHECK_LANDING_BUDGET``): edges examined by its flows."""
-
-LANDING_BUDGET_VARIABLE = "MOVECHECK_LANDING_BUDGET"
-
-
-class _Work:
-    """The landing search's budget: running out raises SearchLimit."""
-
-    def __init__(self, limit: int | None = None) -> None:
-        self.limit = budget(LANDING_BUDGET_VARIABLE, LANDING_BUDGET) if limit is None else limit
-        self.used = 0
-
-    def spend(self, amount: int) -> None:
-        self.used += amount
-        if self.used > self.limit:
-            raise SearchLimit("aircraft-landing search", LANDING_BUDGET_VARIABLE, self.limit)
-
-
-class _Network:
-    """A flow network (edge ``e`` and its reverse ``e ^ 1``), maximum flow by Dinic's algorithm, without recursion."""
-
-    def __init__(self, size: int) -> None:
-        self.adj: list[list[int]] = [[] for _ in range(size)]
-        self.to: list[int] = []
-        self.cap: list[int] = []
-        self.initial: list[int] = []
-
-    def add(self, u: int, v: int, capacity: int) -> int:
-        edge = len(self.to)
-        self.to += [v, u]
-        self.cap += [capacity, 0]
-        self.initial += [capacity, 0]
-        self.adj[u].append(edge)
-        self.adj[v].append(edge + 1)
-        return edge
-
-    def flow_on(self, edge: int) -> int:
-        return self.initial[edge] - self.cap[edge]
-
-    def run(self, source: int, sink: int, work: _Work) -> int:
-        adj, to, cap = self.adj, self.to, self.cap
-        total = 0
-        while True:
-            level = [-1] * len(adj)
-            level[source] = 0
-            queue = [source]
-            for u in queue:
-                for e in adj[u]:
-                    if cap[e] > 0 and level[to[e]] < 0:
-                        level[to[e]] = level[u] + 1
-                        queue.append(to[e])
-            work.spend(len(to) // 2 + 1)
-            if level[sink] < 0:
-                return total
-            nxt = [0] * len(adj)
-            scanned = 0
-            while True:  # augmenting paths along the levels, depth first with an explicit stack
-                path: list[int] = []
-                u = source
-                while u != sink:
-                    edges = adj[u]
-                    while nxt[u] < len(edges):
-                        e = edges[nxt[u]]
-                        scanned += 1
-                        if cap[e] > 0 and level[to[e]] == level[u] + 1:
-                            break
-                        nxt[u] += 1
-                    else:
-                        if u == source:
-                            break
-                        level[u] = -1  # dead end
-                        e = path.pop()
-                        u = to[e ^ 1]
-                        nxt[u] += 1
-                        continue
-                    path.append(e)
-                    u = to[e]
-                if u != sink:
-                    break
-                push = min(cap[e] for e in path)
-                for e in path:
-                    cap[e] -= push
-                    cap[e ^ 1] += push
-                total += push
-            work.spend(scanned)
-
-
-@dataclass
-class Landing:
-    """The landing search's answer: fighter -> deck, deck key -> zone, and fighters it could not decide."""
-
-    matching: dict[int, int] = field(default_factory=dict)
-    zones: dict[str, str] = field(default_factory=dict)
-    undecided: list[int] = field(default_factory=list)
-    limit: SearchLimit | None = None
-
-
-@dataclass
-class _Part:
-    """A connected part of the landing problem: fighter kinds (same zones) and the decks that can serve them."""
-
-    kinds: list[tuple[frozenset[str], list[int]]]  # zones, fighters (indices, in priority order)
-    decks: list[int]
-    zones: list[str]
-
-
-def solve_landing(flyers: list[Flyer], decks: list[Deck], work: _Work | None = None) -> Landing:
-    """Land the most fighters: place each deck in one of its zones and fill its slots.
-
-    Exact: an iterative branch-and-bound over where the movable decks go (equal
-    placements are visited once), bounded by the flow of the relaxed problem in
-    which a movable deck serves all its zones at once.  The problem splits into
-    parts no fighter or deck links; a part whose search runs out of the budget
-    leaves its fighters undecided (``limit`` says why), the others are exact.
-    """
-    work = work or _Work()
-    result = Landing()
-    useful = {z for d in decks for z in d.zones}
-    kinds: dict[frozenset[str], list[int]] = {}
-    for f, flyer in enumerate(flyers):
-        zones = frozenset(flyer.sea & useful)
-        if zones:
-            kinds.setdefault(zones, []).append(f)
-    parent: dict[str, str] = {}
-
-    def find(z: str) -> str:
-        root = parent.setdefault(z, z)
-        while parent[root] != root:
-            root = parent[root]
-        while z != root:
-            parent[z], z = root, parent[z]
-        return root
-
-    wanted = set().union(*kinds) if kinds else set()
-    # a zone whose fighters all reach another zone of the same carrier is never a better place for it: slots
-    # there serve every fighter slots here would (of two zones with the same fighters, home or the first stays)
-    reached_by: dict[str, set[int]] = {}
-    for k, zones in enumerate(kinds):
-        for z in zones:
-            reached_by.setdefault(z, set()).add(k)
-    choices = {}
-    for d, deck in enumerate(decks):
-        zones = [z for z in _zone_order(deck, deck.zones) if z in wanted]
-        choices[d] = [z for i, z in enumerate(zones) if not any(
-            reached_by[z] < reached_by[o] or (reached_by[z] == reached_by[o] and j < i)
-            for j, o in enumerate(zones) if j != i)]
-    for zones in kinds:
-        first, *rest = sorted(zones)
-        for z in rest:
-            parent[find(z)] = find(first)
-    for d, zs in choices.items():
-        for z in zs[1:]:
-            parent[find(z)] = find(zs[0])
-    parts: dict[str, _Part] = {}
-    for zones, members in sorted(kinds.items(), key=lambda item: item[1][0]):
-        parts.setdefault(find(min(zones)), _Part([], [], [])).kinds.append((zones, members))
-    for d in range(len(decks)):
-        if choices[d] and find(choices[d][0]) in parts:
-            parts[find(choices[d][0])].decks.append(d)
-    for root, part in parts.items():
-        part.zones = sorted(z for z in wanted if find(z) == root)
-    ordered = sorted(parts.values(), key=lambda p: (sum(len(choices[d]) > 1 for d in p.decks), len(p.decks), p.kinds[0][1][0]))
-    for part in ordered:
-        if result.limit is not None:
-            result.undecided.extend(f for _, members in part.kinds for f in members)
-            continue
-        try:
-            placement = _place(part, decks, choices, work)
-        except SearchLimit as limit:
-            result.limit = limit
-            result.undecided.extend(f for _, members in part.kinds for f in members)
-            continue
-        _fill(part, decks, placement, result)
-    result.undecided.sort()
-    return result
-
-
-def _flow(part: _Part, caps: dict[str, int], free: list[tuple[int, list[str]]], work: _Work
-          ) -> tuple[int, _Network, int, list[list[int]]]:
-    """Most fighters of a part landed with ``caps`` slots fixed per zone and ``free`` (slots, zones) serving all their zones.
-
-    Returns the value, the network, the index of the first zone node and, per free entry, its edges from zones.
-    """
-    index = {z: i for i, z in enumerate(part.zones)}
-    source, sink = 0, 1
-    first_zone = 2 + len(part.kinds)
-    first_free = first_zone + len(part.zones)
-    net = _Network(first_free + len(free))
-    for k, (zones, members) in enumerate(part.kinds):
-        net.add(source, 2 + k, len(members))
-        for z in sorted(zones):
-            net.add(2 + k, first_zone + index[z], len(members))
-    for z, i in index.items():
-        if caps.get(z):
-            net.add(first_zone + i, sink, caps[z])
-    big = sum(len(m) for _, m in part.kinds)
-    feeds = []
-    for j, (slots, zones) in enumerate(free):
-        feeds.append([net.add(first_zone + index[z], first_free + j, big) for z in zones])
-        net.add(first_free + j, sink, slots)
-    return net.run(source, sink, work), net, first_zone, feeds
-
-
-def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: _Work) -> dict[int, str]:
-    """The zone of every deck of a part in a placement landing the most fighters."""
-    caps: dict[str, int] = {}
-    placed: dict[int, str] = {}
-    classes: dict[tuple[int, tuple[str, ...]], list[int]] = {}
-    for d in part.decks:
-        if len(choices[d]) == 1:
-            placed[d] = choices[d][0]
-            caps[placed[d]] = caps.get(placed[d], 0) + decks[d].slots
-        else:
-            classes.setdefault((decks[d].slots, tuple(choices[d])), []).append(d)
-    # movable decks alike (same slots, same zones) form a class: where they go is a count per zone;
-    # classes are decided in an order that sweeps across the part, so decided ones soon stop mattering
-    position = _sweep(part, list(classes))
-    kinds = sorted(classes, key=lambda c: (min(position[z] for z in c[1]), max(position[z] for z in c[1]), classes[c][0]))
-    homes = [decks[classes[c][0]].home for c in kinds]
-    demand: dict[str, int] = {}
-    for zones, members in part.kinds:
-        for z in zones:
-            demand[z] = demand.get(z, 0) + len(members)
-
-    def relaxed(caps: dict[str, int], left: tuple[int, ...]) -> tuple[int, list[dict[str, int]], dict[str, int]]:
-        """The relaxed bound, the flow through each class's zones, and the fighters landed in fixed slots per zone."""
-        live = [c for c, n in enumerate(left) if n]
-        value, net, first_zone, feeds = _flow(part, caps, [(kinds[c][0] * left[c], list(kinds[c][1])) for c in live], work)
-        through: list[dict[str, int]] = [{} for _ in kinds]
-        for c, edges in zip(live, feeds):
-            for z, e in zip(kinds[c][1], edges):
-                if net.flow_on(e):
-                    through[c][z] = net.flow_on(e)
-        seated = {}
-        for i, z in enumerate(part.zones):
-            for e in net.adj[first_zone + i]:
-                if e % 2 == 0 and net.to[e] == 1:
-                    seated[z] = net.flow_on(e)
-        return value, through, seated
-
-    def exact(caps: dict[str, int]) -> int:
-        return _flow(part, caps, [], work)[0]
-
-    def with_picks(caps: dict[str, int], picks: dict[tuple[int, str], int]) -> dict[str, int]:
-        out = dict(caps)
-        for (c, z), k in picks.items():
-            out[z] = out.get(z, 0) + k * kinds[c][0]
-        return out
-
-    def open_zones(left: tuple[int, ...]) -> set[str]:
-        """Zones still linked (through fighters' zones) to a deck not placed yet."""
-        linked = {z for c, n in enumerate(left) if n for z in kinds[c][1]}
-        grow = list(linked)
-        while grow:
-            for k in reach_of.get(grow.pop(), ()):
-                for z in part.kinds[k][0]:
-                    if z not in linked:
-                        linked.add(z)
-                        grow.append(z)
-        return linked
-
-    reach_of: dict[str, list[int]] = {}
-    for k, (zones, _) in enumerate(part.kinds):
-        for z in zones:
-            reach_of.setdefault(z, []).append(k)
-    left = tuple(len(classes[c]) for c in kinds)
-    root, _, _ = relaxed(caps, left)
-    best_value, best_picks = -1, {}
-    # what the rest of the search can add depends only on the useful slots (slots beyond the fighters that reach
-    # a zone are worth nothing) in the zones still linked to decks not placed yet; the other zones' fighters are
-    # settled.  A node whose open state was searched already, with at least as many settled, is no better.
-    settled_best: dict[tuple[tuple[int, ...], tuple[tuple[str, int], ...]], int] = {}
-    stack: list[tuple[dict[tuple[int, str], int], tuple[int, ...]]] = [({}, left)]
-    while stack and best_value < root:
-        picks, left = stack.pop()
-        here = with_picks(caps, picks)
-        linked = open_zones(left)
-        key = (left, tuple(sorted((z, min(v, demand[z])) for z, v in here.items() if z in linked)))
-        work.spend(1 + len(linked) + len(picks))
-        bound, through, seated = relaxed(here, left)
-        settled = sum(v for z, v in seated.items() if z not in linked)
-        if settled_best.get(key, -1) >= settled:
-            continue
-        settled_best[key] = settled
-        if bound <= best_value:
-            continue
-        # a class whose flow fits in its decks, each in one zone, makes the relaxation a real plan
-        need = [{z: -(-amount // kinds[c][0]) for z, amount in through[c].items()} for c in range(len(kinds))]
-        if all(sum(need[c].values()) <= n for c, n in enumerate(left)):
-            best_value, best_picks = bound, _add(picks, need)
-            continue
-        guess = [{} for _ in kinds]  # else each class where the relaxed flow uses it most: a lower bound
-        for c, n in enumerate(left):
-            for z in sorted(need[c], key=lambda z: (-through[c][z], kinds[c][1].index(z))):
-                guess[c][z] = min(n, need[c][z])
-                n -= guess[c][z]
-        value = exact(with_picks(here, _add({}, guess)))
-        if value > best_value:
-            best_value, best_picks = value, _add(picks, guess)
-        if value >= bound:
-            continue
-        c = next(c for c, n in enumerate(left) if n)
-        rest = left[:c] + (left[c] - 1,) + left[c + 1:]
-        # more slots never land fewer: a zone already holding slots for every fighter that reaches it is no choice
-        zones = [z for z in kinds[c][1] if here.get(z, 0) < demand[z]]
-        if not zones:
-            stack.append((picks, rest))  # this deck is of no use anywhere
-        # follow the relaxed flow first (a dive along the relaxation), then home
-        for z in sorted(zones, key=lambda z: (-through[c].get(z, 0), z != homes[c], kinds[c][1].index(z)), reverse=True):
-            stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest))
-    # hand the chosen zones to the decks of each class, home first; a deck the plan does not use stays home
-    for c, cls in enumerate(kinds):
-        counts = {z: k for (cc, z), k in best_picks.items() if cc == c and k}
-        members = classes[cls]
-        for d in sorted(members, key=lambda d: (counts.get(decks[d].home, 0) == 0, d)):
-            home = decks[d].home
-            z = home if counts.get(home, 0) else next((z for z in cls[1] if counts.get(z, 0)), None)
-            if z is None:
-                z = home if home in cls[1] else cls[1][0]
-            else:
-                counts[z] -= 1
-            placed[d] = z
-    # no carrier moves where staying home lands as many: a nicety, on a small budget of its own
-    polish = _Work(min(work.limit // 10, max(work.limit - work.used, 0)))
-    try:
-        total = _flow(part, _caps_of(placed, decks), [], polish)[0]
-        for d in sorted(placed):
-            home = decks[d].home
-            if placed[d] != home and home in decks[d].zones:
-                trial = {**placed, d: home}
-                if _flow(part, _caps_of(trial, decks), [], polish)[0] >= total:
-                    placed = trial
-    except SearchLimit:
-        pass  # the placement lands the most fighters already
-    return placed
-
-
-def _sweep(part: _Part, classes: list[tuple[int, tuple[str, ...]]]) -> dict[str, int]:
-    """A position for every zone of a part, in breadth-first order over zones linked by a fighter or a class."""
-    links: dict[str, set[str]] = {z: set() for z in part.zones}
-    for zones in [k[0] for k in part.kinds] + [c[1] for c in classes]:
-        for z in zones:
-            links[z].update(zones)
-    position: dict[str, int] = {}
-    for start in sorted(part.zones, key=lambda z: (len(links[z]), z)):
-        if start in position:
-            continue
-        position[start] = len(position)
-        queue = [start]
-        for z in queue:
-            for other in sorted(links[z] - position.keys()):
-                position[other] = len(position)
-                queue.append(other)
-    return position
-
-
-def _add(picks: dict[tuple[int, str], int], more: list[dict[str, int]]) -> dict[tuple[int, str], int]:
-    out = dict(picks)
-    for c, zones in enumerate(more):
-        for z, k in zones.items():
-            if k:
-                out[(c, z)] = out.get((c, z), 0) + k
-    return out
-
-
-def _caps_of(placed: dict[int, str], decks: list[Deck]) -> dict[str, int]:
-    caps: dict[str, int] = {}
-    for d, z in placed.items():
-        caps[z] = caps.get(z, 0) + decks[d].slots
-    return caps
-
-
-def _fill(part: _Part, decks: list[Deck], placed: dict[int, str], result: Landing) -> None:
-    """Seat the fighters of a part on the placed decks: earlier fighters first, decks at home first."""
-    _, net, first_zone, _ = _flow(part, _caps_of(placed, decks), [], _Work(10**18))
-    room = {d: decks[d].slots for d in placed}
-    by_zone: dict[str, list[int]] = {}
-    for d in sorted(placed, key=lambda d: (placed[d] != decks[d].home, decks[d].unit is None, decks[d].key)):
-        by_zone.setdefault(placed[d], []).append(d)
-    for k, (zones, members) in enumerate(part.kinds):
-        queue = list(members)
-        for e in net.adj[2 + k]:
-            if e % 2 == 1:
-                continue
-            z = part.zones[net.to[e] - first_zone]
-            for _ in range(net.flow_on(e)):
-                f = queue.pop(0)
-                d = next(d for d in by_zone[z] if room[d] > 0)
-                room[d] -= 1
-                result.matching[f] = d
-                result.zones[decks[d].key] = z
-
-
-def assign_decks(flyers: list[Flyer], decks: list[Deck], work: _Work | None = None
-                 ) -> tuple[dict[int, int], dict[str, str]]:
-    """Best assignment of fighters to decks with each deck in one zone: (fighter -> deck, deck -> zone).
-
-    Raises SearchLimit when the budget runs out before every fighter is decided.
-    """
-    landing = solve_landing(flyers, decks, work)
-    if landing.limit is not None:
-        raise landing.limit
-    return landing.matching, landing.zones
-
-
-def _zone_order(deck: Deck, zones: list[str]) -> list[str]:
-    """Try a carrier's own zone first, so that plans needing no carrier move come first."""
-    return sorted(zones, key=lambda z: (z != deck.home, z))
+from movecheck.budget import SearchLimit
 
 
 def factory_zones(board: Board) -> list[str]:
@@ -550,19 +59,64 @@ def nearest_landings(board: Board, unit: Unit, limit: int = 3) -> list[tuple[str
     return sorted(found, key=lambda item: (item[1], item[0]))[:limit]
 
 
-def _describe_nearest(board: Board, unit: Unit) -> str:
-    near = nearest_landings(board, unit)
-    if not near:
-        return "no friendly territory within 12 steps"
-    return "nearest landing: " + ", ".join(f"{space} ({steps})" for space, steps in near)
+# --- after the combat move ---------------------------------------------------------------
 
 
-def combat_landing_problems(phase: Phase) -> Iterator[Problem]:
-    """AA207 for aircraft with no place in any landing plan; AA309 notes for carriers the plan moves."""
+@dataclass
+class Stranded:
+    """An aircraft that moved and that no landing plan lands, with the order that last moved it."""
+
+    unit: Unit
+    move: Move
+    contested: bool
+    """Carrier slots lie within its reach, but the plan needs them for other fighters."""
+
+
+@dataclass
+class CarrierCall:
+    """A fighter the plan lands on a carrier that must move to ``zone``, or on a bought carrier placed in ``zone``."""
+
+    unit: Unit
+    move: Move
+    deck: Deck
+    zone: str
+
+    @property
+    def bought(self) -> bool:
+        return self.deck.unit is None
+
+
+@dataclass
+class CombatLanding:
+    """The landing plan after the combat move: what it cannot land, what it needs, what it left undecided."""
+
+    stranded: list[Stranded] = field(default_factory=list)
+    calls: list[CarrierCall] = field(default_factory=list)
+    undecided: list[tuple[Move, Unit]] = field(default_factory=list)
+    """Aircraft of the parts the search could not finish (with the orders that last moved them)."""
+    limit: SearchLimit | None = None
+
+    def raise_undecided(self) -> None:
+        """Raise :class:`LandingLimit` when the search left aircraft undecided (after the decided ones are worded)."""
+        if self.limit is not None:
+            raise LandingLimit(self.limit, self.undecided)
+
+
+class LandingLimit(Undecided):
+    """The carrier search ran out of its budget before deciding some aircraft."""
+
+    template = "the landing of {} is undecided"
+
+
+def combat_landing(phase: Phase) -> CombatLanding:
+    """The landing plan for every aircraft the mover moved, computed once per phase."""
+    return phase.fact("combat_landing", _combat_landing)
+
+
+def _combat_landing(phase: Phase) -> CombatLanding:
     board = phase.board
+    result = CombatLanding()
     movers = [u for u in board.units if u.type.is_air and u.power == board.power and u.move_count]
-    if not movers:
-        return
     flyers = []
     for unit in sorted(movers, key=lambda u: (u.last_order or 0, u.uid)):
         reach = board.air_distances(unit.at, max(unit.left, 0))
@@ -574,64 +128,27 @@ def combat_landing_problems(phase: Phase) -> Iterator[Problem]:
     at_sea = [f for f in flyers if not f.land and f.sea]
     decks = combat_decks(phase, at_sea)
     landing = solve_landing(at_sea, decks) if at_sea else Landing()
-    matching, zones = landing.matching, landing.zones
     position = {id(f): i for i, f in enumerate(at_sea)}
     undecided = set(landing.undecided)
-    nearest: dict[str, str] = {}  # by place: many stranded aircraft share one
     served = {z for deck in decks for z in deck.zones}
     for flyer in flyers:
         if flyer.land:
             continue
         index = position.get(id(flyer), -1)
         if index in undecided:
-            continue  # the search ran out before deciding it: no verdict (MC012 below)
+            continue  # the search ran out before deciding it
         move = phase.last_order[flyer.unit.uid]
-        where = move.step(len(move.path) - 1)
-        if index in matching:
-            deck = decks[matching[index]]
-            zone = zones.get(deck.key, deck.home)
-            if deck.unit is None:
-                yield Problem(
-                    f"{flyer.unit.label()} can land only on a carrier bought this turn, placed in {zone}",
-                    where, move.index, move.order_id, severity="note", code="AA309",
-                )
-            elif zone != deck.home:
-                yield Problem(
-                    f"carrier {deck.describe()} must move to {zone} in noncombat to land {flyer.unit.label()}",
-                    where, move.index, move.order_id, severity="note", code="AA309",
-                )
+        if index in landing.matching:
+            deck = decks[landing.matching[index]]
+            zone = landing.zones.get(deck.key, deck.home)
+            if deck.unit is None or zone != deck.home:
+                result.calls.append(CarrierCall(flyer.unit, move, deck, zone))
             continue
-        left = max(flyer.unit.left, 0)
-        if flyer.unit.at not in nearest:
-            nearest[flyer.unit.at] = _describe_nearest(board, flyer.unit)
-        contested = bool(flyer.sea & served)
-        reason = (
-            "the carrier slots within reach are needed by other fighters"
-            if contested
-            else "no friendly territory or carrier slot within reach"
-        )
-        yield Problem(
-            f"{flyer.unit.label()} in {flyer.unit.at} has {left} movement left and cannot land: {reason} "
-            f"({nearest[flyer.unit.at]})",
-            where, move.index, move.order_id,
-        )
+        result.stranded.append(Stranded(flyer.unit, move, bool(flyer.sea & served)))
     if landing.limit is not None:
-        raise LandingLimit(landing.limit, [(phase.last_order[at_sea[f].unit.uid], at_sea[f].unit) for f in landing.undecided])
-
-
-class LandingLimit(SearchLimit):
-    """The landing search ran out of its budget: the aircraft it left undecided, with the orders that last moved them."""
-
-    def __init__(self, limit: SearchLimit, undecided: list[tuple[Move, Unit]]) -> None:
-        super().__init__(limit.what, limit.variable, limit.value)
-        self.undecided = undecided
-
-    def orders(self) -> list[tuple[Move, list[Unit]]]:
-        """Each order that last moved an undecided aircraft, with those aircraft, in file order."""
-        found: dict[int, tuple[Move, list[Unit]]] = {}
-        for move, unit in self.undecided:
-            found.setdefault(move.index, (move, []))[1].append(unit)
-        return [found[k] for k in sorted(found)]
+        result.limit = landing.limit
+        result.undecided = [(phase.last_order[at_sea[f].unit.uid], at_sea[f].unit) for f in landing.undecided]
+    return result
 
 
 def combat_decks(phase: Phase, flyers: list[Flyer]) -> list[Deck]:
@@ -652,58 +169,85 @@ def combat_decks(phase: Phase, flyers: list[Flyer]) -> list[Deck]:
     return decks + bought_decks(board)
 
 
-def _where(phase: Phase, unit: Unit) -> tuple[tuple, int | None, str | None]:
-    """The node, order and order id to report an aircraft's landing at."""
-    move = phase.last_order.get(unit.uid)
-    if move is None:
-        return ("moves",), None, None
-    return move.step(len(move.path) - 1), move.index, move.order_id
+# --- after the noncombat move ------------------------------------------------------------
+
+CAPTURED = "captured"
+"""Why an aircraft cannot land where it is: the territory was captured this turn."""
+NOT_FRIENDLY = "not friendly"
+"""... the territory was not friendly at the start of the turn."""
+BOMBER_AT_SEA = "bomber at sea"
+"""... it is a bomber at sea (bombers never land at sea)."""
 
 
-def _stranded(phase: Phase, unit: Unit, code: str, why: str) -> tuple[str, Problem]:
-    where, order, order_id = _where(phase, unit)
+@dataclass
+class Grounded:
+    """An aircraft of the mover that ends the noncombat move in a space where it cannot land, and why."""
+
+    unit: Unit
+    why: str
+    """:data:`CAPTURED`, :data:`NOT_FRIENDLY` or :data:`BOMBER_AT_SEA`."""
+
+    @property
+    def moved(self) -> bool:
+        """It moved this turn (else it is lost where it stood: its carrier was sunk, say)."""
+        return bool(self.unit.moved or self.unit.move_count)
+
+
+@dataclass
+class Crowded:
+    """A sea zone where fighters of the mover are left without a carrier slot."""
+
+    zone: str
+    fighters: list[Unit]
+    """The fighters left without a slot (earlier orders seated first)."""
+    carriers: list[Unit]
+    """The friendly carriers in the zone."""
+    seated: int
+    """Waiting fighters that did find a free slot there."""
+    awaiting_bought: bool
+    """Carriers were bought this turn and fighters may wait at sea for them (``land_on_new_carrier``)."""
+    near_factory: bool
+    """A bought carrier could be placed here (next to a factory of the mover held since the turn began)."""
+
+    @property
+    def moved(self) -> list[Unit]:
+        return [f for f in self.fighters if f.moved or f.move_count]
+
+
+@dataclass
+class NoncombatLanding:
+    """The aircraft of the mover with no landing space where they ended the noncombat move."""
+
+    grounded: list[Grounded] = field(default_factory=list)
+    crowded: list[Crowded] = field(default_factory=list)
+
+
+def noncombat_landing(phase: Phase) -> NoncombatLanding:
+    """Where the mover's aircraft cannot land at the end of the noncombat move, computed once per phase."""
+    return phase.fact("noncombat_landing", _noncombat_landing)
+
+
+def _noncombat_landing(phase: Phase) -> NoncombatLanding:
     board = phase.board
-    left = max(unit.left, 0)
-    message = (
-        f"{unit.label()} in {unit.at} cannot land: {why}; {left} movement left "
-        f"({_describe_nearest(board, unit)})"
-    )
-    if code == "AA308":
-        message = f"{unit.label()} in {unit.at} has no landing space and will be destroyed: {why} ({_describe_nearest(board, unit)})"
-    return code, Problem(message, where, order, order_id)
-
-
-def noncombat_landing(phase: Phase) -> list[tuple[str, Problem]]:
-    """Every aircraft of the mover at the end of the noncombat move: AA303/AA304/AA305/AA308 problems."""
-    cached = getattr(phase, "_landing", None)
-    if cached is not None:
-        return cached
-    board = phase.board
-    problems: list[tuple[str, Problem]] = []
+    result = NoncombatLanding()
     waiting: dict[str, list[Unit]] = {}
     for unit in sorted(board.units, key=lambda u: u.uid):
         if not unit.type.is_air or unit.power != board.power:
             continue
-        moved = bool(unit.moved or unit.move_count)
-        code = "AA303" if moved else "AA308"
         if not board.is_sea(unit.at):
             if not board.friendly_at_start(unit.at):
-                why = "captured this turn" if unit.at in board.captured else "not friendly at the start of the turn"
-                problems.append(_stranded(phase, unit, code, f"{unit.at} is {why}"))
+                result.grounded.append(Grounded(unit, CAPTURED if unit.at in board.captured else NOT_FRIENDLY))
         elif not unit.type.is_fighter:
             if not unit.move_count:  # a bomber moved to sea this phase already has AA105
-                problems.append(_stranded(phase, unit, code, "bombers never land at sea"))
+                result.grounded.append(Grounded(unit, BOMBER_AT_SEA))
         elif unit.aboard is None:
             waiting.setdefault(unit.at, []).append(unit)
-    problems.extend(_waiting_fighters(phase, waiting))
-    phase._landing = problems  # type: ignore[attr-defined]
-    return problems
+    result.crowded = _crowded(board, waiting)
+    return result
 
 
-def _waiting_fighters(phase: Phase, waiting: dict[str, list[Unit]]) -> list[tuple[str, Problem]]:
-    """Fighters at sea with no carrier slot: bought carriers, full carriers, or nothing at all."""
-    board = phase.board
-    problems: list[tuple[str, Problem]] = []
+def _crowded(board: Board, waiting: dict[str, list[Unit]]) -> list[Crowded]:
+    """Fighters at sea with no carrier slot, zone by zone, after free slots and bought carriers took what they could."""
     spare = sorted((deck.slots for deck in bought_decks(board)), reverse=True)
     eligible = set(factory_zones(board)) if spare else set()
     left: dict[str, tuple[list[Unit], list[Unit], int]] = {}
@@ -725,35 +269,12 @@ def _waiting_fighters(phase: Phase, waiting: dict[str, list[Unit]]) -> list[tupl
             break
         zone = max(gains, key=lambda z: gains[z])
         del left[zone][0][:gains[zone]]
-    for zone, (fighters, carriers, seated) in left.items():
-        if not fighters:
-            continue
-        moved = [f for f in fighters if f.moved or f.move_count]
-        for fighter in (f for f in fighters if f not in moved):
-            problems.append(_stranded(phase, fighter, "AA308", f"no free carrier slot in {zone}"))
-        if not moved:
-            continue
-        if carriers:
-            last = max(moved, key=lambda f: (f.last_order or 0, f.uid))
-            where, order, order_id = _where(phase, last)
-            slots = sum(c.type.carrier_capacity for c in carriers)
-            aboard = sum(len([f for f in c.cargo if f.type.is_fighter]) for c in carriers)
-            problems.append(("AA304", Problem(
-                f"{aboard + seated + len(fighters)} fighters end in {zone} but its {len(carriers)} friendly carrier"
-                f"{'s have' if len(carriers) > 1 else ' has'} {slots} slots: {describe(moved)} cannot land",
-                where, order, order_id)))
-        elif phase.board.purchased.get("carrier") and board.options["land_on_new_carrier"]:
-            why = (
-                f"{zone} is not next to a factory of the {board.power} held since the turn began"
-                if zone not in eligible
-                else "the carriers bought this turn are full or placed elsewhere (2 fighters each, one zone each)"
-            )
-            for fighter in moved:
-                problems.append(_stranded(phase, fighter, "AA305", f"waiting for a bought carrier, but {why}"))
-        else:
-            for fighter in moved:
-                problems.append(_stranded(phase, fighter, "AA303", f"no friendly carrier in {zone}"))
-    return problems
+    awaiting = bool(board.purchased.get("carrier") and board.options["land_on_new_carrier"])
+    return [
+        Crowded(zone, fighters, carriers, seated, awaiting, zone in eligible)
+        for zone, (fighters, carriers, seated) in left.items()
+        if fighters
+    ]
 
 
 def _seats(fighters: list[Unit], slots: int) -> int:
@@ -765,10 +286,3 @@ def _seats(fighters: list[Unit], slots: int) -> int:
         slots -= fighter.type.carrier_cost
         count += 1
     return count
-
-
-def noncombat_landing_problems(phase: Phase, code: str) -> Iterator[Problem]:
-    """The noncombat landing problems of one clause."""
-    for found, problem in noncombat_landing(phase):
-        if found == code:
-            yield problem

@@ -12,9 +12,9 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from movecheck.aa import landing
-from movecheck.aa.landing import LANDING_BUDGET_VARIABLE as LANDING_VARIABLE
-from movecheck.aa.landing import Deck, Flyer, _match, _Work, assign_decks, solve_landing
+from movecheck.aa import carrier_search
+from movecheck.aa.carrier_search import LANDING_BUDGET_VARIABLE as LANDING_VARIABLE
+from movecheck.aa.carrier_search import Deck, Flyer, _match, _Work, assign_decks, solve_landing
 from movecheck.aa.model import Unit, UnitType
 
 from .conftest import codes, mv, only, state, unit
@@ -313,7 +313,7 @@ class Counted(_Work):
 
 
 def test_twelve_hundred_fighters_do_not_recurse_and_stay_cheap(tmp_path, monkeypatch):
-    monkeypatch.setattr(landing, "_Work", Counted)
+    monkeypatch.setattr(carrier_search, "_Work", Counted)
     Counted.used_most = 0
     findings = _run_case(tmp_path, 1200, 40)
     assert "MC012" not in codes(findings)
@@ -323,7 +323,7 @@ def test_twelve_hundred_fighters_do_not_recurse_and_stay_cheap(tmp_path, monkeyp
 
 
 def test_idle_carriers_out_of_reach_cost_nothing(tmp_path, monkeypatch):
-    monkeypatch.setattr(landing, "_Work", Counted)
+    monkeypatch.setattr(carrier_search, "_Work", Counted)
     Counted.used_most = 0
     plain = _run_case(tmp_path, 60, 30)
     work = Counted.used_most
@@ -358,7 +358,7 @@ def test_large_turn_is_exact_or_unchecked_within_the_budget(tmp_path, monkeypatc
     assert "MC012" not in codes(exact)
     stranded = {f.order for f in only(exact, "AA207")}
     monkeypatch.setenv(LANDING_VARIABLE, "20000")
-    monkeypatch.setattr(landing, "_Work", Counted)
+    monkeypatch.setattr(carrier_search, "_Work", Counted)
     Counted.used_most = 0
     small = _run_case(tmp_path, 200, 80)
     unchecked = {f.order for f in only(small, "MC012")}

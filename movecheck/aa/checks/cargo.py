@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from movecheck.aa.checks import Problem, aa_clause
+from movecheck.aa.checks import aa_clause
 from movecheck.aa.model import describe
 from movecheck.aa.moves import land_route
+from movecheck.clauses import Violation
 
 if TYPE_CHECKING:
-    from movecheck.aa.engine import Phase
     from movecheck.aa.moves import LandRoute, Move
+    from movecheck.aa.phase import Phase
 
 
 def _route(move: Move, phase: Phase) -> LandRoute | None:
@@ -20,8 +21,10 @@ def _route(move: Move, phase: Phase) -> LandRoute | None:
 
 @aa_clause("AA401", "transport-capacity", "error",
            "a transport carries 2 infantry, or 1 infantry + 1 other land unit (artillery, tank, AA gun); never "
-           "factories or aircraft", [], phase="both")
-def transport_capacity(move: Move, phase: Phase) -> Iterator[Problem]:
+           "factories or aircraft", [], phase="both",
+           example=("two tanks board one transport",
+                    "one infantry and one tank board it"))
+def transport_capacity(move: Move, phase: Phase) -> Iterator[Violation]:
     """A transport carries 2 infantry, or 1 infantry and 1 other land unit.
 
     Capacity is counted in the map's transport costs (aa1942: capacity 5,
@@ -36,20 +39,22 @@ def transport_capacity(move: Move, phase: Phase) -> Iterator[Problem]:
     plan = phase.loading_plan(move)
     for unit in move.of_domain("land"):
         if not unit.type.transport_cost:
-            yield Problem(f"{describe([unit])} cannot board a transport: a {unit.type.name} is never carried", move.step(route.load_at))
+            yield Violation(f"{describe([unit])} cannot board a transport: a {unit.type.name} is never carried", move.step(route.load_at))
             return
     stranded = [u for u in move.of_domain("land") if plan.get(u.uid) is None]
     if stranded:
         target = f"transport {move.transport.id}" if move.transport else f"the transports in {zone}"
-        yield Problem(
+        yield Violation(
             f"no room for {describe(stranded)} on {target}: a transport carries 2 infantry, or 1 infantry and 1 other land unit",
             move.where + ("transport",) if move.transport else move.step(route.load_at),
         )
 
 
 @aa_clause("AA402", "load-after-move", "error",
-           "a land unit that already moved this phase may not load", [], phase="both")
-def load_after_move(move: Move, phase: Phase) -> Iterator[Problem]:
+           "a land unit that already moved this phase may not load", [], phase="both",
+           example=("an infantry moves to a coastal territory, then loads in the same phase",
+                    "it loads from where it began the phase"))
+def load_after_move(move: Move, phase: Phase) -> Iterator[Violation]:
     """A land unit boards a transport only if it has not moved this phase.
 
     Loading ends the unit's own movement: it may walk no step before it in the
@@ -60,7 +65,7 @@ def load_after_move(move: Move, phase: Phase) -> Iterator[Problem]:
         return
     moved = [u for u in move.of_domain("land") if u.spent or u.move_count or route.walk]
     if moved:
-        yield Problem(
+        yield Violation(
             f"{describe(moved)} cannot load in {move.path[route.load_at]}: "
             f"{'they' if len(moved) > 1 else 'it'} already moved this phase",
             move.step(route.load_at),
@@ -69,8 +74,10 @@ def load_after_move(move: Move, phase: Phase) -> Iterator[Problem]:
 
 @aa_clause("AA403", "unload-ends-move", "error",
            "after unloading a transport neither moves nor loads again this turn; unloaded units do not move on",
-           [], phase="both")
-def unload_ends_move(move: Move, phase: Phase) -> Iterator[Problem]:
+           [], phase="both",
+           example=("infantry unloaded into a territory move on to the next one",
+                    "they stop where they land"))
+def unload_ends_move(move: Move, phase: Phase) -> Iterator[Violation]:
     """Unloading ends the move: of the cargo, and of the transport for the turn.
 
     Units put ashore do not move on (not in the same order, not in a later
@@ -78,13 +85,13 @@ def unload_ends_move(move: Move, phase: Phase) -> Iterator[Problem]:
     """
     route = _route(move, phase)
     if route is not None and route.problem == "after_unload":
-        yield Problem(
+        yield Violation(
             f"{move.label(move.of_domain('land'))} cannot move on after unloading into {move.path[(route.bad_step or 2) - 1]}",
             move.step(route.bad_step or 2),
         )
     landed = [u for u in move.of_domain("land") if u.unloaded_now]
     if landed:
-        yield Problem(f"{describe(landed)} unloaded earlier this phase and may not move again", move.units_node(landed[0]))
+        yield Violation(f"{describe(landed)} unloaded earlier this phase and may not move again", move.units_node(landed[0]))
     # A transport that unloaded in combat move is AA307's business in noncombat, unless the
     # preset lets transports act again after combat: then this clause still holds for it.
     earlier = not phase.combat and phase.options["transport_ncm_after_combat"]
@@ -94,17 +101,19 @@ def unload_ends_move(move: Move, phase: Phase) -> Iterator[Problem]:
 
     ships = [u for u in move.units if u.type.is_transport and unloaded(u)]
     if ships:
-        yield Problem(f"{describe(ships)} unloaded this turn and may not move again", move.units_node(ships[0]))
+        yield Violation(f"{describe(ships)} unloaded this turn and may not move again", move.units_node(ships[0]))
     if route is not None and route.load_at is not None:
         plan = phase.loading_plan(move)
         done = sorted({v.uid: v for v in plan.values() if v is not None and unloaded(v)}.values(), key=lambda v: v.uid)
         if done:
-            yield Problem(f"{describe(done)} unloaded this turn and may not load again", move.step(route.load_at))
+            yield Violation(f"{describe(done)} unloaded this turn and may not load again", move.step(route.load_at))
 
 
 @aa_clause("AA404", "unload-one-territory", "error",
-           "a transport unloads into one territory per turn", [], phase="both")
-def unload_one_territory(move: Move, phase: Phase) -> Iterator[Problem]:
+           "a transport unloads into one territory per turn", [], phase="both",
+           example=("a transport unloads into two different territories in one turn",
+                    "it unloads all its cargo into one territory"))
+def unload_one_territory(move: Move, phase: Phase) -> Iterator[Violation]:
     """A transport unloads all the cargo it puts ashore this turn into one territory."""
     route = _route(move, phase)
     if route is None or route.unload_at is None or route.load_at is not None:
@@ -113,7 +122,7 @@ def unload_one_territory(move: Move, phase: Phase) -> Iterator[Problem]:
     vessels = {u.aboard.uid: u.aboard for u in move.of_domain("land") if u.aboard is not None}
     for vessel in vessels.values():
         if vessel.unloaded_to and vessel.unloaded_to != target:
-            yield Problem(
+            yield Violation(
                 f"{describe([vessel])} already unloaded into {vessel.unloaded_to} this turn and cannot unload into {target} too",
                 move.step(route.unload_at),
             )
@@ -121,8 +130,10 @@ def unload_one_territory(move: Move, phase: Phase) -> Iterator[Problem]:
 
 @aa_clause("AA405", "allied-transport", "error",
            "allied cargo boards on its owner's turn; no loading and unloading of an allied transport in the same turn",
-           ["C7"], phase="both")
-def allied_transport(move: Move, phase: Phase) -> Iterator[Problem]:
+           ["C7"], phase="both",
+           example=("a German infantry boards a Japanese transport and unloads from it in the same turn",
+                    "it boards now and unloads on a later German turn"))
+def allied_transport(move: Move, phase: Phase) -> Iterator[Violation]:
     """Units may ride an allied transport, but do not board and leave it in the same turn (C7).
 
     The allied transport moves on its owner's turn: cargo boarded now is
@@ -147,7 +158,7 @@ def allied_transport(move: Move, phase: Phase) -> Iterator[Problem]:
             key=lambda v: v.uid,
         )
     if allied:
-        yield Problem(
+        yield Violation(
             f"cargo loaded onto the {allied[0].power} {describe(allied)} this turn cannot also unload this turn",
             move.step(route.unload_at),
         )
@@ -156,8 +167,10 @@ def allied_transport(move: Move, phase: Phase) -> Iterator[Problem]:
 @aa_clause("AA406", "load-in-hostile-zone", "error",
            "no loading in a zone holding enemy surface warships; no unloading there in noncombat move; in combat move a "
            "transport in such a zone unloads only into a hostile territory; enemy subs/transports prevent nothing",
-           ["C1", "C12"], phase="both")
-def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Problem]:
+           ["C1", "C12"], phase="both",
+           example=("infantry load in a zone holding an enemy destroyer",
+                    "they load in a zone with no enemy surface warship"))
+def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Violation]:
     """Enemy surface warships stop loading in their zone, and most unloading.
 
     No loading in a zone holding enemy surface warships; no unloading there in
@@ -174,7 +187,7 @@ def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Problem]:
         zone = move.path[route.load_at]
         enemies = board.blocking_enemies(zone)
         if enemies:
-            yield Problem(f"cannot load in {zone}: enemy {describe(enemies)} there", move.step(route.load_at))
+            yield Violation(f"cannot load in {zone}: enemy {describe(enemies)} there", move.step(route.load_at))
             return
     if route.unload_at is not None:
         zone = move.path[route.unload_at - 1]
@@ -183,9 +196,9 @@ def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Problem]:
         if not enemies:
             return
         if not phase.combat:
-            yield Problem(f"cannot unload from {zone} in noncombat move: enemy {describe(enemies)} there", move.step(route.unload_at))
+            yield Violation(f"cannot unload from {zone} in noncombat move: enemy {describe(enemies)} there", move.step(route.unload_at))
         elif not board.hostile_territory(target):
-            yield Problem(
+            yield Violation(
                 f"cannot unload from {zone} into {target}: with enemy {describe(enemies)} in the zone, a transport "
                 f"unloads only into a hostile territory (amphibious assault)",
                 move.step(route.unload_at),

@@ -1,16 +1,17 @@
-"""Combat-move clauses: stopping in hostile spaces, blitzes, what counts as a combat move, landing reach."""
+"""Combat-move clauses: stopping in hostile spaces, blitzes, what counts as a combat move."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from movecheck.aa.checks import Problem, aa_clause
+from movecheck.aa.checks import aa_clause
 from movecheck.aa.model import describe
+from movecheck.clauses import Violation
 
 if TYPE_CHECKING:
-    from movecheck.aa.engine import Phase, Record
     from movecheck.aa.model import Unit
     from movecheck.aa.moves import Move
+    from movecheck.aa.phase import Phase, Record
 
 
 def _passes(move: Move) -> range:
@@ -25,17 +26,16 @@ def _only_static(units: list[Unit]) -> bool:
 @aa_clause("AA201", "stop-in-hostile", "error",
            "a land or sea unit stops on entering a hostile space; a 2-move unit may go friendly→hostile or straight "
            "into hostile; submarines may pass hostile zones that hold no enemy destroyer (AA204)",
-           ["C10"], phase="combat")
-def stop_in_hostile(move: Move, phase: Phase) -> Iterator[Problem]:
+           ["C10"], phase="combat",
+           example=("``{tank: 2}`` along ``[Poland, Ukraine S.S.R., Caucasus]`` with Russian infantry in Ukraine",
+                    "the tanks stop in Ukraine S.S.R."))
+def stop_in_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
     """Land and sea units stop on entering a hostile space (C10).
 
     A unit with movement 2 may go friendly → hostile, or straight into a
     hostile space, never through one.  Tanks blitzing through an empty hostile
     territory are AA202's business; submarines pass hostile zones unless an
     enemy destroyer is there (AA204); aircraft fly over anything (C4).
-
-    Illegal: ``{tank: 2}`` along ``[Poland, Ukraine S.S.R., Caucasus]`` with
-    Russian infantry in Ukraine.  Legal: stop in Ukraine S.S.R.
     """
     board = phase.board
     for group in move.groups():
@@ -46,7 +46,7 @@ def stop_in_hostile(move: Move, phase: Phase) -> Iterator[Problem]:
             space = move.path[k]
             if unit.type.is_sea and board.hostile_zone(space):
                 enemies = board.blocking_enemies(space)
-                yield Problem(
+                yield Violation(
                     f"{describe(group)} must stop in {space} (hostile: enemy {describe(enemies)}); "
                     f"path continues to {move.path[k + 1]}",
                     move.step(k),
@@ -55,7 +55,7 @@ def stop_in_hostile(move: Move, phase: Phase) -> Iterator[Problem]:
             if unit.type.is_land and not board.is_sea(space) and board.hostile_territory(space):
                 enemies = board.enemy_units(space)
                 if enemies and not _only_static(enemies):
-                    yield Problem(
+                    yield Violation(
                         f"{describe(group)} must stop in {space} (hostile, enemy units present); "
                         f"path continues to {move.path[k + 1]}",
                         move.step(k),
@@ -66,15 +66,14 @@ def stop_in_hostile(move: Move, phase: Phase) -> Iterator[Problem]:
 @aa_clause("AA202", "blitz", "error",
            "land units stop where enemy units stand, AA guns and factories included; only tanks continue through a "
            "hostile territory, and only one holding no enemy unit at all",
-           ["C11"], phase="combat")
-def blitz(move: Move, phase: Phase) -> Iterator[Problem]:
+           ["C11"], phase="combat",
+           example=("a tank through a hostile territory holding only an enemy AA gun",
+                    "a tank through an empty hostile territory into the next one"))
+def blitz(move: Move, phase: Phase) -> Iterator[Violation]:
     """Only tanks blitz, and only through a hostile territory holding no enemy unit at all (C11).
 
     Land units stop where they meet enemy units, AA guns and factories
     included; a hostile territory with enemy combat units is AA201.
-
-    Illegal: a tank through a hostile territory holding only an enemy AA gun.
-    Legal: a tank through an empty hostile territory into the next one.
     """
     board = phase.board
     for group in move.groups():
@@ -87,17 +86,17 @@ def blitz(move: Move, phase: Phase) -> Iterator[Problem]:
                 break
             enemies = board.enemy_units(space)
             if enemies and _only_static(enemies):
-                yield Problem(
+                yield Violation(
                     f"{describe(group)} must stop in {space}: it holds enemy {describe(enemies)}, "
                     f"and land units stop where they meet enemy units",
                     move.step(k),
                 )
                 break
             if enemies and not board.hostile_territory(space):
-                yield Problem(f"{describe(group)} must stop in {space}: enemy {describe(enemies)} there", move.step(k))
+                yield Violation(f"{describe(group)} must stop in {space}: enemy {describe(enemies)} there", move.step(k))
                 break
             if not enemies and board.hostile_territory(space) and not unit.type.blitz:
-                yield Problem(
+                yield Violation(
                     f"{describe(group)} cannot blitz through {space}: only tanks continue through a hostile territory",
                     move.step(k),
                 )
@@ -105,8 +104,10 @@ def blitz(move: Move, phase: Phase) -> Iterator[Problem]:
 
 
 @aa_clause("AA204", "sub-stops-at-destroyer", "error",
-           "a submarine ends its move on entering a zone with an enemy destroyer", ["N20"], phase="both")
-def sub_stops_at_destroyer(move: Move, phase: Phase) -> Iterator[Problem]:
+           "a submarine ends its move on entering a zone with an enemy destroyer", ["N20"], phase="both",
+           example=("a submarine passes through a zone holding an enemy destroyer",
+                    "it stops in that zone"))
+def sub_stops_at_destroyer(move: Move, phase: Phase) -> Iterator[Violation]:
     """A submarine ends its move on entering a sea zone holding an enemy destroyer (N20).
 
     Governed by the option ``destroyer_stops_subs`` (on in aa1942).
@@ -119,7 +120,7 @@ def sub_stops_at_destroyer(move: Move, phase: Phase) -> Iterator[Problem]:
     for k in _passes(move):
         space = move.path[k]
         if phase.board.is_sea(space) and phase.board.enemy_destroyer(space):
-            yield Problem(
+            yield Violation(
                 f"{describe(subs)} must stop in {space}: an enemy destroyer is there; path continues to {move.path[k + 1]}",
                 move.step(k),
             )
@@ -128,8 +129,10 @@ def sub_stops_at_destroyer(move: Move, phase: Phase) -> Iterator[Problem]:
 
 @aa_clause("AA205", "attacker-must-stop", "error",
            "a warship that attacks enemy subs/transports (`attack:` names the zone) ends its move in that zone",
-           ["C12"], phase="combat")
-def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Problem]:
+           ["C12"], phase="combat",
+           example=("a cruiser with ``attack: 6 Sea Zone`` goes on to 7 Sea Zone",
+                    "it ends its move in 6 Sea Zone"))
+def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Violation]:
     """A ship that attacks enemy submarines or transports ends its move in their zone (C12).
 
     ``attack:`` names the zone (``attack: true`` is the path's last space);
@@ -139,17 +142,19 @@ def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Problem]:
         return
     where = move.where + ("attack",)
     if move.attack in move.path:
-        yield Problem(
+        yield Violation(
             f"{move.label()} attack in {move.attack} and must end their move there; path continues to {move.end}", where
         )
     else:
-        yield Problem(f"attack: {move.attack} is not on the path; an attacker ends its move in the zone it attacks", where)
+        yield Violation(f"attack: {move.attack} is not on the path; an attacker ends its move in the zone it attacks", where)
 
 
 @aa_clause("AA206", "left-battle", "error",
            "a unit that moved into a battle space may not move on in the same phase (moves are simultaneous)",
-           ["C8", "C9"], phase="combat")
-def left_battle(move: Move, phase: Phase) -> Iterator[Problem]:
+           ["C8", "C9"], phase="combat",
+           example=("a tank moves into a battle and a later order moves it on",
+                    "it stays in the battle space"))
+def left_battle(move: Move, phase: Phase) -> Iterator[Violation]:
     """A unit that moved into a battle space does not move on in the same phase.
 
     Combat moves happen at the same time (C8): a unit cannot move in, fight
@@ -157,7 +162,7 @@ def left_battle(move: Move, phase: Phase) -> Iterator[Problem]:
     """
     engaged = [u for u in move.units if u.in_battle]
     if engaged:
-        yield Problem(
+        yield Violation(
             f"{describe(engaged)} already moved into a battle in {move.start} (order "
             f"{phase.last_order[engaged[0].uid].index}) and may not move on",
             move.units_node(engaged[0]),
@@ -219,8 +224,10 @@ def combat_reason(phase: Phase, record: Record, battles: set[str], assault: set[
 @aa_clause("AA203", "not-a-combat-move", "error",
            "a combat move ends in a battle space, unloads into a hostile territory, or is one of the sea moves of C1–C3 "
            "— decided after the last move",
-           ["C1–C3"], phase="combat", scope="end")
-def not_a_combat_move(phase: Phase) -> Iterator[Problem]:
+           ["C1–C3"], phase="combat", scope="end",
+           example=("in combat move, an infantry moves from one friendly territory to another",
+                    "it makes that move in the noncombat move"))
+def not_a_combat_move(phase: Phase) -> Iterator[Violation]:
     """Every combat move leads to a battle; the rest waits for the noncombat move.
 
     A move counts when a unit it moved ends the phase in a battle space (a
@@ -246,41 +253,10 @@ def not_a_combat_move(phase: Phase) -> Iterator[Problem]:
                 why = "cargo loaded in combat move must be unloaded into a hostile territory this phase"
             else:
                 why = "no battle there and no amphibious assault"
-            yield Problem(
+            yield Violation(
                 f"{move.label(record.units)} to {', '.join(ends)} is not a combat move: {why}; "
                 f"make this move in noncombat move",
                 move.step(len(move.path) - 1),
                 order=move.index,
                 order_id=move.order_id,
             )
-
-
-@aa_clause("AA207", "no-safe-landing", "error",
-           "every aircraft moved must still be able to reach a landing space with the movement it has left — all "
-           "aircraft at once: each carrier ends in one zone and holds at most its slots, each bought carrier is placed "
-           "once (kamikaze moves are illegal)",
-           ["N16"], phase="combat", scope="end")
-def no_safe_landing(phase: Phase) -> Iterator[Problem]:
-    """Aircraft may not be moved out of reach of a safe landing (N16).
-
-    After the last combat move, a landing plan must exist for every aircraft
-    that moved, all at once: each reaches, with the movement it has left, a
-    territory friendly at the start of the turn, or (fighters) a carrier
-    slot.  Carriers that have not moved may still move in noncombat within
-    their movement through non-hostile zones; carriers that moved and allied
-    carriers stay where they are; each bought carrier is placed once, in a
-    zone next to a factory held since the turn began; every carrier ends in one
-    zone with at most its slots.  When the plan needs a carrier to move or a
-    bought carrier to be placed, AA309 says so.
-
-    The search is exact; when it runs out of its budget
-    (``MOVECHECK_LANDING_BUDGET``) the aircraft it left undecided get no AA207
-    and the orders that last moved them are unchecked (MC012).
-
-    Illegal: a fighter with 4 movement flies 4 spaces out to sea to attack.
-    Legal: the same attack 2 spaces out, with a friendly territory 2 spaces
-    beyond the battle.
-    """
-    from movecheck.aa.landing import combat_landing_problems
-
-    yield from combat_landing_problems(phase)

@@ -4,32 +4,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from movecheck.aa.checks import Problem, aa_clause
+from movecheck.aa.checks import aa_clause
 from movecheck.aa.model import describe
 from movecheck.aa.moves import land_route
+from movecheck.clauses import Violation
 
 if TYPE_CHECKING:
-    from movecheck.aa.engine import Phase
     from movecheck.aa.model import Unit
     from movecheck.aa.moves import Move
+    from movecheck.aa.phase import Phase
 
 
 @aa_clause("AA101", "path-not-adjacent", "error",
            "consecutive spaces of a path must border each other (a canal's zones are a connection; whether it is open is AA109)",
-           ["C10"], phase="both")
-def path_not_adjacent(move: Move, phase: Phase) -> Iterator[Problem]:
+           ["C10"], phase="both",
+           example=("``path: [Germany, Ukraine S.S.R.]`` (Poland lies between)",
+                    "``path: [Germany, Poland, Ukraine S.S.R.]``"))
+def path_not_adjacent(move: Move, phase: Phase) -> Iterator[Violation]:
     """Consecutive spaces of a path must border each other.
 
     A canal's two sea zones are a connection of the map; whether the canal is
     open is AA109's business, never this clause's.
-
-    Illegal: ``path: [Germany, Ukraine S.S.R.]`` (Poland lies between).
-    Legal:   ``path: [Germany, Poland, Ukraine S.S.R.]``.
     """
     for k in range(1, len(move.path)):
         a, b = move.path[k - 1], move.path[k]
         if not phase.board.map.adjacent(a, b):
-            yield Problem(f"{b} does not border {a}", move.step(k))
+            yield Violation(f"{b} does not border {a}", move.step(k))
 
 
 def movement_needed(move: Move, phase: Phase, unit: Unit) -> int:
@@ -42,8 +42,10 @@ def movement_needed(move: Move, phase: Phase, unit: Unit) -> int:
 
 
 @aa_clause("AA102", "units-not-present", "error",
-           "the named units are not at path[0] (after earlier moves)", [], phase="both")
-def units_not_present(move: Move, phase: Phase) -> Iterator[Problem]:
+           "the named units are not at path[0] (after earlier moves)", [], phase="both",
+           example=("an order moves 2 tanks from Germany after an earlier order took them away",
+                    "it names units that stand at the path's first space"))
+def units_not_present(move: Move, phase: Phase) -> Iterator[Violation]:
     """The units an order names must stand at the first space of its path.
 
     Checked against the board as the earlier orders of the file left it: a
@@ -51,12 +53,14 @@ def units_not_present(move: Move, phase: Phase) -> Iterator[Problem]:
     """
     for shortfall in move.shortfalls:
         if shortfall.code == "AA102":
-            yield Problem(shortfall.message, shortfall.where)
+            yield Violation(shortfall.message, shortfall.where)
 
 
 @aa_clause("AA103", "not-own-units", "error",
-           "only the moving power's units move; allied cargo/fighters ride along", ["C7"], phase="both")
-def not_own_units(move: Move, phase: Phase) -> Iterator[Problem]:
+           "only the moving power's units move; allied cargo/fighters ride along", ["C7"], phase="both",
+           example=("on the Germans' turn, an order moves a Japanese fighter",
+                    "the fighter moves on the Japanese turn (aboard a German carrier it rides along)"))
+def not_own_units(move: Move, phase: Phase) -> Iterator[Violation]:
     """Only the moving power's units move.
 
     Allied units share spaces, holds and decks (C7), but they move on their
@@ -65,12 +69,14 @@ def not_own_units(move: Move, phase: Phase) -> Iterator[Problem]:
     """
     for shortfall in move.shortfalls:
         if shortfall.code == "AA103":
-            yield Problem(shortfall.message, shortfall.where)
+            yield Violation(shortfall.message, shortfall.where)
 
 
 @aa_clause("AA104", "movement-exceeded", "error",
-           "path cost exceeds movement left (movement − moved); factories never move", ["C10"], phase="both")
-def movement_exceeded(move: Move, phase: Phase) -> Iterator[Problem]:
+           "path cost exceeds movement left (movement − moved); factories never move", ["C10"], phase="both",
+           example=("an infantry (movement 1) moves two spaces",
+                    "it moves one space"))
+def movement_exceeded(move: Move, phase: Phase) -> Iterator[Violation]:
     """A path may not cost more than the movement the units have left.
 
     Cost is one point per step, whatever the space; a land unit's load step
@@ -85,10 +91,10 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Problem]:
         need = movement_needed(move, phase, unit)
         worst = min(u.left for u in group)
         if unit.type.movement == 0 and need > 0:
-            yield Problem(f"{describe(group)} cannot move: a {unit.type.name} never moves", move.units_node(unit))
+            yield Violation(f"{describe(group)} cannot move: a {unit.type.name} never moves", move.units_node(unit))
         elif need > worst:
             stop = max(1, min(len(move.path) - 1, worst + 1))
-            yield Problem(
+            yield Violation(
                 f"{describe(group)} needs {need} movement for this path but has {max(worst, 0)} left "
                 f"(movement {unit.type.movement}, {unit.type.movement - worst} already spent)",
                 move.step(stop),
@@ -97,8 +103,10 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Problem]:
 
 @aa_clause("AA105", "wrong-domain", "error",
            "land units at sea only aboard a transport with room; ships never on land; bombers never land at sea",
-           ["N10"], phase="both")
-def wrong_domain(move: Move, phase: Phase) -> Iterator[Problem]:
+           ["N10"], phase="both",
+           example=("a battleship's path enters a land territory",
+                    "its path stays in sea zones"))
+def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
     """Units stay in their element.
 
     Land units enter a sea zone only to board a transport there (and then
@@ -112,34 +120,36 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Problem]:
         if unit.type.is_sea:
             for k, space in enumerate(move.path[1:], start=1):
                 if not board.is_sea(space):
-                    yield Problem(f"{describe(group)} cannot enter {space}: ships stay at sea", move.step(k))
+                    yield Violation(f"{describe(group)} cannot enter {space}: ships stay at sea", move.step(k))
                     break
         elif unit.type.is_land:
             route = land_route(board, move.path)
             if route.problem == "at_sea":
-                yield Problem(
+                yield Violation(
                     f"{describe(group)} cannot travel by sea on their own: cargo moves only with its transport "
                     f"(load in one zone, then move the transport)",
                     move.step(route.bad_step or 1),
                 )
             elif route.load_at is not None and phase.named_transport_problem(move, move.path[route.load_at]):
-                yield Problem(
+                yield Violation(
                     f"{describe(group)} cannot board in {move.path[route.load_at]}: "
                     f"{phase.named_transport_problem(move, move.path[route.load_at])}",
                     move.where + ("transport",),
                 )
             elif route.load_at is not None and not phase.transports_in(move.path[route.load_at]):
-                yield Problem(
+                yield Violation(
                     f"{describe(group)} cannot enter {move.path[route.load_at]}: no transport of your side there to board",
                     move.step(route.load_at),
                 )
         elif unit.type.is_air and not unit.type.is_fighter and not phase.combat and board.is_sea(move.end):
-            yield Problem(f"{describe(group)} cannot end at sea in {move.end}: bombers never land at sea", move.step(len(move.path) - 1))
+            yield Violation(f"{describe(group)} cannot end at sea in {move.end}: bombers never land at sea", move.step(len(move.path) - 1))
 
 
 @aa_clause("AA106", "neutral", "error",
-           "no unit enters, crosses or overflies a neutral/impassable territory", ["C6"], phase="both")
-def neutral(move: Move, phase: Phase) -> Iterator[Problem]:
+           "no unit enters, crosses or overflies a neutral/impassable territory", ["C6"], phase="both",
+           example=("a fighter's path crosses a neutral territory",
+                    "it flies round the neutral territory"))
+def neutral(move: Move, phase: Phase) -> Iterator[Violation]:
     """No unit enters or passes through a neutral territory, aircraft included (C6).
 
     Governed by the option ``neutrals_impassable`` (on in aa1942).
@@ -148,13 +158,15 @@ def neutral(move: Move, phase: Phase) -> Iterator[Problem]:
         return
     for k, space in enumerate(move.path[1:], start=1):
         if phase.board.is_neutral(space):
-            yield Problem(f"{move.label()} cannot enter {space}: neutral territories are impassable", move.step(k))
+            yield Violation(f"{move.label()} cannot enter {space}: neutral territories are impassable", move.step(k))
             return
 
 
 @aa_clause("AA108", "aa-gun-combat-move", "error",
-           "AA guns move only in noncombat move", ["N7"], phase="combat")
-def aa_gun_combat_move(move: Move, phase: Phase) -> Iterator[Problem]:
+           "AA guns move only in noncombat move", ["N7"], phase="combat",
+           example=("an AA gun moves in the combat move",
+                    "it moves in the noncombat move"))
+def aa_gun_combat_move(move: Move, phase: Phase) -> Iterator[Violation]:
     """AA guns move only in the noncombat move (N7).
 
     Governed by the option ``aa_guns_move_in_combat`` (off in aa1942).
@@ -163,13 +175,15 @@ def aa_gun_combat_move(move: Move, phase: Phase) -> Iterator[Problem]:
         return
     guns = [u for u in move.units if u.type.is_aa_gun]
     if guns:
-        yield Problem(f"{describe(guns)} cannot move in combat move: AA guns move only in noncombat move", move.units_node(guns[0]))
+        yield Violation(f"{describe(guns)} cannot move in combat move: AA guns move only in noncombat move", move.units_node(guns[0]))
 
 
 @aa_clause("AA109", "canal-closed", "error",
            "a canal is used only if its land territories were friendly since the turn began (the only code for a closed canal)",
-           [], phase="both")
-def canal_closed(move: Move, phase: Phase) -> Iterator[Problem]:
+           [], phase="both",
+           example=("a ship passes a canal whose land territory the enemy held when the turn began",
+                    "it passes once its side has held them since the turn began"))
+def canal_closed(move: Move, phase: Phase) -> Iterator[Violation]:
     """Ships pass a canal only when its land territories were friendly since the turn began.
 
     A territory captured this turn does not open its canal.  A closed canal
@@ -183,7 +197,7 @@ def canal_closed(move: Move, phase: Phase) -> Iterator[Problem]:
         canal = board.map.canal_between(a, b)
         if canal is not None and board.map.adjacent(a, b) and not board.canal_open(a, b):
             held = [t for t in canal.land if not board.friendly_at_start(t)]
-            yield Problem(
+            yield Violation(
                 f"{canal.name} is closed to {move.label(move.of_domain('sea'))}: "
                 f"{', '.join(held)} {'was' if len(held) == 1 else 'were'} not friendly at the start of the turn",
                 move.step(k),

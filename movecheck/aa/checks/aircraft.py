@@ -1,0 +1,250 @@
+"""Where aircraft land: the clauses that word the landing facts (:mod:`movecheck.aa.landing`).
+
+After the combat move every aircraft that moved must still be able to land
+(AA207), perhaps on a carrier that has to move for it (AA309); after the
+noncombat move each must be in a space where it can (AA303, AA304, AA305),
+and one that did not move and cannot is lost (AA308).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from movecheck.aa.checks import aa_clause
+from movecheck.aa.landing import (
+    BOMBER_AT_SEA,
+    CAPTURED,
+    Crowded,
+    Grounded,
+    combat_landing,
+    nearest_landings,
+    noncombat_landing,
+)
+from movecheck.aa.model import describe
+from movecheck.clauses import Violation
+
+if TYPE_CHECKING:
+    from movecheck.aa.carrier_search import Deck
+    from movecheck.aa.model import Board, Unit
+    from movecheck.aa.phase import Phase
+
+
+def _nearest(board: Board, unit: Unit) -> str:
+    near = nearest_landings(board, unit)
+    if not near:
+        return "no friendly territory within 12 steps"
+    return "nearest landing: " + ", ".join(f"{space} ({steps})" for space, steps in near)
+
+
+def _at_last_order(phase: Phase, unit: Unit, message: str) -> Violation:
+    """A violation at the end of the path of the order that last moved ``unit`` (at ``moves:`` if none did)."""
+    move = phase.last_order.get(unit.uid)
+    if move is None:
+        return Violation(message, ("moves",))
+    return Violation(message, move.step(len(move.path) - 1), move.index, move.order_id)
+
+
+@aa_clause("AA207", "no-safe-landing", "error",
+           "every aircraft moved must still be able to reach a landing space with the movement it has left — all "
+           "aircraft at once: each carrier ends in one zone and holds at most its slots, each bought carrier is placed "
+           "once (kamikaze moves are illegal)",
+           ["N16"], phase="combat", scope="end",
+           example=("a fighter with 4 movement flies 4 spaces out to sea to attack, no carrier in reach",
+                    "the same attack 2 spaces out, with a friendly territory 2 spaces beyond the battle"))
+def no_safe_landing(phase: Phase) -> Iterator[Violation]:
+    """Aircraft may not be moved out of reach of a safe landing (N16).
+
+    After the last combat move, a landing plan must exist for every aircraft
+    that moved, all at once: each reaches, with the movement it has left, a
+    territory friendly at the start of the turn, or (fighters) a carrier
+    slot.  Carriers that have not moved may still move in noncombat within
+    their movement through non-hostile zones; carriers that moved and allied
+    carriers stay where they are; each bought carrier is placed once, in a
+    zone next to a factory held since the turn began; every carrier ends in one
+    zone with at most its slots.  When the plan needs a carrier to move or a
+    bought carrier to be placed, AA309 says so.
+
+    The search is exact; when it runs out of its budget
+    (``MOVECHECK_LANDING_BUDGET``) the aircraft it left undecided get no AA207
+    and the orders that last moved them are unchecked (MC012).
+    """
+    facts = combat_landing(phase)
+    nearest: dict[str, str] = {}  # by place: many stranded aircraft share one
+    for stranded in facts.stranded:
+        unit, move = stranded.unit, stranded.move
+        if unit.at not in nearest:
+            nearest[unit.at] = _nearest(phase.board, unit)
+        reason = (
+            "the carrier slots within reach are needed by other fighters"
+            if stranded.contested
+            else "no friendly territory or carrier slot within reach"
+        )
+        yield Violation(
+            f"{unit.label()} in {unit.at} has {max(unit.left, 0)} movement left and cannot land: {reason} "
+            f"({nearest[unit.at]})",
+            move.step(len(move.path) - 1), move.index, move.order_id,
+        )
+    facts.raise_undecided()
+
+
+def _carrier(deck: Deck) -> str:
+    """A carrier of the plan as the note names it: its id (or its power's carrier) and where it is."""
+    unit = deck.unit
+    return f"{unit.id or unit.power + ' carrier'} in {deck.home}"
+
+
+@aa_clause("AA309", "carrier-must-move", "note",
+           "note: the landing found for a fighter needs a carrier that has not moved to move there in noncombat",
+           ["N22"], phase="both", scope="end",
+           example=("after the combat move a fighter can land only on carrier C1, which must move one zone to reach it",
+                    "the fighter ends in C1's zone, or within reach of a friendly territory"))
+def carrier_must_move(phase: Phase) -> Iterator[Violation]:
+    """The landing plan for a fighter needs a carrier to move to it, or a bought carrier placed for it (N22).
+
+    After the combat move, the plan that AA207 looks for may land a fighter on
+    a carrier that did not move in combat and must now move to the fighter's
+    zone in noncombat, or on a carrier bought this turn, placed next to a
+    factory.  This note says which carrier goes where, at the order that last
+    moved the fighter.  Nothing to add after the noncombat move, where carriers
+    are where they ended.
+    """
+    if not phase.combat:
+        return
+    facts = combat_landing(phase)
+    for call in facts.calls:
+        move = call.move
+        where = move.step(len(move.path) - 1)
+        if call.bought:
+            message = f"{call.unit.label()} can land only on a carrier bought this turn, placed in {call.zone}"
+        else:
+            message = f"carrier {_carrier(call.deck)} must move to {call.zone} in noncombat to land {call.unit.label()}"
+        yield Violation(message, where, move.index, move.order_id)
+    facts.raise_undecided()
+
+
+def _cannot_land(phase: Phase, unit: Unit, why: str) -> Violation:
+    """An aircraft that moved and cannot land where it is (AA303, AA305)."""
+    return _at_last_order(
+        phase, unit,
+        f"{unit.label()} in {unit.at} cannot land: {why}; {max(unit.left, 0)} movement left "
+        f"({_nearest(phase.board, unit)})",
+    )
+
+
+def _grounded_why(grounded: Grounded) -> str:
+    if grounded.why == BOMBER_AT_SEA:
+        return "bombers never land at sea"
+    at = grounded.unit.at
+    return f"{at} is {'captured this turn' if grounded.why == CAPTURED else 'not friendly at the start of the turn'}"
+
+
+def _awaits_carrier(crowded: Crowded) -> bool:
+    """The fighters of a zone with no friendly carrier wait for a bought one (AA305), else they have none (AA303)."""
+    return not crowded.carriers and crowded.awaiting_bought
+
+
+@aa_clause("AA303", "air-landing", "error",
+           "an aircraft ends in a territory friendly at the start of the turn (not one captured this turn), or — fighters "
+           "only — a sea zone with a friendly carrier slot or a bought carrier to be placed there",
+           ["N9", "N10", "N18"], phase="noncombat", scope="end",
+           example=("a fighter ends the noncombat move in a territory captured this turn",
+                    "it flies on to a territory its side held when the turn began"))
+def air_landing(phase: Phase) -> Iterator[Violation]:
+    """Every aircraft that moved this turn ends the phase in a valid landing space (N9, N10, N18).
+
+    A territory friendly at the start of the turn (never one captured this
+    turn), or for fighters a sea zone with a friendly carrier (AA304 counts the
+    slots) or one where a carrier bought this turn will be placed (AA305).
+    The message gives the aircraft's place, the movement it has left and the
+    nearest legal landing spaces.
+    """
+    facts = noncombat_landing(phase)
+    for grounded in facts.grounded:
+        if grounded.moved:
+            yield _cannot_land(phase, grounded.unit, _grounded_why(grounded))
+    for crowded in facts.crowded:
+        if crowded.carriers or _awaits_carrier(crowded):
+            continue  # AA304, AA305
+        for fighter in crowded.moved:
+            yield _cannot_land(phase, fighter, f"no friendly carrier in {crowded.zone}")
+
+
+@aa_clause("AA304", "carrier-full", "error",
+           "the fighters in a sea zone at the end of the phase exceed the free slots of the friendly carriers there (2 each)",
+           ["N11"], phase="noncombat", scope="end",
+           example=("three fighters end the noncombat move in a zone whose one carrier has 2 slots",
+                    "two of them land there and the third lands elsewhere"))
+def carrier_full(phase: Phase) -> Iterator[Violation]:
+    """The fighters in a sea zone fit the slots of the friendly carriers there (N11).
+
+    Own and allied carriers, 2 slots each; own and allied fighters counted.
+    Reported once for the zone, naming the last order that moved a fighter
+    there.
+    """
+    for crowded in noncombat_landing(phase).crowded:
+        moved = crowded.moved
+        if not moved or not crowded.carriers:
+            continue
+        carriers = crowded.carriers
+        last = max(moved, key=lambda f: (f.last_order or 0, f.uid))
+        slots = sum(c.type.carrier_capacity for c in carriers)
+        aboard = sum(len([f for f in c.cargo if f.type.is_fighter]) for c in carriers)
+        yield _at_last_order(
+            phase, last,
+            f"{aboard + crowded.seated + len(crowded.fighters)} fighters end in {crowded.zone} but its {len(carriers)} "
+            f"friendly carrier{'s have' if len(carriers) > 1 else ' has'} {slots} slots: {describe(moved)} cannot land",
+        )
+
+
+@aa_clause("AA305", "new-carrier-zone", "error",
+           "a fighter waiting for a bought carrier is in a sea zone adjacent to a factory of the moving power held since "
+           "the turn began, and the bought carriers cover every such fighter (2 each, one zone each)",
+           ["N13", "N15"], phase="noncombat", scope="end",
+           example=("with a carrier bought, a fighter ends at sea in a zone next to no factory of its power",
+                    "it ends in a zone next to its power's factory, where the bought carrier will be placed"))
+def new_carrier_zone(phase: Phase) -> Iterator[Violation]:
+    """A fighter may wait at sea for a carrier bought this turn only next to the mover's factory (N13, N15).
+
+    The factory must have been held since the turn began; each bought carrier
+    is placed in one zone and takes 2 fighters.  Governed by the option
+    ``land_on_new_carrier``.
+    """
+    board = phase.board
+    for crowded in noncombat_landing(phase).crowded:
+        if not _awaits_carrier(crowded):
+            continue
+        why = (
+            f"{crowded.zone} is not next to a factory of the {board.power} held since the turn began"
+            if not crowded.near_factory
+            else "the carriers bought this turn are full or placed elsewhere (2 fighters each, one zone each)"
+        )
+        for fighter in crowded.moved:
+            yield _cannot_land(phase, fighter, f"waiting for a bought carrier, but {why}")
+
+
+@aa_clause("AA308", "air-destroyed", "warning",
+           "warning: an aircraft of the moving power ends the phase with no landing space and will be destroyed (it did "
+           "not move, e.g. its carrier was sunk)", ["N17"], phase="noncombat", scope="end",
+           example=("a fighter that did not move stays at sea after its carrier was sunk",
+                    "it flies to a friendly territory or a carrier slot in the noncombat move"))
+def air_destroyed(phase: Phase) -> Iterator[Violation]:
+    """Aircraft with no landing space at the end of the noncombat move are destroyed (N17).
+
+    This warning is for aircraft that did not move this turn (their carrier
+    was sunk, say); an aircraft that moved and cannot land is AA303.
+    """
+    facts = noncombat_landing(phase)
+    for grounded in facts.grounded:
+        if not grounded.moved:
+            yield _destroyed(phase, grounded.unit, _grounded_why(grounded))
+    for crowded in facts.crowded:
+        moved = crowded.moved
+        for fighter in (f for f in crowded.fighters if f not in moved):
+            yield _destroyed(phase, fighter, f"no free carrier slot in {crowded.zone}")
+
+
+def _destroyed(phase: Phase, unit: Unit, why: str) -> Violation:
+    return _at_last_order(
+        phase, unit,
+        f"{unit.label()} in {unit.at} has no landing space and will be destroyed: {why} ({_nearest(phase.board, unit)})",
+    )

@@ -1,0 +1,159 @@
+"""What the aa clauses read: the phase being checked, its board, its orders so far, and facts about it.
+
+The engine (:mod:`movecheck.aa.engine`) builds a :class:`Phase`, applies each
+move to it and runs the clauses; the clauses (:mod:`movecheck.aa.checks`) only
+read it.  Both import this module, neither imports the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+from movecheck.aa.model import Board, Unit
+from movecheck.aa.moves import Move, land_route
+from movecheck.aa.setup import cargo_load, carrier_load
+from movecheck.budget import SearchLimit
+
+if TYPE_CHECKING:
+    from movecheck.loading import Document
+
+COMBAT = "combat_move"
+NONCOMBAT = "noncombat_move"
+PHASES = {"combat": (COMBAT,), "noncombat": (NONCOMBAT,), "both": (COMBAT, NONCOMBAT)}
+"""The phases a clause declared for ``combat``, ``noncombat`` or ``both`` runs in."""
+
+SCOPES = ("move", "end")
+"""A *move* clause looks at each move before it is applied; an *end* clause at the board after the last move."""
+
+T = TypeVar("T")
+
+
+def occasion(phase: str, scope: str) -> str:
+    """The kernel occasion of an aa clause that runs in ``phase`` at ``scope`` (``combat_move/move``)."""
+    return f"{phase}/{scope}"
+
+
+@dataclass
+class Record:
+    """What one applied move did, for the clauses decided at the end of the phase."""
+
+    move: Move
+    units: list[Unit]
+    cargo: list[Unit] = field(default_factory=list)
+    loaded: list[Unit] = field(default_factory=list)
+    unloaded: list[Unit] = field(default_factory=list)
+    unload_zone: str | None = None
+    unload_to: str | None = None
+
+
+@dataclass
+class Phase:
+    """The state of checking one orders file: the board, the orders, what has happened so far."""
+
+    board: Board
+    doc: Document
+    name: str
+    records: list[Record] = field(default_factory=list)
+    attack_zones: set[str] = field(default_factory=set)
+    last_order: dict[int, Move] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict, repr=False)
+    """Facts computed once for the end of the phase (the landing plan), by name."""
+
+    @property
+    def combat(self) -> bool:
+        return self.name == COMBAT
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.board.options
+
+    def fact(self, name: str, compute: Callable[[Phase], T]) -> T:
+        """The fact ``name`` about the phase as it ends, computed on first use (end clauses share it)."""
+        if name not in self.facts:
+            self.facts[name] = compute(self)
+        return self.facts[name]
+
+    # -- loading plan ------------------------------------------------------
+
+    def loading_plan(self, move: Move) -> dict[int, Unit | None]:
+        """Which transport each land unit of a loading move boards (None: no room anywhere)."""
+        plan: dict[int, Unit | None] = {}
+        extra: dict[int, int] = {}
+        for unit in move.of_domain("land"):
+            route = land_route(self.board, move.path)
+            if route.load_at is None or route.bad_step is not None and route.bad_step <= route.load_at:
+                continue
+            zone = move.path[route.load_at]
+            plan[unit.uid] = self._pick_transport(move, unit, zone, extra)
+            if plan[unit.uid] is not None:
+                vessel = plan[unit.uid]
+                extra[vessel.uid] = extra.get(vessel.uid, 0) + unit.type.transport_cost
+        return plan
+
+    def named_transport_problem(self, move: Move, zone: str) -> str | None:
+        """Why the transport an order names (``transport:``) cannot take cargo in a zone, if it cannot."""
+        vessel = move.transport
+        if vessel is None:
+            return None
+        if vessel.at != zone:
+            return f"transport {vessel.id} is in {vessel.at}, not in {zone}"
+        if not self.board.friendly_power(vessel.power):
+            return f"transport {vessel.id} belongs to the {vessel.power}, an enemy"
+        return None
+
+    def transports_in(self, zone: str) -> list[Unit]:
+        """Transports of the moving side in a zone, the mover's own first."""
+        found = [u for u in self.board.units_at(zone) if u.type.is_transport and self.board.friendly_power(u.power)]
+        return sorted(found, key=lambda u: (u.power != self.board.power, -len(u.cargo), u.uid))
+
+    def _pick_transport(self, move: Move, unit: Unit, zone: str, extra: dict[int, int]) -> Unit | None:
+        choices = [move.transport] if move.transport is not None else self.transports_in(zone)
+        for vessel in choices:
+            if vessel is None or vessel.at != zone or not self.board.friendly_power(vessel.power):
+                continue
+            room = vessel.type.transport_capacity - cargo_load(vessel) - extra.get(vessel.uid, 0)
+            if unit.type.transport_cost and unit.type.transport_cost <= room:
+                return vessel
+        return None
+
+    def riders(self, move: Move) -> list[Unit]:
+        """Own fighters of a move that ride its carriers from the start zone (no movement spent)."""
+        if not self.board.is_sea(move.start):
+            return []
+        carriers = [u for u in move.units if u.type.is_carrier]
+        room = sum(c.type.carrier_capacity - carrier_load(c) for c in carriers)
+        room += sum(f.type.carrier_cost for c in carriers for f in c.cargo if f in move.units)
+        riding = []
+        for fighter in (u for u in move.units if u.type.is_fighter):
+            if room >= fighter.type.carrier_cost:
+                riding.append(fighter)
+                room -= fighter.type.carrier_cost
+        return riding
+
+    def carriers_in(self, zone: str) -> list[Unit]:
+        """Carriers of the moving side in a zone, the mover's own first."""
+        found = [u for u in self.board.units_at(zone) if u.type.is_carrier and self.board.friendly_power(u.power)]
+        return sorted(found, key=lambda u: (u.power != self.board.power, u.uid))
+
+
+class Undecided(SearchLimit):
+    """A search ran out of its budget: the units it left undecided, with the orders that last moved them.
+
+    An end clause raises it after yielding what it did decide; the engine makes
+    each of these orders unchecked (MC012), once however many clauses raise it.
+    """
+
+    template = "not every clause could decide {}"
+    """The end of the MC012 message; ``{}`` is the undecided units."""
+
+    def __init__(self, limit: SearchLimit, undecided: list[tuple[Move, Unit]]) -> None:
+        super().__init__(limit.what, limit.variable, limit.value)
+        self.undecided = undecided
+
+    def orders(self) -> list[tuple[Move, list[Unit]]]:
+        """Each order that last moved an undecided unit, with those units, in file order."""
+        found: dict[int, tuple[Move, list[Unit]]] = {}
+        for move, unit in self.undecided:
+            found.setdefault(move.index, (move, []))[1].append(unit)
+        return [found[k] for k in sorted(found)]
