@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from movecheck.findings import CATALOGUE, Clause
+from movecheck.clauses import CATALOGUE, Clause, Severity
 
 CLAUSE_MODULES = (
     "movecheck.problems",
@@ -185,6 +185,8 @@ def explain_clause(code: str) -> tuple[str, int]:
     doc = entry.documentation()
     if doc and doc != entry.summary:
         lines.extend([doc, ""])
+    if entry.example is not None:
+        lines.extend([*example_lines(entry), ""])
     paragraphs = seed_paragraphs()
     cited = [label for label in expand_seeds(entry.seeds) if label in paragraphs]
     if cited:
@@ -194,6 +196,13 @@ def explain_clause(code: str) -> tuple[str, int]:
         sources = sorted({paragraphs[label]["source"] for label in cited})
         lines.append(f"  (seed {'; '.join(sources)})")
     return "\n".join(lines).rstrip() + "\n", 0
+
+
+def example_lines(entry: Clause) -> list[str]:
+    """A clause's example as ``explain`` prints it: Illegal/Legal for an error, Flagged/Not flagged otherwise."""
+    bad, good = ("Illegal", "Legal") if entry.severity is Severity.ERROR else ("Flagged", "Not flagged")
+    width = max(len(bad), len(good)) + 1
+    return ["Example:", f"  {bad + ':':<{width}} {entry.example.illegal}", f"  {good + ':':<{width}} {entry.example.legal}"]
 
 
 def render_maps(fmt: str) -> str:
