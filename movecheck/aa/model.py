@@ -331,6 +331,8 @@ class Board:
         twin.units = [clones[id(u)] for u in self.units]
         twin._by_space = {space: [clones[id(u)] for u in units] for space, units in self._by_space.items()}
         twin.by_id = {key: clones[id(u)] for key, u in self.by_id.items()}
+        twin._ready = {}  # rebuilt on first use, from the copy's own units
+        twin._enemies = {space: [clones[id(u)] for u in units] for space, units in self._enemies.items()}
         return twin
 
     # -- sides -----------------------------------------------------------
