@@ -1,0 +1,160 @@
+"""The import graph of movecheck: no circles, and the aa engine and its clauses meet only in the phase.
+
+Read from the source with ast (nothing is imported).  Imports under ``if
+TYPE_CHECKING:`` are for type checkers and never run, so they are left out.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "movecheck"
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its own name)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = module_files()
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(node: ast.AST, deferred: bool) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements under ``node`` that run: at module level, or (``deferred``) in functions too."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.Import, ast.ImportFrom)):
+            yield child
+        elif isinstance(child, ast.If) and _type_checking(child):
+            for other in child.orelse:
+                yield from imports(ast.Module(body=[other], type_ignores=[]), deferred)
+        elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and not deferred:
+            continue
+        else:
+            yield from imports(child, deferred)
+
+
+def targets(module: str, statement: ast.Import | ast.ImportFrom) -> set[str]:
+    """The movecheck modules an import statement loads (``from P import m`` is module ``P.m`` when there is one)."""
+    if isinstance(statement, ast.Import):
+        names = {alias.name for alias in statement.names}
+    else:
+        base = statement.module or ""
+        if statement.level:
+            package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+            parts = package.split(".")[: len(package.split(".")) - statement.level + 1]
+            base = ".".join(parts + ([base] if base else []))
+        names = {f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base for a in statement.names}
+    return {name for name in names if name in MODULES and name != module}
+
+
+def graph(deferred: bool = False) -> dict[str, set[str]]:
+    """Module -> the movecheck modules it imports."""
+    edges = {}
+    for module, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        edges[module] = {t for statement in imports(tree, deferred) for t in targets(module, statement)}
+    return edges
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                part = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    part.append(member)
+                    if member == node:
+                        break
+                if len(part) > 1:
+                    found.append(sorted(part))
+    return found
+
+
+def test_the_graph_is_read() -> None:
+    edges = graph()
+    assert "movecheck.clauses" in edges["movecheck.findings"]
+    assert "movecheck.aa.phase" in edges["movecheck.aa.engine"]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_import_circles_at_module_level() -> None:
+    assert cycles(graph()) == []
+
+
+def every_import(module: str) -> set[str]:
+    """The movecheck modules ``module`` names in any import, in functions and under TYPE_CHECKING too."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    return {t for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)) for t in targets(module, node)}
+
+
+def test_the_aa_modules_have_no_circle_at_all() -> None:
+    # the engine, the phase, the facts and the clauses: not even a type checker's import goes round
+    inside = [m for m in MODULES if m.startswith("movecheck.aa.")]
+    assert cycles({m: {t for t in every_import(m) if t in inside} for m in inside}) == []
+
+
+def test_the_clause_kernel_imports_nothing_of_movecheck_at_load_time() -> None:
+    assert graph()["movecheck.clauses"] == set()
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("movecheck.aa.checks")))
+def test_aa_checks_never_import_the_engine(module: str) -> None:
+    assert "movecheck.aa.engine" not in every_import(module)
+
+
+def test_the_aa_engine_reaches_the_checks_only_through_the_registry() -> None:
+    direct = graph(deferred=True)["movecheck.aa.engine"]
+    assert not {m for m in direct if m.startswith("movecheck.aa.checks")}
+    assert "movecheck.aa.rules" in direct  # importing it registers every clause
+
+
+@pytest.mark.parametrize("module", ["movecheck.aa.landing", "movecheck.aa.carrier_search"])
+def test_landing_solvers_return_facts_not_findings(module: str) -> None:
+    text = MODULES[module].read_text(encoding="utf-8")
+    for word in ("Violation", "Finding", "make_finding", '"AA2', '"AA3'):
+        assert word not in text, f"{module} mentions {word}"
