@@ -25,7 +25,7 @@ OPTIONS = OptionSet("maneuver", (
                 "propertyNames": {"enum": list(TERRAIN_KINDS)},
                 "additionalProperties": {"type": "string", "minLength": 1},
             },
-            ("MV101", "MV202", "MV303", "MV304")),
+            ("MV101", "MV202", "MV302", "MV303", "MV304")),
     number("tolerance", 0.1,
            "a declared position this close (steps) to the one the rules require is taken as it: positions are measured by hand",
            ("MV101", "MV102", "MV201", "MV202", "MV203", "MV301", "MV402", "MV403", "MV502")),
