@@ -16,8 +16,12 @@ from fractions import Fraction
 from typing import Any, Callable
 
 import numpy as np
+from shapely.geometry import Point
+from shapely.ops import unary_union
 
 from movecheck.maneuver import geometry as g
+from movecheck.maneuver import plane
+from movecheck.maneuver import sweep
 from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, Corps, Terrain, Vec, fmt, fmt_deg, fmt_xy
 from movecheck.maneuver.motion import (
     EPS,
@@ -423,7 +427,7 @@ def _engaged_free(world: World, motion: Motion, engaged: list[Base], straight: b
     base = motion.base
     tol = world.tol
     dx, dy = motion.end[0] - motion.start[0], motion.end[1] - motion.start[1]
-    forward, right = g.local_offset(base.facing, dx, dy)
+    forward, right = plane.local_offset(base.facing, dx, dy)
     rotated = abs(math.radians(motion.turn)) * base.half_diagonal > tol
     if math.hypot(dx, dy) <= tol and not rotated:
         return None
@@ -581,12 +585,12 @@ def landmark_target(world: World, order: Order) -> tuple[Any, str] | None:
     if mark is None:
         return None
     if mark.point is not None:
-        return g.Point(mark.point), mark.describe()
+        return Point(mark.point), mark.describe()
     if mark.terrain is not None:
         terrain = world.bf.terrain[mark.terrain]
         return terrain.polygon, f"{terrain.label}"
     corps = world.bf.corps[mark.corps]
-    return g.unary_union([b.rect for b in corps.bases]), f"corps {corps.id}"
+    return unary_union([b.rect for b in corps.bases]), f"corps {corps.id}"
 
 
 def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
@@ -604,9 +608,9 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     landmark_corps: str | None = None
     problem: tuple[str, tuple[Any, ...]] | None = None
     if kind == "all_ahead":
-        direction = g.heading_vector(corps.facing)
+        direction = plane.heading_vector(corps.facing)
     elif kind == "all_back":
-        hx, hy = g.heading_vector(corps.facing)
+        hx, hy = plane.heading_vector(corps.facing)
         direction = (-hx, -hy)
     else:
         target = landmark_target(world, order)
@@ -629,10 +633,10 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
         for file in files:
             _file_obstacles(world, file, direction, horizon, moving, landmark_corps)
             front = file.front
-            region = g.swept_straight(front.rect, direction, horizon) if horizon > EPS else front.rect
+            region = sweep.swept_straight(front.rect, direction, horizon) if horizon > EPS else front.rect
 
             def entry(terrain: Terrain, front: Base = front) -> float | None:
-                return g.entry_distance(front.rect, terrain.polygon, direction, horizon, pieces=terrain.pieces)
+                return sweep.entry_distance(front.rect, terrain.polygon, direction, horizon, pieces=terrain.pieces)
 
             file.features = [f for f in world.features(front, entry, region) if f.e < min(horizon, file.stop) - EPS]
     else:
@@ -670,35 +674,35 @@ def _file_obstacles(world: World, file: File, direction: Vec, horizon: float, mo
         return
     for member in file.members:
         rect = member.rect
-        sweep = g.swept_straight(rect, direction, horizon)
-        for other in world.bases_near(sweep, world.gap):
+        swept = sweep.swept_straight(rect, direction, horizon)
+        for other in world.bases_near(swept, world.gap):
             if other.id in moving:
                 continue
             if other.side != world.side or other.corps == landmark_corps:
                 if g.edge_distance(rect, other.rect) <= world.gap + EPS:
-                    t = g.entry_distance(rect, other.rect, direction, horizon)
+                    t = sweep.entry_distance(rect, other.rect, direction, horizon)
                 else:
-                    t = g.contact_distance(rect, other.rect, direction, horizon)
+                    t = sweep.contact_distance(rect, other.rect, direction, horizon)
                 what = f"contact with enemy {other.id}" if other.side != world.side else f"contact with {other.id} of the landmark corps"
             else:
-                chord = g._translation_chord(rect, other.rect, np.asarray(g.unit(direction)))
+                chord = sweep.translation_chord(rect, other.rect, np.asarray(plane.unit(direction)))
                 if chord is None or chord[1] <= EPS or chord[0] >= horizon - EPS:
                     continue
                 lo, hi = max(chord[0], 0.0), chord[1]
                 file.chords.append((lo, hi, member.id, other.id))
-                if g.max_overlap_along(rect, other.rect, direction, horizon) <= opts.pass_through_limit * member.area + EPS:
+                if sweep.max_overlap_along(rect, other.rect, direction, horizon) <= opts.pass_through_limit * member.area + EPS:
                     continue
                 t = lo
                 what = f"friendly {other.id}, which it cannot pass (more than half of {member.id} would overlap it)"
             if t is not None and t < stop - EPS:
                 stop, reason = t, f"{what} ({member.id})" if member is not file.front else what
-        for terrain in world.terrain_near(sweep):
+        for terrain in world.terrain_near(swept):
             if terrain.kind != "impassable":
                 continue
-            t = g.entry_distance(rect, terrain.polygon, direction, horizon, pieces=terrain.pieces)
+            t = sweep.entry_distance(rect, terrain.polygon, direction, horizon, pieces=terrain.pieces)
             if t is not None and t < stop - EPS:
                 stop, reason = t, f"impassable {terrain.id}"
-        t = g.leave_distance(rect, world.bf.field_polygon, direction, horizon)
+        t = sweep.leave_distance(rect, world.bf.field_polygon, direction, horizon)
         if t is not None and t < stop - EPS:
             stop, reason = t, "the field edge"
     file.stop, file.stop_reason = max(stop, 0.0), reason
@@ -757,12 +761,12 @@ def _group_runner(world: World, files: list[File], start: float, horizon: float,
 def _engaged_landmark(analysis: CorpsAnalysis, horizon: float) -> str | None:
     """M10: an engaged corps moves to a landmark only when that is straight forward or back."""
     d = analysis.direction
-    hx, hy = g.heading_vector(analysis.corps.facing)
+    hx, hy = plane.heading_vector(analysis.corps.facing)
     cross = abs(d[0] * hy - d[1] * hx)
     if cross * horizon <= analysis.tolerance + EPS:
         return None
     names = sorted({e.id for v in analysis.engaged.values() for e in v})
-    bearing = g.bearing_of(d)
+    bearing = plane.bearing_of(d)
     return (
         f"{analysis.corps.id} is in contact with {', '.join(names)} at the start: it may only move straight forward "
         f"({fmt_deg(analysis.corps.facing)}°) or straight back, but the landmark lies towards {fmt_deg(bearing)}°"
@@ -773,7 +777,7 @@ def _rotation(base: Base, declared: Declared, tol: float) -> float | None:
     """The declared rotation of a base when it moves a corner by more than the tolerance."""
     if declared.facing is None:
         return None
-    turn = g.angle_diff(base.facing, declared.facing)
+    turn = plane.angle_diff(base.facing, declared.facing)
     return turn if abs(math.radians(turn)) * base.half_diagonal > tol + EPS else None
 
 
@@ -790,7 +794,7 @@ def _compare(world: World, a: CorpsAnalysis) -> None:
     if rotated:
         first = next(b for b in bases if b.id in rotated)
         same = len(rotated) == len(bases) and all(
-            abs(math.radians(g.angle_diff(rotated[first.id], v))) * first.half_diagonal <= tol + EPS for v in rotated.values()
+            abs(math.radians(plane.angle_diff(rotated[first.id], v))) * first.half_diagonal <= tol + EPS for v in rotated.values()
         )
         if same:
             a.rotation_problem = (
@@ -820,9 +824,9 @@ def _compare(world: World, a: CorpsAnalysis) -> None:
         if sideways or backwards:
             way = {"all_ahead": "strictly forward", "all_back": "strictly back"}.get(order.kind, "straight towards the landmark")
             a.direction_problem = (
-                f"{a.corps.id} is declared moving towards {fmt_deg(g.bearing_of((dx, dy)))}° "
+                f"{a.corps.id} is declared moving towards {fmt_deg(plane.bearing_of((dx, dy)))}° "
                 f"({fmt(math.hypot(dx, dy))} steps), but {a.order_name} moves it {way}, towards "
-                f"{fmt_deg(g.bearing_of(a.direction))}°",
+                f"{fmt_deg(plane.bearing_of(a.direction))}°",
                 order.where + ("end",),
             )
     # per group: which roll combinations make the declared ends right

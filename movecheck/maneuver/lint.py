@@ -102,7 +102,7 @@ def corps_not_in_contact(ctx: LintContext) -> Iterator[Problem]:
 @lint_clause("MV603", "corps-mixed-facing", "warning", "(lint) bases of one corps face different ways", ("M5",))
 def corps_mixed_facing(ctx: LintContext) -> Iterator[Problem]:
     """All bases of a corps share one facing (the corps orders move them along it)."""
-    from movecheck.maneuver.geometry import same_facing
+    from movecheck.maneuver.plane import same_facing
     from movecheck.maneuver.model import fmt_deg
 
     for corps in ctx.battlefield.corps.values():

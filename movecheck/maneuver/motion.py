@@ -1,9 +1,9 @@
 """How bases move: paths cut into straight pieces, the allowance walk, and rolls.
 
-Built on :mod:`movecheck.maneuver.geometry` (exact translations).  A free move's
+Built on :mod:`movecheck.maneuver.sweep` (exact translations).  A free move's
 base follows its path with its facing turning evenly along the way (the model
-of ``geometry.swept_path``); a turning segment is cut into short pieces (at most
-``geometry.TURN_SAMPLE_DEG`` of rotation and ``1/SAMPLES_PER_STEP`` steps each),
+of ``sweep.swept_path``); a turning segment is cut into short pieces (at most
+``sweep.TURN_SAMPLE_DEG`` of rotation and ``1/SAMPLES_PER_STEP`` steps each),
 each treated as a pure translation, so every question ("when does the base
 first enter this wood?", "how much of that friend does it cover?") is answered
 with the exact translation functions.
@@ -21,8 +21,10 @@ from typing import Any, Callable, Iterable, Sequence
 
 from movecheck.budget import SearchLimit, budget
 from movecheck.maneuver import geometry as g
+from movecheck.maneuver import sweep
 from movecheck.maneuver.dice import Dice
 from movecheck.maneuver.model import Base, Terrain, Vec
+from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
 
 SAMPLES_PER_STEP = 4.0
 """Pieces per step of a turning segment."""
@@ -39,7 +41,6 @@ grows with the steps spent, whatever the terrain or the number of files."""
 
 ROLL_BUDGET_VARIABLE = "MOVECHECK_ROLL_BUDGET"
 
-EPS = g.EPS
 
 TURN_EPS_DEG = 1e-9
 """A rotation (degrees) below which a motion does not turn."""
@@ -97,7 +98,7 @@ class Motion:
         self.end_facing = end_facing
         self.lengths = [math.dist(p, q) for p, q in zip(self.points, self.points[1:])]
         self.length = sum(self.lengths)
-        self.turn = g.angle_diff(self.start_facing, end_facing)
+        self.turn = angle_diff(self.start_facing, end_facing)
         self.pieces: list[Piece] = []
         self._build()
         self._rects: dict[tuple[int, Any], Any] = {}
@@ -134,15 +135,15 @@ class Motion:
             n = 1
             if abs(f1 - f0) > TURN_EPS_DEG:
                 by_length = min(math.ceil(length * SAMPLES_PER_STEP - EPS), MAX_PIECES)
-                n = max(1, by_length, math.ceil(abs(f1 - f0) / g.TURN_SAMPLE_DEG - EPS))
+                n = max(1, by_length, math.ceil(abs(f1 - f0) / sweep.TURN_SAMPLE_DEG - EPS))
             for i in range(n):
                 k0 = i / n
                 centre = (p[0] + (q[0] - p[0]) * k0, p[1] + (q[1] - p[1]) * k0)
                 self.pieces.append(Piece(s + length * k0, centre, f0 + (f1 - f0) * k0, direction, length / n, k))
             s += length
         if self.length <= EPS and abs(self.turn) > TURN_EPS_DEG:  # turning in place
-            n = max(1, math.ceil(abs(self.turn) / g.TURN_SAMPLE_DEG - EPS))
-            heading = g.heading_vector(self.start_facing)
+            n = max(1, math.ceil(abs(self.turn) / sweep.TURN_SAMPLE_DEG - EPS))
+            heading = heading_vector(self.start_facing)
             for i in range(n):
                 facing = self.start_facing + self.turn * i / n
                 self.pieces.append(Piece(0.0, self.start, facing, heading, 0.0, 0))
@@ -189,7 +190,7 @@ class Motion:
         for piece in self.pieces:
             if not self._near(piece, bounds):
                 continue
-            t = g.entry_distance(self.rect(piece, shrink), geom, piece.direction, piece.length, pieces=pieces)
+            t = sweep.entry_distance(self.rect(piece, shrink), geom, piece.direction, piece.length, pieces=pieces)
             if t is not None:
                 return piece.s + t, piece.segment
         if g.overlaps(self.final_rect(shrink), geom):
@@ -203,7 +204,7 @@ class Motion:
         for piece in self.pieces:
             if not self._near(piece, bounds):
                 continue
-            area = g.max_overlap_along(self.rect(piece), geom, piece.direction, piece.length)
+            area = sweep.max_overlap_along(self.rect(piece), geom, piece.direction, piece.length)
             if area > best:
                 best, where = area, piece.segment
         final = g.overlap_area(self.final_rect(), geom)
@@ -214,7 +215,7 @@ class Motion:
     def leaves(self, region: Any, shrink: float = 0.0) -> int | None:
         """Segment at which the base starts to cross out of the convex ``region`` (None: never)."""
         for piece in self.pieces:
-            if g.leave_distance(self.rect(piece, shrink), region, piece.direction, piece.length) is not None:
+            if sweep.leave_distance(self.rect(piece, shrink), region, piece.direction, piece.length) is not None:
                 return piece.segment
         if not g.inside_field(self.final_rect(shrink), region):
             return self.last_segment
