@@ -105,7 +105,7 @@ def _suggestion(a: CorpsAnalysis) -> list[str]:
     head.append(f"  order: {order.kind}")
     if order.kind == "to_landmark" and order.landmark is not None:
         head.append(f"  landmark: {_name(order.landmark.id)}")
-    if a.direction_problem is not None and a.direction is None:
+    if a.towards_itself:
         return [title + " cannot be carried out", *[f"# {line}" for line in head]]
     if a.suggestion is None:
         needed = sorted(set(a.needed_rolls))

@@ -9,7 +9,8 @@ first enter this wood?", "how much of that friend does it cover?") is answered
 with the exact translation functions.
 
 The allowance walk (spec: "Allowance") and the enumeration of undeclared rolls
-over the dice's exact distributions also live here.
+over the dice's exact distributions also live here.  Facts only: how the clauses
+word them is :mod:`movecheck.maneuver.checks.words`.
 """
 
 from __future__ import annotations
@@ -242,15 +243,6 @@ class Walk:
     allowance: float
     reached: list[tuple[Feature, int]] = field(default_factory=list)
 
-    def explain(self, start: float) -> str:
-        """``10.00, brook −4 → 6.00`` style account of the allowance."""
-        if not self.reached:
-            return fmt_len(start)
-        parts = [fmt_len(start)]
-        for feature, roll in self.reached:
-            parts.append(f"{feature.terrain.id} {feature.die_name}={roll}")
-        return ", ".join(parts) + f" → {fmt_len(self.allowance)}"
-
 
 class NeedRoll(Exception):
     """The walk reached a feature whose roll is neither declared nor assigned."""
@@ -340,8 +332,8 @@ class Branches:
     items: list[Branch]
     dice: dict[tuple[str, str], tuple[str, Dice]]
     complete: bool = True
-    odds: tuple[str, Fraction] | None = None
-    """Set when the verdict depends on several rolls: when it holds and its exact probability (see :func:`odds`)."""
+    odds: Fraction | None = None
+    """Set when the verdict depends on several rolls: the exact probability that it holds (see :func:`odds`)."""
 
     @property
     def keys(self) -> list[tuple[str, str]]:
@@ -460,62 +452,3 @@ def odds(book: RollBook, features: list[Feature], start: float, stop: float, bas
         states = after
         first = first and not reached
     return sum((p for allowance, p in states.items() if holds(allowance)), Fraction(0))
-
-
-def favourable(keys: list[tuple[str, str]], dice: dict[tuple[str, str], tuple[str, Dice]]) -> str:
-    """``the rolls (D1 for r1 entering s0, D1 for r1 entering s1) fall favourably``."""
-    named = ", ".join(f"{dice[k][0]} for {k[0]} entering {k[1]}" for k in keys)
-    return f"the rolls ({named}) fall favourably"
-
-
-# --- describing roll conditions -----------------------------------------------------------
-
-
-def describe_values(values: list[int], dice: Dice) -> str:
-    """A set of die results in words: ``7 or less``, ``12 or more``, ``exactly 5``, ``3 to 5``."""
-    vs = sorted(set(values))
-    if not vs:
-        return "impossible"
-    if vs == list(range(vs[0], vs[-1] + 1)):
-        if len(vs) == 1:
-            return f"exactly {vs[0]}"
-        if vs[0] == dice.low:
-            return f"{vs[-1]} or less"
-        if vs[-1] == dice.high:
-            return f"{vs[0]} or more"
-        return f"{vs[0]} to {vs[-1]}"
-    return "one of " + ", ".join(str(v) for v in vs)
-
-
-def roll_name(key: tuple[str, str], die_name: str, dice: Dice) -> str:
-    """``the D3 roll (3d6) for r9 entering wood1``."""
-    return f"the {die_name} roll ({dice}) for {key[0]} entering {key[1]}"
-
-
-def condition(branches: Branches, legal: Callable[[Branch], bool]) -> tuple[str, Fraction]:
-    """Words for when the verdict holds, and its exact probability."""
-    good = [b for b in branches.items if legal(b)]
-    p = sum((b.probability for b in good), Fraction(0))
-    keys = sorted({k for b in branches.items for k in b.assigned})
-    if len(keys) == 1:
-        key = keys[0]
-        die_name, dice = branches.dice[key]
-        values = [b.assigned[key] for b in good if key in b.assigned]
-        return f"{roll_name(key, die_name, dice)} is {describe_values(values, dice)}", p
-    return favourable(keys, branches.dice), p
-
-
-def roll_ranges(branches: Branches) -> str:
-    """``the D1 roll (1d6) for r1 entering brook (1..6)`` for every undeclared roll."""
-    keys = sorted({k for b in branches.items for k in b.assigned}) or branches.keys
-    parts = []
-    for key in keys:
-        die_name, dice = branches.dice[key]
-        parts.append(f"{roll_name(key, die_name, dice)} ({dice.low}..{dice.high})")
-    return " and ".join(parts)
-
-
-def fmt_len(value: float) -> str:
-    """A length in steps, 2 decimals."""
-    text = f"{value:.2f}"
-    return "0.00" if text == "-0.00" else text
