@@ -49,7 +49,7 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
             # unchecked: no finding from the incomplete analysis; the bases go where the order declares
             findings.append(doc.finding("MC012", f"{exc.reason()}, or declare the rolls", order.where))
             if order.kind != "free" and order.corps is not None:
-                suggestions.append(f"# {order.label()}: {ORDER_NAMES[order.kind]}, {order.corps.id}: not checked "
+                required_ends.append(f"# {order.label()}: {ORDER_NAMES[order.kind]}, {order.corps.id}: not checked "
                                    f"({exc.reason()}): declare the rolls")
             _carry_out_declared(order)
             world.moved()
@@ -106,7 +106,7 @@ def _required_ends(a: CorpsAnalysis) -> list[str]:
     head.append(f"  order: {order.kind}")
     if order.kind == "to_landmark" and order.landmark is not None:
         head.append(f"  landmark: {_name(order.landmark.id)}")
-    if a.direction_problem is not None and a.direction is None:
+    if a.towards_itself:
         return [title + " cannot be carried out", *[f"# {line}" for line in head]]
     if a.required_ends is None:
         needed = sorted(set(a.needed_rolls))

@@ -105,7 +105,7 @@ def corps_not_in_contact(ctx: LintContext) -> Iterator[Violation]:
                       "they all face 0°"))
 def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
     """All bases of a corps share one facing (the corps orders move them along it)."""
-    from movecheck.maneuver.geometry import same_facing
+    from movecheck.maneuver.plane import same_facing
     from movecheck.maneuver.model import fmt_deg
 
     for corps in ctx.battlefield.corps.values():

@@ -1,15 +1,16 @@
 """How bases move: paths cut into straight pieces, the allowance walk, and rolls.
 
-Built on :mod:`movecheck.maneuver.geometry` (exact translations).  A free move's
+Built on :mod:`movecheck.maneuver.sweep` (exact translations).  A free move's
 base follows its path with its facing turning evenly along the way (the model
-of ``geometry.swept_path``); a turning segment is cut into short pieces (at most
-``geometry.TURN_SAMPLE_DEG`` of rotation and ``1/SAMPLES_PER_STEP`` steps each),
+of ``sweep.swept_path``); a turning segment is cut into short pieces (at most
+``sweep.TURN_SAMPLE_DEG`` of rotation and ``1/SAMPLES_PER_STEP`` steps each),
 each treated as a pure translation, so every question ("when does the base
 first enter this wood?", "how much of that friend does it cover?") is answered
 with the exact translation functions.
 
 The allowance walk (spec: "Allowance") and the enumeration of undeclared rolls
-over the dice's exact distributions also live here.
+over the dice's exact distributions also live here.  Facts only: how the clauses
+word them is :mod:`movecheck.maneuver.checks.words`.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from typing import Any, Callable, Iterable, Sequence
 
 from movecheck.budget import SearchLimit, budget
 from movecheck.maneuver import geometry as g
+from movecheck.maneuver import sweep
 from movecheck.maneuver.dice import Dice
 from movecheck.maneuver.model import Base, Terrain, Vec
+from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
 
 SAMPLES_PER_STEP = 4.0
 """Pieces per step of a turning segment."""
@@ -50,7 +53,6 @@ INDEX_PIECES = 64
 INSIDE_MARGIN = 1e-6
 """How far inside a convex region a piece's whole sweep must lie to be known not to leave it."""
 
-EPS = g.EPS
 
 TURN_EPS_DEG = 1e-9
 """A rotation (degrees) below which a motion does not turn."""
@@ -108,7 +110,7 @@ class Motion:
         self.end_facing = end_facing
         self.lengths = [math.dist(p, q) for p, q in zip(self.points, self.points[1:])]
         self.length = sum(self.lengths)
-        self.turn = g.angle_diff(self.start_facing, end_facing)
+        self.turn = angle_diff(self.start_facing, end_facing)
         self.pieces: list[Piece] = []
         self._build()
         self._rects: dict[tuple[int, Any], Any] = {}
@@ -151,15 +153,15 @@ class Motion:
                 by_length = min(math.ceil(length * SAMPLES_PER_STEP - EPS), MAX_PIECES)
                 if share is not None:
                     by_length = math.ceil(by_length * share - EPS)
-                n = max(1, by_length, math.ceil(abs(f1 - f0) / g.TURN_SAMPLE_DEG - EPS))
+                n = max(1, by_length, math.ceil(abs(f1 - f0) / sweep.TURN_SAMPLE_DEG - EPS))
             for i in range(n):
                 k0 = i / n
                 centre = (p[0] + (q[0] - p[0]) * k0, p[1] + (q[1] - p[1]) * k0)
                 self.pieces.append(Piece(s + length * k0, centre, f0 + (f1 - f0) * k0, direction, length / n, k))
             s += length
         if self.length <= EPS and abs(self.turn) > TURN_EPS_DEG:  # turning in place
-            n = max(1, math.ceil(abs(self.turn) / g.TURN_SAMPLE_DEG - EPS))
-            heading = g.heading_vector(self.start_facing)
+            n = max(1, math.ceil(abs(self.turn) / sweep.TURN_SAMPLE_DEG - EPS))
+            heading = heading_vector(self.start_facing)
             for i in range(n):
                 facing = self.start_facing + self.turn * i / n
                 self.pieces.append(Piece(0.0, self.start, facing, heading, 0.0, 0))
@@ -226,7 +228,7 @@ class Motion:
     def _inside_test(region: Any) -> Callable[[tuple[float, float, float, float]], bool]:
         """Whether a box lies INSIDE_MARGIN inside every edge of a convex region (the edges
         and normals of ``geometry.leave_distance``)."""
-        ring = g._ccw_ring(region.convex_hull)
+        ring = sweep._ccw_ring(region.convex_hull)
         edges = []
         for a, b in zip(ring[:-1], ring[1:]):
             ex, ey = float(b[0] - a[0]), float(b[1] - a[1])
@@ -250,7 +252,7 @@ class Motion:
     def entry(self, geom: Any, pieces: list[Any] | None = None, shrink: float = 0.0) -> tuple[float, int] | None:
         """First arc length (and segment) at which the base overlaps the interior of ``geom``."""
         for piece in self._pieces_near(geom.bounds):
-            t = g.entry_distance(self.rect(piece, shrink), geom, piece.direction, piece.length, pieces=pieces)
+            t = sweep.entry_distance(self.rect(piece, shrink), geom, piece.direction, piece.length, pieces=pieces)
             if t is not None:
                 return piece.s + t, piece.segment
         if g.overlaps(self.final_rect(shrink), geom):
@@ -261,7 +263,7 @@ class Motion:
         """Largest area of ``geom`` (convex) the base covers on the way, and where."""
         best, where = 0.0, self.last_segment
         for piece in self._pieces_near(geom.bounds):
-            area = g.max_overlap_along(self.rect(piece), geom, piece.direction, piece.length)
+            area = sweep.max_overlap_along(self.rect(piece), geom, piece.direction, piece.length)
             if area > best:
                 best, where = area, piece.segment
         final = g.overlap_area(self.final_rect(), geom)
@@ -275,7 +277,7 @@ class Motion:
         for piece in self.pieces:
             if inside(self._box(piece)):
                 continue  # its whole sweep stays inside: leave_distance would say None
-            if g.leave_distance(self.rect(piece, shrink), region, piece.direction, piece.length) is not None:
+            if sweep.leave_distance(self.rect(piece, shrink), region, piece.direction, piece.length) is not None:
                 return piece.segment
         if not g.inside_field(self.final_rect(shrink), region):
             return self.last_segment
@@ -301,15 +303,6 @@ class Walk:
 
     allowance: float
     reached: list[tuple[Feature, int]] = field(default_factory=list)
-
-    def explain(self, start: float) -> str:
-        """``10.00, brook −4 → 6.00`` style account of the allowance."""
-        if not self.reached:
-            return fmt_len(start)
-        parts = [fmt_len(start)]
-        for feature, roll in self.reached:
-            parts.append(f"{feature.terrain.id} {feature.die_name}={roll}")
-        return ", ".join(parts) + f" → {fmt_len(self.allowance)}"
 
 
 class NeedRoll(Exception):
@@ -400,8 +393,8 @@ class Branches:
     items: list[Branch]
     dice: dict[tuple[str, str], tuple[str, Dice]]
     complete: bool = True
-    odds: tuple[str, Fraction] | None = None
-    """Set when the verdict depends on several rolls: when it holds and its exact probability (see :func:`odds`)."""
+    odds: Fraction | None = None
+    """Set when the verdict depends on several rolls: the exact probability that it holds (see :func:`odds`)."""
 
     @property
     def keys(self) -> list[tuple[str, str]]:
@@ -520,62 +513,3 @@ def odds(book: RollBook, features: list[Feature], start: float, stop: float, bas
         states = after
         first = first and not reached
     return sum((p for allowance, p in states.items() if holds(allowance)), Fraction(0))
-
-
-def favourable(keys: list[tuple[str, str]], dice: dict[tuple[str, str], tuple[str, Dice]]) -> str:
-    """``the rolls (D1 for r1 entering s0, D1 for r1 entering s1) fall favourably``."""
-    named = ", ".join(f"{dice[k][0]} for {k[0]} entering {k[1]}" for k in keys)
-    return f"the rolls ({named}) fall favourably"
-
-
-# --- describing roll conditions -----------------------------------------------------------
-
-
-def describe_values(values: list[int], dice: Dice) -> str:
-    """A set of die results in words: ``7 or less``, ``12 or more``, ``exactly 5``, ``3 to 5``."""
-    vs = sorted(set(values))
-    if not vs:
-        return "impossible"
-    if vs == list(range(vs[0], vs[-1] + 1)):
-        if len(vs) == 1:
-            return f"exactly {vs[0]}"
-        if vs[0] == dice.low:
-            return f"{vs[-1]} or less"
-        if vs[-1] == dice.high:
-            return f"{vs[0]} or more"
-        return f"{vs[0]} to {vs[-1]}"
-    return "one of " + ", ".join(str(v) for v in vs)
-
-
-def roll_name(key: tuple[str, str], die_name: str, dice: Dice) -> str:
-    """``the D3 roll (3d6) for r9 entering wood1``."""
-    return f"the {die_name} roll ({dice}) for {key[0]} entering {key[1]}"
-
-
-def condition(branches: Branches, legal: Callable[[Branch], bool]) -> tuple[str, Fraction]:
-    """Words for when the verdict holds, and its exact probability."""
-    good = [b for b in branches.items if legal(b)]
-    p = sum((b.probability for b in good), Fraction(0))
-    keys = sorted({k for b in branches.items for k in b.assigned})
-    if len(keys) == 1:
-        key = keys[0]
-        die_name, dice = branches.dice[key]
-        values = [b.assigned[key] for b in good if key in b.assigned]
-        return f"{roll_name(key, die_name, dice)} is {describe_values(values, dice)}", p
-    return favourable(keys, branches.dice), p
-
-
-def roll_ranges(branches: Branches) -> str:
-    """``the D1 roll (1d6) for r1 entering brook (1..6)`` for every undeclared roll."""
-    keys = sorted({k for b in branches.items for k in b.assigned}) or branches.keys
-    parts = []
-    for key in keys:
-        die_name, dice = branches.dice[key]
-        parts.append(f"{roll_name(key, die_name, dice)} ({dice.low}..{dice.high})")
-    return " and ".join(parts)
-
-
-def fmt_len(value: float) -> str:
-    """A length in steps, 2 decimals."""
-    text = f"{value:.2f}"
-    return "0.00" if text == "-0.00" else text

@@ -1,4 +1,4 @@
-"""Tests for movecheck.maneuver.geometry."""
+"""Tests for movecheck.maneuver.plane, .geometry and .sweep."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon, box
 
 from movecheck.maneuver import geometry as g
+from movecheck.maneuver import plane as pl
+from movecheck.maneuver import sweep as sw
 
 W, D = 4.0, 2.0
 
@@ -27,33 +29,33 @@ def approx_xy(actual, expected, tol=1e-12):
     [(0, (0, 1)), (90, (1, 0)), (180, (0, -1)), (270, (-1, 0)), (45, (math.sqrt(0.5),) * 2)],
 )
 def test_heading_vector(facing, expected):
-    assert approx_xy(g.heading_vector(facing), expected)
+    assert approx_xy(pl.heading_vector(facing), expected)
 
 
 def test_right_vector_is_clockwise_of_heading():
-    assert approx_xy(g.right_vector(0), (1, 0))
-    assert approx_xy(g.right_vector(90), (0, -1))
+    assert approx_xy(pl.right_vector(0), (1, 0))
+    assert approx_xy(pl.right_vector(90), (0, -1))
 
 
 def test_angle_helpers():
-    assert g.angle_diff(350, 10) == pytest.approx(20)
-    assert g.angle_diff(10, 350) == pytest.approx(-20)
-    assert g.angle_diff(0, 180) == pytest.approx(180)
-    assert g.normalize_facing(-90) == pytest.approx(270)
-    assert g.normalize_facing(720) == 0
-    assert g.same_facing(0, 360)
-    assert not g.same_facing(0, 1)
-    assert g.bearing_of((1, 0)) == pytest.approx(90)
-    assert g.bearing_of((0, -2)) == pytest.approx(180)
+    assert pl.angle_diff(350, 10) == pytest.approx(20)
+    assert pl.angle_diff(10, 350) == pytest.approx(-20)
+    assert pl.angle_diff(0, 180) == pytest.approx(180)
+    assert pl.normalize_facing(-90) == pytest.approx(270)
+    assert pl.normalize_facing(720) == 0
+    assert pl.same_facing(0, 360)
+    assert not pl.same_facing(0, 1)
+    assert pl.bearing_of((1, 0)) == pytest.approx(90)
+    assert pl.bearing_of((0, -2)) == pytest.approx(180)
 
 
 def test_unit_rejects_zero_vector():
     with pytest.raises(ValueError):
-        g.unit((0, 0))
+        pl.unit((0, 0))
 
 
 def test_local_offset():
-    fwd, right = g.local_offset(90, 3, -1)  # facing east: +x is forward, -y is right
+    fwd, right = pl.local_offset(90, 3, -1)  # facing east: +x is forward, -y is right
     assert fwd == pytest.approx(3)
     assert right == pytest.approx(1)
 
@@ -74,7 +76,7 @@ def test_front_edge_faces_the_heading(facing):
     x, y = 50.0, 40.0
     front = g.front_edge(x, y, facing, W, D)
     rear = g.rear_edge(x, y, facing, W, D)
-    h = g.heading_vector(facing)
+    h = pl.heading_vector(facing)
     fc, rc = front.centroid, rear.centroid
     assert approx_xy((fc.x, fc.y), (x + h[0] * D / 2, y + h[1] * D / 2), 1e-9)
     assert approx_xy((rc.x, rc.y), (x - h[0] * D / 2, y - h[1] * D / 2), 1e-9)
@@ -95,7 +97,7 @@ def test_polygon_edges():
 
 def side_by_side(facing, shift=0.0):
     """Two bases abreast (the second to the right), separated by shift (negative: overlap)."""
-    r = g.right_vector(facing)
+    r = pl.right_vector(facing)
     a = g.base_rect(100, 80, facing, W, D)
     off = W + shift
     b = g.base_rect(100 + r[0] * off, 80 + r[1] * off, facing, W, D)
@@ -104,7 +106,7 @@ def side_by_side(facing, shift=0.0):
 
 def front_to_front(facing, shift=0.0):
     """A base and an enemy facing it, front edges together, separated by shift."""
-    h = g.heading_vector(facing)
+    h = pl.heading_vector(facing)
     a = g.base_rect(100, 80, facing, W, D)
     off = D + shift
     b = g.base_rect(100 + h[0] * off, 80 + h[1] * off, facing + 180, W, D)
@@ -160,7 +162,7 @@ def test_tilted_base_touching_at_a_corner_is_not_full_contact():
     # b is turned by 20 degrees and touches a's front edge with one corner only
     b = g.base_rect(0, 0, 20, W, D)
     lowest = min(b.exterior.coords, key=lambda c: c[1])
-    b = g.translate(b, (0, 1), 1 - lowest[1])
+    b = sw.translate(b, (0, 1), 1 - lowest[1])
     assert g.in_contact(a, b)
     assert not g.full_contact(a, b)
 
@@ -180,25 +182,25 @@ def test_edge_distance_is_edge_to_edge():
 
 
 def test_translate_normalises_direction():
-    moved = g.translate(box(0, 0, 1, 1), (0, 5), 2)
+    moved = sw.translate(box(0, 0, 1, 1), (0, 5), 2)
     assert moved.bounds == pytest.approx((0, 2, 1, 3))
 
 
 def test_swept_straight_areas():
     r = g.base_rect(0, 0, 0, W, D)
-    ahead = g.swept_straight(r, (0, 1), 10)
+    ahead = sw.swept_straight(r, (0, 1), 10)
     assert ahead.area == pytest.approx(W * (D + 10))
-    sideways = g.swept_straight(r, (1, 0), 3)
+    sideways = sw.swept_straight(r, (1, 0), 3)
     assert sideways.area == pytest.approx((W + 3) * D)
-    diag = g.swept_straight(r, (1, 1), math.sqrt(2) * 3)  # moves (3, 3)
+    diag = sw.swept_straight(r, (1, 1), math.sqrt(2) * 3)  # moves (3, 3)
     assert diag.area == pytest.approx(W * D + 3 * D + 3 * W)
-    assert g.swept_straight(r, (0, 1), 0).area == pytest.approx(W * D)
+    assert sw.swept_straight(r, (0, 1), 0).area == pytest.approx(W * D)
 
 
 def test_swept_path_with_turn_contains_start_and_end():
     start = g.base_rect(10, 10, 0, W, D)
     end = g.base_rect(20, 15, 90, W, D)
-    swept = g.swept_path(10, 10, 0, W, D, [(15, 15), (20, 15)], 90)
+    swept = sw.swept_path(10, 10, 0, W, D, [(15, 15), (20, 15)], 90)
     assert swept.buffer(1e-9).contains(start)
     assert swept.buffer(1e-9).contains(end)
     first, second = 5 * math.sqrt(2), 5.0
@@ -211,12 +213,12 @@ def test_swept_path_with_turn_contains_start_and_end():
 
 
 def test_swept_path_straight_equals_hull():
-    swept = g.swept_path(0, 0, 0, W, D, [(0, 10)], 0)
+    swept = sw.swept_path(0, 0, 0, W, D, [(0, 10)], 0)
     assert swept.area == pytest.approx(W * (D + 10))
 
 
 def test_swept_path_turn_in_place():
-    swept = g.swept_path(0, 0, 0, W, D, [], 90)
+    swept = sw.swept_path(0, 0, 0, W, D, [], 90)
     assert swept.buffer(1e-9).contains(g.base_rect(0, 0, 90, W, D))
     # a 4x2 rectangle turning a quarter about its centre sweeps a bit less than its circle
     radius = math.hypot(W, D) / 2
@@ -224,7 +226,7 @@ def test_swept_path_turn_in_place():
 
 
 def test_swept_path_turns_the_short_way():
-    swept = g.swept_path(0, 0, 350, W, D, [(0, 10)], 10)
+    swept = sw.swept_path(0, 0, 350, W, D, [(0, 10)], 10)
     assert swept.buffer(1e-6).contains(g.base_rect(0, 5, 0, W, D))
     assert not swept.buffer(1e-6).contains(g.base_rect(0, 5, 180 + 45, W, D))
 
@@ -235,24 +237,24 @@ def test_swept_path_turns_the_short_way():
 def test_contact_distance_straight_ahead():
     mover = g.base_rect(50, 30, 0, W, D)
     target = g.base_rect(50, 42, 180, W, D)  # 10 steps between the front edges
-    assert g.contact_distance(mover, target, (0, 1), 20) == pytest.approx(10, abs=1e-12)
-    assert g.contact_distance(mover, target, (0, 1), 9.5) is None
-    assert g.contact_distance(mover, target, (0, 1), 10) == pytest.approx(10, abs=1e-12)
-    assert g.contact_distance(mover, target, (0, -1), 50) is None
+    assert sw.contact_distance(mover, target, (0, 1), 20) == pytest.approx(10, abs=1e-12)
+    assert sw.contact_distance(mover, target, (0, 1), 9.5) is None
+    assert sw.contact_distance(mover, target, (0, 1), 10) == pytest.approx(10, abs=1e-12)
+    assert sw.contact_distance(mover, target, (0, -1), 50) is None
 
 
 def test_contact_distance_offset_and_diagonal():
     mover = box(0, 0, 2, 2)
     target = box(5, 5, 7, 7)
     # corner to corner along the diagonal: (2, 2) meets (5, 5) after 3*sqrt(2)
-    t = g.contact_distance(mover, target, (1, 1), 100)
+    t = sw.contact_distance(mover, target, (1, 1), 100)
     assert t == pytest.approx(3 * math.sqrt(2), abs=1e-12)
     # moving east at a height where only part of the target's edge is hit
-    t = g.contact_distance(box(0, 4, 2, 6), target, (1, 0), 100)
+    t = sw.contact_distance(box(0, 4, 2, 6), target, (1, 0), 100)
     assert t == pytest.approx(3, abs=1e-12)
     # a rotated target: its corner is hit by the mover's front edge
     diamond = Polygon([(10, 0), (11, 1), (10, 2), (9, 1)])
-    t = g.contact_distance(box(0, 0.5, 2, 1.5), diamond, (1, 0), 100)
+    t = sw.contact_distance(box(0, 0.5, 2, 1.5), diamond, (1, 0), 100)
     assert t == pytest.approx(7, abs=1e-12)
 
 
@@ -260,39 +262,39 @@ def test_contact_distance_non_convex_obstacle():
     # a U open to the south; a base moving north into the notch touches its far wall
     u_shape = Polygon([(0, 0), (2, 0), (2, 8), (8, 8), (8, 0), (10, 0), (10, 10), (0, 10)])
     mover = box(3, -5, 7, -3)
-    assert g.contact_distance(mover, u_shape, (0, 1), 20) == pytest.approx(11, abs=1e-12)
+    assert sw.contact_distance(mover, u_shape, (0, 1), 20) == pytest.approx(11, abs=1e-12)
     wide = box(1, -5, 9, -3)  # wider than the notch: stopped by the arms
-    assert g.contact_distance(wide, u_shape, (0, 1), 20) == pytest.approx(3, abs=1e-12)
+    assert sw.contact_distance(wide, u_shape, (0, 1), 20) == pytest.approx(3, abs=1e-12)
 
 
 def test_contact_distance_with_hole_and_lines():
     ring = box(0, 0, 20, 20).difference(box(5, 5, 15, 15))
     inner = box(9, 9, 11, 11)
-    assert g.contact_distance(inner, ring, (1, 0), 20) == pytest.approx(4, abs=1e-12)
+    assert sw.contact_distance(inner, ring, (1, 0), 20) == pytest.approx(4, abs=1e-12)
     field_edge = box(0, 0, 240, 160).exterior
-    assert g.contact_distance(box(10, 10, 14, 12), field_edge, (0, -1), 100) == pytest.approx(10)
+    assert sw.contact_distance(box(10, 10, 14, 12), field_edge, (0, -1), 100) == pytest.approx(10)
 
 
 def test_contact_distance_zero_when_touching_or_overlapping():
     a, b = side_by_side(37)
-    assert g.contact_distance(a, b, (0, 1), 10) == 0.0
-    assert g.contact_distance(box(0, 0, 2, 2), box(1, 1, 3, 3), (1, 0), 10) == 0.0
+    assert sw.contact_distance(a, b, (0, 1), 10) == 0.0
+    assert sw.contact_distance(box(0, 0, 2, 2), box(1, 1, 3, 3), (1, 0), 10) == 0.0
 
 
 def test_contact_distance_misses():
-    assert g.contact_distance(box(0, 0, 2, 2), box(5, 3, 7, 5), (1, 0), 100) is None
+    assert sw.contact_distance(box(0, 0, 2, 2), box(5, 3, 7, 5), (1, 0), 100) is None
     # a vertex sliding exactly along the line of an edge touches it at its end
-    assert g.contact_distance(box(0, 0, 2, 2), box(5, 2, 7, 4), (1, 0), 100) == pytest.approx(3)
+    assert sw.contact_distance(box(0, 0, 2, 2), box(5, 2, 7, 4), (1, 0), 100) == pytest.approx(3)
 
 
 def test_contact_distance_at_every_angle():
     for facing in range(0, 360, 7):
-        h = g.heading_vector(facing)
+        h = pl.heading_vector(facing)
         mover = g.base_rect(100, 80, facing, W, D)
         enemy = g.base_rect(100 + h[0] * 9, 80 + h[1] * 9, facing + 180, W, D)
-        t = g.contact_distance(mover, enemy, h, 20)
+        t = sw.contact_distance(mover, enemy, h, 20)
         assert t == pytest.approx(7, abs=1e-9), facing
-        assert g.in_contact(g.translate(mover, h, t), enemy)
+        assert g.in_contact(sw.translate(mover, h, t), enemy)
 
 
 # --- entry / exit / leave -----------------------------------------------------------------
@@ -300,58 +302,58 @@ def test_contact_distance_at_every_angle():
 
 def test_entry_distance_ignores_sliding_contact():
     a, b = side_by_side(25)
-    h = g.heading_vector(25)
-    assert g.entry_distance(a, b, h, 10) is None  # neighbours abreast move on freely
-    r = g.right_vector(25)
-    assert g.entry_distance(a, b, r, 10) == 0.0  # pushing into the neighbour
-    assert g.entry_distance(a, b, (-r[0], -r[1]), 10) is None  # moving away
+    h = pl.heading_vector(25)
+    assert sw.entry_distance(a, b, h, 10) is None  # neighbours abreast move on freely
+    r = pl.right_vector(25)
+    assert sw.entry_distance(a, b, r, 10) == 0.0  # pushing into the neighbour
+    assert sw.entry_distance(a, b, (-r[0], -r[1]), 10) is None  # moving away
 
 
 def test_entry_distance_matches_contact_when_apart():
     mover = g.base_rect(50, 30, 0, W, D)
     target = g.base_rect(51, 42, 180, W, D)
-    assert g.entry_distance(mover, target, (0, 1), 20) == pytest.approx(10, abs=1e-12)
-    assert g.entry_distance(mover, target, (0, 1), 5) is None
+    assert sw.entry_distance(mover, target, (0, 1), 20) == pytest.approx(10, abs=1e-12)
+    assert sw.entry_distance(mover, target, (0, 1), 5) is None
 
 
 def test_entry_distance_corner_graze_is_not_entry():
     # the mover's top-left corner slides exactly past the target's bottom-right corner
-    assert g.contact_distance(box(0, 0, 2, 2), box(0, 4, 2, 6), (1, 1), 100) == pytest.approx(
+    assert sw.contact_distance(box(0, 0, 2, 2), box(0, 4, 2, 6), (1, 1), 100) == pytest.approx(
         2 * math.sqrt(2)
     )
-    assert g.entry_distance(box(0, 0, 2, 2), box(0, 4, 2, 6), (1, 1), 100) is None
+    assert sw.entry_distance(box(0, 0, 2, 2), box(0, 4, 2, 6), (1, 1), 100) is None
     # head on along the diagonal it does enter
-    t = g.entry_distance(box(0, 0, 2, 2), box(3, 3, 5, 5), (1, 1), 100)
+    t = sw.entry_distance(box(0, 0, 2, 2), box(3, 3, 5, 5), (1, 1), 100)
     assert t == pytest.approx(math.sqrt(2))
 
 
 def test_entry_distance_non_convex_terrain():
     u_shape = Polygon([(0, 0), (2, 0), (2, 8), (8, 8), (8, 0), (10, 0), (10, 10), (0, 10)])
-    assert g.entry_distance(box(3, -5, 7, -3), u_shape, (0, 1), 20) == pytest.approx(11)
+    assert sw.entry_distance(box(3, -5, 7, -3), u_shape, (0, 1), 20) == pytest.approx(11)
     # touching the inside of an arm and sliding north along it is not entering
-    assert g.entry_distance(box(2, -5, 4, -3), u_shape, (0, 1), 20) == pytest.approx(11)
+    assert sw.entry_distance(box(2, -5, 4, -3), u_shape, (0, 1), 20) == pytest.approx(11)
     pieces = g.convex_pieces(u_shape)
     assert sum(p.area for p in pieces) == pytest.approx(u_shape.area)
-    assert g.entry_distance(box(1, -5, 5, -3), u_shape, (0, 1), 20, pieces) == pytest.approx(3)
+    assert sw.entry_distance(box(1, -5, 5, -3), u_shape, (0, 1), 20, pieces) == pytest.approx(3)
 
 
 def test_exit_distance():
     region = box(0, 0, 10, 10)
-    assert g.exit_distance(box(4, 4, 6, 6), region, (1, 0), 20) == pytest.approx(6)
-    assert g.exit_distance(box(4, 4, 6, 6), region, (1, 0), 5) is None
-    assert g.exit_distance(box(20, 4, 22, 6), region, (1, 0), 5) == 0.0
+    assert sw.exit_distance(box(4, 4, 6, 6), region, (1, 0), 20) == pytest.approx(6)
+    assert sw.exit_distance(box(4, 4, 6, 6), region, (1, 0), 5) is None
+    assert sw.exit_distance(box(20, 4, 22, 6), region, (1, 0), 5) == 0.0
 
 
 def test_leave_distance_field_edge():
     field = g.field_polygon(240, 160)
     base = g.base_rect(100, 157, 0, W, D)  # front edge 2 steps from the north edge
-    assert g.leave_distance(base, field, (0, 1), 10) == pytest.approx(2)
-    assert g.leave_distance(base, field, (0, -1), 10) is None
+    assert sw.leave_distance(base, field, (0, 1), 10) == pytest.approx(2)
+    assert sw.leave_distance(base, field, (0, -1), 10) is None
     edge_base = g.base_rect(100, 1, 0, W, D)  # rear edge on the south edge
-    assert g.leave_distance(edge_base, field, (0, 1), 10) is None
-    assert g.leave_distance(edge_base, field, (0, -1), 10) == 0.0
+    assert sw.leave_distance(edge_base, field, (0, 1), 10) is None
+    assert sw.leave_distance(edge_base, field, (0, -1), 10) == 0.0
     outside = g.base_rect(100, 0.5, 0, W, D)
-    assert g.leave_distance(outside, field, (0, 1), 10) == 0.0
+    assert sw.leave_distance(outside, field, (0, 1), 10) == 0.0
 
 
 # --- max_overlap_along ------------------------------------------------------------------
@@ -360,27 +362,27 @@ def test_leave_distance_field_edge():
 def test_max_overlap_passing_half_width():
     mover = g.base_rect(0, 0, 0, W, D)
     fixed = g.base_rect(W / 2, 10, 0, W, D)
-    assert g.max_overlap_along(mover, fixed, (0, 1), 20) == pytest.approx(W * D / 2, rel=1e-9)
+    assert sw.max_overlap_along(mover, fixed, (0, 1), 20) == pytest.approx(W * D / 2, rel=1e-9)
     # stopping short of it: only part of the depth overlaps
-    assert g.max_overlap_along(mover, fixed, (0, 1), 9.5) == pytest.approx(W / 2 * 1.5, rel=1e-9)
-    assert g.max_overlap_along(mover, fixed, (0, 1), 7) == 0.0
-    assert g.max_overlap_along(mover, fixed, (0, -1), 20) == 0.0
+    assert sw.max_overlap_along(mover, fixed, (0, 1), 9.5) == pytest.approx(W / 2 * 1.5, rel=1e-9)
+    assert sw.max_overlap_along(mover, fixed, (0, 1), 7) == 0.0
+    assert sw.max_overlap_along(mover, fixed, (0, -1), 20) == 0.0
 
 
 def test_max_overlap_head_on_and_rotated():
     mover = g.base_rect(0, 0, 0, W, D)
-    assert g.max_overlap_along(mover, g.base_rect(0, 10, 0, W, D), (0, 1), 20) == pytest.approx(8)
+    assert sw.max_overlap_along(mover, g.base_rect(0, 10, 0, W, D), (0, 1), 20) == pytest.approx(8)
     # a base turned 90 degrees, crossed through its middle: the common area is at most 2x2
     cross = g.base_rect(0, 10, 90, W, D)
-    assert g.max_overlap_along(mover, cross, (0, 1), 20) == pytest.approx(4, rel=1e-9)
+    assert sw.max_overlap_along(mover, cross, (0, 1), 20) == pytest.approx(4, rel=1e-9)
 
 
 def test_max_overlap_diagonal_peak_is_found():
     mover = g.base_rect(0, 0, 30, W, D)
     fixed = g.base_rect(7, 9, 75, 3, 5)
     d = (7, 9)
-    found = g.max_overlap_along(mover, fixed, d, 30)
-    brute = max(g.overlap_area(g.translate(mover, d, 30 * i / 3000), fixed) for i in range(3001))
+    found = sw.max_overlap_along(mover, fixed, d, 30)
+    brute = max(g.overlap_area(sw.translate(mover, d, 30 * i / 3000), fixed) for i in range(3001))
     assert found >= brute - 1e-9
     assert found <= brute + 1e-3
 
@@ -439,38 +441,38 @@ def rect(draw):
 @settings(max_examples=200, deadline=None)
 @given(moving=rect(), obstacle=rect(), bearing=facing_st)
 def test_contact_distance_is_first_touch(moving, obstacle, bearing):
-    d = g.heading_vector(bearing)
-    t = g.contact_distance(moving, obstacle, d, 200)
+    d = pl.heading_vector(bearing)
+    t = sw.contact_distance(moving, obstacle, d, 200)
     if t is None:
-        assert not g.swept_straight(moving, d, 200).buffer(-1e-6).intersects(obstacle)
+        assert not sw.swept_straight(moving, d, 200).buffer(-1e-6).intersects(obstacle)
         return
-    assert g.edge_distance(g.translate(moving, d, t), obstacle) <= 1e-6
+    assert g.edge_distance(sw.translate(moving, d, t), obstacle) <= 1e-6
     if t > 0.01:
-        assert not g.translate(moving, d, t - 0.01).intersects(obstacle)
+        assert not sw.translate(moving, d, t - 0.01).intersects(obstacle)
 
 
 @settings(max_examples=200, deadline=None)
 @given(moving=rect(), obstacle=rect(), bearing=facing_st)
 def test_entry_distance_never_before_contact(moving, obstacle, bearing):
-    d = g.heading_vector(bearing)
-    touch = g.contact_distance(moving, obstacle, d, 200)
-    enter = g.entry_distance(moving, obstacle, d, 200)
+    d = pl.heading_vector(bearing)
+    touch = sw.contact_distance(moving, obstacle, d, 200)
+    enter = sw.entry_distance(moving, obstacle, d, 200)
     if enter is None:
         return
     assert touch is not None and touch <= enter + 1e-9
     if enter > 0:
-        assert not g.overlaps(g.translate(moving, d, enter - min(enter, 0.01)), obstacle)
+        assert not g.overlaps(sw.translate(moving, d, enter - min(enter, 0.01)), obstacle)
     steps = [s for s in (1e-7, 1e-5, 1e-3) if enter + s <= 200]
     assert not steps or any(
-        g.overlap_area(g.translate(moving, d, enter + s), obstacle) > 0 for s in steps
+        g.overlap_area(sw.translate(moving, d, enter + s), obstacle) > 0 for s in steps
     )
 
 
 @settings(max_examples=100, deadline=None)
 @given(moving=rect(), fixed=rect(), bearing=facing_st, dist=st.floats(0, 100))
 def test_max_overlap_bounds(moving, fixed, bearing, dist):
-    d = g.heading_vector(bearing)
-    m = g.max_overlap_along(moving, fixed, d, dist)
+    d = pl.heading_vector(bearing)
+    m = sw.max_overlap_along(moving, fixed, d, dist)
     assert 0 <= m <= min(moving.area, fixed.area) + 1e-9
     for k in range(5):
-        assert m >= g.overlap_area(g.translate(moving, d, dist * k / 4), fixed) - 1e-9
+        assert m >= g.overlap_area(sw.translate(moving, d, dist * k / 4), fixed) - 1e-9

@@ -14,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from movecheck.budget import SearchLimit
-from movecheck.maneuver import analysis
+from movecheck.maneuver import corps as corps_facts
+from movecheck.maneuver.checks.words import condition
 from movecheck.maneuver.dice import Dice, describe_probability
 from movecheck.maneuver.model import Terrain
-from movecheck.maneuver.motion import Feature, RollBook, Steps, condition, enumerate_rolls, extreme, odds, walk
+from movecheck.maneuver.motion import Feature, RollBook, Steps, enumerate_rolls, extreme, odds, walk
 
 from .helpers import base, codes, corps, corps_order, free, orders, run_check
 from .streams import STREAMS, streams_state
@@ -144,7 +145,7 @@ def test_corps_budget_is_for_the_whole_order(tmp_path, monkeypatch):
             super().spend(amount)
             used.append(self.used)
 
-    monkeypatch.setattr(analysis, "Steps", Counted)
+    monkeypatch.setattr(corps_facts, "Steps", Counted)
     one = streams_state(3, [corps("red-1", base("r0", 4, 10), mobility=30)])
     findings, _ = check(tmp_path, one, _ahead(1, 20))
     assert "MC012" not in codes(findings)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterator
 
 from movecheck.maneuver.checks import EVERY, FREE, Problem, mv_clause
+from movecheck.maneuver.checks.ends import engaged_off_line
+from movecheck.maneuver.checks.words import fmt_num
+from movecheck.maneuver.model import fmt, fmt_deg
+from movecheck.maneuver.plane import EPS, bearing_of
 
 
 @mv_clause(
@@ -19,13 +24,13 @@ def through_friend(a: Any) -> Iterator[Problem]:
     it may not end overlapping it (M6).  (Corps orders stop before friends they
     cannot pass: see MV202.)
     """
-    from movecheck.maneuver.motion import fmt_len
-
     base = a.base
+    limit = a.options.pass_through_limit
+    share = "half of it" if abs(limit - 0.5) <= EPS else f"{fmt_num(limit)} of it, option pass_through_limit"
     for friend, area, segment in a.events.friend_passes:
         yield Problem(
-            f"{base.id} passes through friendly {friend.id}, overlapping it by {fmt_len(area)} of its own "
-            f"{fmt_len(base.area)} square steps (more than {a.limit_text})",
+            f"{base.id} passes through friendly {friend.id}, overlapping it by {fmt(area)} of its own "
+            f"{fmt(base.area)} square steps (more than {share})",
             a.path_at(segment),
         )
     for friend in a.events.friend_ends:
@@ -80,7 +85,39 @@ def engaged_move(a: Any) -> Iterator[Problem]:
     and All back (a retreat) fit; Move to landmark fits only when the landmark
     lies straight ahead or straight behind.
     """
-    if a.engaged_problem is None:
+    if a.kind == "free":
+        what = _engaged_free(a)
+        if what is not None:
+            names = ", ".join(e.id for e in a.engaged)
+            yield Problem(
+                f"{a.base.id} is in contact with {names} at the start: it may only move forward into full contact "
+                f"or straight back; {what}",
+                a.order.where + ("path",),
+            )
         return
-    where = a.order.where + (("path",) if a.kind == "free" else ("landmark",))
-    yield Problem(a.engaged_problem, where)
+    if engaged_off_line(a):
+        names = sorted({e.id for v in a.engaged.values() for e in v})
+        yield Problem(
+            f"{a.corps.id} is in contact with {', '.join(names)} at the start: it may only move straight forward "
+            f"({fmt_deg(a.corps.facing)}°) or straight back, but the landmark lies towards {fmt_deg(bearing_of(a.direction))}°",
+            a.order.where + ("landmark",),
+        )
+
+
+def _engaged_free(a: Any) -> str | None:
+    """What is wrong with an engaged base's free move (None: it stays, goes straight back or forward into full contact)."""
+    if not a.engaged:
+        return None
+    tol = a.tolerance
+    motion = a.motion
+    forward, right = a.offset
+    rotated = abs(math.radians(motion.turn)) * a.base.half_diagonal > tol
+    if math.hypot(motion.end[0] - motion.start[0], motion.end[1] - motion.start[1]) <= tol and not rotated:
+        return None  # it stays where it is
+    if a.straight and forward < 0 and abs(right) <= tol and not rotated:
+        return None  # straight back
+    if forward >= -tol and a.flush:
+        return None  # forward into full contact
+    if forward >= -tol:
+        return "its front edge does not end flush with an enemy base"
+    return "it does not go straight back" if (abs(right) > tol or rotated or not a.straight) else "it goes back"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterator
 
-from movecheck.maneuver.checks import CORPS, Problem, mv_clause, problems_of
+from movecheck.maneuver.checks import CORPS, Problem, mv_clause
+from movecheck.maneuver.checks.ends import ends_judged, file_account, misses, turned_alone
+from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
 
 
 @mv_clause(
@@ -19,6 +22,26 @@ def formation_broken(a: Any) -> Iterator[Problem]:
     blocking cause are allowed (each file keeps its own pace, M8); a file
     itself moves as one.  A base that leaves its place in its file, moves
     sideways, or turns alone is this error (a file that moved as one but the
-    wrong distance is MV202).
+    wrong distance is MV202).  Silent, like MV202, when the order cannot be
+    carried out as declared at all (MV201, MV203, or MV502 for an engaged
+    corps).
     """
-    yield from problems_of(a.verdicts, "MV301")
+    if not ends_judged(a):
+        return
+    declared = a.order.end
+    for base in turned_alone(a):
+        yield Problem(
+            f"{base.id} is declared facing {fmt_deg(declared[base.id].facing)}° while its corps keeps facing "
+            f"{fmt_deg(base.facing)}°: the bases of a corps keep their orientation",
+            declared[base.id].where + ("facing",),
+        )
+    for miss in misses(a):
+        if miss.declared is None or miss.as_one:
+            continue  # no end declared, or the file moved as one: MV202
+        dec = miss.declared
+        yield Problem(
+            f"{miss.base.id} is declared at {fmt_xy((dec.x, dec.y))}, out of its place in the formation: it keeps its "
+            f"position in the file of {miss.file.front.id} and must end at {fmt_xy(miss.expected)}, "
+            f"{fmt(math.dist((dec.x, dec.y), miss.expected))} steps away; {file_account(a, miss.result)}",
+            dec.where,
+        )

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterator
 
-from movecheck.maneuver.checks import CORPS, FREE, Problem, mv_clause, problems_of
+from movecheck.maneuver.checks import CORPS, FREE, Problem, mv_clause
+from movecheck.maneuver.checks.ends import ends_judged, file_account, misses, off_course, whole_corps_turn
+from movecheck.maneuver.checks.words import account, mobility_text, order_name, roll_ranges
+from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
+from movecheck.maneuver.plane import bearing_of
 
 
 @mv_clause(
@@ -31,35 +36,26 @@ def mobility_exceeded(a: Any) -> Iterator[Problem]:
     When there are too many combinations to weigh (``MOVECHECK_ROLL_BUDGET``)
     the order is unchecked (MC012), never legal.
     """
-    from movecheck.maneuver.dice import describe_probability
-    from movecheck.maneuver.motion import condition, fmt_len, roll_ranges
-
     branches = a.branches
     base = a.base.id
     length = a.motion.length
     legal = [a.legal_length(b) for b in branches.items]
-    if all(legal):
-        return
-    if any(legal):  # legal for some rolls: every combination listed, or the odds weighed without them
-        text, p = branches.odds if branches.odds is not None else condition(branches, a.legal_length)
-        yield Problem(
-            f"{base}'s move of {fmt_len(length)} steps is legal only if {text} ({describe_probability(p)}); "
-            f"declare the roll", a.end_where, code="MV304",
-        )
-        return
+    if any(legal):
+        return  # it fits for every roll, or for some only: that is MV304
+    text = mobility_text(a.base.mobility, a.bonus, a.nearest, a.options.prebattle_bonus)
     if len(branches.items) == 1 and branches.complete:
         walk = branches.items[0].result
-        account = f"{walk.explain(a.mobility)}; " if walk.reached else ""
+        spent = f"{account(walk, a.mobility)}; " if walk.reached else ""
         yield Problem(
-            f"{base} travels {fmt_len(length)} steps but its allowance is {fmt_len(walk.allowance)} "
-            f"({account}{a.mobility_text})",
+            f"{base} travels {fmt(length)} steps but its allowance is {fmt(walk.allowance)} "
+            f"({spent}{text})",
             a.end_where,
         )
         return
     best = max(b.result.allowance for b in branches.items)
     yield Problem(
-        f"{base} travels {fmt_len(length)} steps, more than its allowance whatever "
-        f"{roll_ranges(branches)}: at most {fmt_len(best)} ({a.mobility_text})",
+        f"{base} travels {fmt(length)} steps, more than its allowance whatever "
+        f"{roll_ranges(branches)}: at most {fmt(best)} ({text})",
         a.end_where,
     )
 
@@ -79,15 +75,12 @@ def not_straight(a: Any) -> Iterator[Problem]:
     some roll.  Waypoints that stay within ``tolerance`` of the straight line
     count as straight.
     """
-    from movecheck.maneuver.model import fmt_xy
-    from movecheck.maneuver.motion import fmt_len
-
-    if a.straight or a.straight_blocked is not None:
+    if a.straight or a.straight_obstacle is not None:
         return
     motion = a.motion
     yield Problem(
-        f"{a.base.id}'s path has {len(a.order.path)} segments ({fmt_len(motion.length)} steps) although the straight "
-        f"line to {fmt_xy(motion.end)} ({fmt_len(motion.chord)} steps) is clear: a move goes straight unless that "
+        f"{a.base.id}'s path has {len(a.order.path)} segments ({fmt(motion.length)} steps) although the straight "
+        f"line to {fmt_xy(motion.end)} ({fmt(motion.chord)} steps) is clear: a move goes straight unless that "
         f"is impossible",
         a.order.where + ("path",),
     )
@@ -106,9 +99,19 @@ def wrong_direction(a: Any) -> Iterator[Problem]:
     sideways by at most ``tolerance``.  When the direction is wrong the
     per-base distances (MV202) are not reported.
     """
-    if a.direction_problem is not None:
-        message, where = a.direction_problem
-        yield Problem(message, where)
+    if a.towards_itself:
+        yield Problem(f"{a.corps.id} cannot move towards itself", a.order.where + ("landmark",))
+        return
+    moved = off_course(a)
+    if moved is None:
+        return
+    way = {"all_ahead": "strictly forward", "all_back": "strictly back"}.get(a.order.kind, "straight towards the landmark")
+    yield Problem(
+        f"{a.corps.id} is declared moving towards {fmt_deg(bearing_of(moved))}° "
+        f"({fmt(math.hypot(*moved))} steps), but {order_name(a.order)} moves it {way}, towards "
+        f"{fmt_deg(bearing_of(a.direction))}°",
+        a.order.where + ("end",),
+    )
 
 
 @mv_clause(
@@ -129,9 +132,40 @@ def not_max_distance(a: Any) -> Iterator[Problem]:
 
     A declared end within ``tolerance`` of the required one is taken as it.
     The message gives where the base must end and why; when a roll was not
-    declared it gives the range of required ends over the die.
+    declared it gives the range of required ends over the die.  Silent when
+    the order cannot be carried out as declared at all (MV201, MV203, or MV502
+    for an engaged corps): see ``checks/ends.py``.
     """
-    yield from problems_of(a.verdicts, "MV202")
+    if not ends_judged(a):
+        return  # the order cannot be carried out as declared: MV201, MV203 or MV502 says why
+    for miss in misses(a):
+        base = miss.base
+        if miss.declared is None:
+            yield Problem(
+                f"no end is declared for {base.id}: {order_name(a.order)} takes it to {_required(a, miss)}",
+                a.order.where + ("end",),
+            )
+        elif miss.as_one:
+            along = miss.along
+            how = f"{fmt(abs(along))} steps {'beyond' if along > 0 else 'short of'} where it must end"
+            if a.direction is None:
+                how = f"{fmt(abs(along))} steps from where it must stay"
+            dec = miss.declared
+            yield Problem(
+                f"{base.id} is declared at {fmt_xy((dec.x, dec.y))}, {how}: {order_name(a.order)} takes it to "
+                f"{_required(a, miss)}",
+                dec.where,
+            )
+
+
+def _required(a: Any, miss: Any) -> str:
+    """``(50.00, 36.00): allowance ...`` or the range of required ends over the undeclared rolls."""
+    items = miss.group.branches.items
+    distances = sorted({round(br.result[miss.file.index].distance, 9) for br in items})
+    if len(distances) > 1:
+        near, far = a.expected(miss.base, distances[0]), a.expected(miss.base, distances[-1])
+        return f"between {fmt_xy(near)} and {fmt_xy(far)} depending on {roll_ranges(miss.group.branches)}"
+    return f"{fmt_xy(miss.expected)}: {file_account(a, miss.result)}"
 
 
 @mv_clause(
@@ -145,6 +179,12 @@ def corps_rotated(a: Any) -> Iterator[Problem]:
     ``tolerance`` steps) is this error when the whole corps turns, and MV301
     when only some bases do.
     """
-    if a.rotation_problem is not None:
-        message, where = a.rotation_problem
-        yield Problem(message, where)
+    first = whole_corps_turn(a)
+    if first is None:
+        return
+    declared = a.order.end[first.id]
+    yield Problem(
+        f"{order_name(a.order)} does not turn the corps: {a.corps.id} faces {fmt_deg(a.corps.facing)}° and must keep "
+        f"facing it, but its bases are declared facing {fmt_deg(declared.facing)}°",
+        declared.where + ("facing",),
+    )

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from movecheck.maneuver.checks import CORPS, EVERY, FREE, Problem, mv_clause, problems_of
+from movecheck.maneuver.checks import EVERY, FREE, Problem, mv_clause
+from movecheck.maneuver.checks.ends import ends_judged, undecided
+from movecheck.maneuver.checks.words import condition, fmt_num
+from movecheck.maneuver.model import fmt, fmt_xy
 
 
 @mv_clause("MV302", "roll-out-of-range", "error", "a declared roll is outside its die's range", ("M7",), orders=EVERY)
@@ -12,9 +15,17 @@ def roll_out_of_range(a: Any) -> Iterator[Problem]:
     """A declared penalty roll is a possible result of the terrain's die
     (``dice`` and ``penalties`` options: stream and ploughed field D1, rice
     paddy and hill D2, forest D3 = 1d6, 2d6, 3d6 by default).  The rest of the
-    order is checked with the roll taken at the nearest bound.
+    order is checked with the roll taken at the nearest bound.  A roll that is
+    not owed at all is MV303 instead.
     """
-    yield from problems_of(a.rolls, "MV302")
+    for roll in a.rolls:
+        _, feature = _owed(a, roll)
+        if feature is not None and roll.value not in feature.dice:
+            yield Problem(
+                f"{roll.base_id}'s roll {roll.value} for {feature.terrain.label} is outside the range of "
+                f"{feature.die_name} ({feature.dice}: {feature.dice.low}..{feature.dice.high})",
+                roll.where,
+            )
 
 
 @mv_clause(
@@ -30,13 +41,44 @@ def roll_not_allowed(a: Any) -> Iterator[Problem]:
     plain ``base: value`` roll is for the first feature the base enters;
     ``base: {terrain: value}`` names the feature.
     """
-    yield from problems_of(a.rolls, "MV303")
+    for roll in a.rolls:
+        why, _ = _owed(a, roll)
+        if why is not None:
+            yield Problem(why, roll.where)
+
+
+def _owed(a: Any, roll: Any) -> tuple[str | None, Any]:
+    """Why a declared roll is not owed (MV303), or the feature it is for (None, feature).
+
+    (None, None): it names terrain the battlefield does not have (reported when
+    the names are resolved).
+    """
+    base_id = roll.base_id
+    if base_id not in a.moving:
+        return f"a roll for {base_id}, which this order does not move", None
+    if base_id in a.followers:
+        return (f"{base_id} is not a front base: it follows {a.followers[base_id]} and slows down with it; "
+                f"only front bases roll"), None
+    entered = a.entered_by.get(base_id, [])
+    if roll.terrain_id is None:
+        if not entered:
+            return f"{base_id} enters no difficult terrain on this move: no roll is owed", None
+        return None, entered[0]
+    terrain = roll.terrain
+    if terrain is None:
+        return None, None
+    if not roll.penalty:
+        return f"{terrain.label} costs no penalty roll", None
+    matches = [f for f in entered if f.terrain.id == roll.terrain_id]
+    if not matches:
+        return f"{base_id} does not enter {terrain.label} on this move: no roll is owed for it", None
+    return None, matches[0]
 
 
 @mv_clause(
     "MV304", "roll-needed", "warning",
     "the verdict depends on a roll not declared (the condition is stated)",
-    ("M7", "M8"), orders=CORPS,
+    ("M7", "M8"), orders=EVERY,
 )
 def roll_needed(a: Any) -> Iterator[Problem]:
     """When a front base enters difficult terrain and its roll is not declared,
@@ -44,10 +86,40 @@ def roll_needed(a: Any) -> Iterator[Problem]:
     roll: no finding.  Illegal for every roll: MV101 (free moves) or MV202
     (corps orders) with the roll range.  Otherwise this warning states the
     condition and its probability, e.g. "legal only if the D3 roll (3d6) for
-    r9 entering wood1 is 7 or less (16%)".  (For free moves MV101 reports it.)
+    r9 entering wood1 is 7 or less (16%)".  For a corps order, silent like
+    MV202 when the order cannot be carried out as declared at all (MV201,
+    MV203, or MV502 for an engaged corps).
     """
-    for message, where in a.undecided:
-        yield Problem(message, where)
+    from movecheck.maneuver.dice import describe_probability
+
+    if a.kind == "free":
+        fits = [a.legal_length(b) for b in a.branches.items]
+        if all(fits) or not any(fits):
+            return  # legal whatever the rolls, or MV101
+        text, p = condition(a.branches, a.legal_length)
+        yield Problem(
+            f"{a.base.id}'s move of {fmt(a.motion.length)} steps is legal only if {text} ({describe_probability(p)}); "
+            f"declare the roll", a.end_where,
+        )
+        return
+    if not ends_judged(a):
+        return
+    declared = a.order.end
+    for group in undecided(a):
+        items = group.branches.items
+        text, p = condition(group.branches, lambda br, group=group: group.matches[items.index(br)])
+        names = ", ".join(b.id for b in group.bases)
+        front = group.files[0].front.id
+        where = declared[front].where if front in declared else a.order.where + ("end",)
+        whose = f"{names}'s declared end is" if len(group.bases) == 1 else f"the declared ends of {names} are"
+        spans = []
+        for file in group.files:
+            ds = sorted({round(br.result[file.index].distance, 9) for br in items})
+            if len(ds) > 1:
+                near, far = a.expected(file.front, ds[0]), a.expected(file.front, ds[-1])
+                spans.append(f"{file.front.id} ends between {fmt_xy(near)} and {fmt_xy(far)}")
+        span = f"; depending on the roll {', '.join(spans)}" if spans else ""
+        yield Problem(f"{whose} right only if {text} ({describe_probability(p)}){span}; declare the roll", where)
 
 
 @mv_clause(
@@ -64,9 +136,5 @@ def impassable(a: Any) -> Iterator[Problem]:
     for terrain, segment in events.impassable:
         yield Problem(f"{a.base.id} enters impassable terrain {terrain.id} on its way", a.path_at(segment))
     if events.leaves_field is not None:
-        field = f"0..{_num(a.field_size[0])} × 0..{_num(a.field_size[1])}"
+        field = f"0..{fmt_num(a.field_size[0])} × 0..{fmt_num(a.field_size[1])}"
         yield Problem(f"{a.base.id} leaves the field ({field}) on its way", a.path_at(events.leaves_field))
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"

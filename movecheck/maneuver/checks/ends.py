@@ -1,0 +1,214 @@
+"""Declared ends against required ends: the judgements several corps clauses share.
+
+The facts of a corps order (:mod:`movecheck.maneuver.corps`) say where each
+base must end for each combination of undeclared rolls, which combinations the
+declared ends match and which one they lie nearest.  The clauses that judge
+them share these predicates, so that each of them states in its own check when
+it stays silent:
+
+- :func:`off_course` (MV201: the corps is declared moving the wrong way),
+  :func:`whole_corps_turn` (MV203: the whole corps is declared turned) and
+  :func:`engaged_off_line` (MV502: an engaged corps sent to a landmark off its
+  line) each make the per-base comparison meaningless: MV202, MV301 and MV304
+  judge the ends only when :func:`ends_judged` holds;
+- MV202 and MV301 split the :func:`misses` between them: a file whose declared
+  ends moved as one but the wrong distance is MV202, a base out of its place
+  in the file is MV301;
+- :func:`file_account` words how a file's required end came about, for both.
+
+No shapely at import (``movecheck rules`` imports the clause modules).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from movecheck.maneuver.checks.words import account, mobility_text
+from movecheck.maneuver.model import Vec, fmt
+from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
+
+# --- what keeps the per-base verdicts silent -------------------------------------------------
+
+
+def off_course(a: Any) -> Vec | None:
+    """MV201: the corps' mean declared displacement, when it strays sideways or goes backwards (else None).
+
+    Sideways: every declared base lies more than ``tolerance`` to the same side
+    of the line of motion; backwards: every one lies more than ``tolerance``
+    behind its start.  Not judged without a direction of motion.
+    """
+    tol = a.tolerance
+    declared = a.order.end
+    listed = [b for b in a.corps.bases if b.id in declared]
+    if a.towards_itself or a.direction is None or not listed:
+        return None
+    moves = [(declared[b.id].x - b.x, declared[b.id].y - b.y) for b in listed]
+    alongs = [mx * a.direction[0] + my * a.direction[1] for mx, my in moves]
+    acrosses = [mx * a.direction[1] - my * a.direction[0] for mx, my in moves]
+    dx = sum(m[0] for m in moves) / len(moves)
+    dy = sum(m[1] for m in moves) / len(moves)
+    sideways = all(c > tol + EPS for c in acrosses) or all(c < -tol - EPS for c in acrosses)
+    backwards = all(v < -tol - EPS for v in alongs)
+    return (dx, dy) if sideways or backwards else None
+
+
+def whole_corps_turn(a: Any) -> Any:
+    """MV203: the first base of the corps when every base is declared turned by the same angle (else None)."""
+    turned = a.turned
+    if not turned:
+        return None
+    bases = a.corps.bases
+    first = next(b for b in bases if b.id in turned)
+    same = len(turned) == len(bases) and all(
+        abs(math.radians(angle_diff(turned[first.id], v))) * first.half_diagonal <= a.tolerance + EPS
+        for v in turned.values()
+    )
+    return first if same else None
+
+
+def turned_alone(a: Any) -> list[Any]:
+    """MV301: the bases declared turned when the corps does not turn as a whole."""
+    if not a.turned or whole_corps_turn(a) is not None:
+        return []
+    return [b for b in a.corps.bases if b.id in a.turned]
+
+
+def engaged_off_line(a: Any) -> bool:
+    """MV502 for a corps: engaged at the start, it is sent to a landmark that is not straight ahead or behind.
+
+    The landmark counts as straight ahead or behind when the motion's sideways
+    drift over the furthest distance the corps could go stays within
+    ``tolerance``.
+    """
+    if a.order.kind != "to_landmark" or not a.engaged or a.direction is None or a.towards_itself:
+        return False
+    d = a.direction
+    hx, hy = heading_vector(a.corps.facing)
+    cross = abs(d[0] * hy - d[1] * hx)
+    return cross * a.horizon > a.tolerance + EPS
+
+
+def ends_judged(a: Any) -> bool:
+    """Whether MV202, MV301 and MV304 judge the declared ends base by base.
+
+    Not when the order cannot be carried out as declared at all: the corps is
+    moved towards itself or declared moving the wrong way (MV201), turned as a
+    whole (MV203), or engaged and sent to a landmark off its line (MV502).
+    """
+    return not (a.towards_itself or off_course(a) is not None or whole_corps_turn(a) is not None
+                or engaged_off_line(a))
+
+
+# --- where the declared ends miss ----------------------------------------------------------------
+
+
+@dataclass
+class Miss:
+    """A base not declared where it must end under the combination nearest its group's declared ends.
+
+    ``declared`` None: no end is declared for it.  ``along``: how far beyond
+    (positive) or short of its required end it is declared, along the motion.
+    ``as_one``: its file's declared ends moved together, the wrong distance
+    (MV202), rather than out of their places in the file (MV301).
+    """
+
+    base: Any
+    group: Any
+    file: Any
+    result: Any
+    declared: Any
+    expected: Vec
+    along: float
+    as_one: bool
+
+
+def misses(a: Any) -> list[Miss]:
+    """Every base of a group no combination matches that is not declared at its required end."""
+    tol = a.tolerance
+    declared = a.order.end
+    found: list[Miss] = []
+    for group in a.groups:
+        if group.closest is None:
+            continue  # some combination matches the declared ends (MV304 when not every one does)
+        for file in group.files:
+            res = group.closest.result[file.index]
+            devs = {}
+            for b in file.members:
+                if b.id not in declared:
+                    continue
+                exp = a.expected(b, res.distance)
+                ddx, ddy = declared[b.id].x - exp[0], declared[b.id].y - exp[1]
+                if a.direction is not None:
+                    along = ddx * a.direction[0] + ddy * a.direction[1]
+                    across = ddx * a.direction[1] - ddy * a.direction[0]
+                else:
+                    along, across = math.hypot(ddx, ddy), 0.0
+                devs[b.id] = (along, across)
+            alongs = [v[0] for v in devs.values()]
+            as_one = all(abs(v[1]) <= tol + EPS for v in devs.values()) and (
+                not alongs or max(alongs) - min(alongs) <= tol + EPS)
+            for b in file.members:
+                dec = declared.get(b.id)
+                exp = a.expected(b, res.distance)
+                if dec is not None and math.dist((dec.x, dec.y), exp) <= tol + EPS:
+                    continue
+                along = devs[b.id][0] if dec is not None else 0.0
+                found.append(Miss(b, group, file, res, dec, exp, along, as_one))
+    return found
+
+
+def undecided(a: Any) -> list[Any]:
+    """MV304: the groups whose declared ends are right for some combinations of undeclared rolls only."""
+    return [g for g in a.groups if any(g.matches) and not all(g.matches)]
+
+
+# --- words for a required end ----------------------------------------------------------------
+
+
+def stop_text(obstacle: Any) -> str:
+    """What stopped a file: ``contact with enemy b1 (r2)``, ``impassable lake``, ``the field edge``."""
+    if obstacle is None:
+        return ""
+    kind = obstacle.kind
+    if kind == "impassable":
+        return f"impassable {obstacle.ids[0]}"
+    if kind == "field_edge":
+        return "the field edge"
+    if kind == "at_landmark":
+        return "it is at the landmark"
+    other = obstacle.ids[0]
+    if kind == "enemy":
+        what = f"contact with enemy {other}"
+    elif kind == "landmark_corps":
+        what = f"contact with {other} of the landmark corps"
+    else:
+        what = f"friendly {other}, which it cannot pass (more than half of {obstacle.member} would overlap it)"
+    return f"{what} ({obstacle.member})" if obstacle.behind else what
+
+
+def file_account(a: Any, res: Any) -> str:
+    """Why a file ends where it must: its allowance, the pace, the landmark, what stopped it, halving."""
+    bonus_steps = a.options.prebattle_bonus
+    base_text = mobility_text(a.mobility - (bonus_steps if a.bonus else 0.0), a.bonus, a.nearest, bonus_steps)
+    if abs(a.start_allowance - a.mobility) > EPS:
+        base_text += ", halved"
+    parts = [f"allowance {account(res.walk, a.start_allowance)} ({base_text})"]
+    if res.pace is not None:
+        parts.append(f"the slowest file sets the pace: {fmt(res.pace)}")
+    if res.landmark_after is not None:
+        parts.append(f"the reference point reaches the landmark after {fmt(res.landmark_after)}")
+    if res.stopped_after is not None:
+        parts.append(f"stopped after {fmt(res.stopped_after)} by {stop_text(res.stopped_by)}")
+    if res.settled is not None:
+        parts.append(_settled_text(res.settled))
+    if res.halved_from is not None:
+        parts.append(f"half of the maximum {fmt(res.halved_from)}")
+        if res.settled_half is not None:
+            parts.append(_settled_text(res.settled_half))
+    return "; ".join(parts)
+
+
+def _settled_text(settled: Any) -> str:
+    return f"it may not end on friendly {settled.friend} ({settled.member}): {fmt(settled.distance)}"

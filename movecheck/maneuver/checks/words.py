@@ -1,0 +1,102 @@
+"""How the maneuver clauses word their findings: numbers, allowances, roll conditions.
+
+The fact modules (:mod:`~movecheck.maneuver.world`, :mod:`~movecheck.maneuver.free`,
+:mod:`~movecheck.maneuver.corps`, :mod:`~movecheck.maneuver.motion`) return numbers,
+positions and roll combinations; the clauses word them with these helpers.  Plain
+text from plain values: no shapely.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable
+
+from movecheck.maneuver.model import ORDER_NAMES, fmt
+
+__all__ = ["account", "condition", "describe_values", "favourable", "fmt_num", "mobility_text", "order_name",
+           "roll_name", "roll_ranges"]
+
+
+def fmt_num(value: float) -> str:
+    """A number without needless decimals: ``8``, ``2.50``."""
+    return str(int(value)) if float(value).is_integer() else fmt(value)
+
+
+def order_name(order: Any) -> str:
+    """``All ahead``, ``Move to landmark``, ``free move``."""
+    return ORDER_NAMES[order.kind]
+
+
+def mobility_text(mobility: float, bonus: bool, nearest: float | None, bonus_steps: float) -> str:
+    """``mobility 8 + 2 pre-battle`` / ``mobility 8, no pre-battle bonus: an enemy is 12.30 steps away``."""
+    base = f"mobility {fmt_num(mobility)}"
+    if bonus:
+        return f"{base} + {fmt_num(bonus_steps)} pre-battle"
+    return f"{base}, no pre-battle bonus: an enemy is {fmt(nearest or 0.0)} steps away"
+
+
+def account(walk: Any, start: float) -> str:
+    """How an allowance walk went: ``10.00, brook D1=4 → 6.00``."""
+    if not walk.reached:
+        return fmt(start)
+    parts = [fmt(start)]
+    for feature, roll in walk.reached:
+        parts.append(f"{feature.terrain.id} {feature.die_name}={roll}")
+    return ", ".join(parts) + f" → {fmt(walk.allowance)}"
+
+
+def describe_values(values: list[int], dice: Any) -> str:
+    """A set of die results in words: ``7 or less``, ``12 or more``, ``exactly 5``, ``3 to 5``."""
+    vs = sorted(set(values))
+    if not vs:
+        return "impossible"
+    if vs == list(range(vs[0], vs[-1] + 1)):
+        if len(vs) == 1:
+            return f"exactly {vs[0]}"
+        if vs[0] == dice.low:
+            return f"{vs[-1]} or less"
+        if vs[-1] == dice.high:
+            return f"{vs[0]} or more"
+        return f"{vs[0]} to {vs[-1]}"
+    return "one of " + ", ".join(str(v) for v in vs)
+
+
+def roll_name(key: tuple[str, str], die_name: str, dice: Any) -> str:
+    """``the D3 roll (3d6) for r9 entering wood1``."""
+    return f"the {die_name} roll ({dice}) for {key[0]} entering {key[1]}"
+
+
+def favourable(keys: list[tuple[str, str]], dice: dict[tuple[str, str], tuple[str, Any]]) -> str:
+    """``the rolls (D1 for r1 entering s0, D1 for r1 entering s1) fall favourably``."""
+    named = ", ".join(f"{dice[k][0]} for {k[0]} entering {k[1]}" for k in keys)
+    return f"the rolls ({named}) fall favourably"
+
+
+def condition(branches: Any, legal: Callable[[Any], bool]) -> tuple[str, Fraction]:
+    """When a verdict holds, in words, and its exact probability.
+
+    With the odds already weighed (``branches.odds``: several rolls, not every
+    combination listed) the words name the rolls; otherwise they come from the
+    listed combinations for which ``legal`` holds.
+    """
+    if branches.odds is not None:
+        return favourable(branches.keys, branches.dice), branches.odds
+    good = [b for b in branches.items if legal(b)]
+    p = sum((b.probability for b in good), Fraction(0))
+    keys = sorted({k for b in branches.items for k in b.assigned})
+    if len(keys) == 1:
+        key = keys[0]
+        die_name, dice = branches.dice[key]
+        values = [b.assigned[key] for b in good if key in b.assigned]
+        return f"{roll_name(key, die_name, dice)} is {describe_values(values, dice)}", p
+    return favourable(keys, branches.dice), p
+
+
+def roll_ranges(branches: Any) -> str:
+    """``the D1 roll (1d6) for r1 entering brook (1..6)`` for every undeclared roll."""
+    keys = sorted({k for b in branches.items for k in b.assigned}) or branches.keys
+    parts = []
+    for key in keys:
+        die_name, dice = branches.dice[key]
+        parts.append(f"{roll_name(key, die_name, dice)} ({dice.low}..{dice.high})")
+    return " and ".join(parts)

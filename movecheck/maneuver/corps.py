@@ -1,0 +1,444 @@
+"""The facts of a compulsory corps order (M1, M5, M6, M8, M9): All ahead, All back, Move to landmark.
+
+:func:`analyse_corps` computes where every base of the corps must end — the
+maximum possible distance per file — for every combination of undeclared rolls,
+then compares the declared ends with it: which combinations they match, which
+one they lie nearest, which bases they turn.  From that it places the bases for
+the next order.  No verdicts and no words: those are the clauses'
+(:mod:`movecheck.maneuver.checks`, the shared comparisons in ``checks/ends.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+from shapely.geometry import Point
+from shapely.ops import unary_union
+
+from movecheck.maneuver import geometry as g
+from movecheck.maneuver import sweep
+from movecheck.maneuver.model import Base, Corps, Terrain, Vec
+from movecheck.maneuver.motion import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, walk
+from movecheck.maneuver.orders import Declared, Order
+from movecheck.maneuver.plane import EPS, angle_diff, heading_vector, unit
+from movecheck.maneuver.world import DeclaredRoll, Obstacle, World, declared_rolls
+
+LANE_SHARE = 1e-6
+"""A base follows another (same file) when their extents across the motion share more than this
+fraction of its own extent; bases side by side touch along a line and share nothing."""
+
+
+@dataclass
+class File:
+    """A front base and the bases behind it in the direction of motion.
+
+    ``stop``: how far the file can go before ``stop_by`` stops it (an enemy,
+    a friend it cannot pass, impassable terrain, the field edge).  ``chords``:
+    the stretches ``(lo, hi, member, friend)`` over which one of its bases
+    would stand on a stationary friend.
+    """
+
+    index: int
+    members: list[Base]
+    features: list[Feature] = field(default_factory=list)
+    stop: float = math.inf
+    stop_by: Obstacle | None = None
+    chords: list[tuple[float, float, str, str]] = field(default_factory=list)
+
+    @property
+    def front(self) -> Base:
+        return self.members[0]
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A file moved back to ``distance`` because ``member`` would otherwise end on friendly ``friend``."""
+
+    friend: str
+    member: str
+    distance: float
+
+
+@dataclass
+class FileResult:
+    """Where one file ends in one combination of rolls, and each step that decided it.
+
+    In order: its allowance walk; the slowest file's allowance when that sets a
+    lower pace (``corps_penalty: whole_corps``); the distance after which the
+    reference point reaches the landmark; where an obstacle stops it; a move
+    back off a friend; for All back the maximum that is halved, and a move back
+    off a friend after halving.  ``distance`` is the result.
+    """
+
+    distance: float
+    walk: Walk
+    pace: float | None = None
+    landmark_after: float | None = None
+    stopped_after: float | None = None
+    stopped_by: Obstacle | None = None
+    settled: Settled | None = None
+    halved_from: float | None = None
+    settled_half: Settled | None = None
+
+
+@dataclass
+class Group:
+    """Files whose end positions depend on the same rolls (one file, or the whole corps).
+
+    ``matches[i]``: whether the declared ends are the required ones under the
+    roll combination ``branches.items[i]``; ``closest``: when none matches, the
+    combination whose required ends lie nearest the declared ones.
+    """
+
+    files: list[File]
+    branches: Branches
+    matches: list[bool] = field(default_factory=list)
+    closest: Branch | None = None
+
+    @property
+    def bases(self) -> list[Base]:
+        return [b for f in self.files for b in f.members]
+
+
+@dataclass
+class CorpsAnalysis:
+    """A compulsory order of a corps: the required ends and how the declared ones relate to them.
+
+    ``direction`` is the unit vector of the motion (None: a landmark the corps
+    already stands on, or the corps itself: ``towards_itself``).  ``mobility``
+    is the corps' smallest mobility plus the pre-battle bonus when it gets it
+    (``bonus``), ``start_allowance`` the allowance its files start with (halved
+    for All back under ``back_distance: half_of_mobility``), ``horizon`` the
+    furthest any file could go, ``cap`` the distance from the reference point
+    to the landmark.  ``engaged`` maps bases to the enemies they touch at the
+    start; ``turned`` maps the bases whose declared facing turns them (a corner
+    moves by more than ``tolerance``) to the declared turn in degrees.
+    ``placement`` is where each base stands after the order, ``required_ends`` the
+    required ends when no undeclared roll decides them (None otherwise; then
+    ``needed_rolls`` lists those rolls), ``new_contacts`` the enemies a base
+    touches at its end and not before.
+    """
+
+    order: Order
+    corps: Corps
+    direction: Vec | None
+    mobility: float
+    bonus: bool
+    nearest: float | None
+    start_allowance: float
+    horizon: float
+    cap: float | None
+    files: list[File]
+    groups: list[Group]
+    rolls: list[DeclaredRoll]
+    tolerance: float
+    options: Any
+    towards_itself: bool = False
+    followers: dict[str, str] = field(default_factory=dict)
+    entered_by: dict[str, list[Feature]] = field(default_factory=dict)
+    engaged: dict[str, list[Base]] = field(default_factory=dict)
+    turned: dict[str, float] = field(default_factory=dict)
+    placement: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    new_contacts: dict[str, list[Base]] = field(default_factory=dict)
+    required_ends: dict[str, Vec] | None = None
+    needed_rolls: list[tuple[str, str, str, str]] = field(default_factory=list)
+
+    kind = "corps"
+
+    @property
+    def moving(self) -> set[str]:
+        """The bases this order moves."""
+        return {b.id for b in self.corps.bases}
+
+    def file_of(self, base_id: str) -> File:
+        for f in self.files:
+            if any(b.id == base_id for b in f.members):
+                return f
+        raise KeyError(base_id)
+
+    def expected(self, base: Base, distance: float) -> Vec:
+        """Where a base ends when its file moves ``distance``."""
+        if self.direction is None:
+            return base.centre
+        return (base.x + self.direction[0] * distance, base.y + self.direction[1] * distance)
+
+
+def build_files(bases: list[Base], direction: Vec) -> list[File]:
+    """Split a corps into files along ``direction``: each base follows the base ahead that shares its lane."""
+    dx, dy = direction
+    px, py = dy, -dx
+    info = []
+    for b in bases:
+        corners = list(b.rect.exterior.coords)[:-1]
+        across = [x * px + y * py for x, y in corners]
+        info.append((b, b.x * dx + b.y * dy, min(across), max(across)))
+    info.sort(key=lambda item: (-item[1], item[2], item[0].id))
+    file_of: dict[str, int] = {}
+    files: list[File] = []
+    placed: list[tuple[Base, float, float, float]] = []
+    for b, along, lo, hi in info:
+        best = None
+        for other, o_along, o_lo, o_hi in placed:
+            if o_along <= along + EPS:
+                continue
+            shared = min(hi, o_hi) - max(lo, o_lo)
+            if shared > LANE_SHARE * (hi - lo):
+                key = (-shared, o_along - along)
+                if best is None or key < best[0]:
+                    best = (key, other)
+        if best is None:
+            file_of[b.id] = len(files)
+            files.append(File(len(files), [b]))
+        else:
+            file_of[b.id] = file_of[best[1].id]
+            files[file_of[b.id]].members.append(b)
+        placed.append((b, along, lo, hi))
+    return files
+
+
+def landmark_shape(world: World, order: Order) -> Any:
+    """The landmark's shape (a point, a terrain polygon, or the union of a corps' bases)."""
+    mark = order.landmark
+    if mark is None:
+        return None
+    if mark.point is not None:
+        return Point(mark.point)
+    if mark.terrain is not None:
+        return world.bf.terrain[mark.terrain].polygon
+    return unary_union([b.rect for b in world.bf.corps[mark.corps].bases])
+
+
+def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
+    """Where each base of the corps must end, for every combination of undeclared rolls."""
+    corps = order.corps
+    assert corps is not None
+    opts = world.options
+    tol = world.tol
+    kind = order.kind
+    bonus, nearest = world.prebattle(corps.bases)
+    mobility = corps.mobility + (opts.prebattle_bonus if bonus else 0.0)
+    start = mobility / 2.0 if kind == "all_back" and opts.back_distance == "half_of_mobility" else mobility
+    direction: Vec | None = None
+    cap: float | None = None
+    landmark_corps: str | None = None
+    towards_itself = False
+    if kind == "all_ahead":
+        direction = heading_vector(corps.facing)
+    elif kind == "all_back":
+        hx, hy = heading_vector(corps.facing)
+        direction = (-hx, -hy)
+    else:
+        shape = landmark_shape(world, order)
+        assert shape is not None
+        if order.landmark is not None and order.landmark.corps is not None:
+            landmark_corps = order.landmark.corps
+        towards_itself = landmark_corps == corps.id
+        if not towards_itself:
+            ref = corps.reference
+            point = g.nearest_point(shape, ref)
+            cap = math.dist(ref, point)
+            if cap > EPS:
+                direction = ((point[0] - ref[0]) / cap, (point[1] - ref[1]) / cap)
+    horizon = start if cap is None else min(start, cap)
+    files = build_files(corps.bases, direction) if direction is not None else [File(i, [b]) for i, b in enumerate(corps.bases)]
+    moving = {b.id for b in corps.bases}
+    if direction is not None:
+        for file in files:
+            _file_obstacles(world, file, direction, horizon, moving, landmark_corps)
+            front = file.front
+            region = sweep.swept_straight(front.rect, direction, horizon) if horizon > EPS else front.rect
+
+            def entry(terrain: Terrain, front: Base = front) -> float | None:
+                return sweep.entry_distance(front.rect, terrain.polygon, direction, horizon, pieces=terrain.pieces)
+
+            file.features = [f for f in world.features(front, entry, region) if f.e < min(horizon, file.stop) - EPS]
+    else:
+        for file in files:
+            file.stop, file.stop_by = 0.0, Obstacle("at_landmark")
+    halve = kind == "all_back" and opts.back_distance == "half_of_max"
+    group_files = [files] if opts.corps_penalty == "whole_corps" else [[f] for f in files]
+    groups = []
+    steps = Steps()  # one budget for the whole order, however many groups
+    for members in group_files:
+        run = _group_runner(files=members, start=start, horizon=horizon, halve=halve, cap=cap,
+                            whole_corps=opts.corps_penalty == "whole_corps")
+        groups.append(Group(members, enumerate_rolls(order.rolls, run, steps, cost=len(members))))
+    engaged = {b.id: world.contacts(b.rect) for b in corps.bases}
+    analysis = CorpsAnalysis(
+        order, corps, direction, mobility, bonus, nearest, start, horizon, cap, files, groups,
+        declared_rolls(order, world), tol, opts, towards_itself,
+        followers={b.id: f.front.id for f in files for b in f.members[1:]},
+        entered_by={f.front.id: f.features for f in files},
+        engaged={k: v for k, v in engaged.items() if v},
+    )
+    _compare(analysis)
+    _place(world, analysis)
+    return analysis
+
+
+def _file_obstacles(world: World, file: File, direction: Vec, horizon: float, moving: set[str],
+                    landmark_corps: str | None) -> None:
+    """Where the file is stopped by enemies, friends it cannot pass, impassable terrain or the field edge."""
+    opts = world.options
+    stop, by = horizon, None
+    if horizon <= EPS:
+        file.stop, file.stop_by = 0.0, None
+        return
+    for member in file.members:
+        rect = member.rect
+        swept = sweep.swept_straight(rect, direction, horizon)
+        behind = member is not file.front
+        for other in world.bases_near(swept, world.gap):
+            if other.id in moving:
+                continue
+            if other.side != world.side or other.corps == landmark_corps:
+                if g.edge_distance(rect, other.rect) <= world.gap + EPS:
+                    t = sweep.entry_distance(rect, other.rect, direction, horizon)
+                else:
+                    t = sweep.contact_distance(rect, other.rect, direction, horizon)
+                what = Obstacle("enemy" if other.side != world.side else "landmark_corps", (other.id,), member.id, behind)
+            else:
+                chord = sweep.translation_chord(rect, other.rect, np.asarray(unit(direction)))
+                if chord is None or chord[1] <= EPS or chord[0] >= horizon - EPS:
+                    continue
+                lo, hi = max(chord[0], 0.0), chord[1]
+                file.chords.append((lo, hi, member.id, other.id))
+                if sweep.max_overlap_along(rect, other.rect, direction, horizon) <= opts.pass_through_limit * member.area + EPS:
+                    continue
+                t = lo
+                what = Obstacle("friend", (other.id,), member.id, behind)
+            if t is not None and t < stop - EPS:
+                stop, by = t, what
+        for terrain in world.terrain_near(swept):
+            if terrain.kind != "impassable":
+                continue
+            t = sweep.entry_distance(rect, terrain.polygon, direction, horizon, pieces=terrain.pieces)
+            if t is not None and t < stop - EPS:
+                stop, by = t, Obstacle("impassable", (terrain.id,))
+        t = sweep.leave_distance(rect, world.bf.field_polygon, direction, horizon)
+        if t is not None and t < stop - EPS:
+            stop, by = t, Obstacle("field_edge")
+    file.stop, file.stop_by = max(stop, 0.0), by
+
+
+def _settle(file: File, distance: float) -> tuple[float, Settled | None]:
+    """The distance moved back to the last place where no base of the file ends on a stationary friend."""
+    last: tuple[str, str] | None = None
+    changed = True
+    while changed:
+        changed = False
+        for lo, hi, member, friend in file.chords:
+            if lo + EPS < distance < hi - EPS:
+                distance, last = lo, (friend, member)
+                changed = True
+    return distance, (Settled(last[0], last[1], distance) if last is not None else None)
+
+
+def _group_runner(files: list[File], start: float, horizon: float, halve: bool, cap: float | None,
+                  whole_corps: bool) -> Callable[[Any], dict[int, FileResult]]:
+    """Where each file of a group ends for one combination of rolls (the lookup gives the rolls)."""
+
+    def run(lookup: Any) -> dict[int, FileResult]:
+        walks = {f.index: walk(start, f.features, f.stop, f.front.id, lookup) for f in files}
+        common = min(w.allowance for w in walks.values()) if whole_corps else None
+        results = {}
+        for f in files:
+            w = walks[f.index]
+            allowance = common if common is not None else w.allowance
+            result = FileResult(0.0, w)
+            if common is not None and common < w.allowance - EPS:
+                result.pace = common
+            distance = min(allowance, horizon)
+            if cap is not None and cap <= allowance + EPS and cap <= f.stop + EPS:
+                result.landmark_after = cap
+            if f.stop < distance - EPS:
+                distance = f.stop
+                result.stopped_after, result.stopped_by = f.stop, f.stop_by
+            distance, result.settled = _settle(f, distance)
+            if halve:
+                result.halved_from = distance
+                distance, result.settled_half = _settle(f, distance / 2.0)
+            result.distance = max(distance, 0.0)
+            results[f.index] = result
+        return results
+
+    return run
+
+
+def _turn(base: Base, declared: Declared, tol: float) -> float | None:
+    """The declared rotation of a base when it moves a corner by more than the tolerance."""
+    if declared.facing is None:
+        return None
+    turn = angle_diff(base.facing, declared.facing)
+    return turn if abs(math.radians(turn)) * base.half_diagonal > tol + EPS else None
+
+
+def _close(declared: Declared, expected: Vec, tol: float) -> bool:
+    return math.dist((declared.x, declared.y), expected) <= tol + EPS
+
+
+def _compare(a: CorpsAnalysis) -> None:
+    """The declared ends against the required ones: turns, matching combinations, the nearest one."""
+    tol = a.tolerance
+    declared = a.order.end
+    for b in a.corps.bases:
+        if b.id in declared:
+            turn = _turn(b, declared[b.id], tol)
+            if turn is not None:
+                a.turned[b.id] = turn
+    for group in a.groups:
+        group.matches = [
+            all(b.id in declared and _close(declared[b.id], a.expected(b, br.result[a.file_of(b.id).index].distance), tol)
+                for b in group.bases)
+            for br in group.branches.items
+        ]
+        if any(group.matches):
+            continue
+
+        def distance_off(br: Branch, group: Group = group) -> float:
+            return sum(
+                math.dist((declared[b.id].x, declared[b.id].y), a.expected(b, br.result[a.file_of(b.id).index].distance))
+                for b in group.bases if b.id in declared
+            )
+
+        group.closest = min(group.branches.items, key=distance_off)
+
+
+def _place(world: World, a: CorpsAnalysis) -> None:
+    """Where the bases stand after the order (a declared end within tolerance is the required one)."""
+    declared = a.order.end
+    tol = a.tolerance
+    required: dict[str, Vec] | None = {}
+    for group in a.groups:
+        items = group.branches.items
+        matching = [br for br, ok in zip(items, group.matches) if ok]
+        pool = matching or items
+        chosen = max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
+        if len(items) != 1:
+            required = None
+            for key in group.branches.keys:
+                die_name, dice = group.branches.dice[key]
+                a.needed_rolls.append((key[0], key[1], die_name, str(dice)))
+        for b in group.bases:
+            exp = a.expected(b, chosen.result[a.file_of(b.id).index].distance) if chosen is not None else b.centre
+            if required is not None:
+                required[b.id] = exp
+            dec = declared.get(b.id)
+            if dec is None:
+                a.placement[b.id] = (exp[0], exp[1], b.facing)
+            elif _close(dec, exp, tol):
+                facing = dec.facing if dec.facing is not None and b.id in a.turned else b.facing
+                a.placement[b.id] = (exp[0], exp[1], facing)
+            else:
+                a.placement[b.id] = (dec.x, dec.y, dec.facing if dec.facing is not None else b.facing)
+    a.required_ends = required
+    for b in a.corps.bases:
+        x, y, facing = a.placement[b.id]
+        rect = b.rect_at(x, y, facing)
+        before = set(e.id for e in world.contacts(b.rect, exact=False))
+        new = [e for e in world.contacts(rect, exact=False) if e.id not in before]
+        if new:
+            a.new_contacts[b.id] = new

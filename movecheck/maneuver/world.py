@@ -1,0 +1,161 @@
+"""The world an order is checked in, and the facts every kind of order shares.
+
+:class:`World` is the battlefield as the earlier orders left it, seen from the
+side giving the orders: which bases and terrain lie near a shape, who is in
+contact, whether a group of bases gets the pre-battle bonus, which difficult
+terrain a base would enter.  :func:`declared_rolls` reads the rolls an order
+declares.  The order's own facts are :mod:`movecheck.maneuver.free` and
+:mod:`movecheck.maneuver.corps`.
+
+Facts only: numbers, shapes, bases and terrain.  Whether they break a rule, and
+how the finding reads, is decided by the clauses (:mod:`movecheck.maneuver.checks`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from movecheck.maneuver import geometry as g
+from movecheck.maneuver.model import Base, Battlefield, Terrain
+from movecheck.maneuver.motion import Feature, touching
+from movecheck.maneuver.orders import Order
+from movecheck.maneuver.plane import EPS
+
+DocPath = tuple[Any, ...]
+
+
+class World:
+    """The battlefield as the earlier orders left it, seen from the side giving the orders."""
+
+    def __init__(self, battlefield: Battlefield, side: str) -> None:
+        self.bf = battlefield
+        self.side = side
+        self.options = battlefield.options
+        self._index: g.SpatialIndex | None = None
+        terrain = list(battlefield.terrain.values())
+        self._terrain_index = g.SpatialIndex((t.id, t.polygon) for t in terrain) if terrain else None
+
+    @property
+    def tol(self) -> float:
+        return self.options.tolerance
+
+    @property
+    def gap(self) -> float:
+        return self.options.contact_gap
+
+    def moved(self) -> None:
+        """Forget the spatial index after bases moved."""
+        self._index = None
+
+    def index(self) -> g.SpatialIndex:
+        if self._index is None:
+            self._index = g.SpatialIndex((b.id, b.rect) for b in self.bf.all_bases())
+        return self._index
+
+    def bases_near(self, geom: Any, distance: float = 0.0) -> list[Base]:
+        """Bases whose rectangles lie within ``distance`` of ``geom`` (STRtree query)."""
+        return [self.bf.bases[k] for k in self.index().near(geom, distance)]
+
+    def terrain_near(self, geom: Any) -> list[Terrain]:
+        if self._terrain_index is None:
+            return []
+        return [self.bf.terrain[k] for k in self._terrain_index.near(geom, 0.0)]
+
+    def prebattle(self, bases: list[Base]) -> tuple[bool, float | None]:
+        """Whether every base is more than ``prebattle_distance`` from every enemy (M11), and the nearest such distance."""
+        opts = self.options
+        limit = opts.prebattle_distance
+        nearest: float | None = None
+        for base in bases:
+            if opts.prebattle_measure == "centre":
+                reach = limit + base.half_diagonal + max((e.half_diagonal for e in self.bf.enemies_of(self.side)), default=0.0)
+                for other in self.bases_near(base.rect, reach):
+                    if other.side != self.side:
+                        d = math.dist(base.centre, other.centre)
+                        if d <= limit + EPS:
+                            nearest = d if nearest is None else min(nearest, d)
+            else:
+                for other in self.bases_near(base.rect, limit):
+                    if other.side != self.side:
+                        d = g.edge_distance(base.rect, other.rect)
+                        nearest = d if nearest is None else min(nearest, d)
+        return nearest is None, nearest
+
+    def contacts(self, rect: Any, exact: bool = True) -> list[Base]:
+        """Enemy bases touching ``rect`` (within the contact gap; ``exact=False`` allows the tolerance too)."""
+        slack = self.gap + (0.0 if exact else self.tol)
+        found = []
+        for other in self.bases_near(rect, slack):
+            if other.side == self.side:
+                continue
+            if exact and g.in_contact(rect, other.rect, self.gap):
+                found.append(other)
+            elif not exact and touching(rect, other.rect, self.gap, self.tol):
+                found.append(other)
+        return found
+
+    def features(self, base: Base, entry: Callable[[Terrain], float | None], region: Any) -> list[Feature]:
+        """Difficult terrain the base would enter, with the distance of first entry."""
+        found = []
+        for terrain in self.terrain_near(region):
+            die = self.options.die_of_kind(terrain.kind)
+            if die is None:
+                continue
+            if terrain.kind == "hill" and g.overlaps(base.rect, terrain.polygon):
+                continue  # already on the hill: only climbing onto it from outside counts
+            e = entry(terrain)
+            if e is not None:
+                found.append(Feature(terrain, e, die[0], die[1]))
+        return sorted(found, key=lambda f: (f.e, f.terrain.id))
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """What a motion runs into: a kind, the bases or terrain it names, the base that meets it.
+
+    Kinds: ``enemy``, ``landmark_corps`` (a base of the corps moved towards),
+    ``friend`` (one the base cannot pass), ``friend_end`` (one it would end
+    on), ``impassable``, ``field_edge``, ``at_landmark`` (the corps is there
+    already) and ``terrain`` (difficult terrain that may cost more than the
+    allowance).  ``member`` is the moving base that meets a base obstacle,
+    ``behind`` whether that is not the front base of its file.
+    """
+
+    kind: str
+    ids: tuple[str, ...] = ()
+    member: str | None = None
+    behind: bool = False
+
+
+@dataclass(frozen=True)
+class DeclaredRoll:
+    """One declared penalty roll: for which base, which terrain (None: its first), which value, where.
+
+    ``terrain`` is the element named (None when unnamed or unknown), ``penalty``
+    whether its kind costs a die.
+    """
+
+    base_id: str
+    terrain_id: str | None
+    value: int
+    where: DocPath
+    terrain: Terrain | None = None
+    penalty: bool = False
+
+
+def declared_rolls(order: Order, world: World) -> list[DeclaredRoll]:
+    """Every integer roll the order declares, in the order of its bases (values of other types are schema errors)."""
+    found: list[DeclaredRoll] = []
+    for base_id, value in sorted(order.raw_rolls.items()):
+        where = order.where + ("rolls", base_id)
+        items = sorted(value.items()) if isinstance(value, dict) else [(None, value)]
+        for tid, roll in items:
+            if not isinstance(roll, int) or isinstance(roll, bool):
+                continue
+            terrain = world.bf.terrain.get(tid) if tid is not None else None
+            penalty = terrain is not None and world.options.die_of_kind(terrain.kind) is not None
+            spot = where + ((tid,) if tid is not None else ())
+            found.append(DeclaredRoll(base_id, tid, roll, spot, terrain, penalty))
+    return found
