@@ -306,6 +306,7 @@ def test_hint_work_is_bounded_per_file(run_main, tmp_path: Path, aa, write, monk
 # -- manoeuvre motions ---------------------------------------------------------------------
 
 from movecheck.maneuver import geometry as mg  # noqa: E402
+from movecheck.maneuver import sweep as ms  # noqa: E402
 from movecheck.maneuver import motion as mm  # noqa: E402
 from movecheck.maneuver.model import Base  # noqa: E402
 
@@ -330,7 +331,7 @@ def test_a_long_turning_motion_is_cut_into_pieces_per_waypoint_not_per_step() ->
 
 def brute_leaves(motion: mm.Motion, region: Any, shrink: float) -> int | None:
     for piece in motion.pieces:
-        if mg.leave_distance(motion.rect(piece, shrink), region, piece.direction, piece.length) is not None:
+        if ms.leave_distance(motion.rect(piece, shrink), region, piece.direction, piece.length) is not None:
             return piece.segment
     if not mg.inside_field(motion.final_rect(shrink), region):
         return motion.last_segment
@@ -354,14 +355,14 @@ def test_leaves_answers_as_every_piece_checked_would(path: list[tuple[float, flo
     motion = mm.Motion(red_base(), path, facing)
     expected = brute_leaves(motion, field, 0.1)
     calls = 0
-    leave_distance = mg.leave_distance
+    leave_distance = ms.leave_distance
 
     def counted(*args: Any) -> Any:
         nonlocal calls
         calls += 1
         return leave_distance(*args)
 
-    monkeypatch.setattr(mg, "leave_distance", counted)
+    monkeypatch.setattr(ms, "leave_distance", counted)
     assert motion.leaves(field, shrink=0.1) == expected
     if path == [(100.0, 150.0)]:
         assert calls == 0  # well inside: no piece needs the exact test
@@ -376,7 +377,7 @@ def test_long_motion_among_many_shapes_tests_only_nearby_pieces(monkeypatch: pyt
         for piece in motion.pieces:
             if not motion._near(piece, shape.bounds):
                 continue
-            t = mg.entry_distance(motion.rect(piece), shape, piece.direction, piece.length)
+            t = ms.entry_distance(motion.rect(piece), shape, piece.direction, piece.length)
             if t is not None:
                 hit = (piece.s + t, piece.segment)
                 break
