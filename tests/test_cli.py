@@ -544,14 +544,3 @@ def test_colour_on_a_terminal_unless_no_color(aa_dir, aa, write) -> None:
 
 
 # -- determinism ----------------------------------------------------------------------------
-
-
-def test_same_check_twice_is_byte_identical(run_cli, aa_dir, aa, write) -> None:
-    write(aa_dir, "a.yaml", aa.illegal)
-    write(aa_dir, "b.yaml", aa.legal)
-    write(aa_dir, "c.yaml", aa.illegal.replace("power: Germans", "power: no"))
-    for fmt in ("text", "json"):
-        first = run_cli(["check", "c.yaml", "a.yaml", "b.yaml", "--format", fmt], cwd=aa_dir)
-        second = run_cli(["check", "c.yaml", "a.yaml", "b.yaml", "--format", fmt], cwd=aa_dir)
-        assert first == second
-        assert first[0] == 1

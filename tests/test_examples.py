@@ -18,10 +18,25 @@ STATES = sorted((ROOT / "examples").rglob("states/*.yaml")) + sorted((ROOT / "ex
 
 
 def movecheck(*args: str) -> subprocess.CompletedProcess[str]:
-    """Run the CLI from the repository root, as a user would."""
-    return subprocess.run(
-        [sys.executable, "-m", "movecheck", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
+    """Run the CLI from the repository root, in this process (a subprocess adds nothing here).
+
+    The installed command in a real process is exercised by tests/test_cli.py and
+    tests/test_determinism.py.
+    """
+    import contextlib
+    import io
+    import os
+
+    from movecheck.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = {name: os.environ.pop(name) for name in ("MOVECHECK_FORMAT", "NO_COLOR", "FORCE_COLOR") if name in os.environ}
+    try:
+        with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(args))
+    finally:
+        os.environ.update(saved)
+    return subprocess.CompletedProcess(["movecheck", *args], code, out.getvalue(), err.getvalue())
 
 
 def rel(path: Path) -> str:

@@ -372,12 +372,12 @@ def test_exit_zero(run_main, aa_dir, aa, write) -> None:
 
 
 @pytest.mark.parametrize("fmt", ["text", "full", "json", "json-lines", "github", "sarif"])
-def test_every_format_is_deterministic(fmt: str, request) -> None:
+def test_every_format_is_valid_with_statistics(fmt: str, request) -> None:
+    # determinism (same bytes twice, across hash seeds) is tests/test_determinism.py's
     files = [AA201, "examples/aa/orders/variants/mc004-typo.yaml", "examples/aa/orders/variants/mc003-schema.yaml"]
     first = movecheck("check", *files, "--format", fmt, "--statistics")
-    second = movecheck("check", *files, "--format", fmt, "--statistics")
     assert first.returncode == 1, first.stderr
-    assert (first.stdout, first.stderr) == (second.stdout, second.stderr)
+    assert first.stderr == ""
     if fmt == "sarif":
         request.getfixturevalue("sarif_validator")(first.stdout)
     elif fmt == "json-lines":
