@@ -15,20 +15,22 @@ without recursion and without PyYAML's constructors, so that:
 * tags other than the standard scalar/collection tags are refused, never
   constructed (no ``!!python/object``);
 * nesting depth, alias expansion and file size are bounded (MC008).
+
+The document model is :mod:`movecheck.document`; opening files safely (regular-file
+checks, bounded reads, stdin) is :mod:`movecheck.reading`.  Both are re-exported here.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import stat
-import sys
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, NoReturn
+from dataclasses import dataclass
+from typing import Any, Iterator, NoReturn
 
 import yaml
 
-from movecheck.findings import Finding, make_finding
+from movecheck.document import Document, ImplicitScalar, Path, findings_at, implicit_message
+from movecheck.findings import make_finding
+from movecheck.reading import MAX_BYTES, InputError, _limit, read_bytes, read_regular
 from movecheck import problems  # noqa: F401  (registers the MC clauses)
 
 try:  # the C parser is much faster; the pure-Python one reads the same YAML
@@ -36,18 +38,6 @@ try:  # the C parser is much faster; the pure-Python one reads the same YAML
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
-Path = tuple[Any, ...]
-
-
-def _limit(name: str, default: int) -> int:
-    """A loader limit, raised by the environment variable ``name`` (a positive whole number
-    of ASCII digits, at most 18 of them; anything else -- ``1e6``, ``²``, ``0`` -- keeps the default)."""
-    raw = os.environ.get(name, "").strip()
-    ok = raw.isascii() and raw.isdigit() and len(raw) <= 18
-    return int(raw) if ok and int(raw) > 0 else default
-
-
-MAX_BYTES = _limit("MOVECHECK_MAX_BYTES", 64 * 1024 * 1024)
 MAX_DEPTH = _limit("MOVECHECK_MAX_DEPTH", 64)
 MAX_NODES = _limit("MOVECHECK_MAX_NODES", 2_000_000)
 MAX_DIGITS = 100
@@ -65,167 +55,6 @@ _STANDARD_TAGS = {
     "tag:yaml.org,2002:timestamp",
     "!",
 }
-
-
-class InputError(Exception):
-    """The tool cannot read an input at all (exit 2, one line on stderr)."""
-
-
-@dataclass
-class ImplicitScalar:
-    """A plain scalar that YAML 1.1 turned into something other than a string."""
-
-    text: str
-    tag: str
-    value: Any
-    too_long: bool = False  # a whole number of more than MAX_DIGITS digits: ``value`` is its text
-
-    @property
-    def digits(self) -> int:
-        """How many digits the text has."""
-        return sum(c.isdigit() for c in self.text)
-
-
-@dataclass
-class Document:
-    """A loaded YAML file: plain data plus the positions of its nodes."""
-
-    path: str
-    data: Any = None
-    positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
-    key_positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
-    implicit: dict[Path, ImplicitScalar] = field(default_factory=dict)
-    findings: list[Finding] = field(default_factory=list)
-    text: str = ""
-    broken: bool = False
-    root: str | None = None  # the folder files this one names (an aa state's map:) must lie in
-
-    def pos(self, path: Path) -> tuple[int, int]:
-        """Position of the node at ``path``, or of its nearest ancestor that has one."""
-        path = tuple(path)
-        while path:
-            found = self.positions.get(path)
-            if found is not None:
-                return found
-            path = path[:-1]
-        return self.positions.get((), (1, 1))
-
-    def key_pos(self, path: Path) -> tuple[int, int]:
-        """Position of the key whose value is at ``path`` (falls back to :meth:`pos`)."""
-        found = self.key_positions.get(tuple(path))
-        return found if found is not None else self.pos(path)
-
-    def lines(self) -> list[str]:
-        """The source text split into lines (for excerpts)."""
-        return self.text.splitlines()
-
-    def finding(self, code: str, message: str, path: Path = (), *, key: bool = False, **extra: Any) -> Finding:
-        """A finding of ``code`` located at the node (or key) at ``path``."""
-        line, column = self.key_pos(path) if key else self.pos(path)
-        if "order" not in extra:
-            extra.update(self.order_of(path))
-        return make_finding(code, message, file=self.path, line=line, column=column, **extra)
-
-    def order_of(self, path: Path) -> dict[str, Any]:
-        """``order`` (1-based) and ``order_id`` for a node inside an orders list, else nothing."""
-        from movecheck.systems import orders_keys  # each system declares its list of orders
-
-        path = tuple(path)
-        if len(path) < 2 or path[0] not in orders_keys() or not isinstance(path[1], int):
-            return {}
-        item = self.get(path[0], path[1])
-        order_id = item.get("id") if isinstance(item, dict) else None
-        return {"order": path[1] + 1, "order_id": order_id if isinstance(order_id, str) else None}
-
-    def get(self, *path: Any, default: Any = None) -> Any:
-        """The value at ``path`` in the data, or ``default``."""
-        node = self.data
-        for step in path:
-            if isinstance(node, dict) and step in node:
-                node = node[step]
-            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
-                node = node[step]
-            else:
-                return default
-        return node
-
-
-def findings_at(doc: Document, found: Iterable[tuple[str, Any]]) -> list[Finding]:
-    """Findings for ``(code, problem)`` pairs, each placed at its problem's ``where`` node."""
-    return [doc.finding(code, problem.message, problem.where) for code, problem in found]
-
-
-def read_bytes(path: str, stdin: bool = False) -> bytes:
-    """Bytes of a file or of stdin; InputError for anything that is not a readable file."""
-    if stdin:
-        stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:  # file descriptor 0 was not open when movecheck started (<&-)
-            raise InputError("-: standard input is closed")
-        try:
-            return stream.read(MAX_BYTES + 1)
-        except (OSError, ValueError) as exc:  # a folder as stdin, a descriptor closed under us
-            raise InputError(f"-: cannot read standard input ({getattr(exc, 'strerror', None) or exc})") from None
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"{path}: is a directory, not a file")
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-
-
-_NOT_REGULAR = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def _not_regular(path: str, mode: int) -> InputError:
-    what = next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")
-    return InputError(f"{path}: is {what}, not a regular file" if what.startswith("a ") else f"{path}: {what}")
-
-
-def read_regular(path: str) -> bytes:
-    """Bytes of a regular file, at most ``MAX_BYTES + 1`` of them; InputError for anything else.
-
-    For files no one named on the command line (a ``state:`` or ``map:`` inside a file,
-    a configuration found by discovery): a FIFO, a terminal, ``/dev/stdin`` or a socket
-    (or a symlink to one) could block forever or read someone else's input, so it is
-    refused before it is opened; the file is opened without blocking and without
-    becoming a controlling terminal, and checked again once open (it may have been swapped).
-    """
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except (OSError, ValueError) as exc:
-        raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise _not_regular(path, info.st_mode)
-    flags = os.O_RDONLY
-    for name in ("O_NONBLOCK", "O_NOCTTY", "O_CLOEXEC", "O_BINARY"):
-        flags |= getattr(os, name, 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(handle.fileno()).st_mode
-        if not stat.S_ISREG(mode):
-            raise _not_regular(path, mode)
-        try:
-            return handle.read(MAX_BYTES + 1)
-        except OSError as exc:
-            raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
 QUOTABLE: dict[str, str] = {}
@@ -561,16 +390,19 @@ def _mark(event: yaml.Event) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
 
 
-def implicit_message(scalar: ImplicitScalar) -> str:
-    """Explain how YAML 1.1 misread a name, and how to quote it."""
-    if scalar.too_long:
-        return f"{scalar.text[:10]}... is read by YAML 1.1 as a whole number of {scalar.digits} digits where a name is expected; quote it"
-    kind = scalar.tag.rsplit(":", 1)[-1]
-    shown = {"bool": "boolean", "int": "integer", "float": "number", "null": "null", "timestamp": "date"}.get(kind, kind)
-    value = scalar.value
-    if isinstance(value, bool):
-        value = str(value).lower()
-    return (
-        f"{scalar.text} is read by YAML 1.1 as the {shown} {value!s} where a name is expected; "
-        f"quote it: '{scalar.text}'"
-    )
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "MAX_NODES",
+    "QUOTABLE",
+    "Document",
+    "ImplicitScalar",
+    "InputError",
+    "findings_at",
+    "implicit_message",
+    "load_bytes",
+    "load_file",
+    "read_bytes",
+    "read_regular",
+]

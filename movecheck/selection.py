@@ -22,6 +22,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from movecheck.reading import InputError
+
 ALL = "ALL"
 
 
@@ -157,3 +159,19 @@ def _per_file_ignored(selection: Selection, code: str, file: str) -> bool:
         if glob_matches(entry.pattern, rel) and _specificity(code, entry.codes) >= 0:
             return True
     return False
+
+
+def command_line_layer(select: list[str] | None, ignore: list[str] | None) -> Layer | None:
+    """The command line's ``--select``/``--ignore``; InputError for an unknown code."""
+    chosen = split_selectors(select) if select else None
+    ignored = split_selectors(ignore) if ignore else []
+    if chosen is None and not ignored:
+        return None
+    codes = known_codes()
+    for flag, selectors in (("--select", chosen or []), ("--ignore", ignored)):
+        for selector in selectors:
+            if not is_known(selector, codes):
+                close = suggest(selector, codes)
+                hint = f"; did you mean {' or '.join(close)}?" if close else ""
+                raise InputError(f"{flag}: unknown rule code or prefix {selector!r}{hint}")
+    return Layer(tuple(chosen) if chosen is not None else None, tuple(ignored))

@@ -263,7 +263,7 @@ def _string_uses(path: Path) -> tuple[set[str], set[str]]:
     return constants, keys
 
 
-@pytest.mark.parametrize("module", ["core.py", "loading.py"])
+@pytest.mark.parametrize("module", ["core.py", "loading.py", "document.py", "reading.py"])
 def test_the_kernel_names_no_system_file_keys(module: str) -> None:
     declared = set()
     for name in systems.NAMES:

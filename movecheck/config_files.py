@@ -1,0 +1,358 @@
+"""Configuration files: reading and validating ``.movecheck.yaml`` and ``[tool.movecheck]``.
+
+What the keys mean, and how a configuration is found and applied, is in
+:mod:`movecheck.config`.  Here a file becomes a :class:`Config`: YAML problems are
+MC001/MC002, a wrong key or value MC003, an unknown rule code or preset MC004, each
+at its position in the file (for a ``pyproject.toml``, the positions are found in its
+text: :func:`_toml_document`).  The parts that are wrong are ignored; the rest applies.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from movecheck.findings import Finding, make_finding
+from movecheck.loading import MAX_BYTES, Document, load_bytes, read_bytes, read_regular
+from movecheck.render import FORMATS as REPORT_FORMATS
+from movecheck.selection import ALL, Layer, PerFileIgnore, Selection, is_known, known_codes, split_selectors, suggest
+from movecheck.systems import NAMES as SYSTEMS
+
+CONFIG_FILE = ".movecheck.yaml"
+PYPROJECT = "pyproject.toml"
+_BASE_URI = "https://movecheck.invalid/schemas/"
+
+
+def _codes_schema() -> dict[str, Any]:
+    return {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+
+
+def config_schema() -> dict[str, Any]:
+    """The JSON Schema of a configuration (the system options come from the state schemas)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "select": _codes_schema(),
+            "ignore": _codes_schema(),
+            "per-file-ignores": {"type": "object", "additionalProperties": _codes_schema()},
+            "format": {"enum": list(REPORT_FORMATS)},
+            "aa": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "rules": {"type": "string", "minLength": 1},
+                    "options": {"$ref": _BASE_URI + "aa-state.schema.json#/$defs/options"},
+                },
+            },
+            "maneuver": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "options": {"$ref": _BASE_URI + "maneuver-state.schema.json#/$defs/options"},
+                },
+            },
+        },
+    }
+
+
+def _validator(schema: dict[str, Any]) -> Any:
+    from movecheck.schema import _registry, validator_class
+
+    return validator_class()(schema, registry=_registry())
+
+
+def option_names(system: str) -> list[str]:
+    """The option keys a system's states accept."""
+    from movecheck.schema import load_schema
+
+    return sorted(load_schema(f"{system}-state")["$defs"]["options"].get("properties", {}))
+
+
+
+@dataclass
+class Config:
+    """One configuration file, validated: what it asks for and what is wrong with it."""
+
+    path: str
+    folder: str
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: list[PerFileIgnore] = field(default_factory=list)
+    format: str | None = None
+    rules: dict[str, str] = field(default_factory=dict)
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    text: str = ""
+    recognised: bool = True  # False: a discovered file that is not a configuration (not used)
+
+    def selection(self, command_line: Layer | None = None) -> Selection:
+        """The file's selection with the command line's layer on top.
+
+        ``--select ALL`` on the command line also drops the per-file ignores: a CI job
+        can always see every finding, whatever the checked tree configures.
+        """
+        layers = [Layer(self.select, self.ignore)]
+        per_file = list(self.per_file_ignores)
+        if command_line is not None:
+            layers.append(command_line)
+            if command_line.select is not None and ALL in command_line.select:
+                per_file = []
+        return Selection(layers, per_file, self.folder)
+
+
+def display_path(path: str) -> str:
+    """How a configuration file is named in findings: relative to the current folder."""
+    absolute = os.path.abspath(path)
+    try:
+        rel = os.path.relpath(absolute)
+    except ValueError:  # pragma: no cover - another drive (Windows)
+        return absolute
+    return rel
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def load_config(path: str, *, explicit: bool = False, discovered: bool = False) -> Config | None:
+    """Read and validate a configuration file; None for a pyproject.toml without our table.
+
+    A ``discovered`` file (found next to a checked file, not named by the user) is read
+    only if it is a regular file, and is used only if it is recognisably a configuration
+    (see :func:`_recognised`); otherwise the result holds one finding that quotes nothing
+    of it, so a ``.movecheck.yaml`` linked to some other file never shows that file.
+    Raises :class:`InputError` when the file cannot be read.
+    """
+    raw = read_regular(path) if discovered else read_bytes(path)
+    shown = display_path(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.basename(path) == PYPROJECT or path.endswith(".toml"):
+        if len(raw) > MAX_BYTES:
+            doc = load_bytes(raw, shown)  # the loader's MC008, which quotes nothing
+        else:
+            doc = _toml_document(raw, shown, explicit)
+        if doc is None:
+            return None
+    else:
+        doc = load_bytes(raw, shown)
+        if discovered and not _recognised(doc):
+            message = (
+                f"{shown} is not a movecheck configuration (it has none of the keys "
+                f"{', '.join(CONFIG_KEYS)}); it is not used and not quoted"
+            )
+            return Config(path=shown, folder=folder, recognised=False, findings=[make_finding("MC010", message, file=shown)])
+    config = Config(path=shown, folder=folder, text=doc.text)
+    config.findings.extend(doc.findings)
+    if not doc.broken:
+        _read(doc, config)
+    return config
+
+
+CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "format", *SYSTEMS)
+_CONFIG_KEY_LINE = re.compile(r"^[\"']?(?:" + "|".join(map(re.escape, CONFIG_KEYS)) + r")[\"']?[ \t]*:", re.M)
+
+
+def _recognised(doc: Document) -> bool:
+    """Does a ``.movecheck.yaml`` say it is a configuration?
+
+    Yes when it is empty, or a mapping with at least one configuration key; when it
+    does not parse, when a line starts with such a key (or it is over the size limit,
+    whose finding quotes nothing).
+    """
+    if doc.broken:
+        return not doc.text or _CONFIG_KEY_LINE.search(doc.text) is not None
+    if doc.data is None:
+        return True
+    return isinstance(doc.data, dict) and any(key in doc.data for key in CONFIG_KEYS)
+
+
+def _read(doc: Document, config: Config) -> None:
+    """Validate the document and take every part that is right."""
+    from movecheck.schema import validate_with
+
+    if doc.data is None:
+        return  # an empty file configures nothing
+    findings, errors = validate_with(doc, _validator(config_schema()))
+    data = doc.data
+    config.findings.extend(findings)
+    if not isinstance(data, dict):
+        return
+    bad = [tuple(e.absolute_path) for e in errors]
+
+    def ok(*path: Any) -> bool:
+        return not any(b[: len(path)] == path for b in bad)
+
+    codes = known_codes()
+    if "select" in data and ok("select"):
+        config.select = tuple(_codes(doc, config, data["select"], ("select",), codes))
+    if "ignore" in data and ok("ignore"):
+        config.ignore = tuple(_codes(doc, config, data["ignore"], ("ignore",), codes))
+    pfi = data.get("per-file-ignores")
+    if isinstance(pfi, dict):
+        for pattern in sorted(pfi, key=str):
+            if ok("per-file-ignores", pattern):
+                chosen = _codes(doc, config, pfi[pattern], ("per-file-ignores", pattern), codes)
+                if chosen:
+                    config.per_file_ignores.append(PerFileIgnore(str(pattern), tuple(chosen)))
+    if "format" in data and ok("format"):
+        config.format = data["format"]
+    for system in SYSTEMS:
+        section = data.get(system)
+        if not isinstance(section, dict):
+            continue
+        rules = section.get("rules")
+        if system == "aa" and isinstance(rules, str) and ok(system, "rules"):
+            from movecheck.aa.editions import close_editions, find_edition
+
+            if find_edition(rules) is not None:
+                config.rules[system] = rules
+            else:
+                hint = _hint(rules, close_editions(rules), exact=True)
+                config.findings.append(doc.finding("MC004", f"unknown rules preset {rules!r}{hint}", (system, "rules")))
+        options = section.get("options")
+        if isinstance(options, dict):
+            allowed = set(option_names(system))
+            kept = {k: v for k, v in options.items() if k in allowed and ok(system, "options", k)}
+            if kept:
+                config.options[system] = kept
+
+
+def _codes(doc: Document, config: Config, value: Any, path: tuple[Any, ...], codes: list[str]) -> list[str]:
+    """The known selectors of a string or list; MC004 for each unknown one."""
+    items = [(value, path)] if isinstance(value, str) else [(v, path + (i,)) for i, v in enumerate(value)]
+    chosen: list[str] = []
+    for item, where in items:
+        for selector in split_selectors(item):
+            if is_known(selector, codes):
+                if selector not in chosen:
+                    chosen.append(selector)
+            else:
+                close = suggest(selector, codes)
+                config.findings.append(
+                    doc.finding("MC004", f"unknown rule code or prefix {selector!r}{_hint(selector, close, exact=True)}", where)
+                )
+    return chosen
+
+
+def _hint(word: str, choices: list[str], exact: bool = False) -> str:
+    from movecheck.suggest import did_you_mean, hint
+
+    return did_you_mean(choices) if exact else hint(word, choices)
+
+
+# -- pyproject.toml --------------------------------------------------------------------------
+
+_TOML_ERROR_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+_BARE = r"[A-Za-z0-9_-]+"
+_PART = rf'(?:"(?:[^"\\]|\\.)*"|\'[^\']*\'|{_BARE})'
+_HEADER = re.compile(rf"^(\s*)\[\s*({_PART}(?:\s*\.\s*{_PART})*)\s*\]\s*(?:#.*)?$")
+_KEYLINE = re.compile(rf"^(\s*)({_PART}(?:\s*\.\s*{_PART})*)\s*=\s*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
+
+
+def _toml_document(raw: bytes, shown: str, explicit: bool) -> Document | None:
+    """The ``[tool.movecheck]`` table as a :class:`Document` with positions; None if absent."""
+    import tomllib
+
+    text = raw.decode("utf-8", errors="replace")
+    mentions = re.search(r"^\s*\[\s*tool\s*\.\s*movecheck\b|^\s*tool\s*\.\s*movecheck\b|^\s*movecheck\s*[.=]", text, re.M)
+    doc = Document(path=shown, text=text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        if not explicit and not mentions:
+            return None  # someone else's broken pyproject.toml: not our business
+        match = _TOML_ERROR_AT.search(str(exc))
+        line, column = (int(match.group(1)), int(match.group(2))) if match else (1, 1)
+        problem = _TOML_ERROR_AT.sub("", str(exc)).strip()
+        doc.findings.append(make_finding("MC001", f"TOML syntax: {problem}", file=shown, line=line, column=column))
+        doc.broken = True
+        return doc
+    tool = data.get("tool")
+    if not isinstance(tool, dict) or "movecheck" not in tool:
+        if not explicit:
+            return None
+        doc.findings.append(
+            make_finding("MC003", f"{shown} has no [tool.movecheck] table: nothing is configured", file=shown)
+        )
+        doc.broken = True
+        return doc
+    doc.data = tool["movecheck"]
+    _toml_positions(doc, text)
+    return doc
+
+
+def _key_parts(text: str) -> tuple[str, ...]:
+    parts = []
+    for match in re.finditer(_PART, text):
+        part = match.group(0)
+        if part[0] in "\"'":
+            part = part[1:-1]
+        parts.append(part)
+    return tuple(parts)
+
+
+def _toml_positions(doc: Document, text: str) -> None:
+    """Positions of the keys, values and array items under ``[tool.movecheck]``."""
+    prefix = ("tool", "movecheck")
+    table: tuple[str, ...] = ()
+    lines = text.splitlines()
+    number = 0
+    while number < len(lines):
+        line = lines[number]
+        number += 1
+        header = _HEADER.match(line)
+        if header:
+            table = _key_parts(header.group(2))
+            if table[:2] == prefix:
+                where = (number, len(header.group(1)) + 1)
+                doc.positions.setdefault(table[2:], where)
+                doc.key_positions.setdefault(table[2:], where)
+            continue
+        keyline = _KEYLINE.match(line)
+        if not keyline:
+            continue
+        full = table + _key_parts(keyline.group(2))
+        if full[:2] != prefix or len(full) < 3:
+            continue
+        path = full[2:]
+        doc.key_positions[path] = (number, len(keyline.group(1)) + 1)
+        start = keyline.end()
+        doc.positions[path] = (number, start + 1)
+        if line[start:].lstrip().startswith("["):
+            number = _array_positions(doc, path, lines, number - 1, start)
+
+
+def _array_positions(doc: Document, path: tuple[Any, ...], lines: list[str], index: int, start: int) -> int:
+    """Positions of the string items of an array value; returns the index of the next line."""
+    depth, item = 0, 0
+    column = start
+    while index < len(lines):
+        line = lines[index]
+        while column < len(line):
+            char = line[column]
+            if char == "#":
+                break
+            if char in "\"'":
+                match = _STRING.match(line, column)
+                if match is None:
+                    break
+                if depth == 1:
+                    doc.positions[path + (item,)] = (index + 1, column + 1)
+                column = match.end()
+                continue
+            if char == "[":
+                depth += 1
+            elif char == "]":
+                depth -= 1
+                if depth == 0:
+                    return index + 1
+            elif char == "," and depth == 1:
+                item += 1
+            column += 1
+        index += 1
+        column = 0
+    return index

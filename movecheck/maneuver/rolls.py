@@ -1,0 +1,258 @@
+"""The allowance walk and the undeclared rolls: which rolls an order needs, and their odds.
+
+A front base's allowance shrinks at each difficult terrain feature it reaches
+(spec: "Allowance"); rolls an order does not declare are enumerated over the dice's
+exact distributions (:func:`enumerate_rolls`), taken at their extremes
+(:func:`extreme`), or weighed feature by feature (:func:`odds`), within a budget of
+work (:class:`Steps`).  Facts only: how the clauses word them is
+:mod:`movecheck.maneuver.checks.words`.  Where the features lie along a base's path
+is :mod:`movecheck.maneuver.motion`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+from movecheck.budget import SearchLimit, budget
+from movecheck.maneuver.dice import Dice
+from movecheck.maneuver.model import Terrain
+from movecheck.maneuver.plane import EPS
+
+ROLL_BUDGET = 200_000
+"""Default work allowed to reason over the undeclared rolls of one order (``MOVECHECK_ROLL_BUDGET``).
+
+Counted in steps: each run of an allowance walk costs one step per file it
+walks plus one per roll it looks up, so the memory the kept combinations take
+grows with the steps spent, whatever the terrain or the number of files."""
+
+ROLL_BUDGET_VARIABLE = "MOVECHECK_ROLL_BUDGET"
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A difficult terrain element a front base would enter, at distance ``e`` along its motion."""
+
+    terrain: Terrain
+    e: float
+    die_name: str
+    dice: Dice
+
+
+@dataclass
+class Walk:
+    """The result of the allowance walk for one front base."""
+
+    allowance: float
+    reached: list[tuple[Feature, int]] = field(default_factory=list)
+
+
+class NeedRoll(Exception):
+    """The walk reached a feature whose roll is neither declared nor assigned."""
+
+    def __init__(self, key: tuple[str, str], dice: Dice, die_name: str) -> None:
+        super().__init__(key)
+        self.key = key
+        self.dice = dice
+        self.die_name = die_name
+
+
+Lookup = Callable[[str, Feature, bool], int]
+
+
+def walk(start: float, features: Iterable[Feature], stop: float, base_id: str, lookup: Lookup) -> Walk:
+    """Allowance of a front base: for each feature reached (e < A and e < stop), A = max(e, A - roll)."""
+    allowance = start
+    result = Walk(start)
+    first = True
+    for feature in sorted(features, key=lambda f: (f.e, f.terrain.id)):
+        if feature.e < allowance - EPS and feature.e < stop - EPS:
+            roll = lookup(base_id, feature, first)
+            first = False
+            allowance = max(feature.e, allowance - roll)
+            result.reached.append((feature, roll))
+    result.allowance = allowance
+    return result
+
+
+class RollBook:
+    """The rolls an order declares: ``base -> value`` or ``base -> {terrain: value}``."""
+
+    def __init__(self, raw: Any) -> None:
+        self.plain: dict[str, int] = {}
+        self.named: dict[tuple[str, str], int] = {}
+        if isinstance(raw, dict):
+            for base_id, value in raw.items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    self.plain[str(base_id)] = value
+                elif isinstance(value, dict):
+                    for tid, roll in value.items():
+                        if isinstance(roll, int) and not isinstance(roll, bool):
+                            self.named[(str(base_id), str(tid))] = roll
+
+    def value(self, base_id: str, feature: Feature, first: bool) -> int | None:
+        """The declared roll of a base for a feature (a plain value is for the first feature reached)."""
+        found = self.named.get((base_id, feature.terrain.id))
+        if found is None and first:
+            found = self.plain.get(base_id)
+        if found is None:
+            return None
+        return min(max(found, feature.dice.low), feature.dice.high)  # out of range: MV302, taken at the bound
+
+    def lookup(self, assigned: dict[tuple[str, str], int]) -> Lookup:
+        """A lookup that takes declared rolls first, then ``assigned`` ones, else raises NeedRoll."""
+
+        def find(base_id: str, feature: Feature, first: bool) -> int:
+            declared = self.value(base_id, feature, first)
+            if declared is not None:
+                return declared
+            key = (base_id, feature.terrain.id)
+            if key in assigned:
+                return assigned[key]
+            raise NeedRoll(key, feature.dice, feature.die_name)
+
+        return find
+
+
+@dataclass
+class Branch:
+    """One combination of undeclared rolls, its exact probability and what it leads to."""
+
+    assigned: dict[tuple[str, str], int]
+    probability: Fraction
+    result: Any
+
+
+@dataclass
+class Branches:
+    """Every combination of undeclared rolls an order's verdict depends on.
+
+    ``complete`` False: ``items`` hold only the two extreme combinations (every
+    undeclared roll at its lowest, then at its highest), which alone decided
+    the verdict (see :func:`extremes`).
+    """
+
+    items: list[Branch]
+    dice: dict[tuple[str, str], tuple[str, Dice]]
+    complete: bool = True
+    odds: Fraction | None = None
+    """Set when the verdict depends on several rolls: the exact probability that it holds (see :func:`odds`)."""
+
+    @property
+    def keys(self) -> list[tuple[str, str]]:
+        return sorted(self.dice)
+
+
+class Steps:
+    """The work one order may spend reasoning over rolls; running out raises :class:`SearchLimit`."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = budget(ROLL_BUDGET_VARIABLE, ROLL_BUDGET) if limit is None else limit
+        self.used = 0
+
+    def spend(self, amount: int = 1) -> None:
+        self.used += amount
+        if self.used > self.limit:
+            raise SearchLimit("search over undeclared rolls", ROLL_BUDGET_VARIABLE, self.limit)
+
+
+def _counting(lookup: Lookup, steps: Steps) -> Lookup:
+    def find(base_id: str, feature: Feature, first: bool) -> int:
+        steps.spend()
+        return lookup(base_id, feature, first)
+
+    return find
+
+
+def enumerate_rolls(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, cost: int = 1) -> Branches:
+    """Run ``run`` for every combination of the rolls it needs and the book does not declare.
+
+    Each combination queued costs a step, each run ``cost`` steps (the files
+    it walks) plus one per roll looked up, so what is kept (queued and
+    finished combinations, each as long as the rolls it looked up) stays within
+    the budget.  When ``steps`` runs out this raises :class:`SearchLimit`:
+    never a partial answer.
+    """
+    items: list[Branch] = []
+    dice: dict[tuple[str, str], tuple[str, Dice]] = {}
+    stack: list[tuple[dict[tuple[str, str], int], Fraction]] = [({}, Fraction(1))]
+    while stack:
+        assigned, p = stack.pop()
+        steps.spend(cost)
+        try:
+            result = run(_counting(book.lookup(assigned), steps))
+        except NeedRoll as need:
+            dice[need.key] = (need.die_name, need.dice)
+            outcomes = need.dice.distribution()
+            steps.spend(len(outcomes))
+            for value, q in sorted(outcomes.items(), reverse=True):
+                stack.append(({**assigned, need.key: value}, p * q))
+            continue
+        items.append(Branch(assigned, p, result))
+    items.sort(key=lambda b: sorted(b.assigned.items()))
+    return Branches(items, dice)
+
+
+def extreme(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, high: bool) -> tuple[Branch, dict[tuple[str, str], tuple[str, Dice]]]:
+    """The one combination with every undeclared roll it meets at its highest (or lowest) value.
+
+    A walk's allowance never grows when a roll grows, and never shrinks when
+    the allowance before a feature grows (``A = max(e, A - roll)`` only for
+    ``e < A``), so the lowest rolls give the largest allowance and reach every
+    feature any combination reaches; the highest rolls give the smallest.
+    """
+    assigned: dict[tuple[str, str], int] = {}
+    dice: dict[tuple[str, str], tuple[str, Dice]] = {}
+    p = Fraction(1)
+    declared = book.lookup(assigned)
+
+    def find(base_id: str, feature: Feature, first: bool) -> int:
+        nonlocal p
+        steps.spend()
+        try:
+            return declared(base_id, feature, first)
+        except NeedRoll as need:
+            value = need.dice.high if high else need.dice.low
+            assigned[need.key] = value
+            dice[need.key] = (need.die_name, need.dice)
+            p *= need.dice.distribution()[value]
+            return value
+
+    steps.spend()
+    result = run(find)
+    return Branch(assigned, p, result), dice
+
+
+def odds(book: RollBook, features: list[Feature], start: float, stop: float, base_id: str,
+         holds: Callable[[float], bool], steps: Steps) -> Fraction:
+    """Exact probability that the allowance walk ends with an allowance for which ``holds`` is true.
+
+    The walk's distribution of allowances, feature by feature: combinations that
+    leave the same allowance are one state, so the work grows with the distinct
+    allowances, not with the combinations.  The first feature reached is the same
+    for every combination (the walk starts at ``start`` for all of them), so a
+    plain declared roll applies to the same feature as in :func:`walk`.
+    """
+    states: dict[float, Fraction] = {start: Fraction(1)}
+    first = True
+    for feature in sorted(features, key=lambda f: (f.e, f.terrain.id)):
+        if feature.e >= stop - EPS:
+            continue
+        reached = False
+        after: dict[float, Fraction] = {}
+        for allowance, p in states.items():
+            if feature.e < allowance - EPS:
+                reached = True
+                declared = book.value(base_id, feature, first)
+                outcomes = {declared: Fraction(1)} if declared is not None else feature.dice.distribution()
+                steps.spend(len(outcomes))
+                for roll, q in outcomes.items():
+                    value = max(feature.e, allowance - roll)
+                    after[value] = after.get(value, Fraction(0)) + p * q
+            else:
+                steps.spend()
+                after[allowance] = after.get(allowance, Fraction(0)) + p
+        states = after
+        first = first and not reached
+    return sum((p for allowance, p in states.items() if holds(allowance)), Fraction(0))

@@ -1,0 +1,102 @@
+"""Open input files safely: regular-file checks, bounded reads, standard input.
+
+Every read is bounded by :data:`MAX_BYTES` (one byte more, so that the loader can
+tell a file over the limit); files that no one named on the command line are read
+only when they are regular files (:func:`read_regular`).  A file that cannot be
+read at all is an :class:`InputError` (exit 2).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+
+
+def _limit(name: str, default: int) -> int:
+    """A loader limit, raised by the environment variable ``name`` (a positive whole number
+    of ASCII digits, at most 18 of them; anything else -- ``1e6``, ``²``, ``0`` -- keeps the default)."""
+    raw = os.environ.get(name, "").strip()
+    ok = raw.isascii() and raw.isdigit() and len(raw) <= 18
+    return int(raw) if ok and int(raw) > 0 else default
+
+
+MAX_BYTES = _limit("MOVECHECK_MAX_BYTES", 64 * 1024 * 1024)
+
+
+class InputError(Exception):
+    """The tool cannot read an input at all (exit 2, one line on stderr)."""
+
+
+def read_bytes(path: str, stdin: bool = False) -> bytes:
+    """Bytes of a file or of stdin; InputError for anything that is not a readable file."""
+    if stdin:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # file descriptor 0 was not open when movecheck started (<&-)
+            raise InputError("-: standard input is closed")
+        try:
+            return stream.read(MAX_BYTES + 1)
+        except (OSError, ValueError) as exc:  # a folder as stdin, a descriptor closed under us
+            raise InputError(f"-: cannot read standard input ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{path}: is a directory, not a file")
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+_NOT_REGULAR = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_regular(path: str, mode: int) -> InputError:
+    what = next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")
+    return InputError(f"{path}: is {what}, not a regular file" if what.startswith("a ") else f"{path}: {what}")
+
+
+def read_regular(path: str) -> bytes:
+    """Bytes of a regular file, at most ``MAX_BYTES + 1`` of them; InputError for anything else.
+
+    For files no one named on the command line (a ``state:`` or ``map:`` inside a file,
+    a configuration found by discovery): a FIFO, a terminal, ``/dev/stdin`` or a socket
+    (or a symlink to one) could block forever or read someone else's input, so it is
+    refused before it is opened; the file is opened without blocking and without
+    becoming a controlling terminal, and checked again once open (it may have been swapped).
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise _not_regular(path, info.st_mode)
+    flags = os.O_RDONLY
+    for name in ("O_NONBLOCK", "O_NOCTTY", "O_CLOEXEC", "O_BINARY"):
+        flags |= getattr(os, name, 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path, mode)
+        try:
+            return handle.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
