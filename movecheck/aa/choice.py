@@ -135,11 +135,14 @@ def next_forcing(points: list[Point], best_errors: int) -> list[int] | None:
 
 
 def signature(unit: Unit) -> tuple[Any, ...]:
-    """What makes two units different for the rules: units with the same signature are interchangeable."""
+    """What makes two units different for the rules: units with the same signature are interchangeable.
+
+    A unit with an id is like no other: a later order may name it.
+    """
     aboard = unit.aboard.uid if unit.aboard is not None else None
     cargo = tuple(sorted(c.type.name for c in unit.cargo)) if unit.cargo else ()
     return (
-        unit.type.name, unit.power, unit.at, unit.moved, unit.spent, unit.move_count, unit.done, unit.in_battle,
+        unit.id, unit.type.name, unit.power, unit.at, unit.moved, unit.spent, unit.move_count, unit.done, unit.in_battle,
         unit.fought, unit.landed, unit.loaded, unit.loaded_now, unit.unloaded_now, unit.unloaded_to,
         unit.unloaded_before, aboard, cargo,
     )
