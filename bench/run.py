@@ -2,7 +2,7 @@
 
 Run from the repository root, after the README's install::
 
-    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--only startup,batch,aa,maneuver,worst] [--timeout 120]
+    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--only startup,batch,aa,choice,maneuver,worst] [--timeout 120]
 
 Every figure is a median over repeated runs, printed next to the figure it is
 compared with in the same run (these machines are noisy: ratios measured side
@@ -255,6 +255,67 @@ def bench_aa(repeat: int, quick: bool) -> list[str]:
     return notes
 
 
+def write_choice_case(split: bool, transports: int = 20, infantry: int = 20, tanks: int = 20) -> Path:
+    """20 transports in 5 Sea Zone, 40 land units in Germany boarding them: in one order (the greedy
+    packing is legal) or infantry first and tanks after (the greedy packing fills transports with
+    infantry, the search finds 1 infantry + 1 tank on each)."""
+    folder = WORK / f"aa-choice-{'split' if split else 'one'}"
+    folder.mkdir(parents=True, exist_ok=True)
+    units = [{"at": "Germany", "power": "Germans", "type": "infantry", "count": infantry},
+             {"at": "Germany", "power": "Germans", "type": "tank", "count": tanks}]
+    units += [{"at": "5 Sea Zone", "power": "Germans", "type": "transport"} for _ in range(transports)]
+    state = {"movecheck": 1, "system": "aa", "map": "aa1942-2e",
+             "turn": {"round": 2, "power": "Germans", "phase": "noncombat_move"}, "units": units}
+    if split:
+        moves = [{"units": {"infantry": infantry}, "path": ["Germany", "5 Sea Zone"]},
+                 {"units": {"tank": tanks}, "path": ["Germany", "5 Sea Zone"]}]
+    else:
+        moves = [{"units": {"infantry": infantry, "tank": tanks}, "path": ["Germany", "5 Sea Zone"]}]
+    (folder / "state.json").write_text(json.dumps(state), encoding="utf-8")
+    order_doc = {"movecheck": 1, "system": "aa", "state": "state.json", "power": "Germans", "phase": "noncombat_move", "moves": moves}
+    (folder / "orders.json").write_text(json.dumps(order_doc), encoding="utf-8")
+    return folder / "orders.json"
+
+
+def search_figures(orders: Path) -> tuple[int, int, int]:
+    """Errors, runs of the phase and steps of the choice search for one orders file (in process)."""
+    code = (
+        "import json, sys; import movecheck.aa.engine as e; from movecheck.core import Settings, check;"
+        "runs = [0]; spent = [0]; once = e._run_once\n"
+        "def counted(doc, board, name, chooser):\n"
+        "    runs[0] += 1\n"
+        "    result = once(doc, board, name, chooser)\n"
+        "    spent[0] = max(spent[0], chooser.meter.spent if chooser.meter else 0)\n"
+        "    return result\n"
+        "e._run_once = counted; report, _ = check([sys.argv[1]], Settings());"
+        "print(json.dumps([report.count(__import__('movecheck.findings', fromlist=['Severity']).Severity.ERROR), runs[0], spent[0]]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(orders)], capture_output=True, text=True, cwd=ROOT)
+    errors, runs, steps = json.loads(out.stdout)
+    return errors, runs, steps
+
+
+def bench_choice(repeat: int) -> list[str]:
+    """The cost of choosing units: the example turns, and 20 transports loading 40 land units."""
+    cases = [(rel, ROOT / "examples" / "aa" / "orders" / rel) for rel in ("g1-combat.yaml", "g1-noncombat.yaml", "us1-noncombat.yaml", "g2-noncombat.yaml")]
+    cases += [("20 transports, 40 land units, one order", write_choice_case(False)),
+              ("20 transports, 40 land units, infantry then tanks", write_choice_case(True))]
+    rows = []
+    times = {}
+    for name, orders in cases:
+        times[name] = median_run(movecheck_cmd("check", str(orders)), repeat)
+        errors, runs, steps = search_figures(orders)
+        rows.append((name, f"{times[name]:.2f} s", str(errors), str(runs), f"{steps:,}"))
+    base = median_run(movecheck_cmd("--version"), repeat)
+    table("5. choosing units (median wall time; runs of the phase; search steps)", rows,
+          ("orders", "time", "errors", "runs", "search steps"))
+    one, split = times[cases[-2][0]], times[cases[-1][0]]
+    return [
+        f"choice search, 20 transports / 40 land units: {split:.2f} s with the search vs {one:.2f} s greedy-legal "
+        f"(start-up {base:.2f} s); the example turns need no search",
+    ]
+
+
 # -- 4. maneuver scale ------------------------------------------------------------------
 
 
@@ -458,7 +519,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="movecheck benchmark")
     parser.add_argument("--repeat", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--quick", action="store_true", help="skip the largest cases")
-    parser.add_argument("--only", default="startup,batch,aa,maneuver,worst", help="comma-separated sections")
+    parser.add_argument("--only", default="startup,batch,aa,choice,maneuver,worst", help="comma-separated sections")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a worst case is stopped (default 120)")
     args = parser.parse_args(argv)
     WORK.mkdir(parents=True, exist_ok=True)
@@ -470,6 +531,8 @@ def main(argv: list[str] | None = None) -> int:
             notes += sections[name](args.repeat)
         elif name == "aa":
             notes += bench_aa(args.repeat, args.quick)
+        elif name == "choice":
+            notes += bench_choice(args.repeat)
         elif name == "maneuver":
             notes += bench_maneuver(args.repeat, args.quick)
         elif name == "worst":

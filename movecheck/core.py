@@ -78,6 +78,8 @@ class Outcome:
     readings: dict[str, Any] = field(default_factory=dict)
     required_ends: str = ""
     """``--suggest``: the end positions the rules require of the compulsory orders (YAML)."""
+    assignment: list[dict[str, Any]] | None = None
+    """The choice of units the rules used, per order (a system that leaves no choice open: None)."""
 
 
 def identify(doc: Document) -> str | None:
@@ -329,6 +331,7 @@ def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
         entry.orders = outcome.orders
         entry.checked = outcome.checked
         entry.reason = outcome.reason
+        entry.assignment = outcome.assignment
         if outcome.readings:
             report.readings.update(outcome.readings)
         if outcome.required_ends:

@@ -125,6 +125,8 @@ class FileReport:
     reason: str | None = None
     judged: bool = True
     config: str | None = None
+    assignment: list[dict[str, Any]] | None = None
+    """The choice of units the rules used, per order carried out (aa orders), for the JSON report."""
 
     def verdicts(self, findings: Iterable[Finding]) -> dict[int, tuple[Verdict, str | None]]:
         """Each order's verdict (and, when unchecked, why), given the reported findings."""

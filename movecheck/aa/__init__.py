@@ -86,10 +86,11 @@ class AA(System):
             outcome.findings.extend(mismatch)
             outcome.reason = "the orders do not match the state"
             return outcome
-        found, count, checked = run(doc, self.fresh(prepared), turn.get("phase", "combat_move"))
-        outcome.findings.extend(found)
-        outcome.orders = count
-        outcome.checked = checked
+        result = run(doc, self.fresh(prepared), turn.get("phase", "combat_move"), fresh=lambda: self.fresh(prepared))
+        outcome.findings.extend(result.findings)
+        outcome.orders = result.orders
+        outcome.checked = result.checked
+        outcome.assignment = result.assignment()
         return outcome
 
 

@@ -7,10 +7,11 @@ End-of-phase clauses run after the last move.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Callable
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
+from movecheck.aa.choice import CHOICE_CODES, Chooser, Meter, classes, next_forcing, packing_key, packings
 from movecheck.aa.model import Board, Unit, describe
 from movecheck.aa.moves import Move, land_route, resolve_move
 from movecheck.aa.phase import Phase, Record, Undecided, occasion
@@ -31,6 +32,7 @@ def apply(phase: Phase, move: Move) -> None:
     for unit in move.units:
         if unit.type.is_sea:
             record.cargo.extend(u for u in unit.cargo if u.type.is_land)
+            record.rides.update((u.uid, (u, unit)) for u in unit.cargo if u.type.is_land or u.power != board.power or u.landed)
             for passenger in list(unit.cargo):
                 if passenger.type.is_fighter and passenger.power == board.power and not passenger.landed and passenger not in move.units:
                     board.leave_vessel(passenger)
@@ -53,9 +55,11 @@ def apply(phase: Phase, move: Move) -> None:
         vessel = next((c for c in carriers if c.type.carrier_capacity - carrier_load(c) >= fighter.type.carrier_cost), None)
         if vessel is not None and fighter.aboard is not vessel:
             board.board_unit(fighter, vessel)
+        if fighter.aboard is not None:
+            record.rides[fighter.uid] = (fighter, fighter.aboard)
         board.move_unit(fighter, move.end)
     if not phase.combat:
-        _land_on_carriers(phase, move)
+        _land_on_carriers(phase, move, record)
     hostile_end = board.hostile(move.end) or move.end in phase.attack_zones
     if phase.combat and hostile_end:
         for unit in move.units:
@@ -68,14 +72,15 @@ def _apply_land(phase: Phase, move: Move, unit: Unit, plan: dict[int, Unit | Non
     route = land_route(board, move.path)
     unit.spent += route.cost
     if route.load_at is not None:
-        vessel = plan.get(unit.uid)
         zone = move.path[route.load_at]
+        vessel = plan.get(unit.uid) or phase.overflow(move, zone)
         board.leave_vessel(unit)
         board.move_unit(unit, zone)
         if vessel is not None:
             board.board_unit(unit, vessel)
             vessel.loaded_now = True
             record.loaded.append(unit)
+            record.rides[unit.uid] = (unit, vessel)
             unit.loaded_now = True
     if route.unload_at is not None:
         vessel = unit.aboard
@@ -88,6 +93,7 @@ def _apply_land(phase: Phase, move: Move, unit: Unit, plan: dict[int, Unit | Non
         unit.unloaded_now = True
         record.unloaded.append(unit)
         if vessel is not None:
+            record.rides.setdefault(unit.uid, (unit, vessel))
             vessel.unloaded_now = True
             vessel.unloaded_to = vessel.unloaded_to or target
         return
@@ -95,33 +101,140 @@ def _apply_land(phase: Phase, move: Move, unit: Unit, plan: dict[int, Unit | Non
         board.move_unit(unit, move.path[-1])
 
 
-def _land_on_carriers(phase: Phase, move: Move) -> None:
-    """Noncombat: fighters ending in a zone with a friendly carrier slot land on it."""
+def _land_on_carriers(phase: Phase, move: Move, record: Record) -> None:
+    """Noncombat: fighters ending in a zone with a friendly carrier slot land on it.
+
+    Greedy: on a carrier whose move is over anyway (a fighter landed on it, it moved)
+    before one that may still move; in a search, any packing the chooser forces.
+    """
     board = phase.board
     if not board.is_sea(move.end):
         return
-    for fighter in (u for u in move.units if u.type.is_fighter and u.aboard is None):
-        for carrier in phase.carriers_in(move.end):
-            if carrier.type.carrier_capacity - carrier_load(carrier) >= fighter.type.carrier_cost:
-                board.board_unit(fighter, carrier)
-                fighter.landed = True
-                carrier.landed = True
-                break
+    fighters = [u for u in move.units if u.type.is_fighter and u.aboard is None]
+    if not fighters:
+        return
+    carriers = sorted(phase.carriers_in(move.end), key=_carrier_preference(board))
+    free = {c.uid: c.type.carrier_capacity - carrier_load(c) for c in carriers}
+    plan: dict[int, Unit] = {}
+    for fighter in fighters:
+        carrier = next((c for c in carriers if free[c.uid] >= fighter.type.carrier_cost), None)
+        if carrier is not None:
+            plan[fighter.uid] = carrier
+            free[carrier.uid] -= fighter.type.carrier_cost
+    if phase.chooser.searching and len(carriers) > 1 and len(plan) == len(fighters):
+        units = {f.uid: f for f in fighters}
+        plan = phase.chooser.pick(
+            move.index, plan,
+            lambda: packings(fighters, lambda f: f.type.carrier_cost, classes(carriers), lambda c: c.type.carrier_capacity - carrier_load(c)),
+            lambda p: packing_key(p, units),
+        )
+    for fighter in fighters:
+        carrier = plan.get(fighter.uid)
+        if carrier is not None:
+            board.board_unit(fighter, carrier)
+            fighter.landed = True
+            carrier.landed = True
+            record.rides[fighter.uid] = (fighter, carrier)
 
 
-def run(doc: Document, board: Board, phase_name: str) -> tuple[list[Finding], int, set[int]]:
-    """Check every order of an aa orders document.
+def _carrier_preference(board: Board) -> Callable[[Unit], tuple[Any, ...]]:
+    """Carriers whose move is over anyway first, the mover's own first."""
+    return lambda c: (not c.landed, not (c.spent or c.move_count or c.moved), c.power != board.power, c.uid)
 
-    Returns the findings, the number of orders, and the (1-based) orders on
-    which every move clause ran (an order whose units or path could not be
-    resolved is not among them).
+
+@dataclass
+class Run:
+    """One carrying-out of the orders file: its findings, and the phase as it ended."""
+
+    findings: list[Finding]
+    orders: int
+    checked: set[int]
+    phase: Phase
+    moves: list[Move]
+    choosing: bool = False
+    """Its errors include one another choice of units might avoid (:data:`CHOICE_CODES`)."""
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity is Severity.ERROR)
+
+    def assignment(self) -> list[dict[str, Any]]:
+        """Per order carried out: the units that moved and the vessel each unit rode (``assignment``)."""
+        found = []
+        for record in self.phase.records:
+            entry: dict[str, Any] = {"order": record.move.index, "units": [unit_ref(u) for u in record.units]}
+            rides = {unit_ref(u): unit_ref(v) for u, v in (record.rides[k] for k in sorted(record.rides))}
+            if rides:
+                entry["rides"] = rides
+            found.append(entry)
+        return found
+
+
+def unit_ref(unit: Unit) -> str:
+    """A unit's id, or the stable id generated from its place in the state (:attr:`Unit.ref`)."""
+    return unit.id or unit.ref
+
+
+def run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board] | None = None) -> Run:
+    """Check every order of an aa orders document, choosing units as aa.md's "Choosing units" says.
+
+    The orders are carried out with the greedy choice on ``board``; when that gives an
+    error another choice might avoid, the choices are searched on fresh copies of the
+    board (``fresh``) within the choice budget (:mod:`movecheck.aa.choice`).  The result
+    holds the findings, the number of orders, the (1-based) orders on which every move
+    clause ran, and the choice used.
     """
-    phase = Phase(board, doc, phase_name)
+    first = _run_once(doc, board, phase_name, Chooser())
+    if not first.choosing or fresh is None:
+        return first
+    meter = Meter()
+    best = first
+    forced: list[int] = []
+    try:
+        while True:
+            chooser = Chooser(forced, meter)
+            tried = _run_once(doc, fresh(), phase_name, chooser)
+            if tried.errors < best.errors:
+                best = tried
+            if best.errors == 0:
+                return best
+            following = next_forcing(chooser.points, best.errors)
+            if following is None:
+                return best
+            forced = following
+    except SearchLimit as exc:
+        return _out_of_budget(doc, best, exc)
+
+
+def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
+    """The best choice found, with the orders whose errors another choice might avoid unchecked (MC012)."""
+    moves = {m.index: m for m in best.moves}
+    doubtful = sorted({f.order for f in best.findings if _choice_dependent(f, moves)})
+    kept = [f for f in best.findings if not (f.order in doubtful and f.severity is Severity.ERROR)]
+    for order in doubtful:
+        move = moves[order]
+        message = f"{exc.reason()}: no choice of units, transports and carriers found makes this order legal, and not every choice was tried"
+        kept.append(_finding(doc, Violation(message, move.where, code="MC012"), move.index, move.order_id))
+    best.findings = kept
+    return best
+
+
+def _choice_dependent(finding: Finding, moves: dict[int, Move]) -> bool:
+    """An error of this order that another choice of units might avoid."""
+    if finding.severity is not Severity.ERROR or finding.code not in CHOICE_CODES or finding.order not in moves:
+        return False
+    move = moves[finding.order]
+    return finding.code != "AA102" or move.at_sea
+
+
+def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) -> Run:
+    """Carry the orders out once, with the choices ``chooser`` makes."""
+    phase = Phase(board, doc, phase_name, chooser=chooser)
     findings: list[Finding] = []
     checked: set[int] = set()
     raw_moves = doc.get("moves", default=[])
     if not isinstance(raw_moves, list):
-        return findings, 0, checked
+        return Run(findings, 0, checked, phase, [])
     for raw in raw_moves:
         if isinstance(raw, dict):
             attack = raw.get("attack")
@@ -137,7 +250,9 @@ def run(doc: Document, board: Board, phase_name: str) -> tuple[list[Finding], in
     move_clauses = CATALOGUE.running("aa", occasion(phase_name, "move"))
     moves: list[Move] = []
     for index, raw in enumerate(raw_moves):
-        move, problems = resolve_move(doc, board, raw, index)
+        chooser.errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+        chooser.charge()
+        move, problems = resolve_move(doc, board, raw, index, chooser)
         findings.extend(_with_order(f, index + 1, raw) for f in problems)
         if move is None:
             continue
@@ -157,7 +272,10 @@ def run(doc: Document, board: Board, phase_name: str) -> tuple[list[Finding], in
             for finding in _unchecked(doc, exc, moves):
                 unchecked.setdefault(finding.order, finding)  # once per order, whichever clauses ran out
     findings.extend(unchecked[order] for order in sorted(unchecked))
-    return findings, len(raw_moves), checked
+    result = Run(findings, len(raw_moves), checked, phase, moves)
+    indexed = {m.index: m for m in moves}
+    result.choosing = any(_choice_dependent(f, indexed) for f in findings)
+    return result
 
 
 def _unchecked(doc: Document, exc: SearchLimit, moves: list[Move]) -> list[Finding]:
@@ -189,4 +307,4 @@ def _finding(doc: Document, violation: Violation, order: int | None, order_id: s
     )
 
 
-__all__ = ["apply", "run"]
+__all__ = ["Run", "apply", "run", "unit_ref"]

@@ -248,6 +248,8 @@ class Unit:
     landed: bool = False
     cargo: list["Unit"] = field(default_factory=list)
     source: tuple[Any, ...] = ()
+    ref: str = ""
+    """A generated id for a unit the state gives none (its place in ``units:``), for the report's ``assignment``."""
 
     @property
     def left(self) -> int:
@@ -263,12 +265,13 @@ class Unit:
 
 
 def readiness(unit: Unit) -> tuple[Any, ...]:
-    """Sort key: the units best able to move first (not done, most movement left).
+    """Sort key: the units best able to move first: not done, not in battle, no fighter landed on
+    it (or it on a carrier), not a transport that unloaded, most movement left.
 
     A unit's key only ever grows during a phase (``done``/``in_battle`` become true,
     ``spent`` grows), which :meth:`Board.ready` relies on.
     """
-    return (unit.done, unit.in_battle, -unit.left, unit.uid)
+    return (unit.done, unit.in_battle, unit.landed, unit.unloaded_to is not None, -unit.left, unit.uid)
 
 
 def describe(units: Iterable[Unit]) -> str:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
+from movecheck.aa.choice import Chooser, classes, selection_key, selections
 from movecheck.aa.model import Board, Unit, describe, readiness
 from movecheck.aa.setup import suggestion, unknown_space, unknown_type
 from movecheck.findings import Finding
@@ -38,6 +39,8 @@ class Move:
     attack: str | None = None
     shortfalls: list[Shortfall] = field(default_factory=list)
     unit_keys: dict[int, DocPath] = field(default_factory=dict)
+    at_sea: bool = False
+    """It starts in a sea zone."""
 
     @property
     def start(self) -> str:
@@ -120,9 +123,12 @@ def land_route(board: Board, path: list[str]) -> LandRoute:
 
 
 def resolve_move(
-    doc: Document, board: Board, raw: Any, index: int
+    doc: Document, board: Board, raw: Any, index: int, chooser: Chooser | None = None
 ) -> tuple[Move | None, list[Finding]]:
-    """A move for the order at ``index`` (0-based), or None with MC004 findings when names fail."""
+    """A move for the order at ``index`` (0-based), or None with MC004 findings when names fail.
+
+    ``chooser`` decides which units a type-and-count order moves (default: the greedy choice).
+    """
     where: DocPath = ("moves", index)
     findings: list[Finding] = []
     if not isinstance(raw, dict):
@@ -172,7 +178,8 @@ def resolve_move(
             findings.append(unknown_space(doc, board.map, attack_raw, where + ("attack",)))
     if len(path) < 2 or not all(path) or (not wanted_types and not wanted_ids):
         return None, findings
-    _select(board, move, wanted_types, wanted_ids)
+    move.at_sea = board.is_sea(path[0])
+    _select(board, move, wanted_types, wanted_ids, chooser or Chooser())
     return move, findings
 
 
@@ -217,7 +224,20 @@ def _most_ready(board: Board, space: str, kind: str, count: int, taken: set[int]
     return chosen
 
 
-def _select(board: Board, move: Move, wanted_types: list[tuple[str, int, DocPath]], wanted_ids: list[tuple[Unit, DocPath]]) -> None:
+def _alternatives(board: Board, space: str, kind: str, count: int, taken: set[int], chooser: Chooser) -> Iterator[list[Unit]]:
+    """Every choice of ``count`` units of a type the moving power can start a move with (search only)."""
+    found = [u for u in _candidates(board, space, kind, board.power) if u.uid not in taken]
+    chooser.charge(len(found))
+    if len(found) <= count:
+        return iter(())
+    found.sort(key=readiness)
+    return selections(classes(found), count)
+
+
+def _select(
+    board: Board, move: Move, wanted_types: list[tuple[str, int, DocPath]], wanted_ids: list[tuple[Unit, DocPath]],
+    chooser: Chooser,
+) -> None:
     taken: set[int] = set()
     for unit, node in wanted_ids:
         if unit.at != move.start:
@@ -232,6 +252,11 @@ def _select(board: Board, move: Move, wanted_types: list[tuple[str, int, DocPath
             move.unit_keys[unit.uid] = node
     for kind, count, node in wanted_types:
         chosen = _most_ready(board, move.start, kind, count, taken)
+        if chooser.searching and len(chosen) == count:
+            chosen = chooser.pick(
+                move.index, chosen, lambda kind=kind, count=count: _alternatives(board, move.start, kind, count, taken, chooser),
+                selection_key,
+            )
         for unit in chosen:
             taken.add(unit.uid)
             move.units.append(unit)

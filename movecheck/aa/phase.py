@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
+from movecheck.aa.choice import Chooser, classes, packing_key, packings
 from movecheck.aa.model import Board, Unit
 from movecheck.aa.moves import Move, land_route
 from movecheck.aa.setup import cargo_load, carrier_load
@@ -45,6 +46,8 @@ class Record:
     unloaded: list[Unit] = field(default_factory=list)
     unload_zone: str | None = None
     unload_to: str | None = None
+    rides: dict[int, tuple[Unit, Unit]] = field(default_factory=dict)
+    """By uid: each unit of the move (or cargo carried along) and the transport or carrier it boarded, left or rode."""
 
 
 @dataclass
@@ -59,6 +62,10 @@ class Phase:
     last_order: dict[int, Move] = field(default_factory=dict)
     facts: dict[str, Any] = field(default_factory=dict, repr=False)
     """Facts computed once for the end of the phase (the landing plan), by name."""
+    chooser: Chooser = field(default_factory=Chooser, repr=False)
+    """Who decides the choices the orders leave open (:mod:`movecheck.aa.choice`)."""
+    plans: dict[int, dict[int, Unit | None]] = field(default_factory=dict, repr=False)
+    """The loading plan of each move (by order), decided once."""
 
     @property
     def combat(self) -> bool:
@@ -77,19 +84,56 @@ class Phase:
     # -- loading plan ------------------------------------------------------
 
     def loading_plan(self, move: Move) -> dict[int, Unit | None]:
-        """Which transport each land unit of a loading move boards (None: no room anywhere)."""
-        plan: dict[int, Unit | None] = {}
-        extra: dict[int, int] = {}
-        for unit in move.of_domain("land"):
-            route = land_route(self.board, move.path)
-            if route.load_at is None or route.bad_step is not None and route.bad_step <= route.load_at:
-                continue
+        """Which transport each land unit of a loading move boards (None: no room anywhere).
+
+        Decided once per move, before it is applied (the clauses and the engine read the
+        same plan): the greedy packing (:meth:`_best_fit`), or in a search the packing the
+        chooser forces.  A ``transport:`` the order names pins it.
+        """
+        if move.index in self.plans:
+            return self.plans[move.index]
+        route = land_route(self.board, move.path)
+        land = move.of_domain("land")
+        if not land or route.load_at is None or route.bad_step is not None and route.bad_step <= route.load_at:
+            plan: dict[int, Unit | None] = {}
+        else:
             zone = move.path[route.load_at]
-            plan[unit.uid] = self._pick_transport(move, unit, zone, extra)
-            if plan[unit.uid] is not None:
-                vessel = plan[unit.uid]
-                extra[vessel.uid] = extra.get(vessel.uid, 0) + unit.type.transport_cost
+            vessels = [move.transport] if move.transport is not None else self.transports_in(zone)
+            vessels = [v for v in vessels if v.at == zone and self.board.friendly_power(v.power)]
+            plan = self._best_fit(land, vessels)
+            if self.chooser.searching and move.transport is None and len(vessels) > 1 and all(plan.values()):
+                units = {u.uid: u for u in land}
+                plan = self.chooser.pick(
+                    move.index, plan, lambda: self._packings(land, vessels), lambda p: packing_key(p, units),
+                )
+        self.plans[move.index] = plan
         return plan
+
+    def _best_fit(self, land: list[Unit], vessels: list[Unit]) -> dict[int, Unit | None]:
+        """The greedy packing: the biggest units first, each onto the transport it fills best (own first)."""
+        room = {v.uid: v.type.transport_capacity - cargo_load(v) for v in vessels}
+        plan: dict[int, Unit | None] = {}
+        for unit in sorted(land, key=lambda u: -u.type.transport_cost):
+            fits = [v for v in vessels if unit.type.transport_cost and unit.type.transport_cost <= room[v.uid]]
+            vessel = min(fits, key=lambda v: (v.unloaded_to is not None, v.power != self.board.power, room[v.uid], -len(v.cargo), v.uid), default=None)
+            plan[unit.uid] = vessel
+            if vessel is not None:
+                room[vessel.uid] -= unit.type.transport_cost
+        return {u.uid: plan[u.uid] for u in land}
+
+    def _packings(self, land: list[Unit], vessels: list[Unit]) -> Any:
+        if not all(u.type.transport_cost for u in land):
+            return iter(())
+        groups = classes(sorted(vessels, key=lambda v: (v.power != self.board.power, v.uid)))
+        return packings(land, lambda u: u.type.transport_cost, groups,
+                        lambda v: v.type.transport_capacity - cargo_load(v))
+
+    def overflow(self, move: Move, zone: str) -> Unit | None:
+        """The transport cargo with no room boards anyway (AA401 on its order, no knock-on later)."""
+        if move.transport is not None:
+            return move.transport if move.transport.at == zone and self.board.friendly_power(move.transport.power) else None
+        vessels = self.transports_in(zone)
+        return max(vessels, key=lambda v: (v.type.transport_capacity - cargo_load(v), v.power == self.board.power, -v.uid), default=None)
 
     def named_transport_problem(self, move: Move, zone: str) -> str | None:
         """Why the transport an order names (``transport:``) cannot take cargo in a zone, if it cannot."""
@@ -106,16 +150,6 @@ class Phase:
         """Transports of the moving side in a zone, the mover's own first."""
         found = [u for u in self.board.units_at(zone) if u.type.is_transport and self.board.friendly_power(u.power)]
         return sorted(found, key=lambda u: (u.power != self.board.power, -len(u.cargo), u.uid))
-
-    def _pick_transport(self, move: Move, unit: Unit, zone: str, extra: dict[int, int]) -> Unit | None:
-        choices = [move.transport] if move.transport is not None else self.transports_in(zone)
-        for vessel in choices:
-            if vessel is None or vessel.at != zone or not self.board.friendly_power(vessel.power):
-                continue
-            room = vessel.type.transport_capacity - cargo_load(vessel) - extra.get(vessel.uid, 0)
-            if unit.type.transport_cost and unit.type.transport_cost <= room:
-                return vessel
-        return None
 
     def riders(self, move: Move) -> list[Unit]:
         """Own fighters of a move that ride its carriers from the start zone (no movement spent)."""

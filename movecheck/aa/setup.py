@@ -311,7 +311,8 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
             if not from_map:
                 findings.extend(problems)
             continue
-        for _ in range(entry.get("count", 1)):
+        count = entry.get("count", 1)
+        for k in range(count):
             uid += 1
             unit = Unit(
                 uid=uid,
@@ -323,6 +324,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
                 fought=bool(entry.get("fought", False)),
                 loaded=bool(entry.get("loaded", False)),
                 source=("map",) if from_map else where,
+                ref=unit_ref_of(index, k, count, from_map),
             )
             unloaded = entry.get("unloaded")
             if isinstance(unloaded, str):
@@ -341,6 +343,17 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
             board.board_unit(unit, vessel)
     seat_implicit_cargo(board)
     return findings
+
+
+def unit_ref_of(index: int, k: int, count: int, from_map: bool) -> str:
+    """The generated id of the ``k``-th unit (0-based) of the ``index``-th entry (0-based) of ``units:``.
+
+    ``units[3]`` for a stack of one, ``units[3]#2`` for the second unit of a bigger stack
+    (1-based, as in the MC003 messages); ``map.units[3]#2`` for the map's own setup.  Stable:
+    the same state gives the same ids.
+    """
+    name = f"{'map.' if from_map else ''}units[{index + 1}]"
+    return name if count == 1 else f"{name}#{k + 1}"
 
 
 def seat_implicit_cargo(board: Board) -> None:

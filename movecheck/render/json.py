@@ -30,7 +30,7 @@ def _file_entry(entry: FileReport, findings: list[Finding]) -> dict[str, Any]:
     """One file of the report: what it is, the state it was checked against, its counts."""
     verdicts = entry.verdicts(findings)
     unchecked = sorted({reason for verdict, reason in verdicts.values() if verdict is Verdict.UNCHECKED and reason})
-    return {
+    document = {
         "path": entry.path,
         "kind": entry.kind,
         "state": entry.state,
@@ -39,6 +39,9 @@ def _file_entry(entry: FileReport, findings: list[Finding]) -> dict[str, Any]:
         "unchecked_reasons": unchecked,
         "verdicts": [verdict.value for verdict, _ in verdicts.values()],
     }
+    if entry.assignment is not None:
+        document["assignment"] = entry.assignment
+    return document
 
 
 def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:

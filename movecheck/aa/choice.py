@@ -1,0 +1,254 @@
+"""Choosing units: which units an order moves, which transport each land unit boards, which carrier a fighter lands on.
+
+An order that names units by type and count, or leaves out ``transport:``,
+leaves a choice open.  The phase is legal when *some* choice makes every
+order legal (aa.md, "Choosing units").  The engine first carries the orders
+out with the greedy choice (:class:`Chooser` with no search: option 0 at every
+point, computed without enumerating the others).  When that gives an error a
+different choice could avoid (:data:`CHOICE_CODES`), it searches: it carries
+the phase out again, from a fresh copy of the board, with the choices at the
+first points *forced* and the greedy choice after them, in lexicographic order
+of the option indices (the greedy choice, option 0, first at every point).
+
+* Options are built canonically: units of the same type, power, position and
+  status are interchangeable (:func:`signature`), so a choice among 20 identical
+  infantry is one option, and a load onto 20 empty transports is one option
+  per way of packing them, not per permutation.
+* Branch and bound: a point whose earlier orders already have as many errors
+  as the best choice found is not varied (nothing under it can do better, and a
+  tie goes to the earlier choice).  A choice with no errors ends the search.
+* The search is bounded by ``MOVECHECK_CHOICE_BUDGET`` steps (one step per
+  order carried out and per option or unit looked at, default
+  :data:`DEFAULT_BUDGET`); running out raises :class:`SearchLimit`, and the
+  engine makes the orders whose errors another choice might have avoided
+  unchecked (MC012).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import chain
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
+
+from movecheck.budget import SearchLimit, budget
+
+if TYPE_CHECKING:
+    from movecheck.aa.model import Unit
+
+T = TypeVar("T")
+
+BUDGET_VARIABLE = "MOVECHECK_CHOICE_BUDGET"
+DEFAULT_BUDGET = 50_000
+"""Steps of the choice search: orders carried out again, options and units looked at."""
+
+CHOICE_CODES = frozenset({"AA102", "AA304", "AA306", "AA401", "AA402", "AA403", "AA404", "AA405"})
+"""Error codes a different choice of units, transports or carriers may avoid: the greedy
+choice giving one of these starts the search (AA102 only for an order starting at sea,
+where cargo left ashore or aboard another transport is a knock-on of an earlier choice)."""
+
+
+class Meter:
+    """The search's budget: steps spent, and the limit."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = budget(BUDGET_VARIABLE, DEFAULT_BUDGET) if limit is None else limit
+        self.spent = 0
+
+    def charge(self, steps: int = 1) -> None:
+        self.spent += steps
+        if self.spent > self.limit:
+            raise SearchLimit("choice search", BUDGET_VARIABLE, self.limit)
+
+
+@dataclass
+class Point:
+    """One open choice met while carrying the phase out."""
+
+    order: int
+    taken: int
+    more: bool
+    errors_before: int
+
+
+@dataclass
+class Chooser:
+    """The choices of one run of the phase: the ``forced`` option at the first points, option 0 after.
+
+    Without ``meter`` it is the greedy run: :meth:`pick` returns the greedy
+    option and records nothing (no alternative is built).
+    """
+
+    forced: Sequence[int] = ()
+    meter: Meter | None = None
+    errors: int = 0
+    """Errors found so far in orders before the current one (the engine keeps it up to date)."""
+    points: list[Point] = field(default_factory=list)
+
+    @property
+    def searching(self) -> bool:
+        return self.meter is not None
+
+    def charge(self, steps: int = 1) -> None:
+        if self.meter is not None:
+            self.meter.charge(steps)
+
+    def pick(self, order: int, greedy: T, alternatives: Callable[[], Iterable[T]], key: Callable[[T], Hashable]) -> T:
+        """The option to use at this point: ``greedy`` (option 0), or the forced alternative."""
+        if self.meter is None:
+            return greedy
+        k = len(self.points)
+        want = self.forced[k] if k < len(self.forced) else 0
+        first = key(greedy)
+        seen = {first}
+
+        def others() -> Iterator[T]:
+            for option in alternatives():
+                self.charge()
+                mark = key(option)
+                if mark not in seen:
+                    seen.add(mark)
+                    yield option
+
+        options = chain([greedy], others())
+        chosen, index = greedy, -1
+        for index, option in enumerate(options):
+            chosen = option
+            if index == want:
+                break
+        more = index == want and next(options, None) is not None
+        self.points.append(Point(order, min(index, want), more, self.errors))
+        return chosen
+
+
+def next_forcing(points: list[Point], best_errors: int) -> list[int] | None:
+    """The forced prefix of the next choice to try (lexicographic order), or None when none can do better."""
+    for i in range(len(points) - 1, -1, -1):
+        point = points[i]
+        if point.errors_before >= best_errors:
+            continue  # orders before this point already have as many errors as the best choice
+        if point.more:
+            return [p.taken for p in points[:i]] + [point.taken + 1]
+    return None
+
+
+# -- equivalence -----------------------------------------------------------------------
+
+
+def signature(unit: Unit) -> tuple[Any, ...]:
+    """What makes two units different for the rules: units with the same signature are interchangeable.
+
+    A unit with an id is like no other: a later order may name it.
+    """
+    aboard = unit.aboard.uid if unit.aboard is not None else None
+    cargo = tuple(sorted(c.type.name for c in unit.cargo)) if unit.cargo else ()
+    return (
+        unit.id, unit.type.name, unit.power, unit.at, unit.moved, unit.spent, unit.move_count, unit.done, unit.in_battle,
+        unit.fought, unit.landed, unit.loaded, unit.loaded_now, unit.unloaded_now, unit.unloaded_to,
+        unit.unloaded_before, aboard, cargo,
+    )
+
+
+def classes(units: Iterable[Unit]) -> list[list[Unit]]:
+    """The units in classes of interchangeable ones, in the order their first member comes."""
+    found: dict[tuple[Any, ...], list[Unit]] = {}
+    for unit in units:
+        found.setdefault(signature(unit), []).append(unit)
+    return list(found.values())
+
+
+# -- options ---------------------------------------------------------------------------
+
+
+def selections(groups: list[list[Unit]], count: int) -> Iterator[list[Unit]]:
+    """Every way to take ``count`` units from classes of interchangeable ones (most from the first classes first)."""
+
+    def walk(k: int, left: int) -> Iterator[list[int]]:
+        if k == len(groups):
+            if left == 0:
+                yield []
+            return
+        rest = sum(len(g) for g in groups[k + 1:])
+        for take in range(min(left, len(groups[k])), max(0, left - rest) - 1, -1):
+            for tail in walk(k + 1, left - take):
+                yield [take, *tail]
+
+    for takes in walk(0, count):
+        yield [u for group, n in zip(groups, takes) for u in group[:n]]
+
+
+def selection_key(units: list[Unit]) -> Hashable:
+    """Selections that take as many units of each class are the same choice."""
+    counts: dict[tuple[Any, ...], int] = {}
+    for unit in units:
+        counts[signature(unit)] = counts.get(signature(unit), 0) + 1
+    return tuple(sorted(counts.items(), key=repr))
+
+
+def packings(items: list[Unit], cost: Callable[[Unit], int], bins: list[list[Unit]],
+             room: Callable[[Unit], int]) -> Iterator[dict[int, Unit]]:
+    """Every way to put all ``items`` into ``bins`` (classes of interchangeable vessels) within their room.
+
+    Items of one type are interchangeable; so are the vessels of a class, so each
+    packing is given once: per class, a multiset of fillings (how many of each item type a vessel takes).
+    """
+    kinds: dict[str, list[Unit]] = {}
+    for item in items:
+        kinds.setdefault(item.type.name, []).append(item)
+    names = sorted(kinds, key=lambda n: (-cost(kinds[n][0]), n))
+    costs = [cost(kinds[n][0]) for n in names]
+    need = tuple(len(kinds[n]) for n in names)
+
+    def fillings(space: int, left: tuple[int, ...], k: int = 0) -> Iterator[tuple[int, ...]]:
+        """Fillings of one vessel with ``space`` room, fullest first."""
+        if k == len(left):
+            yield ()
+            return
+        most = min(left[k], space // costs[k]) if costs[k] else 0
+        for n in range(most, -1, -1):
+            for tail in fillings(space - n * costs[k], left, k + 1):
+                yield (n, *tail)
+
+    def classwise(c: int, left: tuple[int, ...]) -> Iterator[list[tuple[int, ...]]]:
+        if not any(left):
+            yield []
+            return
+        if c == len(bins):
+            return
+        vessels = bins[c]
+        space = room(vessels[0])
+
+        def per_vessel(v: int, left: tuple[int, ...], bound: tuple[int, ...] | None) -> Iterator[list[tuple[int, ...]]]:
+            if v == len(vessels):
+                for tail in classwise(c + 1, left):
+                    yield tail
+                return
+            for fill in fillings(space, left):
+                if bound is not None and fill > bound:
+                    continue  # a multiset: each vessel of the class takes no more than the one before
+                rest = tuple(a - b for a, b in zip(left, fill))
+                for tail in per_vessel(v + 1, rest, fill):
+                    yield [fill, *tail]
+
+        yield from per_vessel(0, left, None)
+
+    flat = [v for group in bins for v in group]
+    for fills in classwise(0, need):
+        plan: dict[int, Unit] = {}
+        pools = {n: list(kinds[n]) for n in names}
+        for vessel, fill in zip(flat, fills):
+            for name, n in zip(names, fill):
+                for _ in range(n):
+                    plan[pools[name].pop(0).uid] = vessel
+        yield plan
+
+
+def packing_key(plan: dict[int, Unit | None], units: dict[int, Unit]) -> Hashable:
+    """Packings that give each class of vessel the same types of cargo are the same choice."""
+    loads: dict[int, list[str]] = {}
+    vessels: dict[int, Unit] = {}
+    for uid, vessel in plan.items():
+        if vessel is None:
+            continue
+        vessels[vessel.uid] = vessel
+        loads.setdefault(vessel.uid, []).append(units[uid].type.name)
+    return tuple(sorted((repr(signature(vessels[v])), tuple(sorted(t))) for v, t in loads.items()))

@@ -1,0 +1,192 @@
+"""Choosing units (aa.md, Orders → Semantics, "Choosing units"), on the built-in aa1942-2e map.
+
+A type-and-count order, or one without ``transport:``, leaves the choice of units,
+transports and carriers to movecheck: the phase is legal when some choice makes every
+order legal.  Each case below was an error with the greedy one-order-at-a-time choice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+import pytest
+
+from movecheck.cli import main
+
+from .conftest import codes, errors, mv, orders, state, unit
+
+G, A, R = "Germans", "Americans", "Russians"
+ZONE = "5 Sea Zone"  # borders Germany, Finland, the Baltic States, Karelia
+NCM = "noncombat_move"
+
+
+def load_state(power=G, home="Germany", zone=ZONE, transports=2, infantry=2, tanks=2, phase=NCM, **kw):
+    units = [unit(home, power, "infantry", infantry), unit(home, power, "tank", tanks)]
+    units += [unit(zone, power, "transport", id=f"T{k + 1}") for k in range(transports)]
+    return state(power, phase, units=units, **kw)
+
+
+# -- loading two transports ---------------------------------------------------------------
+
+
+def test_one_order_loads_two_transports_with_one_infantry_and_one_tank_each(run) -> None:
+    assert run(load_state(), [mv({"infantry": 2, "tank": 2}, "Germany", ZONE)]) == []
+
+
+def test_infantry_and_tanks_boarding_in_separate_orders_share_the_transports(run) -> None:
+    # the infantry order alone would fill one transport; the tanks need one infantry on each
+    moves = [mv({"infantry": 2}, "Germany", ZONE), mv({"tank": 2}, "Germany", ZONE)]
+    assert run(load_state(), moves) == []
+
+
+def test_american_load_in_the_atlantic(run) -> None:
+    st = load_state(A, "Eastern United States", "11 Sea Zone")
+    assert run(st, [mv({"infantry": 2}, "Eastern United States", "11 Sea Zone"),
+                    mv({"tank": 2}, "Eastern United States", "11 Sea Zone")]) == []
+    assert run(st, [mv({"infantry": 2, "tank": 2}, "Eastern United States", "11 Sea Zone")]) == []
+
+
+def test_too_much_cargo_is_still_an_error(run) -> None:
+    found = run(load_state(tanks=3, infantry=1), [mv({"infantry": 1, "tank": 3}, "Germany", ZONE)])
+    assert codes(found) == ["AA401"]
+
+
+def test_a_refused_load_does_not_cascade(run) -> None:
+    """Cargo with no room boards anyway (AA401 there alone): a later unload of it finds it."""
+    moves = [
+        mv({"infantry": 1, "tank": 3}, "Germany", ZONE),
+        mv({"tank": 3, "infantry": 1}, ZONE, "Finland"),
+    ]
+    found = run(load_state(tanks=3, infantry=1), moves)
+    assert "AA102" not in codes(found)
+    assert errors(found)[0] == "AA401"
+
+
+def test_the_loads_are_packed_for_a_later_order(run) -> None:
+    """The transports then sail apart and unload: 1 infantry + 1 tank on each."""
+    moves = [
+        mv({"infantry": 2, "tank": 2}, "Germany", ZONE),
+        mv(["T1"], ZONE, "6 Sea Zone"),
+        mv({"infantry": 1, "tank": 1}, "6 Sea Zone", "Norway"),
+        mv({"infantry": 1, "tank": 1}, ZONE, "Finland"),
+    ]
+    assert run(load_state(), moves) == []
+
+
+# -- unloading --------------------------------------------------------------------------
+
+
+def loaded_state(*order_of_listing: str):
+    units = [unit(ZONE, G, "transport", id="T1"), unit(ZONE, G, "transport", id="T2")]
+    units += [unit(ZONE, G, "infantry", aboard=t) for t in order_of_listing]
+    return state(G, NCM, units=units)
+
+
+@pytest.mark.parametrize("listing", [("T1", "T2", "T1", "T2"), ("T1", "T1", "T2", "T2"), ("T2", "T1", "T2", "T1")])
+def test_unloading_takes_one_transports_cargo_whatever_the_listing(run, listing) -> None:
+    moves = [mv({"infantry": 2}, ZONE, "Baltic States"), mv({"infantry": 2}, ZONE, "Finland")]
+    assert run(loaded_state(*listing), moves) == []
+
+
+def test_the_transport_that_unloaded_stays(run) -> None:
+    # T2 unloads; the transport order then takes T1, whichever is listed first
+    st = state(G, NCM, units=[unit(ZONE, G, "transport", id="T2"), unit(ZONE, G, "infantry", aboard="T2"),
+                               unit(ZONE, G, "transport", id="T1")])
+    assert run(st, [mv({"infantry": 1}, ZONE, "Finland"), mv({"transport": 1}, ZONE, "6 Sea Zone")]) == []
+
+
+# -- carriers ---------------------------------------------------------------------------
+
+
+def test_a_count_order_moves_the_carrier_no_fighter_landed_on(run) -> None:
+    st = state(A, NCM, units=[unit("11 Sea Zone", A, "carrier"), unit("11 Sea Zone", A, "carrier"),
+                               unit("Eastern United States", A, "fighter")])
+    moves = [mv({"fighter": 1}, "Eastern United States", "11 Sea Zone"), mv({"carrier": 1}, "11 Sea Zone", "10 Sea Zone")]
+    assert run(st, moves) == []
+
+
+def test_a_fighter_lands_on_the_carrier_that_stays(run) -> None:
+    """Landing is chosen too: the first carrier would be the one a later order moves."""
+    st = state(A, NCM, units=[unit("11 Sea Zone", A, "carrier", id="C1"), unit("11 Sea Zone", A, "carrier", id="C2"),
+                               unit("Eastern United States", A, "fighter")])
+    moves = [mv({"fighter": 1}, "Eastern United States", "11 Sea Zone"), mv(["C1"], "11 Sea Zone", "10 Sea Zone")]
+    assert run(st, moves) == []
+
+
+# -- pinned choices, no legal choice, the budget -----------------------------------------
+
+
+def test_ids_pin_the_choice(run) -> None:
+    """``transport: T1`` for both loads: the choice is the player's, and it is over capacity."""
+    moves = [mv({"infantry": 2}, "Germany", ZONE, transport="T1"), mv({"tank": 2}, "Germany", ZONE)]
+    found = run(load_state(), moves)
+    assert codes(found) == ["AA401"]
+    assert found[0].order == 2
+
+
+def test_pinned_units_are_not_chosen_again(run) -> None:
+    st = state(G, NCM, units=[unit(ZONE, G, "transport", id="T1"), unit(ZONE, G, "transport", id="T2"),
+                               unit(ZONE, G, "infantry", aboard="T1", id="I1"), unit(ZONE, G, "infantry", aboard="T2", id="I2")])
+    found = run(st, [mv(["I1"], ZONE, "Baltic States"), mv(["I2"], ZONE, "Finland")])
+    assert codes(found) == []
+    found = run(st, [mv(["I1", "I2"], ZONE, "Baltic States"), mv(["T1"], ZONE, "6 Sea Zone")])
+    assert codes(found) == ["AA403"]  # T1 unloaded: the ids say so, nothing to choose
+
+
+def test_no_legal_choice_reports_the_one_with_fewest_errors(run) -> None:
+    # three tanks and one infantry for two transports: one tank never fits, whatever the packing;
+    # the later orders are legal with the best packing
+    moves = [
+        mv({"infantry": 1, "tank": 3}, "Germany", ZONE),
+        mv(["T1"], ZONE, "6 Sea Zone"),
+        mv({"tank": 1}, ZONE, "Finland"),
+    ]
+    found = run(load_state(tanks=3, infantry=1), moves)
+    assert errors(found) == ["AA401"]
+    assert found[0].order == 1
+
+
+def test_the_search_running_out_leaves_the_orders_unchecked(run, monkeypatch) -> None:
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    found = run(load_state(), [mv({"infantry": 2}, "Germany", ZONE), mv({"tank": 2}, "Germany", ZONE)])
+    assert codes(found) == ["MC012"]
+    assert found[0].order == 2
+    assert "MOVECHECK_CHOICE_BUDGET" in found[0].message
+
+
+def test_a_full_budget_does_not_change_a_legal_greedy_choice(run, monkeypatch) -> None:
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")  # the greedy choice needs no search
+    assert run(load_state(), [mv({"infantry": 2, "tank": 2}, "Germany", ZONE)]) == []
+
+
+# -- the assignment in the JSON report ----------------------------------------------------
+
+
+def assignment_of(tmp_path, state_text, moves, power=G):
+    (tmp_path / "state.yaml").write_text(state_text, encoding="utf-8")
+    (tmp_path / "orders.yaml").write_text(orders(power, NCM, moves), encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["check", str(tmp_path / "orders.yaml"), "--state", str(tmp_path / "state.yaml"), "--format", "json"])
+    document = json.loads(out.getvalue())
+    return code, document["files"][0]["assignment"]
+
+
+def test_assignment_in_the_json_report(tmp_path) -> None:
+    code, assignment = assignment_of(tmp_path, load_state(), [mv({"infantry": 2}, "Germany", ZONE), mv({"tank": 2}, "Germany", ZONE)])
+    assert code == 0
+    assert assignment == [
+        {"order": 1, "units": ["units[1]#1", "units[1]#2"], "rides": {"units[1]#1": "T1", "units[1]#2": "T2"}},
+        {"order": 2, "units": ["units[2]#1", "units[2]#2"], "rides": {"units[2]#1": "T1", "units[2]#2": "T2"}},
+    ]
+
+
+def test_assignment_names_cargo_carried_along_and_carriers(tmp_path) -> None:
+    code, assignment = assignment_of(tmp_path, loaded_state("T1", "T2", "T1"), [mv({"transport": 1}, ZONE, "6 Sea Zone")])
+    assert code == 0
+    assert assignment == [{"order": 1, "units": ["T1"], "rides": {"units[3]": "T1", "units[5]": "T1"}}]
+    st = state(A, NCM, units=[unit("11 Sea Zone", A, "carrier", id="C1"), unit("Eastern United States", A, "fighter", 2)])
+    code, assignment = assignment_of(tmp_path, st, [mv({"fighter": 2}, "Eastern United States", "11 Sea Zone")], power=A)
+    assert assignment == [{"order": 1, "units": ["units[2]#1", "units[2]#2"], "rides": {"units[2]#1": "C1", "units[2]#2": "C1"}}]
