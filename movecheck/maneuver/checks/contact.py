@@ -8,7 +8,6 @@ from typing import Any, Iterator
 from movecheck.clauses import Violation
 from movecheck.maneuver.checks import EVERY, FREE, mv_clause
 from movecheck.maneuver.checks.ends import engaged_off_line
-from movecheck.maneuver.checks.words import fmt_num
 from movecheck.maneuver.model import fmt, fmt_deg
 from movecheck.maneuver.plane import EPS, bearing_of
 
@@ -29,7 +28,7 @@ def through_friend(a: Any) -> Iterator[Violation]:
     """
     base = a.base
     limit = a.options.pass_through_limit
-    share = "half of it" if abs(limit - 0.5) <= EPS else f"{fmt_num(limit)} of it, option pass_through_limit"
+    share = "half of it" if abs(limit - 0.5) <= EPS else f"{fmt(limit, whole=True)} of it, option pass_through_limit"
     for friend, area, segment in a.events.friend_passes:
         yield Violation(
             f"{base.id} passes through friendly {friend.id}, overlapping it by {fmt(area)} of its own "

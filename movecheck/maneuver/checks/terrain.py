@@ -7,7 +7,7 @@ from typing import Any, Iterator
 from movecheck.clauses import Violation
 from movecheck.maneuver.checks import EVERY, FREE, mv_clause
 from movecheck.maneuver.checks.ends import ends_judged, undecided
-from movecheck.maneuver.checks.words import condition, fmt_num
+from movecheck.maneuver.checks.words import condition
 from movecheck.maneuver.model import fmt, fmt_xy
 
 
@@ -147,5 +147,5 @@ def impassable(a: Any) -> Iterator[Violation]:
     for terrain, segment in events.impassable:
         yield Violation(f"{a.base.id} enters impassable terrain {terrain.id} on its way", a.path_at(segment))
     if events.leaves_field is not None:
-        field = f"0..{fmt_num(a.field_size[0])} × 0..{fmt_num(a.field_size[1])}"
+        field = f"0..{fmt(a.field_size[0], whole=True)} × 0..{fmt(a.field_size[1], whole=True)}"
         yield Violation(f"{a.base.id} leaves the field ({field}) on its way", a.path_at(events.leaves_field))
