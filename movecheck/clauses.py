@@ -190,25 +190,16 @@ def declare(
 
 
 def clause(
-    code: str,
-    name: str,
-    severity: str,
-    summary: str,
-    seeds: Iterable[str] = (),
-    *,
-    system: str,
-    runs: Iterable[str],
-    phase: str = "",
-    consequences: Iterable[str] = (),
-    example: tuple[str, str] | None = None,
+    code: str, name: str, severity: str, summary: str, seeds: Iterable[str] = (), **declaration: Any,
 ) -> Callable[[Callable[..., Iterable[Violation]]], Callable[..., Iterable[Violation]]]:
-    """Declare a check function as the clause ``code`` (its docstring is the clause's text); returns the function."""
+    """Declare a check function as the clause ``code``; returns the function.
+
+    ``declaration`` holds :func:`declare`'s keywords (``system`` and ``runs`` at least;
+    ``phase``, ``consequences``, ``example``); the check's docstring is the clause's text.
+    """
 
     def register(check: Callable[..., Iterable[Violation]]) -> Callable[..., Iterable[Violation]]:
-        declare(
-            code, name, severity, summary, seeds, system=system, phase=phase, doc=check.__doc__ or "", runs=runs,
-            consequences=consequences, example=example, check=check,
-        )
+        declare(code, name, severity, summary, seeds, doc=check.__doc__ or "", check=check, **declaration)
         return check
 
     return register

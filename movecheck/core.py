@@ -237,7 +237,7 @@ def lint(paths: list[str], settings: Settings) -> Report:
     shown = _Shown(report)
     for path in unique_paths(paths):
         if os.path.basename(path) == ".movecheck.yaml":
-            _lint_config(path, report)
+            _lint_config(path, report, settings.config)
             continue
         loaded = _read_unless_foreign(path, _display(path, settings), settings.skip_foreign)
         if loaded is None:
@@ -269,8 +269,13 @@ def _read_unless_foreign(path: str, display: str | None, skip_foreign: bool) -> 
     return examine(load_bytes(raw, display or ("<stdin>" if is_stdin else path)))
 
 
-def _lint_config(path: str, report: Report) -> None:
-    """``movecheck lint .movecheck.yaml``: the configuration file's own findings."""
+def _lint_config(path: str, report: Report, finder: Any) -> None:
+    """``movecheck lint .movecheck.yaml``: the configuration file's own findings.
+
+    When the file is also the configuration this run applies to it, the session
+    reports its findings as the run's configuration (``Session.select``), so they
+    are not added here a second time.
+    """
     from movecheck.config import load_config
 
     config = load_config(path)
@@ -278,7 +283,9 @@ def _lint_config(path: str, report: Report) -> None:
         return
     report.files.append(FileReport(path=config.path, kind="config"))
     report.sources[config.path] = config.text
-    report.findings.extend(config.findings)
+    applied = finder.for_file(config.path) if finder is not None else None
+    if applied is None or applied.path != config.path:
+        report.findings.extend(config.findings)
 
 
 def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:

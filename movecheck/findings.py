@@ -184,15 +184,13 @@ class Report:
     """The text of each file read, by the path findings name (for excerpts)."""
 
     def sorted_findings(self) -> list[Finding]:
-        """Findings in their deterministic order, duplicates dropped.
+        """Findings in their deterministic order (file, position, code, message, severity, order id).
 
-        The core adds each file's own findings once (a state's once per run, however
-        many orders files name it); the dropping is for repeats that still arise
-        elsewhere: the aa landing plan wording one AA207/AA309 twice, and a
-        configuration file both linted and applied to the run.
+        Nothing is dropped: each finding is added once at its source (a state's once per
+        run, however many orders files name it; a configuration both linted and applied
+        once, as the run's configuration).
         """
-        unique = {(f.sort_key(), f.severity.value, f.order_id): f for f in self.findings}
-        return [unique[k] for k in sorted(unique, key=lambda k: (k[0], k[1], k[2] or ""))]
+        return sorted(self.findings, key=lambda f: (f.sort_key(), f.severity.value, f.order_id or ""))
 
     def count(self, severity: Severity) -> int:
         """Number of findings of one severity."""

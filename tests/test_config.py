@@ -335,6 +335,14 @@ def test_lint_a_config_file(run_main, project, write) -> None:
     assert out.splitlines()[0] == ".movecheck.yaml:2:1: MC003 [error] unknown key 'formt' in the file; did you mean 'format'?"
 
 
+def test_a_linted_config_that_the_run_applies_is_reported_once(run_main, project, write) -> None:
+    # the file is both the one linted and the run's configuration: its findings come once either way
+    write(project, ".movecheck.yaml", "ignore: [AA2]\nformt: text\n")
+    for extra in ([], ["--isolated"], ["--config", ".movecheck.yaml"]):
+        code, out, _ = run_main(["lint", ".movecheck.yaml", "-f", "json", *extra], cwd=project)
+        assert (code, codes(out)) == (1, ["MC003"]), extra
+
+
 def test_lint_skip_foreign(run_main, project, write) -> None:
     write(project, "ci.yml", "on: push\njobs: {}\n")
     write(project, "k8s.yaml", "a: 1\n---\nb: 2\n")

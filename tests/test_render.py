@@ -150,12 +150,13 @@ def test_colour_only_decorates() -> None:
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
 
 
-def test_duplicate_findings_are_printed_once() -> None:
+def test_the_report_prints_every_finding_it_is_given() -> None:
+    # no de-duplication here: each source words a finding once (tests/aa/test_landing.py, tests/test_config.py)
     report = Report(files=[FileReport("o.yaml", "aa-orders", orders=1, checked=set(range(1, 2)))])
     finding = make_finding("AA101", "not adjacent", file="o.yaml", line=4, column=9, order=1)
     report.findings = [finding, finding]
-    assert render(report, "text").splitlines()[:-1] == ["o.yaml:4:9: AA101 [error] not adjacent (C10)"]
-    assert report.summary()["errors"] == 1
+    assert render(report, "text").splitlines()[:-1] == ["o.yaml:4:9: AA101 [error] not adjacent (C10)"] * 2
+    assert report.summary()["errors"] == 2
 
 
 # -- json ----------------------------------------------------------------------------

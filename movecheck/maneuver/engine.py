@@ -18,7 +18,7 @@ from movecheck.loading import Document
 from movecheck.maneuver import rules as _rules  # noqa: F401  (registers every clause)
 from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, analyse_corps, analyse_free
 from movecheck.maneuver.checks import rules_for
-from movecheck.maneuver.model import ORDER_NAMES, Battlefield
+from movecheck.maneuver.model import ORDER_NAMES, Battlefield, fmt
 from movecheck.maneuver.orders import Order, Resolver
 from movecheck.render.escape import UNSAFE, escape, visible
 
@@ -92,11 +92,6 @@ def _carry_out_declared(order: Order) -> None:
                 base.place(declared.x, declared.y, declared.facing if declared.facing is not None else base.facing)
 
 
-def _num(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def _required_ends(a: CorpsAnalysis) -> list[str]:
     order = a.order
     title = f"# {escape(order.label())}: {ORDER_NAMES[order.kind]}, {escape(str(a.corps.id))}"
@@ -120,7 +115,7 @@ def _required_ends(a: CorpsAnalysis) -> list[str]:
     lines.append("  end:")
     for base in a.corps.bases:
         x, y = a.required_ends[base.id]
-        lines.append(f"    {_name(base.id)}: {{x: {_num(x)}, y: {_num(y)}}}")
+        lines.append(f"    {_name(base.id)}: {{x: {fmt(x, trim=True)}, y: {fmt(y, trim=True)}}}")
     return lines
 
 

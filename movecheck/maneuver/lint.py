@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from movecheck.clauses import CATALOGUE, Violation, clause
 from movecheck.loading import Document
+from movecheck.maneuver.model import fmt, fmt_deg
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.model import Battlefield
@@ -61,7 +62,7 @@ def bases_overlap(ctx: LintContext) -> Iterator[Violation]:
                 continue
             if g.overlaps(base.rect, other.rect):
                 area = g.overlap_area(base.rect, other.rect)
-                yield Violation(f"base {other.id} overlaps base {base.id} ({area:.2f} square steps in common)", other.source)
+                yield Violation(f"base {other.id} overlaps base {base.id} ({fmt(area)} square steps in common)", other.source)
 
 
 @lint_clause("MV602", "corps-not-in-contact", "warning", "(lint) a corps' bases do not form one group in contact", ("M5",),
@@ -106,7 +107,6 @@ def corps_not_in_contact(ctx: LintContext) -> Iterator[Violation]:
 def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
     """All bases of a corps share one facing (the corps orders move them along it)."""
     from movecheck.maneuver.plane import same_facing
-    from movecheck.maneuver.model import fmt_deg
 
     for corps in ctx.battlefield.corps.values():
         first = corps.bases[0]
@@ -136,7 +136,7 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
 
     bf = ctx.battlefield
     field = bf.field_polygon
-    size = f"0..{_num(bf.width)} × 0..{_num(bf.depth)}"
+    size = f"0..{fmt(bf.width, whole=True)} × 0..{fmt(bf.depth, whole=True)}"
     for terrain in bf.terrain.values():
         where = terrain.source + ("polygon",)
         distinct = []
@@ -196,10 +196,6 @@ def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
             bases = corps.get("bases") if isinstance(corps, dict) else None
             for bi, base in enumerate(bases if isinstance(bases, list) else []):
                 yield from check("base", base, ("sides", side, ci, "bases", bi))
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
 def run_lint(ctx: LintContext, geometry: bool) -> list[tuple[str, Violation]]:

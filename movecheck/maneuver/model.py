@@ -244,10 +244,19 @@ def _default_options() -> Options:
     return Options()
 
 
-def fmt(value: float) -> str:
-    """A length or coordinate as messages print it (2 decimals, no negative zero)."""
-    text = f"{value:.2f}"
-    return "0.00" if text == "-0.00" else text
+def fmt(value: float, decimals: int = 2, *, whole: bool = False, trim: bool = False) -> str:
+    """A number as the maneuver system prints it: its one number formatter.
+
+    ``decimals`` places (a length or coordinate: ``12.50``), never a negative zero;
+    ``whole``: a whole number without decimals (``8``, but ``2.50``); ``trim``: no
+    trailing zeros (``2.5``, ``8``).
+    """
+    if whole and float(value).is_integer():
+        return str(int(value))
+    text = f"{value:.{decimals}f}"
+    if float(text) == 0:
+        text = text.lstrip("-")
+    return text.rstrip("0").rstrip(".") if trim else text
 
 
 def fmt_xy(point: Vec) -> str:
@@ -257,5 +266,5 @@ def fmt_xy(point: Vec) -> str:
 
 def fmt_deg(value: float) -> str:
     """A bearing as messages print it."""
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "360") else text
+    text = fmt(value, 1, trim=True)
+    return "0" if text == "360" else text

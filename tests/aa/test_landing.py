@@ -103,6 +103,15 @@ def test_carrier_range_is_its_movement(run):
     assert codes(run(s, [SORTIE])) == ["AA309"]
 
 
+def test_two_unnamed_fighters_of_one_order_are_one_finding(run):
+    # both fighters read "Germans fighter" at the same place of the same order: one AA207, one AA309
+    stranded = run(state(G, units=FLEET + [unit("15 Sea Zone", G, "carrier")]), [SORTIE])
+    assert codes(stranded) == ["AA207"]
+    assert stranded[0].message.startswith("Germans fighter in 7 Sea Zone has 1 movement left")
+    rescued = run(state(G, units=FLEET + [unit("14 Sea Zone", G, "carrier")]), [SORTIE])
+    assert codes(rescued) == ["AA309"]
+
+
 def test_carrier_moved_with_its_fighters_is_where_they_land(run):
     # the carrier sails with its fighters aboard into the attack and they stay aboard
     s = state(G, units=[unit("5 Sea Zone", G, "carrier", id="C1"), unit("5 Sea Zone", G, "fighter", 2, aboard="C1"),

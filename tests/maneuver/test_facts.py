@@ -159,7 +159,7 @@ def test_every_order_clause_has_its_own_check_function() -> None:
 def test_no_clause_emits_another_clause_code(module: str) -> None:
     tree = _tree(PACKAGE / "checks" / f"{module}.py")
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Problem":
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Violation":
             assert all(k.arg not in ("code", "severity") for k in node.keywords), f"{module}.py:{node.lineno}"
         assert not (isinstance(node, ast.Name) and node.id == "problems_of"), f"{module}.py:{node.lineno}"
 

@@ -8,7 +8,8 @@ and one that did not move and cannot is lost (AA308).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+import functools
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from movecheck.aa.checks import aa_clause
 from movecheck.aa.landing import (
@@ -44,6 +45,26 @@ def _at_last_order(phase: Phase, unit: Unit, message: str) -> Violation:
     return Violation(message, move.step(len(move.path) - 1), move.index, move.order_id)
 
 
+def _each_once(check: Callable[[Phase], Iterator[Violation]]) -> Callable[[Phase], Iterator[Violation]]:
+    """The check's violations, each distinct one once.
+
+    These clauses word each aircraft by its label, and aircraft without an id
+    read alike ("Germans fighter"): two of them stranded at the end of one
+    order are one finding, not two identical ones.
+    """
+
+    @functools.wraps(check)
+    def distinct(phase: Phase) -> Iterator[Violation]:
+        said: set[tuple[object, ...]] = set()
+        for violation in check(phase):
+            key = (violation.message, violation.where, violation.order)
+            if key not in said:
+                said.add(key)
+                yield violation
+
+    return distinct
+
+
 @aa_clause("AA207", "no-safe-landing", "error",
            "every aircraft moved must still be able to reach a landing space with the movement it has left — all "
            "aircraft at once: each carrier ends in one zone and holds at most its slots, each bought carrier is placed "
@@ -51,6 +72,7 @@ def _at_last_order(phase: Phase, unit: Unit, message: str) -> Violation:
            ["N16"], phase="combat", scope="end",
            example=("a fighter with 4 movement flies 4 spaces out to sea to attack, no carrier in reach",
                     "the same attack 2 spaces out, with a friendly territory 2 spaces beyond the battle"))
+@_each_once
 def no_safe_landing(phase: Phase) -> Iterator[Violation]:
     """Aircraft may not be moved out of reach of a safe landing (N16).
 
@@ -98,6 +120,7 @@ def _carrier(deck: Deck) -> str:
            ["N22"], phase="both", scope="end",
            example=("after the combat move a fighter can land only on carrier C1, which must move one zone to reach it",
                     "the fighter ends in C1's zone, or within reach of a friendly territory"))
+@_each_once
 def carrier_must_move(phase: Phase) -> Iterator[Violation]:
     """The landing plan for a fighter needs a carrier to move to it, or a bought carrier placed for it (N22).
 
@@ -149,6 +172,7 @@ def _awaits_carrier(crowded: Crowded) -> bool:
            ["N9", "N10", "N18"], phase="noncombat", scope="end",
            example=("a fighter ends the noncombat move in a territory captured this turn",
                     "it flies on to a territory its side held when the turn began"))
+@_each_once
 def air_landing(phase: Phase) -> Iterator[Violation]:
     """Every aircraft that moved this turn ends the phase in a valid landing space (N9, N10, N18).
 
@@ -202,6 +226,7 @@ def carrier_full(phase: Phase) -> Iterator[Violation]:
            ["N13", "N15"], phase="noncombat", scope="end",
            example=("with a carrier bought, a fighter ends at sea in a zone next to no factory of its power",
                     "it ends in a zone next to its power's factory, where the bought carrier will be placed"))
+@_each_once
 def new_carrier_zone(phase: Phase) -> Iterator[Violation]:
     """A fighter may wait at sea for a carrier bought this turn only next to the mover's factory (N13, N15).
 
@@ -227,6 +252,7 @@ def new_carrier_zone(phase: Phase) -> Iterator[Violation]:
            "not move, e.g. its carrier was sunk)", ["N17"], phase="noncombat", scope="end",
            example=("a fighter that did not move stays at sea after its carrier was sunk",
                     "it flies to a friendly territory or a carrier slot in the noncombat move"))
+@_each_once
 def air_destroyed(phase: Phase) -> Iterator[Violation]:
     """Aircraft with no landing space at the end of the noncombat move are destroyed (N17).
 

@@ -41,6 +41,13 @@ def movement_needed(move: Move, phase: Phase, unit: Unit) -> int:
     return len(move.path) - 1
 
 
+def _shortfalls(move: Move, code: str) -> Iterator[Violation]:
+    """The units an order names that it could not take (AA102, AA103), as the move recorded them."""
+    for shortfall in move.shortfalls:
+        if shortfall.code == code:
+            yield Violation(shortfall.message, shortfall.where)
+
+
 @aa_clause("AA102", "units-not-present", "error",
            "the named units are not at path[0] (after earlier moves)", [], phase="both",
            example=("an order moves 2 tanks from Germany after an earlier order took them away",
@@ -51,9 +58,7 @@ def units_not_present(move: Move, phase: Phase) -> Iterator[Violation]:
     Checked against the board as the earlier orders of the file left it: a
     tank moved away by order 2 is not there for order 5.
     """
-    for shortfall in move.shortfalls:
-        if shortfall.code == "AA102":
-            yield Violation(shortfall.message, shortfall.where)
+    return _shortfalls(move, "AA102")
 
 
 @aa_clause("AA103", "not-own-units", "error",
@@ -67,9 +72,7 @@ def not_own_units(move: Move, phase: Phase) -> Iterator[Violation]:
     owner's turn; allied cargo and allied fighters aboard a moving transport or
     carrier simply ride along.
     """
-    for shortfall in move.shortfalls:
-        if shortfall.code == "AA103":
-            yield Violation(shortfall.message, shortfall.where)
+    return _shortfalls(move, "AA103")
 
 
 @aa_clause("AA104", "movement-exceeded", "error",

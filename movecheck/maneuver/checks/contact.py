@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
-from movecheck.maneuver.checks import EVERY, FREE, Problem, mv_clause
+from movecheck.clauses import Violation
+from movecheck.maneuver.checks import EVERY, FREE, mv_clause
 from movecheck.maneuver.checks.ends import engaged_off_line
-from movecheck.maneuver.checks.words import fmt_num
 from movecheck.maneuver.model import fmt, fmt_deg
 from movecheck.maneuver.plane import EPS, bearing_of
 
@@ -16,8 +16,10 @@ from movecheck.maneuver.plane import EPS, bearing_of
     "MV401", "through-friend", "error",
     "a moving base overlaps a stationary friendly base by more than half its area, or ends overlapping one",
     ("M6",), orders=FREE,
+    example=("a free move's base ends on a stationary friendly base",
+             "it passes at most half over it and ends clear"),
 )
-def through_friend(a: Any) -> Iterator[Problem]:
+def through_friend(a: Any) -> Iterator[Violation]:
     """A base may pass through a stationary friendly base only where its path
     is at most partly blocked: at no moment may more than half
     (``pass_through_limit``) of the moving base's area overlap the friend, and
@@ -26,33 +28,39 @@ def through_friend(a: Any) -> Iterator[Problem]:
     """
     base = a.base
     limit = a.options.pass_through_limit
-    share = "half of it" if abs(limit - 0.5) <= EPS else f"{fmt_num(limit)} of it, option pass_through_limit"
+    share = "half of it" if abs(limit - 0.5) <= EPS else f"{fmt(limit, whole=True)} of it, option pass_through_limit"
     for friend, area, segment in a.events.friend_passes:
-        yield Problem(
+        yield Violation(
             f"{base.id} passes through friendly {friend.id}, overlapping it by {fmt(area)} of its own "
             f"{fmt(base.area)} square steps (more than {share})",
             a.path_at(segment),
         )
     for friend in a.events.friend_ends:
-        yield Problem(f"{base.id} ends overlapping friendly {friend.id}", a.end_where)
+        yield Violation(f"{base.id} ends overlapping friendly {friend.id}", a.end_where)
 
 
-@mv_clause("MV402", "through-enemy", "error", "a moving base overlaps an enemy base", ("M9",), orders=FREE)
-def through_enemy(a: Any) -> Iterator[Problem]:
+@mv_clause(
+    "MV402", "through-enemy", "error", "a moving base overlaps an enemy base", ("M9",), orders=FREE,
+    example=("a free move's path crosses an enemy base",
+             "it goes round the enemy, or stops in contact"),
+)
+def through_enemy(a: Any) -> Iterator[Violation]:
     """A moving base never overlaps an enemy base: it may come into contact
     (M9) but not pass through or onto it.  An overlap of up to ``tolerance``
     is taken as contact.
     """
     for enemy, segment in a.events.enemy_hits:
-        yield Problem(f"{a.base.id} overlaps enemy {enemy.id} on its way", a.path_at(segment))
+        yield Violation(f"{a.base.id} overlaps enemy {enemy.id} on its way", a.path_at(segment))
 
 
 @mv_clause(
     "MV501", "contact-made", "note",
     "the order brings bases into contact with the enemy; melee only after «В атаку!»",
     ("M9",), orders=EVERY,
+    example=("a free move ends touching an enemy base",
+             "it ends clear of every enemy base"),
 )
-def contact_made(a: Any) -> Iterator[Problem]:
+def contact_made(a: Any) -> Iterator[Violation]:
     """Bases may come into contact with enemy bases during manoeuvre (M9);
     the melee starts only with the order «В атаку!» ("Attack!").  This note
     lists the new contacts an order makes.
@@ -60,8 +68,8 @@ def contact_made(a: Any) -> Iterator[Problem]:
     if a.kind == "free":
         if a.new_contacts:
             names = ", ".join(e.id for e in a.new_contacts)
-            yield Problem(f"{a.base.id} ends in contact with enemy {names}; melee starts only with «В атаку!» (Attack!)",
-                          a.end_where)
+            yield Violation(f"{a.base.id} ends in contact with enemy {names}; melee starts only with «В атаку!» (Attack!)",
+                            a.end_where)
         return
     for base in a.corps.bases:
         found = a.new_contacts.get(base.id)
@@ -69,16 +77,18 @@ def contact_made(a: Any) -> Iterator[Problem]:
             names = ", ".join(e.id for e in found)
             declared = a.order.end.get(base.id)
             where = declared.where if declared is not None else a.order.where + ("end",)
-            yield Problem(f"{base.id} ends in contact with enemy {names}; melee starts only with «В атаку!» (Attack!)",
-                          where)
+            yield Violation(f"{base.id} ends in contact with enemy {names}; melee starts only with «В атаку!» (Attack!)",
+                            where)
 
 
 @mv_clause(
     "MV502", "engaged-move", "error",
     "a base in contact at the start moves other than forward into full contact or straight back",
     ("M10",), orders=EVERY,
+    example=("a base in contact with an enemy moves sideways along it",
+             "it goes straight back, or forward into full contact"),
 )
-def engaged_move(a: Any) -> Iterator[Problem]:
+def engaged_move(a: Any) -> Iterator[Violation]:
     """A base in contact with the enemy at the start of an order may move
     only forward, wheeling into full contact (its front edge flush with an
     enemy base), or straight back, retreating (M10).  All ahead (into contact)
@@ -89,7 +99,7 @@ def engaged_move(a: Any) -> Iterator[Problem]:
         what = _engaged_free(a)
         if what is not None:
             names = ", ".join(e.id for e in a.engaged)
-            yield Problem(
+            yield Violation(
                 f"{a.base.id} is in contact with {names} at the start: it may only move forward into full contact "
                 f"or straight back; {what}",
                 a.order.where + ("path",),
@@ -97,7 +107,7 @@ def engaged_move(a: Any) -> Iterator[Problem]:
         return
     if engaged_off_line(a):
         names = sorted({e.id for v in a.engaged.values() for e in v})
-        yield Problem(
+        yield Violation(
             f"{a.corps.id} is in contact with {', '.join(names)} at the start: it may only move straight forward "
             f"({fmt_deg(a.corps.facing)}°) or straight back, but the landmark lies towards {fmt_deg(bearing_of(a.direction))}°",
             a.order.where + ("landmark",),

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
-from movecheck.maneuver.checks import CORPS, Problem, mv_clause
+from movecheck.clauses import Violation
+from movecheck.maneuver.checks import CORPS, mv_clause
 from movecheck.maneuver.checks.ends import ends_judged, file_account, misses, turned_alone
 from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
 
@@ -14,8 +15,10 @@ from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
     "MV301", "formation-broken", "error",
     "relative positions, contact or orientation inside the corps changed beyond what terrain or blocking explains",
     ("M5", "M8"), orders=CORPS,
+    example=("All ahead, and one base of a file ends 2 steps beside the base ahead of it",
+             "the file moves as one, each base behind the one ahead as it started"),
 )
-def formation_broken(a: Any) -> Iterator[Problem]:
+def formation_broken(a: Any) -> Iterator[Violation]:
     """A corps manoeuvres as one whole, keeping its formation: the bases keep
     their relative positions, contact and orientation (M5).  Only the
     along-the-motion differences between files that terrain penalties or
@@ -30,7 +33,7 @@ def formation_broken(a: Any) -> Iterator[Problem]:
         return
     declared = a.order.end
     for base in turned_alone(a):
-        yield Problem(
+        yield Violation(
             f"{base.id} is declared facing {fmt_deg(declared[base.id].facing)}° while its corps keeps facing "
             f"{fmt_deg(base.facing)}°: the bases of a corps keep their orientation",
             declared[base.id].where + ("facing",),
@@ -39,7 +42,7 @@ def formation_broken(a: Any) -> Iterator[Problem]:
         if miss.declared is None or miss.as_one:
             continue  # no end declared, or the file moved as one: MV202
         dec = miss.declared
-        yield Problem(
+        yield Violation(
             f"{miss.base.id} is declared at {fmt_xy((dec.x, dec.y))}, out of its place in the formation: it keeps its "
             f"position in the file of {miss.file.front.id} and must end at {fmt_xy(miss.expected)}, "
             f"{fmt(math.dist((dec.x, dec.y), miss.expected))} steps away; {file_account(a, miss.result)}",

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
-from movecheck.maneuver.checks import CORPS, FREE, Problem, mv_clause
+from movecheck.clauses import Violation
+from movecheck.maneuver.checks import CORPS, FREE, mv_clause
 from movecheck.maneuver.checks.ends import ends_judged, file_account, misses, off_course, whole_corps_turn
 from movecheck.maneuver.checks.words import account, mobility_text, order_name, roll_ranges
 from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
@@ -16,8 +17,11 @@ from movecheck.maneuver.plane import bearing_of
     "MV101", "mobility-exceeded", "error",
     "a base's centre travels further than its allowance (effective mobility after terrain penalties)",
     ("M3", "M4", "M7", "M11"), orders=FREE,
+    consequences=("MV304",),
+    example=("a base of mobility 8, within 15 steps of an enemy, moves 9 steps over open ground",
+             "it moves 8 steps"),
 )
-def mobility_exceeded(a: Any) -> Iterator[Problem]:
+def mobility_exceeded(a: Any) -> Iterator[Violation]:
     """A free move's path, measured along the base's centre, is at most its allowance.
 
     The allowance starts at the base's mobility, +2 (``prebattle_bonus``) when the
@@ -46,14 +50,14 @@ def mobility_exceeded(a: Any) -> Iterator[Problem]:
     if len(branches.items) == 1 and branches.complete:
         walk = branches.items[0].result
         spent = f"{account(walk, a.mobility)}; " if walk.reached else ""
-        yield Problem(
+        yield Violation(
             f"{base} travels {fmt(length)} steps but its allowance is {fmt(walk.allowance)} "
             f"({spent}{text})",
             a.end_where,
         )
         return
     best = max(b.result.allowance for b in branches.items)
-    yield Problem(
+    yield Violation(
         f"{base} travels {fmt(length)} steps, more than its allowance whatever "
         f"{roll_ranges(branches)}: at most {fmt(best)} ({text})",
         a.end_where,
@@ -64,8 +68,10 @@ def mobility_exceeded(a: Any) -> Iterator[Problem]:
     "MV102", "not-straight", "error",
     "a free move uses several segments although the straight line was clear",
     ("M4",), orders=FREE,
+    example=("a free move goes round by two segments though the straight line to its end is clear",
+             "it goes along the straight line"),
 )
-def not_straight(a: Any) -> Iterator[Problem]:
+def not_straight(a: Any) -> Iterator[Violation]:
     """A free move goes along the straight line from start to end (M4).
 
     A path of several segments is allowed only when the straight line is not
@@ -78,7 +84,7 @@ def not_straight(a: Any) -> Iterator[Problem]:
     if a.straight or a.straight_obstacle is not None:
         return
     motion = a.motion
-    yield Problem(
+    yield Violation(
         f"{a.base.id}'s path has {len(a.order.path)} segments ({fmt(motion.length)} steps) although the straight "
         f"line to {fmt_xy(motion.end)} ({fmt(motion.chord)} steps) is clear: a move goes straight unless that "
         f"is impossible",
@@ -90,8 +96,10 @@ def not_straight(a: Any) -> Iterator[Problem]:
     "MV201", "wrong-direction", "error",
     "a corps order's displacement is not strictly forward / strictly back / towards the landmark",
     ("M1",), orders=CORPS,
+    example=("All ahead, and every base ends 3 steps to the right of where it started",
+             "every base ends straight ahead along the corps' facing"),
 )
-def wrong_direction(a: Any) -> Iterator[Problem]:
+def wrong_direction(a: Any) -> Iterator[Violation]:
     """All ahead moves the corps strictly forward (along its facing), All back
     strictly backward, Move to landmark straight from the corps' reference
     point (the mean of its base centres) towards the landmark's nearest point
@@ -100,13 +108,13 @@ def wrong_direction(a: Any) -> Iterator[Problem]:
     per-base distances (MV202) are not reported.
     """
     if a.towards_itself:
-        yield Problem(f"{a.corps.id} cannot move towards itself", a.order.where + ("landmark",))
+        yield Violation(f"{a.corps.id} cannot move towards itself", a.order.where + ("landmark",))
         return
     moved = off_course(a)
     if moved is None:
         return
     way = {"all_ahead": "strictly forward", "all_back": "strictly back"}.get(a.order.kind, "straight towards the landmark")
-    yield Problem(
+    yield Violation(
         f"{a.corps.id} is declared moving towards {fmt_deg(bearing_of(moved))}° "
         f"({fmt(math.hypot(*moved))} steps), but {order_name(a.order)} moves it {way}, towards "
         f"{fmt_deg(bearing_of(a.direction))}°",
@@ -118,8 +126,10 @@ def wrong_direction(a: Any) -> Iterator[Problem]:
     "MV202", "not-max-distance", "error",
     "a base ends short of (or beyond) the position the order requires; the message gives the expected position",
     ("M1",), orders=CORPS,
+    example=("All ahead on open ground, the bases end 5 steps forward when their allowance is 8",
+             "they end 8 steps forward, or in contact with an enemy base met on the way"),
 )
-def not_max_distance(a: Any) -> Iterator[Problem]:
+def not_max_distance(a: Any) -> Iterator[Violation]:
     """Each file of the corps (a front base and the bases behind it in the
     direction of motion) moves the maximum possible distance (M1): its
     allowance (the smallest mobility in the corps, +2 before battle, less the
@@ -141,7 +151,7 @@ def not_max_distance(a: Any) -> Iterator[Problem]:
     for miss in misses(a):
         base = miss.base
         if miss.declared is None:
-            yield Problem(
+            yield Violation(
                 f"no end is declared for {base.id}: {order_name(a.order)} takes it to {_required(a, miss)}",
                 a.order.where + ("end",),
             )
@@ -151,7 +161,7 @@ def not_max_distance(a: Any) -> Iterator[Problem]:
             if a.direction is None:
                 how = f"{fmt(abs(along))} steps from where it must stay"
             dec = miss.declared
-            yield Problem(
+            yield Violation(
                 f"{base.id} is declared at {fmt_xy((dec.x, dec.y))}, {how}: {order_name(a.order)} takes it to "
                 f"{_required(a, miss)}",
                 dec.where,
@@ -172,8 +182,10 @@ def _required(a: Any, miss: Any) -> str:
     "MV203", "corps-rotated", "error",
     "a corps order changes the corps' facing",
     ("M1", "M5"), orders=CORPS,
+    example=("All ahead with every base declared turned 90°",
+             "the bases keep their facing"),
 )
-def corps_rotated(a: Any) -> Iterator[Problem]:
+def corps_rotated(a: Any) -> Iterator[Violation]:
     """The compulsory orders are translations: the corps keeps its facing.  A
     declared ``facing`` that turns the bases (by more than moves a corner
     ``tolerance`` steps) is this error when the whole corps turns, and MV301
@@ -183,7 +195,7 @@ def corps_rotated(a: Any) -> Iterator[Problem]:
     if first is None:
         return
     declared = a.order.end[first.id]
-    yield Problem(
+    yield Violation(
         f"{order_name(a.order)} does not turn the corps: {a.corps.id} faces {fmt_deg(a.corps.facing)}° and must keep "
         f"facing it, but its bases are declared facing {fmt_deg(declared.facing)}°",
         declared.where + ("facing",),

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from movecheck.maneuver.checks import EVERY, FREE, Problem, mv_clause
+from movecheck.clauses import Violation
+from movecheck.maneuver.checks import EVERY, FREE, mv_clause
 from movecheck.maneuver.checks.ends import ends_judged, undecided
-from movecheck.maneuver.checks.words import condition, fmt_num
+from movecheck.maneuver.checks.words import condition
 from movecheck.maneuver.model import fmt, fmt_xy
 
 
-@mv_clause("MV302", "roll-out-of-range", "error", "a declared roll is outside its die's range", ("M7",), orders=EVERY)
-def roll_out_of_range(a: Any) -> Iterator[Problem]:
+@mv_clause(
+    "MV302", "roll-out-of-range", "error", "a declared roll is outside its die's range", ("M7",), orders=EVERY,
+    example=("a roll of 7 declared for a stream, whose die is 1d6",
+             "a roll from 1 to 6"),
+)
+def roll_out_of_range(a: Any) -> Iterator[Violation]:
     """A declared penalty roll is a possible result of the terrain's die
     (``dice`` and ``penalties`` options: stream and ploughed field D1, rice
     paddy and hill D2, forest D3 = 1d6, 2d6, 3d6 by default).  The rest of the
@@ -21,7 +26,7 @@ def roll_out_of_range(a: Any) -> Iterator[Problem]:
     for roll in a.rolls:
         _, feature = _owed(a, roll)
         if feature is not None and roll.value not in feature.dice:
-            yield Problem(
+            yield Violation(
                 f"{roll.base_id}'s roll {roll.value} for {feature.terrain.label} is outside the range of "
                 f"{feature.die_name} ({feature.dice}: {feature.dice.low}..{feature.dice.high})",
                 roll.where,
@@ -32,8 +37,10 @@ def roll_out_of_range(a: Any) -> Iterator[Problem]:
     "MV303", "roll-not-allowed", "error",
     "a roll declared for a base that is not a front base entering difficult terrain",
     ("M8",), orders=EVERY,
+    example=("a roll declared for a base that follows another into the wood",
+             "the roll declared for the file's front base"),
 )
-def roll_not_allowed(a: Any) -> Iterator[Problem]:
+def roll_not_allowed(a: Any) -> Iterator[Violation]:
     """Only front bases roll, once for each difficult feature they enter
     (M8); bases following a front base slow down with it.  A roll declared
     for a base this order does not move, for a following base, for terrain the
@@ -44,7 +51,7 @@ def roll_not_allowed(a: Any) -> Iterator[Problem]:
     for roll in a.rolls:
         why, _ = _owed(a, roll)
         if why is not None:
-            yield Problem(why, roll.where)
+            yield Violation(why, roll.where)
 
 
 def _owed(a: Any, roll: Any) -> tuple[str | None, Any]:
@@ -79,8 +86,10 @@ def _owed(a: Any, roll: Any) -> tuple[str | None, Any]:
     "MV304", "roll-needed", "warning",
     "the verdict depends on a roll not declared (the condition is stated)",
     ("M7", "M8"), orders=EVERY,
+    example=("All ahead into a wood with the front base's roll not declared, legal only for low rolls",
+             "the roll declared, or ends that are right whatever the roll"),
 )
-def roll_needed(a: Any) -> Iterator[Problem]:
+def roll_needed(a: Any) -> Iterator[Violation]:
     """When a front base enters difficult terrain and its roll is not declared,
     the checker reasons over the die's exact distribution.  Legal for every
     roll: no finding.  Illegal for every roll: MV101 (free moves) or MV202
@@ -97,7 +106,7 @@ def roll_needed(a: Any) -> Iterator[Problem]:
         if all(fits) or not any(fits):
             return  # legal whatever the rolls, or MV101
         text, p = condition(a.branches, a.legal_length)
-        yield Problem(
+        yield Violation(
             f"{a.base.id}'s move of {fmt(a.motion.length)} steps is legal only if {text} ({describe_probability(p)}); "
             f"declare the roll", a.end_where,
         )
@@ -119,13 +128,15 @@ def roll_needed(a: Any) -> Iterator[Problem]:
                 near, far = a.expected(file.front, ds[0]), a.expected(file.front, ds[-1])
                 spans.append(f"{file.front.id} ends between {fmt_xy(near)} and {fmt_xy(far)}")
         span = f"; depending on the roll {', '.join(spans)}" if spans else ""
-        yield Problem(f"{whose} right only if {text} ({describe_probability(p)}){span}; declare the roll", where)
+        yield Violation(f"{whose} right only if {text} ({describe_probability(p)}){span}; declare the roll", where)
 
 
 @mv_clause(
     "MV403", "impassable", "error", "a base enters impassable terrain or leaves the field", (), orders=FREE,
+    example=("a free move's path crosses a lake (impassable terrain)",
+             "it goes round the lake"),
 )
-def impassable(a: Any) -> Iterator[Problem]:
+def impassable(a: Any) -> Iterator[Violation]:
     """No base enters impassable terrain (lakes, buildings: an assumption
     beyond the seed) or leaves the field, at any moment of its move.  Sliding
     along the edge is allowed; an overlap of up to ``tolerance`` is taken as
@@ -134,7 +145,7 @@ def impassable(a: Any) -> Iterator[Problem]:
     """
     events = a.events
     for terrain, segment in events.impassable:
-        yield Problem(f"{a.base.id} enters impassable terrain {terrain.id} on its way", a.path_at(segment))
+        yield Violation(f"{a.base.id} enters impassable terrain {terrain.id} on its way", a.path_at(segment))
     if events.leaves_field is not None:
-        field = f"0..{fmt_num(a.field_size[0])} × 0..{fmt_num(a.field_size[1])}"
-        yield Problem(f"{a.base.id} leaves the field ({field}) on its way", a.path_at(events.leaves_field))
+        field = f"0..{fmt(a.field_size[0], whole=True)} × 0..{fmt(a.field_size[1], whole=True)}"
+        yield Violation(f"{a.base.id} leaves the field ({field}) on its way", a.path_at(events.leaves_field))

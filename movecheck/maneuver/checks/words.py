@@ -13,13 +13,8 @@ from typing import Any, Callable
 
 from movecheck.maneuver.model import ORDER_NAMES, fmt
 
-__all__ = ["account", "condition", "describe_values", "favourable", "fmt_num", "mobility_text", "order_name",
+__all__ = ["account", "condition", "describe_values", "favourable", "mobility_text", "order_name",
            "roll_name", "roll_ranges"]
-
-
-def fmt_num(value: float) -> str:
-    """A number without needless decimals: ``8``, ``2.50``."""
-    return str(int(value)) if float(value).is_integer() else fmt(value)
 
 
 def order_name(order: Any) -> str:
@@ -29,9 +24,9 @@ def order_name(order: Any) -> str:
 
 def mobility_text(mobility: float, bonus: bool, nearest: float | None, bonus_steps: float) -> str:
     """``mobility 8 + 2 pre-battle`` / ``mobility 8, no pre-battle bonus: an enemy is 12.30 steps away``."""
-    base = f"mobility {fmt_num(mobility)}"
+    base = f"mobility {fmt(mobility, whole=True)}"
     if bonus:
-        return f"{base} + {fmt_num(bonus_steps)} pre-battle"
+        return f"{base} + {fmt(bonus_steps, whole=True)} pre-battle"
     return f"{base}, no pre-battle bonus: an enemy is {fmt(nearest or 0.0)} steps away"
 
 
