@@ -135,7 +135,7 @@ def test_edition_by_name_or_alias(name: str) -> None:
 
 
 def test_unknown_editions_are_not_found() -> None:
-    assert [find_edition(n) for n in ("aa-revised", "AA1942", "", None, ["aa1942"])] == [None] * 5
+    assert [find_edition(n) for n in ("aa-revisited", "AA1942", "", None, ["aa1942"])] == [None] * 5
 
 
 def test_aa1942_is_every_option_at_its_default() -> None:
@@ -161,7 +161,7 @@ def test_a_bad_edition_declaration_is_refused() -> None:
         type("Twin", (AA1942,), {"name": "twin", "aliases": ("1942",)})
     with pytest.raises(TypeError, match="has no name"):
         type("Nameless", (Edition,), {})
-    assert set(EDITIONS) == {"aa1942"}
+    assert set(EDITIONS) == {"aa1942", "aa-revised"}
 
 
 def test_builtin_maps_name_their_edition() -> None:
@@ -238,15 +238,18 @@ turn: {round: 1, power: Germans, phase: combat_move}
 """
 
 
-def test_the_revised_map_says_its_rules_are_not_implemented(run_main, tmp_path, write) -> None:
+def test_the_revised_map_is_checked_under_the_revised_rules(run_main, tmp_path, write) -> None:
+    from movecheck.aa.editions import Revised
+    from movecheck.aa.setup import build_board
+    from movecheck.core import read
+
     write(tmp_path, "state.yaml", REVISED_STATE)
     code, out, _ = run_main(["lint", "state.yaml", "-f", "json"], cwd=tmp_path)
-    findings = json.loads(out)["findings"]
-    assert code == 0
-    assert [(f["code"], f["severity"], f["line"], f["column"]) for f in findings] == [("MC004", "note", 3, 6)]
-    assert findings[0]["message"].startswith("the map names the rules 'aa-revised', which this release does not implement")
+    assert (code, json.loads(out)["findings"]) == (0, [])  # no "not implemented" note any more
+    assert build_board(read(str(tmp_path / "state.yaml")).doc).board.options == Revised.option_values()
     write(tmp_path, "state.yaml", REVISED_STATE + "rules: aa1942\n")
     assert run_main(["lint", "state.yaml", "-f", "json"], cwd=tmp_path)[1].count('"code"') == 0
+    assert build_board(read(str(tmp_path / "state.yaml")).doc).board.options == AA1942.option_values()
     write(tmp_path, "state.yaml", REVISED_STATE)
     write(tmp_path, ".movecheck.yaml", "aa:\n  rules: '1942'\n")  # the configuration beats the map
     code, out, _ = run_main(["lint", "state.yaml", "-f", "json"], cwd=tmp_path)
@@ -298,6 +301,6 @@ def test_rules_json_and_markdown_list_both_systems(run_main) -> None:
 
 
 def test_rules_of_an_unknown_edition_is_a_usage_error(run_main) -> None:
-    code, out, err = run_main(["rules", "--rules", "aa-revised"])
+    code, out, err = run_main(["rules", "--rules", "aa-revisited"])
     assert (code, out) == (2, "")
-    assert err == "movecheck: error: unknown rules preset 'aa-revised'; choose one of: aa1942\n"
+    assert err == "movecheck: error: unknown rules preset 'aa-revisited'; choose one of: aa1942, aa-revised\n"

@@ -112,5 +112,34 @@ class AA1942(Edition):
     }
 
 
+class Revised(AA1942):
+    """Axis & Allies Revised (2004): what differs from 1942 (docs/decisions.md, "The Revised edition")."""
+
+    name = "aa-revised"
+    aliases = ("revised", "aa2004")
+    default_map = "aa-revised"
+    options: ClassVar[dict[str, Any]] = {
+        "sub_transport_zones_hostile": True,   # any enemy sea unit makes a zone hostile
+        "subs_may_end_ncm_in_hostile": False,  # subs pass hostile zones in noncombat, never end there
+        "land_on_new_carrier": False,          # no waiting at sea for a carrier bought this turn
+        "combat_move_must_attack": False,      # a combat move need not lead to a battle (as TripleA)
+        # neutrals_impassable stays True, as in 1942 (Revised: neutrals may not be entered)
+    }
+    unit_types = {  # the Revised unit stats (map facts ../data/aa-revised.map.json); no cruiser
+        "infantry": {"movement": 1, "attack": 1, "defense": 2, "domain": "land", "cost": 3, "transport_cost": 2, "infantry": True},
+        "artillery": {"movement": 1, "attack": 2, "defense": 2, "domain": "land", "cost": 4, "transport_cost": 3},
+        "tank": {"movement": 2, "attack": 3, "defense": 3, "domain": "land", "cost": 5, "transport_cost": 3, "blitz": True},
+        "aa_gun": {"movement": 1, "attack": 0, "defense": 0, "domain": "land", "cost": 5, "transport_cost": 3},
+        "factory": {"movement": 0, "attack": 0, "defense": 0, "domain": "land", "cost": 15},
+        "fighter": {"movement": 4, "attack": 3, "defense": 4, "domain": "air", "cost": 10, "carrier_cost": 1},
+        "bomber": {"movement": 6, "attack": 4, "defense": 1, "domain": "air", "cost": 15},
+        "transport": {"movement": 2, "attack": 0, "defense": 1, "domain": "sea", "cost": 8, "transport_capacity": 5},
+        "submarine": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8, "submarine": True},
+        "destroyer": {"movement": 2, "attack": 3, "defense": 3, "domain": "sea", "cost": 12, "destroyer": True},
+        "carrier": {"movement": 2, "attack": 1, "defense": 3, "domain": "sea", "cost": 16, "carrier_capacity": 2},
+        "battleship": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 24},
+    }
+
+
 DEFAULT_EDITION: type[Edition] = AA1942
 """The edition of a state that names none on a map that names none."""
