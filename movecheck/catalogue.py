@@ -76,6 +76,8 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
     clauses = CATALOGUE.all(system)
     tables = option_tables(system, edition.option_values())
     options = {row["name"]: row["value"] for row in tables.get("aa", [])}
+    base = DEFAULT_EDITION.option_values() if edition is not DEFAULT_EDITION else None
+    differs = {name: base[name] for name, value in options.items() if base is not None and base[name] != value}
     if fmt == "json":
         document = {
             "rules": edition.name,
@@ -83,9 +85,14 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
             "option_details": [row for rows in tables.values() for row in rows],
             "clauses": [clause_json(c) for c in clauses],
         }
+        if base is not None:
+            document["extends"] = DEFAULT_EDITION.name
+            document["differences"] = {
+                name: {DEFAULT_EDITION.name: old, edition.name: options[name]} for name, old in differs.items()
+            }
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n", 0
     if fmt == "markdown":
-        return rules_markdown(clauses, edition.name, tables), 0
+        return rules_markdown(clauses, edition.name, tables, differs if base is not None else None), 0
     lines: list[str] = []
     current = None
     for entry in clauses:
@@ -100,7 +107,16 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
     for name, rows in tables.items():
         values = [json.dumps(row["value"]) for row in rows]
         width = min(13, max(map(len, values)))
-        lines.extend(["", OPTION_TITLES[name].format(edition=edition.name) + ":"])
+        title = OPTION_TITLES[name].format(edition=edition.name)
+        if name == "aa" and base is not None:
+            # an edition other than the base one: mark each value that differs, with the base value
+            title += f" (* differs from {DEFAULT_EDITION.name})"
+            marks = [f"* {DEFAULT_EDITION.name}: {json.dumps(differs[row['name']])}" if row["name"] in differs else ""
+                     for row in rows]
+            mark_width = max(map(len, marks))
+            values = [f"{value:<{width}}  {mark:<{mark_width}}" for value, mark in zip(values, marks)]
+            width = max(map(len, values))
+        lines.extend(["", title + ":"])
         lines.extend(f"  {row['name']:<30} {value:<{width}}  {row['meaning']}" for row, value in zip(rows, values))
     return "\n".join(lines) + "\n", 0
 
@@ -137,8 +153,14 @@ def _cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
-def rules_markdown(clauses: list[Clause], preset: str, tables: dict[str, list[dict[str, Any]]]) -> str:
-    """The catalogue as markdown tables, one per system, then the options (``rules --format markdown``)."""
+def rules_markdown(
+    clauses: list[Clause], preset: str, tables: dict[str, list[dict[str, Any]]], differs: dict[str, Any] | None = None,
+) -> str:
+    """The catalogue as markdown tables, one per system, then the options (``rules --format markdown``).
+
+    ``differs``: for an edition other than the base one, the base value of each option it changes
+    (the aa table then has a column of the base values, the differing ones marked).
+    """
     lines = ["# movecheck rules", ""]
     current = None
     for entry in clauses:
@@ -162,6 +184,18 @@ def rules_markdown(clauses: list[Clause], preset: str, tables: dict[str, list[di
     headings = {"aa": f"## Options of the aa preset `{preset}`", "maneuver": "## Options of maneuver (defaults)"}
     for name, rows in tables.items():
         value = "Value" if name == "aa" else "Default"
+        if name == "aa" and differs is not None:
+            from movecheck.aa.editions import DEFAULT_EDITION
+
+            base = DEFAULT_EDITION.name
+            lines.extend(["", headings[name], "", f"| Option | {value} | {base} | Meaning |", "| --- | --- | --- | --- |"])
+            lines.extend(
+                f"| `{row['name']}` | `{_cell(json.dumps(row['value']))}` | "
+                + (f"**`{_cell(json.dumps(differs[row['name']]))}`** (differs)" if row["name"] in differs else "same")
+                + f" | {_cell(row['meaning'])} |"
+                for row in rows
+            )
+            continue
         lines.extend(["", headings[name], "", f"| Option | {value} | Meaning |", "| --- | --- | --- |"])
         lines.extend(
             f"| `{row['name']}` | `{_cell(json.dumps(row['value']))}` | {_cell(row['meaning'])} |" for row in rows
@@ -187,6 +221,7 @@ def explain_clause(code: str) -> tuple[str, int]:
         lines.extend([doc, ""])
     if entry.example is not None:
         lines.extend([*example_lines(entry), ""])
+    lines.extend(option_lines(entry))
     paragraphs = seed_paragraphs()
     cited = [label for label in expand_seeds(entry.seeds) if label in paragraphs]
     if cited:
@@ -196,6 +231,37 @@ def explain_clause(code: str) -> tuple[str, int]:
         sources = sorted({paragraphs[label]["source"] for label in cited})
         lines.append(f"  (seed {'; '.join(sources)})")
     return "\n".join(lines).rstrip() + "\n", 0
+
+
+def option_lines(entry: Clause) -> list[str]:
+    """Which options govern a clause and, for aa, their value in each edition (``explain``).
+
+    The options declare the clauses they govern (:attr:`Clause.options`); an aa option whose
+    value differs between editions makes the clause's behaviour depend on the edition.
+    """
+    if not entry.options:
+        return []
+    if entry.system != "aa":
+        from movecheck.options import option_sets
+
+        declared = {o.name: o for o in option_sets()[entry.system]}
+        listed = ", ".join(f"{name} (default {json.dumps(declared[name].default)})" for name in entry.options)
+        return [f"Governed by options: {listed}", ""]
+    from movecheck.aa.editions import EDITIONS
+
+    values = {edition.name: edition.option_values() for edition in EDITIONS.values()}
+
+    def each(name: str) -> str:
+        return f"{name} ({', '.join(f'{edition}: {json.dumps(v[name])}' for edition, v in values.items())})"
+
+    differing = [name for name in entry.options if len({json.dumps(v[name]) for v in values.values()}) > 1]
+    same = [name for name in entry.options if name not in differing]
+    lines = []
+    if differing:
+        lines.append(f"Depends on the edition through options: {', '.join(each(name) for name in differing)}")
+    if same:
+        lines.append(f"Governed by options (the same in every edition): {', '.join(each(name) for name in same)}")
+    return [*lines, ""]
 
 
 def example_lines(entry: Clause) -> list[str]:

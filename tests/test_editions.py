@@ -226,7 +226,7 @@ def test_an_unknown_map_edition_is_a_note_and_the_default_applies(tmp_path) -> N
     assert [(f.code, f.severity.value, f.line, f.column) for f in findings] == [("MC004", "note", 5, 12)]
     assert findings[0].message == (
         "the map names the rules 'aa1924', which this release does not implement; the aa1942 rules apply "
-        "(write 'rules: aa1942' to choose them); did you mean 'aa1942'?"
+        "(write 'rules: aa1942' to choose them); did you mean 'aa1942' or 'aa-revised'?"  # aa1924 ~ aa2004
     )
 
 

@@ -201,6 +201,24 @@ def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
             yield Violation(f"control gives {space} to {owner!r}, which is not one of the map's powers", where)
 
 
+@lint_clause("AA911", "submerged-not-submarine", "error", "(lint) a unit that is not a submarine is marked `submerged: true`",
+             target="state",
+             example=("``{at: 7 Sea Zone, power: British, type: destroyer, submerged: true}``",
+                      "``{at: 7 Sea Zone, power: British, type: submarine, submerged: true}``"))
+def submerged_not_submarine(ctx: LintContext) -> Iterator[Violation]:
+    """Only submarines submerge (Revised: a submarine may submerge instead of fighting on).
+
+    A submerged submarine is out of play for the rest of the turn: it makes no
+    sea zone hostile, blocks no movement, loading or unloading, and makes no
+    battle.  Any other unit marked ``submerged:`` would vanish the same way, so
+    the state is wrong.
+    """
+    for unit in _units(ctx):
+        if unit.submerged and not unit.type.submarine:
+            yield Violation(f"{unit.label()} ({unit.type.name}) in {unit.at} is marked submerged; only submarines submerge",
+                            unit.source + ("submerged",) if unit.source != ("map",) else unit.source)
+
+
 def _units(ctx: LintContext):
     return sorted(ctx.board.units, key=lambda u: u.uid) if ctx.board is not None else []
 

@@ -5,7 +5,7 @@ Words as the spec defines them:
 * *friendly* space: controlled by a power of the moving side;
 * *hostile* territory: controlled by an enemy power; *hostile* sea zone: holds
   an enemy surface warship (or, with ``sub_transport_zones_hostile``, any
-  enemy unit);
+  enemy unit); a submerged submarine (Revised) counts for nothing;
 * *friendly at the start of the turn*: the current control minus
   ``captured_this_turn``.
 """
@@ -233,6 +233,8 @@ class Unit:
     id: str | None = None
     moved: int = 0
     fought: bool = False
+    submerged: bool = False
+    """A submarine that submerged in a battle this turn (Revised): out of play, it makes no zone hostile."""
     aboard: "Unit | None" = None
     loaded: bool = False
     unloaded_to: str | None = None
@@ -411,7 +413,8 @@ class Board:
             unit.aboard = None
 
     def enemy_units(self, space: str) -> list[Unit]:
-        return list(self._enemies.get(space, ()))
+        """The enemy units in play in ``space``: a submerged submarine is not (no hostility, no block, no battle)."""
+        return [u for u in self._enemies.get(space, ()) if not u.submerged]
 
     # -- spaces ----------------------------------------------------------
 

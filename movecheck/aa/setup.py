@@ -322,6 +322,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
                 id=entry.get("id"),
                 moved=entry.get("moved", 0),
                 fought=bool(entry.get("fought", False)),
+                submerged=bool(entry.get("submerged", False)),
                 loaded=bool(entry.get("loaded", False)),
                 source=("map",) if from_map else where,
                 ref=unit_ref_of(index, k, count, from_map),
