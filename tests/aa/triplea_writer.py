@@ -19,7 +19,9 @@ def _options(pairs: list[tuple[str, Any]]) -> str:
 
 
 def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1.0",
-             properties: dict[str, Any] | None = None, extra: str = "", doctype: bool = True) -> str:
+             properties: dict[str, Any] | None = None, extra: str = "", doctype: bool = True,
+             impassable: bool = True) -> str:
+    """The XML text (``impassable``: neutral territories get isImpassable, else they are only unowned)."""
     tname = {t: TRIPLEA_NAMES.get(t, t) for t in data.get("unit_types", {})}
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
     if doctype:
@@ -84,7 +86,7 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
             pairs.append(("production", t["production"]))
         if "capital" in t:
             pairs.append(("capital", t["capital"]))
-        if t.get("neutral"):
+        if t.get("neutral") and impassable:
             pairs.append(("isImpassable", True))
         if pairs:
             out.append(f'    <attachment name="territoryAttachment" attachTo={quoteattr(t["name"])} '
