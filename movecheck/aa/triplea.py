@@ -28,12 +28,7 @@ from movecheck.reading import MAX_BYTES, InputError, read_bytes
 
 SEA_ZONE = re.compile(r"(\d+) Sea Zone")
 
-# unitAttachment options movecheck reads (the rest is either listed in UNIT_UNMODELLED or
-# has nothing to do with movement: combat values, production, hit points ...)
-UNIT_READ = {
-    "movement", "attack", "defense", "isAir", "isSea", "transportCapacity", "transportCost",
-    "carrierCapacity", "carrierCost", "isSub", "isDestroyer", "canBlitz", "isInfantry", "isFactory",
-}
+# unitAttachment options that change movement in TripleA and that movecheck does not model
 UNIT_UNMODELLED = {
     "isAirTransport": "air transport of land units (paratroopers)",
     "isAirTransportable": "air transport of land units (paratroopers)",
@@ -57,7 +52,6 @@ UNIT_UNMODELLED = {
     "canScramble": "scrambling aircraft",
     "maxScrambleDistance": "scrambling aircraft",
 }
-TERRITORY_READ = {"production", "capital", "isImpassable", "victoryCity"}
 TERRITORY_UNMODELLED = {
     "originalOwner": "original owners (liberation of allied territories)",
     "navalBase": "air and naval bases (movement bonus, scrambling)",
@@ -298,19 +292,19 @@ def convert(root: Any, name: str) -> Conversion:
     canal_parts: dict[str, list[tuple[str, dict[str, str]]]] = {}
     for att in root.findall("attachmentList/attachment"):
         kind, target = att.get("name", ""), att.get("attachTo", "")
-        options = _options(att)
+        given = _options(att)
         if kind == "unitAttachment":
             if target not in unit_names:
                 raise game.fail(f"unitAttachment of unknown unit type {target!r}")
-            unit_options.setdefault(target, {}).update(options)
+            unit_options.setdefault(target, {}).update(given)
         elif kind == "territoryAttachment":
             if target not in sea:
                 raise game.fail(f"territoryAttachment of unknown territory {target!r}")
-            territory_options.setdefault(target, {}).update(options)
+            territory_options.setdefault(target, {}).update(given)
         elif kind.startswith("canalAttachment"):
             if not sea.get(target):
                 raise game.fail(f"{kind} of {target!r}, which is not a sea zone")
-            canal_parts.setdefault(options.get("canalName", kind), []).append((target, options))
+            canal_parts.setdefault(given.get("canalName", kind), []).append((target, given))
         else:
             for prefix, what in ATTACHMENT_UNMODELLED.items():
                 if kind.startswith(prefix):
@@ -338,24 +332,24 @@ def convert(root: Any, name: str) -> Conversion:
     neutral_land = 0
     for tname in sorted(sea, key=order.__getitem__):
         entry: dict[str, Any] = {"name": tname}
-        options = territory_options.get(tname, {})
-        for option in options:
+        given = territory_options.get(tname, {})
+        for option in given:
             if option in TERRITORY_UNMODELLED:
                 notes[TERRITORY_UNMODELLED[option]] += 1
         if sea[tname]:
             entry["sea"] = True
             territories.append(entry)
             continue
-        impassable = game.flag(options.get("isImpassable", "false"))
+        impassable = game.flag(given.get("isImpassable", "false"))
         if impassable or tname not in owners:
             entry["neutral"] = True
             neutral_land += not impassable
         else:
             control[tname] = owners[tname]
-        production = game.number(options.get("production", "0"), f"production of {tname!r}")
+        production = game.number(given.get("production", "0"), f"production of {tname!r}")
         if production > 0:
             entry["production"] = production
-        capital = options.get("capital", "").strip()
+        capital = given.get("capital", "").strip()
         if capital:
             if capital not in players:
                 raise game.fail(f"{tname!r} is the capital of unknown player {capital!r}")
@@ -365,9 +359,9 @@ def convert(root: Any, name: str) -> Conversion:
     for cname, parts in sorted(canal_parts.items()):
         zones = sorted({z for z, _ in parts}, key=order.__getitem__)
         land: set[str] = set()
-        for _, options in parts:
-            land.update(t for t in options.get("landTerritories", "").split(":") if t)
-            for option in options:
+        for _, given in parts:
+            land.update(t for t in given.get("landTerritories", "").split(":") if t)
+            for option in given:
                 if option in CANAL_UNMODELLED:
                     notes[CANAL_UNMODELLED[option]] += 1
         for t in land:
@@ -433,12 +427,12 @@ def convert(root: Any, name: str) -> Conversion:
     return Conversion(doc, edition, reason, sorted(notes))
 
 
-def _unit_type(game: _Game, name: str, options: dict[str, str], cost: int | None, notes: Counter[str]) -> dict[str, Any]:
+def _unit_type(game: _Game, name: str, given: dict[str, str], cost: int | None, notes: Counter[str]) -> dict[str, Any]:
     """A movecheck unit type from a TripleA ``unitAttachment``."""
     def num(key: str, default: int = 0) -> int:
-        return game.number(options[key], f"{key} of {name!r}") if key in options else default
+        return game.number(given[key], f"{key} of {name!r}") if key in given else default
 
-    air, sea = game.flag(options.get("isAir", "false")), game.flag(options.get("isSea", "false"))
+    air, sea = game.flag(given.get("isAir", "false")), game.flag(given.get("isSea", "false"))
     if air and sea:
         raise game.fail(f"unit type {name!r} is both isAir and isSea")
     domain = "air" if air else "sea" if sea else "land"
@@ -454,18 +448,18 @@ def _unit_type(game: _Game, name: str, options: dict[str, str], cost: int | None
         out["carrier_capacity"] = num("carrierCapacity")
     if num("carrierCost", -1) > 0:
         out["carrier_cost"] = num("carrierCost")
-    if game.flag(options.get("canBlitz", "false")):
+    if game.flag(given.get("canBlitz", "false")):
         out["blitz"] = True
-    if game.flag(options.get("isSub", "false")):
+    if game.flag(given.get("isSub", "false")):
         out["submarine"] = True
-    if game.flag(options.get("isDestroyer", "false")):
+    if game.flag(given.get("isDestroyer", "false")):
         out["destroyer"] = True
-    if game.flag(options.get("isInfantry", "false")):
+    if game.flag(given.get("isInfantry", "false")):
         out["infantry"] = True
-    for option, value in options.items():
+    for option, value in given.items():
         if option in UNIT_UNMODELLED and value.strip().lower() not in ("false", "0", "-1", ""):
             notes[UNIT_UNMODELLED[option]] += 1
-    aa = any(game.flag(options.get(k, "false")) for k in ("isAA", "isAAforCombatOnly", "isAAforBombingThisUnitOnly"))
+    aa = any(game.flag(given.get(k, "false")) for k in ("isAA", "isAAforCombatOnly", "isAAforBombingThisUnitOnly"))
     if aa and movecheck_type(name) != "aa_gun":
         notes[f"anti-aircraft unit type {name} (movecheck's AA gun rules apply to aa_gun only)"] += 1
     return out
