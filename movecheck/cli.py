@@ -259,6 +259,45 @@ def maps(fmt: ListFormatOption = None) -> None:
     raise typer.Exit(0)
 
 
+import_app = typer.Typer(
+    name="import",
+    help="Convert another program's files into movecheck files.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(import_app, name="import")
+
+
+@import_app.command("triplea")
+def import_triplea(
+    game: Annotated[str, typer.Argument(help="A TripleA game file (XML; - reads standard input).", show_default=False)],
+    output: Annotated[
+        Optional[str], typer.Option("--output", "-o", help="Write the map here (default: standard output).", show_default=False)
+    ] = None,
+) -> None:
+    """Convert a TripleA game file into a movecheck aa map (YAML).
+
+    The edition whose rules fit the game, and each property of the game that movecheck
+    does not model, are said at the top of the map and on stderr (one line each).
+    """
+    from movecheck.aa.triplea import convert, messages, read_game, render
+    from movecheck.loading import InputError
+
+    conversion = convert(read_game(game), game)
+    text = render(conversion, game)
+    if output is None or output == "-":
+        emit(sys.stdout, text)
+    else:
+        try:
+            with open(output, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+        except OSError as exc:
+            raise InputError(f"{output}: cannot write ({exc.strerror or exc})") from None
+    for line in messages(conversion, game):
+        _say(line)
+    raise typer.Exit(0)
+
+
 def _fail(message: str) -> None:
     _say(f"movecheck: error: {message}")
     raise typer.Exit(2)

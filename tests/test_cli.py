@@ -13,7 +13,7 @@ import pytest
 
 import movecheck
 
-COMMANDS = ["check", "lint", "rules", "explain", "schema", "maps"]
+COMMANDS = ["check", "lint", "rules", "explain", "schema", "maps", "import"]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 

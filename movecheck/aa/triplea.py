@@ -1,0 +1,504 @@
+"""Convert a TripleA game file (XML) into a movecheck aa map (``movecheck import triplea``).
+
+A game file comes from a stranger: it is read with :mod:`defusedxml` (no entity
+expansion, no external entities, no DTD retrieval), within ``MOVECHECK_MAX_BYTES``,
+and anything wrong with it is an :class:`~movecheck.reading.InputError` (one line,
+exit 2), never a traceback.
+
+What is converted: territories (water, impassable, unowned land as neutral), connections,
+canals (``canalAttachment*`` on the sea zones: ``canalName``, ``landTerritories``),
+players in turn order and their alliances (the sides), unit types
+(``unitAttachment``: movement, attack, defense, air/sea, transport and carrier capacity
+and cost, blitz, submarine, destroyer, infantry; the cost from the production rules),
+production and capitals (``territoryAttachment``), initial owners and units.  What
+movecheck does not model is listed (:attr:`Conversion.unmodelled`); the edition whose
+rules fit is named from the game's name (:func:`edition_for`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from movecheck.aa.editions import UNIT_ALIASES
+from movecheck.reading import MAX_BYTES, InputError, read_bytes
+
+SEA_ZONE = re.compile(r"(\d+) Sea Zone")
+
+# unitAttachment options that change movement in TripleA and that movecheck does not model
+UNIT_UNMODELLED = {
+    "isAirTransport": "air transport of land units (paratroopers)",
+    "isAirTransportable": "air transport of land units (paratroopers)",
+    "isLandTransport": "land transport (mechanised infantry carried by tanks)",
+    "isLandTransportable": "land transport (mechanised infantry carried by tanks)",
+    "isKamikaze": "kamikaze units",
+    "isSuicide": "suicide units",
+    "isSuicideOnAttack": "suicide units",
+    "canNotMoveDuringCombatMove": "units that may not move in combat move",
+    "movementLimit": "limits on how many units may move into a territory",
+    "canInvadeOnlyFrom": "units that may invade only from some transports",
+    "requiresUnitsToMove": "units that need other units to move",
+    "fuelCost": "fuel costs of movement",
+    "fuelFlatCost": "fuel costs of movement",
+    "canMoveThroughEnemies": "units that move through enemy units",
+    "canBeMovedThroughByEnemies": "units that enemies may move through",
+    "isAirBase": "air and naval bases (movement bonus, scrambling)",
+    "givesMovement": "units that give or take movement (air and naval bases)",
+    "isCombatTransport": "transports that fight",
+    "isConstruction": "constructions (placed units with their own rules)",
+    "canScramble": "scrambling aircraft",
+    "maxScrambleDistance": "scrambling aircraft",
+}
+TERRITORY_UNMODELLED = {
+    "originalOwner": "original owners (liberation of allied territories)",
+    "navalBase": "air and naval bases (movement bonus, scrambling)",
+    "airBase": "air and naval bases (movement bonus, scrambling)",
+    "kamikazeZone": "kamikaze zones",
+    "blockadeZone": "blockade zones",
+    "convoyRoute": "convoy routes",
+    "territoryEffect": "territory effects (terrain that changes movement or combat)",
+    "changeUnitOwners": "units that change owner when a territory is captured",
+    "captureUnitOnEnteringBy": "units captured on entering",
+    "whenCapturedByGoesTo": "territories that go to another power when captured",
+    "unitProduction": "territory unit production",
+}
+CANAL_UNMODELLED = {
+    "excludedUnits": "canals some units may cross without holding them (excludedUnits)",
+    "canNotMoveThroughDuringCombatMove": "canals closed during combat move",
+}
+# attachment names (prefixes) whose whole kind movecheck does not model
+ATTACHMENT_UNMODELLED = {
+    "triggerAttachment": "triggers",
+    "conditionAttachment": "conditions (rules attachments)",
+    "rulesAttachment": "national objectives and rules attachments",
+    "politicalActionAttachment": "political relations (political actions)",
+    "userActionAttachment": "user actions",
+    "techAttachment": "technology",
+    "techAbilityAttachment": "technology",
+    "relationshipTypeAttachment": "political relations (relationship types)",
+    "playerAttachment": "player attachments (capitals, retained units, ...)",
+    "supportAttachment": "support attachments",
+}
+# game properties: (value that movecheck does not model, what it means)
+PROPERTY_UNMODELLED = {
+    "Neutrals Are Blitzable": ("true", "blitzing through neutral territories"),
+    "Tech Development": ("true", "technology (advances that change movement: jet power, long-range aircraft, ...)"),
+    "Use Politics": ("true", "political relations (politics)"),
+    "Kamikaze Airplanes": ("true", "kamikaze aircraft"),
+    "Movement By Territory Restricted": ("true", "limits on movement by territory"),
+    "Territory Turn Limit": ("true", "territory turn limits"),
+    "Naval Bases": ("true", "air and naval bases (movement bonus, scrambling)"),
+    "Air Bases": ("true", "air and naval bases (movement bonus, scrambling)"),
+    "Scramble Rules In Effect": ("true", "scrambling aircraft"),
+    "Paratroopers Can Move During Non Combat": ("true", "air transport of land units (paratroopers)"),
+    "Use Fuel Cost": ("true", "fuel costs of movement"),
+}
+
+
+@dataclass
+class Conversion:
+    """A converted map, the edition it names (or None) and why, and what was left out."""
+
+    map: dict[str, Any]
+    edition: str | None
+    edition_reason: str
+    unmodelled: list[str] = field(default_factory=list)
+
+
+def _clean(text: Any) -> str:
+    """One line of printable text (game names and file names go into comments and stderr)."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in str(text)).split())
+
+
+def parse(raw: bytes, name: str) -> Any:
+    """The root element of a game file; InputError for anything that is not a safe, well-formed one."""
+    import defusedxml
+    from defusedxml.ElementTree import ParseError, fromstring
+
+    if len(raw) > MAX_BYTES:
+        raise InputError(f"{name}: file is larger than {MAX_BYTES} bytes; raise MOVECHECK_MAX_BYTES to read it")
+    try:
+        root = fromstring(raw, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    except ParseError as exc:
+        line, column = getattr(exc, "position", (0, 0))
+        reason = re.sub(r": line \d+, column \d+$", "", str(exc))
+        raise InputError(f"{name}:{line}:{column + 1}: not a well-formed XML file ({_clean(reason)})") from None
+    except defusedxml.DefusedXmlException as exc:
+        what = type(exc).__name__
+        detail = {
+            "EntitiesForbidden": "it declares entities (refused: entity expansion, external entities)",
+            "ExternalReferenceForbidden": "it refers to an external resource (refused)",
+            "DTDForbidden": "it has a document type definition (refused)",
+        }.get(what, "refused by the XML safety checks")
+        raise InputError(f"{name}: unsafe XML file: {detail}") from None
+    except (ValueError, LookupError, UnicodeError) as exc:  # an unknown encoding, a NUL byte ...
+        raise InputError(f"{name}: not a readable XML file ({_clean(exc)})") from None
+    if root.tag != "game":
+        raise InputError(f"{name}: not a TripleA game file (the root element is <{_clean(root.tag)}>, not <game>)")
+    return root
+
+
+def read_game(path: str) -> Any:
+    """The root element of the game file at ``path`` (``-``: standard input)."""
+    raw = read_bytes(path, stdin=path == "-")
+    return parse(raw, "-" if path == "-" else path)
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+class _Game:
+    """The game file's parts, looked up once."""
+
+    def __init__(self, root: Any, name: str) -> None:
+        self.root = root
+        self.name = name
+
+    def fail(self, message: str) -> InputError:
+        return InputError(f"{self.name}: {_clean(message)}")
+
+    def attr(self, element: Any, key: str) -> str:
+        value = element.get(key)
+        if value is None or not value.strip():
+            raise self.fail(f"<{element.tag}> without {key}=")
+        return value
+
+    def number(self, value: str, what: str) -> int:
+        text = value.strip()
+        if not re.fullmatch(r"-?\d{1,18}", text):
+            raise self.fail(f"{what}: {value!r} is not a whole number")
+        return int(text)
+
+    def flag(self, value: str) -> bool:
+        return value.strip().lower() == "true"
+
+    def section(self, tag: str) -> list[Any]:
+        return list(self.root.findall(tag))
+
+
+def _options(attachment: Any) -> dict[str, str]:
+    return {o.get("name", ""): o.get("value", "") for o in attachment.findall("option")}
+
+
+def movecheck_type(name: str) -> str:
+    """The movecheck name of a TripleA unit type (``armour`` -> ``tank``, ``aaGun`` -> ``aa_gun``)."""
+    return UNIT_ALIASES.get(name) or UNIT_ALIASES.get(name.lower()) or name
+
+
+def space_key(name: str, sea: bool) -> tuple[Any, ...]:
+    """Sea zones first (``N Sea Zone`` by number), then land territories, by name."""
+    match = SEA_ZONE.fullmatch(name)
+    if sea:
+        return (0, int(match.group(1)) if match else 10**18, name)
+    return (1, 0, name)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def edition_for(game_name: str) -> tuple[str | None, str]:
+    """The edition whose rules fit a game (by its name), and why; None when none does."""
+    lowered = game_name.lower()
+    if "revised" in lowered:
+        return "aa-revised", "the game name says Revised"
+    if "1942" in lowered and re.search(r"second edition|2nd edition|\b2e\b|\bv2\b", lowered):
+        return "aa1942", "the game name says 1942 second edition"
+    if not game_name:
+        return None, "the game has no name"
+    return None, f"no movecheck edition is known to fit the game {_clean(game_name)!r}"
+
+
+# --- the conversion --------------------------------------------------------------------------
+
+
+def convert(root: Any, name: str) -> Conversion:
+    """The movecheck map of a parsed game file (``name``: the file, for messages)."""
+    game = _Game(root, name)
+    notes: Counter[str] = Counter()
+    info = root.find("info")
+    game_name = _clean(info.get("name", "")) if info is not None else ""
+    version = _clean(info.get("version", "")) if info is not None else ""
+
+    # territories and connections
+    sea: dict[str, bool] = {}
+    for t in root.findall("map/territory"):
+        tname = game.attr(t, "name")
+        if tname in sea:
+            raise game.fail(f"territory {tname!r} is declared twice")
+        sea[tname] = game.flag(t.get("water", "false"))
+    if not sea:
+        raise game.fail("the game has no territories (<map><territory>)")
+    order = {n: space_key(n, s) for n, s in sea.items()}
+    pairs: set[tuple[str, str]] = set()
+    for c in root.findall("map/connection"):
+        a, b = game.attr(c, "t1"), game.attr(c, "t2")
+        for end in (a, b):
+            if end not in sea:
+                raise game.fail(f"connection {a!r} - {b!r}: unknown territory {end!r}")
+        if a == b:
+            raise game.fail(f"connection {a!r} - {b!r} joins a territory to itself")
+        first, second = sorted((a, b), key=order.__getitem__)
+        pairs.add((first, second))
+    connections = [list(p) for p in sorted(pairs, key=lambda p: (order[p[0]], order[p[1]]))]
+
+    # players, turn order, alliances
+    players = [game.attr(p, "name") for p in root.findall("playerList/player")]
+    if not players:
+        raise game.fail("the game has no players (<playerList><player>)")
+    if len(set(players)) != len(players):
+        raise game.fail("a player is declared twice")
+    turn: list[str] = []
+    for step in root.iter("step"):
+        player = step.get("player")
+        if player in players and player not in turn:
+            turn.append(player)
+    powers = turn + [p for p in players if p not in turn]
+    alliances: dict[str, list[str]] = {}
+    side_of: dict[str, str] = {}
+    for a in root.findall("playerList/alliance"):
+        player, alliance = game.attr(a, "player"), game.attr(a, "alliance")
+        if player not in players:
+            raise game.fail(f"alliance {alliance!r}: unknown player {player!r}")
+        if player in side_of and side_of[player] != alliance:
+            notes[f"players in more than one alliance ({player} is kept in {side_of[player]})"] += 1
+            continue
+        side_of[player] = alliance
+        alliances.setdefault(alliance, [])
+        if player not in alliances[alliance]:
+            alliances[alliance].append(player)
+    for player in powers:
+        if player not in side_of:
+            notes[f"a player in no alliance ({player} forms a side of its own)"] += 1
+            alliances.setdefault(player, []).append(player)
+    rank = {p: i for i, p in enumerate(powers)}
+    sides = {s: sorted(members, key=rank.__getitem__) for s, members in sorted(alliances.items())}
+
+    # unit types
+    unit_names = [game.attr(u, "name") for u in root.findall("unitList/unit")]
+    cost: dict[str, int] = {}
+    for rule in root.iter("productionRule"):
+        results = rule.findall("result")
+        costs = [c for c in rule.findall("cost") if c.get("resource") == "PUs"]
+        if len(results) == 1 and len(costs) == 1 and results[0].get("quantity", "1").strip() == "1":
+            unit = results[0].get("resourceOrUnit", "")
+            if unit in unit_names and unit not in cost:
+                cost[unit] = game.number(costs[0].get("quantity", ""), f"production rule {rule.get('name')!r}")
+    unit_options: dict[str, dict[str, str]] = {}
+    territory_options: dict[str, dict[str, str]] = {}
+    canal_parts: dict[str, list[tuple[str, dict[str, str]]]] = {}
+    for att in root.findall("attachmentList/attachment"):
+        kind, target = att.get("name", ""), att.get("attachTo", "")
+        given = _options(att)
+        if kind == "unitAttachment":
+            if target not in unit_names:
+                raise game.fail(f"unitAttachment of unknown unit type {target!r}")
+            unit_options.setdefault(target, {}).update(given)
+        elif kind == "territoryAttachment":
+            if target not in sea:
+                raise game.fail(f"territoryAttachment of unknown territory {target!r}")
+            territory_options.setdefault(target, {}).update(given)
+        elif kind.startswith("canalAttachment"):
+            if not sea.get(target):
+                raise game.fail(f"{kind} of {target!r}, which is not a sea zone")
+            canal_parts.setdefault(given.get("canalName", kind), []).append((target, given))
+        else:
+            for prefix, what in ATTACHMENT_UNMODELLED.items():
+                if kind.startswith(prefix):
+                    notes[what] += 1
+    unit_types: dict[str, dict[str, Any]] = {}
+    renamed: dict[str, str] = {}
+    for tname in unit_names:
+        new = movecheck_type(tname)
+        if new in unit_types:
+            raise game.fail(f"unit types {tname!r} and another both mean {new!r}")
+        renamed[tname] = new
+        unit_types[new] = _unit_type(game, tname, unit_options.get(tname, {}), cost.get(tname), notes)
+
+    # territories, control, canals
+    owners: dict[str, str] = {}
+    for o in root.findall("initialize/ownerInitialize/territoryOwner"):
+        where, owner = game.attr(o, "territory"), game.attr(o, "owner")
+        if where not in sea:
+            raise game.fail(f"territoryOwner: unknown territory {where!r}")
+        if owner not in players:
+            raise game.fail(f"territoryOwner of {where!r}: unknown player {owner!r}")
+        owners[where] = owner
+    territories = []
+    control: dict[str, str] = {}
+    neutral_land = 0
+    for tname in sorted(sea, key=order.__getitem__):
+        entry: dict[str, Any] = {"name": tname}
+        given = territory_options.get(tname, {})
+        for option in given:
+            if option in TERRITORY_UNMODELLED:
+                notes[TERRITORY_UNMODELLED[option]] += 1
+        if sea[tname]:
+            entry["sea"] = True
+            territories.append(entry)
+            continue
+        impassable = game.flag(given.get("isImpassable", "false"))
+        if impassable or tname not in owners:
+            entry["neutral"] = True
+            neutral_land += not impassable
+        else:
+            control[tname] = owners[tname]
+        production = game.number(given.get("production", "0"), f"production of {tname!r}")
+        if production > 0:
+            entry["production"] = production
+        capital = given.get("capital", "").strip()
+        if capital:
+            if capital not in players:
+                raise game.fail(f"{tname!r} is the capital of unknown player {capital!r}")
+            entry["capital"] = capital
+        territories.append(entry)
+    canals = []
+    for cname, parts in sorted(canal_parts.items()):
+        zones = sorted({z for z, _ in parts}, key=order.__getitem__)
+        land: set[str] = set()
+        for _, given in parts:
+            land.update(t for t in given.get("landTerritories", "").split(":") if t)
+            for option in given:
+                if option in CANAL_UNMODELLED:
+                    notes[CANAL_UNMODELLED[option]] += 1
+        for t in land:
+            if t not in sea or sea[t]:
+                raise game.fail(f"canal {cname!r}: {t!r} is not a land territory")
+        if len(zones) != 2 or tuple(zones) not in pairs:
+            notes[f"canal {cname} (it joins {len(zones)} sea zones that are not one connected pair; left out)"] += 1
+            continue
+        canals.append({"name": cname, "sea_zones": zones, "land": sorted(land)})
+
+    # units
+    stacks: Counter[tuple[Any, ...]] = Counter()
+    for p in root.findall("initialize/unitInitialize/unitPlacement"):
+        kind, where = game.attr(p, "unitType"), game.attr(p, "territory")
+        owner = p.get("owner")
+        quantity = game.number(game.attr(p, "quantity"), f"unitPlacement of {kind!r} in {where!r}")
+        if kind not in renamed:
+            raise game.fail(f"unitPlacement: unknown unit type {kind!r}")
+        if where not in sea:
+            raise game.fail(f"unitPlacement: unknown territory {where!r}")
+        if not owner:
+            notes["units that belong to no player (neutral units; left out)"] += 1
+            continue
+        if owner not in players:
+            raise game.fail(f"unitPlacement in {where!r}: unknown player {owner!r}")
+        if quantity <= 0:
+            continue
+        stacks[(where, owner, renamed[kind])] += quantity
+    units = [{"at": at, "power": owner, "type": kind, "count": n} for (at, owner, kind), n in sorted(stacks.items())]
+
+    # game properties and other parts
+    properties = {prop.get("name", ""): prop.get("value", "") for prop in root.iter("property")}
+    if neutral_land:
+        if properties.get("Neutrals Are Impassable", "false").strip().lower() != "true":
+            charge = properties.get("neutralCharge", "").strip()
+            notes["paying to enter neutral territories" + (f" (neutralCharge {charge})" if charge else "")] += 1
+    for prop, (value, what) in PROPERTY_UNMODELLED.items():
+        if properties.get(prop, "").strip().lower() == value:
+            notes[what] += 1
+    if root.find("technology") is not None and any(True for _ in root.find("technology")):
+        notes["technology (advances that change movement: jet power, long-range aircraft, ...)"] += 1
+    if root.find("initialize/relationshipInitialize") is not None:
+        notes["political relations (the sides are the game's alliances)"] += 1
+
+    edition, reason = edition_for(game_name)
+    slug = _slug(game_name) or _slug(os.path.splitext(os.path.basename(name))[0]) or "triplea"
+    doc: dict[str, Any] = {"movecheck": 1, "system": "aa", "kind": "map", "name": slug}
+    if edition:
+        doc["edition"] = edition
+    if game_name:
+        doc["title"] = game_name
+    source = f"TripleA game file {_clean(os.path.basename(name))}"
+    doc["source"] = source + (f", version {version}" if version else "")
+    doc.update({"powers": powers, "sides": sides, "territories": territories, "connections": connections})
+    if control:
+        doc["control"] = control
+    if canals:
+        doc["canals"] = canals
+    if units:
+        doc["units"] = units
+    if unit_types:
+        doc["unit_types"] = unit_types
+    return Conversion(doc, edition, reason, sorted(notes))
+
+
+def _unit_type(game: _Game, name: str, given: dict[str, str], cost: int | None, notes: Counter[str]) -> dict[str, Any]:
+    """A movecheck unit type from a TripleA ``unitAttachment``."""
+    def num(key: str, default: int = 0) -> int:
+        return game.number(given[key], f"{key} of {name!r}") if key in given else default
+
+    air, sea = game.flag(given.get("isAir", "false")), game.flag(given.get("isSea", "false"))
+    if air and sea:
+        raise game.fail(f"unit type {name!r} is both isAir and isSea")
+    domain = "air" if air else "sea" if sea else "land"
+    out: dict[str, Any] = {"movement": max(num("movement"), 0), "attack": max(num("attack"), 0),
+                           "defense": max(num("defense"), 0), "domain": domain}
+    if cost is not None and cost >= 0:
+        out["cost"] = cost
+    if domain == "land" and num("transportCost", -1) > 0:
+        out["transport_cost"] = num("transportCost")
+    if domain == "sea" and num("transportCapacity", -1) > 0:
+        out["transport_capacity"] = num("transportCapacity")
+    if num("carrierCapacity", -1) > 0:
+        out["carrier_capacity"] = num("carrierCapacity")
+    if num("carrierCost", -1) > 0:
+        out["carrier_cost"] = num("carrierCost")
+    if game.flag(given.get("canBlitz", "false")):
+        out["blitz"] = True
+    if game.flag(given.get("isSub", "false")):
+        out["submarine"] = True
+    if game.flag(given.get("isDestroyer", "false")):
+        out["destroyer"] = True
+    if game.flag(given.get("isInfantry", "false")):
+        out["infantry"] = True
+    for option, value in given.items():
+        if option in UNIT_UNMODELLED and value.strip().lower() not in ("false", "0", "-1", ""):
+            notes[UNIT_UNMODELLED[option]] += 1
+    aa = any(game.flag(given.get(k, "false")) for k in ("isAA", "isAAforCombatOnly", "isAAforBombingThisUnitOnly"))
+    if aa and movecheck_type(name) != "aa_gun":
+        notes[f"anti-aircraft unit type {name} (movecheck's AA gun rules apply to aa_gun only)"] += 1
+    return out
+
+
+# --- output ----------------------------------------------------------------------------------
+
+
+def render(conversion: Conversion, name: str) -> str:
+    """The YAML text of a converted map: a comment block, then the map (deterministic)."""
+    import yaml
+
+    lines = [f"# Converted by movecheck import triplea from {_clean(os.path.basename(name))}"]
+    title = conversion.map.get("title")
+    if title:
+        lines[0] += f" ({title})"
+    if conversion.edition:
+        lines.append(f"# Rules: {conversion.edition} ({conversion.edition_reason}).")
+    else:
+        lines.append(f"# Rules: none named ({conversion.edition_reason}); states on this map are checked")
+        lines.append("# under the default edition unless they say 'rules:'.")
+    if conversion.unmodelled:
+        lines.append("# Not modelled by movecheck (the checks ignore them):")
+        lines.extend(f"#   - {item}" for item in conversion.unmodelled)
+    parts = ["\n".join(lines) + "\n"]
+    for key, value in conversion.map.items():
+        flow = None if isinstance(value, (list, dict)) and key != "control" else False
+        parts.append(yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=100,
+                                    default_flow_style=flow))
+    return "".join(parts)
+
+
+def messages(conversion: Conversion, name: str) -> list[str]:
+    """The stderr lines of a conversion: the edition, then one line per property not modelled."""
+    shown = _clean(name)
+    out = []
+    if conversion.edition:
+        out.append(f"movecheck: {shown}: rules {conversion.edition} ({conversion.edition_reason})")
+    else:
+        out.append(f"movecheck: note: {shown}: no edition named ({conversion.edition_reason})")
+    out.extend(f"movecheck: note: {shown}: not modelled: {item}" for item in conversion.unmodelled)
+    return out

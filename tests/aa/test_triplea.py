@@ -1,0 +1,271 @@
+"""``movecheck import triplea``: TripleA game files (XML) converted into movecheck aa maps.
+
+The game files are written here (tests/aa/triplea_writer.py), in the format of TripleA's
+game.dtd; none is copied from TripleA.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from movecheck.core import Settings, check
+from movecheck.schema import validate_data
+from .triplea_writer import game_xml
+
+REPO = Path(__file__).resolve().parents[2]
+REVISED = json.loads((REPO / "movecheck" / "aa" / "maps" / "aa-revised.json").read_text(encoding="utf-8"))
+
+SMALL = {
+    "name": "small",
+    "title": "Tiny War",
+    "powers": ["Reds", "Blues"],
+    "sides": {"East": ["Reds"], "West": ["Blues"]},
+    "territories": [
+        {"name": "1 Sea Zone", "sea": True},
+        {"name": "2 Sea Zone", "sea": True},
+        {"name": "Blueland", "production": 5, "capital": "Blues"},
+        {"name": "Isthmus"},
+        {"name": "Redland", "production": 4, "capital": "Reds"},
+        {"name": "Swampland", "neutral": True},
+    ],
+    "connections": [["1 Sea Zone", "2 Sea Zone"], ["1 Sea Zone", "Isthmus"], ["2 Sea Zone", "Isthmus"],
+                    ["Blueland", "Isthmus"], ["Isthmus", "Redland"], ["Redland", "Swampland"],
+                    ["1 Sea Zone", "Redland"], ["2 Sea Zone", "Blueland"]],
+    "control": {"Blueland": "Blues", "Isthmus": "Blues", "Redland": "Reds"},
+    "canals": [{"name": "Tiny Canal", "sea_zones": ["1 Sea Zone", "2 Sea Zone"], "land": ["Isthmus"]}],
+    "units": [{"at": "1 Sea Zone", "power": "Reds", "type": "transport", "count": 1},
+              {"at": "Redland", "power": "Reds", "type": "tank", "count": 2}],
+    "unit_types": {
+        "tank": {"movement": 2, "attack": 3, "defense": 3, "domain": "land", "cost": 5, "transport_cost": 3, "blitz": True},
+        "transport": {"movement": 2, "attack": 0, "defense": 1, "domain": "sea", "cost": 7, "transport_capacity": 5},
+    },
+}
+
+
+def convert(run_main, tmp_path: Path, text: str | bytes, *extra: str, env=None) -> tuple[int, str, str]:
+    path = tmp_path / "game.xml"
+    path.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
+    return run_main(["import", "triplea", str(path), *extra], env=env)
+
+
+def one_error_line(err: str) -> str:
+    assert "Traceback" not in err
+    assert err.endswith("\n") and err.count("\n") == 1, repr(err)
+    assert err.startswith("movecheck: error: ")
+    return err
+
+
+def test_a_small_game_converts_to_a_valid_map(run_main, tmp_path: Path) -> None:
+    code, out, err = convert(run_main, tmp_path, game_xml(SMALL, properties={"neutralCharge": 3}, impassable=False))
+    assert code == 0, err
+    data = yaml.safe_load(out)
+    assert validate_data("aa-map", data) == []
+    assert data["territories"] == SMALL["territories"]
+    assert data["control"] == SMALL["control"]
+    assert data["canals"] == SMALL["canals"]
+    assert data["units"] == SMALL["units"]  # sorted by space, power, type
+    assert data["unit_types"] == SMALL["unit_types"]
+    assert data["sides"] == {"East": ["Reds"], "West": ["Blues"]}
+    assert data["powers"] == ["Reds", "Blues"]
+    assert "edition" not in data
+    # the unowned land is neutral, and entering it for a charge is not modelled: said in both places
+    assert "paying to enter neutral territories (neutralCharge 3)" in out.split("movecheck: 1")[0]
+    assert "movecheck: note: " in err and "not modelled: paying to enter neutral territories (neutralCharge 3)" in err
+    assert "no edition named" in err and "# Rules: none named" in out
+
+
+def test_output_file_and_determinism(run_main, tmp_path: Path) -> None:
+    code, out, _ = convert(run_main, tmp_path, game_xml(SMALL))
+    code2, out2, _ = convert(run_main, tmp_path, game_xml(SMALL), "-o", str(tmp_path / "map.yaml"))
+    assert code == code2 == 0 and out2 == ""
+    assert (tmp_path / "map.yaml").read_text(encoding="utf-8") == out
+    # the order of the XML does not matter: connections and placements shuffled give the same map
+    shuffled = dict(SMALL, connections=[[b, a] for a, b in reversed(SMALL["connections"])],
+                    units=list(reversed(SMALL["units"])))
+    assert convert(run_main, tmp_path, game_xml(shuffled))[1] == out
+
+
+@pytest.mark.parametrize(("name", "edition"), [
+    ("World War II Revised", "aa-revised"),
+    ("Axis & Allies 1942 Second Edition", "aa1942"),
+    ("World War II Global 1940", None),
+])
+def test_the_edition_is_named_from_the_game_name(run_main, tmp_path: Path, name: str, edition: str | None) -> None:
+    code, out, err = convert(run_main, tmp_path, game_xml(SMALL, name=name))
+    assert code == 0
+    assert yaml.safe_load(out).get("edition") == edition
+    if edition:
+        assert f"# Rules: {edition} " in out and f"rules {edition} " in err
+
+
+def test_what_movecheck_does_not_model_is_listed(run_main, tmp_path: Path) -> None:
+    extra = """  <technology><technologies><techname name="jetPower"/></technologies></technology>
+  <attachmentList>
+    <attachment name="triggerAttachmentX" attachTo="Reds" type="player"><option name="when" value="before:x"/></attachment>
+  </attachmentList>"""
+    text = game_xml(SMALL, properties={"Use Politics": True, "Neutrals Are Impassable": True}, extra=extra)
+    text = text.replace('<option name="movement" value="2"/>', '<option name="movement" value="2"/>'
+                        '<option name="isAirBase" value="true"/>', 1)
+    text = text.replace("</ownerInitialize>", "</ownerInitialize>", 1).replace(
+        "</initialize>", '<relationshipInitialize><relationship type="War" player1="Reds" player2="Blues"'
+        ' roundValue="1"/></relationshipInitialize></initialize>')
+    code, out, err = convert(run_main, tmp_path, text)
+    assert code == 0, err
+    header = out.split("movecheck: 1")[0]
+    for item in ("political relations", "technology", "triggers", "air and naval bases"):
+        assert item in header, item
+        assert re.search(rf"^movecheck: note: .*: not modelled: {item}", err, re.M), item
+    assert "paying to enter" not in err  # neutrals impassable: movecheck models that
+    # one stderr line per item, plus the edition line
+    assert err.count("\n") == 1 + header.count("#   - ")
+
+
+# -- the converted Revised map checks a turn exactly like the built-in one ------------------------
+
+ORDERS = [
+    [  # a combat move with legal and illegal orders
+        {"units": {"tank": 2}, "path": ["Germany", "Eastern Europe", "Karelia S.S.R."]},
+        {"units": {"infantry": 1}, "path": ["Germany", "Switzerland"]},
+        {"units": {"tank": 1}, "path": ["Libya", "Anglo Egypt", "Trans-Jordan"]},
+        {"units": {"battleship": 1}, "path": ["14 Sea Zone", "15 Sea Zone", "34 Sea Zone"]},
+        {"units": {"fighter": 1}, "path": ["Norway", "Karelia S.S.R."]},
+        {"units": {"submarine": 2}, "path": ["5 Sea Zone", "6 Sea Zone"], "attack": True},
+    ],
+    [
+        {"units": {"infantry": 3}, "path": ["Belorussia", "West Russia", "Russia"]},
+        {"units": {"bomber": 1}, "path": ["Germany", "Eastern Europe", "Karelia S.S.R.", "West Russia",
+                                           "Russia", "Kazakh S.S.R.", "Novosibirsk", "Evenki National Okrug"]},
+        {"units": {"tank": 1}, "path": ["Western Europe", "Spain"]},
+    ],
+]
+
+
+def _findings(tmp_path: Path, folder: str, map_ref: str, moves: list) -> list[tuple]:
+    where = tmp_path / folder
+    where.mkdir(exist_ok=True)
+    state = {"movecheck": 1, "system": "aa", "rules": "aa1942", "map": map_ref,
+             "turn": {"round": 1, "power": "Germans", "phase": "combat_move"}}
+    (where / "state.yaml").write_text(yaml.safe_dump(state), encoding="utf-8")
+    orders = {"movecheck": 1, "system": "aa", "power": "Germans", "phase": "combat_move", "moves": moves}
+    (where / "orders.yaml").write_text(yaml.safe_dump(orders, sort_keys=False), encoding="utf-8")
+    report, _ = check([str(where / "orders.yaml")], Settings(state=str(where / "state.yaml")))
+    return [(f.code, f.severity, f.message, f.line, f.column) for f in report.sorted_findings()
+            if f.file.endswith("orders.yaml")]
+
+
+def test_the_converted_revised_map_is_the_built_in_map(run_main, tmp_path: Path) -> None:
+    text = game_xml(REVISED, version="1.4.1", properties={"Neutrals Are Impassable": True, "neutralCharge": 9999999})
+    code, out, err = convert(run_main, tmp_path, text, "-o", str(tmp_path / "revised.yaml"))
+    assert code == 0, err
+    data = yaml.safe_load((tmp_path / "revised.yaml").read_text(encoding="utf-8"))
+    assert data["edition"] == "aa-revised"
+    assert {k: v for k, v in data.items() if k not in ("name", "source")} == {
+        k: v for k, v in REVISED.items() if k not in ("name", "source")}
+    assert err.count("\n") == 1  # the edition line: nothing left out
+
+
+@pytest.mark.parametrize("moves", ORDERS, ids=["combat-mixed", "combat-more"])
+def test_the_converted_revised_map_checks_a_turn_like_the_built_in_map(run_main, tmp_path: Path, moves) -> None:
+    text = game_xml(REVISED, version="1.4.1", properties={"Neutrals Are Impassable": True})
+    code, _, err = convert(run_main, tmp_path, text, "-o", str(tmp_path / "revised.yaml"))
+    assert code == 0, err
+    converted = _findings(tmp_path, "converted", "../revised.yaml", moves)
+    builtin = _findings(tmp_path, "builtin", "aa-revised", moves)
+    assert converted == builtin
+    assert any(f[1].name == "ERROR" for f in builtin)  # the orders do break rules: the comparison means something
+
+
+# -- broken and hostile files ---------------------------------------------------------------------
+
+BILLION_LAUGHS = """<?xml version="1.0"?>
+<!DOCTYPE game [
+ <!ENTITY lol "lol">
+ <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+ <!ENTITY lol9 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+]>
+<game><info name="&lol9;" version="1"/></game>
+"""
+
+EXTERNAL = """<?xml version="1.0"?>
+<!DOCTYPE game [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
+<game><info name="&xxe;" version="1"/><map><territory name="&xxe;"/></map></game>
+"""
+
+EXTERNAL_DTD = """<?xml version="1.0"?>
+<!DOCTYPE game SYSTEM "file:///etc/passwd">
+<game><info name="x" version="1"/><map><territory name="a"/></map><playerList><player name="P"/></playerList></game>
+"""
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (BILLION_LAUGHS, "unsafe XML file"),
+    (EXTERNAL, "unsafe XML file"),
+    ("this is not XML at all", "not a well-formed XML file"),
+    ("<game><map></game>", "not a well-formed XML file"),
+    ("<?xml version='1.0'?><notagame/>", "not a TripleA game file"),
+    (b"\xff\xfe\x00<", "not a"),
+    ("", "not a well-formed XML file"),
+    ("<game/>", "no territories"),
+    ('<game><map><territory name="a"/><connection t1="a" t2="b"/></map></game>', "unknown territory 'b'"),
+], ids=["billion-laughs", "external-entity", "not-xml", "unclosed", "wrong-root", "binary", "empty",
+        "no-territories", "bad-connection"])
+def test_a_broken_or_hostile_file_is_one_error_line(run_main, tmp_path: Path, text, expected) -> None:
+    code, out, err = convert(run_main, tmp_path, text)
+    assert code == 2 and out == ""
+    assert expected in one_error_line(err)
+    assert "root:" not in out + err  # nothing of /etc/passwd
+
+
+def test_a_parse_error_gives_its_position(run_main, tmp_path: Path) -> None:
+    code, _, err = convert(run_main, tmp_path, "<game>\n  <map>\n</game>\n")
+    assert code == 2
+    assert re.search(r"game\.xml:3:\d+: not a well-formed XML file", one_error_line(err))
+
+
+def test_an_external_dtd_is_never_fetched(run_main, tmp_path: Path) -> None:
+    code, out, err = convert(run_main, tmp_path, EXTERNAL_DTD)
+    assert "root:" not in out + err
+    assert "Traceback" not in err
+    assert code == 0 and "name: x" in out
+
+
+def test_a_file_over_the_size_limit_is_refused(run_cli, tmp_path: Path) -> None:
+    path = tmp_path / "big.xml"
+    path.write_text("<game>" + "<!-- padding -->" * 10_000 + "</game>", encoding="utf-8")
+    code, out, err = run_cli(["import", "triplea", str(path)], env={"MOVECHECK_MAX_BYTES": "100000"})
+    assert code == 2 and out == ""
+    assert "larger than 100000 bytes" in one_error_line(err)
+
+
+@pytest.mark.slow
+def test_a_50_mb_file_is_one_error_line(run_cli, tmp_path: Path) -> None:
+    # 50 MB under the default limit: read, parsed and refused (no territory) without a traceback;
+    # over a lower limit: refused before parsing
+    path = tmp_path / "huge.xml"
+    chunk = '<unit name="u"/>' * 4096
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("<game><unitList>")
+        while handle.tell() < 50 * 1024 * 1024:
+            handle.write(chunk)
+        handle.write("</unitList></game>")
+    code, out, err = run_cli(["import", "triplea", str(path)])
+    assert code == 2 and out == ""
+    assert "no territories" in one_error_line(err)
+    code, out, err = run_cli(["import", "triplea", str(path)], env={"MOVECHECK_MAX_BYTES": str(10 * 1024 * 1024)})
+    assert code == 2 and "larger than" in one_error_line(err)
+
+
+def test_the_cli_does_not_load_the_converter_at_start_up() -> None:
+    import subprocess
+    import sys
+
+    code = "import movecheck.cli, sys; print(sorted(m for m in sys.modules if 'defusedxml' in m or m.endswith('triplea')))"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stdout.strip() == "[]"
