@@ -145,11 +145,13 @@ ORDERS = [
 ]
 
 
-def _findings(tmp_path: Path, folder: str, map_ref: str, moves: list) -> list[tuple]:
+def _findings(tmp_path: Path, folder: str, map_ref: str, moves: list, rules: str | None) -> list[tuple]:
     where = tmp_path / folder
     where.mkdir(exist_ok=True)
-    state = {"movecheck": 1, "system": "aa", "rules": "aa1942", "map": map_ref,
+    state = {"movecheck": 1, "system": "aa", "map": map_ref,
              "turn": {"round": 1, "power": "Germans", "phase": "combat_move"}}
+    if rules is not None:  # None: the edition the map names
+        state["rules"] = rules
     (where / "state.yaml").write_text(yaml.safe_dump(state), encoding="utf-8")
     orders = {"movecheck": 1, "system": "aa", "power": "Germans", "phase": "combat_move", "moves": moves}
     (where / "orders.yaml").write_text(yaml.safe_dump(orders, sort_keys=False), encoding="utf-8")
@@ -169,13 +171,14 @@ def test_the_converted_revised_map_is_the_built_in_map(run_main, tmp_path: Path)
     assert err.count("\n") == 1  # the edition line: nothing left out
 
 
+@pytest.mark.parametrize("rules", ["aa1942", "aa-revised", None], ids=["rules-1942", "rules-revised", "map-edition"])
 @pytest.mark.parametrize("moves", ORDERS, ids=["combat-mixed", "combat-more"])
-def test_the_converted_revised_map_checks_a_turn_like_the_built_in_map(run_main, tmp_path: Path, moves) -> None:
+def test_the_converted_revised_map_checks_a_turn_like_the_built_in_map(run_main, tmp_path: Path, moves, rules) -> None:
     text = game_xml(REVISED, version="1.4.1", properties={"Neutrals Are Impassable": True})
     code, _, err = convert(run_main, tmp_path, text, "-o", str(tmp_path / "revised.yaml"))
     assert code == 0, err
-    converted = _findings(tmp_path, "converted", "../revised.yaml", moves)
-    builtin = _findings(tmp_path, "builtin", "aa-revised", moves)
+    converted = _findings(tmp_path, "converted", "../revised.yaml", moves, rules)
+    builtin = _findings(tmp_path, "builtin", "aa-revised", moves, rules)
     assert converted == builtin
     assert any(f[1].name == "ERROR" for f in builtin)  # the orders do break rules: the comparison means something
 
