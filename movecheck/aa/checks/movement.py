@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from movecheck.aa.checks import aa_clause
-from movecheck.aa.model import describe
+from movecheck.aa.model import describe, type_noun
 from movecheck.aa.moves import land_route
 from movecheck.clauses import Violation
 
@@ -91,7 +91,7 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Violation]:
         need = movement_needed(move, phase, unit)
         worst = min(u.left for u in group)
         if unit.type.movement == 0 and need > 0:
-            yield Violation(f"{describe(group)} cannot move: a {unit.type.name} never moves", move.units_node(unit))
+            yield Violation(f"{describe(group)} cannot move: a {type_noun(unit.type.name)} never moves", move.units_node(unit))
         elif need > worst:
             stop = max(1, min(len(move.path) - 1, worst + 1))
             yield Violation(
