@@ -56,10 +56,10 @@ def apply(phase: Phase, move: Move) -> None:
         board.move_unit(fighter, move.end)
     if not phase.combat:
         _land_on_carriers(phase, move)
-    hostile_end = board.hostile(move.end) or move.end in phase.attack_zones
-    if phase.combat and hostile_end:
+    if phase.combat and phase.battle_space(move.end):
         for unit in move.units:
-            unit.in_battle = True
+            if not (unit.type.is_land and board.is_sea(unit.at)):  # cargo may still unload: an assault
+                unit.in_battle = True
     phase.records.append(record)
 
 
