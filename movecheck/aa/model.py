@@ -518,6 +518,37 @@ class Board:
             frontier = nxt
         return seen
 
+    def route(self, start: str, end: str, limit: int, passable: Callable[[str, str], bool]) -> list[str] | None:
+        """A shortest path from ``start`` to ``end`` of at most ``limit`` steps, or None.
+
+        Breadth-first over the board, neighbours by name (the same board, the same answer):
+        ``passable(a, b)`` says whether a step from ``a`` may enter ``b`` on the way (``end``
+        itself is always entered).  The search stops at ``limit`` steps, so its cost is bounded
+        by the spaces within a unit's movement.
+        """
+        if limit < 1:
+            return None
+        parent: dict[str, str | None] = {start: None}
+        frontier = [start]
+        for _step in range(limit):
+            nxt = []
+            for space in frontier:
+                for other in sorted(self.map.neighbours(space)):
+                    if other in parent:
+                        continue
+                    if other == end:
+                        path = [end, space]
+                        while parent[path[-1]] is not None:
+                            path.append(parent[path[-1]])  # type: ignore[arg-type]
+                        return path[::-1]
+                    if passable(space, other):
+                        parent[other] = space
+                        nxt.append(other)
+            if not nxt:
+                return None
+            frontier = nxt
+        return None
+
     def air_distances(self, start: str, limit: int) -> dict[str, int]:
         """Steps an aircraft needs from ``start`` to every space within ``limit`` (no neutrals)."""
         impassable = self.options["neutrals_impassable"]
