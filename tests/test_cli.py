@@ -152,7 +152,7 @@ def test_illegal_orders_exit_1(run_cli, aa_dir, aa, write) -> None:
     code, out, err = run_cli(["check", "orders.yaml"], cwd=aa_dir)
     assert (code, err) == (1, "")
     lines = out.splitlines()
-    assert lines[0].startswith("orders.yaml:8:29: AA203 [error] 2 tank to Ukraine S.S.R. is not a combat move")
+    assert lines[0].startswith("orders.yaml:8:29: AA203 [error] moving 2 tanks to Ukraine S.S.R. is not a combat move")
     assert lines[-1] == "1 error, 0 warnings, 0 notes in 1 file; 0 of 1 order legal, 1 illegal."
 
 

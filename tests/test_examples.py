@@ -73,6 +73,14 @@ def test_legal_combat_move_is_clean() -> None:
     assert document["findings"] == []
 
 
+def test_blitz_split_over_two_orders_is_clean() -> None:
+    result = movecheck("check", "examples/aa/orders/uk2-combat.yaml", "--format", "json")
+    document = json.loads(result.stdout)
+    assert result.returncode == 0
+    assert document["summary"]["orders"] == 4
+    assert document["findings"] == []
+
+
 def test_legal_noncombat_move_is_clean() -> None:
     result = movecheck("check", "examples/aa/orders/g1-noncombat.yaml", "--format", "json")
     document = json.loads(result.stdout)

@@ -257,7 +257,7 @@ def test_github_from_the_environment(run_main, aa_dir, aa, write) -> None:
     write(aa_dir, "orders.yaml", aa.illegal)
     code, out, _ = run_main(["check", "orders.yaml"], cwd=aa_dir, env={"MOVECHECK_FORMAT": "github"})
     assert code == 1
-    assert out.startswith("::error file=orders.yaml,line=8,col=29,title=AA203 not-a-combat-move::AA203 2 tank")
+    assert out.startswith("::error file=orders.yaml,line=8,col=29,title=AA203 not-a-combat-move::AA203 moving 2 tanks")
 
 
 # -- full ------------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ def test_full_reads_stdin_source(run_main, aa_dir, aa) -> None:
     code, out, _ = run_main(["check", "-", "--stdin-filename", "g1.yaml", "-f", "full"], stdin=aa.illegal, cwd=aa_dir)
     assert code == 1
     assert out.splitlines()[:8] == [
-        "g1.yaml:8:29: AA203 [error] 2 tank to Ukraine S.S.R. is not a combat move: no battle there and no "
+        "g1.yaml:8:29: AA203 [error] moving 2 tanks to Ukraine S.S.R. is not a combat move: no battle there and no "
         "amphibious assault; make this move in noncombat move (C1–C3)",
         "  |",
         "6 | moves:",

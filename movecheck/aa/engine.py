@@ -60,10 +60,10 @@ def apply(phase: Phase, move: Move) -> None:
         board.move_unit(fighter, move.end)
     if not phase.combat:
         _land_on_carriers(phase, move, record)
-    hostile_end = board.hostile(move.end) or move.end in phase.attack_zones
-    if phase.combat and hostile_end:
+    if phase.combat and phase.battle_space(move.end):
         for unit in move.units:
-            unit.in_battle = True
+            if not (unit.type.is_land and board.is_sea(unit.at)):  # cargo may still unload: an assault
+                unit.in_battle = True
     phase.records.append(record)
 
 
@@ -299,7 +299,9 @@ def _with_order(finding: Finding, order: int, raw: Any) -> Finding:
 
 
 def _finding(doc: Document, violation: Violation, order: int | None, order_id: str | None) -> Finding:
-    line, column = doc.pos(violation.where)
+    # a finding about the file's orders as a whole (no order of it moved the unit) points at the
+    # `moves:` key itself: its value starts on the line of the first order, which is not the one meant
+    line, column = doc.key_pos(violation.where) if len(violation.where) == 1 else doc.pos(violation.where)
     severity = Severity(violation.severity) if violation.severity else None
     return make_finding(
         violation.code or "", violation.message, file=doc.path, line=line, column=column, order=order,

@@ -263,7 +263,8 @@ class Unit:
         return self.moved > 0 or self.spent > 0 or self.move_count > 0
 
     def label(self) -> str:
-        return self.id if self.id else f"{self.power} {self.type.name}"
+        """Its id, or ``1 German fighter``."""
+        return self.id if self.id else unit_phrase(1, self.type.name, self.power)
 
 
 def readiness(unit: Unit) -> tuple[Any, ...]:
@@ -276,15 +277,60 @@ def readiness(unit: Unit) -> tuple[Any, ...]:
     return (unit.done, unit.in_battle, unit.landed, unit.unloaded_to is not None, -unit.left, unit.uid)
 
 
-def describe(units: Iterable[Unit]) -> str:
-    """``2 tank``, ``1 infantry and 1 tank`` or an id list, for messages."""
+POWER_ADJECTIVES = {
+    "Germans": "German", "Japanese": "Japanese", "Russians": "Russian", "British": "British",
+    "Americans": "American", "Italians": "Italian", "Chinese": "Chinese", "French": "French",
+    "Soviets": "Soviet", "ANZAC": "ANZAC", "Australians": "Australian",
+}
+"""The adjective of each power the built-in maps and the usual editions name (their plural nouns)."""
+
+TYPE_WORDS = {"aa_gun": ("AA gun", "AA guns"), "factory": ("factory", "factories"),
+              "infantry": ("infantry", "infantry"), "artillery": ("artillery", "artillery")}
+"""Unit types whose words are not the type name (singular, plural)."""
+
+
+def power_adjective(power: str) -> str:
+    """``German`` for ``Germans``: the table, else a name in -ans or -ets loses its ``s``, else the name itself."""
+    if power in POWER_ADJECTIVES:
+        return POWER_ADJECTIVES[power]
+    if power.endswith("ans") or power.endswith("ets"):
+        return power[:-1]
+    return power
+
+
+def type_noun(kind: str, count: int = 1) -> str:
+    """The word for a unit type: ``fighter``/``fighters``, ``infantry``, ``AA gun``/``AA guns``."""
+    if kind in TYPE_WORDS:
+        one, many = TYPE_WORDS[kind]
+    else:
+        one = kind.replace("_", " ")
+        many = one if one.endswith("s") else one + "s"
+    return one if count == 1 else many
+
+
+def unit_phrase(count: int, kind: str, power: str | None = None) -> str:
+    """One phrase for units in messages: ``2 fighters``, ``1 American fighter``, ``2 German infantry``.
+
+    ``count`` 0 reads ``no German fighters``.
+    """
+    owner = f"{power_adjective(power)} " if power else ""
+    number = str(count) if count else "no"
+    return f"{number} {owner}{type_noun(kind, count)}"
+
+
+def describe(units: Iterable[Unit], powers: bool = False) -> str:
+    """``2 tanks``, ``1 infantry and 1 tank`` or an id list, for messages.
+
+    With ``powers``: ``2 German tanks``, ``the Japanese transport Maru``.
+    """
     units = list(units)
-    named = [u.id for u in units if u.id]
-    counts: dict[str, int] = {}
+    named = [f"the {power_adjective(u.power)} {type_noun(u.type.name)} {u.id}" if powers else u.id for u in units if u.id]
+    counts: dict[tuple[str, str | None], int] = {}
     for unit in units:
         if not unit.id:
-            counts[unit.type.name] = counts.get(unit.type.name, 0) + 1
-    parts = [f"{n} {t}" for t, n in counts.items()] + named
+            key = (unit.type.name, unit.power if powers else None)
+            counts[key] = counts.get(key, 0) + 1
+    parts = [unit_phrase(n, t, p) for (t, p), n in counts.items()] + named
     if not parts:
         return "no units"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -359,7 +405,7 @@ class Board:
     def add(self, unit: Unit) -> None:
         self.units.append(unit)
         self._by_space.setdefault(unit.at, []).append(unit)
-        if self.enemy_power(unit.power):
+        if self._in_play_enemy(unit):
             self._enemies.setdefault(unit.at, []).append(unit)
         if unit.id:
             self.by_id.setdefault(unit.id, unit)
@@ -389,7 +435,7 @@ class Board:
         if unit.at == space:
             return
         self._by_space[unit.at].remove(unit)
-        enemy = self.enemy_power(unit.power)
+        enemy = self._in_play_enemy(unit)
         if enemy:
             self._enemies[unit.at].remove(unit)
         unit.at = space
@@ -412,9 +458,13 @@ class Board:
             unit.aboard.cargo.remove(unit)
             unit.aboard = None
 
+    def _in_play_enemy(self, unit: Unit) -> bool:
+        """An enemy unit the moving side must reckon with: a submerged submarine is not one."""
+        return self.enemy_power(unit.power) and not unit.submerged
+
     def enemy_units(self, space: str) -> list[Unit]:
         """The enemy units in play in ``space``: a submerged submarine is not (no hostility, no block, no battle)."""
-        return [u for u in self._enemies.get(space, ()) if not u.submerged]
+        return list(self._enemies.get(space, ()))
 
     # -- spaces ----------------------------------------------------------
 
@@ -477,6 +527,37 @@ class Board:
                         nxt.append(other)
             frontier = nxt
         return seen
+
+    def route(self, start: str, end: str, limit: int, passable: Callable[[str, str], bool]) -> list[str] | None:
+        """A shortest path from ``start`` to ``end`` of at most ``limit`` steps, or None.
+
+        Breadth-first over the board, neighbours by name (the same board, the same answer):
+        ``passable(a, b)`` says whether a step from ``a`` may enter ``b`` on the way (``end``
+        itself is always entered).  The search stops at ``limit`` steps, so its cost is bounded
+        by the spaces within a unit's movement.
+        """
+        if limit < 1:
+            return None
+        parent: dict[str, str | None] = {start: None}
+        frontier = [start]
+        for _step in range(limit):
+            nxt = []
+            for space in frontier:
+                for other in sorted(self.map.neighbours(space)):
+                    if other in parent:
+                        continue
+                    if other == end:
+                        path = [end, space]
+                        while parent[path[-1]] is not None:
+                            path.append(parent[path[-1]])  # type: ignore[arg-type]
+                        return path[::-1]
+                    if passable(space, other):
+                        parent[other] = space
+                        nxt.append(other)
+            if not nxt:
+                return None
+            frontier = nxt
+        return None
 
     def air_distances(self, start: str, limit: int) -> dict[str, int]:
         """Steps an aircraft needs from ``start`` to every space within ``limit`` (no neutrals)."""

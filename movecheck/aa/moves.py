@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from movecheck.aa.choice import Chooser, classes, selection_key, selections
-from movecheck.aa.model import Board, Unit, describe, readiness
+from movecheck.aa.model import Board, Unit, describe, power_adjective, readiness, type_noun, unit_phrase
 from movecheck.aa.setup import suggestion, unknown_space, unknown_type
 from movecheck.findings import Finding
 from movecheck.loading import Document
@@ -244,7 +244,7 @@ def _select(
             move.shortfalls.append(Shortfall("AA102", f"{unit.id} is in {unit.at}, not in {move.start}", node))
         elif unit.power != board.power:
             move.shortfalls.append(
-                Shortfall("AA103", f"{unit.id} belongs to the {unit.power}; only {board.power} units move now", node)
+                Shortfall("AA103", f"{unit.id} belongs to the {unit.power}; only {power_adjective(board.power)} units move now", node)
             )
         elif unit.uid not in taken:
             taken.add(unit.uid)
@@ -263,18 +263,20 @@ def _select(
             move.unit_keys[unit.uid] = node
         if len(chosen) < count:
             others = [u for u in _candidates(board, move.start, kind, None) if u.power != board.power]
-            have = f"only {len(chosen)}" if chosen else "no"
+            have = unit_phrase(len(chosen), kind, board.power)
+            if chosen:
+                have = "only " + have
+            ordered = f"{count} {type_noun(kind, count)} ordered from {move.start}, but {have} there"
             if others:
                 owners = ", ".join(sorted({u.power for u in others}))
+                belong = "belongs" if len(others) == 1 else "belong"
                 move.shortfalls.append(
                     Shortfall(
                         "AA103",
-                        f"{count} {kind} ordered from {move.start}, but {have} {board.power} {kind} there; "
-                        f"the other {kind} there belong to the {owners} and move on their own turn",
+                        f"{ordered}; the other {type_noun(kind, len(others))} there {belong} to the {owners} "
+                        f"and {'moves' if len(others) == 1 else 'move'} on their own turn",
                         node,
                     )
                 )
             else:
-                move.shortfalls.append(
-                    Shortfall("AA102", f"{count} {kind} ordered from {move.start}, but {have} {board.power} {kind} there", node)
-                )
+                move.shortfalls.append(Shortfall("AA102", ordered, node))

@@ -81,6 +81,30 @@ class Phase:
             self.facts[name] = compute(self)
         return self.facts[name]
 
+    # -- battle spaces and journeys -----------------------------------------
+
+    def battle_space(self, space: str) -> bool:
+        """A combat destination where fighting happens: a hostile territory holding enemy units, a
+        hostile sea zone, or a zone an order attacks (``attack:``).  An empty hostile territory is
+        a combat destination (it is captured) but not a battle space."""
+        board = self.board
+        if board.is_sea(space):
+            return board.hostile_zone(space) or space in self.attack_zones
+        return board.hostile_territory(space) and bool(board.enemy_units(space))
+
+    def joins_journey(self, unit: Unit, move: Move) -> bool:
+        """The unit moved by itself earlier this phase and this order goes on from where that left it:
+        the order's first space is a space its joined path passes through (a journey, judged as one path)."""
+        return bool(unit.move_count) and unit.aboard is None and not unit.unloaded_now and unit.at == move.start
+
+    def journey(self, unit: Unit) -> list[str]:
+        """The spaces of the unit's earlier orders this phase, joined in file order (empty: it has not moved)."""
+        path: list[str] = []
+        for record in self.records:
+            if any(u is unit for u in record.units):
+                path.extend(record.move.path[1:] if path else record.move.path)
+        return path
+
     # -- loading plan ------------------------------------------------------
 
     def loading_plan(self, move: Move) -> dict[int, Unit | None]:

@@ -383,7 +383,7 @@ def test_aa202_tank_through_territory_with_only_an_aa_gun(run):
     s = east(unit("Belorussia", R, "aa_gun"), unit("Poland", G, "tank", id="P"))
     findings = run(s, [mv(["P"], "Poland", "Belorussia", "West Russia")])
     assert codes(findings) == ["AA202"]
-    assert "aa_gun" in findings[0].message and "Belorussia" in findings[0].message
+    assert "1 Russian AA gun" in findings[0].message and "Belorussia" in findings[0].message
 
 
 def test_aa202_tank_through_territory_with_only_a_factory(run):

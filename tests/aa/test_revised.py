@@ -147,7 +147,7 @@ def test_aa911_only_submarines_submerge(tmp_path) -> None:
     bad = state(G, units=[unit("6 Sea Zone", B, "destroyer", submerged=True)])
     findings = lint_text(under("aa-revised", bad), tmp_path)
     assert codes(findings) == ["AA911"]
-    assert findings[0].message == "British destroyer (destroyer) in 6 Sea Zone is marked submerged; only submarines submerge"
+    assert findings[0].message == "1 British destroyer (destroyer) in 6 Sea Zone is marked submerged; only submarines submerge"
     good = state(G, units=[unit("6 Sea Zone", B, "submarine", submerged=True)])
     assert codes(lint_text(under("aa-revised", good), tmp_path)) == []
 

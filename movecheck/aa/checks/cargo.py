@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from movecheck.aa.checks import aa_clause
-from movecheck.aa.model import describe
+from movecheck.aa.model import describe, type_noun
 from movecheck.aa.moves import land_route
 from movecheck.clauses import Violation
 
@@ -39,7 +39,7 @@ def transport_capacity(move: Move, phase: Phase) -> Iterator[Violation]:
     plan = phase.loading_plan(move)
     for unit in move.of_domain("land"):
         if not unit.type.transport_cost:
-            yield Violation(f"{describe([unit])} cannot board a transport: a {unit.type.name} is never carried", move.step(route.load_at))
+            yield Violation(f"{describe([unit])} cannot board a transport: a {type_noun(unit.type.name)} is never carried", move.step(route.load_at))
             return
     stranded = [u for u in move.of_domain("land") if plan.get(u.uid) is None]
     if stranded:
@@ -159,7 +159,7 @@ def allied_transport(move: Move, phase: Phase) -> Iterator[Violation]:
         )
     if allied:
         yield Violation(
-            f"cargo loaded onto the {allied[0].power} {describe(allied)} this turn cannot also unload this turn",
+            f"cargo loaded onto {describe(allied, powers=True)} this turn cannot also unload this turn",
             move.step(route.unload_at),
         )
 
@@ -187,7 +187,7 @@ def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Violation]:
         zone = move.path[route.load_at]
         enemies = board.blocking_enemies(zone)
         if enemies:
-            yield Violation(f"cannot load in {zone}: enemy {describe(enemies)} there", move.step(route.load_at))
+            yield Violation(f"cannot load in {zone}: {describe(enemies, powers=True)} there", move.step(route.load_at))
             return
     if route.unload_at is not None:
         zone = move.path[route.unload_at - 1]
@@ -196,10 +196,10 @@ def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Violation]:
         if not enemies:
             return
         if not phase.combat:
-            yield Violation(f"cannot unload from {zone} in noncombat move: enemy {describe(enemies)} there", move.step(route.unload_at))
+            yield Violation(f"cannot unload from {zone} in noncombat move: {describe(enemies, powers=True)} there", move.step(route.unload_at))
         elif not board.hostile_territory(target):
             yield Violation(
-                f"cannot unload from {zone} into {target}: with enemy {describe(enemies)} in the zone, a transport "
+                f"cannot unload from {zone} into {target}: with {describe(enemies, powers=True)} in the zone, a transport "
                 f"unloads only into a hostile territory (amphibious assault)",
                 move.step(route.unload_at),
             )

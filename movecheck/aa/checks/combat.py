@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Iterator
 
 from movecheck.aa.checks import aa_clause
@@ -47,7 +48,7 @@ def stop_in_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
             if unit.type.is_sea and board.hostile_zone(space):
                 enemies = board.blocking_enemies(space)
                 yield Violation(
-                    f"{describe(group)} must stop in {space} (hostile: enemy {describe(enemies)}); "
+                    f"{describe(group)} must stop in {space} (hostile: {describe(enemies, powers=True)}); "
                     f"path continues to {move.path[k + 1]}",
                     move.step(k),
                 )
@@ -73,12 +74,27 @@ def blitz(move: Move, phase: Phase) -> Iterator[Violation]:
     """Only tanks blitz, and only through a hostile territory holding no enemy unit at all (C11).
 
     Land units stop where they meet enemy units, AA guns and factories
-    included; a hostile territory with enemy combat units is AA201.
+    included; a hostile territory with enemy combat units is AA201.  A unit's
+    orders in one phase are one journey: a blitz written as two orders
+    (``[Egypt, Libya]``, then ``[Libya, Algeria]``) is judged as the joined
+    path, so a unit that is not a tank may not go on from an empty hostile
+    territory an earlier order took it to.  A tank may blitz into a friendly
+    territory.
     """
     board = phase.board
     for group in move.groups():
         unit = group[0]
         if not unit.type.is_land or unit.aboard is not None:
+            continue
+        going_on = [u for u in group if phase.joins_journey(u, move)]
+        if going_on and not unit.type.blitz and board.hostile_territory(move.start) and not board.enemy_units(move.start):
+            # the journey passes the order's first space: a blitz written as two orders
+            yield Violation(
+                f"{describe(going_on)} cannot blitz on from {move.start} (order "
+                f"{phase.last_order[going_on[0].uid].index} took {'them' if len(going_on) > 1 else 'it'} there): "
+                f"only tanks continue through a hostile territory",
+                move.units_node(going_on[0]),
+            )
             continue
         for k in _passes(move):
             space = move.path[k]
@@ -87,13 +103,13 @@ def blitz(move: Move, phase: Phase) -> Iterator[Violation]:
             enemies = board.enemy_units(space)
             if enemies and _only_static(enemies):
                 yield Violation(
-                    f"{describe(group)} must stop in {space}: it holds enemy {describe(enemies)}, "
+                    f"{describe(group)} must stop in {space}: it holds {describe(enemies, powers=True)}, "
                     f"and land units stop where they meet enemy units",
                     move.step(k),
                 )
                 break
             if enemies and not board.hostile_territory(space):
-                yield Violation(f"{describe(group)} must stop in {space}: enemy {describe(enemies)} there", move.step(k))
+                yield Violation(f"{describe(group)} must stop in {space}: {describe(enemies, powers=True)} there", move.step(k))
                 break
             if not enemies and board.hostile_territory(space) and not unit.type.blitz:
                 yield Violation(
@@ -150,7 +166,8 @@ def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Violation]:
 
 
 @aa_clause("AA206", "left-battle", "error",
-           "a unit that moved into a battle space may not move on in the same phase (moves are simultaneous)",
+           "a unit whose order ended in a battle space may not move on in the same phase (moves are simultaneous); "
+           "cargo may still unload from a battle sea zone; an empty hostile territory is not a battle space",
            ["C8", "C9"], phase="combat",
            example=("a tank moves into a battle and a later order moves it on",
                     "it stays in the battle space"))
@@ -158,9 +175,16 @@ def left_battle(move: Move, phase: Phase) -> Iterator[Violation]:
     """A unit that moved into a battle space does not move on in the same phase.
 
     Combat moves happen at the same time (C8): a unit cannot move in, fight
-    and move again, and no order splits a move through a battle.
+    and move again, and no order splits a move through a battle.  A battle
+    space is a hostile territory holding enemy units, a hostile sea zone or a
+    zone an order attacks; an empty hostile territory is captured, not fought
+    over, so a blitz written as two orders is judged as one path (AA202).
+    Cargo aboard a transport in a battle sea zone may still be unloaded by a
+    later order (an amphibious assault after the sea battle, C1, C12); this
+    clause is for units that move on by themselves.
     """
-    engaged = [u for u in move.units if u.in_battle]
+    board = phase.board
+    engaged = [u for u in move.units if u.in_battle and not (u.type.is_land and board.is_sea(move.start))]
     if engaged:
         yield Violation(
             f"{describe(engaged)} already moved into a battle in {move.start} (order "
@@ -169,7 +193,7 @@ def left_battle(move: Move, phase: Phase) -> Iterator[Violation]:
         )
 
 
-def battle_spaces(phase: Phase) -> set[str]:
+def combat_destinations(phase: Phase) -> set[str]:
     """Hostile spaces the mover's units ended in, and zones attacked for their subs/transports."""
     board = phase.board
     spaces = set(phase.attack_zones)
@@ -202,7 +226,7 @@ def combat_reason(phase: Phase, record: Record, battles: set[str], assault: set[
         if unit.type.is_land and board.is_sea(unit.at):
             continue  # cargo still at sea: only an assault later this phase makes its load a combat move
         if unit.at in battles:
-            return f"{unit.at} is a battle"
+            return f"{unit.at} is a combat destination"
     if any(u.type.is_land for u in record.units) and not board.is_sea(move.start):
         for space in move.path[1:-1]:
             if board.is_sea(space):
@@ -237,26 +261,51 @@ def not_a_combat_move(phase: Phase) -> Iterator[Violation]:
     transports (C3).  Loading counts when the same units are unloaded into a
     hostile territory later in the phase.  Decided after the last move.
     Governed by the option ``combat_move_must_attack``.
+
+    One cause, one finding: a unit that never moves (a factory) is AA104's
+    alone, and a load refused for want of a transport or of room (AA105,
+    AA401) is not also told to wait for the noncombat move.  Cargo loaded and
+    never unloaded is told where its transport stayed.
     """
     if not phase.options["combat_move_must_attack"]:
         return
-    battles = battle_spaces(phase)
+    battles = combat_destinations(phase)
     assault, zones = _amphibious(phase)
+    board = phase.board
     for record in phase.records:
-        if not record.units:
-            continue  # nothing moved (AA102/AA103 said why)
-        if combat_reason(phase, record, battles, assault, zones) is None:
-            move = record.move
-            ends = sorted({u.at for u in record.units})
-            board = phase.board
-            if all(u.type.is_land and board.is_sea(u.at) for u in record.units):
-                why = "cargo loaded in combat move must be unloaded into a hostile territory this phase"
+        # a unit that never moves (a factory) is AA104's alone; a load that found no transport stays
+        # at sea unloaded, and AA105/AA401 said why: neither is told to wait for the noncombat move
+        units = [u for u in record.units if u.type.movement > 0 and not (u.type.is_land and board.is_sea(u.at) and u.aboard is None)]
+        if not units:
+            continue  # nothing moved (AA102/AA103 said why), or only what the clauses above judge
+        if combat_reason(phase, replace(record, units=units), battles, assault, zones) is not None:
+            continue
+        move = record.move
+        ends = sorted({u.at for u in units})
+        if all(u.type.is_land and board.is_sea(u.at) for u in units):
+            vessels = sorted({u.aboard.uid: u.aboard for u in units if u.aboard is not None}.values(), key=lambda v: v.uid)
+            stayed = [v for v in vessels if v.at == move.path[-1] and not _moved_after(phase, v, record)]
+            if stayed:
+                names = [v.id for v in stayed if v.id]
+                why = (f"the transport{'s' if len(stayed) > 1 else ''} {'they' if len(units) > 1 else 'it'} boarded"
+                       f"{' (' + ', '.join(names) + ')' if names else ''} {'stay' if len(stayed) > 1 else 'stays'} "
+                       f"in {', '.join(ends)}, and no later order unloads {'them' if len(units) > 1 else 'it'}")
             else:
-                why = "no battle there and no amphibious assault"
-            yield Violation(
-                f"{move.label(record.units)} to {', '.join(ends)} is not a combat move: {why}; "
-                f"make this move in noncombat move",
-                move.step(len(move.path) - 1),
-                order=move.index,
-                order_id=move.order_id,
-            )
+                why = f"no later order unloads {'them' if len(units) > 1 else 'it'} from {', '.join(ends)}"
+            message = (f"{describe(units)} loaded in combat move but never unloaded: {why}; cargo loaded in combat "
+                       f"move must be unloaded into a hostile territory this phase")
+        else:
+            message = (f"moving {move.label(units)} to {', '.join(ends)} is not a combat move: no battle there and no "
+                       f"amphibious assault; make this move in noncombat move")
+        yield Violation(message, move.step(len(move.path) - 1), order=move.index, order_id=move.order_id)
+
+
+def _moved_after(phase: Phase, vessel: Unit, record: Record) -> bool:
+    """An order after ``record`` moved the vessel."""
+    later = False
+    for other in phase.records:
+        if other is record:
+            later = True
+        elif later and any(u is vessel for u in other.units):
+            return True
+    return False

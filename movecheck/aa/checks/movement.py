@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from movecheck.aa.checks import aa_clause
-from movecheck.aa.model import describe
+from movecheck.aa.model import describe, type_noun
 from movecheck.aa.moves import land_route
 from movecheck.clauses import Violation
 
 if TYPE_CHECKING:
-    from movecheck.aa.model import Unit
+    from movecheck.aa.model import Unit, UnitType
     from movecheck.aa.moves import Move
     from movecheck.aa.phase import Phase
 
@@ -24,12 +24,60 @@ def path_not_adjacent(move: Move, phase: Phase) -> Iterator[Violation]:
     """Consecutive spaces of a path must border each other.
 
     A canal's two sea zones are a connection of the map; whether the canal is
-    open is AA109's business, never this clause's.
+    open is AA109's business, never this clause's.  When a path between the
+    two spaces exists that the moving units could take with the movement they
+    have left, under the rules the other clauses apply (neutrals, hostile
+    spaces they must stop in, blitzes, canals), the finding names the shortest
+    one: ``Germany does not border Ukraine S.S.R.; Germany → Poland →
+    Ukraine S.S.R. is 2 steps``.
     """
     for k in range(1, len(move.path)):
         a, b = move.path[k - 1], move.path[k]
         if not phase.board.map.adjacent(a, b):
-            yield Violation(f"{b} does not border {a}", move.step(k))
+            found = _detour(move, phase, k)
+            hint = f"; {' → '.join(found)} is {len(found) - 1} steps" if found else ""
+            yield Violation(f"{a} does not border {b}{hint}", move.step(k))
+
+
+def _detour(move: Move, phase: Phase, k: int) -> list[str] | None:
+    """A path the move's units could take from ``path[k-1]`` to ``path[k]`` within their movement, or None."""
+    board = phase.board
+    a, b = move.path[k - 1], move.path[k]
+    movers = [u for u in move.units if u not in move.riders]
+    if not movers:
+        return None
+    kinds = {u.type.name: u.type for u in movers}.values()
+    if any(t.is_land for t in kinds) and (board.is_sea(a) or board.is_sea(b)):
+        return None  # a load or an unload: the transport's zone is not a detour
+    budget = min(u.left for u in movers) - max(movement_needed(move, phase, u) for u in movers) + 1
+    if budget < 2:
+        return None
+    neutral_blocks = phase.options["neutrals_impassable"]
+
+    def passable(x: str, y: str) -> bool:
+        if neutral_blocks and board.is_neutral(y):
+            return False
+        return all(_may_pass(phase, t, x, y) for t in kinds)
+
+    return board.route(a, b, budget, passable)
+
+
+def _may_pass(phase: Phase, kind: UnitType, x: str, y: str) -> bool:
+    """A unit of this type may go from ``x`` through ``y`` on its way (AA105, AA109, AA201, AA202, AA204, AA302)."""
+    board = phase.board
+    if kind.is_air:
+        return True
+    if kind.is_land:
+        if board.is_sea(y):
+            return False
+        if board.enemy_units(y):
+            return False
+        return not board.hostile_territory(y) or (phase.combat and kind.blitz)
+    if not board.is_sea(y) or not board.canal_open(x, y):
+        return False
+    if kind.submarine:
+        return not (phase.options["destroyer_stops_subs"] and board.enemy_destroyer(y))
+    return not board.hostile_zone(y)
 
 
 def movement_needed(move: Move, phase: Phase, unit: Unit) -> int:
@@ -94,7 +142,7 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Violation]:
         need = movement_needed(move, phase, unit)
         worst = min(u.left for u in group)
         if unit.type.movement == 0 and need > 0:
-            yield Violation(f"{describe(group)} cannot move: a {unit.type.name} never moves", move.units_node(unit))
+            yield Violation(f"{describe(group)} cannot move: a {type_noun(unit.type.name)} never moves", move.units_node(unit))
         elif need > worst:
             stop = max(1, min(len(move.path) - 1, worst + 1))
             yield Violation(

@@ -57,7 +57,7 @@ def ncm_into_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
                       move.step(len(move.path) - 1))
     ships = [u for u in move.of_domain("sea") if not u.type.submarine or not phase.options["subs_may_end_ncm_in_hostile"]]
     if ships and board.hostile_zone(move.end):
-        yield Violation(f"{describe(ships)} cannot end in {move.end}: hostile zone (enemy {describe(board.blocking_enemies(move.end))})",
+        yield Violation(f"{describe(ships)} cannot end in {move.end}: hostile zone ({describe(board.blocking_enemies(move.end), powers=True)})",
                       move.step(len(move.path) - 1))
 
 
