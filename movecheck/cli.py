@@ -298,6 +298,66 @@ def import_triplea(
     raise typer.Exit(0)
 
 
+map_app = typer.Typer(
+    name="map",
+    help="Questions about an aa map: its spaces, and the paths a unit may take.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(map_app, name="map")
+
+
+class MovePhase(str, Enum):
+    """The aa movement phases."""
+
+    combat_move = "combat_move"
+    noncombat_move = "noncombat_move"
+
+
+MapArgument = Annotated[str, typer.Argument(help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False)]
+
+
+@map_app.command("show")
+def map_show(
+    game_map: MapArgument,
+    space: Annotated[Optional[str], typer.Argument(help="One space (name or alias, e.g. 'SZ 5').", show_default=False)] = None,
+    fmt: ListFormatOption = None,
+) -> None:
+    """List a map's spaces (kind, owner at start, IPC, factory, neighbours) and canals, or one space."""
+    from movecheck.aa.mapquery import render_show
+
+    emit(sys.stdout, render_show(game_map, space, _format(fmt)))
+    raise typer.Exit(0)
+
+
+@map_app.command("path")
+def map_path(
+    game_map: MapArgument,
+    start: Annotated[str, typer.Argument(metavar="FROM", help="The space the unit starts in.", show_default=False)],
+    end: Annotated[str, typer.Argument(metavar="TO", help="The space it goes to.", show_default=False)],
+    unit: Annotated[
+        Optional[str], typer.Option("--unit", "-u", help="Unit type (default: infantry from land, transport from a sea zone).", show_default=False)
+    ] = None,
+    state: Annotated[
+        Optional[str], typer.Option("--state", "-s", help="An aa state on this map: its control, units and moving power.", show_default=False)
+    ] = None,
+    phase: Annotated[
+        Optional[MovePhase], typer.Option("--phase", help="Movement phase (default: the state's, else combat_move).", show_default=False)
+    ] = None,
+    power: Annotated[
+        Optional[str],
+        typer.Option("--power", help="Moving power without --state (default: the start's owner, else the only power with units there, else the first in turn order).", show_default=False),
+    ] = None,
+    fmt: ListFormatOption = None,
+) -> None:
+    """The shortest paths a unit of a type may take between two spaces, with their cost (the rules the checks use)."""
+    from movecheck.aa.mapquery import render_path
+
+    text = render_path(game_map, start, end, unit, state, phase.value if phase else None, power, _format(fmt))
+    emit(sys.stdout, text)
+    raise typer.Exit(0)
+
+
 def _fail(message: str) -> None:
     _say(f"movecheck: error: {message}")
     raise typer.Exit(2)

@@ -51,6 +51,7 @@ def test_importing_the_cli_is_light() -> None:
         pytest.param(["explain", "MC001"], id="explain"),
         pytest.param(["schema", "report"], id="schema"),
         pytest.param(["maps"], id="maps"),
+        pytest.param(["map", "--help"], id="map-help"),
     ],
 )
 def test_light_commands_do_not_import_heavy_modules(args: list[str]) -> None:

@@ -559,6 +559,85 @@ class Board:
             frontier = nxt
         return None
 
+    def routes(
+        self,
+        start: str,
+        end: str,
+        limit: int,
+        passable: Callable[[str, str], bool],
+        enter: Callable[[str, str], bool] | None = None,
+        first: int = 10,
+    ) -> tuple[list[list[str]], int]:
+        """All shortest paths from ``start`` to ``end`` of at most ``limit`` steps: the first
+        ``first`` of them in sorted order (by their spaces' names), and how many there are.
+
+        The rules of :meth:`route`: ``passable(a, b)`` says whether a step from ``a`` may
+        enter ``b`` on the way; ``end`` is entered when ``enter(a, end)`` allows it (by
+        default always).  ``([], 0)`` when no such path exists.
+        """
+        if start == end:
+            return [[start]], 1
+        if limit < 1:
+            return [], 0
+        depth = {start: 0}
+        parents: dict[str, list[str]] = {start: []}
+        frontier = [start]
+        for step in range(1, limit + 1):
+            nxt: list[str] = []
+            reached = False
+            for space in frontier:
+                for other in self.map.neighbours(space):
+                    if other == end:
+                        if enter is None or enter(space, other):
+                            parents.setdefault(end, []).append(space)
+                            reached = True
+                        continue
+                    if depth.get(other, step) < step or not passable(space, other):
+                        continue
+                    if other not in depth:
+                        depth[other] = step
+                        parents[other] = []
+                        nxt.append(other)
+                    parents[other].append(space)
+            if reached:
+                break
+            if not nxt:
+                return [], 0
+            frontier = nxt
+        else:
+            return [], 0
+        # the spaces on some shortest path, walking back from the end
+        on_path = {end}
+        stack = [end]
+        while stack:
+            for parent in parents[stack.pop()]:
+                if parent not in on_path:
+                    on_path.add(parent)
+                    stack.append(parent)
+        children: dict[str, list[str]] = {}
+        for child in on_path:
+            for parent in parents[child]:
+                children.setdefault(parent, []).append(child)
+        counts: dict[str, int] = {end: 1}
+        for space in sorted(on_path - {end}, key=lambda s: -depth[s]):
+            counts[space] = sum(counts[c] for c in children.get(space, ()))
+        found: list[list[str]] = []
+        path = [start]
+
+        def walk(space: str) -> None:
+            if len(found) >= first:
+                return
+            if space == end:
+                found.append(list(path))
+                return
+            for child in sorted(children.get(space, ())):
+                path.append(child)
+                walk(child)
+                path.pop()
+
+        walk(start)
+        return found, counts[start]
+
     def air_distances(self, start: str, limit: int) -> dict[str, int]:
         """Steps an aircraft needs from ``start`` to every space within ``limit`` (no neutrals)."""
         impassable = self.options["neutrals_impassable"]
