@@ -179,6 +179,53 @@ def check(
 
 
 @app.command()
+def apply(
+    orders: Annotated[str, typer.Argument(help="An aa orders file.", show_default=False)],
+    state: Annotated[
+        Optional[str], typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
+    ] = None,
+    output: Annotated[
+        Optional[str], typer.Option("--output", "-o", help="Write the new state here (default: standard output).", show_default=False)
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Write the state even when the orders are not legal (said in its header).")] = False,
+    option: RuleOptionOption = None,
+    root: RootOption = None,
+    isolated: IsolatedOption = False,
+    config: ConfigOption = None,
+) -> None:
+    """Check orders as 'check' does and, when they are legal, write the state that follows them."""
+    from movecheck.core import check as run_check
+    from movecheck.loading import InputError
+    from movecheck.session import Session
+
+    session = Session.start(
+        [orders], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated,
+    )
+    outcomes: dict = {}
+    report, _ = run_check([orders], session.settings(state=state), outcomes)
+    legal = report.exit_code() == 0
+    found = next(iter(outcomes.values()), None)
+    final = found[0].final if found is not None else None
+    if final is None or not hasattr(final, "board") or (not legal and not force):
+        raise typer.Exit(session.finish(report) or 1)
+    if not legal:
+        session.finish(report)  # the findings, before the state
+    from movecheck.aa.apply import next_state
+
+    prepared = found[1]
+    text = next_state(final, prepared.doc.data, prepared.doc.path, report.files[0].path, output, forced=not legal)
+    if output is None or output == "-":
+        emit(sys.stdout, text)
+    else:
+        try:
+            with open(output, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+        except OSError as exc:
+            raise InputError(f"{output}: cannot write ({exc.strerror or exc})") from None
+    raise typer.Exit(0)
+
+
+@app.command()
 def lint(
     files: Annotated[list[str], typer.Argument(help="Any movecheck files: maps, states, orders (- reads stdin).")],
     fmt: FormatOption = None,

@@ -80,6 +80,8 @@ class Outcome:
     """``--suggest``: the end positions the rules require of the compulsory orders (YAML)."""
     assignment: list[dict[str, Any]] | None = None
     """The choice of units the rules used, per order (a system that leaves no choice open: None)."""
+    final: Any = None
+    """The model as the orders left it (``apply`` writes the next state from it; None: not carried out)."""
 
 
 def identify(doc: Document) -> str | None:
@@ -288,8 +290,12 @@ def _lint_config(path: str, report: Report, finder: Any) -> None:
         report.findings.extend(config.findings)
 
 
-def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
+def check(
+    paths: list[str], settings: Settings, outcomes: dict[str, tuple[Outcome, Prepared]] | None = None
+) -> tuple[Report, list[str]]:
     """``movecheck check``: orders against their state; returns the report and any ``--suggest`` text.
+
+    ``outcomes`` (``apply``) receives each orders file's outcome and its prepared state, by path.
 
     Each state is read and prepared once, however many orders files name it; each
     orders file is checked against a fresh copy of it.
@@ -335,6 +341,8 @@ def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
             continue
         outcome: Outcome = system_of(loaded.kind).check_orders(loaded.doc, prepared, valid_orders(loaded), settings)
         report.findings.extend(outcome.findings)
+        if outcomes is not None:
+            outcomes[loaded.doc.path] = (outcome, prepared)
         entry.orders = outcome.orders
         entry.checked = outcome.checked
         entry.reason = outcome.reason

@@ -91,6 +91,7 @@ class AA(System):
         outcome.orders = result.orders
         outcome.checked = result.checked
         outcome.assignment = result.assignment()
+        outcome.final = result.phase
         return outcome
 
 

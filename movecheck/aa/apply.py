@@ -1,0 +1,227 @@
+"""``movecheck apply`` for aa: the state that follows a phase's orders (aa.md, "the states ``apply`` writes").
+
+The engine has carried the orders out (:func:`movecheck.aa.engine.run`); this module
+reads the board as they left it and writes the next state:
+
+- after a combat move, the state for the battles (``turn.phase: battles``): units where
+  the moves left them with this turn's statuses (``moved``, ``aboard``, ``loaded``,
+  ``unloaded``), empty hostile territories entered by land units captured (control and
+  ``captured_this_turn``; AA guns and factories there change hands), and each battle space
+  under ``battles:`` with the attacking and defending units by type;
+- after a noncombat move, the next power's combat-move state (turn order from the map,
+  round + 1 after the last power), with this turn's statuses cleared.
+
+The output is deterministic: stacks sorted by space, power, type and id; identical units
+grouped with ``count:``; the state's unit ids kept (a vessel with cargo and no id gets one).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from movecheck.aa.model import Board, Unit
+from movecheck.aa.phase import Phase
+
+BATTLES = "battles"
+
+
+def next_state(phase: Phase, state: dict[str, Any], state_path: str, orders_path: str,
+               output: str | None, forced: bool) -> str:
+    """The YAML text of the state that follows the orders carried out in ``phase``."""
+    board = phase.board
+    turn = dict(state.get("turn") or {})
+    combat = phase.combat
+    captured: list[str] = sorted(set(state.get("captured_this_turn") or [])) if combat else []
+    battles: list[dict[str, Any]] = []
+    if combat:
+        new = _capture_empty(phase)
+        captured = sorted(set(captured) | set(new))
+        battles = _battles(phase)
+        turn["phase"] = BATTLES
+    else:
+        _place_carriers(board, dict(state.get("purchased") or {}))
+        turn = _next_turn(board, turn)
+    data: dict[str, Any] = {"movecheck": 1, "system": "aa"}
+    for key in ("rules", "options"):
+        if key in state:
+            data[key] = state[key]
+    data["map"] = _map_reference(state.get("map"), state_path, output)
+    data["turn"] = {k: turn[k] for k in ("round", "power", "phase") if k in turn}
+    control = {space: owner for space, owner in sorted(board.control.items()) if board.map.control.get(space) != owner}
+    if control:
+        data["control"] = control
+    if captured:
+        data["captured_this_turn"] = captured
+    if combat and state.get("purchased"):
+        data["purchased"] = state["purchased"]
+    data["units"] = _units(board, keep_status=combat)
+    if battles:
+        data["battles"] = battles
+    return _header(state_path, orders_path, forced, phase, state) + _dump(data)
+
+
+def _header(state_path: str, orders_path: str, forced: bool, phase: Phase, state: dict[str, Any]) -> str:
+    lines = [f"# Written by movecheck apply: the orders {orders_path} carried out on the state {state_path}."]
+    if forced:
+        lines.append("# --force: the orders are NOT legal (see movecheck check); they were applied as checked.")
+    if not phase.combat and state.get("purchased"):
+        lines.append("# The units purchased this turn are not placed by apply: place them by hand.")
+    return "\n".join(lines) + "\n"
+
+
+def _dump(data: dict[str, Any]) -> str:
+    import yaml
+
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+
+
+def _map_reference(ref: Any, state_path: str, output: str | None) -> Any:
+    """The state's ``map:``, a relative file path made relative to where the new state is written."""
+    from movecheck.aa.maps import BUILTIN_MAPS
+
+    if not isinstance(ref, str) or ref in BUILTIN_MAPS or os.path.isabs(ref):
+        return ref
+    target = os.path.join(os.path.dirname(state_path), ref)
+    if not os.path.exists(target):
+        return ref
+    base = os.path.dirname(os.path.abspath(output)) if output and output != "-" else os.getcwd()
+    return os.path.relpath(os.path.abspath(target), base).replace(os.sep, "/")
+
+
+def _next_turn(board: Board, turn: dict[str, Any]) -> dict[str, Any]:
+    """The next power's combat move: turn order from the map, round + 1 after the last power."""
+    powers = board.map.powers
+    current = turn.get("power")
+    index = powers.index(current) if current in powers else -1
+    result: dict[str, Any] = {}
+    if index + 1 >= len(powers):
+        if isinstance(turn.get("round"), int):
+            result["round"] = turn["round"] + 1
+        result["power"] = powers[0]
+    else:
+        if "round" in turn:
+            result["round"] = turn["round"]
+        result["power"] = powers[index + 1]
+    result["phase"] = "combat_move"
+    return result
+
+
+def _place_carriers(board: Board, purchased: dict[str, Any]) -> None:
+    """Carriers bought this turn placed where the moving power's fighters wait at sea with no carrier."""
+    kind = next((k for k, t in board.map.unit_types.items() if t.is_carrier), None)
+    left = int(purchased.get(kind, 0) or 0) if kind else 0
+    uid = max((u.uid for u in board.units), default=0)
+    for zone in sorted({u.at for u in board.units if u.type.is_fighter and u.power == board.power
+                        and u.aboard is None and board.is_sea(u.at)}, key=_natural):
+        if left <= 0:
+            return
+        uid += 1
+        left -= 1
+        carrier = Unit(uid=uid, type=board.map.unit_types[kind], power=board.power, at=zone)
+        board.add(carrier)
+        for fighter in [u for u in board.units_at(zone) if u.type.is_fighter and u.aboard is None and u.power == board.power]:
+            if sum(c.type.carrier_cost for c in carrier.cargo) + fighter.type.carrier_cost <= carrier.type.carrier_capacity:
+                board.board_unit(fighter, carrier)
+
+
+def _capture_empty(phase: Phase) -> list[str]:
+    """Empty hostile territories a land unit of the moving power entered: they change hands."""
+    board = phase.board
+    taken = set()
+    for unit in board.units:
+        if unit.power != board.power or not unit.type.is_land or not unit.move_count or board.is_sea(unit.at):
+            continue
+        if board.hostile_territory(unit.at) and not phase.battle_space(unit.at):
+            taken.add(unit.at)
+    for space in sorted(taken):
+        board.control[space] = board.power
+        for unit in board.units_at(space):
+            if (unit.type.is_aa_gun or unit.type.is_factory) and board.enemy_power(unit.power):
+                unit.power = board.power
+        board.captured.add(space)
+    return sorted(taken)
+
+
+def _battles(phase: Phase) -> list[dict[str, Any]]:
+    """Each battle space: the attacking units (those that moved in) and the defending ones, by type."""
+    board = phase.board
+    spaces = {u.at for u in board.units if u.in_battle and u.power == board.power} | set(phase.attack_zones)
+    found = []
+    for space in sorted(s for s in spaces if phase.battle_space(s)):
+        attackers = [u for u in board.units_at(space) if u.in_battle and u.power == board.power]
+        defenders = [u for u in board.enemy_units(space) if not u.type.is_factory]
+        found.append({"at": space, "attackers": _by_type(attackers), "defenders": _by_type(defenders)})
+    return found
+
+
+def _by_type(units: list[Unit]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for unit in sorted(units, key=lambda u: u.type.name):
+        counts[unit.type.name] = counts.get(unit.type.name, 0) + 1
+    return counts
+
+
+def _units(board: Board, keep_status: bool) -> list[dict[str, Any]]:
+    """The stacks of the board, identical units grouped, in a stable order."""
+    ids = _vessel_ids(board)
+    stacks: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for unit in board.units:
+        entry: dict[str, Any] = {"at": unit.at, "power": unit.power, "type": unit.type.name}
+        if unit.id:
+            entry["id"] = unit.id
+        elif unit.uid in ids:
+            entry["id"] = ids[unit.uid]
+        if keep_status:
+            moved = unit.moved + unit.spent
+            if moved:
+                entry["moved"] = moved
+            if unit.fought:
+                entry["fought"] = True
+            if unit.submerged:
+                entry["submerged"] = True
+            if unit.type.is_transport and (unit.loaded or unit.loaded_now):
+                entry["loaded"] = True
+            if unit.type.is_transport and unit.unloaded_to:
+                entry["unloaded"] = unit.unloaded_to if unit.unloaded_to != "?" else True
+        if unit.aboard is not None and unit.type.is_land:  # fighters at sea are seated on carriers by the reader
+            entry["aboard"] = unit.aboard.id or ids[unit.aboard.uid]
+        key = tuple(sorted((k, str(v)) for k, v in entry.items()))
+        if "id" in entry or key not in stacks:
+            stacks[key if "id" not in entry else key + (("uid", str(unit.uid)),)] = entry
+        else:
+            stacks[key]["count"] = stacks[key].get("count", 1) + 1
+    ordered = sorted(stacks.values(), key=lambda e: (_natural(e["at"]), e["power"], e["type"], e.get("id", ""), str(sorted(e.items()))))
+    return [_count_after_type(e) for e in ordered]
+
+
+def _natural(name: str) -> tuple[Any, ...]:
+    """``4 Sea Zone`` before ``39 Sea Zone``: numbers compared as numbers."""
+    import re
+
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name) if part)
+
+
+def _count_after_type(entry: dict[str, Any]) -> dict[str, Any]:
+    order = ("at", "power", "type", "count", "id", "moved", "fought", "submerged", "loaded", "unloaded", "aboard")
+    return {k: entry[k] for k in order if k in entry}
+
+
+def _vessel_ids(board: Board) -> dict[int, str]:
+    """Ids for the vessels that carry units and have none: ``<power> <type> <n>``, unique."""
+    taken = {u.id for u in board.units if u.id}
+    ids: dict[int, str] = {}
+    counters: dict[tuple[str, str], int] = {}
+    for vessel in sorted((u for u in board.units if not u.id and any(c.type.is_land for c in u.cargo)), key=lambda u: (u.at, u.power, u.type.name, u.uid)):
+        key = (vessel.power, vessel.type.name)
+        while True:
+            counters[key] = counters.get(key, 0) + 1
+            name = f"{vessel.power} {vessel.type.name} {counters[key]}"
+            if name not in taken:
+                break
+        taken.add(name)
+        ids[vessel.uid] = name
+    return ids
+
+
+__all__ = ["BATTLES", "next_state"]

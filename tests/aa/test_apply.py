@@ -1,0 +1,127 @@
+"""``movecheck apply``: legal aa orders -> the next state (aa.md, "the states apply writes")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from movecheck.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+ORDERS = ROOT / "examples" / "aa" / "orders"
+EXAMPLES = ["g1-combat.yaml", "g1-noncombat.yaml", "us1-noncombat.yaml"]
+
+
+def apply(capsys, *args: str) -> tuple[int, str]:
+    code = main(["apply", *args, "--root", "/"])
+    return code, capsys.readouterr().out
+
+
+def lint_clean(capsys, path: Path) -> None:
+    code = main(["lint", str(path), "--root", "/"])
+    out = capsys.readouterr().out
+    assert code == 0 and "0 errors, 0 warnings" in out, out
+
+
+def units_of(state: dict, at: str, power: str) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for u in state["units"]:
+        if u["at"] == at and u["power"] == power:
+            found[u["type"]] = found.get(u["type"], 0) + u.get("count", 1)
+    return found
+
+
+def test_combat_orders_give_the_battles_state(capsys, tmp_path):
+    out = tmp_path / "battles.yaml"
+    code, _ = apply(capsys, str(ORDERS / "g1-combat.yaml"), "-o", str(out))
+    assert code == 0
+    text = out.read_text()
+    assert text.startswith("# Written by movecheck apply: the orders ") and "g1-combat.yaml" in text.splitlines()[0]
+    state = yaml.safe_load(text)
+    assert state["turn"] == {"round": 1, "power": "Germans", "phase": "battles"}
+    assert units_of(state, "Karelia S.S.R.", "Germans") == {"infantry": 4, "tank": 2, "fighter": 2}
+    assert units_of(state, "Egypt", "Germans") == {"infantry": 2, "artillery": 1, "tank": 1}
+    assert not units_of(state, "Finland", "Germans").get("infantry")
+    transport = next(u for u in state["units"] if u["at"] == "17 Sea Zone" and u["type"] == "transport")
+    assert transport["moved"] == 1 and transport["loaded"] is True and transport["unloaded"] == "Egypt"
+    battles = {b["at"]: b for b in state["battles"]}
+    assert set(battles) == {"17 Sea Zone", "7 Sea Zone", "Belorussia", "Caucasus", "Egypt", "Karelia S.S.R."}
+    assert battles["Karelia S.S.R."]["attackers"] == {"fighter": 2, "infantry": 4, "tank": 2}
+    assert battles["17 Sea Zone"]["defenders"] == {"destroyer": 1}
+    lint_clean(capsys, out)
+
+
+def test_an_empty_hostile_territory_is_captured(capsys, tmp_path):
+    state = tmp_path / "s.yaml"
+    state.write_text(
+        "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\n"
+        "control: {Poland: Russians}\n"
+        "units:\n"
+        "  - {at: Germany, power: Germans, type: tank}\n"
+        "  - {at: Germany, power: Germans, type: infantry, count: 2}\n"
+        "  - {at: 5 Sea Zone, power: Germans, type: transport, id: T1}\n"
+        "  - {at: Karelia S.S.R., power: Russians, type: infantry}\n"
+        "  - {at: Karelia S.S.R., power: Russians, type: factory}\n"
+        "  - {at: Russia, power: Russians, type: infantry}\n"
+        "  - {at: United Kingdom, power: British, type: infantry}\n"
+        "  - {at: Eastern United States, power: Americans, type: infantry}\n"
+        "  - {at: Japan, power: Japanese, type: infantry}\n"
+    )
+    orders = tmp_path / "o.yaml"
+    orders.write_text(
+        "movecheck: 1\nsystem: aa\nstate: s.yaml\npower: Germans\nphase: combat_move\nmoves:\n"
+        "  - {units: {tank: 1}, path: [Germany, Poland]}\n"
+    )
+    code, text = apply(capsys, str(orders))
+    assert code == 0, text
+    result = yaml.safe_load(text)
+    assert "Poland" not in result.get("control", {})  # back to its owner on the map
+    assert result["captured_this_turn"] == ["Poland"]
+    assert units_of(result, "Poland", "Germans") == {"tank": 1}
+    assert "battles" not in result
+    out = tmp_path / "battles.yaml"
+    out.write_text(text)
+    lint_clean(capsys, out)
+
+
+def test_illegal_orders_write_nothing(capsys, tmp_path):
+    orders = tmp_path / "bad.yaml"
+    orders.write_text((ORDERS / "g1-combat.yaml").read_text().replace(
+        "state: ../states/g1-combat.yaml", f"state: {ROOT / 'examples/aa/states/g1-combat.yaml'}"
+    ).replace("path: [Finland, Karelia S.S.R.]", "path: [Finland, Karelia S.S.R., Archangel]"))
+    out = tmp_path / "next.yaml"
+    code, text = apply(capsys, str(orders), "-o", str(out))
+    assert code == 1
+    assert "AA1" in text or "AA2" in text
+    assert not out.exists()
+    code, text = apply(capsys, str(orders), "--force")
+    assert code == 0
+    assert "# --force: the orders are NOT legal" in text
+    assert "movecheck: 1" in text
+
+
+def test_noncombat_orders_give_the_next_powers_combat_move(capsys):
+    code, text = apply(capsys, str(ORDERS / "g1-noncombat.yaml"))
+    assert code == 0
+    state = yaml.safe_load(text)
+    assert state["turn"] == {"round": 1, "power": "British", "phase": "combat_move"}
+    assert all(not ({"moved", "fought", "loaded", "unloaded"} & set(u)) for u in state["units"])
+    assert "captured_this_turn" not in state and "battles" not in state
+    code, text = apply(capsys, str(ORDERS / "us1-noncombat.yaml"))
+    assert yaml.safe_load(text)["turn"] == {"round": 2, "power": "Russians", "phase": "combat_move"}
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_apply_output_of_the_examples_lints_clean_and_is_deterministic(capsys, tmp_path, name):
+    first = tmp_path / "first.yaml"
+    code, _ = apply(capsys, str(ORDERS / name), "-o", str(first))
+    assert code == 0
+    lint_clean(capsys, first)
+    code, again = apply(capsys, str(ORDERS / name))
+    assert again == first.read_text()
+    state = yaml.safe_load(again)
+    ids = [u["id"] for u in state["units"] if "id" in u]
+    assert len(ids) == len(set(ids))
+    assert all(u.get("count", 1) >= 1 and ("id" not in u or "count" not in u) for u in state["units"])
