@@ -6,7 +6,6 @@ shapely; the commands load what they need when they run.
 
 from __future__ import annotations
 
-import os
 import sys
 from enum import Enum
 from typing import Annotated, Optional
@@ -129,11 +128,15 @@ def main_options(
 
 
 def _format(fmt: Optional[Enum], choices: type[Enum] = ListFormat) -> str:
-    """``--format``, else ``$MOVECHECK_FORMAT`` when it is one of ``choices``, else text."""
+    """``--format``, else ``$MOVECHECK_FORMAT`` when it is one of ``choices``, else text.
+
+    A ``MOVECHECK_FORMAT`` that names no format at all is a usage error (exit 2).
+    """
+    from movecheck.render import env_format
+
     if fmt is not None:
         return str(fmt.value)
-    env = os.environ.get("MOVECHECK_FORMAT", "").strip()
-    return env if env in {c.value for c in choices} else "text"  # type: ignore[attr-defined]
+    return env_format(tuple(c.value for c in choices)) or "text"  # type: ignore[attr-defined]
 
 
 @app.command()

@@ -20,17 +20,17 @@ from movecheck.config import ConfigFinder, command_line_layer, default_root, par
 from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.loading import InputError
 from movecheck.output import emit
-from movecheck.render import FORMATS, MACHINE_FORMATS
+from movecheck.render import FORMATS, MACHINE_FORMATS, env_format
 
 
 def choose_format(flag: str | None, config_format: str | None) -> str:
-    """``--format`` > ``$MOVECHECK_FORMAT`` (when it names a format) > the configuration > text."""
+    """``--format`` > ``$MOVECHECK_FORMAT`` > the configuration > text.
+
+    An unknown ``MOVECHECK_FORMAT`` is an InputError (exit 2) when it is read (no ``--format``).
+    """
     if flag:
         return flag
-    env = os.environ.get("MOVECHECK_FORMAT", "").strip()
-    if env in FORMATS:
-        return env
-    return config_format or "text"
+    return env_format(FORMATS) or config_format or "text"
 
 
 def use_color(color: str, fmt: str) -> bool:

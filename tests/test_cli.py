@@ -471,11 +471,24 @@ def test_movecheck_format_env_applies_to_rules(run_main) -> None:
     assert "clauses" in json.loads(out)
 
 
-def test_unknown_movecheck_format_env_falls_back_to_text(run_main, aa_dir, aa, write) -> None:
+@pytest.mark.parametrize("command", [["check", "orders.yaml"], ["lint", "orders.yaml"], ["rules"], ["maps"]])
+def test_unknown_movecheck_format_env_is_a_usage_error(run_main, aa_dir, aa, write, command) -> None:
     write(aa_dir, "orders.yaml", aa.illegal)
-    code, out, _ = run_main(["check", "orders.yaml"], cwd=aa_dir, env={"MOVECHECK_FORMAT": "yaml"})
+    code, out, err = run_main(command, cwd=aa_dir, env={"MOVECHECK_FORMAT": "yaml"})
+    assert (code, out) == (2, "")
+    assert err.startswith("movecheck: error: MOVECHECK_FORMAT='yaml' is not a format; choose one of: ")
+    assert len(err.splitlines()) == 1
+
+
+def test_movecheck_format_env_of_another_command_gives_text(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, _ = run_main(["check", "orders.yaml"], cwd=aa_dir, env={"MOVECHECK_FORMAT": "markdown"})
     assert code == 1
     assert out.startswith("orders.yaml:8:29: AA203 [error]")
+    code, out, _ = run_main(["maps"], env={"MOVECHECK_FORMAT": "sarif"})
+    assert code == 0 and not out.startswith("{")
+    code, out, _ = run_main(["check", "orders.yaml", "-f", "text"], cwd=aa_dir, env={"MOVECHECK_FORMAT": "yaml"})
+    assert code == 1  # the flag wins: the variable is not read
 
 
 def test_no_colour_when_not_a_terminal(run_cli, aa_dir, aa, write) -> None:
