@@ -235,11 +235,16 @@ def lint(paths: list[str], settings: Settings) -> Report:
     """``movecheck lint``: every file's schema and consistency checks."""
     report = Report()
     shown = _Shown(report)
-    for path in unique_paths(paths):
+    inputs = unique_paths(paths)
+    for path in inputs:
         if os.path.basename(path) == ".movecheck.yaml":
             _lint_config(path, report, settings.config)
             continue
-        loaded = _read_unless_foreign(path, _display(path, settings), settings.skip_foreign)
+        try:
+            loaded = _read_unless_foreign(path, _display(path, settings), settings.skip_foreign)
+        except InputError as exc:
+            _unreadable(report, path, exc, inputs, settings, judged=False)
+            continue
         if loaded is None:
             continue
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown", judged=False)
@@ -299,8 +304,13 @@ def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
     required_ends: list[str] = []
     states: dict[str, Loaded] = {}
     ready: dict[str, Prepared] = {}
-    for path in unique_paths(paths):
-        loaded = read(path, _display(path, settings))
+    inputs = unique_paths(paths)
+    for path in inputs:
+        try:
+            loaded = read(path, _display(path, settings))
+        except InputError as exc:
+            _unreadable(report, path, exc, inputs, settings)
+            continue
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
         report.files.append(entry)
         shown.file(loaded)
@@ -344,6 +354,15 @@ def check(paths: list[str], settings: Settings) -> tuple[Report, list[str]]:
         if outcome.required_ends:
             required_ends.append(outcome.required_ends)
     return report, required_ends
+
+
+def _unreadable(report: Report, path: str, exc: InputError, inputs: list[str], settings: Settings, judged: bool = True) -> None:
+    """An input that cannot be read at all: alone, the run stops (exit 2, one stderr line);
+    one of several, it is reported as such (``FileReport.error``) and the others are read."""
+    if len(inputs) == 1:
+        raise exc
+    shown = _display(path, settings) or ("<stdin>" if path == "-" else path)
+    report.files.append(FileReport(path=shown, kind="unknown", judged=judged, error=str(exc)))
 
 
 def unique_paths(paths: list[str]) -> list[str]:

@@ -19,7 +19,7 @@ from typing import Any
 from movecheck.config import ConfigFinder, command_line_layer, default_root, parse_option_flags
 from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.loading import InputError
-from movecheck.output import emit
+from movecheck.output import emit, say
 from movecheck.render import FORMATS, MACHINE_FORMATS, env_format
 
 
@@ -141,7 +141,10 @@ class Session:
         self.select(report)
         text = render(report, self.format, color=use_color(self.color, self.format), statistics=self.statistics)
         emit(sys.stdout, text)
-        return 0 if self.exit_zero else report.exit_code()
+        for entry in report.unreadable():  # the tool could not do its job on these: exit 2
+            say(f"movecheck: error: {entry.error}")
+        code = report.exit_code()
+        return code if code == 2 or not self.exit_zero else 0
 
 
 __all__ = ["InputError", "MACHINE_FORMATS", "Session", "choose_format", "use_color"]

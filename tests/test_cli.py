@@ -557,3 +557,24 @@ def test_colour_on_a_terminal_unless_no_color(aa_dir, aa, write) -> None:
 
 
 # -- determinism ----------------------------------------------------------------------------
+
+
+def test_unreadable_file_among_several_is_reported_and_the_rest_checked(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    (aa_dir / "folder").mkdir()
+    args = ["check", "missing.yaml", "orders.yaml", "folder", "--format", "json"]
+    code, out, err = run_main(args, cwd=aa_dir)
+    assert code == 2
+    assert err.splitlines() == [
+        "movecheck: error: missing.yaml: no such file",
+        "movecheck: error: folder: is a directory, not a file",
+    ]
+    document = json.loads(out)  # validated against the report schema by run_main
+    files = {f["path"]: f for f in document["files"]}
+    assert files["missing.yaml"]["error"] == "missing.yaml: no such file"
+    assert files["folder"]["error"] == "folder: is a directory, not a file"
+    assert files["orders.yaml"]["error"] is None
+    assert [f["code"] for f in document["findings"]] == ["AA203"]  # the readable file was checked
+    code, out, err = run_main(["lint", "orders.yaml", "missing.yaml", "--exit-zero"], cwd=aa_dir)
+    assert code == 2  # --exit-zero never hides that movecheck could not do its job
+    assert err == "movecheck: error: missing.yaml: no such file\n"
