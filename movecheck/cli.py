@@ -104,7 +104,7 @@ RootOption = Annotated[
 ]
 IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")]
 StdinNameOption = Annotated[
-    Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-).")
+    Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-); its state: resolves from that name's folder.")
 ]
 
 

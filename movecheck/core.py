@@ -409,7 +409,8 @@ def _state_for(orders: Loaded, settings: Settings, cache: dict[str, Loaded], sho
                 doc.finding("MC011", "the orders name no state: add 'state: <file>' or pass --state")
             )
             return None
-        base = os.path.dirname(doc.path) if doc.path not in ("<stdin>",) and settings.stdin_filename is None else ""
+        # relative to the orders file's folder; for stdin, to that of --stdin-filename (else the current folder)
+        base = os.path.dirname(doc.path) if doc.path != "<stdin>" else ""
         path = os.path.normpath(os.path.join(base, ref))
         display = path
         problem = _state_reference_problem(doc, path, ref, settings.reference_root())

@@ -578,3 +578,23 @@ def test_unreadable_file_among_several_is_reported_and_the_rest_checked(run_main
     code, out, err = run_main(["lint", "orders.yaml", "missing.yaml", "--exit-zero"], cwd=aa_dir)
     assert code == 2  # --exit-zero never hides that movecheck could not do its job
     assert err == "movecheck: error: missing.yaml: no such file\n"
+
+
+def test_stdin_filename_resolves_state_from_its_folder(run_main, tmp_path, aa, write) -> None:
+    write(tmp_path, "game/state.yaml", aa.state)
+    code, out, _ = run_main(["check", "-", "--stdin-filename", "game/orders.yaml"], stdin=aa.illegal, cwd=tmp_path)
+    assert code == 1
+    assert out.splitlines()[0].startswith("game/orders.yaml:8:29: AA203 [error]")
+    code, out, _ = run_main(["check", "-", "--stdin-filename", "game/orders.yaml", "-f", "json"], stdin=aa.illegal, cwd=tmp_path)
+    assert json.loads(out)["files"][0]["state"] == "game/state.yaml"
+    # without it, state: is relative to the current folder, where there is none
+    code, out, _ = run_main(["check", "-"], stdin=aa.illegal, cwd=tmp_path)
+    assert code == 1 and "MC011" in out
+
+
+def test_stdin_filename_leaves_other_files_relative_to_their_folder(run_main, tmp_path, aa, write) -> None:
+    write(tmp_path, "game/state.yaml", aa.state)
+    write(tmp_path, "game/orders.yaml", aa.illegal)
+    code, out, _ = run_main(["check", "game/orders.yaml", "-", "--stdin-filename", "game/g2.yaml"], stdin=aa.legal, cwd=tmp_path)
+    assert code == 1
+    assert "MC011" not in out and "game/orders.yaml:8:29: AA203" in out
