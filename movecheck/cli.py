@@ -102,6 +102,10 @@ RootOption = Annotated[
         show_default=False,
     ),
 ]
+OutputOption = Annotated[
+    Optional[str],
+    typer.Option("--output", "-o", help="Write the report to this file instead of standard output (any format).", show_default=False),
+]
 IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")]
 StdinNameOption = Annotated[
     Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-); its state: resolves from that name's folder.")
@@ -156,6 +160,7 @@ def check(
     option: RuleOptionOption = None,
     root: RootOption = None,
     isolated: IsolatedOption = False,
+    output: OutputOption = None,
     suggest: Annotated[
         bool,
         typer.Option(
@@ -172,7 +177,7 @@ def check(
     session = Session.start(
         orders, fmt=fmt.value if fmt else None, color=color.value, select=select, ignore=ignore, config=config,
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
-        root=root, isolated=isolated,
+        root=root, isolated=isolated, output=output,
     )
     report, required_ends = run_check(orders, session.settings(state=state, suggest=suggest))
     code = session.finish(report)
@@ -195,6 +200,7 @@ def lint(
     option: RuleOptionOption = None,
     root: RootOption = None,
     isolated: IsolatedOption = False,
+    output: OutputOption = None,
     skip_foreign: Annotated[
         bool,
         typer.Option("--skip-foreign", help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file)."),
@@ -207,7 +213,7 @@ def lint(
     session = Session.start(
         files, fmt=fmt.value if fmt else None, color=color.value, select=select, ignore=ignore, config=config,
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
-        skip_foreign=skip_foreign, root=root, isolated=isolated,
+        skip_foreign=skip_foreign, root=root, isolated=isolated, output=output,
     )
     report = run_lint(files, session.settings())
     raise typer.Exit(session.finish(report))

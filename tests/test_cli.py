@@ -598,3 +598,25 @@ def test_stdin_filename_leaves_other_files_relative_to_their_folder(run_main, tm
     code, out, _ = run_main(["check", "game/orders.yaml", "-", "--stdin-filename", "game/g2.yaml"], stdin=aa.legal, cwd=tmp_path)
     assert code == 1
     assert "MC011" not in out and "game/orders.yaml:8:29: AA203" in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "full", "json", "json-lines", "github", "sarif"])
+@pytest.mark.parametrize("command", ["check", "lint"])
+def test_output_writes_the_report_to_a_file(run_main, aa_dir, aa, write, fmt, command, report_validator) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    _, expected, _ = run_main([command, "orders.yaml", "-f", fmt], cwd=aa_dir)
+    code, out, err = run_main([command, "orders.yaml", "-f", fmt, "-o", "report.out"], cwd=aa_dir)
+    assert (out, err) == ("", "")
+    assert code == (1 if command == "check" else 0)
+    assert (aa_dir / "report.out").read_text(encoding="utf-8") == expected
+    if fmt == "json":
+        report_validator((aa_dir / "report.out").read_text(encoding="utf-8"))
+    code, out, _ = run_main([command, "orders.yaml", "-f", fmt, "--output", "report2.out", "--color", "auto"], cwd=aa_dir)
+    assert out == "" and (aa_dir / "report2.out").read_text(encoding="utf-8") == expected
+
+
+def test_output_that_cannot_be_written_is_a_usage_error(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, err = run_main(["check", "orders.yaml", "-o", "nowhere/report.txt"], cwd=aa_dir)
+    assert (code, out) == (2, "")
+    assert err.startswith("movecheck: error: --output nowhere/report.txt: cannot write") and len(err.splitlines()) == 1
