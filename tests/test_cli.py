@@ -620,3 +620,14 @@ def test_output_that_cannot_be_written_is_a_usage_error(run_main, aa_dir, aa, wr
     code, out, err = run_main(["check", "orders.yaml", "-o", "nowhere/report.txt"], cwd=aa_dir)
     assert (code, out) == (2, "")
     assert err.startswith("movecheck: error: --output nowhere/report.txt: cannot write") and len(err.splitlines()) == 1
+
+
+def test_rule_sources_are_named_not_internal_files(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, _ = run_main(["explain", "AA201"])
+    assert code == 0 and ".txt" not in out
+    assert "(source: A&A 1942 rulebook, combat move, C10)" in out
+    _, out, _ = run_main(["check", "orders.yaml", "-f", "sarif"], cwd=aa_dir)
+    assert ".txt" not in out and "A&A 1942 rulebook" in out
+    for fmt in ("text", "json", "markdown"):
+        assert ".txt" not in run_main(["rules", "-f", fmt])[1]
