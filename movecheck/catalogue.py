@@ -35,6 +35,30 @@ def seed_paragraphs() -> dict[str, dict[str, str]]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+SOURCE_TITLES = {
+    "A&A, Phase 2: Combat move (fragment)": "A&A 1942 rulebook, combat move",
+    "A&A, Phase 4: Noncombat move": "A&A 1942 rulebook, noncombat move",
+    "Manoeuvre (corps and bases)": "manoeuvre rules, corps and bases",
+}
+"""The seeds' sources as a reader names them (seeds.json names the project's internal files)."""
+
+
+def source_title(source: str) -> str:
+    """A seed source without its internal file name: ``A&A 1942 rulebook, combat move``."""
+    title = source.split(" (", 1)[1][:-1] if source.endswith(")") and " (" in source else source
+    return SOURCE_TITLES.get(title, title)
+
+
+def cited_sources(labels: list[str]) -> str:
+    """Where seed paragraphs come from, each source once with its labels:
+    ``A&A 1942 rulebook, combat move, C10, C11``."""
+    paragraphs = seed_paragraphs()
+    by_source: dict[str, list[str]] = {}
+    for label in labels:
+        by_source.setdefault(source_title(paragraphs[label]["source"]), []).append(label)
+    return "; ".join(f"{title}, {', '.join(cited)}" for title, cited in sorted(by_source.items()))
+
+
 def expand_seeds(labels: tuple[str, ...]) -> list[str]:
     """Seed labels with ranges such as ``C1–C3`` spelt out."""
     result: list[str] = []
@@ -228,8 +252,7 @@ def explain_clause(code: str) -> tuple[str, int]:
         lines.append("Rule text:")
         for label in cited:
             lines.append(f"  {label}: {paragraphs[label]['text']}")
-        sources = sorted({paragraphs[label]["source"] for label in cited})
-        lines.append(f"  (seed {'; '.join(sources)})")
+        lines.append(f"  (source: {cited_sources(cited)})")
     return "\n".join(lines).rstrip() + "\n", 0
 
 

@@ -6,7 +6,6 @@ shapely; the commands load what they need when they run.
 
 from __future__ import annotations
 
-import os
 import sys
 from enum import Enum
 from typing import Annotated, Optional
@@ -103,9 +102,13 @@ RootOption = Annotated[
         show_default=False,
     ),
 ]
+OutputOption = Annotated[
+    Optional[str],
+    typer.Option("--output", "-o", help="Write the report to this file instead of standard output (any format).", show_default=False),
+]
 IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")]
 StdinNameOption = Annotated[
-    Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-).")
+    Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-); its state: resolves from that name's folder.")
 ]
 
 
@@ -129,11 +132,15 @@ def main_options(
 
 
 def _format(fmt: Optional[Enum], choices: type[Enum] = ListFormat) -> str:
-    """``--format``, else ``$MOVECHECK_FORMAT`` when it is one of ``choices``, else text."""
+    """``--format``, else ``$MOVECHECK_FORMAT`` when it is one of ``choices``, else text.
+
+    A ``MOVECHECK_FORMAT`` that names no format at all is a usage error (exit 2).
+    """
+    from movecheck.render import env_format
+
     if fmt is not None:
         return str(fmt.value)
-    env = os.environ.get("MOVECHECK_FORMAT", "").strip()
-    return env if env in {c.value for c in choices} else "text"  # type: ignore[attr-defined]
+    return env_format(tuple(c.value for c in choices)) or "text"  # type: ignore[attr-defined]
 
 
 @app.command()
@@ -153,6 +160,7 @@ def check(
     option: RuleOptionOption = None,
     root: RootOption = None,
     isolated: IsolatedOption = False,
+    output: OutputOption = None,
     suggest: Annotated[
         bool,
         typer.Option(
@@ -169,7 +177,7 @@ def check(
     session = Session.start(
         orders, fmt=fmt.value if fmt else None, color=color.value, select=select, ignore=ignore, config=config,
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
-        root=root, isolated=isolated,
+        root=root, isolated=isolated, output=output,
     )
     report, required_ends = run_check(orders, session.settings(state=state, suggest=suggest))
     code = session.finish(report)
@@ -239,6 +247,7 @@ def lint(
     option: RuleOptionOption = None,
     root: RootOption = None,
     isolated: IsolatedOption = False,
+    output: OutputOption = None,
     skip_foreign: Annotated[
         bool,
         typer.Option("--skip-foreign", help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file)."),
@@ -251,7 +260,7 @@ def lint(
     session = Session.start(
         files, fmt=fmt.value if fmt else None, color=color.value, select=select, ignore=ignore, config=config,
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
-        skip_foreign=skip_foreign, root=root, isolated=isolated,
+        skip_foreign=skip_foreign, root=root, isolated=isolated, output=output,
     )
     report = run_lint(files, session.settings())
     raise typer.Exit(session.finish(report))

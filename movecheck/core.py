@@ -237,11 +237,16 @@ def lint(paths: list[str], settings: Settings) -> Report:
     """``movecheck lint``: every file's schema and consistency checks."""
     report = Report()
     shown = _Shown(report)
-    for path in unique_paths(paths):
+    inputs = unique_paths(paths)
+    for path in inputs:
         if os.path.basename(path) == ".movecheck.yaml":
             _lint_config(path, report, settings.config)
             continue
-        loaded = _read_unless_foreign(path, _display(path, settings), settings.skip_foreign)
+        try:
+            loaded = _read_unless_foreign(path, _display(path, settings), settings.skip_foreign)
+        except InputError as exc:
+            _unreadable(report, path, exc, inputs, settings, judged=False)
+            continue
         if loaded is None:
             continue
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown", judged=False)
@@ -305,8 +310,13 @@ def check(
     required_ends: list[str] = []
     states: dict[str, Loaded] = {}
     ready: dict[str, Prepared] = {}
-    for path in unique_paths(paths):
-        loaded = read(path, _display(path, settings))
+    inputs = unique_paths(paths)
+    for path in inputs:
+        try:
+            loaded = read(path, _display(path, settings))
+        except InputError as exc:
+            _unreadable(report, path, exc, inputs, settings)
+            continue
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
         report.files.append(entry)
         shown.file(loaded)
@@ -354,6 +364,15 @@ def check(
     return report, required_ends
 
 
+def _unreadable(report: Report, path: str, exc: InputError, inputs: list[str], settings: Settings, judged: bool = True) -> None:
+    """An input that cannot be read at all: alone, the run stops (exit 2, one stderr line);
+    one of several, it is reported as such (``FileReport.error``) and the others are read."""
+    if len(inputs) == 1:
+        raise exc
+    shown = _display(path, settings) or ("<stdin>" if path == "-" else path)
+    report.files.append(FileReport(path=shown, kind="unknown", judged=judged, error=str(exc)))
+
+
 def unique_paths(paths: list[str]) -> list[str]:
     """The paths in command-line order, each file once (the same file named twice is read once)."""
     seen: set[Any] = set()
@@ -398,7 +417,8 @@ def _state_for(orders: Loaded, settings: Settings, cache: dict[str, Loaded], sho
                 doc.finding("MC011", "the orders name no state: add 'state: <file>' or pass --state")
             )
             return None
-        base = os.path.dirname(doc.path) if doc.path not in ("<stdin>",) and settings.stdin_filename is None else ""
+        # relative to the orders file's folder; for stdin, to that of --stdin-filename (else the current folder)
+        base = os.path.dirname(doc.path) if doc.path != "<stdin>" else ""
         path = os.path.normpath(os.path.join(base, ref))
         display = path
         problem = _state_reference_problem(doc, path, ref, settings.reference_root())

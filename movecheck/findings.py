@@ -127,6 +127,8 @@ class FileReport:
     config: str | None = None
     assignment: list[dict[str, Any]] | None = None
     """The choice of units the rules used, per order carried out (aa orders), for the JSON report."""
+    error: str | None = None
+    """Why the file could not be read at all (missing, a directory ...); None when it was read."""
 
     def verdicts(self, findings: Iterable[Finding]) -> dict[int, tuple[Verdict, str | None]]:
         """Each order's verdict (and, when unchecked, why), given the reported findings."""
@@ -246,6 +248,13 @@ class Report:
             counts[finding.code] = counts.get(finding.code, 0) + 1
         return dict(sorted(counts.items()))
 
+    def unreadable(self) -> list[FileReport]:
+        """The input files that could not be read at all (the run exits 2)."""
+        return [entry for entry in self.files if entry.error is not None]
+
     def exit_code(self) -> int:
-        """0 when no finding is an error and every judged order was checked, else 1."""
+        """2 when an input could not be read; else 0 when no finding is an error and every
+        judged order was checked, else 1."""
+        if self.unreadable():
+            return 2
         return 1 if self.count(Severity.ERROR) or self.judged_unchecked() else 0

@@ -33,3 +33,16 @@ def silence(stream: Any) -> None:
     finally:
         os.close(null)
 
+
+
+def say(line: str) -> None:
+    """One line on stderr, with any control character of the input (a file name) made visible."""
+    import sys
+
+    from movecheck.render.escape import escape
+
+    try:
+        sys.stderr.write(escape(line) + "\n")
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):  # no stderr, or nobody reads it: nothing to do
+        pass

@@ -19,18 +19,18 @@ from typing import Any
 from movecheck.config import ConfigFinder, command_line_layer, default_root, parse_option_flags
 from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.loading import InputError
-from movecheck.output import emit
-from movecheck.render import FORMATS, MACHINE_FORMATS
+from movecheck.output import emit, say
+from movecheck.render import FORMATS, MACHINE_FORMATS, env_format
 
 
 def choose_format(flag: str | None, config_format: str | None) -> str:
-    """``--format`` > ``$MOVECHECK_FORMAT`` (when it names a format) > the configuration > text."""
+    """``--format`` > ``$MOVECHECK_FORMAT`` > the configuration > text.
+
+    An unknown ``MOVECHECK_FORMAT`` is an InputError (exit 2) when it is read (no ``--format``).
+    """
     if flag:
         return flag
-    env = os.environ.get("MOVECHECK_FORMAT", "").strip()
-    if env in FORMATS:
-        return env
-    return config_format or "text"
+    return env_format(FORMATS) or config_format or "text"
 
 
 def use_color(color: str, fmt: str) -> bool:
@@ -51,6 +51,15 @@ def _root_folder(root: str) -> str:
     return os.path.realpath(root)
 
 
+def write_report(path: str, text: str) -> None:
+    """``--output``: the report in a file (UTF-8, ``\n`` line ends); InputError when it cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"--output {path}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None
+
+
 @dataclass
 class Session:
     """A run's configuration and output choices."""
@@ -64,6 +73,8 @@ class Session:
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     skip_foreign: bool = False
     root: str | None = None
+    output: str | None = None
+    """``-o/--output``: write the report to this file instead of standard output."""
 
     @classmethod
     def start(
@@ -82,6 +93,7 @@ class Session:
         skip_foreign: bool = False,
         root: str | None = None,
         isolated: bool = False,
+        output: str | None = None,
     ) -> "Session":
         """Read the flags and the configuration; InputError when a flag is wrong."""
         layer = command_line_layer(select, ignore)
@@ -95,12 +107,16 @@ class Session:
             else:
                 finder.for_file(path)
         chosen = choose_format(fmt, run_config.format if run_config is not None else None)
-        return cls(finder, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign, root)
+        if output == "-":
+            output = None
+        if output is not None and ("\0" in output or os.path.isdir(output)):
+            raise InputError(f"--output {output}: not a file name" if "\0" in output else f"--output {output}: is a directory")
+        return cls(finder, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign, root, output)
 
     @property
     def machine(self) -> bool:
-        """The output is for a program: extra text (--suggest) must go to stderr."""
-        return self.format in MACHINE_FORMATS
+        """Extra text (--suggest) must go to stderr: the output is for a program, or goes to a file."""
+        return self.format in MACHINE_FORMATS or self.output is not None
 
     def settings(self, **extra: Any) -> Any:
         """The core's :class:`~movecheck.core.Settings` for this run (``extra``: state, suggest ...)."""
@@ -139,9 +155,16 @@ class Session:
         from movecheck.render import render
 
         self.select(report)
-        text = render(report, self.format, color=use_color(self.color, self.format), statistics=self.statistics)
-        emit(sys.stdout, text)
-        return 0 if self.exit_zero else report.exit_code()
+        color = use_color(self.color, self.format) if self.output is None or self.color == "always" else False
+        text = render(report, self.format, color=color, statistics=self.statistics)
+        if self.output is None:
+            emit(sys.stdout, text)
+        else:
+            write_report(self.output, text)
+        for entry in report.unreadable():  # the tool could not do its job on these: exit 2
+            say(f"movecheck: error: {entry.error}")
+        code = report.exit_code()
+        return code if code == 2 or not self.exit_zero else 0
 
 
 __all__ = ["InputError", "MACHINE_FORMATS", "Session", "choose_format", "use_color"]

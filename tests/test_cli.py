@@ -471,11 +471,24 @@ def test_movecheck_format_env_applies_to_rules(run_main) -> None:
     assert "clauses" in json.loads(out)
 
 
-def test_unknown_movecheck_format_env_falls_back_to_text(run_main, aa_dir, aa, write) -> None:
+@pytest.mark.parametrize("command", [["check", "orders.yaml"], ["lint", "orders.yaml"], ["rules"], ["maps"]])
+def test_unknown_movecheck_format_env_is_a_usage_error(run_main, aa_dir, aa, write, command) -> None:
     write(aa_dir, "orders.yaml", aa.illegal)
-    code, out, _ = run_main(["check", "orders.yaml"], cwd=aa_dir, env={"MOVECHECK_FORMAT": "yaml"})
+    code, out, err = run_main(command, cwd=aa_dir, env={"MOVECHECK_FORMAT": "yaml"})
+    assert (code, out) == (2, "")
+    assert err.startswith("movecheck: error: MOVECHECK_FORMAT='yaml' is not a format; choose one of: ")
+    assert len(err.splitlines()) == 1
+
+
+def test_movecheck_format_env_of_another_command_gives_text(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, _ = run_main(["check", "orders.yaml"], cwd=aa_dir, env={"MOVECHECK_FORMAT": "markdown"})
     assert code == 1
     assert out.startswith("orders.yaml:8:29: AA203 [error]")
+    code, out, _ = run_main(["maps"], env={"MOVECHECK_FORMAT": "sarif"})
+    assert code == 0 and not out.startswith("{")
+    code, out, _ = run_main(["check", "orders.yaml", "-f", "text"], cwd=aa_dir, env={"MOVECHECK_FORMAT": "yaml"})
+    assert code == 1  # the flag wins: the variable is not read
 
 
 def test_no_colour_when_not_a_terminal(run_cli, aa_dir, aa, write) -> None:
@@ -544,3 +557,77 @@ def test_colour_on_a_terminal_unless_no_color(aa_dir, aa, write) -> None:
 
 
 # -- determinism ----------------------------------------------------------------------------
+
+
+def test_unreadable_file_among_several_is_reported_and_the_rest_checked(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    (aa_dir / "folder").mkdir()
+    args = ["check", "missing.yaml", "orders.yaml", "folder", "--format", "json"]
+    code, out, err = run_main(args, cwd=aa_dir)
+    assert code == 2
+    assert err.splitlines() == [
+        "movecheck: error: missing.yaml: no such file",
+        "movecheck: error: folder: is a directory, not a file",
+    ]
+    document = json.loads(out)  # validated against the report schema by run_main
+    files = {f["path"]: f for f in document["files"]}
+    assert files["missing.yaml"]["error"] == "missing.yaml: no such file"
+    assert files["folder"]["error"] == "folder: is a directory, not a file"
+    assert files["orders.yaml"]["error"] is None
+    assert [f["code"] for f in document["findings"]] == ["AA203"]  # the readable file was checked
+    code, out, err = run_main(["lint", "orders.yaml", "missing.yaml", "--exit-zero"], cwd=aa_dir)
+    assert code == 2  # --exit-zero never hides that movecheck could not do its job
+    assert err == "movecheck: error: missing.yaml: no such file\n"
+
+
+def test_stdin_filename_resolves_state_from_its_folder(run_main, tmp_path, aa, write) -> None:
+    write(tmp_path, "game/state.yaml", aa.state)
+    code, out, _ = run_main(["check", "-", "--stdin-filename", "game/orders.yaml"], stdin=aa.illegal, cwd=tmp_path)
+    assert code == 1
+    assert out.splitlines()[0].startswith("game/orders.yaml:8:29: AA203 [error]")
+    code, out, _ = run_main(["check", "-", "--stdin-filename", "game/orders.yaml", "-f", "json"], stdin=aa.illegal, cwd=tmp_path)
+    assert json.loads(out)["files"][0]["state"] == "game/state.yaml"
+    # without it, state: is relative to the current folder, where there is none
+    code, out, _ = run_main(["check", "-"], stdin=aa.illegal, cwd=tmp_path)
+    assert code == 1 and "MC011" in out
+
+
+def test_stdin_filename_leaves_other_files_relative_to_their_folder(run_main, tmp_path, aa, write) -> None:
+    write(tmp_path, "game/state.yaml", aa.state)
+    write(tmp_path, "game/orders.yaml", aa.illegal)
+    code, out, _ = run_main(["check", "game/orders.yaml", "-", "--stdin-filename", "game/g2.yaml"], stdin=aa.legal, cwd=tmp_path)
+    assert code == 1
+    assert "MC011" not in out and "game/orders.yaml:8:29: AA203" in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "full", "json", "json-lines", "github", "sarif"])
+@pytest.mark.parametrize("command", ["check", "lint"])
+def test_output_writes_the_report_to_a_file(run_main, aa_dir, aa, write, fmt, command, report_validator) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    _, expected, _ = run_main([command, "orders.yaml", "-f", fmt], cwd=aa_dir)
+    code, out, err = run_main([command, "orders.yaml", "-f", fmt, "-o", "report.out"], cwd=aa_dir)
+    assert (out, err) == ("", "")
+    assert code == (1 if command == "check" else 0)
+    assert (aa_dir / "report.out").read_text(encoding="utf-8") == expected
+    if fmt == "json":
+        report_validator((aa_dir / "report.out").read_text(encoding="utf-8"))
+    code, out, _ = run_main([command, "orders.yaml", "-f", fmt, "--output", "report2.out", "--color", "auto"], cwd=aa_dir)
+    assert out == "" and (aa_dir / "report2.out").read_text(encoding="utf-8") == expected
+
+
+def test_output_that_cannot_be_written_is_a_usage_error(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, err = run_main(["check", "orders.yaml", "-o", "nowhere/report.txt"], cwd=aa_dir)
+    assert (code, out) == (2, "")
+    assert err.startswith("movecheck: error: --output nowhere/report.txt: cannot write") and len(err.splitlines()) == 1
+
+
+def test_rule_sources_are_named_not_internal_files(run_main, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    code, out, _ = run_main(["explain", "AA201"])
+    assert code == 0 and ".txt" not in out
+    assert "(source: A&A 1942 rulebook, combat move, C10)" in out
+    _, out, _ = run_main(["check", "orders.yaml", "-f", "sarif"], cwd=aa_dir)
+    assert ".txt" not in out and "A&A 1942 rulebook" in out
+    for fmt in ("text", "json", "markdown"):
+        assert ".txt" not in run_main(["rules", "-f", fmt])[1]

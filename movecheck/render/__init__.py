@@ -43,6 +43,30 @@ FORMATS = tuple(REGISTRY)
 MACHINE_FORMATS = tuple(name for name, entry in REGISTRY.items() if entry.machine)
 
 
+EXTRA_FORMATS = ("markdown",)
+"""Formats only ``rules`` writes; ``MOVECHECK_FORMAT`` may name them too."""
+
+
+def env_format(choices: tuple[str, ...]) -> str | None:
+    """``$MOVECHECK_FORMAT`` when it is one of ``choices``; None when unset, empty or another
+    command's format (``markdown`` for ``check``, ``sarif`` for ``rules``).
+
+    A value that names no format of any command is a usage error (InputError, exit 2), as an
+    unknown ``--format`` is: a typo must not silently give text.
+    """
+    from movecheck.reading import InputError
+
+    env = os.environ.get("MOVECHECK_FORMAT", "").strip()
+    if not env:
+        return None
+    if env in choices:
+        return env
+    known = FORMATS + EXTRA_FORMATS
+    if env not in known:
+        raise InputError(f"MOVECHECK_FORMAT={env!r} is not a format; choose one of: {', '.join(choices)}")
+    return None
+
+
 def renderer(name: str) -> Callable[..., str]:
     """The render function of output format ``name`` (text for an unknown name)."""
     entry = REGISTRY.get(name, REGISTRY["text"])

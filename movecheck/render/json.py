@@ -35,6 +35,7 @@ def _file_entry(entry: FileReport, findings: list[Finding]) -> dict[str, Any]:
         "kind": entry.kind,
         "state": entry.state,
         "config": entry.config,
+        "error": entry.error,
         **entry.counts(findings),
         "unchecked_reasons": unchecked,
         "verdicts": [verdict.value for verdict, _ in verdicts.values()],

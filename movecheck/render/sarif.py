@@ -43,19 +43,19 @@ def artifact_uri(path: str) -> tuple[str, bool]:
 
 def _help(entry: Clause) -> tuple[str, str]:
     """Help of a clause as text and markdown: its documentation and the seed paragraphs it cites."""
-    from movecheck.catalogue import expand_seeds, seed_paragraphs
+    from movecheck.catalogue import cited_sources, expand_seeds, seed_paragraphs
 
     text = markdown = entry.documentation()
     paragraphs = seed_paragraphs()
     cited = [label for label in expand_seeds(entry.seeds) if label in paragraphs]
     if cited:
-        sources = "; ".join(sorted({paragraphs[label]["source"] for label in cited}))
+        sources = cited_sources(cited)
         text += "\n\nRule text:\n" + "\n".join(f"{label}: {paragraphs[label]['text']}" for label in cited)
-        text += f"\n(seed {sources})"
+        text += f"\n(source: {sources})"
         markdown += "\n\n**Rule text:**\n\n" + "\n".join(
             f"- **{label}**: {paragraphs[label]['text']}" for label in cited
         )
-        markdown += f"\n\n_(seed {sources})_"
+        markdown += f"\n\n_(source: {sources})_"
     return text, markdown
 
 
