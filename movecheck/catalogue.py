@@ -230,13 +230,17 @@ def rules_markdown(
 def explain_clause(code: str) -> tuple[str, int]:
     """One clause in full: summary, documentation, seed paragraphs; exit 2 if unknown."""
     load_all()
-    entry = CATALOGUE.get(code.upper())
+    entry = CATALOGUE.get(code.upper()) or next((c for c in CATALOGUE.all() if c.name == code.lower()), None)
     if entry is None:
-        import difflib
+        paragraph = explain_paragraph(code)
+        if paragraph is not None:
+            return paragraph, 0
+        from movecheck.suggest import close_names
 
-        close = difflib.get_close_matches(code.upper(), [c.code for c in CATALOGUE.all()], n=3)
+        names = [c.code for c in CATALOGUE.all()] + [c.name for c in CATALOGUE.all()] + list(seed_paragraphs())
+        close = close_names(code, names, n=3)
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
-        return f"movecheck: error: unknown clause {code!r}{hint}\n", 2
+        return f"movecheck: error: unknown clause or rule paragraph {code!r}{hint}\n", 2
     lines = [f"{entry.code} {entry.name} ({entry.severity.value})", "", entry.summary, ""]
     if entry.phase:
         lines[2] += f" [{entry.phase}]"
@@ -254,6 +258,22 @@ def explain_clause(code: str) -> tuple[str, int]:
             lines.append(f"  {label}: {paragraphs[label]['text']}")
         lines.append(f"  (source: {cited_sources(cited)})")
     return "\n".join(lines).rstrip() + "\n", 0
+
+
+def explain_paragraph(label: str) -> str | None:
+    """A rule paragraph (``C10``): its text, where it comes from, and the clauses that cite it."""
+    paragraphs = seed_paragraphs()
+    key = next((k for k in paragraphs if k.lower() == label.lower()), None)
+    if key is None:
+        return None
+    citing = [c for c in CATALOGUE.all() if key in expand_seeds(c.seeds)]
+    lines = [f"{key} ({source_title(paragraphs[key]['source'])})", "", paragraphs[key]["text"], ""]
+    if citing:
+        lines.append("Clauses that cite it:")
+        lines.extend(f"  {c.code} {c.name}: {c.summary}" for c in citing)
+    else:
+        lines.append("No clause cites it.")
+    return "\n".join(lines).rstrip() + "\n"
 
 
 def option_lines(entry: Clause) -> list[str]:

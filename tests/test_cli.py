@@ -437,7 +437,7 @@ def test_explain_unknown_code(run_cli) -> None:
     code, out, err = run_cli(["explain", "XX999"])
     assert code == 2
     assert out == ""
-    assert one_error_line(err).startswith("movecheck: error: unknown clause 'XX999'")
+    assert one_error_line(err).startswith("movecheck: error: unknown clause or rule paragraph 'XX999'")
 
 
 def test_maps(run_main) -> None:
@@ -631,3 +631,28 @@ def test_rule_sources_are_named_not_internal_files(run_main, aa_dir, aa, write) 
     assert ".txt" not in out and "A&A 1942 rulebook" in out
     for fmt in ("text", "json", "markdown"):
         assert ".txt" not in run_main(["rules", "-f", fmt])[1]
+
+
+def test_explain_takes_a_rule_paragraph_label(run_main) -> None:
+    code, out, err = run_main(["explain", "c10"])
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "C10 (A&A 1942 rulebook, combat move)"
+    assert "Clauses that cite it:" in lines
+    assert any(line.startswith("  AA201 stop-in-hostile: ") for line in lines)
+    assert ".txt" not in out
+
+
+def test_explain_takes_a_clause_name(run_main) -> None:
+    by_name = run_main(["explain", "stop-in-hostile"])
+    by_code = run_main(["explain", "AA201"])
+    assert by_name == by_code
+    assert by_name[0] == 0
+
+
+def test_explain_of_an_unknown_name_suggests_names_and_labels(run_main) -> None:
+    code, out, err = run_main(["explain", "stop-in-hostle"])
+    assert (code, out) == (2, "")
+    assert "did you mean stop-in-hostile" in err
+    code, _, err = run_main(["explain", "C99"])
+    assert code == 2 and "did you mean C9" in err
