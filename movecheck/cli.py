@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 import typer
 
 from movecheck import __version__
-from movecheck.output import emit, silence
+from movecheck.output import deliver, emit, say, silence
 from movecheck.render import FORMATS
 
 app = typer.Typer(
@@ -203,7 +203,6 @@ def apply(
 ) -> None:
     """Check orders as 'check' does and, when they are legal, write the state that follows them."""
     from movecheck.core import check as run_check
-    from movecheck.loading import InputError
     from movecheck.session import Session
 
     session = Session.start(
@@ -222,14 +221,7 @@ def apply(
 
     prepared = found[1]
     text = next_state(final, prepared.doc.data, prepared.doc.path, report.files[0].path, output, forced=not legal)
-    if output is None or output == "-":
-        emit(sys.stdout, text)
-    else:
-        try:
-            with open(output, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
-        except OSError as exc:
-            raise InputError(f"{output}: cannot write ({exc.strerror or exc})") from None
+    deliver(output, text)
     raise typer.Exit(0)
 
 
@@ -337,18 +329,10 @@ def import_triplea(
     does not model, are said at the top of the map and on stderr (one line each).
     """
     from movecheck.aa.triplea import convert, messages, read_game, render
-    from movecheck.loading import InputError
 
     conversion = convert(read_game(game), game)
     text = render(conversion, game)
-    if output is None or output == "-":
-        emit(sys.stdout, text)
-    else:
-        try:
-            with open(output, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
-        except OSError as exc:
-            raise InputError(f"{output}: cannot write ({exc.strerror or exc})") from None
+    deliver(output, text)
     for line in messages(conversion, game):
         _say(line)
     raise typer.Exit(0)
@@ -419,15 +403,7 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _say(line: str) -> None:
-    """One line on stderr, with any control character of the input (a file name) made visible."""
-    from movecheck.render.escape import escape
-
-    try:
-        sys.stderr.write(escape(line) + "\n")
-        sys.stderr.flush()
-    except (AttributeError, OSError, ValueError):  # no stderr, or nobody reads it: nothing to do
-        pass
+_say = say
 
 
 def _click_exceptions():  # type: ignore[no-untyped-def]

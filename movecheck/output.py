@@ -46,3 +46,22 @@ def say(line: str) -> None:
         sys.stderr.flush()
     except (AttributeError, OSError, ValueError):  # no stderr, or nobody reads it: nothing to do
         pass
+
+
+def deliver(path: str | None, text: str) -> None:
+    """Write ``text`` to standard output (``path`` None or ``-``) or to the file ``path``.
+
+    A file that cannot be written is an :class:`~movecheck.reading.InputError` (exit 2).
+    """
+    import sys
+
+    if path is None or path == "-":
+        emit(sys.stdout, text)
+        return
+    from movecheck.reading import InputError
+
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"--output {path}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None

@@ -53,11 +53,9 @@ def _root_folder(root: str) -> str:
 
 def write_report(path: str, text: str) -> None:
     """``--output``: the report in a file (UTF-8, ``\n`` line ends); InputError when it cannot be written."""
-    try:
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-    except (OSError, ValueError) as exc:
-        raise InputError(f"--output {path}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None
+    from movecheck.output import deliver
+
+    deliver(path, text)
 
 
 @dataclass
