@@ -307,13 +307,14 @@ def maps(fmt: ListFormatOption = None) -> None:
     raise typer.Exit(0)
 
 
-import_app = typer.Typer(
-    name="import",
-    help="Convert another program's files into movecheck files.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
-app.add_typer(import_app, name="import")
+def _command_group(name: str, help_text: str) -> typer.Typer:
+    """A group of subcommands (``movecheck NAME ...``) added to the command line."""
+    group = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)
+    app.add_typer(group, name=name)
+    return group
+
+
+import_app = _command_group("import", "Convert another program's files into movecheck files.")
 
 
 @import_app.command("triplea")
@@ -338,13 +339,7 @@ def import_triplea(
     raise typer.Exit(0)
 
 
-map_app = typer.Typer(
-    name="map",
-    help="Questions about an aa map: its spaces, and the paths a unit may take.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
-app.add_typer(map_app, name="map")
+map_app = _command_group("map", "Questions about an aa map: its spaces, and the paths a unit may take.")
 
 
 class MovePhase(str, Enum):
