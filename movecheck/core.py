@@ -45,10 +45,29 @@ class Settings:
     root: str | None = None
     """``--root``: ``state:``/``map:`` paths that resolve outside it are refused.  None (a
     library caller's default) restricts nothing; the command line always sets one."""
+    root_explicit: bool = False
+    """``--root`` was given: it is the only root.  Otherwise (the default root, the current
+    folder's repository or the current folder) a file named on the command line may also
+    reach into its own repository, or its own folder when it is in none."""
 
     def reference_root(self) -> str | None:
         """The folder ``state:`` and ``map:`` paths must lie in, symlinks resolved (None: anywhere)."""
         return os.path.realpath(self.root) if self.root is not None else None
+
+    def root_for(self, named: str) -> str | None:
+        """The root for the paths that the file ``named`` (or a file it reached) names.
+
+        The run's root; with the default root, a file that lies outside it brings its own:
+        its repository's root, or its folder when it is in no repository (so that orders
+        checked from elsewhere still reach the state beside them, and never beyond).
+        """
+        root = self.reference_root()
+        if root is None or self.root_explicit or named in ("", "<stdin>") or not outside_root(named, root):
+            return root
+        from movecheck.config import repository_root
+
+        folder = os.path.dirname(os.path.realpath(named))
+        return os.path.realpath(repository_root(folder) or folder)
 
     def rules_for(self, state: "Loaded") -> RuleSettings:
         """The edition and options a state's rules run under (see :func:`~movecheck.systems.resolve_rules`)."""
@@ -187,7 +206,7 @@ def prepare(state: Loaded, settings: Settings) -> Prepared:
     """
     from dataclasses import replace
 
-    doc = replace(state.doc, root=settings.reference_root())
+    doc = replace(state.doc, root=settings.root_for(state.doc.path))
     rules = settings.rules_for(state)
     return system_of(state.kind).prepare_state(doc, rules, not has_errors(state.findings))
 
@@ -421,7 +440,7 @@ def _state_for(orders: Loaded, settings: Settings, cache: dict[str, Loaded], sho
         base = os.path.dirname(doc.path) if doc.path != "<stdin>" else ""
         path = os.path.normpath(os.path.join(base, ref))
         display = path
-        problem = _state_reference_problem(doc, path, ref, settings.reference_root())
+        problem = _state_reference_problem(doc, path, ref, settings.root_for(doc.path))
         if problem is not None:
             report.findings.append(problem)
             return None

@@ -72,6 +72,7 @@ class Session:
     skip_foreign: bool = False
     root: str | None = None
     output: str | None = None
+    root_explicit: bool = False
     """``-o/--output``: write the report to this file instead of standard output."""
 
     @classmethod
@@ -96,6 +97,7 @@ class Session:
         """Read the flags and the configuration; InputError when a flag is wrong."""
         layer = command_line_layer(select, ignore)
         parsed = parse_option_flags(options)
+        root_explicit = root is not None
         root = _root_folder(root) if root is not None else default_root()
         finder = ConfigFinder.start(config, layer, isolated=isolated)
         run_config = finder.for_folder(os.getcwd())
@@ -109,7 +111,8 @@ class Session:
             output = None
         if output is not None and ("\0" in output or os.path.isdir(output)):
             raise InputError(f"--output {output}: not a file name" if "\0" in output else f"--output {output}: is a directory")
-        return cls(finder, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign, root, output)
+        return cls(finder, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign, root, output,
+                   root_explicit)
 
     @property
     def machine(self) -> bool:
@@ -126,6 +129,7 @@ class Session:
             config=self.finder,
             skip_foreign=self.skip_foreign,
             root=self.root,
+            root_explicit=self.root_explicit,
             **extra,
         )
 

@@ -506,3 +506,38 @@ def test_text_names_the_state_each_orders_file_was_checked_against(run_main, tmp
     assert out.splitlines()[-2] == "orders/g1.yaml: checked against states/g2.yaml"
     code, out, _ = run_main(["lint", "orders/g1.yaml", "states/g1.yaml"], cwd=tmp_path)
     assert "checked against" not in out  # lint reads no state for orders
+
+
+# -- the default root and files named from elsewhere ------------------------------------------
+
+
+def _game_elsewhere(tmp_path: Path, aa) -> Path:
+    game, elsewhere, secret = tmp_path / "game", tmp_path / "elsewhere", tmp_path / "secret"
+    for folder in (game, elsewhere, secret):
+        folder.mkdir()
+    (game / "state.yaml").write_text(aa.state, encoding="utf-8")
+    (game / "orders.yaml").write_text(aa.legal, encoding="utf-8")
+    (secret / "state.yaml").write_text(aa.state, encoding="utf-8")
+    (game / "hostile.yaml").write_text(aa.legal.replace("state: state.yaml", "state: ../secret/state.yaml"), encoding="utf-8")
+    return elsewhere
+
+
+def test_orders_named_from_another_folder_reach_the_state_beside_them(run_main, tmp_path: Path, aa) -> None:
+    elsewhere = _game_elsewhere(tmp_path, aa)
+    code, out, _ = run_main(["check", str(tmp_path / "game" / "orders.yaml")], cwd=elsewhere)
+    assert code == 0, out
+    assert out.splitlines()[-1].endswith("2 of 2 orders legal.")
+
+
+def test_orders_named_from_another_folder_reach_no_further_than_their_own(run_main, tmp_path: Path, aa) -> None:
+    elsewhere = _game_elsewhere(tmp_path, aa)
+    code, out, _ = run_main(["check", str(tmp_path / "game" / "hostile.yaml")], cwd=elsewhere)
+    assert code == 1
+    assert "MC011" in out and "resolves outside the root" in out
+
+
+def test_an_explicit_root_is_the_only_root(run_main, tmp_path: Path, aa) -> None:
+    elsewhere = _game_elsewhere(tmp_path, aa)
+    code, out, _ = run_main(["check", str(tmp_path / "game" / "orders.yaml"), "--root", "."], cwd=elsewhere)
+    assert code == 1
+    assert "resolves outside the root" in out
