@@ -59,7 +59,8 @@ class Maneuver(System):
             return outcome
         from movecheck.maneuver.engine import run
 
-        found, required_ends, checked = run(doc, self.fresh(prepared), side, valid_orders)
+        observe = settings.extra.get("observe")  # render: sees each order's facts
+        found, required_ends, checked = run(doc, self.fresh(prepared), side, valid_orders, observe)
         outcome.findings.extend(found)
         outcome.checked = checked
         if settings.suggest:

@@ -10,7 +10,7 @@ subject of the current order is stationary for it (M6).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from movecheck.budget import SearchLimit
 from movecheck.findings import Finding
@@ -23,13 +23,15 @@ from movecheck.maneuver.orders import Order, Resolver
 from movecheck.render.escape import UNSAFE, escape, visible
 
 
-def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int]) -> tuple[list[Finding], str, set[int]]:
+def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int],
+        observe: Callable[[Order, Any], None] | None = None) -> tuple[list[Finding], str, set[int]]:
     """Findings of every order, the ``--suggest`` text for the compulsory orders, and the checked orders.
 
     ``valid_orders``: the (1-based) orders the schema found nothing wrong with.  An
     order is checked when it is one of them, could be resolved, and every clause of
     its kind ran on it; the others (unknown names, schema errors) are not.  The
-    battlefield's bases are moved: give each orders file its own copy.
+    battlefield's bases are moved: give each orders file its own copy.  ``observe``
+    (``render``) sees each order and its analysis (None: unchecked) before it is carried out.
     """
     world = World(battlefield, side)
     resolver = Resolver(doc, battlefield, side)
@@ -47,6 +49,8 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
             analysis = analyse_free(world, order) if order.kind == "free" else analyse_corps(world, order)
         except SearchLimit as exc:
             # unchecked: no finding from the incomplete analysis; the bases go where the order declares
+            if observe is not None:
+                observe(order, None)
             findings.append(doc.finding("MC012", f"{exc.reason()}, or declare the rolls", order.where))
             if order.kind != "free" and order.corps is not None:
                 required_ends.append(f"# {order.label()}: {ORDER_NAMES[order.kind]}, {order.corps.id}: not checked "
@@ -59,6 +63,8 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
                 code = problem.code or rule.entry.code
                 findings.append(doc.finding(code, problem.message, problem.where, severity=problem.severity))
         checked.add(index + 1)
+        if observe is not None:
+            observe(order, analysis)
         _carry_out(analysis)
         world.moved()
         if isinstance(analysis, CorpsAnalysis):
