@@ -307,6 +307,36 @@ def maps(fmt: ListFormatOption = None) -> None:
     raise typer.Exit(0)
 
 
+@app.command("render")
+def render_picture(
+    file: Annotated[str, typer.Argument(help="A maneuver state or orders file.", show_default=False)],
+    output: Annotated[
+        Optional[str], typer.Option("--output", "-o", help="Write the SVG here (default: standard output).", show_default=False)
+    ] = None,
+    state: Annotated[
+        Optional[str], typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
+    ] = None,
+    option: RuleOptionOption = None,
+    root: RootOption = None,
+    isolated: IsolatedOption = False,
+    config: ConfigOption = None,
+) -> None:
+    """Draw a maneuver battlefield, or orders on it with what 'check' finds, as an SVG picture."""
+    from movecheck.maneuver.picture import Unrenderable, picture
+    from movecheck.render import render
+    from movecheck.session import Session
+
+    session = Session.start([file], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated)
+    try:
+        svg = picture(file, session.settings(state=state))
+    except Unrenderable as exc:
+        if exc.report is not None:
+            emit(sys.stderr, render(session.select(exc.report), "text"))
+        _fail(f"cannot render {file}: {exc.reason}")
+    deliver(output, svg)
+    raise typer.Exit(0)
+
+
 def _command_group(name: str, help_text: str) -> typer.Typer:
     """A group of subcommands (``movecheck NAME ...``) added to the command line."""
     group = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)

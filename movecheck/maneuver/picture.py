@@ -1,0 +1,343 @@
+"""What ``movecheck render`` draws, collected from the battlefield and the engine.
+
+A state gives the field, its terrain, landmarks, bases and corps.  An orders file
+is checked as ``check`` checks it (the same run, the same findings); the engine
+shows each order's facts (:func:`movecheck.maneuver.engine.run`'s ``observe``)
+before carrying it out, and this module keeps, per base it moves: the path from
+its start to its declared end, the end the rules require where that differs, the
+area it sweeps where a friend or terrain on its way matters, and the codes of the
+findings at it.  :mod:`movecheck.maneuver.svg` draws the result.
+
+Shapely is imported only once a maneuver file is read.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from movecheck.core import ORDERS, STATE, Settings, has_errors, is_kind, prepare, read
+from movecheck.findings import Finding, Report
+from movecheck.loading import InputError
+
+Vec = tuple[float, float]
+MATTERS = ("friend", "friend_end", "impassable")
+"""What stops a file of a corps that makes its swept area worth drawing (besides terrain it enters)."""
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A base's rectangle at one pose: corners front-left, rear-left, rear-right, front-right."""
+
+    base: str
+    side: str
+    corners: tuple[Vec, ...]
+
+
+@dataclass(frozen=True)
+class Area:
+    """A terrain element: its polygon as the file draws it."""
+
+    id: str
+    kind: str
+    title: str
+    points: tuple[Vec, ...]
+
+
+@dataclass(frozen=True)
+class Group:
+    """A corps' outline: the convex hull of its bases."""
+
+    id: str
+    side: str
+    ring: tuple[Vec, ...]
+
+
+@dataclass(frozen=True)
+class Note:
+    """One finding as the list below the field shows it."""
+
+    code: str
+    severity: str
+    text: str
+
+
+@dataclass
+class Move:
+    """One base moved by one order: where it goes, where the rules want it, and what was found."""
+
+    order: int
+    label: str
+    base: str
+    side: str
+    path: list[Vec]
+    end: Outline
+    required: Outline | None = None
+    swept: list[tuple[Vec, ...]] = field(default_factory=list)
+    codes: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Scene:
+    """Everything one picture shows."""
+
+    title: str
+    width: float
+    depth: float
+    sides: list[str]
+    terrain: list[Area] = field(default_factory=list)
+    landmarks: list[tuple[str, Vec]] = field(default_factory=list)
+    bases: list[Outline] = field(default_factory=list)
+    corps: list[Group] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+
+
+class Unrenderable(Exception):
+    """The file cannot be drawn: the report of what is wrong with it (or a one-line reason)."""
+
+    def __init__(self, report: Report | None, reason: str) -> None:
+        super().__init__(reason)
+        self.report = report
+        self.reason = reason
+
+
+def picture(path: str, settings: Settings) -> str:
+    """The SVG picture of a maneuver state or orders file (Unrenderable, InputError when there is none)."""
+    if path == "-":
+        raise InputError("render reads a file, not standard input (it reads an orders file twice)")
+    loaded = read(path)
+    if not loaded.usable or has_errors(loaded.findings):
+        raise Unrenderable(_report(loaded.findings, loaded.doc.path, loaded.kind), f"{loaded.doc.path} has errors")
+    system = str(loaded.kind).split("-")[0]
+    if system != "maneuver":
+        kind = "orders" if is_kind(loaded.kind, ORDERS) else "state"
+        raise InputError(f"render draws maneuver battlefields and orders; {loaded.doc.path} is an {system} {kind} file")
+    from movecheck.maneuver.svg import render
+
+    if is_kind(loaded.kind, STATE):
+        return render(state_scene(loaded, settings))
+    return render(orders_scene(path, settings))
+
+
+def _report(findings: list[Finding], path: str, kind: str | None) -> Report:
+    """A report of one file's findings (what ``render`` prints when it cannot draw)."""
+    from movecheck.findings import FileReport
+
+    report = Report()
+    report.files.append(FileReport(path=path, kind=kind or "unknown", judged=False))
+    report.findings.extend(findings)
+    return report
+
+
+def state_scene(loaded: Any, settings: Settings) -> Scene:
+    """The picture of a battlefield state."""
+    prepared = prepare(loaded, settings)
+    findings = loaded.findings + prepared.findings
+    if prepared.model is None:
+        raise Unrenderable(_report(findings, loaded.doc.path, loaded.kind), prepared.reason or "the state has errors")
+    bf = prepared.model
+    title = f"{loaded.doc.path}: battlefield {_n(bf.width)} × {_n(bf.depth)} steps"
+    scene = battlefield_scene(bf, title)
+    scene.notes = notes(findings)
+    return scene
+
+
+def battlefield_scene(bf: Any, title: str) -> Scene:
+    """The field, terrain, point landmarks, bases and corps of a battlefield as it stands."""
+    from movecheck.maneuver.svg import display_unit
+
+    scene = Scene(title, bf.width, bf.depth, sorted(bf.sides))
+    rank = {"open": 0, "impassable": 2}
+    for t in sorted(bf.terrain.values(), key=lambda t: (rank.get(t.kind, 1), t.id)):
+        scene.terrain.append(Area(t.id, t.kind, t.label + (f": {t.name}" if t.name else ""), tuple(t.points)))
+    scene.landmarks = [(m.id, m.point) for _, m in sorted(bf.landmarks.items()) if m.point is not None]
+    scene.bases = [outline(b, b.x, b.y, b.facing) for _, b in sorted(bf.bases.items())]
+    pad = 4 * display_unit(bf.width, bf.depth)
+    scene.corps = [Group(c.id, c.side, hull([b.rect for b in c.bases], pad))
+                   for _, c in sorted(bf.corps.items()) if len(c.bases) > 1]
+    return scene
+
+
+def outline(base: Any, x: float, y: float, facing: float) -> Outline:
+    """A base's rectangle at a pose, as the engine computes it."""
+    from movecheck.maneuver.geometry import base_corners
+
+    return Outline(base.id, base.side, tuple(base_corners(x, y, facing, base.width, base.depth)))
+
+
+def hull(shapes: list[Any], pad: float) -> tuple[Vec, ...]:
+    """The convex hull of shapes, ``pad`` further out (mitred corners)."""
+    from shapely.ops import unary_union
+
+    shape = unary_union(shapes).convex_hull.buffer(pad, join_style="mitre")
+    return _ring(shape.exterior.coords)
+
+
+def _ring(coords: Any) -> tuple[Vec, ...]:
+    """A closed ring's points without the repeated last one."""
+    found = [(float(x), float(y)) for x, y in coords]
+    return tuple(found[:-1] if len(found) > 1 and found[0] == found[-1] else found)
+
+
+def orders_scene(path: str, settings: Settings) -> Scene:
+    """The picture of an orders file: the state before the orders, and what each order does."""
+    from dataclasses import replace
+
+    from movecheck.core import check
+
+    seen = Observer()
+    outcomes: dict[str, Any] = {}
+    report, _ = check([path], replace(settings, extra={**settings.extra, "observe": seen}), outcomes)
+    entry = report.files[0] if report.files else None
+    if not outcomes:
+        reason = entry.reason if entry is not None and entry.reason else "the orders cannot be checked"
+        raise Unrenderable(report, reason)
+    (doc_path, (outcome, prepared)), = outcomes.items()
+    if prepared.model is None or outcome.reason:
+        raise Unrenderable(report, outcome.reason or "the state has errors")
+    from movecheck.loading import load_file
+
+    doc = load_file(path)
+    title = f"{doc_path}: orders of {doc.get('side')} on {prepared.doc.path}"
+    scene = battlefield_scene(prepared.model, title)
+    found = report.sorted_findings()
+    scene.moves = seen.moves(found, doc)
+    scene.notes = notes(found)
+    return scene
+
+
+def notes(findings: list[Finding]) -> list[Note]:
+    """Each finding as a line: where, code, severity, message."""
+    lines = []
+    for f in findings:
+        order = f"order {f.order}" + (f" ({f.order_id})" if f.order_id else "") + ": " if f.order else ""
+        where = f"{os.path.basename(f.file)}:{f.line}:{f.column}"
+        lines.append(Note(f.code, f.severity.value, f"{where} {f.code} {order}{f.message}"))
+    return lines
+
+
+class Observer:
+    """Sees each order the engine checks, before it is carried out, and keeps what to draw of it."""
+
+    def __init__(self) -> None:
+        self.taken: list[tuple[Any, list[Move]]] = []
+
+    def __call__(self, order: Any, analysis: Any) -> None:
+        """Keep the moves of one order (its analysis None: the order went unchecked)."""
+        label = order.id or f"order {order.index + 1}"
+        if analysis is None:
+            moves = _declared_moves(order, label)
+        elif analysis.kind == "free":
+            moves = [_free_move(analysis, label)]
+        else:
+            moves = _corps_moves(analysis, label)
+        self.taken.append((order, moves))
+
+    def moves(self, findings: list[Finding], doc: Any) -> list[Move]:
+        """Every move, with the codes of the findings at its base (``doc``: the orders, for positions)."""
+        found: list[Move] = []
+        for order, moves in self.taken:
+            positions = _base_positions(doc, order.where)
+            mine = [f for f in findings if f.order == order.index + 1]
+            by_base = {m.base: m for m in moves}
+            for f in mine:
+                target = _finding_base(f, positions, by_base, moves)
+                if target is not None and (f.code, f.severity.value) not in target.codes:
+                    target.codes.append((f.code, f.severity.value))
+            found.extend(sorted(moves, key=lambda m: m.base))
+        return found
+
+
+def _base_positions(doc: Any, where: tuple[Any, ...]) -> dict[tuple[int, int], str]:
+    """The file positions of the nodes of an order that name one base (under ``end`` and ``rolls``)."""
+    found: dict[tuple[int, int], str] = {}
+    n = len(where)
+    for table in (doc.positions, doc.key_positions):
+        for path, position in table.items():
+            if len(path) > n + 1 and tuple(path[:n]) == tuple(where) and path[n] in ("end", "rolls"):
+                found.setdefault(tuple(position), str(path[n + 1]))
+    return found
+
+
+def _finding_base(f: Finding, positions: dict[Any, Any], by_base: dict[str, Move], moves: list[Move]) -> Move | None:
+    """The move a finding is about: the base whose node it points at, else the base its message names first."""
+    base = positions.get((f.line, f.column))
+    if base in by_base:
+        return by_base[base]
+    named = [(m.start(), by_base[m.group()]) for m in re.finditer(r"[^\s,;:()'\"]+", f.message) if m.group() in by_base]
+    if named:
+        return min(named, key=lambda item: item[0])[1]
+    return min(moves, key=lambda m: m.base) if moves else None
+
+
+def _free_move(a: Any, label: str) -> Move:
+    """A free move: the base along its waypoints, the swept area when it meets friends or terrain."""
+    base, motion = a.base, a.motion
+    end = outline(base, motion.end[0], motion.end[1], motion.end_facing)
+    move = Move(a.order.index + 1, label, base.id, base.side, list(motion.points), end)
+    events = a.events
+    if events.friend_passes or events.friend_ends or events.impassable or a.entered or a.straight_obstacle is not None:
+        from movecheck.maneuver.sweep import swept_path
+
+        shape = swept_path(base.x, base.y, base.facing, base.width, base.depth, motion.points[1:], motion.end_facing)
+        move.swept = _rings(shape)
+    return move
+
+
+def _corps_moves(a: Any, label: str) -> list[Move]:
+    """A corps order: each base from its start to its declared end, the required end where it differs."""
+    declared = a.order.end
+    moves = []
+    for base in a.corps.bases:
+        file = a.file_of(base.id)
+        dec = declared.get(base.id)
+        x, y, facing = (dec.x, dec.y, dec.facing if dec.facing is not None else base.facing) if dec else a.placement[base.id]
+        move = Move(a.order.index + 1, label, base.id, base.side, [base.centre, (x, y)], outline(base, x, y, facing))
+        required = (a.required_ends or {}).get(base.id)
+        if required is not None and math.dist(required, (x, y)) > a.tolerance + 1e-9:
+            move.required = outline(base, required[0], required[1], base.facing)
+        matters = file.features or file.chords or (file.stop_by is not None and file.stop_by.kind in MATTERS)
+        if matters and a.direction is not None:
+            from movecheck.maneuver.sweep import swept_straight
+
+            reach = required if required is not None else (x, y)
+            distance = math.dist(base.centre, reach)
+            if distance > 1e-9:
+                move.swept = _rings(swept_straight(base.rect, a.direction, distance))
+        moves.append(move)
+    return moves
+
+
+def _declared_moves(order: Any, label: str) -> list[Move]:
+    """An order the engine could not check: its bases where it declares them."""
+    moves = []
+    if order.kind == "free" and order.base is not None and order.path:
+        b = order.base
+        end = order.path[-1]
+        facing = order.facing if order.facing is not None else b.facing
+        moves.append(Move(order.index + 1, label, b.id, b.side, [b.centre, *order.path], outline(b, end[0], end[1], facing)))
+    elif order.corps is not None:
+        for b in order.corps.bases:
+            dec = order.end.get(b.id)
+            if dec is not None:
+                facing = dec.facing if dec.facing is not None else b.facing
+                moves.append(Move(order.index + 1, label, b.id, b.side, [b.centre, (dec.x, dec.y)],
+                                  outline(b, dec.x, dec.y, facing)))
+    return moves
+
+
+def _rings(shape: Any) -> list[tuple[Vec, ...]]:
+    """The outer rings of a polygon or of each part of a multipolygon."""
+    parts = getattr(shape, "geoms", [shape])
+    return [_ring(p.exterior.coords) for p in parts if p.geom_type == "Polygon" and not p.is_empty]
+
+
+def _n(value: float) -> str:
+    """A length for a title."""
+    from movecheck.maneuver.model import fmt
+
+    return fmt(value, whole=True, trim=True)
