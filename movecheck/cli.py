@@ -328,10 +328,10 @@ def render_picture(
 
     session = Session.start([file], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated)
     try:
-        svg = picture(file, session.settings(state=state))
+        svg = picture(file, session.settings(state=state), session.select)
     except Unrenderable as exc:
         if exc.report is not None:
-            emit(sys.stderr, render(session.select(exc.report), "text"))
+            emit(sys.stderr, render(exc.report, "text"))
         _fail(f"cannot render {file}: {exc.reason}")
     deliver(output, svg)
     raise typer.Exit(0)

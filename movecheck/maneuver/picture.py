@@ -17,7 +17,7 @@ import math
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from movecheck.core import ORDERS, STATE, Settings, has_errors, is_kind, prepare, read
 from movecheck.findings import Finding, Report
@@ -105,22 +105,26 @@ class Unrenderable(Exception):
         self.reason = reason
 
 
-def picture(path: str, settings: Settings) -> str:
-    """The SVG picture of a maneuver state or orders file (Unrenderable, InputError when there is none)."""
+def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None) -> str:
+    """The SVG picture of a maneuver state or orders file (Unrenderable, InputError when there is none).
+
+    ``select``: what the run reports of a report (the configuration's ``select``/``ignore``).
+    """
+    select = select or (lambda report: report)
     if path == "-":
         raise InputError("render reads a file, not standard input (it reads an orders file twice)")
     loaded = read(path)
-    if not loaded.usable or has_errors(loaded.findings):
-        raise Unrenderable(_report(loaded.findings, loaded.doc.path, loaded.kind), f"{loaded.doc.path} has errors")
     system = str(loaded.kind).split("-")[0]
-    if system != "maneuver":
+    if loaded.kind is not None and system != "maneuver":
         kind = "orders" if is_kind(loaded.kind, ORDERS) else "state"
         raise InputError(f"render draws maneuver battlefields and orders; {loaded.doc.path} is an {system} {kind} file")
+    if not loaded.usable or has_errors(loaded.findings):
+        raise Unrenderable(select(_report(loaded.findings, loaded.doc.path, loaded.kind)), f"{loaded.doc.path} has errors")
     from movecheck.maneuver.svg import render
 
     if is_kind(loaded.kind, STATE):
-        return render(state_scene(loaded, settings))
-    return render(orders_scene(path, settings))
+        return render(state_scene(loaded, settings, select))
+    return render(orders_scene(path, settings, select))
 
 
 def _report(findings: list[Finding], path: str, kind: str | None) -> Report:
@@ -133,16 +137,16 @@ def _report(findings: list[Finding], path: str, kind: str | None) -> Report:
     return report
 
 
-def state_scene(loaded: Any, settings: Settings) -> Scene:
+def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Report]) -> Scene:
     """The picture of a battlefield state."""
     prepared = prepare(loaded, settings)
-    findings = loaded.findings + prepared.findings
+    report = select(_report(loaded.findings + prepared.findings, loaded.doc.path, loaded.kind))
     if prepared.model is None:
-        raise Unrenderable(_report(findings, loaded.doc.path, loaded.kind), prepared.reason or "the state has errors")
+        raise Unrenderable(report, prepared.reason or "the state has errors")
     bf = prepared.model
     title = f"{loaded.doc.path}: battlefield {_n(bf.width)} × {_n(bf.depth)} steps"
     scene = battlefield_scene(bf, title)
-    scene.notes = notes(findings)
+    scene.notes = notes(report.sorted_findings())
     return scene
 
 
@@ -183,7 +187,7 @@ def _ring(coords: Any) -> tuple[Vec, ...]:
     return tuple(found[:-1] if len(found) > 1 and found[0] == found[-1] else found)
 
 
-def orders_scene(path: str, settings: Settings) -> Scene:
+def orders_scene(path: str, settings: Settings, select: Callable[[Report], Report]) -> Scene:
     """The picture of an orders file: the state before the orders, and what each order does."""
     from dataclasses import replace
 
@@ -192,6 +196,7 @@ def orders_scene(path: str, settings: Settings) -> Scene:
     seen = Observer()
     outcomes: dict[str, Any] = {}
     report, _ = check([path], replace(settings, extra={**settings.extra, "observe": seen}), outcomes)
+    report = select(report)
     entry = report.files[0] if report.files else None
     if not outcomes:
         reason = entry.reason if entry is not None and entry.reason else "the orders cannot be checked"
@@ -242,7 +247,7 @@ class Observer:
         found: list[Move] = []
         for order, moves in self.taken:
             positions = _base_positions(doc, order.where)
-            mine = [f for f in findings if f.order == order.index + 1]
+            mine = [f for f in findings if f.order == order.index + 1 and f.file == doc.path]
             by_base = {m.base: m for m in moves}
             for f in mine:
                 target = _finding_base(f, positions, by_base, moves)

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Regenerate the pictures under docs/pictures/ from the maneuver examples (``movecheck render``).
+
+    python scripts/gen_pictures.py            # rewrite the pictures that changed
+    python scripts/gen_pictures.py --check    # exit 1 if a committed picture is stale
+
+The examples are rendered from the repository's root with their relative paths, so
+the titles inside the pictures do not depend on where the script runs from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PICTURES = REPO / "docs" / "pictures"
+sys.path.insert(0, str(REPO))
+
+SOURCES = {
+    "battlefield.svg": "examples/maneuver/battlefield.yaml",
+    "corps-orders.svg": "examples/maneuver/corps-orders.yaml",
+    "free-orders.svg": "examples/maneuver/free-orders.yaml",
+}
+"""Picture file -> the example it shows."""
+
+
+def outputs() -> dict[Path, str]:
+    """Picture file -> its SVG text, rendered now."""
+    from movecheck.core import Settings
+    from movecheck.maneuver.picture import picture
+
+    here = os.getcwd()
+    os.chdir(REPO)
+    try:
+        return {PICTURES / name: picture(source, Settings(root=str(REPO))) for name, source in SOURCES.items()}
+    finally:
+        os.chdir(here)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="do not write; exit 1 if a committed picture differs")
+    args = parser.parse_args(argv)
+    texts = outputs()
+    stale = [path for path, text in texts.items() if not path.is_file() or path.read_text(encoding="utf-8") != text]
+    if args.check:
+        for path in stale:
+            print(f"gen_pictures: docs/pictures/{path.name} is out of date; run python scripts/gen_pictures.py", file=sys.stderr)
+        return 1 if stale else 0
+    PICTURES.mkdir(parents=True, exist_ok=True)
+    for path in stale:
+        path.write_text(texts[path], encoding="utf-8", newline="\n")
+        print(f"wrote docs/pictures/{path.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
