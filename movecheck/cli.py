@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -107,6 +107,21 @@ OutputOption = Annotated[
     typer.Option("--output", "-o", help="Write the report to this file instead of standard output (any format).", show_default=False),
 ]
 IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")]
+OrdersStateOption = Annotated[
+    Optional[str], typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
+]
+
+
+def _written_to(what: str) -> Any:
+    """The ``-o/--output`` option of a command that writes ``what`` (default: standard output)."""
+    return Annotated[
+        Optional[str], typer.Option("--output", "-o", help=f"Write {what} here (default: standard output).", show_default=False)
+    ]
+
+
+NewStateOutput = _written_to("the new state")
+MapOutput = _written_to("the map")
+PictureOutput = _written_to("the SVG")
 StdinNameOption = Annotated[
     Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-); its state: resolves from that name's folder.")
 ]
@@ -189,12 +204,8 @@ def check(
 @app.command()
 def apply(
     orders: Annotated[str, typer.Argument(help="An aa orders file.", show_default=False)],
-    state: Annotated[
-        Optional[str], typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
-    ] = None,
-    output: Annotated[
-        Optional[str], typer.Option("--output", "-o", help="Write the new state here (default: standard output).", show_default=False)
-    ] = None,
+    state: OrdersStateOption = None,
+    output: NewStateOutput = None,
     force: Annotated[bool, typer.Option("--force", help="Write the state even when the orders are not legal (said in its header).")] = False,
     option: RuleOptionOption = None,
     root: RootOption = None,
@@ -310,12 +321,8 @@ def maps(fmt: ListFormatOption = None) -> None:
 @app.command("render")
 def render_picture(
     file: Annotated[str, typer.Argument(help="A maneuver state or orders file.", show_default=False)],
-    output: Annotated[
-        Optional[str], typer.Option("--output", "-o", help="Write the SVG here (default: standard output).", show_default=False)
-    ] = None,
-    state: Annotated[
-        Optional[str], typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
-    ] = None,
+    output: PictureOutput = None,
+    state: OrdersStateOption = None,
     option: RuleOptionOption = None,
     root: RootOption = None,
     isolated: IsolatedOption = False,
@@ -350,9 +357,7 @@ import_app = _command_group("import", "Convert another program's files into move
 @import_app.command("triplea")
 def import_triplea(
     game: Annotated[str, typer.Argument(help="A TripleA game file (XML; - reads standard input).", show_default=False)],
-    output: Annotated[
-        Optional[str], typer.Option("--output", "-o", help="Write the map here (default: standard output).", show_default=False)
-    ] = None,
+    output: MapOutput = None,
 ) -> None:
     """Convert a TripleA game file into a movecheck aa map (YAML).
 

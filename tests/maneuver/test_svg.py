@@ -257,3 +257,13 @@ def test_gen_pictures_check_finds_a_stale_picture(tmp_path, monkeypatch, capsys)
     monkeypatch.setattr(script, "PICTURES", stale)
     assert script.main(["--check"]) == 1
     assert "out of date" in capsys.readouterr().err
+
+
+def test_rendering_an_aa_file_imports_no_shapely():
+    import subprocess
+    import sys
+
+    script = ("import sys; from movecheck.cli import main; code = main(['render', 'examples/aa/states/g1-combat.yaml']); "
+              "print(code, 'shapely' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["2", "False"], done.stderr
