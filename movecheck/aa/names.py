@@ -72,6 +72,7 @@ class Lexicon:
 
     def __init__(self, names: Iterable[str]) -> None:
         self.names = list(dict.fromkeys(names))
+        self._known = set(self.names)
         self._own: dict[str, str] = {}
         for name in self.names:
             self._own.setdefault(fold(name), name)
@@ -81,7 +82,7 @@ class Lexicon:
 
     def add(self, short: Any, name: str) -> None:
         """Let ``short`` stand for ``name`` (a name this lexicon holds; others are ignored)."""
-        if name not in self.names or not isinstance(short, str) or not short.strip():
+        if name not in self._known or not isinstance(short, str) or not short.strip():
             return
         meanings = self._short.setdefault(fold(short), [])
         if name not in meanings:
