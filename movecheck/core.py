@@ -17,7 +17,7 @@ from typing import Any
 from movecheck.findings import FileReport, Finding, Report, Severity
 from movecheck.loading import Document, InputError, load_bytes, load_file, read_bytes
 from movecheck.systems import NAMES as SYSTEMS
-from movecheck.systems import Prepared, RuleSettings, resolve_rules, state_markers, system, system_of
+from movecheck.systems import Prepared, RuleSettings, orders_signs, resolve_rules, state_markers, system, system_of
 
 FORMAT_VERSION = 1
 STATE, ORDERS = "state", "orders"
@@ -115,7 +115,7 @@ def identify(doc: Document) -> str | None:
     kind = data.get("kind")
     if kind in declared.kinds:
         return f"{name}-{kind}"
-    markers = declared.orders_markers
+    markers = orders_signs(declared)
     if any(key in data for key in markers) and not any(key in data for key in state_markers()):
         return f"{name}-{ORDERS}"
     return f"{name}-{STATE}"

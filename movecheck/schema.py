@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from movecheck.findings import Finding, make_finding
 from movecheck.loading import MAX_DIGITS, Document, implicit_message
 from movecheck.suggest import hint as _did_you_mean
+from movecheck.systems import orders_look
 
 SCHEMA_NAMES = ("aa-map", "aa-state", "aa-orders", "maneuver-state", "maneuver-orders", "report")
 BASE_URI = "https://movecheck.invalid/schemas/"
@@ -171,11 +172,13 @@ def _schema_findings(doc: Document, error: Any) -> list[Finding]:
         return [doc.finding("MC003", f"{where}: must be {_show(error.validator_value)}, not {_show(error.instance)}", path)]
     if error.validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return [doc.finding("MC003", f"{where}: missing required key {missing!r}", path)]
+        look = orders_look(error.instance, missing) if not path else ""
+        return [doc.finding("MC003", f"{where}: missing required key {missing!r}{look}", path)]
     if error.validator == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
-        return [doc.finding("MC003", _type_message(doc, path, where, expected, error.instance), path)]
+        hint = list_hint(path, error.instance, error.validator_value)
+        return [doc.finding("MC003", _type_message(doc, path, where, expected, error.instance) + hint, path)]
     if error.validator in ("anyOf", "oneOf") and error.context:
         from jsonschema.exceptions import best_match
 
@@ -250,6 +253,23 @@ def _type_message(doc: Document, path: tuple[Any, ...], where: str, expected: st
             f"and a signed exponent to read it as a number{hint}"
         )
     return f"{where}: expected {_article(expected)}, got {_kind(instance)}"
+
+
+def list_hint(path: tuple[Any, ...], instance: Any, expected: Any) -> str:
+    """``; write it as a list: path: [A, B] ...`` for comma-separated text where the schema wants a list."""
+    wanted = expected if isinstance(expected, list) else [expected]
+    if "array" not in wanted or not isinstance(instance, str) or "," not in instance:
+        return ""
+    items = [_flow_item(item.strip()) for item in instance.split(",")]
+    key = f"{path[-1]}: " if path and isinstance(path[-1], str) else ""
+    block = f" (or a line '- {items[0]}' per item under '{path[-1]}:')" if key else ""
+    return f"; write it as a list: {key}[{', '.join(items)}]{block}"
+
+
+def _flow_item(text: str) -> str:
+    """An item as written in a YAML flow list: quoted when plain text would not read back as itself."""
+    plain = text and not any(c in text for c in ":[]{}#&*!|>'\"%@`") and text == text.strip()
+    return text if plain else json.dumps(text, ensure_ascii=False)
 
 
 def _yaml_text_number(text: str) -> bool:

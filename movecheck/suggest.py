@@ -7,6 +7,12 @@ names it shares characters with, and the share is exactly difflib's ``quick_rati
 The names that pass it get difflib's own ``ratio()`` and the same ordering, so every
 hint is the one ``get_close_matches`` gives.  Answers are kept per distinct word.
 
+Names may come with other spellings that stand for them (an aa map's abbreviations:
+``bb`` for battleship): then the word is compared, case-folded, with every spelling, and
+each spelling close to it gives the name it stands for, best first and once.  So ``bbb``
+suggests battleship (close to ``bb``), not bomber, and ``Karella`` ``Karelia S.S.R.``
+(close to its alias ``Karelia``).
+
 The work spent on the hints of one file is bounded (``MOVECHECK_MAX_SUGGEST_WORK``,
 counted in index entries visited and characters compared, not in time): past it,
 unknown names are still reported, without a hint.  The work is charged to the file's
@@ -20,7 +26,7 @@ import heapq
 import os
 from collections import Counter
 from itertools import chain
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 
 def _limit(name: str, default: int) -> int:
@@ -42,11 +48,28 @@ def _tokens(text: str) -> list[tuple[str, int]]:
     return tokens
 
 
-class Names:
-    """Known names, indexed for close-match questions; answers are cached per word."""
+def _meanings(names: list[str], spellings: Mapping[str, str]) -> dict[str, list[str]]:
+    """Each case-folded spelling (the names' own first) and the names it stands for."""
+    means: dict[str, list[str]] = {}
+    for spelling, name in [(name, name) for name in names] + [(str(k), str(v)) for k, v in spellings.items()]:
+        meant = means.setdefault(spelling.casefold(), [])
+        meant += [name] if name not in meant else []
+    return means
 
-    def __init__(self, names: Iterable[str]) -> None:
-        self.names = [str(name) for name in names]
+
+class Names:
+    """Known names, indexed for close-match questions; answers are cached per word.
+
+    ``spellings``: other spellings and the name each stands for; with them, words are
+    compared case-folded and answered with the names (see the module's docstring).
+    """
+
+    def __init__(self, names: Iterable[str], spellings: Mapping[str, str] | None = None) -> None:
+        own = [str(name) for name in names]
+        self.folded = spellings is not None
+        self.own = {name.casefold() for name in own}
+        self.means = _meanings(own, spellings or {})
+        self.names = list(self.means) if self.folded else own
         self.lengths = [len(name) for name in self.names]
         self.index: dict[tuple[str, int], list[int]] = {}
         for i, name in enumerate(self.names):
@@ -60,8 +83,15 @@ class Names:
         key = (word, n, cutoff)
         answer = self._answers.get(key)
         if answer is None:
-            answer = self._answers[key] = self._close(word, n, cutoff)
+            answer = self._answers[key] = self._meant(word, n, cutoff) if self.folded else self._close(word, n, cutoff)
         return answer
+
+    def _meant(self, word: str, n: int, cutoff: float) -> tuple[list[str], int]:
+        """The names whose spellings are closest to the case-folded word, each once, best first."""
+        folded = word.casefold()
+        spellings, work = self._close(folded, len(self.names), cutoff)
+        meant = [self.means[s] for s in spellings if s in self.own or _ratio(s, folded) >= max(cutoff, SHORT_CUTOFF)]
+        return list(dict.fromkeys(name for names in meant for name in names))[:n], work
 
     def _close(self, word: str, n: int, cutoff: float) -> tuple[list[str], int]:
         if not word or not 0.0 < cutoff <= 1.0 or n <= 0:
@@ -98,6 +128,16 @@ class Names:
                     common += 1
                 table[length] = common  # length + 1: no number of shared characters is enough
         return table
+
+
+SHORT_CUTOFF = 0.75
+"""How close a word must be to another spelling (an abbreviation) for it to suggest the name:
+short spellings are close to too much (``tnak`` is not a transport, ``trn``)."""
+
+
+def _ratio(a: str, b: str) -> float:
+    """difflib's similarity of two strings."""
+    return difflib.SequenceMatcher(None, a, b).ratio()
 
 
 _NAMES: dict[tuple[str, ...], Names] = {}

@@ -71,7 +71,7 @@ class System:
     orders_key: str = ""
     """The list of orders in an orders file (``moves``, ``orders``)."""
     orders_markers: tuple[str, ...] = ()
-    """Keys that make a file with no ``kind:`` an orders file ..."""
+    """Keys that make a file with no ``kind:`` an orders file (as does ``state:``, see :func:`orders_signs`) ..."""
     state_markers: tuple[str, ...] = ()
     """... unless it has one of these (of any system): then it is a state."""
     kinds: tuple[str, ...] = ("state", "orders")
@@ -107,6 +107,27 @@ def system(name: str) -> System:
 def system_of(kind: str) -> System:
     """The system of a file kind (``aa-orders`` -> aa)."""
     return system(kind.split("-", 1)[0])
+
+
+ORDERS_REFERENCE = "state"
+"""The kernel's key by which an orders file names its state (any system)."""
+
+
+def orders_signs(declared: System) -> tuple[str, ...]:
+    """The keys that make a file with no ``kind:`` orders: the system's markers and ``state``."""
+    return (*declared.orders_markers, ORDERS_REFERENCE)
+
+
+def orders_look(data: Any, missing: str) -> str:
+    """`` (this looks like an orders file: it has power, phase, state)`` when a file with
+    orders keys lacks ``missing``, its system's list of orders; else nothing."""
+    if not isinstance(data, dict) or data.get("system") not in NAMES:
+        return ""
+    declared = system(data["system"])
+    has = [str(key) for key in data if key in orders_signs(declared)]
+    if missing != declared.orders_key or not has:
+        return ""
+    return f" (this looks like an orders file: it has {', '.join(has)})"
 
 
 @cache

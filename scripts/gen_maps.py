@@ -40,6 +40,9 @@ DEFAULT_SHARED = next(
     REPO.parent / "shared" / "data",
 )
 MAPS_DIR = REPO / "movecheck" / "aa" / "maps"
+sys.path.insert(0, str(REPO))
+
+from movecheck.aa.names import fold  # noqa: E402  (how movecheck compares two spellings)
 
 # built-in map name -> source file in the shared data folder
 MAPS = {
@@ -89,6 +92,51 @@ UNIT_TYPES = {
 TYPE_ORDER = list(UNIT_TYPES.values())
 
 SEA_ZONE = re.compile(r"(\d+) Sea Zone")
+
+# Territory abbreviations players write on forums, written as each territory's ``aliases``
+# on every built-in map that has the territory. Powers, unit types and sea zones (``5 SZ``)
+# are understood on every map (movecheck/aa/names.py); these are the map's own. "SA" stands
+# for Saudi Arabia and for South Africa alike, so movecheck refuses it and names both.
+TERRITORY_ABBREVIATIONS = {
+    "Anglo Egypt": ("Egypt", "Anglo-Egypt"),
+    "Anglo-Egyptian Sudan": ("AES", "Sudan"),
+    "Baltic States": ("Baltics",),
+    "Belorussia": ("Bel",),
+    "Bulgaria Romania": ("Bulgaria", "Romania", "Balkans"),
+    "Buryatia S.S.R.": ("Buryatia",),
+    "Caroline Islands": ("Carolines", "Truk"),
+    "Central United States": ("CUS", "Central US"),
+    "Eastern Australia": ("EAus", "E Australia"),
+    "Eastern Canada": ("ECan", "E Canada"),
+    "Eastern Europe": ("EE", "E Europe"),
+    "Eastern United States": ("EUS", "East US", "Eastern US"),
+    "Evenki National Okrug": ("Evenki", "ENO"),
+    "French Equatorial Africa": ("FEA",),
+    "French Indo-China Thailand": ("FIC", "French Indo-China", "Indochina", "Thailand"),
+    "French Indochina": ("FIC", "French Indo-China", "Indochina"),
+    "French West Africa": ("FWA",),
+    "Hawaiian Islands": ("Hawaii", "Hawaiis"),
+    "Italian East Africa": ("IEA",),
+    "Karelia S.S.R.": ("Karelia",),
+    "Kazakh S.S.R.": ("Kazakh", "Kazakhstan"),
+    "Northwestern Europe": ("NWE", "NW Europe"),
+    "Philipine Islands": ("Philippines", "Philippine Islands", "Phil"),
+    "Philippine Islands": ("Philippines", "Phil"),
+    "Saudi Arabia": ("SA",),
+    "Solomon Islands": ("Solomons",),
+    "Southern Europe": ("SE", "S Europe"),
+    "Soviet Far East": ("SFE",),
+    "Trans-Jordan": ("TJ", "Transjordan"),
+    "Ukraine S.S.R.": ("Ukraine", "Ukr"),
+    "Union of South Africa": ("SA", "South Africa", "SAF"),
+    "United Kingdom": ("UK", "Britain"),
+    "West Russia": ("WR", "W Russia"),
+    "Western Australia": ("WAus", "W Australia"),
+    "Western Canada": ("WCan", "W Canada"),
+    "Western Europe": ("WE", "W Europe"),
+    "Western United States": ("WUS", "West US", "Western US"),
+    "Yakut S.S.R.": ("Yakut", "Yakutia"),
+}
 
 
 class MapDataError(ValueError):
@@ -141,11 +189,24 @@ def build_territory(t: dict) -> dict:
     return out
 
 
+def add_aliases(territories: list[dict]) -> None:
+    """Give each territory its abbreviations (none may be spelt like a territory's name)."""
+    names = {fold(t["name"]) for t in territories}
+    for t in territories:
+        aliases = TERRITORY_ABBREVIATIONS.get(t["name"], ())
+        for alias in aliases:
+            check(fold(alias) not in names,
+                  f"abbreviation {alias!r} of {t['name']!r} is spelt like a territory")
+        if aliases:
+            t["aliases"] = list(aliases)
+
+
 def build_territories(src: dict) -> list[dict]:
     names = [t["name"] for t in src["territories"]]
     duplicates = sorted(n for n, k in Counter(names).items() if k > 1)
     check(not duplicates, f"duplicate territories: {duplicates}")
     territories = [build_territory(t) for t in src["territories"]]
+    add_aliases(territories)
     powers = set(src["players"])
     for t in territories:
         if "capital" in t:

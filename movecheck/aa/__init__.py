@@ -69,17 +69,18 @@ class AA(System):
         doc, board = orders, prepared.model
         moves = doc.get("moves", default=[])
         outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
-        power, phase = doc.get("power"), doc.get("phase")
+        written, phase = doc.get("power"), doc.get("phase")
+        power = board.map.resolve_power(written)
         turn = prepared.doc.get("turn", default={})
         mismatch = []
-        if not isinstance(power, str):
+        if not isinstance(written, str):
             pass  # missing or not text: the schema has said so (MC003)
-        elif power not in board.map.powers:
-            from movecheck.aa.setup import _unknown_power
+        elif power is None:
+            from movecheck.aa.setup import unknown_power
 
-            mismatch.append(_unknown_power(doc, board.map, power, ("power",)))
-        elif power != turn.get("power"):
-            mismatch.append(doc.finding("MC006", f"the orders are for the {power}, but the state is at the turn of the {turn.get('power')}", ("power",)))
+            mismatch.append(unknown_power(doc, board.map, written, ("power",)))
+        elif power != board.power:
+            mismatch.append(doc.finding("MC006", f"the orders are for the {power}, but the state is at the turn of the {board.power}", ("power",)))
         if phase in ("combat_move", "noncombat_move") and phase != turn.get("phase"):
             mismatch.append(doc.finding("MC006", f"the orders are for {phase}, but the state is at {turn.get('phase')}", ("phase",)))
         if mismatch:

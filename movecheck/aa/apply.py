@@ -30,9 +30,9 @@ def next_state(phase: Phase, state: dict[str, Any], state_path: str, orders_path
                output: str | None, forced: bool) -> str:
     """The YAML text of the state that follows the orders carried out in ``phase``."""
     board = phase.board
-    turn = dict(state.get("turn") or {})
+    turn = dict(state.get("turn") or {}, power=board.power)  # names as the map writes them, not abbreviated
     combat = phase.combat
-    captured: list[str] = sorted(set(state.get("captured_this_turn") or [])) if combat else []
+    captured: list[str] = sorted(board.captured) if combat else []
     battles: list[dict[str, Any]] = []
     if combat:
         new = _capture_empty(phase)
@@ -40,7 +40,7 @@ def next_state(phase: Phase, state: dict[str, Any], state_path: str, orders_path
         battles = _battles(phase)
         turn["phase"] = BATTLES
     else:
-        _place_carriers(board, dict(state.get("purchased") or {}))
+        _place_carriers(board, dict(board.purchased))
         turn = _next_turn(board, turn)
     data: dict[str, Any] = {"movecheck": 1, "system": "aa"}
     for key in ("rules", "options"):
@@ -54,7 +54,7 @@ def next_state(phase: Phase, state: dict[str, Any], state_path: str, orders_path
     if captured:
         data["captured_this_turn"] = captured
     if combat and state.get("purchased"):
-        data["purchased"] = state["purchased"]
+        data["purchased"] = dict(board.purchased)
     data["units"] = _units(board, keep_status=combat)
     if battles:
         data["battles"] = battles

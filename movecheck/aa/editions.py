@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 from typing import Any, ClassVar
 
+from movecheck.aa.names import unit_aliases
 from movecheck.aa.options import OPTIONS
 
 EDITIONS: dict[str, type[Edition]] = {}
@@ -76,16 +77,8 @@ def close_editions(name: Any) -> list[str]:
     return list(dict.fromkeys(spellings[spelling] for spelling in close))[:2]
 
 
-UNIT_ALIASES = {
-    "armour": "tank",
-    "armor": "tank",
-    "aaGun": "aa_gun",
-    "aagun": "aa_gun",
-    "industrial_complex": "factory",
-    "aircraft_carrier": "carrier",
-    "sub": "submarine",
-}
-"""Other spellings of unit type names (TripleA's among them), in every edition."""
+UNIT_ALIASES = unit_aliases()
+"""Other spellings of unit type names (TripleA's among them), in every edition: the abbreviation table of :mod:`movecheck.aa.names`."""
 
 
 class AA1942(Edition):

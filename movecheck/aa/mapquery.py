@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
+from movecheck.aa.names import ambiguous_message
 from movecheck.loading import InputError
 from movecheck.suggest import close_names, did_you_mean
 
@@ -121,6 +122,9 @@ def resolve_space(source: MapSource, name: str) -> str:
 
     game_map = GameMap(source.data)
     found = game_map.resolve(name)
+    meanings = game_map.space_meanings(name)
+    if len(meanings) > 1:
+        raise InputError(f"{ambiguous_message('territory or sea zone', name, meanings)} (map {source.name})")
     if found is None:
         raise InputError(f"unknown territory or sea zone {name!r} on map {source.name}{did_you_mean(game_map.suggest(name))}")
     return found
@@ -198,7 +202,7 @@ def board_for(source: MapSource, ref: str, state: str | None, phase: str | None,
         board = _state_board(state)
         if board.map.name != source.name:
             raise InputError(f"{state}: the state is on map {board.map.name}, not {source.name}")
-        if power is not None and power != board.power:
+        if power is not None and board.map.resolve_power(power) != board.power:
             raise InputError(f"{state}: the state is at the turn of the {board.power}; --power cannot change it")
     else:
         from movecheck.aa.setup import build_board
@@ -207,9 +211,11 @@ def board_for(source: MapSource, ref: str, state: str | None, phase: str | None,
         game_map = GameMap(source.data)
         if power is None:
             power = _default_power(source, game_map, start)
-        elif power not in game_map.powers:
-            hint = did_you_mean(close_names(power, game_map.powers, n=2))
+        elif game_map.resolve_power(power) is None:
+            hint = did_you_mean(game_map.suggest_power(power))
             raise InputError(f"unknown power {power!r} (powers: {', '.join(game_map.powers)}){hint}")
+        else:
+            power = game_map.resolve_power(power)
         doc = Document(path=ref, data={
             "movecheck": 1, "system": "aa", "map": source.data,
             "turn": {"round": 1, "power": power, "phase": phase or "combat_move"},

@@ -13,17 +13,15 @@ Words as the spec defines them:
 from __future__ import annotations
 
 import heapq
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 if TYPE_CHECKING:
     import networkx as nx
 
-from movecheck.aa.editions import DEFAULT_EDITION, UNIT_ALIASES
+from movecheck.aa.editions import DEFAULT_EDITION
+from movecheck.aa.names import POWER_ABBREVIATIONS, UNIT_ABBREVIATIONS, Lexicon, sea_zone_name
 from movecheck.suggest import Names, close_names
-
-SEA_ALIAS = re.compile(r"^\s*(?:sz\s*)(\d+)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -122,13 +120,18 @@ class GameMap:
         self.sides: dict[str, list[str]] = {k: list(v) for k, v in data.get("sides", {}).items()}
         self.side_of: dict[str, str] = {p: side for side, members in self.sides.items() for p in members}
         self.spaces: dict[str, Space] = {}
-        self._lookup: dict[str, str] = {}
         for entry in data.get("territories", []):
             space = Space(entry["name"], bool(entry.get("sea")), bool(entry.get("neutral")))
             self.spaces[space.name] = space
-            self._add_alias(space.name, space.name)
+        self.space_names = Lexicon(self.spaces)
+        for entry in data.get("territories", []):
             for alias in entry.get("aliases", []):
-                self._add_alias(alias, space.name)
+                self.space_names.add(alias, entry["name"])
+        self.aliases: dict[str, list[str]] = dict(data.get("aliases") or {})
+        """The map's own abbreviations of powers and unit types (``{name: [abbreviations]}``)."""
+        self.power_names = Lexicon(self.powers)
+        self.power_names.add_table(POWER_ABBREVIATIONS)
+        self.power_names.add_table(self.aliases)
         import networkx  # heavy: imported only when a map is built, not by `movecheck rules`
 
         self.graph: nx.Graph = networkx.Graph()
@@ -155,7 +158,8 @@ class GameMap:
         self.brings_unit_types = bool(data.get("unit_types"))
         types = data.get("unit_types") or DEFAULT_EDITION.unit_types
         self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
-        self._space_names: Names | None = None  # indexed for "did you mean", when first asked
+        self.type_names = self._type_lexicon()
+        self._indexes: dict[str, Names] = {}  # names indexed for "did you mean", when first asked
 
     def with_unit_types(self, types: dict[str, dict[str, Any]]) -> GameMap:
         """The same map with other unit types (an edition's, for a map that brings none)."""
@@ -163,47 +167,55 @@ class GameMap:
 
         other = copy.copy(self)
         other.unit_types = {n: UnitType.from_data(n, d) for n, d in types.items()}
+        other.type_names = other._type_lexicon()
+        other._indexes = {}
         return other
 
-    def _add_alias(self, alias: str, name: str) -> None:
-        self._lookup.setdefault(alias.casefold(), name)
-        match = re.match(r"^(\d+) sea zone$", name, re.IGNORECASE)
-        if match:
-            self._lookup.setdefault(f"sz{match.group(1)}", name)
+    def _type_lexicon(self) -> Lexicon:
+        """The unit types' names, with the standard abbreviations and the map's own."""
+        lexicon = Lexicon(self.unit_types)
+        lexicon.add_table(UNIT_ABBREVIATIONS)
+        lexicon.add_table(self.aliases)
+        return lexicon
+
+    def space_meanings(self, name: Any) -> list[str]:
+        """The spaces a name may mean: its own name, an alias, or a sea-zone form (``SZ 5``, ``5 SZ``)."""
+        found = self.space_names.meanings(name)
+        if found or not isinstance(name, str):
+            return found
+        zone = sea_zone_name(name)
+        return [zone] if zone in self.spaces and self.spaces[zone].sea else []
 
     def resolve(self, name: Any) -> str | None:
-        """The space a name means: its own name, an alias, or ``SZ N``/``szN`` for sea zones."""
-        if not isinstance(name, str):
-            return None
-        key = name.casefold().strip()
-        found = self._lookup.get(key)
-        if found is not None:
-            return found
-        match = SEA_ALIAS.match(key)
-        if match:
-            return self._lookup.get(f"sz{int(match.group(1))}")
-        return None
+        """The one space a name means (see :meth:`space_meanings`), or None."""
+        found = self.space_meanings(name)
+        return found[0] if len(found) == 1 else None
 
     def suggest(self, name: Any, charge: Any = None) -> list[str]:
         """Close names for a misspelt space (``charge``: the document whose hint budget pays)."""
-        if self._space_names is None:
-            self._space_names = Names(self.spaces)
-        return close_names(name, self._space_names, n=3, cutoff=0.6, charge=charge)
+        return close_names(name, self._index("space", self.space_names), n=3, cutoff=0.6, charge=charge)
+
+    def resolve_power(self, name: Any) -> str | None:
+        """The one power a name means (its name or an abbreviation such as ``UK``), or None."""
+        return self.power_names.resolve(name)
+
+    def suggest_power(self, name: Any, charge: Any = None) -> list[str]:
+        """Close names for a misspelt power."""
+        return close_names(name, self._index("power", self.power_names), n=2, charge=charge)
 
     def resolve_type(self, name: Any) -> str | None:
-        """The unit type a name means (aliases included)."""
-        if not isinstance(name, str):
-            return None
-        if name in self.unit_types:
-            return name
-        alias = UNIT_ALIASES.get(name) or UNIT_ALIASES.get(name.lower())
-        if alias in self.unit_types:
-            return alias
-        lowered = name.lower()
-        return lowered if lowered in self.unit_types else None
+        """The one unit type a name means (its name or an abbreviation such as ``inf``), or None."""
+        return self.type_names.resolve(name)
 
     def suggest_type(self, name: Any, charge: Any = None) -> list[str]:
-        return close_names(name, list(self.unit_types) + list(UNIT_ALIASES), n=3, cutoff=0.5, charge=charge)
+        """Close names for a misspelt unit type, abbreviations ranked with the names."""
+        return close_names(name, self._index("type", self.type_names), n=3, cutoff=0.5, charge=charge)
+
+    def _index(self, kind: str, lexicon: Lexicon) -> Names:
+        """The names of a lexicon and their spellings, indexed once for "did you mean"."""
+        if kind not in self._indexes:
+            self._indexes[kind] = Names(lexicon.names, lexicon.spellings)
+        return self._indexes[kind]
 
     def is_sea(self, name: str) -> bool:
         return self.spaces[name].sea

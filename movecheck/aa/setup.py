@@ -15,9 +15,10 @@ from typing import Any
 from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 from movecheck.aa.model import Board, GameMap, Unit
 from movecheck.aa.editions import DEFAULT_EDITION, Edition, close_editions, find_edition
+from movecheck.aa.names import ambiguous_message
 from movecheck.findings import Finding
 from movecheck.loading import Document, InputError, _limit
-from movecheck.suggest import close_names, did_you_mean as suggestion
+from movecheck.suggest import did_you_mean as suggestion
 from movecheck.systems import RuleSettings, resolve_rules
 
 MAX_UNITS = _limit("MOVECHECK_MAX_UNITS", 100_000)
@@ -172,10 +173,11 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
         game_map = game_map.with_unit_types(edition.unit_types)
     options = options_of(edition, rules)
     turn = state.get("turn", default={})
-    power = turn.get("power") if isinstance(turn, dict) else None
+    written = turn.get("power") if isinstance(turn, dict) else None
     phase = turn.get("phase", "combat_move") if isinstance(turn, dict) else "combat_move"
-    if power not in game_map.powers:
-        findings.append(_unknown_power(state, game_map, power, ("turn", "power")))
+    power = game_map.resolve_power(written)
+    if power is None:
+        findings.append(unknown_power(state, game_map, written, ("turn", "power")))
         return Setup(None, findings, map_file)
     too_many = _too_many_units(state, game_map)
     if too_many is not None:
@@ -189,32 +191,43 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
     return Setup(board, findings, map_file)
 
 
-def _unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any, ...]) -> Finding:
-    hint = suggestion(close_names(power, game_map.powers, n=2, charge=doc))
+def unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any, ...]) -> Finding:
+    """MC004 for a power the map does not have, or an abbreviation of two."""
+    meanings = game_map.power_names.meanings(power)
+    if len(meanings) > 1:
+        return doc.finding("MC004", ambiguous_message("power", power, meanings), path)
+    hint = suggestion(game_map.suggest_power(power, charge=doc))
     return doc.finding("MC004", f"unknown power {power!r} (powers: {', '.join(game_map.powers)}){hint}", path)
 
 
 def unknown_space(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
-    """MC004 for a territory or sea zone the map does not have."""
+    """MC004 for a territory or sea zone the map does not have, or an abbreviation of two."""
+    meanings = game_map.space_meanings(name)
+    if len(meanings) > 1:
+        return doc.finding("MC004", ambiguous_message("territory or sea zone", name, meanings), path, key=key)
     hint = suggestion(game_map.suggest(name, charge=doc))
     return doc.finding("MC004", f"unknown territory or sea zone {name!r}{hint}", path, key=key)
 
 
 def unknown_type(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
-    """MC004 for a unit type the map does not have."""
+    """MC004 for a unit type the map does not have, or an abbreviation of two."""
+    meanings = game_map.type_names.meanings(name)
+    if len(meanings) > 1:
+        return doc.finding("MC004", ambiguous_message("unit type", name, meanings), path, key=key)
     hint = suggestion(game_map.suggest_type(name, charge=doc))
     return doc.finding("MC004", f"unknown unit type {name!r}{hint}", path, key=key)
 
 
 def _apply_control(state: Document, board: Board) -> list[Finding]:
     findings = []
-    for name, power in (state.get("control", default={}) or {}).items():
+    for name, written in (state.get("control", default={}) or {}).items():
         space = board.map.resolve(name)
         if space is None:
             findings.append(unknown_space(state, board.map, name, ("control", name), key=True))
             continue
-        if power not in board.map.powers:
-            findings.append(_unknown_power(state, board.map, power, ("control", name)))
+        power = board.map.resolve_power(written)
+        if power is None:
+            findings.append(unknown_power(state, board.map, written, ("control", name)))
             continue
         board.control[space] = power
     return findings
@@ -297,14 +310,14 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
         where = ("units", index)
         space = board.map.resolve(entry.get("at"))
         kind = board.map.resolve_type(entry.get("type"))
-        power = entry.get("power")
+        power = board.map.resolve_power(entry.get("power"))
         problems = []
         if space is None:
             problems.append(unknown_space(state, board.map, entry.get("at"), where + ("at",)))
         if kind is None:
             problems.append(unknown_type(state, board.map, entry.get("type"), where + ("type",)))
-        if power not in board.map.powers:
-            problems.append(_unknown_power(state, board.map, power, where + ("power",)))
+        if power is None:
+            problems.append(unknown_power(state, board.map, entry.get("power"), where + ("power",)))
         bad = [key for key in ("count", "moved") if key in entry and whole(entry[key]) is None]
         problems += [_not_whole(state, where + (key,), entry[key]) for key in bad]
         if problems:

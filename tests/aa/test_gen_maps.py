@@ -89,7 +89,7 @@ def test_territory_order_and_keys(name):
     assert [int(t["name"].split()[0]) for t in seas] == list(range(1, len(seas) + 1))
     assert [t["name"] for t in land] == sorted(t["name"] for t in land)
     for t in territories:
-        assert set(t) <= {"name", "sea", "neutral", "production", "capital"}
+        assert set(t) <= {"name", "sea", "neutral", "production", "capital", "aliases"}
         assert t.get("sea", True) is True and t.get("neutral", True) is True
         assert not (t.get("sea") and t.get("neutral"))
         assert t.get("production", 1) > 0
