@@ -89,11 +89,19 @@ def contact_made(a: Any) -> Iterator[Violation]:
              "it goes straight back, or forward into full contact"),
 )
 def engaged_move(a: Any) -> Iterator[Violation]:
-    """A base in contact with the enemy at the start of an order may move
-    only forward, wheeling into full contact (its front edge flush with an
-    enemy base), or straight back, retreating (M10).  All ahead (into contact)
-    and All back (a retreat) fit; Move to landmark fits only when the landmark
-    lies straight ahead or straight behind.
+    """A base in contact with the enemy at the start of an order (engaged) may
+    only go straight back (along its rear, no turn, within ``tolerance``) or
+    forward into full contact (M10): straight ahead and/or wheeling about the
+    front corner on the side it turns to, ending with its front edge flush
+    against one enemy base's edge and aligned with it over the shorter edge's
+    length (both ends of the shorter edge within ``contact_gap`` +
+    ``tolerance`` of the longer one; a shared sliver is not full contact).  A
+    sideways slide, an advance into partial or no contact and a march away
+    from an enemy at its flank or rear are this error.  Under a corps order an
+    engaged base keeps its place unless the order's motion takes it straight
+    into full contact (All back takes it straight back); declared elsewhere,
+    it is this error.  Move to landmark is this error when the landmark lies
+    neither straight ahead nor straight behind an engaged corps.
     """
     if a.kind == "free":
         what = _engaged_free(a)
@@ -126,8 +134,12 @@ def _engaged_free(a: Any) -> str | None:
         return None  # it stays where it is
     if a.straight and forward < 0 and abs(right) <= tol and not rotated:
         return None  # straight back
-    if forward >= -tol and a.flush:
-        return None  # forward into full contact
-    if forward >= -tol:
-        return "its front edge does not end flush with an enemy base"
-    return "it does not go straight back" if (abs(right) > tol or rotated or not a.straight) else "it goes back"
+    if forward < -tol:
+        return "it does not go straight back" if (abs(right) > tol or rotated or not a.straight) else "it goes back"
+    if a.advance_miss > tol + EPS:
+        return (f"it slides sideways: its end is {fmt(a.advance_miss)} steps from any end a straight advance "
+                f"or a wheel about a front corner reaches")
+    if not a.flush:
+        return ("its front edge does not end in full contact with an enemy base (flush and aligned with one of its "
+                "edges over the shorter edge's length)")
+    return None
