@@ -21,7 +21,7 @@ from shapely.ops import unary_union
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
 from movecheck.maneuver.model import Base, Corps, Terrain, Vec
-from movecheck.maneuver.motion import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, walk
+from movecheck.maneuver.motion import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, full_contact, walk
 from movecheck.maneuver.orders import Declared, Order
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector, unit
 from movecheck.maneuver.world import DeclaredRoll, Obstacle, World, declared_rolls
@@ -36,9 +36,12 @@ class File:
     """A front base and the bases behind it in the direction of motion.
 
     ``stop``: how far the file can go before ``stop_by`` stops it (an enemy,
-    a friend it cannot pass, impassable terrain, the field edge).  ``chords``:
-    the stretches ``(lo, hi, member, friend)`` over which one of its bases
-    would stand on a stationary friend.
+    a friend it cannot pass, impassable terrain, the field edge, or ``engaged``:
+    one of its bases is engaged and the motion cannot take it straight into full
+    contact, M10).  ``charge``: one of its bases is engaged and reaching ``stop``
+    takes it into full contact; short of that the file keeps its place.
+    ``chords``: the stretches ``(lo, hi, member, friend)`` over which one of its
+    bases would stand on a stationary friend.
     """
 
     index: int
@@ -46,6 +49,7 @@ class File:
     features: list[Feature] = field(default_factory=list)
     stop: float = math.inf
     stop_by: Obstacle | None = None
+    charge: Obstacle | None = None
     chords: list[tuple[float, float, str, str]] = field(default_factory=list)
 
     @property
@@ -68,9 +72,11 @@ class FileResult:
 
     In order: its allowance walk; the slowest file's allowance when that sets a
     lower pace (``corps_penalty: whole_corps``); the distance after which the
-    reference point reaches the landmark; where an obstacle stops it; a move
-    back off a friend; for All back the maximum that is halved, and a move back
-    off a friend after halving.  ``distance`` is the result.
+    reference point reaches the landmark; where an obstacle stops it; ``held``:
+    an engaged base of the file that the allowance does not take into full
+    contact keeps it in place; a move back off a friend; for All back the
+    maximum that is halved, and a move back off a friend after halving.
+    ``distance`` is the result.
     """
 
     distance: float
@@ -79,6 +85,7 @@ class FileResult:
     landmark_after: float | None = None
     stopped_after: float | None = None
     stopped_by: Obstacle | None = None
+    held: Obstacle | None = None
     settled: Settled | None = None
     halved_from: float | None = None
     settled_half: Settled | None = None
@@ -245,9 +252,13 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     horizon = start if cap is None else min(start, cap)
     files = build_files(corps.bases, direction) if direction is not None else [File(i, [b]) for i, b in enumerate(corps.bases)]
     moving = {b.id for b in corps.bases}
+    engaged = {b.id: found for b in corps.bases if (found := world.contacts(b.rect))}
     if direction is not None:
+        backwards = direction[0] * heading_vector(corps.facing)[0] + direction[1] * heading_vector(corps.facing)[1] < -EPS
         for file in files:
             _file_obstacles(world, file, direction, horizon, moving, landmark_corps)
+            if not backwards:
+                _pin(world, file, direction, engaged)
             front = file.front
             region = sweep.swept_straight(front.rect, direction, horizon) if horizon > EPS else front.rect
 
@@ -266,13 +277,12 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
         run = _group_runner(files=members, start=start, horizon=horizon, halve=halve, cap=cap,
                             whole_corps=opts.corps_penalty == "whole_corps")
         groups.append(Group(members, enumerate_rolls(order.rolls, run, steps, cost=len(members))))
-    engaged = {b.id: world.contacts(b.rect) for b in corps.bases}
     analysis = CorpsAnalysis(
         order, corps, direction, mobility, bonus, nearest, start, horizon, cap, files, groups,
         declared_rolls(order, world), tol, opts, towards_itself,
         followers={b.id: f.front.id for f in files for b in f.members[1:]},
         entered_by={f.front.id: f.features for f in files},
-        engaged={k: v for k, v in engaged.items() if v},
+        engaged=engaged,
     )
     _compare(analysis)
     _place(world, analysis)
@@ -324,6 +334,32 @@ def _file_obstacles(world: World, file: File, direction: Vec, horizon: float, mo
     file.stop, file.stop_by = max(stop, 0.0), by
 
 
+def _pin(world: World, file: File, direction: Vec, engaged: dict[str, list[Base]]) -> None:
+    """An engaged base keeps its place, and its file with it, unless the motion takes it straight into full contact (M10).
+
+    It can only end in full contact where an enemy stops its file; when every
+    engaged base of the file is in full contact there, the file charges
+    (reaching that stop, else keeping its place); otherwise it stays.
+    """
+    held = [m for m in file.members if m.id in engaged]
+    if not held:
+        return
+    first = held[0]
+    why = Obstacle("engaged", tuple(e.id for e in engaged[first.id]), first.id, first is not file.front)
+    stop = file.stop
+    if file.stop_by is not None and file.stop_by.kind == "enemy" and all(_full_at(world, m, direction, stop) for m in held):
+        file.charge = why
+        return
+    file.stop, file.stop_by = 0.0, why
+
+
+def _full_at(world: World, member: Base, direction: Vec, distance: float) -> bool:
+    """Whether the base, moved ``distance`` along ``direction``, ends in full contact with an enemy base."""
+    rect = member.rect_at(member.x + direction[0] * distance, member.y + direction[1] * distance, member.facing)
+    return any(full_contact(rect, other.rect, world.gap, world.tol)
+               for other in world.bases_near(rect, world.gap + world.tol) if other.side != world.side)
+
+
 def _settle(file: File, distance: float) -> tuple[float, Settled | None]:
     """The distance moved back to the last place where no base of the file ends on a stationary friend."""
     last: tuple[str, str] | None = None
@@ -357,6 +393,8 @@ def _group_runner(files: list[File], start: float, horizon: float, halve: bool, 
             if f.stop < distance - EPS:
                 distance = f.stop
                 result.stopped_after, result.stopped_by = f.stop, f.stop_by
+            elif f.charge is not None and distance < f.stop - EPS:
+                distance, result.held = 0.0, f.charge
             distance, result.settled = _settle(f, distance)
             if halve:
                 result.halved_from = distance

@@ -374,6 +374,63 @@ def test_engaged_to_landmark_straight_ahead_is_allowed(tmp_path):
     assert check(tmp_path, ENGAGED, corps_order("to_landmark", "red-1", {"r1": (50, 30), "r2": (54, 30)}, landmark="north")) == []
 
 
+# an enemy at r2's right flank (b9) and, for some tests, one ahead of it (b8: square, or offset by a step)
+FLANKED = state(LINE, [corps("blue-1", base("b9", 57, 30, 270))])
+
+
+def _ahead(x: float):
+    return state([corps("red-2", base("r2", 54, 30))],
+                 [corps("blue-1", base("b9", 57, 30, 270)), corps("blue-2", base("b8", x, 35, 180))])
+
+
+def test_engaged_base_keeps_its_place_under_all_ahead(tmp_path):
+    # mobility 8 (an enemy is in contact): r1 marches 8, r2 (flank engaged) stays
+    assert errors(check(tmp_path, FLANKED, corps_order("all_ahead", "red-1", {"r1": (50, 38), "r2": (54, 30)}))) == []
+
+
+def test_engaged_base_marching_away_is_mv502(tmp_path):
+    found = check(tmp_path, FLANKED, corps_order("all_ahead", "red-1", {"r1": (50, 38), "r2": (54, 38)}))
+    assert errors(found) == ["MV502"]
+    assert ("r2 is in contact with b9 at the start: it may only move straight back or straight into full contact, "
+            "so All ahead keeps it at (54.00, 30.00), but it is declared at (54.00, 38.00)") in found[0].message
+
+
+def test_engaged_base_goes_straight_into_full_contact(tmp_path):
+    assert errors(check(tmp_path, _ahead(54), corps_order("all_ahead", "red-2", {"r2": (54, 33)}))) == []
+    found = check(tmp_path, _ahead(54), corps_order("all_ahead", "red-2", {"r2": (54, 30)}))
+    assert errors(found) == ["MV202"]
+    assert "3.00 steps short" in found[0].message
+
+
+def test_engaged_base_does_not_advance_into_partial_contact(tmp_path):
+    assert errors(check(tmp_path, _ahead(55), corps_order("all_ahead", "red-2", {"r2": (54, 30)}))) == []
+    found = check(tmp_path, _ahead(55), corps_order("all_ahead", "red-2", {"r2": (54, 33)}))
+    assert errors(found) == ["MV502"]
+
+
+def test_engaged_base_short_of_full_contact_keeps_its_place(tmp_path):
+    # mobility 2: r2 cannot reach b8 (3 steps ahead), so it stays; the required end says why
+    doc = state([corps("red-2", base("r2", 54, 30), mobility=2)],
+                [corps("blue-1", base("b9", 57, 30, 270)), corps("blue-2", base("b8", 54, 35, 180))])
+    assert errors(check(tmp_path, doc, corps_order("all_ahead", "red-2", {"r2": (54, 30)}))) == []
+    found = check(tmp_path, doc, corps_order("all_ahead", "red-2", {"r2": (54, 32)}))
+    assert errors(found) == ["MV502"]
+
+
+def test_engaged_file_keeps_its_place_with_its_engaged_base(tmp_path):
+    # r6 (behind r4) has b9 at its flank: the file r4-r6 stays, the file r3-r5 marches
+    doc = state(BLOCK, [corps("blue-1", base("b9", 57, 26.9, 270))])  # clear of r4
+    ends = {"r3": (50, 38), "r4": (54, 30), "r5": (50, 36), "r6": (54, 28)}
+    assert errors(check(tmp_path, doc, corps_order("all_ahead", "red-2", ends))) == []
+    found = check(tmp_path, doc, corps_order("all_ahead", "red-2", {**ends, "r4": (54, 38)}))
+    assert errors(found) == ["MV301"] or errors(found) == ["MV202"]
+    assert "the contact of r6 with enemy b9 at the start" in found[0].message
+
+
+def test_engaged_base_goes_back_with_all_back(tmp_path):
+    assert errors(check(tmp_path, FLANKED, corps_order("all_back", "red-1", {"r1": (50, 26), "r2": (54, 26)}))) == []
+
+
 def test_corps_orders_in_sequence(tmp_path):
     # red-1 advances; red-9 then advances behind it and stops at contact with its friend? no: friends are
     # passable up to half; here red-9 is squarely behind, so it stops in contact with red-1's rear

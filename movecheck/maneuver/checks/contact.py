@@ -7,8 +7,9 @@ from typing import Any, Iterator
 
 from movecheck.clauses import Violation
 from movecheck.maneuver.checks import EVERY, FREE, mv_clause
-from movecheck.maneuver.checks.ends import engaged_off_line
-from movecheck.maneuver.model import fmt, fmt_deg
+from movecheck.maneuver.checks.ends import engaged_marching, engaged_off_line
+from movecheck.maneuver.checks.words import order_name
+from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
 from movecheck.maneuver.plane import EPS, bearing_of
 
 
@@ -119,6 +120,16 @@ def engaged_move(a: Any) -> Iterator[Violation]:
             f"{a.corps.id} is in contact with {', '.join(names)} at the start: it may only move straight forward "
             f"({fmt_deg(a.corps.facing)}°) or straight back, but the landmark lies towards {fmt_deg(bearing_of(a.direction))}°",
             a.order.where + ("landmark",),
+        )
+        return
+    for base in engaged_marching(a):
+        dec = a.order.end[base.id]
+        names = ", ".join(e.id for e in a.engaged[base.id])
+        yield Violation(
+            f"{base.id} is in contact with {names} at the start: it may only move straight back or straight into "
+            f"full contact, so {order_name(a.order)} keeps it at {fmt_xy(base.centre)}, but it is declared at "
+            f"{fmt_xy((dec.x, dec.y))}",
+            dec.where,
         )
 
 

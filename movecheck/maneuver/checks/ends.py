@@ -90,6 +90,21 @@ def engaged_off_line(a: Any) -> bool:
     return cross * a.horizon > a.tolerance + EPS
 
 
+def engaged_marching(a: Any) -> list[Any]:
+    """MV502 for a corps: the engaged bases the order keeps in place (for every roll) that are declared elsewhere."""
+    declared = a.order.end
+    found = []
+    for b in a.corps.bases:
+        dec = declared.get(b.id)
+        if b.id not in a.engaged or dec is None or math.dist((dec.x, dec.y), b.centre) <= a.tolerance + EPS:
+            continue
+        file = a.file_of(b.id)
+        group = next(g for g in a.groups if file in g.files)
+        if all(br.result[file.index].distance <= EPS for br in group.branches.items):
+            found.append(b)
+    return found
+
+
 def ends_judged(a: Any) -> bool:
     """Whether MV202, MV301 and MV304 judge the declared ends base by base.
 
@@ -128,6 +143,7 @@ def misses(a: Any) -> list[Miss]:
     """Every base of a group no combination matches that is not declared at its required end."""
     tol = a.tolerance
     declared = a.order.end
+    marching = {b.id for b in engaged_marching(a)}  # MV502 says why they stay
     found: list[Miss] = []
     for group in a.groups:
         if group.closest is None:
@@ -152,7 +168,7 @@ def misses(a: Any) -> list[Miss]:
             for b in file.members:
                 dec = declared.get(b.id)
                 exp = a.expected(b, res.distance)
-                if dec is not None and math.dist((dec.x, dec.y), exp) <= tol + EPS:
+                if b.id in marching or dec is not None and math.dist((dec.x, dec.y), exp) <= tol + EPS:
                     continue
                 along = devs[b.id][0] if dec is not None else 0.0
                 found.append(Miss(b, group, file, res, dec, exp, along, as_one))
@@ -178,6 +194,8 @@ def stop_text(obstacle: Any) -> str:
         return "the field edge"
     if kind == "at_landmark":
         return "it is at the landmark"
+    if kind == "engaged":
+        return engaged_text(obstacle)
     other = obstacle.ids[0]
     if kind == "enemy":
         what = f"contact with enemy {other}"
@@ -201,6 +219,8 @@ def file_account(a: Any, res: Any) -> str:
         parts.append(f"the reference point reaches the landmark after {fmt(res.landmark_after)}")
     if res.stopped_after is not None:
         parts.append(f"stopped after {fmt(res.stopped_after)} by {stop_text(res.stopped_by)}")
+    if res.held is not None:
+        parts.append(f"it keeps its place: its allowance does not take it into full contact, and {engaged_text(res.held)}")
     if res.settled is not None:
         parts.append(_settled_text(res.settled))
     if res.halved_from is not None:
@@ -208,6 +228,13 @@ def file_account(a: Any, res: Any) -> str:
         if res.settled_half is not None:
             parts.append(_settled_text(res.settled_half))
     return "; ".join(parts)
+
+
+def engaged_text(obstacle: Any) -> str:
+    """``the contact of r1 with enemy b9 at the start (M10: ...)``: why an engaged base keeps its place."""
+    names = ", ".join(obstacle.ids)
+    return (f"the contact of {obstacle.member} with enemy {names} at the start (M10: an engaged base moves only "
+            f"straight back or straight into full contact)")
 
 
 def _settled_text(settled: Any) -> str:
