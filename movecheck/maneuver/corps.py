@@ -126,7 +126,11 @@ class CorpsAnalysis:
     ``placement`` is where each base stands after the order, ``required_ends`` the
     required ends when no undeclared roll decides them (None otherwise; then
     ``needed_rolls`` lists those rolls), ``new_contacts`` the enemies a base
-    touches at its end and not before.
+    touches at its end and not before.  ``entered_by`` holds the difficult
+    terrain each front base reaches for some combination of rolls (it owes
+    their rolls), ``short_of`` the terrain ahead of it that the earlier
+    penalties keep it from reaching, with the largest allowance any
+    combination leaves.
     """
 
     order: Order
@@ -146,6 +150,7 @@ class CorpsAnalysis:
     towards_itself: bool = False
     followers: dict[str, str] = field(default_factory=dict)
     entered_by: dict[str, list[Feature]] = field(default_factory=dict)
+    short_of: dict[str, list[tuple[Feature, float]]] = field(default_factory=dict)
     engaged: dict[str, list[Base]] = field(default_factory=dict)
     turned: dict[str, float] = field(default_factory=dict)
     placement: dict[str, tuple[float, float, float]] = field(default_factory=dict)
@@ -281,9 +286,9 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
         order, corps, direction, mobility, bonus, nearest, start, horizon, cap, files, groups,
         declared_rolls(order, world), tol, opts, towards_itself,
         followers={b.id: f.front.id for f in files for b in f.members[1:]},
-        entered_by={f.front.id: f.features for f in files},
         engaged=engaged,
     )
+    _entered(analysis)
     _compare(analysis)
     _place(world, analysis)
     return analysis
@@ -445,6 +450,24 @@ def _compare(a: CorpsAnalysis) -> None:
         group.closest = min(group.branches.items, key=distance_off)
 
 
+def _settled_by_rolls(group: Group) -> bool:
+    """Whether every combination of undeclared rolls leaves each file of the group at the same distance."""
+    items = group.branches.items
+    return len({tuple(round(br.result[f.index].distance, 9) for f in group.files) for br in items}) <= 1
+
+
+def _entered(a: CorpsAnalysis) -> None:
+    """The difficult terrain each front base reaches for some combination of rolls, and what it stops short of."""
+    for group in a.groups:
+        for file in group.files:
+            walks = [br.result[file.index].walk for br in group.branches.items]
+            reached = {f.terrain.id for w in walks for f, _ in w.reached}
+            front = file.front.id
+            a.entered_by[front] = [f for f in file.features if f.terrain.id in reached]
+            most = max((w.allowance for w in walks), default=a.start_allowance)
+            a.short_of[front] = [(f, most) for f in file.features if f.terrain.id not in reached]
+
+
 def _place(world: World, a: CorpsAnalysis) -> None:
     """Where the bases stand after the order (a declared end within tolerance is the required one)."""
     declared = a.order.end
@@ -455,7 +478,7 @@ def _place(world: World, a: CorpsAnalysis) -> None:
         matching = [br for br, ok in zip(items, group.matches) if ok]
         pool = matching or items
         chosen = max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
-        if len(items) != 1:
+        if not _settled_by_rolls(group):
             required = None
             for key in group.branches.keys:
                 die_name, dice = group.branches.dice[key]

@@ -157,6 +157,11 @@ class FreeAnalysis:
         """The difficult terrain each front base enters."""
         return {self.base.id: self.entered}
 
+    @property
+    def short_of(self) -> dict[str, list[tuple[Feature, float]]]:
+        """Terrain kept out of reach by earlier penalties (none: a free move's path says what it enters)."""
+        return {}
+
     def path_at(self, segment: int) -> DocPath:
         """The doc path of the waypoint that ends a segment."""
         last = len(self.order.path) - 1

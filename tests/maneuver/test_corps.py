@@ -146,7 +146,7 @@ def test_one_file_slowed_by_a_forest_roll_while_the_other_goes_on(tmp_path):
     assert check(tmp_path, doc, corps_order("all_ahead", "red-2", ends, rolls={"r3": 5})) == []
     found = check(tmp_path, doc, corps_order("all_ahead", "red-2", ends, rolls={"r3": 4}))
     assert codes(found) == ["MV202", "MV202"]
-    assert "10.00, copse D3=4 → 6.00" in found[0].message
+    assert "10.00, copse D3 (3d6) = 4 → 6.00" in found[0].message
 
 
 def test_whole_corps_penalty_reading(tmp_path):
@@ -457,6 +457,63 @@ def test_suggest_says_which_rolls_are_needed(tmp_path):
     text = "".join(suggestions)
     assert "declare the rolls first: r3 entering copse (D3: 3d6)" in text
     assert yaml.safe_load(text) == [{"corps": "red-2", "order": "all_ahead"}]
+
+
+# r1 alone, mobility 6 + 2: a brook 1 step ahead (D1), a wood 6 steps ahead (D3)
+BROOK_WOOD = state([corps("red-1", base("r1", 50, 30), mobility=6)],
+                   terrain=[rect_terrain("brook", "stream", 0, 32, 200, 33), rect_terrain("wood", "forest", 40, 37, 60, 60)])
+
+
+def test_roll_for_terrain_an_earlier_penalty_keeps_out_of_reach_is_mv303(tmp_path):
+    # the brook roll of 6 leaves max(1, 8 - 6) = 2: the wood, 6 steps ahead, is never reached
+    found = check(tmp_path, BROOK_WOOD,
+                  corps_order("all_ahead", "red-1", {"r1": (50, 32)}, rolls={"r1": {"brook": 6, "wood": 3}}))
+    assert errors(found) == ["MV303"]
+    assert ("r1 never reaches wood (forest), 6.00 steps ahead: the penalties before it leave an allowance "
+            "of at most 2.00; no roll is owed for it") in found[0].message
+
+
+def test_roll_for_terrain_reached_after_a_penalty_is_owed(tmp_path):
+    # the brook roll of 1 leaves 7: the wood is reached, and its roll of 3 leaves max(6, 4) = 6
+    found = check(tmp_path, BROOK_WOOD,
+                  corps_order("all_ahead", "red-1", {"r1": (50, 36)}, rolls={"r1": {"brook": 1, "wood": 3}}))
+    assert found == []
+
+
+def test_roll_for_terrain_reached_for_some_earlier_rolls_is_owed(tmp_path):
+    # the brook roll is not declared: for low rolls the wood is reached, so its declared roll is owed
+    found = check(tmp_path, BROOK_WOOD, corps_order("all_ahead", "red-1", {"r1": (50, 36)}, rolls={"r1": {"wood": 3}}))
+    assert "MV303" not in codes(found)
+
+
+# r1 alone, allowance 10: a ridge (D2 = 2d6) 8.5 steps ahead: 10 - 2 <= 8.5, so any roll stops it at the edge
+RIDGE = state([corps("red-1", base("r1", 50, 30))], terrain=[rect_terrain("ridge", "hill", 40, 39.5, 60, 60)])
+
+
+def test_suggest_gives_the_end_when_no_roll_can_change_it(tmp_path):
+    result = suggest(tmp_path, RIDGE, {"id": "o1", "order": "all_ahead", "corps": "red-1"})
+    assert result == [{"id": "o1", "corps": "red-1", "order": "all_ahead", "end": {"r1": {"x": 50, "y": 38.5}}}]
+    assert check(tmp_path, RIDGE, corps_order("all_ahead", "red-1", {"r1": (50, 38.5)})) == []
+
+
+def test_required_end_never_shows_a_roll_nobody_declared(tmp_path):
+    found = check(tmp_path, RIDGE, corps_order("all_ahead", "red-1", {"r1": (50, 40)}))
+    assert errors(found) == ["MV202"]
+    assert "allowance 10.00, ridge: any D2 (2d6) roll stops it at the edge → 8.50" in found[0].message
+    assert "D2=" not in found[0].message and "D2 (2d6) =" not in found[0].message
+
+
+def test_roll_that_cannot_change_where_an_enemy_stops_the_file_is_not_asked_for(tmp_path):
+    # a brook (D1) 1 step ahead, an enemy 2.5 steps ahead: max(1, 10 - roll) >= 4 for every roll, the enemy stops it
+    doc = state([corps("red-1", base("r1", 50, 30))], [corps("blue-1", base("b1", 50, 34.5, 180))],
+                terrain=[rect_terrain("brook", "stream", 0, 32, 200, 33)])
+    _, suggestions, _ = run_check(tmp_path, doc, orders({"order": "all_ahead", "corps": "red-1"}), suggest=True)
+    text = "".join(suggestions)
+    assert "declare the rolls" not in text
+    assert yaml.safe_load(text)[0]["end"] == {"r1": {"x": 50, "y": 32.5}}
+    found = check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 31)}))
+    assert errors(found) == ["MV202"]
+    assert "brook D1 (1d6) not declared; stopped after 2.50 by contact with enemy b1" in found[0].message
 
 
 def test_suggest_cli_prints_after_the_report(run_cli):

@@ -128,7 +128,7 @@ def test_forest_roll_reduces_the_allowance(tmp_path):
     assert check(tmp_path, FOREST, free("r9", (50, 25), rolls={"r9": 5})) == []
     found = check(tmp_path, FOREST, free("r9", (50, 25.5), rolls={"r9": 5}))
     assert errors(found) == ["MV101"]
-    assert "wood1 D3=5 → 5.00" in found[0].message
+    assert "wood1 D3 (3d6) = 5 → 5.00" in found[0].message
 
 
 def test_penalty_never_pushes_back_behind_the_terrain_edge(tmp_path):
@@ -137,7 +137,7 @@ def test_penalty_never_pushes_back_behind_the_terrain_edge(tmp_path):
     assert check(tmp_path, FOREST, free("r9", (50, 24.05), rolls={"r9": {"wood1": 18}})) == []
     found = check(tmp_path, FOREST, free("r9", (50, 24.5), rolls={"r9": {"wood1": 18}}))
     assert errors(found) == ["MV101"]
-    assert "allowance is 4.00 (10.00, wood1 D3=18 → 4.00" in found[0].message
+    assert "allowance is 4.00 (10.00, wood1 D3 (3d6) = 18 → 4.00" in found[0].message
 
 
 def test_missing_roll_gives_the_condition(tmp_path):

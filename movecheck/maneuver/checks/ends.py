@@ -14,7 +14,7 @@ it stays silent:
 - MV202 and MV301 split the :func:`misses` between them: a file whose declared
   ends moved as one but the wrong distance is MV202, a base out of its place
   in the file is MV301;
-- :func:`file_account` words how a file's required end came about, for both.
+- :func:`file_account` (:func:`miss_account`) words how a file's required end came about, for both.
 
 No shapely at import (``movecheck rules`` imports the clause modules).
 """
@@ -206,13 +206,23 @@ def stop_text(obstacle: Any) -> str:
     return f"{what} ({obstacle.member})" if obstacle.behind else what
 
 
-def file_account(a: Any, res: Any) -> str:
-    """Why a file ends where it must: its allowance, the pace, the landmark, what stopped it, halving."""
+def miss_account(a: Any, miss: Miss) -> str:
+    """:func:`file_account` of a missed base's file under the combination nearest the declared ends."""
+    front = miss.file.front.id
+    undeclared = frozenset(t for b, t in miss.group.closest.assigned if b == front)
+    return file_account(a, miss.result, undeclared)
+
+
+def file_account(a: Any, res: Any, undeclared: frozenset[str] = frozenset()) -> str:
+    """Why a file ends where it must: its allowance, the pace, the landmark, what stopped it, halving.
+
+    ``undeclared``: the terrain of the file whose roll nobody declared (not shown as a value).
+    """
     bonus_steps = a.options.prebattle_bonus
     base_text = mobility_text(a.mobility - (bonus_steps if a.bonus else 0.0), a.bonus, a.nearest, bonus_steps)
     if abs(a.start_allowance - a.mobility) > EPS:
         base_text += ", halved"
-    parts = [f"allowance {account(res.walk, a.start_allowance)} ({base_text})"]
+    parts = [f"allowance {account(res.walk, a.start_allowance, undeclared)} ({base_text})"]
     if res.pace is not None:
         parts.append(f"the slowest file sets the pace: {fmt(res.pace)}")
     if res.landmark_after is not None:
