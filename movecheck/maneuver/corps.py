@@ -125,7 +125,8 @@ class CorpsAnalysis:
     moves by more than ``tolerance``) to the declared turn in degrees.
     ``placement`` is where each base stands after the order, ``required_ends`` the
     required ends when no undeclared roll decides them (None otherwise; then
-    ``needed_rolls`` lists those rolls), ``new_contacts`` the enemies a base
+    ``needed_rolls`` lists the rolls to declare first: those every combination
+    meets; a later one may be owed or not depending on them), ``new_contacts`` the enemies a base
     touches at its end and not before.  ``entered_by`` holds the difficult
     terrain each front base reaches for some combination of rolls (it owes
     their rolls), ``short_of`` the terrain ahead of it that the earlier
@@ -480,7 +481,7 @@ def _place(world: World, a: CorpsAnalysis) -> None:
         chosen = max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
         if not _settled_by_rolls(group):
             required = None
-            for key in group.branches.keys:
+            for key in sorted(set.intersection(*(set(br.assigned) for br in items))):
                 die_name, dice = group.branches.dice[key]
                 a.needed_rolls.append((key[0], key[1], die_name, str(dice)))
         for b in group.bases:

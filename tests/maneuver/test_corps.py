@@ -455,7 +455,7 @@ def test_suggest_says_which_rolls_are_needed(tmp_path):
     doc = state(BLOCK, terrain=[rect_terrain("copse", "forest", 46, 34, 52, 50)])
     _, suggestions, _ = run_check(tmp_path, doc, orders(corps_order("all_ahead", "red-2", {})), suggest=True)
     text = "".join(suggestions)
-    assert "declare the rolls first: r3 entering copse (D3: 3d6)" in text
+    assert "declare the rolls first: the D3 roll (3d6) for r3 entering copse" in text
     assert yaml.safe_load(text) == [{"corps": "red-2", "order": "all_ahead"}]
 
 
@@ -504,16 +504,16 @@ def test_required_end_never_shows_a_roll_nobody_declared(tmp_path):
 
 
 def test_roll_that_cannot_change_where_an_enemy_stops_the_file_is_not_asked_for(tmp_path):
-    # a brook (D1) 1 step ahead, an enemy 2.5 steps ahead: max(1, 10 - roll) >= 4 for every roll, the enemy stops it
-    doc = state([corps("red-1", base("r1", 50, 30))], [corps("blue-1", base("b1", 50, 34.5, 180))],
+    # a brook (D1) 1 step ahead, an enemy 1.5 steps ahead: max(1, 8 - roll) >= 2 for every roll, the enemy stops it
+    doc = state([corps("red-1", base("r1", 50, 30))], [corps("blue-1", base("b1", 50, 33.5, 180))],
                 terrain=[rect_terrain("brook", "stream", 0, 32, 200, 33)])
     _, suggestions, _ = run_check(tmp_path, doc, orders({"order": "all_ahead", "corps": "red-1"}), suggest=True)
     text = "".join(suggestions)
     assert "declare the rolls" not in text
-    assert yaml.safe_load(text)[0]["end"] == {"r1": {"x": 50, "y": 32.5}}
+    assert yaml.safe_load(text)[0]["end"] == {"r1": {"x": 50, "y": 31.5}}
     found = check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 31)}))
     assert errors(found) == ["MV202"]
-    assert "brook D1 (1d6) not declared; stopped after 2.50 by contact with enemy b1" in found[0].message
+    assert "brook D1 (1d6) not declared (mobility 8, no pre-battle bonus: an enemy is 1.50 steps away); stopped after 1.50 by contact with enemy b1" in found[0].message
 
 
 def test_suggest_cli_prints_after_the_report(run_cli):
@@ -571,14 +571,16 @@ def test_property_suggested_ends_pass_and_moved_ones_fail(x0, y0, files, ranks, 
         # first pass: which rolls are needed? declare them (clamped into each die's range)
         _, suggestions, _ = run_check(tmp_path, doc, orders(order), suggest=True)
         text = "".join(suggestions)
-        if "declare the rolls first" in text:
-            needed = {}
-            dice = {"D1": (1, 6), "D2": (2, 12), "D3": (3, 18)}
-            for k, line in enumerate(l for l in text.splitlines() if l.startswith("# order")):
+        needed: dict = {}
+        dice = {"D1": (1, 6), "D2": (2, 12), "D3": (3, 18)}
+        for _ in range(4):  # a roll owed only once earlier ones are known is asked for in a later pass
+            if "declare the rolls first" not in text:
+                break
+            for line in (l for l in text.splitlines() if l.startswith("# order")):
                 for part in line.split("declare the rolls first: ")[1].split(", "):
-                    bid, _, rest = part.partition(" entering ")
-                    tid, _, die = rest.partition(" (")
-                    low, high = dice[die[:2]]
+                    die, _, rest = part.removeprefix("the ").partition(" roll (")
+                    bid, _, tid = rest.partition(") for ")[2].partition(" entering ")
+                    low, high = dice[die]
                     needed.setdefault(bid, {})[tid] = min(max(rolls[len(needed) % 3], low), high)
             order["rolls"] = needed
             _, suggestions, _ = run_check(tmp_path, doc, orders(order), suggest=True)
