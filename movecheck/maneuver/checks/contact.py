@@ -54,22 +54,25 @@ def through_enemy(a: Any) -> Iterator[Violation]:
         yield Violation(f"{a.base.id} overlaps enemy {enemy.id} on its way", a.path_at(segment))
 
 
+ATTACK = "melee starts only with the order Attack! («В атаку!»)"
+
+
 @mv_clause(
     "MV501", "contact-made", "note",
-    "the order brings bases into contact with the enemy; melee only after «В атаку!»",
+    "the order brings bases into contact with the enemy; melee only after the order Attack! («В атаку!»)",
     ("M9",), orders=EVERY,
     example=("a free move ends touching an enemy base",
              "it ends clear of every enemy base"),
 )
 def contact_made(a: Any) -> Iterator[Violation]:
     """Bases may come into contact with enemy bases during manoeuvre (M9);
-    the melee starts only with the order «В атаку!» ("Attack!").  This note
+    the melee starts only with the order Attack! (the seed's «В атаку!»).  This note
     lists the new contacts an order makes.
     """
     if a.kind == "free":
         if a.new_contacts:
             names = ", ".join(e.id for e in a.new_contacts)
-            yield Violation(f"{a.base.id} ends in contact with enemy {names}; melee starts only with «В атаку!» (Attack!)",
+            yield Violation(f"{a.base.id} ends in contact with enemy {names}; {ATTACK}",
                             a.end_where)
         return
     for base in a.corps.bases:
@@ -78,7 +81,7 @@ def contact_made(a: Any) -> Iterator[Violation]:
             names = ", ".join(e.id for e in found)
             declared = a.order.end.get(base.id)
             where = declared.where if declared is not None else a.order.where + ("end",)
-            yield Violation(f"{base.id} ends in contact with enemy {names}; melee starts only with «В атаку!» (Attack!)",
+            yield Violation(f"{base.id} ends in contact with enemy {names}; {ATTACK}",
                             where)
 
 
