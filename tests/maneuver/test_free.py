@@ -166,7 +166,7 @@ def test_two_features_each_cost_their_own_roll(tmp_path):
     assert errors(found) == ["MV101"]
     found = check(tmp_path, doc, free("r9", (50, 25)))
     assert codes(found) == ["MV304"]
-    assert "fall favourably" in found[0].message
+    assert "the rolls (D1 (1d6) for r9 entering brook, D1 (1d6) for r9 entering field) fall favourably" in found[0].message
 
 
 def test_hill_counts_only_when_climbing_onto_it(tmp_path):

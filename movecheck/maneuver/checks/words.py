@@ -74,8 +74,8 @@ def roll_name(key: tuple[str, str], die_name: str, dice: Any) -> str:
 
 
 def favourable(keys: list[tuple[str, str]], dice: dict[tuple[str, str], tuple[str, Any]]) -> str:
-    """``the rolls (D1 for r1 entering s0, D1 for r1 entering s1) fall favourably``."""
-    named = ", ".join(f"{dice[k][0]} for {k[0]} entering {k[1]}" for k in keys)
+    """``the rolls (D1 (1d6) for r1 entering s0, D1 (1d6) for r1 entering s1) fall favourably``."""
+    named = ", ".join(f"{dice[k][0]} ({dice[k][1]}) for {k[0]} entering {k[1]}" for k in keys)
     return f"the rolls ({named}) fall favourably"
 
 
