@@ -481,7 +481,7 @@ def _place(world: World, a: CorpsAnalysis) -> None:
         chosen = max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
         if not _settled_by_rolls(group):
             required = None
-            for key in sorted(set.intersection(*(set(br.assigned) for br in items))):
+            for key in sorted(set.intersection(*(set(br.assigned) for br in items)) or group.branches.keys):
                 die_name, dice = group.branches.dice[key]
                 a.needed_rolls.append((key[0], key[1], die_name, str(dice)))
         for b in group.bases:
