@@ -260,7 +260,8 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     moving = {b.id for b in corps.bases}
     engaged = {b.id: found for b in corps.bases if (found := world.contacts(b.rect))}
     if direction is not None:
-        backwards = direction[0] * heading_vector(corps.facing)[0] + direction[1] * heading_vector(corps.facing)[1] < -EPS
+        ahead = heading_vector(corps.facing)
+        backwards = direction[0] * ahead[0] + direction[1] * ahead[1] < -EPS  # engaged bases go back with it
         for file in files:
             _file_obstacles(world, file, direction, horizon, moving, landmark_corps)
             if not backwards:
