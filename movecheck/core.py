@@ -84,6 +84,10 @@ class Settings:
         )
 
 
+class NothingToSuggest(InputError):
+    """``check --suggest`` of orders whose system writes no suggestion: a usage error (exit 2, one line)."""
+
+
 @dataclass
 class Outcome:
     """What a rule system returns for one orders file."""
@@ -173,14 +177,17 @@ class Loaded:
         )
 
 
-def read(path: str, display: str | None = None) -> Loaded:
+def read(path: str, display: str | None = None, suggest: bool = False) -> Loaded:
     """Load a file and run the checks every file gets: YAML, kind, version, schema."""
     doc = load_file(path, display)
-    return examine(doc)
+    return examine(doc, suggest)
 
 
-def examine(doc: Document) -> Loaded:
-    """The findings every file gets, before any rule system looks at it."""
+def examine(doc: Document, suggest: bool = False) -> Loaded:
+    """The findings every file gets, before any rule system looks at it.
+
+    ``suggest`` (``check --suggest``): an order may leave out what the suggestion writes.
+    """
     findings = list(doc.findings)
     if doc.broken:
         return Loaded(doc, None, findings)
@@ -194,7 +201,8 @@ def examine(doc: Document) -> Loaded:
         return Loaded(doc, kind, findings)
     from movecheck.schema import validate
 
-    findings.extend(validate(doc, kind))
+    optional = system_of(kind).suggest_fills if suggest and is_kind(kind, ORDERS) else ()
+    findings.extend(validate(doc, kind, optional))
     return Loaded(doc, kind, findings)
 
 
@@ -332,10 +340,12 @@ def check(
     inputs = unique_paths(paths)
     for path in inputs:
         try:
-            loaded = read(path, _display(path, settings))
+            loaded = read(path, _display(path, settings), settings.suggest)
         except InputError as exc:
             _unreadable(report, path, exc, inputs, settings)
             continue
+        if settings.suggest and is_kind(loaded.kind, ORDERS) and not system_of(loaded.kind).suggest_fills:
+            raise NothingToSuggest(f"--suggest has nothing to write for {_a(loaded.kind)} file: {loaded.doc.path}")
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
         report.files.append(entry)
         shown.file(loaded)

@@ -105,9 +105,28 @@ def validate_data(name: str, data: Any) -> list[Any]:
     return sorted_errors(validator(name), data)
 
 
-def validate(doc: Document, name: str) -> list[Finding]:
-    """Validate a document: MC005 for misread names (then taken as text), MC003 for the rest."""
-    return validate_with(doc, validator(name))[0]
+def validate(doc: Document, name: str, optional: tuple[str, ...] = ()) -> list[Finding]:
+    """Validate a document: MC005 for misread names (then taken as text), MC003 for the rest.
+
+    ``optional``: keys the schema requires that may be missing here (``check --suggest``
+    writes them).
+    """
+    return validate_with(doc, validator(name) if not optional else relaxed_validator(name, optional))[0]
+
+
+@lru_cache(maxsize=None)
+def relaxed_validator(name: str, optional: tuple[str, ...]) -> Any:
+    """A validator for ``name`` whose schema requires none of the keys ``optional``, anywhere."""
+    return validator_class()(_without_required(load_schema(name), frozenset(optional)), registry=_registry())
+
+
+def _without_required(node: Any, optional: frozenset[str]) -> Any:
+    if isinstance(node, list):
+        return [_without_required(item, optional) for item in node]
+    if not isinstance(node, dict):
+        return node
+    return {key: ([k for k in value if k not in optional] if key == "required" and isinstance(value, list)
+                  else _without_required(value, optional)) for key, value in node.items()}
 
 
 def validate_with(doc: Document, checker: Any) -> tuple[list[Finding], list[Any]]:

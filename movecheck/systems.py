@@ -78,6 +78,9 @@ class System:
     """The ``kind:`` values a file of this system may give."""
     default_edition: Any = None
     """The edition of a state that names none, when no configuration names one."""
+    suggest_fills: tuple[str, ...] = ()
+    """The keys of an order that ``check --suggest`` writes, so that an order may leave them
+    out under ``--suggest`` (none: the system has nothing to suggest)."""
 
     def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
         """Build and lint a state once; ``clean``: its reading and schema found no error."""

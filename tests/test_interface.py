@@ -86,8 +86,8 @@ def test_each_battlefield_is_built_once_per_run(monkeypatch: pytest.MonkeyPatch)
 
     builds = _count_calls(monkeypatch, setup, "build_battlefield")
     check([str(p) for p in MANEUVER_ORDERS], Settings())
-    assert len(MANEUVER_ORDERS) > 1
-    assert list(builds.values()) == [1]
+    assert len(MANEUVER_ORDERS) > len(builds) > 1  # several orders files name each battlefield
+    assert set(builds.values()) == {1}
 
 
 def test_state_findings_are_reported_once_without_deduplication(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ class Maneuver(System):
     orders_key = "orders"
     orders_markers = ("orders", "side")
     state_markers = ("field",)
+    suggest_fills = ("end",)
 
     def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
         """Build the battlefield of a state and lint it (geometry only when nothing is wrong)."""

@@ -21,7 +21,7 @@ from shapely.ops import unary_union
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
 from movecheck.maneuver.model import Base, Corps, Terrain, Vec
-from movecheck.maneuver.motion import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, walk
+from movecheck.maneuver.motion import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, full_contact, walk
 from movecheck.maneuver.orders import Declared, Order
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector, unit
 from movecheck.maneuver.world import DeclaredRoll, Obstacle, World, declared_rolls
@@ -36,9 +36,12 @@ class File:
     """A front base and the bases behind it in the direction of motion.
 
     ``stop``: how far the file can go before ``stop_by`` stops it (an enemy,
-    a friend it cannot pass, impassable terrain, the field edge).  ``chords``:
-    the stretches ``(lo, hi, member, friend)`` over which one of its bases
-    would stand on a stationary friend.
+    a friend it cannot pass, impassable terrain, the field edge, or ``engaged``:
+    one of its bases is engaged and the motion cannot take it straight into full
+    contact, M10).  ``charge``: one of its bases is engaged and reaching ``stop``
+    takes it into full contact; short of that the file keeps its place.
+    ``chords``: the stretches ``(lo, hi, member, friend)`` over which one of its
+    bases would stand on a stationary friend.
     """
 
     index: int
@@ -46,6 +49,7 @@ class File:
     features: list[Feature] = field(default_factory=list)
     stop: float = math.inf
     stop_by: Obstacle | None = None
+    charge: Obstacle | None = None
     chords: list[tuple[float, float, str, str]] = field(default_factory=list)
 
     @property
@@ -68,9 +72,11 @@ class FileResult:
 
     In order: its allowance walk; the slowest file's allowance when that sets a
     lower pace (``corps_penalty: whole_corps``); the distance after which the
-    reference point reaches the landmark; where an obstacle stops it; a move
-    back off a friend; for All back the maximum that is halved, and a move back
-    off a friend after halving.  ``distance`` is the result.
+    reference point reaches the landmark; where an obstacle stops it; ``held``:
+    an engaged base of the file that the allowance does not take into full
+    contact keeps it in place; a move back off a friend; for All back the
+    maximum that is halved, and a move back off a friend after halving.
+    ``distance`` is the result.
     """
 
     distance: float
@@ -79,6 +85,7 @@ class FileResult:
     landmark_after: float | None = None
     stopped_after: float | None = None
     stopped_by: Obstacle | None = None
+    held: Obstacle | None = None
     settled: Settled | None = None
     halved_from: float | None = None
     settled_half: Settled | None = None
@@ -118,8 +125,13 @@ class CorpsAnalysis:
     moves by more than ``tolerance``) to the declared turn in degrees.
     ``placement`` is where each base stands after the order, ``required_ends`` the
     required ends when no undeclared roll decides them (None otherwise; then
-    ``needed_rolls`` lists those rolls), ``new_contacts`` the enemies a base
-    touches at its end and not before.
+    ``needed_rolls`` lists the rolls to declare first: those every combination
+    meets; a later one may be owed or not depending on them), ``new_contacts`` the enemies a base
+    touches at its end and not before.  ``entered_by`` holds the difficult
+    terrain each front base reaches for some combination of rolls (it owes
+    their rolls), ``short_of`` the terrain ahead of it that the earlier
+    penalties keep it from reaching, with the largest allowance any
+    combination leaves.
     """
 
     order: Order
@@ -139,6 +151,7 @@ class CorpsAnalysis:
     towards_itself: bool = False
     followers: dict[str, str] = field(default_factory=dict)
     entered_by: dict[str, list[Feature]] = field(default_factory=dict)
+    short_of: dict[str, list[tuple[Feature, float]]] = field(default_factory=dict)
     engaged: dict[str, list[Base]] = field(default_factory=dict)
     turned: dict[str, float] = field(default_factory=dict)
     placement: dict[str, tuple[float, float, float]] = field(default_factory=dict)
@@ -245,9 +258,14 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     horizon = start if cap is None else min(start, cap)
     files = build_files(corps.bases, direction) if direction is not None else [File(i, [b]) for i, b in enumerate(corps.bases)]
     moving = {b.id for b in corps.bases}
+    engaged = {b.id: found for b in corps.bases if (found := world.contacts(b.rect))}
     if direction is not None:
+        ahead = heading_vector(corps.facing)
+        backwards = direction[0] * ahead[0] + direction[1] * ahead[1] < -EPS  # engaged bases go back with it
         for file in files:
             _file_obstacles(world, file, direction, horizon, moving, landmark_corps)
+            if not backwards:
+                _pin(world, file, direction, engaged)
             front = file.front
             region = sweep.swept_straight(front.rect, direction, horizon) if horizon > EPS else front.rect
 
@@ -266,14 +284,13 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
         run = _group_runner(files=members, start=start, horizon=horizon, halve=halve, cap=cap,
                             whole_corps=opts.corps_penalty == "whole_corps")
         groups.append(Group(members, enumerate_rolls(order.rolls, run, steps, cost=len(members))))
-    engaged = {b.id: world.contacts(b.rect) for b in corps.bases}
     analysis = CorpsAnalysis(
         order, corps, direction, mobility, bonus, nearest, start, horizon, cap, files, groups,
         declared_rolls(order, world), tol, opts, towards_itself,
         followers={b.id: f.front.id for f in files for b in f.members[1:]},
-        entered_by={f.front.id: f.features for f in files},
-        engaged={k: v for k, v in engaged.items() if v},
+        engaged=engaged,
     )
+    _entered(analysis)
     _compare(analysis)
     _place(world, analysis)
     return analysis
@@ -324,6 +341,32 @@ def _file_obstacles(world: World, file: File, direction: Vec, horizon: float, mo
     file.stop, file.stop_by = max(stop, 0.0), by
 
 
+def _pin(world: World, file: File, direction: Vec, engaged: dict[str, list[Base]]) -> None:
+    """An engaged base keeps its place, and its file with it, unless the motion takes it straight into full contact (M10).
+
+    It can only end in full contact where an enemy stops its file; when every
+    engaged base of the file is in full contact there, the file charges
+    (reaching that stop, else keeping its place); otherwise it stays.
+    """
+    held = [m for m in file.members if m.id in engaged]
+    if not held:
+        return
+    first = held[0]
+    why = Obstacle("engaged", tuple(e.id for e in engaged[first.id]), first.id, first is not file.front)
+    stop = file.stop
+    if file.stop_by is not None and file.stop_by.kind == "enemy" and all(_full_at(world, m, direction, stop) for m in held):
+        file.charge = why
+        return
+    file.stop, file.stop_by = 0.0, why
+
+
+def _full_at(world: World, member: Base, direction: Vec, distance: float) -> bool:
+    """Whether the base, moved ``distance`` along ``direction``, ends in full contact with an enemy base."""
+    rect = member.rect_at(member.x + direction[0] * distance, member.y + direction[1] * distance, member.facing)
+    return any(full_contact(rect, other.rect, world.gap, world.tol)
+               for other in world.bases_near(rect, world.gap + world.tol) if other.side != world.side)
+
+
 def _settle(file: File, distance: float) -> tuple[float, Settled | None]:
     """The distance moved back to the last place where no base of the file ends on a stationary friend."""
     last: tuple[str, str] | None = None
@@ -357,6 +400,8 @@ def _group_runner(files: list[File], start: float, horizon: float, halve: bool, 
             if f.stop < distance - EPS:
                 distance = f.stop
                 result.stopped_after, result.stopped_by = f.stop, f.stop_by
+            elif f.charge is not None and distance < f.stop - EPS:
+                distance, result.held = 0.0, f.charge
             distance, result.settled = _settle(f, distance)
             if halve:
                 result.halved_from = distance
@@ -407,6 +452,24 @@ def _compare(a: CorpsAnalysis) -> None:
         group.closest = min(group.branches.items, key=distance_off)
 
 
+def _settled_by_rolls(group: Group) -> bool:
+    """Whether every combination of undeclared rolls leaves each file of the group at the same distance."""
+    items = group.branches.items
+    return len({tuple(round(br.result[f.index].distance, 9) for f in group.files) for br in items}) <= 1
+
+
+def _entered(a: CorpsAnalysis) -> None:
+    """The difficult terrain each front base reaches for some combination of rolls, and what it stops short of."""
+    for group in a.groups:
+        for file in group.files:
+            walks = [br.result[file.index].walk for br in group.branches.items]
+            reached = {f.terrain.id for w in walks for f, _ in w.reached}
+            front = file.front.id
+            a.entered_by[front] = [f for f in file.features if f.terrain.id in reached]
+            most = max((w.allowance for w in walks), default=a.start_allowance)
+            a.short_of[front] = [(f, most) for f in file.features if f.terrain.id not in reached]
+
+
 def _place(world: World, a: CorpsAnalysis) -> None:
     """Where the bases stand after the order (a declared end within tolerance is the required one)."""
     declared = a.order.end
@@ -417,9 +480,9 @@ def _place(world: World, a: CorpsAnalysis) -> None:
         matching = [br for br, ok in zip(items, group.matches) if ok]
         pool = matching or items
         chosen = max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
-        if len(items) != 1:
+        if not _settled_by_rolls(group):
             required = None
-            for key in group.branches.keys:
+            for key in sorted(set.intersection(*(set(br.assigned) for br in items)) or group.branches.keys):
                 die_name, dice = group.branches.dice[key]
                 a.needed_rolls.append((key[0], key[1], die_name, str(dice)))
         for b in group.bases:

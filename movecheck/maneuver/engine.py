@@ -111,8 +111,8 @@ def _required_ends(a: CorpsAnalysis) -> list[str]:
         return [title + " cannot be carried out", *[f"# {line}" for line in head]]
     if a.required_ends is None:
         needed = sorted(set(a.needed_rolls))
-        rolls = escape(", ".join(f"{b} entering {t} ({die}: {dice})" for b, t, die, dice in needed))
-        missing = ", ".join(f"{_name(b)}: {{{_name(t)}: <{die} roll>}}" for b, t, die, _ in needed)
+        rolls = escape(", ".join(f"the {die} roll ({dice}) for {b} entering {t}" for b, t, die, dice in needed))
+        missing = ", ".join(f"{_name(b)}: {{{_name(t)}: <{die} roll, {dice}>}}" for b, t, die, dice in needed)
         return [f"{title}: declare the rolls first: {rolls}", *head,
                 f"  # rolls: {{{missing}}}  (fill in, then run --suggest again)"]
     lines = [title, *head]

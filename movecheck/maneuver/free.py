@@ -25,12 +25,14 @@ from movecheck.maneuver.motion import (
     Walk,
     enumerate_rolls,
     extreme,
-    front_flush,
+    full_contact,
     odds,
     walk,
 )
 from movecheck.maneuver.orders import Order
-from movecheck.maneuver.plane import EPS, local_offset
+import math
+
+from movecheck.maneuver.plane import EPS, angle_diff, cone_distance, heading_vector, local_offset, ray_distance
 from movecheck.maneuver.world import DeclaredRoll, Obstacle, World, declared_rolls
 
 DocPath = tuple[Any, ...]
@@ -110,8 +112,10 @@ class FreeAnalysis:
     ``tolerance`` of the straight line; when it does not, ``straight_obstacle``
     is what makes the straight line impossible (None: it was possible).
     ``engaged`` are the enemies in contact at the start; then ``offset`` is the
-    move's (forward, right) displacement relative to the base's facing and
-    ``flush`` the enemies its front edge ends flush with (M10).
+    move's (forward, right) displacement relative to the base's facing,
+    ``flush`` the enemies its front edge ends in full contact with, and
+    ``advance_miss`` how far its end lies from every end a straight advance
+    and/or a wheel about a front corner reaches (M10).
     """
 
     order: Order
@@ -134,6 +138,7 @@ class FreeAnalysis:
     tolerance: float
     options: Any
     field_size: tuple[float, float] = (0.0, 0.0)
+    advance_miss: float = 0.0
 
     kind = "free"
 
@@ -151,6 +156,11 @@ class FreeAnalysis:
     def entered_by(self) -> dict[str, list[Feature]]:
         """The difficult terrain each front base enters."""
         return {self.base.id: self.entered}
+
+    @property
+    def short_of(self) -> dict[str, list[tuple[Feature, float]]]:
+        """Terrain kept out of reach by earlier penalties (none: a free move's path says what it enters)."""
+        return {}
 
     def path_at(self, segment: int) -> DocPath:
         """The doc path of the waypoint that ends a segment."""
@@ -196,20 +206,38 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     moving = {base.id}
     engaged = world.contacts(base.rect)
     final = motion.final_rect()
-    wheel = {e.id for e in engaged if front_flush(final, end_facing, e.rect, world.gap, tol)}
+    wheel = {e.id for e in engaged if full_contact(final, e.rect, world.gap, tol)}
     events = motion_events(world, motion, moving, wheel)
     straight = motion.length - motion.chord <= tol + EPS
     obstacle = None if straight else _straight_obstacle(world, order, motion, mobility, steps)
     dx, dy = motion.end[0] - motion.start[0], motion.end[1] - motion.start[1]
     offset = local_offset(base.facing, dx, dy)
     flush = [e for e in world.bases_near(final, world.gap + tol) if e.side != world.side
-             and front_flush(final, end_facing, e.rect, world.gap, tol)] if engaged else []
+             and full_contact(final, e.rect, world.gap, tol)] if engaged else []
     before = world.contacts(base.rect, exact=False)
     new_contacts = [e for e in world.contacts(final, exact=False) if e not in before]
     return FreeAnalysis(
         order, base, motion, mobility, bonus, nearest, entered, features, branches, events, straight, obstacle,
         engaged, offset, flush, new_contacts, declared_rolls(order, world), tol, opts, (world.bf.width, world.bf.depth),
+        advance_miss(base, motion.end, end_facing, tol) if engaged else 0.0,
     )
+
+
+def advance_miss(base: Base, end: Vec, end_facing: float, tol: float) -> float:
+    """How far an end lies from every end a straight advance and/or a wheel about a front corner reaches (M10).
+
+    Without a turn (a corner moves by at most ``tol``) the centre must move along the
+    facing; with one, the front corner on the side it turns to is the pivot, and it
+    may move only forward along the facing before the wheel and along the new one after.
+    """
+    turn = angle_diff(base.facing, end_facing)
+    ahead = heading_vector(base.facing)
+    if abs(math.radians(turn)) * base.half_diagonal <= tol + EPS:
+        return ray_distance((end[0] - base.x, end[1] - base.y), ahead)
+    left, _, _, right = g.base_corners(base.x, base.y, base.facing, base.width, base.depth)
+    left1, _, _, right1 = g.base_corners(end[0], end[1], end_facing, base.width, base.depth)
+    start, finish = (right, right1) if turn > 0 else (left, left1)
+    return cone_distance((finish[0] - start[0], finish[1] - start[1]), ahead, heading_vector(end_facing))
 
 
 def free_branches(order: Order, length: float, tol: float, steps: Steps, run: Callable[[Any], Walk],

@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
 from movecheck.maneuver.model import Base, Vec
-from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
+from movecheck.maneuver.plane import EPS, angle_diff, heading_vector, point_segment_distance
 from movecheck.maneuver.rolls import (  # noqa: F401  (re-exported: the allowance walk and the rolls)
     ROLL_BUDGET,
     ROLL_BUDGET_VARIABLE,
@@ -82,11 +82,27 @@ def shrunk(poly: Any, amount: float) -> Any:
     return inner if not inner.is_empty else poly
 
 
-def front_flush(rect: Any, base_facing: float, other: Any, gap: float, tolerance: float) -> bool:
-    """Whether the rectangle's front edge lies along an edge of ``other`` (full contact, M10)."""
+def full_contact(rect: Any, other: Any, gap: float, tolerance: float) -> bool:
+    """Whether the rectangle's front edge is in full contact with ``other`` (M10).
+
+    Full contact: the two touch (:func:`touching`), and the front edge lies flush
+    against one edge of ``other`` and aligned with it over the shorter of the two
+    edge lengths: both ends of the shorter edge lie within ``gap + tolerance`` of
+    the longer one.  A shared sliver of edge is not enough.
+    """
+    if not touching(rect, other, gap, tolerance):
+        return False
     coords = list(rect.exterior.coords)
-    front = g.LineString([coords[0], coords[3]])  # base_corners: front-left, ..., front-right
-    return touching(rect, other, gap, tolerance) and g.edge_flush(front, other, gap + tolerance)
+    front = (coords[0][:2], coords[3][:2])  # base_corners: front-left, ..., front-right
+    ring = [c[:2] for c in other.exterior.coords]
+    reach = gap + tolerance + EPS
+    return any(_aligned(front, (p, q), reach) for p, q in zip(ring, ring[1:]))
+
+
+def _aligned(a: tuple[Vec, Vec], b: tuple[Vec, Vec], reach: float) -> bool:
+    """Whether both ends of the shorter segment lie within ``reach`` of the longer one."""
+    short, long = (a, b) if math.dist(*a) <= math.dist(*b) else (b, a)
+    return all(point_segment_distance(p, *long) <= reach for p in short)
 
 
 # --- a free move's motion -----------------------------------------------------------------

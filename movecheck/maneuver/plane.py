@@ -69,3 +69,28 @@ def local_offset(facing: float, dx: float, dy: float) -> Vec:
     hx, hy = heading_vector(facing)
     rx, ry = right_vector(facing)
     return (dx * hx + dy * hy, dx * rx + dy * ry)
+
+
+def point_segment_distance(p: Vec, a: Vec, b: Vec) -> float:
+    """Shortest distance from point ``p`` to the segment from ``a`` to ``b``."""
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    length2 = ex * ex + ey * ey
+    t = 0.0 if length2 <= EPS * EPS else min(max(((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / length2, 0.0), 1.0)
+    return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
+
+
+def ray_distance(v: Vec, u: Vec) -> float:
+    """Distance from the point ``v`` to the ray from the origin along the unit vector ``u``."""
+    t = max(v[0] * u[0] + v[1] * u[1], 0.0)
+    return math.hypot(v[0] - t * u[0], v[1] - t * u[1])
+
+
+def cone_distance(v: Vec, u: Vec, w: Vec) -> float:
+    """Distance from the point ``v`` to the cone ``a·u + b·w`` (a, b ≥ 0) of two unit vectors."""
+    det = u[0] * w[1] - u[1] * w[0]
+    if abs(det) > EPS:
+        a = (v[0] * w[1] - v[1] * w[0]) / det
+        b = (u[0] * v[1] - u[1] * v[0]) / det
+        if a >= 0.0 and b >= 0.0:
+            return 0.0
+    return min(ray_distance(v, u), ray_distance(v, w))

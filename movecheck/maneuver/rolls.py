@@ -45,7 +45,7 @@ class Walk:
     """The result of the allowance walk for one front base."""
 
     allowance: float
-    reached: list[tuple[Feature, int]] = field(default_factory=list)
+    reached: list[tuple[Feature, int | None]] = field(default_factory=list)
 
 
 class NeedRoll(Exception):
@@ -62,12 +62,22 @@ Lookup = Callable[[str, Feature, bool], int]
 
 
 def walk(start: float, features: Iterable[Feature], stop: float, base_id: str, lookup: Lookup) -> Walk:
-    """Allowance of a front base: for each feature reached (e < A and e < stop), A = max(e, A - roll)."""
+    """Allowance of a front base: for each feature reached (e < A and e < stop), A = max(e, A - roll).
+
+    When even the die's lowest result leaves no more than ``e`` (every roll stops the
+    base at the feature's edge), the roll is not looked up: it cannot change the
+    allowance, so it is never asked for; ``reached`` records it as None.
+    """
     allowance = start
     result = Walk(start)
     first = True
     for feature in sorted(features, key=lambda f: (f.e, f.terrain.id)):
         if feature.e < allowance - EPS and feature.e < stop - EPS:
+            if allowance - feature.dice.low <= feature.e + EPS:
+                first = False
+                allowance = feature.e
+                result.reached.append((feature, None))
+                continue
             roll = lookup(base_id, feature, first)
             first = False
             allowance = max(feature.e, allowance - roll)

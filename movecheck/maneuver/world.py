@@ -119,7 +119,8 @@ class Obstacle:
     ``friend`` (one the base cannot pass), ``friend_end`` (one it would end
     on), ``impassable``, ``field_edge``, ``at_landmark`` (the corps is there
     already) and ``terrain`` (difficult terrain that may cost more than the
-    allowance).  ``member`` is the moving base that meets a base obstacle,
+    allowance), and ``engaged`` (enemies the base ``member`` touches at the
+    start, which keep it in place, M10).  ``member`` is the moving base that meets a base obstacle,
     ``behind`` whether that is not the front base of its file.
     """
 

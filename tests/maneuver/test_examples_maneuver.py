@@ -11,7 +11,7 @@ from movecheck.core import Settings, check
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "maneuver"
 VARIANTS = sorted(p for p in EXAMPLES.glob("*-orders-*.yaml"))
-LEGAL = [EXAMPLES / "free-orders.yaml", EXAMPLES / "corps-orders.yaml"]
+LEGAL = [EXAMPLES / "free-orders.yaml", EXAMPLES / "corps-orders.yaml", EXAMPLES / "engaged-orders.yaml"]
 
 
 def findings_of(path: Path):

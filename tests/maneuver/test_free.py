@@ -128,7 +128,7 @@ def test_forest_roll_reduces_the_allowance(tmp_path):
     assert check(tmp_path, FOREST, free("r9", (50, 25), rolls={"r9": 5})) == []
     found = check(tmp_path, FOREST, free("r9", (50, 25.5), rolls={"r9": 5}))
     assert errors(found) == ["MV101"]
-    assert "wood1 D3=5 → 5.00" in found[0].message
+    assert "wood1 D3 (3d6) = 5 → 5.00" in found[0].message
 
 
 def test_penalty_never_pushes_back_behind_the_terrain_edge(tmp_path):
@@ -137,7 +137,7 @@ def test_penalty_never_pushes_back_behind_the_terrain_edge(tmp_path):
     assert check(tmp_path, FOREST, free("r9", (50, 24.05), rolls={"r9": {"wood1": 18}})) == []
     found = check(tmp_path, FOREST, free("r9", (50, 24.5), rolls={"r9": {"wood1": 18}}))
     assert errors(found) == ["MV101"]
-    assert "allowance is 4.00 (10.00, wood1 D3=18 → 4.00" in found[0].message
+    assert "allowance is 4.00 (10.00, wood1 D3 (3d6) = 18 → 4.00" in found[0].message
 
 
 def test_missing_roll_gives_the_condition(tmp_path):
@@ -166,7 +166,7 @@ def test_two_features_each_cost_their_own_roll(tmp_path):
     assert errors(found) == ["MV101"]
     found = check(tmp_path, doc, free("r9", (50, 25)))
     assert codes(found) == ["MV304"]
-    assert "fall favourably" in found[0].message
+    assert "the rolls (D1 (1d6) for r9 entering brook, D1 (1d6) for r9 entering field) fall favourably" in found[0].message
 
 
 def test_hill_counts_only_when_climbing_onto_it(tmp_path):
@@ -344,24 +344,72 @@ def test_engaged_base_turning_while_backing_is_mv502(tmp_path):
     assert errors(found) == ["MV502"]
 
 
-def test_engaged_base_may_wheel_forward_into_full_contact(tmp_path):
-    # r15 touches b5 with one front corner only (b5 is turned 20°); it wheels to face it flush
+def _corner_contact(offset: float):
+    """r15 (facing 0) touches the lowest corner of b5 (turned to 200°) with its front edge,
+    ``offset`` steps left of its front-right corner; and the end flush in front of b5, facing 20°."""
     import math as m
 
     from movecheck.maneuver import geometry as g
 
-    b5 = base("b5", 0, 0, 200)
-    b5_rect = g.base_rect(50, 30, 200, 4, 2)
-    # r15 at facing 0 placed so that its front edge touches b5's lowest corner
-    low = min(b5_rect.exterior.coords, key=lambda p: p[1])
-    r15 = base("r15", low[0], low[1] - 1.0, 0)
-    b5.update(x=50, y=30)
-    doc = state([corps("red-6", r15)], [corps("blue-2", b5)])
-    # flush in front of b5 (b5 faces 200, so its front edge faces south-south-west)
+    low = min(g.base_rect(50, 30, 200, 4, 2).exterior.coords, key=lambda p: p[1])
+    doc = state([corps("red-6", base("r15", low[0] - 2 + offset, low[1] - 1, 0))],
+                [corps("blue-2", base("b5", 50, 30, 200))])
     hx, hy = m.sin(m.radians(200)), m.cos(m.radians(200))
-    end = (50 + hx * 2, 30 + hy * 2)
+    return doc, (50 + hx * 2, 30 + hy * 2)
+
+
+def test_engaged_base_may_wheel_forward_into_full_contact(tmp_path):
+    # its front-right corner touches b5's corner: it wheels right about that corner, flush with b5
+    doc, end = _corner_contact(0)
+    assert errors(check(tmp_path, doc, free("r15", end, facing=20))) == []
+
+
+def test_engaged_base_sliding_into_contact_is_mv502(tmp_path):
+    # b5's corner touches the middle of r15's front edge: the same end needs a 2-step slide to the left
+    doc, end = _corner_contact(2)
     found = check(tmp_path, doc, free("r15", end, facing=20))
-    assert errors(found) == []
+    assert errors(found) == ["MV502"]
+    assert "it slides sideways: its end is 2.00 steps from any end a straight advance or a wheel" in found[0].message
+
+
+def test_engaged_base_sliding_from_full_to_partial_contact_is_mv502(tmp_path):
+    found = check(tmp_path, ENGAGED, free("r15", (51, 20)))
+    assert errors(found) == ["MV502"]
+    assert "it slides sideways: its end is 1.00 steps" in found[0].message
+
+
+def _facing_enemy(facing: float, slide: float, digits: int = 9):
+    """r15 in full contact with b5 (0.0002 apart), face to face along ``facing``; and r15's centre slid
+    ``slide`` steps to its right, each position rounded to ``digits`` decimals."""
+    import math as m
+
+    hx, hy = m.sin(m.radians(facing)), m.cos(m.radians(facing))
+    rx, ry = hy, -hx
+    doc = state([corps("red-6", base("r15", 100, 100, facing))],
+                [corps("blue-2", base("b5", round(100 + 2.0002 * hx, digits), round(100 + 2.0002 * hy, digits), (facing + 180) % 360))])
+    return doc, (round(100 + slide * rx, digits), round(100 + slide * ry, digits))
+
+
+@pytest.mark.parametrize("facing, slide, digits", [(137, 3, 9), (45, 4 - 0.00004, 4), (45, 3.9, 4)])
+def test_engaged_base_sliding_along_a_turned_enemy_is_mv502(tmp_path, facing, slide, digits):
+    doc, end = _facing_enemy(facing, slide, digits)
+    found = check(tmp_path, doc, free("r15", end))
+    assert errors(found) == ["MV502"], [f.message for f in found]
+
+
+def test_engaged_base_advancing_along_a_turned_enemy_stays_legal(tmp_path):
+    doc, _ = _facing_enemy(137, 0)
+    assert check(tmp_path, doc, free("r15", (100, 100))) == []
+    doc, end = _facing_enemy(137, 0.05, 4)  # within the tolerance: still full contact
+    assert errors(check(tmp_path, doc, free("r15", end))) == []
+
+
+def test_engaged_base_advancing_into_partial_contact_is_mv502(tmp_path):
+    # r15 touches b5 at a corner only; it advances 0.5 to stand beside b5's edge over 1 step of 4
+    doc = state([corps("red-6", base("r15", 50, 20))], [corps("blue-2", base("b5", 53, 22, 180))])
+    found = check(tmp_path, doc, free("r15", (50, 20.5)))
+    assert errors(found) == ["MV502"] or errors(found) == ["MV402", "MV502"]
+    assert any("does not end in full contact" in f.message for f in found)
 
 
 # --- names and sides --------------------------------------------------------------------------

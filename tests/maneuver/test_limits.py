@@ -174,10 +174,14 @@ def test_suggest_says_an_unchecked_corps_order_was_not_checked(tmp_path, monkeyp
 
 
 def test_corps_with_declared_rolls_is_checked(tmp_path):
-    rolls = {f"r{i}": {f"s{k}": 6 for k in range(STREAMS)} for i in range(10)}
-    # highest rolls: 32 -> 26 -> 20 -> 14 -> 8 -> max(7, 2) = 7; the streams further on are not reached
+    # highest rolls: 32 -> 26 -> 20 -> 14 -> 8 -> max(7, 2) = 7; the streams further on are not reached,
+    # so rolls declared for them are owed by no one (MV303)
+    rolls = {f"r{i}": {f"s{k}": 6 for k in range(5)} for i in range(10)}
     findings, _ = check(tmp_path, _corps_state(10), _ahead(10, 17, rolls=rolls))
     assert findings == []
+    rolls["r0"]["s5"] = 6
+    findings, _ = check(tmp_path, _corps_state(10), _ahead(10, 17, rolls=rolls))
+    assert [f.code for f in findings] == ["MV303"] and "r0 never reaches s5" in findings[0].message
 
 
 def test_unchecked_corps_order_leaves_the_bases_at_their_declared_ends(tmp_path, monkeypatch):

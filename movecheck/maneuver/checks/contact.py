@@ -7,8 +7,9 @@ from typing import Any, Iterator
 
 from movecheck.clauses import Violation
 from movecheck.maneuver.checks import EVERY, FREE, mv_clause
-from movecheck.maneuver.checks.ends import engaged_off_line
-from movecheck.maneuver.model import fmt, fmt_deg
+from movecheck.maneuver.checks.ends import engaged_marching, engaged_off_line
+from movecheck.maneuver.checks.words import order_name
+from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
 from movecheck.maneuver.plane import EPS, bearing_of
 
 
@@ -53,22 +54,25 @@ def through_enemy(a: Any) -> Iterator[Violation]:
         yield Violation(f"{a.base.id} overlaps enemy {enemy.id} on its way", a.path_at(segment))
 
 
+ATTACK = "melee starts only with the order Attack! («В атаку!»)"
+
+
 @mv_clause(
     "MV501", "contact-made", "note",
-    "the order brings bases into contact with the enemy; melee only after «В атаку!»",
+    "the order brings bases into contact with the enemy; melee only after the order Attack! («В атаку!»)",
     ("M9",), orders=EVERY,
     example=("a free move ends touching an enemy base",
              "it ends clear of every enemy base"),
 )
 def contact_made(a: Any) -> Iterator[Violation]:
     """Bases may come into contact with enemy bases during manoeuvre (M9);
-    the melee starts only with the order «В атаку!» ("Attack!").  This note
+    the melee starts only with the order Attack! (the seed's «В атаку!»).  This note
     lists the new contacts an order makes.
     """
     if a.kind == "free":
         if a.new_contacts:
             names = ", ".join(e.id for e in a.new_contacts)
-            yield Violation(f"{a.base.id} ends in contact with enemy {names}; melee starts only with «В атаку!» (Attack!)",
+            yield Violation(f"{a.base.id} ends in contact with enemy {names}; {ATTACK}",
                             a.end_where)
         return
     for base in a.corps.bases:
@@ -77,7 +81,7 @@ def contact_made(a: Any) -> Iterator[Violation]:
             names = ", ".join(e.id for e in found)
             declared = a.order.end.get(base.id)
             where = declared.where if declared is not None else a.order.where + ("end",)
-            yield Violation(f"{base.id} ends in contact with enemy {names}; melee starts only with «В атаку!» (Attack!)",
+            yield Violation(f"{base.id} ends in contact with enemy {names}; {ATTACK}",
                             where)
 
 
@@ -89,11 +93,19 @@ def contact_made(a: Any) -> Iterator[Violation]:
              "it goes straight back, or forward into full contact"),
 )
 def engaged_move(a: Any) -> Iterator[Violation]:
-    """A base in contact with the enemy at the start of an order may move
-    only forward, wheeling into full contact (its front edge flush with an
-    enemy base), or straight back, retreating (M10).  All ahead (into contact)
-    and All back (a retreat) fit; Move to landmark fits only when the landmark
-    lies straight ahead or straight behind.
+    """A base in contact with the enemy at the start of an order (engaged) may
+    only go straight back (along its rear, no turn, within ``tolerance``) or
+    forward into full contact (M10): straight ahead and/or wheeling about the
+    front corner on the side it turns to, ending with its front edge flush
+    against one enemy base's edge and aligned with it over the shorter edge's
+    length (both ends of the shorter edge within ``contact_gap`` +
+    ``tolerance`` of the longer one; a shared sliver is not full contact).  A
+    sideways slide, an advance into partial or no contact and a march away
+    from an enemy at its flank or rear are this error.  Under a corps order an
+    engaged base keeps its place unless the order's motion takes it straight
+    into full contact (All back takes it straight back); declared elsewhere,
+    it is this error.  Move to landmark is this error when the landmark lies
+    neither straight ahead nor straight behind an engaged corps.
     """
     if a.kind == "free":
         what = _engaged_free(a)
@@ -112,6 +124,16 @@ def engaged_move(a: Any) -> Iterator[Violation]:
             f"({fmt_deg(a.corps.facing)}°) or straight back, but the landmark lies towards {fmt_deg(bearing_of(a.direction))}°",
             a.order.where + ("landmark",),
         )
+        return
+    for base in engaged_marching(a):
+        dec = a.order.end[base.id]
+        names = ", ".join(e.id for e in a.engaged[base.id])
+        yield Violation(
+            f"{base.id} is in contact with {names} at the start: it may only move straight back or straight into "
+            f"full contact, so {order_name(a.order)} keeps it at {fmt_xy(base.centre)}, but it is declared at "
+            f"{fmt_xy((dec.x, dec.y))}",
+            dec.where,
+        )
 
 
 def _engaged_free(a: Any) -> str | None:
@@ -126,8 +148,12 @@ def _engaged_free(a: Any) -> str | None:
         return None  # it stays where it is
     if a.straight and forward < 0 and abs(right) <= tol and not rotated:
         return None  # straight back
-    if forward >= -tol and a.flush:
-        return None  # forward into full contact
-    if forward >= -tol:
-        return "its front edge does not end flush with an enemy base"
-    return "it does not go straight back" if (abs(right) > tol or rotated or not a.straight) else "it goes back"
+    if forward < -tol:
+        return "it does not go straight back" if (abs(right) > tol or rotated or not a.straight) else "it goes back"
+    if a.advance_miss > tol + EPS:
+        return (f"it slides sideways: its end is {fmt(a.advance_miss)} steps from any end a straight advance "
+                f"or a wheel about a front corner reaches")
+    if not a.flush:
+        return ("its front edge does not end in full contact with an enemy base (flush and aligned with one of its "
+                "edges over the shorter edge's length)")
+    return None

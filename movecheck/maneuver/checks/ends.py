@@ -14,7 +14,7 @@ it stays silent:
 - MV202 and MV301 split the :func:`misses` between them: a file whose declared
   ends moved as one but the wrong distance is MV202, a base out of its place
   in the file is MV301;
-- :func:`file_account` words how a file's required end came about, for both.
+- :func:`file_account` (:func:`miss_account`) words how a file's required end came about, for both.
 
 No shapely at import (``movecheck rules`` imports the clause modules).
 """
@@ -90,6 +90,21 @@ def engaged_off_line(a: Any) -> bool:
     return cross * a.horizon > a.tolerance + EPS
 
 
+def engaged_marching(a: Any) -> list[Any]:
+    """MV502 for a corps: the engaged bases the order keeps in place (for every roll) that are declared elsewhere."""
+    declared = a.order.end
+    found = []
+    for b in a.corps.bases:
+        dec = declared.get(b.id)
+        if b.id not in a.engaged or dec is None or math.dist((dec.x, dec.y), b.centre) <= a.tolerance + EPS:
+            continue
+        file = a.file_of(b.id)
+        group = next(g for g in a.groups if file in g.files)
+        if all(br.result[file.index].distance <= EPS for br in group.branches.items):
+            found.append(b)
+    return found
+
+
 def ends_judged(a: Any) -> bool:
     """Whether MV202, MV301 and MV304 judge the declared ends base by base.
 
@@ -128,6 +143,7 @@ def misses(a: Any) -> list[Miss]:
     """Every base of a group no combination matches that is not declared at its required end."""
     tol = a.tolerance
     declared = a.order.end
+    marching = {b.id for b in engaged_marching(a)}  # MV502 says why they stay
     found: list[Miss] = []
     for group in a.groups:
         if group.closest is None:
@@ -152,7 +168,7 @@ def misses(a: Any) -> list[Miss]:
             for b in file.members:
                 dec = declared.get(b.id)
                 exp = a.expected(b, res.distance)
-                if dec is not None and math.dist((dec.x, dec.y), exp) <= tol + EPS:
+                if b.id in marching or dec is not None and math.dist((dec.x, dec.y), exp) <= tol + EPS:
                     continue
                 along = devs[b.id][0] if dec is not None else 0.0
                 found.append(Miss(b, group, file, res, dec, exp, along, as_one))
@@ -178,6 +194,8 @@ def stop_text(obstacle: Any) -> str:
         return "the field edge"
     if kind == "at_landmark":
         return "it is at the landmark"
+    if kind == "engaged":
+        return engaged_text(obstacle)
     other = obstacle.ids[0]
     if kind == "enemy":
         what = f"contact with enemy {other}"
@@ -188,19 +206,31 @@ def stop_text(obstacle: Any) -> str:
     return f"{what} ({obstacle.member})" if obstacle.behind else what
 
 
-def file_account(a: Any, res: Any) -> str:
-    """Why a file ends where it must: its allowance, the pace, the landmark, what stopped it, halving."""
+def miss_account(a: Any, miss: Miss) -> str:
+    """:func:`file_account` of a missed base's file under the combination nearest the declared ends."""
+    front = miss.file.front.id
+    undeclared = frozenset(t for b, t in miss.group.closest.assigned if b == front)
+    return file_account(a, miss.result, undeclared)
+
+
+def file_account(a: Any, res: Any, undeclared: frozenset[str] = frozenset()) -> str:
+    """Why a file ends where it must: its allowance, the pace, the landmark, what stopped it, halving.
+
+    ``undeclared``: the terrain of the file whose roll nobody declared (not shown as a value).
+    """
     bonus_steps = a.options.prebattle_bonus
     base_text = mobility_text(a.mobility - (bonus_steps if a.bonus else 0.0), a.bonus, a.nearest, bonus_steps)
     if abs(a.start_allowance - a.mobility) > EPS:
         base_text += ", halved"
-    parts = [f"allowance {account(res.walk, a.start_allowance)} ({base_text})"]
+    parts = [f"allowance {account(res.walk, a.start_allowance, undeclared)} ({base_text})"]
     if res.pace is not None:
         parts.append(f"the slowest file sets the pace: {fmt(res.pace)}")
     if res.landmark_after is not None:
         parts.append(f"the reference point reaches the landmark after {fmt(res.landmark_after)}")
     if res.stopped_after is not None:
         parts.append(f"stopped after {fmt(res.stopped_after)} by {stop_text(res.stopped_by)}")
+    if res.held is not None:
+        parts.append(f"it keeps its place: its allowance does not take it into full contact, and {engaged_text(res.held)}")
     if res.settled is not None:
         parts.append(_settled_text(res.settled))
     if res.halved_from is not None:
@@ -208,6 +238,13 @@ def file_account(a: Any, res: Any) -> str:
         if res.settled_half is not None:
             parts.append(_settled_text(res.settled_half))
     return "; ".join(parts)
+
+
+def engaged_text(obstacle: Any) -> str:
+    """``the contact of r1 with enemy b9 at the start (M10: ...)``: why an engaged base keeps its place."""
+    names = ", ".join(obstacle.ids)
+    return (f"the contact of {obstacle.member} with enemy {names} at the start (M10: an engaged base moves only "
+            f"straight back or straight into full contact)")
 
 
 def _settled_text(settled: Any) -> str:

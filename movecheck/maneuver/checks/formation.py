@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 from movecheck.clauses import Violation
 from movecheck.maneuver.checks import CORPS, mv_clause
-from movecheck.maneuver.checks.ends import ends_judged, file_account, misses, turned_alone
+from movecheck.maneuver.checks.ends import ends_judged, miss_account, misses, turned_alone
 from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
 
 
@@ -45,6 +45,6 @@ def formation_broken(a: Any) -> Iterator[Violation]:
         yield Violation(
             f"{miss.base.id} is declared at {fmt_xy((dec.x, dec.y))}, out of its place in the formation: it keeps its "
             f"position in the file of {miss.file.front.id} and must end at {fmt_xy(miss.expected)}, "
-            f"{fmt(math.dist((dec.x, dec.y), miss.expected))} steps away; {file_account(a, miss.result)}",
+            f"{fmt(math.dist((dec.x, dec.y), miss.expected))} steps away; {miss_account(a, miss)}",
             dec.where,
         )

@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 from movecheck.clauses import Violation
 from movecheck.maneuver.checks import CORPS, FREE, mv_clause
-from movecheck.maneuver.checks.ends import ends_judged, file_account, misses, off_course, whole_corps_turn
+from movecheck.maneuver.checks.ends import ends_judged, miss_account, misses, off_course, whole_corps_turn
 from movecheck.maneuver.checks.words import account, mobility_text, order_name, roll_ranges
 from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
 from movecheck.maneuver.plane import bearing_of
@@ -175,7 +175,7 @@ def _required(a: Any, miss: Any) -> str:
     if len(distances) > 1:
         near, far = a.expected(miss.base, distances[0]), a.expected(miss.base, distances[-1])
         return f"between {fmt_xy(near)} and {fmt_xy(far)} depending on {roll_ranges(miss.group.branches)}"
-    return f"{fmt_xy(miss.expected)}: {file_account(a, miss.result)}"
+    return f"{fmt_xy(miss.expected)}: {miss_account(a, miss)}"
 
 
 @mv_clause(

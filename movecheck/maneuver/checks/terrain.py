@@ -44,7 +44,9 @@ def roll_not_allowed(a: Any) -> Iterator[Violation]:
     """Only front bases roll, once for each difficult feature they enter
     (M8); bases following a front base slow down with it.  A roll declared
     for a base this order does not move, for a following base, for terrain the
-    base does not enter, or for terrain without a penalty is this error.  A
+    base does not enter (in a corps order: terrain that no combination of rolls
+    lets it reach, its allowance spent by earlier penalties), or for terrain
+    without a penalty is this error.  A
     plain ``base: value`` roll is for the first feature the base enters;
     ``base: {terrain: value}`` names the feature.
     """
@@ -78,6 +80,10 @@ def _owed(a: Any, roll: Any) -> tuple[str | None, Any]:
         return f"{terrain.label} costs no penalty roll", None
     matches = [f for f in entered if f.terrain.id == roll.terrain_id]
     if not matches:
+        for feature, most in a.short_of.get(base_id, []):
+            if feature.terrain.id == roll.terrain_id:
+                return (f"{base_id} never reaches {terrain.label}, {fmt(feature.e)} steps ahead: the penalties before "
+                        f"it leave an allowance of at most {fmt(most)}; no roll is owed for it"), None
         return f"{base_id} does not enter {terrain.label} on this move: no roll is owed for it", None
     return None, matches[0]
 

@@ -30,14 +30,26 @@ def mobility_text(mobility: float, bonus: bool, nearest: float | None, bonus_ste
     return f"{base}, no pre-battle bonus: an enemy is {fmt(nearest or 0.0)} steps away"
 
 
-def account(walk: Any, start: float) -> str:
-    """How an allowance walk went: ``10.00, brook D1=4 → 6.00``."""
+def account(walk: Any, start: float, undeclared: frozenset[str] = frozenset()) -> str:
+    """How an allowance walk went: ``10.00, brook D1 (1d6) = 4 → 6.00``.
+
+    ``undeclared``: the terrain whose roll nobody declared; the walk's value for it
+    is only one of the possible ones, so it is not shown, nor the allowance after it.
+    """
     if not walk.reached:
         return fmt(start)
     parts = [fmt(start)]
+    known = True
     for feature, roll in walk.reached:
-        parts.append(f"{feature.terrain.id} {feature.die_name}={roll}")
-    return ", ".join(parts) + f" → {fmt(walk.allowance)}"
+        die = f"{feature.die_name} ({feature.dice})"
+        if roll is None:
+            parts.append(f"{feature.terrain.id}: any {die} roll stops it at the edge")
+        elif feature.terrain.id in undeclared:
+            parts.append(f"{feature.terrain.id} {die} not declared")
+            known = False
+        else:
+            parts.append(f"{feature.terrain.id} {die} = {roll}")
+    return ", ".join(parts) + (f" → {fmt(walk.allowance)}" if known else "")
 
 
 def describe_values(values: list[int], dice: Any) -> str:
@@ -62,8 +74,8 @@ def roll_name(key: tuple[str, str], die_name: str, dice: Any) -> str:
 
 
 def favourable(keys: list[tuple[str, str]], dice: dict[tuple[str, str], tuple[str, Any]]) -> str:
-    """``the rolls (D1 for r1 entering s0, D1 for r1 entering s1) fall favourably``."""
-    named = ", ".join(f"{dice[k][0]} for {k[0]} entering {k[1]}" for k in keys)
+    """``the rolls (D1 (1d6) for r1 entering s0, D1 (1d6) for r1 entering s1) fall favourably``."""
+    named = ", ".join(f"{dice[k][0]} ({dice[k][1]}) for {k[0]} entering {k[1]}" for k in keys)
     return f"the rolls ({named}) fall favourably"
 
 
