@@ -78,6 +78,31 @@ class System:
     """The ``kind:`` values a file of this system may give."""
     default_edition: Any = None
     """The edition of a state that names none, when no configuration names one."""
+    orders_kinds: tuple[str, ...] = ("orders",)
+    """The kinds of file checked against a state as orders are (aa: also ``battles``, the battle results)."""
+    order_lists: tuple[str, ...] = ()
+    """Every key that holds a list of orders in some kind of file (default: ``orders_key`` alone)."""
+
+    def identify(self, data: dict[str, Any]) -> str:
+        """The kind (``state``, ``orders`` ...) of a file of this system, from its keys.
+
+        A declared ``kind:`` wins; else the orders markers make it orders unless it has a
+        state marker of any system; else it is a state.
+        """
+        kind = data.get("kind")
+        if kind in self.kinds:
+            return str(kind)
+        if any(key in data for key in self.orders_markers) and not any(key in data for key in state_markers()):
+            return "orders"
+        return "state"
+
+    def orders_key_of(self, kind: str) -> str:
+        """The key of the list of orders in a file of ``kind`` (``aa-orders``: ``moves``)."""
+        return self.orders_key
+
+    def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
+        """``movecheck apply``: the text of the state that follows orders carried out (``outcome.final``)."""
+        raise NotImplementedError
 
     def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
         """Build and lint a state once; ``clean``: its reading and schema found no error."""
@@ -112,7 +137,7 @@ def system_of(kind: str) -> System:
 @cache
 def orders_keys() -> tuple[str, ...]:
     """The key of the orders list of every system: a finding under it names its order."""
-    return tuple(system(name).orders_key for name in NAMES)
+    return tuple(key for name in NAMES for key in (system(name).order_lists or (system(name).orders_key,)))
 
 
 @cache
