@@ -59,12 +59,21 @@ class Maneuver(System):
             return outcome
         from movecheck.maneuver.engine import run
 
-        found, required_ends, checked = run(doc, self.fresh(prepared), side, valid_orders)
+        battlefield = self.fresh(prepared)
+        found, required_ends, checked = run(doc, battlefield, side, valid_orders)
         outcome.findings.extend(found)
         outcome.checked = checked
+        outcome.final = (battlefield, side)
         if settings.suggest:
             outcome.required_ends = required_ends
         return outcome
+
+    def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
+        """The battlefield after the orders (:mod:`movecheck.maneuver.apply`), the next side to move."""
+        from movecheck.maneuver.apply import next_state
+
+        battlefield, side = outcome.final
+        return next_state(battlefield, prepared.doc.data, prepared.doc.path, orders_path, side, forced)
 
 
 SYSTEM = Maneuver()
