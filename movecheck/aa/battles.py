@@ -85,6 +85,8 @@ class Resolution:
     battles: dict[str, Battle]
     results: list[Result]
     submerge_allowed: bool
+    named: set[str] = field(default_factory=set)
+    """Every battle space a result names, the results not judged (unknown names) included."""
 
 
 def fights(unit: Unit) -> bool:
@@ -129,8 +131,11 @@ def _defenders(board: Board, space: str) -> list[Unit]:
     return [u for u in board.enemy_units(space) if not u.type.is_factory and not (u.type.is_land and u.aboard is not None)]
 
 
-def read_results(doc: Document, board: Board, battles: dict[str, Battle]) -> tuple[list[Result], list[Finding], set[int]]:
-    """The results, with MC004 for the names the map does not know (such a result is not judged)."""
+def read_results(doc: Document, board: Board, battles: dict[str, Battle], named: set[str]) -> tuple[list[Result], list[Finding], set[int]]:
+    """The results, with MC004 for the names the map does not know (such a result is not judged).
+
+    ``named`` receives every battle space a result names, judged or not.
+    """
     from movecheck.aa.setup import unknown_space, unknown_type
 
     results: list[Result] = []
@@ -145,6 +150,8 @@ def read_results(doc: Document, board: Board, battles: dict[str, Battle]) -> tup
         where = ("results", index)
         found: list[Finding] = []
         space = board.map.resolve(entry.get("at")) if isinstance(entry.get("at"), str) else None
+        if space is not None:
+            named.add(space)
         if space is None and isinstance(entry.get("at"), str):
             found.append(unknown_space(doc, board.map, entry.get("at"), where + ("at",)))
         retreat = entry.get("retreat")
@@ -210,9 +217,10 @@ def check_results(doc: Document, prepared: Prepared) -> Outcome:
         outcome.reason = "the results do not match the state"
         return outcome
     battles = read_battles(prepared.doc, board)
-    results, problems, broken = read_results(doc, board, battles)
+    named: set[str] = set()
+    results, problems, _ = read_results(doc, board, battles, named)
     outcome.findings.extend(problems)
-    resolution = Resolution(board, doc, battles, results, submerge_allowed(prepared))
+    resolution = Resolution(board, doc, battles, results, submerge_allowed(prepared), named)
     for result in results:
         for clause in CATALOGUE.running("aa", RESULT):
             for violation in clause.run(result, resolution):

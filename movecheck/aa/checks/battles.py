@@ -124,8 +124,7 @@ def battle_unresolved(resolution: Resolution) -> Iterator[Violation]:
 
     Reported once per battle, at the file's ``results:`` key.
     """
-    named = {r.at for r in resolution.results}
-    for space in sorted(set(resolution.battles) - named):
+    for space in sorted(set(resolution.battles) - resolution.named):
         yield Violation(f"the battle in {space} has no result", ("results",))
 
 
