@@ -254,3 +254,63 @@ def test_cargo_stays_aboard_through_a_sea_battle_and_goes_down_with_its_transpor
     after = yaml.safe_load(text)
     assert units_of(after, "6 Sea Zone", "Germans") == {"cruiser": 1}  # the infantry went down with T1
     assert units_of(after, "6 Sea Zone", "British") == {}
+
+
+# -- property: apply(legal orders) is a state that lints clean and reads back the same ----
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+PLAYED = {  # orders file -> its list key; each names its state with state:
+    "g1-combat.yaml": "moves",
+    "g1-battles.yaml": "results",
+    "g1-noncombat-applied.yaml": "moves",
+    "g1-noncombat.yaml": "moves",
+    "us1-noncombat.yaml": "moves",
+}
+
+
+def _round_trip(path: Path) -> None:
+    """Reading the written state and writing its units again gives the same ``units:``."""
+    from movecheck.aa import lint_state
+    from movecheck.aa.apply import _units
+    from movecheck.loading import load_file
+
+    doc = load_file(str(path))
+    findings, board, _ = lint_state(doc)
+    assert board is not None and not [f for f in findings if f.severity.value == "error"]
+    assert _units(board, keep_status=True) == doc.data["units"]
+
+
+@settings(max_examples=20, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(sorted(PLAYED)), data=st.data())
+def test_applying_legal_orders_gives_a_clean_state_that_reads_back(capsys, tmp_path_factory, name, data):
+    source = yaml.safe_load((ORDERS / name).read_text())
+    key = PLAYED[name]
+    keep = data.draw(st.lists(st.booleans(), min_size=len(source[key]), max_size=len(source[key])), label="keep")
+    source[key] = [item for item, kept in zip(source[key], keep) if kept]
+    source["state"] = str((ORDERS / source["state"]).resolve())
+    folder = tmp_path_factory.mktemp("prop")
+    orders = folder / "orders.yaml"
+    orders.write_text(yaml.safe_dump(source, sort_keys=False, allow_unicode=True))
+    out = folder / "next.yaml"
+    code = main(["apply", str(orders), "-o", str(out), "--root", "/", "--isolated"])
+    report = capsys.readouterr().out
+    if code != 0:  # the mutation made the orders illegal: apply writes nothing
+        assert code == 1 and not out.exists(), report
+        return
+    lint_clean(capsys, out)
+    _round_trip(out)
+    again = folder / "again.yaml"
+    assert main(["apply", str(orders), "-o", str(again), "--root", "/", "--isolated"]) == 0
+    assert again.read_bytes() == out.read_bytes()
+
+
+@pytest.mark.parametrize("name", sorted(PLAYED))
+def test_every_played_example_is_legal_and_round_trips(capsys, tmp_path, name):
+    out = tmp_path / "next.yaml"
+    code, _ = apply(capsys, str(ORDERS / name), "-o", str(out))
+    assert code == 0
+    lint_clean(capsys, out)
+    _round_trip(out)
