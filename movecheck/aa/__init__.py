@@ -86,7 +86,7 @@ class AA(System):
         from movecheck.core import Outcome
 
         if is_results(orders.data):
-            from movecheck.aa.battles import check_results
+            from movecheck.aa.results import check_results
 
             return check_results(orders, prepared)
         doc, board = orders, prepared.model

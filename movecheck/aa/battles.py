@@ -4,7 +4,7 @@ A battles state (``turn.phase: battles``, written by ``movecheck apply`` after a
 move) lists each battle under ``battles:``.  The referee writes the dice's outcome in a
 results file (``phase: battles``, one entry per battle under ``results:``).  This module
 reads both into a :class:`Resolution` that the clauses of
-:mod:`movecheck.aa.checks.battles` read, runs those clauses, and carries the legal
+:mod:`movecheck.aa.checks.battles` read (:mod:`movecheck.aa.results` runs them), and carries the legal
 results out on the board: losses removed (with the cargo of a lost vessel), retreats
 moved, survivors marked ``fought``, territories captured.  :mod:`movecheck.aa.apply`
 writes the noncombat-move state from it.
@@ -16,13 +16,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.model import Board, Unit
-from movecheck.clauses import CATALOGUE
 
 if TYPE_CHECKING:
-    from movecheck.core import Outcome
     from movecheck.findings import Finding
     from movecheck.loading import Document
-    from movecheck.systems import Prepared
 
 RESULT, END = "battles/result", "battles/end"
 """The occasions of the battle clauses: each result, then the results file as a whole."""
@@ -191,66 +188,6 @@ def _mapping(value: Any) -> dict[Any, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def submerge_allowed(prepared: Prepared) -> bool:
-    """Submarines may submerge in a battle under the Revised edition (aa.md: "where the edition allows")."""
-    from movecheck.aa.editions import Revised
-    from movecheck.aa.setup import edition_of
-
-    edition, _ = edition_of(prepared.doc, prepared.model.map, prepared.rules)
-    return issubclass(edition, Revised)
-
-
-# -- checking --------------------------------------------------------------------------
-
-
-def check_results(doc: Document, prepared: Prepared) -> Outcome:
-    """Check a results file against its battles state; ``final`` is the resolution when it was read."""
-    from movecheck.aa.engine import _finding
-    from movecheck.core import Outcome
-
-    board = prepared.model.copy()
-    raw = doc.get("results", default=[])
-    outcome = Outcome(orders=len(raw) if isinstance(raw, list) else 0)
-    mismatch = _mismatch(doc, prepared)
-    if mismatch:
-        outcome.findings.extend(mismatch)
-        outcome.reason = "the results do not match the state"
-        return outcome
-    battles = read_battles(prepared.doc, board)
-    named: set[str] = set()
-    results, problems, _ = read_results(doc, board, battles, named)
-    outcome.findings.extend(problems)
-    resolution = Resolution(board, doc, battles, results, submerge_allowed(prepared), named)
-    for result in results:
-        for clause in CATALOGUE.running("aa", RESULT):
-            for violation in clause.run(result, resolution):
-                outcome.findings.append(_finding(doc, violation, result.index + 1, _label(doc, result.index)))
-        outcome.checked.add(result.index + 1)
-    for clause in CATALOGUE.running("aa", END):
-        for violation in clause.run(resolution):
-            outcome.findings.append(_finding(doc, violation, violation.order, violation.order_id))
-    outcome.final = resolution
-    return outcome
-
-
-def _label(doc: Document, index: int) -> str | None:
-    label = doc.get("results", index, "id")
-    return label if isinstance(label, str) else None
-
-
-def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
-    """MC006 when the results are for another power, or the state is not waiting for battle results."""
-    turn = prepared.doc.get("turn", default={}) or {}
-    found = []
-    power = doc.get("power")
-    if isinstance(power, str) and power != turn.get("power"):
-        found.append(doc.finding("MC006", f"the results are for the {power}, but the state is at the turn of the {turn.get('power')}", ("power",)))
-    if turn.get("phase") != "battles":
-        found.append(doc.finding("MC006", f"battle results need a battles state (turn.phase: battles, written by "
-                                          f"movecheck apply after a combat move); the state is at {turn.get('phase')}", ("phase",)))
-    return found
-
-
 # -- resolving -------------------------------------------------------------------------
 
 
@@ -297,4 +234,4 @@ def _capture(board: Board, battle: Battle, survivors: list[Unit]) -> None:
             unit.power = board.power
 
 
-__all__ = ["Battle", "Resolution", "Result", "check_results", "fights", "pick_losses", "resolve"]
+__all__ = ["Battle", "Resolution", "Result", "fights", "pick_losses", "read_battles", "read_results", "resolve"]
