@@ -8,8 +8,11 @@ reads the board as they left it and writes the next state:
   ``unloaded``), empty hostile territories entered by land units captured (control and
   ``captured_this_turn``; AA guns and factories there change hands), and each battle space
   under ``battles:`` with the attacking and defending units by type;
+- after battle results (:mod:`movecheck.aa.battles`), the noncombat-move state: losses
+  removed, retreats moved, survivors ``fought``, territories captured;
 - after a noncombat move, the next power's combat-move state (turn order from the map,
-  round + 1 after the last power), with this turn's statuses cleared.
+  round + 1 after the last power), with this turn's statuses cleared, carriers bought this
+  turn placed under waiting fighters and the other purchases under ``to_place``.
 
 The output is deterministic: stacks sorted by space, power, type and id; identical units
 grouped with ``count:``; the state's unit ids kept (a vessel with cargo and no id gets one).

@@ -161,6 +161,8 @@ def read_results(doc: Document, board: Board, battles: dict[str, Battle], named:
         losses: dict[str, dict[str, int]] = {}
         for side in SIDES:
             losses[side] = {}
+            if entry.get(f"{side}_losses") is not None and not isinstance(entry.get(f"{side}_losses"), dict):
+                broken.add(index)  # the schema has said so (MC003)
             for name, count in _mapping(entry.get(f"{side}_losses")).items():
                 kind = board.map.resolve_type(name)
                 if not isinstance(count, int) or isinstance(count, bool) or count < 1:
@@ -170,6 +172,8 @@ def read_results(doc: Document, board: Board, battles: dict[str, Battle], named:
                 else:
                     losses[side][kind] = losses[side].get(kind, 0) + count
         submerged = _mapping(entry.get("submerged"))
+        if entry.get("submerged") is not None and not isinstance(entry.get("submerged"), dict):
+            broken.add(index)  # the schema has said so (MC003)
         if any(side not in SIDES or not isinstance(n, int) or isinstance(n, bool) for side, n in submerged.items()):
             broken.add(index)  # the schema has said so (MC003)
         if found or index in broken or space is None:

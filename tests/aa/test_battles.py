@@ -313,3 +313,11 @@ def test_applied_results_lint_clean(capsys, tmp_path, name):
     capsys.readouterr()
     code = main(["lint", str(out), "--root", "/", "--isolated"])
     assert code == 0 and "0 errors, 0 warnings" in capsys.readouterr().out
+
+
+def test_a_result_the_schema_rejects_is_not_judged(capsys, tmp_path):
+    results = with_result("Egypt", attacker_losses=[1])
+    code, report = check_json(capsys, results_file(tmp_path, results))
+    assert code == 1
+    assert codes(report) == [("MC003", 5)]  # no AA505 from a result read as if it had no losses
+    assert report["files"][0]["unchecked"] == 1
