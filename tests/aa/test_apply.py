@@ -25,6 +25,14 @@ def lint_clean(capsys, path: Path) -> None:
     assert code == 0 and "0 errors, 0 warnings" in out, out
 
 
+def orders_file(path: Path, phase: str, *items: str) -> Path:
+    """A German orders file naming ``state: s.yaml`` (or the battles state), one item per line."""
+    key, state = ("results", "battles.yaml") if phase == "battles" else ("moves", "s.yaml")
+    lines = [f"movecheck: 1\nsystem: aa\nstate: {state}\npower: Germans\nphase: {phase}\n{key}:\n"]
+    path.write_text("".join(lines + [f"  - {item}\n" for item in items]))
+    return path
+
+
 def units_of(state: dict, at: str, power: str) -> dict[str, int]:
     found: dict[str, int] = {}
     for u in state["units"]:
@@ -69,11 +77,7 @@ def test_an_empty_hostile_territory_is_captured(capsys, tmp_path):
         "  - {at: Eastern United States, power: Americans, type: infantry}\n"
         "  - {at: Japan, power: Japanese, type: infantry}\n"
     )
-    orders = tmp_path / "o.yaml"
-    orders.write_text(
-        "movecheck: 1\nsystem: aa\nstate: s.yaml\npower: Germans\nphase: combat_move\nmoves:\n"
-        "  - {units: {tank: 1}, path: [Germany, Poland]}\n"
-    )
+    orders = orders_file(tmp_path / "o.yaml", "combat_move", "{units: {tank: 1}, path: [Germany, Poland]}")
     code, text = apply(capsys, str(orders))
     assert code == 0, text
     result = yaml.safe_load(text)
@@ -210,6 +214,14 @@ def test_noncombat_apply_lists_the_purchases_still_to_place(capsys):
     assert (STATES / "uk1-combat.yaml").read_text().splitlines()[1].startswith("# to_place:")
 
 
+CAPITALS = """\
+  - {at: United Kingdom, power: British, type: infantry}
+  - {at: Russia, power: Russians, type: infantry}
+  - {at: Japan, power: Japanese, type: infantry}
+  - {at: Eastern United States, power: Americans, type: infantry}
+"""
+"""One infantry in each capital but Germany's: a small board where every power has a unit."""
+
 CARGO_STATE = """\
 movecheck: 1
 system: aa
@@ -221,20 +233,12 @@ units:
   - {at: 5 Sea Zone, power: Germans, type: infantry, count: 2, aboard: T1}
   - {at: 5 Sea Zone, power: Germans, type: cruiser}
   - {at: 6 Sea Zone, power: British, type: destroyer}
-  - {at: United Kingdom, power: British, type: infantry}
-  - {at: Russia, power: Russians, type: infantry}
-  - {at: Japan, power: Japanese, type: infantry}
-  - {at: Eastern United States, power: Americans, type: infantry}
-"""
+""" + CAPITALS
 
 
 def test_cargo_stays_aboard_through_a_sea_battle_and_goes_down_with_its_transport(capsys, tmp_path):
     (tmp_path / "s.yaml").write_text(CARGO_STATE)
-    orders = tmp_path / "o.yaml"
-    orders.write_text(
-        "movecheck: 1\nsystem: aa\nstate: s.yaml\npower: Germans\nphase: combat_move\nmoves:\n"
-        "  - {units: {cruiser: 1, transport: 1}, path: [5 Sea Zone, 6 Sea Zone]}\n"
-    )
+    orders = orders_file(tmp_path / "o.yaml", "combat_move", "{units: {cruiser: 1, transport: 1}, path: [5 Sea Zone, 6 Sea Zone]}")
     battles = tmp_path / "battles.yaml"
     code, text = apply(capsys, str(orders), "-o", str(battles))
     assert code == 0, text
@@ -244,11 +248,8 @@ def test_cargo_stays_aboard_through_a_sea_battle_and_goes_down_with_its_transpor
     assert state["battles"] == [{"at": "6 Sea Zone", "attackers": {"cruiser": 1, "transport": 1},
                                  "defenders": {"destroyer": 1}, "from": ["5 Sea Zone"]}]
     lint_clean(capsys, battles)
-    results = tmp_path / "r.yaml"
-    results.write_text(
-        "movecheck: 1\nsystem: aa\nstate: battles.yaml\npower: Germans\nphase: battles\nresults:\n"
-        "  - {at: 6 Sea Zone, attacker_losses: {transport: 1}, defender_losses: {destroyer: 1}}\n"
-    )
+    results = orders_file(tmp_path / "r.yaml", "battles",
+                          "{at: 6 Sea Zone, attacker_losses: {transport: 1}, defender_losses: {destroyer: 1}}")
     code, text = apply(capsys, str(results))
     assert code == 0, text
     after = yaml.safe_load(text)

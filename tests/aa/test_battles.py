@@ -11,6 +11,8 @@ import yaml
 
 from movecheck.cli import main
 
+from .test_apply import CAPITALS
+
 ROOT = Path(__file__).resolve().parents[2]
 BATTLES_STATE = ROOT / "examples" / "aa" / "states" / "g1-battles.yaml"
 RESULTS = ROOT / "examples" / "aa" / "orders" / "g1-battles.yaml"
@@ -212,10 +214,7 @@ units:
   - {at: 7 Sea Zone, power: Germans, type: submarine, count: 2, moved: 2}
   - {at: 7 Sea Zone, power: British, type: destroyer}
   - {at: 7 Sea Zone, power: British, type: submarine}
-  - {at: United Kingdom, power: British, type: infantry}
-  - {at: Russia, power: Russians, type: infantry}
-  - {at: Japan, power: Japanese, type: infantry}
-  - {at: Eastern United States, power: Americans, type: infantry}
+""" + CAPITALS + """\
 battles:
   - {at: 7 Sea Zone, attackers: {submarine: 2}, defenders: {destroyer: 1, submarine: 1}, from: [6 Sea Zone]}
 """
