@@ -77,11 +77,12 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
     data["units"] = _units(board, keep_status=keep_status, lost=lost)
     if battles:
         data["battles"] = battles
-    return _header(state_path, orders_path, forced, to_place) + _dump(data)
+    what = "the battle results" if isinstance(final, Resolution) else "the orders"
+    return _header(what, state_path, orders_path, forced, to_place) + _dump(data)
 
 
-def _header(state_path: str, orders_path: str, forced: bool, to_place: dict[str, Any]) -> str:
-    lines = [f"# Written by movecheck apply: the orders {orders_path} carried out on the state {state_path}."]
+def _header(what: str, state_path: str, orders_path: str, forced: bool, to_place: dict[str, Any]) -> str:
+    lines = [f"# Written by movecheck apply: {what} {orders_path} carried out on the state {state_path}."]
     if forced:
         lines.append("# --force: the orders are NOT legal (see movecheck check); they were applied as checked.")
     if to_place:

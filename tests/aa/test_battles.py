@@ -320,3 +320,12 @@ def test_a_result_the_schema_rejects_is_not_judged(capsys, tmp_path):
     assert code == 1
     assert codes(report) == [("MC003", 5)]  # no AA505 from a result read as if it had no losses
     assert report["files"][0]["unchecked"] == 1
+
+
+def test_aa503_a_hand_written_battle_without_from_allows_no_retreat(capsys, tmp_path):
+    state = tmp_path / "revised.yaml"
+    state.write_text(REVISED_STATE.replace(", from: [6 Sea Zone]", ""))
+    results = [{"at": "7 Sea Zone", "attacker_losses": {"submarine": 1}, "retreat": "6 Sea Zone"}]
+    code, report = check_json(capsys, results_file(tmp_path, results, state=state))
+    assert codes(report) == [("AA503", 1)]
+    assert "does not say where the attackers came from" in report["findings"][0]["message"]

@@ -108,6 +108,8 @@ def _retreat_problem(resolution: Resolution, at: str, space: str, came_from: tup
         return "a battle at sea retreats to a sea zone" if board.is_sea(at) else "a land battle retreats to a territory"
     if not board.map.adjacent(at, space):
         return "it does not border the battle"
+    if not came_from:
+        return "the battles state does not say where the attackers came from (its battle has no from:)"
     if space not in came_from:
         came = ", ".join(s for s in came_from if board.is_sea(s) == board.is_sea(at)) or "nowhere it may retreat to"
         return f"no attacking unit came from there (they came from {came})"
