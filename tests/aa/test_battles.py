@@ -329,3 +329,10 @@ def test_aa503_a_hand_written_battle_without_from_allows_no_retreat(capsys, tmp_
     code, report = check_json(capsys, results_file(tmp_path, results, state=state))
     assert codes(report) == [("AA503", 1)]
     assert "does not say where the attackers came from" in report["findings"][0]["message"]
+
+
+def test_results_for_another_power_do_not_match(capsys, tmp_path):
+    code, report = check_json(capsys, results_file(tmp_path, LEGAL, power="British"))
+    assert code == 1
+    assert codes(report) == [("MC006", None)]
+    assert "the results are for the British" in report["findings"][0]["message"]
