@@ -203,7 +203,7 @@ def check(
 
 @app.command()
 def apply(
-    orders: Annotated[str, typer.Argument(help="An aa orders file.", show_default=False)],
+    orders: Annotated[str, typer.Argument(help="An orders file (aa orders or battle results, maneuver orders).", show_default=False)],
     state: OrdersStateOption = None,
     output: NewStateOutput = None,
     force: Annotated[bool, typer.Option("--force", help="Write the state even when the orders are not legal (said in its header).")] = False,
@@ -224,14 +224,15 @@ def apply(
     legal = report.exit_code() == 0
     found = next(iter(outcomes.values()), None)
     final = found[0].final if found is not None else None
-    if final is None or not hasattr(final, "board") or (not legal and not force):
+    if final is None or (not legal and not force):
         raise typer.Exit(session.finish(report) or 1)
     if not legal:
         session.finish(report)  # the findings, before the state
-    from movecheck.aa.apply import next_state
+    from movecheck.systems import system_of
 
-    prepared = found[1]
-    text = next_state(final, prepared.doc.data, prepared.doc.path, report.files[0].path, output, forced=not legal)
+    outcome, prepared = found
+    entry = report.files[0]
+    text = system_of(entry.kind).next_state(outcome, prepared, entry.path, output, forced=not legal)
     deliver(output, text)
     raise typer.Exit(0)
 

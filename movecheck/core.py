@@ -17,7 +17,7 @@ from typing import Any
 from movecheck.findings import FileReport, Finding, Report, Severity
 from movecheck.loading import Document, InputError, load_bytes, load_file, read_bytes
 from movecheck.systems import NAMES as SYSTEMS
-from movecheck.systems import Prepared, RuleSettings, orders_signs, resolve_rules, state_markers, system, system_of
+from movecheck.systems import Prepared, RuleSettings, resolve_rules, system, system_of
 
 FORMAT_VERSION = 1
 STATE, ORDERS = "state", "orders"
@@ -115,19 +115,20 @@ def identify(doc: Document) -> str | None:
     name = data.get("system")
     if name not in SYSTEMS:
         return None
-    declared = system(name)
-    kind = data.get("kind")
-    if kind in declared.kinds:
-        return f"{name}-{kind}"
-    markers = orders_signs(declared)
-    if any(key in data for key in markers) and not any(key in data for key in state_markers()):
-        return f"{name}-{ORDERS}"
-    return f"{name}-{STATE}"
+    return f"{name}-{system(name).identify(data)}"
 
 
 def is_kind(kind: str | None, which: str) -> bool:
-    """Is ``kind`` (``aa-orders``) a file of kind ``which`` (:data:`ORDERS`, :data:`STATE`)?"""
-    return kind is not None and kind.endswith("-" + which)
+    """Is ``kind`` (``aa-orders``) a file of kind ``which`` (:data:`ORDERS`, :data:`STATE`)?
+
+    :data:`ORDERS` covers every kind its system checks against a state (aa battle results too).
+    """
+    if kind is None:
+        return False
+    name, _, own = kind.partition("-")
+    if which == ORDERS and name in SYSTEMS:
+        return own in system(name).orders_kinds
+    return own == which
 
 
 def _kind_problem(doc: Document) -> Finding:
@@ -419,7 +420,7 @@ def unique_paths(paths: list[str]) -> list[str]:
 
 
 def _orders_list(loaded: Loaded) -> list[Any]:
-    items = loaded.doc.data.get(system_of(loaded.kind).orders_key)
+    items = loaded.doc.data.get(system_of(loaded.kind).orders_key_of(loaded.kind))
     return items if isinstance(items, list) else []
 
 
@@ -468,7 +469,7 @@ def _state_for(orders: Loaded, settings: Settings, cache: dict[str, Loaded], sho
     if not settings.state and not recognised(state):
         report.findings.append(doc.finding("MC011", unrecognised_message("state", path), ("state",)))
         return None
-    expected = orders.kind.replace("-" + ORDERS, "-" + STATE)
+    expected = f"{system_of(orders.kind).name}-{STATE}"
     if state.usable and state.kind != expected:
         report.findings.append(
             doc.finding(

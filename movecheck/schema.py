@@ -19,7 +19,7 @@ from movecheck.loading import MAX_DIGITS, Document, implicit_message
 from movecheck.suggest import hint as _did_you_mean
 from movecheck.systems import orders_look
 
-SCHEMA_NAMES = ("aa-map", "aa-state", "aa-orders", "maneuver-state", "maneuver-orders", "report")
+SCHEMA_NAMES = ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report")
 BASE_URI = "https://movecheck.invalid/schemas/"
 
 

@@ -81,6 +81,31 @@ class System:
     suggest_fills: tuple[str, ...] = ()
     """The keys of an order that ``check --suggest`` writes, so that an order may leave them
     out under ``--suggest`` (none: the system has nothing to suggest)."""
+    orders_kinds: tuple[str, ...] = ("orders",)
+    """The kinds of file checked against a state as orders are (aa: also ``battles``, the battle results)."""
+    order_lists: tuple[str, ...] = ()
+    """Every key that holds a list of orders in some kind of file (default: ``orders_key`` alone)."""
+
+    def identify(self, data: dict[str, Any]) -> str:
+        """The kind (``state``, ``orders`` ...) of a file of this system, from its keys.
+
+        A declared ``kind:`` wins; else the orders markers make it orders unless it has a
+        state marker of any system; else it is a state.
+        """
+        kind = data.get("kind")
+        if kind in self.kinds:
+            return str(kind)
+        if any(key in data for key in orders_signs(self)) and not any(key in data for key in state_markers()):
+            return "orders"
+        return "state"
+
+    def orders_key_of(self, kind: str) -> str:
+        """The key of the list of orders in a file of ``kind`` (``aa-orders``: ``moves``)."""
+        return self.orders_key
+
+    def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
+        """``movecheck apply``: the text of the state that follows orders carried out (``outcome.final``)."""
+        raise NotImplementedError
 
     def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
         """Build and lint a state once; ``clean``: its reading and schema found no error."""
@@ -136,7 +161,7 @@ def orders_look(data: Any, missing: str) -> str:
 @cache
 def orders_keys() -> tuple[str, ...]:
     """The key of the orders list of every system: a finding under it names its order."""
-    return tuple(system(name).orders_key for name in NAMES)
+    return tuple(key for name in NAMES for key in (system(name).order_lists or (system(name).orders_key,)))
 
 
 @cache

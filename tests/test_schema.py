@@ -25,7 +25,7 @@ def where(findings: list[dict]) -> list[tuple[str, str, int, int]]:
 
 
 def test_six_schemas() -> None:
-    assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "maneuver-state", "maneuver-orders", "report")
+    assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report")
 
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)

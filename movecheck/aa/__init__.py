@@ -24,7 +24,26 @@ class AA(System):
     orders_key = "moves"
     orders_markers = ("moves", "phase", "power")
     state_markers = ("turn",)
-    kinds = ("map", "state", "orders")
+    kinds = ("map", "state", "orders", "battles")
+    orders_kinds = ("orders", "battles")
+    order_lists = ("moves", "results")
+
+    def identify(self, data: dict[str, Any]) -> str:
+        """A map, a state, orders, or battle results (``phase: battles`` or ``results:``, no ``turn:``)."""
+        kind = super().identify(data)
+        if "kind" not in data and is_results(data):
+            return "battles"
+        return kind
+
+    def orders_key_of(self, kind: str) -> str:
+        """``results`` in a battle results file, ``moves`` in orders."""
+        return "results" if kind == "aa-battles" else "moves"
+
+    def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
+        """The state that follows: a combat move's battles, battle results' noncombat move, the next power's turn."""
+        from movecheck.aa.apply import next_state
+
+        return next_state(outcome.final, prepared.doc.data, prepared.doc.path, orders_path, output, forced)
 
     @property
     def default_edition(self) -> str:  # type: ignore[override]
@@ -66,6 +85,10 @@ class AA(System):
         from movecheck.aa.engine import run
         from movecheck.core import Outcome
 
+        if is_results(orders.data):
+            from movecheck.aa.results import check_results
+
+            return check_results(orders, prepared)
         doc, board = orders, prepared.model
         moves = doc.get("moves", default=[])
         outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
@@ -97,6 +120,11 @@ class AA(System):
 
 
 SYSTEM = AA()
+
+
+def is_results(data: Any) -> bool:
+    """A battle results file: ``phase: battles`` or a ``results:`` list (aa.md, "Battle results")."""
+    return isinstance(data, dict) and (data.get("phase") == "battles" or "results" in data) and "turn" not in data
 
 
 def lint_state(doc: Document, rules: RuleSettings | None = None) -> tuple[list[Finding], Any, Any]:

@@ -8,8 +8,11 @@ reads the board as they left it and writes the next state:
   ``unloaded``), empty hostile territories entered by land units captured (control and
   ``captured_this_turn``; AA guns and factories there change hands), and each battle space
   under ``battles:`` with the attacking and defending units by type;
+- after battle results (:mod:`movecheck.aa.battles`), the noncombat-move state: losses
+  removed, retreats moved, survivors ``fought``, territories captured;
 - after a noncombat move, the next power's combat-move state (turn order from the map,
-  round + 1 after the last power), with this turn's statuses cleared.
+  round + 1 after the last power), with this turn's statuses cleared, carriers bought this
+  turn placed under waiting fighters and the other purchases under ``to_place``.
 
 The output is deterministic: stacks sorted by space, power, type and id; identical units
 grouped with ``count:``; the state's unit ids kept (a vessel with cargo and no id gets one).
@@ -24,24 +27,38 @@ from movecheck.aa.model import Board, Unit
 from movecheck.aa.phase import Phase
 
 BATTLES = "battles"
+NONCOMBAT = "noncombat_move"
 
 
-def next_state(phase: Phase, state: dict[str, Any], state_path: str, orders_path: str,
+def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: str,
                output: str | None, forced: bool) -> str:
-    """The YAML text of the state that follows the orders carried out in ``phase``."""
-    board = phase.board
+    """The YAML text of the state that follows: ``final`` is the phase the orders were carried out in,
+    or the :class:`~movecheck.aa.battles.Resolution` of battle results."""
+    from movecheck.aa.battles import Resolution, resolve
+
+    board = final.board
     turn = dict(state.get("turn") or {}, power=board.power)  # names as the map writes them, not abbreviated
-    combat = phase.combat
-    captured: list[str] = sorted(board.captured) if combat else []
+    lost: set[int] = set()
+    captured: list[str] = sorted(board.captured)
     battles: list[dict[str, Any]] = []
-    if combat:
-        new = _capture_empty(phase)
-        captured = sorted(set(captured) | set(new))
-        battles = _battles(phase)
+    to_place: dict[str, Any] = {}
+    if isinstance(final, Resolution):
+        lost = resolve(final)
+        captured = sorted(set(captured) | board.captured)
+        turn["phase"] = NONCOMBAT
+        keep_status = True
+    elif final.combat:
+        captured = sorted(set(captured) | set(_capture_empty(final)))
+        battles = _battles(final)
         turn["phase"] = BATTLES
+        keep_status = True
     else:
-        _place_carriers(board, dict(board.purchased))
+        purchased = dict(board.purchased)
+        placed = _place_carriers(board, purchased)
+        to_place = _still_to_place(state, board, purchased, placed)
+        captured = []
         turn = _next_turn(board, turn)
+        keep_status = False
     data: dict[str, Any] = {"movecheck": 1, "system": "aa"}
     for key in ("rules", "options"):
         if key in state:
@@ -53,21 +70,39 @@ def next_state(phase: Phase, state: dict[str, Any], state_path: str, orders_path
         data["control"] = control
     if captured:
         data["captured_this_turn"] = captured
-    if combat and state.get("purchased"):
+    if keep_status and state.get("purchased"):
         data["purchased"] = dict(board.purchased)
-    data["units"] = _units(board, keep_status=combat)
+    if to_place:
+        data["to_place"] = to_place
+    data["units"] = _units(board, keep_status=keep_status, lost=lost)
     if battles:
         data["battles"] = battles
-    return _header(state_path, orders_path, forced, phase, state) + _dump(data)
+    what = "the battle results" if isinstance(final, Resolution) else "the orders"
+    return _header(what, state_path, orders_path, forced, to_place) + _dump(data)
 
 
-def _header(state_path: str, orders_path: str, forced: bool, phase: Phase, state: dict[str, Any]) -> str:
-    lines = [f"# Written by movecheck apply: the orders {orders_path} carried out on the state {state_path}."]
+def _header(what: str, state_path: str, orders_path: str, forced: bool, to_place: dict[str, Any]) -> str:
+    lines = [f"# Written by movecheck apply: {what} {orders_path} carried out on the state {state_path}."]
     if forced:
         lines.append("# --force: the orders are NOT legal (see movecheck check); they were applied as checked.")
-    if not phase.combat and state.get("purchased"):
-        lines.append("# The units purchased this turn are not placed by apply: place them by hand.")
+    if to_place:
+        lines.append("# to_place: units bought and not placed by apply (place them at mobilization, by hand).")
     return "\n".join(lines) + "\n"
+
+
+def _still_to_place(state: dict[str, Any], board: Board, purchased: dict[str, Any], placed: int) -> dict[str, Any]:
+    """``to_place`` of the next state: the earlier units still to place, and this turn's purchases apply did not place."""
+    result = {power: dict(units) for power, units in (state.get("to_place") or {}).items() if isinstance(units, dict)}
+    carrier = next((k for k, t in board.map.unit_types.items() if t.is_carrier), None)
+    mine = dict(result.get(board.power, {}))
+    for name, count in purchased.items():
+        kind = board.map.resolve_type(name) or name
+        left = int(count or 0) - (placed if kind == carrier else 0)
+        if left > 0:
+            mine[kind] = mine.get(kind, 0) + left
+    if mine:
+        result[board.power] = dict(sorted(mine.items()))
+    return dict(sorted(result.items()))
 
 
 def _dump(data: dict[str, Any]) -> str:
@@ -107,15 +142,16 @@ def _next_turn(board: Board, turn: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def _place_carriers(board: Board, purchased: dict[str, Any]) -> None:
-    """Carriers bought this turn placed where the moving power's fighters wait at sea with no carrier."""
+def _place_carriers(board: Board, purchased: dict[str, Any]) -> int:
+    """Carriers bought this turn placed where the moving power's fighters wait at sea with no carrier; how many."""
     kind = next((k for k, t in board.map.unit_types.items() if t.is_carrier), None)
-    left = int(purchased.get(kind, 0) or 0) if kind else 0
+    bought = sum(int(n or 0) for name, n in purchased.items() if kind and (board.map.resolve_type(name) or name) == kind)
+    left = bought
     uid = max((u.uid for u in board.units), default=0)
     for zone in sorted({u.at for u in board.units if u.type.is_fighter and u.power == board.power
                         and u.aboard is None and board.is_sea(u.at)}, key=_natural):
         if left <= 0:
-            return
+            break
         uid += 1
         left -= 1
         carrier = Unit(uid=uid, type=board.map.unit_types[kind], power=board.power, at=zone)
@@ -123,6 +159,7 @@ def _place_carriers(board: Board, purchased: dict[str, Any]) -> None:
         for fighter in [u for u in board.units_at(zone) if u.type.is_fighter and u.aboard is None and u.power == board.power]:
             if sum(c.type.carrier_cost for c in carrier.cargo) + fighter.type.carrier_cost <= carrier.type.carrier_capacity:
                 board.board_unit(fighter, carrier)
+    return bought - left
 
 
 def _capture_empty(phase: Phase) -> list[str]:
@@ -144,15 +181,37 @@ def _capture_empty(phase: Phase) -> list[str]:
 
 
 def _battles(phase: Phase) -> list[dict[str, Any]]:
-    """Each battle space: the attacking units (those that moved in) and the defending ones, by type."""
+    """Each battle space: the attacking units (those that moved in) and the defending ones, by type;
+    the spaces the attackers came from (where they may retreat to) and the land units that came from
+    the sea (an amphibious assault, they never retreat)."""
     board = phase.board
     spaces = {u.at for u in board.units if u.in_battle and u.power == board.power} | set(phase.attack_zones)
     found = []
-    for space in sorted(s for s in spaces if phase.battle_space(s)):
+    for space in sorted((s for s in spaces if phase.battle_space(s)), key=_natural):
         attackers = [u for u in board.units_at(space) if u.in_battle and u.power == board.power]
         defenders = [u for u in board.enemy_units(space) if not u.type.is_factory]
-        found.append({"at": space, "attackers": _by_type(attackers), "defenders": _by_type(defenders)})
+        entry: dict[str, Any] = {"at": space, "attackers": _by_type(attackers), "defenders": _by_type(defenders)}
+        came_from, amphibious = _entries(phase, space)
+        if came_from:
+            entry["from"] = came_from
+        if amphibious:
+            entry["amphibious"] = _by_type(amphibious)
+        found.append(entry)
     return found
+
+
+def _entries(phase: Phase, space: str) -> tuple[list[str], list[Unit]]:
+    """The spaces from which units entered ``space`` to end there, and the land units unloaded into it."""
+    came_from: set[str] = set()
+    amphibious: list[Unit] = []
+    for record in phase.records:
+        path = record.move.path
+        if path[-1] != space or len(path) < 2:
+            continue
+        came_from.add(path[-2])
+        if record.unload_to == space:
+            amphibious.extend(u for u in record.unloaded if u.at == space)
+    return sorted(came_from, key=_natural), amphibious
 
 
 def _by_type(units: list[Unit]) -> dict[str, int]:
@@ -162,11 +221,13 @@ def _by_type(units: list[Unit]) -> dict[str, int]:
     return counts
 
 
-def _units(board: Board, keep_status: bool) -> list[dict[str, Any]]:
-    """The stacks of the board, identical units grouped, in a stable order."""
-    ids = _vessel_ids(board)
+def _units(board: Board, keep_status: bool, lost: set[int] = frozenset()) -> list[dict[str, Any]]:  # type: ignore[assignment]
+    """The stacks of the board (less the units ``lost`` in battle), identical units grouped, in a stable order."""
+    ids = _vessel_ids(board, lost)
     stacks: dict[tuple[Any, ...], dict[str, Any]] = {}
     for unit in board.units:
+        if unit.uid in lost:
+            continue
         entry: dict[str, Any] = {"at": unit.at, "power": unit.power, "type": unit.type.name}
         if unit.id:
             entry["id"] = unit.id
@@ -184,7 +245,7 @@ def _units(board: Board, keep_status: bool) -> list[dict[str, Any]]:
                 entry["loaded"] = True
             if unit.type.is_transport and unit.unloaded_to:
                 entry["unloaded"] = unit.unloaded_to if unit.unloaded_to != "?" else True
-        if unit.aboard is not None and unit.type.is_land:  # fighters at sea are seated on carriers by the reader
+        if unit.aboard is not None and unit.type.is_land and unit.aboard.uid not in lost:  # fighters at sea: seated by the reader
             entry["aboard"] = unit.aboard.id or ids[unit.aboard.uid]
         key = tuple(sorted((k, str(v)) for k, v in entry.items()))
         if "id" in entry or key not in stacks:
@@ -207,12 +268,13 @@ def _count_after_type(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: entry[k] for k in order if k in entry}
 
 
-def _vessel_ids(board: Board) -> dict[int, str]:
+def _vessel_ids(board: Board, lost: set[int]) -> dict[int, str]:
     """Ids for the vessels that carry units and have none: ``<power> <type> <n>``, unique."""
     taken = {u.id for u in board.units if u.id}
     ids: dict[int, str] = {}
     counters: dict[tuple[str, str], int] = {}
-    for vessel in sorted((u for u in board.units if not u.id and any(c.type.is_land for c in u.cargo)), key=lambda u: (u.at, u.power, u.type.name, u.uid)):
+    carrying = (u for u in board.units if not u.id and u.uid not in lost and any(c.type.is_land for c in u.cargo))
+    for vessel in sorted(carrying, key=lambda u: (u.at, u.power, u.type.name, u.uid)):
         key = (vessel.power, vessel.type.name)
         while True:
             counters[key] = counters.get(key, 0) + 1

@@ -61,12 +61,21 @@ class Maneuver(System):
         from movecheck.maneuver.engine import run
 
         observe = settings.extra.get("observe")  # render: sees each order's facts
-        found, required_ends, checked = run(doc, self.fresh(prepared), side, valid_orders, observe)
+        battlefield = self.fresh(prepared)
+        found, required_ends, checked = run(doc, battlefield, side, valid_orders, observe)
         outcome.findings.extend(found)
         outcome.checked = checked
+        outcome.final = (battlefield, side)
         if settings.suggest:
             outcome.required_ends = required_ends
         return outcome
+
+    def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
+        """The battlefield after the orders (:mod:`movecheck.maneuver.apply`), the next side to move."""
+        from movecheck.maneuver.apply import next_state
+
+        battlefield, side = outcome.final
+        return next_state(battlefield, prepared.doc.data, prepared.doc.path, orders_path, side, forced)
 
 
 SYSTEM = Maneuver()

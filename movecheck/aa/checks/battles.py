@@ -1,0 +1,174 @@
+"""Battle-result clauses (aa.md, "Battle results"): each battle resolved once, with losses that fought and a legal retreat.
+
+A *result* clause looks at one entry of ``results:`` (a :class:`~movecheck.aa.battles.Result`)
+with the :class:`~movecheck.aa.battles.Resolution` it belongs to; an *end* clause at the
+results file as a whole.  The seed rule texts have no paragraph on resolving battles:
+these clauses follow the A&A rulebook's battle sequence (aa.md gives each rule).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Iterator
+
+from movecheck.aa.battles import END, RESULT, SIDES, Resolution, Result, fights
+from movecheck.aa.model import type_noun, unit_phrase
+from movecheck.clauses import Violation, clause
+
+
+def battle_clause(
+    code: str, name: str, severity: str, summary: str, seeds: Iterable[str] = (), *, scope: str = "result",
+    consequences: Iterable[str] = (), example: tuple[str, str] | None = None,
+) -> Callable[[Callable[..., Iterable[Violation]]], Callable[..., Iterable[Violation]]]:
+    """Declare an aa clause of the battle results, run on each result (``result``) or on the file (``end``)."""
+    runs = [RESULT if scope == "result" else END]
+    return clause(code, name, severity, summary, seeds, system="aa", phase="battles", runs=runs,
+                  consequences=consequences, example=example)
+
+
+@battle_clause("AA501", "battle-unknown", "error",
+               "a result names a space that is not a battle of the state, or a battle gets two results",
+               example=("``- {at: Poland, defender_losses: {infantry: 1}}`` where the state has no battle in Poland",
+                        "``- {at: Belorussia, defender_losses: {infantry: 1}}``, a battle of the state"))
+def battle_unknown(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Each result is for one of the battles the state lists under ``battles:``, and each battle gets one result.
+
+    A second result for the same battle is reported; the first one counts.
+    """
+    if result.battle is None:
+        known = ", ".join(sorted(resolution.battles)) or "none"
+        yield Violation(f"there is no battle in {result.at} (the state's battles: {known})", result.where + ("at",))
+    elif result.repeated:
+        yield Violation(f"the battle in {result.at} already has a result earlier in the file", result.where + ("at",))
+
+
+@battle_clause("AA502", "losses-not-present", "error",
+               "losses name more units of a type than fought there for that side (or more submarines submerge than survive)",
+               example=("``attacker_losses: {tank: 2}`` where one attacking tank fought",
+                        "``attacker_losses: {tank: 1}``"))
+def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """A side loses only units that fought in the battle for it: never more of a type than it had there.
+
+    The attacker's units are the moving power's units in the space (cargo aboard a vessel
+    at sea goes down with its vessel and is not a casualty of its own); the defender's are
+    the enemy units in play there.  Submarines that submerge must be among the survivors.
+    """
+    battle = result.battle
+    if battle is None or result.repeated:
+        return
+    for side in SIDES:
+        had = _by_type(battle.side(side))
+        for kind, count in sorted(result.losses[side].items()):
+            if count > had.get(kind, 0):
+                there = unit_phrase(had[kind], kind) if had.get(kind) else f"no {type_noun(kind, 2)}"
+                yield Violation(f"the {side} loses {unit_phrase(count, kind)} in {battle.at}, but had {there} in the battle",
+                                result.where + (f"{side}_losses", kind))
+        subs = sum(1 for u in result.survivors(side) if u.type.submarine)
+        wanted = int(result.submerged.get(side, 0))
+        if wanted > subs:
+            yield Violation(f"{unit_phrase(wanted, 'submarine')} of the {side} submerge in {battle.at}, "
+                            f"but {subs} survive the losses", result.where + ("submerged", side))
+
+
+@battle_clause("AA503", "retreat-illegal", "error",
+               "the attacker retreats only to an adjacent friendly space from which at least one attacking unit came; "
+               "land units of an amphibious assault never retreat; sea units retreat to a sea zone, land units to a "
+               "territory",
+               example=("``retreat: Ukraine S.S.R.`` after attacking Caucasus from West Russia only",
+                        "``retreat: West Russia``"))
+def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """All the attacker's survivors retreat together, to a space next to the battle that an attacking unit came from.
+
+    That space must be friendly (a territory the moving side controls, a sea zone with no
+    enemy warship); a battle at sea retreats to a sea zone, one on land to a territory.
+    Land units that attacked from the sea (an amphibious assault) may not retreat: a
+    retreat is legal only when none of them survives (the losses are counted against
+    them first).  Nothing retreats from a battle the attacker lost whole.
+    """
+    battle, space = result.battle, result.retreat
+    if battle is None or space is None or result.repeated:
+        return
+    board = resolution.board
+    where = result.where + ("retreat",)
+    if not result.survivors("attacker"):
+        yield Violation(f"no attacking unit survives in {battle.at}: nothing retreats", where)
+        return
+    problem = _retreat_problem(resolution, battle.at, space, battle.came_from)
+    if problem:
+        yield Violation(f"the attackers in {battle.at} may not retreat to {space}: {problem}", where)
+    stranded = result.surviving_amphibious()
+    if stranded and not board.is_sea(battle.at):
+        what = " and ".join(unit_phrase(n, t) for t, n in sorted(stranded.items()))
+        yield Violation(f"{what} landed in {battle.at} from the sea (amphibious assault) and may not retreat", where)
+
+
+def _retreat_problem(resolution: Resolution, at: str, space: str, came_from: tuple[str, ...]) -> str | None:
+    """Why a retreat from ``at`` to ``space`` is not allowed (None: it is)."""
+    board = resolution.board
+    if board.is_sea(at) != board.is_sea(space):
+        return "a battle at sea retreats to a sea zone" if board.is_sea(at) else "a land battle retreats to a territory"
+    if not board.map.adjacent(at, space):
+        return "it does not border the battle"
+    if not came_from:
+        return "the battles state does not say where the attackers came from (its battle has no from:)"
+    if space not in came_from:
+        came = ", ".join(s for s in came_from if board.is_sea(s) == board.is_sea(at)) or "nowhere it may retreat to"
+        return f"no attacking unit came from there (they came from {came})"
+    if board.hostile(space) or (not board.is_sea(space) and not board.friendly_territory(space)):
+        return "it is not friendly"
+    return None
+
+
+@battle_clause("AA504", "battle-unresolved", "error", "a battle of the state has no result", scope="end",
+               example=("the state lists battles in Karelia S.S.R. and Egypt; the results name only Karelia S.S.R.",
+                        "a result for each of them"))
+def battle_unresolved(resolution: Resolution) -> Iterator[Violation]:
+    """Every battle the state lists gets a result: the noncombat move starts when all battles are over.
+
+    Reported once per battle, at the file's ``results:`` key.
+    """
+    for space in sorted(set(resolution.battles) - resolution.named):
+        yield Violation(f"the battle in {space} has no result", ("results",))
+
+
+@battle_clause("AA505", "battle-not-over", "error",
+               "after the losses both sides still have combat units there and the attacker does not retreat",
+               example=("``- {at: Egypt, attacker_losses: {infantry: 1}}`` with British units left in Egypt",
+                        "``defender_losses`` naming every British unit in Egypt, or a ``retreat:``"))
+def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """A battle goes on until one side has no units left that fight, or the attacker retreats.
+
+    AA guns and factories do not keep a battle going (they change hands), nor do submarines
+    that submerged.  A result that leaves both sides with such units and no ``retreat:``
+    describes a battle that is not over.
+    """
+    battle = result.battle
+    if battle is None or result.repeated or result.retreat is not None:
+        return
+    left = {side: [u for u in result.survivors(side) if fights(u)] for side in SIDES}
+    submerging = {side: int(result.submerged.get(side, 0)) for side in SIDES}
+    for side in SIDES:  # the submarines that submerge leave the battle
+        subs = [u for u in left[side] if u.type.submarine][: submerging[side]]
+        left[side] = [u for u in left[side] if u not in subs]
+    if left["attacker"] and left["defender"]:
+        from movecheck.aa.model import describe
+
+        yield Violation(f"the battle in {battle.at} is not over: {describe(left['attacker'])} attack and "
+                        f"{describe(left['defender'], powers=True)} defend after the losses (add losses or a retreat)",
+                        result.where + ("at",))
+
+
+@battle_clause("AA506", "submerge-not-allowed", "error",
+               "submarines submerge only under an edition that allows it (aa-revised)",
+               example=("``submerged: {defender: 1}`` in an aa1942 game", "the same in an aa-revised game"))
+def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Submerging submarines is a rule of the Revised edition (``rules: aa-revised``); under aa1942 a result names none."""
+    if result.submerged and not resolution.submerge_allowed:
+        yield Violation("submarines do not submerge under these rules (the Revised edition allows it)",
+                        result.where + ("submerged",))
+
+
+def _by_type(units: list) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for unit in units:
+        counts[unit.type.name] = counts.get(unit.type.name, 0) + 1
+    return counts

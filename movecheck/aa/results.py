@@ -1,0 +1,89 @@
+"""Check a battle results file against its battles state (aa.md, "Battle results").
+
+The results are read into a :class:`~movecheck.aa.battles.Resolution`; the battle
+clauses (:mod:`movecheck.aa.checks.battles`) run on each result, then on the file;
+each result gets a verdict as an order does.  The resolution is the outcome's
+``final``: ``movecheck apply`` resolves it into the noncombat-move state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
+from movecheck.aa.battles import END, RESULT, Resolution, read_battles, read_results
+from movecheck.aa.setup import edition_of
+from movecheck.clauses import CATALOGUE, Violation
+from movecheck.findings import Severity, make_finding
+
+if TYPE_CHECKING:
+    from movecheck.core import Outcome
+    from movecheck.findings import Finding
+    from movecheck.loading import Document
+    from movecheck.systems import Prepared
+
+
+def check_results(doc: Document, prepared: Prepared) -> Outcome:
+    """Check a results file against its battles state; ``final`` is the resolution when it was read."""
+    from movecheck.core import Outcome
+
+    board = prepared.model.copy()
+    raw = doc.get("results", default=[])
+    outcome = Outcome(orders=len(raw) if isinstance(raw, list) else 0)
+    mismatch = _mismatch(doc, prepared)
+    if mismatch:
+        outcome.findings.extend(mismatch)
+        outcome.reason = "the results do not match the state"
+        return outcome
+    battles = read_battles(prepared.doc, board)
+    named: set[str] = set()
+    results, problems, _ = read_results(doc, board, battles, named)
+    outcome.findings.extend(problems)
+    resolution = Resolution(board, doc, battles, results, submerge_allowed(prepared), named)
+    for result in results:
+        for clause in CATALOGUE.running("aa", RESULT):
+            for violation in clause.run(result, resolution):
+                outcome.findings.append(_finding(doc, violation, result.index + 1, _label(doc, result.index)))
+        outcome.checked.add(result.index + 1)
+    for clause in CATALOGUE.running("aa", END):
+        for violation in clause.run(resolution):
+            outcome.findings.append(_finding(doc, violation, violation.order, violation.order_id))
+    outcome.final = resolution
+    return outcome
+
+
+def submerge_allowed(prepared: Prepared) -> bool:
+    """Submarines may submerge in a battle under the Revised edition (aa.md: "where the edition allows")."""
+    from movecheck.aa.editions import Revised
+
+    edition, _ = edition_of(prepared.doc, prepared.model.map, prepared.rules)
+    return issubclass(edition, Revised)
+
+
+def _label(doc: Document, index: int) -> str | None:
+    label = doc.get("results", index, "id")
+    return label if isinstance(label, str) else None
+
+
+def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
+    """MC006 when the results are for another power, or the state is not waiting for battle results."""
+    turn = prepared.doc.get("turn", default={}) or {}
+    found = []
+    power = doc.get("power")
+    if isinstance(power, str) and power != turn.get("power"):
+        found.append(doc.finding("MC006", f"the results are for the {power}, but the state is at the turn of the {turn.get('power')}", ("power",)))
+    if turn.get("phase") != "battles":
+        found.append(doc.finding("MC006", f"battle results need a battles state (turn.phase: battles, written by "
+                                          f"movecheck apply after a combat move); the state is at {turn.get('phase')}", ("phase",)))
+    return found
+
+
+def _finding(doc: Document, violation: Violation, order: int | None, order_id: str | None) -> Finding:
+    """A violation as a finding: at its node, or at the ``results:`` key for the file as a whole."""
+    line, column = doc.key_pos(violation.where) if len(violation.where) == 1 else doc.pos(violation.where)
+    severity = Severity(violation.severity) if violation.severity else None
+    return make_finding(violation.code or "", violation.message, file=doc.path, line=line, column=column,
+                        order=order, order_id=order_id, severity=severity)
+
+
+__all__ = ["check_results"]

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Regenerate the example states that ``movecheck apply`` writes: a whole German round 1.
+
+    examples/aa/orders/g1-combat.yaml             -> examples/aa/states/g1-battles.yaml
+    examples/aa/orders/g1-battles.yaml            -> examples/aa/states/g1-noncombat-applied.yaml
+    examples/aa/orders/g1-noncombat-applied.yaml  -> examples/aa/states/uk1-combat.yaml
+
+Run from anywhere: paths are given relative to the repository (they appear in each
+state's header comment), so the output is the same bytes on every machine.
+
+    python scripts/gen_examples.py            # rewrite the generated states
+    python scripts/gen_examples.py --check    # exit 1 if a committed state is stale
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+CHAIN = (
+    ("examples/aa/orders/g1-combat.yaml", "examples/aa/states/g1-battles.yaml"),
+    ("examples/aa/orders/g1-battles.yaml", "examples/aa/states/g1-noncombat-applied.yaml"),
+    ("examples/aa/orders/g1-noncombat-applied.yaml", "examples/aa/states/uk1-combat.yaml"),
+)
+"""Each orders file and the state ``apply`` writes from it, in the order of play."""
+
+
+def applied(orders: str) -> str:
+    """The text ``movecheck apply ORDERS`` prints, run from the repository's root."""
+    from movecheck.cli import main
+
+    out = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        with contextlib.redirect_stdout(out):
+            code = main(["apply", orders, "--isolated"])
+    finally:
+        os.chdir(cwd)
+    if code != 0:
+        raise SystemExit(f"gen_examples: movecheck apply {orders} failed (exit {code}):\n{out.getvalue()}")
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="do not write; exit 1 if a generated state differs")
+    args = parser.parse_args(argv)
+    stale = []
+    for orders, state in CHAIN:  # in order: each step reads the state the one before wrote
+        text = applied(orders)
+        target = REPO / state
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            stale.append(state)
+            if args.check:
+                print(f"gen_examples: {state} is out of date; run python scripts/gen_examples.py", file=sys.stderr)
+                continue
+            target.write_text(text, encoding="utf-8", newline="\n")
+            print(f"wrote {state}")
+    return 1 if stale and args.check else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
