@@ -19,7 +19,7 @@ from movecheck.render import FORMATS
 app = typer.Typer(
     name="movecheck",
     help="Check wargame orders against the board and the rules (Axis & Allies, miniatures manoeuvre).",
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,

@@ -51,3 +51,32 @@ def test_every_example_names_its_schema_in_a_modeline(path: Path) -> None:
     assert found, f"{path.name}: add '# yaml-language-server: $schema={expected}' as its first line"
     assert found["target"] == expected
     assert (path.parent / found["target"]).resolve() == (ROOT / "schemas" / f"{kind}.schema.json").resolve()
+
+
+# -- shell completion ------------------------------------------------------------------------
+
+NO_SHELL_DETECTION = {"_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
+
+
+@pytest.mark.parametrize("shell, marker", [("bash", "complete -o default -F _movecheck_completion movecheck"),
+                                           ("zsh", "#compdef movecheck"), ("fish", "complete --command movecheck")])
+def test_show_completion_prints_a_script(run_cli, shell: str, marker: str) -> None:
+    code, out, err = run_cli(["--show-completion", shell], env=NO_SHELL_DETECTION)
+    assert (code, err) == (0, "")
+    assert marker in out
+    assert "_MOVECHECK_COMPLETE" in out
+
+
+def test_completion_completes_commands_and_choices(run_cli) -> None:
+    """What the installed script asks movecheck: the words that may follow (no real shell needed)."""
+    asked = {"_MOVECHECK_COMPLETE": "complete_bash"}
+    code, out, _ = run_cli([], env={**asked, "COMP_WORDS": "movecheck ch", "COMP_CWORD": "1"})
+    assert (code, out.split()) == (0, ["check"])
+    code, out, _ = run_cli([], env={**asked, "COMP_WORDS": "movecheck check --format ", "COMP_CWORD": "3"})
+    assert (code, out.split()) == (0, ["text", "full", "json", "json-lines", "github", "sarif"])
+
+
+def test_help_lists_the_completion_options(run_cli) -> None:
+    code, out, _ = run_cli(["--help"])
+    assert code == 0
+    assert "--install-completion" in out and "--show-completion" in out
