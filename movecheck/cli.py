@@ -288,13 +288,24 @@ def schema(
         str,
         typer.Argument(help="aa-map, aa-state, aa-orders, maneuver-state, maneuver-orders or report."),
     ],
+    game_map: Annotated[
+        Optional[str],
+        typer.Option("--map", help="aa-orders, aa-state: the names of this map (built-in or a map file) as enums, for editors.", show_default=False),
+    ] = None,
 ) -> None:
-    """Print one of movecheck's JSON Schemas."""
+    """Print one of movecheck's JSON Schemas (with --map: one that knows a map's names)."""
     from movecheck.schema import SCHEMA_NAMES, schema_text
 
     if name not in SCHEMA_NAMES:
         _fail(f"unknown schema {name!r}; choose one of: {', '.join(SCHEMA_NAMES)}")
-    emit(sys.stdout, schema_text(name))
+    if game_map is None:
+        emit(sys.stdout, schema_text(name))
+        raise typer.Exit(0)
+    from movecheck.aa.map_schema import MAP_SCHEMAS, map_schema_text
+
+    if name not in MAP_SCHEMAS:
+        _fail(f"--map applies to the schemas {', '.join(MAP_SCHEMAS)}, not {name}")
+    emit(sys.stdout, map_schema_text(name, game_map))
     raise typer.Exit(0)
 
 

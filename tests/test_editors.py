@@ -80,3 +80,113 @@ def test_help_lists_the_completion_options(run_cli) -> None:
     code, out, _ = run_cli(["--help"])
     assert code == 0
     assert "--install-completion" in out and "--show-completion" in out
+
+
+# -- schemas that know a map's names ---------------------------------------------------------
+
+AA_EXAMPLES = ROOT / "examples" / "aa"
+
+
+def _map_schema(run_cli, name: str, game_map: str) -> dict:
+    import json
+
+    code, out, err = run_cli(["schema", name, "--map", game_map])
+    assert (code, err) == (0, ""), err
+    return json.loads(out)
+
+
+def _map_of(path: Path) -> str:
+    """The map an aa example is on: a state's map:, or that of the state its orders name."""
+    data = read(str(path)).doc.data
+    if "state" in data:
+        data = read(str(path.parent / data["state"])).doc.data
+    return data["map"]
+
+
+def _errors(schema: dict, data: object) -> list[tuple[list, str]]:
+    from movecheck.schema import validator_class
+
+    return sorted((list(e.absolute_path), e.message) for e in validator_class()(schema).iter_errors(data))
+
+
+@pytest.fixture(scope="module")
+def map_schemas(tmp_path_factory) -> dict:
+    """The map schemas of both built-in maps, written once (name, map) -> schema."""
+    import subprocess
+    import sys
+    import json
+
+    schemas = {}
+    for game_map in ("aa1942-2e", "aa-revised"):
+        for name in ("aa-orders", "aa-state"):
+            out = subprocess.run([sys.executable, "-m", "movecheck", "schema", name, "--map", game_map],
+                                 capture_output=True, text=True, check=True, timeout=120).stdout
+            schemas[name, game_map] = json.loads(out)
+    return schemas
+
+
+VALID_AA = sorted(p for p in AA_EXAMPLES.rglob("*.yaml") if not p.name.startswith(("mc003", "mc004")))
+
+
+@pytest.mark.parametrize("path", VALID_AA, ids=lambda p: str(p.relative_to(AA_EXAMPLES)))
+def test_map_schema_accepts_the_examples(map_schemas, path: Path) -> None:
+    kind = read(str(path)).kind
+    assert _errors(map_schemas[kind, _map_of(path)], read(str(path)).doc.data) == []
+
+
+def test_map_schema_flags_a_misspelt_territory_power_and_type(map_schemas) -> None:
+    path = AA_EXAMPLES / "orders" / "g1-combat.yaml"
+    data = read(str(path)).doc.data
+    schema = map_schemas["aa-orders", "aa1942-2e"]
+    assert "Karelia S.S.R." in schema["$defs"]["move"]["properties"]["path"]["items"]["enum"]
+    data["moves"][0]["path"][-1] = "Karella"
+    data["moves"][0]["units"] = {"tnak": 1}
+    data["power"] = "Germnas"
+    errors = _errors(schema, data)
+    last = len(data["moves"][0]["path"]) - 1
+    assert [where for where, _ in errors] == [["moves", 0, "path", last], ["moves", 0, "units"], ["power"]]
+    assert errors[0][1].startswith("'Karella' is not one of ['Afghanistan',")
+    assert errors[2][1].startswith("'Germnas' is not one of ['Americans',")
+
+
+def test_map_schema_of_a_map_file(run_cli, tmp_path: Path) -> None:
+    """Any map file: its own territories, aliases and powers (read as lint reads it)."""
+    (tmp_path / "tiny.yaml").write_text(TINY_MAP, encoding="utf-8")
+    schema = _map_schema(run_cli, "aa-state", str(tmp_path / "tiny.yaml"))
+    unit = schema["$defs"]["unit"]["properties"]
+    assert unit["at"]["enum"] == ["Alpha", "Beta", "Bravo", "1 Sea Zone", "SZ 1"]
+    assert unit["power"]["enum"] == ["Reds", "Blues"][::-1]
+    assert schema["properties"]["control"]["propertyNames"] == {"enum": ["Alpha", "Beta", "Bravo"]}
+    assert schema["title"] == "movecheck A&A state on the map tiny" and "$id" not in schema
+
+
+TINY_MAP = """\
+movecheck: 1
+system: aa
+kind: map
+name: tiny
+powers: [Reds, Blues]
+sides: {east: [Reds], west: [Blues]}
+territories:
+  - {name: Alpha, production: 1}
+  - {name: Beta, production: 1, aliases: [Bravo]}
+  - {name: 1 Sea Zone, sea: true}
+connections: [[Alpha, Beta], [Alpha, 1 Sea Zone]]
+control: {Alpha: Reds, Beta: Blues}
+"""
+
+
+@pytest.mark.parametrize("args, message", [
+    (["schema", "report", "--map", "aa1942-2e"], "--map applies to the schemas aa-orders, aa-state, not report"),
+    (["schema", "aa-orders", "--map", "aa1924-2e"], "is neither a built-in map"),
+    (["schema", "aa-orders", "--map", "/dev/null"], "/dev/null"),
+])
+def test_map_schema_usage_errors_are_one_line(run_cli, args: list[str], message: str) -> None:
+    code, out, err = run_cli(args)
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_map_schema_is_deterministic(run_cli) -> None:
+    outputs = {run_cli(["schema", "aa-state", "--map", "aa-revised"], env={"PYTHONHASHSEED": seed})[1] for seed in ("1", "2")}
+    assert len(outputs) == 1
