@@ -169,6 +169,14 @@ def check(
             "(YAML to paste into the orders file; on stderr with --format json).",
         ),
     ] = False,
+    with_dependents: Annotated[
+        bool,
+        typer.Option(
+            "--with-dependents",
+            help="For each state or map file given, check the orders files below the root that name it "
+            "(through their state); the states and maps themselves are not checked.",
+        ),
+    ] = False,
 ) -> None:
     """Check orders files against the state they apply to."""
     from movecheck.core import check as run_check
@@ -179,7 +187,12 @@ def check(
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
         root=root, isolated=isolated, output=output,
     )
-    report, required_ends = run_check(orders, session.settings(state=state, suggest=suggest))
+    settings = session.settings(state=state, suggest=suggest)
+    if with_dependents:
+        from movecheck.dependents import with_dependents as add_dependents
+
+        orders = add_dependents(orders, settings)
+    report, required_ends = run_check(orders, settings)
     code = session.finish(report)
     if suggest and required_ends:
         emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(required_ends))

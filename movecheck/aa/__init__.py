@@ -25,6 +25,7 @@ class AA(System):
     orders_markers = ("moves", "phase", "power")
     state_markers = ("turn",)
     kinds = ("map", "state", "orders")
+    reference_keys = ("map",)
 
     @property
     def default_edition(self) -> str:  # type: ignore[override]
