@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import AA_TINY_MAP
 from movecheck.core import read
 from movecheck.schema import SCHEMA_NAMES, load_schema
 
@@ -19,12 +20,8 @@ MODELINE = re.compile(r"^# yaml-language-server: \$schema=(?P<target>\S+)$")
 # -- schema ids ------------------------------------------------------------------------------
 
 STABLE_IDS = {
-    "aa-map": "https://movecheck.dev/schemas/aa-map/v1.json",
-    "aa-state": "https://movecheck.dev/schemas/aa-state/v1.json",
-    "aa-orders": "https://movecheck.dev/schemas/aa-orders/v1.json",
-    "maneuver-state": "https://movecheck.dev/schemas/maneuver-state/v1.json",
-    "maneuver-orders": "https://movecheck.dev/schemas/maneuver-orders/v1.json",
-    "report": "https://movecheck.dev/schemas/report/v1.json",
+    name: f"https://movecheck.dev/schemas/{name}/v1.json"
+    for name in ("aa-map", "aa-state", "aa-orders", "maneuver-state", "maneuver-orders", "report")
 }
 
 
@@ -151,7 +148,7 @@ def test_map_schema_flags_a_misspelt_territory_power_and_type(map_schemas) -> No
 
 def test_map_schema_of_a_map_file(run_cli, tmp_path: Path) -> None:
     """Any map file: its own territories, aliases and powers (read as lint reads it)."""
-    (tmp_path / "tiny.yaml").write_text(TINY_MAP, encoding="utf-8")
+    (tmp_path / "tiny.yaml").write_text(AA_TINY_MAP, encoding="utf-8")
     schema = _map_schema(run_cli, "aa-state", str(tmp_path / "tiny.yaml"))
     unit = schema["$defs"]["unit"]["properties"]
     assert unit["at"]["enum"] == ["Alpha", "Beta", "Bravo", "1 Sea Zone", "SZ 1"]
@@ -160,20 +157,6 @@ def test_map_schema_of_a_map_file(run_cli, tmp_path: Path) -> None:
     assert schema["title"] == "movecheck A&A state on the map tiny" and "$id" not in schema
 
 
-TINY_MAP = """\
-movecheck: 1
-system: aa
-kind: map
-name: tiny
-powers: [Reds, Blues]
-sides: {east: [Reds], west: [Blues]}
-territories:
-  - {name: Alpha, production: 1}
-  - {name: Beta, production: 1, aliases: [Bravo]}
-  - {name: 1 Sea Zone, sea: true}
-connections: [[Alpha, Beta], [Alpha, 1 Sea Zone]]
-control: {Alpha: Reds, Beta: Blues}
-"""
 
 
 @pytest.mark.parametrize("args, message", [
