@@ -19,7 +19,7 @@ from movecheck.render import FORMATS
 app = typer.Typer(
     name="movecheck",
     help="Check wargame orders against the board and the rules (Axis & Allies, miniatures manoeuvre).",
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -184,6 +184,14 @@ def check(
             "(YAML to paste into the orders file; on stderr with --format json).",
         ),
     ] = False,
+    with_dependents: Annotated[
+        bool,
+        typer.Option(
+            "--with-dependents",
+            help="For each state or map file given, check the orders files below the root that name it "
+            "(through their state); the states and maps themselves are not checked.",
+        ),
+    ] = False,
 ) -> None:
     """Check orders files against the state they apply to."""
     from movecheck.core import check as run_check
@@ -194,7 +202,12 @@ def check(
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
         root=root, isolated=isolated, output=output,
     )
-    report, required_ends = run_check(orders, session.settings(state=state, suggest=suggest))
+    settings = session.settings(state=state, suggest=suggest)
+    if with_dependents:
+        from movecheck.dependents import with_dependents as add_dependents
+
+        orders = add_dependents(orders, settings)
+    report, required_ends = run_check(orders, settings)
     code = session.finish(report)
     if suggest and required_ends:
         emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(required_ends))
@@ -300,13 +313,24 @@ def schema(
         str,
         typer.Argument(help="aa-map, aa-state, aa-orders, maneuver-state, maneuver-orders or report."),
     ],
+    game_map: Annotated[
+        Optional[str],
+        typer.Option("--map", help="aa-orders, aa-state: the names of this map (built-in or a map file) as enums, for editors.", show_default=False),
+    ] = None,
 ) -> None:
-    """Print one of movecheck's JSON Schemas."""
+    """Print one of movecheck's JSON Schemas (with --map: one that knows a map's names)."""
     from movecheck.schema import SCHEMA_NAMES, schema_text
 
     if name not in SCHEMA_NAMES:
         _fail(f"unknown schema {name!r}; choose one of: {', '.join(SCHEMA_NAMES)}")
-    emit(sys.stdout, schema_text(name))
+    if game_map is None:
+        emit(sys.stdout, schema_text(name))
+        raise typer.Exit(0)
+    from movecheck.aa.map_schema import MAP_SCHEMAS, map_schema_text
+
+    if name not in MAP_SCHEMAS:
+        _fail(f"--map applies to the schemas {', '.join(MAP_SCHEMAS)}, not {name}")
+    emit(sys.stdout, map_schema_text(name, game_map))
     raise typer.Exit(0)
 
 

@@ -42,7 +42,6 @@ import os
 from typing import Any
 
 from movecheck.config_files import (
-    _BASE_URI,
     CONFIG_FILE,
     PYPROJECT,
     REPORT_FORMATS,
@@ -55,6 +54,7 @@ from movecheck.config_files import (
     option_names,
 )
 from movecheck.loading import InputError
+from movecheck.schema import schema_id
 from movecheck.selection import ALL, Layer, Selection, command_line_layer
 
 
@@ -227,7 +227,7 @@ def parse_option_flags(values: list[str] | None) -> dict[str, dict[str, Any]]:
         result.setdefault(system, {})
         result[system] = merge_options(result[system], {key: value})
     for system, options in result.items():
-        validator = _validator({"$ref": f"{_BASE_URI}{system}-state.schema.json#/$defs/options"})
+        validator = _validator({"$ref": schema_id(f"{system}-state") + "#/$defs/options"})
         errors = sorted(validator.iter_errors(options), key=lambda e: (list(map(str, e.absolute_path)), e.message))
         if errors:
             error = errors[0]

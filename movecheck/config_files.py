@@ -17,12 +17,12 @@ from typing import Any
 from movecheck.findings import Finding, make_finding
 from movecheck.loading import MAX_BYTES, Document, load_bytes, read_bytes, read_regular
 from movecheck.render import FORMATS as REPORT_FORMATS
+from movecheck.schema import schema_id
 from movecheck.selection import ALL, Layer, PerFileIgnore, Selection, is_known, known_codes, split_selectors, suggest
 from movecheck.systems import NAMES as SYSTEMS
 
 CONFIG_FILE = ".movecheck.yaml"
 PYPROJECT = "pyproject.toml"
-_BASE_URI = "https://movecheck.invalid/schemas/"
 
 
 def _codes_schema() -> dict[str, Any]:
@@ -45,14 +45,14 @@ def config_schema() -> dict[str, Any]:
                 "additionalProperties": False,
                 "properties": {
                     "rules": {"type": "string", "minLength": 1},
-                    "options": {"$ref": _BASE_URI + "aa-state.schema.json#/$defs/options"},
+                    "options": {"$ref": schema_id("aa-state") + "#/$defs/options"},
                 },
             },
             "maneuver": {
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
-                    "options": {"$ref": _BASE_URI + "maneuver-state.schema.json#/$defs/options"},
+                    "options": {"$ref": schema_id("maneuver-state") + "#/$defs/options"},
                 },
             },
         },

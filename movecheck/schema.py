@@ -20,7 +20,13 @@ from movecheck.suggest import hint as _did_you_mean
 from movecheck.systems import orders_look
 
 SCHEMA_NAMES = ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report")
-BASE_URI = "https://movecheck.invalid/schemas/"
+SCHEMA_ID = "https://movecheck.dev/schemas/{name}/v1.json"
+"""The ``$id`` of each schema: stable for format version 1 (see docs/decisions.md, "Schema ids")."""
+
+
+def schema_id(name: str) -> str:
+    """The stable ``$id`` of the schema ``name`` (``aa-orders`` -> ``https://movecheck.dev/schemas/aa-orders/v1.json``)."""
+    return SCHEMA_ID.format(name=name)
 
 
 def schema_dir() -> Path:
@@ -57,7 +63,7 @@ def _registry() -> Any:
     resources = []
     for name in SCHEMA_NAMES:
         contents = load_schema(name)
-        resources.append((contents.get("$id", BASE_URI + f"{name}.schema.json"), Resource.from_contents(contents)))
+        resources.append((contents.get("$id", schema_id(name)), Resource.from_contents(contents)))
     return Registry().with_resources(resources)
 
 

@@ -76,6 +76,8 @@ class System:
     """... unless it has one of these (of any system): then it is a state."""
     kinds: tuple[str, ...] = ("state", "orders")
     """The ``kind:`` values a file of this system may give."""
+    reference_keys: tuple[str, ...] = ()
+    """Keys of a state whose text value is the path of another file it reads (aa ``map``)."""
     default_edition: Any = None
     """The edition of a state that names none, when no configuration names one."""
     suggest_fills: tuple[str, ...] = ()

@@ -49,13 +49,19 @@ def applied(orders: str) -> str:
     return out.getvalue()
 
 
+def generated(orders: str, state: str) -> str:
+    """The example state file: the editor's schema modeline, then what ``apply`` prints."""
+    schema = os.path.relpath(REPO / "schemas" / "aa-state.schema.json", (REPO / state).parent).replace(os.sep, "/")
+    return f"# yaml-language-server: $schema={schema}\n" + applied(orders)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 if a generated state differs")
     args = parser.parse_args(argv)
     stale = []
     for orders, state in CHAIN:  # in order: each step reads the state the one before wrote
-        text = applied(orders)
+        text = generated(orders, state)
         target = REPO / state
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             stale.append(state)

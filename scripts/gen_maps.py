@@ -8,9 +8,10 @@ change this script (or the source data) and regenerate:
     python scripts/gen_maps.py                     # read ../shared/data, write the maps
     python scripts/gen_maps.py --shared DIR        # read the *.map.json files from DIR
     python scripts/gen_maps.py --check             # exit 1 if the committed maps are stale
+                                                   #   (0, saying so, when there is no source folder)
 
-The source directory defaults to the ``shared/data`` folder next to the repository
-(``<repo>/../shared/data``, else the nearest such folder further up); it holds
+The source directory defaults to ``data`` in the shared facts folder (``$MOVECHECK_SHARED``,
+else ``<repo>/../shared``, else the nearest such folder further up); it holds
 ``aa1942-2e.map.json`` and ``aa-revised.map.json``
 (players, alliances, territories, connections, owners, units, unit_stats, canals, counts).
 
@@ -33,12 +34,12 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-# the first ``shared/data`` folder beside the repository or beside a folder holding it
-# (a git worktree at <root>/wt/NAME finds <root>/shared/data)
-DEFAULT_SHARED = next(
-    (folder / "shared" / "data" for folder in REPO.parents if (folder / "shared" / "data").is_dir()),
-    REPO.parent / "shared" / "data",
-)
+sys.path.insert(0, str(REPO / "scripts"))
+from shared_facts import shared_folder, without_facts  # noqa: E402
+
+# ``data`` of the shared facts folder: $MOVECHECK_SHARED, else the first ``shared`` folder
+# beside the repository or beside a folder holding it (see scripts/shared_facts.py)
+DEFAULT_SHARED = shared_folder() / "data"
 MAPS_DIR = REPO / "movecheck" / "aa" / "maps"
 sys.path.insert(0, str(REPO))
 
@@ -436,6 +437,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="do not write; exit 1 if the committed maps differ")
     args = parser.parse_args(argv)
+    if not args.shared.is_dir():
+        return without_facts("gen_maps", args.shared, args.check)
     try:
         outputs = generate(args.shared)
     except (OSError, MapDataError) as exc:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Regenerate the parts of movecheck's state schemas that come from the option declarations.
+"""Regenerate the parts of movecheck's schemas that come from the code: ids and options.
 
-The ``$defs/options`` of ``schemas/aa-state.schema.json`` and
+Every schema's ``$id`` is :func:`movecheck.schema.schema_id` of its name.  The ``$defs/options`` of ``schemas/aa-state.schema.json`` and
 ``schemas/maneuver-state.schema.json``, and the description of the aa state's
 ``rules`` key, are written from ``movecheck/aa/options.py``,
 ``movecheck/maneuver/options.py`` and ``movecheck/aa/editions.py``.  The rest of
@@ -25,6 +25,7 @@ sys.path.insert(0, str(REPO))
 
 from movecheck.aa.editions import DEFAULT_EDITION, EDITIONS  # noqa: E402
 from movecheck.options import option_sets  # noqa: E402
+from movecheck.schema import SCHEMA_NAMES, schema_id  # noqa: E402
 
 
 def rules_description() -> str:
@@ -37,10 +38,12 @@ def rules_description() -> str:
 
 def generated(name: str, schema: dict[str, Any]) -> dict[str, Any]:
     """The schema ``name`` with its generated parts replaced."""
-    system = name.split("-", 1)[0]
+    system, _, kind = name.partition("-")
     result = json.loads(json.dumps(schema))
-    result["$defs"]["options"] = option_sets()[system].schema()
-    if system == "aa":
+    result["$id"] = schema_id(name)
+    if kind == "state":
+        result["$defs"]["options"] = option_sets()[system].schema()
+    if name == "aa-state":
         result["properties"]["rules"]["description"] = rules_description()
     return result
 
@@ -53,7 +56,7 @@ def render(schema: dict[str, Any]) -> str:
 def outputs() -> dict[Path, str]:
     """Schema file -> its text with the generated parts up to date."""
     texts = {}
-    for name in ("aa-state", "maneuver-state"):
+    for name in SCHEMA_NAMES:
         path = SCHEMAS / f"{name}.schema.json"
         texts[path] = render(generated(name, json.loads(path.read_text(encoding="utf-8"))))
     return texts

@@ -5,6 +5,9 @@ The rule texts and their labels (N1-N22, C1-C12, M1-M11) live in
 clause cites, so the package ships them.  Run::
 
     python scripts/gen_seeds.py [--seeds ../shared/seeds/README.md] [--check]
+
+Without the shared facts folder (``$MOVECHECK_SHARED``, see ``shared_facts.py``)
+``--check`` says so and exits 0: the committed ``seeds.json`` is what the package uses.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "scripts"))
+from shared_facts import shared_folder, without_facts  # noqa: E402
+
 OUT = REPO / "movecheck" / "seeds.json"
 ITEM = re.compile(r"^- (?P<labels>[NCM]\d+(?:/[NCM]?\d+)?) (?P<text>.*)$")
 SOURCE = re.compile(r"^## (?P<file>\S+\.txt) — (?P<title>.*?)\s+\(labels")
@@ -60,9 +66,12 @@ def render(paragraphs: dict[str, dict[str, str]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", default=str(REPO.parent / "shared" / "seeds" / "README.md"))
+    parser.add_argument("--seeds", default=str(shared_folder() / "seeds" / "README.md"),
+                        help="the seeds README (default: seeds/README.md of $MOVECHECK_SHARED, else of ../shared)")
     parser.add_argument("--check", action="store_true", help="exit 1 if seeds.json is out of date")
     args = parser.parse_args(argv)
+    if not Path(args.seeds).is_file():
+        return without_facts("gen_seeds", Path(args.seeds), args.check)
     text = render(parse(Path(args.seeds).read_text(encoding="utf-8")))
     if args.check:
         same = OUT.is_file() and OUT.read_text(encoding="utf-8") == text

@@ -65,6 +65,24 @@ moves:
     path: [Ukraine S.S.R., Caucasus]
 """
 
+# A small aa map file: two territories (Beta also answers to Bravo), a sea zone, a Red infantry.
+AA_TINY_MAP = """\
+movecheck: 1
+system: aa
+kind: map
+name: tiny
+powers: [Reds, Blues]
+sides: {east: [Reds], west: [Blues]}
+territories:
+  - {name: Alpha, production: 1}
+  - {name: Beta, production: 1, aliases: [Bravo]}
+  - {name: 1 Sea Zone, sea: true}
+connections: [[Alpha, Beta], [Alpha, 1 Sea Zone]]
+control: {Alpha: Reds, Beta: Blues}
+units:
+  - {at: Alpha, power: Reds, type: infantry}
+"""
+
 _validated_reports = 0
 
 

@@ -15,6 +15,7 @@ from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 from movecheck.catalogue import load_all
 from movecheck.findings import CATALOGUE
 from movecheck.options import OptionSet, flag, option_sets
+from movecheck.schema import SCHEMA_NAMES
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "movecheck"
@@ -113,7 +114,7 @@ def test_state_schemas_match_the_declarations() -> None:
 
 def test_gen_schemas_check_finds_a_stale_schema(tmp_path, monkeypatch, capsys) -> None:
     script = load_script("gen_schemas")
-    for name in ("aa-state", "maneuver-state"):
+    for name in SCHEMA_NAMES:
         (tmp_path / f"{name}.schema.json").write_text((script.SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
     stale = tmp_path / "aa-state.schema.json"
     schema = json.loads(stale.read_text(encoding="utf-8"))

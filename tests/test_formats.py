@@ -120,7 +120,7 @@ def test_sarif_of_an_example_validates_and_lists_the_catalogue(run_main, sarif_v
     assert result["level"] == "error"
     location = result["locations"][0]["physicalLocation"]
     assert location["artifactLocation"] == {"uri": AA201, "uriBaseId": "%SRCROOT%"}
-    assert location["region"] == {"startLine": 39, "startColumn": 28}
+    assert location["region"] == {"startLine": 40, "startColumn": 28}
     assert "must stop in Caucasus" in result["message"]["text"]
     assert set(result["partialFingerprints"]) == {"movecheck/v1"}
 

@@ -385,7 +385,7 @@ def test_float_terrain_roll_and_die_constant_are_mc003(run_main, tmp_path) -> No
     )
     code, out, _ = run_main(["lint", "battlefield.yaml", "corps-orders.yaml", "--format", "json"], cwd=tmp_path)
     assert code == 1
-    assert [(name, line) for _, name, line, *_ in found(out, "MC003")] == [("battlefield.yaml", 6), ("corps-orders.yaml", 10)]
+    assert [(name, line) for _, name, line, *_ in found(out, "MC003")] == [("battlefield.yaml", 7), ("corps-orders.yaml", 11)]
 
 
 @needs_maneuver
@@ -544,7 +544,7 @@ def test_die_constant_of_thousands_of_digits_is_mc003(run_main, tmp_path) -> Non
     _maneuver(tmp_path, battlefield=("D1: 1d6", "D1: " + "9" * 5000))
     code, out, err = run_main(["lint", "battlefield.yaml", "--format", "json"], cwd=tmp_path)
     assert (code, err) == (1, "")
-    assert [(c, line) for c, _, line, *_ in found(out)] == [("MC003", 6)]
+    assert [(c, line) for c, _, line, *_ in found(out)] == [("MC003", 7)]
 
 
 @needs_maneuver

@@ -80,15 +80,25 @@ def test_manifest_hooks() -> None:
 
     hooks = {hook["id"]: hook for hook in yaml.safe_load(MANIFEST.read_text(encoding="utf-8"))}
     assert set(hooks) == {"movecheck-check", "movecheck-lint"}
-    assert all(h["language"] == "python" and h["types"] == ["yaml"] for h in hooks.values())
-    assert hooks["movecheck-check"]["entry"] == "movecheck check"
-    assert hooks["movecheck-lint"]["entry"].startswith("movecheck lint")
-    import re
+    assert all(h["language"] == "python" for h in hooks.values())
+    assert hooks["movecheck-check"]["entry"] == "movecheck check --with-dependents"  # states and maps too: tests/test_dependents.py
+    assert hooks["movecheck-lint"]["entry"].startswith("movecheck lint") and hooks["movecheck-lint"]["types"] == ["yaml"]
 
-    pattern = re.compile(hooks["movecheck-check"]["files"])
-    assert pattern.search("orders/g1.yaml") and pattern.search("game/turn3-orders.yml")
-    assert pattern.search("examples/aa/orders/variants/aa201-stop-in-hostile.yaml")
-    assert not pattern.search("states/g1.yaml") and not pattern.search("maps/europe.yaml")
+
+def readme_config(repo: str, rev: str) -> str:
+    """The README's .pre-commit-config.yaml snippet, its two placeholders filled in."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## pre-commit\n"):]
+    snippet = section[section.index("```yaml\n") + 8:section.index("```\n", section.index("```yaml\n") + 8)]
+    assert "https://github.com/<owner>/movecheck" in snippet and "rev: <commit>" in snippet
+    return snippet.replace("https://github.com/<owner>/movecheck", repo).replace("rev: <commit>", f"rev: {rev}")
+
+
+def test_readme_snippet_is_a_valid_config(tools, tmp_path) -> None:
+    config = tmp_path / ".pre-commit-config.yaml"
+    config.write_text(readme_config("https://example.org/movecheck", "0123456789abcdef" * 2 + "01234567"), encoding="utf-8")
+    result = pre_commit("validate-config", str(config), cwd=tmp_path, home=tmp_path / "home")
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.mark.slow
@@ -110,7 +120,6 @@ def test_hooks_with_try_repo(tools, tmp_path) -> None:
     (game / "orders").mkdir()
     (game / "states" / "g1.yaml").write_text(STATE, encoding="utf-8")
     (game / "orders" / "good.yaml").write_text(GOOD, encoding="utf-8")
-    (game / "orders" / "bad.yaml").write_text(BAD, encoding="utf-8")
     (game / "ci.yml").write_text("on: push\njobs: {}\n", encoding="utf-8")  # not a movecheck file
     git("init", "-q", cwd=game)
     git("add", "-A", cwd=game)
@@ -128,6 +137,8 @@ def test_hooks_with_try_repo(tools, tmp_path) -> None:
     assert "0 errors, 0 warnings, 0 notes in 2 files; 1 order not judged (lint does not judge orders: use 'movecheck check')." in output
 
     # The check hook on both orders files in one call: the bad one fails it, alone.
+    (game / "orders" / "bad.yaml").write_text(BAD, encoding="utf-8")
+    git("add", "-A", cwd=game)
     both = pre_commit(
         "try-repo", str(hook_repo), "movecheck-check", "--files", "orders/good.yaml", "orders/bad.yaml",
         cwd=game, home=tmp_path / "home-2",
@@ -137,3 +148,16 @@ def test_hooks_with_try_repo(tools, tmp_path) -> None:
     assert "orders/bad.yaml:8:29: AA203 [error]" in output
     assert "orders/good.yaml:" not in output.replace("orders/good.yaml: checked against states/g1.yaml", "")
     assert "1 error, 0 warnings, 0 notes in 2 files; 1 of 2 orders legal, 1 illegal." in output
+
+    # The README's snippet as written (placeholders filled in), installed with pre-commit run:
+    # a state edit that makes every order illegal fails the commit, though no orders changed.
+    (game / "orders" / "bad.yaml").unlink()
+    (game / "states" / "g1.yaml").write_text(STATE.replace("Germans", "Russians"), encoding="utf-8")
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hook_repo, capture_output=True, text=True, check=True).stdout.strip()
+    (game / ".pre-commit-config.yaml").write_text(readme_config(str(hook_repo), head), encoding="utf-8")
+    git("add", "-A", cwd=game)
+    edit = pre_commit("run", "movecheck-check", "--files", "states/g1.yaml", cwd=game, home=tmp_path / "home-1")
+    output = edit.stdout + edit.stderr
+    assert edit.returncode == 1, output
+    assert "orders/good.yaml:4:8: MC006 [error]" in output
+    assert "0 of 1 order legal, 1 not checked (the orders do not match the state)." in output

@@ -205,7 +205,7 @@ def test_crlf_gives_the_same_findings_and_positions(run_main, tmp_path: Path) ->
     results = [run_main(["check", "orders.yaml", "--format", "json"], cwd=folder) for folder in (unix, dos)]
     assert results[0] == results[1]
     [finding] = findings(results[0][1])
-    assert (finding["code"], finding["line"], finding["column"]) == ("AA201", 39, 28)
+    assert (finding["code"], finding["line"], finding["column"]) == ("AA201", 40, 28)
 
 
 @pytest.mark.parametrize("line_end", ["\n", "\r\n"])
@@ -323,7 +323,7 @@ def test_python_tag_through_the_real_command(run_cli, tmp_path: Path) -> None:
     marker = _tagged_pair(tmp_path, PYTHON_TAGS[0], "state")
     code, out, err = run_cli(["check", "orders.yaml", "--format", "json"], cwd=tmp_path)
     assert (code, err) == (1, "")
-    assert [(f["code"], f["file"], f["line"]) for f in findings(out)] == [("MC001", "state.yaml", 6)]
+    assert [(f["code"], f["file"], f["line"]) for f in findings(out)] == [("MC001", "state.yaml", 7)]
     assert not marker.exists()
 
 
@@ -464,7 +464,7 @@ def test_huge_unit_count_is_mc008(run_main, tmp_path: Path) -> None:
     for args in (["lint", "state.yaml"], ["check", "orders.yaml"]):
         code, out, err = run_main([*args, "--format", "json"], cwd=tmp_path)
         assert (code, err) == (1, "")
-        assert [(f["code"], f["file"], f["line"]) for f in findings(out)] == [("MC008", "state.yaml", 11)]
+        assert [(f["code"], f["file"], f["line"]) for f in findings(out)] == [("MC008", "state.yaml", 12)]
         assert "MOVECHECK_MAX_UNITS" in findings(out)[0]["message"]
 
 
@@ -591,7 +591,7 @@ def test_state_reference_problems_are_mc011(run_main, tmp_path: Path, reference:
     code, out, err = run_main(["check", "orders.yaml", "--format", "json"], cwd=tmp_path)
     assert (code, err) == (1, "")
     [finding] = findings(out)
-    assert (finding["code"], finding["line"], finding["column"]) == ("MC011", 5, 8)
+    assert (finding["code"], finding["line"], finding["column"]) == ("MC011", 6, 8)
     assert expected in finding["message"]
 
 
@@ -661,7 +661,7 @@ def test_moves_that_are_not_a_list_is_mc003(run_main, tmp_path: Path, value: str
     assert (code, err) == (1, "")
     report = json.loads(out)
     assert report["summary"]["orders"] == 0
-    assert [(f["code"], f["line"]) for f in report["findings"]] == [("MC003", 8)]
+    assert [(f["code"], f["line"]) for f in report["findings"]] == [("MC003", 9)]
 
 
 @needs_maneuver

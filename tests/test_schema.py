@@ -33,7 +33,7 @@ def test_schema_is_valid_draft_2020_12(name: str) -> None:
     schema = load_schema(name)
     Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema["$id"].endswith(f"/{name}.schema.json")
+    assert schema["$id"] == f"https://movecheck.dev/schemas/{name}/v1.json"
 
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)

@@ -27,6 +27,7 @@ class AA(System):
     kinds = ("map", "state", "orders", "battles")
     orders_kinds = ("orders", "battles")
     order_lists = ("moves", "results")
+    reference_keys = ("map",)
 
     def identify(self, data: dict[str, Any]) -> str:
         """A map, a state, orders, or battle results (``phase: battles`` or ``results:``, no ``turn:``)."""
