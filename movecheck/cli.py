@@ -107,6 +107,30 @@ OutputOption = Annotated[
     typer.Option("--output", "-o", help="Write the report to this file instead of standard output (any format).", show_default=False),
 ]
 IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")]
+
+
+def _language(value: Optional[str]) -> Optional[str]:
+    """Speak the language of ``--lang``, else ``$MOVECHECK_LANG``, else the locale's, else English."""
+    from movecheck.i18n import LanguageError, resolve, set_language
+
+    try:
+        set_language(resolve(value))
+    except LanguageError as exc:
+        raise typer.BadParameter(str(exc).split(": ", 1)[1] if value else str(exc)) from None
+    return value
+
+
+LangOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--lang",
+        help="Language of messages, summaries and explanations: en or ru "
+        "(default: $MOVECHECK_LANG, else the locale: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG; else en).",
+        callback=_language,
+        is_eager=True,
+        show_default=False,
+    ),
+]
 StdinNameOption = Annotated[
     Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-); its state: resolves from that name's folder.")
 ]
@@ -169,6 +193,7 @@ def check(
             "(YAML to paste into the orders file; on stderr with --format json).",
         ),
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Check orders files against the state they apply to."""
     from movecheck.core import check as run_check
@@ -200,6 +225,7 @@ def apply(
     root: RootOption = None,
     isolated: IsolatedOption = False,
     config: ConfigOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Check orders as 'check' does and, when they are legal, write the state that follows them."""
     from movecheck.core import check as run_check
@@ -244,6 +270,7 @@ def lint(
         bool,
         typer.Option("--skip-foreign", help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file)."),
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Check files against their schema and for consistency (scenario lint)."""
     from movecheck.core import lint as run_lint
@@ -263,6 +290,7 @@ def rules(
     system: Annotated[Optional[str], typer.Option("--system", help="Only the clauses of one system: aa, maneuver, mc.")] = None,
     preset: Annotated[Optional[str], typer.Option("--rules", help="aa rules preset (edition name or alias) whose option values to list (default aa1942).")] = None,
     fmt: RulesFormatOption = None,
+    lang: LangOption = None,
 ) -> None:
     """List the clause catalogue: codes, names, severities, seed paragraphs (text, json or markdown)."""
     from movecheck.catalogue import render_rules
@@ -273,7 +301,10 @@ def rules(
 
 
 @app.command()
-def explain(code: Annotated[str, typer.Argument(help="A clause code such as AA207 or MV101.")]) -> None:
+def explain(
+    code: Annotated[str, typer.Argument(help="A clause code such as AA207 or MV101.")],
+    lang: LangOption = None,
+) -> None:
     """Print one clause: its rule, the seed paragraphs it comes from, examples."""
     from movecheck.catalogue import explain_clause
 
@@ -288,18 +319,20 @@ def schema(
         str,
         typer.Argument(help="aa-map, aa-state, aa-orders, maneuver-state, maneuver-orders or report."),
     ],
+    lang: LangOption = None,
 ) -> None:
     """Print one of movecheck's JSON Schemas."""
+    from movecheck.i18n import _
     from movecheck.schema import SCHEMA_NAMES, schema_text
 
     if name not in SCHEMA_NAMES:
-        _fail(f"unknown schema {name!r}; choose one of: {', '.join(SCHEMA_NAMES)}")
+        _fail(_("unknown schema {name}; choose one of: {names}").format(name=repr(name), names=", ".join(SCHEMA_NAMES)))
     emit(sys.stdout, schema_text(name))
     raise typer.Exit(0)
 
 
 @app.command()
-def maps(fmt: ListFormatOption = None) -> None:
+def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
     """List the built-in maps."""
     from movecheck.catalogue import render_maps
 
@@ -323,6 +356,7 @@ def import_triplea(
     output: Annotated[
         Optional[str], typer.Option("--output", "-o", help="Write the map here (default: standard output).", show_default=False)
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Convert a TripleA game file into a movecheck aa map (YAML).
 
@@ -357,6 +391,7 @@ def map_show(
     game_map: MapArgument,
     space: Annotated[Optional[str], typer.Argument(help="One space (name or alias, e.g. 'SZ 5').", show_default=False)] = None,
     fmt: ListFormatOption = None,
+    lang: LangOption = None,
 ) -> None:
     """List a map's spaces (kind, owner at start, IPC, factory, neighbours) and canals, or one space."""
     from movecheck.aa.mapquery import render_show
@@ -384,6 +419,7 @@ def map_path(
         typer.Option("--power", help="Moving power without --state (default: the start's owner, else the only power with units there, else the first in turn order).", show_default=False),
     ] = None,
     fmt: ListFormatOption = None,
+    lang: LangOption = None,
 ) -> None:
     """The shortest paths a unit of a type may take between two spaces, with their cost (the rules the checks use)."""
     from movecheck.aa.mapquery import render_path
@@ -416,26 +452,41 @@ _Abort = typer.Abort
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; every failure of the tool itself is one stderr line and exit 2."""
+    from movecheck.i18n import ENGLISH, LanguageError, resolve, set_language
+
+    try:  # the command's --lang says it again (and refuses a language it does not know)
+        set_language(resolve())
+    except LanguageError:
+        set_language(ENGLISH)
+    try:
+        return _run(sys.argv[1:] if argv is None else argv)
+    finally:
+        set_language(ENGLISH)  # a caller in the same process (a test) gets English again
+
+
+def _run(args: list[str]) -> int:
+    """:func:`main` in the language already chosen."""
+    from movecheck.i18n import _
     from movecheck.loading import InputError
 
     exceptions = _click_exceptions()
     command = typer.main.get_command(app)
-    args = sys.argv[1:] if argv is None else argv
     try:
         result = command.main(args=args, prog_name="movecheck", standalone_mode=False)
     except getattr(exceptions, "NoArgsIsHelpError", ()) as exc:
         names = ", ".join(exc.ctx.command.list_commands(exc.ctx)) if exc.ctx else ""
-        sys.stderr.write(f"movecheck: error: missing command; choose one of: {names} (see 'movecheck --help')\n")
+        sys.stderr.write("movecheck: error: " + _("missing command; choose one of: {names} (see 'movecheck --help')").format(names=names) + "\n")
         return 2
     except exceptions.UsageError as exc:
-        hint = f" (see 'movecheck {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent else " (see 'movecheck --help')"
+        hint = " " + (_("(see 'movecheck {command} --help')").format(command=exc.ctx.info_name) if exc.ctx and exc.ctx.parent
+                      else _("(see 'movecheck --help')"))
         _say(f"movecheck: error: {exc.format_message()}{hint}")
         return 2
     except exceptions.ClickException as exc:
         _say(f"movecheck: error: {exc.format_message()}")
         return 2
     except _Abort:
-        sys.stderr.write("movecheck: error: aborted\n")
+        sys.stderr.write("movecheck: error: " + _("aborted") + "\n")
         return 2
     except InputError as exc:
         _say(f"movecheck: error: {exc}")
@@ -447,10 +498,10 @@ def main(argv: list[str] | None = None) -> int:
         silence(sys.stdout)
         return 0
     except KeyboardInterrupt:
-        sys.stderr.write("movecheck: error: interrupted\n")
+        sys.stderr.write("movecheck: error: " + _("interrupted") + "\n")
         return 2
     except RecursionError:
-        sys.stderr.write("movecheck: internal error: input nested too deeply\n")
+        sys.stderr.write("movecheck: internal error: " + _("input nested too deeply") + "\n")
         return 2
     except Exception as exc:  # noqa: BLE001 - the contract: never a traceback
         _say(f"movecheck: internal error: {type(exc).__name__}: {' '.join(str(exc).split())}")
