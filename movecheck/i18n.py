@@ -43,6 +43,11 @@ def _(message: str) -> str:
     return message if _active is None else _active.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it (a constant, translated where it is used)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` in the active language (English: one, or more)."""
     if _active is None:

@@ -21,6 +21,7 @@ import os
 from collections import Counter
 from itertools import chain
 from typing import Any, Iterable
+from movecheck.i18n import _
 
 
 def _limit(name: str, default: int) -> int:
@@ -137,7 +138,7 @@ def close_names(
 def did_you_mean(names: Iterable[str]) -> str:
     """``; did you mean 'A' or 'B'?``, or nothing."""
     names = list(names)
-    return "; did you mean " + " or ".join(repr(name) for name in names) + "?" if names else ""
+    return _("; did you mean {names}?").format(names=_(" or ").join(repr(name) for name in names)) if names else ""
 
 
 def hint(word: Any, choices: "Names | Iterable[str]", n: int = 3, cutoff: float = 0.6, charge: Any = None) -> str:
