@@ -54,9 +54,9 @@ from movecheck.config_files import (
     load_config,
     option_names,
 )
+from movecheck.i18n import _
 from movecheck.loading import InputError
 from movecheck.selection import ALL, Layer, Selection, command_line_layer
-from movecheck.i18n import _
 
 
 def merge_options(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.findings import FileReport, Finding, Report, Severity
+from movecheck.i18n import _
 from movecheck.loading import Document, InputError, load_bytes, load_file, read_bytes
 from movecheck.systems import NAMES as SYSTEMS
 from movecheck.systems import Prepared, RuleSettings, resolve_rules, state_markers, system, system_of
-from movecheck.i18n import _
 
 FORMAT_VERSION = 1
 STATE, ORDERS = "state", "orders"

@@ -30,6 +30,7 @@ import yaml
 
 from movecheck.document import Document, ImplicitScalar, Path, findings_at, implicit_message
 from movecheck.findings import make_finding
+from movecheck.i18n import _
 from movecheck.reading import MAX_BYTES, InputError, _limit, read_bytes, read_regular
 from movecheck import problems  # noqa: F401  (registers the MC clauses)
 
@@ -61,7 +62,6 @@ QUOTABLE: dict[str, str] = {}
 """Texts of files read through a reference (an aa state's ``map:``) and recognised as
 movecheck files, by the path their findings name: the ``full`` report quotes their lines
 from here, never reading a file a second time."""
-from movecheck.i18n import _
 
 
 def load_file(path: str, display: str | None = None) -> Document:

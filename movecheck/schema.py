@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from movecheck.findings import Finding, make_finding
+from movecheck.i18n import ENGLISH, N_, _, language
 from movecheck.loading import MAX_DIGITS, Document, implicit_message
 from movecheck.suggest import hint as _did_you_mean
-from movecheck.i18n import ENGLISH, N_, _, language
 
 SCHEMA_NAMES = ("aa-map", "aa-state", "aa-orders", "maneuver-state", "maneuver-orders", "report")
 BASE_URI = "https://movecheck.invalid/schemas/"

@@ -22,8 +22,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from movecheck.reading import InputError
 from movecheck.i18n import _
+from movecheck.reading import InputError
 
 ALL = "ALL"
 

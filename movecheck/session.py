@@ -18,10 +18,10 @@ from typing import Any
 
 from movecheck.config import ConfigFinder, command_line_layer, default_root, parse_option_flags
 from movecheck.findings import UNCHECKED_CODE, Report
+from movecheck.i18n import _
 from movecheck.loading import InputError
 from movecheck.output import emit, say
 from movecheck.render import FORMATS, MACHINE_FORMATS, env_format
-from movecheck.i18n import _
 
 
 def choose_format(flag: str | None, config_format: str | None) -> str:
