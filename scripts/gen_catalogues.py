@@ -2,8 +2,9 @@
 """Keep movecheck's message catalogues (``movecheck/locale/LANG/LC_MESSAGES/movecheck.po``) in step with the code.
 
 The messages are found in the source with ``ast``: the string literals given to ``_()``,
-``N_()`` and ``ngettext()``, and the summary (fourth argument) of each clause declaration
-(``declare``, ``clause``, ``aa_clause``, ``mv_clause``, ``lint_clause``).  The ``.po`` files
+``N_()`` and ``ngettext()``, the summary (fourth argument) of each clause declaration
+(``declare``, ``clause``, ``aa_clause``, ``mv_clause``, ``lint_clause``) and the meaning of
+each rule option (``flag``, ``choice``, ``number``, ``mapping`` in an ``options.py``).  The ``.po`` files
 are the translations (written by hand, committed); the ``.mo`` files beside them are
 compiled from them by this script (committed too: the package reads them with the
 standard library's ``gettext``, and neither CI nor a user needs gettext tools).
@@ -35,6 +36,8 @@ MARKERS = {"_": 1, "N_": 1, "ngettext": 2}
 DECLARATIONS = {"declare", "clause", "aa_clause", "mv_clause", "lint_clause"}
 SUMMARY_ARGUMENT = 3
 """A clause declaration's summary is its fourth positional argument (code, name, severity, summary)."""
+OPTION_HELP = {"flag": 2, "choice": 3, "number": 2, "mapping": 2}
+"""In an ``options.py``, an option declaration's meaning (what ``rules`` shows) is its argument at this index."""
 PLURAL_FORMS = {
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
 }
@@ -101,11 +104,16 @@ def extract(files: list[Path] | None = None) -> tuple[dict[str, Message], list[s
                 count = MARKERS[name]
                 literals = [a.value for a in node.args[:count] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 if len(literals) != count:
-                    problems.append(f"{where}: {name}() needs string literals, not expressions")
+                    if name == "_" and node.args and isinstance(node.args[0], (ast.Name, ast.Attribute, ast.Subscript)):
+                        continue  # a message marked with N_() where it is written, translated here
+                    problems.append(f"{where}: {name}() needs string literals (a template with named fields), not expressions")
                     continue
                 _add(messages, literals[0], literals[1] if count == 2 else None, where)
-            elif name in DECLARATIONS and len(node.args) > SUMMARY_ARGUMENT:
-                summary = node.args[SUMMARY_ARGUMENT]
+            elif name in DECLARATIONS or (name in OPTION_HELP and path.name == "options.py"):
+                index = SUMMARY_ARGUMENT if name in DECLARATIONS else OPTION_HELP[name]
+                if len(node.args) <= index:
+                    continue
+                summary = node.args[index]
                 if isinstance(summary, ast.Constant) and isinstance(summary.value, str):
                     _add(messages, summary.value, None, where)
     for message in messages.values():
