@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import ast
+import re
+import string
 import struct
 import sys
 from dataclasses import dataclass, field
@@ -270,6 +272,35 @@ def compile_mo(entries: dict[str, Entry]) -> bytes:
     return out + blob
 
 
+# --- fields -------------------------------------------------------------------------------------
+
+ALSO = re.compile(r"^# fields also given: (?P<names>.*)$")
+"""A translator comment naming the fields the code gives a message beyond those its English uses."""
+
+
+def fields(text: str) -> set[str] | None:
+    """The named fields of a template (None when it is not a valid one)."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:
+        return None
+
+
+def field_problems(entry: Entry) -> list[str]:
+    """A translation that names a field the code does not give would fail when formatted."""
+    given = (fields(entry.msgid) or set()) | (fields(entry.plural or "") or set())
+    for comment in entry.comments:
+        found = ALSO.match(comment)
+        if found:
+            given |= {name.strip("{} ") for name in found["names"].split(",")}
+    problems = []
+    for text in entry.strings:
+        used = fields(text)
+        if used is None or used - given:
+            problems.append(f"{entry.msgid!r}: translation {text!r} names fields the code does not give: {sorted((used or set()) - given)}")
+    return problems
+
+
 # --- the command --------------------------------------------------------------------------------
 
 
@@ -297,6 +328,10 @@ def main(argv: list[str] | None = None) -> int:
             for message in missing:
                 print(f"{lang}: no translation: {message.msgid!r} ({message.where[0]})")
             if args.check:
+                for message in messages.values():
+                    for problem in field_problems(old[message.msgid]) if message.msgid in old else []:
+                        print(f"{lang}: {problem}")
+                        status = 1
                 for msgid in obsolete:
                     print(f"{lang}: in the .po but not in the code: {msgid!r}")
                 if not mo_path.is_file() or mo_path.read_bytes() != compile_mo(old):
