@@ -315,8 +315,8 @@ def unit_phrase(count: int, kind: str, power: str | None = None) -> str:
     ``count`` 0 reads ``no German fighters``.
     """
     owner = f"{power_adjective(power)} " if power else ""
-    number = str(count) if count else _("no")
-    return f"{number} {owner}{type_noun(kind, count)}"
+    units = f"{owner}{type_noun(kind, count)}"
+    return f"{count} {units}" if count else _("no {units}").format(units=units)
 
 
 def describe(units: Iterable[Unit], powers: bool = False) -> str:
