@@ -106,7 +106,7 @@ def extract(files: list[Path] | None = None) -> tuple[dict[str, Message], list[s
                 count = MARKERS[name]
                 literals = [a.value for a in node.args[:count] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 if len(literals) != count:
-                    if name == "_" and node.args and isinstance(node.args[0], (ast.Name, ast.Attribute, ast.Subscript)):
+                    if name == "_" and node.args and _looked_up(node.args[0]):
                         continue  # a message marked with N_() where it is written, translated here
                     problems.append(f"{where}: {name}() needs string literals (a template with named fields), not expressions")
                     continue
@@ -121,6 +121,18 @@ def extract(files: list[Path] | None = None) -> tuple[dict[str, Message], list[s
     for message in messages.values():
         message.where.sort(key=lambda w: (w.rsplit(":", 1)[0], int(w.rsplit(":", 1)[1])))
     return dict(sorted(messages.items(), key=lambda kv: _order(kv[1].where[0]))), problems
+
+
+def _looked_up(node: ast.expr) -> bool:
+    """``_(CONSTANT)``, ``_(names[kind])``, ``_(names.get(kind, kind))``: a message marked elsewhere.
+
+    An f-string, a concatenation or a ``.format()`` call is not: its text would never be in the catalogue.
+    """
+    if isinstance(node, (ast.JoinedStr, ast.BinOp)):
+        return False
+    if isinstance(node, ast.Call):
+        return not (isinstance(node.func, ast.Attribute) and node.func.attr == "format")
+    return isinstance(node, (ast.Name, ast.Attribute, ast.Subscript))
 
 
 def _order(where: str) -> tuple[str, int]:
