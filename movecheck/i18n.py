@@ -18,10 +18,13 @@ data: they never go through :func:`_`.  This module imports only the standard li
 
 from __future__ import annotations
 
-import gettext
 import os
+from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    import gettext
 
 DOMAIN = "movecheck"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -104,8 +107,11 @@ def set_language(lang: str) -> None:
     _active = None if lang == ENGLISH else _catalogue(lang)
 
 
+@lru_cache(maxsize=None)
 def _catalogue(lang: str) -> gettext.NullTranslations:
-    """The compiled catalogue of ``lang``; a missing one (a broken install) means English."""
+    """The compiled catalogue of ``lang``, read once; a missing one (a broken install) means English."""
+    import gettext  # only when a language other than English is spoken
+
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
         with path.open("rb") as handle:

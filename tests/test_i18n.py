@@ -249,3 +249,42 @@ def test_english_is_spoken_again_after_a_russian_run(run_main: Any) -> None:
     run_main(["rules", "--lang", "ru"])
     assert i18n.language() == "en" and i18n._active is None
     assert sys.modules["movecheck.i18n"]._("the state has errors") == "the state has errors"
+
+
+def _shadowing(tree: Any) -> list[str]:
+    """Functions that call ``_()`` and also assign ``_`` (``for _, x in ...``): the call would fail at run time."""
+    import ast
+
+    found = []
+    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        stores, calls = [], []
+        pending = list(ast.iter_child_nodes(function))
+        while pending:
+            node = pending.pop()
+            if isinstance(node, scopes):
+                continue
+            if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                # the comprehension's own targets are its own; what it calls sees the function's names
+                calls += [n.lineno for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"]
+                continue
+            if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+                stores.append(node.lineno)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
+                calls.append(node.lineno)
+            pending.extend(ast.iter_child_nodes(node))
+        if stores and calls:
+            found.append(f"{getattr(function, 'name', 'lambda')} (line {min(stores)})")
+    return found
+
+
+def test_no_function_hides_the_translation_function() -> None:
+    import ast
+
+    problems = []
+    for path in sorted((ROOT / "movecheck").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        problems += [f"{path.relative_to(ROOT)}: {name}" for name in _shadowing(tree)]
+    assert problems == []

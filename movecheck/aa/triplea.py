@@ -360,7 +360,7 @@ def convert(root: Any, name: str) -> Conversion:
     for cname, parts in sorted(canal_parts.items()):
         zones = sorted({z for z, _ in parts}, key=order.__getitem__)
         land: set[str] = set()
-        for _, given in parts:
+        for _zone, given in parts:
             land.update(t for t in given.get("landTerritories", "").split(":") if t)
             for option in given:
                 if option in CANAL_UNMODELLED:
