@@ -254,9 +254,10 @@ def explain_clause(code: str) -> tuple[str, int]:
     if entry.phase:
         lines[2] += f" [{entry.phase}]"
     doc = entry.documentation()
-    if language() != ENGLISH:
+    if language() != ENGLISH and _(entry.summary) != entry.summary:
         # the documentation is the check's docstring, in English: the summary above and the
         # rule's original paragraphs below say it in the reader's language; point to the rest
+        # (a clause not translated yet keeps its English documentation)
         if doc and doc != entry.summary:
             lines.extend([_("The full description, in English: movecheck explain {code} --lang en").format(code=entry.code), ""])
     elif doc and doc != entry.summary:

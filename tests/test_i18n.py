@@ -288,3 +288,10 @@ def test_no_function_hides_the_translation_function() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         problems += [f"{path.relative_to(ROOT)}: {name}" for name in _shadowing(tree)]
     assert problems == []
+
+
+def test_explain_of_a_clause_not_translated_yet_keeps_its_documentation(run_main: Any) -> None:
+    english = run_main(["explain", "MV101"])[1]
+    russian = run_main(["explain", "MV101", "--lang", "ru"])[1]
+    first_paragraph = english.split("\n\n")[2]
+    assert first_paragraph in russian and "--lang en" not in russian
