@@ -11,6 +11,7 @@ pass or a warning, and never reports a violation the search did not prove.
 from __future__ import annotations
 
 import os
+from movecheck.i18n import _, ngettext
 
 
 class SearchLimit(Exception):
@@ -24,8 +25,12 @@ class SearchLimit(Exception):
 
     def reason(self) -> str:
         """The sentence the report gives: which search, which limit, how to raise it."""
-        steps = "step" if self.value == 1 else "steps"
-        return f"the {self.what} hit its limit of {self.value:,} {steps}; raise {self.variable} to search further"
+        text = ngettext(
+            "the {what} hit its limit of {count} step; raise {variable} to search further",
+            "the {what} hit its limit of {count} steps; raise {variable} to search further",
+            self.value,
+        )
+        return text.format(what=_(self.what), count=f"{self.value:,}", variable=self.variable)
 
 
 def budget(variable: str, default: int) -> int:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from movecheck.clauses import CATALOGUE, Clause, Severity
+from movecheck.i18n import ENGLISH, N_, _, language
 
 CLAUSE_MODULES = (
     "movecheck.problems",
@@ -16,9 +17,9 @@ CLAUSE_MODULES = (
     "movecheck.maneuver.rules",
 )
 SYSTEM_TITLES = {
-    "mc": "Input problems (both systems)",
-    "aa": "aa: Axis & Allies area movement",
-    "maneuver": "maneuver: miniatures manoeuvre",
+    "mc": N_("Input problems (both systems)"),
+    "aa": N_("aa: Axis & Allies area movement"),
+    "maneuver": N_("maneuver: miniatures manoeuvre"),
 }
 
 
@@ -36,9 +37,9 @@ def seed_paragraphs() -> dict[str, dict[str, str]]:
 
 
 SOURCE_TITLES = {
-    "A&A, Phase 2: Combat move (fragment)": "A&A 1942 rulebook, combat move",
-    "A&A, Phase 4: Noncombat move": "A&A 1942 rulebook, noncombat move",
-    "Manoeuvre (corps and bases)": "manoeuvre rules, corps and bases",
+    "A&A, Phase 2: Combat move (fragment)": N_("A&A 1942 rulebook, combat move"),
+    "A&A, Phase 4: Noncombat move": N_("A&A 1942 rulebook, noncombat move"),
+    "Manoeuvre (corps and bases)": N_("manoeuvre rules, corps and bases"),
 }
 """The seeds' sources as a reader names them (seeds.json names the project's internal files)."""
 
@@ -46,7 +47,12 @@ SOURCE_TITLES = {
 def source_title(source: str) -> str:
     """A seed source without its internal file name: ``A&A 1942 rulebook, combat move``."""
     title = source.split(" (", 1)[1][:-1] if source.endswith(")") and " (" in source else source
-    return SOURCE_TITLES.get(title, title)
+    return _(SOURCE_TITLES[title]) if title in SOURCE_TITLES else title
+
+
+def paragraph_text(entry: dict[str, str]) -> str:
+    """A seed paragraph in the language spoken: the Russian original for ``ru``, else the English rendering."""
+    return entry.get("text_ru") or entry["text"] if language() == "ru" else entry["text"]
 
 
 def cited_sources(labels: list[str]) -> str:
@@ -82,7 +88,7 @@ def clause_json(entry: Clause) -> dict[str, Any]:
         "severity": entry.severity.value,
         "system": entry.system,
         "phase": entry.phase,
-        "summary": entry.summary,
+        "summary": _(entry.summary),
         "seeds": list(entry.seeds),
     }
 
@@ -91,12 +97,14 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
     """The catalogue and the options of both systems (aa: under the edition ``preset``), with an exit code."""
     load_all()
     if system is not None and system not in SYSTEM_TITLES:
-        return f"movecheck: error: unknown system {system!r}; choose aa, maneuver or mc\n", 2
+        return "movecheck: error: " + _("unknown system {name}; choose aa, maneuver or mc").format(name=repr(system)) + "\n", 2
     from movecheck.aa.editions import DEFAULT_EDITION, EDITIONS, find_edition
 
     edition = find_edition(preset or DEFAULT_EDITION.name)
     if edition is None:
-        return f"movecheck: error: unknown rules preset {preset!r}; choose one of: {', '.join(EDITIONS)}\n", 2
+        return "movecheck: error: " + _("unknown rules preset {name}; choose one of: {names}").format(
+            name=repr(preset), names=", ".join(EDITIONS)
+        ) + "\n", 2
     clauses = CATALOGUE.all(system)
     tables = option_tables(system, edition.option_values())
     options = {row["name"]: row["value"] for row in tables.get("aa", [])}
@@ -124,17 +132,17 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
             current = entry.system
             if lines:
                 lines.append("")
-            lines.append(SYSTEM_TITLES.get(current, current))
+            lines.append(_(SYSTEM_TITLES[current]) if current in SYSTEM_TITLES else current)
         seeds = f" ({', '.join(entry.seeds)})" if entry.seeds else ""
         phase = f" [{entry.phase}]" if entry.phase else ""
-        lines.append(f"  {entry.code} {entry.name:<24} {entry.severity.value:<8} {entry.summary}{seeds}{phase}")
+        lines.append(f"  {entry.code} {entry.name:<24} {entry.severity.value:<8} {_(entry.summary)}{seeds}{phase}")
     for name, rows in tables.items():
         values = [json.dumps(row["value"]) for row in rows]
         width = min(13, max(map(len, values)))
-        title = OPTION_TITLES[name].format(edition=edition.name)
+        title = _(OPTION_TITLES[name]).format(edition=edition.name)
         if name == "aa" and base is not None:
             # an edition other than the base one: mark each value that differs, with the base value
-            title += f" (* differs from {DEFAULT_EDITION.name})"
+            title += " " + _("(* differs from {edition})").format(edition=DEFAULT_EDITION.name)
             marks = [f"* {DEFAULT_EDITION.name}: {json.dumps(differs[row['name']])}" if row["name"] in differs else ""
                      for row in rows]
             mark_width = max(map(len, marks))
@@ -146,8 +154,8 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
 
 
 OPTION_TITLES = {
-    "aa": "Options of the aa preset {edition}",
-    "maneuver": "Options of maneuver (defaults)",
+    "aa": N_("Options of the aa preset {edition}"),
+    "maneuver": N_("Options of maneuver (defaults)"),
 }
 
 
@@ -164,7 +172,7 @@ def option_tables(system: str | None, aa_values: dict[str, Any]) -> dict[str, li
                 "system": name,
                 "name": option.name,
                 "value": aa_values[option.name] if name == "aa" else option.default,
-                "meaning": option.help,
+                "meaning": _(option.help),
                 "clauses": list(option.clauses),
             }
             for option in declared
@@ -194,33 +202,34 @@ def rules_markdown(
                 lines.append("")
             lines.extend(
                 [
-                    f"## {SYSTEM_TITLES.get(current, current)}",
+                    f"## {_(SYSTEM_TITLES[current]) if current in SYSTEM_TITLES else current}",
                     "",
-                    "| Code | Name | Severity | Phase | Summary | Rule paragraphs |",
+                    _("| Code | Name | Severity | Phase | Summary | Rule paragraphs |"),
                     "| --- | --- | --- | --- | --- | --- |",
                 ]
             )
         seeds = ", ".join(entry.seeds)
         lines.append(
             f"| `{entry.code}` | {_cell(entry.name)} | {entry.severity.value} | {_cell(entry.phase)} "
-            f"| {_cell(entry.summary)} | {_cell(seeds)} |"
+            f"| {_cell(_(entry.summary))} | {_cell(seeds)} |"
         )
-    headings = {"aa": f"## Options of the aa preset `{preset}`", "maneuver": "## Options of maneuver (defaults)"}
+    headings = {"aa": "## " + _(OPTION_TITLES["aa"]).format(edition=f"`{preset}`"), "maneuver": "## " + _(OPTION_TITLES["maneuver"])}
     for name, rows in tables.items():
-        value = "Value" if name == "aa" else "Default"
+        value = _("Value") if name == "aa" else _("Default")
         if name == "aa" and differs is not None:
             from movecheck.aa.editions import DEFAULT_EDITION
 
             base = DEFAULT_EDITION.name
-            lines.extend(["", headings[name], "", f"| Option | {value} | {base} | Meaning |", "| --- | --- | --- | --- |"])
+            lines.extend(["", headings[name], "", _("| Option | {value} | {base} | Meaning |").format(value=value, base=base),
+                          "| --- | --- | --- | --- |"])
             lines.extend(
                 f"| `{row['name']}` | `{_cell(json.dumps(row['value']))}` | "
-                + (f"**`{_cell(json.dumps(differs[row['name']]))}`** (differs)" if row["name"] in differs else "same")
+                + (f"**`{_cell(json.dumps(differs[row['name']]))}`** " + _("(differs)") if row["name"] in differs else _("same"))
                 + f" | {_cell(row['meaning'])} |"
                 for row in rows
             )
             continue
-        lines.extend(["", headings[name], "", f"| Option | {value} | Meaning |", "| --- | --- | --- |"])
+        lines.extend(["", headings[name], "", _("| Option | {value} | Meaning |").format(value=value), "| --- | --- | --- |"])
         lines.extend(
             f"| `{row['name']}` | `{_cell(json.dumps(row['value']))}` | {_cell(row['meaning'])} |" for row in rows
         )
@@ -239,13 +248,19 @@ def explain_clause(code: str) -> tuple[str, int]:
 
         names = [c.code for c in CATALOGUE.all()] + [c.name for c in CATALOGUE.all()] + list(seed_paragraphs())
         close = close_names(code, names, n=3)
-        hint = f"; did you mean {' or '.join(close)}?" if close else ""
-        return f"movecheck: error: unknown clause or rule paragraph {code!r}{hint}\n", 2
-    lines = [f"{entry.code} {entry.name} ({entry.severity.value})", "", entry.summary, ""]
+        hint = _("; did you mean {names}?").format(names=_(" or ").join(close)) if close else ""
+        return "movecheck: error: " + _("unknown clause or rule paragraph {code}").format(code=repr(code)) + hint + "\n", 2
+    lines = [f"{entry.code} {entry.name} ({entry.severity.value})", "", _(entry.summary), ""]
     if entry.phase:
         lines[2] += f" [{entry.phase}]"
     doc = entry.documentation()
-    if doc and doc != entry.summary:
+    if language() != ENGLISH and _(entry.summary) != entry.summary:
+        # the documentation is the check's docstring, in English: the summary above and the
+        # rule's original paragraphs below say it in the reader's language; point to the rest
+        # (a clause not translated yet keeps its English documentation)
+        if doc and doc != entry.summary:
+            lines.extend([_("The full description, in English: movecheck explain {code} --lang en").format(code=entry.code), ""])
+    elif doc and doc != entry.summary:
         lines.extend([doc, ""])
     if entry.example is not None:
         lines.extend([*example_lines(entry), ""])
@@ -253,10 +268,10 @@ def explain_clause(code: str) -> tuple[str, int]:
     paragraphs = seed_paragraphs()
     cited = [label for label in expand_seeds(entry.seeds) if label in paragraphs]
     if cited:
-        lines.append("Rule text:")
+        lines.append(_("Rule text:"))
         for label in cited:
-            lines.append(f"  {label}: {paragraphs[label]['text']}")
-        lines.append(f"  (source: {cited_sources(cited)})")
+            lines.append(f"  {label}: {_indent(paragraph_text(paragraphs[label]))}")
+        lines.append("  " + _("(source: {sources})").format(sources=cited_sources(cited)))
     return "\n".join(lines).rstrip() + "\n", 0
 
 
@@ -267,13 +282,18 @@ def explain_paragraph(label: str) -> str | None:
     if key is None:
         return None
     citing = [c for c in CATALOGUE.all() if key in expand_seeds(c.seeds)]
-    lines = [f"{key} ({source_title(paragraphs[key]['source'])})", "", paragraphs[key]["text"], ""]
+    lines = [f"{key} ({source_title(paragraphs[key]['source'])})", "", paragraph_text(paragraphs[key]), ""]
     if citing:
-        lines.append("Clauses that cite it:")
-        lines.extend(f"  {c.code} {c.name}: {c.summary}" for c in citing)
+        lines.append(_("Clauses that cite it:"))
+        lines.extend(f"  {c.code} {c.name}: {_(c.summary)}" for c in citing)
     else:
-        lines.append("No clause cites it.")
+        lines.append(_("No clause cites it."))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _indent(text: str) -> str:
+    """A paragraph's later lines (the bullets of a list) indented under its label."""
+    return text.replace("\n", "\n    ")
 
 
 def option_lines(entry: Clause) -> list[str]:
@@ -288,8 +308,9 @@ def option_lines(entry: Clause) -> list[str]:
         from movecheck.options import option_sets
 
         declared = {o.name: o for o in option_sets()[entry.system]}
-        listed = ", ".join(f"{name} (default {json.dumps(declared[name].default)})" for name in entry.options)
-        return [f"Governed by options: {listed}", ""]
+        listed = ", ".join(_("{name} (default {value})").format(name=name, value=json.dumps(declared[name].default))
+                           for name in entry.options)
+        return [_("Governed by options: {options}").format(options=listed), ""]
     from movecheck.aa.editions import EDITIONS
 
     values = {edition.name: edition.option_values() for edition in EDITIONS.values()}
@@ -301,17 +322,17 @@ def option_lines(entry: Clause) -> list[str]:
     same = [name for name in entry.options if name not in differing]
     lines = []
     if differing:
-        lines.append(f"Depends on the edition through options: {', '.join(each(name) for name in differing)}")
+        lines.append(_("Depends on the edition through options: {options}").format(options=", ".join(each(name) for name in differing)))
     if same:
-        lines.append(f"Governed by options (the same in every edition): {', '.join(each(name) for name in same)}")
+        lines.append(_("Governed by options (the same in every edition): {options}").format(options=", ".join(each(name) for name in same)))
     return [*lines, ""]
 
 
 def example_lines(entry: Clause) -> list[str]:
     """A clause's example as ``explain`` prints it: Illegal/Legal for an error, Flagged/Not flagged otherwise."""
-    bad, good = ("Illegal", "Legal") if entry.severity is Severity.ERROR else ("Flagged", "Not flagged")
+    bad, good = (_("Illegal"), _("Legal")) if entry.severity is Severity.ERROR else (_("Flagged"), _("Not flagged"))
     width = max(len(bad), len(good)) + 1
-    return ["Example:", f"  {bad + ':':<{width}} {entry.example.illegal}", f"  {good + ':':<{width}} {entry.example.legal}"]
+    return [_("Example:"), f"  {bad + ':':<{width}} {entry.example.illegal}", f"  {good + ':':<{width}} {entry.example.legal}"]
 
 
 def render_maps(fmt: str) -> str:

@@ -122,6 +122,30 @@ def _written_to(what: str) -> Any:
 NewStateOutput = _written_to("the new state")
 MapOutput = _written_to("the map")
 PictureOutput = _written_to("the SVG")
+
+
+def _language(value: Optional[str]) -> Optional[str]:
+    """Speak the language of ``--lang``, else ``$MOVECHECK_LANG``, else the locale's, else English."""
+    from movecheck.i18n import LanguageError, resolve, set_language
+
+    try:
+        set_language(resolve(value))
+    except LanguageError as exc:
+        raise typer.BadParameter(str(exc).split(": ", 1)[1] if value else str(exc)) from None
+    return value
+
+
+LangOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--lang",
+        help="Language of messages, summaries and explanations: en or ru "
+        "(default: $MOVECHECK_LANG, else the locale: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG; else en).",
+        callback=_language,
+        is_eager=True,
+        show_default=False,
+    ),
+]
 StdinNameOption = Annotated[
     Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-); its state: resolves from that name's folder.")
 ]
@@ -192,6 +216,7 @@ def check(
             "(through their state); the states and maps themselves are not checked.",
         ),
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Check orders files against the state they apply to."""
     from movecheck.core import check as run_check
@@ -224,6 +249,7 @@ def apply(
     root: RootOption = None,
     isolated: IsolatedOption = False,
     config: ConfigOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Check orders as 'check' does and, when they are legal, write the state that follows them."""
     from movecheck.core import check as run_check
@@ -269,6 +295,7 @@ def lint(
         bool,
         typer.Option("--skip-foreign", help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file)."),
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Check files against their schema and for consistency (scenario lint)."""
     from movecheck.core import lint as run_lint
@@ -288,6 +315,7 @@ def rules(
     system: Annotated[Optional[str], typer.Option("--system", help="Only the clauses of one system: aa, maneuver, mc.")] = None,
     preset: Annotated[Optional[str], typer.Option("--rules", help="aa rules preset (edition name or alias) whose option values to list (default aa1942).")] = None,
     fmt: RulesFormatOption = None,
+    lang: LangOption = None,
 ) -> None:
     """List the clause catalogue: codes, names, severities, seed paragraphs (text, json or markdown)."""
     from movecheck.catalogue import render_rules
@@ -298,7 +326,10 @@ def rules(
 
 
 @app.command()
-def explain(code: Annotated[str, typer.Argument(help="A clause code such as AA207 or MV101.")]) -> None:
+def explain(
+    code: Annotated[str, typer.Argument(help="A clause code such as AA207 or MV101.")],
+    lang: LangOption = None,
+) -> None:
     """Print one clause: its rule, the seed paragraphs it comes from, examples."""
     from movecheck.catalogue import explain_clause
 
@@ -315,27 +346,29 @@ def schema(
     ],
     game_map: Annotated[
         Optional[str],
-        typer.Option("--map", help="aa-orders, aa-state: the names of this map (built-in or a map file) as enums, for editors.", show_default=False),
+        typer.Option("--map", help="aa-orders, aa-state, aa-battles: the names of this map (built-in or a map file) as enums, for editors.", show_default=False),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Print one of movecheck's JSON Schemas (with --map: one that knows a map's names)."""
+    from movecheck.i18n import _
     from movecheck.schema import SCHEMA_NAMES, schema_text
 
     if name not in SCHEMA_NAMES:
-        _fail(f"unknown schema {name!r}; choose one of: {', '.join(SCHEMA_NAMES)}")
+        _fail(_("unknown schema {name}; choose one of: {names}").format(name=repr(name), names=", ".join(SCHEMA_NAMES)))
     if game_map is None:
         emit(sys.stdout, schema_text(name))
         raise typer.Exit(0)
     from movecheck.aa.map_schema import MAP_SCHEMAS, map_schema_text
 
     if name not in MAP_SCHEMAS:
-        _fail(f"--map applies to the schemas {', '.join(MAP_SCHEMAS)}, not {name}")
+        _fail(_("--map applies to the schemas {names}, not {name}").format(names=", ".join(MAP_SCHEMAS), name=name))
     emit(sys.stdout, map_schema_text(name, game_map))
     raise typer.Exit(0)
 
 
 @app.command()
-def maps(fmt: ListFormatOption = None) -> None:
+def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
     """List the built-in maps."""
     from movecheck.catalogue import render_maps
 
@@ -352,6 +385,7 @@ def render_picture(
     root: RootOption = None,
     isolated: IsolatedOption = False,
     config: ConfigOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Draw a maneuver battlefield, or orders on it with what 'check' finds, as an SVG picture."""
     from movecheck.maneuver.picture import Unrenderable, picture
@@ -364,7 +398,9 @@ def render_picture(
     except Unrenderable as exc:
         if exc.report is not None:
             emit(sys.stderr, render(exc.report, "text"))
-        _fail(f"cannot render {file}: {exc.reason}")
+        from movecheck.i18n import _
+
+        _fail(_("cannot render {file}: {reason}").format(file=file, reason=exc.reason))
     deliver(output, svg)
     raise typer.Exit(0)
 
@@ -383,6 +419,7 @@ import_app = _command_group("import", "Convert another program's files into move
 def import_triplea(
     game: Annotated[str, typer.Argument(help="A TripleA game file (XML; - reads standard input).", show_default=False)],
     output: MapOutput = None,
+    lang: LangOption = None,
 ) -> None:
     """Convert a TripleA game file into a movecheck aa map (YAML).
 
@@ -417,6 +454,7 @@ def map_show(
     game_map: MapArgument,
     space: Annotated[Optional[str], typer.Argument(help="One space (name or alias, e.g. 'SZ 5').", show_default=False)] = None,
     fmt: ListFormatOption = None,
+    lang: LangOption = None,
 ) -> None:
     """List a map's spaces (kind, owner at start, IPC, factory, neighbours) and canals, or one space."""
     from movecheck.aa.mapquery import render_show
@@ -444,6 +482,7 @@ def map_path(
         typer.Option("--power", help="Moving power without --state (default: the start's owner, else the only power with units there, else the first in turn order).", show_default=False),
     ] = None,
     fmt: ListFormatOption = None,
+    lang: LangOption = None,
 ) -> None:
     """The shortest paths a unit of a type may take between two spaces, with their cost (the rules the checks use)."""
     from movecheck.aa.mapquery import render_path
@@ -476,26 +515,41 @@ _Abort = typer.Abort
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; every failure of the tool itself is one stderr line and exit 2."""
+    from movecheck.i18n import ENGLISH, LanguageError, resolve, set_language
+
+    try:  # the command's --lang says it again (and refuses a language it does not know)
+        set_language(resolve())
+    except LanguageError:
+        set_language(ENGLISH)
+    try:
+        return _run(sys.argv[1:] if argv is None else argv)
+    finally:
+        set_language(ENGLISH)  # a caller in the same process (a test) gets English again
+
+
+def _run(args: list[str]) -> int:
+    """:func:`main` in the language already chosen."""
+    from movecheck.i18n import _
     from movecheck.loading import InputError
 
     exceptions = _click_exceptions()
     command = typer.main.get_command(app)
-    args = sys.argv[1:] if argv is None else argv
     try:
         result = command.main(args=args, prog_name="movecheck", standalone_mode=False)
     except getattr(exceptions, "NoArgsIsHelpError", ()) as exc:
         names = ", ".join(exc.ctx.command.list_commands(exc.ctx)) if exc.ctx else ""
-        sys.stderr.write(f"movecheck: error: missing command; choose one of: {names} (see 'movecheck --help')\n")
+        sys.stderr.write("movecheck: error: " + _("missing command; choose one of: {names} (see 'movecheck --help')").format(names=names) + "\n")
         return 2
     except exceptions.UsageError as exc:
-        hint = f" (see 'movecheck {exc.ctx.info_name} --help')" if exc.ctx and exc.ctx.parent else " (see 'movecheck --help')"
+        hint = " " + (_("(see 'movecheck {command} --help')").format(command=exc.ctx.info_name) if exc.ctx and exc.ctx.parent
+                      else _("(see 'movecheck --help')"))
         _say(f"movecheck: error: {exc.format_message()}{hint}")
         return 2
     except exceptions.ClickException as exc:
         _say(f"movecheck: error: {exc.format_message()}")
         return 2
     except _Abort:
-        sys.stderr.write("movecheck: error: aborted\n")
+        sys.stderr.write("movecheck: error: " + _("aborted") + "\n")
         return 2
     except InputError as exc:
         _say(f"movecheck: error: {exc}")
@@ -507,10 +561,10 @@ def main(argv: list[str] | None = None) -> int:
         silence(sys.stdout)
         return 0
     except KeyboardInterrupt:
-        sys.stderr.write("movecheck: error: interrupted\n")
+        sys.stderr.write("movecheck: error: " + _("interrupted") + "\n")
         return 2
     except RecursionError:
-        sys.stderr.write("movecheck: internal error: input nested too deeply\n")
+        sys.stderr.write("movecheck: internal error: " + _("input nested too deeply") + "\n")
         return 2
     except Exception as exc:  # noqa: BLE001 - the contract: never a traceback
         _say(f"movecheck: internal error: {type(exc).__name__}: {' '.join(str(exc).split())}")

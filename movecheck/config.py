@@ -53,6 +53,7 @@ from movecheck.config_files import (
     load_config,
     option_names,
 )
+from movecheck.i18n import _
 from movecheck.loading import InputError
 from movecheck.schema import schema_id
 from movecheck.selection import ALL, Layer, Selection, command_line_layer
@@ -208,14 +209,14 @@ def parse_option_flags(values: list[str] | None) -> dict[str, dict[str, Any]]:
         name, sep, raw = item.partition("=")
         parts = [p.strip() for p in name.split(".")]
         if not sep or len(parts) < 2 or not all(parts):
-            raise InputError(f"--option {item!r}: expected SYSTEM.KEY=VALUE, e.g. aa.land_on_new_carrier=false")
+            raise InputError(f"--option {item!r}: " + _("expected SYSTEM.KEY=VALUE, e.g. aa.land_on_new_carrier=false"))
         system, key, *sub = parts
         if system not in SYSTEMS:
-            raise InputError(f"--option {item!r}: unknown system {system!r}; choose aa or maneuver")
+            raise InputError(f"--option {item!r}: " + _("unknown system {system}; choose aa or maneuver").format(system=repr(system)))
         allowed = option_names(system)
         if key not in allowed:
             hint = _hint(key, allowed)
-            raise InputError(f"--option {item!r}: unknown {system} option {key!r}{hint}")
+            raise InputError(f"--option {item!r}: " + _("unknown {system} option {key}").format(system=system, key=repr(key)) + hint)
         try:
             value = yaml.safe_load(raw) if raw.strip() else ""
         except yaml.YAMLError:

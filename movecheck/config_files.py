@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.findings import Finding, make_finding
+from movecheck.i18n import _
 from movecheck.loading import MAX_BYTES, Document, load_bytes, read_bytes, read_regular
 from movecheck.render import FORMATS as REPORT_FORMATS
 from movecheck.schema import schema_id
@@ -139,9 +140,8 @@ def load_config(path: str, *, explicit: bool = False, discovered: bool = False) 
     else:
         doc = load_bytes(raw, shown)
         if discovered and not _recognised(doc):
-            message = (
-                f"{shown} is not a movecheck configuration (it has none of the keys "
-                f"{', '.join(CONFIG_KEYS)}); it is not used and not quoted"
+            message = _("{path} is not a movecheck configuration (it has none of the keys {keys}); it is not used and not quoted").format(
+                path=shown, keys=", ".join(CONFIG_KEYS)
             )
             return Config(path=shown, folder=folder, recognised=False, findings=[make_finding("MC010", message, file=shown)])
     config = Config(path=shown, folder=folder, text=doc.text)
@@ -211,7 +211,7 @@ def _read(doc: Document, config: Config) -> None:
                 config.rules[system] = rules
             else:
                 hint = _hint(rules, close_editions(rules), exact=True)
-                config.findings.append(doc.finding("MC004", f"unknown rules preset {rules!r}{hint}", (system, "rules")))
+                config.findings.append(doc.finding("MC004", _("unknown rules preset {name}").format(name=repr(rules)) + hint, (system, "rules")))
         options = section.get("options")
         if isinstance(options, dict):
             allowed = set(option_names(system))
@@ -232,7 +232,7 @@ def _codes(doc: Document, config: Config, value: Any, path: tuple[Any, ...], cod
             else:
                 close = suggest(selector, codes)
                 config.findings.append(
-                    doc.finding("MC004", f"unknown rule code or prefix {selector!r}{_hint(selector, close, exact=True)}", where)
+                    doc.finding("MC004", _("unknown rule code or prefix {selector}").format(selector=repr(selector)) + _hint(selector, close, exact=True), where)
                 )
     return chosen
 
@@ -268,7 +268,7 @@ def _toml_document(raw: bytes, shown: str, explicit: bool) -> Document | None:
         match = _TOML_ERROR_AT.search(str(exc))
         line, column = (int(match.group(1)), int(match.group(2))) if match else (1, 1)
         problem = _TOML_ERROR_AT.sub("", str(exc)).strip()
-        doc.findings.append(make_finding("MC001", f"TOML syntax: {problem}", file=shown, line=line, column=column))
+        doc.findings.append(make_finding("MC001", _("TOML syntax: {problem}").format(problem=problem), file=shown, line=line, column=column))
         doc.broken = True
         return doc
     tool = data.get("tool")
@@ -276,7 +276,7 @@ def _toml_document(raw: bytes, shown: str, explicit: bool) -> Document | None:
         if not explicit:
             return None
         doc.findings.append(
-            make_finding("MC003", f"{shown} has no [tool.movecheck] table: nothing is configured", file=shown)
+            make_finding("MC003", _("{path} has no [tool.movecheck] table: nothing is configured").format(path=shown), file=shown)
         )
         doc.broken = True
         return doc

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.findings import FileReport, Finding, Report, Severity
+from movecheck.i18n import _
 from movecheck.loading import Document, InputError, load_bytes, load_file, read_bytes
 from movecheck.systems import NAMES as SYSTEMS
 from movecheck.systems import Prepared, RuleSettings, resolve_rules, system, system_of
@@ -134,12 +135,15 @@ def is_kind(kind: str | None, which: str) -> bool:
 def _kind_problem(doc: Document) -> Finding:
     data = doc.data
     if not isinstance(data, dict):
-        shape = "empty" if data is None else f"a {type(data).__name__.replace('dict', 'mapping')}"
-        return doc.finding("MC010", f"the file is {shape}, not a movecheck mapping with a 'system:' key")
+        if data is None:
+            return doc.finding("MC010", _("the file is empty, not a movecheck mapping with a 'system:' key"))
+        shape = type(data).__name__.replace("dict", "mapping")
+        return doc.finding("MC010", _("the file is a {shape}, not a movecheck mapping with a 'system:' key").format(shape=shape))
     if "system" not in data:
-        return doc.finding("MC010", "the file has no 'system:' key (aa or maneuver)")
+        return doc.finding("MC010", _("the file has no 'system:' key (aa or maneuver)"))
     return doc.finding(
-        "MC010", f"system {data.get('system')!r} is not one of: {', '.join(SYSTEMS)}", ("system",)
+        "MC010", _("system {name} is not one of: {names}").format(name=repr(data.get("system")), names=", ".join(SYSTEMS)),
+        ("system",),
     )
 
 
@@ -152,7 +156,9 @@ def version_problem(doc: Document) -> Finding | None:
         return None
     return doc.finding(
         "MC007",
-        f"format version {version!r} is not supported; this release reads movecheck: {FORMAT_VERSION}",
+        _("format version {version} is not supported; this release reads movecheck: {supported}").format(
+            version=repr(version), supported=FORMAT_VERSION
+        ),
         ("movecheck",),
     )
 
@@ -356,28 +362,30 @@ def check(
             report.findings.append(
                 loaded.doc.finding(
                     "MC010",
-                    f"'check' takes orders files; this is {_a(loaded.kind)} file (use 'movecheck lint' for it)",
+                    _("'check' takes orders files; this is {a_kind} file (use 'movecheck lint' for it)").format(
+                        a_kind=_a(loaded.kind), kind=loaded.kind
+                    ),
                 )
             )
             continue
         entry.orders = len(_orders_list(loaded))
-        entry.reason = "the orders name no usable state"
+        entry.reason = _("the orders name no usable state")
         state = _state_for(loaded, settings, states, shown)
         if state is None:
             continue
         entry.state = state.doc.path
         if not state.usable:
-            entry.reason = "the state could not be read"
+            entry.reason = _("the state could not be read")
             continue
         if has_errors(state.findings):
-            entry.reason = "the state has errors"
+            entry.reason = _("the state has errors")
             continue
         if state.doc.path not in ready:
             ready[state.doc.path] = prepare(state, settings)
             shown.prepared(ready[state.doc.path])
         prepared = ready[state.doc.path]
         if prepared.model is None:
-            entry.reason = prepared.reason or "the state has errors"
+            entry.reason = prepared.reason or _("the state has errors")
             continue
         outcome: Outcome = system_of(loaded.kind).check_orders(loaded.doc, prepared, valid_orders(loaded), settings)
         report.findings.extend(outcome.findings)
@@ -444,7 +452,7 @@ def _state_for(orders: Loaded, settings: Settings, cache: dict[str, Loaded], sho
         ref = doc.data.get("state")
         if not isinstance(ref, str) or not ref:
             report.findings.append(
-                doc.finding("MC011", "the orders name no state: add 'state: <file>' or pass --state")
+                doc.finding("MC011", _("the orders name no state: add 'state: <file>' or pass --state"))
             )
             return None
         # relative to the orders file's folder; for stdin, to that of --stdin-filename (else the current folder)
@@ -461,7 +469,7 @@ def _state_for(orders: Loaded, settings: Settings, cache: dict[str, Loaded], sho
         except InputError as exc:
             if settings.state:
                 raise
-            report.findings.append(doc.finding("MC011", f"state file {exc}", ("state",)))
+            report.findings.append(doc.finding("MC011", _("state file {problem}").format(problem=exc), ("state",)))
             return None
         if settings.state or recognised(cache[path]):
             shown.file(cache[path])
@@ -473,7 +481,11 @@ def _state_for(orders: Loaded, settings: Settings, cache: dict[str, Loaded], sho
     if state.usable and state.kind != expected:
         report.findings.append(
             doc.finding(
-                "MC011", f"the state {state.doc.path} is {_a(state.kind)} file, not {_a(expected)}", ("state",)
+                "MC011",
+                _("the state {path} is {a_kind} file, not {a_expected}").format(
+                    path=state.doc.path, a_kind=_a(state.kind), a_expected=_a(expected), kind=state.kind, expected=expected
+                ),
+                ("state",),
             )
         )
         return None
@@ -483,18 +495,20 @@ def _state_for(orders: Loaded, settings: Settings, cache: dict[str, Loaded], sho
 def _state_reference_problem(doc: Document, path: str, ref: str, root: str | None) -> Finding | None:
     """MC011 when ``state:`` points outside the root, at the orders file itself, a folder or nothing."""
     if "\0" in path:  # no file has such a name (and os.path.samefile raises ValueError on it)
-        return doc.finding("MC011", f"state: {path!r} does not exist (a file name cannot hold a NUL character)", ("state",))
+        return doc.finding(
+            "MC011", _("state: {path} does not exist (a file name cannot hold a NUL character)").format(path=repr(path)), ("state",)
+        )
     if root is not None and outside_root(path, root):
         return doc.finding("MC011", outside_message("state", ref, root), ("state",))
     try:
         if doc.path not in ("<stdin>",) and os.path.exists(doc.path) and os.path.samefile(path, doc.path):
-            return doc.finding("MC011", f"state: {path} is this orders file itself", ("state",))
+            return doc.finding("MC011", _("state: {path} is this orders file itself").format(path=path), ("state",))
     except (OSError, ValueError):
         pass
     if os.path.isdir(path):
-        return doc.finding("MC011", f"state: {path} is a directory, not a state file", ("state",))
+        return doc.finding("MC011", _("state: {path} is a directory, not a state file").format(path=path), ("state",))
     if not os.path.exists(path):
-        return doc.finding("MC011", f"state: {path} does not exist", ("state",))
+        return doc.finding("MC011", _("state: {path} does not exist").format(path=path), ("state",))
     return None
 
 
@@ -534,7 +548,9 @@ def recognised(loaded: Loaded) -> bool:
 
 def unrecognised_message(key: str, path: str) -> str:
     """The finding for a file ``key:`` names that is not a movecheck file; it quotes none of it."""
-    return f"{key}: {path} is not a movecheck {key} file (no system: aa or system: maneuver); its content is not shown"
+    return _("{key}: {path} is not a movecheck {key} file (no system: aa or system: maneuver); its content is not shown").format(
+        key=key, path=path
+    )
 
 
 def outside_root(path: str, root: str) -> bool:
@@ -551,4 +567,4 @@ def outside_message(key: str, ref: str, root: str) -> str:
 
     The real path is not shown: ``/proc/self`` would make the output depend on the process id.
     """
-    return f"{key}: {ref} resolves outside the root {root} (see --root)"
+    return _("{key}: {ref} resolves outside the root {root} (see --root)").format(key=key, ref=ref, root=root)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from movecheck.findings import Finding, make_finding
+from movecheck.i18n import _
 
 Path = tuple[Any, ...]
 
@@ -100,13 +101,14 @@ def findings_at(doc: Document, found: Iterable[tuple[str, Any]]) -> list[Finding
 def implicit_message(scalar: ImplicitScalar) -> str:
     """Explain how YAML 1.1 misread a name, and how to quote it."""
     if scalar.too_long:
-        return f"{scalar.text[:10]}... is read by YAML 1.1 as a whole number of {scalar.digits} digits where a name is expected; quote it"
+        return _("{text}... is read by YAML 1.1 as a whole number of {digits} digits where a name is expected; quote it").format(
+            text=scalar.text[:10], digits=scalar.digits
+        )
     kind = scalar.tag.rsplit(":", 1)[-1]
-    shown = {"bool": "boolean", "int": "integer", "float": "number", "null": "null", "timestamp": "date"}.get(kind, kind)
+    shown = {"bool": _("boolean"), "int": _("integer"), "float": _("number"), "null": _("null"), "timestamp": _("date")}.get(kind, kind)
     value = scalar.value
     if isinstance(value, bool):
         value = str(value).lower()
-    return (
-        f"{scalar.text} is read by YAML 1.1 as the {shown} {value!s} where a name is expected; "
-        f"quote it: '{scalar.text}'"
+    return _("{text} is read by YAML 1.1 as the {kind} {value} where a name is expected; quote it: '{text}'").format(
+        text=scalar.text, kind=shown, value=value
     )

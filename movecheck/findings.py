@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any, Iterable
 
 from movecheck.clauses import CATALOGUE, Clause, Severity  # noqa: F401  (Clause: named here for the reporters)
+from movecheck.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -91,19 +92,19 @@ class Verdict(str, Enum):
 UNCHECKED_CODE = "MC012"
 """The finding an engine gives an order whose checks it could not finish (never selected away)."""
 
-NOT_JUDGED = "lint does not judge orders: use 'movecheck check'"
-"""Why ``lint`` leaves orders unchecked."""
+NOT_JUDGED = N_("lint does not judge orders: use 'movecheck check'")
+"""Why ``lint`` leaves orders unchecked (in English: ``_(NOT_JUDGED)`` where it is said)."""
 
 
 def _input_reason(codes: set[str]) -> str:
     """Why an order with these input-problem errors on it was not checked."""
     if UNCHECKED_CODE in codes:
-        return "a search limit was hit"
+        return _("a search limit was hit")
     if "MC004" in codes:
-        return "unknown names in the order"
+        return _("unknown names in the order")
     if "MC003" in codes:
-        return "schema errors in the order"
-    return "the order could not be read"
+        return _("schema errors in the order")
+    return _("the order could not be read")
 
 
 @dataclass
@@ -149,13 +150,13 @@ class FileReport:
             if order in rule_errors:
                 found[order] = (Verdict.ILLEGAL, None)
             elif not self.judged:
-                found[order] = (Verdict.UNCHECKED, NOT_JUDGED)
+                found[order] = (Verdict.UNCHECKED, _(NOT_JUDGED))
             elif order in input_errors:
                 found[order] = (Verdict.UNCHECKED, _input_reason(input_errors[order]))
             elif order not in self.checked:
-                found[order] = (Verdict.UNCHECKED, self.reason or "the rules did not run on it")
+                found[order] = (Verdict.UNCHECKED, self.reason or _("the rules did not run on it"))
             elif file_errors:
-                found[order] = (Verdict.UNCHECKED, "the orders file has errors")
+                found[order] = (Verdict.UNCHECKED, _("the orders file has errors"))
             else:
                 found[order] = (Verdict.LEGAL, None)
         return found

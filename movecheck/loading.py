@@ -30,6 +30,7 @@ import yaml
 
 from movecheck.document import Document, ImplicitScalar, Path, findings_at, implicit_message
 from movecheck.findings import make_finding
+from movecheck.i18n import _
 from movecheck.reading import MAX_BYTES, InputError, _limit, read_bytes, read_regular
 from movecheck import problems  # noqa: F401  (registers the MC clauses)
 
@@ -78,7 +79,7 @@ def load_bytes(raw: bytes, path: str) -> Document:
         doc.findings.append(
             make_finding(
                 "MC008",
-                f"file is larger than {MAX_BYTES} bytes; raise MOVECHECK_MAX_BYTES to read it",
+                _("file is larger than {limit} bytes; raise MOVECHECK_MAX_BYTES to read it").format(limit=MAX_BYTES),
                 file=path,
             )
         )
@@ -92,10 +93,10 @@ def load_bytes(raw: bytes, path: str) -> Document:
         doc.broken = True
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = exc.problem or exc.context or "invalid YAML"
+        problem = exc.problem or exc.context or _("invalid YAML")
         if _char_at(doc.text, line, column) == "\t" and "tab" not in problem:
-            problem += " (a tab: YAML indents with spaces, never tabs)"
-        doc.findings.append(make_finding("MC001", f"YAML syntax: {problem}", file=path, line=line, column=column))
+            problem += " " + _("(a tab: YAML indents with spaces, never tabs)")
+        doc.findings.append(make_finding("MC001", _("YAML syntax: {problem}").format(problem=problem), file=path, line=line, column=column))
     except yaml.reader.ReaderError as exc:  # bytes that are not UTF-8 text, control characters
         doc.broken = True
         line, column = _byte_position(raw, exc.position)
@@ -104,7 +105,9 @@ def load_bytes(raw: bytes, path: str) -> Document:
         doc.findings.append(
             make_finding(
                 "MC001",
-                f"YAML syntax: unacceptable character {shown}: {exc.reason} (a YAML file must be UTF-8 text)",
+                _("YAML syntax: unacceptable character {shown}: {reason} (a YAML file must be UTF-8 text)").format(
+                    shown=shown, reason=exc.reason
+                ),
                 file=path,
                 line=line,
                 column=column,
@@ -112,7 +115,7 @@ def load_bytes(raw: bytes, path: str) -> Document:
         )
     except yaml.YAMLError as exc:
         doc.broken = True
-        doc.findings.append(make_finding("MC001", f"YAML syntax: {_one_line(exc)}", file=path))
+        doc.findings.append(make_finding("MC001", _("YAML syntax: {problem}").format(problem=_one_line(exc)), file=path))
     return doc
 
 
@@ -208,7 +211,7 @@ class _Builder:
     def _on_DocumentStartEvent(self, event: yaml.Event) -> None:
         self.documents += 1
         if self.documents > 1:
-            self._stop("MC009", "the file holds more than one YAML document; movecheck reads one document per file", event)
+            self._stop("MC009", _("the file holds more than one YAML document; movecheck reads one document per file"), event)
 
     def _on_ScalarEvent(self, event: yaml.ScalarEvent) -> None:
         self._check_tag(event)
@@ -227,7 +230,7 @@ class _Builder:
     def _on_AliasEvent(self, event: yaml.AliasEvent) -> None:
         anchored = self.anchors.get(event.anchor)
         if anchored is None:  # the event parser, unlike PyYAML's composer, lets this pass
-            self._stop("MC001", f"YAML syntax: found undefined alias {event.anchor!r}", event)
+            self._stop("MC001", _("YAML syntax: found undefined alias {anchor}").format(anchor=repr(event.anchor)), event)
         path = self._child_path(event)
         if path is None:
             return
@@ -290,7 +293,9 @@ class _Builder:
 
     def _too_deep(self, event: yaml.Event) -> None:
         self._stop(
-            "MC008", f"nesting deeper than {MAX_DEPTH} levels (aliases included); raise MOVECHECK_MAX_DEPTH to read it", event
+            "MC008",
+            _("nesting deeper than {limit} levels (aliases included); raise MOVECHECK_MAX_DEPTH to read it").format(limit=MAX_DEPTH),
+            event,
         )
 
     def _attach(self, value: Any, event: yaml.Event | None, size: int = 1, height: int = 0) -> None:
@@ -322,14 +327,14 @@ class _Builder:
         parent = self.stack[-1]
         line, column = _mark(event)
         if collection or not isinstance(event, yaml.ScalarEvent):
-            self._stop("MC001", "YAML syntax: a mapping key must be a plain name, not a list, mapping or alias", event)
+            self._stop("MC001", _("YAML syntax: a mapping key must be a plain name, not a list, mapping or alias"), event)
         key = event.value
         if key in parent.value:
             first = self.doc.key_positions.get(parent.path + (key,), (line, column))
             self.doc.findings.append(
                 make_finding(
                     "MC002",
-                    f"duplicate key {key!r} (first at line {first[0]}); YAML keeps only the last value",
+                    _("duplicate key {key} (first at line {line}); YAML keeps only the last value").format(key=repr(key), line=first[0]),
                     file=self.doc.path,
                     line=line,
                     column=column,
@@ -362,22 +367,23 @@ class _Builder:
         except (yaml.YAMLError, ValueError, ArithmeticError, LookupError, TypeError):
             # PyYAML's constructors fail in several ways on bad text: ``!!int`` with no
             # value is an IndexError, ``!!bool maybe`` a KeyError
-            self._stop("MC001", f"YAML syntax: {text!r} is not a valid {tag.rsplit(':', 1)[-1]}", event)
+            self._stop("MC001", _("YAML syntax: {text} is not a valid {tag}").format(text=repr(text), tag=tag.rsplit(":", 1)[-1]), event)
         return value, (ImplicitScalar(text, tag, value) if plain else None)
 
     def _check_tag(self, event: yaml.NodeEvent) -> None:
         tag = getattr(event, "tag", None)
         if tag is None or tag in _STANDARD_TAGS:
             return
-        self._stop("MC001", f"YAML tag {tag} is not allowed: movecheck reads plain YAML data only", event)
+        self._stop("MC001", _("YAML tag {tag} is not allowed: movecheck reads plain YAML data only").format(tag=tag), event)
 
     def _count(self, nodes: int, event: yaml.Event) -> None:
         self.nodes += nodes
         if self.nodes > MAX_NODES:
             self._stop(
                 "MC008",
-                f"the document expands to more than {MAX_NODES} nodes (aliases included); "
-                "raise MOVECHECK_MAX_NODES to read it",
+                _("the document expands to more than {limit} nodes (aliases included); raise MOVECHECK_MAX_NODES to read it").format(
+                    limit=MAX_NODES
+                ),
                 event,
             )
 

@@ -64,4 +64,6 @@ def deliver(path: str | None, text: str) -> None:
         with open(path, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
     except (OSError, ValueError) as exc:
-        raise InputError(f"--output {path}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None
+        from movecheck.i18n import _
+
+        raise InputError(f"--output {path}: " + _("cannot write ({why})").format(why=getattr(exc, "strerror", None) or exc)) from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from movecheck.i18n import N_, _
 
 
 def _limit(name: str, default: int) -> int:
@@ -33,38 +34,38 @@ def read_bytes(path: str, stdin: bool = False) -> bytes:
     if stdin:
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # file descriptor 0 was not open when movecheck started (<&-)
-            raise InputError("-: standard input is closed")
+            raise InputError("-: " + _("standard input is closed"))
         try:
             return stream.read(MAX_BYTES + 1)
         except (OSError, ValueError) as exc:  # a folder as stdin, a descriptor closed under us
-            raise InputError(f"-: cannot read standard input ({getattr(exc, 'strerror', None) or exc})") from None
+            raise InputError("-: " + _("cannot read standard input ({why})").format(why=getattr(exc, "strerror", None) or exc)) from None
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(f"{path}: " + _("no such file")) from None
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{path}: " + _("cannot read ({why})").format(why=exc.strerror or exc)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"{path}: is a directory, not a file")
+        raise InputError(f"{path}: " + _("is a directory, not a file"))
     try:
         with open(path, "rb") as handle:
             return handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{path}: " + _("cannot read ({why})").format(why=exc.strerror or exc)) from None
 
 
 _NOT_REGULAR = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("is a directory, not a regular file")),
+    (stat.S_ISFIFO, N_("is a FIFO (named pipe), not a regular file")),
+    (stat.S_ISCHR, N_("is a character device, not a regular file")),
+    (stat.S_ISBLK, N_("is a block device, not a regular file")),
+    (stat.S_ISSOCK, N_("is a socket, not a regular file")),
 )
 
 
 def _not_regular(path: str, mode: int) -> InputError:
-    what = next((name for test, name in _NOT_REGULAR if test(mode)), "not a regular file")
-    return InputError(f"{path}: is {what}, not a regular file" if what.startswith("a ") else f"{path}: {what}")
+    what = next((name for test, name in _NOT_REGULAR if test(mode)), N_("not a regular file"))
+    return InputError(f"{path}: {_(what)}")
 
 
 def read_regular(path: str) -> bytes:
@@ -79,9 +80,9 @@ def read_regular(path: str) -> bytes:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(f"{path}: " + _("no such file")) from None
     except (OSError, ValueError) as exc:
-        raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+        raise InputError(f"{path}: " + _("cannot read ({why})").format(why=getattr(exc, "strerror", None) or exc)) from None
     if not stat.S_ISREG(info.st_mode):
         raise _not_regular(path, info.st_mode)
     flags = os.O_RDONLY
@@ -90,7 +91,7 @@ def read_regular(path: str) -> bytes:
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{path}: " + _("cannot read ({why})").format(why=exc.strerror or exc)) from None
     with os.fdopen(fd, "rb") as handle:
         mode = os.fstat(handle.fileno()).st_mode
         if not stat.S_ISREG(mode):
@@ -98,5 +99,5 @@ def read_regular(path: str) -> bytes:
         try:
             return handle.read(MAX_BYTES + 1)
         except OSError as exc:
-            raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+            raise InputError(f"{path}: " + _("cannot read ({why})").format(why=exc.strerror or exc)) from None
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from movecheck.findings import Finding, make_finding
+from movecheck.i18n import ENGLISH, N_, _, language
 from movecheck.loading import MAX_DIGITS, Document, implicit_message
 from movecheck.suggest import hint as _did_you_mean
 from movecheck.systems import orders_look
@@ -185,20 +186,20 @@ def _schema_findings(doc: Document, error: Any) -> list[Finding]:
         allowed = sorted(error.schema.get("properties", {}))
         extra = sorted(k for k in error.instance if k not in error.schema.get("properties", {}))
         return [
-            doc.finding("MC003", f"unknown key {key!r} in {where}{_did_you_mean(key, allowed)}", path + (key,), key=True)
+            doc.finding("MC003", _("unknown key {key} in {where}").format(key=repr(key), where=where) + _did_you_mean(key, allowed), path + (key,), key=True)
             for key in extra
         ]
     if error.validator == "enum":
         choices = [str(c) for c in error.validator_value]
         hint = _did_you_mean(str(error.instance), choices)
         listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
-        return [doc.finding("MC003", f"{where}: {_show(error.instance)} is not one of: {listed}{hint}", path)]
+        return [doc.finding("MC003", f"{where}: " + _("{value} is not one of: {choices}").format(value=_show(error.instance), choices=listed) + hint, path)]
     if error.validator == "const":
-        return [doc.finding("MC003", f"{where}: must be {_show(error.validator_value)}, not {_show(error.instance)}", path)]
+        return [doc.finding("MC003", f"{where}: " + _("must be {expected}, not {value}").format(expected=_show(error.validator_value), value=_show(error.instance)), path)]
     if error.validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         look = orders_look(error.instance, missing) if not path else ""
-        return [doc.finding("MC003", f"{where}: missing required key {missing!r}{look}", path)]
+        return [doc.finding("MC003", f"{where}: " + _("missing required key {key}").format(key=repr(missing)) + look, path)]
     if error.validator == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
@@ -225,7 +226,7 @@ def _schema_findings(doc: Document, error: Any) -> list[Finding]:
             return found
     if error.validator == "not" and isinstance(error.validator_value, dict) and "required" in error.validator_value:
         keys = ", ".join(error.validator_value["required"])
-        return [doc.finding("MC003", f"{where}: {keys} is not allowed here", path)]
+        return [doc.finding("MC003", f"{where}: " + _("{keys} is not allowed here").format(keys=keys), path)]
     message = error.message
     scalar = doc.implicit.get(path)
     if error.validator in _BOUNDS and scalar is not None and message.startswith(repr(error.instance)):
@@ -249,35 +250,36 @@ def _type_message(doc: Document, path: tuple[Any, ...], where: str, expected: st
     wanted = expected.split(" or ")
     if scalar is not None and scalar.too_long:
         if "integer" not in wanted and "number" not in wanted:
-            return f"{where}: expected {_article(expected)}, got a whole number of {scalar.digits} digits"
-        return (
-            f"{where}: {_shorten(scalar.text)} is a whole number of {scalar.digits} digits; "
-            f"movecheck reads whole numbers of at most {MAX_DIGITS} digits"
+            return f"{where}: " + _("expected {a_type}, got a whole number of {digits} digits").format(
+                a_type=_article(expected), digits=scalar.digits
+            )
+        return f"{where}: " + _("{text} is a whole number of {digits} digits; movecheck reads whole numbers of at most {limit} digits").format(
+            text=_shorten(scalar.text), digits=scalar.digits, limit=MAX_DIGITS
         )
     written = scalar.text if scalar is not None else None
     if isinstance(instance, float):
         shown = written or _float_text(instance)
         if not math.isfinite(instance):
             if "number" in wanted:
-                return f"{where}: {shown} is not a finite number"
-            return f"{where}: expected {_article(expected)}, got {shown}, which is not a finite number"
+                return f"{where}: " + _("{value} is not a finite number").format(value=shown)
+            return f"{where}: " + _("expected {a_type}, got {value}, which is not a finite number").format(a_type=_article(expected), value=shown)
         if "integer" in wanted and "number" not in wanted:
             if not instance.is_integer():
-                return f"{where}: expected {_article(expected)}, got {shown}"
-            hint = f"; write {int(instance)}" if abs(instance) < 1e15 else ""
-            return f"{where}: expected {_article(expected)}, got {shown}, which is not written as a whole number{hint}"
+                return f"{where}: " + _("expected {a_type}, got {value}").format(a_type=_article(expected), value=shown)
+            hint = _("; write {value}").format(value=int(instance)) if abs(instance) < 1e15 else ""
+            return f"{where}: " + _("expected {a_type}, got {value}, which is not written as a whole number").format(
+                a_type=_article(expected), value=shown
+            ) + hint
     if isinstance(instance, str) and ("integer" in wanted or "number" in wanted) and _yaml_text_number(instance):
         value = float(instance)
         hint = ""
         if math.isfinite(value) and value.is_integer() and abs(value) < 1e15:
-            hint = f"; write {int(value)}"
+            hint = _("; write {value}").format(value=int(value))
         elif math.isfinite(value) and "number" in wanted:
-            hint = f"; write {_float_text(value)}"
-        return (
-            f"{where}: expected {_article(expected)}, got the text {_show(instance)}: YAML 1.1 needs a decimal point "
-            f"and a signed exponent to read it as a number{hint}"
-        )
-    return f"{where}: expected {_article(expected)}, got {_kind(instance)}"
+            hint = _("; write {value}").format(value=_float_text(value))
+        text = _("expected {a_type}, got the text {value}: YAML 1.1 needs a decimal point and a signed exponent to read it as a number")
+        return f"{where}: " + text.format(a_type=_article(expected), value=_show(instance)) + hint
+    return f"{where}: " + _("expected {a_type}, got {value}").format(a_type=_article(expected), value=_kind(instance))
 
 
 def list_hint(path: tuple[Any, ...], instance: Any, expected: Any) -> str:
@@ -319,7 +321,7 @@ def _shorten(text: str) -> str:
 
 def _describe_path(path: tuple[Any, ...]) -> str:
     if not path:
-        return "the file"
+        return _("the file")
     parts = []
     for step in path:
         parts.append(f"[{step + 1}]" if isinstance(step, int) else ("." if parts else "") + str(step))
@@ -333,23 +335,26 @@ def _show(value: Any) -> str:
 
 def _kind(value: Any) -> str:
     if value is None:
-        return "nothing (null)"
+        return _("nothing (null)")
     if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
+        return _("the boolean {value}").format(value=str(value).lower())
     if isinstance(value, (int, float)):
-        return f"the number {value}"
+        return _("the number {value}").format(value=value)
     if isinstance(value, str):
-        return f"the text {_show(value)}"
+        return _("the text {value}").format(value=_show(value))
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     return type(value).__name__
 
 
 def _article(word: str) -> str:
-    names = {"object": "mapping", "array": "list", "string": "text", "integer": "whole number"}
-    shown = " or ".join(names.get(w, w) for w in word.split(" or "))
+    names = {"object": N_("a mapping"), "array": N_("a list"), "string": N_("a text"), "integer": N_("a whole number"),
+             "number": N_("a number"), "boolean": N_("a boolean"), "null": N_("null")}
+    if language() != ENGLISH:  # the translated names, and no English article
+        return _(" or ").join(_(names[w]) if w in names else w for w in word.split(" or "))
+    shown = " or ".join(names.get(w, "a " + w)[2:] if w != "null" else "null" for w in word.split(" or "))
     return ("an " if shown[0] in "aeiou" else "a ") + shown
 
 

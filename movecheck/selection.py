@@ -22,6 +22,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from movecheck.i18n import _
 from movecheck.reading import InputError
 
 ALL = "ALL"
@@ -172,6 +173,6 @@ def command_line_layer(select: list[str] | None, ignore: list[str] | None) -> La
         for selector in selectors:
             if not is_known(selector, codes):
                 close = suggest(selector, codes)
-                hint = f"; did you mean {' or '.join(close)}?" if close else ""
-                raise InputError(f"{flag}: unknown rule code or prefix {selector!r}{hint}")
+                hint = _("; did you mean {names}?").format(names=_(" or ").join(close)) if close else ""
+                raise InputError(f"{flag}: " + _("unknown rule code or prefix {selector}").format(selector=repr(selector)) + hint)
     return Layer(tuple(chosen) if chosen is not None else None, tuple(ignored))

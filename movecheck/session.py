@@ -18,6 +18,7 @@ from typing import Any
 
 from movecheck.config import ConfigFinder, command_line_layer, default_root, parse_option_flags
 from movecheck.findings import UNCHECKED_CODE, Report
+from movecheck.i18n import _
 from movecheck.loading import InputError
 from movecheck.output import emit, say
 from movecheck.render import FORMATS, MACHINE_FORMATS, env_format
@@ -47,7 +48,7 @@ def use_color(color: str, fmt: str) -> bool:
 def _root_folder(root: str) -> str:
     """``--root``: an existing folder, symlinks resolved; InputError otherwise."""
     if "\0" in root or not os.path.isdir(root):
-        raise InputError(f"--root {root}: no such folder")
+        raise InputError(f"--root {root}: " + _("no such folder"))
     return os.path.realpath(root)
 
 
@@ -110,7 +111,7 @@ class Session:
         if output == "-":
             output = None
         if output is not None and ("\0" in output or os.path.isdir(output)):
-            raise InputError(f"--output {output}: not a file name" if "\0" in output else f"--output {output}: is a directory")
+            raise InputError(f"--output {output}: " + (_("not a file name") if "\0" in output else _("is a directory")))
         return cls(finder, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign, root, output,
                    root_explicit)
 

@@ -28,6 +28,8 @@ from collections import Counter
 from itertools import chain
 from typing import Any, Iterable, Mapping
 
+from movecheck.i18n import _
+
 
 def _limit(name: str, default: int) -> int:
     raw = os.environ.get(name, "").strip()
@@ -177,7 +179,7 @@ def close_names(
 def did_you_mean(names: Iterable[str]) -> str:
     """``; did you mean 'A' or 'B'?``, or nothing."""
     names = list(names)
-    return "; did you mean " + " or ".join(repr(name) for name in names) + "?" if names else ""
+    return _("; did you mean {names}?").format(names=_(" or ").join(repr(name) for name in names)) if names else ""
 
 
 def hint(word: Any, choices: "Names | Iterable[str]", n: int = 3, cutoff: float = 0.6, charge: Any = None) -> str:

@@ -1,8 +1,12 @@
-"""Regenerate ``movecheck/seeds.json``: the English rendering of each seed paragraph.
+"""Regenerate ``movecheck/seeds.json``: each seed paragraph in English and in the Russian original.
 
 The rule texts and their labels (N1-N22, C1-C12, M1-M11) live in
-``../shared/seeds/README.md``; ``movecheck explain`` prints the paragraphs a
-clause cites, so the package ships them.  Run::
+``../shared/seeds/README.md`` (the English rendering, paragraph by paragraph) beside
+the Russian originals it renders (``000_….txt`` ...); ``movecheck explain`` prints the
+paragraphs a clause cites (``--lang ru``: the original), so the package ships them.
+The Russian paragraphs are matched to the labels in order: one paragraph per line of
+the original (its blank lines skipped, its ``•`` bullets joined to the paragraph they
+list), except the paragraphs listed in ``UNLABELLED``.  Run::
 
     python scripts/gen_seeds.py [--seeds ../shared/seeds/README.md] [--check]
 
@@ -51,6 +55,35 @@ def parse(text: str) -> dict[str, dict[str, str]]:
     return paragraphs
 
 
+UNLABELLED = {"003_0055733a8493ca7e.txt": {0}}
+"""Paragraphs of an original that the English rendering leaves without a label (the manoeuvre title)."""
+BULLET = "•"
+
+
+def russian(folder: Path, paragraphs: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Label -> the Russian original's paragraph, for each source file the labels come from."""
+    found: dict[str, str] = {}
+    by_file: dict[str, list[str]] = {}
+    for label, entry in paragraphs.items():
+        by_file.setdefault(entry["source"].split(" ", 1)[0], []).append(label)
+    for name, labels in by_file.items():
+        labels.sort(key=lambda label: int(label[1:]))
+        parts: list[str] = []
+        for line in (folder / name).read_text(encoding="utf-8").splitlines():
+            text = " ".join(line.split())
+            if not text:
+                continue
+            if text.startswith(BULLET) and parts:
+                parts[-1] += "\n" + text
+            else:
+                parts.append(text)
+        parts = [p for k, p in enumerate(parts) if k not in UNLABELLED.get(name, set())]
+        if len(parts) != len(labels):
+            raise SystemExit(f"{name}: {len(parts)} paragraphs for {len(labels)} labels ({labels[0]}-{labels[-1]})")
+        found.update(zip(labels, parts))
+    return found
+
+
 def _labels(spec: str) -> list[str]:
     first, _, second = spec.partition("/")
     if not second:
@@ -72,7 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not Path(args.seeds).is_file():
         return without_facts("gen_seeds", Path(args.seeds), args.check)
-    text = render(parse(Path(args.seeds).read_text(encoding="utf-8")))
+    paragraphs = parse(Path(args.seeds).read_text(encoding="utf-8"))
+    for label, text_ru in russian(Path(args.seeds).parent, paragraphs).items():
+        paragraphs[label]["text_ru"] = text_ru
+    text = render(paragraphs)
     if args.check:
         same = OUT.is_file() and OUT.read_text(encoding="utf-8") == text
         print("seeds.json is up to date" if same else "seeds.json is out of date")

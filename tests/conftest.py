@@ -30,6 +30,12 @@ REPO = Path(__file__).resolve().parents[1]
 REPORT_COMMANDS = ("check", "lint")
 SUBPROCESS_TIMEOUT = 120  # generous: a timeout is a hang, never a timing assertion
 
+# movecheck speaks the language of $MOVECHECK_LANG or the locale: the tests (and their
+# snapshots) expect English unless a test asks for another language itself.
+for _name in ("MOVECHECK_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
+
 AA_STATE = """\
 movecheck: 1
 system: aa

@@ -71,3 +71,12 @@ def test_readme_commands_are_what_ci_runs() -> None:
     )
     assert test_command in readme and test_command in ci
     assert main_command in readme
+
+
+def test_installed_russian_catalogue(tmp_path: Path) -> None:
+    """The compiled catalogue and the Russian seed paragraphs are in the wheel."""
+    explain = run(tmp_path, "explain", "C10", "--lang", "ru")
+    assert explain.returncode == 0, explain.stderr
+    assert "Наземный или морской юнит" in explain.stdout
+    rules = run(tmp_path, "rules", "--lang", "ru", "--system", "mc")
+    assert rules.returncode == 0 and "Ошибки ввода (обе системы)" in rules.stdout

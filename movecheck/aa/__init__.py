@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from movecheck.findings import Finding
+from movecheck.i18n import _
 from movecheck.loading import findings_at
 from movecheck.systems import Prepared, RuleSettings, System
 
@@ -104,12 +105,17 @@ class AA(System):
 
             mismatch.append(unknown_power(doc, board.map, written, ("power",)))
         elif power != board.power:
-            mismatch.append(doc.finding("MC006", f"the orders are for the {power}, but the state is at the turn of the {board.power}", ("power",)))
+            mismatch.append(doc.finding(
+                "MC006", _("the orders are for the {power}, but the state is at the turn of the {turn}").format(power=power, turn=board.power),
+                ("power",),
+            ))
         if phase in ("combat_move", "noncombat_move") and phase != turn.get("phase"):
-            mismatch.append(doc.finding("MC006", f"the orders are for {phase}, but the state is at {turn.get('phase')}", ("phase",)))
+            mismatch.append(doc.finding(
+                "MC006", _("the orders are for {phase}, but the state is at {turn}").format(phase=phase, turn=turn.get("phase")), ("phase",)
+            ))
         if mismatch:
             outcome.findings.extend(mismatch)
-            outcome.reason = "the orders do not match the state"
+            outcome.reason = _("the orders do not match the state")
             return outcome
         result = run(doc, self.fresh(prepared), turn.get("phase", "combat_move"), fresh=lambda: self.fresh(prepared))
         outcome.findings.extend(result.findings)

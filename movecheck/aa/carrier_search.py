@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from movecheck.aa.model import Unit
 from movecheck.budget import SearchLimit, budget
+from movecheck.i18n import N_
 
 
 @dataclass
@@ -102,7 +103,7 @@ class _Work:
     def spend(self, amount: int) -> None:
         self.used += amount
         if self.used > self.limit:
-            raise SearchLimit("aircraft-landing search", LANDING_BUDGET_VARIABLE, self.limit)
+            raise SearchLimit(N_("aircraft-landing search"), LANDING_BUDGET_VARIABLE, self.limit)
 
 
 class _Network:

@@ -31,6 +31,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
 
 from movecheck.budget import SearchLimit, budget
+from movecheck.i18n import N_
 
 if TYPE_CHECKING:
     from movecheck.aa.model import Unit
@@ -57,7 +58,7 @@ class Meter:
     def charge(self, steps: int = 1) -> None:
         self.spent += steps
         if self.spent > self.limit:
-            raise SearchLimit("choice search", BUDGET_VARIABLE, self.limit)
+            raise SearchLimit(N_("choice search"), BUDGET_VARIABLE, self.limit)
 
 
 @dataclass

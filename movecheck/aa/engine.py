@@ -19,6 +19,7 @@ from movecheck.aa.setup import carrier_load
 from movecheck.budget import SearchLimit
 from movecheck.clauses import CATALOGUE, Violation
 from movecheck.findings import Finding, Severity, make_finding
+from movecheck.i18n import _
 from movecheck.loading import Document
 
 
@@ -213,7 +214,9 @@ def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
     kept = [f for f in best.findings if not (f.order in doubtful and f.severity is Severity.ERROR)]
     for order in doubtful:
         move = moves[order]
-        message = f"{exc.reason()}: no choice of units, transports and carriers found makes this order legal, and not every choice was tried"
+        message = _("{reason}: no choice of units, transports and carriers found makes this order legal, and not every choice was tried").format(
+            reason=exc.reason()
+        )
         kept.append(_finding(doc, Violation(message, move.where, code="MC012"), move.index, move.order_id))
     best.findings = kept
     return best
@@ -287,7 +290,7 @@ def _unchecked(doc: Document, exc: SearchLimit, moves: list[Move]) -> list[Findi
         undecided = [(move, move.units) for move in moves]
         what = Undecided.template
     return [
-        _finding(doc, Violation(f"{exc.reason()}: {what.format(describe(units))}", move.where, code="MC012"),
+        _finding(doc, Violation(f"{exc.reason()}: " + _(what).format(units=describe(units)), move.where, code="MC012"),
                  move.index, move.order_id)
         for move, units in undecided
     ]

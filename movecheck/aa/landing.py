@@ -23,6 +23,7 @@ from movecheck.aa.moves import Move
 from movecheck.aa.phase import Phase, Undecided
 from movecheck.aa.setup import carrier_load
 from movecheck.budget import SearchLimit
+from movecheck.i18n import N_
 
 
 def factory_zones(board: Board) -> list[str]:
@@ -105,7 +106,7 @@ class CombatLanding:
 class LandingLimit(Undecided):
     """The carrier search ran out of its budget before deciding some aircraft."""
 
-    template = "the landing of {} is undecided"
+    template = N_("the landing of {units} is undecided")
 
 
 def combat_landing(phase: Phase) -> CombatLanding:

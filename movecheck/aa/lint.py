@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterator
 
 from movecheck.aa.model import Board, GameMap, describe
 from movecheck.clauses import CATALOGUE, Violation, clause
+from movecheck.i18n import _
 from movecheck.loading import Document
 from movecheck.suggest import did_you_mean
 
@@ -50,7 +51,10 @@ def land_unit_at_sea(ctx: LintContext) -> Iterator[Violation]:
     """
     for unit in _units(ctx):
         if unit.type.is_land and ctx.board.is_sea(unit.at) and unit.aboard is None:
-            yield Violation(f"{unit.label()} ({unit.type.name}) in {unit.at} is not aboard a transport with room", unit.source)
+            yield Violation(
+                _("{unit} ({kind}) in {space} is not aboard a transport with room").format(unit=unit.label(), kind=unit.type.name, space=unit.at),
+                unit.source,
+            )
 
 
 @lint_clause("AA902", "cargo-over-capacity", "error", "(lint) a transport's or carrier's cargo exceeds its capacity", target="state",
@@ -66,13 +70,17 @@ def cargo_over_capacity(ctx: LintContext) -> Iterator[Violation]:
             used = sum(u.type.transport_cost for u in vessel.cargo)
             bad = [u for u in vessel.cargo if not u.type.transport_cost]
             if used > vessel.type.transport_capacity or bad:
-                yield Violation(f"{vessel.label()} in {vessel.at} carries {describe(vessel.cargo)}: over its capacity", vessel.source)
+                yield Violation(
+                    _("{unit} in {space} carries {cargo}: over its capacity").format(unit=vessel.label(), space=vessel.at, cargo=describe(vessel.cargo)),
+                    vessel.source,
+                )
         elif vessel.type.is_carrier:
             fighters = [u for u in vessel.cargo if u.type.is_fighter]  # other aircraft aboard: AA903
             if sum(u.type.carrier_cost for u in fighters) > vessel.type.carrier_capacity:
                 yield Violation(
-                    f"{vessel.label()} in {vessel.at} carries {describe(fighters)}: over its "
-                    f"{vessel.type.carrier_capacity} landing slots",
+                    _("{unit} in {space} carries {cargo}: over its {slots} landing slots").format(
+                        unit=vessel.label(), space=vessel.at, cargo=describe(fighters), slots=vessel.type.carrier_capacity
+                    ),
                     vessel.source,
                 )
 
@@ -89,9 +97,19 @@ def aboard_elsewhere(ctx: LintContext) -> Iterator[Violation]:
         if vessel is None:
             continue
         if vessel.at != unit.at:
-            yield Violation(f"{unit.label()} is in {unit.at} but aboard {target_id}, which is in {vessel.at}", unit.source + ("aboard",))
+            yield Violation(
+                _("{unit} is in {space} but aboard {vessel}, which is in {other}").format(
+                    unit=unit.label(), space=unit.at, vessel=target_id, other=vessel.at
+                ),
+                unit.source + ("aboard",),
+            )
         elif not (vessel.type.is_transport and unit.type.is_land) and not (vessel.type.is_carrier and unit.type.is_fighter):
-            yield Violation(f"{unit.label()} ({unit.type.name}) cannot be aboard {target_id}, a {vessel.type.name}", unit.source + ("aboard",))
+            yield Violation(
+                _("{unit} ({kind}) cannot be aboard {vessel}, a {vessel_kind}").format(
+                    unit=unit.label(), kind=unit.type.name, vessel=target_id, vessel_kind=vessel.type.name
+                ),
+                unit.source + ("aboard",),
+            )
 
 
 @lint_clause("AA904", "duplicate-unit-id", "error", "(lint) two units share an id", target="state",
@@ -105,7 +123,7 @@ def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
         if not isinstance(unit_id, str):
             continue
         if unit_id in seen:
-            yield Violation(f"id {unit_id!r} is already used by unit {seen[unit_id] + 1}", ("units", index, "id"))
+            yield Violation(_("id {id} is already used by unit {index}").format(id=repr(unit_id), index=seen[unit_id] + 1), ("units", index, "id"))
         else:
             seen[unit_id] = index
 
@@ -122,7 +140,7 @@ def fighters_over_slots(ctx: LintContext) -> Iterator[Violation]:
     """
     for unit in _units(ctx):
         if unit.type.is_fighter and ctx.board.is_sea(unit.at) and unit.aboard is None and not unit.moved:
-            yield Violation(f"{unit.label()} in {unit.at} has no free carrier slot there", unit.source)
+            yield Violation(_("{unit} in {space} has no free carrier slot there").format(unit=unit.label(), space=unit.at), unit.source)
 
 
 @lint_clause("AA906", "unit-in-neutral", "error", "(lint) units stand in a neutral territory", target="state",
@@ -132,7 +150,7 @@ def unit_in_neutral(ctx: LintContext) -> Iterator[Violation]:
     """No unit stands in a neutral territory: none may enter one."""
     for unit in _units(ctx):
         if ctx.board.is_neutral(unit.at):
-            yield Violation(f"{unit.label()} stands in {unit.at}, a neutral territory", unit.source + ("at",))
+            yield Violation(_("{unit} stands in {space}, a neutral territory").format(unit=unit.label(), space=unit.at), unit.source + ("at",))
 
 
 @lint_clause("AA907", "connection-unknown-space", "error", "(lint) a connection names a space the map does not have", target="map",
@@ -142,7 +160,10 @@ def connection_unknown_space(ctx: LintContext) -> Iterator[Violation]:
     """Both ends of every connection are territories or sea zones of the map."""
     for index, name in ctx.game_map.bad_connections:
         extra = did_you_mean(ctx.game_map.suggest(name))
-        yield Violation(f"connection {index + 1} names {name!r}, which is not a space of the map{extra}", ctx.map_prefix + ("connections", index))
+        yield Violation(
+            _("connection {index} names {name}, which is not a space of the map").format(index=index + 1, name=repr(name)) + extra,
+            ctx.map_prefix + ("connections", index),
+        )
 
 
 @lint_clause("AA908", "canal-not-adjacent", "error", "(lint) a canal's zones are unknown, not sea zones, or not connected", target="map",
@@ -155,14 +176,14 @@ def canal_not_adjacent(ctx: LintContext) -> Iterator[Violation]:
         where = ctx.map_prefix + ("canals", index)
         a, b = (game_map.resolve(z) for z in canal.zones)
         if a is None or b is None:
-            yield Violation(f"{canal.name} names a sea zone the map does not have", where + ("sea_zones",))
+            yield Violation(_("{canal} names a sea zone the map does not have").format(canal=canal.name), where + ("sea_zones",))
         elif not (game_map.is_sea(a) and game_map.is_sea(b)):
-            yield Violation(f"{canal.name} joins {a} and {b}, which are not both sea zones", where + ("sea_zones",))
+            yield Violation(_("{canal} joins {a} and {b}, which are not both sea zones").format(canal=canal.name, a=a, b=b), where + ("sea_zones",))
         elif not game_map.adjacent(a, b):
-            yield Violation(f"{canal.name} joins {a} and {b}, which the map does not connect", where + ("sea_zones",))
+            yield Violation(_("{canal} joins {a} and {b}, which the map does not connect").format(canal=canal.name, a=a, b=b), where + ("sea_zones",))
         for k, name in enumerate(canal.land):
             if game_map.resolve(name) is None:
-                yield Violation(f"{canal.name} needs {name!r}, which is not a territory of the map", where + ("land", k))
+                yield Violation(_("{canal} needs {name}, which is not a territory of the map").format(canal=canal.name, name=repr(name)), where + ("land", k))
 
 
 @lint_clause("AA909", "ship-on-land", "error", "(lint) a ship stands in a land territory", target="state",
@@ -172,7 +193,10 @@ def ship_on_land(ctx: LintContext) -> Iterator[Violation]:
     """Ships stand in sea zones only."""
     for unit in _units(ctx):
         if unit.type.is_sea and not ctx.board.is_sea(unit.at):
-            yield Violation(f"{unit.label()} ({unit.type.name}) stands in {unit.at}, a land territory", unit.source + ("at",))
+            yield Violation(
+                _("{unit} ({kind}) stands in {space}, a land territory").format(unit=unit.label(), kind=unit.type.name, space=unit.at),
+                unit.source + ("at",),
+            )
 
 
 @lint_clause("AA910", "sides-inconsistent", "error", "(lint) sides and powers do not match, or control names a sea zone", target="map",
@@ -185,20 +209,26 @@ def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
     for side, members in sides.items():
         for k, power in enumerate(members):
             if power not in game_map.powers:
-                yield Violation(f"side {side} lists {power!r}, which is not one of the map's powers", ctx.map_prefix + ("sides", side, k))
+                yield Violation(
+                    _("side {side} lists {power}, which is not one of the map's powers").format(side=side, power=repr(power)),
+                    ctx.map_prefix + ("sides", side, k),
+                )
     listed = [p for members in sides.values() for p in members]
     for index, power in enumerate(game_map.powers):
         if listed.count(power) != 1:
-            yield Violation(f"power {power} belongs to {listed.count(power)} sides; it must belong to exactly one", ctx.map_prefix + ("powers", index))
+            yield Violation(
+                _("power {power} belongs to {count} sides; it must belong to exactly one").format(power=power, count=listed.count(power)),
+                ctx.map_prefix + ("powers", index),
+            )
     for name, owner in (ctx.map_data.get("control", {}) or {}).items():
         space = game_map.resolve(name)
         where = ctx.map_prefix + ("control", name)
         if space is None:
-            yield Violation(f"control names {name!r}, which is not a territory of the map", where)
+            yield Violation(_("control names {name}, which is not a territory of the map").format(name=repr(name)), where)
         elif game_map.is_sea(space):
-            yield Violation(f"control names {space}, a sea zone: only land territories are controlled", where)
+            yield Violation(_("control names {space}, a sea zone: only land territories are controlled").format(space=space), where)
         elif owner not in game_map.powers:
-            yield Violation(f"control gives {space} to {owner!r}, which is not one of the map's powers", where)
+            yield Violation(_("control gives {space} to {owner}, which is not one of the map's powers").format(space=space, owner=repr(owner)), where)
 
 
 @lint_clause("AA911", "submerged-not-submarine", "error", "(lint) a unit that is not a submarine is marked `submerged: true`",
@@ -215,7 +245,8 @@ def submerged_not_submarine(ctx: LintContext) -> Iterator[Violation]:
     """
     for unit in _units(ctx):
         if unit.submerged and not unit.type.submarine:
-            yield Violation(f"{unit.label()} ({unit.type.name}) in {unit.at} is marked submerged; only submarines submerge",
+            yield Violation(_("{unit} ({kind}) in {space} is marked submerged; only submarines submerge").format(
+                                unit=unit.label(), kind=unit.type.name, space=unit.at),
                             unit.source + ("submerged",) if unit.source != ("map",) else unit.source)
 
 

@@ -27,6 +27,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from movecheck.aa.names import ambiguous_message
+from movecheck.i18n import N_, _, ngettext
 from movecheck.loading import InputError
 from movecheck.suggest import close_names, did_you_mean
 
@@ -55,22 +56,22 @@ def open_map(ref: str) -> MapSource:
         return MapSource(ref, builtin_map(ref))
     if not os.path.exists(ref):
         hint = did_you_mean(close_names(ref, BUILTIN_MAPS, n=2, cutoff=0.5))
-        raise InputError(f"map {ref!r} is neither a built-in map ({', '.join(BUILTIN_MAPS)}) nor a file{hint}")
+        raise InputError(_("map {name} is neither a built-in map ({names}) nor a file").format(name=repr(ref), names=", ".join(BUILTIN_MAPS)) + hint)
     from movecheck.aa import SYSTEM
     from movecheck.core import has_errors, read
 
     loaded = read(ref)
     findings = list(loaded.findings)
     if loaded.usable and loaded.kind != "aa-map":
-        raise InputError(f"{ref}: not an aa map file (it is {loaded.kind})")
+        raise InputError(f"{ref}: " + _("not an aa map file (it is {kind})").format(kind=loaded.kind))
     if loaded.usable and not has_errors(findings):
         findings += SYSTEM.lint_file(loaded.doc, loaded.kind or "", True)
     errors = sorted((f for f in findings if f.severity.value == "error"), key=lambda f: f.sort_key())
     if errors or not loaded.usable:
         first = errors[0] if errors else (findings[0] if findings else None)
         where = f"{first.file}:{first.line}:{first.column}: {first.code} {first.message}" if first else ref
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise InputError(f"{where}{more}; see 'movecheck lint {ref}'")
+        more = " " + _("(and {count} more)").format(count=len(errors) - 1) if len(errors) > 1 else ""
+        raise InputError(where + more + _("; see 'movecheck lint {path}'").format(path=ref))
     return MapSource(str(loaded.doc.data.get("name", ref)), loaded.doc.data)
 
 
@@ -126,7 +127,9 @@ def resolve_space(source: MapSource, name: str) -> str:
     if len(meanings) > 1:
         raise InputError(f"{ambiguous_message('territory or sea zone', name, meanings)} (map {source.name})")
     if found is None:
-        raise InputError(f"unknown territory or sea zone {name!r} on map {source.name}{did_you_mean(game_map.suggest(name))}")
+        raise InputError(
+            _("unknown territory or sea zone {name} on map {map}").format(name=repr(name), map=source.name) + did_you_mean(game_map.suggest(name))
+        )
     return found
 
 
@@ -149,42 +152,50 @@ def render_show(ref: str, space: str | None, fmt: str) -> str:
             "spaces": ordered,
             "canals": canals,
         })
-    lines = [f"{source.name}: {source.data.get('title', source.name)}: {len(ordered)} spaces, {len(canals)} canals"]
+    lines = [f"{source.name}: {source.data.get('title', source.name)}: "
+             + _("{spaces} spaces, {canals} canals").format(spaces=len(ordered), canals=len(canals))]
     for row in ordered:
-        lines.append(f"{row['name']} ({_facts(row)}): {', '.join(row['neighbours']) or 'no neighbours'}")
+        lines.append(f"{row['name']} ({_facts(row)}): {', '.join(row['neighbours']) or _('no neighbours')}")
     if canals:
         lines.append("")
-        lines.append("canals:")
+        lines.append(_("canals:"))
         lines += [f"  {_canal_line(c)}" for c in canals]
     return "\n".join(lines) + "\n"
 
 
+KIND_WORDS = {"land": N_("land"), "sea": N_("sea")}
+"""The kinds of space as the text output names them (the JSON keeps the data words)."""
+PHASE_WORDS = {"combat_move": N_("combat move"), "noncombat_move": N_("noncombat move")}
+
+
 def _facts(row: dict[str, Any]) -> str:
     if row["kind"] == "sea":
-        return "sea"
-    parts = [row["kind"], row["owner"] or "no owner", f"IPC {row['ipc']}"]
+        return _("sea")
+    parts = [_(KIND_WORDS.get(row["kind"], row["kind"])), row["owner"] or _("no owner"), f"IPC {row['ipc']}"]
     if row["factory"]:
-        parts.append("factory")
+        parts.append(_("factory"))
     return ", ".join(parts)
 
 
 def _space_block(row: dict[str, Any], rows: dict[str, dict[str, Any]]) -> list[str]:
-    lines = [row["name"], f"  kind: {row['kind']}"]
+    lines = [row["name"], "  " + _("kind: {kind}").format(kind=_(KIND_WORDS.get(row["kind"], row["kind"])))]
     if row["kind"] != "sea":
-        lines.append(f"  owner at start: {row['owner'] or 'none'}")
+        lines.append("  " + _("owner at start: {owner}").format(owner=row["owner"] or _("none")))
         lines.append(f"  IPC: {row['ipc']}")
-        lines.append(f"  factory at start: {'yes' if row['factory'] else 'no'}")
+        lines.append("  " + (_("factory at start: yes") if row["factory"] else _("factory at start: no")))
     if row["aliases"]:
-        lines.append(f"  aliases: {', '.join(row['aliases'])}")
-    lines.append(f"  neighbours ({len(row['neighbours'])}):")
+        lines.append("  " + _("aliases: {names}").format(names=", ".join(row["aliases"])))
+    lines.append("  " + _("neighbours ({count}):").format(count=len(row["neighbours"])))
     lines += [f"    {n} ({_facts(rows[n])})" for n in row["neighbours"]]
     if row["canals"]:
-        lines.append(f"  canals: {', '.join(row['canals'])}")
+        lines.append("  " + _("canals: {names}").format(names=", ".join(row["canals"])))
     return lines
 
 
 def _canal_line(canal: dict[str, Any]) -> str:
-    return f"{canal['name']}: {' <-> '.join(canal['sea_zones'])}, open to a side that holds {' and '.join(canal['land'])} since its turn began"
+    return f"{canal['name']}: {' <-> '.join(canal['sea_zones'])}, " + _(
+        "open to a side that holds {spaces} since its turn began"
+    ).format(spaces=_(" and ").join(canal["land"]))
 
 
 def _json(value: Any) -> str:
@@ -201,9 +212,9 @@ def board_for(source: MapSource, ref: str, state: str | None, phase: str | None,
     if state is not None:
         board = _state_board(state)
         if board.map.name != source.name:
-            raise InputError(f"{state}: the state is on map {board.map.name}, not {source.name}")
+            raise InputError(f"{state}: " + _("the state is on map {map}, not {other}").format(map=board.map.name, other=source.name))
         if power is not None and board.map.resolve_power(power) != board.power:
-            raise InputError(f"{state}: the state is at the turn of the {board.power}; --power cannot change it")
+            raise InputError(f"{state}: " + _("the state is at the turn of the {power}; --power cannot change it").format(power=board.power))
     else:
         from movecheck.aa.setup import build_board
         from movecheck.document import Document
@@ -213,7 +224,7 @@ def board_for(source: MapSource, ref: str, state: str | None, phase: str | None,
             power = _default_power(source, game_map, start)
         elif game_map.resolve_power(power) is None:
             hint = did_you_mean(game_map.suggest_power(power))
-            raise InputError(f"unknown power {power!r} (powers: {', '.join(game_map.powers)}){hint}")
+            raise InputError(_("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers)) + hint)
         else:
             power = game_map.resolve_power(power)
         doc = Document(path=ref, data={
@@ -222,7 +233,7 @@ def board_for(source: MapSource, ref: str, state: str | None, phase: str | None,
         })
         setup = build_board(doc)
         if setup.board is None:  # pragma: no cover - a map that passed lint builds a board
-            raise InputError(f"{ref}: no board can be built from the map's setup")
+            raise InputError(f"{ref}: " + _("no board can be built from the map's setup"))
         board = setup.board
     if phase is not None:
         board.phase = phase
@@ -238,7 +249,7 @@ def _default_power(source: MapSource, game_map: Any, start: str) -> str:
     if len(there) == 1:
         return str(there.pop())
     if not game_map.powers:
-        raise InputError(f"map {source.name} names no powers")
+        raise InputError(_("map {map} names no powers").format(map=source.name))
     return str(game_map.powers[0])
 
 
@@ -250,7 +261,7 @@ def _state_board(path: str) -> Any:
     findings = list(loaded.findings)
     board = None
     if loaded.usable and loaded.kind != "aa-state":
-        raise InputError(f"{path}: not an aa state file (it is {loaded.kind})")
+        raise InputError(f"{path}: " + _("not an aa state file (it is {kind})").format(kind=loaded.kind))
     if loaded.usable and not has_errors(findings):
         more, board, _map_file = lint_state(loaded.doc)
         findings += more
@@ -258,7 +269,7 @@ def _state_board(path: str) -> Any:
     if errors or board is None:
         first = errors[0] if errors else None
         where = f"{first.file}:{first.line}:{first.column}: {first.code} {first.message}" if first else path
-        raise InputError(f"{where}; see 'movecheck lint {path}'")
+        raise InputError(where + _("; see 'movecheck lint {path}'").format(path=path))
     return board
 
 
@@ -270,7 +281,11 @@ def unit_type(board: Any, name: str | None, start: str) -> Any:
     kind = game_map.resolve_type(name)
     if kind is None:
         hint = did_you_mean(game_map.suggest_type(name))
-        raise InputError(f"unknown unit type {name!r} on map {game_map.name} (types: {', '.join(sorted(game_map.unit_types))}){hint}")
+        raise InputError(
+            _("unknown unit type {name} on map {map} (types: {types})").format(
+                name=repr(name), map=game_map.name, types=", ".join(sorted(game_map.unit_types))
+            ) + hint
+        )
     return game_map.unit_types[kind]
 
 
@@ -329,26 +344,29 @@ def render_path(ref: str, start: str, end: str, unit: str | None, state: str | N
         return _json({**head, **found})
     from movecheck.aa.model import power_adjective, type_noun
 
-    who = f"a {power_adjective(board.power)} {type_noun(kind.name)} (movement {kind.movement}), {board.phase.replace('_', ' ')}"
-    who += f", {state}" if state else ", the map's setup"
+    who = _("a {adjective} {kind} (movement {movement}), {phase}").format(
+        adjective=power_adjective(board.power), kind=type_noun(kind.name), movement=kind.movement,
+        phase=_(PHASE_WORDS.get(board.phase, board.phase)), power=board.power,
+    )
+    who += f", {state}" if state else ", " + _("the map's setup")
     lines = [f"{a} → {b}: {who}"]
     if found["paths"]:
         lines.append(_paths_line(found["cost"], found["count"]))
         lines += [f"  {' → '.join(p)}" for p in found["paths"]]
         return "\n".join(lines) + "\n"
     if kind.is_land and board.is_sea(a) or kind.is_sea and not board.is_sea(a):
-        lines.append(f"no path: a {type_noun(kind.name)} does not move from {a}")
+        lines.append(_("no path: a {kind} does not move from {space}").format(kind=type_noun(kind.name), space=a))
         return "\n".join(lines) + "\n"
     far = found["ignoring_movement"]
     if far is None:
-        lines.append("no path, whatever the movement")
+        lines.append(_("no path, whatever the movement"))
         return "\n".join(lines) + "\n"
-    lines.append(f"no path within movement {kind.movement}; ignoring movement, " + _paths_line(far["cost"], far["count"]))
+    lines.append(_("no path within movement {movement}; ignoring movement, ").format(movement=kind.movement) + _paths_line(far["cost"], far["count"]))
     lines += [f"  {' → '.join(p)}" for p in far["paths"]]
     return "\n".join(lines) + "\n"
 
 
 def _paths_line(cost: int, count: int) -> str:
-    shown = f" (the first {FIRST_PATHS} shown)" if count > FIRST_PATHS else ""
-    many = "1 shortest path" if count == 1 else f"{count} shortest paths"
-    return f"{many}, cost {cost}{shown}:"
+    shown = " " + _("(the first {count} shown)").format(count=FIRST_PATHS) if count > FIRST_PATHS else ""
+    many = ngettext("{count} shortest path", "{count} shortest paths", count).format(count=count)
+    return many + ", " + _("cost {cost}").format(cost=cost) + shown + ":"

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 from movecheck.aa.editions import DEFAULT_EDITION
 from movecheck.aa.names import POWER_ABBREVIATIONS, UNIT_ABBREVIATIONS, Lexicon, sea_zone_name
+from movecheck.i18n import _
 from movecheck.suggest import Names, close_names
 
 
@@ -326,8 +327,8 @@ def unit_phrase(count: int, kind: str, power: str | None = None) -> str:
     ``count`` 0 reads ``no German fighters``.
     """
     owner = f"{power_adjective(power)} " if power else ""
-    number = str(count) if count else "no"
-    return f"{number} {owner}{type_noun(kind, count)}"
+    units = f"{owner}{type_noun(kind, count)}"
+    return f"{count} {units}" if count else _("no {units}").format(units=units)
 
 
 def describe(units: Iterable[Unit], powers: bool = False) -> str:
@@ -336,7 +337,9 @@ def describe(units: Iterable[Unit], powers: bool = False) -> str:
     With ``powers``: ``2 German tanks``, ``the Japanese transport Maru``.
     """
     units = list(units)
-    named = [f"the {power_adjective(u.power)} {type_noun(u.type.name)} {u.id}" if powers else u.id for u in units if u.id]
+    the = _("the {adjective} {kind} {id}")
+    named = [the.format(adjective=power_adjective(u.power), kind=type_noun(u.type.name), id=u.id, power=u.power) if powers else u.id
+             for u in units if u.id]
     counts: dict[tuple[str, str | None], int] = {}
     for unit in units:
         if not unit.id:
@@ -344,8 +347,8 @@ def describe(units: Iterable[Unit], powers: bool = False) -> str:
             counts[key] = counts.get(key, 0) + 1
     parts = [unit_phrase(n, t, p) for (t, p), n in counts.items()] + named
     if not parts:
-        return "no units"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return _("no units")
+    return parts[0] if len(parts) == 1 else _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 class Board:

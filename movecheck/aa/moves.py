@@ -10,6 +10,7 @@ from movecheck.aa.choice import Chooser, classes, selection_key, selections
 from movecheck.aa.model import Board, Unit, describe, power_adjective, readiness, type_noun, unit_phrase
 from movecheck.aa.setup import suggestion, unknown_space, unknown_type
 from movecheck.findings import Finding
+from movecheck.i18n import _, ngettext
 from movecheck.loading import Document
 from movecheck.suggest import close_names
 
@@ -159,15 +160,15 @@ def resolve_move(
             if unit is None:
                 close = close_names(unit_id, board.by_id, n=3, charge=doc) if isinstance(unit_id, str) else []
                 hint = suggestion(close)
-                findings.append(doc.finding("MC004", f"no unit has the id {unit_id!r}{hint}", where + ("units", k)))
+                findings.append(doc.finding("MC004", _("no unit has the id {id}").format(id=repr(unit_id)) + hint, where + ("units", k)))
             else:
                 wanted_ids.append((unit, where + ("units", k)))
     transport_raw = raw.get("transport")
     if isinstance(transport_raw, str):
         move.transport = board.by_id.get(transport_raw)
         if move.transport is None or not move.transport.type.is_transport:
-            what = "no unit has" if move.transport is None else "no transport has"
-            findings.append(doc.finding("MC004", f"transport: {what} the id {transport_raw!r}", where + ("transport",)))
+            what = _("no unit has the id {id}") if move.transport is None else _("no transport has the id {id}")
+            findings.append(doc.finding("MC004", "transport: " + what.format(id=repr(transport_raw)), where + ("transport",)))
             move.transport = None
     attack_raw = raw.get("attack")
     if attack_raw is True and path and path[-1]:
@@ -241,10 +242,16 @@ def _select(
     taken: set[int] = set()
     for unit, node in wanted_ids:
         if unit.at != move.start:
-            move.shortfalls.append(Shortfall("AA102", f"{unit.id} is in {unit.at}, not in {move.start}", node))
+            move.shortfalls.append(Shortfall("AA102", _("{unit} is in {space}, not in {start}").format(unit=unit.id, space=unit.at, start=move.start), node))
         elif unit.power != board.power:
             move.shortfalls.append(
-                Shortfall("AA103", f"{unit.id} belongs to the {unit.power}; only {power_adjective(board.power)} units move now", node)
+                Shortfall(
+                    "AA103",
+                    _("{unit} belongs to the {power}; only {adjective} units move now").format(
+                        unit=unit.id, power=unit.power, adjective=power_adjective(board.power), mover=board.power
+                    ),
+                    node,
+                )
             )
         elif unit.uid not in taken:
             taken.add(unit.uid)
@@ -265,16 +272,21 @@ def _select(
             others = [u for u in _candidates(board, move.start, kind, None) if u.power != board.power]
             have = unit_phrase(len(chosen), kind, board.power)
             if chosen:
-                have = "only " + have
-            ordered = f"{count} {type_noun(kind, count)} ordered from {move.start}, but {have} there"
+                have = _("only {units}").format(units=have)
+            ordered = _("{units} ordered from {space}, but {have} there").format(
+                units=unit_phrase(count, kind), space=move.start, have=have
+            )
             if others:
                 owners = ", ".join(sorted({u.power for u in others}))
-                belong = "belongs" if len(others) == 1 else "belong"
+                other = ngettext(
+                    "{ordered}; the other {kind} there belongs to the {owners} and moves on their own turn",
+                    "{ordered}; the other {kind} there belong to the {owners} and move on their own turn",
+                    len(others),
+                )
                 move.shortfalls.append(
                     Shortfall(
                         "AA103",
-                        f"{ordered}; the other {type_noun(kind, len(others))} there {belong} to the {owners} "
-                        f"and {'moves' if len(others) == 1 else 'move'} on their own turn",
+                        other.format(ordered=ordered, kind=type_noun(kind, len(others)), owners=owners),
                         node,
                     )
                 )

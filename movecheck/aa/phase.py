@@ -15,6 +15,7 @@ from movecheck.aa.model import Board, Unit
 from movecheck.aa.moves import Move, land_route
 from movecheck.aa.setup import cargo_load, carrier_load
 from movecheck.budget import SearchLimit
+from movecheck.i18n import N_, _
 
 if TYPE_CHECKING:
     from movecheck.loading import Document
@@ -165,9 +166,9 @@ class Phase:
         if vessel is None:
             return None
         if vessel.at != zone:
-            return f"transport {vessel.id} is in {vessel.at}, not in {zone}"
+            return _("transport {id} is in {space}, not in {zone}").format(id=vessel.id, space=vessel.at, zone=zone)
         if not self.board.friendly_power(vessel.power):
-            return f"transport {vessel.id} belongs to the {vessel.power}, an enemy"
+            return _("transport {id} belongs to the {power}, an enemy").format(id=vessel.id, power=vessel.power)
         return None
 
     def transports_in(self, zone: str) -> list[Unit]:
@@ -202,7 +203,7 @@ class Undecided(SearchLimit):
     each of these orders unchecked (MC012), once however many clauses raise it.
     """
 
-    template = "not every clause could decide {}"
+    template = N_("not every clause could decide {units}")
     """The end of the MC012 message; ``{}`` is the undecided units."""
 
     def __init__(self, limit: SearchLimit, undecided: list[tuple[Move, Unit]]) -> None:

@@ -17,6 +17,7 @@ from movecheck.aa.model import Board, GameMap, Unit
 from movecheck.aa.editions import DEFAULT_EDITION, Edition, close_editions, find_edition
 from movecheck.aa.names import ambiguous_message
 from movecheck.findings import Finding
+from movecheck.i18n import _
 from movecheck.loading import Document, InputError, _limit
 from movecheck.suggest import did_you_mean as suggestion
 from movecheck.systems import RuleSettings, resolve_rules
@@ -64,13 +65,13 @@ def load_map(state: Document) -> tuple[GameMap | None, list[Finding], Any]:
             return None, [state.finding("MC010", outside_message("map", ref, root), ("map",))], None
     if not os.path.isfile(path) and not _special(path):
         hint = suggestion([n for n in BUILTIN_MAPS if n.startswith(ref[:3])] or list(BUILTIN_MAPS))
-        return None, [state.finding("MC004", f"map {ref!r} is neither a built-in map nor a file{hint}", ("map",))], None
+        return None, [state.finding("MC004", _("map {name} is neither a built-in map nor a file").format(name=repr(ref)) + hint, ("map",))], None
     key = (os.path.abspath(path), path)
     if key not in _MAP_FILES:
         _MAP_FILES[key] = _load_map_file(path)
     loaded, game_map = _MAP_FILES[key]
     if isinstance(loaded, str):  # it could not be read: a FIFO, a device, no permission ...
-        return None, [state.finding("MC010", f"map file {loaded}", ("map",))], None
+        return None, [state.finding("MC010", _("map file {problem}").format(problem=loaded), ("map",))], None
     return _map_of(state, path, loaded, game_map)
 
 
@@ -119,7 +120,7 @@ def _map_of(state: Document, path: str, loaded: Any, game_map: GameMap | None) -
     if loaded.doc.broken:  # unreadable (syntax, MC008 ...): its own findings say why, not "not a map"
         return None, [], loaded
     if loaded.kind != "aa-map":
-        return game_map, [state.finding("MC010", f"map: {path} is not an aa map file (kind: map)", ("map",))], loaded
+        return game_map, [state.finding("MC010", _("map: {path} is not an aa map file (kind: map)").format(path=path), ("map",))], loaded
     return game_map, [], loaded
 
 
@@ -131,7 +132,7 @@ def edition_of(state: Document, game_map: GameMap, rules: RuleSettings) -> tuple
             return edition, []
         hint = suggestion(close_editions(rules.edition))
         where = ("rules",) if rules.edition_source == "state" else ()
-        return DEFAULT_EDITION, [state.finding("MC004", f"unknown rules preset {rules.edition!r}{hint}", where)]
+        return DEFAULT_EDITION, [state.finding("MC004", _("unknown rules preset {name}").format(name=repr(rules.edition)) + hint, where)]
     if game_map.edition is None:
         return DEFAULT_EDITION, []
     edition = find_edition(game_map.edition)
@@ -139,10 +140,10 @@ def edition_of(state: Document, game_map: GameMap, rules: RuleSettings) -> tuple
         return edition, []
     where = ("map", "edition") if isinstance(state.get("map"), dict) else ("map",)
     hint = suggestion(close_editions(game_map.edition))
-    message = (
-        f"the map names the rules {game_map.edition!r}, which this release does not implement; the "
-        f"{DEFAULT_EDITION.name} rules apply (write 'rules: {DEFAULT_EDITION.name}' to choose them){hint}"
-    )
+    message = _(
+        "the map names the rules {name}, which this release does not implement; the "
+        "{default} rules apply (write 'rules: {default}' to choose them)"
+    ).format(name=repr(game_map.edition), default=DEFAULT_EDITION.name) + hint
     return DEFAULT_EDITION, [state.finding("MC004", message, where, severity="note")]
 
 
@@ -197,7 +198,7 @@ def unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any,
     if len(meanings) > 1:
         return doc.finding("MC004", ambiguous_message("power", power, meanings), path)
     hint = suggestion(game_map.suggest_power(power, charge=doc))
-    return doc.finding("MC004", f"unknown power {power!r} (powers: {', '.join(game_map.powers)}){hint}", path)
+    return doc.finding("MC004", _("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers)) + hint, path)
 
 
 def unknown_space(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
@@ -206,7 +207,7 @@ def unknown_space(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, 
     if len(meanings) > 1:
         return doc.finding("MC004", ambiguous_message("territory or sea zone", name, meanings), path, key=key)
     hint = suggestion(game_map.suggest(name, charge=doc))
-    return doc.finding("MC004", f"unknown territory or sea zone {name!r}{hint}", path, key=key)
+    return doc.finding("MC004", _("unknown territory or sea zone {name}").format(name=repr(name)) + hint, path, key=key)
 
 
 def unknown_type(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
@@ -215,7 +216,7 @@ def unknown_type(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, .
     if len(meanings) > 1:
         return doc.finding("MC004", ambiguous_message("unit type", name, meanings), path, key=key)
     hint = suggestion(game_map.suggest_type(name, charge=doc))
-    return doc.finding("MC004", f"unknown unit type {name!r}{hint}", path, key=key)
+    return doc.finding("MC004", _("unknown unit type {name}").format(name=repr(name)) + hint, path, key=key)
 
 
 def _apply_control(state: Document, board: Board) -> list[Finding]:
@@ -270,8 +271,8 @@ def _too_many_units(state: Document, game_map: GameMap) -> Finding | None:
             where: tuple[Any, ...] = ("map",) if from_map else ("units", index, "count")
             return state.finding(
                 "MC008",
-                f"the {'map' if from_map else 'state'} places more than {MAX_UNITS} units; "
-                "raise MOVECHECK_MAX_UNITS to read it",
+                (_("the map places more than {limit} units; raise MOVECHECK_MAX_UNITS to read it") if from_map
+                 else _("the state places more than {limit} units; raise MOVECHECK_MAX_UNITS to read it")).format(limit=MAX_UNITS),
                 where,
             )
     return None
@@ -294,7 +295,7 @@ def _claimed(count: Any) -> int:
 def _not_whole(doc: Document, path: tuple[Any, ...], value: Any) -> Finding:
     """MC003 for a number the engine will not guess at (the schema normally reports it first)."""
     where = "".join(f"[{p + 1}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-    return doc.finding("MC003", f"{where}: expected a whole number, got {value!r}", path)
+    return doc.finding("MC003", f"{where}: " + _("expected a whole number, got {value}").format(value=repr(value)), path)
 
 
 def _place_units(state: Document, board: Board) -> list[Finding]:
@@ -352,7 +353,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
     for unit, vessel_id, where in pending_aboard:
         vessel = board.by_id.get(vessel_id)
         if vessel is None:
-            findings.append(state.finding("MC004", f"aboard: no unit has the id {vessel_id!r}", where))
+            findings.append(state.finding("MC004", "aboard: " + _("no unit has the id {id}").format(id=repr(vessel_id)), where))
         elif vessel.at == unit.at and (vessel.type.is_transport or vessel.type.is_carrier):
             board.board_unit(unit, vessel)
     seat_implicit_cargo(board)

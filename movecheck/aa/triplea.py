@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.aa.editions import UNIT_ALIASES
+from movecheck.i18n import N_, _
 from movecheck.reading import MAX_BYTES, InputError, read_bytes
 
 SEA_ZONE = re.compile(r"(\d+) Sea Zone")
@@ -119,25 +120,25 @@ def parse(raw: bytes, name: str) -> Any:
     from defusedxml.ElementTree import ParseError, fromstring
 
     if len(raw) > MAX_BYTES:
-        raise InputError(f"{name}: file is larger than {MAX_BYTES} bytes; raise MOVECHECK_MAX_BYTES to read it")
+        raise InputError(f"{name}: " + _("file is larger than {limit} bytes; raise MOVECHECK_MAX_BYTES to read it").format(limit=MAX_BYTES))
     try:
         root = fromstring(raw, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except ParseError as exc:
         line, column = getattr(exc, "position", (0, 0))
         reason = re.sub(r": line \d+, column \d+$", "", str(exc))
-        raise InputError(f"{name}:{line}:{column + 1}: not a well-formed XML file ({_clean(reason)})") from None
+        raise InputError(f"{name}:{line}:{column + 1}: " + _("not a well-formed XML file ({reason})").format(reason=_clean(reason))) from None
     except defusedxml.DefusedXmlException as exc:
         what = type(exc).__name__
         detail = {
-            "EntitiesForbidden": "it declares entities (refused: entity expansion, external entities)",
-            "ExternalReferenceForbidden": "it refers to an external resource (refused)",
-            "DTDForbidden": "it has a document type definition (refused)",
-        }.get(what, "refused by the XML safety checks")
-        raise InputError(f"{name}: unsafe XML file: {detail}") from None
+            "EntitiesForbidden": N_("it declares entities (refused: entity expansion, external entities)"),
+            "ExternalReferenceForbidden": N_("it refers to an external resource (refused)"),
+            "DTDForbidden": N_("it has a document type definition (refused)"),
+        }.get(what, N_("refused by the XML safety checks"))
+        raise InputError(f"{name}: " + _("unsafe XML file: {why}").format(why=_(detail))) from None
     except (ValueError, LookupError, UnicodeError) as exc:  # an unknown encoding, a NUL byte ...
-        raise InputError(f"{name}: not a readable XML file ({_clean(exc)})") from None
+        raise InputError(f"{name}: " + _("not a readable XML file ({reason})").format(reason=_clean(exc))) from None
     if root.tag != "game":
-        raise InputError(f"{name}: not a TripleA game file (the root element is <{_clean(root.tag)}>, not <game>)")
+        raise InputError(f"{name}: " + _("not a TripleA game file (the root element is <{tag}>, not <game>)").format(tag=_clean(root.tag)))
     return root
 
 
@@ -163,13 +164,13 @@ class _Game:
     def attr(self, element: Any, key: str) -> str:
         value = element.get(key)
         if value is None or not value.strip():
-            raise self.fail(f"<{element.tag}> without {key}=")
+            raise self.fail(_("<{tag}> without {key}=").format(tag=element.tag, key=key))
         return value
 
     def number(self, value: str, what: str) -> int:
         text = value.strip()
         if not re.fullmatch(r"-?\d{1,18}", text):
-            raise self.fail(f"{what}: {value!r} is not a whole number")
+            raise self.fail(_("{what}: {value} is not a whole number").format(what=what, value=repr(value)))
         return int(text)
 
     def flag(self, value: str) -> bool:
@@ -228,7 +229,7 @@ def convert(root: Any, name: str) -> Conversion:
     for t in root.findall("map/territory"):
         tname = game.attr(t, "name")
         if tname in sea:
-            raise game.fail(f"territory {tname!r} is declared twice")
+            raise game.fail(_("territory {tname} is declared twice").format(tname=repr(tname)))
         sea[tname] = game.flag(t.get("water", "false"))
     if not sea:
         raise game.fail("the game has no territories (<map><territory>)")
@@ -238,9 +239,9 @@ def convert(root: Any, name: str) -> Conversion:
         a, b = game.attr(c, "t1"), game.attr(c, "t2")
         for end in (a, b):
             if end not in sea:
-                raise game.fail(f"connection {a!r} - {b!r}: unknown territory {end!r}")
+                raise game.fail(_("connection {a} - {b}: unknown territory {end}").format(a=repr(a), b=repr(b), end=repr(end)))
         if a == b:
-            raise game.fail(f"connection {a!r} - {b!r} joins a territory to itself")
+            raise game.fail(_("connection {a} - {b} joins a territory to itself").format(a=repr(a), b=repr(b)))
         first, second = sorted((a, b), key=order.__getitem__)
         pairs.add((first, second))
     connections = [list(p) for p in sorted(pairs, key=lambda p: (order[p[0]], order[p[1]]))]
@@ -262,7 +263,7 @@ def convert(root: Any, name: str) -> Conversion:
     for a in root.findall("playerList/alliance"):
         player, alliance = game.attr(a, "player"), game.attr(a, "alliance")
         if player not in players:
-            raise game.fail(f"alliance {alliance!r}: unknown player {player!r}")
+            raise game.fail(_("alliance {alliance}: unknown player {player}").format(alliance=repr(alliance), player=repr(player)))
         if player in side_of and side_of[player] != alliance:
             notes[f"players in more than one alliance ({player} is kept in {side_of[player]})"] += 1
             continue
@@ -295,15 +296,15 @@ def convert(root: Any, name: str) -> Conversion:
         given = _options(att)
         if kind == "unitAttachment":
             if target not in unit_names:
-                raise game.fail(f"unitAttachment of unknown unit type {target!r}")
+                raise game.fail(_("unitAttachment of unknown unit type {target}").format(target=repr(target)))
             unit_options.setdefault(target, {}).update(given)
         elif kind == "territoryAttachment":
             if target not in sea:
-                raise game.fail(f"territoryAttachment of unknown territory {target!r}")
+                raise game.fail(_("territoryAttachment of unknown territory {target}").format(target=repr(target)))
             territory_options.setdefault(target, {}).update(given)
         elif kind.startswith("canalAttachment"):
             if not sea.get(target):
-                raise game.fail(f"{kind} of {target!r}, which is not a sea zone")
+                raise game.fail(_("{kind} of {target}, which is not a sea zone").format(kind=kind, target=repr(target)))
             canal_parts.setdefault(given.get("canalName", kind), []).append((target, given))
         else:
             for prefix, what in ATTACHMENT_UNMODELLED.items():
@@ -314,7 +315,7 @@ def convert(root: Any, name: str) -> Conversion:
     for tname in unit_names:
         new = movecheck_type(tname)
         if new in unit_types:
-            raise game.fail(f"unit types {tname!r} and another both mean {new!r}")
+            raise game.fail(_("unit types {tname} and another both mean {new}").format(tname=repr(tname), new=repr(new)))
         renamed[tname] = new
         unit_types[new] = _unit_type(game, tname, unit_options.get(tname, {}), cost.get(tname), notes)
 
@@ -323,9 +324,9 @@ def convert(root: Any, name: str) -> Conversion:
     for o in root.findall("initialize/ownerInitialize/territoryOwner"):
         where, owner = game.attr(o, "territory"), game.attr(o, "owner")
         if where not in sea:
-            raise game.fail(f"territoryOwner: unknown territory {where!r}")
+            raise game.fail(_("territoryOwner: unknown territory {where}").format(where=repr(where)))
         if owner not in players:
-            raise game.fail(f"territoryOwner of {where!r}: unknown player {owner!r}")
+            raise game.fail(_("territoryOwner of {where}: unknown player {owner}").format(where=repr(where), owner=repr(owner)))
         owners[where] = owner
     territories = []
     control: dict[str, str] = {}
@@ -352,21 +353,21 @@ def convert(root: Any, name: str) -> Conversion:
         capital = given.get("capital", "").strip()
         if capital:
             if capital not in players:
-                raise game.fail(f"{tname!r} is the capital of unknown player {capital!r}")
+                raise game.fail(_("{tname} is the capital of unknown player {capital}").format(tname=repr(tname), capital=repr(capital)))
             entry["capital"] = capital
         territories.append(entry)
     canals = []
     for cname, parts in sorted(canal_parts.items()):
         zones = sorted({z for z, _ in parts}, key=order.__getitem__)
         land: set[str] = set()
-        for _, given in parts:
+        for _zone, given in parts:
             land.update(t for t in given.get("landTerritories", "").split(":") if t)
             for option in given:
                 if option in CANAL_UNMODELLED:
                     notes[CANAL_UNMODELLED[option]] += 1
         for t in land:
             if t not in sea or sea[t]:
-                raise game.fail(f"canal {cname!r}: {t!r} is not a land territory")
+                raise game.fail(_("canal {cname}: {t} is not a land territory").format(cname=repr(cname), t=repr(t)))
         if len(zones) != 2 or tuple(zones) not in pairs:
             notes[f"canal {cname} (it joins {len(zones)} sea zones that are not one connected pair; left out)"] += 1
             continue
@@ -379,14 +380,14 @@ def convert(root: Any, name: str) -> Conversion:
         owner = p.get("owner")
         quantity = game.number(game.attr(p, "quantity"), f"unitPlacement of {kind!r} in {where!r}")
         if kind not in renamed:
-            raise game.fail(f"unitPlacement: unknown unit type {kind!r}")
+            raise game.fail(_("unitPlacement: unknown unit type {kind}").format(kind=repr(kind)))
         if where not in sea:
-            raise game.fail(f"unitPlacement: unknown territory {where!r}")
+            raise game.fail(_("unitPlacement: unknown territory {where}").format(where=repr(where)))
         if not owner:
             notes["units that belong to no player (neutral units; left out)"] += 1
             continue
         if owner not in players:
-            raise game.fail(f"unitPlacement in {where!r}: unknown player {owner!r}")
+            raise game.fail(_("unitPlacement in {where}: unknown player {owner}").format(where=repr(where), owner=repr(owner)))
         if quantity <= 0:
             continue
         stacks[(where, owner, renamed[kind])] += quantity
@@ -434,7 +435,7 @@ def _unit_type(game: _Game, name: str, given: dict[str, str], cost: int | None, 
 
     air, sea = game.flag(given.get("isAir", "false")), game.flag(given.get("isSea", "false"))
     if air and sea:
-        raise game.fail(f"unit type {name!r} is both isAir and isSea")
+        raise game.fail(_("unit type {name} is both isAir and isSea").format(name=repr(name)))
     domain = "air" if air else "sea" if sea else "land"
     out: dict[str, Any] = {"movement": max(num("movement"), 0), "attack": max(num("attack"), 0),
                            "defense": max(num("defense"), 0), "domain": domain}
@@ -497,8 +498,8 @@ def messages(conversion: Conversion, name: str) -> list[str]:
     shown = _clean(name)
     out = []
     if conversion.edition:
-        out.append(f"movecheck: {shown}: rules {conversion.edition} ({conversion.edition_reason})")
+        out.append(f"movecheck: {shown}: " + _("rules {edition} ({why})").format(edition=conversion.edition, why=conversion.edition_reason))
     else:
-        out.append(f"movecheck: note: {shown}: no edition named ({conversion.edition_reason})")
-    out.extend(f"movecheck: note: {shown}: not modelled: {item}" for item in conversion.unmodelled)
+        out.append(f"movecheck: note: {shown}: " + _("no edition named ({why})").format(why=conversion.edition_reason))
+    out.extend(f"movecheck: note: {shown}: " + _("not modelled: {item}").format(item=item) for item in conversion.unmodelled)
     return out

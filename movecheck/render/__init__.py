@@ -54,6 +54,7 @@ def env_format(choices: tuple[str, ...]) -> str | None:
     A value that names no format of any command is a usage error (InputError, exit 2), as an
     unknown ``--format`` is: a typo must not silently give text.
     """
+    from movecheck.i18n import _
     from movecheck.reading import InputError
 
     env = os.environ.get("MOVECHECK_FORMAT", "").strip()
@@ -63,7 +64,7 @@ def env_format(choices: tuple[str, ...]) -> str | None:
         return env
     known = FORMATS + EXTRA_FORMATS
     if env not in known:
-        raise InputError(f"MOVECHECK_FORMAT={env!r} is not a format; choose one of: {', '.join(choices)}")
+        raise InputError(_("MOVECHECK_FORMAT={value} is not a format; choose one of: {names}").format(value=repr(env), names=", ".join(choices)))
     return None
 
 

@@ -21,6 +21,7 @@ from urllib.parse import quote
 
 from movecheck import __version__
 from movecheck.findings import CATALOGUE, Clause, Finding, Report
+from movecheck.i18n import _
 from movecheck.render import portable_path
 from movecheck.render.escape import escape_json
 
@@ -43,19 +44,20 @@ def artifact_uri(path: str) -> tuple[str, bool]:
 
 def _help(entry: Clause) -> tuple[str, str]:
     """Help of a clause as text and markdown: its documentation and the seed paragraphs it cites."""
-    from movecheck.catalogue import cited_sources, expand_seeds, seed_paragraphs
+    from movecheck.catalogue import cited_sources, expand_seeds, paragraph_text, seed_paragraphs
 
     text = markdown = entry.documentation()
     paragraphs = seed_paragraphs()
     cited = [label for label in expand_seeds(entry.seeds) if label in paragraphs]
     if cited:
-        sources = cited_sources(cited)
-        text += "\n\nRule text:\n" + "\n".join(f"{label}: {paragraphs[label]['text']}" for label in cited)
-        text += f"\n(source: {sources})"
-        markdown += "\n\n**Rule text:**\n\n" + "\n".join(
-            f"- **{label}**: {paragraphs[label]['text']}" for label in cited
+        sources = _("(source: {sources})").format(sources=cited_sources(cited))
+        heading = _("Rule text:")
+        text += f"\n\n{heading}\n" + "\n".join(f"{label}: {paragraph_text(paragraphs[label])}" for label in cited)
+        text += f"\n{sources}"
+        markdown += f"\n\n**{heading}**\n\n" + "\n".join(
+            f"- **{label}**: {paragraph_text(paragraphs[label])}" for label in cited
         )
-        markdown += f"\n\n_(source: {sources})_"
+        markdown += f"\n\n_{sources}_"
     return text, markdown
 
 
@@ -69,7 +71,7 @@ def rule_descriptor(entry: Clause) -> dict[str, Any]:
     return {
         "id": entry.code,
         "name": entry.name,
-        "shortDescription": {"text": entry.summary},
+        "shortDescription": {"text": _(entry.summary)},
         "fullDescription": {"text": entry.documentation()},
         "help": {"text": help_text, "markdown": help_markdown},
         "defaultConfiguration": {"level": entry.severity.value},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from movecheck.findings import CATALOGUE, NOT_JUDGED, Finding, Report, Severity
+from movecheck.i18n import _, ngettext
 from movecheck.render.escape import escape
 
 _COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.NOTE: "\x1b[36m"}
@@ -21,29 +22,29 @@ def finding_line(finding: Finding, *, color: bool = False) -> str:
     return f"{escape(finding.file)}:{finding.line}:{finding.column}: {code} {severity} {message}{clauses}"
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
 def summary_line(report: Report) -> str:
     """Counts of findings and files, then the orders by verdict (and why some were not checked)."""
     summary = report.summary()
     parts = [
-        _plural(summary["errors"], "error"),
-        _plural(summary["warnings"], "warning"),
-        _plural(summary["notes"], "note"),
+        ngettext("{count} error", "{count} errors", summary["errors"]).format(count=summary["errors"]),
+        ngettext("{count} warning", "{count} warnings", summary["warnings"]).format(count=summary["warnings"]),
+        ngettext("{count} note", "{count} notes", summary["notes"]).format(count=summary["notes"]),
     ]
-    line = f"{', '.join(parts)} in {_plural(summary['files'], 'file')}"
+    files = summary["files"]
+    line = ngettext("{findings} in {count} file", "{findings} in {count} files", files).format(findings=", ".join(parts), count=files)
     orders = summary["orders"]
     if not orders and not any(f.kind.endswith("orders") for f in report.files):
         return line + "."
     if orders and all(not f.judged for f in report.files if f.orders):
-        return line + f"; {_plural(orders, 'order')} not judged ({NOT_JUDGED})."
-    line += f"; {summary['legal_orders']} of {_plural(orders, 'order')} legal"
+        judged = ngettext("{count} order not judged ({why})", "{count} orders not judged ({why})", orders)
+        return line + "; " + judged.format(count=orders, why=_(NOT_JUDGED)) + "."
+    legal = ngettext("{legal} of {count} order legal", "{legal} of {count} orders legal", orders)
+    line += "; " + legal.format(legal=summary["legal_orders"], count=orders)
     if summary["illegal_orders"]:
-        line += f", {summary['illegal_orders']} illegal"
+        line += ", " + _("{count} illegal").format(count=summary["illegal_orders"])
     if summary["unchecked_orders"]:
-        line += f", {summary['unchecked_orders']} not checked ({'; '.join(report.unchecked_reasons())})"
+        unchecked = _("{count} not checked ({why})")
+        line += ", " + unchecked.format(count=summary["unchecked_orders"], why="; ".join(report.unchecked_reasons()))
     return line + "."
 
 
@@ -60,7 +61,8 @@ def statistics_lines(report: Report) -> list[str]:
 
 def state_lines(report: Report) -> list[str]:
     """``orders.yaml: checked against state.yaml`` for each orders file that found its state."""
-    return [f"{escape(entry.path)}: checked against {escape(entry.state)}" for entry in report.files if entry.state]
+    against = _("{orders}: checked against {state}")
+    return [against.format(orders=escape(entry.path), state=escape(entry.state)) for entry in report.files if entry.state]
 
 
 def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:

@@ -23,6 +23,7 @@ from movecheck.aa.landing import (
 )
 from movecheck.aa.model import describe
 from movecheck.clauses import Violation
+from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from movecheck.aa.carrier_search import Deck
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
 def _nearest(board: Board, unit: Unit) -> str:
     near = nearest_landings(board, unit)
     if not near:
-        return "no friendly territory within 12 steps"
-    return "nearest landing: " + ", ".join(f"{space} ({steps})" for space, steps in near)
+        return _("no friendly territory within 12 steps")
+    return _("nearest landing: {spaces}").format(spaces=", ".join(f"{space} ({steps})" for space, steps in near))
 
 
 def _at_last_order(phase: Phase, unit: Unit, message: str) -> Violation:
@@ -97,13 +98,14 @@ def no_safe_landing(phase: Phase) -> Iterator[Violation]:
         if unit.at not in nearest:
             nearest[unit.at] = _nearest(phase.board, unit)
         reason = (
-            "the carrier slots within reach are needed by other fighters"
+            _("the carrier slots within reach are needed by other fighters")
             if stranded.contested
-            else "no friendly territory or carrier slot within reach"
+            else _("no friendly territory or carrier slot within reach")
         )
         yield Violation(
-            f"{unit.label()} in {unit.at} has {max(unit.left, 0)} movement left and cannot land: {reason} "
-            f"({nearest[unit.at]})",
+            _("{unit} in {space} has {left} movement left and cannot land: {why} ({nearest})").format(
+                unit=unit.label(), space=unit.at, left=max(unit.left, 0), why=reason, nearest=nearest[unit.at]
+            ),
             move.step(len(move.path) - 1), move.index, move.order_id,
         )
     facts.raise_undecided()
@@ -112,7 +114,8 @@ def no_safe_landing(phase: Phase) -> Iterator[Violation]:
 def _carrier(deck: Deck) -> str:
     """A carrier of the plan as the note names it: its id (or its power's carrier) and where it is."""
     unit = deck.unit
-    return f"{unit.id or unit.power + ' carrier'} in {deck.home}"
+    name = unit.id or _("{power} carrier").format(power=unit.power)
+    return _("{carrier} in {space}").format(carrier=name, space=deck.home)
 
 
 @aa_clause("AA309", "carrier-must-move", "note",
@@ -138,9 +141,11 @@ def carrier_must_move(phase: Phase) -> Iterator[Violation]:
         move = call.move
         where = move.step(len(move.path) - 1)
         if call.bought:
-            message = f"{call.unit.label()} can land only on a carrier bought this turn, placed in {call.zone}"
+            message = _("{unit} can land only on a carrier bought this turn, placed in {zone}").format(unit=call.unit.label(), zone=call.zone)
         else:
-            message = f"carrier {_carrier(call.deck)} must move to {call.zone} in noncombat to land {call.unit.label()}"
+            message = _("carrier {carrier} must move to {zone} in noncombat to land {unit}").format(
+                carrier=_carrier(call.deck), zone=call.zone, unit=call.unit.label()
+            )
         yield Violation(message, where, move.index, move.order_id)
     facts.raise_undecided()
 
@@ -149,16 +154,19 @@ def _cannot_land(phase: Phase, unit: Unit, why: str) -> Violation:
     """An aircraft that moved and cannot land where it is (AA303, AA305)."""
     return _at_last_order(
         phase, unit,
-        f"{unit.label()} in {unit.at} cannot land: {why}; {max(unit.left, 0)} movement left "
-        f"({_nearest(phase.board, unit)})",
+        _("{unit} in {space} cannot land: {why}; {left} movement left ({nearest})").format(
+            unit=unit.label(), space=unit.at, why=why, left=max(unit.left, 0), nearest=_nearest(phase.board, unit)
+        ),
     )
 
 
 def _grounded_why(grounded: Grounded) -> str:
     if grounded.why == BOMBER_AT_SEA:
-        return "bombers never land at sea"
+        return _("bombers never land at sea")
     at = grounded.unit.at
-    return f"{at} is {'captured this turn' if grounded.why == CAPTURED else 'not friendly at the start of the turn'}"
+    if grounded.why == CAPTURED:
+        return _("{space} is captured this turn").format(space=at)
+    return _("{space} is not friendly at the start of the turn").format(space=at)
 
 
 def _awaits_carrier(crowded: Crowded) -> bool:
@@ -190,7 +198,7 @@ def air_landing(phase: Phase) -> Iterator[Violation]:
         if crowded.carriers or _awaits_carrier(crowded):
             continue  # AA304, AA305
         for fighter in crowded.moved:
-            yield _cannot_land(phase, fighter, f"no friendly carrier in {crowded.zone}")
+            yield _cannot_land(phase, fighter, _("no friendly carrier in {zone}").format(zone=crowded.zone))
 
 
 @aa_clause("AA304", "carrier-full", "error",
@@ -215,8 +223,12 @@ def carrier_full(phase: Phase) -> Iterator[Violation]:
         aboard = sum(len([f for f in c.cargo if f.type.is_fighter]) for c in carriers)
         yield _at_last_order(
             phase, last,
-            f"{aboard + crowded.seated + len(crowded.fighters)} fighters end in {crowded.zone} but its {len(carriers)} "
-            f"friendly carrier{'s have' if len(carriers) > 1 else ' has'} {slots} slots: {describe(moved)} cannot land",
+            ngettext(
+                "{fighters} fighters end in {zone} but its {count} friendly carrier has {slots} slots: {units} cannot land",
+                "{fighters} fighters end in {zone} but its {count} friendly carriers have {slots} slots: {units} cannot land",
+                len(carriers),
+            ).format(fighters=aboard + crowded.seated + len(crowded.fighters), zone=crowded.zone, count=len(carriers),
+                     slots=slots, units=describe(moved)),
         )
 
 
@@ -239,12 +251,12 @@ def new_carrier_zone(phase: Phase) -> Iterator[Violation]:
         if not _awaits_carrier(crowded):
             continue
         why = (
-            f"{crowded.zone} is not next to a factory of the {board.power} held since the turn began"
+            _("{zone} is not next to a factory of the {power} held since the turn began").format(zone=crowded.zone, power=board.power)
             if not crowded.near_factory
-            else "the carriers bought this turn are full or placed elsewhere (2 fighters each, one zone each)"
+            else _("the carriers bought this turn are full or placed elsewhere (2 fighters each, one zone each)")
         )
         for fighter in crowded.moved:
-            yield _cannot_land(phase, fighter, f"waiting for a bought carrier, but {why}")
+            yield _cannot_land(phase, fighter, _("waiting for a bought carrier, but {why}").format(why=why))
 
 
 @aa_clause("AA308", "air-destroyed", "warning",
@@ -266,11 +278,13 @@ def air_destroyed(phase: Phase) -> Iterator[Violation]:
     for crowded in facts.crowded:
         moved = crowded.moved
         for fighter in (f for f in crowded.fighters if f not in moved):
-            yield _destroyed(phase, fighter, f"no free carrier slot in {crowded.zone}")
+            yield _destroyed(phase, fighter, _("no free carrier slot in {zone}").format(zone=crowded.zone))
 
 
 def _destroyed(phase: Phase, unit: Unit, why: str) -> Violation:
     return _at_last_order(
         phase, unit,
-        f"{unit.label()} in {unit.at} has no landing space and will be destroyed: {why} ({_nearest(phase.board, unit)})",
+        _("{unit} in {space} has no landing space and will be destroyed: {why} ({nearest})").format(
+            unit=unit.label(), space=unit.at, why=why, nearest=_nearest(phase.board, unit)
+        ),
     )

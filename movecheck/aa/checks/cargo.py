@@ -8,6 +8,7 @@ from movecheck.aa.checks import aa_clause
 from movecheck.aa.model import describe, type_noun
 from movecheck.aa.moves import land_route
 from movecheck.clauses import Violation
+from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from movecheck.aa.moves import LandRoute, Move
@@ -39,13 +40,19 @@ def transport_capacity(move: Move, phase: Phase) -> Iterator[Violation]:
     plan = phase.loading_plan(move)
     for unit in move.of_domain("land"):
         if not unit.type.transport_cost:
-            yield Violation(f"{describe([unit])} cannot board a transport: a {type_noun(unit.type.name)} is never carried", move.step(route.load_at))
+            yield Violation(
+                _("{units} cannot board a transport: a {kind} is never carried").format(units=describe([unit]), kind=type_noun(unit.type.name)),
+                move.step(route.load_at),
+            )
             return
     stranded = [u for u in move.of_domain("land") if plan.get(u.uid) is None]
     if stranded:
-        target = f"transport {move.transport.id}" if move.transport else f"the transports in {zone}"
+        target = (_("transport {id}").format(id=move.transport.id) if move.transport
+                  else _("the transports in {zone}").format(zone=zone))
         yield Violation(
-            f"no room for {describe(stranded)} on {target}: a transport carries 2 infantry, or 1 infantry and 1 other land unit",
+            _("no room for {units} on {target}: a transport carries 2 infantry, or 1 infantry and 1 other land unit").format(
+                units=describe(stranded), target=target
+            ),
             move.where + ("transport",) if move.transport else move.step(route.load_at),
         )
 
@@ -66,8 +73,10 @@ def load_after_move(move: Move, phase: Phase) -> Iterator[Violation]:
     moved = [u for u in move.of_domain("land") if u.spent or u.move_count or route.walk]
     if moved:
         yield Violation(
-            f"{describe(moved)} cannot load in {move.path[route.load_at]}: "
-            f"{'they' if len(moved) > 1 else 'it'} already moved this phase",
+            ngettext("{units} cannot load in {space}: it already moved this phase",
+                     "{units} cannot load in {space}: they already moved this phase", len(moved)).format(
+                units=describe(moved), space=move.path[route.load_at]
+            ),
             move.step(route.load_at),
         )
 
@@ -86,12 +95,14 @@ def unload_ends_move(move: Move, phase: Phase) -> Iterator[Violation]:
     route = _route(move, phase)
     if route is not None and route.problem == "after_unload":
         yield Violation(
-            f"{move.label(move.of_domain('land'))} cannot move on after unloading into {move.path[(route.bad_step or 2) - 1]}",
+            _("{units} cannot move on after unloading into {space}").format(
+                units=move.label(move.of_domain("land")), space=move.path[(route.bad_step or 2) - 1]
+            ),
             move.step(route.bad_step or 2),
         )
     landed = [u for u in move.of_domain("land") if u.unloaded_now]
     if landed:
-        yield Violation(f"{describe(landed)} unloaded earlier this phase and may not move again", move.units_node(landed[0]))
+        yield Violation(_("{units} unloaded earlier this phase and may not move again").format(units=describe(landed)), move.units_node(landed[0]))
     # A transport that unloaded in combat move is AA307's business in noncombat, unless the
     # preset lets transports act again after combat: then this clause still holds for it.
     earlier = not phase.combat and phase.options["transport_ncm_after_combat"]
@@ -101,12 +112,12 @@ def unload_ends_move(move: Move, phase: Phase) -> Iterator[Violation]:
 
     ships = [u for u in move.units if u.type.is_transport and unloaded(u)]
     if ships:
-        yield Violation(f"{describe(ships)} unloaded this turn and may not move again", move.units_node(ships[0]))
+        yield Violation(_("{units} unloaded this turn and may not move again").format(units=describe(ships)), move.units_node(ships[0]))
     if route is not None and route.load_at is not None:
         plan = phase.loading_plan(move)
         done = sorted({v.uid: v for v in plan.values() if v is not None and unloaded(v)}.values(), key=lambda v: v.uid)
         if done:
-            yield Violation(f"{describe(done)} unloaded this turn and may not load again", move.step(route.load_at))
+            yield Violation(_("{units} unloaded this turn and may not load again").format(units=describe(done)), move.step(route.load_at))
 
 
 @aa_clause("AA404", "unload-one-territory", "error",
@@ -123,7 +134,9 @@ def unload_one_territory(move: Move, phase: Phase) -> Iterator[Violation]:
     for vessel in vessels.values():
         if vessel.unloaded_to and vessel.unloaded_to != target:
             yield Violation(
-                f"{describe([vessel])} already unloaded into {vessel.unloaded_to} this turn and cannot unload into {target} too",
+                _("{units} already unloaded into {space} this turn and cannot unload into {target} too").format(
+                    units=describe([vessel]), space=vessel.unloaded_to, target=target
+                ),
                 move.step(route.unload_at),
             )
 
@@ -159,7 +172,7 @@ def allied_transport(move: Move, phase: Phase) -> Iterator[Violation]:
         )
     if allied:
         yield Violation(
-            f"cargo loaded onto {describe(allied, powers=True)} this turn cannot also unload this turn",
+            _("cargo loaded onto {units} this turn cannot also unload this turn").format(units=describe(allied, powers=True)),
             move.step(route.unload_at),
         )
 
@@ -187,7 +200,7 @@ def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Violation]:
         zone = move.path[route.load_at]
         enemies = board.blocking_enemies(zone)
         if enemies:
-            yield Violation(f"cannot load in {zone}: {describe(enemies, powers=True)} there", move.step(route.load_at))
+            yield Violation(_("cannot load in {zone}: {enemies} there").format(zone=zone, enemies=describe(enemies, powers=True)), move.step(route.load_at))
             return
     if route.unload_at is not None:
         zone = move.path[route.unload_at - 1]
@@ -196,10 +209,15 @@ def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Violation]:
         if not enemies:
             return
         if not phase.combat:
-            yield Violation(f"cannot unload from {zone} in noncombat move: {describe(enemies, powers=True)} there", move.step(route.unload_at))
+            yield Violation(
+                _("cannot unload from {zone} in noncombat move: {enemies} there").format(zone=zone, enemies=describe(enemies, powers=True)),
+                move.step(route.unload_at),
+            )
         elif not board.hostile_territory(target):
             yield Violation(
-                f"cannot unload from {zone} into {target}: with {describe(enemies, powers=True)} in the zone, a transport "
-                f"unloads only into a hostile territory (amphibious assault)",
+                _("cannot unload from {zone} into {target}: with {enemies} in the zone, a transport "
+                  "unloads only into a hostile territory (amphibious assault)").format(
+                    zone=zone, target=target, enemies=describe(enemies, powers=True)
+                ),
                 move.step(route.unload_at),
             )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Iterator
 from movecheck.aa.checks import aa_clause
 from movecheck.aa.model import describe
 from movecheck.clauses import Violation
+from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from movecheck.aa.model import Unit
@@ -48,8 +49,9 @@ def stop_in_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
             if unit.type.is_sea and board.hostile_zone(space):
                 enemies = board.blocking_enemies(space)
                 yield Violation(
-                    f"{describe(group)} must stop in {space} (hostile: {describe(enemies, powers=True)}); "
-                    f"path continues to {move.path[k + 1]}",
+                    _("{units} must stop in {space} (hostile: {enemies}); path continues to {next}").format(
+                        units=describe(group), space=space, enemies=describe(enemies, powers=True), next=move.path[k + 1]
+                    ),
                     move.step(k),
                 )
                 break
@@ -57,8 +59,9 @@ def stop_in_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
                 enemies = board.enemy_units(space)
                 if enemies and not _only_static(enemies):
                     yield Violation(
-                        f"{describe(group)} must stop in {space} (hostile, enemy units present); "
-                        f"path continues to {move.path[k + 1]}",
+                        _("{units} must stop in {space} (hostile, enemy units present); path continues to {next}").format(
+                            units=describe(group), space=space, next=move.path[k + 1]
+                        ),
                         move.step(k),
                     )
                     break
@@ -90,9 +93,11 @@ def blitz(move: Move, phase: Phase) -> Iterator[Violation]:
         if going_on and not unit.type.blitz and board.hostile_territory(move.start) and not board.enemy_units(move.start):
             # the journey passes the order's first space: a blitz written as two orders
             yield Violation(
-                f"{describe(going_on)} cannot blitz on from {move.start} (order "
-                f"{phase.last_order[going_on[0].uid].index} took {'them' if len(going_on) > 1 else 'it'} there): "
-                f"only tanks continue through a hostile territory",
+                ngettext(
+                    "{units} cannot blitz on from {space} (order {order} took it there): only tanks continue through a hostile territory",
+                    "{units} cannot blitz on from {space} (order {order} took them there): only tanks continue through a hostile territory",
+                    len(going_on),
+                ).format(units=describe(going_on), space=move.start, order=phase.last_order[going_on[0].uid].index),
                 move.units_node(going_on[0]),
             )
             continue
@@ -103,17 +108,25 @@ def blitz(move: Move, phase: Phase) -> Iterator[Violation]:
             enemies = board.enemy_units(space)
             if enemies and _only_static(enemies):
                 yield Violation(
-                    f"{describe(group)} must stop in {space}: it holds {describe(enemies, powers=True)}, "
-                    f"and land units stop where they meet enemy units",
+                    _("{units} must stop in {space}: it holds {enemies}, and land units stop where they meet enemy units").format(
+                        units=describe(group), space=space, enemies=describe(enemies, powers=True)
+                    ),
                     move.step(k),
                 )
                 break
             if enemies and not board.hostile_territory(space):
-                yield Violation(f"{describe(group)} must stop in {space}: {describe(enemies, powers=True)} there", move.step(k))
+                yield Violation(
+                    _("{units} must stop in {space}: {enemies} there").format(
+                        units=describe(group), space=space, enemies=describe(enemies, powers=True)
+                    ),
+                    move.step(k),
+                )
                 break
             if not enemies and board.hostile_territory(space) and not unit.type.blitz:
                 yield Violation(
-                    f"{describe(group)} cannot blitz through {space}: only tanks continue through a hostile territory",
+                    _("{units} cannot blitz through {space}: only tanks continue through a hostile territory").format(
+                        units=describe(group), space=space
+                    ),
                     move.step(k),
                 )
                 break
@@ -137,7 +150,9 @@ def sub_stops_at_destroyer(move: Move, phase: Phase) -> Iterator[Violation]:
         space = move.path[k]
         if phase.board.is_sea(space) and phase.board.enemy_destroyer(space):
             yield Violation(
-                f"{describe(subs)} must stop in {space}: an enemy destroyer is there; path continues to {move.path[k + 1]}",
+                _("{units} must stop in {space}: an enemy destroyer is there; path continues to {next}").format(
+                    units=describe(subs), space=space, next=move.path[k + 1]
+                ),
                 move.step(k),
             )
             return
@@ -159,10 +174,15 @@ def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Violation]:
     where = move.where + ("attack",)
     if move.attack in move.path:
         yield Violation(
-            f"{move.label()} attack in {move.attack} and must end their move there; path continues to {move.end}", where
+            _("{units} attack in {space} and must end their move there; path continues to {end}").format(
+                units=move.label(), space=move.attack, end=move.end
+            ),
+            where,
         )
     else:
-        yield Violation(f"attack: {move.attack} is not on the path; an attacker ends its move in the zone it attacks", where)
+        yield Violation(
+            _("attack: {space} is not on the path; an attacker ends its move in the zone it attacks").format(space=move.attack), where
+        )
 
 
 @aa_clause("AA206", "left-battle", "error",
@@ -187,8 +207,9 @@ def left_battle(move: Move, phase: Phase) -> Iterator[Violation]:
     engaged = [u for u in move.units if u.in_battle and not (u.type.is_land and board.is_sea(move.start))]
     if engaged:
         yield Violation(
-            f"{describe(engaged)} already moved into a battle in {move.start} (order "
-            f"{phase.last_order[engaged[0].uid].index}) and may not move on",
+            _("{units} already moved into a battle in {space} (order {order}) and may not move on").format(
+                units=describe(engaged), space=move.start, order=phase.last_order[engaged[0].uid].index
+            ),
             move.units_node(engaged[0]),
         )
 
@@ -222,26 +243,26 @@ def combat_reason(phase: Phase, record: Record, battles: set[str], assault: set[
     move = record.move
     for unit in record.units:
         if unit.uid in assault:
-            return "an amphibious assault"
+            return _("an amphibious assault")
         if unit.type.is_land and board.is_sea(unit.at):
             continue  # cargo still at sea: only an assault later this phase makes its load a combat move
         if unit.at in battles:
-            return f"{unit.at} is a combat destination"
+            return _("{space} is a combat destination").format(space=unit.at)
     if any(u.type.is_land for u in record.units) and not board.is_sea(move.start):
         for space in move.path[1:-1]:
             if board.is_sea(space):
                 break
             if board.hostile_territory(space):
-                return f"a blitz through {space}"
+                return _("a blitz through {space}").format(space=space)
     if any(u.type.is_sea for u in record.units):
         if board.hostile_zone(move.start):
-            return "ships leave a hostile zone"
+            return _("ships leave a hostile zone")
         if move.attack and move.attack in phase.attack_zones:
-            return "an attack on subs/transports"
+            return _("an attack on subs/transports")
         if any(u.uid in assault for u in record.cargo):
-            return "ships carry an amphibious assault"
+            return _("ships carry an amphibious assault")
         if move.end in zones:
-            return "ships escort an amphibious assault"
+            return _("ships escort an amphibious assault")
     return None
 
 
@@ -287,16 +308,20 @@ def not_a_combat_move(phase: Phase) -> Iterator[Violation]:
             stayed = [v for v in vessels if v.at == move.path[-1] and not _moved_after(phase, v, record)]
             if stayed:
                 names = [v.id for v in stayed if v.id]
-                why = (f"the transport{'s' if len(stayed) > 1 else ''} {'they' if len(units) > 1 else 'it'} boarded"
-                       f"{' (' + ', '.join(names) + ')' if names else ''} {'stay' if len(stayed) > 1 else 'stays'} "
-                       f"in {', '.join(ends)}, and no later order unloads {'them' if len(units) > 1 else 'it'}")
+                why = {
+                    (False, False): _("the transport it boarded{names} stays in {spaces}, and no later order unloads it"),
+                    (True, False): _("the transport they boarded{names} stays in {spaces}, and no later order unloads them"),
+                    (False, True): _("the transports it boarded{names} stay in {spaces}, and no later order unloads it"),
+                    (True, True): _("the transports they boarded{names} stay in {spaces}, and no later order unloads them"),
+                }[len(units) > 1, len(stayed) > 1].format(names=" (" + ", ".join(names) + ")" if names else "", spaces=", ".join(ends))
             else:
-                why = f"no later order unloads {'them' if len(units) > 1 else 'it'} from {', '.join(ends)}"
-            message = (f"{describe(units)} loaded in combat move but never unloaded: {why}; cargo loaded in combat "
-                       f"move must be unloaded into a hostile territory this phase")
+                why = ngettext("no later order unloads it from {spaces}", "no later order unloads them from {spaces}",
+                               len(units)).format(spaces=", ".join(ends))
+            message = _("{units} loaded in combat move but never unloaded: {why}; cargo loaded in combat "
+                        "move must be unloaded into a hostile territory this phase").format(units=describe(units), why=why)
         else:
-            message = (f"moving {move.label(units)} to {', '.join(ends)} is not a combat move: no battle there and no "
-                       f"amphibious assault; make this move in noncombat move")
+            message = _("moving {units} to {spaces} is not a combat move: no battle there and no "
+                        "amphibious assault; make this move in noncombat move").format(units=move.label(units), spaces=", ".join(ends))
         yield Violation(message, move.step(len(move.path) - 1), order=move.index, order_id=move.order_id)
 
 

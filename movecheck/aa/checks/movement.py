@@ -8,6 +8,7 @@ from movecheck.aa.checks import aa_clause
 from movecheck.aa.model import describe, type_noun
 from movecheck.aa.moves import land_route
 from movecheck.clauses import Violation
+from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from movecheck.aa.model import Unit, UnitType
@@ -35,8 +36,8 @@ def path_not_adjacent(move: Move, phase: Phase) -> Iterator[Violation]:
         a, b = move.path[k - 1], move.path[k]
         if not phase.board.map.adjacent(a, b):
             found = _detour(move, phase, k)
-            hint = f"; {' → '.join(found)} is {len(found) - 1} steps" if found else ""
-            yield Violation(f"{a} does not border {b}{hint}", move.step(k))
+            hint = _("; {path} is {count} steps").format(path=" → ".join(found), count=len(found) - 1) if found else ""
+            yield Violation(_("{a} does not border {b}").format(a=a, b=b) + hint, move.step(k))
 
 
 def _detour(move: Move, phase: Phase, k: int) -> list[str] | None:
@@ -142,12 +143,17 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Violation]:
         need = movement_needed(move, phase, unit)
         worst = min(u.left for u in group)
         if unit.type.movement == 0 and need > 0:
-            yield Violation(f"{describe(group)} cannot move: a {type_noun(unit.type.name)} never moves", move.units_node(unit))
+            yield Violation(
+                _("{units} cannot move: a {kind} never moves").format(units=describe(group), kind=type_noun(unit.type.name)),
+                move.units_node(unit),
+            )
         elif need > worst:
             stop = max(1, min(len(move.path) - 1, worst + 1))
             yield Violation(
-                f"{describe(group)} needs {need} movement for this path but has {max(worst, 0)} left "
-                f"(movement {unit.type.movement}, {unit.type.movement - worst} already spent)",
+                _("{units} needs {need} movement for this path but has {left} left (movement {movement}, {spent} already spent)").format(
+                    units=describe(group), need=need, left=max(worst, 0), movement=unit.type.movement,
+                    spent=unit.type.movement - worst,
+                ),
                 move.step(stop),
             )
 
@@ -171,29 +177,36 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
         if unit.type.is_sea:
             for k, space in enumerate(move.path[1:], start=1):
                 if not board.is_sea(space):
-                    yield Violation(f"{describe(group)} cannot enter {space}: ships stay at sea", move.step(k))
+                    yield Violation(_("{units} cannot enter {space}: ships stay at sea").format(units=describe(group), space=space), move.step(k))
                     break
         elif unit.type.is_land:
             route = land_route(board, move.path)
             if route.problem == "at_sea":
                 yield Violation(
-                    f"{describe(group)} cannot travel by sea on their own: cargo moves only with its transport "
-                    f"(load in one zone, then move the transport)",
+                    _("{units} cannot travel by sea on their own: cargo moves only with its transport "
+                      "(load in one zone, then move the transport)").format(units=describe(group)),
                     move.step(route.bad_step or 1),
                 )
             elif route.load_at is not None and phase.named_transport_problem(move, move.path[route.load_at]):
                 yield Violation(
-                    f"{describe(group)} cannot board in {move.path[route.load_at]}: "
-                    f"{phase.named_transport_problem(move, move.path[route.load_at])}",
+                    _("{units} cannot board in {space}: {problem}").format(
+                        units=describe(group), space=move.path[route.load_at],
+                        problem=phase.named_transport_problem(move, move.path[route.load_at]),
+                    ),
                     move.where + ("transport",),
                 )
             elif route.load_at is not None and not phase.transports_in(move.path[route.load_at]):
                 yield Violation(
-                    f"{describe(group)} cannot enter {move.path[route.load_at]}: no transport of your side there to board",
+                    _("{units} cannot enter {space}: no transport of your side there to board").format(
+                        units=describe(group), space=move.path[route.load_at]
+                    ),
                     move.step(route.load_at),
                 )
         elif unit.type.is_air and not unit.type.is_fighter and not phase.combat and board.is_sea(move.end):
-            yield Violation(f"{describe(group)} cannot end at sea in {move.end}: bombers never land at sea", move.step(len(move.path) - 1))
+            yield Violation(
+                _("{units} cannot end at sea in {space}: bombers never land at sea").format(units=describe(group), space=move.end),
+                move.step(len(move.path) - 1),
+            )
 
 
 @aa_clause("AA106", "neutral", "error",
@@ -209,7 +222,7 @@ def neutral(move: Move, phase: Phase) -> Iterator[Violation]:
         return
     for k, space in enumerate(move.path[1:], start=1):
         if phase.board.is_neutral(space):
-            yield Violation(f"{move.label()} cannot enter {space}: neutral territories are impassable", move.step(k))
+            yield Violation(_("{units} cannot enter {space}: neutral territories are impassable").format(units=move.label(), space=space), move.step(k))
             return
 
 
@@ -226,7 +239,10 @@ def aa_gun_combat_move(move: Move, phase: Phase) -> Iterator[Violation]:
         return
     guns = [u for u in move.units if u.type.is_aa_gun]
     if guns:
-        yield Violation(f"{describe(guns)} cannot move in combat move: AA guns move only in noncombat move", move.units_node(guns[0]))
+        yield Violation(
+            _("{units} cannot move in combat move: AA guns move only in noncombat move").format(units=describe(guns)),
+            move.units_node(guns[0]),
+        )
 
 
 @aa_clause("AA109", "canal-closed", "error",
@@ -249,7 +265,10 @@ def canal_closed(move: Move, phase: Phase) -> Iterator[Violation]:
         if canal is not None and board.map.adjacent(a, b) and not board.canal_open(a, b):
             held = [t for t in canal.land if not board.friendly_at_start(t)]
             yield Violation(
-                f"{canal.name} is closed to {move.label(move.of_domain('sea'))}: "
-                f"{', '.join(held)} {'was' if len(held) == 1 else 'were'} not friendly at the start of the turn",
+                ngettext(
+                    "{canal} is closed to {units}: {spaces} was not friendly at the start of the turn",
+                    "{canal} is closed to {units}: {spaces} were not friendly at the start of the turn",
+                    len(held),
+                ).format(canal=canal.name, units=move.label(move.of_domain("sea")), spaces=", ".join(held)),
                 move.step(k),
             )

@@ -8,6 +8,7 @@ from movecheck.aa.checks import aa_clause
 from movecheck.aa.model import Unit, describe
 from movecheck.aa.moves import land_route
 from movecheck.clauses import Violation
+from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from movecheck.aa.moves import Move
@@ -30,8 +31,11 @@ def moved_in_combat(move: Move, phase: Phase) -> Iterator[Violation]:
         if not u.type.is_air and not u.type.is_transport and (u.moved or u.fought) and u not in move.riders
     ]
     if stuck:
-        what = "fought" if all(u.fought and not u.moved for u in stuck) else "moved in combat move or fought"
-        yield Violation(f"{describe(stuck)} {what} this turn and may not move now", move.units_node(stuck[0]))
+        if all(u.fought and not u.moved for u in stuck):
+            text = _("{units} fought this turn and may not move now")
+        else:
+            text = _("{units} moved in combat move or fought this turn and may not move now")
+        yield Violation(text.format(units=describe(stuck)), move.units_node(stuck[0]))
 
 
 def _moving_surface(move: Move) -> list[Unit]:
@@ -53,11 +57,13 @@ def ncm_into_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
     board = phase.board
     land = [u for u in move.of_domain("land")]
     if land and not board.is_sea(move.end) and board.hostile_territory(move.end):
-        yield Violation(f"{describe(land)} cannot move into {move.end}: it is hostile, and noncombat moves go to friendly territory only",
+        yield Violation(_("{units} cannot move into {space}: it is hostile, and noncombat moves go to friendly territory only").format(
+                            units=describe(land), space=move.end),
                       move.step(len(move.path) - 1))
     ships = [u for u in move.of_domain("sea") if not u.type.submarine or not phase.options["subs_may_end_ncm_in_hostile"]]
     if ships and board.hostile_zone(move.end):
-        yield Violation(f"{describe(ships)} cannot end in {move.end}: hostile zone ({describe(board.blocking_enemies(move.end), powers=True)})",
+        yield Violation(_("{units} cannot end in {space}: hostile zone ({enemies})").format(
+                            units=describe(ships), space=move.end, enemies=describe(board.blocking_enemies(move.end), powers=True)),
                       move.step(len(move.path) - 1))
 
 
@@ -77,7 +83,8 @@ def ncm_through_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
         if board.is_sea(space) and not ships:
             continue  # a land unit's sea step is a load/unload: AA406 judges the zone
         if board.hostile(space):
-            yield Violation(f"{describe(movers)} cannot pass through {space}: hostile, and only aircraft and submarines pass hostile spaces now",
+            yield Violation(_("{units} cannot pass through {space}: hostile, and only aircraft and submarines pass hostile spaces now").format(
+                                units=describe(movers), space=space),
                           move.step(k))
             return
 
@@ -91,10 +98,12 @@ def landed_move_over(move: Move, phase: Phase) -> Iterator[Violation]:
     fighters = [u for u in move.units if u.landed and u.type.is_fighter]
     carriers = [u for u in move.units if u.landed and u.type.is_carrier]
     if fighters:
-        yield Violation(f"{describe(fighters)} landed on a carrier this phase: {'their' if len(fighters) > 1 else 'its'} move is over",
+        yield Violation(ngettext("{units} landed on a carrier this phase: its move is over",
+                                 "{units} landed on a carrier this phase: their move is over", len(fighters)).format(units=describe(fighters)),
                       move.units_node(fighters[0]))
     if carriers:
-        yield Violation(f"{describe(carriers)} took a fighter aboard this phase: {'their' if len(carriers) > 1 else 'its'} move is over",
+        yield Violation(ngettext("{units} took a fighter aboard this phase: its move is over",
+                                 "{units} took a fighter aboard this phase: their move is over", len(carriers)).format(units=describe(carriers)),
                       move.units_node(carriers[0]))
 
 
@@ -117,7 +126,7 @@ def transport_after_combat(move: Move, phase: Phase) -> Iterator[Violation]:
 
     ships = [u for u in move.units if u.type.is_transport and acted(u)]
     if ships:
-        yield Violation(f"{describe(ships)} acted in combat this turn (moved, fought, loaded or unloaded) and may not move now",
+        yield Violation(_("{units} acted in combat this turn (moved, fought, loaded or unloaded) and may not move now").format(units=describe(ships)),
                       move.units_node(ships[0]))
     route = land_route(phase.board, move.path) if move.of_domain("land") else None
     if route is None:
@@ -126,9 +135,9 @@ def transport_after_combat(move: Move, phase: Phase) -> Iterator[Violation]:
         plan = phase.loading_plan(move)
         used = sorted({v.uid: v for v in plan.values() if v is not None and acted(v)}.values(), key=lambda v: v.uid)
         if used:
-            yield Violation(f"{describe(used)} acted in combat this turn and may not load now", move.step(route.load_at))
+            yield Violation(_("{units} acted in combat this turn and may not load now").format(units=describe(used)), move.step(route.load_at))
     elif route.unload_at is not None:
         used = sorted({u.aboard.uid: u.aboard for u in move.of_domain("land") if u.aboard is not None and acted(u.aboard)}.values(),
                       key=lambda v: v.uid)
         if used:
-            yield Violation(f"{describe(used)} acted in combat this turn and may not unload now", move.step(route.unload_at))
+            yield Violation(_("{units} acted in combat this turn and may not unload now").format(units=describe(used)), move.step(route.unload_at))

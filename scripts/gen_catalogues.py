@@ -1,0 +1,366 @@
+#!/usr/bin/env python3
+"""Keep movecheck's message catalogues (``movecheck/locale/LANG/LC_MESSAGES/movecheck.po``) in step with the code.
+
+The messages are found in the source with ``ast``: the string literals given to ``_()``,
+``N_()`` and ``ngettext()``, the summary (fourth argument) of each clause declaration
+(``declare``, ``clause``, ``aa_clause``, ``mv_clause``, ``lint_clause``) and the meaning of
+each rule option (``flag``, ``choice``, ``number``, ``mapping`` in an ``options.py``).  The ``.po`` files
+are the translations (written by hand, committed); the ``.mo`` files beside them are
+compiled from them by this script (committed too: the package reads them with the
+standard library's ``gettext``, and neither CI nor a user needs gettext tools).
+
+    python scripts/gen_catalogues.py            # add new messages to each .po (empty), compile each .mo
+    python scripts/gen_catalogues.py --check    # exit 1 if a message has no translation or a .mo is stale
+    python scripts/gen_catalogues.py --missing  # list the messages without a translation
+
+Folders in PENDING are not read yet (their messages are not wrapped in ``_()`` yet).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import string
+import struct
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = REPO / "movecheck"
+LOCALE = PACKAGE / "locale"
+DOMAIN = "movecheck"
+PENDING = ("movecheck/maneuver",)
+"""Folders whose messages are not wrapped yet (phase 2 of the translation empties this list)."""
+MARKERS = {"_": 1, "N_": 1, "ngettext": 2}
+"""Function name -> how many leading string arguments are message ids (singular, plural)."""
+DECLARATIONS = {"declare", "clause", "aa_clause", "mv_clause", "lint_clause"}
+SUMMARY_ARGUMENT = 3
+"""A clause declaration's summary is its fourth positional argument (code, name, severity, summary)."""
+OPTION_HELP = {"flag": 2, "choice": 3, "number": 2, "mapping": 2}
+"""In an ``options.py``, an option declaration's meaning (what ``rules`` shows) is its argument at this index."""
+PLURAL_FORMS = {
+    "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+}
+LANGUAGE_NAMES = {"ru": "Russian"}
+
+
+@dataclass
+class Message:
+    """One message of the source: its id, its plural id (ngettext), where it occurs."""
+
+    msgid: str
+    plural: str | None = None
+    where: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Entry:
+    """One entry of a ``.po`` file."""
+
+    msgid: str
+    plural: str | None = None
+    strings: list[str] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+    @property
+    def translated(self) -> bool:
+        return bool(self.strings) and all(self.strings)
+
+
+# --- extraction ---------------------------------------------------------------------------------
+
+
+def source_files(package: Path = PACKAGE) -> list[Path]:
+    """The package's modules, less the pending folders, in path order."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package.parent).as_posix()
+        if relative != "movecheck/i18n.py" and not any(relative == p or relative.startswith(p + "/") for p in PENDING):
+            found.append(path)
+    return found
+
+
+def _name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def extract(files: list[Path] | None = None) -> tuple[dict[str, Message], list[str]]:
+    """msgid -> Message in the order first met, and the problems (a marker given no literal)."""
+    messages: dict[str, Message] = {}
+    problems: list[str] = []
+    for path in files if files is not None else source_files():
+        relative = path.relative_to(REPO).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=relative)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _name(node.func)
+            where = f"{relative}:{node.lineno}"
+            if name in MARKERS:
+                count = MARKERS[name]
+                literals = [a.value for a in node.args[:count] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                if len(literals) != count:
+                    if name == "_" and node.args and _looked_up(node.args[0]):
+                        continue  # a message marked with N_() where it is written, translated here
+                    problems.append(f"{where}: {name}() needs string literals (a template with named fields), not expressions")
+                    continue
+                _add(messages, literals[0], literals[1] if count == 2 else None, where)
+            elif name in DECLARATIONS or (name in OPTION_HELP and path.name == "options.py"):
+                index = SUMMARY_ARGUMENT if name in DECLARATIONS else OPTION_HELP[name]
+                if len(node.args) <= index:
+                    continue
+                summary = node.args[index]
+                if isinstance(summary, ast.Constant) and isinstance(summary.value, str):
+                    _add(messages, summary.value, None, where)
+    for message in messages.values():
+        message.where.sort(key=lambda w: (w.rsplit(":", 1)[0], int(w.rsplit(":", 1)[1])))
+    return dict(sorted(messages.items(), key=lambda kv: _order(kv[1].where[0]))), problems
+
+
+def _looked_up(node: ast.expr) -> bool:
+    """``_(CONSTANT)``, ``_(names[kind])``, ``_(names.get(kind, kind))``: a message marked elsewhere.
+
+    An f-string, a concatenation or a ``.format()`` call is not: its text would never be in the catalogue.
+    """
+    if isinstance(node, (ast.JoinedStr, ast.BinOp)):
+        return False
+    if isinstance(node, ast.Call):
+        return not (isinstance(node.func, ast.Attribute) and node.func.attr == "format")
+    return isinstance(node, (ast.Name, ast.Attribute, ast.Subscript))
+
+
+def _order(where: str) -> tuple[str, int]:
+    path, line = where.rsplit(":", 1)
+    return path, int(line)
+
+
+def _add(messages: dict[str, Message], msgid: str, plural: str | None, where: str) -> None:
+    message = messages.setdefault(msgid, Message(msgid, plural))
+    message.plural = message.plural or plural
+    message.where.append(where)
+
+
+# --- .po reading and writing --------------------------------------------------------------------
+
+
+def _unquote(text: str) -> str:
+    return ast.literal_eval(text)
+
+
+def read_po(text: str) -> dict[str, Entry]:
+    """The entries of a ``.po`` file by msgid (the header entry under ``""``)."""
+    entries: dict[str, Entry] = {}
+    current: Entry | None = None
+    target: tuple[str, int] | None = None  # which string a continuation line extends
+    comments: list[str] = []
+
+    def finish() -> None:
+        nonlocal current
+        if current is not None:
+            entries[current.msgid] = current
+        current = None
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            finish()
+            target = None
+            continue
+        if line.startswith("#"):
+            if current is not None and current.strings:
+                finish()
+            comments.append(raw)
+            continue
+        keyword, _, rest = line.partition(" ")
+        if line.startswith('"'):
+            value = _unquote(line)
+        else:
+            value = _unquote(rest.strip())
+        if keyword == "msgid":
+            finish()
+            current = Entry(value, comments=comments)
+            comments = []
+            target = ("msgid", 0)
+        elif current is None:
+            continue
+        elif keyword == "msgid_plural":
+            current.plural = value
+            target = ("plural", 0)
+        elif keyword == "msgstr":
+            current.strings = [value]
+            target = ("str", 0)
+        elif keyword.startswith("msgstr["):
+            index = int(keyword[7:-1])
+            current.strings.extend([""] * (index + 1 - len(current.strings)))
+            current.strings[index] = value
+            target = ("str", index)
+        elif line.startswith('"') and target is not None:
+            kind, index = target
+            if kind == "msgid":
+                current.msgid += value
+            elif kind == "plural":
+                current.plural = (current.plural or "") + value
+            else:
+                current.strings[index] += value
+    finish()
+    return entries
+
+
+def _quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return f'"{escaped}"'
+
+
+def header(lang: str) -> str:
+    return (
+        "Project-Id-Version: movecheck\n"
+        f"Language: {lang}\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=UTF-8\n"
+        "Content-Transfer-Encoding: 8bit\n"
+        f"Plural-Forms: {PLURAL_FORMS[lang]}\n"
+    )
+
+
+def write_po(lang: str, messages: dict[str, Message], old: dict[str, Entry]) -> str:
+    """The ``.po`` of ``lang`` for ``messages``: their translations kept from ``old``, new ones empty."""
+    nplurals = int(PLURAL_FORMS[lang].split("nplurals=", 1)[1].split(";", 1)[0])
+    lines = [
+        f"# {LANGUAGE_NAMES[lang]} messages of movecheck.",
+        "# Written by hand; scripts/gen_catalogues.py adds new messages and compiles movecheck.mo.",
+        "# Keep each {field} of a message as it is (the order may change); names of spaces,",
+        "# units, codes and slugs are data and stay untranslated.",
+        'msgid ""',
+        'msgstr ""',
+        *(_quote(line + "\n") for line in header(lang).splitlines()),
+    ]
+    for message in messages.values():
+        entry = old.get(message.msgid)
+        lines.append("")
+        lines.extend(f"#: {where}" for where in message.where[:3])
+        lines.extend(c for c in (entry.comments if entry else []) if c.startswith("# ") or c == "#")
+        lines.append(f"msgid {_quote(message.msgid)}")
+        if message.plural is not None:
+            lines.append(f"msgid_plural {_quote(message.plural)}")
+            strings = (entry.strings if entry else []) + [""] * nplurals
+            lines.extend(f"msgstr[{k}] {_quote(strings[k])}" for k in range(nplurals))
+        else:
+            lines.append(f"msgstr {_quote(entry.strings[0] if entry and entry.strings else '')}")
+    return "\n".join(lines) + "\n"
+
+
+# --- .mo ----------------------------------------------------------------------------------------
+
+
+def compile_mo(entries: dict[str, Entry]) -> bytes:
+    """A GNU ``.mo`` file of the translated entries (and the header), ids sorted, no hash table."""
+    pairs = []
+    for entry in entries.values():
+        if entry.msgid and not entry.translated:
+            continue
+        key = entry.msgid if entry.plural is None else f"{entry.msgid}\0{entry.plural}"
+        pairs.append((key.encode("utf-8"), "\0".join(entry.strings).encode("utf-8")))
+    pairs.sort()
+    count = len(pairs)
+    start = 7 * 4
+    ids_table, strs_table = start, start + count * 8
+    data = start + count * 16
+    ids, strs, blob = [], [], b""
+    for key, _value in pairs:
+        ids.append((len(key), data + len(blob)))
+        blob += key + b"\0"
+    for _key, value in pairs:
+        strs.append((len(value), data + len(blob)))
+        blob += value + b"\0"
+    out = struct.pack("<7I", 0x950412DE, 0, count, ids_table, strs_table, 0, data)
+    out += b"".join(struct.pack("<2I", *pair) for pair in ids)
+    out += b"".join(struct.pack("<2I", *pair) for pair in strs)
+    return out + blob
+
+
+# --- fields -------------------------------------------------------------------------------------
+
+ALSO = re.compile(r"^# fields also given: (?P<names>.*)$")
+"""A translator comment naming the fields the code gives a message beyond those its English uses."""
+
+
+def fields(text: str) -> set[str] | None:
+    """The named fields of a template (None when it is not a valid one)."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:
+        return None
+
+
+def field_problems(entry: Entry) -> list[str]:
+    """A translation that names a field the code does not give would fail when formatted."""
+    given = (fields(entry.msgid) or set()) | (fields(entry.plural or "") or set())
+    for comment in entry.comments:
+        found = ALSO.match(comment)
+        if found:
+            given |= {name.strip("{} ") for name in found["names"].split(",")}
+    problems = []
+    for text in entry.strings:
+        used = fields(text)
+        if used is None or used - given:
+            problems.append(f"{entry.msgid!r}: translation {text!r} names fields the code does not give: {sorted((used or set()) - given)}")
+    return problems
+
+
+# --- the command --------------------------------------------------------------------------------
+
+
+def languages() -> list[str]:
+    return sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()) if LOCALE.is_dir() else []
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if a message lacks a translation or a .mo is stale")
+    parser.add_argument("--missing", action="store_true", help="list the messages without a translation")
+    args = parser.parse_args(argv)
+    messages, problems = extract()
+    status = 0
+    for problem in problems:
+        print(problem)
+        status = 1
+    for lang in languages():
+        folder = LOCALE / lang / "LC_MESSAGES"
+        po_path, mo_path = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+        old = read_po(po_path.read_text(encoding="utf-8"))
+        missing = [m for m in messages.values() if m.msgid not in old or not old[m.msgid].translated]
+        obsolete = [msgid for msgid in old if msgid and msgid not in messages]
+        if args.check or args.missing:
+            for message in missing:
+                print(f"{lang}: no translation: {message.msgid!r} ({message.where[0]})")
+            if args.check:
+                for message in messages.values():
+                    for problem in field_problems(old[message.msgid]) if message.msgid in old else []:
+                        print(f"{lang}: {problem}")
+                        status = 1
+                for msgid in obsolete:
+                    print(f"{lang}: in the .po but not in the code: {msgid!r}")
+                if not mo_path.is_file() or mo_path.read_bytes() != compile_mo(old):
+                    print(f"{lang}: {mo_path.relative_to(REPO)} is stale: run scripts/gen_catalogues.py")
+                    status = 1
+                status = 1 if missing or obsolete else status
+            continue
+        old[""] = Entry("", strings=[header(lang)])
+        text = write_po(lang, messages, old)
+        po_path.write_text(text, encoding="utf-8")
+        mo_path.write_bytes(compile_mo(read_po(text)))
+        print(f"wrote {po_path.relative_to(REPO)} ({len(messages)} messages, {len(missing)} untranslated, "
+              f"{len(obsolete)} dropped) and {mo_path.name}")
+    if args.check and status == 0:
+        print("catalogues are up to date")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

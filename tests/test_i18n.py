@@ -1,0 +1,297 @@
+"""Messages in Russian (``--lang ru``, ``$MOVECHECK_LANG``, the locale): the catalogue, its tooling, and what may not change.
+
+Every message the code wraps in ``_()``/``ngettext()`` (and every clause summary and
+option meaning) has a Russian form; codes, slugs, JSON keys and verdicts never change
+with the language; English stays the source text, byte for byte (the other tests'
+snapshots are all English).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import json
+import runpy
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from movecheck import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "gen_catalogues.py"
+VARIANTS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "examples" / "aa" / "orders" / "variants").glob("*.yaml"))
+PO = ROOT / "movecheck" / "locale" / "ru" / "LC_MESSAGES" / "movecheck.po"
+
+PENDING_PHASE_2 = ["movecheck/maneuver"]
+"""Folders whose messages are not wrapped in ``_()`` yet: the manoeuvre system is being reworded.
+Phase 2 wraps them and empties this list (and ``PENDING`` in scripts/gen_catalogues.py with it)."""
+
+TEXT_KEYS = {"message", "unchecked_reasons", "error", "shortDescription", "fullDescription", "help", "summary_text",
+             "partialFingerprints"}
+"""Keys whose values are words for a reader: they follow the language.  (A SARIF fingerprint hashes
+the message as printed, so it changes with the language too: upload code scanning results in one language.)"""
+
+
+@pytest.fixture(scope="module")
+def tool() -> Any:
+    """scripts/gen_catalogues.py as a module."""
+    return runpy.run_path(str(SCRIPT), run_name="gen_catalogues")
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Any:
+    yield
+    i18n.set_language(i18n.ENGLISH)
+
+
+# -- the catalogue ----------------------------------------------------------------------------
+
+
+def test_pending_folders_are_the_listed_ones(tool: Any) -> None:
+    assert list(tool["PENDING"]) == PENDING_PHASE_2
+
+
+def test_every_message_has_a_russian_form(tool: Any) -> None:
+    messages, problems = tool["extract"]()
+    assert problems == []
+    assert len(messages) > 300
+    entries = tool["read_po"](PO.read_text(encoding="utf-8"))
+    missing = [m for m in messages if m not in entries or not entries[m].translated]
+    assert missing == []
+    for msgid, message in messages.items():
+        if message.plural is not None:
+            assert len(entries[msgid].strings) == 3, msgid  # one, few, many
+        assert tool["field_problems"](entries[msgid]) == []
+
+
+def test_catalogue_check_passes(tool: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """``gen_catalogues.py --check``: no untranslated message, no field a translation invents, .mo not stale."""
+    assert tool["main"](["--check"]) == 0, capsys.readouterr().out
+
+
+def test_mo_writer_is_read_by_gettext(tool: Any) -> None:
+    entries = tool["read_po"](PO.read_text(encoding="utf-8"))
+    compiled = tool["compile_mo"](entries)
+    assert compiled == tool["compile_mo"](entries)  # deterministic
+    russian = gettext.GNUTranslations(io.BytesIO(compiled))
+    assert russian.gettext("the state has errors") == "в состоянии есть ошибки"
+    forms = [russian.ngettext("{count} error", "{count} errors", n).format(count=n) for n in (1, 3, 5, 21, 11)]
+    assert forms == ["1 ошибка", "3 ошибки", "5 ошибок", "21 ошибка", "11 ошибок"]
+
+
+def test_extraction_refuses_an_f_string(tool: Any, tmp_path: Path) -> None:
+    source = tmp_path / "movecheck" / "bad.py"
+    source.parent.mkdir()
+    source.write_text('from movecheck.i18n import _\nx = 3\nm = _(f"{x} units")\nn = _(SOME_CONSTANT)\n', encoding="utf-8")
+    saved = tool["extract"].__globals__["REPO"]
+    tool["extract"].__globals__["REPO"] = tmp_path
+    try:
+        messages, problems = tool["extract"]([source])
+    finally:
+        tool["extract"].__globals__["REPO"] = saved
+    assert messages == {}
+    assert len(problems) == 1 and "movecheck/bad.py:3" in problems[0]
+
+
+# -- choosing the language ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "environ", "expected"),
+    [
+        (None, {}, "en"),
+        ("ru", {}, "ru"),
+        ("RU", {}, "ru"),
+        ("ru_RU.UTF-8", {}, "ru"),
+        ("en", {"MOVECHECK_LANG": "ru"}, "en"),
+        (None, {"MOVECHECK_LANG": "ru", "LANG": "en_US.UTF-8"}, "ru"),
+        (None, {"LANG": "ru_RU.UTF-8"}, "ru"),
+        (None, {"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}, "en"),
+        (None, {"LC_MESSAGES": "ru_RU", "LANG": "en_GB.UTF-8"}, "ru"),
+        (None, {"LANGUAGE": "de:ru:en", "LANG": "de_DE.UTF-8"}, "ru"),
+        (None, {"LANGUAGE": "de", "LANG": "ru_RU.UTF-8"}, "ru"),
+        (None, {"LANG": "de_DE.UTF-8"}, "en"),
+        (None, {"MOVECHECK_LANG": " ", "LANG": "ru_RU.UTF-8"}, "ru"),
+    ],
+)
+def test_resolution_order(option: str | None, environ: dict[str, str], expected: str) -> None:
+    assert i18n.resolve(option, environ) == expected
+
+
+@pytest.mark.parametrize(("option", "environ"), [("xx", {}), (None, {"MOVECHECK_LANG": "klingon"})])
+def test_a_language_asked_for_by_name_must_exist(option: str | None, environ: dict[str, str]) -> None:
+    with pytest.raises(i18n.LanguageError, match="choose one of: en, ru"):
+        i18n.resolve(option, environ)
+
+
+def test_english_reads_no_catalogue() -> None:
+    i18n.set_language("en")
+    assert i18n._active is None
+    assert i18n._("the state has errors") == "the state has errors"
+    assert i18n.ngettext("{count} error", "{count} errors", 2) == "{count} errors"
+    i18n.set_language("ru")
+    assert i18n._("the state has errors") == "в состоянии есть ошибки"
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+def test_russian_text_report(run_main: Any, snapshot: Any) -> None:
+    code, out, err = run_main(["check", "--lang", "ru", "--color", "never", *VARIANTS], cwd=ROOT)
+    assert code == 1 and err == ""
+    assert "не граничит с" in out and "законных приказов:" in out
+    assert out == snapshot
+
+
+def _structure(node: Any) -> Any:
+    """A report with every text meant for a reader left out: what must not change with the language."""
+    if isinstance(node, dict):
+        return {k: _structure(v) for k, v in node.items() if k not in TEXT_KEYS}
+    if isinstance(node, list):
+        return [_structure(v) for v in node]
+    return node
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "json-lines"])
+def test_machine_reports_keep_their_structure(run_main: Any, fmt: str) -> None:
+    reports = {}
+    for lang in ("en", "ru"):
+        code, out, _ = run_main(["check", "--format", fmt, "--lang", lang, *VARIANTS], cwd=ROOT)
+        assert code == 1
+        reports[lang] = [json.loads(line) for line in out.splitlines()] if fmt == "json-lines" else json.loads(out)
+    assert _structure(reports["ru"]) == _structure(reports["en"])
+    assert reports["ru"] != reports["en"]  # the messages did change
+    if fmt == "json":
+        messages = [f["message"] for f in reports["ru"]["findings"]]
+        assert any("нужно остановиться" in m for m in messages)
+        assert [f["code"] for f in reports["ru"]["findings"]] == [f["code"] for f in reports["en"]["findings"]]
+
+
+def test_environment_and_locale(run_cli: Any) -> None:
+    args = ["check", "--color", "never", "examples/aa/orders/variants/aa101-not-adjacent.yaml"]
+    english = run_cli(args, cwd=ROOT)[1]
+    assert "does not border" in english
+    for env in ({"MOVECHECK_LANG": "ru"}, {"LANG": "ru_RU.UTF-8"}, {"LC_ALL": "ru_RU.UTF-8"}):
+        code, out, _ = run_cli(args, cwd=ROOT, env=env)
+        assert code == 1 and "не граничит с" in out, env
+    # --lang beats $MOVECHECK_LANG, which beats the locale; a locale without a catalogue is English
+    assert run_cli([*args, "--lang", "en"], cwd=ROOT, env={"MOVECHECK_LANG": "ru"})[1] == english
+    assert run_cli(args, cwd=ROOT, env={"MOVECHECK_LANG": "en", "LANG": "ru_RU.UTF-8"})[1] == english
+    assert run_cli(args, cwd=ROOT, env={"LANG": "de_DE.UTF-8"})[1] == english
+
+
+def test_unknown_language_is_a_usage_error(run_main: Any) -> None:
+    code, out, err = run_main(["check", "--lang", "xx", "examples/aa/orders/g1-combat.yaml"], cwd=ROOT)
+    assert (code, out) == (2, "")
+    assert "unknown language 'xx'; choose one of: en, ru" in err and err.count("\n") == 1
+    code, out, err = run_main(["rules"], cwd=ROOT, env={"MOVECHECK_LANG": "xx"})
+    assert (code, out) == (2, "") and "MOVECHECK_LANG" in err
+
+
+def test_usage_errors_in_russian(run_main: Any) -> None:
+    code, _, err = run_main(["check", "--lang", "ru", "--select", "AA9Z", "examples/aa/orders/g1-combat.yaml"], cwd=ROOT)
+    assert code == 2 and "неизвестный код правила или префикс 'AA9Z'" in err
+
+
+@pytest.mark.parametrize("command", [["rules"], ["explain", "AA201"], ["maps"], ["lint", "examples/aa/states/g1-combat.yaml"],
+                                     ["schema", "aa-map"], ["map", "show", "aa1942-2e", "Karelia S.S.R."]])
+def test_every_printing_command_takes_lang(run_main: Any, command: list[str]) -> None:
+    code, _, err = run_main([*command, "--lang", "ru"], cwd=ROOT)
+    assert code == 0, err
+
+
+def test_explain_prints_the_russian_seed_paragraph(run_main: Any) -> None:
+    code, out, _ = run_main(["explain", "C10", "--lang", "ru"])
+    assert code == 0
+    assert "Наземный или морской юнит может перемещаться на количество областей" in out
+    assert "(правила A&A 1942, боевое перемещение)" in out
+    assert "Правила, которые на него ссылаются:" in out
+    assert "AA201 stop-in-hostile: наземный или морской юнит останавливается" in out
+    code, out, _ = run_main(["explain", "AA201", "--lang", "ru"])
+    assert code == 0
+    assert "Текст правила:" in out and "C10: Наземный или морской юнит" in out
+    assert "movecheck explain AA201 --lang en" in out  # the English documentation is one command away
+    assert "AA201 stop-in-hostile (error)" in out  # code, slug and severity are data
+
+
+def test_explain_keeps_the_bullets_of_a_paragraph(run_main: Any) -> None:
+    code, out, _ = run_main(["explain", "M7", "--lang", "ru"])
+    assert code == 0 and "• Лес -D3." in out
+
+
+def test_rules_in_russian_keep_codes_and_keys(run_main: Any) -> None:
+    code, out, _ = run_main(["rules", "--lang", "ru"])
+    assert code == 0
+    assert "Ошибки ввода (обе системы)" in out
+    assert "AA106 neutral" in out and "ни один юнит не входит на нейтральную" in out
+    english = json.loads(run_main(["rules", "--format", "json"])[1])
+    russian = json.loads(run_main(["rules", "--format", "json", "--lang", "ru"])[1])
+    assert [c["code"] for c in russian["clauses"]] == [c["code"] for c in english["clauses"]]
+    assert russian["options"] == english["options"]
+    strip = {"summary", "meaning"}
+    assert [{k: v for k, v in c.items() if k not in strip} for c in russian["clauses"]] == [
+        {k: v for k, v in c.items() if k not in strip} for c in english["clauses"]
+    ]
+
+
+def test_sarif_help_carries_the_russian_seed(run_main: Any) -> None:
+    code, out, _ = run_main(["check", "--format", "sarif", "--lang", "ru", "examples/aa/orders/variants/aa201-stop-in-hostile.yaml"],
+                            cwd=ROOT)
+    rules = json.loads(out)["runs"][0]["tool"]["driver"]["rules"]
+    help_text = next(r for r in rules if r["id"] == "AA201")["help"]["text"]
+    assert "Текст правила:" in help_text and "C10: Наземный или морской юнит" in help_text
+
+
+def test_english_is_spoken_again_after_a_russian_run(run_main: Any) -> None:
+    run_main(["rules", "--lang", "ru"])
+    assert i18n.language() == "en" and i18n._active is None
+    assert sys.modules["movecheck.i18n"]._("the state has errors") == "the state has errors"
+
+
+def _shadowing(tree: Any) -> list[str]:
+    """Functions that call ``_()`` and also assign ``_`` (``for _, x in ...``): the call would fail at run time."""
+    import ast
+
+    found = []
+    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        stores, calls = [], []
+        pending = list(ast.iter_child_nodes(function))
+        while pending:
+            node = pending.pop()
+            if isinstance(node, scopes):
+                continue
+            if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                # the comprehension's own targets are its own; what it calls sees the function's names
+                calls += [n.lineno for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"]
+                continue
+            if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+                stores.append(node.lineno)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
+                calls.append(node.lineno)
+            pending.extend(ast.iter_child_nodes(node))
+        if stores and calls:
+            found.append(f"{getattr(function, 'name', 'lambda')} (line {min(stores)})")
+    return found
+
+
+def test_no_function_hides_the_translation_function() -> None:
+    import ast
+
+    problems = []
+    for path in sorted((ROOT / "movecheck").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        problems += [f"{path.relative_to(ROOT)}: {name}" for name in _shadowing(tree)]
+    assert problems == []
+
+
+def test_explain_of_a_clause_not_translated_yet_keeps_its_documentation(run_main: Any) -> None:
+    english = run_main(["explain", "MV101"])[1]
+    russian = run_main(["explain", "MV101", "--lang", "ru"])[1]
+    first_paragraph = english.split("\n\n")[2]
+    assert first_paragraph in russian and "--lang en" not in russian
