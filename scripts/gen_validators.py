@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Write movecheck/validators/*.py, plain-Python validators, from schemas/*.schema.json.
+"""Write movecheck/validators/generated.py, plain-Python validators, from schemas/*.schema.json.
 
-Each generated module has one public function, ``is_valid(data) -> bool``, true
+The generated module's ``VALIDATORS`` gives each schema a function ``(data) -> bool``, true
 exactly when jsonschema (draft 2020-12 with movecheck's ``integer`` and ``number``,
 see ``movecheck.schema.validator_class``) finds no error.  ``movecheck check`` and
 ``lint`` ask it first, so a valid file never imports jsonschema; an invalid one goes
@@ -42,18 +42,20 @@ TYPES = {
 
 
 class Writer:
-    """Turns one schema into functions ``_v0``, ``_v1``, ... (one per distinct subschema)."""
+    """Turns schemas into functions ``_v0``, ``_v1``, ... (one per distinct subschema); ``root``: the schema being written."""
 
-    def __init__(self, root: dict[str, Any]) -> None:
-        self.root = root
-        self.names: dict[str, str] = {}
+    def __init__(self) -> None:
+        self.root: dict[str, Any] = {}
+        self.names: dict[tuple[int, str], str] = {}
         self.functions: list[str] = []
         self.tables: list[str] = []
         self.patterns: dict[str, str] = {}
 
     def function(self, schema: Any) -> str:
         """The name of the function that validates ``schema`` (written once per distinct schema)."""
-        key = json.dumps(schema, sort_keys=True)
+        if isinstance(schema, dict) and set(schema) - IGNORED == {"$ref"}:
+            return self.function(self.resolve(schema["$ref"]))  # nothing but a reference: its target's function
+        key = (id(self.root), json.dumps(schema, sort_keys=True))  # a $ref means something in its own schema
         if key in self.names:
             return self.names[key]
         name = self.names[key] = f"_v{len(self.names)}"
@@ -255,37 +257,49 @@ KNOWN = {
 }
 
 
-def merged(functions: list[str], tables: list[str], top: str) -> tuple[list[str], list[str], str]:
-    """The functions with those of the same body (subschemas differing only in their descriptions) written once."""
+def merged(functions: list[str], tables: list[str], tops: dict[str, str]) -> tuple[list[str], list[str], dict[str, str]]:
+    """The functions with those of the same body (the same subschema in two schemas, or subschemas
+    differing only in their descriptions) written once, then numbered in order."""
     import re
 
     call = re.compile(r"\b_v\d+\b")
+
+    def renamed(alias: dict[str, str], drop: bool) -> tuple[list[str], list[str], dict[str, str]]:
+        """Calls to a name of ``alias`` made to its other name; with ``drop``, its function left out."""
+        rename = lambda text: call.sub(lambda m: alias.get(m.group(0), m.group(0)), text)  # noqa: E731
+        kept = [rename(f) for f in functions if not (drop and name_of(f) in alias)]
+        return kept, [rename(t) for t in tables], {k: alias.get(v, v) for k, v in tops.items()}
+
     while True:
         first: dict[str, str] = {}
         alias: dict[str, str] = {}
         for text in functions:
-            name, _, body = text.partition("(")
-            name = name[len("def ") :]
+            name, body = name_of(text), text.partition("(")[2]
             if body in first:
                 alias[name] = first[body]
             else:
                 first[body] = name
         if not alias:
-            return functions, tables, top
-        rename = lambda text: call.sub(lambda m: alias.get(m.group(0), m.group(0)), text)  # noqa: E731
-        functions = [rename(f) for f in functions if f[len("def ") :].partition("(")[0] not in alias]
-        tables = [rename(t) for t in tables]
-        top = alias.get(top, top)
+            break
+        functions, tables, tops = renamed(alias, drop=True)
+    return renamed({name_of(f): f"_v{n}" for n, f in enumerate(functions)}, drop=False)
 
 
-def module_text(name: str, schema: dict[str, Any]) -> str:
-    """The Python source validating ``schema``."""
-    writer = Writer(schema)
-    top = writer.function(schema)
-    writer.functions, writer.tables, top = merged(writer.functions, writer.tables, top)
-    helpers = ", ".join(h for h in ("equal", "integer", "number", "unique") if any(f"{h}(" in f for f in writer.functions))
+def name_of(function: str) -> str:
+    return function[len("def ") :].partition("(")[0]
+
+
+def module_text(schemas: dict[str, dict[str, Any]]) -> str:
+    """The Python source validating each of ``schemas`` (by name)."""
+    writer = Writer()
+    tops = {}
+    for name, schema in schemas.items():
+        writer.root = schema
+        tops[name] = writer.function(schema)
+    functions, tables, tops = merged(writer.functions, writer.tables, tops)
+    helpers = ", ".join(h for h in ("equal", "integer", "number", "unique") if any(f"{h}(" in f for f in functions))
     head = [
-        f'"""Whether data is valid against schemas/{name}.schema.json: generated by scripts/gen_validators.py, do not edit."""',
+        '"""Whether data is valid against each of schemas/*.schema.json: generated by scripts/gen_validators.py, do not edit."""',
         "",
         "from __future__ import annotations",
         "",
@@ -301,17 +315,16 @@ def module_text(name: str, schema: dict[str, Any]) -> str:
     parts = ["\n".join(head)]
     if patterns:
         parts.append("\n".join(patterns) + "\n")
-    parts.append("\n\n".join(writer.functions))
-    parts.append("\n".join(writer.tables) + "\n" if writer.tables else "")
-    parts.append(f"is_valid = {top}\n")
+    parts.append("\n\n".join(functions))
+    parts.append("\n".join(tables) + "\n" if tables else "")
+    entries = "".join(f"    {name!r}: {top},\n" for name, top in tops.items())
+    parts.append(f"VALIDATORS: dict[str, Callable[[Any], bool]] = {{\n{entries}}}\n")
     return "\n\n".join(p for p in parts if p)
 
 
 def outputs() -> dict[Path, str]:
-    return {
-        TARGET / f"{name.replace('-', '_')}.py": module_text(name, json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8")))
-        for name in NAMES
-    }
+    schemas = {name: json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8")) for name in NAMES}
+    return {TARGET / "generated.py": module_text(schemas)}
 
 
 def main(argv: list[str] | None = None) -> int:

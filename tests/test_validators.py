@@ -171,4 +171,4 @@ def test_movechecks_number_types(name: str, data: Any, valid: bool) -> None:
 def test_a_keyword_the_generator_does_not_know_stops_it() -> None:
     script = load_script("gen_validators")
     with pytest.raises(SystemExit, match="not supported"):
-        script.module_text("x", {"type": "string", "format": "email", "contentMediaType": "text/plain"})
+        script.module_text({"x": {"type": "string", "format": "email", "contentMediaType": "text/plain"}})

@@ -1,8 +1,8 @@
 """Plain-Python validators generated from movecheck's JSON Schemas: valid or not, nothing more.
 
-``scripts/gen_validators.py`` writes one module per schema (``aa_state.py`` for
-``aa-state``) from ``schemas/*.schema.json``; ``--check`` says whether they are
-current.  A generated validator answers one question, whether the data is valid,
+``scripts/gen_validators.py`` writes them into ``generated.py`` from
+``schemas/*.schema.json`` (a subschema two schemas share is written once); ``--check``
+says whether the module is current.  A generated validator answers one question, whether the data is valid,
 with the meaning :func:`movecheck.schema.validator_class` gives the schema (draft
 2020-12, ``integer`` a whole number as written, ``number`` finite), without
 importing jsonschema.  Only a file found invalid goes through jsonschema, which
@@ -16,19 +16,15 @@ meaning takes more than one expression (``const``/``enum`` equality and
 
 from __future__ import annotations
 
-import importlib
 import math
-from typing import Any, Callable
-
-_LOADED: dict[str, Callable[[Any], bool]] = {}
+from typing import Any
 
 
 def is_valid(name: str, data: Any) -> bool:
     """Whether ``data`` is valid against the schema ``name`` (one of ``movecheck.schema.SCHEMA_NAMES``)."""
-    check = _LOADED.get(name)
-    if check is None:
-        check = _LOADED[name] = importlib.import_module(f"movecheck.validators.{name.replace('-', '_')}").is_valid
-    return check(data)
+    from movecheck.validators.generated import VALIDATORS
+
+    return VALIDATORS[name](data)
 
 
 def number(x: Any) -> bool:
