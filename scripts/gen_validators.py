@@ -162,12 +162,7 @@ class Writer:
             return
         block: list[str] = []
         add, outer = block.append, add
-        if "minItems" in schema:
-            add(f"        if len(x) < {schema['minItems']!r}:")
-            add("            return False")
-        if "maxItems" in schema:
-            add(f"        if len(x) > {schema['maxItems']!r}:")
-            add("            return False")
+        sizes(schema, add, "minItems", "maxItems")
         prefix = schema.get("prefixItems", [])
         for index, item in enumerate(prefix):
             add(f"        if len(x) > {index} and not {self.function(item)}(x[{index}]):")
@@ -200,12 +195,7 @@ class Writer:
         for key in schema.get("required", []):
             add(f"        if {key!r} not in x:")
             add("            return False")
-        if "minProperties" in schema:
-            add(f"        if len(x) < {schema['minProperties']!r}:")
-            add("            return False")
-        if "maxProperties" in schema:
-            add(f"        if len(x) > {schema['maxProperties']!r}:")
-            add("            return False")
+        sizes(schema, add, "minProperties", "maxProperties")
         if "propertyNames" in schema:
             add("        for key in x:")
             add(f"            if not {self.function(schema['propertyNames'])}(key):")
@@ -237,6 +227,14 @@ class Writer:
         else:
             add(f"            if not {self.function(extra)}(value):")
             add("                return False")
+
+
+def sizes(schema: dict[str, Any], add: Any, least: str, most: str) -> None:
+    """The bounds on a list's or a mapping's length (``minItems``/``maxItems``, ``minProperties``/``maxProperties``)."""
+    for word, op in ((least, "<"), (most, ">")):
+        if word in schema:
+            add(f"        if len(x) {op} {schema[word]!r}:")
+            add("            return False")
 
 
 def guarded(add: Any, test: str, block: list[str], sure: bool) -> None:
