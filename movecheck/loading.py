@@ -254,6 +254,10 @@ class _Deferred(dict):  # type: ignore[type-arg]
         self.ready()
         return dict(dict.items(self))
 
+    def __reduce__(self) -> Any:  # copied or pickled (to another process): a plain dict, filled
+        self.ready()
+        return (dict, (dict(dict.items(self)),))
+
     def setdefault(self, key: Any, default: Any = None) -> Any:
         self.ready()
         return dict.setdefault(self, key, default)

@@ -204,3 +204,12 @@ def test_positions_are_read_only_when_asked_for(tmp_path: Path) -> None:
         assert code == 1
         findings.append([(f["code"], f["line"], f["column"], f["message"]) for f in json.loads(out)["findings"]])
     assert findings[0] == findings[1] and findings[0]
+
+
+def test_a_json_document_pickles_with_its_positions() -> None:
+    # a document sent to another process (or copied) carries plain, filled position tables
+    import pickle
+
+    raw = b'{"a": [1, 2]}'
+    doc = pickle.loads(pickle.dumps(load_bytes(raw, "f.json")))
+    assert type(doc.positions) is dict and doc.positions == yaml_reading(raw).positions
