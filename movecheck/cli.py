@@ -513,6 +513,25 @@ def _click_exceptions():  # type: ignore[no-untyped-def]
 _Abort = typer.Abort
 
 
+def _app_for(first: str | None) -> typer.Typer:
+    """The app, or when ``first`` names one of its commands, the app holding that command alone.
+
+    Typer turns every command it holds into a click command before it parses anything
+    (reading each function's signature); a run uses one.  The command runs, parses and
+    words its errors the same either way: its name, the group's options and callback
+    are the app's.
+    """
+    import copy
+
+    commands = [c for c in app.registered_commands if (c.name or c.callback.__name__.lower().replace("_", "-")) == first]
+    groups = [g for g in app.registered_groups if g.name == first]
+    if not commands and not groups:
+        return app
+    single = copy.copy(app)
+    single.registered_commands, single.registered_groups = commands, groups
+    return single
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; every failure of the tool itself is one stderr line and exit 2."""
     from movecheck.i18n import ENGLISH, LanguageError, resolve, set_language
@@ -533,7 +552,7 @@ def _run(args: list[str]) -> int:
     from movecheck.loading import InputError
 
     exceptions = _click_exceptions()
-    command = typer.main.get_command(app)
+    command = typer.main.get_command(_app_for(args[0] if args else None))
     try:
         result = command.main(args=args, prog_name="movecheck", standalone_mode=False)
     except getattr(exceptions, "NoArgsIsHelpError", ()) as exc:

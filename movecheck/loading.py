@@ -16,15 +16,22 @@ without recursion and without PyYAML's constructors, so that:
   constructed (no ``!!python/object``);
 * nesting depth, alias expansion and file size are bounded (MC008).
 
+A ``.json`` file is read by the standard ``json`` module when that gives what the YAML
+reading would give with nothing to report (no duplicate key, no number too long, nothing
+YAML reads otherwise: see :func:`_read_json`); its positions are then found only when
+something asks for one (a finding), by reading the file the YAML way.  Any other file,
+and a JSON file that does not pass, is read the YAML way at once.
+
 The document model is :mod:`movecheck.document`; opening files safely (regular-file
 checks, bounded reads, stdin) is :mod:`movecheck.reading`.  Both are re-exported here.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator, NoReturn
+from typing import Any, Callable, Iterator, NoReturn
 
 import yaml
 
@@ -85,6 +92,8 @@ def load_bytes(raw: bytes, path: str) -> Document:
         )
         return doc
     doc.text = raw.decode("utf-8", errors="replace").lstrip("\ufeff")
+    if path.lower().endswith(".json") and _read_json(doc, raw):
+        return doc
     try:
         _Builder(doc).build(yaml.parse(raw, Loader=_Loader))
     except _Stop:
@@ -117,6 +126,148 @@ def load_bytes(raw: bytes, path: str) -> Document:
         doc.broken = True
         doc.findings.append(make_finding("MC001", _("YAML syntax: {problem}").format(problem=_one_line(exc)), file=path))
     return doc
+
+
+_JSON_DECLINED = re.compile(
+    r'[^\x0A\x0D\x20-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD\U00010000-\U0010FFFF]'  # tabs, controls, NEL, LS/PS, BOM
+    r'|\\u[dD][89abAB]'  # a surrogate escape: json joins a pair, YAML refuses it
+    r'|"\s*[\r\n]\s*:|"\s{40,}:'  # a key whose colon is on another line or far away (YAML: not a key)
+)
+_STRING_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_NEST = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class _Declined(Exception):
+    """The json module's reading might differ from the YAML reading: read the file the YAML way."""
+
+
+def _whole_number(text: str) -> int:
+    if len(text) - text.startswith("-") > MAX_DIGITS:
+        raise _Declined  # the YAML reading keeps its text (the schema says it is too long)
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise _Declined  # NaN, Infinity: text to YAML
+
+
+def _distinct(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    mapping = dict(pairs)
+    if len(mapping) != len(pairs) or any(len(key) > 128 for key in mapping):
+        raise _Declined  # a repeated key (MC002), or a key too long for a YAML key
+    return mapping
+
+
+def _read_json(doc: Document, raw: bytes) -> bool:
+    """Read a JSON file with the json module when that gives the data the YAML reading gives
+    with no finding; its positions are read the YAML way when first asked for.  False: read
+    it the YAML way now."""
+    import json
+
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    if _JSON_DECLINED.search(text) or text.count(",") + text.count("[") + text.count("{") >= MAX_NODES:
+        return False
+    brackets = _NOT_BRACKET.sub("", _STRING_TOKEN.sub("", text))
+    if brackets and max(itertools.accumulate(map(_NEST.__getitem__, brackets))) > MAX_DEPTH:
+        return False
+    try:
+        data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant, object_pairs_hook=_distinct)
+    except (_Declined, ValueError, RecursionError):
+        return False
+    doc.data = data
+    _Deferred.attach(doc, raw)
+    return True
+
+
+class _Deferred(dict):  # type: ignore[type-arg]
+    """A position table of a JSON file read by the json module, filled by the YAML reading when first read."""
+
+    def __init__(self, fill: "Callable[[], None]") -> None:
+        super().__init__()
+        self.fill: Callable[[], None] | None = fill
+
+    @staticmethod
+    def attach(doc: Document, raw: bytes) -> None:
+        """Give ``doc`` position tables that read ``raw`` the YAML way when first needed."""
+
+        def fill() -> None:
+            again = Document(path=doc.path)
+            try:
+                _Builder(again).build(yaml.parse(raw, Loader=_Loader))
+            except (_Stop, yaml.YAMLError):  # cannot happen for what _read_json lets through
+                pass
+            for table, found in ((positions, again.positions), (keys, again.key_positions), (implicit, again.implicit)):
+                table.fill = None
+                dict.update(table, found)
+
+        positions, keys, implicit = _Deferred(fill), _Deferred(fill), _Deferred(fill)
+        doc.positions, doc.key_positions, doc.implicit = positions, keys, implicit
+
+    def ready(self) -> None:
+        if self.fill is not None:
+            self.fill()
+
+    def __getitem__(self, key: Any) -> Any:
+        self.ready()
+        return dict.__getitem__(self, key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self.ready()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.ready()
+        return dict.__contains__(self, key)
+
+    def __iter__(self) -> Iterator[Any]:
+        self.ready()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self.ready()
+        return dict.__len__(self)
+
+    def __eq__(self, other: object) -> bool:
+        self.ready()
+        return dict.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        self.ready()
+        return dict.__repr__(self)
+
+    def keys(self) -> Any:
+        self.ready()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self.ready()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self.ready()
+        return dict.items(self)
+
+    def copy(self) -> dict[Any, Any]:
+        self.ready()
+        return dict(dict.items(self))
+
+    def __reduce__(self) -> Any:  # copied or pickled (to another process): a plain dict, filled
+        self.ready()
+        return (dict, (dict(dict.items(self)),))
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self.ready()
+        return dict.setdefault(self, key, default)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.ready()
+        dict.__setitem__(self, key, value)
 
 
 def _char_at(text: str, line: int, column: int) -> str:

@@ -158,3 +158,23 @@ def test_landing_solvers_return_facts_not_findings(module: str) -> None:
     text = MODULES[module].read_text(encoding="utf-8")
     for word in ("Violation", "Finding", "make_finding", '"AA2', '"AA3'):
         assert word not in text, f"{module} mentions {word}"
+
+
+def test_the_entry_point_loads_nothing_before_it_knows_the_command() -> None:
+    # `movecheck --version` and `--help` are answered before Typer or the command line is imported
+    tree = ast.parse(MODULES["movecheck.__main__"].read_text(encoding="utf-8"))
+    loaded = set()
+    for statement in imports(tree, deferred=False):
+        if isinstance(statement, ast.Import):
+            loaded |= {alias.name.split(".")[0] for alias in statement.names}
+        else:
+            loaded.add((statement.module or "").split(".")[0])
+    assert loaded <= {"__future__", "os", "sys", "typing"}, loaded
+
+
+def test_the_generated_validators_need_no_jsonschema() -> None:
+    for module in ("movecheck.validators", "movecheck.validators.generated"):
+        tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        assert not {n for n in names if n.split(".")[0] in ("jsonschema", "referencing")}, module

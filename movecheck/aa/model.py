@@ -1,4 +1,4 @@
-"""The A&A board: a map (spaces on a networkx graph), control, and the units on it.
+"""The A&A board: a map (spaces and their neighbours), control, and the units on it.
 
 Words as the spec defines them:
 
@@ -133,17 +133,17 @@ class GameMap:
         self.power_names = Lexicon(self.powers)
         self.power_names.add_table(POWER_ABBREVIATIONS)
         self.power_names.add_table(self.aliases)
-        import networkx  # heavy: imported only when a map is built, not by `movecheck rules`
-
-        self.graph: nx.Graph = networkx.Graph()
-        self.graph.add_nodes_from(self.spaces)
+        # each space's neighbours, in the order the connections name them (a dict keeps
+        # that order and answers "adjacent?" at once); networkx only for graph algorithms
+        self.adj: dict[str, dict[str, None]] = {name: {} for name in self.spaces}
         self.bad_connections: list[tuple[int, str]] = []
         for index, pair in enumerate(data.get("connections", [])):
             a, b = (self.resolve(pair[0]), self.resolve(pair[1])) if len(pair) == 2 else (None, None)
             if a is None or b is None:
                 self.bad_connections.append((index, pair[0] if a is None else pair[1]))
                 continue
-            self.graph.add_edge(a, b)
+            self.adj[a][b] = None
+            self.adj[b][a] = None
         self.canals: list[Canal] = [
             Canal(
                 c["name"],
@@ -221,8 +221,18 @@ class GameMap:
     def is_sea(self, name: str) -> bool:
         return self.spaces[name].sea
 
+    @property
+    def graph(self) -> nx.Graph:
+        """The map as a networkx graph, for graph algorithms (built on each call: networkx is heavy)."""
+        import networkx
+
+        graph = networkx.Graph()
+        graph.add_nodes_from(self.adj)
+        graph.add_edges_from((a, b) for a, others in self.adj.items() for b in others)
+        return graph
+
     def adjacent(self, a: str, b: str) -> bool:
-        return self.graph.has_edge(a, b)
+        return b in self.adj.get(a, ())
 
     def canal_between(self, a: str, b: str) -> Canal | None:
         """The canal whose two zones are ``a`` and ``b``, if any."""
@@ -232,7 +242,7 @@ class GameMap:
         return None
 
     def neighbours(self, name: str) -> Iterator[str]:
-        return iter(self.graph.adj[name])
+        return iter(self.adj[name])
 
 
 @dataclass(eq=False)
@@ -373,7 +383,7 @@ class Board:
     def copy(self) -> "Board":
         """A board to carry one orders file out on: the same map, its own control, units and cargo.
 
-        Much cheaper than building the board again from the state: the map (graph,
+        Much cheaper than building the board again from the state: the map (neighbours,
         names, unit types) is shared, the units are copied with who is aboard what.
         """
         twin = Board.__new__(Board)

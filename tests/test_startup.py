@@ -1,0 +1,215 @@
+"""What makes a run start and end quickly changes nothing a user sees.
+
+* ``movecheck --version`` and ``--help`` are answered without Typer, with Typer's text;
+* the console entry point leaves with ``os._exit`` after flushing: same output, same
+  exit codes;
+* ``check`` of a valid aa example imports neither networkx nor jsonschema (read from
+  ``-X importtime``, which works however the process ends);
+* a JSON file read by the json module has the data, positions and findings the YAML
+  reading gives it.
+
+How much time these save is measured by ``bench/run.py`` (section ``startup``), not here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from movecheck.cli import main
+from movecheck.document import Document
+from movecheck.loading import _Builder, _Loader, load_bytes
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO / "examples" / "aa" / "orders" / "g1-combat.yaml"
+STATE = REPO / "examples" / "aa" / "states" / "g1-combat.yaml"
+
+
+def entry(*args: str, env: dict[str, str] | None = None, importtime: bool = False) -> subprocess.CompletedProcess[str]:
+    """``python -m movecheck ARGS`` (the entry point the console script runs)."""
+    flags = ["-X", "importtime"] if importtime else []
+    return subprocess.run(
+        [sys.executable, *flags, "-m", "movecheck", *args], capture_output=True, text=True, timeout=120,
+        cwd=REPO, env={**os.environ, **(env or {})},
+    )
+
+
+def imported(stderr: str) -> set[str]:
+    """The modules a ``-X importtime`` run imported."""
+    return {line.rsplit("|", 1)[1].strip() for line in stderr.splitlines() if line.startswith("import time:") and "|" in line}
+
+
+def in_process(args: list[str], columns: str = "80") -> tuple[int, str]:
+    out = io.StringIO()
+    before = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = columns
+    try:
+        with contextlib.redirect_stdout(out):
+            code = main(args)
+    finally:
+        if before is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = before
+    return code, out.getvalue()
+
+
+def test_the_help_text_is_current() -> None:
+    spec = importlib.util.spec_from_file_location("gen_help", REPO / "scripts" / "gen_help.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    assert module.main(["--check"]) == 0
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"]])
+def test_version_and_help_print_typers_text_without_typer(args: list[str]) -> None:
+    proc = entry(*args, env={"COLUMNS": "120"}, importtime=True)
+    assert proc.returncode == 0
+    assert (0, proc.stdout) == in_process(args)
+    assert not {m for m in imported(proc.stderr) if m.split(".")[0] in ("typer", "yaml") or m == "movecheck.cli"}
+
+
+def test_a_narrow_terminal_gets_typers_help_at_its_width() -> None:
+    proc = entry("--help", env={"COLUMNS": "60"})
+    assert (proc.returncode, proc.stdout) == in_process(["--help"], columns="60")
+    assert proc.stdout != in_process(["--help"])[1]
+
+
+@pytest.mark.parametrize(
+    "args,code",
+    [
+        (["check", str(EXAMPLE)], 0),
+        (["check", "-f", "json", str(REPO / "examples" / "aa" / "orders" / "variants" / "aa101-not-adjacent.yaml")], 1),
+        (["check"], 2),
+        (["chek", "x"], 2),
+        (["lint", "-f", "sarif", str(STATE)], 0),
+    ],
+)
+def test_the_entry_point_keeps_output_and_exit_codes(args: list[str], code: int) -> None:
+    proc = entry(*args)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        expected = main(args)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (expected, out.getvalue(), err.getvalue())
+    assert proc.returncode == code
+
+
+def test_a_report_written_to_a_pipe_is_complete() -> None:
+    proc = entry("check", "-f", "json", str(EXAMPLE))
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["files"]
+
+
+def test_checking_a_valid_aa_example_imports_neither_networkx_nor_jsonschema() -> None:
+    proc = entry("check", str(EXAMPLE), importtime=True)
+    assert proc.returncode == 0, proc.stderr
+    modules = imported(proc.stderr)
+    assert "movecheck.aa.engine" in modules  # the rules really ran
+    assert not {m for m in modules if m.split(".")[0] in ("networkx", "jsonschema", "referencing", "shapely")}
+
+
+def test_an_invalid_file_still_gets_jsonschemas_findings() -> None:
+    proc = entry("lint", str(REPO / "examples" / "aa" / "orders" / "variants" / "mc003-schema.yaml"), importtime=True)
+    assert proc.returncode == 1
+    assert "jsonschema" in imported(proc.stderr)
+    assert "MC003" in proc.stdout
+
+
+# -- JSON files read by the json module -------------------------------------------------------
+
+
+def yaml_reading(raw: bytes, path: str = "f.json") -> Document:
+    doc = Document(path=path)
+    try:
+        _Builder(doc).build(yaml.parse(raw, Loader=_Loader))
+    except Exception:  # noqa: BLE001 - a file YAML cannot read: the json reading must have declined it
+        doc.broken = True
+    return doc
+
+
+def same_reading(raw: bytes) -> bool:
+    """Whether the json reading was used; when it was, it equals the YAML reading."""
+    doc = load_bytes(raw, "f.json")
+    fast = type(doc.positions).__name__ == "_Deferred"
+    if fast:
+        slow = yaml_reading(raw)
+        assert not slow.broken and not slow.findings and not doc.findings
+        assert doc.data == slow.data
+        assert dict(doc.positions.items()) == slow.positions
+        assert dict(doc.key_positions.items()) == slow.key_positions
+        assert dict(doc.implicit.items()) == slow.implicit
+    return fast
+
+
+TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=6) | st.sampled_from(
+    ["", "a/b", "é", "\u2028", "\x85", "\t", "\n", '"', "\\", "\ufeff", "😀", "yes", "0101", "1e5", "~", "- x", "a: b", "#"]
+)
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**120), 10**120) | st.floats(allow_nan=False) | TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, derandomize=True, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(VALUES, st.sampled_from([None, 0, 1, 2, "\t"]), st.booleans(), st.sampled_from([(", ", ": "), (",", ":"), (" , ", " : ")]))
+def test_the_json_reading_equals_the_yaml_reading(value: Any, indent: Any, ascii_only: bool, separators: tuple[str, str]) -> None:
+    raw = json.dumps(value, indent=indent, ensure_ascii=ascii_only, separators=separators).encode("utf-8")
+    same_reading(raw)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"a": 1, "a": 2}',  # MC002 from the YAML reading
+        b'{"a"\n: 1}',  # YAML: no key
+        b'["\\ud83d\\ude00"]',  # a surrogate pair: YAML refuses it
+        b'{"k": "a\xc2\x85b"}',  # NEL: a line break to YAML
+        b"[NaN, Infinity]",
+        b"[" + b"1" * 101 + b"]",  # a whole number of more than 100 digits keeps its text
+        b"[" * 65 + b"]" * 65,  # deeper than MOVECHECK_MAX_DEPTH
+        b'{\t"a": 1}',
+        b"\xef\xbb\xbf{}",
+        b"{} {}",
+    ],
+)
+def test_what_yaml_reads_otherwise_is_read_the_yaml_way(raw: bytes) -> None:
+    assert not same_reading(raw)
+
+
+def test_positions_are_read_only_when_asked_for(tmp_path: Path) -> None:
+    text = json.dumps({"movecheck": 1, "system": "aa", "map": "aa1942-2e", "turn": {"round": "one", "power": "Germans", "phase": "combat_move"}}, indent=2)
+    raw = text.encode()
+    doc = load_bytes(raw, "s.json")
+    assert dict.__len__(doc.positions) == 0  # nothing read yet
+    assert doc.pos(("turn", "round")) == yaml_reading(raw).positions[("turn", "round")]
+    (tmp_path / "s.json").write_text(text, encoding="utf-8")
+    (tmp_path / "s.yaml").write_text(text, encoding="utf-8")
+    findings = []
+    for name in ("s.json", "s.yaml"):
+        code, out = in_process(["lint", "-f", "json", str(tmp_path / name)])
+        assert code == 1
+        findings.append([(f["code"], f["line"], f["column"], f["message"]) for f in json.loads(out)["findings"]])
+    assert findings[0] == findings[1] and findings[0]
+
+
+def test_a_json_document_pickles_with_its_positions() -> None:
+    # a document sent to another process (or copied) carries plain, filled position tables
+    import pickle
+
+    raw = b'{"a": [1, 2]}'
+    doc = pickle.loads(pickle.dumps(load_bytes(raw, "f.json")))
+    assert type(doc.positions) is dict and doc.positions == yaml_reading(raw).positions
