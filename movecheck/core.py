@@ -329,8 +329,11 @@ def check(
     required_ends: list[str] = []
     states: dict[str, Loaded] = {}
     ready: dict[str, Prepared] = {}
+    shown_prepared: set[str] = set()
     inputs = unique_paths(paths)
+    later = _StateUses(inputs, settings)
     for path in inputs:
+        later.forget(states, ready)
         try:
             loaded = read(path, _display(path, settings))
         except InputError as exc:
@@ -363,7 +366,9 @@ def check(
             continue
         if state.doc.path not in ready:
             ready[state.doc.path] = prepare(state, settings)
-            shown.prepared(ready[state.doc.path])
+            if state.doc.path not in shown_prepared:  # prepared again after it was forgotten: reported once
+                shown_prepared.add(state.doc.path)
+                shown.prepared(ready[state.doc.path])
         prepared = ready[state.doc.path]
         if prepared.model is None:
             entry.reason = prepared.reason or "the state has errors"
@@ -381,6 +386,58 @@ def check(
         if outcome.required_ends:
             required_ends.append(outcome.required_ends)
     return report, required_ends
+
+
+class _StateUses:
+    """Which state files the inputs still to come name, so that a run keeps only those.
+
+    A batch of games names a state per game: keeping every prepared state to the end
+    of the run costs memory for nothing.  Before the run each input's raw text is
+    looked at for a plain ``state: NAME`` (a YAML line or a JSON member); an input
+    whose reference cannot be told that way may name any state, so nothing read
+    before it is forgotten until it has been checked.  The look is only a hint: a
+    state forgotten and named again is read and prepared again (its findings are
+    reported once), so the report is the same either way.
+    """
+
+    _YAML = re.compile(r"^state[ \t]*:[ \t]*(?:\"([^\"\\\n]*)\"|'([^'\n]*)'|([^\s#'\"{\[&*!|>][^#\n]*?))[ \t]*(?:#.*)?$", re.M)
+    _JSON = re.compile(r'"state"\s*:\s*"([^"\\]*)"')
+
+    def __init__(self, inputs: list[str], settings: Settings) -> None:
+        names = [] if settings.state else [self._named(p, settings) for p in inputs]
+        self.last = {name: i for i, name in enumerate(names) if name is not None}  # the last input naming it
+        self.unsure = max((i for i, name in enumerate(names) if name is None), default=-1)
+        self.keep_all = not names
+        self.at = 0
+
+    @classmethod
+    def _named(cls, path: str, settings: Settings) -> str | None:
+        """The state file an input names, when its raw text tells it plainly; None when unsure."""
+        import stat
+
+        try:
+            if path == "-" or not stat.S_ISREG(os.stat(path).st_mode):
+                return None  # a stream is read once, by the run itself
+            text = read_bytes(path).decode("utf-8")
+        except (InputError, UnicodeDecodeError, OSError):
+            return None  # reported when the input itself is read
+        found = {m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
+                 for m in cls._YAML.finditer(text)}
+        found |= {m.group(1) for m in cls._JSON.finditer(text)}
+        if len(found) != 1:
+            return None
+        ref = found.pop()
+        shown = _display(path, settings) or path
+        return os.path.normpath(os.path.join(os.path.dirname(shown), ref)) if ref else None
+
+    def forget(self, states: dict[str, Loaded], ready: dict[str, Prepared]) -> None:
+        """Before the next input: drop the states that neither it nor any later input names."""
+        at, self.at = self.at, self.at + 1
+        if self.keep_all or at <= self.unsure:
+            return
+        for cache in (states, ready):
+            for key in [k for k in cache if self.last.get(k, -1) < at]:
+                del cache[key]
 
 
 def _unreadable(report: Report, path: str, exc: InputError, inputs: list[str], settings: Settings, judged: bool = True) -> None:
