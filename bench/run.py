@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import resource
 import shutil
@@ -23,6 +24,7 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -74,6 +76,57 @@ def table(title: str, rows: list[tuple[str, ...]], header: tuple[str, ...]) -> N
     print("| " + " | ".join("-" * w for w in widths) + " |")
     for row in rows:
         print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths)) + " |")
+
+
+@dataclass
+class Goal:
+    """One goal of the performance issue: a measured ``value`` against its ``target``.
+
+    ``kind``: ``ratio`` (× a reference run side by side), ``exponent`` (log(t(10n)/t(n))/log 10
+    on CPU medians), ``s`` (CPU or wall seconds), ``MiB``, ``count``; a goal passes when the
+    value is at most the target.
+    """
+
+    name: str
+    value: float
+    target: float
+    kind: str
+
+    @property
+    def passed(self) -> bool:
+        return self.value <= self.target
+
+    def shown(self, number: float) -> str:
+        if self.kind == "count":
+            return f"{number:.0f}"
+        if self.kind == "MiB":
+            return f"{number:.0f} MiB"
+        if self.kind == "s":
+            return f"{number:.2f} s"
+        if self.kind == "ratio":
+            return f"{number:.2f}×"
+        return f"{number:.2f}"
+
+
+GOALS: list[Goal] = []
+
+
+def goal(name: str, value: float, target: float, kind: str) -> None:
+    """Add a goal to the table printed at the end."""
+    GOALS.append(Goal(name, value, target, kind))
+
+
+def cpu_exponent(small: float, large: float) -> float:
+    """The growth exponent of a ×10 step: log(t(10n)/t(n)) / log 10."""
+    return math.log(large / small) / math.log(10) if small > 0 and large > 0 else float("nan")
+
+
+def print_goals() -> None:
+    rows = [(g.name, g.shown(g.value), ("≤ " if g.kind != "count" or g.target else "= ") + g.shown(g.target),
+             "pass" if g.passed else "FAIL") for g in GOALS]
+    if rows:
+        table("Goals of issue #19", rows, ("goal", "value", "target", "mark"))
+        print(f"\n{sum(g.passed for g in GOALS)} of {len(GOALS)} goals met.")
 
 
 def movecheck_cmd(*args: str) -> list[str]:
@@ -132,10 +185,6 @@ def paired_cpu(commands: dict[str, list[str]], rounds: int, env: dict[str, dict[
     return {name: statistics.median(times) for name, times in spent.items()}
 
 
-def goal(label: str, ratio: float, target: float) -> str:
-    return f"{label} = {ratio:.2f} (target ≤ {target:g}) {'pass' if ratio <= target else 'FAIL'}"
-
-
 def bench_startup(repeat: int) -> list[str]:
     """Start-up goals of issue #19 (CPU medians of interleaved runs), and the 100k-space map against the baseline."""
     checker = ensure_check_jsonschema()
@@ -163,8 +212,9 @@ def bench_startup(repeat: int) -> list[str]:
             for ours, a, ref, b, target in goals]
     table(f"1. Start-up (median CPU time of {rounds} interleaved runs)", rows,
           ("command", "CPU", "reference", "CPU", "ratio", "target", ""))
-    notes = [goal(f"start-up: {ours} / {ref}", a / b, target) for ours, a, ref, b, target in goals]
-    return notes + bench_big_map(max(1, repeat // 2))
+    for ours, a, ref, b, target in goals:
+        goal(f"start-up: {ours}, × {ref}", a / b, target, "ratio")
+    return bench_big_map(max(1, repeat // 2))
 
 
 def bench_big_map(rounds: int) -> list[str]:
@@ -181,7 +231,8 @@ def bench_big_map(rounds: int) -> list[str]:
     rows = [("100,000 spaces, 10,000 moves (JSON)", f"{cpu['now']:.2f} s", f"{cpu['baseline']:.2f} s", f"{ratio:.2f}", "≤ 0.3", "pass" if ratio <= 0.3 else "FAIL")]
     table(f"1b. Big map (median CPU time of {rounds} interleaved runs)", rows,
           ("check", "CPU now", f"CPU at {BASELINE}", "ratio", "target", ""))
-    return [goal(f"big map: 100k-space check now / at {BASELINE}", ratio, 0.3)]
+    goal(f"big map: 100k-space check now, × at {BASELINE}", ratio, 0.3, "ratio")
+    return []
 
 
 # -- 2. lint batch ----------------------------------------------------------------
@@ -258,13 +309,13 @@ def write_scale_case(spaces: int, moves: int) -> Path:
     return folder / "orders.json"
 
 
-def write_landing_case(carriers: int = 20, fighters: int = 60) -> Path:
+def write_landing_case(carriers: int = 20, fighters: int = 60, idle: int = 0) -> Path:
     """60 fighters attack a destroyer 3 spaces out (1 movement left); 20 carriers that have not moved are their only landing.
 
     Each carrier can reach several zones next to the battle, so the solver has to place
     carriers and match fighters to slots at once; 20 carriers hold 40 of the 60 fighters.
     """
-    folder = WORK / "aa-landing"
+    folder = WORK / f"aa-landing-{fighters}-{carriers}-{idle}"
     folder.mkdir(parents=True, exist_ok=True)
     width = 12
     zones = [[f"{r * width + c + 1} Sea Zone" for c in range(width)] for r in range(width)]
@@ -288,6 +339,8 @@ def write_landing_case(carriers: int = 20, fighters: int = 60) -> Path:
     for n in range(carriers):
         r, c = near[n % len(near)]
         units.append({"at": zones[r][c], "power": "Americans", "type": "carrier", "id": f"CV{n + 1}"})
+    for n in range(idle):  # out of every fighter's reach: the search must rule them out, not try them
+        units.append({"at": zones[8 + n % 4][(n // 4) % width], "power": "Americans", "type": "carrier", "id": f"CV-idle{n + 1}"})
     state = {"movecheck": 1, "system": "aa", "map": game_map,
              "turn": {"round": 3, "power": "Americans", "phase": "combat_move"}, "units": units}
     orders = [{"id": f"strike-{n + 1}", "units": {"fighter": 1}, "path": ["Homeland", zones[0][0], zones[0][1], battle]}
@@ -437,6 +490,166 @@ def bench_maneuver(repeat: int, quick: bool) -> list[str]:
         f"maneuver 1,000 bases / 200 polygons = {times[1000]:.2f} s (target < 5 s)",
         f"maneuver growth 100→1,000 bases = {times[1000] / times[100]:.1f}× (target ≤ 15)",
     ]
+
+
+# -- 6. growth: every generator over ×10 (CPU medians) ---------------------------------------
+
+
+def write_games(count: int) -> list[str]:
+    """``count`` referee's games, each a folder with the example state (its round varied) and the orders naming it."""
+    folder = WORK / f"games-{count}"
+    shutil.rmtree(folder, ignore_errors=True)
+    state = EXAMPLE_STATE.read_text(encoding="utf-8")
+    orders = EXAMPLE_ORDERS.read_text(encoding="utf-8").replace("state: ../states/g1-combat.yaml", "state: state.yaml")
+    paths = []
+    for n in range(count):
+        game = folder / f"game-{n:04d}"
+        game.mkdir(parents=True)
+        (game / "state.yaml").write_text(state.replace("round: 1", f"round: {n % 9 + 1}"), encoding="utf-8")
+        (game / "orders.yaml").write_text(orders, encoding="utf-8")
+        paths.append(str(game / "orders.yaml"))
+    return paths
+
+
+def growth_cases(quick: bool) -> list[tuple[str, int, Callable[[int], list[str]]]]:
+    """(what grows, n, the movecheck arguments for a size): each is run at n and 10 n."""
+    stacks = WORK / "stacks"
+    stacks.mkdir(parents=True, exist_ok=True)
+
+    def stack(moves: int) -> list[str]:
+        folder = stacks / str(moves)
+        folder.mkdir(parents=True, exist_ok=True)
+        return write_big_aa_orders(folder, moves)[1]
+
+    return [
+        ("aa moves (1,000-space map)", 2000, lambda n: ["check", str(write_scale_case(1000, n))]),
+        ("aa spaces (1,000 moves)", 1000, lambda n: ["check", str(write_scale_case(n, 1000))]),
+        ("aa stack: N moves of one unit out of N-unit stacks", 1600, stack),
+        ("maneuver bases (one order per red corps, bases/10 polygons)", 1000,
+         lambda n: ["check", str(write_maneuver_case(n, n // 10))]),
+        ("files: check of N games in one call", 30 if quick else 100, lambda n: ["check", *write_games(n)]),
+    ]
+
+
+def bench_growth(repeat: int, quick: bool, timeout: float) -> list[str]:
+    """Each generator at n and 10 n, CPU medians of the whole run, interleaved; the exponent of the step."""
+    rows = []
+    empty = WORK / "empty-orders.yaml"
+    empty.write_text(f"movecheck: 1\nsystem: aa\nstate: {EXAMPLE_STATE}\npower: Germans\nphase: combat_move\nmoves: []\n",
+                     encoding="utf-8")
+    start_up = statistics.median(cpu_run(movecheck_cmd("check", str(empty)), timeout)[0] or 0.0 for _ in range(3))
+    for label, n, args_for in growth_cases(quick):
+        small_args, large_args = args_for(n), args_for(10 * n)
+        small, large = [], []
+        for _ in range(max(1, repeat // 2)):  # interleaved: a busy spell hits both sizes alike
+            small.append(cpu_run(movecheck_cmd(*small_args), 10 * timeout)[0] or float("nan"))
+            large.append(cpu_run(movecheck_cmd(*large_args), 10 * timeout)[0] or float("nan"))
+        t_small, t_large = statistics.median(small), statistics.median(large)
+        power = cpu_exponent(t_small, t_large)
+        work = cpu_exponent(t_small - start_up, t_large - start_up)
+        rows.append((label, f"{n:,} → {10 * n:,}", f"{t_small:.2f} s", f"{t_large:.2f} s", f"{power:.2f}", f"{work:.2f}"))
+        goal(f"growth exponent: {label}, {n:,} → {10 * n:,}", power, 1.15, "exponent")
+    table("6. Growth over ×10 (median CPU time of the whole run)", rows,
+          ("what grows", "n", "CPU at n", "CPU at 10 n", "exponent", "less start-up"))
+    return [f"growth: 'less start-up' takes off {start_up:.2f} s, the CPU time of checking an empty aa orders file"]
+
+
+# -- 7. landing (AA207 search) ---------------------------------------------------------------
+
+
+def landing_expected(fighters: int, carriers: int) -> int:
+    """The exact number of fighters of :func:`write_landing_case` that cannot land (AA207).
+
+    The fighters are alike and end in the battle zone with one move left; each carrier
+    holds two; a carrier helps when it can reach, within its 2 moves and not through the
+    battle zone, a zone next to the battle (the idle carriers never can).
+    """
+    width = 12
+    battle = (0, 2)
+    near = [(r, c) for r in (1, 2, 3) for c in range(6)] + [(0, 4), (0, 5), (4, 2), (4, 3)]
+    landing = {(0, 1), (0, 3), (1, 2), battle}
+
+    def helps(start: tuple[int, int]) -> bool:
+        seen, frontier = {start}, [start]
+        for _ in range(2):
+            step = []
+            for r, c in frontier:
+                for zone in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if 0 <= zone[0] < width and 0 <= zone[1] < width and zone not in seen:
+                        seen.add(zone)
+                        if zone != battle:
+                            step.append(zone)
+            frontier = step
+        return bool(seen & landing)
+
+    useful = sum(helps(near[n % len(near)]) for n in range(carriers))
+    return max(0, fighters - 2 * useful)
+
+
+def findings_of(cmd: list[str]) -> tuple[float, int, dict[str, int]]:
+    """CPU time, exit code and findings per code of one JSON run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc = subprocess.run([*cmd, "--format", "json"], cwd=ROOT, capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    counts: dict[str, int] = {}
+    try:
+        for finding in json.loads(proc.stdout)["findings"]:
+            counts[finding["code"]] = counts.get(finding["code"], 0) + 1
+    except (ValueError, KeyError):
+        counts["crash"] = 1
+    return spent, proc.returncode, counts
+
+
+def bench_landing(repeat: int) -> list[str]:
+    """The landing search on realistic and larger turns: CPU time, and AA207 against the exact count."""
+    cases = [(60, 30, 0, "realistic"), (100, 40, 0, "larger"), (200, 80, 0, "larger"), (60, 20, 1000, "idle carriers")]
+    rows = []
+    for fighters, carriers, idle, kind in cases:
+        orders = write_landing_case(carriers, fighters, idle)
+        runs = [findings_of(movecheck_cmd("check", str(orders))) for _ in range(max(1, repeat // 2))]
+        spent = statistics.median(r[0] for r in runs)
+        code, counts = runs[-1][1], runs[-1][2]
+        expected = landing_expected(fighters, carriers)
+        found, unchecked = counts.get("AA207", 0), counts.get("MC012", 0)
+        name = f"{fighters} fighters, {carriers} carriers" + (f", {idle:,} idle carriers" if idle else "")
+        rows.append((name, f"{spent:.2f} s", str(code), str(found), str(expected), str(unchecked)))
+        goal(f"landing {name}: CPU of the whole check", spent, 1.0 if kind == "realistic" else 5.0, "s")
+        goal(f"landing {name}: false AA207", max(0, found - expected), 0, "count")
+        if kind == "realistic":
+            goal(f"landing {name}: AA207 missed or unchecked", max(0, expected - found) + unchecked, 0, "count")
+    table("7. Landing search (median CPU time of the whole run)", rows,
+          ("turn", "CPU", "exit", "AA207", "exact AA207", "MC012 (unchecked)"))
+    return []
+
+
+# -- 8. a referee's batch --------------------------------------------------------------------
+
+
+def bench_games(repeat: int, quick: bool, count: int = 1000) -> list[str]:
+    """``count`` games in one call: peak memory, and --jobs 2 against one process (wall time, same bytes)."""
+    count = 200 if quick else count
+    paths = write_games(count)
+    one = movecheck_cmd("check", "--format", "json", *paths)
+    two = movecheck_cmd("check", "--jobs", "2", "--format", "json", *paths)
+    peak = peak_rss_mib(movecheck_cmd("check", *paths))  # the default (text) report
+    peak_json = peak_rss_mib(one)
+    walls: dict[str, list[float]] = {"1": [], "2": []}
+    for _ in range(max(1, repeat // 4)):
+        walls["1"].append(timed_run(one)[0])
+        walls["2"].append(timed_run(two)[0])
+    single, double = statistics.median(walls["1"]), statistics.median(walls["2"])
+    same = subprocess.run(one, cwd=ROOT, capture_output=True).stdout == subprocess.run(two, cwd=ROOT, capture_output=True).stdout
+    rows = [
+        (f"{count:,} games, one process", f"{single:.2f} s", f"{peak:.0f} MiB (JSON report: {peak_json:.0f} MiB)", "1.00"),
+        (f"{count:,} games, --jobs 2", f"{double:.2f} s", "-", f"{double / single:.2f}"),
+    ]
+    table(f"8. A referee's batch (median wall time; {os.cpu_count()} cores shared with other work)", rows,
+          ("run", "wall", "peak RSS", "× one process"))
+    goal(f"batch: peak RSS of {count:,} games in one call (text report)", peak, 100.0, "MiB")
+    goal(f"batch: --jobs 2 wall time × one process ({count:,} games)", double / single, 0.75, "ratio")
+    goal("batch: --jobs 2 output differs from one process (files)", 0 if same else 1, 0, "count")
+    return []
 
 
 # -- 5. worst cases ------------------------------------------------------------------
@@ -592,7 +805,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="movecheck benchmark")
     parser.add_argument("--repeat", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--quick", action="store_true", help="skip the largest cases")
-    parser.add_argument("--only", default="startup,batch,aa,choice,maneuver,worst", help="comma-separated sections")
+    parser.add_argument("--only", default="startup,batch,aa,choice,maneuver,worst,growth,landing,games",
+                        help="comma-separated sections")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a worst case is stopped (default 120)")
     args = parser.parse_args(argv)
     WORK.mkdir(parents=True, exist_ok=True)
@@ -610,10 +824,18 @@ def main(argv: list[str] | None = None) -> int:
             notes += bench_maneuver(args.repeat, args.quick)
         elif name == "worst":
             notes += bench_worst(max(1, args.repeat // 5), args.timeout)
-    print("\n## Ratios and targets\n")
-    for note in notes:
-        print(f"- {note}")
-    return 0
+        elif name == "growth":
+            notes += bench_growth(args.repeat, args.quick, args.timeout)
+        elif name == "landing":
+            notes += bench_landing(args.repeat)
+        elif name == "games":
+            notes += bench_games(args.repeat, args.quick)
+    if notes:
+        print("\n## Ratios and targets of earlier issues\n")
+        for note in notes:
+            print(f"- {note}")
+    print_goals()
+    return 0 if all(g.passed for g in GOALS) else 1
 
 
 if __name__ == "__main__":

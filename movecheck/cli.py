@@ -106,6 +106,11 @@ OutputOption = Annotated[
     Optional[str],
     typer.Option("--output", "-o", help="Write the report to this file instead of standard output (any format).", show_default=False),
 ]
+JobsOption = Annotated[
+    int,
+    typer.Option("--jobs", "-j", min=1, help="Check the files on this many processes (the output is that of one process).",
+                 show_default=False),
+]
 IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")]
 OrdersStateOption = Annotated[
     Optional[str], typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
@@ -200,6 +205,7 @@ def check(
     root: RootOption = None,
     isolated: IsolatedOption = False,
     output: OutputOption = None,
+    jobs: JobsOption = 1,
     suggest: Annotated[
         bool,
         typer.Option(
@@ -232,7 +238,12 @@ def check(
         from movecheck.dependents import with_dependents as add_dependents
 
         orders = add_dependents(orders, settings)
-    report, required_ends = run_check(orders, settings)
+    if jobs > 1:
+        from movecheck.parallel import run as run_parallel
+
+        report, required_ends = run_parallel("check", orders, settings, jobs)
+    else:
+        report, required_ends = run_check(orders, settings)
     code = session.finish(report)
     if suggest and required_ends:
         emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(required_ends))
@@ -291,6 +302,7 @@ def lint(
     root: RootOption = None,
     isolated: IsolatedOption = False,
     output: OutputOption = None,
+    jobs: JobsOption = 1,
     skip_foreign: Annotated[
         bool,
         typer.Option("--skip-foreign", help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file)."),
@@ -306,7 +318,12 @@ def lint(
         statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
         skip_foreign=skip_foreign, root=root, isolated=isolated, output=output,
     )
-    report = run_lint(files, session.settings())
+    if jobs > 1:
+        from movecheck.parallel import run as run_parallel
+
+        report, _ = run_parallel("lint", files, session.settings(), jobs)
+    else:
+        report = run_lint(files, session.settings())
     raise typer.Exit(session.finish(report))
 
 

@@ -244,6 +244,13 @@ class _Shown:
     def __init__(self, report: Report) -> None:
         self.report = report
         self.seen: set[tuple[str, str]] = set()
+        self.spans: list[tuple[Any, int, int]] = []
+        """(key, start, end): the findings added once per key (``--jobs`` merges the parts of a run by it)."""
+
+    def _add(self, key: Any, findings: list[Finding]) -> None:
+        start = len(self.report.findings)
+        self.report.findings.extend(findings)
+        self.spans.append((key, start, len(self.report.findings)))
 
     def file(self, loaded: Loaded) -> None:
         """Add a file's reading findings (YAML, kind, version, schema) and its text, once."""
@@ -251,13 +258,13 @@ class _Shown:
         self.report.sources[loaded.doc.path] = loaded.doc.text
         if key not in self.seen:
             self.seen.add(key)
-            self.report.findings.extend(loaded.findings)
+            self._add(("file", *key), loaded.findings)
 
-    def prepared(self, prepared: Prepared) -> None:
+    def prepared(self, prepared: Prepared, path: str) -> None:
         """Add a prepared state's own findings and those of the files it read (its map)."""
         for referenced in prepared.referenced:
             self.file(referenced)
-        self.report.findings.extend(prepared.findings)
+        self._add(("prepared", path), prepared.findings)
 
 
 def looks_like_movecheck(text: str) -> bool:
@@ -267,11 +274,16 @@ def looks_like_movecheck(text: str) -> bool:
     return re.search(r"^(?:\{\s*)?[\"']?(?:movecheck|system)[\"']?\s*:", text, re.M) is not None
 
 
-def lint(paths: list[str], settings: Settings) -> Report:
-    """``movecheck lint``: every file's schema and consistency checks."""
-    report = Report()
-    shown = _Shown(report)
+def lint(paths: list[str], settings: Settings, shown: _Shown | None = None, several: bool = False) -> Report:
+    """``movecheck lint``: every file's schema and consistency checks.
+
+    ``shown`` and ``several`` are for a part of a ``--jobs`` run: what the part added
+    once per file, and that the run has more inputs than the part.
+    """
+    report = shown.report if shown is not None else Report()
+    shown = shown or _Shown(report)
     inputs = unique_paths(paths)
+    several = several or len(inputs) > 1
     for path in inputs:
         if os.path.basename(path) == ".movecheck.yaml":
             _lint_config(path, report, settings.config)
@@ -279,7 +291,7 @@ def lint(paths: list[str], settings: Settings) -> Report:
         try:
             loaded = _read_unless_foreign(path, _display(path, settings), settings.skip_foreign)
         except InputError as exc:
-            _unreadable(report, path, exc, inputs, settings, judged=False)
+            _unreadable(report, path, exc, several, settings, judged=False)
             continue
         if loaded is None:
             continue
@@ -291,7 +303,7 @@ def lint(paths: list[str], settings: Settings) -> Report:
         if not loaded.usable:
             continue
         if is_kind(loaded.kind, STATE):
-            shown.prepared(prepare(loaded, settings))
+            shown.prepared(prepare(loaded, settings), loaded.doc.path)
         else:
             clean = not has_errors(loaded.findings)
             report.findings.extend(system_of(loaded.kind).lint_file(loaded.doc, loaded.kind, clean))
@@ -330,26 +342,32 @@ def _lint_config(path: str, report: Report, finder: Any) -> None:
 
 
 def check(
-    paths: list[str], settings: Settings, outcomes: dict[str, tuple[Outcome, Prepared]] | None = None
+    paths: list[str], settings: Settings, outcomes: dict[str, tuple[Outcome, Prepared]] | None = None,
+    shown: _Shown | None = None, several: bool = False,
 ) -> tuple[Report, list[str]]:
     """``movecheck check``: orders against their state; returns the report and any ``--suggest`` text.
 
     ``outcomes`` (``apply``) receives each orders file's outcome and its prepared state, by path.
+    ``shown`` and ``several``: as for :func:`lint`.
 
     Each state is read and prepared once, however many orders files name it; each
     orders file is checked against a fresh copy of it.
     """
-    report = Report()
-    shown = _Shown(report)
+    report = shown.report if shown is not None else Report()
+    shown = shown or _Shown(report)
     required_ends: list[str] = []
     states: dict[str, Loaded] = {}
     ready: dict[str, Prepared] = {}
+    shown_prepared: set[str] = set()
     inputs = unique_paths(paths)
+    several = several or len(inputs) > 1
+    later = _StateUses(inputs, settings)
     for path in inputs:
+        later.forget(states, ready)
         try:
             loaded = read(path, _display(path, settings), settings.suggest)
         except InputError as exc:
-            _unreadable(report, path, exc, inputs, settings)
+            _unreadable(report, path, exc, several, settings)
             continue
         if settings.suggest and is_kind(loaded.kind, ORDERS) and not system_of(loaded.kind).suggest_fills:
             raise NothingToSuggest(f"--suggest has nothing to write for {_a(loaded.kind)} file: {loaded.doc.path}")
@@ -382,7 +400,9 @@ def check(
             continue
         if state.doc.path not in ready:
             ready[state.doc.path] = prepare(state, settings)
-            shown.prepared(ready[state.doc.path])
+            if state.doc.path not in shown_prepared:  # prepared again after it was forgotten: reported once
+                shown_prepared.add(state.doc.path)
+                shown.prepared(ready[state.doc.path], state.doc.path)
         prepared = ready[state.doc.path]
         if prepared.model is None:
             entry.reason = prepared.reason or _("the state has errors")
@@ -402,10 +422,62 @@ def check(
     return report, required_ends
 
 
-def _unreadable(report: Report, path: str, exc: InputError, inputs: list[str], settings: Settings, judged: bool = True) -> None:
+class _StateUses:
+    """Which state files the inputs still to come name, so that a run keeps only those.
+
+    A batch of games names a state per game: keeping every prepared state to the end
+    of the run costs memory for nothing.  Before the run each input's raw text is
+    looked at for a plain ``state: NAME`` (a YAML line or a JSON member); an input
+    whose reference cannot be told that way may name any state, so nothing read
+    before it is forgotten until it has been checked.  The look is only a hint: a
+    state forgotten and named again is read and prepared again (its findings are
+    reported once), so the report is the same either way.
+    """
+
+    _YAML = re.compile(r"^state[ \t]*:[ \t]*(?:\"([^\"\\\n]*)\"|'([^'\n]*)'|([^\s#'\"{\[&*!|>][^#\n]*?))[ \t]*(?:#.*)?$", re.M)
+    _JSON = re.compile(r'"state"\s*:\s*"([^"\\]*)"')
+
+    def __init__(self, inputs: list[str], settings: Settings) -> None:
+        names = [] if settings.state else [self._named(p, settings) for p in inputs]
+        self.last = {name: i for i, name in enumerate(names) if name is not None}  # the last input naming it
+        self.unsure = max((i for i, name in enumerate(names) if name is None), default=-1)
+        self.keep_all = not names
+        self.at = 0
+
+    @classmethod
+    def _named(cls, path: str, settings: Settings) -> str | None:
+        """The state file an input names, when its raw text tells it plainly; None when unsure."""
+        import stat
+
+        try:
+            if path == "-" or not stat.S_ISREG(os.stat(path).st_mode):
+                return None  # a stream is read once, by the run itself
+            text = read_bytes(path).decode("utf-8")
+        except (InputError, UnicodeDecodeError, OSError):
+            return None  # reported when the input itself is read
+        found = {m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
+                 for m in cls._YAML.finditer(text)}
+        found |= {m.group(1) for m in cls._JSON.finditer(text)}
+        if len(found) != 1:
+            return None
+        ref = found.pop()
+        shown = _display(path, settings) or path
+        return os.path.normpath(os.path.join(os.path.dirname(shown), ref)) if ref else None
+
+    def forget(self, states: dict[str, Loaded], ready: dict[str, Prepared]) -> None:
+        """Before the next input: drop the states that neither it nor any later input names."""
+        at, self.at = self.at, self.at + 1
+        if self.keep_all or at <= self.unsure:
+            return
+        for cache in (states, ready):
+            for key in [k for k in cache if self.last.get(k, -1) < at]:
+                del cache[key]
+
+
+def _unreadable(report: Report, path: str, exc: InputError, several: bool, settings: Settings, judged: bool = True) -> None:
     """An input that cannot be read at all: alone, the run stops (exit 2, one stderr line);
     one of several, it is reported as such (``FileReport.error``) and the others are read."""
-    if len(inputs) == 1:
+    if not several:
         raise exc
     shown = _display(path, settings) or ("<stdin>" if path == "-" else path)
     report.files.append(FileReport(path=shown, kind="unknown", judged=judged, error=str(exc)))

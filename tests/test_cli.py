@@ -101,8 +101,8 @@ def test_missing_state_option_file(run_cli, aa_dir, aa, write) -> None:
 @pytest.mark.parametrize(
     "args",
     [
-        ["check", "--bogus", "x.yaml"],
-        ["--bogus"],
+        ["check", "--no-such-switch", "x.yaml"],
+        ["--no-such-switch"],
         ["lint", "x.yaml", "--format", "xml"],
         ["lint", "x.yaml", "--color", "sometimes"],
         ["check"],
@@ -119,9 +119,9 @@ def test_usage_errors(run_cli, tmp_path, args: list[str]) -> None:
 
 
 def test_unknown_option_names_it(run_cli, tmp_path) -> None:
-    code, _, err = run_cli(["check", "--bogus", "x.yaml"], cwd=tmp_path)
+    code, _, err = run_cli(["check", "--no-such-switch", "x.yaml"], cwd=tmp_path)
     assert code == 2
-    assert one_error_line(err) == "movecheck: error: No such option: --bogus (see 'movecheck check --help')"
+    assert one_error_line(err) == "movecheck: error: No such option: --no-such-switch (see 'movecheck check --help')"
 
 
 def test_unreadable_file(run_cli, tmp_path, write) -> None:

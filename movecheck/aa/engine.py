@@ -252,8 +252,11 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
                 phase.attack_zones.add(zone)
     move_clauses = CATALOGUE.running("aa", occasion(phase_name, "move"))
     moves: list[Move] = []
+    errors = counted = 0  # the errors of the orders so far, counted as they come
     for index, raw in enumerate(raw_moves):
-        chooser.errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+        errors += sum(1 for f in findings[counted:] if f.severity is Severity.ERROR)
+        counted = len(findings)
+        chooser.errors = errors
         chooser.charge()
         move, problems = resolve_move(doc, board, raw, index, chooser)
         findings.extend(_with_order(f, index + 1, raw) for f in problems)

@@ -373,7 +373,7 @@ class Board:
         self.captured: set[str] = set()
         self.purchased: dict[str, int] = {}
         self.units: list[Unit] = []
-        self._by_space: dict[str, list[Unit]] = {}
+        self._by_space: dict[str, dict[int, Unit]] = {}  # by id(): a unit leaves its space in O(1), the order kept
         self.by_id: dict[str, Unit] = {}
         # (space, type, power) -> heap of (readiness, unit), built when first asked; entries
         # go stale as units move (checked when popped), arrivals are pushed
@@ -405,7 +405,8 @@ class Board:
             else:
                 clone.cargo = []
         twin.units = [clones[id(u)] for u in self.units]
-        twin._by_space = {space: [clones[id(u)] for u in units] for space, units in self._by_space.items()}
+        twin._by_space = {space: {id(c): c for c in (clones[id(u)] for u in units.values())}
+                          for space, units in self._by_space.items()}
         twin.by_id = {key: clones[id(u)] for key, u in self.by_id.items()}
         twin._ready = {}  # rebuilt on first use, from the copy's own units
         twin._enemies = {space: [clones[id(u)] for u in units] for space, units in self._enemies.items()}
@@ -429,7 +430,7 @@ class Board:
 
     def add(self, unit: Unit) -> None:
         self.units.append(unit)
-        self._by_space.setdefault(unit.at, []).append(unit)
+        self._by_space.setdefault(unit.at, {})[id(unit)] = unit
         if self._in_play_enemy(unit):
             self._enemies.setdefault(unit.at, []).append(unit)
         if unit.id:
@@ -453,18 +454,19 @@ class Board:
             heapq.heappush(heap, (readiness(unit), unit))
 
     def units_at(self, space: str) -> list[Unit]:
-        return self._by_space.get(space, [])
+        units = self._by_space.get(space)
+        return list(units.values()) if units else []
 
     def move_unit(self, unit: Unit, space: str) -> None:
         """Put a unit (and what it carries) in another space."""
         if unit.at == space:
             return
-        self._by_space[unit.at].remove(unit)
+        del self._by_space[unit.at][id(unit)]
         enemy = self._in_play_enemy(unit)
         if enemy:
             self._enemies[unit.at].remove(unit)
         unit.at = space
-        self._by_space.setdefault(space, []).append(unit)
+        self._by_space.setdefault(space, {})[id(unit)] = unit
         if enemy:
             self._enemies.setdefault(space, []).append(unit)
         self._arrived(unit)

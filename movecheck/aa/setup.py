@@ -373,9 +373,10 @@ def unit_ref_of(index: int, k: int, count: int, from_map: bool) -> str:
 
 def seat_implicit_cargo(board: Board) -> None:
     """Land units and fighters at sea with no ``aboard:`` ride the vessels of their zone."""
-    for space, units in list(board._by_space.items()):
+    for space in list(board._by_space):
         if not board.is_sea(space):
             continue
+        units = board.units_at(space)
         for unit in list(units):
             if unit.aboard is not None:
                 continue

@@ -18,7 +18,7 @@ from movecheck.loading import Document
 from movecheck.maneuver import rules as _rules  # noqa: F401  (registers every clause)
 from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, analyse_corps, analyse_free
 from movecheck.maneuver.checks import rules_for
-from movecheck.maneuver.model import ORDER_NAMES, Battlefield, fmt
+from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, fmt
 from movecheck.maneuver.orders import Order, Resolver
 from movecheck.render.escape import UNSAFE, escape, visible
 
@@ -55,8 +55,7 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
             if order.kind != "free" and order.corps is not None:
                 required_ends.append(f"# {order.label()}: {ORDER_NAMES[order.kind]}, {order.corps.id}: not checked "
                                    f"({exc.reason()}): declare the rolls")
-            _carry_out_declared(order)
-            world.moved()
+            world.moved(_carry_out_declared(order))
             continue
         for rule in rules_for(order.kind):
             for problem in rule.run(analysis):
@@ -65,8 +64,7 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
         checked.add(index + 1)
         if observe is not None:
             observe(order, analysis)
-        _carry_out(analysis)
-        world.moved()
+        world.moved(_carry_out(analysis))
         if isinstance(analysis, CorpsAnalysis):
             required_ends.extend(_required_ends(analysis))
     text = ""
@@ -75,27 +73,33 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
     return findings, text, checked
 
 
-def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> None:
+def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> list[Base]:
+    """Place the order's bases where it leaves them; returns them (the world's index follows)."""
     if isinstance(analysis, FreeAnalysis):
         end = analysis.motion.end
         analysis.base.place(end[0], end[1], analysis.motion.end_facing)
-        return
+        return [analysis.base]
     for base in analysis.corps.bases:
         x, y, facing = analysis.placement[base.id]
         base.place(x, y, facing)
+    return list(analysis.corps.bases)
 
 
-def _carry_out_declared(order: Order) -> None:
+def _carry_out_declared(order: Order) -> list[Base]:
     """An unchecked order: a free move's base at the end of its path, a corps' bases at their declared ends."""
     if order.kind == "free" and order.base is not None and order.path:
         end = order.path[-1]
         order.base.place(float(end[0]), float(end[1]), order.facing if order.facing is not None else order.base.facing)
-        return
+        return [order.base]
     if order.corps is not None:
+        placed = []
         for base in order.corps.bases:
             declared = order.end.get(base.id)
             if declared is not None:
                 base.place(declared.x, declared.y, declared.facing if declared.facing is not None else base.facing)
+                placed.append(base)
+        return placed
+    return []
 
 
 def _required_ends(a: CorpsAnalysis) -> list[str]:

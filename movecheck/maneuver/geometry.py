@@ -13,6 +13,7 @@ below or ``plane.EPS``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Sequence
 
 import numpy as np
@@ -218,3 +219,114 @@ class SpatialIndex:
             return []
         hits = self._tree.query(geom, predicate="dwithin", distance=distance + EPS)
         return [self.keys[i] for i in sorted(int(h) for h in hits)]
+
+
+class MovableIndex:
+    """Keyed shapes that move, answering the questions of :class:`SpatialIndex` with the same answers.
+
+    A uniform grid of square cells (side: twice the median extent of the shapes), each
+    cell holding the shapes whose bounding boxes meet it; :meth:`move` takes a shape
+    out of its old cells and puts it into its new ones, so an order that moves a few
+    bases costs a few cells, not a new tree over every base.  A shape that would span
+    more than :attr:`SPAN` cells (or has no finite bounds) is kept aside and looked at
+    by every query.  The exact test is shapely's ``dwithin``, the STRtree's predicate.
+    """
+
+    SPAN = 64
+
+    def __init__(self, items: Iterable[tuple[Hashable, BaseGeometry]]) -> None:
+        """Index the (key, geometry) pairs, remembering their order."""
+        pairs = list(items)
+        self.keys: list[Hashable] = [k for k, _ in pairs]
+        self.geoms: list[BaseGeometry] = [g for _, g in pairs]
+        self._slot = {k: i for i, k in enumerate(self.keys)}
+        bounds = shapely.bounds(np.asarray(self.geoms, dtype=object)) if pairs else np.zeros((0, 4))
+        extents = np.maximum(bounds[:, 2] - bounds[:, 0], bounds[:, 3] - bounds[:, 1]) if pairs else np.zeros(0)
+        extents = extents[np.isfinite(extents) & (extents > 0)]
+        self.cell = float(2.0 * np.median(extents)) if extents.size else 1.0
+        self._bounds: list[tuple[float, float, float, float]] = [tuple(map(float, b)) for b in bounds]  # type: ignore[misc]
+        self._cells: dict[tuple[int, int], set[int]] = {}
+        self._aside: set[int] = set()
+        self._where: list[tuple[int, int, int, int] | None] = [None] * len(pairs)
+        for i in range(len(pairs)):
+            self._put(i)
+
+    def __len__(self) -> int:
+        """Number of indexed shapes."""
+        return len(self.keys)
+
+    def _range(self, b: tuple[float, float, float, float]) -> tuple[int, int, int, int] | None:
+        """The cells a box covers (first and last column and row), or None when a bound is not finite."""
+        if not all(math.isfinite(v) for v in b):
+            return None
+        c = self.cell
+        return math.floor(b[0] / c), math.floor(b[1] / c), math.floor(b[2] / c), math.floor(b[3] / c)
+
+    def _span(self, b: tuple[float, float, float, float]) -> tuple[int, int, int, int] | None:
+        """The cells a shape's box covers, or None when it is too large (or not finite) for cells."""
+        span = self._range(b)
+        if span is None or (span[2] - span[0] + 1) * (span[3] - span[1] + 1) > self.SPAN:
+            return None
+        return span
+
+    def _put(self, i: int) -> None:
+        span = self._span(self._bounds[i])
+        self._where[i] = span
+        if span is None:
+            self._aside.add(i)
+            return
+        for cx in range(span[0], span[2] + 1):
+            for cy in range(span[1], span[3] + 1):
+                self._cells.setdefault((cx, cy), set()).add(i)
+
+    def _take(self, i: int) -> None:
+        span = self._where[i]
+        if span is None:
+            self._aside.discard(i)
+            return
+        for cx in range(span[0], span[2] + 1):
+            for cy in range(span[1], span[3] + 1):
+                members = self._cells[(cx, cy)]
+                members.discard(i)
+                if not members:
+                    del self._cells[(cx, cy)]
+
+    def move(self, key: Hashable, geom: BaseGeometry) -> None:
+        """The shape of ``key`` is now ``geom``."""
+        i = self._slot[key]
+        self._take(i)
+        self.geoms[i] = geom
+        self._bounds[i] = tuple(map(float, geom.bounds))  # type: ignore[assignment]
+        self._put(i)
+
+    def near(self, geom: BaseGeometry, distance: float = 0.0) -> list[Hashable]:
+        """Keys whose shapes lie within distance (+EPS) of geom, in insertion order."""
+        if not self.keys:
+            return []
+        d = distance + EPS
+        qx0, qy0, qx1, qy1 = geom.bounds
+        slack = d + 1e-9 * (1.0 + d + max(abs(qx0), abs(qy0), abs(qx1), abs(qy1)))
+        box_ = (qx0 - slack, qy0 - slack, qx1 + slack, qy1 + slack)
+        found = set(self._aside)
+        span = self._range(box_)
+        if span is None or (span[2] - span[0] + 1) * (span[3] - span[1] + 1) > len(self._cells):
+            for members in self._cells.values():
+                found.update(members)
+        else:
+            for cx in range(span[0], span[2] + 1):
+                for cy in range(span[1], span[3] + 1):
+                    members = self._cells.get((cx, cy))
+                    if members:
+                        found.update(members)
+        if not found:
+            return []
+        candidates = [i for i in found if _boxes_meet(self._bounds[i], box_)]
+        if not candidates:
+            return []
+        hits = shapely.dwithin(np.asarray([self.geoms[i] for i in candidates], dtype=object), geom, d)
+        return [self.keys[i] for i in sorted(i for i, hit in zip(candidates, hits) if hit)]
+
+
+def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes meet (a box with a NaN bound meets everything: the exact test decides)."""
+    return not (a[0] > b[2] or b[0] > a[2] or a[1] > b[3] or b[1] > a[3])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any, Callable
 
 from movecheck.maneuver import geometry as g
@@ -33,7 +34,8 @@ class World:
         self.bf = battlefield
         self.side = side
         self.options = battlefield.options
-        self._index: g.SpatialIndex | None = None
+        self._index: g.MovableIndex | None = None
+        self._enemy_reach: float | None = None
         terrain = list(battlefield.terrain.values())
         self._terrain_index = g.SpatialIndex((t.id, t.polygon) for t in terrain) if terrain else None
 
@@ -45,14 +47,24 @@ class World:
     def gap(self) -> float:
         return self.options.contact_gap
 
-    def moved(self) -> None:
-        """Forget the spatial index after bases moved."""
-        self._index = None
+    def moved(self, bases: Iterable[Base] | None = None) -> None:
+        """Bases were placed anew: the index follows them (``None``: any base may have moved)."""
+        if bases is None:
+            self._index = None
+        elif self._index is not None:
+            for base in bases:
+                self._index.move(base.id, base.rect)
 
-    def index(self) -> g.SpatialIndex:
+    def index(self) -> g.MovableIndex:
         if self._index is None:
-            self._index = g.SpatialIndex((b.id, b.rect) for b in self.bf.all_bases())
+            self._index = g.MovableIndex((b.id, b.rect) for b in self.bf.all_bases())
         return self._index
+
+    def enemy_half_diagonal(self) -> float:
+        """The largest half diagonal of an enemy base (bases never change size or side)."""
+        if self._enemy_reach is None:
+            self._enemy_reach = max((e.half_diagonal for e in self.bf.enemies_of(self.side)), default=0.0)
+        return self._enemy_reach
 
     def bases_near(self, geom: Any, distance: float = 0.0) -> list[Base]:
         """Bases whose rectangles lie within ``distance`` of ``geom`` (STRtree query)."""
@@ -70,7 +82,7 @@ class World:
         nearest: float | None = None
         for base in bases:
             if opts.prebattle_measure == "centre":
-                reach = limit + base.half_diagonal + max((e.half_diagonal for e in self.bf.enemies_of(self.side)), default=0.0)
+                reach = limit + base.half_diagonal + self.enemy_half_diagonal()
                 for other in self.bases_near(base.rect, reach):
                     if other.side != self.side:
                         d = math.dist(base.centre, other.centre)
