@@ -27,6 +27,10 @@ from movecheck.maneuver.geometry import base_rect, convex_pieces, overlap_area
 from movecheck.maneuver.plane import EPS, Vec, angle_diff, unit
 
 PARALLEL_TOL = 1e-9
+ENTRY_TOL = 1e-6
+"""Travel (steps) a chord must still have ahead to count as entering: a shape sliding off a
+flush neighbour along an edge tilted by a hair gets a chord ending a rounding error after 0
+(the division by the edge's tiny slant magnifies it), which is leaving, not entering."""
 """|sin(angle)| below which a direction is taken as parallel to an edge."""
 
 TURN_SAMPLE_DEG = 2.0
@@ -257,7 +261,7 @@ def entry_distance(moving: Polygon, obstacle: BaseGeometry, direction_xy: Sequen
     best = math.inf
     for piece in pieces if pieces is not None else convex_pieces(obstacle):
         chord = translation_chord(moving, piece, d)
-        if chord is not None and chord[1] > EPS:
+        if chord is not None and chord[1] > ENTRY_TOL:
             best = min(best, chord[0])
     if best > max_dist + EPS:
         return None

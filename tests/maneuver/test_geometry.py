@@ -476,3 +476,19 @@ def test_max_overlap_bounds(moving, fixed, bearing, dist):
     assert 0 <= m <= min(moving.area, fixed.area) + 1e-9
     for k in range(5):
         assert m >= g.overlap_area(sw.translate(moving, d, dist * k / 4), fixed) - 1e-9
+
+
+def test_sliding_off_a_flush_neighbour_along_a_hair_tilted_edge_is_not_entering():
+    """Two squares turned by a millionth of a degree, flush side by side: moving along the shared
+    edge away from the neighbour never enters it (the chord's end is a rounding error after 0)."""
+    from shapely.geometry import Polygon
+
+    moving = Polygon([(-0.4999999912733537, 0.5000000087266462), (-0.5000000087266462, -0.4999999912733537),
+                      (0.4999999912733537, -0.5000000087266462), (0.5000000087266462, 0.4999999912733537)])
+    obstacle = Polygon([(0.5000000087266463, 0.5000000087266462), (0.49999999127335376, -0.4999999912733537),
+                        (1.4999999912733537, -0.5000000087266462), (1.5000000087266463, 0.4999999912733537)])
+    north = pl.heading_vector(0.0)
+    assert sw.entry_distance(moving, obstacle, north, 200) is None
+    assert g.overlap_area(sw.translate(moving, north, 1e-3), obstacle) == 0
+    east = pl.heading_vector(90.0)  # straight into it: entered at once
+    assert sw.entry_distance(moving, obstacle, east, 200) == 0.0
