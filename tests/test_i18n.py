@@ -306,9 +306,10 @@ def test_explain_of_a_maneuver_clause_prints_the_russian_seed(run_main: Any) -> 
 # -- no message escapes the catalogue ----------------------------------------------------------
 
 MESSAGE_SINKS = {"Violation": 0, "finding": 1, "make_finding": 1, "InputError": 0, "NothingToSuggest": 0, "DiceError": 0,
-                 "_fail": 0}
-"""Calls whose argument at this index (or ``message=``) is a message a user reads."""
-OPTION_NAME = re.compile(r"--[a-z][a-z-]*")
+                 "Unrenderable": 1, "unknown": 0, "_fail": 0, "say": 0, "_say": 0}
+"""Calls whose argument at this index (or ``message=``) is a message a user reads (``say``: a line on stderr)."""
+OPTION_NAME = re.compile(r"--[a-z][a-z-]*|^movecheck: (?:internal )?(?:error|note|warning): ")
+"""What an f-string may say in words around a message made elsewhere: option names, the stderr line's prefix."""
 UNTRANSLATED_ON_PURPOSE: dict[tuple[str, str], str] = {}
 """f-string messages with words that stay as they are, each with its reason, keyed by file and the f-string as
 written (``("movecheck/x.py", "debug: {state}")``).  None today: every message a user reads is a template."""
