@@ -92,7 +92,7 @@ class ConfigFinder:
         """
         if isolated:
             if config_path is not None:
-                raise InputError("--isolated and --config cannot be used together")
+                raise InputError(_("--isolated and --config cannot be used together"))
             return cls(None, command_line, isolated=True)
         explicit = None
         if config_path is not None:

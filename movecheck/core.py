@@ -370,7 +370,9 @@ def check(
             _unreadable(report, path, exc, several, settings)
             continue
         if settings.suggest and is_kind(loaded.kind, ORDERS) and not system_of(loaded.kind).suggest_fills:
-            raise NothingToSuggest(f"--suggest has nothing to write for {_a(loaded.kind)} file: {loaded.doc.path}")
+            nothing = (_("--suggest has nothing to write for an {kind} file: {path}") if _a(loaded.kind).startswith("an ")
+                       else _("--suggest has nothing to write for a {kind} file: {path}"))
+            raise NothingToSuggest(nothing.format(kind=loaded.kind, path=loaded.doc.path))
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
         report.files.append(entry)
         shown.file(loaded)

@@ -21,6 +21,7 @@ import stat
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from movecheck.i18n import _
 from movecheck.loading import InputError, load_bytes, read_regular
 from movecheck.output import say
 
@@ -82,7 +83,8 @@ def scan(root: str) -> Tree:
     tree = Tree()
     for count, path in enumerate(candidates(root)):
         if count == MAX_FILES:
-            say(f"movecheck: note: --with-dependents looked at the first {MAX_FILES} files below {root} only")
+            say("movecheck: note: " + _("--with-dependents looked at the first {count} files below {root} only").format(
+                count=MAX_FILES, root=root))
             break
         _add(tree, path)
     return tree

@@ -297,8 +297,11 @@ def list_hint(path: tuple[Any, ...], instance: Any, expected: Any) -> str:
         return ""
     items = [_flow_item(item.strip()) for item in instance.split(",")]
     key = f"{path[-1]}: " if path and isinstance(path[-1], str) else ""
-    block = f" (or a line '- {items[0]}' per item under '{path[-1]}:')" if key else ""
-    return f"; write it as a list: {key}[{', '.join(items)}]{block}"
+    listed = f"{key}[{', '.join(items)}]"
+    if key:
+        return _("; write it as a list: {listed} (or a line '- {item}' per item under '{key}:')").format(
+            listed=listed, item=items[0], key=path[-1])
+    return _("; write it as a list: {listed}").format(listed=listed)
 
 
 def _flow_item(text: str) -> str:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from movecheck.i18n import _
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.core import Outcome, Settings
     from movecheck.findings import Finding
@@ -157,7 +159,7 @@ def orders_look(data: Any, missing: str) -> str:
     has = [str(key) for key in data if key in orders_signs(declared)]
     if missing != declared.orders_key or not has:
         return ""
-    return f" (this looks like an orders file: it has {', '.join(has)})"
+    return " " + _("(this looks like an orders file: it has {keys})").format(keys=", ".join(has))
 
 
 @cache

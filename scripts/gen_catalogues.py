@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "movecheck"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "movecheck"
-PENDING = ("movecheck/maneuver",)
+PENDING: tuple[str, ...] = ()
 """Folders whose messages are not wrapped yet (phase 2 of the translation empties this list)."""
 MARKERS = {"_": 1, "N_": 1, "ngettext": 2}
 """Function name -> how many leading string arguments are message ids (singular, plural)."""

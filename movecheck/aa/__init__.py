@@ -66,7 +66,7 @@ class AA(System):
 
     def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
         """Build the board of a state and lint it (a state with errors is not built)."""
-        prepared = Prepared(doc, rules, reason="the state has errors")
+        prepared = Prepared(doc, rules, reason=_("the state has errors"))
         if not clean:
             return prepared
         prepared.findings, prepared.model, map_file = lint_state(doc, rules)

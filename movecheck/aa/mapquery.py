@@ -125,7 +125,8 @@ def resolve_space(source: MapSource, name: str) -> str:
     found = game_map.resolve(name)
     meanings = game_map.space_meanings(name)
     if len(meanings) > 1:
-        raise InputError(f"{ambiguous_message('territory or sea zone', name, meanings)} (map {source.name})")
+        raise InputError(_("{message} (map {map})").format(message=ambiguous_message("territory or sea zone", name, meanings),
+                                                           map=source.name))
     if found is None:
         raise InputError(
             _("unknown territory or sea zone {name} on map {map}").format(name=repr(name), map=source.name) + did_you_mean(game_map.suggest(name))

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from movecheck.i18n import N_, _
+
 POWER_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
     "Russians": ("USSR", "SU", "Soviets", "Soviet Union", "Russia", "Rus"),
     "Germans": ("Ger", "Germany", "German"),
@@ -110,10 +112,18 @@ class Lexicon:
         return found[0] if len(found) == 1 else None
 
 
+AMBIGUOUS = {
+    "power": N_("power {name} is ambiguous: it may mean {meanings}; write the name"),
+    "territory or sea zone": N_("territory or sea zone {name} is ambiguous: it may mean {meanings}; write the name"),
+    "unit type": N_("unit type {name} is ambiguous: it may mean {meanings}; write the name"),
+}
+"""The refusal of an ambiguous abbreviation, by what kind of name was expected."""
+
+
 def ambiguous_message(what: str, text: Any, meanings: list[str]) -> str:
-    """Why an abbreviation that stands for several names is refused."""
-    listed = " or ".join(repr(name) for name in meanings)
-    return f"{what} {text!r} is ambiguous: it may mean {listed}; write the name"
+    """Why an abbreviation that stands for several names is refused (``what``: a key of :data:`AMBIGUOUS`)."""
+    listed = _(" or ").join(repr(name) for name in meanings)
+    return _(AMBIGUOUS[what]).format(name=repr(text), meanings=listed)
 
 
 def abbreviations_table() -> str:

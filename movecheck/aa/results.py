@@ -15,6 +15,7 @@ from movecheck.aa.battles import END, RESULT, Resolution, read_battles, read_res
 from movecheck.aa.setup import edition_of
 from movecheck.clauses import CATALOGUE, Violation
 from movecheck.findings import Severity, make_finding
+from movecheck.i18n import _
 
 if TYPE_CHECKING:
     from movecheck.core import Outcome
@@ -33,11 +34,11 @@ def check_results(doc: Document, prepared: Prepared) -> Outcome:
     mismatch = _mismatch(doc, prepared)
     if mismatch:
         outcome.findings.extend(mismatch)
-        outcome.reason = "the results do not match the state"
+        outcome.reason = _("the results do not match the state")
         return outcome
     battles = read_battles(prepared.doc, board)
     named: set[str] = set()
-    results, problems, _ = read_results(doc, board, battles, named)
+    results, problems, _read = read_results(doc, board, battles, named)
     outcome.findings.extend(problems)
     resolution = Resolution(board, doc, battles, results, submerge_allowed(prepared), named)
     for result in results:
@@ -71,10 +72,12 @@ def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
     found = []
     power = doc.get("power")
     if isinstance(power, str) and power != turn.get("power"):
-        found.append(doc.finding("MC006", f"the results are for the {power}, but the state is at the turn of the {turn.get('power')}", ("power",)))
+        found.append(doc.finding("MC006", _("the results are for the {power}, but the state is at the turn of the {turn}").format(
+            power=power, turn=turn.get("power")), ("power",)))
     if turn.get("phase") != "battles":
-        found.append(doc.finding("MC006", f"battle results need a battles state (turn.phase: battles, written by "
-                                          f"movecheck apply after a combat move); the state is at {turn.get('phase')}", ("phase",)))
+        found.append(doc.finding("MC006", _("battle results need a battles state (turn.phase: battles, written by movecheck "
+                                            "apply after a combat move); the state is at {phase}").format(phase=turn.get("phase")),
+                                 ("phase",)))
     return found
 
 

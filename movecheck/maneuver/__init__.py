@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from movecheck.findings import Finding
+from movecheck.i18n import _
 from movecheck.loading import findings_at
 from movecheck.systems import Prepared, RuleSettings, System
 
@@ -30,7 +31,7 @@ class Maneuver(System):
     def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
         """Build the battlefield of a state and lint it (geometry only when nothing is wrong)."""
         findings, battlefield = lint_state(doc, rules, clean)
-        return Prepared(doc, rules, battlefield, findings, reason=None if battlefield is not None else "the state has errors")
+        return Prepared(doc, rules, battlefield, findings, reason=None if battlefield is not None else _("the state has errors"))
 
     def fresh(self, prepared: Prepared) -> Any:
         """A copy of the prepared battlefield: the orders move its bases."""
@@ -52,11 +53,12 @@ class Maneuver(System):
             outcome.findings.append(
                 doc.finding(
                     "MC006",
-                    f"the orders are for side {side!r}, which is not a side of {prepared.doc.path} ({', '.join(sides)}){hint}",
+                    _("the orders are for side {side}, which is not a side of {state} ({sides})").format(
+                        side=repr(side), state=prepared.doc.path, sides=", ".join(sides)) + hint,
                     ("side",),
                 )
             )
-            outcome.reason = "the orders do not match the state"
+            outcome.reason = _("the orders do not match the state")
             return outcome
         from movecheck.maneuver.engine import run
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from movecheck.i18n import _
+
 MAX_COUNT = 100
 """Most dice in one expression."""
 
@@ -41,11 +43,11 @@ class Dice:
     def __post_init__(self) -> None:
         """Check the ranges of count and sides."""
         if not 0 <= self.count <= MAX_COUNT:
-            raise DiceError(f"dice count {self.count} is outside 0..{MAX_COUNT}")
+            raise DiceError(_("dice count {count} is outside 0..{most}").format(count=self.count, most=MAX_COUNT))
         if not 1 <= self.sides <= MAX_SIDES:
-            raise DiceError(f"die sides {self.sides} is outside 1..{MAX_SIDES}")
+            raise DiceError(_("die sides {sides} is outside 1..{most}").format(sides=self.sides, most=MAX_SIDES))
         if not -MAX_BONUS <= self.bonus <= MAX_BONUS:
-            raise DiceError(f"constant {_digits(self.bonus)} is outside -{MAX_BONUS}..{MAX_BONUS}")
+            raise DiceError(_("constant {value} is outside -{most}..{most}").format(value=_digits(self.bonus), most=MAX_BONUS))
 
     @classmethod
     def constant(cls, value: int) -> Dice:
@@ -56,23 +58,24 @@ class Dice:
     def parse(cls, text: str | int) -> Dice:
         """Parse "2d6", "d6", "2d6+1", "1", "0" (or an int) into a Dice."""
         if isinstance(text, bool) or not isinstance(text, (str, int)):
-            raise DiceError(f"die expression must be text like '2d6' or an integer, not {text!r}")
+            raise DiceError(_("die expression must be text like '2d6' or an integer, not {value}").format(value=repr(text)))
         if isinstance(text, int):
             return cls.constant(text)
         m = _DICE_RE.match(re.sub(r"\s+", "", text).lower())
         if m is None:
-            raise DiceError(f"bad die expression {_short(text)}: expected NdM, NdM+K, dM or an integer")
+            raise DiceError(_("bad die expression {text}: expected NdM, NdM+K, dM or an integer").format(text=_short(text)))
         if any(len(part.lstrip("+-")) > len(str(MAX_BONUS)) for part in m.groups() if part):
             # no part can be that long and in range; Python would refuse (or slowly convert) thousands of digits
-            raise DiceError(f"bad die expression {_short(text)}: a number in it is too large")
+            raise DiceError(_("bad die expression {text}: a number in it is too large").format(text=_short(text)))
         if m["const"] is not None:
             return cls.constant(int(m["const"]))
         count = int(m["count"]) if m["count"] else 1
         sides, bonus = int(m["sides"]), int(m["bonus"] or 0)
         if not 1 <= count <= MAX_COUNT:
-            raise DiceError(f"bad die expression {text!r}: number of dice must be 1..{MAX_COUNT}")
+            raise DiceError(_("bad die expression {text}: number of dice must be 1..{most}").format(
+                text=repr(text), most=MAX_COUNT))
         if not 1 <= sides <= MAX_SIDES:
-            raise DiceError(f"bad die expression {text!r}: sides must be 1..{MAX_SIDES}")
+            raise DiceError(_("bad die expression {text}: sides must be 1..{most}").format(text=repr(text), most=MAX_SIDES))
         return cls(count, sides, bonus)
 
     @property
@@ -132,7 +135,7 @@ def _short(text: str) -> str:
 
 def _digits(value: int) -> str:
     if value.bit_length() > 1000:  # str() refuses more than 4300 digits; nobody reads 300
-        return "a number of more than 300 digits"
+        return _("a number of more than 300 digits")
     text = str(value)
     return text if len(text) <= 24 else f"{text[:10]}...{text[-10:]}"
 
@@ -141,7 +144,7 @@ def _digits(value: int) -> str:
 def _sum_counts(count: int, sides: int) -> tuple[int, ...]:
     """Number of ways to roll each total count..count*sides with count dice of sides sides."""
     ways = [1]
-    for _ in range(count):
+    for _die in range(count):
         ways = _add_die(ways, sides)
     return tuple(ways)
 

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from movecheck.budget import SearchLimit
 from movecheck.findings import Finding
+from movecheck.i18n import _
 from movecheck.loading import Document
 from movecheck.maneuver import rules as _rules  # noqa: F401  (registers every clause)
 from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, analyse_corps, analyse_free
@@ -51,7 +52,8 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
             # unchecked: no finding from the incomplete analysis; the bases go where the order declares
             if observe is not None:
                 observe(order, None)
-            findings.append(doc.finding("MC012", f"{exc.reason()}, or declare the rolls", order.where))
+            findings.append(doc.finding("MC012", _("{reason}, or declare the rolls").format(reason=exc.reason()),
+                                        order.where))
             if order.kind != "free" and order.corps is not None:
                 required_ends.append(f"# {order.label()}: {ORDER_NAMES[order.kind]}, {order.corps.id}: not checked "
                                    f"({exc.reason()}): declare the rolls")

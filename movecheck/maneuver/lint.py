@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from movecheck.clauses import CATALOGUE, Violation, clause
+from movecheck.i18n import N_, _, ngettext
 from movecheck.loading import Document
 from movecheck.maneuver.model import fmt, fmt_deg
 
@@ -62,7 +63,8 @@ def bases_overlap(ctx: LintContext) -> Iterator[Violation]:
                 continue
             if g.overlaps(base.rect, other.rect):
                 area = g.overlap_area(base.rect, other.rect)
-                yield Violation(f"base {other.id} overlaps base {base.id} ({fmt(area)} square steps in common)", other.source)
+                yield Violation(_("base {base} overlaps base {other} ({area} square steps in common)").format(
+                    base=other.id, other=base.id, area=fmt(area)), other.source)
 
 
 @lint_clause("MV602", "corps-not-in-contact", "warning", "(lint) a corps' bases do not form one group in contact", ("M5",),
@@ -96,7 +98,8 @@ def corps_not_in_contact(ctx: LintContext) -> Iterator[Violation]:
             parts = sorted(groups.values(), key=lambda ids: [b.id for b in bases].index(ids[0]))
             shown = " | ".join(", ".join(p) for p in parts)
             yield Violation(
-                f"corps {corps.id} is not one group of bases in contact: {len(parts)} groups ({shown})",
+                _("corps {corps} is not one group of bases in contact: {count} groups ({groups})").format(
+                    corps=corps.id, count=len(parts), groups=shown),
                 corps.source + ("id",),
             )
 
@@ -113,8 +116,9 @@ def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
         for base in corps.bases[1:]:
             if not same_facing(base.facing, first.facing):
                 yield Violation(
-                    f"base {base.id} faces {fmt_deg(base.facing)}° but {first.id}, the first base of corps {corps.id}, "
-                    f"faces {fmt_deg(first.facing)}°",
+                    _("base {base} faces {facing}° but {first}, the first base of corps {corps}, faces {first_facing}°").format(
+                        base=base.id, facing=fmt_deg(base.facing), first=first.id, corps=corps.id,
+                        first_facing=fmt_deg(first.facing)),
                     base.source + ("facing",),
                 )
 
@@ -146,20 +150,24 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
         if len(distinct) > 1 and abs(distinct[0][0] - distinct[-1][0]) <= g.EPS and abs(distinct[0][1] - distinct[-1][1]) <= g.EPS:
             distinct.pop()
         if len(distinct) < 3:
-            yield Violation(f"terrain {terrain.id} has {len(distinct)} distinct corners; a polygon needs at least 3", where)
+            yield Violation(ngettext("terrain {terrain} has {count} distinct corner; a polygon needs at least 3",
+                                     "terrain {terrain} has {count} distinct corners; a polygon needs at least 3",
+                                     len(distinct)).format(terrain=terrain.id, count=len(distinct)), where)
             continue
         raw = Polygon(distinct)
         if not raw.is_valid:
-            yield Violation(f"terrain {terrain.id} is not a simple polygon: {explain_validity(raw).lower()}", where)
+            yield Violation(_("terrain {terrain} is not a simple polygon: {why}").format(
+                terrain=terrain.id, why=explain_validity(raw).lower()), where)
             continue
         if raw.area <= g.EPS:
-            yield Violation(f"terrain {terrain.id} has no area (its corners lie on one line)", where)
+            yield Violation(_("terrain {terrain} has no area (its corners lie on one line)").format(terrain=terrain.id), where)
             continue
         if not g.inside_field(raw, field, OUTSIDE_SLACK):
-            yield Violation(f"terrain {terrain.id} reaches outside the field ({size})", where)
+            yield Violation(_("terrain {terrain} reaches outside the field ({size})").format(terrain=terrain.id, size=size), where)
     for base in bf.all_bases():
         if not g.inside_field(base.rect, field, OUTSIDE_SLACK):
-            yield Violation(f"base {base.id} lies (partly) outside the field ({size})", base.source)
+            yield Violation(_("base {base} lies (partly) outside the field ({size})").format(base=base.id, size=size),
+                            base.source)
 
 
 @lint_clause("MV605", "duplicate-id", "error", "(lint) two bases, corps, terrain elements or landmarks share an id", geometry=False,
@@ -181,7 +189,7 @@ def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
         key = (kind, ident)
         if key in seen:
             line = doc.pos(seen[key] + ("id",))[0]
-            yield Violation(f"{kind} id {ident!r} is already used by the {kind} on line {line}", where + ("id",))
+            yield Violation(_(ALREADY_USED[kind]).format(id=repr(ident), line=line), where + ("id",))
         else:
             seen[key] = where
 
@@ -196,6 +204,15 @@ def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
             bases = corps.get("bases") if isinstance(corps, dict) else None
             for bi, base in enumerate(bases if isinstance(bases, list) else []):
                 yield from check("base", base, ("sides", side, ci, "bases", bi))
+
+
+ALREADY_USED = {
+    "terrain": N_("terrain id {id} is already used by the terrain on line {line}"),
+    "landmark": N_("landmark id {id} is already used by the landmark on line {line}"),
+    "corps": N_("corps id {id} is already used by the corps on line {line}"),
+    "base": N_("base id {id} is already used by the base on line {line}"),
+}
+"""MV605's message for each kind of id."""
 
 
 def run_lint(ctx: LintContext, geometry: bool) -> list[tuple[str, Violation]]:

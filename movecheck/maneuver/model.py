@@ -11,6 +11,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from movecheck.i18n import N_
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from shapely.geometry import Polygon
 
@@ -29,10 +31,10 @@ DEFAULT_BASE_SIZE = (4.0, 2.0)
 """Width and depth of a base whose corps and entry name none."""
 
 ORDER_NAMES = {
-    "all_ahead": "All ahead",
-    "all_back": "All back",
-    "to_landmark": "Move to landmark",
-    "free": "free move",
+    "all_ahead": N_("All ahead"),
+    "all_back": N_("All back"),
+    "to_landmark": N_("Move to landmark"),
+    "free": N_("free move"),
 }
 
 

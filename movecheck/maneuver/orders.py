@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.findings import Finding
+from movecheck.i18n import _
 from movecheck.loading import Document
 from movecheck.maneuver.model import Base, Battlefield, Corps, Landmark
 from movecheck.maneuver.motion import RollBook
@@ -130,9 +131,11 @@ class Resolver:
         if corps is not None and corps.side == self.side:
             return corps
         if corps is not None:
-            self.unknown(f"corps {name!r} belongs to {corps.side}, not to {self.side}, whose orders these are", path)
+            self.unknown(_("corps {name} belongs to {owner}, not to {side}, whose orders these are").format(
+                name=repr(name), owner=corps.side, side=self.side), path)
             return None
-        self.unknown(f"corps {name!r} does not exist on {self.side}'s side{suggestion(name, self.own_corps(), self.doc)}", path)
+        self.unknown(_("corps {name} does not exist on {side}'s side").format(name=repr(name), side=self.side)
+                     + suggestion(name, self.own_corps(), self.doc), path)
         return None
 
     def base(self, name: Any, path: tuple[Any, ...], corps: Corps | None) -> Base | None:
@@ -141,14 +144,17 @@ class Resolver:
         base = self.bf.bases.get(name)
         if base is None:
             pool = [b.id for b in corps.bases] if corps is not None else self.own_bases()
-            self.unknown(f"base {name!r} does not exist{suggestion(name, pool or self.own_bases(), self.doc)}", path)
+            self.unknown(_("base {name} does not exist").format(name=repr(name))
+                         + suggestion(name, pool or self.own_bases(), self.doc), path)
             return None
         if base.side != self.side:
-            self.unknown(f"base {name!r} belongs to {base.side}, not to {self.side}, whose orders these are", path)
+            self.unknown(_("base {name} belongs to {owner}, not to {side}, whose orders these are").format(
+                name=repr(name), owner=base.side, side=self.side), path)
             return None
         if corps is not None and base.corps != corps.id:
             hint = suggestion(name, [b.id for b in corps.bases], self.doc)
-            self.unknown(f"base {name!r} is in corps {base.corps}, not in {corps.id}{hint}", path)
+            self.unknown(_("base {name} is in corps {corps}, not in {other}").format(
+                name=repr(name), corps=base.corps, other=corps.id) + hint, path)
             return None
         return base
 
@@ -163,7 +169,8 @@ class Resolver:
         if name in self.bf.corps:
             return Landmark(name, corps=name)
         pool = list(self.bf.landmarks) + list(self.bf.terrain) + list(self.bf.corps)
-        self.unknown(f"landmark {name!r} is neither a landmark, a terrain element nor a corps{suggestion(name, pool, self.doc)}", path)
+        self.unknown(_("landmark {name} is neither a landmark, a terrain element nor a corps").format(name=repr(name))
+                     + suggestion(name, pool, self.doc), path)
         return None
 
     def rolls(self, rolls: dict[str, Any], path: tuple[Any, ...]) -> bool:
@@ -171,14 +178,18 @@ class Resolver:
         for base_id, value in rolls.items():
             base = self.bf.bases.get(base_id)
             if base is None or base.side != self.side:
-                why = "does not exist" if base is None else f"belongs to {base.side}"
-                self.unknown(f"rolls name base {base_id!r}, which {why}{suggestion(base_id, self.own_bases(), self.doc)}", path + (base_id,), key=True)
+                if base is None:
+                    message = _("rolls name base {name}, which does not exist").format(name=repr(base_id))
+                else:
+                    message = _("rolls name base {name}, which belongs to {owner}").format(name=repr(base_id), owner=base.side)
+                self.unknown(message + suggestion(base_id, self.own_bases(), self.doc), path + (base_id,), key=True)
                 ok = False
             if isinstance(value, dict):
                 for tid in value:
                     if tid not in self.bf.terrain:
                         hint = suggestion(tid, list(self.bf.terrain), self.doc)
-                        self.unknown(f"rolls name terrain {tid!r}, which the battlefield does not have{hint}", path + (base_id, tid), key=True)
+                        self.unknown(_("rolls name terrain {name}, which the battlefield does not have").format(
+                            name=repr(tid)) + hint, path + (base_id, tid), key=True)
                         ok = False
         return ok
 
@@ -189,11 +200,13 @@ class Resolver:
             base = self.bf.bases.get(base_id)
             if base is None:
                 pool = [b.id for b in order.corps.bases] if order.corps is not None else self.own_bases()
-                self.unknown(f"end names base {base_id!r}, which does not exist{suggestion(base_id, pool, self.doc)}", where, key=True)
+                self.unknown(_("end names base {name}, which does not exist").format(name=repr(base_id))
+                             + suggestion(base_id, pool, self.doc), where, key=True)
                 ok = False
                 continue
             if order.corps is not None and base.corps != order.corps.id:
-                self.unknown(f"end names base {base_id!r}, which is in corps {base.corps}, not in {order.corps.id}", where, key=True)
+                self.unknown(_("end names base {name}, which is in corps {corps}, not in {other}").format(
+                    name=repr(base_id), corps=base.corps, other=order.corps.id), where, key=True)
                 ok = False
                 continue
             # a value that is not a finite number is MC003 from the schema: the order is not usable

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from movecheck.core import ORDERS, STATE, Settings, has_errors, is_kind, prepare, read
 from movecheck.findings import Finding, Report
+from movecheck.i18n import _, ngettext
 from movecheck.loading import InputError
 
 Vec = tuple[float, float]
@@ -112,14 +113,18 @@ def picture(path: str, settings: Settings, select: Callable[[Report], Report] | 
     """
     select = select or (lambda report: report)
     if path == "-":
-        raise InputError("render reads a file, not standard input (it reads an orders file twice)")
+        raise InputError(_("render reads a file, not standard input (it reads an orders file twice)"))
     loaded = read(path)
     system = str(loaded.kind).split("-")[0]
     if loaded.kind is not None and system != "maneuver":
-        kind = "orders" if is_kind(loaded.kind, ORDERS) else "state"
-        raise InputError(f"render draws maneuver battlefields and orders; {loaded.doc.path} is an {system} {kind} file")
+        if is_kind(loaded.kind, ORDERS):
+            message = _("render draws maneuver battlefields and orders; {path} is an {system} orders file")
+        else:
+            message = _("render draws maneuver battlefields and orders; {path} is an {system} state file")
+        raise InputError(message.format(path=loaded.doc.path, system=system))
     if not loaded.usable or has_errors(loaded.findings):
-        raise Unrenderable(select(_report(loaded.findings, loaded.doc.path, loaded.kind)), f"{loaded.doc.path} has errors")
+        raise Unrenderable(select(_report(loaded.findings, loaded.doc.path, loaded.kind)),
+                            _("{path} has errors").format(path=loaded.doc.path))
     from movecheck.maneuver.svg import render
 
     if is_kind(loaded.kind, STATE):
@@ -142,9 +147,12 @@ def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Repo
     prepared = prepare(loaded, settings)
     report = select(_report(loaded.findings + prepared.findings, loaded.doc.path, loaded.kind))
     if prepared.model is None:
-        raise Unrenderable(report, prepared.reason or "the state has errors")
+        raise Unrenderable(report, prepared.reason or _("the state has errors"))
     bf = prepared.model
-    title = f"{loaded.doc.path}: battlefield {_n(bf.width)} × {_n(bf.depth)} steps"
+    from movecheck.maneuver.svg import count_of
+
+    title = ngettext("{path}: battlefield {width} × {depth} step", "{path}: battlefield {width} × {depth} steps",
+                     count_of(_n_value(bf.depth))).format(path=loaded.doc.path, width=_n(bf.width), depth=_n(bf.depth))
     scene = battlefield_scene(bf, title)
     scene.notes = notes(report.sorted_findings())
     return scene
@@ -158,11 +166,11 @@ def battlefield_scene(bf: Any, title: str) -> Scene:
     rank = {"open": 0, "impassable": 2}
     for t in sorted(bf.terrain.values(), key=lambda t: (rank.get(t.kind, 1), t.id)):
         scene.terrain.append(Area(t.id, t.kind, t.label + (f": {t.name}" if t.name else ""), tuple(t.points)))
-    scene.landmarks = [(m.id, m.point) for _, m in sorted(bf.landmarks.items()) if m.point is not None]
-    scene.bases = [outline(b, b.x, b.y, b.facing) for _, b in sorted(bf.bases.items())]
+    scene.landmarks = [(m.id, m.point) for _id, m in sorted(bf.landmarks.items()) if m.point is not None]
+    scene.bases = [outline(b, b.x, b.y, b.facing) for _id, b in sorted(bf.bases.items())]
     pad = 4 * display_unit(bf.width, bf.depth)
     scene.corps = [Group(c.id, c.side, hull([b.rect for b in c.bases], pad))
-                   for _, c in sorted(bf.corps.items()) if len(c.bases) > 1]
+                   for _id, c in sorted(bf.corps.items()) if len(c.bases) > 1]
     return scene
 
 
@@ -195,19 +203,19 @@ def orders_scene(path: str, settings: Settings, select: Callable[[Report], Repor
 
     seen = Observer()
     outcomes: dict[str, Any] = {}
-    report, _ = check([path], replace(settings, extra={**settings.extra, "observe": seen}), outcomes)
+    report, _status = check([path], replace(settings, extra={**settings.extra, "observe": seen}), outcomes)
     report = select(report)
     entry = report.files[0] if report.files else None
     if not outcomes:
-        reason = entry.reason if entry is not None and entry.reason else "the orders cannot be checked"
+        reason = entry.reason if entry is not None and entry.reason else _("the orders cannot be checked")
         raise Unrenderable(report, reason)
     (doc_path, (outcome, prepared)), = outcomes.items()
     if prepared.model is None or outcome.reason:
-        raise Unrenderable(report, outcome.reason or "the state has errors")
+        raise Unrenderable(report, outcome.reason or _("the state has errors"))
     from movecheck.loading import load_file
 
     doc = load_file(path)
-    title = f"{doc_path}: orders of {doc.get('side')} on {prepared.doc.path}"
+    title = _("{path}: orders of {side} on {state}").format(path=doc_path, side=doc.get("side"), state=prepared.doc.path)
     scene = battlefield_scene(prepared.model, title)
     found = report.sorted_findings()
     scene.moves = seen.moves(found, doc)
@@ -219,9 +227,15 @@ def notes(findings: list[Finding]) -> list[Note]:
     """Each finding as a line: where, code, severity, message."""
     lines = []
     for f in findings:
-        order = f"order {f.order}" + (f" ({f.order_id})" if f.order_id else "") + ": " if f.order else ""
         where = f"{os.path.basename(f.file)}:{f.line}:{f.column}"
-        lines.append(Note(f.code, f.severity.value, f"{where} {f.code} {order}{f.message}"))
+        if f.order and f.order_id:
+            text = _("{where} {code} order {order} ({id}): {message}")
+        elif f.order:
+            text = _("{where} {code} order {order}: {message}")
+        else:
+            text = "{where} {code} {message}"
+        lines.append(Note(f.code, f.severity.value, text.format(where=where, code=f.code, order=f.order, id=f.order_id,
+                                                                message=f.message)))
     return lines
 
 
@@ -233,7 +247,7 @@ class Observer:
 
     def __call__(self, order: Any, analysis: Any) -> None:
         """Keep the moves of one order (its analysis None: the order went unchecked)."""
-        label = order.id or f"order {order.index + 1}"
+        label = order.id or _("order {number}").format(number=order.index + 1)
         if analysis is None:
             moves = _declared_moves(order, label)
         elif analysis.kind == "free":
@@ -339,6 +353,11 @@ def _rings(shape: Any) -> list[tuple[Vec, ...]]:
     """The outer rings of a polygon or of each part of a multipolygon."""
     parts = getattr(shape, "geoms", [shape])
     return [_ring(p.exterior.coords) for p in parts if p.geom_type == "Polygon" and not p.is_empty]
+
+
+def _n_value(value: float) -> float:
+    """The length a title shows, as a number (for the plural that agrees with it)."""
+    return float(_n(value))
 
 
 def _n(value: float) -> str:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from movecheck.budget import SearchLimit, budget
+from movecheck.i18n import N_
 from movecheck.maneuver.dice import Dice
 from movecheck.maneuver.model import Terrain
 from movecheck.maneuver.plane import EPS
@@ -164,7 +165,7 @@ class Steps:
     def spend(self, amount: int = 1) -> None:
         self.used += amount
         if self.used > self.limit:
-            raise SearchLimit("search over undeclared rolls", ROLL_BUDGET_VARIABLE, self.limit)
+            raise SearchLimit(N_("search over undeclared rolls"), ROLL_BUDGET_VARIABLE, self.limit)
 
 
 def _counting(lookup: Lookup, steps: Steps) -> Lookup:

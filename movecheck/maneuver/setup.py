@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.findings import Finding
+from movecheck.i18n import _
 from movecheck.loading import Document
 from movecheck.suggest import hint
 from movecheck.maneuver.dice import Dice, DiceError
@@ -94,7 +95,8 @@ class _Builder:
                 try:
                     options.dice[str(name)] = Dice.parse(text)
                 except DiceError as exc:
-                    self.findings.append(self.doc.finding("MC003", f"options.dice.{name}: {exc}", ("options", "dice", name)))
+                    self.findings.append(self.doc.finding(
+                        "MC003", _("options.dice.{name}: {error}").format(name=name, error=exc), ("options", "dice", name)))
         penalties = raw.get("penalties")
         if isinstance(penalties, dict):
             for kind, die in penalties.items():
@@ -105,7 +107,8 @@ class _Builder:
                     self.findings.append(
                         self.doc.finding(
                             "MC004",
-                            f"penalty of {kind} names die {die!r}, which options.dice does not define{hint}",
+                            _("penalty of {kind} names die {die}, which options.dice does not define").format(
+                                kind=kind, die=repr(die)) + hint,
                             ("options", "penalties", kind),
                         )
                     )
@@ -227,11 +230,16 @@ class _Builder:
             where = ("landmarks", index)
             given = [k for k in ("point", "terrain", "corps") if k in entry]
             if len(given) != 1:
-                what = "none" if not given else " and ".join(given)
+                if given:
+                    message = _("landmarks[{index}]: a landmark is exactly one of point, terrain or corps; {id} gives "
+                                "{keys}").format(index=index + 1, id=lid, keys=_(" and ").join(given))
+                else:
+                    message = _("landmarks[{index}]: a landmark is exactly one of point, terrain or corps; {id} gives "
+                                "none").format(index=index + 1, id=lid)
                 self.findings.append(
                     self.doc.finding(
                         "MC003",
-                        f"landmarks[{index + 1}]: a landmark is exactly one of point, terrain or corps; {lid} gives {what}",
+                        message,
                         where,
                     )
                 )
@@ -249,7 +257,8 @@ class _Builder:
                 if value not in battlefield.terrain:
                     hint = suggestion(value, list(battlefield.terrain), self.doc)
                     self.findings.append(
-                        self.doc.finding("MC004", f"landmark {lid} names terrain {value!r}, which the battlefield does not have{hint}", where + ("terrain",))
+                        self.doc.finding("MC004", _("landmark {id} names terrain {name}, which the battlefield does not have").format(
+                            id=lid, name=repr(value)) + hint, where + ("terrain",))
                     )
                     continue
                 landmark.terrain = value
@@ -259,7 +268,8 @@ class _Builder:
                 if value not in battlefield.corps:
                     hint = suggestion(value, list(battlefield.corps), self.doc)
                     self.findings.append(
-                        self.doc.finding("MC004", f"landmark {lid} names corps {value!r}, which the battlefield does not have{hint}", where + ("corps",))
+                        self.doc.finding("MC004", _("landmark {id} names corps {name}, which the battlefield does not have").format(
+                            id=lid, name=repr(value)) + hint, where + ("corps",))
                     )
                     continue
                 landmark.corps = value

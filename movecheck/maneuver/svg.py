@@ -22,6 +22,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from movecheck.i18n import _, ngettext
 from movecheck.render.escape import escape
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -323,10 +324,15 @@ def _scale_bar(c: Canvas, y: float) -> float:
         fill = INK if k % 2 == 0 else "#ffffff"
         c.add(layer, "rect", {"x": num(length * k / ticks), "y": num(y), "width": num(length / ticks),
                               "height": c.size(5), "fill": fill, "stroke": INK, "stroke-width": c.size(0.8)})
-    for at, text in ((0.0, "0"), (length, f"{num(length)} steps")):
+    for at, text in ((0.0, "0"), (length, ngettext("{length} step", "{length} steps", count_of(length)).format(length=num(length)))):
         c.add(layer, "text", {"x": num(at), "y": num(y + 17 * c.u), "font-size": c.size(10),
                               "text-anchor": "middle", "fill": INK}, text)
     return y + 17 * c.u
+
+
+def count_of(value: float) -> int:
+    """The count a plural agrees with for a length: the number when whole, else 2 (a fraction reads as "2.5 steps")."""
+    return int(value) if math.isfinite(value) and float(value).is_integer() else 2
 
 
 def nice_length(target: float) -> float:
@@ -363,7 +369,7 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
     items: list[tuple[object, str]] = []
     for side in sorted(c.scene.sides):
         fill, stroke = c.colours[side]
-        items.append((swatch(fill=fill, stroke=stroke, **{"stroke-width": c.size(1)}), f"side {side}"))
+        items.append((swatch(fill=fill, stroke=stroke, **{"stroke-width": c.size(1)}), _("side {side}").format(side=side)))
     from movecheck.maneuver.model import TERRAIN_KINDS
 
     kinds = {area.kind for area in c.scene.terrain}
@@ -372,14 +378,14 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
         items.append((swatch(fill=overlay or fill, stroke=stroke, **{"stroke-width": c.size(1)}), kind.replace("_", " ")))
     if c.scene.corps:
         items.append((swatch(fill="none", stroke=INK, **{"stroke-width": c.size(1), "stroke-dasharray": f"{c.size(3)} {c.size(2)}"}),
-                      "corps"))
+                      _("corps")))
     if c.scene.moves:
         dash = {"stroke-width": c.size(1), "stroke-dasharray": f"{c.size(2)} {c.size(1.5)}"}
-        items.append((swatch(fill="#bbbbbb", stroke=INK, **dash), "declared end"))
+        items.append((swatch(fill="#bbbbbb", stroke=INK, **dash), _("declared end")))
         items.append((swatch(fill="#ffffff", stroke=REQUIRED, **{"stroke-width": c.size(1.2),
                                                                  "stroke-dasharray": f"{c.size(4)} {c.size(2)}"}),
-                      "end the rules require"))
-        items.append((swatch(fill=SWEPT, **{"fill-opacity": "0.35"}), "swept area"))
+                      _("end the rules require")))
+        items.append((swatch(fill=SWEPT, **{"fill-opacity": "0.35"}), _("swept area")))
     return items
 
 

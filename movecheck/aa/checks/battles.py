@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Callable, Iterable, Iterator
 
 from movecheck.aa.battles import END, RESULT, SIDES, Resolution, Result, fights
-from movecheck.aa.model import type_noun, unit_phrase
+from movecheck.aa.model import unit_phrase
 from movecheck.clauses import Violation, clause
+from movecheck.i18n import N_, _
 
 
 def battle_clause(
@@ -35,10 +36,14 @@ def battle_unknown(result: Result, resolution: Resolution) -> Iterator[Violation
     A second result for the same battle is reported; the first one counts.
     """
     if result.battle is None:
-        known = ", ".join(sorted(resolution.battles)) or "none"
-        yield Violation(f"there is no battle in {result.at} (the state's battles: {known})", result.where + ("at",))
+        if resolution.battles:
+            message = _("there is no battle in {space} (the state's battles: {battles})")
+        else:
+            message = _("there is no battle in {space} (the state's battles: none)")
+        yield Violation(message.format(space=result.at, battles=", ".join(sorted(resolution.battles))), result.where + ("at",))
     elif result.repeated:
-        yield Violation(f"the battle in {result.at} already has a result earlier in the file", result.where + ("at",))
+        yield Violation(_("the battle in {space} already has a result earlier in the file").format(space=result.at),
+                        result.where + ("at",))
 
 
 @battle_clause("AA502", "losses-not-present", "error",
@@ -59,14 +64,14 @@ def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Viola
         had = _by_type(battle.side(side))
         for kind, count in sorted(result.losses[side].items()):
             if count > had.get(kind, 0):
-                there = unit_phrase(had[kind], kind) if had.get(kind) else f"no {type_noun(kind, 2)}"
-                yield Violation(f"the {side} loses {unit_phrase(count, kind)} in {battle.at}, but had {there} in the battle",
+                there = unit_phrase(had.get(kind, 0), kind)
+                yield Violation(_(LOSES[side]).format(units=unit_phrase(count, kind), space=battle.at, had=there),
                                 result.where + (f"{side}_losses", kind))
         subs = sum(1 for u in result.survivors(side) if u.type.submarine)
         wanted = int(result.submerged.get(side, 0))
         if wanted > subs:
-            yield Violation(f"{unit_phrase(wanted, 'submarine')} of the {side} submerge in {battle.at}, "
-                            f"but {subs} survive the losses", result.where + ("submerged", side))
+            yield Violation(_(SUBMERGE[side]).format(
+                units=unit_phrase(wanted, "submarine"), space=battle.at, count=subs), result.where + ("submerged", side))
 
 
 @battle_clause("AA503", "retreat-illegal", "error",
@@ -90,31 +95,35 @@ def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
     board = resolution.board
     where = result.where + ("retreat",)
     if not result.survivors("attacker"):
-        yield Violation(f"no attacking unit survives in {battle.at}: nothing retreats", where)
+        yield Violation(_("no attacking unit survives in {space}: nothing retreats").format(space=battle.at), where)
         return
     problem = _retreat_problem(resolution, battle.at, space, battle.came_from)
     if problem:
-        yield Violation(f"the attackers in {battle.at} may not retreat to {space}: {problem}", where)
+        yield Violation(_("the attackers in {space} may not retreat to {retreat}: {problem}").format(
+            space=battle.at, retreat=space, problem=problem), where)
     stranded = result.surviving_amphibious()
     if stranded and not board.is_sea(battle.at):
-        what = " and ".join(unit_phrase(n, t) for t, n in sorted(stranded.items()))
-        yield Violation(f"{what} landed in {battle.at} from the sea (amphibious assault) and may not retreat", where)
+        what = _(" and ").join(unit_phrase(n, t) for t, n in sorted(stranded.items()))
+        yield Violation(_("{units} landed in {space} from the sea (amphibious assault) and may not retreat").format(
+            units=what, space=battle.at), where)
 
 
 def _retreat_problem(resolution: Resolution, at: str, space: str, came_from: tuple[str, ...]) -> str | None:
     """Why a retreat from ``at`` to ``space`` is not allowed (None: it is)."""
     board = resolution.board
     if board.is_sea(at) != board.is_sea(space):
-        return "a battle at sea retreats to a sea zone" if board.is_sea(at) else "a land battle retreats to a territory"
+        return _("a battle at sea retreats to a sea zone") if board.is_sea(at) else _("a land battle retreats to a territory")
     if not board.map.adjacent(at, space):
-        return "it does not border the battle"
+        return _("it does not border the battle")
     if not came_from:
-        return "the battles state does not say where the attackers came from (its battle has no from:)"
+        return _("the battles state does not say where the attackers came from (its battle has no from:)")
     if space not in came_from:
-        came = ", ".join(s for s in came_from if board.is_sea(s) == board.is_sea(at)) or "nowhere it may retreat to"
-        return f"no attacking unit came from there (they came from {came})"
+        came = ", ".join(s for s in came_from if board.is_sea(s) == board.is_sea(at))
+        if not came:
+            return _("no attacking unit came from there (they came from nowhere it may retreat to)")
+        return _("no attacking unit came from there (they came from {spaces})").format(spaces=came)
     if board.hostile(space) or (not board.is_sea(space) and not board.friendly_territory(space)):
-        return "it is not friendly"
+        return _("it is not friendly")
     return None
 
 
@@ -127,7 +136,7 @@ def battle_unresolved(resolution: Resolution) -> Iterator[Violation]:
     Reported once per battle, at the file's ``results:`` key.
     """
     for space in sorted(set(resolution.battles) - resolution.named):
-        yield Violation(f"the battle in {space} has no result", ("results",))
+        yield Violation(_("the battle in {space} has no result").format(space=space), ("results",))
 
 
 @battle_clause("AA505", "battle-not-over", "error",
@@ -152,8 +161,9 @@ def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violatio
     if left["attacker"] and left["defender"]:
         from movecheck.aa.model import describe
 
-        yield Violation(f"the battle in {battle.at} is not over: {describe(left['attacker'])} attack and "
-                        f"{describe(left['defender'], powers=True)} defend after the losses (add losses or a retreat)",
+        yield Violation(_("the battle in {space} is not over: {attackers} attack and {defenders} defend after the losses "
+                          "(add losses or a retreat)").format(space=battle.at, attackers=describe(left["attacker"]),
+                                                            defenders=describe(left["defender"], powers=True)),
                         result.where + ("at",))
 
 
@@ -163,8 +173,19 @@ def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violatio
 def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """Submerging submarines is a rule of the Revised edition (``rules: aa-revised``); under aa1942 a result names none."""
     if result.submerged and not resolution.submerge_allowed:
-        yield Violation("submarines do not submerge under these rules (the Revised edition allows it)",
+        yield Violation(_("submarines do not submerge under these rules (the Revised edition allows it)"),
                         result.where + ("submerged",))
+
+
+LOSES = {
+    "attacker": N_("the attacker loses {units} in {space}, but had {had} in the battle"),
+    "defender": N_("the defender loses {units} in {space}, but had {had} in the battle"),
+}
+SUBMERGE = {
+    "attacker": N_("{units} of the attacker submerge in {space}, but {count} survive the losses"),
+    "defender": N_("{units} of the defender submerge in {space}, but {count} survive the losses"),
+}
+"""AA502's messages for each side."""
 
 
 def _by_type(units: list) -> dict[str, int]:

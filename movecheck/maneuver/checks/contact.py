@@ -6,6 +6,7 @@ import math
 from typing import Any, Iterator
 
 from movecheck.clauses import Violation
+from movecheck.i18n import _
 from movecheck.maneuver.checks import EVERY, FREE, mv_clause
 from movecheck.maneuver.checks.ends import engaged_marching, engaged_off_line
 from movecheck.maneuver.checks.words import order_name
@@ -29,15 +30,20 @@ def through_friend(a: Any) -> Iterator[Violation]:
     """
     base = a.base
     limit = a.options.pass_through_limit
-    share = "half of it" if abs(limit - 0.5) <= EPS else f"{fmt(limit, whole=True)} of it, option pass_through_limit"
+    if abs(limit - 0.5) <= EPS:
+        message = _("{base} passes through friendly {friend}, overlapping it by {area} of its own {own} square steps "
+                    "(more than half of it)")
+    else:
+        message = _("{base} passes through friendly {friend}, overlapping it by {area} of its own {own} square steps "
+                    "(more than {limit} of it, option pass_through_limit)")
     for friend, area, segment in a.events.friend_passes:
         yield Violation(
-            f"{base.id} passes through friendly {friend.id}, overlapping it by {fmt(area)} of its own "
-            f"{fmt(base.area)} square steps (more than {share})",
+            message.format(base=base.id, friend=friend.id, area=fmt(area), own=fmt(base.area),
+                           limit=fmt(limit, whole=True)),
             a.path_at(segment),
         )
     for friend in a.events.friend_ends:
-        yield Violation(f"{base.id} ends overlapping friendly {friend.id}", a.end_where)
+        yield Violation(_("{base} ends overlapping friendly {friend}").format(base=base.id, friend=friend.id), a.end_where)
 
 
 @mv_clause(
@@ -51,10 +57,8 @@ def through_enemy(a: Any) -> Iterator[Violation]:
     is taken as contact.
     """
     for enemy, segment in a.events.enemy_hits:
-        yield Violation(f"{a.base.id} overlaps enemy {enemy.id} on its way", a.path_at(segment))
-
-
-ATTACK = "melee starts only with the order Attack! («В атаку!»)"
+        yield Violation(_("{base} overlaps enemy {enemy} on its way").format(base=a.base.id, enemy=enemy.id),
+                        a.path_at(segment))
 
 
 @mv_clause(
@@ -72,8 +76,7 @@ def contact_made(a: Any) -> Iterator[Violation]:
     if a.kind == "free":
         if a.new_contacts:
             names = ", ".join(e.id for e in a.new_contacts)
-            yield Violation(f"{a.base.id} ends in contact with enemy {names}; {ATTACK}",
-                            a.end_where)
+            yield Violation(_("{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)").format(base=a.base.id, names=names), a.end_where)
         return
     for base in a.corps.bases:
         found = a.new_contacts.get(base.id)
@@ -81,8 +84,7 @@ def contact_made(a: Any) -> Iterator[Violation]:
             names = ", ".join(e.id for e in found)
             declared = a.order.end.get(base.id)
             where = declared.where if declared is not None else a.order.where + ("end",)
-            yield Violation(f"{base.id} ends in contact with enemy {names}; {ATTACK}",
-                            where)
+            yield Violation(_("{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)").format(base=base.id, names=names), where)
 
 
 @mv_clause(
@@ -112,16 +114,18 @@ def engaged_move(a: Any) -> Iterator[Violation]:
         if what is not None:
             names = ", ".join(e.id for e in a.engaged)
             yield Violation(
-                f"{a.base.id} is in contact with {names} at the start: it may only move forward into full contact "
-                f"or straight back; {what}",
+                _("{base} is in contact with {names} at the start: it may only move forward into full contact or "
+                  "straight back; {what}").format(base=a.base.id, names=names, what=what),
                 a.order.where + ("path",),
             )
         return
     if engaged_off_line(a):
         names = sorted({e.id for v in a.engaged.values() for e in v})
         yield Violation(
-            f"{a.corps.id} is in contact with {', '.join(names)} at the start: it may only move straight forward "
-            f"({fmt_deg(a.corps.facing)}°) or straight back, but the landmark lies towards {fmt_deg(bearing_of(a.direction))}°",
+            _("{corps} is in contact with {names} at the start: it may only move straight forward ({facing}°) or "
+              "straight back, but the landmark lies towards {bearing}°").format(
+                corps=a.corps.id, names=", ".join(names), facing=fmt_deg(a.corps.facing),
+                bearing=fmt_deg(bearing_of(a.direction))),
             a.order.where + ("landmark",),
         )
         return
@@ -129,9 +133,10 @@ def engaged_move(a: Any) -> Iterator[Violation]:
         dec = a.order.end[base.id]
         names = ", ".join(e.id for e in a.engaged[base.id])
         yield Violation(
-            f"{base.id} is in contact with {names} at the start: it may only move straight back or straight into "
-            f"full contact, so {order_name(a.order)} keeps it at {fmt_xy(base.centre)}, but it is declared at "
-            f"{fmt_xy((dec.x, dec.y))}",
+            _("{base} is in contact with {names} at the start: it may only move straight back or straight into "
+              "full contact, so {order} keeps it at {centre}, but it is declared at {declared}").format(
+                base=base.id, names=names, order=order_name(a.order), centre=fmt_xy(base.centre),
+                declared=fmt_xy((dec.x, dec.y))),
             dec.where,
         )
 
@@ -149,11 +154,11 @@ def _engaged_free(a: Any) -> str | None:
     if a.straight and forward < 0 and abs(right) <= tol and not rotated:
         return None  # straight back
     if forward < -tol:
-        return "it does not go straight back" if (abs(right) > tol or rotated or not a.straight) else "it goes back"
+        return _("it does not go straight back") if (abs(right) > tol or rotated or not a.straight) else _("it goes back")
     if a.advance_miss > tol + EPS:
-        return (f"it slides sideways: its end is {fmt(a.advance_miss)} steps from any end a straight advance "
-                f"or a wheel about a front corner reaches")
+        return _("it slides sideways: its end is {distance} steps from any end a straight advance or a wheel about "
+                 "a front corner reaches").format(distance=fmt(a.advance_miss))
     if not a.flush:
-        return ("its front edge does not end in full contact with an enemy base (flush and aligned with one of its "
-                "edges over the shorter edge's length)")
+        return _("its front edge does not end in full contact with an enemy base (flush and aligned with one of its "
+                 "edges over the shorter edge's length)")
     return None

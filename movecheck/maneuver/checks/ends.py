@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from movecheck.i18n import _
 from movecheck.maneuver.checks.words import account, mobility_text
 from movecheck.maneuver.model import Vec, fmt
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
@@ -189,20 +190,21 @@ def stop_text(obstacle: Any) -> str:
         return ""
     kind = obstacle.kind
     if kind == "impassable":
-        return f"impassable {obstacle.ids[0]}"
+        return _("impassable {terrain}").format(terrain=obstacle.ids[0])
     if kind == "field_edge":
-        return "the field edge"
+        return _("the field edge")
     if kind == "at_landmark":
-        return "it is at the landmark"
+        return _("it is at the landmark")
     if kind == "engaged":
         return engaged_text(obstacle)
     other = obstacle.ids[0]
     if kind == "enemy":
-        what = f"contact with enemy {other}"
+        what = _("contact with enemy {base}").format(base=other)
     elif kind == "landmark_corps":
-        what = f"contact with {other} of the landmark corps"
+        what = _("contact with {base} of the landmark corps").format(base=other)
     else:
-        what = f"friendly {other}, which it cannot pass (more than half of {obstacle.member} would overlap it)"
+        what = _("friendly {base}, which it cannot pass (more than half of {member} would overlap it)").format(
+            base=other, member=obstacle.member)
     return f"{what} ({obstacle.member})" if obstacle.behind else what
 
 
@@ -221,20 +223,24 @@ def file_account(a: Any, res: Any, undeclared: frozenset[str] = frozenset()) -> 
     bonus_steps = a.options.prebattle_bonus
     base_text = mobility_text(a.mobility - (bonus_steps if a.bonus else 0.0), a.bonus, a.nearest, bonus_steps)
     if abs(a.start_allowance - a.mobility) > EPS:
-        base_text += ", halved"
-    parts = [f"allowance {account(res.walk, a.start_allowance, undeclared)} ({base_text})"]
+        base_text = _("{mobility}, halved").format(mobility=base_text)
+    parts = [_("allowance {account} ({mobility})").format(account=account(res.walk, a.start_allowance, undeclared),
+                                                          mobility=base_text)]
     if res.pace is not None:
-        parts.append(f"the slowest file sets the pace: {fmt(res.pace)}")
+        parts.append(_("the slowest file sets the pace: {pace}").format(pace=fmt(res.pace)))
     if res.landmark_after is not None:
-        parts.append(f"the reference point reaches the landmark after {fmt(res.landmark_after)}")
+        parts.append(_("the reference point reaches the landmark after {distance}").format(
+            distance=fmt(res.landmark_after)))
     if res.stopped_after is not None:
-        parts.append(f"stopped after {fmt(res.stopped_after)} by {stop_text(res.stopped_by)}")
+        parts.append(_("stopped after {distance} by {obstacle}").format(
+            distance=fmt(res.stopped_after), obstacle=stop_text(res.stopped_by)))
     if res.held is not None:
-        parts.append(f"it keeps its place: its allowance does not take it into full contact, and {engaged_text(res.held)}")
+        parts.append(_("it keeps its place: its allowance does not take it into full contact, and {engaged}").format(
+            engaged=engaged_text(res.held)))
     if res.settled is not None:
         parts.append(_settled_text(res.settled))
     if res.halved_from is not None:
-        parts.append(f"half of the maximum {fmt(res.halved_from)}")
+        parts.append(_("half of the maximum {maximum}").format(maximum=fmt(res.halved_from)))
         if res.settled_half is not None:
             parts.append(_settled_text(res.settled_half))
     return "; ".join(parts)
@@ -243,9 +249,10 @@ def file_account(a: Any, res: Any, undeclared: frozenset[str] = frozenset()) -> 
 def engaged_text(obstacle: Any) -> str:
     """``the contact of r1 with enemy b9 at the start (M10: ...)``: why an engaged base keeps its place."""
     names = ", ".join(obstacle.ids)
-    return (f"the contact of {obstacle.member} with enemy {names} at the start (M10: an engaged base moves only "
-            f"straight back or straight into full contact)")
+    return _("the contact of {base} with enemy {names} at the start (M10: an engaged base moves only straight back "
+             "or straight into full contact)").format(base=obstacle.member, names=names)
 
 
 def _settled_text(settled: Any) -> str:
-    return f"it may not end on friendly {settled.friend} ({settled.member}): {fmt(settled.distance)}"
+    return _("it may not end on friendly {friend} ({base}): {distance}").format(
+        friend=settled.friend, base=settled.member, distance=fmt(settled.distance))

@@ -6,6 +6,7 @@ import math
 from typing import Any, Iterator
 
 from movecheck.clauses import Violation
+from movecheck.i18n import _
 from movecheck.maneuver.checks import CORPS, mv_clause
 from movecheck.maneuver.checks.ends import ends_judged, miss_account, misses, turned_alone
 from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
@@ -34,8 +35,9 @@ def formation_broken(a: Any) -> Iterator[Violation]:
     declared = a.order.end
     for base in turned_alone(a):
         yield Violation(
-            f"{base.id} is declared facing {fmt_deg(declared[base.id].facing)}° while its corps keeps facing "
-            f"{fmt_deg(base.facing)}°: the bases of a corps keep their orientation",
+            _("{base} is declared facing {declared}° while its corps keeps facing {facing}°: the bases of a corps "
+              "keep their orientation").format(base=base.id, declared=fmt_deg(declared[base.id].facing),
+                                              facing=fmt_deg(base.facing)),
             declared[base.id].where + ("facing",),
         )
     for miss in misses(a):
@@ -43,8 +45,10 @@ def formation_broken(a: Any) -> Iterator[Violation]:
             continue  # no end declared, or the file moved as one: MV202
         dec = miss.declared
         yield Violation(
-            f"{miss.base.id} is declared at {fmt_xy((dec.x, dec.y))}, out of its place in the formation: it keeps its "
-            f"position in the file of {miss.file.front.id} and must end at {fmt_xy(miss.expected)}, "
-            f"{fmt(math.dist((dec.x, dec.y), miss.expected))} steps away; {miss_account(a, miss)}",
+            _("{base} is declared at {declared}, out of its place in the formation: it keeps its position in the "
+              "file of {front} and must end at {end}, {distance} steps away; {account}").format(
+                base=miss.base.id, declared=fmt_xy((dec.x, dec.y)), front=miss.file.front.id,
+                end=fmt_xy(miss.expected), distance=fmt(math.dist((dec.x, dec.y), miss.expected)),
+                account=miss_account(a, miss)),
             dec.where,
         )

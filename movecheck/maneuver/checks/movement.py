@@ -6,6 +6,7 @@ import math
 from typing import Any, Iterator
 
 from movecheck.clauses import Violation
+from movecheck.i18n import _, ngettext
 from movecheck.maneuver.checks import CORPS, FREE, mv_clause
 from movecheck.maneuver.checks.ends import ends_judged, miss_account, misses, off_course, whole_corps_turn
 from movecheck.maneuver.checks.words import account, mobility_text, order_name, roll_ranges
@@ -49,17 +50,20 @@ def mobility_exceeded(a: Any) -> Iterator[Violation]:
     text = mobility_text(a.base.mobility, a.bonus, a.nearest, a.options.prebattle_bonus)
     if len(branches.items) == 1 and branches.complete:
         walk = branches.items[0].result
-        spent = f"{account(walk, a.mobility)}; " if walk.reached else ""
+        if walk.reached:
+            message = _("{base} travels {length} steps but its allowance is {allowance} ({account}; {mobility})")
+        else:
+            message = _("{base} travels {length} steps but its allowance is {allowance} ({mobility})")
         yield Violation(
-            f"{base} travels {fmt(length)} steps but its allowance is {fmt(walk.allowance)} "
-            f"({spent}{text})",
+            message.format(base=base, length=fmt(length), allowance=fmt(walk.allowance),
+                           account=account(walk, a.mobility), mobility=text),
             a.end_where,
         )
         return
     best = max(b.result.allowance for b in branches.items)
     yield Violation(
-        f"{base} travels {fmt(length)} steps, more than its allowance whatever "
-        f"{roll_ranges(branches)}: at most {fmt(best)} ({text})",
+        _("{base} travels {length} steps, more than its allowance whatever {rolls}: at most {best} ({mobility})").format(
+            base=base, length=fmt(length), rolls=roll_ranges(branches), best=fmt(best), mobility=text),
         a.end_where,
     )
 
@@ -85,9 +89,12 @@ def not_straight(a: Any) -> Iterator[Violation]:
         return
     motion = a.motion
     yield Violation(
-        f"{a.base.id}'s path has {len(a.order.path)} segments ({fmt(motion.length)} steps) although the straight "
-        f"line to {fmt_xy(motion.end)} ({fmt(motion.chord)} steps) is clear: a move goes straight unless that "
-        f"is impossible",
+        ngettext("{base}'s path has {segments} segment ({length} steps) although the straight line to {end} "
+                 "({chord} steps) is clear: a move goes straight unless that is impossible",
+                 "{base}'s path has {segments} segments ({length} steps) although the straight line to {end} "
+                 "({chord} steps) is clear: a move goes straight unless that is impossible", len(a.order.path)).format(
+            base=a.base.id, segments=len(a.order.path), length=fmt(motion.length), end=fmt_xy(motion.end),
+            chord=fmt(motion.chord)),
         a.order.where + ("path",),
     )
 
@@ -108,16 +115,23 @@ def wrong_direction(a: Any) -> Iterator[Violation]:
     per-base distances (MV202) are not reported.
     """
     if a.towards_itself:
-        yield Violation(f"{a.corps.id} cannot move towards itself", a.order.where + ("landmark",))
+        yield Violation(_("{corps} cannot move towards itself").format(corps=a.corps.id), a.order.where + ("landmark",))
         return
     moved = off_course(a)
     if moved is None:
         return
-    way = {"all_ahead": "strictly forward", "all_back": "strictly back"}.get(a.order.kind, "straight towards the landmark")
+    if a.order.kind == "all_ahead":
+        message = _("{corps} is declared moving towards {declared}° ({distance} steps), but {order} moves it "
+                    "strictly forward, towards {bearing}°")
+    elif a.order.kind == "all_back":
+        message = _("{corps} is declared moving towards {declared}° ({distance} steps), but {order} moves it "
+                    "strictly back, towards {bearing}°")
+    else:
+        message = _("{corps} is declared moving towards {declared}° ({distance} steps), but {order} moves it "
+                    "straight towards the landmark, towards {bearing}°")
     yield Violation(
-        f"{a.corps.id} is declared moving towards {fmt_deg(bearing_of(moved))}° "
-        f"({fmt(math.hypot(*moved))} steps), but {order_name(a.order)} moves it {way}, towards "
-        f"{fmt_deg(bearing_of(a.direction))}°",
+        message.format(corps=a.corps.id, declared=fmt_deg(bearing_of(moved)), distance=fmt(math.hypot(*moved)),
+                       order=order_name(a.order), bearing=fmt_deg(bearing_of(a.direction))),
         a.order.where + ("end",),
     )
 
@@ -152,18 +166,25 @@ def not_max_distance(a: Any) -> Iterator[Violation]:
         base = miss.base
         if miss.declared is None:
             yield Violation(
-                f"no end is declared for {base.id}: {order_name(a.order)} takes it to {_required(a, miss)}",
+                _("no end is declared for {base}: {order} takes it to {required}").format(
+                    base=base.id, order=order_name(a.order), required=_required(a, miss)),
                 a.order.where + ("end",),
             )
         elif miss.as_one:
             along = miss.along
-            how = f"{fmt(abs(along))} steps {'beyond' if along > 0 else 'short of'} where it must end"
             if a.direction is None:
-                how = f"{fmt(abs(along))} steps from where it must stay"
+                message = _("{base} is declared at {declared}, {distance} steps from where it must stay: "
+                            "{order} takes it to {required}")
+            elif along > 0:
+                message = _("{base} is declared at {declared}, {distance} steps beyond where it must end: "
+                            "{order} takes it to {required}")
+            else:
+                message = _("{base} is declared at {declared}, {distance} steps short of where it must end: "
+                            "{order} takes it to {required}")
             dec = miss.declared
             yield Violation(
-                f"{base.id} is declared at {fmt_xy((dec.x, dec.y))}, {how}: {order_name(a.order)} takes it to "
-                f"{_required(a, miss)}",
+                message.format(base=base.id, declared=fmt_xy((dec.x, dec.y)), distance=fmt(abs(along)),
+                               order=order_name(a.order), required=_required(a, miss)),
                 dec.where,
             )
 
@@ -174,8 +195,9 @@ def _required(a: Any, miss: Any) -> str:
     distances = sorted({round(br.result[miss.file.index].distance, 9) for br in items})
     if len(distances) > 1:
         near, far = a.expected(miss.base, distances[0]), a.expected(miss.base, distances[-1])
-        return f"between {fmt_xy(near)} and {fmt_xy(far)} depending on {roll_ranges(miss.group.branches)}"
-    return f"{fmt_xy(miss.expected)}: {miss_account(a, miss)}"
+        return _("between {near} and {far} depending on {rolls}").format(
+            near=fmt_xy(near), far=fmt_xy(far), rolls=roll_ranges(miss.group.branches))
+    return _("{end}: {account}").format(end=fmt_xy(miss.expected), account=miss_account(a, miss))
 
 
 @mv_clause(
@@ -196,7 +218,8 @@ def corps_rotated(a: Any) -> Iterator[Violation]:
         return
     declared = a.order.end[first.id]
     yield Violation(
-        f"{order_name(a.order)} does not turn the corps: {a.corps.id} faces {fmt_deg(a.corps.facing)}° and must keep "
-        f"facing it, but its bases are declared facing {fmt_deg(declared.facing)}°",
+        _("{order} does not turn the corps: {corps} faces {facing}° and must keep facing it, but its bases are "
+          "declared facing {declared}°").format(order=order_name(a.order), corps=a.corps.id,
+                                                facing=fmt_deg(a.corps.facing), declared=fmt_deg(declared.facing)),
         declared.where + ("facing",),
     )

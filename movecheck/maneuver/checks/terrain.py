@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from movecheck.clauses import Violation
+from movecheck.i18n import _, ngettext
 from movecheck.maneuver.checks import EVERY, FREE, mv_clause
 from movecheck.maneuver.checks.ends import ends_judged, undecided
 from movecheck.maneuver.checks.words import condition
@@ -24,11 +25,12 @@ def roll_out_of_range(a: Any) -> Iterator[Violation]:
     not owed at all is MV303 instead.
     """
     for roll in a.rolls:
-        _, feature = _owed(a, roll)
+        _why, feature = _owed(a, roll)
         if feature is not None and roll.value not in feature.dice:
             yield Violation(
-                f"{roll.base_id}'s roll {roll.value} for {feature.terrain.label} is outside the range of "
-                f"{feature.die_name} ({feature.dice}: {feature.dice.low}..{feature.dice.high})",
+                _("{base}'s roll {roll} for {terrain} is outside the range of {die} ({dice}: {low}..{high})").format(
+                    base=roll.base_id, roll=roll.value, terrain=feature.terrain.label, die=feature.die_name,
+                    dice=feature.dice, low=feature.dice.low, high=feature.dice.high),
                 roll.where,
             )
 
@@ -51,7 +53,7 @@ def roll_not_allowed(a: Any) -> Iterator[Violation]:
     ``base: {terrain: value}`` names the feature.
     """
     for roll in a.rolls:
-        why, _ = _owed(a, roll)
+        why, _feature = _owed(a, roll)
         if why is not None:
             yield Violation(why, roll.where)
 
@@ -64,27 +66,29 @@ def _owed(a: Any, roll: Any) -> tuple[str | None, Any]:
     """
     base_id = roll.base_id
     if base_id not in a.moving:
-        return f"a roll for {base_id}, which this order does not move", None
+        return _("a roll for {base}, which this order does not move").format(base=base_id), None
     if base_id in a.followers:
-        return (f"{base_id} is not a front base: it follows {a.followers[base_id]} and slows down with it; "
-                f"only front bases roll"), None
+        return _("{base} is not a front base: it follows {front} and slows down with it; only front bases "
+                 "roll").format(base=base_id, front=a.followers[base_id]), None
     entered = a.entered_by.get(base_id, [])
     if roll.terrain_id is None:
         if not entered:
-            return f"{base_id} enters no difficult terrain on this move: no roll is owed", None
+            return _("{base} enters no difficult terrain on this move: no roll is owed").format(base=base_id), None
         return None, entered[0]
     terrain = roll.terrain
     if terrain is None:
         return None, None
     if not roll.penalty:
-        return f"{terrain.label} costs no penalty roll", None
+        return _("{terrain} costs no penalty roll").format(terrain=terrain.label), None
     matches = [f for f in entered if f.terrain.id == roll.terrain_id]
     if not matches:
         for feature, most in a.short_of.get(base_id, []):
             if feature.terrain.id == roll.terrain_id:
-                return (f"{base_id} never reaches {terrain.label}, {fmt(feature.e)} steps ahead: the penalties before "
-                        f"it leave an allowance of at most {fmt(most)}; no roll is owed for it"), None
-        return f"{base_id} does not enter {terrain.label} on this move: no roll is owed for it", None
+                return _("{base} never reaches {terrain}, {distance} steps ahead: the penalties before it leave an "
+                         "allowance of at most {most}; no roll is owed for it").format(
+                    base=base_id, terrain=terrain.label, distance=fmt(feature.e), most=fmt(most)), None
+        return _("{base} does not enter {terrain} on this move: no roll is owed for it").format(
+            base=base_id, terrain=terrain.label), None
     return None, matches[0]
 
 
@@ -113,8 +117,9 @@ def roll_needed(a: Any) -> Iterator[Violation]:
             return  # legal whatever the rolls, or MV101
         text, p = condition(a.branches, a.legal_length)
         yield Violation(
-            f"{a.base.id}'s move of {fmt(a.motion.length)} steps is legal only if {text} ({describe_probability(p)}); "
-            f"declare the roll", a.end_where,
+            _("{base}'s move of {length} steps is legal only if {condition} ({probability}); declare the roll").format(
+                base=a.base.id, length=fmt(a.motion.length), condition=text, probability=describe_probability(p)),
+            a.end_where,
         )
         return
     if not ends_judged(a):
@@ -126,15 +131,26 @@ def roll_needed(a: Any) -> Iterator[Violation]:
         names = ", ".join(b.id for b in group.bases)
         front = group.files[0].front.id
         where = declared[front].where if front in declared else a.order.where + ("end",)
-        whose = f"{names}'s declared end is" if len(group.bases) == 1 else f"the declared ends of {names} are"
         spans = []
         for file in group.files:
             ds = sorted({round(br.result[file.index].distance, 9) for br in items})
             if len(ds) > 1:
                 near, far = a.expected(file.front, ds[0]), a.expected(file.front, ds[-1])
-                spans.append(f"{file.front.id} ends between {fmt_xy(near)} and {fmt_xy(far)}")
-        span = f"; depending on the roll {', '.join(spans)}" if spans else ""
-        yield Violation(f"{whose} right only if {text} ({describe_probability(p)}){span}; declare the roll", where)
+                spans.append(_("{base} ends between {near} and {far}").format(
+                    base=file.front.id, near=fmt_xy(near), far=fmt_xy(far)))
+        if spans:
+            message = ngettext(
+                "{names}'s declared end is right only if {condition} ({probability}); depending on the roll "
+                "{spans}; declare the roll",
+                "the declared ends of {names} are right only if {condition} ({probability}); depending on the roll "
+                "{spans}; declare the roll", len(group.bases))
+        else:
+            message = ngettext(
+                "{names}'s declared end is right only if {condition} ({probability}); declare the roll",
+                "the declared ends of {names} are right only if {condition} ({probability}); declare the roll",
+                len(group.bases))
+        yield Violation(message.format(names=names, condition=text, probability=describe_probability(p),
+                                       spans=", ".join(spans)), where)
 
 
 @mv_clause(
@@ -151,7 +167,9 @@ def impassable(a: Any) -> Iterator[Violation]:
     """
     events = a.events
     for terrain, segment in events.impassable:
-        yield Violation(f"{a.base.id} enters impassable terrain {terrain.id} on its way", a.path_at(segment))
+        yield Violation(_("{base} enters impassable terrain {terrain} on its way").format(base=a.base.id, terrain=terrain.id),
+                        a.path_at(segment))
     if events.leaves_field is not None:
         field = f"0..{fmt(a.field_size[0], whole=True)} × 0..{fmt(a.field_size[1], whole=True)}"
-        yield Violation(f"{a.base.id} leaves the field ({field}) on its way", a.path_at(events.leaves_field))
+        yield Violation(_("{base} leaves the field ({field}) on its way").format(base=a.base.id, field=field),
+                        a.path_at(events.leaves_field))

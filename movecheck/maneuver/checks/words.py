@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
+from movecheck.i18n import _
 from movecheck.maneuver.model import ORDER_NAMES, fmt
 
 __all__ = ["account", "condition", "describe_values", "favourable", "mobility_text", "order_name",
@@ -19,15 +20,16 @@ __all__ = ["account", "condition", "describe_values", "favourable", "mobility_te
 
 def order_name(order: Any) -> str:
     """``All ahead``, ``Move to landmark``, ``free move``."""
-    return ORDER_NAMES[order.kind]
+    return _(ORDER_NAMES[order.kind])
 
 
 def mobility_text(mobility: float, bonus: bool, nearest: float | None, bonus_steps: float) -> str:
     """``mobility 8 + 2 pre-battle`` / ``mobility 8, no pre-battle bonus: an enemy is 12.30 steps away``."""
-    base = f"mobility {fmt(mobility, whole=True)}"
     if bonus:
-        return f"{base} + {fmt(bonus_steps, whole=True)} pre-battle"
-    return f"{base}, no pre-battle bonus: an enemy is {fmt(nearest or 0.0)} steps away"
+        return _("mobility {mobility} + {bonus} pre-battle").format(
+            mobility=fmt(mobility, whole=True), bonus=fmt(bonus_steps, whole=True))
+    return _("mobility {mobility}, no pre-battle bonus: an enemy is {distance} steps away").format(
+        mobility=fmt(mobility, whole=True), distance=fmt(nearest or 0.0))
 
 
 def account(walk: Any, start: float, undeclared: frozenset[str] = frozenset()) -> str:
@@ -43,9 +45,9 @@ def account(walk: Any, start: float, undeclared: frozenset[str] = frozenset()) -
     for feature, roll in walk.reached:
         die = f"{feature.die_name} ({feature.dice})"
         if roll is None:
-            parts.append(f"{feature.terrain.id}: any {die} roll stops it at the edge")
+            parts.append(_("{terrain}: any {die} roll stops it at the edge").format(terrain=feature.terrain.id, die=die))
         elif feature.terrain.id in undeclared:
-            parts.append(f"{feature.terrain.id} {die} not declared")
+            parts.append(_("{terrain} {die} not declared").format(terrain=feature.terrain.id, die=die))
             known = False
         else:
             parts.append(f"{feature.terrain.id} {die} = {roll}")
@@ -56,27 +58,29 @@ def describe_values(values: list[int], dice: Any) -> str:
     """A set of die results in words: ``7 or less``, ``12 or more``, ``exactly 5``, ``3 to 5``."""
     vs = sorted(set(values))
     if not vs:
-        return "impossible"
+        return _("impossible")
     if vs == list(range(vs[0], vs[-1] + 1)):
         if len(vs) == 1:
-            return f"exactly {vs[0]}"
+            return _("exactly {value}").format(value=vs[0])
         if vs[0] == dice.low:
-            return f"{vs[-1]} or less"
+            return _("{value} or less").format(value=vs[-1])
         if vs[-1] == dice.high:
-            return f"{vs[0]} or more"
-        return f"{vs[0]} to {vs[-1]}"
-    return "one of " + ", ".join(str(v) for v in vs)
+            return _("{value} or more").format(value=vs[0])
+        return _("{low} to {high}").format(low=vs[0], high=vs[-1])
+    return _("one of {values}").format(values=", ".join(str(v) for v in vs))
 
 
 def roll_name(key: tuple[str, str], die_name: str, dice: Any) -> str:
     """``the D3 roll (3d6) for r9 entering wood1``."""
-    return f"the {die_name} roll ({dice}) for {key[0]} entering {key[1]}"
+    return _("the {die} roll ({dice}) for {base} entering {terrain}").format(
+        die=die_name, dice=dice, base=key[0], terrain=key[1])
 
 
 def favourable(keys: list[tuple[str, str]], dice: dict[tuple[str, str], tuple[str, Any]]) -> str:
     """``the rolls (D1 (1d6) for r1 entering s0, D1 (1d6) for r1 entering s1) fall favourably``."""
-    named = ", ".join(f"{dice[k][0]} ({dice[k][1]}) for {k[0]} entering {k[1]}" for k in keys)
-    return f"the rolls ({named}) fall favourably"
+    named = ", ".join(_("{die} ({dice}) for {base} entering {terrain}").format(
+        die=dice[k][0], dice=dice[k][1], base=k[0], terrain=k[1]) for k in keys)
+    return _("the rolls ({rolls}) fall favourably").format(rolls=named)
 
 
 def condition(branches: Any, legal: Callable[[Any], bool]) -> tuple[str, Fraction]:
@@ -95,7 +99,7 @@ def condition(branches: Any, legal: Callable[[Any], bool]) -> tuple[str, Fractio
         key = keys[0]
         die_name, dice = branches.dice[key]
         values = [b.assigned[key] for b in good if key in b.assigned]
-        return f"{roll_name(key, die_name, dice)} is {describe_values(values, dice)}", p
+        return _("{roll} is {values}").format(roll=roll_name(key, die_name, dice), values=describe_values(values, dice)), p
     return favourable(keys, branches.dice), p
 
 
@@ -106,4 +110,4 @@ def roll_ranges(branches: Any) -> str:
     for key in keys:
         die_name, dice = branches.dice[key]
         parts.append(f"{roll_name(key, die_name, dice)} ({dice.low}..{dice.high})")
-    return " and ".join(parts)
+    return _(" and ").join(parts)
