@@ -255,9 +255,11 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
 
 def _toml_document(raw: bytes, shown: str, explicit: bool) -> Document | None:
     """The ``[tool.movecheck]`` table as a :class:`Document` with positions; None if absent."""
+    text = raw.decode("utf-8", errors="replace")
+    if not explicit and "movecheck" not in text:
+        return None  # a discovered pyproject.toml that cannot name the table: not parsed at all
     import tomllib
 
-    text = raw.decode("utf-8", errors="replace")
     mentions = re.search(r"^\s*\[\s*tool\s*\.\s*movecheck\b|^\s*tool\s*\.\s*movecheck\b|^\s*movecheck\s*[.=]", text, re.M)
     doc = Document(path=shown, text=text)
     try:
