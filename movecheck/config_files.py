@@ -251,13 +251,22 @@ _PART = rf'(?:"(?:[^"\\]|\\.)*"|\'[^\']*\'|{_BARE})'
 _HEADER = re.compile(rf"^(\s*)\[\s*({_PART}(?:\s*\.\s*{_PART})*)\s*\]\s*(?:#.*)?$")
 _KEYLINE = re.compile(rf"^(\s*)({_PART}(?:\s*\.\s*{_PART})*)\s*=\s*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
+_MAY_CONFIGURE = re.compile(
+    r"""^\s*(?:\[\[?\s*["']?tool["']?\s*(?:\]|\.\s*["']?movecheck(?![\w-]))"""
+    r"""|["']?tool["']?\s*(?:=|\.\s*["']?movecheck(?![\w-])))""",
+    re.M,
+)
+"""A line that may open or fill the ``[tool.movecheck]`` table: a ``[tool.movecheck...]`` or
+``[tool]`` header, a ``tool.movecheck...`` key or a ``tool = {...}`` inline table (quoted or
+not). A discovered pyproject.toml without one is not parsed (keys spelt with escapes, such as
+``"\\u006dovecheck"``, are not looked for)."""
 
 
 def _toml_document(raw: bytes, shown: str, explicit: bool) -> Document | None:
     """The ``[tool.movecheck]`` table as a :class:`Document` with positions; None if absent."""
     text = raw.decode("utf-8", errors="replace")
-    if not explicit and "movecheck" not in text:
-        return None  # a discovered pyproject.toml that cannot name the table: not parsed at all
+    if not explicit and not _MAY_CONFIGURE.search(text):
+        return None  # a discovered pyproject.toml with no way to name the table: not parsed at all
     import tomllib
 
     mentions = re.search(r"^\s*\[\s*tool\s*\.\s*movecheck\b|^\s*tool\s*\.\s*movecheck\b|^\s*movecheck\s*[.=]", text, re.M)

@@ -367,3 +367,33 @@ def test_maneuver_options_precedence(run_main, tmp_path, write) -> None:
     assert readings["dice"] == {"D1": "1d6", "D2": "2d6", "D3": "3d6", "D4": "4d6"}  # mappings merge
     readings = json.loads(run_main([*args, "--option", "maneuver.contact_gap=0.08"], cwd=root)[1])["readings"]["maneuver"]
     assert readings["contact_gap"] == 0.08  # the command line beats the configuration
+
+
+@pytest.mark.parametrize(("text", "may"), [
+    ("[tool.movecheck]\nselect = ['AA']\n", True),
+    ('[ "tool" . "movecheck" ]\n', True),
+    ("[tool.movecheck.per-file-ignores]\n", True),
+    ("[tool]\nmovecheck = {select = ['AA']}\n", True),
+    ("tool.movecheck.select = ['AA']\n", True),
+    ("tool = { movecheck = { select = ['AA'] } }\n", True),
+    ("[tool.movecheck\nbroken = \n", True),  # broken, but ours: parsed, so MC001 is reported
+    ("[project.scripts]\nmovecheck = 'movecheck.__main__:run'\n", False),
+    ("[tool.hatch]\nmovecheck = 1\n[tool.movecheckx]\n", False),
+])
+def test_a_discovered_pyproject_is_parsed_only_when_it_may_name_the_table(text, may):
+    """Start-up: a pyproject.toml that cannot hold [tool.movecheck] is never handed to tomllib."""
+    from movecheck.config_files import _MAY_CONFIGURE
+
+    assert bool(_MAY_CONFIGURE.search(text)) is may
+
+
+def test_linting_beside_a_pyproject_without_our_table_imports_no_toml_parser(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'movecheck-game'\n[tool.black]\nline-length = 99\n")
+    (tmp_path / "x.yaml").write_text("movecheck: 1\nsystem: maneuver\n")
+    probe = ("import sys, runpy; sys.argv = ['movecheck', 'lint', 'x.yaml']\n"
+             "from movecheck.cli import main\nmain(sys.argv[1:])\nprint('tomllib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip().splitlines()[-1] == "False", out.stdout + out.stderr
