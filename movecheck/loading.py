@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, NoReturn
 
@@ -128,14 +129,21 @@ def load_bytes(raw: bytes, path: str) -> Document:
     return doc
 
 
-_JSON_DECLINED = re.compile(
+_JSON_DECLINED = (
     r'[^\x0A\x0D\x20-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD\U00010000-\U0010FFFF]'  # tabs, controls, NEL, LS/PS, BOM
     r'|\\u[dD][89abAB]'  # a surrogate escape: json joins a pair, YAML refuses it
     r'|"\s*[\r\n]\s*:|"\s{40,}:'  # a key whose colon is on another line or far away (YAML: not a key)
 )
+"""What makes the json module's reading of a text differ from the YAML reading (compiled when a
+JSON file is first read: its character class costs more to compile than a small file to read)."""
 _STRING_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _NEST = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+@lru_cache(maxsize=1)
+def _json_declined() -> re.Pattern[str]:
+    return re.compile(_JSON_DECLINED)
 
 
 class _Declined(Exception):
@@ -169,7 +177,7 @@ def _read_json(doc: Document, raw: bytes) -> bool:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return False
-    if _JSON_DECLINED.search(text) or text.count(",") + text.count("[") + text.count("{") >= MAX_NODES:
+    if _json_declined().search(text) or text.count(",") + text.count("[") + text.count("{") >= MAX_NODES:
         return False
     brackets = _NOT_BRACKET.sub("", _STRING_TOKEN.sub("", text))
     if brackets and max(itertools.accumulate(map(_NEST.__getitem__, brackets))) > MAX_DEPTH:
