@@ -21,7 +21,7 @@ from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, anal
 from movecheck.maneuver.checks import rules_for
 from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, fmt
 from movecheck.maneuver.orders import Order, Resolver
-from movecheck.render.escape import UNSAFE, escape, visible
+from movecheck.render.escape import unsafe, escape, visible
 
 
 def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int],
@@ -150,9 +150,9 @@ def _name(text: Any) -> str:
 
     text = str(text)
     try:
-        plain = not UNSAFE.search(text) and yaml.safe_load(text) == text and ":" not in text and "#" not in text
+        plain = not unsafe().search(text) and yaml.safe_load(text) == text and ":" not in text and "#" not in text
     except yaml.YAMLError:
         plain = False
     if plain:
         return text
-    return UNSAFE.sub(lambda match: visible(match.group(), undecodable=False), json.dumps(text, ensure_ascii=False))
+    return unsafe().sub(lambda match: visible(match.group(), undecodable=False), json.dumps(text, ensure_ascii=False))

@@ -27,6 +27,7 @@ refuse: they become the text of their visible escape (``\\xff``).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Every code point of the categories Cc, Cf, Cs, Zl and Zp (Unicode 14.0, plus the
 # format controls U+13439..U+1343F that Unicode 15.0 added).  tests/test_spoofing.py
@@ -37,10 +38,20 @@ _UNSAFE_RANGES = (
     "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0001\U000e0020-\U000e007f"
 )
-UNSAFE = re.compile(f"[{_UNSAFE_RANGES}]")
-# JSON text: json.dumps already escapes C0 controls inside strings, and the raw LFs
-# left in its output are the indentation between tokens.
-_UNSAFE_IN_JSON = re.compile(f"[{_UNSAFE_RANGES.replace(chr(0) + '-' + chr(0x1f), '', 1)}]")
+
+
+@lru_cache(maxsize=1)
+def unsafe() -> re.Pattern[str]:
+    """The pattern of one unsafe character (compiled on first use: a clean run never needs it)."""
+    return re.compile(f"[{_UNSAFE_RANGES}]")
+
+
+@lru_cache(maxsize=1)
+def _unsafe_in_json() -> re.Pattern[str]:
+    # JSON text: json.dumps already escapes C0 controls inside strings, and the raw LFs
+    # left in its output are the indentation between tokens.
+    return re.compile(f"[{_UNSAFE_RANGES.replace(chr(0) + '-' + chr(0x1f), '', 1)}]")
+
 
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -69,9 +80,9 @@ def escape(text: str, keep: str = "\t") -> str:
     Tabs are kept by default: they move nothing but the cursor, and the ``full``
     format keeps them so that its caret lines up under the source line.
     """
-    if text.isprintable():  # the common case, decided in C (isprintable is stricter than UNSAFE)
+    if text.isprintable():  # the common case, decided in C (isprintable is stricter than unsafe())
         return text
-    return UNSAFE.sub(lambda match: match.group() if match.group() in keep else visible(match.group()), text)
+    return unsafe().sub(lambda match: match.group() if match.group() in keep else visible(match.group()), text)
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -87,5 +98,7 @@ def _json_escape(match: re.Match[str]) -> str:
 
 def escape_json(text: str) -> str:
     """JSON text from ``json.dumps(..., ensure_ascii=False)`` with no unsafe raw character left in it."""
-    return _UNSAFE_IN_JSON.sub(_json_escape, text)
+    if text.isascii() and text.isprintable():
+        return text
+    return _unsafe_in_json().sub(_json_escape, text)
 
