@@ -433,7 +433,7 @@ def bench_choice(repeat: int) -> list[str]:
         errors, runs, steps = search_figures(orders)
         rows.append((name, f"{times[name]:.2f} s", str(errors), str(runs), f"{steps:,}"))
     base = median_run(movecheck_cmd("--version"), repeat)
-    table("5. choosing units (median wall time; runs of the phase; search steps)", rows,
+    table("3b. Choosing units (median wall time; runs of the phase; search steps)", rows,
           ("orders", "time", "errors", "runs", "search steps"))
     one, split = times[cases[-2][0]], times[cases[-1][0]]
     return [
