@@ -182,8 +182,8 @@ LOSES = {
     "defender": N_("the defender loses {units} in {space}, but had {had} in the battle"),
 }
 SUBMERGE = {
-    "attacker": N_("{units} of the attacker submerge in {space}, but {count} survive the losses"),
-    "defender": N_("{units} of the defender submerge in {space}, but {count} survive the losses"),
+    "attacker": N_("the attacker submerges {units} in {space}, but the losses leave it {count}"),
+    "defender": N_("the defender submerges {units} in {space}, but the losses leave it {count}"),
 }
 """AA502's messages for each side."""
 
