@@ -32,8 +32,6 @@ DEFAULT_CONTACT_GAP = 0.05
 OVERLAP_REL = 1e-9
 """Two shapes overlap when their common area exceeds this fraction of the smaller area."""
 
-FLUSH_MIN_LENGTH = 1e-6
-"""Shortest common length (steps) for two edges to count as lying along each other."""
 
 
 # --- bases ------------------------------------------------------------------------------
@@ -98,50 +96,6 @@ def overlaps(a: BaseGeometry, b: BaseGeometry) -> bool:
 def in_contact(a: BaseGeometry, b: BaseGeometry, gap: float = DEFAULT_CONTACT_GAP) -> bool:
     """Whether two shapes are within gap of each other without overlapping."""
     return edge_distance(a, b) <= gap + EPS and not overlaps(a, b)
-
-
-def _flush_segment(p1: np.ndarray, p2: np.ndarray, q1: np.ndarray, q2: np.ndarray,
-                   gap: float, min_length: float) -> bool:
-    """Whether segment p lies along segment q (within gap) over more than min_length."""
-    f = q2 - q1
-    flen = float(np.hypot(*f))
-    elen = float(np.hypot(*(p2 - p1)))
-    if flen <= EPS or elen <= EPS:
-        return False
-    uf = f / flen
-    start = float(np.dot(p1 - q1, uf))
-    slope = float(np.dot(p2 - p1, uf))
-    if abs(slope) <= EPS:
-        return False  # p runs across q: at most a point in common
-    s_a, s_b = (0.0 - start) / slope, (flen - start) / slope
-    s_lo, s_hi = max(min(s_a, s_b), 0.0), min(max(s_a, s_b), 1.0)
-    if (s_hi - s_lo) * elen <= min_length:
-        return False
-    for s in (s_lo, s_hi):
-        point = p1 + s * (p2 - p1)
-        offset = point - q1
-        if abs(offset[0] * uf[1] - offset[1] * uf[0]) > gap + EPS:
-            return False
-    return True
-
-
-def edge_flush(edge: LineString, poly: Polygon, gap: float = DEFAULT_CONTACT_GAP,
-               min_length: float = FLUSH_MIN_LENGTH) -> bool:
-    """Whether the edge lies along some edge of poly (within gap) over a positive length."""
-    p = np.asarray(edge.coords)[:, :2]
-    ring = np.asarray(poly.exterior.coords)[:, :2]
-    return any(
-        _flush_segment(p[0], p[-1], ring[i], ring[i + 1], gap, min_length)
-        for i in range(len(ring) - 1)
-    )
-
-
-def full_contact(a: Polygon, b: Polygon, gap: float = DEFAULT_CONTACT_GAP,
-                 min_length: float = FLUSH_MIN_LENGTH) -> bool:
-    """Whether a and b are in contact with an edge of a flush along an edge of b."""
-    if not in_contact(a, b, gap):
-        return False
-    return any(edge_flush(e, b, gap, min_length) for e in polygon_edges(a))
 
 
 # --- convex pieces ---------------------------------------------------------------------------

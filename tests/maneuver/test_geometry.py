@@ -7,7 +7,7 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry import Point, Polygon, box
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver import plane as pl
@@ -119,7 +119,6 @@ def test_touching_bases_at_every_angle_are_in_contact_not_overlapping(make):
         a, b = make(facing)
         assert g.in_contact(a, b), facing
         assert not g.overlaps(a, b), facing
-        assert g.full_contact(a, b), facing
 
 
 @pytest.mark.parametrize("make", [side_by_side, front_to_front])
@@ -140,40 +139,6 @@ def test_contact_with_custom_gap():
     a, b = side_by_side(30, 0.2)
     assert g.in_contact(a, b, gap=0.25)
     assert not g.in_contact(a, b, gap=0.1)
-
-
-def test_corner_contact_is_not_full_contact():
-    a = box(0, 0, 4, 2)
-    b = box(4, 2, 8, 4)  # touches a only at the corner (4, 2)
-    assert g.in_contact(a, b)
-    assert not g.full_contact(a, b)
-
-
-def test_partial_edge_overlap_is_full_contact():
-    a = box(0, 0, 4, 2)
-    b = box(3, 2, 7, 4)  # 1 step of a's top edge is along b's bottom edge
-    assert g.full_contact(a, b)
-    assert g.edge_flush(LineString([(0, 2), (4, 2)]), b)
-    assert not g.edge_flush(LineString([(0, 0), (4, 0)]), b)
-
-
-def test_tilted_base_touching_at_a_corner_is_not_full_contact():
-    a = g.base_rect(0, 0, 0, W, D)
-    # b is turned by 20 degrees and touches a's front edge with one corner only
-    b = g.base_rect(0, 0, 20, W, D)
-    lowest = min(b.exterior.coords, key=lambda c: c[1])
-    b = sw.translate(b, (0, 1), 1 - lowest[1])
-    assert g.in_contact(a, b)
-    assert not g.full_contact(a, b)
-
-
-def test_full_contact_requires_contact():
-    a = box(0, 0, 4, 2)
-    assert not g.full_contact(a, box(0, 2.2, 4, 4.2))
-    assert not g.full_contact(a, box(0, 1.5, 4, 3.5))  # overlapping
-
-
-# --- distance and sweeps ----------------------------------------------------------------
 
 
 def test_edge_distance_is_edge_to_edge():
