@@ -189,6 +189,7 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
     findings.extend(_apply_captured(state, board))
     findings.extend(_apply_purchased(state, board))
     findings.extend(_place_units(state, board))
+    findings.extend(_battle_names(state, board))
     return Setup(board, findings, map_file)
 
 
@@ -242,6 +243,27 @@ def _apply_captured(state: Document, board: Board) -> list[Finding]:
             findings.append(unknown_space(state, board.map, name, ("captured_this_turn", index)))
         else:
             board.captured.add(space)
+    return findings
+
+
+def _battle_names(state: Document, board: Board) -> list[Finding]:
+    """MC004 for the names of a battles state's ``battles:`` the map does not know (space, ``from``, unit types)."""
+    findings = []
+    for index, entry in enumerate(state.get("battles", default=[]) or []):
+        if not isinstance(entry, dict):
+            continue  # the schema says so (MC003)
+        at = entry.get("at")
+        if isinstance(at, str) and board.map.resolve(at) is None:
+            findings.append(unknown_space(state, board.map, at, ("battles", index, "at")))
+        came_from = entry.get("from")
+        for k, name in enumerate(came_from if isinstance(came_from, list) else []):
+            if isinstance(name, str) and board.map.resolve(name) is None:
+                findings.append(unknown_space(state, board.map, name, ("battles", index, "from", k)))
+        for key in ("attackers", "defenders", "amphibious"):
+            kinds = entry.get(key)
+            for name in kinds if isinstance(kinds, dict) else {}:
+                if board.map.resolve_type(name) is None:
+                    findings.append(unknown_type(state, board.map, name, ("battles", index, key, name), key=True))
     return findings
 
 

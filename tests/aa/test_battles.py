@@ -336,3 +336,28 @@ def test_results_for_another_power_do_not_match(capsys, tmp_path):
     assert code == 1
     assert codes(report) == [("MC006", None)]
     assert "the results are for the British" in report["findings"][0]["message"]
+
+
+def test_unknown_names_in_a_battles_state_are_mc004_and_leave_the_results_unchecked(tmp_path, capsys):
+    """A typo in ``battles:`` (its space, ``from``, a unit type) is an input problem, never silently dropped."""
+    state = yaml.safe_load(BATTLES_STATE.read_text())
+    battle = state["battles"][0]
+    battle["from"] = ["Karella", *battle.get("from", [])]
+    battle["attackers"] = {"tnak": 1, **battle["attackers"]}
+    state["battles"].append({"at": "Atlantis", "attackers": {"infantry": 1}, "defenders": {"infantry": 1}})
+    bad_state = tmp_path / "battles.yaml"
+    bad_state.write_text(yaml.safe_dump(state, sort_keys=False, allow_unicode=True))
+    assert main(["lint", str(bad_state), "--format", "json", "--isolated"]) == 1
+    found = json.loads(capsys.readouterr().out)["findings"]
+    messages = sorted(f["message"] for f in found if f["code"] == "MC004")
+    assert len(messages) == 3
+    assert any("'Karella'" in m and "Karelia S.S.R." in m for m in messages)
+    assert any("'tnak'" in m and "'tank'" in m for m in messages)
+    assert any("'Atlantis'" in m for m in messages)
+    code, report = check_json(capsys, results_file(tmp_path, LEGAL, state=bad_state))
+    assert code == 1
+    assert report["summary"]["legal_orders"] == 0
+
+
+def test_a_clean_battles_state_lints_clean(capsys):
+    assert main(["lint", str(BATTLES_STATE), "--isolated"]) == 0
