@@ -111,8 +111,8 @@ def extract(files: list[Path] | None = None) -> tuple[dict[str, Message], list[s
                     problems.append(f"{where}: {name}() needs string literals (a template with named fields), not expressions")
                     continue
                 _add(messages, literals[0], literals[1] if count == 2 else None, where)
-            elif name in DECLARATIONS or (name in OPTION_HELP and path.name == "options.py"):
-                index = SUMMARY_ARGUMENT if name in DECLARATIONS else OPTION_HELP[name]
+            elif name in DECLARATIONS or (name or "").endswith("_clause") or (name in OPTION_HELP and path.name == "options.py"):
+                index = OPTION_HELP[name] if name in OPTION_HELP else SUMMARY_ARGUMENT
                 if len(node.args) <= index:
                     continue
                 summary = node.args[index]

@@ -30,4 +30,6 @@ OPTIONS = OptionSet("aa", (
          "no unit enters, crosses or overflies a neutral territory (AA106)", ("AA106", "AA207", "AA303")),
     flag("combat_move_must_attack", True,
          "every combat move must lead to a battle (AA203)", ("AA203",)),
+    flag("subs_may_submerge", True,
+         "submarines may submerge in a battle when no enemy destroyer is there (AA506)", ("AA506",)),
 ))

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
 from movecheck.aa.battles import END, RESULT, Resolution, read_battles, read_results
-from movecheck.aa.setup import edition_of
 from movecheck.clauses import CATALOGUE, Violation
 from movecheck.findings import Severity, make_finding
 from movecheck.i18n import _
@@ -54,11 +53,8 @@ def check_results(doc: Document, prepared: Prepared) -> Outcome:
 
 
 def submerge_allowed(prepared: Prepared) -> bool:
-    """Submarines may submerge in a battle under the Revised edition (aa.md: "where the edition allows")."""
-    from movecheck.aa.editions import Revised
-
-    edition, _ = edition_of(prepared.doc, prepared.model.map, prepared.rules)
-    return issubclass(edition, Revised)
+    """Whether the rules let submarines submerge at all (option ``subs_may_submerge``, on in both editions)."""
+    return bool(prepared.model.options["subs_may_submerge"])
 
 
 def _label(doc: Document, index: int) -> str | None:

@@ -220,10 +220,50 @@ battles:
 """
 
 
-def test_aa506_submerging_under_aa1942(capsys, tmp_path):
-    results = with_result("7 Sea Zone", defender_losses={"battleship": 1}, submerged={"defender": 1})
-    code, report = check_json(capsys, results_file(tmp_path, results))
-    assert ("AA506", 1) in codes(report)
+SUB_HUNT_1942 = """\
+movecheck: 1
+system: aa
+map: aa1942-2e
+turn: {round: 1, power: Germans, phase: battles}
+units:
+  - {at: Germany, power: Germans, type: infantry}
+  - {at: 7 Sea Zone, power: Germans, type: submarine, moved: 2}
+  - {at: 7 Sea Zone, power: Germans, type: destroyer, moved: 2}
+  - {at: 7 Sea Zone, power: British, type: submarine, count: 2}
+""" + CAPITALS + """\
+battles:
+  - {at: 7 Sea Zone, attackers: {submarine: 1, destroyer: 1}, defenders: {submarine: 2}, from: [6 Sea Zone]}
+"""
+
+
+def sub_hunt(tmp_path: Path, *, options: str = "") -> Path:
+    state = tmp_path / "sub-hunt.yaml"
+    state.write_text(SUB_HUNT_1942.replace("map: aa1942-2e\n", "map: aa1942-2e\n" + options))
+    return state
+
+
+def test_aa506_a_sub_cannot_submerge_while_an_enemy_destroyer_is_left(capsys, tmp_path):
+    results = [{"at": "7 Sea Zone", "defender_losses": {"submarine": 1}, "submerged": {"defender": 1}}]
+    code, report = check_json(capsys, results_file(tmp_path, results, state=sub_hunt(tmp_path)))
+    assert codes(report) == [("AA506", 1)]
+    assert "attacking destroyer" in report["findings"][0]["message"]
+
+
+def test_aa506_a_sub_may_submerge_once_the_enemy_destroyer_is_sunk_under_aa1942(capsys, tmp_path):
+    """The destroyer may have gone down in an earlier round: submerging is legal (1942 second edition too)."""
+    results = [{"at": "7 Sea Zone", "attacker_losses": {"destroyer": 1}, "defender_losses": {"submarine": 1},
+                "submerged": {"defender": 1}}]
+    code, report = check_json(capsys, results_file(tmp_path, results, state=sub_hunt(tmp_path)))
+    assert code == 0, report["findings"]
+
+
+def test_aa506_no_submerging_when_the_option_is_off(capsys, tmp_path):
+    state = sub_hunt(tmp_path, options="options: {subs_may_submerge: false}\n")
+    results = [{"at": "7 Sea Zone", "attacker_losses": {"destroyer": 1}, "defender_losses": {"submarine": 1},
+                "submerged": {"defender": 1}}]
+    code, report = check_json(capsys, results_file(tmp_path, results, state=state))
+    assert codes(report) == [("AA506", 1)]
+    assert "subs_may_submerge" in report["findings"][0]["message"]
 
 
 def test_aa506_submerging_under_revised_passes_and_the_sub_stays_submerged(capsys, tmp_path):

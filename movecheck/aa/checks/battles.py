@@ -168,13 +168,35 @@ def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violatio
 
 
 @battle_clause("AA506", "submerge-not-allowed", "error",
-               "submarines submerge only under an edition that allows it (aa-revised)",
-               example=("``submerged: {defender: 1}`` in an aa1942 game", "the same in an aa-revised game"))
+               "a submarine submerges only when no enemy destroyer is left in the battle, and only where the rules "
+               "let submarines submerge (option subs_may_submerge)",
+               example=("``submerged: {defender: 1}`` where the attacker's destroyer survives the battle",
+                        "the same where the attacker's destroyer is among the losses (the sub submerges in a later round)"))
 def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Violation]:
-    """Submerging submarines is a rule of the Revised edition (``rules: aa-revised``); under aa1942 a result names none."""
-    if result.submerged and not resolution.submerge_allowed:
-        yield Violation(_("submarines do not submerge under these rules (the Revised edition allows it)"),
+    """Submarines submerge instead of fighting on, unless an enemy destroyer is present.
+
+    A destroyer that is sunk in the battle may have been sunk before the submarine
+    submerged (a later round), so only an enemy destroyer that survives the
+    battle forbids it.  With ``subs_may_submerge: false`` no submarine submerges.
+    """
+    if not result.submerged:
+        return
+    if not resolution.submerge_allowed:
+        yield Violation(_("submarines do not submerge under these rules (option subs_may_submerge is off)"),
                         result.where + ("submerged",))
+        return
+    if result.battle is None:
+        return  # AA501 speaks of it
+    for side, count in sorted(result.submerged.items()):
+        other = "defender" if side == "attacker" else "attacker"
+        if count and any(u.type.destroyer for u in result.survivors(other)):
+            yield Violation(_(SUBMERGE_UNDER_DESTROYER[side]).format(space=result.at), result.where + ("submerged", side))
+
+
+SUBMERGE_UNDER_DESTROYER = {
+    "attacker": N_("the attacker's submarines cannot submerge in {space}: a defending destroyer is there to the end"),
+    "defender": N_("the defender's submarines cannot submerge in {space}: an attacking destroyer is there to the end"),
+}
 
 
 LOSES = {
