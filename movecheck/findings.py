@@ -163,7 +163,7 @@ class FileReport:
 
     def counts(self, findings: list[Finding]) -> dict[str, Any]:
         """The file's own counts: its orders by verdict and its findings by severity."""
-        verdicts = [v for v, _ in self.verdicts(findings).values()]
+        verdicts = [v for v, _reason in self.verdicts(findings).values()]
         own = [f for f in findings if f.file == self.path]
         return {
             "orders": self.orders,
@@ -211,14 +211,14 @@ class Report:
     def unchecked_reasons(self) -> list[str]:
         """Why orders were not checked, each reason once, most frequent first."""
         counts: dict[str, int] = {}
-        for _, _, verdict, reason in self.verdicts():
+        for _entry, _order, verdict, reason in self.verdicts():
             if verdict is Verdict.UNCHECKED and reason:
                 counts[reason] = counts.get(reason, 0) + 1
         return sorted(counts, key=lambda r: (-counts[r], r))
 
     def illegal_orders(self) -> int:
         """Orders with at least one error from a rule clause, over every orders file."""
-        return sum(1 for _, _, v, _ in self.verdicts() if v is Verdict.ILLEGAL)
+        return sum(1 for _entry, _order, v, _reason in self.verdicts() if v is Verdict.ILLEGAL)
 
     def order_count(self) -> int:
         """Orders read, over every orders file."""
@@ -226,7 +226,7 @@ class Report:
 
     def summary(self) -> dict[str, int]:
         """The report's summary block."""
-        verdicts = [v for _, _, v, _ in self.verdicts()]
+        verdicts = [v for _entry, _order, v, _reason in self.verdicts()]
         return {
             "files": len(self.files),
             "orders": self.order_count(),
@@ -240,7 +240,7 @@ class Report:
 
     def judged_unchecked(self) -> int:
         """Unchecked orders of files the command judges (these make the run exit 1)."""
-        return sum(1 for entry, _, v, _ in self.verdicts() if v is Verdict.UNCHECKED and entry.judged)
+        return sum(1 for entry, _order, v, _reason in self.verdicts() if v is Verdict.UNCHECKED and entry.judged)
 
     def statistics(self) -> dict[str, int]:
         """Number of findings per code, by code."""
