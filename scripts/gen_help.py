@@ -21,6 +21,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 TARGET = REPO / "movecheck" / "help_text.py"
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "scripts"))
+from generated import sync  # noqa: E402
 
 
 def rendered() -> str:
@@ -54,16 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write movecheck/help_text.py from the command line's own help.")
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 if movecheck/help_text.py is stale")
     args = parser.parse_args(argv)
-    text = module_text()
-    current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else None
-    if current == text:
-        return 0
-    if args.check:
-        print(f"{TARGET.relative_to(REPO)} is stale: run python scripts/gen_help.py", file=sys.stderr)
-        return 1
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(REPO)}")
-    return 0
+    return sync("gen_help", {TARGET: module_text()}, args.check)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 PICTURES = REPO / "docs" / "pictures"
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "scripts"))
+from generated import sync  # noqa: E402
 
 SOURCES = {
     "battlefield.svg": "examples/maneuver/battlefield.yaml",
@@ -44,17 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 if a committed picture differs")
     args = parser.parse_args(argv)
-    texts = outputs()
-    stale = [path for path, text in texts.items() if not path.is_file() or path.read_text(encoding="utf-8") != text]
-    if args.check:
-        for path in stale:
-            print(f"gen_pictures: docs/pictures/{path.name} is out of date; run python scripts/gen_pictures.py", file=sys.stderr)
-        return 1 if stale else 0
-    PICTURES.mkdir(parents=True, exist_ok=True)
-    for path in stale:
-        path.write_text(texts[path], encoding="utf-8", newline="\n")
-        print(f"wrote docs/pictures/{path.name}")
-    return 0
+    return sync("gen_pictures", outputs(), args.check)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 SCHEMAS = REPO / "schemas"
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "scripts"))
+from generated import sync  # noqa: E402
 
 from movecheck.aa.editions import DEFAULT_EDITION, EDITIONS  # noqa: E402
 from movecheck.options import option_sets  # noqa: E402
@@ -66,16 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 if a committed schema differs")
     args = parser.parse_args(argv)
-    texts = outputs()
-    stale = [path for path, text in texts.items() if path.read_text(encoding="utf-8") != text]
-    if args.check:
-        for path in stale:
-            print(f"gen_schemas: schemas/{path.name} is out of date; run python scripts/gen_schemas.py", file=sys.stderr)
-        return 1 if stale else 0
-    for path in stale:
-        path.write_text(texts[path], encoding="utf-8", newline="\n")
-        print(f"wrote schemas/{path.name}")
-    return 0
+    return sync("gen_schemas", outputs(), args.check)
 
 
 if __name__ == "__main__":

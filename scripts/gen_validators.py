@@ -26,6 +26,8 @@ REPO = Path(__file__).resolve().parent.parent
 SCHEMAS = REPO / "schemas"
 TARGET = REPO / "movecheck" / "validators"
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "scripts"))
+from generated import sync  # noqa: E402
 from movecheck.schema import SCHEMA_NAMES as NAMES  # noqa: E402  (the one list of schemas)
 
 IGNORED = {"$schema", "$id", "$comment", "$defs", "title", "description", "default", "examples"}
@@ -330,21 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 if a committed module differs")
     args = parser.parse_args(argv)
-    stale = []
-    for path, text in outputs().items():
-        current = path.read_text(encoding="utf-8") if path.exists() else None
-        if current == text:
-            continue
-        stale.append(path)
-        if not args.check:
-            path.write_text(text, encoding="utf-8")
-    if args.check:
-        for path in stale:
-            print(f"{path.relative_to(REPO)} is stale: run python scripts/gen_validators.py", file=sys.stderr)
-        return 1 if stale else 0
-    for path in stale:
-        print(f"wrote {path.relative_to(REPO)}")
-    return 0
+    return sync("gen_validators", outputs(), args.check)
 
 
 if __name__ == "__main__":
