@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.model import Board, Unit
+from movecheck.i18n import _
 
 if TYPE_CHECKING:
     from movecheck.findings import Finding
@@ -54,6 +55,9 @@ class Result:
     retreat: str | None = None
     submerged: dict[str, int] = field(default_factory=dict)
     repeated: bool = False
+    named_losses: dict[str, dict[str, str]] = field(default_factory=dict)
+    """``attacker`` / ``defender`` -> unit id -> its type: the casualties the referee names by id
+    (counted in ``losses`` with their type too)."""
     """Another result before this one names the same battle."""
 
     @property
@@ -63,7 +67,7 @@ class Result:
     def survivors(self, which: str) -> list[Unit]:
         """The units of a side left after its losses (:func:`pick_losses` decides which)."""
         assert self.battle is not None
-        lost = {u.uid for u in pick_losses(self.battle.side(which), self.losses[which])}
+        lost = {u.uid for u in pick_losses(self.battle.side(which), self.losses[which], self.named_losses.get(which, {}))}
         return [u for u in self.battle.side(which) if u.uid not in lost]
 
     def surviving_amphibious(self) -> dict[str, int]:
@@ -91,13 +95,16 @@ def fights(unit: Unit) -> bool:
     return not (unit.type.is_aa_gun or unit.type.is_factory or unit.submerged)
 
 
-def pick_losses(units: list[Unit], losses: dict[str, int]) -> list[Unit]:
-    """The units a side loses: of each type, those with no id and nothing aboard first, then the last listed."""
-    chosen: list[Unit] = []
+def pick_losses(units: list[Unit], losses: dict[str, int], named: dict[str, str] | None = None) -> list[Unit]:
+    """The units a side loses: those named by id, then of each type those with no id and nothing
+    aboard first, then the last listed."""
+    pinned = [u for u in units if u.id is not None and u.id in (named or {})]
+    taken = {u.uid for u in pinned}
+    chosen: list[Unit] = list(pinned)
     for kind, count in sorted(losses.items()):
-        of_kind = [u for u in units if u.type.name == kind]
+        of_kind = [u for u in units if u.type.name == kind and u.uid not in taken]
         of_kind.sort(key=lambda u: (u.id is not None, bool(u.cargo), -u.uid))
-        chosen.extend(of_kind[:count])
+        chosen.extend(of_kind[:max(0, count - sum(1 for u in pinned if u.type.name == kind))])
     return chosen
 
 
@@ -159,14 +166,22 @@ def read_results(doc: Document, board: Board, battles: dict[str, Battle], named:
             if retreat is None:
                 found.append(unknown_space(doc, board.map, entry.get("retreat"), where + ("retreat",)))
         losses: dict[str, dict[str, int]] = {}
+        named_losses: dict[str, dict[str, str]] = {}
         for side in SIDES:
-            losses[side] = {}
+            losses[side], named_losses[side] = {}, {}
             if entry.get(f"{side}_losses") is not None and not isinstance(entry.get(f"{side}_losses"), dict):
                 broken.add(index)  # the schema has said so (MC003)
             for name, count in _mapping(entry.get(f"{side}_losses")).items():
                 kind = board.map.resolve_type(name)
+                unit = board.by_id.get(name) if kind is None and isinstance(name, str) else None
                 if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                     broken.add(index)  # the schema has said so (MC003)
+                elif unit is not None and count != 1:
+                    found.append(doc.finding("MC003", _("{id} names one unit: write {id}: 1").format(id=name),
+                                             where + (f"{side}_losses", name)))
+                elif unit is not None:
+                    named_losses[side][name] = unit.type.name
+                    losses[side][unit.type.name] = losses[side].get(unit.type.name, 0) + 1
                 elif kind is None:
                     found.append(unknown_type(doc, board.map, name, where + (f"{side}_losses", name), key=True))
                 else:
@@ -182,7 +197,7 @@ def read_results(doc: Document, board: Board, battles: dict[str, Battle], named:
             continue
         assert space is not None
         results.append(Result(index, space, battles.get(space), losses, retreat, submerged,
-                              repeated=space in seen))
+                              repeated=space in seen, named_losses=named_losses))
         seen.add(space)
     return results, problems, broken
 
@@ -204,7 +219,7 @@ def resolve(resolution: Resolution) -> set[int]:
         if battle is None or result.repeated:
             continue
         for side in SIDES:
-            for unit in pick_losses(battle.side(side), result.losses[side]):
+            for unit in pick_losses(battle.side(side), result.losses[side], result.named_losses.get(side, {})):
                 lost.add(unit.uid)
                 lost.update(c.uid for c in unit.cargo if c.type.is_land)
         _submerge(battle, result, lost)

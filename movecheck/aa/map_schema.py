@@ -51,8 +51,7 @@ FIELDS: dict[str, list[tuple[tuple[Any, ...], str, str]]] = {
         (("properties", "power"), POWER, "value"),
         (("$defs", "result", "properties", "at"), SPACE, "value"),
         (("$defs", "result", "properties", "retreat"), SPACE, "value"),
-        (("$defs", "result", "properties", "attacker_losses"), TYPE, "keys"),
-        (("$defs", "result", "properties", "defender_losses"), TYPE, "keys"),
+        # losses are keyed by unit type or by a unit's id: no enum for their keys
     ],
 }
 

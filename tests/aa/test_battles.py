@@ -401,3 +401,48 @@ def test_unknown_names_in_a_battles_state_are_mc004_and_leave_the_results_unchec
 
 def test_a_clean_battles_state_lints_clean(capsys):
     assert main(["lint", str(BATTLES_STATE), "--isolated"]) == 0
+
+
+# -- casualties named by id ------------------------------------------------------------
+
+NAMED_SUBS = SUB_HUNT_1942.replace(
+    "  - {at: 7 Sea Zone, power: British, type: submarine, count: 2}\n",
+    "  - {at: 7 Sea Zone, power: British, type: submarine, id: HMS-Alpha}\n"
+    "  - {at: 7 Sea Zone, power: British, type: submarine, id: HMS-Beta}\n",
+)
+
+
+def named_state(tmp_path: Path) -> Path:
+    state = tmp_path / "named.yaml"
+    state.write_text(NAMED_SUBS)
+    return state
+
+
+def test_a_casualty_named_by_id_is_the_one_removed(capsys, tmp_path):
+    """``defender_losses: {HMS-Alpha: 1}``: the referee picks which submarine goes down, not apply."""
+    results = [{"at": "7 Sea Zone", "defender_losses": {"HMS-Alpha": 1, "submarine": 1}}]
+    path = results_file(tmp_path, results, state=named_state(tmp_path))
+    code, report = check_json(capsys, path)
+    assert code == 0, report["findings"]
+    results = [{"at": "7 Sea Zone", "attacker_losses": {"destroyer": 1}, "defender_losses": {"HMS-Alpha": 1},
+                "submerged": {"defender": 1}}]
+    after = apply_results(capsys, results_file(tmp_path, results, state=named_state(tmp_path)))
+    british = [u for u in after["units"] if u["power"] == "British" and u["at"] == "7 Sea Zone"]
+    assert british == [{"at": "7 Sea Zone", "power": "British", "type": "submarine", "id": "HMS-Beta", "submerged": True}]
+
+
+def test_aa502_a_casualty_named_by_id_must_have_fought_for_that_side(capsys, tmp_path):
+    state = named_state(tmp_path)
+    results = [{"at": "7 Sea Zone", "attacker_losses": {"HMS-Alpha": 1}, "defender_losses": {"submarine": 2}}]
+    code, report = check_json(capsys, results_file(tmp_path, results, state=state))
+    assert ("AA502", 1) in codes(report)
+    assert any("HMS-Alpha did not fight for the attacker" in f["message"] for f in report["findings"])
+
+
+def test_an_id_counts_one_unit(capsys, tmp_path):
+    results = [{"at": "7 Sea Zone", "defender_losses": {"HMS-Alpha": 2}}]
+    code, report = check_json(capsys, results_file(tmp_path, results, state=named_state(tmp_path)))
+    assert code == 1
+    assert [f["code"] for f in report["findings"]] == ["MC003"]
+    assert "write HMS-Alpha: 1" in report["findings"][0]["message"]
+    assert report["summary"]["unchecked_orders"] == 1

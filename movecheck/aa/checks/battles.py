@@ -61,6 +61,10 @@ def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Viola
     if battle is None or result.repeated:
         return
     for side in SIDES:
+        fought = {u.id for u in battle.side(side) if u.id is not None}
+        for unit_id in sorted(result.named_losses.get(side, {})):
+            if unit_id not in fought:
+                yield Violation(_(NOT_THERE[side]).format(id=unit_id, space=battle.at), result.where + (f"{side}_losses", unit_id))
         had = _by_type(battle.side(side))
         for kind, count in sorted(result.losses[side].items()):
             if count > had.get(kind, 0):
@@ -202,6 +206,10 @@ SUBMERGE_UNDER_DESTROYER = {
 LOSES = {
     "attacker": N_("the attacker loses {units} in {space}, but had {had} in the battle"),
     "defender": N_("the defender loses {units} in {space}, but had {had} in the battle"),
+}
+NOT_THERE = {
+    "attacker": N_("{id} did not fight for the attacker in {space}: it cannot be among the attacker's losses"),
+    "defender": N_("{id} did not fight for the defender in {space}: it cannot be among the defender's losses"),
 }
 SUBMERGE = {
     "attacker": N_("the attacker submerges {units} in {space}, but the losses leave it {count}"),
