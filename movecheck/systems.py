@@ -47,6 +47,21 @@ class RuleSettings:
     edition_source: str = "default"
 
 
+@dataclass(frozen=True)
+class Baseline:
+    """What a state's rules are measured against in the report (:mod:`movecheck.overrides`).
+
+    ``values``: every option's value in the edition the state is checked under (a system
+    without editions: the declared defaults); ``edition``: that edition's name, and
+    ``unconfigured`` the one the state would have without the configuration's (None: the
+    system has no editions).
+    """
+
+    values: dict[str, Any]
+    edition: str | None = None
+    unconfigured: str | None = None
+
+
 @dataclass
 class Prepared:
     """A state made ready for the rules, once per run, shared by every orders file that names it.
@@ -129,6 +144,13 @@ class System:
     def lint_file(self, doc: Document, kind: str, clean: bool) -> list[Finding]:
         """``lint`` of a file of the system that is not a state (a map, orders)."""
         return []
+
+    def rule_baseline(self, prepared: Prepared) -> Baseline:
+        """The option values of the edition a prepared state is checked under (here: the declared defaults)."""
+        from movecheck.options import option_sets
+
+        declared = option_sets().get(self.name)
+        return Baseline(declared.defaults() if declared is not None else {})
 
 
 def system(name: str) -> System:
