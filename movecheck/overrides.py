@@ -180,10 +180,17 @@ def rule_overrides(kind: str, prepared: Any, finder: Any) -> Overrides:
     config = finder.for_file(prepared.doc.path) if finder is not None else None
     where = {"state": prepared.doc.path, "configuration": config.path if config is not None else None}
     effective = merge_options(baseline.values, rules.options)
+    changed = []
+    for name, value in baseline.values.items():
+        if name not in rules.sources:
+            continue
+        if isinstance(value, dict) and isinstance(effective[name], dict):  # a mapping (dice): entry by entry
+            changed += [(f"{name}.{key}", item, value.get(key)) for key, item in effective[name].items() if item != value.get(key)]
+        elif effective[name] != value:
+            changed.append((name, effective[name], value))
     options = tuple(
-        OptionOverride(declared.name, name, effective[name], value, rules.sources[name], where.get(rules.sources[name]))
-        for name, value in baseline.values.items()
-        if name in rules.sources and effective[name] != value
+        OptionOverride(declared.name, name, item, value, rules.sources[name], where.get(rules.sources[name]))
+        for name, item, value in changed
     )
     edition = None
     if rules.edition_source == "configuration" and config is not None and baseline.edition != baseline.unconfigured:

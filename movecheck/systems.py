@@ -37,8 +37,9 @@ class RuleSettings:
     Resolved once per state by :func:`resolve_rules` and handed to the system; the
     state's YAML data is never rewritten.  ``options`` holds only what the state, the
     command line and the configuration set (the system fills in its edition's
-    values); ``sources`` says where each of them, and the edition, came from:
-    ``state``, ``command line``, ``configuration`` or ``default``.
+    values); ``sources`` says where each of them (and each entry ``KEY.ENTRY`` of a mapping
+    option), and the edition, came from: ``state``, ``command line``, ``configuration`` or
+    ``default``.
     """
 
     edition: Any = None
@@ -229,4 +230,5 @@ def resolve_rules(
     for source, layer in layers:
         options = merge_options(options, layer)
         sources.update({key: source for key in layer})
+        sources.update({f"{key}.{entry}": source for key, value in layer.items() if isinstance(value, dict) for entry in value})
     return RuleSettings(edition, options, sources, edition_source)

@@ -206,3 +206,15 @@ def test_the_lines_are_the_same_with_jobs(run_main, received, write) -> None:
     write(received, "orders/g2.yaml", ORDERS)
     args = ["check", "orders/g1.yaml", "orders/g2.yaml", "-f", "json"]
     assert run_main([*args, "--jobs", "2"], cwd=received)[1] == run_main(args, cwd=received)[1]
+
+
+def test_a_mapping_option_is_named_entry_by_entry_with_its_own_source(run_main, tmp_path, write) -> None:
+    """The battlefield's own dice (D1-D3, the defaults) and a configuration's D4: only D4 changed, by the configuration."""
+    config = write(tmp_path, "club.yaml", "maneuver:\n  options: {tolerance: 0.3, contact_gap: 0.07, dice: {D4: 4d6}}\n")
+    args = ["check", "examples/maneuver/corps-orders.yaml", "--config", str(config), "-f", "json"]
+    code, out, _ = run_main(args, cwd=REPO)
+    shown = json.loads(out)["files"][0]["config"]
+    assert [(o["name"], o["value"], o["edition_value"], o["source"], o["file"]) for o in overrides(out)["options"]] == [
+        ("dice.D4", "4d6", None, "configuration", shown),
+        ("contact_gap", 0.07, 0.05, "configuration", shown),  # tolerance: the battlefield's own 0.1 wins, no change
+    ]
