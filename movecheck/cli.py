@@ -278,6 +278,8 @@ def apply(
         raise typer.Exit(session.finish(report) or 1)
     if not legal:
         session.finish(report)  # the findings, before the state
+    else:
+        session.tell_overrides(report)  # a house rule or a received configuration is never unseen
     from movecheck.systems import system_of
 
     outcome, prepared = found

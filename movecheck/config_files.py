@@ -93,16 +93,16 @@ class Config:
     def selection(self, command_line: Layer | None = None) -> Selection:
         """The file's selection with the command line's layer on top.
 
-        ``--select ALL`` on the command line also drops the per-file ignores: a CI job
-        can always see every finding, whatever the checked tree configures.
+        Under ``--select ALL`` on the command line the file has no say at all (neither
+        ``select``, ``ignore`` nor the per-file ignores): a referee or a CI job always sees
+        every finding, whatever the checked tree configures.
         """
+        if command_line is not None and command_line.select is not None and ALL in command_line.select:
+            return Selection([command_line])
         layers = [Layer(self.select, self.ignore)]
-        per_file = list(self.per_file_ignores)
         if command_line is not None:
             layers.append(command_line)
-            if command_line.select is not None and ALL in command_line.select:
-                per_file = []
-        return Selection(layers, per_file, self.folder)
+        return Selection(layers, list(self.per_file_ignores), self.folder)
 
 
 def display_path(path: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from movecheck.findings import FileReport, Finding, Report, Severity
 from movecheck.i18n import _
 from movecheck.loading import Document, InputError, load_bytes, load_file, read_bytes
+from movecheck.overrides import rule_overrides
 from movecheck.systems import NAMES as SYSTEMS
 from movecheck.systems import Prepared, RuleSettings, resolve_rules, system, system_of
 
@@ -303,7 +304,9 @@ def lint(paths: list[str], settings: Settings, shown: _Shown | None = None, seve
         if not loaded.usable:
             continue
         if is_kind(loaded.kind, STATE):
-            shown.prepared(prepare(loaded, settings), loaded.doc.path)
+            prepared = prepare(loaded, settings)
+            entry.overrides = rule_overrides(str(loaded.kind), prepared, settings.config)
+            shown.prepared(prepared, loaded.doc.path)
         else:
             clean = not has_errors(loaded.findings)
             report.findings.extend(system_of(loaded.kind).lint_file(loaded.doc, loaded.kind, clean))
@@ -406,6 +409,7 @@ def check(
                 shown_prepared.add(state.doc.path)
                 shown.prepared(ready[state.doc.path], state.doc.path)
         prepared = ready[state.doc.path]
+        entry.overrides = rule_overrides(str(state.kind), prepared, settings.config)
         if prepared.model is None:
             entry.reason = prepared.reason or _("the state has errors")
             continue

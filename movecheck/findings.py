@@ -130,6 +130,8 @@ class FileReport:
     """The choice of units the rules used, per order carried out (aa orders), for the JSON report."""
     error: str | None = None
     """Why the file could not be read at all (missing, a directory ...); None when it was read."""
+    overrides: Any = None
+    """What changed the file's rules or selection and where from (:class:`movecheck.overrides.Overrides`; None: nothing)."""
 
     def verdicts(self, findings: Iterable[Finding]) -> dict[int, tuple[Verdict, str | None]]:
         """Each order's verdict (and, when unchecked, why), given the reported findings."""

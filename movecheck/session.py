@@ -21,6 +21,7 @@ from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.i18n import _
 from movecheck.loading import InputError
 from movecheck.output import emit, say
+from movecheck.overrides import override_lines, selection_overrides, with_selection
 from movecheck.render import FORMATS, MACHINE_FORMATS, env_format
 
 
@@ -147,11 +148,21 @@ class Session:
         for entry in report.files:
             applied = self.finder.for_file(entry.path)
             entry.config = applied.path if applied is not None else None
+            if entry.kind != "config" and entry.error is None:
+                entry.overrides = with_selection(entry.overrides, selection_overrides(applied, self.finder.command_line, entry.path))
         for config in self.finder.configs():
             if config.findings:
                 report.findings.extend(config.findings)
                 report.sources.setdefault(config.path, config.text)
         return report
+
+    def tell_overrides(self, report: Report) -> None:
+        """``apply`` of legal orders prints no report: what changed their rules goes to stderr.
+
+        (Their selection is not said: ``apply`` judges the orders on every finding.)
+        """
+        for _path, line in override_lines(report):
+            say(line)
 
     def finish(self, report: Report) -> int:
         """Select, print the report, return the exit code (0 with ``--exit-zero``)."""

@@ -37,14 +37,30 @@ class RuleSettings:
     Resolved once per state by :func:`resolve_rules` and handed to the system; the
     state's YAML data is never rewritten.  ``options`` holds only what the state, the
     command line and the configuration set (the system fills in its edition's
-    values); ``sources`` says where each of them, and the edition, came from:
-    ``state``, ``command line``, ``configuration`` or ``default``.
+    values); ``sources`` says where each of them (and each entry ``KEY.ENTRY`` of a mapping
+    option), and the edition, came from: ``state``, ``command line``, ``configuration`` or
+    ``default``.
     """
 
     edition: Any = None
     options: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     edition_source: str = "default"
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """What a state's rules are measured against in the report (:mod:`movecheck.overrides`).
+
+    ``values``: every option's value in the edition the state is checked under (a system
+    without editions: the declared defaults); ``edition``: that edition's name, and
+    ``unconfigured`` the one the state would have without the configuration's (None: the
+    system has no editions).
+    """
+
+    values: dict[str, Any]
+    edition: str | None = None
+    unconfigured: str | None = None
 
 
 @dataclass
@@ -130,6 +146,13 @@ class System:
         """``lint`` of a file of the system that is not a state (a map, orders)."""
         return []
 
+    def rule_baseline(self, prepared: Prepared) -> Baseline:
+        """The option values of the edition a prepared state is checked under (here: the declared defaults)."""
+        from movecheck.options import option_sets
+
+        declared = option_sets().get(self.name)
+        return Baseline(declared.defaults() if declared is not None else {})
+
 
 def system(name: str) -> System:
     """The :class:`System` of ``system: name`` (one of :data:`NAMES`)."""
@@ -207,4 +230,5 @@ def resolve_rules(
     for source, layer in layers:
         options = merge_options(options, layer)
         sources.update({key: source for key in layer})
+        sources.update({f"{key}.{entry}": source for key, value in layer.items() if isinstance(value, dict) for entry in value})
     return RuleSettings(edition, options, sources, edition_source)

@@ -137,6 +137,16 @@ def test_sarif_of_a_clean_run_and_of_stdin_validate(run_main, sarif_validator, a
     assert uris == {"%3Cstdin%3E"}
 
 
+def test_sarif_with_configuration_notifications_validates(run_main, sarif_validator, aa_dir, aa, write) -> None:
+    write(aa_dir, "orders.yaml", aa.illegal)
+    write(aa_dir, ".movecheck.yaml", "ignore: [AA2]\naa:\n  options: {combat_move_must_attack: false}\n")
+    code, out, _ = run_main(["check", "orders.yaml", "-f", "sarif"], cwd=aa_dir)
+    (invocation,) = sarif_validator(out)["runs"][0]["invocations"]
+    assert [n["message"]["text"] for n in invocation["toolConfigurationNotifications"]] == [
+        "orders.yaml: .movecheck.yaml sets aa.combat_move_must_attack=false; ignores AA2"
+    ]
+
+
 def test_sarif_uris_are_relative_forward_slashed_and_encoded(run_main, sarif_validator, aa, write, tmp_path) -> None:
     write(tmp_path, "game/state.yaml", aa.state)
     write(tmp_path, "game/my orders #1.yaml", aa.illegal)

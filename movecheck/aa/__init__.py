@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from movecheck.findings import Finding
 from movecheck.i18n import _
 from movecheck.loading import findings_at
-from movecheck.systems import Prepared, RuleSettings, System
+from movecheck.systems import Baseline, Prepared, RuleSettings, System
 
 if TYPE_CHECKING:
     from movecheck.core import Outcome, Settings
@@ -77,6 +77,15 @@ class AA(System):
         else:
             prepared.model = None
         return prepared
+
+    def rule_baseline(self, prepared: Prepared) -> Baseline:
+        """The options of the edition the board is played under, and the edition without the configuration's."""
+        from movecheck.aa.setup import edition_of
+
+        board_map = prepared.model.map
+        edition, _found = edition_of(prepared.doc, board_map, prepared.rules)
+        unconfigured, _found = edition_of(prepared.doc, board_map, RuleSettings())
+        return Baseline(edition.option_values(), edition.name, unconfigured.name)
 
     def fresh(self, prepared: Prepared) -> Any:
         """A copy of the prepared board: the orders move its units."""

@@ -5,7 +5,9 @@
     ::error file=orders/g1.yaml,line=8,col=29,title=AA203 not-combat::AA203 2 tank ... (C1)
 
 Errors come first (GitHub shows a limited number of annotations per step),
-then warnings, then notes (``::notice``), each group in report order.  A plain
+then warnings, then notes (``::notice``), each group in report order, then a
+``::notice`` on each file whose rules or selection a configuration, its state or
+``--option`` changed (the text report's lines, :mod:`movecheck.overrides`).  A plain
 summary line ends the output (and, with ``--statistics``, the counts per code
 before it); lines that are not workflow commands only go to the log.
 
@@ -16,6 +18,7 @@ Escaping follows the runner's rules: in the message ``%``, CR and LF become
 from __future__ import annotations
 
 from movecheck.findings import Finding, Report, Severity
+from movecheck.overrides import override_lines
 from movecheck.render import portable_path
 from movecheck.render.escape import escape
 from movecheck.render.text import statistics_lines, summary_line
@@ -60,6 +63,7 @@ def render(report: Report, *, color: bool = False, statistics: bool = False) -> 
     """Annotations, errors first, then the plain summary line."""
     findings = sorted(enumerate(report.sorted_findings()), key=lambda item: (_ORDER[item[1].severity], item[0]))
     lines = [annotation(f) for _, f in findings]
+    lines.extend(f"::notice file={escape_property(portable_path(path))}::{escape_data(line)}" for path, line in override_lines(report))
     if statistics:
         lines.extend(statistics_lines(report))
     lines.append(summary_line(report))

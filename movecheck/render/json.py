@@ -42,6 +42,8 @@ def _file_entry(entry: FileReport, findings: list[Finding]) -> dict[str, Any]:
     }
     if entry.assignment is not None:
         document["assignment"] = entry.assignment
+    if entry.overrides:
+        document["overrides"] = entry.overrides.to_json()
     return document
 
 

@@ -22,6 +22,7 @@ from urllib.parse import quote
 from movecheck import __version__
 from movecheck.findings import CATALOGUE, Clause, Finding, Report
 from movecheck.i18n import _
+from movecheck.overrides import override_lines
 from movecheck.render import portable_path
 from movecheck.render.escape import escape_json
 
@@ -85,11 +86,17 @@ def fingerprint(finding: Finding, occurrence: int) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _result(finding: Finding, index: dict[str, int], occurrence: int) -> dict[str, Any]:
-    uri, relative = artifact_uri(finding.file)
+def _artifact(path: str) -> dict[str, Any]:
+    """The ``artifactLocation`` of a file."""
+    uri, relative = artifact_uri(path)
     artifact: dict[str, Any] = {"uri": uri}
     if relative:
         artifact["uriBaseId"] = "%SRCROOT%"
+    return artifact
+
+
+def _result(finding: Finding, index: dict[str, int], occurrence: int) -> dict[str, Any]:
+    artifact = _artifact(finding.file)
     clauses = f" ({', '.join(finding.clauses)})" if finding.clauses else ""
     result: dict[str, Any] = {
         "ruleId": finding.code,
@@ -111,6 +118,11 @@ def _result(finding: Finding, index: dict[str, int], occurrence: int) -> dict[st
     if properties:
         result["properties"] = properties
     return result
+
+
+def _notification(path: str, line: str) -> dict[str, Any]:
+    """What changed a file's rules or selection (:mod:`movecheck.overrides`), as a configuration notification."""
+    return {"level": "note", "message": {"text": line}, "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}]}
 
 
 def sarif_log(report: Report, statistics: bool = False) -> dict[str, Any]:
@@ -138,6 +150,9 @@ def sarif_log(report: Report, statistics: bool = False) -> dict[str, Any]:
         "columnKind": "unicodeCodePoints",
         "results": results,
     }
+    notifications = [_notification(path, line) for path, line in override_lines(report)]
+    if notifications:
+        run["invocations"] = [{"executionSuccessful": True, "toolConfigurationNotifications": notifications}]
     if statistics:
         run["properties"] = {"statistics": report.statistics(), "summary": report.summary()}
     return {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION, "runs": [run]}

@@ -60,9 +60,16 @@ def statistics_lines(report: Report) -> list[str]:
 
 
 def state_lines(report: Report) -> list[str]:
-    """``orders.yaml: checked against state.yaml`` for each orders file that found its state."""
+    """``orders.yaml: checked against state.yaml`` for each orders file that found its state, then
+    what changed its rules or selection (``orders.yaml: .movecheck.yaml sets aa.neutrals_impassable=false``)."""
     against = _("{orders}: checked against {state}")
-    return [against.format(orders=escape(entry.path), state=escape(entry.state)) for entry in report.files if entry.state]
+    lines = []
+    for entry in report.files:
+        if entry.state:
+            lines.append(against.format(orders=escape(entry.path), state=escape(entry.state)))
+        if entry.overrides:
+            lines.extend(escape(line) for line in entry.overrides.lines(entry.path))
+    return lines
 
 
 def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:

@@ -1166,7 +1166,7 @@ def _v114(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1213,7 +1213,7 @@ def _v116(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1284,6 +1284,117 @@ def _v123(x: Any) -> bool:
 def _v124(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'edition' not in x:
+        return False
+    if 'options' not in x:
+        return False
+    if 'selection' not in x:
+        return False
+    for key, value in x.items():
+        check = _T49.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, dict) or x is None):
+        return False
+    if isinstance(x, dict):
+        if 'system' not in x:
+            return False
+        if 'name' not in x:
+            return False
+        if 'instead_of' not in x:
+            return False
+        if 'config' not in x:
+            return False
+        for key, value in x.items():
+            check = _T44.get(key)
+            if check is None or not check(value):
+                return False
+    return True
+
+
+def _v126(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v127(item):
+            return False
+    return True
+
+
+def _v127(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'name' not in x:
+        return False
+    if 'value' not in x:
+        return False
+    if 'edition_value' not in x:
+        return False
+    if 'source' not in x:
+        return False
+    if 'file' not in x:
+        return False
+    for key, value in x.items():
+        check = _T46.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v128(x: Any) -> bool:
+    return True
+
+
+def _v129(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E45):
+        return False
+    return True
+
+
+def _v130(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v131(item):
+            return False
+    return True
+
+
+def _v131(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'config' not in x:
+        return False
+    if 'key' not in x:
+        return False
+    if 'codes' not in x:
+        return False
+    if 'pattern' not in x:
+        return False
+    if 'applied' not in x:
+        return False
+    for key, value in x.items():
+        check = _T48.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v132(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E47):
+        return False
+    return True
+
+
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'files' not in x:
         return False
     if 'orders' not in x:
@@ -1301,28 +1412,28 @@ def _v124(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T45.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v127(item):
+        if not _v136(item):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1346,13 +1457,13 @@ def _v127(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T47.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1360,13 +1471,13 @@ def _v128(x: Any) -> bool:
     return True
 
 
-def _v129(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E46):
+def _v138(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E52):
         return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1418,11 +1529,17 @@ _T40: dict[str, Callable[[Any], bool]] = {'order': _v113}
 _T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v67, 'kind': _v53, 'state': _v4, 'side': _v4, 'orders': _v96}
 _E42 = frozenset(['illegal', 'legal', 'unchecked'])
 _T43: dict[str, Callable[[Any], bool]] = {'order': _v22, 'units': _v118, 'rides': _v123}
-_T44: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v117, 'config': _v117, 'error': _v117, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v118, 'verdicts': _v119, 'assignment': _v121}
-_T45: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
-_E46 = frozenset(['error', 'note', 'warning'])
-_T47: dict[str, Callable[[Any], bool]] = {'code': _v128, 'name': _v4, 'severity': _v129, 'message': _v5, 'clauses': _v118, 'file': _v5, 'line': _v22, 'column': _v22, 'order': _v130, 'order_id': _v117}
-_T48: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v115, 'summary': _v124, 'readings': _v125, 'statistics': _v47, 'findings': _v126}
+_T44: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v117, 'config': _v5}
+_E45 = frozenset(['command line', 'configuration', 'state'])
+_T46: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v128, 'edition_value': _v128, 'source': _v129, 'file': _v117}
+_E47 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T48: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v132, 'codes': _v118, 'pattern': _v117, 'applied': _v13}
+_T49: dict[str, Callable[[Any], bool]] = {'edition': _v125, 'options': _v126, 'selection': _v130}
+_T50: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v117, 'config': _v117, 'error': _v117, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v118, 'verdicts': _v119, 'assignment': _v121, 'overrides': _v124}
+_T51: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
+_E52 = frozenset(['error', 'note', 'warning'])
+_T53: dict[str, Callable[[Any], bool]] = {'code': _v137, 'name': _v4, 'severity': _v138, 'message': _v5, 'clauses': _v118, 'file': _v5, 'line': _v22, 'column': _v22, 'order': _v139, 'order_id': _v117}
+_T54: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v115, 'summary': _v133, 'readings': _v134, 'statistics': _v47, 'findings': _v135}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
