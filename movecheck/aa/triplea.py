@@ -29,7 +29,8 @@ from movecheck.aa.editions import UNIT_ALIASES
 from movecheck.aa.options import OPTIONS
 from movecheck.aa.triplea_rules import (
     ATTACHMENT_UNMODELLED, CANAL_UNMODELLED, POLITICS, TECHNOLOGY, TERRITORY_UNMODELLED, UNIT_UNMODELLED, Reading,
-    caveats, clean as _clean, combat_move, edition_for, game_properties, neutrals_closed, read_settings, turn_order,
+    caveats, clean as _clean, combat_move, edition_for, game_properties, neutrals_closed, open_neutrals, read_settings,
+    turn_order,
 )
 from movecheck.i18n import N_, _, ngettext
 from movecheck.reading import MAX_BYTES, InputError, read_bytes
@@ -330,8 +331,7 @@ def convert(root: Any, name: str) -> Conversion:
     readings = sorted([*readings, *neutrals_closed(given_options, impassable_land, neutral_land, missing)],
                       key=lambda r: OPTIONS.names().index(r.option))
     if neutral_land and not next(r.value for r in readings if r.option == "neutrals_impassable"):
-        charge = properties.get("neutralCharge", "")
-        missing["paying to enter neutral territories" + (f" (neutralCharge {_clean(charge, 40)})" if charge else "")] += 1
+        missing.update(open_neutrals(properties))
     for what in caveats(properties, any(u.get("submarine") for u in unit_types.values())):
         missing[what] += 1
     if root.find("initialize/relationshipInitialize") is not None:

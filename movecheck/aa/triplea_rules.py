@@ -129,8 +129,6 @@ CAVEATS: tuple[tuple[Callable[[Callable[[str], bool]], bool], str], ...] = (
      "Movement): movecheck lets both make a zone hostile"),
     (lambda on: not on(SUBMERSIBLE) and on(HAS_SUBMARINES),
      "submarines that every enemy ship stops (Submersible Subs is false): movecheck stops them only at an enemy destroyer"),
-    (lambda on: on("Neutrals Are Blitzable"), "blitzing through neutral territories"),
-    (lambda on: on("Neutral Flyover Allowed"), "aircraft flying over neutral territories (Neutral Flyover Allowed)"),
     (lambda on: on("Tech Development"), TECHNOLOGY),
     (lambda on: on("Use Politics"), POLITICS),
     (lambda on: on("Kamikaze Airplanes"), "kamikaze aircraft"),
@@ -141,6 +139,17 @@ CAVEATS: tuple[tuple[Callable[[Callable[[str], bool]], bool], str], ...] = (
     (lambda on: on("Paratroopers Can Move During Non Combat"), "air transport of land units (paratroopers)"),
     (lambda on: on("Use Fuel Cost"), "fuel costs of movement"),
 )
+
+
+def open_neutrals(properties: dict[str, str]) -> list[str]:
+    """What TripleA asks of units entering neutral territories that movecheck, with them open, does not."""
+    charge = properties.get("neutralCharge", "")
+    notes = ["paying to enter neutral territories" + (f" (neutralCharge {clean(charge, 40)})" if charge else "")]
+    if not is_on(properties.get("Neutrals Are Blitzable")):
+        notes.append("land units stopping in the first neutral territory they enter (Neutrals Are Blitzable is not true)")
+    if not is_on(properties.get("Neutral Flyover Allowed")):
+        notes.append("aircraft kept from flying over neutral territories (Neutral Flyover Allowed is not true)")
+    return notes
 
 
 def clean(text: Any, limit: int | None = None) -> str:

@@ -223,18 +223,24 @@ def test_a_game_that_sets_nothing_plays_under_tripleas_defaults(run_main, tmp_pa
     assert "submarines that every enemy ship stops (Submersible Subs is false)" in header
 
 
-@pytest.mark.parametrize(("impassable", "setting", "closed", "note"), [
-    (False, None, False, "paying to enter neutral territories (neutralCharge 3)"),
-    (False, True, True, None),
-    (True, None, True, None),
-])
+OPEN_NEUTRALS = ["paying to enter neutral territories (neutralCharge 3)",
+                 "land units stopping in the first neutral territory they enter (Neutrals Are Blitzable is not true)",
+                 "aircraft kept from flying over neutral territories (Neutral Flyover Allowed is not true)"]
+
+
+@pytest.mark.parametrize(("impassable", "settings", "closed", "notes"), [
+    (False, {}, False, OPEN_NEUTRALS),
+    (False, {"Neutrals Are Blitzable": True, "Neutral Flyover Allowed": True}, False, OPEN_NEUTRALS[:1]),
+    (False, {"Neutrals Are Impassable": True, "Neutral Flyover Allowed": True}, True, []),  # closed: nothing flies over
+    (True, {}, True, []),
+], ids=["open", "open-blitzable-flyover", "closed", "impassable"])
 def test_neutrals_follow_the_setting_unless_the_game_has_impassable_territories(
-        run_main, tmp_path: Path, impassable: bool, setting, closed: bool, note) -> None:
-    settings = {"neutralCharge": 3, **({"Neutrals Are Impassable": setting} if setting is not None else {})}
-    code, out, err = convert(run_main, tmp_path, game_xml(SMALL, properties=settings, impassable=impassable))
+        run_main, tmp_path: Path, impassable: bool, settings: dict, closed: bool, notes: list) -> None:
+    code, out, err = convert(run_main, tmp_path, game_xml(SMALL, properties={"neutralCharge": 3, **settings},
+                                                          impassable=impassable))
     assert code == 0, err
     assert yaml.safe_load(out)["options"]["neutrals_impassable"] is closed
-    assert [n for n in section(header_of(out), "Not modelled") if "neutral" in n] == ([note] if note else [])
+    assert [n for n in section(header_of(out), "Not modelled") if "neutral" in n] == sorted(notes)
 
 
 def test_an_impassable_territory_keeps_every_neutral_closed_and_says_so(run_main, tmp_path: Path) -> None:
