@@ -442,8 +442,9 @@ def import_triplea(
 ) -> None:
     """Convert a TripleA game file into a movecheck aa map (YAML).
 
-    The edition whose rules fit the game, and each property of the game that movecheck
-    does not model, are said at the top of the map and on stderr (one line each).
+    The game's settings become the map's rule options. The edition (named only for a game
+    known to be played under it), each option and the settings it came from, and each rule
+    of the game that movecheck does not model are said at the top of the map and on stderr.
     """
     from movecheck.aa.triplea import convert, messages, read_game, render
 

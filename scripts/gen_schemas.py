@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Regenerate the parts of movecheck's schemas that come from the code: ids and options.
 
-Every schema's ``$id`` is :func:`movecheck.schema.schema_id` of its name.  The ``$defs/options`` of ``schemas/aa-state.schema.json`` and
-``schemas/maneuver-state.schema.json``, and the description of the aa state's
+Every schema's ``$id`` is :func:`movecheck.schema.schema_id` of its name.  The ``$defs/options`` of ``schemas/aa-state.schema.json``,
+``schemas/aa-map.schema.json`` and ``schemas/maneuver-state.schema.json``, and the description of the aa state's
 ``rules`` key, are written from ``movecheck/aa/options.py``,
 ``movecheck/maneuver/options.py`` and ``movecheck/aa/editions.py``.  The rest of
 each schema is written by hand and left as it is.
@@ -43,7 +43,7 @@ def generated(name: str, schema: dict[str, Any]) -> dict[str, Any]:
     system, _, kind = name.partition("-")
     result = json.loads(json.dumps(schema))
     result["$id"] = schema_id(name)
-    if kind == "state":
+    if kind in ("state", "map"):  # a map's options: the game's own settings
         result["$defs"]["options"] = option_sets()[system].schema()
     if name == "aa-state":
         result["properties"]["rules"]["description"] = rules_description()

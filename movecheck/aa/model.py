@@ -156,6 +156,8 @@ class GameMap:
         self.setup: list[dict[str, Any]] = list(data.get("units", []))
         self.edition: Any = data.get("edition")
         """The rules edition the map names (None: it names none)."""
+        self.options: dict[str, Any] = dict(data.get("options") or {})
+        """The rule options the map sets (its game's own settings): over the edition's, under the state's."""
         self.brings_unit_types = bool(data.get("unit_types"))
         types = data.get("unit_types") or DEFAULT_EDITION.unit_types
         self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}

@@ -32,4 +32,7 @@ OPTIONS = OptionSet("aa", (
          "every combat move must lead to a battle (AA203)", ("AA203",)),
     flag("subs_may_submerge", True,
          "submarines may submerge in a battle when no enemy destroyer is there (AA506)", ("AA506",)),
+    flag("partial_amphibious_retreat", True,
+         "in a battle with amphibious land units, the land units that came overland may retreat; the amphibious ones stay",
+         ("AA503", "AA505")),
 ))

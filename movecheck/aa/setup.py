@@ -147,10 +147,11 @@ def edition_of(state: Document, game_map: GameMap, rules: RuleSettings) -> tuple
     return DEFAULT_EDITION, [state.finding("MC004", message, where, severity="note")]
 
 
-def options_of(edition: type[Edition], rules: RuleSettings) -> dict[str, Any]:
-    """The edition's option values with the overrides (the state's, the command line's, the configuration's)."""
+def options_of(edition: type[Edition], rules: RuleSettings, game_map: GameMap | None = None) -> dict[str, Any]:
+    """The edition's option values, then the map's (its game's settings), then the overrides (the configuration's, the command line's, the state's)."""
     options = edition.option_values()
-    options.update({k: v for k, v in rules.options.items() if k in options})
+    for layer in (game_map.options if game_map is not None else {}, rules.options):
+        options.update({k: v for k, v in layer.items() if k in options})
     return options
 
 
@@ -172,7 +173,7 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
     findings.extend(problems)
     if not game_map.brings_unit_types and edition.unit_types is not DEFAULT_EDITION.unit_types:
         game_map = game_map.with_unit_types(edition.unit_types)
-    options = options_of(edition, rules)
+    options = options_of(edition, rules, game_map)
     turn = state.get("turn", default={})
     written = turn.get("power") if isinstance(turn, dict) else None
     phase = turn.get("phase", "combat_move") if isinstance(turn, dict) else "combat_move"

@@ -7,12 +7,14 @@ exit 2), never a traceback.
 
 What is converted: territories (water, impassable, unowned land as neutral), connections,
 canals (``canalAttachment*`` on the sea zones: ``canalName``, ``landTerritories``),
-players in turn order and their alliances (the sides), unit types
-(``unitAttachment``: movement, attack, defense, air/sea, transport and carrier capacity
+players in turn order (the game's turn steps, its bids left out) and their alliances (the
+sides), unit types (``unitAttachment``: movement, attack, defense, air/sea, transport and carrier capacity
 and cost, blitz, submarine, destroyer, infantry; the cost from the production rules),
-production and capitals (``territoryAttachment``), initial owners and units.  What
-movecheck does not model is listed (:attr:`Conversion.unmodelled`); the edition whose
-rules fit is named from the game's name (:func:`edition_for`).
+production and capitals (``territoryAttachment``), initial owners and units, and the
+rule options the game's settings give (:mod:`movecheck.aa.triplea_rules`).  What
+movecheck does not model is listed (:attr:`Conversion.unmodelled`), and so are the
+choices the conversion made (:attr:`Conversion.notes`); the edition is named only for a
+game known to be played under it (:func:`~movecheck.aa.triplea_rules.edition_for`).
 """
 
 from __future__ import annotations
@@ -24,94 +26,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.aa.editions import UNIT_ALIASES
-from movecheck.i18n import N_, _
+from movecheck.aa.options import OPTIONS
+from movecheck.aa.triplea_rules import (
+    ATTACHMENT_UNMODELLED, CANAL_UNMODELLED, POLITICS, TECHNOLOGY, TERRITORY_UNMODELLED, UNIT_UNMODELLED, Reading,
+    caveats, clean as _clean, combat_move, edition_for, game_properties, neutrals_closed, open_neutrals, read_settings,
+    turn_order,
+)
+from movecheck.i18n import N_, _, ngettext
 from movecheck.reading import MAX_BYTES, InputError, read_bytes
 
 SEA_ZONE = re.compile(r"(\d+) Sea Zone")
 
-# unitAttachment options that change movement in TripleA and that movecheck does not model
-UNIT_UNMODELLED = {
-    "isAirTransport": "air transport of land units (paratroopers)",
-    "isAirTransportable": "air transport of land units (paratroopers)",
-    "isLandTransport": "land transport (mechanised infantry carried by tanks)",
-    "isLandTransportable": "land transport (mechanised infantry carried by tanks)",
-    "isKamikaze": "kamikaze units",
-    "isSuicide": "suicide units",
-    "isSuicideOnAttack": "suicide units",
-    "canNotMoveDuringCombatMove": "units that may not move in combat move",
-    "movementLimit": "limits on how many units may move into a territory",
-    "canInvadeOnlyFrom": "units that may invade only from some transports",
-    "requiresUnitsToMove": "units that need other units to move",
-    "fuelCost": "fuel costs of movement",
-    "fuelFlatCost": "fuel costs of movement",
-    "canMoveThroughEnemies": "units that move through enemy units",
-    "canBeMovedThroughByEnemies": "units that enemies may move through",
-    "isAirBase": "air and naval bases (movement bonus, scrambling)",
-    "givesMovement": "units that give or take movement (air and naval bases)",
-    "isCombatTransport": "transports that fight",
-    "isConstruction": "constructions (placed units with their own rules)",
-    "canScramble": "scrambling aircraft",
-    "maxScrambleDistance": "scrambling aircraft",
-}
-TERRITORY_UNMODELLED = {
-    "originalOwner": "original owners (liberation of allied territories)",
-    "navalBase": "air and naval bases (movement bonus, scrambling)",
-    "airBase": "air and naval bases (movement bonus, scrambling)",
-    "kamikazeZone": "kamikaze zones",
-    "blockadeZone": "blockade zones",
-    "convoyRoute": "convoy routes",
-    "territoryEffect": "territory effects (terrain that changes movement or combat)",
-    "changeUnitOwners": "units that change owner when a territory is captured",
-    "captureUnitOnEnteringBy": "units captured on entering",
-    "whenCapturedByGoesTo": "territories that go to another power when captured",
-    "unitProduction": "territory unit production",
-}
-CANAL_UNMODELLED = {
-    "excludedUnits": "canals some units may cross without holding them (excludedUnits)",
-    "canNotMoveThroughDuringCombatMove": "canals closed during combat move",
-}
-# attachment names (prefixes) whose whole kind movecheck does not model
-ATTACHMENT_UNMODELLED = {
-    "triggerAttachment": "triggers",
-    "conditionAttachment": "conditions (rules attachments)",
-    "rulesAttachment": "national objectives and rules attachments",
-    "politicalActionAttachment": "political relations (political actions)",
-    "userActionAttachment": "user actions",
-    "techAttachment": "technology",
-    "techAbilityAttachment": "technology",
-    "relationshipTypeAttachment": "political relations (relationship types)",
-    "playerAttachment": "player attachments (capitals, retained units, ...)",
-    "supportAttachment": "support attachments",
-}
-# game properties: (value that movecheck does not model, what it means)
-PROPERTY_UNMODELLED = {
-    "Neutrals Are Blitzable": ("true", "blitzing through neutral territories"),
-    "Tech Development": ("true", "technology (advances that change movement: jet power, long-range aircraft, ...)"),
-    "Use Politics": ("true", "political relations (politics)"),
-    "Kamikaze Airplanes": ("true", "kamikaze aircraft"),
-    "Movement By Territory Restricted": ("true", "limits on movement by territory"),
-    "Territory Turn Limit": ("true", "territory turn limits"),
-    "Naval Bases": ("true", "air and naval bases (movement bonus, scrambling)"),
-    "Air Bases": ("true", "air and naval bases (movement bonus, scrambling)"),
-    "Scramble Rules In Effect": ("true", "scrambling aircraft"),
-    "Paratroopers Can Move During Non Combat": ("true", "air transport of land units (paratroopers)"),
-    "Use Fuel Cost": ("true", "fuel costs of movement"),
-}
-
 
 @dataclass
 class Conversion:
-    """A converted map, the edition it names (or None) and why, and what was left out."""
+    """A converted map, the edition it names (or None) and why, the options its settings gave
+    (and those movecheck has no option for yet), what was left out and the choices made."""
 
     map: dict[str, Any]
     edition: str | None
     edition_reason: str
     unmodelled: list[str] = field(default_factory=list)
-
-
-def _clean(text: Any) -> str:
-    """One line of printable text (game names and file names go into comments and stderr)."""
-    return " ".join("".join(ch if ch.isprintable() else " " for ch in str(text)).split())
+    options: list[Reading] = field(default_factory=list)
+    pending: list[Reading] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def parse(raw: bytes, name: str) -> Any:
@@ -201,25 +139,14 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def edition_for(game_name: str) -> tuple[str | None, str]:
-    """The edition whose rules fit a game (by its name), and why; None when none does."""
-    lowered = game_name.lower()
-    if "revised" in lowered:
-        return "aa-revised", "the game name says Revised"
-    if "1942" in lowered and re.search(r"second edition|2nd edition|\b2e\b|\bv2\b", lowered):
-        return "aa1942", "the game name says 1942 second edition"
-    if not game_name:
-        return None, "the game has no name"
-    return None, f"no movecheck edition is known to fit the game {_clean(game_name)!r}"
-
-
 # --- the conversion --------------------------------------------------------------------------
 
 
 def convert(root: Any, name: str) -> Conversion:
     """The movecheck map of a parsed game file (``name``: the file, for messages)."""
     game = _Game(root, name)
-    notes: Counter[str] = Counter()
+    missing: Counter[str] = Counter()  # what movecheck does not model
+    choices: dict[str, None] = {}  # what the conversion chose, in the order found
     info = root.find("info")
     game_name = _clean(info.get("name", "")) if info is not None else ""
     version = _clean(info.get("version", "")) if info is not None else ""
@@ -252,12 +179,12 @@ def convert(root: Any, name: str) -> Conversion:
         raise game.fail("the game has no players (<playerList><player>)")
     if len(set(players)) != len(players):
         raise game.fail("a player is declared twice")
-    turn: list[str] = []
-    for step in root.iter("step"):
-        player = step.get("player")
-        if player in players and player not in turn:
-            turn.append(player)
-    powers = turn + [p for p in players if p not in turn]
+    turn, idle = turn_order(root, players)
+    powers = turn + idle
+    if not turn:
+        choices["the game has no turn steps: the powers are in the order of its player list"] = None
+    elif idle:
+        choices[f"players who take no turn in the game's sequence ({', '.join(idle)}: last in the powers)"] = None
     alliances: dict[str, list[str]] = {}
     side_of: dict[str, str] = {}
     for a in root.findall("playerList/alliance"):
@@ -265,7 +192,7 @@ def convert(root: Any, name: str) -> Conversion:
         if player not in players:
             raise game.fail(_("alliance {alliance}: unknown player {player}").format(alliance=repr(alliance), player=repr(player)))
         if player in side_of and side_of[player] != alliance:
-            notes[f"players in more than one alliance ({player} is kept in {side_of[player]})"] += 1
+            choices[f"a player in more than one alliance ({player} is kept in {side_of[player]})"] = None
             continue
         side_of[player] = alliance
         alliances.setdefault(alliance, [])
@@ -273,7 +200,7 @@ def convert(root: Any, name: str) -> Conversion:
             alliances[alliance].append(player)
     for player in powers:
         if player not in side_of:
-            notes[f"a player in no alliance ({player} forms a side of its own)"] += 1
+            choices[f"a player in no alliance ({player} forms a side of its own)"] = None
             alliances.setdefault(player, []).append(player)
     rank = {p: i for i, p in enumerate(powers)}
     sides = {s: sorted(members, key=rank.__getitem__) for s, members in sorted(alliances.items())}
@@ -306,10 +233,13 @@ def convert(root: Any, name: str) -> Conversion:
             if not sea.get(target):
                 raise game.fail(_("{kind} of {target}, which is not a sea zone").format(kind=kind, target=repr(target)))
             canal_parts.setdefault(given.get("canalName", kind), []).append((target, given))
+        elif kind == "techAttachment":
+            if any(game.flag(value) for value in given.values()):
+                missing[TECHNOLOGY] += 1  # a player starts with an advance
         else:
             for prefix, what in ATTACHMENT_UNMODELLED.items():
                 if kind.startswith(prefix):
-                    notes[what] += 1
+                    missing[what] += 1
     unit_types: dict[str, dict[str, Any]] = {}
     renamed: dict[str, str] = {}
     for tname in unit_names:
@@ -317,7 +247,8 @@ def convert(root: Any, name: str) -> Conversion:
         if new in unit_types:
             raise game.fail(_("unit types {tname} and another both mean {new}").format(tname=repr(tname), new=repr(new)))
         renamed[tname] = new
-        unit_types[new] = _unit_type(game, tname, unit_options.get(tname, {}), cost.get(tname), notes)
+        unit_types[new] = _unit_type(game, tname, unit_options.get(tname, {}), cost.get(tname), missing)
+    readings = combat_move({renamed[n]: (n, unit_options.get(n, {})) for n in unit_names}, missing)
 
     # territories, control, canals
     owners: dict[str, str] = {}
@@ -330,13 +261,13 @@ def convert(root: Any, name: str) -> Conversion:
         owners[where] = owner
     territories = []
     control: dict[str, str] = {}
-    neutral_land = 0
+    neutral_land = impassable_land = 0
     for tname in sorted(sea, key=order.__getitem__):
         entry: dict[str, Any] = {"name": tname}
         given = territory_options.get(tname, {})
         for option in given:
             if option in TERRITORY_UNMODELLED:
-                notes[TERRITORY_UNMODELLED[option]] += 1
+                missing[TERRITORY_UNMODELLED[option]] += 1
         if sea[tname]:
             entry["sea"] = True
             territories.append(entry)
@@ -345,6 +276,7 @@ def convert(root: Any, name: str) -> Conversion:
         if impassable or tname not in owners:
             entry["neutral"] = True
             neutral_land += not impassable
+            impassable_land += impassable
         else:
             control[tname] = owners[tname]
         production = game.number(given.get("production", "0"), f"production of {tname!r}")
@@ -364,12 +296,12 @@ def convert(root: Any, name: str) -> Conversion:
             land.update(t for t in given.get("landTerritories", "").split(":") if t)
             for option in given:
                 if option in CANAL_UNMODELLED:
-                    notes[CANAL_UNMODELLED[option]] += 1
+                    missing[CANAL_UNMODELLED[option]] += 1
         for t in land:
             if t not in sea or sea[t]:
                 raise game.fail(_("canal {cname}: {t} is not a land territory").format(cname=repr(cname), t=repr(t)))
         if len(zones) != 2 or tuple(zones) not in pairs:
-            notes[f"canal {cname} (it joins {len(zones)} sea zones that are not one connected pair; left out)"] += 1
+            choices[f"canal {cname} left out: it joins {len(zones)} sea zones that are not one connected pair"] = None
             continue
         canals.append({"name": cname, "sea_zones": zones, "land": sorted(land)})
 
@@ -384,7 +316,7 @@ def convert(root: Any, name: str) -> Conversion:
         if where not in sea:
             raise game.fail(_("unitPlacement: unknown territory {where}").format(where=repr(where)))
         if not owner:
-            notes["units that belong to no player (neutral units; left out)"] += 1
+            missing["units that belong to no player (neutral units; left out)"] += 1
             continue
         if owner not in players:
             raise game.fail(_("unitPlacement in {where}: unknown player {owner}").format(where=repr(where), owner=repr(owner)))
@@ -393,19 +325,17 @@ def convert(root: Any, name: str) -> Conversion:
         stacks[(where, owner, renamed[kind])] += quantity
     units = [{"at": at, "power": owner, "type": kind, "count": n} for (at, owner, kind), n in sorted(stacks.items())]
 
-    # game properties and other parts
-    properties = {prop.get("name", ""): prop.get("value", "") for prop in root.iter("property")}
-    if neutral_land:
-        if properties.get("Neutrals Are Impassable", "false").strip().lower() != "true":
-            charge = properties.get("neutralCharge", "").strip()
-            notes["paying to enter neutral territories" + (f" (neutralCharge {charge})" if charge else "")] += 1
-    for prop, (value, what) in PROPERTY_UNMODELLED.items():
-        if properties.get(prop, "").strip().lower() == value:
-            notes[what] += 1
-    if root.find("technology") is not None and any(True for _ in root.find("technology")):
-        notes["technology (advances that change movement: jet power, long-range aircraft, ...)"] += 1
+    # the game's settings: rule options, and the rules movecheck does not check
+    properties = game_properties(root)
+    given_options, pending = read_settings(properties, OPTIONS)
+    readings = sorted([*readings, *neutrals_closed(given_options, impassable_land, neutral_land, missing)],
+                      key=lambda r: OPTIONS.names().index(r.option))
+    if neutral_land and not next(r.value for r in readings if r.option == "neutrals_impassable"):
+        missing.update(open_neutrals(properties))
+    for what in caveats(properties, any(u.get("submarine") for u in unit_types.values())):
+        missing[what] += 1
     if root.find("initialize/relationshipInitialize") is not None:
-        notes["political relations (the sides are the game's alliances)"] += 1
+        missing[POLITICS] += 1
 
     edition, reason = edition_for(game_name)
     slug = _slug(game_name) or _slug(os.path.splitext(os.path.basename(name))[0]) or "triplea"
@@ -416,6 +346,8 @@ def convert(root: Any, name: str) -> Conversion:
         doc["title"] = game_name
     source = f"TripleA game file {_clean(os.path.basename(name))}"
     doc["source"] = source + (f", version {version}" if version else "")
+    if readings:
+        doc["options"] = {r.option: r.value for r in readings}
     doc.update({"powers": powers, "sides": sides, "territories": territories, "connections": connections})
     if control:
         doc["control"] = control
@@ -425,10 +357,10 @@ def convert(root: Any, name: str) -> Conversion:
         doc["units"] = units
     if unit_types:
         doc["unit_types"] = unit_types
-    return Conversion(doc, edition, reason, sorted(notes))
+    return Conversion(doc, edition, reason, sorted(missing), readings, pending, list(choices))
 
 
-def _unit_type(game: _Game, name: str, given: dict[str, str], cost: int | None, notes: Counter[str]) -> dict[str, Any]:
+def _unit_type(game: _Game, name: str, given: dict[str, str], cost: int | None, missing: Counter[str]) -> dict[str, Any]:
     """A movecheck unit type from a TripleA ``unitAttachment``."""
     def num(key: str, default: int = 0) -> int:
         return game.number(given[key], f"{key} of {name!r}") if key in given else default
@@ -458,15 +390,26 @@ def _unit_type(game: _Game, name: str, given: dict[str, str], cost: int | None, 
     if game.flag(given.get("isInfantry", "false")):
         out["infantry"] = True
     for option, value in given.items():
+        if option == "canMoveThroughEnemies" and out.get("submarine"):
+            continue  # a submarine's passage through hostile zones is modelled (AA204)
         if option in UNIT_UNMODELLED and value.strip().lower() not in ("false", "0", "-1", ""):
-            notes[UNIT_UNMODELLED[option]] += 1
+            missing[UNIT_UNMODELLED[option]] += 1
     aa = any(game.flag(given.get(k, "false")) for k in ("isAA", "isAAforCombatOnly", "isAAforBombingThisUnitOnly"))
     if aa and movecheck_type(name) != "aa_gun":
-        notes[f"anti-aircraft unit type {name} (movecheck's AA gun rules apply to aa_gun only)"] += 1
+        missing[f"anti-aircraft unit type {name} (movecheck's AA gun rules apply to aa_gun only)"] += 1
     return out
 
 
 # --- output ----------------------------------------------------------------------------------
+
+
+def _value(value: Any) -> str:
+    """An option's value as the map's YAML writes it."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _listed(readings: list[Reading]) -> str:
+    return ", ".join(f"{r.option}={_value(r.value)}" for r in readings)
 
 
 def render(conversion: Conversion, name: str) -> str:
@@ -481,25 +424,44 @@ def render(conversion: Conversion, name: str) -> str:
         lines.append(f"# Rules: {conversion.edition} ({conversion.edition_reason}).")
     else:
         lines.append(f"# Rules: none named ({conversion.edition_reason}); states on this map are checked")
-        lines.append("# under the default edition unless they say 'rules:'.")
-    if conversion.unmodelled:
-        lines.append("# Not modelled by movecheck (the checks ignore them):")
-        lines.extend(f"#   - {item}" for item in conversion.unmodelled)
+        lines.append("# under the default edition and the options below unless they say 'rules:'.")
+    sections = (
+        ("# Rule options from the game's settings (options: below; a setting the file does not set is false, as in TripleA):",
+         [f"{r.option}: {_value(r.value)} ({r.because})" for r in conversion.options]),
+        ("# Settings read for rule options movecheck does not have yet (not checked):",
+         [f"{r.option}: {_value(r.value)} ({r.because})" for r in conversion.pending]),
+        ("# Not modelled by movecheck (the checks ignore them):", conversion.unmodelled),
+        ("# Conversion notes:", conversion.notes),
+    )
+    for heading, items in sections:
+        if items:
+            lines.append(heading)
+            lines.extend(f"#   - {_clean(item)}" for item in items)  # one comment line each, whatever the names hold
     parts = ["\n".join(lines) + "\n"]
     for key, value in conversion.map.items():
-        flow = None if isinstance(value, (list, dict)) and key != "control" else False
+        flow = None if isinstance(value, (list, dict)) and key not in ("control", "options") else False
         parts.append(yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=100,
                                     default_flow_style=flow))
     return "".join(parts)
 
 
 def messages(conversion: Conversion, name: str) -> list[str]:
-    """The stderr lines of a conversion: the edition, then one line per property not modelled."""
+    """The stderr lines of a conversion: the edition, the options the settings gave, those
+    movecheck has no option for yet, then one line per rule not modelled and per conversion note."""
     shown = _clean(name)
     out = []
     if conversion.edition:
         out.append(f"movecheck: {shown}: " + _("rules {edition} ({why})").format(edition=conversion.edition, why=conversion.edition_reason))
     else:
         out.append(f"movecheck: note: {shown}: " + _("no edition named ({why})").format(why=conversion.edition_reason))
+    if conversion.options:
+        count = len(conversion.options)
+        out.append(f"movecheck: {shown}: " + ngettext(
+            "{count} rule option from the game's settings: {options}",
+            "{count} rule options from the game's settings: {options}", count).format(count=count, options=_listed(conversion.options)))
+    if conversion.pending:
+        out.append(f"movecheck: note: {shown}: " + _("settings read for rule options movecheck does not have yet: {options}").format(
+            options=_listed(conversion.pending)))
     out.extend(f"movecheck: note: {shown}: " + _("not modelled: {item}").format(item=item) for item in conversion.unmodelled)
-    return out
+    out.extend(f"movecheck: note: {shown}: " + _("conversion note: {note}").format(note=note) for note in conversion.notes)
+    return [_clean(line) for line in out]

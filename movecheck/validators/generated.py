@@ -29,7 +29,7 @@ def _v0(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T6.get(key)
+        check = _T7.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -68,6 +68,22 @@ def _v5(x: Any) -> bool:
 
 
 def _v6(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T0.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v7(x: Any) -> bool:
+    if not (isinstance(x, bool)):
+        return False
+    return True
+
+
+def _v8(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
@@ -80,28 +96,8 @@ def _v6(x: Any) -> bool:
     return True
 
 
-def _v7(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v8(value):
-            return False
-    return True
-
-
-def _v8(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v4(item):
-            return False
-    return True
-
-
 def _v9(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if len(x) < 1:
         return False
     for key, value in x.items():
         if not _v10(value):
@@ -112,6 +108,26 @@ def _v9(x: Any) -> bool:
 def _v10(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v4(item):
+            return False
+    return True
+
+
+def _v11(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v12(value):
+            return False
+    return True
+
+
+def _v12(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
     if len(x) < 1:
         return False
     for item in x:
@@ -120,36 +136,30 @@ def _v10(x: Any) -> bool:
     return True
 
 
-def _v11(x: Any) -> bool:
+def _v13(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v12(item):
+        if not _v14(item):
             return False
     return True
 
 
-def _v12(x: Any) -> bool:
+def _v14(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
         return False
     for key, value in x.items():
-        check = _T0.get(key)
+        check = _T1.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v13(x: Any) -> bool:
-    if not (isinstance(x, bool)):
-        return False
-    return True
-
-
-def _v14(x: Any) -> bool:
+def _v15(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 0):
@@ -157,16 +167,16 @@ def _v14(x: Any) -> bool:
     return True
 
 
-def _v15(x: Any) -> bool:
+def _v16(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v16(item):
+        if not _v17(item):
             return False
     return True
 
 
-def _v16(x: Any) -> bool:
+def _v17(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -180,7 +190,7 @@ def _v16(x: Any) -> bool:
     return True
 
 
-def _v17(x: Any) -> bool:
+def _v18(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -189,16 +199,16 @@ def _v17(x: Any) -> bool:
     return True
 
 
-def _v18(x: Any) -> bool:
+def _v19(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v19(item):
+        if not _v20(item):
             return False
     return True
 
 
-def _v19(x: Any) -> bool:
+def _v20(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -206,22 +216,22 @@ def _v19(x: Any) -> bool:
     if 'sea_zones' not in x:
         return False
     for key, value in x.items():
-        check = _T1.get(key)
+        check = _T2.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v20(x: Any) -> bool:
+def _v21(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v21(item):
+        if not _v22(item):
             return False
     return True
 
 
-def _v21(x: Any) -> bool:
+def _v22(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -231,15 +241,15 @@ def _v21(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T2.get(key)
+        check = _T3.get(key)
         if check is None or not check(value):
             return False
-    if not (_v24(x) if _v26(x) else True):
+    if not (_v25(x) if _v27(x) else True):
         return False
     return True
 
 
-def _v22(x: Any) -> bool:
+def _v23(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 1):
@@ -247,39 +257,30 @@ def _v22(x: Any) -> bool:
     return True
 
 
-def _v23(x: Any) -> bool:
+def _v24(x: Any) -> bool:
     if not (isinstance(x, str) or isinstance(x, bool)):
         return False
     return True
 
 
-def _v24(x: Any) -> bool:
+def _v25(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T3.get(key)
+            check = _T4.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v25(x: Any) -> bool:
+def _v26(x: Any) -> bool:
     if not equal(x, 1):
         return False
     return True
 
 
-def _v26(x: Any) -> bool:
+def _v27(x: Any) -> bool:
     if isinstance(x, dict):
         if 'id' not in x:
-            return False
-    return True
-
-
-def _v27(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v28(value):
             return False
     return True
 
@@ -287,24 +288,33 @@ def _v27(x: Any) -> bool:
 def _v28(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'movement' not in x:
-        return False
-    if 'domain' not in x:
-        return False
     for key, value in x.items():
-        check = _T5.get(key)
-        if check is None or not check(value):
+        if not _v29(value):
             return False
     return True
 
 
 def _v29(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E4):
+    if not (isinstance(x, dict)):
         return False
+    if 'movement' not in x:
+        return False
+    if 'domain' not in x:
+        return False
+    for key, value in x.items():
+        check = _T6.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v30(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E5):
+        return False
+    return True
+
+
+def _v31(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -314,35 +324,35 @@ def _v30(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T18.get(key)
+        check = _T19.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v31(x: Any) -> bool:
+def _v32(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v32(x: Any) -> bool:
+def _v33(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T7.get(key)
+        check = _T8.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v33(x: Any) -> bool:
-    if not (_v4(x) or _v34(x)):
+def _v34(x: Any) -> bool:
+    if not (_v4(x) or _v35(x)):
         return False
     return True
 
 
-def _v34(x: Any) -> bool:
+def _v35(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -356,50 +366,27 @@ def _v34(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T14.get(key)
+        check = _T15.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v35(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v36(item):
             return False
     return True
 
 
 def _v36(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'name' not in x:
+    if len(x) < 1:
         return False
-    for key, value in x.items():
-        check = _T8.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v37(item):
             return False
     return True
 
 
 def _v37(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v38(item):
-            return False
-    return True
-
-
-def _v38(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
-        return False
-    if 'sea_zones' not in x:
         return False
     for key, value in x.items():
         check = _T9.get(key)
@@ -408,16 +395,39 @@ def _v38(x: Any) -> bool:
     return True
 
 
-def _v39(x: Any) -> bool:
+def _v38(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v40(item):
+        if not _v39(item):
+            return False
+    return True
+
+
+def _v39(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'name' not in x:
+        return False
+    if 'sea_zones' not in x:
+        return False
+    for key, value in x.items():
+        check = _T10.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v40(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v41(item):
+            return False
+    return True
+
+
+def _v41(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -427,33 +437,33 @@ def _v40(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T10.get(key)
+        check = _T11.get(key)
         if check is None or not check(value):
             return False
-    if not (_v41(x) if _v26(x) else True):
+    if not (_v42(x) if _v27(x) else True):
         return False
     return True
 
 
-def _v41(x: Any) -> bool:
+def _v42(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T11.get(key)
+            check = _T12.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v42(x: Any) -> bool:
+def _v43(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v43(value):
+        if not _v44(value):
             return False
     return True
 
 
-def _v43(x: Any) -> bool:
+def _v44(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -461,19 +471,19 @@ def _v43(x: Any) -> bool:
     if 'domain' not in x:
         return False
     for key, value in x.items():
-        check = _T13.get(key)
+        check = _T14.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v44(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E12):
+def _v45(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E13):
         return False
     return True
 
 
-def _v45(x: Any) -> bool:
+def _v46(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -481,24 +491,15 @@ def _v45(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T16.get(key)
+        check = _T17.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v46(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E15):
-        return False
-    return True
-
-
 def _v47(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E16):
         return False
-    for key, value in x.items():
-        if not _v14(value):
-            return False
     return True
 
 
@@ -506,7 +507,7 @@ def _v48(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v49(value):
+        if not _v15(value):
             return False
     return True
 
@@ -515,21 +516,30 @@ def _v49(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v22(value):
+        if not _v50(value):
             return False
     return True
 
 
 def _v50(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v51(item):
+    for key, value in x.items():
+        if not _v23(value):
             return False
     return True
 
 
 def _v51(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v52(item):
+            return False
+    return True
+
+
+def _v52(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -539,13 +549,13 @@ def _v51(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T17.get(key)
+        check = _T18.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v52(x: Any) -> bool:
+def _v53(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -557,34 +567,34 @@ def _v52(x: Any) -> bool:
     if 'moves' not in x:
         return False
     for key, value in x.items():
-        check = _T21.get(key)
+        check = _T22.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v53(x: Any) -> bool:
+def _v54(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v54(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E19):
-        return False
-    return True
-
-
 def _v55(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E20):
         return False
-    for item in x:
-        if not _v56(item):
-            return False
     return True
 
 
 def _v56(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v57(item):
+            return False
+    return True
+
+
+def _v57(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -592,30 +602,30 @@ def _v56(x: Any) -> bool:
     if 'path' not in x:
         return False
     for key, value in x.items():
-        check = _T20.get(key)
+        check = _T21.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v57(x: Any) -> bool:
-    if not (_v58(x) or _v10(x)):
+def _v58(x: Any) -> bool:
+    if not (_v59(x) or _v12(x)):
         return False
     return True
 
 
-def _v58(x: Any) -> bool:
+def _v59(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v22(value):
+        if not _v23(value):
             return False
     return True
 
 
-def _v59(x: Any) -> bool:
+def _v60(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -626,13 +636,13 @@ def _v59(x: Any) -> bool:
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v61(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -644,31 +654,41 @@ def _v61(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
+        check = _T25.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v63(x: Any) -> bool:
+    if not x == 'battles':
+        return False
+    return True
+
+
+def _v64(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v65(item):
+            return False
+    return True
+
+
+def _v65(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    for key, value in x.items():
         check = _T24.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v62(x: Any) -> bool:
-    if not x == 'battles':
-        return False
-    return True
-
-
-def _v63(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v64(item):
-            return False
-    return True
-
-
-def _v64(x: Any) -> bool:
+def _v66(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T23.get(key)
@@ -677,17 +697,7 @@ def _v64(x: Any) -> bool:
     return True
 
 
-def _v65(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T22.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v66(x: Any) -> bool:
+def _v67(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -697,25 +707,15 @@ def _v66(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T35.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v67(x: Any) -> bool:
-    if not x == 'maneuver':
-        return False
     return True
 
 
 def _v68(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'maneuver':
         return False
-    for key, value in x.items():
-        check = _T29.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -723,22 +723,32 @@ def _v69(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v70(value):
+        check = _T30.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v70(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v71(value):
+            return False
+    return True
+
+
+def _v71(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v71(x: Any) -> bool:
+def _v72(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v72(key):
+        if not _v73(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -746,16 +756,8 @@ def _v71(x: Any) -> bool:
     return True
 
 
-def _v72(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E25):
-        return False
-    return True
-
-
 def _v73(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 100000):
+    if not (isinstance(x, str) and x in _E26):
         return False
     return True
 
@@ -763,13 +765,15 @@ def _v73(x: Any) -> bool:
 def _v74(x: Any) -> bool:
     if not (number(x)):
         return False
-    if number(x) and (x < -100000 or x > 100000):
+    if number(x) and (x < 0 or x > 100000):
         return False
     return True
 
 
 def _v75(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E26):
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
         return False
     return True
 
@@ -787,6 +791,12 @@ def _v77(x: Any) -> bool:
 
 
 def _v78(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E29):
+        return False
+    return True
+
+
+def _v79(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -794,7 +804,7 @@ def _v78(x: Any) -> bool:
     return True
 
 
-def _v79(x: Any) -> bool:
+def _v80(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -802,13 +812,13 @@ def _v79(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T30.get(key)
+        check = _T31.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v80(x: Any) -> bool:
+def _v81(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -816,16 +826,16 @@ def _v80(x: Any) -> bool:
     return True
 
 
-def _v81(x: Any) -> bool:
+def _v82(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v82(item):
+        if not _v83(item):
             return False
     return True
 
 
-def _v82(x: Any) -> bool:
+def _v83(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -835,19 +845,8 @@ def _v82(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T31.get(key)
+        check = _T32.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v83(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v84(item):
             return False
     return True
 
@@ -855,34 +854,33 @@ def _v83(x: Any) -> bool:
 def _v84(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 2:
+    if len(x) < 3:
         return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v74(x[0]):
-        return False
-    if len(x) > 1 and not _v74(x[1]):
-        return False
+    for item in x:
+        if not _v85(item):
+            return False
     return True
 
 
 def _v85(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    for item in x:
-        if not _v86(item):
-            return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v75(x[0]):
+        return False
+    if len(x) > 1 and not _v75(x[1]):
+        return False
     return True
 
 
 def _v86(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
-        check = _T32.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v87(item):
             return False
     return True
 
@@ -890,24 +888,36 @@ def _v86(x: Any) -> bool:
 def _v87(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'id' not in x:
         return False
     for key, value in x.items():
-        if not _v88(value):
+        check = _T33.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v88(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v89(item):
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v89(value):
             return False
     return True
 
 
 def _v89(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v90(item):
+            return False
+    return True
+
+
+def _v90(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -915,13 +925,13 @@ def _v89(x: Any) -> bool:
     if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T35.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v91(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -929,32 +939,32 @@ def _v90(x: Any) -> bool:
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v92(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v80(x[0]):
+    if len(x) > 0 and not _v81(x[0]):
         return False
-    if len(x) > 1 and not _v80(x[1]):
+    if len(x) > 1 and not _v81(x[1]):
         return False
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v93(item):
+        if not _v94(item):
             return False
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -964,13 +974,13 @@ def _v93(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -978,7 +988,7 @@ def _v94(x: Any) -> bool:
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -988,57 +998,57 @@ def _v95(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T41.get(key)
+        check = _T42.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v96(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v97(item):
             return False
     return True
 
 
 def _v97(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v98(item):
+            return False
+    return True
+
+
+def _v98(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T38.get(key)
+        check = _T39.get(key)
         if check is None or not check(value):
             return False
-    if not (_v105(x) and _v110(x)):
-        return False
-    return True
-
-
-def _v98(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E36):
+    if not (_v106(x) and _v111(x)):
         return False
     return True
 
 
 def _v99(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E37):
         return False
-    for key, value in x.items():
-        if not _v100(value):
-            return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if not (_v1(x) or _v101(x)):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v101(value):
+            return False
     return True
 
 
 def _v101(x: Any) -> bool:
+    if not (_v1(x) or _v102(x)):
+        return False
+    return True
+
+
+def _v102(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1049,16 +1059,16 @@ def _v101(x: Any) -> bool:
     return True
 
 
-def _v102(x: Any) -> bool:
+def _v103(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v103(value):
+        if not _v104(value):
             return False
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v104(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1066,30 +1076,30 @@ def _v103(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T37.get(key)
+        check = _T38.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v84(item):
+        if not _v85(item):
             return False
     return True
 
 
-def _v105(x: Any) -> bool:
-    if not (_v106(x) if _v108(x) else _v107(x)):
+def _v106(x: Any) -> bool:
+    if not (_v107(x) if _v109(x) else _v108(x)):
         return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1098,7 +1108,7 @@ def _v106(x: Any) -> bool:
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1107,37 +1117,7 @@ def _v107(x: Any) -> bool:
     return True
 
 
-def _v108(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T39.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
 def _v109(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
-def _v110(x: Any) -> bool:
-    if not (_v111(x) if _v112(x) else True):
-        return False
-    return True
-
-
-def _v111(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
-            return False
-    return True
-
-
-def _v112(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1148,13 +1128,43 @@ def _v112(x: Any) -> bool:
     return True
 
 
+def _v110(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
+def _v111(x: Any) -> bool:
+    if not (_v112(x) if _v113(x) else True):
+        return False
+    return True
+
+
+def _v112(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
 def _v113(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T41.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v114(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1166,22 +1176,22 @@ def _v114(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T54.get(key)
+        check = _T55.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v116(item):
+        if not _v117(item):
             return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1213,19 +1223,19 @@ def _v116(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1234,31 +1244,31 @@ def _v118(x: Any) -> bool:
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v120(item):
+        if not _v121(item):
             return False
-    return True
-
-
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E42):
-        return False
     return True
 
 
 def _v121(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E43):
         return False
-    for item in x:
-        if not _v122(item):
-            return False
     return True
 
 
 def _v122(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v123(item):
+            return False
+    return True
+
+
+def _v123(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1266,13 +1276,13 @@ def _v122(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T43.get(key)
+        check = _T44.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1281,7 +1291,7 @@ def _v123(x: Any) -> bool:
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1291,13 +1301,13 @@ def _v124(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1310,22 +1320,22 @@ def _v125(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T44.get(key)
+            check = _T45.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v127(item):
+        if not _v128(item):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1341,32 +1351,32 @@ def _v127(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T46.get(key)
+        check = _T47.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v128(x: Any) -> bool:
-    return True
-
-
 def _v129(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E45):
-        return False
     return True
 
 
 def _v130(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E46):
         return False
-    for item in x:
-        if not _v131(item):
-            return False
     return True
 
 
 def _v131(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v132(item):
+            return False
+    return True
+
+
+def _v132(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1380,19 +1390,19 @@ def _v131(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T49.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v132(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E47):
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E48):
         return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1412,28 +1422,28 @@ def _v133(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v136(item):
+        if not _v137(item):
             return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1457,13 +1467,13 @@ def _v136(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1471,13 +1481,13 @@ def _v137(x: Any) -> bool:
     return True
 
 
-def _v138(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E52):
+def _v139(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E53):
         return False
     return True
 
 
-def _v139(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1485,69 +1495,70 @@ def _v139(x: Any) -> bool:
     return True
 
 
-_T0: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v13, 'neutral': _v13, 'aliases': _v8, 'production': _v14, 'capital': _v4}
-_T1: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v16, 'land': _v8}
-_T2: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v22, 'id': _v4, 'moved': _v14, 'fought': _v13, 'submerged': _v13, 'aboard': _v4, 'loaded': _v13, 'unloaded': _v23}
-_T3: dict[str, Callable[[Any], bool]] = {'count': _v25}
-_E4 = frozenset(['air', 'land', 'sea'])
-_T5: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v29, 'cost': _v14, 'transport_cost': _v22, 'transport_capacity': _v22, 'carrier_capacity': _v22, 'carrier_cost': _v22, 'blitz': _v13, 'submarine': _v13, 'destroyer': _v13, 'infantry': _v13}
-_T6: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'powers': _v6, 'aliases': _v7, 'sides': _v9, 'territories': _v11, 'connections': _v15, 'control': _v17, 'canals': _v18, 'units': _v20, 'unit_types': _v27}
-_T7: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v13, 'subs_may_end_ncm_in_hostile': _v13, 'destroyer_stops_subs': _v13, 'land_on_new_carrier': _v13, 'aa_guns_move_in_combat': _v13, 'transport_ncm_after_combat': _v13, 'neutrals_impassable': _v13, 'combat_move_must_attack': _v13, 'subs_may_submerge': _v13}
-_T8: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v13, 'neutral': _v13, 'aliases': _v8, 'production': _v14, 'capital': _v4}
-_T9: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v16, 'land': _v8}
-_T10: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v22, 'id': _v4, 'moved': _v14, 'fought': _v13, 'submerged': _v13, 'aboard': _v4, 'loaded': _v13, 'unloaded': _v23}
-_T11: dict[str, Callable[[Any], bool]] = {'count': _v25}
-_E12 = frozenset(['air', 'land', 'sea'])
-_T13: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v44, 'cost': _v14, 'transport_cost': _v22, 'transport_capacity': _v22, 'carrier_capacity': _v22, 'carrier_cost': _v22, 'blitz': _v13, 'submarine': _v13, 'destroyer': _v13, 'infantry': _v13}
-_T14: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'powers': _v6, 'aliases': _v7, 'sides': _v9, 'territories': _v35, 'connections': _v15, 'control': _v17, 'canals': _v37, 'units': _v39, 'unit_types': _v42}
-_E15 = frozenset(['battles', 'combat_move', 'noncombat_move'])
-_T16: dict[str, Callable[[Any], bool]] = {'round': _v22, 'power': _v4, 'phase': _v46}
-_T17: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v49, 'defenders': _v49, 'from': _v8, 'amphibious': _v49}
-_T18: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v31, 'rules': _v4, 'options': _v32, 'map': _v33, 'turn': _v45, 'control': _v17, 'captured_this_turn': _v8, 'purchased': _v47, 'to_place': _v48, 'units': _v39, 'battles': _v50}
-_E19 = frozenset(['combat_move', 'noncombat_move'])
-_T20: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v57, 'path': _v59, 'transport': _v4, 'attack': _v60, 'note': _v5}
-_T21: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v53, 'state': _v4, 'power': _v4, 'phase': _v54, 'moves': _v55}
-_T22: dict[str, Callable[[Any], bool]] = {'attacker': _v22, 'defender': _v22}
-_T23: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v49, 'defender_losses': _v49, 'retreat': _v4, 'submerged': _v65}
-_T24: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v62, 'state': _v4, 'power': _v4, 'phase': _v62, 'results': _v63}
-_E25 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E26 = frozenset(['centre', 'edge'])
-_E27 = frozenset(['per_file', 'whole_corps'])
-_E28 = frozenset(['half_of_max', 'half_of_mobility'])
-_T29: dict[str, Callable[[Any], bool]] = {'dice': _v69, 'penalties': _v71, 'tolerance': _v73, 'contact_gap': _v73, 'prebattle_distance': _v73, 'prebattle_bonus': _v74, 'prebattle_measure': _v75, 'corps_penalty': _v76, 'back_distance': _v77, 'pass_through_limit': _v78}
-_T30: dict[str, Callable[[Any], bool]] = {'width': _v80, 'depth': _v80}
-_T31: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v72, 'polygon': _v83}
-_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v84, 'terrain': _v4, 'corps': _v4}
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v74, 'y': _v74, 'facing': _v94, 'width': _v80, 'depth': _v80, 'mobility': _v90}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v90, 'base': _v91, 'bases': _v92}
-_T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v67, 'kind': _v31, 'options': _v68, 'to_move': _v4, 'field': _v79, 'terrain': _v81, 'landmarks': _v85, 'sides': _v87}
-_E36 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T37: dict[str, Callable[[Any], bool]] = {'x': _v74, 'y': _v74, 'facing': _v94}
-_T38: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v98, 'landmark': _v4, 'rolls': _v99, 'end': _v102, 'base': _v4, 'path': _v104, 'facing': _v94, 'note': _v5}
-_T39: dict[str, Callable[[Any], bool]] = {'order': _v109}
-_T40: dict[str, Callable[[Any], bool]] = {'order': _v113}
-_T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v67, 'kind': _v53, 'state': _v4, 'side': _v4, 'orders': _v96}
-_E42 = frozenset(['illegal', 'legal', 'unchecked'])
-_T43: dict[str, Callable[[Any], bool]] = {'order': _v22, 'units': _v118, 'rides': _v123}
-_T44: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v117, 'config': _v5}
-_E45 = frozenset(['command line', 'configuration', 'state'])
-_T46: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v128, 'edition_value': _v128, 'source': _v129, 'file': _v117}
-_E47 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T48: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v132, 'codes': _v118, 'pattern': _v117, 'applied': _v13}
-_T49: dict[str, Callable[[Any], bool]] = {'edition': _v125, 'options': _v126, 'selection': _v130}
-_T50: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v117, 'config': _v117, 'error': _v117, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v118, 'verdicts': _v119, 'assignment': _v121, 'overrides': _v124}
-_T51: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
-_E52 = frozenset(['error', 'note', 'warning'])
-_T53: dict[str, Callable[[Any], bool]] = {'code': _v137, 'name': _v4, 'severity': _v138, 'message': _v5, 'clauses': _v118, 'file': _v5, 'line': _v22, 'column': _v22, 'order': _v139, 'order_id': _v117}
-_T54: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v115, 'summary': _v133, 'readings': _v134, 'statistics': _v47, 'findings': _v135}
+_T0: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'partial_amphibious_retreat': _v7}
+_T1: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v15, 'capital': _v4}
+_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v17, 'land': _v10}
+_T3: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v23, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v24}
+_T4: dict[str, Callable[[Any], bool]] = {'count': _v26}
+_E5 = frozenset(['air', 'land', 'sea'])
+_T6: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v30, 'cost': _v15, 'transport_cost': _v23, 'transport_capacity': _v23, 'carrier_capacity': _v23, 'carrier_cost': _v23, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
+_T7: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'territories': _v13, 'connections': _v16, 'control': _v18, 'canals': _v19, 'units': _v21, 'unit_types': _v28}
+_T8: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'partial_amphibious_retreat': _v7}
+_T9: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v15, 'capital': _v4}
+_T10: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v17, 'land': _v10}
+_T11: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v23, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v24}
+_T12: dict[str, Callable[[Any], bool]] = {'count': _v26}
+_E13 = frozenset(['air', 'land', 'sea'])
+_T14: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v45, 'cost': _v15, 'transport_cost': _v23, 'transport_capacity': _v23, 'carrier_capacity': _v23, 'carrier_cost': _v23, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
+_T15: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v33, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'territories': _v36, 'connections': _v16, 'control': _v18, 'canals': _v38, 'units': _v40, 'unit_types': _v43}
+_E16 = frozenset(['battles', 'combat_move', 'noncombat_move'])
+_T17: dict[str, Callable[[Any], bool]] = {'round': _v23, 'power': _v4, 'phase': _v47}
+_T18: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v50, 'defenders': _v50, 'from': _v10, 'amphibious': _v50}
+_T19: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v32, 'rules': _v4, 'options': _v33, 'map': _v34, 'turn': _v46, 'control': _v18, 'captured_this_turn': _v10, 'purchased': _v48, 'to_place': _v49, 'units': _v40, 'battles': _v51}
+_E20 = frozenset(['combat_move', 'noncombat_move'])
+_T21: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v58, 'path': _v60, 'transport': _v4, 'attack': _v61, 'note': _v5}
+_T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v54, 'state': _v4, 'power': _v4, 'phase': _v55, 'moves': _v56}
+_T23: dict[str, Callable[[Any], bool]] = {'attacker': _v23, 'defender': _v23}
+_T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v50, 'defender_losses': _v50, 'retreat': _v4, 'submerged': _v66}
+_T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v63, 'state': _v4, 'power': _v4, 'phase': _v63, 'results': _v64}
+_E26 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E27 = frozenset(['centre', 'edge'])
+_E28 = frozenset(['per_file', 'whole_corps'])
+_E29 = frozenset(['half_of_max', 'half_of_mobility'])
+_T30: dict[str, Callable[[Any], bool]] = {'dice': _v70, 'penalties': _v72, 'tolerance': _v74, 'contact_gap': _v74, 'prebattle_distance': _v74, 'prebattle_bonus': _v75, 'prebattle_measure': _v76, 'corps_penalty': _v77, 'back_distance': _v78, 'pass_through_limit': _v79}
+_T31: dict[str, Callable[[Any], bool]] = {'width': _v81, 'depth': _v81}
+_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v73, 'polygon': _v84}
+_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v85, 'terrain': _v4, 'corps': _v4}
+_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v75, 'y': _v75, 'facing': _v95, 'width': _v81, 'depth': _v81, 'mobility': _v91}
+_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v91, 'base': _v92, 'bases': _v93}
+_T36: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v32, 'options': _v69, 'to_move': _v4, 'field': _v80, 'terrain': _v82, 'landmarks': _v86, 'sides': _v88}
+_E37 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T38: dict[str, Callable[[Any], bool]] = {'x': _v75, 'y': _v75, 'facing': _v95}
+_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v99, 'landmark': _v4, 'rolls': _v100, 'end': _v103, 'base': _v4, 'path': _v105, 'facing': _v95, 'note': _v5}
+_T40: dict[str, Callable[[Any], bool]] = {'order': _v110}
+_T41: dict[str, Callable[[Any], bool]] = {'order': _v114}
+_T42: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v97}
+_E43 = frozenset(['illegal', 'legal', 'unchecked'])
+_T44: dict[str, Callable[[Any], bool]] = {'order': _v23, 'units': _v119, 'rides': _v124}
+_T45: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v118, 'config': _v5}
+_E46 = frozenset(['command line', 'configuration', 'state'])
+_T47: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v129, 'edition_value': _v129, 'source': _v130, 'file': _v118}
+_E48 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T49: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v133, 'codes': _v119, 'pattern': _v118, 'applied': _v7}
+_T50: dict[str, Callable[[Any], bool]] = {'edition': _v126, 'options': _v127, 'selection': _v131}
+_T51: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v118, 'config': _v118, 'error': _v118, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v119, 'verdicts': _v120, 'assignment': _v122, 'overrides': _v125}
+_T52: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E53 = frozenset(['error', 'note', 'warning'])
+_T54: dict[str, Callable[[Any], bool]] = {'code': _v138, 'name': _v4, 'severity': _v139, 'message': _v5, 'clauses': _v119, 'file': _v5, 'line': _v23, 'column': _v23, 'order': _v140, 'order_id': _v118}
+_T55: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v116, 'summary': _v134, 'readings': _v135, 'statistics': _v48, 'findings': _v136}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v30,
-    'aa-orders': _v52,
-    'aa-battles': _v61,
-    'maneuver-state': _v66,
-    'maneuver-orders': _v95,
-    'report': _v114,
+    'aa-state': _v31,
+    'aa-orders': _v53,
+    'aa-battles': _v62,
+    'maneuver-state': _v67,
+    'maneuver-orders': _v96,
+    'report': _v115,
 }

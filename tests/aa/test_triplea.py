@@ -6,6 +6,7 @@ game.dtd; none is copied from TripleA.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from movecheck.aa.editions import AA1942, Revised
 from movecheck.core import Settings, check
 from movecheck.schema import validate_data
 from .triplea_writer import game_xml
@@ -90,17 +92,31 @@ def test_output_file_and_determinism(run_main, tmp_path: Path) -> None:
     assert convert(run_main, tmp_path, game_xml(shuffled))[1] == out
 
 
-@pytest.mark.parametrize(("name", "edition"), [
-    ("World War II Revised", "aa-revised"),
-    ("Axis & Allies 1942 Second Edition", "aa1942"),
-    ("World War II Global 1940", None),
+@pytest.mark.parametrize(("name", "edition", "why"), [
+    ("World War II Revised", "aa-revised", "TripleA's World War II Revised is Axis & Allies Revised"),
+    ("World War II v5 1942 Second Edition", "aa1942", "is Axis & Allies 1942, second edition"),
+    ("Axis & Allies 1942 Second Edition", "aa1942", "the game name says"),
+    ("Axis and Allies 1942 2nd edition", "aa1942", "the game name says"),
+    ("World War II Global 1940", None, "no movecheck edition is known"),
+    # only the games known to be an edition's are named: none of these is
+    ("World War II v3 1942", None, "Anniversary edition"),  # the 1942 set-up of the Anniversary edition
+    ("World War II v3 1941", None, "Anniversary edition"),
+    ("Global 1942 v2", None, "no movecheck edition is known"),
+    ("World War II Global 1942 2nd Edition", None, "no movecheck edition is known"),
+    ("Ultimate World - Revised", None, "no movecheck edition is known"),
+    ("AA Enhanced Revised", None, "no movecheck edition is known"),
+    ("World War II Revised Test", None, "no movecheck edition is known"),
 ])
-def test_the_edition_is_named_from_the_game_name(run_main, tmp_path: Path, name: str, edition: str | None) -> None:
+def test_the_edition_is_named_only_for_a_game_known_to_be_it(run_main, tmp_path: Path, name: str, edition: str | None,
+                                                              why: str) -> None:
     code, out, err = convert(run_main, tmp_path, game_xml(SMALL, name=name))
     assert code == 0
     assert yaml.safe_load(out).get("edition") == edition
     if edition:
         assert f"# Rules: {edition} " in out and f"rules {edition} " in err
+    else:
+        assert "# Rules: none named (" in out and "no edition named (" in err
+    assert why in out.splitlines()[1] and why in err.splitlines()[0]
 
 
 def test_what_movecheck_does_not_model_is_listed(run_main, tmp_path: Path) -> None:
@@ -108,7 +124,8 @@ def test_what_movecheck_does_not_model_is_listed(run_main, tmp_path: Path) -> No
   <attachmentList>
     <attachment name="triggerAttachmentX" attachTo="Reds" type="player"><option name="when" value="before:x"/></attachment>
   </attachmentList>"""
-    text = game_xml(SMALL, properties={"Use Politics": True, "Neutrals Are Impassable": True}, extra=extra)
+    text = game_xml(SMALL, properties={"Use Politics": True, "Neutrals Are Impassable": True, "Tech Development": True},
+                    extra=extra)
     text = text.replace('<option name="movement" value="2"/>', '<option name="movement" value="2"/>'
                         '<option name="isAirBase" value="true"/>', 1)
     text = text.replace("</ownerInitialize>", "</ownerInitialize>", 1).replace(
@@ -121,8 +138,41 @@ def test_what_movecheck_does_not_model_is_listed(run_main, tmp_path: Path) -> No
         assert item in header, item
         assert re.search(rf"^movecheck: note: .*: not modelled: {item}", err, re.M), item
     assert "paying to enter" not in err  # neutrals impassable: movecheck models that
-    # one stderr line per item, plus the edition line
-    assert err.count("\n") == 1 + header.count("#   - ")
+    # one stderr line per item not modelled, plus the edition, the options and those not declared yet
+    not_modelled = header.split("# Not modelled by movecheck (the checks ignore them):")[1]
+    assert err.count("\n") == 3 + not_modelled.count("#   - ")
+    assert err.count(": not modelled: ") == not_modelled.count("#   - ")
+
+
+def test_not_modelled_notes_are_true_and_said_once(run_main, tmp_path: Path) -> None:
+    # technology and politics each come from several parts of a game: one note each
+    extra = """  <technology><technologies><techname name="jetPower"/></technologies></technology>
+  <attachmentList>
+    <attachment name="techAttachment" attachTo="Reds" type="player"><option name="jetPower" value="true"/></attachment>
+    <attachment name="techAttachment" attachTo="Blues" type="player"><option name="jetPower" value="false"/></attachment>
+    <attachment name="techAbilityAttachment" attachTo="jetPower" type="technology"><option name="attackBonus" value="1:fighter"/></attachment>
+    <attachment name="politicalActionAttachment" attachTo="peace" type="player"><option name="relationshipChange" value="Reds:Blues:Neutrality"/></attachment>
+    <attachment name="relationshipTypeAttachment" attachTo="War" type="relationship"><option name="archeType" value="war"/></attachment>
+  </attachmentList>"""
+    game = {**SMALL, "unit_types": {**SMALL["unit_types"], "aa_gun": AA1942.unit_types["aa_gun"]},
+            "sides": {"East": ["Reds"]}}
+    text = game_xml(game, properties={"Use Politics": True, "Tech Development": True, "Neutrals Are Impassable": True},
+                    extra=extra).replace("</initialize>", '<relationshipInitialize><relationship type="War" player1="Reds"'
+                                         ' player2="Blues" roundValue="1"/></relationshipInitialize></initialize>')
+    code, out, err = convert(run_main, tmp_path, text)
+    assert code == 0, err
+    header = out.split("movecheck: 1")[0]
+    not_modelled = header.split("# Not modelled by movecheck (the checks ignore them):\n")[1].splitlines()
+    items = [line[len("#   - "):] for line in itertools.takewhile(lambda line: line.startswith("#   - "), not_modelled)]
+    assert items == ["political relations (the sides are the game's alliances)",
+                     "technology (advances that change movement: jet power, long-range aircraft, ...)"]
+    # the AA gun's canNotMoveDuringCombatMove is modelled (AA108): an option, not a note
+    assert yaml.safe_load(out)["options"]["aa_guns_move_in_combat"] is False
+    assert "aa_guns_move_in_combat: false (unit type aaGun: canNotMoveDuringCombatMove: true)" in header
+    # a player in no alliance is modelled (a side of its own): a conversion note
+    assert "# Conversion notes:\n#   - a player in no alliance (Blues forms a side of its own)\n" in header
+    assert len(err.splitlines()) == len(set(err.splitlines()))
+    assert err.count("conversion note: a player in no alliance (Blues forms a side of its own)") == 1
 
 
 # -- the converted Revised map checks a turn exactly like the built-in one ------------------------
@@ -145,13 +195,16 @@ ORDERS = [
 ]
 
 
-def _findings(tmp_path: Path, folder: str, map_ref: str, moves: list, rules: str | None) -> list[tuple]:
+def _findings(tmp_path: Path, folder: str, map_ref: str, moves: list, rules: str | None,
+              options: dict | None = None) -> list[tuple]:
     where = tmp_path / folder
     where.mkdir(exist_ok=True)
     state = {"movecheck": 1, "system": "aa", "map": map_ref,
              "turn": {"round": 1, "power": "Germans", "phase": "combat_move"}}
     if rules is not None:  # None: the edition the map names
         state["rules"] = rules
+    if options:
+        state["options"] = options
     (where / "state.yaml").write_text(yaml.safe_dump(state), encoding="utf-8")
     orders = {"movecheck": 1, "system": "aa", "power": "Germans", "phase": "combat_move", "moves": moves}
     (where / "orders.yaml").write_text(yaml.safe_dump(orders, sort_keys=False), encoding="utf-8")
@@ -160,26 +213,36 @@ def _findings(tmp_path: Path, folder: str, map_ref: str, moves: list, rules: str
             if f.file.endswith("orders.yaml")]
 
 
+# the settings of TripleA's Revised game (ww2v2.xml) that movecheck reads
+REVISED_SETTINGS = {"WW2V2": True, "Submersible Subs": True, "Neutrals Are Impassable": True, "neutralCharge": 9999999}
+
+
 def test_the_converted_revised_map_is_the_built_in_map(run_main, tmp_path: Path) -> None:
-    text = game_xml(REVISED, version="1.4.1", properties={"Neutrals Are Impassable": True, "neutralCharge": 9999999})
+    text = game_xml(REVISED, version="1.4.1", properties=REVISED_SETTINGS)
     code, out, err = convert(run_main, tmp_path, text, "-o", str(tmp_path / "revised.yaml"))
     assert code == 0, err
     data = yaml.safe_load((tmp_path / "revised.yaml").read_text(encoding="utf-8"))
     assert data["edition"] == "aa-revised"
     territories = [{k: v for k, v in t.items() if k != "aliases"} for t in REVISED["territories"]]  # gen_maps adds them
-    assert {k: v for k, v in data.items() if k not in ("name", "source")} == {
+    assert {k: v for k, v in data.items() if k not in ("name", "source", "options")} == {
         **{k: v for k, v in REVISED.items() if k not in ("name", "source")}, "territories": territories}
-    assert err.count("\n") == 1  # the edition line: nothing left out
+    values = Revised.option_values()
+    assert data["options"] == {k: values[k] for k in data["options"]}  # the game's settings are the edition's
+    # the edition, the options, those not declared yet: nothing left out
+    assert [re.sub(r"^movecheck: (note: )?[^:]*: ", "", line)[:12] for line in err.splitlines()] == [
+        "rules aa-rev", "7 rule optio", "settings rea"]
 
 
 @pytest.mark.parametrize("rules", ["aa1942", "aa-revised", None], ids=["rules-1942", "rules-revised", "map-edition"])
 @pytest.mark.parametrize("moves", ORDERS, ids=["combat-mixed", "combat-more"])
 def test_the_converted_revised_map_checks_a_turn_like_the_built_in_map(run_main, tmp_path: Path, moves, rules) -> None:
-    text = game_xml(REVISED, version="1.4.1", properties={"Neutrals Are Impassable": True})
+    text = game_xml(REVISED, version="1.4.1", properties=REVISED_SETTINGS)
     code, _, err = convert(run_main, tmp_path, text, "-o", str(tmp_path / "revised.yaml"))
     assert code == 0, err
+    options = yaml.safe_load((tmp_path / "revised.yaml").read_text(encoding="utf-8"))["options"]
     converted = _findings(tmp_path, "converted", "../revised.yaml", moves, rules)
-    builtin = _findings(tmp_path, "builtin", "aa-revised", moves, rules)
+    # the map's options come after the edition's: as if the state said them
+    builtin = _findings(tmp_path, "builtin", "aa-revised", moves, rules, options)
     assert converted == builtin
     assert any(f[1].name == "ERROR" for f in builtin)  # the orders do break rules: the comparison means something
 
@@ -227,6 +290,25 @@ def test_a_broken_or_hostile_file_is_one_error_line(run_main, tmp_path: Path, te
     assert "root:" not in out + err  # nothing of /etc/passwd
 
 
+def test_names_in_the_file_cannot_write_into_the_map(run_main, tmp_path: Path) -> None:
+    # a name with a character reference for a new line goes into the header's notes: it stays a comment
+    odd = "Blues\nedition: aa-revised\noptions: {neutrals_impassable: false}"
+    game = {**SMALL, "powers": ["Reds", odd], "sides": {"East": ["Reds"]},
+            "territories": [{k: v for k, v in t.items() if k != "capital"} for t in SMALL["territories"]],
+            "control": {"Redland": "Reds", "Blueland": odd}}
+    text = game_xml(game, properties={"Neutrals Are Impassable": True})
+    assert "&#10;" in text
+    code, out, err = convert(run_main, tmp_path, text)
+    assert code == 0, err
+    data = yaml.safe_load(out)
+    assert "edition" not in data and data["options"]["neutrals_impassable"] is True
+    assert data["powers"] == ["Reds", odd]  # the name itself is data, quoted by YAML
+    header = out.split("movecheck: 1")[0]
+    assert all(line.startswith("#") for line in header.splitlines())
+    assert "a player in no alliance (Blues edition: aa-revised options: {neutrals_impassable: false} forms" in header
+    assert all(line.startswith("movecheck: ") for line in err.splitlines())
+
+
 def test_a_parse_error_gives_its_position(run_main, tmp_path: Path) -> None:
     code, _, err = convert(run_main, tmp_path, "<game>\n  <map>\n</game>\n")
     assert code == 2
@@ -270,6 +352,6 @@ def test_the_cli_does_not_load_the_converter_at_start_up() -> None:
     import subprocess
     import sys
 
-    code = "import movecheck.cli, sys; print(sorted(m for m in sys.modules if 'defusedxml' in m or m.endswith('triplea')))"
+    code = "import movecheck.cli, sys; print(sorted(m for m in sys.modules if 'defusedxml' in m or 'triplea' in m))"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and proc.stdout.strip() == "[]"

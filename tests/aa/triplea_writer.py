@@ -20,8 +20,13 @@ def _options(pairs: list[tuple[str, Any]]) -> str:
 
 def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1.0",
              properties: dict[str, Any] | None = None, extra: str = "", doctype: bool = True,
-             impassable: bool = True) -> str:
-    """The XML text (``impassable``: neutral territories get isImpassable, else they are only unowned)."""
+             impassable: bool = True, players: list[str] | None = None, gameplay: str | None = None,
+             property_xml: str = "") -> str:
+    """The XML text (``impassable``: neutral territories get isImpassable, else they are only unowned).
+
+    ``players``: the player list's order (default: the turn order); ``gameplay``: the
+    ``<gamePlay>`` element (default: one combat move step per power, in turn order);
+    ``property_xml``: more ``<property>`` elements, written as given."""
     tname = {t: TRIPLEA_NAMES.get(t, t) for t in data.get("unit_types", {})}
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
     if doctype:
@@ -37,7 +42,7 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
     out.append("  </map>")
     out.append('  <resourceList><resource name="PUs"/></resourceList>')
     out.append("  <playerList>")
-    for p in data["powers"]:
+    for p in players or data["powers"]:
         out.append(f'    <player name={quoteattr(p)} optional="false"/>')
     for side, members in data["sides"].items():
         for p in members:
@@ -47,11 +52,14 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
     for t in data.get("unit_types", {}):
         out.append(f"    <unit name={quoteattr(tname[t])}/>")
     out.append("  </unitList>")
-    out.append('  <gamePlay>\n    <delegate name="move" javaClass="games.strategy.triplea.delegate.MoveDelegate" display="Combat Move"/>')
-    out.append("    <sequence>")
-    for p in data["powers"]:
-        out.append(f'      <step name={quoteattr(p.lower() + "CombatMove")} delegate="move" player={quoteattr(p)}/>')
-    out.append("    </sequence>\n  </gamePlay>")
+    if gameplay is None:
+        out.append('  <gamePlay>\n    <delegate name="move" javaClass="games.strategy.triplea.delegate.MoveDelegate" display="Combat Move"/>')
+        out.append("    <sequence>")
+        for p in data["powers"]:
+            out.append(f'      <step name={quoteattr(p.lower() + "CombatMove")} delegate="move" player={quoteattr(p)}/>')
+        out.append("    </sequence>\n  </gamePlay>")
+    else:
+        out.append(gameplay)
     out.append("  <production>")
     for t, stats in data.get("unit_types", {}).items():
         if "cost" in stats:
@@ -75,8 +83,8 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
                 pairs.append((option, s[key]))
         if t == "factory":
             pairs.append(("isFactory", True))
-        if t == "aa_gun":
-            pairs.append(("isAAforCombatOnly", True))
+        if t == "aa_gun":  # as in TripleA's 1942 second edition
+            pairs.extend([("canNotMoveDuringCombatMove", True), ("isAAforCombatOnly", True)])
         out.append(f'    <attachment name="unitAttachment" attachTo={quoteattr(tname[t])} '
                    f'javaClass="games.strategy.triplea.attachments.UnitAttachment" type="unitType">'
                    f"{_options(pairs)}\n    </attachment>")
@@ -111,7 +119,9 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
     out.append("  <propertyList>")
     for key, value in (properties or {}).items():
         value = str(value).lower() if isinstance(value, bool) else str(value)
-        out.append(f"    <property name={quoteattr(key)} value={quoteattr(value)} editable=\"false\"/>")
+        out.append(f"    <property name={quoteattr(key)} value={quoteattr(value)} editable=\"false\"><boolean/></property>"
+                   if value in ("true", "false") else f"    <property name={quoteattr(key)} value={quoteattr(value)}/>")
+    out.append(property_xml)
     out.append("  </propertyList>")
     out.append("</game>")
     return "\n".join(out) + "\n"
