@@ -31,9 +31,9 @@ from movecheck.i18n import _
 
 COMMAND_LINE = "--option"
 """How the text report names the command line as the source of an option."""
-_SOURCE_ORDER = ("configuration", "state", "command line")
+_SOURCE_ORDER = ("configuration", "map", "state", "command line")
 """The order of the text report's lines: configuration files first (a received tree's), then the
-state file, then ``--option``."""
+map file the state names, then the state file, then ``--option``."""
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,10 @@ class OptionOverride:
     value: Any
     edition_value: Any
     source: str
-    """``state``, ``command line`` or ``configuration`` (:class:`~movecheck.systems.RuleSettings`)."""
+    """``state``, ``command line`` or ``configuration`` (:class:`~movecheck.systems.RuleSettings`),
+    or a layer of the system's own (aa: ``map``, a map file's ``options:``)."""
     file: str | None
-    """The state file or configuration file that set it (None: ``--option``)."""
+    """The state file, map file or configuration file that set it (None: ``--option``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"system": self.system, "name": self.name, "value": self.value, "edition_value": self.edition_value,
@@ -179,17 +180,25 @@ def rule_overrides(kind: str, prepared: Any, finder: Any) -> Overrides:
     rules = prepared.rules
     config = finder.for_file(prepared.doc.path) if finder is not None else None
     where = {"state": prepared.doc.path, "configuration": config.path if config is not None else None}
-    effective = merge_options(baseline.values, rules.options)
+    sources = {}
+    effective = baseline.values
+    for source, file, layer in baseline.layers:  # a map's options: under the configuration's
+        effective = merge_options(effective, layer)
+        sources.update({key: source for key in layer})
+        sources.update({f"{key}.{entry}": source for key, value in layer.items() if isinstance(value, dict) for entry in value})
+        where[source] = file
+    sources.update(rules.sources)
+    effective = merge_options(effective, rules.options)
     changed = []
     for name, value in baseline.values.items():
-        if name not in rules.sources:
+        if name not in sources:
             continue
         if isinstance(value, dict) and isinstance(effective[name], dict):  # a mapping (dice): entry by entry
             changed += [(f"{name}.{key}", item, value.get(key)) for key, item in effective[name].items() if item != value.get(key)]
         elif effective[name] != value:
             changed.append((name, effective[name], value))
     options = tuple(
-        OptionOverride(declared.name, name, item, value, rules.sources[name], where.get(rules.sources[name]))
+        OptionOverride(declared.name, name, item, value, sources[name], where.get(sources[name]))
         for name, item, value in changed
     )
     edition = None

@@ -61,6 +61,9 @@ class Baseline:
     values: dict[str, Any]
     edition: str | None = None
     unconfigured: str | None = None
+    layers: tuple[tuple[str, str, dict[str, Any]], ...] = ()
+    """Options the system applies between the edition and the configuration, each as
+    ``(source, file, options)``: an aa map's own ``options:`` (``("map", "maps/x.yaml", {...})``)."""
 
 
 @dataclass

@@ -218,3 +218,22 @@ def test_a_mapping_option_is_named_entry_by_entry_with_its_own_source(run_main, 
         ("dice.D4", "4d6", None, "configuration", shown),
         ("contact_gap", 0.07, 0.05, "configuration", shown),  # tolerance: the battlefield's own 0.1 wins, no change
     ]
+
+
+def test_a_map_files_own_options_are_named_with_the_map(run_main, received, write) -> None:
+    """A received map file (say one ``import triplea`` wrote) that opens the neutrals is named too."""
+    game = json.loads((REPO / "movecheck" / "aa" / "maps" / "aa1942-2e.json").read_text())
+    game["options"] = {"neutrals_impassable": False}
+    write(received, "states/world.json", json.dumps(game))
+    state = received / "states" / "g1.yaml"
+    write(received, "states/g1.yaml", state.read_text().replace("map: aa1942-2e\n", "map: world.json\n"))
+    code, out, _ = run_main(["check", "orders/g1.yaml"], cwd=received)
+    assert "orders/g1.yaml: states/world.json sets aa.neutrals_impassable=false" in out.splitlines()
+    _, out, _ = run_main(["check", "orders/g1.yaml", "-f", "json"], cwd=received)
+    assert [(o["name"], o["source"], o["file"]) for o in overrides(out)["options"]] == [
+        ("neutrals_impassable", "map", "states/world.json"),
+    ]
+    # the state's own options still beat the map's, and say so instead
+    write(received, "states/g1.yaml", (received / "states" / "g1.yaml").read_text() + "options: {neutrals_impassable: true}\n")
+    _, out, _ = run_main(["check", "orders/g1.yaml", "-f", "json"], cwd=received)
+    assert overrides(out) is None or overrides(out)["options"] == []

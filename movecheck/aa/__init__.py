@@ -85,7 +85,11 @@ class AA(System):
         board_map = prepared.model.map
         edition, _found = edition_of(prepared.doc, board_map, prepared.rules)
         unconfigured, _found = edition_of(prepared.doc, board_map, RuleSettings())
-        return Baseline(edition.option_values(), edition.name, unconfigured.name)
+        layers: tuple[tuple[str, str, dict[str, Any]], ...] = ()
+        if board_map.options:  # a map's own options (its game's settings) are a source a report names
+            source = prepared.referenced[0].doc.path if prepared.referenced else prepared.doc.path
+            layers = (("map", source, dict(board_map.options)),)
+        return Baseline(edition.option_values(), edition.name, unconfigured.name, layers)
 
     def fresh(self, prepared: Prepared) -> Any:
         """A copy of the prepared board: the orders move its units."""
