@@ -5,6 +5,8 @@
     examples/aa/orders/g1-battles.yaml            -> examples/aa/states/g1-noncombat-applied.yaml
     examples/aa/orders/g1-noncombat-applied.yaml  -> examples/aa/states/uk1-combat.yaml
 
+and the British blitz of round 2 (examples/aa/orders/uk2-combat.yaml -> examples/aa/states/uk2-battles.yaml).
+
 Run from anywhere: paths are given relative to the repository (they appear in each
 state's header comment), so the output is the same bytes on every machine.
 
@@ -28,6 +30,7 @@ CHAIN = (
     ("examples/aa/orders/g1-combat.yaml", "examples/aa/states/g1-battles.yaml"),
     ("examples/aa/orders/g1-battles.yaml", "examples/aa/states/g1-noncombat-applied.yaml"),
     ("examples/aa/orders/g1-noncombat-applied.yaml", "examples/aa/states/uk1-combat.yaml"),
+    ("examples/aa/orders/uk2-combat.yaml", "examples/aa/states/uk2-battles.yaml"),
 )
 """Each orders file and the state ``apply`` writes from it, in the order of play."""
 

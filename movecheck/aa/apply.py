@@ -5,17 +5,22 @@ reads the board as they left it and writes the next state:
 
 - after a combat move, the state for the battles (``turn.phase: battles``): units where
   the moves left them with this turn's statuses (``moved``, ``aboard``, ``loaded``,
-  ``unloaded``), empty hostile territories entered by land units captured (control and
-  ``captured_this_turn``; AA guns and factories there change hands), and each battle space
-  under ``battles:`` with the attacking and defending units by type;
+  ``unloaded``, and ``unloaded_from`` for land units put ashore from a zone whose sea battle
+  is pending), every empty hostile territory a land unit entered taken (the ones a tank
+  blitzed through included; control and ``captured_this_turn``, liberation:
+  :mod:`movecheck.aa.control`), and each battle space under ``battles:`` with the attacking
+  and defending units by type;
 - after battle results (:mod:`movecheck.aa.battles`), the noncombat-move state: losses
-  removed, retreats moved, survivors ``fought``, territories captured;
+  removed, retreats moved, survivors ``fought``, territories captured or liberated;
 - after a noncombat move, the next power's combat-move state (turn order from the map,
-  round + 1 after the last power), with this turn's statuses cleared, carriers bought this
-  turn placed under waiting fighters and the other purchases under ``to_place``.
+  round + 1 after the last power), with this turn's statuses cleared, the aircraft with no
+  landing space removed (listed in the header), carriers bought this turn placed under
+  waiting fighters and the other purchases under ``to_place``.
 
-The output is deterministic: stacks sorted by space, power, type and id; identical units
-grouped with ``count:``; the state's unit ids kept (a vessel with cargo and no id gets one).
+``to_place`` passes through every apply until a mobilization places the units.  The output
+is deterministic: stacks sorted by space, power, type and id; identical units grouped with
+``count:``; the state's unit ids kept (a vessel the state must name, for its cargo or a
+fighter the reader would seat elsewhere, gets one).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from movecheck.aa.model import Board, Unit
+from movecheck.aa.model import Board, Unit, unit_phrase
 from movecheck.aa.phase import Phase
 
 BATTLES = "battles"
@@ -39,24 +44,25 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
     board = final.board
     turn = dict(state.get("turn") or {}, power=board.power)  # names as the map writes them, not abbreviated
     lost: set[int] = set()
-    captured: list[str] = sorted(board.captured)
     battles: list[dict[str, Any]] = []
-    to_place: dict[str, Any] = {}
+    landings: dict[int, Unit] | None = {}
+    destroyed: list[Unit] = []
+    to_place = _earlier_to_place(state)
+    keep_status = True
     if isinstance(final, Resolution):
         lost = resolve(final)
-        captured = sorted(set(captured) | board.captured)
         turn["phase"] = NONCOMBAT
-        keep_status = True
     elif final.combat:
-        captured = sorted(set(captured) | set(_capture_empty(final)))
+        _capture_entered(final)
+        landings = _pending_landings(final)
         battles = _battles(final)
         turn["phase"] = BATTLES
-        keep_status = True
     else:
+        destroyed = _destroyed_aircraft(final)
+        lost = {u.uid for u in destroyed}
         purchased = dict(board.purchased)
-        placed = _place_carriers(board, purchased)
-        to_place = _still_to_place(state, board, purchased, placed)
-        captured = []
+        placed = _place_carriers(board, purchased, lost)
+        to_place = _still_to_place(to_place, board, purchased, placed)
         turn = _next_turn(board, turn)
         keep_status = False
     data: dict[str, Any] = {"movecheck": 1, "system": "aa"}
@@ -68,31 +74,42 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
     control = {space: owner for space, owner in sorted(board.control.items()) if board.map.control.get(space) != owner}
     if control:
         data["control"] = control
-    if captured:
-        data["captured_this_turn"] = captured
+    if keep_status and board.captured:
+        data["captured_this_turn"] = sorted(board.captured)
     if keep_status and state.get("purchased"):
         data["purchased"] = dict(board.purchased)
     if to_place:
         data["to_place"] = to_place
-    data["units"] = _units(board, keep_status=keep_status, lost=lost)
+    data["units"] = _units(board, keep_status=keep_status, lost=lost, landings=landings)
     if battles:
         data["battles"] = battles
     what = "the battle results" if isinstance(final, Resolution) else "the orders"
-    return _header(what, state_path, orders_path, forced, to_place) + _dump(data)
+    return _header(what, state_path, orders_path, forced, to_place, destroyed) + _dump(data)
 
 
-def _header(what: str, state_path: str, orders_path: str, forced: bool, to_place: dict[str, Any]) -> str:
+def _header(what: str, state_path: str, orders_path: str, forced: bool, to_place: dict[str, Any],
+            destroyed: list[Unit]) -> str:
     lines = [f"# Written by movecheck apply: {what} {orders_path} carried out on the state {state_path}."]
     if forced:
         lines.append("# --force: the orders are NOT legal (see movecheck check); they were applied as checked.")
     if to_place:
         lines.append("# to_place: units bought and not placed by apply (place them at mobilization, by hand).")
+    if destroyed:
+        lines.append("# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:")
+        lines.extend(f"#   {unit.id or unit_phrase(1, unit.type.name, unit.power)} in {unit.at}" for unit in destroyed)
     return "\n".join(lines) + "\n"
 
 
-def _still_to_place(state: dict[str, Any], board: Board, purchased: dict[str, Any], placed: int) -> dict[str, Any]:
+def _earlier_to_place(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The state's ``to_place``: units bought in earlier turns, kept by every apply until a mobilization places them."""
+    earlier = state.get("to_place")
+    return {power: dict(units) for power, units in sorted((earlier if isinstance(earlier, dict) else {}).items())
+            if isinstance(units, dict) and units}
+
+
+def _still_to_place(earlier: dict[str, dict[str, Any]], board: Board, purchased: dict[str, Any], placed: int) -> dict[str, Any]:
     """``to_place`` of the next state: the earlier units still to place, and this turn's purchases apply did not place."""
-    result = {power: dict(units) for power, units in (state.get("to_place") or {}).items() if isinstance(units, dict)}
+    result = {power: dict(units) for power, units in earlier.items()}
     carrier = next((k for k, t in board.map.unit_types.items() if t.is_carrier), None)
     mine = dict(result.get(board.power, {}))
     for name, count in purchased.items():
@@ -103,6 +120,17 @@ def _still_to_place(state: dict[str, Any], board: Board, purchased: dict[str, An
     if mine:
         result[board.power] = dict(sorted(mine.items()))
     return dict(sorted(result.items()))
+
+
+def _destroyed_aircraft(phase: Phase) -> list[Unit]:
+    """The mover's aircraft with no landing space where they ended the noncombat move (N17; AA308, and under
+    ``--force`` AA303/AA304): the rules destroy them.  Fighters that a carrier bought this turn can take are
+    not among them (:func:`movecheck.aa.landing.noncombat_landing` seats them first)."""
+    from movecheck.aa.landing import noncombat_landing
+
+    facts = noncombat_landing(phase)
+    units = [g.unit for g in facts.grounded] + [f for crowded in facts.crowded for f in crowded.fighters]
+    return sorted(units, key=lambda u: (_natural(u.at), u.type.name, u.uid))
 
 
 def _dump(data: dict[str, Any]) -> str:
@@ -142,42 +170,77 @@ def _next_turn(board: Board, turn: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def _place_carriers(board: Board, purchased: dict[str, Any]) -> int:
-    """Carriers bought this turn placed where the moving power's fighters wait at sea with no carrier; how many."""
+def _place_carriers(board: Board, purchased: dict[str, Any], gone: set[int]) -> int:
+    """Carriers bought this turn placed where the moving power's fighters wait at sea with no carrier
+    (as many as they need, one zone after another); how many.  ``gone``: the aircraft destroyed."""
     kind = next((k for k, t in board.map.unit_types.items() if t.is_carrier), None)
     bought = sum(int(n or 0) for name, n in purchased.items() if kind and (board.map.resolve_type(name) or name) == kind)
     left = bought
     uid = max((u.uid for u in board.units), default=0)
-    for zone in sorted({u.at for u in board.units if u.type.is_fighter and u.power == board.power
-                        and u.aboard is None and board.is_sea(u.at)}, key=_natural):
-        if left <= 0:
-            break
-        uid += 1
-        left -= 1
-        carrier = Unit(uid=uid, type=board.map.unit_types[kind], power=board.power, at=zone)
-        board.add(carrier)
-        for fighter in [u for u in board.units_at(zone) if u.type.is_fighter and u.aboard is None and u.power == board.power]:
-            if sum(c.type.carrier_cost for c in carrier.cargo) + fighter.type.carrier_cost <= carrier.type.carrier_capacity:
+
+    def waiting(zone: str) -> list[Unit]:
+        return [u for u in board.units_at(zone) if u.type.is_fighter and u.aboard is None and u.power == board.power
+                and u.uid not in gone]
+
+    zones = sorted({u.at for u in board.units if board.is_sea(u.at)} if kind else set(), key=_natural)
+    for zone in zones:
+        while left > 0 and waiting(zone):
+            carrier_type = board.map.unit_types[kind]  # type: ignore[index]
+            seats = _seats(waiting(zone), carrier_type.carrier_capacity)
+            if not seats:
+                break
+            uid += 1
+            left -= 1
+            carrier = Unit(uid=uid, type=carrier_type, power=board.power, at=zone)
+            board.add(carrier)
+            for fighter in seats:
                 board.board_unit(fighter, carrier)
     return bought - left
 
 
-def _capture_empty(phase: Phase) -> list[str]:
-    """Empty hostile territories a land unit of the moving power entered: they change hands."""
+def _seats(fighters: list[Unit], slots: int) -> list[Unit]:
+    """The fighters, in order, that a carrier with ``slots`` free slots takes."""
+    seated = []
+    for fighter in fighters:
+        if fighter.type.carrier_cost > slots:
+            break
+        slots -= fighter.type.carrier_cost
+        seated.append(fighter)
+    return seated
+
+
+def _capture_entered(phase: Phase) -> None:
+    """Every empty hostile territory a land unit of the moving power entered changes hands (in file order): one
+    it stopped in and each one a tank blitzed through, but not one entered only from a sea zone whose battle
+    is still to be fought (taken after that battle, if some of that cargo comes through: battles apply)."""
+    from movecheck.aa.control import take
+
     board = phase.board
-    taken = set()
-    for unit in board.units:
-        if unit.power != board.power or not unit.type.is_land or not unit.move_count or board.is_sea(unit.at):
-            continue
-        if board.hostile_territory(unit.at) and not phase.battle_space(unit.at):
-            taken.add(unit.at)
-    for space in sorted(taken):
-        board.control[space] = board.power
-        for unit in board.units_at(space):
-            if (unit.type.is_aa_gun or unit.type.is_factory) and board.enemy_power(unit.power):
-                unit.power = board.power
-        board.captured.add(space)
-    return sorted(taken)
+    entered: dict[str, None] = {}
+    for record in phase.records:
+        path = record.move.path
+        if any(u.power == board.power and u.type.is_land for u in record.units) and not board.is_sea(path[0]):
+            for space in path[1:]:
+                if board.is_sea(space):
+                    break
+                entered.setdefault(space)
+        if record.unload_to and record.unloaded and not phase.battle_space(record.unload_zone or record.unload_to):
+            entered.setdefault(record.unload_to)
+    for space in entered:
+        if board.hostile_territory(space) and not phase.battle_space(space):
+            take(board, space, board.power)
+
+
+def _pending_landings(phase: Phase) -> dict[int, Unit]:
+    """The land units unloaded from a sea zone whose battle is still to be fought, by uid, and their transports."""
+    found: dict[int, Unit] = {}
+    for record in phase.records:
+        if record.unload_zone and phase.battle_space(record.unload_zone):
+            for unit in record.unloaded:
+                ride = record.rides.get(unit.uid)
+                if ride is not None and ride[1].type.is_transport:
+                    found[unit.uid] = ride[1]
+    return found
 
 
 def _battles(phase: Phase) -> list[dict[str, Any]]:
@@ -189,7 +252,7 @@ def _battles(phase: Phase) -> list[dict[str, Any]]:
     found = []
     for space in sorted((s for s in spaces if phase.battle_space(s)), key=_natural):
         attackers = [u for u in board.units_at(space) if u.in_battle and u.power == board.power]
-        defenders = [u for u in board.enemy_units(space) if not u.type.is_factory]
+        defenders = [u for u in board.enemy_units(space) if not board.changes_hands(u)]
         entry: dict[str, Any] = {"at": space, "attackers": _by_type(attackers), "defenders": _by_type(defenders)}
         came_from, amphibious = _entries(phase, space)
         if came_from:
@@ -221,9 +284,17 @@ def _by_type(units: list[Unit]) -> dict[str, int]:
     return counts
 
 
-def _units(board: Board, keep_status: bool, lost: set[int] = frozenset()) -> list[dict[str, Any]]:  # type: ignore[assignment]
-    """The stacks of the board (less the units ``lost`` in battle), identical units grouped, in a stable order."""
-    ids = _vessel_ids(board, lost)
+def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # type: ignore[assignment]
+           landings: dict[int, Unit] | None = None) -> list[dict[str, Any]]:
+    """The stacks of the board (less the units ``lost`` in battle), identical units grouped, in a stable order.
+
+    ``landings``: the land units unloaded from a zone whose battle is pending, and their transports
+    (``unloaded_from:``); None: as the board read them.  Cargo and fighters aboard name their vessel.
+    """
+    if landings is None:
+        landings = {u.uid: board.by_id[u.landed_from] for u in board.units if u.landed_from in board.by_id}
+    seated = _seated_fighters(board, lost)
+    ids = _vessel_ids(board, lost, landings, seated)
     stacks: dict[tuple[Any, ...], dict[str, Any]] = {}
     for unit in board.units:
         if unit.uid in lost:
@@ -245,7 +316,9 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset()) -> lis
                 entry["loaded"] = True
             if unit.type.is_transport and unit.unloaded_to:
                 entry["unloaded"] = unit.unloaded_to if unit.unloaded_to != "?" else True
-        if unit.aboard is not None and unit.type.is_land and unit.aboard.uid not in lost:  # fighters at sea: seated by the reader
+            if unit.uid in landings:
+                entry["unloaded_from"] = landings[unit.uid].id or ids[landings[unit.uid].uid]
+        if unit.aboard is not None and unit.aboard.uid not in lost and (unit.type.is_land or unit.uid in seated):
             entry["aboard"] = unit.aboard.id or ids[unit.aboard.uid]
         key = tuple(sorted((k, str(v)) for k, v in entry.items()))
         if "id" in entry or key not in stacks:
@@ -264,16 +337,35 @@ def _natural(name: str) -> tuple[Any, ...]:
 
 
 def _count_after_type(entry: dict[str, Any]) -> dict[str, Any]:
-    order = ("at", "power", "type", "count", "id", "moved", "fought", "submerged", "loaded", "unloaded", "aboard")
+    order = ("at", "power", "type", "count", "id", "moved", "fought", "submerged", "loaded", "unloaded", "aboard",
+             "unloaded_from")
     return {k: entry[k] for k in order if k in entry}
 
 
-def _vessel_ids(board: Board, lost: set[int]) -> dict[int, str]:
-    """Ids for the vessels that carry units and have none: ``<power> <type> <n>``, unique."""
+def _seated_fighters(board: Board, lost: set[int]) -> set[int]:
+    """The fighters aboard a carrier whose ``aboard:`` the state must say: the reader seats a fighter with none
+    on a carrier of its side in its zone, its own power's first, so ``aboard:`` is written where that could
+    seat it elsewhere (another carrier of its side there, or a fighter of its side there not aboard)."""
+    found: set[int] = set()
+    for zone in {u.at for u in board.units if u.type.is_fighter and u.aboard is not None and u.uid not in lost}:
+        units = [u for u in board.units_at(zone) if u.uid not in lost]
+        for side in {board.map.side_of.get(u.power) for u in units if u.type.is_fighter}:
+            ours = [u for u in units if board.map.side_of.get(u.power) == side]
+            fighters = [u for u in ours if u.type.is_fighter]
+            if sum(1 for u in ours if u.type.is_carrier) > 1 or any(f.aboard is None for f in fighters):
+                found.update(f.uid for f in fighters if f.aboard is not None)
+    return found
+
+
+def _vessel_ids(board: Board, lost: set[int], landings: dict[int, Unit], seated: set[int]) -> dict[int, str]:
+    """Ids for the vessels that carry land units or fighters whose ``aboard:`` is written (or land units
+    still to land) and have none: ``<power> <type> <n>``, unique."""
     taken = {u.id for u in board.units if u.id}
     ids: dict[int, str] = {}
     counters: dict[tuple[str, str], int] = {}
-    carrying = (u for u in board.units if not u.id and u.uid not in lost and any(c.type.is_land for c in u.cargo))
+    named = {v.uid for v in landings.values()} | {u.aboard.uid for u in board.units if u.uid in seated and u.aboard is not None}
+    carrying = (u for u in board.units if not u.id and u.uid not in lost
+                and (any(c.type.is_land and c.uid not in lost for c in u.cargo) or u.uid in named))
     for vessel in sorted(carrying, key=lambda u: (u.at, u.power, u.type.name, u.uid)):
         key = (vessel.power, vessel.type.name)
         while True:

@@ -34,13 +34,33 @@ class Battle:
 
     at: str
     attackers: list[Unit]
+    """The attacking units the state lists there (cargo that never landed included: see :attr:`at_sea`)."""
     defenders: list[Unit]
     came_from: tuple[str, ...] = ()
     amphibious: dict[str, int] = field(default_factory=dict)
-    """Land units that attacked from the sea (an amphibious assault), by type."""
+    """Land units that attacked from the sea (an amphibious assault), by type, as the state lists them."""
+    landed: list[Unit] = field(default_factory=list)
+    """Those units themselves: the attackers ``unloaded_from`` a transport, then others of the type."""
+    at_sea: dict[int, str] = field(default_factory=dict)
+    """By uid, the amphibious units that never landed, and why (:data:`SUNK`, :data:`STAYED_ABOARD`)."""
 
     def side(self, which: str) -> list[Unit]:
+        """The units that fight for a side: the attackers less the cargo that never landed."""
+        if which == "defender":
+            return self.defenders
+        return [u for u in self.attackers if u.uid not in self.at_sea]
+
+    def listed(self, which: str) -> list[Unit]:
+        """The units the state lists for a side."""
         return self.attackers if which == "attacker" else self.defenders
+
+    def amphibious_units(self) -> list[Unit]:
+        """The land units of the amphibious assault that reached the shore."""
+        return [u for u in self.landed if u.uid not in self.at_sea]
+
+
+SUNK, STAYED_ABOARD = "sunk", "stayed aboard"
+"""Why amphibious cargo never landed: its transport was sunk in its zone's sea battle, or retreated from it."""
 
 
 @dataclass
@@ -64,17 +84,33 @@ class Result:
     def where(self) -> tuple[Any, ...]:
         return ("results", self.index)
 
-    def survivors(self, which: str) -> list[Unit]:
-        """The units of a side left after its losses (:func:`pick_losses` decides which)."""
+    def casualties(self, which: str) -> list[Unit]:
+        """The units a side loses (:func:`pick_losses` decides which; amphibious attackers first)."""
         assert self.battle is not None
-        lost = {u.uid for u in pick_losses(self.battle.side(which), self.losses[which], self.named_losses.get(which, {}))}
+        first = {u.uid for u in self.battle.landed} if which == "attacker" else set()
+        return pick_losses(self.battle.side(which), self.losses[which], self.named_losses.get(which, {}), first)
+
+    def survivors(self, which: str) -> list[Unit]:
+        """The units of a side left after its losses."""
+        assert self.battle is not None
+        lost = {u.uid for u in self.casualties(which)}
         return [u for u in self.battle.side(which) if u.uid not in lost]
 
-    def surviving_amphibious(self) -> dict[str, int]:
-        """Land units of an amphibious assault still there: the losses are taken from them first."""
+    def surviving_amphibious(self) -> list[Unit]:
+        """Land units of an amphibious assault still there after the losses (taken from them first)."""
         assert self.battle is not None
-        left = {t: n - self.losses["attacker"].get(t, 0) for t, n in self.battle.amphibious.items()}
-        return {t: n for t, n in left.items() if n > 0}
+        landed = {u.uid for u in self.battle.amphibious_units()}
+        return [u for u in self.survivors("attacker") if u.uid in landed]
+
+    def staying(self, options: dict[str, Any]) -> list[Unit]:
+        """The attackers a retreat leaves in a land battle, fighting on: the amphibious land units, and
+        every land unit where ``partial_amphibious_retreat`` is off and amphibious ones fought there."""
+        assert self.battle is not None
+        if not self.battle.amphibious_units():
+            return []
+        if not options["partial_amphibious_retreat"]:
+            return [u for u in self.survivors("attacker") if u.type.is_land]
+        return self.surviving_amphibious()
 
 
 @dataclass
@@ -89,21 +125,26 @@ class Resolution:
     named: set[str] = field(default_factory=set)
     """Every battle space a result names, the results not judged (unknown names) included."""
 
-
-def fights(unit: Unit) -> bool:
-    """A unit that keeps a battle going: not an AA gun or a factory, not a submerged submarine."""
-    return not (unit.type.is_aa_gun or unit.type.is_factory or unit.submerged)
+    def __post_init__(self) -> None:
+        settle_sea_battles(self)
 
 
-def pick_losses(units: list[Unit], losses: dict[str, int], named: dict[str, str] | None = None) -> list[Unit]:
-    """The units a side loses: those named by id, then of each type those with no id and nothing
-    aboard first, then the last listed."""
+def fights(unit: Unit, board: Board) -> bool:
+    """A unit that keeps a battle going: not one that changes hands with its territory (a factory, an
+    AA gun where ``aa_guns_captured``), not a submerged submarine."""
+    return not (board.changes_hands(unit) or unit.submerged)
+
+
+def pick_losses(units: list[Unit], losses: dict[str, int], named: dict[str, str] | None = None,
+                first: set[int] | frozenset[int] = frozenset()) -> list[Unit]:
+    """The units a side loses: those named by id, then of each type the ``first`` (amphibious attackers),
+    then those with no id and nothing aboard, then the last listed."""
     pinned = [u for u in units if u.id is not None and u.id in (named or {})]
     taken = {u.uid for u in pinned}
     chosen: list[Unit] = list(pinned)
     for kind, count in sorted(losses.items()):
         of_kind = [u for u in units if u.type.name == kind and u.uid not in taken]
-        of_kind.sort(key=lambda u: (u.id is not None, bool(u.cargo), -u.uid))
+        of_kind.sort(key=lambda u: (u.uid not in first, u.id is not None, bool(u.cargo), -u.uid))
         chosen.extend(of_kind[:max(0, count - sum(1 for u in pinned if u.type.name == kind))])
     return chosen
 
@@ -120,7 +161,9 @@ def read_battles(state: Document, board: Board) -> dict[str, Battle]:
             continue  # the state's lint speaks of it
         came_from = tuple(s for s in (board.map.resolve(n) for n in entry.get("from", []) or []) if s)
         amphibious = {board.map.resolve_type(t) or t: n for t, n in (entry.get("amphibious") or {}).items()}
-        found[space] = Battle(space, _attackers(board, space), _defenders(board, space), came_from, amphibious)
+        attackers = _attackers(board, space)
+        found[space] = Battle(space, attackers, _defenders(board, space), came_from, amphibious,
+                              _landed(attackers, amphibious))
     return found
 
 
@@ -131,8 +174,56 @@ def _attackers(board: Board, space: str) -> list[Unit]:
 
 
 def _defenders(board: Board, space: str) -> list[Unit]:
-    """The enemy units in play there, cargo aboard a vessel aside (it goes down with the vessel)."""
-    return [u for u in board.enemy_units(space) if not u.type.is_factory and not (u.type.is_land and u.aboard is not None)]
+    """The enemy units in play there, cargo aboard a vessel aside (it goes down with the vessel), and the
+    units that change hands with the territory aside."""
+    return [u for u in board.enemy_units(space) if not board.changes_hands(u) and not (u.type.is_land and u.aboard is not None)]
+
+
+def _landed(attackers: list[Unit], amphibious: dict[str, int]) -> list[Unit]:
+    """The amphibious attackers: of each type the state counts, those ``unloaded_from`` a transport first."""
+    found: list[Unit] = []
+    for kind, count in sorted(amphibious.items()):
+        of_kind = sorted((u for u in attackers if u.type.name == kind and u.type.is_land),
+                         key=lambda u: (u.landed_from is None, -u.uid))
+        found.extend(of_kind[:count] if isinstance(count, int) else [])
+    return found
+
+
+def settle_sea_battles(resolution: Resolution) -> None:
+    """The sea battles come first: amphibious cargo whose transport is sunk in its zone's battle (among
+    that battle's attacker losses), or retreats from it, never lands (``Battle.at_sea``)."""
+    fates = _transport_fates(resolution)
+    for battle in resolution.battles.values():
+        if not resolution.board.is_sea(battle.at):
+            battle.at_sea = {u.uid: why for u, why in cargo_ashore(resolution, battle.landed, fates).values()}
+
+
+def cargo_ashore(resolution: Resolution, units: list[Unit] | None = None,
+                 fates: dict[int, str] | None = None) -> dict[int, tuple[Unit, str]]:
+    """The land units of the mover (of ``units``, default all) ``unloaded_from`` a transport that is sunk in,
+    or retreats from, its zone's sea battle, in a battle where they landed or not: by uid, the unit and why
+    it never landed."""
+    board = resolution.board
+    fates = _transport_fates(resolution) if fates is None else fates
+    found: dict[int, tuple[Unit, str]] = {}
+    for unit in board.units if units is None else units:
+        vessel = board.by_id.get(unit.landed_from) if unit.landed_from else None
+        if vessel is not None and vessel.uid in fates and unit.type.is_land and not board.is_sea(unit.at):
+            found[unit.uid] = (unit, fates[vessel.uid])
+    return found
+
+
+def _transport_fates(resolution: Resolution) -> dict[int, str]:
+    """By uid, the mover's transports sunk in a sea battle (:data:`SUNK`) or retreating from one (:data:`STAYED_ABOARD`)."""
+    fates: dict[int, str] = {}
+    for result in resolution.results:
+        battle = result.battle
+        if battle is None or result.repeated or not resolution.board.is_sea(battle.at):
+            continue
+        if result.retreat is not None:
+            fates.update((u.uid, STAYED_ABOARD) for u in result.survivors("attacker") if u.type.is_transport)
+        fates.update((u.uid, SUNK) for u in result.casualties("attacker") if u.type.is_transport)
+    return fates
 
 
 def read_results(doc: Document, board: Board, battles: dict[str, Battle], named: set[str]) -> tuple[list[Result], list[Finding], set[int]]:
@@ -211,26 +302,44 @@ def _mapping(value: Any) -> dict[Any, Any]:
 
 
 def resolve(resolution: Resolution) -> set[int]:
-    """Carry the results out on the board; returns the uids of the units lost (they leave the state)."""
+    """Carry the results out on the board; returns the uids of the units lost (they leave the state).
+
+    The cargo of a transport sunk in its sea battle goes down with it, ashore or not; the cargo of a
+    transport that retreats from it goes back aboard first, and with it.  A retreat moves the attackers
+    that retreat (:meth:`Result.staying` stay and fight on) but never aircraft: they stay in the battle
+    space, out of the battle, and land in the noncombat move.  Then every hostile territory where the
+    mover's land units stand and no defender is left is taken (:func:`movecheck.aa.control.take`).
+    """
     board = resolution.board
     lost: set[int] = set()
+    for unit, why in cargo_ashore(resolution).values():
+        vessel = board.by_id[unit.landed_from or ""]
+        if why == SUNK:
+            lost.add(unit.uid)
+        else:
+            board.move_unit(unit, vessel.at)
+            board.board_unit(unit, vessel)
+            vessel.unloaded_to = None
     for result in resolution.results:
         battle = result.battle
         if battle is None or result.repeated:
             continue
         for side in SIDES:
-            for unit in pick_losses(battle.side(side), result.losses[side], result.named_losses.get(side, {})):
+            for unit in result.casualties(side):
                 lost.add(unit.uid)
                 lost.update(c.uid for c in unit.cargo if c.type.is_land)
         _submerge(battle, result, lost)
-        survivors = [u for u in battle.attackers if u.uid not in lost]
+        survivors = [u for u in battle.side("attacker") if u.uid not in lost]
         for unit in survivors:
             unit.fought = True
         if result.retreat is not None:
+            staying = {u.uid for u in result.staying(board.options)}
             for unit in survivors:
-                board.move_unit(unit, result.retreat)
-        elif not any(fights(u) for u in battle.defenders if u.uid not in lost):
-            _capture(board, battle, survivors)
+                if unit.type.is_air:
+                    board.leave_vessel(unit)
+                elif unit.uid not in staying:
+                    board.move_unit(unit, result.retreat)
+    _capture(board, lost)
     return lost
 
 
@@ -241,16 +350,17 @@ def _submerge(battle: Battle, result: Result, lost: set[int]) -> None:
             unit.submerged = True
 
 
-def _capture(board: Board, battle: Battle, survivors: list[Unit]) -> None:
-    """A territory whose defenders are gone is taken when an attacking land unit survives there."""
-    space = battle.at
-    if board.is_sea(space) or not any(u.type.is_land for u in survivors):
-        return
-    board.control[space] = board.power
-    board.captured.add(space)
-    for unit in board.units_at(space):
-        if (unit.type.is_aa_gun or unit.type.is_factory) and board.enemy_power(unit.power):
-            unit.power = board.power
+def _capture(board: Board, lost: set[int]) -> None:
+    """Every hostile territory where a land unit of the mover stands and no defender is left is taken."""
+    from movecheck.aa.control import take
+
+    held = {u.at for u in board.units if u.power == board.power and u.type.is_land and not u.type.is_factory
+            and u.uid not in lost and u.aboard is None and not board.is_sea(u.at)}
+    for space in sorted(held):
+        defended = any(u.uid not in lost and not board.changes_hands(u) for u in board.enemy_units(space))
+        if board.hostile_territory(space) and not defended:
+            take(board, space, board.power)
 
 
-__all__ = ["Battle", "Resolution", "Result", "fights", "pick_losses", "read_battles", "read_results", "resolve"]
+__all__ = ["Battle", "Resolution", "Result", "SUNK", "STAYED_ABOARD", "cargo_ashore", "fights", "pick_losses",
+           "read_battles", "read_results", "resolve"]

@@ -117,6 +117,7 @@ class Revised(AA1942):
         "land_on_new_carrier": False,          # no waiting at sea for a carrier bought this turn
         "combat_move_must_attack": False,      # a combat move need not lead to a battle (as TripleA)
         # neutrals_impassable stays True, as in 1942 (Revised: neutrals may not be entered)
+        "aa_guns_captured": True,              # AA guns change hands with the territory, as factories do
         "partial_amphibious_retreat": False,
     }
     unit_types = {  # the Revised unit stats (map facts ../data/aa-revised.map.json); no cruiser

@@ -124,6 +124,8 @@ class GameMap:
         for entry in data.get("territories", []):
             space = Space(entry["name"], bool(entry.get("sea")), bool(entry.get("neutral")))
             self.spaces[space.name] = space
+        self.capitals: dict[str, str] = {str(e["capital"]): e["name"] for e in data.get("territories", []) if e.get("capital")}
+        """Each power's capital (a territory's ``capital:``), where the map names one."""
         self.space_names = Lexicon(self.spaces)
         for entry in data.get("territories", []):
             for alias in entry.get("aliases", []):
@@ -264,6 +266,8 @@ class Unit:
     loaded: bool = False
     unloaded_to: str | None = None
     unloaded_before: bool = False
+    landed_from: str | None = None
+    """Land unit in a battles state: the id of the transport it was unloaded from this turn (``unloaded_from:``)."""
     # this phase
     spent: int = 0
     move_count: int = 0
@@ -530,6 +534,11 @@ class Board:
     def hostile(self, space: str) -> bool:
         """Hostile territory or hostile sea zone."""
         return self.hostile_zone(space) if self.is_sea(space) else self.hostile_territory(space)
+
+    def changes_hands(self, unit: Unit) -> bool:
+        """A unit that never fights and goes with its territory: a factory, and an AA gun where
+        ``aa_guns_captured`` (Revised); in the 1942 second edition an AA gun is a defender."""
+        return unit.type.is_factory or (unit.type.is_aa_gun and self.options["aa_guns_captured"])
 
     def enemy_destroyer(self, space: str) -> bool:
         return any(u.type.destroyer for u in self.enemy_units(space))

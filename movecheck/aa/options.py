@@ -32,6 +32,10 @@ OPTIONS = OptionSet("aa", (
          "every combat move must lead to a battle (AA203)", ("AA203",)),
     flag("subs_may_submerge", True,
          "submarines may submerge in a battle when no enemy destroyer is there (AA506)", ("AA506",)),
+    flag("aa_guns_captured", False,
+         "AA guns change hands with their territory, as factories do (Revised); off: an AA gun is a defending unit, "
+         "a casualty like any other, and a territory holding one is a battle until it is destroyed (1942)",
+         ("AA206", "AA502", "AA505")),
     flag("partial_amphibious_retreat", True,
          "in a battle with amphibious land units, the land units that came overland may retreat; the amphibious ones stay",
          ("AA503", "AA505")),

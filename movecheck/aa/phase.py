@@ -85,13 +85,15 @@ class Phase:
     # -- battle spaces and journeys -----------------------------------------
 
     def battle_space(self, space: str) -> bool:
-        """A combat destination where fighting happens: a hostile territory holding enemy units, a
-        hostile sea zone, or a zone an order attacks (``attack:``).  An empty hostile territory is
-        a combat destination (it is captured) but not a battle space."""
+        """A combat destination where fighting happens: a hostile territory holding enemy units that
+        defend it, a hostile sea zone, or a zone an order attacks (``attack:``).  An empty hostile
+        territory is a combat destination (it is captured) but not a battle space, nor is one that
+        holds only units that change hands with it (factories; AA guns where ``aa_guns_captured``):
+        land units still stop there (AA202)."""
         board = self.board
         if board.is_sea(space):
             return board.hostile_zone(space) or space in self.attack_zones
-        return board.hostile_territory(space) and bool(board.enemy_units(space))
+        return board.hostile_territory(space) and any(not board.changes_hands(u) for u in board.enemy_units(space))
 
     def joins_journey(self, unit: Unit, move: Move) -> bool:
         """The unit moved by itself earlier this phase and this order goes on from where that left it:

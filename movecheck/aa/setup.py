@@ -373,13 +373,37 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
             board.add(unit)
             if entry.get("aboard"):
                 pending_aboard.append((unit, entry["aboard"], where + ("aboard",)))
+            if isinstance(entry.get("unloaded_from"), str) and not from_map:
+                unit.landed_from = entry["unloaded_from"]
     for unit, vessel_id, where in pending_aboard:
         vessel = board.by_id.get(vessel_id)
         if vessel is None:
             findings.append(state.finding("MC004", "aboard: " + _("no unit has the id {id}").format(id=repr(vessel_id)), where))
         elif vessel.at == unit.at and (vessel.type.is_transport or vessel.type.is_carrier):
             board.board_unit(unit, vessel)
+    findings.extend(_landed_from(state, board))
     seat_implicit_cargo(board)
+    return findings
+
+
+def _landed_from(state: Document, board: Board) -> list[Finding]:
+    """MC004 where ``unloaded_from:`` names no transport (the unit is then taken for one that came overland)."""
+    findings = []
+    said: set[tuple[Any, ...]] = set()
+    for unit in board.units:
+        vessel = board.by_id.get(unit.landed_from) if unit.landed_from else None
+        if unit.landed_from and (vessel is None or not vessel.type.is_transport or not unit.type.is_land):
+            where = unit.source + ("unloaded_from",)
+            if where in said:
+                pass  # another unit of the same stack
+            elif vessel is None:
+                findings.append(state.finding("MC004", "unloaded_from: " + _("no unit has the id {id}").format(id=repr(unit.landed_from)), where))
+            else:
+                findings.append(state.finding("MC004", "unloaded_from: " + _("{id} is a {kind}, not a transport a land unit "
+                                                                             "was unloaded from").format(
+                    id=repr(unit.landed_from), kind=vessel.type.name), where))
+            said.add(where)
+            unit.landed_from = None
     return findings
 
 

@@ -21,7 +21,8 @@ LEGAL = [
     {"at": "7 Sea Zone", "attacker_losses": {"cruiser": 1, "submarine": 2}, "defender_losses": {"battleship": 1, "transport": 1}},
     {"at": "17 Sea Zone", "defender_losses": {"destroyer": 1}},
     {"at": "Belorussia", "attacker_losses": {"infantry": 2}, "defender_losses": {"infantry": 1, "artillery": 1, "tank": 1}},
-    {"at": "Caucasus", "attacker_losses": {"infantry": 2, "artillery": 1}, "defender_losses": {"infantry": 3, "artillery": 1, "tank": 1}},
+    {"at": "Caucasus", "attacker_losses": {"infantry": 2, "artillery": 1},
+     "defender_losses": {"infantry": 3, "artillery": 1, "tank": 1, "aa_gun": 1}},
     {"at": "Egypt", "attacker_losses": {"infantry": 1}, "defender_losses": {"infantry": 1, "artillery": 1, "tank": 1, "fighter": 1}},
     {"at": "Karelia S.S.R.", "attacker_losses": {"infantry": 2}, "defender_losses": {"infantry": 2, "fighter": 1}},
 ]
@@ -146,12 +147,14 @@ def test_aa503_retreat_to_a_space_no_attacker_came_from(capsys, tmp_path):
     assert "no attacking unit came from there (they came from Ukraine S.S.R.)" in report["findings"][0]["message"]
 
 
-def test_aa503_amphibious_units_never_retreat(capsys, tmp_path):
+def test_aa503_amphibious_units_never_retreat_the_overland_ones_may(capsys, tmp_path):
+    """1942 (partial_amphibious_retreat): the infantry that came from Libya retreats, the landed artillery and
+    infantry stay in Egypt and fight on, so the battle must end for them (AA505, not AA503)."""
     results = with_result("Egypt", attacker_losses={"tank": 1}, defender_losses={"fighter": 1}, retreat="Libya")
     code, report = check_json(capsys, results_file(tmp_path, results))
-    assert codes(report) == [("AA503", 5)]
+    assert codes(report) == [("AA505", 5)]
     message = report["findings"][0]["message"]
-    assert "1 artillery and 1 infantry landed in Egypt from the sea" in message
+    assert "1 artillery and 1 infantry stay after the retreat and fight on" in message
 
 
 def test_aa503_a_sea_battle_retreats_to_a_sea_zone(capsys, tmp_path):
@@ -194,10 +197,14 @@ def test_aa505_both_sides_left_and_no_retreat(capsys, tmp_path):
     assert "the battle in Egypt is not over" in report["findings"][0]["message"]
 
 
-def test_aa505_an_aa_gun_left_does_not_keep_the_battle_going(capsys, tmp_path):
-    code, report = check_json(capsys, results_file(tmp_path, LEGAL))  # Caucasus keeps its AA gun
-    assert code == 0
-    assert "AA505" not in [c for c, _ in codes(report)]
+def test_aa505_an_aa_gun_left_keeps_the_battle_going_under_1942(capsys, tmp_path):
+    """1942 second edition: an AA gun is a defender, destroyed before the territory is taken."""
+    results = with_result("Caucasus", defender_losses={"infantry": 3, "artillery": 1, "tank": 1})
+    code, report = check_json(capsys, results_file(tmp_path, results))
+    assert codes(report) == [("AA505", 4)]
+    assert "1 Russian AA gun" in report["findings"][0]["message"]
+    code, report = check_json(capsys, results_file(tmp_path, LEGAL))  # its AA gun among the losses
+    assert code == 0, report["findings"]
 
 
 # -- AA506 submerge-not-allowed ---------------------------------------------------------
@@ -313,9 +320,9 @@ def test_apply_removes_losses_captures_and_marks_the_survivors(capsys):
     after = apply_results(capsys, RESULTS)
     assert after["turn"] == {"round": 1, "power": "Germans", "phase": "noncombat_move"}
     assert "battles" not in after
-    assert after["captured_this_turn"] == ["Belorussia", "Caucasus", "Egypt", "Karelia S.S.R."]
-    assert after["control"] == {"Caucasus": "Germans", "Egypt": "Germans", "Karelia S.S.R.": "Germans"}
-    assert stacks(after, "Caucasus", "Germans") == {"aa_gun": 1, "bomber": 1, "factory": 1, "fighter": 1, "infantry": 1, "tank": 1}
+    assert after["captured_this_turn"] == ["Archangel", "Belorussia", "Caucasus", "Egypt", "Karelia S.S.R."]
+    assert after["control"] == {"Archangel": "Germans", "Caucasus": "Germans", "Egypt": "Germans", "Karelia S.S.R.": "Germans"}
+    assert stacks(after, "Caucasus", "Germans") == {"bomber": 1, "factory": 1, "fighter": 1, "infantry": 1, "tank": 1}
     assert stacks(after, "Caucasus", "Russians") == {}
     assert stacks(after, "7 Sea Zone", "British") == {}
     assert stacks(after, "7 Sea Zone", "Germans") == {"fighter": 1, "submarine": 2}

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator
 
-from movecheck.aa.battles import END, RESULT, SIDES, Resolution, Result, fights
-from movecheck.aa.model import unit_phrase
+from movecheck.aa.battles import END, RESULT, SIDES, STAYED_ABOARD, SUNK, Resolution, Result, fights
+from movecheck.aa.model import describe, unit_phrase
 from movecheck.clauses import Violation, clause
 from movecheck.i18n import N_, _
 
@@ -61,11 +61,11 @@ def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Viola
     if battle is None or result.repeated:
         return
     for side in SIDES:
-        fought = {u.id for u in battle.side(side) if u.id is not None}
+        fought = {u.id for u in battle.listed(side) if u.id is not None}
         for unit_id in sorted(result.named_losses.get(side, {})):
             if unit_id not in fought:
                 yield Violation(_(NOT_THERE[side]).format(id=unit_id, space=battle.at), result.where + (f"{side}_losses", unit_id))
-        had = _by_type(battle.side(side))
+        had = _by_type(battle.listed(side))
         for kind, count in sorted(result.losses[side].items()):
             if count > had.get(kind, 0):
                 there = unit_phrase(had.get(kind, 0), kind)
@@ -85,19 +85,25 @@ def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Viola
                example=("``retreat: Ukraine S.S.R.`` after attacking Caucasus from West Russia only",
                         "``retreat: West Russia``"))
 def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violation]:
-    """All the attacker's survivors retreat together, to a space next to the battle that an attacking unit came from.
+    """The attacker's survivors retreat together, to a space next to the battle that an attacking unit came from.
 
     That space must be friendly (a territory the moving side controls, a sea zone with no
     enemy warship); a battle at sea retreats to a sea zone, one on land to a territory.
-    Land units that attacked from the sea (an amphibious assault) may not retreat: a
-    retreat is legal only when none of them survives (the losses are counted against
-    them first).  Nothing retreats from a battle the attacker lost whole.
+    Aircraft never move in a retreat: they leave the battle and stay in its space, to land in
+    the noncombat move.  Land units that attacked from the sea (an amphibious assault) stay
+    and fight on.  With ``partial_amphibious_retreat`` (1942 second edition) the land units
+    that came overland retreat all the same; without it (Revised) no land unit of a battle
+    with amphibious land units retreats, and only its aircraft may leave the battle.  Nothing
+    retreats from a battle the attacker lost whole; a battle whose attackers never landed is
+    AA507's.
     """
     battle, space = result.battle, result.retreat
     if battle is None or space is None or result.repeated:
         return
     board = resolution.board
     where = result.where + ("retreat",)
+    if not battle.side("attacker") and battle.at_sea:
+        return  # no attacker reached the shore: AA507
     if not result.survivors("attacker"):
         yield Violation(_("no attacking unit survives in {space}: nothing retreats").format(space=battle.at), where)
         return
@@ -105,11 +111,12 @@ def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
     if problem:
         yield Violation(_("the attackers in {space} may not retreat to {retreat}: {problem}").format(
             space=battle.at, retreat=space, problem=problem), where)
-    stranded = result.surviving_amphibious()
-    if stranded and not board.is_sea(battle.at):
-        what = _(" and ").join(unit_phrase(n, t) for t, n in sorted(stranded.items()))
-        yield Violation(_("{units} landed in {space} from the sea (amphibious assault) and may not retreat").format(
-            units=what, space=battle.at), where)
+    amphibious = {u.uid for u in battle.amphibious_units()}
+    held = [u for u in result.staying(board.options) if u.uid not in amphibious]
+    if held:
+        yield Violation(_("{units} may not retreat from {space}: no land unit retreats from a battle with amphibious land "
+                          "units under these rules (option partial_amphibious_retreat is off); only aircraft leave it").format(
+            units=describe(held), space=battle.at), where)
 
 
 def _retreat_problem(resolution: Resolution, at: str, space: str, came_from: tuple[str, ...]) -> str | None:
@@ -137,34 +144,49 @@ def _retreat_problem(resolution: Resolution, at: str, space: str, came_from: tup
 def battle_unresolved(resolution: Resolution) -> Iterator[Violation]:
     """Every battle the state lists gets a result: the noncombat move starts when all battles are over.
 
-    Reported once per battle, at the file's ``results:`` key.
+    Reported once per battle, at the file's ``results:`` key.  A land battle none of whose attackers
+    reached the shore (their transports sunk in, or retreating from, the sea battle: AA507) is not
+    fought and needs none.
     """
-    for space in sorted(set(resolution.battles) - resolution.named):
+    unfought = {space for space, battle in resolution.battles.items() if battle.at_sea and not battle.side("attacker")}
+    for space in sorted(set(resolution.battles) - resolution.named - unfought):
         yield Violation(_("the battle in {space} has no result").format(space=space), ("results",))
 
 
 @battle_clause("AA505", "battle-not-over", "error",
-               "after the losses both sides still have combat units there and the attacker does not retreat",
+               "after the losses both sides still have combat units there and the attacker does not retreat (or only "
+               "some attackers retreat and those that stay fight on)",
                example=("``- {at: Egypt, attacker_losses: {infantry: 1}}`` with British units left in Egypt",
                         "``defender_losses`` naming every British unit in Egypt, or a ``retreat:``"))
 def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """A battle goes on until one side has no units left that fight, or the attacker retreats.
 
-    AA guns and factories do not keep a battle going (they change hands), nor do submarines
-    that submerged.  A result that leaves both sides with such units and no ``retreat:``
-    describes a battle that is not over.
+    Factories do not keep a battle going (they change hands), nor AA guns where they are
+    captured with the territory (``aa_guns_captured``, Revised; in the 1942 second edition an
+    AA gun defends until it is destroyed), nor submarines that submerged.  A result that leaves
+    both sides with such units and no ``retreat:`` describes a battle that is not over.  A
+    retreat leaves the amphibious land units (every land unit, without
+    ``partial_amphibious_retreat``) fighting on: the result must end the battle for them.
     """
     battle = result.battle
-    if battle is None or result.repeated or result.retreat is not None:
+    if battle is None or result.repeated:
         return
-    left = {side: [u for u in result.survivors(side) if fights(u)] for side in SIDES}
+    board = resolution.board
+    if result.retreat is not None:
+        left = {"attacker": [u for u in result.staying(board.options) if fights(u, board)],
+                "defender": [u for u in result.survivors("defender") if fights(u, board)]}
+    else:
+        left = {side: [u for u in result.survivors(side) if fights(u, board)] for side in SIDES}
     submerging = {side: int(result.submerged.get(side, 0)) for side in SIDES}
     for side in SIDES:  # the submarines that submerge leave the battle
         subs = [u for u in left[side] if u.type.submarine][: submerging[side]]
         left[side] = [u for u in left[side] if u not in subs]
-    if left["attacker"] and left["defender"]:
-        from movecheck.aa.model import describe
-
+    if left["attacker"] and left["defender"] and result.retreat is not None:
+        yield Violation(_("the battle in {space} is not over: {attackers} stay after the retreat and fight on against "
+                          "{defenders} (add losses)").format(space=battle.at, attackers=describe(left["attacker"]),
+                                                            defenders=describe(left["defender"], powers=True)),
+                        result.where + ("retreat",))
+    elif left["attacker"] and left["defender"]:
         yield Violation(_("the battle in {space} is not over: {attackers} attack and {defenders} defend after the losses "
                           "(add losses or a retreat)").format(space=battle.at, attackers=describe(left["attacker"]),
                                                             defenders=describe(left["defender"], powers=True)),
@@ -195,6 +217,77 @@ def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Vio
         other = "defender" if side == "attacker" else "attacker"
         if count and any(u.type.destroyer for u in result.survivors(other)):
             yield Violation(_(SUBMERGE_UNDER_DESTROYER[side]).format(space=result.at), result.where + ("submerged", side))
+
+
+@battle_clause("AA507", "cargo-lost-at-sea", "error",
+               "the sea battle comes first: cargo whose transport is sunk in its zone's sea battle (or retreats from it) "
+               "never lands, so a land result may not count it among its losses, nor give losses or a retreat in a battle "
+               "none of whose attackers landed",
+               ("C1", "C12"),
+               example=("``- {at: United Kingdom, defender_losses: {infantry: 2}}`` where the only attackers were the "
+                        "cargo of a transport sunk in 6 Sea Zone",
+                        "no result for United Kingdom: the infantry went down with their transport"))
+def cargo_lost_at_sea(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Amphibious cargo reaches the shore only if its transport comes through its zone's sea battle (C1, C12).
+
+    The cargo of a transport among that battle's ``attacker_losses`` is lost with it; the cargo of
+    a transport that retreats from it stays aboard and goes with it.  Either way it is no attacker
+    of the land battle it was to join: it neither dies there, nor survives, captures or retreats.
+    A land battle whose attackers all stayed at sea is not fought: its result (it needs none,
+    AA504) may give no losses and no retreat.  One whose amphibious cargo was all lost is an
+    ordinary land battle of the units that came overland.
+    """
+    battle = result.battle
+    if battle is None or result.repeated or not battle.at_sea:
+        return
+    board = resolution.board
+    lost = [u for u in battle.attackers if u.uid in battle.at_sea]
+    zones = ", ".join(sorted({board.by_id[u.landed_from or ""].at for u in lost}))
+    fates = {battle.at_sea[u.uid] for u in lost}
+    why = fates.pop() if len(fates) == 1 else None
+    cargo = describe(lost)
+    if not battle.side("attacker"):
+        if any(result.losses[side] for side in SIDES) or result.retreat is not None:
+            template = NEVER_LANDED_ALL[why]
+            yield Violation(_(template).format(space=battle.at, units=cargo, zones=zones), result.where + ("at",))
+        return
+    at_sea = {u.id for u in lost if u.id}
+    said = set()
+    for unit_id, kind in sorted(result.named_losses.get("attacker", {}).items()):
+        if unit_id in at_sea:
+            said.add(kind)
+            yield Violation(_(NEVER_LANDED_ID[why]).format(id=unit_id, space=battle.at, zones=zones),
+                            result.where + ("attacker_losses", unit_id))
+    left, listed = _by_type(battle.side("attacker")), _by_type(battle.attackers)
+    for kind, count in sorted(result.losses["attacker"].items()):
+        if kind not in said and left.get(kind, 0) < count <= listed.get(kind, 0):
+            yield Violation(_(NEVER_LANDED_LOSSES[why]).format(
+                units=unit_phrase(count, kind), space=battle.at, cargo=cargo, zones=zones,
+                had=unit_phrase(left.get(kind, 0), kind)), result.where + ("attacker_losses", kind))
+
+
+NEVER_LANDED_ALL = {
+    SUNK: N_("no attacker reaches {space}: {units} went down in {zones} with their transport; the battle is not fought "
+             "(no losses, no retreat)"),
+    STAYED_ABOARD: N_("no attacker reaches {space}: {units} stayed aboard in {zones}, their transport retreating; the "
+                      "battle is not fought (no losses, no retreat)"),
+    None: N_("no attacker reaches {space}: {units} never landed, their transports sunk in or retreating from {zones}; "
+             "the battle is not fought (no losses, no retreat)"),
+}
+NEVER_LANDED_ID = {
+    SUNK: N_("{id} never landed in {space}: it went down in {zones} with its transport"),
+    STAYED_ABOARD: N_("{id} never landed in {space}: it stayed aboard in {zones}, its transport retreating"),
+    None: N_("{id} never landed in {space}: its transport was sunk in or retreated from {zones}"),
+}
+NEVER_LANDED_LOSSES = {
+    SUNK: N_("the attacker loses {units} in {space}, but {cargo} went down in {zones} with their transport: it has "
+             "{had} there"),
+    STAYED_ABOARD: N_("the attacker loses {units} in {space}, but {cargo} stayed aboard in {zones}, their transport "
+                      "retreating: it has {had} there"),
+    None: N_("the attacker loses {units} in {space}, but {cargo} never landed, their transports sunk in or retreating "
+             "from {zones}: it has {had} there"),
+}
+"""AA507's messages, by why the cargo never landed (None: some transports sunk, others retreating)."""
 
 
 SUBMERGE_UNDER_DESTROYER = {

@@ -1,0 +1,59 @@
+"""Who holds a territory after it is taken (aa-turn.md, "Control: capture and liberation").
+
+``movecheck apply`` calls :func:`take` for every hostile territory the moving power takes:
+an empty one its land units enter in the combat move (the ones a tank blitzes through
+included), and one whose defenders are gone after the battle results.  A territory first
+held by a power of the capturer's side is *liberated*: it returns to that power, provided
+the power holds its own capital (while the capital is in enemy hands the liberator holds
+it).  A capital liberated returns at once, and with it every territory its power first held
+that an ally holds (also when the power takes it back itself).  The units that change hands with a territory (factories, and AA guns
+where ``aa_guns_captured``: :meth:`~movecheck.aa.model.Board.changes_hands`) go to the new
+holder; a factory keeps its damage.  Control changes in no other way (C5).
+"""
+
+from __future__ import annotations
+
+from movecheck.aa.model import Board
+
+
+def take(board: Board, space: str, power: str) -> None:
+    """``power`` takes the hostile territory ``space``: it changes hands, and joins ``captured_this_turn``."""
+    holder = new_holder(board, space, power)
+    hand_over(board, space, holder)
+    board.captured.add(space)
+    if board.map.capitals.get(holder) == space:  # a capital back with its power: so are its lands an ally holds
+        for other, first in sorted(board.map.control.items()):
+            owner = board.control.get(other)
+            if first == holder and owner != holder and _allies(board, owner, holder):
+                hand_over(board, other, holder)
+
+
+def new_holder(board: Board, space: str, power: str) -> str:
+    """Who holds ``space`` once ``power`` takes it: the power that first held it when that is an ally of
+    ``power`` holding its own capital (or it is that capital, or the power has none), else ``power``."""
+    first = board.map.control.get(space)
+    if first is None or first == power or not _allies(board, first, power):
+        return power
+    capital = board.map.capitals.get(first)
+    if capital is None or capital == space or board.control.get(capital) == first:
+        return first
+    return power
+
+
+def hand_over(board: Board, space: str, holder: str) -> None:
+    """``space`` passes to ``holder``, with the factories (and captured AA guns) of its former holder or of
+    ``holder``'s enemies there."""
+    before = board.control.get(space)
+    board.control[space] = holder
+    for unit in board.units_at(space):
+        if board.changes_hands(unit) and (unit.power == before or not _allies(board, unit.power, holder)):
+            unit.power = holder
+
+
+def _allies(board: Board, a: str | None, b: str | None) -> bool:
+    """Two powers of one side."""
+    side = board.map.side_of.get(a) if a is not None else None
+    return side is not None and side == board.map.side_of.get(b)
+
+
+__all__ = ["hand_over", "new_holder", "take"]
