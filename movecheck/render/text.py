@@ -51,7 +51,12 @@ def summary_line(report: Report) -> str:
 def statistics_lines(report: Report) -> list[str]:
     """``count  CODE  name  [severity]`` per code, most frequent first."""
     rows = []
-    for code, count in report.statistics().items():
+    counts = report.statistics()
+    if any(CATALOGUE.get(code) is None for code in counts):  # a --jobs run checked the files in other processes
+        from movecheck.catalogue import load_all
+
+        load_all()
+    for code, count in counts.items():
         entry = CATALOGUE.get(code)
         name = entry.name if entry else ""
         severity = next(f.severity.value for f in report.sorted_findings() if f.code == code)
