@@ -212,7 +212,7 @@ def examine(doc: Document, suggest: bool = False) -> Loaded:
     A file that is not known to be a movecheck file (see :func:`recognised`: a mapping
     whose ``system:`` is one movecheck knows, or broken text holding such a key) may be
     anything a tree holds (a token, a key file linked in): it gets findings that say what
-    is wrong without quoting any of it, and its text is kept from the ``full`` report.
+    is wrong without quoting any of it, and its text is kept out of the ``full`` report.
     ``suggest`` (``check --suggest``): an order may leave out what the suggestion writes.
     """
     findings = list(doc.findings)
