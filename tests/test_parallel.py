@@ -90,13 +90,11 @@ def _run_in_fresh_process(run_cli, args: list[str], env: dict[str, str] | None =
     return run_cli(args, cwd=REPO, env=env)
 
 
-@pytest.mark.parametrize("language", [["--lang", "ru"], ["--lang", "en"]], ids=["ru", "en"])
-def test_workers_speak_the_language_of_the_run(run_cli, batch: list[str], language: list[str]) -> None:
-    one = _run_in_fresh_process(run_cli, ["check", *language, *batch])
-    many = _run_in_fresh_process(run_cli, ["check", "--jobs", "2", *language, *batch])
-    assert many == one
-    if language[1] == "ru":
-        assert "заявлен" in one[1]  # the maneuver findings, made in the workers, are in Russian
+def test_workers_speak_the_language_of_the_run(run_cli, batch: list[str]) -> None:
+    """Byte for byte in Russian (English: the statistics test below runs in it)."""
+    one = _run_in_fresh_process(run_cli, ["check", "--lang", "ru", *batch])
+    assert _run_in_fresh_process(run_cli, ["check", "--jobs", "2", "--lang", "ru", *batch]) == one
+    assert "заявлен" in one[1]  # the maneuver findings, made in the workers, are in Russian
 
 
 def test_workers_speak_the_language_of_the_environment(run_cli, batch: list[str]) -> None:
