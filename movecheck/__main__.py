@@ -68,6 +68,9 @@ def run() -> NoReturn:
     import gc
 
     gc.set_threshold(50_000, 20, 100)
+    from movecheck.output import ensure_streams
+
+    ensure_streams()  # before anything is written: a closed stdout (>&-) is the null device
     args = sys.argv[1:]
     text = quick(args)
     if text is not None:

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from movecheck import __version__
-from movecheck.output import deliver, emit, say, silence
+from movecheck.output import deliver, emit, ensure_streams, say, silence
 from movecheck.render import FORMATS
 
 app = typer.Typer(
@@ -553,9 +553,15 @@ def _app_for(first: str | None) -> typer.Typer:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; every failure of the tool itself is one stderr line and exit 2."""
+    """Run the command line; every failure of the tool itself is one stderr line and exit 2.
+
+    A closed standard output is the null device (:func:`~movecheck.output.ensure_streams`);
+    one whose reader goes away (``| head``) drops the rest quietly.  Either way the exit
+    code is the one the run gives (1 for error findings), as if the report had been read.
+    """
     from movecheck.i18n import ENGLISH, LanguageError, resolve, set_language
 
+    ensure_streams()
     try:  # the command's --lang says it again (and refuses a language it does not know)
         set_language(resolve())
     except LanguageError:

@@ -139,7 +139,7 @@ def load_config(path: str, *, explicit: bool = False, discovered: bool = False) 
             return None
     else:
         doc = load_bytes(raw, shown)
-        if discovered and not _recognised(doc):
+        if not _recognised(doc):
             message = _("{path} is not a movecheck configuration (it has none of the keys {keys}); it is not used and not quoted").format(
                 path=shown, keys=", ".join(CONFIG_KEYS)
             )

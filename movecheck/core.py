@@ -143,9 +143,22 @@ def _kind_problem(doc: Document) -> Finding:
     if "system" not in data:
         return doc.finding("MC010", _("the file has no 'system:' key (aa or maneuver)"))
     return doc.finding(
-        "MC010", _("system {name} is not one of: {names}").format(name=repr(data.get("system")), names=", ".join(SYSTEMS)),
-        ("system",),
+        "MC010", _("the file's system: is not one of: {names}; its value is not shown").format(names=", ".join(SYSTEMS)), ("system",)
     )
+
+
+def _unquoted(findings: list[Finding]) -> list[Finding]:
+    """The reading findings of a file that does not parse and does not say it is a movecheck file, quoting nothing.
+
+    A YAML error keeps its code and position, not its words (the parser's words may quote
+    the text: a tag, a character, a value); a repeated key is not reported at all; the
+    limits (MC008) and a second document (MC009) quote nothing already.
+    """
+    from dataclasses import replace
+
+    message = _("YAML syntax: the file does not parse, and it does not say it is a movecheck file "
+                "(no system: aa or system: maneuver), so nothing of it is shown")
+    return [replace(f, message=message) if f.code == "MC001" else f for f in findings if f.code != "MC002"]
 
 
 def version_problem(doc: Document) -> Finding | None:
@@ -176,6 +189,9 @@ class Loaded:
     doc: Document
     kind: str | None
     findings: list[Finding]
+    quotable: bool = True
+    """False for a file not known to be a movecheck file: its findings quote nothing of it,
+    and its text is not kept for the ``full`` report (see :func:`examine`)."""
 
     @property
     def usable(self) -> bool:
@@ -194,15 +210,19 @@ def read(path: str, display: str | None = None, suggest: bool = False) -> Loaded
 def examine(doc: Document, suggest: bool = False) -> Loaded:
     """The findings every file gets, before any rule system looks at it.
 
+    A file that is not known to be a movecheck file (see :func:`recognised`: a mapping
+    whose ``system:`` is one movecheck knows, or broken text holding such a key) may be
+    anything a tree holds (a token, a key file linked in): it gets findings that say what
+    is wrong without quoting any of it, and its text is kept out of the ``full`` report.
     ``suggest`` (``check --suggest``): an order may leave out what the suggestion writes.
     """
     findings = list(doc.findings)
     if doc.broken:
-        return Loaded(doc, None, findings)
+        loaded = Loaded(doc, None, findings)
+        return loaded if recognised(loaded) else Loaded(doc, None, _unquoted(findings), quotable=False)
     kind = identify(doc)
-    if kind is None:
-        findings.append(_kind_problem(doc))
-        return Loaded(doc, None, findings)
+    if kind is None:  # not (yet) a movecheck file: one finding, quoting nothing of it (its repeated keys neither)
+        return Loaded(doc, None, [_kind_problem(doc)], quotable=False)
     problem = version_problem(doc)
     if problem is not None:
         findings.append(problem)
@@ -256,7 +276,8 @@ class _Shown:
     def file(self, loaded: Loaded) -> None:
         """Add a file's reading findings (YAML, kind, version, schema) and its text, once."""
         key = (loaded.doc.path, loaded.doc.text)
-        self.report.sources[loaded.doc.path] = loaded.doc.text
+        if loaded.quotable:
+            self.report.sources[loaded.doc.path] = loaded.doc.text
         if key not in self.seen:
             self.seen.add(key)
             self._add(("file", *key), loaded.findings)
@@ -328,9 +349,9 @@ def _read_unless_foreign(path: str, display: str | None, skip_foreign: bool) -> 
 def _lint_config(path: str, report: Report, finder: Any) -> None:
     """``movecheck lint .movecheck.yaml``: the configuration file's own findings.
 
-    When the file is also the configuration this run applies to it, the session
-    reports its findings as the run's configuration (``Session.select``), so they
-    are not added here a second time.
+    When the run has read the file as a configuration too (discovery, ``--config``),
+    the session reports its findings as the run's configuration (``Session.select``),
+    so they are not added here a second time.
     """
     from movecheck.config import load_config
 
@@ -339,8 +360,9 @@ def _lint_config(path: str, report: Report, finder: Any) -> None:
         return
     report.files.append(FileReport(path=config.path, kind="config"))
     report.sources[config.path] = config.text
-    applied = finder.for_file(config.path) if finder is not None else None
-    if applied is None or applied.path != config.path:
+    if finder is not None:
+        finder.for_file(config.path)  # discovery reads the configurations of its folder, whose findings the session reports
+    if finder is None or all(read.path != config.path for read in finder.configs()):
         report.findings.extend(config.findings)
 
 

@@ -4,9 +4,11 @@ A commit that changes a state (or a map) can make orders that name it illegal wi
 touching them.  Given such files, :func:`with_dependents` looks below the root of each
 (the run's root, see :meth:`movecheck.core.Settings.root_for`) for the orders files
 whose ``state:`` resolves to one of them, and for the states whose map (a system's
-``reference_keys``, aa ``map:``) does, and so, transitively, for their orders.  The
-orders found are checked with the orders given; the states and maps given are not
-themselves checked (``lint`` is for them).
+``reference_keys``, aa ``map:``) does, and so, transitively, for their orders.  "Orders"
+are every kind a system checks against a state (its ``orders_kinds``: aa battle results
+too), asked of the systems through :func:`movecheck.core.is_kind`.  The orders found are
+checked with the orders given; the states and maps given are not themselves checked
+(``lint`` is for them).
 
 The search reads only regular ``*.yaml``, ``*.yml`` and ``*.json`` files, skips hidden
 folders (``.git`` among them) and symbolic links, reads each file within
@@ -110,14 +112,15 @@ def _is_regular(path: str) -> bool:
 
 def _add(tree: Tree, path: str) -> None:
     """Record the files ``path`` names, if it is a movecheck orders file or state."""
-    from movecheck.core import ORDERS, identify
-    from movecheck.systems import system
+    from movecheck.core import ORDERS, identify, is_kind
+    from movecheck.systems import ORDERS_REFERENCE, system
 
     doc = _document(path)
     kind = identify(doc) if doc is not None else None
     if doc is None or kind is None:
         return
-    keys = ("state",) if kind.endswith("-" + ORDERS) else system(doc.data["system"]).reference_keys
+    orders = is_kind(kind, ORDERS)
+    keys = (ORDERS_REFERENCE,) if orders else system(doc.data["system"]).reference_keys
     folder = os.path.dirname(path)
     needs = {os.path.realpath(os.path.join(folder, ref)) for ref in (doc.data.get(k) for k in keys) if _is_path(ref)}
     if not needs:
@@ -125,7 +128,7 @@ def _add(tree: Tree, path: str) -> None:
     real = os.path.realpath(path)
     tree.needs[real] = needs
     tree.shown[real] = _shown(path)
-    if kind.endswith("-" + ORDERS):
+    if orders:
         tree.orders.add(real)
 
 
@@ -148,7 +151,7 @@ def _is_path(ref: Any) -> bool:
 
 def _role(path: str) -> str:
     """What becomes of a file given with ``--with-dependents``: checked, a source of dependents, or foreign."""
-    from movecheck.core import ORDERS, identify, looks_like_movecheck
+    from movecheck.core import ORDERS, identify, is_kind, looks_like_movecheck
 
     if path == "-":
         return CHECKED
@@ -160,7 +163,7 @@ def _role(path: str) -> str:
         return FOREIGN
     doc = load_bytes(raw, path)
     kind = None if doc.broken else identify(doc)
-    return SOURCE if kind is not None and not kind.endswith("-" + ORDERS) else CHECKED
+    return SOURCE if kind is not None and not is_kind(kind, ORDERS) else CHECKED
 
 
 def _shown(path: str) -> str:

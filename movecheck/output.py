@@ -35,6 +35,34 @@ def silence(stream: Any) -> None:
 
 
 
+def ensure_streams() -> None:
+    """Give a standard stream that was closed when movecheck started (``>&-``, ``2>&-``,
+    ``<&-``) the null device, as the runtimes of compiled tools such as ruff do.
+
+    What is written to a closed stdout or stderr is dropped, and the run ends with the exit
+    code its findings give.  The descriptor itself is taken too, so that no file movecheck
+    opens can become descriptor 1 or 2 (and be written to by a worker process, say).  A
+    closed stdin stays closed for ``-`` (``sys.stdin`` stays None: "standard input is closed").
+    """
+    import sys
+
+    for fd, name, flags in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY), (2, "stderr", os.O_WRONLY)):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:  # closed: put the null device there
+            try:
+                null = os.open(os.devnull, flags)
+            except OSError:  # pragma: no cover - no null device
+                continue
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if fd:
+            setattr(sys, name, open(fd, "w", encoding="utf-8", errors="replace", closefd=False))
+
+
 def say(line: str) -> None:
     """One line on stderr, with any control character of the input (a file name) made visible."""
     import sys
@@ -51,7 +79,10 @@ def say(line: str) -> None:
 def deliver(path: str | None, text: str) -> None:
     """Write ``text`` to standard output (``path`` None or ``-``) or to the file ``path``.
 
-    A file that cannot be written is an :class:`~movecheck.reading.InputError` (exit 2).
+    The file is written whole or not at all, and never through anything but itself: the
+    text goes to a new temporary file in the same folder, which is then renamed over
+    ``path`` (:func:`write_atomically`).  A file that cannot be written is an
+    :class:`~movecheck.reading.InputError` (exit 2).
     """
     import sys
 
@@ -61,9 +92,63 @@ def deliver(path: str | None, text: str) -> None:
     from movecheck.reading import InputError
 
     try:
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        write_atomically(path, text.encode("utf-8"))
     except (OSError, ValueError) as exc:
         from movecheck.i18n import _
 
         raise InputError(f"--output {path}: " + _("cannot write ({why})").format(why=getattr(exc, "strerror", None) or exc)) from None
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """Put ``data`` at ``path`` by renaming a temporary file of the same folder over it.
+
+    Nothing is opened at ``path`` itself: a symbolic link there is replaced, never
+    followed (the file it points to is untouched), and a FIFO or a device can neither
+    block the write nor receive it -- one (or a link to one) is refused with an
+    :class:`~movecheck.reading.InputError`, as a folder is.  A file replaced keeps its
+    permission bits; a new one gets those the umask gives.  If anything fails, the
+    temporary file is removed and ``path`` is as it was.
+    """
+    import stat
+
+    from movecheck.reading import InputError, refused_output
+
+    problem = refused_output(path)
+    if problem is not None:
+        raise InputError(f"--output {path}: {problem}")
+    folder = os.path.dirname(path) or "."
+    try:
+        before = os.lstat(path)
+    except FileNotFoundError:
+        before = None
+    temporary, fd = _temporary_beside(folder, os.path.basename(path))
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            if before is not None and stat.S_ISREG(before.st_mode):
+                os.chmod(handle.fileno(), stat.S_IMODE(before.st_mode))
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def _temporary_beside(folder: str, name: str) -> tuple[str, int]:
+    """A new file ``.NAME.RANDOM.tmp`` in ``folder``, created exclusively (never through a link), and its descriptor."""
+    import secrets
+
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    for extra in ("O_NOFOLLOW", "O_CLOEXEC", "O_BINARY"):
+        flags |= getattr(os, extra, 0)
+    for _attempt in range(100):
+        temporary = os.path.join(folder, f".{name}.{secrets.token_hex(6)}.tmp")
+        try:
+            return temporary, os.open(temporary, flags, 0o666)
+        except FileExistsError:
+            continue
+    raise FileExistsError(temporary)

@@ -10,8 +10,11 @@ them, as the run on one process does.  The report, and so every byte of the outp
 is the one the sequential run gives.
 
 Processes are started with ``spawn`` (no state of this process is shared but the
-run's settings, which are pickled), so it works the same on every platform.
-Standard input cannot be shared: a run that reads it stays on one process.
+run's settings, which are pickled, and the language messages are written in), so it
+works the same on every platform.  N is capped at the CPUs this process may run on
+(:func:`cpu_limit`).  A worker that dies (killed, crashed) ends the run: one line on
+stderr, exit 2 (:class:`WorkerDied`), never a hang.  Standard input cannot be shared:
+a run that reads it stays on one process.
 """
 
 from __future__ import annotations
@@ -19,10 +22,29 @@ from __future__ import annotations
 from typing import Any
 
 from movecheck.findings import Report
+from movecheck.reading import InputError
 
 PARTS_PER_JOB = 4
 """Parts per process: small enough to even the load out, large enough that the states a
 run of consecutive games shares are prepared once per part."""
+
+
+class WorkerDied(InputError):
+    """A ``--jobs`` worker process ended before it sent its part back: the run cannot be
+    completed (like an input that cannot be read, exit 2 with one stderr line)."""
+
+
+def cpu_limit() -> int:
+    """The CPUs this process may run on: ``os.process_cpu_count``, else its affinity, else ``os.cpu_count``."""
+    import os
+
+    counter = getattr(os, "process_cpu_count", None)
+    if counter is not None:
+        return max(1, counter() or 1)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def run(command: str, paths: list[str], settings: Any, jobs: int) -> tuple[Report, list[str]]:
@@ -30,16 +52,44 @@ def run(command: str, paths: list[str], settings: Any, jobs: int) -> tuple[Repor
     from movecheck import core
 
     inputs = core.unique_paths(paths)
+    jobs = min(jobs, cpu_limit())
     if jobs <= 1 or len(inputs) < 2 or "-" in inputs:
         return _sequential(command, inputs, settings)
     size = max(1, -(-len(inputs) // (jobs * PARTS_PER_JOB)))
     parts = [inputs[i:i + size] for i in range(0, len(inputs), size)]
-    import multiprocessing
+    return merge(_run_parts(command, parts, settings, min(jobs, len(parts))))
 
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(min(jobs, len(parts))) as pool:
-        done = pool.imap(_part, [(command, part, settings) for part in parts])
-        return merge(list(done))
+
+def _run_parts(command: str, parts: list[list[str]], settings: Any, workers: int) -> list[Any]:
+    """Each part's result from ``workers`` spawned processes, in the order of the parts."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from movecheck.i18n import _, language
+
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_start_worker, initargs=(language(),))
+    try:
+        return list(pool.map(_part, [(command, part, settings) for part in parts]))
+    except BrokenProcessPool:
+        raise WorkerDied(_("a --jobs worker process ended before it finished its files (was it killed?)")) from None
+    except BaseException:  # Ctrl-C, or an error a worker sent back: the other workers stop now
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _start_worker(lang: str) -> None:
+    """In each worker, before any part: the run's language; Ctrl-C is the main process's to answer."""
+    import signal
+
+    from movecheck.i18n import set_language
+
+    set_language(lang)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _sequential(command: str, inputs: list[str], settings: Any) -> tuple[Report, list[str]]:

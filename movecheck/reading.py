@@ -1,9 +1,9 @@
 """Open input files safely: regular-file checks, bounded reads, standard input.
 
 Every read is bounded by :data:`MAX_BYTES` (one byte more, so that the loader can
-tell a file over the limit); files that no one named on the command line are read
-only when they are regular files (:func:`read_regular`).  A file that cannot be
-read at all is an :class:`InputError` (exit 2).
+tell a file over the limit); every file is read only when it is a regular file
+(:func:`read_regular`), whoever named it: standard input is read only as ``-``.  A
+file that cannot be read at all is an :class:`InputError` (exit 2).
 """
 
 from __future__ import annotations
@@ -30,7 +30,12 @@ class InputError(Exception):
 
 
 def read_bytes(path: str, stdin: bool = False) -> bytes:
-    """Bytes of a file or of stdin; InputError for anything that is not a readable file."""
+    """Bytes of a file named on the command line, or of stdin; InputError for anything that is not a readable file.
+
+    A FIFO, a device or a socket (``/dev/stdin``, ``<(...)``, a symlink to one) is refused
+    before it is opened, as :func:`read_regular` refuses it: it could block forever or read
+    someone else's input.  ``-`` (``stdin``) is the one stream movecheck reads.
+    """
     if stdin:
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # file descriptor 0 was not open when movecheck started (<&-)
@@ -40,18 +45,14 @@ def read_bytes(path: str, stdin: bool = False) -> bytes:
         except (OSError, ValueError) as exc:  # a folder as stdin, a descriptor closed under us
             raise InputError("-: " + _("cannot read standard input ({why})").format(why=getattr(exc, "strerror", None) or exc)) from None
     try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise InputError(f"{path}: " + _("no such file")) from None
-    except OSError as exc:
-        raise InputError(f"{path}: " + _("cannot read ({why})").format(why=exc.strerror or exc)) from None
-    if stat.S_ISDIR(info.st_mode):
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        mode = None  # read_regular says why
+    if mode is not None and stat.S_ISDIR(mode):
         raise InputError(f"{path}: " + _("is a directory, not a file"))
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"{path}: " + _("cannot read ({why})").format(why=exc.strerror or exc)) from None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise InputError(f"{_not_regular(path, mode)}; " + _("give - to read standard input"))
+    return read_regular(path)
 
 
 _NOT_REGULAR = (
@@ -63,19 +64,22 @@ _NOT_REGULAR = (
 )
 
 
+def _what(mode: int) -> str:
+    """What a file that is not a regular one is (untranslated)."""
+    return next((name for test, name in _NOT_REGULAR if test(mode)), N_("not a regular file"))
+
+
 def _not_regular(path: str, mode: int) -> InputError:
-    what = next((name for test, name in _NOT_REGULAR if test(mode)), N_("not a regular file"))
-    return InputError(f"{path}: {_(what)}")
+    return InputError(f"{path}: {_(_what(mode))}")
 
 
 def read_regular(path: str) -> bytes:
     """Bytes of a regular file, at most ``MAX_BYTES + 1`` of them; InputError for anything else.
 
-    For files no one named on the command line (a ``state:`` or ``map:`` inside a file,
-    a configuration found by discovery): a FIFO, a terminal, ``/dev/stdin`` or a socket
-    (or a symlink to one) could block forever or read someone else's input, so it is
-    refused before it is opened; the file is opened without blocking and without
-    becoming a controlling terminal, and checked again once open (it may have been swapped).
+    A FIFO, a terminal, ``/dev/stdin`` or a socket (or a symlink to one) could block
+    forever or read someone else's input, so it is refused before it is opened; the file
+    is opened without blocking and without becoming a controlling terminal, and checked
+    again once open (it may have been swapped).
     """
     try:
         info = os.stat(path)
@@ -101,3 +105,18 @@ def read_regular(path: str) -> bytes:
         except OSError as exc:
             raise InputError(f"{path}: " + _("cannot read ({why})").format(why=exc.strerror or exc)) from None
 
+
+
+def refused_output(path: str) -> str | None:
+    """Why ``-o path`` cannot be written: a folder, a FIFO, a device or a socket there, or a
+    link to one; None when it can (a regular file, a link to one, a dangling link, nothing).
+
+    Decided with ``stat`` calls only: nothing at ``path`` is opened.
+    """
+    try:
+        mode = os.stat(path).st_mode  # through a link: what it leads to
+    except (OSError, ValueError):
+        return None  # nothing there, or a dangling link: the rename puts the file there
+    if stat.S_ISDIR(mode):
+        return _("is a directory")
+    return None if stat.S_ISREG(mode) else _(_what(mode))

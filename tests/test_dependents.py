@@ -129,3 +129,40 @@ def test_the_check_hook_runs_with_dependents_on_states_and_maps() -> None:
     for path in ("states/g1.yaml", "maps/europe.yaml", "game/g1.json", "orders/g1.yaml", "turn3-orders.yml"):
         assert pattern.search(path), path
     assert not re.search(check.get("exclude", "^$"), "states/g1.yaml")
+
+
+# -- every kind a system checks against a state (aa battle results) ----------------------------
+
+BATTLES_STATE = (ROOT / "examples" / "aa" / "states" / "g1-battles.yaml").read_text(encoding="utf-8")
+NO_RESULTS = "movecheck: 1\nsystem: aa\nstate: ../states/battles.yaml\npower: Germans\nphase: battles\nresults: []\n"
+"""Battle results that leave each of the state's six battles without a result: six AA504."""
+
+
+@pytest.fixture
+def battles(game: Path) -> Path:
+    write(game, "states/battles.yaml", BATTLES_STATE)
+    write(game, "results/g1.yaml", NO_RESULTS)
+    return game
+
+
+def test_battle_results_given_are_checked(run_main, battles: Path) -> None:
+    code, out, err = run_main(["check", "--with-dependents", "results/g1.yaml", "--format", "json"], cwd=battles)
+    assert (code, err) == (1, "")
+    assert _files(out) == ["results/g1.yaml"]
+    assert [f["code"] for f in json.loads(out)["findings"]] == ["AA504"] * 6
+
+
+def test_a_battles_state_brings_in_its_results(run_main, battles: Path) -> None:
+    code, out, err = run_main(["check", "--with-dependents", "states/battles.yaml"], cwd=battles)
+    assert (code, err) == (1, "")
+    assert out.endswith("results/g1.yaml: checked against states/battles.yaml\n"
+                        "6 errors, 0 warnings, 0 notes in 1 file; 0 of 0 orders legal.\n")
+
+
+def test_the_kinds_checked_are_the_systems_own(run_main, battles: Path, monkeypatch) -> None:
+    """dependents asks each system which kinds are orders (``orders_kinds``); it names none itself."""
+    from movecheck.systems import system
+
+    monkeypatch.setattr(system("aa"), "orders_kinds", ("orders",))  # as if aa checked no battle results
+    code, out, _ = run_main(["check", "--with-dependents", "states/battles.yaml", "--format", "json"], cwd=battles)
+    assert (code, _files(out)) == (0, [])

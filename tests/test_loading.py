@@ -433,11 +433,13 @@ def test_non_utf8_bytes_are_mc001_with_position(loader: str, raw: bytes, line: i
 
 
 def test_non_utf8_cli_is_a_finding_not_a_traceback(run_cli, tmp_path, write) -> None:
-    write(tmp_path, "bad.yaml", b"a: \xff\xfe\n")
-    code, out, err = run_cli(["lint", "bad.yaml"], cwd=tmp_path)
+    write(tmp_path, "bad.yaml", b"system: aa\na: \xff\xfe\n")  # a movecheck file: its finding words the byte
+    write(tmp_path, "foreign.yaml", b"a: \xff\xfe\n")  # any other file: nothing of it is quoted
+    code, out, err = run_cli(["lint", "bad.yaml", "foreign.yaml"], cwd=tmp_path)
     assert code == 1
     assert err == ""
-    assert out.startswith("bad.yaml:1:4: MC001 [error] YAML syntax: unacceptable character #xff")
+    assert out.startswith("bad.yaml:2:4: MC001 [error] YAML syntax: unacceptable character #xff")
+    assert "foreign.yaml:1:4: MC001 [error] YAML syntax: the file does not parse" in out
 
 
 # -- files -------------------------------------------------------------------------

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,7 @@ from movecheck.core import Settings, check, lint
 from movecheck.render import FORMATS, render
 
 REPO = Path(__file__).resolve().parents[1]
+HANG_TIMEOUT = 60  # seconds: a hang guard, never a timing assertion
 EXAMPLES = REPO / "examples"
 
 
@@ -76,3 +80,90 @@ def test_standard_input_stays_on_one_process(run_main, batch: list[str]) -> None
     text = Path(batch[0]).read_text(encoding="utf-8")
     args = ["check", "--stdin-filename", batch[0], "-", batch[1]]
     assert run_main([*args[:1], "--jobs", "2", *args[1:]], stdin=text) == run_main(args, stdin=text)
+
+
+# -- what the workers are given, and what a dead one does (issue 23) ---------------------------
+
+
+def _run_in_fresh_process(run_cli, args: list[str], env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """A subprocess run: the catalogue and the language start empty there, as for a user."""
+    return run_cli(args, cwd=REPO, env=env)
+
+
+def test_workers_speak_the_language_of_the_run(run_cli, batch: list[str]) -> None:
+    """Byte for byte in Russian (English: the statistics test below runs in it)."""
+    one = _run_in_fresh_process(run_cli, ["check", "--lang", "ru", *batch])
+    assert _run_in_fresh_process(run_cli, ["check", "--jobs", "2", "--lang", "ru", *batch]) == one
+    assert "заявлен" in one[1]  # the maneuver findings, made in the workers, are in Russian
+
+
+def test_workers_speak_the_language_of_the_environment(run_cli, batch: list[str]) -> None:
+    env = {"MOVECHECK_LANG": "ru"}
+    one = _run_in_fresh_process(run_cli, ["lint", *batch], env)
+    assert _run_in_fresh_process(run_cli, ["lint", "--jobs", "2", *batch], env) == one
+    assert "ошиб" in one[1]
+
+
+@pytest.mark.parametrize("fmt", ["text", "full"])
+def test_statistics_name_the_clauses_with_jobs(run_cli, batch: list[str], fmt: str) -> None:
+    args = ["--statistics", "--format", fmt, *batch]
+    one = _run_in_fresh_process(run_cli, ["check", *args])
+    assert _run_in_fresh_process(run_cli, ["check", "--jobs", "2", *args]) == one
+    assert re.search(r"^ +\d+  MV502  \S+ +\[error\]$", one[1], re.M)  # a maneuver code, named
+
+
+def _killed(job: tuple) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _exited(job: tuple) -> None:
+    os._exit(3)
+
+
+def _crashed(job: tuple) -> None:
+    raise RuntimeError("a bug in a worker")
+
+
+@pytest.mark.parametrize("death, line", [
+    (_killed, "movecheck: error: a --jobs worker process ended before it finished its files (was it killed?)"),
+    (_exited, "movecheck: error: a --jobs worker process ended before it finished its files (was it killed?)"),
+    (_crashed, "movecheck: internal error: RuntimeError: a bug in a worker"),
+], ids=["killed", "exited", "crashed"])
+def test_a_dead_worker_ends_the_run_with_one_line(run_main, batch: list[str], monkeypatch, death, line: str) -> None:
+    """The workers unpickle ``parallel._part`` by name: patched here, they run ``death`` instead."""
+    monkeypatch.setattr(parallel, "_part", death)
+
+    def hung(signum: int, frame: object) -> None:
+        raise TimeoutError("the run hangs on its dead worker")
+
+    previous = signal.signal(signal.SIGALRM, hung)  # a regression fails the test, never hangs the suite
+    signal.alarm(HANG_TIMEOUT)
+    try:
+        code, out, err = run_main(["check", "--jobs", "2", *batch])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert (code, out, err) == (2, "", line + "\n")
+
+
+def test_jobs_are_capped_at_the_cpus(batch: list[str], monkeypatch) -> None:
+    started: list[int] = []
+    monkeypatch.setattr(parallel, "cpu_limit", lambda: 1)
+    monkeypatch.setattr(parallel, "_run_parts", lambda *args: started.append(args[-1]))
+    one = parallel.run("check", batch, Settings(), 64)  # one CPU: the run stays in this process
+    assert started == [] and one[0].files
+    monkeypatch.setattr(parallel, "cpu_limit", lambda: 3)
+    monkeypatch.setattr(parallel, "merge", lambda parts: parts)
+    parallel.run("check", batch, Settings(), 64)
+    assert started == [3]
+
+
+def test_the_cpu_limit_is_what_this_process_may_use(monkeypatch) -> None:
+    if hasattr(os, "process_cpu_count"):
+        assert parallel.cpu_limit() == os.process_cpu_count()
+    elif hasattr(os, "sched_getaffinity"):
+        assert parallel.cpu_limit() == len(os.sched_getaffinity(0))
+    monkeypatch.delattr(os, "process_cpu_count", raising=False)
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert parallel.cpu_limit() == 1

@@ -43,6 +43,9 @@ moves:
   - units: {infantry: 1}
     path: [Ukraine S.S.R., Caucasus]
 """
+BATTLES_STATE = (ROOT / "examples" / "aa" / "states" / "g1-battles.yaml").read_text(encoding="utf-8")
+NO_RESULTS = "movecheck: 1\nsystem: aa\nstate: ../states/battles.yaml\npower: Germans\nphase: battles\nresults: []\n"
+"""Battle results that leave each of the state's six battles without one (six AA504)."""
 BAD = GOOD.replace("units: {infantry: 1}\n    path: [Ukraine S.S.R., Caucasus]", "units: {tank: 2}\n    path: [Germany, Poland, Ukraine S.S.R.]")
 
 
@@ -161,3 +164,16 @@ def test_hooks_with_try_repo(tools, tmp_path) -> None:
     assert edit.returncode == 1, output
     assert "orders/good.yaml:4:8: MC006 [error]" in output
     assert "0 of 1 order legal, 1 not checked (the orders do not match the state)." in output
+
+    # Battle results are judged by the check hook: given themselves, and brought in by their
+    # battles state when only the state changed.
+    (game / "states" / "battles.yaml").write_text(BATTLES_STATE, encoding="utf-8")
+    (game / "results").mkdir()
+    (game / "results" / "g1.yaml").write_text(NO_RESULTS, encoding="utf-8")
+    git("add", "-A", cwd=game)
+    for changed in ("results/g1.yaml", "states/battles.yaml"):
+        results = pre_commit("run", "movecheck-check", "--files", changed, cwd=game, home=tmp_path / "home-1")
+        output = results.stdout + results.stderr
+        assert results.returncode == 1, (changed, output)
+        assert output.count("results/g1.yaml:6:1: AA504 [error]") == 6, (changed, output)
+        assert "6 errors, 0 warnings, 0 notes in 1 file; 0 of 0 orders legal." in output, (changed, output)

@@ -168,14 +168,23 @@ def test_max_bytes_from_the_environment(tmp_path: Path, report_validator) -> Non
 )
 @pytest.mark.parametrize("command", ["check", "lint"])
 def test_binary_file_is_mc001(run_main, tmp_path: Path, raw: bytes, command: str) -> None:
-    """A binary file is MC001 (not UTF-8 text / a control character) at its first bad byte."""
+    """A binary file is MC001 (not UTF-8 text / a control character) at its first bad byte.
+
+    It does not say it is a movecheck file, so the finding quotes none of it (not even
+    the byte); behind a ``system: aa`` line the reader's own words say which byte it is.
+    """
     (tmp_path / "orders.yaml").write_bytes(raw)
     code, out, err = run_main([command, tmp_path / "orders.yaml", "--format", "json"])
     assert (code, err) == (1, "")
     [finding] = findings(out)
     assert finding["code"] == "MC001"
-    assert "unacceptable character" in finding["message"]
+    assert finding["message"].startswith("YAML syntax: the file does not parse, and it does not say it is a movecheck file")
     assert finding["line"] >= 1 and finding["column"] >= 1
+    (tmp_path / "orders.yaml").write_bytes(b"system: aa\n" + raw)
+    code, out, err = run_main([command, tmp_path / "orders.yaml", "--format", "json"])
+    [finding] = findings(out)
+    assert finding["code"] == "MC001" and "unacceptable character" in finding["message"]
+    assert finding["line"] >= 2 and finding["column"] >= 1
 
 
 def test_bom_reads_as_if_absent(run_main, tmp_path: Path) -> None:

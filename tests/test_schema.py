@@ -345,7 +345,7 @@ def test_unknown_system_is_mc010_at_the_value(run_main, tmp_path, write) -> None
     assert code == 1
     findings = findings_of(out)
     assert where(findings) == [("MC010", "error", 2, 9)]
-    assert findings[0]["message"] == "system 'chess' is not one of: aa, maneuver"
+    assert findings[0]["message"] == "the file's system: is not one of: aa, maneuver; its value is not shown"  # not a movecheck file
 
 
 def test_clean_state_lints_clean(run_main, aa_dir) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -152,12 +153,20 @@ def test_read_regular_refuses_a_fifo_and_bounds_a_file(tmp_path: Path) -> None:
     assert MAX_BYTES > 0
 
 
-def test_command_line_pipes_still_work(tmp_path: Path, write) -> None:
-    """The regular-file rule is for paths inside files: ``-`` and ``<(...)`` on the command line still read."""
+def test_a_stream_named_on_the_command_line_is_refused_and_stdin_still_reads(tmp_path: Path, write) -> None:
+    """A FIFO named on the command line (``<(...)`` too) is refused at once, never opened; ``-`` still reads."""
     write(tmp_path, "state.yaml", STATE)
     proc = subprocess.run(
         ["bash", "-c", f"{sys.executable} -m movecheck lint <(cat state.yaml) --format json"],
         capture_output=True, cwd=tmp_path, timeout=HANG_TIMEOUT,
+    )
+    assert (proc.returncode, proc.stdout) == (2, b"")
+    assert re.fullmatch(
+        rb"movecheck: error: /dev/fd/\d+: is a FIFO \(named pipe\), not a regular file; give - to read standard input\n", proc.stderr
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "movecheck", "lint", "-", "--format", "json"],
+        stdin=(tmp_path / "state.yaml").open("rb"), capture_output=True, cwd=tmp_path, timeout=HANG_TIMEOUT,
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["files"][0]["kind"] == "aa-state"

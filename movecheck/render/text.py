@@ -33,7 +33,7 @@ def summary_line(report: Report) -> str:
     files = summary["files"]
     line = ngettext("{findings} in {count} file", "{findings} in {count} files", files).format(findings=", ".join(parts), count=files)
     orders = summary["orders"]
-    if not orders and not any(f.kind.endswith("orders") for f in report.files):
+    if not orders and not _any_orders(report):
         return line + "."
     if orders and all(not f.judged for f in report.files if f.orders):
         judged = ngettext("{count} order not judged ({why})", "{count} orders not judged ({why})", orders)
@@ -51,12 +51,24 @@ def summary_line(report: Report) -> str:
 def statistics_lines(report: Report) -> list[str]:
     """``count  CODE  name  [severity]`` per code, most frequent first."""
     rows = []
-    for code, count in report.statistics().items():
+    counts = report.statistics()
+    if any(CATALOGUE.get(code) is None for code in counts):  # a --jobs run checked the files in other processes
+        from movecheck.catalogue import load_all
+
+        load_all()
+    for code, count in counts.items():
         entry = CATALOGUE.get(code)
         name = entry.name if entry else ""
         severity = next(f.severity.value for f in report.sorted_findings() if f.code == code)
         rows.append((-count, code, f"{count:>5}  {code}  {name:<24} [{severity}]".rstrip()))
     return [row[2] for row in sorted(rows)]
+
+
+def _any_orders(report: Report) -> bool:
+    """Does the report hold a file of a kind its system checks as orders (aa battle results too)?"""
+    from movecheck.core import ORDERS, is_kind
+
+    return any(is_kind(f.kind, ORDERS) for f in report.files)
 
 
 def state_lines(report: Report) -> list[str]:
