@@ -5,7 +5,9 @@ judged by the clauses of its kind, then carried out: a free move leaves its
 base at the end of its path; a corps order leaves each base at its declared
 end (a declared end within ``tolerance`` of the required one is the required
 one), or at the required end when none is declared.  A corps that is not the
-subject of the current order is stationary for it (M6).
+subject of the current order is stationary for it (M6).  A later order for a
+base that an earlier order moved is judged like any other and is MV204; it is
+carried out too (``apply --force`` writes what the orders do as checked).
 """
 
 from __future__ import annotations
@@ -43,7 +45,10 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
     required_ends: list[str] = []
     checked: set[int] = set()
     for index, order in enumerate(orders):
-        if order is None or not order.usable:
+        if order is None:
+            continue
+        world.claim(order)  # a later order for one of its bases repeats it (MV204), usable or not
+        if not order.usable:
             continue
         analysis: FreeAnalysis | CorpsAnalysis
         try:

@@ -33,7 +33,7 @@ from movecheck.maneuver.orders import Order
 import math
 
 from movecheck.maneuver.plane import EPS, angle_diff, cone_distance, heading_vector, local_offset, ray_distance
-from movecheck.maneuver.world import DeclaredRoll, Obstacle, World, declared_rolls
+from movecheck.maneuver.world import DeclaredRoll, Obstacle, Repeat, World, declared_rolls
 
 DocPath = tuple[Any, ...]
 
@@ -115,7 +115,9 @@ class FreeAnalysis:
     move's (forward, right) displacement relative to the base's facing,
     ``flush`` the enemies its front edge ends in full contact with, and
     ``advance_miss`` how far its end lies from every end a straight advance
-    and/or a wheel about a front corner reaches (M10).
+    and/or a wheel about a front corner reaches (M10).  ``engaged`` is judged where
+    the base stood at the start of the turn (an earlier order of the file may have
+    moved it: ``repeat``).
     """
 
     order: Order
@@ -139,6 +141,7 @@ class FreeAnalysis:
     options: Any
     field_size: tuple[float, float] = (0.0, 0.0)
     advance_miss: float = 0.0
+    repeat: Repeat | None = None
 
     kind = "free"
 
@@ -204,7 +207,7 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     branches = free_branches(order, motion.length, tol, steps,
                              lambda lookup: walk(mobility, features, stop, base.id, lookup), legal_odds)
     moving = {base.id}
-    engaged = world.contacts(base.rect)
+    engaged = world.engaged_at_start(base)
     final = motion.final_rect()
     wheel = {e.id for e in engaged if full_contact(final, e.rect, world.gap, tol)}
     events = motion_events(world, motion, moving, wheel)
@@ -219,7 +222,7 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     return FreeAnalysis(
         order, base, motion, mobility, bonus, nearest, entered, features, branches, events, straight, obstacle,
         engaged, offset, flush, new_contacts, declared_rolls(order, world), tol, opts, (world.bf.width, world.bf.depth),
-        advance_miss(base, motion.end, end_facing, tol) if engaged else 0.0,
+        advance_miss(base, motion.end, end_facing, tol) if engaged else 0.0, world.repeat(order),
     )
 
 

@@ -38,6 +38,8 @@ class World:
         self._enemy_reach: float | None = None
         terrain = list(battlefield.terrain.values())
         self._terrain_index = g.SpatialIndex((t.id, t.polygon) for t in terrain) if terrain else None
+        self._start = {b.id: (b.x, b.y, b.facing) for b in battlefield.all_bases()}
+        self._ordered: dict[str, Order] = {}
 
     @property
     def tol(self) -> float:
@@ -108,6 +110,27 @@ class World:
                 found.append(other)
         return found
 
+    def claim(self, order: Order) -> None:
+        """The order moves its bases: a later order for one of them repeats it (the first order keeps them)."""
+        for base in order.moving:
+            self._ordered.setdefault(base.id, order)
+
+    def repeat(self, order: Order) -> Repeat | None:
+        """The earlier order of the file that already moves some of this order's bases, and which (M1, M3)."""
+        earlier = [(self._ordered[b.id], b.id) for b in order.moving if self._ordered.get(b.id, order) is not order]
+        if not earlier:
+            return None
+        # the corps' own earlier order first, else the first earlier order
+        first = min(earlier, key=lambda item: (item[0].kind == "free", item[0].index))[0]
+        return Repeat(first, tuple(bid for _, bid in earlier))
+
+    def engaged_at_start(self, base: Base) -> list[Base]:
+        """Enemy bases in contact with ``base`` where it stood at the start of the turn (M10 is judged from there)."""
+        x, y, facing = self._start.get(base.id, (base.x, base.y, base.facing))
+        if (x, y, facing) == (base.x, base.y, base.facing):
+            return self.contacts(base.rect)
+        return self.contacts(base.rect_at(x, y, facing))
+
     def features(self, base: Base, entry: Callable[[Terrain], float | None], region: Any) -> list[Feature]:
         """Difficult terrain the base would enter, with the distance of first entry."""
         found = []
@@ -140,6 +163,18 @@ class Obstacle:
     ids: tuple[str, ...] = ()
     member: str | None = None
     behind: bool = False
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """An order for bases that an earlier order of the same file already moves (one order each a turn, M1, M3).
+
+    ``earlier`` is the corps' own earlier order if there is one, else the first such
+    order; ``bases`` are this order's bases that earlier orders move.
+    """
+
+    earlier: Order
+    bases: tuple[str, ...]
 
 
 @dataclass(frozen=True)
