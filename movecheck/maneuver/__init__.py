@@ -77,7 +77,7 @@ class Maneuver(System):
         from movecheck.maneuver.apply import next_state
 
         battlefield, side = outcome.final
-        return next_state(battlefield, prepared.doc.data, prepared.doc.path, orders_path, side, forced)
+        return next_state(battlefield, prepared, orders_path, side, forced)
 
 
 SYSTEM = Maneuver()

@@ -2,7 +2,8 @@
 
 Each order is analysed against the battlefield as the earlier orders left it,
 judged by the clauses of its kind, then carried out: a free move leaves its
-base at the end of its path; a corps order leaves each base at its declared
+base at the end of its path (lifted clear of what it overlaps there within the
+tolerance: ``FreeAnalysis.end``); a corps order leaves each base at its declared
 end (a declared end within ``tolerance`` of the required one is the required
 one), or at the required end when none is declared.  A corps that is not the
 subject of the current order is stationary for it (M6).  A later order for a
@@ -83,7 +84,7 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
 def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> list[Base]:
     """Place the order's bases where it leaves them; returns them (the world's index follows)."""
     if isinstance(analysis, FreeAnalysis):
-        end = analysis.motion.end
+        end = analysis.end or analysis.motion.end  # clear of what the path's end overlaps within the tolerance
         analysis.base.place(end[0], end[1], analysis.motion.end_facing)
         return [analysis.base]
     for base in analysis.corps.bases:

@@ -19,12 +19,14 @@ from collections.abc import Iterable
 from typing import Any, Callable
 
 from movecheck.maneuver import geometry as g
-from movecheck.maneuver.model import Base, Battlefield, Terrain
+from movecheck.maneuver.model import Base, Battlefield, Terrain, Vec
 from movecheck.maneuver.motion import Feature, touching
 from movecheck.maneuver.orders import Order
 from movecheck.maneuver.plane import EPS
 
 DocPath = tuple[Any, ...]
+CLEAR_TRIES = 200
+"""How many places :meth:`World.clear_spot` tries before it gives up (each is a few shape tests)."""
 
 
 class World:
@@ -130,6 +132,54 @@ class World:
         if (x, y, facing) == (base.x, base.y, base.facing):
             return self.contacts(base.rect)
         return self.contacts(base.rect_at(x, y, facing))
+
+    def clear_spot(self, base: Base, end: Vec, facing: float, moving: set[str], reach: float) -> Vec | None:
+        """The nearest place to ``end`` (at most ``reach`` from it) where the base overlaps nothing.
+
+        Nothing: no other base (outside ``moving``), no impassable terrain, not the
+        field's outside.  A hand-measured end that overlaps them by no more than the
+        tolerance is taken as touching them; this is where the base then stands.  The
+        search lifts the base off what it overlaps along the separating axes
+        (:func:`geometry.separations`), again from each place tried; None when no place
+        within ``reach`` is clear.
+        """
+        import heapq
+
+        tried: set[tuple[float, float]] = set()
+        queue: list[tuple[float, float, float]] = [(0.0, 0.0, 0.0)]
+        while queue and len(tried) < CLEAR_TRIES:
+            distance, dx, dy = heapq.heappop(queue)
+            if distance > reach + EPS:
+                return None
+            key = (round(dx, 12), round(dy, 12))
+            if key in tried:
+                continue
+            tried.add(key)
+            rect = base.rect_at(end[0] + dx, end[1] + dy, facing)
+            pushes = [v for shape in self._overlapped(rect, moving) for v in g.separations(rect, shape)]
+            if not g.inside_field(rect, self.bf.field_polygon):
+                pushes.append(g.into_box(rect, self.bf.field_polygon))
+            if not pushes:
+                return (end[0] + dx, end[1] + dy)
+            for px, py in pushes:
+                heapq.heappush(queue, (math.hypot(dx + px, dy + py), dx + px, dy + py))
+        return None
+
+    def overlapped(self, rect: Any, moving: set[str]) -> list[Base | Terrain]:
+        """The bases (outside ``moving``) and impassable terrain that ``rect`` overlaps."""
+        found: list[Base | Terrain] = [b for b in self.bases_near(rect) if b.id not in moving and g.overlaps(rect, b.rect)]
+        found.extend(t for t in self.terrain_near(rect) if t.kind == "impassable" and g.overlaps(rect, t.polygon))
+        return found
+
+    def _overlapped(self, rect: Any, moving: set[str]) -> list[Any]:
+        """The convex shapes ``rect`` overlaps: bases and the convex pieces of impassable terrain."""
+        shapes = []
+        for thing in self.overlapped(rect, moving):
+            if isinstance(thing, Base):
+                shapes.append(thing.rect)
+            else:
+                shapes.extend(piece for piece in thing.pieces if g.overlaps(rect, piece))
+        return shapes
 
     def features(self, base: Base, entry: Callable[[Terrain], float | None], region: Any) -> list[Feature]:
         """Difficult terrain the base would enter, with the distance of first entry."""
