@@ -11,6 +11,9 @@ naming the side whose orders come next (the sides in the state's order, round an
 round).  Coordinates are rounded to 3 decimals, whole numbers written as integers, so
 the output is the same bytes every time; of the 3-decimal places around a base's end
 the nearest one that keeps it where the rules put it is written (:func:`_written`).
+
+A turn legal only for some results of rolls nobody declared (MV304) is written only
+with ``--force``, and the header names the rolls it assumes.
 """
 
 from __future__ import annotations
@@ -25,10 +28,12 @@ PRECISE = 9
 """More decimals, when no 3-decimal place keeps a base's relations (then 4, 5, ... up to this)."""
 
 
-def next_state(battlefield: Any, prepared: Any, orders_path: str, side: str, forced: bool) -> str:
+def next_state(battlefield: Any, prepared: Any, orders_path: str, side: str, forced: bool,
+               assumed: list[Any] = ()) -> str:
     """The YAML text of the state after ``side``'s orders were carried out on ``battlefield``.
 
-    ``prepared``: the state as it was (its document and battlefield).
+    ``prepared``: the state as it was (its document and battlefield); ``assumed``: the
+    orders right only for some undeclared rolls (:class:`movecheck.maneuver.engine.Assumed`).
     """
     data = copy.deepcopy(prepared.doc.data)
     poses = _written(battlefield, prepared.model)
@@ -42,7 +47,39 @@ def next_state(battlefield: Any, prepared: Any, orders_path: str, side: str, for
     lines = [f"# Written by movecheck apply: the orders {orders_path} carried out on the state {prepared.doc.path}."]
     if forced:
         lines.append("# --force: the orders are NOT legal (see movecheck check); they were applied as checked.")
+    if assumed:
+        lines.append("# --force: legal only for some results of rolls nobody declared (MV304); this state assumes:")
+        lines.extend(f"#   {line}" for line in assumption_lines(assumed))
     return "\n".join(lines) + "\n" + _dump(_ordered(data))
+
+
+def assumption_lines(assumed: list[Any]) -> list[str]:
+    """One line per assumption, in English (files movecheck writes stay English): order, base, terrain, roll values."""
+    from movecheck.i18n import ENGLISH, language, set_language
+    from movecheck.maneuver.checks.words import condition, describe_values
+    from movecheck.maneuver.dice import describe_probability
+    from movecheck.maneuver.model import fmt
+
+    spoken = language()
+    set_language(ENGLISH)
+    try:
+        lines = []
+        for item in assumed:
+            text, p = condition(item.branches, item.legal)
+            text = f"{item.order.label()}: {text} ({describe_probability(p)})"
+            branches = item.branches
+            keys = sorted({k for b in branches.items for k in b.assigned})
+            if branches.odds is not None and item.allowance is not None:
+                text += f": they leave {item.order.base.id} an allowance of at least {fmt(item.allowance)} steps"
+            elif len(keys) > 1:
+                good = [b for b in branches.items if item.legal(b)]
+                text += ": " + "; ".join(
+                    f"{key[0]} entering {key[1]} {describe_values([b.assigned[key] for b in good if key in b.assigned], branches.dice[key][1])}"
+                    for key in keys)
+            lines.append(text)
+        return lines
+    finally:
+        set_language(spoken)
 
 
 def next_side(sides: list[str], side: str) -> str:
@@ -162,4 +199,4 @@ def _dump(data: dict[str, Any]) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
-__all__ = ["next_side", "next_state"]
+__all__ = ["assumption_lines", "next_side", "next_state"]

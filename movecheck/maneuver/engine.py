@@ -13,6 +13,7 @@ carried out too (``apply --force`` writes what the orders do as checked).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from movecheck.budget import SearchLimit
@@ -22,14 +23,30 @@ from movecheck.loading import Document
 from movecheck.maneuver import rules as _rules  # noqa: F401  (registers every clause)
 from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, analyse_corps, analyse_free
 from movecheck.maneuver.checks import rules_for
+from movecheck.maneuver.checks.terrain import doubts
 from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, fmt
 from movecheck.maneuver.orders import Order, Resolver
+from movecheck.maneuver.rolls import Branch, Branches
 from movecheck.render.escape import unsafe, escape, visible
 
 
+@dataclass(frozen=True)
+class Assumed:
+    """An order right only for some values of the rolls nobody declared (MV304): ``legal`` tells which combinations.
+
+    ``allowance``: for a free move, the allowance its path needs (the words for several rolls at once).
+    """
+
+    order: Order
+    branches: Branches
+    legal: Callable[[Branch], bool]
+    allowance: float | None = None
+
+
 def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int],
-        observe: Callable[[Order, Any], None] | None = None) -> tuple[list[Finding], str, set[int]]:
-    """Findings of every order, the ``--suggest`` text for the compulsory orders, and the checked orders.
+        observe: Callable[[Order, Any], None] | None = None) -> tuple[list[Finding], str, set[int], list[Assumed]]:
+    """Findings of every order, the ``--suggest`` text for the compulsory orders, the checked orders, and
+    the orders checked legal only for some undeclared rolls (what the battlefield after them assumes).
 
     ``valid_orders``: the (1-based) orders the schema found nothing wrong with.  An
     order is checked when it is one of them, could be resolved, and every clause of
@@ -45,6 +62,7 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
     findings = list(resolver.findings)
     required_ends: list[str] = []
     checked: set[int] = set()
+    assumed: list[Assumed] = []
     for index, order in enumerate(orders):
         if order is None:
             continue
@@ -70,6 +88,8 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
                 code = problem.code or rule.entry.code
                 findings.append(doc.finding(code, problem.message, problem.where, severity=problem.severity))
         checked.add(index + 1)
+        allowance = analysis.motion.length - analysis.tolerance if isinstance(analysis, FreeAnalysis) else None
+        assumed.extend(Assumed(order, branches, legal, allowance) for branches, legal in doubts(analysis))
         if observe is not None:
             observe(order, analysis)
         world.moved(_carry_out(analysis))
@@ -78,7 +98,7 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
     text = ""
     if required_ends:
         text = f"# {escape(doc.path)}: end positions the rules require\n" + "\n".join(required_ends) + "\n"
-    return findings, text, checked
+    return findings, text, checked, assumed
 
 
 def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> list[Base]:

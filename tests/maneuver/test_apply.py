@@ -156,3 +156,34 @@ def test_rounding_never_writes_a_base_into_the_enemy_it_touches(capsys, monkeypa
     after = bases(yaml.safe_load(out.read_text()))
     assert after["b1"] == {"id": "b1", "x": 48.1076, "y": 56.6584, "facing": 197.207}  # unmoved: kept as written
     assert lint_codes(capsys, out) == []
+
+
+@pytest.mark.parametrize("orders", ["free-orders-mv304.yaml", "corps-orders-mv304.yaml"])
+def test_a_turn_legal_only_for_undeclared_rolls_is_written_only_with_force(capsys, monkeypatch, tmp_path, orders):
+    out = tmp_path / "after.yaml"
+    monkeypatch.chdir(ROOT)
+    code = main(["apply", f"examples/maneuver/{orders}", "-o", str(out), "--isolated"])
+    captured = capsys.readouterr()
+    assert code == 1 and not out.exists()
+    assert "MV304" in captured.out
+    assert captured.err.strip().splitlines() == [
+        "movecheck: not written: the orders are legal only for some results of rolls nobody declared (MV304); "
+        "declare the rolls, or give --force to write the state that assumes them"]
+    code = main(["apply", f"examples/maneuver/{orders}", "-o", str(out), "--isolated", "--force"])
+    capsys.readouterr()
+    assert code == 0
+    header = [line for line in out.read_text().splitlines() if line.startswith("#")]
+    assert "# --force: legal only for some results of rolls nobody declared (MV304); this state assumes:" in header
+    assert "# --force: the orders are NOT legal (see movecheck check); they were applied as checked." not in header
+    if orders.startswith("free"):
+        assert "#   order 1 (f3): the D3 roll (3d6) for r14 entering wood1 is 5 or less (5%)" in header
+    else:
+        assert "#   order 1 (o1): the D1 roll (1d6) for r1 entering brook is exactly 4 (17%)" in header
+        assert "#   order 1 (o1): the D1 roll (1d6) for r2 entering brook is exactly 2 (17%)" in header
+
+
+def test_the_assumed_rolls_are_named_in_english_whatever_the_language(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    main(["apply", "examples/maneuver/free-orders-mv304.yaml", "--isolated", "--force", "--lang", "ru"])
+    out = capsys.readouterr().out
+    assert "#   order 1 (f3): the D3 roll (3d6) for r14 entering wood1 is 5 or less (5%)" in out
