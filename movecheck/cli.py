@@ -274,9 +274,13 @@ def apply(
     legal = report.exit_code() == 0
     found = next(iter(outcomes.values()), None)
     final = found[0].final if found is not None else None
-    if final is None or (not legal and not force):
-        raise typer.Exit(session.finish(report) or 1)
-    if not legal:
+    hold = found[0].hold if found is not None and legal else None
+    if final is None or ((not legal or hold) and not force):
+        code = session.finish(report) or 1
+        if hold and final is not None:
+            say("movecheck: " + hold)
+        raise typer.Exit(code)
+    if not legal or hold:
         session.finish(report)  # the findings, before the state
     else:
         session.tell_overrides(report)  # a house rule or a received configuration is never unseen

@@ -107,6 +107,8 @@ class Outcome:
     """The choice of units the rules used, per order (a system that leaves no choice open: None)."""
     final: Any = None
     """The model as the orders left it (``apply`` writes the next state from it; None: not carried out)."""
+    hold: str | None = None
+    """Why ``apply`` writes the next state only with ``--force`` although the orders are legal (one line)."""
 
 
 def identify(doc: Document) -> str | None:

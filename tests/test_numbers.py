@@ -494,6 +494,9 @@ sides:
     - id: red-1
       mobility: 100000
       bases: [{id: r1, x: 99990, y: 99000, facing: -360, width: 0.1, depth: 0.1}]
+    - id: red-2
+      mobility: 100000
+      bases: [{id: r2, x: 99980, y: 99990, facing: 0, width: 0.1, depth: 0.1}]
   blue:
     - id: blue-1
       bases: [{id: b1, x: 50000, y: 50000, facing: 180, width: 4, depth: 2}]
@@ -505,7 +508,7 @@ state: state.yaml
 side: red
 orders:
   - {order: free, base: r1, path: [[99990, 99990]], facing: 360}
-  - {order: free, base: r1, path: [[99990, 100000]]}
+  - {order: free, base: r2, path: [[99980, 100000]]}
 """
     (tmp_path / "state.yaml").write_text(state)
     (tmp_path / "orders.yaml").write_text(orders)

@@ -64,10 +64,13 @@ class Maneuver(System):
 
         observe = settings.extra.get("observe")  # render: sees each order's facts
         battlefield = self.fresh(prepared)
-        found, required_ends, checked = run(doc, battlefield, side, valid_orders, observe)
+        found, required_ends, checked, assumed = run(doc, battlefield, side, valid_orders, observe)
         outcome.findings.extend(found)
         outcome.checked = checked
-        outcome.final = (battlefield, side)
+        outcome.final = (battlefield, side, assumed)
+        if assumed:
+            outcome.hold = _("not written: the orders are legal only for some results of rolls nobody declared "
+                             "(MV304); declare the rolls, or give --force to write the state that assumes them")
         if settings.suggest:
             outcome.required_ends = required_ends
         return outcome
@@ -76,8 +79,8 @@ class Maneuver(System):
         """The battlefield after the orders (:mod:`movecheck.maneuver.apply`), the next side to move."""
         from movecheck.maneuver.apply import next_state
 
-        battlefield, side = outcome.final
-        return next_state(battlefield, prepared.doc.data, prepared.doc.path, orders_path, side, forced)
+        battlefield, side, assumed = outcome.final
+        return next_state(battlefield, prepared, orders_path, side, forced, assumed)
 
 
 SYSTEM = Maneuver()

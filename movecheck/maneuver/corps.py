@@ -24,7 +24,7 @@ from movecheck.maneuver.model import Base, Corps, Terrain, Vec
 from movecheck.maneuver.motion import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, full_contact, walk
 from movecheck.maneuver.orders import Declared, Order
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector, unit
-from movecheck.maneuver.world import DeclaredRoll, Obstacle, World, declared_rolls
+from movecheck.maneuver.world import DeclaredRoll, Obstacle, Repeat, World, declared_rolls
 
 LANE_SHARE = 1e-6
 """A base follows another (same file) when their extents across the motion share more than this
@@ -121,7 +121,7 @@ class CorpsAnalysis:
     for All back under ``back_distance: half_of_mobility``), ``horizon`` the
     furthest any file could go, ``cap`` the distance from the reference point
     to the landmark.  ``engaged`` maps bases to the enemies they touch at the
-    start; ``turned`` maps the bases whose declared facing turns them (a corner
+    start of the turn (M10; ``repeat``: an earlier order of the file moves some of them); ``turned`` maps the bases whose declared facing turns them (a corner
     moves by more than ``tolerance``) to the declared turn in degrees.
     ``placement`` is where each base stands after the order, ``required_ends`` the
     required ends when no undeclared roll decides them (None otherwise; then
@@ -158,6 +158,7 @@ class CorpsAnalysis:
     new_contacts: dict[str, list[Base]] = field(default_factory=dict)
     required_ends: dict[str, Vec] | None = None
     needed_rolls: list[tuple[str, str, str, str]] = field(default_factory=list)
+    repeat: Repeat | None = None
 
     kind = "corps"
 
@@ -258,7 +259,7 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     horizon = start if cap is None else min(start, cap)
     files = build_files(corps.bases, direction) if direction is not None else [File(i, [b]) for i, b in enumerate(corps.bases)]
     moving = {b.id for b in corps.bases}
-    engaged = {b.id: found for b in corps.bases if (found := world.contacts(b.rect))}
+    engaged = {b.id: found for b in corps.bases if (found := world.engaged_at_start(b))}
     if direction is not None:
         ahead = heading_vector(corps.facing)
         backwards = direction[0] * ahead[0] + direction[1] * ahead[1] < -EPS  # engaged bases go back with it
@@ -288,7 +289,7 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
         order, corps, direction, mobility, bonus, nearest, start, horizon, cap, files, groups,
         declared_rolls(order, world), tol, opts, towards_itself,
         followers={b.id: f.front.id for f in files for b in f.members[1:]},
-        engaged=engaged,
+        engaged=engaged, repeat=world.repeat(order),
     )
     _entered(analysis)
     _compare(analysis)

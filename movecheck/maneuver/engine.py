@@ -2,14 +2,18 @@
 
 Each order is analysed against the battlefield as the earlier orders left it,
 judged by the clauses of its kind, then carried out: a free move leaves its
-base at the end of its path; a corps order leaves each base at its declared
+base at the end of its path (lifted clear of what it overlaps there within the
+tolerance: ``FreeAnalysis.end``); a corps order leaves each base at its declared
 end (a declared end within ``tolerance`` of the required one is the required
 one), or at the required end when none is declared.  A corps that is not the
-subject of the current order is stationary for it (M6).
+subject of the current order is stationary for it (M6).  A later order for a
+base that an earlier order moved is judged like any other and is MV204; it is
+carried out too (``apply --force`` writes what the orders do as checked).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from movecheck.budget import SearchLimit
@@ -19,14 +23,30 @@ from movecheck.loading import Document
 from movecheck.maneuver import rules as _rules  # noqa: F401  (registers every clause)
 from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, analyse_corps, analyse_free
 from movecheck.maneuver.checks import rules_for
+from movecheck.maneuver.checks.terrain import doubts
 from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, fmt
 from movecheck.maneuver.orders import Order, Resolver
+from movecheck.maneuver.rolls import Branch, Branches
 from movecheck.render.escape import unsafe, escape, visible
 
 
+@dataclass(frozen=True)
+class Assumed:
+    """An order right only for some values of the rolls nobody declared (MV304): ``legal`` tells which combinations.
+
+    ``allowance``: for a free move, the allowance its path needs (the words for several rolls at once).
+    """
+
+    order: Order
+    branches: Branches
+    legal: Callable[[Branch], bool]
+    allowance: float | None = None
+
+
 def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int],
-        observe: Callable[[Order, Any], None] | None = None) -> tuple[list[Finding], str, set[int]]:
-    """Findings of every order, the ``--suggest`` text for the compulsory orders, and the checked orders.
+        observe: Callable[[Order, Any], None] | None = None) -> tuple[list[Finding], str, set[int], list[Assumed]]:
+    """Findings of every order, the ``--suggest`` text for the compulsory orders, the checked orders, and
+    the orders checked legal only for some undeclared rolls (what the battlefield after them assumes).
 
     ``valid_orders``: the (1-based) orders the schema found nothing wrong with.  An
     order is checked when it is one of them, could be resolved, and every clause of
@@ -42,8 +62,12 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
     findings = list(resolver.findings)
     required_ends: list[str] = []
     checked: set[int] = set()
+    assumed: list[Assumed] = []
     for index, order in enumerate(orders):
-        if order is None or not order.usable:
+        if order is None:
+            continue
+        world.claim(order)  # a later order for one of its bases repeats it (MV204), usable or not
+        if not order.usable:
             continue
         analysis: FreeAnalysis | CorpsAnalysis
         try:
@@ -64,6 +88,8 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
                 code = problem.code or rule.entry.code
                 findings.append(doc.finding(code, problem.message, problem.where, severity=problem.severity))
         checked.add(index + 1)
+        allowance = analysis.motion.length - analysis.tolerance if isinstance(analysis, FreeAnalysis) else None
+        assumed.extend(Assumed(order, branches, legal, allowance) for branches, legal in doubts(analysis))
         if observe is not None:
             observe(order, analysis)
         world.moved(_carry_out(analysis))
@@ -72,13 +98,13 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
     text = ""
     if required_ends:
         text = f"# {escape(doc.path)}: end positions the rules require\n" + "\n".join(required_ends) + "\n"
-    return findings, text, checked
+    return findings, text, checked, assumed
 
 
 def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> list[Base]:
     """Place the order's bases where it leaves them; returns them (the world's index follows)."""
     if isinstance(analysis, FreeAnalysis):
-        end = analysis.motion.end
+        end = analysis.end or analysis.motion.end  # clear of what the path's end overlaps within the tolerance
         analysis.base.place(end[0], end[1], analysis.motion.end_facing)
         return [analysis.base]
     for base in analysis.corps.bases:

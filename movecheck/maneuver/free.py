@@ -33,7 +33,7 @@ from movecheck.maneuver.orders import Order
 import math
 
 from movecheck.maneuver.plane import EPS, angle_diff, cone_distance, heading_vector, local_offset, ray_distance
-from movecheck.maneuver.world import DeclaredRoll, Obstacle, World, declared_rolls
+from movecheck.maneuver.world import DeclaredRoll, Obstacle, Repeat, World, declared_rolls
 
 DocPath = tuple[Any, ...]
 
@@ -115,7 +115,12 @@ class FreeAnalysis:
     move's (forward, right) displacement relative to the base's facing,
     ``flush`` the enemies its front edge ends in full contact with, and
     ``advance_miss`` how far its end lies from every end a straight advance
-    and/or a wheel about a front corner reaches (M10).
+    and/or a wheel about a front corner reaches (M10).  ``engaged`` is judged where
+    the base stood at the start of the turn (an earlier order of the file may have
+    moved it: ``repeat``).  ``end`` is where the base stands after the move: the
+    path's end, lifted clear (by at most twice the tolerance) of the bases,
+    impassable terrain and field edge it overlaps there within the tolerance (None:
+    no place so near is clear; what it overlaps is then in ``events``).
     """
 
     order: Order
@@ -139,6 +144,8 @@ class FreeAnalysis:
     options: Any
     field_size: tuple[float, float] = (0.0, 0.0)
     advance_miss: float = 0.0
+    end: Vec | None = None
+    repeat: Repeat | None = None
 
     kind = "free"
 
@@ -204,10 +211,15 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     branches = free_branches(order, motion.length, tol, steps,
                              lambda lookup: walk(mobility, features, stop, base.id, lookup), legal_odds)
     moving = {base.id}
-    engaged = world.contacts(base.rect)
+    engaged = world.engaged_at_start(base)
     final = motion.final_rect()
     wheel = {e.id for e in engaged if full_contact(final, e.rect, world.gap, tol)}
     events = motion_events(world, motion, moving, wheel)
+    end = world.clear_spot(base, motion.end, end_facing, moving, 2 * tol)
+    if end is None:
+        _crowded(world, motion, events)
+    else:
+        final = base.rect_at(end[0], end[1], end_facing)
     straight = motion.length - motion.chord <= tol + EPS
     obstacle = None if straight else _straight_obstacle(world, order, motion, mobility, steps)
     dx, dy = motion.end[0] - motion.start[0], motion.end[1] - motion.start[1]
@@ -219,8 +231,24 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     return FreeAnalysis(
         order, base, motion, mobility, bonus, nearest, entered, features, branches, events, straight, obstacle,
         engaged, offset, flush, new_contacts, declared_rolls(order, world), tol, opts, (world.bf.width, world.bf.depth),
-        advance_miss(base, motion.end, end_facing, tol) if engaged else 0.0,
+        advance_miss(base, motion.end, end_facing, tol) if engaged else 0.0, end, world.repeat(order),
     )
+
+
+def _crowded(world: World, motion: Motion, events: Events) -> None:
+    """No place near the declared end is clear: what the base ends overlapping there is what it cannot end on."""
+    last = motion.last_segment
+    for thing in world.overlapped(motion.final_rect(), {motion.base.id}):
+        if isinstance(thing, Terrain):
+            if all(t is not thing for t, _ in events.impassable):
+                events.impassable.append((thing, last))
+        elif thing.side == world.side:
+            if thing not in events.friend_ends:
+                events.friend_ends.append(thing)
+        elif all(e is not thing for e, _ in events.enemy_hits):
+            events.enemy_hits.append((thing, last))
+    if events.leaves_field is None and not g.inside_field(motion.final_rect(), world.bf.field_polygon):
+        events.leaves_field = last
 
 
 def advance_miss(base: Base, end: Vec, end_facing: float, tol: float) -> float:

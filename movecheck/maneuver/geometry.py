@@ -125,6 +125,41 @@ def convex_pieces(geom: BaseGeometry) -> list[Polygon]:
     return out
 
 
+# --- lifting a shape off another ----------------------------------------------------------
+
+
+def separations(moving: Polygon, obstacle: Polygon) -> list[Vec]:
+    """The shortest translations that lift ``moving`` off the convex ``obstacle``, along each separating axis.
+
+    One each way along every edge normal of the two (separating axis theorem): the
+    shortest of them is the smallest translation that leaves the two touching.  None
+    when they do not overlap along some axis (they are apart already).
+    """
+    a = list(moving.exterior.coords)[:-1]
+    b = list(obstacle.exterior.coords)[:-1]
+    found: list[Vec] = []
+    for ring in (a, b):
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]):
+            length = math.hypot(x1 - x0, y1 - y0)
+            if length <= EPS:
+                continue
+            nx, ny = (y0 - y1) / length, (x1 - x0) / length
+            pa = [x * nx + y * ny for x, y in a]
+            pb = [x * nx + y * ny for x, y in b]
+            if min(max(pa), max(pb)) - max(min(pa), min(pb)) <= 0.0:
+                return []
+            up, down = max(pb) - min(pa), max(pa) - min(pb)
+            found.extend([(nx * up, ny * up), (-nx * down, -ny * down)])
+    return found
+
+
+def into_box(moving: BaseGeometry, area: Polygon) -> Vec:
+    """The smallest translation that brings ``moving`` inside the axis-aligned rectangle ``area``."""
+    x0, y0, x1, y1 = moving.bounds
+    fx0, fy0, fx1, fy1 = area.bounds
+    return (max(0.0, fx0 - x0) - max(0.0, x1 - fx1), max(0.0, fy0 - y0) - max(0.0, y1 - fy1))
+
+
 # --- field, points, indexing --------------------------------------------------------------
 
 

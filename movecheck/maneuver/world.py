@@ -19,12 +19,14 @@ from collections.abc import Iterable
 from typing import Any, Callable
 
 from movecheck.maneuver import geometry as g
-from movecheck.maneuver.model import Base, Battlefield, Terrain
+from movecheck.maneuver.model import Base, Battlefield, Terrain, Vec
 from movecheck.maneuver.motion import Feature, touching
 from movecheck.maneuver.orders import Order
 from movecheck.maneuver.plane import EPS
 
 DocPath = tuple[Any, ...]
+CLEAR_TRIES = 200
+"""How many places :meth:`World.clear_spot` tries before it gives up (each is a few shape tests)."""
 
 
 class World:
@@ -38,6 +40,8 @@ class World:
         self._enemy_reach: float | None = None
         terrain = list(battlefield.terrain.values())
         self._terrain_index = g.SpatialIndex((t.id, t.polygon) for t in terrain) if terrain else None
+        self._start = {b.id: (b.x, b.y, b.facing) for b in battlefield.all_bases()}
+        self._ordered: dict[str, Order] = {}
 
     @property
     def tol(self) -> float:
@@ -108,6 +112,75 @@ class World:
                 found.append(other)
         return found
 
+    def claim(self, order: Order) -> None:
+        """The order moves its bases: a later order for one of them repeats it (the first order keeps them)."""
+        for base in order.moving:
+            self._ordered.setdefault(base.id, order)
+
+    def repeat(self, order: Order) -> Repeat | None:
+        """The earlier order of the file that already moves some of this order's bases, and which (M1, M3)."""
+        earlier = [(self._ordered[b.id], b.id) for b in order.moving if self._ordered.get(b.id, order) is not order]
+        if not earlier:
+            return None
+        # the corps' own earlier order first, else the first earlier order
+        first = min(earlier, key=lambda item: (item[0].kind == "free", item[0].index))[0]
+        return Repeat(first, tuple(bid for _, bid in earlier))
+
+    def engaged_at_start(self, base: Base) -> list[Base]:
+        """Enemy bases in contact with ``base`` where it stood at the start of the turn (M10 is judged from there)."""
+        x, y, facing = self._start.get(base.id, (base.x, base.y, base.facing))
+        if (x, y, facing) == (base.x, base.y, base.facing):
+            return self.contacts(base.rect)
+        return self.contacts(base.rect_at(x, y, facing))
+
+    def clear_spot(self, base: Base, end: Vec, facing: float, moving: set[str], reach: float) -> Vec | None:
+        """The nearest place to ``end`` (at most ``reach`` from it) where the base overlaps nothing.
+
+        Nothing: no other base (outside ``moving``), no impassable terrain, not the
+        field's outside.  A hand-measured end that overlaps them by no more than the
+        tolerance is taken as touching them; this is where the base then stands.  The
+        search lifts the base off what it overlaps along the separating axes
+        (:func:`geometry.separations`), again from each place tried; None when no place
+        within ``reach`` is clear.
+        """
+        import heapq
+
+        tried: set[tuple[float, float]] = set()
+        queue: list[tuple[float, float, float]] = [(0.0, 0.0, 0.0)]
+        while queue and len(tried) < CLEAR_TRIES:
+            distance, dx, dy = heapq.heappop(queue)
+            if distance > reach + EPS:
+                return None
+            key = (round(dx, 12), round(dy, 12))
+            if key in tried:
+                continue
+            tried.add(key)
+            rect = base.rect_at(end[0] + dx, end[1] + dy, facing)
+            pushes = [v for shape in self._overlapped(rect, moving) for v in g.separations(rect, shape)]
+            if not g.inside_field(rect, self.bf.field_polygon):
+                pushes.append(g.into_box(rect, self.bf.field_polygon))
+            if not pushes:
+                return (end[0] + dx, end[1] + dy)
+            for px, py in pushes:
+                heapq.heappush(queue, (math.hypot(dx + px, dy + py), dx + px, dy + py))
+        return None
+
+    def overlapped(self, rect: Any, moving: set[str]) -> list[Base | Terrain]:
+        """The bases (outside ``moving``) and impassable terrain that ``rect`` overlaps."""
+        found: list[Base | Terrain] = [b for b in self.bases_near(rect) if b.id not in moving and g.overlaps(rect, b.rect)]
+        found.extend(t for t in self.terrain_near(rect) if t.kind == "impassable" and g.overlaps(rect, t.polygon))
+        return found
+
+    def _overlapped(self, rect: Any, moving: set[str]) -> list[Any]:
+        """The convex shapes ``rect`` overlaps: bases and the convex pieces of impassable terrain."""
+        shapes = []
+        for thing in self.overlapped(rect, moving):
+            if isinstance(thing, Base):
+                shapes.append(thing.rect)
+            else:
+                shapes.extend(piece for piece in thing.pieces if g.overlaps(rect, piece))
+        return shapes
+
     def features(self, base: Base, entry: Callable[[Terrain], float | None], region: Any) -> list[Feature]:
         """Difficult terrain the base would enter, with the distance of first entry."""
         found = []
@@ -140,6 +213,18 @@ class Obstacle:
     ids: tuple[str, ...] = ()
     member: str | None = None
     behind: bool = False
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """An order for bases that an earlier order of the same file already moves (one order each a turn, M1, M3).
+
+    ``earlier`` is the corps' own earlier order if there is one, else the first such
+    order; ``bases`` are this order's bases that earlier orders move.
+    """
+
+    earlier: Order
+    bases: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,8 @@ def _analyses(path: Path) -> list[Any]:
     found = []
     for i, item in enumerate(doc.data["orders"]):
         order = resolver.resolve(i, item, True)
+        if order is not None:
+            world.claim(order)  # a later order for its bases repeats it (MV204)
         if order is not None and order.usable:
             found.append(analyse_free(world, order) if order.kind == "free" else analyse_corps(world, order))
     return found

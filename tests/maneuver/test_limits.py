@@ -119,9 +119,10 @@ def test_declared_rolls_need_no_search(tmp_path, monkeypatch):
 
 def test_unchecked_free_move_leaves_the_base_at_its_declared_end(tmp_path, monkeypatch):
     monkeypatch.setenv(BUDGET, "100")
-    # order 2 is 20 steps from where order 1 ends (legal), 35 from where r1 started (not)
+    # order 2 is 20 steps from where order 1 ends (no MV101), 35 from where r1 started (MV101);
+    # a second move of r1 is MV204 whatever it is
     findings, _ = check(tmp_path, streams_state(), free("r1", (100, 25)), free("r1", (100, 45)))
-    assert [(f.code, f.order) for f in findings] == [("MC012", 1)]
+    assert [(f.code, f.order) for f in findings] == [("MC012", 1), ("MV204", 2)]
 
 
 # --- corps orders ---------------------------------------------------------------------------

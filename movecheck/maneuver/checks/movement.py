@@ -7,9 +7,9 @@ from typing import Any, Iterator
 
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
-from movecheck.maneuver.checks import CORPS, FREE, mv_clause
+from movecheck.maneuver.checks import CORPS, EVERY, FREE, mv_clause
 from movecheck.maneuver.checks.ends import ends_judged, miss_account, misses, off_course, whole_corps_turn
-from movecheck.maneuver.checks.words import account, mobility_text, order_name, roll_ranges
+from movecheck.maneuver.checks.words import account, mobility_text, order_name, order_ref, roll_ranges
 from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
 from movecheck.maneuver.plane import bearing_of
 
@@ -223,3 +223,51 @@ def corps_rotated(a: Any) -> Iterator[Violation]:
                                                 facing=fmt_deg(a.corps.facing), declared=fmt_deg(declared.facing)),
         declared.where + ("facing",),
     )
+
+
+@mv_clause(
+    "MV204", "order-repeated", "error",
+    "a second order in the file for a base or corps that already has one (a corps' order and a free move of one "
+    "of its bases count for each other)",
+    ("M1", "M3"), orders=EVERY,
+    example=("two free moves for r9 in one orders file, each within its mobility",
+             "one free move along the whole path"),
+)
+def order_repeated(a: Any) -> Iterator[Violation]:
+    """A manoeuvre gives each corps one order and each base one move: a corps
+    moves by its order (M1), a single base by its free move (M3), within its
+    mobility once.  A second order in the file for a base that an earlier order
+    already moves is this error, at the second order: a second free move of
+    the same base, a second order for the same corps, a free move of a base
+    whose corps already has an order, or a corps order after a free move of one
+    of its bases (two free moves of two different bases of a corps are two
+    single bases: allowed).  The repeated order is still checked, from where
+    the earlier order left its bases, with M10 judged from where they stood at
+    the start of the turn (a base engaged then stays engaged for the M10 checks
+    of every later order).  It is carried out too, so ``apply --force`` writes
+    what the orders do as checked; without ``--force`` nothing is written.
+    """
+    repeat = a.repeat
+    if repeat is None:
+        return
+    earlier = repeat.earlier
+    which = order_ref(earlier)
+    if a.kind == "free":
+        if earlier.kind == "free":
+            message = _("{base} already moves in {earlier}: one move per base a turn; give its whole path in one "
+                        "order")
+        else:
+            message = _("{base} already moves with its corps {corps} in {earlier}: one order per base and per corps "
+                        "a turn")
+        yield Violation(message.format(base=a.base.id, corps=a.base.corps, earlier=which),
+                        a.order.where + ("base",))
+        return
+    if earlier.kind == "free":
+        message = ngettext("{corps}'s base {bases} already moves by a free move in {earlier}: one order per base "
+                           "and per corps a turn",
+                           "{corps}'s bases {bases} already move by free moves, the first in {earlier}: one order "
+                           "per base and per corps a turn", len(repeat.bases))
+    else:
+        message = _("{corps} already has an order in this file, {earlier}: one order per corps a turn")
+    yield Violation(message.format(corps=a.corps.id, bases=", ".join(repeat.bases), earlier=which),
+                    a.order.where + ("corps",))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
@@ -112,22 +112,18 @@ def roll_needed(a: Any) -> Iterator[Violation]:
     from movecheck.maneuver.dice import describe_probability
 
     if a.kind == "free":
-        fits = [a.legal_length(b) for b in a.branches.items]
-        if all(fits) or not any(fits):
-            return  # legal whatever the rolls, or MV101
-        text, p = condition(a.branches, a.legal_length)
-        yield Violation(
-            _("{base}'s move of {length} steps is legal only if {condition} ({probability}); declare the roll").format(
-                base=a.base.id, length=fmt(a.motion.length), condition=text, probability=describe_probability(p)),
-            a.end_where,
-        )
-        return
-    if not ends_judged(a):
+        for branches, legal in doubts(a):
+            text, p = condition(branches, legal)
+            yield Violation(
+                _("{base}'s move of {length} steps is legal only if {condition} ({probability}); declare the roll").format(
+                    base=a.base.id, length=fmt(a.motion.length), condition=text, probability=describe_probability(p)),
+                a.end_where,
+            )
         return
     declared = a.order.end
-    for group in undecided(a):
+    for group, (branches, legal) in zip(undecided(a), doubts(a)):  # none when the ends are not judged
         items = group.branches.items
-        text, p = condition(group.branches, lambda br, group=group: group.matches[items.index(br)])
+        text, p = condition(branches, legal)
         names = ", ".join(b.id for b in group.bases)
         front = group.files[0].front.id
         where = declared[front].where if front in declared else a.order.where + ("end",)
@@ -151,6 +147,23 @@ def roll_needed(a: Any) -> Iterator[Violation]:
                 len(group.bases))
         yield Violation(message.format(names=names, condition=text, probability=describe_probability(p),
                                        spans=", ".join(spans)), where)
+
+
+def doubts(a: Any) -> list[tuple[Any, Callable[[Any], bool]]]:
+    """MV304: the roll combinations an order's verdict depends on, each with the test of those it is right for.
+
+    A free move: its combinations when its path fits the allowance of some only
+    (for none it is MV101).  A corps order whose ends are judged base by base: each
+    group of files whose declared ends match some combinations only.  The engine
+    keeps them: the battlefield after the order assumes such a roll.
+    """
+    if a.kind == "free":
+        fits = [a.legal_length(b) for b in a.branches.items]
+        return [(a.branches, a.legal_length)] if any(fits) and not all(fits) else []
+    if not ends_judged(a):
+        return []
+    return [(group.branches, lambda br, group=group: group.matches[group.branches.items.index(br)])
+            for group in undecided(a)]
 
 
 @mv_clause(

@@ -14,13 +14,20 @@ from typing import Any, Callable
 from movecheck.i18n import _
 from movecheck.maneuver.model import ORDER_NAMES, fmt
 
-__all__ = ["account", "condition", "describe_values", "favourable", "mobility_text", "order_name",
+__all__ = ["account", "condition", "describe_values", "favourable", "mobility_text", "order_name", "order_ref",
            "roll_name", "roll_ranges"]
 
 
 def order_name(order: Any) -> str:
     """``All ahead``, ``Move to landmark``, ``free move``."""
     return _(ORDER_NAMES[order.kind])
+
+
+def order_ref(order: Any) -> str:
+    """``order 2 (o2)``, or ``order 2`` for an order without an id."""
+    if order.id:
+        return _("order {number} ({id})").format(number=order.index + 1, id=order.id)
+    return _("order {number}").format(number=order.index + 1)
 
 
 def mobility_text(mobility: float, bonus: bool, nearest: float | None, bonus_steps: float) -> str:
