@@ -13,7 +13,7 @@ from typing import Any, Callable
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
 from movecheck.aa.choice import CHOICE_CODES, Chooser, Meter, classes, next_forcing, packing_key, packings
 from movecheck.aa.model import Board, Unit, describe
-from movecheck.aa.moves import Move, land_route, resolve_move
+from movecheck.aa.moves import Move, carried, land_route, resolve_move
 from movecheck.aa.phase import Phase, Record, Undecided, occasion
 from movecheck.aa.setup import carrier_load
 from movecheck.budget import SearchLimit
@@ -29,20 +29,13 @@ def apply(phase: Phase, move: Move) -> None:
     record = Record(move, list(move.units))
     riders = set(u.uid for u in move.riders)
     plan = phase.loading_plan(move)
-    carriers = [u for u in move.units if u.type.is_carrier]
+    carried_along = [p for vessel in move.units if vessel.type.is_sea for p in _take_along(phase, move, vessel, record)]
     for unit in move.units:
-        if unit.type.is_sea:
-            record.cargo.extend(u for u in unit.cargo if u.type.is_land)
-            record.rides.update((u.uid, (u, unit)) for u in unit.cargo if u.type.is_land or u.power != board.power or u.landed)
-            for passenger in list(unit.cargo):
-                if passenger.type.is_fighter and passenger.power == board.power and not passenger.landed and passenger not in move.units:
-                    board.leave_vessel(passenger)
-    for unit in move.units:
-        unit.move_count += 1
         unit.last_order = move.index
         phase.last_order[unit.uid] = move
         if unit.uid in riders:
-            continue
+            continue  # cargo of a carrier of the move: it goes with it, spending nothing
+        unit.move_count += 1
         if unit.type.is_land:
             _apply_land(phase, move, unit, plan, record)
         elif unit.type.is_air:
@@ -52,20 +45,31 @@ def apply(phase: Phase, move: Move) -> None:
         else:
             unit.spent += len(move.path) - 1
             board.move_unit(unit, move.end)
-    for fighter in (u for u in move.units if u.uid in riders):
-        vessel = next((c for c in carriers if c.type.carrier_capacity - carrier_load(c) >= fighter.type.carrier_cost), None)
-        if vessel is not None and fighter.aboard is not vessel:
-            board.board_unit(fighter, vessel)
-        if fighter.aboard is not None:
-            record.rides[fighter.uid] = (fighter, fighter.aboard)
-        board.move_unit(fighter, move.end)
     if not phase.combat:
         _land_on_carriers(phase, move, record)
-    if phase.combat and phase.battle_space(move.end):
-        for unit in move.units:
+    if phase.combat:
+        battle = phase.battle_space(move.end)
+        for unit in [*move.units, *(f for f in carried_along if f.type.is_fighter and f.power == board.power)]:
             if not (unit.type.is_land and board.is_sea(unit.at)):  # cargo may still unload: an assault
-                unit.in_battle = True
+                unit.in_battle = battle
     phase.records.append(record)
+
+
+def _take_along(phase: Phase, move: Move, vessel: Unit, record: Record) -> list[Unit]:
+    """Before a ship moves: the units it carries (:func:`carried`), recorded as riding it; a fighter in
+    flight that was only seated on it stays where it is."""
+    board = phase.board
+    cargo = carried(vessel)
+    for passenger in [u for u in vessel.cargo if u not in cargo]:
+        board.leave_vessel(passenger)
+    for passenger in cargo:
+        record.rides[passenger.uid] = (passenger, vessel)
+        if passenger.type.is_land:
+            record.cargo.append(passenger)
+        elif passenger.power == board.power:
+            passenger.last_order = move.index  # an end-of-phase finding about it names this order
+            phase.last_order[passenger.uid] = move
+    return cargo
 
 
 def _apply_land(phase: Phase, move: Move, unit: Unit, plan: dict[int, Unit | None], record: Record) -> None:

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from movecheck.aa.choice import Chooser, classes, packing_key, packings
 from movecheck.aa.model import Board, Unit
-from movecheck.aa.moves import Move, land_route
-from movecheck.aa.setup import cargo_load, carrier_load
+from movecheck.aa.moves import Move, carried, land_route
+from movecheck.aa.setup import cargo_load
 from movecheck.budget import SearchLimit
 from movecheck.i18n import N_, _
 
@@ -177,18 +177,11 @@ class Phase:
         return sorted(found, key=lambda u: (u.power != self.board.power, -len(u.cargo), u.uid))
 
     def riders(self, move: Move) -> list[Unit]:
-        """Own fighters of a move that ride its carriers from the start zone (no movement spent)."""
-        if not self.board.is_sea(move.start):
-            return []
+        """The fighters of a move that are the cargo of one of its carriers (:func:`~movecheck.aa.moves.carried`):
+        they go with it and spend nothing.  Any other fighter of the move flies the path on its own movement."""
         carriers = [u for u in move.units if u.type.is_carrier]
-        room = sum(c.type.carrier_capacity - carrier_load(c) for c in carriers)
-        room += sum(f.type.carrier_cost for c in carriers for f in c.cargo if f in move.units)
-        riding = []
-        for fighter in (u for u in move.units if u.type.is_fighter):
-            if room >= fighter.type.carrier_cost:
-                riding.append(fighter)
-                room -= fighter.type.carrier_cost
-        return riding
+        cargo = {f.uid for c in carriers for f in carried(c)}
+        return [u for u in move.units if u.type.is_fighter and u.uid in cargo]
 
     def carriers_in(self, zone: str) -> list[Unit]:
         """Carriers of the moving side in a zone, the mover's own first."""
