@@ -231,6 +231,8 @@ def _choice_dependent(finding: Finding, moves: dict[int, Move]) -> bool:
     if finding.severity is not Severity.ERROR or finding.code not in CHOICE_CODES or finding.order not in moves:
         return False
     move = moves[finding.order]
+    if finding.code == "AA104":
+        return move.short_by_choice
     return finding.code != "AA102" or move.at_sea
 
 
@@ -268,9 +270,11 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
             continue
         moves.append(move)
         move.riders = phase.riders(move)
+        phase.counted |= move.counted
         for clause in move_clauses:
             for violation in clause.run(move, phase):
                 findings.append(_finding(doc, violation, move.index, move.order_id))
+                move.short_by_choice = move.short_by_choice or (violation.code == "AA104" and phase.short_by_choice(move))
         checked.add(index + 1)
         apply(phase, move)
     unchecked: dict[int, Finding] = {}

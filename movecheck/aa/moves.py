@@ -40,6 +40,10 @@ class Move:
     attack: str | None = None
     shortfalls: list[Shortfall] = field(default_factory=list)
     unit_keys: dict[int, DocPath] = field(default_factory=dict)
+    counted: set[int] = field(default_factory=set)
+    """The units chosen by type and count (uids), not named by id."""
+    short_by_choice: bool = False
+    """Some of its units lack movement (AA104) that another choice of units might spare (set by the engine)."""
     at_sea: bool = False
     """It starts in a sea zone."""
 
@@ -289,6 +293,7 @@ def _select(
             taken.add(unit.uid)
             move.units.append(unit)
             move.unit_keys[unit.uid] = node
+            move.counted.add(unit.uid)
         if len(chosen) < count:
             others = [u for u in _candidates(board, move.start, kind, None) if u.power != board.power]
             have = unit_phrase(len(chosen), kind, board.power)

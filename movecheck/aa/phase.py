@@ -67,6 +67,8 @@ class Phase:
     """Who decides the choices the orders leave open (:mod:`movecheck.aa.choice`)."""
     plans: dict[int, dict[int, Unit | None]] = field(default_factory=dict, repr=False)
     """The loading plan of each move (by order), decided once."""
+    counted: set[int] = field(default_factory=set, repr=False)
+    """The units an order of the phase chose by type and count (uids): another choice might have taken others."""
 
     @property
     def combat(self) -> bool:
@@ -105,6 +107,28 @@ class Phase:
             if any(u is unit for u in record.units):
                 path.extend(record.move.path[1:] if path else record.move.path)
         return path
+
+    def movement_needed(self, move: Move, unit: Unit) -> int:
+        """Movement points a unit spends on a move (cargo rides free; fighters riding a carrier too)."""
+        if unit in move.riders:
+            return 0
+        if unit.type.is_land:
+            return land_route(self.board, move.path).cost
+        return len(move.path) - 1
+
+    def short_by_choice(self, move: Move) -> bool:
+        """The move has units short of movement (AA104) that another choice of units might spare:
+        units chosen by type and count, by this order or an earlier one, where a unit of their type
+        began the phase with the movement the path needs."""
+        for group in move.groups():
+            need = self.movement_needed(move, group[0])
+            if need <= min(u.left for u in group) or not any(u.uid in self.counted for u in group):
+                continue
+            if need <= self.fact(f"fresh movement of {group[0].type.name}", lambda phase, kind=group[0].type.name: max(
+                    (u.type.movement - u.moved for u in phase.board.units if u.type.name == kind and u.power == phase.board.power),
+                    default=0)):
+                return True
+        return False
 
     # -- loading plan ------------------------------------------------------
 

@@ -50,7 +50,7 @@ def _detour(move: Move, phase: Phase, k: int) -> list[str] | None:
     kinds = {u.type.name: u.type for u in movers}.values()
     if any(t.is_land for t in kinds) and (board.is_sea(a) or board.is_sea(b)):
         return None  # a load or an unload: the transport's zone is not a detour
-    budget = min(u.left for u in movers) - max(movement_needed(move, phase, u) for u in movers) + 1
+    budget = min(u.left for u in movers) - max(phase.movement_needed(move, u) for u in movers) + 1
     if budget < 2:
         return None
     neutral_blocks = phase.options["neutrals_impassable"]
@@ -79,15 +79,6 @@ def _may_pass(phase: Phase, kind: UnitType, x: str, y: str) -> bool:
     if kind.submarine:
         return not (phase.options["destroyer_stops_subs"] and board.enemy_destroyer(y))
     return not board.hostile_zone(y)
-
-
-def movement_needed(move: Move, phase: Phase, unit: Unit) -> int:
-    """Movement points a unit spends on a move (cargo rides free; riders on a carrier too)."""
-    if unit in move.riders:
-        return 0
-    if unit.type.is_land:
-        return land_route(phase.board, move.path).cost
-    return len(move.path) - 1
 
 
 def _shortfalls(move: Move, code: str) -> Iterator[Violation]:
@@ -140,7 +131,7 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Violation]:
         unit = group[0]
         if not phase.combat and not unit.type.is_air and all(u.moved or u.fought for u in group):
             continue  # may not move at all in noncombat: AA107 (or AA307) says so
-        need = movement_needed(move, phase, unit)
+        need = phase.movement_needed(move, unit)
         worst = min(u.left for u in group)
         if unit.type.movement == 0 and need > 0:
             yield Violation(
