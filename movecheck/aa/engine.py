@@ -31,8 +31,12 @@ def apply(phase: Phase, move: Move) -> None:
     plan = phase.loading_plan(move)
     carried_along = [p for vessel in move.units if vessel.type.is_sea for p in _take_along(phase, move, vessel, record)]
     for unit in move.units:
+        if unit.type.is_fighter and phase.passed_carrier(move, unit):
+            _take_off(phase, unit)
         unit.last_order = move.index
         phase.last_order[unit.uid] = move
+        if move.attack is not None and move.attack in move.path:
+            phase.attacked[unit.uid] = move.attack
         if unit.uid in riders:
             continue  # cargo of a carrier of the move: it goes with it, spending nothing
         unit.move_count += 1
@@ -55,6 +59,21 @@ def apply(phase: Phase, move: Move) -> None:
     phase.records.append(record)
 
 
+def _take_off(phase: Phase, fighter: Unit) -> None:
+    """A fighter whose journey goes on from a carrier it landed on, the carrier not having moved since:
+    it did not land there after all (:meth:`Phase.passed_carrier`), nor does the report say it did."""
+    carrier = fighter.aboard
+    landed_at = phase.landings.pop(fighter.uid, None)
+    phase.board.leave_vessel(fighter)
+    fighter.landed = False
+    if carrier is not None:
+        carrier.landed = any(f.landed for f in carrier.cargo)
+    for record in reversed(phase.records):
+        if record.move.index == landed_at:
+            record.rides.pop(fighter.uid, None)
+            break
+
+
 def _take_along(phase: Phase, move: Move, vessel: Unit, record: Record) -> list[Unit]:
     """Before a ship moves: the units it carries (:func:`carried`), recorded as riding it; a fighter in
     flight that was only seated on it stays where it is."""
@@ -74,8 +93,15 @@ def _take_along(phase: Phase, move: Move, vessel: Unit, record: Record) -> list[
 
 def _apply_land(phase: Phase, move: Move, unit: Unit, plan: dict[int, Unit | None], record: Record) -> None:
     board = phase.board
+    if unit.unloaded_now:  # its move was over (AA403): it arrives as written, boards nothing, spends nothing more
+        board.move_unit(unit, move.path[-1])
+        return
     route = land_route(board, move.path)
     unit.spent += route.cost
+    if route.problem == "at_sea":  # it cannot travel by sea on its own (AA105): it arrives as written, aboard nothing
+        board.leave_vessel(unit)
+        board.move_unit(unit, move.path[-1])
+        return
     if route.load_at is not None:
         zone = move.path[route.load_at]
         vessel = plan.get(unit.uid) or phase.overflow(move, zone)
@@ -139,6 +165,7 @@ def _land_on_carriers(phase: Phase, move: Move, record: Record) -> None:
             board.board_unit(fighter, carrier)
             fighter.landed = True
             carrier.landed = True
+            phase.landings[fighter.uid] = move.index
             record.rides[fighter.uid] = (fighter, carrier)
 
 

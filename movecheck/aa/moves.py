@@ -68,6 +68,10 @@ class Move:
     def of_domain(self, domain: str) -> list[Unit]:
         return [u for u in self.units if u.type.domain == domain]
 
+    def land_movers(self) -> list[Unit]:
+        """Its land units whose move is not over: a unit unloaded earlier this phase is AA403's alone."""
+        return [u for u in self.units if u.type.is_land and not u.unloaded_now]
+
     def groups(self) -> list[list[Unit]]:
         """The moving units grouped by type, in a stable order."""
         by_type: dict[str, list[Unit]] = {}

@@ -67,6 +67,10 @@ class Phase:
     """Who decides the choices the orders leave open (:mod:`movecheck.aa.choice`)."""
     plans: dict[int, dict[int, Unit | None]] = field(default_factory=dict, repr=False)
     """The loading plan of each move (by order), decided once."""
+    attacked: dict[int, str] = field(default_factory=dict, repr=False)
+    """By uid: the zone a unit's order attacked (``attack:``) when the unit reached it."""
+    landings: dict[int, int] = field(default_factory=dict, repr=False)
+    """By uid: the order at whose end a fighter landed on a carrier (noncombat)."""
     counted: set[int] = field(default_factory=set, repr=False)
     """The units an order of the phase chose by type and count (uids): another choice might have taken others."""
 
@@ -98,15 +102,50 @@ class Phase:
     def joins_journey(self, unit: Unit, move: Move) -> bool:
         """The unit moved by itself earlier this phase and this order goes on from where that left it:
         the order's first space is a space its joined path passes through (a journey, judged as one path)."""
-        return bool(unit.move_count) and unit.aboard is None and not unit.unloaded_now and unit.at == move.start
+        return (bool(unit.move_count) and (unit.aboard is None or self.passed_carrier(move, unit))
+                and not unit.unloaded_now and unit.at == move.start)
 
-    def journey(self, unit: Unit) -> list[str]:
-        """The spaces of the unit's earlier orders this phase, joined in file order (empty: it has not moved)."""
-        path: list[str] = []
-        for record in self.records:
-            if any(u is unit for u in record.units):
-                path.extend(record.move.path[1:] if path else record.move.path)
-        return path
+    def legs(self, move: Move) -> list[tuple[list[Unit], list[int]]]:
+        """The units of a move that move by themselves (not aboard a vessel), by type and by whether their
+        journey goes on from the path's first space, each group with the indexes of the spaces its journey
+        passes through on this order: the path's inner spaces, and its first one when an earlier order of
+        the phase took the units there (in combat move, unless it is a battle space: AA206 says why they may
+        not go on from one).  A land unit passes only the spaces it walks through before it boards."""
+        groups: dict[tuple[str, bool], list[Unit]] = {}
+        for unit in move.units:
+            if unit.unloaded_now:
+                continue  # its move is over (AA403)
+            if unit.aboard is None or self.passed_carrier(move, unit):
+                groups.setdefault((unit.type.name, self.joins_journey(unit, move)), []).append(unit)
+        inner = list(range(1, len(move.path) - 1))
+        ashore = inner[:next((i for i, k in enumerate(inner) if self.board.is_sea(move.path[k])), len(inner))]
+        first = not (self.combat and self.battle_space(move.start))
+        found = []
+        for (_kind, going_on), units in groups.items():
+            passes = ashore if units[0].type.is_land else inner  # a land unit's walk ends where it boards (AA403 after)
+            found.append((units, [0, *passes] if going_on and first else passes))
+        return found
+
+    def passed_carrier(self, move: Move, fighter: Unit) -> bool:
+        """A fighter that landed on a carrier at the end of an earlier order and flies on in this one, the
+        carrier not having moved since: its journey passed the carrier's zone, so it did not land there
+        (a fighter lands where its journey ends; once its carrier moves with it, it has landed)."""
+        carrier = fighter.aboard
+        return (fighter.landed and carrier is not None and fighter not in move.riders
+                and (carrier.last_order or 0) < self.landings.get(fighter.uid, 0))
+
+    def journeys(self) -> dict[int, list[str]]:
+        """At the end of the phase: the path of each unit that moved by itself, its orders joined in file order."""
+        def join(phase: Phase) -> dict[int, list[str]]:
+            paths: dict[int, list[str]] = {}
+            for record in phase.records:
+                for unit in record.units:
+                    if unit not in record.move.riders:
+                        path = paths.setdefault(unit.uid, [])
+                        path.extend(record.move.path[1:] if path else record.move.path)
+            return paths
+
+        return self.fact("journeys", join)
 
     def movement_needed(self, move: Move, unit: Unit) -> int:
         """Movement points a unit spends on a move (cargo rides free; fighters riding a carrier too)."""
@@ -142,7 +181,7 @@ class Phase:
         if move.index in self.plans:
             return self.plans[move.index]
         route = land_route(self.board, move.path)
-        land = move.of_domain("land")
+        land = move.land_movers()
         if not land or route.load_at is None or route.bad_step is not None and route.bad_step <= route.load_at:
             plan: dict[int, Unit | None] = {}
         else:

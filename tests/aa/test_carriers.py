@@ -134,3 +134,11 @@ def test_a_fighter_in_flight_after_its_battle_is_not_cargo(run):
     s = state(G, NCM, units=[unit("7 Sea Zone", G, "carrier", id="C1"), unit("7 Sea Zone", G, "fighter", moved=3)])
     findings = run(s, [mv(["C1"], "7 Sea Zone", "8 Sea Zone")])
     assert errors(findings) == ["AA303"]
+
+
+def test_a_fighter_that_flies_on_from_a_carrier_is_not_reported_landed(tmp_path):
+    """Its journey passed the carrier's zone (aa-turn.md, Journeys): no landing in the assignment, no AA306."""
+    st = state(G, NCM, units=[unit("5 Sea Zone", G, "carrier", id="C1"), unit("Germany", G, "fighter", id="F1")])
+    code, result, findings = report(tmp_path, st, [mv(["F1"], "Germany", "5 Sea Zone"), mv(["F1"], "5 Sea Zone", "Germany")])
+    assert code == 0 and findings == []
+    assert result["assignment"] == [{"order": 1, "units": ["F1"]}, {"order": 2, "units": ["F1"]}]

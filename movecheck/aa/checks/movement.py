@@ -131,6 +131,8 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Violation]:
         unit = group[0]
         if not phase.combat and not unit.type.is_air and all(u.moved or u.fought for u in group):
             continue  # may not move at all in noncombat: AA107 (or AA307) says so
+        if all(u.type.is_land and u.unloaded_now for u in group):
+            continue  # unloaded earlier this phase: its move is over, AA403 says so
         need = phase.movement_needed(move, unit)
         worst = min(u.left for u in group)
         if unit.type.movement == 0 and need > 0:
@@ -160,7 +162,9 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
     Land units enter a sea zone only to board a transport there (and then
     travel with it; they never move from zone to zone on their own); ships
     never enter land; bombers never end the noncombat move at sea (N10:
-    only fighters land at sea, on carriers).
+    only fighters land at sea, on carriers) — decided where the bomber's
+    journey ends, after the last move (AA303's check words it, at the order
+    that took the bomber there).
     """
     board = phase.board
     for group in move.groups():
@@ -170,7 +174,8 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
                 if not board.is_sea(space):
                     yield Violation(_("{units} cannot enter {space}: ships stay at sea").format(units=describe(group), space=space), move.step(k))
                     break
-        elif unit.type.is_land:
+        elif unit.type.is_land and any(not u.unloaded_now for u in group):
+            group = [u for u in group if not u.unloaded_now]  # the others' move is over: AA403's
             route = land_route(board, move.path)
             if route.problem == "at_sea":
                 yield Violation(
@@ -193,11 +198,6 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
                     ),
                     move.step(route.load_at),
                 )
-        elif unit.type.is_air and not unit.type.is_fighter and not phase.combat and board.is_sea(move.end):
-            yield Violation(
-                _("{units} cannot end at sea in {space}: bombers never land at sea").format(units=describe(group), space=move.end),
-                move.step(len(move.path) - 1),
-            )
 
 
 @aa_clause("AA106", "neutral", "error",
