@@ -118,7 +118,9 @@ class Phase:
             if unit.aboard is None or self.passed_carrier(move, unit):
                 groups.setdefault((unit.type.name, self.joins_journey(unit, move)), []).append(unit)
         inner = list(range(1, len(move.path) - 1))
-        ashore = inner[:next((i for i, k in enumerate(inner) if self.board.is_sea(move.path[k])), len(inner))]
+        # a land unit walks the land its path starts on, until it boards (from the sea its first step is an unload)
+        boards = next((k for k in range(len(move.path)) if self.board.is_sea(move.path[k])), len(move.path))
+        ashore = [k for k in inner if k < boards]
         first = not (self.combat and self.battle_space(move.start))
         found = []
         for (_kind, going_on), units in groups.items():

@@ -61,10 +61,11 @@ class Journey:
     control: dict[str, str]
     attack: int | None = None
     """The index of the space the order attacks (``attack:``), if it does."""
-    notes: list[str] = field(default_factory=list)
+    captured: list[str] = field(default_factory=list)
+    """Noncombat: territories captured this turn (friendly, but no landing for aircraft)."""
 
     def state(self) -> str:
-        return state(G, self.phase, units=self.units, control=self.control)
+        return state(G, self.phase, units=self.units, control=self.control, captured=self.captured or None)
 
     def order(self, lo: int, hi: int, attack: int | None) -> dict[str, Any]:
         entry: dict[str, Any] = {"units": ["U"], "path": self.path[lo:hi + 1]}
@@ -110,11 +111,15 @@ def journeys(draw) -> Journey:
     start = draw(st.sampled_from(sorted(SEA) if ship else LAND))
     steps = draw(st.integers(2, MOVEMENT[kind] + 1))
     path = _walk(draw, kind, start, steps)
-    units = [unit(start, G, kind, id="U")]
+    status: dict[str, Any] = {}
+    if phase == NCM and draw(st.integers(0, 3)) == 0:  # it moved or fought in the combat move
+        status = draw(st.sampled_from([{"moved": 1}, {"moved": 2}, {"fought": True}]))
+    units = [unit(start, G, kind, id="U", **status)]
     control: dict[str, str] = {start: G} if start not in SEA else {}
+    for canal in MAP["canals"]:
+        if any(zone in path for zone in canal["sea_zones"]):
+            control.update({land: draw(st.sampled_from([G, "British"])) for land in canal["land"]})
     for space in path[1:]:
-        if space in units[0].get("seen", ()):
-            continue
         if space in SEA:
             enemy = draw(st.sampled_from([None, None, "destroyer", "battleship", "submarine", "transport"]))
             if enemy:
@@ -137,9 +142,9 @@ def journeys(draw) -> Journey:
         attack = draw(st.integers(1, len(path) - 1))
         if path[attack] in path[attack + 1:]:
             attack = None  # ``attack:`` names a zone: one the path comes back to would be another order's reading
-    # a unit that attacked, or any enemy left behind, makes no difference to whether it is legal to stop
     control = {k: v for k, v in control.items() if k not in NEUTRAL}
-    return Journey(phase, kind, path, units, control, attack)
+    captured = sorted(k for k, v in control.items() if v == G and k != start and draw(st.integers(0, 4)) == 0) if phase == NCM else []
+    return Journey(phase, kind, path, units, control, attack, captured)
 
 
 def errors_by_line(findings) -> list[tuple[str, int | None]]:

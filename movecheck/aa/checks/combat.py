@@ -280,14 +280,10 @@ def combat_reason(phase: Phase, record: Record, battles: set[str], assault: set[
         if unit.at in battles:
             return _("{space} is a combat destination").format(space=unit.at)
     journeys = phase.journeys()  # a unit's orders are one journey: where it passed, where it began
+    blitzed = phase.fact("blitzes", _blitzes)
     for unit in record.units:
-        path = journeys.get(unit.uid, [])
-        if unit.type.is_land and path and not board.is_sea(path[0]):
-            for space in path[1:-1]:
-                if board.is_sea(space):
-                    break
-                if board.hostile_territory(space):
-                    return _("a blitz through {space}").format(space=space)
+        if unit.uid in blitzed:
+            return _("a blitz through {space}").format(space=blitzed[unit.uid])
     ships = [u for u in record.units if u.type.is_sea]
     if ships:
         if any(board.hostile_zone(journeys.get(u.uid, move.path)[0]) for u in ships):
@@ -299,6 +295,23 @@ def combat_reason(phase: Phase, record: Record, battles: set[str], assault: set[
         if any(u.at in zones for u in ships):
             return _("ships escort an amphibious assault")
     return None
+
+
+def _blitzes(phase: Phase) -> dict[int, str]:
+    """By uid: the first hostile territory a land unit's journey passed through on land, for each that passed one."""
+    board = phase.board
+    land = {u.uid for record in phase.records for u in record.units if u.type.is_land}
+    found: dict[int, str] = {}
+    for uid, path in phase.journeys().items():
+        if uid not in land or board.is_sea(path[0]):
+            continue
+        for space in path[1:-1]:
+            if board.is_sea(space):
+                break
+            if board.hostile_territory(space):
+                found[uid] = space
+                break
+    return found
 
 
 @aa_clause("AA203", "not-a-combat-move", "error",
