@@ -72,6 +72,7 @@ class Phase:
     landings: dict[int, int] = field(default_factory=dict, repr=False)
     """By uid: the order at whose end a fighter landed on a carrier (noncombat)."""
     counted: set[int] = field(default_factory=set, repr=False)
+    _legs: dict[int, list[tuple[list[Unit], list[int]]]] = field(default_factory=dict, repr=False)
     """The units an order of the phase chose by type and count (uids): another choice might have taken others."""
 
     @property
@@ -110,7 +111,13 @@ class Phase:
         journey goes on from the path's first space, each group with the indexes of the spaces its journey
         passes through on this order: the path's inner spaces, and its first one when an earlier order of
         the phase took the units there (in combat move, unless it is a battle space: AA206 says why they may
-        not go on from one).  A land unit passes only the spaces it walks through before it boards."""
+        not go on from one).  A land unit passes only the spaces it walks through before it boards.
+        Worked out once per move (the clauses that read it run before the move is applied)."""
+        if move.index not in self._legs:
+            self._legs = {move.index: self._legs_of(move)}
+        return self._legs[move.index]
+
+    def _legs_of(self, move: Move) -> list[tuple[list[Unit], list[int]]]:
         groups: dict[tuple[str, bool], list[Unit]] = {}
         for unit in move.units:
             if unit.unloaded_now:
@@ -121,7 +128,7 @@ class Phase:
         # a land unit walks the land its path starts on, until it boards (from the sea its first step is an unload)
         boards = next((k for k in range(len(move.path)) if self.board.is_sea(move.path[k])), len(move.path))
         ashore = [k for k in inner if k < boards]
-        first = not (self.combat and self.battle_space(move.start))
+        first = any(going_on for _kind, going_on in groups) and not (self.combat and self.battle_space(move.start))
         found = []
         for (_kind, going_on), units in groups.items():
             passes = ashore if units[0].type.is_land else inner  # a land unit's walk ends where it boards (AA403 after)

@@ -184,7 +184,7 @@ def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Violation]:
     the path may not go on past it, nor a later order of the phase take the
     attackers on from it (outside a battle space, AA206 inside one).
     """
-    for group, passes in phase.legs(move):
+    for group, passes in phase.legs(move) if phase.attacked else ():
         if passes[:1] == [0] and phase.attacked.get(group[0].uid) == move.start:
             yield Violation(
                 _("{units} attack in {space} and must end their move there; path continues to {end}").format(
