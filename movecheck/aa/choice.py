@@ -42,10 +42,12 @@ BUDGET_VARIABLE = "MOVECHECK_CHOICE_BUDGET"
 DEFAULT_BUDGET = 50_000
 """Steps of the choice search: orders carried out again, options and units looked at."""
 
-CHOICE_CODES = frozenset({"AA102", "AA304", "AA306", "AA401", "AA402", "AA403", "AA404", "AA405"})
+CHOICE_CODES = frozenset({"AA102", "AA104", "AA304", "AA306", "AA401", "AA402", "AA403", "AA404", "AA405"})
 """Error codes a different choice of units, transports or carriers may avoid: the greedy
 choice giving one of these starts the search (AA102 only for an order starting at sea,
-where cargo left ashore or aboard another transport is a knock-on of an earlier choice)."""
+where cargo left ashore or aboard another transport is a knock-on of an earlier choice;
+AA104 only for units chosen by count where a unit of their type began the phase with the
+movement needed: :meth:`~movecheck.aa.phase.Phase.short_by_choice`)."""
 
 
 class Meter:

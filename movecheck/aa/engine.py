@@ -13,7 +13,7 @@ from typing import Any, Callable
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
 from movecheck.aa.choice import CHOICE_CODES, Chooser, Meter, classes, next_forcing, packing_key, packings
 from movecheck.aa.model import Board, Unit, describe
-from movecheck.aa.moves import Move, land_route, resolve_move
+from movecheck.aa.moves import Move, carried, land_route, resolve_move
 from movecheck.aa.phase import Phase, Record, Undecided, occasion
 from movecheck.aa.setup import carrier_load
 from movecheck.budget import SearchLimit
@@ -29,20 +29,17 @@ def apply(phase: Phase, move: Move) -> None:
     record = Record(move, list(move.units))
     riders = set(u.uid for u in move.riders)
     plan = phase.loading_plan(move)
-    carriers = [u for u in move.units if u.type.is_carrier]
+    carried_along = [p for vessel in move.units if vessel.type.is_sea for p in _take_along(phase, move, vessel, record)]
     for unit in move.units:
-        if unit.type.is_sea:
-            record.cargo.extend(u for u in unit.cargo if u.type.is_land)
-            record.rides.update((u.uid, (u, unit)) for u in unit.cargo if u.type.is_land or u.power != board.power or u.landed)
-            for passenger in list(unit.cargo):
-                if passenger.type.is_fighter and passenger.power == board.power and not passenger.landed and passenger not in move.units:
-                    board.leave_vessel(passenger)
-    for unit in move.units:
-        unit.move_count += 1
+        if unit.type.is_fighter and phase.passed_carrier(move, unit):
+            _take_off(phase, unit)
         unit.last_order = move.index
         phase.last_order[unit.uid] = move
+        if move.attack is not None and move.attack in move.path:
+            phase.attacked[unit.uid] = move.attack
         if unit.uid in riders:
-            continue
+            continue  # cargo of a carrier of the move: it goes with it, spending nothing
+        unit.move_count += 1
         if unit.type.is_land:
             _apply_land(phase, move, unit, plan, record)
         elif unit.type.is_air:
@@ -52,26 +49,59 @@ def apply(phase: Phase, move: Move) -> None:
         else:
             unit.spent += len(move.path) - 1
             board.move_unit(unit, move.end)
-    for fighter in (u for u in move.units if u.uid in riders):
-        vessel = next((c for c in carriers if c.type.carrier_capacity - carrier_load(c) >= fighter.type.carrier_cost), None)
-        if vessel is not None and fighter.aboard is not vessel:
-            board.board_unit(fighter, vessel)
-        if fighter.aboard is not None:
-            record.rides[fighter.uid] = (fighter, fighter.aboard)
-        board.move_unit(fighter, move.end)
     if not phase.combat:
         _land_on_carriers(phase, move, record)
-    if phase.combat and phase.battle_space(move.end):
-        for unit in move.units:
+    if phase.combat:
+        battle = phase.battle_space(move.end)
+        for unit in [*move.units, *(f for f in carried_along if f.type.is_fighter and f.power == board.power)]:
             if not (unit.type.is_land and board.is_sea(unit.at)):  # cargo may still unload: an assault
-                unit.in_battle = True
+                unit.in_battle = battle
     phase.records.append(record)
+
+
+def _take_off(phase: Phase, fighter: Unit) -> None:
+    """A fighter whose journey goes on from a carrier it landed on, the carrier not having moved since:
+    it did not land there after all (:meth:`Phase.passed_carrier`), nor does the report say it did."""
+    carrier = fighter.aboard
+    landed_at = phase.landings.pop(fighter.uid, None)
+    phase.board.leave_vessel(fighter)
+    fighter.landed = False
+    if carrier is not None:
+        carrier.landed = any(f.landed for f in carrier.cargo)
+    for record in reversed(phase.records):
+        if record.move.index == landed_at:
+            record.rides.pop(fighter.uid, None)
+            break
+
+
+def _take_along(phase: Phase, move: Move, vessel: Unit, record: Record) -> list[Unit]:
+    """Before a ship moves: the units it carries (:func:`carried`), recorded as riding it; a fighter in
+    flight that was only seated on it stays where it is."""
+    board = phase.board
+    cargo = carried(vessel)
+    for passenger in [u for u in vessel.cargo if u not in cargo]:
+        board.leave_vessel(passenger)
+    for passenger in cargo:
+        record.rides[passenger.uid] = (passenger, vessel)
+        if passenger.type.is_land:
+            record.cargo.append(passenger)
+        elif passenger.power == board.power:
+            passenger.last_order = move.index  # an end-of-phase finding about it names this order
+            phase.last_order[passenger.uid] = move
+    return cargo
 
 
 def _apply_land(phase: Phase, move: Move, unit: Unit, plan: dict[int, Unit | None], record: Record) -> None:
     board = phase.board
+    if unit.unloaded_now:  # its move was over (AA403): it arrives as written, boards nothing, spends nothing more
+        board.move_unit(unit, move.path[-1])
+        return
     route = land_route(board, move.path)
     unit.spent += route.cost
+    if route.problem == "at_sea":  # it cannot travel by sea on its own (AA105): it arrives as written, aboard nothing
+        board.leave_vessel(unit)
+        board.move_unit(unit, move.path[-1])
+        return
     if route.load_at is not None:
         zone = move.path[route.load_at]
         vessel = plan.get(unit.uid) or phase.overflow(move, zone)
@@ -135,6 +165,7 @@ def _land_on_carriers(phase: Phase, move: Move, record: Record) -> None:
             board.board_unit(fighter, carrier)
             fighter.landed = True
             carrier.landed = True
+            phase.landings[fighter.uid] = move.index
             record.rides[fighter.uid] = (fighter, carrier)
 
 
@@ -227,6 +258,8 @@ def _choice_dependent(finding: Finding, moves: dict[int, Move]) -> bool:
     if finding.severity is not Severity.ERROR or finding.code not in CHOICE_CODES or finding.order not in moves:
         return False
     move = moves[finding.order]
+    if finding.code == "AA104":
+        return move.short_by_choice
     return finding.code != "AA102" or move.at_sea
 
 
@@ -264,9 +297,11 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
             continue
         moves.append(move)
         move.riders = phase.riders(move)
+        phase.counted |= move.counted
         for clause in move_clauses:
             for violation in clause.run(move, phase):
                 findings.append(_finding(doc, violation, move.index, move.order_id))
+                move.short_by_choice = move.short_by_choice or (violation.code == "AA104" and phase.short_by_choice(move))
         checked.add(index + 1)
         apply(phase, move)
     unchecked: dict[int, Finding] = {}

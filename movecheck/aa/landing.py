@@ -239,8 +239,7 @@ def _noncombat_landing(phase: Phase) -> NoncombatLanding:
             if not board.friendly_at_start(unit.at):
                 result.grounded.append(Grounded(unit, CAPTURED if unit.at in board.captured else NOT_FRIENDLY))
         elif not unit.type.is_fighter:
-            if not unit.move_count:  # a bomber moved to sea this phase already has AA105
-                result.grounded.append(Grounded(unit, BOMBER_AT_SEA))
+            result.grounded.append(Grounded(unit, BOMBER_AT_SEA))
         elif unit.aboard is None:
             waiting.setdefault(unit.at, []).append(unit)
     result.crowded = _crowded(board, waiting)

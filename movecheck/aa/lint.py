@@ -147,7 +147,13 @@ def fighters_over_slots(ctx: LintContext) -> Iterator[Violation]:
              example=("a unit stands in a neutral territory",
                       "it stands in a territory of a power"))
 def unit_in_neutral(ctx: LintContext) -> Iterator[Violation]:
-    """No unit stands in a neutral territory: none may enter one."""
+    """No unit stands in a neutral territory: none may enter one.
+
+    Governed by the option ``neutrals_impassable``: where neutrals may be entered
+    (the option off), a unit may stand in one.
+    """
+    if ctx.board is None or not ctx.board.options["neutrals_impassable"]:
+        return
     for unit in _units(ctx):
         if ctx.board.is_neutral(unit.at):
             yield Violation(_("{unit} stands in {space}, a neutral territory").format(unit=unit.label(), space=unit.at), unit.source + ("at",))

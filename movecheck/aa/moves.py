@@ -40,6 +40,10 @@ class Move:
     attack: str | None = None
     shortfalls: list[Shortfall] = field(default_factory=list)
     unit_keys: dict[int, DocPath] = field(default_factory=dict)
+    counted: set[int] = field(default_factory=set)
+    """The units chosen by type and count (uids), not named by id."""
+    short_by_choice: bool = False
+    """Some of its units lack movement (AA104) that another choice of units might spare (set by the engine)."""
     at_sea: bool = False
     """It starts in a sea zone."""
 
@@ -63,6 +67,10 @@ class Move:
 
     def of_domain(self, domain: str) -> list[Unit]:
         return [u for u in self.units if u.type.domain == domain]
+
+    def land_movers(self) -> list[Unit]:
+        """Its land units whose move is not over: a unit unloaded earlier this phase is AA403's alone."""
+        return [u for u in self.units if u.type.is_land and not u.unloaded_now]
 
     def groups(self) -> list[list[Unit]]:
         """The moving units grouped by type, in a stable order."""
@@ -121,6 +129,16 @@ def land_route(board: Board, path: list[str]) -> LandRoute:
             route.bad_step = k + 2
             route.problem = "after_unload"
     return route
+
+
+def carried(vessel: Unit) -> list[Unit]:
+    """What a transport or carrier takes along when it moves: its land cargo, and the fighters aboard
+    it that have not moved by themselves (aboard since the phase began, or landed on it this phase).
+
+    A fighter that flew this phase has left its carrier; one at sea with ``moved:`` in a noncombat
+    state is in flight after its battle (seated on the carrier only for the count of slots).
+    """
+    return [u for u in vessel.cargo if not u.type.is_fighter or u.landed or not u.moved]
 
 
 def resolve_move(
@@ -225,6 +243,13 @@ def _most_ready(board: Board, space: str, kind: str, count: int, taken: set[int]
     return chosen
 
 
+def _aboard_the_carriers(board: Board, move: Move, kind: str, count: int, taken: set[int]) -> list[Unit]:
+    """Up to ``count`` of the mover's fighters of this type that the carriers chosen for the move carry."""
+    vessels = [u for u in move.units if u.type.is_carrier]
+    found = [u for v in vessels for u in carried(v) if u.type.name == kind and u.power == board.power and u.uid not in taken]
+    return sorted(found, key=readiness)[:count]
+
+
 def _alternatives(board: Board, space: str, kind: str, count: int, taken: set[int], chooser: Chooser) -> Iterator[list[Unit]]:
     """Every choice of ``count`` units of a type the moving power can start a move with (search only)."""
     found = [u for u in _candidates(board, space, kind, board.power) if u.uid not in taken]
@@ -257,8 +282,12 @@ def _select(
             taken.add(unit.uid)
             move.units.append(unit)
             move.unit_keys[unit.uid] = node
+    # carriers first, so that fighters named by count with them are their cargo where it can be
+    wanted_types = sorted(wanted_types, key=lambda w: not board.map.unit_types[w[0]].is_carrier)
     for kind, count, node in wanted_types:
-        chosen = _most_ready(board, move.start, kind, count, taken)
+        chosen = _aboard_the_carriers(board, move, kind, count, taken)
+        if len(chosen) < count:
+            chosen += _most_ready(board, move.start, kind, count - len(chosen), taken | {u.uid for u in chosen})
         if chooser.searching and len(chosen) == count:
             chosen = chooser.pick(
                 move.index, chosen, lambda kind=kind, count=count: _alternatives(board, move.start, kind, count, taken, chooser),
@@ -268,6 +297,7 @@ def _select(
             taken.add(unit.uid)
             move.units.append(unit)
             move.unit_keys[unit.uid] = node
+            move.counted.add(unit.uid)
         if len(chosen) < count:
             others = [u for u in _candidates(board, move.start, kind, None) if u.power != board.power]
             have = unit_phrase(len(chosen), kind, board.power)

@@ -27,7 +27,7 @@ OPTIONS = OptionSet("aa", (
     flag("transport_ncm_after_combat", False,
          "transports that acted in combat may still move in noncombat (AA307 off)", ("AA307", "AA403")),
     flag("neutrals_impassable", True,
-         "no unit enters, crosses or overflies a neutral territory (AA106)", ("AA106", "AA207", "AA303")),
+         "no unit enters, crosses or overflies a neutral territory (AA106)", ("AA106", "AA207", "AA303", "AA906")),
     flag("combat_move_must_attack", True,
          "every combat move must lead to a battle (AA203)", ("AA203",)),
     flag("subs_may_submerge", True,

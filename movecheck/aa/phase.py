@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from movecheck.aa.choice import Chooser, classes, packing_key, packings
 from movecheck.aa.model import Board, Unit
-from movecheck.aa.moves import Move, land_route
-from movecheck.aa.setup import cargo_load, carrier_load
+from movecheck.aa.moves import Move, carried, land_route
+from movecheck.aa.setup import cargo_load
 from movecheck.budget import SearchLimit
 from movecheck.i18n import N_, _
 
@@ -67,6 +67,13 @@ class Phase:
     """Who decides the choices the orders leave open (:mod:`movecheck.aa.choice`)."""
     plans: dict[int, dict[int, Unit | None]] = field(default_factory=dict, repr=False)
     """The loading plan of each move (by order), decided once."""
+    attacked: dict[int, str] = field(default_factory=dict, repr=False)
+    """By uid: the zone a unit's order attacked (``attack:``) when the unit reached it."""
+    landings: dict[int, int] = field(default_factory=dict, repr=False)
+    """By uid: the order at whose end a fighter landed on a carrier (noncombat)."""
+    counted: set[int] = field(default_factory=set, repr=False)
+    _legs: dict[int, list[tuple[list[Unit], list[int]]]] = field(default_factory=dict, repr=False)
+    """The units an order of the phase chose by type and count (uids): another choice might have taken others."""
 
     @property
     def combat(self) -> bool:
@@ -98,15 +105,80 @@ class Phase:
     def joins_journey(self, unit: Unit, move: Move) -> bool:
         """The unit moved by itself earlier this phase and this order goes on from where that left it:
         the order's first space is a space its joined path passes through (a journey, judged as one path)."""
-        return bool(unit.move_count) and unit.aboard is None and not unit.unloaded_now and unit.at == move.start
+        return (bool(unit.move_count) and (unit.aboard is None or self.passed_carrier(move, unit))
+                and not unit.unloaded_now and unit.at == move.start)
 
-    def journey(self, unit: Unit) -> list[str]:
-        """The spaces of the unit's earlier orders this phase, joined in file order (empty: it has not moved)."""
-        path: list[str] = []
-        for record in self.records:
-            if any(u is unit for u in record.units):
-                path.extend(record.move.path[1:] if path else record.move.path)
-        return path
+    def legs(self, move: Move) -> list[tuple[list[Unit], list[int]]]:
+        """The units of a move that move by themselves (not aboard a vessel), by type and by whether their
+        journey goes on from the path's first space, each group with the indexes of the spaces its journey
+        passes through on this order: the path's inner spaces, and its first one when an earlier order of
+        the phase took the units there (in combat move, unless it is a battle space: AA206 says why they may
+        not go on from one).  A land unit passes only the spaces it walks through before it boards.
+        Worked out once per move (the clauses that read it run before the move is applied)."""
+        if move.index not in self._legs:
+            self._legs = {move.index: self._legs_of(move)}
+        return self._legs[move.index]
+
+    def _legs_of(self, move: Move) -> list[tuple[list[Unit], list[int]]]:
+        groups: dict[tuple[str, bool], list[Unit]] = {}
+        for unit in move.units:
+            if unit.unloaded_now:
+                continue  # its move is over (AA403)
+            if unit.aboard is None or self.passed_carrier(move, unit):
+                groups.setdefault((unit.type.name, self.joins_journey(unit, move)), []).append(unit)
+        inner = list(range(1, len(move.path) - 1))
+        # a land unit walks the land its path starts on, until it boards (from the sea its first step is an unload)
+        boards = next((k for k in range(len(move.path)) if self.board.is_sea(move.path[k])), len(move.path))
+        ashore = [k for k in inner if k < boards]
+        first = any(going_on for _kind, going_on in groups) and not (self.combat and self.battle_space(move.start))
+        found = []
+        for (_kind, going_on), units in groups.items():
+            passes = ashore if units[0].type.is_land else inner  # a land unit's walk ends where it boards (AA403 after)
+            found.append((units, [0, *passes] if going_on and first else passes))
+        return found
+
+    def passed_carrier(self, move: Move, fighter: Unit) -> bool:
+        """A fighter that landed on a carrier at the end of an earlier order and flies on in this one, the
+        carrier not having moved since: its journey passed the carrier's zone, so it did not land there
+        (a fighter lands where its journey ends; once its carrier moves with it, it has landed)."""
+        carrier = fighter.aboard
+        return (fighter.landed and carrier is not None and fighter not in move.riders
+                and (carrier.last_order or 0) < self.landings.get(fighter.uid, 0))
+
+    def journeys(self) -> dict[int, list[str]]:
+        """At the end of the phase: the path of each unit that moved by itself, its orders joined in file order."""
+        def join(phase: Phase) -> dict[int, list[str]]:
+            paths: dict[int, list[str]] = {}
+            for record in phase.records:
+                for unit in record.units:
+                    if unit not in record.move.riders:
+                        path = paths.setdefault(unit.uid, [])
+                        path.extend(record.move.path[1:] if path else record.move.path)
+            return paths
+
+        return self.fact("journeys", join)
+
+    def movement_needed(self, move: Move, unit: Unit) -> int:
+        """Movement points a unit spends on a move (cargo rides free; fighters riding a carrier too)."""
+        if unit in move.riders:
+            return 0
+        if unit.type.is_land:
+            return land_route(self.board, move.path).cost
+        return len(move.path) - 1
+
+    def short_by_choice(self, move: Move) -> bool:
+        """The move has units short of movement (AA104) that another choice of units might spare:
+        units chosen by type and count, by this order or an earlier one, where a unit of their type
+        began the phase with the movement the path needs."""
+        for group in move.groups():
+            need = self.movement_needed(move, group[0])
+            if need <= min(u.left for u in group) or not any(u.uid in self.counted for u in group):
+                continue
+            if need <= self.fact(f"fresh movement of {group[0].type.name}", lambda phase, kind=group[0].type.name: max(
+                    (u.type.movement - u.moved for u in phase.board.units if u.type.name == kind and u.power == phase.board.power),
+                    default=0)):
+                return True
+        return False
 
     # -- loading plan ------------------------------------------------------
 
@@ -120,7 +192,7 @@ class Phase:
         if move.index in self.plans:
             return self.plans[move.index]
         route = land_route(self.board, move.path)
-        land = move.of_domain("land")
+        land = move.land_movers()
         if not land or route.load_at is None or route.bad_step is not None and route.bad_step <= route.load_at:
             plan: dict[int, Unit | None] = {}
         else:
@@ -179,18 +251,11 @@ class Phase:
         return sorted(found, key=lambda u: (u.power != self.board.power, -len(u.cargo), u.uid))
 
     def riders(self, move: Move) -> list[Unit]:
-        """Own fighters of a move that ride its carriers from the start zone (no movement spent)."""
-        if not self.board.is_sea(move.start):
-            return []
+        """The fighters of a move that are the cargo of one of its carriers (:func:`~movecheck.aa.moves.carried`):
+        they go with it and spend nothing.  Any other fighter of the move flies the path on its own movement."""
         carriers = [u for u in move.units if u.type.is_carrier]
-        room = sum(c.type.carrier_capacity - carrier_load(c) for c in carriers)
-        room += sum(f.type.carrier_cost for c in carriers for f in c.cargo if f in move.units)
-        riding = []
-        for fighter in (u for u in move.units if u.type.is_fighter):
-            if room >= fighter.type.carrier_cost:
-                riding.append(fighter)
-                room -= fighter.type.carrier_cost
-        return riding
+        cargo = {f.uid for c in carriers for f in carried(c)}
+        return [u for u in move.units if u.type.is_fighter and u.uid in cargo]
 
     def carriers_in(self, zone: str) -> list[Unit]:
         """Carriers of the moving side in a zone, the mover's own first."""

@@ -190,3 +190,38 @@ def test_assignment_names_cargo_carried_along_and_carriers(tmp_path) -> None:
     st = state(A, NCM, units=[unit("11 Sea Zone", A, "carrier", id="C1"), unit("Eastern United States", A, "fighter", 2)])
     code, assignment = assignment_of(tmp_path, st, [mv({"fighter": 2}, "Eastern United States", "11 Sea Zone")], power=A)
     assert assignment == [{"order": 1, "units": ["units[2]#1", "units[2]#2"], "rides": {"units[2]#1": "C1", "units[2]#2": "C1"}}]
+
+
+# -- movement left (AA104) ----------------------------------------------------------------
+
+TWO_FIGHTERS = [unit("Germany", G, "fighter", moved=3), unit("Germany", G, "fighter")]  # 1 and 4 movement left
+LONG = ["Germany", "Poland", "Baltic States", ZONE, "Norway"]
+SHORT = ["Germany", "Poland"]
+
+
+@pytest.mark.parametrize("first", ["short", "long"])
+def test_two_count_orders_of_fighters_are_legal_either_way_round(run, first) -> None:
+    """The first order takes the fighter with more movement; the long flight needs it, so the choice is searched."""
+    flights = [mv({"fighter": 1}, *SHORT), mv({"fighter": 1}, *LONG)]
+    moves = flights if first == "short" else flights[::-1]
+    assert run(state(G, NCM, units=TWO_FIGHTERS), moves) == []
+
+
+def test_a_flight_too_long_for_every_fighter_is_still_aa104(run) -> None:
+    moves = [mv({"fighter": 1}, *SHORT), mv({"fighter": 1}, "Germany", "Poland", "Baltic States", ZONE, "Finland", "Norway")]
+    found = run(state(G, NCM, units=TWO_FIGHTERS), moves)
+    assert errors(found) == ["AA104"] and found[0].order == 2
+
+
+def test_the_movement_search_running_out_is_mc012(run, monkeypatch) -> None:
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    found = run(state(G, NCM, units=TWO_FIGHTERS), [mv({"fighter": 1}, *SHORT), mv({"fighter": 1}, *LONG)])
+    assert codes(found) == ["MC012"] and found[0].order == 2
+
+
+def test_pinned_units_short_of_movement_need_no_search(run, monkeypatch) -> None:
+    """Ids pin the choice: AA104 on units no order chose stays AA104, whatever the budget."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    st = state(G, NCM, units=[unit("Germany", G, "fighter", moved=3, id="F1"), unit("Germany", G, "fighter", id="F2")])
+    found = run(st, [mv(["F2"], *SHORT), mv(["F1"], *LONG)])
+    assert codes(found) == ["AA104"]

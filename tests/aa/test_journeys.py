@@ -197,3 +197,88 @@ def test_load_carried_to_an_assault_is_legal(run):
                                            mv(["T1"], "5 Sea Zone", "6 Sea Zone"),
                                            mv({"infantry": 2}, "6 Sea Zone", "United Kingdom")])
     assert findings == []
+
+
+# --- a split journey gets the verdict of the joined one (issue 23) ---------------------------------
+
+
+def both_spellings(run, text, unit_ref, path, k):
+    """The findings of the journey as one order and as two orders split at ``path[k]``."""
+    joined = run(text, [mv(unit_ref, *path)])
+    split = run(text, [mv(unit_ref, *path[:k + 1]), mv(unit_ref, *path[k:])])
+    return joined, split
+
+
+def test_a_submarine_passing_a_hostile_zone_in_two_orders_is_legal(run):
+    s = state(G, units=[unit("5 Sea Zone", G, "submarine", id="U"), unit("6 Sea Zone", B, "battleship"),
+                        unit("7 Sea Zone", B, "battleship")])
+    joined, split = both_spellings(run, s, ["U"], ["5 Sea Zone", "6 Sea Zone", "7 Sea Zone"], 1)
+    assert joined == split == []
+
+
+def test_a_fighter_flying_over_a_battle_in_two_orders_is_legal(run):
+    s = state(G, units=[unit("Finland", G, "fighter", id="F"), unit("Karelia S.S.R.", R, "infantry"),
+                        unit("Archangel", R, "infantry")])
+    joined, split = both_spellings(run, s, ["F"], ["Finland", "Karelia S.S.R.", "Archangel"], 1)
+    assert joined == split == []
+
+
+def test_a_tank_going_on_from_a_battle_is_still_aa206(run):
+    """AA206 stands where the joined path makes the tank stop (AA201): never the only difference."""
+    s = desert(unit("Libya", G, "infantry"))
+    joined, split = both_spellings(run, s, {"tank": 1}, ["Egypt", "Libya", "Algeria"], 1)
+    assert codes(joined) == ["AA201"] and codes(split) == ["AA206"]
+
+
+def test_a_submarine_passing_a_destroyer_in_noncombat_in_two_orders_is_aa204(run):
+    """A false "legal" before: the second order started at the destroyer, so nothing stopped it."""
+    s = state(G, NCM, units=[unit("5 Sea Zone", G, "submarine", id="U"), unit("6 Sea Zone", B, "destroyer")])
+    joined, split = both_spellings(run, s, ["U"], ["5 Sea Zone", "6 Sea Zone", "3 Sea Zone"], 1)
+    assert codes(joined) == codes(split) == ["AA204"]
+    assert split[0].order == 2
+
+
+def test_a_tank_through_a_hostile_territory_in_noncombat_is_aa302_in_both_spellings(run):
+    s = state(G, NCM, units=[unit("Germany", G, "tank", id="U")], control={"Poland": R})
+    joined, split = both_spellings(run, s, ["U"], ["Germany", "Poland", "Baltic States"], 1)
+    assert codes(joined) == codes(split) == ["AA302"]
+    assert split[0].order == 2
+
+
+def test_a_bomber_flying_on_over_the_sea_in_noncombat_in_two_orders_is_legal(run):
+    s = state(G, NCM, units=[unit("Germany", G, "bomber", id="U")])
+    joined, split = both_spellings(run, s, ["U"], ["Germany", "5 Sea Zone", "Norway"], 1)
+    assert joined == split == []
+
+
+def test_a_bomber_ending_at_sea_is_aa105_at_its_last_order(run):
+    s = state(G, NCM, units=[unit("Germany", G, "bomber", id="U")])
+    findings = run(s, [mv(["U"], "Germany", "5 Sea Zone"), mv(["U"], "5 Sea Zone", "6 Sea Zone")])
+    assert codes(findings) == ["AA105"] and findings[0].order == 2
+
+
+def test_a_blitz_into_a_friendly_territory_in_two_orders_is_a_combat_move(run):
+    s = state(G, units=[unit("Germany", G, "tank", id="U")], control={"Poland": R, "Baltic States": G})
+    joined, split = both_spellings(run, s, ["U"], ["Germany", "Poland", "Baltic States"], 1)
+    assert joined == split == []
+
+
+def test_ships_leaving_a_hostile_zone_in_two_orders_make_a_combat_move(run):
+    s = state(G, units=[unit("6 Sea Zone", G, "destroyer", id="U"), unit("6 Sea Zone", B, "battleship")])
+    joined, split = both_spellings(run, s, ["U"], ["6 Sea Zone", "3 Sea Zone", "2 Sea Zone"], 1)
+    assert joined == split == []
+
+
+def test_a_unit_ordered_on_after_unloading_is_aa403_alone(run):
+    """Split after the unload, the rest of the path (a load in a zone a British destroyer holds) is no new cause."""
+    s = state(G, units=[unit("Germany", G, "tank", id="U"), unit("5 Sea Zone", G, "transport"), unit("6 Sea Zone", G, "transport"),
+                        unit("6 Sea Zone", B, "destroyer"), unit("Norway", G, "infantry")])
+    joined, split = both_spellings(run, s, ["U"], ["Germany", "5 Sea Zone", "Norway", "6 Sea Zone"], 2)
+    assert codes(joined) == codes(split) == ["AA403"]
+
+
+def test_a_land_unit_sailing_on_its_own_arrives_as_written(run):
+    """AA105 alone: the second order finds it where the first one said (no AA102 knock-on)."""
+    s = state(G, units=[unit("Germany", G, "infantry", id="U"), unit("5 Sea Zone", G, "transport")])
+    joined, split = both_spellings(run, s, ["U"], ["Germany", "5 Sea Zone", "6 Sea Zone", "United Kingdom"], 2)
+    assert codes(joined) == codes(split) == ["AA105"]

@@ -158,6 +158,17 @@ def test_aa906_silent_when_the_territory_is_not_neutral(tmp_path):
     assert lint_state(tmp_path, [unit("Germany", G, "infantry")]) == []
 
 
+def test_aa906_silent_when_neutrals_may_be_entered(tmp_path):
+    """With ``neutrals_impassable: false`` a unit may enter a neutral, so it may stand in one."""
+    assert lint_state(tmp_path, [unit("Switzerland", G, "infantry")], options={"neutrals_impassable": False}) == []
+
+
+def test_a_state_with_passable_neutrals_is_checked(run):
+    """The state ``apply`` writes after a move into a neutral (AA106 off) is checked, not refused by its lint."""
+    st = state(G, "noncombat_move", units=[unit("Switzerland", G, "infantry")], options={"neutrals_impassable": False})
+    assert run(st, [mv({"infantry": 1}, "Switzerland", "Germany")]) == []
+
+
 # --- AA909 ship-on-land ---------------------------------------------------------------------
 
 

@@ -389,10 +389,18 @@ def test_aa306_carrier_moves_after_a_fighter_landed(run):
     assert findings[0].order == 2 and "C1" in findings[0].message
 
 
-def test_aa306_fighter_moves_again_after_landing(run):
+def test_aa306_fighter_moves_again_after_its_carrier_moved_with_it(run):
+    findings = run(ncm(AIR), [mv({"fighter": 1}, "Germany", "5 Sea Zone"), mv(["C1"], "5 Sea Zone", "6 Sea Zone"),
+                              mv({"fighter": 1}, "6 Sea Zone", "Norway")])
+    assert codes(findings) == ["AA306", "AA306"]
+    assert [f.order for f in findings] == [2, 3]
+
+
+def test_aa306_silent_for_a_fighter_whose_journey_passes_the_carrier(run):
+    """Written as two orders, the flight over the carrier is the one-order flight: it did not land."""
     findings = run(ncm(AIR), [mv({"fighter": 1}, "Germany", "5 Sea Zone"), mv({"fighter": 1}, "5 Sea Zone", "Germany")])
-    assert codes(findings) == ["AA306"]
-    assert findings[0].order == 2
+    assert findings == []
+    assert run(ncm(AIR), [mv({"fighter": 1}, "Germany", "5 Sea Zone", "Germany")]) == []
 
 
 def test_aa306_silent_when_the_carrier_moves_first(run):

@@ -9,6 +9,7 @@ and one that did not move and cannot is lost (AA308).
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from movecheck.aa.checks import aa_clause
@@ -160,6 +161,13 @@ def _cannot_land(phase: Phase, unit: Unit, why: str) -> Violation:
     )
 
 
+def _bomber_at_sea(phase: Phase, unit: Unit) -> Violation:
+    """AA105 for a bomber whose journey this phase ends at sea."""
+    found = _at_last_order(phase, unit, _("{units} cannot end at sea in {space}: bombers never land at sea").format(
+        units=describe([unit]), space=unit.at))
+    return replace(found, code="AA105")
+
+
 def _grounded_why(grounded: Grounded) -> str:
     if grounded.why == BOMBER_AT_SEA:
         return _("bombers never land at sea")
@@ -177,7 +185,7 @@ def _awaits_carrier(crowded: Crowded) -> bool:
 @aa_clause("AA303", "air-landing", "error",
            "an aircraft ends in a territory friendly at the start of the turn (not one captured this turn), or — fighters "
            "only — a sea zone with a friendly carrier slot or a bought carrier to be placed there",
-           ["N9", "N10", "N18"], phase="noncombat", scope="end",
+           ["N9", "N10", "N18"], phase="noncombat", scope="end", consequences=("AA105",),
            example=("a fighter ends the noncombat move in a territory captured this turn",
                     "it flies on to a territory its side held when the turn began"))
 @_each_once
@@ -188,11 +196,15 @@ def air_landing(phase: Phase) -> Iterator[Violation]:
     turn), or for fighters a sea zone with a friendly carrier (AA304 counts the
     slots) or one where a carrier bought this turn will be placed (AA305).
     The message gives the aircraft's place, the movement it has left and the
-    nearest legal landing spaces.
+    nearest legal landing spaces.  A bomber this phase moved to sea is AA105
+    ("bombers never land at sea"), worded here because it is decided where the
+    bomber's journey ends.
     """
     facts = noncombat_landing(phase)
     for grounded in facts.grounded:
-        if grounded.moved:
+        if grounded.why == BOMBER_AT_SEA and grounded.unit.move_count:
+            yield _bomber_at_sea(phase, grounded.unit)
+        elif grounded.moved:
             yield _cannot_land(phase, grounded.unit, _grounded_why(grounded))
     for crowded in facts.crowded:
         if crowded.carriers or _awaits_carrier(crowded):

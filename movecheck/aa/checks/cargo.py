@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def _route(move: Move, phase: Phase) -> LandRoute | None:
     """The land route of a move with land units, or None."""
-    return land_route(phase.board, move.path) if move.of_domain("land") else None
+    return land_route(phase.board, move.path) if move.land_movers() else None
 
 
 @aa_clause("AA401", "transport-capacity", "error",
@@ -38,14 +38,14 @@ def transport_capacity(move: Move, phase: Phase) -> Iterator[Violation]:
     if not phase.transports_in(zone) or phase.named_transport_problem(move, zone):
         return  # AA105: nothing to board at all, or the named transport is not there to board
     plan = phase.loading_plan(move)
-    for unit in move.of_domain("land"):
+    for unit in move.land_movers():
         if not unit.type.transport_cost:
             yield Violation(
                 _("{units} cannot board a transport: a {kind} is never carried").format(units=describe([unit]), kind=type_noun(unit.type.name)),
                 move.step(route.load_at),
             )
             return
-    stranded = [u for u in move.of_domain("land") if plan.get(u.uid) is None]
+    stranded = [u for u in move.land_movers() if plan.get(u.uid) is None]
     if stranded:
         target = (_("transport {id}").format(id=move.transport.id) if move.transport
                   else _("the transports in {zone}").format(zone=zone))
@@ -65,12 +65,13 @@ def load_after_move(move: Move, phase: Phase) -> Iterator[Violation]:
     """A land unit boards a transport only if it has not moved this phase.
 
     Loading ends the unit's own movement: it may walk no step before it in the
-    same order, nor have moved in an earlier order.
+    same order, nor have moved in an earlier order.  A unit that unloaded
+    this phase is AA403's alone (its move is over).
     """
     route = _route(move, phase)
     if route is None or route.load_at is None:
         return
-    moved = [u for u in move.of_domain("land") if u.spent or u.move_count or route.walk]
+    moved = [u for u in move.land_movers() if u.spent or u.move_count or route.walk]
     if moved:
         yield Violation(
             ngettext("{units} cannot load in {space}: it already moved this phase",
@@ -202,7 +203,9 @@ def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Violation]:
         if enemies:
             yield Violation(_("cannot load in {zone}: {enemies} there").format(zone=zone, enemies=describe(enemies, powers=True)), move.step(route.load_at))
             return
-    if route.unload_at is not None:
+    if route.unload_at is not None and (route.load_at is not None or any(u.aboard for u in move.land_movers())):
+        # (cargo left at sea aboard nothing, a load refused or a voyage on its own, unloads from no transport:
+        # AA105 or AA401 said why)
         zone = move.path[route.unload_at - 1]
         target = move.path[route.unload_at]
         enemies = board.blocking_enemies(zone)

@@ -11,18 +11,67 @@ from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from movecheck.aa.model import Unit
+    from movecheck.aa.model import Unit, UnitType
     from movecheck.aa.moves import Move
     from movecheck.aa.phase import Phase, Record
 
 
-def _passes(move: Move) -> range:
-    """Indexes of the spaces a path passes through (neither first nor last)."""
-    return range(1, len(move.path) - 1)
-
-
 def _only_static(units: list[Unit]) -> bool:
     return bool(units) and all(u.type.is_aa_gun or u.type.is_factory for u in units)
+
+
+# What makes a unit that enters a space on its way stop there, one predicate per clause.  The journey
+# (aa.md, Words) makes the first space of an order such a space when an earlier order took the unit
+# there (:meth:`Phase.legs`); going on from a battle space where the unit had to stop is AA206.
+
+
+def _hostile_stop(phase: Phase, kind: UnitType, space: str) -> list[Unit]:
+    """AA201: the enemies that stop a land or sea unit of this type entering ``space`` (none: it may pass).
+
+    A hostile zone stops ships other than submarines; a hostile territory holding enemy units other
+    than AA guns and factories stops land units (AA guns and factories alone are AA202's)."""
+    board = phase.board
+    if kind.is_sea and not kind.submarine and board.hostile_zone(space):
+        return board.blocking_enemies(space)
+    if kind.is_land and not board.is_sea(space) and board.hostile_territory(space):
+        enemies = board.enemy_units(space)
+        if enemies and not _only_static(enemies):
+            return enemies
+    return []
+
+
+STATIC, GUARDED, NO_BLITZ = "static", "guarded", "no blitz"
+"""Why a land unit stops in a territory on its way (AA202): only enemy AA guns or factories there;
+enemy units in a territory that is not hostile; a hostile territory, empty, and the unit is no tank."""
+
+
+def _blitz_stop(phase: Phase, kind: UnitType, space: str) -> str | None:
+    """AA202: why a land unit of this type entering ``space`` stops there (:data:`STATIC`, :data:`GUARDED`,
+    :data:`NO_BLITZ`), or None when it may go on (a tank through an empty hostile territory)."""
+    board = phase.board
+    if not kind.is_land or board.is_sea(space):
+        return None
+    enemies = board.enemy_units(space)
+    if enemies and _only_static(enemies):
+        return STATIC
+    if enemies and not board.hostile_territory(space):
+        return GUARDED
+    if not enemies and board.hostile_territory(space) and not kind.blitz:
+        return NO_BLITZ
+    return None
+
+
+def _destroyer_stop(phase: Phase, kind: UnitType, space: str) -> bool:
+    """AA204: a submarine entering ``space`` stops at the enemy destroyer there."""
+    return (kind.submarine and phase.options["destroyer_stops_subs"] and phase.board.is_sea(space)
+            and phase.board.enemy_destroyer(space))
+
+
+def _had_to_stop(phase: Phase, unit: Unit, space: str) -> bool:
+    """The unit, on entering ``space`` earlier this phase, had to end its move there (AA201, AA202, AA204, AA205)."""
+    kind = unit.type
+    return (bool(_hostile_stop(phase, kind, space)) or _blitz_stop(phase, kind, space) is not None
+            or _destroyer_stop(phase, kind, space) or phase.attacked.get(unit.uid) == space)
 
 
 @aa_clause("AA201", "stop-in-hostile", "error",
@@ -39,32 +88,21 @@ def stop_in_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
     territory are AA202's business; submarines pass hostile zones unless an
     enemy destroyer is there (AA204); aircraft fly over anything (C4).
     """
-    board = phase.board
-    for group in move.groups():
-        unit = group[0]
-        if unit.type.is_air or unit.type.submarine or (unit.type.is_land and unit.aboard is not None):
-            continue
-        for k in _passes(move):
+    for group, passes in phase.legs(move):
+        for k in passes:
             space = move.path[k]
-            if unit.type.is_sea and board.hostile_zone(space):
-                enemies = board.blocking_enemies(space)
-                yield Violation(
-                    _("{units} must stop in {space} (hostile: {enemies}); path continues to {next}").format(
-                        units=describe(group), space=space, enemies=describe(enemies, powers=True), next=move.path[k + 1]
-                    ),
-                    move.step(k),
-                )
-                break
-            if unit.type.is_land and not board.is_sea(space) and board.hostile_territory(space):
-                enemies = board.enemy_units(space)
-                if enemies and not _only_static(enemies):
-                    yield Violation(
-                        _("{units} must stop in {space} (hostile, enemy units present); path continues to {next}").format(
-                            units=describe(group), space=space, next=move.path[k + 1]
-                        ),
-                        move.step(k),
-                    )
-                    break
+            enemies = _hostile_stop(phase, group[0].type, space)
+            if not enemies:
+                continue
+            if group[0].type.is_sea:
+                text = _("{units} must stop in {space} (hostile: {enemies}); path continues to {next}")
+            else:
+                text = _("{units} must stop in {space} (hostile, enemy units present); path continues to {next}")
+            yield Violation(
+                text.format(units=describe(group), space=space, enemies=describe(enemies, powers=True), next=move.path[k + 1]),
+                move.step(k),
+            )
+            break
 
 
 @aa_clause("AA202", "blitz", "error",
@@ -85,51 +123,31 @@ def blitz(move: Move, phase: Phase) -> Iterator[Violation]:
     territory.
     """
     board = phase.board
-    for group in move.groups():
-        unit = group[0]
-        if not unit.type.is_land or unit.aboard is not None:
-            continue
-        going_on = [u for u in group if phase.joins_journey(u, move)]
-        if going_on and not unit.type.blitz and board.hostile_territory(move.start) and not board.enemy_units(move.start):
-            # the journey passes the order's first space: a blitz written as two orders
-            yield Violation(
-                ngettext(
-                    "{units} cannot blitz on from {space} (order {order} took it there): only tanks continue through a hostile territory",
-                    "{units} cannot blitz on from {space} (order {order} took them there): only tanks continue through a hostile territory",
-                    len(going_on),
-                ).format(units=describe(going_on), space=move.start, order=phase.last_order[going_on[0].uid].index),
-                move.units_node(going_on[0]),
-            )
-            continue
-        for k in _passes(move):
+    for group, passes in phase.legs(move):
+        for k in passes:
             space = move.path[k]
             if board.is_sea(space):
-                break
-            enemies = board.enemy_units(space)
-            if enemies and _only_static(enemies):
-                yield Violation(
-                    _("{units} must stop in {space}: it holds {enemies}, and land units stop where they meet enemy units").format(
-                        units=describe(group), space=space, enemies=describe(enemies, powers=True)
-                    ),
-                    move.step(k),
+                break  # a load: the rest of the path is the voyage
+            why = _blitz_stop(phase, group[0].type, space)
+            if why is None:
+                continue
+            enemies = describe(board.enemy_units(space), powers=True)
+            if why == NO_BLITZ and k == 0:  # the journey passes the order's first space: a blitz written as two orders
+                text = ngettext(
+                    "{units} cannot blitz on from {space} (order {order} took it there): only tanks continue through a hostile territory",
+                    "{units} cannot blitz on from {space} (order {order} took them there): only tanks continue through a hostile territory",
+                    len(group),
                 )
-                break
-            if enemies and not board.hostile_territory(space):
-                yield Violation(
-                    _("{units} must stop in {space}: {enemies} there").format(
-                        units=describe(group), space=space, enemies=describe(enemies, powers=True)
-                    ),
-                    move.step(k),
-                )
-                break
-            if not enemies and board.hostile_territory(space) and not unit.type.blitz:
-                yield Violation(
-                    _("{units} cannot blitz through {space}: only tanks continue through a hostile territory").format(
-                        units=describe(group), space=space
-                    ),
-                    move.step(k),
-                )
-                break
+            elif why == NO_BLITZ:
+                text = _("{units} cannot blitz through {space}: only tanks continue through a hostile territory")
+            elif why == STATIC:
+                text = _("{units} must stop in {space}: it holds {enemies}, and land units stop where they meet enemy units")
+            else:
+                text = _("{units} must stop in {space}: {enemies} there")
+            order = phase.last_order[group[0].uid].index if k == 0 else move.index
+            yield Violation(text.format(units=describe(group), space=space, enemies=enemies, order=order),
+                            move.units_node(group[0]) if k == 0 else move.step(k))
+            break
 
 
 @aa_clause("AA204", "sub-stops-at-destroyer", "error",
@@ -139,21 +157,17 @@ def blitz(move: Move, phase: Phase) -> Iterator[Violation]:
 def sub_stops_at_destroyer(move: Move, phase: Phase) -> Iterator[Violation]:
     """A submarine ends its move on entering a sea zone holding an enemy destroyer (N20).
 
-    Governed by the option ``destroyer_stops_subs`` (on in aa1942).
+    Governed by the option ``destroyer_stops_subs`` (on in aa1942).  A journey
+    written as two orders may not go on from the destroyer's zone either.
     """
-    if not phase.options["destroyer_stops_subs"]:
-        return
-    subs = [u for u in move.units if u.type.submarine]
-    if not subs:
-        return
-    for k in _passes(move):
-        space = move.path[k]
-        if phase.board.is_sea(space) and phase.board.enemy_destroyer(space):
+    for group, passes in phase.legs(move):
+        stop = next((k for k in passes if _destroyer_stop(phase, group[0].type, move.path[k])), None)
+        if stop is not None:
             yield Violation(
                 _("{units} must stop in {space}: an enemy destroyer is there; path continues to {next}").format(
-                    units=describe(subs), space=space, next=move.path[k + 1]
+                    units=describe(group), space=move.path[stop], next=move.path[stop + 1]
                 ),
-                move.step(k),
+                move.step(stop),
             )
             return
 
@@ -167,8 +181,17 @@ def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Violation]:
     """A ship that attacks enemy submarines or transports ends its move in their zone (C12).
 
     ``attack:`` names the zone (``attack: true`` is the path's last space);
-    the path may not go on past it.
+    the path may not go on past it, nor a later order of the phase take the
+    attackers on from it (outside a battle space, AA206 inside one).
     """
+    for group, passes in phase.legs(move) if phase.attacked else ():
+        if passes[:1] == [0] and phase.attacked.get(group[0].uid) == move.start:
+            yield Violation(
+                _("{units} attack in {space} and must end their move there; path continues to {end}").format(
+                    units=describe(group), space=move.start, end=move.end
+                ),
+                move.units_node(group[0]),
+            )
     if move.attack is None or move.attack == move.end:
         return
     where = move.where + ("attack",)
@@ -192,19 +215,27 @@ def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Violation]:
            example=("a tank moves into a battle and a later order moves it on",
                     "it stays in the battle space"))
 def left_battle(move: Move, phase: Phase) -> Iterator[Violation]:
-    """A unit that moved into a battle space does not move on in the same phase.
+    """A unit that had to stop in a battle space does not move on from it in the same phase.
 
     Combat moves happen at the same time (C8): a unit cannot move in, fight
-    and move again, and no order splits a move through a battle.  A battle
-    space is a hostile territory holding enemy units, a hostile sea zone or a
-    zone an order attacks; an empty hostile territory is captured, not fought
-    over, so a blitz written as two orders is judged as one path (AA202).
-    Cargo aboard a transport in a battle sea zone may still be unloaded by a
-    later order (an amphibious assault after the sea battle, C1, C12); this
-    clause is for units that move on by themselves.
+    and move again.  A unit's orders in one phase are one journey, judged as
+    its joined path (aa.md, Words): going on from the space an earlier order
+    took it to is passing that space.  So this clause is for a unit that had
+    to stop there — a land unit in a hostile territory holding enemy units
+    (AA201, AA202), a ship in a hostile zone (AA201), a submarine at an enemy
+    destroyer (AA204), an attacker in the zone it attacked (AA205) — when the
+    space is a battle space: a hostile territory holding enemy units, a
+    hostile sea zone or a zone an order attacks.  It is never the only
+    difference between a journey written as one order and as two: aircraft
+    fly on over a battle, submarines pass a hostile zone with no enemy
+    destroyer, a tank blitzes on through an empty hostile territory (not a
+    battle space).  Cargo aboard a transport in a battle sea zone may still be
+    unloaded by a later order (an amphibious assault after the sea battle,
+    C1, C12); this clause is for units that move on by themselves.
     """
-    board = phase.board
-    engaged = [u for u in move.units if u.in_battle and not (u.type.is_land and board.is_sea(move.start))]
+    if not phase.battle_space(move.start):
+        return
+    engaged = [u for u in move.units if phase.joins_journey(u, move) and _had_to_stop(phase, u, move.start)]
     if engaged:
         yield Violation(
             _("{units} already moved into a battle in {space} (order {order}) and may not move on").format(
@@ -248,22 +279,39 @@ def combat_reason(phase: Phase, record: Record, battles: set[str], assault: set[
             continue  # cargo still at sea: only an assault later this phase makes its load a combat move
         if unit.at in battles:
             return _("{space} is a combat destination").format(space=unit.at)
-    if any(u.type.is_land for u in record.units) and not board.is_sea(move.start):
-        for space in move.path[1:-1]:
-            if board.is_sea(space):
-                break
-            if board.hostile_territory(space):
-                return _("a blitz through {space}").format(space=space)
-    if any(u.type.is_sea for u in record.units):
-        if board.hostile_zone(move.start):
+    journeys = phase.journeys()  # a unit's orders are one journey: where it passed, where it began
+    blitzed = phase.fact("blitzes", _blitzes)
+    for unit in record.units:
+        if unit.uid in blitzed:
+            return _("a blitz through {space}").format(space=blitzed[unit.uid])
+    ships = [u for u in record.units if u.type.is_sea]
+    if ships:
+        if any(board.hostile_zone(journeys.get(u.uid, move.path)[0]) for u in ships):
             return _("ships leave a hostile zone")
-        if move.attack and move.attack in phase.attack_zones:
+        if move.attack in phase.attack_zones or any(phase.attacked.get(u.uid) in phase.attack_zones for u in ships):
             return _("an attack on subs/transports")
         if any(u.uid in assault for u in record.cargo):
             return _("ships carry an amphibious assault")
-        if move.end in zones:
+        if any(u.at in zones for u in ships):
             return _("ships escort an amphibious assault")
     return None
+
+
+def _blitzes(phase: Phase) -> dict[int, str]:
+    """By uid: the first hostile territory a land unit's journey passed through on land, for each that passed one."""
+    board = phase.board
+    land = {u.uid for record in phase.records for u in record.units if u.type.is_land}
+    found: dict[int, str] = {}
+    for uid, path in phase.journeys().items():
+        if uid not in land or board.is_sea(path[0]):
+            continue
+        for space in path[1:-1]:
+            if board.is_sea(space):
+                break
+            if board.hostile_territory(space):
+                found[uid] = space
+                break
+    return found
 
 
 @aa_clause("AA203", "not-a-combat-move", "error",
@@ -295,7 +343,7 @@ def not_a_combat_move(phase: Phase) -> Iterator[Violation]:
     board = phase.board
     for record in phase.records:
         # a unit that never moves (a factory) is AA104's alone; a load that found no transport stays
-        # at sea unloaded, and AA105/AA401 said why: neither is told to wait for the noncombat move
+        # at sea aboard nothing, and AA105/AA401/AA403 said why: neither is told to wait for the noncombat move
         units = [u for u in record.units if u.type.movement > 0 and not (u.type.is_land and board.is_sea(u.at) and u.aboard is None)]
         if not units:
             continue  # nothing moved (AA102/AA103 said why), or only what the clauses above judge

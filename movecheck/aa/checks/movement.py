@@ -50,7 +50,7 @@ def _detour(move: Move, phase: Phase, k: int) -> list[str] | None:
     kinds = {u.type.name: u.type for u in movers}.values()
     if any(t.is_land for t in kinds) and (board.is_sea(a) or board.is_sea(b)):
         return None  # a load or an unload: the transport's zone is not a detour
-    budget = min(u.left for u in movers) - max(movement_needed(move, phase, u) for u in movers) + 1
+    budget = min(u.left for u in movers) - max(phase.movement_needed(move, u) for u in movers) + 1
     if budget < 2:
         return None
     neutral_blocks = phase.options["neutrals_impassable"]
@@ -79,15 +79,6 @@ def _may_pass(phase: Phase, kind: UnitType, x: str, y: str) -> bool:
     if kind.submarine:
         return not (phase.options["destroyer_stops_subs"] and board.enemy_destroyer(y))
     return not board.hostile_zone(y)
-
-
-def movement_needed(move: Move, phase: Phase, unit: Unit) -> int:
-    """Movement points a unit spends on a move (cargo rides free; riders on a carrier too)."""
-    if unit in move.riders:
-        return 0
-    if unit.type.is_land:
-        return land_route(phase.board, move.path).cost
-    return len(move.path) - 1
 
 
 def _shortfalls(move: Move, code: str) -> Iterator[Violation]:
@@ -140,7 +131,9 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Violation]:
         unit = group[0]
         if not phase.combat and not unit.type.is_air and all(u.moved or u.fought for u in group):
             continue  # may not move at all in noncombat: AA107 (or AA307) says so
-        need = movement_needed(move, phase, unit)
+        if all(u.type.is_land and u.unloaded_now for u in group):
+            continue  # unloaded earlier this phase: its move is over, AA403 says so
+        need = phase.movement_needed(move, unit)
         worst = min(u.left for u in group)
         if unit.type.movement == 0 and need > 0:
             yield Violation(
@@ -169,7 +162,9 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
     Land units enter a sea zone only to board a transport there (and then
     travel with it; they never move from zone to zone on their own); ships
     never enter land; bombers never end the noncombat move at sea (N10:
-    only fighters land at sea, on carriers).
+    only fighters land at sea, on carriers) — decided where the bomber's
+    journey ends, after the last move (AA303's check words it, at the order
+    that took the bomber there).
     """
     board = phase.board
     for group in move.groups():
@@ -179,7 +174,8 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
                 if not board.is_sea(space):
                     yield Violation(_("{units} cannot enter {space}: ships stay at sea").format(units=describe(group), space=space), move.step(k))
                     break
-        elif unit.type.is_land:
+        elif unit.type.is_land and any(not u.unloaded_now for u in group):
+            group = [u for u in group if not u.unloaded_now]  # the others' move is over: AA403's
             route = land_route(board, move.path)
             if route.problem == "at_sea":
                 yield Violation(
@@ -202,11 +198,6 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
                     ),
                     move.step(route.load_at),
                 )
-        elif unit.type.is_air and not unit.type.is_fighter and not phase.combat and board.is_sea(move.end):
-            yield Violation(
-                _("{units} cannot end at sea in {space}: bombers never land at sea").format(units=describe(group), space=move.end),
-                move.step(len(move.path) - 1),
-            )
 
 
 @aa_clause("AA106", "neutral", "error",

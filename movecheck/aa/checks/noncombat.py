@@ -38,33 +38,40 @@ def moved_in_combat(move: Move, phase: Phase) -> Iterator[Violation]:
         yield Violation(text.format(units=describe(stuck)), move.units_node(stuck[0]))
 
 
-def _moving_surface(move: Move) -> list[Unit]:
-    return [u for u in move.units if (u.type.is_land and u.aboard is None) or (u.type.is_sea and not u.type.submarine)]
-
-
 @aa_clause("AA301", "ncm-into-hostile", "error",
            "land units enter only friendly territories, never a hostile one even if empty; ships (not subs) never enter "
-           "a hostile zone", ["N6", "N19"], phase="noncombat",
+           "a hostile zone", ["N6", "N19"], phase="noncombat", scope="end",
            example=("in noncombat move, an infantry enters an empty enemy territory",
                     "it moves to a friendly territory"))
-def ncm_into_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
+def ncm_into_hostile(phase: Phase) -> Iterator[Violation]:
     """In noncombat move, land units end only in friendly territory and ships only in non-hostile zones.
 
     A hostile territory may not be entered even when empty (N6); territories
     captured this turn are friendly now.  Ships may not enter a hostile zone
     (N19); submarines may end there when ``subs_may_end_ncm_in_hostile`` is on.
+    Decided where each unit's journey ends, after the last move, at the order
+    that took it there: a journey that goes on through the hostile space is
+    AA302's.
     """
     board = phase.board
-    land = [u for u in move.of_domain("land")]
-    if land and not board.is_sea(move.end) and board.hostile_territory(move.end):
-        yield Violation(_("{units} cannot move into {space}: it is hostile, and noncombat moves go to friendly territory only").format(
-                            units=describe(land), space=move.end),
-                      move.step(len(move.path) - 1))
-    ships = [u for u in move.of_domain("sea") if not u.type.submarine or not phase.options["subs_may_end_ncm_in_hostile"]]
-    if ships and board.hostile_zone(move.end):
-        yield Violation(_("{units} cannot end in {space}: hostile zone ({enemies})").format(
-                            units=describe(ships), space=move.end, enemies=describe(board.blocking_enemies(move.end), powers=True)),
-                      move.step(len(move.path) - 1))
+    subs_may_stay = phase.options["subs_may_end_ncm_in_hostile"]
+    stranded: dict[tuple[int, str, bool], list[Unit]] = {}
+    for unit in board.units:
+        if not unit.move_count or unit.power != board.power or unit.uid not in phase.last_order:
+            continue
+        if unit.type.is_land and not board.is_sea(unit.at) and board.hostile_territory(unit.at):
+            stranded.setdefault((phase.last_order[unit.uid].index, unit.at, False), []).append(unit)
+        elif unit.type.is_sea and not (unit.type.submarine and subs_may_stay) and board.hostile_zone(unit.at):
+            stranded.setdefault((phase.last_order[unit.uid].index, unit.at, True), []).append(unit)
+    for (_order, space, at_sea), units in sorted(stranded.items()):
+        move = phase.last_order[units[0].uid]
+        if at_sea:
+            text = _("{units} cannot end in {space}: hostile zone ({enemies})").format(
+                units=describe(units), space=space, enemies=describe(board.blocking_enemies(space), powers=True))
+        else:
+            text = _("{units} cannot move into {space}: it is hostile, and noncombat moves go to friendly territory only").format(
+                units=describe(units), space=space)
+        yield Violation(text, move.step(len(move.path) - 1), move.index, move.order_id)
 
 
 @aa_clause("AA302", "ncm-through-hostile", "error",
@@ -72,21 +79,25 @@ def ncm_into_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
            example=("in noncombat move, a tank passes through a hostile territory",
                     "it goes round through friendly territories (a fighter may fly over)"))
 def ncm_through_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
-    """In noncombat move only aircraft and submarines pass through hostile spaces (N3)."""
+    """In noncombat move only aircraft and submarines pass through hostile spaces (N3).
+
+    A unit's orders in one phase are one journey: going on from a hostile
+    space an earlier order took it to is passing through it.  Land units are
+    judged on land (their sea step is a load or an unload: AA406), ships at
+    sea (a ship on land is AA105's).
+    """
     board = phase.board
-    movers = _moving_surface(move)
-    if not movers:
-        return
-    ships = any(u.type.is_sea for u in movers)
-    for k in range(1, len(move.path) - 1):
-        space = move.path[k]
-        if board.is_sea(space) and not ships:
-            continue  # a land unit's sea step is a load/unload: AA406 judges the zone
-        if board.hostile(space):
-            yield Violation(_("{units} cannot pass through {space}: hostile, and only aircraft and submarines pass hostile spaces now").format(
-                                units=describe(movers), space=space),
-                          move.step(k))
-            return
+    for group, passes in phase.legs(move):
+        kind = group[0].type
+        if kind.is_air or kind.submarine:
+            continue
+        for k in passes:
+            space = move.path[k]
+            if board.is_sea(space) == kind.is_sea and board.hostile(space):
+                yield Violation(_("{units} cannot pass through {space}: hostile, and only aircraft and submarines pass hostile spaces now").format(
+                                    units=describe(group), space=space),
+                              move.step(k))
+                return
 
 
 @aa_clause("AA306", "landed-move-over", "error",
@@ -94,8 +105,13 @@ def ncm_through_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
            example=("a fighter lands on a carrier in one noncombat order and flies on in the next",
                     "it ends its move on the carrier"))
 def landed_move_over(move: Move, phase: Phase) -> Iterator[Violation]:
-    """When a fighter lands on a carrier, the moves of both are over (N14, N22)."""
-    fighters = [u for u in move.units if u.landed and u.type.is_fighter]
+    """When a fighter lands on a carrier, the moves of both are over (N14, N22).
+
+    A fighter lands where its journey ends: one whose order ended on a carrier
+    and whose next order flies it on passed the carrier's zone (it did not
+    land), unless the carrier has moved with it since.
+    """
+    fighters = [u for u in move.units if u.landed and u.type.is_fighter and not phase.passed_carrier(move, u)]
     carriers = [u for u in move.units if u.landed and u.type.is_carrier]
     if fighters:
         yield Violation(ngettext("{units} landed on a carrier this phase: its move is over",
@@ -128,7 +144,7 @@ def transport_after_combat(move: Move, phase: Phase) -> Iterator[Violation]:
     if ships:
         yield Violation(_("{units} acted in combat this turn (moved, fought, loaded or unloaded) and may not move now").format(units=describe(ships)),
                       move.units_node(ships[0]))
-    route = land_route(phase.board, move.path) if move.of_domain("land") else None
+    route = land_route(phase.board, move.path) if move.land_movers() else None
     if route is None:
         return
     if route.load_at is not None:
