@@ -243,7 +243,8 @@ def write_po(lang: str, messages: dict[str, Message], old: dict[str, Entry]) -> 
     for message in messages.values():
         entry = old.get(message.msgid)
         lines.append("")
-        lines.extend(f"#: {where}" for where in message.where[:3])
+        files = list(dict.fromkeys(where.rsplit(":", 1)[0] for where in message.where))  # no line numbers:
+        lines.extend(f"#: {name}" for name in files[:3])  # a moved line changes no .po, and branches merge
         lines.extend(c for c in (entry.comments if entry else []) if c.startswith("# ") or c == "#")
         lines.append(f"msgid {_quote(message.msgid)}")
         if message.plural is not None:
