@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import gc
+import json
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -43,10 +46,20 @@ def peak(paths: list[str]) -> int:
 
 
 def test_a_batch_keeps_what_later_files_name_only(tmp_path: Path) -> None:
+    """Measured in a process of its own: what earlier tests of a worker left behind (caches,
+    collector thresholds, loaded modules) changes what a run allocates, not what it keeps."""
     paths = games(tmp_path, 48)
-    check(paths[:1], Settings())  # maps, validators and modules are loaded once per process
-    few, many = peak(paths[:8]), peak(paths)
-    per_game = (many - few) / 40
+    probe = (
+        "import json, sys\n"
+        "from tests.test_batch_memory import peak\n"
+        "from movecheck.core import Settings, check\n"
+        "paths = json.loads(sys.argv[1])\n"
+        "check(paths[:1], Settings())  # maps, validators and modules are loaded once per process\n"
+        "print((peak(paths) - peak(paths[:8])) / 40)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe, json.dumps(paths)], cwd=REPO, capture_output=True,
+                         text=True, timeout=300, check=True)
+    per_game = float(out.stdout.strip())
     # a prepared aa state with its board is several hundred KB; a game's report entry, its two
     # texts and its findings are a few tens of KB
     assert per_game < 80_000, f"{per_game:.0f} bytes kept per game"
