@@ -85,14 +85,15 @@ def _suggested_ends(ls: MovecheckServer, uri: str, checked: Any, spans: Any) -> 
     for order, end in sorted(ends.items()):
         flow = "{" + ", ".join(f"{quote(base)}: {{x: {xy['x']}, y: {xy['y']}}}" for base, xy in end.items()) + "}"
         declared = spans.node(("orders", order - 1, "end"))
-        if declared is not None:
-            edits.append(lsp.TextEdit(range=lsp_range(declared.start, spans._clip(declared)), new_text=flow))
+        keys = [n for n in spans.nodes if n.is_key and len(n.path) == 3 and n.path[:2] == ("orders", order - 1)]
+        key = next((k for k in keys if k.path[2] == "end"), None)
+        if declared is not None and key is not None:  # from the key's end: a block mapping starts on the next line
+            edits.append(lsp.TextEdit(range=lsp_range(key.end, spans.clip(declared)), new_text=": " + flow))
             continue
         item = spans.node(("orders", order - 1))
-        keys = [n for n in spans.nodes if n.is_key and len(n.path) == 3 and n.path[:2] == ("orders", order - 1)]
         if item is None or not keys:
             continue
-        last = spans._clip(item)
+        last = spans.clip(item)
         edits.append(lsp.TextEdit(range=lsp_range(last, last), new_text="\n" + " " * keys[0].start[1] + "end: " + flow))
     if not edits:
         return []

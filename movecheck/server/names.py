@@ -104,7 +104,9 @@ def complete(ls: MovecheckServer, uri: str, position: lsp.Position) -> lsp.Compl
     quoted = node is not None and spans.lines[node.start[0]][node.start[1]:node.start[1] + 1] in ("'", '"')
     items: list[lsp.CompletionItem] = []
     if key_place and (node is None or node.is_key):
-        items = [_item(name, lsp.CompletionItemKind.Property, _("key"), start, end, quoted) for name in schema_keys(checked.kind, spans, point)]
+        mapping = node.path[:-1] if node is not None else _mapping_path(spans, point)
+        items = [_item(name, lsp.CompletionItemKind.Property, _("key"), start, end, quoted)
+                 for name in schema_keys(checked.kind, mapping)]
     if not items:
         wanted = _BY_KEY.get(key or "", ())
         result = checked.result
@@ -137,8 +139,8 @@ def quote(name: str, force: bool = False) -> str:
     return "'" + name.replace("'", "''") + "'"
 
 
-def schema_keys(kind: str | None, spans: Spans, point: Point) -> list[str]:
-    """The keys the file's schema allows in the mapping at the cursor (by indentation)."""
+def schema_keys(kind: str | None, path: tuple[Any, ...]) -> list[str]:
+    """The keys the file's schema allows in the mapping at the document path ``path``."""
     if kind is None:
         return []
     from movecheck.schema import load_schema
@@ -147,7 +149,6 @@ def schema_keys(kind: str | None, spans: Spans, point: Point) -> list[str]:
         schema = load_schema(kind)
     except Exception:
         return []
-    path = _mapping_path(spans, point)
     node: Any = schema
     for step in path:
         node = _resolve(schema, node)

@@ -119,10 +119,10 @@ class Spans:
         start = (max(line - 1, 0), max(column - 1, 0))
         node = self._by_start.get(start)
         if node is not None and node.end > node.start:
-            return node.start, self._clip(node)
+            return node.start, self.clip(node)
         return start, self._word_end(start)
 
-    def _clip(self, node: Node) -> Point:
+    def clip(self, node: Node) -> Point:
         """A block collection ends at the start of the line after it: end it on its last character."""
         end_line, end_col = node.end
         if end_col == 0 and end_line > node.start[0]:

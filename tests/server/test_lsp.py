@@ -1,0 +1,170 @@
+"""The language server driven over stdio by a real LSP client (pytest-lsp), as an editor drives it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("pytest_lsp", reason="the language server tests need the test extra (pytest-lsp, pygls)")
+
+import pytest_lsp  # noqa: E402
+from lsprotocol import types as lsp  # noqa: E402
+from pytest_lsp import LanguageClient  # noqa: E402
+
+from tests.server.lsp_helpers import (  # noqa: E402
+    ROOT, SERVER, apply_edits, change, covered, open_file, position_of, published, start, uri)
+
+pytestmark = pytest.mark.asyncio(loop_scope="function")
+
+TYPO = ROOT / "examples" / "aa" / "orders" / "variants" / "mc004-typo.yaml"
+COMBAT = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
+COMBAT_STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
+CORPS = ROOT / "examples" / "maneuver" / "corps-orders-mv201.yaml"
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    await start(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+def _check_json(path: str) -> list[dict]:  # type: ignore[type-arg]
+    run = subprocess.run([sys.executable, "-m", "movecheck", "check", "--format", "json", path], cwd=ROOT,
+                         capture_output=True, text=True)
+    return [f for f in json.loads(run.stdout)["findings"] if f["file"] == path]
+
+
+async def test_open_publishes_the_findings_check_gives_with_the_node_ranges(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    found = await published(client, target, 1)
+    text = TYPO.read_text()
+    expected = _check_json(str(TYPO.relative_to(ROOT)))
+    assert [(d.code, d.range.start.line + 1, d.range.start.character + 1) for d in found] == [
+        (f["code"], f["line"], f["column"]) for f in expected]
+    assert [d.message for d in found] == [f["message"] for f in expected]
+    assert [covered(text, d.range) for d in found] == ["Ukriane S.S.R.", "fihgter"]
+    assert {d.severity for d in found} == {lsp.DiagnosticSeverity.Error}
+    assert found[0].code_description is not None and found[0].code_description.href.endswith("/MC004")
+    assert {d.source for d in found} == {"movecheck"}
+
+
+async def test_an_edit_publishes_the_update(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    await published(client, target, 1)
+    text = TYPO.read_text().replace("Ukriane S.S.R.", "Ukraine S.S.R.")
+    change(client, target, 2, text)
+    found = await published(client, target, 2)
+    assert [(d.code, covered(text, d.range)) for d in found] == [("MC004", "fihgter")]
+
+
+async def test_an_illegal_move_is_underlined_from_start_to_end(client: LanguageClient) -> None:
+    text = COMBAT.read_text().replace("path: [Finland, Karelia S.S.R.]", "path: [Finland, Caucasus]")
+    target = open_file(client, COMBAT, text)
+    found = await published(client, target, 1)
+    assert "AA101" in {d.code for d in found}
+    move = next(d for d in found if d.code == "AA101")
+    assert covered(text, move.range) in ("[Finland, Caucasus]", "Caucasus", "Finland")
+
+
+async def test_a_space_name_is_completed_with_its_other_spellings(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    await published(client, target, 1)
+    text = TYPO.read_text()
+    where = position_of(text, "Ukriane S.S.R.", 3)
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=where))
+    assert result is not None
+    labels = {item.label: item for item in result.items}
+    assert "Ukraine S.S.R." in labels and "Caucasus" in labels and "7 Sea Zone" in labels
+    assert "infantry" not in labels  # a path holds spaces only
+    assert any(item.detail and "other spelling" in item.detail for item in result.items)  # SZ 7 ...
+    edit = labels["Ukraine S.S.R."].text_edit
+    assert isinstance(edit, lsp.TextEdit) and covered(text, edit.range) == "Ukriane S.S.R."
+
+
+async def test_unit_types_are_completed_under_units(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    await published(client, target, 1)
+    text = TYPO.read_text()
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(text, "fihgter", 2)))
+    labels = {item.label for item in result.items}
+    assert {"fighter", "infantry", "bomber"} <= labels and "Caucasus" not in labels
+
+
+async def test_hover_on_a_finding_gives_its_clause(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    await published(client, target, 1)
+    where = position_of(TYPO.read_text(), "fihgter", 1)
+    result = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=where))
+    assert result is not None and isinstance(result.contents, lsp.MarkupContent)
+    assert result.contents.value.startswith("```text\nMC004 ")
+
+
+async def test_hover_on_a_space_gives_its_facts(client: LanguageClient) -> None:
+    target = open_file(client, COMBAT)
+    await published(client, target, 1)
+    result = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(COMBAT.read_text(), "Archangel, Karelia", 2)))
+    assert result is not None
+    text = result.contents.value  # type: ignore[union-attr]
+    assert "Archangel" in text and "neighbours" in text and "Karelia S.S.R." in text
+
+
+async def test_a_quick_fix_replaces_the_misspelt_name(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    found = await published(client, target, 1)
+    text = TYPO.read_text()
+    typo = next(d for d in found if covered(text, d.range) == "fihgter")
+    actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), range=typo.range,
+        context=lsp.CodeActionContext(diagnostics=[typo])))
+    assert actions and [a.title for a in actions] == ["Replace with fighter"]
+    fixed = apply_edits(text, actions[0].edit.changes[target])  # type: ignore[union-attr,index]
+    assert "units: {fighter: 1}" in fixed
+    change(client, target, 2, fixed)
+    again = await published(client, target, 2)
+    assert [covered(fixed, d.range) for d in again] == ["Ukriane S.S.R."]
+
+
+async def test_the_suggested_ends_are_a_fix_for_a_corps_order(client: LanguageClient) -> None:
+    target = open_file(client, CORPS)
+    found = await published(client, target, 1)
+    assert "MV201" in {d.code for d in found}
+    actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), range=found[0].range,
+        context=lsp.CodeActionContext(diagnostics=found)))
+    fix = next(a for a in actions if a.title == "Write the end positions the rules require")
+    fixed = apply_edits(CORPS.read_text(), fix.edit.changes[target])  # type: ignore[union-attr,index]
+    assert "end: {r1: {x: 50, y: 36}, r2: {x: 54, y: 38}}" in fixed
+    change(client, target, 2, fixed)
+    assert await published(client, target, 2) == []
+
+
+async def test_an_open_state_buffer_is_read_before_the_disk_and_its_orders_follow_it(client: LanguageClient) -> None:
+    orders = open_file(client, COMBAT)
+    assert await published(client, orders, 1) == []
+    state_text = COMBAT_STATE.read_text()
+    state = open_file(client, COMBAT_STATE, state_text)
+    await published(client, state, 1)
+    broken = state_text.replace("power: Germans", "power: Germanz", 1)
+    assert broken != state_text
+    change(client, state, 2, broken)
+    found = await published(client, orders, 1)  # re-checked when the state opened (clean), then when it changed
+    if not found:
+        found = await published(client, orders, 1)
+    assert found and all(d.range.start.line == position_of(COMBAT.read_text(), "state:").line for d in found)
+    assert "not checked" in found[0].message
+
+
+async def test_go_to_definition_follows_state(client: LanguageClient) -> None:
+    target = open_file(client, COMBAT)
+    await published(client, target, 1)
+    found = await client.text_document_definition_async(lsp.DefinitionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(COMBAT.read_text(), "states/g1-combat.yaml")))
+    assert isinstance(found, lsp.Location) and found.uri == uri(COMBAT_STATE)
