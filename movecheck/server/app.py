@@ -100,6 +100,9 @@ class MovecheckServer(LanguageServer):
             LOG.error("check of %s failed: %s", path, "".join(traceback.format_exception(exc)))
             checked = Checked(document.version, document.source, path)
             checked.published = [_problem(_("movecheck could not check this file: {error}").format(error=f"{type(exc).__name__}: {exc}"))]
+        previous = self.checked.get(uri)
+        if checked.kind is None and previous is not None:
+            checked.kind = previous.kind  # a half-typed line breaks the YAML: completion keeps the file's kind
         self.checked[uri] = checked
         self.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(uri=uri, diagnostics=checked.published, version=document.version)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import subprocess
 import sys
 
@@ -168,3 +169,45 @@ async def test_go_to_definition_follows_state(client: LanguageClient) -> None:
     found = await client.text_document_definition_async(lsp.DefinitionParams(
         text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(COMBAT.read_text(), "states/g1-combat.yaml")))
     assert isinstance(found, lsp.Location) and found.uri == uri(COMBAT_STATE)
+
+
+NONCOMBAT = ROOT / "examples" / "aa" / "orders" / "g1-noncombat.yaml"
+CORPS_ORDERS = ROOT / "examples" / "maneuver" / "corps-orders.yaml"
+
+
+async def _complete(client: LanguageClient, path: Path, text: str, needle: str, offset: int) -> set[str]:
+    target = open_file(client, path, text)
+    await published(client, target, 1)
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(text, needle, offset)))
+    assert result is not None
+    return {item.label for item in result.items}
+
+
+async def test_unit_ids_of_the_state_are_completed_and_hovered(client: LanguageClient) -> None:
+    text = NONCOMBAT.read_text()
+    labels = await _complete(client, NONCOMBAT, text, "[JG-Nord]", 3)
+    assert {"JG-Nord", "JG-Reich", "KG-1", "T-Baltic"} <= labels and "Caucasus" not in labels
+    found = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri(NONCOMBAT)), position=position_of(text, "[JG-Nord]", 3)))
+    assert found is not None and "JG-Nord: Germans fighter at" in found.contents.value  # type: ignore[union-attr]
+
+
+async def test_corps_and_landmarks_of_the_battlefield_are_completed(client: LanguageClient) -> None:
+    text = CORPS_ORDERS.read_text()
+    corps = await _complete(client, CORPS_ORDERS, text, "corps: red-7", 9)
+    assert {"red-1", "red-2", "red-7"} <= corps and "shrine" not in corps
+    landmarks = await _complete(client, CORPS_ORDERS, text, "landmark: shrine", 12)
+    assert "shrine" in landmarks and "red-1" not in landmarks
+
+
+async def test_keys_from_the_schema_are_completed_where_a_key_goes(client: LanguageClient) -> None:
+    target = open_file(client, COMBAT)
+    await published(client, target, 1)
+    text = COMBAT.read_text().replace("    path: [Finland, Karelia S.S.R.]\n", "    path: [Finland, Karelia S.S.R.]\n    tr\n", 1)
+    change(client, target, 2, text)  # a half-typed key: the YAML does not parse
+    await published(client, target, 2)
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(text, "    tr\n", 6)))
+    labels = {item.label for item in result.items}
+    assert labels == {"attack", "id", "note", "path", "transport", "units"}
