@@ -1,0 +1,61 @@
+"""The server's adapter to the kernel and its caches, in process (no LSP)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls", reason="the language server needs the extra movecheck[server]")
+
+from movecheck import core  # noqa: E402
+from movecheck.server.app import MovecheckServer  # noqa: E402
+from movecheck.server.files import Roots  # noqa: E402
+from movecheck.server.kernel import HOOKS  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+ORDERS = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
+STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
+
+
+def _server(buffers: dict[str, str] | None = None) -> MovecheckServer:
+    server = MovecheckServer()
+    server.roots = Roots([str(ROOT)])
+    server.buffer_text = lambda absolute: (buffers or {}).get(absolute)  # type: ignore[method-assign]
+    return server
+
+
+def test_the_kernel_functions_the_adapter_names_exist() -> None:
+    """A change of the kernel that moves one of them fails here first (fix movecheck/server/kernel.py)."""
+    assert all(callable(getattr(core, name, None)) for name in HOOKS)
+
+
+def test_the_kernel_readers_are_restored_after_a_check() -> None:
+    saved = (core.read, core.read_reference, core.prepare)
+    _server().run_check(str(ORDERS), ORDERS.read_text(), 1)
+    assert (core.read, core.read_reference, core.prepare) == saved
+
+
+def test_a_state_is_prepared_once_per_version_of_its_text() -> None:
+    buffers: dict[str, str] = {}
+    server = _server(buffers)
+    text = ORDERS.read_text()
+    for k in range(4):  # edits of the orders: the prepared state is the cached one
+        assert server.run_check(str(ORDERS), text + " " * k, k).published == []
+    assert server.kernel.preparations == 1
+    buffers[str(STATE)] = STATE.read_text() + "\n# edited\n"  # a new version of the state's text
+    assert server.run_check(str(ORDERS), text, 9).published == []
+    assert server.kernel.preparations == 2
+    server.run_check(str(ORDERS), text, 10)
+    assert server.kernel.preparations == 2
+
+
+def test_the_buffer_of_the_state_is_read_before_the_disk() -> None:
+    broken = STATE.read_text().replace("power: Germans", "power: Germanz", 1)
+    checked = _server({str(STATE): broken}).run_check(str(ORDERS), ORDERS.read_text(), 1)
+    assert [d.message for d in checked.published] == ["17 orders not checked: the state has errors"]
+    assert checked.result is not None and checked.result.read == [str(STATE)]
+
+
+def test_a_file_that_is_not_a_movecheck_file_gets_nothing() -> None:
+    assert _server().run_check(str(ROOT / "x.yaml"), "services:\n  web: {image: nginx}\n", 1).published == []
