@@ -77,6 +77,8 @@ def _unchecked(report: Report, entry: FileReport, findings: list[Finding], spans
     if not silent:
         return []
     if len(silent) == len(verdicts) and len(set(silent.values())) == 1:
+        if any(f.order is None and f.severity is Severity.ERROR for f in findings):
+            return []  # the file's own error (state: outside the root, missing ...) says why already
         reason = next(iter(silent.values())) or _("the rules did not run on it")
         node = spans.node(("state",))
         key = next((n for n in spans.nodes if n.path == ("state",) and n.is_key), None)

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("pygls", reason="the language server needs the extra movecheck[server]")
 
-from movecheck import core  # noqa: E402
-from movecheck.server.app import MovecheckServer  # noqa: E402
-from movecheck.server.files import Roots  # noqa: E402
-from movecheck.server.kernel import HOOKS  # noqa: E402
+from movecheck import core
+from movecheck.server.app import MovecheckServer
+from movecheck.server.files import Roots
+from movecheck.server.kernel import HOOKS
 
 ROOT = Path(__file__).resolve().parents[2]
 ORDERS = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
@@ -59,3 +61,33 @@ def test_the_buffer_of_the_state_is_read_before_the_disk() -> None:
 
 def test_a_file_that_is_not_a_movecheck_file_gets_nothing() -> None:
     assert _server().run_check(str(ROOT / "x.yaml"), "services:\n  web: {image: nginx}\n", 1).published == []
+
+
+def test_a_check_opens_no_file_outside_the_workspace(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file a check opens (``os.open``: the kernel's bounded reads, the configuration) is in the workspace."""
+    from movecheck.server.app import MovecheckServer
+    from movecheck.server.files import Roots
+
+    server = MovecheckServer()
+    server.roots = Roots([str(workspace)])
+    server.buffer_text = lambda absolute: None  # type: ignore[method-assign]
+    path = str(workspace / "orders" / "outside.yaml")
+    texts = [ORDERS.read_text().replace("../states/g1-combat.yaml", ref)
+             for ref in ("../../outside-state.yaml", "../linked-state.yaml", "/etc/hostname")]
+    server.run_check(path, texts[0], 1)  # the modules a check needs are imported before the count
+    opened: list[str] = []
+    real_open = os.open
+
+    def recording(name: str, *args: object, **kwargs: object) -> int:
+        opened.append(os.path.realpath(name))
+        return real_open(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", recording)
+    for k, text in enumerate(texts):
+        assert [d.code for d in server.run_check(path, text, k + 2).published] == ["MC011"]
+    shutil.copy(STATE, workspace / "state.yaml")  # and a state inside it is read (the recording sees reads)
+    good = ORDERS.read_text().replace("../states/g1-combat.yaml", "../state.yaml")
+    assert server.run_check(path, good, 9).published == []
+    real = os.path.realpath(workspace)
+    assert os.path.join(real, "state.yaml") in opened
+    assert all(os.path.commonpath([p, real]) == real for p in opened), opened

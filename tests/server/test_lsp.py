@@ -3,20 +3,30 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("pytest_lsp", reason="the language server tests need the test extra (pytest-lsp, pygls)")
 
-import pytest_lsp  # noqa: E402
-from lsprotocol import types as lsp  # noqa: E402
-from pytest_lsp import LanguageClient  # noqa: E402
+import pytest_lsp
+from lsprotocol import types as lsp
+from pytest_lsp import LanguageClient
 
-from tests.server.lsp_helpers import (  # noqa: E402
-    ROOT, SERVER, apply_edits, change, covered, open_file, position_of, published, start, uri)
+from tests.server.lsp_helpers import (
+    ROOT,
+    SERVER,
+    apply_edits,
+    change,
+    covered,
+    open_file,
+    position_of,
+    published,
+    start,
+    uri,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
