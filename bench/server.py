@@ -60,7 +60,8 @@ def bench_server(repeat: int, table: Any, goal: Any) -> list[str]:
         ("example combat move, one character edited", f"{median:.1f} ms", f"{found['max_ms']:.1f} ms",
          f"{found['first_ms']:.0f} ms", f"≤ {TARGET_MS:g} ms", "pass" if median <= TARGET_MS else "FAIL"),
     ], ("re-check", "CPU", "worst", "first check (state prepared)", "target", ""))
-    goal("server: re-check of the example combat move after a one-character edit (CPU)", median / 1000, TARGET_MS / 1000, "s")
+    goal("server: re-check of the example combat move after a one-character edit (CPU)",
+         median / 1000, TARGET_MS / 1000, "s")
     return []
 
 

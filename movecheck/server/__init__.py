@@ -22,7 +22,8 @@ def main() -> int:
     except ImportError:
         from movecheck.i18n import _
 
-        sys.stderr.write("movecheck: error: " + _("the language server needs pygls; install it with: pip install 'movecheck[server]'") + "\n")
+        hint = _("the language server needs pygls; install it with: pip install 'movecheck[server]'")
+        sys.stderr.write(f"movecheck: error: {hint}\n")
         return 2
     from movecheck.server.app import serve
 

@@ -14,8 +14,9 @@ import asyncio
 import logging
 import os
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -29,6 +30,7 @@ from movecheck.server.kernel import Kernel, Result
 from movecheck.server.spans import Spans
 
 LOG = logging.getLogger("movecheck.server")
+_T = TypeVar("_T")
 
 
 def _delay() -> float:
@@ -74,7 +76,7 @@ class MovecheckServer(LanguageServer):
             return None
         for uri, document in documents:
             if path_of(uri) == absolute:
-                return document.source
+                return str(document.source)
         return None
 
     def schedule(self, uri: str, delay: float | None = None) -> None:
@@ -99,7 +101,8 @@ class MovecheckServer(LanguageServer):
         except Exception as exc:
             LOG.error("check of %s failed: %s", path, "".join(traceback.format_exception(exc)))
             checked = Checked(document.version, document.source, path)
-            checked.published = [_problem(_("movecheck could not check this file: {error}").format(error=f"{type(exc).__name__}: {exc}"))]
+            error = f"{type(exc).__name__}: {exc}"
+            checked.published = [_problem(_("movecheck could not check this file: {error}").format(error=error))]
         previous = self.checked.get(uri)
         if checked.kind is None and previous is not None:
             checked.kind = previous.kind  # a half-typed line breaks the YAML: completion keeps the file's kind
@@ -132,7 +135,8 @@ class MovecheckServer(LanguageServer):
         result = (self.kernel.check if orders else self.kernel.lint)(path, text, settings, self.buffer_text)
         checked.result = result
         checked.spans = Spans(text)
-        checked.published = diagnostics(result.report, result.entry if orders else None, path, checked.spans, settings.config)
+        entry = result.entry if orders else None
+        checked.published = diagnostics(result.report, entry, path, checked.spans, settings.config)
         return checked
 
     def spans_of(self, uri: str) -> tuple[Checked | None, Spans | None]:
@@ -220,7 +224,7 @@ def build() -> MovecheckServer:
     return server
 
 
-def _guarded(answer: Any) -> Any:
+def _guarded(answer: Callable[[], _T]) -> _T | None:
     """A request's answer, or nothing when working it out failed (logged): a request never kills the server."""
     try:
         return answer()

@@ -13,7 +13,8 @@ from typing import Any
 
 from lsprotocol import types as lsp
 
-from movecheck.findings import UNCHECKED_CODE, FileReport, Finding, Report, Severity, Verdict
+from movecheck.clauses import Severity
+from movecheck.findings import UNCHECKED_CODE, FileReport, Finding, Report, Verdict
 from movecheck.i18n import _
 from movecheck.server.spans import Point, Spans
 
@@ -83,14 +84,15 @@ def _unchecked(report: Report, entry: FileReport, findings: list[Finding], spans
         node = spans.node(("state",))
         key = next((n for n in spans.nodes if n.path == ("state",) and n.is_key), None)
         where = (key.start, node.end) if key is not None and node is not None else ((0, 0), (0, 0))
-        message = _("{count} orders not checked: {reason}").format(count=len(silent), reason=reason)
+        message = _("orders not checked ({count}): {reason}").format(count=len(silent), reason=reason)
         return [_note(where, message)]
     found = []
-    for order, reason in sorted(silent.items()):
+    for order, why in sorted(silent.items()):
         item = _order_node(spans, order)
-        where = (item.start, item.start) if item is not None else ((0, 0), (0, 0))
-        found.append(_note((where[0], spans.range_of(where[0][0] + 1, where[0][1] + 1)[1]),
-                           _("order not checked: {reason}").format(reason=reason or _("the rules did not run on it"))))
+        start = item.start if item is not None else (0, 0)
+        end = spans.range_of(start[0] + 1, start[1] + 1)[1]
+        reason = why or _("the rules did not run on it")
+        found.append(_note((start, end), _("order not checked: {reason}").format(reason=reason)))
     return found
 
 
@@ -100,4 +102,5 @@ def _order_node(spans: Spans, order: int) -> Any:
 
 
 def _note(where: tuple[Point, Point], message: str) -> lsp.Diagnostic:
-    return lsp.Diagnostic(range=lsp_range(*where), message=message, severity=lsp.DiagnosticSeverity.Warning, source=SOURCE)
+    return lsp.Diagnostic(range=lsp_range(*where), message=message, severity=lsp.DiagnosticSeverity.Warning,
+                          source=SOURCE)

@@ -116,7 +116,8 @@ class Kernel:
         except InputError:
             return None
 
-    def prepare(self, state: Loaded, settings: Settings, buffers: Buffers, original: Callable[..., Prepared]) -> Prepared:
+    def prepare(self, state: Loaded, settings: Settings, buffers: Buffers,
+                original: Callable[..., Prepared]) -> Prepared:
         """The prepared state, from the cache while its text, its map's and its rules are the same."""
         rules = settings.rules_for(state)
         key = (state.doc.path, state.doc.text, (settings.root_for(state.doc.path), repr(rules)))
@@ -182,7 +183,7 @@ class _Run:
             return prepared
 
         saved = {name: getattr(core, name) for name in ("read", "read_reference", "prepare")}
-        core.read, core.read_reference, core.prepare = self._read, self._reference, prepare  # type: ignore[assignment]
+        core.read, core.read_reference, core.prepare = self._read, self._reference, prepare
         try:
             yield
         finally:

@@ -35,9 +35,9 @@ _BY_KEY = {
     "units": (TYPE, UNIT), "transport": (UNIT,), "corps": (CORPS,), "base": (BASE,), "bases": (BASE,),
     "landmark": (LANDMARK,), "towards": (LANDMARK, CORPS), "terrain": (TERRAIN,),
 }
-_KIND = {SPACE: lsp.CompletionItemKind.Value, POWER: lsp.CompletionItemKind.EnumMember, TYPE: lsp.CompletionItemKind.Class,
-         UNIT: lsp.CompletionItemKind.Variable, CORPS: lsp.CompletionItemKind.Module, BASE: lsp.CompletionItemKind.Variable,
-         LANDMARK: lsp.CompletionItemKind.Reference, TERRAIN: lsp.CompletionItemKind.Reference}
+_ITEM = lsp.CompletionItemKind
+_KIND = {SPACE: _ITEM.Value, POWER: _ITEM.EnumMember, TYPE: _ITEM.Class, UNIT: _ITEM.Variable, CORPS: _ITEM.Module,
+         BASE: _ITEM.Variable, LANDMARK: _ITEM.Reference, TERRAIN: _ITEM.Reference}
 _CODE = re.compile(r"^[A-Z]{2}\d{3}$")
 _PLAIN = re.compile(r"^[^\s,\[\]{}:#&*!|>'\"%@`-][^,\[\]{}:#]*(?<=\S)$")
 
@@ -124,7 +124,8 @@ def _word_start(spans: Spans, point: Point) -> Point:
     return point[0], col
 
 
-def _item(name: str, kind: lsp.CompletionItemKind, detail: str, start: Point, end: Point, quoted: bool) -> lsp.CompletionItem:
+def _item(name: str, kind: lsp.CompletionItemKind, detail: str, start: Point, end: Point,
+          quoted: bool) -> lsp.CompletionItem:
     text = quote(name, force=quoted)
     return lsp.CompletionItem(label=name, kind=kind, detail=detail, filter_text=name,
                               text_edit=lsp.TextEdit(range=lsp_range(start, end), new_text=text))
@@ -218,14 +219,18 @@ def hover(ls: MovecheckServer, uri: str, position: lsp.Position) -> lsp.Hover | 
 
         text, status = explain_clause(codes[0])
         if status == 0:
-            return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=f"```text\n{text.rstrip()}\n```"))
+            return lsp.Hover(contents=_block(text.rstrip()))
     if node is None or checked.result is None:
         return None
     facts = _facts(checked.result.prepared, str(node.value))
     if facts is None:
         return None
-    return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=f"```text\n{facts}\n```"),
-                     range=lsp_range(node.start, node.end))
+    return lsp.Hover(contents=_block(facts), range=lsp_range(node.start, node.end))
+
+
+def _block(text: str) -> lsp.MarkupContent:
+    """Text as the terminal shows it, in a Markdown code block."""
+    return lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=f"```text\n{text}\n```")
 
 
 def _inside(where: lsp.Range, point: Point) -> bool:
@@ -241,18 +246,21 @@ def _facts(prepared: Any, name: str) -> str | None:
     if game_map is not None:
         if name in model.by_id:
             unit = model.by_id[name]
-            return _("{id}: {power} {type} at {space}, {moved} moved this turn").format(
+            return _("{id}: {power} {type} at {space}, moved {moved} this turn").format(
                 id=name, power=unit.power, type=unit.type.name, space=unit.at, moved=unit.moved)
         space = game_map.resolve(name)
         return _space_facts(prepared, space) if space is not None else None
     if name in getattr(model, "bases", {}):
         base = model.bases[name]
-        return _("base {id} of {side}, corps {corps}: at ({x}, {y}) facing {facing}, {width} by {depth}, mobility {mobility}").format(
+        said = _("base {id} of {side}, corps {corps}: at ({x}, {y}) facing {facing}, "
+                 "{width} by {depth}, mobility {mobility}")
+        return said.format(
             id=name, side=base.side, corps=base.corps, x=base.x, y=base.y, facing=base.facing, width=base.width,
             depth=base.depth, mobility=base.mobility)
     if name in getattr(model, "corps", {}):
         corps = model.corps[name]
-        return _("corps {id} of {side}: bases {bases}").format(id=name, side=corps.side, bases=", ".join(b.id for b in corps.bases))
+        bases = ", ".join(b.id for b in corps.bases)
+        return _("corps {id} of {side}: bases {bases}").format(id=name, side=corps.side, bases=bases)
     if name in getattr(model, "landmarks", {}):
         return str(model.landmarks[name].describe())
     return None

@@ -9,6 +9,7 @@ its document path (``("moves", 3, "path", 1)``).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,11 +18,12 @@ import yaml
 try:
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - PyYAML without libyaml
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _Loader
 
 Point = tuple[int, int]
 """A 0-based (line, character) place in the text."""
 
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)
 MAX_EVENTS = 500_000
 """Past this many YAML events the table stops growing (findings beyond it get a one-word range)."""
 
@@ -55,10 +57,8 @@ class Spans:
         self.lines = text.splitlines()
         self.nodes: list[Node] = []
         self._by_start: dict[Point, Node] = {}
-        try:
+        with contextlib.suppress(yaml.YAMLError, ValueError):  # a broken file: the nodes before the break are known
             self._read(text)
-        except (yaml.YAMLError, ValueError):
-            pass  # a broken file: the nodes before the break are known
         for node in self.nodes:
             self._by_start.setdefault(node.start, node)
 
@@ -74,7 +74,7 @@ class Spans:
                 self._add(Node(frame.path, frame.start, end))
                 self._advance(stack)
                 continue
-            if not isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if not isinstance(event, _NODE_EVENTS):
                 continue
             parent = stack[-1] if stack else None
             if parent is not None and parent.mapping and parent.expecting_key:
@@ -149,9 +149,9 @@ class Spans:
         """The innermost scalar node (value or key) under the cursor (its end counts: a word just typed)."""
         best: Node | None = None
         for node in self.nodes:
-            if node.start <= point <= node.end and node.start[0] == node.end[0] and isinstance(node.value, str):
-                if best is None or node.start >= best.start:
-                    best = node
+            one_line = node.start[0] == node.end[0] and isinstance(node.value, str)
+            if one_line and node.start <= point <= node.end and (best is None or node.start >= best.start):
+                best = node
         return best
 
     def node(self, path: tuple[Any, ...]) -> Node | None:

@@ -29,7 +29,8 @@ async def start(client: LanguageClient, folder: Path = ROOT) -> None:
     ))
 
 
-async def published(client: LanguageClient, target: str, version: int | None, timeout: float = 20) -> list[lsp.Diagnostic]:
+async def published(client: LanguageClient, target: str, version: int | None,
+                    timeout: float = 20) -> list[lsp.Diagnostic]:
     """The diagnostics the server publishes for ``target`` at ``version`` (waits for them)."""
     seen: dict[str, Any] = {}
 

@@ -44,7 +44,8 @@ async def client(lsp_client: LanguageClient, request: pytest.FixtureRequest):  #
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))
-async def test_a_hostile_buffer_gets_one_diagnostic_and_the_server_goes_on(client: LanguageClient, workspace: Path, case: str) -> None:
+async def test_a_hostile_buffer_gets_one_diagnostic_and_the_server_goes_on(
+        client: LanguageClient, workspace: Path, case: str) -> None:
     text, code = HOSTILE[case]
     target = open_file(client, workspace / "orders" / "hostile.yaml", text)
     found = await published(client, target, 1, timeout=60)

@@ -55,7 +55,7 @@ def test_a_state_is_prepared_once_per_version_of_its_text() -> None:
 def test_the_buffer_of_the_state_is_read_before_the_disk() -> None:
     broken = STATE.read_text().replace("power: Germans", "power: Germanz", 1)
     checked = _server({str(STATE): broken}).run_check(str(ORDERS), ORDERS.read_text(), 1)
-    assert [d.message for d in checked.published] == ["17 orders not checked: the state has errors"]
+    assert [d.message for d in checked.published] == ["orders not checked (17): the state has errors"]
     assert checked.result is not None and checked.result.read == [str(STATE)]
 
 

@@ -121,7 +121,8 @@ async def test_hover_on_a_space_gives_its_facts(client: LanguageClient) -> None:
     target = open_file(client, COMBAT)
     await published(client, target, 1)
     result = await client.text_document_hover_async(lsp.HoverParams(
-        text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(COMBAT.read_text(), "Archangel, Karelia", 2)))
+        text_document=lsp.TextDocumentIdentifier(uri=target),
+        position=position_of(COMBAT.read_text(), "Archangel, Karelia", 2)))
     assert result is not None
     text = result.contents.value  # type: ignore[union-attr]
     assert "Archangel" in text and "neighbours" in text and "Karelia S.S.R." in text
@@ -177,7 +178,8 @@ async def test_go_to_definition_follows_state(client: LanguageClient) -> None:
     target = open_file(client, COMBAT)
     await published(client, target, 1)
     found = await client.text_document_definition_async(lsp.DefinitionParams(
-        text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(COMBAT.read_text(), "states/g1-combat.yaml")))
+        text_document=lsp.TextDocumentIdentifier(uri=target),
+        position=position_of(COMBAT.read_text(), "states/g1-combat.yaml")))
     assert isinstance(found, lsp.Location) and found.uri == uri(COMBAT_STATE)
 
 
@@ -214,7 +216,8 @@ async def test_corps_and_landmarks_of_the_battlefield_are_completed(client: Lang
 async def test_keys_from_the_schema_are_completed_where_a_key_goes(client: LanguageClient) -> None:
     target = open_file(client, COMBAT)
     await published(client, target, 1)
-    text = COMBAT.read_text().replace("    path: [Finland, Karelia S.S.R.]\n", "    path: [Finland, Karelia S.S.R.]\n    tr\n", 1)
+    line = "    path: [Finland, Karelia S.S.R.]\n"
+    text = COMBAT.read_text().replace(line, line + "    tr\n", 1)
     change(client, target, 2, text)  # a half-typed key: the YAML does not parse
     await published(client, target, 2)
     result = await client.text_document_completion_async(lsp.CompletionParams(

@@ -53,8 +53,9 @@ def test_neovim_shows_the_diagnostics_check_gives(tmp_path: Path) -> None:
                    cwd=ROOT, env=env, timeout=120, check=True, capture_output=True, stdin=subprocess.DEVNULL)
     shown = json.loads(out.read_text())
     assert shown["done"] is True
-    check = subprocess.run([sys.executable, "-m", "movecheck", "check", "--format", "json", str(TYPO.relative_to(ROOT))],
-                           cwd=ROOT, capture_output=True, text=True)
+    relative = str(TYPO.relative_to(ROOT))
+    check = subprocess.run([sys.executable, "-m", "movecheck", "check", "--format", "json", relative], cwd=ROOT,
+                           capture_output=True, text=True)
     expected = [f for f in json.loads(check.stdout)["findings"] if f["file"].endswith(TYPO.name)]
     got = sorted(shown["diagnostics"], key=lambda d: (d["line"], d["col"]))
     assert [(d["line"] + 1, d["col"] + 1, d["code"], d["message"]) for d in got] == [
