@@ -84,7 +84,7 @@ class MovecheckServer(LanguageServer):
         waiting = self.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
-        loop = asyncio.get_event_loop()
+        loop = asyncio.get_running_loop()
         self.pending[uri] = loop.call_later(self.delay if delay is None else delay, self.check_now, uri)
 
     def check_now(self, uri: str, follow: bool = True) -> None:

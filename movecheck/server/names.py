@@ -273,10 +273,7 @@ def _space_facts(prepared: Any, space: str) -> str | None:
     data = _map_data(prepared)
     if data is None:
         return None
-    rows = mapquery.space_rows(mapquery.MapSource(str(data.get("name", "map")), data))
-    if space not in rows:
-        return None
-    return "\n".join(mapquery._space_block(rows[space], rows))
+    return mapquery.space_facts(mapquery.MapSource(str(data.get("name", "map")), data), space)
 
 
 def _map_data(prepared: Any) -> dict[str, Any] | None:
