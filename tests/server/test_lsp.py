@@ -13,7 +13,7 @@ pytest.importorskip("pytest_lsp", reason="the language server tests need the tes
 
 import pytest_lsp
 from lsprotocol import types as lsp
-from pytest_lsp import LanguageClient
+from pytest_lsp import ClientServerConfig, LanguageClient
 
 from tests.server.lsp_helpers import (
     ROOT,
@@ -224,3 +224,26 @@ async def test_keys_from_the_schema_are_completed_where_a_key_goes(client: Langu
         text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(text, "    tr\n", 6)))
     labels = {item.label for item in result.items}
     assert labels == {"attack", "id", "note", "path", "transport", "units"}
+
+
+SLOW_SERVER = ClientServerConfig(server_command=SERVER.server_command,
+                                 server_env={**SERVER.server_env, "MOVECHECK_SERVER_DELAY": "5"})
+
+
+@pytest_lsp.fixture(config=SLOW_SERVER)
+async def patient(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    await start(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_change_waits_for_the_pause_and_a_save_checks_at_once(patient: LanguageClient) -> None:
+    target = open_file(patient, TYPO)
+    await published(patient, target, 1)
+    text = TYPO.read_text().replace("Ukriane S.S.R.", "Ukraine S.S.R.")
+    change(patient, target, 2, text)
+    with pytest.raises(TimeoutError):  # typing goes on: no check within the 5 s pause
+        await published(patient, target, 2, timeout=1.5)
+    patient.text_document_did_save(lsp.DidSaveTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=target)))
+    found = await published(patient, target, 2, timeout=3)
+    assert [d.code for d in found] == ["MC004"]
