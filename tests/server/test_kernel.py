@@ -91,3 +91,41 @@ def test_a_check_opens_no_file_outside_the_workspace(workspace: Path, monkeypatc
     real = os.path.realpath(workspace)
     assert os.path.join(real, "state.yaml") in opened
     assert all(os.path.commonpath([p, real]) == real for p in opened), opened
+
+
+TINY_STATE = """\
+movecheck: 1
+system: aa
+map: map.yaml
+turn: {power: Reds, phase: combat_move}
+"""
+TINY_ORDERS = """\
+movecheck: 1
+system: aa
+state: state.yaml
+power: Reds
+phase: combat_move
+moves:
+  - units: {infantry: 1}
+    path: [Alpha, Bravo]
+"""
+
+
+def test_the_buffer_of_a_map_is_read_before_the_disk(tmp_path: Path) -> None:
+    """An aa state's map: comes from its open buffer; editing it prepares the state again."""
+    from conftest import AA_TINY_MAP
+
+    for name, text in (("map.yaml", AA_TINY_MAP), ("state.yaml", TINY_STATE), ("orders.yaml", TINY_ORDERS)):
+        (tmp_path / name).write_text(text)
+    buffers: dict[str, str] = {}
+    server = MovecheckServer()
+    server.roots = Roots([str(tmp_path)])
+    server.buffer_text = lambda absolute: buffers.get(absolute)  # type: ignore[method-assign]
+    orders = str(tmp_path / "orders.yaml")
+    first = server.run_check(orders, TINY_ORDERS, 1)
+    assert first.published == [] and first.result is not None
+    assert str(tmp_path / "map.yaml") in first.result.read
+    buffers[str(tmp_path / "map.yaml")] = AA_TINY_MAP.replace("aliases: [Bravo]", "aliases: [Bravissimo]")
+    again = server.run_check(orders, TINY_ORDERS, 2)
+    assert [(d.code, d.range.start.line) for d in again.published] == [("MC004", 7)]
+    assert "'Bravo'" in again.published[0].message and server.kernel.preparations == 2
