@@ -410,6 +410,14 @@ def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
     raise typer.Exit(0)
 
 
+@app.command()
+def server(stdio: Annotated[bool, typer.Option("--stdio", help="Speak over stdin and stdout (the only way it speaks).")] = True) -> None:
+    """Run the language server (LSP over stdio) for editors; needs the extra movecheck[server]."""
+    from movecheck.server import main as serve
+
+    raise typer.Exit(serve())
+
+
 @app.command("render")
 def render_picture(
     file: Annotated[str, typer.Argument(help="A maneuver state or orders file.", show_default=False)],
