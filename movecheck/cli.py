@@ -439,6 +439,20 @@ def render_picture(
     raise typer.Exit(0)
 
 
+@app.command()
+def init(
+    game_map: Annotated[str, typer.Argument(metavar="MAP", help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False)],
+    output: NewStateOutput = None,
+    power: Annotated[Optional[str], typer.Option("--power", help="The power to move first (default: the first in turn order).", show_default=False)] = None,
+    lang: LangOption = None,
+) -> None:
+    """Write the first state of an aa game: round 1, purchase phase, the map's setup and starting IPCs."""
+    from movecheck.aa.init import init_text
+
+    deliver(output, init_text(game_map, power, output))
+    raise typer.Exit(0)
+
+
 def _command_group(name: str, help_text: str) -> typer.Typer:
     """A group of subcommands (``movecheck NAME ...``) added to the command line."""
     group = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)
