@@ -365,7 +365,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
             problems.append(unknown_type(state, board.map, entry.get("type"), where + ("type",)))
         if power is None:
             problems.append(unknown_power(state, board.map, entry.get("power"), where + ("power",)))
-        bad = [key for key in ("count", "moved") if key in entry and whole(entry[key]) is None]
+        bad = [key for key in ("count", "moved", "damage") if key in entry and whole(entry[key]) is None]
         problems += [_not_whole(state, where + (key,), entry[key]) for key in bad]
         if problems:
             if not from_map:
@@ -384,6 +384,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
                 fought=bool(entry.get("fought", False)),
                 submerged=bool(entry.get("submerged", False)),
                 loaded=bool(entry.get("loaded", False)),
+                damage=entry.get("damage", 0),
                 source=("map",) if from_map else where,
                 ref=unit_ref_of(index, k, count, from_map),
             )
