@@ -90,7 +90,7 @@ def test_the_json_report_lists_the_aircraft_destroyed(capsys, tmp_path):
     report = report_of(capsys, orders)
     assert report["destroyed"] == [{"type": "fighter", "power": "Germans", "at": "7 Sea Zone", "id": "JG-1"},
                                    {"type": "fighter", "power": "Germans", "at": "7 Sea Zone"}]
-    assert report["written"] is None and report["turn"] == {"round": 1, "power": "British", "phase": "combat_move"}
+    assert report["written"] is None and report["turn"] == {"round": 1, "power": "Germans", "phase": "mobilize"}
     state = yaml.safe_load(report["text"])
     assert not [u for u in state["units"] if u["at"] == "7 Sea Zone"]
     assert "#   JG-1 in 7 Sea Zone" in report["text"].splitlines()
