@@ -108,7 +108,7 @@ class Bought:
 
 def check_purchase(doc: Document, prepared: Prepared) -> Outcome:
     """Check a purchase file against its purchase state; ``final`` is the :class:`Bought` when it was checked."""
-    from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
+    from movecheck.aa.checks import purchase as _clauses  # noqa: F401  (registers the purchase clauses)
     from movecheck.core import Outcome
 
     outcome = Outcome(orders=1)
