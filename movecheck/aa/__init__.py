@@ -112,6 +112,7 @@ class AA(System):
 
             return check_results(orders, prepared)
         if is_purchase(orders.data):
+            from movecheck.aa.checks import purchase as _clauses  # noqa: F401  (registers the purchase clauses)
             from movecheck.aa.purchase import check_purchase
 
             return check_purchase(orders, prepared)

@@ -141,7 +141,7 @@ def render_show(ref: str, space: str | None, fmt: str, units: bool = False, stat
     if units or state is not None:
         from movecheck.aa.mapunits import units_by_space
 
-        found = units_by_space(source, ref, state)
+        found = units_by_space(board_for(source, ref, state, None, None, ""))
         for name, row in rows.items():
             row["units"] = found.get(name, [])
     if space is not None:

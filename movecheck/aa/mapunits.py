@@ -11,11 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 
-def units_by_space(source: Any, ref: str, state: str | None) -> dict[str, list[dict[str, Any]]]:
-    """Every space's units: ``[{power, type, count}]``, in turn order then type order (spaces with none left out)."""
-    from movecheck.aa.mapquery import board_for
-
-    board = board_for(source, ref, state, None, None, "")
+def units_by_space(board: Any) -> dict[str, list[dict[str, Any]]]:
+    """Every space's units on a board: ``[{power, type, count}]``, in turn order then type order (spaces with
+    none left out)."""
     powers = {p: i for i, p in enumerate(board.map.powers)}
     types = {t: i for i, t in enumerate(board.map.unit_types)}
     counts: dict[str, dict[tuple[str, str], int]] = {}

@@ -107,8 +107,10 @@ class Bought:
 
 
 def check_purchase(doc: Document, prepared: Prepared) -> Outcome:
-    """Check a purchase file against its purchase state; ``final`` is the :class:`Bought` when it was checked."""
-    from movecheck.aa.checks import purchase as _clauses  # noqa: F401  (registers the purchase clauses)
+    """Check a purchase file against its purchase state; ``final`` is the :class:`Bought` when it was checked.
+
+    The purchase clauses must be registered (:mod:`movecheck.aa.checks.purchase` imported: the system does it).
+    """
     from movecheck.core import Outcome
 
     outcome = Outcome(orders=1)
