@@ -22,7 +22,7 @@ from movecheck.loading import MAX_DIGITS, Document, implicit_message
 from movecheck.suggest import hint as _did_you_mean
 from movecheck.systems import NAMES, SCHEMA_ID, all_systems, known, orders_look, schema_id, system
 
-__all__ = ["SCHEMA_ID", "SCHEMA_NAMES", "schema_id", "schema_names"]
+__all__ = ["SCHEMA_ID", "schema_id", "schema_names"]
 REPORT = "report"
 """The kernel's own schema: the JSON report."""
 

@@ -78,3 +78,18 @@ def test_the_generated_files_excepted_are_generated() -> None:
         head = (PACKAGE.parent / name).read_text(encoding="utf-8")[:300]
         assert "do not edit" in head, name
 
+
+
+@pytest.mark.parametrize("module", ["files.py", "settings.py", "yaml_builder.py", "pictures.py", "cli_options.py"])
+def test_the_new_kernel_modules_name_no_system_file_keys(module: str) -> None:
+    from test_interface import _string_uses
+
+    from movecheck import systems
+
+    declared = set()
+    for name in systems.NAMES:
+        system = systems.system(name)
+        declared |= {system.orders_key, *system.orders_markers, *system.state_markers}
+    constants, keys = _string_uses(PACKAGE / module)
+    assert constants & (declared - {"orders", "state"}) == set()
+    assert keys & declared == set()

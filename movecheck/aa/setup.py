@@ -18,7 +18,8 @@ from movecheck.aa.editions import DEFAULT_EDITION, Edition, close_editions, find
 from movecheck.aa.names import ambiguous_message
 from movecheck.findings import Finding
 from movecheck.i18n import _
-from movecheck.loading import Document, InputError, _limit
+from movecheck.loading import Document, InputError
+from movecheck.reading import _limit
 from movecheck.suggest import did_you_mean as suggestion
 from movecheck.systems import RuleSettings, resolve_rules
 
