@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -281,7 +282,7 @@ def explain_clause(code: str) -> tuple[str, int]:
         if doc and doc != entry.summary:
             lines.extend([_("The full description, in English: movecheck explain {code} --lang en").format(code=entry.code), ""])
     elif doc and doc != entry.summary:
-        lines.extend([doc, ""])
+        lines.extend([plain_code(doc), ""])
     if entry.example is not None:
         lines.extend([*example_lines(entry), ""])
     lines.extend(option_lines(entry))
@@ -351,4 +352,13 @@ def example_lines(entry: Clause) -> list[str]:
     """A clause's example as ``explain`` prints it: Illegal/Legal for an error, Flagged/Not flagged otherwise."""
     bad, good = (_("Illegal"), _("Legal")) if entry.severity is Severity.ERROR else (_("Flagged"), _("Not flagged"))
     width = max(len(bad), len(good)) + 1
-    return [_("Example:"), f"  {bad + ':':<{width}} {entry.example.illegal}", f"  {good + ':':<{width}} {entry.example.legal}"]
+    illegal, legal = plain_code(entry.example.illegal), plain_code(entry.example.legal)
+    return [_("Example:"), f"  {bad + ':':<{width}} {illegal}", f"  {good + ':':<{width}} {legal}"]
+
+
+_LITERAL = re.compile(r"``(.+?)``", re.S)
+
+
+def plain_code(text: str) -> str:
+    """reStructuredText literals (````x````, as docstrings write them) as a terminal shows code: ```x```."""
+    return _LITERAL.sub(r"`\1`", text)

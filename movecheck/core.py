@@ -239,7 +239,9 @@ def check(
         if prepared.model is None:
             entry.reason = prepared.reason or _("the state has errors")
             continue
-        outcome: Outcome = system_of(loaded.kind).check_orders(loaded.doc, prepared, valid_orders(loaded), settings)
+        declared = system_of(loaded.kind)
+        declared.load_clauses()  # every clause that applies is registered before any order is judged
+        outcome: Outcome = declared.check_orders(loaded.doc, prepared, valid_orders(loaded), settings)
         report.findings.extend(outcome.findings)
         if outcomes is not None:
             outcomes[loaded.doc.path] = (outcome, prepared)

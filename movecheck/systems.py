@@ -6,7 +6,7 @@ modules, its configuration section, its own commands, and the calls the kernel m
 (prepare, check, lint, identify, next state, picture).  The kernel finds the systems in
 one registry (:func:`names`, :func:`system`): the built-in ones (:data:`NAMES`) and any
 package that declares an entry point in the group ``movecheck.systems``
-(``toy = "toy_package:SYSTEM"``).  It imports a system only when it asks the registry for
+(``hex = "movecheck_hex:SYSTEM"``).  It imports a system only when it asks the registry for
 it, never at module level, and systems import this module (and the kernel services of
 :mod:`movecheck.files`), never ``movecheck.core``.
 
@@ -185,6 +185,11 @@ class System:
     """Every key that holds a list of orders in some kind of file (default: ``orders_key`` alone)."""
 
     # -- declarations read lazily --------------------------------------------------------------
+
+    def load_clauses(self) -> None:
+        """Register its clauses (import :attr:`clause_modules`): the kernel does before it checks orders."""
+        for module in self.clause_modules:
+            importlib.import_module(module)
 
     def option_set(self) -> OptionSet | None:
         """Its rule options (None: it has none)."""

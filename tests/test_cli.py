@@ -656,3 +656,28 @@ def test_explain_of_an_unknown_name_suggests_names_and_labels(run_main) -> None:
     assert "did you mean stop-in-hostile" in err
     code, _, err = run_main(["explain", "C99"])
     assert code == 2 and "did you mean C9" in err
+
+
+# -- small bugs of issue 24 -----------------------------------------------------------------------
+
+
+def test_rules_of_a_system_without_editions_names_no_edition(run_cli) -> None:
+    code, out, _err = run_cli(["rules", "--system", "maneuver", "--format", "json"])
+    document = json.loads(out)
+    assert code == 0
+    assert document["rules"] is None  # maneuver has no editions; it used to say "aa1942"
+    assert {c["code"][:2] for c in document["clauses"]} == {"MV"}
+
+
+def test_rules_preset_for_a_system_without_editions_is_its_own_error(run_cli) -> None:
+    code, _out, err = run_cli(["rules", "--system", "maneuver", "--rules", "bogus"])
+    assert code == 2
+    assert err == "movecheck: error: --rules names an edition, and the system maneuver has none\n"
+    assert "preset" not in err  # not the aa preset error
+
+
+def test_explain_shows_restructuredtext_literals_as_plain_code(run_cli) -> None:
+    code, out, _err = run_cli(["explain", "AA101"])
+    assert code == 0
+    assert "``" not in out
+    assert "  Legal:   `path: [Germany, Poland, Ukraine S.S.R.]`\n" in out
