@@ -7,7 +7,7 @@ shapely; the commands load what they need when they run.
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -29,6 +29,9 @@ from movecheck.cli_options import (
     report_command,
 )
 from movecheck.output import deliver, emit, ensure_streams, say, silence
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from movecheck.systems import Outcome, Prepared
 
 __all__ = ["Format", "app", "main"]
 
@@ -67,7 +70,7 @@ def check(
     orders: Annotated[list[str], typer.Argument(help="Orders files (- reads standard input).", show_default=False)],
     common: ReportArgs,
     state: Annotated[
-        Optional[str], typer.Option("--state", "-s", help="State file to check against (overrides the orders' state:).")
+        str | None, typer.Option("--state", "-s", help="State file to check against (overrides the orders' state:).")
     ] = None,
     suggest: Annotated[
         bool,
@@ -109,10 +112,14 @@ def check(
 
 @app.command()
 def apply(
-    orders: Annotated[str, typer.Argument(help="An orders file (aa orders or battle results, maneuver orders).", show_default=False)],
+    orders: Annotated[
+        str, typer.Argument(help="An orders file (aa orders or battle results, maneuver orders).", show_default=False)
+    ],
     state: OrdersStateOption = None,
     output: NewStateOutput = None,
-    force: Annotated[bool, typer.Option("--force", help="Write the state even when the orders are not legal (said in its header).")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write the state even when the orders are not legal (said in its header).")
+    ] = False,
     option: RuleOptionOption = None,
     root: RootOption = None,
     isolated: IsolatedOption = False,
@@ -124,9 +131,15 @@ def apply(
     from movecheck.session import Session
 
     session = Session.start(
-        [orders], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated,
+        [orders],
+        fmt="text",
+        color="never",
+        config=config,
+        options=option,
+        root=root,
+        isolated=isolated,
     )
-    outcomes: dict = {}
+    outcomes: dict[str, tuple[Outcome, Prepared]] = {}
     report, _ = run_check([orders], session.settings(state=state), outcomes)
     legal = report.exit_code() == 0
     found = next(iter(outcomes.values()), None)
@@ -143,6 +156,7 @@ def apply(
         session.tell_overrides(report)  # a house rule or a received configuration is never unseen
     from movecheck.systems import system_of
 
+    assert found is not None  # final is not None
     outcome, prepared = found
     entry = report.files[0]
     text = system_of(entry.kind).next_state(outcome, prepared, entry.path, output, forced=not legal)
@@ -157,7 +171,10 @@ def lint(
     common: ReportArgs,
     skip_foreign: Annotated[
         bool,
-        typer.Option("--skip-foreign", help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file)."),
+        typer.Option(
+            "--skip-foreign",
+            help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file).",
+        ),
     ] = False,
 ) -> None:
     """Check files against their schema and for consistency (scenario lint)."""
@@ -175,8 +192,15 @@ def lint(
 
 @app.command()
 def rules(
-    system: Annotated[Optional[str], typer.Option("--system", help="Only the clauses of one system: aa, maneuver, mc.")] = None,
-    preset: Annotated[Optional[str], typer.Option("--rules", help="aa rules preset (edition name or alias) whose option values to list (default aa1942).")] = None,
+    system: Annotated[
+        str | None, typer.Option("--system", help="Only the clauses of one system: aa, maneuver, mc.")
+    ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--rules", help="aa rules preset (edition name or alias) whose option values to list (default aa1942)."
+        ),
+    ] = None,
     fmt: RulesFormatOption = None,
     lang: LangOption = None,
 ) -> None:
@@ -205,11 +229,18 @@ def explain(
 def schema(
     name: Annotated[
         str,
-        typer.Argument(help="A file kind (aa-map, aa-state, aa-orders, maneuver-state, maneuver-orders ...) or report."),
+        typer.Argument(
+            help="A file kind (aa-map, aa-state, aa-orders, maneuver-state, maneuver-orders ...) or report."
+        ),
     ],
     game_map: Annotated[
-        Optional[str],
-        typer.Option("--map", help="aa-orders, aa-state, aa-battles: the names of this map (built-in or a map file) as enums, for editors.", show_default=False),
+        str | None,
+        typer.Option(
+            "--map",
+            help="The schema with the names of this map (built-in or a map file) as enums, for editors "
+            "(aa-orders, aa-state, aa-battles).",
+            show_default=False,
+        ),
     ] = None,
     lang: LangOption = None,
 ) -> None:
@@ -233,7 +264,9 @@ def schema(
 
 @app.command("render")
 def render_picture(
-    file: Annotated[str, typer.Argument(help="A state or orders file of a system that draws (maneuver).", show_default=False)],
+    file: Annotated[
+        str, typer.Argument(help="A state or orders file of a system that draws (maneuver).", show_default=False)
+    ],
     output: PictureOutput = None,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
@@ -248,7 +281,9 @@ def render_picture(
     from movecheck.session import Session
     from movecheck.systems import Unrenderable
 
-    session = Session.start([file], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated)
+    session = Session.start(
+        [file], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated
+    )
     try:
         svg = picture(file, session.settings(state=state), session.select)
     except Unrenderable as exc:
@@ -276,11 +311,11 @@ def _fail(message: str) -> None:
 _say = say
 
 
-def _click_exceptions():  # type: ignore[no-untyped-def]
+def _click_exceptions() -> Any:
     try:
         from typer._click import exceptions  # typer >= 0.24 vendors click
     except ImportError:  # pragma: no cover - older typer with click installed
-        from click import exceptions  # type: ignore[no-redef]
+        from click import exceptions  # type: ignore[no-redef,import-not-found,unused-ignore]
     return exceptions
 
 
@@ -365,11 +400,18 @@ def _run(args: list[str]) -> int:
         result = command.main(args=args, prog_name="movecheck", standalone_mode=False)
     except getattr(exceptions, "NoArgsIsHelpError", ()) as exc:
         names = ", ".join(exc.ctx.command.list_commands(exc.ctx)) if exc.ctx else ""
-        sys.stderr.write("movecheck: error: " + _("missing command; choose one of: {names} (see 'movecheck --help')").format(names=names) + "\n")
+        sys.stderr.write(
+            "movecheck: error: "
+            + _("missing command; choose one of: {names} (see 'movecheck --help')").format(names=names)
+            + "\n"
+        )
         return 2
     except exceptions.UsageError as exc:
-        hint = " " + (_("(see 'movecheck {command} --help')").format(command=exc.ctx.info_name) if exc.ctx and exc.ctx.parent
-                      else _("(see 'movecheck --help')"))
+        hint = " " + (
+            _("(see 'movecheck {command} --help')").format(command=exc.ctx.info_name)
+            if exc.ctx and exc.ctx.parent
+            else _("(see 'movecheck --help')")
+        )
         _say(f"movecheck: error: {exc.format_message()}{hint}")
         return 2
     except exceptions.ClickException as exc:
@@ -393,7 +435,7 @@ def _run(args: list[str]) -> int:
     except RecursionError:
         sys.stderr.write("movecheck: internal error: " + _("input nested too deeply") + "\n")
         return 2
-    except Exception as exc:  # noqa: BLE001 - the contract: never a traceback
+    except Exception as exc:
         _say(f"movecheck: internal error: {type(exc).__name__}: {' '.join(str(exc).split())}")
         return 2
     try:

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import functools
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from enum import Enum
-from typing import Annotated, Any, Callable, Optional
+from enum import Enum, StrEnum
+from typing import Annotated, Any
 
 import typer
 
 from movecheck.render import FORMATS
 
-
 # Output formats of ``check`` and ``lint``: those of the renderers' registry.
 Format = Enum("Format", {name.replace("-", "_"): name for name in FORMATS}, type=str)  # type: ignore[misc]
 
 
-class RulesFormat(str, Enum):
+class RulesFormat(StrEnum):
     """Output formats of ``rules``."""
 
     text = "text"
@@ -29,14 +29,14 @@ class RulesFormat(str, Enum):
     markdown = "markdown"
 
 
-class ListFormat(str, Enum):
+class ListFormat(StrEnum):
     """Output formats of ``maps``."""
 
     text = "text"
     json = "json"
 
 
-class Color(str, Enum):
+class Color(StrEnum):
     """When to colour text output."""
 
     auto = "auto"
@@ -45,7 +45,7 @@ class Color(str, Enum):
 
 
 FormatOption = Annotated[
-    Optional[Format],
+    Format | None,
     typer.Option(
         "--format",
         "-f",
@@ -54,38 +54,53 @@ FormatOption = Annotated[
     ),
 ]
 RulesFormatOption = Annotated[
-    Optional[RulesFormat],
+    RulesFormat | None,
     typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
 ]
 ListFormatOption = Annotated[
-    Optional[ListFormat],
+    ListFormat | None,
     typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
 ]
 SelectOption = Annotated[
-    Optional[list[str]],
-    typer.Option("--select", help="Report only these codes or code prefixes (AA2, MC005; repeat or comma-separate).", show_default=False),
-]
-IgnoreOption = Annotated[
-    Optional[list[str]],
-    typer.Option("--ignore", help="Do not report these codes or code prefixes (repeat or comma-separate).", show_default=False),
-]
-ConfigOption = Annotated[
-    Optional[str],
-    typer.Option("--config", help="Configuration file to use (.movecheck.yaml or pyproject.toml) instead of discovering one.", show_default=False),
-]
-StatisticsOption = Annotated[bool, typer.Option("--statistics", help="Count the findings per code.")]
-ExitZeroOption = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even with error findings (2 still means movecheck failed).")]
-RuleOptionOption = Annotated[
-    Optional[list[str]],
+    list[str] | None,
     typer.Option(
-        "--option",
-        help="A rule option, SYSTEM.KEY=VALUE (aa.land_on_new_carrier=false); beats the configuration, not the state's own options.",
+        "--select",
+        help="Report only these codes or code prefixes (AA2, MC005; repeat or comma-separate).",
         show_default=False,
     ),
 ]
-ColorOption = Annotated[Color, typer.Option("--color", help="Colour text output: auto (a terminal, no NO_COLOR), always, never.")]
+IgnoreOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--ignore", help="Do not report these codes or code prefixes (repeat or comma-separate).", show_default=False
+    ),
+]
+ConfigOption = Annotated[
+    str | None,
+    typer.Option(
+        "--config",
+        help="Configuration file to use (.movecheck.yaml or pyproject.toml) instead of discovering one.",
+        show_default=False,
+    ),
+]
+StatisticsOption = Annotated[bool, typer.Option("--statistics", help="Count the findings per code.")]
+ExitZeroOption = Annotated[
+    bool, typer.Option("--exit-zero", help="Exit 0 even with error findings (2 still means movecheck failed).")
+]
+RuleOptionOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        help="A rule option, SYSTEM.KEY=VALUE (aa.land_on_new_carrier=false); beats the configuration, "
+        "not the state's own options.",
+        show_default=False,
+    ),
+]
+ColorOption = Annotated[
+    Color, typer.Option("--color", help="Colour text output: auto (a terminal, no NO_COLOR), always, never.")
+]
 RootOption = Annotated[
-    Optional[str],
+    str | None,
     typer.Option(
         "--root",
         help="Refuse state: and map: paths inside files that lead outside this folder "
@@ -94,24 +109,37 @@ RootOption = Annotated[
     ),
 ]
 OutputOption = Annotated[
-    Optional[str],
-    typer.Option("--output", "-o", help="Write the report to this file instead of standard output (any format).", show_default=False),
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Write the report to this file instead of standard output (any format).",
+        show_default=False,
+    ),
 ]
 JobsOption = Annotated[
     int,
-    typer.Option("--jobs", "-j", min=1, help="Check the files on this many processes (the output is that of one process).",
-                 show_default=False),
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        help="Check the files on this many processes (the output is that of one process).",
+        show_default=False,
+    ),
 ]
-IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")]
+IsolatedOption = Annotated[
+    bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")
+]
 OrdersStateOption = Annotated[
-    Optional[str], typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
+    str | None, typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
 ]
 
 
 def written_to(what: str) -> Any:
     """The ``-o/--output`` option of a command that writes ``what`` (default: standard output)."""
     return Annotated[
-        Optional[str], typer.Option("--output", "-o", help=f"Write {what} here (default: standard output).", show_default=False)
+        str | None,
+        typer.Option("--output", "-o", help=f"Write {what} here (default: standard output).", show_default=False),
     ]
 
 
@@ -120,7 +148,7 @@ MapOutput = written_to("the map")
 PictureOutput = written_to("the SVG")
 
 
-def _language(value: Optional[str]) -> Optional[str]:
+def _language(value: str | None) -> str | None:
     """Speak the language of ``--lang``, else ``$MOVECHECK_LANG``, else the locale's, else English."""
     from movecheck.i18n import LanguageError, resolve, set_language
 
@@ -132,7 +160,7 @@ def _language(value: Optional[str]) -> Optional[str]:
 
 
 LangOption = Annotated[
-    Optional[str],
+    str | None,
     typer.Option(
         "--lang",
         help="Language of messages, summaries and explanations: en or ru "
@@ -143,11 +171,15 @@ LangOption = Annotated[
     ),
 ]
 StdinNameOption = Annotated[
-    Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-); its state: resolves from that name's folder.")
+    str | None,
+    typer.Option(
+        "--stdin-filename",
+        help="Name to report for a file read from standard input (-); its state: resolves from that name's folder.",
+    ),
 ]
 
 
-def chosen_format(fmt: Optional[Enum], choices: type[Enum] = ListFormat) -> str:
+def chosen_format(fmt: Enum | None, choices: type[Enum] = ListFormat) -> str:
     """``--format``, else ``$MOVECHECK_FORMAT`` when it is one of ``choices``, else text.
 
     A ``MOVECHECK_FORMAT`` that names no format at all is a usage error (exit 2).
@@ -156,36 +188,47 @@ def chosen_format(fmt: Optional[Enum], choices: type[Enum] = ListFormat) -> str:
 
     if fmt is not None:
         return str(fmt.value)
-    return env_format(tuple(c.value for c in choices)) or "text"  # type: ignore[attr-defined]
+    return env_format(tuple(c.value for c in choices)) or "text"
 
 
 @dataclass(frozen=True)
 class ReportArgs:
     """The options ``check`` and ``lint`` share, as given (see :data:`REPORT_OPTIONS`)."""
 
-    fmt: Optional[Enum] = None
+    fmt: Enum | None = None
     color: Color = Color.auto
-    stdin_filename: Optional[str] = None
-    select: Optional[list[str]] = None
-    ignore: Optional[list[str]] = None
-    config: Optional[str] = None
+    stdin_filename: str | None = None
+    select: list[str] | None = None
+    ignore: list[str] | None = None
+    config: str | None = None
     statistics: bool = False
     exit_zero: bool = False
-    option: Optional[list[str]] = None
-    root: Optional[str] = None
+    option: list[str] | None = None
+    root: str | None = None
     isolated: bool = False
-    output: Optional[str] = None
+    output: str | None = None
     jobs: int = 1
-    lang: Optional[str] = None
+    lang: str | None = None
 
     def session(self, files: list[str], **more: Any) -> Any:
         """The :class:`~movecheck.session.Session` of a run with these options (``more``: a command's own)."""
         from movecheck.session import Session
 
         return Session.start(
-            files, fmt=self.fmt.value if self.fmt else None, color=self.color.value, select=self.select, ignore=self.ignore,
-            config=self.config, statistics=self.statistics, exit_zero=self.exit_zero, stdin_filename=self.stdin_filename,
-            options=self.option, root=self.root, isolated=self.isolated, output=self.output, **more,
+            files,
+            fmt=self.fmt.value if self.fmt else None,
+            color=self.color.value,
+            select=self.select,
+            ignore=self.ignore,
+            config=self.config,
+            statistics=self.statistics,
+            exit_zero=self.exit_zero,
+            stdin_filename=self.stdin_filename,
+            options=self.option,
+            root=self.root,
+            isolated=self.isolated,
+            output=self.output,
+            **more,
         )
 
 
@@ -205,7 +248,9 @@ REPORT_OPTIONS: dict[str, Any] = {
     "jobs": JobsOption,
     "lang": LangOption,
 }
-"""The options ``check`` and ``lint`` share, by parameter name, each with its declaration (defaults: :class:`ReportArgs`)."""
+"""The options ``check`` and ``lint`` share, by parameter name, each with its declaration.
+
+Their defaults are those of :class:`ReportArgs`."""
 
 
 def report_command(command: Callable[..., None]) -> Callable[..., None]:
@@ -226,7 +271,7 @@ def report_command(command: Callable[..., None]) -> Callable[..., None]:
         common = ReportArgs(**{name: values.pop(name) for name in REPORT_OPTIONS})
         command(common=common, **values)
 
-    del run.__wrapped__  # type: ignore[attr-defined]
+    del run.__wrapped__
     parameters = [*own, *shared]
     run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in parameters}

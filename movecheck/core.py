@@ -36,10 +36,29 @@ from movecheck.settings import Settings
 from movecheck.systems import ORDERS, STATE, Outcome, Prepared, has_errors, system_of
 
 __all__ = [  # what callers of the run (tests, the commands) import from here
-    "FORMAT_VERSION", "ORDERS", "STATE", "Loaded", "Outcome", "Prepared", "Settings", "check", "examine", "has_errors",
-    "identify", "is_kind", "lint", "looks_like_movecheck", "prepare", "read", "read_reference", "recognised",
-    "unrecognised_message", "valid_orders", "version_problem",
+    "FORMAT_VERSION",
+    "ORDERS",
+    "STATE",
+    "Loaded",
+    "Outcome",
+    "Prepared",
+    "Settings",
+    "check",
+    "examine",
+    "has_errors",
+    "identify",
+    "is_kind",
+    "lint",
+    "looks_like_movecheck",
+    "prepare",
+    "read",
+    "read_reference",
+    "recognised",
+    "unrecognised_message",
+    "valid_orders",
+    "version_problem",
 ]
+
 
 class NothingToSuggest(InputError):
     """``check --suggest`` of orders whose system writes no suggestion: a usage error (exit 2, one line)."""
@@ -55,7 +74,7 @@ def prepare(state: Loaded, settings: Settings) -> Prepared:
 
     doc = replace(state.doc, root=settings.root_for(state.doc.path))
     rules = settings.rules_for(state)
-    return system_of(state.kind).prepare_state(doc, rules, not has_errors(state.findings))
+    return system_of(state.known_kind).prepare_state(doc, rules, not has_errors(state.findings))
 
 
 def valid_orders(loaded: Loaded) -> set[int]:
@@ -134,7 +153,7 @@ def lint(paths: list[str], settings: Settings, shown: _Shown | None = None, seve
             shown.prepared(prepared, loaded.doc.path)
         else:
             clean = not has_errors(loaded.findings)
-            report.findings.extend(system_of(loaded.kind).lint_file(loaded.doc, loaded.kind, clean))
+            report.findings.extend(system_of(loaded.known_kind).lint_file(loaded.doc, loaded.known_kind, clean))
     return report
 
 
@@ -165,14 +184,19 @@ def _lint_config(path: str, report: Report, finder: Any) -> None:
     report.files.append(FileReport(path=config.path, kind="config"))
     report.sources[config.path] = config.text
     if finder is not None:
-        finder.for_file(config.path)  # discovery reads the configurations of its folder, whose findings the session reports
+        finder.for_file(
+            config.path
+        )  # discovery reads the configurations of its folder, whose findings the session reports
     if finder is None or all(read.path != config.path for read in finder.configs()):
         report.findings.extend(config.findings)
 
 
 def check(
-    paths: list[str], settings: Settings, outcomes: dict[str, tuple[Outcome, Prepared]] | None = None,
-    shown: _Shown | None = None, several: bool = False,
+    paths: list[str],
+    settings: Settings,
+    outcomes: dict[str, tuple[Outcome, Prepared]] | None = None,
+    shown: _Shown | None = None,
+    several: bool = False,
 ) -> tuple[Report, list[str]]:
     """``movecheck check``: orders against their state; returns the report and any ``--suggest`` text.
 
@@ -198,9 +222,12 @@ def check(
         except InputError as exc:
             _unreadable(report, path, exc, several, settings)
             continue
-        if settings.suggest and is_kind(loaded.kind, ORDERS) and not system_of(loaded.kind).suggest_fills:
-            nothing = (_("--suggest has nothing to write for an {kind} file: {path}") if _a(loaded.kind).startswith("an ")
-                       else _("--suggest has nothing to write for a {kind} file: {path}"))
+        if settings.suggest and is_kind(loaded.kind, ORDERS) and not system_of(loaded.known_kind).suggest_fills:
+            nothing = (
+                _("--suggest has nothing to write for an {kind} file: {path}")
+                if _a(loaded.known_kind).startswith("an ")
+                else _("--suggest has nothing to write for a {kind} file: {path}")
+            )
             raise NothingToSuggest(nothing.format(kind=loaded.kind, path=loaded.doc.path))
         entry = FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown")
         report.files.append(entry)
@@ -212,7 +239,7 @@ def check(
                 loaded.doc.finding(
                     "MC010",
                     _("'check' takes orders files; this is {a_kind} file (use 'movecheck lint' for it)").format(
-                        a_kind=_a(loaded.kind), kind=loaded.kind
+                        a_kind=_a(loaded.known_kind), kind=loaded.kind
                     ),
                 )
             )
@@ -239,7 +266,7 @@ def check(
         if prepared.model is None:
             entry.reason = prepared.reason or _("the state has errors")
             continue
-        declared = system_of(loaded.kind)
+        declared = system_of(loaded.known_kind)
         declared.load_clauses()  # every clause that applies is registered before any order is judged
         outcome: Outcome = declared.check_orders(loaded.doc, prepared, valid_orders(loaded), settings)
         report.findings.extend(outcome.findings)
@@ -268,7 +295,9 @@ class _StateUses:
     reported once), so the report is the same either way.
     """
 
-    _YAML = re.compile(r"^state[ \t]*:[ \t]*(?:\"([^\"\\\n]*)\"|'([^'\n]*)'|([^\s#'\"{\[&*!|>][^#\n]*?))[ \t]*(?:#.*)?$", re.M)
+    _YAML = re.compile(
+        r"^state[ \t]*:[ \t]*(?:\"([^\"\\\n]*)\"|'([^'\n]*)'|([^\s#'\"{\[&*!|>][^#\n]*?))[ \t]*(?:#.*)?$", re.M
+    )
     _JSON = re.compile(r'"state"\s*:\s*"([^"\\]*)"')
 
     def __init__(self, inputs: list[str], settings: Settings) -> None:
@@ -289,8 +318,10 @@ class _StateUses:
             text = read_bytes(path).decode("utf-8")
         except (InputError, UnicodeDecodeError, OSError):
             return None  # reported when the input itself is read
-        found = {m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
-                 for m in cls._YAML.finditer(text)}
+        found = {
+            m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
+            for m in cls._YAML.finditer(text)
+        }
         found |= {m.group(1) for m in cls._JSON.finditer(text)}
         if len(found) != 1:
             return None
@@ -308,7 +339,9 @@ class _StateUses:
                 del cache[key]
 
 
-def _unreadable(report: Report, path: str, exc: InputError, several: bool, settings: Settings, judged: bool = True) -> None:
+def _unreadable(
+    report: Report, path: str, exc: InputError, several: bool, settings: Settings, judged: bool = True
+) -> None:
     """An input that cannot be read at all: alone, the run stops (exit 2, one stderr line);
     one of several, it is reported as such (``FileReport.error``) and the others are read."""
     if not several:
@@ -334,7 +367,7 @@ def unique_paths(paths: list[str]) -> list[str]:
 
 
 def _orders_list(loaded: Loaded) -> list[Any]:
-    items = loaded.doc.data.get(system_of(loaded.kind).orders_key_of(loaded.kind))
+    items = loaded.doc.data.get(system_of(loaded.known_kind).orders_key_of(loaded.known_kind))
     return items if isinstance(items, list) else []
 
 
@@ -383,13 +416,17 @@ def _state_for(orders: Loaded, settings: Settings, cache: dict[str, Loaded], sho
     if not settings.state and not recognised(state):
         report.findings.append(doc.finding("MC011", unrecognised_message("state", path), ("state",)))
         return None
-    expected = f"{system_of(orders.kind).name}-{STATE}"
+    expected = f"{system_of(orders.known_kind).name}-{STATE}"
     if state.usable and state.kind != expected:
         report.findings.append(
             doc.finding(
                 "MC011",
                 _("the state {path} is {a_kind} file, not {a_expected}").format(
-                    path=state.doc.path, a_kind=_a(state.kind), a_expected=_a(expected), kind=state.kind, expected=expected
+                    path=state.doc.path,
+                    a_kind=_a(state.known_kind),
+                    a_expected=_a(expected),
+                    kind=state.kind,
+                    expected=expected,
                 ),
                 ("state",),
             )
@@ -402,7 +439,9 @@ def _state_reference_problem(doc: Document, path: str, ref: str, root: str | Non
     """MC011 when ``state:`` points outside the root, at the orders file itself, a folder or nothing."""
     if "\0" in path:  # no file has such a name (and os.path.samefile raises ValueError on it)
         return doc.finding(
-            "MC011", _("state: {path} does not exist (a file name cannot hold a NUL character)").format(path=repr(path)), ("state",)
+            "MC011",
+            _("state: {path} does not exist (a file name cannot hold a NUL character)").format(path=repr(path)),
+            ("state",),
         )
     if root is not None and outside_root(path, root):
         return doc.finding("MC011", outside_message("state", ref, root), ("state",))

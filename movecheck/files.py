@@ -52,11 +52,15 @@ def _kind_problem(doc: Document) -> Finding:
         if data is None:
             return doc.finding("MC010", _("the file is empty, not a movecheck mapping with a 'system:' key"))
         shape = type(data).__name__.replace("dict", "mapping")
-        return doc.finding("MC010", _("the file is a {shape}, not a movecheck mapping with a 'system:' key").format(shape=shape))
+        return doc.finding(
+            "MC010", _("the file is a {shape}, not a movecheck mapping with a 'system:' key").format(shape=shape)
+        )
     if "system" not in data:
         return doc.finding("MC010", _("the file has no 'system:' key ({names})").format(names=choices(list(names()))))
     return doc.finding(
-        "MC010", _("the file's system: is not one of: {names}; its value is not shown").format(names=", ".join(names())), ("system",)
+        "MC010",
+        _("the file's system: is not one of: {names}; its value is not shown").format(names=", ".join(names())),
+        ("system",),
     )
 
 
@@ -69,8 +73,10 @@ def _unquoted(findings: list[Finding]) -> list[Finding]:
     """
     from dataclasses import replace
 
-    message = _("YAML syntax: the file does not parse, and it does not say it is a movecheck file "
-                "(no {systems}), so nothing of it is shown").format(systems=_system_keys())
+    message = _(
+        "YAML syntax: the file does not parse, and it does not say it is a movecheck file "
+        "(no {systems}), so nothing of it is shown"
+    ).format(systems=_system_keys())
     return [replace(f, message=message) if f.code == "MC001" else f for f in findings if f.code != "MC002"]
 
 
@@ -90,7 +96,6 @@ def version_problem(doc: Document) -> Finding | None:
     )
 
 
-
 @dataclass
 class Loaded:
     """A document, the kind it claims, and the findings its reading produced."""
@@ -103,10 +108,17 @@ class Loaded:
     and its text is not kept for the ``full`` report (see :func:`examine`)."""
 
     @property
+    def known_kind(self) -> str:
+        """Its kind, for a file whose kind is known (``usable``, or a kind checked for); '' otherwise."""
+        return self.kind or ""
+
+    @property
     def usable(self) -> bool:
         """The rules can run on it: it parsed, its kind is known, its version readable."""
-        return self.kind is not None and not self.doc.broken and not any(
-            f.code in ("MC007", "MC010") for f in self.findings
+        return (
+            self.kind is not None
+            and not self.doc.broken
+            and not any(f.code in ("MC007", "MC010") for f in self.findings)
         )
 
 
@@ -143,11 +155,9 @@ def examine(doc: Document, suggest: bool = False) -> Loaded:
     return Loaded(doc, kind, findings)
 
 
-
 def looks_like_movecheck(text: str) -> bool:
     """A top-level ``movecheck:`` or ``system:`` key: the file means to be a movecheck file."""
     return re.search(r"^(?:\{\s*)?[\"']?(?:movecheck|system)[\"']?\s*:", text, re.M) is not None
-
 
 
 def read_reference(path: str, display: str | None = None) -> Loaded:
@@ -162,7 +172,8 @@ def read_reference(path: str, display: str | None = None) -> Loaded:
 @cache
 def _system_key() -> re.Pattern[str]:
     """A ``system: NAME`` key of some system, in text that may not parse."""
-    return re.compile(r"""(?:^|[{,])[ \t]*["']?system["']?[ \t]*:[ \t]*["']?(?:%s)\b""" % "|".join(map(re.escape, names())), re.M)
+    alternatives = "|".join(map(re.escape, names()))
+    return re.compile(r"""(?:^|[{,])[ \t]*["']?system["']?[ \t]*:[ \t]*["']?(?:""" + alternatives + r""")\b""", re.M)
 
 
 def _system_keys() -> str:

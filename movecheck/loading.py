@@ -30,10 +30,12 @@ re-exported here.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
+from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import yaml
 
@@ -84,7 +86,11 @@ def load_bytes(raw: bytes, path: str) -> Document:
         problem = exc.problem or exc.context or _("invalid YAML")
         if _char_at(doc.text, line, column) == "\t" and "tab" not in problem:
             problem += " " + _("(a tab: YAML indents with spaces, never tabs)")
-        doc.findings.append(make_finding("MC001", _("YAML syntax: {problem}").format(problem=problem), file=path, line=line, column=column))
+        doc.findings.append(
+            make_finding(
+                "MC001", _("YAML syntax: {problem}").format(problem=problem), file=path, line=line, column=column
+            )
+        )
     except yaml.reader.ReaderError as exc:  # bytes that are not UTF-8 text, control characters
         doc.broken = True
         line, column = _byte_position(raw, exc.position)
@@ -103,13 +109,16 @@ def load_bytes(raw: bytes, path: str) -> Document:
         )
     except yaml.YAMLError as exc:
         doc.broken = True
-        doc.findings.append(make_finding("MC001", _("YAML syntax: {problem}").format(problem=_one_line(exc)), file=path))
+        doc.findings.append(
+            make_finding("MC001", _("YAML syntax: {problem}").format(problem=_one_line(exc)), file=path)
+        )
     return doc
 
 
 _JSON_DECLINED = (
-    r'[^\x0A\x0D\x20-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD\U00010000-\U0010FFFF]'  # tabs, controls, NEL, LS/PS, BOM
-    r'|\\u[dD][89abAB]'  # a surrogate escape: json joins a pair, YAML refuses it
+    # tabs, controls, NEL, LS/PS, BOM
+    r"[^\x0A\x0D\x20-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD\U00010000-\U0010FFFF]"
+    r"|\\u[dD][89abAB]"  # a surrogate escape: json joins a pair, YAML refuses it
     r'|"\s*[\r\n]\s*:|"\s{40,}:'  # a key whose colon is on another line or far away (YAML: not a key)
 )
 """What makes the json module's reading of a text differ from the YAML reading (compiled when a
@@ -172,7 +181,7 @@ def _read_json(doc: Document, raw: bytes) -> bool:
 class _Deferred(dict):  # type: ignore[type-arg]
     """A position table of a JSON file read by the json module, filled by the YAML reading when first read."""
 
-    def __init__(self, fill: "Callable[[], None]") -> None:
+    def __init__(self, fill: Callable[[], None]) -> None:
         super().__init__()
         self.fill: Callable[[], None] | None = fill
 
@@ -182,10 +191,8 @@ class _Deferred(dict):  # type: ignore[type-arg]
 
         def fill() -> None:
             again = Document(path=doc.path)
-            try:
+            with contextlib.suppress(_Stop, yaml.YAMLError):  # cannot happen for what _read_json lets through
                 _Builder(again, MAX_DEPTH, MAX_NODES).build(yaml.parse(raw, Loader=_Loader))
-            except (_Stop, yaml.YAMLError):  # cannot happen for what _read_json lets through
-                pass
             for table, found in ((positions, again.positions), (keys, again.key_positions), (implicit, again.implicit)):
                 table.fill = None
                 dict.update(table, found)
@@ -221,7 +228,7 @@ class _Deferred(dict):  # type: ignore[type-arg]
         self.ready()
         return dict.__eq__(self, other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         self.ready()
@@ -291,12 +298,12 @@ __all__ = [
     "Document",
     "ImplicitScalar",
     "InputError",
+    "_Builder",
+    "_Loader",
     "findings_at",
     "implicit_message",
     "load_bytes",
     "load_file",
     "read_bytes",
     "read_regular",
-    "_Builder",
-    "_Loader",
 ]

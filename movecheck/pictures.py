@@ -7,7 +7,8 @@ prepares the state, or checks the orders as ``check`` does).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from movecheck.files import is_kind, read
 from movecheck.findings import FileReport, Report

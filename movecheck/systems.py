@@ -20,10 +20,11 @@ messages of the kernel, so that every other module may import it.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from movecheck.i18n import _
 
@@ -193,7 +194,7 @@ class System:
 
     def option_set(self) -> OptionSet | None:
         """Its rule options (None: it has none)."""
-        return importlib.import_module(self.options_module).OPTIONS if self.options_module else None  # type: ignore[no-any-return]
+        return importlib.import_module(self.options_module).OPTIONS if self.options_module else None
 
     def editions(self) -> dict[str, Any]:
         """Its editions by name, each with ``name`` and ``option_values()`` (none: a system without editions)."""
@@ -234,7 +235,9 @@ class System:
         """The key of the list of orders in a file of ``kind`` (``aa-orders``: ``moves``)."""
         return self.orders_key
 
-    def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
+    def next_state(
+        self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool
+    ) -> str:
         """``movecheck apply``: the text of the state that follows orders carried out (``outcome.final``)."""
         raise NotImplementedError
 
@@ -263,7 +266,7 @@ class System:
         return Baseline(declared.defaults() if declared is not None else {})
 
     def map_schema(self, name: str, game_map: str) -> str:
-        """``movecheck schema NAME --map MAP``: the schema ``name`` knowing the names of a map (one of :attr:`map_schemas`)."""
+        """``schema NAME --map MAP``: the schema ``name`` (one of :attr:`map_schemas`) knowing the names of a map."""
         raise NotImplementedError
 
     def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
@@ -394,5 +397,7 @@ def resolve_rules(
     for source, layer in layers:
         options = merge_options(options, layer)
         sources.update({key: source for key in layer})
-        sources.update({f"{key}.{entry}": source for key, value in layer.items() if isinstance(value, dict) for entry in value})
+        sources.update(
+            {f"{key}.{entry}": source for key, value in layer.items() if isinstance(value, dict) for entry in value}
+        )
     return RuleSettings(edition, options, sources, edition_source)

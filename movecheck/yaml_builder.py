@@ -8,8 +8,9 @@ may hold (nesting depth, alias expansion: MC008).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator, NoReturn
+from typing import Any, NoReturn
 
 import yaml
 
@@ -61,7 +62,7 @@ class _Frame:
     key: str | None = None
     key_mark: tuple[int, int] | None = None
     anchor: str | None = None
-    snapshot: "_Anchored | None" = None
+    snapshot: _Anchored | None = None
     implicit_start: int = 0
 
 
@@ -110,7 +111,9 @@ class _Builder:
     def _on_DocumentStartEvent(self, event: yaml.Event) -> None:
         self.documents += 1
         if self.documents > 1:
-            self._stop("MC009", _("the file holds more than one YAML document; movecheck reads one document per file"), event)
+            self._stop(
+                "MC009", _("the file holds more than one YAML document; movecheck reads one document per file"), event
+            )
 
     def _on_ScalarEvent(self, event: yaml.ScalarEvent) -> None:
         self._check_tag(event)
@@ -127,9 +130,11 @@ class _Builder:
         self._attach(value, event)
 
     def _on_AliasEvent(self, event: yaml.AliasEvent) -> None:
-        anchored = self.anchors.get(event.anchor)
+        anchored = self.anchors.get(event.anchor or "")
         if anchored is None:  # the event parser, unlike PyYAML's composer, lets this pass
-            self._stop("MC001", _("YAML syntax: found undefined alias {anchor}").format(anchor=repr(event.anchor)), event)
+            self._stop(
+                "MC001", _("YAML syntax: found undefined alias {anchor}").format(anchor=repr(event.anchor)), event
+            )
         path = self._child_path(event)
         if path is None:
             return
@@ -193,7 +198,9 @@ class _Builder:
     def _too_deep(self, event: yaml.Event) -> None:
         self._stop(
             "MC008",
-            _("nesting deeper than {limit} levels (aliases included); raise MOVECHECK_MAX_DEPTH to read it").format(limit=self.max_depth),
+            _("nesting deeper than {limit} levels (aliases included); raise MOVECHECK_MAX_DEPTH to read it").format(
+                limit=self.max_depth
+            ),
             event,
         )
 
@@ -216,31 +223,35 @@ class _Builder:
             return ()
         parent = self.stack[-1]
         if isinstance(parent.value, list):
-            return parent.path + (len(parent.value),)
+            return (*parent.path, len(parent.value))
         if parent.key is None:
             self._take_key(event, collection)
             return None
-        return parent.path + (parent.key,)
+        return (*parent.path, parent.key)
 
     def _take_key(self, event: yaml.Event, collection: bool) -> None:
         parent = self.stack[-1]
         line, column = _mark(event)
         if collection or not isinstance(event, yaml.ScalarEvent):
-            self._stop("MC001", _("YAML syntax: a mapping key must be a plain name, not a list, mapping or alias"), event)
+            self._stop(
+                "MC001", _("YAML syntax: a mapping key must be a plain name, not a list, mapping or alias"), event
+            )
         key = event.value
         if key in parent.value:
-            first = self.doc.key_positions.get(parent.path + (key,), (line, column))
+            first = self.doc.key_positions.get((*parent.path, key), (line, column))
             self.doc.findings.append(
                 make_finding(
                     "MC002",
-                    _("duplicate key {key} (first at line {line}); YAML keeps only the last value").format(key=repr(key), line=first[0]),
+                    _("duplicate key {key} (first at line {line}); YAML keeps only the last value").format(
+                        key=repr(key), line=first[0]
+                    ),
                     file=self.doc.path,
                     line=line,
                     column=column,
                 )
             )
         parent.key = key
-        self.doc.key_positions[parent.path + (key,)] = (line, column)
+        self.doc.key_positions[(*parent.path, key)] = (line, column)
 
     # -- scalars ---------------------------------------------------------
 
@@ -249,7 +260,11 @@ class _Builder:
         plain = bool(event.implicit and event.implicit[0])
         tag = event.tag
         if tag in (None, "!"):
-            tag = _RESOLVER.resolve(yaml.ScalarNode, text, (plain, not plain)) if tag is None else "tag:yaml.org,2002:str"
+            tag = (
+                _RESOLVER.resolve(yaml.ScalarNode, text, (plain, not plain))  # type: ignore[no-untyped-call]
+                if tag is None
+                else "tag:yaml.org,2002:str"
+            )
         if plain and self.json and event.tag is None and _JSON_NUMBER.fullmatch(text):
             tag = "tag:yaml.org,2002:float" if any(c in text for c in ".eE") else "tag:yaml.org,2002:int"
             if tag.endswith("float"):
@@ -266,23 +281,30 @@ class _Builder:
         except (yaml.YAMLError, ValueError, ArithmeticError, LookupError, TypeError):
             # PyYAML's constructors fail in several ways on bad text: ``!!int`` with no
             # value is an IndexError, ``!!bool maybe`` a KeyError
-            self._stop("MC001", _("YAML syntax: {text} is not a valid {tag}").format(text=repr(text), tag=tag.rsplit(":", 1)[-1]), event)
+            self._stop(
+                "MC001",
+                _("YAML syntax: {text} is not a valid {tag}").format(text=repr(text), tag=tag.rsplit(":", 1)[-1]),
+                event,
+            )
         return value, (ImplicitScalar(text, tag, value) if plain else None)
 
     def _check_tag(self, event: yaml.NodeEvent) -> None:
         tag = getattr(event, "tag", None)
         if tag is None or tag in _STANDARD_TAGS:
             return
-        self._stop("MC001", _("YAML tag {tag} is not allowed: movecheck reads plain YAML data only").format(tag=tag), event)
+        self._stop(
+            "MC001", _("YAML tag {tag} is not allowed: movecheck reads plain YAML data only").format(tag=tag), event
+        )
 
     def _count(self, nodes: int, event: yaml.Event) -> None:
         self.nodes += nodes
         if self.nodes > self.max_nodes:
             self._stop(
                 "MC008",
-                _("the document expands to more than {limit} nodes (aliases included); raise MOVECHECK_MAX_NODES to read it").format(
-                    limit=self.max_nodes
-                ),
+                _(
+                    "the document expands to more than {limit} nodes (aliases included); "
+                    "raise MOVECHECK_MAX_NODES to read it"
+                ).format(limit=self.max_nodes),
                 event,
             )
 

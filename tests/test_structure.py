@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from test_import_graph import MODULES, cycles, every_import, graph
 
 PACKAGE = Path(__file__).resolve().parents[1] / "movecheck"
@@ -77,7 +76,6 @@ def test_the_generated_files_excepted_are_generated() -> None:
     for name in GENERATED:
         head = (PACKAGE.parent / name).read_text(encoding="utf-8")[:300]
         assert "do not edit" in head, name
-
 
 
 @pytest.mark.parametrize("module", ["files.py", "settings.py", "yaml_builder.py", "pictures.py", "cli_options.py"])

@@ -71,16 +71,28 @@ def toy(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     (info / "entry_points.txt").write_text("[movecheck.systems]\ntoy = toysystem:SYSTEM\n", encoding="utf-8")
     work = root / "work"
     (work / "configured").mkdir(parents=True)
-    for name, text in {"state.yaml": STATE, "illegal.yaml": ILLEGAL, "legal.yaml": LEGAL, "bad-state.yaml": BAD_STATE,
-                       "configured/state.yaml": STATE, "configured/illegal.yaml": ILLEGAL,
-                       "configured/.movecheck.yaml": "toy:\n  options: {max_step: 3}\n"}.items():
+    for name, text in {
+        "state.yaml": STATE,
+        "illegal.yaml": ILLEGAL,
+        "legal.yaml": LEGAL,
+        "bad-state.yaml": BAD_STATE,
+        "configured/state.yaml": STATE,
+        "configured/illegal.yaml": ILLEGAL,
+        "configured/.movecheck.yaml": "toy:\n  options: {max_step: 3}\n",
+    }.items():
         (work / name).write_text(text, encoding="utf-8")
     (work / ".git").mkdir()  # the root of the run's files
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root / "site"), str(TESTS), str(REPO)]), "COLUMNS": "200"}
     for name in ("MOVECHECK_FORMAT", "MOVECHECK_LANG", "NO_COLOR", "FORCE_COLOR"):
         env.pop(name, None)
-    proc = subprocess.run([sys.executable, "-c", DRIVER, json.dumps(list(COMMANDS.values()))], cwd=work, env=env,
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-c", DRIVER, json.dumps(list(COMMANDS.values()))],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     return dict(zip(COMMANDS, json.loads(proc.stdout), strict=True))
 
@@ -121,8 +133,13 @@ def test_rules_lists_its_clause_and_option(toy: dict[str, dict[str, Any]]) -> No
     document = json.loads(toy["rules_json"]["out"])
     assert document["rules"] == "aa1942"  # the built-in system with editions
     assert "TY101" in [c["code"] for c in document["clauses"]]
-    assert {"system": "toy", "name": "max_step", "value": 1, "meaning": "the longest step a token may take",
-            "clauses": ["TY101"]} in document["option_details"]
+    assert {
+        "system": "toy",
+        "name": "max_step",
+        "value": 1,
+        "meaning": "the longest step a token may take",
+        "clauses": ["TY101"],
+    } in document["option_details"]
     assert "## toy: tokens stepping along a line" in toy["rules_markdown"]["out"]
     assert toy["rules_edition"]["code"] == 2
     assert "the system toy has none" in toy["rules_edition"]["err"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
-from typing import Annotated, Optional
+from enum import StrEnum
+from typing import Annotated
 
 import typer
 
@@ -17,14 +17,16 @@ from movecheck.cli_options import LangOption, ListFormatOption, MapOutput, chose
 from movecheck.output import deliver, emit, say
 
 
-class MovePhase(str, Enum):
+class MovePhase(StrEnum):
     """The aa movement phases."""
 
     combat_move = "combat_move"
     noncombat_move = "noncombat_move"
 
 
-MapArgument = Annotated[str, typer.Argument(help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False)]
+MapArgument = Annotated[
+    str, typer.Argument(help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False)
+]
 
 
 def render_maps(fmt: str) -> str:
@@ -56,13 +58,13 @@ def register(app: typer.Typer) -> None:
         emit(sys.stdout, render_maps(chosen_format(fmt)))
         raise typer.Exit(0)
 
-
     import_app = group("import", "Convert another program's files into movecheck files.")
-
 
     @import_app.command("triplea")
     def import_triplea(
-        game: Annotated[str, typer.Argument(help="A TripleA game file (XML; - reads standard input).", show_default=False)],
+        game: Annotated[
+            str, typer.Argument(help="A TripleA game file (XML; - reads standard input).", show_default=False)
+        ],
         output: MapOutput = None,
         lang: LangOption = None,
     ) -> None:
@@ -81,15 +83,14 @@ def register(app: typer.Typer) -> None:
             say(line)
         raise typer.Exit(0)
 
-
     map_app = group("map", "Questions about an aa map: its spaces, and the paths a unit may take.")
-
-
 
     @map_app.command("show")
     def map_show(
         game_map: MapArgument,
-        space: Annotated[Optional[str], typer.Argument(help="One space (name or alias, e.g. 'SZ 5').", show_default=False)] = None,
+        space: Annotated[
+            str | None, typer.Argument(help="One space (name or alias, e.g. 'SZ 5').", show_default=False)
+        ] = None,
         fmt: ListFormatOption = None,
         lang: LangOption = None,
     ) -> None:
@@ -99,29 +100,48 @@ def register(app: typer.Typer) -> None:
         emit(sys.stdout, render_show(game_map, space, chosen_format(fmt)))
         raise typer.Exit(0)
 
-
     @map_app.command("path")
     def map_path(
         game_map: MapArgument,
         start: Annotated[str, typer.Argument(metavar="FROM", help="The space the unit starts in.", show_default=False)],
         end: Annotated[str, typer.Argument(metavar="TO", help="The space it goes to.", show_default=False)],
         unit: Annotated[
-            Optional[str], typer.Option("--unit", "-u", help="Unit type (default: infantry from land, transport from a sea zone).", show_default=False)
+            str | None,
+            typer.Option(
+                "--unit",
+                "-u",
+                help="Unit type (default: infantry from land, transport from a sea zone).",
+                show_default=False,
+            ),
         ] = None,
         state: Annotated[
-            Optional[str], typer.Option("--state", "-s", help="An aa state on this map: its control, units and moving power.", show_default=False)
+            str | None,
+            typer.Option(
+                "--state",
+                "-s",
+                help="An aa state on this map: its control, units and moving power.",
+                show_default=False,
+            ),
         ] = None,
         phase: Annotated[
-            Optional[MovePhase], typer.Option("--phase", help="Movement phase (default: the state's, else combat_move).", show_default=False)
+            MovePhase | None,
+            typer.Option(
+                "--phase", help="Movement phase (default: the state's, else combat_move).", show_default=False
+            ),
         ] = None,
         power: Annotated[
-            Optional[str],
-            typer.Option("--power", help="Moving power without --state (default: the start's owner, else the only power with units there, else the first in turn order).", show_default=False),
+            str | None,
+            typer.Option(
+                "--power",
+                help="Moving power without --state (default: the start's owner, else the only power with units "
+                "there, else the first in turn order).",
+                show_default=False,
+            ),
         ] = None,
         fmt: ListFormatOption = None,
         lang: LangOption = None,
     ) -> None:
-        """The shortest paths a unit of a type may take between two spaces, with their cost (the rules the checks use)."""
+        """The shortest paths a unit of a type may take between two spaces, with their cost (the checks' rules)."""
         from movecheck.aa.mapquery import render_path
 
         text = render_path(game_map, start, end, unit, state, phase.value if phase else None, power, chosen_format(fmt))

@@ -28,5 +28,3 @@ def is_valid(name: str, data: Any) -> bool:
 
     check = VALIDATORS.get(name)
     return check is not None and check(data)
-
-

@@ -46,12 +46,12 @@ def equal(one: Any, two: Any) -> bool:
     if one is two:
         return True
     if isinstance(one, str) or isinstance(two, str):
-        return one == two
+        return bool(one == two)
     if isinstance(one, (list, tuple)) and isinstance(two, (list, tuple)):
-        return len(one) == len(two) and all(equal(a, b) for a, b in zip(one, two))
+        return len(one) == len(two) and all(equal(a, b) for a, b in zip(one, two, strict=True))
     if isinstance(one, dict) and isinstance(two, dict):
         return len(one) == len(two) and all(key in two and equal(value, two[key]) for key, value in one.items())
-    return _unbool(one) == _unbool(two)
+    return bool(_unbool(one) == _unbool(two))
 
 
 def unique(items: list[Any]) -> bool:

@@ -59,8 +59,11 @@ class Toy(System):
                 continue
             for clause in CATALOGUE.running("toy", "step"):
                 for violation in clause.run(step, board):
-                    outcome.findings.append(orders.finding(violation.code or clause.code, violation.message,
-                                                           ("steps", number - 1, *violation.where)))
+                    outcome.findings.append(
+                        orders.finding(
+                            violation.code or clause.code, violation.message, ("steps", number - 1, *violation.where)
+                        )
+                    )
             board["tokens"][step["token"]] = step["to"]
             outcome.checked.add(number)
         return outcome
