@@ -281,15 +281,52 @@ class System:
 # -- the registry ------------------------------------------------------------------------------
 
 
-def _entry_points() -> dict[str, Any]:
-    """The systems other packages declare (group :data:`ENTRY_POINTS`), by name."""
-    from importlib.metadata import entry_points
+def _entry_points() -> dict[str, str]:
+    """The systems other packages declare (group :data:`ENTRY_POINTS`): name -> ``module:attribute``.
 
-    return {point.name: point for point in entry_points(group=ENTRY_POINTS) if point.name not in NAMES}
+    Read from the ``entry_points.txt`` of each installed distribution (``*.dist-info``,
+    ``*.egg-info``) on ``sys.path``, the first one of a name winning, as
+    :func:`importlib.metadata.entry_points` would find them; that module is not imported
+    (it costs more than a whole run of a small file).
+    """
+    import os
+    import sys
+
+    found: dict[str, str] = {}
+    for folder in sys.path:
+        try:
+            entries = sorted(os.listdir(folder or "."))
+        except OSError:
+            continue
+        for entry in entries:
+            if not entry.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                text = Path(folder or ".", entry, "entry_points.txt").read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if f"[{ENTRY_POINTS}]" in text:
+                for name, reference in _group(text).items():
+                    found.setdefault(name, reference)
+    return {name: reference for name, reference in found.items() if name not in NAMES}
+
+
+def _group(text: str) -> dict[str, str]:
+    """The ``name = module:attribute`` lines of the group :data:`ENTRY_POINTS` in an ``entry_points.txt``."""
+    found: dict[str, str] = {}
+    inside = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("[") and line.endswith("]"):
+            inside = line[1:-1].strip() == ENTRY_POINTS
+        elif inside and "=" in line and not line.startswith(("#", ";")):
+            name, _sep, reference = line.partition("=")
+            found[name.strip()] = reference.split("[", 1)[0].strip()  # extras are not a system's business
+    return found
 
 
 @cache
-def _plugins() -> dict[str, Any]:
+def _plugins() -> dict[str, str]:
     return _entry_points()
 
 
@@ -308,7 +345,7 @@ def system(name: str) -> System:
     """The :class:`System` of ``system: name`` (one of :func:`names`)."""
     if name in NAMES:
         return importlib.import_module(f"movecheck.{name}").SYSTEM  # type: ignore[no-any-return]
-    return _plugins()[name].load()  # type: ignore[no-any-return]
+    return resolve(_plugins()[name])  # type: ignore[no-any-return]
 
 
 def system_of(kind: str) -> System:

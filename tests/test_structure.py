@@ -91,3 +91,29 @@ def test_the_new_kernel_modules_name_no_system_file_keys(module: str) -> None:
     constants, keys = _string_uses(PACKAGE / module)
     assert constants & (declared - {"orders", "state"}) == set()
     assert keys & declared == set()
+
+
+def test_a_check_imports_no_system_commands_and_no_package_metadata() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, contextlib, io\n"
+        "from movecheck.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['check', 'examples/aa/orders/variants/aa101-not-adjacent.yaml'])\n"
+        "print(sorted(m for m in ('movecheck.aa.commands', 'importlib.metadata') if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=PACKAGE.parent)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
+def test_the_registry_reads_the_group_of_an_entry_points_file() -> None:
+    from movecheck.systems import _group
+
+    text = (
+        "[console_scripts]\nx = a:b\n\n"
+        "[movecheck.systems]\nhex = movecheck_hex:SYSTEM\n# note\nwar = w.sys:SYSTEM [extra]\n"
+    )
+    assert _group(text) == {"hex": "movecheck_hex:SYSTEM", "war": "w.sys:SYSTEM"}
