@@ -681,3 +681,22 @@ def test_explain_shows_restructuredtext_literals_as_plain_code(run_cli) -> None:
     assert code == 0
     assert "``" not in out
     assert "  Legal:   `path: [Germany, Poland, Ukraine S.S.R.]`\n" in out
+
+
+def test_check_and_lint_share_one_declaration_of_their_options() -> None:
+    import typer
+
+    from movecheck.cli import check, lint
+    from movecheck.cli_options import REPORT_OPTIONS
+
+    def options(command: object) -> dict[str, tuple[str, ...]]:
+        declared = typer.main.get_command_from_info(
+            typer.models.CommandInfo(callback=command), pretty_exceptions_short=True, rich_markup_mode=None
+        )
+        return {p.name: tuple(p.opts) for p in declared.params if p.name}
+
+    shared = set(REPORT_OPTIONS)
+    assert shared <= set(options(check)) and shared <= set(options(lint))
+    assert {n: o for n, o in options(check).items() if n in shared} == {n: o for n, o in options(lint).items() if n in shared}
+    assert set(options(check)) - shared == {"orders", "state", "suggest", "with_dependents"}
+    assert set(options(lint)) - shared == {"files", "skip_foreign"}
