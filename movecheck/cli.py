@@ -296,13 +296,6 @@ def render_picture(
     raise typer.Exit(0)
 
 
-def command_group(name: str, help_text: str) -> typer.Typer:
-    """A group of subcommands (``movecheck NAME ...``) added to the command line (a system's own, say)."""
-    group = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)
-    app.add_typer(group, name=name)
-    return group
-
-
 def _fail(message: str) -> None:
     _say(f"movecheck: error: {message}")
     raise typer.Exit(2)

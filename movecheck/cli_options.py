@@ -135,6 +135,13 @@ OrdersStateOption = Annotated[
 ]
 
 
+def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
+    """A group of subcommands (``movecheck NAME ...``) added to the command line ``app`` (a system's own, say)."""
+    group = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)
+    app.add_typer(group, name=name)
+    return group
+
+
 def written_to(what: str) -> Any:
     """The ``-o/--output`` option of a command that writes ``what`` (default: standard output)."""
     return Annotated[

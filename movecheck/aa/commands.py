@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from movecheck.cli_options import LangOption, ListFormatOption, MapOutput, chosen_format
+from movecheck.cli_options import LangOption, ListFormatOption, MapOutput, chosen_format, command_group
 from movecheck.output import deliver, emit, say
 
 
@@ -47,18 +47,13 @@ def render_maps(fmt: str) -> str:
 def register(app: typer.Typer) -> None:
     """Add the aa commands to the command line ``app``."""
 
-    def group(name: str, help_text: str) -> typer.Typer:
-        added = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)
-        app.add_typer(added, name=name)
-        return added
-
     @app.command()
     def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
         """List the built-in maps."""
         emit(sys.stdout, render_maps(chosen_format(fmt)))
         raise typer.Exit(0)
 
-    import_app = group("import", "Convert another program's files into movecheck files.")
+    import_app = command_group(app, "import", "Convert another program's files into movecheck files.")
 
     @import_app.command("triplea")
     def import_triplea(
@@ -83,7 +78,7 @@ def register(app: typer.Typer) -> None:
             say(line)
         raise typer.Exit(0)
 
-    map_app = group("map", "Questions about an aa map: its spaces, and the paths a unit may take.")
+    map_app = command_group(app, "map", "Questions about an aa map: its spaces, and the paths a unit may take.")
 
     @map_app.command("show")
     def map_show(
