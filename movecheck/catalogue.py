@@ -42,21 +42,16 @@ def system_title(name: str) -> str:
 def seed_paragraphs() -> dict[str, dict[str, str]]:
     """Seed label -> {text, source}, shipped with the package."""
     path = Path(__file__).with_name("seeds.json")
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-SOURCE_TITLES = {
-    "A&A, Phase 2: Combat move (fragment)": N_("A&A 1942 rulebook, combat move"),
-    "A&A, Phase 4: Noncombat move": N_("A&A 1942 rulebook, noncombat move"),
-    "Manoeuvre (corps and bases)": N_("manoeuvre rules, corps and bases"),
-}
-"""The seeds' sources as a reader names them (seeds.json names the project's internal files)."""
+    paragraphs: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
+    return paragraphs
 
 
 def source_title(source: str) -> str:
-    """A seed source without its internal file name: ``A&A 1942 rulebook, combat move``."""
+    """A seed source without its internal file name, as its system names it (``System.source_titles``):
+    ``A&A 1942 rulebook, combat move``."""
     title = source.split(" (", 1)[1][:-1] if source.endswith(")") and " (" in source else source
-    return _(SOURCE_TITLES[title]) if title in SOURCE_TITLES else title
+    titles = {key: value for declared in all_systems() for key, value in declared.source_titles.items()}
+    return _(titles[title]) if title in titles else title
 
 
 def paragraph_text(entry: dict[str, str]) -> str:
@@ -75,10 +70,10 @@ def cited_sources(labels: list[str]) -> str:
 
 
 def expand_seeds(labels: tuple[str, ...]) -> list[str]:
-    """Seed labels with ranges such as ``C1–C3`` spelt out."""
+    """Seed labels with ranges such as ``C1–C3`` spelt out."""  # noqa: RUF002 - the labels use the en dash
     result: list[str] = []
     for label in labels:
-        for dash in ("–", "-"):
+        for dash in ("–", "-"):  # noqa: RUF001 - the en dash of the labels, and a hyphen
             if dash in label:
                 start, end = label.split(dash, 1)
                 prefix = start[0]
@@ -107,11 +102,16 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
     load_all()
     if system is not None and system != INPUT_PROBLEMS and not known(system):
         return "movecheck: error: " + _("unknown system {name}; choose {names}").format(
-            name=repr(system), names=choices([*names(), INPUT_PROBLEMS])) + "\n", 2
-    edited = next((d for d in all_systems() if d.default_edition is not None and system in (None, INPUT_PROBLEMS, d.name)), None)
+            name=repr(system), names=choices([*names(), INPUT_PROBLEMS])
+        ) + "\n", 2
+    edited = next(
+        (d for d in all_systems() if d.default_edition is not None and system in (None, INPUT_PROBLEMS, d.name)), None
+    )
     if edited is None:
         if preset is not None:
-            return "movecheck: error: " + _("--rules names an edition, and the system {name} has none").format(name=system) + "\n", 2
+            return "movecheck: error: " + _("--rules names an edition, and the system {name} has none").format(
+                name=system
+            ) + "\n", 2
         return _render_rules(system, None, None, None, fmt), 0
     edition = edited.find_edition(preset or edited.default_edition)
     if edition is None:
@@ -123,7 +123,7 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
 
 
 def _render_rules(system: str | None, edited: System | None, edition: Any, base_edition: Any, fmt: str) -> str:
-    """``rules``: ``edition`` of the system ``edited`` (None: no system shown has editions), against ``base_edition``."""
+    """``rules``: ``edition`` of the system ``edited`` (None: none shown has editions), against ``base_edition``."""
     clauses = CATALOGUE.all(system)
     tables = option_tables(system, edited.name if edited else None, edition.option_values() if edition else {})
     options = {row["name"]: row["value"] for row in tables.get(edited.name, [])} if edited else {}
@@ -143,8 +143,14 @@ def _render_rules(system: str | None, edited: System | None, edition: Any, base_
             }
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     if fmt == "markdown":
-        return rules_markdown(clauses, edition.name if edition else None, tables, differs if base is not None else None,
-                              edited.name if edited else None, base_edition.name if base_edition else None)
+        return rules_markdown(
+            clauses,
+            edition.name if edition else None,
+            tables,
+            differs if base is not None else None,
+            edited.name if edited else None,
+            base_edition.name if base_edition else None,
+        )
     lines: list[str] = []
     current = None
     for entry in clauses:
@@ -165,13 +171,15 @@ def _render_rules(system: str | None, edited: System | None, edition: Any, base_
         if edited is not None and name == edited.name and base is not None:
             # an edition other than the base one: mark each value that differs, with the base value
             title += " " + _("(* differs from {edition})").format(edition=base_edition.name)
-            marks = [f"* {base_edition.name}: {json.dumps(differs[row['name']])}" if row["name"] in differs else ""
-                     for row in rows]
+            marks = [
+                f"* {base_edition.name}: {json.dumps(differs[row['name']])}" if row["name"] in differs else ""
+                for row in rows
+            ]
             mark_width = max(map(len, marks))
-            values = [f"{value:<{width}}  {mark:<{mark_width}}" for value, mark in zip(values, marks)]
+            values = [f"{value:<{width}}  {mark:<{mark_width}}" for value, mark in zip(values, marks, strict=True)]
             width = max(map(len, values))
         lines.extend(["", title + ":"])
-        lines.extend(f"  {row['name']:<30} {value:<{width}}  {row['meaning']}" for row, value in zip(rows, values))
+        lines.extend(f"  {row['name']:<30} {value:<{width}}  {row['meaning']}" for row, value in zip(rows, values, strict=True))
     return "\n".join(lines) + "\n"
 
 
@@ -209,8 +217,12 @@ def _cell(text: str) -> str:
 
 
 def rules_markdown(
-    clauses: list[Clause], preset: str | None, tables: dict[str, list[dict[str, Any]]], differs: dict[str, Any] | None = None,
-    edited: str | None = None, base: str | None = None,
+    clauses: list[Clause],
+    preset: str | None,
+    tables: dict[str, list[dict[str, Any]]],
+    differs: dict[str, Any] | None = None,
+    edited: str | None = None,
+    base: str | None = None,
 ) -> str:
     """The catalogue as markdown tables, one per system, then the options (``rules --format markdown``).
 
@@ -241,11 +253,22 @@ def rules_markdown(
         heading = "## " + option_title(name, f"`{preset}`" if name == edited else None)
         value = _("Value") if name == edited else _("Default")
         if name == edited and differs is not None:
-            lines.extend(["", heading, "", _("| Option | {value} | {base} | Meaning |").format(value=value, base=base),
-                          "| --- | --- | --- | --- |"])
+            lines.extend(
+                [
+                    "",
+                    heading,
+                    "",
+                    _("| Option | {value} | {base} | Meaning |").format(value=value, base=base),
+                    "| --- | --- | --- | --- |",
+                ]
+            )
             lines.extend(
                 f"| `{row['name']}` | `{_cell(json.dumps(row['value']))}` | "
-                + (f"**`{_cell(json.dumps(differs[row['name']]))}`** " + _("(differs)") if row["name"] in differs else _("same"))
+                + (
+                    f"**`{_cell(json.dumps(differs[row['name']]))}`** " + _("(differs)")
+                    if row["name"] in differs
+                    else _("same")
+                )
                 + f" | {_cell(row['meaning'])} |"
                 for row in rows
             )
@@ -270,7 +293,9 @@ def explain_clause(code: str) -> tuple[str, int]:
         names = [c.code for c in CATALOGUE.all()] + [c.name for c in CATALOGUE.all()] + list(seed_paragraphs())
         close = close_names(code, names, n=3)
         hint = _("; did you mean {names}?").format(names=_(" or ").join(close)) if close else ""
-        return "movecheck: error: " + _("unknown clause or rule paragraph {code}").format(code=repr(code)) + hint + "\n", 2
+        return "movecheck: error: " + _("unknown clause or rule paragraph {code}").format(
+            code=repr(code)
+        ) + hint + "\n", 2
     lines = [f"{entry.code} {entry.name} ({entry.severity.value})", "", _(entry.summary), ""]
     if entry.phase:
         lines[2] += f" [{entry.phase}]"
@@ -280,7 +305,9 @@ def explain_clause(code: str) -> tuple[str, int]:
         # rule's original paragraphs below say it in the reader's language; point to the rest
         # (a clause not translated yet keeps its English documentation)
         if doc and doc != entry.summary:
-            lines.extend([_("The full description, in English: movecheck explain {code} --lang en").format(code=entry.code), ""])
+            lines.extend(
+                [_("The full description, in English: movecheck explain {code} --lang en").format(code=entry.code), ""]
+            )
     elif doc and doc != entry.summary:
         lines.extend([plain_code(doc), ""])
     if entry.example is not None:
@@ -330,8 +357,10 @@ def option_lines(entry: Clause) -> list[str]:
         from movecheck.options import option_sets
 
         declared = {o.name: o for o in option_sets()[entry.system]}
-        listed = ", ".join(_("{name} (default {value})").format(name=name, value=json.dumps(declared[name].default))
-                           for name in entry.options)
+        listed = ", ".join(
+            _("{name} (default {value})").format(name=name, value=json.dumps(declared[name].default))
+            for name in entry.options
+        )
         return [_("Governed by options: {options}").format(options=listed), ""]
     values = {edition.name: edition.option_values() for edition in editions.values()}
 
@@ -342,14 +371,24 @@ def option_lines(entry: Clause) -> list[str]:
     same = [name for name in entry.options if name not in differing]
     lines = []
     if differing:
-        lines.append(_("Depends on the edition through options: {options}").format(options=", ".join(each(name) for name in differing)))
+        lines.append(
+            _("Depends on the edition through options: {options}").format(
+                options=", ".join(each(name) for name in differing)
+            )
+        )
     if same:
-        lines.append(_("Governed by options (the same in every edition): {options}").format(options=", ".join(each(name) for name in same)))
+        lines.append(
+            _("Governed by options (the same in every edition): {options}").format(
+                options=", ".join(each(name) for name in same)
+            )
+        )
     return [*lines, ""]
 
 
 def example_lines(entry: Clause) -> list[str]:
     """A clause's example as ``explain`` prints it: Illegal/Legal for an error, Flagged/Not flagged otherwise."""
+    if entry.example is None:
+        return []
     bad, good = (_("Illegal"), _("Legal")) if entry.severity is Severity.ERROR else (_("Flagged"), _("Not flagged"))
     width = max(len(bad), len(good)) + 1
     illegal, legal = plain_code(entry.example.illegal), plain_code(entry.example.legal)

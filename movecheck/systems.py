@@ -163,6 +163,8 @@ class System:
     """The module whose ``OPTIONS`` (a :class:`~movecheck.options.OptionSet`) declares its rule options."""
     commands: str = ""
     """``module:function`` that adds the system's own commands to the command line (``function(app)``)."""
+    source_titles: dict[str, str] = {}  # noqa: RUF012 - a declaration, never changed
+    """The sources of its rule paragraphs (``seeds.json``) as a reader names them, marked with ``N_``."""
     map_schemas: tuple[str, ...] = ()
     """The schemas ``movecheck schema NAME --map MAP`` writes for one map (:meth:`map_schema`)."""
     draws: bool = False

@@ -15,8 +15,8 @@ from movecheck.loading import findings_at
 from movecheck.systems import Baseline, Outcome, Prepared, RuleSettings, System
 
 if TYPE_CHECKING:
-    from movecheck.settings import Settings
     from movecheck.loading import Document
+    from movecheck.settings import Settings
 
 
 class AA(System):
@@ -28,6 +28,10 @@ class AA(System):
     options_module = "movecheck.aa.options"
     commands = "movecheck.aa.commands:register"
     map_schemas = ("aa-orders", "aa-state", "aa-battles")
+    source_titles = {  # noqa: RUF012 - a declaration, never changed
+        "A&A, Phase 2: Combat move (fragment)": N_("A&A 1942 rulebook, combat move"),
+        "A&A, Phase 4: Noncombat move": N_("A&A 1942 rulebook, noncombat move"),
+    }
     orders_key = "moves"
     orders_markers = ("moves", "phase", "power")
     state_markers = ("turn",)

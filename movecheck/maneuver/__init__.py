@@ -18,8 +18,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from collections.abc import Callable
 
     from movecheck.findings import Report
-    from movecheck.settings import Settings
     from movecheck.loading import Document
+    from movecheck.settings import Settings
 
 
 class Maneuver(System):
@@ -30,6 +30,7 @@ class Maneuver(System):
     clause_modules = ("movecheck.maneuver.rules",)
     options_module = "movecheck.maneuver.options"
     draws = True
+    source_titles = {"Manoeuvre (corps and bases)": N_("manoeuvre rules, corps and bases")}  # noqa: RUF012
     orders_key = "orders"
     orders_markers = ("orders", "side")
     state_markers = ("field",)
