@@ -14,6 +14,7 @@ import typer
 from movecheck import __version__
 from movecheck.cli_options import (
     ConfigOption,
+    ListFormatOption,
     Format,
     IsolatedOption,
     LangOption,
@@ -124,15 +125,19 @@ def apply(
     root: RootOption = None,
     isolated: IsolatedOption = False,
     config: ConfigOption = None,
+    fmt: ListFormatOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Check orders as 'check' does and, when they are legal, write the state that follows them."""
+    """Check orders as 'check' does and, when they are legal, write the state that follows them.
+
+    With --format json: and the apply report."""
     from movecheck.core import check as run_check
     from movecheck.session import Session
 
+    as_json = chosen_format(fmt) == "json"
     session = Session.start(
         [orders],
-        fmt="text",
+        fmt="json" if as_json else "text",
         color="never",
         config=config,
         options=option,
@@ -150,7 +155,11 @@ def apply(
         if hold and final is not None:
             say("movecheck: " + hold)
         raise typer.Exit(code)
-    if not legal or hold:
+    if (not legal or hold) and as_json:
+        from movecheck.render import render
+
+        say(render(report, "text").rstrip("\n"))  # stdout holds the apply report alone
+    elif not legal or hold:
         session.finish(report)  # the findings, before the state
     else:
         session.tell_overrides(report)  # a house rule or a received configuration is never unseen
@@ -159,6 +168,11 @@ def apply(
     assert found is not None  # final is not None
     outcome, prepared = found
     entry = report.files[0]
+    if as_json:
+        from movecheck.apply_json import write_applied
+
+        write_applied(system_of(entry.kind), outcome, prepared, entry.path, output, forced=not legal)
+        raise typer.Exit(0)
     text = system_of(entry.kind).next_state(outcome, prepared, entry.path, output, forced=not legal)
     deliver(output, text)
     raise typer.Exit(0)
@@ -260,6 +274,16 @@ def schema(
         _fail(_("--map applies to the schemas {names}, not {name}").format(names=", ".join(for_maps), name=name))
     emit(sys.stdout, system_of(name).map_schema(name, game_map))
     raise typer.Exit(0)
+
+
+@app.command()
+def server(
+    stdio: Annotated[bool, typer.Option("--stdio", help="Speak over stdin and stdout (the only way it speaks).")] = True,
+) -> None:
+    """Run the language server (LSP over stdio) for editors; needs the extra movecheck[server]."""
+    from movecheck.server import main as serve
+
+    raise typer.Exit(serve())
 
 
 @app.command("render")

@@ -25,14 +25,16 @@ from movecheck.systems import NAMES, SCHEMA_ID, all_systems, known, orders_look,
 __all__ = ["SCHEMA_ID", "schema_id", "schema_names"]
 REPORT = "report"
 """The kernel's own schema: the JSON report."""
+KERNEL_SCHEMAS = (REPORT, "apply-report")
+"""The schemas of what movecheck writes (``--format json`` of ``check`` and of ``apply``), after the systems' files."""
 
 
 def _names(systems: list[Any]) -> tuple[str, ...]:
-    return (*(f"{declared.name}-{kind}" for declared in systems for kind in declared.kinds), REPORT)
+    return (*(f"{declared.name}-{kind}" for declared in systems for kind in declared.kinds), *KERNEL_SCHEMAS)
 
 
 def schema_names() -> tuple[str, ...]:
-    """Every schema movecheck knows: each kind of file of each system (see :func:`movecheck.systems.names`), and the report."""
+    """Every schema movecheck knows: each kind of file of each system (:func:`movecheck.systems.names`), then its own."""
     return _names(all_systems())
 
 
@@ -55,7 +57,7 @@ def schema_dir() -> Path:
 def schema_path(name: str) -> Path:
     """The file of the schema ``name``: in its system's :attr:`~movecheck.systems.System.schema_folder`, else movecheck's."""
     owner = name.split("-", 1)[0]
-    folder = system(owner).schema_folder if name != REPORT and known(owner) else None
+    folder = system(owner).schema_folder if name not in KERNEL_SCHEMAS and known(owner) else None
     return (folder or schema_dir()) / f"{name}.schema.json"
 
 

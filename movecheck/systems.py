@@ -243,6 +243,14 @@ class System:
         """``movecheck apply``: the text of the state that follows orders carried out (``outcome.final``)."""
         raise NotImplementedError
 
+    def applied(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None,
+                forced: bool) -> tuple[str, dict[str, Any]]:
+        """``movecheck apply --format json``: the state's text and the apply report (schema ``apply-report``);
+        here only what was read and written, a system says more."""
+        text = self.next_state(outcome, prepared, orders_path, output, forced)
+        return text, {"movecheck": 1, "system": self.name, "orders": orders_path, "state": prepared.doc.path,
+                      "written": output or "-", "forced": forced}
+
     def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
         """Build and lint a state once; ``clean``: its reading and schema found no error."""
         raise NotImplementedError
@@ -270,6 +278,13 @@ class System:
     def map_schema(self, name: str, game_map: str) -> str:
         """``schema NAME --map MAP``: the schema ``name`` (one of :attr:`map_schemas`) knowing the names of a map."""
         raise NotImplementedError
+
+    def describe(self, prepared: Prepared, name: str) -> str | None:
+        """What the prepared model knows of a name (a space, a unit ...), in a line: the language server's hover."""
+        return None
+
+    def forget_read_files(self) -> None:
+        """Drop what the system keeps of files read once per process (a long-running caller's files change)."""
 
     def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
         """``movecheck render``: the SVG picture of a usable file of the system (when :attr:`draws`).

@@ -57,6 +57,14 @@ class AA(System):
 
         return next_state(outcome.final, prepared.doc.data, prepared.doc.path, orders_path, output, forced)
 
+    def applied(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None,
+                forced: bool) -> tuple[str, dict[str, Any]]:
+        """The state that follows and the report of what apply did (:mod:`movecheck.aa.apply_report`)."""
+        from movecheck.aa.apply import applied
+
+        text, report = applied(outcome.final, prepared.doc.data, prepared.doc.path, orders_path, output, forced)
+        return text, report.as_json()
+
     @property
     def default_edition(self) -> str:  # type: ignore[override]
         """The edition of a state that names none and whose map names none."""
@@ -81,6 +89,20 @@ class AA(System):
         from movecheck.aa.editions import close_editions
 
         return close_editions(name)
+
+    def describe(self, prepared: Prepared, name: str) -> str | None:
+        """A unit or a space of the board (:mod:`movecheck.aa.describe`)."""
+        from movecheck.aa.describe import describe
+
+        return describe(prepared, name)
+
+    def forget_read_files(self) -> None:
+        """The map files the setup read (it reads each once per process)."""
+        import sys
+
+        setup = sys.modules.get(f"{__name__}.setup")
+        if setup is not None:
+            getattr(setup, "_MAP_FILES", {}).clear()
 
     def map_schema(self, name: str, game_map: str) -> str:
         """The schema ``name`` with a map's names as enums (:mod:`movecheck.aa.map_schema`)."""

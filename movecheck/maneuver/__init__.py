@@ -82,6 +82,12 @@ class Maneuver(System):
             outcome.required_ends = required_ends
         return outcome
 
+    def describe(self, prepared: Prepared, name: str) -> str | None:
+        """A base, a corps or a landmark of the battlefield (:mod:`movecheck.maneuver.describe`)."""
+        from movecheck.maneuver.describe import describe
+
+        return describe(prepared, name)
+
     def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
         """The battlefield, or orders on it with what ``check`` finds (:mod:`movecheck.maneuver.picture`)."""
         from movecheck.maneuver.picture import picture
