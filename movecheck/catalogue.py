@@ -179,7 +179,9 @@ def _render_rules(system: str | None, edited: System | None, edition: Any, base_
             values = [f"{value:<{width}}  {mark:<{mark_width}}" for value, mark in zip(values, marks, strict=True)]
             width = max(map(len, values))
         lines.extend(["", title + ":"])
-        lines.extend(f"  {row['name']:<30} {value:<{width}}  {row['meaning']}" for row, value in zip(rows, values, strict=True))
+        lines.extend(
+            f"  {row['name']:<30} {value:<{width}}  {row['meaning']}" for row, value in zip(rows, values, strict=True)
+        )
     return "\n".join(lines) + "\n"
 
 

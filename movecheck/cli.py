@@ -14,10 +14,10 @@ import typer
 from movecheck import __version__
 from movecheck.cli_options import (
     ConfigOption,
-    ListFormatOption,
     Format,
     IsolatedOption,
     LangOption,
+    ListFormatOption,
     NewStateOutput,
     OrdersStateOption,
     PictureOutput,
@@ -278,7 +278,9 @@ def schema(
 
 @app.command()
 def server(
-    stdio: Annotated[bool, typer.Option("--stdio", help="Speak over stdin and stdout (the only way it speaks).")] = True,
+    stdio: Annotated[
+        bool, typer.Option("--stdio", help="Speak over stdin and stdout (the only way it speaks).")
+    ] = True,
 ) -> None:
     """Run the language server (LSP over stdio) for editors; needs the extra movecheck[server]."""
     from movecheck.server import main as serve
