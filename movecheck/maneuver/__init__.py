@@ -64,7 +64,8 @@ class Maneuver(System):
 
         observe = settings.extra.get("observe")  # render: sees each order's facts
         battlefield = self.fresh(prepared)
-        found, required_ends, checked, assumed = run(doc, battlefield, side, valid_orders, observe)
+        found, required_ends, checked, assumed = run(doc, battlefield, side, valid_orders, observe,
+                                                     drafts=settings.suggest)
         outcome.findings.extend(found)
         outcome.checked = checked
         outcome.final = (battlefield, side, assumed)

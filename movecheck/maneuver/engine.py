@@ -44,7 +44,7 @@ class Assumed:
 
 
 def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int],
-        observe: Callable[[Order, Any], None] | None = None) -> tuple[list[Finding], str, set[int], list[Assumed]]:
+        observe: Callable[[Order, Any], None] | None = None, drafts: bool = False) -> tuple[list[Finding], str, set[int], list[Assumed]]:
     """Findings of every order, the ``--suggest`` text for the compulsory orders, the checked orders, and
     the orders checked legal only for some undeclared rolls (what the battlefield after them assumes).
 
@@ -53,9 +53,10 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
     its kind ran on it; the others (unknown names, schema errors) are not.  The
     battlefield's bases are moved: give each orders file its own copy.  ``observe``
     (``render``) sees each order and its analysis (None: unchecked) before it is carried out.
+    ``drafts`` (``--suggest``): a corps order without ``end:`` is a draft (:attr:`Order.draft`).
     """
     world = World(battlefield, side)
-    resolver = Resolver(doc, battlefield, side)
+    resolver = Resolver(doc, battlefield, side, drafts)
     items = doc.get("orders", default=[])
     items = items if isinstance(items, list) else []
     orders = [resolver.resolve(i, item, (i + 1) in valid_orders) for i, item in enumerate(items)]
