@@ -403,6 +403,9 @@ def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
 def render_picture(
     file: Annotated[str, typer.Argument(help="A maneuver state or orders file.", show_default=False)],
     output: PictureOutput = None,
+    reach: Annotated[Optional[list[str]], typer.Option(
+        "--reach", help="Draw where this base or corps can go this turn, with the odds (repeat for several).",
+        show_default=False)] = None,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
     root: RootOption = None,
@@ -417,7 +420,7 @@ def render_picture(
 
     session = Session.start([file], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated)
     try:
-        svg = picture(file, session.settings(state=state), session.select)
+        svg = picture(file, session.settings(state=state), session.select, reach=reach or [])
     except Unrenderable as exc:
         if exc.report is not None:
             emit(sys.stderr, render(exc.report, "text"))
@@ -425,6 +428,38 @@ def render_picture(
 
         _fail(_("cannot render {file}: {reason}").format(file=file, reason=exc.reason))
     deliver(output, svg)
+    raise typer.Exit(0)
+
+
+class ReachFormat(str, Enum):
+    """Output formats of ``reach``."""
+
+    text = "text"
+    json = "json"
+
+
+ReachOutput = _written_to("the reach")
+
+
+@app.command("reach")
+def reach_command(
+    state: Annotated[str, typer.Argument(help="A maneuver battlefield state.", show_default=False)],
+    ids: Annotated[list[str], typer.Argument(help="Bases and corps to work out.", show_default=False)],
+    fmt: Annotated[Optional[ReachFormat], typer.Option("--format", "-f", help="Output format (default: text).",
+                                                       show_default=False)] = None,
+    output: ReachOutput = None,
+    option: RuleOptionOption = None,
+    isolated: IsolatedOption = False,
+    config: ConfigOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Where bases and corps can go this turn: regions and ends with the odds of the terrain dice."""
+    from movecheck.maneuver.reach_cli import run_reach
+
+    code, text = run_reach(state, ids, (fmt or ReachFormat.text).value, option, isolated, config)
+    if code:
+        _fail(text)
+    deliver(output, text)
     raise typer.Exit(0)
 
 

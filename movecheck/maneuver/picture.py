@@ -95,6 +95,8 @@ class Scene:
     corps: list[Group] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    reach: list[Any] = field(default_factory=list)
+    reach_ends: list[Any] = field(default_factory=list)
 
 
 class Unrenderable(Exception):
@@ -106,10 +108,12 @@ class Unrenderable(Exception):
         self.reason = reason
 
 
-def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None) -> str:
+def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None,
+            reach: list[str] = ()) -> str:
     """The SVG picture of a maneuver state or orders file (Unrenderable, InputError when there is none).
 
-    ``select``: what the run reports of a report (the configuration's ``select``/``ignore``).
+    ``select``: what the run reports of a report (the configuration's ``select``/``ignore``);
+    ``reach``: the bases and corps whose reach this turn is drawn (on a state only).
     """
     select = select or (lambda report: report)
     if path == "-":
@@ -128,7 +132,9 @@ def picture(path: str, settings: Settings, select: Callable[[Report], Report] | 
     from movecheck.maneuver.svg import render
 
     if is_kind(loaded.kind, STATE):
-        return render(state_scene(loaded, settings, select))
+        return render(state_scene(loaded, settings, select, list(reach)))
+    if reach:
+        raise InputError(_("--reach draws on a battlefield state; {path} is an orders file").format(path=loaded.doc.path))
     return render(orders_scene(path, settings, select))
 
 
@@ -142,7 +148,7 @@ def _report(findings: list[Finding], path: str, kind: str | None) -> Report:
     return report
 
 
-def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Report]) -> Scene:
+def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Report], reach: list[str] = ()) -> Scene:
     """The picture of a battlefield state."""
     prepared = prepare(loaded, settings)
     report = select(_report(loaded.findings + prepared.findings, loaded.doc.path, loaded.kind))
@@ -155,6 +161,11 @@ def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Repo
                      count_of(_n_value(bf.depth))).format(path=loaded.doc.path, width=_n(bf.width), depth=_n(bf.depth))
     scene = battlefield_scene(bf, title)
     scene.notes = notes(report.sorted_findings())
+    if reach:
+        from movecheck.maneuver.picture_reach import collect
+        from movecheck.maneuver.reach_report import reaches
+
+        scene.reach, scene.reach_ends = collect(reaches(bf, list(reach)))
     return scene
 
 

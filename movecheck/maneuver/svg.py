@@ -138,6 +138,7 @@ def render(scene: Scene) -> str:
     _defs(canvas)
     _field(canvas)
     _terrain(canvas)
+    _reach(canvas)
     _landmarks(canvas)
     _corps(canvas)
     _swept(canvas)
@@ -206,6 +207,13 @@ def _terrain(c: Canvas) -> None:
             c.polygon(layer, area.points, fill=overlay, stroke="none")
     for area in c.scene.terrain:
         c.label(layer, _centroid(area.points), area.id, 9, fill="#4d4d4d", **{"font-style": "italic"})
+
+
+def _reach(c: Canvas) -> None:
+    """Where ``--reach`` bases and corps can go (:mod:`movecheck.maneuver.svg_reach`)."""
+    from movecheck.maneuver.svg_reach import draw
+
+    draw(c)
 
 
 def _landmarks(c: Canvas) -> None:
@@ -347,8 +355,9 @@ def _legend(c: Canvas, y: float) -> float:
     """What the colours and strokes mean, in rows across the field's width; returns the last row's line."""
     layer = c.group("legend")
     u = c.u
-    slot, x = 150 * u, 0.0
+    x = 0.0
     for draw, text in _legend_items(c):
+        slot = 150 * u * math.ceil((30 + 5.8 * len(text)) / 150)  # a long text takes two or more slots
         if x > 0 and x + slot > c.scene.width:
             x, y = 0.0, y + 18 * u
         draw(layer, x, y)
@@ -386,6 +395,9 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
                                                                  "stroke-dasharray": f"{c.size(4)} {c.size(2)}"}),
                       _("end the rules require")))
         items.append((swatch(fill=SWEPT, **{"fill-opacity": "0.35"}), _("swept area")))
+    from movecheck.maneuver.svg_reach import legend_items
+
+    items.extend(legend_items(c, swatch))
     return items
 
 

@@ -9,6 +9,7 @@ from movecheck.validators import equal, integer, number, unique
 
 
 _P0 = re.compile('^[A-Z]{2}[0-9]{3}$')
+_P1 = re.compile('^[0-9]+(/[0-9]+)?$')
 
 
 def _v0(x: Any) -> bool:
@@ -1538,6 +1539,364 @@ def _v144(x: Any) -> bool:
     return True
 
 
+def _v145(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'state' not in x:
+        return False
+    if 'reach' not in x:
+        return False
+    for key, value in x.items():
+        check = _T67.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v146(x: Any) -> bool:
+    if not x == 'reach':
+        return False
+    return True
+
+
+def _v147(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v148(item):
+            return False
+    return True
+
+
+def _v148(x: Any) -> bool:
+    if sum((_v149(x), _v162(x),)) != 1:
+        return False
+    return True
+
+
+def _v149(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'corps' not in x:
+        return False
+    if 'centre' not in x:
+        return False
+    if 'facing' not in x:
+        return False
+    if 'mobility' not in x:
+        return False
+    if 'allowance' not in x:
+        return False
+    if 'tolerance' not in x:
+        return False
+    if 'engaged' not in x:
+        return False
+    if 'owed' not in x:
+        return False
+    if 'clear' not in x:
+        return False
+    if 'levels' not in x:
+        return False
+    if 'limit' not in x:
+        return False
+    for key, value in x.items():
+        check = _T60.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v150(x: Any) -> bool:
+    if not x == 'base':
+        return False
+    return True
+
+
+def _v151(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v152(x[0]):
+        return False
+    if len(x) > 1 and not _v152(x[1]):
+        return False
+    return True
+
+
+def _v152(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v153(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v154(item):
+            return False
+    return True
+
+
+def _v154(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'entry' not in x:
+        return False
+    for key, value in x.items():
+        check = _T57.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v155(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v156(item):
+            return False
+    return True
+
+
+def _v156(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v157(item):
+            return False
+    return True
+
+
+def _v157(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v151(item):
+            return False
+    return True
+
+
+def _v158(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v159(item):
+            return False
+    return True
+
+
+def _v159(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'allowance' not in x:
+        return False
+    if 'probability' not in x:
+        return False
+    if 'region' not in x:
+        return False
+    for key, value in x.items():
+        check = _T59.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v160(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'fraction' not in x:
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T58.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v161(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P1.search(x) is None):
+        return False
+    return True
+
+
+def _v162(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T66.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v163(x: Any) -> bool:
+    if not x == 'corps':
+        return False
+    return True
+
+
+def _v164(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v165(item):
+            return False
+    return True
+
+
+def _v165(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    if 'landmark' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    if 'groups' not in x:
+        return False
+    for key, value in x.items():
+        check = _T65.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v166(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E61):
+        return False
+    return True
+
+
+def _v167(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v168(item):
+            return False
+    return True
+
+
+def _v168(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'bases' not in x:
+        return False
+    if 'outcomes' not in x:
+        return False
+    for key, value in x.items():
+        check = _T64.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v169(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v170(item):
+            return False
+    return True
+
+
+def _v170(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'probability' not in x:
+        return False
+    if 'rolls' not in x:
+        return False
+    if 'ends' not in x:
+        return False
+    for key, value in x.items():
+        check = _T63.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v171(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v172(item):
+            return False
+    return True
+
+
+def _v172(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'base' not in x:
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'values' not in x:
+        return False
+    for key, value in x.items():
+        check = _T62.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v173(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v1(item):
+            return False
+    return True
+
+
+def _v174(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v151(value):
+            return False
+    return True
+
+
 _T0: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
 _T1: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v15, 'capital': _v4}
 _T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v17, 'land': _v10}
@@ -1595,6 +1954,17 @@ _T53: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_
 _E54 = frozenset(['error', 'note', 'warning'])
 _T55: dict[str, Callable[[Any], bool]] = {'code': _v142, 'name': _v4, 'severity': _v143, 'message': _v5, 'clauses': _v123, 'file': _v5, 'line': _v23, 'column': _v23, 'order': _v144, 'order_id': _v122}
 _T56: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v120, 'summary': _v138, 'readings': _v139, 'statistics': _v48, 'findings': _v140}
+_T57: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v152}
+_T58: dict[str, Callable[[Any], bool]] = {'fraction': _v161, 'decimal': _v79}
+_T59: dict[str, Callable[[Any], bool]] = {'allowance': _v152, 'probability': _v160, 'region': _v155}
+_T60: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v150, 'side': _v5, 'corps': _v5, 'centre': _v151, 'facing': _v152, 'mobility': _v152, 'allowance': _v152, 'tolerance': _v152, 'engaged': _v123, 'owed': _v153, 'clear': _v155, 'levels': _v158, 'limit': _v155}
+_E61 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T62: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v173}
+_T63: dict[str, Callable[[Any], bool]] = {'probability': _v160, 'rolls': _v171, 'ends': _v174}
+_T64: dict[str, Callable[[Any], bool]] = {'bases': _v123, 'outcomes': _v169}
+_T65: dict[str, Callable[[Any], bool]] = {'order': _v166, 'landmark': _v122, 'reason': _v122, 'groups': _v167}
+_T66: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v163, 'side': _v5, 'orders': _v164}
+_T67: dict[str, Callable[[Any], bool]] = {'movecheck': _v26, 'kind': _v146, 'state': _v5, 'reach': _v147}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -1605,4 +1975,5 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'maneuver-state': _v67,
     'maneuver-orders': _v100,
     'report': _v119,
+    'reach': _v145,
 }
