@@ -57,8 +57,6 @@ PALETTE = (("#d9534f", "#8e1f1b"), ("#4a78c2", "#1d3f7a"), ("#4caf64", "#1f6b31"
 
 SEVERITY_COLOURS = {"error": "#c0392b", "warning": "#b9770e", "note": "#1d5fa8"}
 SWEPT, REQUIRED, INK = "#f5c242", "#222222", "#333333"
-NOTE_LENGTH = 140
-"""Characters of a finding's message shown in the list below the field (all of it in the tooltip)."""
 
 _NOT_XML = re.compile("[\ufffe\uffff]")
 
@@ -103,6 +101,9 @@ class Canvas:
         self.u = display_unit(scene.width, scene.depth)
         self.colours = side_colours(scene.sides)
         self.root = ET.Element("svg", {"xmlns": SVG_NS, "version": "1.1"})
+        from movecheck.maneuver.svg_print import placer
+
+        self.placer = placer(self)
 
     def add(self, parent: ET.Element, tag: str, attrs: dict[str, str], text: str | None = None) -> ET.Element:
         """A child element with attributes (in this order) and text."""
@@ -206,7 +207,8 @@ def _terrain(c: Canvas) -> None:
         if overlay is not None:
             c.polygon(layer, area.points, fill=overlay, stroke="none")
     for area in c.scene.terrain:
-        c.label(layer, _centroid(area.points), area.id, 9, fill="#4d4d4d", **{"font-style": "italic"})
+        at = c.placer.place([_centroid(area.points)], area.id, 9 * c.u)
+        c.label(layer, at, area.id, 9, fill="#4d4d4d", **{"font-style": "italic"})
 
 
 def _reach(c: Canvas) -> None:
@@ -223,6 +225,10 @@ def _landmarks(c: Canvas) -> None:
         c.add(layer, "circle", {"data-landmark": text_of(name), "cx": num(x), "cy": num(-y), "r": c.size(4),
                                 "fill": "#ffffff", "stroke": INK, "stroke-width": c.size(1.5)})
         c.label(layer, (x, y + 7 * c.u), name, 9)
+    from movecheck.maneuver.svg_print import marks, targets
+
+    marks(c, layer)
+    targets(c, layer)
 
 
 def _corps(c: Canvas) -> None:
@@ -232,9 +238,12 @@ def _corps(c: Canvas) -> None:
         stroke = c.colours[corps.side][1]
         c.polygon(layer, corps.ring, **{"data-corps": text_of(corps.id), "fill": "none", "stroke": stroke,
                                         "stroke-width": c.size(1), "stroke-dasharray": f"{c.size(3)} {c.size(2)}"})
-        low = min(corps.ring, key=lambda p: (p[1], p[0]))
-        c.label(layer, (sum(p[0] for p in corps.ring) / len(corps.ring), low[1] - 9 * c.u), corps.id, 8,
-                fill=stroke)
+        xs, ys = [p[0] for p in corps.ring], [p[1] for p in corps.ring]
+        mid = (min(xs) + max(xs)) / 2
+        places = [(mid, min(ys) - 9 * c.u), (mid, max(ys) + 3 * c.u), (min(xs) - 4 * c.u * len(corps.id), min(ys)),
+                  (max(xs) + 4 * c.u * len(corps.id), min(ys)), (mid, min(ys) - 20 * c.u)]
+        c.label(layer, c.placer.place(places, corps.id, 8 * c.u), corps.id, 8, fill=stroke,
+                **{"data-corps": text_of(corps.id), "data-role": "corps-label"})
 
 
 def _swept(c: Canvas) -> None:
@@ -252,9 +261,9 @@ def _bases(c: Canvas) -> None:
     layer = c.group("bases")
     for outline in c.scene.bases:
         _base(c, layer, outline, "base")
-    for outline in c.scene.bases:
-        centre = _centroid(outline.corners)
-        c.label(layer, (centre[0], centre[1] - 3 * c.u), outline.base, 8)
+    from movecheck.maneuver.svg_print import base_labels
+
+    base_labels(c, layer)
 
 
 def _base(c: Canvas, parent: ET.Element, outline: Outline, role: str, order: int | None = None) -> None:
@@ -290,11 +299,12 @@ def _moves(c: Canvas) -> None:
         _base(c, group, move.end, "end", move.order)
         if move.required is not None:
             _base(c, group, move.required, "required", move.order)
+        from movecheck.maneuver.svg_print import order_label, rolls_label
+
+        rolls_label(c, group, move, stroke)
         if move.order not in labelled:
             labelled.add(move.order)
-            mid = _midpoint(move.path)
-            c.label(group, (mid[0] + 6 * c.u, mid[1]), move.label, 9, fill=stroke,
-                    **{"text-anchor": "start", "font-weight": "bold"})
+            order_label(c, group, move, stroke, _midpoint(move.path))
 
 
 def _codes(c: Canvas) -> None:
@@ -310,7 +320,10 @@ def _codes(c: Canvas) -> None:
         top = max(p[1] for p in corners)
         x = (min(p[0] for p in corners) + max(p[0] for p in corners)) / 2
         k = stacked[order] = stacked.get(order, -1) + 1
-        c.label(layer, (x, top + (5 + 11 * k) * c.u), code, 10, fill=SEVERITY_COLOURS.get(severity, INK),
+        low = min(p[1] for p in corners)
+        places = [(x, top + (5 + 11 * j) * c.u) for j in range(k, k + 4)] + [(x, low - (14 + 11 * j) * c.u)
+                                                                             for j in range(3)]
+        c.label(layer, c.placer.place(places, code, 10 * c.u), code, 10, fill=SEVERITY_COLOURS.get(severity, INK),
                 **{"font-weight": "bold", "data-code": code, "data-order": str(order),
                    "data-base": " ".join(text_of(m.base) for m in moves)})
 
@@ -380,11 +393,12 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
         fill, stroke = c.colours[side]
         items.append((swatch(fill=fill, stroke=stroke, **{"stroke-width": c.size(1)}), _("side {side}").format(side=side)))
     from movecheck.maneuver.model import TERRAIN_KINDS
+    from movecheck.maneuver.svg_print import kind_name
 
     kinds = {area.kind for area in c.scene.terrain}
     for kind in (k for k in TERRAIN_KINDS if k in kinds):
         fill, stroke, overlay = TERRAIN_STYLE[kind]
-        items.append((swatch(fill=overlay or fill, stroke=stroke, **{"stroke-width": c.size(1)}), kind.replace("_", " ")))
+        items.append((swatch(fill=overlay or fill, stroke=stroke, **{"stroke-width": c.size(1)}), kind_name(kind)))
     if c.scene.corps:
         items.append((swatch(fill="none", stroke=INK, **{"stroke-width": c.size(1), "stroke-dasharray": f"{c.size(3)} {c.size(2)}"}),
                       _("corps")))
@@ -402,18 +416,10 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
 
 
 def _notes(c: Canvas, y: float) -> float:
-    """Every finding of the run, one line each; returns the last line."""
-    if not c.scene.notes:
-        return y
-    layer = c.group("notes")
-    for note in c.scene.notes:
-        y += 15 * c.u
-        shown = note.text if len(note.text) <= NOTE_LENGTH else note.text[: NOTE_LENGTH - 1] + "…"
-        line = c.add(layer, "text", {"x": "0", "y": num(y), "font-size": c.size(10),
-                                     "fill": SEVERITY_COLOURS.get(note.severity, INK), "data-code": note.code}, shown)
-        if shown != note.text:
-            c.add(line, "title", {}, note.text)
-    return y
+    """Every finding of the run, whole (:func:`movecheck.maneuver.svg_print.notes`); returns the last line."""
+    from movecheck.maneuver.svg_print import notes
+
+    return notes(c, y)
 
 
 def _centroid(ring: Sequence[Vec]) -> Vec:

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
 from movecheck.i18n import _
+from movecheck.maneuver.svg import text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.svg import Canvas
@@ -29,12 +30,12 @@ def draw(c: Canvas) -> None:
     for shade in scene.reach:
         fill, stroke = c.colours[shade.side]
         for polygon in shade.limit:
-            c.add(layer, "path", {"d": _path(polygon), "data-base": shade.base, "data-role": "reach-limit",
+            c.add(layer, "path", {"d": _path(polygon), "data-base": text_of(shade.base), "data-role": "reach-limit",
                                   "fill": "none", "stroke": stroke, "stroke-width": c.size(1),
                                   "stroke-dasharray": f"{c.size(5)} {c.size(3)}"})
         for level in shade.levels:
             for polygon in level.polygons:
-                c.add(layer, "path", {"d": _path(polygon), "data-base": shade.base, "data-role": "reach",
+                c.add(layer, "path", {"d": _path(polygon), "data-base": text_of(shade.base), "data-role": "reach",
                                       "data-probability": level.fraction, "fill": fill, "fill-opacity": "0.12",
                                       "fill-rule": "evenodd", "stroke": stroke, "stroke-width": c.size(0.4)})
         placed: list[tuple[float, float]] = []
@@ -46,15 +47,16 @@ def draw(c: Canvas) -> None:
                 continue
             placed.append(at)
             c.label(layer, at, level.odds, 8, fill=stroke,
-                    **{"data-base": shade.base, "data-role": "reach-odds", "data-probability": level.fraction})
+                    **{"data-base": text_of(shade.base), "data-role": "reach-odds", "data-probability": level.fraction})
     for ends in scene.reach_ends:
         fill, stroke = c.colours[ends.side]
-        group = c.add(layer, "g", {"data-corps": ends.corps, "data-order": ends.order, "data-role": "reach-ends"})
+        group = c.add(layer, "g", {"data-corps": text_of(ends.corps), "data-order": text_of(ends.order),
+                                   "data-role": "reach-ends"})
         for base, (x, y), odds in ends.points:
             from movecheck.maneuver.svg import num
 
             dot = c.add(group, "circle", {"cx": num(x), "cy": num(-y), "r": c.size(2), "fill": fill,
-                                          "stroke": stroke, "stroke-width": c.size(0.5), "data-base": base})
+                                          "stroke": stroke, "stroke-width": c.size(0.5), "data-base": text_of(base)})
             c.add(dot, "title", {}, f"{base} {ends.order}: {odds}")
 
 
