@@ -13,11 +13,14 @@ with :mod:`movecheck.maneuver.geodesic` in the plane of the centre:
   enters it);  the allowance walk of the rules over those features, in that order, gives
   the exact distribution of the allowance ``a`` (``a = max(e, a - roll)`` at each feature
   reached);
-- one *level* per value ``v`` of that allowance: clear ground and every point within
-  ``v`` (+ ``tolerance``) by paths around impassable terrain, enemies and friends, with
-  the probability that the allowance is at least ``v``.  Where a path enters fewer of
-  those features (or later), its allowance is no smaller: the odds are exact for the
-  features a path enters and a lower bound elsewhere;
+- the same walk over each of those features alone, for paths that keep out of the others
+  (when there are several);
+- one *level* per probability ``q`` those walks give: clear ground and, for each way (all
+  the features, or one alone), every point within the largest allowance ``v`` it reaches
+  with probability at least ``q`` (+ ``tolerance``) by its paths around impassable
+  terrain, enemies and friends.  A path that enters fewer of the features than its way
+  assumes (or enters them later) has an allowance no smaller: the odds are exact where the
+  paths enter the features their way walks, and a lower bound elsewhere;
 - the *limit*: beyond it no path of length ``A`` (+ ``tolerance``) around impassable
   terrain and enemies gets (friends, which a base may partly pass over, are left out):
   an end there is MV101 whatever the rolls.
@@ -63,6 +66,14 @@ class Level:
 
 
 @dataclass
+class Scenario:
+    """One way of paths: the geodesic they follow (the features they may enter) and the allowance levels it gives."""
+
+    paths: Geodesic
+    levels: list[tuple[float, Fraction]]
+
+
+@dataclass
 class BaseReach:
     """A base's free move this turn: its allowance, the rolls it could owe, the levels and the limit."""
 
@@ -76,11 +87,30 @@ class BaseReach:
     limit: Any
     engaged: list[str] = field(default_factory=list)
     paths: Geodesic | None = None
+    clear_paths: Geodesic | None = None
+    scenarios: list[Scenario] = field(default_factory=list)
 
     @property
     def certain(self) -> Any:
         """The region of probability 1 (the last level)."""
         return self.levels[-1].region
+
+    def path_to(self, point: tuple[float, float]) -> list[tuple[float, float]] | None:
+        """A path to a point of the certain region that is legal for every roll (its waypoints after the start).
+
+        On clear ground, the shortest path that keeps out of difficult terrain; else the shortest path of the
+        first way (all the features, or one alone) whose certain reach holds the point.
+        """
+        from shapely.geometry import Point
+
+        spot = Point(point)
+        if self.clear_paths is not None and self.clear.contains(spot):
+            return self.clear_paths.path_to(point)
+        for sc in self.scenarios:
+            v = min(v for v, _p in sc.levels)
+            if sc.paths.ball(v + self.tolerance).contains(spot):
+                return sc.paths.path_to(point)
+        return self.paths.path_to(point) if self.paths is not None else None
 
 
 def _near(geom: Any, start: tuple[float, float], reach: float) -> bool:
@@ -129,7 +159,7 @@ def obstacles(bf: Battlefield, base: Base, horizon: float) -> Obstacles:
 def base_reach(world: World, base: Base) -> BaseReach:
     """The free-move reach of ``base`` on the battlefield as ``world`` holds it."""
     bf: Battlefield = world.bf
-    opts = world.options
+    opts: Any = world.options  # one attribute per declared option (movecheck.maneuver.options)
     tol = opts.tolerance
     bonus, _nearest = world.prebattle([base])
     mobility = base.mobility + (opts.prebattle_bonus if bonus else 0.0)
@@ -148,7 +178,19 @@ def base_reach(world: World, base: Base) -> BaseReach:
             assert die is not None
             owed.append(Owed(t, die[0], die[1], max(0.0, e)))
     owed.sort(key=lambda o: (o.entry, o.terrain.id))
-    levels = [Level(v, p, unary_union([clear, inner.ball(v + tol)])) for v, p in _levels(mobility, owed)]
+    scenarios = [Scenario(inner, _levels(mobility, owed))]
+    if len(owed) > 1:  # paths that enter one of the features only, keeping out of the others
+        for item in owed:
+            others = [p for t, ps in difficult if t is not item.terrain for p in ps]
+            alone = Geodesic(start, area, hard + enemies + friends + others, horizon)
+            mine = unary_union(next(ps for t, ps in difficult if t is item.terrain))
+            entry = Owed(item.terrain, item.die_name, item.dice, max(0.0, alone.distance_to(mine)))
+            scenarios.append(Scenario(alone, _levels(mobility, [entry])))
+    levels = []
+    for q in sorted({p for sc in scenarios for _v, p in sc.levels}):
+        far = [(sc, max(v for v, p in sc.levels if p >= q)) for sc in scenarios]
+        region = unary_union([clear, *(sc.paths.ball(v + tol) for sc, v in far)])
+        levels.append(Level(max(v for _sc, v in far), q, region))
     limit = Geodesic(start, area, hard + enemies, horizon).ball(horizon, outside=True)
     engaged = [e.id for e in world.engaged_at_start(base)]
     if engaged:
@@ -157,7 +199,8 @@ def base_reach(world: World, base: Base) -> BaseReach:
         clear = clear.intersection(back)
         levels = [Level(lv.allowance, lv.probability, lv.region.intersection(back)) for lv in levels]
         limit = limit.intersection(back)
-    return BaseReach(base, mobility, bonus, tol, owed, clear, levels, limit, engaged, inner)
+    return BaseReach(base, mobility, bonus, tol, owed, clear, levels, limit, engaged, inner,
+                     clear_paths, scenarios)
 
 
 def allowance_distribution(mobility: float, owed: list[Owed]) -> dict[float, Fraction]:

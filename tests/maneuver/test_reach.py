@@ -57,7 +57,7 @@ def test_ends_in_the_certain_region_are_legal_for_every_roll(tmp_path, bid):
     for n, point in enumerate(inside):
         found = _verdict(tmp_path, f"s{n}", bid, [point])
         if found:  # the straight line is blocked: the shortest path around what blocks it
-            path = reach.paths.path_to(point) if reach.paths is not None else None
+            path = reach.path_to(point)
             assert path is not None, point
             found = _verdict(tmp_path, f"p{n}", bid, path)
         assert found == [], (point, found)
@@ -177,3 +177,63 @@ def test_reach_in_russian(capsys):
     assert main(["reach", str(BATTLEFIELD), "r1", "--lang", "ru", "--isolated"]) == 0
     out = capsys.readouterr().out
     assert "allowance" not in out and "steps" not in out
+
+
+# -- the property on a crowded field, with hypothesis ------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tests.maneuver.helpers import base, corps, dump, rect_terrain, state  # noqa: E402
+
+CROWDED = state(
+    [corps("red-1", base("r1", 50, 50)), corps("red-2", base("r2", 50, 56)), corps("red-3", base("r3", 57, 47))],
+    [corps("blue-1", base("b1", 42, 52, 180)), corps("blue-far", base("bfar", 195, 195, 180))],
+    terrain=[rect_terrain("pond", "impassable", 53, 52, 56, 58), rect_terrain("ford", "stream", 30, 58, 70, 59),
+             rect_terrain("copse", "forest", 58, 40, 64, 45)],
+)
+CROWDED_TEXT = dump(CROWDED)
+PROPERTY = settings(max_examples=12, derandomize=True, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+def _crowded_reach(tmp_path: Path):
+    (tmp_path / "state.yaml").write_text(CROWDED_TEXT, encoding="utf-8")
+    bf = prepare(read(str(tmp_path / "state.yaml")), Settings()).model
+    return bf, base_reach(World(bf, "red"), bf.bases["r1"])
+
+
+def _crowded_verdict(tmp_path: Path, path: list[tuple[float, float]]) -> list[str]:
+    found, _, _ = run_check(tmp_path, CROWDED_TEXT, orders(free("r1", *path)))
+    return codes([f for f in found if f.severity.value != "note"])
+
+
+@PROPERTY
+@given(st.floats(0, 1), st.floats(0, 1))
+def test_property_certain_ends_are_legal_on_a_crowded_field(tmp_path_factory, u, v):
+    tmp_path = tmp_path_factory.mktemp("certain")
+    _bf, reach = _crowded_reach(tmp_path)
+    minx, miny, maxx, maxy = reach.certain.bounds
+    point = (round(minx + u * (maxx - minx), 3), round(miny + v * (maxy - miny), 3))
+    if not reach.certain.buffer(-1e-3).contains(Point(point)):
+        return
+    found = _crowded_verdict(tmp_path, [point])
+    if found:
+        found = _crowded_verdict(tmp_path, reach.path_to(point))
+    assert found == [], (point, found)
+
+
+@PROPERTY
+@given(st.floats(0, 1), st.floats(0, 1))
+def test_property_ends_beyond_the_limit_are_mv101_on_a_crowded_field(tmp_path_factory, u, v):
+    tmp_path = tmp_path_factory.mktemp("limit")
+    bf, reach = _crowded_reach(tmp_path)
+    point = (round(35 + 30 * u, 3), round(35 + 30 * v, 3))
+    if reach.limit.buffer(1e-3).contains(Point(point)):
+        return
+    found = obstacles(bf, bf.bases["r1"], 60)
+    path = Geodesic((50, 50), found.area, found.hard + found.enemies, 60).path_to(point)
+    if path is None:
+        return
+    result = _crowded_verdict(tmp_path, path)
+    assert "MV101" in result and "MV304" not in result, (point, result)
