@@ -409,8 +409,10 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
                                                                  "stroke-dasharray": f"{c.size(4)} {c.size(2)}"}),
                       _("end the rules require")))
         items.append((swatch(fill=SWEPT, **{"fill-opacity": "0.35"}), _("swept area")))
+    from movecheck.maneuver.svg_print import legend_items as print_items
     from movecheck.maneuver.svg_reach import legend_items
 
+    items.extend(print_items(c))
     items.extend(legend_items(c, swatch))
     return items
 

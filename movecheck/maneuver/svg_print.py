@@ -152,3 +152,24 @@ def notes(c: Canvas, y: float) -> float:
                 c.add(text, "tspan", {"x": num(0 if k == 0 else 14 * c.u), "dy": "0" if k == 0 else c.size(13)}, line)
             y += 13 * c.u * (len(lines) - 1)
     return y
+
+
+def legend_items(c: Canvas) -> list[tuple[object, str]]:
+    """The legend's entries for landmarks that are terrain or a corps, and for the targets of Move to landmark."""
+    from movecheck.maneuver.svg import num
+
+    items: list[tuple[object, str]] = []
+    u = c.u
+    if c.scene.marks:
+        def diamond(layer: ET.Element, x: float, y: float) -> None:
+            cx, cy, r = x + 8 * u, y - 4 * u, 5 * u
+            c.polygon(layer, [(cx, -cy + r), (cx + r, -cy), (cx, -cy - r), (cx - r, -cy)], fill="#ffffff",
+                      stroke="#333333", **{"stroke-width": c.size(1.5)})
+        items.append((diamond, _("landmark: a terrain element or a corps")))
+    if c.scene.targets:
+        def heading(layer: ET.Element, x: float, y: float) -> None:
+            c.add(layer, "line", {"x1": num(x), "y1": num(y - 4 * u), "x2": num(x + 16 * u), "y2": num(y - 4 * u),
+                                  "stroke": "#333333", "stroke-width": c.size(0.8),
+                                  "stroke-dasharray": f"{c.size(2)} {c.size(2)}"})
+        items.append((heading, _("Move to landmark: where the corps heads for")))
+    return items
