@@ -181,7 +181,13 @@ def _corps_text(path: str, item: dict[str, Any]) -> list[str]:
             lines.append("  " + _("{order}: not worked out ({reason})").format(order=name, reason=o["reason"]))
             continue
         lines.append(f"  {name}:")
+        sure = [g["outcomes"][0] for g in o["groups"] if len(g["outcomes"]) == 1]
+        if sure:  # the files no roll decides: one line
+            ends = ", ".join(f"{bid} {fmt_xy(tuple(xy))}" for out in sure for bid, xy in out["ends"].items())
+            lines.append(f"    {_odds(sure[0]['probability'])}: {ends}")
         for group in o["groups"]:
+            if len(group["outcomes"]) == 1:
+                continue
             for out in group["outcomes"]:
                 ends = ", ".join(f"{bid} {fmt_xy(tuple(xy))}" for bid, xy in out["ends"].items())
                 rolls = "; ".join(f"{r['base']} {r['terrain']} {r['die']} {_describe(r['values'])}"

@@ -237,3 +237,11 @@ def test_property_ends_beyond_the_limit_are_mv101_on_a_crowded_field(tmp_path_fa
         return
     result = _crowded_verdict(tmp_path, path)
     assert "MV101" in result and "MV304" not in result, (point, result)
+
+
+def test_reach_text_of_a_corps(capsys):
+    assert main(["reach", str(BATTLEFIELD), "red-2", "--isolated"]) == 0
+    out = capsys.readouterr().out
+    assert "  All ahead:\n    1 (100%): r4 (154.00, 20.00), r6 (154.00, 18.00)\n" in out
+    assert "    2/3 (67%): r3 (150.00, 17.00), r5 (150.00, 15.00) [r3 plough D1 (1d6) 3..6]" in out
+    assert "  Move to landmark shrine:" in out
