@@ -198,7 +198,7 @@ def base_reach(world: World, base: Base) -> BaseReach:
         back = LineString([start, (start[0] - hx * horizon, start[1] - hy * horizon)]).buffer(tol / 2, cap_style="flat")
         clear = clear.intersection(back)
         levels = [Level(lv.allowance, lv.probability, lv.region.intersection(back)) for lv in levels]
-        limit = limit.intersection(back)
+        # the limit stays whole: beyond it an end is MV101 (inside it, off the strip, MV502)
     return BaseReach(base, mobility, bonus, tol, owed, clear, levels, limit, engaged, inner,
                      clear_paths, scenarios)
 
