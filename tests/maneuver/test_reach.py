@@ -181,7 +181,7 @@ def test_reach_in_russian(capsys):
 
 # -- the property on a crowded field, with hypothesis ------------------------------------------------------------
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from tests.maneuver.helpers import base, corps, dump, rect_terrain, state  # noqa: E402
@@ -215,8 +215,7 @@ def test_property_certain_ends_are_legal_on_a_crowded_field(tmp_path_factory, u,
     _bf, reach = _crowded_reach(tmp_path)
     minx, miny, maxx, maxy = reach.certain.bounds
     point = (round(minx + u * (maxx - minx), 3), round(miny + v * (maxy - miny), 3))
-    if not reach.certain.buffer(-1e-3).contains(Point(point)):
-        return
+    assume(reach.certain.buffer(-1e-3).contains(Point(point)))
     found = _crowded_verdict(tmp_path, [point])
     if found:
         found = _crowded_verdict(tmp_path, reach.path_to(point))
@@ -229,12 +228,10 @@ def test_property_ends_beyond_the_limit_are_mv101_on_a_crowded_field(tmp_path_fa
     tmp_path = tmp_path_factory.mktemp("limit")
     bf, reach = _crowded_reach(tmp_path)
     point = (round(35 + 30 * u, 3), round(35 + 30 * v, 3))
-    if reach.limit.buffer(1e-3).contains(Point(point)):
-        return
+    assume(not reach.limit.buffer(1e-3).contains(Point(point)))
     found = obstacles(bf, bf.bases["r1"], 60)
     path = Geodesic((50, 50), found.area, found.hard + found.enemies, 60).path_to(point)
-    if path is None:
-        return
+    assume(path is not None)
     result = _crowded_verdict(tmp_path, path)
     assert "MV101" in result and "MV304" not in result, (point, result)
 
