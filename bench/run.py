@@ -804,11 +804,23 @@ def bench_worst(repeat: int, timeout: float, target: float = 5.0) -> list[str]:
     return notes
 
 
+def bench_reach_section(repeat: int) -> list[str]:
+    """``movecheck reach``: one base on the example battlefield, growth (``bench/reach.py``)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from reach import bench_reach  # type: ignore[import-not-found]
+
+    rows, goals = bench_reach(repeat)
+    table("8. reach of one base (median CPU of the computation)", rows, ("case", "what grows", "CPU"))
+    for name, value, target in goals:
+        goal(name, value, target, "s" if "CPU" in name else "ratio")
+    return []
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="movecheck benchmark")
     parser.add_argument("--repeat", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--quick", action="store_true", help="skip the largest cases")
-    parser.add_argument("--only", default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server",
+    parser.add_argument("--only", default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server,reach",
                         help="comma-separated sections")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a worst case is stopped (default 120)")
     args = parser.parse_args(argv)
@@ -837,6 +849,8 @@ def main(argv: list[str] | None = None) -> int:
             from server import bench_server
 
             notes += bench_server(args.repeat, table, goal)
+        elif name == "reach":
+            notes += bench_reach_section(args.repeat)
     if notes:
         print("\n## Ratios and targets of earlier issues\n")
         for note in notes:

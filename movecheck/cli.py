@@ -294,6 +294,14 @@ def render_picture(
         str, typer.Argument(help="A state or orders file of a system that draws (maneuver).", show_default=False)
     ],
     output: PictureOutput = None,
+    reach: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--reach",
+            help="Draw where this base or corps can go this turn, with the odds (repeat for several; maneuver).",
+            show_default=False,
+        ),
+    ] = None,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
     root: RootOption = None,
@@ -311,7 +319,7 @@ def render_picture(
         [file], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated
     )
     try:
-        svg = picture(file, session.settings(state=state), session.select)
+        svg = picture(file, session.settings(state=state), session.select, reach=reach or [])
     except Unrenderable as exc:
         if exc.report is not None:
             emit(sys.stderr, render(exc.report, "text"))
@@ -380,11 +388,12 @@ def _add_system_commands() -> bool:
     if _SYSTEM_COMMANDS:
         return False
     _SYSTEM_COMMANDS.append(True)
+    from movecheck import core
     from movecheck.systems import all_systems, resolve
 
     for declared in all_systems():
         if declared.commands:
-            resolve(declared.commands)(app)
+            resolve(declared.commands)(app, core)
     return True
 
 

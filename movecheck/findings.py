@@ -185,6 +185,14 @@ class Report:
     files: list[FileReport] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     readings: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def unjudged(cls, findings: list[Finding], path: str, kind: str | None) -> Report:
+        """A report of one file's findings that was not judged (what ``render`` or ``reach`` print when they cannot go on)."""
+        report = cls()
+        report.files.append(FileReport(path=path, kind=kind or "unknown", judged=False))
+        report.findings.extend(findings)
+        return report
     sources: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     """The text of each file read, by the path findings name (for excerpts)."""
 

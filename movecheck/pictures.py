@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from movecheck.files import is_kind, read
-from movecheck.findings import FileReport, Report
+from movecheck.findings import Report
 from movecheck.i18n import _
 from movecheck.loading import InputError
 from movecheck.systems import ORDERS, Unrenderable, all_systems, choices, has_errors, system_of
@@ -20,7 +20,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.settings import Settings
 
 
-def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None) -> str:
+def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None,
+            reach: list[str] | None = None) -> str:
     """The SVG picture of a file (:class:`~movecheck.systems.Unrenderable`, InputError when there is none).
 
     ``select``: what the run reports of a report (the configuration's ``select``/``ignore``).
@@ -40,8 +41,6 @@ def picture(path: str, settings: Settings, select: Callable[[Report], Report] | 
             message = _("render draws {systems} files; {path} is an {system} state file")
         raise InputError(message.format(systems=drawn, path=loaded.doc.path, system=system))
     if loaded.kind is None or not loaded.usable or has_errors(loaded.findings):
-        report = Report()
-        report.files.append(FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown", judged=False))
-        report.findings.extend(loaded.findings)
+        report = Report.unjudged(loaded.findings, loaded.doc.path, loaded.kind)
         raise Unrenderable(select(report), _("{path} has errors").format(path=loaded.doc.path))
-    return system_of(loaded.kind).picture(loaded, settings, select, core)
+    return system_of(loaded.kind).picture(loaded, settings, select, core, reach or [])

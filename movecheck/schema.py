@@ -30,7 +30,8 @@ KERNEL_SCHEMAS = (REPORT, "apply-report")
 
 
 def _names(systems: list[Any]) -> tuple[str, ...]:
-    return (*(f"{declared.name}-{kind}" for declared in systems for kind in declared.kinds), *KERNEL_SCHEMAS)
+    own = [(*(f"{declared.name}-{kind}" for kind in declared.kinds), *declared.output_schemas) for declared in systems]
+    return (*(name for names in own for name in names), *KERNEL_SCHEMAS)
 
 
 def schema_names() -> tuple[str, ...]:

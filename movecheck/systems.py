@@ -154,6 +154,8 @@ class System:
     title: str = ""
     """One line for ``movecheck rules`` (marked with ``N_``; translated where it is shown)."""
     kinds: tuple[str, ...] = ("state", "orders")
+    output_schemas: tuple[str, ...] = ()
+    """Schemas of what the system's own commands write (maneuver: ``reach``), named as they are."""
     """The ``kind:`` values a file of this system may give; each has a schema ``NAME-KIND``."""
     schema_folder: Path | None = None
     """The folder of the schemas of its kinds (``NAME-KIND.schema.json``); None: movecheck's own ``schemas/``."""
@@ -286,10 +288,12 @@ class System:
     def forget_read_files(self) -> None:
         """Drop what the system keeps of files read once per process (a long-running caller's files change)."""
 
-    def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
+    def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
+                reach: list[str] | None = None) -> str:
         """``movecheck render``: the SVG picture of a usable file of the system (when :attr:`draws`).
 
         ``kernel`` offers the run's services (``read``, ``prepare``, ``check``: :mod:`movecheck.core`);
+        ``reach``: what ``--reach`` names (systems that draw no reach refuse it);
         :class:`Unrenderable` when there is none.
         """
         raise NotImplementedError

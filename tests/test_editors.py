@@ -21,8 +21,8 @@ MODELINE = re.compile(r"^# yaml-language-server: \$schema=(?P<target>\S+)$")
 
 STABLE_IDS = {
     name: f"https://movecheck.dev/schemas/{name}/v1.json"
-    for name in ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "maneuver-state", "maneuver-orders", "report",
-                 "apply-report")
+    for name in ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "maneuver-state", "maneuver-orders",
+                 "reach", "report", "apply-report")
 }
 
 

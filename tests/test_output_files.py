@@ -34,6 +34,7 @@ WRITERS = {
     "lint": ["lint", "examples/aa/states/g1-combat.yaml"],
     "apply": ["apply", "examples/aa/orders/g1-combat.yaml"],
     "render": ["render", "examples/maneuver/battlefield.yaml"],
+    "reach": ["reach", "examples/maneuver/battlefield.yaml", "r1"],
     "import": ["import", "triplea", "game.xml"],
 }
 """Each command that writes a file with ``-o``, on an input it writes one for (from the folder of :func:`game`)."""

@@ -65,6 +65,10 @@ def seeds() -> dict[str, list[Any]]:
     with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
         main(["apply", "-f", "json", str(REPO / "examples" / "aa" / "orders" / "g1-noncombat-applied.yaml")])
     found["apply-report"].append(json.loads(out.getvalue()))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["reach", str(REPO / "examples" / "maneuver" / "battlefield.yaml"), "r1", "red-2", "-f", "json", "--isolated"])
+    found["reach"].append(json.loads(out.getvalue()))
     return found
 
 

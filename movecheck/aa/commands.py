@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -44,8 +44,8 @@ def render_maps(fmt: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def register(app: typer.Typer) -> None:
-    """Add the aa commands to the command line ``app``."""
+def register(app: typer.Typer, kernel: Any) -> None:
+    """Add the aa commands to the command line ``app`` (``kernel``: the run's services, unused by aa)."""
 
     @app.command()
     def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:

@@ -30,6 +30,8 @@ class Maneuver(System):
     clause_modules = ("movecheck.maneuver.rules",)
     options_module = "movecheck.maneuver.options"
     draws = True
+    commands = "movecheck.maneuver.commands:register"
+    output_schemas = ("reach",)
     source_titles = {"Manoeuvre (corps and bases)": N_("manoeuvre rules, corps and bases")}  # noqa: RUF012
     orders_key = "orders"
     orders_markers = ("orders", "side")
@@ -71,7 +73,8 @@ class Maneuver(System):
 
         observe = settings.extra.get("observe")  # render: sees each order's facts
         battlefield = self.fresh(prepared)
-        found, required_ends, checked, assumed = run(doc, battlefield, side, valid_orders, observe)
+        found, required_ends, checked, assumed = run(doc, battlefield, side, valid_orders, observe,
+                                                     drafts=settings.suggest)
         outcome.findings.extend(found)
         outcome.checked = checked
         outcome.final = (battlefield, side, assumed)
@@ -88,11 +91,13 @@ class Maneuver(System):
 
         return describe(prepared, name)
 
-    def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
-        """The battlefield, or orders on it with what ``check`` finds (:mod:`movecheck.maneuver.picture`)."""
+    def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
+                reach: list[str] | None = None) -> str:
+        """The battlefield, or orders on it with what ``check`` finds (:mod:`movecheck.maneuver.picture`);
+        ``reach``: the bases and corps whose reach is drawn (on a state)."""
         from movecheck.maneuver.picture import picture
 
-        return picture(loaded, settings, select, kernel)
+        return picture(loaded, settings, select, kernel, reach or [])
 
     def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
         """The battlefield after the orders (:mod:`movecheck.maneuver.apply`), the next side to move."""

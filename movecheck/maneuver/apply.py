@@ -43,6 +43,7 @@ def next_state(battlefield: Any, prepared: Any, orders_path: str, side: str, for
                 pose = poses.get(entry.get("id")) if isinstance(entry, dict) else None
                 if pose is not None:
                     entry.update(x=pose[0], y=pose[1], facing=pose[2])
+            _record_formation(corps, battlefield, poses, orders_path, forced)
     data["to_move"] = next_side(list(battlefield.sides), side)
     lines = [f"# Written by movecheck apply: the orders {orders_path} carried out on the state {prepared.doc.path}."]
     if forced:
@@ -51,6 +52,33 @@ def next_state(battlefield: Any, prepared: Any, orders_path: str, side: str, for
         lines.append("# --force: legal only for some results of rolls nobody declared (MV304); this state assumes:")
         lines.extend(f"#   {line}" for line in assumption_lines(assumed))
     return "\n".join(lines) + "\n" + _dump(_ordered(data))
+
+
+def _record_formation(entry: dict[str, Any], battlefield: Any, poses: dict[str, Any], orders_path: str,
+                      forced: bool) -> None:
+    """Write (or drop) the ``formation:`` of a corps whose bases the orders moved.
+
+    A corps a corps order left as more than one group in contact (files slowed apart
+    by terrain, M8) keeps that formation from then on (M5): its offsets, from the
+    written centres, go under ``formation:`` so that the next check does not warn
+    (MV602).  A corps in contact needs no record; one moved by ``--force``, or last by
+    a free move of one of its bases, gets none (no legal corps order explains it).  A
+    corps nothing moved keeps its entry as it was.
+    """
+    from movecheck.maneuver.lint import contact_groups
+
+    corps = battlefield.corps.get(entry.get("id"))
+    if corps is None or not any(b.id in poses for b in corps.bases):
+        return
+    entry.pop("formation", None)
+    if forced or corps.ordered_by is None or len(contact_groups(corps.bases, battlefield.options.contact_gap)) < 2:
+        return
+    at = {b.id: poses.get(b.id, (b.x, b.y)) for b in corps.bases}
+    x0, y0 = at[corps.bases[0].id][:2]
+    entry["formation"] = {
+        "order": f"{orders_path} {corps.ordered_by}",
+        "offsets": {bid: [_number(round(p[0] - x0, 6)), _number(round(p[1] - y0, 6))] for bid, p in at.items()},
+    }
 
 
 def assumption_lines(assumed: list[Any]) -> list[str]:

@@ -44,7 +44,7 @@ class Assumed:
 
 
 def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int],
-        observe: Callable[[Order, Any], None] | None = None) -> tuple[list[Finding], str, set[int], list[Assumed]]:
+        observe: Callable[[Order, Any], None] | None = None, drafts: bool = False) -> tuple[list[Finding], str, set[int], list[Assumed]]:
     """Findings of every order, the ``--suggest`` text for the compulsory orders, the checked orders, and
     the orders checked legal only for some undeclared rolls (what the battlefield after them assumes).
 
@@ -53,9 +53,10 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
     its kind ran on it; the others (unknown names, schema errors) are not.  The
     battlefield's bases are moved: give each orders file its own copy.  ``observe``
     (``render``) sees each order and its analysis (None: unchecked) before it is carried out.
+    ``drafts`` (``--suggest``): a corps order without ``end:`` is a draft (:attr:`Order.draft`).
     """
     world = World(battlefield, side)
-    resolver = Resolver(doc, battlefield, side)
+    resolver = Resolver(doc, battlefield, side, drafts)
     items = doc.get("orders", default=[])
     items = items if isinstance(items, list) else []
     orders = [resolver.resolve(i, item, (i + 1) in valid_orders) for i, item in enumerate(items)]
@@ -81,7 +82,9 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
             if order.kind != "free" and order.corps is not None:
                 required_ends.append(f"# {order.label()}: {ORDER_NAMES[order.kind]}, {order.corps.id}: not checked "
                                    f"({exc.reason()}): declare the rolls")
-            world.moved(_carry_out_declared(order))
+            placed = _carry_out_declared(order)
+            _ordered_by(battlefield, placed, None)
+            world.moved(placed)
             continue
         for rule in rules_for(order.kind):
             for problem in rule.run(analysis):
@@ -92,7 +95,9 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
         assumed.extend(Assumed(order, branches, legal, allowance) for branches, legal in doubts(analysis))
         if observe is not None:
             observe(order, analysis)
-        world.moved(_carry_out(analysis))
+        placed = _carry_out(analysis)
+        _ordered_by(battlefield, placed, order.label() if isinstance(analysis, CorpsAnalysis) else None)
+        world.moved(placed)
         if isinstance(analysis, CorpsAnalysis):
             required_ends.extend(_required_ends(analysis))
     text = ""
@@ -111,6 +116,12 @@ def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> list[Base]:
         x, y, facing = analysis.placement[base.id]
         base.place(x, y, facing)
     return list(analysis.corps.bases)
+
+
+def _ordered_by(battlefield: Battlefield, placed: list[Base], label: str | None) -> None:
+    """Note on the corps of the ``placed`` bases which checked corps order moved it last (None: none did)."""
+    for corps_id in {b.corps for b in placed}:
+        battlefield.corps[corps_id].ordered_by = label
 
 
 def _carry_out_declared(order: Order) -> list[Base]:

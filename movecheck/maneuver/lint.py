@@ -73,35 +73,46 @@ def bases_overlap(ctx: LintContext) -> Iterator[Violation]:
 def corps_not_in_contact(ctx: LintContext) -> Iterator[Violation]:
     """The bases of a corps form one group, each in contact (edge to edge
     within ``contact_gap``) with another (M5: the corps keeps its formation).
-    """
-    from movecheck.maneuver import geometry as g
 
+    A formation the last legal order left (files slowed apart by terrain, M8)
+    is the corps' formation from then on: ``movecheck apply`` records it under
+    the corps' ``formation:``, and while the bases stand exactly there this
+    warning is not given.  A recorded formation the bases no longer match
+    explains nothing.
+    """
     gap = ctx.battlefield.options.contact_gap
     for corps in ctx.battlefield.corps.values():
-        bases = corps.bases
-        parent = list(range(len(bases)))
-
-        def root(i: int) -> int:
-            while parent[i] != i:
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            return i
-
-        for i in range(len(bases)):
-            for j in range(i + 1, len(bases)):
-                if g.edge_distance(bases[i].rect, bases[j].rect) <= gap + g.EPS:
-                    parent[root(i)] = root(j)
-        groups: dict[int, list[str]] = {}
-        for i, b in enumerate(bases):
-            groups.setdefault(root(i), []).append(b.id)
-        if len(groups) > 1:
-            parts = sorted(groups.values(), key=lambda ids: [b.id for b in bases].index(ids[0]))
+        parts = contact_groups(corps.bases, gap)
+        if len(parts) > 1 and not corps.keeps_recorded_formation():
             shown = " | ".join(", ".join(p) for p in parts)
             yield Violation(
                 _("corps {corps} is not one group of bases in contact: {count} groups ({groups})").format(
                     corps=corps.id, count=len(parts), groups=shown),
                 corps.source + ("id",),
             )
+
+
+def contact_groups(bases: list[Any], gap: float) -> list[list[str]]:
+    """The ids of ``bases`` in groups in contact (edge to edge within ``gap``), in file order."""
+    from movecheck.maneuver import geometry as g
+
+    parent = list(range(len(bases)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(len(bases)):
+        for j in range(i + 1, len(bases)):
+            if g.edge_distance(bases[i].rect, bases[j].rect) <= gap + g.EPS:
+                parent[root(i)] = root(j)
+    groups: dict[int, list[str]] = {}
+    for i, b in enumerate(bases):
+        groups.setdefault(root(i), []).append(b.id)
+    order = [b.id for b in bases]
+    return sorted(groups.values(), key=lambda ids: order.index(ids[0]))
 
 
 @lint_clause("MV603", "corps-mixed-facing", "warning", "(lint) bases of one corps face different ways", ("M5",),

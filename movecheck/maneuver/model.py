@@ -154,12 +154,32 @@ class Base:
 
 @dataclass(eq=False)
 class Corps:
-    """A corps: bases of one side that manoeuvre together (M5)."""
+    """A corps: bases of one side that manoeuvre together (M5).
+
+    ``formation``: the offsets of its base centres from its first base that the
+    last legal order left it in, as ``apply`` recorded them (None: none recorded);
+    ``ordered_by``: the label of the checked corps order that last moved it in this
+    run (None: none, or a free move of one of its bases came after).
+    """
 
     id: str
     side: str
     bases: list[Base]
     source: DocPath = ()
+    formation: dict[str, Vec] | None = None
+    ordered_by: str | None = None
+
+    def offsets(self) -> dict[str, Vec]:
+        """Each base's centre as an offset from the first base's centre."""
+        x0, y0 = self.bases[0].centre
+        return {b.id: (b.x - x0, b.y - y0) for b in self.bases}
+
+    def keeps_recorded_formation(self, slack: float = 1e-5) -> bool:
+        """Whether its bases stand exactly in the formation recorded for it."""
+        if not self.formation or set(self.formation) != {b.id for b in self.bases}:
+            return False
+        now = self.offsets()
+        return all(abs(now[k][0] - v[0]) <= slack and abs(now[k][1] - v[1]) <= slack for k, v in self.formation.items())
 
     @property
     def mobility(self) -> float:

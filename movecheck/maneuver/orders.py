@@ -48,6 +48,8 @@ class Order:
     path: list[tuple[float, float]] = field(default_factory=list)
     facing: float | None = None
     usable: bool = True
+    draft: bool = False
+    """A corps order without ``end:`` under ``--suggest``: a draft, whose ends are the ones the rules give."""
 
     @property
     def moving(self) -> list[Base]:
@@ -64,8 +66,9 @@ class Order:
 class Resolver:
     """Resolves the names of one orders file against a battlefield and a side."""
 
-    def __init__(self, doc: Document, battlefield: Battlefield, side: str) -> None:
+    def __init__(self, doc: Document, battlefield: Battlefield, side: str, drafts: bool = False) -> None:
         self.doc = doc
+        self.drafts = drafts
         self.bf = battlefield
         self.side = side
         self.findings: list[Finding] = []
@@ -105,6 +108,7 @@ class Resolver:
             order.rolls = RollBook(rolls)
             order.raw_rolls = rolls
         end = data.get("end")
+        order.draft = self.drafts and end is None and order.kind != "free"
         if isinstance(end, dict):
             ok = self.ends(end, where + ("end",), order) and ok
         path = data.get("path")

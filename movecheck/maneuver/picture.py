@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from movecheck.files import is_kind
+from movecheck.loading import InputError
 from movecheck.findings import Finding, Report
 from movecheck.i18n import _, ngettext
 from movecheck.systems import STATE, Unrenderable
@@ -67,6 +68,8 @@ class Note:
     code: str
     severity: str
     text: str
+    side: str | None = None
+    """The side whose corps or orders it is about (None: the battlefield as a whole)."""
 
 
 @dataclass
@@ -82,6 +85,8 @@ class Move:
     required: Outline | None = None
     swept: list[tuple[Vec, ...]] = field(default_factory=list)
     codes: list[tuple[str, str]] = field(default_factory=list)
+    rolls: str | None = None
+    """The declared rolls the base's walk used and the allowance they left (``brook D1 4 → 6``)."""
 
 
 @dataclass
@@ -98,35 +103,36 @@ class Scene:
     corps: list[Group] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    reach: list[Any] = field(default_factory=list)
+    reach_ends: list[Any] = field(default_factory=list)
+    marks: list[tuple[str, Vec, str]] = field(default_factory=list)
+    """Landmarks that are a terrain element or a corps: id, where the mark goes, ``terrain`` or ``corps``."""
+    targets: list[tuple[int, str, Vec, Vec]] = field(default_factory=list)
+    """Move to landmark orders: order number, landmark id, the corps' reference point, the point it heads for."""
 
 
-def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
+def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
+            reach: list[str] | None = None) -> str:
     """The SVG picture of a usable maneuver state or orders file (:class:`Unrenderable` when there is none).
 
     ``select``: what the run reports of a report (the configuration's ``select``/``ignore``);
-    ``kernel``: the run's services (``prepare``, ``check``).
+    ``kernel``: the run's services (``prepare``, ``check``);
+    ``reach``: the bases and corps whose reach this turn is drawn (on a state only).
     """
     from movecheck.maneuver.svg import render
 
     if is_kind(loaded.kind, STATE):
-        return render(state_scene(loaded, settings, select, kernel))
+        return render(state_scene(loaded, settings, select, kernel, list(reach or [])))
+    if reach:
+        raise InputError(_("--reach draws on a battlefield state; {path} is an orders file").format(path=loaded.doc.path))
     return render(orders_scene(loaded.doc.path, settings, select, kernel))
 
 
-def _report(findings: list[Finding], path: str, kind: str | None) -> Report:
-    """A report of one file's findings (what ``render`` prints when it cannot draw)."""
-    from movecheck.findings import FileReport
-
-    report = Report()
-    report.files.append(FileReport(path=path, kind=kind or "unknown", judged=False))
-    report.findings.extend(findings)
-    return report
-
-
-def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> Scene:
+def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
+                reach: list[str] | None = None) -> Scene:
     """The picture of a battlefield state."""
     prepared = kernel.prepare(loaded, settings)
-    report = select(_report(loaded.findings + prepared.findings, loaded.doc.path, loaded.kind))
+    report = select(Report.unjudged(loaded.findings + prepared.findings, loaded.doc.path, loaded.kind))
     if prepared.model is None:
         raise Unrenderable(report, prepared.reason or _("the state has errors"))
     bf = prepared.model
@@ -135,7 +141,12 @@ def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Repo
     title = ngettext("{path}: battlefield {width} × {depth} step", "{path}: battlefield {width} × {depth} steps",
                      count_of(_n_value(bf.depth))).format(path=loaded.doc.path, width=_n(bf.width), depth=_n(bf.depth))
     scene = battlefield_scene(bf, title)
-    scene.notes = notes(report.sorted_findings())
+    scene.notes = notes(report.sorted_findings(), bf)
+    if reach:
+        from movecheck.maneuver.picture_reach import collect
+        from movecheck.maneuver.reach_report import reaches
+
+        scene.reach, scene.reach_ends = collect(reaches(bf, list(reach)))
     return scene
 
 
@@ -148,6 +159,12 @@ def battlefield_scene(bf: Any, title: str) -> Scene:
     for t in sorted(bf.terrain.values(), key=lambda t: (rank.get(t.kind, 1), t.id)):
         scene.terrain.append(Area(t.id, t.kind, t.label + (f": {t.name}" if t.name else ""), tuple(t.points)))
     scene.landmarks = [(m.id, m.point) for _id, m in sorted(bf.landmarks.items()) if m.point is not None]
+    for _id, m in sorted(bf.landmarks.items()):
+        if m.terrain is not None and m.terrain in bf.terrain:
+            at = bf.terrain[m.terrain].polygon.representative_point()
+            scene.marks.append((m.id, (round(at.x, 3), round(at.y, 3)), "terrain"))
+        elif m.corps is not None and m.corps in bf.corps:
+            scene.marks.append((m.id, bf.corps[m.corps].reference, "corps"))
     scene.bases = [outline(b, b.x, b.y, b.facing) for _id, b in sorted(bf.bases.items())]
     pad = 4 * display_unit(bf.width, bf.depth)
     scene.corps = [Group(c.id, c.side, hull([b.rect for b in c.bases], pad))
@@ -198,12 +215,28 @@ def orders_scene(path: str, settings: Settings, select: Callable[[Report], Repor
     scene = battlefield_scene(prepared.model, title)
     found = report.sorted_findings()
     scene.moves = seen.moves(found, doc)
-    scene.notes = notes(found)
+    scene.targets = seen.targets
+    side = doc.get("side")
+    scene.notes = notes(found, prepared.model, side if isinstance(side, str) else None, doc_path)
     return scene
 
 
-def notes(findings: list[Finding]) -> list[Note]:
-    """Each finding as a line: where, code, severity, message."""
+def _side_of(f: Finding, bf: Any, side: str | None, orders_path: str | None) -> str | None:
+    """The side a finding is about: the orders' side for the orders' findings, else the side of the first
+    corps or base its message names."""
+    if orders_path is not None and f.file == orders_path:
+        return side
+    if bf is None:
+        return None
+    for token in re.findall(r"[^\s,;:()'\"|]+", f.message):
+        owner = bf.corps.get(token) or bf.bases.get(token)
+        if owner is not None:
+            return str(owner.side)
+    return None
+
+
+def notes(findings: list[Finding], bf: Any = None, side: str | None = None, orders_path: str | None = None) -> list[Note]:
+    """Each finding as a line: where, code, severity, message, and the side it is about."""
     lines = []
     for f in findings:
         where = f"{os.path.basename(f.file)}:{f.line}:{f.column}"
@@ -214,7 +247,7 @@ def notes(findings: list[Finding]) -> list[Note]:
         else:
             text = "{where} {code} {message}"
         lines.append(Note(f.code, f.severity.value, text.format(where=where, code=f.code, order=f.order, id=f.order_id,
-                                                                message=f.message)))
+                                                                message=f.message), _side_of(f, bf, side, orders_path)))
     return lines
 
 
@@ -223,6 +256,7 @@ class Observer:
 
     def __init__(self) -> None:
         self.taken: list[tuple[Any, list[Move]]] = []
+        self.targets: list[tuple[int, str, Vec, Vec]] = []
 
     def __call__(self, order: Any, analysis: Any) -> None:
         """Keep the moves of one order (its analysis None: the order went unchecked)."""
@@ -233,6 +267,11 @@ class Observer:
             moves = [_free_move(analysis, label)]
         else:
             moves = _corps_moves(analysis, label)
+            if order.kind == "to_landmark" and order.landmark is not None and analysis.direction is not None \
+                    and analysis.cap is not None:
+                ref, (dx, dy) = analysis.corps.reference, analysis.direction
+                self.targets.append((order.index + 1, order.landmark.id, ref,
+                                     (ref[0] + dx * analysis.cap, ref[1] + dy * analysis.cap)))
         self.taken.append((order, moves))
 
     def moves(self, findings: list[Finding], doc: Any) -> list[Move]:
@@ -277,6 +316,8 @@ def _free_move(a: Any, label: str) -> Move:
     base, motion = a.base, a.motion
     end = outline(base, motion.end[0], motion.end[1], motion.end_facing)
     move = Move(a.order.index + 1, label, base.id, base.side, list(motion.points), end)
+    if len(a.branches.items) == 1:
+        move.rolls = _rolls_text(a.branches.items[0].result)
     events = a.events
     if events.friend_passes or events.friend_ends or events.impassable or a.entered or a.straight_obstacle is not None:
         from movecheck.maneuver.sweep import swept_path
@@ -295,6 +336,9 @@ def _corps_moves(a: Any, label: str) -> list[Move]:
         dec = declared.get(base.id)
         x, y, facing = (dec.x, dec.y, dec.facing if dec.facing is not None else base.facing) if dec else a.placement[base.id]
         move = Move(a.order.index + 1, label, base.id, base.side, [base.centre, (x, y)], outline(base, x, y, facing))
+        group = next((g for g in a.groups if file in g.files), None)
+        if base is file.front and group is not None and len(group.branches.items) == 1:
+            move.rolls = _rolls_text(group.branches.items[0].result[file.index].walk)
         required = (a.required_ends or {}).get(base.id)
         if required is not None and math.dist(required, (x, y)) > a.tolerance + 1e-9:
             move.required = outline(base, required[0], required[1], base.facing)
@@ -308,6 +352,14 @@ def _corps_moves(a: Any, label: str) -> list[Move]:
                 move.swept = _rings(swept_straight(base.rect, a.direction, distance))
         moves.append(move)
     return moves
+
+
+def _rolls_text(walk: Any) -> str | None:
+    """``brook D1 4 → 6.00``: the declared rolls a walk used and the allowance it ended with (None: no roll)."""
+    from movecheck.maneuver.model import fmt
+
+    used = [f"{feature.terrain.id} {feature.die_name} {roll}" for feature, roll in walk.reached if roll is not None]
+    return ", ".join(used) + f" → {fmt(walk.allowance, trim=True)}" if used else None
 
 
 def _declared_moves(order: Any, label: str) -> list[Move]:

@@ -178,7 +178,19 @@ class _Builder:
             if base is not None and base.id not in battlefield.bases:
                 corps.bases.append(base)
                 battlefield.bases[base.id] = base
+        corps.formation = self.formation(entry.get("formation"))
         return corps if corps.bases else None
+
+    def formation(self, raw: Any) -> dict[str, tuple[float, float]] | None:
+        """The offsets of a corps' recorded formation (``formation: {offsets: ...}``), or None."""
+        offsets = raw.get("offsets") if isinstance(raw, dict) else None
+        if not isinstance(offsets, dict):
+            return None
+        kept = {}
+        for bid, value in offsets.items():
+            if isinstance(value, list) and len(value) == 2 and all(finite(v) for v in value):
+                kept[str(bid)] = (float(value[0]), float(value[1]))
+        return kept
 
     def base(
         self, raw: Any, where: tuple[Any, ...], corps: Corps, mobility: float, width: float, depth: float

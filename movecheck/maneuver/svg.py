@@ -18,126 +18,47 @@ Elements a program may want back carry ``data-*`` attributes: ``data-base`` and
 from __future__ import annotations
 
 import math
-import re
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING, Iterable, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from movecheck.i18n import _, ngettext
-from movecheck.render.escape import escape
+
+from movecheck.maneuver.svg_canvas import (  # noqa: F401  (the primitives, named here as before)
+    INK,
+    PALETTE,
+    PIXELS,
+    REQUIRED,
+    SEVERITY_COLOURS,
+    SIDE_COLOURS,
+    SVG_NS,
+    SWEPT,
+    TERRAIN_STYLE,
+    Canvas,
+    Vec,
+    display_unit,
+    num,
+    points,
+    side_colours,
+    text_of,
+)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.picture import Move, Outline, Scene
 
-Vec = tuple[float, float]
-
-SVG_NS = "http://www.w3.org/2000/svg"
-PIXELS = 1000.0
-"""How many pixels the field's longer side is drawn across."""
-
-TERRAIN_STYLE = {
-    "open": ("#eef4dc", "#a9b98a", None),
-    "stream": ("#a8d8f0", "#3f88bf", None),
-    "ploughed_field": ("#e3cf9c", "#a5874a", "url(#ploughed)"),
-    "rice_paddy": ("#c4e3b0", "#5f9e4a", None),
-    "hill": ("#dcc9a0", "#8d6e3f", None),
-    "forest": ("#86bb84", "#3d7a3b", None),
-    "impassable": ("#9a9a9a", "#505050", "url(#impassable)"),
-}
-"""Fill, outline and overlay pattern of each terrain kind."""
-
-SIDE_COLOURS = {
-    "red": ("#d9534f", "#8e1f1b"), "blue": ("#4a78c2", "#1d3f7a"), "green": ("#4caf64", "#1f6b31"),
-    "yellow": ("#e8c547", "#8a6d0b"), "black": ("#555555", "#111111"), "white": ("#f4f4f4", "#777777"),
-}
-"""Sides named after a colour are drawn in it."""
-
-PALETTE = (("#d9534f", "#8e1f1b"), ("#4a78c2", "#1d3f7a"), ("#4caf64", "#1f6b31"), ("#9b59b6", "#5b2c6f"),
-           ("#e69138", "#8a4f0b"), ("#1fa2a0", "#0b5c5b"), ("#8d8d8d", "#3c3c3c"))
-"""Colours (fill, outline) of the other sides, in the order of their names."""
-
-SEVERITY_COLOURS = {"error": "#c0392b", "warning": "#b9770e", "note": "#1d5fa8"}
-SWEPT, REQUIRED, INK = "#f5c242", "#222222", "#333333"
-NOTE_LENGTH = 140
-"""Characters of a finding's message shown in the list below the field (all of it in the tooltip)."""
-
-_NOT_XML = re.compile("[\ufffe\uffff]")
-
-
-def display_unit(width: float, depth: float) -> float:
-    """The length (steps) drawn as one pixel: a thousandth of the field's longer side."""
-    return max(width, depth, 1e-9) / PIXELS
-
-
-def num(value: float) -> str:
-    """A number as the SVG writes it: at most three decimals, no trailing zeros, never ``-0``."""
-    if not math.isfinite(value):
-        return "0"
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def text_of(value: str) -> str:
-    """Text from a file, safe in XML and on a screen (control characters made visible)."""
-    return _NOT_XML.sub("?", escape(str(value)))
-
-
-def points(ring: Iterable[Vec]) -> str:
-    """A ring as an SVG ``points`` value (y negated)."""
-    return " ".join(f"{num(x)},{num(-y)}" for x, y in ring)
-
-
-def side_colours(sides: Sequence[str]) -> dict[str, tuple[str, str]]:
-    """Fill and outline of each side: its own colour when it is named after one, else the palette."""
-    free = [c for c in PALETTE if c not in {SIDE_COLOURS.get(s) for s in sides}]
-    colours = {}
-    for k, side in enumerate(sorted(sides)):
-        colours[side] = SIDE_COLOURS.get(side.lower()) or (free or list(PALETTE))[k % len(free or PALETTE)]
-    return colours
-
-
-class Canvas:
-    """An SVG document being drawn, with the sizes of one field."""
-
-    def __init__(self, scene: Scene) -> None:
-        self.scene = scene
-        self.u = display_unit(scene.width, scene.depth)
-        self.colours = side_colours(scene.sides)
-        self.root = ET.Element("svg", {"xmlns": SVG_NS, "version": "1.1"})
-
-    def add(self, parent: ET.Element, tag: str, attrs: dict[str, str], text: str | None = None) -> ET.Element:
-        """A child element with attributes (in this order) and text."""
-        element = ET.SubElement(parent, tag, attrs)
-        if text is not None:
-            element.text = text_of(text)
-        return element
-
-    def group(self, name: str) -> ET.Element:
-        """A top-level group for one layer of the picture."""
-        return self.add(self.root, "g", {"id": name})
-
-    def size(self, pixels: float) -> str:
-        """A length given in pixels, in steps."""
-        return num(pixels * self.u)
-
-    def label(self, parent: ET.Element, at: Vec, text: str, pixels: float = 9, **attrs: str) -> ET.Element:
-        """Text centred on a battlefield point, with a white halo so it reads over anything."""
-        style = {"x": num(at[0]), "y": num(-at[1]), "font-size": self.size(pixels), "text-anchor": "middle",
-                 "fill": INK, "stroke": "#ffffff", "stroke-width": self.size(pixels / 4), "paint-order": "stroke"}
-        style.update(attrs)
-        return self.add(parent, "text", style, text)
-
-    def polygon(self, parent: ET.Element, ring: Iterable[Vec], **attrs: str) -> ET.Element:
-        """A closed polygon."""
-        return self.add(parent, "polygon", {"points": points(ring), **attrs})
 
 
 def render(scene: Scene) -> str:
     """The scene as an SVG document (UTF-8 text, one element per line)."""
+    from movecheck.maneuver.svg_print import placer
+
     canvas = Canvas(scene)
+    canvas.placer = placer(canvas)
     top = _frame(canvas)
     _defs(canvas)
     _field(canvas)
     _terrain(canvas)
+    _reach(canvas)
     _landmarks(canvas)
     _corps(canvas)
     _swept(canvas)
@@ -205,7 +126,15 @@ def _terrain(c: Canvas) -> None:
         if overlay is not None:
             c.polygon(layer, area.points, fill=overlay, stroke="none")
     for area in c.scene.terrain:
-        c.label(layer, _centroid(area.points), area.id, 9, fill="#4d4d4d", **{"font-style": "italic"})
+        at = c.placer.place([_centroid(area.points)], area.id, 9 * c.u)
+        c.label(layer, at, area.id, 9, fill="#4d4d4d", **{"font-style": "italic"})
+
+
+def _reach(c: Canvas) -> None:
+    """Where ``--reach`` bases and corps can go (:mod:`movecheck.maneuver.svg_reach`)."""
+    from movecheck.maneuver.svg_reach import draw
+
+    draw(c)
 
 
 def _landmarks(c: Canvas) -> None:
@@ -215,6 +144,10 @@ def _landmarks(c: Canvas) -> None:
         c.add(layer, "circle", {"data-landmark": text_of(name), "cx": num(x), "cy": num(-y), "r": c.size(4),
                                 "fill": "#ffffff", "stroke": INK, "stroke-width": c.size(1.5)})
         c.label(layer, (x, y + 7 * c.u), name, 9)
+    from movecheck.maneuver.svg_print import marks, targets
+
+    marks(c, layer)
+    targets(c, layer)
 
 
 def _corps(c: Canvas) -> None:
@@ -224,9 +157,12 @@ def _corps(c: Canvas) -> None:
         stroke = c.colours[corps.side][1]
         c.polygon(layer, corps.ring, **{"data-corps": text_of(corps.id), "fill": "none", "stroke": stroke,
                                         "stroke-width": c.size(1), "stroke-dasharray": f"{c.size(3)} {c.size(2)}"})
-        low = min(corps.ring, key=lambda p: (p[1], p[0]))
-        c.label(layer, (sum(p[0] for p in corps.ring) / len(corps.ring), low[1] - 9 * c.u), corps.id, 8,
-                fill=stroke)
+        xs, ys = [p[0] for p in corps.ring], [p[1] for p in corps.ring]
+        mid = (min(xs) + max(xs)) / 2
+        places = [(mid, min(ys) - 9 * c.u), (mid, max(ys) + 3 * c.u), (min(xs) - 4 * c.u * len(corps.id), min(ys)),
+                  (max(xs) + 4 * c.u * len(corps.id), min(ys)), (mid, min(ys) - 20 * c.u)]
+        c.label(layer, c.placer.place(places, corps.id, 8 * c.u), corps.id, 8, fill=stroke,
+                **{"data-corps": text_of(corps.id), "data-role": "corps-label"})
 
 
 def _swept(c: Canvas) -> None:
@@ -244,9 +180,9 @@ def _bases(c: Canvas) -> None:
     layer = c.group("bases")
     for outline in c.scene.bases:
         _base(c, layer, outline, "base")
-    for outline in c.scene.bases:
-        centre = _centroid(outline.corners)
-        c.label(layer, (centre[0], centre[1] - 3 * c.u), outline.base, 8)
+    from movecheck.maneuver.svg_print import base_labels
+
+    base_labels(c, layer)
 
 
 def _base(c: Canvas, parent: ET.Element, outline: Outline, role: str, order: int | None = None) -> None:
@@ -282,11 +218,12 @@ def _moves(c: Canvas) -> None:
         _base(c, group, move.end, "end", move.order)
         if move.required is not None:
             _base(c, group, move.required, "required", move.order)
+        from movecheck.maneuver.svg_print import order_label, rolls_label
+
+        rolls_label(c, group, move, stroke)
         if move.order not in labelled:
             labelled.add(move.order)
-            mid = _midpoint(move.path)
-            c.label(group, (mid[0] + 6 * c.u, mid[1]), move.label, 9, fill=stroke,
-                    **{"text-anchor": "start", "font-weight": "bold"})
+            order_label(c, group, move, stroke, _midpoint(move.path))
 
 
 def _codes(c: Canvas) -> None:
@@ -302,7 +239,10 @@ def _codes(c: Canvas) -> None:
         top = max(p[1] for p in corners)
         x = (min(p[0] for p in corners) + max(p[0] for p in corners)) / 2
         k = stacked[order] = stacked.get(order, -1) + 1
-        c.label(layer, (x, top + (5 + 11 * k) * c.u), code, 10, fill=SEVERITY_COLOURS.get(severity, INK),
+        low = min(p[1] for p in corners)
+        places = [(x, top + (5 + 11 * j) * c.u) for j in range(k, k + 4)] + [(x, low - (14 + 11 * j) * c.u)
+                                                                             for j in range(3)]
+        c.label(layer, c.placer.place(places, code, 10 * c.u), code, 10, fill=SEVERITY_COLOURS.get(severity, INK),
                 **{"font-weight": "bold", "data-code": code, "data-order": str(order),
                    "data-base": " ".join(text_of(m.base) for m in moves)})
 
@@ -347,8 +287,9 @@ def _legend(c: Canvas, y: float) -> float:
     """What the colours and strokes mean, in rows across the field's width; returns the last row's line."""
     layer = c.group("legend")
     u = c.u
-    slot, x = 150 * u, 0.0
+    x = 0.0
     for draw, text in _legend_items(c):
+        slot = 150 * u * math.ceil((30 + 5.8 * len(text)) / 150)  # a long text takes two or more slots
         if x > 0 and x + slot > c.scene.width:
             x, y = 0.0, y + 18 * u
         draw(layer, x, y)
@@ -371,11 +312,12 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
         fill, stroke = c.colours[side]
         items.append((swatch(fill=fill, stroke=stroke, **{"stroke-width": c.size(1)}), _("side {side}").format(side=side)))
     from movecheck.maneuver.model import TERRAIN_KINDS
+    from movecheck.maneuver.svg_print import kind_name
 
     kinds = {area.kind for area in c.scene.terrain}
     for kind in (k for k in TERRAIN_KINDS if k in kinds):
         fill, stroke, overlay = TERRAIN_STYLE[kind]
-        items.append((swatch(fill=overlay or fill, stroke=stroke, **{"stroke-width": c.size(1)}), kind.replace("_", " ")))
+        items.append((swatch(fill=overlay or fill, stroke=stroke, **{"stroke-width": c.size(1)}), kind_name(kind)))
     if c.scene.corps:
         items.append((swatch(fill="none", stroke=INK, **{"stroke-width": c.size(1), "stroke-dasharray": f"{c.size(3)} {c.size(2)}"}),
                       _("corps")))
@@ -386,22 +328,19 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
                                                                  "stroke-dasharray": f"{c.size(4)} {c.size(2)}"}),
                       _("end the rules require")))
         items.append((swatch(fill=SWEPT, **{"fill-opacity": "0.35"}), _("swept area")))
+    from movecheck.maneuver.svg_print import legend_items as print_items
+    from movecheck.maneuver.svg_reach import legend_items
+
+    items.extend(print_items(c))
+    items.extend(legend_items(c, swatch))
     return items
 
 
 def _notes(c: Canvas, y: float) -> float:
-    """Every finding of the run, one line each; returns the last line."""
-    if not c.scene.notes:
-        return y
-    layer = c.group("notes")
-    for note in c.scene.notes:
-        y += 15 * c.u
-        shown = note.text if len(note.text) <= NOTE_LENGTH else note.text[: NOTE_LENGTH - 1] + "…"
-        line = c.add(layer, "text", {"x": "0", "y": num(y), "font-size": c.size(10),
-                                     "fill": SEVERITY_COLOURS.get(note.severity, INK), "data-code": note.code}, shown)
-        if shown != note.text:
-            c.add(line, "title", {}, note.text)
-    return y
+    """Every finding of the run, whole (:func:`movecheck.maneuver.svg_print.notes`); returns the last line."""
+    from movecheck.maneuver.svg_print import notes
+
+    return notes(c, y)
 
 
 def _centroid(ring: Sequence[Vec]) -> Vec:

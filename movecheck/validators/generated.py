@@ -8,7 +8,8 @@ from typing import Any, Callable
 from movecheck.validators.keywords import equal, integer, number, unique
 
 
-_P0 = re.compile('^[A-Z]{2}[0-9]{3}$')
+_P0 = re.compile('^[0-9]+(/[0-9]+)?$')
+_P1 = re.compile('^[A-Z]{2}[0-9]{3}$')
 
 
 def _v0(x: Any) -> bool:
@@ -729,7 +730,7 @@ def _v69(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T37.get(key)
+        check = _T38.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -947,7 +948,7 @@ def _v92(x: Any) -> bool:
     if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T36.get(key)
+        check = _T37.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1013,44 +1014,42 @@ def _v97(x: Any) -> bool:
 def _v98(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'system' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
+    if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T43.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v99(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v100(item):
+    for key, value in x.items():
+        if not _v100(value):
             return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'order' not in x:
+    if len(x) < 2:
         return False
-    for key, value in x.items():
-        check = _T40.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v108(x) and _v113(x)):
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v101(x[0]):
+        return False
+    if len(x) > 1 and not _v101(x[1]):
         return False
     return True
 
 
 def _v101(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E38):
+    if not (number(x)):
+        return False
+    if number(x) and (x < -200000 or x > 200000):
         return False
     return True
 
@@ -1058,19 +1057,64 @@ def _v101(x: Any) -> bool:
 def _v102(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'system' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
     for key, value in x.items():
-        if not _v103(value):
+        check = _T44.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v103(x: Any) -> bool:
-    if not (_v1(x) or _v104(x)):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v104(item):
+            return False
     return True
 
 
 def _v104(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    for key, value in x.items():
+        check = _T41.get(key)
+        if check is None or not check(value):
+            return False
+    if not (_v112(x) and _v117(x)):
+        return False
+    return True
+
+
+def _v105(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E39):
+        return False
+    return True
+
+
+def _v106(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v107(value):
+            return False
+    return True
+
+
+def _v107(x: Any) -> bool:
+    if not (_v1(x) or _v108(x)):
+        return False
+    return True
+
+
+def _v108(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1081,16 +1125,16 @@ def _v104(x: Any) -> bool:
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v106(value):
+        if not _v110(value):
             return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1098,13 +1142,13 @@ def _v106(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T39.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
@@ -1115,13 +1159,13 @@ def _v107(x: Any) -> bool:
     return True
 
 
-def _v108(x: Any) -> bool:
-    if not (_v109(x) if _v111(x) else _v110(x)):
+def _v112(x: Any) -> bool:
+    if not (_v113(x) if _v115(x) else _v114(x)):
         return False
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1130,41 +1174,11 @@ def _v109(x: Any) -> bool:
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
         if 'end' not in x:
-            return False
-    return True
-
-
-def _v111(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T41.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v112(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
-def _v113(x: Any) -> bool:
-    if not (_v114(x) if _v115(x) else True):
-        return False
-    return True
-
-
-def _v114(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
             return False
     return True
 
@@ -1181,12 +1195,415 @@ def _v115(x: Any) -> bool:
 
 
 def _v116(x: Any) -> bool:
-    if not x == 'to_landmark':
+    if not x == 'free':
         return False
     return True
 
 
 def _v117(x: Any) -> bool:
+    if not (_v118(x) if _v119(x) else True):
+        return False
+    return True
+
+
+def _v118(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
+def _v119(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T43.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v120(x: Any) -> bool:
+    if not x == 'to_landmark':
+        return False
+    return True
+
+
+def _v121(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'state' not in x:
+        return False
+    if 'reach' not in x:
+        return False
+    for key, value in x.items():
+        check = _T55.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v122(x: Any) -> bool:
+    if not x == 'reach':
+        return False
+    return True
+
+
+def _v123(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v124(item):
+            return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if sum((_v125(x), _v139(x),)) != 1:
+        return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'corps' not in x:
+        return False
+    if 'centre' not in x:
+        return False
+    if 'facing' not in x:
+        return False
+    if 'mobility' not in x:
+        return False
+    if 'allowance' not in x:
+        return False
+    if 'tolerance' not in x:
+        return False
+    if 'engaged' not in x:
+        return False
+    if 'owed' not in x:
+        return False
+    if 'clear' not in x:
+        return False
+    if 'levels' not in x:
+        return False
+    if 'limit' not in x:
+        return False
+    for key, value in x.items():
+        check = _T48.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v126(x: Any) -> bool:
+    if not x == 'base':
+        return False
+    return True
+
+
+def _v127(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v128(x[0]):
+        return False
+    if len(x) > 1 and not _v128(x[1]):
+        return False
+    return True
+
+
+def _v128(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v129(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v5(item):
+            return False
+    return True
+
+
+def _v130(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v131(item):
+            return False
+    return True
+
+
+def _v131(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'entry' not in x:
+        return False
+    for key, value in x.items():
+        check = _T45.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v132(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v133(item):
+            return False
+    return True
+
+
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v134(item):
+            return False
+    return True
+
+
+def _v134(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v127(item):
+            return False
+    return True
+
+
+def _v135(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v136(item):
+            return False
+    return True
+
+
+def _v136(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'allowance' not in x:
+        return False
+    if 'probability' not in x:
+        return False
+    if 'region' not in x:
+        return False
+    for key, value in x.items():
+        check = _T47.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v137(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'fraction' not in x:
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T46.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v138(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P0.search(x) is None):
+        return False
+    return True
+
+
+def _v139(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T54.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v140(x: Any) -> bool:
+    if not x == 'corps':
+        return False
+    return True
+
+
+def _v141(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v142(item):
+            return False
+    return True
+
+
+def _v142(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    if 'landmark' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    if 'groups' not in x:
+        return False
+    for key, value in x.items():
+        check = _T53.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v143(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E49):
+        return False
+    return True
+
+
+def _v144(x: Any) -> bool:
+    if not (isinstance(x, str) or x is None):
+        return False
+    return True
+
+
+def _v145(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v146(item):
+            return False
+    return True
+
+
+def _v146(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'bases' not in x:
+        return False
+    if 'outcomes' not in x:
+        return False
+    for key, value in x.items():
+        check = _T52.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v147(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v148(item):
+            return False
+    return True
+
+
+def _v148(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'probability' not in x:
+        return False
+    if 'rolls' not in x:
+        return False
+    if 'ends' not in x:
+        return False
+    for key, value in x.items():
+        check = _T51.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v149(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v150(item):
+            return False
+    return True
+
+
+def _v150(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'base' not in x:
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'values' not in x:
+        return False
+    for key, value in x.items():
+        check = _T50.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v151(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v1(item):
+            return False
+    return True
+
+
+def _v152(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v127(value):
+            return False
+    return True
+
+
+def _v153(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1198,22 +1615,22 @@ def _v117(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T68.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v119(item):
+        if not _v155(item):
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1245,52 +1662,37 @@ def _v119(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T64.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
-        return False
-    return True
-
-
-def _v121(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v5(item):
+        if not _v157(item):
             return False
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v157(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E56):
+        return False
+    return True
+
+
+def _v158(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v123(item):
+        if not _v159(item):
             return False
     return True
 
 
-def _v123(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E44):
-        return False
-    return True
-
-
-def _v124(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v125(item):
-            return False
-    return True
-
-
-def _v125(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1298,13 +1700,13 @@ def _v125(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T45.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1313,7 +1715,7 @@ def _v126(x: Any) -> bool:
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1323,13 +1725,13 @@ def _v127(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T63.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1342,22 +1744,22 @@ def _v128(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T46.get(key)
+            check = _T58.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v130(item):
+        if not _v164(item):
             return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1373,32 +1775,32 @@ def _v130(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T60.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     return True
 
 
-def _v132(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E47):
+def _v166(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E59):
         return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v134(item):
+        if not _v168(item):
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1412,19 +1814,19 @@ def _v134(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E49):
+def _v169(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E61):
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1444,28 +1846,28 @@ def _v136(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v139(item):
+        if not _v173(item):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1489,27 +1891,27 @@ def _v139(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T67.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P0.search(x) is None):
+    if isinstance(x, str) and (_P1.search(x) is None):
         return False
     return True
 
 
-def _v141(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E54):
+def _v175(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E66):
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1517,7 +1919,7 @@ def _v142(x: Any) -> bool:
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v177(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1533,32 +1935,32 @@ def _v143(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T74.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v178(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v179(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v146(item):
+        if not _v180(item):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -1568,22 +1970,22 @@ def _v146(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v148(item):
+        if not _v182(item):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1597,22 +1999,22 @@ def _v148(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T59.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v150(item):
+        if not _v184(item):
             return False
     return True
 
 
-def _v150(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -1624,25 +2026,25 @@ def _v150(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v151(x: Any) -> bool:
-    if sum((_v152(x), _v153(x),)) != 1:
+def _v185(x: Any) -> bool:
+    if sum((_v186(x), _v187(x),)) != 1:
         return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (x is None):
         return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -1652,13 +2054,13 @@ def _v153(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T73.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -1666,8 +2068,8 @@ def _v154(x: Any) -> bool:
     return True
 
 
-def _v155(x: Any) -> bool:
-    if sum((_v152(x), _v13(x),)) != 1:
+def _v189(x: Any) -> bool:
+    if sum((_v186(x), _v13(x),)) != 1:
         return False
     return True
 
@@ -1708,33 +2110,45 @@ _T32: dict[str, Callable[[Any], bool]] = {'width': _v83, 'depth': _v83}
 _T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v75, 'polygon': _v86}
 _T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v87, 'terrain': _v4, 'corps': _v4}
 _T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v77, 'y': _v77, 'facing': _v97, 'width': _v83, 'depth': _v83, 'mobility': _v93}
-_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v93, 'base': _v94, 'bases': _v95}
-_T37: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v33, 'options': _v71, 'to_move': _v4, 'field': _v82, 'terrain': _v84, 'landmarks': _v88, 'sides': _v90}
-_E38 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T39: dict[str, Callable[[Any], bool]] = {'x': _v77, 'y': _v77, 'facing': _v97}
-_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v101, 'landmark': _v4, 'rolls': _v102, 'end': _v105, 'base': _v4, 'path': _v107, 'facing': _v97, 'note': _v5}
-_T41: dict[str, Callable[[Any], bool]] = {'order': _v112}
+_T36: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v99}
+_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v93, 'base': _v94, 'bases': _v95, 'formation': _v98}
+_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v33, 'options': _v71, 'to_move': _v4, 'field': _v82, 'terrain': _v84, 'landmarks': _v88, 'sides': _v90}
+_E39 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T40: dict[str, Callable[[Any], bool]] = {'x': _v77, 'y': _v77, 'facing': _v97}
+_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v105, 'landmark': _v4, 'rolls': _v106, 'end': _v109, 'base': _v4, 'path': _v111, 'facing': _v97, 'note': _v5}
 _T42: dict[str, Callable[[Any], bool]] = {'order': _v116}
-_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v99}
-_E44 = frozenset(['illegal', 'legal', 'unchecked'])
-_T45: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v121, 'rides': _v126}
-_T46: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v120, 'config': _v5}
-_E47 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T48: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v131, 'edition_value': _v131, 'source': _v132, 'file': _v120}
-_E49 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T50: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v135, 'codes': _v121, 'pattern': _v120, 'applied': _v7}
-_T51: dict[str, Callable[[Any], bool]] = {'edition': _v128, 'options': _v129, 'selection': _v133}
-_T52: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v120, 'config': _v120, 'error': _v120, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v121, 'verdicts': _v122, 'assignment': _v124, 'overrides': _v127}
-_T53: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
-_E54 = frozenset(['error', 'note', 'warning'])
-_T55: dict[str, Callable[[Any], bool]] = {'code': _v140, 'name': _v4, 'severity': _v141, 'message': _v5, 'clauses': _v121, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v142, 'order_id': _v120}
-_T56: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v118, 'summary': _v136, 'readings': _v137, 'statistics': _v13, 'findings': _v138}
-_T57: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v5, 'phase': _v5}
-_T58: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T59: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v120, 'liberated': _v7}
-_T60: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
-_T61: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
-_T62: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v120, 'text': _v5, 'forced': _v7, 'turn': _v144, 'destroyed': _v145, 'captured': _v147, 'transfers': _v149, 'spent': _v13, 'purchased': _v13, 'income': _v151, 'refunded': _v154, 'ipcs': _v155}
+_T43: dict[str, Callable[[Any], bool]] = {'order': _v120}
+_T44: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v103}
+_T45: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v128}
+_T46: dict[str, Callable[[Any], bool]] = {'fraction': _v138, 'decimal': _v81}
+_T47: dict[str, Callable[[Any], bool]] = {'allowance': _v128, 'probability': _v137, 'region': _v132}
+_T48: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v126, 'side': _v5, 'corps': _v5, 'centre': _v127, 'facing': _v128, 'mobility': _v128, 'allowance': _v128, 'tolerance': _v128, 'engaged': _v129, 'owed': _v130, 'clear': _v132, 'levels': _v135, 'limit': _v132}
+_E49 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T50: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v151}
+_T51: dict[str, Callable[[Any], bool]] = {'probability': _v137, 'rolls': _v149, 'ends': _v152}
+_T52: dict[str, Callable[[Any], bool]] = {'bases': _v129, 'outcomes': _v147}
+_T53: dict[str, Callable[[Any], bool]] = {'order': _v143, 'landmark': _v144, 'reason': _v144, 'groups': _v145}
+_T54: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v140, 'side': _v5, 'orders': _v141}
+_T55: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'kind': _v122, 'state': _v5, 'reach': _v123}
+_E56 = frozenset(['illegal', 'legal', 'unchecked'])
+_T57: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v129, 'rides': _v160}
+_T58: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v144, 'config': _v5}
+_E59 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T60: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v165, 'edition_value': _v165, 'source': _v166, 'file': _v144}
+_E61 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T62: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v169, 'codes': _v129, 'pattern': _v144, 'applied': _v7}
+_T63: dict[str, Callable[[Any], bool]] = {'edition': _v162, 'options': _v163, 'selection': _v167}
+_T64: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v144, 'config': _v144, 'error': _v144, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v129, 'verdicts': _v156, 'assignment': _v158, 'overrides': _v161}
+_T65: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
+_E66 = frozenset(['error', 'note', 'warning'])
+_T67: dict[str, Callable[[Any], bool]] = {'code': _v174, 'name': _v4, 'severity': _v175, 'message': _v5, 'clauses': _v129, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v176, 'order_id': _v144}
+_T68: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v154, 'summary': _v170, 'readings': _v171, 'statistics': _v13, 'findings': _v172}
+_T69: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v5, 'phase': _v5}
+_T70: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T71: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v144, 'liberated': _v7}
+_T72: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
+_T73: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
+_T74: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v144, 'text': _v5, 'forced': _v7, 'turn': _v178, 'destroyed': _v179, 'captured': _v181, 'transfers': _v183, 'spent': _v13, 'purchased': _v13, 'income': _v185, 'refunded': _v188, 'ipcs': _v189}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -1744,7 +2158,8 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-battles': _v62,
     'aa-purchase': _v67,
     'maneuver-state': _v69,
-    'maneuver-orders': _v98,
-    'report': _v117,
-    'apply-report': _v143,
+    'maneuver-orders': _v102,
+    'reach': _v121,
+    'report': _v153,
+    'apply-report': _v177,
 }

@@ -158,12 +158,16 @@ def not_max_distance(a: Any) -> Iterator[Violation]:
     The message gives where the base must end and why; when a roll was not
     declared it gives the range of required ends over the die.  Silent when
     the order cannot be carried out as declared at all (MV201, MV203, or MV502
-    for an engaged corps): see ``checks/ends.py``.
+    for an engaged corps): see ``checks/ends.py``.  An order without ``end:``
+    under ``--suggest`` is a draft: the ends it is given are the required ones,
+    and no end is missing.
     """
     if not ends_judged(a):
         return  # the order cannot be carried out as declared: MV201, MV203 or MV502 says why
     for miss in misses(a):
         base = miss.base
+        if miss.declared is None and a.order.draft:
+            continue  # a draft under --suggest: the ends it prints are the ones the rules give
         if miss.declared is None:
             yield Violation(
                 _("no end is declared for {base}: {order} takes it to {required}").format(

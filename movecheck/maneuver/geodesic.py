@@ -1,0 +1,185 @@
+"""Geodesic balls: where a point can get by paths of bounded length around polygonal obstacles.
+
+The free move's reach (:mod:`movecheck.maneuver.reach`) works in the plane of the moving
+base's centre: each obstacle there is the set of centres at which the base (at its
+current facing) would overlap it, the Minkowski sum of the obstacle and the base's
+rectangle (convex pieces, so each sum is the convex hull of the corner sums).  A path
+of the centre that keeps out of their interiors is a path of the base that never
+overlaps them (touching is allowed).
+
+:func:`ball` is the set of points reachable from ``start`` by such a path of length at
+most ``radius``: a visibility graph over the obstacles' corners (Dijkstra from the
+start), and around each corner reached with ``d`` to spare a disc of radius
+``radius - d`` less the shadows the obstacles cast from that corner.  The shortest
+path to a point of the ball is :meth:`Geodesic.path_to`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from shapely import prepared
+from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
+from shapely.ops import unary_union
+
+Vec = tuple[float, float]
+
+QUAD_SEGS = 16
+"""Segments per quarter circle of a disc (a disc's polygon lies inside the true circle)."""
+
+OUTSIDE = 1.0 / math.cos(math.pi / (4 * QUAD_SEGS))
+"""A disc's radius times this gives a polygon that contains the true circle."""
+
+SLIVER = 1e-7
+"""Obstacles are shrunk by this for visibility: a path may run along an obstacle's edge."""
+
+
+def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
+    """The centres at which ``rect`` (drawn around ``centre``) overlaps the convex ``piece``."""
+    cx, cy = centre
+    offsets = [(cx - x, cy - y) for x, y in list(rect.exterior.coords)[:-1]]
+    points = [(px + ox, py + oy) for px, py in list(piece.exterior.coords)[:-1] for ox, oy in offsets]
+    hull = MultiPoint(points).convex_hull
+    return hull if isinstance(hull, Polygon) else Polygon()
+
+
+@dataclass
+class Geodesic:
+    """Shortest paths from ``start`` in ``area`` (a convex box) around convex ``obstacles``, up to ``horizon``."""
+
+    start: Vec
+    area: Polygon
+    obstacles: list[Polygon]
+    horizon: float
+    nodes: list[Vec] = field(default_factory=list)
+    dist: list[float] = field(default_factory=list)
+    parent: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        reach = Point(self.start).buffer(self.horizon * OUTSIDE + 1e-6, quad_segs=4)
+        self.obstacles = [o for o in self.obstacles if not o.is_empty and o.intersects(reach)]
+        blocked = unary_union([o.buffer(-SLIVER, join_style="mitre") for o in self.obstacles])
+        self._blocked = prepared.prep(blocked) if not blocked.is_empty else None
+        self._inside = prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
+        corners = {self.start}
+        for o in self.obstacles:
+            for x, y in list(o.exterior.coords)[:-1]:
+                if math.dist((x, y), self.start) <= self.horizon + 1e-9 and self._inside.contains(Point(x, y)) \
+                        and not self._covered(Point(x, y)):
+                    corners.add((x, y))
+        self.nodes = [self.start, *sorted(corners - {self.start})]
+        self._dijkstra()
+
+    def _covered(self, point: Point) -> bool:
+        return self._blocked is not None and self._blocked.contains(point)
+
+    def clear(self, a: Vec, b: Vec) -> bool:
+        """Whether the segment from ``a`` to ``b`` keeps out of every obstacle and inside the area."""
+        seg = LineString([a, b]) if a != b else Point(a)
+        if not self._inside.contains(seg):
+            return False
+        return self._blocked is None or not self._blocked.intersects(seg)
+
+    def _dijkstra(self) -> None:
+        n = len(self.nodes)
+        self.dist = [math.inf] * n
+        self.parent = [-1] * n
+        self.dist[0] = 0.0
+        heap = [(0.0, 0)]
+        done = [False] * n
+        while heap:
+            d, i = heapq.heappop(heap)
+            if done[i]:
+                continue
+            done[i] = True
+            for j in range(n):
+                if done[j]:
+                    continue
+                nd = d + math.dist(self.nodes[i], self.nodes[j])
+                if nd < self.dist[j] - 1e-12 and nd <= self.horizon + 1e-9 and self.clear(self.nodes[i], self.nodes[j]):
+                    self.dist[j], self.parent[j] = nd, i
+                    heapq.heappush(heap, (nd, j))
+
+    def ball(self, radius: float, outside: bool = False) -> Any:
+        """The points reachable within ``radius`` (``outside``: a polygon containing them, else one inside them)."""
+        scale = OUTSIDE if outside else 1.0
+        parts = []
+        for node, d in zip(self.nodes, self.dist, strict=True):
+            spare = radius - d
+            if spare <= 1e-9:
+                continue
+            disc = Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS)
+            shadows = [self._shadow(node, o, spare * scale + 1.0) for o in self.obstacles if o.intersects(disc)]
+            seen = disc.intersection(self.area)
+            if shadows:
+                seen = seen.difference(unary_union(shadows))
+            parts.append(seen)
+        return unary_union(parts).buffer(0) if parts else Polygon()
+
+    @staticmethod
+    def _shadow(node: Vec, obstacle: Polygon, length: float) -> Polygon:
+        """The obstacle and what it hides from ``node`` up to ``length`` away."""
+        points = list(obstacle.exterior.coords)[:-1]
+        far = []
+        for x, y in points:
+            dx, dy = x - node[0], y - node[1]
+            d = math.hypot(dx, dy)
+            if d <= 1e-12:
+                continue
+            k = (length + d) / d
+            far.append((node[0] + dx * k, node[1] + dy * k))
+        hull = MultiPoint(points + far).convex_hull
+        return hull if isinstance(hull, Polygon) else obstacle
+
+    def distance_to(self, target: Any) -> float:
+        """A lower bound of the path length to the nearest point of ``target`` (inf: none within the horizon)."""
+        best = math.inf
+        for node, d in zip(self.nodes, self.dist, strict=True):
+            if math.isfinite(d):
+                best = min(best, d + Point(node).distance(target))
+        return best
+
+    def path_to(self, point: Vec) -> list[Vec] | None:
+        """The shortest path to ``point`` (its waypoints after the start), or None when none is clear."""
+        best, via = math.inf, -1
+        for i, (node, d) in enumerate(zip(self.nodes, self.dist, strict=True)):
+            total = d + math.dist(node, point)
+            if math.isfinite(d) and total < best and self.clear(node, point):
+                best, via = total, i
+        if via < 0:
+            return None
+        chain = [point]
+        while via > 0:
+            chain.append(self.nodes[via])
+            via = self.parent[via]
+        return list(reversed(chain))
+
+
+def centre_box(width: float, depth: float, rect: Polygon, centre: Vec) -> Polygon:
+    """The centres at which ``rect`` (drawn around ``centre``) lies inside the field."""
+    minx, miny, maxx, maxy = rect.bounds
+    cx, cy = centre
+    return box(cx - minx, cy - miny, width - (maxx - cx), depth - (maxy - cy))
+
+
+def polygons(geom: Any) -> list[Polygon]:
+    """The polygons of a region, in a fixed order (counter-clockwise exteriors)."""
+    from shapely.geometry.polygon import orient
+
+    polys: Sequence[Any] = [geom] if geom.geom_type == "Polygon" else [g for g in getattr(geom, "geoms", [])
+                                                                     if g.geom_type == "Polygon"]
+    return sorted((orient(p) for p in polys if not p.is_empty and p.area > 1e-9), key=lambda p: p.bounds)
+
+
+def rounded(geom: Any, decimals: int = 3) -> list[list[list[list[float]]]]:
+    """A region as polygons, each a list of rings (exterior first, then holes) of points rounded to ``decimals``."""
+    return [[[[_num(round(x, decimals)), _num(round(y, decimals))] for x, y in ring.coords]
+             for ring in [poly.exterior, *poly.interiors]] for poly in polygons(geom)]
+
+
+def _num(value: float) -> float:
+    return 0.0 if value == 0 else value
