@@ -187,12 +187,13 @@ def test_skip_foreign_reads_stdin_once(run_main, tmp_path: Path, aa) -> None:
 
 import difflib  # noqa: E402
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 from movecheck import suggest  # noqa: E402
-from movecheck.aa.maps import builtin_map  # noqa: E402
-from movecheck.aa.model import GameMap  # noqa: E402
 from movecheck.aa.editions import DEFAULT_EDITION, UNIT_ALIASES  # noqa: E402
+from movecheck.aa.gamemap import GameMap  # noqa: E402
+from movecheck.aa.maps import builtin_map  # noqa: E402
 
 UNIT_TYPES = DEFAULT_EDITION.unit_types
 
@@ -306,8 +307,8 @@ def test_hint_work_is_bounded_per_file(run_main, tmp_path: Path, aa, write, monk
 # -- manoeuvre motions ---------------------------------------------------------------------
 
 from movecheck.maneuver import geometry as mg  # noqa: E402
-from movecheck.maneuver import sweep as ms  # noqa: E402
 from movecheck.maneuver import motion as mm  # noqa: E402
+from movecheck.maneuver import sweep as ms  # noqa: E402
 from movecheck.maneuver.model import Base  # noqa: E402
 
 
@@ -422,9 +423,9 @@ def stack_orders(tmp_path: Path, write, n: int) -> str:
 
 
 def test_moves_out_of_a_big_stack_cost_each_move_its_own_size(tmp_path: Path, write) -> None:
-    from movecheck import core
     import movecheck.aa.model as model
     import movecheck.aa.moves as moves
+    from movecheck import core
 
     work = {}
     for n in (100, 200, 400):

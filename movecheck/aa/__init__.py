@@ -56,8 +56,8 @@ class AA(System):
 
     def lint_file(self, doc: Document, kind: str, clean: bool) -> list[Finding]:
         """Consistency of an aa map (orders get their schema check only)."""
+        from movecheck.aa.gamemap import GameMap
         from movecheck.aa.lint import LintContext, run_lint
-        from movecheck.aa.model import GameMap
 
         if not clean or kind != "aa-map":
             return []

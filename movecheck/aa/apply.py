@@ -28,8 +28,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from movecheck.aa.model import Board, Unit, unit_phrase
+from movecheck.aa.model import Board
 from movecheck.aa.phase import Phase
+from movecheck.aa.units import Unit
+from movecheck.aa.wording import unit_phrase
 
 BATTLES = "battles"
 NONCOMBAT = "noncombat_move"

@@ -8,363 +8,26 @@ Words as the spec defines them:
   enemy unit); a submerged submarine (Revised) counts for nothing;
 * *friendly at the start of the turn*: the current control minus
   ``captured_this_turn``.
+
+The map is :mod:`movecheck.aa.gamemap`, the units (and a list of them in words)
+:mod:`movecheck.aa.units`, the words for unit types and powers :mod:`movecheck.aa.wording`;
+they are named here too, as the board's parts.
 """
 
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from collections.abc import Callable
+from typing import Any
 
-if TYPE_CHECKING:
-    import networkx as nx
+from movecheck.aa.gamemap import Canal, GameMap, Space
+from movecheck.aa.units import Unit, UnitType, describe, readiness
+from movecheck.aa.wording import power_adjective, type_noun, unit_phrase
 
-from movecheck.aa.editions import DEFAULT_EDITION
-from movecheck.aa.names import POWER_ABBREVIATIONS, UNIT_ABBREVIATIONS, Lexicon, sea_zone_name
-from movecheck.i18n import _
-from movecheck.suggest import Names, close_names
-
-
-@dataclass(frozen=True)
-class UnitType:
-    """Movement facts of one unit type."""
-
-    name: str
-    movement: int
-    domain: str
-    transport_cost: int = 0
-    transport_capacity: int = 0
-    carrier_capacity: int = 0
-    carrier_cost: int = 0
-    blitz: bool = False
-    submarine: bool = False
-    destroyer: bool = False
-
-    @classmethod
-    def from_data(cls, name: str, data: dict[str, Any]) -> "UnitType":
-        return cls(
-            name=name,
-            movement=int(data.get("movement", 0)),
-            domain=str(data.get("domain", "land")),
-            transport_cost=int(data.get("transport_cost", 0)),
-            transport_capacity=int(data.get("transport_capacity", 0)),
-            carrier_capacity=int(data.get("carrier_capacity", 0)),
-            carrier_cost=int(data.get("carrier_cost", 0)),
-            blitz=bool(data.get("blitz", False)),
-            submarine=bool(data.get("submarine", False)),
-            destroyer=bool(data.get("destroyer", False)),
-        )
-
-    @property
-    def is_land(self) -> bool:
-        return self.domain == "land"
-
-    @property
-    def is_sea(self) -> bool:
-        return self.domain == "sea"
-
-    @property
-    def is_air(self) -> bool:
-        return self.domain == "air"
-
-    @property
-    def is_fighter(self) -> bool:
-        """Aircraft that can land on carriers."""
-        return self.is_air and self.carrier_cost > 0
-
-    @property
-    def is_transport(self) -> bool:
-        return self.is_sea and self.transport_capacity > 0
-
-    @property
-    def is_carrier(self) -> bool:
-        return self.is_sea and self.carrier_capacity > 0
-
-    @property
-    def is_surface_warship(self) -> bool:
-        """Battleships, cruisers, destroyers, carriers: what makes a sea zone hostile."""
-        return self.is_sea and not self.submarine and not self.is_transport
-
-    @property
-    def is_aa_gun(self) -> bool:
-        return self.name == "aa_gun"
-
-    @property
-    def is_factory(self) -> bool:
-        return self.is_land and self.movement == 0
-
-
-@dataclass(frozen=True)
-class Space:
-    """A territory or sea zone."""
-
-    name: str
-    sea: bool = False
-    neutral: bool = False
-
-
-@dataclass(frozen=True)
-class Canal:
-    """Two sea zones joined only while the canal's land territories are held."""
-
-    name: str
-    zones: tuple[str, str]
-    land: tuple[str, ...]
-
-
-class GameMap:
-    """Spaces, their connections, canals, initial control and setup."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.name: str = str(data.get("name", "map"))
-        self.powers: list[str] = list(data.get("powers", []))
-        self.sides: dict[str, list[str]] = {k: list(v) for k, v in data.get("sides", {}).items()}
-        self.side_of: dict[str, str] = {p: side for side, members in self.sides.items() for p in members}
-        self.spaces: dict[str, Space] = {}
-        for entry in data.get("territories", []):
-            space = Space(entry["name"], bool(entry.get("sea")), bool(entry.get("neutral")))
-            self.spaces[space.name] = space
-        self.capitals: dict[str, str] = {str(e["capital"]): e["name"] for e in data.get("territories", []) if e.get("capital")}
-        """Each power's capital (a territory's ``capital:``), where the map names one."""
-        self.space_names = Lexicon(self.spaces)
-        for entry in data.get("territories", []):
-            for alias in entry.get("aliases", []):
-                self.space_names.add(alias, entry["name"])
-        self.aliases: dict[str, list[str]] = dict(data.get("aliases") or {})
-        """The map's own abbreviations of powers and unit types (``{name: [abbreviations]}``)."""
-        self.power_names = Lexicon(self.powers)
-        self.power_names.add_table(POWER_ABBREVIATIONS)
-        self.power_names.add_table(self.aliases)
-        # each space's neighbours, in the order the connections name them (a dict keeps
-        # that order and answers "adjacent?" at once); networkx only for graph algorithms
-        self.adj: dict[str, dict[str, None]] = {name: {} for name in self.spaces}
-        self.bad_connections: list[tuple[int, str]] = []
-        for index, pair in enumerate(data.get("connections", [])):
-            a, b = (self.resolve(pair[0]), self.resolve(pair[1])) if len(pair) == 2 else (None, None)
-            if a is None or b is None:
-                self.bad_connections.append((index, pair[0] if a is None else pair[1]))
-                continue
-            self.adj[a][b] = None
-            self.adj[b][a] = None
-        self.canals: list[Canal] = [
-            Canal(
-                c["name"],
-                (self.resolve(c["sea_zones"][0]) or c["sea_zones"][0], self.resolve(c["sea_zones"][1]) or c["sea_zones"][1]),
-                tuple(self.resolve(t) or t for t in c.get("land", [])),
-            )
-            for c in data.get("canals", [])
-        ]
-        self.control: dict[str, str] = dict(data.get("control", {}))
-        self.setup: list[dict[str, Any]] = list(data.get("units", []))
-        self.edition: Any = data.get("edition")
-        """The rules edition the map names (None: it names none)."""
-        self.options: dict[str, Any] = dict(data.get("options") or {})
-        """The rule options the map sets (its game's own settings): over the edition's, under the state's."""
-        self.brings_unit_types = bool(data.get("unit_types"))
-        types = data.get("unit_types") or DEFAULT_EDITION.unit_types
-        self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
-        self.type_names = self._type_lexicon()
-        self._indexes: dict[str, Names] = {}  # names indexed for "did you mean", when first asked
-
-    def with_unit_types(self, types: dict[str, dict[str, Any]]) -> GameMap:
-        """The same map with other unit types (an edition's, for a map that brings none)."""
-        import copy
-
-        other = copy.copy(self)
-        other.unit_types = {n: UnitType.from_data(n, d) for n, d in types.items()}
-        other.type_names = other._type_lexicon()
-        other._indexes = {}
-        return other
-
-    def _type_lexicon(self) -> Lexicon:
-        """The unit types' names, with the standard abbreviations and the map's own."""
-        lexicon = Lexicon(self.unit_types)
-        lexicon.add_table(UNIT_ABBREVIATIONS)
-        lexicon.add_table(self.aliases)
-        return lexicon
-
-    def space_meanings(self, name: Any) -> list[str]:
-        """The spaces a name may mean: its own name, an alias, or a sea-zone form (``SZ 5``, ``5 SZ``)."""
-        found = self.space_names.meanings(name)
-        if found or not isinstance(name, str):
-            return found
-        zone = sea_zone_name(name)
-        return [zone] if zone in self.spaces and self.spaces[zone].sea else []
-
-    def resolve(self, name: Any) -> str | None:
-        """The one space a name means (see :meth:`space_meanings`), or None."""
-        found = self.space_meanings(name)
-        return found[0] if len(found) == 1 else None
-
-    def suggest(self, name: Any, charge: Any = None) -> list[str]:
-        """Close names for a misspelt space (``charge``: the document whose hint budget pays)."""
-        return close_names(name, self._index("space", self.space_names), n=3, cutoff=0.6, charge=charge)
-
-    def resolve_power(self, name: Any) -> str | None:
-        """The one power a name means (its name or an abbreviation such as ``UK``), or None."""
-        return self.power_names.resolve(name)
-
-    def suggest_power(self, name: Any, charge: Any = None) -> list[str]:
-        """Close names for a misspelt power."""
-        return close_names(name, self._index("power", self.power_names), n=2, charge=charge)
-
-    def resolve_type(self, name: Any) -> str | None:
-        """The one unit type a name means (its name or an abbreviation such as ``inf``), or None."""
-        return self.type_names.resolve(name)
-
-    def suggest_type(self, name: Any, charge: Any = None) -> list[str]:
-        """Close names for a misspelt unit type, abbreviations ranked with the names."""
-        return close_names(name, self._index("type", self.type_names), n=3, cutoff=0.5, charge=charge)
-
-    def _index(self, kind: str, lexicon: Lexicon) -> Names:
-        """The names of a lexicon and their spellings, indexed once for "did you mean"."""
-        if kind not in self._indexes:
-            self._indexes[kind] = Names(lexicon.names, lexicon.spellings)
-        return self._indexes[kind]
-
-    def is_sea(self, name: str) -> bool:
-        return self.spaces[name].sea
-
-    @property
-    def graph(self) -> nx.Graph:
-        """The map as a networkx graph, for graph algorithms (built on each call: networkx is heavy)."""
-        import networkx
-
-        graph = networkx.Graph()
-        graph.add_nodes_from(self.adj)
-        graph.add_edges_from((a, b) for a, others in self.adj.items() for b in others)
-        return graph
-
-    def adjacent(self, a: str, b: str) -> bool:
-        return b in self.adj.get(a, ())
-
-    def canal_between(self, a: str, b: str) -> Canal | None:
-        """The canal whose two zones are ``a`` and ``b``, if any."""
-        for canal in self.canals:
-            if {a, b} == set(canal.zones):
-                return canal
-        return None
-
-    def neighbours(self, name: str) -> Iterator[str]:
-        return iter(self.adj[name])
-
-
-@dataclass(eq=False)
-class Unit:
-    """One unit on the board, with this turn's status."""
-
-    uid: int
-    type: UnitType
-    power: str
-    at: str
-    id: str | None = None
-    moved: int = 0
-    fought: bool = False
-    submerged: bool = False
-    """A submarine that submerged in a battle this turn (Revised): out of play, it makes no zone hostile."""
-    aboard: "Unit | None" = None
-    loaded: bool = False
-    unloaded_to: str | None = None
-    unloaded_before: bool = False
-    landed_from: str | None = None
-    """Land unit in a battles state: the id of the transport it was unloaded from this turn (``unloaded_from:``)."""
-    # this phase
-    spent: int = 0
-    move_count: int = 0
-    last_order: int | None = None
-    done: bool = False
-    in_battle: bool = False
-    loaded_now: bool = False
-    unloaded_now: bool = False
-    landed: bool = False
-    cargo: list["Unit"] = field(default_factory=list)
-    source: tuple[Any, ...] = ()
-    ref: str = ""
-    """A generated id for a unit the state gives none (its place in ``units:``), for the report's ``assignment``."""
-
-    @property
-    def left(self) -> int:
-        """Movement points left this turn."""
-        return self.type.movement - self.moved - self.spent
-
-    @property
-    def moved_this_turn(self) -> bool:
-        return self.moved > 0 or self.spent > 0 or self.move_count > 0
-
-    def label(self) -> str:
-        """Its id, or ``1 German fighter``."""
-        return self.id if self.id else unit_phrase(1, self.type.name, self.power)
-
-
-def readiness(unit: Unit) -> tuple[Any, ...]:
-    """Sort key: the units best able to move first: not done, not in battle, no fighter landed on
-    it (or it on a carrier), not a transport that unloaded, most movement left.
-
-    A unit's key only ever grows during a phase (``done``/``in_battle`` become true,
-    ``spent`` grows), which :meth:`Board.ready` relies on.
-    """
-    return (unit.done, unit.in_battle, unit.landed, unit.unloaded_to is not None, -unit.left, unit.uid)
-
-
-POWER_ADJECTIVES = {
-    "Germans": "German", "Japanese": "Japanese", "Russians": "Russian", "British": "British",
-    "Americans": "American", "Italians": "Italian", "Chinese": "Chinese", "French": "French",
-    "Soviets": "Soviet", "ANZAC": "ANZAC", "Australians": "Australian",
-}
-"""The adjective of each power the built-in maps and the usual editions name (their plural nouns)."""
-
-TYPE_WORDS = {"aa_gun": ("AA gun", "AA guns"), "factory": ("factory", "factories"),
-              "infantry": ("infantry", "infantry"), "artillery": ("artillery", "artillery")}
-"""Unit types whose words are not the type name (singular, plural)."""
-
-
-def power_adjective(power: str) -> str:
-    """``German`` for ``Germans``: the table, else a name in -ans or -ets loses its ``s``, else the name itself."""
-    if power in POWER_ADJECTIVES:
-        return POWER_ADJECTIVES[power]
-    if power.endswith("ans") or power.endswith("ets"):
-        return power[:-1]
-    return power
-
-
-def type_noun(kind: str, count: int = 1) -> str:
-    """The word for a unit type: ``fighter``/``fighters``, ``infantry``, ``AA gun``/``AA guns``."""
-    if kind in TYPE_WORDS:
-        one, many = TYPE_WORDS[kind]
-    else:
-        one = kind.replace("_", " ")
-        many = one if one.endswith("s") else one + "s"
-    return one if count == 1 else many
-
-
-def unit_phrase(count: int, kind: str, power: str | None = None) -> str:
-    """One phrase for units in messages: ``2 fighters``, ``1 American fighter``, ``2 German infantry``.
-
-    ``count`` 0 reads ``no German fighters``.
-    """
-    owner = f"{power_adjective(power)} " if power else ""
-    units = f"{owner}{type_noun(kind, count)}"
-    return f"{count} {units}" if count else _("no {units}").format(units=units)
-
-
-def describe(units: Iterable[Unit], powers: bool = False) -> str:
-    """``2 tanks``, ``1 infantry and 1 tank`` or an id list, for messages.
-
-    With ``powers``: ``2 German tanks``, ``the Japanese transport Maru``.
-    """
-    units = list(units)
-    the = _("the {adjective} {kind} {id}")
-    named = [the.format(adjective=power_adjective(u.power), kind=type_noun(u.type.name), id=u.id, power=u.power) if powers else u.id
-             for u in units if u.id]
-    counts: dict[tuple[str, str | None], int] = {}
-    for unit in units:
-        if not unit.id:
-            key = (unit.type.name, unit.power if powers else None)
-            counts[key] = counts.get(key, 0) + 1
-    parts = [unit_phrase(n, t, p) for (t, p), n in counts.items()] + named
-    if not parts:
-        return _("no units")
-    return parts[0] if len(parts) == 1 else _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
+__all__ = [
+    "Board", "Canal", "GameMap", "Space", "Unit", "UnitType", "describe", "power_adjective", "readiness",
+    "type_noun", "unit_phrase",
+]
 
 
 class Board:
@@ -386,7 +49,7 @@ class Board:
         self._ready: dict[tuple[str, str, str], list[tuple[tuple[Any, ...], Unit]]] = {}
         self._enemies: dict[str, list[Unit]] = {}  # _by_space's enemy units, in the same order
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         """A board to carry one orders file out on: the same map, its own control, units and cargo.
 
         Much cheaper than building the board again from the state: the map (neighbours,
@@ -688,3 +351,4 @@ class Board:
             return self.is_sea(b) and self.canal_open(a, b) and not (avoid_hostile and self.hostile_zone(b))
 
         return self._distances(start, limit, step_ok)
+

@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from movecheck.aa.choice import Chooser, classes, selection_key, selections
-from movecheck.aa.model import Board, Unit, describe, power_adjective, readiness, type_noun, unit_phrase
+from movecheck.aa.model import Board
 from movecheck.aa.setup import suggestion, unknown_space, unknown_type
+from movecheck.aa.units import Unit, describe, readiness
+from movecheck.aa.wording import power_adjective, type_noun, unit_phrase
 from movecheck.findings import Finding
 from movecheck.i18n import _, ngettext
 from movecheck.loading import Document

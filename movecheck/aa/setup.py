@@ -12,10 +12,12 @@ import stat
 from dataclasses import dataclass, field
 from typing import Any
 
-from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
-from movecheck.aa.model import Board, GameMap, Unit
 from movecheck.aa.editions import DEFAULT_EDITION, Edition, close_editions, find_edition
+from movecheck.aa.gamemap import GameMap
+from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
+from movecheck.aa.model import Board
 from movecheck.aa.names import ambiguous_message
+from movecheck.aa.units import Unit
 from movecheck.findings import Finding
 from movecheck.i18n import _
 from movecheck.loading import Document, InputError, _limit

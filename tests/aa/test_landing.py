@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from movecheck.aa import carrier_search
 from movecheck.aa.carrier_search import LANDING_BUDGET_VARIABLE as LANDING_VARIABLE
 from movecheck.aa.carrier_search import Deck, Flyer, _match, _Work, assign_decks, solve_landing
-from movecheck.aa.model import Unit, UnitType
+from movecheck.aa.units import Unit, UnitType
 
 from .conftest import codes, mv, only, state, unit
 from .landing_cases import write_case
