@@ -195,7 +195,7 @@ from movecheck.aa.editions import DEFAULT_EDITION, UNIT_ALIASES  # noqa: E402
 from movecheck.aa.gamemap import GameMap  # noqa: E402
 from movecheck.aa.maps import builtin_map  # noqa: E402
 
-UNIT_TYPES = DEFAULT_EDITION.unit_types
+UNIT_TYPES = DEFAULT_EDITION.unit_type_values()
 
 SPACES = [t["name"] for t in builtin_map("aa1942-2e")["territories"]]
 TYPES = list(UNIT_TYPES) + list(UNIT_ALIASES)

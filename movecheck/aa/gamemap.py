@@ -87,7 +87,7 @@ class GameMap:
         self.options: dict[str, Any] = dict(data.get("options") or {})
         """The rule options the map sets (its game's own settings): over the edition's, under the state's."""
         self.brings_unit_types = bool(data.get("unit_types"))
-        types = data.get("unit_types") or DEFAULT_EDITION.unit_types
+        types = data.get("unit_types") or DEFAULT_EDITION.unit_type_values()
         self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
         self.type_names = self._type_lexicon()
         self._indexes: dict[str, Names] = {}  # names indexed for "did you mean", when first asked

@@ -173,8 +173,8 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
         rules = resolve_rules(SYSTEM, state.data)
     edition, problems = edition_of(state, game_map, rules)
     findings.extend(problems)
-    if not game_map.brings_unit_types and edition.unit_types is not DEFAULT_EDITION.unit_types:
-        game_map = game_map.with_unit_types(edition.unit_types)
+    if not game_map.brings_unit_types and edition.unit_type_values() is not DEFAULT_EDITION.unit_type_values():
+        game_map = game_map.with_unit_types(edition.unit_type_values())
     options = options_of(edition, rules, game_map)
     turn = state.get("turn", default={})
     written = turn.get("power") if isinstance(turn, dict) else None
