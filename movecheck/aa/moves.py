@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Iterator
 
 from movecheck.aa.choice import Chooser, classes, selection_key, selections
 from movecheck.aa.model import Board

@@ -18,7 +18,7 @@ from movecheck.maneuver import corps as corps_facts
 from movecheck.maneuver.checks.words import condition
 from movecheck.maneuver.dice import Dice, describe_probability
 from movecheck.maneuver.model import Terrain
-from movecheck.maneuver.motion import Feature, RollBook, Steps, enumerate_rolls, extreme, odds, walk
+from movecheck.maneuver.rolls import Feature, RollBook, Steps, enumerate_rolls, extreme, odds, walk
 
 from .helpers import base, codes, corps, corps_order, free, orders, run_check
 from .streams import STREAMS, streams_state
