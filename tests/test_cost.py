@@ -347,7 +347,7 @@ def brute_leaves(motion: mm.Motion, region: Any, shrink: float) -> int | None:
         [(100.0, 199.5)],  # past it
         [(150.0, 100.0), (199.0, 100.0), (150.0, 150.0)],
         [(1.2, 100.0)],
-        zigzag(300, x0=3.0, wide=194.0),
+        pytest.param(zigzag(300, x0=3.0, wide=194.0), marks=pytest.mark.slow, id="zigzag300"),
     ],
 )
 @pytest.mark.parametrize("facing", [0.0, 90.0, 33.0])

@@ -76,6 +76,7 @@ def _commands(orders: list[str], states: list[str]) -> list[list[str]]:
     ]
 
 
+@pytest.mark.slow  # every example in both formats under each seed; the default run checks each one alone (JSON)
 def test_examples_are_byte_identical_across_hash_seeds(examples: tuple[Path, list[str], list[str]], report_validator) -> None:
     """``check`` of every orders example and ``lint`` of every state: same bytes whatever the hash seed."""
     root, orders, states = examples

@@ -16,6 +16,7 @@ from movecheck.aa import carrier_search
 from movecheck.aa.carrier_search import LANDING_BUDGET_VARIABLE as LANDING_VARIABLE
 from movecheck.aa.carrier_search import Deck, Flyer, _match, _Work, assign_decks, solve_landing
 from movecheck.aa.units import Unit, UnitType
+from tests.properties import in_two_runs
 
 from .conftest import codes, mv, only, state, unit
 from .landing_cases import write_case
@@ -254,14 +255,19 @@ def build(deck_specs, reaches):
     return [flyer(n, reach) for n, reach in enumerate(reaches)], decks
 
 
-@settings(max_examples=250, deadline=None, derandomize=True)
-@given(DECK_SPECS, REACHES)
-def test_landing_search_matches_brute_force(deck_specs, reaches):
+def _landing_search_matches_brute_force(deck_specs, reaches):
     flyers, decks = build(deck_specs, reaches)
     landing = solve_landing(flyers, decks)
     assert landing.limit is None and landing.undecided == []
     check_plan(flyers, decks, landing.matching, landing.zones)
     assert len(landing.matching) == optimum(flyers, decks)
+
+
+test_landing_search_matches_brute_force, test_landing_search_matches_brute_force_in_full = in_two_runs(
+    settings(max_examples=250, deadline=None, derandomize=True),
+    DECK_SPECS,
+    REACHES,
+)(_landing_search_matches_brute_force)
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)
