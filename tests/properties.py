@@ -17,7 +17,7 @@ go on both.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -40,8 +40,12 @@ def in_two_runs(
     """The quick test and the full one (marked ``slow``) of a property body, under ``full``'s settings."""
 
     def build(body: Callable[..., None]) -> tuple[Callable[..., None], Callable[..., None]]:
-        quick = settings(full, max_examples=quick_count(full.max_examples))(given(*strategies, **named)(body))
-        whole = pytest.mark.slow(settings(full)(given(*strategies, **named)(body)))
+        def wrap() -> Callable[..., None]:
+            decorate = cast(Callable[[Callable[..., None]], Callable[..., None]], given(*strategies, **named))
+            return decorate(body)
+
+        quick = settings(full, max_examples=quick_count(full.max_examples))(wrap())
+        whole = pytest.mark.slow(settings(full)(wrap()))
         for mark in marks:
             quick, whole = mark(quick), mark(whole)
         return quick, whole

@@ -68,10 +68,10 @@ def test_the_state_named_across_parts_is_reported_once(runs: dict[str, tuple]) -
 
 
 def test_command_line(run_main, batch: list[str]) -> None:
-    for command in ("check", "lint"):
-        for fmt in ("text", "json"):
-            one = run_main([command, "--format", fmt, *batch])
-            assert run_main([command, "--jobs", "2", "--format", fmt, *batch]) == one
+    # the command line's --jobs, once per command (every format of both: test_every_format_byte_for_byte)
+    for command, fmt in (("check", "json"), ("lint", "text")):
+        one = run_main([command, "--format", fmt, *batch])
+        assert run_main([command, "--jobs", "2", "--format", fmt, *batch]) == one
     code, _, err = run_main(["check", "--jobs", "0", batch[0]])
     assert code == 2 and "--jobs" in err
 
