@@ -187,13 +187,14 @@ def test_skip_foreign_reads_stdin_once(run_main, tmp_path: Path, aa) -> None:
 
 import difflib  # noqa: E402
 
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import settings  # noqa: E402
 from hypothesis import strategies as st
 
 from movecheck import suggest  # noqa: E402
 from movecheck.aa.editions import DEFAULT_EDITION, UNIT_ALIASES  # noqa: E402
 from movecheck.aa.gamemap import GameMap  # noqa: E402
 from movecheck.aa.maps import builtin_map  # noqa: E402
+from tests.properties import in_two_runs
 
 UNIT_TYPES = DEFAULT_EDITION.unit_type_values()
 
@@ -223,16 +224,18 @@ def test_close_names_are_difflibs(word: str, choices: list[str], n: int, cutoff:
     assert suggest.close_names(word, choices, n, cutoff) == difflib.get_close_matches(word, choices, n, cutoff)
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    word=st.one_of(st.sampled_from(SPACES), st.text(alphabet="aeinorstuSZGK .-12", max_size=16)),
-    edits=st.lists(st.tuples(st.integers(0, 30), st.sampled_from("aeiou nrst-1")), max_size=4),
-    cutoff=st.sampled_from([0.5, 0.6, 0.75]),
-)
-def test_close_names_agree_with_difflib_on_misspelt_names(word: str, edits: list[tuple[int, str]], cutoff: float) -> None:
+def _close_names_agree_with_difflib_on_misspelt_names(word: str, edits: list[tuple[int, str]], cutoff: float) -> None:
     for at, char in edits:
         word = word[:at] + char + word[at + 1 :]
     assert suggest.close_names(word, SPACES, 3, cutoff) == difflib.get_close_matches(word, SPACES, 3, cutoff)
+
+
+test_close_names_agree_with_difflib_on_misspelt_names, test_close_names_agree_with_difflib_on_misspelt_names_in_full = in_two_runs(
+    settings(max_examples=300, deadline=None),
+    word=st.one_of(st.sampled_from(SPACES), st.text(alphabet="aeinorstuSZGK .-12", max_size=16)),
+    edits=st.lists(st.tuples(st.integers(0, 30), st.sampled_from("aeiou nrst-1")), max_size=4),
+    cutoff=st.sampled_from([0.5, 0.6, 0.75]),
+)(_close_names_agree_with_difflib_on_misspelt_names)
 
 
 def test_unknown_names_keep_their_messages(run_main, tmp_path: Path, aa, write) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import time
 
-from hypothesis import given, settings
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from movecheck.aa import carrier_search
@@ -199,17 +199,19 @@ def test_assignment_is_fast_on_a_big_fleet():
 ZONES = ["X", "Y", "Z"]
 
 
-@settings(max_examples=400, deadline=None)
-@given(
-    st.lists(st.tuples(st.integers(1, 2), st.sets(st.sampled_from(ZONES), min_size=1)), min_size=1, max_size=3),
-    st.lists(st.sets(st.sampled_from(ZONES), min_size=1), min_size=1, max_size=6),
-)
-def test_assignment_is_optimal(deck_specs, reaches):
+def _assignment_is_optimal(deck_specs, reaches):
     decks = [Deck(f"d{n}", slots, sorted(zones), sorted(zones)[0]) for n, (slots, zones) in enumerate(deck_specs)]
     flyers = [flyer(n, reach) for n, reach in enumerate(reaches)]
     matching, zones = assign_decks(flyers, decks)
     check_plan(flyers, decks, matching, zones)
     assert len(matching) == brute_force(flyers, decks)
+
+
+test_assignment_is_optimal, test_assignment_is_optimal_in_full = in_two_runs(
+    settings(max_examples=400, deadline=None),
+    st.lists(st.tuples(st.integers(1, 2), st.sets(st.sampled_from(ZONES), min_size=1)), min_size=1, max_size=3),
+    st.lists(st.sets(st.sampled_from(ZONES), min_size=1), min_size=1, max_size=6),
+)(_assignment_is_optimal)
 
 
 def test_assignment_with_a_carrier_no_fighter_reaches():
@@ -270,9 +272,7 @@ test_landing_search_matches_brute_force, test_landing_search_matches_brute_force
 )(_landing_search_matches_brute_force)
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
-@given(DECK_SPECS, REACHES, st.integers(1, 300))
-def test_landing_search_out_of_budget_never_strands_a_fighter_wrongly(deck_specs, reaches, limit):
+def _landing_search_out_of_budget_never_strands_a_fighter_wrongly(deck_specs, reaches, limit):
     flyers, decks = build(deck_specs, reaches)
     landing = solve_landing(flyers, decks, _Work(limit))
     check_plan(flyers, decks, landing.matching, landing.zones)
@@ -282,6 +282,14 @@ def test_landing_search_out_of_budget_never_strands_a_fighter_wrongly(deck_specs
     if landing.limit is None:
         assert len(landing.matching) == optimum(flyers, decks)
     assert set(landing.matching).isdisjoint(landing.undecided)
+
+
+test_landing_search_out_of_budget_never_strands_a_fighter_wrongly, test_landing_search_out_of_budget_never_strands_a_fighter_wrongly_in_full = in_two_runs(
+    settings(max_examples=150, deadline=None, derandomize=True),
+    DECK_SPECS,
+    REACHES,
+    st.integers(1, 300),
+)(_landing_search_out_of_budget_never_strands_a_fighter_wrongly)
 
 
 def test_landing_budget_exhausted_leaves_the_orders_unchecked(run, monkeypatch):
