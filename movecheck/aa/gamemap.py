@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 from movecheck.aa.editions import DEFAULT_EDITION
 from movecheck.aa.names import POWER_ABBREVIATIONS, UNIT_ABBREVIATIONS, Lexicon, sea_zone_name
-from movecheck.aa.units import UnitType
+from movecheck.aa.units import UnitType, ipc_amount
 from movecheck.suggest import Names, close_names
 
 
@@ -49,6 +49,15 @@ class GameMap:
             str(e["capital"]): e["name"] for e in data.get("territories", []) if e.get("capital")
         }
         """Each power's capital (a territory's ``capital:``), where the map names one."""
+        self.production: dict[str, int] = {
+            e["name"]: ipc_amount(e.get("production")) for e in data.get("territories", []) if not e.get("sea")
+        }
+        """Each territory's IPC value (``production:``; 0 where the map gives none)."""
+        treasuries = data.get("ipcs")
+        self.ipcs: dict[str, int] | None = (
+            {str(p): ipc_amount(n) for p, n in treasuries.items()} if isinstance(treasuries, dict) else None
+        )
+        """Each power's starting treasury (``ipcs:``), None where the map gives none."""
         self.space_names = Lexicon(self.spaces)
         for entry in data.get("territories", []):
             for alias in entry.get("aliases", []):

@@ -193,6 +193,12 @@ def _space_block(row: dict[str, Any], rows: dict[str, dict[str, Any]]) -> list[s
     return lines
 
 
+def space_facts(source: MapSource, space: str) -> str | None:
+    """One space's block of ``map show MAP SPACE`` (``space``: its name on the map), or None when the map has none."""
+    rows = space_rows(source)
+    return "\n".join(_space_block(rows[space], rows)) if space in rows else None
+
+
 def _canal_line(canal: dict[str, Any]) -> str:
     return f"{canal['name']}: {' <-> '.join(canal['sea_zones'])}, " + _(
         "open to a side that holds {spaces} since its turn began"

@@ -41,6 +41,13 @@ class Board:
         self.control: dict[str, str] = dict(game_map.control)
         self.captured: set[str] = set()
         self.purchased: dict[str, int] = {}
+        self.ipcs: dict[str, int] | None = None
+        """Each power's unspent IPCs (the state's ``ipcs:``, or the map's starting treasuries in round 1);
+        None: the state does not say and the map cannot."""
+        self.taken: list[tuple[str, str, str, str | None]] = []
+        """Territories taken on this board: (space, taker, new holder, former holder), in order."""
+        self.transfers: list[tuple[str, str, int, str]] = []
+        """IPCs moved by a capital taken: (from, to, amount, capital)."""
         self.units: list[Unit] = []
         self._by_space: dict[str, dict[int, Unit]] = {}  # by id(): a unit leaves its space in O(1), the order kept
         self.by_id: dict[str, Unit] = {}
@@ -61,6 +68,8 @@ class Board:
         twin.control = dict(self.control)
         twin.captured = set(self.captured)
         twin.purchased = dict(self.purchased)
+        twin.ipcs = dict(self.ipcs) if self.ipcs is not None else None
+        twin.taken, twin.transfers = list(self.taken), list(self.transfers)
         clones: dict[int, Unit] = {}
         for unit in self.units:
             clone = object.__new__(Unit)  # a plain copy of the fields, without dataclass machinery

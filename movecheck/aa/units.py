@@ -24,6 +24,8 @@ class UnitType:
     blitz: bool = False
     submarine: bool = False
     destroyer: bool = False
+    cost: int | None = None
+    """What one unit costs in IPCs (None: the map gives no cost, so it cannot be bought)."""
 
     @classmethod
     def from_data(cls, name: str, data: dict[str, Any]) -> UnitType:
@@ -38,6 +40,7 @@ class UnitType:
             blitz=bool(data.get("blitz", False)),
             submarine=bool(data.get("submarine", False)),
             destroyer=bool(data.get("destroyer", False)),
+            cost=ipc_amount(data["cost"]) if "cost" in data else None,
         )
 
     @property
@@ -78,6 +81,11 @@ class UnitType:
     def is_factory(self) -> bool:
         return self.is_land and self.movement == 0
 
+
+
+def ipc_amount(value: Any) -> int:
+    """An IPC amount as a map writes it: a whole number, else 0 (the schema has said so)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 @dataclass(eq=False)
