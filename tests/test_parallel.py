@@ -104,7 +104,7 @@ def test_workers_speak_the_language_of_the_environment(run_cli, batch: list[str]
     assert "ошиб" in one[1]
 
 
-@pytest.mark.parametrize("fmt", ["text", "full"])
+@pytest.mark.parametrize("fmt", ["text", pytest.param("full", marks=pytest.mark.slow)])
 def test_statistics_name_the_clauses_with_jobs(run_cli, batch: list[str], fmt: str) -> None:
     args = ["--statistics", "--format", fmt, *batch]
     one = _run_in_fresh_process(run_cli, ["check", *args])
