@@ -45,6 +45,7 @@ def peak(paths: list[str]) -> int:
     return most
 
 
+@pytest.mark.slow  # 48 games measured under tracemalloc in a process of its own
 def test_a_batch_keeps_what_later_files_name_only(tmp_path: Path) -> None:
     """Measured in a process of its own: what earlier tests of a worker left behind (caches,
     collector thresholds, loaded modules) changes what a run allocates, not what it keeps."""

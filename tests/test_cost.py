@@ -187,14 +187,16 @@ def test_skip_foreign_reads_stdin_once(run_main, tmp_path: Path, aa) -> None:
 
 import difflib  # noqa: E402
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import settings  # noqa: E402
+from hypothesis import strategies as st
 
 from movecheck import suggest  # noqa: E402
-from movecheck.aa.maps import builtin_map  # noqa: E402
-from movecheck.aa.model import GameMap  # noqa: E402
 from movecheck.aa.editions import DEFAULT_EDITION, UNIT_ALIASES  # noqa: E402
+from movecheck.aa.gamemap import GameMap  # noqa: E402
+from movecheck.aa.maps import builtin_map  # noqa: E402
+from tests.properties import in_two_runs
 
-UNIT_TYPES = DEFAULT_EDITION.unit_types
+UNIT_TYPES = DEFAULT_EDITION.unit_type_values()
 
 SPACES = [t["name"] for t in builtin_map("aa1942-2e")["territories"]]
 TYPES = list(UNIT_TYPES) + list(UNIT_ALIASES)
@@ -222,16 +224,18 @@ def test_close_names_are_difflibs(word: str, choices: list[str], n: int, cutoff:
     assert suggest.close_names(word, choices, n, cutoff) == difflib.get_close_matches(word, choices, n, cutoff)
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    word=st.one_of(st.sampled_from(SPACES), st.text(alphabet="aeinorstuSZGK .-12", max_size=16)),
-    edits=st.lists(st.tuples(st.integers(0, 30), st.sampled_from("aeiou nrst-1")), max_size=4),
-    cutoff=st.sampled_from([0.5, 0.6, 0.75]),
-)
-def test_close_names_agree_with_difflib_on_misspelt_names(word: str, edits: list[tuple[int, str]], cutoff: float) -> None:
+def _close_names_agree_with_difflib_on_misspelt_names(word: str, edits: list[tuple[int, str]], cutoff: float) -> None:
     for at, char in edits:
         word = word[:at] + char + word[at + 1 :]
     assert suggest.close_names(word, SPACES, 3, cutoff) == difflib.get_close_matches(word, SPACES, 3, cutoff)
+
+
+test_close_names_agree_with_difflib_on_misspelt_names, test_close_names_agree_with_difflib_on_misspelt_names_in_full = in_two_runs(
+    settings(max_examples=300, deadline=None),
+    word=st.one_of(st.sampled_from(SPACES), st.text(alphabet="aeinorstuSZGK .-12", max_size=16)),
+    edits=st.lists(st.tuples(st.integers(0, 30), st.sampled_from("aeiou nrst-1")), max_size=4),
+    cutoff=st.sampled_from([0.5, 0.6, 0.75]),
+)(_close_names_agree_with_difflib_on_misspelt_names)
 
 
 def test_unknown_names_keep_their_messages(run_main, tmp_path: Path, aa, write) -> None:
@@ -306,8 +310,8 @@ def test_hint_work_is_bounded_per_file(run_main, tmp_path: Path, aa, write, monk
 # -- manoeuvre motions ---------------------------------------------------------------------
 
 from movecheck.maneuver import geometry as mg  # noqa: E402
-from movecheck.maneuver import sweep as ms  # noqa: E402
 from movecheck.maneuver import motion as mm  # noqa: E402
+from movecheck.maneuver import sweep as ms  # noqa: E402
 from movecheck.maneuver.model import Base  # noqa: E402
 
 
@@ -346,7 +350,7 @@ def brute_leaves(motion: mm.Motion, region: Any, shrink: float) -> int | None:
         [(100.0, 199.5)],  # past it
         [(150.0, 100.0), (199.0, 100.0), (150.0, 150.0)],
         [(1.2, 100.0)],
-        zigzag(300, x0=3.0, wide=194.0),
+        pytest.param(zigzag(300, x0=3.0, wide=194.0), marks=pytest.mark.slow, id="zigzag300"),
     ],
 )
 @pytest.mark.parametrize("facing", [0.0, 90.0, 33.0])
@@ -422,9 +426,9 @@ def stack_orders(tmp_path: Path, write, n: int) -> str:
 
 
 def test_moves_out_of_a_big_stack_cost_each_move_its_own_size(tmp_path: Path, write) -> None:
-    from movecheck import core
     import movecheck.aa.model as model
     import movecheck.aa.moves as moves
+    from movecheck import core
 
     work = {}
     for n in (100, 200, 400):

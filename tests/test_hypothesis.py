@@ -19,7 +19,10 @@ derandomized with a bounded number of examples so CI runs the same inputs every 
 ``MOVECHECK_HYPOTHESIS=long`` selects ``movecheck-long`` (thousands of random examples)
 for a local hunt::
 
-    MOVECHECK_HYPOTHESIS=long .venv/bin/python -m pytest tests/test_hypothesis.py
+    MOVECHECK_HYPOTHESIS=long .venv/bin/python -m pytest -m '' tests/test_hypothesis.py
+
+Each property runs twice (:mod:`tests.properties`): a share of the profile's examples in
+the default run, all of them under the ``slow`` marker.
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
 import tempfile
+import threading
 import traceback
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -44,6 +47,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.properties import in_two_runs
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
@@ -426,9 +431,7 @@ YAML_TOKENS = st.sampled_from(
 BYTES = st.one_of(st.binary(max_size=400), st.lists(YAML_TOKENS, max_size=60).map(b"".join))
 
 
-@profile(scale=2)
-@given(raw=BYTES, fmt=FORMATS)
-def test_arbitrary_bytes(raw: bytes, fmt: str, scratch: Path, report_validator) -> None:
+def _arbitrary_bytes(raw: bytes, fmt: str, scratch: Path, report_validator) -> None:
     """Any bytes at all, as a file for ``lint`` and ``check``: a finding, never a crash."""
     with workdir(scratch) as folder:
         path = folder / "input.yaml"
@@ -437,12 +440,23 @@ def test_arbitrary_bytes(raw: bytes, fmt: str, scratch: Path, report_validator) 
             invoke([command, path, "--format", fmt], report_validator, inputs=[path])
 
 
-@profile()
-@given(raw=BYTES)
-def test_arbitrary_bytes_on_stdin(raw: bytes, report_validator) -> None:
+test_arbitrary_bytes, test_arbitrary_bytes_in_full = in_two_runs(
+    profile(scale=2),
+    raw=BYTES,
+    fmt=FORMATS,
+)(_arbitrary_bytes)
+
+
+def _arbitrary_bytes_on_stdin(raw: bytes, report_validator) -> None:
     """The same through standard input (``-``)."""
     invoke(["lint", "-", "--format", "json"], report_validator, stdin=raw)
     invoke(["check", "-", "--stdin-filename", "orders.yaml", "--format", "json"], report_validator, stdin=raw)
+
+
+test_arbitrary_bytes_on_stdin, test_arbitrary_bytes_on_stdin_in_full = in_two_runs(
+    profile(),
+    raw=BYTES,
+)(_arbitrary_bytes_on_stdin)
 
 
 @st.composite
@@ -459,9 +473,7 @@ def movecheck_documents(draw: Callable[..., Any]) -> Any:
     return draw(st.one_of(st.just(doc), st.just(doc), json_like(max_leaves=6)))
 
 
-@profile()
-@given(document=movecheck_documents(), fmt=FORMATS, state_kind=st.sampled_from(["aa", "maneuver", "none"]))
-def test_arbitrary_yaml_documents(document: Any, fmt: str, state_kind: str, scratch: Path, report_validator) -> None:
+def _arbitrary_yaml_documents(document: Any, fmt: str, state_kind: str, scratch: Path, report_validator) -> None:
     """Arbitrary YAML documents (with a real state next to them): ``lint`` and ``check`` cope."""
     with workdir(scratch) as folder:
         inputs = []
@@ -479,15 +491,20 @@ def test_arbitrary_yaml_documents(document: Any, fmt: str, state_kind: str, scra
         invoke(["check", path, "--format", fmt], report_validator, inputs=inputs)
 
 
+test_arbitrary_yaml_documents, test_arbitrary_yaml_documents_in_full = in_two_runs(
+    profile(),
+    document=movecheck_documents(),
+    fmt=FORMATS,
+    state_kind=st.sampled_from(["aa", "maneuver", "none"]),
+)(_arbitrary_yaml_documents)
+
+
 def draw_state_key(document: dict[str, Any]) -> bool:
     """Orders-looking documents get a ``state:`` that points at the real state (deterministic)."""
     return any(k in document for k in ("moves", "orders", "power", "phase", "side"))
 
 
-@pytest.mark.parametrize("orders_file,state_file", AA_PAIRS, ids=["combat", "noncombat"])
-@profile()
-@given(data=st.data(), fmt=FORMATS)
-def test_mutated_aa_orders(orders_file: str, state_file: str, data: st.DataObject, fmt: str, scratch: Path, report_validator) -> None:
+def _mutated_aa_orders(orders_file: str, state_file: str, data: st.DataObject, fmt: str, scratch: Path, report_validator) -> None:
     """The aa example turns with their orders mutated (the state intact next to them)."""
     orders = _load(REPO / orders_file)
     state_text = (REPO / state_file).read_text(encoding="utf-8")
@@ -502,10 +519,15 @@ def test_mutated_aa_orders(orders_file: str, state_file: str, data: st.DataObjec
         invoke(["check", orders_path, "--format", fmt], report_validator, inputs=[orders_path, state_path])
 
 
-@pytest.mark.parametrize("orders_file,state_file", AA_PAIRS, ids=["combat", "noncombat"])
-@profile(scale=0.7)
-@given(data=st.data(), fmt=FORMATS)
-def test_mutated_aa_states(orders_file: str, state_file: str, data: st.DataObject, fmt: str, scratch: Path, report_validator) -> None:
+test_mutated_aa_orders, test_mutated_aa_orders_in_full = in_two_runs(
+    profile(),
+    data=st.data(),
+    fmt=FORMATS,
+    marks=[pytest.mark.parametrize("orders_file,state_file", AA_PAIRS, ids=["combat", "noncombat"])],
+)(_mutated_aa_orders)
+
+
+def _mutated_aa_states(orders_file: str, state_file: str, data: st.DataObject, fmt: str, scratch: Path, report_validator) -> None:
     """The aa example states mutated, checked against their (intact) orders and linted."""
     state = _load(REPO / state_file)
     orders_text = _retarget((REPO / orders_file).read_text(encoding="utf-8"))
@@ -519,6 +541,14 @@ def test_mutated_aa_states(orders_file: str, state_file: str, data: st.DataObjec
         orders_path, state_path = _pair_in(folder, None, state_text, orders_text)
         invoke(["check", orders_path, "--format", fmt], report_validator, inputs=[orders_path, state_path])
         invoke(["lint", state_path, "--format", "json"], report_validator, inputs=[state_path])
+
+
+test_mutated_aa_states, test_mutated_aa_states_in_full = in_two_runs(
+    profile(scale=0.7),
+    data=st.data(),
+    fmt=FORMATS,
+    marks=[pytest.mark.parametrize("orders_file,state_file", AA_PAIRS, ids=["combat", "noncombat"])],
+)(_mutated_aa_states)
 
 
 @st.composite
@@ -547,9 +577,7 @@ def inline_maps(draw: Callable[..., Any]) -> dict[str, Any]:
     return game_map
 
 
-@profile()
-@given(data=st.data(), game_map=inline_maps(), fmt=FORMATS)
-def test_small_inline_maps(data: st.DataObject, game_map: dict[str, Any], fmt: str, scratch: Path, report_validator) -> None:
+def _small_inline_maps(data: st.DataObject, game_map: dict[str, Any], fmt: str, scratch: Path, report_validator) -> None:
     """Random small maps (dangling connections, canals between nowhere, huge movement) with random moves."""
     spaces = [t["name"] for t in game_map["territories"]] + ["Nowhere"]
     types = ["infantry", "fighter", "carrier", "transport", "tank"]
@@ -585,16 +613,20 @@ def test_small_inline_maps(data: st.DataObject, game_map: dict[str, Any], fmt: s
         invoke(["lint", state_path, "--format", "json"], report_validator, inputs=[state_path])
 
 
+test_small_inline_maps, test_small_inline_maps_in_full = in_two_runs(
+    profile(),
+    data=st.data(),
+    game_map=inline_maps(),
+    fmt=FORMATS,
+)(_small_inline_maps)
+
+
 needs_maneuver = pytest.mark.skipif(
     not _have(MANEUVER_STATE, *MANEUVER_ORDERS), reason="the maneuver examples are not there (yet)"
 )
 
 
-@needs_maneuver
-@pytest.mark.parametrize("orders_file", MANEUVER_ORDERS, ids=["corps", "free"])
-@profile()
-@given(data=st.data(), fmt=FORMATS)
-def test_mutated_maneuver_orders(orders_file: str, data: st.DataObject, fmt: str, scratch: Path, report_validator) -> None:
+def _mutated_maneuver_orders(orders_file: str, data: st.DataObject, fmt: str, scratch: Path, report_validator) -> None:
     """The maneuver example orders mutated (the battlefield intact next to them)."""
     orders = _load(REPO / orders_file)
     state_text = (REPO / MANEUVER_STATE).read_text(encoding="utf-8")
@@ -610,10 +642,15 @@ def test_mutated_maneuver_orders(orders_file: str, data: st.DataObject, fmt: str
                usage="movecheck: error: --suggest has nothing to write for an aa-orders file")
 
 
-@needs_maneuver
-@profile()
-@given(data=st.data(), fmt=FORMATS)
-def test_mutated_maneuver_battlefield(data: st.DataObject, fmt: str, scratch: Path, report_validator) -> None:
+test_mutated_maneuver_orders, test_mutated_maneuver_orders_in_full = in_two_runs(
+    profile(),
+    data=st.data(),
+    fmt=FORMATS,
+    marks=[needs_maneuver, pytest.mark.parametrize("orders_file", MANEUVER_ORDERS, ids=["corps", "free"])],
+)(_mutated_maneuver_orders)
+
+
+def _mutated_maneuver_battlefield(data: st.DataObject, fmt: str, scratch: Path, report_validator) -> None:
     """The maneuver battlefield mutated, linted and checked against the (intact) corps orders."""
     state = _load(REPO / MANEUVER_STATE)
     orders_text = _retarget((REPO / MANEUVER_ORDERS[0]).read_text(encoding="utf-8"))
@@ -627,6 +664,14 @@ def test_mutated_maneuver_battlefield(data: st.DataObject, fmt: str, scratch: Pa
         orders_path, state_path = _pair_in(folder, None, state_text, orders_text)
         invoke(["lint", state_path, "--format", fmt], report_validator, inputs=[state_path])
         invoke(["check", orders_path, "--format", "json"], report_validator, inputs=[orders_path, state_path])
+
+
+test_mutated_maneuver_battlefield, test_mutated_maneuver_battlefield_in_full = in_two_runs(
+    profile(),
+    data=st.data(),
+    fmt=FORMATS,
+    marks=[needs_maneuver],
+)(_mutated_maneuver_battlefield)
 
 
 @profile(scale=0.06)

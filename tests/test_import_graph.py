@@ -7,6 +7,7 @@ TYPE_CHECKING:`` are for type checkers and never run, so they are left out.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 from typing import Iterator
 
@@ -64,13 +65,23 @@ def targets(module: str, statement: ast.Import | ast.ImportFrom) -> set[str]:
     return {name for name in names if name in MODULES and name != module}
 
 
+@functools.cache
+def tree_of(module: str) -> ast.Module:
+    """A module's syntax tree, parsed once per test process."""
+    return ast.parse(MODULES[module].read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _graph(deferred: bool) -> dict[str, frozenset[str]]:
+    return {
+        module: frozenset(t for statement in imports(tree_of(module), deferred) for t in targets(module, statement))
+        for module in MODULES
+    }
+
+
 def graph(deferred: bool = False) -> dict[str, set[str]]:
     """Module -> the movecheck modules it imports."""
-    edges = {}
-    for module, path in MODULES.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        edges[module] = {t for statement in imports(tree, deferred) for t in targets(module, statement)}
-    return edges
+    return {module: set(found) for module, found in _graph(deferred).items()}
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -128,7 +139,7 @@ def test_no_import_circles_at_module_level() -> None:
 
 def every_import(module: str) -> set[str]:
     """The movecheck modules ``module`` names in any import, in functions and under TYPE_CHECKING too."""
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    tree = tree_of(module)
     return {t for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)) for t in targets(module, node)}
 
 

@@ -26,10 +26,11 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from tests.conftest import AA_STATE
+from tests.properties import in_two_runs
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
@@ -648,12 +649,7 @@ def float_mutations(draw: Any) -> tuple[Path, Path, list[tuple[int, int, tuple[A
     return orders, target, sorted(chosen)
 
 
-@settings(
-    max_examples=30, derandomize=True, deadline=None, database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
-@given(float_mutations())
-def test_integers_turned_into_equal_floats(mutation) -> None:
+def _integers_turned_into_equal_floats(mutation: tuple[Path, Path, list[tuple[int, int, tuple[Any, ...]]]]) -> None:
     """5 -> 5.0 in an example: MC003 at each whole-number field changed, errors stay, exit never 0;
     where any number is fine (manoeuvre coordinates, sizes) the report does not change at all."""
     orders, target, chosen = mutation
@@ -702,6 +698,14 @@ def test_integers_turned_into_equal_floats(mutation) -> None:
 
 
 # -- limits set in the environment -------------------------------------------------------
+
+
+
+test_integers_turned_into_equal_floats, test_integers_turned_into_equal_floats_in_full = in_two_runs(
+    settings(max_examples=30, derandomize=True, deadline=None, database=None,
+             suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]),
+    float_mutations(),
+)(_integers_turned_into_equal_floats)
 
 
 @pytest.mark.parametrize("value", ["²", "١٢", "9" * 5000, "1e6", "-5", "0"])

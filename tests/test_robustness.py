@@ -114,6 +114,7 @@ def test_50mb_comment_loads(tmp_path: Path, report_validator) -> None:
     assert json.loads(out)["summary"]["orders"] == 17
 
 
+@pytest.mark.slow
 def test_50mb_of_orders_with_long_notes(tmp_path: Path, report_validator) -> None:
     """50 MB of orders (10,000 moves with 5 kB notes) are all checked: one result per order."""
     head = retarget(AA_ORDERS.read_text(encoding="utf-8"))

@@ -25,12 +25,13 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from movecheck.cli import main
 from movecheck.document import Document
 from movecheck.loading import _Builder, _Loader, load_bytes
+from tests.properties import in_two_runs
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "aa" / "orders" / "g1-combat.yaml"
@@ -164,11 +165,18 @@ VALUES = st.recursive(
 )
 
 
-@settings(max_examples=200, derandomize=True, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
-@given(VALUES, st.sampled_from([None, 0, 1, 2, "\t"]), st.booleans(), st.sampled_from([(", ", ": "), (",", ":"), (" , ", " : ")]))
-def test_the_json_reading_equals_the_yaml_reading(value: Any, indent: Any, ascii_only: bool, separators: tuple[str, str]) -> None:
+def _the_json_reading_equals_the_yaml_reading(value: Any, indent: Any, ascii_only: bool, separators: tuple[str, str]) -> None:
     raw = json.dumps(value, indent=indent, ensure_ascii=ascii_only, separators=separators).encode("utf-8")
     same_reading(raw)
+
+
+test_the_json_reading_equals_the_yaml_reading, test_the_json_reading_equals_the_yaml_reading_in_full = in_two_runs(
+    settings(max_examples=200, derandomize=True, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]),
+    VALUES,
+    st.sampled_from([None, 0, 1, 2, "\t"]),
+    st.booleans(),
+    st.sampled_from([(", ", ": "), (",", ":"), (" , ", " : ")]),
+)(_the_json_reading_equals_the_yaml_reading)
 
 
 @pytest.mark.parametrize(

@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import movecheck.aa.rules  # noqa: F401  (registers the aa clauses)
 import movecheck.problems  # noqa: F401  (registers the MC clauses)
 from movecheck.findings import FileReport, Report, Verdict, make_finding
+from tests.properties import in_two_runs
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples" / "aa"
@@ -255,10 +256,7 @@ def _apply(moves: list, mutation: tuple[int, str, int]) -> None:
         move["path"] = move["path"][:-1]
 
 
-@pytest.mark.parametrize("orders_file,state_file", AA_PAIRS, ids=["combat", "noncombat"])
-@settings(max_examples=25, derandomize=True, deadline=None, database=None)
-@given(mutations=st.lists(_mutations(), min_size=1, max_size=3))
-def test_a_legal_order_had_every_move_clause_run_on_it(
+def _a_legal_order_had_every_move_clause_run_on_it(
     orders_file: str, state_file: str, mutations: list, tmp_path_factory, monkeypatch_module
 ) -> None:
     """For mutated example turns: each order the report calls legal was seen by every move clause of its phase."""
@@ -312,6 +310,13 @@ def test_a_legal_order_had_every_move_clause_run_on_it(
         assert "unchecked" not in verdicts and "illegal" not in verdicts
     assert "the orders name no usable state" not in document["files"][0]["unchecked_reasons"]  # the state was read
     assert verdicts.count("legal") >= len(verdicts) - 3  # three mutations leave most orders to judge
+
+
+test_a_legal_order_had_every_move_clause_run_on_it, test_a_legal_order_had_every_move_clause_run_on_it_in_full = in_two_runs(
+    settings(max_examples=25, derandomize=True, deadline=None, database=None),
+    mutations=st.lists(_mutations(), min_size=1, max_size=3),
+    marks=[pytest.mark.parametrize("orders_file,state_file", AA_PAIRS, ids=["combat", "noncombat"])],
+)(_a_legal_order_had_every_move_clause_run_on_it)
 
 
 @pytest.fixture(scope="module")

@@ -102,9 +102,9 @@ class AA(System):
         """The map files the setup read (it reads each once per process)."""
         import sys
 
-        setup = sys.modules.get(f"{__name__}.setup")
-        if setup is not None:
-            getattr(setup, "_MAP_FILES", {}).clear()
+        map_files = sys.modules.get(f"{__name__}.map_files")
+        if map_files is not None:
+            map_files._MAP_FILES.clear()
 
     def map_schema(self, name: str, game_map: str) -> str:
         """The schema ``name`` with a map's names as enums (:mod:`movecheck.aa.map_schema`)."""
@@ -114,8 +114,8 @@ class AA(System):
 
     def lint_file(self, doc: Document, kind: str, clean: bool) -> list[Finding]:
         """Consistency of an aa map (orders get their schema check only)."""
+        from movecheck.aa.gamemap import GameMap
         from movecheck.aa.lint import LintContext, run_lint
-        from movecheck.aa.model import GameMap
 
         if not clean or kind != "aa-map":
             return []

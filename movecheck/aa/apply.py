@@ -35,8 +35,10 @@ import os
 from typing import Any
 
 from movecheck.aa.apply_report import ApplyReport, Capture, Destroyed, Transfer
-from movecheck.aa.model import Board, Unit, unit_phrase
+from movecheck.aa.model import Board
 from movecheck.aa.phase import Phase
+from movecheck.aa.units import Unit
+from movecheck.aa.wording import unit_phrase
 
 PURCHASE = "purchase"
 COMBAT = "combat_move"

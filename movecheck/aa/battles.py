@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from movecheck.aa.model import Board, Unit
+from movecheck.aa.model import Board
+from movecheck.aa.units import Unit
 from movecheck.i18n import _
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
 """The A&A editions movecheck checks: each one is a small class, declared once.
 
 An edition names itself and its aliases, extends another edition (its Python
-base class), and says the option values (:mod:`movecheck.aa.options`) and unit
-types in which it differs, and its default map.  Declaring the class registers
+base class), and says the option values (:mod:`movecheck.aa.options`) and the unit
+types in which it differs.  Declaring the class registers
 it: ``rules: NAME`` in a state, ``aa.rules`` in a configuration, a map's
 ``edition:`` and ``movecheck rules --rules NAME`` all find it.  Which edition a
 state is checked under: its ``rules:`` > the configuration's > its map's
@@ -24,15 +24,16 @@ EDITIONS: dict[str, type[Edition]] = {}
 
 
 class Edition:
-    """A rules edition: name, aliases, what it extends, option values, unit types, default map."""
+    """A rules edition: name, aliases, what it extends, option values, unit types."""
 
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     options: ClassVar[dict[str, Any]] = {}
     """Option values that differ from the edition this one extends."""
-    unit_types: ClassVar[dict[str, dict[str, Any]]] = {}
-    """Unit types of maps that bring none (a map's own ``unit_types`` replace them)."""
-    default_map: ClassVar[str] = ""
+    unit_types: ClassVar[dict[str, dict[str, Any] | None]] = {}
+    """Unit types that differ from the edition this one extends: for a type it has, the facts
+    that change; a new type in full; None for a type it does not have.  :meth:`unit_type_values`
+    gives the whole table, used for maps that bring none (a map's own ``unit_types`` replace it)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -42,8 +43,9 @@ class Edition:
         if unknown:
             raise TypeError(f"edition {cls.name} sets undeclared options: {', '.join(unknown)}")
         for spelling in (cls.name, *cls.aliases):
-            if find_edition(spelling) is not None:
-                raise TypeError(f"edition {cls.name}: the name {spelling!r} is taken by {find_edition(spelling).name}")
+            taken = find_edition(spelling)
+            if taken is not None:
+                raise TypeError(f"edition {cls.name}: the name {spelling!r} is taken by {taken.name}")
         EDITIONS[cls.name] = cls
 
     @classmethod
@@ -61,6 +63,28 @@ class Edition:
                 values.update(edition.__dict__.get("options", {}))
         return values
 
+    @classmethod
+    def unit_type_values(cls) -> dict[str, dict[str, Any]]:
+        """Every unit type of this edition: the base edition's, then each edition's changes
+        (one table per edition, made once: it is shared, never to be changed)."""
+        table = _UNIT_TYPES.get(cls)
+        if table is None:
+            table = {}
+            for edition in reversed(cls.__mro__):
+                if not issubclass(edition, Edition):
+                    continue
+                for kind, facts in edition.__dict__.get("unit_types", {}).items():
+                    if facts is None:
+                        table.pop(kind, None)
+                    else:
+                        table[kind] = {**table.get(kind, {}), **facts}
+            _UNIT_TYPES[cls] = table
+        return table
+
+
+_UNIT_TYPES: dict[type[Edition], dict[str, dict[str, Any]]] = {}
+"""Each edition's unit types, made when first asked."""
+
 
 def find_edition(name: Any) -> type[Edition] | None:
     """The edition ``name`` names (its name or an alias), or None."""
@@ -72,13 +96,16 @@ def find_edition(name: Any) -> type[Edition] | None:
 
 def close_editions(name: Any) -> list[str]:
     """The names of the editions whose name or alias is spelt like ``name``."""
-    spellings = {spelling: edition.name for edition in EDITIONS.values() for spelling in (edition.name, *edition.aliases)}
+    spellings = {
+        spelling: edition.name for edition in EDITIONS.values() for spelling in (edition.name, *edition.aliases)
+    }
     close = difflib.get_close_matches(str(name), list(spellings), n=3)
     return list(dict.fromkeys(spellings[spelling] for spelling in close))[:2]
 
 
 UNIT_ALIASES = unit_aliases()
-"""Other spellings of unit type names (TripleA's among them), in every edition: the abbreviation table of :mod:`movecheck.aa.names`."""
+"""Other spellings of unit type names (TripleA's among them), in every edition: the abbreviation
+table of :mod:`movecheck.aa.names`."""
 
 
 class AA1942(Edition):
@@ -87,11 +114,13 @@ class AA1942(Edition):
     name = "aa1942"
     aliases = ("1942", "aa1942-2e")
     options: ClassVar[dict[str, Any]] = {}  # every option at its declared default
-    default_map = "aa1942-2e"
-    unit_types = {
-        "infantry": {"movement": 1, "attack": 1, "defense": 2, "domain": "land", "cost": 3, "transport_cost": 2, "infantry": True},
+    unit_types: ClassVar[dict[str, dict[str, Any] | None]] = {
+        "infantry": {"movement": 1, "attack": 1, "defense": 2, "domain": "land", "cost": 3, "transport_cost": 2,
+                     "infantry": True},
         "artillery": {"movement": 1, "attack": 2, "defense": 2, "domain": "land", "cost": 4, "transport_cost": 3},
-        "tank": {"movement": 2, "attack": 3, "defense": 3, "domain": "land", "cost": 6, "transport_cost": 3, "blitz": True},
+        "tank": {
+            "movement": 2, "attack": 3, "defense": 3, "domain": "land", "cost": 6, "transport_cost": 3, "blitz": True,
+        },
         "aa_gun": {"movement": 1, "attack": 0, "defense": 0, "domain": "land", "cost": 5, "transport_cost": 3},
         "factory": {"movement": 0, "attack": 0, "defense": 0, "domain": "land", "cost": 15},
         "fighter": {"movement": 4, "attack": 3, "defense": 4, "domain": "air", "cost": 10, "carrier_cost": 1},
@@ -110,7 +139,6 @@ class Revised(AA1942):
 
     name = "aa-revised"
     aliases = ("revised", "aa2004")
-    default_map = "aa-revised"
     options: ClassVar[dict[str, Any]] = {
         "sub_transport_zones_hostile": True,   # any enemy sea unit makes a zone hostile
         "subs_may_end_ncm_in_hostile": False,  # subs pass hostile zones in noncombat, never end there
@@ -120,19 +148,16 @@ class Revised(AA1942):
         "aa_guns_captured": True,              # AA guns change hands with the territory, as factories do
         "partial_amphibious_retreat": False,
     }
-    unit_types = {  # the Revised unit stats (map facts ../data/aa-revised.map.json); no cruiser
-        "infantry": {"movement": 1, "attack": 1, "defense": 2, "domain": "land", "cost": 3, "transport_cost": 2, "infantry": True},
-        "artillery": {"movement": 1, "attack": 2, "defense": 2, "domain": "land", "cost": 4, "transport_cost": 3},
-        "tank": {"movement": 2, "attack": 3, "defense": 3, "domain": "land", "cost": 5, "transport_cost": 3, "blitz": True},
-        "aa_gun": {"movement": 1, "attack": 0, "defense": 0, "domain": "land", "cost": 5, "transport_cost": 3},
-        "factory": {"movement": 0, "attack": 0, "defense": 0, "domain": "land", "cost": 15},
-        "fighter": {"movement": 4, "attack": 3, "defense": 4, "domain": "air", "cost": 10, "carrier_cost": 1},
-        "bomber": {"movement": 6, "attack": 4, "defense": 1, "domain": "air", "cost": 15},
-        "transport": {"movement": 2, "attack": 0, "defense": 1, "domain": "sea", "cost": 8, "transport_capacity": 5},
-        "submarine": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8, "submarine": True},
-        "destroyer": {"movement": 2, "attack": 3, "defense": 3, "domain": "sea", "cost": 12, "destroyer": True},
-        "carrier": {"movement": 2, "attack": 1, "defense": 3, "domain": "sea", "cost": 16, "carrier_capacity": 2},
-        "battleship": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 24},
+    unit_types: ClassVar[dict[str, dict[str, Any] | None]] = {
+        # the Revised unit stats where they differ (map facts ../data/aa-revised.map.json)
+        "tank": {"cost": 5},
+        "bomber": {"cost": 15},
+        "transport": {"defense": 1, "cost": 8},
+        "submarine": {"defense": 2, "cost": 8},
+        "destroyer": {"attack": 3, "defense": 3, "cost": 12},
+        "carrier": {"defense": 3, "cost": 16},
+        "battleship": {"cost": 24},
+        "cruiser": None,  # Revised has no cruiser
     }
 
 

@@ -12,10 +12,11 @@ from typing import Any, Callable
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
 from movecheck.aa.choice import CHOICE_CODES, Chooser, Meter, classes, next_forcing, packing_key, packings
-from movecheck.aa.model import Board, Unit, describe
+from movecheck.aa.model import Board
 from movecheck.aa.moves import Move, carried, land_route, resolve_move
 from movecheck.aa.phase import Phase, Record, Undecided, occasion
 from movecheck.aa.setup import carrier_load
+from movecheck.aa.units import Unit, describe
 from movecheck.budget import SearchLimit
 from movecheck.clauses import CATALOGUE, Violation
 from movecheck.findings import Finding, Severity, make_finding

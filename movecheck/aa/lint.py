@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from movecheck.aa.model import Board, GameMap, describe
+from movecheck.aa.gamemap import GameMap
+from movecheck.aa.model import Board
+from movecheck.aa.units import describe
 from movecheck.clauses import CATALOGUE, Violation, clause
 from movecheck.i18n import _
 from movecheck.loading import Document

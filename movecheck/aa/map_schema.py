@@ -122,7 +122,7 @@ def _order(name: str) -> tuple[Any, ...]:
 
 def map_schema(name: str, ref: str) -> dict[str, Any]:
     """The schema ``name`` (aa-orders or aa-state) with the names of the map ``ref`` as enums."""
-    from movecheck.aa.model import GameMap
+    from movecheck.aa.gamemap import GameMap
     from movecheck.schema import load_schema
 
     source = open_map(ref)

@@ -81,7 +81,7 @@ def open_map(ref: str) -> MapSource:
 
 def space_rows(source: MapSource) -> dict[str, dict[str, Any]]:
     """Every space of the map as ``show`` reports it, by name."""
-    from movecheck.aa.model import GameMap
+    from movecheck.aa.gamemap import GameMap
 
     data = source.data
     game_map = GameMap(data)
@@ -109,7 +109,7 @@ def space_rows(source: MapSource) -> dict[str, dict[str, Any]]:
 
 
 def canal_rows(source: MapSource) -> list[dict[str, Any]]:
-    from movecheck.aa.model import GameMap
+    from movecheck.aa.gamemap import GameMap
 
     game_map = GameMap(source.data)
     return sorted(
@@ -120,7 +120,7 @@ def canal_rows(source: MapSource) -> list[dict[str, Any]]:
 
 def resolve_space(source: MapSource, name: str) -> str:
     """The space a name means (aliases, ``SZ 5``), or a one-line error with close names."""
-    from movecheck.aa.model import GameMap
+    from movecheck.aa.gamemap import GameMap
 
     game_map = GameMap(source.data)
     found = game_map.resolve(name)
@@ -234,7 +234,7 @@ def _json(value: Any) -> str:
 
 def board_for(source: MapSource, ref: str, state: str | None, phase: str | None, power: str | None, start: str) -> Any:
     """The board to search: the state's, or the map's setup at round 1."""
-    from movecheck.aa.model import GameMap
+    from movecheck.aa.gamemap import GameMap
 
     if state is not None:
         board = _state_board(state)
@@ -370,7 +370,7 @@ def render_path(ref: str, start: str, end: str, unit: str | None, state: str | N
     }
     if fmt == "json":
         return _json({**head, **found})
-    from movecheck.aa.model import power_adjective, type_noun
+    from movecheck.aa.wording import power_adjective, type_noun
 
     who = _("a {adjective} {kind} (movement {movement}), {phase}").format(
         adjective=power_adjective(board.power), kind=type_noun(kind.name), movement=kind.movement,

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from movecheck.aa.choice import Chooser, classes, selection_key, selections
-from movecheck.aa.model import Board, Unit, describe, power_adjective, readiness, type_noun, unit_phrase
+from movecheck.aa.model import Board
 from movecheck.aa.setup import suggestion, unknown_space, unknown_type
+from movecheck.aa.units import Unit, describe, readiness
 from movecheck.findings import Finding
-from movecheck.i18n import _, ngettext
+from movecheck.i18n import _
 from movecheck.loading import Document
 from movecheck.suggest import close_names
 
@@ -18,11 +20,13 @@ DocPath = tuple[Any, ...]
 
 
 @dataclass
-class Shortfall:
-    """Units an order names that are not there to move (AA102) or are not the mover's (AA103)."""
+class Short:
+    """Units an order names by type and count: ``count`` asked for, of which ``found`` of the
+    mover's could start the move (fewer than asked: AA102 or AA103 says why)."""
 
-    code: str
-    message: str
+    kind: str
+    count: int
+    found: int
     where: DocPath
 
 
@@ -38,7 +42,10 @@ class Move:
     riders: list[Unit] = field(default_factory=list)
     transport: Unit | None = None
     attack: str | None = None
-    shortfalls: list[Shortfall] = field(default_factory=list)
+    untaken: list[tuple[Unit, DocPath]] = field(default_factory=list)
+    """The units it names by id that it did not take: not at its start (AA102) or not the mover's (AA103)."""
+    short: list[Short] = field(default_factory=list)
+    """The unit types it names by count of which fewer than asked could start the move (AA102, AA103)."""
     unit_keys: dict[int, DocPath] = field(default_factory=dict)
     counted: set[int] = field(default_factory=set)
     """The units chosen by type and count (uids), not named by id."""
@@ -202,6 +209,11 @@ def resolve_move(
     return move, findings
 
 
+def others_at(board: Board, space: str, kind: str) -> list[Unit]:
+    """The units of a type at a space that other powers than the mover's could start a move with."""
+    return [u for u in _candidates(board, space, kind, None) if u.power != board.power]
+
+
 def _candidates(board: Board, space: str, kind: str, power: str | None) -> list[Unit]:
     """Units of a type at a space able to start a move there (cargo at sea, fighters aboard included)."""
     found = []
@@ -266,18 +278,8 @@ def _select(
 ) -> None:
     taken: set[int] = set()
     for unit, node in wanted_ids:
-        if unit.at != move.start:
-            move.shortfalls.append(Shortfall("AA102", _("{unit} is in {space}, not in {start}").format(unit=unit.id, space=unit.at, start=move.start), node))
-        elif unit.power != board.power:
-            move.shortfalls.append(
-                Shortfall(
-                    "AA103",
-                    _("{unit} belongs to the {power}; only {adjective} units move now").format(
-                        unit=unit.id, power=unit.power, adjective=power_adjective(board.power), mover=board.power
-                    ),
-                    node,
-                )
-            )
+        if unit.at != move.start or unit.power != board.power:
+            move.untaken.append((unit, node))
         elif unit.uid not in taken:
             taken.add(unit.uid)
             move.units.append(unit)
@@ -299,26 +301,4 @@ def _select(
             move.unit_keys[unit.uid] = node
             move.counted.add(unit.uid)
         if len(chosen) < count:
-            others = [u for u in _candidates(board, move.start, kind, None) if u.power != board.power]
-            have = unit_phrase(len(chosen), kind, board.power)
-            if chosen:
-                have = _("only {units}").format(units=have)
-            ordered = _("{units} ordered from {space}, but {have} there").format(
-                units=unit_phrase(count, kind), space=move.start, have=have
-            )
-            if others:
-                owners = ", ".join(sorted({u.power for u in others}))
-                other = ngettext(
-                    "{ordered}; the other {kind} there belongs to the {owners} and moves on their own turn",
-                    "{ordered}; the other {kind} there belong to the {owners} and move on their own turn",
-                    len(others),
-                )
-                move.shortfalls.append(
-                    Shortfall(
-                        "AA103",
-                        other.format(ordered=ordered, kind=type_noun(kind, len(others)), owners=owners),
-                        node,
-                    )
-                )
-            else:
-                move.shortfalls.append(Shortfall("AA102", ordered, node))
+            move.short.append(Short(kind, count, len(chosen), node))

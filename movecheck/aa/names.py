@@ -13,7 +13,8 @@ both named.  Reports always use the names themselves.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from movecheck.i18n import N_, _
 
@@ -91,7 +92,7 @@ class Lexicon:
             meanings.append(name)
         self.spellings.setdefault(short, name)
 
-    def add_table(self, table: dict[str, Iterable[str]]) -> None:
+    def add_table(self, table: Mapping[str, Iterable[str]]) -> None:
         """Add each name's abbreviations from a ``{name: [abbreviations]}`` table."""
         for name, shorts in table.items():
             for short in shorts:

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from movecheck.aa.choice import Chooser, classes, packing_key, packings
-from movecheck.aa.model import Board, Unit
+from movecheck.aa.model import Board
 from movecheck.aa.moves import Move, carried, land_route
 from movecheck.aa.setup import cargo_load
+from movecheck.aa.units import Unit
 from movecheck.budget import SearchLimit
 from movecheck.i18n import N_, _
 

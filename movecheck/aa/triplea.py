@@ -22,104 +22,37 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.aa.editions import UNIT_ALIASES
 from movecheck.aa.options import OPTIONS
+from movecheck.aa.triplea_report import Conversion, messages, render
 from movecheck.aa.triplea_rules import (
-    ATTACHMENT_UNMODELLED, CANAL_UNMODELLED, POLITICS, TECHNOLOGY, TERRITORY_UNMODELLED, UNIT_UNMODELLED, Reading,
-    caveats, clean as _clean, combat_move, edition_for, game_properties, neutrals_closed, open_neutrals, read_settings,
+    ATTACHMENT_UNMODELLED,
+    CANAL_UNMODELLED,
+    POLITICS,
+    TECHNOLOGY,
+    TERRITORY_UNMODELLED,
+    UNIT_UNMODELLED,
+    caveats,
+    combat_move,
+    edition_for,
+    game_properties,
+    neutrals_closed,
+    open_neutrals,
+    read_settings,
     turn_order,
 )
-from movecheck.i18n import N_, _, ngettext
-from movecheck.reading import MAX_BYTES, InputError, read_bytes
+from movecheck.aa.triplea_rules import (
+    clean as _clean,
+)
+from movecheck.aa.triplea_xml import Game, options_of, parse, read_game
+from movecheck.i18n import _
+
+__all__ = ["Conversion", "convert", "messages", "movecheck_type", "parse", "read_game", "render", "space_key"]
+"""The conversion (:func:`convert`), with the reading of the file and the writing of the map it uses."""
 
 SEA_ZONE = re.compile(r"(\d+) Sea Zone")
-
-
-@dataclass
-class Conversion:
-    """A converted map, the edition it names (or None) and why, the options its settings gave
-    (and those movecheck has no option for yet), what was left out and the choices made."""
-
-    map: dict[str, Any]
-    edition: str | None
-    edition_reason: str
-    unmodelled: list[str] = field(default_factory=list)
-    options: list[Reading] = field(default_factory=list)
-    pending: list[Reading] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-
-def parse(raw: bytes, name: str) -> Any:
-    """The root element of a game file; InputError for anything that is not a safe, well-formed one."""
-    import defusedxml
-    from defusedxml.ElementTree import ParseError, fromstring
-
-    if len(raw) > MAX_BYTES:
-        raise InputError(f"{name}: " + _("file is larger than {limit} bytes; raise MOVECHECK_MAX_BYTES to read it").format(limit=MAX_BYTES))
-    try:
-        root = fromstring(raw, forbid_dtd=False, forbid_entities=True, forbid_external=True)
-    except ParseError as exc:
-        line, column = getattr(exc, "position", (0, 0))
-        reason = re.sub(r": line \d+, column \d+$", "", str(exc))
-        raise InputError(f"{name}:{line}:{column + 1}: " + _("not a well-formed XML file ({reason})").format(reason=_clean(reason))) from None
-    except defusedxml.DefusedXmlException as exc:
-        what = type(exc).__name__
-        detail = {
-            "EntitiesForbidden": N_("it declares entities (refused: entity expansion, external entities)"),
-            "ExternalReferenceForbidden": N_("it refers to an external resource (refused)"),
-            "DTDForbidden": N_("it has a document type definition (refused)"),
-        }.get(what, N_("refused by the XML safety checks"))
-        raise InputError(f"{name}: " + _("unsafe XML file: {why}").format(why=_(detail))) from None
-    except (ValueError, LookupError, UnicodeError) as exc:  # an unknown encoding, a NUL byte ...
-        raise InputError(f"{name}: " + _("not a readable XML file ({reason})").format(reason=_clean(exc))) from None
-    if root.tag != "game":
-        raise InputError(f"{name}: " + _("not a TripleA game file (the root element is <{tag}>, not <game>)").format(tag=_clean(root.tag)))
-    return root
-
-
-def read_game(path: str) -> Any:
-    """The root element of the game file at ``path`` (``-``: standard input)."""
-    raw = read_bytes(path, stdin=path == "-")
-    return parse(raw, "-" if path == "-" else path)
-
-
-# --- helpers --------------------------------------------------------------------------------
-
-
-class _Game:
-    """The game file's parts, looked up once."""
-
-    def __init__(self, root: Any, name: str) -> None:
-        self.root = root
-        self.name = name
-
-    def fail(self, message: str) -> InputError:
-        return InputError(f"{self.name}: {_clean(message)}")
-
-    def attr(self, element: Any, key: str) -> str:
-        value = element.get(key)
-        if value is None or not value.strip():
-            raise self.fail(_("<{tag}> without {key}=").format(tag=element.tag, key=key))
-        return value
-
-    def number(self, value: str, what: str) -> int:
-        text = value.strip()
-        if not re.fullmatch(r"-?\d{1,18}", text):
-            raise self.fail(_("{what}: {value} is not a whole number").format(what=what, value=repr(value)))
-        return int(text)
-
-    def flag(self, value: str) -> bool:
-        return value.strip().lower() == "true"
-
-    def section(self, tag: str) -> list[Any]:
-        return list(self.root.findall(tag))
-
-
-def _options(attachment: Any) -> dict[str, str]:
-    return {o.get("name", ""): o.get("value", "") for o in attachment.findall("option")}
 
 
 def movecheck_type(name: str) -> str:
@@ -144,7 +77,7 @@ def _slug(text: str) -> str:
 
 def convert(root: Any, name: str) -> Conversion:
     """The movecheck map of a parsed game file (``name``: the file, for messages)."""
-    game = _Game(root, name)
+    game = Game(root, name)
     missing: Counter[str] = Counter()  # what movecheck does not model
     choices: dict[str, None] = {}  # what the conversion chose, in the order found
     info = root.find("info")
@@ -166,7 +99,9 @@ def convert(root: Any, name: str) -> Conversion:
         a, b = game.attr(c, "t1"), game.attr(c, "t2")
         for end in (a, b):
             if end not in sea:
-                raise game.fail(_("connection {a} - {b}: unknown territory {end}").format(a=repr(a), b=repr(b), end=repr(end)))
+                raise game.fail(
+                    _("connection {a} - {b}: unknown territory {end}").format(a=repr(a), b=repr(b), end=repr(end))
+                )
         if a == b:
             raise game.fail(_("connection {a} - {b} joins a territory to itself").format(a=repr(a), b=repr(b)))
         first, second = sorted((a, b), key=order.__getitem__)
@@ -190,7 +125,9 @@ def convert(root: Any, name: str) -> Conversion:
     for a in root.findall("playerList/alliance"):
         player, alliance = game.attr(a, "player"), game.attr(a, "alliance")
         if player not in players:
-            raise game.fail(_("alliance {alliance}: unknown player {player}").format(alliance=repr(alliance), player=repr(player)))
+            raise game.fail(
+                _("alliance {alliance}: unknown player {player}").format(alliance=repr(alliance), player=repr(player))
+            )
         if player in side_of and side_of[player] != alliance:
             choices[f"a player in more than one alliance ({player} is kept in {side_of[player]})"] = None
             continue
@@ -220,7 +157,7 @@ def convert(root: Any, name: str) -> Conversion:
     canal_parts: dict[str, list[tuple[str, dict[str, str]]]] = {}
     for att in root.findall("attachmentList/attachment"):
         kind, target = att.get("name", ""), att.get("attachTo", "")
-        given = _options(att)
+        given = options_of(att)
         if kind == "unitAttachment":
             if target not in unit_names:
                 raise game.fail(_("unitAttachment of unknown unit type {target}").format(target=repr(target)))
@@ -245,7 +182,9 @@ def convert(root: Any, name: str) -> Conversion:
     for tname in unit_names:
         new = movecheck_type(tname)
         if new in unit_types:
-            raise game.fail(_("unit types {tname} and another both mean {new}").format(tname=repr(tname), new=repr(new)))
+            raise game.fail(
+                _("unit types {tname} and another both mean {new}").format(tname=repr(tname), new=repr(new))
+            )
         renamed[tname] = new
         unit_types[new] = _unit_type(game, tname, unit_options.get(tname, {}), cost.get(tname), missing)
     readings = combat_move({renamed[n]: (n, unit_options.get(n, {})) for n in unit_names}, missing)
@@ -257,7 +196,9 @@ def convert(root: Any, name: str) -> Conversion:
         if where not in sea:
             raise game.fail(_("territoryOwner: unknown territory {where}").format(where=repr(where)))
         if owner not in players:
-            raise game.fail(_("territoryOwner of {where}: unknown player {owner}").format(where=repr(where), owner=repr(owner)))
+            raise game.fail(
+                _("territoryOwner of {where}: unknown player {owner}").format(where=repr(where), owner=repr(owner))
+            )
         owners[where] = owner
     territories = []
     control: dict[str, str] = {}
@@ -285,7 +226,11 @@ def convert(root: Any, name: str) -> Conversion:
         capital = given.get("capital", "").strip()
         if capital:
             if capital not in players:
-                raise game.fail(_("{tname} is the capital of unknown player {capital}").format(tname=repr(tname), capital=repr(capital)))
+                raise game.fail(
+                    _("{tname} is the capital of unknown player {capital}").format(
+                        tname=repr(tname), capital=repr(capital)
+                    )
+                )
             entry["capital"] = capital
         territories.append(entry)
     canals = []
@@ -319,7 +264,9 @@ def convert(root: Any, name: str) -> Conversion:
             missing["units that belong to no player (neutral units; left out)"] += 1
             continue
         if owner not in players:
-            raise game.fail(_("unitPlacement in {where}: unknown player {owner}").format(where=repr(where), owner=repr(owner)))
+            raise game.fail(
+                _("unitPlacement in {where}: unknown player {owner}").format(where=repr(where), owner=repr(owner))
+            )
         if quantity <= 0:
             continue
         stacks[(where, owner, renamed[kind])] += quantity
@@ -336,8 +283,10 @@ def convert(root: Any, name: str) -> Conversion:
     # the game's settings: rule options, and the rules movecheck does not check
     properties = game_properties(root)
     given_options, pending = read_settings(properties, OPTIONS)
-    readings = sorted([*readings, *neutrals_closed(given_options, impassable_land, neutral_land, missing)],
-                      key=lambda r: OPTIONS.names().index(r.option))
+    readings = sorted(
+        [*readings, *neutrals_closed(given_options, impassable_land, neutral_land, missing)],
+        key=lambda r: OPTIONS.names().index(r.option),
+    )
     if neutral_land and not next(r.value for r in readings if r.option == "neutrals_impassable"):
         missing.update(open_neutrals(properties))
     for what in caveats(properties, any(u.get("submarine") for u in unit_types.values())):
@@ -371,8 +320,9 @@ def convert(root: Any, name: str) -> Conversion:
     return Conversion(doc, edition, reason, sorted(missing), readings, pending, list(choices))
 
 
-def _unit_type(game: _Game, name: str, given: dict[str, str], cost: int | None, missing: Counter[str]) -> dict[str, Any]:
+def _unit_type(game: Game, name: str, given: dict[str, str], cost: int | None, missing: Counter[str]) -> dict[str, Any]:
     """A movecheck unit type from a TripleA ``unitAttachment``."""
+
     def num(key: str, default: int = 0) -> int:
         return game.number(given[key], f"{key} of {name!r}") if key in given else default
 
@@ -380,8 +330,12 @@ def _unit_type(game: _Game, name: str, given: dict[str, str], cost: int | None, 
     if air and sea:
         raise game.fail(_("unit type {name} is both isAir and isSea").format(name=repr(name)))
     domain = "air" if air else "sea" if sea else "land"
-    out: dict[str, Any] = {"movement": max(num("movement"), 0), "attack": max(num("attack"), 0),
-                           "defense": max(num("defense"), 0), "domain": domain}
+    out: dict[str, Any] = {
+        "movement": max(num("movement"), 0),
+        "attack": max(num("attack"), 0),
+        "defense": max(num("defense"), 0),
+        "domain": domain,
+    }
     if cost is not None and cost >= 0:
         out["cost"] = cost
     if domain == "land" and num("transportCost", -1) > 0:
@@ -409,70 +363,3 @@ def _unit_type(game: _Game, name: str, given: dict[str, str], cost: int | None, 
     if aa and movecheck_type(name) != "aa_gun":
         missing[f"anti-aircraft unit type {name} (movecheck's AA gun rules apply to aa_gun only)"] += 1
     return out
-
-
-# --- output ----------------------------------------------------------------------------------
-
-
-def _value(value: Any) -> str:
-    """An option's value as the map's YAML writes it."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def _listed(readings: list[Reading]) -> str:
-    return ", ".join(f"{r.option}={_value(r.value)}" for r in readings)
-
-
-def render(conversion: Conversion, name: str) -> str:
-    """The YAML text of a converted map: a comment block, then the map (deterministic)."""
-    import yaml
-
-    lines = [f"# Converted by movecheck import triplea from {_clean(os.path.basename(name))}"]
-    title = conversion.map.get("title")
-    if title:
-        lines[0] += f" ({title})"
-    if conversion.edition:
-        lines.append(f"# Rules: {conversion.edition} ({conversion.edition_reason}).")
-    else:
-        lines.append(f"# Rules: none named ({conversion.edition_reason}); states on this map are checked")
-        lines.append("# under the default edition and the options below unless they say 'rules:'.")
-    sections = (
-        ("# Rule options from the game's settings (options: below; a setting the file does not set is false, as in TripleA):",
-         [f"{r.option}: {_value(r.value)} ({r.because})" for r in conversion.options]),
-        ("# Settings read for rule options movecheck does not have yet (not checked):",
-         [f"{r.option}: {_value(r.value)} ({r.because})" for r in conversion.pending]),
-        ("# Not modelled by movecheck (the checks ignore them):", conversion.unmodelled),
-        ("# Conversion notes:", conversion.notes),
-    )
-    for heading, items in sections:
-        if items:
-            lines.append(heading)
-            lines.extend(f"#   - {_clean(item)}" for item in items)  # one comment line each, whatever the names hold
-    parts = ["\n".join(lines) + "\n"]
-    for key, value in conversion.map.items():
-        flow = None if isinstance(value, (list, dict)) and key not in ("control", "options") else False
-        parts.append(yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=100,
-                                    default_flow_style=flow))
-    return "".join(parts)
-
-
-def messages(conversion: Conversion, name: str) -> list[str]:
-    """The stderr lines of a conversion: the edition, the options the settings gave, those
-    movecheck has no option for yet, then one line per rule not modelled and per conversion note."""
-    shown = _clean(name)
-    out = []
-    if conversion.edition:
-        out.append(f"movecheck: {shown}: " + _("rules {edition} ({why})").format(edition=conversion.edition, why=conversion.edition_reason))
-    else:
-        out.append(f"movecheck: note: {shown}: " + _("no edition named ({why})").format(why=conversion.edition_reason))
-    if conversion.options:
-        count = len(conversion.options)
-        out.append(f"movecheck: {shown}: " + ngettext(
-            "{count} rule option from the game's settings: {options}",
-            "{count} rule options from the game's settings: {options}", count).format(count=count, options=_listed(conversion.options)))
-    if conversion.pending:
-        out.append(f"movecheck: note: {shown}: " + _("settings read for rule options movecheck does not have yet: {options}").format(
-            options=_listed(conversion.pending)))
-    out.extend(f"movecheck: note: {shown}: " + _("not modelled: {item}").format(item=item) for item in conversion.unmodelled)
-    out.extend(f"movecheck: note: {shown}: " + _("conversion note: {note}").format(note=note) for note in conversion.notes)
-    return [_clean(line) for line in out]

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 IGNORE_TRANSPORTS = "Ignore Transport In Movement"
 IGNORE_SUBS = "Ignore Sub In Movement"

@@ -11,59 +11,21 @@ the next order.  No verdicts and no words: those are the clauses'
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-import numpy as np
 from shapely.geometry import Point
 from shapely.ops import unary_union
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
+from movecheck.maneuver.corps_files import File, Settled, build_files, file_obstacles, pin, settle
 from movecheck.maneuver.model import Base, Corps, Terrain, Vec
-from movecheck.maneuver.motion import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, full_contact, walk
 from movecheck.maneuver.orders import Declared, Order
-from movecheck.maneuver.plane import EPS, angle_diff, heading_vector, unit
+from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
+from movecheck.maneuver.rolls import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, walk
 from movecheck.maneuver.world import DeclaredRoll, Obstacle, Repeat, World, declared_rolls
-
-LANE_SHARE = 1e-6
-"""A base follows another (same file) when their extents across the motion share more than this
-fraction of its own extent; bases side by side touch along a line and share nothing."""
-
-
-@dataclass
-class File:
-    """A front base and the bases behind it in the direction of motion.
-
-    ``stop``: how far the file can go before ``stop_by`` stops it (an enemy,
-    a friend it cannot pass, impassable terrain, the field edge, or ``engaged``:
-    one of its bases is engaged and the motion cannot take it straight into full
-    contact, M10).  ``charge``: one of its bases is engaged and reaching ``stop``
-    takes it into full contact; short of that the file keeps its place.
-    ``chords``: the stretches ``(lo, hi, member, friend)`` over which one of its
-    bases would stand on a stationary friend.
-    """
-
-    index: int
-    members: list[Base]
-    features: list[Feature] = field(default_factory=list)
-    stop: float = math.inf
-    stop_by: Obstacle | None = None
-    charge: Obstacle | None = None
-    chords: list[tuple[float, float, str, str]] = field(default_factory=list)
-
-    @property
-    def front(self) -> Base:
-        return self.members[0]
-
-
-@dataclass(frozen=True)
-class Settled:
-    """A file moved back to ``distance`` because ``member`` would otherwise end on friendly ``friend``."""
-
-    friend: str
-    member: str
-    distance: float
 
 
 @dataclass
@@ -121,7 +83,8 @@ class CorpsAnalysis:
     for All back under ``back_distance: half_of_mobility``), ``horizon`` the
     furthest any file could go, ``cap`` the distance from the reference point
     to the landmark.  ``engaged`` maps bases to the enemies they touch at the
-    start of the turn (M10; ``repeat``: an earlier order of the file moves some of them); ``turned`` maps the bases whose declared facing turns them (a corner
+    start of the turn (M10; ``repeat``: an earlier order of the file moves some
+    of them); ``turned`` maps the bases whose declared facing turns them (a corner
     moves by more than ``tolerance``) to the declared turn in degrees.
     ``placement`` is where each base stands after the order, ``required_ends`` the
     required ends when no undeclared roll decides them (None otherwise; then
@@ -180,39 +143,6 @@ class CorpsAnalysis:
         return (base.x + self.direction[0] * distance, base.y + self.direction[1] * distance)
 
 
-def build_files(bases: list[Base], direction: Vec) -> list[File]:
-    """Split a corps into files along ``direction``: each base follows the base ahead that shares its lane."""
-    dx, dy = direction
-    px, py = dy, -dx
-    info = []
-    for b in bases:
-        corners = list(b.rect.exterior.coords)[:-1]
-        across = [x * px + y * py for x, y in corners]
-        info.append((b, b.x * dx + b.y * dy, min(across), max(across)))
-    info.sort(key=lambda item: (-item[1], item[2], item[0].id))
-    file_of: dict[str, int] = {}
-    files: list[File] = []
-    placed: list[tuple[Base, float, float, float]] = []
-    for b, along, lo, hi in info:
-        best = None
-        for other, o_along, o_lo, o_hi in placed:
-            if o_along <= along + EPS:
-                continue
-            shared = min(hi, o_hi) - max(lo, o_lo)
-            if shared > LANE_SHARE * (hi - lo):
-                key = (-shared, o_along - along)
-                if best is None or key < best[0]:
-                    best = (key, other)
-        if best is None:
-            file_of[b.id] = len(files)
-            files.append(File(len(files), [b]))
-        else:
-            file_of[b.id] = file_of[best[1].id]
-            files[file_of[b.id]].members.append(b)
-        placed.append((b, along, lo, hi))
-    return files
-
-
 def landmark_shape(world: World, order: Order) -> Any:
     """The landmark's shape (a point, a terrain polygon, or the union of a corps' bases)."""
     mark = order.landmark
@@ -222,6 +152,7 @@ def landmark_shape(world: World, order: Order) -> Any:
         return Point(mark.point)
     if mark.terrain is not None:
         return world.bf.terrain[mark.terrain].polygon
+    assert mark.corps is not None  # a landmark is a point, a terrain or a corps
     return unary_union([b.rect for b in world.bf.corps[mark.corps].bases])
 
 
@@ -257,16 +188,19 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
             if cap > EPS:
                 direction = ((point[0] - ref[0]) / cap, (point[1] - ref[1]) / cap)
     horizon = start if cap is None else min(start, cap)
-    files = build_files(corps.bases, direction) if direction is not None else [File(i, [b]) for i, b in enumerate(corps.bases)]
+    if direction is not None:
+        files = build_files(corps.bases, direction)
+    else:
+        files = [File(i, [b]) for i, b in enumerate(corps.bases)]
     moving = {b.id for b in corps.bases}
     engaged = {b.id: found for b in corps.bases if (found := world.engaged_at_start(b))}
     if direction is not None:
         ahead = heading_vector(corps.facing)
         backwards = direction[0] * ahead[0] + direction[1] * ahead[1] < -EPS  # engaged bases go back with it
         for file in files:
-            _file_obstacles(world, file, direction, horizon, moving, landmark_corps)
+            file_obstacles(world, file, direction, horizon, moving, landmark_corps)
             if not backwards:
-                _pin(world, file, direction, engaged)
+                pin(world, file, direction, engaged)
             front = file.front
             region = sweep.swept_straight(front.rect, direction, horizon) if horizon > EPS else front.rect
 
@@ -297,90 +231,6 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     return analysis
 
 
-def _file_obstacles(world: World, file: File, direction: Vec, horizon: float, moving: set[str],
-                    landmark_corps: str | None) -> None:
-    """Where the file is stopped by enemies, friends it cannot pass, impassable terrain or the field edge."""
-    opts = world.options
-    stop, by = horizon, None
-    if horizon <= EPS:
-        file.stop, file.stop_by = 0.0, None
-        return
-    for member in file.members:
-        rect = member.rect
-        swept = sweep.swept_straight(rect, direction, horizon)
-        behind = member is not file.front
-        for other in world.bases_near(swept, world.gap):
-            if other.id in moving:
-                continue
-            if other.side != world.side or other.corps == landmark_corps:
-                if g.edge_distance(rect, other.rect) <= world.gap + EPS:
-                    t = sweep.entry_distance(rect, other.rect, direction, horizon)
-                else:
-                    t = sweep.contact_distance(rect, other.rect, direction, horizon)
-                what = Obstacle("enemy" if other.side != world.side else "landmark_corps", (other.id,), member.id, behind)
-            else:
-                chord = sweep.translation_chord(rect, other.rect, np.asarray(unit(direction)))
-                if chord is None or chord[1] <= EPS or chord[0] >= horizon - EPS:
-                    continue
-                lo, hi = max(chord[0], 0.0), chord[1]
-                file.chords.append((lo, hi, member.id, other.id))
-                if sweep.max_overlap_along(rect, other.rect, direction, horizon) <= opts.pass_through_limit * member.area + EPS:
-                    continue
-                t = lo
-                what = Obstacle("friend", (other.id,), member.id, behind)
-            if t is not None and t < stop - EPS:
-                stop, by = t, what
-        for terrain in world.terrain_near(swept):
-            if terrain.kind != "impassable":
-                continue
-            t = sweep.entry_distance(rect, terrain.polygon, direction, horizon, pieces=terrain.pieces)
-            if t is not None and t < stop - EPS:
-                stop, by = t, Obstacle("impassable", (terrain.id,))
-        t = sweep.leave_distance(rect, world.bf.field_polygon, direction, horizon)
-        if t is not None and t < stop - EPS:
-            stop, by = t, Obstacle("field_edge")
-    file.stop, file.stop_by = max(stop, 0.0), by
-
-
-def _pin(world: World, file: File, direction: Vec, engaged: dict[str, list[Base]]) -> None:
-    """An engaged base keeps its place, and its file with it, unless the motion takes it straight into full contact (M10).
-
-    It can only end in full contact where an enemy stops its file; when every
-    engaged base of the file is in full contact there, the file charges
-    (reaching that stop, else keeping its place); otherwise it stays.
-    """
-    held = [m for m in file.members if m.id in engaged]
-    if not held:
-        return
-    first = held[0]
-    why = Obstacle("engaged", tuple(e.id for e in engaged[first.id]), first.id, first is not file.front)
-    stop = file.stop
-    if file.stop_by is not None and file.stop_by.kind == "enemy" and all(_full_at(world, m, direction, stop) for m in held):
-        file.charge = why
-        return
-    file.stop, file.stop_by = 0.0, why
-
-
-def _full_at(world: World, member: Base, direction: Vec, distance: float) -> bool:
-    """Whether the base, moved ``distance`` along ``direction``, ends in full contact with an enemy base."""
-    rect = member.rect_at(member.x + direction[0] * distance, member.y + direction[1] * distance, member.facing)
-    return any(full_contact(rect, other.rect, world.gap, world.tol)
-               for other in world.bases_near(rect, world.gap + world.tol) if other.side != world.side)
-
-
-def _settle(file: File, distance: float) -> tuple[float, Settled | None]:
-    """The distance moved back to the last place where no base of the file ends on a stationary friend."""
-    last: tuple[str, str] | None = None
-    changed = True
-    while changed:
-        changed = False
-        for lo, hi, member, friend in file.chords:
-            if lo + EPS < distance < hi - EPS:
-                distance, last = lo, (friend, member)
-                changed = True
-    return distance, (Settled(last[0], last[1], distance) if last is not None else None)
-
-
 def _group_runner(files: list[File], start: float, horizon: float, halve: bool, cap: float | None,
                   whole_corps: bool) -> Callable[[Any], dict[int, FileResult]]:
     """Where each file of a group ends for one combination of rolls (the lookup gives the rolls)."""
@@ -403,10 +253,10 @@ def _group_runner(files: list[File], start: float, horizon: float, halve: bool, 
                 result.stopped_after, result.stopped_by = f.stop, f.stop_by
             elif f.charge is not None and distance < f.stop - EPS:
                 distance, result.held = 0.0, f.charge
-            distance, result.settled = _settle(f, distance)
+            distance, result.settled = settle(f, distance)
             if halve:
                 result.halved_from = distance
-                distance, result.settled_half = _settle(f, distance / 2.0)
+                distance, result.settled_half = settle(f, distance / 2.0)
             result.distance = max(distance, 0.0)
             results[f.index] = result
         return results
@@ -426,6 +276,11 @@ def _close(declared: Declared, expected: Vec, tol: float) -> bool:
     return math.dist((declared.x, declared.y), expected) <= tol + EPS
 
 
+def _end(a: CorpsAnalysis, base: Base, branch: Branch) -> Vec:
+    """Where a base ends under one combination of rolls."""
+    return a.expected(base, branch.result[a.file_of(base.id).index].distance)
+
+
 def _compare(a: CorpsAnalysis) -> None:
     """The declared ends against the required ones: turns, matching combinations, the nearest one."""
     tol = a.tolerance
@@ -437,8 +292,7 @@ def _compare(a: CorpsAnalysis) -> None:
                 a.turned[b.id] = turn
     for group in a.groups:
         group.matches = [
-            all(b.id in declared and _close(declared[b.id], a.expected(b, br.result[a.file_of(b.id).index].distance), tol)
-                for b in group.bases)
+            all(b.id in declared and _close(declared[b.id], _end(a, b, br), tol) for b in group.bases)
             for br in group.branches.items
         ]
         if any(group.matches):
@@ -446,7 +300,7 @@ def _compare(a: CorpsAnalysis) -> None:
 
         def distance_off(br: Branch, group: Group = group) -> float:
             return sum(
-                math.dist((declared[b.id].x, declared[b.id].y), a.expected(b, br.result[a.file_of(b.id).index].distance))
+                math.dist((declared[b.id].x, declared[b.id].y), _end(a, b, br))
                 for b in group.bases if b.id in declared
             )
 
@@ -478,7 +332,7 @@ def _place(world: World, a: CorpsAnalysis) -> None:
     required: dict[str, Vec] | None = {}
     for group in a.groups:
         items = group.branches.items
-        matching = [br for br, ok in zip(items, group.matches) if ok]
+        matching = [br for br, ok in zip(items, group.matches, strict=True) if ok]
         pool = matching or items
         chosen = max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
         if not _settled_by_rolls(group):

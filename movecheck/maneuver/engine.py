@@ -27,7 +27,7 @@ from movecheck.maneuver.checks.terrain import doubts
 from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, fmt
 from movecheck.maneuver.orders import Order, Resolver
 from movecheck.maneuver.rolls import Branch, Branches
-from movecheck.render.escape import unsafe, escape, visible
+from movecheck.render.escape import escape, unsafe, visible
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,8 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
             continue
         for rule in rules_for(order.kind):
             for problem in rule.run(analysis):
-                code = problem.code or rule.entry.code
-                findings.append(doc.finding(code, problem.message, problem.where, severity=problem.severity))
+                assert problem.code is not None  # Clause.run gives each violation its code
+                findings.append(doc.finding(problem.code, problem.message, problem.where, severity=problem.severity))
         checked.add(index + 1)
         allowance = analysis.motion.length - analysis.tolerance if isinstance(analysis, FreeAnalysis) else None
         assumed.extend(Assumed(order, branches, legal, allowance) for branches, legal in doubts(analysis))

@@ -10,29 +10,17 @@ No verdicts and no words: those are the clauses' (:mod:`movecheck.maneuver.check
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver.model import Base, Terrain, Vec
-from movecheck.maneuver.motion import (
-    Branch,
-    Branches,
-    Feature,
-    Motion,
-    Steps,
-    Walk,
-    enumerate_rolls,
-    extreme,
-    full_contact,
-    odds,
-    walk,
-)
+from movecheck.maneuver.motion import Motion, full_contact
 from movecheck.maneuver.orders import Order
-import math
-
 from movecheck.maneuver.plane import EPS, angle_diff, cone_distance, heading_vector, local_offset, ray_distance
+from movecheck.maneuver.rolls import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, extreme, odds, walk
 from movecheck.maneuver.world import DeclaredRoll, Obstacle, Repeat, World, declared_rolls
 
 DocPath = tuple[Any, ...]
@@ -277,7 +265,7 @@ def free_branches(order: Order, length: float, tol: float, steps: Steps, run: Ca
     highest leave enough it fits whatever they are.  A move that fits for some
     rolls only needs the condition and its probability: with one undeclared
     roll, every value of it; with several, the distribution of the allowance
-    (:func:`motion.odds`), not every combination.  Either may run
+    (:func:`rolls.odds`), not every combination.  Either may run
     out of the budget (SearchLimit).
     """
     low, dice = extreme(order.rolls, run, steps, high=False)
@@ -311,7 +299,7 @@ def _straight_obstacle(world: World, order: Order, motion: Motion, mobility: flo
     features = [f for f in world.features(base, entry, straight.region()) if f.e < stop - EPS]
     if not features:
         return None
-    # the highest rolls leave the least allowance (see motion.extreme): one walk decides
+    # the highest rolls leave the least allowance (see rolls.extreme): one walk decides
     worst, _ = extreme(order.rolls, lambda lookup: walk(mobility, features, stop, base.id, lookup), steps, high=True)
     if straight.length > worst.result.allowance + world.tol + EPS:
         return Obstacle("terrain", tuple(f.terrain.id for f in features))

@@ -9,8 +9,7 @@ first enter this wood?", "how much of that friend does it cover?") is answered
 with the exact translation functions.
 
 The allowance walk (spec: "Allowance") and the enumeration of undeclared rolls
-over the dice's exact distributions are :mod:`movecheck.maneuver.rolls`, re-exported
-here.  Facts only: how the clauses word them is :mod:`movecheck.maneuver.checks.words`.
+over the dice's exact distributions are :mod:`movecheck.maneuver.rolls`.  Facts only: how the clauses word them is :mod:`movecheck.maneuver.checks.words`.
 """
 
 from __future__ import annotations
@@ -23,22 +22,6 @@ from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
 from movecheck.maneuver.model import Base, Vec
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector, point_segment_distance
-from movecheck.maneuver.rolls import (  # noqa: F401  (re-exported: the allowance walk and the rolls)
-    ROLL_BUDGET,
-    ROLL_BUDGET_VARIABLE,
-    Branch,
-    Branches,
-    Feature,
-    Lookup,
-    NeedRoll,
-    RollBook,
-    Steps,
-    Walk,
-    enumerate_rolls,
-    extreme,
-    odds,
-    walk,
-)
 
 SAMPLES_PER_STEP = 4.0
 """Pieces per step of a turning segment."""

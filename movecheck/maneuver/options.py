@@ -7,7 +7,7 @@ schema's ``options`` are generated from this list).  Light: no shapely.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from movecheck.maneuver.dice import Dice
 from movecheck.maneuver.terrain import TERRAIN_KINDS
@@ -53,6 +53,13 @@ OPTIONS = OptionSet("maneuver", (
 class Options:
     """The option values a battlefield is checked with: one attribute per declared option."""
 
+    dice: dict[str, Dice]
+
+    if TYPE_CHECKING:
+
+        # each declared option is an attribute, set in __init__ from OPTIONS
+        def __getattr__(self, name: str) -> Any: ...
+
     def __init__(self, **values: Any) -> None:
         unknown = set(values) - set(OPTIONS.names())
         if unknown:
@@ -60,7 +67,7 @@ class Options:
         for option in OPTIONS:
             setattr(self, option.name, values[option.name] if option.name in values else option.fresh_default())
         if "dice" not in values:
-            self.dice = {name: Dice.parse(text) for name, text in self.dice.items()}
+            self.dice = {name: Dice.parse(str(text)) for name, text in self.dice.items()}
 
     def die_of_kind(self, kind: str) -> tuple[str, Dice] | None:
         """The penalty die (name, dice) a terrain kind costs, or None (no penalty)."""

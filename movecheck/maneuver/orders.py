@@ -15,7 +15,7 @@ from movecheck.findings import Finding
 from movecheck.i18n import _
 from movecheck.loading import Document
 from movecheck.maneuver.model import Base, Battlefield, Corps, Landmark
-from movecheck.maneuver.motion import RollBook
+from movecheck.maneuver.rolls import RollBook
 from movecheck.maneuver.setup import finite, suggestion
 
 CORPS_ORDERS = ("all_ahead", "all_back", "to_landmark")

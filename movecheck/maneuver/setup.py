@@ -20,7 +20,6 @@ from typing import Any
 from movecheck.findings import Finding
 from movecheck.i18n import _
 from movecheck.loading import Document
-from movecheck.suggest import hint
 from movecheck.maneuver.dice import Dice, DiceError
 from movecheck.maneuver.model import (
     DEFAULT_BASE_SIZE,
@@ -33,6 +32,7 @@ from movecheck.maneuver.model import (
     Terrain,
 )
 from movecheck.maneuver.options import OPTIONS, Options
+from movecheck.suggest import hint
 from movecheck.systems import RuleSettings, resolve_rules
 
 

@@ -14,15 +14,16 @@ how the finding reads, is decided by the clauses (:mod:`movecheck.maneuver.check
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver.model import Base, Battlefield, Terrain, Vec
-from movecheck.maneuver.motion import Feature, touching
+from movecheck.maneuver.motion import touching
 from movecheck.maneuver.orders import Order
 from movecheck.maneuver.plane import EPS
+from movecheck.maneuver.rolls import Feature
 
 DocPath = tuple[Any, ...]
 CLEAR_TRIES = 200

@@ -1,28 +1,26 @@
-"""Harness for the aa rule tests: build a state and an orders file, run ``check``, look at codes.
+"""Builders of the aa rule tests (a state, an orders file, an order), on the shared harness.
 
-``state(...)`` writes a state on the built-in ``aa1942-2e`` map: with ``units`` it
+``state(...)`` gives a state on the built-in ``aa1942-2e`` map: with ``units`` it
 replaces the map's whole initial setup (small, clean scenarios); without it the
 full 1942 second-edition setup is used.  ``run(state_text, moves)`` (a fixture)
-writes both files under ``tmp_path`` and returns the sorted findings.
+checks the orders in memory and returns the sorted findings.  Checking, linting and
+``codes``/``errors``/``only`` are :mod:`tests.harness`'s, the same for every system.
 """
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import pytest
 import yaml
 
-from movecheck.core import Settings, check, lint
-from movecheck.findings import Finding, Severity
+from movecheck.findings import Finding
+from tests.harness import check_texts, codes, dump, errors, lint_paths, lint_text, only
+
+__all__ = ["check_files", "codes", "errors", "lint_paths", "lint_text", "mv", "only", "orders", "state", "unit"]
 
 MAP = "aa1942-2e"
-
-
-def _dump(data: Any) -> str:
-    return yaml.safe_dump(data, sort_keys=False, default_flow_style=False, allow_unicode=True, width=1000)
 
 
 def unit(at: str, power: str, type: str, count: int = 1, **status: Any) -> dict[str, Any]:
@@ -59,55 +57,17 @@ def state(
         data["purchased"] = purchased
     if units is not None:
         data["units"] = units
-    return _dump(data)
+    return dump(data)
 
 
 def orders(power: str, phase: str, moves: list[dict[str, Any]]) -> str:
     """YAML text of an aa orders file (block style: one key per line)."""
-    return _dump({"movecheck": 1, "system": "aa", "power": power, "phase": phase, "moves": moves})
-
-
-_counter = itertools.count()
+    return dump({"movecheck": 1, "system": "aa", "power": power, "phase": phase, "moves": moves})
 
 
 def check_files(state_text: str, orders_text: str, tmp_path: Path) -> list[Finding]:
-    """Write a state and an orders file and check the orders: the sorted findings."""
-    folder = tmp_path / f"case{next(_counter)}"
-    folder.mkdir()
-    state_path = folder / "state.yaml"
-    orders_path = folder / "orders.yaml"
-    state_path.write_text(state_text, encoding="utf-8")
-    orders_path.write_text(orders_text, encoding="utf-8")
-    report, _ = check([str(orders_path)], Settings(state=str(state_path)))
-    return report.sorted_findings()
-
-
-def lint_text(text: str, tmp_path: Path, name: str = "file.yaml") -> list[Finding]:
-    """Lint one file written from text: the sorted findings."""
-    folder = tmp_path / f"lint{next(_counter)}"
-    folder.mkdir()
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return lint_paths([path])
-
-
-def lint_paths(paths: Iterable[Path | str]) -> list[Finding]:
-    report = lint([str(p) for p in paths], Settings())
-    return report.sorted_findings()
-
-
-def codes(findings: Iterable[Finding]) -> list[str]:
-    """The codes of findings, in report order."""
-    return [f.code for f in findings]
-
-
-def errors(findings: Iterable[Finding]) -> list[str]:
-    """Codes of the error findings only (warnings and notes left out)."""
-    return [f.code for f in findings if f.severity is Severity.ERROR]
-
-
-def only(findings: Iterable[Finding], code: str) -> list[Finding]:
-    return [f for f in findings if f.code == code]
+    """Check an orders file against a state (in memory, as if both stood in ``tmp_path``): the sorted findings."""
+    return check_texts(state_text, orders_text, folder=tmp_path)
 
 
 @pytest.fixture

@@ -186,8 +186,8 @@ def _stacks(state: dict) -> dict[tuple, int]:
 
 
 def _control(state: dict) -> dict[str, str]:
+    from movecheck.aa.gamemap import GameMap
     from movecheck.aa.maps import builtin_map
-    from movecheck.aa.model import GameMap
 
     control = dict(GameMap(builtin_map(state["map"])).control)
     control.update(state.get("control") or {})

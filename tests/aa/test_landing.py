@@ -9,13 +9,14 @@ from __future__ import annotations
 import itertools
 import time
 
-from hypothesis import given, settings
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from movecheck.aa import carrier_search
 from movecheck.aa.carrier_search import LANDING_BUDGET_VARIABLE as LANDING_VARIABLE
 from movecheck.aa.carrier_search import Deck, Flyer, _match, _Work, assign_decks, solve_landing
-from movecheck.aa.model import Unit, UnitType
+from movecheck.aa.units import Unit, UnitType
+from tests.properties import in_two_runs
 
 from .conftest import codes, mv, only, state, unit
 from .landing_cases import write_case
@@ -198,17 +199,19 @@ def test_assignment_is_fast_on_a_big_fleet():
 ZONES = ["X", "Y", "Z"]
 
 
-@settings(max_examples=400, deadline=None)
-@given(
-    st.lists(st.tuples(st.integers(1, 2), st.sets(st.sampled_from(ZONES), min_size=1)), min_size=1, max_size=3),
-    st.lists(st.sets(st.sampled_from(ZONES), min_size=1), min_size=1, max_size=6),
-)
-def test_assignment_is_optimal(deck_specs, reaches):
+def _assignment_is_optimal(deck_specs, reaches):
     decks = [Deck(f"d{n}", slots, sorted(zones), sorted(zones)[0]) for n, (slots, zones) in enumerate(deck_specs)]
     flyers = [flyer(n, reach) for n, reach in enumerate(reaches)]
     matching, zones = assign_decks(flyers, decks)
     check_plan(flyers, decks, matching, zones)
     assert len(matching) == brute_force(flyers, decks)
+
+
+test_assignment_is_optimal, test_assignment_is_optimal_in_full = in_two_runs(
+    settings(max_examples=400, deadline=None),
+    st.lists(st.tuples(st.integers(1, 2), st.sets(st.sampled_from(ZONES), min_size=1)), min_size=1, max_size=3),
+    st.lists(st.sets(st.sampled_from(ZONES), min_size=1), min_size=1, max_size=6),
+)(_assignment_is_optimal)
 
 
 def test_assignment_with_a_carrier_no_fighter_reaches():
@@ -254,9 +257,7 @@ def build(deck_specs, reaches):
     return [flyer(n, reach) for n, reach in enumerate(reaches)], decks
 
 
-@settings(max_examples=250, deadline=None, derandomize=True)
-@given(DECK_SPECS, REACHES)
-def test_landing_search_matches_brute_force(deck_specs, reaches):
+def _landing_search_matches_brute_force(deck_specs, reaches):
     flyers, decks = build(deck_specs, reaches)
     landing = solve_landing(flyers, decks)
     assert landing.limit is None and landing.undecided == []
@@ -264,9 +265,14 @@ def test_landing_search_matches_brute_force(deck_specs, reaches):
     assert len(landing.matching) == optimum(flyers, decks)
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
-@given(DECK_SPECS, REACHES, st.integers(1, 300))
-def test_landing_search_out_of_budget_never_strands_a_fighter_wrongly(deck_specs, reaches, limit):
+test_landing_search_matches_brute_force, test_landing_search_matches_brute_force_in_full = in_two_runs(
+    settings(max_examples=250, deadline=None, derandomize=True),
+    DECK_SPECS,
+    REACHES,
+)(_landing_search_matches_brute_force)
+
+
+def _landing_search_out_of_budget_never_strands_a_fighter_wrongly(deck_specs, reaches, limit):
     flyers, decks = build(deck_specs, reaches)
     landing = solve_landing(flyers, decks, _Work(limit))
     check_plan(flyers, decks, landing.matching, landing.zones)
@@ -276,6 +282,14 @@ def test_landing_search_out_of_budget_never_strands_a_fighter_wrongly(deck_specs
     if landing.limit is None:
         assert len(landing.matching) == optimum(flyers, decks)
     assert set(landing.matching).isdisjoint(landing.undecided)
+
+
+test_landing_search_out_of_budget_never_strands_a_fighter_wrongly, test_landing_search_out_of_budget_never_strands_a_fighter_wrongly_in_full = in_two_runs(
+    settings(max_examples=150, deadline=None, derandomize=True),
+    DECK_SPECS,
+    REACHES,
+    st.integers(1, 300),
+)(_landing_search_out_of_budget_never_strands_a_fighter_wrongly)
 
 
 def test_landing_budget_exhausted_leaves_the_orders_unchecked(run, monkeypatch):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from movecheck.aa.gamemap import GameMap
 from movecheck.aa.maps import builtin_map
-from movecheck.aa.model import GameMap
 from movecheck.aa.setup import build_board
 from movecheck.loading import load_bytes
 

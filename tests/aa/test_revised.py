@@ -50,8 +50,8 @@ def test_revised_declares_only_its_differences() -> None:
 
 
 def test_revised_unit_stats_are_the_map_facts() -> None:
-    assert Revised.unit_types == builtin_map("aa-revised")["unit_types"]
-    assert Revised.default_map == "aa-revised" and builtin_map("aa-revised")["edition"] == "aa-revised"
+    assert Revised.unit_type_values() == builtin_map("aa-revised")["unit_types"]
+    assert builtin_map("aa-revised")["edition"] == "aa-revised"
 
 
 def test_a_map_without_unit_types_gets_the_revised_stats(run) -> None:

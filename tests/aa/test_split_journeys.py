@@ -22,11 +22,12 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from movecheck.aa.maps import builtin_path
 from movecheck.findings import Severity
+from tests.properties import in_two_runs
 
 from .conftest import check_files, state, unit
 
@@ -188,7 +189,11 @@ def check_split(journey: Journey, tmp_path) -> None:
         assert split & STOPS <= expected & STOPS, described
 
 
-@PROFILE
-@given(journey=journeys())
-def test_a_split_journey_has_the_codes_of_the_joined_one(journey, tmp_path_factory):
+def _a_split_journey_has_the_codes_of_the_joined_one(journey, tmp_path_factory):
     check_split(journey, tmp_path_factory.mktemp("split"))
+
+
+test_a_split_journey_has_the_codes_of_the_joined_one, test_a_split_journey_has_the_codes_of_the_joined_one_in_full = in_two_runs(
+    PROFILE,
+    journey=journeys(),
+)(_a_split_journey_has_the_codes_of_the_joined_one)

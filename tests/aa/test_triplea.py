@@ -154,7 +154,7 @@ def test_not_modelled_notes_are_true_and_said_once(run_main, tmp_path: Path) -> 
     <attachment name="politicalActionAttachment" attachTo="peace" type="player"><option name="relationshipChange" value="Reds:Blues:Neutrality"/></attachment>
     <attachment name="relationshipTypeAttachment" attachTo="War" type="relationship"><option name="archeType" value="war"/></attachment>
   </attachmentList>"""
-    game = {**SMALL, "unit_types": {**SMALL["unit_types"], "aa_gun": AA1942.unit_types["aa_gun"]},
+    game = {**SMALL, "unit_types": {**SMALL["unit_types"], "aa_gun": AA1942.unit_type_values()["aa_gun"]},
             "sides": {"East": ["Reds"]}}
     text = game_xml(game, properties={"Use Politics": True, "Tech Development": True, "Neutrals Are Impassable": True},
                     extra=extra).replace("</initialize>", '<relationshipInitialize><relationship type="War" player1="Reds"'

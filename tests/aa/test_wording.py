@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from movecheck.aa.model import power_adjective, type_noun, unit_phrase
+from movecheck.aa.wording import power_adjective, type_noun, unit_phrase
 
 from .conftest import codes, mv, state, unit
 

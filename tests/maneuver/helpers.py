@@ -1,4 +1,5 @@
-"""Builders for maneuver battlefields and orders, and an in-process ``check``/``lint``."""
+"""Builders for maneuver battlefields and orders, on the shared harness (:mod:`tests.harness`):
+checking in memory, linting, ``codes``/``errors``/``only``, the same for every system."""
 
 from __future__ import annotations
 
@@ -7,8 +8,12 @@ from typing import Any
 
 import yaml
 
-from movecheck.core import Settings, check, lint
+from movecheck.core import Settings
 from movecheck.findings import Finding
+from tests.harness import check_report, codes, errors, lint_text, only
+
+__all__ = ["base", "codes", "corps", "corps_order", "dump", "errors", "free", "only", "orders", "rect_terrain",
+           "run_check", "run_lint", "state"]
 
 
 def base(bid: str, x: float, y: float, facing: float = 0, **extra: Any) -> dict[str, Any]:
@@ -68,27 +73,23 @@ def dump(data: Any) -> str:
 
 def run_check(tmp_path: Path, state_doc: dict[str, Any] | str, orders_doc: dict[str, Any] | str,
               suggest: bool = False) -> tuple[list[Finding], list[str], Any]:
-    """Check orders against a state in-process: (findings, suggestions, report)."""
-    (tmp_path / "state.yaml").write_text(state_doc if isinstance(state_doc, str) else dump(state_doc), encoding="utf-8")
-    (tmp_path / "orders.yaml").write_text(orders_doc if isinstance(orders_doc, str) else dump(orders_doc), encoding="utf-8")
-    report, suggestions = check([str(tmp_path / "orders.yaml")], Settings(suggest=suggest))
+    """Check orders against a state in memory: (findings, suggestions, report).
+
+    The two files are written to ``tmp_path`` too, for the tests that go on to run the
+    command line on them.
+    """
+    state_text, orders_text = _text(state_doc), _text(orders_doc)
+    (tmp_path / "state.yaml").write_text(state_text, encoding="utf-8")
+    (tmp_path / "orders.yaml").write_text(orders_text, encoding="utf-8")
+    report, outcome = check_report(state_text, orders_text, Settings(suggest=suggest), folder=tmp_path)
+    suggestions = [outcome.required_ends] if outcome is not None and outcome.required_ends else []
     return report.sorted_findings(), suggestions, report
 
 
 def run_lint(tmp_path: Path, state_doc: dict[str, Any] | str) -> list[Finding]:
     """Lint a battlefield in-process."""
-    (tmp_path / "state.yaml").write_text(state_doc if isinstance(state_doc, str) else dump(state_doc), encoding="utf-8")
-    return lint([str(tmp_path / "state.yaml")], Settings()).sorted_findings()
+    return lint_text(_text(state_doc), tmp_path, "state.yaml")
 
 
-def codes(findings: list[Finding], severity: str | None = None) -> list[str]:
-    """Codes of the findings (of one severity), sorted."""
-    return sorted(f.code for f in findings if severity is None or f.severity.value == severity)
-
-
-def errors(findings: list[Finding]) -> list[str]:
-    return codes(findings, "error")
-
-
-def only(findings: list[Finding], code: str) -> list[Finding]:
-    return [f for f in findings if f.code == code]
+def _text(doc: dict[str, Any] | str) -> str:
+    return doc if isinstance(doc, str) else dump(doc)

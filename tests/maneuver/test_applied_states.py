@@ -15,11 +15,12 @@ import re
 from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from movecheck.cli import main
 from tests.maneuver.helpers import dump, run_check
+from tests.properties import in_two_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 FIELDS = {name: (ROOT / "examples" / "maneuver" / name).read_text(encoding="utf-8")
@@ -150,10 +151,7 @@ def add_order(data, tmp: Path, state_text: str, doc: dict, items: list[dict], us
     return trial
 
 
-@settings(max_examples=400 if LONG else 25, deadline=None, derandomize=not LONG, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])
-@given(data=st.data())
-def test_the_state_apply_writes_after_a_legal_turn_lints_clean(data, tmp_path_factory, capsys):
+def _the_state_apply_writes_after_a_legal_turn_lints_clean(data, tmp_path_factory, capsys):
     name = data.draw(st.sampled_from(sorted(FIELDS)), label="battlefield")
     state_text = FIELDS[name]
     doc = yaml.safe_load(state_text)
@@ -175,3 +173,10 @@ def test_the_state_apply_writes_after_a_legal_turn_lints_clean(data, tmp_path_fa
     code = main(["check", str(tmp / "next.yaml"), "--isolated"])
     assert code == 0, capsys.readouterr().out
     capsys.readouterr()
+
+
+test_the_state_apply_writes_after_a_legal_turn_lints_clean, test_the_state_apply_writes_after_a_legal_turn_lints_clean_in_full = in_two_runs(
+    settings(max_examples=400 if LONG else 25, deadline=None, derandomize=not LONG, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large]),
+    data=st.data(),
+)(_the_state_apply_writes_after_a_legal_turn_lints_clean)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from tests.maneuver.helpers import (
@@ -23,6 +23,7 @@ from tests.maneuver.helpers import (
     run_check,
     state,
 )
+from tests.properties import in_two_runs
 
 # red-1: two bases abreast at y=30 facing north, mobility 8; allowance 10 on an open field.
 LINE = [corps("red-1", base("r1", 50, 30), base("r2", 54, 30))]
@@ -549,13 +550,7 @@ def _layout(x0: float, y0: float, files: int, ranks: int, facing: int) -> list[d
     return bases
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    x0=st.floats(40, 110), y0=st.floats(30, 60), files=st.integers(1, 3), ranks=st.integers(1, 2),
-    facing=st.sampled_from([0, 30, 90, 180, 250, 315]), kind=st.sampled_from(["all_ahead", "all_back", "to_landmark"]),
-    rolls=st.lists(st.integers(1, 18), min_size=3, max_size=3), which=st.integers(0, 5), sign=st.sampled_from([-1, 1]),
-)
-def test_property_suggested_ends_pass_and_moved_ones_fail(x0, y0, files, ranks, facing, kind, rolls, which, sign):
+def _property_suggested_ends_pass_and_moved_ones_fail(x0, y0, files, ranks, facing, kind, rolls, which, sign):
     """Declared ends equal to the --suggest output pass; moving a base by more than tolerance along the motion fails."""
     import math
 
@@ -604,6 +599,20 @@ def test_property_suggested_ends_pass_and_moved_ones_fail(x0, y0, files, ranks, 
         moved["end"][target]["y"] = round(end["y"] + sign * 0.3 * dy / length, 4)
         findings, _, _ = run_check(tmp_path, doc, orders(moved))
         assert errors(findings), (target, moved["end"][target])
+
+
+test_property_suggested_ends_pass_and_moved_ones_fail, test_property_suggested_ends_pass_and_moved_ones_fail_in_full = in_two_runs(
+    settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+    x0=st.floats(40, 110),
+    y0=st.floats(30, 60),
+    files=st.integers(1, 3),
+    ranks=st.integers(1, 2),
+    facing=st.sampled_from([0, 30, 90, 180, 250, 315]),
+    kind=st.sampled_from(["all_ahead", "all_back", "to_landmark"]),
+    rolls=st.lists(st.integers(1, 18), min_size=3, max_size=3),
+    which=st.integers(0, 5),
+    sign=st.sampled_from([-1, 1]),
+)(_property_suggested_ends_pass_and_moved_ones_fail)
 
 
 def test_suggest_output_snapshot(run_cli, snapshot):

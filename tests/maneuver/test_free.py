@@ -408,7 +408,7 @@ def test_engaged_base_advancing_into_partial_contact_is_mv502(tmp_path):
     # r15 touches b5 at a corner only; it advances 0.5 to stand beside b5's edge over 1 step of 4
     doc = state([corps("red-6", base("r15", 50, 20))], [corps("blue-2", base("b5", 53, 22, 180))])
     found = check(tmp_path, doc, free("r15", (50, 20.5)))
-    assert errors(found) == ["MV502"] or errors(found) == ["MV402", "MV502"]
+    assert sorted(errors(found)) in (["MV502"], ["MV402", "MV502"])
     assert any("does not end in full contact" in f.message for f in found)
 
 
@@ -424,7 +424,7 @@ def test_unknown_base_is_mc004_with_a_suggestion(tmp_path):
 
 def test_unknown_names_are_resolved_even_with_schema_errors(tmp_path):
     found = check(tmp_path, FOREST, free("r99", (50, 25), rolls={"r9": {"wod1": 3}}, speed=3))
-    assert codes(found) == ["MC003", "MC004", "MC004"]
+    assert sorted(codes(found)) == ["MC003", "MC004", "MC004"]
     assert any("did you mean 'wood1'?" in f.message for f in found)
     assert all(f.order == 1 for f in found)
 
@@ -457,7 +457,7 @@ def test_orders_carried_out_in_file_order(tmp_path):
     assert set(errors(found)) == {"MV401"} and {f.order for f in found} == {2}
     # a second order for the same base is MV204 (tests/maneuver/test_repeat.py), judged from where the first left it
     found = check(tmp_path, LONE, free("r9", (50, 30)), free("r9", (50, 41)))
-    assert errors(found) == ["MV101", "MV204"] and {f.order for f in found} == {2}
+    assert sorted(errors(found)) == ["MV101", "MV204"] and {f.order for f in found} == {2}
 
 
 def test_json_report_gives_the_readings(tmp_path):

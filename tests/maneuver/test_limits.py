@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from movecheck.budget import SearchLimit
@@ -18,7 +18,8 @@ from movecheck.maneuver import corps as corps_facts
 from movecheck.maneuver.checks.words import condition
 from movecheck.maneuver.dice import Dice, describe_probability
 from movecheck.maneuver.model import Terrain
-from movecheck.maneuver.motion import Feature, RollBook, Steps, enumerate_rolls, extreme, odds, walk
+from movecheck.maneuver.rolls import Feature, RollBook, Steps, enumerate_rolls, extreme, odds, walk
+from tests.properties import in_two_runs
 
 from .helpers import base, codes, corps, corps_order, free, orders, run_check
 from .streams import STREAMS, streams_state
@@ -94,10 +95,7 @@ def test_weighed_odds_equal_the_listed_combinations(tmp_path):
     assert f"legal only if {text} ({describe_probability(p)})" in findings[0].message
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
-@given(st.lists(st.tuples(st.sampled_from([Dice(1, 6), Dice(2, 6), Dice(1, 3, -1)]), st.floats(0, 12)), max_size=5),
-       st.integers(4, 20), st.floats(1, 25), st.dictionaries(st.integers(0, 4), st.integers(0, 7), max_size=2))
-def test_odds_equal_the_enumeration(spec, start, length, declared):
+def _odds_equal_the_enumeration(spec, start, length, declared):
     features = [Feature(_terrain_at(k), e, "D", dice) for k, (dice, e) in enumerate(spec)]
     book = RollBook({"r1": {f"s{k}": v for k, v in declared.items()}})
     stop = length - 0.1
@@ -108,6 +106,15 @@ def test_odds_equal_the_enumeration(spec, start, length, declared):
     branches = enumerate_rolls(book, lambda lookup: walk(float(start), features, stop, "r1", lookup), Steps(10**9))
     listed = sum((b.probability for b in branches.items if holds(b.result.allowance)), Fraction(0))
     assert odds(book, features, float(start), stop, "r1", holds, Steps(10**9)) == listed
+
+
+test_odds_equal_the_enumeration, test_odds_equal_the_enumeration_in_full = in_two_runs(
+    settings(max_examples=150, deadline=None, derandomize=True),
+    st.lists(st.tuples(st.sampled_from([Dice(1, 6), Dice(2, 6), Dice(1, 3, -1)]), st.floats(0, 12)), max_size=5),
+    st.integers(4, 20),
+    st.floats(1, 25),
+    st.dictionaries(st.integers(0, 4), st.integers(0, 7), max_size=2),
+)(_odds_equal_the_enumeration)
 
 
 def test_declared_rolls_need_no_search(tmp_path, monkeypatch):

@@ -5,10 +5,11 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from tests.maneuver.helpers import base, corps, orders, rect_terrain, run_check, run_lint, state
+from tests.properties import in_two_runs
 
 IDS = ["r1", "r2", "r3", "r4", "r9", "b1", "red-1", "red-2", "red-3", "blue-1", "wood1", "brook", "lake", "mark", "zz"]
 NUMBERS = st.one_of(
@@ -51,22 +52,25 @@ def an_order(draw):
     return order
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(items=st.lists(an_order(), min_size=1, max_size=4), options=st.fixed_dictionaries({}, optional={
-    "corps_penalty": st.sampled_from(["per_file", "whole_corps"]),
-    "back_distance": st.sampled_from(["half_of_max", "half_of_mobility"]),
-    "tolerance": st.sampled_from([0.0, 0.1, 2.0]),
-}))
-def test_odd_orders_never_crash(items, options):
+def _odd_orders_never_crash(items, options):
     doc = dict(BATTLEFIELD, options=options) if options else BATTLEFIELD
     with tempfile.TemporaryDirectory() as tmp:
         findings, _, report = run_check(Path(tmp), doc, orders(*items), suggest=True)
         assert report.exit_code() in (0, 1)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(xs=st.lists(NUMBERS, min_size=6, max_size=6), facing=NUMBERS, width=NUMBERS)
-def test_odd_battlefields_never_crash(xs, facing, width):
+test_odd_orders_never_crash, test_odd_orders_never_crash_in_full = in_two_runs(
+    settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+    items=st.lists(an_order(), min_size=1, max_size=4),
+    options=st.fixed_dictionaries({}, optional={
+        "corps_penalty": st.sampled_from(["per_file", "whole_corps"]),
+        "back_distance": st.sampled_from(["half_of_max", "half_of_mobility"]),
+        "tolerance": st.sampled_from([0.0, 0.1, 2.0]),
+    }),
+)(_odd_orders_never_crash)
+
+
+def _odd_battlefields_never_crash(xs, facing, width):
     doc = state(
         [corps("red-1", base("r1", xs[0], xs[1], facing), base("r2", xs[2], xs[3], 0, width=width))],
         [corps("blue-1", base("b1", xs[4], xs[5], 180))],
@@ -75,3 +79,11 @@ def test_odd_battlefields_never_crash(xs, facing, width):
     with tempfile.TemporaryDirectory() as tmp:
         run_lint(Path(tmp), doc)
         run_check(Path(tmp), doc, orders({"order": "all_ahead", "corps": "red-1", "end": {}}), suggest=True)
+
+
+test_odd_battlefields_never_crash, test_odd_battlefields_never_crash_in_full = in_two_runs(
+    settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+    xs=st.lists(NUMBERS, min_size=6, max_size=6),
+    facing=NUMBERS,
+    width=NUMBERS,
+)(_odd_battlefields_never_crash)

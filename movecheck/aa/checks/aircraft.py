@@ -22,14 +22,15 @@ from movecheck.aa.landing import (
     nearest_landings,
     noncombat_landing,
 )
-from movecheck.aa.model import describe
+from movecheck.aa.units import describe
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from movecheck.aa.carrier_search import Deck
-    from movecheck.aa.model import Board, Unit
+    from movecheck.aa.model import Board
     from movecheck.aa.phase import Phase
+    from movecheck.aa.units import Unit
 
 
 def _nearest(board: Board, unit: Unit) -> str:

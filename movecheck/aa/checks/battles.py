@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Callable, Iterable, Iterator
 
 from movecheck.aa.battles import END, RESULT, SIDES, STAYED_ABOARD, SUNK, Resolution, Result, fights
-from movecheck.aa.model import describe, unit_phrase
+from movecheck.aa.units import describe
+from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation, clause
 from movecheck.i18n import N_, _
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from movecheck.aa.checks import aa_clause
-from movecheck.aa.model import describe, type_noun
 from movecheck.aa.moves import land_route
+from movecheck.aa.units import describe
+from movecheck.aa.wording import type_noun
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 

@@ -6,14 +6,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterator
 
 from movecheck.aa.checks import aa_clause
-from movecheck.aa.model import describe
+from movecheck.aa.units import describe
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from movecheck.aa.model import Unit, UnitType
     from movecheck.aa.moves import Move
     from movecheck.aa.phase import Phase, Record
+    from movecheck.aa.units import Unit, UnitType
 
 
 def _only_static(units: list[Unit]) -> bool:

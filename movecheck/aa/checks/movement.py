@@ -5,15 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from movecheck.aa.checks import aa_clause
-from movecheck.aa.model import describe, type_noun
-from movecheck.aa.moves import land_route
+from movecheck.aa.moves import land_route, others_at
+from movecheck.aa.units import describe
+from movecheck.aa.wording import power_adjective, type_noun, unit_phrase
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from movecheck.aa.model import Unit, UnitType
-    from movecheck.aa.moves import Move
+    from movecheck.aa.moves import Move, Short
     from movecheck.aa.phase import Phase
+    from movecheck.aa.units import UnitType
 
 
 @aa_clause("AA101", "path-not-adjacent", "error",
@@ -81,13 +82,6 @@ def _may_pass(phase: Phase, kind: UnitType, x: str, y: str) -> bool:
     return not board.hostile_zone(y)
 
 
-def _shortfalls(move: Move, code: str) -> Iterator[Violation]:
-    """The units an order names that it could not take (AA102, AA103), as the move recorded them."""
-    for shortfall in move.shortfalls:
-        if shortfall.code == code:
-            yield Violation(shortfall.message, shortfall.where)
-
-
 @aa_clause("AA102", "units-not-present", "error",
            "the named units are not at path[0] (after earlier moves)", [], phase="both",
            example=("an order moves 2 tanks from Germany after an earlier order took them away",
@@ -96,9 +90,17 @@ def units_not_present(move: Move, phase: Phase) -> Iterator[Violation]:
     """The units an order names must stand at the first space of its path.
 
     Checked against the board as the earlier orders of the file left it: a
-    tank moved away by order 2 is not there for order 5.
+    tank moved away by order 2 is not there for order 5.  Units named by count
+    of which too few stand there are this clause's when no other power has
+    such units there either (else AA103's: they are there, but not the mover's).
     """
-    return _shortfalls(move, "AA102")
+    for unit, node in move.untaken:
+        if unit.at != move.start:
+            message = _("{unit} is in {space}, not in {start}")
+            yield Violation(message.format(unit=unit.id, space=unit.at, start=move.start), node)
+    for short in move.short:
+        if not others_at(phase.board, move.start, short.kind):
+            yield Violation(_ordered(move, short, phase.board.power), short.where)
 
 
 @aa_clause("AA103", "not-own-units", "error",
@@ -110,9 +112,37 @@ def not_own_units(move: Move, phase: Phase) -> Iterator[Violation]:
 
     Allied units share spaces, holds and decks (C7), but they move on their
     owner's turn; allied cargo and allied fighters aboard a moving transport or
-    carrier simply ride along.
+    carrier simply ride along.  Units named by count of which too few are the
+    mover's are this clause's when other powers' units of the type stand there.
     """
-    return _shortfalls(move, "AA103")
+    power = phase.board.power
+    for unit, node in move.untaken:
+        if unit.at == move.start and unit.power != power:
+            message = _("{unit} belongs to the {power}; only {adjective} units move now")
+            yield Violation(message.format(unit=unit.id, power=unit.power, adjective=power_adjective(power), mover=power),
+                            node)
+    for short in move.short:
+        others = others_at(phase.board, move.start, short.kind)
+        if others:
+            owners = ", ".join(sorted({u.power for u in others}))
+            other = ngettext(
+                "{ordered}; the other {kind} there belongs to the {owners} and moves on their own turn",
+                "{ordered}; the other {kind} there belong to the {owners} and move on their own turn",
+                len(others),
+            )
+            ordered = _ordered(move, short, power)
+            yield Violation(other.format(ordered=ordered, kind=type_noun(short.kind, len(others)), owners=owners),
+                            short.where)
+
+
+def _ordered(move: Move, short: Short, power: str) -> str:
+    """``2 tanks ordered from Germany, but only 1 German tank there``."""
+    have = unit_phrase(short.found, short.kind, power)
+    if short.found:
+        have = _("only {units}").format(units=have)
+    return _("{units} ordered from {space}, but {have} there").format(
+        units=unit_phrase(short.count, short.kind), space=move.start, have=have
+    )
 
 
 @aa_clause("AA104", "movement-exceeded", "error",

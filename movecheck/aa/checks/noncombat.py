@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from movecheck.aa.checks import aa_clause
-from movecheck.aa.model import Unit, describe
 from movecheck.aa.moves import land_route
+from movecheck.aa.units import Unit, describe
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 

@@ -15,12 +15,9 @@ them to list the catalogue.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from movecheck.clauses import CATALOGUE, Clause, Violation, clause
-
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis
 
 DocPath = tuple[Any, ...]
 FREE = ("free",)
@@ -49,6 +46,3 @@ def mv_clause(
 def rules_for(kind: str) -> list[Clause]:
     """The clauses that run on an order kind, by code."""
     return CATALOGUE.running("maneuver", f"order/{kind}")
-
-
-Analysis = "FreeAnalysis | CorpsAnalysis"

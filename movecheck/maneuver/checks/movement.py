@@ -18,7 +18,6 @@ from movecheck.maneuver.plane import bearing_of
     "MV101", "mobility-exceeded", "error",
     "a base's centre travels further than its allowance (effective mobility after terrain penalties)",
     ("M3", "M4", "M7", "M11"), orders=FREE,
-    consequences=("MV304",),
     example=("a base of mobility 8, within 15 steps of an enemy, moves 9 steps over open ground",
              "it moves 8 steps"),
 )

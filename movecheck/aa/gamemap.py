@@ -1,0 +1,185 @@
+"""The A&A map: its spaces and their neighbours, canals, names, initial control and setup."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+from movecheck.aa.editions import DEFAULT_EDITION
+from movecheck.aa.names import POWER_ABBREVIATIONS, UNIT_ABBREVIATIONS, Lexicon, sea_zone_name
+from movecheck.aa.units import UnitType, ipc_amount
+from movecheck.suggest import Names, close_names
+
+
+@dataclass(frozen=True)
+class Space:
+    """A territory or sea zone."""
+
+    name: str
+    sea: bool = False
+    neutral: bool = False
+
+
+@dataclass(frozen=True)
+class Canal:
+    """Two sea zones joined only while the canal's land territories are held."""
+
+    name: str
+    zones: tuple[str, str]
+    land: tuple[str, ...]
+
+
+class GameMap:
+    """Spaces, their connections, canals, initial control and setup."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.name: str = str(data.get("name", "map"))
+        self.powers: list[str] = list(data.get("powers", []))
+        self.sides: dict[str, list[str]] = {k: list(v) for k, v in data.get("sides", {}).items()}
+        self.side_of: dict[str, str] = {p: side for side, members in self.sides.items() for p in members}
+        self.spaces: dict[str, Space] = {}
+        for entry in data.get("territories", []):
+            space = Space(entry["name"], bool(entry.get("sea")), bool(entry.get("neutral")))
+            self.spaces[space.name] = space
+        self.capitals: dict[str, str] = {
+            str(e["capital"]): e["name"] for e in data.get("territories", []) if e.get("capital")
+        }
+        """Each power's capital (a territory's ``capital:``), where the map names one."""
+        self.production: dict[str, int] = {
+            e["name"]: ipc_amount(e.get("production")) for e in data.get("territories", []) if not e.get("sea")
+        }
+        """Each territory's IPC value (``production:``; 0 where the map gives none)."""
+        treasuries = data.get("ipcs")
+        self.ipcs: dict[str, int] | None = (
+            {str(p): ipc_amount(n) for p, n in treasuries.items()} if isinstance(treasuries, dict) else None
+        )
+        """Each power's starting treasury (``ipcs:``), None where the map gives none."""
+        self.space_names = Lexicon(self.spaces)
+        for entry in data.get("territories", []):
+            for alias in entry.get("aliases", []):
+                self.space_names.add(alias, entry["name"])
+        self.aliases: dict[str, list[str]] = dict(data.get("aliases") or {})
+        """The map's own abbreviations of powers and unit types (``{name: [abbreviations]}``)."""
+        self.power_names = Lexicon(self.powers)
+        self.power_names.add_table(POWER_ABBREVIATIONS)
+        self.power_names.add_table(self.aliases)
+        # each space's neighbours, in the order the connections name them (a dict keeps
+        # that order and answers "adjacent?" at once); networkx only for graph algorithms
+        self.adj: dict[str, dict[str, None]] = {name: {} for name in self.spaces}
+        self.bad_connections: list[tuple[int, str]] = []
+        for index, pair in enumerate(data.get("connections", [])):
+            a, b = (self.resolve(pair[0]), self.resolve(pair[1])) if len(pair) == 2 else (None, None)
+            if a is None or b is None:
+                self.bad_connections.append((index, pair[0] if a is None else pair[1]))
+                continue
+            self.adj[a][b] = None
+            self.adj[b][a] = None
+        self.canals: list[Canal] = [
+            Canal(
+                c["name"],
+                (
+                    self.resolve(c["sea_zones"][0]) or c["sea_zones"][0],
+                    self.resolve(c["sea_zones"][1]) or c["sea_zones"][1],
+                ),
+                tuple(self.resolve(t) or t for t in c.get("land", [])),
+            )
+            for c in data.get("canals", [])
+        ]
+        self.control: dict[str, str] = dict(data.get("control", {}))
+        self.setup: list[dict[str, Any]] = list(data.get("units", []))
+        self.edition: Any = data.get("edition")
+        """The rules edition the map names (None: it names none)."""
+        self.options: dict[str, Any] = dict(data.get("options") or {})
+        """The rule options the map sets (its game's own settings): over the edition's, under the state's."""
+        self.brings_unit_types = bool(data.get("unit_types"))
+        types = data.get("unit_types") or DEFAULT_EDITION.unit_type_values()
+        self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
+        self.type_names = self._type_lexicon()
+        self._indexes: dict[str, Names] = {}  # names indexed for "did you mean", when first asked
+
+    def with_unit_types(self, types: dict[str, dict[str, Any]]) -> GameMap:
+        """The same map with other unit types (an edition's, for a map that brings none)."""
+        import copy
+
+        other = copy.copy(self)
+        other.unit_types = {n: UnitType.from_data(n, d) for n, d in types.items()}
+        other.type_names = other._type_lexicon()
+        other._indexes = {}
+        return other
+
+    def _type_lexicon(self) -> Lexicon:
+        """The unit types' names, with the standard abbreviations and the map's own."""
+        lexicon = Lexicon(self.unit_types)
+        lexicon.add_table(UNIT_ABBREVIATIONS)
+        lexicon.add_table(self.aliases)
+        return lexicon
+
+    def space_meanings(self, name: Any) -> list[str]:
+        """The spaces a name may mean: its own name, an alias, or a sea-zone form (``SZ 5``, ``5 SZ``)."""
+        found = self.space_names.meanings(name)
+        if found or not isinstance(name, str):
+            return found
+        zone = sea_zone_name(name)
+        return [zone] if zone in self.spaces and self.spaces[zone].sea else []
+
+    def resolve(self, name: Any) -> str | None:
+        """The one space a name means (see :meth:`space_meanings`), or None."""
+        found = self.space_meanings(name)
+        return found[0] if len(found) == 1 else None
+
+    def suggest(self, name: Any, charge: Any = None) -> list[str]:
+        """Close names for a misspelt space (``charge``: the document whose hint budget pays)."""
+        return close_names(name, self._index("space", self.space_names), n=3, cutoff=0.6, charge=charge)
+
+    def resolve_power(self, name: Any) -> str | None:
+        """The one power a name means (its name or an abbreviation such as ``UK``), or None."""
+        return self.power_names.resolve(name)
+
+    def suggest_power(self, name: Any, charge: Any = None) -> list[str]:
+        """Close names for a misspelt power."""
+        return close_names(name, self._index("power", self.power_names), n=2, charge=charge)
+
+    def resolve_type(self, name: Any) -> str | None:
+        """The one unit type a name means (its name or an abbreviation such as ``inf``), or None."""
+        return self.type_names.resolve(name)
+
+    def suggest_type(self, name: Any, charge: Any = None) -> list[str]:
+        """Close names for a misspelt unit type, abbreviations ranked with the names."""
+        return close_names(name, self._index("type", self.type_names), n=3, cutoff=0.5, charge=charge)
+
+    def _index(self, kind: str, lexicon: Lexicon) -> Names:
+        """The names of a lexicon and their spellings, indexed once for "did you mean"."""
+        if kind not in self._indexes:
+            self._indexes[kind] = Names(lexicon.names, lexicon.spellings)
+        return self._indexes[kind]
+
+    def is_sea(self, name: str) -> bool:
+        return self.spaces[name].sea
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The map as a networkx graph, for graph algorithms (built on each call: networkx is heavy)."""
+        import networkx
+
+        graph = networkx.Graph()
+        graph.add_nodes_from(self.adj)
+        graph.add_edges_from((a, b) for a, others in self.adj.items() for b in others)
+        return graph
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.adj.get(a, ())
+
+    def canal_between(self, a: str, b: str) -> Canal | None:
+        """The canal whose two zones are ``a`` and ``b``, if any."""
+        for canal in self.canals:
+            if {a, b} == set(canal.zones):
+                return canal
+        return None
+
+    def neighbours(self, name: str) -> Iterator[str]:
+        return iter(self.adj[name])
+

@@ -1,0 +1,170 @@
+"""The units of the A&A board: a unit type's movement facts, one unit with this turn's status, units in words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from movecheck.aa.wording import power_adjective, type_noun, unit_phrase
+from movecheck.i18n import _
+
+
+@dataclass(frozen=True)
+class UnitType:
+    """Movement facts of one unit type."""
+
+    name: str
+    movement: int
+    domain: str
+    transport_cost: int = 0
+    transport_capacity: int = 0
+    carrier_capacity: int = 0
+    carrier_cost: int = 0
+    blitz: bool = False
+    submarine: bool = False
+    destroyer: bool = False
+    cost: int | None = None
+    """What one unit costs in IPCs (None: the map gives no cost, so it cannot be bought)."""
+
+    @classmethod
+    def from_data(cls, name: str, data: dict[str, Any]) -> UnitType:
+        return cls(
+            name=name,
+            movement=int(data.get("movement", 0)),
+            domain=str(data.get("domain", "land")),
+            transport_cost=int(data.get("transport_cost", 0)),
+            transport_capacity=int(data.get("transport_capacity", 0)),
+            carrier_capacity=int(data.get("carrier_capacity", 0)),
+            carrier_cost=int(data.get("carrier_cost", 0)),
+            blitz=bool(data.get("blitz", False)),
+            submarine=bool(data.get("submarine", False)),
+            destroyer=bool(data.get("destroyer", False)),
+            cost=ipc_amount(data["cost"]) if "cost" in data else None,
+        )
+
+    @property
+    def is_land(self) -> bool:
+        return self.domain == "land"
+
+    @property
+    def is_sea(self) -> bool:
+        return self.domain == "sea"
+
+    @property
+    def is_air(self) -> bool:
+        return self.domain == "air"
+
+    @property
+    def is_fighter(self) -> bool:
+        """Aircraft that can land on carriers."""
+        return self.is_air and self.carrier_cost > 0
+
+    @property
+    def is_transport(self) -> bool:
+        return self.is_sea and self.transport_capacity > 0
+
+    @property
+    def is_carrier(self) -> bool:
+        return self.is_sea and self.carrier_capacity > 0
+
+    @property
+    def is_surface_warship(self) -> bool:
+        """Battleships, cruisers, destroyers, carriers: what makes a sea zone hostile."""
+        return self.is_sea and not self.submarine and not self.is_transport
+
+    @property
+    def is_aa_gun(self) -> bool:
+        return self.name == "aa_gun"
+
+    @property
+    def is_factory(self) -> bool:
+        return self.is_land and self.movement == 0
+
+
+
+def ipc_amount(value: Any) -> int:
+    """An IPC amount as a map writes it: a whole number, else 0 (the schema has said so)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+@dataclass(eq=False)
+class Unit:
+    """One unit on the board, with this turn's status."""
+
+    uid: int
+    type: UnitType
+    power: str
+    at: str
+    id: str | None = None
+    moved: int = 0
+    fought: bool = False
+    submerged: bool = False
+    """A submarine that submerged in a battle this turn (Revised): out of play, it makes no zone hostile."""
+    aboard: Unit | None = None
+    loaded: bool = False
+    unloaded_to: str | None = None
+    unloaded_before: bool = False
+    landed_from: str | None = None
+    """Land unit in a battles state: the id of the transport it was unloaded from this turn (``unloaded_from:``)."""
+    damage: int = 0
+    """A factory's damage from strategic bombing (``damage:``): its capacity is the IPC value less this."""
+    # this phase
+    spent: int = 0
+    move_count: int = 0
+    last_order: int | None = None
+    done: bool = False
+    in_battle: bool = False
+    loaded_now: bool = False
+    unloaded_now: bool = False
+    landed: bool = False
+    cargo: list[Unit] = field(default_factory=list)
+    source: tuple[Any, ...] = ()
+    ref: str = ""
+    """A generated id for a unit the state gives none (its place in ``units:``), for the report's ``assignment``."""
+
+    @property
+    def left(self) -> int:
+        """Movement points left this turn."""
+        return self.type.movement - self.moved - self.spent
+
+    @property
+    def moved_this_turn(self) -> bool:
+        return self.moved > 0 or self.spent > 0 or self.move_count > 0
+
+    def label(self) -> str:
+        """Its id, or ``1 German fighter``."""
+        return self.id if self.id else unit_phrase(1, self.type.name, self.power)
+
+
+def readiness(unit: Unit) -> tuple[Any, ...]:
+    """Sort key: the units best able to move first: not done, not in battle, no fighter landed on
+    it (or it on a carrier), not a transport that unloaded, most movement left.
+
+    A unit's key only ever grows during a phase (``done``/``in_battle`` become true,
+    ``spent`` grows), which :meth:`Board.ready` relies on.
+    """
+    return (unit.done, unit.in_battle, unit.landed, unit.unloaded_to is not None, -unit.left, unit.uid)
+
+
+def describe(units: Iterable[Unit], powers: bool = False) -> str:
+    """``2 tanks``, ``1 infantry and 1 tank`` or an id list, for messages.
+
+    With ``powers``: ``2 German tanks``, ``the Japanese transport Maru``.
+    """
+    units = list(units)
+    the = _("the {adjective} {kind} {id}")
+    named = [
+        the.format(adjective=power_adjective(u.power), kind=type_noun(u.type.name), id=u.id, power=u.power)
+        if powers else u.id
+        for u in units if u.id
+    ]
+    counts: dict[tuple[str, str | None], int] = {}
+    for unit in units:
+        if not unit.id:
+            key = (unit.type.name, unit.power if powers else None)
+            counts[key] = counts.get(key, 0) + 1
+    parts = [unit_phrase(n, t, p) for (t, p), n in counts.items()] + named
+    if not parts:
+        return _("no units")
+    return parts[0] if len(parts) == 1 else _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
