@@ -119,6 +119,9 @@ class Revised(AA1942):
         # neutrals_impassable stays True, as in 1942 (Revised: neutrals may not be entered)
         "aa_guns_captured": True,              # AA guns change hands with the territory, as factories do
         "partial_amphibious_retreat": False,
+        "move_existing_fighters_to_new_carriers": True,  # fighters in the factory territory board a new carrier
+        "unplaced_units": "lost",                       # units not placed are lost
+        "factory_damage": False,                        # bombing costs the owner IPCs, factories take no damage
     }
     unit_types = {  # the Revised unit stats (map facts ../data/aa-revised.map.json); no cruiser
         "infantry": {"movement": 1, "attack": 1, "defense": 2, "domain": "land", "cost": 3, "transport_cost": 2, "infantry": True},

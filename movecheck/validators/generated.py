@@ -29,7 +29,7 @@ def _v0(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T7.get(key)
+        check = _T8.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -71,7 +71,7 @@ def _v6(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T0.get(key)
+        check = _T1.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -84,6 +84,12 @@ def _v7(x: Any) -> bool:
 
 
 def _v8(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E0):
+        return False
+    return True
+
+
+def _v9(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
@@ -96,42 +102,31 @@ def _v8(x: Any) -> bool:
     return True
 
 
-def _v9(x: Any) -> bool:
+def _v10(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v10(value):
-            return False
-    return True
-
-
-def _v10(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v4(item):
+        if not _v11(value):
             return False
     return True
 
 
 def _v11(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v12(value):
+    for item in x:
+        if not _v4(item):
             return False
     return True
 
 
 def _v12(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
-    for item in x:
-        if not _v4(item):
+    for key, value in x.items():
+        if not _v13(value):
             return False
     return True
 
@@ -142,24 +137,35 @@ def _v13(x: Any) -> bool:
     if len(x) < 1:
         return False
     for item in x:
-        if not _v14(item):
+        if not _v4(item):
             return False
     return True
 
 
 def _v14(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'name' not in x:
+    if len(x) < 1:
         return False
-    for key, value in x.items():
-        check = _T1.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v15(item):
             return False
     return True
 
 
 def _v15(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'name' not in x:
+        return False
+    for key, value in x.items():
+        check = _T2.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v16(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 0):
@@ -167,16 +173,16 @@ def _v15(x: Any) -> bool:
     return True
 
 
-def _v16(x: Any) -> bool:
+def _v17(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v17(item):
+        if not _v18(item):
             return False
     return True
 
 
-def _v17(x: Any) -> bool:
+def _v18(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -190,7 +196,7 @@ def _v17(x: Any) -> bool:
     return True
 
 
-def _v18(x: Any) -> bool:
+def _v19(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -199,16 +205,16 @@ def _v18(x: Any) -> bool:
     return True
 
 
-def _v19(x: Any) -> bool:
+def _v20(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v20(item):
+        if not _v21(item):
             return False
     return True
 
 
-def _v20(x: Any) -> bool:
+def _v21(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -216,22 +222,22 @@ def _v20(x: Any) -> bool:
     if 'sea_zones' not in x:
         return False
     for key, value in x.items():
-        check = _T2.get(key)
+        check = _T3.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v21(x: Any) -> bool:
+def _v22(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v22(item):
+        if not _v23(item):
             return False
     return True
 
 
-def _v22(x: Any) -> bool:
+def _v23(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -241,15 +247,15 @@ def _v22(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T3.get(key)
+        check = _T4.get(key)
         if check is None or not check(value):
             return False
-    if not (_v25(x) if _v27(x) else True):
+    if not (_v26(x) if _v28(x) else True):
         return False
     return True
 
 
-def _v23(x: Any) -> bool:
+def _v24(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 1):
@@ -257,39 +263,30 @@ def _v23(x: Any) -> bool:
     return True
 
 
-def _v24(x: Any) -> bool:
+def _v25(x: Any) -> bool:
     if not (isinstance(x, str) or isinstance(x, bool)):
         return False
     return True
 
 
-def _v25(x: Any) -> bool:
+def _v26(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T4.get(key)
+            check = _T5.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v26(x: Any) -> bool:
+def _v27(x: Any) -> bool:
     if not equal(x, 1):
         return False
     return True
 
 
-def _v27(x: Any) -> bool:
+def _v28(x: Any) -> bool:
     if isinstance(x, dict):
         if 'id' not in x:
-            return False
-    return True
-
-
-def _v28(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v29(value):
             return False
     return True
 
@@ -297,24 +294,33 @@ def _v28(x: Any) -> bool:
 def _v29(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'movement' not in x:
-        return False
-    if 'domain' not in x:
-        return False
     for key, value in x.items():
-        check = _T6.get(key)
-        if check is None or not check(value):
+        if not _v30(value):
             return False
     return True
 
 
 def _v30(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E5):
+    if not (isinstance(x, dict)):
         return False
+    if 'movement' not in x:
+        return False
+    if 'domain' not in x:
+        return False
+    for key, value in x.items():
+        check = _T7.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v31(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E6):
+        return False
+    return True
+
+
+def _v32(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -324,35 +330,41 @@ def _v31(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T19.get(key)
+        check = _T21.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v32(x: Any) -> bool:
+def _v33(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v33(x: Any) -> bool:
+def _v34(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T8.get(key)
+        check = _T10.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v34(x: Any) -> bool:
-    if not (_v4(x) or _v35(x)):
+def _v35(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E9):
         return False
     return True
 
 
-def _v35(x: Any) -> bool:
+def _v36(x: Any) -> bool:
+    if not (_v4(x) or _v37(x)):
+        return False
+    return True
+
+
+def _v37(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -366,30 +378,7 @@ def _v35(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T15.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v36(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v37(item):
-            return False
-    return True
-
-
-def _v37(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T9.get(key)
+        check = _T17.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -397,6 +386,8 @@ def _v37(x: Any) -> bool:
 
 def _v38(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v39(item):
@@ -409,10 +400,8 @@ def _v39(x: Any) -> bool:
         return False
     if 'name' not in x:
         return False
-    if 'sea_zones' not in x:
-        return False
     for key, value in x.items():
-        check = _T10.get(key)
+        check = _T11.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -430,6 +419,29 @@ def _v40(x: Any) -> bool:
 def _v41(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'name' not in x:
+        return False
+    if 'sea_zones' not in x:
+        return False
+    for key, value in x.items():
+        check = _T12.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v42(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v43(item):
+            return False
+    return True
+
+
+def _v43(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'at' not in x:
         return False
     if 'power' not in x:
@@ -437,33 +449,33 @@ def _v41(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T11.get(key)
+        check = _T13.get(key)
         if check is None or not check(value):
             return False
-    if not (_v42(x) if _v27(x) else True):
+    if not (_v44(x) if _v28(x) else True):
         return False
     return True
 
 
-def _v42(x: Any) -> bool:
+def _v44(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T12.get(key)
+            check = _T14.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v43(x: Any) -> bool:
+def _v45(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v44(value):
+        if not _v46(value):
             return False
     return True
 
 
-def _v44(x: Any) -> bool:
+def _v46(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -471,34 +483,14 @@ def _v44(x: Any) -> bool:
     if 'domain' not in x:
         return False
     for key, value in x.items():
-        check = _T14.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v45(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E13):
-        return False
-    return True
-
-
-def _v46(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T17.get(key)
+        check = _T16.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v47(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E16):
+    if not (isinstance(x, str) and x in _E15):
         return False
     return True
 
@@ -506,18 +498,20 @@ def _v47(x: Any) -> bool:
 def _v48(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
     for key, value in x.items():
-        if not _v15(value):
+        check = _T19.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v49(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E18):
         return False
-    for key, value in x.items():
-        if not _v50(value):
-            return False
     return True
 
 
@@ -525,21 +519,39 @@ def _v50(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v23(value):
+        if not _v16(value):
             return False
     return True
 
 
 def _v51(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v52(item):
+    for key, value in x.items():
+        if not _v52(value):
             return False
     return True
 
 
 def _v52(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v24(value):
+            return False
+    return True
+
+
+def _v53(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v54(item):
+            return False
+    return True
+
+
+def _v54(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -549,13 +561,13 @@ def _v52(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T18.get(key)
+        check = _T20.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v53(x: Any) -> bool:
+def _v55(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -567,34 +579,34 @@ def _v53(x: Any) -> bool:
     if 'moves' not in x:
         return False
     for key, value in x.items():
-        check = _T22.get(key)
+        check = _T24.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v54(x: Any) -> bool:
+def _v56(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v55(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E20):
+def _v57(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E22):
         return False
     return True
 
 
-def _v56(x: Any) -> bool:
+def _v58(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v57(item):
+        if not _v59(item):
             return False
     return True
 
 
-def _v57(x: Any) -> bool:
+def _v59(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -602,30 +614,30 @@ def _v57(x: Any) -> bool:
     if 'path' not in x:
         return False
     for key, value in x.items():
-        check = _T21.get(key)
+        check = _T23.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v58(x: Any) -> bool:
-    if not (_v59(x) or _v12(x)):
+def _v60(x: Any) -> bool:
+    if not (_v61(x) or _v13(x)):
         return False
     return True
 
 
-def _v59(x: Any) -> bool:
+def _v61(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v23(value):
+        if not _v24(value):
             return False
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -636,13 +648,13 @@ def _v60(x: Any) -> bool:
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v63(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v62(x: Any) -> bool:
+def _v64(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -654,50 +666,50 @@ def _v62(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
+        check = _T27.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v65(x: Any) -> bool:
+    if not x == 'battles':
+        return False
+    return True
+
+
+def _v66(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v67(item):
+            return False
+    return True
+
+
+def _v67(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    for key, value in x.items():
+        check = _T26.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v68(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
         check = _T25.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v63(x: Any) -> bool:
-    if not x == 'battles':
-        return False
-    return True
-
-
-def _v64(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v65(item):
-            return False
-    return True
-
-
-def _v65(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T24.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v66(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T23.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v67(x: Any) -> bool:
+def _v69(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -707,48 +719,48 @@ def _v67(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T36.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v68(x: Any) -> bool:
-    if not x == 'maneuver':
-        return False
-    return True
-
-
-def _v69(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T30.get(key)
+        check = _T38.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v70(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'maneuver':
         return False
-    for key, value in x.items():
-        if not _v71(value):
-            return False
     return True
 
 
 def _v71(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        check = _T32.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v72(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v73(value):
+            return False
+    return True
+
+
+def _v73(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
+        return False
+    return True
+
+
+def _v74(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     for key in x:
-        if not _v73(key):
+        if not _v75(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -756,13 +768,13 @@ def _v72(x: Any) -> bool:
     return True
 
 
-def _v73(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E26):
+def _v75(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E28):
         return False
     return True
 
 
-def _v74(x: Any) -> bool:
+def _v76(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 100000):
@@ -770,22 +782,10 @@ def _v74(x: Any) -> bool:
     return True
 
 
-def _v75(x: Any) -> bool:
+def _v77(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
-def _v76(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E27):
-        return False
-    return True
-
-
-def _v77(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E28):
         return False
     return True
 
@@ -797,6 +797,18 @@ def _v78(x: Any) -> bool:
 
 
 def _v79(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E30):
+        return False
+    return True
+
+
+def _v80(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E31):
+        return False
+    return True
+
+
+def _v81(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -804,7 +816,7 @@ def _v79(x: Any) -> bool:
     return True
 
 
-def _v80(x: Any) -> bool:
+def _v82(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -812,13 +824,13 @@ def _v80(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T31.get(key)
+        check = _T33.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v81(x: Any) -> bool:
+def _v83(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -826,16 +838,16 @@ def _v81(x: Any) -> bool:
     return True
 
 
-def _v82(x: Any) -> bool:
+def _v84(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v83(item):
+        if not _v85(item):
             return False
     return True
 
 
-def _v83(x: Any) -> bool:
+def _v85(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -845,39 +857,16 @@ def _v83(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v84(x: Any) -> bool:
+def _v86(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
-        return False
-    for item in x:
-        if not _v85(item):
-            return False
-    return True
-
-
-def _v85(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v75(x[0]):
-        return False
-    if len(x) > 1 and not _v75(x[1]):
-        return False
-    return True
-
-
-def _v86(x: Any) -> bool:
-    if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v87(item):
@@ -886,43 +875,32 @@ def _v86(x: Any) -> bool:
 
 
 def _v87(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 2:
         return False
-    for key, value in x.items():
-        check = _T33.get(key)
-        if check is None or not check(value):
-            return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v77(x[0]):
+        return False
+    if len(x) > 1 and not _v77(x[1]):
+        return False
     return True
 
 
 def _v88(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v89(value):
+    for item in x:
+        if not _v89(item):
             return False
     return True
 
 
 def _v89(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v90(item):
-            return False
-    return True
-
-
-def _v90(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
-        return False
-    if 'bases' not in x:
         return False
     for key, value in x.items():
         check = _T35.get(key)
@@ -931,7 +909,41 @@ def _v90(x: Any) -> bool:
     return True
 
 
+def _v90(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v91(value):
+            return False
+    return True
+
+
 def _v91(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v92(item):
+            return False
+    return True
+
+
+def _v92(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T37.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v93(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -939,32 +951,32 @@ def _v91(x: Any) -> bool:
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v81(x[0]):
+    if len(x) > 0 and not _v83(x[0]):
         return False
-    if len(x) > 1 and not _v81(x[1]):
+    if len(x) > 1 and not _v83(x[1]):
         return False
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v94(item):
+        if not _v96(item):
             return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -974,13 +986,13 @@ def _v94(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -988,7 +1000,7 @@ def _v95(x: Any) -> bool:
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v98(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -998,57 +1010,57 @@ def _v96(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T42.get(key)
+        check = _T44.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v97(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v98(item):
-            return False
-    return True
-
-
-def _v98(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T39.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v106(x) and _v111(x)):
-        return False
     return True
 
 
 def _v99(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E37):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v100(item):
+            return False
     return True
 
 
 def _v100(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
     for key, value in x.items():
-        if not _v101(value):
+        check = _T41.get(key)
+        if check is None or not check(value):
             return False
+    if not (_v108(x) and _v113(x)):
+        return False
     return True
 
 
 def _v101(x: Any) -> bool:
-    if not (_v1(x) or _v102(x)):
+    if not (isinstance(x, str) and x in _E39):
         return False
     return True
 
 
 def _v102(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v103(value):
+            return False
+    return True
+
+
+def _v103(x: Any) -> bool:
+    if not (_v1(x) or _v104(x)):
+        return False
+    return True
+
+
+def _v104(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1059,16 +1071,16 @@ def _v102(x: Any) -> bool:
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v104(value):
+        if not _v106(value):
             return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1076,30 +1088,30 @@ def _v104(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T38.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v85(item):
+        if not _v87(item):
             return False
     return True
 
 
-def _v106(x: Any) -> bool:
-    if not (_v107(x) if _v109(x) else _v108(x)):
+def _v108(x: Any) -> bool:
+    if not (_v109(x) if _v111(x) else _v110(x)):
         return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1108,7 +1120,7 @@ def _v107(x: Any) -> bool:
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1117,54 +1129,54 @@ def _v108(x: Any) -> bool:
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T40.get(key)
+            check = _T42.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v111(x: Any) -> bool:
-    if not (_v112(x) if _v113(x) else True):
+def _v113(x: Any) -> bool:
+    if not (_v114(x) if _v115(x) else True):
         return False
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T41.get(key)
+            check = _T43.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1176,22 +1188,22 @@ def _v115(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v117(item):
+        if not _v119(item):
             return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1223,39 +1235,24 @@ def _v117(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v5(item):
             return False
-    return True
-
-
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v121(item):
-            return False
-    return True
-
-
-def _v121(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E43):
-        return False
     return True
 
 
@@ -1269,6 +1266,21 @@ def _v122(x: Any) -> bool:
 
 
 def _v123(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E45):
+        return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v125(item):
+            return False
+    return True
+
+
+def _v125(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1276,13 +1288,13 @@ def _v123(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T46.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1291,7 +1303,7 @@ def _v124(x: Any) -> bool:
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1301,13 +1313,13 @@ def _v125(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1320,22 +1332,22 @@ def _v126(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T45.get(key)
+            check = _T47.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v128(item):
+        if not _v130(item):
             return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1351,32 +1363,32 @@ def _v128(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T47.get(key)
+        check = _T49.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v129(x: Any) -> bool:
-    return True
-
-
-def _v130(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E46):
-        return False
-    return True
-
-
 def _v131(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v132(item):
-            return False
     return True
 
 
 def _v132(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E48):
+        return False
+    return True
+
+
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v134(item):
+            return False
+    return True
+
+
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1390,19 +1402,19 @@ def _v132(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v133(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E48):
+def _v135(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E50):
         return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1422,28 +1434,28 @@ def _v134(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v137(item):
+        if not _v139(item):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1467,13 +1479,13 @@ def _v137(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T54.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1481,13 +1493,13 @@ def _v138(x: Any) -> bool:
     return True
 
 
-def _v139(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E53):
+def _v141(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E55):
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1495,70 +1507,72 @@ def _v140(x: Any) -> bool:
     return True
 
 
-_T0: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
-_T1: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v15, 'capital': _v4}
-_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v17, 'land': _v10}
-_T3: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v23, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v24}
-_T4: dict[str, Callable[[Any], bool]] = {'count': _v26}
-_E5 = frozenset(['air', 'land', 'sea'])
-_T6: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v30, 'cost': _v15, 'transport_cost': _v23, 'transport_capacity': _v23, 'carrier_capacity': _v23, 'carrier_cost': _v23, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
-_T7: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'territories': _v13, 'connections': _v16, 'control': _v18, 'canals': _v19, 'units': _v21, 'unit_types': _v28}
-_T8: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
-_T9: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v15, 'capital': _v4}
-_T10: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v17, 'land': _v10}
-_T11: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v23, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v24, 'unloaded_from': _v4}
-_T12: dict[str, Callable[[Any], bool]] = {'count': _v26}
-_E13 = frozenset(['air', 'land', 'sea'])
-_T14: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v45, 'cost': _v15, 'transport_cost': _v23, 'transport_capacity': _v23, 'carrier_capacity': _v23, 'carrier_cost': _v23, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
-_T15: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v33, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'territories': _v36, 'connections': _v16, 'control': _v18, 'canals': _v38, 'units': _v40, 'unit_types': _v43}
-_E16 = frozenset(['battles', 'combat_move', 'noncombat_move'])
-_T17: dict[str, Callable[[Any], bool]] = {'round': _v23, 'power': _v4, 'phase': _v47}
-_T18: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v50, 'defenders': _v50, 'from': _v10, 'amphibious': _v50}
-_T19: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v32, 'rules': _v4, 'options': _v33, 'map': _v34, 'turn': _v46, 'control': _v18, 'captured_this_turn': _v10, 'purchased': _v48, 'to_place': _v49, 'units': _v40, 'battles': _v51}
-_E20 = frozenset(['combat_move', 'noncombat_move'])
-_T21: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v58, 'path': _v60, 'transport': _v4, 'attack': _v61, 'note': _v5}
-_T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v54, 'state': _v4, 'power': _v4, 'phase': _v55, 'moves': _v56}
-_T23: dict[str, Callable[[Any], bool]] = {'attacker': _v23, 'defender': _v23}
-_T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v50, 'defender_losses': _v50, 'retreat': _v4, 'submerged': _v66}
-_T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v63, 'state': _v4, 'power': _v4, 'phase': _v63, 'results': _v64}
-_E26 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E27 = frozenset(['centre', 'edge'])
-_E28 = frozenset(['per_file', 'whole_corps'])
-_E29 = frozenset(['half_of_max', 'half_of_mobility'])
-_T30: dict[str, Callable[[Any], bool]] = {'dice': _v70, 'penalties': _v72, 'tolerance': _v74, 'contact_gap': _v74, 'prebattle_distance': _v74, 'prebattle_bonus': _v75, 'prebattle_measure': _v76, 'corps_penalty': _v77, 'back_distance': _v78, 'pass_through_limit': _v79}
-_T31: dict[str, Callable[[Any], bool]] = {'width': _v81, 'depth': _v81}
-_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v73, 'polygon': _v84}
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v85, 'terrain': _v4, 'corps': _v4}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v75, 'y': _v75, 'facing': _v95, 'width': _v81, 'depth': _v81, 'mobility': _v91}
-_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v91, 'base': _v92, 'bases': _v93}
-_T36: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v32, 'options': _v69, 'to_move': _v4, 'field': _v80, 'terrain': _v82, 'landmarks': _v86, 'sides': _v88}
-_E37 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T38: dict[str, Callable[[Any], bool]] = {'x': _v75, 'y': _v75, 'facing': _v95}
-_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v99, 'landmark': _v4, 'rolls': _v100, 'end': _v103, 'base': _v4, 'path': _v105, 'facing': _v95, 'note': _v5}
-_T40: dict[str, Callable[[Any], bool]] = {'order': _v110}
-_T41: dict[str, Callable[[Any], bool]] = {'order': _v114}
-_T42: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v97}
-_E43 = frozenset(['illegal', 'legal', 'unchecked'])
-_T44: dict[str, Callable[[Any], bool]] = {'order': _v23, 'units': _v119, 'rides': _v124}
-_T45: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v118, 'config': _v5}
-_E46 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T47: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v129, 'edition_value': _v129, 'source': _v130, 'file': _v118}
-_E48 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T49: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v133, 'codes': _v119, 'pattern': _v118, 'applied': _v7}
-_T50: dict[str, Callable[[Any], bool]] = {'edition': _v126, 'options': _v127, 'selection': _v131}
-_T51: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v118, 'config': _v118, 'error': _v118, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v119, 'verdicts': _v120, 'assignment': _v122, 'overrides': _v125}
-_T52: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E53 = frozenset(['error', 'note', 'warning'])
-_T54: dict[str, Callable[[Any], bool]] = {'code': _v138, 'name': _v4, 'severity': _v139, 'message': _v5, 'clauses': _v119, 'file': _v5, 'line': _v23, 'column': _v23, 'order': _v140, 'order_id': _v118}
-_T55: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v116, 'summary': _v134, 'readings': _v135, 'statistics': _v48, 'findings': _v136}
+_E0 = frozenset(['kept', 'lost', 'refunded'])
+_T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'factory_damage': _v7}
+_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v16, 'capital': _v4}
+_T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v11}
+_T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25}
+_T5: dict[str, Callable[[Any], bool]] = {'count': _v27}
+_E6 = frozenset(['air', 'land', 'sea'])
+_T7: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v31, 'cost': _v16, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
+_T8: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v14, 'connections': _v17, 'control': _v19, 'canals': _v20, 'units': _v22, 'unit_types': _v29}
+_E9 = frozenset(['kept', 'lost', 'refunded'])
+_T10: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v35, 'factory_damage': _v7}
+_T11: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v16, 'capital': _v4}
+_T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v11}
+_T13: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4}
+_T14: dict[str, Callable[[Any], bool]] = {'count': _v27}
+_E15 = frozenset(['air', 'land', 'sea'])
+_T16: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v47, 'cost': _v16, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
+_T17: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v34, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v38, 'connections': _v17, 'control': _v19, 'canals': _v40, 'units': _v42, 'unit_types': _v45}
+_E18 = frozenset(['battles', 'combat_move', 'noncombat_move'])
+_T19: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v4, 'phase': _v49}
+_T20: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v52, 'defenders': _v52, 'from': _v11, 'amphibious': _v52}
+_T21: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v33, 'rules': _v4, 'options': _v34, 'map': _v36, 'turn': _v48, 'control': _v19, 'captured_this_turn': _v11, 'purchased': _v50, 'to_place': _v51, 'units': _v42, 'battles': _v53}
+_E22 = frozenset(['combat_move', 'noncombat_move'])
+_T23: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v60, 'path': _v62, 'transport': _v4, 'attack': _v63, 'note': _v5}
+_T24: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v56, 'state': _v4, 'power': _v4, 'phase': _v57, 'moves': _v58}
+_T25: dict[str, Callable[[Any], bool]] = {'attacker': _v24, 'defender': _v24}
+_T26: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v52, 'defender_losses': _v52, 'retreat': _v4, 'submerged': _v68}
+_T27: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v65, 'state': _v4, 'power': _v4, 'phase': _v65, 'results': _v66}
+_E28 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E29 = frozenset(['centre', 'edge'])
+_E30 = frozenset(['per_file', 'whole_corps'])
+_E31 = frozenset(['half_of_max', 'half_of_mobility'])
+_T32: dict[str, Callable[[Any], bool]] = {'dice': _v72, 'penalties': _v74, 'tolerance': _v76, 'contact_gap': _v76, 'prebattle_distance': _v76, 'prebattle_bonus': _v77, 'prebattle_measure': _v78, 'corps_penalty': _v79, 'back_distance': _v80, 'pass_through_limit': _v81}
+_T33: dict[str, Callable[[Any], bool]] = {'width': _v83, 'depth': _v83}
+_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v75, 'polygon': _v86}
+_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v87, 'terrain': _v4, 'corps': _v4}
+_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v77, 'y': _v77, 'facing': _v97, 'width': _v83, 'depth': _v83, 'mobility': _v93}
+_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v93, 'base': _v94, 'bases': _v95}
+_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v33, 'options': _v71, 'to_move': _v4, 'field': _v82, 'terrain': _v84, 'landmarks': _v88, 'sides': _v90}
+_E39 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T40: dict[str, Callable[[Any], bool]] = {'x': _v77, 'y': _v77, 'facing': _v97}
+_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v101, 'landmark': _v4, 'rolls': _v102, 'end': _v105, 'base': _v4, 'path': _v107, 'facing': _v97, 'note': _v5}
+_T42: dict[str, Callable[[Any], bool]] = {'order': _v112}
+_T43: dict[str, Callable[[Any], bool]] = {'order': _v116}
+_T44: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v56, 'state': _v4, 'side': _v4, 'orders': _v99}
+_E45 = frozenset(['illegal', 'legal', 'unchecked'])
+_T46: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v121, 'rides': _v126}
+_T47: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v120, 'config': _v5}
+_E48 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T49: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v131, 'edition_value': _v131, 'source': _v132, 'file': _v120}
+_E50 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T51: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v135, 'codes': _v121, 'pattern': _v120, 'applied': _v7}
+_T52: dict[str, Callable[[Any], bool]] = {'edition': _v128, 'options': _v129, 'selection': _v133}
+_T53: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v120, 'config': _v120, 'error': _v120, 'orders': _v16, 'legal': _v16, 'illegal': _v16, 'unchecked': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16, 'unchecked_reasons': _v121, 'verdicts': _v122, 'assignment': _v124, 'overrides': _v127}
+_T54: dict[str, Callable[[Any], bool]] = {'files': _v16, 'orders': _v16, 'legal_orders': _v16, 'illegal_orders': _v16, 'unchecked_orders': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16}
+_E55 = frozenset(['error', 'note', 'warning'])
+_T56: dict[str, Callable[[Any], bool]] = {'code': _v140, 'name': _v4, 'severity': _v141, 'message': _v5, 'clauses': _v121, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v142, 'order_id': _v120}
+_T57: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v118, 'summary': _v136, 'readings': _v137, 'statistics': _v50, 'findings': _v138}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v31,
-    'aa-orders': _v53,
-    'aa-battles': _v62,
-    'maneuver-state': _v67,
-    'maneuver-orders': _v96,
-    'report': _v115,
+    'aa-state': _v32,
+    'aa-orders': _v55,
+    'aa-battles': _v64,
+    'maneuver-state': _v69,
+    'maneuver-orders': _v98,
+    'report': _v117,
 }
