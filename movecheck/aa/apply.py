@@ -49,8 +49,10 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
     destroyed: list[Unit] = []
     to_place = _earlier_to_place(state)
     keep_status = True
+    said: list[str] = []
+    ipcs = _treasury(state)
     if isinstance(final, Resolution):
-        lost = resolve(final)
+        lost = resolve(final, ipcs, said)
         turn["phase"] = NONCOMBAT
     elif final.combat:
         _capture_entered(final)
@@ -65,12 +67,15 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
         to_place = _still_to_place(to_place, board, purchased, placed)
         turn = _next_turn(board, turn)
         keep_status = False
+        repair(board)
     data: dict[str, Any] = {"movecheck": 1, "system": "aa"}
     for key in ("rules", "options"):
         if key in state:
             data[key] = state[key]
     data["map"] = _map_reference(state.get("map"), state_path, output)
     data["turn"] = {k: turn[k] for k in ("round", "power", "phase") if k in turn}
+    if ipcs is not None:
+        data["ipcs"] = ipcs
     control = {space: owner for space, owner in sorted(board.control.items()) if board.map.control.get(space) != owner}
     if control:
         data["control"] = control
@@ -84,7 +89,8 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
     if battles:
         data["battles"] = battles
     what = "the battle results" if isinstance(final, Resolution) else "the orders"
-    return _header(what, state_path, orders_path, forced, to_place, destroyed) + _dump(data)
+    header = _header(what, state_path, orders_path, forced, to_place, destroyed)
+    return header + "".join(f"# {line}\n" for line in said) + _dump(data)
 
 
 def _header(what: str, state_path: str, orders_path: str, forced: bool, to_place: dict[str, Any],
@@ -98,6 +104,18 @@ def _header(what: str, state_path: str, orders_path: str, forced: bool, to_place
         lines.append("# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:")
         lines.extend(f"#   {unit.id or unit_phrase(1, unit.type.name, unit.power)} in {unit.at}" for unit in destroyed)
     return "\n".join(lines) + "\n"
+
+
+def _treasury(state: dict[str, Any]) -> dict[str, int] | None:
+    """The state's ``ipcs:`` (None: it has none)."""
+    ipcs = state.get("ipcs")
+    return {str(k): v for k, v in ipcs.items() if isinstance(v, int)} if isinstance(ipcs, dict) else None
+
+
+def repair(board: Board) -> None:
+    """The end-of-turn repair: every damaged two-hit unit on the board is whole again (``Units Repair Hits End Turn``)."""
+    for unit in board.units:
+        unit.damaged = False
 
 
 def _earlier_to_place(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -318,6 +336,10 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # typ
                 entry["unloaded"] = unit.unloaded_to if unit.unloaded_to != "?" else True
             if unit.uid in landings:
                 entry["unloaded_from"] = landings[unit.uid].id or ids[landings[unit.uid].uid]
+        if unit.damaged:
+            entry["damaged"] = True
+        if unit.damage:
+            entry["damage"] = unit.damage
         if unit.aboard is not None and unit.aboard.uid not in lost and (unit.type.is_land or unit.uid in seated):
             entry["aboard"] = unit.aboard.id or ids[unit.aboard.uid]
         key = tuple(sorted((k, str(v)) for k, v in entry.items()))
@@ -337,8 +359,8 @@ def _natural(name: str) -> tuple[Any, ...]:
 
 
 def _count_after_type(entry: dict[str, Any]) -> dict[str, Any]:
-    order = ("at", "power", "type", "count", "id", "moved", "fought", "submerged", "loaded", "unloaded", "aboard",
-             "unloaded_from")
+    order = ("at", "power", "type", "count", "id", "moved", "fought", "submerged", "damaged", "damage", "loaded",
+             "unloaded", "aboard", "unloaded_from")
     return {k: entry[k] for k in order if k in entry}
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from movecheck.aa.battle_turn import Extras, read_extras
 from movecheck.aa.model import Board, Unit
 from movecheck.i18n import _
 
@@ -75,10 +76,12 @@ class Result:
     retreat: str | None = None
     submerged: dict[str, int] = field(default_factory=dict)
     repeated: bool = False
+    """Another result before this one names the same battle."""
     named_losses: dict[str, dict[str, str]] = field(default_factory=dict)
     """``attacker`` / ``defender`` -> unit id -> its type: the casualties the referee names by id
     (counted in ``losses`` with their type too)."""
-    """Another result before this one names the same battle."""
+    extras: Extras = field(default_factory=Extras)
+    """``damaged:``, ``bombing:``, ``defender_landing:`` (:mod:`movecheck.aa.battle_turn`)."""
 
     @property
     def where(self) -> tuple[Any, ...]:
@@ -282,13 +285,16 @@ def read_results(doc: Document, board: Board, battles: dict[str, Battle], named:
             broken.add(index)  # the schema has said so (MC003)
         if any(side not in SIDES or not isinstance(n, int) or isinstance(n, bool) for side, n in submerged.items()):
             broken.add(index)  # the schema has said so (MC003)
+        extras, bad = read_extras(doc, board, entry, where, found)
+        if bad:
+            broken.add(index)  # the schema has said so (MC003)
         if found or index in broken or space is None:
             problems.extend(found)
             broken.add(index)
             continue
         assert space is not None
         results.append(Result(index, space, battles.get(space), losses, retreat, submerged,
-                              repeated=space in seen, named_losses=named_losses))
+                              repeated=space in seen, named_losses=named_losses, extras=extras))
         seen.add(space)
     return results, problems, broken
 
@@ -301,7 +307,7 @@ def _mapping(value: Any) -> dict[Any, Any]:
 # -- resolving -------------------------------------------------------------------------
 
 
-def resolve(resolution: Resolution) -> set[int]:
+def resolve(resolution: Resolution, ipcs: dict[str, int] | None = None, said: list[str] | None = None) -> set[int]:
     """Carry the results out on the board; returns the uids of the units lost (they leave the state).
 
     The cargo of a transport sunk in its sea battle goes down with it, ashore or not; the cargo of a
@@ -339,6 +345,11 @@ def resolve(resolution: Resolution) -> set[int]:
                     board.leave_vessel(unit)
                 elif unit.uid not in staying:
                     board.move_unit(unit, result.retreat)
+    from movecheck.aa.battle_turn import settle
+
+    lines = settle(resolution, lost, ipcs)
+    if said is not None:
+        said.extend(lines)
     _capture(board, lost)
     return lost
 

@@ -101,7 +101,7 @@ class AA1942(Edition):
         "destroyer": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8, "destroyer": True},
         "cruiser": {"movement": 2, "attack": 3, "defense": 3, "domain": "sea", "cost": 12},
         "carrier": {"movement": 2, "attack": 1, "defense": 2, "domain": "sea", "cost": 14, "carrier_capacity": 2},
-        "battleship": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 20},
+        "battleship": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 20, "hit_points": 2},
     }
 
 
@@ -135,7 +135,7 @@ class Revised(AA1942):
         "submarine": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8, "submarine": True},
         "destroyer": {"movement": 2, "attack": 3, "defense": 3, "domain": "sea", "cost": 12, "destroyer": True},
         "carrier": {"movement": 2, "attack": 1, "defense": 3, "domain": "sea", "cost": 16, "carrier_capacity": 2},
-        "battleship": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 24},
+        "battleship": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 24, "hit_points": 2},
     }
 
 

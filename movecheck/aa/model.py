@@ -39,6 +39,10 @@ class UnitType:
     blitz: bool = False
     submarine: bool = False
     destroyer: bool = False
+    hit_points: int = 1
+    """Hits that sink it: 2 for a two-hit battleship (``Two hit battleship``; TripleA's ``hitPoints``)."""
+    cost: int | None = None
+    """Its price in IPCs (None: the map gives none, it cannot be bought)."""
 
     @classmethod
     def from_data(cls, name: str, data: dict[str, Any]) -> "UnitType":
@@ -53,6 +57,8 @@ class UnitType:
             blitz=bool(data.get("blitz", False)),
             submarine=bool(data.get("submarine", False)),
             destroyer=bool(data.get("destroyer", False)),
+            hit_points=int(data.get("hit_points", 1)),
+            cost=int(data["cost"]) if isinstance(data.get("cost"), int) else None,
         )
 
     @property
@@ -124,6 +130,10 @@ class GameMap:
         for entry in data.get("territories", []):
             space = Space(entry["name"], bool(entry.get("sea")), bool(entry.get("neutral")))
             self.spaces[space.name] = space
+        self.production: dict[str, int] = {
+            e["name"]: e["production"] for e in data.get("territories", [])
+            if isinstance(e.get("production"), int) and not isinstance(e.get("production"), bool)}
+        """Each territory's IPC value (``production:``), where the map gives one."""
         self.capitals: dict[str, str] = {str(e["capital"]): e["name"] for e in data.get("territories", []) if e.get("capital")}
         """Each power's capital (a territory's ``capital:``), where the map names one."""
         self.space_names = Lexicon(self.spaces)
@@ -266,6 +276,10 @@ class Unit:
     loaded: bool = False
     unloaded_to: str | None = None
     unloaded_before: bool = False
+    damaged: bool = False
+    """A two-hit unit hit once this turn (``damaged: true``), repaired at the end of the turn."""
+    damage: int = 0
+    """A factory's damage from strategic bombing (``damage: N``, 1942 second edition): capacity less N."""
     landed_from: str | None = None
     """Land unit in a battles state: the id of the transport it was unloaded from this turn (``unloaded_from:``)."""
     # this phase

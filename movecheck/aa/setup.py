@@ -342,7 +342,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
             problems.append(unknown_type(state, board.map, entry.get("type"), where + ("type",)))
         if power is None:
             problems.append(unknown_power(state, board.map, entry.get("power"), where + ("power",)))
-        bad = [key for key in ("count", "moved") if key in entry and whole(entry[key]) is None]
+        bad = [key for key in ("count", "moved", "damage") if key in entry and whole(entry[key]) is None]
         problems += [_not_whole(state, where + (key,), entry[key]) for key in bad]
         if problems:
             if not from_map:
@@ -360,6 +360,8 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
                 moved=entry.get("moved", 0),
                 fought=bool(entry.get("fought", False)),
                 submerged=bool(entry.get("submerged", False)),
+                damaged=entry.get("damaged") is True,
+                damage=entry["damage"] if whole(entry.get("damage")) is not None else 0,
                 loaded=bool(entry.get("loaded", False)),
                 source=("map",) if from_map else where,
                 ref=unit_ref_of(index, k, count, from_map),

@@ -666,7 +666,7 @@ def _v64(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T27.get(key)
+        check = _T29.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -693,7 +693,7 @@ def _v67(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T26.get(key)
+        check = _T28.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -712,21 +712,14 @@ def _v68(x: Any) -> bool:
 def _v69(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'system' not in x:
-        return False
-    if 'field' not in x:
-        return False
-    if 'sides' not in x:
-        return False
     for key, value in x.items():
-        check = _T38.get(key)
-        if check is None or not check(value):
+        if not _v70(value):
             return False
     return True
 
 
 def _v70(x: Any) -> bool:
-    if not x == 'maneuver':
+    if sum((_v24(x), _v61(x),)) != 1:
         return False
     return True
 
@@ -734,33 +727,90 @@ def _v70(x: Any) -> bool:
 def _v71(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'damage' not in x:
+        return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T26.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v72(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v73(value):
+    for item in x:
+        if not _v73(item):
             return False
     return True
 
 
 def _v73(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
+    if not (isinstance(x, dict)):
         return False
+    if 'to' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T27.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v74(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'system' not in x:
+        return False
+    if 'field' not in x:
+        return False
+    if 'sides' not in x:
+        return False
+    for key, value in x.items():
+        check = _T40.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v75(x: Any) -> bool:
+    if not x == 'maneuver':
+        return False
+    return True
+
+
+def _v76(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T34.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v77(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v78(value):
+            return False
+    return True
+
+
+def _v78(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
+        return False
+    return True
+
+
+def _v79(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     for key in x:
-        if not _v75(key):
+        if not _v80(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -768,42 +818,8 @@ def _v74(x: Any) -> bool:
     return True
 
 
-def _v75(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E28):
-        return False
-    return True
-
-
-def _v76(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 100000):
-        return False
-    return True
-
-
-def _v77(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
-def _v78(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E29):
-        return False
-    return True
-
-
-def _v79(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E30):
-        return False
-    return True
-
-
 def _v80(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E31):
+    if not (isinstance(x, str) and x in _E30):
         return False
     return True
 
@@ -811,12 +827,46 @@ def _v80(x: Any) -> bool:
 def _v81(x: Any) -> bool:
     if not (number(x)):
         return False
-    if number(x) and (x < 0 or x > 1):
+    if number(x) and (x < 0 or x > 100000):
         return False
     return True
 
 
 def _v82(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
+        return False
+    return True
+
+
+def _v83(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E31):
+        return False
+    return True
+
+
+def _v84(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E32):
+        return False
+    return True
+
+
+def _v85(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E33):
+        return False
+    return True
+
+
+def _v86(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 1):
+        return False
+    return True
+
+
+def _v87(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -824,13 +874,13 @@ def _v82(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T35.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v83(x: Any) -> bool:
+def _v88(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -838,16 +888,16 @@ def _v83(x: Any) -> bool:
     return True
 
 
-def _v84(x: Any) -> bool:
+def _v89(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v85(item):
+        if not _v90(item):
             return False
     return True
 
 
-def _v85(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -857,71 +907,16 @@ def _v85(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v86(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v87(item):
-            return False
-    return True
-
-
-def _v87(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v77(x[0]):
-        return False
-    if len(x) > 1 and not _v77(x[1]):
-        return False
-    return True
-
-
-def _v88(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v89(item):
-            return False
-    return True
-
-
-def _v89(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
-        check = _T35.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v90(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v91(value):
             return False
     return True
 
 
 def _v91(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
         return False
     for item in x:
         if not _v92(item):
@@ -930,11 +925,32 @@ def _v91(x: Any) -> bool:
 
 
 def _v92(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v82(x[0]):
+        return False
+    if len(x) > 1 and not _v82(x[1]):
+        return False
+    return True
+
+
+def _v93(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v94(item):
+            return False
+    return True
+
+
+def _v94(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
-        return False
-    if 'bases' not in x:
         return False
     for key, value in x.items():
         check = _T37.get(key)
@@ -943,7 +959,41 @@ def _v92(x: Any) -> bool:
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v95(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v96(value):
+            return False
+    return True
+
+
+def _v96(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v97(item):
+            return False
+    return True
+
+
+def _v97(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T39.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v98(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -951,32 +1001,32 @@ def _v93(x: Any) -> bool:
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v83(x[0]):
+    if len(x) > 0 and not _v88(x[0]):
         return False
-    if len(x) > 1 and not _v83(x[1]):
+    if len(x) > 1 and not _v88(x[1]):
         return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v100(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v96(item):
+        if not _v101(item):
             return False
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v101(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -986,13 +1036,13 @@ def _v96(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T36.get(key)
+        check = _T38.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v102(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1000,7 +1050,7 @@ def _v97(x: Any) -> bool:
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v103(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1010,57 +1060,57 @@ def _v98(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T46.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v104(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v100(item):
+        if not _v105(item):
             return False
     return True
 
 
-def _v100(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T41.get(key)
+        check = _T43.get(key)
         if check is None or not check(value):
             return False
-    if not (_v108(x) and _v113(x)):
+    if not (_v113(x) and _v118(x)):
         return False
     return True
 
 
-def _v101(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E39):
+def _v106(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E41):
         return False
     return True
 
 
-def _v102(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v103(value):
+        if not _v108(value):
             return False
     return True
 
 
-def _v103(x: Any) -> bool:
-    if not (_v1(x) or _v104(x)):
+def _v108(x: Any) -> bool:
+    if not (_v1(x) or _v109(x)):
         return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1071,16 +1121,16 @@ def _v104(x: Any) -> bool:
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v106(value):
+        if not _v111(value):
             return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1088,30 +1138,30 @@ def _v106(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T40.get(key)
+        check = _T42.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v87(item):
+        if not _v92(item):
             return False
     return True
 
 
-def _v108(x: Any) -> bool:
-    if not (_v109(x) if _v111(x) else _v110(x)):
+def _v113(x: Any) -> bool:
+    if not (_v114(x) if _v116(x) else _v115(x)):
         return False
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1120,7 +1170,7 @@ def _v109(x: Any) -> bool:
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1129,54 +1179,54 @@ def _v110(x: Any) -> bool:
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T42.get(key)
+            check = _T44.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v113(x: Any) -> bool:
-    if not (_v114(x) if _v115(x) else True):
+def _v118(x: Any) -> bool:
+    if not (_v119(x) if _v120(x) else True):
         return False
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T43.get(key)
+            check = _T45.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1188,22 +1238,22 @@ def _v117(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T59.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v119(item):
+        if not _v124(item):
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1235,19 +1285,19 @@ def _v119(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
+        check = _T55.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1256,85 +1306,18 @@ def _v121(x: Any) -> bool:
     return True
 
 
-def _v122(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v123(item):
-            return False
-    return True
-
-
-def _v123(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E45):
-        return False
-    return True
-
-
-def _v124(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v125(item):
-            return False
-    return True
-
-
-def _v125(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T46.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v126(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v5(value):
-            return False
-    return True
-
-
 def _v127(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'edition' not in x:
-        return False
-    if 'options' not in x:
-        return False
-    if 'selection' not in x:
-        return False
-    for key, value in x.items():
-        check = _T52.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v128(item):
             return False
     return True
 
 
 def _v128(x: Any) -> bool:
-    if not (isinstance(x, dict) or x is None):
+    if not (isinstance(x, str) and x in _E47):
         return False
-    if isinstance(x, dict):
-        if 'system' not in x:
-            return False
-        if 'name' not in x:
-            return False
-        if 'instead_of' not in x:
-            return False
-        if 'config' not in x:
-            return False
-        for key, value in x.items():
-            check = _T47.get(key)
-            if check is None or not check(value):
-                return False
     return True
 
 
@@ -1350,6 +1333,73 @@ def _v129(x: Any) -> bool:
 def _v130(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T48.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v131(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v5(value):
+            return False
+    return True
+
+
+def _v132(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'edition' not in x:
+        return False
+    if 'options' not in x:
+        return False
+    if 'selection' not in x:
+        return False
+    for key, value in x.items():
+        check = _T54.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, dict) or x is None):
+        return False
+    if isinstance(x, dict):
+        if 'system' not in x:
+            return False
+        if 'name' not in x:
+            return False
+        if 'instead_of' not in x:
+            return False
+        if 'config' not in x:
+            return False
+        for key, value in x.items():
+            check = _T49.get(key)
+            if check is None or not check(value):
+                return False
+    return True
+
+
+def _v134(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v135(item):
+            return False
+    return True
+
+
+def _v135(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'system' not in x:
         return False
     if 'name' not in x:
@@ -1363,32 +1413,32 @@ def _v130(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     return True
 
 
-def _v132(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E48):
+def _v137(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E50):
         return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v134(item):
+        if not _v139(item):
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1402,19 +1452,19 @@ def _v134(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E50):
+def _v140(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E52):
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1434,28 +1484,28 @@ def _v136(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T54.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v139(item):
+        if not _v144(item):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1479,13 +1529,13 @@ def _v139(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T58.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1493,13 +1543,13 @@ def _v140(x: Any) -> bool:
     return True
 
 
-def _v141(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E55):
+def _v146(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E57):
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1514,16 +1564,16 @@ _T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land':
 _T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25}
 _T5: dict[str, Callable[[Any], bool]] = {'count': _v27}
 _E6 = frozenset(['air', 'land', 'sea'])
-_T7: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v31, 'cost': _v16, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
+_T7: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v31, 'cost': _v16, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v24}
 _T8: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v14, 'connections': _v17, 'control': _v19, 'canals': _v20, 'units': _v22, 'unit_types': _v29}
 _E9 = frozenset(['kept', 'lost', 'refunded'])
 _T10: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v35, 'factory_damage': _v7}
 _T11: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v16, 'capital': _v4}
 _T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v11}
-_T13: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4}
+_T13: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v16}
 _T14: dict[str, Callable[[Any], bool]] = {'count': _v27}
 _E15 = frozenset(['air', 'land', 'sea'])
-_T16: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v47, 'cost': _v16, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
+_T16: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v47, 'cost': _v16, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v24}
 _T17: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v34, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v38, 'connections': _v17, 'control': _v19, 'canals': _v40, 'units': _v42, 'unit_types': _v45}
 _E18 = frozenset(['battles', 'combat_move', 'noncombat_move'])
 _T19: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v4, 'phase': _v49}
@@ -1533,38 +1583,40 @@ _E22 = frozenset(['combat_move', 'noncombat_move'])
 _T23: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v60, 'path': _v62, 'transport': _v4, 'attack': _v63, 'note': _v5}
 _T24: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v56, 'state': _v4, 'power': _v4, 'phase': _v57, 'moves': _v58}
 _T25: dict[str, Callable[[Any], bool]] = {'attacker': _v24, 'defender': _v24}
-_T26: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v52, 'defender_losses': _v52, 'retreat': _v4, 'submerged': _v68}
-_T27: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v65, 'state': _v4, 'power': _v4, 'phase': _v65, 'results': _v66}
-_E28 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E29 = frozenset(['centre', 'edge'])
-_E30 = frozenset(['per_file', 'whole_corps'])
-_E31 = frozenset(['half_of_max', 'half_of_mobility'])
-_T32: dict[str, Callable[[Any], bool]] = {'dice': _v72, 'penalties': _v74, 'tolerance': _v76, 'contact_gap': _v76, 'prebattle_distance': _v76, 'prebattle_bonus': _v77, 'prebattle_measure': _v78, 'corps_penalty': _v79, 'back_distance': _v80, 'pass_through_limit': _v81}
-_T33: dict[str, Callable[[Any], bool]] = {'width': _v83, 'depth': _v83}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v75, 'polygon': _v86}
-_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v87, 'terrain': _v4, 'corps': _v4}
-_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v77, 'y': _v77, 'facing': _v97, 'width': _v83, 'depth': _v83, 'mobility': _v93}
-_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v93, 'base': _v94, 'bases': _v95}
-_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v33, 'options': _v71, 'to_move': _v4, 'field': _v82, 'terrain': _v84, 'landmarks': _v88, 'sides': _v90}
-_E39 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T40: dict[str, Callable[[Any], bool]] = {'x': _v77, 'y': _v77, 'facing': _v97}
-_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v101, 'landmark': _v4, 'rolls': _v102, 'end': _v105, 'base': _v4, 'path': _v107, 'facing': _v97, 'note': _v5}
-_T42: dict[str, Callable[[Any], bool]] = {'order': _v112}
-_T43: dict[str, Callable[[Any], bool]] = {'order': _v116}
-_T44: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v56, 'state': _v4, 'side': _v4, 'orders': _v99}
-_E45 = frozenset(['illegal', 'legal', 'unchecked'])
-_T46: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v121, 'rides': _v126}
-_T47: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v120, 'config': _v5}
-_E48 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T49: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v131, 'edition_value': _v131, 'source': _v132, 'file': _v120}
-_E50 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T51: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v135, 'codes': _v121, 'pattern': _v120, 'applied': _v7}
-_T52: dict[str, Callable[[Any], bool]] = {'edition': _v128, 'options': _v129, 'selection': _v133}
-_T53: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v120, 'config': _v120, 'error': _v120, 'orders': _v16, 'legal': _v16, 'illegal': _v16, 'unchecked': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16, 'unchecked_reasons': _v121, 'verdicts': _v122, 'assignment': _v124, 'overrides': _v127}
-_T54: dict[str, Callable[[Any], bool]] = {'files': _v16, 'orders': _v16, 'legal_orders': _v16, 'illegal_orders': _v16, 'unchecked_orders': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16}
-_E55 = frozenset(['error', 'note', 'warning'])
-_T56: dict[str, Callable[[Any], bool]] = {'code': _v140, 'name': _v4, 'severity': _v141, 'message': _v5, 'clauses': _v121, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v142, 'order_id': _v120}
-_T57: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v118, 'summary': _v136, 'readings': _v137, 'statistics': _v50, 'findings': _v138}
+_T26: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v16}
+_T27: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v61}
+_T28: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v52, 'defender_losses': _v52, 'retreat': _v4, 'submerged': _v68, 'damaged': _v69, 'bombing': _v71, 'defender_landing': _v72}
+_T29: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v65, 'state': _v4, 'power': _v4, 'phase': _v65, 'results': _v66}
+_E30 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E31 = frozenset(['centre', 'edge'])
+_E32 = frozenset(['per_file', 'whole_corps'])
+_E33 = frozenset(['half_of_max', 'half_of_mobility'])
+_T34: dict[str, Callable[[Any], bool]] = {'dice': _v77, 'penalties': _v79, 'tolerance': _v81, 'contact_gap': _v81, 'prebattle_distance': _v81, 'prebattle_bonus': _v82, 'prebattle_measure': _v83, 'corps_penalty': _v84, 'back_distance': _v85, 'pass_through_limit': _v86}
+_T35: dict[str, Callable[[Any], bool]] = {'width': _v88, 'depth': _v88}
+_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v80, 'polygon': _v91}
+_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v92, 'terrain': _v4, 'corps': _v4}
+_T38: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v82, 'y': _v82, 'facing': _v102, 'width': _v88, 'depth': _v88, 'mobility': _v98}
+_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v98, 'base': _v99, 'bases': _v100}
+_T40: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v75, 'kind': _v33, 'options': _v76, 'to_move': _v4, 'field': _v87, 'terrain': _v89, 'landmarks': _v93, 'sides': _v95}
+_E41 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T42: dict[str, Callable[[Any], bool]] = {'x': _v82, 'y': _v82, 'facing': _v102}
+_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v106, 'landmark': _v4, 'rolls': _v107, 'end': _v110, 'base': _v4, 'path': _v112, 'facing': _v102, 'note': _v5}
+_T44: dict[str, Callable[[Any], bool]] = {'order': _v117}
+_T45: dict[str, Callable[[Any], bool]] = {'order': _v121}
+_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v75, 'kind': _v56, 'state': _v4, 'side': _v4, 'orders': _v104}
+_E47 = frozenset(['illegal', 'legal', 'unchecked'])
+_T48: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v126, 'rides': _v131}
+_T49: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v125, 'config': _v5}
+_E50 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T51: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v136, 'edition_value': _v136, 'source': _v137, 'file': _v125}
+_E52 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T53: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v140, 'codes': _v126, 'pattern': _v125, 'applied': _v7}
+_T54: dict[str, Callable[[Any], bool]] = {'edition': _v133, 'options': _v134, 'selection': _v138}
+_T55: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v125, 'config': _v125, 'error': _v125, 'orders': _v16, 'legal': _v16, 'illegal': _v16, 'unchecked': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16, 'unchecked_reasons': _v126, 'verdicts': _v127, 'assignment': _v129, 'overrides': _v132}
+_T56: dict[str, Callable[[Any], bool]] = {'files': _v16, 'orders': _v16, 'legal_orders': _v16, 'illegal_orders': _v16, 'unchecked_orders': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16}
+_E57 = frozenset(['error', 'note', 'warning'])
+_T58: dict[str, Callable[[Any], bool]] = {'code': _v145, 'name': _v4, 'severity': _v146, 'message': _v5, 'clauses': _v126, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v147, 'order_id': _v125}
+_T59: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v123, 'summary': _v141, 'readings': _v142, 'statistics': _v50, 'findings': _v143}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -1572,7 +1624,7 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-state': _v32,
     'aa-orders': _v55,
     'aa-battles': _v64,
-    'maneuver-state': _v69,
-    'maneuver-orders': _v98,
-    'report': _v117,
+    'maneuver-state': _v74,
+    'maneuver-orders': _v103,
+    'report': _v122,
 }
