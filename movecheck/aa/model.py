@@ -42,7 +42,7 @@ class UnitType:
     hit_points: int = 1
     """Hits that sink it: 2 for a two-hit battleship (``Two hit battleship``; TripleA's ``hitPoints``)."""
     cost: int | None = None
-    """Its price in IPCs (None: the map gives none, it cannot be bought)."""
+    """What one unit costs in IPCs (None: the map gives no cost, so it cannot be bought)."""
 
     @classmethod
     def from_data(cls, name: str, data: dict[str, Any]) -> "UnitType":
@@ -58,7 +58,7 @@ class UnitType:
             submarine=bool(data.get("submarine", False)),
             destroyer=bool(data.get("destroyer", False)),
             hit_points=int(data.get("hit_points", 1)),
-            cost=int(data["cost"]) if isinstance(data.get("cost"), int) else None,
+            cost=_ipc(data["cost"]) if "cost" in data else None,
         )
 
     @property
@@ -100,6 +100,11 @@ class UnitType:
         return self.is_land and self.movement == 0
 
 
+def _ipc(value: Any) -> int:
+    """An IPC amount as a map writes it: a whole number, else 0 (the schema has said so)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 @dataclass(frozen=True)
 class Space:
     """A territory or sea zone."""
@@ -130,12 +135,15 @@ class GameMap:
         for entry in data.get("territories", []):
             space = Space(entry["name"], bool(entry.get("sea")), bool(entry.get("neutral")))
             self.spaces[space.name] = space
-        self.production: dict[str, int] = {
-            e["name"]: e["production"] for e in data.get("territories", [])
-            if isinstance(e.get("production"), int) and not isinstance(e.get("production"), bool)}
-        """Each territory's IPC value (``production:``), where the map gives one."""
         self.capitals: dict[str, str] = {str(e["capital"]): e["name"] for e in data.get("territories", []) if e.get("capital")}
         """Each power's capital (a territory's ``capital:``), where the map names one."""
+        self.production: dict[str, int] = {e["name"]: _ipc(e.get("production")) for e in data.get("territories", [])
+                                           if not e.get("sea")}
+        """Each territory's IPC value (``production:``; 0 where the map gives none)."""
+        treasuries = data.get("ipcs")
+        self.ipcs: dict[str, int] | None = ({str(p): _ipc(n) for p, n in treasuries.items()}
+                                            if isinstance(treasuries, dict) else None)
+        """Each power's starting treasury (``ipcs:``), None where the map gives none."""
         self.space_names = Lexicon(self.spaces)
         for entry in data.get("territories", []):
             for alias in entry.get("aliases", []):
@@ -392,6 +400,13 @@ class Board:
         self.control: dict[str, str] = dict(game_map.control)
         self.captured: set[str] = set()
         self.purchased: dict[str, int] = {}
+        self.ipcs: dict[str, int] | None = None
+        """Each power's unspent IPCs (the state's ``ipcs:``, or the map's starting treasuries in round 1);
+        None: the state does not say and the map cannot."""
+        self.taken: list[tuple[str, str, str, str | None]] = []
+        """Territories taken on this board: (space, taker, new holder, former holder), in order."""
+        self.transfers: list[tuple[str, str, int, str]] = []
+        """IPCs moved by a capital taken: (from, to, amount, capital)."""
         self.units: list[Unit] = []
         self._by_space: dict[str, dict[int, Unit]] = {}  # by id(): a unit leaves its space in O(1), the order kept
         self.by_id: dict[str, Unit] = {}
@@ -412,6 +427,8 @@ class Board:
         twin.control = dict(self.control)
         twin.captured = set(self.captured)
         twin.purchased = dict(self.purchased)
+        twin.ipcs = dict(self.ipcs) if self.ipcs is not None else None
+        twin.taken, twin.transfers = list(self.taken), list(self.transfers)
         clones: dict[int, Unit] = {}
         for unit in self.units:
             clone = object.__new__(Unit)  # a plain copy of the fields, without dataclass machinery

@@ -143,17 +143,34 @@ def _v13(x: Any) -> bool:
 
 
 def _v14(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v15(item):
+    for key, value in x.items():
+        if not _v15(value):
             return False
     return True
 
 
 def _v15(x: Any) -> bool:
+    if not (integer(x)):
+        return False
+    if number(x) and (x < 0):
+        return False
+    return True
+
+
+def _v16(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v17(item):
+            return False
+    return True
+
+
+def _v17(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -165,24 +182,16 @@ def _v15(x: Any) -> bool:
     return True
 
 
-def _v16(x: Any) -> bool:
-    if not (integer(x)):
-        return False
-    if number(x) and (x < 0):
-        return False
-    return True
-
-
-def _v17(x: Any) -> bool:
+def _v18(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v18(item):
+        if not _v19(item):
             return False
     return True
 
 
-def _v18(x: Any) -> bool:
+def _v19(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -196,7 +205,7 @@ def _v18(x: Any) -> bool:
     return True
 
 
-def _v19(x: Any) -> bool:
+def _v20(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -205,16 +214,16 @@ def _v19(x: Any) -> bool:
     return True
 
 
-def _v20(x: Any) -> bool:
+def _v21(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v21(item):
+        if not _v22(item):
             return False
     return True
 
 
-def _v21(x: Any) -> bool:
+def _v22(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -228,16 +237,16 @@ def _v21(x: Any) -> bool:
     return True
 
 
-def _v22(x: Any) -> bool:
+def _v23(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v23(item):
+        if not _v24(item):
             return False
     return True
 
 
-def _v23(x: Any) -> bool:
+def _v24(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -250,12 +259,12 @@ def _v23(x: Any) -> bool:
         check = _T4.get(key)
         if check is None or not check(value):
             return False
-    if not (_v26(x) if _v28(x) else True):
+    if not (_v27(x) if _v29(x) else True):
         return False
     return True
 
 
-def _v24(x: Any) -> bool:
+def _v25(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 1):
@@ -263,13 +272,13 @@ def _v24(x: Any) -> bool:
     return True
 
 
-def _v25(x: Any) -> bool:
+def _v26(x: Any) -> bool:
     if not (isinstance(x, str) or isinstance(x, bool)):
         return False
     return True
 
 
-def _v26(x: Any) -> bool:
+def _v27(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
             check = _T5.get(key)
@@ -278,29 +287,29 @@ def _v26(x: Any) -> bool:
     return True
 
 
-def _v27(x: Any) -> bool:
+def _v28(x: Any) -> bool:
     if not equal(x, 1):
         return False
     return True
 
 
-def _v28(x: Any) -> bool:
+def _v29(x: Any) -> bool:
     if isinstance(x, dict):
         if 'id' not in x:
             return False
     return True
 
 
-def _v29(x: Any) -> bool:
+def _v30(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v30(value):
+        if not _v31(value):
             return False
     return True
 
 
-def _v30(x: Any) -> bool:
+def _v31(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -314,13 +323,13 @@ def _v30(x: Any) -> bool:
     return True
 
 
-def _v31(x: Any) -> bool:
+def _v32(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E6):
         return False
     return True
 
 
-def _v32(x: Any) -> bool:
+def _v33(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -336,13 +345,13 @@ def _v32(x: Any) -> bool:
     return True
 
 
-def _v33(x: Any) -> bool:
+def _v34(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v34(x: Any) -> bool:
+def _v35(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -352,19 +361,19 @@ def _v34(x: Any) -> bool:
     return True
 
 
-def _v35(x: Any) -> bool:
+def _v36(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E9):
         return False
     return True
 
 
-def _v36(x: Any) -> bool:
-    if not (_v4(x) or _v37(x)):
+def _v37(x: Any) -> bool:
+    if not (_v4(x) or _v38(x)):
         return False
     return True
 
 
-def _v37(x: Any) -> bool:
+def _v38(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -384,18 +393,18 @@ def _v37(x: Any) -> bool:
     return True
 
 
-def _v38(x: Any) -> bool:
+def _v39(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v39(item):
+        if not _v40(item):
             return False
     return True
 
 
-def _v39(x: Any) -> bool:
+def _v40(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -407,16 +416,16 @@ def _v39(x: Any) -> bool:
     return True
 
 
-def _v40(x: Any) -> bool:
+def _v41(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v41(item):
+        if not _v42(item):
             return False
     return True
 
 
-def _v41(x: Any) -> bool:
+def _v42(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -430,16 +439,16 @@ def _v41(x: Any) -> bool:
     return True
 
 
-def _v42(x: Any) -> bool:
+def _v43(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v43(item):
+        if not _v44(item):
             return False
     return True
 
 
-def _v43(x: Any) -> bool:
+def _v44(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -452,12 +461,12 @@ def _v43(x: Any) -> bool:
         check = _T13.get(key)
         if check is None or not check(value):
             return False
-    if not (_v44(x) if _v28(x) else True):
+    if not (_v45(x) if _v29(x) else True):
         return False
     return True
 
 
-def _v44(x: Any) -> bool:
+def _v45(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
             check = _T14.get(key)
@@ -466,16 +475,16 @@ def _v44(x: Any) -> bool:
     return True
 
 
-def _v45(x: Any) -> bool:
+def _v46(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v46(value):
+        if not _v47(value):
             return False
     return True
 
 
-def _v46(x: Any) -> bool:
+def _v47(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -489,13 +498,13 @@ def _v46(x: Any) -> bool:
     return True
 
 
-def _v47(x: Any) -> bool:
+def _v48(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E15):
         return False
     return True
 
 
-def _v48(x: Any) -> bool:
+def _v49(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -509,18 +518,9 @@ def _v48(x: Any) -> bool:
     return True
 
 
-def _v49(x: Any) -> bool:
+def _v50(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E18):
         return False
-    return True
-
-
-def _v50(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v16(value):
-            return False
     return True
 
 
@@ -537,7 +537,7 @@ def _v52(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v24(value):
+        if not _v25(value):
             return False
     return True
 
@@ -632,7 +632,7 @@ def _v61(x: Any) -> bool:
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v24(value):
+        if not _v25(value):
             return False
     return True
 
@@ -719,7 +719,7 @@ def _v69(x: Any) -> bool:
 
 
 def _v70(x: Any) -> bool:
-    if sum((_v24(x), _v61(x),)) != 1:
+    if sum((_v25(x), _v61(x),)) != 1:
         return False
     return True
 
@@ -1557,33 +1557,188 @@ def _v147(x: Any) -> bool:
     return True
 
 
+def _v148(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'system' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'state' not in x:
+        return False
+    if 'written' not in x:
+        return False
+    if 'forced' not in x:
+        return False
+    for key, value in x.items():
+        check = _T65.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v149(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T60.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v150(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v151(item):
+            return False
+    return True
+
+
+def _v151(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'at' not in x:
+        return False
+    for key, value in x.items():
+        check = _T61.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v152(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v153(item):
+            return False
+    return True
+
+
+def _v153(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'by' not in x:
+        return False
+    if 'holder' not in x:
+        return False
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
+        return False
+    for key, value in x.items():
+        check = _T62.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v154(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v155(item):
+            return False
+    return True
+
+
+def _v155(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T63.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v156(x: Any) -> bool:
+    if sum((_v157(x), _v158(x),)) != 1:
+        return False
+    return True
+
+
+def _v157(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v158(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T64.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v159(x: Any) -> bool:
+    if not (integer(x) or x is None):
+        return False
+    if number(x) and (x < 0):
+        return False
+    return True
+
+
+def _v160(x: Any) -> bool:
+    if sum((_v157(x), _v14(x),)) != 1:
+        return False
+    return True
+
+
 _E0 = frozenset(['kept', 'lost', 'refunded'])
 _T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'factory_damage': _v7}
-_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v16, 'capital': _v4}
-_T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v11}
-_T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25}
-_T5: dict[str, Callable[[Any], bool]] = {'count': _v27}
+_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4}
+_T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
+_T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
+_T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E6 = frozenset(['air', 'land', 'sea'])
-_T7: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v31, 'cost': _v16, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v24}
-_T8: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v14, 'connections': _v17, 'control': _v19, 'canals': _v20, 'units': _v22, 'unit_types': _v29}
+_T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
+_T8: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30}
 _E9 = frozenset(['kept', 'lost', 'refunded'])
-_T10: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v35, 'factory_damage': _v7}
-_T11: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v16, 'capital': _v4}
-_T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v11}
-_T13: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v16}
-_T14: dict[str, Callable[[Any], bool]] = {'count': _v27}
+_T10: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v36, 'factory_damage': _v7}
+_T11: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4}
+_T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
+_T13: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
+_T14: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E15 = frozenset(['air', 'land', 'sea'])
-_T16: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v47, 'cost': _v16, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v24}
-_T17: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v34, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v38, 'connections': _v17, 'control': _v19, 'canals': _v40, 'units': _v42, 'unit_types': _v45}
-_E18 = frozenset(['battles', 'combat_move', 'noncombat_move'])
-_T19: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v4, 'phase': _v49}
+_T16: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v48, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
+_T17: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v35, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v39, 'connections': _v18, 'control': _v20, 'canals': _v41, 'units': _v43, 'unit_types': _v46}
+_E18 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T19: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v50}
 _T20: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v52, 'defenders': _v52, 'from': _v11, 'amphibious': _v52}
-_T21: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v33, 'rules': _v4, 'options': _v34, 'map': _v36, 'turn': _v48, 'control': _v19, 'captured_this_turn': _v11, 'purchased': _v50, 'to_place': _v51, 'units': _v42, 'battles': _v53}
+_T21: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v34, 'rules': _v4, 'options': _v35, 'map': _v37, 'turn': _v49, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v51, 'units': _v43, 'battles': _v53}
 _E22 = frozenset(['combat_move', 'noncombat_move'])
 _T23: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v60, 'path': _v62, 'transport': _v4, 'attack': _v63, 'note': _v5}
 _T24: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v56, 'state': _v4, 'power': _v4, 'phase': _v57, 'moves': _v58}
-_T25: dict[str, Callable[[Any], bool]] = {'attacker': _v24, 'defender': _v24}
-_T26: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v16}
+_T25: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T26: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v15}
 _T27: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v61}
 _T28: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v52, 'defender_losses': _v52, 'retreat': _v4, 'submerged': _v68, 'damaged': _v69, 'bombing': _v71, 'defender_landing': _v72}
 _T29: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v65, 'state': _v4, 'power': _v4, 'phase': _v65, 'results': _v66}
@@ -1597,7 +1752,7 @@ _T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v80, 
 _T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v92, 'terrain': _v4, 'corps': _v4}
 _T38: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v82, 'y': _v82, 'facing': _v102, 'width': _v88, 'depth': _v88, 'mobility': _v98}
 _T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v98, 'base': _v99, 'bases': _v100}
-_T40: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v75, 'kind': _v33, 'options': _v76, 'to_move': _v4, 'field': _v87, 'terrain': _v89, 'landmarks': _v93, 'sides': _v95}
+_T40: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v75, 'kind': _v34, 'options': _v76, 'to_move': _v4, 'field': _v87, 'terrain': _v89, 'landmarks': _v93, 'sides': _v95}
 _E41 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
 _T42: dict[str, Callable[[Any], bool]] = {'x': _v82, 'y': _v82, 'facing': _v102}
 _T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v106, 'landmark': _v4, 'rolls': _v107, 'end': _v110, 'base': _v4, 'path': _v112, 'facing': _v102, 'note': _v5}
@@ -1605,26 +1760,33 @@ _T44: dict[str, Callable[[Any], bool]] = {'order': _v117}
 _T45: dict[str, Callable[[Any], bool]] = {'order': _v121}
 _T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v75, 'kind': _v56, 'state': _v4, 'side': _v4, 'orders': _v104}
 _E47 = frozenset(['illegal', 'legal', 'unchecked'])
-_T48: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v126, 'rides': _v131}
+_T48: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v126, 'rides': _v131}
 _T49: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v125, 'config': _v5}
 _E50 = frozenset(['command line', 'configuration', 'map', 'state'])
 _T51: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v136, 'edition_value': _v136, 'source': _v137, 'file': _v125}
 _E52 = frozenset(['ignore', 'per-file-ignores', 'select'])
 _T53: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v140, 'codes': _v126, 'pattern': _v125, 'applied': _v7}
 _T54: dict[str, Callable[[Any], bool]] = {'edition': _v133, 'options': _v134, 'selection': _v138}
-_T55: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v125, 'config': _v125, 'error': _v125, 'orders': _v16, 'legal': _v16, 'illegal': _v16, 'unchecked': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16, 'unchecked_reasons': _v126, 'verdicts': _v127, 'assignment': _v129, 'overrides': _v132}
-_T56: dict[str, Callable[[Any], bool]] = {'files': _v16, 'orders': _v16, 'legal_orders': _v16, 'illegal_orders': _v16, 'unchecked_orders': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16}
+_T55: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v125, 'config': _v125, 'error': _v125, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v126, 'verdicts': _v127, 'assignment': _v129, 'overrides': _v132}
+_T56: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
 _E57 = frozenset(['error', 'note', 'warning'])
-_T58: dict[str, Callable[[Any], bool]] = {'code': _v145, 'name': _v4, 'severity': _v146, 'message': _v5, 'clauses': _v126, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v147, 'order_id': _v125}
-_T59: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v123, 'summary': _v141, 'readings': _v142, 'statistics': _v50, 'findings': _v143}
+_T58: dict[str, Callable[[Any], bool]] = {'code': _v145, 'name': _v4, 'severity': _v146, 'message': _v5, 'clauses': _v126, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v147, 'order_id': _v125}
+_T59: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v123, 'summary': _v141, 'readings': _v142, 'statistics': _v14, 'findings': _v143}
+_T60: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T61: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T62: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v125, 'liberated': _v7}
+_T63: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T64: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v125, 'text': _v5, 'forced': _v7, 'turn': _v149, 'destroyed': _v150, 'captured': _v152, 'transfers': _v154, 'spent': _v14, 'purchased': _v14, 'income': _v156, 'refunded': _v159, 'ipcs': _v160, 'notes': _v126}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v32,
+    'aa-state': _v33,
     'aa-orders': _v55,
     'aa-battles': _v64,
     'maneuver-state': _v74,
     'maneuver-orders': _v103,
     'report': _v122,
+    'apply-report': _v148,
 }
