@@ -25,9 +25,9 @@ class AA(System):
     orders_key = "moves"
     orders_markers = ("moves", "phase", "power")
     state_markers = ("turn",)
-    kinds = ("map", "state", "orders", "battles")
-    orders_kinds = ("orders", "battles")
-    order_lists = ("moves", "results")
+    kinds = ("map", "state", "orders", "battles", "mobilize")
+    orders_kinds = ("orders", "battles", "mobilize")
+    order_lists = ("moves", "results", "place")
     reference_keys = ("map",)
 
     def identify(self, data: dict[str, Any]) -> str:
@@ -35,11 +35,13 @@ class AA(System):
         kind = super().identify(data)
         if "kind" not in data and is_results(data):
             return "battles"
+        if "kind" not in data and is_mobilize(data):
+            return "mobilize"
         return kind
 
     def orders_key_of(self, kind: str) -> str:
         """``results`` in a battle results file, ``moves`` in orders."""
-        return "results" if kind == "aa-battles" else "moves"
+        return {"aa-battles": "results", "aa-mobilize": "place"}.get(kind, "moves")
 
     def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
         """The state that follows: a combat move's battles, battle results' noncombat move, the next power's turn."""
@@ -112,6 +114,10 @@ class AA(System):
             from movecheck.aa.results import check_results
 
             return check_results(orders, prepared)
+        if is_mobilize(orders.data):
+            from movecheck.aa.mobilize import check_mobilize
+
+            return check_mobilize(orders, prepared)
         doc, board = orders, prepared.model
         moves = doc.get("moves", default=[])
         outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
@@ -153,6 +159,11 @@ SYSTEM = AA()
 def is_results(data: Any) -> bool:
     """A battle results file: ``phase: battles`` or a ``results:`` list (aa.md, "Battle results")."""
     return isinstance(data, dict) and (data.get("phase") == "battles" or "results" in data) and "turn" not in data
+
+
+def is_mobilize(data: Any) -> bool:
+    """A mobilization file: ``phase: mobilize`` or a ``place:`` list, no ``turn:`` (aa-turn.md, "Mobilization")."""
+    return isinstance(data, dict) and (data.get("phase") == "mobilize" or "place" in data) and "turn" not in data
 
 
 def lint_state(doc: Document, rules: RuleSettings | None = None) -> tuple[list[Finding], Any, Any]:

@@ -21,7 +21,7 @@ OPTIONS = OptionSet("aa", (
          "a submarine stops on entering a zone with an enemy destroyer (AA204)", ("AA204",)),
     flag("land_on_new_carrier", True,
          "fighters may wait in a zone next to a factory for a carrier bought this turn (N13)",
-         ("AA207", "AA303", "AA304", "AA305")),
+         ("AA207", "AA303", "AA304", "AA305", "AA708")),
     flag("aa_guns_move_in_combat", False,
          "AA guns may move in combat move (AA108 off)", ("AA108",)),
     flag("transport_ncm_after_combat", False,
