@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Regenerate the example states that ``movecheck apply`` writes: a whole German round 1.
+"""Regenerate the example states that ``movecheck init`` and ``movecheck apply`` write: a whole German round 1.
 
+    movecheck init aa1942-2e --power Germans      -> examples/aa/states/g1-purchase.yaml
+    examples/aa/orders/g1-purchase.yaml           -> examples/aa/states/g1-purchased.yaml
     examples/aa/orders/g1-combat.yaml             -> examples/aa/states/g1-battles.yaml
     examples/aa/orders/g1-battles.yaml            -> examples/aa/states/g1-noncombat-applied.yaml
     examples/aa/orders/g1-noncombat-applied.yaml  -> examples/aa/states/uk1-combat.yaml
@@ -27,12 +29,15 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 CHAIN = (
+    ("init aa1942-2e --power Germans", "examples/aa/states/g1-purchase.yaml"),
+    ("examples/aa/orders/g1-purchase.yaml", "examples/aa/states/g1-purchased.yaml"),
     ("examples/aa/orders/g1-combat.yaml", "examples/aa/states/g1-battles.yaml"),
     ("examples/aa/orders/g1-battles.yaml", "examples/aa/states/g1-noncombat-applied.yaml"),
     ("examples/aa/orders/g1-noncombat-applied.yaml", "examples/aa/states/uk1-combat.yaml"),
     ("examples/aa/orders/uk2-combat.yaml", "examples/aa/states/uk2-battles.yaml"),
 )
-"""Each orders file and the state ``apply`` writes from it, in the order of play."""
+"""Each orders file and the state ``apply`` writes from it, in the order of play (``init ...``: the state
+``movecheck init`` writes)."""
 
 
 def applied(orders: str) -> str:
@@ -44,7 +49,7 @@ def applied(orders: str) -> str:
     os.chdir(REPO)
     try:
         with contextlib.redirect_stdout(out):
-            code = main(["apply", orders, "--isolated"])
+            code = main(orders.split() if orders.startswith("init ") else ["apply", orders, "--isolated"])
     finally:
         os.chdir(cwd)
     if code != 0:

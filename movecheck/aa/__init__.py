@@ -25,23 +25,26 @@ class AA(System):
     orders_key = "moves"
     orders_markers = ("moves", "phase", "power")
     state_markers = ("turn",)
-    kinds = ("map", "state", "orders", "battles", "mobilize")
-    orders_kinds = ("orders", "battles", "mobilize")
+    kinds = ("map", "state", "orders", "battles", "purchase", "mobilize")
+    orders_kinds = ("orders", "battles", "purchase", "mobilize")
     order_lists = ("moves", "results", "place")
     reference_keys = ("map",)
 
     def identify(self, data: dict[str, Any]) -> str:
-        """A map, a state, orders, or battle results (``phase: battles`` or ``results:``, no ``turn:``)."""
+        """A map, a state, orders, battle results (``phase: battles`` or ``results:``, no ``turn:``) or a purchase."""
         kind = super().identify(data)
         if "kind" not in data and is_results(data):
             return "battles"
+        if "kind" not in data and is_purchase(data):
+            return "purchase"
         if "kind" not in data and is_mobilize(data):
             return "mobilize"
         return kind
 
     def orders_key_of(self, kind: str) -> str:
-        """``results`` in a battle results file, ``moves`` in orders."""
-        return {"aa-battles": "results", "aa-mobilize": "place"}.get(kind, "moves")
+        """``results`` in a battle results file, ``purchase`` in a purchase file, ``place`` in a mobilization, ``moves``
+        in orders."""
+        return {"aa-battles": "results", "aa-purchase": "purchase", "aa-mobilize": "place"}.get(kind, "moves")
 
     def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
         """The state that follows: a combat move's battles, battle results' noncombat move, the next power's turn."""
@@ -114,6 +117,10 @@ class AA(System):
             from movecheck.aa.results import check_results
 
             return check_results(orders, prepared)
+        if is_purchase(orders.data):
+            from movecheck.aa.purchase import check_purchase
+
+            return check_purchase(orders, prepared)
         if is_mobilize(orders.data):
             from movecheck.aa.mobilize import check_mobilize
 
@@ -159,6 +166,12 @@ SYSTEM = AA()
 def is_results(data: Any) -> bool:
     """A battle results file: ``phase: battles`` or a ``results:`` list (aa.md, "Battle results")."""
     return isinstance(data, dict) and (data.get("phase") == "battles" or "results" in data) and "turn" not in data
+
+
+def is_purchase(data: Any) -> bool:
+    """A purchase file: ``phase: purchase`` or ``purchase:``/``repair:``/``research:``, no ``turn:`` (aa-turn.md)."""
+    return (isinstance(data, dict) and "turn" not in data
+            and (data.get("phase") == "purchase" or any(k in data for k in ("purchase", "repair", "research"))))
 
 
 def is_mobilize(data: Any) -> bool:

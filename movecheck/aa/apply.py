@@ -32,6 +32,7 @@ from movecheck.aa.apply_report import ApplyReport, Capture, Destroyed, Transfer
 from movecheck.aa.model import Board, Unit, unit_phrase
 from movecheck.aa.phase import Phase
 
+COMBAT = "combat_move"
 BATTLES = "battles"
 NONCOMBAT = "noncombat_move"
 
@@ -47,6 +48,7 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
             output: str | None, forced: bool) -> tuple[str, ApplyReport]:
     """The YAML text of the state that follows (see :func:`next_state`) and the report of what apply did."""
     from movecheck.aa.battles import Resolution, resolve
+    from movecheck.aa.purchase import Bought
 
     board = final.board
     turn = dict(state.get("turn") or {}, power=board.power)  # names as the map writes them, not abbreviated
@@ -57,7 +59,11 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
     to_place = _earlier_to_place(state)
     keep_status = True
     said: list[str] = []
-    if isinstance(final, Resolution):
+    spent: dict[str, int] = {}
+    if isinstance(final, Bought):
+        spent = final.spent()
+        turn["phase"] = COMBAT
+    elif isinstance(final, Resolution):
         lost = resolve(final, board.ipcs, said)
         turn["phase"] = NONCOMBAT
     elif final.combat:
@@ -87,17 +93,18 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
         data["control"] = control
     if keep_status and board.captured:
         data["captured_this_turn"] = sorted(board.captured)
-    if keep_status and state.get("purchased"):
+    if keep_status and (state.get("purchased") or board.purchased):
         data["purchased"] = dict(board.purchased)
     if to_place:
         data["to_place"] = to_place
     data["units"] = _units(board, keep_status=keep_status, lost=lost, landings=landings)
     if battles:
         data["battles"] = battles
-    what = "the battle results" if isinstance(final, Resolution) else "the orders"
+    what = "the battle results" if isinstance(final, Resolution) else "the purchase" if isinstance(final, Bought) else "the orders"
     report = ApplyReport(orders_path, state_path, output or "-", dict(data["turn"]), forced,
                          destroyed=[Destroyed(u.type.name, u.power, u.at, u.id) for u in destroyed],
-                         captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"))
+                         captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"), spent=spent,
+                         purchased=dict(final.units) if isinstance(final, Bought) else {})
     if said:
         report.extra["notes"] = list(said)
     text = header(what, state_path, orders_path, report, to_place) + "".join(f"# {line}\n" for line in said)
@@ -207,7 +214,7 @@ def _next_turn(board: Board, turn: dict[str, Any]) -> dict[str, Any]:
         if "round" in turn:
             result["round"] = turn["round"]
         result["power"] = powers[index + 1]
-    result["phase"] = "combat_move"
+    result["phase"] = COMBAT
     return result
 
 
@@ -345,6 +352,8 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # typ
             entry["id"] = unit.id
         elif unit.uid in ids:
             entry["id"] = ids[unit.uid]
+        if unit.damage:
+            entry["damage"] = unit.damage
         if keep_status:
             moved = unit.moved + unit.spent
             if moved:
@@ -361,8 +370,6 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # typ
                 entry["unloaded_from"] = landings[unit.uid].id or ids[landings[unit.uid].uid]
         if unit.damaged:
             entry["damaged"] = True
-        if unit.damage:
-            entry["damage"] = unit.damage
         if unit.aboard is not None and unit.aboard.uid not in lost and (unit.type.is_land or unit.uid in seated):
             entry["aboard"] = unit.aboard.id or ids[unit.aboard.uid]
         key = tuple(sorted((k, str(v)) for k, v in entry.items()))
@@ -382,7 +389,7 @@ def _natural(name: str) -> tuple[Any, ...]:
 
 
 def _count_after_type(entry: dict[str, Any]) -> dict[str, Any]:
-    order = ("at", "power", "type", "count", "id", "moved", "fought", "submerged", "damaged", "damage", "loaded",
+    order = ("at", "power", "type", "count", "id", "damage", "moved", "fought", "submerged", "damaged", "loaded",
              "unloaded", "aboard", "unloaded_from")
     return {k: entry[k] for k in order if k in entry}
 

@@ -286,9 +286,9 @@ class Unit:
     unloaded_before: bool = False
     damaged: bool = False
     """A two-hit unit hit once this turn (``damaged: true``), repaired at the end of the turn."""
-    damage: int = 0
-    """A factory's damage from strategic bombing (``damage: N``, 1942 second edition): capacity less N."""
     landed_from: str | None = None
+    damage: int = 0
+    """A factory's damage from strategic bombing (``damage:``): its capacity is the IPC value less this."""
     """Land unit in a battles state: the id of the transport it was unloaded from this turn (``unloaded_from:``)."""
     # this phase
     spent: int = 0

@@ -384,8 +384,8 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
                 fought=bool(entry.get("fought", False)),
                 submerged=bool(entry.get("submerged", False)),
                 damaged=entry.get("damaged") is True,
-                damage=entry["damage"] if whole(entry.get("damage")) is not None else 0,
                 loaded=bool(entry.get("loaded", False)),
+                damage=entry.get("damage", 0),
                 source=("map",) if from_map else where,
                 ref=unit_ref_of(index, k, count, from_map),
             )

@@ -768,7 +768,58 @@ def _v74(x: Any) -> bool:
         return False
     if 'phase' not in x:
         return False
+    for key, value in x.items():
+        check = _T30.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v75(x: Any) -> bool:
+    if not x == 'purchase':
+        return False
+    return True
+
+
+def _v76(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
     if 'place' not in x:
+        return False
+    for key, value in x.items():
+        check = _T32.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v77(x: Any) -> bool:
+    if not x == 'mobilize':
+        return False
+    return True
+
+
+def _v78(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v79(item):
+            return False
+    return True
+
+
+def _v79(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'units' not in x:
         return False
     for key, value in x.items():
         check = _T31.get(key)
@@ -777,36 +828,7 @@ def _v74(x: Any) -> bool:
     return True
 
 
-def _v75(x: Any) -> bool:
-    if not x == 'mobilize':
-        return False
-    return True
-
-
-def _v76(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v77(item):
-            return False
-    return True
-
-
-def _v77(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T30.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v78(x: Any) -> bool:
+def _v80(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -816,109 +838,20 @@ def _v78(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T42.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v79(x: Any) -> bool:
-    if not x == 'maneuver':
-        return False
-    return True
-
-
-def _v80(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T36.get(key)
+        check = _T43.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v81(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'maneuver':
         return False
-    for key, value in x.items():
-        if not _v82(value):
-            return False
     return True
 
 
 def _v82(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
-    return True
-
-
-def _v83(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v84(key):
-            return False
-    for key, value in x.items():
-        if not _v4(value):
-            return False
-    return True
-
-
-def _v84(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E32):
-        return False
-    return True
-
-
-def _v85(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 100000):
-        return False
-    return True
-
-
-def _v86(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
-def _v87(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E33):
-        return False
-    return True
-
-
-def _v88(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E34):
-        return False
-    return True
-
-
-def _v89(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E35):
-        return False
-    return True
-
-
-def _v90(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
-        return False
-    return True
-
-
-def _v91(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'width' not in x:
-        return False
-    if 'depth' not in x:
         return False
     for key, value in x.items():
         check = _T37.get(key)
@@ -927,7 +860,96 @@ def _v91(x: Any) -> bool:
     return True
 
 
+def _v83(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v84(value):
+            return False
+    return True
+
+
+def _v84(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
+        return False
+    return True
+
+
+def _v85(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v86(key):
+            return False
+    for key, value in x.items():
+        if not _v4(value):
+            return False
+    return True
+
+
+def _v86(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E33):
+        return False
+    return True
+
+
+def _v87(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 100000):
+        return False
+    return True
+
+
+def _v88(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
+        return False
+    return True
+
+
+def _v89(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E34):
+        return False
+    return True
+
+
+def _v90(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E35):
+        return False
+    return True
+
+
+def _v91(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E36):
+        return False
+    return True
+
+
 def _v92(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 1):
+        return False
+    return True
+
+
+def _v93(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'width' not in x:
+        return False
+    if 'depth' not in x:
+        return False
+    for key, value in x.items():
+        check = _T38.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v94(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -935,16 +957,16 @@ def _v92(x: Any) -> bool:
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v94(item):
+        if not _v96(item):
             return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -954,39 +976,16 @@ def _v94(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T38.get(key)
+        check = _T39.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
-        return False
-    for item in x:
-        if not _v96(item):
-            return False
-    return True
-
-
-def _v96(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v86(x[0]):
-        return False
-    if len(x) > 1 and not _v86(x[1]):
-        return False
-    return True
-
-
-def _v97(x: Any) -> bool:
-    if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v98(item):
@@ -995,33 +994,36 @@ def _v97(x: Any) -> bool:
 
 
 def _v98(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 2:
         return False
-    for key, value in x.items():
-        check = _T39.get(key)
-        if check is None or not check(value):
-            return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v88(x[0]):
+        return False
+    if len(x) > 1 and not _v88(x[1]):
+        return False
     return True
 
 
 def _v99(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v100(value):
+    for item in x:
+        if not _v100(item):
             return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v101(item):
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T40.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -1029,18 +1031,38 @@ def _v100(x: Any) -> bool:
 def _v101(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
+    if len(x) < 1:
         return False
     for key, value in x.items():
-        check = _T41.get(key)
-        if check is None or not check(value):
+        if not _v102(value):
             return False
     return True
 
 
 def _v102(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v103(item):
+            return False
+    return True
+
+
+def _v103(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T42.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v104(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -1048,32 +1070,32 @@ def _v102(x: Any) -> bool:
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v92(x[0]):
+    if len(x) > 0 and not _v94(x[0]):
         return False
-    if len(x) > 1 and not _v92(x[1]):
+    if len(x) > 1 and not _v94(x[1]):
         return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v105(item):
+        if not _v107(item):
             return False
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1083,13 +1105,13 @@ def _v105(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T40.get(key)
+        check = _T41.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1097,7 +1119,7 @@ def _v106(x: Any) -> bool:
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1107,57 +1129,57 @@ def _v107(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T49.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v108(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v109(item):
-            return False
-    return True
-
-
-def _v109(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T45.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v117(x) and _v122(x)):
-        return False
     return True
 
 
 def _v110(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E43):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v111(item):
+            return False
     return True
 
 
 def _v111(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
     for key, value in x.items():
-        if not _v112(value):
+        check = _T46.get(key)
+        if check is None or not check(value):
             return False
+    if not (_v119(x) and _v124(x)):
+        return False
     return True
 
 
 def _v112(x: Any) -> bool:
-    if not (_v1(x) or _v113(x)):
+    if not (isinstance(x, str) and x in _E44):
         return False
     return True
 
 
 def _v113(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v114(value):
+            return False
+    return True
+
+
+def _v114(x: Any) -> bool:
+    if not (_v1(x) or _v115(x)):
+        return False
+    return True
+
+
+def _v115(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1168,16 +1190,16 @@ def _v113(x: Any) -> bool:
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v115(value):
+        if not _v117(value):
             return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1185,30 +1207,30 @@ def _v115(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T45.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v96(item):
+        if not _v98(item):
             return False
     return True
 
 
-def _v117(x: Any) -> bool:
-    if not (_v118(x) if _v120(x) else _v119(x)):
+def _v119(x: Any) -> bool:
+    if not (_v120(x) if _v122(x) else _v121(x)):
         return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1217,7 +1239,7 @@ def _v118(x: Any) -> bool:
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1226,37 +1248,7 @@ def _v119(x: Any) -> bool:
     return True
 
 
-def _v120(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T46.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v121(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
 def _v122(x: Any) -> bool:
-    if not (_v123(x) if _v124(x) else True):
-        return False
-    return True
-
-
-def _v123(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
-            return False
-    return True
-
-
-def _v124(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1267,13 +1259,43 @@ def _v124(x: Any) -> bool:
     return True
 
 
+def _v123(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if not (_v125(x) if _v126(x) else True):
+        return False
+    return True
+
+
 def _v125(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
+def _v126(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T48.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v127(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1285,22 +1307,22 @@ def _v126(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v128(item):
+        if not _v130(item):
             return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1332,39 +1354,24 @@ def _v128(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T58.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v5(item):
             return False
-    return True
-
-
-def _v131(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v132(item):
-            return False
-    return True
-
-
-def _v132(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E49):
-        return False
     return True
 
 
@@ -1378,6 +1385,21 @@ def _v133(x: Any) -> bool:
 
 
 def _v134(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E50):
+        return False
+    return True
+
+
+def _v135(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v136(item):
+            return False
+    return True
+
+
+def _v136(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1385,13 +1407,13 @@ def _v134(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1400,7 +1422,7 @@ def _v135(x: Any) -> bool:
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1410,13 +1432,13 @@ def _v136(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1429,22 +1451,22 @@ def _v137(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T51.get(key)
+            check = _T52.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v139(item):
+        if not _v141(item):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1460,32 +1482,32 @@ def _v139(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v140(x: Any) -> bool:
-    return True
-
-
-def _v141(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E52):
-        return False
-    return True
-
-
 def _v142(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v143(item):
-            return False
     return True
 
 
 def _v143(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E53):
+        return False
+    return True
+
+
+def _v144(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v145(item):
+            return False
+    return True
+
+
+def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1499,19 +1521,19 @@ def _v143(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v144(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E54):
+def _v146(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E55):
         return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1531,28 +1553,28 @@ def _v145(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T59.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v148(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v148(item):
+        if not _v150(item):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1576,13 +1598,13 @@ def _v148(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v151(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1590,13 +1612,13 @@ def _v149(x: Any) -> bool:
     return True
 
 
-def _v150(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E59):
+def _v152(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E60):
         return False
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1604,7 +1626,7 @@ def _v151(x: Any) -> bool:
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1620,39 +1642,14 @@ def _v152(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T67.get(key)
+        check = _T68.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v153(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T62.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v154(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v155(item):
             return False
     return True
 
 
 def _v155(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T63.get(key)
@@ -1673,15 +1670,11 @@ def _v156(x: Any) -> bool:
 def _v157(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'type' not in x:
+        return False
+    if 'power' not in x:
+        return False
     if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T64.get(key)
@@ -1702,13 +1695,15 @@ def _v158(x: Any) -> bool:
 def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'from' not in x:
+    if 'at' not in x:
         return False
-    if 'to' not in x:
+    if 'by' not in x:
         return False
-    if 'amount' not in x:
+    if 'holder' not in x:
         return False
-    if 'reason' not in x:
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T65.get(key)
@@ -1718,18 +1713,45 @@ def _v159(x: Any) -> bool:
 
 
 def _v160(x: Any) -> bool:
-    if sum((_v161(x), _v162(x),)) != 1:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v161(item):
+            return False
     return True
 
 
 def _v161(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T66.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v162(x: Any) -> bool:
+    if sum((_v163(x), _v164(x),)) != 1:
+        return False
+    return True
+
+
+def _v163(x: Any) -> bool:
     if not (x is None):
         return False
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -1739,13 +1761,13 @@ def _v162(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T66.get(key)
+        check = _T67.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -1753,8 +1775,8 @@ def _v163(x: Any) -> bool:
     return True
 
 
-def _v164(x: Any) -> bool:
-    if sum((_v161(x), _v14(x),)) != 1:
+def _v166(x: Any) -> bool:
+    if sum((_v163(x), _v14(x),)) != 1:
         return False
     return True
 
@@ -1789,44 +1811,45 @@ _T26: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v15}
 _T27: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v61}
 _T28: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v52, 'defender_losses': _v52, 'retreat': _v4, 'submerged': _v68, 'damaged': _v69, 'bombing': _v71, 'defender_landing': _v72}
 _T29: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v65, 'state': _v4, 'power': _v4, 'phase': _v65, 'results': _v66}
-_T30: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v61, 'from': _v4, 'fighters_from': _v61}
-_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v75, 'state': _v4, 'power': _v4, 'phase': _v75, 'place': _v76}
-_E32 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E33 = frozenset(['centre', 'edge'])
-_E34 = frozenset(['per_file', 'whole_corps'])
-_E35 = frozenset(['half_of_max', 'half_of_mobility'])
-_T36: dict[str, Callable[[Any], bool]] = {'dice': _v81, 'penalties': _v83, 'tolerance': _v85, 'contact_gap': _v85, 'prebattle_distance': _v85, 'prebattle_bonus': _v86, 'prebattle_measure': _v87, 'corps_penalty': _v88, 'back_distance': _v89, 'pass_through_limit': _v90}
-_T37: dict[str, Callable[[Any], bool]] = {'width': _v92, 'depth': _v92}
-_T38: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v84, 'polygon': _v95}
-_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v96, 'terrain': _v4, 'corps': _v4}
-_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v86, 'y': _v86, 'facing': _v106, 'width': _v92, 'depth': _v92, 'mobility': _v102}
-_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v102, 'base': _v103, 'bases': _v104}
-_T42: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v79, 'kind': _v34, 'options': _v80, 'to_move': _v4, 'field': _v91, 'terrain': _v93, 'landmarks': _v97, 'sides': _v99}
-_E43 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T44: dict[str, Callable[[Any], bool]] = {'x': _v86, 'y': _v86, 'facing': _v106}
-_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v110, 'landmark': _v4, 'rolls': _v111, 'end': _v114, 'base': _v4, 'path': _v116, 'facing': _v106, 'note': _v5}
-_T46: dict[str, Callable[[Any], bool]] = {'order': _v121}
-_T47: dict[str, Callable[[Any], bool]] = {'order': _v125}
-_T48: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v79, 'kind': _v56, 'state': _v4, 'side': _v4, 'orders': _v108}
-_E49 = frozenset(['illegal', 'legal', 'unchecked'])
-_T50: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v130, 'rides': _v135}
-_T51: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v129, 'config': _v5}
-_E52 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T53: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v140, 'edition_value': _v140, 'source': _v141, 'file': _v129}
-_E54 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T55: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v144, 'codes': _v130, 'pattern': _v129, 'applied': _v7}
-_T56: dict[str, Callable[[Any], bool]] = {'edition': _v137, 'options': _v138, 'selection': _v142}
-_T57: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v129, 'config': _v129, 'error': _v129, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v130, 'verdicts': _v131, 'assignment': _v133, 'overrides': _v136}
-_T58: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E59 = frozenset(['error', 'note', 'warning'])
-_T60: dict[str, Callable[[Any], bool]] = {'code': _v149, 'name': _v4, 'severity': _v150, 'message': _v5, 'clauses': _v130, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v151, 'order_id': _v129}
-_T61: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v127, 'summary': _v145, 'readings': _v146, 'statistics': _v14, 'findings': _v147}
-_T62: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T63: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T64: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v129, 'liberated': _v7}
-_T65: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T66: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_T67: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v129, 'text': _v5, 'forced': _v7, 'turn': _v153, 'destroyed': _v154, 'captured': _v156, 'transfers': _v158, 'spent': _v14, 'purchased': _v14, 'income': _v160, 'refunded': _v163, 'ipcs': _v164, 'notes': _v130}
+_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v75, 'state': _v4, 'power': _v4, 'phase': _v75, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T31: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v61, 'from': _v4, 'fighters_from': _v61}
+_T32: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v77, 'state': _v4, 'power': _v4, 'phase': _v77, 'place': _v78}
+_E33 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E34 = frozenset(['centre', 'edge'])
+_E35 = frozenset(['per_file', 'whole_corps'])
+_E36 = frozenset(['half_of_max', 'half_of_mobility'])
+_T37: dict[str, Callable[[Any], bool]] = {'dice': _v83, 'penalties': _v85, 'tolerance': _v87, 'contact_gap': _v87, 'prebattle_distance': _v87, 'prebattle_bonus': _v88, 'prebattle_measure': _v89, 'corps_penalty': _v90, 'back_distance': _v91, 'pass_through_limit': _v92}
+_T38: dict[str, Callable[[Any], bool]] = {'width': _v94, 'depth': _v94}
+_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v86, 'polygon': _v97}
+_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v98, 'terrain': _v4, 'corps': _v4}
+_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v88, 'y': _v88, 'facing': _v108, 'width': _v94, 'depth': _v94, 'mobility': _v104}
+_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v104, 'base': _v105, 'bases': _v106}
+_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v81, 'kind': _v34, 'options': _v82, 'to_move': _v4, 'field': _v93, 'terrain': _v95, 'landmarks': _v99, 'sides': _v101}
+_E44 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T45: dict[str, Callable[[Any], bool]] = {'x': _v88, 'y': _v88, 'facing': _v108}
+_T46: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v112, 'landmark': _v4, 'rolls': _v113, 'end': _v116, 'base': _v4, 'path': _v118, 'facing': _v108, 'note': _v5}
+_T47: dict[str, Callable[[Any], bool]] = {'order': _v123}
+_T48: dict[str, Callable[[Any], bool]] = {'order': _v127}
+_T49: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v81, 'kind': _v56, 'state': _v4, 'side': _v4, 'orders': _v110}
+_E50 = frozenset(['illegal', 'legal', 'unchecked'])
+_T51: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v132, 'rides': _v137}
+_T52: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v131, 'config': _v5}
+_E53 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T54: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v142, 'edition_value': _v142, 'source': _v143, 'file': _v131}
+_E55 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T56: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v146, 'codes': _v132, 'pattern': _v131, 'applied': _v7}
+_T57: dict[str, Callable[[Any], bool]] = {'edition': _v139, 'options': _v140, 'selection': _v144}
+_T58: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v131, 'config': _v131, 'error': _v131, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v132, 'verdicts': _v133, 'assignment': _v135, 'overrides': _v138}
+_T59: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E60 = frozenset(['error', 'note', 'warning'])
+_T61: dict[str, Callable[[Any], bool]] = {'code': _v151, 'name': _v4, 'severity': _v152, 'message': _v5, 'clauses': _v132, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v153, 'order_id': _v131}
+_T62: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v129, 'summary': _v147, 'readings': _v148, 'statistics': _v14, 'findings': _v149}
+_T63: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T64: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T65: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v131, 'liberated': _v7}
+_T66: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T67: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_T68: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v131, 'text': _v5, 'forced': _v7, 'turn': _v155, 'destroyed': _v156, 'captured': _v158, 'transfers': _v160, 'spent': _v14, 'purchased': _v14, 'income': _v162, 'refunded': _v165, 'ipcs': _v166, 'notes': _v132}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -1834,9 +1857,10 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-state': _v33,
     'aa-orders': _v55,
     'aa-battles': _v64,
-    'aa-mobilize': _v74,
-    'maneuver-state': _v78,
-    'maneuver-orders': _v107,
-    'report': _v126,
-    'apply-report': _v152,
+    'aa-purchase': _v74,
+    'aa-mobilize': _v76,
+    'maneuver-state': _v80,
+    'maneuver-orders': _v109,
+    'report': _v128,
+    'apply-report': _v154,
 }

@@ -135,6 +135,7 @@ def test_apply_output_of_the_examples_lints_clean_and_is_deterministic(capsys, t
 
 STATES = ROOT / "examples" / "aa" / "states"
 CHAIN = [
+    ("g1-purchase.yaml", "g1-purchased.yaml"),
     ("g1-combat.yaml", "g1-battles.yaml"),
     ("g1-battles.yaml", "g1-noncombat-applied.yaml"),
     ("g1-noncombat-applied.yaml", "uk1-combat.yaml"),
@@ -150,7 +151,7 @@ def test_the_generated_example_states_are_in_sync():
     spec.loader.exec_module(gen)
     for orders, state in gen.CHAIN:  # regenerating gives the committed bytes
         assert gen.generated(orders, state) == (ROOT / state).read_text(encoding="utf-8"), state
-    assert [Path(o).name for o, _ in gen.CHAIN] == [o for o, _ in CHAIN]
+    assert [Path(o).name for o, _ in gen.CHAIN if not o.startswith("init ")] == [o for o, _ in CHAIN]
 
 
 @pytest.mark.parametrize(("orders", "state"), CHAIN)
