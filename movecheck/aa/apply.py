@@ -32,6 +32,7 @@ from movecheck.aa.apply_report import ApplyReport, Capture, Destroyed, Transfer
 from movecheck.aa.model import Board, Unit, unit_phrase
 from movecheck.aa.phase import Phase
 
+PURCHASE = "purchase"
 COMBAT = "combat_move"
 BATTLES = "battles"
 NONCOMBAT = "noncombat_move"
@@ -48,6 +49,7 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
             output: str | None, forced: bool) -> tuple[str, ApplyReport]:
     """The YAML text of the state that follows (see :func:`next_state`) and the report of what apply did."""
     from movecheck.aa.battles import Resolution, resolve
+    from movecheck.aa.mobilize import Mobilization
     from movecheck.aa.purchase import Bought
 
     board = final.board
@@ -60,7 +62,22 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
     keep_status = True
     said: list[str] = []
     spent: dict[str, int] = {}
-    if isinstance(final, Bought):
+    seated: set[int] = set()
+    settled = None
+    if isinstance(final, Mobilization):
+        from movecheck.aa.mobilize_apply import carry_out, header_lines
+
+        settled = carry_out(final)
+        destroyed = settled.destroyed
+        lost = {u.uid for u in destroyed}
+        seated = settled.seated
+        to_place = {p: u for p, u in to_place.items() if p != board.power}
+        if settled.kept:
+            to_place = dict(sorted({**to_place, board.power: settled.kept}.items()))
+        turn = dict(_next_turn(board, turn), phase=PURCHASE)
+        keep_status = False
+        said = header_lines(settled, board.power)
+    elif isinstance(final, Bought):
         spent = final.spent()
         turn["phase"] = COMBAT
     elif isinstance(final, Resolution):
@@ -97,15 +114,19 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
         data["purchased"] = dict(board.purchased)
     if to_place:
         data["to_place"] = to_place
-    data["units"] = _units(board, keep_status=keep_status, lost=lost, landings=landings)
+    data["units"] = _units(board, keep_status=keep_status, lost=lost, landings=landings, seated=seated)
     if battles:
         data["battles"] = battles
-    what = "the battle results" if isinstance(final, Resolution) else "the purchase" if isinstance(final, Bought) else "the orders"
+    what = {Resolution: "the battle results", Bought: "the purchase", Mobilization: "the mobilization"}.get(
+        type(final), "the orders")
     report = ApplyReport(orders_path, state_path, output or "-", dict(data["turn"]), forced,
                          destroyed=[Destroyed(u.type.name, u.power, u.at, u.id) for u in destroyed],
                          captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"), spent=spent,
                          purchased=dict(final.units) if isinstance(final, Bought) else {})
-    if said:
+    if settled is not None:
+        report.income, report.refunded = settled.income, settled.refunded if settled.how == "refunded" else None
+        report.extra["unplaced"] = {"units": dict(settled.left), "settled": settled.how}
+    elif said:
         report.extra["notes"] = list(said)
     text = header(what, state_path, orders_path, report, to_place) + "".join(f"# {line}\n" for line in said)
     return text + _dump(data), report
@@ -119,7 +140,10 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
     if to_place:
         lines.append("# to_place: units bought and not placed by apply (place them at mobilization, by hand).")
     if report.destroyed:
-        lines.append("# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:")
+        if what == "the mobilization":
+            lines.append("# destroyed: fighters that waited at sea and found no slot on a carrier placed there (AA708):")
+        else:
+            lines.append("# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:")
         lines.extend(f"#   {gone.id or unit_phrase(1, gone.type, gone.power)} in {gone.at}" for gone in report.destroyed)
     for taken in report.captured:
         how = f"liberated for the {taken.holder}" if taken.liberated else "captured"
@@ -333,7 +357,8 @@ def _by_type(units: list[Unit]) -> dict[str, int]:
 
 
 def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # type: ignore[assignment]
-           landings: dict[int, Unit] | None = None) -> list[dict[str, Any]]:
+           landings: dict[int, Unit] | None = None,
+           seated: set[int] = frozenset()) -> list[dict[str, Any]]:  # type: ignore[assignment]
     """The stacks of the board (less the units ``lost`` in battle), identical units grouped, in a stable order.
 
     ``landings``: the land units unloaded from a zone whose battle is pending, and their transports
@@ -341,7 +366,7 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # typ
     """
     if landings is None:
         landings = {u.uid: board.by_id[u.landed_from] for u in board.units if u.landed_from in board.by_id}
-    seated = _seated_fighters(board, lost)
+    seated = _seated_fighters(board, lost) | seated  # and the fighters placed on a carrier: they sit with it
     ids = _vessel_ids(board, lost, landings, seated)
     stacks: dict[tuple[Any, ...], dict[str, Any]] = {}
     for unit in board.units:

@@ -1642,7 +1642,7 @@ def _v154(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1781,6 +1781,26 @@ def _v166(x: Any) -> bool:
     return True
 
 
+def _v167(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'units' not in x:
+        return False
+    if 'settled' not in x:
+        return False
+    for key, value in x.items():
+        check = _T69.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v168(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E68):
+        return False
+    return True
+
+
 _E0 = frozenset(['kept', 'lost', 'refunded'])
 _T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'factory_damage': _v7}
 _T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4}
@@ -1849,7 +1869,9 @@ _T64: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 
 _T65: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v131, 'liberated': _v7}
 _T66: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
 _T67: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_T68: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v131, 'text': _v5, 'forced': _v7, 'turn': _v155, 'destroyed': _v156, 'captured': _v158, 'transfers': _v160, 'spent': _v14, 'purchased': _v14, 'income': _v162, 'refunded': _v165, 'ipcs': _v166, 'notes': _v132}
+_E68 = frozenset(['kept', 'lost', 'refunded'])
+_T69: dict[str, Callable[[Any], bool]] = {'units': _v52, 'settled': _v168}
+_T70: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v131, 'text': _v5, 'forced': _v7, 'turn': _v155, 'destroyed': _v156, 'captured': _v158, 'transfers': _v160, 'spent': _v14, 'purchased': _v14, 'income': _v162, 'refunded': _v165, 'ipcs': _v166, 'notes': _v132, 'unplaced': _v167}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
