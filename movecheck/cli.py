@@ -380,7 +380,7 @@ def schema(
     ],
     game_map: Annotated[
         Optional[str],
-        typer.Option("--map", help="aa-orders, aa-state, aa-battles, aa-purchase: the names of this map (built-in or a map file) as enums, for editors.", show_default=False),
+        typer.Option("--map", help="aa-orders, aa-state, aa-battles, aa-purchase, aa-mobilize: the names of this map (built-in or a map file) as enums, for editors.", show_default=False),
     ] = None,
     lang: LangOption = None,
 ) -> None:
