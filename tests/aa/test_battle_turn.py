@@ -182,3 +182,21 @@ def _apply_text(capsys, path: Path) -> str:
     out = capsys.readouterr().out
     assert code == 0, out
     return out
+
+
+def test_without_factory_damage_the_owner_loses_ipcs(capsys, tmp_path: Path) -> None:
+    from movecheck.cli import main
+
+    results = with_result("Caucasus", bombing={"damage": 6})
+    code = main(["apply", str(results_file(tmp_path, results)), "--root", "/", "--isolated", "--format", "json",
+                 "--option", "aa.factory_damage=false"])
+    report = capsys.readouterr().out
+    assert code == 0, report
+    import json
+
+    data = json.loads(report)
+    after = yaml.safe_load(data["text"])
+    # Revised: each bomber at most the territory's IPC value (Caucasus 4); the Russians start with 24
+    assert after["ipcs"]["Russians"] == 24 - 4
+    assert "bombing of Caucasus: the Russians lose 4 IPCs" in data["notes"]
+    assert not any(u.get("damage") for u in after["units"])
