@@ -5,7 +5,8 @@
     examples/aa/orders/g1-purchase.yaml           -> examples/aa/states/g1-purchased.yaml
     examples/aa/orders/g1-combat.yaml             -> examples/aa/states/g1-battles.yaml
     examples/aa/orders/g1-battles.yaml            -> examples/aa/states/g1-noncombat-applied.yaml
-    examples/aa/orders/g1-noncombat-applied.yaml  -> examples/aa/states/uk1-combat.yaml
+    examples/aa/orders/g1-noncombat-applied.yaml  -> examples/aa/states/g1-mobilize.yaml
+    examples/aa/orders/g1-mobilize.yaml           -> examples/aa/states/uk1-purchase.yaml
 
 and the British blitz of round 2 (examples/aa/orders/uk2-combat.yaml -> examples/aa/states/uk2-battles.yaml).
 
@@ -33,7 +34,8 @@ CHAIN = (
     ("examples/aa/orders/g1-purchase.yaml", "examples/aa/states/g1-purchased.yaml"),
     ("examples/aa/orders/g1-combat.yaml", "examples/aa/states/g1-battles.yaml"),
     ("examples/aa/orders/g1-battles.yaml", "examples/aa/states/g1-noncombat-applied.yaml"),
-    ("examples/aa/orders/g1-noncombat-applied.yaml", "examples/aa/states/uk1-combat.yaml"),
+    ("examples/aa/orders/g1-noncombat-applied.yaml", "examples/aa/states/g1-mobilize.yaml"),
+    ("examples/aa/orders/g1-mobilize.yaml", "examples/aa/states/uk1-purchase.yaml"),
     ("examples/aa/orders/uk2-combat.yaml", "examples/aa/states/uk2-battles.yaml"),
 )
 """Each orders file and the state ``apply`` writes from it, in the order of play (``init ...``: the state

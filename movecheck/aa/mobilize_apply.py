@@ -53,6 +53,7 @@ def seat(board: Board, fighter: Unit, carriers: list[Unit]) -> bool:
 
 def carry_out(mob: Mobilization) -> Settled:
     """The mobilization on its board, then the end of the turn (see the module's text)."""
+    from movecheck.aa.apply import repair
     from movecheck.aa.income import collect
 
     board, settled = mob.board, Settled(how=str(mob.board.options["unplaced_units"]))
@@ -94,8 +95,7 @@ def carry_out(mob: Mobilization) -> Settled:
             settled.destroyed.append(fighter)
     _settle_unplaced(mob, settled)
     settled.income = collect(board, mob.power)
-    for unit in board.units:  # the end-of-turn repair (Units Repair Hits End Turn)
-        unit.damaged = False
+    repair(board)
     board.captured.clear()
     return settled
 

@@ -230,3 +230,12 @@ def test_an_empty_purchase_on_the_first_state_is_legal(capsys, tmp_path: Path) -
                                        "purchase: {}\n")
     code, report = check(capsys, tmp_path / "buy.yaml")
     assert legal(code, report) and report["findings"] == [] and report["files"][0]["verdicts"] == ["legal"]
+
+
+def test_check_with_dependents_covers_the_purchase_files_of_a_state(capsys, tmp_path):
+    state(tmp_path)
+    purchase(tmp_path, "purchase: {battleship: 3}\n")
+    code = main(["check", "--with-dependents", str(tmp_path / "s.yaml"), "--format", "json", "--root", str(tmp_path),
+                 "--isolated"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and [f["kind"] for f in report["files"]] == ["aa-purchase"] and codes(report) == ["AA601"]
