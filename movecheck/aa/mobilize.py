@@ -173,11 +173,12 @@ def assign(mob: Mobilization) -> tuple[dict[int, dict[str, int]], list[str]]:
 
 def load(doc: Document, prepared: Prepared) -> tuple[Mobilization, list[Finding]]:
     """The mobilization file read against its state; the input problems found on the way."""
+    from movecheck.aa.purchase import _waiting as waiting_units  # purchased: and the power's to_place:
     board = prepared.model.copy()
     mob = Mobilization(board, doc)
     problems = _mismatch(doc, prepared) + _read(doc, mob)
     mob.from_purchased = dict(board.purchased)
-    mob.waiting = _waiting(prepared.doc, board)
+    mob.waiting = {k: n for k, n in waiting_units(prepared.doc, board).items() if n > 0}
     return mob, problems
 
 
@@ -211,20 +212,6 @@ def _finding(doc: Document, where: tuple[Any, ...], violation: Any, order: int |
     severity = Severity(violation.severity) if violation.severity else None
     return make_finding(violation.code or "", violation.message, file=doc.path, line=line, column=column,
                         order=order, severity=severity)
-
-
-def _waiting(state: Document, board: Board) -> dict[str, int]:
-    """The moving power's units waiting to be placed: ``purchased:`` (read with the board) and its ``to_place:``."""
-    found = dict(board.purchased)
-    to_place = state.get("to_place", default={}) or {}
-    for power, units in (to_place.items() if isinstance(to_place, dict) else ()):
-        if board.map.resolve_power(power) != board.power or not isinstance(units, dict):
-            continue
-        for name, count in units.items():
-            kind = board.map.resolve_type(name)
-            if kind is not None and isinstance(count, int) and not isinstance(count, bool):
-                found[kind] = found.get(kind, 0) + count
-    return {k: n for k, n in found.items() if n > 0}
 
 
 def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
