@@ -200,3 +200,21 @@ def test_without_factory_damage_the_owner_loses_ipcs(capsys, tmp_path: Path) -> 
     assert after["ipcs"]["Russians"] == 24 - 4
     assert "bombing of Caucasus: the Russians lose 4 IPCs" in data["notes"]
     assert not any(u.get("damage") for u in after["units"])
+
+
+def test_a_raid_of_bombers_alone_is_no_battle(capsys, tmp_path: Path) -> None:
+    """Bombers alone over a factory drop their bombs and leave: the defenders do not keep a battle going."""
+    data = yaml.safe_load(BATTLES_STATE.read_text(encoding="utf-8"))
+    data["units"] = [u for u in data["units"] if not (u["at"] == "Caucasus" and u["power"] == "Germans"
+                                                      and u["type"] != "bomber")]
+    for battle in data["battles"]:
+        if battle["at"] == "Caucasus":
+            battle["attackers"] = {"bomber": 1}
+    state = tmp_path / "raid-state.yaml"
+    state.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    raid = [r if r["at"] != "Caucasus" else {"at": "Caucasus", "bombing": {"damage": 5}} for r in with_result("Egypt")]
+    code, report = check_json(capsys, results_file(tmp_path, raid, state=state))
+    assert code == 0, report["findings"]
+    without = [r if r["at"] != "Caucasus" else {"at": "Caucasus"} for r in raid]
+    code, report = check_json(capsys, results_file(tmp_path, without, state=state))
+    assert code == 1 and "AA505" in only(report)  # without bombing: a battle that is not over
