@@ -45,6 +45,9 @@ def test_revised_declares_only_its_differences() -> None:
         "combat_move_must_attack": False,
         "aa_guns_captured": True,
         "partial_amphibious_retreat": False,
+        "move_existing_fighters_to_new_carriers": True,
+        "unplaced_units": "lost",
+        "factory_damage": False,
     }
     assert Revised.option_values()["neutrals_impassable"] is True
 
