@@ -33,6 +33,7 @@ WORK = ROOT / "bench" / "work"
 BIN = Path(sys.executable).parent
 EXAMPLE_ORDERS = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
 EXAMPLE_STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
+EXAMPLE_PURCHASE = ROOT / "examples" / "aa" / "orders" / "g1-purchase.yaml"
 EXAMPLE_MOBILIZE = ROOT / "examples" / "aa" / "orders" / "g1-mobilize.yaml"
 
 
@@ -195,6 +196,7 @@ def bench_startup(repeat: int) -> list[str]:
     rounds = max(5, 2 * repeat)
     cpu = paired_cpu({
         "check": movecheck_cmd("check", str(EXAMPLE_ORDERS)),
+        "purchase": movecheck_cmd("check", str(EXAMPLE_PURCHASE)),
         "check mobilize": movecheck_cmd("check", str(EXAMPLE_MOBILIZE)),
         "cj state": [checker, "--schemafile", state_schema, str(EXAMPLE_STATE)],
         "cj orders": [checker, "--schemafile", orders_schema, str(EXAMPLE_ORDERS)],
@@ -207,6 +209,7 @@ def bench_startup(repeat: int) -> list[str]:
     goals = [
         ("movecheck check (example turn, full rules)", cpu["check"], "check-jsonschema, state + orders", pair, 0.25),
         ("movecheck lint (the example's state)", cpu["lint"], "check-jsonschema, the state", cpu["cj state"], 0.3),
+        ("movecheck check (the example purchase)", cpu["purchase"], "movecheck check (example turn)", cpu["check"], 1.0),
         ("movecheck check (a mobilization file)", cpu["check mobilize"], "movecheck check (example turn)", cpu["check"],
          1.0),
         ("movecheck --version", cpu["version"], 'python -c "import yaml"', cpu["yaml"], 2.0),

@@ -502,13 +502,15 @@ MapArgument = Annotated[str, typer.Argument(help="A built-in map (see 'movecheck
 def map_show(
     game_map: MapArgument,
     space: Annotated[Optional[str], typer.Argument(help="One space (name or alias, e.g. 'SZ 5').", show_default=False)] = None,
+    units: Annotated[bool, typer.Option("--units", help="Also the units in each space (the map's setup, or --state's).")] = False,
+    state: Annotated[Optional[str], typer.Option("--state", "-s", help="An aa state on this map: show its units.", show_default=False)] = None,
     fmt: ListFormatOption = None,
     lang: LangOption = None,
 ) -> None:
-    """List a map's spaces (kind, owner at start, IPC, factory, neighbours) and canals, or one space."""
+    """List a map's spaces (kind, owner at start, IPC, factory, neighbours), canals and turn order, or one space."""
     from movecheck.aa.mapquery import render_show
 
-    emit(sys.stdout, render_show(game_map, space, _format(fmt)))
+    emit(sys.stdout, render_show(game_map, space, _format(fmt), units=units, state=state))
     raise typer.Exit(0)
 
 

@@ -110,14 +110,12 @@ class AA(System):
 
     def check_orders(self, orders: Document, prepared: Prepared, valid_orders: set[int], settings: Settings) -> Outcome:
         """Check an aa orders file against its prepared state."""
-        from movecheck.aa.engine import run
-        from movecheck.core import Outcome
-
         if is_results(orders.data):
             from movecheck.aa.results import check_results
 
             return check_results(orders, prepared)
         if is_purchase(orders.data):
+            from movecheck.aa.checks import purchase as _clauses  # noqa: F401  (registers the purchase clauses)
             from movecheck.aa.purchase import check_purchase
 
             return check_purchase(orders, prepared)
@@ -125,6 +123,9 @@ class AA(System):
             from movecheck.aa.mobilize import check_mobilize
 
             return check_mobilize(orders, prepared)
+        from movecheck.aa.engine import run
+        from movecheck.core import Outcome
+
         doc, board = orders, prepared.model
         moves = doc.get("moves", default=[])
         outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003

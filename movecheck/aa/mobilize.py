@@ -216,17 +216,11 @@ def _finding(doc: Document, where: tuple[Any, ...], violation: Any, order: int |
 
 def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
     """MC006 when the file is for another power or the state is not at its mobilize phase; MC004 for a power unknown."""
-    from movecheck.aa.setup import unknown_power
+    from movecheck.aa.setup import wrong_power
 
     board = prepared.model
-    found = []
-    written = doc.get("power")
-    power = board.map.resolve_power(written) if isinstance(written, str) else None
-    if isinstance(written, str) and power is None:
-        found.append(unknown_power(doc, board.map, written, ("power",)))
-    elif power is not None and power != board.power:
-        found.append(doc.finding("MC006", _("the mobilization is for the {power}, but the state is at the turn of the "
-                                            "{turn}").format(power=power, turn=board.power), ("power",)))
+    found = wrong_power(doc, board.map, board.power, _("the mobilization is for the {power}, but the state is at the "
+                                                       "turn of the {turn}"))
     phase = (prepared.doc.get("turn", default={}) or {}).get("phase")
     if phase != "mobilize":
         found.append(doc.finding("MC006", _("a mobilization needs a state at its mobilize phase (turn.phase: mobilize, "

@@ -107,8 +107,10 @@ class Bought:
 
 
 def check_purchase(doc: Document, prepared: Prepared) -> Outcome:
-    """Check a purchase file against its purchase state; ``final`` is the :class:`Bought` when it was checked."""
-    from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
+    """Check a purchase file against its purchase state; ``final`` is the :class:`Bought` when it was checked.
+
+    The purchase clauses must be registered (:mod:`movecheck.aa.checks.purchase` imported: the system does it).
+    """
     from movecheck.core import Outcome
 
     outcome = Outcome(orders=1)
@@ -166,17 +168,11 @@ def _waiting(state: Document, board: Board) -> dict[str, int]:
 
 def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
     """MC006 when the file is for another power or the state is not at its purchase phase; MC004: an unknown power."""
-    from movecheck.aa.setup import unknown_power
+    from movecheck.aa.setup import wrong_power
 
     board = prepared.model
-    found = []
-    written = doc.get("power")
-    power = board.map.resolve_power(written) if isinstance(written, str) else None
-    if isinstance(written, str) and power is None:
-        found.append(unknown_power(doc, board.map, written, ("power",)))
-    elif power is not None and power != board.power:
-        message = _("the purchase is for the {power}, but the state is at the turn of the {turn}")
-        found.append(doc.finding("MC006", message.format(power=power, turn=board.power), ("power",)))
+    found = wrong_power(doc, board.map, board.power,
+                        _("the purchase is for the {power}, but the state is at the turn of the {turn}"))
     phase = (prepared.doc.get("turn", default={}) or {}).get("phase")
     if phase != "purchase":
         message = _("a purchase needs a state at its purchase phase (turn.phase: purchase, written "
@@ -192,26 +188,20 @@ def _read(doc: Document, board: Board) -> tuple[Bought, list[Finding]]:
 
     bought = Bought(board, doc)
     problems: list[Finding] = []
-    units = doc.get("purchase", default={})
-    for name, count in (units if isinstance(units, dict) else {}).items():
-        kind = board.map.resolve_type(name)
-        if kind is None:
-            problems.append(unknown_type(doc, board.map, name, ("purchase", name), key=True))
-        elif whole(count) is None or count < 0:
-            problems.append(_not_whole(doc, ("purchase", name), count))
-        elif count:
-            bought.units[kind] = bought.units.get(kind, 0) + count
-            bought.unit_keys.setdefault(kind, str(name))
-    repairs = doc.get("repair", default={})
-    for name, points in (repairs if isinstance(repairs, dict) else {}).items():
-        space = board.map.resolve(name)
-        if space is None:
-            problems.append(unknown_space(doc, board.map, name, ("repair", name), key=True))
-        elif whole(points) is None or points < 0:
-            problems.append(_not_whole(doc, ("repair", name), points))
-        elif points:
-            bought.repair[space] = bought.repair.get(space, 0) + points
-            bought.repair_keys.setdefault(space, str(name))
+    for key, resolve, unknown, counts, keys in (
+        ("purchase", board.map.resolve_type, unknown_type, bought.units, bought.unit_keys),
+        ("repair", board.map.resolve, unknown_space, bought.repair, bought.repair_keys),
+    ):
+        written = doc.get(key, default={})
+        for name, count in (written if isinstance(written, dict) else {}).items():
+            meant = resolve(name)
+            if meant is None:
+                problems.append(unknown(doc, board.map, name, (key, name), key=True))
+            elif whole(count) is None or count < 0:
+                problems.append(_not_whole(doc, (key, name), count))
+            elif count:
+                counts[meant] = counts.get(meant, 0) + count
+                keys.setdefault(meant, str(name))
     research = doc.get("research", default=0)
     if whole(research) is None or research < 0:
         problems.append(_not_whole(doc, ("research",), research))

@@ -204,6 +204,18 @@ def unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any,
     return doc.finding("MC004", _("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers)) + hint, path)
 
 
+def wrong_power(doc: Document, game_map: GameMap, power: str, message: str) -> list[Finding]:
+    """MC004 for a file's ``power:`` the map does not know, MC006 (``message``, fields ``power`` and ``turn``)
+    for one that is not ``power``, the power whose turn it is; nothing for a matching or missing one."""
+    written = doc.get("power")
+    meant = game_map.resolve_power(written) if isinstance(written, str) else None
+    if isinstance(written, str) and meant is None:
+        return [unknown_power(doc, game_map, written, ("power",))]
+    if meant is not None and meant != power:
+        return [doc.finding("MC006", message.format(power=meant, turn=power), ("power",))]
+    return []
+
+
 def unknown_space(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
     """MC004 for a territory or sea zone the map does not have, or an abbreviation of two."""
     meanings = game_map.space_meanings(name)

@@ -239,3 +239,14 @@ def test_check_with_dependents_covers_the_purchase_files_of_a_state(capsys, tmp_
                  "--isolated"])
     report = json.loads(capsys.readouterr().out)
     assert code == 1 and [f["kind"] for f in report["files"]] == ["aa-purchase"] and codes(report) == ["AA601"]
+
+
+def test_names_players_type_work_in_repairs_and_power(capsys, tmp_path):
+    damaged = ["{at: United Kingdom, power: British, type: factory, damage: 2}"]
+    state(tmp_path, units=damaged, head="ipcs: {British: 31}\n", power="British")
+    code, report = check(capsys, purchase(tmp_path, "purchase: {ftr: 1, arm: 1}\nrepair: {UK: 2}\n", power="UK"))
+    assert legal(code, report), report["findings"]
+    code, text = apply(capsys, tmp_path / "p.yaml")
+    written = yaml.safe_load(text)
+    assert written["purchased"] == {"tank": 1, "fighter": 1} and written["ipcs"]["British"] == 31 - 16 - 2
+    assert "damage" not in next(u for u in written["units"] if u["type"] == "factory")

@@ -176,3 +176,11 @@ def test_liberating_a_capital_moves_no_ipcs(capsys, tmp_path):
     assert report["captured"] == [{"at": "Russia", "by": "British", "holder": "Russians", "was": "Germans",
                                    "liberated": True}]
     assert "# Russia: liberated for the Russians by the British (held by the Germans before)." in report["text"]
+
+
+def test_another_system_s_apply_report_says_what_was_read_and_written(capsys):
+    root = Path(__file__).resolve().parents[2]
+    code = main(["apply", str(root / "examples" / "maneuver" / "corps-orders.yaml"), "--isolated", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["system"] == "maneuver" and report["text"].startswith("# Written by movecheck apply")
+    assert valid(report)
