@@ -122,7 +122,7 @@ class AA(System):
         if is_mobilize(orders.data):
             from movecheck.aa.mobilize import check_mobilize
 
-            return check_mobilize(orders, prepared)
+            return check_mobilize(orders, prepared, valid_orders)
         from movecheck.aa.engine import run
         from movecheck.core import Outcome
 

@@ -131,10 +131,12 @@ def assign(mob: Mobilization) -> tuple[dict[int, dict[str, int]], list[str]]:
     factories (augmenting paths; a few dozen units at most), so a sea zone bordering several
     factories draws on whichever keeps all within limits.
     """
-    demand = {p.index: mob.counted(p) for p in mob.placements}
     options = {p.index: allowed_sources(mob, p) for p in mob.placements}
     factories = sorted({s for found in options.values() for s in found})
     room = {s: mob.capacity(s) for s in factories}
+    counted = {p.index: mob.counted(p) for p in mob.placements}
+    # beyond the capacity of every factory it may use, a placement overflows whatever the others do
+    demand = {i: min(n, sum(room[s] for s in options[i]) + 1) for i, n in counted.items()}
     flow: dict[int, dict[str, int]] = {i: {} for i in demand}
 
     def augment(index: int) -> bool:
@@ -161,6 +163,9 @@ def assign(mob: Mobilization) -> tuple[dict[int, dict[str, int]], list[str]]:
 
     short: dict[str, int] = {}
     for index in sorted(demand):
+        if options[index] and counted[index] > demand[index]:  # the units not searched for overflow at once
+            first = options[index][0]
+            flow[index][first] = flow[index].get(first, 0) + counted[index] - demand[index]
         for _unit in range(demand[index]):
             if not options[index]:
                 break
@@ -182,8 +187,12 @@ def load(doc: Document, prepared: Prepared) -> tuple[Mobilization, list[Finding]
     return mob, problems
 
 
-def check_mobilize(doc: Document, prepared: Prepared) -> Outcome:
-    """Check a mobilization file against its mobilize state; ``final`` is the :class:`Mobilization` once checked."""
+def check_mobilize(doc: Document, prepared: Prepared, valid: set[int] | None = None) -> Outcome:
+    """Check a mobilization file against its mobilize state; ``final`` is the :class:`Mobilization` once checked.
+
+    ``valid``: the placements (1-based) the schema found nothing wrong with; a file with any other (or a
+    ``place:`` that is not a list) is not checked: the clauses on the file need every placement.
+    """
     from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
     from movecheck.clauses import CATALOGUE
     from movecheck.core import Outcome
@@ -192,7 +201,8 @@ def check_mobilize(doc: Document, prepared: Prepared) -> Outcome:
     outcome = Outcome(orders=len(raw) if isinstance(raw, list) else 0)
     mob, problems = load(doc, prepared)
     outcome.findings.extend(problems)
-    if any(f.severity is Severity.ERROR for f in problems):
+    malformed = not isinstance(raw, list) or (valid is not None and set(range(1, len(raw) + 1)) - valid)
+    if malformed or any(f.severity is Severity.ERROR for f in problems):
         outcome.reason = _("the mobilization could not be read against the state")
         return outcome
     for placement in mob.placements:
@@ -232,7 +242,7 @@ def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
 def _read(doc: Document, mob: Mobilization) -> list[Finding]:
     """The placements, names resolved: MC004 for a name the map does not know, MC003 for a count that is not a
     whole number of at least 1 (the schema says so too: the file is then unchecked)."""
-    from movecheck.aa.setup import unknown_space, unknown_type, whole
+    from movecheck.aa.setup import MAX_UNITS, unknown_space, unknown_type, whole
 
     board = mob.board
     problems: list[Finding] = []
@@ -276,6 +286,9 @@ def _read(doc: Document, mob: Mobilization) -> list[Finding]:
                 fighters[territory] = fighters.get(territory, 0) + count
         if space is not None:
             mob.placements.append(Placement(index, space, units, keys, source, fighters))
+    if sum(sum(p.units.values()) + sum(p.fighters_from.values()) for p in mob.placements) > MAX_UNITS:
+        problems.append(doc.finding("MC008", _("the mobilization places more than {limit} units; raise "
+                                               "MOVECHECK_MAX_UNITS to read it").format(limit=MAX_UNITS), ("place",)))
     return problems
 
 

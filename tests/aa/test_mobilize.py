@@ -350,3 +350,25 @@ def test_aa709_from_a_territory_that_is_not_the_factory(capsys, tmp_path: Path) 
     place = [{"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Norway": 1}}]
     code, report = run(capsys, tmp_path, place, {"carrier": 1}, options=REVISED)
     assert code == 1 and codes(report) == ["AA709"]
+
+
+def test_a_huge_count_is_judged_at_once(capsys, tmp_path: Path) -> None:
+    """The capacity search never walks a count unit by unit beyond what the factories could take."""
+    code, report = run(capsys, tmp_path, [{"at": "Germany", "units": {"infantry": 90_000}}], {"infantry": 90_000})
+    assert code == 1 and codes(report) == ["AA703"]
+    assert "the placements need 90000 from it" in report["findings"][0]["message"]
+
+
+def test_more_units_than_the_limit_is_an_input_problem(capsys, tmp_path: Path) -> None:
+    code, report = run(capsys, tmp_path, [{"at": "Germany", "units": {"infantry": 10**20}}], {"infantry": 1})
+    assert code == 1 and codes(report) == ["MC008"]
+    assert report["files"][0]["unchecked"] == 1
+
+
+@pytest.mark.parametrize("place", [[{"at": "Germany", "units": [1, 2]}],
+                                   [{"at": "Germany", "units": {"inf": 1}, "fighters_from": "x"}]],
+                         ids=["units-a-list", "fighters-from-text"])
+def test_a_placement_the_schema_refuses_leaves_the_file_unchecked(capsys, tmp_path: Path, place) -> None:
+    code, report = run(capsys, tmp_path, place, {"infantry": 1})
+    assert code == 1 and codes(report) == ["MC003"]  # no AA707 or other clause on a file not read
+    assert report["files"][0]["unchecked"] == 1
