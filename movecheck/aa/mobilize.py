@@ -16,6 +16,7 @@ the clauses on the file (capacity, units waiting) need every placement.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -242,7 +243,7 @@ def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
 def _read(doc: Document, mob: Mobilization) -> list[Finding]:
     """The placements, names resolved: MC004 for a name the map does not know, MC003 for a count that is not a
     whole number of at least 1 (the schema says so too: the file is then unchecked)."""
-    from movecheck.aa.setup import MAX_UNITS, unknown_space, unknown_type, whole
+    from movecheck.aa.setup import MAX_UNITS, unknown_space, unknown_type
 
     board = mob.board
     problems: list[Finding] = []
@@ -260,36 +261,38 @@ def _read(doc: Document, mob: Mobilization) -> list[Finding]:
             source = board.map.resolve(entry["from"])
             if source is None:
                 problems.append(unknown_space(doc, board.map, entry["from"], (*where, "from")))
-        units: dict[str, int] = {}
-        keys: dict[str, str] = {}
-        written = entry.get("units")
-        for name, count in (written if isinstance(written, dict) else {}).items():
-            kind = board.map.resolve_type(name)
-            if whole(count) is None or count < 1:
-                problems.append(doc.finding("MC003", _(NOT_A_COUNT).format(name=name, count=count),
-                                            (*where, "units", name)))
-            elif kind is None:
-                problems.append(unknown_type(doc, board.map, name, (*where, "units", name), key=True))
-            else:
-                units[kind] = units.get(kind, 0) + count
-                keys.setdefault(kind, name)
-        fighters: dict[str, int] = {}
-        moving = entry.get("fighters_from")
-        for name, count in (moving if isinstance(moving, dict) else {}).items():
-            territory = board.map.resolve(name)
-            if whole(count) is None or count < 1:
-                problems.append(doc.finding("MC003", _(NOT_A_COUNT).format(name=name, count=count),
-                                            (*where, "fighters_from", name)))
-            elif territory is None:
-                problems.append(unknown_space(doc, board.map, name, (*where, "fighters_from", name)))
-            else:
-                fighters[territory] = fighters.get(territory, 0) + count
+        units, keys = _counts(doc, entry, (*where, "units"), board.map.resolve_type,
+                              lambda name, at: unknown_type(doc, board.map, name, at, key=True), problems)
+        fighters, _keys = _counts(doc, entry, (*where, "fighters_from"), board.map.resolve,
+                                  lambda name, at: unknown_space(doc, board.map, name, at), problems)
         if space is not None:
             mob.placements.append(Placement(index, space, units, keys, source, fighters))
     if sum(sum(p.units.values()) + sum(p.fighters_from.values()) for p in mob.placements) > MAX_UNITS:
         problems.append(doc.finding("MC008", _("the mobilization places more than {limit} units; raise "
                                                "MOVECHECK_MAX_UNITS to read it").format(limit=MAX_UNITS), ("place",)))
     return problems
+
+
+def _counts(doc: Document, entry: dict[str, Any], where: tuple[Any, ...], resolve: Callable[[Any], str | None],
+            unknown: Callable[[Any, tuple[Any, ...]], Finding],
+            problems: list[Finding]) -> tuple[dict[str, int], dict[str, str]]:
+    """A mapping of names to counts (``units:``, ``fighters_from:``), names resolved, and the key each was written
+    under; MC003 for a count that is not a whole number of at least 1, ``unknown`` for a name not resolved."""
+    from movecheck.aa.setup import whole
+
+    found: dict[str, int] = {}
+    keys: dict[str, str] = {}
+    written = entry.get(where[-1])
+    for name, count in (written if isinstance(written, dict) else {}).items():
+        meant = resolve(name)
+        if whole(count) is None or count < 1:
+            problems.append(doc.finding("MC003", _(NOT_A_COUNT).format(name=name, count=count), (*where, name)))
+        elif meant is None:
+            problems.append(unknown(name, (*where, name)))
+        else:
+            found[meant] = found.get(meant, 0) + count
+            keys.setdefault(meant, name)
+    return found, keys
 
 
 NOT_A_COUNT = N_("{name}: the count must be a whole number of at least 1, not {count}")
