@@ -2,6 +2,7 @@
 """Regenerate the example states that ``movecheck init`` and ``movecheck apply`` write: a whole German round 1.
 
     movecheck init aa1942-2e --power Germans      -> examples/aa/states/g1-purchase.yaml
+    movecheck init examples/aa/maps/two-islands.yaml -> examples/aa/states/islands-purchase.yaml
     examples/aa/orders/g1-purchase.yaml           -> examples/aa/states/g1-purchased.yaml
     examples/aa/orders/g1-combat.yaml             -> examples/aa/states/g1-battles.yaml
     examples/aa/orders/g1-battles.yaml            -> examples/aa/states/g1-noncombat-applied.yaml
@@ -33,6 +34,7 @@ sys.path.insert(0, str(REPO))
 
 CHAIN = (
     ("init aa1942-2e --power Germans", "examples/aa/states/g1-purchase.yaml"),
+    ("init examples/aa/maps/two-islands.yaml", "examples/aa/states/islands-purchase.yaml"),
     ("examples/aa/orders/g1-purchase.yaml", "examples/aa/states/g1-purchased.yaml"),
     ("examples/aa/orders/g1-combat.yaml", "examples/aa/states/g1-battles.yaml"),
     ("examples/aa/orders/g1-battles.yaml", "examples/aa/states/g1-noncombat-applied.yaml"),
@@ -69,7 +71,7 @@ def applied(orders: str) -> str:
     os.chdir(REPO)
     try:
         with contextlib.redirect_stdout(out):
-            code = main(orders.split() if orders.startswith("init ") else ["apply", orders, "--isolated"])
+            code = main(["apply", orders, "--isolated"])
     finally:
         os.chdir(cwd)
     if code != 0:
@@ -77,10 +79,25 @@ def applied(orders: str) -> str:
     return out.getvalue()
 
 
+def initialised(command: str, state: str) -> str:
+    """The text ``movecheck init MAP [--power P] -o STATE`` writes, run from the repository's root."""
+    from movecheck.aa.init import init_text
+
+    words = command.split()
+    power = words[words.index("--power") + 1] if "--power" in words else None
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        return init_text(words[1], power, state)
+    finally:
+        os.chdir(cwd)
+
+
 def generated(orders: str, state: str) -> str:
-    """The example state file: the editor's schema modeline, then what ``apply`` prints."""
+    """The example state file: the editor's schema modeline, then what ``init`` or ``apply`` writes."""
     schema = os.path.relpath(REPO / "schemas" / "aa-state.schema.json", (REPO / state).parent).replace(os.sep, "/")
-    return f"# yaml-language-server: $schema={schema}\n" + applied(orders)
+    text = initialised(orders, state) if orders.startswith("init ") else applied(orders)
+    return f"# yaml-language-server: $schema={schema}\n" + text
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -129,6 +129,8 @@ VALID_AA = sorted(p for p in AA_EXAMPLES.rglob("*.yaml") if not p.name.startswit
 @pytest.mark.parametrize("path", VALID_AA, ids=lambda p: str(p.relative_to(AA_EXAMPLES)))
 def test_map_schema_accepts_the_examples(map_schemas, path: Path) -> None:
     kind = read(str(path)).kind
+    if kind == "aa-map" or _map_of(path) not in ("aa1942-2e", "aa-revised"):
+        pytest.skip("an example on a map file of its own (examples/aa/maps/): the fixture has the built-in maps")
     assert _errors(map_schemas[kind, _map_of(path)], read(str(path)).doc.data) == []
 
 

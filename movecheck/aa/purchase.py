@@ -51,6 +51,8 @@ class Bought:
     """Territory -> points mended."""
     repair_keys: dict[str, str] = field(default_factory=dict)
     research: int = 0
+    unreadable: bool = False
+    """A count is not a whole number of at least 0 (the schema's MC003): the purchase is not checked."""
     waiting: dict[str, int] = field(default_factory=dict)
     """Units of the power bought earlier and still waiting to be placed (the state's ``purchased:`` and its
     ``to_place:`` for the power), by type."""
@@ -117,7 +119,7 @@ def check_purchase(doc: Document, prepared: Prepared) -> Outcome:
     board = prepared.model.copy()
     problems = _mismatch(doc, prepared) + (read := _read(doc, board))[1]
     outcome.findings.extend(problems)
-    if any(f.severity is Severity.ERROR for f in problems):
+    if read[0].unreadable or any(f.severity is Severity.ERROR for f in problems):
         outcome.reason = _("the purchase could not be read against the state")
         return outcome
     if board.ipcs is None:
@@ -182,9 +184,9 @@ def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
 
 
 def _read(doc: Document, board: Board) -> tuple[Bought, list[Finding]]:
-    """The purchase file's units, repairs and research, names resolved; MC004 for a name the map does not know,
-    MC003 for a count that is not a whole number (the schema says so first)."""
-    from movecheck.aa.setup import _not_whole, unknown_space, unknown_type, whole
+    """The purchase file's units, repairs and research, names resolved; MC004 for a name the map does not know.
+    A count that is not a whole number (MC003, said by the schema) makes the purchase ``unreadable``."""
+    from movecheck.aa.setup import unknown_space, unknown_type, whole
 
     bought = Bought(board, doc)
     problems: list[Finding] = []
@@ -198,13 +200,13 @@ def _read(doc: Document, board: Board) -> tuple[Bought, list[Finding]]:
             if meant is None:
                 problems.append(unknown(doc, board.map, name, (key, name), key=True))
             elif whole(count) is None or count < 0:
-                problems.append(_not_whole(doc, (key, name), count))
+                bought.unreadable = True  # the schema has said so (MC003)
             elif count:
                 counts[meant] = counts.get(meant, 0) + count
                 keys.setdefault(meant, str(name))
     research = doc.get("research", default=0)
     if whole(research) is None or research < 0:
-        problems.append(_not_whole(doc, ("research",), research))
+        bought.unreadable = True  # the schema has said so (MC003)
     else:
         bought.research = research
     return bought, problems

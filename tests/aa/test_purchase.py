@@ -250,3 +250,13 @@ def test_names_players_type_work_in_repairs_and_power(capsys, tmp_path):
     written = yaml.safe_load(text)
     assert written["purchased"] == {"tank": 1, "fighter": 1} and written["ipcs"]["British"] == 31 - 16 - 2
     assert "damage" not in next(u for u in written["units"] if u["type"] == "factory")
+
+
+def test_movement_orders_on_a_purchase_state_are_mc006(capsys, tmp_path):
+    from .next_state_helpers import orders_text
+
+    state(tmp_path)
+    orders = write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "combat_move",
+                                                   ["{units: {infantry: 1}, path: [Germany, Poland]}"]))
+    code, report = check(capsys, orders)
+    assert code == 1 and codes(report) == ["MC006"] and "purchase" in only(report, "MC006")["message"]

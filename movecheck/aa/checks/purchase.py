@@ -107,8 +107,8 @@ def repair_exceeds_damage(bought: Bought) -> Iterator[Violation]:
                           "``purchase: {}`` for them"))
 def purchase_without_capital(bought: Bought) -> Iterator[Violation]:
     """A power whose capital is in enemy hands skips its purchase (TripleA skips the phase): it buys no
-    unit, repairs no factory and spends nothing on research.  Its IPCs stay in its treasury (until an
-    enemy takes them with the capital, they are already gone)."""
+    unit, repairs no factory and spends nothing on research; whatever IPCs it has stay in its treasury.
+    A purchase of nothing (``purchase: {}``) is legal."""
     if bought.has_capital() or not (bought.units or bought.repair or bought.research):
         return
     capital = bought.board.map.capitals.get(bought.power)
