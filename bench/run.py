@@ -34,6 +34,7 @@ BIN = Path(sys.executable).parent
 EXAMPLE_ORDERS = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
 EXAMPLE_STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
 EXAMPLE_PURCHASE = ROOT / "examples" / "aa" / "orders" / "g1-purchase.yaml"
+EXAMPLE_MOBILIZE = ROOT / "examples" / "aa" / "orders" / "g1-mobilize.yaml"
 
 
 # -- measuring -----------------------------------------------------------------
@@ -196,6 +197,7 @@ def bench_startup(repeat: int) -> list[str]:
     cpu = paired_cpu({
         "check": movecheck_cmd("check", str(EXAMPLE_ORDERS)),
         "purchase": movecheck_cmd("check", str(EXAMPLE_PURCHASE)),
+        "check mobilize": movecheck_cmd("check", str(EXAMPLE_MOBILIZE)),
         "cj state": [checker, "--schemafile", state_schema, str(EXAMPLE_STATE)],
         "cj orders": [checker, "--schemafile", orders_schema, str(EXAMPLE_ORDERS)],
         "lint": movecheck_cmd("lint", str(EXAMPLE_STATE)),
@@ -208,6 +210,8 @@ def bench_startup(repeat: int) -> list[str]:
         ("movecheck check (example turn, full rules)", cpu["check"], "check-jsonschema, state + orders", pair, 0.25),
         ("movecheck lint (the example's state)", cpu["lint"], "check-jsonschema, the state", cpu["cj state"], 0.3),
         ("movecheck check (the example purchase)", cpu["purchase"], "movecheck check (example turn)", cpu["check"], 1.0),
+        ("movecheck check (a mobilization file)", cpu["check mobilize"], "movecheck check (example turn)", cpu["check"],
+         1.0),
         ("movecheck --version", cpu["version"], 'python -c "import yaml"', cpu["yaml"], 2.0),
         ("movecheck --help", cpu["help"], 'python -c "import yaml"', cpu["yaml"], 2.0),
     ]

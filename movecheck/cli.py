@@ -252,7 +252,7 @@ def schema(
         typer.Option(
             "--map",
             help="The schema with the names of this map (built-in or a map file) as enums, for editors "
-            "(aa-orders, aa-state, aa-battles, aa-purchase).",
+            "(aa-orders, aa-state, aa-battles, aa-purchase, aa-mobilize).",
             show_default=False,
         ),
     ] = None,

@@ -7,8 +7,11 @@
     examples/aa/orders/g1-combat.yaml             -> examples/aa/states/g1-battles.yaml
     examples/aa/orders/g1-battles.yaml            -> examples/aa/states/g1-noncombat-applied.yaml
     examples/aa/orders/g1-noncombat-applied.yaml  -> examples/aa/states/g1-mobilize.yaml
+    examples/aa/orders/g1-mobilize.yaml           -> examples/aa/states/uk1-purchase.yaml
 
-and the British blitz of round 2 (examples/aa/orders/uk2-combat.yaml -> examples/aa/states/uk2-battles.yaml).
+the British blitz of round 2 (examples/aa/orders/uk2-combat.yaml -> examples/aa/states/uk2-battles.yaml),
+and a whole round 1 of all five powers in examples/aa/game/ (:data:`GAME`), from ``movecheck init`` to the
+Russians' round-2 purchase state.
 
 Run from anywhere: paths are given relative to the repository (they appear in each
 state's header comment), so the output is the same bytes on every machine.
@@ -36,10 +39,27 @@ CHAIN = (
     ("examples/aa/orders/g1-combat.yaml", "examples/aa/states/g1-battles.yaml"),
     ("examples/aa/orders/g1-battles.yaml", "examples/aa/states/g1-noncombat-applied.yaml"),
     ("examples/aa/orders/g1-noncombat-applied.yaml", "examples/aa/states/g1-mobilize.yaml"),
+    ("examples/aa/orders/g1-mobilize.yaml", "examples/aa/states/uk1-purchase.yaml"),
     ("examples/aa/orders/uk2-combat.yaml", "examples/aa/states/uk2-battles.yaml"),
 )
 """Each orders file and the state ``apply`` writes from it, in the order of play (``init ...``: the state
 ``movecheck init`` writes)."""
+
+GAME_POWERS = ("russians", "germans", "british", "japanese", "americans")
+GAME_PHASES = ("purchase", "combat", "battles", "noncombat", "mobilize")
+
+
+def game_chain() -> tuple[tuple[str, str], ...]:
+    """examples/aa/game/: each power's five files of round 1, each applied to the state of its own name."""
+    folder = "examples/aa/game"
+    steps = [("init aa1942-2e", f"{folder}/states/r1-russians-purchase.yaml")]
+    names = [f"r1-{power}-{phase}" for power in GAME_POWERS for phase in GAME_PHASES] + ["r2-russians-purchase"]
+    steps += [(f"{folder}/orders/{name}.yaml", f"{folder}/states/{after}.yaml") for name, after in zip(names, names[1:])]
+    return tuple(steps)
+
+
+GAME = game_chain()
+CHAIN = CHAIN + GAME
 
 
 def applied(orders: str) -> str:

@@ -348,6 +348,8 @@ def build_unit_type(kind: str, stats: dict) -> dict:
         out["destroyer"] = True
     if stats.get("isInfantry"):
         out["infantry"] = True
+    if stats.get("hitPoints", 1) > 1:
+        out["hit_points"] = stats["hitPoints"]
     if kind == "factory":
         check(stats.get("isFactory") is True, "factory stats lack isFactory")
         check(domain == "land" and out["movement"] == 0, "a factory must be land, movement 0")

@@ -145,6 +145,26 @@ def test_aa1942_is_every_option_at_its_default() -> None:
     assert AA1942.option_values()["combat_move_must_attack"] is True
 
 
+TURN_OPTIONS = {  # spec aa-turn.md, "Options added by this file": (aa1942, aa-revised)
+    "place_in_enemy_seas": (True, True),
+    "new_fighters_on_old_carriers": (True, True),
+    "move_existing_fighters_to_new_carriers": (False, True),
+    "unplaced_units": ("refunded", "lost"),
+    "partial_amphibious_retreat": (True, False),
+    "factory_damage": (True, False),
+}
+
+
+@pytest.mark.parametrize("option", TURN_OPTIONS)
+def test_the_turn_options_take_the_spec_values_in_both_editions(option: str) -> None:
+    from movecheck.aa.editions import Revised
+
+    assert (AA1942.option_values()[option], Revised.option_values()[option]) == TURN_OPTIONS[option]
+    declared = option_sets()["aa"][option]
+    assert declared.clauses and declared.help  # documented and governing a clause, as every option
+    assert declared.name in json.dumps(json.loads((REPO / "schemas" / "aa-state.schema.json").read_text()))
+
+
 def test_an_edition_extends_another(house) -> None:
     assert find_edition("house-rules") is house and house.extends() is AA1942
     values = house.option_values()

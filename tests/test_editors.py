@@ -21,8 +21,8 @@ MODELINE = re.compile(r"^# yaml-language-server: \$schema=(?P<target>\S+)$")
 
 STABLE_IDS = {
     name: f"https://movecheck.dev/schemas/{name}/v1.json"
-    for name in ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "maneuver-state", "maneuver-orders",
-                 "reach", "report", "apply-report")
+    for name in ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "aa-mobilize", "maneuver-state",
+                 "maneuver-orders", "reach", "report", "apply-report")
 }
 
 
@@ -116,7 +116,7 @@ def map_schemas(tmp_path_factory) -> dict:
 
     schemas = {}
     for game_map in ("aa1942-2e", "aa-revised"):
-        for name in ("aa-orders", "aa-state", "aa-battles", "aa-purchase"):
+        for name in ("aa-orders", "aa-state", "aa-battles", "aa-purchase", "aa-mobilize"):
             out = subprocess.run([sys.executable, "-m", "movecheck", "schema", name, "--map", game_map],
                                  capture_output=True, text=True, check=True, timeout=120).stdout
             schemas[name, game_map] = json.loads(out)
@@ -163,7 +163,7 @@ def test_map_schema_of_a_map_file(run_cli, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["schema", "report", "--map", "aa1942-2e"], "--map applies to the schemas aa-orders, aa-state, aa-battles, aa-purchase, not report"),
+    (["schema", "report", "--map", "aa1942-2e"], "--map applies to the schemas aa-orders, aa-state, aa-battles, aa-purchase, aa-mobilize, not report"),
     (["schema", "aa-orders", "--map", "aa1924-2e"], "is neither a built-in map"),
     (["schema", "aa-orders", "--map", "/dev/null"], "/dev/null"),
 ])

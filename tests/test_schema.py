@@ -25,8 +25,8 @@ def where(findings: list[dict]) -> list[tuple[str, str, int, int]]:
 
 
 def test_the_schemas() -> None:
-    assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "maneuver-state", "maneuver-orders",
-                            "reach", "report", "apply-report")
+    assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "aa-mobilize", "maneuver-state",
+                            "maneuver-orders", "reach", "report", "apply-report")
 
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)

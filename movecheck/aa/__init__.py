@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from movecheck.aa.prepare import is_purchase, is_results, lint_state
+from movecheck.aa.prepare import is_mobilize, is_purchase, is_results, lint_state
 from movecheck.findings import Finding
 from movecheck.i18n import N_, _
 from movecheck.loading import findings_at
@@ -27,7 +27,7 @@ class AA(System):
     clause_modules = ("movecheck.aa.rules",)
     options_module = "movecheck.aa.options"
     commands = "movecheck.aa.commands:register"
-    map_schemas = ("aa-orders", "aa-state", "aa-battles", "aa-purchase")
+    map_schemas = ("aa-orders", "aa-state", "aa-battles", "aa-purchase", "aa-mobilize")
     source_titles = {  # noqa: RUF012 - a declaration, never changed
         "A&A, Phase 2: Combat move (fragment)": N_("A&A 1942 rulebook, combat move"),
         "A&A, Phase 4: Noncombat move": N_("A&A 1942 rulebook, noncombat move"),
@@ -35,9 +35,9 @@ class AA(System):
     orders_key = "moves"
     orders_markers = ("moves", "phase", "power")
     state_markers = ("turn",)
-    kinds = ("map", "state", "orders", "battles", "purchase")
-    orders_kinds = ("orders", "battles", "purchase")
-    order_lists = ("moves", "results")
+    kinds = ("map", "state", "orders", "battles", "purchase", "mobilize")
+    orders_kinds = ("orders", "battles", "purchase", "mobilize")
+    order_lists = ("moves", "results", "place")
     reference_keys = ("map",)
 
     def identify(self, data: dict[str, Any]) -> str:
@@ -47,11 +47,14 @@ class AA(System):
             return "battles"
         if "kind" not in data and is_purchase(data):
             return "purchase"
+        if "kind" not in data and is_mobilize(data):
+            return "mobilize"
         return kind
 
     def orders_key_of(self, kind: str) -> str:
-        """``results`` in a battle results file, ``purchase`` in a purchase file, ``moves`` in orders."""
-        return {"aa-battles": "results", "aa-purchase": "purchase"}.get(kind, "moves")
+        """``results`` in a battle results file, ``purchase`` in a purchase file, ``place`` in a mobilization, ``moves``
+        in orders."""
+        return {"aa-battles": "results", "aa-purchase": "purchase", "aa-mobilize": "place"}.get(kind, "moves")
 
     def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
         """The state that follows: a combat move's battles, battle results' noncombat move, the next power's turn."""
@@ -164,6 +167,10 @@ class AA(System):
             from movecheck.aa.purchase import check_purchase
 
             return check_purchase(orders, prepared)
+        if is_mobilize(orders.data):
+            from movecheck.aa.mobilize import check_mobilize
+
+            return check_mobilize(orders, prepared, valid_orders)
         from movecheck.aa.engine import run
 
         doc, board = orders, prepared.model
@@ -204,4 +211,4 @@ class AA(System):
 SYSTEM = AA()
 
 
-__all__ = ["AA", "SYSTEM", "is_purchase", "is_results", "lint_state"]
+__all__ = ["AA", "SYSTEM", "is_mobilize", "is_purchase", "is_results", "lint_state"]

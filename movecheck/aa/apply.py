@@ -57,8 +57,10 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
 def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str,
             output: str | None, forced: bool) -> tuple[str, ApplyReport]:
     """The YAML text of the state that follows (see :func:`next_state`) and the report of what apply did."""
-    from movecheck.aa.battles import Resolution, resolve
+    from movecheck.aa.battles import Resolution
+    from movecheck.aa.mobilize import Mobilization
     from movecheck.aa.purchase import Bought
+    from movecheck.aa.resolve import resolve
 
     board = final.board
     turn = dict(state.get("turn") or {}, power=board.power)  # names as the map writes them, not abbreviated
@@ -68,12 +70,28 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
     destroyed: list[Unit] = []
     to_place = _earlier_to_place(state)
     keep_status = True  # every state apply writes is of the same turn (the mobilization apply ends it)
+    said: list[str] = []
     spent: dict[str, int] = {}
-    if isinstance(final, Bought):
+    seated: set[int] = set()
+    settled = None
+    if isinstance(final, Mobilization):
+        from movecheck.aa.mobilize_apply import carry_out, header_lines
+
+        settled = carry_out(final)
+        destroyed = settled.destroyed
+        lost = {u.uid for u in destroyed}
+        seated = settled.seated
+        to_place = {p: u for p, u in to_place.items() if p != board.power}
+        if settled.kept:
+            to_place = dict(sorted({**to_place, board.power: settled.kept}.items()))
+        turn = next_turn(board, turn)
+        keep_status = False
+        said = header_lines(settled, board.power)
+    elif isinstance(final, Bought):
         spent = final.spent()
         turn["phase"] = COMBAT
     elif isinstance(final, Resolution):
-        lost = resolve(final)
+        lost = resolve(final, board.ipcs, said)
         turn["phase"] = NONCOMBAT
     elif final.combat:
         _capture_entered(final)
@@ -101,15 +119,22 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
         data["purchased"] = dict(board.purchased)
     if to_place:
         data["to_place"] = to_place
-    data["units"] = _units(board, keep_status=keep_status, lost=lost, landings=landings)
+    data["units"] = _units(board, keep_status=keep_status, lost=lost, landings=landings, seated=seated)
     if battles:
         data["battles"] = battles
-    what = "the battle results" if isinstance(final, Resolution) else "the purchase" if isinstance(final, Bought) else "the orders"
+    what = {Resolution: "the battle results", Bought: "the purchase", Mobilization: "the mobilization"}.get(
+        type(final), "the orders")
     report = ApplyReport(orders_path, state_path, output or "-", dict(data["turn"]), forced,
                          destroyed=[Destroyed(u.type.name, u.power, u.at, u.id) for u in destroyed],
                          captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"), spent=spent,
                          purchased=dict(final.units) if isinstance(final, Bought) else {})
-    return header(what, state_path, orders_path, report, to_place) + _dump(data), report
+    if settled is not None:
+        report.income, report.refunded = settled.income, settled.refunded if settled.how == "refunded" else None
+        report.extra["unplaced"] = {"units": dict(settled.left), "settled": settled.how}
+    elif said:
+        report.extra["notes"] = list(said)
+    text = header(what, state_path, orders_path, report, to_place) + "".join(f"# {line}\n" for line in said)
+    return text + _dump(data), report
 
 
 def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to_place: dict[str, Any]) -> str:
@@ -120,7 +145,10 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
     if to_place:
         lines.append("# to_place: units bought in an earlier turn, still waiting to be placed.")
     if report.destroyed:
-        lines.append("# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:")
+        if what == "the mobilization":
+            lines.append("# destroyed: fighters that waited at sea and found no slot on a carrier placed there (AA708):")
+        else:
+            lines.append("# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:")
         lines.extend(f"#   {gone.id or unit_phrase(1, gone.type, gone.power)} in {gone.at}" for gone in report.destroyed)
     for taken in report.captured:
         how = f"liberated for the {taken.holder}" if taken.liberated else "captured"
@@ -274,7 +302,8 @@ def _by_type(units: list[Unit]) -> dict[str, int]:
 
 
 def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # type: ignore[assignment]
-           landings: dict[int, Unit] | None = None) -> list[dict[str, Any]]:
+           landings: dict[int, Unit] | None = None,
+           seated: set[int] = frozenset()) -> list[dict[str, Any]]:  # type: ignore[assignment]
     """The stacks of the board (less the units ``lost`` in battle), identical units grouped, in a stable order.
 
     ``landings``: the land units unloaded from a zone whose battle is pending, and their transports
@@ -282,7 +311,7 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # typ
     """
     if landings is None:
         landings = {u.uid: board.by_id[u.landed_from] for u in board.units if u.landed_from in board.by_id}
-    seated = _seated_fighters(board, lost)
+    seated = _seated_fighters(board, lost) | seated  # and the fighters placed on a carrier: they sit with it
     ids = _vessel_ids(board, lost, landings, seated)
     stacks: dict[tuple[Any, ...], dict[str, Any]] = {}
     for unit in board.units:
@@ -309,6 +338,8 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # typ
                 entry["unloaded"] = unit.unloaded_to if unit.unloaded_to != "?" else True
             if unit.uid in landings:
                 entry["unloaded_from"] = landings[unit.uid].id or ids[landings[unit.uid].uid]
+        if unit.damaged:
+            entry["damaged"] = True
         if unit.aboard is not None and unit.aboard.uid not in lost and (unit.type.is_land or unit.uid in seated):
             entry["aboard"] = unit.aboard.id or ids[unit.aboard.uid]
         key = tuple(sorted((k, str(v)) for k, v in entry.items()))
@@ -328,8 +359,8 @@ def _natural(name: str) -> tuple[Any, ...]:
 
 
 def _count_after_type(entry: dict[str, Any]) -> dict[str, Any]:
-    order = ("at", "power", "type", "count", "id", "damage", "moved", "fought", "submerged", "loaded", "unloaded", "aboard",
-             "unloaded_from")
+    order = ("at", "power", "type", "count", "id", "damage", "moved", "fought", "submerged", "damaged", "loaded",
+             "unloaded", "aboard", "unloaded_from")
     return {k: entry[k] for k in order if k in entry}
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from movecheck.aa.battle_extras import Extras, fights, read_extras
 from movecheck.aa.model import Board
 from movecheck.aa.units import Unit
 from movecheck.i18n import _
@@ -76,10 +77,12 @@ class Result:
     retreat: str | None = None
     submerged: dict[str, int] = field(default_factory=dict)
     repeated: bool = False
+    """Another result before this one names the same battle."""
     named_losses: dict[str, dict[str, str]] = field(default_factory=dict)
     """``attacker`` / ``defender`` -> unit id -> its type: the casualties the referee names by id
     (counted in ``losses`` with their type too)."""
-    """Another result before this one names the same battle."""
+    extras: Extras = field(default_factory=Extras)
+    """``damaged:``, ``bombing:``, ``defender_landing:`` (:mod:`movecheck.aa.battle_turn`)."""
 
     @property
     def where(self) -> tuple[Any, ...]:
@@ -128,12 +131,6 @@ class Resolution:
 
     def __post_init__(self) -> None:
         settle_sea_battles(self)
-
-
-def fights(unit: Unit, board: Board) -> bool:
-    """A unit that keeps a battle going: not one that changes hands with its territory (a factory, an
-    AA gun where ``aa_guns_captured``), not a submerged submarine."""
-    return not (board.changes_hands(unit) or unit.submerged)
 
 
 def pick_losses(units: list[Unit], losses: dict[str, int], named: dict[str, str] | None = None,
@@ -283,13 +280,16 @@ def read_results(doc: Document, board: Board, battles: dict[str, Battle], named:
             broken.add(index)  # the schema has said so (MC003)
         if any(side not in SIDES or not isinstance(n, int) or isinstance(n, bool) for side, n in submerged.items()):
             broken.add(index)  # the schema has said so (MC003)
+        extras, bad = read_extras(doc, board, entry, where, found)
+        if bad:
+            broken.add(index)  # the schema has said so (MC003)
         if found or index in broken or space is None:
             problems.extend(found)
             broken.add(index)
             continue
         assert space is not None
         results.append(Result(index, space, battles.get(space), losses, retreat, submerged,
-                              repeated=space in seen, named_losses=named_losses))
+                              repeated=space in seen, named_losses=named_losses, extras=extras))
         seen.add(space)
     return results, problems, broken
 
@@ -302,66 +302,5 @@ def _mapping(value: Any) -> dict[Any, Any]:
 # -- resolving -------------------------------------------------------------------------
 
 
-def resolve(resolution: Resolution) -> set[int]:
-    """Carry the results out on the board; returns the uids of the units lost (they leave the state).
-
-    The cargo of a transport sunk in its sea battle goes down with it, ashore or not; the cargo of a
-    transport that retreats from it goes back aboard first, and with it.  A retreat moves the attackers
-    that retreat (:meth:`Result.staying` stay and fight on) but never aircraft: they stay in the battle
-    space, out of the battle, and land in the noncombat move.  Then every hostile territory where the
-    mover's land units stand and no defender is left is taken (:func:`movecheck.aa.control.take`).
-    """
-    board = resolution.board
-    lost: set[int] = set()
-    for unit, why in cargo_ashore(resolution).values():
-        vessel = board.by_id[unit.landed_from or ""]
-        if why == SUNK:
-            lost.add(unit.uid)
-        else:
-            board.move_unit(unit, vessel.at)
-            board.board_unit(unit, vessel)
-            vessel.unloaded_to = None
-    for result in resolution.results:
-        battle = result.battle
-        if battle is None or result.repeated:
-            continue
-        for side in SIDES:
-            for unit in result.casualties(side):
-                lost.add(unit.uid)
-                lost.update(c.uid for c in unit.cargo if c.type.is_land)
-        _submerge(battle, result, lost)
-        survivors = [u for u in battle.side("attacker") if u.uid not in lost]
-        for unit in survivors:
-            unit.fought = True
-        if result.retreat is not None:
-            staying = {u.uid for u in result.staying(board.options)}
-            for unit in survivors:
-                if unit.type.is_air:
-                    board.leave_vessel(unit)
-                elif unit.uid not in staying:
-                    board.move_unit(unit, result.retreat)
-    _capture(board, lost)
-    return lost
-
-
-def _submerge(battle: Battle, result: Result, lost: set[int]) -> None:
-    for side in SIDES:
-        subs = [u for u in battle.side(side) if u.type.submarine and u.uid not in lost]
-        for unit in subs[: int(result.submerged.get(side, 0) or 0)]:
-            unit.submerged = True
-
-
-def _capture(board: Board, lost: set[int]) -> None:
-    """Every hostile territory where a land unit of the mover stands and no defender is left is taken."""
-    from movecheck.aa.control import take
-
-    held = {u.at for u in board.units if u.power == board.power and u.type.is_land and not u.type.is_factory
-            and u.uid not in lost and u.aboard is None and not board.is_sea(u.at)}
-    for space in sorted(held):
-        defended = any(u.uid not in lost and not board.changes_hands(u) for u in board.enemy_units(space))
-        if board.hostile_territory(space) and not defended:
-            take(board, space, board.power)
-
-
 __all__ = ["Battle", "Resolution", "Result", "SUNK", "STAYED_ABOARD", "cargo_ashore", "fights", "pick_losses",
-           "read_battles", "read_results", "resolve"]
+           "read_battles", "read_results"]

@@ -130,7 +130,7 @@ class AA1942(Edition):
         "destroyer": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8, "destroyer": True},
         "cruiser": {"movement": 2, "attack": 3, "defense": 3, "domain": "sea", "cost": 12},
         "carrier": {"movement": 2, "attack": 1, "defense": 2, "domain": "sea", "cost": 14, "carrier_capacity": 2},
-        "battleship": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 20},
+        "battleship": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 20, "hit_points": 2},
     }
 
 
@@ -147,6 +147,9 @@ class Revised(AA1942):
         # neutrals_impassable stays True, as in 1942 (Revised: neutrals may not be entered)
         "aa_guns_captured": True,              # AA guns change hands with the territory, as factories do
         "partial_amphibious_retreat": False,
+        "move_existing_fighters_to_new_carriers": True,  # fighters in the factory territory board a new carrier
+        "unplaced_units": "lost",                       # units not placed are lost
+        "factory_damage": False,                        # bombing costs the owner IPCs, factories take no damage
     }
     unit_types: ClassVar[dict[str, dict[str, Any] | None]] = {
         # the Revised unit stats where they differ (map facts ../data/aa-revised.map.json)

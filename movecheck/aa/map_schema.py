@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable
 
 from movecheck.aa.mapquery import natural, open_map
 
-MAP_SCHEMAS = ("aa-orders", "aa-state", "aa-battles", "aa-purchase")
+MAP_SCHEMAS = ("aa-orders", "aa-state", "aa-battles", "aa-purchase", "aa-mobilize")
 """The schemas ``--map`` applies to."""
 
 TERRITORY, SEA, SPACE, POWER, TYPE = "territory", "sea zone", "space", "power", "unit type"
@@ -58,6 +58,13 @@ FIELDS: dict[str, list[tuple[tuple[Any, ...], str, str]]] = {
         (("properties", "power"), POWER, "value"),
         (("properties", "purchase"), TYPE, "keys"),
         (("properties", "repair"), TERRITORY, "keys"),
+    ],
+    "aa-mobilize": [
+        (("properties", "power"), POWER, "value"),
+        (("$defs", "placement", "properties", "at"), SPACE, "value"),
+        (("$defs", "placement", "properties", "from"), TERRITORY, "value"),
+        (("$defs", "placement", "properties", "fighters_from"), TERRITORY, "keys"),
+        (("$defs", "counts"), TYPE, "keys"),
     ],
 }
 

@@ -23,6 +23,11 @@ def is_purchase(data: Any) -> bool:
             and (data.get("phase") == "purchase" or any(k in data for k in ("purchase", "repair", "research"))))
 
 
+def is_mobilize(data: Any) -> bool:
+    """A mobilization file: ``phase: mobilize`` or a ``place:`` list, no ``turn:`` (aa-turn.md, "Mobilization")."""
+    return isinstance(data, dict) and (data.get("phase") == "mobilize" or "place" in data) and "turn" not in data
+
+
 def lint_state(doc: Document, rules: RuleSettings | None = None) -> tuple[list[Finding], Any, Any]:
     """Findings of building and linting a state, its board (None when it cannot be built), its map file.
 

@@ -280,6 +280,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
                 moved=entry.get("moved", 0),
                 fought=bool(entry.get("fought", False)),
                 submerged=bool(entry.get("submerged", False)),
+                damaged=entry.get("damaged") is True,
                 loaded=bool(entry.get("loaded", False)),
                 damage=entry.get("damage", 0),
                 source=("map",) if from_map else where,

@@ -354,6 +354,8 @@ def _unit_type(game: Game, name: str, given: dict[str, str], cost: int | None, m
         out["destroyer"] = True
     if game.flag(given.get("isInfantry", "false")):
         out["infantry"] = True
+    if num("hitPoints", 1) > 1:
+        out["hit_points"] = num("hitPoints")
     for option, value in given.items():
         if option == "canMoveThroughEnemies" and out.get("submarine"):
             continue  # a submarine's passage through hostile zones is modelled (AA204)

@@ -112,11 +112,13 @@ SETTINGS = (
             value=lambda land, lhtr: bool(land or lhtr)),
     setting("partial_amphibious_retreat", "Partial Amphibious Retreat"),
     setting("subs_may_submerge", SUBMERSIBLE),
-    # the options of spec/aa-turn.md ("Options added by this file") that movecheck does not declare yet
+    # the options of spec/aa-turn.md ("Options added by this file")
     setting("place_in_enemy_seas", "Unit Placement In Enemy Seas", "WW2V2",
             value=lambda enemy_seas, ww2v2: bool(enemy_seas or ww2v2)),
     setting("move_existing_fighters_to_new_carriers", "Move existing fighters to new carriers", LHTR_CARRIERS,
             value=lambda move, lhtr: bool(move and not lhtr)),
+    # TripleA's placement ignores this setting: a new fighter always may take a carrier already there
+    setting("new_fighters_on_old_carriers", "Produce new fighters on old carriers", value=lambda _ignored: True),
     setting("unplaced_units", "Unplaced units live when not placed", value=lambda live: "kept" if live else "lost"),
     # TripleA falls back on the setting's older name when the file does not set it
     setting("factory_damage", "Damage From Bombing Done To Units Instead Of Territories", "SBR Affects Unit Production",

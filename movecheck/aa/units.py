@@ -24,6 +24,8 @@ class UnitType:
     blitz: bool = False
     submarine: bool = False
     destroyer: bool = False
+    hit_points: int = 1
+    """Hits that sink it: 2 for a two-hit battleship (``Two hit battleship``; TripleA's ``hitPoints``)."""
     cost: int | None = None
     """What one unit costs in IPCs (None: the map gives no cost, so it cannot be bought)."""
 
@@ -40,6 +42,7 @@ class UnitType:
             blitz=bool(data.get("blitz", False)),
             submarine=bool(data.get("submarine", False)),
             destroyer=bool(data.get("destroyer", False)),
+            hit_points=int(data.get("hit_points", 1)),
             cost=ipc_amount(data["cost"]) if "cost" in data else None,
         )
 
@@ -105,6 +108,8 @@ class Unit:
     loaded: bool = False
     unloaded_to: str | None = None
     unloaded_before: bool = False
+    damaged: bool = False
+    """A two-hit unit hit once this turn (``damaged: true``), repaired at the end of the turn."""
     landed_from: str | None = None
     """Land unit in a battles state: the id of the transport it was unloaded from this turn (``unloaded_from:``)."""
     damage: int = 0

@@ -30,7 +30,7 @@ def _v0(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T7.get(key)
+        check = _T8.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -72,7 +72,7 @@ def _v6(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T0.get(key)
+        check = _T1.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -85,6 +85,12 @@ def _v7(x: Any) -> bool:
 
 
 def _v8(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E0):
+        return False
+    return True
+
+
+def _v9(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
@@ -97,36 +103,36 @@ def _v8(x: Any) -> bool:
     return True
 
 
-def _v9(x: Any) -> bool:
+def _v10(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v10(value):
-            return False
-    return True
-
-
-def _v10(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v4(item):
+        if not _v11(value):
             return False
     return True
 
 
 def _v11(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v12(value):
+    for item in x:
+        if not _v4(item):
             return False
     return True
 
 
 def _v12(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v13(value):
+            return False
+    return True
+
+
+def _v13(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
@@ -137,16 +143,16 @@ def _v12(x: Any) -> bool:
     return True
 
 
-def _v13(x: Any) -> bool:
+def _v14(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v14(value):
+        if not _v15(value):
             return False
     return True
 
 
-def _v14(x: Any) -> bool:
+def _v15(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 0):
@@ -154,39 +160,39 @@ def _v14(x: Any) -> bool:
     return True
 
 
-def _v15(x: Any) -> bool:
+def _v16(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v16(item):
-            return False
-    return True
-
-
-def _v16(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T1.get(key)
-        if check is None or not check(value):
+        if not _v17(item):
             return False
     return True
 
 
 def _v17(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v18(item):
+    if 'name' not in x:
+        return False
+    for key, value in x.items():
+        check = _T2.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v18(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v19(item):
+            return False
+    return True
+
+
+def _v19(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -200,7 +206,7 @@ def _v18(x: Any) -> bool:
     return True
 
 
-def _v19(x: Any) -> bool:
+def _v20(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -209,16 +215,16 @@ def _v19(x: Any) -> bool:
     return True
 
 
-def _v20(x: Any) -> bool:
+def _v21(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v21(item):
+        if not _v22(item):
             return False
     return True
 
 
-def _v21(x: Any) -> bool:
+def _v22(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -226,22 +232,22 @@ def _v21(x: Any) -> bool:
     if 'sea_zones' not in x:
         return False
     for key, value in x.items():
-        check = _T2.get(key)
+        check = _T3.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v22(x: Any) -> bool:
+def _v23(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v23(item):
+        if not _v24(item):
             return False
     return True
 
 
-def _v23(x: Any) -> bool:
+def _v24(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -251,15 +257,15 @@ def _v23(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T3.get(key)
+        check = _T4.get(key)
         if check is None or not check(value):
             return False
-    if not (_v26(x) if _v28(x) else True):
+    if not (_v27(x) if _v29(x) else True):
         return False
     return True
 
 
-def _v24(x: Any) -> bool:
+def _v25(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 1):
@@ -267,39 +273,30 @@ def _v24(x: Any) -> bool:
     return True
 
 
-def _v25(x: Any) -> bool:
+def _v26(x: Any) -> bool:
     if not (isinstance(x, str) or isinstance(x, bool)):
         return False
     return True
 
 
-def _v26(x: Any) -> bool:
+def _v27(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T4.get(key)
+            check = _T5.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v27(x: Any) -> bool:
+def _v28(x: Any) -> bool:
     if not equal(x, 1):
         return False
     return True
 
 
-def _v28(x: Any) -> bool:
+def _v29(x: Any) -> bool:
     if isinstance(x, dict):
         if 'id' not in x:
-            return False
-    return True
-
-
-def _v29(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v30(value):
             return False
     return True
 
@@ -307,24 +304,33 @@ def _v29(x: Any) -> bool:
 def _v30(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'movement' not in x:
-        return False
-    if 'domain' not in x:
-        return False
     for key, value in x.items():
-        check = _T6.get(key)
-        if check is None or not check(value):
+        if not _v31(value):
             return False
     return True
 
 
 def _v31(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E5):
+    if not (isinstance(x, dict)):
         return False
+    if 'movement' not in x:
+        return False
+    if 'domain' not in x:
+        return False
+    for key, value in x.items():
+        check = _T7.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v32(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E6):
+        return False
+    return True
+
+
+def _v33(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -334,35 +340,41 @@ def _v32(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T19.get(key)
+        check = _T21.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v33(x: Any) -> bool:
+def _v34(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v34(x: Any) -> bool:
+def _v35(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T8.get(key)
+        check = _T10.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v35(x: Any) -> bool:
-    if not (_v4(x) or _v36(x)):
+def _v36(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E9):
         return False
     return True
 
 
-def _v36(x: Any) -> bool:
+def _v37(x: Any) -> bool:
+    if not (_v4(x) or _v38(x)):
+        return False
+    return True
+
+
+def _v38(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -376,30 +388,7 @@ def _v36(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T15.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v37(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v38(item):
-            return False
-    return True
-
-
-def _v38(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T9.get(key)
+        check = _T17.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -407,6 +396,8 @@ def _v38(x: Any) -> bool:
 
 def _v39(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v40(item):
@@ -419,10 +410,8 @@ def _v40(x: Any) -> bool:
         return False
     if 'name' not in x:
         return False
-    if 'sea_zones' not in x:
-        return False
     for key, value in x.items():
-        check = _T10.get(key)
+        check = _T11.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -440,6 +429,29 @@ def _v41(x: Any) -> bool:
 def _v42(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'name' not in x:
+        return False
+    if 'sea_zones' not in x:
+        return False
+    for key, value in x.items():
+        check = _T12.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v43(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v44(item):
+            return False
+    return True
+
+
+def _v44(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'at' not in x:
         return False
     if 'power' not in x:
@@ -447,33 +459,33 @@ def _v42(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T11.get(key)
+        check = _T13.get(key)
         if check is None or not check(value):
             return False
-    if not (_v43(x) if _v28(x) else True):
+    if not (_v45(x) if _v29(x) else True):
         return False
     return True
 
 
-def _v43(x: Any) -> bool:
+def _v45(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T12.get(key)
+            check = _T14.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v44(x: Any) -> bool:
+def _v46(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v45(value):
+        if not _v47(value):
             return False
     return True
 
 
-def _v45(x: Any) -> bool:
+def _v47(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -481,34 +493,14 @@ def _v45(x: Any) -> bool:
     if 'domain' not in x:
         return False
     for key, value in x.items():
-        check = _T14.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v46(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E13):
-        return False
-    return True
-
-
-def _v47(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T17.get(key)
+        check = _T16.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v48(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E16):
+    if not (isinstance(x, str) and x in _E15):
         return False
     return True
 
@@ -516,31 +508,51 @@ def _v48(x: Any) -> bool:
 def _v49(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
     for key, value in x.items():
-        if not _v50(value):
+        check = _T19.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v50(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E18):
         return False
-    for key, value in x.items():
-        if not _v24(value):
-            return False
     return True
 
 
 def _v51(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v52(item):
+    for key, value in x.items():
+        if not _v52(value):
             return False
     return True
 
 
 def _v52(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v25(value):
+            return False
+    return True
+
+
+def _v53(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v54(item):
+            return False
+    return True
+
+
+def _v54(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -550,13 +562,13 @@ def _v52(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T18.get(key)
+        check = _T20.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v53(x: Any) -> bool:
+def _v55(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -568,34 +580,34 @@ def _v53(x: Any) -> bool:
     if 'moves' not in x:
         return False
     for key, value in x.items():
-        check = _T22.get(key)
+        check = _T24.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v54(x: Any) -> bool:
+def _v56(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v55(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E20):
+def _v57(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E22):
         return False
     return True
 
 
-def _v56(x: Any) -> bool:
+def _v58(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v57(item):
+        if not _v59(item):
             return False
     return True
 
 
-def _v57(x: Any) -> bool:
+def _v59(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -603,30 +615,30 @@ def _v57(x: Any) -> bool:
     if 'path' not in x:
         return False
     for key, value in x.items():
-        check = _T21.get(key)
+        check = _T23.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v58(x: Any) -> bool:
-    if not (_v59(x) or _v12(x)):
+def _v60(x: Any) -> bool:
+    if not (_v61(x) or _v13(x)):
         return False
     return True
 
 
-def _v59(x: Any) -> bool:
+def _v61(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v24(value):
+        if not _v25(value):
             return False
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -637,13 +649,13 @@ def _v60(x: Any) -> bool:
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v63(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v62(x: Any) -> bool:
+def _v64(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -655,50 +667,100 @@ def _v62(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
+        check = _T29.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v65(x: Any) -> bool:
+    if not x == 'battles':
+        return False
+    return True
+
+
+def _v66(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v67(item):
+            return False
+    return True
+
+
+def _v67(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    for key, value in x.items():
+        check = _T28.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v68(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
         check = _T25.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v63(x: Any) -> bool:
-    if not x == 'battles':
+def _v69(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v70(value):
+            return False
+    return True
+
+
+def _v70(x: Any) -> bool:
+    if sum((_v25(x), _v61(x),)) != 1:
         return False
     return True
 
 
-def _v64(x: Any) -> bool:
+def _v71(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'damage' not in x:
+        return False
+    for key, value in x.items():
+        check = _T26.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v72(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v65(item):
+        if not _v73(item):
             return False
     return True
 
 
-def _v65(x: Any) -> bool:
+def _v73(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'at' not in x:
+    if 'to' not in x:
+        return False
+    if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T24.get(key)
+        check = _T27.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v66(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T23.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v67(x: Any) -> bool:
+def _v74(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -708,19 +770,66 @@ def _v67(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T26.get(key)
+        check = _T30.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v68(x: Any) -> bool:
+def _v75(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v69(x: Any) -> bool:
+def _v76(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    if 'place' not in x:
+        return False
+    for key, value in x.items():
+        check = _T32.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v77(x: Any) -> bool:
+    if not x == 'mobilize':
+        return False
+    return True
+
+
+def _v78(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v79(item):
+            return False
+    return True
+
+
+def _v79(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T31.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v80(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -730,222 +839,20 @@ def _v69(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T38.get(key)
+        check = _T44.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v70(x: Any) -> bool:
-    if not x == 'maneuver':
-        return False
-    return True
-
-
-def _v71(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T31.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v72(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v73(value):
-            return False
-    return True
-
-
-def _v73(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
-    return True
-
-
-def _v74(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v75(key):
-            return False
-    for key, value in x.items():
-        if not _v4(value):
-            return False
-    return True
-
-
-def _v75(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E27):
-        return False
-    return True
-
-
-def _v76(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 100000):
-        return False
-    return True
-
-
-def _v77(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
-def _v78(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E28):
-        return False
-    return True
-
-
-def _v79(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E29):
-        return False
-    return True
-
-
-def _v80(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E30):
-        return False
     return True
 
 
 def _v81(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
+    if not x == 'maneuver':
         return False
     return True
 
 
 def _v82(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'width' not in x:
-        return False
-    if 'depth' not in x:
-        return False
-    for key, value in x.items():
-        check = _T32.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v83(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0.1 or x > 100000):
-        return False
-    return True
-
-
-def _v84(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v85(item):
-            return False
-    return True
-
-
-def _v85(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'polygon' not in x:
-        return False
-    for key, value in x.items():
-        check = _T33.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v86(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v87(item):
-            return False
-    return True
-
-
-def _v87(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v77(x[0]):
-        return False
-    if len(x) > 1 and not _v77(x[1]):
-        return False
-    return True
-
-
-def _v88(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v89(item):
-            return False
-    return True
-
-
-def _v89(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
-        check = _T34.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v90(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v91(value):
-            return False
-    return True
-
-
-def _v91(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v92(item):
-            return False
-    return True
-
-
-def _v92(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
         return False
     for key, value in x.items():
         check = _T37.get(key)
@@ -954,32 +861,105 @@ def _v92(x: Any) -> bool:
     return True
 
 
-def _v93(x: Any) -> bool:
-    if not (number(x)):
+def _v83(x: Any) -> bool:
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x > 100000 or x <= 0):
+    for key, value in x.items():
+        if not _v84(value):
+            return False
+    return True
+
+
+def _v84(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
+def _v85(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v86(key):
+            return False
+    for key, value in x.items():
+        if not _v4(value):
+            return False
+    return True
+
+
+def _v86(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E33):
+        return False
+    return True
+
+
+def _v87(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 100000):
+        return False
+    return True
+
+
+def _v88(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
+        return False
+    return True
+
+
+def _v89(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E34):
+        return False
+    return True
+
+
+def _v90(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E35):
+        return False
+    return True
+
+
+def _v91(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E36):
+        return False
+    return True
+
+
+def _v92(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 1):
+        return False
+    return True
+
+
+def _v93(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'width' not in x:
+        return False
+    if 'depth' not in x:
+        return False
+    for key, value in x.items():
+        check = _T38.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
 def _v94(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v83(x[0]):
-        return False
-    if len(x) > 1 and not _v83(x[1]):
+    if number(x) and (x < 0.1 or x > 100000):
         return False
     return True
 
 
 def _v95(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
         return False
     for item in x:
         if not _v96(item):
@@ -992,18 +972,147 @@ def _v96(x: Any) -> bool:
         return False
     if 'id' not in x:
         return False
-    if 'x' not in x:
+    if 'kind' not in x:
         return False
-    if 'y' not in x:
+    if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T35.get(key)
+        check = _T39.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v97(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
+        return False
+    for item in x:
+        if not _v98(item):
+            return False
+    return True
+
+
+def _v98(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v88(x[0]):
+        return False
+    if len(x) > 1 and not _v88(x[1]):
+        return False
+    return True
+
+
+def _v99(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v100(item):
+            return False
+    return True
+
+
+def _v100(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T40.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v101(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v102(value):
+            return False
+    return True
+
+
+def _v102(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v103(item):
+            return False
+    return True
+
+
+def _v103(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T43.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v104(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x > 100000 or x <= 0):
+        return False
+    return True
+
+
+def _v105(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v94(x[0]):
+        return False
+    if len(x) > 1 and not _v94(x[1]):
+        return False
+    return True
+
+
+def _v106(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v107(item):
+            return False
+    return True
+
+
+def _v107(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'x' not in x:
+        return False
+    if 'y' not in x:
+        return False
+    for key, value in x.items():
+        check = _T41.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v108(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1011,42 +1120,42 @@ def _v97(x: Any) -> bool:
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T36.get(key)
+        check = _T42.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v100(value):
+        if not _v111(value):
             return False
     return True
 
 
-def _v100(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v101(x[0]):
+    if len(x) > 0 and not _v112(x[0]):
         return False
-    if len(x) > 1 and not _v101(x[1]):
+    if len(x) > 1 and not _v112(x[1]):
         return False
     return True
 
 
-def _v101(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1054,7 +1163,7 @@ def _v101(x: Any) -> bool:
     return True
 
 
-def _v102(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1064,57 +1173,57 @@ def _v102(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v104(item):
+        if not _v115(item):
             return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T41.get(key)
+        check = _T47.get(key)
         if check is None or not check(value):
             return False
-    if not (_v112(x) and _v117(x)):
+    if not (_v123(x) and _v128(x)):
         return False
     return True
 
 
-def _v105(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E39):
+def _v116(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E45):
         return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v107(value):
+        if not _v118(value):
             return False
     return True
 
 
-def _v107(x: Any) -> bool:
-    if not (_v1(x) or _v108(x)):
+def _v118(x: Any) -> bool:
+    if not (_v1(x) or _v119(x)):
         return False
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1125,16 +1234,16 @@ def _v108(x: Any) -> bool:
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v110(value):
+        if not _v121(value):
             return False
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1142,30 +1251,30 @@ def _v110(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T40.get(key)
+        check = _T46.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v87(item):
+        if not _v98(item):
             return False
     return True
 
 
-def _v112(x: Any) -> bool:
-    if not (_v113(x) if _v115(x) else _v114(x)):
+def _v123(x: Any) -> bool:
+    if not (_v124(x) if _v126(x) else _v125(x)):
         return False
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1174,7 +1283,7 @@ def _v113(x: Any) -> bool:
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1183,54 +1292,54 @@ def _v114(x: Any) -> bool:
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T42.get(key)
+            check = _T48.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v117(x: Any) -> bool:
-    if not (_v118(x) if _v119(x) else True):
+def _v128(x: Any) -> bool:
+    if not (_v129(x) if _v130(x) else True):
         return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T43.get(key)
+            check = _T49.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1242,34 +1351,34 @@ def _v121(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v124(item):
+        if not _v135(item):
             return False
     return True
 
 
-def _v124(x: Any) -> bool:
-    if sum((_v125(x), _v139(x),)) != 1:
+def _v135(x: Any) -> bool:
+    if sum((_v136(x), _v150(x),)) != 1:
         return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1301,173 +1410,44 @@ def _v125(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v126(x: Any) -> bool:
-    if not x == 'base':
-        return False
-    return True
-
-
-def _v127(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v128(x[0]):
-        return False
-    if len(x) > 1 and not _v128(x[1]):
-        return False
-    return True
-
-
-def _v128(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
-def _v129(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v5(item):
-            return False
-    return True
-
-
-def _v130(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v131(item):
-            return False
-    return True
-
-
-def _v131(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'dice' not in x:
-        return False
-    if 'entry' not in x:
-        return False
-    for key, value in x.items():
-        check = _T45.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v132(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v133(item):
-            return False
-    return True
-
-
-def _v133(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v134(item):
-            return False
-    return True
-
-
-def _v134(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 4:
-        return False
-    for item in x:
-        if not _v127(item):
-            return False
-    return True
-
-
-def _v135(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v136(item):
-            return False
-    return True
-
-
-def _v136(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'allowance' not in x:
-        return False
-    if 'probability' not in x:
-        return False
-    if 'region' not in x:
-        return False
-    for key, value in x.items():
-        check = _T47.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v137(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'fraction' not in x:
-        return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T46.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v138(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P0.search(x) is None):
-        return False
-    return True
-
-
-def _v139(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    for key, value in x.items():
         check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v140(x: Any) -> bool:
-    if not x == 'corps':
+def _v137(x: Any) -> bool:
+    if not x == 'base':
         return False
+    return True
+
+
+def _v138(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v139(x[0]):
+        return False
+    if len(x) > 1 and not _v139(x[1]):
+        return False
+    return True
+
+
+def _v139(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v140(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v5(item):
+            return False
     return True
 
 
@@ -1483,6 +1463,135 @@ def _v141(x: Any) -> bool:
 def _v142(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'entry' not in x:
+        return False
+    for key, value in x.items():
+        check = _T51.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v143(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v144(item):
+            return False
+    return True
+
+
+def _v144(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v145(item):
+            return False
+    return True
+
+
+def _v145(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v138(item):
+            return False
+    return True
+
+
+def _v146(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v147(item):
+            return False
+    return True
+
+
+def _v147(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'allowance' not in x:
+        return False
+    if 'probability' not in x:
+        return False
+    if 'region' not in x:
+        return False
+    for key, value in x.items():
+        check = _T53.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v148(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'fraction' not in x:
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T52.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v149(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P0.search(x) is None):
+        return False
+    return True
+
+
+def _v150(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T60.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v151(x: Any) -> bool:
+    if not x == 'corps':
+        return False
+    return True
+
+
+def _v152(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v153(item):
+            return False
+    return True
+
+
+def _v153(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'order' not in x:
         return False
     if 'landmark' not in x:
@@ -1492,34 +1601,34 @@ def _v142(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
+        check = _T59.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v143(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E49):
+def _v154(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E55):
         return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v146(item):
+        if not _v157(item):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1527,22 +1636,22 @@ def _v146(x: Any) -> bool:
     if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T58.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v148(item):
+        if not _v159(item):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1552,22 +1661,22 @@ def _v148(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v150(item):
+        if not _v161(item):
             return False
     return True
 
 
-def _v150(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -1579,13 +1688,13 @@ def _v150(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1594,16 +1703,16 @@ def _v151(x: Any) -> bool:
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v127(value):
+        if not _v138(value):
             return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1615,22 +1724,22 @@ def _v153(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T74.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v155(item):
+        if not _v166(item):
             return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1662,37 +1771,37 @@ def _v155(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T64.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v157(item):
+        if not _v168(item):
             return False
     return True
 
 
-def _v157(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E56):
+def _v168(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E62):
         return False
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v159(item):
+        if not _v170(item):
             return False
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1700,13 +1809,13 @@ def _v159(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T63.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1715,7 +1824,7 @@ def _v160(x: Any) -> bool:
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1725,13 +1834,13 @@ def _v161(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1744,22 +1853,22 @@ def _v162(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T58.get(key)
+            check = _T64.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v164(item):
+        if not _v175(item):
             return False
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1775,32 +1884,32 @@ def _v164(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T66.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     return True
 
 
-def _v166(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E59):
+def _v177(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E65):
         return False
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v178(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v168(item):
+        if not _v179(item):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v179(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1814,19 +1923,19 @@ def _v168(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T68.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v169(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E61):
+def _v180(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E67):
         return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1846,28 +1955,28 @@ def _v170(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v172(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v173(item):
+        if not _v184(item):
             return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1891,13 +2000,13 @@ def _v173(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T67.get(key)
+        check = _T73.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P1.search(x) is None):
@@ -1905,13 +2014,13 @@ def _v174(x: Any) -> bool:
     return True
 
 
-def _v175(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E66):
+def _v186(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E72):
         return False
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1919,7 +2028,7 @@ def _v176(x: Any) -> bool:
     return True
 
 
-def _v177(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1935,32 +2044,32 @@ def _v177(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T74.get(key)
+        check = _T82.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T69.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v180(item):
+        if not _v191(item):
             return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -1970,22 +2079,22 @@ def _v180(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T76.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v182(item):
+        if not _v193(item):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1999,22 +2108,22 @@ def _v182(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v184(item):
+        if not _v195(item):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2026,25 +2135,25 @@ def _v184(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T72.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v185(x: Any) -> bool:
-    if sum((_v186(x), _v187(x),)) != 1:
+def _v196(x: Any) -> bool:
+    if sum((_v197(x), _v198(x),)) != 1:
         return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (x is None):
         return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2054,13 +2163,13 @@ def _v187(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T73.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2068,98 +2177,127 @@ def _v188(x: Any) -> bool:
     return True
 
 
-def _v189(x: Any) -> bool:
-    if sum((_v186(x), _v13(x),)) != 1:
+def _v200(x: Any) -> bool:
+    if sum((_v197(x), _v14(x),)) != 1:
         return False
     return True
 
 
-_T0: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
-_T1: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v14, 'capital': _v4}
-_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v10}
-_T3: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v14, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25}
-_T4: dict[str, Callable[[Any], bool]] = {'count': _v27}
-_E5 = frozenset(['air', 'land', 'sea'])
-_T6: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v31, 'cost': _v14, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
-_T7: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'ipcs': _v13, 'territories': _v15, 'connections': _v17, 'control': _v19, 'canals': _v20, 'units': _v22, 'unit_types': _v29}
-_T8: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
-_T9: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v14, 'capital': _v4}
-_T10: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v10}
-_T11: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v14, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4, 'damage': _v14}
-_T12: dict[str, Callable[[Any], bool]] = {'count': _v27}
-_E13 = frozenset(['air', 'land', 'sea'])
-_T14: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v46, 'cost': _v14, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
-_T15: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v34, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'territories': _v37, 'connections': _v17, 'control': _v19, 'canals': _v39, 'units': _v41, 'unit_types': _v44}
-_E16 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T17: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v4, 'phase': _v48}
-_T18: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v50, 'defenders': _v50, 'from': _v10, 'amphibious': _v50}
-_T19: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v33, 'rules': _v4, 'options': _v34, 'map': _v35, 'turn': _v47, 'ipcs': _v13, 'control': _v19, 'captured_this_turn': _v10, 'purchased': _v13, 'to_place': _v49, 'units': _v41, 'battles': _v51}
-_E20 = frozenset(['combat_move', 'noncombat_move'])
-_T21: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v58, 'path': _v60, 'transport': _v4, 'attack': _v61, 'note': _v5}
-_T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v54, 'state': _v4, 'power': _v4, 'phase': _v55, 'moves': _v56}
-_T23: dict[str, Callable[[Any], bool]] = {'attacker': _v24, 'defender': _v24}
-_T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v50, 'defender_losses': _v50, 'retreat': _v4, 'submerged': _v66}
-_T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v63, 'state': _v4, 'power': _v4, 'phase': _v63, 'results': _v64}
-_T26: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v68, 'state': _v4, 'power': _v4, 'phase': _v68, 'purchase': _v13, 'repair': _v13, 'research': _v14}
-_E27 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E28 = frozenset(['centre', 'edge'])
-_E29 = frozenset(['per_file', 'whole_corps'])
-_E30 = frozenset(['half_of_max', 'half_of_mobility'])
-_T31: dict[str, Callable[[Any], bool]] = {'dice': _v72, 'penalties': _v74, 'tolerance': _v76, 'contact_gap': _v76, 'prebattle_distance': _v76, 'prebattle_bonus': _v77, 'prebattle_measure': _v78, 'corps_penalty': _v79, 'back_distance': _v80, 'pass_through_limit': _v81}
-_T32: dict[str, Callable[[Any], bool]] = {'width': _v83, 'depth': _v83}
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v75, 'polygon': _v86}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v87, 'terrain': _v4, 'corps': _v4}
-_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v77, 'y': _v77, 'facing': _v97, 'width': _v83, 'depth': _v83, 'mobility': _v93}
-_T36: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v99}
-_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v93, 'base': _v94, 'bases': _v95, 'formation': _v98}
-_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v33, 'options': _v71, 'to_move': _v4, 'field': _v82, 'terrain': _v84, 'landmarks': _v88, 'sides': _v90}
-_E39 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T40: dict[str, Callable[[Any], bool]] = {'x': _v77, 'y': _v77, 'facing': _v97}
-_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v105, 'landmark': _v4, 'rolls': _v106, 'end': _v109, 'base': _v4, 'path': _v111, 'facing': _v97, 'note': _v5}
-_T42: dict[str, Callable[[Any], bool]] = {'order': _v116}
-_T43: dict[str, Callable[[Any], bool]] = {'order': _v120}
-_T44: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v103}
-_T45: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v128}
-_T46: dict[str, Callable[[Any], bool]] = {'fraction': _v138, 'decimal': _v81}
-_T47: dict[str, Callable[[Any], bool]] = {'allowance': _v128, 'probability': _v137, 'region': _v132}
-_T48: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v126, 'side': _v5, 'corps': _v5, 'centre': _v127, 'facing': _v128, 'mobility': _v128, 'allowance': _v128, 'tolerance': _v128, 'engaged': _v129, 'owed': _v130, 'clear': _v132, 'levels': _v135, 'limit': _v132}
-_E49 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T50: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v151}
-_T51: dict[str, Callable[[Any], bool]] = {'probability': _v137, 'rolls': _v149, 'ends': _v152}
-_T52: dict[str, Callable[[Any], bool]] = {'bases': _v129, 'outcomes': _v147}
-_T53: dict[str, Callable[[Any], bool]] = {'order': _v143, 'landmark': _v144, 'reason': _v144, 'groups': _v145}
-_T54: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v140, 'side': _v5, 'orders': _v141}
-_T55: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'kind': _v122, 'state': _v5, 'reach': _v123}
-_E56 = frozenset(['illegal', 'legal', 'unchecked'])
-_T57: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v129, 'rides': _v160}
-_T58: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v144, 'config': _v5}
-_E59 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T60: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v165, 'edition_value': _v165, 'source': _v166, 'file': _v144}
-_E61 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T62: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v169, 'codes': _v129, 'pattern': _v144, 'applied': _v7}
-_T63: dict[str, Callable[[Any], bool]] = {'edition': _v162, 'options': _v163, 'selection': _v167}
-_T64: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v144, 'config': _v144, 'error': _v144, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v129, 'verdicts': _v156, 'assignment': _v158, 'overrides': _v161}
-_T65: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
-_E66 = frozenset(['error', 'note', 'warning'])
-_T67: dict[str, Callable[[Any], bool]] = {'code': _v174, 'name': _v4, 'severity': _v175, 'message': _v5, 'clauses': _v129, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v176, 'order_id': _v144}
-_T68: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v154, 'summary': _v170, 'readings': _v171, 'statistics': _v13, 'findings': _v172}
-_T69: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v5, 'phase': _v5}
-_T70: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T71: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v144, 'liberated': _v7}
-_T72: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
-_T73: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
-_T74: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v144, 'text': _v5, 'forced': _v7, 'turn': _v178, 'destroyed': _v179, 'captured': _v181, 'transfers': _v183, 'spent': _v13, 'purchased': _v13, 'income': _v185, 'refunded': _v188, 'ipcs': _v189}
+def _v201(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'units' not in x:
+        return False
+    if 'settled' not in x:
+        return False
+    for key, value in x.items():
+        check = _T81.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v202(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E80):
+        return False
+    return True
+
+
+_E0 = frozenset(['kept', 'lost', 'refunded'])
+_T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'factory_damage': _v7}
+_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4}
+_T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
+_T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
+_T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
+_E6 = frozenset(['air', 'land', 'sea'])
+_T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
+_T8: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30}
+_E9 = frozenset(['kept', 'lost', 'refunded'])
+_T10: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v36, 'factory_damage': _v7}
+_T11: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4}
+_T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
+_T13: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
+_T14: dict[str, Callable[[Any], bool]] = {'count': _v28}
+_E15 = frozenset(['air', 'land', 'sea'])
+_T16: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v48, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
+_T17: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v35, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v39, 'connections': _v18, 'control': _v20, 'canals': _v41, 'units': _v43, 'unit_types': _v46}
+_E18 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T19: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v50}
+_T20: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v52, 'defenders': _v52, 'from': _v11, 'amphibious': _v52}
+_T21: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v34, 'rules': _v4, 'options': _v35, 'map': _v37, 'turn': _v49, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v51, 'units': _v43, 'battles': _v53}
+_E22 = frozenset(['combat_move', 'noncombat_move'])
+_T23: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v60, 'path': _v62, 'transport': _v4, 'attack': _v63, 'note': _v5}
+_T24: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v56, 'state': _v4, 'power': _v4, 'phase': _v57, 'moves': _v58}
+_T25: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T26: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v15}
+_T27: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v61}
+_T28: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v52, 'defender_losses': _v52, 'retreat': _v4, 'submerged': _v68, 'damaged': _v69, 'bombing': _v71, 'defender_landing': _v72}
+_T29: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v65, 'state': _v4, 'power': _v4, 'phase': _v65, 'results': _v66}
+_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v75, 'state': _v4, 'power': _v4, 'phase': _v75, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T31: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v61, 'from': _v4, 'fighters_from': _v61}
+_T32: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v77, 'state': _v4, 'power': _v4, 'phase': _v77, 'place': _v78}
+_E33 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E34 = frozenset(['centre', 'edge'])
+_E35 = frozenset(['per_file', 'whole_corps'])
+_E36 = frozenset(['half_of_max', 'half_of_mobility'])
+_T37: dict[str, Callable[[Any], bool]] = {'dice': _v83, 'penalties': _v85, 'tolerance': _v87, 'contact_gap': _v87, 'prebattle_distance': _v87, 'prebattle_bonus': _v88, 'prebattle_measure': _v89, 'corps_penalty': _v90, 'back_distance': _v91, 'pass_through_limit': _v92}
+_T38: dict[str, Callable[[Any], bool]] = {'width': _v94, 'depth': _v94}
+_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v86, 'polygon': _v97}
+_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v98, 'terrain': _v4, 'corps': _v4}
+_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v88, 'y': _v88, 'facing': _v108, 'width': _v94, 'depth': _v94, 'mobility': _v104}
+_T42: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v110}
+_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v104, 'base': _v105, 'bases': _v106, 'formation': _v109}
+_T44: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v81, 'kind': _v34, 'options': _v82, 'to_move': _v4, 'field': _v93, 'terrain': _v95, 'landmarks': _v99, 'sides': _v101}
+_E45 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T46: dict[str, Callable[[Any], bool]] = {'x': _v88, 'y': _v88, 'facing': _v108}
+_T47: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v116, 'landmark': _v4, 'rolls': _v117, 'end': _v120, 'base': _v4, 'path': _v122, 'facing': _v108, 'note': _v5}
+_T48: dict[str, Callable[[Any], bool]] = {'order': _v127}
+_T49: dict[str, Callable[[Any], bool]] = {'order': _v131}
+_T50: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v81, 'kind': _v56, 'state': _v4, 'side': _v4, 'orders': _v114}
+_T51: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v139}
+_T52: dict[str, Callable[[Any], bool]] = {'fraction': _v149, 'decimal': _v92}
+_T53: dict[str, Callable[[Any], bool]] = {'allowance': _v139, 'probability': _v148, 'region': _v143}
+_T54: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v137, 'side': _v5, 'corps': _v5, 'centre': _v138, 'facing': _v139, 'mobility': _v139, 'allowance': _v139, 'tolerance': _v139, 'engaged': _v140, 'owed': _v141, 'clear': _v143, 'levels': _v146, 'limit': _v143}
+_E55 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T56: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v162}
+_T57: dict[str, Callable[[Any], bool]] = {'probability': _v148, 'rolls': _v160, 'ends': _v163}
+_T58: dict[str, Callable[[Any], bool]] = {'bases': _v140, 'outcomes': _v158}
+_T59: dict[str, Callable[[Any], bool]] = {'order': _v154, 'landmark': _v155, 'reason': _v155, 'groups': _v156}
+_T60: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v151, 'side': _v5, 'orders': _v152}
+_T61: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v133, 'state': _v5, 'reach': _v134}
+_E62 = frozenset(['illegal', 'legal', 'unchecked'])
+_T63: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v140, 'rides': _v171}
+_T64: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v155, 'config': _v5}
+_E65 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T66: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v176, 'edition_value': _v176, 'source': _v177, 'file': _v155}
+_E67 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T68: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v180, 'codes': _v140, 'pattern': _v155, 'applied': _v7}
+_T69: dict[str, Callable[[Any], bool]] = {'edition': _v173, 'options': _v174, 'selection': _v178}
+_T70: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v155, 'config': _v155, 'error': _v155, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v140, 'verdicts': _v167, 'assignment': _v169, 'overrides': _v172}
+_T71: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E72 = frozenset(['error', 'note', 'warning'])
+_T73: dict[str, Callable[[Any], bool]] = {'code': _v185, 'name': _v4, 'severity': _v186, 'message': _v5, 'clauses': _v140, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v187, 'order_id': _v155}
+_T74: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v165, 'summary': _v181, 'readings': _v182, 'statistics': _v14, 'findings': _v183}
+_T75: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T76: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T77: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v155, 'liberated': _v7}
+_T78: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T79: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_E80 = frozenset(['kept', 'lost', 'refunded'])
+_T81: dict[str, Callable[[Any], bool]] = {'units': _v52, 'settled': _v202}
+_T82: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v155, 'text': _v5, 'forced': _v7, 'turn': _v189, 'destroyed': _v190, 'captured': _v192, 'transfers': _v194, 'spent': _v14, 'purchased': _v14, 'income': _v196, 'refunded': _v199, 'ipcs': _v200, 'notes': _v140, 'unplaced': _v201}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v32,
-    'aa-orders': _v53,
-    'aa-battles': _v62,
-    'aa-purchase': _v67,
-    'maneuver-state': _v69,
-    'maneuver-orders': _v102,
-    'reach': _v121,
-    'report': _v153,
-    'apply-report': _v177,
+    'aa-state': _v33,
+    'aa-orders': _v55,
+    'aa-battles': _v64,
+    'aa-purchase': _v74,
+    'aa-mobilize': _v76,
+    'maneuver-state': _v80,
+    'maneuver-orders': _v113,
+    'reach': _v132,
+    'report': _v164,
+    'apply-report': _v188,
 }

@@ -150,6 +150,7 @@ CHAIN = [
     ("g1-combat.yaml", "g1-battles.yaml"),
     ("g1-battles.yaml", "g1-noncombat-applied.yaml"),
     ("g1-noncombat-applied.yaml", "g1-mobilize.yaml"),
+    ("g1-mobilize.yaml", "uk1-purchase.yaml"),
     ("uk2-combat.yaml", "uk2-battles.yaml"),
 ]
 
@@ -162,7 +163,8 @@ def test_the_generated_example_states_are_in_sync():
     spec.loader.exec_module(gen)
     for orders, state in gen.CHAIN:  # regenerating gives the committed bytes
         assert gen.generated(orders, state) == (ROOT / state).read_text(encoding="utf-8"), state
-    assert [Path(o).name for o, _ in gen.CHAIN if not o.startswith("init ")] == [o for o, _ in CHAIN]
+    steps = [step for step in gen.CHAIN if step not in gen.GAME]  # the round of examples/aa/game: its own tests
+    assert [Path(o).name for o, _ in steps if not o.startswith("init ")] == [o for o, _ in CHAIN]
 
 
 @pytest.mark.parametrize(("orders", "state"), CHAIN)

@@ -17,7 +17,6 @@ import yaml
 from movecheck.aa.editions import AA1942, Revised
 from movecheck.aa.options import OPTIONS
 from movecheck.core import Settings, check
-from movecheck.options import OptionSet, choice, flag
 from movecheck.schema import validate_data
 from .test_triplea import SMALL, convert
 from .triplea_writer import game_xml
@@ -156,7 +155,9 @@ GAMES = {
     "1942": ("aa1942-2e.json", "World War II v5 1942 Second Edition", SECOND_EDITION_SETTINGS, AA1942),
 }
 MODELLED = ("sub_transport_zones_hostile", "subs_may_end_ncm_in_hostile", "land_on_new_carrier",
-            "aa_guns_move_in_combat", "neutrals_impassable", "subs_may_submerge", "partial_amphibious_retreat")
+            "aa_guns_move_in_combat", "neutrals_impassable", "subs_may_submerge", "partial_amphibious_retreat",
+            "place_in_enemy_seas", "new_fighters_on_old_carriers", "move_existing_fighters_to_new_carriers",
+            "unplaced_units", "factory_damage")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -170,13 +171,15 @@ def test_the_games_settings_are_the_map_options_of_its_edition(run_main, tmp_pat
     assert converted["edition"] == edition.name
     # every option movecheck has that the settings give: the edition's value, for both real games
     values = edition.option_values()
+    if edition is AA1942:  # the printed rule refunds; TripleA refunds nothing (spec aa-turn.md)
+        values = {**values, "unplaced_units": "lost"}
     assert converted["options"] == {name: values[name] for name in MODELLED}
     # each is listed in the header with the settings it came from, in the options' order
     listed = section(header_of(out), "Rule options from the game's settings")
     assert [item.split(":")[0] for item in listed] == list(MODELLED)
     assert any(item.startswith("land_on_new_carrier: ") and "Land existing fighters on new carriers: " in item
                and "LHTR Carrier production rules: " in item for item in listed)
-    assert re.search(r"^movecheck: .*: 7 rule options from the game's settings: sub_transport_zones_hostile=", err, re.M)
+    assert re.search(r"^movecheck: .*: 12 rule options from the game's settings: sub_transport_zones_hostile=", err, re.M)
 
 
 def test_settings_are_read_from_value_attributes_and_value_children(run_main, tmp_path: Path) -> None:
@@ -217,7 +220,9 @@ def test_a_game_that_sets_nothing_plays_under_tripleas_defaults(run_main, tmp_pa
     assert yaml.safe_load(out)["options"] == {
         "sub_transport_zones_hostile": True, "subs_may_end_ncm_in_hostile": False, "land_on_new_carrier": False,
         "neutrals_impassable": True,  # the game's neutral is impassable (isImpassable): closed all the same
-        "subs_may_submerge": False, "partial_amphibious_retreat": False}
+        "subs_may_submerge": False, "partial_amphibious_retreat": False,
+        "place_in_enemy_seas": False, "new_fighters_on_old_carriers": True,
+        "move_existing_fighters_to_new_carriers": False, "unplaced_units": "lost", "factory_damage": False}
     header = header_of(out)
     assert "neutrals_impassable: true (Neutrals Are Impassable: not set; kept closed: the game's impassable territories are neutral too)" in header
     assert "submarines that every enemy ship stops (Submersible Subs is false)" in header
@@ -253,34 +258,45 @@ def test_an_impassable_territory_keeps_every_neutral_closed_and_says_so(run_main
     assert any(n.startswith("entering neutral territories that are not impassable") for n in section(header_of(out), "Not modelled"))
 
 
-def test_the_next_issues_settings_are_read_and_listed_but_not_written(run_main, tmp_path: Path) -> None:
+def test_the_turn_options_are_written_from_the_settings(run_main, tmp_path: Path) -> None:
     code, out, err = convert(run_main, tmp_path, game_xml(SMALL, properties=SECOND_EDITION_SETTINGS))
     assert code == 0, err
-    pending = section(header_of(out), "Settings read for rule options movecheck does not have yet")
-    assert pending == [
-        "place_in_enemy_seas: true (Unit Placement In Enemy Seas: true, WW2V2: not set)",
-        "move_existing_fighters_to_new_carriers: false (Move existing fighters to new carriers: false, LHTR Carrier production rules: true)",
-        "unplaced_units: lost (Unplaced units live when not placed: not set)",
-        "factory_damage: true (Damage From Bombing Done To Units Instead Of Territories: true, SBR Affects Unit Production: not set)",
-    ]
-    assert not set(yaml.safe_load(out)["options"]) & {"place_in_enemy_seas", "unplaced_units", "factory_damage"}
-    assert err.count("settings read for rule options movecheck does not have yet") == 1
+    listed = section(header_of(out), "Rule options from the game's settings")
+    assert "place_in_enemy_seas: true (Unit Placement In Enemy Seas: true, WW2V2: not set)" in listed
+    assert ("move_existing_fighters_to_new_carriers: false (Move existing fighters to new carriers: false, "
+            "LHTR Carrier production rules: true)") in listed
+    assert "unplaced_units: lost (Unplaced units live when not placed: not set)" in listed
+    assert ("factory_damage: true (Damage From Bombing Done To Units Instead Of Territories: true, "
+            "SBR Affects Unit Production: not set)") in listed
+    assert "new_fighters_on_old_carriers: true (Produce new fighters on old carriers: true)" in listed
+    assert not section(header_of(out), "Settings read for rule options movecheck does not have yet")
+    assert "rule options movecheck does not have yet" not in err
 
 
-def test_a_declared_option_is_written_from_its_settings() -> None:
+@pytest.mark.parametrize(("settings", "option", "value"), [
+    ({"WW2V2": "true"}, "place_in_enemy_seas", True),
+    ({"Unit Placement In Enemy Seas": "true"}, "place_in_enemy_seas", True),
+    ({}, "place_in_enemy_seas", False),
+    ({"Produce new fighters on old carriers": "false"}, "new_fighters_on_old_carriers", True),  # TripleA ignores it
+    ({"Move existing fighters to new carriers": "true"}, "move_existing_fighters_to_new_carriers", True),
+    ({"Move existing fighters to new carriers": "true", "LHTR Carrier production rules": "true"},
+     "move_existing_fighters_to_new_carriers", False),
+    ({"Unplaced units live when not placed": "true"}, "unplaced_units", "kept"),
+    ({}, "unplaced_units", "lost"),  # TripleA refunds nothing
+    ({"Partial Amphibious Retreat": "true"}, "partial_amphibious_retreat", True),
+    ({"Damage From Bombing Done To Units Instead Of Territories": "true"}, "factory_damage", True),
+    ({"Damage From Bombing Done To Units Instead Of Territories": "false", "SBR Affects Unit Production": "true"},
+     "factory_damage", False),
+    ({"SBR Affects Unit Production": "true"}, "factory_damage", True),  # TripleA's fallback on the older name
+    ({}, "factory_damage", False),
+])
+def test_each_turn_option_from_its_settings(settings: dict, option: str, value: object) -> None:
     from movecheck.aa.triplea_rules import SETTINGS, read_settings
 
-    # once the next issue declares an option, its declaration here writes it: nothing else to add
-    declared = OptionSet("aa", (*OPTIONS, flag("place_in_enemy_seas", True, "AA704"),
-                                choice("unplaced_units", "refunded", ("refunded", "lost", "kept"), "AA707")))
-    have, pending = read_settings({"WW2V2": "true", "Unplaced units live when not placed": "true"}, declared)
-    assert {r.option: r.value for r in have if r.option in ("place_in_enemy_seas", "unplaced_units")} == {
-        "place_in_enemy_seas": True, "unplaced_units": "kept"}
-    assert {r.option for r in pending} == {"move_existing_fighters_to_new_carriers", "factory_damage"}
+    have, pending = read_settings(settings, OPTIONS)
+    assert pending == []
+    assert {r.option: r.value for r in have}[option] == value
     assert len({s.option for s in SETTINGS}) == len(SETTINGS)  # one declaration per option
-    # TripleA's fallback: the older name of the bombing setting counts while the newer one is not set
-    older = {"SBR Affects Unit Production": "true"}
-    assert [r.value for r in read_settings(older, OPTIONS)[1] if r.option == "factory_damage"] == [True]
 
 
 def test_properties_outside_the_property_list_are_not_settings() -> None:

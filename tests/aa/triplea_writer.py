@@ -77,7 +77,7 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
             pairs.append(("isSea", True))
         for key, option in (("transport_cost", "transportCost"), ("transport_capacity", "transportCapacity"),
                             ("carrier_capacity", "carrierCapacity"), ("carrier_cost", "carrierCost"),
-                            ("blitz", "canBlitz"), ("submarine", "isSub"), ("destroyer", "isDestroyer"),
+                            ("blitz", "canBlitz"), ("submarine", "isSub"), ("destroyer", "isDestroyer"), ("hit_points", "hitPoints"),
                             ("infantry", "isInfantry")):
             if key in s:
                 pairs.append((option, s[key]))

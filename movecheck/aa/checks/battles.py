@@ -120,6 +120,13 @@ def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
             units=describe(held), space=battle.at), where)
 
 
+def is_raid(result: Result) -> bool:
+    """A strategic bombing raid: the result gives ``bombing:`` and every attacker there is a bomber."""
+    attackers = result.battle.side("attacker") if result.battle is not None else []
+    return result.extras.bombing is not None and bool(attackers) and all(
+        u.type.is_air and not u.type.is_fighter for u in attackers)
+
+
 def _retreat_problem(resolution: Resolution, at: str, space: str, came_from: tuple[str, ...]) -> str | None:
     """Why a retreat from ``at`` to ``space`` is not allowed (None: it is)."""
     board = resolution.board
@@ -167,10 +174,12 @@ def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violatio
     AA gun defends until it is destroyed), nor submarines that submerged.  A result that leaves
     both sides with such units and no ``retreat:`` describes a battle that is not over.  A
     retreat leaves the amphibious land units (every land unit, without
-    ``partial_amphibious_retreat``) fighting on: the result must end the battle for them.
+    ``partial_amphibious_retreat``) fighting on: the result must end the battle for them.  A strategic
+    bombing raid (only bombers attack, and the result gives ``bombing:``) is no battle: the bombers
+    drop their bombs and leave, whatever defends the territory.
     """
     battle = result.battle
-    if battle is None or result.repeated:
+    if battle is None or result.repeated or is_raid(result):
         return
     board = resolution.board
     if result.retreat is not None:

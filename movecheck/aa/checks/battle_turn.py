@@ -1,0 +1,145 @@
+"""Battle-result clauses for what the turn needs (spec aa-turn.md, "Battles: what the results may say").
+
+Strategic bombing (AA508), two-hit units hit once (AA509) and defending fighters whose carrier
+sank (AA510); the keys are read and carried out by :mod:`movecheck.aa.battle_turn`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from movecheck.aa.battle_turn import SIDES, damaged_side, factory_at, free_slots, stranded, taken
+from movecheck.aa.battles import Resolution, Result
+from movecheck.aa.checks.battles import battle_clause
+from movecheck.aa.model import unit_phrase
+from movecheck.clauses import Violation
+from movecheck.i18n import N_, _
+
+
+@battle_clause("AA508", "bombing-illegal", "error",
+               "strategic bombing is of a factory in the territory of the battle, by attacking bombers that come "
+               "through it",
+               example=("``- {at: Germany, bombing: {damage: 6}}`` where no bomber attacked Germany",
+                        "the same where a British bomber attacked Germany and is not among the losses"))
+def bombing_illegal(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """A ``bombing:`` result says what the attacking bombers did to the factory of the battle's territory.
+
+    The territory must hold a factory, at least one attacking bomber must come through the battle
+    (not among ``attacker_losses``), and ``bombing.at``, when written, names the result's territory.
+    The damage is the dice's total: where ``factory_damage`` (1942 second edition) it goes on the
+    factory, at most twice the territory's IPC value in all; otherwise (Revised) the owner loses that
+    many IPCs, at most the territory's IPC value for each bomber, never below 0.  What goes beyond
+    the cap is not applied (the apply report says what was).
+    """
+    battle = result.battle
+    if battle is None or result.repeated or result.extras.bombing is None:
+        return
+    board = resolution.board
+    where = (*result.where, "bombing")
+    if result.extras.bombing_at is not None and result.extras.bombing_at != result.at:
+        yield Violation(_("the bombing names {space}, but the result is for the battle in {battle}").format(
+            space=result.extras.bombing_at, battle=result.at), (*where, "at"))
+        return
+    if board.is_sea(result.at) or factory_at(board, result.at) is None:
+        yield Violation(_("there is no factory in {space} to bomb").format(space=result.at), where)
+        return
+    if not any(u.type.is_air and not u.type.is_fighter for u in result.survivors("attacker")):
+        yield Violation(_("no attacking bomber comes through the battle in {space}: nothing bombs its factory").format(
+            space=result.at), where)
+
+
+@battle_clause("AA509", "damage-illegal", "error",
+               "``damaged:`` names two-hit units (battleships) of a side that come through the battle, no more than "
+               "it has",
+               example=("``damaged: {cruiser: 1}``", "``damaged: {battleship: 1}`` where a battleship survives"))
+def damage_illegal(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """A two-hit unit hit once stays afloat, ``damaged`` until the end-of-turn repair (``Two hit battleship``).
+
+    Only a unit type of two hit points (TripleA's ``hitPoints``) can be damaged; a side has no more damaged
+    units of a type than it has of them after the losses.  Written without a side, ``damaged:`` speaks of
+    the one side that has units of the type in the battle; when both do it must say which
+    (``damaged: {defender: {battleship: 1}}``).
+    """
+    battle = result.battle
+    if battle is None or result.repeated:
+        return
+    for side, counts in sorted(result.extras.damaged.items()):
+        where = result.where + (("damaged", side) if side else ("damaged",))
+        for kind, count in sorted(counts.items()):
+            unit_type = resolution.board.map.unit_types[kind]
+            if unit_type.hit_points < 2:
+                message = _("a {type} takes one hit: it is sunk, never damaged").format(type=kind)
+                yield Violation(message, (*where, kind))
+                continue
+            owner = side or damaged_side(result, kind)
+            if owner is None:
+                yield Violation(_("both sides have a {type} in {space}: write damaged: {{attacker: ...}} or "
+                                  "{{defender: ...}}").format(type=kind, space=result.at), (*where, kind))
+                continue
+            alive = sum(1 for u in result.survivors(owner) if u.type.name == kind)
+            if count > alive:
+                yield Violation(_(DAMAGED_TOO_MANY[owner]).format(units=unit_phrase(count, kind), space=result.at,
+                                                                  had=unit_phrase(alive, kind)), (*where, kind))
+
+
+DAMAGED_TOO_MANY = {
+    "attacker": N_("the attacker has {units} damaged in {space}, but {had} come through the battle"),
+    "defender": N_("the defender has {units} damaged in {space}, but {had} come through the battle"),
+}
+
+
+@battle_clause("AA510", "defender-landing-illegal", "error",
+               "a defending fighter whose carrier sank moves to one adjacent territory its side held through the turn, "
+               "or to an adjacent zone with a free slot on an allied carrier",
+               example=("``defender_landing: [{to: Germany, units: {fighter: 1}}]`` for a British fighter at sea",
+                        "``defender_landing: [{to: United Kingdom, units: {fighter: 1}}]``"))
+def defender_landing_illegal(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """At the end of the battles, each defending fighter left without a carrier may move one space.
+
+    The fighters must be defending fighters of the sea battle whose carrier sank (the surviving
+    carriers of their side there have no slot for them); each entry moves some of them to an
+    adjacent territory their side holds and did not lose or capture this turn, or to an adjacent sea
+    zone with a free slot on a carrier of their side.  ``from:``, when written, names the battle's
+    zone.  A fighter not moved is destroyed (the apply header lists it).
+    """
+    battle = result.battle
+    if battle is None or result.repeated or not result.extras.landings:
+        return
+    board = resolution.board
+    strand = stranded(result, board)
+    left: dict[str, int] = {}
+    for unit in strand:
+        left[unit.type.name] = left.get(unit.type.name, 0) + 1
+    defending = [u for u in battle.defenders if u.type.is_fighter] or battle.defenders
+    side = board.map.side_of.get(defending[0].power) if defending else None
+    lost = {u.uid for s in SIDES for u in result.casualties(s)}
+    lost_now = taken(resolution)
+    slots: dict[str, int] = {}
+    for landing in result.extras.landings:
+        where = (*result.where, "defender_landing", landing.index)
+        if landing.origin is not None and landing.origin != battle.at:
+            yield Violation(_("the landing is from {space}, but the result is for the battle in {battle}").format(
+                space=landing.origin, battle=battle.at), (*where, "from"))
+            continue
+        for kind, count in sorted(landing.units.items()):
+            if count > left.get(kind, 0):
+                yield Violation(_("{units} lose their carrier in {space}, not {wanted}").format(
+                    units=unit_phrase(left.get(kind, 0), kind), space=battle.at, wanted=count), (*where, "units", kind))
+            left[kind] = max(0, left.get(kind, 0) - count)
+        problem = None
+        to = landing.to
+        if not board.map.adjacent(battle.at, to):
+            problem = _("it does not border {space}").format(space=battle.at)
+        elif board.is_sea(to):
+            slots.setdefault(to, free_slots(board, to, side, lost))
+            need = sum(board.map.unit_types[k].carrier_cost * n for k, n in landing.units.items())
+            if need > slots[to]:
+                problem = _("no carrier of their side has a free slot for them there")
+            slots[to] -= need
+        elif board.map.side_of.get(board.controller(to) or "") != side or side is None:
+            problem = _("their side does not hold it")
+        elif to in board.captured or to in lost_now:
+            problem = _("it changes hands this turn")
+        if problem:
+            yield Violation(_("the defending fighters in {space} may not land in {to}: {problem}").format(
+                space=battle.at, to=to, problem=problem), (*where, "to"))

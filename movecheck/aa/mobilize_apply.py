@@ -1,0 +1,145 @@
+"""``movecheck apply`` of a mobilization (aa-turn.md, "Mobilization" and "Income"): the end of a power's turn.
+
+:func:`carry_out` puts the placed units on the board (a fighter placed at sea sits aboard a carrier
+of its power there: the new ones first, then those already there where
+``new_fighters_on_old_carriers``; fighters of ``fighters_from:`` move onto the new carriers),
+settles the units left unplaced (``unplaced_units``: refunded, lost or kept under ``to_place:``),
+seats the fighters that waited at sea for a bought carrier and destroys those that still find no
+slot (AA708), collects the income (:mod:`movecheck.aa.income`), and repairs every damaged
+battleship.  :mod:`movecheck.aa.apply` then writes the next power's purchase state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from movecheck.aa.model import Board, Unit
+
+if TYPE_CHECKING:
+    from movecheck.aa.apply_report import Income
+    from movecheck.aa.mobilize import Mobilization
+
+
+@dataclass
+class Settled:
+    """What the end of the turn did."""
+
+    destroyed: list[Unit] = field(default_factory=list)
+    """Fighters that waited at sea for a carrier and found no slot (AA708)."""
+    seated: set[int] = field(default_factory=set)
+    """The fighters placed or moved onto a carrier this phase (their ``aboard:`` is written)."""
+    left: dict[str, int] = field(default_factory=dict)
+    """Units left unplaced, by type."""
+    how: str = "refunded"
+    refunded: int = 0
+    kept: dict[str, int] = field(default_factory=dict)
+    income: Income | None = None
+
+
+def room(carrier: Unit) -> int:
+    """Free slots on a carrier: its capacity less the aircraft aboard (allied ones included)."""
+    return carrier.type.carrier_capacity - sum(u.type.carrier_cost for u in carrier.cargo if u.type.is_air)
+
+
+def seat(board: Board, fighter: Unit, carriers: list[Unit]) -> bool:
+    """Put a fighter aboard the first of ``carriers`` with a free slot for it; whether it found one."""
+    for carrier in carriers:
+        if room(carrier) >= fighter.type.carrier_cost:
+            board.board_unit(fighter, carrier)
+            return True
+    return False
+
+
+def carry_out(mob: Mobilization) -> Settled:
+    """The mobilization on its board, then the end of the turn (see the module's text)."""
+    from movecheck.aa.income import collect
+
+    board, settled = mob.board, Settled(how=str(mob.board.options["unplaced_units"]))
+    uid = max((u.uid for u in board.units), default=0)
+    new_carriers: dict[str, list[Unit]] = {}
+    old_carriers = {u.uid for u in board.units if u.type.is_carrier}
+    fighters: list[tuple[Unit, list[Unit]]] = []
+    for placement in mob.placements:
+        placed_carriers: list[Unit] = []
+        for kind, count in placement.units.items():
+            unit_type = board.map.unit_types[kind]
+            for _n in range(count):
+                uid += 1
+                unit = Unit(uid=uid, type=unit_type, power=mob.power, at=placement.at, ref=f"placed {uid}")
+                board.add(unit)
+                if unit_type.is_carrier:
+                    placed_carriers.append(unit)
+                    new_carriers.setdefault(placement.at, []).append(unit)
+                elif unit_type.is_fighter and board.is_sea(placement.at):
+                    fighters.append((unit, placed_carriers))
+        for space, count in placement.fighters_from.items():
+            standing = [u for u in board.units_at(space) if u.type.is_fighter and u.power == mob.power]
+            for fighter in standing[:count]:
+                board.move_unit(fighter, placement.at)
+                fighters.append((fighter, placed_carriers))
+    for fighter, own in fighters:  # new fighters: the carriers of their placement, the zone's new ones, then old ones
+        zone = new_carriers.get(fighter.at, [])
+        old = [u for u in board.units_at(fighter.at) if u.uid in old_carriers and u.power == mob.power]
+        choices = own + [c for c in zone if c not in own]
+        if board.options["new_fighters_on_old_carriers"]:
+            choices += old
+        if seat(board, fighter, choices):
+            settled.seated.add(fighter.uid)
+    for fighter in [u for u in board.units if u.type.is_fighter and u.power == mob.power and u.aboard is None
+                    and board.is_sea(u.at) and u.uid not in settled.seated]:
+        if seat(board, fighter, new_carriers.get(fighter.at, [])):
+            settled.seated.add(fighter.uid)
+        else:
+            settled.destroyed.append(fighter)
+    _settle_unplaced(mob, settled)
+    settled.income = collect(board, mob.power)
+    repair(board)
+    board.captured.clear()
+    return settled
+
+
+def _settle_unplaced(mob: Mobilization, settled: Settled) -> None:
+    """Units left unplaced (AA707): their cost back to the treasury, lost, or kept for a later mobilization."""
+    board = mob.board
+    settled.left = mob.left_unplaced()
+    if settled.how == "refunded":
+        settled.refunded = sum((board.map.unit_types[k].cost or 0) * n for k, n in settled.left.items())
+        if board.ipcs is not None:
+            board.ipcs[mob.power] = board.ipcs.get(mob.power, 0) + settled.refunded
+    elif settled.how == "kept":
+        settled.kept = dict(settled.left)
+    board.purchased.clear()
+
+
+def header_lines(settled: Settled, power: str) -> list[str]:
+    """The apply header's lines on the end of the turn."""
+    from movecheck.aa.model import unit_phrase
+
+    lines = []
+    if settled.left:
+        units = ", ".join(unit_phrase(n, k) for k, n in settled.left.items())
+        if settled.how == "refunded":
+            lines.append(f"unplaced ({settled.how}): {units}; {settled.refunded} IPCs back to the {power}")
+        elif settled.how == "kept":
+            lines.append(f"unplaced ({settled.how}): {units}, under to_place:")
+        else:
+            lines.append(f"unplaced ({settled.how}): {units}")
+    if settled.income is not None:
+        found = settled.income
+        if found.reason:
+            lines.append(f"income: the {power} collect 0 IPCs: {found.reason}")
+        else:
+            counted = ", ".join(f"{space} {value}" for space, value in found.territories.items())
+            lines.append(f"income: the {power} collect {found.amount} IPCs, the IPC value of the "
+                         f"{len(found.territories)} territories they hold at the end of their turn ({counted})")
+    return lines
+
+
+__all__ = ["Settled", "carry_out", "header_lines", "room", "seat"]
+
+
+def repair(board: Board) -> None:
+    """The end-of-turn repair: every damaged two-hit unit on the board is whole again (Units Repair Hits End Turn)."""
+    for unit in board.units:
+        unit.damaged = False

@@ -1,0 +1,124 @@
+"""``movecheck apply`` of a mobilization: units placed, unplaced ones settled, income, repair, the next turn."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from movecheck.cli import main
+
+from .test_mobilize import SETUP, place_file, state_file
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILTIN = json.loads((ROOT / "movecheck" / "aa" / "maps" / "aa1942-2e.json").read_text(encoding="utf-8"))
+
+
+def apply(capsys, tmp_path: Path, place: list[dict[str, Any]], purchased: dict[str, int] | None = None,
+          extra: list[dict[str, Any]] | None = None, options: tuple[str, ...] = (), **head: Any) -> tuple[str, dict]:
+    state = state_file(tmp_path, purchased, extra, **head)
+    orders = place_file(tmp_path, state, place, power=head.get("turn", {}).get("power", "Germans"))
+    code = main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json", *options])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    report = json.loads(out)
+    return report["text"], report
+
+
+def stack(state: dict[str, Any], at: str, power: str) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for unit in state["units"]:
+        if unit["at"] == at and unit["power"] == power:
+            found[unit["type"]] = found.get(unit["type"], 0) + unit.get("count", 1)
+    return found
+
+
+def held_value(control: dict[str, str], power: str) -> int:
+    """The IPC value of the territories ``power`` holds, from the map's own territories and setup control."""
+    return sum(t.get("production", 0) for t in BUILTIN["territories"] if control.get(t["name"]) == power)
+
+
+def test_apply_places_the_units_and_collects_the_income(capsys, tmp_path: Path) -> None:
+    place = [{"at": "Germany", "units": {"inf": 3}}, {"at": "SZ 5", "units": {"carrier": 1, "fighter": 1}}]
+    text, report = apply(capsys, tmp_path, place, {"infantry": 3, "carrier": 1, "fighter": 1})
+    state = yaml.safe_load(text)
+    assert state["turn"] == {"round": 1, "power": "British", "phase": "purchase"}
+    assert "purchased" not in state and "to_place" not in state
+    before = {u["type"]: u.get("count", 1) for u in SETUP if u["at"] == "Germany" and u["power"] == "Germans"}
+    assert stack(state, "Germany", "Germans")["infantry"] == before["infantry"] + 3
+    carrier = next(u for u in state["units"] if u["at"] == "5 Sea Zone" and u["type"] == "carrier")
+    fighter = next(u for u in state["units"] if u["at"] == "5 Sea Zone" and u["type"] == "fighter")
+    assert fighter["aboard"] == carrier["id"]  # a fighter placed on a carrier sits with it
+    value = held_value(BUILTIN["control"], "Germans")
+    assert report["income"]["amount"] == value == sum(report["income"]["territories"].values())
+    assert state["ipcs"]["Germans"] == BUILTIN["ipcs"]["Germans"] + value
+    assert f"# income: the Germans collect {value} IPCs" in text
+
+
+def test_units_left_unplaced_are_refunded_in_1942(capsys, tmp_path: Path) -> None:
+    text, report = apply(capsys, tmp_path, [{"at": "Germany", "units": {"tank": 1}}], {"tank": 2})
+    state = yaml.safe_load(text)
+    assert report["refunded"] == 6 and report["unplaced"] == {"units": {"tank": 1}, "settled": "refunded"}
+    assert state["ipcs"]["Germans"] == BUILTIN["ipcs"]["Germans"] + 6 + report["income"]["amount"]
+    assert "# unplaced (refunded): 1 tank; 6 IPCs back to the Germans" in text
+
+
+def test_units_left_unplaced_are_lost_or_kept(capsys, tmp_path: Path) -> None:
+    text, report = apply(capsys, tmp_path, [], {"tank": 2}, options=("--option", "aa.unplaced_units=lost"))
+    assert yaml.safe_load(text)["ipcs"]["Germans"] == BUILTIN["ipcs"]["Germans"] + report["income"]["amount"]
+    assert "to_place" not in yaml.safe_load(text) and report["refunded"] is None
+    text, report = apply(capsys, tmp_path, [], {"tank": 2}, options=("--option", "aa.unplaced_units=kept"))
+    assert yaml.safe_load(text)["to_place"] == {"Germans": {"tank": 2}}
+
+
+def test_a_fighter_waiting_for_a_carrier_boards_it_or_is_destroyed(capsys, tmp_path: Path) -> None:
+    waiting = [{"at": "5 Sea Zone", "power": "Germans", "type": "fighter", "moved": 3}]
+    text, _report = apply(capsys, tmp_path, [{"at": "SZ 5", "units": {"carrier": 1}}], {"carrier": 1}, extra=waiting)
+    assert stack(yaml.safe_load(text), "5 Sea Zone", "Germans")["fighter"] == 1
+    text, report = apply(capsys, tmp_path, [{"at": "SZ 15", "units": {"carrier": 1}}], {"carrier": 1}, extra=waiting)
+    assert "fighter" not in stack(yaml.safe_load(text), "5 Sea Zone", "Germans")
+    assert report["destroyed"] == [{"type": "fighter", "power": "Germans", "at": "5 Sea Zone"}]
+    assert "found no slot on a carrier placed there (AA708)" in text
+
+
+def test_existing_fighters_board_a_new_carrier_in_revised(capsys, tmp_path: Path) -> None:
+    place = [{"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}}]
+    text, _report = apply(capsys, tmp_path, place, {"carrier": 1},
+                          options=("--option", "aa.move_existing_fighters_to_new_carriers=true"))
+    state = yaml.safe_load(text)
+    assert "fighter" not in stack(state, "Germany", "Germans")
+    assert stack(state, "5 Sea Zone", "Germans")["fighter"] == 1
+
+
+def test_no_income_without_the_capital(capsys, tmp_path: Path) -> None:
+    text, report = apply(capsys, tmp_path, [], control={"Germany": "Russians"})
+    assert report["income"]["amount"] == 0
+    assert "its capital Germany is held by the Russians" in report["income"]["reason"]
+    assert yaml.safe_load(text)["ipcs"]["Germans"] == BUILTIN["ipcs"]["Germans"]
+
+
+def test_a_capital_taken_back_during_the_turn_counts(capsys, tmp_path: Path) -> None:
+    # Germany was lost and taken back this turn: held at the end of the turn, so the income is collected
+    text, report = apply(capsys, tmp_path, [], captured_this_turn=["Germany"])
+    assert report["income"]["amount"] == held_value(BUILTIN["control"], "Germans")
+    assert "captured_this_turn" not in yaml.safe_load(text)
+
+
+def test_damaged_battleships_are_repaired_and_the_round_turns(capsys, tmp_path: Path) -> None:
+    units = [dict(u) for u in SETUP]
+    for unit in units:
+        if unit["type"] == "battleship":
+            unit["damaged"] = True
+    state = state_file(tmp_path, None, None, turn={"round": 1, "power": "Americans", "phase": "mobilize"})
+    data = yaml.safe_load(state.read_text(encoding="utf-8"))
+    data["units"] = units
+    state.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    orders = place_file(tmp_path, state, [], power="Americans")
+    code = main(["apply", str(orders), "--root", "/", "--isolated"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    after = yaml.safe_load(out)
+    assert after["turn"] == {"round": 2, "power": BUILTIN["powers"][0], "phase": "purchase"}
+    assert not any(u.get("damaged") for u in after["units"])
