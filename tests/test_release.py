@@ -97,8 +97,8 @@ def test_wheel_carries_the_licence_and_the_metadata(built: Path) -> None:
     assert metadata["License-Expression"] == "MIT"
     assert metadata["License-File"] == "LICENSE"
     assert metadata["Version"] == movecheck.__version__
-    assert "Documentation, " + movecheck.DOCS_URL in metadata.get_all("Project-URL")
-    assert "Topic :: Games/Entertainment" in metadata.get_all("Classifier")
+    assert "Documentation, " + movecheck.DOCS_URL in (metadata.get_all("Project-URL") or [])
+    assert "Topic :: Games/Entertainment" in (metadata.get_all("Classifier") or [])
 
 
 def test_sdist_carries_the_licence_and_the_changelog(built: Path) -> None:
