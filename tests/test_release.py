@@ -106,3 +106,18 @@ def test_sdist_carries_the_licence_and_the_changelog(built: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert {"LICENSE", "CHANGELOG.md", "pyproject.toml", "README.md"} <= names
+
+
+def test_ci_builds_checks_and_runs_the_wheel_after_the_tests() -> None:
+    """``.ci/run``: install and test as the README says, then the release block (run there, not here)."""
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    test_line = lines.index("python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest")
+    release = "\n".join(lines[test_line + 1 :])
+    steps = [
+        ".venv/bin/python -m build --outdir dist",
+        ".venv/bin/twine check --strict dist/*",
+        'python3 -m venv "$wheel_home/venv" && "$wheel_home/venv/bin/pip" install dist/*.whl',
+        "venv/bin/movecheck --version && venv/bin/movecheck check aa/orders/g1-combat.yaml",
+    ]
+    positions = [release.find(step) for step in steps]
+    assert -1 not in positions and positions == sorted(positions), positions
