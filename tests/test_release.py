@@ -101,11 +101,20 @@ def test_wheel_carries_the_licence_and_the_metadata(built: Path) -> None:
     assert "Topic :: Games/Entertainment" in (metadata.get_all("Classifier") or [])
 
 
+def test_wheel_ships_the_compiled_catalogue_and_not_the_po(built: Path) -> None:
+    (wheel,) = built.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert "movecheck/locale/ru/LC_MESSAGES/movecheck.mo" in names
+    assert not [name for name in names if name.endswith(".po")]
+
+
 def test_sdist_carries_the_licence_and_the_changelog(built: Path) -> None:
     (sdist,) = built.glob("*.tar.gz")
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert {"LICENSE", "CHANGELOG.md", "pyproject.toml", "README.md"} <= names
+    assert "movecheck/locale/ru/LC_MESSAGES/movecheck.po" in names  # the translators' source
 
 
 def test_ci_builds_checks_and_runs_the_wheel_after_the_tests() -> None:
