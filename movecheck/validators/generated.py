@@ -707,7 +707,7 @@ def _v67(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T36.get(key)
+        check = _T37.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -845,24 +845,30 @@ def _v83(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T33.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v84(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E32):
+        return False
+    return True
+
+
+def _v85(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
         return False
     for item in x:
-        if not _v85(item):
+        if not _v86(item):
             return False
     return True
 
 
-def _v85(x: Any) -> bool:
+def _v86(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -876,23 +882,11 @@ def _v85(x: Any) -> bool:
     return True
 
 
-def _v86(x: Any) -> bool:
+def _v87(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v87(item):
-            return False
-    return True
-
-
-def _v87(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
-        check = _T33.get(key)
-        if check is None or not check(value):
+        if not _v88(item):
             return False
     return True
 
@@ -900,24 +894,36 @@ def _v87(x: Any) -> bool:
 def _v88(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'id' not in x:
         return False
     for key, value in x.items():
-        if not _v89(value):
+        check = _T34.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v89(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v90(item):
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v90(value):
             return False
     return True
 
 
 def _v90(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v91(item):
+            return False
+    return True
+
+
+def _v91(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -925,13 +931,13 @@ def _v90(x: Any) -> bool:
     if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T35.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v92(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -939,7 +945,7 @@ def _v91(x: Any) -> bool:
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -953,18 +959,18 @@ def _v92(x: Any) -> bool:
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v94(item):
+        if not _v95(item):
             return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -974,13 +980,13 @@ def _v94(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T35.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -988,7 +994,7 @@ def _v95(x: Any) -> bool:
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -998,57 +1004,57 @@ def _v96(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T42.get(key)
+        check = _T43.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v97(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v98(item):
             return False
     return True
 
 
 def _v98(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v99(item):
+            return False
+    return True
+
+
+def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T39.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
-    if not (_v106(x) and _v111(x)):
-        return False
-    return True
-
-
-def _v99(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E37):
+    if not (_v107(x) and _v112(x)):
         return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E38):
         return False
-    for key, value in x.items():
-        if not _v101(value):
-            return False
     return True
 
 
 def _v101(x: Any) -> bool:
-    if not (_v1(x) or _v102(x)):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v102(value):
+            return False
     return True
 
 
 def _v102(x: Any) -> bool:
+    if not (_v1(x) or _v103(x)):
+        return False
+    return True
+
+
+def _v103(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1059,16 +1065,16 @@ def _v102(x: Any) -> bool:
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v104(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v104(value):
+        if not _v105(value):
             return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1076,30 +1082,30 @@ def _v104(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T38.get(key)
+        check = _T39.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v85(item):
+        if not _v86(item):
             return False
     return True
 
 
-def _v106(x: Any) -> bool:
-    if not (_v107(x) if _v109(x) else _v108(x)):
+def _v107(x: Any) -> bool:
+    if not (_v108(x) if _v110(x) else _v109(x)):
         return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1108,7 +1114,7 @@ def _v107(x: Any) -> bool:
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1117,37 +1123,7 @@ def _v108(x: Any) -> bool:
     return True
 
 
-def _v109(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T40.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
 def _v110(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
-def _v111(x: Any) -> bool:
-    if not (_v112(x) if _v113(x) else True):
-        return False
-    return True
-
-
-def _v112(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
-            return False
-    return True
-
-
-def _v113(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1158,13 +1134,43 @@ def _v113(x: Any) -> bool:
     return True
 
 
+def _v111(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
+def _v112(x: Any) -> bool:
+    if not (_v113(x) if _v114(x) else True):
+        return False
+    return True
+
+
+def _v113(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
 def _v114(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T42.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v115(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1176,22 +1182,22 @@ def _v115(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v117(item):
+        if not _v118(item):
             return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1223,19 +1229,19 @@ def _v117(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1244,31 +1250,31 @@ def _v119(x: Any) -> bool:
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v121(item):
+        if not _v122(item):
             return False
-    return True
-
-
-def _v121(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E43):
-        return False
     return True
 
 
 def _v122(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E44):
         return False
-    for item in x:
-        if not _v123(item):
-            return False
     return True
 
 
 def _v123(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v124(item):
+            return False
+    return True
+
+
+def _v124(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1276,13 +1282,13 @@ def _v123(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T45.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1291,7 +1297,7 @@ def _v124(x: Any) -> bool:
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1301,13 +1307,13 @@ def _v125(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1320,22 +1326,22 @@ def _v126(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T45.get(key)
+            check = _T46.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v128(item):
+        if not _v129(item):
             return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1351,32 +1357,32 @@ def _v128(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T47.get(key)
+        check = _T48.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v129(x: Any) -> bool:
-    return True
-
-
 def _v130(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E46):
-        return False
     return True
 
 
 def _v131(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E47):
         return False
-    for item in x:
-        if not _v132(item):
-            return False
     return True
 
 
 def _v132(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v133(item):
+            return False
+    return True
+
+
+def _v133(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1390,19 +1396,19 @@ def _v132(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v133(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E48):
+def _v134(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E49):
         return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1422,28 +1428,28 @@ def _v134(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v137(item):
+        if not _v138(item):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1467,13 +1473,13 @@ def _v137(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T54.get(key)
+        check = _T55.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1481,13 +1487,13 @@ def _v138(x: Any) -> bool:
     return True
 
 
-def _v139(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E53):
+def _v140(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E54):
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1527,30 +1533,31 @@ _E28 = frozenset(['per_file', 'whole_corps'])
 _E29 = frozenset(['half_of_max', 'half_of_mobility'])
 _T30: dict[str, Callable[[Any], bool]] = {'dice': _v70, 'penalties': _v72, 'tolerance': _v74, 'contact_gap': _v74, 'prebattle_distance': _v74, 'prebattle_bonus': _v75, 'prebattle_measure': _v76, 'corps_penalty': _v77, 'back_distance': _v78, 'pass_through_limit': _v79}
 _T31: dict[str, Callable[[Any], bool]] = {'width': _v81, 'depth': _v81}
-_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v73, 'polygon': _v84}
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v85, 'terrain': _v4, 'corps': _v4}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v75, 'y': _v75, 'facing': _v95, 'width': _v81, 'depth': _v81, 'mobility': _v91}
-_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v91, 'base': _v92, 'bases': _v93}
-_T36: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v32, 'options': _v69, 'to_move': _v4, 'field': _v80, 'terrain': _v82, 'landmarks': _v86, 'sides': _v88}
-_E37 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T38: dict[str, Callable[[Any], bool]] = {'x': _v75, 'y': _v75, 'facing': _v95}
-_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v99, 'landmark': _v4, 'rolls': _v100, 'end': _v103, 'base': _v4, 'path': _v105, 'facing': _v95, 'note': _v5}
-_T40: dict[str, Callable[[Any], bool]] = {'order': _v110}
-_T41: dict[str, Callable[[Any], bool]] = {'order': _v114}
-_T42: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v97}
-_E43 = frozenset(['illegal', 'legal', 'unchecked'])
-_T44: dict[str, Callable[[Any], bool]] = {'order': _v23, 'units': _v119, 'rides': _v124}
-_T45: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v118, 'config': _v5}
-_E46 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T47: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v129, 'edition_value': _v129, 'source': _v130, 'file': _v118}
-_E48 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T49: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v133, 'codes': _v119, 'pattern': _v118, 'applied': _v7}
-_T50: dict[str, Callable[[Any], bool]] = {'edition': _v126, 'options': _v127, 'selection': _v131}
-_T51: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v118, 'config': _v118, 'error': _v118, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v119, 'verdicts': _v120, 'assignment': _v122, 'overrides': _v125}
-_T52: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E53 = frozenset(['error', 'note', 'warning'])
-_T54: dict[str, Callable[[Any], bool]] = {'code': _v138, 'name': _v4, 'severity': _v139, 'message': _v5, 'clauses': _v119, 'file': _v5, 'line': _v23, 'column': _v23, 'order': _v140, 'order_id': _v118}
-_T55: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v116, 'summary': _v134, 'readings': _v135, 'statistics': _v48, 'findings': _v136}
+_E32 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v84, 'polygon': _v85}
+_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v86, 'terrain': _v4, 'corps': _v4}
+_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v75, 'y': _v75, 'facing': _v96, 'width': _v81, 'depth': _v81, 'mobility': _v92}
+_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v92, 'base': _v93, 'bases': _v94}
+_T37: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v32, 'options': _v69, 'to_move': _v4, 'field': _v80, 'terrain': _v82, 'landmarks': _v87, 'sides': _v89}
+_E38 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T39: dict[str, Callable[[Any], bool]] = {'x': _v75, 'y': _v75, 'facing': _v96}
+_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v100, 'landmark': _v4, 'rolls': _v101, 'end': _v104, 'base': _v4, 'path': _v106, 'facing': _v96, 'note': _v5}
+_T41: dict[str, Callable[[Any], bool]] = {'order': _v111}
+_T42: dict[str, Callable[[Any], bool]] = {'order': _v115}
+_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v98}
+_E44 = frozenset(['illegal', 'legal', 'unchecked'])
+_T45: dict[str, Callable[[Any], bool]] = {'order': _v23, 'units': _v120, 'rides': _v125}
+_T46: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v119, 'config': _v5}
+_E47 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T48: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v130, 'edition_value': _v130, 'source': _v131, 'file': _v119}
+_E49 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T50: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v134, 'codes': _v120, 'pattern': _v119, 'applied': _v7}
+_T51: dict[str, Callable[[Any], bool]] = {'edition': _v127, 'options': _v128, 'selection': _v132}
+_T52: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v119, 'config': _v119, 'error': _v119, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v120, 'verdicts': _v121, 'assignment': _v123, 'overrides': _v126}
+_T53: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E54 = frozenset(['error', 'note', 'warning'])
+_T55: dict[str, Callable[[Any], bool]] = {'code': _v139, 'name': _v4, 'severity': _v140, 'message': _v5, 'clauses': _v120, 'file': _v5, 'line': _v23, 'column': _v23, 'order': _v141, 'order_id': _v119}
+_T56: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v117, 'summary': _v135, 'readings': _v136, 'statistics': _v48, 'findings': _v137}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -1559,6 +1566,6 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-orders': _v53,
     'aa-battles': _v62,
     'maneuver-state': _v67,
-    'maneuver-orders': _v96,
-    'report': _v115,
+    'maneuver-orders': _v97,
+    'report': _v116,
 }
