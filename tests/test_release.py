@@ -113,7 +113,7 @@ def test_sdist_carries_the_licence_and_the_changelog(built: Path) -> None:
     (sdist,) = built.glob("*.tar.gz")
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    assert {"LICENSE", "CHANGELOG.md", "pyproject.toml", "README.md"} <= names
+    assert {"LICENSE", "CHANGELOG.md", "pyproject.toml", "README.md", "mkdocs.yml"} <= names
     assert "movecheck/locale/ru/LC_MESSAGES/movecheck.po" in names  # the translators' source
 
 
@@ -127,6 +127,8 @@ def test_ci_builds_checks_and_runs_the_wheel_after_the_tests() -> None:
         ".venv/bin/twine check --strict dist/*",
         'python3 -m venv "$wheel_home/venv" && "$wheel_home/venv/bin/pip" install dist/*.whl',
         "venv/bin/movecheck --version && venv/bin/movecheck check aa/orders/g1-combat.yaml",
+        ".venv/bin/pip install '.[docs]'",
+        '.venv/bin/mkdocs build --strict --site-dir "$wheel_home/site"',
     ]
     positions = [release.find(step) for step in steps]
     assert -1 not in positions and positions == sorted(positions), positions
