@@ -260,14 +260,16 @@ def apply(
     root: RootOption = None,
     isolated: IsolatedOption = False,
     config: ConfigOption = None,
+    fmt: ListFormatOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Check orders as 'check' does and, when they are legal, write the state that follows them."""
+    """Check orders as 'check' does and, when they are legal, write the state that follows them (--format json: and the apply report)."""
     from movecheck.core import check as run_check
     from movecheck.session import Session
 
+    as_json = _format(fmt) == "json"
     session = Session.start(
-        [orders], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated,
+        [orders], fmt="json" if as_json else "text", color="never", config=config, options=option, root=root, isolated=isolated,
     )
     outcomes: dict = {}
     report, _ = run_check([orders], session.settings(state=state), outcomes)
@@ -280,7 +282,11 @@ def apply(
         if hold and final is not None:
             say("movecheck: " + hold)
         raise typer.Exit(code)
-    if not legal or hold:
+    if (not legal or hold) and as_json:
+        from movecheck.render import render
+
+        say(render(report, "text").rstrip("\n"))  # stdout holds the apply report alone
+    elif not legal or hold:
         session.finish(report)  # the findings, before the state
     else:
         session.tell_overrides(report)  # a house rule or a received configuration is never unseen
@@ -288,6 +294,11 @@ def apply(
 
     outcome, prepared = found
     entry = report.files[0]
+    if as_json:
+        from movecheck.apply_json import write_applied
+
+        write_applied(system_of(entry.kind), outcome, prepared, entry.path, output, forced=not legal)
+        raise typer.Exit(0)
     text = system_of(entry.kind).next_state(outcome, prepared, entry.path, output, forced=not legal)
     deliver(output, text)
     raise typer.Exit(0)

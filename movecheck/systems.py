@@ -130,6 +130,14 @@ class System:
         """``movecheck apply``: the text of the state that follows orders carried out (``outcome.final``)."""
         raise NotImplementedError
 
+    def applied(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None,
+                forced: bool) -> tuple[str, dict[str, Any]]:
+        """``movecheck apply --format json``: the state's text and the apply report (schema ``apply-report``);
+        here only what was read and written, a system says more."""
+        text = self.next_state(outcome, prepared, orders_path, output, forced)
+        return text, {"movecheck": 1, "system": self.name, "orders": orders_path, "state": prepared.doc.path,
+                      "written": output or "-", "forced": forced}
+
     def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
         """Build and lint a state once; ``clean``: its reading and schema found no error."""
         raise NotImplementedError

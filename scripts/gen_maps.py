@@ -13,7 +13,7 @@ change this script (or the source data) and regenerate:
 The source directory defaults to ``data`` in the shared facts folder (``$MOVECHECK_SHARED``,
 else ``<repo>/../shared``, else the nearest such folder further up); it holds
 ``aa1942-2e.map.json`` and ``aa-revised.map.json``
-(players, alliances, territories, connections, owners, units, unit_stats, canals, counts).
+(players, alliances, territories, connections, owners, units, unit_stats, canals, resources, counts).
 
 Each output file is a movecheck map document (``movecheck: 1``, ``system: aa``,
 ``kind: map``, see the "Files -> Map" section of the aa spec). The output is
@@ -216,6 +216,21 @@ def build_territories(src: dict) -> list[dict]:
     return sorted(territories, key=space_key)
 
 
+def build_treasuries(src: dict) -> dict[str, int]:
+    """Each power's starting treasury (the source's ``resources``: PUs), in turn order."""
+    resources = src.get("resources") or {}
+    treasuries = {}
+    for power in src["players"]:
+        given = resources.get(power, {})
+        check(isinstance(given, dict), f"resources of {power!r} are not a mapping")
+        pus = given.get("PUs", 0)
+        check(isinstance(pus, int) and not isinstance(pus, bool) and pus >= 0, f"bad PUs of {power!r}: {pus!r}")
+        treasuries[power] = pus
+    unknown = sorted(set(resources) - set(src["players"]))
+    check(not unknown, f"resources of unknown powers: {unknown}")
+    return treasuries
+
+
 # --- connections, control, sides, canals -------------------------------------------------
 
 
@@ -399,6 +414,7 @@ def build_map(source_json: dict, name: str) -> dict:
         "source": f"{info['source']}, version {info['version']}",
         "powers": list(src["players"]),
         "sides": build_sides(src),
+        "ipcs": build_treasuries(src),
         "territories": territories,
         "connections": connections,
         "control": build_control(src, territories),

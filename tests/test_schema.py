@@ -24,8 +24,9 @@ def where(findings: list[dict]) -> list[tuple[str, str, int, int]]:
 # -- the schemas themselves ------------------------------------------------------------
 
 
-def test_six_schemas() -> None:
-    assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report")
+def test_the_schemas() -> None:
+    assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report",
+                            "apply-report")
 
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)

@@ -61,6 +61,10 @@ def seeds() -> dict[str, list[Any]]:
     with contextlib.redirect_stdout(out):
         main(["check", "-f", "json", str(REPO / "examples" / "aa" / "orders" / "variants" / "aa101-not-adjacent.yaml")])
     found["report"].append(json.loads(out.getvalue()))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+        main(["apply", "-f", "json", str(REPO / "examples" / "aa" / "orders" / "g1-noncombat-applied.yaml")])
+    found["apply-report"].append(json.loads(out.getvalue()))
     return found
 
 

@@ -47,6 +47,14 @@ class AA(System):
 
         return next_state(outcome.final, prepared.doc.data, prepared.doc.path, orders_path, output, forced)
 
+    def applied(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None,
+                forced: bool) -> tuple[str, dict[str, Any]]:
+        """The state that follows and the report of what apply did (:mod:`movecheck.aa.apply_report`)."""
+        from movecheck.aa.apply import applied
+
+        text, report = applied(outcome.final, prepared.doc.data, prepared.doc.path, orders_path, output, forced)
+        return text, report.as_json()
+
     @property
     def default_edition(self) -> str:  # type: ignore[override]
         """The edition of a state that names none and whose map names none."""

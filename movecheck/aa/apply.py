@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from movecheck.aa.apply_report import ApplyReport, Capture, Destroyed, Transfer
 from movecheck.aa.model import Board, Unit, unit_phrase
 from movecheck.aa.phase import Phase
 
@@ -39,6 +40,12 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
                output: str | None, forced: bool) -> str:
     """The YAML text of the state that follows: ``final`` is the phase the orders were carried out in,
     or the :class:`~movecheck.aa.battles.Resolution` of battle results."""
+    return applied(final, state, state_path, orders_path, output, forced)[0]
+
+
+def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str,
+            output: str | None, forced: bool) -> tuple[str, ApplyReport]:
+    """The YAML text of the state that follows (see :func:`next_state`) and the report of what apply did."""
     from movecheck.aa.battles import Resolution, resolve
 
     board = final.board
@@ -71,6 +78,8 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
             data[key] = state[key]
     data["map"] = _map_reference(state.get("map"), state_path, output)
     data["turn"] = {k: turn[k] for k in ("round", "power", "phase") if k in turn}
+    if board.ipcs is not None:
+        data["ipcs"] = {power: board.ipcs.get(power, 0) for power in board.map.powers}
     control = {space: owner for space, owner in sorted(board.control.items()) if board.map.control.get(space) != owner}
     if control:
         data["control"] = control
@@ -84,20 +93,41 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
     if battles:
         data["battles"] = battles
     what = "the battle results" if isinstance(final, Resolution) else "the orders"
-    return _header(what, state_path, orders_path, forced, to_place, destroyed) + _dump(data)
+    report = ApplyReport(orders_path, state_path, output or "-", dict(data["turn"]), forced,
+                         destroyed=[Destroyed(u.type.name, u.power, u.at, u.id) for u in destroyed],
+                         captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"))
+    return header(what, state_path, orders_path, report, to_place) + _dump(data), report
 
 
-def _header(what: str, state_path: str, orders_path: str, forced: bool, to_place: dict[str, Any],
-            destroyed: list[Unit]) -> str:
+def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to_place: dict[str, Any]) -> str:
+    """The comment lines a written state opens with: where it comes from and what the rules did on the way."""
     lines = [f"# Written by movecheck apply: {what} {orders_path} carried out on the state {state_path}."]
-    if forced:
+    if report.forced:
         lines.append("# --force: the orders are NOT legal (see movecheck check); they were applied as checked.")
     if to_place:
         lines.append("# to_place: units bought and not placed by apply (place them at mobilization, by hand).")
-    if destroyed:
+    if report.destroyed:
         lines.append("# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:")
-        lines.extend(f"#   {unit.id or unit_phrase(1, unit.type.name, unit.power)} in {unit.at}" for unit in destroyed)
+        lines.extend(f"#   {gone.id or unit_phrase(1, gone.type, gone.power)} in {gone.at}" for gone in report.destroyed)
+    for taken in report.captured:
+        how = f"liberated for the {taken.holder}" if taken.liberated else "captured"
+        lines.append(f"# {taken.at}: {how} by the {taken.by} (held by the {taken.was} before).")
+    for moved in report.transfers:
+        lines.append(f"# ipcs: the {moved.to} take {moved.amount} IPCs of the {moved.source}: {moved.reason}.")
+    for key, amount in report.spent.items():
+        lines.append(f"# ipcs: {amount} spent on {key}.")
     return "\n".join(lines) + "\n"
+
+
+def captures(board: Board) -> list[Capture]:
+    """The territories taken on the board (control.take's log), for the report."""
+    return [Capture(space, by, holder, was, liberated=holder != by) for space, by, holder, was in board.taken]
+
+
+def transfers(board: Board) -> list[Transfer]:
+    """The IPCs that changed hands with a capital, for the report."""
+    return [Transfer(loser, taker, amount, f"their capital {capital} was taken", capital)
+            for loser, taker, amount, capital in board.transfers]
 
 
 def _earlier_to_place(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -378,4 +408,4 @@ def _vessel_ids(board: Board, lost: set[int], landings: dict[int, Unit], seated:
     return ids
 
 
-__all__ = ["BATTLES", "next_state"]
+__all__ = ["BATTLES", "applied", "captures", "header", "next_state", "transfers"]

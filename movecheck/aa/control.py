@@ -17,10 +17,19 @@ from movecheck.aa.model import Board
 
 
 def take(board: Board, space: str, power: str) -> None:
-    """``power`` takes the hostile territory ``space``: it changes hands, and joins ``captured_this_turn``."""
+    """``power`` takes the hostile territory ``space``: it changes hands, and joins ``captured_this_turn``.
+
+    Taking an enemy capital that its own power holds takes that power's IPCs at once
+    (aa-turn.md, "Income"); liberating one moves none.  Each taking is logged in
+    ``board.taken`` (and the IPCs moved in ``board.transfers``) for the apply header and report.
+    """
     holder = new_holder(board, space, power)
+    was = board.control.get(space)
+    if was is not None and board.map.capitals.get(was) == space and not _allies(board, was, power):
+        seize_treasury(board, was, power, space)
     hand_over(board, space, holder)
     board.captured.add(space)
+    board.taken.append((space, power, holder, was))
     if board.map.capitals.get(holder) == space:  # a capital back with its power: so are its lands an ally holds
         for other, first in sorted(board.map.control.items()):
             owner = board.control.get(other)
@@ -50,10 +59,20 @@ def hand_over(board: Board, space: str, holder: str) -> None:
             unit.power = holder
 
 
+def seize_treasury(board: Board, loser: str, taker: str, capital: str) -> None:
+    """``taker`` takes ``loser``'s capital: all of ``loser``'s IPCs pass to ``taker``."""
+    if board.ipcs is None:
+        return  # the treasuries are not known (no ipcs: past round 1): nothing to move
+    amount = board.ipcs.get(loser, 0)
+    board.ipcs[loser] = 0
+    board.ipcs[taker] = board.ipcs.get(taker, 0) + amount
+    board.transfers.append((loser, taker, amount, capital))
+
+
 def _allies(board: Board, a: str | None, b: str | None) -> bool:
     """Two powers of one side."""
     side = board.map.side_of.get(a) if a is not None else None
     return side is not None and side == board.map.side_of.get(b)
 
 
-__all__ = ["hand_over", "new_holder", "take"]
+__all__ = ["hand_over", "new_holder", "seize_treasury", "take"]

@@ -39,6 +39,8 @@ class UnitType:
     blitz: bool = False
     submarine: bool = False
     destroyer: bool = False
+    cost: int | None = None
+    """What one unit costs in IPCs (None: the map gives no cost, so it cannot be bought)."""
 
     @classmethod
     def from_data(cls, name: str, data: dict[str, Any]) -> "UnitType":
@@ -53,6 +55,7 @@ class UnitType:
             blitz=bool(data.get("blitz", False)),
             submarine=bool(data.get("submarine", False)),
             destroyer=bool(data.get("destroyer", False)),
+            cost=_ipc(data["cost"]) if "cost" in data else None,
         )
 
     @property
@@ -94,6 +97,11 @@ class UnitType:
         return self.is_land and self.movement == 0
 
 
+def _ipc(value: Any) -> int:
+    """An IPC amount as a map writes it: a whole number, else 0 (the schema has said so)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 @dataclass(frozen=True)
 class Space:
     """A territory or sea zone."""
@@ -126,6 +134,13 @@ class GameMap:
             self.spaces[space.name] = space
         self.capitals: dict[str, str] = {str(e["capital"]): e["name"] for e in data.get("territories", []) if e.get("capital")}
         """Each power's capital (a territory's ``capital:``), where the map names one."""
+        self.production: dict[str, int] = {e["name"]: _ipc(e.get("production")) for e in data.get("territories", [])
+                                           if not e.get("sea")}
+        """Each territory's IPC value (``production:``; 0 where the map gives none)."""
+        treasuries = data.get("ipcs")
+        self.ipcs: dict[str, int] | None = ({str(p): _ipc(n) for p, n in treasuries.items()}
+                                            if isinstance(treasuries, dict) else None)
+        """Each power's starting treasury (``ipcs:``), None where the map gives none."""
         self.space_names = Lexicon(self.spaces)
         for entry in data.get("territories", []):
             for alias in entry.get("aliases", []):
@@ -378,6 +393,13 @@ class Board:
         self.control: dict[str, str] = dict(game_map.control)
         self.captured: set[str] = set()
         self.purchased: dict[str, int] = {}
+        self.ipcs: dict[str, int] | None = None
+        """Each power's unspent IPCs (the state's ``ipcs:``, or the map's starting treasuries in round 1);
+        None: the state does not say and the map cannot."""
+        self.taken: list[tuple[str, str, str, str | None]] = []
+        """Territories taken on this board: (space, taker, new holder, former holder), in order."""
+        self.transfers: list[tuple[str, str, int, str]] = []
+        """IPCs moved by a capital taken: (from, to, amount, capital)."""
         self.units: list[Unit] = []
         self._by_space: dict[str, dict[int, Unit]] = {}  # by id(): a unit leaves its space in O(1), the order kept
         self.by_id: dict[str, Unit] = {}
@@ -398,6 +420,8 @@ class Board:
         twin.control = dict(self.control)
         twin.captured = set(self.captured)
         twin.purchased = dict(self.purchased)
+        twin.ipcs = dict(self.ipcs) if self.ipcs is not None else None
+        twin.taken, twin.transfers = list(self.taken), list(self.transfers)
         clones: dict[int, Unit] = {}
         for unit in self.units:
             clone = object.__new__(Unit)  # a plain copy of the fields, without dataclass machinery

@@ -189,6 +189,7 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
     findings.extend(_apply_control(state, board))
     findings.extend(_apply_captured(state, board))
     findings.extend(_apply_purchased(state, board))
+    findings.extend(_apply_ipcs(state, board))
     findings.extend(_place_units(state, board))
     findings.extend(_battle_names(state, board))
     return Setup(board, findings, map_file)
@@ -278,6 +279,28 @@ def _apply_purchased(state: Document, board: Board) -> list[Finding]:
             findings.append(_not_whole(state, ("purchased", name), count))
         else:
             board.purchased[kind] = board.purchased.get(kind, 0) + count
+    return findings
+
+
+def _apply_ipcs(state: Document, board: Board) -> list[Finding]:
+    """The treasury: the state's ``ipcs:`` (a power it leaves out has none), else in round 1 the map's
+    starting treasuries (aa-turn.md, "Treasury"); else unknown (None)."""
+    written = state.get("ipcs")
+    if not isinstance(written, dict):
+        turn = state.get("turn", default={})
+        if isinstance(turn, dict) and turn.get("round") == 1 and board.map.ipcs is not None:
+            board.ipcs = {power: board.map.ipcs.get(power, 0) for power in board.map.powers}
+        return []
+    findings = []
+    board.ipcs = dict.fromkeys(board.map.powers, 0)
+    for name, count in written.items():
+        power = board.map.resolve_power(name)
+        if power is None:
+            findings.append(unknown_power(state, board.map, name, ("ipcs", name)))
+        elif whole(count) is None or count < 0:
+            findings.append(_not_whole(state, ("ipcs", name), count))
+        else:
+            board.ipcs[power] = count
     return findings
 
 

@@ -325,6 +325,14 @@ def convert(root: Any, name: str) -> Conversion:
         stacks[(where, owner, renamed[kind])] += quantity
     units = [{"at": at, "power": owner, "type": kind, "count": n} for (at, owner, kind), n in sorted(stacks.items())]
 
+    # the starting treasuries: each player's PUs (resourceGiven), in turn order
+    given_pus: dict[str, int] = {}
+    for r in root.findall("initialize/resourceInitialize/resourceGiven"):
+        player = r.get("player")
+        if r.get("resource") == "PUs" and player in players:
+            given_pus[player] = given_pus.get(player, 0) + max(game.number(game.attr(r, "quantity"), f"PUs of {player!r}"), 0)
+    treasuries = {p: given_pus.get(p, 0) for p in powers} if given_pus else {}
+
     # the game's settings: rule options, and the rules movecheck does not check
     properties = game_properties(root)
     given_options, pending = read_settings(properties, OPTIONS)
@@ -348,7 +356,10 @@ def convert(root: Any, name: str) -> Conversion:
     doc["source"] = source + (f", version {version}" if version else "")
     if readings:
         doc["options"] = {r.option: r.value for r in readings}
-    doc.update({"powers": powers, "sides": sides, "territories": territories, "connections": connections})
+    doc.update({"powers": powers, "sides": sides})
+    if treasuries:
+        doc["ipcs"] = treasuries
+    doc.update({"territories": territories, "connections": connections})
     if control:
         doc["control"] = control
     if canals:

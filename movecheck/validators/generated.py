@@ -137,17 +137,34 @@ def _v12(x: Any) -> bool:
 
 
 def _v13(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v14(item):
+    for key, value in x.items():
+        if not _v14(value):
             return False
     return True
 
 
 def _v14(x: Any) -> bool:
+    if not (integer(x)):
+        return False
+    if number(x) and (x < 0):
+        return False
+    return True
+
+
+def _v15(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v16(item):
+            return False
+    return True
+
+
+def _v16(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -159,24 +176,16 @@ def _v14(x: Any) -> bool:
     return True
 
 
-def _v15(x: Any) -> bool:
-    if not (integer(x)):
-        return False
-    if number(x) and (x < 0):
-        return False
-    return True
-
-
-def _v16(x: Any) -> bool:
+def _v17(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v17(item):
+        if not _v18(item):
             return False
     return True
 
 
-def _v17(x: Any) -> bool:
+def _v18(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -190,7 +199,7 @@ def _v17(x: Any) -> bool:
     return True
 
 
-def _v18(x: Any) -> bool:
+def _v19(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -199,16 +208,16 @@ def _v18(x: Any) -> bool:
     return True
 
 
-def _v19(x: Any) -> bool:
+def _v20(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v20(item):
+        if not _v21(item):
             return False
     return True
 
 
-def _v20(x: Any) -> bool:
+def _v21(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -222,16 +231,16 @@ def _v20(x: Any) -> bool:
     return True
 
 
-def _v21(x: Any) -> bool:
+def _v22(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v22(item):
+        if not _v23(item):
             return False
     return True
 
 
-def _v22(x: Any) -> bool:
+def _v23(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -244,12 +253,12 @@ def _v22(x: Any) -> bool:
         check = _T3.get(key)
         if check is None or not check(value):
             return False
-    if not (_v25(x) if _v27(x) else True):
+    if not (_v26(x) if _v28(x) else True):
         return False
     return True
 
 
-def _v23(x: Any) -> bool:
+def _v24(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 1):
@@ -257,13 +266,13 @@ def _v23(x: Any) -> bool:
     return True
 
 
-def _v24(x: Any) -> bool:
+def _v25(x: Any) -> bool:
     if not (isinstance(x, str) or isinstance(x, bool)):
         return False
     return True
 
 
-def _v25(x: Any) -> bool:
+def _v26(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
             check = _T4.get(key)
@@ -272,29 +281,29 @@ def _v25(x: Any) -> bool:
     return True
 
 
-def _v26(x: Any) -> bool:
+def _v27(x: Any) -> bool:
     if not equal(x, 1):
         return False
     return True
 
 
-def _v27(x: Any) -> bool:
+def _v28(x: Any) -> bool:
     if isinstance(x, dict):
         if 'id' not in x:
             return False
     return True
 
 
-def _v28(x: Any) -> bool:
+def _v29(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v29(value):
+        if not _v30(value):
             return False
     return True
 
 
-def _v29(x: Any) -> bool:
+def _v30(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -308,13 +317,13 @@ def _v29(x: Any) -> bool:
     return True
 
 
-def _v30(x: Any) -> bool:
+def _v31(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E5):
         return False
     return True
 
 
-def _v31(x: Any) -> bool:
+def _v32(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -330,13 +339,13 @@ def _v31(x: Any) -> bool:
     return True
 
 
-def _v32(x: Any) -> bool:
+def _v33(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v33(x: Any) -> bool:
+def _v34(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -346,13 +355,13 @@ def _v33(x: Any) -> bool:
     return True
 
 
-def _v34(x: Any) -> bool:
-    if not (_v4(x) or _v35(x)):
+def _v35(x: Any) -> bool:
+    if not (_v4(x) or _v36(x)):
         return False
     return True
 
 
-def _v35(x: Any) -> bool:
+def _v36(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -372,18 +381,18 @@ def _v35(x: Any) -> bool:
     return True
 
 
-def _v36(x: Any) -> bool:
+def _v37(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v37(item):
+        if not _v38(item):
             return False
     return True
 
 
-def _v37(x: Any) -> bool:
+def _v38(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -395,16 +404,16 @@ def _v37(x: Any) -> bool:
     return True
 
 
-def _v38(x: Any) -> bool:
+def _v39(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v39(item):
+        if not _v40(item):
             return False
     return True
 
 
-def _v39(x: Any) -> bool:
+def _v40(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -418,16 +427,16 @@ def _v39(x: Any) -> bool:
     return True
 
 
-def _v40(x: Any) -> bool:
+def _v41(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v41(item):
+        if not _v42(item):
             return False
     return True
 
 
-def _v41(x: Any) -> bool:
+def _v42(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -440,12 +449,12 @@ def _v41(x: Any) -> bool:
         check = _T11.get(key)
         if check is None or not check(value):
             return False
-    if not (_v42(x) if _v27(x) else True):
+    if not (_v43(x) if _v28(x) else True):
         return False
     return True
 
 
-def _v42(x: Any) -> bool:
+def _v43(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
             check = _T12.get(key)
@@ -454,16 +463,16 @@ def _v42(x: Any) -> bool:
     return True
 
 
-def _v43(x: Any) -> bool:
+def _v44(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v44(value):
+        if not _v45(value):
             return False
     return True
 
 
-def _v44(x: Any) -> bool:
+def _v45(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -477,13 +486,13 @@ def _v44(x: Any) -> bool:
     return True
 
 
-def _v45(x: Any) -> bool:
+def _v46(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E13):
         return False
     return True
 
 
-def _v46(x: Any) -> bool:
+def _v47(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -497,18 +506,9 @@ def _v46(x: Any) -> bool:
     return True
 
 
-def _v47(x: Any) -> bool:
+def _v48(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E16):
         return False
-    return True
-
-
-def _v48(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v15(value):
-            return False
     return True
 
 
@@ -525,7 +525,7 @@ def _v50(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v23(value):
+        if not _v24(value):
             return False
     return True
 
@@ -620,7 +620,7 @@ def _v59(x: Any) -> bool:
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v23(value):
+        if not _v24(value):
             return False
     return True
 
@@ -1501,30 +1501,185 @@ def _v141(x: Any) -> bool:
     return True
 
 
+def _v142(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'system' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'state' not in x:
+        return False
+    if 'written' not in x:
+        return False
+    if 'forced' not in x:
+        return False
+    for key, value in x.items():
+        check = _T62.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v143(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T57.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v144(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v145(item):
+            return False
+    return True
+
+
+def _v145(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'at' not in x:
+        return False
+    for key, value in x.items():
+        check = _T58.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v146(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v147(item):
+            return False
+    return True
+
+
+def _v147(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'by' not in x:
+        return False
+    if 'holder' not in x:
+        return False
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
+        return False
+    for key, value in x.items():
+        check = _T59.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v148(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v149(item):
+            return False
+    return True
+
+
+def _v149(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T60.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v150(x: Any) -> bool:
+    if sum((_v151(x), _v152(x),)) != 1:
+        return False
+    return True
+
+
+def _v151(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v152(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T61.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v153(x: Any) -> bool:
+    if not (integer(x) or x is None):
+        return False
+    if number(x) and (x < 0):
+        return False
+    return True
+
+
+def _v154(x: Any) -> bool:
+    if sum((_v151(x), _v13(x),)) != 1:
+        return False
+    return True
+
+
 _T0: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
-_T1: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v15, 'capital': _v4}
-_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v17, 'land': _v10}
-_T3: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v23, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v24}
-_T4: dict[str, Callable[[Any], bool]] = {'count': _v26}
+_T1: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v14, 'capital': _v4}
+_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v10}
+_T3: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v14, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25}
+_T4: dict[str, Callable[[Any], bool]] = {'count': _v27}
 _E5 = frozenset(['air', 'land', 'sea'])
-_T6: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v30, 'cost': _v15, 'transport_cost': _v23, 'transport_capacity': _v23, 'carrier_capacity': _v23, 'carrier_cost': _v23, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
-_T7: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'territories': _v13, 'connections': _v16, 'control': _v18, 'canals': _v19, 'units': _v21, 'unit_types': _v28}
+_T6: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v31, 'cost': _v14, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
+_T7: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'ipcs': _v13, 'territories': _v15, 'connections': _v17, 'control': _v19, 'canals': _v20, 'units': _v22, 'unit_types': _v29}
 _T8: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
-_T9: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v15, 'capital': _v4}
-_T10: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v17, 'land': _v10}
-_T11: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v23, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v24, 'unloaded_from': _v4}
-_T12: dict[str, Callable[[Any], bool]] = {'count': _v26}
+_T9: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v14, 'capital': _v4}
+_T10: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v10}
+_T11: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v14, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4}
+_T12: dict[str, Callable[[Any], bool]] = {'count': _v27}
 _E13 = frozenset(['air', 'land', 'sea'])
-_T14: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v45, 'cost': _v15, 'transport_cost': _v23, 'transport_capacity': _v23, 'carrier_capacity': _v23, 'carrier_cost': _v23, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
-_T15: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v33, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'territories': _v36, 'connections': _v16, 'control': _v18, 'canals': _v38, 'units': _v40, 'unit_types': _v43}
-_E16 = frozenset(['battles', 'combat_move', 'noncombat_move'])
-_T17: dict[str, Callable[[Any], bool]] = {'round': _v23, 'power': _v4, 'phase': _v47}
+_T14: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v46, 'cost': _v14, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
+_T15: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v34, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'territories': _v37, 'connections': _v17, 'control': _v19, 'canals': _v39, 'units': _v41, 'unit_types': _v44}
+_E16 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T17: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v4, 'phase': _v48}
 _T18: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v50, 'defenders': _v50, 'from': _v10, 'amphibious': _v50}
-_T19: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v32, 'rules': _v4, 'options': _v33, 'map': _v34, 'turn': _v46, 'control': _v18, 'captured_this_turn': _v10, 'purchased': _v48, 'to_place': _v49, 'units': _v40, 'battles': _v51}
+_T19: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v33, 'rules': _v4, 'options': _v34, 'map': _v35, 'turn': _v47, 'ipcs': _v13, 'control': _v19, 'captured_this_turn': _v10, 'purchased': _v13, 'to_place': _v49, 'units': _v41, 'battles': _v51}
 _E20 = frozenset(['combat_move', 'noncombat_move'])
 _T21: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v58, 'path': _v60, 'transport': _v4, 'attack': _v61, 'note': _v5}
 _T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v54, 'state': _v4, 'power': _v4, 'phase': _v55, 'moves': _v56}
-_T23: dict[str, Callable[[Any], bool]] = {'attacker': _v23, 'defender': _v23}
+_T23: dict[str, Callable[[Any], bool]] = {'attacker': _v24, 'defender': _v24}
 _T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v50, 'defender_losses': _v50, 'retreat': _v4, 'submerged': _v66}
 _T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v63, 'state': _v4, 'power': _v4, 'phase': _v63, 'results': _v64}
 _E26 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
@@ -1538,7 +1693,7 @@ _T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v84, 
 _T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v86, 'terrain': _v4, 'corps': _v4}
 _T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v75, 'y': _v75, 'facing': _v96, 'width': _v81, 'depth': _v81, 'mobility': _v92}
 _T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v92, 'base': _v93, 'bases': _v94}
-_T37: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v32, 'options': _v69, 'to_move': _v4, 'field': _v80, 'terrain': _v82, 'landmarks': _v87, 'sides': _v89}
+_T37: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v33, 'options': _v69, 'to_move': _v4, 'field': _v80, 'terrain': _v82, 'landmarks': _v87, 'sides': _v89}
 _E38 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
 _T39: dict[str, Callable[[Any], bool]] = {'x': _v75, 'y': _v75, 'facing': _v96}
 _T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v100, 'landmark': _v4, 'rolls': _v101, 'end': _v104, 'base': _v4, 'path': _v106, 'facing': _v96, 'note': _v5}
@@ -1546,26 +1701,33 @@ _T41: dict[str, Callable[[Any], bool]] = {'order': _v111}
 _T42: dict[str, Callable[[Any], bool]] = {'order': _v115}
 _T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v98}
 _E44 = frozenset(['illegal', 'legal', 'unchecked'])
-_T45: dict[str, Callable[[Any], bool]] = {'order': _v23, 'units': _v120, 'rides': _v125}
+_T45: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v120, 'rides': _v125}
 _T46: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v119, 'config': _v5}
 _E47 = frozenset(['command line', 'configuration', 'map', 'state'])
 _T48: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v130, 'edition_value': _v130, 'source': _v131, 'file': _v119}
 _E49 = frozenset(['ignore', 'per-file-ignores', 'select'])
 _T50: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v134, 'codes': _v120, 'pattern': _v119, 'applied': _v7}
 _T51: dict[str, Callable[[Any], bool]] = {'edition': _v127, 'options': _v128, 'selection': _v132}
-_T52: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v119, 'config': _v119, 'error': _v119, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v120, 'verdicts': _v121, 'assignment': _v123, 'overrides': _v126}
-_T53: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_T52: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v119, 'config': _v119, 'error': _v119, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v120, 'verdicts': _v121, 'assignment': _v123, 'overrides': _v126}
+_T53: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
 _E54 = frozenset(['error', 'note', 'warning'])
-_T55: dict[str, Callable[[Any], bool]] = {'code': _v139, 'name': _v4, 'severity': _v140, 'message': _v5, 'clauses': _v120, 'file': _v5, 'line': _v23, 'column': _v23, 'order': _v141, 'order_id': _v119}
-_T56: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v117, 'summary': _v135, 'readings': _v136, 'statistics': _v48, 'findings': _v137}
+_T55: dict[str, Callable[[Any], bool]] = {'code': _v139, 'name': _v4, 'severity': _v140, 'message': _v5, 'clauses': _v120, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v141, 'order_id': _v119}
+_T56: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v117, 'summary': _v135, 'readings': _v136, 'statistics': _v13, 'findings': _v137}
+_T57: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v5, 'phase': _v5}
+_T58: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T59: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v119, 'liberated': _v7}
+_T60: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
+_T61: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
+_T62: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v119, 'text': _v5, 'forced': _v7, 'turn': _v143, 'destroyed': _v144, 'captured': _v146, 'transfers': _v148, 'spent': _v13, 'purchased': _v13, 'income': _v150, 'refunded': _v153, 'ipcs': _v154}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v31,
+    'aa-state': _v32,
     'aa-orders': _v53,
     'aa-battles': _v62,
     'maneuver-state': _v67,
     'maneuver-orders': _v97,
     'report': _v116,
+    'apply-report': _v142,
 }

@@ -114,7 +114,13 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
     for u in data.get("units", []):
         out.append(f"      <unitPlacement unitType={quoteattr(tname.get(u['type'], u['type']))} "
                    f"territory={quoteattr(u['at'])} quantity=\"{u.get('count', 1)}\" owner={quoteattr(u['power'])}/>")
-    out.append("    </unitInitialize>\n  </initialize>")
+    out.append("    </unitInitialize>")
+    if data.get("ipcs"):
+        out.append("    <resourceInitialize>")
+        for power, pus in data["ipcs"].items():
+            out.append(f'      <resourceGiven player={quoteattr(power)} resource="PUs" quantity="{pus}"/>')
+        out.append("    </resourceInitialize>")
+    out.append("  </initialize>")
     out.append(extra)
     out.append("  <propertyList>")
     for key, value in (properties or {}).items():

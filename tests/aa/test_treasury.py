@@ -1,0 +1,119 @@
+"""The treasury (aa-turn.md, "Treasury"): ``ipcs:`` in states and maps, written by every apply, and the
+JSON apply report (``apply --format json``, schema ``apply-report``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from movecheck.aa.maps import builtin_map
+from movecheck.cli import main
+from movecheck.schema import load_schema
+
+from .next_state_helpers import apply, check, codes, lints_clean, orders_text, state_text, write
+
+FACTORY = "{at: Germany, power: Germans, type: factory}"
+START = {"Russians": 24, "Germans": 41, "British": 31, "Japanese": 30, "Americans": 42}
+
+
+def noncombat(tmp_path: Path, units: list[str], head: str = "") -> Path:
+    write(tmp_path, "s.yaml", state_text("Germans", "noncombat_move", [FACTORY, *units], head=head))
+    return write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "noncombat_move", []))
+
+
+def report_of(capsys, orders: Path, *extra: str) -> dict:
+    code = main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json", *extra])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return json.loads(out)
+
+
+def valid(report: dict) -> bool:
+    import jsonschema
+
+    jsonschema.validate(report, load_schema("apply-report"))
+    return True
+
+
+def test_the_built_in_maps_carry_the_starting_treasuries():
+    assert builtin_map("aa1942-2e")["ipcs"] == START
+    assert builtin_map("aa-revised")["ipcs"] == {"Russians": 24, "Germans": 40, "British": 30, "Japanese": 30,
+                                                 "Americans": 42}
+
+
+def test_a_round_1_state_without_ipcs_takes_the_map_s_and_apply_writes_them(capsys, tmp_path):
+    code, text = apply(capsys, noncombat(tmp_path, []))
+    assert code == 0, text
+    state = yaml.safe_load(text)
+    assert state["ipcs"] == START
+    assert list(state)[:6] == ["movecheck", "system", "map", "turn", "ipcs", "units"]
+    (tmp_path / "next.yaml").write_text(text)
+    lints_clean(capsys, tmp_path / "next.yaml")
+
+
+def test_the_state_s_ipcs_pass_through_apply_with_names_players_type(capsys, tmp_path):
+    code, text = apply(capsys, noncombat(tmp_path, [], head="ipcs: {Germans: 12, UK: 5}\n"))
+    assert code == 0, text
+    assert yaml.safe_load(text)["ipcs"] == {"Russians": 0, "Germans": 12, "British": 5, "Japanese": 0, "Americans": 0}
+
+
+def test_a_later_round_without_ipcs_writes_none(capsys, tmp_path):
+    write(tmp_path, "s.yaml", state_text("Germans", "noncombat_move", [FACTORY]).replace("round: 1", "round: 2"))
+    code, text = apply(capsys, write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "noncombat_move", [])))
+    assert code == 0, text
+    assert "ipcs" not in yaml.safe_load(text)
+
+
+def test_an_unknown_power_in_ipcs_is_mc004_at_its_key(capsys, tmp_path):
+    write(tmp_path, "s.yaml", state_text("Germans", "noncombat_move", [FACTORY], head="ipcs: {Italians: 3}\n"))
+    code, report = check(capsys, write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "noncombat_move", [])))
+    assert code == 1 and "MC004" in codes(report)
+    found = next(f for f in report["findings"] if f["code"] == "MC004")
+    assert "Italians" in found["message"] and found["line"] == 4
+
+
+def test_purchase_and_mobilize_are_phases_of_a_state(capsys, tmp_path):
+    for phase in ("purchase", "mobilize"):
+        path = write(tmp_path, f"{phase}.yaml", state_text("Germans", phase, [FACTORY]))
+        lints_clean(capsys, path)
+
+
+# -- the JSON apply report -------------------------------------------------------------------
+
+
+def test_the_json_report_lists_the_aircraft_destroyed(capsys, tmp_path):
+    """Issue 23: an aircraft AA308 says will be destroyed is removed, and the header and the JSON report list it."""
+    orders = noncombat(tmp_path, ["{at: 7 Sea Zone, power: Germans, type: fighter, id: JG-1}",
+                                  "{at: 7 Sea Zone, power: Germans, type: fighter}"])
+    report = report_of(capsys, orders)
+    assert report["destroyed"] == [{"type": "fighter", "power": "Germans", "at": "7 Sea Zone", "id": "JG-1"},
+                                   {"type": "fighter", "power": "Germans", "at": "7 Sea Zone"}]
+    assert report["written"] is None and report["turn"] == {"round": 1, "power": "British", "phase": "combat_move"}
+    state = yaml.safe_load(report["text"])
+    assert not [u for u in state["units"] if u["at"] == "7 Sea Zone"]
+    assert "#   JG-1 in 7 Sea Zone" in report["text"].splitlines()
+    assert report["ipcs"] == START and valid(report)
+
+
+def test_the_json_report_with_o_writes_the_state_there(capsys, tmp_path):
+    out = tmp_path / "next.yaml"
+    report = report_of(capsys, noncombat(tmp_path, []), "-o", str(out))
+    assert report["written"] == str(out) and "text" not in report
+    assert yaml.safe_load(out.read_text())["ipcs"] == START
+    assert valid(report)
+
+
+def test_illegal_orders_under_json_print_the_check_report(capsys, tmp_path):
+    write(tmp_path, "s.yaml", state_text("Germans", "noncombat_move", [FACTORY]))
+    orders = write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "noncombat_move",
+                                                   ["{unit: inf, from: Germany, to: Russia}"]))
+    code = main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and report["findings"]
+
+
+def test_the_apply_report_schema_is_shipped(capsys):
+    assert main(["schema", "apply-report"]) == 0
+    assert json.loads(capsys.readouterr().out)["$id"] == "https://movecheck.dev/schemas/apply-report/v1.json"
