@@ -2,7 +2,7 @@
 
 Run from the repository root, after the README's install::
 
-    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--only startup,batch,aa,choice,maneuver,worst] [--timeout 120]
+    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--only startup,batch,aa,choice,maneuver,worst,server] [--timeout 120]
 
 Every figure is a median over repeated runs, printed next to the figure it is
 compared with in the same run (these machines are noisy: ratios measured side
@@ -33,6 +33,7 @@ WORK = ROOT / "bench" / "work"
 BIN = Path(sys.executable).parent
 EXAMPLE_ORDERS = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
 EXAMPLE_STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
+EXAMPLE_PURCHASE = ROOT / "examples" / "aa" / "orders" / "g1-purchase.yaml"
 
 
 # -- measuring -----------------------------------------------------------------
@@ -194,6 +195,7 @@ def bench_startup(repeat: int) -> list[str]:
     rounds = max(5, 2 * repeat)
     cpu = paired_cpu({
         "check": movecheck_cmd("check", str(EXAMPLE_ORDERS)),
+        "purchase": movecheck_cmd("check", str(EXAMPLE_PURCHASE)),
         "cj state": [checker, "--schemafile", state_schema, str(EXAMPLE_STATE)],
         "cj orders": [checker, "--schemafile", orders_schema, str(EXAMPLE_ORDERS)],
         "lint": movecheck_cmd("lint", str(EXAMPLE_STATE)),
@@ -205,6 +207,7 @@ def bench_startup(repeat: int) -> list[str]:
     goals = [
         ("movecheck check (example turn, full rules)", cpu["check"], "check-jsonschema, state + orders", pair, 0.25),
         ("movecheck lint (the example's state)", cpu["lint"], "check-jsonschema, the state", cpu["cj state"], 0.3),
+        ("movecheck check (the example purchase)", cpu["purchase"], "movecheck check (example turn)", cpu["check"], 1.0),
         ("movecheck --version", cpu["version"], 'python -c "import yaml"', cpu["yaml"], 2.0),
         ("movecheck --help", cpu["help"], 'python -c "import yaml"', cpu["yaml"], 2.0),
     ]
@@ -805,7 +808,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="movecheck benchmark")
     parser.add_argument("--repeat", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--quick", action="store_true", help="skip the largest cases")
-    parser.add_argument("--only", default="startup,batch,aa,choice,maneuver,worst,growth,landing,games",
+    parser.add_argument("--only", default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server",
                         help="comma-separated sections")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a worst case is stopped (default 120)")
     args = parser.parse_args(argv)
@@ -830,6 +833,10 @@ def main(argv: list[str] | None = None) -> int:
             notes += bench_landing(args.repeat)
         elif name == "games":
             notes += bench_games(args.repeat, args.quick)
+        elif name == "server":  # issue 27: bench/server.py
+            from server import bench_server
+
+            notes += bench_server(args.repeat, table, goal)
     if notes:
         print("\n## Ratios and targets of earlier issues\n")
         for note in notes:

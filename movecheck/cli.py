@@ -380,7 +380,7 @@ def schema(
     ],
     game_map: Annotated[
         Optional[str],
-        typer.Option("--map", help="aa-orders, aa-state, aa-battles: the names of this map (built-in or a map file) as enums, for editors.", show_default=False),
+        typer.Option("--map", help="aa-orders, aa-state, aa-battles, aa-purchase: the names of this map (built-in or a map file) as enums, for editors.", show_default=False),
     ] = None,
     lang: LangOption = None,
 ) -> None:
@@ -410,6 +410,14 @@ def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
     raise typer.Exit(0)
 
 
+@app.command()
+def server(stdio: Annotated[bool, typer.Option("--stdio", help="Speak over stdin and stdout (the only way it speaks).")] = True) -> None:
+    """Run the language server (LSP over stdio) for editors; needs the extra movecheck[server]."""
+    from movecheck.server import main as serve
+
+    raise typer.Exit(serve())
+
+
 @app.command("render")
 def render_picture(
     file: Annotated[str, typer.Argument(help="A maneuver state or orders file.", show_default=False)],
@@ -436,6 +444,20 @@ def render_picture(
 
         _fail(_("cannot render {file}: {reason}").format(file=file, reason=exc.reason))
     deliver(output, svg)
+    raise typer.Exit(0)
+
+
+@app.command()
+def init(
+    game_map: Annotated[str, typer.Argument(metavar="MAP", help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False)],
+    output: NewStateOutput = None,
+    power: Annotated[Optional[str], typer.Option("--power", help="The power to move first (default: the first in turn order).", show_default=False)] = None,
+    lang: LangOption = None,
+) -> None:
+    """Write the first state of an aa game: round 1, purchase phase, the map's setup and starting IPCs."""
+    from movecheck.aa.init import init_text
+
+    deliver(output, init_text(game_map, power, output))
     raise typer.Exit(0)
 
 
@@ -488,13 +510,15 @@ MapArgument = Annotated[str, typer.Argument(help="A built-in map (see 'movecheck
 def map_show(
     game_map: MapArgument,
     space: Annotated[Optional[str], typer.Argument(help="One space (name or alias, e.g. 'SZ 5').", show_default=False)] = None,
+    units: Annotated[bool, typer.Option("--units", help="Also the units in each space (the map's setup, or --state's).")] = False,
+    state: Annotated[Optional[str], typer.Option("--state", "-s", help="An aa state on this map: show its units.", show_default=False)] = None,
     fmt: ListFormatOption = None,
     lang: LangOption = None,
 ) -> None:
-    """List a map's spaces (kind, owner at start, IPC, factory, neighbours) and canals, or one space."""
+    """List a map's spaces (kind, owner at start, IPC, factory, neighbours), canals and turn order, or one space."""
     from movecheck.aa.mapquery import render_show
 
-    emit(sys.stdout, render_show(game_map, space, _format(fmt)))
+    emit(sys.stdout, render_show(game_map, space, _format(fmt), units=units, state=state))
     raise typer.Exit(0)
 
 

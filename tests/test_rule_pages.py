@@ -110,3 +110,10 @@ def test_check_finds_a_stale_and_a_left_over_page(
     assert main([]) == 0
     assert not (copy / "AA999.md").exists()
     assert page.read_text(encoding="utf-8") == texts[page]
+
+
+def test_the_language_server_links_each_code_to_its_page() -> None:
+    pytest.importorskip("lsprotocol")
+    from movecheck.server.diagnostics import CODE_LINK
+
+    assert CODE_LINK.format(code="AA201") == rule_url("AA201")

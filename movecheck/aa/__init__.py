@@ -25,21 +25,23 @@ class AA(System):
     orders_key = "moves"
     orders_markers = ("moves", "phase", "power")
     state_markers = ("turn",)
-    kinds = ("map", "state", "orders", "battles")
-    orders_kinds = ("orders", "battles")
+    kinds = ("map", "state", "orders", "battles", "purchase")
+    orders_kinds = ("orders", "battles", "purchase")
     order_lists = ("moves", "results")
     reference_keys = ("map",)
 
     def identify(self, data: dict[str, Any]) -> str:
-        """A map, a state, orders, or battle results (``phase: battles`` or ``results:``, no ``turn:``)."""
+        """A map, a state, orders, battle results (``phase: battles`` or ``results:``, no ``turn:``) or a purchase."""
         kind = super().identify(data)
         if "kind" not in data and is_results(data):
             return "battles"
+        if "kind" not in data and is_purchase(data):
+            return "purchase"
         return kind
 
     def orders_key_of(self, kind: str) -> str:
-        """``results`` in a battle results file, ``moves`` in orders."""
-        return "results" if kind == "aa-battles" else "moves"
+        """``results`` in a battle results file, ``purchase`` in a purchase file, ``moves`` in orders."""
+        return {"aa-battles": "results", "aa-purchase": "purchase"}.get(kind, "moves")
 
     def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
         """The state that follows: a combat move's battles, battle results' noncombat move, the next power's turn."""
@@ -105,13 +107,18 @@ class AA(System):
 
     def check_orders(self, orders: Document, prepared: Prepared, valid_orders: set[int], settings: Settings) -> Outcome:
         """Check an aa orders file against its prepared state."""
-        from movecheck.aa.engine import run
-        from movecheck.core import Outcome
-
         if is_results(orders.data):
             from movecheck.aa.results import check_results
 
             return check_results(orders, prepared)
+        if is_purchase(orders.data):
+            from movecheck.aa.checks import purchase as _clauses  # noqa: F401  (registers the purchase clauses)
+            from movecheck.aa.purchase import check_purchase
+
+            return check_purchase(orders, prepared)
+        from movecheck.aa.engine import run
+        from movecheck.core import Outcome
+
         doc, board = orders, prepared.model
         moves = doc.get("moves", default=[])
         outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
@@ -153,6 +160,12 @@ SYSTEM = AA()
 def is_results(data: Any) -> bool:
     """A battle results file: ``phase: battles`` or a ``results:`` list (aa.md, "Battle results")."""
     return isinstance(data, dict) and (data.get("phase") == "battles" or "results" in data) and "turn" not in data
+
+
+def is_purchase(data: Any) -> bool:
+    """A purchase file: ``phase: purchase`` or ``purchase:``/``repair:``/``research:``, no ``turn:`` (aa-turn.md)."""
+    return (isinstance(data, dict) and "turn" not in data
+            and (data.get("phase") == "purchase" or any(k in data for k in ("purchase", "repair", "research"))))
 
 
 def lint_state(doc: Document, rules: RuleSettings | None = None) -> tuple[list[Finding], Any, Any]:

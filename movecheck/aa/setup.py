@@ -204,6 +204,18 @@ def unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any,
     return doc.finding("MC004", _("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers)) + hint, path)
 
 
+def wrong_power(doc: Document, game_map: GameMap, power: str, message: str) -> list[Finding]:
+    """MC004 for a file's ``power:`` the map does not know, MC006 (``message``, fields ``power`` and ``turn``)
+    for one that is not ``power``, the power whose turn it is; nothing for a matching or missing one."""
+    written = doc.get("power")
+    meant = game_map.resolve_power(written) if isinstance(written, str) else None
+    if isinstance(written, str) and meant is None:
+        return [unknown_power(doc, game_map, written, ("power",))]
+    if meant is not None and meant != power:
+        return [doc.finding("MC006", message.format(power=meant, turn=power), ("power",))]
+    return []
+
+
 def unknown_space(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
     """MC004 for a territory or sea zone the map does not have, or an abbreviation of two."""
     meanings = game_map.space_meanings(name)
@@ -365,7 +377,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
             problems.append(unknown_type(state, board.map, entry.get("type"), where + ("type",)))
         if power is None:
             problems.append(unknown_power(state, board.map, entry.get("power"), where + ("power",)))
-        bad = [key for key in ("count", "moved") if key in entry and whole(entry[key]) is None]
+        bad = [key for key in ("count", "moved", "damage") if key in entry and whole(entry[key]) is None]
         problems += [_not_whole(state, where + (key,), entry[key]) for key in bad]
         if problems:
             if not from_map:
@@ -384,6 +396,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
                 fought=bool(entry.get("fought", False)),
                 submerged=bool(entry.get("submerged", False)),
                 loaded=bool(entry.get("loaded", False)),
+                damage=entry.get("damage", 0),
                 source=("map",) if from_map else where,
                 ref=unit_ref_of(index, k, count, from_map),
             )

@@ -702,19 +702,19 @@ def _v67(x: Any) -> bool:
         return False
     if 'system' not in x:
         return False
-    if 'field' not in x:
+    if 'power' not in x:
         return False
-    if 'sides' not in x:
+    if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T37.get(key)
+        check = _T26.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v68(x: Any) -> bool:
-    if not x == 'maneuver':
+    if not x == 'purchase':
         return False
     return True
 
@@ -722,94 +722,27 @@ def _v68(x: Any) -> bool:
 def _v69(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'system' not in x:
+        return False
+    if 'field' not in x:
+        return False
+    if 'sides' not in x:
+        return False
     for key, value in x.items():
-        check = _T30.get(key)
+        check = _T38.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v70(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'maneuver':
         return False
-    for key, value in x.items():
-        if not _v71(value):
-            return False
     return True
 
 
 def _v71(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
-    return True
-
-
-def _v72(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v73(key):
-            return False
-    for key, value in x.items():
-        if not _v4(value):
-            return False
-    return True
-
-
-def _v73(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E26):
-        return False
-    return True
-
-
-def _v74(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 100000):
-        return False
-    return True
-
-
-def _v75(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
-def _v76(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E27):
-        return False
-    return True
-
-
-def _v77(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E28):
-        return False
-    return True
-
-
-def _v78(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E29):
-        return False
-    return True
-
-
-def _v79(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
-        return False
-    return True
-
-
-def _v80(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'width' not in x:
-        return False
-    if 'depth' not in x:
         return False
     for key, value in x.items():
         check = _T31.get(key)
@@ -818,7 +751,96 @@ def _v80(x: Any) -> bool:
     return True
 
 
+def _v72(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v73(value):
+            return False
+    return True
+
+
+def _v73(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
+        return False
+    return True
+
+
+def _v74(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v75(key):
+            return False
+    for key, value in x.items():
+        if not _v4(value):
+            return False
+    return True
+
+
+def _v75(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E27):
+        return False
+    return True
+
+
+def _v76(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 100000):
+        return False
+    return True
+
+
+def _v77(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
+        return False
+    return True
+
+
+def _v78(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E28):
+        return False
+    return True
+
+
+def _v79(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E29):
+        return False
+    return True
+
+
+def _v80(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E30):
+        return False
+    return True
+
+
 def _v81(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 1):
+        return False
+    return True
+
+
+def _v82(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'width' not in x:
+        return False
+    if 'depth' not in x:
+        return False
+    for key, value in x.items():
+        check = _T32.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v83(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -826,16 +848,16 @@ def _v81(x: Any) -> bool:
     return True
 
 
-def _v82(x: Any) -> bool:
+def _v84(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v83(item):
+        if not _v85(item):
             return False
     return True
 
 
-def _v83(x: Any) -> bool:
+def _v85(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -845,45 +867,22 @@ def _v83(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v84(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E32):
-        return False
-    return True
-
-
-def _v85(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v86(item):
-            return False
-    return True
-
-
 def _v86(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v75(x[0]):
-        return False
-    if len(x) > 1 and not _v75(x[1]):
+    if not (isinstance(x, str) and x in _E33):
         return False
     return True
 
 
 def _v87(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
         return False
     for item in x:
         if not _v88(item):
@@ -892,33 +891,36 @@ def _v87(x: Any) -> bool:
 
 
 def _v88(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 2:
         return False
-    for key, value in x.items():
-        check = _T34.get(key)
-        if check is None or not check(value):
-            return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v77(x[0]):
+        return False
+    if len(x) > 1 and not _v77(x[1]):
+        return False
     return True
 
 
 def _v89(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v90(value):
+    for item in x:
+        if not _v90(item):
             return False
     return True
 
 
 def _v90(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v91(item):
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T35.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -926,18 +928,38 @@ def _v90(x: Any) -> bool:
 def _v91(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
+    if len(x) < 1:
         return False
     for key, value in x.items():
-        check = _T36.get(key)
-        if check is None or not check(value):
+        if not _v92(value):
             return False
     return True
 
 
 def _v92(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v93(item):
+            return False
+    return True
+
+
+def _v93(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T37.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v94(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -945,32 +967,32 @@ def _v92(x: Any) -> bool:
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v81(x[0]):
+    if len(x) > 0 and not _v83(x[0]):
         return False
-    if len(x) > 1 and not _v81(x[1]):
+    if len(x) > 1 and not _v83(x[1]):
         return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v95(item):
+        if not _v97(item):
             return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -980,13 +1002,13 @@ def _v95(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T35.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v98(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -994,7 +1016,7 @@ def _v96(x: Any) -> bool:
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1004,57 +1026,57 @@ def _v97(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T43.get(key)
+        check = _T44.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v98(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v99(item):
-            return False
-    return True
-
-
-def _v99(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T40.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v107(x) and _v112(x)):
-        return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E38):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v101(item):
+            return False
     return True
 
 
 def _v101(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
     for key, value in x.items():
-        if not _v102(value):
+        check = _T41.get(key)
+        if check is None or not check(value):
             return False
+    if not (_v109(x) and _v114(x)):
+        return False
     return True
 
 
 def _v102(x: Any) -> bool:
-    if not (_v1(x) or _v103(x)):
+    if not (isinstance(x, str) and x in _E39):
         return False
     return True
 
 
 def _v103(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v104(value):
+            return False
+    return True
+
+
+def _v104(x: Any) -> bool:
+    if not (_v1(x) or _v105(x)):
+        return False
+    return True
+
+
+def _v105(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1065,16 +1087,16 @@ def _v103(x: Any) -> bool:
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v105(value):
+        if not _v107(value):
             return False
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1082,30 +1104,30 @@ def _v105(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T39.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v86(item):
+        if not _v88(item):
             return False
     return True
 
 
-def _v107(x: Any) -> bool:
-    if not (_v108(x) if _v110(x) else _v109(x)):
+def _v109(x: Any) -> bool:
+    if not (_v110(x) if _v112(x) else _v111(x)):
         return False
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1114,7 +1136,7 @@ def _v108(x: Any) -> bool:
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1123,37 +1145,7 @@ def _v109(x: Any) -> bool:
     return True
 
 
-def _v110(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T41.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v111(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
 def _v112(x: Any) -> bool:
-    if not (_v113(x) if _v114(x) else True):
-        return False
-    return True
-
-
-def _v113(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
-            return False
-    return True
-
-
-def _v114(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1164,13 +1156,43 @@ def _v114(x: Any) -> bool:
     return True
 
 
+def _v113(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
+def _v114(x: Any) -> bool:
+    if not (_v115(x) if _v116(x) else True):
+        return False
+    return True
+
+
 def _v115(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
+def _v116(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T43.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v117(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1182,22 +1204,22 @@ def _v116(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v118(item):
+        if not _v120(item):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1229,39 +1251,24 @@ def _v118(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v5(item):
             return False
-    return True
-
-
-def _v121(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v122(item):
-            return False
-    return True
-
-
-def _v122(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E44):
-        return False
     return True
 
 
@@ -1275,6 +1282,21 @@ def _v123(x: Any) -> bool:
 
 
 def _v124(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E45):
+        return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v126(item):
+            return False
+    return True
+
+
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1282,13 +1304,13 @@ def _v124(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T45.get(key)
+        check = _T46.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1297,7 +1319,7 @@ def _v125(x: Any) -> bool:
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1307,13 +1329,13 @@ def _v126(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1326,22 +1348,22 @@ def _v127(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T46.get(key)
+            check = _T47.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v129(item):
+        if not _v131(item):
             return False
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1357,32 +1379,32 @@ def _v129(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T49.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v130(x: Any) -> bool:
-    return True
-
-
-def _v131(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E47):
-        return False
-    return True
-
-
 def _v132(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v133(item):
-            return False
     return True
 
 
 def _v133(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E48):
+        return False
+    return True
+
+
+def _v134(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v135(item):
+            return False
+    return True
+
+
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1396,19 +1418,19 @@ def _v133(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E49):
+def _v136(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E50):
         return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1428,28 +1450,28 @@ def _v135(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v138(item):
+        if not _v140(item):
             return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1473,13 +1495,13 @@ def _v138(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1487,13 +1509,13 @@ def _v139(x: Any) -> bool:
     return True
 
 
-def _v140(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E54):
+def _v142(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E55):
         return False
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1501,7 +1523,7 @@ def _v141(x: Any) -> bool:
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1517,39 +1539,14 @@ def _v142(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T63.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v143(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T57.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v144(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v145(item):
             return False
     return True
 
 
 def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T58.get(key)
@@ -1570,15 +1567,11 @@ def _v146(x: Any) -> bool:
 def _v147(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'type' not in x:
+        return False
+    if 'power' not in x:
+        return False
     if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T59.get(key)
@@ -1599,13 +1592,15 @@ def _v148(x: Any) -> bool:
 def _v149(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'from' not in x:
+    if 'at' not in x:
         return False
-    if 'to' not in x:
+    if 'by' not in x:
         return False
-    if 'amount' not in x:
+    if 'holder' not in x:
         return False
-    if 'reason' not in x:
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T60.get(key)
@@ -1615,18 +1610,45 @@ def _v149(x: Any) -> bool:
 
 
 def _v150(x: Any) -> bool:
-    if sum((_v151(x), _v152(x),)) != 1:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v151(item):
+            return False
     return True
 
 
 def _v151(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T61.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v152(x: Any) -> bool:
+    if sum((_v153(x), _v154(x),)) != 1:
+        return False
+    return True
+
+
+def _v153(x: Any) -> bool:
     if not (x is None):
         return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -1636,13 +1658,13 @@ def _v152(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -1650,8 +1672,8 @@ def _v153(x: Any) -> bool:
     return True
 
 
-def _v154(x: Any) -> bool:
-    if sum((_v151(x), _v13(x),)) != 1:
+def _v156(x: Any) -> bool:
+    if sum((_v153(x), _v13(x),)) != 1:
         return False
     return True
 
@@ -1667,7 +1689,7 @@ _T7: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind'
 _T8: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
 _T9: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v14, 'capital': _v4}
 _T10: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v10}
-_T11: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v14, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4}
+_T11: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v14, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4, 'damage': _v14}
 _T12: dict[str, Callable[[Any], bool]] = {'count': _v27}
 _E13 = frozenset(['air', 'land', 'sea'])
 _T14: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v46, 'cost': _v14, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
@@ -1682,43 +1704,44 @@ _T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind
 _T23: dict[str, Callable[[Any], bool]] = {'attacker': _v24, 'defender': _v24}
 _T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v50, 'defender_losses': _v50, 'retreat': _v4, 'submerged': _v66}
 _T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v63, 'state': _v4, 'power': _v4, 'phase': _v63, 'results': _v64}
-_E26 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E27 = frozenset(['centre', 'edge'])
-_E28 = frozenset(['per_file', 'whole_corps'])
-_E29 = frozenset(['half_of_max', 'half_of_mobility'])
-_T30: dict[str, Callable[[Any], bool]] = {'dice': _v70, 'penalties': _v72, 'tolerance': _v74, 'contact_gap': _v74, 'prebattle_distance': _v74, 'prebattle_bonus': _v75, 'prebattle_measure': _v76, 'corps_penalty': _v77, 'back_distance': _v78, 'pass_through_limit': _v79}
-_T31: dict[str, Callable[[Any], bool]] = {'width': _v81, 'depth': _v81}
-_E32 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v84, 'polygon': _v85}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v86, 'terrain': _v4, 'corps': _v4}
-_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v75, 'y': _v75, 'facing': _v96, 'width': _v81, 'depth': _v81, 'mobility': _v92}
-_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v92, 'base': _v93, 'bases': _v94}
-_T37: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v33, 'options': _v69, 'to_move': _v4, 'field': _v80, 'terrain': _v82, 'landmarks': _v87, 'sides': _v89}
-_E38 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T39: dict[str, Callable[[Any], bool]] = {'x': _v75, 'y': _v75, 'facing': _v96}
-_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v100, 'landmark': _v4, 'rolls': _v101, 'end': _v104, 'base': _v4, 'path': _v106, 'facing': _v96, 'note': _v5}
-_T41: dict[str, Callable[[Any], bool]] = {'order': _v111}
-_T42: dict[str, Callable[[Any], bool]] = {'order': _v115}
-_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v98}
-_E44 = frozenset(['illegal', 'legal', 'unchecked'])
-_T45: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v120, 'rides': _v125}
-_T46: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v119, 'config': _v5}
-_E47 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T48: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v130, 'edition_value': _v130, 'source': _v131, 'file': _v119}
-_E49 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T50: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v134, 'codes': _v120, 'pattern': _v119, 'applied': _v7}
-_T51: dict[str, Callable[[Any], bool]] = {'edition': _v127, 'options': _v128, 'selection': _v132}
-_T52: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v119, 'config': _v119, 'error': _v119, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v120, 'verdicts': _v121, 'assignment': _v123, 'overrides': _v126}
-_T53: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
-_E54 = frozenset(['error', 'note', 'warning'])
-_T55: dict[str, Callable[[Any], bool]] = {'code': _v139, 'name': _v4, 'severity': _v140, 'message': _v5, 'clauses': _v120, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v141, 'order_id': _v119}
-_T56: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v117, 'summary': _v135, 'readings': _v136, 'statistics': _v13, 'findings': _v137}
-_T57: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v5, 'phase': _v5}
-_T58: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T59: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v119, 'liberated': _v7}
-_T60: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
-_T61: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
-_T62: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v119, 'text': _v5, 'forced': _v7, 'turn': _v143, 'destroyed': _v144, 'captured': _v146, 'transfers': _v148, 'spent': _v13, 'purchased': _v13, 'income': _v150, 'refunded': _v153, 'ipcs': _v154}
+_T26: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v68, 'state': _v4, 'power': _v4, 'phase': _v68, 'purchase': _v13, 'repair': _v13, 'research': _v14}
+_E27 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E28 = frozenset(['centre', 'edge'])
+_E29 = frozenset(['per_file', 'whole_corps'])
+_E30 = frozenset(['half_of_max', 'half_of_mobility'])
+_T31: dict[str, Callable[[Any], bool]] = {'dice': _v72, 'penalties': _v74, 'tolerance': _v76, 'contact_gap': _v76, 'prebattle_distance': _v76, 'prebattle_bonus': _v77, 'prebattle_measure': _v78, 'corps_penalty': _v79, 'back_distance': _v80, 'pass_through_limit': _v81}
+_T32: dict[str, Callable[[Any], bool]] = {'width': _v83, 'depth': _v83}
+_E33 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v86, 'polygon': _v87}
+_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v88, 'terrain': _v4, 'corps': _v4}
+_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v77, 'y': _v77, 'facing': _v98, 'width': _v83, 'depth': _v83, 'mobility': _v94}
+_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v94, 'base': _v95, 'bases': _v96}
+_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v33, 'options': _v71, 'to_move': _v4, 'field': _v82, 'terrain': _v84, 'landmarks': _v89, 'sides': _v91}
+_E39 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T40: dict[str, Callable[[Any], bool]] = {'x': _v77, 'y': _v77, 'facing': _v98}
+_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v102, 'landmark': _v4, 'rolls': _v103, 'end': _v106, 'base': _v4, 'path': _v108, 'facing': _v98, 'note': _v5}
+_T42: dict[str, Callable[[Any], bool]] = {'order': _v113}
+_T43: dict[str, Callable[[Any], bool]] = {'order': _v117}
+_T44: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v70, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v100}
+_E45 = frozenset(['illegal', 'legal', 'unchecked'])
+_T46: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v122, 'rides': _v127}
+_T47: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v121, 'config': _v5}
+_E48 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T49: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v132, 'edition_value': _v132, 'source': _v133, 'file': _v121}
+_E50 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T51: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v136, 'codes': _v122, 'pattern': _v121, 'applied': _v7}
+_T52: dict[str, Callable[[Any], bool]] = {'edition': _v129, 'options': _v130, 'selection': _v134}
+_T53: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v121, 'config': _v121, 'error': _v121, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v122, 'verdicts': _v123, 'assignment': _v125, 'overrides': _v128}
+_T54: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
+_E55 = frozenset(['error', 'note', 'warning'])
+_T56: dict[str, Callable[[Any], bool]] = {'code': _v141, 'name': _v4, 'severity': _v142, 'message': _v5, 'clauses': _v122, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v143, 'order_id': _v121}
+_T57: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v119, 'summary': _v137, 'readings': _v138, 'statistics': _v13, 'findings': _v139}
+_T58: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v5, 'phase': _v5}
+_T59: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T60: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v121, 'liberated': _v7}
+_T61: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
+_T62: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
+_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v121, 'text': _v5, 'forced': _v7, 'turn': _v145, 'destroyed': _v146, 'captured': _v148, 'transfers': _v150, 'spent': _v13, 'purchased': _v13, 'income': _v152, 'refunded': _v155, 'ipcs': _v156}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -1726,8 +1749,9 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-state': _v32,
     'aa-orders': _v53,
     'aa-battles': _v62,
-    'maneuver-state': _v67,
-    'maneuver-orders': _v97,
-    'report': _v116,
-    'apply-report': _v142,
+    'aa-purchase': _v67,
+    'maneuver-state': _v69,
+    'maneuver-orders': _v99,
+    'report': _v118,
+    'apply-report': _v144,
 }

@@ -1,0 +1,167 @@
+"""Where each YAML node of a buffer starts and ends, and which node is under the cursor.
+
+A finding names the start of its node (line and column, 1-based); an editor underlines a
+range, so the server reads the buffer's YAML events once per version of its text and
+keeps, for every node and key, its start and end.  The same table answers "what is at
+the cursor" for completion, hover and go-to-definition: the innermost node there, with
+its document path (``("moves", 3, "path", 1)``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+try:
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    from yaml import SafeLoader as _Loader
+
+Point = tuple[int, int]
+"""A 0-based (line, character) place in the text."""
+
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)
+MAX_EVENTS = 500_000
+"""Past this many YAML events the table stops growing (findings beyond it get a one-word range)."""
+
+
+@dataclass(frozen=True)
+class Node:
+    """One node (or key) of the buffer: its document path, where it starts and ends, its text."""
+
+    path: tuple[Any, ...]
+    start: Point
+    end: Point
+    value: Any = None
+    is_key: bool = False
+
+
+@dataclass
+class _Frame:
+    path: tuple[Any, ...]
+    start: Point
+    mapping: bool
+    index: int = 0
+    key: Any = None
+    expecting_key: bool = True
+
+
+class Spans:
+    """The nodes of one version of a buffer's text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = text.splitlines()
+        self.nodes: list[Node] = []
+        self._by_start: dict[Point, Node] = {}
+        with contextlib.suppress(yaml.YAMLError, ValueError):  # a broken file: the nodes before the break are known
+            self._read(text)
+        for node in self.nodes:
+            self._by_start.setdefault(node.start, node)
+
+    def _read(self, text: str) -> None:
+        stack: list[_Frame] = []
+        for count, event in enumerate(yaml.parse(text, Loader=_Loader)):
+            if count > MAX_EVENTS:
+                return
+            start = (event.start_mark.line, event.start_mark.column)
+            end = (event.end_mark.line, event.end_mark.column)
+            if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                frame = stack.pop()
+                self._add(Node(frame.path, frame.start, end))
+                self._advance(stack)
+                continue
+            if not isinstance(event, _NODE_EVENTS):
+                continue
+            parent = stack[-1] if stack else None
+            if parent is not None and parent.mapping and parent.expecting_key:
+                key = event.value if isinstance(event, yaml.ScalarEvent) else None
+                self._add(Node((*parent.path, key), start, end, key, is_key=True))
+                parent.key, parent.expecting_key = key, False
+                if not isinstance(event, yaml.ScalarEvent) and not isinstance(event, yaml.AliasEvent):
+                    stack.append(_Frame((*parent.path, None), start, isinstance(event, yaml.MappingStartEvent)))
+                continue
+            path = self._child(parent)
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                stack.append(_Frame(path, start, isinstance(event, yaml.MappingStartEvent)))
+                continue
+            value = event.value if isinstance(event, yaml.ScalarEvent) else None
+            self._add(Node(path, start, end, value))
+            self._advance(stack)
+
+    @staticmethod
+    def _child(parent: _Frame | None) -> tuple[Any, ...]:
+        if parent is None:
+            return ()
+        return (*parent.path, parent.key) if parent.mapping else (*parent.path, parent.index)
+
+    @staticmethod
+    def _advance(stack: list[_Frame]) -> None:
+        """A value was read: the parent expects its next key or item."""
+        if not stack:
+            return
+        parent = stack[-1]
+        if parent.mapping:
+            parent.expecting_key = True
+        else:
+            parent.index += 1
+
+    def _add(self, node: Node) -> None:
+        self.nodes.append(node)
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def range_of(self, line: int, column: int) -> tuple[Point, Point]:
+        """The range of the node a finding names by its 1-based start (a word when none starts there)."""
+        start = (max(line - 1, 0), max(column - 1, 0))
+        node = self._by_start.get(start)
+        if node is not None and node.end > node.start:
+            return node.start, self.clip(node)
+        return start, self._word_end(start)
+
+    def clip(self, node: Node) -> Point:
+        """A block collection ends at the start of the line after it: end it on its last character."""
+        end_line, end_col = node.end
+        if end_col == 0 and end_line > node.start[0]:
+            end_line -= 1
+            while end_line > node.start[0] and not self._line(end_line).strip():
+                end_line -= 1
+            return end_line, len(self._line(end_line).rstrip())
+        return node.end
+
+    def _line(self, number: int) -> str:
+        return self.lines[number] if 0 <= number < len(self.lines) else ""
+
+    def _word_end(self, start: Point) -> Point:
+        line = self._line(start[0])
+        col = start[1]
+        if col >= len(line):
+            return start[0], max(len(line), col)
+        end = col
+        while end < len(line) and not line[end].isspace() and line[end] not in ",:]}":
+            end += 1
+        return start[0], max(end, col + 1)
+
+    def at(self, point: Point) -> Node | None:
+        """The innermost scalar node (value or key) under the cursor (its end counts: a word just typed)."""
+        best: Node | None = None
+        for node in self.nodes:
+            one_line = node.start[0] == node.end[0] and isinstance(node.value, str)
+            if one_line and node.start <= point <= node.end and (best is None or node.start >= best.start):
+                best = node
+        return best
+
+    def node(self, path: tuple[Any, ...]) -> Node | None:
+        """The value node at a document path."""
+        return next((n for n in self.nodes if n.path == path and not n.is_key), None)
+
+
+def yaml_plain(text: str) -> bool:
+    """Does YAML read ``text``, written plain in a flow sequence, back as the same string?"""
+    try:
+        return bool(yaml.load("[" + text + "]", Loader=_Loader) == [text])
+    except yaml.YAMLError:
+        return False

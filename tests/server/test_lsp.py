@@ -1,0 +1,249 @@
+"""The language server driven over stdio by a real LSP client (pytest-lsp), as an editor drives it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pytest_lsp", reason="the language server tests need the test extra (pytest-lsp, pygls)")
+
+import pytest_lsp
+from lsprotocol import types as lsp
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from tests.server.lsp_helpers import (
+    ROOT,
+    SERVER,
+    apply_edits,
+    change,
+    covered,
+    open_file,
+    position_of,
+    published,
+    start,
+    uri,
+)
+
+pytestmark = pytest.mark.asyncio(loop_scope="function")
+
+TYPO = ROOT / "examples" / "aa" / "orders" / "variants" / "mc004-typo.yaml"
+COMBAT = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
+COMBAT_STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
+CORPS = ROOT / "examples" / "maneuver" / "corps-orders-mv201.yaml"
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    await start(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+def _check_json(path: str) -> list[dict]:  # type: ignore[type-arg]
+    run = subprocess.run([sys.executable, "-m", "movecheck", "check", "--format", "json", path], cwd=ROOT,
+                         capture_output=True, text=True)
+    return [f for f in json.loads(run.stdout)["findings"] if f["file"] == path]
+
+
+async def test_open_publishes_the_findings_check_gives_with_the_node_ranges(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    found = await published(client, target, 1)
+    text = TYPO.read_text()
+    expected = _check_json(str(TYPO.relative_to(ROOT)))
+    assert [(d.code, d.range.start.line + 1, d.range.start.character + 1) for d in found] == [
+        (f["code"], f["line"], f["column"]) for f in expected]
+    assert [d.message for d in found] == [f["message"] for f in expected]
+    assert [covered(text, d.range) for d in found] == ["Ukriane S.S.R.", "fihgter"]
+    assert {d.severity for d in found} == {lsp.DiagnosticSeverity.Error}
+    assert found[0].code_description is not None and found[0].code_description.href.endswith("/rules/MC004/")
+    assert {d.source for d in found} == {"movecheck"}
+
+
+async def test_an_edit_publishes_the_update(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    await published(client, target, 1)
+    text = TYPO.read_text().replace("Ukriane S.S.R.", "Ukraine S.S.R.")
+    change(client, target, 2, text)
+    found = await published(client, target, 2)
+    assert [(d.code, covered(text, d.range)) for d in found] == [("MC004", "fihgter")]
+
+
+async def test_an_illegal_move_is_underlined_from_start_to_end(client: LanguageClient) -> None:
+    text = COMBAT.read_text().replace("path: [Finland, Karelia S.S.R.]", "path: [Finland, Caucasus]")
+    target = open_file(client, COMBAT, text)
+    found = await published(client, target, 1)
+    assert "AA101" in {d.code for d in found}
+    move = next(d for d in found if d.code == "AA101")
+    assert covered(text, move.range) in ("[Finland, Caucasus]", "Caucasus", "Finland")
+
+
+async def test_a_space_name_is_completed_with_its_other_spellings(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    await published(client, target, 1)
+    text = TYPO.read_text()
+    where = position_of(text, "Ukriane S.S.R.", 3)
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=where))
+    assert result is not None
+    labels = {item.label: item for item in result.items}
+    assert "Ukraine S.S.R." in labels and "Caucasus" in labels and "7 Sea Zone" in labels
+    assert "infantry" not in labels  # a path holds spaces only
+    assert any(item.detail and "other spelling" in item.detail for item in result.items)  # SZ 7 ...
+    edit = labels["Ukraine S.S.R."].text_edit
+    assert isinstance(edit, lsp.TextEdit) and covered(text, edit.range) == "Ukriane S.S.R."
+
+
+async def test_unit_types_are_completed_under_units(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    await published(client, target, 1)
+    text = TYPO.read_text()
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(text, "fihgter", 2)))
+    labels = {item.label for item in result.items}
+    assert {"fighter", "infantry", "bomber"} <= labels and "Caucasus" not in labels
+
+
+async def test_hover_on_a_finding_gives_its_clause(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    await published(client, target, 1)
+    where = position_of(TYPO.read_text(), "fihgter", 1)
+    result = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=where))
+    assert result is not None and isinstance(result.contents, lsp.MarkupContent)
+    assert result.contents.value.startswith("```text\nMC004 ")
+
+
+async def test_hover_on_a_space_gives_its_facts(client: LanguageClient) -> None:
+    target = open_file(client, COMBAT)
+    await published(client, target, 1)
+    result = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target),
+        position=position_of(COMBAT.read_text(), "Archangel, Karelia", 2)))
+    assert result is not None
+    text = result.contents.value  # type: ignore[union-attr]
+    assert "Archangel" in text and "neighbours" in text and "Karelia S.S.R." in text
+
+
+async def test_a_quick_fix_replaces_the_misspelt_name(client: LanguageClient) -> None:
+    target = open_file(client, TYPO)
+    found = await published(client, target, 1)
+    text = TYPO.read_text()
+    typo = next(d for d in found if covered(text, d.range) == "fihgter")
+    actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), range=typo.range,
+        context=lsp.CodeActionContext(diagnostics=[typo])))
+    assert actions and [a.title for a in actions] == ["Replace with fighter"]
+    fixed = apply_edits(text, actions[0].edit.changes[target])  # type: ignore[union-attr,index]
+    assert "units: {fighter: 1}" in fixed
+    change(client, target, 2, fixed)
+    again = await published(client, target, 2)
+    assert [covered(fixed, d.range) for d in again] == ["Ukriane S.S.R."]
+
+
+async def test_the_suggested_ends_are_a_fix_for_a_corps_order(client: LanguageClient) -> None:
+    target = open_file(client, CORPS)
+    found = await published(client, target, 1)
+    assert "MV201" in {d.code for d in found}
+    actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), range=found[0].range,
+        context=lsp.CodeActionContext(diagnostics=found)))
+    fix = next(a for a in actions if a.title == "Write the end positions the rules require")
+    fixed = apply_edits(CORPS.read_text(), fix.edit.changes[target])  # type: ignore[union-attr,index]
+    assert "end: {r1: {x: 50, y: 36}, r2: {x: 54, y: 38}}" in fixed
+    change(client, target, 2, fixed)
+    assert await published(client, target, 2) == []
+
+
+async def test_an_open_state_buffer_is_read_before_the_disk_and_its_orders_follow_it(client: LanguageClient) -> None:
+    orders = open_file(client, COMBAT)
+    assert await published(client, orders, 1) == []
+    state_text = COMBAT_STATE.read_text()
+    state = open_file(client, COMBAT_STATE, state_text)
+    await published(client, state, 1)
+    broken = state_text.replace("power: Germans", "power: Germanz", 1)
+    assert broken != state_text
+    change(client, state, 2, broken)
+    found = await published(client, orders, 1)  # re-checked when the state opened (clean), then when it changed
+    if not found:
+        found = await published(client, orders, 1)
+    assert found and all(d.range.start.line == position_of(COMBAT.read_text(), "state:").line for d in found)
+    assert "not checked" in found[0].message
+
+
+async def test_go_to_definition_follows_state(client: LanguageClient) -> None:
+    target = open_file(client, COMBAT)
+    await published(client, target, 1)
+    found = await client.text_document_definition_async(lsp.DefinitionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target),
+        position=position_of(COMBAT.read_text(), "states/g1-combat.yaml")))
+    assert isinstance(found, lsp.Location) and found.uri == uri(COMBAT_STATE)
+
+
+NONCOMBAT = ROOT / "examples" / "aa" / "orders" / "g1-noncombat.yaml"
+CORPS_ORDERS = ROOT / "examples" / "maneuver" / "corps-orders.yaml"
+
+
+async def _complete(client: LanguageClient, path: Path, text: str, needle: str, offset: int) -> set[str]:
+    target = open_file(client, path, text)
+    await published(client, target, 1)
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(text, needle, offset)))
+    assert result is not None
+    return {item.label for item in result.items}
+
+
+async def test_unit_ids_of_the_state_are_completed_and_hovered(client: LanguageClient) -> None:
+    text = NONCOMBAT.read_text()
+    labels = await _complete(client, NONCOMBAT, text, "[JG-Nord]", 3)
+    assert {"JG-Nord", "JG-Reich", "KG-1", "T-Baltic"} <= labels and "Caucasus" not in labels
+    found = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri(NONCOMBAT)), position=position_of(text, "[JG-Nord]", 3)))
+    assert found is not None and "JG-Nord: Germans fighter at" in found.contents.value  # type: ignore[union-attr]
+
+
+async def test_corps_and_landmarks_of_the_battlefield_are_completed(client: LanguageClient) -> None:
+    text = CORPS_ORDERS.read_text()
+    corps = await _complete(client, CORPS_ORDERS, text, "corps: red-7", 9)
+    assert {"red-1", "red-2", "red-7"} <= corps and "shrine" not in corps
+    landmarks = await _complete(client, CORPS_ORDERS, text, "landmark: shrine", 12)
+    assert "shrine" in landmarks and "red-1" not in landmarks
+
+
+async def test_keys_from_the_schema_are_completed_where_a_key_goes(client: LanguageClient) -> None:
+    target = open_file(client, COMBAT)
+    await published(client, target, 1)
+    line = "    path: [Finland, Karelia S.S.R.]\n"
+    text = COMBAT.read_text().replace(line, line + "    tr\n", 1)
+    change(client, target, 2, text)  # a half-typed key: the YAML does not parse
+    await published(client, target, 2)
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(text, "    tr\n", 6)))
+    labels = {item.label for item in result.items}
+    assert labels == {"attack", "id", "note", "path", "transport", "units"}
+
+
+SLOW_SERVER = ClientServerConfig(server_command=SERVER.server_command,
+                                 server_env={**SERVER.server_env, "MOVECHECK_SERVER_DELAY": "5"})
+
+
+@pytest_lsp.fixture(config=SLOW_SERVER)
+async def patient(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    await start(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_change_waits_for_the_pause_and_a_save_checks_at_once(patient: LanguageClient) -> None:
+    target = open_file(patient, TYPO)
+    await published(patient, target, 1)
+    text = TYPO.read_text().replace("Ukriane S.S.R.", "Ukraine S.S.R.")
+    change(patient, target, 2, text)
+    with pytest.raises(TimeoutError):  # typing goes on: no check within the 5 s pause
+        await published(patient, target, 2, timeout=1.5)
+    patient.text_document_did_save(lsp.DidSaveTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=target)))
+    found = await published(patient, target, 2, timeout=3)
+    assert [d.code for d in found] == ["MC004"]
