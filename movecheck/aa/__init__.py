@@ -8,20 +8,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from movecheck.aa.prepare import is_purchase, is_results, lint_state
 from movecheck.findings import Finding
-from movecheck.i18n import _
+from movecheck.i18n import N_, _
 from movecheck.loading import findings_at
-from movecheck.systems import Baseline, Prepared, RuleSettings, System
+from movecheck.systems import Baseline, Outcome, Prepared, RuleSettings, System
 
 if TYPE_CHECKING:
-    from movecheck.core import Outcome, Settings
     from movecheck.loading import Document
+    from movecheck.settings import Settings
 
 
 class AA(System):
     """Axis & Allies: a state is a board (map, control, units); orders are moves."""
 
     name = "aa"
+    title = N_("aa: Axis & Allies area movement")
+    clause_modules = ("movecheck.aa.rules",)
+    options_module = "movecheck.aa.options"
+    commands = "movecheck.aa.commands:register"
+    map_schemas = ("aa-orders", "aa-state", "aa-battles", "aa-purchase")
+    source_titles = {  # noqa: RUF012 - a declaration, never changed
+        "A&A, Phase 2: Combat move (fragment)": N_("A&A 1942 rulebook, combat move"),
+        "A&A, Phase 4: Noncombat move": N_("A&A 1942 rulebook, noncombat move"),
+    }
     orders_key = "moves"
     orders_markers = ("moves", "phase", "power")
     state_markers = ("turn",)
@@ -63,6 +73,44 @@ class AA(System):
         from movecheck.aa.editions import DEFAULT_EDITION
 
         return DEFAULT_EDITION.name
+
+    def editions(self) -> dict[str, Any]:
+        """The editions (``aa1942`` ...), each a class in :mod:`movecheck.aa.editions`."""
+        from movecheck.aa.editions import EDITIONS
+
+        return dict(EDITIONS)
+
+    def find_edition(self, name: str) -> Any:
+        """The edition a name or alias names (``revised``), else None."""
+        from movecheck.aa.editions import find_edition
+
+        return find_edition(name)
+
+    def close_editions(self, name: str) -> list[str]:
+        """Editions spelt like ``name``."""
+        from movecheck.aa.editions import close_editions
+
+        return close_editions(name)
+
+    def describe(self, prepared: Prepared, name: str) -> str | None:
+        """A unit or a space of the board (:mod:`movecheck.aa.describe`)."""
+        from movecheck.aa.describe import describe
+
+        return describe(prepared, name)
+
+    def forget_read_files(self) -> None:
+        """The map files the setup read (it reads each once per process)."""
+        import sys
+
+        setup = sys.modules.get(f"{__name__}.setup")
+        if setup is not None:
+            getattr(setup, "_MAP_FILES", {}).clear()
+
+    def map_schema(self, name: str, game_map: str) -> str:
+        """The schema ``name`` with a map's names as enums (:mod:`movecheck.aa.map_schema`)."""
+        from movecheck.aa.map_schema import map_schema_text
+
+        return map_schema_text(name, game_map)
 
     def lint_file(self, doc: Document, kind: str, clean: bool) -> list[Finding]:
         """Consistency of an aa map (orders get their schema check only)."""
@@ -117,7 +165,6 @@ class AA(System):
 
             return check_purchase(orders, prepared)
         from movecheck.aa.engine import run
-        from movecheck.core import Outcome
 
         doc, board = orders, prepared.model
         moves = doc.get("moves", default=[])
@@ -157,34 +204,4 @@ class AA(System):
 SYSTEM = AA()
 
 
-def is_results(data: Any) -> bool:
-    """A battle results file: ``phase: battles`` or a ``results:`` list (aa.md, "Battle results")."""
-    return isinstance(data, dict) and (data.get("phase") == "battles" or "results" in data) and "turn" not in data
-
-
-def is_purchase(data: Any) -> bool:
-    """A purchase file: ``phase: purchase`` or ``purchase:``/``repair:``/``research:``, no ``turn:`` (aa-turn.md)."""
-    return (isinstance(data, dict) and "turn" not in data
-            and (data.get("phase") == "purchase" or any(k in data for k in ("purchase", "repair", "research"))))
-
-
-def lint_state(doc: Document, rules: RuleSettings | None = None) -> tuple[list[Finding], Any, Any]:
-    """Findings of building and linting a state, its board (None when it cannot be built), its map file.
-
-    The map file (a ``Loaded``, when ``map:`` names a file) carries its own findings;
-    they are not among the state's.
-    """
-    from movecheck.aa.lint import LintContext, run_lint
-    from movecheck.aa.setup import build_board
-
-    setup = build_board(doc, rules)
-    findings = list(setup.findings)
-    if setup.board is None:
-        return findings, None, setup.map_file
-    map_data = doc.data["map"] if isinstance(doc.data.get("map"), dict) else {}
-    ctx = LintContext(doc, setup.board.map, map_data, ("map",), setup.board)
-    found = run_lint(ctx, "state")
-    if map_data:
-        found += run_lint(ctx, "map")
-    findings.extend(findings_at(doc, found))
-    return findings, setup.board, setup.map_file
+__all__ = ["AA", "SYSTEM", "is_purchase", "is_results", "lint_state"]

@@ -57,15 +57,16 @@ def open_map(ref: str) -> MapSource:
     if not os.path.exists(ref):
         hint = did_you_mean(close_names(ref, BUILTIN_MAPS, n=2, cutoff=0.5))
         raise InputError(_("map {name} is neither a built-in map ({names}) nor a file").format(name=repr(ref), names=", ".join(BUILTIN_MAPS)) + hint)
-    from movecheck.aa import SYSTEM
-    from movecheck.core import has_errors, read
+    from movecheck.systems import system
+    from movecheck.files import read
+    from movecheck.systems import has_errors
 
     loaded = read(ref)
     findings = list(loaded.findings)
     if loaded.usable and loaded.kind != "aa-map":
         raise InputError(f"{ref}: " + _("not an aa map file (it is {kind})").format(kind=loaded.kind))
     if loaded.usable and not has_errors(findings):
-        findings += SYSTEM.lint_file(loaded.doc, loaded.kind or "", True)
+        findings += system("aa").lint_file(loaded.doc, loaded.kind or "", True)
     errors = sorted((f for f in findings if f.severity.value == "error"), key=lambda f: f.sort_key())
     if errors or not loaded.usable:
         first = errors[0] if errors else (findings[0] if findings else None)
@@ -280,8 +281,9 @@ def _default_power(source: MapSource, game_map: Any, start: str) -> str:
 
 
 def _state_board(path: str) -> Any:
-    from movecheck.aa import lint_state
-    from movecheck.core import has_errors, read
+    from movecheck.aa.prepare import lint_state
+    from movecheck.files import read
+    from movecheck.systems import has_errors
 
     loaded = read(path)
     findings = list(loaded.findings)

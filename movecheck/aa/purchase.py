@@ -25,7 +25,7 @@ from movecheck.findings import make_finding
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
-    from movecheck.core import Outcome
+    from movecheck.systems import Outcome
     from movecheck.findings import Finding
     from movecheck.loading import Document
     from movecheck.systems import Prepared
@@ -113,7 +113,7 @@ def check_purchase(doc: Document, prepared: Prepared) -> Outcome:
 
     The purchase clauses must be registered (:mod:`movecheck.aa.checks.purchase` imported: the system does it).
     """
-    from movecheck.core import Outcome
+    from movecheck.systems import Outcome
 
     outcome = Outcome(orders=1)
     board = prepared.model.copy()

@@ -17,7 +17,7 @@ from movecheck.findings import Severity, make_finding
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
-    from movecheck.core import Outcome
+    from movecheck.systems import Outcome
     from movecheck.findings import Finding
     from movecheck.loading import Document
     from movecheck.systems import Prepared
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def check_results(doc: Document, prepared: Prepared) -> Outcome:
     """Check a results file against its battles state; ``final`` is the resolution when it was read."""
-    from movecheck.core import Outcome
+    from movecheck.systems import Outcome
 
     board = prepared.model.copy()
     raw = doc.get("results", default=[])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from movecheck.validators import equal, integer, number, unique
+from movecheck.validators.keywords import equal, integer, number, unique
 
 
 _P0 = re.compile('^[A-Z]{2}[0-9]{3}$')
