@@ -322,7 +322,16 @@ def explain_clause(code: str) -> tuple[str, int]:
         for label in cited:
             lines.append(f"  {label}: {_indent(paragraph_text(paragraphs[label]))}")
         lines.append("  " + _("(source: {sources})").format(sources=cited_sources(cited)))
+        lines.append("")
+    lines.append(_("Documentation: {url}").format(url=rule_url(entry.code)))
     return "\n".join(lines).rstrip() + "\n", 0
+
+
+def rule_url(code: str) -> str:
+    """The clause's page on the documentation site (``docs/rules/CODE.md``, by ``scripts/gen_rule_pages.py``)."""
+    from movecheck import DOCS_URL
+
+    return f"{DOCS_URL}rules/{code}/"
 
 
 def explain_paragraph(label: str) -> str | None:

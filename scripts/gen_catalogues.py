@@ -7,10 +7,14 @@ The messages are found in the source with ``ast``: the string literals given to 
 each rule option (``flag``, ``choice``, ``number``, ``mapping`` in an ``options.py``).  The ``.po`` files
 are the translations (written by hand, committed); the ``.mo`` files beside them are
 compiled from them by this script (committed too: the package reads them with the
-standard library's ``gettext``, and neither CI nor a user needs gettext tools).
+standard library's ``gettext``, and neither CI nor a user needs gettext tools; only the
+``.mo`` is in the wheel).  Reading and writing ``.po`` files and compiling ``.mo`` files is
+polib's; the extraction is this script's own.  An entry marked ``#, fuzzy`` keeps its
+translation in the ``.po`` but, as with msgfmt, is left out of the ``.mo``; each run lists
+the fuzzy entries, and ``--check`` fails while there are any.
 
     python scripts/gen_catalogues.py            # add new messages to each .po (empty), compile each .mo
-    python scripts/gen_catalogues.py --check    # exit 1 if a message has no translation or a .mo is stale
+    python scripts/gen_catalogues.py --check    # exit 1 if a message has no translation, is fuzzy, or a .mo is stale
     python scripts/gen_catalogues.py --missing  # list the messages without a translation
 
 Folders in PENDING are not read yet (their messages are not wrapped in ``_()`` yet).
@@ -22,10 +26,11 @@ import argparse
 import ast
 import re
 import string
-import struct
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import polib  # type: ignore[import-untyped]
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "movecheck"
@@ -53,20 +58,6 @@ class Message:
     msgid: str
     plural: str | None = None
     where: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Entry:
-    """One entry of a ``.po`` file."""
-
-    msgid: str
-    plural: str | None = None
-    strings: list[str] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-
-    @property
-    def translated(self) -> bool:
-        return bool(self.strings) and all(self.strings)
 
 
 # --- extraction ---------------------------------------------------------------------------------
@@ -104,15 +95,23 @@ def extract(files: list[Path] | None = None) -> tuple[dict[str, Message], list[s
             where = f"{relative}:{node.lineno}"
             if name in MARKERS:
                 count = MARKERS[name]
-                literals = [a.value for a in node.args[:count] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                literals = [
+                    a.value for a in node.args[:count] if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                ]
                 if len(literals) != count:
                     if name == "_" and node.args and _looked_up(node.args[0]):
                         continue  # a message marked with N_() where it is written, translated here
-                    problems.append(f"{where}: {name}() needs string literals (a template with named fields), not expressions")
+                    problems.append(
+                        f"{where}: {name}() needs string literals (a template with named fields), not expressions"
+                    )
                     continue
                 _add(messages, literals[0], literals[1] if count == 2 else None, where)
-            elif name in DECLARATIONS or (name or "").endswith("_clause") or (name in OPTION_HELP and path.name == "options.py"):
-                index = OPTION_HELP[name] if name in OPTION_HELP else SUMMARY_ARGUMENT
+            elif (
+                name in DECLARATIONS
+                or (name or "").endswith("_clause")
+                or (name in OPTION_HELP and path.name == "options.py")
+            ):
+                index = OPTION_HELP.get(name or "", SUMMARY_ARGUMENT)
                 if len(node.args) <= index:
                     continue
                 summary = node.args[index]
@@ -146,148 +145,85 @@ def _add(messages: dict[str, Message], msgid: str, plural: str | None, where: st
     message.where.append(where)
 
 
-# --- .po reading and writing --------------------------------------------------------------------
+# --- .po and .mo (polib) -----------------------------------------------------------------------
 
 
-def _unquote(text: str) -> str:
-    return ast.literal_eval(text)
+def read_po(text: str) -> polib.POFile:
+    """A ``.po`` file's catalogue (its header in ``metadata``)."""
+    return polib.pofile(text, wrapwidth=0)
 
 
-def read_po(text: str) -> dict[str, Entry]:
-    """The entries of a ``.po`` file by msgid (the header entry under ``""``)."""
-    entries: dict[str, Entry] = {}
-    current: Entry | None = None
-    target: tuple[str, int] | None = None  # which string a continuation line extends
-    comments: list[str] = []
-
-    def finish() -> None:
-        nonlocal current
-        if current is not None:
-            entries[current.msgid] = current
-        current = None
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            finish()
-            target = None
-            continue
-        if line.startswith("#"):
-            if current is not None and current.strings:
-                finish()
-            comments.append(raw)
-            continue
-        keyword, _, rest = line.partition(" ")
-        if line.startswith('"'):
-            value = _unquote(line)
-        else:
-            value = _unquote(rest.strip())
-        if keyword == "msgid":
-            finish()
-            current = Entry(value, comments=comments)
-            comments = []
-            target = ("msgid", 0)
-        elif current is None:
-            continue
-        elif keyword == "msgid_plural":
-            current.plural = value
-            target = ("plural", 0)
-        elif keyword == "msgstr":
-            current.strings = [value]
-            target = ("str", 0)
-        elif keyword.startswith("msgstr["):
-            index = int(keyword[7:-1])
-            current.strings.extend([""] * (index + 1 - len(current.strings)))
-            current.strings[index] = value
-            target = ("str", index)
-        elif line.startswith('"') and target is not None:
-            kind, index = target
-            if kind == "msgid":
-                current.msgid += value
-            elif kind == "plural":
-                current.plural = (current.plural or "") + value
-            else:
-                current.strings[index] += value
-    finish()
-    return entries
+def by_msgid(catalogue: polib.POFile) -> dict[str, polib.POEntry]:
+    """The catalogue's live entries by msgid."""
+    return {entry.msgid: entry for entry in catalogue if not entry.obsolete}
 
 
-def _quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-    return f'"{escaped}"'
+def translations(entry: polib.POEntry) -> list[str]:
+    """An entry's translations: its ``msgstr``, or each plural form's in order."""
+    if entry.msgid_plural:
+        return [entry.msgstr_plural[k] for k in sorted(entry.msgstr_plural)]
+    return [entry.msgstr]
 
 
-def header(lang: str) -> str:
-    return (
-        "Project-Id-Version: movecheck\n"
-        f"Language: {lang}\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: text/plain; charset=UTF-8\n"
-        "Content-Transfer-Encoding: 8bit\n"
-        f"Plural-Forms: {PLURAL_FORMS[lang]}\n"
-    )
+def header(lang: str) -> dict[str, str]:
+    return {
+        "Project-Id-Version": "movecheck",
+        "Language": lang,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": PLURAL_FORMS[lang],
+    }
 
 
-def write_po(lang: str, messages: dict[str, Message], old: dict[str, Entry]) -> str:
-    """The ``.po`` of ``lang`` for ``messages``: their translations kept from ``old``, new ones empty."""
+def write_po(lang: str, messages: dict[str, Message], old: dict[str, polib.POEntry]) -> str:
+    """The ``.po`` of ``lang`` for ``messages``: translations, translator comments and flags kept from ``old``."""
     nplurals = int(PLURAL_FORMS[lang].split("nplurals=", 1)[1].split(";", 1)[0])
-    lines = [
-        f"# {LANGUAGE_NAMES[lang]} messages of movecheck.",
-        "# Written by hand; scripts/gen_catalogues.py adds new messages and compiles movecheck.mo.",
-        "# Keep each {field} of a message as it is (the order may change); names of spaces,",
-        "# units, codes and slugs are data and stay untranslated.",
-        'msgid ""',
-        'msgstr ""',
-        *(_quote(line + "\n") for line in header(lang).splitlines()),
-    ]
+    catalogue = polib.POFile(wrapwidth=0, check_for_duplicates=True)
+    catalogue.header = "\n".join([
+        f"{LANGUAGE_NAMES[lang]} messages of movecheck.",
+        "Written by hand; scripts/gen_catalogues.py adds new messages and compiles movecheck.mo.",
+        "Keep each {field} of a message as it is (the order may change); names of spaces,",
+        "units, codes and slugs are data and stay untranslated.",
+    ])
+    catalogue.metadata = header(lang)
     for message in messages.values():
-        entry = old.get(message.msgid)
-        lines.append("")
+        before = old.get(message.msgid)
         files = list(dict.fromkeys(where.rsplit(":", 1)[0] for where in message.where))  # no line numbers:
-        lines.extend(f"#: {name}" for name in files[:3])  # a moved line changes no .po, and branches merge
-        lines.extend(c for c in (entry.comments if entry else []) if c.startswith("# ") or c == "#")
-        lines.append(f"msgid {_quote(message.msgid)}")
+        entry = polib.POEntry(  # a moved line changes no .po, and branches merge
+            msgid=message.msgid,
+            occurrences=[(name, "") for name in files[:3]],
+            tcomment=before.tcomment if before else "",
+            flags=list(before.flags) if before else [],
+        )
         if message.plural is not None:
-            lines.append(f"msgid_plural {_quote(message.plural)}")
-            strings = (entry.strings if entry else []) + [""] * nplurals
-            lines.extend(f"msgstr[{k}] {_quote(strings[k])}" for k in range(nplurals))
+            entry.msgid_plural = message.plural
+            strings = (translations(before) if before and before.msgid_plural else []) + [""] * nplurals
+            entry.msgstr_plural = {k: strings[k] for k in range(nplurals)}
         else:
-            lines.append(f"msgstr {_quote(entry.strings[0] if entry and entry.strings else '')}")
-    return "\n".join(lines) + "\n"
+            entry.msgstr = translations(before)[0] if before and not before.msgid_plural else ""
+        catalogue.append(entry)
+    return str(catalogue)
 
 
-# --- .mo ----------------------------------------------------------------------------------------
+def compile_mo(catalogue: polib.POFile) -> bytes:
+    """The GNU ``.mo`` file of a catalogue: its translated entries, neither fuzzy nor obsolete ones (as msgfmt)."""
+    return bytes(catalogue.to_binary())
 
 
-def compile_mo(entries: dict[str, Entry]) -> bytes:
-    """A GNU ``.mo`` file of the translated entries (and the header), ids sorted, no hash table."""
-    pairs = []
-    for entry in entries.values():
-        if entry.msgid and not entry.translated:
-            continue
-        key = entry.msgid if entry.plural is None else f"{entry.msgid}\0{entry.plural}"
-        pairs.append((key.encode("utf-8"), "\0".join(entry.strings).encode("utf-8")))
-    pairs.sort()
-    count = len(pairs)
-    start = 7 * 4
-    ids_table, strs_table = start, start + count * 8
-    data = start + count * 16
-    ids, strs, blob = [], [], b""
-    for key, _value in pairs:
-        ids.append((len(key), data + len(blob)))
-        blob += key + b"\0"
-    for _key, value in pairs:
-        strs.append((len(value), data + len(blob)))
-        blob += value + b"\0"
-    out = struct.pack("<7I", 0x950412DE, 0, count, ids_table, strs_table, 0, data)
-    out += b"".join(struct.pack("<2I", *pair) for pair in ids)
-    out += b"".join(struct.pack("<2I", *pair) for pair in strs)
-    return out + blob
+def _written(entry: polib.POEntry) -> bool:
+    """A translation is written (it may still be fuzzy, which is reported on its own)."""
+    return bool(entry.translated() or (entry.fuzzy and all(translations(entry))))
+
+
+def fuzzy(catalogue: polib.POFile) -> list[polib.POEntry]:
+    """The entries marked ``#, fuzzy``: a translation kept for review and left out of the ``.mo``."""
+    return [entry for entry in catalogue.fuzzy_entries() if not entry.obsolete]
 
 
 # --- fields -------------------------------------------------------------------------------------
 
-ALSO = re.compile(r"^# fields also given: (?P<names>.*)$")
+ALSO = re.compile(r"^fields also given: (?P<names>.*)$")
 """A translator comment naming the fields the code gives a message beyond those its English uses."""
 
 
@@ -299,18 +235,19 @@ def fields(text: str) -> set[str] | None:
         return None
 
 
-def field_problems(entry: Entry) -> list[str]:
+def field_problems(entry: polib.POEntry) -> list[str]:
     """A translation that names a field the code does not give would fail when formatted."""
-    given = (fields(entry.msgid) or set()) | (fields(entry.plural or "") or set())
-    for comment in entry.comments:
+    given = (fields(entry.msgid) or set()) | (fields(entry.msgid_plural or "") or set())
+    for comment in (entry.tcomment or "").splitlines():
         found = ALSO.match(comment)
         if found:
             given |= {name.strip("{} ") for name in found["names"].split(",")}
     problems = []
-    for text in entry.strings:
+    for text in translations(entry):
         used = fields(text)
         if used is None or used - given:
-            problems.append(f"{entry.msgid!r}: translation {text!r} names fields the code does not give: {sorted((used or set()) - given)}")
+            invented = sorted((used or set()) - given)
+            problems.append(f"{entry.msgid!r}: translation {text!r} names fields the code does not give: {invented}")
     return problems
 
 
@@ -318,12 +255,16 @@ def field_problems(entry: Entry) -> list[str]:
 
 
 def languages() -> list[str]:
-    return sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()) if LOCALE.is_dir() else []
+    if not LOCALE.is_dir():
+        return []
+    return sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file())
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if a message lacks a translation or a .mo is stale")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 if a message lacks a translation, is fuzzy, or a .mo is stale"
+    )
     parser.add_argument("--missing", action="store_true", help="list the messages without a translation")
     args = parser.parse_args(argv)
     messages, problems = extract()
@@ -334,9 +275,13 @@ def main(argv: list[str] | None = None) -> int:
     for lang in languages():
         folder = LOCALE / lang / "LC_MESSAGES"
         po_path, mo_path = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
-        old = read_po(po_path.read_text(encoding="utf-8"))
-        missing = [m for m in messages.values() if m.msgid not in old or not old[m.msgid].translated]
-        obsolete = [msgid for msgid in old if msgid and msgid not in messages]
+        catalogue = read_po(po_path.read_text(encoding="utf-8"))
+        old = by_msgid(catalogue)
+        held = fuzzy(catalogue)
+        missing = [m for m in messages.values() if m.msgid not in old or not _written(old[m.msgid])]
+        obsolete = [msgid for msgid in old if msgid not in messages]
+        for entry in held:  # msgfmt leaves them out of the .mo too
+            print(f"{lang}: fuzzy, not compiled until the mark is removed: {entry.msgid!r}")
         if args.check or args.missing:
             for message in missing:
                 print(f"{lang}: no translation: {message.msgid!r} ({message.where[0]})")
@@ -347,17 +292,16 @@ def main(argv: list[str] | None = None) -> int:
                         status = 1
                 for msgid in obsolete:
                     print(f"{lang}: in the .po but not in the code: {msgid!r}")
-                if not mo_path.is_file() or mo_path.read_bytes() != compile_mo(old):
+                if not mo_path.is_file() or mo_path.read_bytes() != compile_mo(catalogue):
                     print(f"{lang}: {mo_path.relative_to(REPO)} is stale: run scripts/gen_catalogues.py")
                     status = 1
-                status = 1 if missing or obsolete else status
+                status = 1 if missing or obsolete or held else status
             continue
-        old[""] = Entry("", strings=[header(lang)])
         text = write_po(lang, messages, old)
         po_path.write_text(text, encoding="utf-8")
         mo_path.write_bytes(compile_mo(read_po(text)))
         print(f"wrote {po_path.relative_to(REPO)} ({len(messages)} messages, {len(missing)} untranslated, "
-              f"{len(obsolete)} dropped) and {mo_path.name}")
+              f"{len(held)} fuzzy, {len(obsolete)} dropped) and {mo_path.name}")
     if args.check and status == 0:
         print("catalogues are up to date")
     return status

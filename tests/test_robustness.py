@@ -1,6 +1,6 @@
 """The catalogue of hostile input (issue #9): each nasty input and its documented behaviour.
 
-The README's "Hostile input" paragraph lists these entries; each has a test here.  Some
+The "Hostile input" section of docs/referee.md lists these entries; each has a test here.  Some
 live elsewhere already and are not repeated:
 
 * YAML alias bombs ("billion laughs") -> MC008: ``tests/test_loading.py``

@@ -40,6 +40,7 @@ class Maneuver(System):
 
     def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
         """Build the battlefield of a state and lint it (geometry only when nothing is wrong)."""
+        require_geometry(doc.path)
         findings, battlefield = lint_state(doc, rules, clean)
         return Prepared(doc, rules, battlefield, findings, reason=None if battlefield is not None else _("the state has errors"))
 
@@ -108,6 +109,20 @@ class Maneuver(System):
 
 
 SYSTEM = Maneuver()
+
+
+def require_geometry(path: str) -> None:
+    """Stop the run with one line (exit 2) when shapely, the ``movecheck[maneuver]`` extra, is missing.
+
+    Looked up, not imported: the geometry is imported only when it is checked.
+    """
+    from importlib.util import find_spec
+
+    if find_spec("shapely") is None:
+        from movecheck.reading import InputError
+
+        message = _("{path}: a manoeuvre battlefield needs shapely, which is not installed: install movecheck[maneuver]")
+        raise InputError(message.format(path=path))
 
 
 def lint_state(doc: Document, rules: RuleSettings | None = None, clean: bool = True) -> tuple[list[Finding], Any]:

@@ -64,6 +64,8 @@ def _help(entry: Clause) -> tuple[str, str]:
 
 def rule_descriptor(entry: Clause) -> dict[str, Any]:
     """A catalogue clause as a SARIF ``reportingDescriptor``."""
+    from movecheck.catalogue import rule_url
+
     help_text, help_markdown = _help(entry)
     properties: dict[str, Any] = {"system": entry.system, "seeds": list(entry.seeds)}
     if entry.phase:
@@ -74,6 +76,7 @@ def rule_descriptor(entry: Clause) -> dict[str, Any]:
         "name": entry.name,
         "shortDescription": {"text": _(entry.summary)},
         "fullDescription": {"text": entry.documentation()},
+        "helpUri": rule_url(entry.code),
         "help": {"text": help_text, "markdown": help_markdown},
         "defaultConfiguration": {"level": entry.severity.value},
         "properties": properties,

@@ -13,15 +13,16 @@ from typing import Any
 
 from lsprotocol import types as lsp
 
+from movecheck import DOCS_URL
 from movecheck.clauses import Severity
 from movecheck.findings import UNCHECKED_CODE, FileReport, Finding, Report, Verdict
 from movecheck.i18n import _
 from movecheck.server.spans import Point, Spans
 
 SOURCE = "movecheck"
-CODE_LINK = "https://movecheck.dev/rules/{code}"
-"""The code's link an editor shows beside a diagnostic (an identifier like the schemas' ids;
-``movecheck explain CODE`` prints the same clause)."""
+CODE_LINK = DOCS_URL + "rules/{code}/"
+"""The code's link an editor shows beside a diagnostic: the clause's page (``docs/rules/CODE.md``,
+as ``catalogue.rule_url`` gives it to ``explain`` and SARIF)."""
 
 _SEVERITY = {
     Severity.ERROR: lsp.DiagnosticSeverity.Error,

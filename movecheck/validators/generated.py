@@ -839,7 +839,7 @@ def _v80(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T45.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -977,24 +977,30 @@ def _v96(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T39.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v97(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E39):
+        return False
+    return True
+
+
+def _v98(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
         return False
     for item in x:
-        if not _v98(item):
+        if not _v99(item):
             return False
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -1008,23 +1014,11 @@ def _v98(x: Any) -> bool:
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v100(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v100(item):
-            return False
-    return True
-
-
-def _v100(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
-        check = _T40.get(key)
-        if check is None or not check(value):
+        if not _v101(item):
             return False
     return True
 
@@ -1032,24 +1026,36 @@ def _v100(x: Any) -> bool:
 def _v101(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'id' not in x:
         return False
     for key, value in x.items():
-        if not _v102(value):
+        check = _T41.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v102(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v103(item):
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v103(value):
             return False
     return True
 
 
 def _v103(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v104(item):
+            return False
+    return True
+
+
+def _v104(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1057,13 +1063,13 @@ def _v103(x: Any) -> bool:
     if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T43.get(key)
+        check = _T44.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -1071,7 +1077,7 @@ def _v104(x: Any) -> bool:
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -1085,18 +1091,18 @@ def _v105(x: Any) -> bool:
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v107(item):
+        if not _v108(item):
             return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1106,13 +1112,13 @@ def _v107(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T41.get(key)
+        check = _T42.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1120,42 +1126,42 @@ def _v108(x: Any) -> bool:
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T42.get(key)
+        check = _T43.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v111(value):
+        if not _v112(value):
             return False
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v112(x[0]):
+    if len(x) > 0 and not _v113(x[0]):
         return False
-    if len(x) > 1 and not _v112(x[1]):
+    if len(x) > 1 and not _v113(x[1]):
         return False
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1163,7 +1169,7 @@ def _v112(x: Any) -> bool:
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1173,57 +1179,57 @@ def _v113(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v114(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v115(item):
             return False
     return True
 
 
 def _v115(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v116(item):
+            return False
+    return True
+
+
+def _v116(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T47.get(key)
+        check = _T48.get(key)
         if check is None or not check(value):
             return False
-    if not (_v123(x) and _v128(x)):
-        return False
-    return True
-
-
-def _v116(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E45):
+    if not (_v124(x) and _v129(x)):
         return False
     return True
 
 
 def _v117(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E46):
         return False
-    for key, value in x.items():
-        if not _v118(value):
-            return False
     return True
 
 
 def _v118(x: Any) -> bool:
-    if not (_v1(x) or _v119(x)):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v119(value):
+            return False
     return True
 
 
 def _v119(x: Any) -> bool:
+    if not (_v1(x) or _v120(x)):
+        return False
+    return True
+
+
+def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1234,16 +1240,16 @@ def _v119(x: Any) -> bool:
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v121(value):
+        if not _v122(value):
             return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1251,30 +1257,30 @@ def _v121(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T46.get(key)
+        check = _T47.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v98(item):
+        if not _v99(item):
             return False
     return True
 
 
-def _v123(x: Any) -> bool:
-    if not (_v124(x) if _v126(x) else _v125(x)):
+def _v124(x: Any) -> bool:
+    if not (_v125(x) if _v127(x) else _v126(x)):
         return False
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1283,7 +1289,7 @@ def _v124(x: Any) -> bool:
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1292,37 +1298,7 @@ def _v125(x: Any) -> bool:
     return True
 
 
-def _v126(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T48.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
 def _v127(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
-def _v128(x: Any) -> bool:
-    if not (_v129(x) if _v130(x) else True):
-        return False
-    return True
-
-
-def _v129(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
-            return False
-    return True
-
-
-def _v130(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1333,13 +1309,43 @@ def _v130(x: Any) -> bool:
     return True
 
 
+def _v128(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
+def _v129(x: Any) -> bool:
+    if not (_v130(x) if _v131(x) else True):
+        return False
+    return True
+
+
+def _v130(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
 def _v131(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T50.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v132(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1351,34 +1357,34 @@ def _v132(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v135(item):
+        if not _v136(item):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
-    if sum((_v136(x), _v150(x),)) != 1:
+def _v136(x: Any) -> bool:
+    if sum((_v137(x), _v151(x),)) != 1:
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1410,39 +1416,39 @@ def _v136(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T54.get(key)
+        check = _T55.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v139(x[0]):
+    if len(x) > 0 and not _v140(x[0]):
         return False
-    if len(x) > 1 and not _v139(x[1]):
-        return False
-    return True
-
-
-def _v139(x: Any) -> bool:
-    if not (number(x)):
+    if len(x) > 1 and not _v140(x[1]):
         return False
     return True
 
 
 def _v140(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v141(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1451,16 +1457,16 @@ def _v140(x: Any) -> bool:
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v142(item):
+        if not _v143(item):
             return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1472,25 +1478,14 @@ def _v142(x: Any) -> bool:
     if 'entry' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v143(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v144(item):
             return False
     return True
 
 
 def _v144(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
         return False
     for item in x:
         if not _v145(item):
@@ -1501,10 +1496,10 @@ def _v144(x: Any) -> bool:
 def _v145(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 4:
+    if len(x) < 1:
         return False
     for item in x:
-        if not _v138(item):
+        if not _v146(item):
             return False
     return True
 
@@ -1512,13 +1507,24 @@ def _v145(x: Any) -> bool:
 def _v146(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    if len(x) < 4:
+        return False
     for item in x:
-        if not _v147(item):
+        if not _v139(item):
             return False
     return True
 
 
 def _v147(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v148(item):
+            return False
+    return True
+
+
+def _v148(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -1528,13 +1534,13 @@ def _v147(x: Any) -> bool:
     if 'region' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -1542,13 +1548,13 @@ def _v148(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1556,7 +1562,7 @@ def _v149(x: Any) -> bool:
     return True
 
 
-def _v150(x: Any) -> bool:
+def _v151(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1568,28 +1574,28 @@ def _v150(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v153(item):
+        if not _v154(item):
             return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1601,34 +1607,34 @@ def _v153(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T59.get(key)
+        check = _T60.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v154(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E55):
-        return False
-    return True
-
-
 def _v155(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
+    if not (isinstance(x, str) and x in _E56):
         return False
     return True
 
 
 def _v156(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) or x is None):
         return False
-    for item in x:
-        if not _v157(item):
-            return False
     return True
 
 
 def _v157(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v158(item):
+            return False
+    return True
+
+
+def _v158(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1636,22 +1642,22 @@ def _v157(x: Any) -> bool:
     if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T59.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v159(item):
+        if not _v160(item):
             return False
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1661,22 +1667,22 @@ def _v159(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T58.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v161(item):
+        if not _v162(item):
             return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -1688,13 +1694,13 @@ def _v161(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1703,16 +1709,16 @@ def _v162(x: Any) -> bool:
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v138(value):
+        if not _v139(value):
             return False
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1724,22 +1730,22 @@ def _v164(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T74.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v166(item):
+        if not _v167(item):
             return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1771,37 +1777,37 @@ def _v166(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v168(item):
+        if not _v169(item):
             return False
-    return True
-
-
-def _v168(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E62):
-        return False
     return True
 
 
 def _v169(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E63):
         return False
-    for item in x:
-        if not _v170(item):
-            return False
     return True
 
 
 def _v170(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v171(item):
+            return False
+    return True
+
+
+def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1809,13 +1815,13 @@ def _v170(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T64.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1824,7 +1830,7 @@ def _v171(x: Any) -> bool:
     return True
 
 
-def _v172(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1834,13 +1840,13 @@ def _v172(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T69.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1853,22 +1859,22 @@ def _v173(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T64.get(key)
+            check = _T65.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v175(item):
+        if not _v176(item):
             return False
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1884,32 +1890,32 @@ def _v175(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T66.get(key)
+        check = _T67.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v176(x: Any) -> bool:
-    return True
-
-
 def _v177(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E65):
-        return False
     return True
 
 
 def _v178(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E66):
         return False
-    for item in x:
-        if not _v179(item):
-            return False
     return True
 
 
 def _v179(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v180(item):
+            return False
+    return True
+
+
+def _v180(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1923,19 +1929,19 @@ def _v179(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v180(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E67):
+def _v181(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E68):
         return False
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1955,28 +1961,28 @@ def _v181(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v184(item):
+        if not _v185(item):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2000,13 +2006,13 @@ def _v184(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T73.get(key)
+        check = _T74.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P1.search(x) is None):
@@ -2014,13 +2020,13 @@ def _v185(x: Any) -> bool:
     return True
 
 
-def _v186(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E72):
+def _v187(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E73):
         return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2028,7 +2034,7 @@ def _v187(x: Any) -> bool:
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2044,32 +2050,32 @@ def _v188(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T82.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v189(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T75.get(key)
+        check = _T83.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v190(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v191(item):
+    for key, value in x.items():
+        check = _T76.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v191(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v192(item):
+            return False
+    return True
+
+
+def _v192(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2079,22 +2085,22 @@ def _v191(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T76.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v193(item):
+        if not _v194(item):
             return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2108,22 +2114,22 @@ def _v193(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T77.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v195(item):
+        if not _v196(item):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2135,25 +2141,25 @@ def _v195(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v196(x: Any) -> bool:
-    if sum((_v197(x), _v198(x),)) != 1:
-        return False
-    return True
-
-
 def _v197(x: Any) -> bool:
-    if not (x is None):
+    if sum((_v198(x), _v199(x),)) != 1:
         return False
     return True
 
 
 def _v198(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v199(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2163,13 +2169,13 @@ def _v198(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T79.get(key)
+        check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2177,13 +2183,13 @@ def _v199(x: Any) -> bool:
     return True
 
 
-def _v200(x: Any) -> bool:
-    if sum((_v197(x), _v14(x),)) != 1:
+def _v201(x: Any) -> bool:
+    if sum((_v198(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v201(x: Any) -> bool:
+def _v202(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -2191,14 +2197,14 @@ def _v201(x: Any) -> bool:
     if 'settled' not in x:
         return False
     for key, value in x.items():
-        check = _T81.get(key)
+        check = _T82.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v202(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E80):
+def _v203(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E81):
         return False
     return True
 
@@ -2242,50 +2248,51 @@ _E35 = frozenset(['per_file', 'whole_corps'])
 _E36 = frozenset(['half_of_max', 'half_of_mobility'])
 _T37: dict[str, Callable[[Any], bool]] = {'dice': _v83, 'penalties': _v85, 'tolerance': _v87, 'contact_gap': _v87, 'prebattle_distance': _v87, 'prebattle_bonus': _v88, 'prebattle_measure': _v89, 'corps_penalty': _v90, 'back_distance': _v91, 'pass_through_limit': _v92}
 _T38: dict[str, Callable[[Any], bool]] = {'width': _v94, 'depth': _v94}
-_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v86, 'polygon': _v97}
-_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v98, 'terrain': _v4, 'corps': _v4}
-_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v88, 'y': _v88, 'facing': _v108, 'width': _v94, 'depth': _v94, 'mobility': _v104}
-_T42: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v110}
-_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v104, 'base': _v105, 'bases': _v106, 'formation': _v109}
-_T44: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v81, 'kind': _v34, 'options': _v82, 'to_move': _v4, 'field': _v93, 'terrain': _v95, 'landmarks': _v99, 'sides': _v101}
-_E45 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T46: dict[str, Callable[[Any], bool]] = {'x': _v88, 'y': _v88, 'facing': _v108}
-_T47: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v116, 'landmark': _v4, 'rolls': _v117, 'end': _v120, 'base': _v4, 'path': _v122, 'facing': _v108, 'note': _v5}
-_T48: dict[str, Callable[[Any], bool]] = {'order': _v127}
-_T49: dict[str, Callable[[Any], bool]] = {'order': _v131}
-_T50: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v81, 'kind': _v56, 'state': _v4, 'side': _v4, 'orders': _v114}
-_T51: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v139}
-_T52: dict[str, Callable[[Any], bool]] = {'fraction': _v149, 'decimal': _v92}
-_T53: dict[str, Callable[[Any], bool]] = {'allowance': _v139, 'probability': _v148, 'region': _v143}
-_T54: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v137, 'side': _v5, 'corps': _v5, 'centre': _v138, 'facing': _v139, 'mobility': _v139, 'allowance': _v139, 'tolerance': _v139, 'engaged': _v140, 'owed': _v141, 'clear': _v143, 'levels': _v146, 'limit': _v143}
-_E55 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T56: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v162}
-_T57: dict[str, Callable[[Any], bool]] = {'probability': _v148, 'rolls': _v160, 'ends': _v163}
-_T58: dict[str, Callable[[Any], bool]] = {'bases': _v140, 'outcomes': _v158}
-_T59: dict[str, Callable[[Any], bool]] = {'order': _v154, 'landmark': _v155, 'reason': _v155, 'groups': _v156}
-_T60: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v151, 'side': _v5, 'orders': _v152}
-_T61: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v133, 'state': _v5, 'reach': _v134}
-_E62 = frozenset(['illegal', 'legal', 'unchecked'])
-_T63: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v140, 'rides': _v171}
-_T64: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v155, 'config': _v5}
-_E65 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T66: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v176, 'edition_value': _v176, 'source': _v177, 'file': _v155}
-_E67 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T68: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v180, 'codes': _v140, 'pattern': _v155, 'applied': _v7}
-_T69: dict[str, Callable[[Any], bool]] = {'edition': _v173, 'options': _v174, 'selection': _v178}
-_T70: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v155, 'config': _v155, 'error': _v155, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v140, 'verdicts': _v167, 'assignment': _v169, 'overrides': _v172}
-_T71: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E72 = frozenset(['error', 'note', 'warning'])
-_T73: dict[str, Callable[[Any], bool]] = {'code': _v185, 'name': _v4, 'severity': _v186, 'message': _v5, 'clauses': _v140, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v187, 'order_id': _v155}
-_T74: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v165, 'summary': _v181, 'readings': _v182, 'statistics': _v14, 'findings': _v183}
-_T75: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T76: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T77: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v155, 'liberated': _v7}
-_T78: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T79: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E80 = frozenset(['kept', 'lost', 'refunded'])
-_T81: dict[str, Callable[[Any], bool]] = {'units': _v52, 'settled': _v202}
-_T82: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v155, 'text': _v5, 'forced': _v7, 'turn': _v189, 'destroyed': _v190, 'captured': _v192, 'transfers': _v194, 'spent': _v14, 'purchased': _v14, 'income': _v196, 'refunded': _v199, 'ipcs': _v200, 'notes': _v140, 'unplaced': _v201}
+_E39 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v97, 'polygon': _v98}
+_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v99, 'terrain': _v4, 'corps': _v4}
+_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v88, 'y': _v88, 'facing': _v109, 'width': _v94, 'depth': _v94, 'mobility': _v105}
+_T43: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v111}
+_T44: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v105, 'base': _v106, 'bases': _v107, 'formation': _v110}
+_T45: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v81, 'kind': _v34, 'options': _v82, 'to_move': _v4, 'field': _v93, 'terrain': _v95, 'landmarks': _v100, 'sides': _v102}
+_E46 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T47: dict[str, Callable[[Any], bool]] = {'x': _v88, 'y': _v88, 'facing': _v109}
+_T48: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v117, 'landmark': _v4, 'rolls': _v118, 'end': _v121, 'base': _v4, 'path': _v123, 'facing': _v109, 'note': _v5}
+_T49: dict[str, Callable[[Any], bool]] = {'order': _v128}
+_T50: dict[str, Callable[[Any], bool]] = {'order': _v132}
+_T51: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v81, 'kind': _v56, 'state': _v4, 'side': _v4, 'orders': _v115}
+_T52: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v140}
+_T53: dict[str, Callable[[Any], bool]] = {'fraction': _v150, 'decimal': _v92}
+_T54: dict[str, Callable[[Any], bool]] = {'allowance': _v140, 'probability': _v149, 'region': _v144}
+_T55: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v138, 'side': _v5, 'corps': _v5, 'centre': _v139, 'facing': _v140, 'mobility': _v140, 'allowance': _v140, 'tolerance': _v140, 'engaged': _v141, 'owed': _v142, 'clear': _v144, 'levels': _v147, 'limit': _v144}
+_E56 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T57: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v163}
+_T58: dict[str, Callable[[Any], bool]] = {'probability': _v149, 'rolls': _v161, 'ends': _v164}
+_T59: dict[str, Callable[[Any], bool]] = {'bases': _v141, 'outcomes': _v159}
+_T60: dict[str, Callable[[Any], bool]] = {'order': _v155, 'landmark': _v156, 'reason': _v156, 'groups': _v157}
+_T61: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v152, 'side': _v5, 'orders': _v153}
+_T62: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v134, 'state': _v5, 'reach': _v135}
+_E63 = frozenset(['illegal', 'legal', 'unchecked'])
+_T64: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v141, 'rides': _v172}
+_T65: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v156, 'config': _v5}
+_E66 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T67: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v177, 'edition_value': _v177, 'source': _v178, 'file': _v156}
+_E68 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T69: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v181, 'codes': _v141, 'pattern': _v156, 'applied': _v7}
+_T70: dict[str, Callable[[Any], bool]] = {'edition': _v174, 'options': _v175, 'selection': _v179}
+_T71: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v156, 'config': _v156, 'error': _v156, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v141, 'verdicts': _v168, 'assignment': _v170, 'overrides': _v173}
+_T72: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E73 = frozenset(['error', 'note', 'warning'])
+_T74: dict[str, Callable[[Any], bool]] = {'code': _v186, 'name': _v4, 'severity': _v187, 'message': _v5, 'clauses': _v141, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v188, 'order_id': _v156}
+_T75: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v166, 'summary': _v182, 'readings': _v183, 'statistics': _v14, 'findings': _v184}
+_T76: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T77: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T78: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v156, 'liberated': _v7}
+_T79: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T80: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_E81 = frozenset(['kept', 'lost', 'refunded'])
+_T82: dict[str, Callable[[Any], bool]] = {'units': _v52, 'settled': _v203}
+_T83: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v156, 'text': _v5, 'forced': _v7, 'turn': _v190, 'destroyed': _v191, 'captured': _v193, 'transfers': _v195, 'spent': _v14, 'purchased': _v14, 'income': _v197, 'refunded': _v200, 'ipcs': _v201, 'notes': _v141, 'unplaced': _v202}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -2296,8 +2303,8 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-purchase': _v74,
     'aa-mobilize': _v76,
     'maneuver-state': _v80,
-    'maneuver-orders': _v113,
-    'reach': _v132,
-    'report': _v164,
-    'apply-report': _v188,
+    'maneuver-orders': _v114,
+    'reach': _v133,
+    'report': _v165,
+    'apply-report': _v189,
 }

@@ -225,7 +225,7 @@ def test_the_hint_names_the_name_not_the_abbreviation(run):
     ]
 
 
-# --- the README's table ---------------------------------------------------------------------
+# --- the table of the Axis & Allies guide (docs/aa.md) ---------------------------------------
 
 
 def test_every_power_and_unit_type_has_a_row():
@@ -235,9 +235,9 @@ def test_every_power_and_unit_type_has_a_row():
 
 
 def test_readme_table_is_the_codes():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"<!-- abbreviations:begin -->\n(.*?)<!-- abbreviations:end -->", readme, re.DOTALL)
-    assert match is not None, "README.md lacks the abbreviations markers"
+    guide = (ROOT / "docs" / "aa.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- abbreviations:begin -->\n(.*?)<!-- abbreviations:end -->", guide, re.DOTALL)
+    assert match is not None, "docs/aa.md lacks the abbreviations markers"
     assert match.group(1) == abbreviations_table(), (
-        "README.md's abbreviations table is stale; paste movecheck.aa.names.abbreviations_table() between the markers"
+        "docs/aa.md's abbreviations table is stale; paste movecheck.aa.names.abbreviations_table() between the markers"
     )

@@ -59,7 +59,7 @@ async def test_open_publishes_the_findings_check_gives_with_the_node_ranges(clie
     assert [d.message for d in found] == [f["message"] for f in expected]
     assert [covered(text, d.range) for d in found] == ["Ukriane S.S.R.", "fihgter"]
     assert {d.severity for d in found} == {lsp.DiagnosticSeverity.Error}
-    assert found[0].code_description is not None and found[0].code_description.href.endswith("/MC004")
+    assert found[0].code_description is not None and found[0].code_description.href.endswith("/rules/MC004/")
     assert {d.source for d in found} == {"movecheck"}
 
 

@@ -1,0 +1,61 @@
+"""The documentation site: mkdocs.yml's navigation covers every page, and ``mkdocs build --strict`` passes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml  # type: ignore[import-untyped]
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+
+
+def pages(nav: Any) -> Iterator[tuple[str, str]]:
+    """``(title, page)`` of every entry of a navigation, sections flattened."""
+    for item in nav:
+        for title, target in item.items():
+            if isinstance(target, list):
+                yield from pages(target)
+            else:
+                yield title, target
+
+
+def test_the_navigation_has_the_newcomer_s_pages() -> None:
+    listed = dict(pages(CONFIG["nav"]))
+    assert {
+        "Axis & Allies": "aa.md",
+        "Manoeuvre": "maneuver.md",
+        "File formats": "files.md",
+        "Configuration": "configuration.md",
+        "Output formats": "output.md",
+        "Editors": "editors.md",
+        "The referee": "referee.md",
+        "Rules": "rules/index.md",
+    }.items() <= listed.items()
+    assert [section for item in CONFIG["nav"] for section in item][:2] == ["Home", "Guides"]
+
+
+def test_every_page_is_in_the_navigation_or_a_rule_page() -> None:
+    listed = {page for _, page in pages(CONFIG["nav"])}
+    docs = ROOT / CONFIG["docs_dir"]
+    found = {path.relative_to(docs).as_posix() for path in docs.rglob("*.md")}
+    assert listed <= found, "the navigation names a page that does not exist"
+    left = {page for page in found - listed if not (page.startswith("rules/") and page != "rules/index.md")}
+    assert left == set()
+
+
+def test_the_site_builds_strictly(tmp_path: Path) -> None:
+    pytest.importorskip("mkdocs")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "site" / "rules" / "AA201" / "index.html").is_file()
+    assert (tmp_path / "site" / "referee" / "index.html").is_file()
+    assert "WARNING" not in result.stderr
