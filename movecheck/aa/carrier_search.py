@@ -228,12 +228,14 @@ def solve_landing(flyers: list[Flyer], decks: list[Deck], work: _Work | None = N
     for k, zones in enumerate(kinds):
         for z in zones:
             reached_by.setdefault(z, set()).add(k)
-    choices = {}
+    kind_zones = list(kinds)
+    choices: dict[int, list[str]] = {}
+    known: dict[tuple[str | None, tuple[str, ...]], list[str]] = {}
     for d, deck in enumerate(decks):
-        zones = [z for z in _zone_order(deck, deck.zones) if z in wanted]
-        choices[d] = [z for i, z in enumerate(zones) if not any(
-            reached_by[z] < reached_by[o] or (reached_by[z] == reached_by[o] and j < i)
-            for j, o in enumerate(zones) if j != i)]
+        mark = (deck.home, tuple(deck.zones))
+        if mark not in known:
+            known[mark] = _undominated([z for z in _zone_order(deck, deck.zones) if z in wanted], reached_by, kind_zones)
+        choices[d] = known[mark]
     for zones in kinds:
         first, *rest = sorted(zones)
         for z in rest:
@@ -263,6 +265,23 @@ def solve_landing(flyers: list[Flyer], decks: list[Deck], work: _Work | None = N
         _fill(part, decks, placement, result)
     result.undecided.sort()
     return result
+
+
+def _undominated(zones: list[str], reached_by: dict[str, set[int]], kind_zones: list[frozenset[str]]) -> list[str]:
+    """The zones of a deck that no other zone of it dominates (every fighter reaching it reaches the other too).
+
+    A zone's dominators lie among the zones of any one kind of fighter reaching it, so only the zones of its
+    narrowest kind are compared, not every pair of zones.
+    """
+    place = {z: i for i, z in enumerate(zones)}
+    kept = []
+    for i, z in enumerate(zones):
+        mine = reached_by[z]
+        narrowest = min(mine, key=lambda k: (len(kind_zones[k]), k))
+        if not any(o != z and o in place and (mine < reached_by[o] or (mine == reached_by[o] and place[o] < i))
+                   for o in kind_zones[narrowest]):
+            kept.append(z)
+    return kept
 
 
 def _flow(part: _Part, caps: dict[str, int], free: list[tuple[int, list[str]]], work: _Work
@@ -315,7 +334,7 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
     def relaxed(caps: dict[str, int], left: tuple[int, ...]) -> tuple[int, list[dict[str, int]], dict[str, int]]:
         """The relaxed bound, the flow through each class's zones, and the fighters landed in fixed slots per zone."""
         live = [c for c, n in enumerate(left) if n]
-        value, net, first_zone, feeds = _flow(part, caps, [(kinds[c][0] * left[c], list(kinds[c][1])) for c in live], work)
+        value, net, first_zone, feeds = _flow(part, caps, [(useful[c] * left[c], list(kinds[c][1])) for c in live], work)
         through: list[dict[str, int]] = [{} for _ in kinds]
         for c, edges in zip(live, feeds):
             for z, e in zip(kinds[c][1], edges):
@@ -353,6 +372,9 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
     for k, (zones, _) in enumerate(part.kinds):
         for z in zones:
             reach_of.setdefault(z, []).append(k)
+    # a deck ends in one zone, so it seats at most the fighters that reach that zone: the relaxation gives
+    # each deck of a class the most it could seat in any one of its zones, not its slots in all of them
+    useful = [min(c[0], max(demand[z] for z in c[1])) for c in kinds]
     left = tuple(len(classes[c]) for c in kinds)
     root, _, _ = relaxed(caps, left)
     best_value, best_picks = -1, {}
