@@ -16,6 +16,7 @@ from typing import Any
 
 from movecheck.findings import FileReport, Finding, Report, Severity
 from movecheck.i18n import _
+from movecheck.budget import check_environment
 from movecheck.loading import Document, InputError, load_bytes, load_file, read_bytes
 from movecheck.overrides import rule_overrides
 from movecheck.systems import NAMES as SYSTEMS
@@ -380,6 +381,7 @@ def check(
     Each state is read and prepared once, however many orders files name it; each
     orders file is checked against a fresh copy of it.
     """
+    check_environment()  # a budget variable that is no plain number: a usage error before any file is read
     report = shown.report if shown is not None else Report()
     shown = shown or _Shown(report)
     required_ends: list[str] = []

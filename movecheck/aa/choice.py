@@ -30,8 +30,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
 
-from movecheck.budget import SearchLimit, budget
-from movecheck.i18n import N_
+from movecheck import budget
 
 if TYPE_CHECKING:
     from movecheck.aa.model import Unit
@@ -39,8 +38,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 BUDGET_VARIABLE = "MOVECHECK_CHOICE_BUDGET"
-DEFAULT_BUDGET = 50_000
-"""Steps of the choice search: orders carried out again, options and units looked at."""
+DEFAULT_BUDGET = budget.SEARCHES[BUDGET_VARIABLE][1]
+"""Steps of the choice search per file: orders carried out again, options and units looked at, boards copied."""
 
 CHOICE_CODES = frozenset({"AA102", "AA104", "AA304", "AA306", "AA401", "AA402", "AA403", "AA404", "AA405"})
 """Error codes a different choice of units, transports or carriers may avoid: the greedy
@@ -50,17 +49,14 @@ AA104 only for units chosen by count where a unit of their type began the phase 
 movement needed: :meth:`~movecheck.aa.phase.Phase.short_by_choice`)."""
 
 
-class Meter:
-    """The search's budget: steps spent, and the limit."""
+class Meter(budget.Meter):
+    """The choice search's steps, charged to the file's budget (``MOVECHECK_CHOICE_BUDGET``)."""
 
-    def __init__(self, limit: int | None = None) -> None:
-        self.limit = budget(BUDGET_VARIABLE, DEFAULT_BUDGET) if limit is None else limit
-        self.spent = 0
+    variable = BUDGET_VARIABLE
 
-    def charge(self, steps: int = 1) -> None:
-        self.spent += steps
-        if self.spent > self.limit:
-            raise SearchLimit(N_("choice search"), BUDGET_VARIABLE, self.limit)
+    @property
+    def spent(self) -> int:
+        return self.used
 
 
 @dataclass

@@ -16,7 +16,7 @@ from movecheck.aa.model import Board, Unit, describe
 from movecheck.aa.moves import Move, carried, land_route, resolve_move
 from movecheck.aa.phase import Phase, Record, Undecided, occasion
 from movecheck.aa.setup import carrier_load
-from movecheck.budget import SearchLimit
+from movecheck.budget import SearchLimit, per_file
 from movecheck.clauses import CATALOGUE, Violation
 from movecheck.findings import Finding, Severity, make_finding
 from movecheck.i18n import _
@@ -214,8 +214,14 @@ def run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board]
     error another choice might avoid, the choices are searched on fresh copies of the
     board (``fresh``) within the choice budget (:mod:`movecheck.aa.choice`).  The result
     holds the findings, the number of orders, the (1-based) orders on which every move
-    clause ran, and the choice used.
+    clause ran, and the choice used.  One search budget covers the whole file
+    (:func:`movecheck.budget.per_file`): the choice search and every landing search it asks for.
     """
+    with per_file():
+        return _run(doc, board, phase_name, fresh)
+
+
+def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board] | None) -> Run:
     first = _run_once(doc, board, phase_name, Chooser())
     if not first.choosing or fresh is None:
         return first
@@ -225,7 +231,9 @@ def run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board]
     try:
         while True:
             chooser = Chooser(forced, meter)
-            tried = _run_once(doc, fresh(), phase_name, chooser)
+            copy = fresh()
+            meter.charge(len(copy.units))  # a copy of the board is work in proportion to its size
+            tried = _run_once(doc, copy, phase_name, chooser)
             if tried.errors < best.errors:
                 best = tried
             if best.errors == 0:
@@ -242,7 +250,8 @@ def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
     """The best choice found, with the orders whose errors another choice might avoid unchecked (MC012)."""
     moves = {m.index: m for m in best.moves}
     doubtful = sorted({f.order for f in best.findings if _choice_dependent(f, moves)})
-    kept = [f for f in best.findings if not (f.order in doubtful and f.severity is Severity.ERROR)]
+    # an error no choice can change stays an error: only what a choice might avoid becomes unchecked
+    kept = [f for f in best.findings if not _choice_dependent(f, moves)]
     for order in doubtful:
         move = moves[order]
         message = _("{reason}: no choice of units, transports and carriers found makes this order legal, and not every choice was tried").format(

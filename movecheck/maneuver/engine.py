@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from movecheck.budget import SearchLimit
+from movecheck.budget import SearchLimit, per_file
 from movecheck.findings import Finding
 from movecheck.i18n import _
 from movecheck.loading import Document
@@ -53,7 +53,14 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
     its kind ran on it; the others (unknown names, schema errors) are not.  The
     battlefield's bases are moved: give each orders file its own copy.  ``observe``
     (``render``) sees each order and its analysis (None: unchecked) before it is carried out.
+    One search budget covers the whole file (:func:`movecheck.budget.per_file`).
     """
+    with per_file():
+        return _run(doc, battlefield, side, valid_orders, observe)
+
+
+def _run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int],
+         observe: Callable[[Order, Any], None] | None) -> tuple[list[Finding], str, set[int], list[Assumed]]:
     world = World(battlefield, side)
     resolver = Resolver(doc, battlefield, side)
     items = doc.get("orders", default=[])

@@ -15,20 +15,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from movecheck.budget import SearchLimit, budget
-from movecheck.i18n import N_
+from movecheck.budget import SEARCHES, Meter
 from movecheck.maneuver.dice import Dice
 from movecheck.maneuver.model import Terrain
 from movecheck.maneuver.plane import EPS
 
-ROLL_BUDGET = 200_000
-"""Default work allowed to reason over the undeclared rolls of one order (``MOVECHECK_ROLL_BUDGET``).
+ROLL_BUDGET_VARIABLE = "MOVECHECK_ROLL_BUDGET"
+
+ROLL_BUDGET = SEARCHES[ROLL_BUDGET_VARIABLE][1]
+"""Default work allowed to reason over the undeclared rolls of the orders of one file (``MOVECHECK_ROLL_BUDGET``).
 
 Counted in steps: each run of an allowance walk costs one step per file it
 walks plus one per roll it looks up, so the memory the kept combinations take
 grows with the steps spent, whatever the terrain or the number of files."""
-
-ROLL_BUDGET_VARIABLE = "MOVECHECK_ROLL_BUDGET"
 
 
 @dataclass(frozen=True)
@@ -155,17 +154,10 @@ class Branches:
         return sorted(self.dice)
 
 
-class Steps:
-    """The work one order may spend reasoning over rolls; running out raises :class:`SearchLimit`."""
+class Steps(Meter):
+    """The work spent reasoning over rolls, charged to the file's budget; running out raises :class:`SearchLimit`."""
 
-    def __init__(self, limit: int | None = None) -> None:
-        self.limit = budget(ROLL_BUDGET_VARIABLE, ROLL_BUDGET) if limit is None else limit
-        self.used = 0
-
-    def spend(self, amount: int = 1) -> None:
-        self.used += amount
-        if self.used > self.limit:
-            raise SearchLimit(N_("search over undeclared rolls"), ROLL_BUDGET_VARIABLE, self.limit)
+    variable = ROLL_BUDGET_VARIABLE
 
 
 def _counting(lookup: Lookup, steps: Steps) -> Lookup:
@@ -230,8 +222,7 @@ def extreme(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, high: bo
             p *= need.dice.distribution()[value]
             return value
 
-    steps.spend()
-    result = run(find)
+    result = run(find)  # each roll looked up is a step (a walk that meets none costs nothing)
     return Branch(assigned, p, result), dice
 
 

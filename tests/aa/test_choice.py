@@ -225,3 +225,14 @@ def test_pinned_units_short_of_movement_need_no_search(run, monkeypatch) -> None
     st = state(G, NCM, units=[unit("Germany", G, "fighter", moved=3, id="F1"), unit("Germany", G, "fighter", id="F2")])
     found = run(st, [mv(["F2"], *SHORT), mv(["F1"], *LONG)])
     assert codes(found) == ["AA104"]
+
+
+def test_an_error_no_choice_can_change_stays_an_error_when_the_search_runs_out(run, monkeypatch) -> None:
+    """The tanks travel too far whichever tanks they are (AA104, all alike): that error stands beside MC012."""
+    moves = [mv({"infantry": 2}, "Germany", ZONE), mv({"tank": 2}, "Germany", "Poland", "Germany", ZONE)]
+    searched = run(load_state(), moves)
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    found = run(load_state(), moves)
+    assert "AA104" in errors(searched) and "AA104" in errors(found)
+    assert [f.order for f in found if f.code == "AA104"] == [2]
+    assert "MC012" in codes(found) and "MC012" not in codes(searched)
