@@ -251,3 +251,50 @@ def packing_key(plan: dict[int, Unit | None], units: dict[int, Unit]) -> Hashabl
         vessels[vessel.uid] = vessel
         loads.setdefault(vessel.uid, []).append(units[uid].type.name)
     return tuple(sorted((repr(signature(vessels[v])), tuple(sorted(t))) for v, t in loads.items()))
+
+
+# -- counting bounds -------------------------------------------------------------------
+
+
+class Overloads:
+    """Loads that no choice can fit: proved by counting, so the search never varies choices to avoid them.
+
+    A land load into a zone no earlier order sails into, out of or through (only land
+    units loading there, which take room and never make it) finds at most the room the
+    zone's transports had when the phase began.  When the order's cargo needs more than
+    that, AA401 holds for every choice of units, transports and carriers.  The cargo is
+    the same for every choice when no earlier order ends where it starts (the units to
+    choose from are the ones that were there to begin with, alike in cost by type).
+    """
+
+    def __init__(self, board: Any) -> None:
+        from movecheck.aa.setup import cargo_load
+
+        self.room: dict[str, int] = {}
+        for unit in board.units:
+            if unit.type.is_transport and board.friendly_power(unit.power):
+                self.room[unit.at] = self.room.get(unit.at, 0) + unit.type.transport_capacity - cargo_load(unit)
+        self.sailed: set[str] = set()
+        self.arrived: set[str] = set()
+        self.fixed: set[tuple[int, str]] = set()
+        """(1-based order, code): errors every choice gives."""
+
+    def look(self, move: Any, board: Any) -> None:
+        """Before ``move`` is carried out: whether its load overflows whatever the choice; then note where it goes."""
+        from movecheck.aa.moves import land_route
+
+        route = land_route(board, move.path)
+        land = move.land_movers()
+        if (land and route.load_at is not None and move.transport is None and move.path[0] not in self.arrived
+                and (route.bad_step is None or route.bad_step > route.load_at)):
+            zone = move.path[route.load_at]
+            costs = [u.type.transport_cost for u in land]
+            if zone in self.room and zone not in self.sailed and all(costs) and sum(costs) > self.room[zone]:
+                self.fixed.add((move.index, "AA401"))
+        if any(not u.type.is_land for u in move.units) or board.is_sea(move.path[0]):
+            self.sailed.update(s for s in move.path if board.is_sea(s))
+        self.arrived.update(move.path[1:])
+
+    def counts(self, order: int | None, code: str) -> bool:
+        """The error is one every choice gives (so no search can avoid it)."""
+        return (order, code) in self.fixed

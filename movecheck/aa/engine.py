@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
-from movecheck.aa.choice import CHOICE_CODES, Chooser, Meter, classes, next_forcing, packing_key, packings
+from movecheck.aa.choice import CHOICE_CODES, Chooser, Meter, Overloads, classes, next_forcing, packing_key, packings
 from movecheck.aa.model import Board, Unit, describe
 from movecheck.aa.moves import Move, carried, land_route, resolve_move
 from movecheck.aa.phase import Phase, Record, Undecided, occasion
@@ -186,9 +186,12 @@ class Run:
     choosing: bool = False
     """Its errors include one another choice of units might avoid (:data:`CHOICE_CODES`)."""
 
+    overloads: Overloads | None = None
+
     @property
     def errors(self) -> int:
-        return sum(1 for f in self.findings if f.severity is Severity.ERROR)
+        """Errors a choice might avoid or not: those every choice gives are left out (they cannot tell choices apart)."""
+        return sum(1 for f in self.findings if _searched(f, self.overloads))
 
     def assignment(self) -> list[dict[str, Any]]:
         """Per order carried out: the units that moved and the vessel each unit rode (``assignment``)."""
@@ -249,9 +252,9 @@ def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board
 def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
     """The best choice found, with the orders whose errors another choice might avoid unchecked (MC012)."""
     moves = {m.index: m for m in best.moves}
-    doubtful = sorted({f.order for f in best.findings if _choice_dependent(f, moves)})
+    doubtful = sorted({f.order for f in best.findings if _choice_dependent(f, moves, best.overloads)})
     # an error no choice can change stays an error: only what a choice might avoid becomes unchecked
-    kept = [f for f in best.findings if not _choice_dependent(f, moves)]
+    kept = [f for f in best.findings if not _choice_dependent(f, moves, best.overloads)]
     for order in doubtful:
         move = moves[order]
         message = _("{reason}: no choice of units, transports and carriers found makes this order legal, and not every choice was tried").format(
@@ -262,10 +265,17 @@ def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
     return best
 
 
-def _choice_dependent(finding: Finding, moves: dict[int, Move]) -> bool:
+def _searched(finding: Finding, overloads: Overloads | None) -> bool:
+    """An error the search counts: not one a counting bound proved every choice gives."""
+    return finding.severity is Severity.ERROR and not (overloads is not None and overloads.counts(finding.order, finding.code))
+
+
+def _choice_dependent(finding: Finding, moves: dict[int, Move], overloads: Overloads | None = None) -> bool:
     """An error of this order that another choice of units might avoid."""
     if finding.severity is not Severity.ERROR or finding.code not in CHOICE_CODES or finding.order not in moves:
         return False
+    if overloads is not None and overloads.counts(finding.order, finding.code):
+        return False  # every choice gives it (a counting bound)
     move = moves[finding.order]
     if finding.code == "AA104":
         return move.short_by_choice
@@ -293,10 +303,11 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
             if zone and board.is_sea(zone) and board.enemy_units(zone):
                 phase.attack_zones.add(zone)
     move_clauses = CATALOGUE.running("aa", occasion(phase_name, "move"))
+    overloads = Overloads(board)
     moves: list[Move] = []
     errors = counted = 0  # the errors of the orders so far, counted as they come
     for index, raw in enumerate(raw_moves):
-        errors += sum(1 for f in findings[counted:] if f.severity is Severity.ERROR)
+        errors += sum(1 for f in findings[counted:] if _searched(f, overloads))
         counted = len(findings)
         chooser.errors = errors
         chooser.charge()
@@ -306,6 +317,7 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
             continue
         moves.append(move)
         move.riders = phase.riders(move)
+        overloads.look(move, board)
         phase.counted |= move.counted
         for clause in move_clauses:
             for violation in clause.run(move, phase):
@@ -322,9 +334,9 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
             for finding in _unchecked(doc, exc, moves):
                 unchecked.setdefault(finding.order, finding)  # once per order, whichever clauses ran out
     findings.extend(unchecked[order] for order in sorted(unchecked))
-    result = Run(findings, len(raw_moves), checked, phase, moves)
+    result = Run(findings, len(raw_moves), checked, phase, moves, overloads=overloads)
     indexed = {m.index: m for m in moves}
-    result.choosing = any(_choice_dependent(f, indexed) for f in findings)
+    result.choosing = any(_choice_dependent(f, indexed, overloads) for f in findings)
     return result
 
 

@@ -236,3 +236,40 @@ def test_an_error_no_choice_can_change_stays_an_error_when_the_search_runs_out(r
     assert "AA104" in errors(searched) and "AA104" in errors(found)
     assert [f.order for f in found if f.code == "AA104"] == [2]
     assert "MC012" in codes(found) and "MC012" not in codes(searched)
+
+
+# -- counting bounds: an overload no choice can fit needs no search ---------------------------
+
+B = "British"
+UK = "United Kingdom"
+
+
+def british_state(room_in_8: bool = False) -> str:
+    units = [unit(UK, B, "infantry", 6), unit(UK, B, "tank", 3), unit(UK, B, "artillery", 3)]
+    for k in range(3):  # partly loaded transports in 7 Sea Zone
+        units += [unit("7 Sea Zone", B, "transport", id=f"T{k}"), unit("7 Sea Zone", B, "infantry", aboard=f"T{k}")]
+    units += [unit("8 Sea Zone", B, "transport", id="TF"), unit("8 Sea Zone", B, "infantry", 1 if room_in_8 else 2, aboard="TF")]
+    return state(B, NCM, units=units)
+
+
+FOUR_ORDERS = [mv({"infantry": 1}, UK, "7 Sea Zone"), mv({"tank": 1}, UK, "7 Sea Zone"),
+               mv({"artillery": 1}, UK, "7 Sea Zone"), mv({"infantry": 1}, UK, "8 Sea Zone")]
+
+
+def test_a_load_into_a_full_transport_is_aa401_without_a_search(run, monkeypatch) -> None:
+    """Three loads onto partly loaded transports, then an unrelated load into a full one: no choice makes
+    room in 8 Sea Zone (nothing sails there), so it is AA401 at once, whatever the budget."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    found = run(british_state(), FOUR_ORDERS)
+    assert [(f.code, f.order) for f in found] == [("AA401", 4)]
+
+
+def test_a_load_into_a_transport_with_room_is_legal(run, monkeypatch) -> None:
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    assert run(british_state(room_in_8=True), FOUR_ORDERS) == []
+
+
+def test_a_transport_sailing_in_first_makes_the_count_no_proof(run) -> None:
+    # T0 sails to 8 Sea Zone before the load: its room counts, and the load is legal
+    moves = [mv(["T0"], "7 Sea Zone", "8 Sea Zone"), mv({"infantry": 1}, UK, "8 Sea Zone")]
+    assert run(british_state(), moves) == []
