@@ -82,6 +82,8 @@ class Chooser:
     errors: int = 0
     """Errors found so far in orders before the current one (the engine keeps it up to date)."""
     points: list[Point] = field(default_factory=list)
+    spread: bool = False
+    """Pack transports by :func:`spread_key` instead of best fit (the search's first try, before it branches)."""
 
     @property
     def searching(self) -> bool:
@@ -253,6 +255,18 @@ def packing_key(plan: dict[int, Unit | None], units: dict[int, Unit]) -> Hashabl
     return tuple(sorted((repr(signature(vessels[v])), tuple(sorted(t))) for v, t in loads.items()))
 
 
+def spread_key(unit_cost: int, room: int, dearer: Iterable[int]) -> tuple[bool, int]:
+    """Where a load harms later loads least: a vessel whose room no dearer unit could use, then the most room left.
+
+    With aa1942's transports (2 infantry, or 1 infantry and 1 other) an infantry goes
+    first beside another unit, then onto an empty transport, last beside an infantry:
+    two transports with an infantry each take whatever an empty one and a full one
+    take, and two tanks more.  So cargo loaded order by order keeps every later
+    load's options (infantry first, tanks after: one of each per transport).
+    """
+    return (any(unit_cost < cost <= room for cost in dearer), -(room - unit_cost))
+
+
 # -- counting bounds -------------------------------------------------------------------
 
 
@@ -270,14 +284,20 @@ class Overloads:
     def __init__(self, board: Any) -> None:
         from movecheck.aa.setup import cargo_load
 
-        self.room: dict[str, int] = {}
+        self.rooms: dict[str, list[int]] = {}
         for unit in board.units:
             if unit.type.is_transport and board.friendly_power(unit.power):
-                self.room[unit.at] = self.room.get(unit.at, 0) + unit.type.transport_capacity - cargo_load(unit)
+                self.rooms.setdefault(unit.at, []).append(unit.type.transport_capacity - cargo_load(unit))
+        self.room = {zone: sum(rooms) for zone, rooms in self.rooms.items()}
         self.sailed: set[str] = set()
         self.arrived: set[str] = set()
         self.fixed: set[tuple[int, str]] = set()
         """(1-based order, code): errors every choice gives."""
+        self.loaded: dict[str, list[int]] = {}
+        """Per zone, the costs of the cargo loaded there so far by loads the count holds for."""
+        self.fixed_zones: set[str] = set()
+        self.overflowing: set[str] = set()
+        """Zones whose loads together need more than their transports' room: one AA401 at least, in every choice."""
 
     def look(self, move: Any, board: Any) -> None:
         """Before ``move`` is carried out: whether its load overflows whatever the choice; then note where it goes."""
@@ -289,11 +309,22 @@ class Overloads:
                 and (route.bad_step is None or route.bad_step > route.load_at)):
             zone = move.path[route.load_at]
             costs = [u.type.transport_cost for u in land]
-            if zone in self.room and zone not in self.sailed and all(costs) and sum(costs) > self.room[zone]:
-                self.fixed.add((move.index, "AA401"))
+            if zone in self.room and zone not in self.sailed and all(costs):
+                if sum(costs) > self.room[zone]:
+                    self.fixed.add((move.index, "AA401"))
+                    self.fixed_zones.add(zone)
+                so_far = self.loaded.setdefault(zone, [])
+                so_far += costs
+                least = min(so_far)
+                if sum(so_far) > self.room[zone] or len(so_far) > sum(r // least for r in self.rooms[zone]):
+                    self.overflowing.add(zone)
         if any(not u.type.is_land for u in move.units) or board.is_sea(move.path[0]):
             self.sailed.update(s for s in move.path if board.is_sea(s))
         self.arrived.update(move.path[1:])
+
+    def lower_bound(self) -> int:
+        """Errors every choice gives besides those of :attr:`fixed`: one per zone its loads overflow."""
+        return len(self.overflowing - self.fixed_zones)
 
     def counts(self, order: int | None, code: str) -> bool:
         """The error is one every choice gives (so no search can avoid it)."""

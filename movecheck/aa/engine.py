@@ -190,7 +190,7 @@ class Run:
 
     @property
     def errors(self) -> int:
-        """Errors a choice might avoid or not: those every choice gives are left out (they cannot tell choices apart)."""
+        """Errors a choice might avoid: those every choice gives (a counting bound) are left out."""
         return sum(1 for f in self.findings if _searched(f, self.overloads))
 
     def assignment(self) -> list[dict[str, Any]]:
@@ -230,21 +230,31 @@ def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board
         return first
     meter = Meter()
     best = first
+    least = first.overloads.lower_bound() if first.overloads is not None else 0
     forced: list[int] = []
     try:
-        while True:
+        if best.errors <= least:
+            return best  # a counting bound: no choice has fewer errors
+        # first try: transports packed to keep later loads' options, then the lexicographic search
+        copy = fresh()
+        meter.charge(len(copy.units) + first.orders)
+        spread = _run_once(doc, copy, phase_name, Chooser(spread=True))
+        if spread.errors < best.errors:
+            best = spread
+        while best.errors > least:
             chooser = Chooser(forced, meter)
             copy = fresh()
             meter.charge(len(copy.units))  # a copy of the board is work in proportion to its size
             tried = _run_once(doc, copy, phase_name, chooser)
             if tried.errors < best.errors:
                 best = tried
-            if best.errors == 0:
+            if best.errors <= least:
                 return best
             following = next_forcing(chooser.points, best.errors)
             if following is None:
                 return best
             forced = following
+        return best
     except SearchLimit as exc:
         return _out_of_budget(doc, best, exc)
 

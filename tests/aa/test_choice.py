@@ -273,3 +273,23 @@ def test_a_transport_sailing_in_first_makes_the_count_no_proof(run) -> None:
     # T0 sails to 8 Sea Zone before the load: its room counts, and the load is legal
     moves = [mv(["T0"], "7 Sea Zone", "8 Sea Zone"), mv({"infantry": 1}, UK, "8 Sea Zone")]
     assert run(british_state(), moves) == []
+
+
+def test_loads_overflowing_a_zone_together_are_one_aa401_without_a_search(run, monkeypatch) -> None:
+    """Eleven infantry, one order each, onto five transports: some order is AA401 whatever the choice (a count
+    proves it), so the greedy choice's one AA401 is the answer, with no search to run out."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    st = load_state(transports=5, infantry=11, tanks=1)
+    found = run(st, [mv({"infantry": 1}, "Germany", ZONE) for _ in range(11)])
+    assert [(f.code, f.order) for f in found] == [("AA401", 11)]
+    assert run(st, [mv({"infantry": 1}, "Germany", ZONE) for _ in range(10)]) == []
+
+
+def test_infantry_then_tanks_onto_many_transports_is_found_at_the_first_try(run, monkeypatch) -> None:
+    """Ten infantry then ten tanks, one order each, onto ten transports: packing the infantry one per transport
+    (the search's first try) is legal; the lexicographic search alone needed more than the budget."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "300")
+    st = load_state(transports=10, infantry=10, tanks=10)
+    moves = [mv({"infantry": 1}, "Germany", ZONE) for _ in range(10)] + [mv({"tank": 1}, "Germany", ZONE) for _ in range(10)]
+    assert run(st, moves) == []
+    assert errors(run(st, moves + [mv({"tank": 1}, "Germany", ZONE)])) == ["AA102"]  # no eleventh tank
