@@ -16,8 +16,9 @@ import json
 import math
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "bench" / "work" / "search"
@@ -54,8 +55,14 @@ def landing_case(zones: int, per_zone: int, carriers: int, mixed: bool = False) 
         if i % 2 == 0:
             connections.append(["H2", z])
     territories += [{"name": s, "sea": True} for s in sea]
-    game_map = {"name": "hub", "powers": [A, B, J], "sides": {"Allies": [A, B], "Axis": [J]},
-                "territories": territories, "connections": connections, "control": {"Home": A}}
+    game_map = {
+        "name": "hub",
+        "powers": [A, B, J],
+        "sides": {"Allies": [A, B], "Axis": [J]},
+        "territories": territories,
+        "connections": connections,
+        "control": {"Home": A},
+    }
     units: list[dict[str, Any]] = [{"at": f"B{i}", "power": J, "type": "destroyer"} for i in range(zones)]
     units.append({"at": "Home", "power": A, "type": "fighter", "count": zones * per_zone})
     units.append({"at": "Home", "power": A, "type": "bomber", "count": zones})
@@ -70,8 +77,13 @@ def landing_case(zones: int, per_zone: int, carriers: int, mixed: bool = False) 
         moves.append({"units": {"fighter": per_zone}, "path": path})
         if mixed and i % 4 == 0:
             moves.append({"units": {"bomber": 1}, "path": path})
-    state = {"movecheck": 1, "system": "aa", "map": game_map,
-             "turn": {"round": 3, "power": A, "phase": "combat_move"}, "units": units}
+    state = {
+        "movecheck": 1,
+        "system": "aa",
+        "map": game_map,
+        "turn": {"round": 3, "power": A, "phase": "combat_move"},
+        "units": units,
+    }
     # each carrier ends in one zone and fills it (a zone holds one fighter, or two and the carrier has no ally aboard
     # in the families below); there are fewer carriers than zones (H2's fewer than the even zones): every zone
     # without a carrier is one AA207 (the fighters of one order are one finding)
@@ -83,18 +95,28 @@ def landing_case(zones: int, per_zone: int, carriers: int, mixed: bool = False) 
 
 
 def _aa_state(power: str, units: list[dict[str, Any]], phase: str = "noncombat_move") -> dict[str, Any]:
-    return {"movecheck": 1, "system": "aa", "rules": "aa1942", "map": "aa1942-2e",
-            "turn": {"round": 2, "power": power, "phase": phase}, "units": units}
+    return {
+        "movecheck": 1,
+        "system": "aa",
+        "rules": "aa1942",
+        "map": "aa1942-2e",
+        "turn": {"round": 2, "power": power, "phase": phase},
+        "units": units,
+    }
 
 
 def packing_case(transports: int) -> tuple[Path, int]:
     """Infantry first, tanks after, from count orders: the tanks need one infantry on each transport."""
-    units = [{"at": "Germany", "power": G, "type": "infantry", "count": transports},
-             {"at": "Germany", "power": G, "type": "tank", "count": transports}]
+    units = [
+        {"at": "Germany", "power": G, "type": "infantry", "count": transports},
+        {"at": "Germany", "power": G, "type": "tank", "count": transports},
+    ]
     units += [{"at": "5 Sea Zone", "power": G, "type": "transport"} for _ in range(transports)]
     moves = [{"units": {"infantry": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(transports)]
     moves += [{"units": {"tank": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(transports)]
-    return _write(f"packing-{transports}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}), 0
+    return _write(
+        f"packing-{transports}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}
+    ), 0
 
 
 def ids_case(ids: int) -> tuple[Path, int]:
@@ -111,14 +133,18 @@ def ids_case(ids: int) -> tuple[Path, int]:
 def mixed_cargo_case(transports: int) -> tuple[Path, int]:
     """Artillery, then tanks, then infantry by count: each transport must end with one infantry and one other."""
     half = transports // 2
-    units = [{"at": "Germany", "power": G, "type": "infantry", "count": transports},
-             {"at": "Germany", "power": G, "type": "artillery", "count": half},
-             {"at": "Germany", "power": G, "type": "tank", "count": transports - half}]
+    units = [
+        {"at": "Germany", "power": G, "type": "infantry", "count": transports},
+        {"at": "Germany", "power": G, "type": "artillery", "count": half},
+        {"at": "Germany", "power": G, "type": "tank", "count": transports - half},
+    ]
     units += [{"at": "5 Sea Zone", "power": G, "type": "transport"} for _ in range(transports)]
     moves = [{"units": {"artillery": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(half)]
     moves += [{"units": {"tank": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(transports - half)]
     moves += [{"units": {"infantry": transports}, "path": ["Germany", "5 Sea Zone"]}]
-    return _write(f"mixed-cargo-{transports}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}), 0
+    return _write(
+        f"mixed-cargo-{transports}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}
+    ), 0
 
 
 def carriers_case(carriers: int) -> tuple[Path, int]:
@@ -127,7 +153,9 @@ def carriers_case(carriers: int) -> tuple[Path, int]:
     units += [{"at": "Eastern United States", "power": A, "type": "fighter", "count": carriers}]
     moves = [{"units": {"fighter": 1}, "path": ["Eastern United States", "11 Sea Zone"]} for _ in range(carriers)]
     moves += [{"units": {"carrier": 1}, "path": ["11 Sea Zone", "10 Sea Zone"]} for _ in range(carriers // 2)]
-    return _write(f"carriers-{carriers}", _aa_state(A, units), {"power": A, "phase": "noncombat_move", "moves": moves}), 0
+    return _write(
+        f"carriers-{carriers}", _aa_state(A, units), {"power": A, "phase": "noncombat_move", "moves": moves}
+    ), 0
 
 
 def overload_case(transports: int) -> tuple[Path, int]:
@@ -135,7 +163,9 @@ def overload_case(transports: int) -> tuple[Path, int]:
     units = [{"at": "Germany", "power": G, "type": "infantry", "count": 2 * transports + 1}]
     units += [{"at": "5 Sea Zone", "power": G, "type": "transport"} for _ in range(transports)]
     moves = [{"units": {"infantry": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(2 * transports + 1)]
-    return _write(f"overload-{transports}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}), 1
+    return _write(
+        f"overload-{transports}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}
+    ), 1
 
 
 # -- measuring --------------------------------------------------------------------------
@@ -189,11 +219,15 @@ def editor_latency(rounds: int = 9) -> float:
     folder.mkdir(parents=True, exist_ok=True)
     for kind in ("orders", "states"):
         source = ROOT / "examples" / "aa" / kind / "g1-combat.yaml"
-        (folder / f"{kind}.yaml").write_text(source.read_text(encoding="utf-8").replace("../states/", ""), encoding="utf-8")
+        (folder / f"{kind}.yaml").write_text(
+            source.read_text(encoding="utf-8").replace("../states/", ""), encoding="utf-8"
+        )
     orders = folder / "orders.yaml"
     text = orders.read_text(encoding="utf-8").replace("state: g1-combat.yaml", "state: states.yaml")
     orders.write_text(text, encoding="utf-8")
-    out = subprocess.run([sys.executable, "-c", _LATENCY, str(orders), str(rounds)], capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-c", _LATENCY, str(orders), str(rounds)], capture_output=True, text=True, cwd=ROOT
+    )
     return float(out.stdout.strip() or "nan")
 
 
@@ -205,9 +239,16 @@ def family(title: str, sizes: list[int], build: Callable[[int], tuple[Path, int]
         spent, counts = measure(orders)
         times.append(spent)
         rows.append(f"| {n} {unit} | {spent:.3f} s | {counts.get(code, 0)} | {exact} | {counts.get('MC012', 0)} |")
-    exponent = [math.log(max(t2, 1e-4) / max(t1, 1e-4)) / math.log(n2 / n1)
-                for (n1, t1), (n2, t2) in zip(zip(sizes, times), zip(sizes[1:], times[1:]))]
-    lines = [f"\n### {title}\n", f"| size | CPU | {code} | exact {code} | MC012 |", "| --- | --- | --- | --- | --- |", *rows]
+    exponent = [
+        math.log(max(t2, 1e-4) / max(t1, 1e-4)) / math.log(n2 / n1)
+        for (n1, t1), (n2, t2) in zip(zip(sizes, times, strict=True), zip(sizes[1:], times[1:], strict=True), strict=False)
+    ]
+    lines = [
+        f"\n### {title}\n",
+        f"| size | CPU | {code} | exact {code} | MC012 |",
+        "| --- | --- | --- | --- | --- |",
+        *rows,
+    ]
     if exponent:
         lines.append(f"\ngrowth exponent: {', '.join(f'{e:.2f}' for e in exponent)} (target ≤ 1.5)")
     return lines
@@ -223,20 +264,46 @@ def main(argv: list[str] | None = None) -> int:
         return sizes[:2] if args.quick else sizes
 
     out = ["# Exact searches at scale (CPU of the check, start-up excluded)"]
-    out += family("landing: one fighter per private zone, carriers in a hub (fighters = 2.5 × carriers)",
-                  cut([16, 40, 100, 200]), lambda f: landing_case(f, 1, f * 2 // 5), "AA207", "fighters")
-    out += family("landing: fighters in pairs per zone", cut([32, 64, 100, 200]),
-                  lambda f: landing_case(f // 2, 2, f * 2 // 5), "AA207", "fighters")
-    out += family("landing: carriers of two reaches, allied fighters aboard, bombers mixed in", cut([16, 40, 100, 200]),
-                  lambda f: landing_case(f, 1, f * 2 // 5, mixed=True), "AA207", "fighters")
-    out += family("choice: transports loading from count orders (bin packing)", cut([5, 10, 20]), packing_case, "AA401", "transports")
+    out += family(
+        "landing: one fighter per private zone, carriers in a hub (2.5 fighters per carrier)",
+        cut([16, 40, 100, 200]),
+        lambda f: landing_case(f, 1, f * 2 // 5),
+        "AA207",
+        "fighters",
+    )
+    out += family(
+        "landing: fighters in pairs per zone",
+        cut([32, 64, 100, 200]),
+        lambda f: landing_case(f // 2, 2, f * 2 // 5),
+        "AA207",
+        "fighters",
+    )
+    out += family(
+        "landing: carriers of two reaches, allied fighters aboard, bombers mixed in",
+        cut([16, 40, 100, 200]),
+        lambda f: landing_case(f, 1, f * 2 // 5, mixed=True),
+        "AA207",
+        "fighters",
+    )
+    out += family(
+        "choice: transports loading from count orders (bin packing)",
+        cut([5, 10, 20]),
+        packing_case,
+        "AA401",
+        "transports",
+    )
     out += family("choice: units named by id across several orders", cut([4, 10, 20, 40]), ids_case, "AA401", "ids")
     out += family("choice: mixed cargo", cut([5, 10, 20]), mixed_cargo_case, "AA401", "transports")
     out += family("choice: fighters and carriers", cut([4, 10, 20]), carriers_case, "AA304", "carriers")
     out += family("choice: over-capacity loading (illegal)", cut([5, 11, 20]), overload_case, "AA401", "transports")
     latency = editor_latency()
-    out += ["\n### editor latency\n", "| case | CPU | target |", "| --- | --- | --- |",
-            f"| re-check of the example combat move after a one-character edit (one process, state cached) | {latency * 1000:.1f} ms | ≤ 30 ms |"]
+    out += [
+        "\n### editor latency\n",
+        "| case | CPU | target |",
+        "| --- | --- | --- |",
+        "| re-check of the example combat move after a one-character edit (one process, state cached) "
+        f"| {latency * 1000:.1f} ms | ≤ 30 ms |",
+    ]
     print("\n".join(out))
     return 0
 

@@ -22,6 +22,7 @@ from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
 from movecheck.maneuver.model import Base, Corps, Terrain, Vec
 from movecheck.maneuver.motion import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, full_contact, walk
+from movecheck.maneuver.rolls import by_slowest
 from movecheck.maneuver.orders import Declared, Order
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector, unit
 from movecheck.maneuver.world import DeclaredRoll, Obstacle, Repeat, World, declared_rolls
@@ -284,7 +285,8 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     for members in group_files:
         run = _group_runner(files=members, start=start, horizon=horizon, halve=halve, cap=cap,
                             whole_corps=opts.corps_penalty == "whole_corps")
-        groups.append(Group(members, enumerate_rolls(order.rolls, run, steps, cost=len(members))))
+        slowest = by_slowest(order.rolls, [_walker(f, start) for f in members], run, steps) if len(members) > 1 else None
+        groups.append(Group(members, slowest or enumerate_rolls(order.rolls, run, steps, cost=len(members))))
     analysis = CorpsAnalysis(
         order, corps, direction, mobility, bonus, nearest, start, horizon, cap, files, groups,
         declared_rolls(order, world), tol, opts, towards_itself,
@@ -379,6 +381,10 @@ def _settle(file: File, distance: float) -> tuple[float, Settled | None]:
                 distance, last = lo, (friend, member)
                 changed = True
     return distance, (Settled(last[0], last[1], distance) if last is not None else None)
+
+
+def _walker(file: File, start: float) -> Callable[[Any], Walk]:
+    return lambda lookup: walk(start, file.features, file.stop, file.front.id, lookup)
 
 
 def _group_runner(files: list[File], start: float, horizon: float, halve: bool, cap: float | None,
