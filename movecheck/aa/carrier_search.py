@@ -281,12 +281,7 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
             for z, e in zip(kinds[c][1], edges):
                 if net.flow_on(e):
                     through[c][z] = net.flow_on(e)
-        seated = {}
-        for i, z in enumerate(part.zones):
-            for e in net.adj[first_zone + i]:
-                if e % 2 == 0 and net.to[e] == 1:
-                    seated[z] = net.flow_on(e)
-        return value, through, seated
+        return value, through, _seated(part, net, first_zone)
 
     def exact(caps: dict[str, int]) -> int:
         return _flow(part, caps, [], work)[0]
@@ -376,10 +371,15 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
     # no carrier moves where staying home lands as many: a nicety, on a small budget of its own
     polish = _Work(min(work.limit // 10, work.left))
     try:
-        total = _flow(part, _caps_of(placed, decks), [], polish)[0]
+        caps = _caps_of(placed, decks)
+        total, net, first_zone, _ = _flow(part, caps, [], polish)
+        seated = _seated(part, net, first_zone)
         for d in sorted(placed):
             home = decks[d].home
-            if placed[d] != home and home in decks[d].zones:
+            # a deck whose home no fighter reaches and whose zone's slots are all taken would leave fighters to
+            # find spare slots elsewhere: not tried (the flow per deck made this nicety cost more than the search)
+            tight = home not in demand and seated.get(placed[d], 0) >= caps.get(placed[d], 0)
+            if placed[d] != home and home in decks[d].zones and not tight:
                 trial = {**placed, d: home}
                 if _flow(part, _caps_of(trial, decks), [], polish)[0] >= total:
                     placed = trial
@@ -387,6 +387,16 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         pass  # the placement lands the most fighters already
     work.spend(min(polish.used, work.left))  # within what was left: the nicety never runs the search out
     return placed
+
+
+def _seated(part: _Part, net: Network, first_zone: int) -> dict[str, int]:
+    """Fighters the flow seats in each zone."""
+    seated = {}
+    for i, z in enumerate(part.zones):
+        for e in net.adj[first_zone + i]:
+            if e % 2 == 0 and net.to[e] == 1:
+                seated[z] = seated.get(z, 0) + net.flow_on(e)
+    return seated
 
 
 def _sweep(part: _Part, classes: list[tuple[int, tuple[str, ...]]]) -> dict[str, int]:
