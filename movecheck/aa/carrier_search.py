@@ -375,14 +375,21 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         total, net, first_zone, _ = _flow(part, caps, [], polish)
         seated = _seated(part, net, first_zone)
         for d in sorted(placed):
-            home = decks[d].home
-            # a deck whose home no fighter reaches and whose zone's slots are all taken would leave fighters to
-            # find spare slots elsewhere: not tried (the flow per deck made this nicety cost more than the search)
-            tight = home not in demand and seated.get(placed[d], 0) >= caps.get(placed[d], 0)
-            if placed[d] != home and home in decks[d].zones and not tight:
-                trial = {**placed, d: home}
-                if _flow(part, _caps_of(trial, decks), [], polish)[0] >= total:
-                    placed = trial
+            home, zone = decks[d].home, placed[d]
+            if zone == home or home not in decks[d].zones:
+                continue
+            if home not in demand:
+                # at home it seats no one: it may go home when the other decks in its zone seat what it seated
+                # (decided by counting; rerouting fighters to other zones is not tried: a flow per deck cost more
+                # than the search)
+                if seated.get(zone, 0) <= caps[zone] - decks[d].slots:
+                    placed = {**placed, d: home}
+                    caps[zone] -= decks[d].slots
+                continue
+            trial = {**placed, d: home}
+            value, net, first_zone, _ = _flow(part, _caps_of(trial, decks), [], polish)
+            if value >= total:
+                placed, caps, seated = trial, _caps_of(trial, decks), _seated(part, net, first_zone)
     except SearchLimit:
         pass  # the placement lands the most fighters already
     work.spend(min(polish.used, work.left))  # within what was left: the nicety never runs the search out
