@@ -121,11 +121,17 @@ class Chooser:
         return chosen
 
 
-def next_forcing(points: list[Point], best_errors: int) -> list[int] | None:
-    """The forced prefix of the next choice to try (lexicographic order), or None when none can do better."""
+def next_forcing(points: list[Point], best_errors: int, settled: Callable[[int], bool] = lambda order: False
+                 ) -> list[int] | None:
+    """The forced prefix of the next choice to try (lexicographic order), or None when none can do better.
+
+    ``settled(order)``: the order belongs to a part of the phase that had no error in the run
+    the points come from, and that no other part's choices touch; another choice there cannot
+    do better, and changes nothing elsewhere, so its points are not varied.
+    """
     for i in range(len(points) - 1, -1, -1):
         point = points[i]
-        if point.errors_before >= best_errors:
+        if point.errors_before >= best_errors or settled(point.order):
             continue  # orders before this point already have as many errors as the best choice
         if point.more:
             return [p.taken for p in points[:i]] + [point.taken + 1]
@@ -265,6 +271,33 @@ def spread_key(unit_cost: int, room: int, dearer: Iterable[int]) -> tuple[bool, 
     load's options (infantry first, tanks after: one of each per transport).
     """
     return (any(unit_cost < cost <= room for cost in dearer), -(room - unit_cost))
+
+
+# -- independent parts ------------------------------------------------------------------
+
+
+def parts(moves: Iterable[Any]) -> dict[int, int]:
+    """Each order's part of the phase: orders are in one part when their paths share a space, directly or
+    through other orders (the units an order may choose, the transports and carriers it may take, all
+    stand in the spaces of its path).  Returns the 1-based order -> the first order of its part."""
+    parent: dict[Any, Any] = {}
+
+    def find(x: Any) -> Any:
+        root = parent.setdefault(x, x)
+        while parent[root] != root:
+            root = parent[root]
+        while x != root:
+            parent[x], x = root, parent[x]
+        return root
+
+    for move in moves:
+        for space in move.path:
+            parent[find(("space", space))] = find(("order", move.index))
+    roots: dict[Any, int] = {}
+    found = {}
+    for move in sorted(moves, key=lambda m: m.index):
+        found[move.index] = roots.setdefault(find(("order", move.index)), move.index)
+    return found
 
 
 # -- counting bounds -------------------------------------------------------------------

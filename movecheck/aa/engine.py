@@ -11,7 +11,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
-from movecheck.aa.choice import CHOICE_CODES, Chooser, Meter, Overloads, classes, next_forcing, packing_key, packings
+from movecheck.aa.choice import (
+    CHOICE_CODES, Chooser, Meter, Overloads, classes, next_forcing, packing_key, packings, parts,
+)
 from movecheck.aa.model import Board, Unit, describe
 from movecheck.aa.moves import Move, carried, land_route, resolve_move
 from movecheck.aa.phase import Phase, Record, Undecided, occasion
@@ -231,6 +233,7 @@ def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board
     meter = Meter()
     best = first
     least = first.overloads.lower_bound() if first.overloads is not None else 0
+    part_of = parts(first.moves) if _parts_apart(first) else None
     forced: list[int] = []
     try:
         if best.errors <= least:
@@ -250,13 +253,30 @@ def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board
                 best = tried
             if best.errors <= least:
                 return best
-            following = next_forcing(chooser.points, best.errors)
+            following = next_forcing(chooser.points, best.errors, _settled_parts(tried, part_of))
             if following is None:
                 return best
             forced = following
         return best
     except SearchLimit as exc:
         return _out_of_budget(doc, best, exc)
+
+
+def _parts_apart(run: Run) -> bool:
+    """Whether orders whose paths share no space are independent: not when a landing plan links them (aircraft
+    after the combat move, carriers bought this turn that fighters wait for at sea)."""
+    board = run.phase.board
+    if run.phase.combat:
+        return not any(u.type.is_air for move in run.moves for u in move.units)
+    return not any(board.map.unit_types[k].is_carrier for k in board.purchased if k in board.map.unit_types)
+
+
+def _settled_parts(run: Run, part_of: dict[int, int] | None) -> Callable[[int], bool]:
+    """Orders of parts with no error in ``run`` (every finding of it attributed to an order)."""
+    if part_of is None or any(f.order not in part_of for f in run.findings if _searched(f, run.overloads)):
+        return lambda order: False
+    erring = {part_of[f.order] for f in run.findings if f.order is not None and _searched(f, run.overloads)}
+    return lambda order: order in part_of and part_of[order] not in erring
 
 
 def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
@@ -277,7 +297,8 @@ def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
 
 def _searched(finding: Finding, overloads: Overloads | None) -> bool:
     """An error the search counts: not one a counting bound proved every choice gives."""
-    return finding.severity is Severity.ERROR and not (overloads is not None and overloads.counts(finding.order, finding.code))
+    fixed = overloads is not None and overloads.counts(finding.order, finding.code)
+    return finding.severity is Severity.ERROR and not fixed
 
 
 def _choice_dependent(finding: Finding, moves: dict[int, Move], overloads: Overloads | None = None) -> bool:

@@ -293,3 +293,23 @@ def test_infantry_then_tanks_onto_many_transports_is_found_at_the_first_try(run,
     moves = [mv({"infantry": 1}, "Germany", ZONE) for _ in range(10)] + [mv({"tank": 1}, "Germany", ZONE) for _ in range(10)]
     assert run(st, moves) == []
     assert errors(run(st, moves + [mv({"tank": 1}, "Germany", ZONE)])) == ["AA102"]  # no eleventh tank
+
+
+# -- independent parts: an unrelated mistake does not multiply the search -----------------------
+
+ITALY_EAST = ["Italy", "Southern Europe", "Balkans", "Ukraine S.S.R.", "Caucasus"]
+
+
+def test_a_mistake_in_another_part_does_not_multiply_the_search(run, monkeypatch) -> None:
+    """Eight loads with a choice of transports, then two long flights with one fighter fresh enough: the flights
+    share no space with the loads, so only their own choices are tried (was MC012 after the whole budget)."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "2000")
+    units = [unit("Germany", G, "infantry", 8), unit("Germany", G, "tank", 8)]
+    units += [unit(ZONE, G, "transport", id=f"T{k}") for k in range(8)]
+    units += [unit("Italy", G, "fighter", moved=3), unit("Italy", G, "fighter")]
+    moves = [mv({"tank": 1}, "Germany", ZONE) for _ in range(8)] + [mv({"infantry": 1}, "Germany", ZONE) for _ in range(8)]
+    flights = [mv({"fighter": 1}, *ITALY_EAST), mv({"fighter": 1}, *ITALY_EAST)]
+    found = run(state(G, NCM, units=units), moves + flights)
+    assert "MC012" not in codes(found)
+    assert errors(found).count("AA104") == 1  # one of the flights is too long whichever fighter flies it
+    assert all(f.order in (17, 18) for f in found)
