@@ -26,6 +26,7 @@ of the option indices (the greedy choice, option 0, first at every point).
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
@@ -141,15 +142,35 @@ def next_forcing(points: list[Point], best_errors: int, settled: Callable[[int],
 # -- equivalence -----------------------------------------------------------------------
 
 
+NAMED: ContextVar[frozenset[str] | None] = ContextVar("movecheck_named_ids", default=None)
+"""The ids the orders of the file being checked name (None: any id may be named)."""
+
+
+def named_ids(raw_moves: Any) -> frozenset[str]:
+    """Every id the orders name: in ``units:`` lists and as ``transport:``."""
+    found: set[str] = set()
+    for raw in raw_moves if isinstance(raw_moves, list) else []:
+        if not isinstance(raw, dict):
+            continue
+        units, transport = raw.get("units"), raw.get("transport")
+        if isinstance(units, list):
+            found.update(u for u in units if isinstance(u, str))
+        if isinstance(transport, str):
+            found.add(transport)
+    return frozenset(found)
+
+
 def signature(unit: Unit) -> tuple[Any, ...]:
     """What makes two units different for the rules: units with the same signature are interchangeable.
 
-    A unit with an id is like no other: a later order may name it.
+    A unit with an id an order names is like no other; an id no order of the file names
+    tells nothing apart (twelve infantry with ids, three of them named: the other nine are alike).
     """
     aboard = unit.aboard.uid if unit.aboard is not None else None
     cargo = tuple(sorted(c.type.name for c in unit.cargo)) if unit.cargo else ()
+    named = NAMED.get()
     return (
-        unit.id, unit.type.name, unit.power, unit.at, unit.moved, unit.spent, unit.move_count, unit.done, unit.in_battle,
+        unit.id if named is None or unit.id in named else None, unit.type.name, unit.power, unit.at, unit.moved, unit.spent, unit.move_count, unit.done, unit.in_battle,
         unit.fought, unit.landed, unit.loaded, unit.loaded_now, unit.unloaded_now, unit.unloaded_to,
         unit.unloaded_before, aboard, cargo,
     )

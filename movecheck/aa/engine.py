@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
 from movecheck.aa.choice import (
-    CHOICE_CODES, Chooser, Meter, Overloads, classes, next_forcing, packing_key, packings, parts,
+    CHOICE_CODES, NAMED, Chooser, Meter, Overloads, classes, named_ids, next_forcing, packing_key, packings, parts,
 )
 from movecheck.aa.model import Board, Unit, describe
 from movecheck.aa.moves import Move, carried, land_route, resolve_move
@@ -222,8 +222,12 @@ def run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board]
     clause ran, and the choice used.  One search budget covers the whole file
     (:func:`movecheck.budget.per_file`): the choice search and every landing search it asks for.
     """
-    with per_file():
-        return _run(doc, board, phase_name, fresh)
+    token = NAMED.set(named_ids(doc.get("moves", default=[])))
+    try:
+        with per_file():
+            return _run(doc, board, phase_name, fresh)
+    finally:
+        NAMED.reset(token)
 
 
 def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board] | None) -> Run:

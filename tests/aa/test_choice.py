@@ -313,3 +313,16 @@ def test_a_mistake_in_another_part_does_not_multiply_the_search(run, monkeypatch
     assert "MC012" not in codes(found)
     assert errors(found).count("AA104") == 1  # one of the flights is too long whichever fighter flies it
     assert all(f.order in (17, 18) for f in found)
+
+
+def test_ids_no_order_names_do_not_tell_units_apart(run, monkeypatch) -> None:
+    """Twelve fighters with ids, six of them with one move left, chosen by count: the short flight must take
+    the tired ones.  Only the ids an order names pin a unit, so the choice is among 4 options, not 220."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "400")
+    tired = [unit("Germany", G, "fighter", moved=3, id=f"F{k}") for k in range(6)]
+    fresh = [unit("Germany", G, "fighter", id=f"F{k + 6}") for k in range(6)]
+    moves = [mv({"fighter": 3}, *SHORT), mv({"fighter": 3}, *LONG)]
+    assert run(state(G, NCM, units=tired + fresh), moves) == []
+    named = [mv(["F6"], *SHORT), *moves]  # F6 named: it is pinned, and the short flight of three still fits
+    found = run(state(G, NCM, units=tired + fresh), named)
+    assert "MC012" not in codes(found)
