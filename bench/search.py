@@ -168,6 +168,43 @@ def overload_case(transports: int) -> tuple[Path, int]:
     ), 1
 
 
+def british_case(loads: int) -> tuple[Path, int]:
+    """Loads onto partly loaded transports, then an unrelated load into a full one (the issue's four British orders
+    at 3 loads): AA401 at the last order, which no choice can avoid."""
+    units = [
+        {"at": "United Kingdom", "power": B, "type": kind, "count": loads} for kind in ("infantry", "tank", "artillery")
+    ]
+    for k in range(loads):
+        units += [
+            {"at": "7 Sea Zone", "power": B, "type": "transport", "id": f"T{k}"},
+            {"at": "7 Sea Zone", "power": B, "type": "infantry", "aboard": f"T{k}"},
+        ]
+    units += [
+        {"at": "8 Sea Zone", "power": B, "type": "transport", "id": "TF"},
+        {"at": "8 Sea Zone", "power": B, "type": "infantry", "count": 2, "aboard": "TF"},
+    ]
+    kinds = ["infantry", "tank", "artillery"]
+    moves = [{"units": {kinds[k % 3]: 1}, "path": ["United Kingdom", "7 Sea Zone"]} for k in range(loads)]
+    moves.append({"units": {"infantry": 1}, "path": ["United Kingdom", "8 Sea Zone"]})
+    return _write(f"british-{loads}", _aa_state(B, units), {"power": B, "phase": "noncombat_move", "moves": moves}), 1
+
+
+def parts_case(loads: int) -> tuple[Path, int]:
+    """Tanks then infantry loading by count, then two long flights with one fighter fresh enough (far away)."""
+    units = [
+        {"at": "Germany", "power": G, "type": "infantry", "count": loads},
+        {"at": "Germany", "power": G, "type": "tank", "count": loads},
+        {"at": "Italy", "power": G, "type": "fighter", "moved": 3},
+        {"at": "Italy", "power": G, "type": "fighter"},
+    ]
+    units += [{"at": "5 Sea Zone", "power": G, "type": "transport"} for _ in range(loads)]
+    moves = [{"units": {"tank": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(loads)]
+    moves += [{"units": {"infantry": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(loads)]
+    flight = ["Italy", "Southern Europe", "Balkans", "Ukraine S.S.R.", "Caucasus"]
+    moves += [{"units": {"fighter": 1}, "path": flight}, {"units": {"fighter": 1}, "path": flight}]
+    return _write(f"parts-{loads}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}), 1
+
+
 # -- measuring --------------------------------------------------------------------------
 
 _DRIVER = """
@@ -200,7 +237,7 @@ from pathlib import Path
 from movecheck.core import Settings, check
 path = Path(sys.argv[1])
 text = path.read_text(encoding="utf-8")
-check([str(path)], Settings())  # warm: state prepared and modules loaded
+check([str(path)], Settings())  # warm: modules loaded (each call reads and prepares the state again)
 times = []
 for k in range(int(sys.argv[2])):
     path.write_text(text.replace("moves:", "moves:" + " " * (k % 2 + 1), 1), encoding="utf-8")  # a one-character edit
@@ -241,7 +278,9 @@ def family(title: str, sizes: list[int], build: Callable[[int], tuple[Path, int]
         rows.append(f"| {n} {unit} | {spent:.3f} s | {counts.get(code, 0)} | {exact} | {counts.get('MC012', 0)} |")
     exponent = [
         math.log(max(t2, 1e-4) / max(t1, 1e-4)) / math.log(n2 / n1)
-        for (n1, t1), (n2, t2) in zip(zip(sizes, times, strict=True), zip(sizes[1:], times[1:], strict=True), strict=False)
+        for (n1, t1), (n2, t2) in zip(
+            zip(sizes, times, strict=True), zip(sizes[1:], times[1:], strict=True), strict=False
+        )
     ]
     lines = [
         f"\n### {title}\n",
@@ -296,12 +335,26 @@ def main(argv: list[str] | None = None) -> int:
     out += family("choice: mixed cargo", cut([5, 10, 20]), mixed_cargo_case, "AA401", "transports")
     out += family("choice: fighters and carriers", cut([4, 10, 20]), carriers_case, "AA304", "carriers")
     out += family("choice: over-capacity loading (illegal)", cut([5, 11, 20]), overload_case, "AA401", "transports")
+    out += family(
+        "choice: loads onto partly loaded transports, then a load into a full one",
+        cut([3, 6, 12, 20]),
+        british_case,
+        "AA401",
+        "loads",
+    )
+    out += family(
+        "choice: loads, then an unrelated mistake elsewhere (independent parts)",
+        cut([4, 8, 16, 20]),
+        parts_case,
+        "AA104",
+        "loads",
+    )
     latency = editor_latency()
     out += [
         "\n### editor latency\n",
         "| case | CPU | target |",
         "| --- | --- | --- |",
-        "| re-check of the example combat move after a one-character edit (one process, state cached) "
+        "| re-check of the example combat move after a one-character edit (one process, warm; state read again) "
         f"| {latency * 1000:.1f} ms | ≤ 30 ms |",
     ]
     print("\n".join(out))
