@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from movecheck.aa.flow import Network
 from movecheck.aa.model import Unit
+from movecheck.aa.partition import Partition
 from movecheck.budget import SEARCHES, Meter, SearchLimit, current
 
 
@@ -150,15 +151,8 @@ def _solve(flyers: list[Flyer], decks: list[Deck], work: _Work) -> Landing:
         zones = frozenset(flyer.sea & useful)
         if zones:
             kinds.setdefault(zones, []).append(f)
-    parent: dict[str, str] = {}
-
-    def find(z: str) -> str:
-        root = parent.setdefault(z, z)
-        while parent[root] != root:
-            root = parent[root]
-        while z != root:
-            parent[z], z = root, parent[z]
-        return root
+    partition: Partition[str] = Partition()
+    find = partition.find
 
     wanted = set().union(*kinds) if kinds else set()
     # a zone whose fighters all reach another zone of the same carrier is never a better place for it: slots
@@ -179,10 +173,10 @@ def _solve(flyers: list[Flyer], decks: list[Deck], work: _Work) -> Landing:
     for zones in kinds:
         first, *rest = sorted(zones)
         for z in rest:
-            parent[find(z)] = find(first)
+            partition.join(z, first)
     for d, zs in choices.items():
         for z in zs[1:]:
-            parent[find(z)] = find(zs[0])
+            partition.join(z, zs[0])
     parts: dict[str, _Part] = {}
     for zones, members in sorted(kinds.items(), key=lambda item: item[1][0]):
         parts.setdefault(find(min(zones)), _Part([], [], [])).kinds.append((zones, members))

@@ -301,23 +301,16 @@ def parts(moves: Iterable[Any]) -> dict[int, int]:
     """Each order's part of the phase: orders are in one part when their paths share a space, directly or
     through other orders (the units an order may choose, the transports and carriers it may take, all
     stand in the spaces of its path).  Returns the 1-based order -> the first order of its part."""
-    parent: dict[Any, Any] = {}
+    from movecheck.aa.partition import Partition
 
-    def find(x: Any) -> Any:
-        root = parent.setdefault(x, x)
-        while parent[root] != root:
-            root = parent[root]
-        while x != root:
-            parent[x], x = root, parent[x]
-        return root
-
+    partition: Partition[tuple[str, Any]] = Partition()
     for move in moves:
         for space in move.path:
-            parent[find(("space", space))] = find(("order", move.index))
+            partition.join(("space", space), ("order", move.index))
     roots: dict[Any, int] = {}
     found = {}
     for move in sorted(moves, key=lambda m: m.index):
-        found[move.index] = roots.setdefault(find(("order", move.index)), move.index)
+        found[move.index] = roots.setdefault(partition.find(("order", move.index)), move.index)
     return found
 
 
