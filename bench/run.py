@@ -2,7 +2,7 @@
 
 Run from the repository root, after the README's install::
 
-    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--only startup,batch,aa,choice,maneuver,worst,server] [--timeout 120]
+    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--only startup,batch,aa,choice,maneuver,worst,server,reach,search] [--timeout 120]
 
 Every figure is a median over repeated runs, printed next to the figure it is
 compared with in the same run (these machines are noisy: ratios measured side
@@ -824,7 +824,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="movecheck benchmark")
     parser.add_argument("--repeat", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--quick", action="store_true", help="skip the largest cases")
-    parser.add_argument("--only", default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server,reach",
+    parser.add_argument("--only", default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server,reach,search",
                         help="comma-separated sections")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a worst case is stopped (default 120)")
     args = parser.parse_args(argv)
@@ -855,6 +855,8 @@ def main(argv: list[str] | None = None) -> int:
             notes += bench_server(args.repeat, table, goal)
         elif name == "reach":
             notes += bench_reach_section(args.repeat)
+        elif name == "search":  # issue 28: the exact searches at scale (bench/search.py)
+            subprocess.run([sys.executable, str(ROOT / "bench" / "search.py"), *(["--quick"] if args.quick else [])], cwd=ROOT)
     if notes:
         print("\n## Ratios and targets of earlier issues\n")
         for note in notes:

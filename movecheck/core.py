@@ -13,6 +13,7 @@ import os
 import re
 from typing import Any
 
+from movecheck.budget import check_environment
 from movecheck.files import (
     FORMAT_VERSION,
     Loaded,
@@ -206,6 +207,7 @@ def check(
     Each state is read and prepared once, however many orders files name it; each
     orders file is checked against a fresh copy of it.
     """
+    check_environment()  # a budget variable that is no plain number: a usage error before any file is read
     report = shown.report if shown is not None else Report()
     shown = shown or _Shown(report)
     required_ends: list[str] = []

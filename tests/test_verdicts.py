@@ -326,9 +326,28 @@ def monkeypatch_module():
     mp.undo()
 
 
-@pytest.mark.parametrize("raw, expected", [("", 7), ("25", 25), ("0", 7), ("²", 7), ("1e6", 7), ("9" * 5000, 7), (" 3 ", 3)])
+@pytest.mark.parametrize("raw, expected", [("", 7), ("  ", 7), ("25", 25), (" 3 ", 3), ("9" * 12, 10**12 - 1)])
 def test_a_budget_variable_is_a_plain_positive_number(monkeypatch, raw: str, expected: int) -> None:
     from movecheck.budget import budget
 
     monkeypatch.setenv("MOVECHECK_TEST_BUDGET", raw)
     assert budget("MOVECHECK_TEST_BUDGET", 7) == expected
+
+
+@pytest.mark.parametrize("raw", ["0", "²", "1e6", "1_000", "-5", "9" * 13, "9" * 5000, "ten"])
+def test_a_budget_variable_that_is_no_plain_number_is_a_usage_error(monkeypatch, raw: str) -> None:
+    from movecheck.budget import BudgetError, budget
+
+    monkeypatch.setenv("MOVECHECK_TEST_BUDGET", raw)
+    with pytest.raises(BudgetError, match="MOVECHECK_TEST_BUDGET must be a positive whole number"):
+        budget("MOVECHECK_TEST_BUDGET", 7)
+
+
+@pytest.mark.parametrize("variable", ["MOVECHECK_CHOICE_BUDGET", "MOVECHECK_LANDING_BUDGET", "MOVECHECK_ROLL_BUDGET"])
+def test_check_refuses_a_budget_variable_in_one_line(monkeypatch, capsys, variable: str) -> None:
+    from movecheck.cli import main
+
+    monkeypatch.setenv(variable, "1e9")
+    assert main(["check", str(Path(__file__).resolve().parent.parent / "examples" / "aa" / "orders" / "g1-combat.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and variable in err and "'1e9'" in err and "Traceback" not in err

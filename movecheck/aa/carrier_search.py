@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from movecheck.aa.flow import Network
 from movecheck.aa.model import Unit
-from movecheck.budget import SearchLimit, budget
-from movecheck.i18n import N_
+from movecheck.aa.partition import Partition
+from movecheck.budget import SEARCHES, Meter, SearchLimit, current
 
 
 @dataclass
@@ -60,7 +61,7 @@ def _match(flyers: list[Flyer], decks: list[Deck], zone_of: dict[str, set[str]])
     source, sink = 0, 1
     first_flyer, first_zone = 2, 2 + len(flyers)
     first_deck = first_zone + len(zones)
-    net = _Network(first_deck + len(decks))
+    net = Network(first_deck + len(decks))
     for f, flyer in enumerate(flyers):
         net.add(source, first_flyer + f, 1)
         for z in sorted(flyer.sea):
@@ -87,92 +88,16 @@ def _match(flyers: list[Flyer], decks: list[Deck], zone_of: dict[str, set[str]])
 
 # --- the landing search --------------------------------------------------------------------
 
-LANDING_BUDGET = 10_000_000
-"""Default work the landing search may spend (``MOVECHECK_LANDING_BUDGET``): edges examined by its flows."""
-
 LANDING_BUDGET_VARIABLE = "MOVECHECK_LANDING_BUDGET"
 
-
-class _Work:
-    """The landing search's budget: running out raises SearchLimit."""
-
-    def __init__(self, limit: int | None = None) -> None:
-        self.limit = budget(LANDING_BUDGET_VARIABLE, LANDING_BUDGET) if limit is None else limit
-        self.used = 0
-
-    def spend(self, amount: int) -> None:
-        self.used += amount
-        if self.used > self.limit:
-            raise SearchLimit(N_("aircraft-landing search"), LANDING_BUDGET_VARIABLE, self.limit)
+LANDING_BUDGET = SEARCHES[LANDING_BUDGET_VARIABLE][1]
+"""Default work the landing searches of one file may spend (``MOVECHECK_LANDING_BUDGET``): edges their flows examine."""
 
 
-class _Network:
-    """A flow network (edge ``e`` and its reverse ``e ^ 1``), maximum flow by Dinic's algorithm, without recursion."""
+class _Work(Meter):
+    """The landing search's steps, charged to the file's budget: running out raises SearchLimit."""
 
-    def __init__(self, size: int) -> None:
-        self.adj: list[list[int]] = [[] for _ in range(size)]
-        self.to: list[int] = []
-        self.cap: list[int] = []
-        self.initial: list[int] = []
-
-    def add(self, u: int, v: int, capacity: int) -> int:
-        edge = len(self.to)
-        self.to += [v, u]
-        self.cap += [capacity, 0]
-        self.initial += [capacity, 0]
-        self.adj[u].append(edge)
-        self.adj[v].append(edge + 1)
-        return edge
-
-    def flow_on(self, edge: int) -> int:
-        return self.initial[edge] - self.cap[edge]
-
-    def run(self, source: int, sink: int, work: _Work) -> int:
-        adj, to, cap = self.adj, self.to, self.cap
-        total = 0
-        while True:
-            level = [-1] * len(adj)
-            level[source] = 0
-            queue = [source]
-            for u in queue:
-                for e in adj[u]:
-                    if cap[e] > 0 and level[to[e]] < 0:
-                        level[to[e]] = level[u] + 1
-                        queue.append(to[e])
-            work.spend(len(to) // 2 + 1)
-            if level[sink] < 0:
-                return total
-            nxt = [0] * len(adj)
-            scanned = 0
-            while True:  # augmenting paths along the levels, depth first with an explicit stack
-                path: list[int] = []
-                u = source
-                while u != sink:
-                    edges = adj[u]
-                    while nxt[u] < len(edges):
-                        e = edges[nxt[u]]
-                        scanned += 1
-                        if cap[e] > 0 and level[to[e]] == level[u] + 1:
-                            break
-                        nxt[u] += 1
-                    else:
-                        if u == source:
-                            break
-                        level[u] = -1  # dead end
-                        e = path.pop()
-                        u = to[e ^ 1]
-                        nxt[u] += 1
-                        continue
-                    path.append(e)
-                    u = to[e]
-                if u != sink:
-                    break
-                push = min(cap[e] for e in path)
-                for e in path:
-                    cap[e] -= push
-                    cap[e ^ 1] += push
-                total += push
-            work.spend(scanned)
+    variable = LANDING_BUDGET_VARIABLE
 
 
 @dataclass
@@ -201,9 +126,24 @@ def solve_landing(flyers: list[Flyer], decks: list[Deck], work: _Work | None = N
     placements are visited once), bounded by the flow of the relaxed problem in
     which a movable deck serves all its zones at once.  The problem splits into
     parts no fighter or deck links; a part whose search runs out of the budget
-    leaves its fighters undecided (``limit`` says why), the others are exact.
+    leaves its fighters undecided (``limit`` says why), the others are exact.  The answer depends only on
+    the fighters' zones and the decks, so a file meets each distinct problem once (the choice search's runs
+    ask again): it is kept in the file's budget (:func:`movecheck.budget.current`).
     """
     work = work or _Work()
+    file_budget = current()
+    mark = (tuple(tuple(sorted(f.sea)) for f in flyers),
+            tuple((d.key, d.slots, tuple(d.zones), d.home) for d in decks))
+    if file_budget is not None and ("landing", mark) in file_budget.memo:
+        known: Landing = file_budget.memo[("landing", mark)]
+        return known  # the same problem met again in the file (another choice run)
+    result = _solve(flyers, decks, work)
+    if file_budget is not None:
+        file_budget.memo[("landing", mark)] = result
+    return result
+
+
+def _solve(flyers: list[Flyer], decks: list[Deck], work: _Work) -> Landing:
     result = Landing()
     useful = {z for d in decks for z in d.zones}
     kinds: dict[frozenset[str], list[int]] = {}
@@ -211,15 +151,8 @@ def solve_landing(flyers: list[Flyer], decks: list[Deck], work: _Work | None = N
         zones = frozenset(flyer.sea & useful)
         if zones:
             kinds.setdefault(zones, []).append(f)
-    parent: dict[str, str] = {}
-
-    def find(z: str) -> str:
-        root = parent.setdefault(z, z)
-        while parent[root] != root:
-            root = parent[root]
-        while z != root:
-            parent[z], z = root, parent[z]
-        return root
+    partition: Partition[str] = Partition()
+    find = partition.find
 
     wanted = set().union(*kinds) if kinds else set()
     # a zone whose fighters all reach another zone of the same carrier is never a better place for it: slots
@@ -228,19 +161,22 @@ def solve_landing(flyers: list[Flyer], decks: list[Deck], work: _Work | None = N
     for k, zones in enumerate(kinds):
         for z in zones:
             reached_by.setdefault(z, set()).add(k)
-    choices = {}
+    kind_zones = list(kinds)
+    choices: dict[int, list[str]] = {}
+    known: dict[tuple[str | None, tuple[str, ...]], list[str]] = {}
     for d, deck in enumerate(decks):
-        zones = [z for z in _zone_order(deck, deck.zones) if z in wanted]
-        choices[d] = [z for i, z in enumerate(zones) if not any(
-            reached_by[z] < reached_by[o] or (reached_by[z] == reached_by[o] and j < i)
-            for j, o in enumerate(zones) if j != i)]
+        mark = (deck.home, tuple(deck.zones))
+        if mark not in known:
+            open_zones = [z for z in _zone_order(deck, deck.zones) if z in wanted]
+            known[mark] = _undominated(open_zones, reached_by, kind_zones)
+        choices[d] = known[mark]
     for zones in kinds:
         first, *rest = sorted(zones)
         for z in rest:
-            parent[find(z)] = find(first)
+            partition.join(z, first)
     for d, zs in choices.items():
         for z in zs[1:]:
-            parent[find(z)] = find(zs[0])
+            partition.join(z, zs[0])
     parts: dict[str, _Part] = {}
     for zones, members in sorted(kinds.items(), key=lambda item: item[1][0]):
         parts.setdefault(find(min(zones)), _Part([], [], [])).kinds.append((zones, members))
@@ -265,8 +201,25 @@ def solve_landing(flyers: list[Flyer], decks: list[Deck], work: _Work | None = N
     return result
 
 
+def _undominated(zones: list[str], reached_by: dict[str, set[int]], kind_zones: list[frozenset[str]]) -> list[str]:
+    """The zones of a deck that no other zone of it dominates (every fighter reaching it reaches the other too).
+
+    A zone's dominators lie among the zones of any one kind of fighter reaching it, so only the zones of its
+    narrowest kind are compared, not every pair of zones.
+    """
+    place = {z: i for i, z in enumerate(zones)}
+    kept = []
+    for i, z in enumerate(zones):
+        mine = reached_by[z]
+        narrowest = min(mine, key=lambda k: (len(kind_zones[k]), k))
+        if not any(o != z and o in place and (mine < reached_by[o] or (mine == reached_by[o] and place[o] < i))
+                   for o in kind_zones[narrowest]):
+            kept.append(z)
+    return kept
+
+
 def _flow(part: _Part, caps: dict[str, int], free: list[tuple[int, list[str]]], work: _Work
-          ) -> tuple[int, _Network, int, list[list[int]]]:
+          ) -> tuple[int, Network, int, list[list[int]]]:
     """Most fighters of a part landed with ``caps`` slots fixed per zone and ``free`` (slots, zones) serving all their zones.
 
     Returns the value, the network, the index of the first zone node and, per free entry, its edges from zones.
@@ -275,7 +228,7 @@ def _flow(part: _Part, caps: dict[str, int], free: list[tuple[int, list[str]]], 
     source, sink = 0, 1
     first_zone = 2 + len(part.kinds)
     first_free = first_zone + len(part.zones)
-    net = _Network(first_free + len(free))
+    net = Network(first_free + len(free))
     for k, (zones, members) in enumerate(part.kinds):
         net.add(source, 2 + k, len(members))
         for z in sorted(zones):
@@ -315,18 +268,14 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
     def relaxed(caps: dict[str, int], left: tuple[int, ...]) -> tuple[int, list[dict[str, int]], dict[str, int]]:
         """The relaxed bound, the flow through each class's zones, and the fighters landed in fixed slots per zone."""
         live = [c for c, n in enumerate(left) if n]
-        value, net, first_zone, feeds = _flow(part, caps, [(kinds[c][0] * left[c], list(kinds[c][1])) for c in live], work)
+        free = [(useful[c] * left[c], list(kinds[c][1])) for c in live]
+        value, net, first_zone, feeds = _flow(part, caps, free, work)
         through: list[dict[str, int]] = [{} for _ in kinds]
         for c, edges in zip(live, feeds):
             for z, e in zip(kinds[c][1], edges):
                 if net.flow_on(e):
                     through[c][z] = net.flow_on(e)
-        seated = {}
-        for i, z in enumerate(part.zones):
-            for e in net.adj[first_zone + i]:
-                if e % 2 == 0 and net.to[e] == 1:
-                    seated[z] = net.flow_on(e)
-        return value, through, seated
+        return value, through, _seated(part, net, first_zone)
 
     def exact(caps: dict[str, int]) -> int:
         return _flow(part, caps, [], work)[0]
@@ -353,6 +302,9 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
     for k, (zones, _) in enumerate(part.kinds):
         for z in zones:
             reach_of.setdefault(z, []).append(k)
+    # a deck ends in one zone, so it seats at most the fighters that reach that zone: the relaxation gives
+    # each deck of a class the most it could seat in any one of its zones, not its slots in all of them
+    useful = [min(c[0], max(demand[z] for z in c[1])) for c in kinds]
     left = tuple(len(classes[c]) for c in kinds)
     root, _, _ = relaxed(caps, left)
     best_value, best_picks = -1, {}
@@ -411,18 +363,41 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
                 counts[z] -= 1
             placed[d] = z
     # no carrier moves where staying home lands as many: a nicety, on a small budget of its own
-    polish = _Work(min(work.limit // 10, max(work.limit - work.used, 0)))
+    polish = _Work(min(work.limit // 10, work.left))
     try:
-        total = _flow(part, _caps_of(placed, decks), [], polish)[0]
+        caps = _caps_of(placed, decks)
+        total, net, first_zone, _ = _flow(part, caps, [], polish)
+        seated = _seated(part, net, first_zone)
         for d in sorted(placed):
-            home = decks[d].home
-            if placed[d] != home and home in decks[d].zones:
-                trial = {**placed, d: home}
-                if _flow(part, _caps_of(trial, decks), [], polish)[0] >= total:
-                    placed = trial
+            home, zone = decks[d].home, placed[d]
+            if zone == home or home not in decks[d].zones:
+                continue
+            if home not in demand:
+                # at home it seats no one: it may go home when the other decks in its zone seat what it seated
+                # (decided by counting; rerouting fighters to other zones is not tried: a flow per deck cost more
+                # than the search)
+                if seated.get(zone, 0) <= caps[zone] - decks[d].slots:
+                    placed = {**placed, d: home}
+                    caps[zone] -= decks[d].slots
+                continue
+            trial = {**placed, d: home}
+            value, net, first_zone, _ = _flow(part, _caps_of(trial, decks), [], polish)
+            if value >= total:
+                placed, caps, seated = trial, _caps_of(trial, decks), _seated(part, net, first_zone)
     except SearchLimit:
         pass  # the placement lands the most fighters already
+    work.spend(min(polish.used, work.left))  # within what was left: the nicety never runs the search out
     return placed
+
+
+def _seated(part: _Part, net: Network, first_zone: int) -> dict[str, int]:
+    """Fighters the flow seats in each zone."""
+    seated = {}
+    for i, z in enumerate(part.zones):
+        for e in net.adj[first_zone + i]:
+            if e % 2 == 0 and net.to[e] == 1:
+                seated[z] = seated.get(z, 0) + net.flow_on(e)
+    return seated
 
 
 def _sweep(part: _Part, classes: list[tuple[int, tuple[str, ...]]]) -> dict[str, int]:

@@ -26,12 +26,12 @@ of the option indices (the greedy choice, option 0, first at every point).
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
 
-from movecheck.budget import SearchLimit, budget
-from movecheck.i18n import N_
+from movecheck import budget
 
 if TYPE_CHECKING:
     from movecheck.aa.model import Unit
@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 BUDGET_VARIABLE = "MOVECHECK_CHOICE_BUDGET"
-DEFAULT_BUDGET = 50_000
-"""Steps of the choice search: orders carried out again, options and units looked at."""
+DEFAULT_BUDGET = budget.SEARCHES[BUDGET_VARIABLE][1]
+"""Steps of the choice search per file: orders carried out again, options and units looked at, boards copied."""
 
 CHOICE_CODES = frozenset({"AA102", "AA104", "AA304", "AA306", "AA401", "AA402", "AA403", "AA404", "AA405"})
 """Error codes a different choice of units, transports or carriers may avoid: the greedy
@@ -50,17 +50,14 @@ AA104 only for units chosen by count where a unit of their type began the phase 
 movement needed: :meth:`~movecheck.aa.phase.Phase.short_by_choice`)."""
 
 
-class Meter:
-    """The search's budget: steps spent, and the limit."""
+class Meter(budget.Meter):
+    """The choice search's steps, charged to the file's budget (``MOVECHECK_CHOICE_BUDGET``)."""
 
-    def __init__(self, limit: int | None = None) -> None:
-        self.limit = budget(BUDGET_VARIABLE, DEFAULT_BUDGET) if limit is None else limit
-        self.spent = 0
+    variable = BUDGET_VARIABLE
 
-    def charge(self, steps: int = 1) -> None:
-        self.spent += steps
-        if self.spent > self.limit:
-            raise SearchLimit(N_("choice search"), BUDGET_VARIABLE, self.limit)
+    @property
+    def spent(self) -> int:
+        return self.used
 
 
 @dataclass
@@ -86,6 +83,8 @@ class Chooser:
     errors: int = 0
     """Errors found so far in orders before the current one (the engine keeps it up to date)."""
     points: list[Point] = field(default_factory=list)
+    spread: bool = False
+    """Pack transports by :func:`spread_key` instead of best fit (the search's first try, before it branches)."""
 
     @property
     def searching(self) -> bool:
@@ -123,11 +122,17 @@ class Chooser:
         return chosen
 
 
-def next_forcing(points: list[Point], best_errors: int) -> list[int] | None:
-    """The forced prefix of the next choice to try (lexicographic order), or None when none can do better."""
+def next_forcing(points: list[Point], best_errors: int, settled: Callable[[int], bool] = lambda order: False
+                 ) -> list[int] | None:
+    """The forced prefix of the next choice to try (lexicographic order), or None when none can do better.
+
+    ``settled(order)``: the order belongs to a part of the phase that had no error in the run
+    the points come from, and that no other part's choices touch; another choice there cannot
+    do better, and changes nothing elsewhere, so its points are not varied.
+    """
     for i in range(len(points) - 1, -1, -1):
         point = points[i]
-        if point.errors_before >= best_errors:
+        if point.errors_before >= best_errors or settled(point.order):
             continue  # orders before this point already have as many errors as the best choice
         if point.more:
             return [p.taken for p in points[:i]] + [point.taken + 1]
@@ -137,15 +142,35 @@ def next_forcing(points: list[Point], best_errors: int) -> list[int] | None:
 # -- equivalence -----------------------------------------------------------------------
 
 
+NAMED: ContextVar[frozenset[str] | None] = ContextVar("movecheck_named_ids", default=None)
+"""The ids the orders of the file being checked name (None: any id may be named)."""
+
+
+def named_ids(raw_moves: Any) -> frozenset[str]:
+    """Every id the orders name: in ``units:`` lists and as ``transport:``."""
+    found: set[str] = set()
+    for raw in raw_moves if isinstance(raw_moves, list) else []:
+        if not isinstance(raw, dict):
+            continue
+        units, transport = raw.get("units"), raw.get("transport")
+        if isinstance(units, list):
+            found.update(u for u in units if isinstance(u, str))
+        if isinstance(transport, str):
+            found.add(transport)
+    return frozenset(found)
+
+
 def signature(unit: Unit) -> tuple[Any, ...]:
     """What makes two units different for the rules: units with the same signature are interchangeable.
 
-    A unit with an id is like no other: a later order may name it.
+    A unit with an id an order names is like no other; an id no order of the file names
+    tells nothing apart (twelve infantry with ids, three of them named: the other nine are alike).
     """
     aboard = unit.aboard.uid if unit.aboard is not None else None
     cargo = tuple(sorted(c.type.name for c in unit.cargo)) if unit.cargo else ()
+    named = NAMED.get()
     return (
-        unit.id, unit.type.name, unit.power, unit.at, unit.moved, unit.spent, unit.move_count, unit.done, unit.in_battle,
+        unit.id if named is None or unit.id in named else None, unit.type.name, unit.power, unit.at, unit.moved, unit.spent, unit.move_count, unit.done, unit.in_battle,
         unit.fought, unit.landed, unit.loaded, unit.loaded_now, unit.unloaded_now, unit.unloaded_to,
         unit.unloaded_before, aboard, cargo,
     )
@@ -255,3 +280,98 @@ def packing_key(plan: dict[int, Unit | None], units: dict[int, Unit]) -> Hashabl
         vessels[vessel.uid] = vessel
         loads.setdefault(vessel.uid, []).append(units[uid].type.name)
     return tuple(sorted((repr(signature(vessels[v])), tuple(sorted(t))) for v, t in loads.items()))
+
+
+def spread_key(unit_cost: int, room: int, dearer: Iterable[int]) -> tuple[bool, int]:
+    """Where a load harms later loads least: a vessel whose room no dearer unit could use, then the most room left.
+
+    With aa1942's transports (2 infantry, or 1 infantry and 1 other) an infantry goes
+    first beside another unit, then onto an empty transport, last beside an infantry:
+    two transports with an infantry each take whatever an empty one and a full one
+    take, and two tanks more.  So cargo loaded order by order keeps every later
+    load's options (infantry first, tanks after: one of each per transport).
+    """
+    return (any(unit_cost < cost <= room for cost in dearer), -(room - unit_cost))
+
+
+# -- independent parts ------------------------------------------------------------------
+
+
+def parts(moves: Iterable[Any]) -> dict[int, int]:
+    """Each order's part of the phase: orders are in one part when their paths share a space, directly or
+    through other orders (the units an order may choose, the transports and carriers it may take, all
+    stand in the spaces of its path).  Returns the 1-based order -> the first order of its part."""
+    from movecheck.aa.partition import Partition
+
+    partition: Partition[tuple[str, Any]] = Partition()
+    for move in moves:
+        for space in move.path:
+            partition.join(("space", space), ("order", move.index))
+    roots: dict[Any, int] = {}
+    found = {}
+    for move in sorted(moves, key=lambda m: m.index):
+        found[move.index] = roots.setdefault(partition.find(("order", move.index)), move.index)
+    return found
+
+
+# -- counting bounds -------------------------------------------------------------------
+
+
+class Overloads:
+    """Loads that no choice can fit: proved by counting, so the search never varies choices to avoid them.
+
+    A land load into a zone no earlier order sails into, out of or through (only land
+    units loading there, which take room and never make it) finds at most the room the
+    zone's transports had when the phase began.  When the order's cargo needs more than
+    that, AA401 holds for every choice of units, transports and carriers.  The cargo is
+    the same for every choice when no earlier order ends where it starts (the units to
+    choose from are the ones that were there to begin with, alike in cost by type).
+    """
+
+    def __init__(self, board: Any) -> None:
+        from movecheck.aa.setup import cargo_load
+
+        self.rooms: dict[str, list[int]] = {}
+        for unit in board.units:
+            if unit.type.is_transport and board.friendly_power(unit.power):
+                self.rooms.setdefault(unit.at, []).append(unit.type.transport_capacity - cargo_load(unit))
+        self.room = {zone: sum(rooms) for zone, rooms in self.rooms.items()}
+        self.sailed: set[str] = set()
+        self.arrived: set[str] = set()
+        self.fixed: set[tuple[int, str]] = set()
+        """(1-based order, code): errors every choice gives."""
+        self.loaded: dict[str, list[int]] = {}
+        """Per zone, the costs of the cargo loaded there so far by loads the count holds for."""
+        self.fixed_zones: set[str] = set()
+        self.overflowing: set[str] = set()
+        """Zones whose loads together need more than their transports' room: one AA401 at least, in every choice."""
+
+    def look(self, move: Any, board: Any, route: Any) -> None:
+        """Before ``move`` is carried out: whether its load overflows whatever the choice; then note where it goes.
+
+        ``route``: its land route (:func:`movecheck.aa.moves.land_route` of its path)."""
+        land = move.land_movers()
+        if (land and route.load_at is not None and move.transport is None and move.path[0] not in self.arrived
+                and (route.bad_step is None or route.bad_step > route.load_at)):
+            zone = move.path[route.load_at]
+            costs = [u.type.transport_cost for u in land]
+            if zone in self.room and zone not in self.sailed and all(costs):
+                if sum(costs) > self.room[zone]:
+                    self.fixed.add((move.index, "AA401"))
+                    self.fixed_zones.add(zone)
+                so_far = self.loaded.setdefault(zone, [])
+                so_far += costs
+                least = min(so_far)
+                if sum(so_far) > self.room[zone] or len(so_far) > sum(r // least for r in self.rooms[zone]):
+                    self.overflowing.add(zone)
+        if any(not u.type.is_land for u in move.units) or board.is_sea(move.path[0]):
+            self.sailed.update(s for s in move.path if board.is_sea(s))
+        self.arrived.update(move.path[1:])
+
+    def lower_bound(self) -> int:
+        """Errors every choice gives besides those of :attr:`fixed`: one per zone its loads overflow."""
+        return len(self.overflowing - self.fixed_zones)
+
+    def counts(self, order: int | None, code: str) -> bool:
+        """The error is one every choice gives (so no search can avoid it)."""
+        return (order, code) in self.fixed

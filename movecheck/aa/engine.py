@@ -11,13 +11,25 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
-from movecheck.aa.choice import CHOICE_CODES, Chooser, Meter, classes, next_forcing, packing_key, packings
+from movecheck.aa.choice import (
+    CHOICE_CODES,
+    NAMED,
+    Chooser,
+    Meter,
+    Overloads,
+    classes,
+    named_ids,
+    next_forcing,
+    packing_key,
+    packings,
+    parts,
+)
 from movecheck.aa.model import Board
 from movecheck.aa.moves import Move, carried, land_route, resolve_move
 from movecheck.aa.phase import Phase, Record, Undecided, occasion
 from movecheck.aa.setup import carrier_load
 from movecheck.aa.units import Unit, describe
-from movecheck.budget import SearchLimit
+from movecheck.budget import SearchLimit, per_file
 from movecheck.clauses import CATALOGUE, Violation
 from movecheck.findings import Finding, Severity, make_finding
 from movecheck.i18n import _
@@ -187,9 +199,12 @@ class Run:
     choosing: bool = False
     """Its errors include one another choice of units might avoid (:data:`CHOICE_CODES`)."""
 
+    overloads: Overloads | None = None
+
     @property
     def errors(self) -> int:
-        return sum(1 for f in self.findings if f.severity is Severity.ERROR)
+        """Errors a choice might avoid: those every choice gives (a counting bound) are left out."""
+        return sum(1 for f in self.findings if _searched(f, self.overloads))
 
     def assignment(self) -> list[dict[str, Any]]:
         """Per order carried out: the units that moved and the vessel each unit rode (``assignment``)."""
@@ -215,35 +230,76 @@ def run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board]
     error another choice might avoid, the choices are searched on fresh copies of the
     board (``fresh``) within the choice budget (:mod:`movecheck.aa.choice`).  The result
     holds the findings, the number of orders, the (1-based) orders on which every move
-    clause ran, and the choice used.
+    clause ran, and the choice used.  One search budget covers the whole file
+    (:func:`movecheck.budget.per_file`): the choice search and every landing search it asks for.
     """
+    token = NAMED.set(named_ids(doc.get("moves", default=[])))
+    try:
+        with per_file():
+            return _run(doc, board, phase_name, fresh)
+    finally:
+        NAMED.reset(token)
+
+
+def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board] | None) -> Run:
     first = _run_once(doc, board, phase_name, Chooser())
     if not first.choosing or fresh is None:
         return first
     meter = Meter()
     best = first
+    least = first.overloads.lower_bound() if first.overloads is not None else 0
+    part_of = parts(first.moves) if _parts_apart(first) else None
     forced: list[int] = []
     try:
-        while True:
+        if best.errors <= least:
+            return best  # a counting bound: no choice has fewer errors
+        # first try: transports packed to keep later loads' options, then the lexicographic search
+        copy = fresh()
+        meter.charge(len(copy.units) + first.orders)
+        spread = _run_once(doc, copy, phase_name, Chooser(spread=True))
+        if spread.errors < best.errors:
+            best = spread
+        while best.errors > least:
             chooser = Chooser(forced, meter)
-            tried = _run_once(doc, fresh(), phase_name, chooser)
+            copy = fresh()
+            meter.charge(len(copy.units))  # a copy of the board is work in proportion to its size
+            tried = _run_once(doc, copy, phase_name, chooser)
             if tried.errors < best.errors:
                 best = tried
-            if best.errors == 0:
+            if best.errors <= least:
                 return best
-            following = next_forcing(chooser.points, best.errors)
+            following = next_forcing(chooser.points, best.errors, _settled_parts(tried, part_of))
             if following is None:
                 return best
             forced = following
+        return best
     except SearchLimit as exc:
         return _out_of_budget(doc, best, exc)
+
+
+def _parts_apart(run: Run) -> bool:
+    """Whether orders whose paths share no space are independent: not when a landing plan links them (aircraft
+    after the combat move, carriers bought this turn that fighters wait for at sea)."""
+    board = run.phase.board
+    if run.phase.combat:
+        return not any(u.type.is_air for move in run.moves for u in move.units)
+    return not any(board.map.unit_types[k].is_carrier for k in board.purchased if k in board.map.unit_types)
+
+
+def _settled_parts(run: Run, part_of: dict[int, int] | None) -> Callable[[int], bool]:
+    """Orders of parts with no error in ``run`` (every finding of it attributed to an order)."""
+    if part_of is None or any(f.order not in part_of for f in run.findings if _searched(f, run.overloads)):
+        return lambda order: False
+    erring = {part_of[f.order] for f in run.findings if f.order is not None and _searched(f, run.overloads)}
+    return lambda order: order in part_of and part_of[order] not in erring
 
 
 def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
     """The best choice found, with the orders whose errors another choice might avoid unchecked (MC012)."""
     moves = {m.index: m for m in best.moves}
-    doubtful = sorted({f.order for f in best.findings if _choice_dependent(f, moves)})
-    kept = [f for f in best.findings if not (f.order in doubtful and f.severity is Severity.ERROR)]
+    doubtful = sorted({f.order for f in best.findings if _choice_dependent(f, moves, best.overloads)})
+    # an error no choice can change stays an error: only what a choice might avoid becomes unchecked
+    kept = [f for f in best.findings if not _choice_dependent(f, moves, best.overloads)]
     for order in doubtful:
         move = moves[order]
         message = _("{reason}: no choice of units, transports and carriers found makes this order legal, and not every choice was tried").format(
@@ -254,10 +310,18 @@ def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
     return best
 
 
-def _choice_dependent(finding: Finding, moves: dict[int, Move]) -> bool:
+def _searched(finding: Finding, overloads: Overloads | None) -> bool:
+    """An error the search counts: not one a counting bound proved every choice gives."""
+    fixed = overloads is not None and overloads.counts(finding.order, finding.code)
+    return finding.severity is Severity.ERROR and not fixed
+
+
+def _choice_dependent(finding: Finding, moves: dict[int, Move], overloads: Overloads | None = None) -> bool:
     """An error of this order that another choice of units might avoid."""
     if finding.severity is not Severity.ERROR or finding.code not in CHOICE_CODES or finding.order not in moves:
         return False
+    if overloads is not None and overloads.counts(finding.order, finding.code):
+        return False  # every choice gives it (a counting bound)
     move = moves[finding.order]
     if finding.code == "AA104":
         return move.short_by_choice
@@ -285,10 +349,11 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
             if zone and board.is_sea(zone) and board.enemy_units(zone):
                 phase.attack_zones.add(zone)
     move_clauses = CATALOGUE.running("aa", occasion(phase_name, "move"))
+    overloads = Overloads(board)
     moves: list[Move] = []
     errors = counted = 0  # the errors of the orders so far, counted as they come
     for index, raw in enumerate(raw_moves):
-        errors += sum(1 for f in findings[counted:] if f.severity is Severity.ERROR)
+        errors += sum(1 for f in findings[counted:] if _searched(f, overloads))
         counted = len(findings)
         chooser.errors = errors
         chooser.charge()
@@ -298,6 +363,7 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
             continue
         moves.append(move)
         move.riders = phase.riders(move)
+        overloads.look(move, board, land_route(board, move.path))
         phase.counted |= move.counted
         for clause in move_clauses:
             for violation in clause.run(move, phase):
@@ -314,9 +380,9 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
             for finding in _unchecked(doc, exc, moves):
                 unchecked.setdefault(finding.order, finding)  # once per order, whichever clauses ran out
     findings.extend(unchecked[order] for order in sorted(unchecked))
-    result = Run(findings, len(raw_moves), checked, phase, moves)
+    result = Run(findings, len(raw_moves), checked, phase, moves, overloads=overloads)
     indexed = {m.index: m for m in moves}
-    result.choosing = any(_choice_dependent(f, indexed) for f in findings)
+    result.choosing = any(_choice_dependent(f, indexed, overloads) for f in findings)
     return result
 
 

@@ -16,6 +16,7 @@ computed once per phase (:meth:`Phase.fact`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
 
 from movecheck.aa.carrier_search import Deck, Flyer, Landing, solve_landing
 from movecheck.aa.model import Board, Unit
@@ -55,9 +56,18 @@ def bought_decks(board: Board) -> list[Deck]:
 
 def nearest_landings(board: Board, unit: Unit, limit: int = 3) -> list[tuple[str, int]]:
     """The closest territories friendly at the start of the turn, with their distance in steps."""
-    reach = board.air_distances(unit.at, 12)
-    found = [(space, steps) for space, steps in reach.items() if board.friendly_at_start(space)]
-    return sorted(found, key=lambda item: (item[1], item[0]))[:limit]
+    known = _NEAREST.get(board)
+    if known is None:
+        known = _NEAREST[board] = {}
+    if unit.at not in known:  # aircraft in one space have the same nearest landings
+        reach = board.air_distances(unit.at, 12)
+        found = [(space, steps) for space, steps in reach.items() if board.friendly_at_start(space)]
+        known[unit.at] = sorted(found, key=lambda item: (item[1], item[0]))
+    return known[unit.at][:limit]
+
+
+_NEAREST: WeakKeyDictionary[Board, dict[str, list[tuple[str, int]]]] = WeakKeyDictionary()
+"""Per board, the nearest landings from each space asked about (territories friendly at the start never change)."""
 
 
 # --- after the combat move ---------------------------------------------------------------
@@ -119,8 +129,12 @@ def _combat_landing(phase: Phase) -> CombatLanding:
     result = CombatLanding()
     movers = [u for u in board.units if u.type.is_air and u.power == board.power and u.move_count]
     flyers = []
+    reaches: dict[tuple[str, int], dict[str, int]] = {}  # aircraft in one space with the same movement left reach alike
     for unit in sorted(movers, key=lambda u: (u.last_order or 0, u.uid)):
-        reach = board.air_distances(unit.at, max(unit.left, 0))
+        mark = (unit.at, max(unit.left, 0))
+        if mark not in reaches:
+            reaches[mark] = board.air_distances(*mark)
+        reach = reaches[mark]
         flyer = Flyer(unit, reach)
         flyer.land = sorted(s for s in reach if board.friendly_at_start(s))
         if unit.type.is_fighter:
@@ -157,6 +171,7 @@ def combat_decks(phase: Phase, flyers: list[Flyer]) -> list[Deck]:
     board = phase.board
     pending = {f.unit.uid for f in flyers} | {u.uid for u in board.units if u.type.is_air and u.move_count}
     decks = []
+    sails: dict[tuple[str, int], list[str]] = {}  # carriers in one zone with the same movement left reach alike
     for carrier in sorted(board.units, key=lambda u: u.uid):
         if not carrier.type.is_carrier or not board.friendly_power(carrier.power):
             continue
@@ -165,7 +180,9 @@ def combat_decks(phase: Phase, flyers: list[Flyer]) -> list[Deck]:
         if slots <= 0:
             continue
         can_move = carrier.power == board.power and not carrier.move_count and not carrier.moved and not board.hostile_zone(carrier.at)
-        zones = sorted(board.sea_distances(carrier.at, carrier.left)) if can_move else [carrier.at]
+        if can_move and (carrier.at, carrier.left) not in sails:
+            sails[(carrier.at, carrier.left)] = sorted(board.sea_distances(carrier.at, carrier.left))
+        zones = list(sails[(carrier.at, carrier.left)]) if can_move else [carrier.at]
         decks.append(Deck(f"c{carrier.uid:06d}", slots, zones, carrier.at, carrier))
     return decks + bought_decks(board)
 

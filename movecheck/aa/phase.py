@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from movecheck.aa.choice import Chooser, classes, packing_key, packings
+from movecheck.aa.choice import Chooser, classes, packing_key, packings, spread_key
 from movecheck.aa.model import Board
 from movecheck.aa.moves import Move, carried, land_route
 from movecheck.aa.setup import cargo_load
@@ -200,7 +200,7 @@ class Phase:
             zone = move.path[route.load_at]
             vessels = [move.transport] if move.transport is not None else self.transports_in(zone)
             vessels = [v for v in vessels if v.at == zone and self.board.friendly_power(v.power)]
-            plan = self._best_fit(land, vessels)
+            plan = self._spread_fit(land, vessels) if self.chooser.spread else self._best_fit(land, vessels)
             if self.chooser.searching and move.transport is None and len(vessels) > 1 and all(plan.values()):
                 units = {u.uid: u for u in land}
                 plan = self.chooser.pick(
@@ -219,6 +219,21 @@ class Phase:
             plan[unit.uid] = vessel
             if vessel is not None:
                 room[vessel.uid] -= unit.type.transport_cost
+        return {u.uid: plan[u.uid] for u in land}
+
+    def _spread_fit(self, land: list[Unit], vessels: list[Unit]) -> dict[int, Unit | None]:
+        """The packing that keeps later loads' options (:func:`~movecheck.aa.choice.spread_key`), own first."""
+        room = {v.uid: v.type.transport_capacity - cargo_load(v) for v in vessels}
+        costs = sorted({t.transport_cost for t in self.board.map.unit_types.values() if t.is_land and t.transport_cost})
+        plan: dict[int, Unit | None] = {}
+        for unit in sorted(land, key=lambda u: -u.type.transport_cost):
+            cost = unit.type.transport_cost
+            fits = [v for v in vessels if cost and cost <= room[v.uid]]
+            vessel = min(fits, key=lambda v: (v.unloaded_to is not None, v.power != self.board.power,
+                                              *spread_key(cost, room[v.uid], costs), v.uid), default=None)
+            plan[unit.uid] = vessel
+            if vessel is not None:
+                room[vessel.uid] -= cost
         return {u.uid: plan[u.uid] for u in land}
 
     def _packings(self, land: list[Unit], vessels: list[Unit]) -> Any:

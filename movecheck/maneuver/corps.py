@@ -24,7 +24,7 @@ from movecheck.maneuver.corps_files import File, Settled, build_files, file_obst
 from movecheck.maneuver.model import Base, Corps, Terrain, Vec
 from movecheck.maneuver.orders import Declared, Order
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
-from movecheck.maneuver.rolls import Branch, Branches, Feature, Steps, Walk, enumerate_rolls, walk
+from movecheck.maneuver.rolls import Branch, Branches, Feature, Steps, Walk, by_slowest, enumerate_rolls, walk
 from movecheck.maneuver.world import DeclaredRoll, Obstacle, Repeat, World, declared_rolls
 
 
@@ -218,7 +218,8 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     for members in group_files:
         run = _group_runner(files=members, start=start, horizon=horizon, halve=halve, cap=cap,
                             whole_corps=opts.corps_penalty == "whole_corps")
-        groups.append(Group(members, enumerate_rolls(order.rolls, run, steps, cost=len(members))))
+        slowest = by_slowest(order.rolls, [_walker(f, start) for f in members], run, steps) if len(members) > 1 else None
+        groups.append(Group(members, slowest or enumerate_rolls(order.rolls, run, steps, cost=len(members))))
     analysis = CorpsAnalysis(
         order, corps, direction, mobility, bonus, nearest, start, horizon, cap, files, groups,
         declared_rolls(order, world), tol, opts, towards_itself,
@@ -229,6 +230,10 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     _compare(analysis)
     _place(world, analysis)
     return analysis
+
+
+def _walker(file: File, start: float) -> Callable[[Any], Walk]:
+    return lambda lookup: walk(start, file.features, file.stop, file.front.id, lookup)
 
 
 def _group_runner(files: list[File], start: float, horizon: float, halve: bool, cap: float | None,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from movecheck.budget import SearchLimit
+from movecheck.budget import SearchLimit, per_file
 from movecheck.findings import Finding
 from movecheck.i18n import _
 from movecheck.loading import Document
@@ -54,7 +54,14 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
     battlefield's bases are moved: give each orders file its own copy.  ``observe``
     (``render``) sees each order and its analysis (None: unchecked) before it is carried out.
     ``drafts`` (``--suggest``): a corps order without ``end:`` is a draft (:attr:`Order.draft`).
+    One search budget covers the whole file (:func:`movecheck.budget.per_file`).
     """
+    with per_file():
+        return _run(doc, battlefield, side, valid_orders, observe, drafts)
+
+
+def _run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int],
+         observe: Callable[[Order, Any], None] | None, drafts: bool) -> tuple[list[Finding], str, set[int], list[Assumed]]:
     world = World(battlefield, side)
     resolver = Resolver(doc, battlefield, side, drafts)
     items = doc.get("orders", default=[])

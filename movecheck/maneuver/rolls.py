@@ -15,20 +15,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from movecheck.budget import SearchLimit, budget
-from movecheck.i18n import N_
+from movecheck.budget import SEARCHES, Meter
 from movecheck.maneuver.dice import Dice
 from movecheck.maneuver.model import Terrain
 from movecheck.maneuver.plane import EPS
 
-ROLL_BUDGET = 200_000
-"""Default work allowed to reason over the undeclared rolls of one order (``MOVECHECK_ROLL_BUDGET``).
+ROLL_BUDGET_VARIABLE = "MOVECHECK_ROLL_BUDGET"
+
+ROLL_BUDGET = SEARCHES[ROLL_BUDGET_VARIABLE][1]
+"""Default work allowed to reason over the undeclared rolls of the orders of one file (``MOVECHECK_ROLL_BUDGET``).
 
 Counted in steps: each run of an allowance walk costs one step per file it
 walks plus one per roll it looks up, so the memory the kept combinations take
 grows with the steps spent, whatever the terrain or the number of files."""
-
-ROLL_BUDGET_VARIABLE = "MOVECHECK_ROLL_BUDGET"
 
 
 @dataclass(frozen=True)
@@ -155,17 +154,10 @@ class Branches:
         return sorted(self.dice)
 
 
-class Steps:
-    """The work one order may spend reasoning over rolls; running out raises :class:`SearchLimit`."""
+class Steps(Meter):
+    """The work spent reasoning over rolls, charged to the file's budget; running out raises :class:`SearchLimit`."""
 
-    def __init__(self, limit: int | None = None) -> None:
-        self.limit = budget(ROLL_BUDGET_VARIABLE, ROLL_BUDGET) if limit is None else limit
-        self.used = 0
-
-    def spend(self, amount: int = 1) -> None:
-        self.used += amount
-        if self.used > self.limit:
-            raise SearchLimit(N_("search over undeclared rolls"), ROLL_BUDGET_VARIABLE, self.limit)
+    variable = ROLL_BUDGET_VARIABLE
 
 
 def _counting(lookup: Lookup, steps: Steps) -> Lookup:
@@ -230,8 +222,7 @@ def extreme(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, high: bo
             p *= need.dice.distribution()[value]
             return value
 
-    steps.spend()
-    result = run(find)
+    result = run(find)  # each roll looked up is a step (a walk that meets none costs nothing)
     return Branch(assigned, p, result), dice
 
 
@@ -267,3 +258,65 @@ def odds(book: RollBook, features: list[Feature], start: float, stop: float, bas
         states = after
         first = first and not reached
     return sum((p for allowance, p in states.items() if holds(allowance)), Fraction(0))
+
+
+SLOWEST_FROM = 1_000
+"""Combinations of several files' rolls from which a whole-corps order reasons over the slowest file instead."""
+
+
+def by_slowest(book: RollBook, walkers: list[Callable[[Lookup], Walk]], run: Callable[[Lookup], Any],
+               steps: Steps) -> Branches | None:
+    """The combinations that matter when the slowest file sets the pace (``corps_penalty: whole_corps``).
+
+    Each file's walk depends only on its own rolls, and the corps moves by the least
+    allowance, so the verdict depends only on that least value: each file's rolls are
+    enumerated on their own, and the distribution of the least allowance follows from
+    theirs, ``P(min = v) = Π P(A ≥ v) − Π P(A > v)``, a short convolution instead of
+    the product of every file's combinations.  One combination stands for each value:
+    the first file that can leave it, at a combination that does, the others at their
+    lowest rolls (the most allowance; the value with every file so is the walk that
+    reaches every feature any combination reaches).  The probabilities are exact.
+
+    None when fewer than two files need rolls, or their combinations together are
+    fewer than :data:`SLOWEST_FROM`: then every combination is listed (the words of the
+    verdict name each roll's values).
+    """
+    per_file = [enumerate_rolls(book, walker, steps) for walker in walkers]
+    total = 1
+    for branches in per_file:
+        total *= len(branches.items)
+    if sum(len(b.items) > 1 for b in per_file) < 2 or total < SLOWEST_FROM:
+        return None
+    dist: list[dict[float, tuple[Fraction, Branch]]] = []
+    for branches in per_file:
+        found: dict[float, tuple[Fraction, Branch]] = {}
+        for item in branches.items:
+            value = round(item.result.allowance, 9)
+            p, first = found.get(value, (Fraction(0), item))
+            found[value] = (p + item.probability, first)
+        dist.append(found)
+        steps.spend(len(found))
+
+    def at_least(j: int, v: float, strict: bool) -> Fraction:
+        return sum((p for value, (p, _) in dist[j].items() if value > v or (not strict and value == v)), Fraction(0))
+
+    most = [max(found) for found in dist]
+    items: list[Branch] = []
+    for v in sorted({value for found in dist for value in found}, reverse=True):
+        p = Fraction(1)
+        q = Fraction(1)
+        for j in range(len(dist)):
+            p *= at_least(j, v, strict=False)
+            q *= at_least(j, v, strict=True)
+        steps.spend(len(dist))
+        if p == q:
+            continue  # no combination leaves v as the least allowance
+        slowest = next(j for j, found in enumerate(dist) if v in found)
+        assigned: dict[tuple[str, str], int] = {}
+        for j, found in enumerate(dist):
+            assigned.update(found[v if j == slowest else most[j]][1].assigned)
+        steps.spend(len(walkers))
+        items.append(Branch(assigned, p - q, run(book.lookup(assigned))))
+    items.sort(key=lambda b: sorted(b.assigned.items()))
+    dice = {key: named for branches in per_file for key, named in branches.dice.items()}
+    return Branches(items, dice)

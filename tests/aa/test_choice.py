@@ -225,3 +225,104 @@ def test_pinned_units_short_of_movement_need_no_search(run, monkeypatch) -> None
     st = state(G, NCM, units=[unit("Germany", G, "fighter", moved=3, id="F1"), unit("Germany", G, "fighter", id="F2")])
     found = run(st, [mv(["F2"], *SHORT), mv(["F1"], *LONG)])
     assert codes(found) == ["AA104"]
+
+
+def test_an_error_no_choice_can_change_stays_an_error_when_the_search_runs_out(run, monkeypatch) -> None:
+    """The tanks travel too far whichever tanks they are (AA104, all alike): that error stands beside MC012."""
+    moves = [mv({"infantry": 2}, "Germany", ZONE), mv({"tank": 2}, "Germany", "Poland", "Germany", ZONE)]
+    searched = run(load_state(), moves)
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    found = run(load_state(), moves)
+    assert "AA104" in errors(searched) and "AA104" in errors(found)
+    assert [f.order for f in found if f.code == "AA104"] == [2]
+    assert "MC012" in codes(found) and "MC012" not in codes(searched)
+
+
+# -- counting bounds: an overload no choice can fit needs no search ---------------------------
+
+B = "British"
+UK = "United Kingdom"
+
+
+def british_state(room_in_8: bool = False) -> str:
+    units = [unit(UK, B, "infantry", 6), unit(UK, B, "tank", 3), unit(UK, B, "artillery", 3)]
+    for k in range(3):  # partly loaded transports in 7 Sea Zone
+        units += [unit("7 Sea Zone", B, "transport", id=f"T{k}"), unit("7 Sea Zone", B, "infantry", aboard=f"T{k}")]
+    units += [unit("8 Sea Zone", B, "transport", id="TF"), unit("8 Sea Zone", B, "infantry", 1 if room_in_8 else 2, aboard="TF")]
+    return state(B, NCM, units=units)
+
+
+FOUR_ORDERS = [mv({"infantry": 1}, UK, "7 Sea Zone"), mv({"tank": 1}, UK, "7 Sea Zone"),
+               mv({"artillery": 1}, UK, "7 Sea Zone"), mv({"infantry": 1}, UK, "8 Sea Zone")]
+
+
+def test_a_load_into_a_full_transport_is_aa401_without_a_search(run, monkeypatch) -> None:
+    """Three loads onto partly loaded transports, then an unrelated load into a full one: no choice makes
+    room in 8 Sea Zone (nothing sails there), so it is AA401 at once, whatever the budget."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    found = run(british_state(), FOUR_ORDERS)
+    assert [(f.code, f.order) for f in found] == [("AA401", 4)]
+
+
+def test_a_load_into_a_transport_with_room_is_legal(run, monkeypatch) -> None:
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    assert run(british_state(room_in_8=True), FOUR_ORDERS) == []
+
+
+def test_a_transport_sailing_in_first_makes_the_count_no_proof(run) -> None:
+    # T0 sails to 8 Sea Zone before the load: its room counts, and the load is legal
+    moves = [mv(["T0"], "7 Sea Zone", "8 Sea Zone"), mv({"infantry": 1}, UK, "8 Sea Zone")]
+    assert run(british_state(), moves) == []
+
+
+def test_loads_overflowing_a_zone_together_are_one_aa401_without_a_search(run, monkeypatch) -> None:
+    """Eleven infantry, one order each, onto five transports: some order is AA401 whatever the choice (a count
+    proves it), so the greedy choice's one AA401 is the answer, with no search to run out."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "1")
+    st = load_state(transports=5, infantry=11, tanks=1)
+    found = run(st, [mv({"infantry": 1}, "Germany", ZONE) for _ in range(11)])
+    assert [(f.code, f.order) for f in found] == [("AA401", 11)]
+    assert run(st, [mv({"infantry": 1}, "Germany", ZONE) for _ in range(10)]) == []
+
+
+def test_infantry_then_tanks_onto_many_transports_is_found_at_the_first_try(run, monkeypatch) -> None:
+    """Ten infantry then ten tanks, one order each, onto ten transports: packing the infantry one per transport
+    (the search's first try) is legal; the lexicographic search alone needed more than the budget."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "300")
+    st = load_state(transports=10, infantry=10, tanks=10)
+    moves = [mv({"infantry": 1}, "Germany", ZONE) for _ in range(10)] + [mv({"tank": 1}, "Germany", ZONE) for _ in range(10)]
+    assert run(st, moves) == []
+    assert errors(run(st, moves + [mv({"tank": 1}, "Germany", ZONE)])) == ["AA102"]  # no eleventh tank
+
+
+# -- independent parts: an unrelated mistake does not multiply the search -----------------------
+
+ITALY_EAST = ["Italy", "Southern Europe", "Balkans", "Ukraine S.S.R.", "Caucasus"]
+
+
+def test_a_mistake_in_another_part_does_not_multiply_the_search(run, monkeypatch) -> None:
+    """Eight loads with a choice of transports, then two long flights with one fighter fresh enough: the flights
+    share no space with the loads, so only their own choices are tried (was MC012 after the whole budget)."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "2000")
+    units = [unit("Germany", G, "infantry", 8), unit("Germany", G, "tank", 8)]
+    units += [unit(ZONE, G, "transport", id=f"T{k}") for k in range(8)]
+    units += [unit("Italy", G, "fighter", moved=3), unit("Italy", G, "fighter")]
+    moves = [mv({"tank": 1}, "Germany", ZONE) for _ in range(8)] + [mv({"infantry": 1}, "Germany", ZONE) for _ in range(8)]
+    flights = [mv({"fighter": 1}, *ITALY_EAST), mv({"fighter": 1}, *ITALY_EAST)]
+    found = run(state(G, NCM, units=units), moves + flights)
+    assert "MC012" not in codes(found)
+    assert errors(found).count("AA104") == 1  # one of the flights is too long whichever fighter flies it
+    assert all(f.order in (17, 18) for f in found)
+
+
+def test_ids_no_order_names_do_not_tell_units_apart(run, monkeypatch) -> None:
+    """Twelve fighters with ids, six of them with one move left, chosen by count: the short flight must take
+    the tired ones.  Only the ids an order names pin a unit, so the choice is among 4 options, not 220."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "400")
+    tired = [unit("Germany", G, "fighter", moved=3, id=f"F{k}") for k in range(6)]
+    fresh = [unit("Germany", G, "fighter", id=f"F{k + 6}") for k in range(6)]
+    moves = [mv({"fighter": 3}, *SHORT), mv({"fighter": 3}, *LONG)]
+    assert run(state(G, NCM, units=tired + fresh), moves) == []
+    named = [mv(["F6"], *SHORT), *moves]  # F6 named: it is pinned, and the short flight of three still fits
+    found = run(state(G, NCM, units=tired + fresh), named)
+    assert "MC012" not in codes(found)

@@ -251,3 +251,38 @@ def test_extremes_bound_every_combination():
     assert low.result.allowance == max(b.result.allowance for b in every)
     assert high.result.allowance == min(b.result.allowance for b in every)
     assert set(low.assigned) == {k for b in every for k in b.assigned} == set(dice)
+
+
+# --- whole corps: the slowest file sets the pace ---------------------------------------------------
+
+
+def _abreast(files: int, streams: int) -> dict:
+    doc = streams_state(streams, [corps("red-1", *[base(f"r{i}", 4 + 4 * i, 10) for i in range(files)], mobility=30)])
+    doc["options"] = {"corps_penalty": "whole_corps"}
+    return doc
+
+
+@pytest.mark.parametrize("files, streams, y", [(3, 1, 30), (3, 1, 36), (2, 2, 30), (2, 2, 34), (2, 2, 20)])
+def test_whole_corps_reasons_over_the_slowest_file_as_listing_every_combination_would(tmp_path, monkeypatch,
+                                                                                     files, streams, y):
+    """Bases abreast across streams: the least allowance's distribution, or every combination listed: the
+    same findings, words and odds either way."""
+    order = _ahead(files, y)
+    monkeypatch.setattr("movecheck.maneuver.rolls.SLOWEST_FROM", 1)
+    fast, _ = check(tmp_path, _abreast(files, streams), order)
+    monkeypatch.setattr("movecheck.maneuver.rolls.SLOWEST_FROM", 10**9)
+    listed, _ = check(tmp_path, _abreast(files, streams), order)
+    assert [(f.code, f.message) for f in fast] == [(f.code, f.message) for f in listed]
+    assert "MC012" not in codes(fast)
+
+
+def test_whole_corps_across_streams_fits_the_default_budget(tmp_path):
+    """Three bases abreast across two streams (6**6 combinations): MV304 at the odds the rolls give, not MC012."""
+    findings, _ = check(tmp_path, _abreast(3, 2), _ahead(3, 34))
+    assert codes(findings) == ["MV304"] and "(18%)" in findings[0].message
+
+
+def test_suggest_for_a_whole_corps_across_streams_names_the_rolls(tmp_path):
+    _, suggestions, _ = run_check(tmp_path, _abreast(3, 2), orders(_ahead(3, 34)), suggest=True)
+    text = "".join(suggestions)
+    assert "not checked" not in text and "declare the rolls first" in text and "r2 entering s1" in text

@@ -1,0 +1,365 @@
+"""The exact searches at scale (issue 28): landing and unit-choice families, and the editor latency.
+
+Run from the repository root::
+
+    .venv/bin/python bench/search.py [--quick]
+
+Each row is one orders file checked in one process: the CPU time of the check itself
+(``core.check``, start-up excluded), the findings it gives against the exact answer,
+and the growth exponent between the sizes of a family (``log(t2/t1) / log(n2/n1)``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "bench" / "work" / "search"
+A, J, G, B = "Americans", "Japanese", "Germans", "British"
+
+
+def _write(name: str, state: dict[str, Any], orders: dict[str, Any]) -> Path:
+    folder = WORK / name
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "state.json").write_text(json.dumps(state), encoding="utf-8")
+    orders = {"movecheck": 1, "system": "aa", "state": "state.json", **orders}
+    (folder / "orders.json").write_text(json.dumps(orders), encoding="utf-8")
+    return folder / "orders.json"
+
+
+# -- landing families ------------------------------------------------------------------
+
+
+def landing_case(zones: int, per_zone: int, carriers: int, mixed: bool = False) -> tuple[Path, int]:
+    """Fighters attack a destroyer in their own battle zone B<i> (1 movement left); the only zone a carrier
+    can reach for them is their private zone Z<i>, next to B<i> and to the hub H where the carriers wait.
+
+    ``mixed``: half the carriers wait in a second hub next to the even zones only, every third
+    carrier has an allied fighter aboard, and a bomber joins every fourth strike (it flies home).
+    Returns the orders and the exact number of AA207 (fighters no carrier can take).
+    """
+    sea = ["H", "H2"]
+    territories: list[dict[str, Any]] = [{"name": "Home"}]
+    connections: list[list[str]] = []
+    for i in range(zones):
+        a1, a2, b, z = f"A{i}-1", f"A{i}-2", f"B{i}", f"Z{i}"
+        sea += [a1, a2, b, z]
+        connections += [["Home", a1], [a1, a2], [a2, b], [b, z], ["H", z]]
+        if i % 2 == 0:
+            connections.append(["H2", z])
+    territories += [{"name": s, "sea": True} for s in sea]
+    game_map = {
+        "name": "hub",
+        "powers": [A, B, J],
+        "sides": {"Allies": [A, B], "Axis": [J]},
+        "territories": territories,
+        "connections": connections,
+        "control": {"Home": A},
+    }
+    units: list[dict[str, Any]] = [{"at": f"B{i}", "power": J, "type": "destroyer"} for i in range(zones)]
+    units.append({"at": "Home", "power": A, "type": "fighter", "count": zones * per_zone})
+    units.append({"at": "Home", "power": A, "type": "bomber", "count": zones})
+    for n in range(carriers):
+        hub = "H2" if mixed and n % 2 else "H"
+        units.append({"at": hub, "power": A, "type": "carrier", "id": f"CV{n}"})
+        if mixed and n % 3 == 0:
+            units.append({"at": hub, "power": B, "type": "fighter", "aboard": f"CV{n}"})
+    moves = []
+    for i in range(zones):
+        path = ["Home", f"A{i}-1", f"A{i}-2", f"B{i}"]
+        moves.append({"units": {"fighter": per_zone}, "path": path})
+        if mixed and i % 4 == 0:
+            moves.append({"units": {"bomber": 1}, "path": path})
+    state = {
+        "movecheck": 1,
+        "system": "aa",
+        "map": game_map,
+        "turn": {"round": 3, "power": A, "phase": "combat_move"},
+        "units": units,
+    }
+    # each carrier ends in one zone and fills it (a zone holds one fighter, or two and the carrier has no ally aboard
+    # in the families below); there are fewer carriers than zones (H2's fewer than the even zones): every zone
+    # without a carrier is one AA207 (the fighters of one order are one finding)
+    name = f"landing-{zones}x{per_zone}-{carriers}{'-mixed' if mixed else ''}"
+    return _write(name, state, {"power": A, "phase": "combat_move", "moves": moves}), zones - carriers
+
+
+# -- choice families (the built-in map) ----------------------------------------------------
+
+
+def _aa_state(power: str, units: list[dict[str, Any]], phase: str = "noncombat_move") -> dict[str, Any]:
+    return {
+        "movecheck": 1,
+        "system": "aa",
+        "rules": "aa1942",
+        "map": "aa1942-2e",
+        "turn": {"round": 2, "power": power, "phase": phase},
+        "units": units,
+    }
+
+
+def packing_case(transports: int) -> tuple[Path, int]:
+    """Infantry first, tanks after, from count orders: the tanks need one infantry on each transport."""
+    units = [
+        {"at": "Germany", "power": G, "type": "infantry", "count": transports},
+        {"at": "Germany", "power": G, "type": "tank", "count": transports},
+    ]
+    units += [{"at": "5 Sea Zone", "power": G, "type": "transport"} for _ in range(transports)]
+    moves = [{"units": {"infantry": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(transports)]
+    moves += [{"units": {"tank": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(transports)]
+    return _write(
+        f"packing-{transports}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}
+    ), 0
+
+
+def ids_case(ids: int) -> tuple[Path, int]:
+    """Infantry named by id across several orders, then tanks by count onto the same transports."""
+    transports = ids // 2
+    units = [{"at": "Germany", "power": G, "type": "infantry", "id": f"I{k}"} for k in range(ids)]
+    units += [{"at": "Germany", "power": G, "type": "tank", "count": transports}]
+    units += [{"at": "5 Sea Zone", "power": G, "type": "transport"} for _ in range(transports)]
+    moves = [{"units": [f"I{k}"], "path": ["Germany", "5 Sea Zone"]} for k in range(0, ids, 2)]
+    moves += [{"units": {"tank": transports}, "path": ["Germany", "5 Sea Zone"]}]
+    return _write(f"ids-{ids}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}), 0
+
+
+def mixed_cargo_case(transports: int) -> tuple[Path, int]:
+    """Artillery, then tanks, then infantry by count: each transport must end with one infantry and one other."""
+    half = transports // 2
+    units = [
+        {"at": "Germany", "power": G, "type": "infantry", "count": transports},
+        {"at": "Germany", "power": G, "type": "artillery", "count": half},
+        {"at": "Germany", "power": G, "type": "tank", "count": transports - half},
+    ]
+    units += [{"at": "5 Sea Zone", "power": G, "type": "transport"} for _ in range(transports)]
+    moves = [{"units": {"artillery": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(half)]
+    moves += [{"units": {"tank": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(transports - half)]
+    moves += [{"units": {"infantry": transports}, "path": ["Germany", "5 Sea Zone"]}]
+    return _write(
+        f"mixed-cargo-{transports}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}
+    ), 0
+
+
+def carriers_case(carriers: int) -> tuple[Path, int]:
+    """Fighters land on carriers by count, then half the carriers sail on: the fighters must be on the others."""
+    units = [{"at": "11 Sea Zone", "power": A, "type": "carrier"} for _ in range(carriers)]
+    units += [{"at": "Eastern United States", "power": A, "type": "fighter", "count": carriers}]
+    moves = [{"units": {"fighter": 1}, "path": ["Eastern United States", "11 Sea Zone"]} for _ in range(carriers)]
+    moves += [{"units": {"carrier": 1}, "path": ["11 Sea Zone", "10 Sea Zone"]} for _ in range(carriers // 2)]
+    return _write(
+        f"carriers-{carriers}", _aa_state(A, units), {"power": A, "phase": "noncombat_move", "moves": moves}
+    ), 0
+
+
+def overload_case(transports: int) -> tuple[Path, int]:
+    """One infantry more than the transports hold, one order each: illegal (one AA401)."""
+    units = [{"at": "Germany", "power": G, "type": "infantry", "count": 2 * transports + 1}]
+    units += [{"at": "5 Sea Zone", "power": G, "type": "transport"} for _ in range(transports)]
+    moves = [{"units": {"infantry": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(2 * transports + 1)]
+    return _write(
+        f"overload-{transports}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}
+    ), 1
+
+
+def british_case(loads: int) -> tuple[Path, int]:
+    """Loads onto partly loaded transports, then an unrelated load into a full one (the issue's four British orders
+    at 3 loads): AA401 at the last order, which no choice can avoid."""
+    units = [
+        {"at": "United Kingdom", "power": B, "type": kind, "count": loads} for kind in ("infantry", "tank", "artillery")
+    ]
+    for k in range(loads):
+        units += [
+            {"at": "7 Sea Zone", "power": B, "type": "transport", "id": f"T{k}"},
+            {"at": "7 Sea Zone", "power": B, "type": "infantry", "aboard": f"T{k}"},
+        ]
+    units += [
+        {"at": "8 Sea Zone", "power": B, "type": "transport", "id": "TF"},
+        {"at": "8 Sea Zone", "power": B, "type": "infantry", "count": 2, "aboard": "TF"},
+    ]
+    kinds = ["infantry", "tank", "artillery"]
+    moves = [{"units": {kinds[k % 3]: 1}, "path": ["United Kingdom", "7 Sea Zone"]} for k in range(loads)]
+    moves.append({"units": {"infantry": 1}, "path": ["United Kingdom", "8 Sea Zone"]})
+    return _write(f"british-{loads}", _aa_state(B, units), {"power": B, "phase": "noncombat_move", "moves": moves}), 1
+
+
+def parts_case(loads: int) -> tuple[Path, int]:
+    """Tanks then infantry loading by count, then two long flights with one fighter fresh enough (far away)."""
+    units = [
+        {"at": "Germany", "power": G, "type": "infantry", "count": loads},
+        {"at": "Germany", "power": G, "type": "tank", "count": loads},
+        {"at": "Italy", "power": G, "type": "fighter", "moved": 3},
+        {"at": "Italy", "power": G, "type": "fighter"},
+    ]
+    units += [{"at": "5 Sea Zone", "power": G, "type": "transport"} for _ in range(loads)]
+    moves = [{"units": {"tank": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(loads)]
+    moves += [{"units": {"infantry": 1}, "path": ["Germany", "5 Sea Zone"]} for _ in range(loads)]
+    flight = ["Italy", "Southern Europe", "Balkans", "Ukraine S.S.R.", "Caucasus"]
+    moves += [{"units": {"fighter": 1}, "path": flight}, {"units": {"fighter": 1}, "path": flight}]
+    return _write(f"parts-{loads}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}), 1
+
+
+# -- measuring --------------------------------------------------------------------------
+
+_DRIVER = """
+import json, sys, time
+from movecheck.core import Settings, check
+check([sys.argv[1]], Settings())  # warm: modules loaded, as in a long-running process
+start = time.process_time()
+report, _ = check([sys.argv[1]], Settings())
+spent = time.process_time() - start
+counts = {}
+for f in report.findings:
+    counts[f.code] = counts.get(f.code, 0) + 1
+print(json.dumps([spent, counts]))
+"""
+
+
+def measure(orders: Path) -> tuple[float, dict[str, int]]:
+    """CPU seconds of the check in a fresh process (start-up excluded) and its findings per code."""
+    out = subprocess.run([sys.executable, "-c", _DRIVER, str(orders)], capture_output=True, text=True, cwd=ROOT)
+    try:
+        spent, counts = json.loads(out.stdout)
+    except ValueError:
+        return float("nan"), {"crash": 1}
+    return float(spent), dict(counts)
+
+
+_LATENCY = """
+import sys, time
+from pathlib import Path
+from movecheck.core import Settings, check
+path = Path(sys.argv[1])
+text = path.read_text(encoding="utf-8")
+check([str(path)], Settings())  # warm: modules loaded (each call reads and prepares the state again)
+times = []
+for k in range(int(sys.argv[2])):
+    path.write_text(text.replace("moves:", "moves:" + " " * (k % 2 + 1), 1), encoding="utf-8")  # a one-character edit
+    start = time.process_time()
+    check([str(path)], Settings())
+    times.append(time.process_time() - start)
+path.write_text(text, encoding="utf-8")
+times.sort()
+print(times[len(times) // 2])
+"""
+
+
+def editor_latency(rounds: int = 9) -> float:
+    """Median CPU of re-checking the example combat move in one process after a one-character edit."""
+    folder = WORK / "latency"
+    folder.mkdir(parents=True, exist_ok=True)
+    for kind in ("orders", "states"):
+        source = ROOT / "examples" / "aa" / kind / "g1-combat.yaml"
+        (folder / f"{kind}.yaml").write_text(
+            source.read_text(encoding="utf-8").replace("../states/", ""), encoding="utf-8"
+        )
+    orders = folder / "orders.yaml"
+    text = orders.read_text(encoding="utf-8").replace("state: g1-combat.yaml", "state: states.yaml")
+    orders.write_text(text, encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-c", _LATENCY, str(orders), str(rounds)], capture_output=True, text=True, cwd=ROOT
+    )
+    return float(out.stdout.strip() or "nan")
+
+
+def family(title: str, sizes: list[int], build: Callable[[int], tuple[Path, int]], code: str, unit: str) -> list[str]:
+    """One table: per size, CPU, the findings of ``code`` against the exact count, MC012, and the growth."""
+    rows, times = [], []
+    for n in sizes:
+        orders, exact = build(n)
+        spent, counts = measure(orders)
+        times.append(spent)
+        rows.append(f"| {n} {unit} | {spent:.3f} s | {counts.get(code, 0)} | {exact} | {counts.get('MC012', 0)} |")
+    exponent = [
+        math.log(max(t2, 1e-4) / max(t1, 1e-4)) / math.log(n2 / n1)
+        for (n1, t1), (n2, t2) in zip(
+            zip(sizes, times, strict=True), zip(sizes[1:], times[1:], strict=True), strict=False
+        )
+    ]
+    lines = [
+        f"\n### {title}\n",
+        f"| size | CPU | {code} | exact {code} | MC012 |",
+        "| --- | --- | --- | --- | --- |",
+        *rows,
+    ]
+    if exponent:
+        lines.append(f"\ngrowth exponent: {', '.join(f'{e:.2f}' for e in exponent)} (target ≤ 1.5)")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="exact searches at scale")
+    parser.add_argument("--quick", action="store_true", help="the two smallest sizes of each family")
+    args = parser.parse_args(argv)
+    WORK.mkdir(parents=True, exist_ok=True)
+
+    def cut(sizes: list[int]) -> list[int]:
+        return sizes[:2] if args.quick else sizes
+
+    out = ["# Exact searches at scale (CPU of the check, start-up excluded)"]
+    out += family(
+        "landing: one fighter per private zone, carriers in a hub (2.5 fighters per carrier)",
+        cut([16, 40, 100, 200]),
+        lambda f: landing_case(f, 1, f * 2 // 5),
+        "AA207",
+        "fighters",
+    )
+    out += family(
+        "landing: fighters in pairs per zone",
+        cut([32, 64, 100, 200]),
+        lambda f: landing_case(f // 2, 2, f * 2 // 5),
+        "AA207",
+        "fighters",
+    )
+    out += family(
+        "landing: carriers of two reaches, allied fighters aboard, bombers mixed in",
+        cut([16, 40, 100, 200]),
+        lambda f: landing_case(f, 1, f * 2 // 5, mixed=True),
+        "AA207",
+        "fighters",
+    )
+    out += family(
+        "choice: transports loading from count orders (bin packing)",
+        cut([5, 10, 20]),
+        packing_case,
+        "AA401",
+        "transports",
+    )
+    out += family("choice: units named by id across several orders", cut([4, 10, 20, 40]), ids_case, "AA401", "ids")
+    out += family("choice: mixed cargo", cut([5, 10, 20]), mixed_cargo_case, "AA401", "transports")
+    out += family("choice: fighters and carriers", cut([4, 10, 20]), carriers_case, "AA304", "carriers")
+    out += family("choice: over-capacity loading (illegal)", cut([5, 11, 20]), overload_case, "AA401", "transports")
+    out += family(
+        "choice: loads onto partly loaded transports, then a load into a full one",
+        cut([3, 6, 12, 20]),
+        british_case,
+        "AA401",
+        "loads",
+    )
+    out += family(
+        "choice: loads, then an unrelated mistake elsewhere (independent parts)",
+        cut([4, 8, 16, 20]),
+        parts_case,
+        "AA104",
+        "loads",
+    )
+    latency = editor_latency()
+    out += [
+        "\n### editor latency\n",
+        "| case | CPU | target |",
+        "| --- | --- | --- |",
+        "| re-check of the example combat move after a one-character edit (one process, warm; state read again) "
+        f"| {latency * 1000:.1f} ms | ≤ 30 ms |",
+    ]
+    print("\n".join(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
