@@ -447,6 +447,31 @@ def render_picture(
     raise typer.Exit(0)
 
 
+class SummaryFormat(str, Enum):
+    markdown = "markdown"
+    bbcode = "bbcode"
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def summary(
+    files: Annotated[list[str], typer.Argument(help="The files of one turn or phase: orders, battle results, or a state.", show_default=False)],
+    fmt: Annotated[SummaryFormat, typer.Option("--format", "-f", help="markdown (Discourse, NodeBB, GitHub), bbcode (phpBB), text (e-mail) or json.")] = SummaryFormat.markdown,
+    output: _written_to("the post") = None,
+    state: OrdersStateOption = None,
+    option: RuleOptionOption = None,
+    root: RootOption = None,
+    isolated: IsolatedOption = False,
+    config: ConfigOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Write the post of a turn for the game's thread: what moved, battles, captures, findings."""
+    from movecheck.summary.command import run_summary
+
+    raise typer.Exit(run_summary(files, fmt.value, output, state, option, root, isolated, config))
+
+
 def _command_group(name: str, help_text: str) -> typer.Typer:
     """A group of subcommands (``movecheck NAME ...``) added to the command line."""
     group = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)

@@ -23,7 +23,7 @@ from movecheck.suggest import hint as _did_you_mean
 from movecheck.systems import orders_look
 
 SCHEMA_NAMES = ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report",
-                "apply-report")
+                "apply-report", "summary")
 SCHEMA_ID = "https://movecheck.dev/schemas/{name}/v1.json"
 """The ``$id`` of each schema: stable for format version 1 (see docs/decisions.md, "Schema ids")."""
 

@@ -26,7 +26,7 @@ def where(findings: list[dict]) -> list[tuple[str, str, int, int]]:
 
 def test_the_schemas() -> None:
     assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report",
-                            "apply-report")
+                            "apply-report", "summary")
 
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)

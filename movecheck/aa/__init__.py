@@ -99,6 +99,17 @@ class AA(System):
             layers = (("map", source, dict(board_map.options)),)
         return Baseline(edition.option_values(), edition.name, unconfigured.name, layers)
 
+    def summary(self, item: Any) -> list[Any]:
+        """The post's sections for one aa file (:mod:`movecheck.aa.summary`)."""
+        from movecheck.aa.summary import sections
+
+        return sections(item)
+
+    def summary_title(self, item: Any) -> str:
+        from movecheck.aa.summary import title
+
+        return title(item)
+
     def fresh(self, prepared: Prepared) -> Any:
         """A copy of the prepared board: the orders move its units."""
         return prepared.model.copy()

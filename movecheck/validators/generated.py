@@ -1650,6 +1650,174 @@ def _v153(x: Any) -> bool:
     return True
 
 
+def _v154(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'title' not in x:
+        return False
+    if 'files' not in x:
+        return False
+    if 'sections' not in x:
+        return False
+    for key, value in x.items():
+        check = _T68.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v155(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v156(item):
+            return False
+    return True
+
+
+def _v156(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'path' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'legal' not in x:
+        return False
+    if 'illegal' not in x:
+        return False
+    if 'unchecked' not in x:
+        return False
+    for key, value in x.items():
+        check = _T62.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v157(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v158(item):
+            return False
+    return True
+
+
+def _v158(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'title' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'facts' not in x:
+        return False
+    if 'blocks' not in x:
+        return False
+    for key, value in x.items():
+        check = _T67.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v159(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E63):
+        return False
+    return True
+
+
+def _v160(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v161(item):
+            return False
+    return True
+
+
+def _v161(x: Any) -> bool:
+    if sum((_v162(x), _v164(x), _v166(x),)) != 1:
+        return False
+    return True
+
+
+def _v162(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'text' not in x:
+        return False
+    for key, value in x.items():
+        check = _T64.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v163(x: Any) -> bool:
+    if not x == 'paragraph':
+        return False
+    return True
+
+
+def _v164(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'items' not in x:
+        return False
+    for key, value in x.items():
+        check = _T65.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v165(x: Any) -> bool:
+    if not x == 'list':
+        return False
+    return True
+
+
+def _v166(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T66.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v167(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v168(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v119(item):
+            return False
+    return True
+
+
 _T0: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
 _T1: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v14, 'capital': _v4}
 _T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v10}
@@ -1712,6 +1880,13 @@ _T58: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, '
 _T59: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
 _T60: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
 _T61: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v118, 'text': _v5, 'forced': _v7, 'turn': _v142, 'destroyed': _v143, 'captured': _v145, 'transfers': _v147, 'spent': _v13, 'purchased': _v13, 'income': _v149, 'refunded': _v152, 'ipcs': _v153}
+_T62: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14}
+_E63 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'moves', 'orders', 'treasury', 'units'])
+_T64: dict[str, Callable[[Any], bool]] = {'type': _v163, 'text': _v5}
+_T65: dict[str, Callable[[Any], bool]] = {'type': _v165, 'items': _v119}
+_T66: dict[str, Callable[[Any], bool]] = {'type': _v167, 'headers': _v119, 'rows': _v168}
+_T67: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v159, 'facts': _v135, 'blocks': _v160}
+_T68: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'title': _v5, 'files': _v155, 'sections': _v157}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -1723,4 +1898,5 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'maneuver-orders': _v96,
     'report': _v115,
     'apply-report': _v141,
+    'summary': _v154,
 }
