@@ -420,7 +420,7 @@ def server(stdio: Annotated[bool, typer.Option("--stdio", help="Speak over stdin
 
 @app.command("render")
 def render_picture(
-    file: Annotated[str, typer.Argument(help="A maneuver state or orders file.", show_default=False)],
+    file: Annotated[str, typer.Argument(help="An aa or maneuver state or orders file (aa: battle results too).", show_default=False)],
     output: PictureOutput = None,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
@@ -429,8 +429,8 @@ def render_picture(
     config: ConfigOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Draw a maneuver battlefield, or orders on it with what 'check' finds, as an SVG picture."""
-    from movecheck.maneuver.picture import Unrenderable, picture
+    """Draw an aa board or a maneuver battlefield, or orders on it with what 'check' finds, as an SVG picture."""
+    from movecheck.render.pictures import Unrenderable, picture
     from movecheck.render import render
     from movecheck.session import Session
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate the layouts of the built-in aa maps from the shared facts.
 
-``movecheck/aa/maps/NAME.layout.json`` (the board's size, its east–west wrap and the
+``movecheck/aa/maps/NAME.layout.json`` (the board's size, its east-west wrap and the
 centre of every space, for ``movecheck render``) is generated from
 ``data/layouts/NAME.centers.txt`` and ``NAME.properties`` of the shared facts folder,
 read by the same code that reads a TripleA map folder (:mod:`movecheck.aa.layout`).

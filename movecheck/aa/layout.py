@@ -1,6 +1,6 @@
 """Where each space of an aa map sits, for pictures (``movecheck render``).
 
-A layout is the board's size, whether it wraps east–west, and the centre of every
+A layout is the board's size, whether it wraps east-west, and the centre of every
 space.  The built-in maps carry one generated from the shared facts
 (``scripts/gen_layouts.py`` -> ``movecheck/aa/maps/NAME.layout.json``); a map file may
 carry its own under ``layout:`` (``import triplea --map-folder`` writes it from the
@@ -24,7 +24,8 @@ MAX_LINES = 20_000
 MAX_NAME = 200
 MAX_COORDINATE = 100_000
 DEFAULT_SIZE = (3500.0, 2000.0)
-_CENTRE = re.compile(r"^(?P<name>\S.{0,%d}?)\s+\(\s*(?P<x>-?\d{1,7})\s*,\s*(?P<y>-?\d{1,7})\s*\)\s*$" % MAX_NAME)
+_CENTRE = re.compile(r"^(?P<name>\S.{0,200}?)\s+\(\s*(?P<x>-?\d{1,7})\s*,\s*(?P<y>-?\d{1,7})\s*\)\s*$")
+"""A line of ``centers.txt``: a name of at most :data:`MAX_NAME` characters, then ``(x,y)``."""
 
 
 @dataclass
@@ -80,13 +81,14 @@ def read_centers(text: str, known: set[str] | None = None) -> tuple[dict[str, tu
 
 
 def read_properties(text: str) -> tuple[float, float, bool]:
-    """The board's width, height and east–west wrap from a TripleA ``map.properties``."""
+    """The board's width, height and east-west wrap from a TripleA ``map.properties``."""
     width, height = DEFAULT_SIZE
     wrap = False
     for line in text[:MAX_TEXT].splitlines()[:MAX_LINES]:
         key, _, value = line.partition("=")
         key, value = key.strip(), value.strip()
-        if key in ("map.width", "map.height") and value.isascii() and value.isdigit() and 0 < int(value) <= MAX_COORDINATE:
+        number = value.isascii() and value.isdigit() and 0 < int(value) <= MAX_COORDINATE
+        if key in ("map.width", "map.height") and number:
             if key == "map.width":
                 width = float(value)
             else:

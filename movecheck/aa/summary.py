@@ -65,7 +65,7 @@ def units_text(units: list[Any]) -> str:
     return ", ".join(parts) or "-"
 
 
-def _phase_word(phase: Any) -> str:
+def phase_word(phase: Any) -> str:
     words = {"combat_move": _("combat move"), "noncombat_move": _("noncombat move"), "battles": _("battles")}
     return words.get(str(phase), str(phase))
 
@@ -77,20 +77,18 @@ def orders_sections(item: Checked) -> list[Section]:
     """Each legal move in the players' words; for a legal file also the battles and captures that follow."""
     phase = item.outcome.final if item.outcome is not None else None
     turn = item.prepared.doc.get("turn", default={})
-    heading = _("{phase}: {path}").format(phase=_phase_word(turn.get("phase")).capitalize(), path=item.path)
+    heading = _("{phase}: {path}").format(phase=phase_word(turn.get("phase")).capitalize(), path=item.path)
     section = Section(heading, "moves")
     if phase is None:
         section.paragraph(_("The orders were not carried out (see the findings above)."))
         return [section]
     start = item.prepared.model
-    taken = [space for space in start.map.spaces if not start.is_sea(space) and start.hostile_territory(space)
-             and not start.enemy_units(space)]
     moves, facts = [], []
     for record in phase.records:
         move = record.move
         if item.verdicts.get(move.index) is not Verdict.LEGAL:
             continue
-        line, fact = move_line(record, phase, taken)
+        line, fact = move_line(record, phase, start)
         moves.append(line)
         facts.append(fact)
     section.items(moves)
@@ -109,11 +107,19 @@ def orders_sections(item: Checked) -> list[Section]:
     return found
 
 
-def move_line(record: Any, phase: Any, taken: list[str]) -> tuple[str, dict[str, Any]]:
+def blitzed_through(start: Any, phase: Any, record: Any) -> list[str]:
+    """The empty enemy territories a blitzing unit of a combat move passes (``start``: the board before the phase)."""
+    if not phase.combat or not any(u.type.blitz for u in record.units):
+        return []
+    return [space for space in record.move.path[1:-1]
+            if not start.is_sea(space) and start.hostile_territory(space) and not start.enemy_units(space)]
+
+
+def move_line(record: Any, phase: Any, start: Any) -> tuple[str, dict[str, Any]]:
     """``1 arm: West Russia → Archangel → Karelia S.S.R. (blitz through Archangel)`` and its facts.
 
-    ``taken``: the enemy territories without defenders when the phase began (a tank that
-    passes one blitzes through it).
+    ``start``: the board when the phase began (a tank that passes an enemy territory
+    without defenders blitzes through it).
     """
     move = record.move
     units = list(record.units)
@@ -134,8 +140,8 @@ def move_line(record: Any, phase: Any, taken: list[str]) -> tuple[str, dict[str,
     elif record.loaded:
         words.append(_("boarding a transport"))
         how.append("load")
-    through = [space for space in move.path[1:-1] if space in taken]
-    if phase.combat and through and any(u.type.blitz for u in units):
+    through = blitzed_through(start, phase, record)
+    if through:
         words.append(_("blitz through {spaces}").format(spaces=", ".join(through)))
         how.append("blitz")
     if (not phase.combat and phase.board.is_sea(move.end) and any(u.type.is_air for u in units)
@@ -286,7 +292,7 @@ def state_sections(item: Checked) -> list[Section]:
     turn = item.prepared.doc.get("turn", default={})
     powers = Section(_("The board: {path}").format(path=item.path), "board")
     if isinstance(turn, dict) and turn.get("phase"):
-        powers.paragraph(_("At the {phase} of the {power}.").format(phase=_phase_word(turn.get("phase")),
+        powers.paragraph(_("At the {phase} of the {power}.").format(phase=phase_word(turn.get("phase")),
                                                                     power=board.power))
     held: dict[str, list[str]] = {}
     for space, power in board.control.items():

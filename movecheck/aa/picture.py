@@ -1,0 +1,280 @@
+"""What ``movecheck render`` draws for an aa file, collected from the board and the run of ``check``.
+
+A state gives the board: every space at its centre (:mod:`movecheck.aa.layout`), who
+holds it, its factory and its units by power and type.  An orders file is checked as
+``check`` checks it; the picture shows the board before the orders, each order as an
+arrow along its path (an amphibious assault, a blitz and an illegal order each drawn
+their own way), the battles the legal orders start, and every finding's code at the
+space it concerns (a finding of no space in the margin).  Battle results show the
+battles of their state.  :mod:`movecheck.aa.svg` draws the scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from movecheck.core import ORDERS, STATE, Settings, has_errors, is_kind, prepare, read
+from movecheck.findings import Finding, Report, Verdict
+from movecheck.i18n import _
+from movecheck.loading import InputError
+
+Point = tuple[float, float]
+UNIT_ORDER = ("infantry", "artillery", "tank", "aa_gun", "fighter", "bomber", "transport", "submarine", "destroyer",
+              "cruiser", "carrier", "battleship")
+"""The order unit types are listed in under a space: land, air, sea (other types after them, by name)."""
+
+
+@dataclass
+class Place:
+    """One space as the picture shows it."""
+
+    name: str
+    at: Point
+    sea: bool
+    neutral: bool
+    holder: str | None
+    factory: bool = False
+    units: list[tuple[str, dict[str, int]]] = field(default_factory=list)
+    """Per power (in the map's order of powers), the count of each unit type."""
+    battle: bool = False
+    production: int | None = None
+
+
+@dataclass
+class Arrow:
+    """One order: the centres of its path, who moves, how, and whether it is legal."""
+
+    order: int
+    label: str
+    power: str
+    how: str
+    """``move``, ``amphibious``, ``blitz`` or ``illegal``."""
+    path: list[str]
+
+
+@dataclass
+class Marker:
+    """A finding's code at its space (None: in the margin)."""
+
+    code: str
+    severity: str
+    space: str | None
+    order: int | None
+
+
+@dataclass
+class Note:
+    code: str
+    severity: str
+    text: str
+
+
+@dataclass
+class Board:
+    """Everything one aa picture shows."""
+
+    title: str
+    width: float
+    height: float
+    wrap_x: bool
+    powers: list[str]
+    places: dict[str, Place] = field(default_factory=dict)
+    links: list[tuple[str, str]] = field(default_factory=list)
+    arrows: list[Arrow] = field(default_factory=list)
+    markers: list[Marker] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    computed: bool = False
+
+
+def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None) -> str:
+    """The SVG picture of an aa state, orders or battle results file (Unrenderable, InputError when there is none)."""
+    from movecheck.aa.svg import render
+    from movecheck.maneuver.picture import Unrenderable
+
+    select = select or (lambda report: report)
+    if path == "-":
+        raise InputError(_("render reads a file, not standard input (it reads an orders file twice)"))
+    loaded = read(path)
+    if not loaded.usable or has_errors(loaded.findings):
+        report = Report()
+        report.findings.extend(loaded.findings)
+        raise Unrenderable(select(report), _("{path} has errors").format(path=loaded.doc.path))
+    if is_kind(loaded.kind, STATE):
+        prepared = prepare(loaded, settings)
+        report = Report()
+        report.findings.extend(loaded.findings + prepared.findings)
+        report = select(report)
+        if prepared.model is None:
+            raise Unrenderable(report, prepared.reason or _("the state has errors"))
+        scene = board_scene(prepared, _("{path}: the board").format(path=loaded.doc.path))
+        scene.notes, scene.markers = notes_and_markers(report.sorted_findings(), lambda f: None)
+        return render(scene)
+    if not is_kind(loaded.kind, ORDERS):
+        raise InputError(_("render draws aa states, orders and battle results; {path} is an {kind} file").format(
+            path=loaded.doc.path, kind=loaded.kind))
+    from movecheck.core import check
+
+    outcomes: dict[str, Any] = {}
+    report, _ends = check([path], settings, outcomes)
+    report = select(report)
+    if not outcomes:
+        entry = report.files[0] if report.files else None
+        reason = entry.reason if entry is not None and entry.reason else _("the orders cannot be checked")
+        raise Unrenderable(report, reason)
+    (doc_path, (outcome, prepared)), = outcomes.items()
+    if prepared.model is None or outcome.reason:
+        raise Unrenderable(report, outcome.reason or _("the state has errors"))
+    return render(orders_scene(loaded.doc, doc_path, outcome, prepared, report))
+
+
+def layout_of(prepared: Any) -> Any:
+    """The layout of the state's map: a built-in map's, a map file's ``layout:``, else computed."""
+    from movecheck.aa.layout import builtin_layout, complete, from_data
+    from movecheck.aa.maps import BUILTIN_MAPS
+
+    game_map = prepared.model.map
+    named = prepared.doc.data.get("map")
+    found = None
+    if isinstance(named, str) and named in BUILTIN_MAPS:
+        found = builtin_layout(named)
+    elif isinstance(named, dict):
+        found = from_data(named.get("layout"), list(game_map.spaces))
+    elif prepared.referenced and isinstance(prepared.referenced[0].doc.data, dict):
+        found = from_data(prepared.referenced[0].doc.data.get("layout"), list(game_map.spaces))
+    return complete(found, list(game_map.spaces), game_map.adj)
+
+
+def board_scene(prepared: Any, title: str) -> Board:
+    """The spaces, connections and units of a board as the state leaves it."""
+    board = prepared.model
+    layout = layout_of(prepared)
+    game_map = board.map
+    scene = Board(title, layout.width, layout.height, layout.wrap_x, list(game_map.powers), computed=layout.computed)
+    for name, space in game_map.spaces.items():
+        scene.places[name] = Place(name, layout.centers[name], space.sea, space.neutral,
+                                   None if space.sea else board.controller(name),
+                                   production=None if space.sea else game_map.production.get(name, 0))
+    order = {power: k for k, power in enumerate(game_map.powers)}
+    stacks: dict[str, dict[str, dict[str, int]]] = {}
+    for unit in board.units:
+        if unit.type.is_factory:
+            scene.places[unit.at].factory = True
+            continue
+        kinds = stacks.setdefault(unit.at, {}).setdefault(unit.power, {})
+        kinds[unit.type.name] = kinds.get(unit.type.name, 0) + 1
+    rank = {kind: k for k, kind in enumerate(UNIT_ORDER)}
+    for space, powers in stacks.items():
+        scene.places[space].units = [(p, dict(sorted(k.items(), key=lambda item: (rank.get(item[0], 99), item[0]))))
+                                     for p, k in
+                                     sorted(powers.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))]
+    scene.links = [(a, b) for a in game_map.spaces for b in game_map.adj[a] if a < b]
+    battles = prepared.doc.data.get("battles")
+    for battle in battles if isinstance(battles, list) else []:
+        at = game_map.resolve(battle.get("at")) if isinstance(battle, dict) else None
+        if at is not None:
+            scene.places[at].battle = True
+    return scene
+
+
+def orders_scene(doc: Any, path: str, outcome: Any, prepared: Any, report: Report) -> Board:
+    """The board before the orders, an arrow per order, the battles they start, the findings at their spaces."""
+    board = prepared.model
+    entry = next(e for e in report.files if e.path == path)
+    verdicts = entry.verdicts(report.findings)
+    turn = prepared.doc.get("turn", default={})
+    from movecheck.aa.summary import phase_word
+
+    title = _("{path}: {power}, {phase} on {state}").format(path=path, power=board.power,
+                                                        phase=phase_word(turn.get("phase")), state=prepared.doc.path)
+    scene = board_scene(prepared, title)
+    resolve = board.map.resolve
+    spaces_of: dict[int, list[str]] = {}
+    raw = doc.get("moves", default=None)
+    if isinstance(raw, list):
+        kinds = _how(outcome, prepared)
+        for index, move in enumerate(raw, start=1):
+            names = move.get("path") if isinstance(move, dict) else None
+            route = [resolve(n) for n in names] if isinstance(names, list) else []
+            spaces_of[index] = [s or "" for s in route]
+            known = [s for s in route if s is not None]
+            if len(known) < 2:
+                continue
+            legal = verdicts.get(index, (Verdict.UNCHECKED, None))[0] is Verdict.LEGAL
+            label = str(move.get("id") or index)
+            how = kinds.get(index, "move") if legal else "illegal"
+            scene.arrows.append(Arrow(index, label, board.power, how, known))
+        if entry_legal(verdicts):
+            for space in _battles_started(outcome, prepared):
+                scene.places[space].battle = True
+    results = doc.get("results", default=None)
+    if isinstance(results, list):
+        for index, result in enumerate(results, start=1):
+            at = resolve(result.get("at")) if isinstance(result, dict) else None
+            spaces_of[index] = [at or ""]
+
+    def space_of(finding: Finding) -> str | None:
+        if finding.order is None or finding.order not in spaces_of:
+            return None
+        route = spaces_of[finding.order]
+        key = "moves" if isinstance(raw, list) else "results"
+        for k, space in enumerate(route):
+            where = (key, finding.order - 1, "path", k) if key == "moves" else (key, finding.order - 1, "at")
+            if space and doc.pos(where) == (finding.line, finding.column):
+                return space
+        known = [s for s in route if s]
+        return known[-1] if known else None
+
+    scene.notes, scene.markers = notes_and_markers(report.sorted_findings(), space_of)
+    return scene
+
+
+def entry_legal(verdicts: dict[int, Any]) -> bool:
+    return all(v is Verdict.LEGAL for v, _reason in verdicts.values())
+
+
+def _how(outcome: Any, prepared: Any) -> dict[int, str]:
+    """Per order carried out: ``amphibious`` (land units unloaded into a combat), ``blitz`` or ``move``."""
+    from movecheck.aa.summary import blitzed_through
+
+    phase = outcome.final
+    found: dict[int, str] = {}
+    if phase is None or not hasattr(phase, "records"):
+        return found
+    start = prepared.model
+    for record in phase.records:
+        move = record.move
+        how = "move"
+        if record.unloaded and phase.combat:
+            how = "amphibious"
+        elif blitzed_through(start, phase, record):
+            how = "blitz"
+        found[move.index] = how
+    return found
+
+
+def _battles_started(outcome: Any, prepared: Any) -> list[str]:
+    """The battles a legal combat move leaves to fight (the state ``apply`` writes)."""
+    import yaml
+
+    from movecheck.aa.apply import applied
+
+    if outcome.final is None or outcome.hold is not None or not hasattr(outcome.final, "records"):
+        return []
+    text, _report = applied(outcome.final, prepared.doc.data, prepared.doc.path, "", None, False)
+    state = yaml.safe_load(text)
+    battles = state.get("battles") if isinstance(state, dict) else None
+    return [str(b["at"]) for b in battles or [] if isinstance(b, dict) and b.get("at") in prepared.model.map.spaces]
+
+
+def notes_and_markers(findings: list[Finding],
+                      space_of: Callable[[Finding], str | None]) -> tuple[list[Note], list[Marker]]:
+    """The list below the board (every finding in full) and a marker per finding."""
+    notes, markers = [], []
+    for finding in findings:
+        where = f"{finding.file}:{finding.line}:{finding.column}"
+        notes.append(Note(finding.code, finding.severity.value,
+                          f"{where}: {finding.code} [{finding.severity.value}] {finding.message}"))
+        markers.append(Marker(finding.code, finding.severity.value, space_of(finding), finding.order))
+    return notes, markers
