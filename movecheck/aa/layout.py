@@ -68,7 +68,7 @@ def read_centers(text: str, known: set[str] | None = None) -> tuple[dict[str, tu
             continue
         found = _CENTRE.match(line.strip())
         if found is None:
-            notes.append(f"line {number}: not 'Name  (x,y)'")
+            notes.append(f"line {number}: not a 'Name (x,y)' line")
             continue
         name, x, y = found["name"].strip(), int(found["x"]), int(found["y"])
         if not (0 <= x <= MAX_COORDINATE and 0 <= y <= MAX_COORDINATE):
@@ -165,3 +165,42 @@ def complete(layout: Layout | None, names: list[str], connections: dict[str, dic
             row += 1
             layout.centers[name] = (60.0 * row, layout.height - 40.0)
     return layout
+
+
+MAX_FOLDER_NOTES = 5
+"""The notes of a map folder's lines skipped that are said one by one (then how many more)."""
+
+
+def read_map_folder(folder: str, names: list[str]) -> tuple[Layout | None, list[str]]:
+    """The layout a TripleA map folder gives (``centers.txt``, ``map.properties``, at its top or in ``map/``).
+
+    The files are read as bounded text (regular files only, at most :data:`MAX_TEXT`
+    characters used); None when the folder has no ``centers.txt``.  The notes say what
+    was skipped.
+    """
+    import os
+
+    from movecheck.reading import InputError, read_regular
+
+    def text_of(name: str) -> str | None:
+        for where in (os.path.join(folder, name), os.path.join(folder, "map", name)):
+            if os.path.isfile(where):
+                try:
+                    return read_regular(where)[: MAX_TEXT * 4].decode("utf-8", errors="replace")
+                except InputError:
+                    return None
+        return None
+
+    centers_text = text_of("centers.txt")
+    if centers_text is None:
+        return None, [f"{folder}: no centers.txt: the picture's positions will be computed from the connections"]
+    centers, notes = read_centers(centers_text, set(names))
+    shown = notes[:MAX_FOLDER_NOTES]
+    if len(notes) > MAX_FOLDER_NOTES:
+        shown.append(f"and {len(notes) - MAX_FOLDER_NOTES} more lines skipped")
+    width, height, wrap = read_properties(text_of("map.properties") or "")
+    ordered = {name: centers[name] for name in names if name in centers}
+    missing = len(names) - len(ordered)
+    if missing:
+        shown.append(f"{missing} spaces have no centre: they are placed beside their neighbours")
+    return Layout(width, height, wrap, ordered), [f"centers.txt: {note}" for note in shown]

@@ -21,9 +21,6 @@ from movecheck.i18n import _
 from movecheck.loading import InputError
 
 Point = tuple[float, float]
-UNIT_ORDER = ("infantry", "artillery", "tank", "aa_gun", "fighter", "bomber", "transport", "submarine", "destroyer",
-              "cruiser", "carrier", "battleship")
-"""The order unit types are listed in under a space: land, air, sea (other types after them, by name)."""
 
 
 @dataclass
@@ -164,10 +161,10 @@ def board_scene(prepared: Any, title: str) -> Board:
             continue
         kinds = stacks.setdefault(unit.at, {}).setdefault(unit.power, {})
         kinds[unit.type.name] = kinds.get(unit.type.name, 0) + 1
-    rank = {kind: k for k, kind in enumerate(UNIT_ORDER)}
+    from movecheck.aa.summary import in_order
+
     for space, powers in stacks.items():
-        scene.places[space].units = [(p, dict(sorted(k.items(), key=lambda item: (rank.get(item[0], 99), item[0]))))
-                                     for p, k in
+        scene.places[space].units = [(p, in_order(k)) for p, k in
                                      sorted(powers.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))]
     scene.links = [(a, b) for a in game_map.spaces for b in game_map.adj[a] if a < b]
     battles = prepared.doc.data.get("battles")

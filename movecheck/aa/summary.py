@@ -21,6 +21,9 @@ from movecheck.i18n import _, ngettext
 from movecheck.summary import Checked, Section
 
 ARROW = " → "
+UNIT_ORDER = ("infantry", "artillery", "tank", "aa_gun", "fighter", "bomber", "transport", "submarine", "destroyer",
+              "cruiser", "carrier", "battleship")
+"""The order unit types are listed in: land, air, sea (other types after them, by name)."""
 
 
 def title(item: Checked) -> str:
@@ -48,9 +51,15 @@ def short(kind: str) -> str:
     return shorts[0] if shorts else kind.replace("_", " ")
 
 
+def in_order(counts: dict[str, int]) -> dict[str, int]:
+    """Counts by unit type, the types in :data:`UNIT_ORDER`."""
+    rank = {kind: k for k, kind in enumerate(UNIT_ORDER)}
+    return dict(sorted(counts.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0])))
+
+
 def counts_text(counts: dict[str, int]) -> str:
-    """``3 inf, 1 art`` (types in the order given); nothing: ``-``."""
-    return ", ".join(f"{n} {short(kind)}" for kind, n in counts.items() if n) or "-"
+    """``3 inf, 1 art`` (types in :data:`UNIT_ORDER`); nothing: ``-``."""
+    return ", ".join(f"{n} {short(kind)}" for kind, n in in_order(counts).items() if n) or "-"
 
 
 def units_text(units: list[Any]) -> str:
@@ -59,7 +68,8 @@ def units_text(units: list[Any]) -> str:
     for unit in units:
         counts.setdefault(unit.type.name, []).append(unit)
     parts = []
-    for kind, group in counts.items():
+    for kind in in_order({kind: len(group) for kind, group in counts.items()}):
+        group = counts[kind]
         ids = [u.id for u in group if u.id]
         parts.append(f"{len(group)} {short(kind)}" + (f" ({', '.join(ids)})" if ids else ""))
     return ", ".join(parts) or "-"
@@ -316,12 +326,12 @@ def state_sections(item: Checked) -> list[Section]:
     for space in board.map.spaces:
         if space not in stacks:
             continue
-        here = "; ".join(f"{power}: {counts_text(dict(sorted(kinds.items())))}"
+        here = "; ".join(f"{power}: {counts_text(kinds)}"
                          for power, kinds in sorted(stacks[space].items()))
         holder = _("sea") if board.is_sea(space) else board.controller(space) or "-"
         rows.append([space, holder, here])
     units.table([_("space"), _("held by"), _("units")], rows)
-    units.facts = {"spaces": {space: {p: dict(sorted(k.items())) for p, k in sorted(stacks[space].items())}
+    units.facts = {"spaces": {space: {p: in_order(k) for p, k in sorted(stacks[space].items())}
                               for space in board.map.spaces if space in stacks}}
     return [powers, units]
 

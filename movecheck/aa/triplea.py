@@ -476,3 +476,14 @@ def messages(conversion: Conversion, name: str) -> list[str]:
     out.extend(f"movecheck: note: {shown}: " + _("not modelled: {item}").format(item=item) for item in conversion.unmodelled)
     out.extend(f"movecheck: note: {shown}: " + _("conversion note: {note}").format(note=note) for note in conversion.notes)
     return [_clean(line) for line in out]
+
+
+def add_layout(conversion: Conversion, folder: str) -> None:
+    """Give the converted map the layout of its TripleA map folder (``import triplea --map-folder``)."""
+    from movecheck.aa.layout import read_map_folder
+
+    names = [str(t["name"]) for t in conversion.map.get("territories", [])]
+    layout, notes = read_map_folder(folder, names)
+    conversion.notes.extend(_clean(note) for note in notes)
+    if layout is not None:
+        conversion.map["layout"] = layout.as_data()

@@ -29,7 +29,7 @@ def _v0(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T7.get(key)
+        check = _T8.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -326,21 +326,19 @@ def _v31(x: Any) -> bool:
 def _v32(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'system' not in x:
-        return False
-    if 'map' not in x:
-        return False
-    if 'turn' not in x:
+    if 'centers' not in x:
         return False
     for key, value in x.items():
-        check = _T19.get(key)
+        check = _T7.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v33(x: Any) -> bool:
-    if not x == 'state':
+    if not (number(x)):
+        return False
+    if number(x) and (x > 100000 or x <= 0):
         return False
     return True
 
@@ -349,19 +347,71 @@ def _v34(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T8.get(key)
-        if check is None or not check(value):
+        if not _v35(value):
             return False
     return True
 
 
 def _v35(x: Any) -> bool:
-    if not (_v4(x) or _v36(x)):
+    if not (isinstance(x, list)):
         return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    for item in x:
+        if not _v36(item):
+            return False
     return True
 
 
 def _v36(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 100000):
+        return False
+    return True
+
+
+def _v37(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'map' not in x:
+        return False
+    if 'turn' not in x:
+        return False
+    for key, value in x.items():
+        check = _T20.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v38(x: Any) -> bool:
+    if not x == 'state':
+        return False
+    return True
+
+
+def _v39(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T9.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v40(x: Any) -> bool:
+    if not (_v4(x) or _v41(x)):
+        return False
+    return True
+
+
+def _v41(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -375,50 +425,27 @@ def _v36(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T15.get(key)
+        check = _T16.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v37(x: Any) -> bool:
+def _v42(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v38(item):
+        if not _v43(item):
             return False
     return True
 
 
-def _v38(x: Any) -> bool:
+def _v43(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T9.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v39(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v40(item):
-            return False
-    return True
-
-
-def _v40(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    if 'sea_zones' not in x:
         return False
     for key, value in x.items():
         check = _T10.get(key)
@@ -427,16 +454,39 @@ def _v40(x: Any) -> bool:
     return True
 
 
-def _v41(x: Any) -> bool:
+def _v44(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v42(item):
+        if not _v45(item):
             return False
     return True
 
 
-def _v42(x: Any) -> bool:
+def _v45(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'name' not in x:
+        return False
+    if 'sea_zones' not in x:
+        return False
+    for key, value in x.items():
+        check = _T11.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v46(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v47(item):
+            return False
+    return True
+
+
+def _v47(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -446,69 +496,20 @@ def _v42(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T11.get(key)
+        check = _T12.get(key)
         if check is None or not check(value):
             return False
-    if not (_v43(x) if _v28(x) else True):
+    if not (_v48(x) if _v28(x) else True):
         return False
-    return True
-
-
-def _v43(x: Any) -> bool:
-    if isinstance(x, dict):
-        for key, value in x.items():
-            check = _T12.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v44(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v45(value):
-            return False
-    return True
-
-
-def _v45(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'movement' not in x:
-        return False
-    if 'domain' not in x:
-        return False
-    for key, value in x.items():
-        check = _T14.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v46(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E13):
-        return False
-    return True
-
-
-def _v47(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T17.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v48(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E16):
-        return False
+    if isinstance(x, dict):
+        for key, value in x.items():
+            check = _T13.get(key)
+            if check is not None and not check(value):
+                return False
     return True
 
 
@@ -524,29 +525,29 @@ def _v49(x: Any) -> bool:
 def _v50(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'movement' not in x:
+        return False
+    if 'domain' not in x:
+        return False
     for key, value in x.items():
-        if not _v24(value):
+        check = _T15.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v51(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E14):
         return False
-    for item in x:
-        if not _v52(item):
-            return False
     return True
 
 
 def _v52(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'at' not in x:
+    if 'power' not in x:
         return False
-    if 'attackers' not in x:
-        return False
-    if 'defenders' not in x:
+    if 'phase' not in x:
         return False
     for key, value in x.items():
         check = _T18.get(key)
@@ -556,32 +557,26 @@ def _v52(x: Any) -> bool:
 
 
 def _v53(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E17):
         return False
-    if 'system' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    if 'moves' not in x:
-        return False
-    for key, value in x.items():
-        check = _T22.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v54(x: Any) -> bool:
-    if not x == 'orders':
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v55(value):
+            return False
     return True
 
 
 def _v55(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E20):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v24(value):
+            return False
     return True
 
 
@@ -597,24 +592,79 @@ def _v56(x: Any) -> bool:
 def _v57(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'units' not in x:
+    if 'at' not in x:
         return False
-    if 'path' not in x:
+    if 'attackers' not in x:
+        return False
+    if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T21.get(key)
+        check = _T19.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v58(x: Any) -> bool:
-    if not (_v59(x) or _v12(x)):
+    if not (isinstance(x, dict)):
         return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    if 'moves' not in x:
+        return False
+    for key, value in x.items():
+        check = _T23.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v59(x: Any) -> bool:
+    if not x == 'orders':
+        return False
+    return True
+
+
+def _v60(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E21):
+        return False
+    return True
+
+
+def _v61(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v62(item):
+            return False
+    return True
+
+
+def _v62(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'units' not in x:
+        return False
+    if 'path' not in x:
+        return False
+    for key, value in x.items():
+        check = _T22.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v63(x: Any) -> bool:
+    if not (_v64(x) or _v12(x)):
+        return False
+    return True
+
+
+def _v64(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -625,7 +675,7 @@ def _v59(x: Any) -> bool:
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v65(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -636,13 +686,13 @@ def _v60(x: Any) -> bool:
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v66(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v62(x: Any) -> bool:
+def _v67(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -654,31 +704,41 @@ def _v62(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
+        check = _T26.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v68(x: Any) -> bool:
+    if not x == 'battles':
+        return False
+    return True
+
+
+def _v69(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v70(item):
+            return False
+    return True
+
+
+def _v70(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    for key, value in x.items():
         check = _T25.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v63(x: Any) -> bool:
-    if not x == 'battles':
-        return False
-    return True
-
-
-def _v64(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v65(item):
-            return False
-    return True
-
-
-def _v65(x: Any) -> bool:
+def _v71(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T24.get(key)
@@ -687,17 +747,7 @@ def _v65(x: Any) -> bool:
     return True
 
 
-def _v66(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T23.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v67(x: Any) -> bool:
+def _v72(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -707,109 +757,20 @@ def _v67(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T36.get(key)
+        check = _T37.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v68(x: Any) -> bool:
-    if not x == 'maneuver':
-        return False
-    return True
-
-
-def _v69(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T30.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v70(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v71(value):
-            return False
-    return True
-
-
-def _v71(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
-    return True
-
-
-def _v72(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v73(key):
-            return False
-    for key, value in x.items():
-        if not _v4(value):
             return False
     return True
 
 
 def _v73(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E26):
+    if not x == 'maneuver':
         return False
     return True
 
 
 def _v74(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 100000):
-        return False
-    return True
-
-
-def _v75(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
-def _v76(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E27):
-        return False
-    return True
-
-
-def _v77(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E28):
-        return False
-    return True
-
-
-def _v78(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E29):
-        return False
-    return True
-
-
-def _v79(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
-        return False
-    return True
-
-
-def _v80(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'width' not in x:
-        return False
-    if 'depth' not in x:
         return False
     for key, value in x.items():
         check = _T31.get(key)
@@ -818,31 +779,79 @@ def _v80(x: Any) -> bool:
     return True
 
 
-def _v81(x: Any) -> bool:
+def _v75(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v76(value):
+            return False
+    return True
+
+
+def _v76(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
+        return False
+    return True
+
+
+def _v77(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v78(key):
+            return False
+    for key, value in x.items():
+        if not _v4(value):
+            return False
+    return True
+
+
+def _v78(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E27):
+        return False
+    return True
+
+
+def _v79(x: Any) -> bool:
     if not (number(x)):
         return False
-    if number(x) and (x < 0.1 or x > 100000):
+    if number(x) and (x < -100000 or x > 100000):
+        return False
+    return True
+
+
+def _v80(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E28):
+        return False
+    return True
+
+
+def _v81(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E29):
         return False
     return True
 
 
 def _v82(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E30):
         return False
-    for item in x:
-        if not _v83(item):
-            return False
     return True
 
 
 def _v83(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 1):
+        return False
+    return True
+
+
+def _v84(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'id' not in x:
+    if 'width' not in x:
         return False
-    if 'kind' not in x:
-        return False
-    if 'polygon' not in x:
+    if 'depth' not in x:
         return False
     for key, value in x.items():
         check = _T32.get(key)
@@ -851,27 +860,10 @@ def _v83(x: Any) -> bool:
     return True
 
 
-def _v84(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v85(item):
-            return False
-    return True
-
-
 def _v85(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v75(x[0]):
-        return False
-    if len(x) > 1 and not _v75(x[1]):
+    if number(x) and (x < 0.1 or x > 100000):
         return False
     return True
 
@@ -890,6 +882,10 @@ def _v87(x: Any) -> bool:
         return False
     if 'id' not in x:
         return False
+    if 'kind' not in x:
+        return False
+    if 'polygon' not in x:
+        return False
     for key, value in x.items():
         check = _T33.get(key)
         if check is None or not check(value):
@@ -898,12 +894,12 @@ def _v87(x: Any) -> bool:
 
 
 def _v88(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
+    if len(x) < 3:
         return False
-    for key, value in x.items():
-        if not _v89(value):
+    for item in x:
+        if not _v89(item):
             return False
     return True
 
@@ -911,52 +907,51 @@ def _v88(x: Any) -> bool:
 def _v89(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    for item in x:
-        if not _v90(item):
-            return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v79(x[0]):
+        return False
+    if len(x) > 1 and not _v79(x[1]):
+        return False
     return True
 
 
 def _v90(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
-        return False
-    for key, value in x.items():
-        check = _T35.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v91(item):
             return False
     return True
 
 
 def _v91(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x > 100000 or x <= 0):
+    if 'id' not in x:
         return False
+    for key, value in x.items():
+        check = _T34.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v92(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 2:
+    if len(x) < 1:
         return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v81(x[0]):
-        return False
-    if len(x) > 1 and not _v81(x[1]):
-        return False
+    for key, value in x.items():
+        if not _v93(value):
+            return False
     return True
 
 
 def _v93(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
         return False
     for item in x:
         if not _v94(item):
@@ -969,18 +964,57 @@ def _v94(x: Any) -> bool:
         return False
     if 'id' not in x:
         return False
-    if 'x' not in x:
-        return False
-    if 'y' not in x:
+    if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v95(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v85(x[0]):
+        return False
+    if len(x) > 1 and not _v85(x[1]):
+        return False
+    return True
+
+
+def _v96(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v97(item):
+            return False
+    return True
+
+
+def _v97(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'x' not in x:
+        return False
+    if 'y' not in x:
+        return False
+    for key, value in x.items():
+        check = _T35.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v98(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -988,7 +1022,7 @@ def _v95(x: Any) -> bool:
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -998,64 +1032,38 @@ def _v96(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T42.get(key)
+        check = _T43.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v97(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v98(item):
-            return False
-    return True
-
-
-def _v98(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T39.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v106(x) and _v111(x)):
-        return False
-    return True
-
-
-def _v99(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E37):
-        return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v101(value):
+    for item in x:
+        if not _v101(item):
             return False
     return True
 
 
 def _v101(x: Any) -> bool:
-    if not (_v1(x) or _v102(x)):
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    for key, value in x.items():
+        check = _T40.get(key)
+        if check is None or not check(value):
+            return False
+    if not (_v109(x) and _v114(x)):
         return False
     return True
 
 
 def _v102(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E38):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v1(value):
-            return False
     return True
 
 
@@ -1069,6 +1077,32 @@ def _v103(x: Any) -> bool:
 
 
 def _v104(x: Any) -> bool:
+    if not (_v1(x) or _v105(x)):
+        return False
+    return True
+
+
+def _v105(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v1(value):
+            return False
+    return True
+
+
+def _v106(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v107(value):
+            return False
+    return True
+
+
+def _v107(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1076,30 +1110,30 @@ def _v104(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T38.get(key)
+        check = _T39.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v85(item):
+        if not _v89(item):
             return False
     return True
 
 
-def _v106(x: Any) -> bool:
-    if not (_v107(x) if _v109(x) else _v108(x)):
+def _v109(x: Any) -> bool:
+    if not (_v110(x) if _v112(x) else _v111(x)):
         return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1108,7 +1142,7 @@ def _v107(x: Any) -> bool:
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1117,37 +1151,7 @@ def _v108(x: Any) -> bool:
     return True
 
 
-def _v109(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T40.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v110(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
-def _v111(x: Any) -> bool:
-    if not (_v112(x) if _v113(x) else True):
-        return False
-    return True
-
-
 def _v112(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
-            return False
-    return True
-
-
-def _v113(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1158,13 +1162,43 @@ def _v113(x: Any) -> bool:
     return True
 
 
+def _v113(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
 def _v114(x: Any) -> bool:
-    if not x == 'to_landmark':
+    if not (_v115(x) if _v116(x) else True):
         return False
     return True
 
 
 def _v115(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
+def _v116(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T42.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v117(x: Any) -> bool:
+    if not x == 'to_landmark':
+        return False
+    return True
+
+
+def _v118(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1176,22 +1210,22 @@ def _v115(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v117(item):
+        if not _v120(item):
             return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1223,38 +1257,14 @@ def _v117(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
-        return False
-    return True
-
-
-def _v119(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v5(item):
-            return False
-    return True
-
-
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v121(item):
-            return False
-    return True
-
-
 def _v121(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E43):
+    if not (isinstance(x, str) or x is None):
         return False
     return True
 
@@ -1263,12 +1273,36 @@ def _v122(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v123(item):
+        if not _v5(item):
             return False
     return True
 
 
 def _v123(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v124(item):
+            return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E44):
+        return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v126(item):
+            return False
+    return True
+
+
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1276,13 +1310,13 @@ def _v123(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T45.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1291,7 +1325,7 @@ def _v124(x: Any) -> bool:
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1301,13 +1335,13 @@ def _v125(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1320,22 +1354,22 @@ def _v126(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T45.get(key)
+            check = _T46.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v128(item):
+        if not _v131(item):
             return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1351,32 +1385,32 @@ def _v128(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T47.get(key)
+        check = _T48.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     return True
 
 
-def _v130(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E46):
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E47):
         return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v132(item):
+        if not _v135(item):
             return False
     return True
 
 
-def _v132(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1390,19 +1424,19 @@ def _v132(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v133(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E48):
+def _v136(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E49):
         return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1422,28 +1456,28 @@ def _v134(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v137(item):
+        if not _v140(item):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1467,13 +1501,13 @@ def _v137(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T54.get(key)
+        check = _T55.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1481,13 +1515,13 @@ def _v138(x: Any) -> bool:
     return True
 
 
-def _v139(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E53):
+def _v142(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E54):
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1495,7 +1529,7 @@ def _v140(x: Any) -> bool:
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1511,32 +1545,32 @@ def _v141(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v144(item):
+        if not _v147(item):
             return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -1546,22 +1580,22 @@ def _v144(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T58.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v148(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v146(item):
+        if not _v149(item):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1575,22 +1609,22 @@ def _v146(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T59.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v148(item):
+        if not _v151(item):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v151(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -1602,25 +1636,25 @@ def _v148(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T59.get(key)
+        check = _T60.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v149(x: Any) -> bool:
-    if sum((_v150(x), _v151(x),)) != 1:
+def _v152(x: Any) -> bool:
+    if sum((_v153(x), _v154(x),)) != 1:
         return False
     return True
 
 
-def _v150(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (x is None):
         return False
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -1630,13 +1664,13 @@ def _v151(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -1644,13 +1678,13 @@ def _v152(x: Any) -> bool:
     return True
 
 
-def _v153(x: Any) -> bool:
-    if sum((_v150(x), _v13(x),)) != 1:
+def _v156(x: Any) -> bool:
+    if sum((_v153(x), _v13(x),)) != 1:
         return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1662,22 +1696,22 @@ def _v154(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v156(item):
+        if not _v159(item):
             return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1693,42 +1727,9 @@ def _v156(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T63.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v157(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v158(item):
-            return False
-    return True
-
-
-def _v158(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'title' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'facts' not in x:
-        return False
-    if 'blocks' not in x:
-        return False
-    for key, value in x.items():
-        check = _T67.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v159(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E63):
-        return False
     return True
 
 
@@ -1742,37 +1743,50 @@ def _v160(x: Any) -> bool:
 
 
 def _v161(x: Any) -> bool:
-    if sum((_v162(x), _v164(x), _v166(x),)) != 1:
-        return False
-    return True
-
-
-def _v162(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'type' not in x:
+    if 'title' not in x:
         return False
-    if 'text' not in x:
+    if 'kind' not in x:
+        return False
+    if 'facts' not in x:
+        return False
+    if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T64.get(key)
+        check = _T68.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
-    if not x == 'paragraph':
+def _v162(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E64):
         return False
     return True
 
 
+def _v163(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v164(item):
+            return False
+    return True
+
+
 def _v164(x: Any) -> bool:
+    if sum((_v165(x), _v167(x), _v169(x),)) != 1:
+        return False
+    return True
+
+
+def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
         return False
-    if 'items' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
         check = _T65.get(key)
@@ -1781,13 +1795,33 @@ def _v164(x: Any) -> bool:
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v166(x: Any) -> bool:
+    if not x == 'paragraph':
+        return False
+    return True
+
+
+def _v167(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'items' not in x:
+        return False
+    for key, value in x.items():
+        check = _T66.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v168(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -1797,23 +1831,23 @@ def _v166(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T66.get(key)
+        check = _T67.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v171(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v119(item):
+        if not _v122(item):
             return False
     return True
 
@@ -1825,78 +1859,79 @@ _T3: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, '
 _T4: dict[str, Callable[[Any], bool]] = {'count': _v27}
 _E5 = frozenset(['air', 'land', 'sea'])
 _T6: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v31, 'cost': _v14, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
-_T7: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'ipcs': _v13, 'territories': _v15, 'connections': _v17, 'control': _v19, 'canals': _v20, 'units': _v22, 'unit_types': _v29}
-_T8: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
-_T9: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v14, 'capital': _v4}
-_T10: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v10}
-_T11: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v14, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4}
-_T12: dict[str, Callable[[Any], bool]] = {'count': _v27}
-_E13 = frozenset(['air', 'land', 'sea'])
-_T14: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v46, 'cost': _v14, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
-_T15: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v34, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'territories': _v37, 'connections': _v17, 'control': _v19, 'canals': _v39, 'units': _v41, 'unit_types': _v44}
-_E16 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T17: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v4, 'phase': _v48}
-_T18: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v50, 'defenders': _v50, 'from': _v10, 'amphibious': _v50}
-_T19: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v33, 'rules': _v4, 'options': _v34, 'map': _v35, 'turn': _v47, 'ipcs': _v13, 'control': _v19, 'captured_this_turn': _v10, 'purchased': _v13, 'to_place': _v49, 'units': _v41, 'battles': _v51}
-_E20 = frozenset(['combat_move', 'noncombat_move'])
-_T21: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v58, 'path': _v60, 'transport': _v4, 'attack': _v61, 'note': _v5}
-_T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v54, 'state': _v4, 'power': _v4, 'phase': _v55, 'moves': _v56}
-_T23: dict[str, Callable[[Any], bool]] = {'attacker': _v24, 'defender': _v24}
-_T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v50, 'defender_losses': _v50, 'retreat': _v4, 'submerged': _v66}
-_T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v63, 'state': _v4, 'power': _v4, 'phase': _v63, 'results': _v64}
-_E26 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E27 = frozenset(['centre', 'edge'])
-_E28 = frozenset(['per_file', 'whole_corps'])
-_E29 = frozenset(['half_of_max', 'half_of_mobility'])
-_T30: dict[str, Callable[[Any], bool]] = {'dice': _v70, 'penalties': _v72, 'tolerance': _v74, 'contact_gap': _v74, 'prebattle_distance': _v74, 'prebattle_bonus': _v75, 'prebattle_measure': _v76, 'corps_penalty': _v77, 'back_distance': _v78, 'pass_through_limit': _v79}
-_T31: dict[str, Callable[[Any], bool]] = {'width': _v81, 'depth': _v81}
-_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v73, 'polygon': _v84}
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v85, 'terrain': _v4, 'corps': _v4}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v75, 'y': _v75, 'facing': _v95, 'width': _v81, 'depth': _v81, 'mobility': _v91}
-_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v91, 'base': _v92, 'bases': _v93}
-_T36: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v33, 'options': _v69, 'to_move': _v4, 'field': _v80, 'terrain': _v82, 'landmarks': _v86, 'sides': _v88}
-_E37 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T38: dict[str, Callable[[Any], bool]] = {'x': _v75, 'y': _v75, 'facing': _v95}
-_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v99, 'landmark': _v4, 'rolls': _v100, 'end': _v103, 'base': _v4, 'path': _v105, 'facing': _v95, 'note': _v5}
-_T40: dict[str, Callable[[Any], bool]] = {'order': _v110}
-_T41: dict[str, Callable[[Any], bool]] = {'order': _v114}
-_T42: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v68, 'kind': _v54, 'state': _v4, 'side': _v4, 'orders': _v97}
-_E43 = frozenset(['illegal', 'legal', 'unchecked'])
-_T44: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v119, 'rides': _v124}
-_T45: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v118, 'config': _v5}
-_E46 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T47: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v129, 'edition_value': _v129, 'source': _v130, 'file': _v118}
-_E48 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T49: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v133, 'codes': _v119, 'pattern': _v118, 'applied': _v7}
-_T50: dict[str, Callable[[Any], bool]] = {'edition': _v126, 'options': _v127, 'selection': _v131}
-_T51: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v118, 'config': _v118, 'error': _v118, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v119, 'verdicts': _v120, 'assignment': _v122, 'overrides': _v125}
-_T52: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
-_E53 = frozenset(['error', 'note', 'warning'])
-_T54: dict[str, Callable[[Any], bool]] = {'code': _v138, 'name': _v4, 'severity': _v139, 'message': _v5, 'clauses': _v119, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v140, 'order_id': _v118}
-_T55: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v116, 'summary': _v134, 'readings': _v135, 'statistics': _v13, 'findings': _v136}
-_T56: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v5, 'phase': _v5}
-_T57: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T58: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v118, 'liberated': _v7}
-_T59: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
-_T60: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
-_T61: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v118, 'text': _v5, 'forced': _v7, 'turn': _v142, 'destroyed': _v143, 'captured': _v145, 'transfers': _v147, 'spent': _v13, 'purchased': _v13, 'income': _v149, 'refunded': _v152, 'ipcs': _v153}
-_T62: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14}
-_E63 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'moves', 'orders', 'treasury', 'units'])
-_T64: dict[str, Callable[[Any], bool]] = {'type': _v163, 'text': _v5}
-_T65: dict[str, Callable[[Any], bool]] = {'type': _v165, 'items': _v119}
-_T66: dict[str, Callable[[Any], bool]] = {'type': _v167, 'headers': _v119, 'rows': _v168}
-_T67: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v159, 'facts': _v135, 'blocks': _v160}
-_T68: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'title': _v5, 'files': _v155, 'sections': _v157}
+_T7: dict[str, Callable[[Any], bool]] = {'width': _v33, 'height': _v33, 'wrap_x': _v7, 'centers': _v34}
+_T8: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'ipcs': _v13, 'territories': _v15, 'connections': _v17, 'control': _v19, 'canals': _v20, 'units': _v22, 'unit_types': _v29, 'layout': _v32}
+_T9: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
+_T10: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v14, 'capital': _v4}
+_T11: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v10}
+_T12: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v14, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4}
+_T13: dict[str, Callable[[Any], bool]] = {'count': _v27}
+_E14 = frozenset(['air', 'land', 'sea'])
+_T15: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v51, 'cost': _v14, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
+_T16: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v39, 'powers': _v8, 'aliases': _v9, 'sides': _v11, 'territories': _v42, 'connections': _v17, 'control': _v19, 'canals': _v44, 'units': _v46, 'unit_types': _v49}
+_E17 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T18: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v4, 'phase': _v53}
+_T19: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v55, 'defenders': _v55, 'from': _v10, 'amphibious': _v55}
+_T20: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v38, 'rules': _v4, 'options': _v39, 'map': _v40, 'turn': _v52, 'ipcs': _v13, 'control': _v19, 'captured_this_turn': _v10, 'purchased': _v13, 'to_place': _v54, 'units': _v46, 'battles': _v56}
+_E21 = frozenset(['combat_move', 'noncombat_move'])
+_T22: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v63, 'path': _v65, 'transport': _v4, 'attack': _v66, 'note': _v5}
+_T23: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v59, 'state': _v4, 'power': _v4, 'phase': _v60, 'moves': _v61}
+_T24: dict[str, Callable[[Any], bool]] = {'attacker': _v24, 'defender': _v24}
+_T25: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v55, 'defender_losses': _v55, 'retreat': _v4, 'submerged': _v71}
+_T26: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v68, 'state': _v4, 'power': _v4, 'phase': _v68, 'results': _v69}
+_E27 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E28 = frozenset(['centre', 'edge'])
+_E29 = frozenset(['per_file', 'whole_corps'])
+_E30 = frozenset(['half_of_max', 'half_of_mobility'])
+_T31: dict[str, Callable[[Any], bool]] = {'dice': _v75, 'penalties': _v77, 'tolerance': _v36, 'contact_gap': _v36, 'prebattle_distance': _v36, 'prebattle_bonus': _v79, 'prebattle_measure': _v80, 'corps_penalty': _v81, 'back_distance': _v82, 'pass_through_limit': _v83}
+_T32: dict[str, Callable[[Any], bool]] = {'width': _v85, 'depth': _v85}
+_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v78, 'polygon': _v88}
+_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v89, 'terrain': _v4, 'corps': _v4}
+_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v79, 'y': _v79, 'facing': _v98, 'width': _v85, 'depth': _v85, 'mobility': _v33}
+_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v33, 'base': _v95, 'bases': _v96}
+_T37: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v73, 'kind': _v38, 'options': _v74, 'to_move': _v4, 'field': _v84, 'terrain': _v86, 'landmarks': _v90, 'sides': _v92}
+_E38 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T39: dict[str, Callable[[Any], bool]] = {'x': _v79, 'y': _v79, 'facing': _v98}
+_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v102, 'landmark': _v4, 'rolls': _v103, 'end': _v106, 'base': _v4, 'path': _v108, 'facing': _v98, 'note': _v5}
+_T41: dict[str, Callable[[Any], bool]] = {'order': _v113}
+_T42: dict[str, Callable[[Any], bool]] = {'order': _v117}
+_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v73, 'kind': _v59, 'state': _v4, 'side': _v4, 'orders': _v100}
+_E44 = frozenset(['illegal', 'legal', 'unchecked'])
+_T45: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v122, 'rides': _v127}
+_T46: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v121, 'config': _v5}
+_E47 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T48: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v132, 'edition_value': _v132, 'source': _v133, 'file': _v121}
+_E49 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T50: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v136, 'codes': _v122, 'pattern': _v121, 'applied': _v7}
+_T51: dict[str, Callable[[Any], bool]] = {'edition': _v129, 'options': _v130, 'selection': _v134}
+_T52: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v121, 'config': _v121, 'error': _v121, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v122, 'verdicts': _v123, 'assignment': _v125, 'overrides': _v128}
+_T53: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
+_E54 = frozenset(['error', 'note', 'warning'])
+_T55: dict[str, Callable[[Any], bool]] = {'code': _v141, 'name': _v4, 'severity': _v142, 'message': _v5, 'clauses': _v122, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v143, 'order_id': _v121}
+_T56: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v119, 'summary': _v137, 'readings': _v138, 'statistics': _v13, 'findings': _v139}
+_T57: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v5, 'phase': _v5}
+_T58: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T59: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v121, 'liberated': _v7}
+_T60: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
+_T61: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
+_T62: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v121, 'text': _v5, 'forced': _v7, 'turn': _v145, 'destroyed': _v146, 'captured': _v148, 'transfers': _v150, 'spent': _v13, 'purchased': _v13, 'income': _v152, 'refunded': _v155, 'ipcs': _v156}
+_T63: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14}
+_E64 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'moves', 'orders', 'treasury', 'units'])
+_T65: dict[str, Callable[[Any], bool]] = {'type': _v166, 'text': _v5}
+_T66: dict[str, Callable[[Any], bool]] = {'type': _v168, 'items': _v122}
+_T67: dict[str, Callable[[Any], bool]] = {'type': _v170, 'headers': _v122, 'rows': _v171}
+_T68: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v162, 'facts': _v138, 'blocks': _v163}
+_T69: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'title': _v5, 'files': _v158, 'sections': _v160}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v32,
-    'aa-orders': _v53,
-    'aa-battles': _v62,
-    'maneuver-state': _v67,
-    'maneuver-orders': _v96,
-    'report': _v115,
-    'apply-report': _v141,
-    'summary': _v154,
+    'aa-state': _v37,
+    'aa-orders': _v58,
+    'aa-battles': _v67,
+    'maneuver-state': _v72,
+    'maneuver-orders': _v99,
+    'report': _v118,
+    'apply-report': _v144,
+    'summary': _v157,
 }
