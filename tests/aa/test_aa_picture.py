@@ -43,15 +43,18 @@ def test_amphibious_blitz_and_battles_are_marked(run_main) -> None:
     root = _svg(run_main, "examples/aa/orders/g1-combat.yaml")
     how = {a.get("data-order"): a.get("data-how") for a in _by_class(root, "move")}
     assert how["3"] == "blitz" and how["13"] == "amphibious" and how["1"] == "move"
-    battles = {e.getparent() if hasattr(e, "getparent") else None for e in _by_class(root, "battle")}
-    assert len(_by_class(root, "battle")) == 6 and battles
-    spaces = {g.get("data-space") for g in _by_class(root, "space") if g.find("svg:circle[@class='battle']", NS) is not None}
+    assert len(_by_class(root, "battle")) == 6
+    spaces = {g.get("data-space") for g in _by_class(root, "space")
+              if g.find("svg:circle[@class='battle']", NS) is not None}
     assert spaces == {"7 Sea Zone", "17 Sea Zone", "Belorussia", "Caucasus", "Egypt", "Karelia S.S.R."}
 
 
-@pytest.mark.parametrize("orders", sorted(p.relative_to(REPO).as_posix() for p in (REPO / "examples/aa/orders/variants").glob("*.yaml")))
+VARIANTS = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "examples/aa/orders/variants").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("orders", VARIANTS)
 def test_one_marker_per_finding_and_every_finding_listed_in_full(orders: str, run_main) -> None:
-    code, report, _err = run_main(["check", orders, "--format", "json"], cwd=REPO)
+    _code, report, _err = run_main(["check", orders, "--format", "json"], cwd=REPO)
     findings = json.loads(report)["findings"]
     render_code, out, err = run_main(["render", orders], cwd=REPO)
     if render_code != 0:  # a file with schema errors is not drawn: its findings go to stderr
@@ -86,7 +89,8 @@ def test_the_board_shows_every_space_its_holder_and_units(run_main) -> None:
 
 def test_a_move_across_the_pacific_edge_is_drawn_on_both_sides(run_main) -> None:
     root = _svg(run_main, "examples/aa/orders/us1-noncombat.yaml")
-    bomber = next(a for a in _by_class(root, "move") if a.get("data-order") == "3")  # Eastern US -> Central US -> Western US
+    # the bomber: Eastern US -> Central US -> Western US, across the edge
+    bomber = next(a for a in _by_class(root, "move") if a.get("data-order") == "3")
     lines = bomber.findall("svg:polyline", NS)
     assert len(lines) == 2  # leaving by the left edge, coming back by the right
     xs = [[float(p.split(",")[0]) for p in line.get("points").split()] for line in lines]
@@ -120,7 +124,8 @@ def _imported(run_main, tmp_path: Path, folder: Path | None) -> tuple[Path, str]
     code, _out, err = run_main(args)
     assert code == 0, err
     (tmp_path / "state.yaml").write_text(
-        "movecheck: 1\nsystem: aa\nmap: small.yaml\nturn: {round: 1, power: Reds, phase: combat_move}\n", encoding="utf-8")
+        "movecheck: 1\nsystem: aa\nmap: small.yaml\nturn: {round: 1, power: Reds, phase: combat_move}\n",
+        encoding="utf-8")
     (tmp_path / "orders.yaml").write_text(
         "movecheck: 1\nsystem: aa\nstate: state.yaml\npower: Reds\nphase: combat_move\n"
         "moves:\n  - units: {tank: 1}\n    path: [Redland, Isthmus]\n", encoding="utf-8")
@@ -134,7 +139,8 @@ def test_import_reads_the_map_folders_centres_as_untrusted_text(run_main, tmp_pa
         "Redland  (100,200)\nIsthmus  (300,250)\n1 Sea Zone (200,400)\nBlue<land> & \"Co\"  (500,260)\n"
         "Nowhere  (10,10)\nIsthmus  (1,1)\nRedland  (99999999,1)\n" + "x" * 500 + "  (1,2)\n\x1b[2J junk\n",
         encoding="utf-8")
-    (folder / "map.properties").write_text("map.width=600\nmap.height=500\nmap.scrollWrapX=false\n", encoding="utf-8")
+    properties = "map.width=600\nmap.height=500\nmap.scrollWrapX=false\n"
+    (folder / "map.properties").write_text(properties, encoding="utf-8")
     where, err = _imported(run_main, tmp_path, tmp_path / "mapfolder")
     assert "no space of that name" in err and "not a 'Name (x,y)' line" in err and "\x1b" not in err
     import yaml
@@ -155,7 +161,8 @@ def test_without_a_map_folder_the_layout_is_computed_and_the_same_each_time(run_
     assert first == run_main(["render", str(where / "state.yaml")], cwd=where)[1]
     root = ET.fromstring(first.encode("utf-8"))
     assert len(_by_class(root, "space")) == 4
-    assert any("computed from the connections" in "".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert any("computed from the connections" in text for text in texts)
 
 
 def test_centres_reader_limits() -> None:
@@ -170,7 +177,8 @@ def test_the_generated_layouts_are_current() -> None:
     import subprocess
     import sys
 
-    result = subprocess.run([sys.executable, "scripts/gen_layouts.py", "--check"], cwd=REPO, capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "scripts/gen_layouts.py", "--check"], cwd=REPO, capture_output=True,
+                            text=True)
     assert result.returncode == 0, result.stderr
     data = json.loads((REPO / "movecheck/aa/maps/aa1942-2e.layout.json").read_text(encoding="utf-8"))
     assert data["wrap_x"] is True and len(data["centers"]) == 161
