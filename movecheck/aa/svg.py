@@ -25,7 +25,7 @@ from movecheck.i18n import _
 from movecheck.render.svgkit import SVG_NS, add, document, num, wrapped
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.aa.picture import Arrow, Board, Place
+    from movecheck.aa.scene import Arrow, Board, Place
 
 Point = tuple[float, float]
 
