@@ -102,12 +102,7 @@ def orders_sections(item: Checked) -> list[Section]:
         moves.append(line)
         facts.append(fact)
     section.items(moves)
-    refused = sum(1 for v in item.verdicts.values() if v is not Verdict.LEGAL)
-    if refused:
-        section.paragraph(ngettext("{n} order is not done (see the findings above).",
-                                   "{n} orders are not done (see the findings above).", refused).format(n=refused))
-    elif not moves:
-        section.paragraph(_("No moves."))
+    refused = item.not_done(section, len(moves), _("No moves."))
     section.facts = {"phase": str(turn.get("phase")), "moves": facts, "not_done": refused}
     found = [section]
     if item.legal:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from movecheck.findings import Verdict
-from movecheck.i18n import _, ngettext
+from movecheck.i18n import _
 from movecheck.summary import Checked, Section
 
 
@@ -77,12 +77,7 @@ def orders_sections(item: Checked) -> list[Section]:
         rows.append(row)
         facts.append(fact)
     section.table([_("order"), _("corps or base"), _("order given"), _("ends"), _("rolls declared")], rows)
-    refused = sum(1 for v in item.verdicts.values() if v is not Verdict.LEGAL)
-    if refused:
-        section.paragraph(ngettext("{n} order is not done (see the findings above).",
-                                   "{n} orders are not done (see the findings above).", refused).format(n=refused))
-    elif not rows:
-        section.paragraph(_("No orders."))
+    refused = item.not_done(section, len(rows), _("No orders."))
     if item.outcome is not None and item.outcome.hold:
         section.paragraph(item.outcome.hold)
     section.facts = {"side": item.doc.get("side"), "orders": facts, "not_done": refused}

@@ -18,12 +18,11 @@ Elements a program may want back carry ``data-*`` attributes: ``data-base`` and
 from __future__ import annotations
 
 import math
-import re
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from movecheck.i18n import _, ngettext
-from movecheck.render.escape import escape
+from movecheck.render.svgkit import num, text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.picture import Move, Outline, Scene
@@ -60,25 +59,9 @@ SWEPT, REQUIRED, INK = "#f5c242", "#222222", "#333333"
 NOTE_LENGTH = 140
 """Characters of a finding's message shown in the list below the field (all of it in the tooltip)."""
 
-_NOT_XML = re.compile("[\ufffe\uffff]")
-
-
 def display_unit(width: float, depth: float) -> float:
     """The length (steps) drawn as one pixel: a thousandth of the field's longer side."""
     return max(width, depth, 1e-9) / PIXELS
-
-
-def num(value: float) -> str:
-    """A number as the SVG writes it: at most three decimals, no trailing zeros, never ``-0``."""
-    if not math.isfinite(value):
-        return "0"
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def text_of(value: str) -> str:
-    """Text from a file, safe in XML and on a screen (control characters made visible)."""
-    return _NOT_XML.sub("?", escape(str(value)))
 
 
 def points(ring: Iterable[Vec]) -> str:

@@ -88,3 +88,17 @@ class Checked:
     verdicts: dict[int, Any] = field(default_factory=dict)
     findings: list[Any] = field(default_factory=list)
     legal: bool = False
+
+    def not_done(self, section: Section, shown: int, nothing: str) -> int:
+        """Say in ``section`` how many orders are not done (or ``nothing`` when no order was
+        shown); the count of orders not legal."""
+        from movecheck.findings import Verdict
+        from movecheck.i18n import ngettext
+
+        refused = sum(1 for v in self.verdicts.values() if v is not Verdict.LEGAL)
+        if refused:
+            section.paragraph(ngettext("{n} order is not done (see the findings above).",
+                                       "{n} orders are not done (see the findings above).", refused).format(n=refused))
+        elif not shown:
+            section.paragraph(nothing)
+        return refused
