@@ -149,10 +149,13 @@ def move_line(record: Any, phase: Any, start: Any) -> tuple[str, dict[str, Any]]
     if through:
         words.append(_("blitz through {spaces}").format(spaces=", ".join(through)))
         how.append("blitz")
-    if (not phase.combat and phase.board.is_sea(move.end) and any(u.type.is_air for u in units)
-            and any(u.type.is_carrier for u in phase.board.units_at(move.end))):
-        words.append(_("landing on a carrier in {zone}").format(zone=move.end))
-        how.append("carrier_landing")
+    if not phase.combat and phase.board.is_sea(move.end) and any(u.type.is_air for u in units):
+        if any(u.type.is_carrier for u in phase.board.units_at(move.end)):
+            words.append(_("landing on a carrier in {zone}").format(zone=move.end))
+            how.append("carrier_landing")
+        else:
+            words.append(_("to land on a carrier to be placed in {zone}").format(zone=move.end))
+            how.append("new_carrier_landing")
     text = f"{units_text(units)}: {ARROW.join(move.path)}"
     if words:
         text += " (" + "; ".join(words) + ")"

@@ -52,7 +52,8 @@ def summarize(paths: list[str], settings: Any, select: Callable[[Report], Report
         elif loaded.usable and not is_kind(loaded.kind, STATE):
             report.findings.append(loaded.doc.finding(
                 "MC010",
-                _("'summary' takes orders, battle results and states; this is a {kind} file").format(kind=loaded.kind)))
+                _("'summary' takes orders, battle results and states; this file is of kind {kind}").format(
+                    kind=loaded.kind)))
     report = select(report)
     findings = report.sorted_findings()
     for path in orders:
