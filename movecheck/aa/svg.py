@@ -40,7 +40,7 @@ NEUTRAL, SEA, SEA_INK, BACKGROUND, INK = "#e8e0c8", "#a9cce3", "#1f5f8b", "#dbe9
 ILLEGAL = "#d62728"
 SEVERITY_COLOURS = {"error": "#c0392b", "warning": "#b9770e", "note": "#1d5fa8"}
 LAND_R, SEA_R = 26.0, 17.0
-TITLE_H, NOTE_CHARS, NOTE_LINE = 64.0, 170, 24.0
+TITLE_H, NOTE_CHARS, NOTE_LINE = 72.0, 190, 34.0
 DASHES = {"move": None, "amphibious": "18 9", "blitz": "3 9", "illegal": "10 6"}
 
 
@@ -61,7 +61,7 @@ def render(scene: Board) -> str:
     paint = colours(scene.powers)
     root = ET.Element("svg", {"xmlns": SVG_NS, "version": "1.1"})
     _defs(root, scene, paint)
-    add(root, "text", {"x": "10", "y": "40", "font-size": "30", "font-family": "sans-serif", "fill": INK}, scene.title)
+    add(root, "text", {"x": "10", "y": "50", "font-size": "38", "font-family": "sans-serif", "fill": INK}, scene.title)
     board = add(root, "g", {"id": "board", "transform": f"translate(0 {num(TITLE_H)})"})
     add(board, "rect", {"width": num(scene.width), "height": num(scene.height), "fill": BACKGROUND})
     clipped = add(board, "g", {"clip-path": "url(#board-edge)"})
@@ -71,7 +71,7 @@ def render(scene: Board) -> str:
     _labels(board, scene, paint)
     _arrow_labels(board, scene)
     _markers(board, scene)
-    y = _legend(root, scene, paint, TITLE_H + scene.height + 40)
+    y = _legend(root, scene, paint, TITLE_H + scene.height + 50)
     y = _notes(root, scene, y + 20)
     height = y + 30
     root.set("width", num(scene.width))
@@ -271,35 +271,35 @@ def _markers(parent: ET.Element, scene: Board) -> None:
 
 
 def _legend(root: ET.Element, scene: Board, paint: dict[str, tuple[str, str]], y: float) -> float:
-    layer = add(root, "g", {"id": "legend", "font-family": "sans-serif", "font-size": "18", "fill": INK})
+    layer = add(root, "g", {"id": "legend", "font-family": "sans-serif", "font-size": "26", "fill": INK})
     x = 10.0
     for power in scene.powers:
         fill, ink = paint[power]
-        add(layer, "circle", {"cx": num(x + 10), "cy": num(y - 6), "r": "10", "fill": fill, "stroke": ink})
-        add(layer, "text", {"x": num(x + 26), "y": num(y)}, power)
-        x += 40 + 11 * len(power)
+        add(layer, "circle", {"cx": num(x + 13), "cy": num(y - 9), "r": "13", "fill": fill, "stroke": ink})
+        add(layer, "text", {"x": num(x + 34), "y": num(y)}, power)
+        x += 56 + 16 * len(power)
     x += 20
     for how, word in (("move", _("move")), ("amphibious", _("amphibious assault")), ("blitz", _("blitz")),
                       ("illegal", _("illegal order"))):
-        style = {"points": f"{num(x)},{num(y - 6)} {num(x + 50)},{num(y - 6)}",
+        style = {"points": f"{num(x)},{num(y - 9)} {num(x + 60)},{num(y - 9)}",
                  "stroke": INK if how != "illegal" else ILLEGAL,
                  "stroke-width": "5", "fill": "none"}
         if DASHES[how]:
             style["stroke-dasharray"] = str(DASHES[how])
         add(layer, "polyline", style)
-        add(layer, "text", {"x": num(x + 58), "y": num(y)}, word)
-        x += 80 + 10 * len(word)
-    add(layer, "circle", {"cx": num(x + 12), "cy": num(y - 6), "r": "12", "fill": "none", "stroke": ILLEGAL,
+        add(layer, "text", {"x": num(x + 70), "y": num(y)}, word)
+        x += 100 + 15 * len(word)
+    add(layer, "circle", {"cx": num(x + 14), "cy": num(y - 9), "r": "14", "fill": "none", "stroke": ILLEGAL,
                           "stroke-width": "4", "stroke-dasharray": "7 4"})
-    add(layer, "text", {"x": num(x + 30), "y": num(y)}, _("battle"))
-    x += 110
-    add(layer, "rect", {"x": num(x), "y": num(y - 13), "width": "14", "height": "14", "fill": "#111111"})
-    add(layer, "text", {"x": num(x + 22), "y": num(y)}, _("factory"))
-    y += 30
+    add(layer, "text", {"x": num(x + 36), "y": num(y)}, _("battle"))
+    x += 60 + 15 * len(_("battle"))
+    add(layer, "rect", {"x": num(x), "y": num(y - 18), "width": "18", "height": "18", "fill": "#111111"})
+    add(layer, "text", {"x": num(x + 28), "y": num(y)}, _("factory"))
+    y += 40
     words = _("a land disc: the colour of its holder, its IPC value inside; units under it, a line per power")
     if scene.computed:
         words += "; " + _("positions computed from the connections (the map gives no layout)")
-    add(layer, "text", {"x": "10", "y": num(y), "font-size": "16"}, words)
+    add(layer, "text", {"x": "10", "y": num(y), "font-size": "22"}, words)
     return y
 
 
@@ -307,7 +307,7 @@ def _notes(root: ET.Element, scene: Board, y: float) -> float:
     """Every finding in full, wrapped (never cut)."""
     if not scene.notes:
         return y
-    layer = add(root, "g", {"id": "findings", "font-family": "sans-serif", "font-size": "18"})
+    layer = add(root, "g", {"id": "findings", "font-family": "sans-serif", "font-size": "26"})
     for note in scene.notes:
         y += NOTE_LINE
         text = add(layer, "text", {"class": "finding", "data-code": note.code, "x": "10", "y": num(y),
@@ -315,5 +315,5 @@ def _notes(root: ET.Element, scene: Board, y: float) -> float:
         for k, line in enumerate(wrapped(note.text, NOTE_CHARS)):
             if k:
                 y += NOTE_LINE
-            add(text, "tspan", {"x": "10" if k == 0 else "40", "y": num(y)}, line)
+            add(text, "tspan", {"x": "10" if k == 0 else "50", "y": num(y)}, line)
     return y
