@@ -150,3 +150,21 @@ def test_the_post_goes_to_a_file(run_main, tmp_path) -> None:
 def test_a_missing_file_is_one_line_and_exit_2(run_main) -> None:
     code, out, err = _summary(run_main, "examples/aa/orders/nope.yaml")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_no_writer_lets_a_control_character_through() -> None:
+    from movecheck.summary import Post, Section
+    from movecheck.summary.writers import WRITERS
+
+    section = Section("Karelia\x1b[2J", "moves")
+    section.items(["1 inf: A\u202eB → C\rD"])
+    section.table(["space"], [["E\x9bF"]])
+    for fmt, write in WRITERS.items():
+        out = write(Post("t\x1b]0;x\x07", [], [section]))
+        assert not any(ch in out for ch in "\x1b\x07\x9b\u202e\r"), fmt
+
+
+def test_the_board_tells_what_was_bought(run_main) -> None:
+    _code, out, _err = _summary(run_main, "examples/aa/states/g1-combat.yaml", "-f", "json")
+    board = json.loads(out)["sections"][0]
+    assert board["facts"]["purchased"] == {"infantry": 3, "carrier": 1}

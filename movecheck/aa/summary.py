@@ -314,7 +314,9 @@ def state_sections(item: Checked) -> list[Section]:
         rows.append([power, str(len(spaces)), str(value), "-" if treasury is None else str(treasury)])
         facts.append({"power": power, "territories": len(spaces), "production": value, "ipcs": treasury})
     powers.table([_("power"), _("territories"), _("IPC value"), _("treasury")], rows)
-    powers.facts = {"powers": facts}
+    if board.purchased:
+        powers.paragraph(_("Bought this turn, to be placed: {units}").format(units=counts_text(board.purchased)))
+    powers.facts = {"powers": facts, "purchased": in_order(dict(board.purchased))}
     units = Section(_("Units"), "units")
     stacks: dict[str, dict[str, dict[str, int]]] = {}
     for unit in board.units:

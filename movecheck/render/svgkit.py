@@ -38,8 +38,8 @@ def wrapped(text: str, width: int) -> list[str]:
 
 
 def add(parent: ET.Element, tag: str, attrs: dict[str, str], text: str | None = None) -> ET.Element:
-    """A child element with attributes (in this order) and safe text."""
-    element = ET.SubElement(parent, tag, attrs)
+    """A child element with attributes (in this order) and text, both made safe (:func:`text_of`)."""
+    element = ET.SubElement(parent, tag, {key: text_of(value) for key, value in attrs.items()})
     if text is not None:
         element.text = text_of(text)
     return element

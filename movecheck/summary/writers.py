@@ -1,7 +1,10 @@
 """The four writers of a post: markdown, bbcode, text and json.
 
-Each writes the same sections in the same order; what it escapes is its own:
-markdown backslash-escapes the characters that would start markup (and ``|`` in
+Each writes the same sections in the same order.  Every text from a file (names, paths,
+messages) first has its control and bidi characters made visible
+(:func:`movecheck.render.escape.escape`; json: :func:`~movecheck.render.escape.escape_json`),
+so a post cannot rewrite the screen or the thread it is pasted in.  Then what each escapes
+is its own: markdown backslash-escapes the characters that would start markup (and ``|`` in
 tables), bbcode turns square brackets of names into full-width ones (phpBB has no
 escape, see docs/decisions.md, "The post of a turn"), text and json write the text as it is.
 """
@@ -13,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from movecheck.render.escape import escape, escape_json
 from movecheck.summary import Block, Items, Paragraph, Post, Table
 
 SUMMARY_VERSION = 1
@@ -23,7 +27,7 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~])")
 
 def _md(text: str) -> str:
     """Text that markdown shows as written."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", escape(text))
 
 
 def markdown(post: Post) -> str:
@@ -47,7 +51,7 @@ def _md_block(block: Block) -> list[str]:
 
 def _bb(text: str) -> str:
     """Text that a phpBB-style forum shows as written: no square bracket can open a tag."""
-    return text.replace("[", "\uff3b").replace("]", "\uff3d")
+    return escape(text).replace("[", "\uff3b").replace("]", "\uff3d")
 
 
 def bbcode(post: Post) -> str:
@@ -76,9 +80,11 @@ def _bb_block(block: Block) -> list[str]:
 
 def text(post: Post) -> str:
     """E-mail: underlined headings, dashes for lists, tables in aligned columns."""
-    out = [post.title, "=" * len(post.title), ""]
+    title = escape(post.title)
+    out = [title, "=" * len(title), ""]
     for section in post.sections:
-        out += [section.title, "-" * len(section.title)]
+        heading = escape(section.title)
+        out += [heading, "-" * len(heading)]
         for block in section.blocks:
             out += [*_text_block(block), ""]
         if not section.blocks:
@@ -88,10 +94,10 @@ def text(post: Post) -> str:
 
 def _text_block(block: Block) -> list[str]:
     if isinstance(block, Paragraph):
-        return [block.text]
+        return [escape(block.text)]
     if isinstance(block, Items):
-        return [f"- {item}" for item in block.items]
-    table: Table = block
+        return [f"- {escape(item)}" for item in block.items]
+    table = Table(tuple(escape(h) for h in block.headers), tuple(tuple(escape(c) for c in row) for row in block.rows))
     widths = [max(len(str(row[k])) for row in (table.headers, *table.rows)) for k in range(len(table.headers))]
 
     def line(cells: tuple[str, ...]) -> str:
@@ -122,7 +128,7 @@ def _json_block(block: Block) -> dict[str, Any]:
 
 
 def json_text(post: Post) -> str:
-    return json.dumps(as_json(post), indent=2, ensure_ascii=False) + "\n"
+    return escape_json(json.dumps(as_json(post), indent=2, ensure_ascii=False)) + "\n"
 
 
 WRITERS: dict[str, Callable[[Post], str]] = {"markdown": markdown, "bbcode": bbcode, "text": text, "json": json_text}

@@ -182,3 +182,24 @@ def test_the_generated_layouts_are_current() -> None:
     assert result.returncode == 0, result.stderr
     data = json.loads((REPO / "movecheck/aa/maps/aa1942-2e.layout.json").read_text(encoding="utf-8"))
     assert data["wrap_x"] is True and len(data["centers"]) == 161
+
+
+def test_hostile_names_stay_inside_their_text(run_main, tmp_path: Path) -> None:
+    import copy
+
+    hostile = copy.deepcopy(SMALL)
+    evil = "Isth\x1b[2Jmus\u202e</text><script>"
+    text = json.dumps(hostile).replace("Isthmus", evil.replace("\x1b", "\\u001b").replace("\u202e", "\\u202e"))
+    data = json.loads(text)
+    game = tmp_path / "game.xml"
+    game.write_text(game_xml(data).replace("\x1b", ""), encoding="utf-8")  # XML 1.0 cannot hold ESC itself
+    code, _out, err = run_main(["import", "triplea", str(game), "-o", str(tmp_path / "small.yaml")])
+    assert code == 0, err
+    (tmp_path / "state.yaml").write_text(
+        "movecheck: 1\nsystem: aa\nmap: small.yaml\nturn: {round: 1, power: Reds, phase: combat_move}\n",
+        encoding="utf-8")
+    code, out, err = run_main(["render", str(tmp_path / "state.yaml")], cwd=tmp_path)
+    assert code == 0, err
+    root = ET.fromstring(out.encode("utf-8"))  # well-formed: the name did not close any element
+    assert root.find(".//svg:script", NS) is None and "\u202e" not in out
+    assert any("</text><script>" in (g.get("data-space") or "") for g in _by_class(root, "space"))
