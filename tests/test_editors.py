@@ -22,7 +22,7 @@ MODELINE = re.compile(r"^# yaml-language-server: \$schema=(?P<target>\S+)$")
 STABLE_IDS = {
     name: f"https://movecheck.dev/schemas/{name}/v1.json"
     for name in ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report",
-                 "apply-report")
+                 "apply-report", "summary")
 }
 
 
