@@ -102,8 +102,12 @@ def _radius(place: Place) -> float:
 
 
 def _segments(scene: Board, points: list[Point]) -> list[list[Point]]:
-    """A polyline, and on a wrapping board its copy one board-width over where it crosses the edge."""
-    if not scene.wrap_x or len(points) < 2:
+    """A polyline, and its copy one board-width over where it crosses the east-west edge.
+
+    A step longer than half the board goes round the edge, on a board that says it wraps and
+    on one that does not (the Revised board joins the Americas across its edge all the same).
+    """
+    if len(points) < 2:
         return [points]
     line = [points[0]]
     for x, y in points[1:]:
@@ -177,7 +181,7 @@ def _arrow_labels(parent: ET.Element, scene: Board) -> None:
                               "text-anchor": "middle", "font-weight": "bold"})
     for arrow in scene.arrows:
         (x0, y0), (x1, y1) = scene.places[arrow.path[0]].at, scene.places[arrow.path[1]].at
-        if scene.wrap_x and abs(x1 - x0) > scene.width / 2:
+        if abs(x1 - x0) > scene.width / 2:
             x1 = x1 - scene.width if x1 > x0 else x1 + scene.width
         x, y = x0 + (x1 - x0) * 0.35, y0 + (y1 - y0) * 0.35
         ink = ILLEGAL if arrow.how == "illegal" else INK
