@@ -124,7 +124,8 @@ def _findings_section(report: Report, findings: list[Finding]) -> Section | None
             if entry.reason and counts["unchecked"]:
                 head += " (" + entry.reason + ")"
         else:
-            head = ngettext("{path}: {n} warning", "{path}: {n} warnings", len(own)).format(path=entry.path, n=len(own))
+            head = ngettext("{path}: done, {n} finding to look at", "{path}: done, {n} findings to look at",
+                            len(own)).format(path=entry.path, n=len(own))
         section.paragraph(head)
         section.items([finding_line(f) for f in own])
         facts.append({"path": entry.path, "done": rank == 1, "illegal": counts["illegal"],
