@@ -33,6 +33,7 @@ WORK = ROOT / "bench" / "work"
 BIN = Path(sys.executable).parent
 EXAMPLE_ORDERS = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
 EXAMPLE_STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
+EXAMPLE_PURCHASE = ROOT / "examples" / "aa" / "orders" / "g1-purchase.yaml"
 
 
 # -- measuring -----------------------------------------------------------------
@@ -194,6 +195,7 @@ def bench_startup(repeat: int) -> list[str]:
     rounds = max(5, 2 * repeat)
     cpu = paired_cpu({
         "check": movecheck_cmd("check", str(EXAMPLE_ORDERS)),
+        "purchase": movecheck_cmd("check", str(EXAMPLE_PURCHASE)),
         "cj state": [checker, "--schemafile", state_schema, str(EXAMPLE_STATE)],
         "cj orders": [checker, "--schemafile", orders_schema, str(EXAMPLE_ORDERS)],
         "lint": movecheck_cmd("lint", str(EXAMPLE_STATE)),
@@ -205,6 +207,7 @@ def bench_startup(repeat: int) -> list[str]:
     goals = [
         ("movecheck check (example turn, full rules)", cpu["check"], "check-jsonschema, state + orders", pair, 0.25),
         ("movecheck lint (the example's state)", cpu["lint"], "check-jsonschema, the state", cpu["cj state"], 0.3),
+        ("movecheck check (the example purchase)", cpu["purchase"], "movecheck check (example turn)", cpu["check"], 1.0),
         ("movecheck --version", cpu["version"], 'python -c "import yaml"', cpu["yaml"], 2.0),
         ("movecheck --help", cpu["help"], 'python -c "import yaml"', cpu["yaml"], 2.0),
     ]

@@ -4,50 +4,54 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from movecheck.clauses import CATALOGUE, Clause, Severity
 from movecheck.i18n import ENGLISH, N_, _, language
+from movecheck.systems import System, all_systems, choices, known, names, system
 
-CLAUSE_MODULES = (
-    "movecheck.problems",
-    "movecheck.aa.rules",
-    "movecheck.maneuver.rules",
-)
-SYSTEM_TITLES = {
-    "mc": N_("Input problems (both systems)"),
-    "aa": N_("aa: Axis & Allies area movement"),
-    "maneuver": N_("maneuver: miniatures manoeuvre"),
-}
+KERNEL_CLAUSES = "movecheck.problems"
+"""The kernel's own clauses: the input problems (``MC``)."""
+INPUT_PROBLEMS = "mc"
+INPUT_TITLE = N_("Input problems (both systems)")
+
+
+def clause_modules() -> tuple[str, ...]:
+    """Every module that declares clauses: the kernel's, then each system's (``System.clause_modules``)."""
+    return (KERNEL_CLAUSES, *(module for declared in all_systems() for module in declared.clause_modules))
 
 
 def load_all() -> None:
     """Import every module that declares clauses."""
-    for name in CLAUSE_MODULES:
+    for name in clause_modules():
         importlib.import_module(name)
+
+
+def system_title(name: str) -> str:
+    """The heading of a system's clauses (``aa: Axis & Allies area movement``), translated."""
+    if name == INPUT_PROBLEMS:
+        return _(INPUT_TITLE)
+    title = system(name).title if known(name) else ""
+    return _(title) if title else name
 
 
 @lru_cache(maxsize=1)
 def seed_paragraphs() -> dict[str, dict[str, str]]:
     """Seed label -> {text, source}, shipped with the package."""
     path = Path(__file__).with_name("seeds.json")
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-SOURCE_TITLES = {
-    "A&A, Phase 2: Combat move (fragment)": N_("A&A 1942 rulebook, combat move"),
-    "A&A, Phase 4: Noncombat move": N_("A&A 1942 rulebook, noncombat move"),
-    "Manoeuvre (corps and bases)": N_("manoeuvre rules, corps and bases"),
-}
-"""The seeds' sources as a reader names them (seeds.json names the project's internal files)."""
+    paragraphs: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
+    return paragraphs
 
 
 def source_title(source: str) -> str:
-    """A seed source without its internal file name: ``A&A 1942 rulebook, combat move``."""
+    """A seed source without its internal file name, as its system names it (``System.source_titles``):
+    ``A&A 1942 rulebook, combat move``."""
     title = source.split(" (", 1)[1][:-1] if source.endswith(")") and " (" in source else source
-    return _(SOURCE_TITLES[title]) if title in SOURCE_TITLES else title
+    titles = {key: value for declared in all_systems() for key, value in declared.source_titles.items()}
+    return _(titles[title]) if title in titles else title
 
 
 def paragraph_text(entry: dict[str, str]) -> str:
@@ -66,10 +70,10 @@ def cited_sources(labels: list[str]) -> str:
 
 
 def expand_seeds(labels: tuple[str, ...]) -> list[str]:
-    """Seed labels with ranges such as ``C1–C3`` spelt out."""
+    """Seed labels with ranges such as ``C1–C3`` spelt out."""  # noqa: RUF002 - the labels use the en dash
     result: list[str] = []
     for label in labels:
-        for dash in ("–", "-"):
+        for dash in ("–", "-"):  # noqa: RUF001 - the en dash of the labels, and a hyphen
             if dash in label:
                 start, end = label.split(dash, 1)
                 prefix = start[0]
@@ -96,35 +100,57 @@ def clause_json(entry: Clause) -> dict[str, Any]:
 def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str, int]:
     """The catalogue and the options of both systems (aa: under the edition ``preset``), with an exit code."""
     load_all()
-    if system is not None and system not in SYSTEM_TITLES:
-        return "movecheck: error: " + _("unknown system {name}; choose aa, maneuver or mc").format(name=repr(system)) + "\n", 2
-    from movecheck.aa.editions import DEFAULT_EDITION, EDITIONS, find_edition
-
-    edition = find_edition(preset or DEFAULT_EDITION.name)
+    if system is not None and system != INPUT_PROBLEMS and not known(system):
+        return "movecheck: error: " + _("unknown system {name}; choose {names}").format(
+            name=repr(system), names=choices([*names(), INPUT_PROBLEMS])
+        ) + "\n", 2
+    edited = next(
+        (d for d in all_systems() if d.default_edition is not None and system in (None, INPUT_PROBLEMS, d.name)), None
+    )
+    if edited is None:
+        if preset is not None:
+            return "movecheck: error: " + _("--rules names an edition, and the system {name} has none").format(
+                name=system
+            ) + "\n", 2
+        return _render_rules(system, None, None, None, fmt), 0
+    edition = edited.find_edition(preset or edited.default_edition)
     if edition is None:
         return "movecheck: error: " + _("unknown rules preset {name}; choose one of: {names}").format(
-            name=repr(preset), names=", ".join(EDITIONS)
+            name=repr(preset), names=", ".join(edited.editions())
         ) + "\n", 2
+    default = edited.find_edition(edited.default_edition)
+    return _render_rules(system, edited, edition, default if edition is not default else None, fmt), 0
+
+
+def _render_rules(system: str | None, edited: System | None, edition: Any, base_edition: Any, fmt: str) -> str:
+    """``rules``: ``edition`` of the system ``edited`` (None: none shown has editions), against ``base_edition``."""
     clauses = CATALOGUE.all(system)
-    tables = option_tables(system, edition.option_values())
-    options = {row["name"]: row["value"] for row in tables.get("aa", [])}
-    base = DEFAULT_EDITION.option_values() if edition is not DEFAULT_EDITION else None
+    tables = option_tables(system, edited.name if edited else None, edition.option_values() if edition else {})
+    options = {row["name"]: row["value"] for row in tables.get(edited.name, [])} if edited else {}
+    base = base_edition.option_values() if base_edition is not None else None
     differs = {name: base[name] for name, value in options.items() if base is not None and base[name] != value}
     if fmt == "json":
         document = {
-            "rules": edition.name,
+            "rules": edition.name if edition else None,
             "options": options,
             "option_details": [row for rows in tables.values() for row in rows],
             "clauses": [clause_json(c) for c in clauses],
         }
         if base is not None:
-            document["extends"] = DEFAULT_EDITION.name
+            document["extends"] = base_edition.name
             document["differences"] = {
-                name: {DEFAULT_EDITION.name: old, edition.name: options[name]} for name, old in differs.items()
+                name: {base_edition.name: old, edition.name: options[name]} for name, old in differs.items()
             }
-        return json.dumps(document, indent=2, ensure_ascii=False) + "\n", 0
+        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     if fmt == "markdown":
-        return rules_markdown(clauses, edition.name, tables, differs if base is not None else None), 0
+        return rules_markdown(
+            clauses,
+            edition.name if edition else None,
+            tables,
+            differs if base is not None else None,
+            edited.name if edited else None,
+            base_edition.name if base_edition else None,
+        )
     lines: list[str] = []
     current = None
     for entry in clauses:
@@ -132,35 +158,42 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
             current = entry.system
             if lines:
                 lines.append("")
-            lines.append(_(SYSTEM_TITLES[current]) if current in SYSTEM_TITLES else current)
+            lines.append(system_title(current))
         seeds = f" ({', '.join(entry.seeds)})" if entry.seeds else ""
         phase = f" [{entry.phase}]" if entry.phase else ""
         lines.append(f"  {entry.code} {entry.name:<24} {entry.severity.value:<8} {_(entry.summary)}{seeds}{phase}")
     for name, rows in tables.items():
+        if not rows:
+            continue
         values = [json.dumps(row["value"]) for row in rows]
         width = min(13, max(map(len, values)))
-        title = _(OPTION_TITLES[name]).format(edition=edition.name)
-        if name == "aa" and base is not None:
+        title = option_title(name, edition.name if edited is not None and name == edited.name else None)
+        if edited is not None and name == edited.name and base is not None:
             # an edition other than the base one: mark each value that differs, with the base value
-            title += " " + _("(* differs from {edition})").format(edition=DEFAULT_EDITION.name)
-            marks = [f"* {DEFAULT_EDITION.name}: {json.dumps(differs[row['name']])}" if row["name"] in differs else ""
-                     for row in rows]
+            title += " " + _("(* differs from {edition})").format(edition=base_edition.name)
+            marks = [
+                f"* {base_edition.name}: {json.dumps(differs[row['name']])}" if row["name"] in differs else ""
+                for row in rows
+            ]
             mark_width = max(map(len, marks))
-            values = [f"{value:<{width}}  {mark:<{mark_width}}" for value, mark in zip(values, marks)]
+            values = [f"{value:<{width}}  {mark:<{mark_width}}" for value, mark in zip(values, marks, strict=True)]
             width = max(map(len, values))
         lines.extend(["", title + ":"])
-        lines.extend(f"  {row['name']:<30} {value:<{width}}  {row['meaning']}" for row, value in zip(rows, values))
-    return "\n".join(lines) + "\n", 0
+        lines.extend(
+            f"  {row['name']:<30} {value:<{width}}  {row['meaning']}" for row, value in zip(rows, values, strict=True)
+        )
+    return "\n".join(lines) + "\n"
 
 
-OPTION_TITLES = {
-    "aa": N_("Options of the aa preset {edition}"),
-    "maneuver": N_("Options of maneuver (defaults)"),
-}
+def option_title(name: str, edition: str | None) -> str:
+    """The heading of a system's options: under an edition (``Options of the aa preset aa1942``), or the defaults."""
+    if edition is not None:
+        return _("Options of the {system} preset {edition}").format(system=name, edition=edition)
+    return _("Options of {system} (defaults)").format(system=name)
 
 
-def option_tables(system: str | None, aa_values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """Each system's options as rows (system, name, value, meaning, clauses); aa at ``aa_values``."""
+def option_tables(system: str | None, edited: str | None, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Each system's options as rows (system, name, value, meaning, clauses); the system ``edited`` at ``values``."""
     from movecheck.options import option_sets
 
     tables: dict[str, list[dict[str, Any]]] = {}
@@ -171,7 +204,7 @@ def option_tables(system: str | None, aa_values: dict[str, Any]) -> dict[str, li
             {
                 "system": name,
                 "name": option.name,
-                "value": aa_values[option.name] if name == "aa" else option.default,
+                "value": values[option.name] if name == edited else option.default,
                 "meaning": _(option.help),
                 "clauses": list(option.clauses),
             }
@@ -186,7 +219,12 @@ def _cell(text: str) -> str:
 
 
 def rules_markdown(
-    clauses: list[Clause], preset: str, tables: dict[str, list[dict[str, Any]]], differs: dict[str, Any] | None = None,
+    clauses: list[Clause],
+    preset: str | None,
+    tables: dict[str, list[dict[str, Any]]],
+    differs: dict[str, Any] | None = None,
+    edited: str | None = None,
+    base: str | None = None,
 ) -> str:
     """The catalogue as markdown tables, one per system, then the options (``rules --format markdown``).
 
@@ -202,7 +240,7 @@ def rules_markdown(
                 lines.append("")
             lines.extend(
                 [
-                    f"## {_(SYSTEM_TITLES[current]) if current in SYSTEM_TITLES else current}",
+                    f"## {system_title(current)}",
                     "",
                     _("| Code | Name | Severity | Phase | Summary | Rule paragraphs |"),
                     "| --- | --- | --- | --- | --- | --- |",
@@ -213,23 +251,31 @@ def rules_markdown(
             f"| `{entry.code}` | {_cell(entry.name)} | {entry.severity.value} | {_cell(entry.phase)} "
             f"| {_cell(_(entry.summary))} | {_cell(seeds)} |"
         )
-    headings = {"aa": "## " + _(OPTION_TITLES["aa"]).format(edition=f"`{preset}`"), "maneuver": "## " + _(OPTION_TITLES["maneuver"])}
     for name, rows in tables.items():
-        value = _("Value") if name == "aa" else _("Default")
-        if name == "aa" and differs is not None:
-            from movecheck.aa.editions import DEFAULT_EDITION
-
-            base = DEFAULT_EDITION.name
-            lines.extend(["", headings[name], "", _("| Option | {value} | {base} | Meaning |").format(value=value, base=base),
-                          "| --- | --- | --- | --- |"])
+        heading = "## " + option_title(name, f"`{preset}`" if name == edited else None)
+        value = _("Value") if name == edited else _("Default")
+        if name == edited and differs is not None:
+            lines.extend(
+                [
+                    "",
+                    heading,
+                    "",
+                    _("| Option | {value} | {base} | Meaning |").format(value=value, base=base),
+                    "| --- | --- | --- | --- |",
+                ]
+            )
             lines.extend(
                 f"| `{row['name']}` | `{_cell(json.dumps(row['value']))}` | "
-                + (f"**`{_cell(json.dumps(differs[row['name']]))}`** " + _("(differs)") if row["name"] in differs else _("same"))
+                + (
+                    f"**`{_cell(json.dumps(differs[row['name']]))}`** " + _("(differs)")
+                    if row["name"] in differs
+                    else _("same")
+                )
                 + f" | {_cell(row['meaning'])} |"
                 for row in rows
             )
             continue
-        lines.extend(["", headings[name], "", _("| Option | {value} | Meaning |").format(value=value), "| --- | --- | --- |"])
+        lines.extend(["", heading, "", _("| Option | {value} | Meaning |").format(value=value), "| --- | --- | --- |"])
         lines.extend(
             f"| `{row['name']}` | `{_cell(json.dumps(row['value']))}` | {_cell(row['meaning'])} |" for row in rows
         )
@@ -249,7 +295,9 @@ def explain_clause(code: str) -> tuple[str, int]:
         names = [c.code for c in CATALOGUE.all()] + [c.name for c in CATALOGUE.all()] + list(seed_paragraphs())
         close = close_names(code, names, n=3)
         hint = _("; did you mean {names}?").format(names=_(" or ").join(close)) if close else ""
-        return "movecheck: error: " + _("unknown clause or rule paragraph {code}").format(code=repr(code)) + hint + "\n", 2
+        return "movecheck: error: " + _("unknown clause or rule paragraph {code}").format(
+            code=repr(code)
+        ) + hint + "\n", 2
     lines = [f"{entry.code} {entry.name} ({entry.severity.value})", "", _(entry.summary), ""]
     if entry.phase:
         lines[2] += f" [{entry.phase}]"
@@ -259,9 +307,11 @@ def explain_clause(code: str) -> tuple[str, int]:
         # rule's original paragraphs below say it in the reader's language; point to the rest
         # (a clause not translated yet keeps its English documentation)
         if doc and doc != entry.summary:
-            lines.extend([_("The full description, in English: movecheck explain {code} --lang en").format(code=entry.code), ""])
+            lines.extend(
+                [_("The full description, in English: movecheck explain {code} --lang en").format(code=entry.code), ""]
+            )
     elif doc and doc != entry.summary:
-        lines.extend([doc, ""])
+        lines.extend([plain_code(doc), ""])
     if entry.example is not None:
         lines.extend([*example_lines(entry), ""])
     lines.extend(option_lines(entry))
@@ -304,16 +354,17 @@ def option_lines(entry: Clause) -> list[str]:
     """
     if not entry.options:
         return []
-    if entry.system != "aa":
+    editions = system(entry.system).editions() if known(entry.system) else {}
+    if not editions:
         from movecheck.options import option_sets
 
         declared = {o.name: o for o in option_sets()[entry.system]}
-        listed = ", ".join(_("{name} (default {value})").format(name=name, value=json.dumps(declared[name].default))
-                           for name in entry.options)
+        listed = ", ".join(
+            _("{name} (default {value})").format(name=name, value=json.dumps(declared[name].default))
+            for name in entry.options
+        )
         return [_("Governed by options: {options}").format(options=listed), ""]
-    from movecheck.aa.editions import EDITIONS
-
-    values = {edition.name: edition.option_values() for edition in EDITIONS.values()}
+    values = {edition.name: edition.option_values() for edition in editions.values()}
 
     def each(name: str) -> str:
         return f"{name} ({', '.join(f'{edition}: {json.dumps(v[name])}' for edition, v in values.items())})"
@@ -322,29 +373,33 @@ def option_lines(entry: Clause) -> list[str]:
     same = [name for name in entry.options if name not in differing]
     lines = []
     if differing:
-        lines.append(_("Depends on the edition through options: {options}").format(options=", ".join(each(name) for name in differing)))
+        lines.append(
+            _("Depends on the edition through options: {options}").format(
+                options=", ".join(each(name) for name in differing)
+            )
+        )
     if same:
-        lines.append(_("Governed by options (the same in every edition): {options}").format(options=", ".join(each(name) for name in same)))
+        lines.append(
+            _("Governed by options (the same in every edition): {options}").format(
+                options=", ".join(each(name) for name in same)
+            )
+        )
     return [*lines, ""]
 
 
 def example_lines(entry: Clause) -> list[str]:
     """A clause's example as ``explain`` prints it: Illegal/Legal for an error, Flagged/Not flagged otherwise."""
+    if entry.example is None:
+        return []
     bad, good = (_("Illegal"), _("Legal")) if entry.severity is Severity.ERROR else (_("Flagged"), _("Not flagged"))
     width = max(len(bad), len(good)) + 1
-    return [_("Example:"), f"  {bad + ':':<{width}} {entry.example.illegal}", f"  {good + ':':<{width}} {entry.example.legal}"]
+    illegal, legal = plain_code(entry.example.illegal), plain_code(entry.example.legal)
+    return [_("Example:"), f"  {bad + ':':<{width}} {illegal}", f"  {good + ':':<{width}} {legal}"]
 
 
-def render_maps(fmt: str) -> str:
-    """The built-in maps with their size."""
-    from movecheck.aa.maps import BUILTIN_MAPS, builtin_summary
+_LITERAL = re.compile(r"``(.+?)``", re.S)
 
-    rows = [builtin_summary(name) for name in BUILTIN_MAPS]
-    if fmt == "json":
-        return json.dumps({"maps": rows}, indent=2, ensure_ascii=False) + "\n"
-    lines = [
-        f"{row['name']:<12} {row['title']}: {row['land']} land territories ({row['neutral']} neutral), "
-        f"{row['sea']} sea zones, {row['connections']} connections, {row['canals']} canals, {row['units']} units"
-        for row in rows
-    ]
-    return "\n".join(lines) + "\n"
+
+def plain_code(text: str) -> str:
+    """reStructuredText literals (````x````, as docstrings write them) as a terminal shows code: ```x```."""
+    return _LITERAL.sub(r"`\1`", text)

@@ -7,14 +7,36 @@ shapely; the commands load what they need when they run.
 from __future__ import annotations
 
 import sys
-from enum import Enum
-from typing import Annotated, Any, Optional
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from movecheck import __version__
+from movecheck.cli_options import (
+    ConfigOption,
+    Format,
+    IsolatedOption,
+    LangOption,
+    ListFormatOption,
+    NewStateOutput,
+    OrdersStateOption,
+    PictureOutput,
+    ReportArgs,
+    RootOption,
+    RuleOptionOption,
+    RulesFormat,
+    RulesFormatOption,
+    chosen_format,
+    report_command,
+    written_to,
+)
 from movecheck.output import deliver, emit, ensure_streams, say, silence
-from movecheck.render import FORMATS
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from movecheck.systems import Outcome, Prepared
+
+__all__ = ["Format", "app", "main"]
 
 app = typer.Typer(
     name="movecheck",
@@ -24,136 +46,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-
-
-# Output formats of ``check`` and ``lint``: those of the renderers' registry.
-Format = Enum("Format", {name.replace("-", "_"): name for name in FORMATS}, type=str)  # type: ignore[misc]
-
-
-class RulesFormat(str, Enum):
-    """Output formats of ``rules``."""
-
-    text = "text"
-    json = "json"
-    markdown = "markdown"
-
-
-class ListFormat(str, Enum):
-    """Output formats of ``maps``."""
-
-    text = "text"
-    json = "json"
-
-
-class Color(str, Enum):
-    """When to colour text output."""
-
-    auto = "auto"
-    always = "always"
-    never = "never"
-
-
-FormatOption = Annotated[
-    Optional[Format],
-    typer.Option(
-        "--format",
-        "-f",
-        help="Output format (default: $MOVECHECK_FORMAT, else the configuration's format, else text).",
-        show_default=False,
-    ),
-]
-RulesFormatOption = Annotated[
-    Optional[RulesFormat],
-    typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
-]
-ListFormatOption = Annotated[
-    Optional[ListFormat],
-    typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
-]
-SelectOption = Annotated[
-    Optional[list[str]],
-    typer.Option("--select", help="Report only these codes or code prefixes (AA2, MC005; repeat or comma-separate).", show_default=False),
-]
-IgnoreOption = Annotated[
-    Optional[list[str]],
-    typer.Option("--ignore", help="Do not report these codes or code prefixes (repeat or comma-separate).", show_default=False),
-]
-ConfigOption = Annotated[
-    Optional[str],
-    typer.Option("--config", help="Configuration file to use (.movecheck.yaml or pyproject.toml) instead of discovering one.", show_default=False),
-]
-StatisticsOption = Annotated[bool, typer.Option("--statistics", help="Count the findings per code.")]
-ExitZeroOption = Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even with error findings (2 still means movecheck failed).")]
-RuleOptionOption = Annotated[
-    Optional[list[str]],
-    typer.Option(
-        "--option",
-        help="A rule option, SYSTEM.KEY=VALUE (aa.land_on_new_carrier=false); beats the configuration, not the state's own options.",
-        show_default=False,
-    ),
-]
-ColorOption = Annotated[Color, typer.Option("--color", help="Colour text output: auto (a terminal, no NO_COLOR), always, never.")]
-RootOption = Annotated[
-    Optional[str],
-    typer.Option(
-        "--root",
-        help="Refuse state: and map: paths inside files that lead outside this folder "
-        "(default: the current folder's repository root, else the current folder).",
-        show_default=False,
-    ),
-]
-OutputOption = Annotated[
-    Optional[str],
-    typer.Option("--output", "-o", help="Write the report to this file instead of standard output (any format).", show_default=False),
-]
-JobsOption = Annotated[
-    int,
-    typer.Option("--jobs", "-j", min=1, help="Check the files on this many processes (the output is that of one process).",
-                 show_default=False),
-]
-IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")]
-OrdersStateOption = Annotated[
-    Optional[str], typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
-]
-
-
-def _written_to(what: str) -> Any:
-    """The ``-o/--output`` option of a command that writes ``what`` (default: standard output)."""
-    return Annotated[
-        Optional[str], typer.Option("--output", "-o", help=f"Write {what} here (default: standard output).", show_default=False)
-    ]
-
-
-NewStateOutput = _written_to("the new state")
-MapOutput = _written_to("the map")
-PictureOutput = _written_to("the SVG")
-
-
-def _language(value: Optional[str]) -> Optional[str]:
-    """Speak the language of ``--lang``, else ``$MOVECHECK_LANG``, else the locale's, else English."""
-    from movecheck.i18n import LanguageError, resolve, set_language
-
-    try:
-        set_language(resolve(value))
-    except LanguageError as exc:
-        raise typer.BadParameter(str(exc).split(": ", 1)[1] if value else str(exc)) from None
-    return value
-
-
-LangOption = Annotated[
-    Optional[str],
-    typer.Option(
-        "--lang",
-        help="Language of messages, summaries and explanations: en or ru "
-        "(default: $MOVECHECK_LANG, else the locale: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG; else en).",
-        callback=_language,
-        is_eager=True,
-        show_default=False,
-    ),
-]
-StdinNameOption = Annotated[
-    Optional[str], typer.Option("--stdin-filename", help="Name to report for a file read from standard input (-); its state: resolves from that name's folder.")
-]
 
 
 def _version(value: bool) -> None:
@@ -175,37 +67,14 @@ def main_options(
     """
 
 
-def _format(fmt: Optional[Enum], choices: type[Enum] = ListFormat) -> str:
-    """``--format``, else ``$MOVECHECK_FORMAT`` when it is one of ``choices``, else text.
-
-    A ``MOVECHECK_FORMAT`` that names no format at all is a usage error (exit 2).
-    """
-    from movecheck.render import env_format
-
-    if fmt is not None:
-        return str(fmt.value)
-    return env_format(tuple(c.value for c in choices)) or "text"  # type: ignore[attr-defined]
-
-
 @app.command()
+@report_command
 def check(
     orders: Annotated[list[str], typer.Argument(help="Orders files (- reads standard input).", show_default=False)],
+    common: ReportArgs,
     state: Annotated[
-        Optional[str], typer.Option("--state", "-s", help="State file to check against (overrides the orders' state:).")
+        str | None, typer.Option("--state", "-s", help="State file to check against (overrides the orders' state:).")
     ] = None,
-    fmt: FormatOption = None,
-    color: ColorOption = Color.auto,
-    stdin_filename: StdinNameOption = None,
-    select: SelectOption = None,
-    ignore: IgnoreOption = None,
-    config: ConfigOption = None,
-    statistics: StatisticsOption = False,
-    exit_zero: ExitZeroOption = False,
-    option: RuleOptionOption = None,
-    root: RootOption = None,
-    isolated: IsolatedOption = False,
-    output: OutputOption = None,
-    jobs: JobsOption = 1,
     suggest: Annotated[
         bool,
         typer.Option(
@@ -222,26 +91,20 @@ def check(
             "(through their state); the states and maps themselves are not checked.",
         ),
     ] = False,
-    lang: LangOption = None,
 ) -> None:
     """Check orders files against the state they apply to."""
     from movecheck.core import check as run_check
-    from movecheck.session import Session
 
-    session = Session.start(
-        orders, fmt=fmt.value if fmt else None, color=color.value, select=select, ignore=ignore, config=config,
-        statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
-        root=root, isolated=isolated, output=output,
-    )
+    session = common.session(orders)
     settings = session.settings(state=state, suggest=suggest)
     if with_dependents:
         from movecheck.dependents import with_dependents as add_dependents
 
         orders = add_dependents(orders, settings)
-    if jobs > 1:
+    if common.jobs > 1:
         from movecheck.parallel import run as run_parallel
 
-        report, required_ends = run_parallel("check", orders, settings, jobs)
+        report, required_ends = run_parallel("check", orders, settings, common.jobs)
     else:
         report, required_ends = run_check(orders, settings)
     code = session.finish(report)
@@ -252,10 +115,14 @@ def check(
 
 @app.command()
 def apply(
-    orders: Annotated[str, typer.Argument(help="An orders file (aa orders or battle results, maneuver orders).", show_default=False)],
+    orders: Annotated[
+        str, typer.Argument(help="An orders file (aa orders or battle results, maneuver orders).", show_default=False)
+    ],
     state: OrdersStateOption = None,
     output: NewStateOutput = None,
-    force: Annotated[bool, typer.Option("--force", help="Write the state even when the orders are not legal (said in its header).")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write the state even when the orders are not legal (said in its header).")
+    ] = False,
     option: RuleOptionOption = None,
     root: RootOption = None,
     isolated: IsolatedOption = False,
@@ -263,15 +130,23 @@ def apply(
     fmt: ListFormatOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Check orders as 'check' does and, when they are legal, write the state that follows them (--format json: and the apply report)."""
+    """Check orders as 'check' does and, when they are legal, write the state that follows them.
+
+    With --format json: and the apply report."""
     from movecheck.core import check as run_check
     from movecheck.session import Session
 
-    as_json = _format(fmt) == "json"
+    as_json = chosen_format(fmt) == "json"
     session = Session.start(
-        [orders], fmt="json" if as_json else "text", color="never", config=config, options=option, root=root, isolated=isolated,
+        [orders],
+        fmt="json" if as_json else "text",
+        color="never",
+        config=config,
+        options=option,
+        root=root,
+        isolated=isolated,
     )
-    outcomes: dict = {}
+    outcomes: dict[str, tuple[Outcome, Prepared]] = {}
     report, _ = run_check([orders], session.settings(state=state), outcomes)
     legal = report.exit_code() == 0
     found = next(iter(outcomes.values()), None)
@@ -292,6 +167,7 @@ def apply(
         session.tell_overrides(report)  # a house rule or a received configuration is never unseen
     from movecheck.systems import system_of
 
+    assert found is not None  # final is not None
     outcome, prepared = found
     entry = report.files[0]
     if as_json:
@@ -305,40 +181,26 @@ def apply(
 
 
 @app.command()
+@report_command
 def lint(
     files: Annotated[list[str], typer.Argument(help="Any movecheck files: maps, states, orders (- reads stdin).")],
-    fmt: FormatOption = None,
-    color: ColorOption = Color.auto,
-    stdin_filename: StdinNameOption = None,
-    select: SelectOption = None,
-    ignore: IgnoreOption = None,
-    config: ConfigOption = None,
-    statistics: StatisticsOption = False,
-    exit_zero: ExitZeroOption = False,
-    option: RuleOptionOption = None,
-    root: RootOption = None,
-    isolated: IsolatedOption = False,
-    output: OutputOption = None,
-    jobs: JobsOption = 1,
+    common: ReportArgs,
     skip_foreign: Annotated[
         bool,
-        typer.Option("--skip-foreign", help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file)."),
+        typer.Option(
+            "--skip-foreign",
+            help="Skip YAML files with no top-level movecheck: or system: key (for hooks over every YAML file).",
+        ),
     ] = False,
-    lang: LangOption = None,
 ) -> None:
     """Check files against their schema and for consistency (scenario lint)."""
     from movecheck.core import lint as run_lint
-    from movecheck.session import Session
 
-    session = Session.start(
-        files, fmt=fmt.value if fmt else None, color=color.value, select=select, ignore=ignore, config=config,
-        statistics=statistics, exit_zero=exit_zero, stdin_filename=stdin_filename, options=option,
-        skip_foreign=skip_foreign, root=root, isolated=isolated, output=output,
-    )
-    if jobs > 1:
+    session = common.session(files, skip_foreign=skip_foreign)
+    if common.jobs > 1:
         from movecheck.parallel import run as run_parallel
 
-        report, _ = run_parallel("lint", files, session.settings(), jobs)
+        report, _ = run_parallel("lint", files, session.settings(), common.jobs)
     else:
         report = run_lint(files, session.settings())
     raise typer.Exit(session.finish(report))
@@ -346,15 +208,22 @@ def lint(
 
 @app.command()
 def rules(
-    system: Annotated[Optional[str], typer.Option("--system", help="Only the clauses of one system: aa, maneuver, mc.")] = None,
-    preset: Annotated[Optional[str], typer.Option("--rules", help="aa rules preset (edition name or alias) whose option values to list (default aa1942).")] = None,
+    system: Annotated[
+        str | None, typer.Option("--system", help="Only the clauses of one system: aa, maneuver, mc.")
+    ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--rules", help="aa rules preset (edition name or alias) whose option values to list (default aa1942)."
+        ),
+    ] = None,
     fmt: RulesFormatOption = None,
     lang: LangOption = None,
 ) -> None:
     """List the clause catalogue: codes, names, severities, seed paragraphs (text, json or markdown)."""
     from movecheck.catalogue import render_rules
 
-    text, code = render_rules(system, preset, _format(fmt, RulesFormat))
+    text, code = render_rules(system, preset, chosen_format(fmt, RulesFormat))
     emit(sys.stdout if code == 0 else sys.stderr, text)
     raise typer.Exit(code)
 
@@ -376,42 +245,45 @@ def explain(
 def schema(
     name: Annotated[
         str,
-        typer.Argument(help="aa-map, aa-state, aa-orders, maneuver-state, maneuver-orders or report."),
+        typer.Argument(
+            help="A file kind (aa-map, aa-state, aa-orders, maneuver-state, maneuver-orders ...) or report."
+        ),
     ],
     game_map: Annotated[
-        Optional[str],
-        typer.Option("--map", help="aa-orders, aa-state, aa-battles: the names of this map (built-in or a map file) as enums, for editors.", show_default=False),
+        str | None,
+        typer.Option(
+            "--map",
+            help="The schema with the names of this map (built-in or a map file) as enums, for editors "
+            "(aa-orders, aa-state, aa-battles, aa-purchase).",
+            show_default=False,
+        ),
     ] = None,
     lang: LangOption = None,
 ) -> None:
     """Print one of movecheck's JSON Schemas (with --map: one that knows a map's names)."""
     from movecheck.i18n import _
-    from movecheck.schema import SCHEMA_NAMES, schema_text
+    from movecheck.schema import schema_names, schema_text
+    from movecheck.systems import all_systems, system_of
 
-    if name not in SCHEMA_NAMES:
-        _fail(_("unknown schema {name}; choose one of: {names}").format(name=repr(name), names=", ".join(SCHEMA_NAMES)))
+    names = schema_names()
+    if name not in names:
+        _fail(_("unknown schema {name}; choose one of: {names}").format(name=repr(name), names=", ".join(names)))
     if game_map is None:
         emit(sys.stdout, schema_text(name))
         raise typer.Exit(0)
-    from movecheck.aa.map_schema import MAP_SCHEMAS, map_schema_text
-
-    if name not in MAP_SCHEMAS:
-        _fail(_("--map applies to the schemas {names}, not {name}").format(names=", ".join(MAP_SCHEMAS), name=name))
-    emit(sys.stdout, map_schema_text(name, game_map))
+    for_maps = [each for declared in all_systems() for each in declared.map_schemas]
+    if name not in for_maps:
+        _fail(_("--map applies to the schemas {names}, not {name}").format(names=", ".join(for_maps), name=name))
+    emit(sys.stdout, system_of(name).map_schema(name, game_map))
     raise typer.Exit(0)
 
 
 @app.command()
-def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
-    """List the built-in maps."""
-    from movecheck.catalogue import render_maps
-
-    emit(sys.stdout, render_maps(_format(fmt)))
-    raise typer.Exit(0)
-
-
-@app.command()
-def server(stdio: Annotated[bool, typer.Option("--stdio", help="Speak over stdin and stdout (the only way it speaks).")] = True) -> None:
+def server(
+    stdio: Annotated[
+        bool, typer.Option("--stdio", help="Speak over stdin and stdout (the only way it speaks).")
+    ] = True,
+) -> None:
     """Run the language server (LSP over stdio) for editors; needs the extra movecheck[server]."""
     from movecheck.server import main as serve
 
@@ -420,7 +292,9 @@ def server(stdio: Annotated[bool, typer.Option("--stdio", help="Speak over stdin
 
 @app.command("render")
 def render_picture(
-    file: Annotated[str, typer.Argument(help="An aa or maneuver state or orders file (aa: battle results too).", show_default=False)],
+    file: Annotated[
+        str, typer.Argument(help="A state or orders file of a system that draws (aa, maneuver).", show_default=False)
+    ],
     output: PictureOutput = None,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
@@ -430,11 +304,14 @@ def render_picture(
     lang: LangOption = None,
 ) -> None:
     """Draw an aa board or a maneuver battlefield, or orders on it with what 'check' finds, as an SVG picture."""
-    from movecheck.render.pictures import Unrenderable, picture
+    from movecheck.pictures import picture
     from movecheck.render import render
     from movecheck.session import Session
+    from movecheck.systems import Unrenderable
 
-    session = Session.start([file], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated)
+    session = Session.start(
+        [file], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated
+    )
     try:
         svg = picture(file, session.settings(state=state), session.select)
     except Unrenderable as exc:
@@ -447,7 +324,7 @@ def render_picture(
     raise typer.Exit(0)
 
 
-class SummaryFormat(str, Enum):
+class SummaryFormat(StrEnum):
     markdown = "markdown"
     bbcode = "bbcode"
     text = "text"
@@ -456,9 +333,12 @@ class SummaryFormat(str, Enum):
 
 @app.command()
 def summary(
-    files: Annotated[list[str], typer.Argument(help="The files of one turn or phase: orders, battle results, or a state.", show_default=False)],
-    fmt: Annotated[SummaryFormat, typer.Option("--format", "-f", help="markdown (Discourse, NodeBB, GitHub), bbcode (phpBB), text (e-mail) or json.")] = SummaryFormat.markdown,
-    output: _written_to("the post") = None,
+    files: Annotated[list[str], typer.Argument(
+        help="The files of one turn or phase: orders, battle results, purchases, or a state.", show_default=False)],
+    fmt: Annotated[SummaryFormat, typer.Option(
+        "--format", "-f", help="markdown (Discourse, NodeBB, GitHub), bbcode (phpBB), text (e-mail) or json.",
+    )] = SummaryFormat.markdown,
+    output: written_to("the post") = None,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
     root: RootOption = None,
@@ -472,99 +352,6 @@ def summary(
     raise typer.Exit(run_summary(files, fmt.value, output, state, option, root, isolated, config))
 
 
-def _command_group(name: str, help_text: str) -> typer.Typer:
-    """A group of subcommands (``movecheck NAME ...``) added to the command line."""
-    group = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)
-    app.add_typer(group, name=name)
-    return group
-
-
-import_app = _command_group("import", "Convert another program's files into movecheck files.")
-
-
-@import_app.command("triplea")
-def import_triplea(
-    game: Annotated[str, typer.Argument(help="A TripleA game file (XML; - reads standard input).", show_default=False)],
-    output: MapOutput = None,
-    map_folder: Annotated[Optional[str], typer.Option("--map-folder", help="The game's TripleA map folder: its centers.txt gives the map a layout for pictures.", show_default=False)] = None,
-    lang: LangOption = None,
-) -> None:
-    """Convert a TripleA game file into a movecheck aa map (YAML).
-
-    The game's settings become the map's rule options. The edition (named only for a game
-    known to be played under it), each option and the settings it came from, and each rule
-    of the game that movecheck does not model are said at the top of the map and on stderr.
-    """
-    from movecheck.aa.triplea import convert, messages, read_game, render
-
-    conversion = convert(read_game(game), game)
-    if map_folder is not None:
-        from movecheck.aa.triplea import add_layout
-
-        add_layout(conversion, map_folder)
-    text = render(conversion, game)
-    deliver(output, text)
-    for line in messages(conversion, game):
-        _say(line)
-    raise typer.Exit(0)
-
-
-map_app = _command_group("map", "Questions about an aa map: its spaces, and the paths a unit may take.")
-
-
-class MovePhase(str, Enum):
-    """The aa movement phases."""
-
-    combat_move = "combat_move"
-    noncombat_move = "noncombat_move"
-
-
-MapArgument = Annotated[str, typer.Argument(help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False)]
-
-
-@map_app.command("show")
-def map_show(
-    game_map: MapArgument,
-    space: Annotated[Optional[str], typer.Argument(help="One space (name or alias, e.g. 'SZ 5').", show_default=False)] = None,
-    fmt: ListFormatOption = None,
-    lang: LangOption = None,
-) -> None:
-    """List a map's spaces (kind, owner at start, IPC, factory, neighbours) and canals, or one space."""
-    from movecheck.aa.mapquery import render_show
-
-    emit(sys.stdout, render_show(game_map, space, _format(fmt)))
-    raise typer.Exit(0)
-
-
-@map_app.command("path")
-def map_path(
-    game_map: MapArgument,
-    start: Annotated[str, typer.Argument(metavar="FROM", help="The space the unit starts in.", show_default=False)],
-    end: Annotated[str, typer.Argument(metavar="TO", help="The space it goes to.", show_default=False)],
-    unit: Annotated[
-        Optional[str], typer.Option("--unit", "-u", help="Unit type (default: infantry from land, transport from a sea zone).", show_default=False)
-    ] = None,
-    state: Annotated[
-        Optional[str], typer.Option("--state", "-s", help="An aa state on this map: its control, units and moving power.", show_default=False)
-    ] = None,
-    phase: Annotated[
-        Optional[MovePhase], typer.Option("--phase", help="Movement phase (default: the state's, else combat_move).", show_default=False)
-    ] = None,
-    power: Annotated[
-        Optional[str],
-        typer.Option("--power", help="Moving power without --state (default: the start's owner, else the only power with units there, else the first in turn order).", show_default=False),
-    ] = None,
-    fmt: ListFormatOption = None,
-    lang: LangOption = None,
-) -> None:
-    """The shortest paths a unit of a type may take between two spaces, with their cost (the rules the checks use)."""
-    from movecheck.aa.mapquery import render_path
-
-    text = render_path(game_map, start, end, unit, state, phase.value if phase else None, power, _format(fmt))
-    emit(sys.stdout, text)
-    raise typer.Exit(0)
-
-
 def _fail(message: str) -> None:
     _say(f"movecheck: error: {message}")
     raise typer.Exit(2)
@@ -573,11 +360,11 @@ def _fail(message: str) -> None:
 _say = say
 
 
-def _click_exceptions():  # type: ignore[no-untyped-def]
+def _click_exceptions() -> Any:
     try:
         from typer._click import exceptions  # typer >= 0.24 vendors click
     except ImportError:  # pragma: no cover - older typer with click installed
-        from click import exceptions  # type: ignore[no-redef]
+        from click import exceptions  # type: ignore[no-redef,import-not-found,unused-ignore]
     return exceptions
 
 
@@ -596,13 +383,39 @@ def _app_for(first: str | None) -> typer.Typer:
     """
     import copy
 
-    commands = [c for c in app.registered_commands if (c.name or c.callback.__name__.lower().replace("_", "-")) == first]
+    commands = [c for c in app.registered_commands if _name(c) == first]
     groups = [g for g in app.registered_groups if g.name == first]
     if not commands and not groups:
+        if _add_system_commands():
+            return _app_for(first)
         return app
     single = copy.copy(app)
     single.registered_commands, single.registered_groups = commands, groups
     return single
+
+
+def _name(command: typer.models.CommandInfo) -> str:
+    return command.name or command.callback.__name__.lower().replace("_", "-")  # type: ignore[union-attr]
+
+
+_SYSTEM_COMMANDS: list[bool] = []
+
+
+def _add_system_commands() -> bool:
+    """Add every system's own commands (``System.commands``) once; True when they were added now.
+
+    Done only when a run asks for a command the kernel does not hold (or for the list of
+    commands), so that ``movecheck check`` imports no system's commands.
+    """
+    if _SYSTEM_COMMANDS:
+        return False
+    _SYSTEM_COMMANDS.append(True)
+    from movecheck.systems import all_systems, resolve
+
+    for declared in all_systems():
+        if declared.commands:
+            resolve(declared.commands)(app)
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -636,11 +449,18 @@ def _run(args: list[str]) -> int:
         result = command.main(args=args, prog_name="movecheck", standalone_mode=False)
     except getattr(exceptions, "NoArgsIsHelpError", ()) as exc:
         names = ", ".join(exc.ctx.command.list_commands(exc.ctx)) if exc.ctx else ""
-        sys.stderr.write("movecheck: error: " + _("missing command; choose one of: {names} (see 'movecheck --help')").format(names=names) + "\n")
+        sys.stderr.write(
+            "movecheck: error: "
+            + _("missing command; choose one of: {names} (see 'movecheck --help')").format(names=names)
+            + "\n"
+        )
         return 2
     except exceptions.UsageError as exc:
-        hint = " " + (_("(see 'movecheck {command} --help')").format(command=exc.ctx.info_name) if exc.ctx and exc.ctx.parent
-                      else _("(see 'movecheck --help')"))
+        hint = " " + (
+            _("(see 'movecheck {command} --help')").format(command=exc.ctx.info_name)
+            if exc.ctx and exc.ctx.parent
+            else _("(see 'movecheck --help')")
+        )
         _say(f"movecheck: error: {exc.format_message()}{hint}")
         return 2
     except exceptions.ClickException as exc:
@@ -664,7 +484,7 @@ def _run(args: list[str]) -> int:
     except RecursionError:
         sys.stderr.write("movecheck: internal error: " + _("input nested too deeply") + "\n")
         return 2
-    except Exception as exc:  # noqa: BLE001 - the contract: never a traceback
+    except Exception as exc:
         _say(f"movecheck: internal error: {type(exc).__name__}: {' '.join(str(exc).split())}")
         return 2
     try:

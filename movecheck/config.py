@@ -45,7 +45,6 @@ from movecheck.config_files import (
     CONFIG_FILE,
     PYPROJECT,
     REPORT_FORMATS,
-    SYSTEMS,
     Config,
     _hint,
     _validator,
@@ -55,20 +54,8 @@ from movecheck.config_files import (
 )
 from movecheck.i18n import _
 from movecheck.loading import InputError
-from movecheck.schema import schema_id
 from movecheck.selection import ALL, Layer, Selection, command_line_layer
-
-
-def merge_options(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    """``over`` on top of ``base``; mappings (dice, penalties) are merged key by key."""
-    merged = dict(base)
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = {**merged[key], **value}
-        else:
-            merged[key] = value
-    return merged
-
+from movecheck.systems import choices, known, merge_options, names, schema_id
 
 
 # -- discovery -------------------------------------------------------------------------------
@@ -211,8 +198,9 @@ def parse_option_flags(values: list[str] | None) -> dict[str, dict[str, Any]]:
         if not sep or len(parts) < 2 or not all(parts):
             raise InputError(f"--option {item!r}: " + _("expected SYSTEM.KEY=VALUE, e.g. aa.land_on_new_carrier=false"))
         system, key, *sub = parts
-        if system not in SYSTEMS:
-            raise InputError(f"--option {item!r}: " + _("unknown system {system}; choose aa or maneuver").format(system=repr(system)))
+        if not known(system):
+            raise InputError(f"--option {item!r}: " + _("unknown system {system}; choose {names}").format(
+                system=repr(system), names=choices(list(names()))))
         allowed = option_names(system)
         if key not in allowed:
             hint = _hint(key, allowed)

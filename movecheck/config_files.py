@@ -12,15 +12,15 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from movecheck.findings import Finding, make_finding
 from movecheck.i18n import _
 from movecheck.loading import MAX_BYTES, Document, load_bytes, read_bytes, read_regular
 from movecheck.render import FORMATS as REPORT_FORMATS
-from movecheck.schema import schema_id
 from movecheck.selection import ALL, Layer, PerFileIgnore, Selection, is_known, known_codes, split_selectors, suggest
-from movecheck.systems import NAMES as SYSTEMS
+from movecheck.systems import names, system
 
 CONFIG_FILE = ".movecheck.yaml"
 PYPROJECT = "pyproject.toml"
@@ -41,21 +41,7 @@ def config_schema() -> dict[str, Any]:
             "ignore": _codes_schema(),
             "per-file-ignores": {"type": "object", "additionalProperties": _codes_schema()},
             "format": {"enum": list(REPORT_FORMATS)},
-            "aa": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
-                    "rules": {"type": "string", "minLength": 1},
-                    "options": {"$ref": schema_id("aa-state") + "#/$defs/options"},
-                },
-            },
-            "maneuver": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
-                    "options": {"$ref": schema_id("maneuver-state") + "#/$defs/options"},
-                },
-            },
+            **{name: system(name).config_section() for name in names()},
         },
     }
 
@@ -141,7 +127,7 @@ def load_config(path: str, *, explicit: bool = False, discovered: bool = False) 
         doc = load_bytes(raw, shown)
         if not _recognised(doc):
             message = _("{path} is not a movecheck configuration (it has none of the keys {keys}); it is not used and not quoted").format(
-                path=shown, keys=", ".join(CONFIG_KEYS)
+                path=shown, keys=", ".join(config_keys())
             )
             return Config(path=shown, folder=folder, recognised=False, findings=[make_finding("MC010", message, file=shown)])
     config = Config(path=shown, folder=folder, text=doc.text)
@@ -151,8 +137,17 @@ def load_config(path: str, *, explicit: bool = False, discovered: bool = False) 
     return config
 
 
-CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "format", *SYSTEMS)
-_CONFIG_KEY_LINE = re.compile(r"^[\"']?(?:" + "|".join(map(re.escape, CONFIG_KEYS)) + r")[\"']?[ \t]*:", re.M)
+KERNEL_KEYS = ("select", "ignore", "per-file-ignores", "format")
+
+
+def config_keys() -> tuple[str, ...]:
+    """The top-level keys of a configuration: the kernel's, then a section per system."""
+    return (*KERNEL_KEYS, *names())
+
+
+@lru_cache(maxsize=1)
+def _config_key_line() -> re.Pattern[str]:
+    return re.compile(r"^[\"']?(?:" + "|".join(map(re.escape, config_keys())) + r")[\"']?[ \t]*:", re.M)
 
 
 def _recognised(doc: Document) -> bool:
@@ -163,10 +158,10 @@ def _recognised(doc: Document) -> bool:
     whose finding quotes nothing).
     """
     if doc.broken:
-        return not doc.text or _CONFIG_KEY_LINE.search(doc.text) is not None
+        return not doc.text or _config_key_line().search(doc.text) is not None
     if doc.data is None:
         return True
-    return isinstance(doc.data, dict) and any(key in doc.data for key in CONFIG_KEYS)
+    return isinstance(doc.data, dict) and any(key in doc.data for key in config_keys())
 
 
 def _read(doc: Document, config: Config) -> None:
@@ -199,25 +194,24 @@ def _read(doc: Document, config: Config) -> None:
                     config.per_file_ignores.append(PerFileIgnore(str(pattern), tuple(chosen)))
     if "format" in data and ok("format"):
         config.format = data["format"]
-    for system in SYSTEMS:
-        section = data.get(system)
+    for name in names():
+        section = data.get(name)
         if not isinstance(section, dict):
             continue
+        declared = system(name)
         rules = section.get("rules")
-        if system == "aa" and isinstance(rules, str) and ok(system, "rules"):
-            from movecheck.aa.editions import close_editions, find_edition
-
-            if find_edition(rules) is not None:
-                config.rules[system] = rules
+        if declared.default_edition is not None and isinstance(rules, str) and ok(name, "rules"):
+            if declared.find_edition(rules) is not None:
+                config.rules[name] = rules
             else:
-                hint = _hint(rules, close_editions(rules), exact=True)
-                config.findings.append(doc.finding("MC004", _("unknown rules preset {name}").format(name=repr(rules)) + hint, (system, "rules")))
+                hint = _hint(rules, declared.close_editions(rules), exact=True)
+                config.findings.append(doc.finding("MC004", _("unknown rules preset {name}").format(name=repr(rules)) + hint, (name, "rules")))
         options = section.get("options")
         if isinstance(options, dict):
-            allowed = set(option_names(system))
-            kept = {k: v for k, v in options.items() if k in allowed and ok(system, "options", k)}
+            allowed = set(option_names(name))
+            kept = {k: v for k, v in options.items() if k in allowed and ok(name, "options", k)}
             if kept:
-                config.options[system] = kept
+                config.options[name] = kept
 
 
 def _codes(doc: Document, config: Config, value: Any, path: tuple[Any, ...], codes: list[str]) -> list[str]:

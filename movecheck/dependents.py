@@ -2,11 +2,11 @@
 
 A commit that changes a state (or a map) can make orders that name it illegal without
 touching them.  Given such files, :func:`with_dependents` looks below the root of each
-(the run's root, see :meth:`movecheck.core.Settings.root_for`) for the orders files
+(the run's root, see :meth:`movecheck.settings.Settings.root_for`) for the orders files
 whose ``state:`` resolves to one of them, and for the states whose map (a system's
 ``reference_keys``, aa ``map:``) does, and so, transitively, for their orders.  "Orders"
 are every kind a system checks against a state (its ``orders_kinds``: aa battle results
-too), asked of the systems through :func:`movecheck.core.is_kind`.  The orders found are
+too), asked of the systems through :func:`movecheck.files.is_kind`.  The orders found are
 checked with the orders given; the states and maps given are not themselves checked
 (``lint`` is for them).
 
@@ -112,7 +112,8 @@ def _is_regular(path: str) -> bool:
 
 def _add(tree: Tree, path: str) -> None:
     """Record the files ``path`` names, if it is a movecheck orders file or state."""
-    from movecheck.core import ORDERS, identify, is_kind
+    from movecheck.files import identify, is_kind
+    from movecheck.systems import ORDERS
     from movecheck.systems import ORDERS_REFERENCE, system
 
     doc = _document(path)
@@ -151,7 +152,8 @@ def _is_path(ref: Any) -> bool:
 
 def _role(path: str) -> str:
     """What becomes of a file given with ``--with-dependents``: checked, a source of dependents, or foreign."""
-    from movecheck.core import ORDERS, identify, is_kind, looks_like_movecheck
+    from movecheck.files import identify, is_kind, looks_like_movecheck
+    from movecheck.systems import ORDERS
 
     if path == "-":
         return CHECKED

@@ -116,7 +116,7 @@ class OptionSet:
 
 def option_sets() -> dict[str, OptionSet]:
     """Every system's options, by system name (light: no rule engine is imported)."""
-    from movecheck.aa.options import OPTIONS as AA
-    from movecheck.maneuver.options import OPTIONS as MANEUVER
+    from movecheck.systems import all_systems
 
-    return {"aa": AA, "maneuver": MANEUVER}
+    found = {declared.name: declared.option_set() for declared in all_systems()}
+    return {name: options for name, options in found.items() if options is not None}

@@ -20,17 +20,29 @@ from movecheck.findings import Finding, make_finding
 from movecheck.i18n import ENGLISH, N_, _, language
 from movecheck.loading import MAX_DIGITS, Document, implicit_message
 from movecheck.suggest import hint as _did_you_mean
-from movecheck.systems import orders_look
+from movecheck.systems import NAMES, SCHEMA_ID, all_systems, known, orders_look, schema_id, system
 
-SCHEMA_NAMES = ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report",
-                "apply-report", "summary")
-SCHEMA_ID = "https://movecheck.dev/schemas/{name}/v1.json"
-"""The ``$id`` of each schema: stable for format version 1 (see docs/decisions.md, "Schema ids")."""
+__all__ = ["SCHEMA_ID", "schema_id", "schema_names"]
+REPORT = "report"
+"""The kernel's own schema: the JSON report."""
+KERNEL_SCHEMAS = (REPORT, "apply-report", "summary")
+"""The schemas of what movecheck writes (``--format json`` of ``check`` and of ``apply``), after the systems' files."""
 
 
-def schema_id(name: str) -> str:
-    """The stable ``$id`` of the schema ``name`` (``aa-orders`` -> ``https://movecheck.dev/schemas/aa-orders/v1.json``)."""
-    return SCHEMA_ID.format(name=name)
+def _names(systems: list[Any]) -> tuple[str, ...]:
+    return (*(f"{declared.name}-{kind}" for declared in systems for kind in declared.kinds), *KERNEL_SCHEMAS)
+
+
+def schema_names() -> tuple[str, ...]:
+    """Every schema movecheck knows: each kind of file of each system (:func:`movecheck.systems.names`), then its own."""
+    return _names(all_systems())
+
+
+def __getattr__(name: str) -> Any:
+    """``SCHEMA_NAMES``: the schemas shipped in movecheck's ``schemas/`` (of the built-in systems), asked of them when first read."""
+    if name == "SCHEMA_NAMES":
+        return _names([system(each) for each in NAMES])
+    raise AttributeError(name)
 
 
 def schema_dir() -> Path:
@@ -43,16 +55,18 @@ def schema_dir() -> Path:
 
 
 def schema_path(name: str) -> Path:
-    """The file of the schema ``name``."""
-    return schema_dir() / f"{name}.schema.json"
+    """The file of the schema ``name``: in its system's :attr:`~movecheck.systems.System.schema_folder`, else movecheck's."""
+    owner = name.split("-", 1)[0]
+    folder = system(owner).schema_folder if name not in KERNEL_SCHEMAS and known(owner) else None
+    return (folder or schema_dir()) / f"{name}.schema.json"
 
 
 @lru_cache(maxsize=None)
 def load_schema(name: str) -> dict[str, Any]:
-    """The schema ``name`` as a dict (one of :data:`SCHEMA_NAMES`)."""
-    if name not in SCHEMA_NAMES:
+    """The schema ``name`` as a dict (one of :func:`schema_names`)."""
+    if name not in schema_names():
         raise KeyError(name)
-    return json.loads(schema_path(name).read_text(encoding="utf-8"))
+    return json.loads(schema_path(name).read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
 def schema_text(name: str) -> str:
@@ -65,7 +79,7 @@ def _registry() -> Any:
     from referencing import Registry, Resource
 
     resources = []
-    for name in SCHEMA_NAMES:
+    for name in schema_names():
         contents = load_schema(name)
         resources.append((contents.get("$id", schema_id(name)), Resource.from_contents(contents)))
     return Registry().with_resources(resources)

@@ -122,8 +122,8 @@ class Session:
         return self.format in MACHINE_FORMATS or self.output is not None
 
     def settings(self, **extra: Any) -> Any:
-        """The core's :class:`~movecheck.core.Settings` for this run (``extra``: state, suggest ...)."""
-        from movecheck.core import Settings
+        """The core's :class:`~movecheck.settings.Settings` for this run (``extra``: state, suggest ...)."""
+        from movecheck.settings import Settings
 
         return Settings(
             stdin_filename=self.stdin_filename,

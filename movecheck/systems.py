@@ -1,33 +1,54 @@
-"""The rule systems the kernel knows, and what passes between the kernel and a system.
+"""The system interface: the one door between the kernel and a rule system.
 
-The kernel (loading, schema, findings, render, core, session, cli) names no system's
-file keys and no system's rules: each system package (``movecheck.aa``,
-``movecheck.maneuver``) exposes a :class:`System` as ``SYSTEM``, and the kernel asks
-:func:`system` for it.  A system package's ``__init__`` stays light: its board model
-(networkx, shapely) is imported only when a file of the system is read.
+A rule system is a package that declares one :class:`System` (``SYSTEM``): its name and
+title, its file kinds and where their schemas are, its options and editions, its clause
+modules, its configuration section, its own commands, and the calls the kernel makes
+(prepare, check, lint, identify, next state, picture).  The kernel finds the systems in
+one registry (:func:`names`, :func:`system`): the built-in ones (:data:`NAMES`) and any
+package that declares an entry point in the group ``movecheck.systems``
+(``hex = "movecheck_hex:SYSTEM"``).  It imports a system only when it asks the registry for
+it, never at module level, and systems import this module (and the kernel services of
+:mod:`movecheck.files`), never ``movecheck.core``.
 
 A state goes to its system once per run (:meth:`System.prepare_state`), with the
 edition and options the rules run under already resolved (:func:`resolve_rules`);
 each orders file that names it is then checked against a fresh copy of what was
-prepared (:meth:`System.check_orders`).
+prepared (:meth:`System.check_orders`).  This module imports only the findings and
+messages of the kernel, so that every other module may import it.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from movecheck.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.core import Outcome, Settings
-    from movecheck.findings import Finding
-    from movecheck.loading import Document
+    from movecheck.document import Document
+    from movecheck.findings import Finding, Report
+    from movecheck.options import OptionSet
+    from movecheck.settings import Settings
 
 NAMES = ("aa", "maneuver")
-"""The ``system:`` values movecheck reads; ``movecheck.<name>.SYSTEM`` is each one's :class:`System`."""
+"""The built-in systems; ``movecheck.<name>.SYSTEM`` is each one's :class:`System`."""
+ENTRY_POINTS = "movecheck.systems"
+"""The entry-point group in which another package declares a system (``NAME = "module:SYSTEM"``)."""
+STATE, ORDERS = "state", "orders"
+"""The two kinds of file every system has (``aa-state``, ``maneuver-orders`` ...)."""
+ORDERS_REFERENCE = "state"
+"""The kernel's key by which an orders file names its state (any system)."""
+SCHEMA_ID = "https://movecheck.dev/schemas/{name}/v1.json"
+"""The ``$id`` of each schema: stable for format version 1 (see docs/decisions.md, "Schema ids")."""
+
+
+def schema_id(name: str) -> str:
+    """The stable ``$id`` of the schema ``name`` (``aa-orders`` -> ``https://movecheck.dev/schemas/aa-orders/v1.json``)."""
+    return SCHEMA_ID.format(name=name)
 
 
 @dataclass(frozen=True)
@@ -85,22 +106,79 @@ class Prepared:
     reason: str | None = None
 
 
+@dataclass
+class Outcome:
+    """What a rule system returns for one orders file."""
+
+    findings: list[Finding] = field(default_factory=list)
+    orders: int = 0
+    checked: set[int] = field(default_factory=set)
+    """The (1-based) orders on which every clause that applies ran."""
+    reason: str | None = None
+    """Why the rules did not run on the orders, when they did not."""
+    readings: dict[str, Any] = field(default_factory=dict)
+    required_ends: str = ""
+    """``--suggest``: the end positions the rules require of the compulsory orders (YAML)."""
+    assignment: list[dict[str, Any]] | None = None
+    """The choice of units the rules used, per order (a system that leaves no choice open: None)."""
+    final: Any = None
+    """The model as the orders left it (``apply`` writes the next state from it; None: not carried out)."""
+    hold: str | None = None
+    """Why ``apply`` writes the next state only with ``--force`` although the orders are legal (one line)."""
+
+
+class Unrenderable(Exception):
+    """``movecheck render``: the file cannot be drawn; the report of what is wrong with it (or a one-line reason)."""
+
+    def __init__(self, report: Report | None, reason: str) -> None:
+        super().__init__(reason)
+        self.report = report
+        self.reason = reason
+
+
+def has_errors(findings: list[Finding]) -> bool:
+    """True when any finding is an error."""
+    return any(f.severity.value == "error" for f in findings)  # Severity.ERROR, without importing the findings
+
+
+def resolve(reference: str) -> Any:
+    """The object a ``module:attribute`` reference names (imported now)."""
+    module, _sep, attribute = reference.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
 class System:
     """What a rule system declares to the kernel, and the calls the kernel makes to it."""
 
     name: str = ""
+    title: str = ""
+    """One line for ``movecheck rules`` (marked with ``N_``; translated where it is shown)."""
+    kinds: tuple[str, ...] = ("state", "orders")
+    """The ``kind:`` values a file of this system may give; each has a schema ``NAME-KIND``."""
+    schema_folder: Path | None = None
+    """The folder of the schemas of its kinds (``NAME-KIND.schema.json``); None: movecheck's own ``schemas/``."""
+    clause_modules: tuple[str, ...] = ()
+    """The modules whose import registers its clauses in the catalogue."""
+    options_module: str = ""
+    """The module whose ``OPTIONS`` (a :class:`~movecheck.options.OptionSet`) declares its rule options."""
+    commands: str = ""
+    """``module:function`` that adds the system's own commands to the command line (``function(app)``)."""
+    source_titles: dict[str, str] = {}  # noqa: RUF012 - a declaration, never changed
+    """The sources of its rule paragraphs (``seeds.json``) as a reader names them, marked with ``N_``."""
+    map_schemas: tuple[str, ...] = ()
+    """The schemas ``movecheck schema NAME --map MAP`` writes for one map (:meth:`map_schema`)."""
+    draws: bool = False
+    """``movecheck render`` draws its files (:meth:`picture`)."""
     orders_key: str = ""
     """The list of orders in an orders file (``moves``, ``orders``)."""
     orders_markers: tuple[str, ...] = ()
     """Keys that make a file with no ``kind:`` an orders file (as does ``state:``, see :func:`orders_signs`) ..."""
     state_markers: tuple[str, ...] = ()
     """... unless it has one of these (of any system): then it is a state."""
-    kinds: tuple[str, ...] = ("state", "orders")
-    """The ``kind:`` values a file of this system may give."""
     reference_keys: tuple[str, ...] = ()
     """Keys of a state whose text value is the path of another file it reads (aa ``map``)."""
     default_edition: Any = None
-    """The edition of a state that names none, when no configuration names one."""
+    """The edition of a state that names none, when no configuration names one (None: no editions)."""
     suggest_fills: tuple[str, ...] = ()
     """The keys of an order that ``check --suggest`` writes, so that an order may leave them
     out under ``--suggest`` (none: the system has nothing to suggest)."""
@@ -108,6 +186,39 @@ class System:
     """The kinds of file checked against a state as orders are (aa: also ``battles``, the battle results)."""
     order_lists: tuple[str, ...] = ()
     """Every key that holds a list of orders in some kind of file (default: ``orders_key`` alone)."""
+
+    # -- declarations read lazily --------------------------------------------------------------
+
+    def load_clauses(self) -> None:
+        """Register its clauses (import :attr:`clause_modules`): the kernel does before it checks orders."""
+        for module in self.clause_modules:
+            importlib.import_module(module)
+
+    def option_set(self) -> OptionSet | None:
+        """Its rule options (None: it has none)."""
+        return importlib.import_module(self.options_module).OPTIONS if self.options_module else None
+
+    def editions(self) -> dict[str, Any]:
+        """Its editions by name, each with ``name`` and ``option_values()`` (none: a system without editions)."""
+        return {}
+
+    def find_edition(self, name: str) -> Any:
+        """The edition ``name`` (or an alias) names, else None."""
+        return None
+
+    def close_editions(self, name: str) -> list[str]:
+        """Edition names close to a misspelt ``name``."""
+        return []
+
+    def config_section(self) -> dict[str, Any]:
+        """The JSON Schema of its section of a configuration file: ``options`` (and ``rules`` with editions)."""
+        properties: dict[str, Any] = {}
+        if self.default_edition is not None:
+            properties["rules"] = {"type": "string", "minLength": 1}
+        properties["options"] = {"$ref": schema_id(f"{self.name}-state") + "#/$defs/options"}
+        return {"type": "object", "additionalProperties": False, "properties": properties}
+
+    # -- the calls the kernel makes ------------------------------------------------------------
 
     def identify(self, data: dict[str, Any]) -> str:
         """The kind (``state``, ``orders`` ...) of a file of this system, from its keys.
@@ -126,7 +237,9 @@ class System:
         """The key of the list of orders in a file of ``kind`` (``aa-orders``: ``moves``)."""
         return self.orders_key
 
-    def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
+    def next_state(
+        self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool
+    ) -> str:
         """``movecheck apply``: the text of the state that follows orders carried out (``outcome.final``)."""
         raise NotImplementedError
 
@@ -168,15 +281,97 @@ class System:
 
     def rule_baseline(self, prepared: Prepared) -> Baseline:
         """The option values of the edition a prepared state is checked under (here: the declared defaults)."""
-        from movecheck.options import option_sets
-
-        declared = option_sets().get(self.name)
+        declared = self.option_set()
         return Baseline(declared.defaults() if declared is not None else {})
 
+    def map_schema(self, name: str, game_map: str) -> str:
+        """``schema NAME --map MAP``: the schema ``name`` (one of :attr:`map_schemas`) knowing the names of a map."""
+        raise NotImplementedError
 
+    def describe(self, prepared: Prepared, name: str) -> str | None:
+        """What the prepared model knows of a name (a space, a unit ...), in a line: the language server's hover."""
+        return None
+
+    def forget_read_files(self) -> None:
+        """Drop what the system keeps of files read once per process (a long-running caller's files change)."""
+
+    def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
+        """``movecheck render``: the SVG picture of a usable file of the system (when :attr:`draws`).
+
+        ``kernel`` offers the run's services (``read``, ``prepare``, ``check``: :mod:`movecheck.core`);
+        :class:`Unrenderable` when there is none.
+        """
+        raise NotImplementedError
+
+
+# -- the registry ------------------------------------------------------------------------------
+
+
+def _entry_points() -> dict[str, str]:
+    """The systems other packages declare (group :data:`ENTRY_POINTS`): name -> ``module:attribute``.
+
+    Read from the ``entry_points.txt`` of each installed distribution (``*.dist-info``,
+    ``*.egg-info``) on ``sys.path``, the first one of a name winning, as
+    :func:`importlib.metadata.entry_points` would find them; that module is not imported
+    (it costs more than a whole run of a small file).
+    """
+    import os
+    import sys
+
+    found: dict[str, str] = {}
+    for folder in sys.path:
+        try:
+            entries = sorted(os.listdir(folder or "."))
+        except OSError:
+            continue
+        for entry in entries:
+            if not entry.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                text = Path(folder or ".", entry, "entry_points.txt").read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if f"[{ENTRY_POINTS}]" in text:
+                for name, reference in _group(text).items():
+                    found.setdefault(name, reference)
+    return {name: reference for name, reference in found.items() if name not in NAMES}
+
+
+def _group(text: str) -> dict[str, str]:
+    """The ``name = module:attribute`` lines of the group :data:`ENTRY_POINTS` in an ``entry_points.txt``."""
+    found: dict[str, str] = {}
+    inside = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("[") and line.endswith("]"):
+            inside = line[1:-1].strip() == ENTRY_POINTS
+        elif inside and "=" in line and not line.startswith(("#", ";")):
+            name, _sep, reference = line.partition("=")
+            found[name.strip()] = reference.split("[", 1)[0].strip()  # extras are not a system's business
+    return found
+
+
+@cache
+def _plugins() -> dict[str, str]:
+    return _entry_points()
+
+
+def names() -> tuple[str, ...]:
+    """The ``system:`` values movecheck reads: the built-in systems, then those of entry points."""
+    return (*NAMES, *sorted(_plugins()))
+
+
+def known(name: Any) -> bool:
+    """Is ``name`` the name of a system (a built-in one is told without reading entry points)?"""
+    return isinstance(name, str) and (name in NAMES or name in _plugins())
+
+
+@cache
 def system(name: str) -> System:
-    """The :class:`System` of ``system: name`` (one of :data:`NAMES`)."""
-    return importlib.import_module(f"movecheck.{name}").SYSTEM  # type: ignore[no-any-return]
+    """The :class:`System` of ``system: name`` (one of :func:`names`)."""
+    if name in NAMES:
+        return importlib.import_module(f"movecheck.{name}").SYSTEM  # type: ignore[no-any-return]
+    return resolve(_plugins()[name])  # type: ignore[no-any-return]
 
 
 def system_of(kind: str) -> System:
@@ -184,8 +379,14 @@ def system_of(kind: str) -> System:
     return system(kind.split("-", 1)[0])
 
 
-ORDERS_REFERENCE = "state"
-"""The kernel's key by which an orders file names its state (any system)."""
+def all_systems() -> list[System]:
+    """Every system, in the order of :func:`names`."""
+    return [system(name) for name in names()]
+
+
+def choices(words: list[str]) -> str:
+    """``aa, maneuver or mc``: a list of names to choose from, in the language spoken."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + _(" or ") + words[-1]
 
 
 def orders_signs(declared: System) -> tuple[str, ...]:
@@ -196,7 +397,7 @@ def orders_signs(declared: System) -> tuple[str, ...]:
 def orders_look(data: Any, missing: str) -> str:
     """`` (this looks like an orders file: it has power, phase, state)`` when a file with
     orders keys lacks ``missing``, its system's list of orders; else nothing."""
-    if not isinstance(data, dict) or data.get("system") not in NAMES:
+    if not isinstance(data, dict) or not known(data.get("system")):
         return ""
     declared = system(data["system"])
     has = [str(key) for key in data if key in orders_signs(declared)]
@@ -208,13 +409,24 @@ def orders_look(data: Any, missing: str) -> str:
 @cache
 def orders_keys() -> tuple[str, ...]:
     """The key of the orders list of every system: a finding under it names its order."""
-    return tuple(key for name in NAMES for key in (system(name).order_lists or (system(name).orders_key,)))
+    return tuple(key for declared in all_systems() for key in (declared.order_lists or (declared.orders_key,)))
 
 
 @cache
 def state_markers() -> tuple[str, ...]:
     """Keys that make a file a state whatever else it has, over every system."""
-    return tuple(key for name in NAMES for key in system(name).state_markers)
+    return tuple(key for declared in all_systems() for key in declared.state_markers)
+
+
+def merge_options(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``over`` on top of ``base``; mappings (dice, penalties) are merged key by key."""
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = value
+    return merged
 
 
 def resolve_rules(
@@ -232,8 +444,6 @@ def resolve_rules(
     merged key by key (a mapping option such as ``dice`` entry by entry); a state whose
     ``options`` is not a mapping (the schema has said so) takes none from elsewhere.
     """
-    from movecheck.config import merge_options
-
     data = state if isinstance(state, dict) else {}
     if "rules" in data:
         edition, edition_source = data["rules"], "state"
@@ -250,5 +460,7 @@ def resolve_rules(
     for source, layer in layers:
         options = merge_options(options, layer)
         sources.update({key: source for key in layer})
-        sources.update({f"{key}.{entry}": source for key, value in layer.items() if isinstance(value, dict) for entry in value})
+        sources.update(
+            {f"{key}.{entry}": source for key, value in layer.items() if isinstance(value, dict) for entry in value}
+        )
     return RuleSettings(edition, options, sources, edition_source)

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Regenerate the example states that ``movecheck apply`` writes: a whole German round 1.
+"""Regenerate the example states that ``movecheck init`` and ``movecheck apply`` write: a whole German round 1.
 
+    movecheck init aa1942-2e --power Germans      -> examples/aa/states/g1-purchase.yaml
+    movecheck init examples/aa/maps/two-islands.yaml -> examples/aa/states/islands-purchase.yaml
+    examples/aa/orders/g1-purchase.yaml           -> examples/aa/states/g1-purchased.yaml
     examples/aa/orders/g1-combat.yaml             -> examples/aa/states/g1-battles.yaml
     examples/aa/orders/g1-battles.yaml            -> examples/aa/states/g1-noncombat-applied.yaml
-    examples/aa/orders/g1-noncombat-applied.yaml  -> examples/aa/states/uk1-combat.yaml
+    examples/aa/orders/g1-noncombat-applied.yaml  -> examples/aa/states/g1-mobilize.yaml
 
 and the British blitz of round 2 (examples/aa/orders/uk2-combat.yaml -> examples/aa/states/uk2-battles.yaml).
 
@@ -27,12 +30,16 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 CHAIN = (
+    ("init aa1942-2e --power Germans", "examples/aa/states/g1-purchase.yaml"),
+    ("init examples/aa/maps/two-islands.yaml", "examples/aa/states/islands-purchase.yaml"),
+    ("examples/aa/orders/g1-purchase.yaml", "examples/aa/states/g1-purchased.yaml"),
     ("examples/aa/orders/g1-combat.yaml", "examples/aa/states/g1-battles.yaml"),
     ("examples/aa/orders/g1-battles.yaml", "examples/aa/states/g1-noncombat-applied.yaml"),
-    ("examples/aa/orders/g1-noncombat-applied.yaml", "examples/aa/states/uk1-combat.yaml"),
+    ("examples/aa/orders/g1-noncombat-applied.yaml", "examples/aa/states/g1-mobilize.yaml"),
     ("examples/aa/orders/uk2-combat.yaml", "examples/aa/states/uk2-battles.yaml"),
 )
-"""Each orders file and the state ``apply`` writes from it, in the order of play."""
+"""Each orders file and the state ``apply`` writes from it, in the order of play (``init ...``: the state
+``movecheck init`` writes)."""
 
 
 def applied(orders: str) -> str:
@@ -52,10 +59,25 @@ def applied(orders: str) -> str:
     return out.getvalue()
 
 
+def initialised(command: str, state: str) -> str:
+    """The text ``movecheck init MAP [--power P] -o STATE`` writes, run from the repository's root."""
+    from movecheck.aa.init import init_text
+
+    words = command.split()
+    power = words[words.index("--power") + 1] if "--power" in words else None
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        return init_text(words[1], power, state)
+    finally:
+        os.chdir(cwd)
+
+
 def generated(orders: str, state: str) -> str:
-    """The example state file: the editor's schema modeline, then what ``apply`` prints."""
+    """The example state file: the editor's schema modeline, then what ``init`` or ``apply`` writes."""
     schema = os.path.relpath(REPO / "schemas" / "aa-state.schema.json", (REPO / state).parent).replace(os.sep, "/")
-    return f"# yaml-language-server: $schema={schema}\n" + applied(orders)
+    text = initialised(orders, state) if orders.startswith("init ") else applied(orders)
+    return f"# yaml-language-server: $schema={schema}\n" + text
 
 
 def main(argv: list[str] | None = None) -> int:

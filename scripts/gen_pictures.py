@@ -36,7 +36,7 @@ SOURCES = {
 def outputs() -> dict[Path, str]:
     """Picture file -> its SVG text, rendered now."""
     from movecheck.core import Settings
-    from movecheck.render.pictures import picture
+    from movecheck.pictures import picture
 
     here = os.getcwd()
     os.chdir(REPO)

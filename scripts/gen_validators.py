@@ -310,7 +310,7 @@ def module_text(schemas: dict[str, dict[str, Any]]) -> str:
     head.append("from typing import Any, Callable")
     head.append("")
     if helpers:
-        head.append(f"from movecheck.validators import {helpers}")
+        head.append(f"from movecheck.validators.keywords import {helpers}")
         head.append("")
     patterns = [f"{var} = re.compile({text!r})" for text, var in writer.patterns.items()]
     parts = ["\n".join(head)]

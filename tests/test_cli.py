@@ -656,3 +656,47 @@ def test_explain_of_an_unknown_name_suggests_names_and_labels(run_main) -> None:
     assert "did you mean stop-in-hostile" in err
     code, _, err = run_main(["explain", "C99"])
     assert code == 2 and "did you mean C9" in err
+
+
+# -- small bugs of issue 24 -----------------------------------------------------------------------
+
+
+def test_rules_of_a_system_without_editions_names_no_edition(run_cli) -> None:
+    code, out, _err = run_cli(["rules", "--system", "maneuver", "--format", "json"])
+    document = json.loads(out)
+    assert code == 0
+    assert document["rules"] is None  # maneuver has no editions; it used to say "aa1942"
+    assert {c["code"][:2] for c in document["clauses"]} == {"MV"}
+
+
+def test_rules_preset_for_a_system_without_editions_is_its_own_error(run_cli) -> None:
+    code, _out, err = run_cli(["rules", "--system", "maneuver", "--rules", "bogus"])
+    assert code == 2
+    assert err == "movecheck: error: --rules names an edition, and the system maneuver has none\n"
+    assert "preset" not in err  # not the aa preset error
+
+
+def test_explain_shows_restructuredtext_literals_as_plain_code(run_cli) -> None:
+    code, out, _err = run_cli(["explain", "AA101"])
+    assert code == 0
+    assert "``" not in out
+    assert "  Legal:   `path: [Germany, Poland, Ukraine S.S.R.]`\n" in out
+
+
+def test_check_and_lint_share_one_declaration_of_their_options() -> None:
+    import typer
+
+    from movecheck.cli import check, lint
+    from movecheck.cli_options import REPORT_OPTIONS
+
+    def options(command: object) -> dict[str, tuple[str, ...]]:
+        declared = typer.main.get_command_from_info(
+            typer.models.CommandInfo(callback=command), pretty_exceptions_short=True, rich_markup_mode=None
+        )
+        return {p.name: tuple(p.opts) for p in declared.params if p.name}
+
+    shared = set(REPORT_OPTIONS)
+    assert shared <= set(options(check)) and shared <= set(options(lint))
+    assert {n: o for n, o in options(check).items() if n in shared} == {n: o for n, o in options(lint).items() if n in shared}
+    assert set(options(check)) - shared == {"orders", "state", "suggest", "with_dependents"}
+    assert set(options(lint)) - shared == {"files", "skip_foreign"}

@@ -21,7 +21,7 @@ MODELINE = re.compile(r"^# yaml-language-server: \$schema=(?P<target>\S+)$")
 
 STABLE_IDS = {
     name: f"https://movecheck.dev/schemas/{name}/v1.json"
-    for name in ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report",
+    for name in ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "maneuver-state", "maneuver-orders", "report",
                  "apply-report", "summary")
 }
 
@@ -116,7 +116,7 @@ def map_schemas(tmp_path_factory) -> dict:
 
     schemas = {}
     for game_map in ("aa1942-2e", "aa-revised"):
-        for name in ("aa-orders", "aa-state", "aa-battles"):
+        for name in ("aa-orders", "aa-state", "aa-battles", "aa-purchase"):
             out = subprocess.run([sys.executable, "-m", "movecheck", "schema", name, "--map", game_map],
                                  capture_output=True, text=True, check=True, timeout=120).stdout
             schemas[name, game_map] = json.loads(out)
@@ -129,6 +129,8 @@ VALID_AA = sorted(p for p in AA_EXAMPLES.rglob("*.yaml") if not p.name.startswit
 @pytest.mark.parametrize("path", VALID_AA, ids=lambda p: str(p.relative_to(AA_EXAMPLES)))
 def test_map_schema_accepts_the_examples(map_schemas, path: Path) -> None:
     kind = read(str(path)).kind
+    if kind == "aa-map" or _map_of(path) not in ("aa1942-2e", "aa-revised"):
+        pytest.skip("an example on a map file of its own (examples/aa/maps/): the fixture has the built-in maps")
     assert _errors(map_schemas[kind, _map_of(path)], read(str(path)).doc.data) == []
 
 
@@ -161,7 +163,7 @@ def test_map_schema_of_a_map_file(run_cli, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["schema", "report", "--map", "aa1942-2e"], "--map applies to the schemas aa-orders, aa-state, aa-battles, not report"),
+    (["schema", "report", "--map", "aa1942-2e"], "--map applies to the schemas aa-orders, aa-state, aa-battles, aa-purchase, not report"),
     (["schema", "aa-orders", "--map", "aa1924-2e"], "is neither a built-in map"),
     (["schema", "aa-orders", "--map", "/dev/null"], "/dev/null"),
 ])

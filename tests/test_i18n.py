@@ -415,3 +415,16 @@ def test_maneuver_picture_in_russian(run_main: Any) -> None:
     code, out, _err = run_main(["render", "--lang", "ru", "examples/maneuver/corps-orders-mv202.yaml"], cwd=ROOT)
     assert code == 0
     assert "приказы стороны red" in out and "заявленное положение" in out and "шагов" in out
+
+
+def test_the_examples_in_the_architecture_notes_follow_the_message_rule(tmp_path: Path) -> None:
+    # the notes show how to write a clause: their examples word messages as the code must (issue 24: MV503)
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 4
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for number, block in enumerate(blocks):
+        (folder / f"example{number}.py").write_text(block.replace("{...}", "{}"), encoding="utf-8")
+    assert untranslated_messages(folder) == []
+    assert any("Violation(_(" in block for block in blocks)

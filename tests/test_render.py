@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -324,3 +325,28 @@ def test_message_with_line_breaks_stays_one_line() -> None:
         "1 error, 0 warnings, 0 notes in 1 file; 0 of 1 order legal, 1 not checked (the orders file has errors).",
     ]
     assert json.loads(render(report, "json"))["findings"][0]["message"] == "first part\n  second part\n"
+
+
+# -- the renderers' docstrings show what they write (issue 24) ------------------------------------
+
+
+def _docstring_example(module: object) -> tuple[list[str], list[str]]:
+    """The command a renderer's docstring names, and the output block it shows (indented by four)."""
+    import shlex
+    import textwrap
+
+    doc = module.__doc__ or ""
+    command = doc.split("``movecheck ", 1)[1].split("``", 1)[0]
+    block = doc.split("::\n\n", 1)[1].split("\n\n", 1)[0]
+    return shlex.split(command), textwrap.dedent(block).splitlines()
+
+
+@pytest.mark.parametrize("name", ["full", "github"])
+def test_the_renderer_docstring_shows_its_output(name: str, run_cli: Any) -> None:
+    import importlib
+
+    args, shown = _docstring_example(importlib.import_module(f"movecheck.render.{name}"))
+    assert args[-1] == name and shown
+    code, out, _err = run_cli(args)
+    assert code == 1
+    assert out.splitlines()[: len(shown)] == shown

@@ -25,7 +25,7 @@ def where(findings: list[dict]) -> list[tuple[str, str, int, int]]:
 
 
 def test_the_schemas() -> None:
-    assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "aa-battles", "maneuver-state", "maneuver-orders", "report",
+    assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "maneuver-state", "maneuver-orders", "report",
                             "apply-report", "summary")
 
 

@@ -8,38 +8,50 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from movecheck.aa.prepare import is_purchase, is_results, lint_state
 from movecheck.findings import Finding
-from movecheck.i18n import _
+from movecheck.i18n import N_, _
 from movecheck.loading import findings_at
-from movecheck.systems import Baseline, Prepared, RuleSettings, System
+from movecheck.systems import Baseline, Outcome, Prepared, RuleSettings, System
 
 if TYPE_CHECKING:
-    from movecheck.core import Outcome, Settings
     from movecheck.loading import Document
+    from movecheck.settings import Settings
 
 
 class AA(System):
     """Axis & Allies: a state is a board (map, control, units); orders are moves."""
 
     name = "aa"
+    title = N_("aa: Axis & Allies area movement")
+    clause_modules = ("movecheck.aa.rules",)
+    options_module = "movecheck.aa.options"
+    commands = "movecheck.aa.commands:register"
+    map_schemas = ("aa-orders", "aa-state", "aa-battles", "aa-purchase")
+    source_titles = {  # noqa: RUF012 - a declaration, never changed
+        "A&A, Phase 2: Combat move (fragment)": N_("A&A 1942 rulebook, combat move"),
+        "A&A, Phase 4: Noncombat move": N_("A&A 1942 rulebook, noncombat move"),
+    }
     orders_key = "moves"
     orders_markers = ("moves", "phase", "power")
     state_markers = ("turn",)
-    kinds = ("map", "state", "orders", "battles")
-    orders_kinds = ("orders", "battles")
+    kinds = ("map", "state", "orders", "battles", "purchase")
+    orders_kinds = ("orders", "battles", "purchase")
     order_lists = ("moves", "results")
     reference_keys = ("map",)
 
     def identify(self, data: dict[str, Any]) -> str:
-        """A map, a state, orders, or battle results (``phase: battles`` or ``results:``, no ``turn:``)."""
+        """A map, a state, orders, battle results (``phase: battles`` or ``results:``, no ``turn:``) or a purchase."""
         kind = super().identify(data)
         if "kind" not in data and is_results(data):
             return "battles"
+        if "kind" not in data and is_purchase(data):
+            return "purchase"
         return kind
 
     def orders_key_of(self, kind: str) -> str:
-        """``results`` in a battle results file, ``moves`` in orders."""
-        return "results" if kind == "aa-battles" else "moves"
+        """``results`` in a battle results file, ``purchase`` in a purchase file, ``moves`` in orders."""
+        return {"aa-battles": "results", "aa-purchase": "purchase"}.get(kind, "moves")
 
     def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
         """The state that follows: a combat move's battles, battle results' noncombat move, the next power's turn."""
@@ -61,6 +73,44 @@ class AA(System):
         from movecheck.aa.editions import DEFAULT_EDITION
 
         return DEFAULT_EDITION.name
+
+    def editions(self) -> dict[str, Any]:
+        """The editions (``aa1942`` ...), each a class in :mod:`movecheck.aa.editions`."""
+        from movecheck.aa.editions import EDITIONS
+
+        return dict(EDITIONS)
+
+    def find_edition(self, name: str) -> Any:
+        """The edition a name or alias names (``revised``), else None."""
+        from movecheck.aa.editions import find_edition
+
+        return find_edition(name)
+
+    def close_editions(self, name: str) -> list[str]:
+        """Editions spelt like ``name``."""
+        from movecheck.aa.editions import close_editions
+
+        return close_editions(name)
+
+    def describe(self, prepared: Prepared, name: str) -> str | None:
+        """A unit or a space of the board (:mod:`movecheck.aa.describe`)."""
+        from movecheck.aa.describe import describe
+
+        return describe(prepared, name)
+
+    def forget_read_files(self) -> None:
+        """The map files the setup read (it reads each once per process)."""
+        import sys
+
+        setup = sys.modules.get(f"{__name__}.setup")
+        if setup is not None:
+            getattr(setup, "_MAP_FILES", {}).clear()
+
+    def map_schema(self, name: str, game_map: str) -> str:
+        """The schema ``name`` with a map's names as enums (:mod:`movecheck.aa.map_schema`)."""
+        from movecheck.aa.map_schema import map_schema_text
+
+        return map_schema_text(name, game_map)
 
     def lint_file(self, doc: Document, kind: str, clean: bool) -> list[Finding]:
         """Consistency of an aa map (orders get their schema check only)."""
@@ -99,6 +149,14 @@ class AA(System):
             layers = (("map", source, dict(board_map.options)),)
         return Baseline(edition.option_values(), edition.name, unconfigured.name, layers)
 
+    draws = True
+
+    def picture(self, loaded: Any, settings: Any, select: Any, kernel: Any) -> str:
+        """The board, or the orders or battle results on it (:mod:`movecheck.aa.picture`)."""
+        from movecheck.aa.picture import picture
+
+        return picture(loaded, settings, select, kernel)
+
     def summary(self, item: Any) -> list[Any]:
         """The post's sections for one aa file (:mod:`movecheck.aa.summary`)."""
         from movecheck.aa.summary import sections
@@ -116,13 +174,17 @@ class AA(System):
 
     def check_orders(self, orders: Document, prepared: Prepared, valid_orders: set[int], settings: Settings) -> Outcome:
         """Check an aa orders file against its prepared state."""
-        from movecheck.aa.engine import run
-        from movecheck.core import Outcome
-
         if is_results(orders.data):
             from movecheck.aa.results import check_results
 
             return check_results(orders, prepared)
+        if is_purchase(orders.data):
+            from movecheck.aa.checks import purchase as _clauses  # noqa: F401  (registers the purchase clauses)
+            from movecheck.aa.purchase import check_purchase
+
+            return check_purchase(orders, prepared)
+        from movecheck.aa.engine import run
+
         doc, board = orders, prepared.model
         moves = doc.get("moves", default=[])
         outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
@@ -161,28 +223,4 @@ class AA(System):
 SYSTEM = AA()
 
 
-def is_results(data: Any) -> bool:
-    """A battle results file: ``phase: battles`` or a ``results:`` list (aa.md, "Battle results")."""
-    return isinstance(data, dict) and (data.get("phase") == "battles" or "results" in data) and "turn" not in data
-
-
-def lint_state(doc: Document, rules: RuleSettings | None = None) -> tuple[list[Finding], Any, Any]:
-    """Findings of building and linting a state, its board (None when it cannot be built), its map file.
-
-    The map file (a ``Loaded``, when ``map:`` names a file) carries its own findings;
-    they are not among the state's.
-    """
-    from movecheck.aa.lint import LintContext, run_lint
-    from movecheck.aa.setup import build_board
-
-    setup = build_board(doc, rules)
-    findings = list(setup.findings)
-    if setup.board is None:
-        return findings, None, setup.map_file
-    map_data = doc.data["map"] if isinstance(doc.data.get("map"), dict) else {}
-    ctx = LintContext(doc, setup.board.map, map_data, ("map",), setup.board)
-    found = run_lint(ctx, "state")
-    if map_data:
-        found += run_lint(ctx, "map")
-    findings.extend(findings_at(doc, found))
-    return findings, setup.board, setup.map_file
+__all__ = ["AA", "SYSTEM", "is_purchase", "is_results", "lint_state"]

@@ -12,12 +12,18 @@ reads the board as they left it and writes the next state:
   and defending units by type;
 - after battle results (:mod:`movecheck.aa.battles`), the noncombat-move state: losses
   removed, retreats moved, survivors ``fought``, territories captured or liberated;
-- after a noncombat move, the next power's combat-move state (turn order from the map,
-  round + 1 after the last power), with this turn's statuses cleared, the aircraft with no
-  landing space removed (listed in the header), carriers bought this turn placed under
-  waiting fighters and the other purchases under ``to_place``.
+- after a purchase (:mod:`movecheck.aa.purchase`), the combat-move state: ``purchased:`` set,
+  the treasury less what was spent, repaired factories less their damage;
+- after a noncombat move, the mobilization state (``turn.phase: mobilize``, the same power):
+  this turn's statuses, ``purchased:`` and ``captured_this_turn`` kept, the aircraft with no
+  landing space removed (listed in the header and the report), the fighters waiting at sea
+  for a carrier bought this turn left where they are (the mobilization places the carrier).
 
-``to_place`` passes through every apply until a mobilization places the units.  The output
+Every state written carries the treasuries (``ipcs:``) when they are known, and a capital
+taken takes its power's IPCs in the apply that records the capture (:mod:`movecheck.aa.control`).
+:func:`applied` also gives the :class:`~movecheck.aa.apply_report.ApplyReport` of
+``apply --format json``.
+``to_place`` (units waiting between turns) passes through every apply until a mobilization places them.  The output
 is deterministic: stacks sorted by space, power, type and id; identical units grouped with
 ``count:``; the state's unit ids kept (a vessel the state must name, for its cargo or a
 fighter the reader would seat elsewhere, gets one).
@@ -32,8 +38,11 @@ from movecheck.aa.apply_report import ApplyReport, Capture, Destroyed, Transfer
 from movecheck.aa.model import Board, Unit, unit_phrase
 from movecheck.aa.phase import Phase
 
+PURCHASE = "purchase"
+COMBAT = "combat_move"
 BATTLES = "battles"
 NONCOMBAT = "noncombat_move"
+MOBILIZE = "mobilize"
 
 
 def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: str,
@@ -47,6 +56,7 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
             output: str | None, forced: bool) -> tuple[str, ApplyReport]:
     """The YAML text of the state that follows (see :func:`next_state`) and the report of what apply did."""
     from movecheck.aa.battles import Resolution, resolve
+    from movecheck.aa.purchase import Bought
 
     board = final.board
     turn = dict(state.get("turn") or {}, power=board.power)  # names as the map writes them, not abbreviated
@@ -55,8 +65,12 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
     landings: dict[int, Unit] | None = {}
     destroyed: list[Unit] = []
     to_place = _earlier_to_place(state)
-    keep_status = True
-    if isinstance(final, Resolution):
+    keep_status = True  # every state apply writes is of the same turn (the mobilization apply ends it)
+    spent: dict[str, int] = {}
+    if isinstance(final, Bought):
+        spent = final.spent()
+        turn["phase"] = COMBAT
+    elif isinstance(final, Resolution):
         lost = resolve(final)
         turn["phase"] = NONCOMBAT
     elif final.combat:
@@ -67,11 +81,7 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
     else:
         destroyed = _destroyed_aircraft(final)
         lost = {u.uid for u in destroyed}
-        purchased = dict(board.purchased)
-        placed = _place_carriers(board, purchased, lost)
-        to_place = _still_to_place(to_place, board, purchased, placed)
-        turn = _next_turn(board, turn)
-        keep_status = False
+        turn["phase"] = MOBILIZE
     data: dict[str, Any] = {"movecheck": 1, "system": "aa"}
     for key in ("rules", "options"):
         if key in state:
@@ -85,17 +95,18 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
         data["control"] = control
     if keep_status and board.captured:
         data["captured_this_turn"] = sorted(board.captured)
-    if keep_status and state.get("purchased"):
+    if keep_status and (state.get("purchased") or board.purchased):
         data["purchased"] = dict(board.purchased)
     if to_place:
         data["to_place"] = to_place
     data["units"] = _units(board, keep_status=keep_status, lost=lost, landings=landings)
     if battles:
         data["battles"] = battles
-    what = "the battle results" if isinstance(final, Resolution) else "the orders"
+    what = "the battle results" if isinstance(final, Resolution) else "the purchase" if isinstance(final, Bought) else "the orders"
     report = ApplyReport(orders_path, state_path, output or "-", dict(data["turn"]), forced,
                          destroyed=[Destroyed(u.type.name, u.power, u.at, u.id) for u in destroyed],
-                         captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"))
+                         captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"), spent=spent,
+                         purchased=dict(final.units) if isinstance(final, Bought) else {})
     return header(what, state_path, orders_path, report, to_place) + _dump(data), report
 
 
@@ -105,7 +116,7 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
     if report.forced:
         lines.append("# --force: the orders are NOT legal (see movecheck check); they were applied as checked.")
     if to_place:
-        lines.append("# to_place: units bought and not placed by apply (place them at mobilization, by hand).")
+        lines.append("# to_place: units bought in an earlier turn, still waiting to be placed.")
     if report.destroyed:
         lines.append("# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:")
         lines.extend(f"#   {gone.id or unit_phrase(1, gone.type, gone.power)} in {gone.at}" for gone in report.destroyed)
@@ -135,21 +146,6 @@ def _earlier_to_place(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
     earlier = state.get("to_place")
     return {power: dict(units) for power, units in sorted((earlier if isinstance(earlier, dict) else {}).items())
             if isinstance(units, dict) and units}
-
-
-def _still_to_place(earlier: dict[str, dict[str, Any]], board: Board, purchased: dict[str, Any], placed: int) -> dict[str, Any]:
-    """``to_place`` of the next state: the earlier units still to place, and this turn's purchases apply did not place."""
-    result = {power: dict(units) for power, units in earlier.items()}
-    carrier = next((k for k, t in board.map.unit_types.items() if t.is_carrier), None)
-    mine = dict(result.get(board.power, {}))
-    for name, count in purchased.items():
-        kind = board.map.resolve_type(name) or name
-        left = int(count or 0) - (placed if kind == carrier else 0)
-        if left > 0:
-            mine[kind] = mine.get(kind, 0) + left
-    if mine:
-        result[board.power] = dict(sorted(mine.items()))
-    return dict(sorted(result.items()))
 
 
 def _destroyed_aircraft(phase: Phase) -> list[Unit]:
@@ -182,8 +178,8 @@ def _map_reference(ref: Any, state_path: str, output: str | None) -> Any:
     return os.path.relpath(os.path.abspath(target), base).replace(os.sep, "/")
 
 
-def _next_turn(board: Board, turn: dict[str, Any]) -> dict[str, Any]:
-    """The next power's combat move: turn order from the map, round + 1 after the last power."""
+def next_turn(board: Board, turn: dict[str, Any]) -> dict[str, Any]:
+    """The next power's purchase (for the mobilization apply): turn order from the map, round + 1 after the last power."""
     powers = board.map.powers
     current = turn.get("power")
     index = powers.index(current) if current in powers else -1
@@ -196,47 +192,8 @@ def _next_turn(board: Board, turn: dict[str, Any]) -> dict[str, Any]:
         if "round" in turn:
             result["round"] = turn["round"]
         result["power"] = powers[index + 1]
-    result["phase"] = "combat_move"
+    result["phase"] = PURCHASE
     return result
-
-
-def _place_carriers(board: Board, purchased: dict[str, Any], gone: set[int]) -> int:
-    """Carriers bought this turn placed where the moving power's fighters wait at sea with no carrier
-    (as many as they need, one zone after another); how many.  ``gone``: the aircraft destroyed."""
-    kind = next((k for k, t in board.map.unit_types.items() if t.is_carrier), None)
-    bought = sum(int(n or 0) for name, n in purchased.items() if kind and (board.map.resolve_type(name) or name) == kind)
-    left = bought
-    uid = max((u.uid for u in board.units), default=0)
-
-    def waiting(zone: str) -> list[Unit]:
-        return [u for u in board.units_at(zone) if u.type.is_fighter and u.aboard is None and u.power == board.power
-                and u.uid not in gone]
-
-    zones = sorted({u.at for u in board.units if board.is_sea(u.at)} if kind else set(), key=_natural)
-    for zone in zones:
-        while left > 0 and waiting(zone):
-            carrier_type = board.map.unit_types[kind]  # type: ignore[index]
-            seats = _seats(waiting(zone), carrier_type.carrier_capacity)
-            if not seats:
-                break
-            uid += 1
-            left -= 1
-            carrier = Unit(uid=uid, type=carrier_type, power=board.power, at=zone)
-            board.add(carrier)
-            for fighter in seats:
-                board.board_unit(fighter, carrier)
-    return bought - left
-
-
-def _seats(fighters: list[Unit], slots: int) -> list[Unit]:
-    """The fighters, in order, that a carrier with ``slots`` free slots takes."""
-    seated = []
-    for fighter in fighters:
-        if fighter.type.carrier_cost > slots:
-            break
-        slots -= fighter.type.carrier_cost
-        seated.append(fighter)
-    return seated
 
 
 def _capture_entered(phase: Phase) -> None:
@@ -334,6 +291,8 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # typ
             entry["id"] = unit.id
         elif unit.uid in ids:
             entry["id"] = ids[unit.uid]
+        if unit.damage:
+            entry["damage"] = unit.damage
         if keep_status:
             moved = unit.moved + unit.spent
             if moved:
@@ -367,7 +326,7 @@ def _natural(name: str) -> tuple[Any, ...]:
 
 
 def _count_after_type(entry: dict[str, Any]) -> dict[str, Any]:
-    order = ("at", "power", "type", "count", "id", "moved", "fought", "submerged", "loaded", "unloaded", "aboard",
+    order = ("at", "power", "type", "count", "id", "damage", "moved", "fought", "submerged", "loaded", "unloaded", "aboard",
              "unloaded_from")
     return {k: entry[k] for k in order if k in entry}
 
@@ -408,4 +367,5 @@ def _vessel_ids(board: Board, lost: set[int], landings: dict[int, Unit], seated:
     return ids
 
 
-__all__ = ["BATTLES", "applied", "captures", "header", "next_state", "transfers"]
+__all__ = ["BATTLES", "COMBAT", "MOBILIZE", "NONCOMBAT", "PURCHASE", "applied", "captures", "header", "next_state",
+           "next_turn", "transfers"]

@@ -136,9 +136,15 @@ def fighters_over_slots(ctx: LintContext) -> Iterator[Violation]:
 
     A warning, not an error: they will be destroyed unless a carrier comes.
     Fighters that moved this turn (``moved:`` above 0) are in flight and still
-    to land, so they are not counted.
+    to land, so they are not counted; nor, in a mobilization state, the moving
+    power's fighters while it has carriers bought to place (AA708 settles them).
     """
+    board = ctx.board
+    waiting = board is not None and board.phase == "mobilize" and any(
+        board.map.unit_types[k].is_carrier for k, n in board.purchased.items() if n)
     for unit in _units(ctx):
+        if waiting and unit.power == board.power:  # type: ignore[union-attr]
+            continue
         if unit.type.is_fighter and ctx.board.is_sea(unit.at) and unit.aboard is None and not unit.moved:
             yield Violation(_("{unit} in {space} has no free carrier slot there").format(unit=unit.label(), space=unit.at), unit.source)
 

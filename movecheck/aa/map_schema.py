@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable
 
 from movecheck.aa.mapquery import natural, open_map
 
-MAP_SCHEMAS = ("aa-orders", "aa-state", "aa-battles")
+MAP_SCHEMAS = ("aa-orders", "aa-state", "aa-battles", "aa-purchase")
 """The schemas ``--map`` applies to."""
 
 TERRITORY, SEA, SPACE, POWER, TYPE = "territory", "sea zone", "space", "power", "unit type"
@@ -39,6 +39,7 @@ FIELDS: dict[str, list[tuple[tuple[Any, ...], str, str]]] = {
         (("properties", "control", "additionalProperties"), POWER, "value"),
         (("properties", "captured_this_turn", "items"), TERRITORY, "value"),
         (("properties", "purchased"), TYPE, "keys"),
+        (("properties", "ipcs"), POWER, "keys"),
         (("$defs", "unit", "properties", "at"), SPACE, "value"),
         (("$defs", "unit", "properties", "power"), POWER, "value"),
         (("$defs", "unit", "properties", "type"), TYPE, "value"),
@@ -52,6 +53,11 @@ FIELDS: dict[str, list[tuple[tuple[Any, ...], str, str]]] = {
         (("$defs", "result", "properties", "at"), SPACE, "value"),
         (("$defs", "result", "properties", "retreat"), SPACE, "value"),
         # losses are keyed by unit type or by a unit's id: no enum for their keys
+    ],
+    "aa-purchase": [
+        (("properties", "power"), POWER, "value"),
+        (("properties", "purchase"), TYPE, "keys"),
+        (("properties", "repair"), TERRITORY, "keys"),
     ],
 }
 

@@ -57,15 +57,16 @@ def open_map(ref: str) -> MapSource:
     if not os.path.exists(ref):
         hint = did_you_mean(close_names(ref, BUILTIN_MAPS, n=2, cutoff=0.5))
         raise InputError(_("map {name} is neither a built-in map ({names}) nor a file").format(name=repr(ref), names=", ".join(BUILTIN_MAPS)) + hint)
-    from movecheck.aa import SYSTEM
-    from movecheck.core import has_errors, read
+    from movecheck.systems import system
+    from movecheck.files import read
+    from movecheck.systems import has_errors
 
     loaded = read(ref)
     findings = list(loaded.findings)
     if loaded.usable and loaded.kind != "aa-map":
         raise InputError(f"{ref}: " + _("not an aa map file (it is {kind})").format(kind=loaded.kind))
     if loaded.usable and not has_errors(findings):
-        findings += SYSTEM.lint_file(loaded.doc, loaded.kind or "", True)
+        findings += system("aa").lint_file(loaded.doc, loaded.kind or "", True)
     errors = sorted((f for f in findings if f.severity.value == "error"), key=lambda f: f.sort_key())
     if errors or not loaded.usable:
         first = errors[0] if errors else (findings[0] if findings else None)
@@ -134,10 +135,16 @@ def resolve_space(source: MapSource, name: str) -> str:
     return found
 
 
-def render_show(ref: str, space: str | None, fmt: str) -> str:
-    """``map show``: the whole map, or one space."""
+def render_show(ref: str, space: str | None, fmt: str, units: bool = False, state: str | None = None) -> str:
+    """``map show``: the whole map, or one space; with ``units`` (or a ``state``) the units in each space."""
     source = open_map(ref)
     rows = space_rows(source)
+    if units or state is not None:
+        from movecheck.aa.mapunits import units_by_space
+
+        found = units_by_space(board_for(source, ref, state, None, None, ""))
+        for name, row in rows.items():
+            row["units"] = found.get(name, [])
     if space is not None:
         row = rows[resolve_space(source, space)]
         if fmt == "json":
@@ -145,18 +152,23 @@ def render_show(ref: str, space: str | None, fmt: str) -> str:
         return "\n".join(_space_block(row, rows)) + "\n"
     canals = canal_rows(source)
     ordered = [rows[name] for name in sorted(rows, key=natural)]
+    powers = list(source.data.get("powers", []))
     if fmt == "json":
         return _json({
             "map": source.name,
             "title": source.data.get("title", source.name),
-            "powers": list(source.data.get("powers", [])),
+            "powers": powers,
+            "turn_order": powers,
             "spaces": ordered,
             "canals": canals,
         })
     lines = [f"{source.name}: {source.data.get('title', source.name)}: "
-             + _("{spaces} spaces, {canals} canals").format(spaces=len(ordered), canals=len(canals))]
+             + _("{spaces} spaces, {canals} canals").format(spaces=len(ordered), canals=len(canals)),
+             _("turn order: {powers}").format(powers=", ".join(powers))]
     for row in ordered:
         lines.append(f"{row['name']} ({_facts(row)}): {', '.join(row['neighbours']) or _('no neighbours')}")
+        if row.get("units"):
+            lines.append("  " + _("units: {units}").format(units=_units_text(row["units"])))
     if canals:
         lines.append("")
         lines.append(_("canals:"))
@@ -190,6 +202,8 @@ def _space_block(row: dict[str, Any], rows: dict[str, dict[str, Any]]) -> list[s
     lines += [f"    {n} ({_facts(rows[n])})" for n in row["neighbours"]]
     if row["canals"]:
         lines.append("  " + _("canals: {names}").format(names=", ".join(row["canals"])))
+    if "units" in row:
+        lines.append("  " + _("units: {units}").format(units=_units_text(row["units"]) or _("none")))
     return lines
 
 
@@ -197,6 +211,12 @@ def space_facts(source: MapSource, space: str) -> str | None:
     """One space's block of ``map show MAP SPACE`` (``space``: its name on the map), or None when the map has none."""
     rows = space_rows(source)
     return "\n".join(_space_block(rows[space], rows)) if space in rows else None
+
+
+def _units_text(stacks: list[dict[str, Any]]) -> str:
+    from movecheck.aa.mapunits import units_text
+
+    return units_text(stacks)
 
 
 def _canal_line(canal: dict[str, Any]) -> str:
@@ -261,8 +281,9 @@ def _default_power(source: MapSource, game_map: Any, start: str) -> str:
 
 
 def _state_board(path: str) -> Any:
-    from movecheck.aa import lint_state
-    from movecheck.core import has_errors, read
+    from movecheck.aa.prepare import lint_state
+    from movecheck.files import read
+    from movecheck.systems import has_errors
 
     loaded = read(path)
     findings = list(loaded.findings)

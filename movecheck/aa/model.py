@@ -282,6 +282,8 @@ class Unit:
     unloaded_to: str | None = None
     unloaded_before: bool = False
     landed_from: str | None = None
+    damage: int = 0
+    """A factory's damage from strategic bombing (``damage:``): its capacity is the IPC value less this."""
     """Land unit in a battles state: the id of the transport it was unloaded from this turn (``unloaded_from:``)."""
     # this phase
     spent: int = 0

@@ -12,30 +12,28 @@ battles of their state.  :mod:`movecheck.aa.svg` draws the scene.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.scene import Arrow, Board, Marker, Note, Place
-from movecheck.core import ORDERS, STATE, Settings, has_errors, is_kind, prepare, read
+from movecheck.files import is_kind
 from movecheck.findings import Finding, Report, Verdict
 from movecheck.i18n import _
 from movecheck.loading import InputError
+from movecheck.systems import ORDERS, STATE, Unrenderable
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from movecheck.settings import Settings
 
 
-def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None) -> str:
-    """The SVG picture of an aa state, orders or battle results file (Unrenderable, InputError when there is none)."""
+def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
+    """The SVG picture of a usable aa state, orders or battle results file (:class:`Unrenderable` when there is none).
+
+    ``select``: what the run reports of a report; ``kernel``: the run's services (``prepare``, ``check``).
+    """
     from movecheck.aa.svg import render
-    from movecheck.maneuver.picture import Unrenderable
 
-    select = select or (lambda report: report)
-    if path == "-":
-        raise InputError(_("render reads a file, not standard input (it reads an orders file twice)"))
-    loaded = read(path)
-    if not loaded.usable or has_errors(loaded.findings):
-        report = Report()
-        report.findings.extend(loaded.findings)
-        raise Unrenderable(select(report), _("{path} has errors").format(path=loaded.doc.path))
     if is_kind(loaded.kind, STATE):
-        prepared = prepare(loaded, settings)
+        prepared = kernel.prepare(loaded, settings)
         report = Report()
         report.findings.extend(loaded.findings + prepared.findings)
         report = select(report)
@@ -47,10 +45,8 @@ def picture(path: str, settings: Settings, select: Callable[[Report], Report] | 
     if not is_kind(loaded.kind, ORDERS):
         raise InputError(_("render draws aa states, orders and battle results; {path} is an {kind} file").format(
             path=loaded.doc.path, kind=loaded.kind))
-    from movecheck.core import check
-
     outcomes: dict[str, Any] = {}
-    report, _ends = check([path], settings, outcomes)
+    report, _ends = kernel.check([loaded.doc.path], settings, outcomes)
     report = select(report)
     if not outcomes:
         entry = report.files[0] if report.files else None

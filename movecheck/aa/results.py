@@ -17,7 +17,7 @@ from movecheck.findings import Severity, make_finding
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
-    from movecheck.core import Outcome
+    from movecheck.systems import Outcome
     from movecheck.findings import Finding
     from movecheck.loading import Document
     from movecheck.systems import Prepared
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def check_results(doc: Document, prepared: Prepared) -> Outcome:
     """Check a results file against its battles state; ``final`` is the resolution when it was read."""
-    from movecheck.core import Outcome
+    from movecheck.systems import Outcome
 
     board = prepared.model.copy()
     raw = doc.get("results", default=[])
@@ -65,18 +65,12 @@ def _label(doc: Document, index: int) -> str | None:
 def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
     """MC006 when the results are for another power, or the state is not waiting for battle results; MC004 for a
     power the map does not know (names resolve as in orders: ``USSR``, ``ger``)."""
-    from movecheck.aa.setup import unknown_power
+    from movecheck.aa.setup import wrong_power
 
     turn = prepared.doc.get("turn", default={}) or {}
     board = prepared.model
-    found = []
-    written = doc.get("power")
-    power = board.map.resolve_power(written) if isinstance(written, str) else None
-    if isinstance(written, str) and power is None:
-        found.append(unknown_power(doc, board.map, written, ("power",)))
-    elif power is not None and power != board.power:
-        found.append(doc.finding("MC006", _("the results are for the {power}, but the state is at the turn of the {turn}").format(
-            power=power, turn=board.power), ("power",)))
+    found = wrong_power(doc, board.map, board.power,
+                        _("the results are for the {power}, but the state is at the turn of the {turn}"))
     if turn.get("phase") != "battles":
         found.append(doc.finding("MC006", _("battle results need a battles state (turn.phase: battles, written by movecheck "
                                             "apply after a combat move); the state is at {phase}").format(phase=turn.get("phase")),

@@ -1,4 +1,4 @@
 """Every aa clause, imported family by family so the catalogue holds them all."""
 
 from movecheck.aa import lint  # noqa: F401
-from movecheck.aa.checks import aircraft, battles, cargo, combat, movement, noncombat  # noqa: F401
+from movecheck.aa.checks import aircraft, battles, cargo, combat, movement, noncombat, purchase  # noqa: F401

@@ -18,7 +18,8 @@ from movecheck.aa.editions import DEFAULT_EDITION, Edition, close_editions, find
 from movecheck.aa.names import ambiguous_message
 from movecheck.findings import Finding
 from movecheck.i18n import _
-from movecheck.loading import Document, InputError, _limit
+from movecheck.loading import Document, InputError
+from movecheck.reading import _limit
 from movecheck.suggest import did_you_mean as suggestion
 from movecheck.systems import RuleSettings, resolve_rules
 
@@ -58,7 +59,7 @@ def load_map(state: Document) -> tuple[GameMap | None, list[Finding], Any]:
     base = os.path.dirname(state.path) if state.path != "<stdin>" else ""
     path = os.path.normpath(os.path.join(base, ref))
     if state.root is not None and "\0" not in path:  # (no file has such a name: MC004 below)
-        from movecheck.core import outside_message, outside_root
+        from movecheck.files import outside_message, outside_root
 
         root = os.path.realpath(state.root)
         if outside_root(path, root):
@@ -91,7 +92,8 @@ could not be read) and its map when it is usable."""
 
 def _load_map_file(path: str) -> tuple[Any, GameMap | None]:
     """The map file, read as a regular file within the size limit, and its map when it is usable."""
-    from movecheck.core import has_errors, read_reference, recognised
+    from movecheck.files import read_reference, recognised
+    from movecheck.systems import has_errors
     from movecheck.loading import QUOTABLE
 
     try:
@@ -113,7 +115,7 @@ def _map_of(state: Document, path: str, loaded: Any, game_map: GameMap | None) -
     ``map:`` that quotes nothing of it; the others keep their own findings (on the
     map file returned).
     """
-    from movecheck.core import recognised, unrecognised_message
+    from movecheck.files import recognised, unrecognised_message
 
     if not recognised(loaded):
         return None, [state.finding("MC010", unrecognised_message("map", path), ("map",))], None
@@ -166,9 +168,9 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
     if game_map is None:
         return Setup(None, findings, map_file)
     if rules is None:
-        from movecheck.aa import SYSTEM
+        from movecheck.systems import system
 
-        rules = resolve_rules(SYSTEM, state.data)
+        rules = resolve_rules(system("aa"), state.data)
     edition, problems = edition_of(state, game_map, rules)
     findings.extend(problems)
     if not game_map.brings_unit_types and edition.unit_types is not DEFAULT_EDITION.unit_types:
@@ -202,6 +204,18 @@ def unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any,
         return doc.finding("MC004", ambiguous_message("power", power, meanings), path)
     hint = suggestion(game_map.suggest_power(power, charge=doc))
     return doc.finding("MC004", _("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers)) + hint, path)
+
+
+def wrong_power(doc: Document, game_map: GameMap, power: str, message: str) -> list[Finding]:
+    """MC004 for a file's ``power:`` the map does not know, MC006 (``message``, fields ``power`` and ``turn``)
+    for one that is not ``power``, the power whose turn it is; nothing for a matching or missing one."""
+    written = doc.get("power")
+    meant = game_map.resolve_power(written) if isinstance(written, str) else None
+    if isinstance(written, str) and meant is None:
+        return [unknown_power(doc, game_map, written, ("power",))]
+    if meant is not None and meant != power:
+        return [doc.finding("MC006", message.format(power=meant, turn=power), ("power",))]
+    return []
 
 
 def unknown_space(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
@@ -365,7 +379,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
             problems.append(unknown_type(state, board.map, entry.get("type"), where + ("type",)))
         if power is None:
             problems.append(unknown_power(state, board.map, entry.get("power"), where + ("power",)))
-        bad = [key for key in ("count", "moved") if key in entry and whole(entry[key]) is None]
+        bad = [key for key in ("count", "moved", "damage") if key in entry and whole(entry[key]) is None]
         problems += [_not_whole(state, where + (key,), entry[key]) for key in bad]
         if problems:
             if not from_map:
@@ -384,6 +398,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
                 fought=bool(entry.get("fought", False)),
                 submerged=bool(entry.get("submerged", False)),
                 loaded=bool(entry.get("loaded", False)),
+                damage=entry.get("damage", 0),
                 source=("map",) if from_map else where,
                 ref=unit_ref_of(index, k, count, from_map),
             )

@@ -240,8 +240,6 @@ def _treasury_section(report: dict[str, Any]) -> Section | None:
     if not isinstance(ipcs, dict):
         return None
     section = Section(_("Treasuries"), "treasury")
-    if report.get("purchased"):
-        section.paragraph(_("Bought: {units}").format(units=counts_text(report["purchased"])))
     income = report.get("income")
     if isinstance(income, dict):
         section.paragraph(_("Income of the {power}: {amount} IPCs").format(power=income.get("power"),
@@ -336,9 +334,28 @@ def state_sections(item: Checked) -> list[Section]:
     return [powers, units]
 
 
+# -- a purchase ----------------------------------------------------------------
+
+
+def purchase_sections(item: Checked) -> list[Section]:
+    """What was bought and what it cost, and the treasuries after it (a legal file only)."""
+    section = Section(_("Purchase: {path}").format(path=item.path), "purchase")
+    found = _applied(item) if item.legal else None
+    if found is None:
+        section.paragraph(_("The purchase is not done (see the findings above)."))
+        return [section]
+    report = found[1]
+    spent = sum(int(n) for n in (report.get("spent") or {}).values())
+    bought = counts_text(report.get("purchased") or {})
+    section.paragraph(_("Bought: {units} ({ipcs} IPCs)").format(units=bought, ipcs=spent))
+    section.facts = {"purchased": in_order(dict(report.get("purchased") or {})), "spent": report.get("spent") or {}}
+    return [section, *_report_sections(report)]
+
+
 KINDS: dict[str, Callable[[Checked], list[Section]]] = {
     "orders": orders_sections,
     "battles": battles_sections,
+    "purchase": purchase_sections,
     "state": state_sections,
 }
 """Each aa file kind (the part after ``aa-``) -> the function that words its sections."""

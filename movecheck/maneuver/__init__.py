@@ -10,19 +10,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from movecheck.findings import Finding
-from movecheck.i18n import _
+from movecheck.i18n import N_, _
 from movecheck.loading import findings_at
-from movecheck.systems import Prepared, RuleSettings, System
+from movecheck.systems import Outcome, Prepared, RuleSettings, System, has_errors
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.core import Outcome, Settings
+    from collections.abc import Callable
+
+    from movecheck.findings import Report
     from movecheck.loading import Document
+    from movecheck.settings import Settings
 
 
 class Maneuver(System):
     """Miniatures manoeuvre: a state is a battlefield (terrain, corps of bases); orders move them."""
 
     name = "maneuver"
+    title = N_("maneuver: miniatures manoeuvre")
+    clause_modules = ("movecheck.maneuver.rules",)
+    options_module = "movecheck.maneuver.options"
+    draws = True
+    source_titles = {"Manoeuvre (corps and bases)": N_("manoeuvre rules, corps and bases")}  # noqa: RUF012
     orders_key = "orders"
     orders_markers = ("orders", "side")
     state_markers = ("field",)
@@ -39,7 +47,6 @@ class Maneuver(System):
 
     def check_orders(self, orders: Document, prepared: Prepared, valid_orders: set[int], settings: Settings) -> Outcome:
         """Check a maneuver orders file against its prepared battlefield."""
-        from movecheck.core import Outcome
         from movecheck.maneuver.setup import suggestion
 
         doc, battlefield = orders, prepared.model
@@ -75,6 +82,18 @@ class Maneuver(System):
             outcome.required_ends = required_ends
         return outcome
 
+    def describe(self, prepared: Prepared, name: str) -> str | None:
+        """A base, a corps or a landmark of the battlefield (:mod:`movecheck.maneuver.describe`)."""
+        from movecheck.maneuver.describe import describe
+
+        return describe(prepared, name)
+
+    def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
+        """The battlefield, or orders on it with what ``check`` finds (:mod:`movecheck.maneuver.picture`)."""
+        from movecheck.maneuver.picture import picture
+
+        return picture(loaded, settings, select, kernel)
+
     def summary(self, item: Any) -> list[Any]:
         """The post's sections for one maneuver file (:mod:`movecheck.maneuver.summary`)."""
         from movecheck.maneuver.summary import sections
@@ -102,7 +121,6 @@ def lint_state(doc: Document, rules: RuleSettings | None = None, clean: bool = T
 
     ``clean``: the file's reading and schema found no error (else no geometry is checked).
     """
-    from movecheck.core import has_errors
     from movecheck.maneuver import rules as _rules  # noqa: F401  (registers the clauses)
     from movecheck.maneuver.lint import LintContext, run_lint
     from movecheck.maneuver.setup import build_battlefield

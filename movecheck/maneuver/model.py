@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from movecheck.i18n import N_
+from movecheck.maneuver.terrain import TERRAIN_KINDS as TERRAIN_KINDS  # the model's terrain kinds, declared apart
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from shapely.geometry import Polygon
@@ -20,9 +21,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 DocPath = tuple[Any, ...]
 Vec = tuple[float, float]
-
-TERRAIN_KINDS = ("open", "stream", "ploughed_field", "rice_paddy", "hill", "forest", "impassable")
-"""Every terrain kind the battlefield format knows."""
 
 DEFAULT_MOBILITY = 8.0
 """Mobility of a base whose corps and entry name none (an assumption: the seed gives no number)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from movecheck.maneuver.dice import Dice
-from movecheck.maneuver.model import TERRAIN_KINDS
+from movecheck.maneuver.terrain import TERRAIN_KINDS
 from movecheck.options import OptionSet, choice, mapping, number
 
 OPTIONS = OptionSet("maneuver", (

@@ -17,12 +17,15 @@ import math
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from movecheck.core import ORDERS, STATE, Settings, has_errors, is_kind, prepare, read
+from movecheck.files import is_kind
 from movecheck.findings import Finding, Report
 from movecheck.i18n import _, ngettext
-from movecheck.loading import InputError
+from movecheck.systems import STATE, Unrenderable
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from movecheck.settings import Settings
 
 Vec = tuple[float, float]
 MATTERS = ("friend", "friend_end", "impassable")
@@ -97,39 +100,17 @@ class Scene:
     notes: list[Note] = field(default_factory=list)
 
 
-class Unrenderable(Exception):
-    """The file cannot be drawn: the report of what is wrong with it (or a one-line reason)."""
+def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
+    """The SVG picture of a usable maneuver state or orders file (:class:`Unrenderable` when there is none).
 
-    def __init__(self, report: Report | None, reason: str) -> None:
-        super().__init__(reason)
-        self.report = report
-        self.reason = reason
-
-
-def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None) -> str:
-    """The SVG picture of a maneuver state or orders file (Unrenderable, InputError when there is none).
-
-    ``select``: what the run reports of a report (the configuration's ``select``/``ignore``).
+    ``select``: what the run reports of a report (the configuration's ``select``/``ignore``);
+    ``kernel``: the run's services (``prepare``, ``check``).
     """
-    select = select or (lambda report: report)
-    if path == "-":
-        raise InputError(_("render reads a file, not standard input (it reads an orders file twice)"))
-    loaded = read(path)
-    system = str(loaded.kind).split("-")[0]
-    if loaded.kind is not None and system != "maneuver":
-        if is_kind(loaded.kind, ORDERS):
-            message = _("render draws maneuver battlefields and orders; {path} is an {system} orders file")
-        else:
-            message = _("render draws maneuver battlefields and orders; {path} is an {system} state file")
-        raise InputError(message.format(path=loaded.doc.path, system=system))
-    if not loaded.usable or has_errors(loaded.findings):
-        raise Unrenderable(select(_report(loaded.findings, loaded.doc.path, loaded.kind)),
-                            _("{path} has errors").format(path=loaded.doc.path))
     from movecheck.maneuver.svg import render
 
     if is_kind(loaded.kind, STATE):
-        return render(state_scene(loaded, settings, select))
-    return render(orders_scene(path, settings, select))
+        return render(state_scene(loaded, settings, select, kernel))
+    return render(orders_scene(loaded.doc.path, settings, select, kernel))
 
 
 def _report(findings: list[Finding], path: str, kind: str | None) -> Report:
@@ -142,9 +123,9 @@ def _report(findings: list[Finding], path: str, kind: str | None) -> Report:
     return report
 
 
-def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Report]) -> Scene:
+def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> Scene:
     """The picture of a battlefield state."""
-    prepared = prepare(loaded, settings)
+    prepared = kernel.prepare(loaded, settings)
     report = select(_report(loaded.findings + prepared.findings, loaded.doc.path, loaded.kind))
     if prepared.model is None:
         raise Unrenderable(report, prepared.reason or _("the state has errors"))
@@ -195,15 +176,13 @@ def _ring(coords: Any) -> tuple[Vec, ...]:
     return tuple(found[:-1] if len(found) > 1 and found[0] == found[-1] else found)
 
 
-def orders_scene(path: str, settings: Settings, select: Callable[[Report], Report]) -> Scene:
+def orders_scene(path: str, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> Scene:
     """The picture of an orders file: the state before the orders, and what each order does."""
     from dataclasses import replace
 
-    from movecheck.core import check
-
     seen = Observer()
     outcomes: dict[str, Any] = {}
-    report, _status = check([path], replace(settings, extra={**settings.extra, "observe": seen}), outcomes)
+    report, _status = kernel.check([path], replace(settings, extra={**settings.extra, "observe": seen}), outcomes)
     report = select(report)
     entry = report.files[0] if report.files else None
     if not outcomes:

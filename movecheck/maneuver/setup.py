@@ -286,9 +286,9 @@ def build_battlefield(doc: Document, rules: RuleSettings | None = None) -> Setup
     builder = _Builder(doc)
     data = doc.data if isinstance(doc.data, dict) else {}
     if rules is None:
-        from movecheck.maneuver import SYSTEM
+        from movecheck.systems import system
 
-        rules = resolve_rules(SYSTEM, data)
+        rules = resolve_rules(system("maneuver"), data)
     options = builder.options(rules.options)
     raw_field = data.get("field")
     width = depth = None

@@ -1,14 +1,17 @@
 """The ``full`` report: each finding with the YAML lines around it and a caret under it.
 
-::
+``movecheck check examples/aa/orders/variants/aa203-not-combat.yaml --format full``
+begins (``tests/test_render.py`` holds this example to the output)::
 
-    orders.yaml:8:29: AA203 [error] 2 tank to Ukraine S.S.R. is not a combat move (C1)
-      |
-    6 | moves:
-    7 |   - units: {tank: 2}
-    8 |     path: [Germany, Poland, Ukraine S.S.R.]
-      |                             ^^^^^^^^^^^^^^ AA203 not-a-combat-move
-      |
+    examples/aa/orders/variants/aa203-not-combat.yaml:29:21: AA203 [error] moving 1 infantry to Poland is not a combat move: no battle there and no amphibious assault; make this move in noncombat move (C1–C3)
+       |
+    27 |   - id: reinforce-poland
+    28 |     units: {infantry: 1}
+    29 |     path: [Germany, Poland]
+       |                     ^^^^^^ AA203 not-a-combat-move
+    30 |   - id: belorussia-poland
+    31 |     units: {infantry: 2, tank: 1}
+       |
 
 The lines come from the text the loader read (so standard input works too),
 never from reading a file again; the caret stands at the finding's column and

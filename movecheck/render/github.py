@@ -1,8 +1,10 @@
 """``--format github``: GitHub Actions workflow commands that annotate the changed files.
 
-::
+``movecheck check examples/aa/orders/variants/aa203-not-combat.yaml --format github`` writes
+(``tests/test_render.py`` holds this example to the output)::
 
-    ::error file=orders/g1.yaml,line=8,col=29,title=AA203 not-combat::AA203 2 tank ... (C1)
+    ::error file=examples/aa/orders/variants/aa203-not-combat.yaml,line=29,col=21,title=AA203 not-a-combat-move::AA203 moving 1 infantry to Poland is not a combat move: no battle there and no amphibious assault; make this move in noncombat move (C1–C3)
+    1 error, 0 warnings, 0 notes in 1 file; 17 of 18 orders legal, 1 illegal.
 
 Errors come first (GitHub shows a limited number of annotations per step),
 then warnings, then notes (``::notice``), each group in report order, then a

@@ -66,7 +66,8 @@ def statistics_lines(report: Report) -> list[str]:
 
 def _any_orders(report: Report) -> bool:
     """Does the report hold a file of a kind its system checks as orders (aa battle results too)?"""
-    from movecheck.core import ORDERS, is_kind
+    from movecheck.files import is_kind
+    from movecheck.systems import ORDERS
 
     return any(is_kind(f.kind, ORDERS) for f in report.files)
 

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from movecheck import core
+from movecheck import core, files
 from movecheck.core import Loaded, Settings
 from movecheck.findings import FileReport, Report
 from movecheck.loading import InputError, load_bytes, read_regular
@@ -135,13 +135,12 @@ class Kernel:
 
 
 def _forget_map_files() -> None:
-    """An aa state reads its map file once per process (``aa.setup``): the server reads it again
-    whenever it prepares a state, since the file (or its buffer) may have changed."""
-    import sys
+    """A system may read a file once per process (aa: its map files, ``System.forget_read_files``): the
+    server reads them again whenever it prepares a state, since the file (or its buffer) may have changed."""
+    from movecheck.systems import all_systems
 
-    setup = sys.modules.get("movecheck.aa.setup")
-    if setup is not None:
-        getattr(setup, "_MAP_FILES", {}).clear()
+    for declared in all_systems():
+        declared.forget_read_files()
 
 
 class _Run:
@@ -182,10 +181,14 @@ class _Run:
             self.last_prepared = prepared
             return prepared
 
-        saved = {name: getattr(core, name) for name in ("read", "read_reference", "prepare")}
-        core.read, core.read_reference, core.prepare = self._read, self._reference, prepare
+        # the runs read through the core's names, a system (an aa state's map:) through the file services'
+        replaced = {(core, "read"): self._read, (core, "read_reference"): self._reference, (core, "prepare"): prepare,
+                    (files, "read"): self._read, (files, "read_reference"): self._reference}
+        saved = {(module, name): getattr(module, name) for module, name in replaced}
+        for (module, name), value in replaced.items():
+            setattr(module, name, value)
         try:
             yield
         finally:
-            for name, value in saved.items():
-                setattr(core, name, value)
+            for (module, name), value in saved.items():
+                setattr(module, name, value)

@@ -238,56 +238,13 @@ def _inside(where: lsp.Range, point: Point) -> bool:
 
 
 def _facts(prepared: Any, name: str) -> str | None:
-    """What the board knows of a name: a space's facts (``map show``), a unit, a corps or base."""
-    model = getattr(prepared, "model", None)
-    if model is None:
+    """What the state's system knows of a name (``System.describe``: a space, a unit, a corps or base)."""
+    if getattr(prepared, "model", None) is None:
         return None
-    game_map = getattr(model, "map", None)
-    if game_map is not None:
-        if name in model.by_id:
-            unit = model.by_id[name]
-            return _("{id}: {power} {type} at {space}, moved {moved} this turn").format(
-                id=name, power=unit.power, type=unit.type.name, space=unit.at, moved=unit.moved)
-        space = game_map.resolve(name)
-        return _space_facts(prepared, space) if space is not None else None
-    if name in getattr(model, "bases", {}):
-        base = model.bases[name]
-        said = _("base {id} of {side}, corps {corps}: at ({x}, {y}) facing {facing}, "
-                 "{width} by {depth}, mobility {mobility}")
-        return said.format(
-            id=name, side=base.side, corps=base.corps, x=base.x, y=base.y, facing=base.facing, width=base.width,
-            depth=base.depth, mobility=base.mobility)
-    if name in getattr(model, "corps", {}):
-        corps = model.corps[name]
-        bases = ", ".join(b.id for b in corps.bases)
-        return _("corps {id} of {side}: bases {bases}").format(id=name, side=corps.side, bases=bases)
-    if name in getattr(model, "landmarks", {}):
-        return str(model.landmarks[name].describe())
-    return None
+    from movecheck.systems import known, system
 
-
-def _space_facts(prepared: Any, space: str) -> str | None:
-    """``movecheck map show MAP SPACE`` of the map the state is played on."""
-    from movecheck.aa import mapquery
-
-    data = _map_data(prepared)
-    if data is None:
-        return None
-    return mapquery.space_facts(mapquery.MapSource(str(data.get("name", "map")), data), space)
-
-
-def _map_data(prepared: Any) -> dict[str, Any] | None:
-    ref = prepared.doc.get("map")
-    if isinstance(ref, dict):
-        return ref
-    from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
-
-    if ref in BUILTIN_MAPS:
-        return builtin_map(str(ref))
-    for loaded in prepared.referenced:
-        if loaded.kind == "aa-map" and isinstance(loaded.doc.data, dict):
-            return dict(loaded.doc.data)
-    return None
+    owner = prepared.doc.get("system") if isinstance(prepared.doc.data, dict) else None
+    return system(owner).describe(prepared, name) if known(owner) else None
 
 
 # -- go to definition ------------------------------------------------------------------------

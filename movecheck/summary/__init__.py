@@ -2,8 +2,8 @@
 
 A post is a title and sections; a section holds blocks (a paragraph, a list, a table)
 and the facts it was written from (what ``--format json`` gives scripts).  A rule
-system words its own sections (``System.summary``: :mod:`movecheck.aa.summary`,
-:mod:`movecheck.maneuver.summary`); this package names no game.  The writers are in
+system words its own sections (``System.summary``, in the system's own ``summary``
+module); this package names no game.  The writers are in
 :mod:`movecheck.summary.writers`, the command's run in :mod:`movecheck.summary.run`.
 """
 

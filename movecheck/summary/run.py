@@ -22,9 +22,10 @@ from movecheck.summary import Checked, Post, Section
 
 def summarize(paths: list[str], settings: Any, select: Callable[[Report], Report] | None = None) -> tuple[Post, int]:
     """The post of the files ``paths`` and the exit code (1: an error finding or an unchecked order)."""
-    from movecheck.core import ORDERS, STATE, check, is_kind, prepare, read, unique_paths
+    from movecheck.core import check, prepare, unique_paths
+    from movecheck.files import is_kind, read
     from movecheck.findings import FileReport
-    from movecheck.systems import system_of
+    from movecheck.systems import ORDERS, STATE, system_of
 
     select = select or (lambda report: report)
     inputs = unique_paths(paths)

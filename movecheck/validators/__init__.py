@@ -9,77 +9,22 @@ importing jsonschema.  Only a file found invalid goes through jsonschema, which
 words every finding (:func:`movecheck.schema.validate`); a property test holds the
 two to the same answer.
 
-The helpers below are what the generated modules call for the keywords whose
-meaning takes more than one expression (``const``/``enum`` equality and
-``uniqueItems``), written after jsonschema's own (``jsonschema._utils``).
+The helpers the generated module calls for the keywords whose meaning takes more
+than one expression are in :mod:`movecheck.validators.keywords`.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 
 def is_valid(name: str, data: Any) -> bool:
-    """Whether ``data`` is valid against the schema ``name`` (one of ``movecheck.schema.SCHEMA_NAMES``)."""
+    """Whether ``data`` is known valid against the schema ``name`` without jsonschema.
+
+    The schemas shipped with movecheck (``movecheck.schema.SCHEMA_NAMES``) have a generated
+    validator; for another system's schema the answer is False: jsonschema decides.
+    """
     from movecheck.validators.generated import VALIDATORS
 
-    return VALIDATORS[name](data)
-
-
-def number(x: Any) -> bool:
-    """movecheck's ``number``: an int or a finite float, never a bool."""
-    if isinstance(x, bool):
-        return False
-    if isinstance(x, int):
-        return True
-    return isinstance(x, float) and math.isfinite(x)
-
-
-def integer(x: Any) -> bool:
-    """movecheck's ``integer``: an int as written, never a bool or a float."""
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-class _Unbooled:
-    """A bool kept apart from 0 and 1 in comparisons (jsonschema's ``unbool``)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: bool) -> None:
-        self.value = value
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Unbooled) and other.value is self.value
-
-    def __hash__(self) -> int:
-        return hash(("bool", self.value))
-
-
-def _unbool(x: Any) -> Any:
-    return _Unbooled(x) if isinstance(x, bool) else x
-
-
-def equal(one: Any, two: Any) -> bool:
-    """JSON equality as jsonschema has it: ``1 == 1.0``, ``true != 1``, lists and mappings item by item."""
-    if one is two:
-        return True
-    if isinstance(one, str) or isinstance(two, str):
-        return one == two
-    if isinstance(one, (list, tuple)) and isinstance(two, (list, tuple)):
-        return len(one) == len(two) and all(equal(a, b) for a, b in zip(one, two))
-    if isinstance(one, dict) and isinstance(two, dict):
-        return len(one) == len(two) and all(key in two and equal(value, two[key]) for key, value in one.items())
-    return _unbool(one) == _unbool(two)
-
-
-def unique(items: list[Any]) -> bool:
-    """No two items equal (see :func:`equal`)."""
-    if all(isinstance(item, str) for item in items):
-        return len(set(items)) == len(items)
-    seen: list[Any] = []
-    for item in items:
-        if any(equal(other, item) for other in seen):
-            return False
-        seen.append(item)
-    return True
+    check = VALIDATORS.get(name)
+    return check is not None and check(data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from movecheck.validators import equal, integer, number, unique
+from movecheck.validators.keywords import equal, integer, number, unique
 
 
 _P0 = re.compile('^[A-Z]{2}[0-9]{3}$')
@@ -752,19 +752,19 @@ def _v72(x: Any) -> bool:
         return False
     if 'system' not in x:
         return False
-    if 'field' not in x:
+    if 'power' not in x:
         return False
-    if 'sides' not in x:
+    if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T37.get(key)
+        check = _T27.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v73(x: Any) -> bool:
-    if not x == 'maneuver':
+    if not x == 'purchase':
         return False
     return True
 
@@ -772,51 +772,59 @@ def _v73(x: Any) -> bool:
 def _v74(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'system' not in x:
+        return False
+    if 'field' not in x:
+        return False
+    if 'sides' not in x:
+        return False
     for key, value in x.items():
-        check = _T31.get(key)
+        check = _T38.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v75(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'maneuver':
         return False
-    for key, value in x.items():
-        if not _v76(value):
-            return False
     return True
 
 
 def _v76(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        check = _T32.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v77(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key in x:
-        if not _v78(key):
-            return False
     for key, value in x.items():
-        if not _v4(value):
+        if not _v78(value):
             return False
     return True
 
 
 def _v78(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E27):
+    if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
 def _v79(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
+    for key in x:
+        if not _v80(key):
+            return False
+    for key, value in x.items():
+        if not _v4(value):
+            return False
     return True
 
 
@@ -827,18 +835,32 @@ def _v80(x: Any) -> bool:
 
 
 def _v81(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E29):
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
         return False
     return True
 
 
 def _v82(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E30):
+    if not (isinstance(x, str) and x in _E29):
         return False
     return True
 
 
 def _v83(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E30):
+        return False
+    return True
+
+
+def _v84(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E31):
+        return False
+    return True
+
+
+def _v85(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -846,7 +868,7 @@ def _v83(x: Any) -> bool:
     return True
 
 
-def _v84(x: Any) -> bool:
+def _v86(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -854,13 +876,13 @@ def _v84(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T33.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v85(x: Any) -> bool:
+def _v87(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -868,16 +890,16 @@ def _v85(x: Any) -> bool:
     return True
 
 
-def _v86(x: Any) -> bool:
+def _v88(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v87(item):
+        if not _v89(item):
             return False
     return True
 
 
-def _v87(x: Any) -> bool:
+def _v89(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -887,39 +909,16 @@ def _v87(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v88(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
-        return False
-    for item in x:
-        if not _v89(item):
-            return False
-    return True
-
-
-def _v89(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v79(x[0]):
-        return False
-    if len(x) > 1 and not _v79(x[1]):
-        return False
-    return True
-
-
-def _v90(x: Any) -> bool:
-    if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v91(item):
@@ -928,33 +927,36 @@ def _v90(x: Any) -> bool:
 
 
 def _v91(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 2:
         return False
-    for key, value in x.items():
-        check = _T34.get(key)
-        if check is None or not check(value):
-            return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v81(x[0]):
+        return False
+    if len(x) > 1 and not _v81(x[1]):
+        return False
     return True
 
 
 def _v92(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v93(value):
+    for item in x:
+        if not _v93(item):
             return False
     return True
 
 
 def _v93(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v94(item):
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T35.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -962,13 +964,10 @@ def _v93(x: Any) -> bool:
 def _v94(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
+    if len(x) < 1:
         return False
     for key, value in x.items():
-        check = _T36.get(key)
-        if check is None or not check(value):
+        if not _v95(value):
             return False
     return True
 
@@ -976,29 +975,52 @@ def _v94(x: Any) -> bool:
 def _v95(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v85(x[0]):
-        return False
-    if len(x) > 1 and not _v85(x[1]):
-        return False
+    for item in x:
+        if not _v96(item):
+            return False
     return True
 
 
 def _v96(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'id' not in x:
         return False
-    for item in x:
-        if not _v97(item):
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T37.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v97(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v87(x[0]):
+        return False
+    if len(x) > 1 and not _v87(x[1]):
+        return False
+    return True
+
+
+def _v98(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v99(item):
+            return False
+    return True
+
+
+def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1008,13 +1030,13 @@ def _v97(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T35.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v100(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1022,7 +1044,7 @@ def _v98(x: Any) -> bool:
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v101(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1032,57 +1054,57 @@ def _v99(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T43.get(key)
+        check = _T44.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v100(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v101(item):
-            return False
-    return True
-
-
-def _v101(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T40.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v109(x) and _v114(x)):
-        return False
     return True
 
 
 def _v102(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E38):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v103(item):
+            return False
     return True
 
 
 def _v103(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
     for key, value in x.items():
-        if not _v104(value):
+        check = _T41.get(key)
+        if check is None or not check(value):
             return False
+    if not (_v111(x) and _v116(x)):
+        return False
     return True
 
 
 def _v104(x: Any) -> bool:
-    if not (_v1(x) or _v105(x)):
+    if not (isinstance(x, str) and x in _E39):
         return False
     return True
 
 
 def _v105(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v106(value):
+            return False
+    return True
+
+
+def _v106(x: Any) -> bool:
+    if not (_v1(x) or _v107(x)):
+        return False
+    return True
+
+
+def _v107(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1093,16 +1115,16 @@ def _v105(x: Any) -> bool:
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v107(value):
+        if not _v109(value):
             return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1110,30 +1132,30 @@ def _v107(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T39.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v89(item):
+        if not _v91(item):
             return False
     return True
 
 
-def _v109(x: Any) -> bool:
-    if not (_v110(x) if _v112(x) else _v111(x)):
+def _v111(x: Any) -> bool:
+    if not (_v112(x) if _v114(x) else _v113(x)):
         return False
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1142,7 +1164,7 @@ def _v110(x: Any) -> bool:
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1151,37 +1173,7 @@ def _v111(x: Any) -> bool:
     return True
 
 
-def _v112(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T41.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v113(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
 def _v114(x: Any) -> bool:
-    if not (_v115(x) if _v116(x) else True):
-        return False
-    return True
-
-
-def _v115(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
-            return False
-    return True
-
-
-def _v116(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1192,13 +1184,43 @@ def _v116(x: Any) -> bool:
     return True
 
 
+def _v115(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
+def _v116(x: Any) -> bool:
+    if not (_v117(x) if _v118(x) else True):
+        return False
+    return True
+
+
 def _v117(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
+def _v118(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T43.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v119(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1210,22 +1232,22 @@ def _v118(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v120(item):
+        if not _v122(item):
             return False
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1257,39 +1279,24 @@ def _v120(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v5(item):
             return False
-    return True
-
-
-def _v123(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v124(item):
-            return False
-    return True
-
-
-def _v124(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E44):
-        return False
     return True
 
 
@@ -1303,6 +1310,21 @@ def _v125(x: Any) -> bool:
 
 
 def _v126(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E45):
+        return False
+    return True
+
+
+def _v127(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v128(item):
+            return False
+    return True
+
+
+def _v128(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1310,13 +1332,13 @@ def _v126(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T45.get(key)
+        check = _T46.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1325,7 +1347,7 @@ def _v127(x: Any) -> bool:
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1335,13 +1357,13 @@ def _v128(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1354,22 +1376,22 @@ def _v129(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T46.get(key)
+            check = _T47.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v131(item):
+        if not _v133(item):
             return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1385,32 +1407,32 @@ def _v131(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T49.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v132(x: Any) -> bool:
-    return True
-
-
-def _v133(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E47):
-        return False
-    return True
-
-
 def _v134(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v135(item):
-            return False
     return True
 
 
 def _v135(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E48):
+        return False
+    return True
+
+
+def _v136(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v137(item):
+            return False
+    return True
+
+
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1424,19 +1446,19 @@ def _v135(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v136(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E49):
+def _v138(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E50):
         return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1456,28 +1478,28 @@ def _v137(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v139(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v140(item):
+        if not _v142(item):
             return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1501,13 +1523,13 @@ def _v140(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1515,13 +1537,13 @@ def _v141(x: Any) -> bool:
     return True
 
 
-def _v142(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E54):
+def _v144(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E55):
         return False
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -1529,7 +1551,7 @@ def _v143(x: Any) -> bool:
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1545,39 +1567,14 @@ def _v144(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T63.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v145(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T57.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v146(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v147(item):
             return False
     return True
 
 
 def _v147(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T58.get(key)
@@ -1598,15 +1595,11 @@ def _v148(x: Any) -> bool:
 def _v149(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'type' not in x:
+        return False
+    if 'power' not in x:
+        return False
     if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T59.get(key)
@@ -1627,13 +1620,15 @@ def _v150(x: Any) -> bool:
 def _v151(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'from' not in x:
+    if 'at' not in x:
         return False
-    if 'to' not in x:
+    if 'by' not in x:
         return False
-    if 'amount' not in x:
+    if 'holder' not in x:
         return False
-    if 'reason' not in x:
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T60.get(key)
@@ -1643,18 +1638,45 @@ def _v151(x: Any) -> bool:
 
 
 def _v152(x: Any) -> bool:
-    if sum((_v153(x), _v154(x),)) != 1:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v153(item):
+            return False
     return True
 
 
 def _v153(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T61.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v154(x: Any) -> bool:
+    if sum((_v155(x), _v156(x),)) != 1:
+        return False
+    return True
+
+
+def _v155(x: Any) -> bool:
     if not (x is None):
         return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -1664,13 +1686,13 @@ def _v154(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -1678,13 +1700,13 @@ def _v155(x: Any) -> bool:
     return True
 
 
-def _v156(x: Any) -> bool:
-    if sum((_v153(x), _v13(x),)) != 1:
+def _v158(x: Any) -> bool:
+    if sum((_v155(x), _v13(x),)) != 1:
         return False
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1696,38 +1718,7 @@ def _v157(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T69.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v158(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v159(item):
-            return False
-    return True
-
-
-def _v159(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'path' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    if 'legal' not in x:
-        return False
-    if 'illegal' not in x:
-        return False
-    if 'unchecked' not in x:
-        return False
-    for key, value in x.items():
-        check = _T63.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1745,6 +1736,37 @@ def _v160(x: Any) -> bool:
 def _v161(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'path' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'legal' not in x:
+        return False
+    if 'illegal' not in x:
+        return False
+    if 'unchecked' not in x:
+        return False
+    for key, value in x.items():
+        check = _T64.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v162(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v163(item):
+            return False
+    return True
+
+
+def _v163(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'title' not in x:
         return False
     if 'kind' not in x:
@@ -1754,49 +1776,29 @@ def _v161(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v162(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E64):
-        return False
-    return True
-
-
-def _v163(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v164(item):
             return False
     return True
 
 
 def _v164(x: Any) -> bool:
-    if sum((_v165(x), _v167(x), _v169(x),)) != 1:
+    if not (isinstance(x, str) and x in _E65):
         return False
     return True
 
 
 def _v165(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'type' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T65.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v166(item):
             return False
     return True
 
 
 def _v166(x: Any) -> bool:
-    if not x == 'paragraph':
+    if sum((_v167(x), _v169(x), _v171(x),)) != 1:
         return False
     return True
 
@@ -1806,7 +1808,7 @@ def _v167(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'items' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
         check = _T66.get(key)
@@ -1816,7 +1818,7 @@ def _v167(x: Any) -> bool:
 
 
 def _v168(x: Any) -> bool:
-    if not x == 'list':
+    if not x == 'paragraph':
         return False
     return True
 
@@ -1826,9 +1828,7 @@ def _v169(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'headers' not in x:
-        return False
-    if 'rows' not in x:
+    if 'items' not in x:
         return False
     for key, value in x.items():
         check = _T67.get(key)
@@ -1838,16 +1838,38 @@ def _v169(x: Any) -> bool:
 
 
 def _v170(x: Any) -> bool:
-    if not x == 'table':
+    if not x == 'list':
         return False
     return True
 
 
 def _v171(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T68.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v172(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v173(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v122(item):
+        if not _v124(item):
             return False
     return True
 
@@ -1864,7 +1886,7 @@ _T8: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind'
 _T9: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7}
 _T10: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v10, 'production': _v14, 'capital': _v4}
 _T11: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v18, 'land': _v10}
-_T12: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v14, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4}
+_T12: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v24, 'id': _v4, 'moved': _v14, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v25, 'unloaded_from': _v4, 'damage': _v14}
 _T13: dict[str, Callable[[Any], bool]] = {'count': _v27}
 _E14 = frozenset(['air', 'land', 'sea'])
 _T15: dict[str, Callable[[Any], bool]] = {'movement': _v14, 'attack': _v14, 'defense': _v14, 'domain': _v51, 'cost': _v14, 'transport_cost': _v24, 'transport_capacity': _v24, 'carrier_capacity': _v24, 'carrier_cost': _v24, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7}
@@ -1879,49 +1901,50 @@ _T23: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind
 _T24: dict[str, Callable[[Any], bool]] = {'attacker': _v24, 'defender': _v24}
 _T25: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v55, 'defender_losses': _v55, 'retreat': _v4, 'submerged': _v71}
 _T26: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v68, 'state': _v4, 'power': _v4, 'phase': _v68, 'results': _v69}
-_E27 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E28 = frozenset(['centre', 'edge'])
-_E29 = frozenset(['per_file', 'whole_corps'])
-_E30 = frozenset(['half_of_max', 'half_of_mobility'])
-_T31: dict[str, Callable[[Any], bool]] = {'dice': _v75, 'penalties': _v77, 'tolerance': _v36, 'contact_gap': _v36, 'prebattle_distance': _v36, 'prebattle_bonus': _v79, 'prebattle_measure': _v80, 'corps_penalty': _v81, 'back_distance': _v82, 'pass_through_limit': _v83}
-_T32: dict[str, Callable[[Any], bool]] = {'width': _v85, 'depth': _v85}
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v78, 'polygon': _v88}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v89, 'terrain': _v4, 'corps': _v4}
-_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v79, 'y': _v79, 'facing': _v98, 'width': _v85, 'depth': _v85, 'mobility': _v33}
-_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v33, 'base': _v95, 'bases': _v96}
-_T37: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v73, 'kind': _v38, 'options': _v74, 'to_move': _v4, 'field': _v84, 'terrain': _v86, 'landmarks': _v90, 'sides': _v92}
-_E38 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T39: dict[str, Callable[[Any], bool]] = {'x': _v79, 'y': _v79, 'facing': _v98}
-_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v102, 'landmark': _v4, 'rolls': _v103, 'end': _v106, 'base': _v4, 'path': _v108, 'facing': _v98, 'note': _v5}
-_T41: dict[str, Callable[[Any], bool]] = {'order': _v113}
-_T42: dict[str, Callable[[Any], bool]] = {'order': _v117}
-_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v73, 'kind': _v59, 'state': _v4, 'side': _v4, 'orders': _v100}
-_E44 = frozenset(['illegal', 'legal', 'unchecked'])
-_T45: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v122, 'rides': _v127}
-_T46: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v121, 'config': _v5}
-_E47 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T48: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v132, 'edition_value': _v132, 'source': _v133, 'file': _v121}
-_E49 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T50: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v136, 'codes': _v122, 'pattern': _v121, 'applied': _v7}
-_T51: dict[str, Callable[[Any], bool]] = {'edition': _v129, 'options': _v130, 'selection': _v134}
-_T52: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v121, 'config': _v121, 'error': _v121, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v122, 'verdicts': _v123, 'assignment': _v125, 'overrides': _v128}
-_T53: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
-_E54 = frozenset(['error', 'note', 'warning'])
-_T55: dict[str, Callable[[Any], bool]] = {'code': _v141, 'name': _v4, 'severity': _v142, 'message': _v5, 'clauses': _v122, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v143, 'order_id': _v121}
-_T56: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v119, 'summary': _v137, 'readings': _v138, 'statistics': _v13, 'findings': _v139}
-_T57: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v5, 'phase': _v5}
-_T58: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T59: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v121, 'liberated': _v7}
-_T60: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
-_T61: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
-_T62: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v121, 'text': _v5, 'forced': _v7, 'turn': _v145, 'destroyed': _v146, 'captured': _v148, 'transfers': _v150, 'spent': _v13, 'purchased': _v13, 'income': _v152, 'refunded': _v155, 'ipcs': _v156}
-_T63: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14}
-_E64 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'moves', 'orders', 'treasury', 'units'])
-_T65: dict[str, Callable[[Any], bool]] = {'type': _v166, 'text': _v5}
-_T66: dict[str, Callable[[Any], bool]] = {'type': _v168, 'items': _v122}
-_T67: dict[str, Callable[[Any], bool]] = {'type': _v170, 'headers': _v122, 'rows': _v171}
-_T68: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v162, 'facts': _v138, 'blocks': _v163}
-_T69: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'title': _v5, 'files': _v158, 'sections': _v160}
+_T27: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v73, 'state': _v4, 'power': _v4, 'phase': _v73, 'purchase': _v13, 'repair': _v13, 'research': _v14}
+_E28 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E29 = frozenset(['centre', 'edge'])
+_E30 = frozenset(['per_file', 'whole_corps'])
+_E31 = frozenset(['half_of_max', 'half_of_mobility'])
+_T32: dict[str, Callable[[Any], bool]] = {'dice': _v77, 'penalties': _v79, 'tolerance': _v36, 'contact_gap': _v36, 'prebattle_distance': _v36, 'prebattle_bonus': _v81, 'prebattle_measure': _v82, 'corps_penalty': _v83, 'back_distance': _v84, 'pass_through_limit': _v85}
+_T33: dict[str, Callable[[Any], bool]] = {'width': _v87, 'depth': _v87}
+_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v80, 'polygon': _v90}
+_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v91, 'terrain': _v4, 'corps': _v4}
+_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v81, 'y': _v81, 'facing': _v100, 'width': _v87, 'depth': _v87, 'mobility': _v33}
+_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v33, 'base': _v97, 'bases': _v98}
+_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v75, 'kind': _v38, 'options': _v76, 'to_move': _v4, 'field': _v86, 'terrain': _v88, 'landmarks': _v92, 'sides': _v94}
+_E39 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T40: dict[str, Callable[[Any], bool]] = {'x': _v81, 'y': _v81, 'facing': _v100}
+_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v104, 'landmark': _v4, 'rolls': _v105, 'end': _v108, 'base': _v4, 'path': _v110, 'facing': _v100, 'note': _v5}
+_T42: dict[str, Callable[[Any], bool]] = {'order': _v115}
+_T43: dict[str, Callable[[Any], bool]] = {'order': _v119}
+_T44: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v75, 'kind': _v59, 'state': _v4, 'side': _v4, 'orders': _v102}
+_E45 = frozenset(['illegal', 'legal', 'unchecked'])
+_T46: dict[str, Callable[[Any], bool]] = {'order': _v24, 'units': _v124, 'rides': _v129}
+_T47: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v123, 'config': _v5}
+_E48 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T49: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v134, 'edition_value': _v134, 'source': _v135, 'file': _v123}
+_E50 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T51: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v138, 'codes': _v124, 'pattern': _v123, 'applied': _v7}
+_T52: dict[str, Callable[[Any], bool]] = {'edition': _v131, 'options': _v132, 'selection': _v136}
+_T53: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v123, 'config': _v123, 'error': _v123, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14, 'unchecked_reasons': _v124, 'verdicts': _v125, 'assignment': _v127, 'overrides': _v130}
+_T54: dict[str, Callable[[Any], bool]] = {'files': _v14, 'orders': _v14, 'legal_orders': _v14, 'illegal_orders': _v14, 'unchecked_orders': _v14, 'errors': _v14, 'warnings': _v14, 'notes': _v14}
+_E55 = frozenset(['error', 'note', 'warning'])
+_T56: dict[str, Callable[[Any], bool]] = {'code': _v143, 'name': _v4, 'severity': _v144, 'message': _v5, 'clauses': _v124, 'file': _v5, 'line': _v24, 'column': _v24, 'order': _v145, 'order_id': _v123}
+_T57: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v121, 'summary': _v139, 'readings': _v140, 'statistics': _v13, 'findings': _v141}
+_T58: dict[str, Callable[[Any], bool]] = {'round': _v24, 'power': _v5, 'phase': _v5}
+_T59: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T60: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v123, 'liberated': _v7}
+_T61: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v14, 'reason': _v5, 'at': _v5}
+_T62: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v14, 'territories': _v13, 'reason': _v5}
+_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v123, 'text': _v5, 'forced': _v7, 'turn': _v147, 'destroyed': _v148, 'captured': _v150, 'transfers': _v152, 'spent': _v13, 'purchased': _v13, 'income': _v154, 'refunded': _v157, 'ipcs': _v158}
+_T64: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v14, 'legal': _v14, 'illegal': _v14, 'unchecked': _v14}
+_E65 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'moves', 'orders', 'purchase', 'treasury', 'units'])
+_T66: dict[str, Callable[[Any], bool]] = {'type': _v168, 'text': _v5}
+_T67: dict[str, Callable[[Any], bool]] = {'type': _v170, 'items': _v124}
+_T68: dict[str, Callable[[Any], bool]] = {'type': _v172, 'headers': _v124, 'rows': _v173}
+_T69: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v164, 'facts': _v140, 'blocks': _v165}
+_T70: dict[str, Callable[[Any], bool]] = {'movecheck': _v27, 'title': _v5, 'files': _v160, 'sections': _v162}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -1929,9 +1952,10 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-state': _v37,
     'aa-orders': _v58,
     'aa-battles': _v67,
-    'maneuver-state': _v72,
-    'maneuver-orders': _v99,
-    'report': _v118,
-    'apply-report': _v144,
-    'summary': _v157,
+    'aa-purchase': _v72,
+    'maneuver-state': _v74,
+    'maneuver-orders': _v101,
+    'report': _v120,
+    'apply-report': _v146,
+    'summary': _v159,
 }

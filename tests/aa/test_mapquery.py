@@ -27,8 +27,9 @@ def test_show_all_lists_every_space_sorted_and_the_canals(run_main):
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0].startswith(f"{MAP}: ") and "161 spaces, 2 canals" in lines[0]
-    assert lines[1].startswith("1 Sea Zone (sea): ")
-    assert lines[2].startswith("2 Sea Zone (sea): ")  # natural order: 2 before 10
+    assert lines[1] == "turn order: Russians, Germans, British, Japanese, Americans"
+    assert lines[2].startswith("1 Sea Zone (sea): ")
+    assert lines[3].startswith("2 Sea Zone (sea): ")  # natural order: 2 before 10
     assert "Karelia S.S.R. (land, Russians, IPC 2, factory): 4 Sea Zone, 5 Sea Zone, Archangel," in out
     assert any(line.startswith("Sweden (neutral, no owner, IPC 0)") for line in lines)
     assert "  Suez Canal: 17 Sea Zone <-> 34 Sea Zone, open to a side that holds Egypt and Trans-Jordan" in out
@@ -64,8 +65,8 @@ def test_show_json_shape(run_main):
     code, out, _ = run_main(["map", "show", MAP, "--format", "json"])
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"map", "title", "powers", "spaces", "canals"}
-    assert data["powers"] == ["Russians", "Germans", "British", "Japanese", "Americans"]
+    assert set(data) == {"map", "title", "powers", "turn_order", "spaces", "canals"}
+    assert data["powers"] == data["turn_order"] == ["Russians", "Germans", "British", "Japanese", "Americans"]
     assert len(data["spaces"]) == 161
     karelia = next(s for s in data["spaces"] if s["name"] == "Karelia S.S.R.")
     assert karelia == {
@@ -223,3 +224,32 @@ def test_routes_counts_every_shortest_path():
     assert all(len(p) == len(paths[0]) for p in paths)
     assert board.routes("Germany", "Germany", 3, lambda _a, _b: True) == ([["Germany"]], 1)
     assert board.routes("Germany", "Caucasus", 1, lambda _a, _b: True) == ([], 0)
+
+
+# -- the units in each space (--units, --state) -------------------------------------------------
+
+
+def test_show_one_space_with_the_units_of_the_setup(run_main):
+    code, out, err = run_main(["map", "show", MAP, "Germany", "--units"])
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == ("  units: 3 German infantry, 2 German tanks, 1 German AA gun, 1 German factory, "
+                                    "1 German fighter, 1 German bomber")
+    code, out, _ = run_main(["map", "show", MAP, "Germany"])
+    assert "units:" not in out
+
+
+def test_show_the_units_of_a_state(run_main):
+    state = "examples/aa/states/g1-mobilize.yaml"
+    code, out, err = run_main(["map", "show", MAP, "--state", state])
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    karelia = lines.index(next(line for line in lines if line.startswith("Karelia S.S.R. (")))
+    assert lines[karelia + 1] == "  units: 4 German infantry, 2 German tanks, 1 German factory"
+    code, out, _ = run_main(["map", "show", MAP, "Poland", "--state", state, "-f", "json"])
+    assert json.loads(out)["space"]["units"] == [{"power": "Germans", "type": "infantry", "count": 1},
+                                                 {"power": "Germans", "type": "tank", "count": 2},
+                                                 {"power": "Germans", "type": "aa_gun", "count": 1},
+                                                 {"power": "Germans", "type": "fighter", "count": 1},
+                                                 {"power": "Germans", "type": "bomber", "count": 1}]
+    code, out, err = run_main(["map", "show", "aa-revised", "--state", state])
+    assert code == 2 and "not aa-revised" in err

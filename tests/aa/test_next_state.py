@@ -39,16 +39,19 @@ def test_an_aircraft_aa308_destroys_is_gone_from_the_next_state_and_listed(capsy
 
 
 def test_fighters_waiting_for_a_carrier_bought_this_turn_stay(capsys, tmp_path):
-    """Three fighters wait in 5 Sea Zone, next to Germany's factory, for the one carrier bought: two are seated
-    on it, the third has no slot and is destroyed."""
+    """Three fighters wait in 5 Sea Zone, next to Germany's factory, for the one carrier bought: two will be
+    seated on it and stay for the mobilization, the third has no slot and is destroyed."""
     orders = noncombat(tmp_path, ["{at: 5 Sea Zone, power: Germans, type: fighter, count: 3}"], [],
                        head="purchased: {carrier: 1}\n")
     code, text = apply(capsys, orders)
     assert code == 0, text
     state = yaml.safe_load(text)
-    assert stacks(state, "5 Sea Zone") == {"carrier": 1, "fighter": 2}
+    assert state["turn"]["phase"] == "mobilize" and state["purchased"] == {"carrier": 1}
+    assert stacks(state, "5 Sea Zone") == {"fighter": 2}
     assert "#   1 German fighter in 5 Sea Zone" in text.splitlines()
     assert "to_place" not in state
+    (tmp_path / "next.yaml").write_text(text)
+    lints_clean(capsys, tmp_path / "next.yaml")
 
 
 # -- fighters aboard keep their carrier --------------------------------------------------------
@@ -98,4 +101,18 @@ def test_units_to_place_survive_every_apply(capsys, tmp_path):
     write(tmp_path, "n.yaml", orders_text("ncm.yaml", "Germans", "noncombat_move", []))
     code, text = apply(capsys, tmp_path / "n.yaml")
     assert code == 0, text
-    assert yaml.safe_load(text)["to_place"] == {"British": {"tank": 1}, "Germans": {"artillery": 1, "infantry": 2}}
+    mobilize = yaml.safe_load(text)
+    assert mobilize["to_place"] == {"British": {"tank": 1}, "Germans": {"infantry": 2}}
+    assert mobilize["purchased"] == {"artillery": 1}
+
+
+def test_a_fighter_at_sea_in_a_mobilization_state_warns_only_when_no_carrier_is_bought(capsys, tmp_path):
+    """AA905: a fighter waiting for a carrier bought this turn is for the mobilization to settle (AA708)."""
+    from movecheck.cli import main
+
+    fighter = "{at: 5 Sea Zone, power: Germans, type: fighter}"
+    write(tmp_path, "m.yaml", state_text("Germans", "mobilize", [FACTORY, fighter], head="purchased: {carrier: 1}\n"))
+    lints_clean(capsys, tmp_path / "m.yaml")
+    write(tmp_path, "m.yaml", state_text("Germans", "mobilize", [FACTORY, fighter], head="purchased: {infantry: 1}\n"))
+    assert main(["lint", str(tmp_path / "m.yaml"), "--root", "/", "--isolated"]) == 0
+    assert "AA905" in capsys.readouterr().out

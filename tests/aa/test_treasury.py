@@ -90,7 +90,7 @@ def test_the_json_report_lists_the_aircraft_destroyed(capsys, tmp_path):
     report = report_of(capsys, orders)
     assert report["destroyed"] == [{"type": "fighter", "power": "Germans", "at": "7 Sea Zone", "id": "JG-1"},
                                    {"type": "fighter", "power": "Germans", "at": "7 Sea Zone"}]
-    assert report["written"] is None and report["turn"] == {"round": 1, "power": "British", "phase": "combat_move"}
+    assert report["written"] is None and report["turn"] == {"round": 1, "power": "Germans", "phase": "mobilize"}
     state = yaml.safe_load(report["text"])
     assert not [u for u in state["units"] if u["at"] == "7 Sea Zone"]
     assert "#   JG-1 in 7 Sea Zone" in report["text"].splitlines()
@@ -117,3 +117,70 @@ def test_illegal_orders_under_json_print_the_check_report(capsys, tmp_path):
 def test_the_apply_report_schema_is_shipped(capsys):
     assert main(["schema", "apply-report"]) == 0
     assert json.loads(capsys.readouterr().out)["$id"] == "https://movecheck.dev/schemas/apply-report/v1.json"
+
+
+# -- capitals: a capital taken takes its power's IPCs at once ------------------------------------
+
+ALL_BUT_RUSSIANS = ("Germans", "British", "Japanese", "Americans")
+
+
+def test_a_capital_taken_in_the_combat_move_takes_the_ipcs_at_once(capsys, tmp_path):
+    """Russia holds only a factory: the tank takes it in the combat move, and the Russian 24 IPCs with it."""
+    units = ["{at: West Russia, power: Germans, type: tank}", "{at: Russia, power: Russians, type: factory}"]
+    write(tmp_path, "s.yaml", state_text("Germans", "combat_move", units, garrison=ALL_BUT_RUSSIANS,
+                                         head="control: {West Russia: Germans}\n"))
+    orders = write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "combat_move",
+                                                   ["{units: {tank: 1}, path: [West Russia, Russia]}"]))
+    code, text = apply(capsys, orders)
+    assert code == 0, text
+    state = yaml.safe_load(text)
+    assert state["ipcs"]["Russians"] == 0 and state["ipcs"]["Germans"] == 41 + 24
+    assert "# ipcs: the Germans take 24 IPCs of the Russians: their capital Russia was taken." in text.splitlines()
+    report = report_of(capsys, orders)
+    assert report["transfers"] == [{"from": "Russians", "to": "Germans", "amount": 24,
+                                    "reason": "their capital Russia was taken", "at": "Russia"}]
+    assert report["captured"] == [{"at": "Russia", "by": "Germans", "holder": "Germans", "was": "Russians",
+                                   "liberated": False}]
+    assert valid(report)
+
+
+def test_a_capital_taken_in_battle_takes_the_ipcs_when_the_results_are_applied(capsys, tmp_path):
+    units = ["{at: West Russia, power: Germans, type: tank, count: 2}", "{at: Russia, power: Russians, type: infantry}"]
+    write(tmp_path, "s.yaml", state_text("Germans", "combat_move", units, garrison=ALL_BUT_RUSSIANS,
+                                         head="control: {West Russia: Germans}\n"))
+    orders = write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "combat_move",
+                                                   ["{units: {tank: 2}, path: [West Russia, Russia]}"]))
+    code, text = apply(capsys, orders)
+    assert code == 0, text
+    assert yaml.safe_load(text)["ipcs"]["Russians"] == 24  # not yet: the battle is still to be fought
+    (tmp_path / "b.yaml").write_text(text)
+    results = write(tmp_path, "r.yaml", orders_text("b.yaml", "Germans", "battles",
+                                                    ["{at: Russia, defender_losses: {infantry: 1}}"]))
+    report = report_of(capsys, results)
+    assert report["ipcs"]["Russians"] == 0 and report["ipcs"]["Germans"] == 65
+    assert [t["amount"] for t in report["transfers"]] == [24]
+    assert "# ipcs: the Germans take 24 IPCs of the Russians" in report["text"]
+
+
+def test_liberating_a_capital_moves_no_ipcs(capsys, tmp_path):
+    """The Germans hold Russia (with their IPCs); a British tank frees it: it returns to the Russians, no IPCs move."""
+    units = ["{at: Caucasus, power: British, type: tank}", "{at: Russia, power: Germans, type: factory}"]
+    write(tmp_path, "s.yaml", state_text("British", "combat_move", units, garrison=ALL_BUT_RUSSIANS,
+                                         head="ipcs: {Russians: 0, Germans: 65, British: 31}\n"
+                                              "control: {Russia: Germans, Caucasus: British}\n"))
+    orders = write(tmp_path, "o.yaml", orders_text("s.yaml", "British", "combat_move",
+                                                   ["{units: {tank: 1}, path: [Caucasus, Russia]}"]))
+    report = report_of(capsys, orders)
+    assert report["transfers"] == []
+    assert report["ipcs"] == {"Russians": 0, "Germans": 65, "British": 31, "Japanese": 0, "Americans": 0}
+    assert report["captured"] == [{"at": "Russia", "by": "British", "holder": "Russians", "was": "Germans",
+                                   "liberated": True}]
+    assert "# Russia: liberated for the Russians by the British (held by the Germans before)." in report["text"]
+
+
+def test_another_system_s_apply_report_says_what_was_read_and_written(capsys):
+    root = Path(__file__).resolve().parents[2]
+    code = main(["apply", str(root / "examples" / "maneuver" / "corps-orders.yaml"), "--isolated", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["system"] == "maneuver" and report["text"].startswith("# Written by movecheck apply")
+    assert valid(report)

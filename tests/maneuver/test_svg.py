@@ -15,7 +15,7 @@ import pytest
 
 from movecheck.core import Settings, check
 from movecheck.maneuver.geometry import base_corners
-from movecheck.maneuver.picture import picture
+from movecheck.pictures import picture
 from movecheck.maneuver.svg import nice_length, num
 from tests.maneuver.helpers import base, corps, corps_order, dump, free, orders, rect_terrain, state
 

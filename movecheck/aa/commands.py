@@ -1,0 +1,181 @@
+"""The aa system's own commands: ``maps``, ``map show``/``map path`` and ``import triplea``.
+
+The kernel's command line adds them (``AA.commands``) when a command it does not hold
+itself is asked for; each loads what it needs when it runs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from movecheck.cli_options import LangOption, ListFormatOption, MapOutput, NewStateOutput, chosen_format, command_group
+from movecheck.output import deliver, emit, say
+
+
+class MovePhase(StrEnum):
+    """The aa movement phases."""
+
+    combat_move = "combat_move"
+    noncombat_move = "noncombat_move"
+
+
+MapArgument = Annotated[
+    str, typer.Argument(help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False)
+]
+
+
+def render_maps(fmt: str) -> str:
+    """The built-in maps with their size."""
+    from movecheck.aa.maps import BUILTIN_MAPS, builtin_summary
+
+    rows = [builtin_summary(name) for name in BUILTIN_MAPS]
+    if fmt == "json":
+        return json.dumps({"maps": rows}, indent=2, ensure_ascii=False) + "\n"
+    lines = [
+        f"{row['name']:<12} {row['title']}: {row['land']} land territories ({row['neutral']} neutral), "
+        f"{row['sea']} sea zones, {row['connections']} connections, {row['canals']} canals, {row['units']} units"
+        for row in rows
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def register(app: typer.Typer) -> None:
+    """Add the aa commands to the command line ``app``."""
+
+    @app.command()
+    def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
+        """List the built-in maps."""
+        emit(sys.stdout, render_maps(chosen_format(fmt)))
+        raise typer.Exit(0)
+
+    @app.command()
+    def init(
+        game_map: Annotated[
+            str,
+            typer.Argument(
+                metavar="MAP", help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False
+            ),
+        ],
+        output: NewStateOutput = None,
+        power: Annotated[
+            str | None,
+            typer.Option("--power", help="The power to move first (default: the first in turn order).", show_default=False),
+        ] = None,
+        lang: LangOption = None,
+    ) -> None:
+        """Write the first state of an aa game: round 1, purchase phase, the map's setup and starting IPCs."""
+        from movecheck.aa.init import init_text
+
+        deliver(output, init_text(game_map, power, output))
+        raise typer.Exit(0)
+
+    import_app = command_group(app, "import", "Convert another program's files into movecheck files.")
+
+    @import_app.command("triplea")
+    def import_triplea(
+        game: Annotated[
+            str, typer.Argument(help="A TripleA game file (XML; - reads standard input).", show_default=False)
+        ],
+        output: MapOutput = None,
+        map_folder: Annotated[
+            str | None,
+            typer.Option("--map-folder", help="The game's TripleA map folder: its centers.txt gives the map a layout "
+                         "for pictures.", show_default=False),
+        ] = None,
+        lang: LangOption = None,
+    ) -> None:
+        """Convert a TripleA game file into a movecheck aa map (YAML).
+
+        The game's settings become the map's rule options. The edition (named only for a game
+        known to be played under it), each option and the settings it came from, and each rule
+        of the game that movecheck does not model are said at the top of the map and on stderr.
+        """
+        from movecheck.aa.triplea import convert, messages, read_game, render
+
+        conversion = convert(read_game(game), game)
+        if map_folder is not None:
+            from movecheck.aa.triplea import add_layout
+
+            add_layout(conversion, map_folder)
+        text = render(conversion, game)
+        deliver(output, text)
+        for line in messages(conversion, game):
+            say(line)
+        raise typer.Exit(0)
+
+    map_app = command_group(app, "map", "Questions about an aa map: its spaces, and the paths a unit may take.")
+
+    @map_app.command("show")
+    def map_show(
+        game_map: MapArgument,
+        space: Annotated[
+            str | None, typer.Argument(help="One space (name or alias, e.g. 'SZ 5').", show_default=False)
+        ] = None,
+        units: Annotated[
+            bool, typer.Option("--units", help="Also the units in each space (the map's setup, or --state's).")
+        ] = False,
+        state: Annotated[
+            str | None,
+            typer.Option("--state", "-s", help="An aa state on this map: show its units.", show_default=False),
+        ] = None,
+        fmt: ListFormatOption = None,
+        lang: LangOption = None,
+    ) -> None:
+        """List a map's spaces (kind, owner at start, IPC, factory, neighbours), canals and turn order, or one space."""
+        from movecheck.aa.mapquery import render_show
+
+        emit(sys.stdout, render_show(game_map, space, chosen_format(fmt), units=units, state=state))
+        raise typer.Exit(0)
+
+    @map_app.command("path")
+    def map_path(
+        game_map: MapArgument,
+        start: Annotated[str, typer.Argument(metavar="FROM", help="The space the unit starts in.", show_default=False)],
+        end: Annotated[str, typer.Argument(metavar="TO", help="The space it goes to.", show_default=False)],
+        unit: Annotated[
+            str | None,
+            typer.Option(
+                "--unit",
+                "-u",
+                help="Unit type (default: infantry from land, transport from a sea zone).",
+                show_default=False,
+            ),
+        ] = None,
+        state: Annotated[
+            str | None,
+            typer.Option(
+                "--state",
+                "-s",
+                help="An aa state on this map: its control, units and moving power.",
+                show_default=False,
+            ),
+        ] = None,
+        phase: Annotated[
+            MovePhase | None,
+            typer.Option(
+                "--phase", help="Movement phase (default: the state's, else combat_move).", show_default=False
+            ),
+        ] = None,
+        power: Annotated[
+            str | None,
+            typer.Option(
+                "--power",
+                help="Moving power without --state (default: the start's owner, else the only power with units "
+                "there, else the first in turn order).",
+                show_default=False,
+            ),
+        ] = None,
+        fmt: ListFormatOption = None,
+        lang: LangOption = None,
+    ) -> None:
+        """The shortest paths a unit of a type may take between two spaces, with their cost (the checks' rules)."""
+        from movecheck.aa.mapquery import render_path
+
+        text = render_path(game_map, start, end, unit, state, phase.value if phase else None, power, chosen_format(fmt))
+        emit(sys.stdout, text)
+        raise typer.Exit(0)

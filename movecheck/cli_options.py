@@ -1,0 +1,285 @@
+"""The options of the ``movecheck`` commands, each declared once.
+
+``check`` and ``lint`` share most of theirs (:data:`REPORT_OPTIONS`): :func:`report_command`
+gives a command all of them, and the command receives them as one :class:`ReportArgs`.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from enum import Enum, StrEnum
+from typing import Annotated, Any
+
+import typer
+
+from movecheck.render import FORMATS
+
+# Output formats of ``check`` and ``lint``: those of the renderers' registry.
+Format = Enum("Format", {name.replace("-", "_"): name for name in FORMATS}, type=str)  # type: ignore[misc]
+
+
+class RulesFormat(StrEnum):
+    """Output formats of ``rules``."""
+
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+
+
+class ListFormat(StrEnum):
+    """Output formats of ``maps``."""
+
+    text = "text"
+    json = "json"
+
+
+class Color(StrEnum):
+    """When to colour text output."""
+
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+FormatOption = Annotated[
+    Format | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="Output format (default: $MOVECHECK_FORMAT, else the configuration's format, else text).",
+        show_default=False,
+    ),
+]
+RulesFormatOption = Annotated[
+    RulesFormat | None,
+    typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
+]
+ListFormatOption = Annotated[
+    ListFormat | None,
+    typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
+]
+SelectOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--select",
+        help="Report only these codes or code prefixes (AA2, MC005; repeat or comma-separate).",
+        show_default=False,
+    ),
+]
+IgnoreOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--ignore", help="Do not report these codes or code prefixes (repeat or comma-separate).", show_default=False
+    ),
+]
+ConfigOption = Annotated[
+    str | None,
+    typer.Option(
+        "--config",
+        help="Configuration file to use (.movecheck.yaml or pyproject.toml) instead of discovering one.",
+        show_default=False,
+    ),
+]
+StatisticsOption = Annotated[bool, typer.Option("--statistics", help="Count the findings per code.")]
+ExitZeroOption = Annotated[
+    bool, typer.Option("--exit-zero", help="Exit 0 even with error findings (2 still means movecheck failed).")
+]
+RuleOptionOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        help="A rule option, SYSTEM.KEY=VALUE (aa.land_on_new_carrier=false); beats the configuration, "
+        "not the state's own options.",
+        show_default=False,
+    ),
+]
+ColorOption = Annotated[
+    Color, typer.Option("--color", help="Colour text output: auto (a terminal, no NO_COLOR), always, never.")
+]
+RootOption = Annotated[
+    str | None,
+    typer.Option(
+        "--root",
+        help="Refuse state: and map: paths inside files that lead outside this folder "
+        "(default: the current folder's repository root, else the current folder).",
+        show_default=False,
+    ),
+]
+OutputOption = Annotated[
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Write the report to this file instead of standard output (any format).",
+        show_default=False,
+    ),
+]
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        help="Check the files on this many processes (the output is that of one process).",
+        show_default=False,
+    ),
+]
+IsolatedOption = Annotated[
+    bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")
+]
+OrdersStateOption = Annotated[
+    str | None, typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
+]
+
+
+def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
+    """A group of subcommands (``movecheck NAME ...``) added to the command line ``app`` (a system's own, say)."""
+    group = typer.Typer(name=name, help=help_text, no_args_is_help=True, rich_markup_mode=None)
+    app.add_typer(group, name=name)
+    return group
+
+
+def written_to(what: str) -> Any:
+    """The ``-o/--output`` option of a command that writes ``what`` (default: standard output)."""
+    return Annotated[
+        str | None,
+        typer.Option("--output", "-o", help=f"Write {what} here (default: standard output).", show_default=False),
+    ]
+
+
+NewStateOutput = written_to("the new state")
+MapOutput = written_to("the map")
+PictureOutput = written_to("the SVG")
+
+
+def _language(value: str | None) -> str | None:
+    """Speak the language of ``--lang``, else ``$MOVECHECK_LANG``, else the locale's, else English."""
+    from movecheck.i18n import LanguageError, resolve, set_language
+
+    try:
+        set_language(resolve(value))
+    except LanguageError as exc:
+        raise typer.BadParameter(str(exc).split(": ", 1)[1] if value else str(exc)) from None
+    return value
+
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language of messages, summaries and explanations: en or ru "
+        "(default: $MOVECHECK_LANG, else the locale: $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG; else en).",
+        callback=_language,
+        is_eager=True,
+        show_default=False,
+    ),
+]
+StdinNameOption = Annotated[
+    str | None,
+    typer.Option(
+        "--stdin-filename",
+        help="Name to report for a file read from standard input (-); its state: resolves from that name's folder.",
+    ),
+]
+
+
+def chosen_format(fmt: Enum | None, choices: type[Enum] = ListFormat) -> str:
+    """``--format``, else ``$MOVECHECK_FORMAT`` when it is one of ``choices``, else text.
+
+    A ``MOVECHECK_FORMAT`` that names no format at all is a usage error (exit 2).
+    """
+    from movecheck.render import env_format
+
+    if fmt is not None:
+        return str(fmt.value)
+    return env_format(tuple(c.value for c in choices)) or "text"
+
+
+@dataclass(frozen=True)
+class ReportArgs:
+    """The options ``check`` and ``lint`` share, as given (see :data:`REPORT_OPTIONS`)."""
+
+    fmt: Enum | None = None
+    color: Color = Color.auto
+    stdin_filename: str | None = None
+    select: list[str] | None = None
+    ignore: list[str] | None = None
+    config: str | None = None
+    statistics: bool = False
+    exit_zero: bool = False
+    option: list[str] | None = None
+    root: str | None = None
+    isolated: bool = False
+    output: str | None = None
+    jobs: int = 1
+    lang: str | None = None
+
+    def session(self, files: list[str], **more: Any) -> Any:
+        """The :class:`~movecheck.session.Session` of a run with these options (``more``: a command's own)."""
+        from movecheck.session import Session
+
+        return Session.start(
+            files,
+            fmt=self.fmt.value if self.fmt else None,
+            color=self.color.value,
+            select=self.select,
+            ignore=self.ignore,
+            config=self.config,
+            statistics=self.statistics,
+            exit_zero=self.exit_zero,
+            stdin_filename=self.stdin_filename,
+            options=self.option,
+            root=self.root,
+            isolated=self.isolated,
+            output=self.output,
+            **more,
+        )
+
+
+REPORT_OPTIONS: dict[str, Any] = {
+    "fmt": FormatOption,
+    "color": ColorOption,
+    "stdin_filename": StdinNameOption,
+    "select": SelectOption,
+    "ignore": IgnoreOption,
+    "config": ConfigOption,
+    "statistics": StatisticsOption,
+    "exit_zero": ExitZeroOption,
+    "option": RuleOptionOption,
+    "root": RootOption,
+    "isolated": IsolatedOption,
+    "output": OutputOption,
+    "jobs": JobsOption,
+    "lang": LangOption,
+}
+"""The options ``check`` and ``lint`` share, by parameter name, each with its declaration.
+
+Their defaults are those of :class:`ReportArgs`."""
+
+
+def report_command(command: Callable[..., None]) -> Callable[..., None]:
+    """A command with every option of :data:`REPORT_OPTIONS` after its own, handed to it as ``common``.
+
+    ``command`` declares its own arguments and options and a parameter ``common``
+    (a :class:`ReportArgs`); Typer sees one signature with them all.
+    """
+    defaults = {f.name: f.default for f in fields(ReportArgs)}
+    own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "common"]
+    shared = [
+        inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=defaults[name], annotation=annotation)
+        for name, annotation in REPORT_OPTIONS.items()
+    ]
+
+    @functools.wraps(command)
+    def run(**values: Any) -> None:
+        common = ReportArgs(**{name: values.pop(name) for name in REPORT_OPTIONS})
+        command(common=common, **values)
+
+    del run.__wrapped__
+    parameters = [*own, *shared]
+    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in parameters}
+    return run

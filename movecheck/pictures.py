@@ -1,0 +1,47 @@
+"""``movecheck render``: a file drawn by its system, as an SVG picture.
+
+The kernel reads the file and finds its system; a system that draws (``System.draws``)
+makes the picture from the file and the run's services (:mod:`movecheck.core`: it
+prepares the state, or checks the orders as ``check`` does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from movecheck.files import is_kind, read
+from movecheck.findings import FileReport, Report
+from movecheck.i18n import _
+from movecheck.loading import InputError
+from movecheck.systems import ORDERS, Unrenderable, all_systems, choices, has_errors, system_of
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from movecheck.settings import Settings
+
+
+def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None) -> str:
+    """The SVG picture of a file (:class:`~movecheck.systems.Unrenderable`, InputError when there is none).
+
+    ``select``: what the run reports of a report (the configuration's ``select``/``ignore``).
+    """
+    from movecheck import core
+
+    select = select or (lambda report: report)
+    if path == "-":
+        raise InputError(_("render reads a file, not standard input (it reads an orders file twice)"))
+    loaded = read(path)
+    if loaded.kind is not None and not system_of(loaded.kind).draws:
+        drawn = choices([declared.name for declared in all_systems() if declared.draws])
+        system = system_of(loaded.kind).name
+        if is_kind(loaded.kind, ORDERS):
+            message = _("render draws {systems} files; {path} is an {system} orders file")
+        else:
+            message = _("render draws {systems} files; {path} is an {system} state file")
+        raise InputError(message.format(systems=drawn, path=loaded.doc.path, system=system))
+    if loaded.kind is None or not loaded.usable or has_errors(loaded.findings):
+        report = Report()
+        report.files.append(FileReport(path=loaded.doc.path, kind=loaded.kind or "unknown", judged=False))
+        report.findings.extend(loaded.findings)
+        raise Unrenderable(select(report), _("{path} has errors").format(path=loaded.doc.path))
+    return system_of(loaded.kind).picture(loaded, settings, select, core)
