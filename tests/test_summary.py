@@ -168,3 +168,18 @@ def test_the_board_tells_what_was_bought(run_main) -> None:
     _code, out, _err = _summary(run_main, "examples/aa/states/g1-combat.yaml", "-f", "json")
     board = json.loads(out)["sections"][0]
     assert board["facts"]["purchased"] == {"infantry": 3, "carrier": 1}
+
+
+def test_a_purchase_is_told_with_its_cost_and_the_treasury_after_it(run_main) -> None:
+    code, out, _err = _summary(run_main, "examples/aa/orders/g1-purchase.yaml", "-f", "json")
+    data = json.loads(out)
+    purchase = next(s for s in data["sections"] if s["kind"] == "purchase")
+    assert code == 0 and purchase["facts"]["purchased"] == {"infantry": 3, "carrier": 1}
+    assert purchase["blocks"][0]["text"] == "Bought: 3 inf, 1 cv (23 IPCs)"
+    treasury = next(s for s in data["sections"] if s["kind"] == "treasury")
+    assert treasury["facts"]["ipcs"]["Germans"] == 18
+
+
+def test_an_illegal_purchase_is_not_told_as_bought(run_main) -> None:
+    code, out, _err = _summary(run_main, "examples/aa/orders/variants/aa601-over-budget.yaml", "-f", "text")
+    assert code == 1 and "AA601" in out and "Bought" not in out and "Treasuries" not in out
