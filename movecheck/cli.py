@@ -7,6 +7,7 @@ shapely; the commands load what they need when they run.
 from __future__ import annotations
 
 import sys
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -28,6 +29,7 @@ from movecheck.cli_options import (
     RulesFormatOption,
     chosen_format,
     report_command,
+    written_to,
 )
 from movecheck.output import deliver, emit, ensure_streams, say, silence
 
@@ -291,7 +293,7 @@ def server(
 @app.command("render")
 def render_picture(
     file: Annotated[
-        str, typer.Argument(help="A state or orders file of a system that draws (maneuver).", show_default=False)
+        str, typer.Argument(help="A state or orders file of a system that draws (aa, maneuver).", show_default=False)
     ],
     output: PictureOutput = None,
     reach: Annotated[
@@ -309,7 +311,7 @@ def render_picture(
     config: ConfigOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Draw a battlefield, or orders on it with what 'check' finds, as an SVG picture (maneuver files)."""
+    """Draw an aa board or a maneuver battlefield, or orders on it with what 'check' finds, as an SVG picture."""
     from movecheck.pictures import picture
     from movecheck.render import render
     from movecheck.session import Session
@@ -328,6 +330,34 @@ def render_picture(
         _fail(_("cannot render {file}: {reason}").format(file=file, reason=exc.reason))
     deliver(output, svg)
     raise typer.Exit(0)
+
+
+class SummaryFormat(StrEnum):
+    markdown = "markdown"
+    bbcode = "bbcode"
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def summary(
+    files: Annotated[list[str], typer.Argument(
+        help="The files of one turn or phase: orders, battle results, purchases, or a state.", show_default=False)],
+    fmt: Annotated[SummaryFormat, typer.Option(
+        "--format", "-f", help="markdown (Discourse, NodeBB, GitHub), bbcode (phpBB), text (e-mail) or json.",
+    )] = SummaryFormat.markdown,
+    output: written_to("the post") = None,
+    state: OrdersStateOption = None,
+    option: RuleOptionOption = None,
+    root: RootOption = None,
+    isolated: IsolatedOption = False,
+    config: ConfigOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Write the post of a turn for the game's thread: what moved, battles, captures, findings."""
+    from movecheck.summary.command import run_summary
+
+    raise typer.Exit(run_summary(files, fmt.value, output, state, option, root, isolated, config))
 
 
 def _fail(message: str) -> None:

@@ -25,7 +25,7 @@ from movecheck.systems import NAMES, SCHEMA_ID, all_systems, known, orders_look,
 __all__ = ["SCHEMA_ID", "schema_id", "schema_names"]
 REPORT = "report"
 """The kernel's own schema: the JSON report."""
-KERNEL_SCHEMAS = (REPORT, "apply-report")
+KERNEL_SCHEMAS = (REPORT, "apply-report", "summary")
 """The schemas of what movecheck writes (``--format json`` of ``check`` and of ``apply``), after the systems' files."""
 
 

@@ -272,6 +272,15 @@ class System:
         """``lint`` of a file of the system that is not a state (a map, orders)."""
         return []
 
+    def summary(self, item: Any) -> list[Any]:
+        """``movecheck summary``: the sections of the post for one checked file (a
+        :class:`movecheck.summary.Checked`; here: nothing to say)."""
+        return []
+
+    def summary_title(self, item: Any) -> str:
+        """``movecheck summary``: the post's title for a file (``Germans, round 1``; here: none)."""
+        return ""
+
     def rule_baseline(self, prepared: Prepared) -> Baseline:
         """The option values of the edition a prepared state is checked under (here: the declared defaults)."""
         declared = self.option_set()

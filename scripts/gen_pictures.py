@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate the pictures under docs/pictures/ from the maneuver examples (``movecheck render``).
+"""Regenerate the pictures under docs/pictures/ from the maneuver and aa examples (``movecheck render``).
 
     python scripts/gen_pictures.py            # rewrite the pictures that changed
     python scripts/gen_pictures.py --check    # exit 1 if a committed picture is stale
@@ -25,6 +25,10 @@ SOURCES = {
     "battlefield.svg": "examples/maneuver/battlefield.yaml",
     "corps-orders.svg": "examples/maneuver/corps-orders.yaml",
     "free-orders.svg": "examples/maneuver/free-orders.yaml",
+    "aa-board.svg": "examples/aa/states/g1-combat.yaml",
+    "aa-g1-combat.svg": "examples/aa/orders/g1-combat.yaml",
+    "aa-aa101.svg": "examples/aa/orders/variants/aa101-not-adjacent.yaml",
+    "aa-us1-noncombat.svg": "examples/aa/orders/us1-noncombat.yaml",
 }
 """Picture file -> the example it shows."""
 

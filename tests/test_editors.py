@@ -22,7 +22,7 @@ MODELINE = re.compile(r"^# yaml-language-server: \$schema=(?P<target>\S+)$")
 STABLE_IDS = {
     name: f"https://movecheck.dev/schemas/{name}/v1.json"
     for name in ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "aa-mobilize", "maneuver-state",
-                 "maneuver-orders", "reach", "report", "apply-report")
+                 "maneuver-orders", "reach", "report", "apply-report", "summary")
 }
 
 

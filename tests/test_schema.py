@@ -26,7 +26,7 @@ def where(findings: list[dict]) -> list[tuple[str, str, int, int]]:
 
 def test_the_schemas() -> None:
     assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "aa-mobilize", "maneuver-state",
-                            "maneuver-orders", "reach", "report", "apply-report")
+                            "maneuver-orders", "reach", "report", "apply-report", "summary")
 
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)

@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted(p for p in (ROOT / "scripts").glob("gen_*.py") if "--check" in p.read_text(encoding="utf-8"))
-NEEDS_FACTS = ("gen_maps", "gen_seeds")
+NEEDS_FACTS = ("gen_maps", "gen_seeds", "gen_layouts")
 GENERATED = ("movecheck/aa/maps", "movecheck/seeds.json", "schemas")
 
 

@@ -69,6 +69,14 @@ def seeds() -> dict[str, list[Any]]:
     with contextlib.redirect_stdout(out):
         main(["reach", str(REPO / "examples" / "maneuver" / "battlefield.yaml"), "r1", "red-2", "-f", "json", "--isolated"])
     found["reach"].append(json.loads(out.getvalue()))
+    for orders in ("g1-combat.yaml", "variants/aa101-not-adjacent.yaml"):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+            main(["summary", "-f", "json", str(REPO / "examples" / "aa" / "orders" / orders)])
+        found["summary"].append(json.loads(out.getvalue()))
+    layout = json.loads((REPO / "movecheck" / "aa" / "maps" / "aa-revised.layout.json").read_text(encoding="utf-8"))
+    board = json.loads((REPO / "movecheck" / "aa" / "maps" / "aa-revised.json").read_text(encoding="utf-8"))
+    found["aa-map"].append({**board, "layout": {k: layout[k] for k in ("width", "height", "wrap_x", "centers")}})
     return found
 
 

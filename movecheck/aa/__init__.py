@@ -152,6 +152,29 @@ class AA(System):
             layers = (("map", source, dict(board_map.options)),)
         return Baseline(edition.option_values(), edition.name, unconfigured.name, layers)
 
+    draws = True
+
+    def picture(self, loaded: Any, settings: Any, select: Any, kernel: Any, reach: list[str] | None = None) -> str:
+        """The board, or the orders or battle results on it (:mod:`movecheck.aa.picture`); no reach."""
+        from movecheck.aa.picture import picture
+        from movecheck.loading import InputError
+
+        if reach:
+            raise InputError(_("--reach draws where a manoeuvre base can go; {path} is an aa file").format(
+                path=loaded.doc.path))
+        return picture(loaded, settings, select, kernel)
+
+    def summary(self, item: Any) -> list[Any]:
+        """The post's sections for one aa file (:mod:`movecheck.aa.summary`)."""
+        from movecheck.aa.summary import sections
+
+        return sections(item)
+
+    def summary_title(self, item: Any) -> str:
+        from movecheck.aa.summary import title
+
+        return title(item)
+
     def fresh(self, prepared: Prepared) -> Any:
         """A copy of the prepared board: the orders move its units."""
         return prepared.model.copy()

@@ -82,6 +82,11 @@ def register(app: typer.Typer, kernel: Any) -> None:
             str, typer.Argument(help="A TripleA game file (XML; - reads standard input).", show_default=False)
         ],
         output: MapOutput = None,
+        map_folder: Annotated[
+            str | None,
+            typer.Option("--map-folder", help="The game's TripleA map folder: its centers.txt gives the map a layout "
+                         "for pictures.", show_default=False),
+        ] = None,
         lang: LangOption = None,
     ) -> None:
         """Convert a TripleA game file into a movecheck aa map (YAML).
@@ -93,6 +98,10 @@ def register(app: typer.Typer, kernel: Any) -> None:
         from movecheck.aa.triplea import convert, messages, read_game, render
 
         conversion = convert(read_game(game), game)
+        if map_folder is not None:
+            from movecheck.aa.triplea import add_layout
+
+            add_layout(conversion, map_folder)
         text = render(conversion, game)
         deliver(output, text)
         for line in messages(conversion, game):

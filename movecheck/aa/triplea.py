@@ -365,3 +365,14 @@ def _unit_type(game: Game, name: str, given: dict[str, str], cost: int | None, m
     if aa and movecheck_type(name) != "aa_gun":
         missing[f"anti-aircraft unit type {name} (movecheck's AA gun rules apply to aa_gun only)"] += 1
     return out
+
+
+def add_layout(conversion: Conversion, folder: str) -> None:
+    """Give the converted map the layout of its TripleA map folder (``import triplea --map-folder``)."""
+    from movecheck.aa.layout import read_map_folder
+
+    names = [str(t["name"]) for t in conversion.map.get("territories", [])]
+    layout, notes = read_map_folder(folder, names)
+    conversion.notes.extend(_clean(note) for note in notes)
+    if layout is not None:
+        conversion.map["layout"] = layout.as_data()

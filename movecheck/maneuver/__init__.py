@@ -100,6 +100,17 @@ class Maneuver(System):
 
         return picture(loaded, settings, select, kernel, reach or [])
 
+    def summary(self, item: Any) -> list[Any]:
+        """The post's sections for one maneuver file (:mod:`movecheck.maneuver.summary`)."""
+        from movecheck.maneuver.summary import sections
+
+        return sections(item)
+
+    def summary_title(self, item: Any) -> str:
+        from movecheck.maneuver.summary import title
+
+        return title(item)
+
     def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
         """The battlefield after the orders (:mod:`movecheck.maneuver.apply`), the next side to move."""
         from movecheck.maneuver.apply import next_state

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from movecheck.i18n import _, ngettext
-
 from movecheck.maneuver.svg_canvas import (  # noqa: F401  (the primitives, named here as before)
     INK,
     PALETTE,

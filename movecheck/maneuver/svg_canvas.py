@@ -6,20 +6,17 @@
 
 from __future__ import annotations
 
-import math
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from movecheck.render.escape import escape
+from movecheck.render.svgkit import SVG_NS, num, text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.picture import Scene
 
 Vec = tuple[float, float]
 
-SVG_NS = "http://www.w3.org/2000/svg"
 PIXELS = 1000.0
 """How many pixels the field's longer side is drawn across."""
 
@@ -47,25 +44,9 @@ PALETTE = (("#d9534f", "#8e1f1b"), ("#4a78c2", "#1d3f7a"), ("#4caf64", "#1f6b31"
 SEVERITY_COLOURS = {"error": "#c0392b", "warning": "#b9770e", "note": "#1d5fa8"}
 SWEPT, REQUIRED, INK = "#f5c242", "#222222", "#333333"
 
-_NOT_XML = re.compile("[\ufffe\uffff]")
-
-
 def display_unit(width: float, depth: float) -> float:
     """The length (steps) drawn as one pixel: a thousandth of the field's longer side."""
     return max(width, depth, 1e-9) / PIXELS
-
-
-def num(value: float) -> str:
-    """A number as the SVG writes it: at most three decimals, no trailing zeros, never ``-0``."""
-    if not math.isfinite(value):
-        return "0"
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def text_of(value: str) -> str:
-    """Text from a file, safe in XML and on a screen (control characters made visible)."""
-    return _NOT_XML.sub("?", escape(str(value)))
 
 
 def points(ring: Iterable[Vec]) -> str:

@@ -1,0 +1,206 @@
+"""Where each space of an aa map sits, for pictures (``movecheck render``).
+
+A layout is the board's size, whether it wraps east-west, and the centre of every
+space.  The built-in maps carry one generated from the shared facts
+(``scripts/gen_layouts.py`` -> ``movecheck/aa/maps/NAME.layout.json``); a map file may
+carry its own under ``layout:`` (``import triplea --map-folder`` writes it from the
+TripleA map folder's ``centers.txt``); any other map gets a layout computed from its
+connections (networkx, imported only then).
+
+``centers.txt`` and ``map.properties`` come from strangers: they are read as bounded
+text, line by line, and a line that is not ``Name  (x,y)`` with a known name and
+coordinates in range is skipped with a note, never trusted further.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_TEXT = 2 * 1024 * 1024
+"""The most characters of a ``centers.txt`` or ``map.properties`` read."""
+MAX_LINES = 20_000
+MAX_NAME = 200
+MAX_COORDINATE = 100_000
+DEFAULT_SIZE = (3500.0, 2000.0)
+_CENTRE = re.compile(r"^(?P<name>\S.{0,200}?)\s+\(\s*(?P<x>-?\d{1,7})\s*,\s*(?P<y>-?\d{1,7})\s*\)\s*$")
+"""A line of ``centers.txt``: a name of at most :data:`MAX_NAME` characters, then ``(x,y)``."""
+
+
+@dataclass
+class Layout:
+    """A board's size and the centre of each space (pixels of the board, y downwards)."""
+
+    width: float
+    height: float
+    wrap_x: bool = False
+    centers: dict[str, tuple[float, float]] = field(default_factory=dict)
+    computed: bool = False
+    """The positions were computed from the connections (no layout was given)."""
+
+    def as_data(self) -> dict[str, Any]:
+        """The layout as a map file's ``layout:`` (and the generated files) write it."""
+        return {"width": _int(self.width), "height": _int(self.height), "wrap_x": self.wrap_x,
+                "centers": {name: [_int(x), _int(y)] for name, (x, y) in self.centers.items()}}
+
+
+def _int(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else round(value, 2)
+
+
+def read_centers(text: str, known: set[str] | None = None) -> tuple[dict[str, tuple[float, float]], list[str]]:
+    """The centres a ``centers.txt`` gives (``Name  (x,y)`` a line), and a note per line skipped.
+
+    ``known``: the map's names; a centre of another name is skipped.  The first centre of a
+    name wins.  At most :data:`MAX_TEXT` characters and :data:`MAX_LINES` lines are read.
+    """
+    notes: list[str] = []
+    if len(text) > MAX_TEXT:
+        notes.append(f"only the first {MAX_TEXT} characters were read")
+        text = text[:MAX_TEXT]
+    centers: dict[str, tuple[float, float]] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number > MAX_LINES:
+            notes.append(f"only the first {MAX_LINES} lines were read")
+            break
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        found = _CENTRE.match(line.strip())
+        if found is None:
+            notes.append(f"line {number}: not a 'Name (x,y)' line")
+            continue
+        name, x, y = found["name"].strip(), int(found["x"]), int(found["y"])
+        if not (0 <= x <= MAX_COORDINATE and 0 <= y <= MAX_COORDINATE):
+            notes.append(f"line {number}: coordinates out of range")
+        elif known is not None and name not in known:
+            notes.append(f"line {number}: no space of that name on the map")
+        elif name not in centers:
+            centers[name] = (float(x), float(y))
+    return centers, notes
+
+
+def read_properties(text: str) -> tuple[float, float, bool]:
+    """The board's width, height and east-west wrap from a TripleA ``map.properties``."""
+    width, height = DEFAULT_SIZE
+    wrap = False
+    for line in text[:MAX_TEXT].splitlines()[:MAX_LINES]:
+        key, _, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        number = value.isascii() and value.isdigit() and 0 < int(value) <= MAX_COORDINATE
+        if key in ("map.width", "map.height") and number:
+            if key == "map.width":
+                width = float(value)
+            else:
+                height = float(value)
+        elif key == "map.scrollWrapX":
+            wrap = value.lower() == "true"
+    return width, height, wrap
+
+
+def from_data(data: Any, names: list[str]) -> Layout | None:
+    """A map file's ``layout:`` (the schema has checked its shape), only for the map's own names."""
+    if not isinstance(data, dict) or not isinstance(data.get("centers"), dict):
+        return None
+    known = set(names)
+    width = float(data.get("width") or DEFAULT_SIZE[0])
+    height = float(data.get("height") or DEFAULT_SIZE[1])
+    centers = {}
+    for name, point in data["centers"].items():
+        if name in known and isinstance(point, list) and len(point) == 2 and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in point):
+            centers[name] = (float(point[0]), float(point[1]))
+    return Layout(width, height, bool(data.get("wrap_x")), centers)
+
+
+def builtin_layout(name: str) -> Layout | None:
+    """The generated layout of a built-in map, None for another map."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent / "maps" / f"{name}.layout.json"
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return from_data(data, list(data.get("centers", {})))
+
+
+def computed(names: list[str], connections: dict[str, dict[str, None]]) -> Layout:
+    """Positions from the connections alone (a spring layout with a fixed seed, rounded: the same every run)."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_nodes_from(names)
+    graph.add_edges_from((a, b) for a in names for b in connections.get(a, {}) if a < b)
+    width, height = DEFAULT_SIZE
+    if not names:
+        return Layout(width, height, computed=True)
+    positions = nx.spring_layout(graph, seed=7, iterations=200)
+    xs = [float(p[0]) for p in positions.values()]
+    ys = [float(p[1]) for p in positions.values()]
+    span_x, span_y = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    margin = 100.0
+    centers = {name: (round(margin + (float(positions[name][0]) - min(xs)) / span_x * (width - 2 * margin)),
+                      round(margin + (float(positions[name][1]) - min(ys)) / span_y * (height - 2 * margin)))
+               for name in names}
+    return Layout(width, height, False, {k: (float(x), float(y)) for k, (x, y) in centers.items()}, computed=True)
+
+
+def complete(layout: Layout | None, names: list[str], connections: dict[str, dict[str, None]]) -> Layout:
+    """A layout with a centre for every name: a given layout where it has one, else the computed one.
+
+    A space the given layout lacks is put at the mean of its placed neighbours (or in a row
+    along the bottom when it has none), so the picture still shows it.
+    """
+    if layout is None or not layout.centers:
+        return computed(names, connections)
+    missing = [name for name in names if name not in layout.centers]
+    row = 0
+    for name in missing:
+        placed = [layout.centers[n] for n in connections.get(name, {}) if n in layout.centers]
+        if placed:
+            layout.centers[name] = (round(sum(p[0] for p in placed) / len(placed)) + 20.0,
+                                    round(sum(p[1] for p in placed) / len(placed)) + 20.0)
+        else:
+            row += 1
+            layout.centers[name] = (60.0 * row, layout.height - 40.0)
+    return layout
+
+
+MAX_FOLDER_NOTES = 5
+"""The notes of a map folder's lines skipped that are said one by one (then how many more)."""
+
+
+def read_map_folder(folder: str, names: list[str]) -> tuple[Layout | None, list[str]]:
+    """The layout a TripleA map folder gives (``centers.txt``, ``map.properties``, at its top or in ``map/``).
+
+    The files are read as bounded text (regular files only, at most :data:`MAX_TEXT`
+    characters used); None when the folder has no ``centers.txt``.  The notes say what
+    was skipped.
+    """
+    import os
+
+    from movecheck.reading import InputError, read_regular
+
+    def text_of(name: str) -> str | None:
+        for where in (os.path.join(folder, name), os.path.join(folder, "map", name)):
+            if os.path.isfile(where):
+                try:
+                    return read_regular(where)[: MAX_TEXT * 4].decode("utf-8", errors="replace")
+                except InputError:
+                    return None
+        return None
+
+    centers_text = text_of("centers.txt")
+    if centers_text is None:
+        return None, [f"{folder}: no centers.txt: the picture's positions will be computed from the connections"]
+    centers, notes = read_centers(centers_text, set(names))
+    shown = notes[:MAX_FOLDER_NOTES]
+    if len(notes) > MAX_FOLDER_NOTES:
+        shown.append(f"and {len(notes) - MAX_FOLDER_NOTES} more lines skipped")
+    width, height, wrap = read_properties(text_of("map.properties") or "")
+    ordered = {name: centers[name] for name in names if name in centers}
+    missing = len(names) - len(ordered)
+    if missing:
+        shown.append(f"{missing} spaces have no centre: they are placed beside their neighbours")
+    return Layout(width, height, wrap, ordered), [f"centers.txt: {note}" for note in shown]

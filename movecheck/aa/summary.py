@@ -1,0 +1,361 @@
+"""The aa sections of a turn's post (``movecheck summary``): moves, battles, captures, treasuries.
+
+One function per kind of file (:data:`KINDS`): a combat or noncombat move, the battle
+results, a state alone; a new kind (purchases, mobilization) is one more function.
+What the orders did is told as done only when the whole file is legal (``item.legal``:
+``apply`` would write it); a file with an illegal or unchecked order gets its legal
+moves listed and the rest is left to the findings at the top of the post.  The facts of
+a legal file come from the same record ``apply`` fills (:func:`movecheck.aa.apply.applied`),
+so the post and the next state agree.  Names are the map's; units are written as
+players write them (``3 inf, 1 art``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from movecheck.aa.names import UNIT_ABBREVIATIONS
+from movecheck.findings import Verdict
+from movecheck.i18n import _, ngettext
+from movecheck.summary import Checked, Section
+
+ARROW = " → "
+UNIT_ORDER = ("infantry", "artillery", "tank", "aa_gun", "fighter", "bomber", "transport", "submarine", "destroyer",
+              "cruiser", "carrier", "battleship")
+"""The order unit types are listed in: land, air, sea (other types after them, by name)."""
+
+
+def title(item: Checked) -> str:
+    """``Germans, round 1``: the power and round of the state the file is checked against."""
+    turn = item.prepared.doc.get("turn", default={})
+    if not isinstance(turn, dict):
+        return ""
+    board = item.prepared.model
+    power = board.map.resolve_power(turn.get("power")) or turn.get("power") if board is not None else turn.get("power")
+    if turn.get("round") is None:
+        return str(power or "")
+    return _("{power}, round {round}").format(power=power, round=turn.get("round"))
+
+
+def sections(item: Checked) -> list[Section]:
+    """The sections of one aa file."""
+    kind = item.kind.partition("-")[2]
+    writer = KINDS.get(kind)
+    return writer(item) if writer is not None else []
+
+
+def short(kind: str) -> str:
+    """The abbreviation players write for a unit type (``inf``, ``art``), else its name."""
+    shorts = UNIT_ABBREVIATIONS.get(kind)
+    return shorts[0] if shorts else kind.replace("_", " ")
+
+
+def in_order(counts: dict[str, int]) -> dict[str, int]:
+    """Counts by unit type, the types in :data:`UNIT_ORDER`."""
+    rank = {kind: k for k, kind in enumerate(UNIT_ORDER)}
+    return dict(sorted(counts.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0])))
+
+
+def counts_text(counts: dict[str, int]) -> str:
+    """``3 inf, 1 art`` (types in :data:`UNIT_ORDER`); nothing: ``-``."""
+    return ", ".join(f"{n} {short(kind)}" for kind, n in in_order(counts).items() if n) or "-"
+
+
+def units_text(units: list[Any]) -> str:
+    """The units of a move as players write them, ids in brackets: ``2 ftr (JG-Nord, JG-Reich)``."""
+    counts: dict[str, list[Any]] = {}
+    for unit in units:
+        counts.setdefault(unit.type.name, []).append(unit)
+    parts = []
+    for kind in in_order({kind: len(group) for kind, group in counts.items()}):
+        group = counts[kind]
+        ids = [u.id for u in group if u.id]
+        parts.append(f"{len(group)} {short(kind)}" + (f" ({', '.join(ids)})" if ids else ""))
+    return ", ".join(parts) or "-"
+
+
+def phase_word(phase: Any) -> str:
+    words = {"combat_move": _("combat move"), "noncombat_move": _("noncombat move"), "battles": _("battles")}
+    return words.get(str(phase), str(phase))
+
+
+# -- a combat or noncombat move ------------------------------------------
+
+
+def orders_sections(item: Checked) -> list[Section]:
+    """Each legal move in the players' words; for a legal file also the battles and captures that follow."""
+    phase = item.outcome.final if item.outcome is not None else None
+    turn = item.prepared.doc.get("turn", default={})
+    heading = _("{phase}: {path}").format(phase=phase_word(turn.get("phase")).capitalize(), path=item.path)
+    section = Section(heading, "moves")
+    if phase is None:
+        section.paragraph(_("The orders were not carried out (see the findings above)."))
+        return [section]
+    start = item.prepared.model
+    moves, facts = [], []
+    for record in phase.records:
+        move = record.move
+        if item.verdicts.get(move.index) is not Verdict.LEGAL:
+            continue
+        line, fact = move_line(record, phase, start)
+        moves.append(line)
+        facts.append(fact)
+    section.items(moves)
+    refused = item.not_done(section, len(moves), _("No moves."))
+    section.facts = {"phase": str(turn.get("phase")), "moves": facts, "not_done": refused}
+    found = [section]
+    if item.legal:
+        found += _applied_sections(item)
+    else:
+        section.paragraph(_("Battles and captures are not told: the file is not legal as a whole."))
+    return found
+
+
+def blitzed_through(start: Any, phase: Any, record: Any) -> list[str]:
+    """The empty enemy territories a blitzing unit of a combat move passes (``start``: the board before the phase)."""
+    if not phase.combat or not any(u.type.blitz for u in record.units):
+        return []
+    return [space for space in record.move.path[1:-1]
+            if not start.is_sea(space) and start.hostile_territory(space) and not start.enemy_units(space)]
+
+
+def move_line(record: Any, phase: Any, start: Any) -> tuple[str, dict[str, Any]]:
+    """``1 arm: West Russia → Archangel → Karelia S.S.R. (blitz through Archangel)`` and its facts.
+
+    ``start``: the board when the phase began (a tank that passes an enemy territory
+    without defenders blitzes through it).
+    """
+    move = record.move
+    units = list(record.units)
+    words = []
+    how = []
+    if record.cargo:
+        words.append(_("carrying {units}").format(units=units_text(record.cargo)))
+    if record.unloaded and record.loaded:
+        words.append(_("by transport through {zone}").format(zone=record.unload_zone))
+        how.append("transport")
+    elif record.unloaded:
+        if phase.combat:
+            words.append(_("amphibious assault from {zone}").format(zone=record.unload_zone))
+            how.append("amphibious")
+        else:
+            words.append(_("unloaded from {zone}").format(zone=record.unload_zone))
+            how.append("unload")
+    elif record.loaded:
+        words.append(_("boarding a transport"))
+        how.append("load")
+    through = blitzed_through(start, phase, record)
+    if through:
+        words.append(_("blitz through {spaces}").format(spaces=", ".join(through)))
+        how.append("blitz")
+    if not phase.combat and phase.board.is_sea(move.end) and any(u.type.is_air for u in units):
+        if any(u.type.is_carrier for u in phase.board.units_at(move.end)):
+            words.append(_("landing on a carrier in {zone}").format(zone=move.end))
+            how.append("carrier_landing")
+        else:
+            words.append(_("to land on a carrier to be placed in {zone}").format(zone=move.end))
+            how.append("new_carrier_landing")
+    text = f"{units_text(units)}: {ARROW.join(move.path)}"
+    if words:
+        text += " (" + "; ".join(words) + ")"
+    fact: dict[str, Any] = {"order": move.index, "id": move.order_id, "units": _type_counts(units),
+                            "path": list(move.path), "how": how}
+    if record.cargo:
+        fact["cargo"] = _type_counts(record.cargo)
+    return text, fact
+
+
+def _type_counts(units: list[Any]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for unit in units:
+        found[unit.type.name] = found.get(unit.type.name, 0) + 1
+    return found
+
+
+def _applied(item: Checked) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """What ``apply`` would write and report for a legal file (None when it holds the state back)."""
+    import yaml
+
+    from movecheck.aa.apply import applied
+
+    if item.outcome.hold is not None or item.outcome.final is None:
+        return None
+    text, report = applied(item.outcome.final, item.prepared.doc.data, item.prepared.doc.path, item.path, None, False)
+    state = yaml.safe_load(text)
+    return (state if isinstance(state, dict) else {}), report.as_json()
+
+
+def _applied_sections(item: Checked) -> list[Section]:
+    found = _applied(item)
+    if found is None:
+        return []
+    state, report = found
+    sections = []
+    battles = [b for b in state.get("battles") or [] if isinstance(b, dict)]
+    if battles:
+        section = Section(_("Battles to fight"), "battles")
+        rows = []
+        for battle in battles:
+            came = ", ".join(battle.get("from") or [])
+            if battle.get("amphibious"):
+                came += " " + _("(amphibious: {units})").format(units=counts_text(battle["amphibious"]))
+            rows.append([str(battle.get("at")), counts_text(battle.get("attackers") or {}),
+                         counts_text(battle.get("defenders") or {}), came])
+        section.table([_("space"), _("attackers"), _("defenders"), _("from")], rows)
+        section.facts = {"battles": battles}
+        sections.append(section)
+    sections += _report_sections(report)
+    return sections
+
+
+def _report_sections(report: dict[str, Any]) -> list[Section]:
+    """Captures and liberations, IPCs moved, aircraft lost, the treasuries after it."""
+    sections = []
+    changes = Section(_("Territories taken"), "captures")
+    lines = []
+    for capture in report.get("captured") or []:
+        if capture["liberated"]:
+            lines.append(_("{at} liberated by the {by}: back to the {holder}").format(**capture))
+        else:
+            lines.append(_("{at} captured by the {by} from the {was}").format(**capture))
+    for transfer in report.get("transfers") or []:
+        lines.append(_("{amount} IPCs from the {source} to the {to} ({reason})").format(
+            amount=transfer["amount"], source=transfer["from"], to=transfer["to"], reason=transfer["reason"]))
+    for lost in report.get("destroyed") or []:
+        lines.append(_("lost: 1 {type} of the {power} in {at} (no place to land)").format(
+            type=short(lost["type"]), power=lost["power"], at=lost["at"]))
+    if lines:
+        changes.items(lines)
+        changes.facts = {key: report.get(key) or [] for key in ("captured", "transfers", "destroyed")}
+        sections.append(changes)
+    money = _treasury_section(report)
+    if money is not None:
+        sections.append(money)
+    return sections
+
+
+def _treasury_section(report: dict[str, Any]) -> Section | None:
+    ipcs = report.get("ipcs")
+    if not isinstance(ipcs, dict):
+        return None
+    section = Section(_("Treasuries"), "treasury")
+    income = report.get("income")
+    if isinstance(income, dict):
+        section.paragraph(_("Income of the {power}: {amount} IPCs").format(power=income.get("power"),
+                                                                            amount=income.get("amount")))
+    section.table([_("power"), _("IPCs")], [[power, str(n)] for power, n in ipcs.items()])
+    section.facts = {"ipcs": dict(ipcs), "purchased": report.get("purchased") or {}, "income": income}
+    return section
+
+
+# -- battle results ---------------------------------------------------------
+
+
+def battles_sections(item: Checked) -> list[Section]:
+    """Each battle's sides and losses, retreats; for a legal file the captures and treasuries that follow."""
+    resolution = item.outcome.final if item.outcome is not None else None
+    section = Section(_("Battles: {path}").format(path=item.path), "battle_results")
+    if resolution is None:
+        section.paragraph(_("The results were not read (see the findings above)."))
+        return [section]
+    rows, facts = [], []
+    for result in resolution.results:
+        if item.verdicts.get(result.index + 1) is not Verdict.LEGAL:  # results count from 0, verdicts from 1
+            continue
+        battle = result.battle
+        attackers = _type_counts(battle.side("attacker")) if battle is not None else {}
+        defenders = _type_counts(battle.defenders) if battle is not None else {}
+        lost = result.losses
+        outcome = _("retreat to {space}").format(space=result.retreat) if result.retreat else ""
+        rows.append([result.at, counts_text(attackers), counts_text(defenders), counts_text(lost.get("attacker", {})),
+                     counts_text(lost.get("defender", {})), outcome])
+        facts.append({"at": result.at, "attackers": attackers, "defenders": defenders,
+                      "attacker_losses": dict(lost.get("attacker", {})),
+                      "defender_losses": dict(lost.get("defender", {})),
+                      "retreat": result.retreat})
+    headers = [_("space"), _("attackers"), _("defenders"), _("attacker lost"), _("defender lost"), _("retreat")]
+    section.table(headers, rows)
+    refused = sum(1 for v in item.verdicts.values() if v is not Verdict.LEGAL)
+    if refused:
+        section.paragraph(ngettext("{n} result is not done (see the findings above).",
+                                   "{n} results are not done (see the findings above).", refused).format(n=refused))
+    section.facts = {"battles": facts, "not_done": refused}
+    found = [section]
+    if item.legal:
+        applied = _applied(item)
+        if applied is not None:
+            found += _report_sections(applied[1])
+    return found
+
+
+# -- a state alone ------------------------------------------------------------
+
+
+def state_sections(item: Checked) -> list[Section]:
+    """The board: control and IPC value per power (and the treasury the state gives), units per space."""
+    board = item.prepared.model
+    turn = item.prepared.doc.get("turn", default={})
+    powers = Section(_("The board: {path}").format(path=item.path), "board")
+    if isinstance(turn, dict) and turn.get("phase"):
+        powers.paragraph(_("At the {phase} of the {power}.").format(phase=phase_word(turn.get("phase")),
+                                                                    power=board.power))
+    held: dict[str, list[str]] = {}
+    for space, power in board.control.items():
+        if space in board.map.spaces and not board.is_sea(space):
+            held.setdefault(power, []).append(space)
+    rows, facts = [], []
+    for power in board.map.powers:
+        spaces = held.get(power, [])
+        value = sum(board.map.production.get(s, 0) for s in spaces)
+        treasury = board.ipcs.get(power) if board.ipcs is not None else None
+        rows.append([power, str(len(spaces)), str(value), "-" if treasury is None else str(treasury)])
+        facts.append({"power": power, "territories": len(spaces), "production": value, "ipcs": treasury})
+    powers.table([_("power"), _("territories"), _("IPC value"), _("treasury")], rows)
+    if board.purchased:
+        powers.paragraph(_("Bought this turn, to be placed: {units}").format(units=counts_text(board.purchased)))
+    powers.facts = {"powers": facts, "purchased": in_order(dict(board.purchased))}
+    units = Section(_("Units"), "units")
+    stacks: dict[str, dict[str, dict[str, int]]] = {}
+    for unit in board.units:
+        stacks.setdefault(unit.at, {}).setdefault(unit.power, {}).setdefault(unit.type.name, 0)
+        stacks[unit.at][unit.power][unit.type.name] += 1
+    rows = []
+    for space in board.map.spaces:
+        if space not in stacks:
+            continue
+        here = "; ".join(f"{power}: {counts_text(kinds)}"
+                         for power, kinds in sorted(stacks[space].items()))
+        holder = _("sea") if board.is_sea(space) else board.controller(space) or "-"
+        rows.append([space, holder, here])
+    units.table([_("space"), _("held by"), _("units")], rows)
+    units.facts = {"spaces": {space: {p: in_order(k) for p, k in sorted(stacks[space].items())}
+                              for space in board.map.spaces if space in stacks}}
+    return [powers, units]
+
+
+# -- a purchase ----------------------------------------------------------------
+
+
+def purchase_sections(item: Checked) -> list[Section]:
+    """What was bought and what it cost, and the treasuries after it (a legal file only)."""
+    section = Section(_("Purchase: {path}").format(path=item.path), "purchase")
+    found = _applied(item) if item.legal else None
+    if found is None:
+        section.paragraph(_("The purchase is not done (see the findings above)."))
+        return [section]
+    report = found[1]
+    spent = sum(int(n) for n in (report.get("spent") or {}).values())
+    bought = counts_text(report.get("purchased") or {})
+    section.paragraph(_("Bought: {units} ({ipcs} IPCs)").format(units=bought, ipcs=spent))
+    section.facts = {"purchased": in_order(dict(report.get("purchased") or {})), "spent": report.get("spent") or {}}
+    return [section, *_report_sections(report)]
+
+
+KINDS: dict[str, Callable[[Checked], list[Section]]] = {
+    "orders": orders_sections,
+    "battles": battles_sections,
+    "purchase": purchase_sections,
+    "state": state_sections,
+}
+"""Each aa file kind (the part after ``aa-``) -> the function that words its sections."""

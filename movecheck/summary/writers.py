@@ -1,0 +1,135 @@
+"""The four writers of a post: markdown, bbcode, text and json.
+
+Each writes the same sections in the same order.  Every text from a file (names, paths,
+messages) first has its control and bidi characters made visible
+(:func:`movecheck.render.escape.escape`; json: :func:`~movecheck.render.escape.escape_json`),
+so a post cannot rewrite the screen or the thread it is pasted in.  Then what each escapes
+is its own: markdown backslash-escapes the characters that would start markup (and ``|`` in
+tables), bbcode turns square brackets of names into full-width ones (phpBB has no
+escape, see docs/decisions.md, "The post of a turn"), text and json write the text as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from movecheck.render.escape import escape, escape_json
+from movecheck.summary import Block, Items, Paragraph, Post, Table
+
+SUMMARY_VERSION = 1
+"""The format version of ``--format json`` (its ``movecheck`` key)."""
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~])")
+
+
+def _md(text: str) -> str:
+    """Text that markdown shows as written."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", escape(text))
+
+
+def markdown(post: Post) -> str:
+    """Discourse, NodeBB and GitHub: headings, lists, pipe tables."""
+    out = [f"## {_md(post.title)}", ""]
+    for section in post.sections:
+        out += [f"### {_md(section.title)}", ""]
+        for block in section.blocks:
+            out += [*_md_block(block), ""]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _md_block(block: Block) -> list[str]:
+    if isinstance(block, Paragraph):
+        return [_md(block.text)]
+    if isinstance(block, Items):
+        return [f"- {_md(item)}" for item in block.items]
+    lines = ["| " + " | ".join(_md(h) for h in block.headers) + " |", "|" + "---|" * len(block.headers)]
+    return lines + ["| " + " | ".join(_md(cell) for cell in row) + " |" for row in block.rows]
+
+
+def _bb(text: str) -> str:
+    """Text that a phpBB-style forum shows as written: no square bracket can open a tag."""
+    return escape(text).replace("[", "\uff3b").replace("]", "\uff3d")
+
+
+def bbcode(post: Post) -> str:
+    """phpBB-style forums: ``[b]``, ``[list]``/``[*]``; no ``[table]`` (the default phpBB dialect
+    lacks it), so a table is a list of its rows, the first cell bold."""
+    out = [f"[size=150][b]{_bb(post.title)}[/b][/size]", ""]
+    for section in post.sections:
+        out += [f"[b]{_bb(section.title)}[/b]"]
+        for block in section.blocks:
+            out += _bb_block(block)
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _bb_block(block: Block) -> list[str]:
+    if isinstance(block, Paragraph):
+        return [_bb(block.text)]
+    if isinstance(block, Items):
+        return ["[list]"] + [f"[*]{_bb(item)}" for item in block.items] + ["[/list]"]
+    rows = []
+    for row in block.rows:
+        rest = "; ".join(f"{_bb(h)}: {_bb(cell)}" for h, cell in zip(block.headers[1:], row[1:], strict=False) if cell)
+        rows.append(f"[*][b]{_bb(row[0])}[/b]" + (f" — {rest}" if rest else ""))
+    return ["[list]", *rows, "[/list]"]
+
+
+def text(post: Post) -> str:
+    """E-mail: underlined headings, dashes for lists, tables in aligned columns."""
+    title = escape(post.title)
+    out = [title, "=" * len(title), ""]
+    for section in post.sections:
+        heading = escape(section.title)
+        out += [heading, "-" * len(heading)]
+        for block in section.blocks:
+            out += [*_text_block(block), ""]
+        if not section.blocks:
+            out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _text_block(block: Block) -> list[str]:
+    if isinstance(block, Paragraph):
+        return [escape(block.text)]
+    if isinstance(block, Items):
+        return [f"- {escape(item)}" for item in block.items]
+    table = Table(tuple(escape(h) for h in block.headers), tuple(tuple(escape(c) for c in row) for row in block.rows))
+    widths = [max(len(str(row[k])) for row in (table.headers, *table.rows)) for k in range(len(table.headers))]
+
+    def line(cells: tuple[str, ...]) -> str:
+        return "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=False)).rstrip()
+
+    return [line(table.headers), "  ".join("-" * w for w in widths)] + [line(row) for row in table.rows]
+
+
+def as_json(post: Post) -> dict[str, Any]:
+    """The post as data (schema ``summary``)."""
+    return {
+        "movecheck": SUMMARY_VERSION,
+        "title": post.title,
+        "files": post.files,
+        "sections": [
+            {"title": s.title, "kind": s.kind, "facts": s.facts, "blocks": [_json_block(b) for b in s.blocks]}
+            for s in post.sections
+        ],
+    }
+
+
+def _json_block(block: Block) -> dict[str, Any]:
+    if isinstance(block, Paragraph):
+        return {"type": "paragraph", "text": block.text}
+    if isinstance(block, Items):
+        return {"type": "list", "items": list(block.items)}
+    return {"type": "table", "headers": list(block.headers), "rows": [list(row) for row in block.rows]}
+
+
+def json_text(post: Post) -> str:
+    return escape_json(json.dumps(as_json(post), indent=2, ensure_ascii=False)) + "\n"
+
+
+WRITERS: dict[str, Callable[[Post], str]] = {"markdown": markdown, "bbcode": bbcode, "text": text, "json": json_text}
+"""``--format`` -> the writer of the post."""

@@ -1,0 +1,185 @@
+"""``movecheck summary``: the post of every example, in the four formats, snapshot-tested and parsed back."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted(p.relative_to(REPO).as_posix() for folder in ("examples/aa", "examples/maneuver")
+                  for p in (REPO / folder).rglob("*.yaml"))
+FORMATS = ("markdown", "bbcode", "text", "json")
+
+
+def _summary(run_main, *args: str) -> tuple[int, str, str]:
+    return run_main(["summary", *args], cwd=REPO)
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_every_example_in_every_format(example: str, run_main, snapshot) -> None:
+    posts = {}
+    for fmt in FORMATS:
+        code, out, err = _summary(run_main, example, "--format", fmt)
+        assert code in (0, 1), err
+        assert err == ""
+        posts[fmt] = out
+        assert out == snapshot(name=fmt)
+    data = json.loads(posts["json"])
+    illegal = sum(f["illegal"] + f["unchecked"] for f in data["files"])
+    if illegal:  # the findings come first, and say the file is not done
+        assert data["sections"][0]["kind"] == "findings"
+        later = [posts["text"].index(s["title"] + "\n") for s in data["sections"][1:]]
+        assert posts["text"].index("NOT DONE") < min(later, default=len(posts["text"]))
+
+
+def _markdown_tokens(text: str) -> list:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("table").parse(text)
+
+
+def test_the_markdown_renders_with_tables_and_lists(run_main) -> None:
+    _code, out, _err = _summary(run_main, "examples/aa/orders/g1-combat.yaml")
+    tokens = _markdown_tokens(out)
+    kinds = [t.type for t in tokens]
+    assert kinds.count("table_open") == 2  # the battles and the treasuries
+    assert kinds.count("bullet_list_open") == 2  # the moves and the captures
+    cells = [t.content for t in tokens if t.type == "inline"]
+    assert "1 arm: West Russia → Archangel → Karelia S.S.R. (blitz through Archangel)" in cells
+    assert "1 inf, 1 art: 17 Sea Zone → Egypt (amphibious assault from 17 Sea Zone)" in cells
+    header = [t.content for t in tokens if t.type == "inline"][cells.index("space"):cells.index("space") + 4]
+    assert header == ["space", "attackers", "defenders", "from"]
+
+
+def test_markdown_escapes_what_would_become_markup(run_main) -> None:
+    from markdown_it import MarkdownIt
+
+    _code, out, _err = _summary(run_main, "examples/maneuver/corps-orders.yaml")
+    html = MarkdownIt("commonmark").enable("table").render(out)
+    assert "<em>" not in html and "<strong>" not in html
+    assert "all_ahead" in html  # the underscores shown, not eaten
+
+
+BBCODE_EXAMPLES = ["examples/aa/orders/g1-battles.yaml", "examples/aa/orders/variants/aa101-not-adjacent.yaml",
+                   "examples/aa/states/g1-combat.yaml", "examples/maneuver/corps-orders.yaml"]
+
+
+@pytest.mark.parametrize("example", BBCODE_EXAMPLES)
+def test_bbcode_tags_are_balanced_and_of_the_phpbb_dialect(example: str, run_main) -> None:
+    _code, out, _err = _summary(run_main, example, "--format", "bbcode")
+    stack = []
+    for closing, tag in re.findall(r"\[(/?)(\w+|\*)(?:=[^\]]*)?\]", out):
+        assert tag in ("b", "list", "*", "size"), tag  # no [table]: phpBB's default dialect has none
+        if tag == "*":
+            assert stack and stack[-1] == "list"
+        elif closing:
+            assert stack.pop() == tag
+        else:
+            stack.append(tag)
+    assert stack == []
+    assert "[list]" in out
+
+
+def test_bbcode_brackets_in_text_cannot_open_tags() -> None:
+    from movecheck.summary import Post, Section
+    from movecheck.summary.writers import bbcode
+
+    section = Section("[b]x", "moves")
+    section.items(["[url=http://a]b[/url]"])
+    out = bbcode(Post("t", [], [section]))
+    assert "[url" not in out and "[b]x" not in out
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_json_validates_against_the_summary_schema(example: str, run_main) -> None:
+    from movecheck.schema import validate_data
+
+    _code, out, _err = _summary(run_main, example, "--format", "json")
+    assert validate_data("summary", json.loads(out)) == []
+
+
+def test_the_schema_is_printed(run_main) -> None:
+    code, out, _err = run_main(["schema", "summary"])
+    assert code == 0 and json.loads(out)["$id"] == "https://movecheck.dev/schemas/summary/v1.json"
+
+
+def test_an_illegal_move_is_never_told_as_done(run_main) -> None:
+    code, out, _err = _summary(run_main, "examples/aa/orders/variants/aa101-not-adjacent.yaml", "-f", "text")
+    assert code == 1
+    moves = out.split("Combat move:")[1]
+    assert "Finland → Archangel" not in moves  # the refused order
+    assert "AA101" in out.split("Combat move:")[0]
+    assert "Battles to fight" not in out and "Territories taken" not in out
+
+
+def test_a_turn_of_several_files_is_one_post(run_main) -> None:
+    code, out, _err = _summary(run_main, "examples/aa/orders/g1-combat.yaml", "examples/aa/orders/g1-battles.yaml",
+                               "-f", "json")
+    data = json.loads(out)
+    assert code == 0 and data["title"] == "Germans, round 1"
+    kinds = [s["kind"] for s in data["sections"]]
+    assert kinds.count("moves") == 1 and kinds.count("battle_results") == 1 and "findings" not in kinds
+    captured = [c["at"] for s in data["sections"] if s["kind"] == "captures" for c in s["facts"]["captured"]]
+    assert captured == ["Archangel", "Belorussia", "Caucasus", "Egypt", "Karelia S.S.R."]
+
+
+def test_a_state_alone_summarises_the_board(run_main) -> None:
+    _code, out, _err = _summary(run_main, "examples/aa/states/g1-combat.yaml", "-f", "json")
+    data = json.loads(out)
+    powers = {p["power"]: p for p in data["sections"][0]["facts"]["powers"]}
+    assert powers["Germans"]["ipcs"] == 41 and powers["Russians"]["territories"] == 12
+    spaces = data["sections"][1]["facts"]["spaces"]
+    assert spaces["5 Sea Zone"]["Germans"] == {"cruiser": 1, "submarine": 2, "transport": 1}
+
+
+def test_russian_translates_the_words_not_the_names(run_main) -> None:
+    _code, out, _err = _summary(run_main, "examples/aa/orders/g1-battles.yaml", "--lang", "ru", "-f", "text")
+    assert "Взятые территории" in out and "Karelia S.S.R. захвачена (Germans) у Russians" in out  # noqa: RUF001
+    assert "Territories taken" not in out
+
+
+def test_the_post_goes_to_a_file(run_main, tmp_path) -> None:
+    target = tmp_path / "post.md"
+    code, out, _err = _summary(run_main, "examples/aa/orders/g1-combat.yaml", "-o", str(target))
+    assert code == 0 and out == "" and target.read_text(encoding="utf-8").startswith("## Germans, round 1")
+
+
+def test_a_missing_file_is_one_line_and_exit_2(run_main) -> None:
+    code, out, err = _summary(run_main, "examples/aa/orders/nope.yaml")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_no_writer_lets_a_control_character_through() -> None:
+    from movecheck.summary import Post, Section
+    from movecheck.summary.writers import WRITERS
+
+    section = Section("Karelia\x1b[2J", "moves")
+    section.items(["1 inf: A\u202eB → C\rD"])
+    section.table(["space"], [["E\x9bF"]])
+    for fmt, write in WRITERS.items():
+        out = write(Post("t\x1b]0;x\x07", [], [section]))
+        assert not any(ch in out for ch in "\x1b\x07\x9b\u202e\r"), fmt
+
+
+def test_the_board_tells_what_was_bought(run_main) -> None:
+    _code, out, _err = _summary(run_main, "examples/aa/states/g1-combat.yaml", "-f", "json")
+    board = json.loads(out)["sections"][0]
+    assert board["facts"]["purchased"] == {"infantry": 3, "carrier": 1}
+
+
+def test_a_purchase_is_told_with_its_cost_and_the_treasury_after_it(run_main) -> None:
+    code, out, _err = _summary(run_main, "examples/aa/orders/g1-purchase.yaml", "-f", "json")
+    data = json.loads(out)
+    purchase = next(s for s in data["sections"] if s["kind"] == "purchase")
+    assert code == 0 and purchase["facts"]["purchased"] == {"infantry": 3, "carrier": 1}
+    assert purchase["blocks"][0]["text"] == "Bought: 3 inf, 1 cv (23 IPCs)"
+    treasury = next(s for s in data["sections"] if s["kind"] == "treasury")
+    assert treasury["facts"]["ipcs"]["Germans"] == 18
+
+
+def test_an_illegal_purchase_is_not_told_as_bought(run_main) -> None:
+    code, out, _err = _summary(run_main, "examples/aa/orders/variants/aa601-over-budget.yaml", "-f", "text")
+    assert code == 1 and "AA601" in out and "Bought" not in out and "Treasuries" not in out
