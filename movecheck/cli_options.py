@@ -48,6 +48,7 @@ FormatOption = Annotated[
     Format | None,
     typer.Option(
         "--format",
+        "--output-format",
         "-f",
         help="Output format (default: $MOVECHECK_FORMAT, else the configuration's format, else text).",
         show_default=False,
@@ -55,11 +56,11 @@ FormatOption = Annotated[
 ]
 RulesFormatOption = Annotated[
     RulesFormat | None,
-    typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
+    typer.Option("--format", "--output-format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
 ]
 ListFormatOption = Annotated[
     ListFormat | None,
-    typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
+    typer.Option("--format", "--output-format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
 ]
 SelectOption = Annotated[
     list[str] | None,
