@@ -107,7 +107,7 @@ def check(
     else:
         report, required_ends = run_check(orders, settings)
     code = session.finish(report)
-    if suggest and required_ends:
+    if suggest and required_ends and not session.silent:
         emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(required_ends))
     raise typer.Exit(code)
 

@@ -56,11 +56,23 @@ FormatOption = Annotated[
 ]
 RulesFormatOption = Annotated[
     RulesFormat | None,
-    typer.Option("--format", "--output-format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
+    typer.Option(
+        "--format",
+        "--output-format",
+        "-f",
+        help="Output format (default: text, or $MOVECHECK_FORMAT).",
+        show_default=False,
+    ),
 ]
 ListFormatOption = Annotated[
     ListFormat | None,
-    typer.Option("--format", "--output-format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
+    typer.Option(
+        "--format",
+        "--output-format",
+        "-f",
+        help="Output format (default: text, or $MOVECHECK_FORMAT).",
+        show_default=False,
+    ),
 ]
 SelectOption = Annotated[
     list[str] | None,
@@ -130,6 +142,17 @@ JobsOption = Annotated[
 ]
 IsolatedOption = Annotated[
     bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")
+]
+QuietOption = Annotated[
+    int,
+    typer.Option(
+        "--quiet",
+        "-q",
+        count=True,
+        help="Findings and the summary only (no 'checked against' lines); twice (-qq): print nothing, "
+        "the exit code tells.",
+        show_default=False,
+    ),
 ]
 OrdersStateOption = Annotated[
     str | None, typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
@@ -217,6 +240,7 @@ class ReportArgs:
     output: str | None = None
     jobs: int = 1
     lang: str | None = None
+    quiet: int = 0
 
     def session(self, files: list[str], **more: Any) -> Any:
         """The :class:`~movecheck.session.Session` of a run with these options (``more``: a command's own)."""
@@ -236,6 +260,7 @@ class ReportArgs:
             root=self.root,
             isolated=self.isolated,
             output=self.output,
+            quiet=self.quiet,
             **more,
         )
 
@@ -255,6 +280,7 @@ REPORT_OPTIONS: dict[str, Any] = {
     "output": OutputOption,
     "jobs": JobsOption,
     "lang": LangOption,
+    "quiet": QuietOption,
 }
 """The options ``check`` and ``lint`` share, by parameter name, each with its declaration.
 

@@ -34,7 +34,9 @@ def register(app: typer.Typer, kernel: Any) -> None:
         ids: Annotated[list[str], typer.Argument(help="Bases and corps to work out.", show_default=False)],
         fmt: Annotated[
             ReachFormat | None,
-            typer.Option("--format", "--output-format", "-f", help="Output format (default: text).", show_default=False),
+            typer.Option(
+                "--format", "--output-format", "-f", help="Output format (default: text).", show_default=False
+            ),
         ] = None,
         output: ReachOutput = None,
         option: RuleOptionOption = None,
