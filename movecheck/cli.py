@@ -69,7 +69,9 @@ def main_options(
 @app.command()
 @report_command
 def check(
-    orders: Annotated[list[str], typer.Argument(help="Orders files (- reads standard input).", show_default=False)],
+    orders: Annotated[
+        list[str], typer.Argument(help="Orders files or folders of them (- reads standard input).", show_default=False)
+    ],
     common: ReportArgs,
     state: Annotated[
         str | None, typer.Option("--state", "-s", help="State file to check against (overrides the orders' state:).")
@@ -94,7 +96,8 @@ def check(
     """Check orders files against the state they apply to."""
     from movecheck.core import check as run_check
 
-    session = common.session(orders)
+    session = common.session(orders, folders="any" if with_dependents else "orders")
+    orders = session.inputs
     settings = session.settings(state=state, suggest=suggest)
     if with_dependents:
         from movecheck.dependents import with_dependents as add_dependents
@@ -182,7 +185,9 @@ def apply(
 @app.command()
 @report_command
 def lint(
-    files: Annotated[list[str], typer.Argument(help="Any movecheck files: maps, states, orders (- reads stdin).")],
+    files: Annotated[
+        list[str], typer.Argument(help="Any movecheck files, or folders of them: maps, states, orders (- reads stdin).")
+    ],
     common: ReportArgs,
     skip_foreign: Annotated[
         bool,
@@ -196,6 +201,7 @@ def lint(
     from movecheck.core import lint as run_lint
 
     session = common.session(files, skip_foreign=skip_foreign)
+    files = session.inputs
     if common.jobs > 1:
         from movecheck.parallel import run as run_parallel
 

@@ -143,6 +143,15 @@ JobsOption = Annotated[
 IsolatedOption = Annotated[
     bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")
 ]
+ExcludeOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exclude",
+        help="Below a folder given, leave out the files and folders matching this glob (repeat for several; "
+        "adds to the configuration's exclude:).",
+        show_default=False,
+    ),
+]
 QuietOption = Annotated[
     int,
     typer.Option(
@@ -241,6 +250,7 @@ class ReportArgs:
     jobs: int = 1
     lang: str | None = None
     quiet: int = 0
+    exclude: list[str] | None = None
 
     def session(self, files: list[str], **more: Any) -> Any:
         """The :class:`~movecheck.session.Session` of a run with these options (``more``: a command's own)."""
@@ -261,6 +271,7 @@ class ReportArgs:
             isolated=self.isolated,
             output=self.output,
             quiet=self.quiet,
+            exclude=self.exclude,
             **more,
         )
 
@@ -281,6 +292,7 @@ REPORT_OPTIONS: dict[str, Any] = {
     "jobs": JobsOption,
     "lang": LangOption,
     "quiet": QuietOption,
+    "exclude": ExcludeOption,
 }
 """The options ``check`` and ``lint`` share, by parameter name, each with its declaration.
 

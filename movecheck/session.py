@@ -60,6 +60,18 @@ def write_report(path: str, text: str) -> None:
     deliver(path, text)
 
 
+def _expand(paths: list[str], finder: ConfigFinder, exclude: list[str] | None, folders: str, quiet: int) -> list[str]:
+    """The files to read (see :mod:`movecheck.folders`); a folder with none is said on stderr (not under ``-qq``)."""
+    if not any(os.path.isdir(p) for p in paths if p != "-" and "\0" not in p):
+        return list(paths)
+    from movecheck.folders import expand
+
+    expanded = expand(paths, finder, exclude or (), folders)
+    for folder in expanded.empty if quiet < 2 else ():
+        say("movecheck: note: " + _("no movecheck file below {folder}").format(folder=folder))
+    return expanded.paths
+
+
 @dataclass
 class Session:
     """A run's configuration and output choices."""
@@ -78,6 +90,8 @@ class Session:
     """``-o/--output``: write the report to this file instead of standard output."""
     quiet: int = 0
     """``-q``: no ``checked against`` lines; ``-qq``: no report at all (the exit code says it)."""
+    inputs: list[str] = field(default_factory=list)
+    """The files to read: those given, each folder among them replaced by its files (:mod:`movecheck.folders`)."""
 
     @classmethod
     def start(
@@ -98,6 +112,8 @@ class Session:
         isolated: bool = False,
         output: str | None = None,
         quiet: int = 0,
+        exclude: list[str] | None = None,
+        folders: str = "any",
     ) -> Session:
         """Read the flags and the configuration; InputError when a flag is wrong."""
         layer = command_line_layer(select, ignore)
@@ -106,7 +122,8 @@ class Session:
         root = _root_folder(root) if root is not None else default_root()
         finder = ConfigFinder.start(config, layer, isolated=isolated)
         run_config = finder.for_folder(os.getcwd())
-        for path in paths:  # read each input's configuration now: its problems are reported
+        inputs = _expand(paths, finder, exclude, folders, quiet)
+        for path in inputs:  # read each input's configuration now: its problems are reported
             if path == "-":
                 finder.for_file(stdin_filename or "<stdin>")
             else:
@@ -117,7 +134,7 @@ class Session:
         if output is not None and ("\0" in output or os.path.isdir(output)):
             raise InputError(f"--output {output}: " + (_("not a file name") if "\0" in output else _("is a directory")))
         return cls(finder, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign, root, output,
-                   root_explicit, quiet)
+                   root_explicit, quiet, inputs)
 
     @property
     def silent(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -140,3 +141,122 @@ def test_quiet_leaves_machine_reports_whole(run_main: Any) -> None:
 def test_quiet_with_jobs_is_quiet_with_one_process(run_main: Any) -> None:
     args = ["check", "-q", str(ORDERS), str(ILLEGAL)]
     assert run_main([*args, "-j", "2"]) == run_main(args)
+
+
+# -- folders ---------------------------------------------------------------------------------
+
+
+def _tree(tmp_path: Path, write: Any) -> Path:
+    """A scenario folder: a state, legal and illegal orders, foreign YAML, a hidden folder, a link."""
+    from tests.conftest import AA_ORDERS_ILLEGAL, AA_ORDERS_LEGAL, AA_STATE
+
+    root = tmp_path / "game"
+    write(root, "state.yaml", AA_STATE)
+    write(root, "b-legal.yaml", AA_ORDERS_LEGAL)
+    write(root, "sub/a-illegal.yaml", AA_ORDERS_ILLEGAL.replace("state: state.yaml", "state: ../state.yaml"))
+    write(root, "docker-compose.yaml", "services: {web: {image: nginx}}\n")
+    write(root, "data.json", '{"rows": [1, 2, 3]}\n')
+    write(root, "notes.txt", "movecheck: 1\nsystem: aa\n")
+    write(root, ".hidden/orders.yaml", AA_ORDERS_ILLEGAL)
+    (root / "linked").symlink_to(root / "sub", target_is_directory=True)
+    (root / "link.yaml").symlink_to(root / "sub" / "a-illegal.yaml")
+    return root
+
+
+def test_check_reads_the_orders_below_a_folder_in_path_order(run_main: Any, tmp_path: Path, write: Any) -> None:
+    _tree(tmp_path, write)
+    code, out, err = run_main(["check", "-q", "game"], cwd=tmp_path)
+    assert (code, err) == (1, "")
+    lines = out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("game/sub/a-illegal.yaml:8:29: AA203 [error] ")
+    assert lines[1] == "1 error, 0 warnings, 0 notes in 2 files; 2 of 3 orders legal, 1 illegal."
+    loud = run_main(["check", "game"], cwd=tmp_path)[1]
+    assert "game/b-legal.yaml: checked against game/state.yaml" in loud
+    assert ".hidden" not in loud and "linked" not in loud and "link.yaml" not in loud
+
+
+def test_check_of_a_folder_lists_files_as_if_named(run_main: Any, tmp_path: Path, write: Any) -> None:
+    _tree(tmp_path, write)
+    by_folder = run_main(["check", "-f", "json", "game"], cwd=tmp_path)
+    by_name = run_main(["check", "-f", "json", "game/b-legal.yaml", "game/sub/a-illegal.yaml"], cwd=tmp_path)
+    assert by_folder == by_name
+    assert [f["path"] for f in json.loads(by_folder[1])["files"]] == ["game/b-legal.yaml", "game/sub/a-illegal.yaml"]
+
+
+def test_lint_of_a_folder_reads_every_movecheck_file(run_main: Any, tmp_path: Path, write: Any) -> None:
+    _tree(tmp_path, write)
+    code, out, err = run_main(["lint", "-f", "json", "game"], cwd=tmp_path)
+    assert (code, err) == (0, "")
+    assert [f["path"] for f in json.loads(out)["files"]] == [
+        f"game/{p}" for p in ("b-legal.yaml", "state.yaml", "sub/a-illegal.yaml")
+    ]
+
+
+def test_a_folder_given_as_dot_names_files_without_dot_slash(run_main: Any, tmp_path: Path, write: Any) -> None:
+    root = _tree(tmp_path, write)
+    code, out, _ = run_main(["lint", "-f", "json", "."], cwd=root)
+    assert code == 0
+    assert [f["path"] for f in json.loads(out)["files"]] == ["b-legal.yaml", "state.yaml", "sub/a-illegal.yaml"]
+
+
+def test_check_with_dependents_of_a_folder_takes_its_states(run_main: Any, tmp_path: Path, write: Any) -> None:
+    _tree(tmp_path, write)
+    code, out, _ = run_main(["check", "-f", "json", "--with-dependents", "game"], cwd=tmp_path)
+    assert code == 1
+    paths = [f["path"] for f in json.loads(out)["files"]]
+    assert paths == ["game/b-legal.yaml", "game/sub/a-illegal.yaml"]
+
+
+@pytest.mark.parametrize("glob", ["sub", "sub/", "a-*.yaml", "sub/*.yaml", "sub/a-illegal.yaml"])
+def test_exclude_leaves_out_files_and_folders(run_main: Any, tmp_path: Path, write: Any, glob: str) -> None:
+    _tree(tmp_path, write)
+    code, out, _ = run_main(["check", "-q", "--exclude", glob, "game"], cwd=tmp_path)
+    assert code == 0 and "in 1 file;" in out and "a-illegal" not in out
+
+
+def test_exclude_repeats_and_spares_files_named(run_main: Any, tmp_path: Path, write: Any) -> None:
+    _tree(tmp_path, write)
+    code, out, err = run_main(["check", "-q", "--exclude", "sub", "--exclude", "b-*", "game"], cwd=tmp_path)
+    assert (code, err) == (0, "movecheck: note: no movecheck file below game\n")
+    assert "in 0 files." in out
+    named = ["check", "-q", "--exclude", "sub", "--exclude", "a-*", "game/sub/a-illegal.yaml"]
+    assert run_main(named, cwd=tmp_path)[0] == 1
+
+
+def test_the_configuration_excludes_relative_to_its_folder(run_main: Any, tmp_path: Path, write: Any) -> None:
+    root = _tree(tmp_path, write)
+    write(root, ".movecheck.yaml", "exclude: [sub/a-*.yaml]\n")
+    code, out, _ = run_main(["check", "-q", "game"], cwd=tmp_path)
+    assert code == 0 and "in 1 file;" in out
+    write(root, ".movecheck.yaml", "exclude: sub\n")
+    assert "in 1 file;" in run_main(["check", "-q", "game"], cwd=tmp_path)[1]
+    assert run_main(["check", "-q", "--isolated", "game"], cwd=tmp_path)[0] == 1
+
+
+def test_a_wrong_exclude_key_is_a_configuration_finding(run_main: Any, tmp_path: Path, write: Any) -> None:
+    root = _tree(tmp_path, write)
+    write(root, ".movecheck.yaml", "exclude: {sub: true}\n")
+    code, out, _ = run_main(["check", "game"], cwd=tmp_path)
+    assert code == 1
+    assert re.search(r"\.movecheck\.yaml:1:\d+: MC003 ", out)
+    assert "a-illegal.yaml:8:29: AA203" in out  # the wrong key excludes nothing
+
+
+def test_a_folder_without_movecheck_files_is_a_note_and_exit_0(run_main: Any, tmp_path: Path, write: Any) -> None:
+    write(tmp_path, "empty/compose.yaml", "services: {}\n")
+    folder = str(tmp_path / "empty")
+    note = f"movecheck: note: no movecheck file below {folder}\n"
+    assert run_main(["check", folder]) == (0, "0 errors, 0 warnings, 0 notes in 0 files.\n", note)
+    assert run_main(["lint", "-qq", folder]) == (0, "", "")
+
+
+def test_a_broken_movecheck_file_below_a_folder_is_reported(run_main: Any, tmp_path: Path, write: Any) -> None:
+    write(tmp_path, "game/orders.yaml", "movecheck: 1\nsystem: aa\nmoves: [\n")
+    code, out, _ = run_main(["check", "-q", "game"], cwd=tmp_path)
+    assert code == 1 and "orders.yaml:" in out and "MC001" in out
+
+
+def test_folder_runs_are_deterministic_with_jobs(run_main: Any, tmp_path: Path, write: Any) -> None:
+    _tree(tmp_path, write)
+    assert run_main(["check", "game", "-j", "2"], cwd=tmp_path) == run_main(["check", "game"], cwd=tmp_path)
