@@ -44,36 +44,18 @@ class Color(StrEnum):
     never = "never"
 
 
+def format_flag(help_text: str) -> Any:
+    """A command's ``-f/--format`` option, also named ``--output-format`` (ruff's name)."""
+    return typer.Option("--format", "--output-format", "-f", help=help_text, show_default=False)
+
+
+_ENV_OR_TEXT = "Output format (default: text, or $MOVECHECK_FORMAT)."
 FormatOption = Annotated[
     Format | None,
-    typer.Option(
-        "--format",
-        "--output-format",
-        "-f",
-        help="Output format (default: $MOVECHECK_FORMAT, else the configuration's format, else text).",
-        show_default=False,
-    ),
+    format_flag("Output format (default: $MOVECHECK_FORMAT, else the configuration's format, else text)."),
 ]
-RulesFormatOption = Annotated[
-    RulesFormat | None,
-    typer.Option(
-        "--format",
-        "--output-format",
-        "-f",
-        help="Output format (default: text, or $MOVECHECK_FORMAT).",
-        show_default=False,
-    ),
-]
-ListFormatOption = Annotated[
-    ListFormat | None,
-    typer.Option(
-        "--format",
-        "--output-format",
-        "-f",
-        help="Output format (default: text, or $MOVECHECK_FORMAT).",
-        show_default=False,
-    ),
-]
+RulesFormatOption = Annotated[RulesFormat | None, format_flag(_ENV_OR_TEXT)]
+ListFormatOption = Annotated[ListFormat | None, format_flag(_ENV_OR_TEXT)]
 SelectOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -175,12 +157,14 @@ def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
     return group
 
 
+def output_flag(what: str) -> Any:
+    """The ``-o/--output`` flag of a command that writes ``what`` (default: standard output)."""
+    return typer.Option("--output", "-o", help=f"Write {what} here (default: standard output).", show_default=False)
+
+
 def written_to(what: str) -> Any:
-    """The ``-o/--output`` option of a command that writes ``what`` (default: standard output)."""
-    return Annotated[
-        str | None,
-        typer.Option("--output", "-o", help=f"Write {what} here (default: standard output).", show_default=False),
-    ]
+    """The ``-o/--output`` option of a command that writes ``what``, as an annotation."""
+    return Annotated[str | None, output_flag(what)]
 
 
 NewStateOutput = written_to("the new state")
