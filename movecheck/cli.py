@@ -200,7 +200,7 @@ def lint(
     """Check files against their schema and for consistency (scenario lint)."""
     from movecheck.core import lint as run_lint
 
-    session = common.session(files, skip_foreign=skip_foreign)
+    session = common.session(files, skip_foreign=skip_foreign, folders="any")
     files = session.inputs
     if common.jobs > 1:
         from movecheck.parallel import run as run_parallel

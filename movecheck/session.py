@@ -60,9 +60,14 @@ def write_report(path: str, text: str) -> None:
     deliver(path, text)
 
 
-def _expand(paths: list[str], finder: ConfigFinder, exclude: list[str] | None, folders: str, quiet: int) -> list[str]:
-    """The files to read (see :mod:`movecheck.folders`); a folder with none is said on stderr (not under ``-qq``)."""
-    if not any(os.path.isdir(p) for p in paths if p != "-" and "\0" not in p):
+def _expand(
+    paths: list[str], finder: ConfigFinder, exclude: list[str] | None, folders: str | None, quiet: int
+) -> list[str]:
+    """The files to read (see :mod:`movecheck.folders`); a folder with none is said on stderr (not under ``-qq``).
+
+    ``folders``: what a folder gives (``orders`` or ``any``); None: folders are not read (``apply``, ``render``).
+    """
+    if folders is None or not any(os.path.isdir(p) for p in paths if p != "-" and "\0" not in p):
         return list(paths)
     from movecheck.folders import expand
 
@@ -113,7 +118,7 @@ class Session:
         output: str | None = None,
         quiet: int = 0,
         exclude: list[str] | None = None,
-        folders: str = "any",
+        folders: str | None = None,
     ) -> Session:
         """Read the flags and the configuration; InputError when a flag is wrong."""
         layer = command_line_layer(select, ignore)

@@ -260,3 +260,10 @@ def test_a_broken_movecheck_file_below_a_folder_is_reported(run_main: Any, tmp_p
 def test_folder_runs_are_deterministic_with_jobs(run_main: Any, tmp_path: Path, write: Any) -> None:
     _tree(tmp_path, write)
     assert run_main(["check", "game", "-j", "2"], cwd=tmp_path) == run_main(["check", "game"], cwd=tmp_path)
+
+
+def test_apply_takes_no_folder(run_main: Any, tmp_path: Path, write: Any) -> None:
+    _tree(tmp_path, write)
+    code, out, err = run_main(["apply", "game"], cwd=tmp_path)
+    assert (code, out) == (2, "")
+    assert err == "movecheck: error: game: is a directory, not a file\n"  # one file in, one state out
