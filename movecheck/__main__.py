@@ -2,7 +2,7 @@
 
 What a run costs is mostly start-up and teardown, so this entry point
 
-* answers ``movecheck --version`` and ``movecheck --help`` without importing Typer
+* answers ``movecheck --version`` (``-V``) and ``movecheck --help`` (``-h``) without importing Typer
   (the help is Typer's own text at the usual width, kept in :mod:`movecheck.help_text`
   by ``scripts/gen_help.py``; a narrower terminal gets Typer itself);
 * runs everything else through :func:`movecheck.cli.main`, with the garbage collector's
@@ -38,11 +38,11 @@ def _columns() -> int:
 
 def quick(args: list[str]) -> str | None:
     """The output of a command answered without the command line, or None."""
-    if args == ["--version"]:
+    if args in (["--version"], ["-V"]):
         from movecheck import __version__
 
         return f"movecheck {__version__}\n"
-    if args == ["--help"] and _columns() >= 80:  # click formats help at min(columns, 80) - 2
+    if args in (["--help"], ["-h"]) and _columns() >= 80:  # click formats help at min(columns, 80) - 2
         from movecheck.help_text import MAIN_HELP
 
         return MAIN_HELP

@@ -45,6 +45,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -57,7 +58,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def main_options(
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+        bool, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
     """Check wargame orders against the board and the rules.
@@ -70,7 +71,9 @@ def main_options(
 @app.command()
 @report_command
 def check(
-    orders: Annotated[list[str], typer.Argument(help="Orders files (- reads standard input).", show_default=False)],
+    orders: Annotated[
+        list[str], typer.Argument(help="Orders files or folders of them (- reads standard input).", show_default=False)
+    ],
     common: ReportArgs,
     state: Annotated[
         str | None, typer.Option("--state", "-s", help="State file to check against (overrides the orders' state:).")
@@ -95,7 +98,8 @@ def check(
     """Check orders files against the state they apply to."""
     from movecheck.core import check as run_check
 
-    session = common.session(orders)
+    session = common.session(orders, folders="any" if with_dependents else "orders")
+    orders = session.inputs
     settings = session.settings(state=state, suggest=suggest)
     if with_dependents:
         from movecheck.dependents import with_dependents as add_dependents
@@ -108,7 +112,7 @@ def check(
     else:
         report, required_ends = run_check(orders, settings)
     code = session.finish(report)
-    if suggest and required_ends:
+    if suggest and required_ends and not session.silent:
         emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(required_ends))
     raise typer.Exit(code)
 
@@ -183,7 +187,9 @@ def apply(
 @app.command()
 @report_command
 def lint(
-    files: Annotated[list[str], typer.Argument(help="Any movecheck files: maps, states, orders (- reads stdin).")],
+    files: Annotated[
+        list[str], typer.Argument(help="Any movecheck files, or folders of them: maps, states, orders (- reads stdin).")
+    ],
     common: ReportArgs,
     skip_foreign: Annotated[
         bool,
@@ -196,7 +202,8 @@ def lint(
     """Check files against their schema and for consistency (scenario lint)."""
     from movecheck.core import lint as run_lint
 
-    session = common.session(files, skip_foreign=skip_foreign)
+    session = common.session(files, skip_foreign=skip_foreign, folders="any")
+    files = session.inputs
     if common.jobs > 1:
         from movecheck.parallel import run as run_parallel
 

@@ -44,23 +44,18 @@ class Color(StrEnum):
     never = "never"
 
 
+def format_flag(help_text: str) -> Any:
+    """A command's ``-f/--format`` option, also named ``--output-format`` (ruff's name)."""
+    return typer.Option("--format", "--output-format", "-f", help=help_text, show_default=False)
+
+
+_ENV_OR_TEXT = "Output format (default: text, or $MOVECHECK_FORMAT)."
 FormatOption = Annotated[
     Format | None,
-    typer.Option(
-        "--format",
-        "-f",
-        help="Output format (default: $MOVECHECK_FORMAT, else the configuration's format, else text).",
-        show_default=False,
-    ),
+    format_flag("Output format (default: $MOVECHECK_FORMAT, else the configuration's format, else text)."),
 ]
-RulesFormatOption = Annotated[
-    RulesFormat | None,
-    typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
-]
-ListFormatOption = Annotated[
-    ListFormat | None,
-    typer.Option("--format", "-f", help="Output format (default: text, or $MOVECHECK_FORMAT).", show_default=False),
-]
+RulesFormatOption = Annotated[RulesFormat | None, format_flag(_ENV_OR_TEXT)]
+ListFormatOption = Annotated[ListFormat | None, format_flag(_ENV_OR_TEXT)]
 SelectOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -130,6 +125,26 @@ JobsOption = Annotated[
 IsolatedOption = Annotated[
     bool, typer.Option("--isolated", help="Use no configuration file at all (none discovered, no --config).")
 ]
+ExcludeOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exclude",
+        help="Below a folder given, leave out the files and folders matching this glob (repeat for several; "
+        "adds to the configuration's exclude:).",
+        show_default=False,
+    ),
+]
+QuietOption = Annotated[
+    int,
+    typer.Option(
+        "--quiet",
+        "-q",
+        count=True,
+        help="Findings and the summary only (no 'checked against' lines); twice (-qq): print nothing, "
+        "the exit code tells.",
+        show_default=False,
+    ),
+]
 OrdersStateOption = Annotated[
     str | None, typer.Option("--state", "-s", help="State file the orders apply to (overrides the orders' state:).")
 ]
@@ -142,12 +157,14 @@ def command_group(app: typer.Typer, name: str, help_text: str) -> typer.Typer:
     return group
 
 
+def output_flag(what: str) -> Any:
+    """The ``-o/--output`` flag of a command that writes ``what`` (default: standard output)."""
+    return typer.Option("--output", "-o", help=f"Write {what} here (default: standard output).", show_default=False)
+
+
 def written_to(what: str) -> Any:
-    """The ``-o/--output`` option of a command that writes ``what`` (default: standard output)."""
-    return Annotated[
-        str | None,
-        typer.Option("--output", "-o", help=f"Write {what} here (default: standard output).", show_default=False),
-    ]
+    """The ``-o/--output`` option of a command that writes ``what``, as an annotation."""
+    return Annotated[str | None, output_flag(what)]
 
 
 NewStateOutput = written_to("the new state")
@@ -216,6 +233,8 @@ class ReportArgs:
     output: str | None = None
     jobs: int = 1
     lang: str | None = None
+    quiet: int = 0
+    exclude: list[str] | None = None
 
     def session(self, files: list[str], **more: Any) -> Any:
         """The :class:`~movecheck.session.Session` of a run with these options (``more``: a command's own)."""
@@ -235,6 +254,8 @@ class ReportArgs:
             root=self.root,
             isolated=self.isolated,
             output=self.output,
+            quiet=self.quiet,
+            exclude=self.exclude,
             **more,
         )
 
@@ -254,6 +275,8 @@ REPORT_OPTIONS: dict[str, Any] = {
     "output": OutputOption,
     "jobs": JobsOption,
     "lang": LangOption,
+    "quiet": QuietOption,
+    "exclude": ExcludeOption,
 }
 """The options ``check`` and ``lint`` share, by parameter name, each with its declaration.
 

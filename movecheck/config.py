@@ -14,6 +14,7 @@ Keys::
     per-file-ignores:           # glob (relative to this file's folder) -> codes
       "orders/drafts/*.yaml": [AA3]
     format: github              # default output format
+    exclude: [drafts, "old/*"]  # globs a folder given to check or lint leaves out
     aa:
       rules: aa1942             # edition (preset) of states that name none
       options: {land_on_new_carrier: false}
@@ -44,7 +45,6 @@ from typing import Any
 from movecheck.config_files import (
     CONFIG_FILE,
     PYPROJECT,
-    REPORT_FORMATS,
     Config,
     _hint,
     _validator,
@@ -54,9 +54,9 @@ from movecheck.config_files import (
 )
 from movecheck.i18n import _
 from movecheck.loading import InputError
+from movecheck.render import FORMATS as REPORT_FORMATS
 from movecheck.selection import ALL, Layer, Selection, command_line_layer
 from movecheck.systems import choices, known, merge_options, names, schema_id
-
 
 # -- discovery -------------------------------------------------------------------------------
 
@@ -64,7 +64,9 @@ from movecheck.systems import choices, known, merge_options, names, schema_id
 class ConfigFinder:
     """The configuration of each file: ``--config``, or the nearest one up from its folder."""
 
-    def __init__(self, explicit: Config | None = None, command_line: Layer | None = None, isolated: bool = False) -> None:
+    def __init__(
+        self, explicit: Config | None = None, command_line: Layer | None = None, isolated: bool = False
+    ) -> None:
         self.explicit = explicit
         self.command_line = command_line
         self.isolated = isolated
@@ -72,7 +74,7 @@ class ConfigFinder:
         self._files: dict[str, Config | None] = {}
 
     @classmethod
-    def start(cls, config_path: str | None, command_line: Layer | None = None, isolated: bool = False) -> "ConfigFinder":
+    def start(cls, config_path: str | None, command_line: Layer | None = None, isolated: bool = False) -> ConfigFinder:
         """A finder for a run; reads ``--config`` now (InputError if it cannot be read).
 
         ``isolated`` (``--isolated``): no configuration at all, neither discovered nor named.
@@ -204,7 +206,8 @@ def parse_option_flags(values: list[str] | None) -> dict[str, dict[str, Any]]:
         allowed = option_names(system)
         if key not in allowed:
             hint = _hint(key, allowed)
-            raise InputError(f"--option {item!r}: " + _("unknown {system} option {key}").format(system=system, key=repr(key)) + hint)
+            unknown = _("unknown {system} option {key}").format(system=system, key=repr(key))
+            raise InputError(f"--option {item!r}: " + unknown + hint)
         try:
             value = yaml.safe_load(raw) if raw.strip() else ""
         except yaml.YAMLError:
@@ -228,10 +231,10 @@ def parse_option_flags(values: list[str] | None) -> dict[str, dict[str, Any]]:
 __all__ = [
     "ALL",
     "CONFIG_FILE",
-    "Config",
-    "ConfigFinder",
     "PYPROJECT",
     "REPORT_FORMATS",
+    "Config",
+    "ConfigFinder",
     "command_line_layer",
     "config_schema",
     "default_root",

@@ -26,7 +26,7 @@ CONFIG_FILE = ".movecheck.yaml"
 PYPROJECT = "pyproject.toml"
 
 
-def _codes_schema() -> dict[str, Any]:
+def _one_or_more_strings() -> dict[str, Any]:
     return {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
 
 
@@ -37,10 +37,11 @@ def config_schema() -> dict[str, Any]:
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "select": _codes_schema(),
-            "ignore": _codes_schema(),
-            "per-file-ignores": {"type": "object", "additionalProperties": _codes_schema()},
+            "select": _one_or_more_strings(),
+            "ignore": _one_or_more_strings(),
+            "per-file-ignores": {"type": "object", "additionalProperties": _one_or_more_strings()},
             "format": {"enum": list(REPORT_FORMATS)},
+            "exclude": _one_or_more_strings(),
             **{name: system(name).config_section() for name in names()},
         },
     }
@@ -70,6 +71,8 @@ class Config:
     ignore: tuple[str, ...] = ()
     per_file_ignores: list[PerFileIgnore] = field(default_factory=list)
     format: str | None = None
+    exclude: tuple[str, ...] = ()
+    """Globs of files and folders a folder given on the command line leaves out (:mod:`movecheck.folders`)."""
     rules: dict[str, str] = field(default_factory=dict)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
@@ -117,19 +120,18 @@ def load_config(path: str, *, explicit: bool = False, discovered: bool = False) 
     shown = display_path(path)
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.basename(path) == PYPROJECT or path.endswith(".toml"):
-        if len(raw) > MAX_BYTES:
-            doc = load_bytes(raw, shown)  # the loader's MC008, which quotes nothing
-        else:
-            doc = _toml_document(raw, shown, explicit)
-        if doc is None:
+        # over the limit: the loader's MC008, which quotes nothing
+        toml = load_bytes(raw, shown) if len(raw) > MAX_BYTES else _toml_document(raw, shown, explicit)
+        if toml is None:
             return None
+        doc = toml
     else:
         doc = load_bytes(raw, shown)
         if not _recognised(doc):
-            message = _("{path} is not a movecheck configuration (it has none of the keys {keys}); it is not used and not quoted").format(
-                path=shown, keys=", ".join(config_keys())
-            )
-            return Config(path=shown, folder=folder, recognised=False, findings=[make_finding("MC010", message, file=shown)])
+            unused = _("{path} is not a movecheck configuration (it has none of the keys {keys}); it is not used and not quoted")  # noqa: E501
+            message = unused.format(path=shown, keys=", ".join(config_keys()))
+            findings = [make_finding("MC010", message, file=shown)]
+            return Config(path=shown, folder=folder, recognised=False, findings=findings)
     config = Config(path=shown, folder=folder, text=doc.text)
     config.findings.extend(doc.findings)
     if not doc.broken:
@@ -137,7 +139,7 @@ def load_config(path: str, *, explicit: bool = False, discovered: bool = False) 
     return config
 
 
-KERNEL_KEYS = ("select", "ignore", "per-file-ignores", "format")
+KERNEL_KEYS = ("select", "ignore", "per-file-ignores", "format", "exclude")
 
 
 def config_keys() -> tuple[str, ...]:
@@ -194,6 +196,9 @@ def _read(doc: Document, config: Config) -> None:
                     config.per_file_ignores.append(PerFileIgnore(str(pattern), tuple(chosen)))
     if "format" in data and ok("format"):
         config.format = data["format"]
+    if "exclude" in data and ok("exclude"):
+        globs = data["exclude"]
+        config.exclude = tuple(g for g in ([globs] if isinstance(globs, str) else globs) if g)
     for name in names():
         section = data.get(name)
         if not isinstance(section, dict):
@@ -205,7 +210,8 @@ def _read(doc: Document, config: Config) -> None:
                 config.rules[name] = rules
             else:
                 hint = _hint(rules, declared.close_editions(rules), exact=True)
-                config.findings.append(doc.finding("MC004", _("unknown rules preset {name}").format(name=repr(rules)) + hint, (name, "rules")))
+                unknown = _("unknown rules preset {name}").format(name=repr(rules))
+                config.findings.append(doc.finding("MC004", unknown + hint, (name, "rules")))
         options = section.get("options")
         if isinstance(options, dict):
             allowed = set(option_names(name))
@@ -216,7 +222,7 @@ def _read(doc: Document, config: Config) -> None:
 
 def _codes(doc: Document, config: Config, value: Any, path: tuple[Any, ...], codes: list[str]) -> list[str]:
     """The known selectors of a string or list; MC004 for each unknown one."""
-    items = [(value, path)] if isinstance(value, str) else [(v, path + (i,)) for i, v in enumerate(value)]
+    items = [(value, path)] if isinstance(value, str) else [(v, (*path, i)) for i, v in enumerate(value)]
     chosen: list[str] = []
     for item, where in items:
         for selector in split_selectors(item):
@@ -226,7 +232,12 @@ def _codes(doc: Document, config: Config, value: Any, path: tuple[Any, ...], cod
             else:
                 close = suggest(selector, codes)
                 config.findings.append(
-                    doc.finding("MC004", _("unknown rule code or prefix {selector}").format(selector=repr(selector)) + _hint(selector, close, exact=True), where)
+                    doc.finding(
+                        "MC004",
+                        _("unknown rule code or prefix {selector}").format(selector=repr(selector))
+                        + _hint(selector, close, exact=True),
+                        where,
+                    )
                 )
     return chosen
 
@@ -263,7 +274,8 @@ def _toml_document(raw: bytes, shown: str, explicit: bool) -> Document | None:
         return None  # a discovered pyproject.toml with no way to name the table: not parsed at all
     import tomllib
 
-    mentions = re.search(r"^\s*\[\s*tool\s*\.\s*movecheck\b|^\s*tool\s*\.\s*movecheck\b|^\s*movecheck\s*[.=]", text, re.M)
+    ours = r"^\s*\[\s*tool\s*\.\s*movecheck\b|^\s*tool\s*\.\s*movecheck\b|^\s*movecheck\s*[.=]"
+    mentions = re.search(ours, text, re.M)
     doc = Document(path=shown, text=text)
     try:
         data = tomllib.loads(text)
@@ -273,7 +285,8 @@ def _toml_document(raw: bytes, shown: str, explicit: bool) -> Document | None:
         match = _TOML_ERROR_AT.search(str(exc))
         line, column = (int(match.group(1)), int(match.group(2))) if match else (1, 1)
         problem = _TOML_ERROR_AT.sub("", str(exc)).strip()
-        doc.findings.append(make_finding("MC001", _("TOML syntax: {problem}").format(problem=problem), file=shown, line=line, column=column))
+        syntax = _("TOML syntax: {problem}").format(problem=problem)
+        doc.findings.append(make_finding("MC001", syntax, file=shown, line=line, column=column))
         doc.broken = True
         return doc
     tool = data.get("tool")
@@ -281,7 +294,9 @@ def _toml_document(raw: bytes, shown: str, explicit: bool) -> Document | None:
         if not explicit:
             return None
         doc.findings.append(
-            make_finding("MC003", _("{path} has no [tool.movecheck] table: nothing is configured").format(path=shown), file=shown)
+            make_finding(
+                "MC003", _("{path} has no [tool.movecheck] table: nothing is configured").format(path=shown), file=shown
+            )
         )
         doc.broken = True
         return doc
@@ -346,7 +361,7 @@ def _array_positions(doc: Document, path: tuple[Any, ...], lines: list[str], ind
                 if match is None:
                     break
                 if depth == 1:
-                    doc.positions[path + (item,)] = (index + 1, column + 1)
+                    doc.positions[(*path, item)] = (index + 1, column + 1)
                 column = match.end()
                 continue
             if char == "[":

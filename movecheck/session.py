@@ -60,6 +60,23 @@ def write_report(path: str, text: str) -> None:
     deliver(path, text)
 
 
+def _expand(
+    paths: list[str], finder: ConfigFinder, exclude: list[str] | None, folders: str | None, quiet: int
+) -> list[str]:
+    """The files to read (see :mod:`movecheck.folders`); a folder with none is said on stderr (not under ``-qq``).
+
+    ``folders``: what a folder gives (``orders`` or ``any``); None: folders are not read (``apply``, ``render``).
+    """
+    if folders is None or not any(os.path.isdir(p) for p in paths if p != "-" and "\0" not in p):
+        return list(paths)
+    from movecheck.folders import expand
+
+    expanded = expand(paths, finder, exclude or (), folders)
+    for folder in expanded.empty if quiet < 2 else ():
+        say("movecheck: note: " + _("no movecheck file below {folder}").format(folder=folder))
+    return expanded.paths
+
+
 @dataclass
 class Session:
     """A run's configuration and output choices."""
@@ -76,6 +93,10 @@ class Session:
     output: str | None = None
     root_explicit: bool = False
     """``-o/--output``: write the report to this file instead of standard output."""
+    quiet: int = 0
+    """``-q``: no ``checked against`` lines; ``-qq``: no report at all (the exit code says it)."""
+    inputs: list[str] = field(default_factory=list)
+    """The files to read: those given, each folder among them replaced by its files (:mod:`movecheck.folders`)."""
 
     @classmethod
     def start(
@@ -95,7 +116,10 @@ class Session:
         root: str | None = None,
         isolated: bool = False,
         output: str | None = None,
-    ) -> "Session":
+        quiet: int = 0,
+        exclude: list[str] | None = None,
+        folders: str | None = None,
+    ) -> Session:
         """Read the flags and the configuration; InputError when a flag is wrong."""
         layer = command_line_layer(select, ignore)
         parsed = parse_option_flags(options)
@@ -103,7 +127,8 @@ class Session:
         root = _root_folder(root) if root is not None else default_root()
         finder = ConfigFinder.start(config, layer, isolated=isolated)
         run_config = finder.for_folder(os.getcwd())
-        for path in paths:  # read each input's configuration now: its problems are reported
+        inputs = _expand(paths, finder, exclude, folders, quiet)
+        for path in inputs:  # read each input's configuration now: its problems are reported
             if path == "-":
                 finder.for_file(stdin_filename or "<stdin>")
             else:
@@ -114,7 +139,12 @@ class Session:
         if output is not None and ("\0" in output or os.path.isdir(output)):
             raise InputError(f"--output {output}: " + (_("not a file name") if "\0" in output else _("is a directory")))
         return cls(finder, chosen, color, statistics, exit_zero, stdin_filename, parsed, skip_foreign, root, output,
-                   root_explicit)
+                   root_explicit, quiet, inputs)
+
+    @property
+    def silent(self) -> bool:
+        """``-qq``: print no report, only the exit code tells."""
+        return self.quiet >= 2
 
     @property
     def machine(self) -> bool:
@@ -149,7 +179,8 @@ class Session:
             applied = self.finder.for_file(entry.path)
             entry.config = applied.path if applied is not None else None
             if entry.kind != "config" and entry.error is None:
-                entry.overrides = with_selection(entry.overrides, selection_overrides(applied, self.finder.command_line, entry.path))
+                selected = selection_overrides(applied, self.finder.command_line, entry.path)
+                entry.overrides = with_selection(entry.overrides, selected)
         for config in self.finder.configs():
             if config.findings:
                 report.findings.extend(config.findings)
@@ -165,20 +196,24 @@ class Session:
             say(line)
 
     def finish(self, report: Report) -> int:
-        """Select, print the report, return the exit code (0 with ``--exit-zero``)."""
+        """Select, print the report, return the exit code (0 with ``--exit-zero``).
+
+        Under ``-qq`` nothing is printed but the tool's own failures (exit 2, on stderr);
+        a report asked for with ``--output`` is still written.
+        """
         from movecheck.render import render
 
         self.select(report)
         color = use_color(self.color, self.format) if self.output is None or self.color == "always" else False
-        text = render(report, self.format, color=color, statistics=self.statistics)
-        if self.output is None:
-            emit(sys.stdout, text)
-        else:
+        text = render(report, self.format, color=color, statistics=self.statistics, quiet=self.quiet > 0)
+        if self.output is not None:
             write_report(self.output, text)
+        elif not self.silent:
+            emit(sys.stdout, text)
         for entry in report.unreadable():  # the tool could not do its job on these: exit 2
             say(f"movecheck: error: {entry.error}")
         code = report.exit_code()
         return code if code == 2 or not self.exit_zero else 0
 
 
-__all__ = ["InputError", "MACHINE_FORMATS", "Session", "choose_format", "use_color"]
+__all__ = ["MACHINE_FORMATS", "InputError", "Session", "choose_format", "use_color"]

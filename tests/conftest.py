@@ -150,11 +150,11 @@ def _command_of(args: Sequence[str]) -> str | None:
 def _json_requested(args: Sequence[str], env: Mapping[str, str] | None) -> bool:
     args = list(args)
     for i, arg in enumerate(args):
-        if arg in ("--format", "-f") and i + 1 < len(args):
+        if arg in ("--format", "--output-format", "-f") and i + 1 < len(args):
             if args[i + 1] == "json":
                 return True
             return False
-        if arg in ("--format=json", "-fjson"):
+        if arg in ("--format=json", "--output-format=json", "-fjson"):
             return True
         if arg.startswith("--format="):
             return False

@@ -82,12 +82,12 @@ def test_missing_file_json(run_cli, tmp_path) -> None:
     one_error_line(err)
 
 
-def test_directory_as_file(run_cli, tmp_path) -> None:
-    (tmp_path / "folder").mkdir()
+def test_directory_without_movecheck_files(run_cli, tmp_path) -> None:
+    (tmp_path / "folder").mkdir()  # folders are read (tests/test_cli_habits.py); this one holds nothing
     code, out, err = run_cli(["lint", "folder"], cwd=tmp_path)
-    assert code == 2
-    assert out == ""
-    assert one_error_line(err) == "movecheck: error: folder: is a directory, not a file"
+    assert code == 0
+    assert out == "0 errors, 0 warnings, 0 notes in 0 files.\n"
+    assert err == "movecheck: note: no movecheck file below folder\n"
 
 
 def test_missing_state_option_file(run_cli, aa_dir, aa, write) -> None:
@@ -566,13 +566,13 @@ def test_unreadable_file_among_several_is_reported_and_the_rest_checked(run_main
     code, out, err = run_main(args, cwd=aa_dir)
     assert code == 2
     assert err.splitlines() == [
+        "movecheck: note: no movecheck file below folder",
         "movecheck: error: missing.yaml: no such file",
-        "movecheck: error: folder: is a directory, not a file",
     ]
     document = json.loads(out)  # validated against the report schema by run_main
     files = {f["path"]: f for f in document["files"]}
     assert files["missing.yaml"]["error"] == "missing.yaml: no such file"
-    assert files["folder"]["error"] == "folder: is a directory, not a file"
+    assert "folder" not in files  # an empty folder gives no file (said on stderr)
     assert files["orders.yaml"]["error"] is None
     assert [f["code"] for f in document["findings"]] == ["AA203"]  # the readable file was checked
     code, out, err = run_main(["lint", "orders.yaml", "missing.yaml", "--exit-zero"], cwd=aa_dir)

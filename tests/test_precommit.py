@@ -88,6 +88,18 @@ def test_manifest_hooks() -> None:
     assert hooks["movecheck-lint"]["entry"].startswith("movecheck lint") and hooks["movecheck-lint"]["types"] == ["yaml"]
 
 
+def test_manifest_declares_its_pre_commit_version_and_serial_check() -> None:
+    import yaml
+
+    hooks = {hook["id"]: hook for hook in yaml.safe_load(MANIFEST.read_text(encoding="utf-8"))}
+    # types_or (movecheck-check) came with pre-commit 2.9.0; both hooks say so, as a string
+    assert {h["minimum_pre_commit_version"] for h in hooks.values()} == {"2.9.0"}
+    assert "types_or" in hooks["movecheck-check"]
+    # --with-dependents: two batches holding a state and its orders would check them twice
+    assert hooks["movecheck-check"]["require_serial"] is True
+    assert hooks["movecheck-lint"].get("require_serial", False) is False  # each file on its own: batches are fine
+
+
 def readme_config(repo: str, rev: str) -> str:
     """The README's .pre-commit-config.yaml snippet, its two placeholders filled in."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -436,7 +436,7 @@ def test_a_symlinked_config_pointing_at_a_secret_quotes_nothing(run_main, tmp_pa
     assert [(f["code"], f["file"], f["line"]) for f in findings] == [("MC010", ".movecheck.yaml", 1), ("AA203", "orders/g1.yaml", 8)]
     assert findings[0]["message"] == (
         ".movecheck.yaml is not a movecheck configuration (it has none of the keys select, ignore, "
-        "per-file-ignores, format, aa, maneuver); it is not used and not quoted"
+        "per-file-ignores, format, exclude, aa, maneuver); it is not used and not quoted"
     )
     assert json.loads(outputs["json"])["files"][0]["config"] is None
 

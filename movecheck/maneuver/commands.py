@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from movecheck.cli_options import ConfigOption, IsolatedOption, LangOption, RuleOptionOption, written_to
+from movecheck.cli_options import ConfigOption, IsolatedOption, LangOption, RuleOptionOption, format_flag, output_flag
 from movecheck.output import deliver, say
 
 
@@ -22,7 +22,6 @@ class ReachFormat(StrEnum):
     json = "json"
 
 
-ReachOutput = written_to("the reach")
 
 
 def register(app: typer.Typer, kernel: Any) -> None:
@@ -34,9 +33,9 @@ def register(app: typer.Typer, kernel: Any) -> None:
         ids: Annotated[list[str], typer.Argument(help="Bases and corps to work out.", show_default=False)],
         fmt: Annotated[
             ReachFormat | None,
-            typer.Option("--format", "-f", help="Output format (default: text).", show_default=False),
+            format_flag("Output format (default: text)."),
         ] = None,
-        output: ReachOutput = None,
+        output: Annotated[str | None, output_flag("the reach")] = None,
         option: RuleOptionOption = None,
         isolated: IsolatedOption = False,
         config: ConfigOption = None,

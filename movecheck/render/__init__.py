@@ -2,7 +2,8 @@
 
 One module per output format, each listed once in :data:`REGISTRY` (the command
 line, the configuration schema and the session derive their lists from it); each
-module has ``render(report, *, color=False, statistics=False) -> str``.  Every
+module has ``render(report, *, color=False, statistics=False) -> str`` (those for people,
+text and full, also take ``quiet``).  Every
 format is deterministic: the same report gives byte-identical output.
 """
 
@@ -10,8 +11,8 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from movecheck.findings import Report
 
@@ -64,7 +65,8 @@ def env_format(choices: tuple[str, ...]) -> str | None:
         return env
     known = FORMATS + EXTRA_FORMATS
     if env not in known:
-        raise InputError(_("MOVECHECK_FORMAT={value} is not a format; choose one of: {names}").format(value=repr(env), names=", ".join(choices)))
+        message = _("MOVECHECK_FORMAT={value} is not a format; choose one of: {names}")
+        raise InputError(message.format(value=repr(env), names=", ".join(choices)))
     return None
 
 
@@ -75,8 +77,15 @@ def renderer(name: str) -> Callable[..., str]:
     return module.render  # type: ignore[no-any-return]
 
 
-def render(report: Report, fmt: str, *, color: bool = False, statistics: bool = False) -> str:
-    """The report in format ``fmt``; ``statistics`` adds (or, in text, shows) counts per code."""
+def render(report: Report, fmt: str, *, color: bool = False, statistics: bool = False, quiet: bool = False) -> str:
+    """The report in format ``fmt``; ``statistics`` adds (or, in text, shows) counts per code.
+
+    ``quiet`` (``-q``) leaves the ``checked against`` lines out of the formats for people
+    (text, full); a report for a program is whole whatever ``-q`` says.
+    """
+    entry = REGISTRY.get(fmt, REGISTRY["text"])
+    if quiet and not entry.machine:
+        return renderer(fmt)(report, color=color, statistics=statistics, quiet=True)
     return renderer(fmt)(report, color=color, statistics=statistics)
 
 

@@ -127,10 +127,10 @@ def excerpt(finding: Finding, lines: list[str] | None, *, color: bool = False, c
     return out
 
 
-def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
-    """Each finding, its excerpt and a blank line; then the summary line."""
+def render(report: Report, *, color: bool = False, statistics: bool = False, quiet: bool = False) -> str:
+    """Each finding, its excerpt and a blank line; then the summary line (``quiet``: see :func:`state_lines`)."""
     if statistics:
-        return "\n".join([*statistics_lines(report), *state_lines(report), summary_line(report)]) + "\n"
+        return "\n".join([*statistics_lines(report), *state_lines(report, quiet), summary_line(report)]) + "\n"
     cache: dict[str, list[str] | None] = {}
     blocks: list[str] = []
     checked = {entry.path for entry in report.files}
@@ -139,5 +139,5 @@ def render(report: Report, *, color: bool = False, statistics: bool = False) -> 
         context = CONTEXT if finding.file in checked else 0
         lines.extend(excerpt(finding, _source_lines(report, finding.file, cache), color=color, context=context))
         blocks.append("\n".join(lines) + "\n")
-    blocks.append("\n".join([*state_lines(report), summary_line(report)]) + "\n")
+    blocks.append("\n".join([*state_lines(report, quiet), summary_line(report)]) + "\n")
     return "\n".join(blocks)

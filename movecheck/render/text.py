@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from movecheck.findings import CATALOGUE, NOT_JUDGED, Finding, Report, Severity
+from movecheck.clauses import CATALOGUE, Severity
+from movecheck.findings import NOT_JUDGED, Finding, Report
 from movecheck.i18n import _, ngettext
 from movecheck.render.escape import escape
 
@@ -31,7 +32,8 @@ def summary_line(report: Report) -> str:
         ngettext("{count} note", "{count} notes", summary["notes"]).format(count=summary["notes"]),
     ]
     files = summary["files"]
-    line = ngettext("{findings} in {count} file", "{findings} in {count} files", files).format(findings=", ".join(parts), count=files)
+    in_files = ngettext("{findings} in {count} file", "{findings} in {count} files", files)
+    line = in_files.format(findings=", ".join(parts), count=files)
     orders = summary["orders"]
     if not orders and not _any_orders(report):
         return line + "."
@@ -72,28 +74,29 @@ def _any_orders(report: Report) -> bool:
     return any(is_kind(f.kind, ORDERS) for f in report.files)
 
 
-def state_lines(report: Report) -> list[str]:
+def state_lines(report: Report, quiet: bool = False) -> list[str]:
     """``orders.yaml: checked against state.yaml`` for each orders file that found its state, then
-    what changed its rules or selection (``orders.yaml: .movecheck.yaml sets aa.neutrals_impassable=false``)."""
+    what changed its rules or selection (``orders.yaml: .movecheck.yaml sets aa.neutrals_impassable=false``).
+
+    ``quiet`` (``-q``): without the ``checked against`` lines; what changed the rules is never unseen.
+    """
     against = _("{orders}: checked against {state}")
     lines = []
     for entry in report.files:
-        if entry.state:
+        if entry.state and not quiet:
             lines.append(against.format(orders=escape(entry.path), state=escape(entry.state)))
         if entry.overrides:
             lines.extend(escape(line) for line in entry.overrides.lines(entry.path))
     return lines
 
 
-def render(report: Report, *, color: bool = False, statistics: bool = False) -> str:
+def render(report: Report, *, color: bool = False, statistics: bool = False, quiet: bool = False) -> str:
     """Every finding on its own line, sorted, then the state of each orders file, then the summary line.
 
-    With ``statistics`` the lines are counts per code instead of the findings.
+    With ``statistics`` the lines are counts per code instead of the findings; ``quiet``: no
+    ``checked against`` lines (see :func:`state_lines`).
     """
-    if statistics:
-        lines = statistics_lines(report)
-    else:
-        lines = [finding_line(f, color=color) for f in report.sorted_findings()]
-    lines.extend(state_lines(report))
+    lines = statistics_lines(report) if statistics else [finding_line(f, color=color) for f in report.sorted_findings()]
+    lines.extend(state_lines(report, quiet))
     lines.append(summary_line(report))
     return "\n".join(lines) + "\n"
