@@ -7,8 +7,7 @@ shapely; the commands load what they need when they run.
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,14 +21,17 @@ from movecheck.cli_options import (
     NewStateOutput,
     OrdersStateOption,
     PictureOutput,
+    PostOutput,
     ReportArgs,
     RootOption,
     RuleOptionOption,
     RulesFormat,
     RulesFormatOption,
+    SummaryFormat,
+    SummaryFormatOption,
     chosen_format,
+    click_exceptions,
     report_command,
-    written_to,
 )
 from movecheck.output import deliver, emit, ensure_streams, say, silence
 
@@ -339,21 +341,12 @@ def render_picture(
     raise typer.Exit(0)
 
 
-class SummaryFormat(StrEnum):
-    markdown = "markdown"
-    bbcode = "bbcode"
-    text = "text"
-    json = "json"
-
-
 @app.command()
 def summary(
     files: Annotated[list[str], typer.Argument(
         help="The files of one turn or phase: orders, battle results, purchases, or a state.", show_default=False)],
-    fmt: Annotated[SummaryFormat, typer.Option(
-        "--format", "-f", help="markdown (Discourse, NodeBB, GitHub), bbcode (phpBB), text (e-mail) or json.",
-    )] = SummaryFormat.markdown,
-    output: written_to("the post") = None,
+    fmt: SummaryFormatOption = SummaryFormat.markdown,
+    output: PostOutput = None,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
     root: RootOption = None,
@@ -373,14 +366,6 @@ def _fail(message: str) -> None:
 
 
 _say = say
-
-
-def _click_exceptions() -> Any:
-    try:
-        from typer._click import exceptions  # typer >= 0.24 vendors click
-    except ImportError:  # pragma: no cover - older typer with click installed
-        from click import exceptions  # type: ignore[no-redef,import-not-found,unused-ignore]
-    return exceptions
 
 
 # typer >= 0.24 defines Abort itself (typer.exceptions), not in its vendored click
@@ -459,7 +444,7 @@ def _run(args: list[str]) -> int:
     from movecheck.i18n import _
     from movecheck.loading import InputError
 
-    exceptions = _click_exceptions()
+    exceptions = click_exceptions()
     command = typer.main.get_command(_app_for(args[0] if args else None))
     try:
         result = command.main(args=args, prog_name="movecheck", standalone_mode=False)

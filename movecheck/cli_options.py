@@ -55,6 +55,20 @@ FormatOption = Annotated[
     format_flag("Output format (default: $MOVECHECK_FORMAT, else the configuration's format, else text)."),
 ]
 RulesFormatOption = Annotated[RulesFormat | None, format_flag(_ENV_OR_TEXT)]
+
+
+class SummaryFormat(StrEnum):
+    """Output formats of ``summary``: a post for a forum dialect, e-mail, or machines."""
+
+    markdown = "markdown"
+    bbcode = "bbcode"
+    text = "text"
+    json = "json"
+
+
+SummaryFormatOption = Annotated[
+    SummaryFormat, format_flag("markdown (Discourse, NodeBB, GitHub), bbcode (phpBB), text (e-mail) or json.")
+]
 ListFormatOption = Annotated[ListFormat | None, format_flag(_ENV_OR_TEXT)]
 SelectOption = Annotated[
     list[str] | None,
@@ -170,6 +184,7 @@ def written_to(what: str) -> Any:
 NewStateOutput = written_to("the new state")
 MapOutput = written_to("the map")
 PictureOutput = written_to("the SVG")
+PostOutput = written_to("the post")
 
 
 def _language(value: str | None) -> str | None:
@@ -306,3 +321,12 @@ def report_command(command: Callable[..., None]) -> Callable[..., None]:
     run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in parameters}
     return run
+
+
+def click_exceptions() -> Any:
+    """The click exceptions module Typer uses (typer >= 0.24 vendors click)."""
+    try:
+        from typer._click import exceptions
+    except ImportError:  # pragma: no cover - older typer with click installed
+        from click import exceptions  # type: ignore[no-redef,import-not-found,unused-ignore]
+    return exceptions
