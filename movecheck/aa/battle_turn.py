@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from movecheck.aa.battle_extras import SIDES, Extras, Landing, fights, read_extras  # noqa: F401  (named here too)
+from movecheck.aa.battle_extras import SIDES, Extras, Landing, fights, read_extras
 from movecheck.aa.model import Board, Unit
 
 if TYPE_CHECKING:

@@ -302,5 +302,15 @@ def _mapping(value: Any) -> dict[Any, Any]:
 # -- resolving -------------------------------------------------------------------------
 
 
-__all__ = ["Battle", "Resolution", "Result", "SUNK", "STAYED_ABOARD", "cargo_ashore", "fights", "pick_losses",
-           "read_battles", "read_results"]
+__all__ = [
+    "STAYED_ABOARD",
+    "SUNK",
+    "Battle",
+    "Resolution",
+    "Result",
+    "cargo_ashore",
+    "fights",
+    "pick_losses",
+    "read_battles",
+    "read_results",
+]

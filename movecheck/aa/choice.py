@@ -26,10 +26,11 @@ of the option indices (the greedy choice, option 0, first at every point).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from movecheck import budget
 

@@ -7,8 +7,9 @@ state it checks against.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from movecheck.aa.gamemap import GameMap
 from movecheck.aa.model import Board

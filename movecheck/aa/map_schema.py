@@ -15,8 +15,9 @@ and other sea-zone forms that movecheck reads are flagged by the editor.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from movecheck.aa.mapquery import natural, open_map
 

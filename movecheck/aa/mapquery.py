@@ -57,9 +57,8 @@ def open_map(ref: str) -> MapSource:
     if not os.path.exists(ref):
         hint = did_you_mean(close_names(ref, BUILTIN_MAPS, n=2, cutoff=0.5))
         raise InputError(_("map {name} is neither a built-in map ({names}) nor a file").format(name=repr(ref), names=", ".join(BUILTIN_MAPS)) + hint)
-    from movecheck.systems import system
     from movecheck.files import read
-    from movecheck.systems import has_errors
+    from movecheck.systems import has_errors, system
 
     loaded = read(ref)
     findings = list(loaded.findings)
@@ -334,11 +333,9 @@ def find_paths(board: Any, kind: Any, start: str, end: str) -> dict[str, Any]:
         if kind.is_sea:
             if not board.is_sea(y) or not board.canal_open(x, y):
                 return False
-        elif kind.is_land and board.is_sea(y):
+        elif (kind.is_land and board.is_sea(y)) or (neutral_blocks and board.is_neutral(y)):
             return False
-        elif neutral_blocks and board.is_neutral(y):
-            return False
-        return combat or not board.hostile(y) and not (kind.is_land and board.enemy_units(y))
+        return combat or (not board.hostile(y) and not (kind.is_land and board.enemy_units(y)))
 
     fits = not (kind.is_land and board.is_sea(start)) and not (kind.is_sea and not board.is_sea(start))
     paths, count = board.routes(start, end, kind.movement, passable, enter, FIRST_PATHS) if fits else ([], 0)
@@ -382,7 +379,7 @@ def render_path(ref: str, start: str, end: str, unit: str | None, state: str | N
         lines.append(_paths_line(found["cost"], found["count"]))
         lines += [f"  {' → '.join(p)}" for p in found["paths"]]
         return "\n".join(lines) + "\n"
-    if kind.is_land and board.is_sea(a) or kind.is_sea and not board.is_sea(a):
+    if (kind.is_land and board.is_sea(a)) or (kind.is_sea and not board.is_sea(a)):
         lines.append(_("no path: a {kind} does not move from {space}").format(kind=type_noun(kind.name), space=a))
         return "\n".join(lines) + "\n"
     far = found["ignoring_movement"]

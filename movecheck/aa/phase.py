@@ -7,8 +7,9 @@ read it.  Both import this module, neither imports the other.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from movecheck.aa.choice import Chooser, classes, packing_key, packings, spread_key
 from movecheck.aa.model import Board
@@ -194,7 +195,7 @@ class Phase:
             return self.plans[move.index]
         route = land_route(self.board, move.path)
         land = move.land_movers()
-        if not land or route.load_at is None or route.bad_step is not None and route.bad_step <= route.load_at:
+        if not land or route.load_at is None or (route.bad_step is not None and route.bad_step <= route.load_at):
             plan: dict[int, Unit | None] = {}
         else:
             zone = move.path[route.load_at]

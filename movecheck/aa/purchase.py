@@ -25,10 +25,9 @@ from movecheck.findings import make_finding
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
-    from movecheck.systems import Outcome
     from movecheck.findings import Finding
     from movecheck.loading import Document
-    from movecheck.systems import Prepared
+    from movecheck.systems import Outcome, Prepared
 
 PURCHASE = "purchase/file"
 """The occasion the purchase clauses run at: once, on the whole file."""

@@ -17,10 +17,9 @@ from movecheck.findings import Severity, make_finding
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
-    from movecheck.systems import Outcome
     from movecheck.findings import Finding
     from movecheck.loading import Document
-    from movecheck.systems import Prepared
+    from movecheck.systems import Outcome, Prepared
 
 
 def check_results(doc: Document, prepared: Prepared) -> Outcome:

@@ -12,7 +12,7 @@ from typing import Any
 
 from movecheck.aa.editions import DEFAULT_EDITION
 from movecheck.aa.gamemap import GameMap
-from movecheck.aa.map_files import edition_of, load_map, options_of  # noqa: F401  (named here too)
+from movecheck.aa.map_files import edition_of, load_map, options_of
 from movecheck.aa.model import Board
 from movecheck.aa.names import ambiguous_message
 from movecheck.aa.units import Unit

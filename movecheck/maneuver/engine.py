@@ -13,8 +13,9 @@ carried out too (``apply --force`` writes what the orders do as checked).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from movecheck.budget import SearchLimit, per_file
 from movecheck.findings import Finding

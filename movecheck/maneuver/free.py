@@ -11,9 +11,10 @@ No verdicts and no words: those are the clauses' (:mod:`movecheck.maneuver.check
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver.model import Base, Terrain, Vec

@@ -8,8 +8,9 @@ imports this module and must stay light).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from movecheck.clauses import CATALOGUE, Violation, clause
 from movecheck.i18n import N_, _, ngettext

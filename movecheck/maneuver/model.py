@@ -221,7 +221,7 @@ class Battlefield:
             self._field = field_polygon(self.width, self.depth)
         return self._field
 
-    def copy(self) -> "Battlefield":
+    def copy(self) -> Battlefield:
         """A battlefield to carry one orders file out on: its own bases and corps.
 
         Terrain, landmarks and options (and the shapes already computed) are shared:

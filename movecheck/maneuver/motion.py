@@ -15,8 +15,9 @@ over the dice's exact distributions are :mod:`movecheck.maneuver.rolls`.  Facts 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep

@@ -16,13 +16,14 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from movecheck.files import is_kind
-from movecheck.loading import InputError
 from movecheck.findings import Finding, Report
 from movecheck.i18n import _, ngettext
+from movecheck.loading import InputError
 from movecheck.systems import STATE, Unrenderable
 
 if TYPE_CHECKING:  # pragma: no cover - typing only

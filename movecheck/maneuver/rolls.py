@@ -11,9 +11,10 @@ is :mod:`movecheck.maneuver.motion`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from movecheck.budget import SEARCHES, Meter
 from movecheck.maneuver.dice import Dice

@@ -14,9 +14,9 @@ how the finding reads, is decided by the clauses (:mod:`movecheck.maneuver.check
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver.model import Base, Battlefield, Terrain, Vec
@@ -107,9 +107,7 @@ class World:
         for other in self.bases_near(rect, slack):
             if other.side == self.side:
                 continue
-            if exact and g.in_contact(rect, other.rect, self.gap):
-                found.append(other)
-            elif not exact and touching(rect, other.rect, self.gap, self.tol):
+            if (exact and g.in_contact(rect, other.rect, self.gap)) or (not exact and touching(rect, other.rect, self.gap, self.tol)):
                 found.append(other)
         return found
 

@@ -11,7 +11,7 @@ about it (:mod:`movecheck.aa.landing`), never the engine.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from movecheck.aa.phase import PHASES, SCOPES, occasion
 from movecheck.clauses import CATALOGUE, Clause, Violation, clause

@@ -9,8 +9,9 @@ and one that did not move and cannot is lost (AA308).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING
 
 from movecheck.aa.checks import aa_clause
 from movecheck.aa.landing import (

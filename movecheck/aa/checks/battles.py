@@ -8,7 +8,7 @@ these clauses follow the A&A rulebook's battle sequence (aa.md gives each rule).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from movecheck.aa.battles import END, RESULT, SIDES, STAYED_ABOARD, SUNK, Resolution, Result, fights
 from movecheck.aa.units import describe

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from movecheck.aa.checks import aa_clause
 from movecheck.aa.moves import land_route
@@ -33,7 +34,7 @@ def transport_capacity(move: Move, phase: Phase) -> Iterator[Violation]:
     infantry 2, artillery/tank/AA gun 3).  Factories and aircraft never board.
     """
     route = _route(move, phase)
-    if route is None or route.load_at is None or route.bad_step is not None and route.bad_step <= route.load_at:
+    if route is None or route.load_at is None or (route.bad_step is not None and route.bad_step <= route.load_at):
         return
     zone = move.path[route.load_at]
     if not phase.transports_in(zone) or phase.named_transport_problem(move, zone):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from movecheck.aa.checks import aa_clause
 from movecheck.aa.moves import land_route, others_at

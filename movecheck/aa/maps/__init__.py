@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ def builtin_path(name: str) -> Path:
     return _HERE / f"{name}.json"
 
 
-@lru_cache(maxsize=None)
+@cache
 def builtin_map(name: str) -> dict[str, Any]:
     """A built-in map as data (parsed once per process)."""
     if name not in BUILTIN_MAPS:

@@ -15,7 +15,8 @@ them to list the catalogue.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from movecheck.clauses import CATALOGUE, Clause, Violation, clause
 

@@ -169,7 +169,7 @@ def misses(a: Any) -> list[Miss]:
             for b in file.members:
                 dec = declared.get(b.id)
                 exp = a.expected(b, res.distance)
-                if b.id in marching or dec is not None and math.dist((dec.x, dec.y), exp) <= tol + EPS:
+                if b.id in marching or (dec is not None and math.dist((dec.x, dec.y), exp) <= tol + EPS):
                     continue
                 along = devs[b.id][0] if dec is not None else 0.0
                 found.append(Miss(b, group, file, res, dec, exp, along, as_one))

@@ -8,8 +8,9 @@ text from plain values: no shapely.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from movecheck.i18n import _
 from movecheck.maneuver.model import ORDER_NAMES, fmt
