@@ -344,7 +344,7 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # typ
             entry["aboard"] = unit.aboard.id or ids[unit.aboard.uid]
         key = tuple(sorted((k, str(v)) for k, v in entry.items()))
         if "id" in entry or key not in stacks:
-            stacks[key if "id" not in entry else key + (("uid", str(unit.uid)),)] = entry
+            stacks[key if "id" not in entry else (*key, ("uid", str(unit.uid)))] = entry
         else:
             stacks[key]["count"] = stacks[key].get("count", 1) + 1
     ordered = sorted(stacks.values(), key=lambda e: (_natural(e["at"]), e["power"], e["type"], e.get("id", ""), str(sorted(e.items()))))

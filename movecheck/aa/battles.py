@@ -246,14 +246,14 @@ def read_results(doc: Document, board: Board, battles: dict[str, Battle], named:
         if space is not None:
             named.add(space)
         if space is None and isinstance(entry.get("at"), str):
-            found.append(unknown_space(doc, board.map, entry.get("at"), where + ("at",)))
+            found.append(unknown_space(doc, board.map, entry.get("at"), (*where, "at")))
         retreat = entry.get("retreat")
         if retreat is not None and not isinstance(retreat, str):
             broken.add(index)  # the schema has said so (MC003)
         elif retreat is not None:
             retreat = board.map.resolve(retreat)
             if retreat is None:
-                found.append(unknown_space(doc, board.map, entry.get("retreat"), where + ("retreat",)))
+                found.append(unknown_space(doc, board.map, entry.get("retreat"), (*where, "retreat")))
         losses: dict[str, dict[str, int]] = {}
         named_losses: dict[str, dict[str, str]] = {}
         for side in SIDES:
@@ -267,12 +267,12 @@ def read_results(doc: Document, board: Board, battles: dict[str, Battle], named:
                     broken.add(index)  # the schema has said so (MC003)
                 elif unit is not None and count != 1:
                     found.append(doc.finding("MC003", _("{id} names one unit: write {id}: 1").format(id=name),
-                                             where + (f"{side}_losses", name)))
+                                             (*where, f"{side}_losses", name)))
                 elif unit is not None:
                     named_losses[side][name] = unit.type.name
                     losses[side][unit.type.name] = losses[side].get(unit.type.name, 0) + 1
                 elif kind is None:
-                    found.append(unknown_type(doc, board.map, name, where + (f"{side}_losses", name), key=True))
+                    found.append(unknown_type(doc, board.map, name, (*where, f"{side}_losses", name), key=True))
                 else:
                     losses[side][kind] = losses[side].get(kind, 0) + count
         submerged = _mapping(entry.get("submerged"))

@@ -342,7 +342,7 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         if value >= bound:
             continue
         c = next(c for c, n in enumerate(left) if n)
-        rest = left[:c] + (left[c] - 1,) + left[c + 1:]
+        rest = (*left[:c], left[c] - 1, *left[c + 1:])
         # more slots never land fewer: a zone already holding slots for every fighter that reaches it is no choice
         zones = [z for z in kinds[c][1] if here.get(z, 0) < demand[z]]
         if not zones:

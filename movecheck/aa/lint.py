@@ -104,14 +104,14 @@ def aboard_elsewhere(ctx: LintContext) -> Iterator[Violation]:
                 _("{unit} is in {space} but aboard {vessel}, which is in {other}").format(
                     unit=unit.label(), space=unit.at, vessel=target_id, other=vessel.at
                 ),
-                unit.source + ("aboard",),
+                (*unit.source, "aboard"),
             )
         elif not (vessel.type.is_transport and unit.type.is_land) and not (vessel.type.is_carrier and unit.type.is_fighter):
             yield Violation(
                 _("{unit} ({kind}) cannot be aboard {vessel}, a {vessel_kind}").format(
                     unit=unit.label(), kind=unit.type.name, vessel=target_id, vessel_kind=vessel.type.name
                 ),
-                unit.source + ("aboard",),
+                (*unit.source, "aboard"),
             )
 
 
@@ -165,7 +165,7 @@ def unit_in_neutral(ctx: LintContext) -> Iterator[Violation]:
         return
     for unit in _units(ctx):
         if ctx.board.is_neutral(unit.at):
-            yield Violation(_("{unit} stands in {space}, a neutral territory").format(unit=unit.label(), space=unit.at), unit.source + ("at",))
+            yield Violation(_("{unit} stands in {space}, a neutral territory").format(unit=unit.label(), space=unit.at), (*unit.source, "at"))
 
 
 @lint_clause("AA907", "connection-unknown-space", "error", "(lint) a connection names a space the map does not have", target="map",
@@ -177,7 +177,7 @@ def connection_unknown_space(ctx: LintContext) -> Iterator[Violation]:
         extra = did_you_mean(ctx.game_map.suggest(name))
         yield Violation(
             _("connection {index} names {name}, which is not a space of the map").format(index=index + 1, name=repr(name)) + extra,
-            ctx.map_prefix + ("connections", index),
+            (*ctx.map_prefix, "connections", index),
         )
 
 
@@ -188,17 +188,17 @@ def canal_not_adjacent(ctx: LintContext) -> Iterator[Violation]:
     """A canal joins two sea zones that the map connects, and its land territories exist."""
     game_map = ctx.game_map
     for index, canal in enumerate(game_map.canals):
-        where = ctx.map_prefix + ("canals", index)
+        where = (*ctx.map_prefix, "canals", index)
         a, b = (game_map.resolve(z) for z in canal.zones)
         if a is None or b is None:
-            yield Violation(_("{canal} names a sea zone the map does not have").format(canal=canal.name), where + ("sea_zones",))
+            yield Violation(_("{canal} names a sea zone the map does not have").format(canal=canal.name), (*where, "sea_zones"))
         elif not (game_map.is_sea(a) and game_map.is_sea(b)):
-            yield Violation(_("{canal} joins {a} and {b}, which are not both sea zones").format(canal=canal.name, a=a, b=b), where + ("sea_zones",))
+            yield Violation(_("{canal} joins {a} and {b}, which are not both sea zones").format(canal=canal.name, a=a, b=b), (*where, "sea_zones"))
         elif not game_map.adjacent(a, b):
-            yield Violation(_("{canal} joins {a} and {b}, which the map does not connect").format(canal=canal.name, a=a, b=b), where + ("sea_zones",))
+            yield Violation(_("{canal} joins {a} and {b}, which the map does not connect").format(canal=canal.name, a=a, b=b), (*where, "sea_zones"))
         for k, name in enumerate(canal.land):
             if game_map.resolve(name) is None:
-                yield Violation(_("{canal} needs {name}, which is not a territory of the map").format(canal=canal.name, name=repr(name)), where + ("land", k))
+                yield Violation(_("{canal} needs {name}, which is not a territory of the map").format(canal=canal.name, name=repr(name)), (*where, "land", k))
 
 
 @lint_clause("AA909", "ship-on-land", "error", "(lint) a ship stands in a land territory", target="state",
@@ -210,7 +210,7 @@ def ship_on_land(ctx: LintContext) -> Iterator[Violation]:
         if unit.type.is_sea and not ctx.board.is_sea(unit.at):
             yield Violation(
                 _("{unit} ({kind}) stands in {space}, a land territory").format(unit=unit.label(), kind=unit.type.name, space=unit.at),
-                unit.source + ("at",),
+                (*unit.source, "at"),
             )
 
 
@@ -226,18 +226,18 @@ def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
             if power not in game_map.powers:
                 yield Violation(
                     _("side {side} lists {power}, which is not one of the map's powers").format(side=side, power=repr(power)),
-                    ctx.map_prefix + ("sides", side, k),
+                    (*ctx.map_prefix, "sides", side, k),
                 )
     listed = [p for members in sides.values() for p in members]
     for index, power in enumerate(game_map.powers):
         if listed.count(power) != 1:
             yield Violation(
                 _("power {power} belongs to {count} sides; it must belong to exactly one").format(power=power, count=listed.count(power)),
-                ctx.map_prefix + ("powers", index),
+                (*ctx.map_prefix, "powers", index),
             )
     for name, owner in (ctx.map_data.get("control", {}) or {}).items():
         space = game_map.resolve(name)
-        where = ctx.map_prefix + ("control", name)
+        where = (*ctx.map_prefix, "control", name)
         if space is None:
             yield Violation(_("control names {name}, which is not a territory of the map").format(name=repr(name)), where)
         elif game_map.is_sea(space):
@@ -262,7 +262,7 @@ def submerged_not_submarine(ctx: LintContext) -> Iterator[Violation]:
         if unit.submerged and not unit.type.submarine:
             yield Violation(_("{unit} ({kind}) in {space} is marked submerged; only submarines submerge").format(
                                 unit=unit.label(), kind=unit.type.name, space=unit.at),
-                            unit.source + ("submerged",) if unit.source != ("map",) else unit.source)
+                            (*unit.source, "submerged") if unit.source != ("map",) else unit.source)
 
 
 def _units(ctx: LintContext):

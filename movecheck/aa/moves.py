@@ -64,13 +64,13 @@ class Move:
 
     def step(self, k: int) -> DocPath:
         """Document path of the k-th space of the path."""
-        return self.where + ("path", min(max(k, 0), len(self.path) - 1))
+        return (*self.where, "path", min(max(k, 0), len(self.path) - 1))
 
     def units_node(self, unit: Unit | None = None) -> DocPath:
         """Document path of the ``units:`` entry that named a unit."""
         if unit is not None and unit.uid in self.unit_keys:
             return self.unit_keys[unit.uid]
-        return self.where + ("units",)
+        return (*self.where, "units")
 
     def of_domain(self, domain: str) -> list[Unit]:
         return [u for u in self.units if u.type.domain == domain]
@@ -166,7 +166,7 @@ def resolve_move(
         for k, name in enumerate(path_raw):
             space = board.map.resolve(name)
             if space is None:
-                findings.append(unknown_space(doc, board.map, name, where + ("path", k)))
+                findings.append(unknown_space(doc, board.map, name, (*where, "path", k)))
             path.append(space or "")
     move = Move(index=index + 1, where=where, order_id=order_id, path=path)
     units_raw = raw.get("units")
@@ -176,24 +176,24 @@ def resolve_move(
         for name, count in units_raw.items():
             kind = board.map.resolve_type(name)
             if kind is None:
-                findings.append(unknown_type(doc, board.map, name, where + ("units", name), key=True))
+                findings.append(unknown_type(doc, board.map, name, (*where, "units", name), key=True))
             elif isinstance(count, int) and not isinstance(count, bool) and count > 0:
-                wanted_types.append((kind, count, where + ("units", name)))
+                wanted_types.append((kind, count, (*where, "units", name)))
     elif isinstance(units_raw, list):
         for k, unit_id in enumerate(units_raw):
             unit = board.by_id.get(unit_id) if isinstance(unit_id, str) else None
             if unit is None:
                 close = close_names(unit_id, board.by_id, n=3, charge=doc) if isinstance(unit_id, str) else []
                 hint = suggestion(close)
-                findings.append(doc.finding("MC004", _("no unit has the id {id}").format(id=repr(unit_id)) + hint, where + ("units", k)))
+                findings.append(doc.finding("MC004", _("no unit has the id {id}").format(id=repr(unit_id)) + hint, (*where, "units", k)))
             else:
-                wanted_ids.append((unit, where + ("units", k)))
+                wanted_ids.append((unit, (*where, "units", k)))
     transport_raw = raw.get("transport")
     if isinstance(transport_raw, str):
         move.transport = board.by_id.get(transport_raw)
         if move.transport is None or not move.transport.type.is_transport:
             what = _("no unit has the id {id}") if move.transport is None else _("no transport has the id {id}")
-            findings.append(doc.finding("MC004", "transport: " + what.format(id=repr(transport_raw)), where + ("transport",)))
+            findings.append(doc.finding("MC004", "transport: " + what.format(id=repr(transport_raw)), (*where, "transport")))
             move.transport = None
     attack_raw = raw.get("attack")
     if attack_raw is True and path and path[-1]:
@@ -201,7 +201,7 @@ def resolve_move(
     elif isinstance(attack_raw, str):
         move.attack = board.map.resolve(attack_raw)
         if move.attack is None:
-            findings.append(unknown_space(doc, board.map, attack_raw, where + ("attack",)))
+            findings.append(unknown_space(doc, board.map, attack_raw, (*where, "attack")))
     if len(path) < 2 or not all(path) or (not wanted_types and not wanted_ids):
         return None, findings
     move.at_sea = board.is_sea(path[0])

@@ -257,13 +257,13 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
         power = board.map.resolve_power(entry.get("power"))
         problems = []
         if space is None:
-            problems.append(unknown_space(state, board.map, entry.get("at"), where + ("at",)))
+            problems.append(unknown_space(state, board.map, entry.get("at"), (*where, "at")))
         if kind is None:
-            problems.append(unknown_type(state, board.map, entry.get("type"), where + ("type",)))
+            problems.append(unknown_type(state, board.map, entry.get("type"), (*where, "type")))
         if power is None:
-            problems.append(unknown_power(state, board.map, entry.get("power"), where + ("power",)))
+            problems.append(unknown_power(state, board.map, entry.get("power"), (*where, "power")))
         bad = [key for key in ("count", "moved", "damage") if key in entry and whole(entry[key]) is None]
-        problems += [_not_whole(state, where + (key,), entry[key]) for key in bad]
+        problems += [_not_whole(state, (*where, key), entry[key]) for key in bad]
         if problems:
             if not from_map:
                 findings.extend(problems)
@@ -294,7 +294,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
             unit.unloaded_before = unit.unloaded_to is not None
             board.add(unit)
             if entry.get("aboard"):
-                pending_aboard.append((unit, entry["aboard"], where + ("aboard",)))
+                pending_aboard.append((unit, entry["aboard"], (*where, "aboard")))
             if isinstance(entry.get("unloaded_from"), str) and not from_map:
                 unit.landed_from = entry["unloaded_from"]
     for unit, vessel_id, where in pending_aboard:
@@ -315,7 +315,7 @@ def _landed_from(state: Document, board: Board) -> list[Finding]:
     for unit in board.units:
         vessel = board.by_id.get(unit.landed_from) if unit.landed_from else None
         if unit.landed_from and (vessel is None or not vessel.type.is_transport or not unit.type.is_land):
-            where = unit.source + ("unloaded_from",)
+            where = (*unit.source, "unloaded_from")
             if where in said:
                 pass  # another unit of the same stack
             elif vessel is None:

@@ -161,7 +161,7 @@ class FreeAnalysis:
     def path_at(self, segment: int) -> DocPath:
         """The doc path of the waypoint that ends a segment."""
         last = len(self.order.path) - 1
-        return self.order.where + ("path", max(0, min(segment, last)))
+        return (*self.order.where, "path", max(0, min(segment, last)))
 
     @property
     def end_where(self) -> DocPath:

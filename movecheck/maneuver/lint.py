@@ -89,7 +89,7 @@ def corps_not_in_contact(ctx: LintContext) -> Iterator[Violation]:
             yield Violation(
                 _("corps {corps} is not one group of bases in contact: {count} groups ({groups})").format(
                     corps=corps.id, count=len(parts), groups=shown),
-                corps.source + ("id",),
+                (*corps.source, "id"),
             )
 
 
@@ -131,7 +131,7 @@ def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
                     _("base {base} faces {facing}° but {first}, the first base of corps {corps}, faces {first_facing}°").format(
                         base=base.id, facing=fmt_deg(base.facing), first=first.id, corps=corps.id,
                         first_facing=fmt_deg(first.facing)),
-                    base.source + ("facing",),
+                    (*base.source, "facing"),
                 )
 
 
@@ -154,7 +154,7 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
     field = bf.field_polygon
     size = f"0..{fmt(bf.width, whole=True)} × 0..{fmt(bf.depth, whole=True)}"
     for terrain in bf.terrain.values():
-        where = terrain.source + ("polygon",)
+        where = (*terrain.source, "polygon")
         distinct = []
         for p in terrain.points:
             if not distinct or abs(p[0] - distinct[-1][0]) > g.EPS or abs(p[1] - distinct[-1][1]) > g.EPS:
@@ -201,7 +201,7 @@ def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
         key = (kind, ident)
         if key in seen:
             line = doc.pos(seen[key] + ("id",))[0]
-            yield Violation(_(ALREADY_USED[kind]).format(id=repr(ident), line=line), where + ("id",))
+            yield Violation(_(ALREADY_USED[kind]).format(id=repr(ident), line=line), (*where, "id"))
         else:
             seen[key] = where
 

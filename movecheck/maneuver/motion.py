@@ -23,6 +23,7 @@ from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
 from movecheck.maneuver.model import Base, Vec
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector, point_segment_distance
+import itertools
 
 SAMPLES_PER_STEP = 4.0
 """Pieces per step of a turning segment."""
@@ -80,7 +81,7 @@ def full_contact(rect: Any, other: Any, gap: float, tolerance: float) -> bool:
     front = (coords[0][:2], coords[3][:2])  # base_corners: front-left, ..., front-right
     ring = [c[:2] for c in other.exterior.coords]
     reach = gap + tolerance + EPS
-    return any(_aligned(front, (p, q), reach) for p, q in zip(ring, ring[1:]))
+    return any(_aligned(front, (p, q), reach) for p, q in itertools.pairwise(ring))
 
 
 def _aligned(a: tuple[Vec, Vec], b: tuple[Vec, Vec], reach: float) -> bool:
@@ -234,7 +235,7 @@ class Motion:
         and normals of ``geometry.leave_distance``)."""
         ring = sweep._ccw_ring(region.convex_hull)
         edges = []
-        for a, b in zip(ring[:-1], ring[1:]):
+        for a, b in itertools.pairwise(ring):
             ex, ey = float(b[0] - a[0]), float(b[1] - a[1])
             length = math.hypot(ex, ey)
             if length > 0.0:

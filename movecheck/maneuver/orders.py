@@ -94,26 +94,26 @@ class Resolver:
         order = Order(index, kind if isinstance(kind, str) else "", oid, where, usable=schema_ok)
         ok = True
         if "corps" in data:
-            order.corps = self.corps(data["corps"], where + ("corps",))
+            order.corps = self.corps(data["corps"], (*where, "corps"))
             ok = ok and order.corps is not None
         if "base" in data:
-            order.base = self.base(data["base"], where + ("base",), order.corps)
+            order.base = self.base(data["base"], (*where, "base"), order.corps)
             ok = ok and order.base is not None
         if "landmark" in data:
-            order.landmark = self.landmark(data["landmark"], where + ("landmark",))
+            order.landmark = self.landmark(data["landmark"], (*where, "landmark"))
             ok = ok and order.landmark is not None
         rolls = data.get("rolls")
         if isinstance(rolls, dict):
-            ok = self.rolls(rolls, where + ("rolls",)) and ok
+            ok = self.rolls(rolls, (*where, "rolls")) and ok
             order.rolls = RollBook(rolls)
             order.raw_rolls = rolls
         end = data.get("end")
         order.draft = self.drafts and end is None and order.kind != "free"
         if isinstance(end, dict):
-            ok = self.ends(end, where + ("end",), order) and ok
+            ok = self.ends(end, (*where, "end"), order) and ok
         path = data.get("path")
         if isinstance(path, list):
-            ok = self.waypoints(path, where + ("path",), order) and ok
+            ok = self.waypoints(path, (*where, "path"), order) and ok
         facing = data.get("facing")
         if finite(facing):
             order.facing = float(facing) % 360.0
@@ -125,7 +125,7 @@ class Resolver:
             ok = False
         if order.kind == "to_landmark" and order.landmark is None:
             ok = False
-        order.usable = order.usable and ok and order.kind in CORPS_ORDERS + ("free",)
+        order.usable = order.usable and ok and order.kind in (*CORPS_ORDERS, "free")
         return order
 
     def corps(self, name: Any, path: tuple[Any, ...]) -> Corps | None:
@@ -186,21 +186,21 @@ class Resolver:
                     message = _("rolls name base {name}, which does not exist").format(name=repr(base_id))
                 else:
                     message = _("rolls name base {name}, which belongs to {owner}").format(name=repr(base_id), owner=base.side)
-                self.unknown(message + suggestion(base_id, self.own_bases(), self.doc), path + (base_id,), key=True)
+                self.unknown(message + suggestion(base_id, self.own_bases(), self.doc), (*path, base_id), key=True)
                 ok = False
             if isinstance(value, dict):
                 for tid in value:
                     if tid not in self.bf.terrain:
                         hint = suggestion(tid, list(self.bf.terrain), self.doc)
                         self.unknown(_("rolls name terrain {name}, which the battlefield does not have").format(
-                            name=repr(tid)) + hint, path + (base_id, tid), key=True)
+                            name=repr(tid)) + hint, (*path, base_id, tid), key=True)
                         ok = False
         return ok
 
     def ends(self, end: dict[str, Any], path: tuple[Any, ...], order: Order) -> bool:
         ok = True
         for base_id, value in end.items():
-            where = path + (base_id,)
+            where = (*path, base_id)
             base = self.bf.bases.get(base_id)
             if base is None:
                 pool = [b.id for b in order.corps.bases] if order.corps is not None else self.own_bases()

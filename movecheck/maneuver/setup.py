@@ -77,8 +77,8 @@ class _Builder:
     def point(self, value: Any, path: tuple[Any, ...], what: str) -> tuple[float, float] | None:
         if not isinstance(value, list) or len(value) != 2:
             return None
-        x = self.number(value[0], path + (0,), what)
-        y = self.number(value[1], path + (1,), what)
+        x = self.number(value[0], (*path, 0), what)
+        y = self.number(value[1], (*path, 1), what)
         return None if x is None or y is None else (x, y)
 
     # -- sections ----------------------------------------------------------
@@ -164,17 +164,17 @@ class _Builder:
         cid = entry.get("id")
         if not isinstance(cid, str) or not cid or cid in battlefield.corps:
             return None
-        mobility = self.number(entry.get("mobility"), where + ("mobility",), f"corps {cid} mobility", positive=True)
+        mobility = self.number(entry.get("mobility"), (*where, "mobility"), f"corps {cid} mobility", positive=True)
         width, depth = DEFAULT_BASE_SIZE
         size = entry.get("base")
         if isinstance(size, list) and len(size) == 2:
-            w = self.number(size[0], where + ("base", 0), f"corps {cid} base width", positive=True)
-            d = self.number(size[1], where + ("base", 1), f"corps {cid} base depth", positive=True)
+            w = self.number(size[0], (*where, "base", 0), f"corps {cid} base width", positive=True)
+            d = self.number(size[1], (*where, "base", 1), f"corps {cid} base depth", positive=True)
             width, depth = (w or width), (d or depth)
         corps = Corps(cid, side, [], where)
         bases = entry.get("bases")
         for bi, raw in enumerate(bases if isinstance(bases, list) else []):
-            base = self.base(raw, where + ("bases", bi), corps, mobility or DEFAULT_MOBILITY, width, depth)
+            base = self.base(raw, (*where, "bases", bi), corps, mobility or DEFAULT_MOBILITY, width, depth)
             if base is not None and base.id not in battlefield.bases:
                 corps.bases.append(base)
                 battlefield.bases[base.id] = base
@@ -210,7 +210,7 @@ class _Builder:
                     continue
                 ok = False
                 continue
-            value = self.number(raw[key], where + (key,), f"base {bid} {key}", positive=key in ("width", "depth", "mobility"))
+            value = self.number(raw[key], (*where, key), f"base {bid} {key}", positive=key in ("width", "depth", "mobility"))
             if value is None:
                 ok = False
             else:
@@ -260,7 +260,7 @@ class _Builder:
             key = given[0]
             value = entry[key]
             if key == "point":
-                landmark.point = self.point(value, where + ("point",), f"landmark {lid}")
+                landmark.point = self.point(value, (*where, "point"), f"landmark {lid}")
                 if landmark.point is None:
                     continue
             elif key == "terrain":
@@ -270,7 +270,7 @@ class _Builder:
                     hint = suggestion(value, list(battlefield.terrain), self.doc)
                     self.findings.append(
                         self.doc.finding("MC004", _("landmark {id} names terrain {name}, which the battlefield does not have").format(
-                            id=lid, name=repr(value)) + hint, where + ("terrain",))
+                            id=lid, name=repr(value)) + hint, (*where, "terrain"))
                     )
                     continue
                 landmark.terrain = value
@@ -281,7 +281,7 @@ class _Builder:
                     hint = suggestion(value, list(battlefield.corps), self.doc)
                     self.findings.append(
                         self.doc.finding("MC004", _("landmark {id} names corps {name}, which the battlefield does not have").format(
-                            id=lid, name=repr(value)) + hint, where + ("corps",))
+                            id=lid, name=repr(value)) + hint, (*where, "corps"))
                     )
                     continue
                 landmark.corps = value

@@ -41,6 +41,7 @@ from movecheck.maneuver.svg_canvas import (  # noqa: F401  (the primitives, name
     side_colours,
     text_of,
 )
+import itertools
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.picture import Move, Outline, Scene
@@ -349,9 +350,9 @@ def _centroid(ring: Sequence[Vec]) -> Vec:
 
 def _midpoint(path: Sequence[Vec]) -> Vec:
     """The point halfway along a polyline."""
-    lengths = [math.dist(p, q) for p, q in zip(path, path[1:])]
+    lengths = [math.dist(p, q) for p, q in itertools.pairwise(path)]
     half = sum(lengths) / 2
-    for (p, q), length in zip(zip(path, path[1:]), lengths):
+    for (p, q), length in zip(itertools.pairwise(path), lengths):
         if half <= length and length > 0:
             k = half / length
             return (p[0] + (q[0] - p[0]) * k, p[1] + (q[1] - p[1]) * k)

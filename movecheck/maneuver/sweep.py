@@ -25,6 +25,7 @@ from shapely.ops import unary_union
 
 from movecheck.maneuver.geometry import base_rect, convex_pieces, overlap_area
 from movecheck.maneuver.plane import EPS, Vec, angle_diff, unit
+import itertools
 
 PARALLEL_TOL = 1e-9
 ENTRY_TOL = 1e-6
@@ -92,7 +93,7 @@ def swept_path(x: float, y: float, facing_start: float, width: float, depth: flo
         return _turn_in_place(points[0], facing_start, turn, width, depth)
     pieces: list[BaseGeometry] = []
     travelled = 0.0
-    for (p, q), length in zip(zip(points, points[1:]), lengths):
+    for (p, q), length in zip(itertools.pairwise(points), lengths):
         if length <= EPS:
             continue
         f0 = facing_start + turn * travelled / total
@@ -107,7 +108,7 @@ def _turn_in_place(centre: Vec, facing: float, turn: float, width: float,
     """Area swept by a base turning about its centre."""
     n = _sample_count(0.0, turn, 0)
     rects = [base_rect(*centre, facing + turn * i / n, width, depth) for i in range(n + 1)]
-    return unary_union([_hull(a, b) for a, b in zip(rects, rects[1:])])
+    return unary_union([_hull(a, b) for a, b in itertools.pairwise(rects)])
 
 
 def _sweep_segment(p: Vec, q: Vec, f0: float, f1: float, width: float, depth: float,
@@ -119,7 +120,7 @@ def _sweep_segment(p: Vec, q: Vec, f0: float, f1: float, width: float, depth: fl
         k = i / n
         cx, cy = p[0] + (q[0] - p[0]) * k, p[1] + (q[1] - p[1]) * k
         rects.append(base_rect(cx, cy, f0 + (f1 - f0) * k, width, depth))
-    return [_hull(a, b) for a, b in zip(rects, rects[1:])]
+    return [_hull(a, b) for a, b in itertools.pairwise(rects)]
 
 
 # --- linework helpers ---------------------------------------------------------------------
@@ -234,7 +235,7 @@ def translation_chord(moving: BaseGeometry, fixed: BaseGeometry,
         return None
     ring = _ccw_ring(hull)
     t_lo, t_hi = -math.inf, math.inf
-    for a, b in zip(ring[:-1], ring[1:]):
+    for a, b in itertools.pairwise(ring):
         e = b - a
         n = np.array([e[1], -e[0]]) / math.hypot(e[0], e[1])  # outward normal
         nd, c = float(n @ d), float(n @ a)
@@ -290,7 +291,7 @@ def leave_distance(moving: BaseGeometry, region: Polygon, direction_xy: Sequence
     pts = _vertices(moving)
     ring = _ccw_ring(region.convex_hull)
     best = math.inf
-    for a, b in zip(ring[:-1], ring[1:]):
+    for a, b in itertools.pairwise(ring):
         e = b - a
         n = np.array([e[1], -e[0]]) / math.hypot(e[0], e[1])
         slack = float(n @ a - (pts @ n).max())

@@ -246,7 +246,7 @@ def declared_rolls(order: Order, world: World) -> list[DeclaredRoll]:
     """Every integer roll the order declares, in the order of its bases (values of other types are schema errors)."""
     found: list[DeclaredRoll] = []
     for base_id, value in sorted(order.raw_rolls.items()):
-        where = order.where + ("rolls", base_id)
+        where = (*order.where, "rolls", base_id)
         items = sorted(value.items()) if isinstance(value, dict) else [(None, value)]
         for tid, roll in items:
             if not isinstance(roll, int) or isinstance(roll, bool):

@@ -41,10 +41,10 @@ def battle_unknown(result: Result, resolution: Resolution) -> Iterator[Violation
             message = _("there is no battle in {space} (the state's battles: {battles})")
         else:
             message = _("there is no battle in {space} (the state's battles: none)")
-        yield Violation(message.format(space=result.at, battles=", ".join(sorted(resolution.battles))), result.where + ("at",))
+        yield Violation(message.format(space=result.at, battles=", ".join(sorted(resolution.battles))), (*result.where, "at"))
     elif result.repeated:
         yield Violation(_("the battle in {space} already has a result earlier in the file").format(space=result.at),
-                        result.where + ("at",))
+                        (*result.where, "at"))
 
 
 @battle_clause("AA502", "losses-not-present", "error",
@@ -65,18 +65,18 @@ def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Viola
         fought = {u.id for u in battle.listed(side) if u.id is not None}
         for unit_id in sorted(result.named_losses.get(side, {})):
             if unit_id not in fought:
-                yield Violation(_(NOT_THERE[side]).format(id=unit_id, space=battle.at), result.where + (f"{side}_losses", unit_id))
+                yield Violation(_(NOT_THERE[side]).format(id=unit_id, space=battle.at), (*result.where, f"{side}_losses", unit_id))
         had = _by_type(battle.listed(side))
         for kind, count in sorted(result.losses[side].items()):
             if count > had.get(kind, 0):
                 there = unit_phrase(had.get(kind, 0), kind)
                 yield Violation(_(LOSES[side]).format(units=unit_phrase(count, kind), space=battle.at, had=there),
-                                result.where + (f"{side}_losses", kind))
+                                (*result.where, f"{side}_losses", kind))
         subs = sum(1 for u in result.survivors(side) if u.type.submarine)
         wanted = int(result.submerged.get(side, 0))
         if wanted > subs:
             yield Violation(_(SUBMERGE[side]).format(
-                units=unit_phrase(wanted, "submarine"), space=battle.at, count=subs), result.where + ("submerged", side))
+                units=unit_phrase(wanted, "submarine"), space=battle.at, count=subs), (*result.where, "submerged", side))
 
 
 @battle_clause("AA503", "retreat-illegal", "error",
@@ -102,7 +102,7 @@ def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
     if battle is None or space is None or result.repeated:
         return
     board = resolution.board
-    where = result.where + ("retreat",)
+    where = (*result.where, "retreat")
     if not battle.side("attacker") and battle.at_sea:
         return  # no attacker reached the shore: AA507
     if not result.survivors("attacker"):
@@ -195,12 +195,12 @@ def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violatio
         yield Violation(_("the battle in {space} is not over: {attackers} stay after the retreat and fight on against "
                           "{defenders} (add losses)").format(space=battle.at, attackers=describe(left["attacker"]),
                                                             defenders=describe(left["defender"], powers=True)),
-                        result.where + ("retreat",))
+                        (*result.where, "retreat"))
     elif left["attacker"] and left["defender"]:
         yield Violation(_("the battle in {space} is not over: {attackers} attack and {defenders} defend after the losses "
                           "(add losses or a retreat)").format(space=battle.at, attackers=describe(left["attacker"]),
                                                             defenders=describe(left["defender"], powers=True)),
-                        result.where + ("at",))
+                        (*result.where, "at"))
 
 
 @battle_clause("AA506", "submerge-not-allowed", "error",
@@ -219,14 +219,14 @@ def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Vio
         return
     if not resolution.submerge_allowed:
         yield Violation(_("submarines do not submerge under these rules (option subs_may_submerge is off)"),
-                        result.where + ("submerged",))
+                        (*result.where, "submerged"))
         return
     if result.battle is None:
         return  # AA501 speaks of it
     for side, count in sorted(result.submerged.items()):
         other = "defender" if side == "attacker" else "attacker"
         if count and any(u.type.destroyer for u in result.survivors(other)):
-            yield Violation(_(SUBMERGE_UNDER_DESTROYER[side]).format(space=result.at), result.where + ("submerged", side))
+            yield Violation(_(SUBMERGE_UNDER_DESTROYER[side]).format(space=result.at), (*result.where, "submerged", side))
 
 
 @battle_clause("AA507", "cargo-lost-at-sea", "error",
@@ -259,7 +259,7 @@ def cargo_lost_at_sea(result: Result, resolution: Resolution) -> Iterator[Violat
     if not battle.side("attacker"):
         if any(result.losses[side] for side in SIDES) or result.retreat is not None:
             template = NEVER_LANDED_ALL[why]
-            yield Violation(_(template).format(space=battle.at, units=cargo, zones=zones), result.where + ("at",))
+            yield Violation(_(template).format(space=battle.at, units=cargo, zones=zones), (*result.where, "at"))
         return
     at_sea = {u.id for u in lost if u.id}
     said = set()
@@ -267,13 +267,13 @@ def cargo_lost_at_sea(result: Result, resolution: Resolution) -> Iterator[Violat
         if unit_id in at_sea:
             said.add(kind)
             yield Violation(_(NEVER_LANDED_ID[why]).format(id=unit_id, space=battle.at, zones=zones),
-                            result.where + ("attacker_losses", unit_id))
+                            (*result.where, "attacker_losses", unit_id))
     left, listed = _by_type(battle.side("attacker")), _by_type(battle.attackers)
     for kind, count in sorted(result.losses["attacker"].items()):
         if kind not in said and left.get(kind, 0) < count <= listed.get(kind, 0):
             yield Violation(_(NEVER_LANDED_LOSSES[why]).format(
                 units=unit_phrase(count, kind), space=battle.at, cargo=cargo, zones=zones,
-                had=unit_phrase(left.get(kind, 0), kind)), result.where + ("attacker_losses", kind))
+                had=unit_phrase(left.get(kind, 0), kind)), (*result.where, "attacker_losses", kind))
 
 
 NEVER_LANDED_ALL = {

@@ -55,7 +55,7 @@ def transport_capacity(move: Move, phase: Phase) -> Iterator[Violation]:
             _("no room for {units} on {target}: a transport carries 2 infantry, or 1 infantry and 1 other land unit").format(
                 units=describe(stranded), target=target
             ),
-            move.where + ("transport",) if move.transport else move.step(route.load_at),
+            (*move.where, "transport") if move.transport else move.step(route.load_at),
         )
 
 

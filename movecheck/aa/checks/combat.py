@@ -195,7 +195,7 @@ def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Violation]:
             )
     if move.attack is None or move.attack == move.end:
         return
-    where = move.where + ("attack",)
+    where = (*move.where, "attack")
     if move.attack in move.path:
         yield Violation(
             _("{units} attack in {space} and must end their move there; path continues to {end}").format(

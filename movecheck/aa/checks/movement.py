@@ -220,7 +220,7 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
                         units=describe(group), space=move.path[route.load_at],
                         problem=phase.named_transport_problem(move, move.path[route.load_at]),
                     ),
-                    move.where + ("transport",),
+                    (*move.where, "transport"),
                 )
             elif route.load_at is not None and not phase.transports_in(move.path[route.load_at]):
                 yield Violation(

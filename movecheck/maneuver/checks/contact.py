@@ -84,7 +84,7 @@ def contact_made(a: Any) -> Iterator[Violation]:
         if found:
             names = ", ".join(e.id for e in found)
             declared = a.order.end.get(base.id)
-            where = declared.where if declared is not None else a.order.where + ("end",)
+            where = declared.where if declared is not None else (*a.order.where, "end")
             yield Violation(_("{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)").format(base=base.id, names=names), where)
 
 
@@ -117,7 +117,7 @@ def engaged_move(a: Any) -> Iterator[Violation]:
             yield Violation(
                 _("{base} is in contact with {names} at the start: it may only move forward into full contact or "
                   "straight back; {what}").format(base=a.base.id, names=names, what=what),
-                a.order.where + ("path",),
+                (*a.order.where, "path"),
             )
         return
     if engaged_off_line(a):
@@ -127,7 +127,7 @@ def engaged_move(a: Any) -> Iterator[Violation]:
               "straight back, but the landmark lies towards {bearing}°").format(
                 corps=a.corps.id, names=", ".join(names), facing=fmt_deg(a.corps.facing),
                 bearing=fmt_deg(bearing_of(a.direction))),
-            a.order.where + ("landmark",),
+            (*a.order.where, "landmark"),
         )
         return
     for base in engaged_marching(a):

@@ -39,7 +39,7 @@ def formation_broken(a: Any) -> Iterator[Violation]:
             _("{base} is declared facing {declared}° while its corps keeps facing {facing}°: the bases of a corps "
               "keep their orientation").format(base=base.id, declared=fmt_deg(declared[base.id].facing),
                                               facing=fmt_deg(base.facing)),
-            declared[base.id].where + ("facing",),
+            (*declared[base.id].where, "facing"),
         )
     for miss in misses(a):
         if miss.declared is None or miss.as_one:

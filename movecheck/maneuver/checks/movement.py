@@ -95,7 +95,7 @@ def not_straight(a: Any) -> Iterator[Violation]:
                  "({chord} steps) is clear: a move goes straight unless that is impossible", len(a.order.path)).format(
             base=a.base.id, segments=len(a.order.path), length=fmt(motion.length), end=fmt_xy(motion.end),
             chord=fmt(motion.chord)),
-        a.order.where + ("path",),
+        (*a.order.where, "path"),
     )
 
 
@@ -115,7 +115,7 @@ def wrong_direction(a: Any) -> Iterator[Violation]:
     per-base distances (MV202) are not reported.
     """
     if a.towards_itself:
-        yield Violation(_("{corps} cannot move towards itself").format(corps=a.corps.id), a.order.where + ("landmark",))
+        yield Violation(_("{corps} cannot move towards itself").format(corps=a.corps.id), (*a.order.where, "landmark"))
         return
     moved = off_course(a)
     if moved is None:
@@ -132,7 +132,7 @@ def wrong_direction(a: Any) -> Iterator[Violation]:
     yield Violation(
         message.format(corps=a.corps.id, declared=fmt_deg(bearing_of(moved)), distance=fmt(math.hypot(*moved)),
                        order=order_name(a.order), bearing=fmt_deg(bearing_of(a.direction))),
-        a.order.where + ("end",),
+        (*a.order.where, "end"),
     )
 
 
@@ -172,7 +172,7 @@ def not_max_distance(a: Any) -> Iterator[Violation]:
             yield Violation(
                 _("no end is declared for {base}: {order} takes it to {required}").format(
                     base=base.id, order=order_name(a.order), required=_required(a, miss)),
-                a.order.where + ("end",),
+                (*a.order.where, "end"),
             )
         elif miss.as_one:
             along = miss.along
@@ -225,7 +225,7 @@ def corps_rotated(a: Any) -> Iterator[Violation]:
         _("{order} does not turn the corps: {corps} faces {facing}° and must keep facing it, but its bases are "
           "declared facing {declared}°").format(order=order_name(a.order), corps=a.corps.id,
                                                 facing=fmt_deg(a.corps.facing), declared=fmt_deg(declared.facing)),
-        declared.where + ("facing",),
+        (*declared.where, "facing"),
     )
 
 
@@ -264,7 +264,7 @@ def order_repeated(a: Any) -> Iterator[Violation]:
             message = _("{base} already moves with its corps {corps} in {earlier}: one order per base and per corps "
                         "a turn")
         yield Violation(message.format(base=a.base.id, corps=a.base.corps, earlier=which),
-                        a.order.where + ("base",))
+                        (*a.order.where, "base"))
         return
     if earlier.kind == "free":
         message = ngettext("{corps}'s base {bases} already moves by a free move in {earlier}: one order per base "
@@ -274,4 +274,4 @@ def order_repeated(a: Any) -> Iterator[Violation]:
     else:
         message = _("{corps} already has an order in this file, {earlier}: one order per corps a turn")
     yield Violation(message.format(corps=a.corps.id, bases=", ".join(repeat.bases), earlier=which),
-                    a.order.where + ("corps",))
+                    (*a.order.where, "corps"))

@@ -127,7 +127,7 @@ def roll_needed(a: Any) -> Iterator[Violation]:
         text, p = condition(branches, legal)
         names = ", ".join(b.id for b in group.bases)
         front = group.files[0].front.id
-        where = declared[front].where if front in declared else a.order.where + ("end",)
+        where = declared[front].where if front in declared else (*a.order.where, "end")
         spans = []
         for file in group.files:
             ds = sorted({round(br.result[file.index].distance, 9) for br in items})
