@@ -174,7 +174,7 @@ def _solve(flyers: list[Flyer], decks: list[Deck], work: _Work) -> Landing:
         first, *rest = sorted(zones)
         for z in rest:
             partition.join(z, first)
-    for d, zs in choices.items():
+    for zs in choices.values():
         for z in zs[1:]:
             partition.join(z, zs[0])
     parts: dict[str, _Part] = {}
@@ -271,8 +271,8 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         free = [(useful[c] * left[c], list(kinds[c][1])) for c in live]
         value, net, first_zone, feeds = _flow(part, caps, free, work)
         through: list[dict[str, int]] = [{} for _ in kinds]
-        for c, edges in zip(live, feeds):
-            for z, e in zip(kinds[c][1], edges):
+        for c, edges in zip(live, feeds, strict=True):
+            for z, e in zip(kinds[c][1], edges, strict=True):
                 if net.flow_on(e):
                     through[c][z] = net.flow_on(e)
         return value, through, _seated(part, net, first_zone)
@@ -442,7 +442,7 @@ def _fill(part: _Part, decks: list[Deck], placed: dict[int, str], result: Landin
     by_zone: dict[str, list[int]] = {}
     for d in sorted(placed, key=lambda d: (placed[d] != decks[d].home, decks[d].unit is None, decks[d].key)):
         by_zone.setdefault(placed[d], []).append(d)
-    for k, (zones, members) in enumerate(part.kinds):
+    for k, (_zones, members) in enumerate(part.kinds):
         queue = list(members)
         for e in net.adj[2 + k]:
             if e % 2 == 1:

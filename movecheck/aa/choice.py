@@ -202,7 +202,7 @@ def selections(groups: list[list[Unit]], count: int) -> Iterator[list[Unit]]:
                 yield [take, *tail]
 
     for takes in walk(0, count):
-        yield [u for group, n in zip(groups, takes) for u in group[:n]]
+        yield [u for group, n in zip(groups, takes, strict=True) for u in group[:n]]
 
 
 def selection_key(units: list[Unit]) -> Hashable:
@@ -254,7 +254,7 @@ def packings(items: list[Unit], cost: Callable[[Unit], int], bins: list[list[Uni
             for fill in fillings(space, left):
                 if bound is not None and fill > bound:
                     continue  # a multiset: each vessel of the class takes no more than the one before
-                rest = tuple(a - b for a, b in zip(left, fill))
+                rest = tuple(a - b for a, b in zip(left, fill, strict=True))
                 for tail in per_vessel(v + 1, rest, fill):
                     yield [fill, *tail]
 
@@ -264,8 +264,8 @@ def packings(items: list[Unit], cost: Callable[[Unit], int], bins: list[list[Uni
     for fills in classwise(0, need):
         plan: dict[int, Unit] = {}
         pools = {n: list(kinds[n]) for n in names}
-        for vessel, fill in zip(flat, fills):
-            for name, n in zip(names, fill):
+        for vessel, fill in zip(flat, fills, strict=False):
+            for name, n in zip(names, fill, strict=True):
                 for _ in range(n):
                     plan[pools[name].pop(0).uid] = vessel
         yield plan

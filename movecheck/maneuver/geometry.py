@@ -139,7 +139,7 @@ def separations(moving: Polygon, obstacle: Polygon) -> list[Vec]:
     b = list(obstacle.exterior.coords)[:-1]
     found: list[Vec] = []
     for ring in (a, b):
-        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]):
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
             length = math.hypot(x1 - x0, y1 - y0)
             if length <= EPS:
                 continue
@@ -313,7 +313,7 @@ class MovableIndex:
         if not candidates:
             return []
         hits = shapely.dwithin(np.asarray([self.geoms[i] for i in candidates], dtype=object), geom, d)
-        return [self.keys[i] for i in sorted(i for i, hit in zip(candidates, hits) if hit)]
+        return [self.keys[i] for i in sorted(i for i, hit in zip(candidates, hits, strict=True) if hit)]
 
 
 def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

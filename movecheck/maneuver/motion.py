@@ -14,6 +14,7 @@ over the dice's exact distributions are :mod:`movecheck.maneuver.rolls`.  Facts 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,6 @@ from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
 from movecheck.maneuver.model import Base, Vec
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector, point_segment_distance
-import itertools
 
 SAMPLES_PER_STEP = 4.0
 """Pieces per step of a turning segment."""
@@ -113,7 +113,7 @@ class Motion:
         self.points: list[Vec] = [base.centre] + [(float(p[0]), float(p[1])) for p in waypoints]
         self.start_facing = base.facing
         self.end_facing = end_facing
-        self.lengths = [math.dist(p, q) for p, q in zip(self.points, self.points[1:])]
+        self.lengths = [math.dist(p, q) for p, q in itertools.pairwise(self.points)]
         self.length = sum(self.lengths)
         self.turn = angle_diff(self.start_facing, end_facing)
         self.pieces: list[Piece] = []
@@ -148,7 +148,7 @@ class Motion:
         # pieces by length if every segment turned; above MAX_MOTION_PIECES each gets its share
         wanted = sum(min(math.ceil(length * SAMPLES_PER_STEP - EPS), MAX_PIECES) for length in self.lengths if length > EPS)
         share = MAX_MOTION_PIECES / wanted if abs(self.turn) > TURN_EPS_DEG and wanted > MAX_MOTION_PIECES else None
-        for k, ((p, q), length) in enumerate(zip(zip(self.points, self.points[1:]), self.lengths)):
+        for k, ((p, q), length) in enumerate(zip(itertools.pairwise(self.points), self.lengths, strict=True)):
             if length <= EPS:
                 continue
             direction = ((q[0] - p[0]) / length, (q[1] - p[1]) / length)
@@ -201,7 +201,7 @@ class Motion:
             import shapely
 
             boxes = [self._box(piece) for piece in self.pieces]
-            self._index = shapely.STRtree(shapely.box(*zip(*boxes)))
+            self._index = shapely.STRtree(shapely.box(*zip(*boxes, strict=True)))
         m = INSIDE_MARGIN  # a wider query: the exact test below decides
         found = sorted(self._index.query(g.box(bounds[0] - m, bounds[1] - m, bounds[2] + m, bounds[3] + m)).tolist())
         return [self.pieces[i] for i in found if self._near(self.pieces[i], bounds)]

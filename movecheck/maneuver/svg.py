@@ -17,6 +17,7 @@ Elements a program may want back carry ``data-*`` attributes: ``data-base`` and
 
 from __future__ import annotations
 
+import itertools
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -41,7 +42,6 @@ from movecheck.maneuver.svg_canvas import (  # noqa: F401  (the primitives, name
     side_colours,
     text_of,
 )
-import itertools
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.picture import Move, Outline, Scene
@@ -352,7 +352,7 @@ def _midpoint(path: Sequence[Vec]) -> Vec:
     """The point halfway along a polyline."""
     lengths = [math.dist(p, q) for p, q in itertools.pairwise(path)]
     half = sum(lengths) / 2
-    for (p, q), length in zip(itertools.pairwise(path), lengths):
+    for (p, q), length in zip(itertools.pairwise(path), lengths, strict=True):
         if half <= length and length > 0:
             k = half / length
             return (p[0] + (q[0] - p[0]) * k, p[1] + (q[1] - p[1]) * k)

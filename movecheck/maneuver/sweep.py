@@ -12,6 +12,7 @@ distances ``t`` are always lengths in steps.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 
@@ -25,7 +26,6 @@ from shapely.ops import unary_union
 
 from movecheck.maneuver.geometry import base_rect, convex_pieces, overlap_area
 from movecheck.maneuver.plane import EPS, Vec, angle_diff, unit
-import itertools
 
 PARALLEL_TOL = 1e-9
 ENTRY_TOL = 1e-6
@@ -93,7 +93,7 @@ def swept_path(x: float, y: float, facing_start: float, width: float, depth: flo
         return _turn_in_place(points[0], facing_start, turn, width, depth)
     pieces: list[BaseGeometry] = []
     travelled = 0.0
-    for (p, q), length in zip(itertools.pairwise(points), lengths):
+    for (p, q), length in zip(itertools.pairwise(points), lengths, strict=True):
         if length <= EPS:
             continue
         f0 = facing_start + turn * travelled / total

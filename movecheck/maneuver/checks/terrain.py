@@ -122,7 +122,7 @@ def roll_needed(a: Any) -> Iterator[Violation]:
             )
         return
     declared = a.order.end
-    for group, (branches, legal) in zip(undecided(a), doubts(a)):  # none when the ends are not judged
+    for group, (branches, legal) in zip(undecided(a), doubts(a), strict=False):  # none when the ends are not judged
         items = group.branches.items
         text, p = condition(branches, legal)
         names = ", ".join(b.id for b in group.bases)
