@@ -56,7 +56,9 @@ class AA(System):
         in orders."""
         return {"aa-battles": "results", "aa-purchase": "purchase", "aa-mobilize": "place"}.get(kind, "moves")
 
-    def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
+    def next_state(
+        self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool
+    ) -> str:
         """The state that follows: a combat move's battles, battle results' noncombat move, the next power's turn."""
         from movecheck.aa.apply import next_state
 
@@ -210,14 +212,25 @@ class AA(System):
 
             mismatch.append(unknown_power(doc, board.map, written, ("power",)))
         elif power != board.power:
-            mismatch.append(doc.finding(
-                "MC006", _("the orders are for the {power}, but the state is at the turn of the {turn}").format(power=power, turn=board.power),
-                ("power",),
-            ))
+            mismatch.append(
+                doc.finding(
+                    "MC006",
+                    _("the orders are for the {power}, but the state is at the turn of the {turn}").format(
+                        power=power, turn=board.power
+                    ),
+                    ("power",),
+                )
+            )
         if phase in ("combat_move", "noncombat_move") and phase != turn.get("phase"):
-            mismatch.append(doc.finding(
-                "MC006", _("the orders are for {phase}, but the state is at {turn}").format(phase=phase, turn=turn.get("phase")), ("phase",)
-            ))
+            mismatch.append(
+                doc.finding(
+                    "MC006",
+                    _("the orders are for {phase}, but the state is at {turn}").format(
+                        phase=phase, turn=turn.get("phase")
+                    ),
+                    ("phase",),
+                )
+            )
         if mismatch:
             outcome.findings.extend(mismatch)
             outcome.reason = _("the orders do not match the state")

@@ -149,7 +149,9 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
             lines.append("# destroyed: fighters that waited at sea and found no slot on a carrier placed there (AA708):")
         else:
             lines.append("# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:")
-        lines.extend(f"#   {gone.id or unit_phrase(1, gone.type, gone.power)} in {gone.at}" for gone in report.destroyed)
+        lines.extend(
+            f"#   {gone.id or unit_phrase(1, gone.type, gone.power)} in {gone.at}" for gone in report.destroyed
+        )
     for taken in report.captured:
         how = f"liberated for the {taken.holder}" if taken.liberated else "captured"
         lines.append(f"# {taken.at}: {how} by the {taken.by} (held by the {taken.was} before).")
@@ -347,7 +349,10 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # typ
             stacks[key if "id" not in entry else (*key, ("uid", str(unit.uid)))] = entry
         else:
             stacks[key]["count"] = stacks[key].get("count", 1) + 1
-    ordered = sorted(stacks.values(), key=lambda e: (_natural(e["at"]), e["power"], e["type"], e.get("id", ""), str(sorted(e.items()))))
+    ordered = sorted(
+        stacks.values(),
+        key=lambda e: (_natural(e["at"]), e["power"], e["type"], e.get("id", ""), str(sorted(e.items()))),
+    )
     return [_count_after_type(e) for e in ordered]
 
 
@@ -385,9 +390,16 @@ def _vessel_ids(board: Board, lost: set[int], landings: dict[int, Unit], seated:
     taken = {u.id for u in board.units if u.id}
     ids: dict[int, str] = {}
     counters: dict[tuple[str, str], int] = {}
-    named = {v.uid for v in landings.values()} | {u.aboard.uid for u in board.units if u.uid in seated and u.aboard is not None}
-    carrying = (u for u in board.units if not u.id and u.uid not in lost
-                and (any(c.type.is_land and c.uid not in lost for c in u.cargo) or u.uid in named))
+    named = {v.uid for v in landings.values()} | {
+        u.aboard.uid for u in board.units if u.uid in seated and u.aboard is not None
+    }
+    carrying = (
+        u
+        for u in board.units
+        if not u.id
+        and u.uid not in lost
+        and (any(c.type.is_land and c.uid not in lost for c in u.cargo) or u.uid in named)
+    )
     for vessel in sorted(carrying, key=lambda u: (u.at, u.power, u.type.name, u.uid)):
         key = (vessel.power, vessel.type.name)
         while True:

@@ -224,7 +224,9 @@ def _transport_fates(resolution: Resolution) -> dict[int, str]:
     return fates
 
 
-def read_results(doc: Document, board: Board, battles: dict[str, Battle], named: set[str]) -> tuple[list[Result], list[Finding], set[int]]:
+def read_results(
+    doc: Document, board: Board, battles: dict[str, Battle], named: set[str]
+) -> tuple[list[Result], list[Finding], set[int]]:
     """The results, with MC004 for the names the map does not know (such a result is not judged).
 
     ``named`` receives every battle space a result names, judged or not.

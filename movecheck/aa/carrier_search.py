@@ -258,7 +258,9 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
     # movable decks alike (same slots, same zones) form a class: where they go is a count per zone;
     # classes are decided in an order that sweeps across the part, so decided ones soon stop mattering
     position = _sweep(part, list(classes))
-    kinds = sorted(classes, key=lambda c: (min(position[z] for z in c[1]), max(position[z] for z in c[1]), classes[c][0]))
+    kinds = sorted(
+        classes, key=lambda c: (min(position[z] for z in c[1]), max(position[z] for z in c[1]), classes[c][0])
+    )
     homes = [decks[classes[c][0]].home for c in kinds]
     demand: dict[str, int] = {}
     for zones, members in part.kinds:
@@ -348,7 +350,9 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         if not zones:
             stack.append((picks, rest))  # this deck is of no use anywhere
         # follow the relaxed flow first (a dive along the relaxation), then home
-        for z in sorted(zones, key=lambda z: (-through[c].get(z, 0), z != homes[c], kinds[c][1].index(z)), reverse=True):
+        for z in sorted(
+            zones, key=lambda z: (-through[c].get(z, 0), z != homes[c], kinds[c][1].index(z)), reverse=True
+        ):
             stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest))
     # hand the chosen zones to the decks of each class, home first; a deck the plan does not use stays home
     for c, cls in enumerate(kinds):

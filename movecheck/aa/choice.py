@@ -171,9 +171,24 @@ def signature(unit: Unit) -> tuple[Any, ...]:
     cargo = tuple(sorted(c.type.name for c in unit.cargo)) if unit.cargo else ()
     named = NAMED.get()
     return (
-        unit.id if named is None or unit.id in named else None, unit.type.name, unit.power, unit.at, unit.moved, unit.spent, unit.move_count, unit.done, unit.in_battle,
-        unit.fought, unit.landed, unit.loaded, unit.loaded_now, unit.unloaded_now, unit.unloaded_to,
-        unit.unloaded_before, aboard, cargo,
+        unit.id if named is None or unit.id in named else None,
+        unit.type.name,
+        unit.power,
+        unit.at,
+        unit.moved,
+        unit.spent,
+        unit.move_count,
+        unit.done,
+        unit.in_battle,
+        unit.fought,
+        unit.landed,
+        unit.loaded,
+        unit.loaded_now,
+        unit.unloaded_now,
+        unit.unloaded_to,
+        unit.unloaded_before,
+        aboard,
+        cargo,
     )
 
 

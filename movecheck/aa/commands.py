@@ -64,7 +64,9 @@ def register(app: typer.Typer, kernel: Any) -> None:
         output: NewStateOutput = None,
         power: Annotated[
             str | None,
-            typer.Option("--power", help="The power to move first (default: the first in turn order).", show_default=False),
+            typer.Option(
+                "--power", help="The power to move first (default: the first in turn order).", show_default=False
+            ),
         ] = None,
         lang: LangOption = None,
     ) -> None:

@@ -169,8 +169,14 @@ def _land_on_carriers(phase: Phase, move: Move, record: Record) -> None:
     if phase.chooser.searching and len(carriers) > 1 and len(plan) == len(fighters):
         units = {f.uid: f for f in fighters}
         plan = phase.chooser.pick(
-            move.index, plan,
-            lambda: packings(fighters, lambda f: f.type.carrier_cost, classes(carriers), lambda c: c.type.carrier_capacity - carrier_load(c)),
+            move.index,
+            plan,
+            lambda: packings(
+                fighters,
+                lambda f: f.type.carrier_cost,
+                classes(carriers),
+                lambda c: c.type.carrier_capacity - carrier_load(c),
+            ),
             lambda p: packing_key(p, units),
         )
     for fighter in fighters:
@@ -303,9 +309,9 @@ def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
     kept = [f for f in best.findings if not _choice_dependent(f, moves, best.overloads)]
     for order in doubtful:
         move = moves[order]
-        message = _("{reason}: no choice of units, transports and carriers found makes this order legal, and not every choice was tried").format(
-            reason=exc.reason()
-        )
+        message = _(
+            "{reason}: no choice of units, transports and carriers found makes this order legal, and not every choice was tried"
+        ).format(reason=exc.reason())
         kept.append(_finding(doc, Violation(message, move.where, code="MC012"), move.index, move.order_id))
     best.findings = kept
     return best
@@ -369,7 +375,9 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
         for clause in move_clauses:
             for violation in clause.run(move, phase):
                 findings.append(_finding(doc, violation, move.index, move.order_id))
-                move.short_by_choice = move.short_by_choice or (violation.code == "AA104" and phase.short_by_choice(move))
+                move.short_by_choice = move.short_by_choice or (
+                    violation.code == "AA104" and phase.short_by_choice(move)
+                )
         checked.add(index + 1)
         apply(phase, move)
     unchecked: dict[int, Finding] = {}

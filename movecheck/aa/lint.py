@@ -40,12 +40,22 @@ def lint_clause(
     """Declare a lint check of an aa ``target`` (map or state): it runs on the occasion ``lint/TARGET``."""
     if target not in TARGETS:
         raise ValueError(f"{code}: lint target {target!r} is not one of {TARGETS}")
-    return clause(code, name, severity, summary, seeds, system="aa", phase="lint", runs=[f"lint/{target}"], example=example)
+    return clause(
+        code, name, severity, summary, seeds, system="aa", phase="lint", runs=[f"lint/{target}"], example=example
+    )
 
 
-@lint_clause("AA901", "land-unit-at-sea", "error", "(lint) land units in a sea zone not aboard a transport", target="state",
-             example=("a state puts an infantry in a sea zone with no transport of its side there",
-                      "it stands aboard a transport with room"))
+@lint_clause(
+    "AA901",
+    "land-unit-at-sea",
+    "error",
+    "(lint) land units in a sea zone not aboard a transport",
+    target="state",
+    example=(
+        "a state puts an infantry in a sea zone with no transport of its side there",
+        "it stands aboard a transport with room",
+    ),
+)
 def land_unit_at_sea(ctx: LintContext) -> Iterator[Violation]:
     """Land units stand at sea only as cargo of a transport of their side with room for them.
 
@@ -55,14 +65,21 @@ def land_unit_at_sea(ctx: LintContext) -> Iterator[Violation]:
     for unit in _units(ctx):
         if unit.type.is_land and ctx.board.is_sea(unit.at) and unit.aboard is None:
             yield Violation(
-                _("{unit} ({kind}) in {space} is not aboard a transport with room").format(unit=unit.label(), kind=unit.type.name, space=unit.at),
+                _("{unit} ({kind}) in {space} is not aboard a transport with room").format(
+                    unit=unit.label(), kind=unit.type.name, space=unit.at
+                ),
                 unit.source,
             )
 
 
-@lint_clause("AA902", "cargo-over-capacity", "error", "(lint) a transport's or carrier's cargo exceeds its capacity", target="state",
-             example=("a transport carries three infantry",
-                      "it carries two"))
+@lint_clause(
+    "AA902",
+    "cargo-over-capacity",
+    "error",
+    "(lint) a transport's or carrier's cargo exceeds its capacity",
+    target="state",
+    example=("a transport carries three infantry", "it carries two"),
+)
 def cargo_over_capacity(ctx: LintContext) -> Iterator[Violation]:
     """A transport's cargo fits its capacity (2 infantry, or 1 infantry and 1 other); nothing else rides a transport.
 
@@ -74,7 +91,9 @@ def cargo_over_capacity(ctx: LintContext) -> Iterator[Violation]:
             bad = [u for u in vessel.cargo if not u.type.transport_cost]
             if used > vessel.type.transport_capacity or bad:
                 yield Violation(
-                    _("{unit} in {space} carries {cargo}: over its capacity").format(unit=vessel.label(), space=vessel.at, cargo=describe(vessel.cargo)),
+                    _("{unit} in {space} carries {cargo}: over its capacity").format(
+                        unit=vessel.label(), space=vessel.at, cargo=describe(vessel.cargo)
+                    ),
                     vessel.source,
                 )
         elif vessel.type.is_carrier:
@@ -82,15 +101,23 @@ def cargo_over_capacity(ctx: LintContext) -> Iterator[Violation]:
             if sum(u.type.carrier_cost for u in fighters) > vessel.type.carrier_capacity:
                 yield Violation(
                     _("{unit} in {space} carries {cargo}: over its {slots} landing slots").format(
-                        unit=vessel.label(), space=vessel.at, cargo=describe(fighters), slots=vessel.type.carrier_capacity
+                        unit=vessel.label(),
+                        space=vessel.at,
+                        cargo=describe(fighters),
+                        slots=vessel.type.carrier_capacity,
                     ),
                     vessel.source,
                 )
 
 
-@lint_clause("AA903", "aboard-elsewhere", "error", "(lint) `aboard:` names a unit that is not a transport or carrier in the same space", target="state",
-             example=("``aboard: T1`` names a transport in another zone",
-                      "it names a transport in the unit's own zone"))
+@lint_clause(
+    "AA903",
+    "aboard-elsewhere",
+    "error",
+    "(lint) `aboard:` names a unit that is not a transport or carrier in the same space",
+    target="state",
+    example=("``aboard: T1`` names a transport in another zone", "it names a transport in the unit's own zone"),
+)
 def aboard_elsewhere(ctx: LintContext) -> Iterator[Violation]:
     """``aboard:`` names a transport (land units) or carrier (fighters) standing in the same space."""
     for unit in _units(ctx):
@@ -106,7 +133,9 @@ def aboard_elsewhere(ctx: LintContext) -> Iterator[Violation]:
                 ),
                 (*unit.source, "aboard"),
             )
-        elif not (vessel.type.is_transport and unit.type.is_land) and not (vessel.type.is_carrier and unit.type.is_fighter):
+        elif not (vessel.type.is_transport and unit.type.is_land) and not (
+            vessel.type.is_carrier and unit.type.is_fighter
+        ):
             yield Violation(
                 _("{unit} ({kind}) cannot be aboard {vessel}, a {vessel_kind}").format(
                     unit=unit.label(), kind=unit.type.name, vessel=target_id, vessel_kind=vessel.type.name
@@ -126,14 +155,22 @@ def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
         if not isinstance(unit_id, str):
             continue
         if unit_id in seen:
-            yield Violation(_("id {id} is already used by unit {index}").format(id=repr(unit_id), index=seen[unit_id] + 1), ("units", index, "id"))
+            yield Violation(
+                _("id {id} is already used by unit {index}").format(id=repr(unit_id), index=seen[unit_id] + 1),
+                ("units", index, "id"),
+            )
         else:
             seen[unit_id] = index
 
 
-@lint_clause("AA905", "fighters-over-slots", "warning", "(lint) fighters at sea exceed the slots of the friendly carriers there", target="state",
-             example=("three fighters that did not move stand at sea beside one carrier",
-                      "two fighters, on its two slots"))
+@lint_clause(
+    "AA905",
+    "fighters-over-slots",
+    "warning",
+    "(lint) fighters at sea exceed the slots of the friendly carriers there",
+    target="state",
+    example=("three fighters that did not move stand at sea beside one carrier", "two fighters, on its two slots"),
+)
 def fighters_over_slots(ctx: LintContext) -> Iterator[Violation]:
     """Fighters at sea fit the slots of their side's carriers in the zone.
 
@@ -149,7 +186,10 @@ def fighters_over_slots(ctx: LintContext) -> Iterator[Violation]:
         if waiting and unit.power == board.power:  # type: ignore[union-attr]
             continue
         if unit.type.is_fighter and ctx.board.is_sea(unit.at) and unit.aboard is None and not unit.moved:
-            yield Violation(_("{unit} in {space} has no free carrier slot there").format(unit=unit.label(), space=unit.at), unit.source)
+            yield Violation(
+                _("{unit} in {space} has no free carrier slot there").format(unit=unit.label(), space=unit.at),
+                unit.source,
+            )
 
 
 @lint_clause("AA906", "unit-in-neutral", "error", "(lint) units stand in a neutral territory", target="state",
@@ -165,25 +205,41 @@ def unit_in_neutral(ctx: LintContext) -> Iterator[Violation]:
         return
     for unit in _units(ctx):
         if ctx.board.is_neutral(unit.at):
-            yield Violation(_("{unit} stands in {space}, a neutral territory").format(unit=unit.label(), space=unit.at), (*unit.source, "at"))
+            yield Violation(
+                _("{unit} stands in {space}, a neutral territory").format(unit=unit.label(), space=unit.at),
+                (*unit.source, "at"),
+            )
 
 
-@lint_clause("AA907", "connection-unknown-space", "error", "(lint) a connection names a space the map does not have", target="map",
-             example=("a connection names ``Germny``",
-                      "it names ``Germany``, a space of the map"))
+@lint_clause(
+    "AA907",
+    "connection-unknown-space",
+    "error",
+    "(lint) a connection names a space the map does not have",
+    target="map",
+    example=("a connection names ``Germny``", "it names ``Germany``, a space of the map"),
+)
 def connection_unknown_space(ctx: LintContext) -> Iterator[Violation]:
     """Both ends of every connection are territories or sea zones of the map."""
     for index, name in ctx.game_map.bad_connections:
         extra = did_you_mean(ctx.game_map.suggest(name))
         yield Violation(
-            _("connection {index} names {name}, which is not a space of the map").format(index=index + 1, name=repr(name)) + extra,
+            _("connection {index} names {name}, which is not a space of the map").format(
+                index=index + 1, name=repr(name)
+            )
+            + extra,
             (*ctx.map_prefix, "connections", index),
         )
 
 
-@lint_clause("AA908", "canal-not-adjacent", "error", "(lint) a canal's zones are unknown, not sea zones, or not connected", target="map",
-             example=("a canal joins two sea zones the map does not connect",
-                      "its zones are sea zones the map connects"))
+@lint_clause(
+    "AA908",
+    "canal-not-adjacent",
+    "error",
+    "(lint) a canal's zones are unknown, not sea zones, or not connected",
+    target="map",
+    example=("a canal joins two sea zones the map does not connect", "its zones are sea zones the map connects"),
+)
 def canal_not_adjacent(ctx: LintContext) -> Iterator[Violation]:
     """A canal joins two sea zones that the map connects, and its land territories exist."""
     game_map = ctx.game_map
@@ -191,14 +247,27 @@ def canal_not_adjacent(ctx: LintContext) -> Iterator[Violation]:
         where = (*ctx.map_prefix, "canals", index)
         a, b = (game_map.resolve(z) for z in canal.zones)
         if a is None or b is None:
-            yield Violation(_("{canal} names a sea zone the map does not have").format(canal=canal.name), (*where, "sea_zones"))
+            yield Violation(
+                _("{canal} names a sea zone the map does not have").format(canal=canal.name), (*where, "sea_zones")
+            )
         elif not (game_map.is_sea(a) and game_map.is_sea(b)):
-            yield Violation(_("{canal} joins {a} and {b}, which are not both sea zones").format(canal=canal.name, a=a, b=b), (*where, "sea_zones"))
+            yield Violation(
+                _("{canal} joins {a} and {b}, which are not both sea zones").format(canal=canal.name, a=a, b=b),
+                (*where, "sea_zones"),
+            )
         elif not game_map.adjacent(a, b):
-            yield Violation(_("{canal} joins {a} and {b}, which the map does not connect").format(canal=canal.name, a=a, b=b), (*where, "sea_zones"))
+            yield Violation(
+                _("{canal} joins {a} and {b}, which the map does not connect").format(canal=canal.name, a=a, b=b),
+                (*where, "sea_zones"),
+            )
         for k, name in enumerate(canal.land):
             if game_map.resolve(name) is None:
-                yield Violation(_("{canal} needs {name}, which is not a territory of the map").format(canal=canal.name, name=repr(name)), (*where, "land", k))
+                yield Violation(
+                    _("{canal} needs {name}, which is not a territory of the map").format(
+                        canal=canal.name, name=repr(name)
+                    ),
+                    (*where, "land", k),
+                )
 
 
 @lint_clause("AA909", "ship-on-land", "error", "(lint) a ship stands in a land territory", target="state",
@@ -209,14 +278,21 @@ def ship_on_land(ctx: LintContext) -> Iterator[Violation]:
     for unit in _units(ctx):
         if unit.type.is_sea and not ctx.board.is_sea(unit.at):
             yield Violation(
-                _("{unit} ({kind}) stands in {space}, a land territory").format(unit=unit.label(), kind=unit.type.name, space=unit.at),
+                _("{unit} ({kind}) stands in {space}, a land territory").format(
+                    unit=unit.label(), kind=unit.type.name, space=unit.at
+                ),
                 (*unit.source, "at"),
             )
 
 
-@lint_clause("AA910", "sides-inconsistent", "error", "(lint) sides and powers do not match, or control names a sea zone", target="map",
-             example=("a power is listed in two sides",
-                      "each power belongs to exactly one side"))
+@lint_clause(
+    "AA910",
+    "sides-inconsistent",
+    "error",
+    "(lint) sides and powers do not match, or control names a sea zone",
+    target="map",
+    example=("a power is listed in two sides", "each power belongs to exactly one side"),
+)
 def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
     """Every power belongs to exactly one side, sides list only powers, and only land is controlled."""
     game_map = ctx.game_map
@@ -225,31 +301,51 @@ def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
         for k, power in enumerate(members):
             if power not in game_map.powers:
                 yield Violation(
-                    _("side {side} lists {power}, which is not one of the map's powers").format(side=side, power=repr(power)),
+                    _("side {side} lists {power}, which is not one of the map's powers").format(
+                        side=side, power=repr(power)
+                    ),
                     (*ctx.map_prefix, "sides", side, k),
                 )
     listed = [p for members in sides.values() for p in members]
     for index, power in enumerate(game_map.powers):
         if listed.count(power) != 1:
             yield Violation(
-                _("power {power} belongs to {count} sides; it must belong to exactly one").format(power=power, count=listed.count(power)),
+                _("power {power} belongs to {count} sides; it must belong to exactly one").format(
+                    power=power, count=listed.count(power)
+                ),
                 (*ctx.map_prefix, "powers", index),
             )
     for name, owner in (ctx.map_data.get("control", {}) or {}).items():
         space = game_map.resolve(name)
         where = (*ctx.map_prefix, "control", name)
         if space is None:
-            yield Violation(_("control names {name}, which is not a territory of the map").format(name=repr(name)), where)
+            yield Violation(
+                _("control names {name}, which is not a territory of the map").format(name=repr(name)), where
+            )
         elif game_map.is_sea(space):
-            yield Violation(_("control names {space}, a sea zone: only land territories are controlled").format(space=space), where)
+            yield Violation(
+                _("control names {space}, a sea zone: only land territories are controlled").format(space=space), where
+            )
         elif owner not in game_map.powers:
-            yield Violation(_("control gives {space} to {owner}, which is not one of the map's powers").format(space=space, owner=repr(owner)), where)
+            yield Violation(
+                _("control gives {space} to {owner}, which is not one of the map's powers").format(
+                    space=space, owner=repr(owner)
+                ),
+                where,
+            )
 
 
-@lint_clause("AA911", "submerged-not-submarine", "error", "(lint) a unit that is not a submarine is marked `submerged: true`",
-             target="state",
-             example=("``{at: 7 Sea Zone, power: British, type: destroyer, submerged: true}``",
-                      "``{at: 7 Sea Zone, power: British, type: submarine, submerged: true}``"))
+@lint_clause(
+    "AA911",
+    "submerged-not-submarine",
+    "error",
+    "(lint) a unit that is not a submarine is marked `submerged: true`",
+    target="state",
+    example=(
+        "``{at: 7 Sea Zone, power: British, type: destroyer, submerged: true}``",
+        "``{at: 7 Sea Zone, power: British, type: submarine, submerged: true}``",
+    ),
+)
 def submerged_not_submarine(ctx: LintContext) -> Iterator[Violation]:
     """Only submarines submerge (Revised: a submarine may submerge instead of fighting on).
 

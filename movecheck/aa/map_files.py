@@ -46,7 +46,17 @@ def load_map(state: Document) -> tuple[GameMap | None, list[Finding], Any]:
             return None, [state.finding("MC010", outside_message("map", ref, root), ("map",))], None
     if not os.path.isfile(path) and not _special(path):
         hint = suggestion([n for n in BUILTIN_MAPS if n.startswith(ref[:3])] or list(BUILTIN_MAPS))
-        return None, [state.finding("MC004", _("map {name} is neither a built-in map nor a file").format(name=repr(ref)) + hint, ("map",))], None
+        return (
+            None,
+            [
+                state.finding(
+                    "MC004",
+                    _("map {name} is neither a built-in map nor a file").format(name=repr(ref)) + hint,
+                    ("map",),
+                )
+            ],
+            None,
+        )
     key = (os.path.abspath(path), path)
     if key not in _MAP_FILES:
         _MAP_FILES[key] = _load_map_file(path)
@@ -88,7 +98,9 @@ def _load_map_file(path: str) -> tuple[Any, GameMap | None]:
     return loaded, GameMap(loaded.doc.data)
 
 
-def _map_of(state: Document, path: str, loaded: Any, game_map: GameMap | None) -> tuple[GameMap | None, list[Finding], Any]:
+def _map_of(
+    state: Document, path: str, loaded: Any, game_map: GameMap | None
+) -> tuple[GameMap | None, list[Finding], Any]:
     """The map of a map file, or the findings that say why there is none.
 
     A file that is not recognisably a movecheck file gives one finding at the state's
@@ -102,7 +114,11 @@ def _map_of(state: Document, path: str, loaded: Any, game_map: GameMap | None) -
     if loaded.doc.broken:  # unreadable (syntax, MC008 ...): its own findings say why, not "not a map"
         return None, [], loaded
     if loaded.kind != "aa-map":
-        return game_map, [state.finding("MC010", _("map: {path} is not an aa map file (kind: map)").format(path=path), ("map",))], loaded
+        return (
+            game_map,
+            [state.finding("MC010", _("map: {path} is not an aa map file (kind: map)").format(path=path), ("map",))],
+            loaded,
+        )
     return game_map, [], loaded
 
 
@@ -114,7 +130,9 @@ def edition_of(state: Document, game_map: GameMap, rules: RuleSettings) -> tuple
             return edition, []
         hint = suggestion(close_editions(rules.edition))
         where = ("rules",) if rules.edition_source == "state" else ()
-        return DEFAULT_EDITION, [state.finding("MC004", _("unknown rules preset {name}").format(name=repr(rules.edition)) + hint, where)]
+        return DEFAULT_EDITION, [
+            state.finding("MC004", _("unknown rules preset {name}").format(name=repr(rules.edition)) + hint, where)
+        ]
     if game_map.edition is None:
         return DEFAULT_EDITION, []
     edition = find_edition(game_map.edition)

@@ -105,7 +105,9 @@ def spellings(game_map: Any, data: dict[str, Any]) -> Spellings:
         territories=_accepted(land, space_aliases, game_map.resolve),
         sea_zones=_accepted(seas, [*space_aliases, *sea_forms], game_map.resolve),
         powers=_accepted(game_map.powers, _lexicon_spellings(game_map, "power_names"), resolve_power),
-        types=_accepted(game_map.unit_types, _lexicon_spellings(game_map, "type_names") or UNIT_ALIASES, game_map.resolve_type),
+        types=_accepted(
+            game_map.unit_types, _lexicon_spellings(game_map, "type_names") or UNIT_ALIASES, game_map.resolve_type
+        ),
     )
 
 

@@ -37,7 +37,9 @@ FIRST_PATHS = 10
 
 def natural(name: str) -> tuple[Any, ...]:
     """Sort key: ``2 Sea Zone`` before ``10 Sea Zone``."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.casefold()) for part in re.split(r"(\d+)", name) if part)
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part.casefold()) for part in re.split(r"(\d+)", name) if part
+    )
 
 
 @dataclass
@@ -56,7 +58,12 @@ def open_map(ref: str) -> MapSource:
         return MapSource(ref, builtin_map(ref))
     if not os.path.exists(ref):
         hint = did_you_mean(close_names(ref, BUILTIN_MAPS, n=2, cutoff=0.5))
-        raise InputError(_("map {name} is neither a built-in map ({names}) nor a file").format(name=repr(ref), names=", ".join(BUILTIN_MAPS)) + hint)
+        raise InputError(
+            _("map {name} is neither a built-in map ({names}) nor a file").format(
+                name=repr(ref), names=", ".join(BUILTIN_MAPS)
+            )
+            + hint
+        )
     from movecheck.files import read
     from movecheck.systems import has_errors, system
 
@@ -112,7 +119,10 @@ def canal_rows(source: MapSource) -> list[dict[str, Any]]:
 
     game_map = GameMap(source.data)
     return sorted(
-        ({"name": c.name, "sea_zones": sorted(c.zones, key=natural), "land": sorted(c.land, key=natural)} for c in game_map.canals),
+        (
+            {"name": c.name, "sea_zones": sorted(c.zones, key=natural), "land": sorted(c.land, key=natural)}
+            for c in game_map.canals
+        ),
         key=lambda c: natural(c["name"]),
     )
 
@@ -125,11 +135,15 @@ def resolve_space(source: MapSource, name: str) -> str:
     found = game_map.resolve(name)
     meanings = game_map.space_meanings(name)
     if len(meanings) > 1:
-        raise InputError(_("{message} (map {map})").format(message=ambiguous_message("territory or sea zone", name, meanings),
-                                                           map=source.name))
+        raise InputError(
+            _("{message} (map {map})").format(
+                message=ambiguous_message("territory or sea zone", name, meanings), map=source.name
+            )
+        )
     if found is None:
         raise InputError(
-            _("unknown territory or sea zone {name} on map {map}").format(name=repr(name), map=source.name) + did_you_mean(game_map.suggest(name))
+            _("unknown territory or sea zone {name} on map {map}").format(name=repr(name), map=source.name)
+            + did_you_mean(game_map.suggest(name))
         )
     return found
 
@@ -238,9 +252,14 @@ def board_for(source: MapSource, ref: str, state: str | None, phase: str | None,
     if state is not None:
         board = _state_board(state)
         if board.map.name != source.name:
-            raise InputError(f"{state}: " + _("the state is on map {map}, not {other}").format(map=board.map.name, other=source.name))
+            raise InputError(
+                f"{state}: " + _("the state is on map {map}, not {other}").format(map=board.map.name, other=source.name)
+            )
         if power is not None and board.map.resolve_power(power) != board.power:
-            raise InputError(f"{state}: " + _("the state is at the turn of the {power}; --power cannot change it").format(power=board.power))
+            raise InputError(
+                f"{state}: "
+                + _("the state is at the turn of the {power}; --power cannot change it").format(power=board.power)
+            )
     else:
         from movecheck.aa.setup import build_board
         from movecheck.document import Document
@@ -250,7 +269,10 @@ def board_for(source: MapSource, ref: str, state: str | None, phase: str | None,
             power = _default_power(source, game_map, start)
         elif game_map.resolve_power(power) is None:
             hint = did_you_mean(game_map.suggest_power(power))
-            raise InputError(_("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers)) + hint)
+            raise InputError(
+                _("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers))
+                + hint
+            )
         else:
             power = game_map.resolve_power(power)
         doc = Document(path=ref, data={
@@ -386,7 +408,10 @@ def render_path(ref: str, start: str, end: str, unit: str | None, state: str | N
     if far is None:
         lines.append(_("no path, whatever the movement"))
         return "\n".join(lines) + "\n"
-    lines.append(_("no path within movement {movement}; ignoring movement, ").format(movement=kind.movement) + _paths_line(far["cost"], far["count"]))
+    lines.append(
+        _("no path within movement {movement}; ignoring movement, ").format(movement=kind.movement)
+        + _paths_line(far["cost"], far["count"])
+    )
     lines += [f"  {' → '.join(p)}" for p in far["paths"]]
     return "\n".join(lines) + "\n"
 

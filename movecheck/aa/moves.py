@@ -193,7 +193,9 @@ def resolve_move(
         move.transport = board.by_id.get(transport_raw)
         if move.transport is None or not move.transport.type.is_transport:
             what = _("no unit has the id {id}") if move.transport is None else _("no transport has the id {id}")
-            findings.append(doc.finding("MC004", "transport: " + what.format(id=repr(transport_raw)), (*where, "transport")))
+            findings.append(
+                doc.finding("MC004", "transport: " + what.format(id=repr(transport_raw)), (*where, "transport"))
+            )
             move.transport = None
     attack_raw = raw.get("attack")
     if attack_raw is True and path and path[-1]:
@@ -258,11 +260,15 @@ def _most_ready(board: Board, space: str, kind: str, count: int, taken: set[int]
 def _aboard_the_carriers(board: Board, move: Move, kind: str, count: int, taken: set[int]) -> list[Unit]:
     """Up to ``count`` of the mover's fighters of this type that the carriers chosen for the move carry."""
     vessels = [u for u in move.units if u.type.is_carrier]
-    found = [u for v in vessels for u in carried(v) if u.type.name == kind and u.power == board.power and u.uid not in taken]
+    found = [
+        u for v in vessels for u in carried(v) if u.type.name == kind and u.power == board.power and u.uid not in taken
+    ]
     return sorted(found, key=readiness)[:count]
 
 
-def _alternatives(board: Board, space: str, kind: str, count: int, taken: set[int], chooser: Chooser) -> Iterator[list[Unit]]:
+def _alternatives(
+    board: Board, space: str, kind: str, count: int, taken: set[int], chooser: Chooser
+) -> Iterator[list[Unit]]:
     """Every choice of ``count`` units of a type the moving power can start a move with (search only)."""
     found = [u for u in _candidates(board, space, kind, board.power) if u.uid not in taken]
     chooser.charge(len(found))
@@ -292,7 +298,9 @@ def _select(
             chosen += _most_ready(board, move.start, kind, count - len(chosen), taken | {u.uid for u in chosen})
         if chooser.searching and len(chosen) == count:
             chosen = chooser.pick(
-                move.index, chosen, lambda kind=kind, count=count: _alternatives(board, move.start, kind, count, taken, chooser),
+                move.index,
+                chosen,
+                lambda kind=kind, count=count: _alternatives(board, move.start, kind, count, taken, chooser),
                 selection_key,
             )
         for unit in chosen:

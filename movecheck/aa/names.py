@@ -131,6 +131,8 @@ def abbreviations_table() -> str:
     """The table of the abbreviations every map understands (Markdown), in docs/aa.md."""
     rows = ["| Kind | Name | Abbreviations |", "|---|---|---|"]
     rows += [f"| power | {name} | {', '.join(f'`{s}`' for s in shorts)} |" for name, shorts in POWER_ABBREVIATIONS.items()]
-    rows += [f"| unit type | {name} | {', '.join(f'`{s}`' for s in shorts)} |" for name, shorts in UNIT_ABBREVIATIONS.items()]
+    rows += [
+        f"| unit type | {name} | {', '.join(f'`{s}`' for s in shorts)} |" for name, shorts in UNIT_ABBREVIATIONS.items()
+    ]
     rows.append(f"| sea zone | 5 Sea Zone | {', '.join(f'`{s}`' for s in SEA_ZONE_EXAMPLES)} (any number) |")
     return "\n".join(rows) + "\n"

@@ -11,46 +11,94 @@ from __future__ import annotations
 
 from movecheck.options import OptionSet, choice, flag
 
-OPTIONS = OptionSet("aa", (
-    flag("sub_transport_zones_hostile", False,
-         "enemy subs/transports make a sea zone hostile and block movement/loading",
-         ("AA201", "AA301", "AA302", "AA406")),
-    flag("subs_may_end_ncm_in_hostile", True,
-         "subs may end noncombat move in a hostile zone", ("AA301",)),
-    flag("destroyer_stops_subs", True,
-         "a submarine stops on entering a zone with an enemy destroyer (AA204)", ("AA204",)),
-    flag("land_on_new_carrier", True,
-         "fighters may wait in a zone next to a factory for a carrier bought this turn (N13)",
-         ("AA207", "AA303", "AA304", "AA305", "AA708")),
-    flag("aa_guns_move_in_combat", False,
-         "AA guns may move in combat move (AA108 off)", ("AA108",)),
-    flag("transport_ncm_after_combat", False,
-         "transports that acted in combat may still move in noncombat (AA307 off)", ("AA307", "AA403")),
-    flag("neutrals_impassable", True,
-         "no unit enters, crosses or overflies a neutral territory (AA106)", ("AA106", "AA207", "AA303", "AA906")),
-    flag("combat_move_must_attack", True,
-         "every combat move must lead to a battle (AA203)", ("AA203",)),
-    flag("subs_may_submerge", True,
-         "submarines may submerge in a battle when no enemy destroyer is there (AA506)", ("AA506",)),
-    flag("aa_guns_captured", False,
-         "AA guns change hands with their territory, as factories do (Revised); off: an AA gun is a defending unit, "
-         "a casualty like any other, and a territory holding one is a battle until it is destroyed (1942)",
-         ("AA206", "AA502", "AA505")),
-    flag("partial_amphibious_retreat", True,
-         "in a battle with amphibious land units, the land units that came overland may retreat; the amphibious ones stay",
-         ("AA503", "AA505")),
-    # the whole turn (spec aa-turn.md, "Options added by this file")
-    flag("place_in_enemy_seas", True,
-         "sea units may be placed in a zone next to the factory that holds enemy units (AA704)", ("AA704",)),
-    flag("new_fighters_on_old_carriers", True,
-         "a fighter bought this turn may be placed on a carrier of its power already in the zone (AA705)", ("AA705",)),
-    flag("move_existing_fighters_to_new_carriers", False,
-         "fighters standing in a factory territory may move onto a carrier placed from it (AA709, Revised)",
-         ("AA709",)),
-    choice("unplaced_units", "refunded", ("refunded", "lost", "kept"),
-           "units bought and not placed: their cost is refunded, they are lost, or they are kept to be placed later "
-           "(AA707)", ("AA707",)),
-    flag("factory_damage", True,
-         "strategic bombing damages the factory (capacity less the damage, repaired for IPCs); off: the owner "
-         "loses IPCs instead (Revised)", ("AA508",)),
-))
+OPTIONS = OptionSet(
+    "aa",
+    (
+        flag(
+            "sub_transport_zones_hostile",
+            False,
+            "enemy subs/transports make a sea zone hostile and block movement/loading",
+            ("AA201", "AA301", "AA302", "AA406"),
+        ),
+        flag("subs_may_end_ncm_in_hostile", True, "subs may end noncombat move in a hostile zone", ("AA301",)),
+        flag(
+            "destroyer_stops_subs",
+            True,
+            "a submarine stops on entering a zone with an enemy destroyer (AA204)",
+            ("AA204",),
+        ),
+        flag(
+            "land_on_new_carrier",
+            True,
+            "fighters may wait in a zone next to a factory for a carrier bought this turn (N13)",
+            ("AA207", "AA303", "AA304", "AA305", "AA708"),
+        ),
+        flag("aa_guns_move_in_combat", False, "AA guns may move in combat move (AA108 off)", ("AA108",)),
+        flag(
+            "transport_ncm_after_combat",
+            False,
+            "transports that acted in combat may still move in noncombat (AA307 off)",
+            ("AA307", "AA403"),
+        ),
+        flag(
+            "neutrals_impassable",
+            True,
+            "no unit enters, crosses or overflies a neutral territory (AA106)",
+            ("AA106", "AA207", "AA303", "AA906"),
+        ),
+        flag("combat_move_must_attack", True, "every combat move must lead to a battle (AA203)", ("AA203",)),
+        flag(
+            "subs_may_submerge",
+            True,
+            "submarines may submerge in a battle when no enemy destroyer is there (AA506)",
+            ("AA506",),
+        ),
+        flag(
+            "aa_guns_captured",
+            False,
+            "AA guns change hands with their territory, as factories do (Revised); off: an AA gun is a defending unit, "
+            "a casualty like any other, and a territory holding one is a battle until it is destroyed (1942)",
+            ("AA206", "AA502", "AA505"),
+        ),
+        flag(
+            "partial_amphibious_retreat",
+            True,
+            "in a battle with amphibious land units, the land units that came overland may retreat; the amphibious ones stay",
+            ("AA503", "AA505"),
+        ),
+        # the whole turn (spec aa-turn.md, "Options added by this file")
+        flag(
+            "place_in_enemy_seas",
+            True,
+            "sea units may be placed in a zone next to the factory that holds enemy units (AA704)",
+            ("AA704",),
+        ),
+        flag(
+            "new_fighters_on_old_carriers",
+            True,
+            "a fighter bought this turn may be placed on a carrier of its power already in the zone (AA705)",
+            ("AA705",),
+        ),
+        flag(
+            "move_existing_fighters_to_new_carriers",
+            False,
+            "fighters standing in a factory territory may move onto a carrier placed from it (AA709, Revised)",
+            ("AA709",),
+        ),
+        choice(
+            "unplaced_units",
+            "refunded",
+            ("refunded", "lost", "kept"),
+            "units bought and not placed: their cost is refunded, they are lost, or they are kept to be placed later "
+            "(AA707)",
+            ("AA707",),
+        ),
+        flag(
+            "factory_damage",
+            True,
+            "strategic bombing damages the factory (capacity less the damage, repaired for IPCs); off: the owner "
+            "loses IPCs instead (Revised)",
+            ("AA508",),
+        ),
+    ),
+)

@@ -176,9 +176,17 @@ class Phase:
             need = self.movement_needed(move, group[0])
             if need <= min(u.left for u in group) or not any(u.uid in self.counted for u in group):
                 continue
-            if need <= self.fact(f"fresh movement of {group[0].type.name}", lambda phase, kind=group[0].type.name: max(
-                    (u.type.movement - u.moved for u in phase.board.units if u.type.name == kind and u.power == phase.board.power),
-                    default=0)):
+            if need <= self.fact(
+                f"fresh movement of {group[0].type.name}",
+                lambda phase, kind=group[0].type.name: max(
+                    (
+                        u.type.movement - u.moved
+                        for u in phase.board.units
+                        if u.type.name == kind and u.power == phase.board.power
+                    ),
+                    default=0,
+                ),
+            ):
                 return True
         return False
 
@@ -216,7 +224,17 @@ class Phase:
         plan: dict[int, Unit | None] = {}
         for unit in sorted(land, key=lambda u: -u.type.transport_cost):
             fits = [v for v in vessels if unit.type.transport_cost and unit.type.transport_cost <= room[v.uid]]
-            vessel = min(fits, key=lambda v: (v.unloaded_to is not None, v.power != self.board.power, room[v.uid], -len(v.cargo), v.uid), default=None)
+            vessel = min(
+                fits,
+                key=lambda v: (
+                    v.unloaded_to is not None,
+                    v.power != self.board.power,
+                    room[v.uid],
+                    -len(v.cargo),
+                    v.uid,
+                ),
+                default=None,
+            )
             plan[unit.uid] = vessel
             if vessel is not None:
                 room[vessel.uid] -= unit.type.transport_cost
@@ -247,9 +265,17 @@ class Phase:
     def overflow(self, move: Move, zone: str) -> Unit | None:
         """The transport cargo with no room boards anyway (AA401 on its order, no knock-on later)."""
         if move.transport is not None:
-            return move.transport if move.transport.at == zone and self.board.friendly_power(move.transport.power) else None
+            return (
+                move.transport
+                if move.transport.at == zone and self.board.friendly_power(move.transport.power)
+                else None
+            )
         vessels = self.transports_in(zone)
-        return max(vessels, key=lambda v: (v.type.transport_capacity - cargo_load(v), v.power == self.board.power, -v.uid), default=None)
+        return max(
+            vessels,
+            key=lambda v: (v.type.transport_capacity - cargo_load(v), v.power == self.board.power, -v.uid),
+            default=None,
+        )
 
     def named_transport_problem(self, move: Move, zone: str) -> str | None:
         """Why the transport an order names (``transport:``) cannot take cargo in a zone, if it cannot."""

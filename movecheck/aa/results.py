@@ -71,9 +71,16 @@ def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
     found = wrong_power(doc, board.map, board.power,
                         _("the results are for the {power}, but the state is at the turn of the {turn}"))
     if turn.get("phase") != "battles":
-        found.append(doc.finding("MC006", _("battle results need a battles state (turn.phase: battles, written by movecheck "
-                                            "apply after a combat move); the state is at {phase}").format(phase=turn.get("phase")),
-                                 ("phase",)))
+        found.append(
+            doc.finding(
+                "MC006",
+                _(
+                    "battle results need a battles state (turn.phase: battles, written by movecheck "
+                    "apply after a combat move); the state is at {phase}"
+                ).format(phase=turn.get("phase")),
+                ("phase",),
+            )
+        )
     return found
 
 

@@ -86,7 +86,11 @@ def unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any,
     if len(meanings) > 1:
         return doc.finding("MC004", ambiguous_message("power", power, meanings), path)
     hint = suggestion(game_map.suggest_power(power, charge=doc))
-    return doc.finding("MC004", _("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers)) + hint, path)
+    return doc.finding(
+        "MC004",
+        _("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers)) + hint,
+        path,
+    )
 
 
 def wrong_power(doc: Document, game_map: GameMap, power: str, message: str) -> list[Finding]:
@@ -214,8 +218,11 @@ def _too_many_units(state: Document, game_map: GameMap) -> Finding | None:
             where: tuple[Any, ...] = ("map",) if from_map else ("units", index, "count")
             return state.finding(
                 "MC008",
-                (_("the map places more than {limit} units; raise MOVECHECK_MAX_UNITS to read it") if from_map
-                 else _("the state places more than {limit} units; raise MOVECHECK_MAX_UNITS to read it")).format(limit=MAX_UNITS),
+                (
+                    _("the map places more than {limit} units; raise MOVECHECK_MAX_UNITS to read it")
+                    if from_map
+                    else _("the state places more than {limit} units; raise MOVECHECK_MAX_UNITS to read it")
+                ).format(limit=MAX_UNITS),
                 where,
             )
     return None
@@ -238,7 +245,9 @@ def _claimed(count: Any) -> int:
 def _not_whole(doc: Document, path: tuple[Any, ...], value: Any) -> Finding:
     """MC003 for a number the engine will not guess at (the schema normally reports it first)."""
     where = "".join(f"[{p + 1}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-    return doc.finding("MC003", f"{where}: " + _("expected a whole number, got {value}").format(value=repr(value)), path)
+    return doc.finding(
+        "MC003", f"{where}: " + _("expected a whole number, got {value}").format(value=repr(value)), path
+    )
 
 
 def _place_units(state: Document, board: Board) -> list[Finding]:
@@ -300,7 +309,9 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
     for unit, vessel_id, where in pending_aboard:
         vessel = board.by_id.get(vessel_id)
         if vessel is None:
-            findings.append(state.finding("MC004", "aboard: " + _("no unit has the id {id}").format(id=repr(vessel_id)), where))
+            findings.append(
+                state.finding("MC004", "aboard: " + _("no unit has the id {id}").format(id=repr(vessel_id)), where)
+            )
         elif vessel.at == unit.at and (vessel.type.is_transport or vessel.type.is_carrier):
             board.board_unit(unit, vessel)
     findings.extend(_landed_from(state, board))
@@ -319,11 +330,24 @@ def _landed_from(state: Document, board: Board) -> list[Finding]:
             if where in said:
                 pass  # another unit of the same stack
             elif vessel is None:
-                findings.append(state.finding("MC004", "unloaded_from: " + _("no unit has the id {id}").format(id=repr(unit.landed_from)), where))
+                findings.append(
+                    state.finding(
+                        "MC004",
+                        "unloaded_from: " + _("no unit has the id {id}").format(id=repr(unit.landed_from)),
+                        where,
+                    )
+                )
             else:
-                findings.append(state.finding("MC004", "unloaded_from: " + _("{id} is a {kind}, not a transport a land unit "
-                                                                             "was unloaded from").format(
-                    id=repr(unit.landed_from), kind=vessel.type.name), where))
+                findings.append(
+                    state.finding(
+                        "MC004",
+                        "unloaded_from: "
+                        + _("{id} is a {kind}, not a transport a land unit was unloaded from").format(
+                            id=repr(unit.landed_from), kind=vessel.type.name
+                        ),
+                        where,
+                    )
+                )
             said.add(where)
             unit.landed_from = None
     return findings
@@ -363,11 +387,16 @@ def _vessel_with_room(board: Board, unit: Unit, units: list[Unit], transport: bo
     candidates = [
         v
         for v in units
-        if (v.type.is_transport if transport else v.type.is_carrier) and board.map.side_of.get(v.power) == board.map.side_of.get(unit.power)
+        if (v.type.is_transport if transport else v.type.is_carrier)
+        and board.map.side_of.get(v.power) == board.map.side_of.get(unit.power)
     ]
     candidates.sort(key=lambda v: (v.power != unit.power, v.uid))
     for vessel in candidates:
-        if transport and cargo_load(vessel) + unit.type.transport_cost <= vessel.type.transport_capacity and unit.type.transport_cost:
+        if (
+            transport
+            and cargo_load(vessel) + unit.type.transport_cost <= vessel.type.transport_capacity
+            and unit.type.transport_cost
+        ):
             return vessel
         if not transport and carrier_load(vessel) + unit.type.carrier_cost <= vessel.type.carrier_capacity:
             return vessel

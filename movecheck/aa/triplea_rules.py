@@ -127,11 +127,15 @@ SETTINGS = (
 
 # settings that change movement, each with what movecheck does not check when it is on
 CAVEATS: tuple[tuple[Callable[[Callable[[str], bool]], bool], str], ...] = (
-    (lambda on: on(IGNORE_TRANSPORTS) != on(IGNORE_SUBS),
-     "enemy transports and submarines ignored in movement apart (Ignore Transport In Movement, Ignore Sub In "
-     "Movement): movecheck lets both make a zone hostile"),
-    (lambda on: not on(SUBMERSIBLE) and on(HAS_SUBMARINES),
-     "submarines that every enemy ship stops (Submersible Subs is false): movecheck stops them only at an enemy destroyer"),
+    (
+        lambda on: on(IGNORE_TRANSPORTS) != on(IGNORE_SUBS),
+        "enemy transports and submarines ignored in movement apart (Ignore Transport In Movement, Ignore Sub In "
+        "Movement): movecheck lets both make a zone hostile",
+    ),
+    (
+        lambda on: not on(SUBMERSIBLE) and on(HAS_SUBMARINES),
+        "submarines that every enemy ship stops (Submersible Subs is false): movecheck stops them only at an enemy destroyer",
+    ),
     (lambda on: on("Tech Development"), TECHNOLOGY),
     (lambda on: on("Use Politics"), POLITICS),
     (lambda on: on("Kamikaze Airplanes"), "kamikaze aircraft"),
@@ -149,7 +153,9 @@ def open_neutrals(properties: dict[str, str]) -> list[str]:
     charge = properties.get("neutralCharge", "")
     notes = ["paying to enter neutral territories" + (f" (neutralCharge {clean(charge, 40)})" if charge else "")]
     if not is_on(properties.get("Neutrals Are Blitzable")):
-        notes.append("land units stopping in the first neutral territory they enter (Neutrals Are Blitzable is not true)")
+        notes.append(
+            "land units stopping in the first neutral territory they enter (Neutrals Are Blitzable is not true)"
+        )
     if not is_on(properties.get("Neutral Flyover Allowed")):
         notes.append("aircraft kept from flying over neutral territories (Neutral Flyover Allowed is not true)")
     return notes
@@ -259,7 +265,11 @@ def neutrals_closed(readings: list[Reading], impassable: int, passable: int, mis
     out = []
     for reading in readings:
         if reading.option == "neutrals_impassable" and not reading.value and impassable:
-            reading = Reading(reading.option, True, reading.because + "; kept closed: the game's impassable territories are neutral too")
+            reading = Reading(
+                reading.option,
+                True,
+                reading.because + "; kept closed: the game's impassable territories are neutral too",
+            )
             if passable:
                 missing["entering neutral territories that are not impassable (Neutrals Are Impassable is not "
                         "true, but movecheck closes every neutral as it closes the impassable ones)"] += 1
@@ -288,13 +298,19 @@ def combat_move(types: dict[str, tuple[str, dict[str, str]]], missing: Counter[s
 KNOWN_GAMES = {
     "world war ii revised": ("aa-revised", "TripleA's World War II Revised is Axis & Allies Revised"),
     "axis and allies revised": ("aa-revised", "the game name says Axis & Allies Revised"),
-    "world war ii v5 1942 second edition": ("aa1942", "TripleA's World War II v5 1942 Second Edition is Axis & Allies 1942, second edition"),
+    "world war ii v5 1942 second edition": (
+        "aa1942",
+        "TripleA's World War II v5 1942 Second Edition is Axis & Allies 1942, second edition",
+    ),
     "axis and allies 1942 second edition": ("aa1942", "the game name says Axis & Allies 1942, second edition"),
 }
 """The games whose rules are an edition's, by folded name (:func:`fold_name`): no other game is guessed."""
 
 FAMILIES = (
-    (re.compile(r"\bworld war ii v3\b"), "TripleA's World War II v3 games are the Anniversary edition, which movecheck does not implement"),
+    (
+        re.compile(r"\bworld war ii v3\b"),
+        "TripleA's World War II v3 games are the Anniversary edition, which movecheck does not implement",
+    ),
 )
 """Names whose game is known to be none of movecheck's editions, with why."""
 

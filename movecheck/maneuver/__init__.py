@@ -42,7 +42,9 @@ class Maneuver(System):
         """Build the battlefield of a state and lint it (geometry only when nothing is wrong)."""
         require_geometry(doc.path)
         findings, battlefield = lint_state(doc, rules, clean)
-        return Prepared(doc, rules, battlefield, findings, reason=None if battlefield is not None else _("the state has errors"))
+        return Prepared(
+            doc, rules, battlefield, findings, reason=None if battlefield is not None else _("the state has errors")
+        )
 
     def fresh(self, prepared: Prepared) -> Any:
         """A copy of the prepared battlefield: the orders move its bases."""
@@ -111,7 +113,9 @@ class Maneuver(System):
 
         return title(item)
 
-    def next_state(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool) -> str:
+    def next_state(
+        self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool
+    ) -> str:
         """The battlefield after the orders (:mod:`movecheck.maneuver.apply`), the next side to move."""
         from movecheck.maneuver.apply import next_state
 
@@ -132,7 +136,9 @@ def require_geometry(path: str) -> None:
     if find_spec("shapely") is None:
         from movecheck.reading import InputError
 
-        message = _("{path}: a manoeuvre battlefield needs shapely, which is not installed: install movecheck[maneuver]")
+        message = _(
+            "{path}: a manoeuvre battlefield needs shapely, which is not installed: install movecheck[maneuver]"
+        )
         raise InputError(message.format(path=path))
 
 

@@ -47,7 +47,9 @@ class Dice:
         if not 1 <= self.sides <= MAX_SIDES:
             raise DiceError(_("die sides {sides} is outside 1..{most}").format(sides=self.sides, most=MAX_SIDES))
         if not -MAX_BONUS <= self.bonus <= MAX_BONUS:
-            raise DiceError(_("constant {value} is outside -{most}..{most}").format(value=_digits(self.bonus), most=MAX_BONUS))
+            raise DiceError(
+                _("constant {value} is outside -{most}..{most}").format(value=_digits(self.bonus), most=MAX_BONUS)
+            )
 
     @classmethod
     def constant(cls, value: int) -> Dice:
@@ -58,12 +60,16 @@ class Dice:
     def parse(cls, text: str | int) -> Dice:
         """Parse "2d6", "d6", "2d6+1", "1", "0" (or an int) into a Dice."""
         if isinstance(text, bool) or not isinstance(text, (str, int)):
-            raise DiceError(_("die expression must be text like '2d6' or an integer, not {value}").format(value=repr(text)))
+            raise DiceError(
+                _("die expression must be text like '2d6' or an integer, not {value}").format(value=repr(text))
+            )
         if isinstance(text, int):
             return cls.constant(text)
         m = _DICE_RE.match(re.sub(r"\s+", "", text).lower())
         if m is None:
-            raise DiceError(_("bad die expression {text}: expected NdM, NdM+K, dM or an integer").format(text=_short(text)))
+            raise DiceError(
+                _("bad die expression {text}: expected NdM, NdM+K, dM or an integer").format(text=_short(text))
+            )
         if any(len(part.lstrip("+-")) > len(str(MAX_BONUS)) for part in m.groups() if part):
             # no part can be that long and in range; Python would refuse (or slowly convert) thousands of digits
             raise DiceError(_("bad die expression {text}: a number in it is too large").format(text=_short(text)))
@@ -75,7 +81,9 @@ class Dice:
             raise DiceError(_("bad die expression {text}: number of dice must be 1..{most}").format(
                 text=repr(text), most=MAX_COUNT))
         if not 1 <= sides <= MAX_SIDES:
-            raise DiceError(_("bad die expression {text}: sides must be 1..{most}").format(text=repr(text), most=MAX_SIDES))
+            raise DiceError(
+                _("bad die expression {text}: sides must be 1..{most}").format(text=repr(text), most=MAX_SIDES)
+            )
         return cls(count, sides, bonus)
 
     @property

@@ -44,8 +44,14 @@ class Assumed:
     allowance: float | None = None
 
 
-def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int],
-        observe: Callable[[Order, Any], None] | None = None, drafts: bool = False) -> tuple[list[Finding], str, set[int], list[Assumed]]:
+def run(
+    doc: Document,
+    battlefield: Battlefield,
+    side: str,
+    valid_orders: set[int],
+    observe: Callable[[Order, Any], None] | None = None,
+    drafts: bool = False,
+) -> tuple[list[Finding], str, set[int], list[Assumed]]:
     """Findings of every order, the ``--suggest`` text for the compulsory orders, the checked orders, and
     the orders checked legal only for some undeclared rolls (what the battlefield after them assumes).
 
@@ -61,8 +67,14 @@ def run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[in
         return _run(doc, battlefield, side, valid_orders, observe, drafts)
 
 
-def _run(doc: Document, battlefield: Battlefield, side: str, valid_orders: set[int],
-         observe: Callable[[Order, Any], None] | None, drafts: bool) -> tuple[list[Finding], str, set[int], list[Assumed]]:
+def _run(
+    doc: Document,
+    battlefield: Battlefield,
+    side: str,
+    valid_orders: set[int],
+    observe: Callable[[Order, Any], None] | None,
+    drafts: bool,
+) -> tuple[list[Finding], str, set[int], list[Assumed]]:
     world = World(battlefield, side)
     resolver = Resolver(doc, battlefield, side, drafts)
     items = doc.get("orders", default=[])

@@ -68,9 +68,14 @@ def bases_overlap(ctx: LintContext) -> Iterator[Violation]:
                     base=other.id, other=base.id, area=fmt(area)), other.source)
 
 
-@lint_clause("MV602", "corps-not-in-contact", "warning", "(lint) a corps' bases do not form one group in contact", ("M5",),
-             example=("a corps' bases stand in two groups apart",
-                      "each base touches another of its corps"))
+@lint_clause(
+    "MV602",
+    "corps-not-in-contact",
+    "warning",
+    "(lint) a corps' bases do not form one group in contact",
+    ("M5",),
+    example=("a corps' bases stand in two groups apart", "each base touches another of its corps"),
+)
 def corps_not_in_contact(ctx: LintContext) -> Iterator[Violation]:
     """The bases of a corps form one group, each in contact (edge to edge
     within ``contact_gap``) with another (M5: the corps keeps its formation).
@@ -128,9 +133,15 @@ def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
         for base in corps.bases[1:]:
             if not same_facing(base.facing, first.facing):
                 yield Violation(
-                    _("base {base} faces {facing}° but {first}, the first base of corps {corps}, faces {first_facing}°").format(
-                        base=base.id, facing=fmt_deg(base.facing), first=first.id, corps=corps.id,
-                        first_facing=fmt_deg(first.facing)),
+                    _(
+                        "base {base} faces {facing}° but {first}, the first base of corps {corps}, faces {first_facing}°"
+                    ).format(
+                        base=base.id,
+                        facing=fmt_deg(base.facing),
+                        first=first.id,
+                        corps=corps.id,
+                        first_facing=fmt_deg(first.facing),
+                    ),
                     (*base.source, "facing"),
                 )
 
@@ -159,7 +170,11 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
         for p in terrain.points:
             if not distinct or abs(p[0] - distinct[-1][0]) > g.EPS or abs(p[1] - distinct[-1][1]) > g.EPS:
                 distinct.append(p)
-        if len(distinct) > 1 and abs(distinct[0][0] - distinct[-1][0]) <= g.EPS and abs(distinct[0][1] - distinct[-1][1]) <= g.EPS:
+        if (
+            len(distinct) > 1
+            and abs(distinct[0][0] - distinct[-1][0]) <= g.EPS
+            and abs(distinct[0][1] - distinct[-1][1]) <= g.EPS
+        ):
             distinct.pop()
         if len(distinct) < 3:
             yield Violation(ngettext("terrain {terrain} has {count} distinct corner; a polygon needs at least 3",
@@ -172,19 +187,28 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
                 terrain=terrain.id, why=explain_validity(raw).lower()), where)
             continue
         if raw.area <= g.EPS:
-            yield Violation(_("terrain {terrain} has no area (its corners lie on one line)").format(terrain=terrain.id), where)
+            yield Violation(
+                _("terrain {terrain} has no area (its corners lie on one line)").format(terrain=terrain.id), where
+            )
             continue
         if not g.inside_field(raw, field, OUTSIDE_SLACK):
-            yield Violation(_("terrain {terrain} reaches outside the field ({size})").format(terrain=terrain.id, size=size), where)
+            yield Violation(
+                _("terrain {terrain} reaches outside the field ({size})").format(terrain=terrain.id, size=size), where
+            )
     for base in bf.all_bases():
         if not g.inside_field(base.rect, field, OUTSIDE_SLACK):
             yield Violation(_("base {base} lies (partly) outside the field ({size})").format(base=base.id, size=size),
                             base.source)
 
 
-@lint_clause("MV605", "duplicate-id", "error", "(lint) two bases, corps, terrain elements or landmarks share an id", geometry=False,
-             example=("two bases have the id ``r1``",
-                      "each id is used once"))
+@lint_clause(
+    "MV605",
+    "duplicate-id",
+    "error",
+    "(lint) two bases, corps, terrain elements or landmarks share an id",
+    geometry=False,
+    example=("two bases have the id ``r1``", "each id is used once"),
+)
 def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
     """Ids are unique: base ids among all bases, corps ids among all corps (of
     every side), terrain ids among terrain elements, landmark ids among

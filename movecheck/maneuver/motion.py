@@ -146,7 +146,9 @@ class Motion:
     def _build(self) -> None:
         s = 0.0
         # pieces by length if every segment turned; above MAX_MOTION_PIECES each gets its share
-        wanted = sum(min(math.ceil(length * SAMPLES_PER_STEP - EPS), MAX_PIECES) for length in self.lengths if length > EPS)
+        wanted = sum(
+            min(math.ceil(length * SAMPLES_PER_STEP - EPS), MAX_PIECES) for length in self.lengths if length > EPS
+        )
         share = MAX_MOTION_PIECES / wanted if abs(self.turn) > TURN_EPS_DEG and wanted > MAX_MOTION_PIECES else None
         for k, ((p, q), length) in enumerate(zip(itertools.pairwise(self.points), self.lengths, strict=True)):
             if length <= EPS:
@@ -187,7 +189,9 @@ class Motion:
     def _near(self, piece: Piece, bounds: tuple[float, float, float, float]) -> bool:
         """Whether the piece's sweep can reach a shape with these bounds (a cheap box test)."""
         box = self._box(piece)
-        return not (box[2] < bounds[0] - EPS or bounds[2] < box[0] - EPS or box[3] < bounds[1] - EPS or bounds[3] < box[1] - EPS)
+        return not (
+            box[2] < bounds[0] - EPS or bounds[2] < box[0] - EPS or box[3] < bounds[1] - EPS or bounds[3] < box[1] - EPS
+        )
 
     def _pieces_near(self, bounds: tuple[float, float, float, float]) -> list[Piece]:
         """The pieces whose sweep can reach a shape with these bounds, in order along the motion.

@@ -212,7 +212,9 @@ def orders_scene(path: str, settings: Settings, select: Callable[[Report], Repor
     from movecheck.loading import load_file
 
     doc = load_file(path)
-    title = _("{path}: orders of {side} on {state}").format(path=doc_path, side=doc.get("side"), state=prepared.doc.path)
+    title = _("{path}: orders of {side} on {state}").format(
+        path=doc_path, side=doc.get("side"), state=prepared.doc.path
+    )
     scene = battlefield_scene(prepared.model, title)
     found = report.sorted_findings()
     scene.moves = seen.moves(found, doc)
@@ -236,7 +238,9 @@ def _side_of(f: Finding, bf: Any, side: str | None, orders_path: str | None) -> 
     return None
 
 
-def notes(findings: list[Finding], bf: Any = None, side: str | None = None, orders_path: str | None = None) -> list[Note]:
+def notes(
+    findings: list[Finding], bf: Any = None, side: str | None = None, orders_path: str | None = None
+) -> list[Note]:
     """Each finding as a line: where, code, severity, message, and the side it is about."""
     lines = []
     for f in findings:
@@ -335,7 +339,9 @@ def _corps_moves(a: Any, label: str) -> list[Move]:
     for base in a.corps.bases:
         file = a.file_of(base.id)
         dec = declared.get(base.id)
-        x, y, facing = (dec.x, dec.y, dec.facing if dec.facing is not None else base.facing) if dec else a.placement[base.id]
+        x, y, facing = (
+            (dec.x, dec.y, dec.facing if dec.facing is not None else base.facing) if dec else a.placement[base.id]
+        )
         move = Move(a.order.index + 1, label, base.id, base.side, [base.centre, (x, y)], outline(base, x, y, facing))
         group = next((g for g in a.groups if file in g.files), None)
         if base is file.front and group is not None and len(group.branches.items) == 1:
@@ -370,7 +376,9 @@ def _declared_moves(order: Any, label: str) -> list[Move]:
         b = order.base
         end = order.path[-1]
         facing = order.facing if order.facing is not None else b.facing
-        moves.append(Move(order.index + 1, label, b.id, b.side, [b.centre, *order.path], outline(b, end[0], end[1], facing)))
+        moves.append(
+            Move(order.index + 1, label, b.id, b.side, [b.centre, *order.path], outline(b, end[0], end[1], facing))
+        )
     elif order.corps is not None:
         for b in order.corps.bases:
             dec = order.end.get(b.id)

@@ -95,8 +95,13 @@ class _Builder:
                 try:
                     options.dice[str(name)] = Dice.parse(text)
                 except DiceError as exc:
-                    self.findings.append(self.doc.finding(
-                        "MC003", _("options.dice.{name}: {error}").format(name=name, error=exc), ("options", "dice", name)))
+                    self.findings.append(
+                        self.doc.finding(
+                            "MC003",
+                            _("options.dice.{name}: {error}").format(name=name, error=exc),
+                            ("options", "dice", name),
+                        )
+                    )
         penalties = raw.get("penalties")
         if isinstance(penalties, dict):
             for kind, die in penalties.items():
@@ -210,7 +215,9 @@ class _Builder:
                     continue
                 ok = False
                 continue
-            value = self.number(raw[key], (*where, key), f"base {bid} {key}", positive=key in ("width", "depth", "mobility"))
+            value = self.number(
+                raw[key], (*where, key), f"base {bid} {key}", positive=key in ("width", "depth", "mobility")
+            )
             if value is None:
                 ok = False
             else:
@@ -269,8 +276,14 @@ class _Builder:
                 if value not in battlefield.terrain:
                     hint = suggestion(value, list(battlefield.terrain), self.doc)
                     self.findings.append(
-                        self.doc.finding("MC004", _("landmark {id} names terrain {name}, which the battlefield does not have").format(
-                            id=lid, name=repr(value)) + hint, (*where, "terrain"))
+                        self.doc.finding(
+                            "MC004",
+                            _("landmark {id} names terrain {name}, which the battlefield does not have").format(
+                                id=lid, name=repr(value)
+                            )
+                            + hint,
+                            (*where, "terrain"),
+                        )
                     )
                     continue
                 landmark.terrain = value
@@ -280,8 +293,14 @@ class _Builder:
                 if value not in battlefield.corps:
                     hint = suggestion(value, list(battlefield.corps), self.doc)
                     self.findings.append(
-                        self.doc.finding("MC004", _("landmark {id} names corps {name}, which the battlefield does not have").format(
-                            id=lid, name=repr(value)) + hint, (*where, "corps"))
+                        self.doc.finding(
+                            "MC004",
+                            _("landmark {id} names corps {name}, which the battlefield does not have").format(
+                                id=lid, name=repr(value)
+                            )
+                            + hint,
+                            (*where, "corps"),
+                        )
                     )
                     continue
                 landmark.corps = value

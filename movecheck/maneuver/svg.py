@@ -99,9 +99,24 @@ def _defs(c: Canvas) -> None:
         pattern = c.add(defs, "pattern", {"id": name, "patternUnits": "userSpaceOnUse", "width": step, "height": step})
         scale = f"scale({c.size(1)})"
         for line in lines:
-            c.add(pattern, "path", {"d": line, "transform": scale, "stroke": colour, "stroke-width": "0.8", "fill": "none"})
-    marker = c.add(defs, "marker", {"id": "arrow", "viewBox": "0 0 10 10", "refX": "9", "refY": "5",
-                                    "markerWidth": "6", "markerHeight": "6", "orient": "auto-start-reverse"})
+            c.add(
+                pattern,
+                "path",
+                {"d": line, "transform": scale, "stroke": colour, "stroke-width": "0.8", "fill": "none"},
+            )
+    marker = c.add(
+        defs,
+        "marker",
+        {
+            "id": "arrow",
+            "viewBox": "0 0 10 10",
+            "refX": "9",
+            "refY": "5",
+            "markerWidth": "6",
+            "markerHeight": "6",
+            "orient": "auto-start-reverse",
+        },
+    )
     c.add(marker, "path", {"d": "M0,0 L10,5 L0,10 z", "fill": INK})
 
 
@@ -262,11 +277,29 @@ def _scale_bar(c: Canvas, y: float) -> float:
     ticks = 5 if length > 0 else 1
     for k in range(ticks):
         fill = INK if k % 2 == 0 else "#ffffff"
-        c.add(layer, "rect", {"x": num(length * k / ticks), "y": num(y), "width": num(length / ticks),
-                              "height": c.size(5), "fill": fill, "stroke": INK, "stroke-width": c.size(0.8)})
-    for at, text in ((0.0, "0"), (length, ngettext("{length} step", "{length} steps", count_of(length)).format(length=num(length)))):
-        c.add(layer, "text", {"x": num(at), "y": num(y + 17 * c.u), "font-size": c.size(10),
-                              "text-anchor": "middle", "fill": INK}, text)
+        c.add(
+            layer,
+            "rect",
+            {
+                "x": num(length * k / ticks),
+                "y": num(y),
+                "width": num(length / ticks),
+                "height": c.size(5),
+                "fill": fill,
+                "stroke": INK,
+                "stroke-width": c.size(0.8),
+            },
+        )
+    for at, text in (
+        (0.0, "0"),
+        (length, ngettext("{length} step", "{length} steps", count_of(length)).format(length=num(length))),
+    ):
+        c.add(
+            layer,
+            "text",
+            {"x": num(at), "y": num(y + 17 * c.u), "font-size": c.size(10), "text-anchor": "middle", "fill": INK},
+            text,
+        )
     return y + 17 * c.u
 
 
@@ -310,7 +343,9 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
     items: list[tuple[object, str]] = []
     for side in sorted(c.scene.sides):
         fill, stroke = c.colours[side]
-        items.append((swatch(fill=fill, stroke=stroke, **{"stroke-width": c.size(1)}), _("side {side}").format(side=side)))
+        items.append(
+            (swatch(fill=fill, stroke=stroke, **{"stroke-width": c.size(1)}), _("side {side}").format(side=side))
+        )
     from movecheck.maneuver.model import TERRAIN_KINDS
     from movecheck.maneuver.svg_print import kind_name
 
@@ -319,8 +354,16 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
         fill, stroke, overlay = TERRAIN_STYLE[kind]
         items.append((swatch(fill=overlay or fill, stroke=stroke, **{"stroke-width": c.size(1)}), kind_name(kind)))
     if c.scene.corps:
-        items.append((swatch(fill="none", stroke=INK, **{"stroke-width": c.size(1), "stroke-dasharray": f"{c.size(3)} {c.size(2)}"}),
-                      _("corps")))
+        items.append(
+            (
+                swatch(
+                    fill="none",
+                    stroke=INK,
+                    **{"stroke-width": c.size(1), "stroke-dasharray": f"{c.size(3)} {c.size(2)}"},
+                ),
+                _("corps"),
+            )
+        )
     if c.scene.moves:
         dash = {"stroke-width": c.size(1), "stroke-dasharray": f"{c.size(2)} {c.size(1.5)}"}
         items.append((swatch(fill="#bbbbbb", stroke=INK, **dash), _("declared end")))

@@ -107,7 +107,9 @@ class World:
         for other in self.bases_near(rect, slack):
             if other.side == self.side:
                 continue
-            if (exact and g.in_contact(rect, other.rect, self.gap)) or (not exact and touching(rect, other.rect, self.gap, self.tol)):
+            if (exact and g.in_contact(rect, other.rect, self.gap)) or (
+                not exact and touching(rect, other.rect, self.gap, self.tol)
+            ):
                 found.append(other)
         return found
 
@@ -166,7 +168,9 @@ class World:
 
     def overlapped(self, rect: Any, moving: set[str]) -> list[Base | Terrain]:
         """The bases (outside ``moving``) and impassable terrain that ``rect`` overlaps."""
-        found: list[Base | Terrain] = [b for b in self.bases_near(rect) if b.id not in moving and g.overlaps(rect, b.rect)]
+        found: list[Base | Terrain] = [
+            b for b in self.bases_near(rect) if b.id not in moving and g.overlaps(rect, b.rect)
+        ]
         found.extend(t for t in self.terrain_near(rect) if t.kind == "impassable" and g.overlaps(rect, t.polygon))
         return found
 

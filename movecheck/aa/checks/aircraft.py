@@ -184,12 +184,21 @@ def _awaits_carrier(crowded: Crowded) -> bool:
     return not crowded.carriers and crowded.awaiting_bought
 
 
-@aa_clause("AA303", "air-landing", "error",
-           "an aircraft ends in a territory friendly at the start of the turn (not one captured this turn), or — fighters "
-           "only — a sea zone with a friendly carrier slot or a bought carrier to be placed there",
-           ["N9", "N10", "N18"], phase="noncombat", scope="end", consequences=("AA105",),
-           example=("a fighter ends the noncombat move in a territory captured this turn",
-                    "it flies on to a territory its side held when the turn began"))
+@aa_clause(
+    "AA303",
+    "air-landing",
+    "error",
+    "an aircraft ends in a territory friendly at the start of the turn (not one captured this turn), or — fighters "
+    "only — a sea zone with a friendly carrier slot or a bought carrier to be placed there",
+    ["N9", "N10", "N18"],
+    phase="noncombat",
+    scope="end",
+    consequences=("AA105",),
+    example=(
+        "a fighter ends the noncombat move in a territory captured this turn",
+        "it flies on to a territory its side held when the turn began",
+    ),
+)
 @_each_once
 def air_landing(phase: Phase) -> Iterator[Violation]:
     """Every aircraft that moved this turn ends the phase in a valid landing space (N9, N10, N18).
@@ -215,11 +224,19 @@ def air_landing(phase: Phase) -> Iterator[Violation]:
             yield _cannot_land(phase, fighter, _("no friendly carrier in {zone}").format(zone=crowded.zone))
 
 
-@aa_clause("AA304", "carrier-full", "error",
-           "the fighters in a sea zone at the end of the phase exceed the free slots of the friendly carriers there (2 each)",
-           ["N11"], phase="noncombat", scope="end",
-           example=("three fighters end the noncombat move in a zone whose one carrier has 2 slots",
-                    "two of them land there and the third lands elsewhere"))
+@aa_clause(
+    "AA304",
+    "carrier-full",
+    "error",
+    "the fighters in a sea zone at the end of the phase exceed the free slots of the friendly carriers there (2 each)",
+    ["N11"],
+    phase="noncombat",
+    scope="end",
+    example=(
+        "three fighters end the noncombat move in a zone whose one carrier has 2 slots",
+        "two of them land there and the third lands elsewhere",
+    ),
+)
 def carrier_full(phase: Phase) -> Iterator[Violation]:
     """The fighters in a sea zone fit the slots of the friendly carriers there (N11).
 
@@ -246,12 +263,20 @@ def carrier_full(phase: Phase) -> Iterator[Violation]:
         )
 
 
-@aa_clause("AA305", "new-carrier-zone", "error",
-           "a fighter waiting for a bought carrier is in a sea zone adjacent to a factory of the moving power held since "
-           "the turn began, and the bought carriers cover every such fighter (2 each, one zone each)",
-           ["N13", "N15"], phase="noncombat", scope="end",
-           example=("with a carrier bought, a fighter ends at sea in a zone next to no factory of its power",
-                    "it ends in a zone next to its power's factory, where the bought carrier will be placed"))
+@aa_clause(
+    "AA305",
+    "new-carrier-zone",
+    "error",
+    "a fighter waiting for a bought carrier is in a sea zone adjacent to a factory of the moving power held since "
+    "the turn began, and the bought carriers cover every such fighter (2 each, one zone each)",
+    ["N13", "N15"],
+    phase="noncombat",
+    scope="end",
+    example=(
+        "with a carrier bought, a fighter ends at sea in a zone next to no factory of its power",
+        "it ends in a zone next to its power's factory, where the bought carrier will be placed",
+    ),
+)
 @_each_once
 def new_carrier_zone(phase: Phase) -> Iterator[Violation]:
     """A fighter may wait at sea for a carrier bought this turn only next to the mover's factory (N13, N15).
@@ -265,7 +290,9 @@ def new_carrier_zone(phase: Phase) -> Iterator[Violation]:
         if not _awaits_carrier(crowded):
             continue
         why = (
-            _("{zone} is not next to a factory of the {power} held since the turn began").format(zone=crowded.zone, power=board.power)
+            _("{zone} is not next to a factory of the {power} held since the turn began").format(
+                zone=crowded.zone, power=board.power
+            )
             if not crowded.near_factory
             else _("the carriers bought this turn are full or placed elsewhere (2 fighters each, one zone each)")
         )
@@ -273,11 +300,20 @@ def new_carrier_zone(phase: Phase) -> Iterator[Violation]:
             yield _cannot_land(phase, fighter, _("waiting for a bought carrier, but {why}").format(why=why))
 
 
-@aa_clause("AA308", "air-destroyed", "warning",
-           "warning: an aircraft of the moving power ends the phase with no landing space and will be destroyed (it did "
-           "not move, e.g. its carrier was sunk)", ["N17"], phase="noncombat", scope="end",
-           example=("a fighter that did not move stays at sea after its carrier was sunk",
-                    "it flies to a friendly territory or a carrier slot in the noncombat move"))
+@aa_clause(
+    "AA308",
+    "air-destroyed",
+    "warning",
+    "warning: an aircraft of the moving power ends the phase with no landing space and will be destroyed (it did "
+    "not move, e.g. its carrier was sunk)",
+    ["N17"],
+    phase="noncombat",
+    scope="end",
+    example=(
+        "a fighter that did not move stays at sea after its carrier was sunk",
+        "it flies to a friendly territory or a carrier slot in the noncombat move",
+    ),
+)
 @_each_once
 def air_destroyed(phase: Phase) -> Iterator[Violation]:
     """Aircraft with no landing space at the end of the noncombat move are destroyed (N17).

@@ -41,16 +41,23 @@ def battle_unknown(result: Result, resolution: Resolution) -> Iterator[Violation
             message = _("there is no battle in {space} (the state's battles: {battles})")
         else:
             message = _("there is no battle in {space} (the state's battles: none)")
-        yield Violation(message.format(space=result.at, battles=", ".join(sorted(resolution.battles))), (*result.where, "at"))
+        yield Violation(
+            message.format(space=result.at, battles=", ".join(sorted(resolution.battles))), (*result.where, "at")
+        )
     elif result.repeated:
-        yield Violation(_("the battle in {space} already has a result earlier in the file").format(space=result.at),
-                        (*result.where, "at"))
+        yield Violation(
+            _("the battle in {space} already has a result earlier in the file").format(space=result.at),
+            (*result.where, "at"),
+        )
 
 
-@battle_clause("AA502", "losses-not-present", "error",
-               "losses name more units of a type than fought there for that side (or more submarines submerge than survive)",
-               example=("``attacker_losses: {tank: 2}`` where one attacking tank fought",
-                        "``attacker_losses: {tank: 1}``"))
+@battle_clause(
+    "AA502",
+    "losses-not-present",
+    "error",
+    "losses name more units of a type than fought there for that side (or more submarines submerge than survive)",
+    example=("``attacker_losses: {tank: 2}`` where one attacking tank fought", "``attacker_losses: {tank: 1}``"),
+)
 def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """A side loses only units that fought in the battle for it: never more of a type than it had there.
 
@@ -65,7 +72,9 @@ def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Viola
         fought = {u.id for u in battle.listed(side) if u.id is not None}
         for unit_id in sorted(result.named_losses.get(side, {})):
             if unit_id not in fought:
-                yield Violation(_(NOT_THERE[side]).format(id=unit_id, space=battle.at), (*result.where, f"{side}_losses", unit_id))
+                yield Violation(
+                    _(NOT_THERE[side]).format(id=unit_id, space=battle.at), (*result.where, f"{side}_losses", unit_id)
+                )
         had = _by_type(battle.listed(side))
         for kind, count in sorted(result.losses[side].items()):
             if count > had.get(kind, 0):
@@ -75,16 +84,21 @@ def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Viola
         subs = sum(1 for u in result.survivors(side) if u.type.submarine)
         wanted = int(result.submerged.get(side, 0))
         if wanted > subs:
-            yield Violation(_(SUBMERGE[side]).format(
-                units=unit_phrase(wanted, "submarine"), space=battle.at, count=subs), (*result.where, "submerged", side))
+            yield Violation(
+                _(SUBMERGE[side]).format(units=unit_phrase(wanted, "submarine"), space=battle.at, count=subs),
+                (*result.where, "submerged", side),
+            )
 
 
-@battle_clause("AA503", "retreat-illegal", "error",
-               "the attacker retreats only to an adjacent friendly space from which at least one attacking unit came; "
-               "land units of an amphibious assault never retreat; sea units retreat to a sea zone, land units to a "
-               "territory",
-               example=("``retreat: Ukraine S.S.R.`` after attacking Caucasus from West Russia only",
-                        "``retreat: West Russia``"))
+@battle_clause(
+    "AA503",
+    "retreat-illegal",
+    "error",
+    "the attacker retreats only to an adjacent friendly space from which at least one attacking unit came; "
+    "land units of an amphibious assault never retreat; sea units retreat to a sea zone, land units to a "
+    "territory",
+    example=("``retreat: Ukraine S.S.R.`` after attacking Caucasus from West Russia only", "``retreat: West Russia``"),
+)
 def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """The attacker's survivors retreat together, to a space next to the battle that an attacking unit came from.
 
@@ -115,9 +129,13 @@ def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
     amphibious = {u.uid for u in battle.amphibious_units()}
     held = [u for u in result.staying(board.options) if u.uid not in amphibious]
     if held:
-        yield Violation(_("{units} may not retreat from {space}: no land unit retreats from a battle with amphibious land "
-                          "units under these rules (option partial_amphibious_retreat is off); only aircraft leave it").format(
-            units=describe(held), space=battle.at), where)
+        yield Violation(
+            _(
+                "{units} may not retreat from {space}: no land unit retreats from a battle with amphibious land "
+                "units under these rules (option partial_amphibious_retreat is off); only aircraft leave it"
+            ).format(units=describe(held), space=battle.at),
+            where,
+        )
 
 
 def is_raid(result: Result) -> bool:
@@ -131,7 +149,11 @@ def _retreat_problem(resolution: Resolution, at: str, space: str, came_from: tup
     """Why a retreat from ``at`` to ``space`` is not allowed (None: it is)."""
     board = resolution.board
     if board.is_sea(at) != board.is_sea(space):
-        return _("a battle at sea retreats to a sea zone") if board.is_sea(at) else _("a land battle retreats to a territory")
+        return (
+            _("a battle at sea retreats to a sea zone")
+            if board.is_sea(at)
+            else _("a land battle retreats to a territory")
+        )
     if not board.map.adjacent(at, space):
         return _("it does not border the battle")
     if not came_from:
@@ -197,17 +219,28 @@ def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violatio
                                                             defenders=describe(left["defender"], powers=True)),
                         (*result.where, "retreat"))
     elif left["attacker"] and left["defender"]:
-        yield Violation(_("the battle in {space} is not over: {attackers} attack and {defenders} defend after the losses "
-                          "(add losses or a retreat)").format(space=battle.at, attackers=describe(left["attacker"]),
-                                                            defenders=describe(left["defender"], powers=True)),
-                        (*result.where, "at"))
+        yield Violation(
+            _(
+                "the battle in {space} is not over: {attackers} attack and {defenders} defend after the losses "
+                "(add losses or a retreat)"
+            ).format(
+                space=battle.at, attackers=describe(left["attacker"]), defenders=describe(left["defender"], powers=True)
+            ),
+            (*result.where, "at"),
+        )
 
 
-@battle_clause("AA506", "submerge-not-allowed", "error",
-               "a submarine submerges only when no enemy destroyer is left in the battle, and only where the rules "
-               "let submarines submerge (option subs_may_submerge)",
-               example=("``submerged: {defender: 1}`` where the attacker's destroyer survives the battle",
-                        "the same where the attacker's destroyer is among the losses (the sub submerges in a later round)"))
+@battle_clause(
+    "AA506",
+    "submerge-not-allowed",
+    "error",
+    "a submarine submerges only when no enemy destroyer is left in the battle, and only where the rules "
+    "let submarines submerge (option subs_may_submerge)",
+    example=(
+        "``submerged: {defender: 1}`` where the attacker's destroyer survives the battle",
+        "the same where the attacker's destroyer is among the losses (the sub submerges in a later round)",
+    ),
+)
 def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """Submarines submerge instead of fighting on, unless an enemy destroyer is present.
 
@@ -226,17 +259,25 @@ def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Vio
     for side, count in sorted(result.submerged.items()):
         other = "defender" if side == "attacker" else "attacker"
         if count and any(u.type.destroyer for u in result.survivors(other)):
-            yield Violation(_(SUBMERGE_UNDER_DESTROYER[side]).format(space=result.at), (*result.where, "submerged", side))
+            yield Violation(
+                _(SUBMERGE_UNDER_DESTROYER[side]).format(space=result.at), (*result.where, "submerged", side)
+            )
 
 
-@battle_clause("AA507", "cargo-lost-at-sea", "error",
-               "the sea battle comes first: cargo whose transport is sunk in its zone's sea battle (or retreats from it) "
-               "never lands, so a land result may not count it among its losses, nor give losses or a retreat in a battle "
-               "none of whose attackers landed",
-               ("C1", "C12"),
-               example=("``- {at: United Kingdom, defender_losses: {infantry: 2}}`` where the only attackers were the "
-                        "cargo of a transport sunk in 6 Sea Zone",
-                        "no result for United Kingdom: the infantry went down with their transport"))
+@battle_clause(
+    "AA507",
+    "cargo-lost-at-sea",
+    "error",
+    "the sea battle comes first: cargo whose transport is sunk in its zone's sea battle (or retreats from it) "
+    "never lands, so a land result may not count it among its losses, nor give losses or a retreat in a battle "
+    "none of whose attackers landed",
+    ("C1", "C12"),
+    example=(
+        "``- {at: United Kingdom, defender_losses: {infantry: 2}}`` where the only attackers were the "
+        "cargo of a transport sunk in 6 Sea Zone",
+        "no result for United Kingdom: the infantry went down with their transport",
+    ),
+)
 def cargo_lost_at_sea(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """Amphibious cargo reaches the shore only if its transport comes through its zone's sea battle (C1, C12).
 

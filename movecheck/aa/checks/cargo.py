@@ -43,7 +43,9 @@ def transport_capacity(move: Move, phase: Phase) -> Iterator[Violation]:
     for unit in move.land_movers():
         if not unit.type.transport_cost:
             yield Violation(
-                _("{units} cannot board a transport: a {kind} is never carried").format(units=describe([unit]), kind=type_noun(unit.type.name)),
+                _("{units} cannot board a transport: a {kind} is never carried").format(
+                    units=describe([unit]), kind=type_noun(unit.type.name)
+                ),
                 move.step(route.load_at),
             )
             return
@@ -52,9 +54,9 @@ def transport_capacity(move: Move, phase: Phase) -> Iterator[Violation]:
         target = (_("transport {id}").format(id=move.transport.id) if move.transport
                   else _("the transports in {zone}").format(zone=zone))
         yield Violation(
-            _("no room for {units} on {target}: a transport carries 2 infantry, or 1 infantry and 1 other land unit").format(
-                units=describe(stranded), target=target
-            ),
+            _(
+                "no room for {units} on {target}: a transport carries 2 infantry, or 1 infantry and 1 other land unit"
+            ).format(units=describe(stranded), target=target),
             (*move.where, "transport") if move.transport else move.step(route.load_at),
         )
 
@@ -105,7 +107,10 @@ def unload_ends_move(move: Move, phase: Phase) -> Iterator[Violation]:
         )
     landed = [u for u in move.of_domain("land") if u.unloaded_now]
     if landed:
-        yield Violation(_("{units} unloaded earlier this phase and may not move again").format(units=describe(landed)), move.units_node(landed[0]))
+        yield Violation(
+            _("{units} unloaded earlier this phase and may not move again").format(units=describe(landed)),
+            move.units_node(landed[0]),
+        )
     # A transport that unloaded in combat move is AA307's business in noncombat, unless the
     # preset lets transports act again after combat: then this clause still holds for it.
     earlier = not phase.combat and phase.options["transport_ncm_after_combat"]
@@ -115,12 +120,18 @@ def unload_ends_move(move: Move, phase: Phase) -> Iterator[Violation]:
 
     ships = [u for u in move.units if u.type.is_transport and unloaded(u)]
     if ships:
-        yield Violation(_("{units} unloaded this turn and may not move again").format(units=describe(ships)), move.units_node(ships[0]))
+        yield Violation(
+            _("{units} unloaded this turn and may not move again").format(units=describe(ships)),
+            move.units_node(ships[0]),
+        )
     if route is not None and route.load_at is not None:
         plan = phase.loading_plan(move)
         done = sorted({v.uid: v for v in plan.values() if v is not None and unloaded(v)}.values(), key=lambda v: v.uid)
         if done:
-            yield Violation(_("{units} unloaded this turn and may not load again").format(units=describe(done)), move.step(route.load_at))
+            yield Violation(
+                _("{units} unloaded this turn and may not load again").format(units=describe(done)),
+                move.step(route.load_at),
+            )
 
 
 @aa_clause("AA404", "unload-one-territory", "error",
@@ -161,7 +172,9 @@ def allied_transport(move: Move, phase: Phase) -> Iterator[Violation]:
     power = phase.board.power
     if route.load_at is not None:
         plan = phase.loading_plan(move)
-        allied = sorted({v.uid: v for v in plan.values() if v is not None and v.power != power}.values(), key=lambda v: v.uid)
+        allied = sorted(
+            {v.uid: v for v in plan.values() if v is not None and v.power != power}.values(), key=lambda v: v.uid
+        )
     else:
         # loaded in this phase, or (noncombat) aboard an allied transport the state marks as
         # loaded this turn: on the mover's turn only the mover's side boards it
@@ -175,17 +188,23 @@ def allied_transport(move: Move, phase: Phase) -> Iterator[Violation]:
         )
     if allied:
         yield Violation(
-            _("cargo loaded onto {units} this turn cannot also unload this turn").format(units=describe(allied, powers=True)),
+            _("cargo loaded onto {units} this turn cannot also unload this turn").format(
+                units=describe(allied, powers=True)
+            ),
             move.step(route.unload_at),
         )
 
 
-@aa_clause("AA406", "load-in-hostile-zone", "error",
-           "no loading in a zone holding enemy surface warships; no unloading there in noncombat move; in combat move a "
-           "transport in such a zone unloads only into a hostile territory; enemy subs/transports prevent nothing",
-           ["C1", "C12"], phase="both",
-           example=("infantry load in a zone holding an enemy destroyer",
-                    "they load in a zone with no enemy surface warship"))
+@aa_clause(
+    "AA406",
+    "load-in-hostile-zone",
+    "error",
+    "no loading in a zone holding enemy surface warships; no unloading there in noncombat move; in combat move a "
+    "transport in such a zone unloads only into a hostile territory; enemy subs/transports prevent nothing",
+    ["C1", "C12"],
+    phase="both",
+    example=("infantry load in a zone holding an enemy destroyer", "they load in a zone with no enemy surface warship"),
+)
 def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Violation]:
     """Enemy surface warships stop loading in their zone, and most unloading.
 
@@ -203,7 +222,10 @@ def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Violation]:
         zone = move.path[route.load_at]
         enemies = board.blocking_enemies(zone)
         if enemies:
-            yield Violation(_("cannot load in {zone}: {enemies} there").format(zone=zone, enemies=describe(enemies, powers=True)), move.step(route.load_at))
+            yield Violation(
+                _("cannot load in {zone}: {enemies} there").format(zone=zone, enemies=describe(enemies, powers=True)),
+                move.step(route.load_at),
+            )
             return
     if route.unload_at is not None and (route.load_at is not None or any(u.aboard for u in move.land_movers())):
         # (cargo left at sea aboard nothing, a load refused or a voyage on its own, unloads from no transport:
@@ -215,7 +237,9 @@ def load_in_hostile_zone(move: Move, phase: Phase) -> Iterator[Violation]:
             return
         if not phase.combat:
             yield Violation(
-                _("cannot unload from {zone} in noncombat move: {enemies} there").format(zone=zone, enemies=describe(enemies, powers=True)),
+                _("cannot unload from {zone} in noncombat move: {enemies} there").format(
+                    zone=zone, enemies=describe(enemies, powers=True)
+                ),
                 move.step(route.unload_at),
             )
         elif not board.hostile_territory(target):

@@ -100,7 +100,9 @@ def stop_in_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
             else:
                 text = _("{units} must stop in {space} (hostile, enemy units present); path continues to {next}")
             yield Violation(
-                text.format(units=describe(group), space=space, enemies=describe(enemies, powers=True), next=move.path[k + 1]),
+                text.format(
+                    units=describe(group), space=space, enemies=describe(enemies, powers=True), next=move.path[k + 1]
+                ),
                 move.step(k),
             )
             break
@@ -142,7 +144,9 @@ def blitz(move: Move, phase: Phase) -> Iterator[Violation]:
             elif why == NO_BLITZ:
                 text = _("{units} cannot blitz through {space}: only tanks continue through a hostile territory")
             elif why == STATIC:
-                text = _("{units} must stop in {space}: it holds {enemies}, and land units stop where they meet enemy units")
+                text = _(
+                    "{units} must stop in {space}: it holds {enemies}, and land units stop where they meet enemy units"
+                )
             else:
                 text = _("{units} must stop in {space}: {enemies} there")
             order = phase.last_order[group[0].uid].index if k == 0 else move.index
@@ -205,7 +209,10 @@ def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Violation]:
         )
     else:
         yield Violation(
-            _("attack: {space} is not on the path; an attacker ends its move in the zone it attacks").format(space=move.attack), where
+            _("attack: {space} is not on the path; an attacker ends its move in the zone it attacks").format(
+                space=move.attack
+            ),
+            where,
         )
 
 
@@ -315,12 +322,20 @@ def _blitzes(phase: Phase) -> dict[int, str]:
     return found
 
 
-@aa_clause("AA203", "not-a-combat-move", "error",
-           "a combat move ends in a battle space, unloads into a hostile territory, or is one of the sea moves of C1–C3 "
-           "— decided after the last move",
-           ["C1–C3"], phase="combat", scope="end",
-           example=("in combat move, an infantry moves from one friendly territory to another",
-                    "it makes that move in the noncombat move"))
+@aa_clause(
+    "AA203",
+    "not-a-combat-move",
+    "error",
+    "a combat move ends in a battle space, unloads into a hostile territory, or is one of the sea moves of C1–C3 "
+    "— decided after the last move",
+    ["C1–C3"],
+    phase="combat",
+    scope="end",
+    example=(
+        "in combat move, an infantry moves from one friendly territory to another",
+        "it makes that move in the noncombat move",
+    ),
+)
 def not_a_combat_move(phase: Phase) -> Iterator[Violation]:
     """Every combat move leads to a battle; the rest waits for the noncombat move.
 
@@ -345,7 +360,11 @@ def not_a_combat_move(phase: Phase) -> Iterator[Violation]:
     for record in phase.records:
         # a unit that never moves (a factory) is AA104's alone; a load that found no transport stays
         # at sea aboard nothing, and AA105/AA401/AA403 said why: neither is told to wait for the noncombat move
-        units = [u for u in record.units if u.type.movement > 0 and not (u.type.is_land and board.is_sea(u.at) and u.aboard is None)]
+        units = [
+            u
+            for u in record.units
+            if u.type.movement > 0 and not (u.type.is_land and board.is_sea(u.at) and u.aboard is None)
+        ]
         if not units:
             continue  # nothing moved (AA102/AA103 said why), or only what the clauses above judge
         if combat_reason(phase, replace(record, units=units), battles, assault, zones) is not None:
@@ -353,24 +372,41 @@ def not_a_combat_move(phase: Phase) -> Iterator[Violation]:
         move = record.move
         ends = sorted({u.at for u in units})
         if all(u.type.is_land and board.is_sea(u.at) for u in units):
-            vessels = sorted({u.aboard.uid: u.aboard for u in units if u.aboard is not None}.values(), key=lambda v: v.uid)
+            vessels = sorted(
+                {u.aboard.uid: u.aboard for u in units if u.aboard is not None}.values(), key=lambda v: v.uid
+            )
             stayed = [v for v in vessels if v.at == move.path[-1] and not _moved_after(phase, v, record)]
             if stayed:
                 names = [v.id for v in stayed if v.id]
                 why = {
-                    (False, False): _("the transport it boarded{names} stays in {spaces}, and no later order unloads it"),
-                    (True, False): _("the transport they boarded{names} stays in {spaces}, and no later order unloads them"),
-                    (False, True): _("the transports it boarded{names} stay in {spaces}, and no later order unloads it"),
-                    (True, True): _("the transports they boarded{names} stay in {spaces}, and no later order unloads them"),
-                }[len(units) > 1, len(stayed) > 1].format(names=" (" + ", ".join(names) + ")" if names else "", spaces=", ".join(ends))
+                    (False, False): _(
+                        "the transport it boarded{names} stays in {spaces}, and no later order unloads it"
+                    ),
+                    (True, False): _(
+                        "the transport they boarded{names} stays in {spaces}, and no later order unloads them"
+                    ),
+                    (False, True): _(
+                        "the transports it boarded{names} stay in {spaces}, and no later order unloads it"
+                    ),
+                    (True, True): _(
+                        "the transports they boarded{names} stay in {spaces}, and no later order unloads them"
+                    ),
+                }[len(units) > 1, len(stayed) > 1].format(
+                    names=" (" + ", ".join(names) + ")" if names else "", spaces=", ".join(ends)
+                )
             else:
-                why = ngettext("no later order unloads it from {spaces}", "no later order unloads them from {spaces}",
-                               len(units)).format(spaces=", ".join(ends))
-            message = _("{units} loaded in combat move but never unloaded: {why}; cargo loaded in combat "
-                        "move must be unloaded into a hostile territory this phase").format(units=describe(units), why=why)
+                why = ngettext(
+                    "no later order unloads it from {spaces}", "no later order unloads them from {spaces}", len(units)
+                ).format(spaces=", ".join(ends))
+            message = _(
+                "{units} loaded in combat move but never unloaded: {why}; cargo loaded in combat "
+                "move must be unloaded into a hostile territory this phase"
+            ).format(units=describe(units), why=why)
         else:
-            message = _("moving {units} to {spaces} is not a combat move: no battle there and no "
-                        "amphibious assault; make this move in noncombat move").format(units=move.label(units), spaces=", ".join(ends))
+            message = _(
+                "moving {units} to {spaces} is not a combat move: no battle there and no "
+                "amphibious assault; make this move in noncombat move"
+            ).format(units=move.label(units), spaces=", ".join(ends))
         yield Violation(message, move.step(len(move.path) - 1), order=move.index, order_id=move.order_id)
 
 

@@ -18,11 +18,18 @@ if TYPE_CHECKING:
     from movecheck.aa.units import UnitType
 
 
-@aa_clause("AA101", "path-not-adjacent", "error",
-           "consecutive spaces of a path must border each other (a canal's zones are a connection; whether it is open is AA109)",
-           ["C10"], phase="both",
-           example=("``path: [Germany, Ukraine S.S.R.]`` (Poland lies between)",
-                    "``path: [Germany, Poland, Ukraine S.S.R.]``"))
+@aa_clause(
+    "AA101",
+    "path-not-adjacent",
+    "error",
+    "consecutive spaces of a path must border each other (a canal's zones are a connection; whether it is open is AA109)",
+    ["C10"],
+    phase="both",
+    example=(
+        "``path: [Germany, Ukraine S.S.R.]`` (Poland lies between)",
+        "``path: [Germany, Poland, Ukraine S.S.R.]``",
+    ),
+)
 def path_not_adjacent(move: Move, phase: Phase) -> Iterator[Violation]:
     """Consecutive spaces of a path must border each other.
 
@@ -120,8 +127,9 @@ def not_own_units(move: Move, phase: Phase) -> Iterator[Violation]:
     for unit, node in move.untaken:
         if unit.at == move.start and unit.power != power:
             message = _("{unit} belongs to the {power}; only {adjective} units move now")
-            yield Violation(message.format(unit=unit.id, power=unit.power, adjective=power_adjective(power), mover=power),
-                            node)
+            yield Violation(
+                message.format(unit=unit.id, power=unit.power, adjective=power_adjective(power), mover=power), node
+            )
     for short in move.short:
         others = others_at(phase.board, move.start, short.kind)
         if others:
@@ -168,14 +176,21 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Violation]:
         worst = min(u.left for u in group)
         if unit.type.movement == 0 and need > 0:
             yield Violation(
-                _("{units} cannot move: a {kind} never moves").format(units=describe(group), kind=type_noun(unit.type.name)),
+                _("{units} cannot move: a {kind} never moves").format(
+                    units=describe(group), kind=type_noun(unit.type.name)
+                ),
                 move.units_node(unit),
             )
         elif need > worst:
             stop = max(1, min(len(move.path) - 1, worst + 1))
             yield Violation(
-                _("{units} needs {need} movement for this path but has {left} left (movement {movement}, {spent} already spent)").format(
-                    units=describe(group), need=need, left=max(worst, 0), movement=unit.type.movement,
+                _(
+                    "{units} needs {need} movement for this path but has {left} left (movement {movement}, {spent} already spent)"
+                ).format(
+                    units=describe(group),
+                    need=need,
+                    left=max(worst, 0),
+                    movement=unit.type.movement,
                     spent=unit.type.movement - worst,
                 ),
                 move.step(stop),
@@ -203,7 +218,10 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
         if unit.type.is_sea:
             for k, space in enumerate(move.path[1:], start=1):
                 if not board.is_sea(space):
-                    yield Violation(_("{units} cannot enter {space}: ships stay at sea").format(units=describe(group), space=space), move.step(k))
+                    yield Violation(
+                        _("{units} cannot enter {space}: ships stay at sea").format(units=describe(group), space=space),
+                        move.step(k),
+                    )
                     break
         elif unit.type.is_land and any(not u.unloaded_now for u in group):
             group = [u for u in group if not u.unloaded_now]  # the others' move is over: AA403's
@@ -244,7 +262,12 @@ def neutral(move: Move, phase: Phase) -> Iterator[Violation]:
         return
     for k, space in enumerate(move.path[1:], start=1):
         if phase.board.is_neutral(space):
-            yield Violation(_("{units} cannot enter {space}: neutral territories are impassable").format(units=move.label(), space=space), move.step(k))
+            yield Violation(
+                _("{units} cannot enter {space}: neutral territories are impassable").format(
+                    units=move.label(), space=space
+                ),
+                move.step(k),
+            )
             return
 
 
@@ -267,11 +290,18 @@ def aa_gun_combat_move(move: Move, phase: Phase) -> Iterator[Violation]:
         )
 
 
-@aa_clause("AA109", "canal-closed", "error",
-           "a canal is used only if its land territories were friendly since the turn began (the only code for a closed canal)",
-           [], phase="both",
-           example=("a ship passes a canal whose land territory the enemy held when the turn began",
-                    "it passes once its side has held them since the turn began"))
+@aa_clause(
+    "AA109",
+    "canal-closed",
+    "error",
+    "a canal is used only if its land territories were friendly since the turn began (the only code for a closed canal)",
+    [],
+    phase="both",
+    example=(
+        "a ship passes a canal whose land territory the enemy held when the turn began",
+        "it passes once its side has held them since the turn began",
+    ),
+)
 def canal_closed(move: Move, phase: Phase) -> Iterator[Violation]:
     """Ships pass a canal only when its land territories were friendly since the turn began.
 

@@ -39,11 +39,17 @@ def moved_in_combat(move: Move, phase: Phase) -> Iterator[Violation]:
         yield Violation(text.format(units=describe(stuck)), move.units_node(stuck[0]))
 
 
-@aa_clause("AA301", "ncm-into-hostile", "error",
-           "land units enter only friendly territories, never a hostile one even if empty; ships (not subs) never enter "
-           "a hostile zone", ["N6", "N19"], phase="noncombat", scope="end",
-           example=("in noncombat move, an infantry enters an empty enemy territory",
-                    "it moves to a friendly territory"))
+@aa_clause(
+    "AA301",
+    "ncm-into-hostile",
+    "error",
+    "land units enter only friendly territories, never a hostile one even if empty; ships (not subs) never enter "
+    "a hostile zone",
+    ["N6", "N19"],
+    phase="noncombat",
+    scope="end",
+    example=("in noncombat move, an infantry enters an empty enemy territory", "it moves to a friendly territory"),
+)
 def ncm_into_hostile(phase: Phase) -> Iterator[Violation]:
     """In noncombat move, land units end only in friendly territory and ships only in non-hostile zones.
 
@@ -70,8 +76,9 @@ def ncm_into_hostile(phase: Phase) -> Iterator[Violation]:
             text = _("{units} cannot end in {space}: hostile zone ({enemies})").format(
                 units=describe(units), space=space, enemies=describe(board.blocking_enemies(space), powers=True))
         else:
-            text = _("{units} cannot move into {space}: it is hostile, and noncombat moves go to friendly territory only").format(
-                units=describe(units), space=space)
+            text = _(
+                "{units} cannot move into {space}: it is hostile, and noncombat moves go to friendly territory only"
+            ).format(units=describe(units), space=space)
         yield Violation(text, move.step(len(move.path) - 1), move.index, move.order_id)
 
 
@@ -95,9 +102,12 @@ def ncm_through_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
         for k in passes:
             space = move.path[k]
             if board.is_sea(space) == kind.is_sea and board.hostile(space):
-                yield Violation(_("{units} cannot pass through {space}: hostile, and only aircraft and submarines pass hostile spaces now").format(
-                                    units=describe(group), space=space),
-                              move.step(k))
+                yield Violation(
+                    _(
+                        "{units} cannot pass through {space}: hostile, and only aircraft and submarines pass hostile spaces now"
+                    ).format(units=describe(group), space=space),
+                    move.step(k),
+                )
                 return
 
 
@@ -115,20 +125,37 @@ def landed_move_over(move: Move, phase: Phase) -> Iterator[Violation]:
     fighters = [u for u in move.units if u.landed and u.type.is_fighter and not phase.passed_carrier(move, u)]
     carriers = [u for u in move.units if u.landed and u.type.is_carrier]
     if fighters:
-        yield Violation(ngettext("{units} landed on a carrier this phase: its move is over",
-                                 "{units} landed on a carrier this phase: their move is over", len(fighters)).format(units=describe(fighters)),
-                      move.units_node(fighters[0]))
+        yield Violation(
+            ngettext(
+                "{units} landed on a carrier this phase: its move is over",
+                "{units} landed on a carrier this phase: their move is over",
+                len(fighters),
+            ).format(units=describe(fighters)),
+            move.units_node(fighters[0]),
+        )
     if carriers:
-        yield Violation(ngettext("{units} took a fighter aboard this phase: its move is over",
-                                 "{units} took a fighter aboard this phase: their move is over", len(carriers)).format(units=describe(carriers)),
-                      move.units_node(carriers[0]))
+        yield Violation(
+            ngettext(
+                "{units} took a fighter aboard this phase: its move is over",
+                "{units} took a fighter aboard this phase: their move is over",
+                len(carriers),
+            ).format(units=describe(carriers)),
+            move.units_node(carriers[0]),
+        )
 
 
-@aa_clause("AA307", "transport-after-combat", "error",
-           "a transport that loaded, moved, unloaded or fought in combat may not move, load or unload",
-           ["N21"], phase="noncombat",
-           example=("in noncombat move, a transport that fought in the combat move moves",
-                    "it stays where it is, with its cargo"))
+@aa_clause(
+    "AA307",
+    "transport-after-combat",
+    "error",
+    "a transport that loaded, moved, unloaded or fought in combat may not move, load or unload",
+    ["N21"],
+    phase="noncombat",
+    example=(
+        "in noncombat move, a transport that fought in the combat move moves",
+        "it stays where it is, with its cargo",
+    ),
+)
 def transport_after_combat(move: Move, phase: Phase) -> Iterator[Violation]:
     """Transports that loaded, moved, unloaded or fought in combat stay put and keep their cargo (N21).
 
@@ -143,8 +170,12 @@ def transport_after_combat(move: Move, phase: Phase) -> Iterator[Violation]:
 
     ships = [u for u in move.units if u.type.is_transport and acted(u)]
     if ships:
-        yield Violation(_("{units} acted in combat this turn (moved, fought, loaded or unloaded) and may not move now").format(units=describe(ships)),
-                      move.units_node(ships[0]))
+        yield Violation(
+            _("{units} acted in combat this turn (moved, fought, loaded or unloaded) and may not move now").format(
+                units=describe(ships)
+            ),
+            move.units_node(ships[0]),
+        )
     route = land_route(phase.board, move.path) if move.land_movers() else None
     if route is None:
         return
@@ -152,9 +183,19 @@ def transport_after_combat(move: Move, phase: Phase) -> Iterator[Violation]:
         plan = phase.loading_plan(move)
         used = sorted({v.uid: v for v in plan.values() if v is not None and acted(v)}.values(), key=lambda v: v.uid)
         if used:
-            yield Violation(_("{units} acted in combat this turn and may not load now").format(units=describe(used)), move.step(route.load_at))
+            yield Violation(
+                _("{units} acted in combat this turn and may not load now").format(units=describe(used)),
+                move.step(route.load_at),
+            )
     elif route.unload_at is not None:
-        used = sorted({u.aboard.uid: u.aboard for u in move.of_domain("land") if u.aboard is not None and acted(u.aboard)}.values(),
-                      key=lambda v: v.uid)
+        used = sorted(
+            {
+                u.aboard.uid: u.aboard for u in move.of_domain("land") if u.aboard is not None and acted(u.aboard)
+            }.values(),
+            key=lambda v: v.uid,
+        )
         if used:
-            yield Violation(_("{units} acted in combat this turn and may not unload now").format(units=describe(used)), move.step(route.unload_at))
+            yield Violation(
+                _("{units} acted in combat this turn and may not unload now").format(units=describe(used)),
+                move.step(route.unload_at),
+            )

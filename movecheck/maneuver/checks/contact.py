@@ -44,7 +44,9 @@ def through_friend(a: Any) -> Iterator[Violation]:
             a.path_at(segment),
         )
     for friend in a.events.friend_ends:
-        yield Violation(_("{base} ends overlapping friendly {friend}").format(base=base.id, friend=friend.id), a.end_where)
+        yield Violation(
+            _("{base} ends overlapping friendly {friend}").format(base=base.id, friend=friend.id), a.end_where
+        )
 
 
 @mv_clause(
@@ -77,7 +79,12 @@ def contact_made(a: Any) -> Iterator[Violation]:
     if a.kind == "free":
         if a.new_contacts:
             names = ", ".join(e.id for e in a.new_contacts)
-            yield Violation(_("{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)").format(base=a.base.id, names=names), a.end_where)
+            yield Violation(
+                _(
+                    "{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)"
+                ).format(base=a.base.id, names=names),
+                a.end_where,
+            )
         return
     for base in a.corps.bases:
         found = a.new_contacts.get(base.id)
@@ -85,7 +92,12 @@ def contact_made(a: Any) -> Iterator[Violation]:
             names = ", ".join(e.id for e in found)
             declared = a.order.end.get(base.id)
             where = declared.where if declared is not None else (*a.order.where, "end")
-            yield Violation(_("{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)").format(base=base.id, names=names), where)
+            yield Violation(
+                _(
+                    "{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)"
+                ).format(base=base.id, names=names),
+                where,
+            )
 
 
 @mv_clause(
@@ -155,7 +167,9 @@ def _engaged_free(a: Any) -> str | None:
     if a.straight and forward < 0 and abs(right) <= tol and not rotated:
         return None  # straight back
     if forward < -tol:
-        return _("it does not go straight back") if (abs(right) > tol or rotated or not a.straight) else _("it goes back")
+        return (
+            _("it does not go straight back") if (abs(right) > tol or rotated or not a.straight) else _("it goes back")
+        )
     if a.advance_miss > tol + EPS:
         return _("it slides sideways: its end is {distance} steps from any end a straight advance or a wheel about "
                  "a front corner reaches").format(distance=fmt(a.advance_miss))

@@ -62,8 +62,9 @@ def mobility_exceeded(a: Any) -> Iterator[Violation]:
         return
     best = max(b.result.allowance for b in branches.items)
     yield Violation(
-        _("{base} travels {length} steps, more than its allowance whatever {rolls}: at most {best} ({mobility})").format(
-            base=base, length=fmt(length), rolls=roll_ranges(branches), best=fmt(best), mobility=text),
+        _(
+            "{base} travels {length} steps, more than its allowance whatever {rolls}: at most {best} ({mobility})"
+        ).format(base=base, length=fmt(length), rolls=roll_ranges(branches), best=fmt(best), mobility=text),
         a.end_where,
     )
 

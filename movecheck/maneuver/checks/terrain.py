@@ -116,8 +116,11 @@ def roll_needed(a: Any) -> Iterator[Violation]:
         for branches, legal in doubts(a):
             text, p = condition(branches, legal)
             yield Violation(
-                _("{base}'s move of {length} steps is legal only if {condition} ({probability}); declare the roll").format(
-                    base=a.base.id, length=fmt(a.motion.length), condition=text, probability=describe_probability(p)),
+                _(
+                    "{base}'s move of {length} steps is legal only if {condition} ({probability}); declare the roll"
+                ).format(
+                    base=a.base.id, length=fmt(a.motion.length), condition=text, probability=describe_probability(p)
+                ),
                 a.end_where,
             )
         return
@@ -181,8 +184,10 @@ def impassable(a: Any) -> Iterator[Violation]:
     """
     events = a.events
     for terrain, segment in events.impassable:
-        yield Violation(_("{base} enters impassable terrain {terrain} on its way").format(base=a.base.id, terrain=terrain.id),
-                        a.path_at(segment))
+        yield Violation(
+            _("{base} enters impassable terrain {terrain} on its way").format(base=a.base.id, terrain=terrain.id),
+            a.path_at(segment),
+        )
     if events.leaves_field is not None:
         field = f"0..{fmt(a.field_size[0], whole=True)} × 0..{fmt(a.field_size[1], whole=True)}"
         yield Violation(_("{base} leaves the field ({field}) on its way").format(base=a.base.id, field=field),

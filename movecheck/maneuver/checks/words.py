@@ -53,7 +53,9 @@ def account(walk: Any, start: float, undeclared: frozenset[str] = frozenset()) -
     for feature, roll in walk.reached:
         die = f"{feature.die_name} ({feature.dice})"
         if roll is None:
-            parts.append(_("{terrain}: any {die} roll stops it at the edge").format(terrain=feature.terrain.id, die=die))
+            parts.append(
+                _("{terrain}: any {die} roll stops it at the edge").format(terrain=feature.terrain.id, die=die)
+            )
         elif feature.terrain.id in undeclared:
             parts.append(_("{terrain} {die} not declared").format(terrain=feature.terrain.id, die=die))
             known = False
@@ -107,7 +109,9 @@ def condition(branches: Any, legal: Callable[[Any], bool]) -> tuple[str, Fractio
         key = keys[0]
         die_name, dice = branches.dice[key]
         values = [b.assigned[key] for b in good if key in b.assigned]
-        return _("{roll} is {values}").format(roll=roll_name(key, die_name, dice), values=describe_values(values, dice)), p
+        return _("{roll} is {values}").format(
+            roll=roll_name(key, die_name, dice), values=describe_values(values, dice)
+        ), p
     return favourable(keys, branches.dice), p
 
 
