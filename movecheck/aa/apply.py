@@ -146,7 +146,9 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
         lines.append("# to_place: units bought in an earlier turn, still waiting to be placed.")
     if report.destroyed:
         if what == "the mobilization":
-            lines.append("# destroyed: fighters that waited at sea and found no slot on a carrier placed there (AA708):")
+            lines.append(
+                "# destroyed: fighters that waited at sea and found no slot on a carrier placed there (AA708):"
+            )
         else:
             lines.append("# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:")
         lines.extend(
@@ -211,7 +213,10 @@ def _map_reference(ref: Any, state_path: str, output: str | None) -> Any:
 
 
 def next_turn(board: Board, turn: dict[str, Any]) -> dict[str, Any]:
-    """The next power's purchase (for the mobilization apply): turn order from the map, round + 1 after the last power."""
+    """The next power's purchase (for the mobilization apply).
+
+    Turn order comes from the map; the round goes up by one after the last power.
+    """
     powers = board.map.powers
     current = turn.get("power")
     index = powers.index(current) if current in powers else -1

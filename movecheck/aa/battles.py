@@ -174,7 +174,11 @@ def _attackers(board: Board, space: str) -> list[Unit]:
 def _defenders(board: Board, space: str) -> list[Unit]:
     """The enemy units in play there, cargo aboard a vessel aside (it goes down with the vessel), and the
     units that change hands with the territory aside."""
-    return [u for u in board.enemy_units(space) if not board.changes_hands(u) and not (u.type.is_land and u.aboard is not None)]
+    return [
+        u
+        for u in board.enemy_units(space)
+        if not board.changes_hands(u) and not (u.type.is_land and u.aboard is not None)
+    ]
 
 
 def _landed(attackers: list[Unit], amphibious: dict[str, int]) -> list[Unit]:
@@ -212,7 +216,8 @@ def cargo_ashore(resolution: Resolution, units: list[Unit] | None = None,
 
 
 def _transport_fates(resolution: Resolution) -> dict[int, str]:
-    """By uid, the mover's transports sunk in a sea battle (:data:`SUNK`) or retreating from one (:data:`STAYED_ABOARD`)."""
+    """By uid, the mover's transports sunk in a sea battle (:data:`SUNK`) or retreating from one
+    (:data:`STAYED_ABOARD`)."""
     fates: dict[int, str] = {}
     for result in resolution.results:
         battle = result.battle

@@ -185,7 +185,9 @@ def _solve(flyers: list[Flyer], decks: list[Deck], work: _Work) -> Landing:
             parts[find(choices[d][0])].decks.append(d)
     for root, part in parts.items():
         part.zones = sorted(z for z in wanted if find(z) == root)
-    ordered = sorted(parts.values(), key=lambda p: (sum(len(choices[d]) > 1 for d in p.decks), len(p.decks), p.kinds[0][1][0]))
+    ordered = sorted(
+        parts.values(), key=lambda p: (sum(len(choices[d]) > 1 for d in p.decks), len(p.decks), p.kinds[0][1][0])
+    )
     for part in ordered:
         if result.limit is not None:
             result.undecided.extend(f for _, members in part.kinds for f in members)
@@ -220,7 +222,8 @@ def _undominated(zones: list[str], reached_by: dict[str, set[int]], kind_zones: 
 
 def _flow(part: _Part, caps: dict[str, int], free: list[tuple[int, list[str]]], work: _Work
           ) -> tuple[int, Network, int, list[list[int]]]:
-    """Most fighters of a part landed with ``caps`` slots fixed per zone and ``free`` (slots, zones) serving all their zones.
+    """Most fighters of a part landed with ``caps`` slots fixed per zone and ``free`` (slots, zones) serving all
+    their zones.
 
     Returns the value, the network, the index of the first zone node and, per free entry, its edges from zones.
     """

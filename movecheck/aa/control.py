@@ -6,9 +6,10 @@ included), and one whose defenders are gone after the battle results.  A territo
 held by a power of the capturer's side is *liberated*: it returns to that power, provided
 the power holds its own capital (while the capital is in enemy hands the liberator holds
 it).  A capital liberated returns at once, and with it every territory its power first held
-that an ally holds (also when the power takes it back itself).  The units that change hands with a territory (factories, and AA guns
-where ``aa_guns_captured``: :meth:`~movecheck.aa.model.Board.changes_hands`) go to the new
-holder; a factory keeps its damage.  Control changes in no other way (C5).
+that an ally holds (also when the power takes it back itself).  The units that change hands with
+a territory (factories, and AA guns where ``aa_guns_captured``:
+:meth:`~movecheck.aa.model.Board.changes_hands`) go to the new holder; a factory keeps its damage.
+Control changes in no other way (C5).
 """
 
 from __future__ import annotations

@@ -310,7 +310,8 @@ def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
     for order in doubtful:
         move = moves[order]
         message = _(
-            "{reason}: no choice of units, transports and carriers found makes this order legal, and not every choice was tried"
+            "{reason}: no choice of units, transports and carriers found makes this order legal, "
+            "and not every choice was tried"
         ).format(reason=exc.reason())
         kept.append(_finding(doc, Violation(message, move.where, code="MC012"), move.index, move.order_id))
     best.findings = kept

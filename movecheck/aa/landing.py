@@ -179,7 +179,12 @@ def combat_decks(phase: Phase, flyers: list[Flyer]) -> list[Deck]:
         slots = carrier.type.carrier_capacity - used
         if slots <= 0:
             continue
-        can_move = carrier.power == board.power and not carrier.move_count and not carrier.moved and not board.hostile_zone(carrier.at)
+        can_move = (
+            carrier.power == board.power
+            and not carrier.move_count
+            and not carrier.moved
+            and not board.hostile_zone(carrier.at)
+        )
         if can_move and (carrier.at, carrier.left) not in sails:
             sails[(carrier.at, carrier.left)] = sorted(board.sea_distances(carrier.at, carrier.left))
         zones = list(sails[(carrier.at, carrier.left)]) if can_move else [carrier.at]

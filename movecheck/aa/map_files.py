@@ -123,7 +123,8 @@ def _map_of(
 
 
 def edition_of(state: Document, game_map: GameMap, rules: RuleSettings) -> tuple[type[Edition], list[Finding]]:
-    """The edition a state is checked under: its ``rules:`` (or the configured one), else its map's, else the default."""
+    """The edition a state is checked under: its ``rules:`` (or the configured one), else its map's, else the
+    default."""
     if rules.edition_source != "default" and rules.edition is not None:
         edition = find_edition(rules.edition)
         if edition is not None:
@@ -148,7 +149,8 @@ def edition_of(state: Document, game_map: GameMap, rules: RuleSettings) -> tuple
 
 
 def options_of(edition: type[Edition], rules: RuleSettings, game_map: GameMap | None = None) -> dict[str, Any]:
-    """The edition's option values, then the map's (its game's settings), then the overrides (the configuration's, the command line's, the state's)."""
+    """The edition's option values, then the map's (its game's settings), then the overrides (the
+    configuration's, the command line's, the state's)."""
     options = edition.option_values()
     for layer in (game_map.options if game_map is not None else {}, rules.options):
         options.update({k: v for k, v in layer.items() if k in options})

@@ -185,7 +185,8 @@ def resolve_move(
             if unit is None:
                 close = close_names(unit_id, board.by_id, n=3, charge=doc) if isinstance(unit_id, str) else []
                 hint = suggestion(close)
-                findings.append(doc.finding("MC004", _("no unit has the id {id}").format(id=repr(unit_id)) + hint, (*where, "units", k)))
+                message = _("no unit has the id {id}").format(id=repr(unit_id)) + hint
+                findings.append(doc.finding("MC004", message, (*where, "units", k)))
             else:
                 wanted_ids.append((unit, (*where, "units", k)))
     transport_raw = raw.get("transport")

@@ -130,7 +130,9 @@ def ambiguous_message(what: str, text: Any, meanings: list[str]) -> str:
 def abbreviations_table() -> str:
     """The table of the abbreviations every map understands (Markdown), in docs/aa.md."""
     rows = ["| Kind | Name | Abbreviations |", "|---|---|---|"]
-    rows += [f"| power | {name} | {', '.join(f'`{s}`' for s in shorts)} |" for name, shorts in POWER_ABBREVIATIONS.items()]
+    rows += [
+        f"| power | {name} | {', '.join(f'`{s}`' for s in shorts)} |" for name, shorts in POWER_ABBREVIATIONS.items()
+    ]
     rows += [
         f"| unit type | {name} | {', '.join(f'`{s}`' for s in shorts)} |" for name, shorts in UNIT_ABBREVIATIONS.items()
     ]

@@ -63,7 +63,8 @@ OPTIONS = OptionSet(
         flag(
             "partial_amphibious_retreat",
             True,
-            "in a battle with amphibious land units, the land units that came overland may retreat; the amphibious ones stay",
+            "in a battle with amphibious land units, the land units that came overland may retreat; "
+            "the amphibious ones stay",
             ("AA503", "AA505"),
         ),
         # the whole turn (spec aa-turn.md, "Options added by this file")

@@ -277,7 +277,8 @@ def convert(root: Any, name: str) -> Conversion:
     for r in root.findall("initialize/resourceInitialize/resourceGiven"):
         player = r.get("player")
         if r.get("resource") == "PUs" and player in players:
-            given_pus[player] = given_pus.get(player, 0) + max(game.number(game.attr(r, "quantity"), f"PUs of {player!r}"), 0)
+            quantity = game.number(game.attr(r, "quantity"), f"PUs of {player!r}")
+            given_pus[player] = given_pus.get(player, 0) + max(quantity, 0)
     treasuries = {p: given_pus.get(p, 0) for p in powers} if given_pus else {}
 
     # the game's settings: rule options, and the rules movecheck does not check

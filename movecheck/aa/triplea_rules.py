@@ -134,7 +134,8 @@ CAVEATS: tuple[tuple[Callable[[Callable[[str], bool]], bool], str], ...] = (
     ),
     (
         lambda on: not on(SUBMERSIBLE) and on(HAS_SUBMARINES),
-        "submarines that every enemy ship stops (Submersible Subs is false): movecheck stops them only at an enemy destroyer",
+        "submarines that every enemy ship stops (Submersible Subs is false): "
+        "movecheck stops them only at an enemy destroyer",
     ),
     (lambda on: on("Tech Development"), TECHNOLOGY),
     (lambda on: on("Use Politics"), POLITICS),
@@ -168,7 +169,8 @@ def clean(text: Any, limit: int | None = None) -> str:
 
 
 def game_properties(root: Any) -> dict[str, str]:
-    """Each setting of ``<propertyList>`` by name: its ``value=``, else the text of its ``<value>`` (the last one of a name wins)."""
+    """Each setting of ``<propertyList>`` by name: its ``value=``, else the text of its ``<value>`` (the last one
+    of a name wins)."""
     found: dict[str, str] = {}
     for prop in root.findall("propertyList/property"):
         name = prop.get("name")

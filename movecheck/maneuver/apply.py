@@ -101,9 +101,11 @@ def assumption_lines(assumed: list[Any]) -> list[str]:
                 text += f": they leave {item.order.base.id} an allowance of at least {fmt(item.allowance)} steps"
             elif len(keys) > 1:
                 good = [b for b in branches.items if item.legal(b)]
-                text += ": " + "; ".join(
-                    f"{key[0]} entering {key[1]} {describe_values([b.assigned[key] for b in good if key in b.assigned], branches.dice[key][1])}"
-                    for key in keys)
+                values = {
+                    key: describe_values([b.assigned[key] for b in good if key in b.assigned], branches.dice[key][1])
+                    for key in keys
+                }
+                text += ": " + "; ".join(f"{key[0]} entering {key[1]} {values[key]}" for key in keys)
             lines.append(text)
         return lines
     finally:

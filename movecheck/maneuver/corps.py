@@ -218,7 +218,8 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     for members in group_files:
         run = _group_runner(files=members, start=start, horizon=horizon, halve=halve, cap=cap,
                             whole_corps=opts.corps_penalty == "whole_corps")
-        slowest = by_slowest(order.rolls, [_walker(f, start) for f in members], run, steps) if len(members) > 1 else None
+        walkers = [_walker(f, start) for f in members]
+        slowest = by_slowest(order.rolls, walkers, run, steps) if len(members) > 1 else None
         groups.append(Group(members, slowest or enumerate_rolls(order.rolls, run, steps, cost=len(members))))
     analysis = CorpsAnalysis(
         order, corps, direction, mobility, bonus, nearest, start, horizon, cap, files, groups,

@@ -1,4 +1,4 @@
-"""The facts of a free move (M3, M4, M6, M7, M9–M11): a single base along its declared path.
+"""The facts of a free move (M3, M4, M6, M7, M9 to M11): a single base along its declared path.
 
 :func:`analyse_free` follows the base from where it stands, turning evenly to its
 declared facing, and records what the clauses judge: its allowance for every

@@ -134,7 +134,8 @@ def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
             if not same_facing(base.facing, first.facing):
                 yield Violation(
                     _(
-                        "base {base} faces {facing}° but {first}, the first base of corps {corps}, faces {first_facing}°"
+                        "base {base} faces {facing}° but {first}, "
+                        "the first base of corps {corps}, faces {first_facing}°"
                     ).format(
                         base=base.id,
                         facing=fmt_deg(base.facing),
@@ -163,7 +164,7 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
 
     bf = ctx.battlefield
     field = bf.field_polygon
-    size = f"0..{fmt(bf.width, whole=True)} × 0..{fmt(bf.depth, whole=True)}"
+    size = f"0..{fmt(bf.width, whole=True)} × 0..{fmt(bf.depth, whole=True)}"  # noqa: RUF001
     for terrain in bf.terrain.values():
         where = (*terrain.source, "polygon")
         distinct = []

@@ -9,7 +9,8 @@ first enter this wood?", "how much of that friend does it cover?") is answered
 with the exact translation functions.
 
 The allowance walk (spec: "Allowance") and the enumeration of undeclared rolls
-over the dice's exact distributions are :mod:`movecheck.maneuver.rolls`.  Facts only: how the clauses word them is :mod:`movecheck.maneuver.checks.words`.
+over the dice's exact distributions are :mod:`movecheck.maneuver.rolls`.  Facts only: how the clauses
+word them is :mod:`movecheck.maneuver.checks.words`.
 """
 
 from __future__ import annotations

@@ -30,7 +30,8 @@ OPTIONS = OptionSet("maneuver", (
         number(
             "tolerance",
             0.1,
-            "a declared position this close (steps) to the one the rules require is taken as it: positions are measured by hand",
+            "a declared position this close (steps) to the one the rules require is taken as it: "
+            "positions are measured by hand",
             ("MV101", "MV102", "MV201", "MV202", "MV203", "MV301", "MV402", "MV403", "MV502"),
         ),
         number(

@@ -185,7 +185,9 @@ class Resolver:
                 if base is None:
                     message = _("rolls name base {name}, which does not exist").format(name=repr(base_id))
                 else:
-                    message = _("rolls name base {name}, which belongs to {owner}").format(name=repr(base_id), owner=base.side)
+                    message = _("rolls name base {name}, which belongs to {owner}").format(
+                        name=repr(base_id), owner=base.side
+                    )
                 self.unknown(message + suggestion(base_id, self.own_bases(), self.doc), (*path, base_id), key=True)
                 ok = False
             if isinstance(value, dict):

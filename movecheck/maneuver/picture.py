@@ -125,7 +125,8 @@ def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report],
     if is_kind(loaded.kind, STATE):
         return render(state_scene(loaded, settings, select, kernel, list(reach or [])))
     if reach:
-        raise InputError(_("--reach draws on a battlefield state; {path} is an orders file").format(path=loaded.doc.path))
+        message = _("--reach draws on a battlefield state; {path} is an orders file")
+        raise InputError(message.format(path=loaded.doc.path))
     return render(orders_scene(loaded.doc.path, settings, select, kernel))
 
 
@@ -139,7 +140,7 @@ def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Repo
     bf = prepared.model
     from movecheck.maneuver.svg import count_of
 
-    title = ngettext("{path}: battlefield {width} × {depth} step", "{path}: battlefield {width} × {depth} steps",
+    title = ngettext("{path}: battlefield {width} × {depth} step", "{path}: battlefield {width} × {depth} steps",  # noqa: RUF001
                      count_of(_n_value(bf.depth))).format(path=loaded.doc.path, width=_n(bf.width), depth=_n(bf.depth))
     scene = battlefield_scene(bf, title)
     scene.notes = notes(report.sorted_findings(), bf)

@@ -198,7 +198,9 @@ def enumerate_rolls(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, 
     return Branches(items, dice)
 
 
-def extreme(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, high: bool) -> tuple[Branch, dict[tuple[str, str], tuple[str, Dice]]]:
+def extreme(
+    book: RollBook, run: Callable[[Lookup], Any], steps: Steps, high: bool
+) -> tuple[Branch, dict[tuple[str, str], tuple[str, Dice]]]:
     """The one combination with every undeclared roll it meets at its highest (or lowest) value.
 
     A walk's allowance never grows when a roll grows, and never shrinks when
@@ -272,7 +274,7 @@ def by_slowest(book: RollBook, walkers: list[Callable[[Lookup], Walk]], run: Cal
     Each file's walk depends only on its own rolls, and the corps moves by the least
     allowance, so the verdict depends only on that least value: each file's rolls are
     enumerated on their own, and the distribution of the least allowance follows from
-    theirs, ``P(min = v) = Π P(A ≥ v) − Π P(A > v)``, a short convolution instead of
+    theirs, ``P(min = v) = Π P(A ≥ v) - Π P(A > v)``, a short convolution instead of
     the product of every file's combinations.  One combination stands for each value:
     the first file that can leave it, at a combination that does, the others at their
     lowest rolls (the most allowance; the value with every file so is the walk that

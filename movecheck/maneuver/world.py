@@ -81,7 +81,8 @@ class World:
         return [self.bf.terrain[k] for k in self._terrain_index.near(geom, 0.0)]
 
     def prebattle(self, bases: list[Base]) -> tuple[bool, float | None]:
-        """Whether every base is more than ``prebattle_distance`` from every enemy (M11), and the nearest such distance."""
+        """Whether every base is more than ``prebattle_distance`` from every enemy (M11), and the nearest such
+        distance."""
         opts = self.options
         limit = opts.prebattle_distance
         nearest: float | None = None

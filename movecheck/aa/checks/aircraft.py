@@ -144,7 +144,9 @@ def carrier_must_move(phase: Phase) -> Iterator[Violation]:
         move = call.move
         where = move.step(len(move.path) - 1)
         if call.bought:
-            message = _("{unit} can land only on a carrier bought this turn, placed in {zone}").format(unit=call.unit.label(), zone=call.zone)
+            message = _("{unit} can land only on a carrier bought this turn, placed in {zone}").format(
+                unit=call.unit.label(), zone=call.zone
+            )
         else:
             message = _("carrier {carrier} must move to {zone} in noncombat to land {unit}").format(
                 carrier=_carrier(call.deck), zone=call.zone, unit=call.unit.label()
@@ -255,8 +257,10 @@ def carrier_full(phase: Phase) -> Iterator[Violation]:
         yield _at_last_order(
             phase, last,
             ngettext(
-                "{fighters} fighters end in {zone} but its {count} friendly carrier has {slots} slots: {units} cannot land",
-                "{fighters} fighters end in {zone} but its {count} friendly carriers have {slots} slots: {units} cannot land",
+                "{fighters} fighters end in {zone} but its {count} friendly carrier has {slots} slots: "
+                "{units} cannot land",
+                "{fighters} fighters end in {zone} but its {count} friendly carriers have {slots} slots: "
+                "{units} cannot land",
                 len(carriers),
             ).format(fighters=aboard + crowded.seated + len(crowded.fighters), zone=crowded.zone, count=len(carriers),
                      slots=slots, units=describe(moved)),

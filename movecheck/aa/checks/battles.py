@@ -1,4 +1,6 @@
-"""Battle-result clauses (aa.md, "Battle results"): each battle resolved once, with losses that fought and a legal retreat.
+"""Battle-result clauses (aa.md, "Battle results").
+
+Each battle is resolved once, with losses that fought and a legal retreat.
 
 A *result* clause looks at one entry of ``results:`` (a :class:`~movecheck.aa.battles.Result`)
 with the :class:`~movecheck.aa.battles.Resolution` it belongs to; an *end* clause at the

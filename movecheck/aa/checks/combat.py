@@ -137,8 +137,10 @@ def blitz(move: Move, phase: Phase) -> Iterator[Violation]:
             enemies = describe(board.enemy_units(space), powers=True)
             if why == NO_BLITZ and k == 0:  # the journey passes the order's first space: a blitz written as two orders
                 text = ngettext(
-                    "{units} cannot blitz on from {space} (order {order} took it there): only tanks continue through a hostile territory",
-                    "{units} cannot blitz on from {space} (order {order} took them there): only tanks continue through a hostile territory",
+                    "{units} cannot blitz on from {space} (order {order} took it there): "
+                    "only tanks continue through a hostile territory",
+                    "{units} cannot blitz on from {space} (order {order} took them there): "
+                    "only tanks continue through a hostile territory",
                     len(group),
                 )
             elif why == NO_BLITZ:
@@ -326,9 +328,9 @@ def _blitzes(phase: Phase) -> dict[int, str]:
     "AA203",
     "not-a-combat-move",
     "error",
-    "a combat move ends in a battle space, unloads into a hostile territory, or is one of the sea moves of C1–C3 "
+    "a combat move ends in a battle space, unloads into a hostile territory, or is one of the sea moves of C1–C3 "  # noqa: RUF001
     "— decided after the last move",
-    ["C1–C3"],
+    ["C1–C3"],  # noqa: RUF001
     phase="combat",
     scope="end",
     example=(

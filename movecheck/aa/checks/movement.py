@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     "AA101",
     "path-not-adjacent",
     "error",
-    "consecutive spaces of a path must border each other (a canal's zones are a connection; whether it is open is AA109)",
+    "consecutive spaces of a path must border each other "
+    "(a canal's zones are a connection; whether it is open is AA109)",
     ["C10"],
     phase="both",
     example=(
@@ -155,7 +156,7 @@ def _ordered(move: Move, short: Short, power: str) -> str:
 
 
 @aa_clause("AA104", "movement-exceeded", "error",
-           "path cost exceeds movement left (movement − moved); factories never move", ["C10"], phase="both",
+           "path cost exceeds movement left (movement − moved); factories never move", ["C10"], phase="both",  # noqa: RUF001
            example=("an infantry (movement 1) moves two spaces",
                     "it moves one space"))
 def movement_exceeded(move: Move, phase: Phase) -> Iterator[Violation]:
@@ -185,7 +186,8 @@ def movement_exceeded(move: Move, phase: Phase) -> Iterator[Violation]:
             stop = max(1, min(len(move.path) - 1, worst + 1))
             yield Violation(
                 _(
-                    "{units} needs {need} movement for this path but has {left} left (movement {movement}, {spent} already spent)"
+                    "{units} needs {need} movement for this path but has {left} left "
+                    "(movement {movement}, {spent} already spent)"
                 ).format(
                     units=describe(group),
                     need=need,
@@ -294,7 +296,8 @@ def aa_gun_combat_move(move: Move, phase: Phase) -> Iterator[Violation]:
     "AA109",
     "canal-closed",
     "error",
-    "a canal is used only if its land territories were friendly since the turn began (the only code for a closed canal)",
+    "a canal is used only if its land territories were friendly since the turn began "
+    "(the only code for a closed canal)",
     [],
     phase="both",
     example=(

@@ -104,7 +104,8 @@ def ncm_through_hostile(move: Move, phase: Phase) -> Iterator[Violation]:
             if board.is_sea(space) == kind.is_sea and board.hostile(space):
                 yield Violation(
                     _(
-                        "{units} cannot pass through {space}: hostile, and only aircraft and submarines pass hostile spaces now"
+                        "{units} cannot pass through {space}: hostile, "
+                        "and only aircraft and submarines pass hostile spaces now"
                     ).format(units=describe(group), space=space),
                     move.step(k),
                 )

@@ -66,7 +66,7 @@ def through_enemy(a: Any) -> Iterator[Violation]:
 
 @mv_clause(
     "MV501", "contact-made", "note",
-    "the order brings bases into contact with the enemy; melee only after the order Attack! («В атаку!»)",
+    "the order brings bases into contact with the enemy; melee only after the order Attack! («В атаку!»)",  # noqa: RUF001
     ("M9",), orders=EVERY,
     example=("a free move ends touching an enemy base",
              "it ends clear of every enemy base"),
@@ -75,13 +75,13 @@ def contact_made(a: Any) -> Iterator[Violation]:
     """Bases may come into contact with enemy bases during manoeuvre (M9);
     the melee starts only with the order Attack! (the seed's «В атаку!»).  This note
     lists the new contacts an order makes.
-    """
+    """  # noqa: RUF002
     if a.kind == "free":
         if a.new_contacts:
             names = ", ".join(e.id for e in a.new_contacts)
             yield Violation(
                 _(
-                    "{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)"
+                    "{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)"  # noqa: RUF001
                 ).format(base=a.base.id, names=names),
                 a.end_where,
             )
@@ -94,7 +94,7 @@ def contact_made(a: Any) -> Iterator[Violation]:
             where = declared.where if declared is not None else (*a.order.where, "end")
             yield Violation(
                 _(
-                    "{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)"
+                    "{base} ends in contact with enemy {names}; melee starts only with the order Attack! («В атаку!»)"  # noqa: RUF001
                 ).format(base=base.id, names=names),
                 where,
             )
@@ -155,7 +155,8 @@ def engaged_move(a: Any) -> Iterator[Violation]:
 
 
 def _engaged_free(a: Any) -> str | None:
-    """What is wrong with an engaged base's free move (None: it stays, goes straight back or forward into full contact)."""
+    """What is wrong with an engaged base's free move (None: it stays, goes straight back or forward into full
+    contact)."""
     if not a.engaged:
         return None
     tol = a.tolerance
