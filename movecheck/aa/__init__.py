@@ -143,7 +143,7 @@ class AA(System):
 
     def rule_baseline(self, prepared: Prepared) -> Baseline:
         """The options of the edition the board is played under, and the edition without the configuration's."""
-        from movecheck.aa.setup import edition_of
+        from movecheck.aa.map_files import edition_of
 
         board_map = prepared.model.map
         edition, _found = edition_of(prepared.doc, board_map, prepared.rules)

@@ -31,8 +31,8 @@ from movecheck.aa.phase import Phase, Record, Undecided, occasion
 from movecheck.aa.setup import carrier_load
 from movecheck.aa.units import Unit, describe
 from movecheck.budget import SearchLimit, per_file
-from movecheck.clauses import CATALOGUE, Violation
-from movecheck.findings import Finding, Severity, make_finding
+from movecheck.clauses import CATALOGUE, Severity, Violation
+from movecheck.findings import Finding, make_finding
 from movecheck.i18n import _
 from movecheck.loading import Document
 

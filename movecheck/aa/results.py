@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
 from movecheck.aa.battles import END, RESULT, Resolution, read_battles, read_results
-from movecheck.clauses import CATALOGUE, Violation
-from movecheck.findings import Severity, make_finding
+from movecheck.clauses import CATALOGUE, Severity, Violation
+from movecheck.findings import make_finding
 from movecheck.i18n import _
 
 if TYPE_CHECKING:

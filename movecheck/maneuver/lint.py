@@ -16,6 +16,7 @@ from movecheck.clauses import CATALOGUE, Violation, clause
 from movecheck.i18n import N_, _, ngettext
 from movecheck.loading import Document
 from movecheck.maneuver.model import fmt, fmt_deg
+from movecheck.maneuver.plane import EPS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.model import Battlefield
@@ -112,7 +113,7 @@ def contact_groups(bases: list[Any], gap: float) -> list[list[str]]:
 
     for i in range(len(bases)):
         for j in range(i + 1, len(bases)):
-            if g.edge_distance(bases[i].rect, bases[j].rect) <= gap + g.EPS:
+            if g.edge_distance(bases[i].rect, bases[j].rect) <= gap + EPS:
                 parent[root(i)] = root(j)
     groups: dict[int, list[str]] = {}
     for i, b in enumerate(bases):
@@ -169,12 +170,12 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
         where = (*terrain.source, "polygon")
         distinct = []
         for p in terrain.points:
-            if not distinct or abs(p[0] - distinct[-1][0]) > g.EPS or abs(p[1] - distinct[-1][1]) > g.EPS:
+            if not distinct or abs(p[0] - distinct[-1][0]) > EPS or abs(p[1] - distinct[-1][1]) > EPS:
                 distinct.append(p)
         if (
             len(distinct) > 1
-            and abs(distinct[0][0] - distinct[-1][0]) <= g.EPS
-            and abs(distinct[0][1] - distinct[-1][1]) <= g.EPS
+            and abs(distinct[0][0] - distinct[-1][0]) <= EPS
+            and abs(distinct[0][1] - distinct[-1][1]) <= EPS
         ):
             distinct.pop()
         if len(distinct) < 3:
@@ -187,7 +188,7 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
             yield Violation(_("terrain {terrain} is not a simple polygon: {why}").format(
                 terrain=terrain.id, why=explain_validity(raw).lower()), where)
             continue
-        if raw.area <= g.EPS:
+        if raw.area <= EPS:
             yield Violation(
                 _("terrain {terrain} has no area (its corners lie on one line)").format(terrain=terrain.id), where
             )

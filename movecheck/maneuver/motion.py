@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from shapely.geometry import box
+
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
 from movecheck.maneuver.model import Base, Vec
@@ -208,7 +210,7 @@ class Motion:
             boxes = [self._box(piece) for piece in self.pieces]
             self._index = shapely.STRtree(shapely.box(*zip(*boxes, strict=True)))
         m = INSIDE_MARGIN  # a wider query: the exact test below decides
-        found = sorted(self._index.query(g.box(bounds[0] - m, bounds[1] - m, bounds[2] + m, bounds[3] + m)).tolist())
+        found = sorted(self._index.query(box(bounds[0] - m, bounds[1] - m, bounds[2] + m, bounds[3] + m)).tolist())
         return [self.pieces[i] for i in found if self._near(self.pieces[i], bounds)]
 
     def rect(self, piece: Piece, shrink: float = 0.0) -> Any:
@@ -232,7 +234,7 @@ class Motion:
         miny = min(b[1] for b in bounds) - margin
         maxx = max(b[2] for b in bounds) + margin
         maxy = max(b[3] for b in bounds) + margin
-        return g.box(minx, miny, maxx, maxy)
+        return box(minx, miny, maxx, maxy)
 
     @staticmethod
     def _inside_test(region: Any) -> Callable[[tuple[float, float, float, float]], bool]:

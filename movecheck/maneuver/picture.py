@@ -154,7 +154,7 @@ def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Repo
 
 def battlefield_scene(bf: Any, title: str) -> Scene:
     """The field, terrain, point landmarks, bases and corps of a battlefield as it stands."""
-    from movecheck.maneuver.svg import display_unit
+    from movecheck.maneuver.svg_canvas import display_unit
 
     scene = Scene(title, bf.width, bf.depth, sorted(bf.sides))
     rank = {"open": 0, "impassable": 2}

@@ -31,17 +31,15 @@ from movecheck.maneuver.svg_canvas import (  # noqa: F401  (the primitives, name
     REQUIRED,
     SEVERITY_COLOURS,
     SIDE_COLOURS,
-    SVG_NS,
     SWEPT,
     TERRAIN_STYLE,
     Canvas,
     Vec,
     display_unit,
-    num,
     points,
     side_colours,
-    text_of,
 )
+from movecheck.render.svgkit import num, text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.picture import Move, Outline, Scene

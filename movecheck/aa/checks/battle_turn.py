@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from movecheck.aa.battle_turn import SIDES, damaged_side, factory_at, free_slots, stranded, taken
+from movecheck.aa.battle_extras import SIDES
+from movecheck.aa.battle_turn import damaged_side, factory_at, free_slots, stranded, taken
 from movecheck.aa.battles import Resolution, Result
 from movecheck.aa.checks.battles import battle_clause
 from movecheck.aa.model import unit_phrase
