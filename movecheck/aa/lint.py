@@ -7,12 +7,12 @@ state it checks against.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from movecheck.aa.gamemap import GameMap
-from movecheck.aa.model import Board
+from movecheck.aa.model import Board, Unit
 from movecheck.aa.units import describe
 from movecheck.clauses import CATALOGUE, Violation, clause
 from movecheck.i18n import _
@@ -36,7 +36,7 @@ class LintContext:
 def lint_clause(
     code: str, name: str, severity: str, summary: str, seeds: tuple[str, ...] = (), *, target: str,
     example: tuple[str, str] | None = None,
-) -> Callable[[Callable[[LintContext], Iterator[Violation]]], Callable[[LintContext], Iterator[Violation]]]:
+) -> Callable[[Callable[..., Iterable[Violation]]], Callable[..., Iterable[Violation]]]:
     """Declare a lint check of an aa ``target`` (map or state): it runs on the occasion ``lint/TARGET``."""
     if target not in TARGETS:
         raise ValueError(f"{code}: lint target {target!r} is not one of {TARGETS}")
@@ -62,6 +62,8 @@ def land_unit_at_sea(ctx: LintContext) -> Iterator[Violation]:
     Cargo names its transport with ``aboard:``; cargo without it is seated on
     the transports of its zone, and what does not fit is reported here.
     """
+    if ctx.board is None:
+        return  # a map under lint: no units
     for unit in _units(ctx):
         if unit.type.is_land and ctx.board.is_sea(unit.at) and unit.aboard is None:
             yield Violation(
@@ -120,6 +122,8 @@ def cargo_over_capacity(ctx: LintContext) -> Iterator[Violation]:
 )
 def aboard_elsewhere(ctx: LintContext) -> Iterator[Violation]:
     """``aboard:`` names a transport (land units) or carrier (fighters) standing in the same space."""
+    if ctx.board is None:
+        return  # a map under lint: no units
     for unit in _units(ctx):
         entry = ctx.doc.get(*unit.source)
         target_id = entry.get("aboard") if isinstance(entry, dict) else None
@@ -182,6 +186,8 @@ def fighters_over_slots(ctx: LintContext) -> Iterator[Violation]:
     board = ctx.board
     waiting = board is not None and board.phase == "mobilize" and any(
         board.map.unit_types[k].is_carrier for k, n in board.purchased.items() if n)
+    if ctx.board is None:
+        return  # a map under lint: no units
     for unit in _units(ctx):
         if waiting and unit.power == board.power:  # type: ignore[union-attr]
             continue
@@ -275,6 +281,8 @@ def canal_not_adjacent(ctx: LintContext) -> Iterator[Violation]:
                       "it stands in a sea zone"))
 def ship_on_land(ctx: LintContext) -> Iterator[Violation]:
     """Ships stand in sea zones only."""
+    if ctx.board is None:
+        return  # a map under lint: no units
     for unit in _units(ctx):
         if unit.type.is_sea and not ctx.board.is_sea(unit.at):
             yield Violation(
@@ -361,10 +369,10 @@ def submerged_not_submarine(ctx: LintContext) -> Iterator[Violation]:
                             (*unit.source, "submerged") if unit.source != ("map",) else unit.source)
 
 
-def _units(ctx: LintContext):
+def _units(ctx: LintContext) -> list[Unit]:
     return sorted(ctx.board.units, key=lambda u: u.uid) if ctx.board is not None else []
 
 
 def run_lint(ctx: LintContext, target: str) -> list[tuple[str, Violation]]:
     """The violations of the lint clauses for a map or a state, with their codes."""
-    return [(v.code, v) for c in CATALOGUE.running("aa", f"lint/{target}") for v in c.run(ctx)]
+    return [(v.code or c.code, v) for c in CATALOGUE.running("aa", f"lint/{target}") for v in c.run(ctx)]

@@ -8,9 +8,9 @@ imports this module and must stay light).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from movecheck.clauses import CATALOGUE, Violation, clause
 from movecheck.i18n import N_, _, ngettext
@@ -19,7 +19,7 @@ from movecheck.maneuver.model import fmt, fmt_deg
 from movecheck.maneuver.plane import EPS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.maneuver.model import Battlefield
+    from movecheck.maneuver.model import Battlefield, Vec
 
 OUTSIDE_SLACK = 1e-6
 """How far (steps) a base or terrain may reach over the field edge before MV604 (rounding only)."""
@@ -37,11 +37,18 @@ class LintContext:
 def lint_clause(
     code: str, name: str, severity: str, summary: str, seeds: tuple[str, ...] = (), *, geometry: bool = True,
     example: tuple[str, str] | None = None,
-) -> Callable[[Callable[[LintContext], Iterator[Violation]]], Callable[[LintContext], Iterator[Violation]]]:
+) -> Callable[[Callable[..., Iterable[Violation]]], Callable[..., Iterable[Violation]]]:
     """Declare a lint check: on the occasion ``lint/geometry`` (a battlefield built from a file without errors), or
     ``lint/state`` (every battlefield file) when ``geometry`` is False."""
     runs = ["lint/geometry" if geometry else "lint/state"]
     return clause(code, name, severity, summary, seeds, system="maneuver", phase="lint", runs=runs, example=example)
+
+
+
+def _built(ctx: LintContext) -> Battlefield:
+    """The battlefield of a geometric clause: those run only on a battlefield built without errors."""
+    assert ctx.battlefield is not None, "a geometric lint clause ran without a battlefield"
+    return ctx.battlefield
 
 
 @lint_clause("MV601", "bases-overlap", "error", "(lint) two bases overlap in the state",
@@ -55,12 +62,13 @@ def bases_overlap(ctx: LintContext) -> Iterator[Violation]:
     """
     from movecheck.maneuver import geometry as g
 
-    bases = ctx.battlefield.all_bases()
+    bases = _built(ctx).all_bases()
     order = {b.id: i for i, b in enumerate(bases)}
     index = g.SpatialIndex((b.id, b.rect) for b in bases)
     for base in bases:
-        for other_id in index.near(base.rect):
-            other = ctx.battlefield.bases[other_id]
+        for key in index.near(base.rect):
+            other_id = cast(str, key)  # the index holds base ids
+            other = _built(ctx).bases[other_id]
             if order[other_id] <= order[base.id]:
                 continue
             if g.overlaps(base.rect, other.rect):
@@ -87,8 +95,8 @@ def corps_not_in_contact(ctx: LintContext) -> Iterator[Violation]:
     warning is not given.  A recorded formation the bases no longer match
     explains nothing.
     """
-    gap = ctx.battlefield.options.contact_gap
-    for corps in ctx.battlefield.corps.values():
+    gap = _built(ctx).options.contact_gap
+    for corps in _built(ctx).corps.values():
         parts = contact_groups(corps.bases, gap)
         if len(parts) > 1 and not corps.keeps_recorded_formation():
             shown = " | ".join(", ".join(p) for p in parts)
@@ -129,7 +137,7 @@ def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
     """All bases of a corps share one facing (the corps orders move them along it)."""
     from movecheck.maneuver.plane import same_facing
 
-    for corps in ctx.battlefield.corps.values():
+    for corps in _built(ctx).corps.values():
         first = corps.bases[0]
         for base in corps.bases[1:]:
             if not same_facing(base.facing, first.facing):
@@ -163,12 +171,12 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
 
     from movecheck.maneuver import geometry as g
 
-    bf = ctx.battlefield
+    bf = _built(ctx)
     field = bf.field_polygon
     size = f"0..{fmt(bf.width, whole=True)} × 0..{fmt(bf.depth, whole=True)}"  # noqa: RUF001
     for terrain in bf.terrain.values():
         where = (*terrain.source, "polygon")
-        distinct = []
+        distinct: list[Vec] = []
         for p in terrain.points:
             if not distinct or abs(p[0] - distinct[-1][0]) > EPS or abs(p[1] - distinct[-1][1]) > EPS:
                 distinct.append(p)
@@ -257,4 +265,4 @@ def run_lint(ctx: LintContext, geometry: bool) -> list[tuple[str, Violation]]:
     """The violations of the lint clauses, with their codes (the geometric ones only when ``geometry``)."""
     occasions = ["lint/state"] + (["lint/geometry"] if geometry and ctx.battlefield is not None else [])
     clauses = sorted((c for o in occasions for c in CATALOGUE.running("maneuver", o)), key=lambda c: c.code)
-    return [(v.code, v) for c in clauses for v in c.run(ctx)]
+    return [(v.code or c.code, v) for c in clauses for v in c.run(ctx)]
