@@ -21,7 +21,8 @@ from __future__ import annotations
 import copy
 import itertools
 import math
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 DECIMALS = 3
 PRECISE = 9
@@ -29,7 +30,7 @@ PRECISE = 9
 
 
 def next_state(battlefield: Any, prepared: Any, orders_path: str, side: str, forced: bool,
-               assumed: list[Any] = ()) -> str:
+               assumed: Sequence[Any] = ()) -> str:
     """The YAML text of the state after ``side``'s orders were carried out on ``battlefield``.
 
     ``prepared``: the state as it was (its document and battlefield); ``assumed``: the
@@ -40,7 +41,7 @@ def next_state(battlefield: Any, prepared: Any, orders_path: str, side: str, for
     for members in (data.get("sides") or {}).values():
         for corps in members or []:
             for entry in corps.get("bases") or []:
-                pose = poses.get(entry.get("id")) if isinstance(entry, dict) else None
+                pose = poses.get(cast(str, entry.get("id"))) if isinstance(entry, dict) else None
                 if pose is not None:
                     entry.update(x=pose[0], y=pose[1], facing=pose[2])
             _record_formation(corps, battlefield, poses, orders_path, forced)
@@ -81,7 +82,7 @@ def _record_formation(entry: dict[str, Any], battlefield: Any, poses: dict[str, 
     }
 
 
-def assumption_lines(assumed: list[Any]) -> list[str]:
+def assumption_lines(assumed: Sequence[Any]) -> list[str]:
     """One line per assumption, in English (files movecheck writes stay English): order, base, terrain, roll values."""
     from movecheck.i18n import ENGLISH, language, set_language
     from movecheck.maneuver.checks.words import condition, describe_values

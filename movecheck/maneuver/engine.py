@@ -205,11 +205,11 @@ def _name(text: Any) -> str:
 
     import yaml
 
-    text = str(text)
+    name = str(text)
     try:
-        plain = not unsafe().search(text) and yaml.safe_load(text) == text and ":" not in text and "#" not in text
+        plain = not unsafe().search(name) and yaml.safe_load(name) == name and ":" not in name and "#" not in name
     except yaml.YAMLError:
         plain = False
     if plain:
-        return text
-    return unsafe().sub(lambda match: visible(match.group(), undecodable=False), json.dumps(text, ensure_ascii=False))
+        return name
+    return unsafe().sub(lambda match: visible(match.group(), undecodable=False), json.dumps(name, ensure_ascii=False))

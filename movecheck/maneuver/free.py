@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -52,7 +53,7 @@ class Events:
         return None
 
 
-def motion_events(world: World, motion: Motion, moving: set[str], wheel: set[str] = frozenset()) -> Events:
+def motion_events(world: World, motion: Motion, moving: set[str], wheel: AbstractSet[str] = frozenset()) -> Events:
     """Friends passed or ended on, enemies crossed, impassable terrain entered, the field left.
 
     ``wheel``: enemies the base touches at the start and ends flush with (M10: it wheels into full
@@ -169,7 +170,7 @@ class FreeAnalysis:
 
     def legal_length(self, branch: Branch) -> bool:
         """Whether the path fits the allowance of this roll combination (within ``tolerance``)."""
-        return self.motion.length <= branch.result.allowance + self.tolerance + EPS
+        return bool(self.motion.length <= branch.result.allowance + self.tolerance + EPS)
 
 
 def analyse_free(world: World, order: Order) -> FreeAnalysis:
@@ -275,7 +276,7 @@ def free_branches(order: Order, length: float, tol: float, steps: Steps, run: Ca
     high, _ = extreme(order.rolls, run, steps, high=True)
 
     def fits(branch: Branch) -> bool:
-        return length <= branch.result.allowance + tol + EPS
+        return bool(length <= branch.result.allowance + tol + EPS)
 
     if not fits(low) or fits(high):
         return Branches([low, high], dice, complete=False)

@@ -90,7 +90,7 @@ def overlaps(a: BaseGeometry, b: BaseGeometry) -> bool:
     """Whether the common area exceeds OVERLAP_REL times the smaller area."""
     if not a.intersects(b):
         return False
-    return overlap_area(a, b) > OVERLAP_REL * min(a.area, b.area)
+    return bool(overlap_area(a, b) > OVERLAP_REL * min(a.area, b.area))
 
 
 def in_contact(a: BaseGeometry, b: BaseGeometry, gap: float = DEFAULT_CONTACT_GAP) -> bool:
@@ -105,7 +105,7 @@ def _is_convex(poly: Polygon) -> bool:
     """Whether a polygon is convex and has no holes (within a relative area tolerance)."""
     if len(poly.interiors):
         return False
-    return poly.convex_hull.area - poly.area <= 1e-12 * max(1.0, poly.area)
+    return bool(poly.convex_hull.area - poly.area <= 1e-12 * max(1.0, poly.area))
 
 
 def convex_pieces(geom: BaseGeometry) -> list[Polygon]:
@@ -170,7 +170,7 @@ def field_polygon(width: float, depth: float) -> Polygon:
 
 def inside_field(poly: BaseGeometry, field: Polygon, eps: float = EPS) -> bool:
     """Whether the shape lies inside the field, allowing eps of overshoot."""
-    return field.buffer(eps, join_style="mitre").covers(poly)
+    return bool(field.buffer(eps, join_style="mitre").covers(poly))
 
 
 def nearest_point(geom: BaseGeometry, point: Sequence[float] | Point) -> Vec:
@@ -304,9 +304,9 @@ class MovableIndex:
         else:
             for cx in range(span[0], span[2] + 1):
                 for cy in range(span[1], span[3] + 1):
-                    members = self._cells.get((cx, cy))
-                    if members:
-                        found.update(members)
+                    cell = self._cells.get((cx, cy))
+                    if cell:
+                        found.update(cell)
         if not found:
             return []
         candidates = [i for i in found if _boxes_meet(self._bounds[i], box_)]

@@ -46,7 +46,7 @@ class Terrain:
     source: DocPath = ()
     name: str | None = None
     _polygon: Any = field(default=None, repr=False, compare=False)
-    _pieces: Any = field(default=None, repr=False, compare=False)
+    _pieces: list[Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def polygon(self) -> Polygon:

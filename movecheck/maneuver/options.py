@@ -87,8 +87,10 @@ class Options:
     dice: dict[str, Dice]
 
     if TYPE_CHECKING:
-
         # each declared option is an attribute, set in __init__ from OPTIONS
+        tolerance: float
+        contact_gap: float
+
         def __getattr__(self, name: str) -> Any: ...
 
     def __init__(self, **values: Any) -> None:

@@ -9,7 +9,7 @@ every name it needs resolved.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from movecheck.findings import Finding
 from movecheck.i18n import _
@@ -116,7 +116,7 @@ class Resolver:
             ok = self.waypoints(path, (*where, "path"), order) and ok
         facing = data.get("facing")
         if finite(facing):
-            order.facing = float(facing) % 360.0
+            order.facing = float(cast(float, facing)) % 360.0
         elif facing is not None:
             ok = False  # not a finite number: MC003 from the schema
         if order.kind in CORPS_ORDERS and order.corps is None:

@@ -138,14 +138,15 @@ class _Builder:
             tid, kind, polygon = entry.get("id"), entry.get("kind"), entry.get("polygon")
             if not isinstance(tid, str) or not tid or kind not in TERRAIN_KINDS or not isinstance(polygon, list):
                 continue
-            points = []
+            points: list[tuple[float, float]] = []
+            complete = True
             for k, item in enumerate(polygon):
                 point = self.point(item, ("terrain", index, "polygon", k), f"terrain {tid} point {k + 1}")
                 if point is None:
-                    points = None
+                    complete = False
                     break
                 points.append(point)
-            if points is None or tid in battlefield.terrain:
+            if not complete or tid in battlefield.terrain:
                 continue
             name = entry.get("name") if isinstance(entry.get("name"), str) else None
             battlefield.terrain[tid] = Terrain(tid, kind, points, ("terrain", index), name)

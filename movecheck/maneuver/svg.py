@@ -34,6 +34,7 @@ from movecheck.maneuver.svg_canvas import (  # noqa: F401  (the primitives, name
     SWEPT,
     TERRAIN_STYLE,
     Canvas,
+    Swatch,
     Vec,
     display_unit,
     points,
@@ -329,7 +330,7 @@ def _legend(c: Canvas, y: float) -> float:
     return y
 
 
-def _legend_items(c: Canvas) -> list[tuple[object, str]]:
+def _legend_items(c: Canvas) -> list[tuple[Swatch, str]]:
     """The legend's swatches: sides, terrain kinds present, corps, and what the orders add."""
     u = c.u
 
@@ -338,7 +339,7 @@ def _legend_items(c: Canvas) -> list[tuple[object, str]]:
             c.add(layer, "rect", {"x": num(x), "y": num(y - 9 * u), "width": c.size(16), "height": c.size(10), **attrs})
         return draw
 
-    items: list[tuple[object, str]] = []
+    items: list[tuple[Swatch, str]] = []
     for side in sorted(c.scene.sides):
         fill, stroke = c.colours[side]
         items.append(

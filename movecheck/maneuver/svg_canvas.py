@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from movecheck.render.svgkit import SVG_NS, num, text_of
@@ -16,6 +16,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.picture import Scene
 
 Vec = tuple[float, float]
+Swatch = Callable[[ET.Element, float, float], None]
+"""A legend entry's picture: drawn into a layer at (x, y)."""
 
 PIXELS = 1000.0
 """How many pixels the field's longer side is drawn across."""

@@ -17,7 +17,7 @@ from movecheck.render.svgkit import text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.picture import Move, Outline
-    from movecheck.maneuver.svg_canvas import Canvas
+    from movecheck.maneuver.svg_canvas import Canvas, Swatch
 
 KIND_NAMES = {
     "open": N_("open"), "stream": N_("stream"), "ploughed_field": N_("ploughed field"), "rice_paddy": N_("rice paddy"),
@@ -155,11 +155,11 @@ def notes(c: Canvas, y: float) -> float:
     return y
 
 
-def legend_items(c: Canvas) -> list[tuple[object, str]]:
+def legend_items(c: Canvas) -> list[tuple[Swatch, str]]:
     """The legend's entries for landmarks that are terrain or a corps, and for the targets of Move to landmark."""
     from movecheck.render.svgkit import num
 
-    items: list[tuple[object, str]] = []
+    items: list[tuple[Swatch, str]] = []
     u = c.u
     if c.scene.marks:
         def diamond(layer: ET.Element, x: float, y: float) -> None:

@@ -9,7 +9,7 @@ from movecheck.i18n import _
 from movecheck.render.svgkit import text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.maneuver.svg_canvas import Canvas
+    from movecheck.maneuver.svg_canvas import Canvas, Swatch
 
 LABEL_GAP = 11
 """Pixels between two odds labels of one base (closer ones are left out)."""
@@ -64,9 +64,9 @@ def _crowded(c: Canvas, at: tuple[float, float], placed: list[tuple[float, float
     return any(abs(at[0] - p[0]) + abs(at[1] - p[1]) < LABEL_GAP * c.u for p in placed)
 
 
-def legend_items(c: Canvas, swatch: Any) -> list[tuple[object, str]]:
+def legend_items(c: Canvas, swatch: Any) -> list[tuple[Swatch, str]]:
     """The legend's entries for the reach layer."""
-    items: list[tuple[object, str]] = []
+    items: list[tuple[Swatch, str]] = []
     if c.scene.reach:
         items.append((swatch(fill="#888888", **{"fill-opacity": "0.35"}),
                       _("reach: darker is likelier; % = chance to get that far")))

@@ -162,7 +162,8 @@ def _segments(geom: BaseGeometry) -> tuple[np.ndarray, np.ndarray]:
 
 def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
     """2-D cross product of (broadcast) vectors."""
-    return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    cross: np.ndarray = u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    return cross
 
 
 def _ray_hits(points: np.ndarray, d: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:

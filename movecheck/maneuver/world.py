@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver.model import Base, Battlefield, Terrain, Vec
@@ -73,12 +73,12 @@ class World:
 
     def bases_near(self, geom: Any, distance: float = 0.0) -> list[Base]:
         """Bases whose rectangles lie within ``distance`` of ``geom`` (STRtree query)."""
-        return [self.bf.bases[k] for k in self.index().near(geom, distance)]
+        return [self.bf.bases[cast(str, k)] for k in self.index().near(geom, distance)]
 
     def terrain_near(self, geom: Any) -> list[Terrain]:
         if self._terrain_index is None:
             return []
-        return [self.bf.terrain[k] for k in self._terrain_index.near(geom, 0.0)]
+        return [self.bf.terrain[cast(str, k)] for k in self._terrain_index.near(geom, 0.0)]
 
     def prebattle(self, bases: list[Base]) -> tuple[bool, float | None]:
         """Whether every base is more than ``prebattle_distance`` from every enemy (M11), and the nearest such

@@ -133,11 +133,11 @@ def engaged_move(a: Any) -> Iterator[Violation]:
             )
         return
     if engaged_off_line(a):
-        names = sorted({e.id for v in a.engaged.values() for e in v})
+        enemies = sorted({e.id for v in a.engaged.values() for e in v})
         yield Violation(
             _("{corps} is in contact with {names} at the start: it may only move straight forward ({facing}°) or "
               "straight back, but the landmark lies towards {bearing}°").format(
-                corps=a.corps.id, names=", ".join(names), facing=fmt_deg(a.corps.facing),
+                corps=a.corps.id, names=", ".join(enemies), facing=fmt_deg(a.corps.facing),
                 bearing=fmt_deg(bearing_of(a.direction))),
             (*a.order.where, "landmark"),
         )

@@ -88,7 +88,7 @@ def engaged_off_line(a: Any) -> bool:
     d = a.direction
     hx, hy = heading_vector(a.corps.facing)
     cross = abs(d[0] * hy - d[1] * hx)
-    return cross * a.horizon > a.tolerance + EPS
+    return bool(cross * a.horizon > a.tolerance + EPS)
 
 
 def engaged_marching(a: Any) -> list[Any]:

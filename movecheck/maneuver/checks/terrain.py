@@ -166,8 +166,16 @@ def doubts(a: Any) -> list[tuple[Any, Callable[[Any], bool]]]:
         return [(a.branches, a.legal_length)] if any(fits) and not all(fits) else []
     if not ends_judged(a):
         return []
-    return [(group.branches, lambda br, group=group: group.matches[group.branches.items.index(br)])
-            for group in undecided(a)]
+    return [(group.branches, _matcher(group)) for group in undecided(a)]
+
+
+def _matcher(group: Any) -> Callable[[Any], bool]:
+    """The test of the roll combinations a group's declared ends match."""
+
+    def matches(branch: Any) -> bool:
+        return bool(group.matches[group.branches.items.index(branch)])
+
+    return matches
 
 
 @mv_clause(
