@@ -73,7 +73,7 @@ class AA(System):
         return text, report.as_json()
 
     @property
-    def default_edition(self) -> str:  # type: ignore[override]
+    def default_edition(self) -> str:
         """The edition of a state that names none and whose map names none."""
         from movecheck.aa.editions import DEFAULT_EDITION
 

@@ -240,9 +240,9 @@ def _flow(part: _Part, caps: dict[str, int], free: list[tuple[int, list[str]]], 
         if caps.get(z):
             net.add(first_zone + i, sink, caps[z])
     big = sum(len(m) for _, m in part.kinds)
-    feeds = []
-    for j, (slots, zones) in enumerate(free):
-        feeds.append([net.add(first_zone + index[z], first_free + j, big) for z in zones])
+    feeds: list[list[int]] = []
+    for j, (slots, served) in enumerate(free):
+        feeds.append([net.add(first_zone + index[z], first_free + j, big) for z in served])
         net.add(first_free + j, sink, slots)
     return net.run(source, sink, work), net, first_zone, feeds
 
@@ -336,7 +336,8 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         if all(sum(need[c].values()) <= n for c, n in enumerate(left)):
             best_value, best_picks = bound, _add(picks, need)
             continue
-        guess = [{} for _ in kinds]  # else each class where the relaxed flow uses it most: a lower bound
+        # else each class where the relaxed flow uses it most: a lower bound
+        guess: list[dict[str, int]] = [{} for _ in kinds]
         for c, n in enumerate(left):
             for z in sorted(need[c], key=lambda z: (-through[c][z], kinds[c][1].index(z))):
                 guess[c][z] = min(n, need[c][z])
@@ -349,26 +350,26 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         c = next(c for c, n in enumerate(left) if n)
         rest = (*left[:c], left[c] - 1, *left[c + 1:])
         # more slots never land fewer: a zone already holding slots for every fighter that reaches it is no choice
-        zones = [z for z in kinds[c][1] if here.get(z, 0) < demand[z]]
-        if not zones:
+        targets = [z for z in kinds[c][1] if here.get(z, 0) < demand[z]]
+        if not targets:
             stack.append((picks, rest))  # this deck is of no use anywhere
         # follow the relaxed flow first (a dive along the relaxation), then home
         for z in sorted(
-            zones, key=lambda z: (-through[c].get(z, 0), z != homes[c], kinds[c][1].index(z)), reverse=True
+            targets, key=lambda z: (-through[c].get(z, 0), z != homes[c], kinds[c][1].index(z)), reverse=True
         ):
             stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest))
     # hand the chosen zones to the decks of each class, home first; a deck the plan does not use stays home
     for c, cls in enumerate(kinds):
-        counts = {z: k for (cc, z), k in best_picks.items() if cc == c and k}
+        counts: dict[str | None, int] = {z: k for (cc, z), k in best_picks.items() if cc == c and k}
         members = classes[cls]
         for d in sorted(members, key=lambda d: (counts.get(decks[d].home, 0) == 0, d)):
             home = decks[d].home
-            z = home if counts.get(home, 0) else next((z for z in cls[1] if counts.get(z, 0)), None)
-            if z is None:
-                z = home if home in cls[1] else cls[1][0]
+            zone = home if counts.get(home, 0) else next((z for z in cls[1] if counts.get(z, 0)), None)
+            if zone is None:
+                zone = home if home is not None and home in cls[1] else cls[1][0]
             else:
-                counts[z] -= 1
-            placed[d] = z
+                counts[zone] -= 1
+            placed[d] = zone
     # no carrier moves where staying home lands as many: a nicety, on a small budget of its own
     polish = _Work(min(work.limit // 10, work.left))
     try:
@@ -399,7 +400,7 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
 
 def _seated(part: _Part, net: Network, first_zone: int) -> dict[str, int]:
     """Fighters the flow seats in each zone."""
-    seated = {}
+    seated: dict[str, int] = {}
     for i, z in enumerate(part.zones):
         for e in net.adj[first_zone + i]:
             if e % 2 == 0 and net.to[e] == 1:

@@ -26,7 +26,7 @@ of the option indices (the greedy choice, option 0, first at every point).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import chain
@@ -286,7 +286,7 @@ def packings(items: list[Unit], cost: Callable[[Unit], int], bins: list[list[Uni
         yield plan
 
 
-def packing_key(plan: dict[int, Unit | None], units: dict[int, Unit]) -> Hashable:
+def packing_key(plan: Mapping[int, Unit | None], units: dict[int, Unit]) -> Hashable:
     """Packings that give each class of vessel the same types of cargo are the same choice."""
     loads: dict[int, list[str]] = {}
     vessels: dict[int, Unit] = {}

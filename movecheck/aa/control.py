@@ -73,7 +73,7 @@ def seize_treasury(board: Board, loser: str, taker: str, capital: str) -> None:
 def _allies(board: Board, a: str | None, b: str | None) -> bool:
     """Two powers of one side."""
     side = board.map.side_of.get(a) if a is not None else None
-    return side is not None and side == board.map.side_of.get(b)
+    return side is not None and b is not None and side == board.map.side_of.get(b)
 
 
 __all__ = ["hand_over", "new_holder", "seize_treasury", "take"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
 from movecheck.aa.choice import (
@@ -304,7 +304,9 @@ def _settled_parts(run: Run, part_of: dict[int, int] | None) -> Callable[[int], 
 def _out_of_budget(doc: Document, best: Run, exc: SearchLimit) -> Run:
     """The best choice found, with the orders whose errors another choice might avoid unchecked (MC012)."""
     moves = {m.index: m for m in best.moves}
-    doubtful = sorted({f.order for f in best.findings if _choice_dependent(f, moves, best.overloads)})
+    doubtful = sorted(
+        {f.order for f in best.findings if f.order is not None and _choice_dependent(f, moves, best.overloads)}
+    )
     # an error no choice can change stays an error: only what a choice might avoid becomes unchecked
     kept = [f for f in best.findings if not _choice_dependent(f, moves, best.overloads)]
     for order in doubtful:
@@ -388,7 +390,8 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
                 findings.append(_finding(doc, violation, violation.order, violation.order_id))
         except SearchLimit as exc:
             for finding in _unchecked(doc, exc, moves):
-                unchecked.setdefault(finding.order, finding)  # once per order, whichever clauses ran out
+                # once per order (each MC012 names its order), whichever clauses ran out
+                unchecked.setdefault(cast(int, finding.order), finding)
     findings.extend(unchecked[order] for order in sorted(unchecked))
     result = Run(findings, len(raw_moves), checked, phase, moves, overloads=overloads)
     indexed = {m.index: m for m in moves}

@@ -16,6 +16,7 @@ computed once per phase (:meth:`Phase.fact`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 from weakref import WeakKeyDictionary
 
 from movecheck.aa.carrier_search import Deck, Flyer, Landing, solve_landing
@@ -155,7 +156,7 @@ def _combat_landing(phase: Phase) -> CombatLanding:
         move = phase.last_order[flyer.unit.uid]
         if index in landing.matching:
             deck = decks[landing.matching[index]]
-            zone = landing.zones.get(deck.key, deck.home)
+            zone = cast(str, landing.zones.get(deck.key, deck.home))  # a bought carrier is always placed
             if deck.unit is None or zone != deck.home:
                 result.calls.append(CarrierCall(flyer.unit, move, deck, zone))
             continue

@@ -57,10 +57,10 @@ def load_map(state: Document) -> tuple[GameMap | None, list[Finding], Any]:
             ],
             None,
         )
-    key = (os.path.abspath(path), path)
-    if key not in _MAP_FILES:
-        _MAP_FILES[key] = _load_map_file(path)
-    loaded, game_map = _MAP_FILES[key]
+    cache_key = (os.path.abspath(path), path)
+    if cache_key not in _MAP_FILES:
+        _MAP_FILES[cache_key] = _load_map_file(path)
+    loaded, game_map = _MAP_FILES[cache_key]
     if isinstance(loaded, str):  # it could not be read: a FIFO, a device, no permission ...
         return None, [state.finding("MC010", _("map file {problem}").format(problem=loaded), ("map",))], None
     return _map_of(state, path, loaded, game_map)
@@ -130,7 +130,7 @@ def edition_of(state: Document, game_map: GameMap, rules: RuleSettings) -> tuple
         if edition is not None:
             return edition, []
         hint = suggestion(close_editions(rules.edition))
-        where = ("rules",) if rules.edition_source == "state" else ()
+        where: tuple[str, ...] = ("rules",) if rules.edition_source == "state" else ()
         return DEFAULT_EDITION, [
             state.finding("MC004", _("unknown rules preset {name}").format(name=repr(rules.edition)) + hint, where)
         ]

@@ -137,7 +137,7 @@ def map_schema(name: str, ref: str) -> dict[str, Any]:
 
     source = open_map(ref)
     found = spellings(GameMap(source.data), source.data)
-    schema = json.loads(json.dumps(load_schema(name)))
+    schema: dict[str, Any] = json.loads(json.dumps(load_schema(name)))
     schema.pop("$id", None)  # not the shipped schema: its names are one map's
     schema["title"] = f"{schema['title']} on the map {source.name}"
     for path, kind, where in FIELDS[name]:
@@ -150,7 +150,8 @@ def _at(schema: dict[str, Any], path: tuple[Any, ...]) -> dict[str, Any]:
     node: Any = schema
     for step in path:
         node = node[step]
-    return node
+    found: dict[str, Any] = node
+    return found
 
 
 def _restrict(node: dict[str, Any], names: list[str], where: str) -> None:

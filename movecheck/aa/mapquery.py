@@ -94,8 +94,8 @@ def space_rows(source: MapSource) -> dict[str, dict[str, Any]]:
     factories = {game_map.resolve(u.get("at")) for u in data.get("units", []) if u.get("type") == "factory"}
     canals_of: dict[str, list[str]] = {}
     for canal in game_map.canals:
-        for space in (*canal.zones, *canal.land):
-            canals_of.setdefault(space, []).append(canal.name)
+        for member in (*canal.zones, *canal.land):
+            canals_of.setdefault(member, []).append(canal.name)
     rows: dict[str, dict[str, Any]] = {}
     for entry in data.get("territories", []):
         name = entry["name"]
@@ -343,7 +343,7 @@ def find_paths(board: Any, kind: Any, start: str, end: str) -> dict[str, Any]:
     from movecheck.aa.checks.movement import _may_pass
 
     combat = board.phase == "combat_move"
-    phase = SimpleNamespace(board=board, combat=combat, options=board.options)
+    phase: Any = SimpleNamespace(board=board, combat=combat, options=board.options)  # what _may_pass reads of a Phase
     neutral_blocks = board.options["neutrals_impassable"]
 
     def passable(x: str, y: str) -> bool:

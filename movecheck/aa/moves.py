@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -302,7 +303,7 @@ def _select(
             chosen = chooser.pick(
                 move.index,
                 chosen,
-                lambda kind=kind, count=count: _alternatives(board, move.start, kind, count, taken, chooser),
+                functools.partial(_alternatives, board, move.start, kind, count, taken, chooser),
                 selection_key,
             )
         for unit in chosen:

@@ -89,7 +89,8 @@ class Phase:
         """The fact ``name`` about the phase as it ends, computed on first use (end clauses share it)."""
         if name not in self.facts:
             self.facts[name] = compute(self)
-        return self.facts[name]
+        known: T = self.facts[name]  # the value compute gave for this name
+        return known
 
     # -- battle spaces and journeys -----------------------------------------
 
@@ -177,15 +178,7 @@ class Phase:
             if need <= min(u.left for u in group) or not any(u.uid in self.counted for u in group):
                 continue
             if need <= self.fact(
-                f"fresh movement of {group[0].type.name}",
-                lambda phase, kind=group[0].type.name: max(
-                    (
-                        u.type.movement - u.moved
-                        for u in phase.board.units
-                        if u.type.name == kind and u.power == phase.board.power
-                    ),
-                    default=0,
-                ),
+                f"fresh movement of {group[0].type.name}", _fresh_movement(group[0].type.name)
             ):
                 return True
         return False
@@ -326,3 +319,14 @@ class Undecided(SearchLimit):
         for move, unit in self.undecided:
             found.setdefault(move.index, (move, []))[1].append(unit)
         return [found[k] for k in sorted(found)]
+
+
+def _fresh_movement(kind: str) -> Callable[[Phase], int]:
+    """The most movement a unit of ``kind`` of the moving power began the phase with."""
+
+    def compute(phase: Phase) -> int:
+        board = phase.board
+        return max((u.type.movement - u.moved for u in board.units if u.type.name == kind and u.power == board.power),
+                   default=0)
+
+    return compute

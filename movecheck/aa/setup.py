@@ -277,6 +277,7 @@ def _place_units(state: Document, board: Board) -> list[Finding]:
             if not from_map:
                 findings.extend(problems)
             continue
+        assert space is not None and kind is not None and power is not None  # else a problem above
         count = entry.get("count", 1)
         for k in range(count):
             uid += 1

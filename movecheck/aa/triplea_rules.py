@@ -209,7 +209,8 @@ def read_settings(properties: dict[str, str], declared: Any) -> tuple[list[Readi
     def flag(name: str) -> bool | None:
         return is_on(properties[name]) if name in properties else None
 
-    have, pending = [], []
+    have: list[Reading] = []
+    pending: list[Reading] = []
     for entry in SETTINGS:
         value = entry.value(*(flag(name) for name in entry.reads))
         reading = Reading(entry.option, value, ", ".join(shown(name, properties) for name in entry.reads))

@@ -117,6 +117,7 @@ def no_safe_landing(phase: Phase) -> Iterator[Violation]:
 def _carrier(deck: Deck) -> str:
     """A carrier of the plan as the note names it: its id (or its power's carrier) and where it is."""
     unit = deck.unit
+    assert unit is not None, "a bought carrier is named by where it is placed"
     name = unit.id or _("{power} carrier").format(power=unit.power)
     return _("{carrier} in {space}").format(carrier=name, space=deck.home)
 

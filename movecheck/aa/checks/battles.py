@@ -11,12 +11,16 @@ these clauses follow the A&A rulebook's battle sequence (aa.md gives each rule).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from movecheck.aa.battles import END, RESULT, SIDES, STAYED_ABOARD, SUNK, Resolution, Result, fights
 from movecheck.aa.units import describe
 from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation, clause
 from movecheck.i18n import N_, _
+
+if TYPE_CHECKING:
+    from movecheck.aa.model import Unit
 
 
 def battle_clause(
@@ -364,7 +368,7 @@ SUBMERGE = {
 """AA502's messages for each side."""
 
 
-def _by_type(units: list) -> dict[str, int]:
+def _by_type(units: list[Unit]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for unit in units:
         counts[unit.type.name] = counts.get(unit.type.name, 0) + 1

@@ -13,6 +13,7 @@ from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from movecheck.aa.model import Unit
     from movecheck.aa.moves import LandRoute, Move
     from movecheck.aa.phase import Phase
 
@@ -115,7 +116,7 @@ def unload_ends_move(move: Move, phase: Phase) -> Iterator[Violation]:
     # preset lets transports act again after combat: then this clause still holds for it.
     earlier = not phase.combat and phase.options["transport_ncm_after_combat"]
 
-    def unloaded(vessel) -> bool:
+    def unloaded(vessel: Unit) -> bool:
         return vessel.unloaded_now or (earlier and vessel.unloaded_before)
 
     ships = [u for u in move.units if u.type.is_transport and unloaded(u)]

@@ -21,7 +21,8 @@ def builtin_map(name: str) -> dict[str, Any]:
     """A built-in map as data (parsed once per process)."""
     if name not in BUILTIN_MAPS:
         raise KeyError(name)
-    return json.loads(builtin_path(name).read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(builtin_path(name).read_text(encoding="utf-8"))
+    return data
 
 
 def builtin_summary(name: str) -> dict[str, Any]:
