@@ -78,6 +78,11 @@ def test_the_round_shows_what_the_issue_asks(facts) -> None:
     texts = {p.name: p.read_text(encoding="utf-8") for p in sorted((GAME / "states").glob("*.yaml"))}
     everything = "\n".join(texts.values())
     assert "# Karelia S.S.R.: captured by the Germans" in everything           # a factory captured
+    blitz = texts["r1-germans-battles.yaml"]                                   # a blitz: one tank, one order,
+    assert "# Archangel: captured by the Germans" in blitz                     # through empty Archangel
+    assert "# Vologda: captured by the Germans" in blitz                       # into empty Vologda
+    orders = load(GAME / "orders" / "r1-germans-combat.yaml")["moves"]
+    assert {"id": "archangel-blitz", "units": {"tank": 1}, "path": ["West Russia", "Archangel", "Vologda"]} in orders
     assert "# Burma: liberated for the British by the Americans" in everything  # a liberation
     assert "# unplaced (refunded): 2 infantry; 6 IPCs back to the Japanese" in everything
     assert "# bombing of United Kingdom: 6 damage on the factory" in everything
