@@ -15,6 +15,7 @@ computed once per phase (:meth:`Phase.fact`).
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 
@@ -55,19 +56,45 @@ def bought_decks(board: Board) -> list[Deck]:
 
 
 def nearest_landings(board: Board, unit: Unit, limit: int = 3) -> list[tuple[str, int]]:
-    """The closest territories friendly at the start of the turn, with their distance in steps."""
+    """The closest territories friendly at the start of the turn, with their distance in steps (at most 12)."""
     known = _NEAREST.get(board)
     if known is None:
         known = _NEAREST[board] = {}
-    if unit.at not in known:  # aircraft in one space have the same nearest landings
-        reach = board.air_distances(unit.at, 12)
-        found = [(space, steps) for space, steps in reach.items() if board.friendly_at_start(space)]
-        known[unit.at] = sorted(found, key=lambda item: (item[1], item[0]))
-    return known[unit.at][:limit]
+    if limit not in known:  # one search for every space of the board, however many aircraft ask
+        known[limit] = _nearest_table(board, limit)
+    return known[limit].get(unit.at, [])
 
 
-_NEAREST: WeakKeyDictionary[Board, dict[str, list[tuple[str, int]]]] = WeakKeyDictionary()
-"""Per board, the nearest landings from each space asked about (territories friendly at the start never change)."""
+def _nearest_table(board: Board, limit: int, reach: int = 12) -> dict[str, list[tuple[str, int]]]:
+    """For every space, its ``limit`` closest territories friendly at the start of the turn, by steps then name.
+
+    One search from all those territories at once: labels ``(steps, territory, space)`` come off a heap
+    in that order and each space keeps the first ``limit`` territories it meets.  A territory that a
+    space on its shortest way to another space does not keep is never among that space's closest
+    either (the ``limit`` it kept come first there too), so the table is what a breadth-first search
+    from each space would give.  An aircraft enters every space of its way but the first, so a label
+    spreads from a space only where an aircraft may enter it (not a neutral where they are impassable).
+    """
+    impassable = board.options["neutrals_impassable"]
+    heap = [(0, space, space) for space in board.map.spaces if board.friendly_at_start(space)]
+    heapq.heapify(heap)
+    table: dict[str, list[tuple[str, int]]] = {}
+    while heap:
+        steps, source, space = heapq.heappop(heap)
+        found = table.setdefault(space, [])
+        if len(found) >= limit or any(known == source for known, _ in found):
+            continue
+        found.append((source, steps))
+        if steps >= reach or (impassable and board.is_neutral(space)):
+            continue
+        for other in board.map.neighbours(space):
+            if len(table.get(other, ())) < limit:
+                heapq.heappush(heap, (steps + 1, source, other))
+    return table
+
+
+_NEAREST: WeakKeyDictionary[Board, dict[int, dict[str, list[tuple[str, int]]]]] = WeakKeyDictionary()
+"""Per board, the nearest landings of every space (territories friendly at the start never change)."""
 
 
 # --- after the combat move ---------------------------------------------------------------
