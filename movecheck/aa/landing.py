@@ -56,13 +56,45 @@ def bought_decks(board: Board) -> list[Deck]:
 
 
 def nearest_landings(board: Board, unit: Unit, limit: int = 3) -> list[tuple[str, int]]:
-    """The closest territories friendly at the start of the turn, with their distance in steps (at most 12)."""
+    """The closest territories friendly at the start of the turn, with their distance in steps (at most 12).
+
+    Aircraft in one space have the same nearest landings.  The first few spaces asked about are
+    searched one by one; past :data:`SEARCHED_ALONE` of them one search answers for every space
+    of the board (its cost is a few of the single ones), so many stranded aircraft in many spaces
+    cost no search of the board each.
+    """
     known = _NEAREST.get(board)
     if known is None:
-        known = _NEAREST[board] = {}
-    if limit not in known:  # one search for every space of the board, however many aircraft ask
-        known[limit] = _nearest_table(board, limit)
-    return known[limit].get(unit.at, [])
+        known = _NEAREST[board] = _Nearest()
+    table = known.tables.get(limit)
+    if table is not None:
+        return table.get(unit.at, [])
+    mark = (unit.at, limit)
+    if mark not in known.alone:
+        if len(known.alone) >= SEARCHED_ALONE:
+            table = known.tables[limit] = _nearest_table(board, limit)
+            return table.get(unit.at, [])
+        known.alone[mark] = _nearest_alone(board, unit.at, limit)
+    return known.alone[mark]
+
+
+SEARCHED_ALONE = 8
+"""Spaces whose nearest landings are searched one by one before one search for the whole board."""
+
+
+@dataclass
+class _Nearest:
+    """A board's nearest landings found so far: per (space, limit), or per limit for every space."""
+
+    alone: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=dict)
+    tables: dict[int, dict[str, list[tuple[str, int]]]] = field(default_factory=dict)
+
+
+def _nearest_alone(board: Board, start: str, limit: int) -> list[tuple[str, int]]:
+    """A breadth-first search of 12 steps from ``start``: its friendly territories by steps, then name."""
+    reach = board.air_distances(start, 12)
+    found = [(space, steps) for space, steps in reach.items() if board.friendly_at_start(space)]
+    return sorted(found, key=lambda item: (item[1], item[0]))[:limit]
 
 
 def _nearest_table(board: Board, limit: int, reach: int = 12) -> dict[str, list[tuple[str, int]]]:
@@ -74,6 +106,7 @@ def _nearest_table(board: Board, limit: int, reach: int = 12) -> dict[str, list[
     either (the ``limit`` it kept come first there too), so the table is what a breadth-first search
     from each space would give.  An aircraft enters every space of its way but the first, so a label
     spreads from a space only where an aircraft may enter it (not a neutral where they are impassable).
+    The table equals :func:`_nearest_alone` of every space (tested).
     """
     impassable = board.options["neutrals_impassable"]
     heap = [(0, space, space) for space in board.map.spaces if board.friendly_at_start(space)]
@@ -93,8 +126,8 @@ def _nearest_table(board: Board, limit: int, reach: int = 12) -> dict[str, list[
     return table
 
 
-_NEAREST: WeakKeyDictionary[Board, dict[int, dict[str, list[tuple[str, int]]]]] = WeakKeyDictionary()
-"""Per board, the nearest landings of every space (territories friendly at the start never change)."""
+_NEAREST: WeakKeyDictionary[Board, _Nearest] = WeakKeyDictionary()
+"""Per board, the nearest landings found (territories friendly at the start never change)."""
 
 
 # --- after the combat move ---------------------------------------------------------------

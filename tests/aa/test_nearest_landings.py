@@ -4,14 +4,15 @@ what a breadth-first search from that space alone gives (the built-in map and sm
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from movecheck.aa.landing import _nearest_table
-from movecheck.aa.model import Board
+from movecheck.aa.landing import SEARCHED_ALONE, _nearest_alone, _nearest_table, nearest_landings
+from movecheck.aa.model import Board, Unit
 from movecheck.aa.setup import build_board
 from movecheck.loading import load_bytes
 from tests.harness import dump
@@ -27,17 +28,10 @@ def board_of(text: str) -> Board:
     return setup.board
 
 
-def one_by_one(board: Board, space: str, limit: int) -> list[tuple[str, int]]:
-    """The old way: a breadth-first search of 12 steps from the space, its friendly territories by steps and name."""
-    reach = board.air_distances(space, 12)
-    found = [(s, d) for s, d in reach.items() if board.friendly_at_start(s)]
-    return sorted(found, key=lambda item: (item[1], item[0]))[:limit]
-
-
 def assert_same(board: Board, limit: int) -> None:
     table = _nearest_table(board, limit)
     for space in board.map.spaces:
-        assert table.get(space, []) == one_by_one(board, space, limit), space
+        assert table.get(space, []) == _nearest_alone(board, space, limit), space
 
 
 @pytest.mark.parametrize("impassable", [True, False])
@@ -89,3 +83,15 @@ def test_random_maps_agree(kinds: list[str], edges: list[tuple[int, int]], impas
     data = {"movecheck": 1, "system": "aa", "options": {"neutrals_impassable": impassable}, "map": game_map,
             "turn": {"round": 2, "power": A, "phase": "combat_move"}, "units": [], "captured_this_turn": captured}
     assert_same(board_of(dump(data)), limit)
+
+
+def test_many_spaces_asked_switch_to_one_search() -> None:
+    from movecheck.aa import landing
+
+    board = board_of(state(G, units=[], captured=["Ukraine S.S.R."], control={"Ukraine S.S.R.": G}))
+    spaces = sorted(board.map.spaces)
+    for space in spaces:
+        aircraft = cast(Unit, SimpleNamespace(at=space))
+        assert nearest_landings(board, aircraft) == _nearest_alone(board, space, 3), space
+    known = landing._NEAREST[board]
+    assert len(known.alone) == SEARCHED_ALONE and set(known.tables) == {3}
