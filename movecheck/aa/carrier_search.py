@@ -174,7 +174,7 @@ def _solve(flyers: list[Flyer], decks: list[Deck], work: _Work) -> Landing:
         first, *rest = sorted(zones)
         for z in rest:
             partition.join(z, first)
-    for zs in choices.values():
+    for zs in known.values():  # decks alike in home and reach have one list of choices: joined once
         for z in zs[1:]:
             partition.join(z, zs[0])
     parts: dict[str, _Part] = {}

@@ -15,6 +15,7 @@ computed once per phase (:meth:`Phase.fact`).
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from typing import cast
 from weakref import WeakKeyDictionary
@@ -56,19 +57,78 @@ def bought_decks(board: Board) -> list[Deck]:
 
 
 def nearest_landings(board: Board, unit: Unit, limit: int = 3) -> list[tuple[str, int]]:
-    """The closest territories friendly at the start of the turn, with their distance in steps."""
+    """The closest territories friendly at the start of the turn, with their distance in steps (at most 12).
+
+    Aircraft in one space have the same nearest landings.  The first few spaces asked about are
+    searched one by one; past :data:`SEARCHED_ALONE` of them one search answers for every space
+    of the board (its cost is a few of the single ones), so many stranded aircraft in many spaces
+    cost no search of the board each.
+    """
     known = _NEAREST.get(board)
     if known is None:
-        known = _NEAREST[board] = {}
-    if unit.at not in known:  # aircraft in one space have the same nearest landings
-        reach = board.air_distances(unit.at, 12)
-        found = [(space, steps) for space, steps in reach.items() if board.friendly_at_start(space)]
-        known[unit.at] = sorted(found, key=lambda item: (item[1], item[0]))
-    return known[unit.at][:limit]
+        known = _NEAREST[board] = _Nearest()
+    table = known.tables.get(limit)
+    if table is not None:
+        return table.get(unit.at, [])
+    mark = (unit.at, limit)
+    if mark not in known.alone:
+        if len(known.alone) >= SEARCHED_ALONE:
+            table = known.tables[limit] = _nearest_table(board, limit)
+            return table.get(unit.at, [])
+        known.alone[mark] = _nearest_alone(board, unit.at, limit)
+    return known.alone[mark]
 
 
-_NEAREST: WeakKeyDictionary[Board, dict[str, list[tuple[str, int]]]] = WeakKeyDictionary()
-"""Per board, the nearest landings from each space asked about (territories friendly at the start never change)."""
+SEARCHED_ALONE = 8
+"""Spaces whose nearest landings are searched one by one before one search for the whole board."""
+
+
+@dataclass
+class _Nearest:
+    """A board's nearest landings found so far: per (space, limit), or per limit for every space."""
+
+    alone: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=dict)
+    tables: dict[int, dict[str, list[tuple[str, int]]]] = field(default_factory=dict)
+
+
+def _nearest_alone(board: Board, start: str, limit: int) -> list[tuple[str, int]]:
+    """A breadth-first search of 12 steps from ``start``: its friendly territories by steps, then name."""
+    reach = board.air_distances(start, 12)
+    found = [(space, steps) for space, steps in reach.items() if board.friendly_at_start(space)]
+    return sorted(found, key=lambda item: (item[1], item[0]))[:limit]
+
+
+def _nearest_table(board: Board, limit: int, reach: int = 12) -> dict[str, list[tuple[str, int]]]:
+    """For every space, its ``limit`` closest territories friendly at the start of the turn, by steps then name.
+
+    One search from all those territories at once: labels ``(steps, territory, space)`` come off a heap
+    in that order and each space keeps the first ``limit`` territories it meets.  A territory that a
+    space on its shortest way to another space does not keep is never among that space's closest
+    either (the ``limit`` it kept come first there too), so the table is what a breadth-first search
+    from each space would give.  An aircraft enters every space of its way but the first, so a label
+    spreads from a space only where an aircraft may enter it (not a neutral where they are impassable).
+    The table equals :func:`_nearest_alone` of every space (tested).
+    """
+    impassable = board.options["neutrals_impassable"]
+    heap = [(0, space, space) for space in board.map.spaces if board.friendly_at_start(space)]
+    heapq.heapify(heap)
+    table: dict[str, list[tuple[str, int]]] = {}
+    while heap:
+        steps, source, space = heapq.heappop(heap)
+        found = table.setdefault(space, [])
+        if len(found) >= limit or any(known == source for known, _ in found):
+            continue
+        found.append((source, steps))
+        if steps >= reach or (impassable and board.is_neutral(space)):
+            continue
+        for other in board.map.neighbours(space):
+            if len(table.get(other, ())) < limit:
+                heapq.heappush(heap, (steps + 1, source, other))
+    return table
+
+
+_NEAREST: WeakKeyDictionary[Board, _Nearest] = WeakKeyDictionary()
+"""Per board, the nearest landings found (territories friendly at the start never change)."""
 
 
 # --- after the combat move ---------------------------------------------------------------
