@@ -15,7 +15,7 @@ before it); lines that are not workflow commands only go to the log.
 
 Escaping follows the runner's rules: in the message ``%``, CR and LF become
 ``%25``, ``%0D``, ``%0A``; in property values also ``:`` → ``%3A`` and ``,`` → ``%2C``.
-"""  # noqa: E501, RUF002 - the example is the literal output, checked by tests/test_render.py
+"""  # noqa: E501 - the example is the literal output, checked by tests/test_render.py
 
 from __future__ import annotations
 
