@@ -2,7 +2,8 @@
 
 Run from the repository root, after the README's install::
 
-    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--only startup,batch,aa,choice,maneuver,worst,server,reach,search] [--timeout 120]
+    .venv/bin/python bench/run.py [--repeat 5] [--quick] [--timeout 120]
+        [--only startup,batch,aa,choice,maneuver,worst,server,reach,search]
 
 Every figure is a median over repeated runs, printed next to the figure it is
 compared with in the same run (these machines are noisy: ratios measured side
@@ -24,9 +25,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "bench" / "work"
@@ -74,10 +76,10 @@ def peak_rss_mib(cmd: list[str]) -> float:
 def table(title: str, rows: list[tuple[str, ...]], header: tuple[str, ...]) -> None:
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     print(f"\n## {title}\n")
-    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths)) + " |")
+    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
     print("| " + " | ".join("-" * w for w in widths) + " |")
     for row in rows:
-        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths)) + " |")
+        print("| " + " | ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=False)) + " |")
 
 
 @dataclass
@@ -171,7 +173,9 @@ def baseline_checkout(rev: str = BASELINE) -> Path | None:
     return folder
 
 
-def paired_cpu(commands: dict[str, list[str]], rounds: int, env: dict[str, dict[str, str]] | None = None) -> dict[str, float]:
+def paired_cpu(
+    commands: dict[str, list[str]], rounds: int, env: dict[str, dict[str, str]] | None = None
+) -> dict[str, float]:
     """Median CPU time (user + system) of each command, run in turn round after round (interleaved,
     so that a busy machine weighs on every command alike)."""
     spent: dict[str, list[float]] = {name: [] for name in commands}
@@ -209,14 +213,35 @@ def bench_startup(repeat: int) -> list[str]:
     goals = [
         ("movecheck check (example turn, full rules)", cpu["check"], "check-jsonschema, state + orders", pair, 0.25),
         ("movecheck lint (the example's state)", cpu["lint"], "check-jsonschema, the state", cpu["cj state"], 0.3),
-        ("movecheck check (the example purchase)", cpu["purchase"], "movecheck check (example turn)", cpu["check"], 1.0),
-        ("movecheck check (a mobilization file)", cpu["check mobilize"], "movecheck check (example turn)", cpu["check"],
-         1.0),
+        (
+            "movecheck check (the example purchase)",
+            cpu["purchase"],
+            "movecheck check (example turn)",
+            cpu["check"],
+            1.0,
+        ),
+        (
+            "movecheck check (a mobilization file)",
+            cpu["check mobilize"],
+            "movecheck check (example turn)",
+            cpu["check"],
+            1.0,
+        ),
         ("movecheck --version", cpu["version"], 'python -c "import yaml"', cpu["yaml"], 2.0),
         ("movecheck --help", cpu["help"], 'python -c "import yaml"', cpu["yaml"], 2.0),
     ]
-    rows = [(ours, f"{a * 1000:.0f} ms", ref, f"{b * 1000:.0f} ms", f"{a / b:.2f}", f"≤ {target:g}", "pass" if a / b <= target else "FAIL")
-            for ours, a, ref, b, target in goals]
+    rows = [
+        (
+            ours,
+            f"{a * 1000:.0f} ms",
+            ref,
+            f"{b * 1000:.0f} ms",
+            f"{a / b:.2f}",
+            f"≤ {target:g}",
+            "pass" if a / b <= target else "FAIL",
+        )
+        for ours, a, ref, b, target in goals
+    ]
     table(f"1. Start-up (median CPU time of {rounds} interleaved runs)", rows,
           ("command", "CPU", "reference", "CPU", "ratio", "target", ""))
     for ours, a, ref, b, target in goals:
@@ -231,11 +256,27 @@ def bench_big_map(rounds: int) -> list[str]:
     if baseline is None:
         return [f"big map: baseline {BASELINE} not available (no git history): not measured"]
     # the baseline's cli.main, found first on the path (-P: not the current folder's movecheck)
-    old = [sys.executable, "-P", "-c", "import sys; from movecheck.cli import main; sys.exit(main())", "check", str(orders)]
+    old = [
+        sys.executable,
+        "-P",
+        "-c",
+        "import sys; from movecheck.cli import main; sys.exit(main())",
+        "check",
+        str(orders),
+    ]
     cpu = paired_cpu({"now": movecheck_cmd("check", str(orders)), "baseline": old}, rounds,
                      env={"baseline": {"PYTHONPATH": str(baseline)}})
     ratio = cpu["now"] / cpu["baseline"]
-    rows = [("100,000 spaces, 10,000 moves (JSON)", f"{cpu['now']:.2f} s", f"{cpu['baseline']:.2f} s", f"{ratio:.2f}", "≤ 0.3", "pass" if ratio <= 0.3 else "FAIL")]
+    rows = [
+        (
+            "100,000 spaces, 10,000 moves (JSON)",
+            f"{cpu['now']:.2f} s",
+            f"{cpu['baseline']:.2f} s",
+            f"{ratio:.2f}",
+            "≤ 0.3",
+            "pass" if ratio <= 0.3 else "FAIL",
+        )
+    ]
     table(f"1b. Big map (median CPU time of {rounds} interleaved runs)", rows,
           ("check", "CPU now", f"CPU at {BASELINE}", "ratio", "target", ""))
     goal(f"big map: 100k-space check now, × at {BASELINE}", ratio, 0.3, "ratio")
@@ -258,7 +299,12 @@ def bench_batch(repeat: int, count: int = 200) -> list[str]:
     one_call = median_run(movecheck_cmd("lint", *files), repeat)
     singles = median_of(max(1, repeat // 2), lambda: sum(timed_run(movecheck_cmd("lint", f))[0] for f in files))
     rows = [
-        (f"{count} files, one call", f"{one_call:.2f} s", f"{one_call / count * 1000:.1f} ms", f"{one_call / singles:.3f}"),
+        (
+            f"{count} files, one call",
+            f"{one_call:.2f} s",
+            f"{one_call / count * 1000:.1f} ms",
+            f"{one_call / singles:.3f}",
+        ),
         (f"{count} single calls", f"{singles:.2f} s", f"{singles / count * 1000:.1f} ms", "1.000"),
     ]
     table("2. Lint batch (aa scenario files)", rows, ("run", "total", "per file", "× single calls"))
@@ -270,7 +316,7 @@ def bench_batch(repeat: int, count: int = 200) -> list[str]:
 
 def grid_map(spaces: int) -> dict[str, Any]:
     """A square grid of land territories; the west half German, the east half Russian."""
-    side = max(2, int(round(spaces ** 0.5)))
+    side = max(2, round(spaces ** 0.5))
     names = [[f"T{r}-{c}" for c in range(side)] for r in range(side)]
     territories = [{"name": n} for row in names for n in row]
     connections = []
@@ -311,13 +357,21 @@ def write_scale_case(spaces: int, moves: int) -> Path:
         "units": [{"at": at, "power": p, "type": "infantry", "count": c} for (at, p), c in sorted(merged.items())],
     }
     (folder / "state.json").write_text(json.dumps(state), encoding="utf-8")
-    order_doc = {"movecheck": 1, "system": "aa", "state": "state.json", "power": "Germans", "phase": "combat_move", "moves": orders}
+    order_doc = {
+        "movecheck": 1,
+        "system": "aa",
+        "state": "state.json",
+        "power": "Germans",
+        "phase": "combat_move",
+        "moves": orders,
+    }
     (folder / "orders.json").write_text(json.dumps(order_doc), encoding="utf-8")
     return folder / "orders.json"
 
 
 def write_landing_case(carriers: int = 20, fighters: int = 60, idle: int = 0) -> Path:
-    """60 fighters attack a destroyer 3 spaces out (1 movement left); 20 carriers that have not moved are their only landing.
+    """60 fighters attack a destroyer 3 spaces out (1 movement left); 20 carriers that have not moved are their
+    only landing.
 
     Each carrier can reach several zones next to the battle, so the solver has to place
     carriers and match fighters to slots at once; 20 carriers hold 40 of the 60 fighters.
@@ -336,8 +390,12 @@ def write_landing_case(carriers: int = 20, fighters: int = 60, idle: int = 0) ->
                 connections.append([zones[r][c], zones[r + 1][c]])
     connections.append(["Homeland", zones[0][0]])
     game_map = {
-        "name": "landing", "powers": ["Americans", "Japanese"], "sides": {"Allies": ["Americans"], "Axis": ["Japanese"]},
-        "territories": territories, "connections": connections, "control": {"Homeland": "Americans"},
+        "name": "landing",
+        "powers": ["Americans", "Japanese"],
+        "sides": {"Allies": ["Americans"], "Axis": ["Japanese"]},
+        "territories": territories,
+        "connections": connections,
+        "control": {"Homeland": "Americans"},
     }
     battle = zones[0][2]
     units = [{"at": battle, "power": "Japanese", "type": "destroyer"},
@@ -347,13 +405,22 @@ def write_landing_case(carriers: int = 20, fighters: int = 60, idle: int = 0) ->
         r, c = near[n % len(near)]
         units.append({"at": zones[r][c], "power": "Americans", "type": "carrier", "id": f"CV{n + 1}"})
     for n in range(idle):  # out of every fighter's reach: the search must rule them out, not try them
-        units.append({"at": zones[8 + n % 4][(n // 4) % width], "power": "Americans", "type": "carrier", "id": f"CV-idle{n + 1}"})
+        units.append(
+            {"at": zones[8 + n % 4][(n // 4) % width], "power": "Americans", "type": "carrier", "id": f"CV-idle{n + 1}"}
+        )
     state = {"movecheck": 1, "system": "aa", "map": game_map,
              "turn": {"round": 3, "power": "Americans", "phase": "combat_move"}, "units": units}
     orders = [{"id": f"strike-{n + 1}", "units": {"fighter": 1}, "path": ["Homeland", zones[0][0], zones[0][1], battle]}
               for n in range(fighters)]
     (folder / "state.json").write_text(json.dumps(state), encoding="utf-8")
-    order_doc = {"movecheck": 1, "system": "aa", "state": "state.json", "power": "Americans", "phase": "combat_move", "moves": orders}
+    order_doc = {
+        "movecheck": 1,
+        "system": "aa",
+        "state": "state.json",
+        "power": "Americans",
+        "phase": "combat_move",
+        "moves": orders,
+    }
     (folder / "orders.json").write_text(json.dumps(order_doc), encoding="utf-8")
     return folder / "orders.json"
 
@@ -372,19 +439,29 @@ def bench_aa(repeat: int, quick: bool) -> list[str]:
     landing = write_landing_case()
     landing_time = median_run(movecheck_cmd("check", str(landing)), repeat)
     base_time = median_run(movecheck_cmd("--version"), repeat)
-    rows.append(("landing: 20 carriers, 60 fighters", "60", f"{landing_time:.2f} s", f"{peak_rss_mib(movecheck_cmd('check', str(landing))):.0f} MiB"))
+    rows.append(
+        (
+            "landing: 20 carriers, 60 fighters",
+            "60",
+            f"{landing_time:.2f} s",
+            f"{peak_rss_mib(movecheck_cmd('check', str(landing))):.0f} MiB",
+        )
+    )
     table("3. aa scale (median wall time, peak memory)", rows, ("spaces", "moves", "time", "peak RSS"))
     growth_moves = times[(1000, 1000)] / times[(1000, 100)]
     growth_moves_big = times[(10000, 10000)] / times[(10000, 1000)]
     growth_spaces = times[(10000, 1000)] / times[(1000, 1000)]
     notes = [
-        f"aa growth ×10 moves (1k map, 100→1k) = {growth_moves:.1f}×; (10k map, 1k→10k) = {growth_moves_big:.1f}× (target ≤ 12)",
+        f"aa growth ×10 moves (1k map, 100→1k) = {growth_moves:.1f}×; "
+        f"(10k map, 1k→10k) = {growth_moves_big:.1f}× (target ≤ 12)",
         f"aa growth ×10 spaces (1k→10k, 1k moves) = {growth_spaces:.1f}× (target ≤ 12)",
         f"10k moves on 10k spaces = {times[(10000, 10000)]:.2f} s (target < 10 s)",
         f"landing check = {landing_time:.2f} s, of which start-up {base_time:.2f} s (target < 1 s)",
     ]
     if (100000, 10000) in times:
-        notes.append(f"aa growth ×10 spaces (10k→100k, 10k moves) = {times[(100000, 10000)] / times[(10000, 10000)]:.1f}×")
+        notes.append(
+            f"aa growth ×10 spaces (10k→100k, 10k moves) = {times[(100000, 10000)] / times[(10000, 10000)]:.1f}×"
+        )
     return notes
 
 
@@ -405,7 +482,14 @@ def write_choice_case(split: bool, transports: int = 20, infantry: int = 20, tan
     else:
         moves = [{"units": {"infantry": infantry, "tank": tanks}, "path": ["Germany", "5 Sea Zone"]}]
     (folder / "state.json").write_text(json.dumps(state), encoding="utf-8")
-    order_doc = {"movecheck": 1, "system": "aa", "state": "state.json", "power": "Germans", "phase": "noncombat_move", "moves": moves}
+    order_doc = {
+        "movecheck": 1,
+        "system": "aa",
+        "state": "state.json",
+        "power": "Germans",
+        "phase": "noncombat_move",
+        "moves": moves,
+    }
     (folder / "orders.json").write_text(json.dumps(order_doc), encoding="utf-8")
     return folder / "orders.json"
 
@@ -421,7 +505,8 @@ def search_figures(orders: Path) -> tuple[int, int, int]:
         "    spent[0] = max(spent[0], chooser.meter.spent if chooser.meter else 0)\n"
         "    return result\n"
         "e._run_once = counted; report, _ = check([sys.argv[1]], Settings());"
-        "print(json.dumps([report.count(__import__('movecheck.findings', fromlist=['Severity']).Severity.ERROR), runs[0], spent[0]]))"
+        "errors = report.count(__import__('movecheck.findings', fromlist=['Severity']).Severity.ERROR);"
+        "print(json.dumps([errors, runs[0], spent[0]]))"
     )
     out = subprocess.run([sys.executable, "-c", code, str(orders)], capture_output=True, text=True, cwd=ROOT)
     errors, runs, steps = json.loads(out.stdout)
@@ -430,7 +515,10 @@ def search_figures(orders: Path) -> tuple[int, int, int]:
 
 def bench_choice(repeat: int) -> list[str]:
     """The cost of choosing units: the example turns, and 20 transports loading 40 land units."""
-    cases = [(rel, ROOT / "examples" / "aa" / "orders" / rel) for rel in ("g1-combat.yaml", "g1-noncombat.yaml", "us1-noncombat.yaml", "g2-noncombat.yaml")]
+    cases = [
+        (rel, ROOT / "examples" / "aa" / "orders" / rel)
+        for rel in ("g1-combat.yaml", "g1-noncombat.yaml", "us1-noncombat.yaml", "g2-noncombat.yaml")
+    ]
     cases += [("20 transports, 40 land units, one order", write_choice_case(False)),
               ("20 transports, 40 land units, infantry then tanks", write_choice_case(True))]
     rows = []
@@ -464,7 +552,9 @@ def write_maneuver_case(bases: int, polygons: int) -> Path:
     for n in range(polygons):
         x = (n * 37.3) % (width - 20) + 5
         y = (n * 53.7) % (depth - 20) + 5
-        terrain.append({"id": f"t{n}", "kind": kinds[n % len(kinds)], "polygon": [[x, y], [x + 6, y], [x + 6, y + 4], [x, y + 4]]})
+        terrain.append(
+            {"id": f"t{n}", "kind": kinds[n % len(kinds)], "polygon": [[x, y], [x + 6, y], [x + 6, y + 4], [x, y + 4]]}
+        )
     sides: dict[str, list[dict[str, Any]]] = {"red": [], "blue": []}
     orders = []
     per_row = max(1, int(corps_count ** 0.5))
@@ -476,8 +566,20 @@ def write_maneuver_case(bases: int, polygons: int) -> Path:
         corps_bases = [{"id": f"b{n}-{k}", "x": x0 + 4 * k, "y": y0, "facing": facing} for k in range(4)]
         sides[side].append({"id": f"c{n}", "mobility": 8, "base": [4, 2], "bases": corps_bases})
         if side == "red":
-            orders.append({"corps": f"c{n}", "order": "all_ahead", "end": {b["id"]: {"x": b["x"], "y": b["y"] + 1} for b in corps_bases}})
-    state = {"movecheck": 1, "system": "maneuver", "field": {"width": width, "depth": depth}, "terrain": terrain, "sides": sides}
+            orders.append(
+                {
+                    "corps": f"c{n}",
+                    "order": "all_ahead",
+                    "end": {b["id"]: {"x": b["x"], "y": b["y"] + 1} for b in corps_bases},
+                }
+            )
+    state = {
+        "movecheck": 1,
+        "system": "maneuver",
+        "field": {"width": width, "depth": depth},
+        "terrain": terrain,
+        "sides": sides,
+    }
     (folder / "battlefield.json").write_text(json.dumps(state), encoding="utf-8")
     order_doc = {"movecheck": 1, "system": "maneuver", "state": "battlefield.json", "side": "red", "orders": orders}
     (folder / "orders.json").write_text(json.dumps(order_doc), encoding="utf-8")
@@ -492,7 +594,9 @@ def bench_maneuver(repeat: int, quick: bool) -> list[str]:
         cmd = movecheck_cmd("check", str(orders))
         times[bases] = median_run(cmd, max(1, repeat // 2))
         rows.append((f"{bases:,}", f"{polygons}", f"{times[bases]:.2f} s", f"{peak_rss_mib(cmd):.0f} MiB"))
-    table("4. maneuver scale (one all-ahead order per red corps)", rows, ("bases", "terrain polygons", "time", "peak RSS"))
+    table(
+        "4. maneuver scale (one all-ahead order per red corps)", rows, ("bases", "terrain polygons", "time", "peak RSS")
+    )
     return [
         f"maneuver 1,000 bases / 200 polygons = {times[1000]:.2f} s (target < 5 s)",
         f"maneuver growth 100→1,000 bases = {times[1000] / times[100]:.1f}× (target ≤ 15)",
@@ -542,8 +646,10 @@ def bench_growth(repeat: int, quick: bool, timeout: float) -> list[str]:
     """Each generator at n and 10 n, CPU medians of the whole run, interleaved; the exponent of the step."""
     rows = []
     empty = WORK / "empty-orders.yaml"
-    empty.write_text(f"movecheck: 1\nsystem: aa\nstate: {EXAMPLE_STATE}\npower: Germans\nphase: combat_move\nmoves: []\n",
-                     encoding="utf-8")
+    empty.write_text(
+        f"movecheck: 1\nsystem: aa\nstate: {EXAMPLE_STATE}\npower: Germans\nphase: combat_move\nmoves: []\n",
+        encoding="utf-8",
+    )
     start_up = statistics.median(cpu_run(movecheck_cmd("check", str(empty)), timeout)[0] or 0.0 for _ in range(3))
     for label, n, args_for in growth_cases(quick):
         small_args, large_args = args_for(n), args_for(10 * n)
@@ -554,7 +660,9 @@ def bench_growth(repeat: int, quick: bool, timeout: float) -> list[str]:
         t_small, t_large = statistics.median(small), statistics.median(large)
         power = cpu_exponent(t_small, t_large)
         work = cpu_exponent(t_small - start_up, t_large - start_up)
-        rows.append((label, f"{n:,} → {10 * n:,}", f"{t_small:.2f} s", f"{t_large:.2f} s", f"{power:.2f}", f"{work:.2f}"))
+        rows.append(
+            (label, f"{n:,} → {10 * n:,}", f"{t_small:.2f} s", f"{t_large:.2f} s", f"{power:.2f}", f"{work:.2f}")
+        )
         goal(f"growth exponent: {label}, {n:,} → {10 * n:,}", power, 1.15, "exponent")
     table("6. Growth over ×10 (median CPU time of the whole run)", rows,
           ("what grows", "n", "CPU at n", "CPU at 10 n", "exponent", "less start-up"))
@@ -646,9 +754,17 @@ def bench_games(repeat: int, quick: bool, count: int = 1000) -> list[str]:
         walls["1"].append(timed_run(one)[0])
         walls["2"].append(timed_run(two)[0])
     single, double = statistics.median(walls["1"]), statistics.median(walls["2"])
-    same = subprocess.run(one, cwd=ROOT, capture_output=True).stdout == subprocess.run(two, cwd=ROOT, capture_output=True).stdout
+    same = (
+        subprocess.run(one, cwd=ROOT, capture_output=True).stdout
+        == subprocess.run(two, cwd=ROOT, capture_output=True).stdout
+    )
     rows = [
-        (f"{count:,} games, one process", f"{single:.2f} s", f"{peak:.0f} MiB (JSON report: {peak_json:.0f} MiB)", "1.00"),
+        (
+            f"{count:,} games, one process",
+            f"{single:.2f} s",
+            f"{peak:.0f} MiB (JSON report: {peak_json:.0f} MiB)",
+            "1.00",
+        ),
         (f"{count:,} games, --jobs 2", f"{double:.2f} s", "-", f"{double / single:.2f}"),
     ]
     table(f"8. A referee's batch (median wall time; {os.cpu_count()} cores shared with other work)", rows,
@@ -686,14 +802,21 @@ def median_cpu(cmd: list[str], repeat: int, timeout: float) -> tuple[float | Non
 
 def anchor_heavy(head: list[str], anchors: int = 500, width: int = 1000, copies: int = 1000) -> str:
     """One block of ``width`` numbers aliased ``copies`` times, then ``anchors`` small anchors."""
-    lines = head + ["notes: &big [" + ",".join(["1"] * width) + "]", "copies:"]
+    lines = [*head, "notes: &big [" + ",".join(["1"] * width) + "]", "copies:"]
     lines += ["  - *big"] * copies
     lines += ["small:"] + [f"  - &a{i} [1]" for i in range(anchors)]
     return "\n".join(lines) + "\n"
 
 
 AA_STATE_HEAD = ["movecheck: 1", "system: aa", "map: aa1942-2e", "turn: {round: 1, power: Germans, phase: combat_move}"]
-AA_ORDERS_HEAD = ["movecheck: 1", "system: aa", "state: state.yaml", "power: Germans", "phase: combat_move", "moves: []"]
+AA_ORDERS_HEAD = [
+    "movecheck: 1",
+    "system: aa",
+    "state: state.yaml",
+    "power: Germans",
+    "phase: combat_move",
+    "moves: []",
+]
 
 
 def write_worst_cases() -> list[tuple[str, list[str], Path]]:
@@ -712,17 +835,37 @@ def write_worst_cases() -> list[tuple[str, list[str], Path]]:
     (anchors / "workflow.yml").write_text(anchor_heavy(["on: push"]), encoding="utf-8")
     size = (anchors / "orders.yaml").stat().st_size // 1024
     cases += [
-        (f"anchors: aa orders ({size} KB, 500 anchors over a 1,000,000-number alias block)", ["check", str(anchors / "orders.yaml")], anchors / "orders.yaml"),
+        (
+            f"anchors: aa orders ({size} KB, 500 anchors over a 1,000,000-number alias block)",
+            ["check", str(anchors / "orders.yaml")],
+            anchors / "orders.yaml",
+        ),
         ("anchors: aa state, lint", ["lint", str(anchors / "big-state.yaml")], anchors / "big-state.yaml"),
-        ("anchors: .movecheck.yaml, lint", ["lint", str(anchors / "config" / ".movecheck.yaml")], anchors / "config" / ".movecheck.yaml"),
-        ("anchors: foreign YAML, lint --skip-foreign", ["lint", "--skip-foreign", str(anchors / "workflow.yml")], anchors / "workflow.yml"),
+        (
+            "anchors: .movecheck.yaml, lint",
+            ["lint", str(anchors / "config" / ".movecheck.yaml")],
+            anchors / "config" / ".movecheck.yaml",
+        ),
+        (
+            "anchors: foreign YAML, lint --skip-foreign",
+            ["lint", "--skip-foreign", str(anchors / "workflow.yml")],
+            anchors / "workflow.yml",
+        ),
     ]
 
     names = [f"Terra {i}" if i % 2 else f"Germany {i}" for i in range(70000)]
-    unknown = {"movecheck": 1, "system": "aa", "state": "anchors/state.yaml", "power": "Germans", "phase": "combat_move",
-               "moves": [{"units": {"infantry": 1}, "path": ["Germany", *names]}]}
+    unknown = {
+        "movecheck": 1,
+        "system": "aa",
+        "state": "anchors/state.yaml",
+        "power": "Germans",
+        "phase": "combat_move",
+        "moves": [{"units": {"infantry": 1}, "path": ["Germany", *names]}],
+    }
     (folder / "unknown-names.json").write_text(json.dumps(unknown), encoding="utf-8")
-    cases.append(("70,000 unknown territory names", ["check", str(folder / "unknown-names.json")], folder / "unknown-names.json"))
+    cases.append(
+        ("70,000 unknown territory names", ["check", str(folder / "unknown-names.json")], folder / "unknown-names.json")
+    )
 
     battlefield = str(ROOT / "examples" / "maneuver" / "battlefield.yaml")
     narrow = [[round(90 + (i % 2) * 0.5, 2), round(30 + 0.001 * i, 3)] for i in range(64000)]
@@ -736,17 +879,33 @@ def write_worst_cases() -> list[tuple[str, list[str], Path]]:
 
     cases.append(write_big_aa_orders(folder))
     cases.append(write_landing_crowd(folder, "noncombat_move"))
-    cases.append(write_landing_crowd(folder, "combat_move", 2000, 1000))  # the augmenting path recursed past 1,000 frames
+    cases.append(
+        write_landing_crowd(folder, "combat_move", 2000, 1000)
+    )  # the augmenting path recursed past 1,000 frames
     return cases
 
 
 def write_big_aa_orders(folder: Path, moves: int = 16000) -> tuple[str, list[str], Path]:
     """About 1 MB of aa orders: one unit at a time out of stacks of 16,000, half of them illegal."""
     state = (ROOT / "examples" / "aa" / "states" / "g1-combat.yaml").read_text(encoding="utf-8")
-    state += "".join(f"  - {{at: Germany, power: Germans, type: {kind}, count: {moves}}}\n" for kind in ("infantry", "tank"))
+    state += "".join(
+        f"  - {{at: Germany, power: Germans, type: {kind}, count: {moves}}}\n" for kind in ("infantry", "tank")
+    )
     (folder / "big-stack-state.yaml").write_text(state, encoding="utf-8")
-    routes = [["Germany", "Poland"], ["Germany", "Poland", "Baltic States"], ["Germany", "Southern Europe"], ["Germany", "Karelia S.S.R."]]
-    lines = ["movecheck: 1", "system: aa", "state: big-stack-state.yaml", "power: Germans", "phase: combat_move", "moves:"]
+    routes = [
+        ["Germany", "Poland"],
+        ["Germany", "Poland", "Baltic States"],
+        ["Germany", "Southern Europe"],
+        ["Germany", "Karelia S.S.R."],
+    ]
+    lines = [
+        "movecheck: 1",
+        "system: aa",
+        "state: big-stack-state.yaml",
+        "power: Germans",
+        "phase: combat_move",
+        "moves:",
+    ]
     for i in range(moves):
         path = ", ".join(routes[i % len(routes)])
         lines.append(f"  - {{id: m{i}, units: {{{('infantry', 'tank')[i % 2]}: 1}}, path: [{path}]}}")
@@ -755,7 +914,9 @@ def write_big_aa_orders(folder: Path, moves: int = 16000) -> tuple[str, list[str
     return f"aa orders, {orders.stat().st_size // 1024} KB ({moves:,} moves)", ["check", str(orders)], orders
 
 
-def write_landing_crowd(folder: Path, phase: str, fighters: int = 1200, carriers: int = 600) -> tuple[str, list[str], Path]:
+def write_landing_crowd(
+    folder: Path, phase: str, fighters: int = 1200, carriers: int = 600
+) -> tuple[str, list[str], Path]:
     """aa1942-2e, American fighters with 2 movement left in 50/51 Sea Zone and no friendly land in
     reach; carriers that have not moved (half as many) are their only landing.
 
@@ -770,20 +931,31 @@ def write_landing_crowd(folder: Path, phase: str, fighters: int = 1200, carriers
     start = ["51 Sea Zone"] * 2 if combat else ["50 Sea Zone", "51 Sea Zone"]
     units = [{"at": start[0], "power": "Americans", "type": "fighter", "count": fighters // 2, "moved": 2},
              {"at": start[1], "power": "Americans", "type": "fighter", "count": fighters - fighters // 2, "moved": 2}]
-    units += [{"at": zones[n % len(zones)], "power": "Americans", "type": "carrier", "id": f"CV{n + 1}"} for n in range(carriers)]
+    units += [
+        {"at": zones[n % len(zones)], "power": "Americans", "type": "carrier", "id": f"CV{n + 1}"}
+        for n in range(carriers)
+    ]
     if combat:
         units.append({"at": "50 Sea Zone", "power": "Japanese", "type": "destroyer"})
     state = {"movecheck": 1, "system": "aa", "rules": "aa1942", "map": "aa1942-2e",
              "turn": {"round": 3, "power": "Americans", "phase": phase}, "units": units}
     (folder / f"landing-{phase}-state.json").write_text(json.dumps(state), encoding="utf-8")
-    lines = ["movecheck: 1", "system: aa", f"state: landing-{phase}-state.json", "power: Americans", f"phase: {phase}", "moves:"]
+    lines = [
+        "movecheck: 1",
+        "system: aa",
+        f"state: landing-{phase}-state.json",
+        "power: Americans",
+        f"phase: {phase}",
+        "moves:",
+    ]
     for n in range(fighters):
         here = start[n % 2]
         there = "50 Sea Zone" if combat else hops[here][(n // 2) % len(hops[here])]
         lines.append(f"  - {{id: f{n + 1}, units: {{fighter: 1}}, path: [{here}, {there}]}}")
     orders = folder / f"landing-{phase}.yaml"
     orders.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    label = f"landing, {phase.replace('_', ' ')}: {fighters:,} fighters, {carriers} carriers ({orders.stat().st_size // 1024} KB)"
+    size = orders.stat().st_size // 1024
+    label = f"landing, {phase.replace('_', ' ')}: {fighters:,} fighters, {carriers} carriers ({size} KB)"
     return label, ["check", str(orders)], orders
 
 
@@ -803,8 +975,15 @@ def bench_worst(repeat: int, timeout: float, target: float = 5.0) -> list[str]:
         if mark == "fail":
             slow.append(label)
         rows.append((label, f"{spent:.2f} s", ratio, str(code), mark))
-    table("5. Worst cases (median CPU time of the whole run)", rows, ("input", "CPU", "× PyYAML load", "exit", f"≤ {target:.0f} s"))
-    notes.append(f"worst cases within {target:.0f} s CPU: {len(rows) - len(slow)} of {len(rows)}" + (f" (not: {'; '.join(slow)})" if slow else ""))
+    table(
+        "5. Worst cases (median CPU time of the whole run)",
+        rows,
+        ("input", "CPU", "× PyYAML load", "exit", f"≤ {target:.0f} s"),
+    )
+    notes.append(
+        f"worst cases within {target:.0f} s CPU: {len(rows) - len(slow)} of {len(rows)}"
+        + (f" (not: {'; '.join(slow)})" if slow else "")
+    )
     return notes
 
 
@@ -824,13 +1003,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="movecheck benchmark")
     parser.add_argument("--repeat", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--quick", action="store_true", help="skip the largest cases")
-    parser.add_argument("--only", default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server,reach,search",
-                        help="comma-separated sections")
-    parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a worst case is stopped (default 120)")
+    parser.add_argument(
+        "--only",
+        default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server,reach,search",
+        help="comma-separated sections",
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=120.0, help="seconds before a worst case is stopped (default 120)"
+    )
     args = parser.parse_args(argv)
     WORK.mkdir(parents=True, exist_ok=True)
     sections = {"startup": bench_startup, "batch": bench_batch}
-    print(f"# movecheck benchmark — {time.strftime('%Y-%m-%d')}, Python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    print(
+        f"# movecheck benchmark — {time.strftime('%Y-%m-%d')}, Python {sys.version.split()[0]}, {os.cpu_count()} cores"
+    )
     notes: list[str] = []
     for name in args.only.split(","):
         if name in sections:
@@ -856,7 +1042,9 @@ def main(argv: list[str] | None = None) -> int:
         elif name == "reach":
             notes += bench_reach_section(args.repeat)
         elif name == "search":  # issue 28: the exact searches at scale (bench/search.py)
-            subprocess.run([sys.executable, str(ROOT / "bench" / "search.py"), *(["--quick"] if args.quick else [])], cwd=ROOT)
+            subprocess.run(
+                [sys.executable, str(ROOT / "bench" / "search.py"), *(["--quick"] if args.quick else [])], cwd=ROOT
+            )
     if notes:
         print("\n## Ratios and targets of earlier issues\n")
         for note in notes:

@@ -70,10 +70,10 @@ def cited_sources(labels: list[str]) -> str:
 
 
 def expand_seeds(labels: tuple[str, ...]) -> list[str]:
-    """Seed labels with ranges such as ``C1–C3`` spelt out."""  # noqa: RUF002 - the labels use the en dash
+    """Seed labels with ranges such as ``C1–C3`` spelt out."""
     result: list[str] = []
     for label in labels:
-        for dash in ("–", "-"):  # noqa: RUF001 - the en dash of the labels, and a hyphen
+        for dash in ("–", "-"):
             if dash in label:
                 start, end = label.split(dash, 1)
                 prefix = start[0]

@@ -29,14 +29,15 @@ import it.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from enum import Enum
-from typing import Any, Callable, Iterable, Iterator, NamedTuple
+from enum import StrEnum
+from typing import Any, NamedTuple
 
 DocPath = tuple[Any, ...]
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How bad a finding is; only errors make an order illegal."""
 
     ERROR = "error"
@@ -115,7 +116,8 @@ class Clause:
         for violation in self.check(*subject):
             code = violation.code or self.code
             if code not in self.emits:
-                raise ClauseError(f"{self.code} emitted {code}, which it does not declare (it may emit {', '.join(self.emits)})")
+                may = ", ".join(self.emits)
+                raise ClauseError(f"{self.code} emitted {code}, which it does not declare (it may emit {may})")
             yield violation if violation.code == code else replace(violation, code=code)
 
 

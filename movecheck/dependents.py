@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from movecheck.i18n import _
 from movecheck.loading import InputError, load_bytes, read_regular
@@ -113,8 +114,7 @@ def _is_regular(path: str) -> bool:
 def _add(tree: Tree, path: str) -> None:
     """Record the files ``path`` names, if it is a movecheck orders file or state."""
     from movecheck.files import identify, is_kind
-    from movecheck.systems import ORDERS
-    from movecheck.systems import ORDERS_REFERENCE, system
+    from movecheck.systems import ORDERS, ORDERS_REFERENCE, system
 
     doc = _document(path)
     kind = identify(doc) if doc is not None else None

@@ -5,8 +5,9 @@ Built by :mod:`movecheck.loading`; the checks place their findings with it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from movecheck.findings import Finding, make_finding
 from movecheck.i18n import _
@@ -84,9 +85,8 @@ class Document:
         """The value at ``path`` in the data, or ``default``."""
         node = self.data
         for step in path:
-            if isinstance(node, dict) and step in node:
-                node = node[step]
-            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            in_list = isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
+            if (isinstance(node, dict) and step in node) or in_list:
                 node = node[step]
             else:
                 return default
@@ -101,11 +101,13 @@ def findings_at(doc: Document, found: Iterable[tuple[str, Any]]) -> list[Finding
 def implicit_message(scalar: ImplicitScalar) -> str:
     """Explain how YAML 1.1 misread a name, and how to quote it."""
     if scalar.too_long:
-        return _("{text}... is read by YAML 1.1 as a whole number of {digits} digits where a name is expected; quote it").format(
-            text=scalar.text[:10], digits=scalar.digits
+        message = _(
+            "{text}... is read by YAML 1.1 as a whole number of {digits} digits where a name is expected; quote it"
         )
+        return message.format(text=scalar.text[:10], digits=scalar.digits)
     kind = scalar.tag.rsplit(":", 1)[-1]
-    shown = {"bool": _("boolean"), "int": _("integer"), "float": _("number"), "null": _("null"), "timestamp": _("date")}.get(kind, kind)
+    names = {"bool": _("boolean"), "int": _("integer"), "float": _("number"), "null": _("null"), "timestamp": _("date")}
+    shown = names.get(kind, kind)
     value = scalar.value
     if isinstance(value, bool):
         value = str(value).lower()

@@ -7,11 +7,15 @@ bites: its code, severity, message and position.  ``Severity``, ``Clause`` and
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from enum import Enum
-from typing import Any, Iterable
+from enum import StrEnum
+from typing import Any
 
-from movecheck.clauses import CATALOGUE, Clause, Severity  # noqa: F401  (Clause: named here for the reporters)
+# named here too for the modules that report: explicit re-exports (``X as X``, for mypy --strict)
+from movecheck.clauses import CATALOGUE as CATALOGUE
+from movecheck.clauses import Clause as Clause
+from movecheck.clauses import Severity as Severity
 from movecheck.i18n import N_, _
 
 
@@ -49,7 +53,7 @@ class Finding:
             "order_id": self.order_id,
         }
 
-    def at_file(self, path: str) -> "Finding":
+    def at_file(self, path: str) -> Finding:
         """The same finding reported against ``path``."""
         return replace(self, file=path)
 
@@ -81,7 +85,7 @@ def make_finding(
     )
 
 
-class Verdict(str, Enum):
+class Verdict(StrEnum):
     """What the rules say of one order."""
 
     LEGAL = "legal"
@@ -131,7 +135,8 @@ class FileReport:
     error: str | None = None
     """Why the file could not be read at all (missing, a directory ...); None when it was read."""
     overrides: Any = None
-    """What changed the file's rules or selection and where from (:class:`movecheck.overrides.Overrides`; None: nothing)."""
+    """What changed the file's rules or selection and where from (:class:`movecheck.overrides.Overrides`;
+    None: nothing)."""
 
     def verdicts(self, findings: Iterable[Finding]) -> dict[int, tuple[Verdict, str | None]]:
         """Each order's verdict (and, when unchecked, why), given the reported findings."""
@@ -188,7 +193,8 @@ class Report:
 
     @classmethod
     def unjudged(cls, findings: list[Finding], path: str, kind: str | None) -> Report:
-        """A report of one file's findings that was not judged (what ``render`` or ``reach`` print when they cannot go on)."""
+        """A report of one file's findings that was not judged (what ``render`` or ``reach`` print when they
+        cannot go on)."""
         report = cls()
         report.files.append(FileReport(path=path, kind=kind or "unknown", judged=False))
         report.findings.extend(findings)

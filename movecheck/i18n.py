@@ -19,9 +19,10 @@ data: they never go through :func:`_`.  This module imports only the standard li
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import gettext
@@ -107,7 +108,7 @@ def set_language(lang: str) -> None:
     _active = None if lang == ENGLISH else _catalogue(lang)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(lang: str) -> gettext.NullTranslations:
     """The compiled catalogue of ``lang``, read once; a missing one (a broken install) means English."""
     import gettext  # only when a language other than English is spoken

@@ -10,8 +10,9 @@ configuration accept.  Checks read an option by name without a fallback default.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 NUMBER_LIMIT = 100_000
 """Largest size of a number option (the schemas' bound on lengths)."""
@@ -65,7 +66,9 @@ def number(
     return Option(name, default, help, schema, tuple(clauses), minimum=minimum)
 
 
-def mapping(name: str, default: dict[str, Any], help: str, schema: dict[str, Any], clauses: Iterable[str] = ()) -> Option:
+def mapping(
+    name: str, default: dict[str, Any], help: str, schema: dict[str, Any], clauses: Iterable[str] = ()
+) -> Option:
     """An option whose value is a mapping, checked by ``schema``."""
     return Option(name, default, help, schema, tuple(clauses))
 

@@ -7,6 +7,7 @@ findings give.  Light on purpose (the command line imports it).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import Any
 
@@ -60,7 +61,9 @@ def ensure_streams() -> None:
                 os.dup2(null, fd)
                 os.close(null)
         if fd:
-            setattr(sys, name, open(fd, "w", encoding="utf-8", errors="replace", closefd=False))
+            # the new stream lives as long as the process (it replaces a missing sys.stdout/stderr): no context manager
+            stream = open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+            setattr(sys, name, stream)
 
 
 def say(line: str) -> None:
@@ -96,7 +99,8 @@ def deliver(path: str | None, text: str) -> None:
     except (OSError, ValueError) as exc:
         from movecheck.i18n import _
 
-        raise InputError(f"--output {path}: " + _("cannot write ({why})").format(why=getattr(exc, "strerror", None) or exc)) from None
+        why = getattr(exc, "strerror", None) or exc
+        raise InputError(f"--output {path}: " + _("cannot write ({why})").format(why=why)) from None
 
 
 def write_atomically(path: str, data: bytes) -> None:
@@ -131,10 +135,8 @@ def write_atomically(path: str, data: bytes) -> None:
             os.fsync(handle.fileno())
         os.replace(temporary, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
-        except OSError:
-            pass
         raise
 
 

@@ -134,7 +134,9 @@ class Overrides:
 
 def override_lines(report: Any) -> list[tuple[str, str]]:
     """(file, line) for what changed each file's rules or selection, in file order."""
-    return [(entry.path, line) for entry in report.files if entry.overrides for line in entry.overrides.lines(entry.path)]
+    return [
+        (entry.path, line) for entry in report.files if entry.overrides for line in entry.overrides.lines(entry.path)
+    ]
 
 
 def _selection_words(entry: SelectionOverride) -> str:
@@ -185,7 +187,9 @@ def rule_overrides(kind: str, prepared: Any, finder: Any) -> Overrides:
     for source, file, layer in baseline.layers:  # a map's options: under the configuration's
         effective = merge_options(effective, layer)
         sources.update({key: source for key in layer})
-        sources.update({f"{key}.{entry}": source for key, value in layer.items() if isinstance(value, dict) for entry in value})
+        sources.update(
+            {f"{key}.{entry}": source for key, value in layer.items() if isinstance(value, dict) for entry in value}
+        )
         where[source] = file
     sources.update(rules.sources)
     effective = merge_options(effective, rules.options)
@@ -194,7 +198,8 @@ def rule_overrides(kind: str, prepared: Any, finder: Any) -> Overrides:
         if name not in sources:
             continue
         if isinstance(value, dict) and isinstance(effective[name], dict):  # a mapping (dice): entry by entry
-            changed += [(f"{name}.{key}", item, value.get(key)) for key, item in effective[name].items() if item != value.get(key)]
+            was = value.get
+            changed += [(f"{name}.{key}", item, was(key)) for key, item in effective[name].items() if item != was(key)]
         elif effective[name] != value:
             changed.append((name, effective[name], value))
     options = tuple(
@@ -224,7 +229,8 @@ def selection_overrides(config: Any, command_line: Any, path: str) -> tuple[Sele
     rel = relative_to(path, config.folder)
     for entry in config.per_file_ignores:
         if rel is not None and glob_matches(entry.pattern, rel):
-            found.append(SelectionOverride(config.path, "per-file-ignores", entry.codes, entry.pattern, not every, every))
+            override = SelectionOverride(config.path, "per-file-ignores", entry.codes, entry.pattern, not every, every)
+            found.append(override)
     return tuple(found)
 
 

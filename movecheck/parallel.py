@@ -105,7 +105,7 @@ def _part(job: tuple[str, list[str], Any]) -> tuple[Report, list[str], list[tupl
     from movecheck import core
 
     command, inputs, settings = job
-    shown = core._Shown(core.Report())
+    shown = core._Shown(Report())
     if command == "check":
         report, ends = core.check(inputs, settings, shown=shown, several=True)
     else:
@@ -125,7 +125,7 @@ def merge(parts: list[tuple[Report, list[str], list[tuple[Any, int, int]]]]) -> 
             if key in seen:
                 skipped[start:end] = [True] * (end - start)
             seen.add(key)
-        report.findings.extend(f for f, skip in zip(part.findings, skipped) if not skip)
+        report.findings.extend(f for f, skip in zip(part.findings, skipped, strict=True) if not skip)
         report.readings.update(part.readings)
         for path, text in part.sources.items():
             report.sources[path] = text

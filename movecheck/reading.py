@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+
 from movecheck.i18n import N_, _
 
 
@@ -41,9 +42,11 @@ def read_bytes(path: str, stdin: bool = False) -> bytes:
         if stream is None:  # file descriptor 0 was not open when movecheck started (<&-)
             raise InputError("-: " + _("standard input is closed"))
         try:
-            return stream.read(MAX_BYTES + 1)
+            data: bytes = stream.read(MAX_BYTES + 1)
+            return data
         except (OSError, ValueError) as exc:  # a folder as stdin, a descriptor closed under us
-            raise InputError("-: " + _("cannot read standard input ({why})").format(why=getattr(exc, "strerror", None) or exc)) from None
+            why = getattr(exc, "strerror", None) or exc
+            raise InputError("-: " + _("cannot read standard input ({why})").format(why=why)) from None
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):
@@ -86,7 +89,8 @@ def read_regular(path: str) -> bytes:
     except FileNotFoundError:
         raise InputError(f"{path}: " + _("no such file")) from None
     except (OSError, ValueError) as exc:
-        raise InputError(f"{path}: " + _("cannot read ({why})").format(why=getattr(exc, "strerror", None) or exc)) from None
+        why = getattr(exc, "strerror", None) or exc
+        raise InputError(f"{path}: " + _("cannot read ({why})").format(why=why)) from None
     if not stat.S_ISREG(info.st_mode):
         raise _not_regular(path, info.st_mode)
     flags = os.O_RDONLY

@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import math
 import re
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from movecheck.findings import Finding, make_finding
 from movecheck.i18n import ENGLISH, N_, _, language
@@ -35,12 +36,14 @@ def _names(systems: list[Any]) -> tuple[str, ...]:
 
 
 def schema_names() -> tuple[str, ...]:
-    """Every schema movecheck knows: each kind of file of each system (:func:`movecheck.systems.names`), then its own."""
+    """Every schema movecheck knows: each kind of file of each system (:func:`movecheck.systems.names`), then its
+    own."""
     return _names(all_systems())
 
 
 def __getattr__(name: str) -> Any:
-    """``SCHEMA_NAMES``: the schemas shipped in movecheck's ``schemas/`` (of the built-in systems), asked of them when first read."""
+    """``SCHEMA_NAMES``: the schemas shipped in movecheck's ``schemas/`` (of the built-in systems), asked of them
+    when first read."""
     if name == "SCHEMA_NAMES":
         return _names([system(each) for each in NAMES])
     raise AttributeError(name)
@@ -56,13 +59,14 @@ def schema_dir() -> Path:
 
 
 def schema_path(name: str) -> Path:
-    """The file of the schema ``name``: in its system's :attr:`~movecheck.systems.System.schema_folder`, else movecheck's."""
+    """The file of the schema ``name``: in its system's :attr:`~movecheck.systems.System.schema_folder`, else
+    movecheck's."""
     owner = name.split("-", 1)[0]
     folder = system(owner).schema_folder if name not in KERNEL_SCHEMAS and known(owner) else None
     return (folder or schema_dir()) / f"{name}.schema.json"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(name: str) -> dict[str, Any]:
     """The schema ``name`` as a dict (one of :func:`schema_names`)."""
     if name not in schema_names():
@@ -75,7 +79,7 @@ def schema_text(name: str) -> str:
     return schema_path(name).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _registry() -> Any:
     from referencing import Registry, Resource
 
@@ -98,7 +102,7 @@ def _is_number(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) or math.isfinite(instance)
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator_class() -> Any:
     """Draft 2020-12 with movecheck's number types.
 
@@ -114,7 +118,7 @@ def validator_class() -> Any:
     return validators.extend(Draft202012Validator, type_checker=checker)
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str) -> Any:
     """A validator for ``name`` (see :func:`validator_class`), built once; references resolve locally."""
     return validator_class()(load_schema(name), registry=_registry())
@@ -145,7 +149,7 @@ def validate(doc: Document, name: str, optional: tuple[str, ...] = ()) -> list[F
     return validate_with(doc, validator(name))[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def relaxed_validator(name: str, optional: tuple[str, ...]) -> Any:
     """A validator for ``name`` whose schema requires none of the keys ``optional``, anywhere."""
     return validator_class()(_without_required(load_schema(name), frozenset(optional)), registry=_registry())
@@ -182,7 +186,8 @@ def _expects_string(error: Any) -> bool:
         return False
     if isinstance(expected, list) and ("integer" in expected or "number" in expected):
         # text or a number (a die: '2d6' or 6): a number of the wrong form (6.0) was meant as one
-        return "string" in expected and (isinstance(error.instance, bool) or not isinstance(error.instance, (int, float)))
+        number = isinstance(error.instance, (int, float)) and not isinstance(error.instance, bool)
+        return "string" in expected and not number
     return expected == "string" or (isinstance(expected, list) and "string" in expected)
 
 
@@ -210,20 +215,30 @@ def _schema_findings(doc: Document, error: Any) -> list[Finding]:
         allowed = sorted(error.schema.get("properties", {}))
         extra = sorted(k for k in error.instance if k not in error.schema.get("properties", {}))
         return [
-            doc.finding("MC003", _("unknown key {key} in {where}").format(key=repr(key), where=where) + _did_you_mean(key, allowed), path + (key,), key=True)
+            doc.finding(
+                "MC003",
+                _("unknown key {key} in {where}").format(key=repr(key), where=where) + _did_you_mean(key, allowed),
+                (*path, key),
+                key=True,
+            )
             for key in extra
         ]
     if error.validator == "enum":
         choices = [str(c) for c in error.validator_value]
         hint = _did_you_mean(str(error.instance), choices)
         listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
-        return [doc.finding("MC003", f"{where}: " + _("{value} is not one of: {choices}").format(value=_show(error.instance), choices=listed) + hint, path)]
+        message = _("{value} is not one of: {choices}").format(value=_show(error.instance), choices=listed)
+        return [doc.finding("MC003", f"{where}: {message}{hint}", path)]
     if error.validator == "const":
-        return [doc.finding("MC003", f"{where}: " + _("must be {expected}, not {value}").format(expected=_show(error.validator_value), value=_show(error.instance)), path)]
+        message = _("must be {expected}, not {value}").format(
+            expected=_show(error.validator_value), value=_show(error.instance)
+        )
+        return [doc.finding("MC003", f"{where}: {message}", path)]
     if error.validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         look = orders_look(error.instance, missing) if not path else ""
-        return [doc.finding("MC003", f"{where}: " + _("missing required key {key}").format(key=repr(missing)) + look, path)]
+        message = _("missing required key {key}").format(key=repr(missing))
+        return [doc.finding("MC003", f"{where}: {message}{look}", path)]
     if error.validator == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
@@ -277,16 +292,18 @@ def _type_message(doc: Document, path: tuple[Any, ...], where: str, expected: st
             return f"{where}: " + _("expected {a_type}, got a whole number of {digits} digits").format(
                 a_type=_article(expected), digits=scalar.digits
             )
-        return f"{where}: " + _("{text} is a whole number of {digits} digits; movecheck reads whole numbers of at most {limit} digits").format(
-            text=_shorten(scalar.text), digits=scalar.digits, limit=MAX_DIGITS
+        message = _(
+            "{text} is a whole number of {digits} digits; movecheck reads whole numbers of at most {limit} digits"
         )
+        return f"{where}: " + message.format(text=_shorten(scalar.text), digits=scalar.digits, limit=MAX_DIGITS)
     written = scalar.text if scalar is not None else None
     if isinstance(instance, float):
         shown = written or _float_text(instance)
         if not math.isfinite(instance):
             if "number" in wanted:
                 return f"{where}: " + _("{value} is not a finite number").format(value=shown)
-            return f"{where}: " + _("expected {a_type}, got {value}, which is not a finite number").format(a_type=_article(expected), value=shown)
+            message = _("expected {a_type}, got {value}, which is not a finite number")
+            return f"{where}: " + message.format(a_type=_article(expected), value=shown)
         if "integer" in wanted and "number" not in wanted:
             if not instance.is_integer():
                 return f"{where}: " + _("expected {a_type}, got {value}").format(a_type=_article(expected), value=shown)
@@ -301,7 +318,10 @@ def _type_message(doc: Document, path: tuple[Any, ...], where: str, expected: st
             hint = _("; write {value}").format(value=int(value))
         elif math.isfinite(value) and "number" in wanted:
             hint = _("; write {value}").format(value=_float_text(value))
-        text = _("expected {a_type}, got the text {value}: YAML 1.1 needs a decimal point and a signed exponent to read it as a number")
+        text = _(
+            "expected {a_type}, got the text {value}: "
+            "YAML 1.1 needs a decimal point and a signed exponent to read it as a number"
+        )
         return f"{where}: " + text.format(a_type=_article(expected), value=_show(instance)) + hint
     return f"{where}: " + _("expected {a_type}, got {value}").format(a_type=_article(expected), value=_kind(instance))
 
@@ -349,7 +369,7 @@ def _shorten(text: str) -> str:
 def _describe_path(path: tuple[Any, ...]) -> str:
     if not path:
         return _("the file")
-    parts = []
+    parts: list[str] = []
     for step in path:
         parts.append(f"[{step + 1}]" if isinstance(step, int) else ("." if parts else "") + str(step))
     return "".join(parts)

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import fnmatch
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from movecheck.i18n import _
 from movecheck.reading import InputError
@@ -119,9 +119,7 @@ class Selection:
         """Whether a finding of ``code`` in ``file`` is reported."""
         if not self.enabled(code):
             return False
-        if self.per_file and _per_file_ignored(self, code, file):
-            return False
-        return True
+        return not (self.per_file and _per_file_ignored(self, code, file))
 
 
 def relative_to(file: str, base: str) -> str | None:
@@ -147,9 +145,7 @@ def glob_matches(pattern: str, rel: str) -> bool:
         return True
     if "/" not in pattern and fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], pattern):
         return True
-    if pattern.endswith("/") and rel.startswith(pattern):  # a folder: everything below it
-        return True
-    return False
+    return pattern.endswith("/") and rel.startswith(pattern)  # a folder: everything below it
 
 
 def _per_file_ignored(selection: Selection, code: str, file: str) -> bool:
@@ -174,5 +170,6 @@ def command_line_layer(select: list[str] | None, ignore: list[str] | None) -> La
             if not is_known(selector, codes):
                 close = suggest(selector, codes)
                 hint = _("; did you mean {names}?").format(names=_(" or ").join(close)) if close else ""
-                raise InputError(f"{flag}: " + _("unknown rule code or prefix {selector}").format(selector=repr(selector)) + hint)
+                unknown = _("unknown rule code or prefix {selector}").format(selector=repr(selector))
+                raise InputError(f"{flag}: {unknown}{hint}")
     return Layer(tuple(chosen) if chosen is not None else None, tuple(ignored))

@@ -25,8 +25,9 @@ import difflib
 import heapq
 import os
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from itertools import chain
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from movecheck.i18n import _
 
@@ -145,7 +146,7 @@ def _ratio(a: str, b: str) -> float:
 _NAMES: dict[tuple[str, ...], Names] = {}
 
 
-def names_of(choices: Iterable[str]) -> Names:
+def names_of(choices: Names | Iterable[str]) -> Names:
     """The index of a list of names (kept for the last lists asked about)."""
     if isinstance(choices, Names):
         return choices
@@ -159,7 +160,7 @@ def names_of(choices: Iterable[str]) -> Names:
 
 
 def close_names(
-    word: Any, choices: "Names | Iterable[str]", n: int = 3, cutoff: float = 0.6, charge: Any = None
+    word: Any, choices: Names | Iterable[str], n: int = 3, cutoff: float = 0.6, charge: Any = None
 ) -> list[str]:
     """The names ``difflib.get_close_matches`` gives, best first.
 
@@ -182,6 +183,6 @@ def did_you_mean(names: Iterable[str]) -> str:
     return _("; did you mean {names}?").format(names=_(" or ").join(repr(name) for name in names)) if names else ""
 
 
-def hint(word: Any, choices: "Names | Iterable[str]", n: int = 3, cutoff: float = 0.6, charge: Any = None) -> str:
+def hint(word: Any, choices: Names | Iterable[str], n: int = 3, cutoff: float = 0.6, charge: Any = None) -> str:
     """:func:`did_you_mean` of the :func:`close_names` of ``word``."""
     return did_you_mean(close_names(word, choices, n, cutoff, charge))

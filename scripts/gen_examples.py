@@ -27,6 +27,7 @@ import contextlib
 import io
 import os
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -54,7 +55,7 @@ def game_chain() -> tuple[tuple[str, str], ...]:
     folder = "examples/aa/game"
     steps = [("init aa1942-2e", f"{folder}/states/r1-russians-purchase.yaml")]
     names = [f"r1-{power}-{phase}" for power in GAME_POWERS for phase in GAME_PHASES] + ["r2-russians-purchase"]
-    steps += [(f"{folder}/orders/{name}.yaml", f"{folder}/states/{after}.yaml") for name, after in zip(names, names[1:])]
+    steps += [(f"{folder}/orders/{name}.yaml", f"{folder}/states/{after}.yaml") for name, after in pairwise(names)]
     return tuple(steps)
 
 

@@ -433,7 +433,7 @@ def build_map(source_json: dict, name: str) -> dict:
     return doc
 
 
-def render(map: dict) -> str:  # noqa: A002 - the name is part of the agreed interface
+def render(map: dict) -> str:
     """The exact text of a generated map file."""
     return json.dumps(map, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
 

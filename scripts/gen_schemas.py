@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Regenerate the parts of movecheck's schemas that come from the code: ids and options.
 
-Every schema's ``$id`` is :func:`movecheck.schema.schema_id` of its name.  The ``$defs/options`` of ``schemas/aa-state.schema.json``,
-``schemas/aa-map.schema.json`` and ``schemas/maneuver-state.schema.json``, and the description of the aa state's
-``rules`` key, are written from ``movecheck/aa/options.py``,
+Every schema's ``$id`` is :func:`movecheck.schema.schema_id` of its name.  The ``$defs/options`` of
+``schemas/aa-state.schema.json``, ``schemas/aa-map.schema.json`` and ``schemas/maneuver-state.schema.json``,
+and the description of the aa state's ``rules`` key, are written from ``movecheck/aa/options.py``,
 ``movecheck/maneuver/options.py`` and ``movecheck/aa/editions.py``.  The rest of
 each schema is written by hand and left as it is.
 

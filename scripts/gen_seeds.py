@@ -80,7 +80,7 @@ def russian(folder: Path, paragraphs: dict[str, dict[str, str]]) -> dict[str, st
         parts = [p for k, p in enumerate(parts) if k not in UNLABELLED.get(name, set())]
         if len(parts) != len(labels):
             raise SystemExit(f"{name}: {len(parts)} paragraphs for {len(labels)} labels ({labels[0]}-{labels[-1]})")
-        found.update(zip(labels, parts))
+        found.update(zip(labels, parts, strict=True))
     return found
 
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 import io
 import json
 import os
-import sys
 import subprocess
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import pytest
 
@@ -104,7 +105,7 @@ def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
 
 
 @pytest.fixture(name="write")
-def write_fixture() -> Callable[[Path, str, "str | bytes"], Path]:
+def write_fixture() -> Callable[[Path, str, str | bytes], Path]:
     """The :func:`write` helper, as a fixture."""
     return write
 
@@ -151,9 +152,7 @@ def _json_requested(args: Sequence[str], env: Mapping[str, str] | None) -> bool:
     args = list(args)
     for i, arg in enumerate(args):
         if arg in ("--format", "--output-format", "-f") and i + 1 < len(args):
-            if args[i + 1] == "json":
-                return True
-            return False
+            return args[i + 1] == "json"
         if arg in ("--format=json", "--output-format=json", "-fjson"):
             return True
         if arg.startswith("--format="):

@@ -48,7 +48,9 @@ def test_every_system_has_clauses() -> None:
 @pytest.mark.parametrize("entry", RULE_CLAUSES, ids=lambda c: c.code)
 def test_clause_is_declared_whole(entry: Clause) -> None:
     assert entry.check is not None and entry.runs, "a rule clause has a check and runs somewhere"
-    assert entry.doc.strip() and entry.doc == inspect.cleandoc(entry.check.__doc__), "its docstring is its documentation"
+    assert entry.doc.strip() and entry.doc == inspect.cleandoc(entry.check.__doc__), (
+        "its docstring is its documentation"
+    )
     assert entry.emits[0] == entry.code
     for code in entry.emits[1:]:  # consequence codes are clauses of the same system
         assert CATALOGUE[code].system == entry.system, code
@@ -128,7 +130,10 @@ def test_the_runner_gives_each_violation_its_code(catalogue: Catalogue) -> None:
 
     declare("XX102", "child", "warning", "c", system="xx", doc="Child.")
     found = list(catalogue["XX101"].run("x"))
-    assert [(v.code, v.message, v.severity) for v in found] == [("XX101", "own x", None), ("XX102", "consequence", "warning")]
+    assert [(v.code, v.message, v.severity) for v in found] == [
+        ("XX101", "own x", None),
+        ("XX102", "consequence", "warning"),
+    ]
     assert catalogue.running("xx", "now") == [catalogue["XX101"]]
     assert catalogue.running("xx", "later") == []
 

@@ -144,7 +144,10 @@ def test_clean_orders_exit_0(run_cli, aa_dir, aa, write) -> None:
     write(aa_dir, "orders.yaml", aa.legal)
     code, out, err = run_cli(["check", "orders.yaml"], cwd=aa_dir)
     assert (code, err) == (0, "")
-    assert out == "orders.yaml: checked against state.yaml\n0 errors, 0 warnings, 0 notes in 1 file; 2 of 2 orders legal.\n"
+    assert (
+        out
+        == "orders.yaml: checked against state.yaml\n0 errors, 0 warnings, 0 notes in 1 file; 2 of 2 orders legal.\n"
+    )
 
 
 def test_illegal_orders_exit_1(run_cli, aa_dir, aa, write) -> None:
@@ -157,8 +160,17 @@ def test_illegal_orders_exit_1(run_cli, aa_dir, aa, write) -> None:
 
 
 def test_warnings_only_exit_0(run_main, aa_dir, write) -> None:
-    write(aa_dir, "s.yaml", "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\n")
-    write(aa_dir, "o.yaml", "movecheck: 1\nsystem: aa\nstate: s.yaml\npower: Germans\nphase: combat_move\nmoves:\n  - units: {tank: 1}\n    path: [Ukraine S.S.R., Caucasus]\n    note: yes\n")
+    write(
+        aa_dir,
+        "s.yaml",
+        "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\n",
+    )
+    write(
+        aa_dir,
+        "o.yaml",
+        "movecheck: 1\nsystem: aa\nstate: s.yaml\npower: Germans\nphase: combat_move\nmoves:\n  - units: {tank: 1}\n   "
+        " path: [Ukraine S.S.R., Caucasus]\n    note: yes\n",
+    )
     code, out, _ = run_main(["lint", "o.yaml", "--format", "json"], cwd=aa_dir)
     document = json.loads(out)
     assert code == 0
@@ -170,7 +182,8 @@ def test_check_given_a_state_is_mc010(run_main, aa_dir) -> None:
     code, out, _ = run_main(["check", "state.yaml"], cwd=aa_dir)
     assert code == 1
     assert out.splitlines()[0] == (
-        "state.yaml:1:1: MC010 [error] 'check' takes orders files; this is an aa-state file (use 'movecheck lint' for it)"
+        "state.yaml:1:1: MC010 [error] 'check' takes orders files; this is an aa-state file (use 'movecheck lint' for "
+        "it)"
     )
 
 
@@ -196,7 +209,9 @@ def test_state_path_is_relative_to_the_orders_file(run_main, aa_dir, aa, write) 
     code, out, _ = run_main(["check", "turn1/orders.yaml", "--format", "json"], cwd=aa_dir)
     assert code == 1
     document = json.loads(out)
-    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [{"path": "turn1/orders.yaml", "kind": "aa-orders", "state": "state.yaml", "config": None}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [
+        {"path": "turn1/orders.yaml", "kind": "aa-orders", "state": "state.yaml", "config": None}
+    ]
     assert [(f["code"], f["file"], f["line"], f["column"]) for f in document["findings"]] == [
         ("AA203", "turn1/orders.yaml", 8, 29)
     ]
@@ -209,16 +224,22 @@ def test_lint_state_from_stdin(run_cli, aa) -> None:
     code, out, err = run_cli(["lint", "-", "--format", "json"], stdin=aa.state)
     assert (code, err) == (0, "")
     document = json.loads(out)
-    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [{"path": "<stdin>", "kind": "aa-state", "state": None, "config": None}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [
+        {"path": "<stdin>", "kind": "aa-state", "state": None, "config": None}
+    ]
     assert document["findings"] == []
 
 
 def test_stdin_filename_names_the_input(run_cli, tmp_path) -> None:
     text = "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {power: Germans, phase: combat_mvoe}\n"
-    code, out, err = run_cli(["lint", "-", "--stdin-filename", "states/g1.yaml", "--format", "json"], stdin=text, cwd=tmp_path)
+    code, out, err = run_cli(
+        ["lint", "-", "--stdin-filename", "states/g1.yaml", "--format", "json"], stdin=text, cwd=tmp_path
+    )
     assert (code, err) == (1, "")
     document = json.loads(out)
-    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [{"path": "states/g1.yaml", "kind": "aa-state", "state": None, "config": None}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [
+        {"path": "states/g1.yaml", "kind": "aa-state", "state": None, "config": None}
+    ]
     assert [(f["code"], f["file"], f["line"], f["column"]) for f in document["findings"]] == [
         ("MC003", "states/g1.yaml", 4, 31)
     ]
@@ -352,7 +373,9 @@ class _GoneReader:
         return False
 
 
-@pytest.mark.parametrize(("args", "expected"), [(["check", "orders.yaml"], 1), (["rules"], 0), (["schema", "report"], 0)])
+@pytest.mark.parametrize(
+    ("args", "expected"), [(["check", "orders.yaml"], 1), (["rules"], 0), (["schema", "report"], 0)]
+)
 def test_broken_pipe_in_process_keeps_the_exit_code(tmp_path, aa, monkeypatch, capsys, args, expected) -> None:
     from movecheck.cli import main
 
@@ -585,7 +608,9 @@ def test_stdin_filename_resolves_state_from_its_folder(run_main, tmp_path, aa, w
     code, out, _ = run_main(["check", "-", "--stdin-filename", "game/orders.yaml"], stdin=aa.illegal, cwd=tmp_path)
     assert code == 1
     assert out.splitlines()[0].startswith("game/orders.yaml:8:29: AA203 [error]")
-    code, out, _ = run_main(["check", "-", "--stdin-filename", "game/orders.yaml", "-f", "json"], stdin=aa.illegal, cwd=tmp_path)
+    code, out, _ = run_main(
+        ["check", "-", "--stdin-filename", "game/orders.yaml", "-f", "json"], stdin=aa.illegal, cwd=tmp_path
+    )
     assert json.loads(out)["files"][0]["state"] == "game/state.yaml"
     # without it, state: is relative to the current folder, where there is none
     code, out, _ = run_main(["check", "-"], stdin=aa.illegal, cwd=tmp_path)
@@ -595,7 +620,9 @@ def test_stdin_filename_resolves_state_from_its_folder(run_main, tmp_path, aa, w
 def test_stdin_filename_leaves_other_files_relative_to_their_folder(run_main, tmp_path, aa, write) -> None:
     write(tmp_path, "game/state.yaml", aa.state)
     write(tmp_path, "game/orders.yaml", aa.illegal)
-    code, out, _ = run_main(["check", "game/orders.yaml", "-", "--stdin-filename", "game/g2.yaml"], stdin=aa.legal, cwd=tmp_path)
+    code, out, _ = run_main(
+        ["check", "game/orders.yaml", "-", "--stdin-filename", "game/g2.yaml"], stdin=aa.legal, cwd=tmp_path
+    )
     assert code == 1
     assert "MC011" not in out and "game/orders.yaml:8:29: AA203" in out
 
@@ -611,7 +638,9 @@ def test_output_writes_the_report_to_a_file(run_main, aa_dir, aa, write, fmt, co
     assert (aa_dir / "report.out").read_text(encoding="utf-8") == expected
     if fmt == "json":
         report_validator((aa_dir / "report.out").read_text(encoding="utf-8"))
-    code, out, _ = run_main([command, "orders.yaml", "-f", fmt, "--output", "report2.out", "--color", "auto"], cwd=aa_dir)
+    code, out, _ = run_main(
+        [command, "orders.yaml", "-f", fmt, "--output", "report2.out", "--color", "auto"], cwd=aa_dir
+    )
     assert out == "" and (aa_dir / "report2.out").read_text(encoding="utf-8") == expected
 
 
@@ -697,6 +726,8 @@ def test_check_and_lint_share_one_declaration_of_their_options() -> None:
 
     shared = set(REPORT_OPTIONS)
     assert shared <= set(options(check)) and shared <= set(options(lint))
-    assert {n: o for n, o in options(check).items() if n in shared} == {n: o for n, o in options(lint).items() if n in shared}
+    assert {n: o for n, o in options(check).items() if n in shared} == {
+        n: o for n, o in options(lint).items() if n in shared
+    }
     assert set(options(check)) - shared == {"orders", "state", "suggest", "with_dependents"}
     assert set(options(lint)) - shared == {"files", "skip_foreign"}

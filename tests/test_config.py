@@ -68,7 +68,9 @@ def test_select_and_ignore_on_the_command_line(run_main, project) -> None:
     assert json.loads(out)["summary"]["illegal_orders"] == 0
     code, out, _ = run_main(["check", "orders/g1.yaml", "--select", "MC,AA1", "-f", "json"], cwd=project)
     assert (code, codes(out)) == (0, [])
-    code, out, _ = run_main(["check", "orders/g1.yaml", "--select", "AA2", "--ignore", "MC005", "-f", "json"], cwd=project)
+    code, out, _ = run_main(
+        ["check", "orders/g1.yaml", "--select", "AA2", "--ignore", "MC005", "-f", "json"], cwd=project
+    )
     assert (code, codes(out)) == (1, ["AA203"])
 
 
@@ -145,7 +147,9 @@ def test_config_that_cannot_be_read_is_exit_2(run_main, project) -> None:
 def test_stdin_uses_the_config_of_its_stdin_filename(run_main, project, write, aa) -> None:
     write(project, "orders/.movecheck.yaml", "ignore: [AA203]\n")
     text = (project / "orders" / "g1.yaml").read_text()
-    code, _, _ = run_main(["check", "-", "--stdin-filename", "orders/g1.yaml", "--state", "state.yaml"], stdin=text, cwd=project)
+    code, _, _ = run_main(
+        ["check", "-", "--stdin-filename", "orders/g1.yaml", "--state", "state.yaml"], stdin=text, cwd=project
+    )
     assert code == 0
     code, _, _ = run_main(["check", "-", "--state", "state.yaml"], stdin=text, cwd=project)
     assert code == 1
@@ -194,7 +198,11 @@ def test_config_options_apply_to_lint_and_presets(run_main, project, write) -> N
 def test_bad_option_flags_are_usage_errors(run_main, project) -> None:
     for flag, message in [
         ("aa.combat_move_must_attack=3", "--option aa.combat_move_must_attack: 3 is not of type 'boolean'"),
-        ("aa.combat_move_must_atack=false", "--option 'aa.combat_move_must_atack=false': unknown aa option 'combat_move_must_atack'; did you mean 'combat_move_must_attack'?"),
+        (
+            "aa.combat_move_must_atack=false",
+            "--option 'aa.combat_move_must_atack=false': unknown aa option 'combat_move_must_atack'; did you mean "
+            "'combat_move_must_attack'?",
+        ),
         ("chess.castle=true", "--option 'chess.castle=true': unknown system 'chess'; choose aa or maneuver"),
         ("tolerance", "--option 'tolerance': expected SYSTEM.KEY=VALUE, e.g. aa.land_on_new_carrier=false"),
     ]:
@@ -329,11 +337,16 @@ def test_lint_a_config_file(run_main, project, write) -> None:
     write(project, ".movecheck.yaml", "ignore: [AA2]\nformat: text\n")
     code, out, _ = run_main(["lint", ".movecheck.yaml", "-f", "json"], cwd=project)
     assert code == 0
-    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in json.loads(out)["files"]] == [{"path": ".movecheck.yaml", "kind": "config", "state": None, "config": ".movecheck.yaml"}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in json.loads(out)["files"]] == [
+        {"path": ".movecheck.yaml", "kind": "config", "state": None, "config": ".movecheck.yaml"}
+    ]
     write(project, ".movecheck.yaml", "ignore: [AA2]\nformt: text\n")
     code, out, _ = run_main(["lint", ".movecheck.yaml"], cwd=project)
     assert code == 1
-    assert out.splitlines()[0] == ".movecheck.yaml:2:1: MC003 [error] unknown key 'formt' in the file; did you mean 'format'?"
+    assert (
+        out.splitlines()[0]
+        == ".movecheck.yaml:2:1: MC003 [error] unknown key 'formt' in the file; did you mean 'format'?"
+    )
 
 
 def test_a_linted_config_that_the_run_applies_is_reported_once(run_main, project, write) -> None:
@@ -366,7 +379,9 @@ def test_maneuver_options_precedence(run_main, tmp_path, write) -> None:
     assert readings["tolerance"] == 0.1  # the battlefield's own options win
     assert readings["contact_gap"] == 0.07  # the configuration beats the defaults
     assert readings["dice"] == {"D1": "1d6", "D2": "2d6", "D3": "3d6", "D4": "4d6"}  # mappings merge
-    readings = json.loads(run_main([*args, "--option", "maneuver.contact_gap=0.08"], cwd=root)[1])["readings"]["maneuver"]
+    readings = json.loads(run_main([*args, "--option", "maneuver.contact_gap=0.08"], cwd=root)[1])["readings"][
+        "maneuver"
+    ]
     assert readings["contact_gap"] == 0.08  # the command line beats the configuration
 
 

@@ -8,8 +8,9 @@ no more than about double it.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -84,7 +85,7 @@ def test_loader_work_grows_linearly_with_anchors(shape: str) -> None:
     work = {}
     for n in (100, 200, 400):
         text = make(n).encode()
-        work[n] = lines_run(loading, lambda: load_bytes(text, "t.yaml"))
+        work[n] = lines_run(loading, lambda: load_bytes(text, "t.yaml"))  # noqa: B023 - run at once, in this iteration
     # every anchor used to rescan every number recorded before it: ×4 per doubling
     assert work[200] <= 2.2 * work[100], work
     assert work[400] <= 2.2 * work[200], work
@@ -152,7 +153,9 @@ def test_node_limit_still_counts_alias_expansion(monkeypatch: pytest.MonkeyPatch
 # -- lint --skip-foreign ---------------------------------------------------------------
 
 
-def test_skip_foreign_builds_no_positions_for_a_foreign_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write) -> None:
+def test_skip_foreign_builds_no_positions_for_a_foreign_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write
+) -> None:
     from movecheck import core
 
     built: list[str] = []
@@ -188,13 +191,12 @@ def test_skip_foreign_reads_stdin_once(run_main, tmp_path: Path, aa) -> None:
 import difflib  # noqa: E402
 
 from hypothesis import settings  # noqa: E402
-from hypothesis import strategies as st
+from hypothesis import strategies as st  # noqa: E402
 
 from movecheck import suggest  # noqa: E402
 from movecheck.aa.editions import DEFAULT_EDITION, UNIT_ALIASES  # noqa: E402
-from movecheck.aa.gamemap import GameMap  # noqa: E402
 from movecheck.aa.maps import builtin_map  # noqa: E402
-from tests.properties import in_two_runs
+from tests.properties import in_two_runs  # noqa: E402
 
 UNIT_TYPES = DEFAULT_EDITION.unit_type_values()
 
@@ -230,12 +232,14 @@ def _close_names_agree_with_difflib_on_misspelt_names(word: str, edits: list[tup
     assert suggest.close_names(word, SPACES, 3, cutoff) == difflib.get_close_matches(word, SPACES, 3, cutoff)
 
 
-test_close_names_agree_with_difflib_on_misspelt_names, test_close_names_agree_with_difflib_on_misspelt_names_in_full = in_two_runs(
-    settings(max_examples=300, deadline=None),
-    word=st.one_of(st.sampled_from(SPACES), st.text(alphabet="aeinorstuSZGK .-12", max_size=16)),
-    edits=st.lists(st.tuples(st.integers(0, 30), st.sampled_from("aeiou nrst-1")), max_size=4),
-    cutoff=st.sampled_from([0.5, 0.6, 0.75]),
-)(_close_names_agree_with_difflib_on_misspelt_names)
+test_close_names_agree_with_difflib_on_misspelt_names, test_close_names_agree_with_difflib_on_misspelt_names_in_full = (
+    in_two_runs(
+        settings(max_examples=300, deadline=None),
+        word=st.one_of(st.sampled_from(SPACES), st.text(alphabet="aeinorstuSZGK .-12", max_size=16)),
+        edits=st.lists(st.tuples(st.integers(0, 30), st.sampled_from("aeiou nrst-1")), max_size=4),
+        cutoff=st.sampled_from([0.5, 0.6, 0.75]),
+    )(_close_names_agree_with_difflib_on_misspelt_names)
+)
 
 
 def test_unknown_names_keep_their_messages(run_main, tmp_path: Path, aa, write) -> None:
@@ -263,7 +267,9 @@ def many_unknowns(tmp_path: Path, write, names: list[str], file: str = "orders.y
     return write(tmp_path, file, text)
 
 
-def test_many_unknown_names_compare_few_names(run_main, tmp_path: Path, aa, write, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_many_unknown_names_compare_few_names(
+    run_main, tmp_path: Path, aa, write, monkeypatch: pytest.MonkeyPatch
+) -> None:
     compared = 0
     set_seq1 = difflib.SequenceMatcher.set_seq1
 
@@ -291,7 +297,7 @@ def test_hint_work_is_bounded_per_file(run_main, tmp_path: Path, aa, write, monk
     write(tmp_path, "state.yaml", aa.state)
     many_unknowns(tmp_path, write, [f"Germany {i}" for i in range(500)], "a.yaml")
     many_unknowns(tmp_path, write, ["Germny"] * 500, "b.yaml")
-    code, out, _ = run_main(["check", "a.yaml", "b.yaml"], cwd=tmp_path)
+    _code, out, _ = run_main(["check", "a.yaml", "b.yaml"], cwd=tmp_path)
     lines = out.splitlines()
     a_lines = [line for line in lines if line.startswith("a.yaml:") and " MC004 " in line]
     b_lines = [line for line in lines if line.startswith("b.yaml:") and " MC004 " in line]
@@ -354,7 +360,9 @@ def brute_leaves(motion: mm.Motion, region: Any, shrink: float) -> int | None:
     ],
 )
 @pytest.mark.parametrize("facing", [0.0, 90.0, 33.0])
-def test_leaves_answers_as_every_piece_checked_would(path: list[tuple[float, float]], facing: float, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_leaves_answers_as_every_piece_checked_would(
+    path: list[tuple[float, float]], facing: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
     field = mg.box(0.0, 0.0, 200.0, 200.0)
     motion = mm.Motion(red_base(), path, facing)
     expected = brute_leaves(motion, field, 0.1)
@@ -408,13 +416,16 @@ def test_long_motion_among_many_shapes_tests_only_nearby_pieces(monkeypatch: pyt
 def stack_orders(tmp_path: Path, write, n: int) -> str:
     """n infantry in Poland and n tanks in Germany, each moved one by one against n Russians."""
     state = (
-        "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\ncontrol: {Belorussia: Russians}\nunits:\n"
+        "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\ncontrol: "
+        "{Belorussia: Russians}\nunits:\n"
         f"  - {{at: Poland, power: Germans, type: infantry, count: {n}}}\n"
         f"  - {{at: Germany, power: Germans, type: tank, count: {n}}}\n"
         f"  - {{at: Belorussia, power: Russians, type: infantry, count: {n}}}\n"
     )
     moves = "".join(
-        "  - {units: {infantry: 1}, path: [Poland, Belorussia]}\n" if i % 2 else "  - {units: {tank: 1}, path: [Germany, Poland, Belorussia]}\n"
+        "  - {units: {infantry: 1}, path: [Poland, Belorussia]}\n"
+        if i % 2
+        else "  - {units: {tank: 1}, path: [Germany, Poland, Belorussia]}\n"
         for i in range(n)
     )
     write(tmp_path, f"state-{n}.yaml", state)
@@ -437,7 +448,7 @@ def test_moves_out_of_a_big_stack_cost_each_move_its_own_size(tmp_path: Path, wr
 
         def run() -> None:
             nonlocal report
-            report, _ = core.check([path], core.Settings())
+            report, _ = core.check([path], core.Settings())  # noqa: B023 - run at once, in this iteration
 
         work[n] = lines_run(moves, run) + lines_run(model, run)
         assert [f.code for f in report.findings] == []  # every move legal

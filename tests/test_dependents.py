@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import AA_ORDERS_LEGAL, AA_STATE, AA_TINY_MAP, write
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,7 +78,9 @@ def test_a_map_brings_in_its_states_orders(run_main, run_cli, game: Path) -> Non
     code, out, _ = run_main(["check", "--with-dependents", "maps/tiny.yaml", "--format", "json"], cwd=game)
     assert (code, _files(out)) == (0, ["orders/tiny.yaml"])
     write(game, "maps/tiny.yaml", AA_TINY_MAP.replace("[[Alpha, Beta], ", "["))
-    code, out, _ = run_cli(["check", "--with-dependents", "maps/tiny.yaml"], cwd=game)  # a fresh process: maps are cached
+    code, out, _ = run_cli(
+        ["check", "--with-dependents", "maps/tiny.yaml"], cwd=game
+    )  # a fresh process: maps are cached
     assert code == 1 and re.search(r"^orders/tiny\.yaml:7:\d+: AA101 ", out, re.M)
 
 
@@ -102,7 +103,9 @@ def test_a_state_nothing_depends_on_checks_nothing(run_main, game: Path) -> None
 
 def test_unreadable_and_broken_files_are_still_reported(run_main, game: Path) -> None:
     write(game, "orders/broken.yaml", "movecheck: 1\nsystem: aa\nmoves: [\n")
-    code, out, err = run_main(["check", "--with-dependents", "orders/broken.yaml", "missing.yaml", "--format", "json"], cwd=game)
+    code, out, err = run_main(
+        ["check", "--with-dependents", "orders/broken.yaml", "missing.yaml", "--format", "json"], cwd=game
+    )
     assert code == 2 and "missing.yaml: no such file" in err
     assert _files(out) == ["orders/broken.yaml", "missing.yaml"]
 
@@ -110,7 +113,9 @@ def test_unreadable_and_broken_files_are_still_reported(run_main, game: Path) ->
 def test_the_order_is_deterministic(run_cli, game: Path) -> None:
     for name in ("z", "m", "a0"):
         write(game, f"more/{name}/orders.yaml", ORDERS.replace("../states", "../../states"))
-    outputs = {run_cli(["check", "--with-dependents", "states/g1.yaml"], cwd=game, env={"PYTHONHASHSEED": s})[1] for s in "12"}
+    outputs = {
+        run_cli(["check", "--with-dependents", "states/g1.yaml"], cwd=game, env={"PYTHONHASHSEED": s})[1] for s in "12"
+    }
     [out] = outputs
     assert re.findall(r"^(\S+): checked against", out, re.M) == [
         "more/a0/orders.yaml", "more/m/orders.yaml", "more/z/orders.yaml", "orders/a.yaml", "orders/b.yaml",

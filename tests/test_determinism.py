@@ -60,7 +60,9 @@ def snapshot(root: Path) -> dict[str, str]:
 
 
 def run(args: list[str], cwd: Path, hash_seed: str) -> tuple[int, bytes, bytes]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MOVECHECK_") and k not in ("NO_COLOR", "FORCE_COLOR")}
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith("MOVECHECK_") and k not in ("NO_COLOR", "FORCE_COLOR")
+    }
     env.update(PYTHONHASHSEED=hash_seed, PYTHONIOENCODING="utf-8")
     proc = subprocess.run(
         [sys.executable, "-m", "movecheck", *args], capture_output=True, cwd=cwd, env=env, timeout=TIMEOUT
@@ -77,7 +79,9 @@ def _commands(orders: list[str], states: list[str]) -> list[list[str]]:
 
 
 @pytest.mark.slow  # every example in both formats under each seed; the default run checks each one alone (JSON)
-def test_examples_are_byte_identical_across_hash_seeds(examples: tuple[Path, list[str], list[str]], report_validator) -> None:
+def test_examples_are_byte_identical_across_hash_seeds(
+    examples: tuple[Path, list[str], list[str]], report_validator
+) -> None:
     """``check`` of every orders example and ``lint`` of every state: same bytes whatever the hash seed."""
     root, orders, states = examples
     before = snapshot(root)
@@ -88,7 +92,7 @@ def test_examples_are_byte_identical_across_hash_seeds(examples: tuple[Path, lis
         assert b"Traceback" not in first[2]
         if "json" in args:
             report_validator(first[1].decode("utf-8"))
-        for seed, other in zip(HASH_SEEDS[1:], results[1:]):
+        for seed, other in zip(HASH_SEEDS[1:], results[1:], strict=True):
             assert other == first, (
                 f"movecheck {args[0]} --format {args[-1]} differs between PYTHONHASHSEED={HASH_SEEDS[0]} and {seed}"
             )
@@ -122,7 +126,7 @@ def test_every_example_alone_is_identical_across_hash_seeds(examples: tuple[Path
     first = outputs[0].decode("utf-8")
     assert first.count("=== ") == len(orders) + len(states)
     assert "Traceback" not in first and "internal error" not in first
-    for seed, other in zip(HASH_SEEDS[1:], outputs[1:]):
+    for seed, other in zip(HASH_SEEDS[1:], outputs[1:], strict=True):
         if other != outputs[0]:
             diff = _first_difference(first, other.decode("utf-8"))
             pytest.fail(f"output differs between PYTHONHASHSEED={HASH_SEEDS[0]} and {seed}: {diff}")
@@ -131,7 +135,7 @@ def test_every_example_alone_is_identical_across_hash_seeds(examples: tuple[Path
 
 def _first_difference(a: str, b: str) -> str:
     section = ""
-    for left, right in zip(a.splitlines(), b.splitlines()):
+    for left, right in zip(a.splitlines(), b.splitlines(), strict=False):
         if left.startswith("=== "):
             section = left
         if left != right:
@@ -176,7 +180,8 @@ def test_hostile_inputs_are_not_written_to(run_main, tmp_path: Path) -> None:
         "syntax.yaml": "system: aa\nmoves: [\n",
         "duplicate.yaml": "system: aa\nsystem: aa\npower: Germans\n",
         "self.yaml": "system: aa\nstate: self.yaml\npower: Germans\nphase: combat_move\nmoves: []\n",
-        "crlf-bom.yaml": "\ufeffsystem: aa\r\nstate: nowhere.yaml\r\npower: Germans\r\nphase: combat_move\r\nmoves: []\r\n",
+        "crlf-bom.yaml": "\ufeffsystem: aa\r\nstate: nowhere.yaml\r\npower: Germans\r\nphase: combat_move\r\nmoves: "
+                         "[]\r\n",
         "binary.yaml": b"\x00\xff\xfe binary",
     }
     for name, text in files.items():

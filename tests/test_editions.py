@@ -115,7 +115,9 @@ def test_state_schemas_match_the_declarations() -> None:
 def test_gen_schemas_check_finds_a_stale_schema(tmp_path, monkeypatch, capsys) -> None:
     script = load_script("gen_schemas")
     for name in SCHEMA_NAMES:
-        (tmp_path / f"{name}.schema.json").write_text((script.SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
+        (tmp_path / f"{name}.schema.json").write_text(
+            (script.SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8")
+        )
     stale = tmp_path / "aa-state.schema.json"
     schema = json.loads(stale.read_text(encoding="utf-8"))
     del schema["$defs"]["options"]["properties"]["destroyer_stops_subs"]
@@ -208,7 +210,11 @@ map:
 def tiny_state(edition: str | None = None, rules: str | None = None) -> str:
     head = "movecheck: 1\nsystem: aa\n" + (f"rules: {rules}\n" if rules else "")
     body = TINY_MAP.format(edition=f"edition: {edition}\n  " if edition else "")
-    return head + body + "turn: {round: 1, power: Germans, phase: combat_move}\nunits: [{at: Germany, power: Germans, type: tank}]\n"
+    return (
+        head
+        + body
+        + "turn: {round: 1, power: Germans, phase: combat_move}\nunits: [{at: Germany, power: Germans, type: tank}]\n"
+    )
 
 
 def board_of(tmp_path: Path, text: str) -> tuple[Any, list[Any]]:

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import AA_TINY_MAP
+
 from movecheck.core import read
 from movecheck.schema import SCHEMA_NAMES, load_schema
 
@@ -110,9 +110,9 @@ def _errors(schema: dict, data: object) -> list[tuple[list, str]]:
 @pytest.fixture(scope="module")
 def map_schemas(tmp_path_factory) -> dict:
     """The map schemas of both built-in maps, written once (name, map) -> schema."""
+    import json
     import subprocess
     import sys
-    import json
 
     schemas = {}
     for game_map in ("aa1942-2e", "aa-revised"):
@@ -162,11 +162,17 @@ def test_map_schema_of_a_map_file(run_cli, tmp_path: Path) -> None:
 
 
 
-@pytest.mark.parametrize("args, message", [
-    (["schema", "report", "--map", "aa1942-2e"], "--map applies to the schemas aa-orders, aa-state, aa-battles, aa-purchase, aa-mobilize, not report"),
-    (["schema", "aa-orders", "--map", "aa1924-2e"], "is neither a built-in map"),
-    (["schema", "aa-orders", "--map", "/dev/null"], "/dev/null"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["schema", "report", "--map", "aa1942-2e"],
+            "--map applies to the schemas aa-orders, aa-state, aa-battles, aa-purchase, aa-mobilize, not report",
+        ),
+        (["schema", "aa-orders", "--map", "aa1924-2e"], "is neither a built-in map"),
+        (["schema", "aa-orders", "--map", "/dev/null"], "/dev/null"),
+    ],
+)
 def test_map_schema_usage_errors_are_one_line(run_cli, args: list[str], message: str) -> None:
     code, out, err = run_cli(args)
     assert (code, out) == (2, "")
@@ -174,5 +180,7 @@ def test_map_schema_usage_errors_are_one_line(run_cli, args: list[str], message:
 
 
 def test_map_schema_is_deterministic(run_cli) -> None:
-    outputs = {run_cli(["schema", "aa-state", "--map", "aa-revised"], env={"PYTHONHASHSEED": seed})[1] for seed in ("1", "2")}
+    outputs = {
+        run_cli(["schema", "aa-state", "--map", "aa-revised"], env={"PYTHONHASHSEED": seed})[1] for seed in ("1", "2")
+    }
     assert len(outputs) == 1

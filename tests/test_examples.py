@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 AA_ORDERS = sorted((ROOT / "examples" / "aa" / "orders").rglob("*.yaml"))
 MANEUVER_ORDERS = sorted((ROOT / "examples" / "maneuver").rglob("*orders*.yaml"))
 ALL_ORDERS = AA_ORDERS + MANEUVER_ORDERS
-STATES = sorted((ROOT / "examples").rglob("states/*.yaml")) + sorted((ROOT / "examples" / "maneuver").rglob("*battlefield*.yaml"))
+STATES = sorted((ROOT / "examples").rglob("states/*.yaml")) + sorted(
+    (ROOT / "examples" / "maneuver").rglob("*battlefield*.yaml")
+)
 
 
 def movecheck(*args: str) -> subprocess.CompletedProcess[str]:
@@ -30,7 +31,9 @@ def movecheck(*args: str) -> subprocess.CompletedProcess[str]:
     from movecheck.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    saved = {name: os.environ.pop(name) for name in ("MOVECHECK_FORMAT", "NO_COLOR", "FORCE_COLOR") if name in os.environ}
+    saved = {
+        name: os.environ.pop(name) for name in ("MOVECHECK_FORMAT", "NO_COLOR", "FORCE_COLOR") if name in os.environ
+    }
     try:
         with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(list(args))

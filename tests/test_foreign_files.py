@@ -15,7 +15,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from test_untrusted import MARKER, SECRETS, assert_no_leak
 
 SECRETS_NAMED = {
@@ -52,8 +51,11 @@ def test_a_foreign_state_named_with_state_quotes_nothing(run_main, tmp_path: Pat
     assert [f["code"] for f in json.loads(outputs["json"])["findings"]] == ["MC001"]
 
 
-@pytest.mark.parametrize("secret", [f"https://player:{MARKER}@github.com\n", f"api_token: {MARKER}\n", f"{MARKER}: [1\n"],
-                         ids=["url", "mapping", "broken"])
+@pytest.mark.parametrize(
+    "secret",
+    [f"https://player:{MARKER}@github.com\n", f"api_token: {MARKER}\n", f"{MARKER}: [1\n"],
+    ids=["url", "mapping", "broken"],
+)
 def test_lint_of_a_linked_movecheck_yaml_quotes_nothing(run_main, tmp_path: Path, write, secret: str) -> None:
     """The issue's case: ``lint .movecheck.yaml`` quoted "got the text 'https://player:ghp_...'" (MC003)."""
     write(tmp_path, "home/.git-credentials", secret)
@@ -66,7 +68,9 @@ def test_lint_of_a_linked_movecheck_yaml_quotes_nothing(run_main, tmp_path: Path
     assert findings[0]["message"].endswith("it is not used and not quoted")
 
 
-def test_a_config_named_with_config_that_is_no_configuration_quotes_nothing(run_main, tmp_path: Path, write, aa) -> None:
+def test_a_config_named_with_config_that_is_no_configuration_quotes_nothing(
+    run_main, tmp_path: Path, write, aa
+) -> None:
     write(tmp_path, "token.yaml", f"api_token: {MARKER}\n")
     write(tmp_path, "state.yaml", aa.state)
     outputs = assert_no_leak(run_main, ["lint", "--config", "token.yaml", "state.yaml"], tmp_path)
@@ -86,13 +90,15 @@ def test_a_movecheck_file_still_quotes_its_own_values(run_main, tmp_path: Path, 
     assert finding["code"] == "MC001" and "expected" in finding["message"]  # the parser's own words
     write(tmp_path, "config/.movecheck.yaml", "ignore: [AA2]\nformt: json\n")  # a configuration: its keys quoted
     code, out, _ = run_main(["lint", "config/.movecheck.yaml", "--format", "json"], cwd=tmp_path)
-    assert "unknown key 'formt' in the file; did you mean 'format'?" in [f["message"] for f in json.loads(out)["findings"]]
+    assert "unknown key 'formt' in the file; did you mean 'format'?" in [
+        f["message"] for f in json.loads(out)["findings"]
+    ]
 
 
 def test_the_messages_for_a_foreign_file(run_main, tmp_path: Path, write) -> None:
     write(tmp_path, "a.yaml", "movecheck: 1\nsystem: AA\n")
     write(tmp_path, "b.yaml", "token: 'open\n")
-    code, out, _ = run_main(["lint", "--isolated", "a.yaml", "b.yaml"], cwd=tmp_path)
+    _code, out, _ = run_main(["lint", "--isolated", "a.yaml", "b.yaml"], cwd=tmp_path)
     assert out.splitlines()[:2] == [
         "a.yaml:2:9: MC010 [error] the file's system: is not one of: aa, maneuver; its value is not shown",
         "b.yaml:2:1: MC001 [error] YAML syntax: the file does not parse, and it does not say it is a movecheck file "

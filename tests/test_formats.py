@@ -130,7 +130,9 @@ def test_sarif_of_a_clean_run_and_of_stdin_validate(run_main, sarif_validator, a
     code, out, _ = run_main(["check", "orders.yaml", "-f", "sarif"], cwd=aa_dir)
     assert code == 0
     assert sarif_validator(out)["runs"][0]["results"] == []
-    code, out, _ = run_main(["check", "-", "-f", "sarif"], stdin=aa.illegal.replace("state.yaml", "state.yaml\nbogus: 1"), cwd=aa_dir)
+    code, out, _ = run_main(
+        ["check", "-", "-f", "sarif"], stdin=aa.illegal.replace("state.yaml", "state.yaml\nbogus: 1"), cwd=aa_dir
+    )
     assert code == 1
     log = sarif_validator(out)
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]}
@@ -140,7 +142,7 @@ def test_sarif_of_a_clean_run_and_of_stdin_validate(run_main, sarif_validator, a
 def test_sarif_with_configuration_notifications_validates(run_main, sarif_validator, aa_dir, aa, write) -> None:
     write(aa_dir, "orders.yaml", aa.illegal)
     write(aa_dir, ".movecheck.yaml", "ignore: [AA2]\naa:\n  options: {combat_move_must_attack: false}\n")
-    code, out, _ = run_main(["check", "orders.yaml", "-f", "sarif"], cwd=aa_dir)
+    _code, out, _ = run_main(["check", "orders.yaml", "-f", "sarif"], cwd=aa_dir)
     (invocation,) = sarif_validator(out)["runs"][0]["invocations"]
     assert [n["message"]["text"] for n in invocation["toolConfigurationNotifications"]] == [
         "orders.yaml: .movecheck.yaml sets aa.combat_move_must_attack=false; ignores AA2"
@@ -246,7 +248,7 @@ def test_github_annotations_escape_paths_and_messages() -> None:
     assert lines[3] == "1 error, 1 warning, 1 note in 1 file; 1 of 2 orders legal, 1 illegal."
     assert len(lines) == 4
     for line in lines[:3]:
-        command, properties, message = re.fullmatch(r"::(\w+) ([^:]*)::(.*)", line).groups()
+        _command, properties, message = re.fullmatch(r"::(\w+) ([^:]*)::(.*)", line).groups()
         assert "\n" not in message and "\r" not in message
         assert all(re.fullmatch(r"(file|line|col|title)=[^,:]*", p) for p in properties.split(","))
 
@@ -317,7 +319,9 @@ def test_full_colours_only_when_asked(run_main, aa_dir, aa, write) -> None:
     assert not ANSI.search(plain)
     assert ANSI.search(coloured)
     assert ANSI.sub("", coloured) == plain
-    _, no_color, _ = run_main(["check", "orders.yaml", "-f", "full", "--color", "auto"], cwd=aa_dir, env={"NO_COLOR": "1"})
+    _, no_color, _ = run_main(
+        ["check", "orders.yaml", "-f", "full", "--color", "auto"], cwd=aa_dir, env={"NO_COLOR": "1"}
+    )
     assert no_color == plain
 
 

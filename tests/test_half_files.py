@@ -22,7 +22,9 @@ def check(run_main, folder: Path, text: str) -> tuple[int, list[str]]:
 
 def test_aa_orders_without_moves_are_told_so(run_main, tmp_path):
     (tmp_path / "state.yaml").write_text(AA_STATE.read_text(encoding="utf-8"), encoding="utf-8")
-    code, lines = check(run_main, tmp_path, "movecheck: 1\nsystem: aa\npower: Germans\nphase: combat_move\nstate: state.yaml\n")
+    code, lines = check(
+        run_main, tmp_path, "movecheck: 1\nsystem: aa\npower: Germans\nphase: combat_move\nstate: state.yaml\n"
+    )
     assert code == 1
     assert lines == [
         "orders.yaml:1:1: MC003 [error] the file: missing required key 'moves' "
@@ -68,10 +70,20 @@ def test_comma_separated_path_gets_the_list_syntax(run_main, tmp_path):
 @pytest.mark.parametrize(
     ("path", "instance", "expected", "hint"),
     [
-        (("captured_this_turn",), "Poland, Egypt", "array", "; write it as a list: captured_this_turn: [Poland, Egypt] "
-         "(or a line '- Poland' per item under 'captured_this_turn:')"),
+        (
+            ("captured_this_turn",),
+            "Poland, Egypt",
+            "array",
+            "; write it as a list: captured_this_turn: [Poland, Egypt] "
+            "(or a line '- Poland' per item under 'captured_this_turn:')",
+        ),
         (("connections", 0), "A, B", "array", "; write it as a list: [A, B]"),
-        (("path",), "a: b, c", ["array", "null"], "; write it as a list: path: [\"a: b\", c] (or a line '- \"a: b\"' per item under 'path:')"),
+        (
+            ("path",),
+            "a: b, c",
+            ["array", "null"],
+            "; write it as a list: path: [\"a: b\", c] (or a line '- \"a: b\"' per item under 'path:')",
+        ),
         (("path",), "Poland", "array", ""),  # one name: no comma, nothing to split
         (("name",), "a, b", "string", ""),  # not a list where a list belongs
         (("path",), ["a"], "array", ""),

@@ -40,8 +40,9 @@ import sys
 import tempfile
 import threading
 import traceback
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import pytest
 import yaml
@@ -85,7 +86,7 @@ def _traceback_of(args: Sequence[str], stdin: bytes | None) -> str:
     with _io(stdin) as (_out, _err):
         try:
             command.main(args=list(args), prog_name="movecheck", standalone_mode=False)
-        except Exception:  # noqa: BLE001 - we want the traceback text
+        except Exception:
             return traceback.format_exc()
     return "(not reproduced without main's catch-all)"
 
@@ -156,7 +157,7 @@ def invoke(
         try:
             with hang_guard():
                 code = main(args)
-        except BaseException as exc:  # noqa: BLE001 - the contract: nothing escapes main
+        except BaseException as exc:
             pytest.fail(f"movecheck {args} raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
     out, err = out_buffer.getvalue(), err_buffer.getvalue()
     shown = f"movecheck {' '.join(args)}"
@@ -263,10 +264,10 @@ def node_paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     found = [path]
     if isinstance(node, dict):
         for key, value in node.items():
-            found.extend(node_paths(value, path + (key,)))
+            found.extend(node_paths(value, (*path, key)))
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            found.extend(node_paths(value, path + (index,)))
+            found.extend(node_paths(value, (*path, index)))
     return found
 
 
@@ -302,7 +303,21 @@ def mutate_data(data: Any, draw: Callable[..., Any]) -> tuple[Any, list[str]]:
         depth = draw(st.sampled_from(depths))
         path = draw(st.sampled_from([p for p in paths if len(p) == depth]))
         op = draw(
-            st.sampled_from(["drop", "rename", "retype", "retype", "scalar", "duplicate", "shuffle", "swap", "dangling", "wrap", "grow"])
+            st.sampled_from(
+                [
+                    "drop",
+                    "rename",
+                    "retype",
+                    "retype",
+                    "scalar",
+                    "duplicate",
+                    "shuffle",
+                    "swap",
+                    "dangling",
+                    "wrap",
+                    "grow",
+                ]
+            )
         )
         if not path:
             if op == "retype":
@@ -314,7 +329,11 @@ def mutate_data(data: Any, draw: Callable[..., Any]) -> tuple[Any, list[str]]:
         if op == "drop":
             del parent[last]
         elif op == "rename" and isinstance(parent, dict):
-            new = draw(st.one_of(KEYS, st.just(typo(str(last), draw)), st.text(max_size=8), st.sampled_from(["", "<<", "~", "0101"])))
+            new = draw(
+                st.one_of(
+                    KEYS, st.just(typo(str(last), draw)), st.text(max_size=8), st.sampled_from(["", "<<", "~", "0101"])
+                )
+            )
             value = parent.pop(last)
             parent[new] = value
             last = new
@@ -335,7 +354,9 @@ def mutate_data(data: Any, draw: Callable[..., Any]) -> tuple[Any, list[str]]:
             parent[last] = copy.deepcopy(get_at(data, other)) if other else copy.deepcopy(data)
         elif op == "dangling":
             if isinstance(node, str):
-                parent[last] = draw(st.sampled_from(["nowhere", "Atlantis", "SZ 999", "sz0", "r99", "red-99", typo(node, draw)]))
+                parent[last] = draw(
+                    st.sampled_from(["nowhere", "Atlantis", "SZ 999", "sz0", "r99", "red-99", typo(node, draw)])
+                )
             elif isinstance(node, dict) and node:
                 key = draw(st.sampled_from(list(node)))
                 node["nowhere-" + str(key)] = node.pop(key)
@@ -362,9 +383,27 @@ def mutate_text(text: str, draw: Callable[..., Any]) -> str:
         lines[k] = "\t" + lines[k].lstrip(" ")
     elif how == "cut":
         line = lines[k]
-        lines = lines[:k] + [line[: draw(st.integers(0, len(line)))]]
+        lines = [*lines[:k], line[:draw(st.integers(0, len(line)))]]
     elif how == "splice":
-        lines.insert(k, draw(st.sampled_from(["- [\n", "{\n", "&a x\n", "*b\n", "? [a]\n: b\n", "!!python/name:os.system\n", "key: 'unterminated\n", "---\n", "...\n", "%TAG ! tag:x,2000:\n"])))
+        lines.insert(
+            k,
+            draw(
+                st.sampled_from(
+                    [
+                        "- [\n",
+                        "{\n",
+                        "&a x\n",
+                        "*b\n",
+                        "? [a]\n: b\n",
+                        "!!python/name:os.system\n",
+                        "key: 'unterminated\n",
+                        "---\n",
+                        "...\n",
+                        "%TAG ! tag:x,2000:\n",
+                    ]
+                )
+            ),
+        )
     elif how == "crlf":
         lines = [line.replace("\n", "\r\n") for line in lines]
     elif how == "bom":
@@ -504,7 +543,9 @@ def draw_state_key(document: dict[str, Any]) -> bool:
     return any(k in document for k in ("moves", "orders", "power", "phase", "side"))
 
 
-def _mutated_aa_orders(orders_file: str, state_file: str, data: st.DataObject, fmt: str, scratch: Path, report_validator) -> None:
+def _mutated_aa_orders(
+    orders_file: str, state_file: str, data: st.DataObject, fmt: str, scratch: Path, report_validator
+) -> None:
     """The aa example turns with their orders mutated (the state intact next to them)."""
     orders = _load(REPO / orders_file)
     state_text = (REPO / state_file).read_text(encoding="utf-8")
@@ -527,7 +568,9 @@ test_mutated_aa_orders, test_mutated_aa_orders_in_full = in_two_runs(
 )(_mutated_aa_orders)
 
 
-def _mutated_aa_states(orders_file: str, state_file: str, data: st.DataObject, fmt: str, scratch: Path, report_validator) -> None:
+def _mutated_aa_states(
+    orders_file: str, state_file: str, data: st.DataObject, fmt: str, scratch: Path, report_validator
+) -> None:
     """The aa example states mutated, checked against their (intact) orders and linted."""
     state = _load(REPO / state_file)
     orders_text = _retarget((REPO / orders_file).read_text(encoding="utf-8"))
@@ -554,7 +597,14 @@ test_mutated_aa_states, test_mutated_aa_states_in_full = in_two_runs(
 @st.composite
 def inline_maps(draw: Callable[..., Any]) -> dict[str, Any]:
     """A small random aa map (territories, connections, unit types) inline in a state."""
-    names = draw(st.lists(st.sampled_from(["A", "B", "C", "1 Sea Zone", "2 Sea Zone", "sz3", "", "A "]), min_size=1, max_size=6, unique=True))
+    names = draw(
+        st.lists(
+            st.sampled_from(["A", "B", "C", "1 Sea Zone", "2 Sea Zone", "sz3", "", "A "]),
+            min_size=1,
+            max_size=6,
+            unique=True,
+        )
+    )
     territories = [{"name": n, "sea": "Sea" in n or n.startswith("sz")} for n in names if n]
     pool = [t["name"] for t in territories] + ["Nowhere"]
     connections = draw(st.lists(st.lists(st.sampled_from(pool), min_size=2, max_size=2), max_size=10))
@@ -567,25 +617,45 @@ def inline_maps(draw: Callable[..., Any]) -> dict[str, Any]:
     }
     if draw(st.booleans()):
         game_map["unit_types"] = {
-            "infantry": {"movement": draw(st.sampled_from([0, 1, 3, 10**6, 10**12])), "domain": "land", "transport_cost": 2},
+            "infantry": {
+                "movement": draw(st.sampled_from([0, 1, 3, 10**6, 10**12])),
+                "domain": "land",
+                "transport_cost": 2,
+            },
             "fighter": {"movement": draw(st.sampled_from([0, 4, 10**9])), "domain": "air", "carrier_cost": 1},
             "carrier": {"movement": draw(st.sampled_from([0, 2, 10**9])), "domain": "sea", "carrier_capacity": 2},
             "transport": {"movement": 2, "domain": "sea", "transport_capacity": 5},
         }
     if draw(st.booleans()):
-        game_map["canals"] = [{"name": "K", "sea_zones": draw(st.lists(st.sampled_from(pool), min_size=2, max_size=2)), "land": [draw(st.sampled_from(pool))]}]
+        game_map["canals"] = [
+            {
+                "name": "K",
+                "sea_zones": draw(st.lists(st.sampled_from(pool), min_size=2, max_size=2)),
+                "land": [draw(st.sampled_from(pool))],
+            }
+        ]
     return game_map
 
 
-def _small_inline_maps(data: st.DataObject, game_map: dict[str, Any], fmt: str, scratch: Path, report_validator) -> None:
+def _small_inline_maps(
+    data: st.DataObject, game_map: dict[str, Any], fmt: str, scratch: Path, report_validator
+) -> None:
     """Random small maps (dangling connections, canals between nowhere, huge movement) with random moves."""
     spaces = [t["name"] for t in game_map["territories"]] + ["Nowhere"]
     types = ["infantry", "fighter", "carrier", "transport", "tank"]
     units = data.draw(
         st.lists(
             st.fixed_dictionaries(
-                {"at": st.sampled_from(spaces), "power": st.sampled_from(["P", "Q", "R"]), "type": st.sampled_from(types)},
-                optional={"count": st.sampled_from([1, 2, 5]), "id": st.sampled_from(["u1", "u2", "c1"]), "aboard": st.sampled_from(["u1", "c1"])},
+                {
+                    "at": st.sampled_from(spaces),
+                    "power": st.sampled_from(["P", "Q", "R"]),
+                    "type": st.sampled_from(types),
+                },
+                optional={
+                    "count": st.sampled_from([1, 2, 5]),
+                    "id": st.sampled_from(["u1", "u2", "c1"]),
+                    "aboard": st.sampled_from(["u1", "c1"]),
+                },
             ),
             max_size=8,
         ),
@@ -598,9 +668,17 @@ def _small_inline_maps(data: st.DataObject, game_map: dict[str, Any], fmt: str, 
     moves = data.draw(
         st.lists(
             st.fixed_dictionaries(
-                {"units": st.one_of(st.dictionaries(st.sampled_from(types), st.integers(1, 3), min_size=1, max_size=2), st.lists(st.sampled_from(["u1", "u2", "c1"]), min_size=1, max_size=2)),
-                 "path": st.lists(st.sampled_from(spaces), min_size=2, max_size=5)},
-                optional={"attack": st.one_of(st.booleans(), st.sampled_from(spaces)), "transport": st.sampled_from(["u1", "c1", "t9"])},
+                {
+                    "units": st.one_of(
+                        st.dictionaries(st.sampled_from(types), st.integers(1, 3), min_size=1, max_size=2),
+                        st.lists(st.sampled_from(["u1", "u2", "c1"]), min_size=1, max_size=2),
+                    ),
+                    "path": st.lists(st.sampled_from(spaces), min_size=2, max_size=5),
+                },
+                optional={
+                    "attack": st.one_of(st.booleans(), st.sampled_from(spaces)),
+                    "transport": st.sampled_from(["u1", "c1", "t9"]),
+                },
             ),
             max_size=5,
         ),
@@ -702,7 +780,9 @@ def test_mutated_orders_in_a_real_process(data: st.DataObject, scratch: Path, re
 
 @pytest.mark.parametrize(
     "seed",
-    [p for p, _ in AA_PAIRS] + [s for _, s in AA_PAIRS] + ([MANEUVER_STATE, *MANEUVER_ORDERS] if _have(MANEUVER_STATE, *MANEUVER_ORDERS) else []),
+    [p for p, _ in AA_PAIRS]
+    + [s for _, s in AA_PAIRS]
+    + ([MANEUVER_STATE, *MANEUVER_ORDERS] if _have(MANEUVER_STATE, *MANEUVER_ORDERS) else []),
 )
 def test_seeds_are_clean(seed: str, report_validator) -> None:
     """The mutation seeds themselves pass (so mutations, not the seeds, make the findings)."""

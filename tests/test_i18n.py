@@ -1,4 +1,5 @@
-"""Messages in Russian (``--lang ru``, ``$MOVECHECK_LANG``, the locale): the catalogue, its tooling, and what may not change.
+"""Messages in Russian (``--lang ru``, ``$MOVECHECK_LANG``, the locale): the catalogue, its tooling, and what may
+not change.
 
 Every message the code wraps in ``_()``/``ngettext()`` (and every clause summary and
 option meaning) has a Russian form; codes, slugs, JSON keys and verdicts never change
@@ -87,7 +88,9 @@ def test_mo_writer_is_read_by_gettext(tool: Any) -> None:
 def test_extraction_refuses_an_f_string(tool: Any, tmp_path: Path) -> None:
     source = tmp_path / "movecheck" / "bad.py"
     source.parent.mkdir()
-    source.write_text('from movecheck.i18n import _\nx = 3\nm = _(f"{x} units")\nn = _(SOME_CONSTANT)\n', encoding="utf-8")
+    source.write_text(
+        'from movecheck.i18n import _\nx = 3\nm = _(f"{x} units")\nn = _(SOME_CONSTANT)\n', encoding="utf-8"
+    )
     saved = tool["extract"].__globals__["REPO"]
     tool["extract"].__globals__["REPO"] = tmp_path
     try:
@@ -194,12 +197,23 @@ def test_unknown_language_is_a_usage_error(run_main: Any) -> None:
 
 
 def test_usage_errors_in_russian(run_main: Any) -> None:
-    code, _, err = run_main(["check", "--lang", "ru", "--select", "AA9Z", "examples/aa/orders/g1-combat.yaml"], cwd=ROOT)
+    code, _, err = run_main(
+        ["check", "--lang", "ru", "--select", "AA9Z", "examples/aa/orders/g1-combat.yaml"], cwd=ROOT
+    )
     assert code == 2 and "неизвестный код правила или префикс 'AA9Z'" in err
 
 
-@pytest.mark.parametrize("command", [["rules"], ["explain", "AA201"], ["maps"], ["lint", "examples/aa/states/g1-combat.yaml"],
-                                     ["schema", "aa-map"], ["map", "show", "aa1942-2e", "Karelia S.S.R."]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["rules"],
+        ["explain", "AA201"],
+        ["maps"],
+        ["lint", "examples/aa/states/g1-combat.yaml"],
+        ["schema", "aa-map"],
+        ["map", "show", "aa1942-2e", "Karelia S.S.R."],
+    ],
+)
 def test_every_printing_command_takes_lang(run_main: Any, command: list[str]) -> None:
     code, _, err = run_main([*command, "--lang", "ru"], cwd=ROOT)
     assert code == 0, err
@@ -240,8 +254,10 @@ def test_rules_in_russian_keep_codes_and_keys(run_main: Any) -> None:
 
 
 def test_sarif_help_carries_the_russian_seed(run_main: Any) -> None:
-    code, out, _ = run_main(["check", "--format", "sarif", "--lang", "ru", "examples/aa/orders/variants/aa201-stop-in-hostile.yaml"],
-                            cwd=ROOT)
+    _code, out, _ = run_main(
+        ["check", "--format", "sarif", "--lang", "ru", "examples/aa/orders/variants/aa201-stop-in-hostile.yaml"],
+        cwd=ROOT,
+    )
     rules = json.loads(out)["runs"][0]["tool"]["driver"]["rules"]
     help_text = next(r for r in rules if r["id"] == "AA201")["help"]["text"]
     assert "Текст правила:" in help_text and "C10: Наземный или морской юнит" in help_text
@@ -270,7 +286,11 @@ def _shadowing(tree: Any) -> list[str]:
                 continue
             if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
                 # the comprehension's own targets are its own; what it calls sees the function's names
-                calls += [n.lineno for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"]
+                calls += [
+                    n.lineno
+                    for n in ast.walk(node)
+                    if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"
+                ]
                 continue
             if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
                 stores.append(node.lineno)
@@ -305,8 +325,19 @@ def test_explain_of_a_maneuver_clause_prints_the_russian_seed(run_main: Any) -> 
 
 # -- no message escapes the catalogue ----------------------------------------------------------
 
-MESSAGE_SINKS = {"Violation": 0, "finding": 1, "make_finding": 1, "InputError": 0, "NothingToSuggest": 0, "DiceError": 0,
-                 "Unrenderable": 1, "unknown": 0, "_fail": 0, "say": 0, "_say": 0}
+MESSAGE_SINKS = {
+    "Violation": 0,
+    "finding": 1,
+    "make_finding": 1,
+    "InputError": 0,
+    "NothingToSuggest": 0,
+    "DiceError": 0,
+    "Unrenderable": 1,
+    "unknown": 0,
+    "_fail": 0,
+    "say": 0,
+    "_say": 0,
+}
 """Calls whose argument at this index (or ``message=``) is a message a user reads (``say``: a line on stderr)."""
 OPTION_NAME = re.compile(r"--[a-z][a-z-]*|^movecheck: (?:internal )?(?:error|note|warning): ")
 """What an f-string may say in words around a message made elsewhere: option names, the stderr line's prefix."""
@@ -328,7 +359,8 @@ def _fstring_text(node: ast.JoinedStr) -> tuple[str, str]:
 
 
 def untranslated_messages(root: Path, excused: set[tuple[str, str]] | None = None) -> list[str]:
-    """Each f-string with words given directly as the message of a finding, a violation or an input error under ``root``.
+    """Each f-string with words given directly as the message of a finding, a violation or an input error under
+    ``root``.
 
     Such a message never reaches the catalogue: it must be a template given to ``_()`` and
     filled with ``.format()``.  An f-string whose literal text is only punctuation and option
@@ -408,7 +440,9 @@ def test_maneuver_machine_reports_keep_their_structure(run_main: Any, fmt: str) 
     assert reports["ru"] != reports["en"]
     if fmt == "json":
         assert [f["code"] for f in reports["ru"]["findings"]] == [f["code"] for f in reports["en"]["findings"]]
-        assert all(not re.search(r"\b(travels|declared|contact with|steps)\b", f["message"]) for f in reports["ru"]["findings"])
+        assert all(
+            not re.search(r"\b(travels|declared|contact with|steps)\b", f["message"]) for f in reports["ru"]["findings"]
+        )
 
 
 def test_maneuver_picture_in_russian(run_main: Any) -> None:

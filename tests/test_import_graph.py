@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -140,7 +140,9 @@ def test_no_import_circles_at_module_level() -> None:
 def every_import(module: str) -> set[str]:
     """The movecheck modules ``module`` names in any import, in functions and under TYPE_CHECKING too."""
     tree = tree_of(module)
-    return {t for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)) for t in targets(module, node)}
+    return {
+        t for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)) for t in targets(module, node)
+    }
 
 
 def test_the_aa_modules_have_no_circle_at_all() -> None:

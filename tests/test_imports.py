@@ -13,7 +13,7 @@ import pytest
 
 HEAVY = ("networkx", "jsonschema", "shapely")
 
-REPORT = "print('MODS', sorted(m for m in {heavy!r} if m in sys.modules), file=sys.stderr)".format(heavy=HEAVY)
+REPORT = f"print('MODS', sorted(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr)"
 
 
 def heavy_modules_after(code: str) -> tuple[list[str], subprocess.CompletedProcess[str]]:
@@ -30,7 +30,8 @@ def test_importing_the_cli_is_light() -> None:
         [
             sys.executable,
             "-c",
-            "import movecheck.cli, sys; print(sorted(m for m in ('networkx','jsonschema','shapely') if m in sys.modules))",
+            "import movecheck.cli, sys; print(sorted(m for m in ('networkx','jsonschema','shapely') if m in "
+            "sys.modules))",
         ],
         capture_output=True,
         text=True,

@@ -257,9 +257,12 @@ def _string_uses(path: Path) -> tuple[set[str], set[str]]:
         elif isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "get" and node.args:
             if isinstance(node.args[0], ast.Constant):
                 keys.add(node.args[0].value)
-        elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant):
-            if any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
-                keys.add(node.left.value)
+        elif (
+            isinstance(node, ast.Compare)
+            and isinstance(node.left, ast.Constant)
+            and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+        ):
+            keys.add(node.left.value)
     return constants, keys
 
 

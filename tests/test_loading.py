@@ -6,6 +6,8 @@ Most tests run twice, on PyYAML's C parser and on its pure-Python fallback
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 import yaml
 
@@ -172,7 +174,10 @@ def test_non_standard_tags_are_refused(loader: str, tag: str) -> None:
 
 def test_python_object_is_never_constructed(loader: str, tmp_path) -> None:
     marker = tmp_path / "pwned"
-    text = f'a: !!python/object/apply:os.system ["touch {marker}"]\nb: !!python/object/apply:builtins.exec ["open({str(marker)!r}, \'w\')"]\n'
+    text = (
+        f'a: !!python/object/apply:os.system ["touch {marker}"]\nb: !!python/object/apply:builtins.exec '
+        f'["open({str(marker)!r}, \'w\')"]\n'
+    )
     doc = load(text)
     assert codes(doc) == [("MC001", 1, 4)]
     assert not marker.exists()
@@ -272,7 +277,7 @@ def test_timestamps_stay_strings(loader: str, value: str) -> None:
 def billion_laughs(levels: int = 9, width: int = 9) -> str:
     names = [chr(ord("a") + i) for i in range(levels)]
     lines = [f"{names[0]}: &{names[0]} [" + ", ".join(["lol"] * width) + "]"]
-    for prev, name in zip(names, names[1:]):
+    for prev, name in itertools.pairwise(names):
         lines.append(f"{name}: &{name} [" + ", ".join([f"*{prev}"] * width) + "]")
     return "\n".join(lines) + "\n"
 

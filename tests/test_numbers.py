@@ -102,12 +102,13 @@ def test_float_counts_in_orders_are_mc003_at_the_value(run_main, tmp_path, write
 def test_float_count_message_says_how_to_write_it(run_main, tmp_path, write) -> None:
     write(tmp_path, "state.yaml", AA_STATE)
     write(tmp_path, "orders.yaml", IMPOSSIBLE.format(a="5.0", b="2.5", c="1.0e+6"))
-    code, out, _ = run_main(["check", "orders.yaml", "--format", "json"], cwd=tmp_path)
+    _code, out, _ = run_main(["check", "orders.yaml", "--format", "json"], cwd=tmp_path)
     messages = [m for *_, m in found(out, "MC003")]
     assert messages == [
         "moves[1].units.tank: expected a whole number, got 5.0, which is not written as a whole number; write 5",
         "moves[2].units.tank: expected a whole number, got 2.5",
-        "moves[3].units.infantry: expected a whole number, got 1.0e+6, which is not written as a whole number; write 1000000",
+        "moves[3].units.infantry: expected a whole number, got 1.0e+6, which is not written as a whole number; write "
+        "1000000",
     ]
 
 
@@ -386,7 +387,10 @@ def test_float_terrain_roll_and_die_constant_are_mc003(run_main, tmp_path) -> No
     )
     code, out, _ = run_main(["lint", "battlefield.yaml", "corps-orders.yaml", "--format", "json"], cwd=tmp_path)
     assert code == 1
-    assert [(name, line) for _, name, line, *_ in found(out, "MC003")] == [("battlefield.yaml", 7), ("corps-orders.yaml", 11)]
+    assert [(name, line) for _, name, line, *_ in found(out, "MC003")] == [
+        ("battlefield.yaml", 7),
+        ("corps-orders.yaml", 11),
+    ]
 
 
 @needs_maneuver
@@ -443,22 +447,71 @@ def test_out_of_bounds_orders_are_mc003(run_main, tmp_path, orders) -> None:
     [
         ("maneuver-state", {"field": {"width": 100000, "depth": 0.1}}),
         ("maneuver-state", {"landmarks": [{"id": "l", "point": [-100000, 100000]}]}),
-        ("maneuver-state", {"terrain": [{"id": "t", "kind": "hill", "polygon": [[-100000, 0], [100000, 0], [0, 1e5]]}]}),
-        ("maneuver-state", {"options": {"tolerance": 1e5, "contact_gap": 0, "prebattle_distance": 1e5,
-                                        "prebattle_bonus": -1e5, "dice": {"D1": 1000000}}}),
-        ("maneuver-state", {"sides": {"red": [{"id": "c", "mobility": 1e5, "base": [0.1, 1e5],
-                                               "bases": [{"id": "b", "x": -1e5, "y": 1e5, "facing": -360,
-                                                          "width": 1e5, "depth": 0.1, "mobility": 0.001}]}]}}),
+        (
+            "maneuver-state",
+            {"terrain": [{"id": "t", "kind": "hill", "polygon": [[-100000, 0], [100000, 0], [0, 1e5]]}]},
+        ),
+        (
+            "maneuver-state",
+            {
+                "options": {
+                    "tolerance": 1e5,
+                    "contact_gap": 0,
+                    "prebattle_distance": 1e5,
+                    "prebattle_bonus": -1e5,
+                    "dice": {"D1": 1000000},
+                }
+            },
+        ),
+        (
+            "maneuver-state",
+            {
+                "sides": {
+                    "red": [
+                        {
+                            "id": "c",
+                            "mobility": 1e5,
+                            "base": [0.1, 1e5],
+                            "bases": [
+                                {
+                                    "id": "b",
+                                    "x": -1e5,
+                                    "y": 1e5,
+                                    "facing": -360,
+                                    "width": 1e5,
+                                    "depth": 0.1,
+                                    "mobility": 0.001,
+                                }
+                            ],
+                        }
+                    ]
+                }
+            },
+        ),
         ("maneuver-orders", {"orders": [{"order": "free", "base": "b", "path": [[1e5, -1e5]], "facing": 360}]}),
-        ("maneuver-orders", {"orders": [{"order": "all_ahead", "corps": "c", "end": {"b": {"x": -1e5, "y": 1e5, "facing": -360}},
-                                         "rolls": {"b": 10**99}}]}),
+        (
+            "maneuver-orders",
+            {
+                "orders": [
+                    {
+                        "order": "all_ahead",
+                        "corps": "c",
+                        "end": {"b": {"x": -1e5, "y": 1e5, "facing": -360}},
+                        "rolls": {"b": 10**99},
+                    }
+                ]
+            },
+        ),
     ],
 )
 def test_numbers_at_the_bounds_are_valid(name, data) -> None:
     from movecheck.schema import validate_data
 
-    base = {"system": "maneuver", "field": {"width": 10, "depth": 10}, "sides": {"red": []}} if name.endswith("state") else {
-        "system": "maneuver", "side": "red", "orders": []}
+    base = (
+        {"system": "maneuver", "field": {"width": 10, "depth": 10}, "sides": {"red": []}}
+        if name.endswith("state")
+        else {"system": "maneuver", "side": "red", "orders": []}
+    )
     assert validate_data(name, {**base, **data}) == []
 
 
@@ -468,17 +521,26 @@ def test_numbers_at_the_bounds_are_valid(name, data) -> None:
         ("maneuver-state", {"field": {"width": 100000.001, "depth": 0.0999}}, ["field"]),
         ("maneuver-state", {"landmarks": [{"id": "l", "point": [-100000.5, 0]}]}, ["landmarks", 0, "point", 0]),
         ("maneuver-state", {"options": {"prebattle_bonus": -100001}}, ["options", "prebattle_bonus"]),
-        ("maneuver-state", {"sides": {"red": [{"id": "c", "mobility": 100001, "bases": [{"id": "b", "x": 0, "y": 0}]}]}},
-         ["sides", "red", 0, "mobility"]),
-        ("maneuver-orders", {"orders": [{"order": "free", "base": "b", "path": [[0, 0]], "facing": 360.5}]},
-         ["orders", 0, "facing"]),
+        (
+            "maneuver-state",
+            {"sides": {"red": [{"id": "c", "mobility": 100001, "bases": [{"id": "b", "x": 0, "y": 0}]}]}},
+            ["sides", "red", 0, "mobility"],
+        ),
+        (
+            "maneuver-orders",
+            {"orders": [{"order": "free", "base": "b", "path": [[0, 0]], "facing": 360.5}]},
+            ["orders", 0, "facing"],
+        ),
     ],
 )
 def test_numbers_beyond_the_bounds_are_invalid(name, data, path) -> None:
     from movecheck.schema import validate_data
 
-    base = {"system": "maneuver", "field": {"width": 10, "depth": 10}, "sides": {"red": []}} if name.endswith("state") else {
-        "system": "maneuver", "side": "red", "orders": []}
+    base = (
+        {"system": "maneuver", "field": {"width": 10, "depth": 10}, "sides": {"red": []}}
+        if name.endswith("state")
+        else {"system": "maneuver", "side": "red", "orders": []}
+    )
     errors = validate_data(name, {**base, **data})
     assert errors and all(list(e.absolute_path)[: len(path)] == path for e in errors)
 

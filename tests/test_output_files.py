@@ -22,7 +22,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from aa.test_triplea import SMALL
 from aa.triplea_writer import game_xml
 
@@ -80,7 +79,9 @@ def test_output_to_a_fifo_is_refused_at_once(game: Path, command: str) -> None:
     before = sorted(os.listdir(game))
     code, out, err = cli([*WRITERS[command], "-o", "pipe"], game)
     assert (code, out, err) == (2, "", "movecheck: error: --output pipe: is a FIFO (named pipe), not a regular file\n")
-    assert stat.S_ISFIFO(os.lstat(game / "pipe").st_mode) and sorted(os.listdir(game)) == before  # no temporary file left
+    assert (
+        stat.S_ISFIFO(os.lstat(game / "pipe").st_mode) and sorted(os.listdir(game)) == before
+    )  # no temporary file left
 
 
 @pytest.mark.parametrize("target, what", [
@@ -152,7 +153,11 @@ def test_an_input_fifo_is_refused_at_once(game: Path, args: list[str], prefix: s
     os.mkfifo(game / "pipe")
     code, out, err = cli(args, game)
     assert (code, out) == (2, "")
-    assert err == f"movecheck: error: {prefix}pipe: is a FIFO (named pipe), not a regular file; give - to read standard input\n"
+    assert (
+        err
+        == f"movecheck: error: {prefix}pipe: is a FIFO (named pipe), not a regular file; give - to read standard "
+           "input\n"
+    )
 
 
 def test_an_input_device_or_a_link_to_a_fifo_is_refused_and_the_other_files_are_read(game: Path) -> None:
@@ -186,7 +191,9 @@ def test_a_closed_stdout_ends_quietly_with_the_findings_exit_code(game: Path, ar
 
 def test_a_reader_that_went_away_ends_the_run_quietly(game: Path) -> None:
     args = ["check", "examples/maneuver/free-orders-mv101.yaml", "--format", "full"]
-    proc = subprocess.Popen([sys.executable, "-m", "movecheck", *args], cwd=game, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "movecheck", *args], cwd=game, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     proc.stdout.close()  # | head -0: gone before movecheck writes
     try:
         _, err = proc.communicate(timeout=HANG_TIMEOUT)

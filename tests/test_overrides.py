@@ -34,7 +34,9 @@ moves:
     path: [Germany, Poland]
 """
 RULES_OFF = "aa:\n  options: {neutrals_impassable: false, combat_move_must_attack: false}\n"
-SWITCHED_OFF = "orders/g1.yaml: states/.movecheck.yaml sets aa.neutrals_impassable=false, aa.combat_move_must_attack=false"
+SWITCHED_OFF = (
+    "orders/g1.yaml: states/.movecheck.yaml sets aa.neutrals_impassable=false, aa.combat_move_must_attack=false"
+)
 
 
 @pytest.fixture
@@ -101,7 +103,9 @@ def test_the_states_own_options_and_the_command_line_are_named(run_main, receive
         "orders/g1.yaml: states/g1.yaml sets aa.neutrals_impassable=false",
         "orders/g1.yaml: --option sets aa.combat_move_must_attack=false",
     ]
-    _, out, _ = run_main(["check", "orders/g1.yaml", "--option", "aa.combat_move_must_attack=false", "-f", "json"], cwd=received)
+    _, out, _ = run_main(
+        ["check", "orders/g1.yaml", "--option", "aa.combat_move_must_attack=false", "-f", "json"], cwd=received
+    )
     assert [(o["name"], o["source"], o["file"]) for o in overrides(out)["options"]] == [
         ("neutrals_impassable", "state", "states/g1.yaml"),
         ("combat_move_must_attack", "command line", None),
@@ -112,7 +116,7 @@ def test_a_configured_edition_is_named(run_main, received, write) -> None:
     state = received / "states" / "g1.yaml"
     write(received, "states/g1.yaml", state.read_text().replace("rules: aa1942\n", ""))
     write(received, "states/.movecheck.yaml", "aa:\n  rules: revised\n")
-    code, out, _ = run_main(["check", "orders/g1.yaml"], cwd=received)
+    _code, out, _ = run_main(["check", "orders/g1.yaml"], cwd=received)
     assert "orders/g1.yaml: states/.movecheck.yaml sets aa.rules=aa-revised" in out.splitlines()
     _, out, _ = run_main(["check", "orders/g1.yaml", "-f", "json"], cwd=received)
     assert overrides(out)["edition"] == {"system": "aa", "name": "aa-revised", "instead_of": "aa1942",
@@ -155,11 +159,20 @@ def test_no_configuration_narrows_select_all(run_main, received, write, config) 
 
 
 def test_a_per_file_ignore_is_named_with_its_pattern(run_main, received, write) -> None:
-    write(received, ".movecheck.yaml", "ignore: [MC005]\nper-file-ignores:\n  'orders/*.yaml': [AA1]\n  'drafts/*': [AA]\n")
+    write(
+        received,
+        ".movecheck.yaml",
+        "ignore: [MC005]\nper-file-ignores:\n  'orders/*.yaml': [AA1]\n  'drafts/*': [AA]\n",
+    )
     code, out, _ = run_main(["check", "orders/g1.yaml"], cwd=received)
     assert code == 1
-    assert "orders/g1.yaml: .movecheck.yaml ignores MC005; ignores AA1 in the files matching orders/*.yaml" in out.splitlines()
-    code, out, _ = run_main(["check", "orders/g1.yaml", "--select", "AA"], cwd=received)  # not ALL: per-file ignores stay
+    assert (
+        "orders/g1.yaml: .movecheck.yaml ignores MC005; ignores AA1 in the files matching orders/*.yaml"
+        in out.splitlines()
+    )
+    code, out, _ = run_main(
+        ["check", "orders/g1.yaml", "--select", "AA"], cwd=received
+    )  # not ALL: per-file ignores stay
     assert ("orders/g1.yaml: .movecheck.yaml ignores MC005 (not applied: --select on the command line); "
             "ignores AA1 in the files matching orders/*.yaml") in out.splitlines()
 
@@ -181,7 +194,9 @@ def test_lint_of_a_state_names_its_configuration(run_main, received, write) -> N
     write(received, "states/.movecheck.yaml", "aa:\n  options: {neutrals_impassable: false}\nignore: [MC005]\n")
     code, out, _ = run_main(["lint", "states/g1.yaml"], cwd=received)
     assert code == 0
-    assert out.splitlines()[0] == "states/g1.yaml: states/.movecheck.yaml sets aa.neutrals_impassable=false; ignores MC005"
+    assert (
+        out.splitlines()[0] == "states/g1.yaml: states/.movecheck.yaml sets aa.neutrals_impassable=false; ignores MC005"
+    )
 
 
 def test_apply_names_the_rule_options_a_configuration_changed(run_main, received, write) -> None:
@@ -209,10 +224,13 @@ def test_the_lines_are_the_same_with_jobs(run_main, received, write) -> None:
 
 
 def test_a_mapping_option_is_named_entry_by_entry_with_its_own_source(run_main, tmp_path, write) -> None:
-    """The battlefield's own dice (D1-D3, the defaults) and a configuration's D4: only D4 changed, by the configuration."""
-    config = write(tmp_path, "club.yaml", "maneuver:\n  options: {tolerance: 0.3, contact_gap: 0.07, dice: {D4: 4d6}}\n")
+    """The battlefield's own dice (D1-D3, the defaults) and a configuration's D4: only D4 changed, by the
+    configuration."""
+    config = write(
+        tmp_path, "club.yaml", "maneuver:\n  options: {tolerance: 0.3, contact_gap: 0.07, dice: {D4: 4d6}}\n"
+    )
     args = ["check", "examples/maneuver/corps-orders.yaml", "--config", str(config), "-f", "json"]
-    code, out, _ = run_main(args, cwd=REPO)
+    _code, out, _ = run_main(args, cwd=REPO)
     shown = json.loads(out)["files"][0]["config"]
     assert [(o["name"], o["value"], o["edition_value"], o["source"], o["file"]) for o in overrides(out)["options"]] == [
         ("dice.D4", "4d6", None, "configuration", shown),
@@ -227,13 +245,17 @@ def test_a_map_files_own_options_are_named_with_the_map(run_main, received, writ
     write(received, "states/world.json", json.dumps(game))
     state = received / "states" / "g1.yaml"
     write(received, "states/g1.yaml", state.read_text().replace("map: aa1942-2e\n", "map: world.json\n"))
-    code, out, _ = run_main(["check", "orders/g1.yaml"], cwd=received)
+    _code, out, _ = run_main(["check", "orders/g1.yaml"], cwd=received)
     assert "orders/g1.yaml: states/world.json sets aa.neutrals_impassable=false" in out.splitlines()
     _, out, _ = run_main(["check", "orders/g1.yaml", "-f", "json"], cwd=received)
     assert [(o["name"], o["source"], o["file"]) for o in overrides(out)["options"]] == [
         ("neutrals_impassable", "map", "states/world.json"),
     ]
     # the state's own options still beat the map's, and say so instead
-    write(received, "states/g1.yaml", (received / "states" / "g1.yaml").read_text() + "options: {neutrals_impassable: true}\n")
+    write(
+        received,
+        "states/g1.yaml",
+        (received / "states" / "g1.yaml").read_text() + "options: {neutrals_impassable: true}\n",
+    )
     _, out, _ = run_main(["check", "orders/g1.yaml", "-f", "json"], cwd=received)
     assert overrides(out) is None or overrides(out)["options"] == []

@@ -39,7 +39,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     files = sorted(str(p) for p in (aa / "orders").glob("*.yaml") if p.name != "odd-again.yaml")
     files += sorted(str(p) for p in (root / "examples" / "maneuver").glob("*orders*.yaml"))
     files += [str(aa / "orders" / "odd-again.yaml"), str(aa / "states" / "g1-combat.yaml"), str(root / "missing.yaml")]
-    return files + [files[0]]  # the same file twice is read once
+    return [*files, files[0]]  # the same file twice is read once
 
 
 @pytest.fixture(scope="module")

@@ -46,7 +46,10 @@ moves:
 BATTLES_STATE = (ROOT / "examples" / "aa" / "states" / "g1-battles.yaml").read_text(encoding="utf-8")
 NO_RESULTS = "movecheck: 1\nsystem: aa\nstate: ../states/battles.yaml\npower: Germans\nphase: battles\nresults: []\n"
 """Battle results that leave each of the state's six battles without one (six AA504)."""
-BAD = GOOD.replace("units: {infantry: 1}\n    path: [Ukraine S.S.R., Caucasus]", "units: {tank: 2}\n    path: [Germany, Poland, Ukraine S.S.R.]")
+BAD = GOOD.replace(
+    "units: {infantry: 1}\n    path: [Ukraine S.S.R., Caucasus]",
+    "units: {tank: 2}\n    path: [Germany, Poland, Ukraine S.S.R.]",
+)
 
 
 def pre_commit(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess[str]:
@@ -84,8 +87,12 @@ def test_manifest_hooks() -> None:
     hooks = {hook["id"]: hook for hook in yaml.safe_load(MANIFEST.read_text(encoding="utf-8"))}
     assert set(hooks) == {"movecheck-check", "movecheck-lint"}
     assert all(h["language"] == "python" for h in hooks.values())
-    assert hooks["movecheck-check"]["entry"] == "movecheck check --with-dependents"  # states and maps too: tests/test_dependents.py
-    assert hooks["movecheck-lint"]["entry"].startswith("movecheck lint") and hooks["movecheck-lint"]["types"] == ["yaml"]
+    assert (
+        hooks["movecheck-check"]["entry"] == "movecheck check --with-dependents"
+    )  # states and maps too: tests/test_dependents.py
+    assert hooks["movecheck-lint"]["entry"].startswith("movecheck lint") and hooks["movecheck-lint"]["types"] == [
+        "yaml"
+    ]
 
 
 def test_manifest_declares_its_pre_commit_version_and_serial_check() -> None:
@@ -111,7 +118,9 @@ def readme_config(repo: str, rev: str) -> str:
 
 def test_readme_snippet_is_a_valid_config(tools, tmp_path) -> None:
     config = tmp_path / ".pre-commit-config.yaml"
-    config.write_text(readme_config("https://example.org/movecheck", "0123456789abcdef" * 2 + "01234567"), encoding="utf-8")
+    config.write_text(
+        readme_config("https://example.org/movecheck", "0123456789abcdef" * 2 + "01234567"), encoding="utf-8"
+    )
     result = pre_commit("validate-config", str(config), cwd=tmp_path, home=tmp_path / "home")
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -149,7 +158,11 @@ def test_hooks_with_try_repo(tools, tmp_path) -> None:
     assert good.returncode == 0, output
     assert "movecheck check" in output and "movecheck lint" in output
     assert "0 errors, 0 warnings, 0 notes in 1 file; 1 of 1 order legal." in output
-    assert "0 errors, 0 warnings, 0 notes in 2 files; 1 order not judged (lint does not judge orders: use 'movecheck check')." in output
+    assert (
+        "0 errors, 0 warnings, 0 notes in 2 files; 1 order not judged (lint does not judge orders: use 'movecheck "
+        "check')."
+        in output
+    )
 
     # The check hook on both orders files in one call: the bad one fails it, alone.
     (game / "orders" / "bad.yaml").write_text(BAD, encoding="utf-8")
@@ -168,7 +181,9 @@ def test_hooks_with_try_repo(tools, tmp_path) -> None:
     # a state edit that makes every order illegal fails the commit, though no orders changed.
     (game / "orders" / "bad.yaml").unlink()
     (game / "states" / "g1.yaml").write_text(STATE.replace("Germans", "Russians"), encoding="utf-8")
-    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hook_repo, capture_output=True, text=True, check=True).stdout.strip()
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=hook_repo, capture_output=True, text=True, check=True
+    ).stdout.strip()
     (game / ".pre-commit-config.yaml").write_text(readme_config(str(hook_repo), head), encoding="utf-8")
     git("add", "-A", cwd=game)
     edit = pre_commit("run", "movecheck-check", "--files", "states/g1.yaml", cwd=game, home=tmp_path / "home-1")

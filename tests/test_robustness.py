@@ -23,8 +23,9 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import pytest
 
@@ -49,7 +50,9 @@ needs_maneuver = pytest.mark.skipif(
 
 def retarget(text: str, state: str = "state.yaml") -> str:
     """An orders text whose ``state:`` line names ``state``."""
-    return "".join(f"state: {state}\n" if line.startswith("state:") else line for line in text.splitlines(keepends=True))
+    return "".join(
+        f"state: {state}\n" if line.startswith("state:") else line for line in text.splitlines(keepends=True)
+    )
 
 
 def aa_pair(folder: Path, orders_text: str | bytes | None = None, state_text: str | bytes | None = None) -> Path:
@@ -87,7 +90,11 @@ def run_long(
     full_env.update(env or {})
     start = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, "-m", "movecheck", *map(str, args)], capture_output=True, cwd=cwd, env=full_env, timeout=timeout
+        [sys.executable, "-m", "movecheck", *map(str, args)],
+        capture_output=True,
+        cwd=cwd,
+        env=full_env,
+        timeout=timeout,
     )
     took = time.monotonic() - start
     out, err = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
@@ -164,7 +171,12 @@ def test_max_bytes_from_the_environment(tmp_path: Path, report_validator) -> Non
 
 @pytest.mark.parametrize(
     "raw",
-    [b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", b"\x00\x01\x02\x03" * 64, bytes(range(256)), b"\x7fELF\x02\x01\x01"],
+    [
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00",
+        b"\x00\x01\x02\x03" * 64,
+        bytes(range(256)),
+        b"\x7fELF\x02\x01\x01",
+    ],
     ids=["png", "nul-bytes", "all-bytes", "elf"],
 )
 @pytest.mark.parametrize("command", ["check", "lint"])
@@ -179,7 +191,9 @@ def test_binary_file_is_mc001(run_main, tmp_path: Path, raw: bytes, command: str
     assert (code, err) == (1, "")
     [finding] = findings(out)
     assert finding["code"] == "MC001"
-    assert finding["message"].startswith("YAML syntax: the file does not parse, and it does not say it is a movecheck file")
+    assert finding["message"].startswith(
+        "YAML syntax: the file does not parse, and it does not say it is a movecheck file"
+    )
     assert finding["line"] >= 1 and finding["column"] >= 1
     (tmp_path / "orders.yaml").write_bytes(b"system: aa\n" + raw)
     code, out, err = run_main([command, tmp_path / "orders.yaml", "--format", "json"])
@@ -235,7 +249,9 @@ def test_tab_indentation_is_mc001_at_the_tab(run_main, tmp_path: Path, line_end:
 
 def test_tab_inside_a_line_is_fine(run_main, tmp_path: Path) -> None:
     """A tab as separation inside a line (not indentation) is plain YAML whitespace."""
-    text = retarget(AA_ORDERS.read_text(encoding="utf-8")).replace("path: [Finland, Karelia S.S.R.]", "path:\t[Finland, Karelia S.S.R.]")
+    text = retarget(AA_ORDERS.read_text(encoding="utf-8")).replace(
+        "path: [Finland, Karelia S.S.R.]", "path:\t[Finland, Karelia S.S.R.]"
+    )
     aa_pair(tmp_path, text)
     code, out, err = run_main(["check", "orders.yaml", "--format", "json"], cwd=tmp_path)
     assert (code, err, codes(out)) == (0, "", [])
@@ -258,7 +274,17 @@ def test_empty_file_is_mc010(run_main, tmp_path: Path, text: str, command: str) 
 
 @pytest.mark.parametrize(
     "text",
-    ["just text\n", "42\n", "3.5\n", "true\n", "~\n", ".nan\n", "- system: aa\n- moves: []\n", "[aa, maneuver]\n", "'system: aa'\n"],
+    [
+        "just text\n",
+        "42\n",
+        "3.5\n",
+        "true\n",
+        "~\n",
+        ".nan\n",
+        "- system: aa\n- moves: []\n",
+        "[aa, maneuver]\n",
+        "'system: aa'\n",
+    ],
 )
 @pytest.mark.parametrize("command", ["check", "lint"])
 def test_scalar_or_list_document_is_mc010(run_main, tmp_path: Path, text: str, command: str) -> None:
@@ -366,7 +392,16 @@ PLOUGH = "polygon: [[146, 18], [152, 18], [152, 24], [146, 24]]"
         ("field: {width: 240, depth: 160}", "field: {width: .inf, depth: 160}"),
         ("tolerance: 0.1", "tolerance: .nan"),
     ],
-    ids=["base-x-nan", "base-y-inf", "base-x-minus-inf", "facing-nan", "polygon-nan", "polygon-inf", "field-inf", "tolerance-nan"],
+    ids=[
+        "base-x-nan",
+        "base-y-inf",
+        "base-x-minus-inf",
+        "facing-nan",
+        "polygon-nan",
+        "polygon-inf",
+        "field-inf",
+        "tolerance-nan",
+    ],
 )
 def test_nan_and_infinite_numbers_are_mc003(run_main, tmp_path: Path, old: str, new: str) -> None:
     """NaN and infinite coordinates, sizes or options: MC003 on that line -- lint and check alike."""
@@ -409,7 +444,9 @@ def test_nan_and_infinite_points_in_a_free_move_path(run_main, tmp_path: Path) -
     text = FREE_ORDERS.read_text(encoding="utf-8")
     old = "path: [[90, 30]]"
     assert old in text
-    (tmp_path / "free-orders.yaml").write_text(text.replace(old, "path: [[.nan, 30], [.inf, -.inf]]", 1), encoding="utf-8")
+    (tmp_path / "free-orders.yaml").write_text(
+        text.replace(old, "path: [[.nan, 30], [.inf, -.inf]]", 1), encoding="utf-8"
+    )
     line = next(i for i, t in enumerate((tmp_path / "free-orders.yaml").read_text().splitlines(), 1) if ".nan" in t)
     code, out, err = run_main(["check", "free-orders.yaml", "--format", "json"], cwd=tmp_path)
     assert (code, err) == (1, "")
@@ -424,7 +461,10 @@ def test_nan_and_infinite_points_in_a_free_move_path(run_main, tmp_path: Path) -
         ("base: [4, 2]\n      bases:\n        - {id: r1", "base: [4, -2]\n      bases:\n        - {id: r1"),
         ("width: 4, depth: 2}", "width: 0, depth: 2}"),
         ("width: 4, depth: 2}", "width: -4, depth: -0.5}"),
-        ("mobility: 8\n      base: [4, 2]\n      bases:\n        - {id: r1", "mobility: 0\n      base: [4, 2]\n      bases:\n        - {id: r1"),
+        (
+            "mobility: 8\n      base: [4, 2]\n      bases:\n        - {id: r1",
+            "mobility: 0\n      base: [4, 2]\n      bases:\n        - {id: r1",
+        ),
         ("field: {width: 240, depth: 160}", "field: {width: 0, depth: -160}"),
     ],
     ids=["base-width-0", "base-depth-negative", "own-width-0", "own-sizes-negative", "mobility-0", "field-0-negative"],
@@ -480,9 +520,14 @@ def test_huge_unit_count_is_mc008(run_main, tmp_path: Path) -> None:
 
 def test_max_units_from_the_environment(run_cli, tmp_path: Path) -> None:
     """MOVECHECK_MAX_UNITS bounds the units of a state; at the limit the state is read."""
-    state = "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {power: Germans, phase: combat_move}\nunits:\n  - {at: Germany, power: Germans, type: infantry, count: 10}\n"
+    state = (
+        "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {power: Germans, phase: combat_move}\nunits:\n  - {at: "
+        "Germany, power: Germans, type: infantry, count: 10}\n"
+    )
     (tmp_path / "state.yaml").write_text(state, encoding="utf-8")
-    code, out, err = run_cli(["lint", "state.yaml", "--format", "json"], cwd=tmp_path, env={"MOVECHECK_MAX_UNITS": "10"})
+    code, out, err = run_cli(
+        ["lint", "state.yaml", "--format", "json"], cwd=tmp_path, env={"MOVECHECK_MAX_UNITS": "10"}
+    )
     assert (code, err, codes(out)) == (0, "", [])
     code, out, err = run_cli(["lint", "state.yaml", "--format", "json"], cwd=tmp_path, env={"MOVECHECK_MAX_UNITS": "9"})
     assert (code, err, codes(out)) == (1, "", ["MC008"])
@@ -530,7 +575,7 @@ def _mega_map(folder: Path, territories: int = 2000, degree: int = 500) -> int:
         "movecheck": 1, "system": "aa", "kind": "map", "name": "mega", "powers": ["Reds", "Blues"],
         "sides": {"red": ["Reds"], "blue": ["Blues"]},
         "territories": [{"name": n} for n in names] + [{"name": "1 Sea Zone", "sea": True}],
-        "connections": connections + [["T0000", "1 Sea Zone"]],
+        "connections": [*connections, ["T0000", "1 Sea Zone"]],
         "control": {n: ("Reds" if i % 2 == 0 else "Blues") for i, n in enumerate(names)},
     }
     (folder / "mega-map.json").write_text(json.dumps(game_map, separators=(",", ":")), encoding="utf-8")
@@ -567,9 +612,13 @@ def test_million_edge_map_with_raised_limit_is_checked(tmp_path: Path, report_va
     """With MOVECHECK_MAX_NODES raised the same map is read, linted and the orders checked."""
     _mega_map(tmp_path)
     env = {"MOVECHECK_MAX_NODES": "10000000"}
-    code, out, err, took_lint = run_long(["lint", "mega-map.json", "--format", "json"], tmp_path, report_validator, env=env)
+    code, out, err, took_lint = run_long(
+        ["lint", "mega-map.json", "--format", "json"], tmp_path, report_validator, env=env
+    )
     assert (code, err, codes(out)) == (0, "", [])
-    code, out, err, took_check = run_long(["check", "orders.yaml", "--format", "json"], tmp_path, report_validator, env=env)
+    code, out, err, took_check = run_long(
+        ["check", "orders.yaml", "--format", "json"], tmp_path, report_validator, env=env
+    )
     print(f"million-edge map, MOVECHECK_MAX_NODES=10000000: lint {took_lint:.1f} s, check {took_check:.1f} s")
     assert code == 1, err
     report = json.loads(out)
@@ -681,7 +730,9 @@ def test_maneuver_orders_that_are_not_a_list_is_mc003(run_main, tmp_path: Path, 
     _battlefield_with(tmp_path, "tolerance: 0.1", "tolerance: 0.1")
     text = CORPS_ORDERS.read_text(encoding="utf-8")
     line = text[: text.index("\norders:")].count("\n") + 2
-    (tmp_path / "corps-orders.yaml").write_text(text[: text.index("\norders:")] + f"\norders: {value}\n", encoding="utf-8")
+    (tmp_path / "corps-orders.yaml").write_text(
+        text[: text.index("\norders:")] + f"\norders: {value}\n", encoding="utf-8"
+    )
     code, out, err = run_main(["check", "corps-orders.yaml", "--format", "json"], cwd=tmp_path)
     assert (code, err) == (1, "")
     report = json.loads(out)

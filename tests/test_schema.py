@@ -25,8 +25,20 @@ def where(findings: list[dict]) -> list[tuple[str, str, int, int]]:
 
 
 def test_the_schemas() -> None:
-    assert SCHEMA_NAMES == ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "aa-mobilize", "maneuver-state",
-                            "maneuver-orders", "reach", "report", "apply-report", "summary")
+    assert SCHEMA_NAMES == (
+        "aa-map",
+        "aa-state",
+        "aa-orders",
+        "aa-battles",
+        "aa-purchase",
+        "aa-mobilize",
+        "maneuver-state",
+        "maneuver-orders",
+        "reach",
+        "report",
+        "apply-report",
+        "summary",
+    )
 
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)
@@ -175,7 +187,11 @@ def test_missing_required_keys(run_main, tmp_path, write) -> None:
 @pytest.mark.parametrize(
     ("turn", "column", "message"),
     [
-        ("{round: two, power: Germans, phase: combat_move}", 15, "turn.round: expected a whole number, got the text 'two'"),
+        (
+            "{round: two, power: Germans, phase: combat_move}",
+            15,
+            "turn.round: expected a whole number, got the text 'two'",
+        ),
         ("{round: 0, power: Germans, phase: combat_move}", 15, "turn.round: 0 is less than the minimum of 1"),
         ("[Germans, combat_move]", 7, "turn: expected a mapping, got a list"),
         ("{round: 1, power: [Germans], phase: combat_move}", 25, "turn.power: expected a text, got a list"),
@@ -267,7 +283,9 @@ def test_boolean_power_is_mc005_then_read_as_text(run_main, aa_dir, write) -> No
     assert code == 0
     findings = findings_of(out)
     assert where(findings) == [("MC005", "warning", 4, 8)]
-    assert findings[0]["message"] == "no is read by YAML 1.1 as the boolean false where a name is expected; quote it: 'no'"
+    assert (
+        findings[0]["message"] == "no is read by YAML 1.1 as the boolean false where a name is expected; quote it: 'no'"
+    )
     assert findings[0]["order"] is None
     code, out, _ = run_main(["check", "orders.yaml", "--format", "json"], cwd=aa_dir)
     assert code == 1
@@ -290,7 +308,11 @@ def test_quoted_names_give_no_mc005(run_main, aa_dir, write) -> None:
 
 
 def test_integer_where_integer_expected_is_not_mc005(run_main, tmp_path, write) -> None:
-    write(tmp_path, "s.yaml", "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 010, power: Germans, phase: combat_move}\n")
+    write(
+        tmp_path,
+        "s.yaml",
+        "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 010, power: Germans, phase: combat_move}\n",
+    )
     code, out, _ = run_main(["lint", "s.yaml", "--format", "json"], cwd=tmp_path)
     assert code == 0
     assert findings_of(out) == []
@@ -315,7 +337,9 @@ def test_unsupported_version_at_value(run_main, tmp_path, write, version: str, c
 
 
 def test_version_2_in_check_stops_there(run_main, aa_dir, write) -> None:
-    write(aa_dir, "o.yaml", "movecheck: 2\nsystem: aa\nstate: state.yaml\npower: Germans\nphase: combat_move\nmoves: []\n")
+    write(
+        aa_dir, "o.yaml", "movecheck: 2\nsystem: aa\nstate: state.yaml\npower: Germans\nphase: combat_move\nmoves: []\n"
+    )
     code, out, _ = run_main(["check", "o.yaml"], cwd=aa_dir)
     assert code == 1
     assert out.splitlines()[0] == (
@@ -337,7 +361,9 @@ def test_not_a_movecheck_mapping_is_mc010(run_main, tmp_path, write, text: str, 
     assert code == 1
     findings = findings_of(out)
     assert [(f["code"], f["line"], f["column"], f["message"]) for f in findings] == [("MC010", 1, 1, message)]
-    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in json.loads(out)["files"]] == [{"path": "s.yaml", "kind": "unknown", "state": None, "config": None}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in json.loads(out)["files"]] == [
+        {"path": "s.yaml", "kind": "unknown", "state": None, "config": None}
+    ]
 
 
 def test_unknown_system_is_mc010_at_the_value(run_main, tmp_path, write) -> None:
@@ -346,7 +372,9 @@ def test_unknown_system_is_mc010_at_the_value(run_main, tmp_path, write) -> None
     assert code == 1
     findings = findings_of(out)
     assert where(findings) == [("MC010", "error", 2, 9)]
-    assert findings[0]["message"] == "the file's system: is not one of: aa, maneuver; its value is not shown"  # not a movecheck file
+    assert (
+        findings[0]["message"] == "the file's system: is not one of: aa, maneuver; its value is not shown"
+    )  # not a movecheck file
 
 
 def test_clean_state_lints_clean(run_main, aa_dir) -> None:
@@ -354,4 +382,6 @@ def test_clean_state_lints_clean(run_main, aa_dir) -> None:
     assert code == 0
     document = json.loads(out)
     assert document["findings"] == []
-    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [{"path": "state.yaml", "kind": "aa-state", "state": None, "config": None}]
+    assert [{k: f[k] for k in ("path", "kind", "state", "config")} for f in document["files"]] == [
+        {"path": "state.yaml", "kind": "aa-state", "state": None, "config": None}
+    ]

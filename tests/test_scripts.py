@@ -24,7 +24,9 @@ GENERATED = ("movecheck/aa/maps", "movecheck/seeds.json", "schemas")
 
 def run(script: Path, *args: str, shared: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "MOVECHECK_SHARED": str(shared)}
-    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300
+    )
 
 
 def fingerprint() -> str:

@@ -26,7 +26,7 @@ import yaml
 from movecheck import problems  # noqa: F401  (registers the MC clauses)
 from movecheck.findings import FileReport, Report, make_finding
 from movecheck.render import FORMATS, render
-from movecheck.render.escape import unsafe, escape, escape_json, visible
+from movecheck.render.escape import escape, escape_json, unsafe, visible
 
 ROOT = Path(__file__).resolve().parents[1]
 HUMAN = ("text", "full", "github")
@@ -185,10 +185,15 @@ def test_machine_formats_carry_the_original_text_json_escaped(fmt: str) -> None:
         findings = json.loads(out)["findings"]
     else:
         results = json.loads(out)["runs"][0]["results"]
-        findings = [{"message": r["message"]["text"], "uri": r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]} for r in results]
+        findings = [
+            {"message": r["message"]["text"], "uri": r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]}
+            for r in results
+        ]
         assert findings[0]["uri"].startswith("orders/%FF%1B%5B2J%0D%0A0%20errors")
         assert unquote_to_bytes(findings[0]["uri"]) == hostile_report().files[0].path.encode("utf-8", "surrogateescape")
-    assert sorted(f["message"] for f in findings) == sorted([f"state: {HOSTILE} does not exist", f"unknown territory or sea zone {HOSTILE}"])
+    assert sorted(f["message"] for f in findings) == sorted(
+        [f"state: {HOSTILE} does not exist", f"unknown territory or sea zone {HOSTILE}"]
+    )
     if fmt != "sarif":
         assert {f["file"] for f in findings} == {"orders/\\xff" + HOSTILE + ".yaml"}  # the byte as its escape
 
@@ -207,7 +212,9 @@ def hostile_dir(tmp_path: Path, write: Any) -> Path:
 @pytest.mark.parametrize("color", ["never", "always"])
 @pytest.mark.parametrize("fmt", HUMAN)
 def test_check_of_hostile_orders_prints_no_control_character(run_main, hostile_dir: Path, fmt: str, color: str) -> None:
-    code, out, err = run_main(["check", "orders.yaml", "missing-state.yaml", "-f", fmt, "--color", color], cwd=hostile_dir)
+    code, out, err = run_main(
+        ["check", "orders.yaml", "missing-state.yaml", "-f", fmt, "--color", color], cwd=hostile_dir
+    )
     assert code == 1 and err == ""
     assert raw_controls(out) == []
     lines = COLOUR.sub("", out).splitlines()
@@ -301,7 +308,10 @@ needs_bytes_names = pytest.mark.skipif(
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_file_name_that_is_not_utf8(tmp_path: Path, fmt: str) -> None:
     (tmp_path / "state.yaml").write_text(STATE, encoding="utf-8")
-    orders = "movecheck: 1\nsystem: aa\nstate: state.yaml\npower: Germans\nphase: combat_move\nmoves:\n  - units: {tank: 2}\n    path: [Germany, Poland, Ukraine S.S.R.]\n"
+    orders = (
+        "movecheck: 1\nsystem: aa\nstate: state.yaml\npower: Germans\nphase: combat_move\nmoves:\n  - units: {tank: "
+        "2}\n    path: [Germany, Poland, Ukraine S.S.R.]\n"
+    )
     name = os.fsdecode(b"\xff\x1b[2J.yaml")
     with open(os.path.join(os.fsencode(tmp_path), b"\xff\x1b[2J.yaml"), "wb") as handle:
         handle.write(orders.encode("utf-8"))

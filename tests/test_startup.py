@@ -49,7 +49,11 @@ def entry(*args: str, env: dict[str, str] | None = None, importtime: bool = Fals
 
 def imported(stderr: str) -> set[str]:
     """The modules a ``-X importtime`` run imported."""
-    return {line.rsplit("|", 1)[1].strip() for line in stderr.splitlines() if line.startswith("import time:") and "|" in line}
+    return {
+        line.rsplit("|", 1)[1].strip()
+        for line in stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
 
 
 def in_process(args: list[str], columns: str = "80") -> tuple[int, str]:
@@ -136,7 +140,7 @@ def yaml_reading(raw: bytes, path: str = "f.json") -> Document:
     doc = Document(path=path)
     try:
         _Builder(doc).build(yaml.parse(raw, Loader=_Loader))
-    except Exception:  # noqa: BLE001 - a file YAML cannot read: the json reading must have declined it
+    except Exception:
         doc.broken = True
     return doc
 
@@ -156,7 +160,26 @@ def same_reading(raw: bytes) -> bool:
 
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=6) | st.sampled_from(
-    ["", "a/b", "é", "\u2028", "\x85", "\t", "\n", '"', "\\", "\ufeff", "😀", "yes", "0101", "1e5", "~", "- x", "a: b", "#"]
+    [
+        "",
+        "a/b",
+        "é",
+        "\u2028",
+        "\x85",
+        "\t",
+        "\n",
+        '"',
+        "\\",
+        "\ufeff",
+        "😀",
+        "yes",
+        "0101",
+        "1e5",
+        "~",
+        "- x",
+        "a: b",
+        "#",
+    ]
 )
 VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**120), 10**120) | st.floats(allow_nan=False) | TEXT,
@@ -165,13 +188,17 @@ VALUES = st.recursive(
 )
 
 
-def _the_json_reading_equals_the_yaml_reading(value: Any, indent: Any, ascii_only: bool, separators: tuple[str, str]) -> None:
+def _the_json_reading_equals_the_yaml_reading(
+    value: Any, indent: Any, ascii_only: bool, separators: tuple[str, str]
+) -> None:
     raw = json.dumps(value, indent=indent, ensure_ascii=ascii_only, separators=separators).encode("utf-8")
     same_reading(raw)
 
 
 test_the_json_reading_equals_the_yaml_reading, test_the_json_reading_equals_the_yaml_reading_in_full = in_two_runs(
-    settings(max_examples=200, derandomize=True, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]),
+    settings(
+        max_examples=200, derandomize=True, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    ),
     VALUES,
     st.sampled_from([None, 0, 1, 2, "\t"]),
     st.booleans(),
@@ -199,7 +226,15 @@ def test_what_yaml_reads_otherwise_is_read_the_yaml_way(raw: bytes) -> None:
 
 
 def test_positions_are_read_only_when_asked_for(tmp_path: Path) -> None:
-    text = json.dumps({"movecheck": 1, "system": "aa", "map": "aa1942-2e", "turn": {"round": "one", "power": "Germans", "phase": "combat_move"}}, indent=2)
+    text = json.dumps(
+        {
+            "movecheck": 1,
+            "system": "aa",
+            "map": "aa1942-2e",
+            "turn": {"round": "one", "power": "Germans", "phase": "combat_move"},
+        },
+        indent=2,
+    )
     raw = text.encode()
     doc = load_bytes(raw, "s.json")
     assert dict.__len__(doc.positions) == 0  # nothing read yet

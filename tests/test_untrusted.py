@@ -58,7 +58,10 @@ control: {A: Reds, B: Blues, C: Blues}
 
 
 def map_state(ref: str) -> str:
-    return f"movecheck: 1\nsystem: aa\nmap: {ref}\nturn: {{round: 1, power: Reds, phase: combat_move}}\nunits:\n  - {{at: A, power: Reds, type: infantry}}\n"
+    return (
+        f"movecheck: 1\nsystem: aa\nmap: {ref}\nturn: {{round: 1, power: Reds, phase: combat_move}}\nunits:\n  - "
+        f"{{at: A, power: Reds, type: infantry}}\n"
+    )
 
 
 def codes_at(out: str) -> list[tuple[str, str, int, int]]:
@@ -134,7 +137,12 @@ def test_map_fifo_is_mc010_at_once(tmp_path: Path, write) -> None:
 def test_a_regular_map_file_still_reads(run_main, tmp_path: Path, write) -> None:
     write(tmp_path, "map.yaml", TINY_MAP)
     write(tmp_path, "state.yaml", map_state("map.yaml"))
-    write(tmp_path, "orders.yaml", "movecheck: 1\nsystem: aa\nstate: state.yaml\npower: Reds\nphase: combat_move\nmoves:\n  - {units: {infantry: 1}, path: [A, C]}\n")
+    write(
+        tmp_path,
+        "orders.yaml",
+        "movecheck: 1\nsystem: aa\nstate: state.yaml\npower: Reds\nphase: combat_move\nmoves:\n  - {units: {infantry: "
+        "1}, path: [A, C]}\n",
+    )
     code, out, _ = run_main(["check", "orders.yaml", "--format", "json"], cwd=tmp_path)
     assert code == 1
     assert codes_at(out) == [("AA101", "orders.yaml", 7, 38)]  # A and C do not border on the tiny map
@@ -162,7 +170,9 @@ def test_a_stream_named_on_the_command_line_is_refused_and_stdin_still_reads(tmp
     )
     assert (proc.returncode, proc.stdout) == (2, b"")
     assert re.fullmatch(
-        rb"movecheck: error: /dev/fd/\d+: is a FIFO \(named pipe\), not a regular file; give - to read standard input\n", proc.stderr
+        rb"movecheck: error: /dev/fd/\d+: is a FIFO \(named pipe\), not a regular file; give - to read standard "
+        rb"input\n",
+        proc.stderr,
     )
     proc = subprocess.run(
         [sys.executable, "-m", "movecheck", "lint", "-", "--format", "json"],
@@ -170,7 +180,7 @@ def test_a_stream_named_on_the_command_line_is_refused_and_stdin_still_reads(tmp
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["files"][0]["kind"] == "aa-state"
-    code, out, err = cli(["lint", "-", "--format", "json"], tmp_path)  # an empty stdin: MC010, as before
+    code, out, _err = cli(["lint", "-", "--format", "json"], tmp_path)  # an empty stdin: MC010, as before
     assert code == 1 and [f["code"] for f in json.loads(out)["findings"]] == ["MC010"]
 
 
@@ -212,10 +222,10 @@ def test_a_symlink_out_of_the_root_is_refused(run_main, tmp_path: Path, write) -
 def test_the_default_root_is_the_repository_root(run_main, tmp_path: Path, write) -> None:
     write(tmp_path, "states/g1.yaml", STATE)
     write(tmp_path, "orders/g1.yaml", orders("../states/g1.yaml"))
-    code, out, _ = run_main(["check", "g1.yaml", "--format", "json"], cwd=tmp_path / "orders")
+    _code, out, _ = run_main(["check", "g1.yaml", "--format", "json"], cwd=tmp_path / "orders")
     assert [f["code"] for f in json.loads(out)["findings"]] == ["MC011"]  # no repository: the current folder
     (tmp_path / ".git").mkdir()
-    code, out, _ = run_main(["check", "g1.yaml", "--format", "json"], cwd=tmp_path / "orders")
+    _code, out, _ = run_main(["check", "g1.yaml", "--format", "json"], cwd=tmp_path / "orders")
     assert codes_at(out) == [("AA203", "g1.yaml", 8, 29)]
 
 
@@ -241,7 +251,8 @@ def test_map_outside_the_root_is_mc010(run_main, tmp_path: Path, write) -> None:
     code, out, _ = run_main(["lint", "state.yaml"], cwd=project)
     assert code == 1
     assert out.splitlines()[0] == (
-        f"state.yaml:3:6: MC010 [error] map: ../maps/tiny.yaml resolves outside the root {os.path.realpath(project)} (see --root)"
+        f"state.yaml:3:6: MC010 [error] map: ../maps/tiny.yaml resolves outside the root {os.path.realpath(project)} "
+        "(see --root)"
     )
     os.symlink(tmp_path / "maps" / "tiny.yaml", project / "tiny.yaml")
     write(project, "state.yaml", map_state("tiny.yaml"))
@@ -289,7 +300,8 @@ def test_state_naming_a_foreign_file_quotes_nothing(run_main, tmp_path: Path, wr
     outputs = assert_no_leak(run_main, ["check", "orders.yaml"], tmp_path)
     assert codes_at(outputs["json"]) == [("MC011", "orders.yaml", 3, 8)]
     assert json.loads(outputs["json"])["findings"][0]["message"] == (
-        "state: notes/secret.txt is not a movecheck state file (no system: aa or system: maneuver); its content is not shown"
+        "state: notes/secret.txt is not a movecheck state file (no system: aa or system: maneuver); its content is not "
+        "shown"
     )
     assert json.loads(outputs["json"])["files"][0]["state"] is None
 
@@ -307,7 +319,11 @@ def test_map_naming_a_foreign_file_quotes_nothing(run_main, tmp_path: Path, writ
 
 def test_a_movecheck_file_named_by_state_is_still_reported_in_full(run_main, tmp_path: Path, write) -> None:
     """The good counterpart: a state that says it is one keeps its findings, its line quoted."""
-    write(tmp_path, "state.yaml", "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nbogus: 1\nturn: {round: 1, power: Germans, phase: combat_move}\n")
+    write(
+        tmp_path,
+        "state.yaml",
+        "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nbogus: 1\nturn: {round: 1, power: Germans, phase: combat_move}\n",
+    )
     write(tmp_path, "orders.yaml", orders("state.yaml"))
     code, out, _ = run_main(["check", "orders.yaml", "--format", "full"], cwd=tmp_path)
     assert code == 1
@@ -339,7 +355,7 @@ def test_proc_self_environ_never_leaks(tmp_path: Path, write) -> None:
             code, out, err = cli(["check", "orders.yaml", "--format", fmt, *extra], tmp_path, env={"LEAKY": MARKER})
             assert code == 1, (fmt, extra, err)
             assert MARKER not in out and MARKER not in err, (fmt, extra, out)
-            assert "MC011" in out or fmt == "sarif" and "state-reference" in out
+            assert "MC011" in out or (fmt == "sarif" and "state-reference" in out)
 
 
 def test_full_never_reads_a_file_again(tmp_path: Path, write) -> None:
@@ -428,12 +444,17 @@ def test_isolated_and_config_together_are_a_usage_error(run_cli, project: Path, 
     [f"api_token: {MARKER}\n", f"{MARKER}: 1\n{MARKER}: 2\n", f"!!int {MARKER}\n", f'x: "{MARKER}\n', f"- {MARKER}\n"],
     ids=["mapping", "repeated-key", "bad-tag", "broken", "list"],
 )
-def test_a_symlinked_config_pointing_at_a_secret_quotes_nothing(run_main, tmp_path: Path, project: Path, write, secret: str) -> None:
+def test_a_symlinked_config_pointing_at_a_secret_quotes_nothing(
+    run_main, tmp_path: Path, project: Path, write, secret: str
+) -> None:
     write(tmp_path, "home/.secret", secret)
     os.symlink(tmp_path / "home" / ".secret", project / ".movecheck.yaml")
     outputs = assert_no_leak(run_main, ["check", "orders/g1.yaml"], project)
     findings = json.loads(outputs["json"])["findings"]
-    assert [(f["code"], f["file"], f["line"]) for f in findings] == [("MC010", ".movecheck.yaml", 1), ("AA203", "orders/g1.yaml", 8)]
+    assert [(f["code"], f["file"], f["line"]) for f in findings] == [
+        ("MC010", ".movecheck.yaml", 1),
+        ("AA203", "orders/g1.yaml", 8),
+    ]
     assert findings[0]["message"] == (
         ".movecheck.yaml is not a movecheck configuration (it has none of the keys select, ignore, "
         "per-file-ignores, format, exclude, aa, maneuver); it is not used and not quoted"
@@ -444,7 +465,7 @@ def test_a_symlinked_config_pointing_at_a_secret_quotes_nothing(run_main, tmp_pa
 def test_a_symlinked_real_config_still_applies(run_main, tmp_path: Path, project: Path, write) -> None:
     write(tmp_path, "shared/movecheck.yaml", "ignore: [AA2]\nformt: x\n")
     os.symlink(tmp_path / "shared" / "movecheck.yaml", project / ".movecheck.yaml")
-    code, out, _ = run_main(["check", "orders/g1.yaml", "--format", "json"], cwd=project)
+    _code, out, _ = run_main(["check", "orders/g1.yaml", "--format", "json"], cwd=project)
     findings = json.loads(out)["findings"]
     assert [f["code"] for f in findings] == ["MC003"]  # the config's own finding; AA203 ignored
     assert findings[0]["message"] == "unknown key 'formt' in the file; did you mean 'format'?"
@@ -466,7 +487,9 @@ def test_a_discovered_pyproject_is_size_bounded(tmp_path: Path, project: Path, w
     assert [(f["code"], f["file"]) for f in json.loads(out)["findings"]] == [
         ("AA203", "orders/g1.yaml"), ("MC008", "pyproject.toml"),  # over the limit: not read, not applied
     ]
-    code, out, err = cli(["check", "orders/g1.yaml", "--format", "json"], project, env={"MOVECHECK_MAX_BYTES": "100000"})
+    code, out, err = cli(
+        ["check", "orders/g1.yaml", "--format", "json"], project, env={"MOVECHECK_MAX_BYTES": "100000"}
+    )
     assert (code, json.loads(out)["findings"]) == (0, [])
 
 
@@ -485,12 +508,14 @@ def test_json_names_the_configuration_of_each_file(run_main, project: Path, writ
     write(project, ".movecheck.yaml", "ignore: [MC005]\n")
     write(project, "orders/.movecheck.yaml", "ignore: [MC005]\n")
     write(project, "other/g2.yaml", orders("../state.yaml"))
-    code, out, _ = run_main(["check", "orders/g1.yaml", "other/g2.yaml", "--format", "json"], cwd=project)
+    _code, out, _ = run_main(["check", "orders/g1.yaml", "other/g2.yaml", "--format", "json"], cwd=project)
     assert [(f["path"], f["config"]) for f in json.loads(out)["files"]] == [
         ("orders/g1.yaml", "orders/.movecheck.yaml"),
         ("other/g2.yaml", ".movecheck.yaml"),
     ]
-    code, out, _ = run_main(["check", "orders/g1.yaml", "--config", "orders/.movecheck.yaml", "--format", "json"], cwd=project)
+    _code, out, _ = run_main(
+        ["check", "orders/g1.yaml", "--config", "orders/.movecheck.yaml", "--format", "json"], cwd=project
+    )
     assert json.loads(out)["files"][0]["config"] == "orders/.movecheck.yaml"
 
 
@@ -527,7 +552,9 @@ def _game_elsewhere(tmp_path: Path, aa) -> Path:
     (game / "state.yaml").write_text(aa.state, encoding="utf-8")
     (game / "orders.yaml").write_text(aa.legal, encoding="utf-8")
     (secret / "state.yaml").write_text(aa.state, encoding="utf-8")
-    (game / "hostile.yaml").write_text(aa.legal.replace("state: state.yaml", "state: ../secret/state.yaml"), encoding="utf-8")
+    (game / "hostile.yaml").write_text(
+        aa.legal.replace("state: state.yaml", "state: ../secret/state.yaml"), encoding="utf-8"
+    )
     return elsewhere
 
 

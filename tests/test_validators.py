@@ -67,7 +67,17 @@ def seeds() -> dict[str, list[Any]]:
     found["apply-report"].append(json.loads(out.getvalue()))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        main(["reach", str(REPO / "examples" / "maneuver" / "battlefield.yaml"), "r1", "red-2", "-f", "json", "--isolated"])
+        main(
+            [
+                "reach",
+                str(REPO / "examples" / "maneuver" / "battlefield.yaml"),
+                "r1",
+                "red-2",
+                "-f",
+                "json",
+                "--isolated",
+            ]
+        )
     found["reach"].append(json.loads(out.getvalue()))
     for orders in ("g1-combat.yaml", "variants/aa101-not-adjacent.yaml"):
         out = io.StringIO()
@@ -90,7 +100,11 @@ ODD_VALUES = [
 ]
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 1000) | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 1000)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=4),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=8,
 )
@@ -101,10 +115,10 @@ def paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     found = [prefix]
     if isinstance(node, dict):
         for key, value in node.items():
-            found += paths(value, prefix + (key,))
+            found += paths(value, (*prefix, key))
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            found += paths(value, prefix + (index,))
+            found += paths(value, (*prefix, index))
     return found
 
 
@@ -133,7 +147,9 @@ def mutated(draw: Any) -> tuple[str, Any]:
             parent = at(doc, where[:-1])
             del parent[where[-1]]
         elif how == "add" and isinstance(target, dict):
-            target[draw(st.sampled_from(["extra", "id", "count", "name", "moved", "sea", "x", "aliases"]))] = draw(st.sampled_from(ODD_VALUES))
+            target[draw(st.sampled_from(["extra", "id", "count", "name", "moved", "sea", "x", "aliases"]))] = draw(
+                st.sampled_from(ODD_VALUES)
+            )
         elif how == "repeat" and isinstance(target, list) and target:
             target.append(copy.deepcopy(target[draw(st.integers(0, len(target) - 1))]))
         elif how == "empty" and isinstance(target, (list, dict)):
@@ -172,8 +188,16 @@ def test_any_json_value_gets_jsonschemas_answer(name: str, data: Any) -> None:
     "name,data,valid",
     [
         ("aa-orders", {"system": "aa", "power": "Germans", "phase": "combat_move", "moves": []}, True),
-        ("aa-orders", {"system": "aa", "power": "Germans", "phase": "combat_move", "moves": [], "movecheck": 1.0}, False),
-        ("aa-orders", {"system": "aa", "power": "Germans", "phase": "combat_move", "moves": [], "movecheck": True}, False),
+        (
+            "aa-orders",
+            {"system": "aa", "power": "Germans", "phase": "combat_move", "moves": [], "movecheck": 1.0},
+            False,
+        ),
+        (
+            "aa-orders",
+            {"system": "aa", "power": "Germans", "phase": "combat_move", "moves": [], "movecheck": True},
+            False,
+        ),
         ("aa-orders", {"system": "aa", "power": "Germans", "phase": "combat_move"}, False),
         ("aa-orders", {"system": "aa", "power": "", "phase": "combat_move", "moves": []}, False),
     ],

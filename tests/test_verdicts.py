@@ -18,7 +18,7 @@ import yaml
 from hypothesis import settings
 from hypothesis import strategies as st
 
-import movecheck.aa.rules  # noqa: F401  (registers the aa clauses)
+import movecheck.aa.rules
 import movecheck.problems  # noqa: F401  (registers the MC clauses)
 from movecheck.findings import FileReport, Report, Verdict, make_finding
 from tests.properties import in_two_runs
@@ -106,21 +106,38 @@ def test_clean_run_counts_every_order_legal(run_main, aa_dir, write) -> None:
 @pytest.mark.parametrize(
     "state, reason",
     [
-        ("movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\nbogus: 1\n",
-         "the state has errors"),
-        ("movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\n"
-         "units:\n  Germany: {Germans: {tank: 1}}\n  Karelia S.S.R.: {Russians: {infantry: 1}}\n"
-         "  Nowhere Land: {Germans: {tank: 1}}\n",
-         "the state has errors"),
-        ("movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Russians, phase: combat_move}\n",
-         "the orders do not match the state"),
-        ("movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: noncombat_move}\n",
-         "the orders do not match the state"),
+        (
+            "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\nbogus: "
+            "1\n",
+            "the state has errors",
+        ),
+        (
+            "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\n"
+            "units:\n  Germany: {Germans: {tank: 1}}\n  Karelia S.S.R.: {Russians: {infantry: 1}}\n"
+            "  Nowhere Land: {Germans: {tank: 1}}\n",
+            "the state has errors",
+        ),
+        (
+            "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Russians, phase: combat_move}\n",
+            "the orders do not match the state",
+        ),
+        (
+            "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: noncombat_move}\n",
+            "the orders do not match the state",
+        ),
         ("movecheck: 1\nsystem: aa\nmap: [aa1942\n", "the state could not be read"),
         ("movecheck: [1\n", "the orders name no usable state"),
         ("movecheck: 1\nsystem: maneuver\n", "the orders name no usable state"),
     ],
-    ids=["state-schema", "state-unknown-territory", "other-power", "other-phase", "state-yaml", "not-movecheck", "state-kind"],
+    ids=[
+        "state-schema",
+        "state-unknown-territory",
+        "other-power",
+        "other-phase",
+        "state-yaml",
+        "not-movecheck",
+        "state-kind",
+    ],
 )
 def test_orders_against_a_broken_state_are_unchecked(run_main, aa_dir, write, state: str, reason: str) -> None:
     write(aa_dir, "state.yaml", state)
@@ -153,7 +170,11 @@ def test_an_unknown_power_leaves_the_orders_unchecked(run_main, aa_dir, write) -
 
 @pytest.mark.parametrize("flags", [["--select", "AA"], ["--ignore", "MC"], ["--select", "AA201"]])
 def test_selection_cannot_hide_unchecked_orders(run_main, aa_dir, write, flags: list[str]) -> None:
-    write(aa_dir, "state.yaml", "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\nbogus: 1\n")
+    write(
+        aa_dir,
+        "state.yaml",
+        "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\nbogus: 1\n",
+    )
     write(aa_dir, "orders.yaml", TWO_LEGAL)
     code, out, _ = run_main(["check", "orders.yaml", *flags], cwd=aa_dir)
     assert code == 1
@@ -165,7 +186,11 @@ def test_selection_cannot_hide_unchecked_orders(run_main, aa_dir, write, flags: 
 
 
 def test_per_file_ignores_cannot_hide_unchecked_orders(run_main, aa_dir, write) -> None:
-    write(aa_dir, "state.yaml", "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\nbogus: 1\n")
+    write(
+        aa_dir,
+        "state.yaml",
+        "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Germans, phase: combat_move}\nbogus: 1\n",
+    )
     write(aa_dir, "orders.yaml", TWO_LEGAL)
     write(aa_dir, ".movecheck.yaml", "per-file-ignores:\n  '*.yaml': [MC, AA]\n")
     code, out, _ = run_main(["check", "orders.yaml"], cwd=aa_dir)
@@ -187,7 +212,8 @@ def test_lint_of_orders_does_not_call_them_legal(run_main, aa_dir, write) -> Non
     code, out, _ = run_main(["lint", "orders.yaml"], cwd=aa_dir)
     assert code == 0  # lint reads the file; judging the orders is check's job
     assert out.splitlines()[-1] == (
-        "0 errors, 0 warnings, 0 notes in 1 file; 2 orders not judged (lint does not judge orders: use 'movecheck check')."
+        "0 errors, 0 warnings, 0 notes in 1 file; 2 orders not judged (lint does not judge orders: use 'movecheck "
+        "check')."
     )
     assert "legal" not in out
     code, out, _ = run_main(["lint", "orders.yaml", "--format", "json"], cwd=aa_dir)
@@ -312,11 +338,13 @@ def _a_legal_order_had_every_move_clause_run_on_it(
     assert verdicts.count("legal") >= len(verdicts) - 3  # three mutations leave most orders to judge
 
 
-test_a_legal_order_had_every_move_clause_run_on_it, test_a_legal_order_had_every_move_clause_run_on_it_in_full = in_two_runs(
-    settings(max_examples=25, derandomize=True, deadline=None, database=None),
-    mutations=st.lists(_mutations(), min_size=1, max_size=3),
-    marks=[pytest.mark.parametrize("orders_file,state_file", AA_PAIRS, ids=["combat", "noncombat"])],
-)(_a_legal_order_had_every_move_clause_run_on_it)
+test_a_legal_order_had_every_move_clause_run_on_it, test_a_legal_order_had_every_move_clause_run_on_it_in_full = (
+    in_two_runs(
+        settings(max_examples=25, derandomize=True, deadline=None, database=None),
+        mutations=st.lists(_mutations(), min_size=1, max_size=3),
+        marks=[pytest.mark.parametrize("orders_file,state_file", AA_PAIRS, ids=["combat", "noncombat"])],
+    )(_a_legal_order_had_every_move_clause_run_on_it)
+)
 
 
 @pytest.fixture(scope="module")
@@ -348,6 +376,9 @@ def test_check_refuses_a_budget_variable_in_one_line(monkeypatch, capsys, variab
     from movecheck.cli import main
 
     monkeypatch.setenv(variable, "1e9")
-    assert main(["check", str(Path(__file__).resolve().parent.parent / "examples" / "aa" / "orders" / "g1-combat.yaml")]) == 2
+    assert (
+        main(["check", str(Path(__file__).resolve().parent.parent / "examples" / "aa" / "orders" / "g1-combat.yaml")])
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and variable in err and "'1e9'" in err and "Traceback" not in err

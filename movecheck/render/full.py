@@ -17,7 +17,7 @@ The lines come from the text the loader read (so standard input works too),
 never from reading a file again; the caret stands at the finding's column and
 underlines the YAML token there.  A file the run was not asked to check (a
 state, a map, a configuration) shows the finding's line alone.
-"""
+"""  # noqa: E501 - the example is the literal output, checked by tests/test_render.py
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ before it); lines that are not workflow commands only go to the log.
 
 Escaping follows the runner's rules: in the message ``%``, CR and LF become
 ``%25``, ``%0D``, ``%0A``; in property values also ``:`` → ``%3A`` and ``,`` → ``%2C``.
-"""
+"""  # noqa: E501 - the example is the literal output, checked by tests/test_render.py
 
 from __future__ import annotations
 
@@ -65,7 +65,8 @@ def render(report: Report, *, color: bool = False, statistics: bool = False) -> 
     """Annotations, errors first, then the plain summary line."""
     findings = sorted(enumerate(report.sorted_findings()), key=lambda item: (_ORDER[item[1].severity], item[0]))
     lines = [annotation(f) for _, f in findings]
-    lines.extend(f"::notice file={escape_property(portable_path(path))}::{escape_data(line)}" for path, line in override_lines(report))
+    notices = override_lines(report)
+    lines.extend(f"::notice file={escape_property(portable_path(path))}::{escape_data(line)}" for path, line in notices)
     if statistics:
         lines.extend(statistics_lines(report))
     lines.append(summary_line(report))

@@ -125,7 +125,8 @@ def _result(finding: Finding, index: dict[str, int], occurrence: int) -> dict[st
 
 def _notification(path: str, line: str) -> dict[str, Any]:
     """What changed a file's rules or selection (:mod:`movecheck.overrides`), as a configuration notification."""
-    return {"level": "note", "message": {"text": line}, "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}]}
+    location = {"physicalLocation": {"artifactLocation": _artifact(path)}}
+    return {"level": "note", "message": {"text": line}, "locations": [location]}
 
 
 def sarif_log(report: Report, statistics: bool = False) -> dict[str, Any]:

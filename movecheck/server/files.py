@@ -16,7 +16,8 @@ from typing import Any
 from urllib.parse import quote, unquote, urlparse
 
 from movecheck.config import Config, ConfigFinder, repository_root
-from movecheck.core import Settings, outside_root
+from movecheck.core import Settings
+from movecheck.files import outside_root
 
 MAX_CHARS = 2 * 1024 * 1024
 """A buffer longer than this (characters) is not checked as it is typed: one finding says so."""

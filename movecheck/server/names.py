@@ -259,7 +259,7 @@ def definition(ls: MovecheckServer, uri: str, position: lsp.Position) -> lsp.Loc
     node = spans.at((position.line, position.character))
     if node is None or not node.path or node.path[-1] not in ("state", "map") or not isinstance(node.value, str):
         return None
-    from movecheck.core import outside_root
+    from movecheck.files import outside_root
 
     target = os.path.normpath(os.path.join(os.path.dirname(path), node.value))
     if outside_root(target, ls.roots.root_of(path)) or not os.path.isfile(target):

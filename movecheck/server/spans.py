@@ -15,10 +15,7 @@ from typing import Any
 
 import yaml
 
-try:
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - PyYAML without libyaml
-    from yaml import SafeLoader as _Loader
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the pure-Python loader when PyYAML has no libyaml
 
 Point = tuple[int, int]
 """A 0-based (line, character) place in the text."""
@@ -49,6 +46,11 @@ class _Frame:
     expecting_key: bool = True
 
 
+def _point(mark: Any) -> Point:
+    """Where a parser event's mark is; PyYAML's parser marks every event, (0, 0) stands in for a missing mark."""
+    return (mark.line, mark.column) if mark is not None else (0, 0)
+
+
 class Spans:
     """The nodes of one version of a buffer's text."""
 
@@ -67,8 +69,7 @@ class Spans:
         for count, event in enumerate(yaml.parse(text, Loader=_Loader)):
             if count > MAX_EVENTS:
                 return
-            start = (event.start_mark.line, event.start_mark.column)
-            end = (event.end_mark.line, event.end_mark.column)
+            start, end = _point(event.start_mark), _point(event.end_mark)
             if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 frame = stack.pop()
                 self._add(Node(frame.path, frame.start, end))

@@ -100,7 +100,11 @@ def takes_what_it_entered(orders: Path, out: Path) -> None:
     battles = {before.map.resolve(b["at"]) for b in yaml.safe_load(out.read_text()).get("battles") or []}
     for move in data.get("moves") or []:
         units, path = move["units"], [before.map.resolve(s) for s in move["path"]]
-        kinds = [before.map.resolve_type(k) for k in units] if isinstance(units, dict) else [before.by_id[i].type.name for i in units]
+        kinds = (
+            [before.map.resolve_type(k) for k in units]
+            if isinstance(units, dict)
+            else [before.by_id[i].type.name for i in units]
+        )
         if before.is_sea(path[0]) or not any(before.map.unit_types[k].is_land for k in kinds):
             continue
         for space in path[1:]:

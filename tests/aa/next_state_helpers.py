@@ -16,9 +16,13 @@ CAPITALS = {
 }
 
 
-def state_text(power: str, phase: str, units: list[str], *, head: str = "", garrison: tuple[str, ...] = tuple(CAPITALS)) -> str:
+def state_text(
+    power: str, phase: str, units: list[str], *, head: str = "", garrison: tuple[str, ...] = tuple(CAPITALS)
+) -> str:
     """An aa1942-2e state with the given unit lines and one infantry in the capital of each power of ``garrison``."""
-    lines = [f"movecheck: 1\nsystem: aa\nmap: aa1942-2e\n{head}turn: {{round: 1, power: {power}, phase: {phase}}}\nunits:\n"]
+    lines = [
+        f"movecheck: 1\nsystem: aa\nmap: aa1942-2e\n{head}turn: {{round: 1, power: {power}, phase: {phase}}}\nunits:\n"
+    ]
     lines += [f"  - {u}\n" for u in units]
     lines += [f"  - {{at: {CAPITALS[p]}, power: {p}, type: infantry}}\n" for p in garrison]
     return "".join(lines)
@@ -27,7 +31,11 @@ def state_text(power: str, phase: str, units: list[str], *, head: str = "", garr
 def orders_text(state: str, power: str, phase: str, items: list[str]) -> str:
     key = "results" if phase == "battles" else "moves"
     body = "".join(f"  - {item}\n" for item in items) if items else " []\n"
-    return f"movecheck: 1\nsystem: aa\nstate: {state}\npower: {power}\nphase: {phase}\n{key}:" + ("\n" if items else "") + body
+    return (
+        f"movecheck: 1\nsystem: aa\nstate: {state}\npower: {power}\nphase: {phase}\n{key}:"
+        + ("\n" if items else "")
+        + body
+    )
 
 
 def write(folder: Path, name: str, text: str) -> Path:

@@ -256,7 +256,9 @@ units:
 
 def test_cargo_stays_aboard_through_a_sea_battle_and_goes_down_with_its_transport(capsys, tmp_path):
     (tmp_path / "s.yaml").write_text(CARGO_STATE)
-    orders = orders_file(tmp_path / "o.yaml", "combat_move", "{units: {cruiser: 1, transport: 1}, path: [5 Sea Zone, 6 Sea Zone]}")
+    orders = orders_file(
+        tmp_path / "o.yaml", "combat_move", "{units: {cruiser: 1, transport: 1}, path: [5 Sea Zone, 6 Sea Zone]}"
+    )
     battles = tmp_path / "battles.yaml"
     code, text = apply(capsys, str(orders), "-o", str(battles))
     assert code == 0, text
@@ -329,7 +331,7 @@ def test_applying_legal_orders_gives_a_clean_state_that_reads_back(capsys, tmp_p
     source = yaml.safe_load((ORDERS / name).read_text())
     key = PLAYED[name]
     keep = data.draw(st.lists(st.booleans(), min_size=len(source[key]), max_size=len(source[key])), label="keep")
-    source[key] = [item for item, kept in zip(source[key], keep) if kept]
+    source[key] = [item for item, kept in zip(source[key], keep, strict=True) if kept]
     source["state"] = str((ORDERS / source["state"]).resolve())
     folder = tmp_path_factory.mktemp("prop")
     orders = folder / "orders.yaml"

@@ -18,12 +18,27 @@ BATTLES_STATE = ROOT / "examples" / "aa" / "states" / "g1-battles.yaml"
 RESULTS = ROOT / "examples" / "aa" / "orders" / "g1-battles.yaml"
 
 LEGAL = [
-    {"at": "7 Sea Zone", "attacker_losses": {"cruiser": 1, "submarine": 2}, "defender_losses": {"battleship": 1, "transport": 1}},
+    {
+        "at": "7 Sea Zone",
+        "attacker_losses": {"cruiser": 1, "submarine": 2},
+        "defender_losses": {"battleship": 1, "transport": 1},
+    },
     {"at": "17 Sea Zone", "defender_losses": {"destroyer": 1}},
-    {"at": "Belorussia", "attacker_losses": {"infantry": 2}, "defender_losses": {"infantry": 1, "artillery": 1, "tank": 1}},
-    {"at": "Caucasus", "attacker_losses": {"infantry": 2, "artillery": 1},
-     "defender_losses": {"infantry": 3, "artillery": 1, "tank": 1, "aa_gun": 1}},
-    {"at": "Egypt", "attacker_losses": {"infantry": 1}, "defender_losses": {"infantry": 1, "artillery": 1, "tank": 1, "fighter": 1}},
+    {
+        "at": "Belorussia",
+        "attacker_losses": {"infantry": 2},
+        "defender_losses": {"infantry": 1, "artillery": 1, "tank": 1},
+    },
+    {
+        "at": "Caucasus",
+        "attacker_losses": {"infantry": 2, "artillery": 1},
+        "defender_losses": {"infantry": 3, "artillery": 1, "tank": 1, "aa_gun": 1},
+    },
+    {
+        "at": "Egypt",
+        "attacker_losses": {"infantry": 1},
+        "defender_losses": {"infantry": 1, "artillery": 1, "tank": 1, "fighter": 1},
+    },
     {"at": "Karelia S.S.R.", "attacker_losses": {"infantry": 2}, "defender_losses": {"infantry": 2, "fighter": 1}},
 ]
 
@@ -108,7 +123,7 @@ def test_aa501_a_result_for_a_space_with_no_battle(capsys, tmp_path):
 
 def test_aa501_a_battle_resolved_twice(capsys, tmp_path):
     results = [*LEGAL, dict(LEGAL[1])]
-    code, report = check_json(capsys, results_file(tmp_path, results))
+    _code, report = check_json(capsys, results_file(tmp_path, results))
     assert codes(report) == [("AA501", 7)]
     assert "already has a result" in report["findings"][0]["message"]
 
@@ -118,14 +133,16 @@ def test_aa501_a_battle_resolved_twice(capsys, tmp_path):
 
 def test_aa502_more_losses_than_fought(capsys, tmp_path):
     results = with_result("Belorussia", attacker_losses={"infantry": 2, "tank": 2})
-    code, report = check_json(capsys, results_file(tmp_path, results))
+    _code, report = check_json(capsys, results_file(tmp_path, results))
     assert codes(report) == [("AA502", 3)]
     assert "loses 2 tanks in Belorussia, but had 1 tank" in report["findings"][0]["message"]
 
 
 def test_aa502_a_type_that_did_not_fight(capsys, tmp_path):
-    results = with_result("Egypt", defender_losses={"infantry": 1, "artillery": 1, "tank": 1, "fighter": 1, "bomber": 1})
-    code, report = check_json(capsys, results_file(tmp_path, results))
+    results = with_result(
+        "Egypt", defender_losses={"infantry": 1, "artillery": 1, "tank": 1, "fighter": 1, "bomber": 1}
+    )
+    _code, report = check_json(capsys, results_file(tmp_path, results))
     assert codes(report) == [("AA502", 5)]
     assert "had no bombers" in report["findings"][0]["message"]
 
@@ -133,7 +150,7 @@ def test_aa502_a_type_that_did_not_fight(capsys, tmp_path):
 def test_aa502_losses_that_fought_pass(capsys, tmp_path):
     results = with_result("Belorussia", attacker_losses={"infantry": 5, "artillery": 1}, defender_losses=None,
                           retreat=None)
-    code, report = check_json(capsys, results_file(tmp_path, results))
+    _code, report = check_json(capsys, results_file(tmp_path, results))
     assert "AA502" not in [c for c, _ in codes(report)]
 
 
@@ -142,7 +159,7 @@ def test_aa502_losses_that_fought_pass(capsys, tmp_path):
 
 def test_aa503_retreat_to_a_space_no_attacker_came_from(capsys, tmp_path):
     results = with_result("Caucasus", defender_losses={"infantry": 1}, retreat="West Russia")
-    code, report = check_json(capsys, results_file(tmp_path, results))
+    _code, report = check_json(capsys, results_file(tmp_path, results))
     assert codes(report) == [("AA503", 4)]
     assert "no attacking unit came from there (they came from Ukraine S.S.R.)" in report["findings"][0]["message"]
 
@@ -151,7 +168,7 @@ def test_aa503_amphibious_units_never_retreat_the_overland_ones_may(capsys, tmp_
     """1942 (partial_amphibious_retreat): the infantry that came from Libya retreats, the landed artillery and
     infantry stay in Egypt and fight on, so the battle must end for them (AA505, not AA503)."""
     results = with_result("Egypt", attacker_losses={"tank": 1}, defender_losses={"fighter": 1}, retreat="Libya")
-    code, report = check_json(capsys, results_file(tmp_path, results))
+    _code, report = check_json(capsys, results_file(tmp_path, results))
     assert codes(report) == [("AA505", 5)]
     message = report["findings"][0]["message"]
     assert "1 artillery and 1 infantry stay after the retreat and fight on" in message
@@ -159,19 +176,21 @@ def test_aa503_amphibious_units_never_retreat_the_overland_ones_may(capsys, tmp_
 
 def test_aa503_a_sea_battle_retreats_to_a_sea_zone(capsys, tmp_path):
     results = with_result("17 Sea Zone", defender_losses=None, retreat="Egypt")
-    code, report = check_json(capsys, results_file(tmp_path, results))
+    _code, report = check_json(capsys, results_file(tmp_path, results))
     assert codes(report) == [("AA503", 2)]
     assert "a battle at sea retreats to a sea zone" in report["findings"][0]["message"]
 
 
 def test_aa503_nothing_retreats_from_a_battle_lost_whole(capsys, tmp_path):
     results = with_result("Belorussia", attacker_losses={"infantry": 5, "artillery": 1, "tank": 1}, retreat="Poland")
-    code, report = check_json(capsys, results_file(tmp_path, results))
+    _code, report = check_json(capsys, results_file(tmp_path, results))
     assert codes(report) == [("AA503", 3)]
 
 
 def test_aa503_retreat_to_where_the_attackers_came_from_passes(capsys, tmp_path):
-    results = with_result("Belorussia", attacker_losses={"infantry": 4}, defender_losses={"infantry": 1}, retreat="Poland")
+    results = with_result(
+        "Belorussia", attacker_losses={"infantry": 4}, defender_losses={"infantry": 1}, retreat="Poland"
+    )
     code, report = check_json(capsys, results_file(tmp_path, results))
     assert code == 0, report["findings"]
 
@@ -192,7 +211,7 @@ def test_aa504_a_battle_without_a_result(capsys, tmp_path):
 
 def test_aa505_both_sides_left_and_no_retreat(capsys, tmp_path):
     results = with_result("Egypt", defender_losses={"infantry": 1})
-    code, report = check_json(capsys, results_file(tmp_path, results))
+    _code, report = check_json(capsys, results_file(tmp_path, results))
     assert codes(report) == [("AA505", 5)]
     assert "the battle in Egypt is not over" in report["findings"][0]["message"]
 
@@ -251,7 +270,7 @@ def sub_hunt(tmp_path: Path, *, options: str = "") -> Path:
 
 def test_aa506_a_sub_cannot_submerge_while_an_enemy_destroyer_is_left(capsys, tmp_path):
     results = [{"at": "7 Sea Zone", "defender_losses": {"submarine": 1}, "submerged": {"defender": 1}}]
-    code, report = check_json(capsys, results_file(tmp_path, results, state=sub_hunt(tmp_path)))
+    _code, report = check_json(capsys, results_file(tmp_path, results, state=sub_hunt(tmp_path)))
     assert codes(report) == [("AA506", 1)]
     assert "attacking destroyer" in report["findings"][0]["message"]
 
@@ -268,7 +287,7 @@ def test_aa506_no_submerging_when_the_option_is_off(capsys, tmp_path):
     state = sub_hunt(tmp_path, options="options: {subs_may_submerge: false}\n")
     results = [{"at": "7 Sea Zone", "attacker_losses": {"destroyer": 1}, "defender_losses": {"submarine": 1},
                 "submerged": {"defender": 1}}]
-    code, report = check_json(capsys, results_file(tmp_path, results, state=state))
+    _code, report = check_json(capsys, results_file(tmp_path, results, state=state))
     assert codes(report) == [("AA506", 1)]
     assert "subs_may_submerge" in report["findings"][0]["message"]
 
@@ -291,9 +310,15 @@ def test_aa506_submerging_under_revised_passes_and_the_sub_stays_submerged(capsy
 def test_aa502_more_subs_submerge_than_survive(capsys, tmp_path):
     state = tmp_path / "revised.yaml"
     state.write_text(REVISED_STATE)
-    results = [{"at": "7 Sea Zone", "attacker_losses": {"submarine": 1}, "defender_losses": {"destroyer": 1, "submarine": 1},
-                "submerged": {"defender": 1}}]
-    code, report = check_json(capsys, results_file(tmp_path, results, state=state))
+    results = [
+        {
+            "at": "7 Sea Zone",
+            "attacker_losses": {"submarine": 1},
+            "defender_losses": {"destroyer": 1, "submarine": 1},
+            "submerged": {"defender": 1},
+        }
+    ]
+    _code, report = check_json(capsys, results_file(tmp_path, results, state=state))
     assert codes(report) == [("AA502", 1)]
     assert "submerge" in report["findings"][0]["message"]
 
@@ -321,18 +346,27 @@ def test_apply_removes_losses_captures_and_marks_the_survivors(capsys):
     assert after["turn"] == {"round": 1, "power": "Germans", "phase": "noncombat_move"}
     assert "battles" not in after
     assert after["captured_this_turn"] == ["Archangel", "Belorussia", "Caucasus", "Egypt", "Karelia S.S.R."]
-    assert after["control"] == {"Archangel": "Germans", "Caucasus": "Germans", "Egypt": "Germans", "Karelia S.S.R.": "Germans"}
+    assert after["control"] == {
+        "Archangel": "Germans",
+        "Caucasus": "Germans",
+        "Egypt": "Germans",
+        "Karelia S.S.R.": "Germans",
+    }
     assert stacks(after, "Caucasus", "Germans") == {"bomber": 1, "factory": 1, "fighter": 1, "infantry": 1, "tank": 1}
     assert stacks(after, "Caucasus", "Russians") == {}
     assert stacks(after, "7 Sea Zone", "British") == {}
     assert stacks(after, "7 Sea Zone", "Germans") == {"fighter": 1, "submarine": 2}
-    fought = [u for u in after["units"] if u["at"] == "Karelia S.S.R." and u["power"] == "Germans" and u["type"] != "factory"]
+    fought = [
+        u for u in after["units"] if u["at"] == "Karelia S.S.R." and u["power"] == "Germans" and u["type"] != "factory"
+    ]
     assert fought and all(u.get("fought") is True for u in fought)
     assert not any(u.get("fought") for u in after["units"] if u["power"] != "Germans")
 
 
 def test_apply_moves_every_survivor_of_a_retreat_and_captures_nothing(capsys, tmp_path):
-    results = with_result("Belorussia", attacker_losses={"infantry": 4}, defender_losses={"infantry": 1}, retreat="Poland")
+    results = with_result(
+        "Belorussia", attacker_losses={"infantry": 4}, defender_losses={"infantry": 1}, retreat="Poland"
+    )
     after = apply_results(capsys, results_file(tmp_path, results))
     assert stacks(after, "Belorussia", "Germans") == {}
     assert stacks(after, "Belorussia", "Russians") == {"artillery": 1, "tank": 1}
@@ -373,7 +407,7 @@ def test_aa503_a_hand_written_battle_without_from_allows_no_retreat(capsys, tmp_
     state = tmp_path / "revised.yaml"
     state.write_text(REVISED_STATE.replace(", from: [6 Sea Zone]", ""))
     results = [{"at": "7 Sea Zone", "attacker_losses": {"submarine": 1}, "retreat": "6 Sea Zone"}]
-    code, report = check_json(capsys, results_file(tmp_path, results, state=state))
+    _code, report = check_json(capsys, results_file(tmp_path, results, state=state))
     assert codes(report) == [("AA503", 1)]
     assert "does not say where the attackers came from" in report["findings"][0]["message"]
 
@@ -435,13 +469,15 @@ def test_a_casualty_named_by_id_is_the_one_removed(capsys, tmp_path):
                 "submerged": {"defender": 1}}]
     after = apply_results(capsys, results_file(tmp_path, results, state=named_state(tmp_path)))
     british = [u for u in after["units"] if u["power"] == "British" and u["at"] == "7 Sea Zone"]
-    assert british == [{"at": "7 Sea Zone", "power": "British", "type": "submarine", "id": "HMS-Beta", "submerged": True}]
+    assert british == [
+        {"at": "7 Sea Zone", "power": "British", "type": "submarine", "id": "HMS-Beta", "submerged": True}
+    ]
 
 
 def test_aa502_a_casualty_named_by_id_must_have_fought_for_that_side(capsys, tmp_path):
     state = named_state(tmp_path)
     results = [{"at": "7 Sea Zone", "attacker_losses": {"HMS-Alpha": 1}, "defender_losses": {"submarine": 2}}]
-    code, report = check_json(capsys, results_file(tmp_path, results, state=state))
+    _code, report = check_json(capsys, results_file(tmp_path, results, state=state))
     assert ("AA502", 1) in codes(report)
     assert any("HMS-Alpha did not fight for the attacker" in f["message"] for f in report["findings"])
 

@@ -28,8 +28,16 @@ def test_a_blitzed_territory_is_friendly_for_the_rest_of_the_turn(capsys, tmp_pa
     """After the battles, a noncombat move into the territory the tank blitzed through is legal (AA301 before)."""
     units = ["{at: Egypt, power: British, type: tank, id: T}", "{at: Egypt, power: British, type: infantry}",
              "{at: Algeria, power: Germans, type: infantry}"]
-    write(tmp_path, "s.yaml", state_text("British", "combat_move", units, garrison=("Germans", "Russians", "Japanese", "Americans")))
-    write(tmp_path, "o.yaml", orders_text("s.yaml", "British", "combat_move", ["{units: [T], path: [Egypt, Libya, Algeria]}"]))
+    write(
+        tmp_path,
+        "s.yaml",
+        state_text("British", "combat_move", units, garrison=("Germans", "Russians", "Japanese", "Americans")),
+    )
+    write(
+        tmp_path,
+        "o.yaml",
+        orders_text("s.yaml", "British", "combat_move", ["{units: [T], path: [Egypt, Libya, Algeria]}"]),
+    )
     (tmp_path / "battles.yaml").write_text(yaml.safe_dump(applied(capsys, tmp_path / "o.yaml")))
     state = yaml.safe_load((tmp_path / "battles.yaml").read_text())
     assert state["control"]["Libya"] == "British" and "Algeria" not in state.get("control", {})
@@ -38,7 +46,11 @@ def test_a_blitzed_territory_is_friendly_for_the_rest_of_the_turn(capsys, tmp_pa
                                           ["{at: Algeria, attacker_losses: {tank: 1}}"]))
     (tmp_path / "ncm.yaml").write_text(yaml.safe_dump(applied(capsys, tmp_path / "r.yaml")))
     assert yaml.safe_load((tmp_path / "ncm.yaml").read_text())["control"] == {"Libya": "British"}
-    write(tmp_path, "n.yaml", orders_text("ncm.yaml", "British", "noncombat_move", ["{units: {infantry: 1}, path: [Egypt, Libya]}"]))
+    write(
+        tmp_path,
+        "n.yaml",
+        orders_text("ncm.yaml", "British", "noncombat_move", ["{units: {infantry: 1}, path: [Egypt, Libya]}"]),
+    )
     code, report = check(capsys, tmp_path / "n.yaml")
     assert code == 0, report["findings"]
 
@@ -46,7 +58,11 @@ def test_a_blitzed_territory_is_friendly_for_the_rest_of_the_turn(capsys, tmp_pa
 def test_a_territory_holding_only_a_factory_is_taken_in_the_combat_move_not_fought_over(capsys, tmp_path):
     units = ["{at: Germany, power: Germans, type: tank}", "{at: Poland, power: Russians, type: factory}"]
     write(tmp_path, "s.yaml", state_text("Germans", "combat_move", units, head="control: {Poland: Russians}\n"))
-    write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "combat_move", ["{units: {tank: 1}, path: [Germany, Poland]}"]))
+    write(
+        tmp_path,
+        "o.yaml",
+        orders_text("s.yaml", "Germans", "combat_move", ["{units: {tank: 1}, path: [Germany, Poland]}"]),
+    )
     state = applied(capsys, tmp_path / "o.yaml")
     assert "battles" not in state
     assert state["captured_this_turn"] == ["Poland"] and owners(state, "Poland", "factory") == ["Germans"]
@@ -57,8 +73,16 @@ def test_a_territory_holding_only_a_factory_is_taken_in_the_combat_move_not_foug
 
 def aa_gun_board(tmp_path: Path, rules: str) -> Path:
     units = ["{at: Germany, power: Germans, type: tank}", "{at: Poland, power: Russians, type: aa_gun}"]
-    write(tmp_path, "s.yaml", state_text("Germans", "combat_move", units, head=f"rules: {rules}\ncontrol: {{Poland: Russians}}\n"))
-    return write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "combat_move", ["{units: {tank: 1}, path: [Germany, Poland]}"]))
+    write(
+        tmp_path,
+        "s.yaml",
+        state_text("Germans", "combat_move", units, head=f"rules: {rules}\ncontrol: {{Poland: Russians}}\n"),
+    )
+    return write(
+        tmp_path,
+        "o.yaml",
+        orders_text("s.yaml", "Germans", "combat_move", ["{units: {tank: 1}, path: [Germany, Poland]}"]),
+    )
 
 
 def test_1942_an_enemy_aa_gun_is_a_defender_never_captured(capsys, tmp_path):
@@ -66,12 +90,18 @@ def test_1942_an_enemy_aa_gun_is_a_defender_never_captured(capsys, tmp_path):
     battles.write_text(yaml.safe_dump(applied(capsys, aa_gun_board(tmp_path, "aa1942"))))
     state = yaml.safe_load(battles.read_text())
     assert "captured_this_turn" not in state and state["control"] == {"Poland": "Russians"}
-    assert state["battles"] == [{"at": "Poland", "attackers": {"tank": 1}, "defenders": {"aa_gun": 1}, "from": ["Germany"]}]
+    assert state["battles"] == [
+        {"at": "Poland", "attackers": {"tank": 1}, "defenders": {"aa_gun": 1}, "from": ["Germany"]}
+    ]
     lints_clean(capsys, battles)
     write(tmp_path, "r.yaml", orders_text("battles.yaml", "Germans", "battles", ["{at: Poland}"]))
-    code, report = check(capsys, tmp_path / "r.yaml")
+    _code, report = check(capsys, tmp_path / "r.yaml")
     assert codes(report) == ["AA505"]  # the gun is still there: the battle goes on
-    write(tmp_path, "r.yaml", orders_text("battles.yaml", "Germans", "battles", ["{at: Poland, defender_losses: {aa: 1}}"]))
+    write(
+        tmp_path,
+        "r.yaml",
+        orders_text("battles.yaml", "Germans", "battles", ["{at: Poland, defender_losses: {aa: 1}}"]),
+    )
     after = applied(capsys, tmp_path / "r.yaml")
     assert "control" not in after and after["captured_this_turn"] == ["Poland"]  # German again, as on the map
     assert stacks(after, "Poland") == {"tank": 1}
@@ -84,17 +114,32 @@ def test_revised_an_enemy_aa_gun_changes_hands_with_its_territory(capsys, tmp_pa
 
 
 def test_revised_an_aa_gun_is_no_casualty(capsys, tmp_path):
-    units = ["{at: Karelia S.S.R., power: Germans, type: tank, moved: 1}", "{at: Karelia S.S.R., power: Russians, type: infantry}",
-             "{at: Karelia S.S.R., power: Russians, type: aa_gun}"]
+    units = [
+        "{at: Karelia S.S.R., power: Germans, type: tank, moved: 1}",
+        "{at: Karelia S.S.R., power: Russians, type: infantry}",
+        "{at: Karelia S.S.R., power: Russians, type: aa_gun}",
+    ]
     text = state_text("Germans", "battles", units, head="rules: aa-revised\n") + (
         "battles:\n  - {at: Karelia S.S.R., attackers: {tank: 1}, defenders: {infantry: 1}, from: [Baltic States]}\n")
     write(tmp_path, "b.yaml", text)
-    write(tmp_path, "r.yaml", orders_text("b.yaml", "Germans", "battles", ["{at: Karelia S.S.R., defender_losses: {infantry: 1, aa_gun: 1}}"]))
-    code, report = check(capsys, tmp_path / "r.yaml")
+    write(
+        tmp_path,
+        "r.yaml",
+        orders_text(
+            "b.yaml", "Germans", "battles", ["{at: Karelia S.S.R., defender_losses: {infantry: 1, aa_gun: 1}}"]
+        ),
+    )
+    _code, report = check(capsys, tmp_path / "r.yaml")
     assert codes(report) == ["AA502"]
-    write(tmp_path, "r.yaml", orders_text("b.yaml", "Germans", "battles", ["{at: Karelia S.S.R., defender_losses: {infantry: 1}}"]))
+    write(
+        tmp_path,
+        "r.yaml",
+        orders_text("b.yaml", "Germans", "battles", ["{at: Karelia S.S.R., defender_losses: {infantry: 1}}"]),
+    )
     after = applied(capsys, tmp_path / "r.yaml")
-    assert after["control"] == {"Karelia S.S.R.": "Germans"} and owners(after, "Karelia S.S.R.", "aa_gun") == ["Germans"]
+    assert after["control"] == {"Karelia S.S.R.": "Germans"} and owners(after, "Karelia S.S.R.", "aa_gun") == [
+        "Germans"
+    ]
 
 
 # -- liberation ----------------------------------------------------------------------------
@@ -104,8 +149,14 @@ def liberation(tmp_path: Path, control: str, path: str, extra: tuple[str, ...] =
     """A British tank in Archangel, the German-held Russian lands of ``control`` empty."""
     units = ["{at: Archangel, power: British, type: tank}", *extra]
     garrison = ("Germans", "British", "Japanese", "Americans") + (() if "Russia:" in control else ("Russians",))
-    write(tmp_path, "s.yaml", state_text("British", "combat_move", units, head=f"control: {{{control}}}\n", garrison=garrison))
-    return write(tmp_path, "o.yaml", orders_text("s.yaml", "British", "combat_move", [f"{{units: {{tank: 1}}, path: {path}}}"]))
+    write(
+        tmp_path,
+        "s.yaml",
+        state_text("British", "combat_move", units, head=f"control: {{{control}}}\n", garrison=garrison),
+    )
+    return write(
+        tmp_path, "o.yaml", orders_text("s.yaml", "British", "combat_move", [f"{{units: {{tank: 1}}, path: {path}}}"])
+    )
 
 
 def test_a_territory_of_an_ally_returns_to_it(capsys, tmp_path):
@@ -115,7 +166,9 @@ def test_a_territory_of_an_ally_returns_to_it(capsys, tmp_path):
 
 
 def test_while_the_allys_capital_is_enemy_held_the_liberator_holds_it(capsys, tmp_path):
-    state = applied(capsys, liberation(tmp_path, "Karelia S.S.R.: Germans, Russia: Germans", "[Archangel, Karelia S.S.R.]"))
+    state = applied(
+        capsys, liberation(tmp_path, "Karelia S.S.R.: Germans, Russia: Germans", "[Archangel, Karelia S.S.R.]")
+    )
     assert state["control"] == {"Karelia S.S.R.": "British", "Russia": "Germans"}
 
 
@@ -125,14 +178,23 @@ def test_a_liberated_capital_returns_at_once_with_the_lands_allies_hold(capsys, 
     state = applied(capsys, liberation(tmp_path, control, "[Archangel, Russia]", factory))
     assert state["control"] == {"Caucasus": "Germans"}  # Russia, Karelia and Vologda Russian again
     assert state["captured_this_turn"] == ["Russia"]
-    assert owners(state, "Russia", "factory") == ["Russians"] and owners(state, "Karelia S.S.R.", "factory") == ["Russians"]
+    assert owners(state, "Russia", "factory") == ["Russians"] and owners(state, "Karelia S.S.R.", "factory") == [
+        "Russians"
+    ]
 
 
 def test_a_territory_freed_in_battle_is_liberated_too(capsys, tmp_path):
-    units = ["{at: Karelia S.S.R., power: British, type: tank, moved: 1}", "{at: Karelia S.S.R., power: Germans, type: infantry}"]
+    units = [
+        "{at: Karelia S.S.R., power: British, type: tank, moved: 1}",
+        "{at: Karelia S.S.R., power: Germans, type: infantry}",
+    ]
     text = state_text("British", "battles", units, head="control: {Karelia S.S.R.: Germans}\n") + (
         "battles:\n  - {at: Karelia S.S.R., attackers: {tank: 1}, defenders: {infantry: 1}, from: [Archangel]}\n")
     write(tmp_path, "b.yaml", text)
-    write(tmp_path, "r.yaml", orders_text("b.yaml", "British", "battles", ["{at: Karelia S.S.R., defender_losses: {infantry: 1}}"]))
+    write(
+        tmp_path,
+        "r.yaml",
+        orders_text("b.yaml", "British", "battles", ["{at: Karelia S.S.R., defender_losses: {infantry: 1}}"]),
+    )
     after = applied(capsys, tmp_path / "r.yaml")
     assert "control" not in after and after["captured_this_turn"] == ["Karelia S.S.R."]

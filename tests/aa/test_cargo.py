@@ -124,7 +124,7 @@ def test_aa402_walk_then_load_in_one_order(run, ph):
 
 
 def test_aa402_move_then_load_in_two_orders(run, ph):
-    units = [unit("Poland", G, "tank", id="P"), unit(ZONE, G, "transport", id="T1")] + ph.enemy_garrison
+    units = [unit("Poland", G, "tank", id="P"), unit(ZONE, G, "transport", id="T1"), *ph.enemy_garrison]
     findings = run(ph.state(units), [
         mv(["P"], "Poland", "Germany"),
         mv(["P"], "Germany", ZONE, ph.first),
@@ -134,7 +134,7 @@ def test_aa402_move_then_load_in_two_orders(run, ph):
 
 
 def test_aa402_silent_for_a_unit_that_has_not_moved(run, ph):
-    units = [unit("Germany", G, "tank", id="P"), unit(ZONE, G, "transport", id="T1")] + ph.enemy_garrison
+    units = [unit("Germany", G, "tank", id="P"), unit(ZONE, G, "transport", id="T1"), *ph.enemy_garrison]
     assert run(ph.state(units), [mv(["P"], "Germany", ZONE, ph.first)]) == []
 
 
@@ -142,14 +142,14 @@ def test_aa402_silent_for_a_unit_that_has_not_moved(run, ph):
 
 
 def test_aa403_unload_then_move_on_in_the_same_order(run, ph):
-    units = [unit("Germany", G, "tank", id="P"), unit(ZONE, G, "transport", id="T1")] + ph.enemy_garrison
+    units = [unit("Germany", G, "tank", id="P"), unit(ZONE, G, "transport", id="T1"), *ph.enemy_garrison]
     findings = run(ph.state(units), [mv(["P"], "Germany", ZONE, ph.first, ph.beyond)])
     assert "AA403" in codes(findings)
     assert ph.first in only(findings, "AA403")[0].message
 
 
 def test_aa403_unload_then_move_on_in_a_later_order(run, ph):
-    units = [unit("Germany", G, "tank", id="P"), unit(ZONE, G, "transport", id="T1")] + ph.enemy_garrison
+    units = [unit("Germany", G, "tank", id="P"), unit(ZONE, G, "transport", id="T1"), *ph.enemy_garrison]
     findings = run(ph.state(units), [
         mv(["P"], "Germany", ZONE, ph.first),
         mv(["P"], ph.first, ph.beyond),
@@ -159,7 +159,7 @@ def test_aa403_unload_then_move_on_in_a_later_order(run, ph):
 
 
 def test_aa403_transport_moves_after_unloading(run, ph):
-    units = [unit("Germany", G, "infantry"), unit(ZONE, G, "transport", id="T1")] + ph.enemy_garrison
+    units = [unit("Germany", G, "infantry"), unit(ZONE, G, "transport", id="T1"), *ph.enemy_garrison]
     findings = run(ph.state(units), [
         mv({"infantry": 1}, "Germany", ZONE, ph.first, transport="T1"),
         mv(["T1"], ZONE, "6 Sea Zone"),
@@ -169,7 +169,7 @@ def test_aa403_transport_moves_after_unloading(run, ph):
 
 
 def test_aa403_transport_loads_after_unloading(run, ph):
-    units = [unit("Germany", G, "infantry", 2), unit(ZONE, G, "transport", id="T1")] + ph.enemy_garrison
+    units = [unit("Germany", G, "infantry", 2), unit(ZONE, G, "transport", id="T1"), *ph.enemy_garrison]
     findings = run(ph.state(units), [
         mv({"infantry": 1}, "Germany", ZONE, ph.first, transport="T1"),
         mv({"infantry": 1}, "Germany", ZONE, transport="T1"),
@@ -181,7 +181,7 @@ def test_aa403_silent_for_move_load_sail_unload(run, ph):
     # a transport may move, then unload; its cargo's move ends there
     garrison = [unit("Northwestern Europe", B, "infantry")] if ph.name == "combat_move" else []
     control = {"Northwestern Europe": B} if ph.name == "combat_move" else {}
-    units = [unit("Germany", G, "infantry", 2), unit(ZONE, G, "transport", id="T1")] + garrison
+    units = [unit("Germany", G, "infantry", 2), unit(ZONE, G, "transport", id="T1"), *garrison]
     findings = run(ph.state(units, control=control), [
         mv({"infantry": 2}, "Germany", ZONE, transport="T1"),
         mv(["T1"], ZONE, "6 Sea Zone"),
@@ -194,7 +194,7 @@ def test_aa403_silent_for_move_load_sail_unload(run, ph):
 
 
 def test_aa404_one_transport_unloads_into_two_territories(run, ph):
-    units = [unit(ZONE, G, "transport", id="T1"), unit(ZONE, G, "infantry", 2, aboard="T1")] + ph.enemy_garrison
+    units = [unit(ZONE, G, "transport", id="T1"), unit(ZONE, G, "infantry", 2, aboard="T1"), *ph.enemy_garrison]
     findings = run(ph.state(units), [
         mv({"infantry": 1}, ZONE, ph.first),
         mv({"infantry": 1}, ZONE, ph.second),
@@ -205,7 +205,7 @@ def test_aa404_one_transport_unloads_into_two_territories(run, ph):
 
 
 def test_aa404_silent_for_two_unloads_into_one_territory(run, ph):
-    units = [unit(ZONE, G, "transport", id="T1"), unit(ZONE, G, "infantry", 2, aboard="T1")] + ph.enemy_garrison
+    units = [unit(ZONE, G, "transport", id="T1"), unit(ZONE, G, "infantry", 2, aboard="T1"), *ph.enemy_garrison]
     findings = run(ph.state(units), [
         mv({"infantry": 1}, ZONE, ph.first),
         mv({"infantry": 1}, ZONE, ph.first),
@@ -219,7 +219,8 @@ def test_aa404_silent_for_two_transports_and_two_territories(run, ph):
         unit(ZONE, G, "infantry", aboard="T1"),
         unit(ZONE, G, "transport", id="T2"),
         unit(ZONE, G, "infantry", aboard="T2"),
-    ] + ph.enemy_garrison
+        *ph.enemy_garrison,
+    ]
     findings = run(ph.state(units), [
         mv({"infantry": 1}, ZONE, ph.first),
         mv({"infantry": 1}, ZONE, ph.second),
@@ -231,7 +232,7 @@ def test_aa404_silent_for_two_transports_and_two_territories(run, ph):
 
 
 def test_aa405_load_onto_an_allied_transport_and_unload(run, ph):
-    units = [unit("Germany", G, "infantry"), unit(ZONE, J, "transport", id="Maru")] + ph.enemy_garrison
+    units = [unit("Germany", G, "infantry"), unit(ZONE, J, "transport", id="Maru"), *ph.enemy_garrison]
     findings = run(ph.state(units), [
         mv({"infantry": 1}, "Germany", ZONE, transport="Maru"),
         mv({"infantry": 1}, ZONE, ph.first),
@@ -241,13 +242,13 @@ def test_aa405_load_onto_an_allied_transport_and_unload(run, ph):
 
 
 def test_aa405_in_one_order(run, ph):
-    units = [unit("Germany", G, "infantry"), unit(ZONE, J, "transport", id="Maru")] + ph.enemy_garrison
+    units = [unit("Germany", G, "infantry"), unit(ZONE, J, "transport", id="Maru"), *ph.enemy_garrison]
     findings = run(ph.state(units), [mv({"infantry": 1}, "Germany", ZONE, ph.first, transport="Maru")])
     assert codes(findings) == ["AA405"]
 
 
 def test_aa405_silent_for_unloading_cargo_boarded_on_an_earlier_turn(run, ph):
-    units = [unit(ZONE, J, "transport", id="Maru"), unit(ZONE, G, "infantry", aboard="Maru")] + ph.enemy_garrison
+    units = [unit(ZONE, J, "transport", id="Maru"), unit(ZONE, G, "infantry", aboard="Maru"), *ph.enemy_garrison]
     assert run(ph.state(units), [mv({"infantry": 1}, ZONE, ph.first)]) == []
 
 
@@ -327,6 +328,6 @@ def test_named_transport_in_another_zone(run, ph):
 
 
 def test_unnamed_cargo_never_boards_an_enemy_transport(run, ph):
-    units = [unit("Germany", G, "infantry"), unit(ZONE, B, "transport")] + ph.enemy_garrison
+    units = [unit("Germany", G, "infantry"), unit(ZONE, B, "transport"), *ph.enemy_garrison]
     findings = run(ph.state(units), [mv({"infantry": 1}, "Germany", ZONE, ph.first)])
     assert codes(findings) == ["AA105"]

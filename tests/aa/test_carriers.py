@@ -46,8 +46,14 @@ def test_a_fighter_that_flew_to_its_carrier_does_not_ride_it_on(run, named):
 
 
 def test_a_fighter_aboard_at_the_start_rides_into_the_battle(run):
-    s = state(G, units=[unit("3 Sea Zone", G, "carrier", id="C1"), unit("3 Sea Zone", G, "fighter", id="F1", aboard="C1"),
-                        unit("7 Sea Zone", B, "battleship")])
+    s = state(
+        G,
+        units=[
+            unit("3 Sea Zone", G, "carrier", id="C1"),
+            unit("3 Sea Zone", G, "fighter", id="F1", aboard="C1"),
+            unit("7 Sea Zone", B, "battleship"),
+        ],
+    )
     assert run(s, [mv(["C1", "F1"], *INTO_BATTLE)]) == []
     assert run(s, [mv(["C1"], *INTO_BATTLE)]) == []
 
@@ -76,7 +82,10 @@ def test_an_unnamed_own_fighter_aboard_goes_with_its_carrier(run):
 
 
 def test_named_and_unnamed_cargo_get_the_same_verdict(run):
-    for moves in ([mv(["C1"], "5 Sea Zone", "6 Sea Zone")], [mv({"carrier": 1, "fighter": 1}, "5 Sea Zone", "6 Sea Zone")]):
+    for moves in (
+        [mv(["C1"], "5 Sea Zone", "6 Sea Zone")],
+        [mv({"carrier": 1, "fighter": 1}, "5 Sea Zone", "6 Sea Zone")],
+    ):
         assert run(aboard(), moves) == []
 
 
@@ -95,22 +104,37 @@ def report(tmp_path, state_text, moves, power=G, phase=NCM):
     (tmp_path / "orders.yaml").write_text(orders(power, phase, moves), encoding="utf-8")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = main(["check", str(tmp_path / "orders.yaml"), "--state", str(tmp_path / "state.yaml"), "--format", "json"])
+        code = main(
+            ["check", str(tmp_path / "orders.yaml"), "--state", str(tmp_path / "state.yaml"), "--format", "json"]
+        )
     document = json.loads(out.getvalue())
     return code, document["files"][0], document["findings"]
 
 
 def test_the_assignment_lists_the_fighters_the_carrier_carried(tmp_path):
-    st = state(G, NCM, units=[unit("5 Sea Zone", G, "carrier", id="C1"), unit("5 Sea Zone", G, "fighter", id="F1", aboard="C1"),
-                              unit("5 Sea Zone", J, "fighter", id="Zero", aboard="C1")])
+    st = state(
+        G,
+        NCM,
+        units=[
+            unit("5 Sea Zone", G, "carrier", id="C1"),
+            unit("5 Sea Zone", G, "fighter", id="F1", aboard="C1"),
+            unit("5 Sea Zone", J, "fighter", id="Zero", aboard="C1"),
+        ],
+    )
     code, result, findings = report(tmp_path, st, [mv(["C1"], "5 Sea Zone", "6 Sea Zone")])
     assert code == 0 and findings == []
     assert result["assignment"] == [{"order": 1, "units": ["C1"], "rides": {"F1": "C1", "Zero": "C1"}}]
 
 
 def test_the_assignment_of_a_combat_move_lists_the_carried_fighter(tmp_path):
-    st = state(G, units=[unit("5 Sea Zone", G, "carrier", id="C1"), unit("5 Sea Zone", G, "fighter", id="F1", aboard="C1"),
-                         unit("7 Sea Zone", B, "battleship")])
+    st = state(
+        G,
+        units=[
+            unit("5 Sea Zone", G, "carrier", id="C1"),
+            unit("5 Sea Zone", G, "fighter", id="F1", aboard="C1"),
+            unit("7 Sea Zone", B, "battleship"),
+        ],
+    )
     code, result, findings = report(tmp_path, st, [mv(["C1"], "5 Sea Zone", "6 Sea Zone", "7 Sea Zone")], phase=CM)
     assert code == 0 and findings == []
     assert result["assignment"] == [{"order": 1, "units": ["C1"], "rides": {"F1": "C1"}}]
@@ -139,6 +163,8 @@ def test_a_fighter_in_flight_after_its_battle_is_not_cargo(run):
 def test_a_fighter_that_flies_on_from_a_carrier_is_not_reported_landed(tmp_path):
     """Its journey passed the carrier's zone (aa-turn.md, Journeys): no landing in the assignment, no AA306."""
     st = state(G, NCM, units=[unit("5 Sea Zone", G, "carrier", id="C1"), unit("Germany", G, "fighter", id="F1")])
-    code, result, findings = report(tmp_path, st, [mv(["F1"], "Germany", "5 Sea Zone"), mv(["F1"], "5 Sea Zone", "Germany")])
+    code, result, findings = report(
+        tmp_path, st, [mv(["F1"], "Germany", "5 Sea Zone"), mv(["F1"], "5 Sea Zone", "Germany")]
+    )
     assert code == 0 and findings == []
     assert result["assignment"] == [{"order": 1, "units": ["F1"]}, {"order": 2, "units": ["F1"]}]

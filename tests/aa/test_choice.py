@@ -103,7 +103,10 @@ def test_the_transport_that_unloaded_stays(run) -> None:
 def test_a_count_order_moves_the_carrier_no_fighter_landed_on(run) -> None:
     st = state(A, NCM, units=[unit("11 Sea Zone", A, "carrier"), unit("11 Sea Zone", A, "carrier"),
                                unit("Eastern United States", A, "fighter")])
-    moves = [mv({"fighter": 1}, "Eastern United States", "11 Sea Zone"), mv({"carrier": 1}, "11 Sea Zone", "10 Sea Zone")]
+    moves = [
+        mv({"fighter": 1}, "Eastern United States", "11 Sea Zone"),
+        mv({"carrier": 1}, "11 Sea Zone", "10 Sea Zone"),
+    ]
     assert run(st, moves) == []
 
 
@@ -127,8 +130,16 @@ def test_ids_pin_the_choice(run) -> None:
 
 
 def test_pinned_units_are_not_chosen_again(run) -> None:
-    st = state(G, NCM, units=[unit(ZONE, G, "transport", id="T1"), unit(ZONE, G, "transport", id="T2"),
-                               unit(ZONE, G, "infantry", aboard="T1", id="I1"), unit(ZONE, G, "infantry", aboard="T2", id="I2")])
+    st = state(
+        G,
+        NCM,
+        units=[
+            unit(ZONE, G, "transport", id="T1"),
+            unit(ZONE, G, "transport", id="T2"),
+            unit(ZONE, G, "infantry", aboard="T1", id="I1"),
+            unit(ZONE, G, "infantry", aboard="T2", id="I2"),
+        ],
+    )
     found = run(st, [mv(["I1"], ZONE, "Baltic States"), mv(["I2"], ZONE, "Finland")])
     assert codes(found) == []
     found = run(st, [mv(["I1", "I2"], ZONE, "Baltic States"), mv(["T1"], ZONE, "6 Sea Zone")])
@@ -169,13 +180,17 @@ def assignment_of(tmp_path, state_text, moves, power=G):
     (tmp_path / "orders.yaml").write_text(orders(power, NCM, moves), encoding="utf-8")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = main(["check", str(tmp_path / "orders.yaml"), "--state", str(tmp_path / "state.yaml"), "--format", "json"])
+        code = main(
+            ["check", str(tmp_path / "orders.yaml"), "--state", str(tmp_path / "state.yaml"), "--format", "json"]
+        )
     document = json.loads(out.getvalue())
     return code, document["files"][0]["assignment"]
 
 
 def test_assignment_in_the_json_report(tmp_path) -> None:
-    code, assignment = assignment_of(tmp_path, load_state(), [mv({"infantry": 2}, "Germany", ZONE), mv({"tank": 2}, "Germany", ZONE)])
+    code, assignment = assignment_of(
+        tmp_path, load_state(), [mv({"infantry": 2}, "Germany", ZONE), mv({"tank": 2}, "Germany", ZONE)]
+    )
     assert code == 0
     assert assignment == [
         {"order": 1, "units": ["units[1]#1", "units[1]#2"], "rides": {"units[1]#1": "T1", "units[1]#2": "T2"}},
@@ -184,12 +199,20 @@ def test_assignment_in_the_json_report(tmp_path) -> None:
 
 
 def test_assignment_names_cargo_carried_along_and_carriers(tmp_path) -> None:
-    code, assignment = assignment_of(tmp_path, loaded_state("T1", "T2", "T1"), [mv({"transport": 1}, ZONE, "6 Sea Zone")])
+    code, assignment = assignment_of(
+        tmp_path, loaded_state("T1", "T2", "T1"), [mv({"transport": 1}, ZONE, "6 Sea Zone")]
+    )
     assert code == 0
     assert assignment == [{"order": 1, "units": ["T1"], "rides": {"units[3]": "T1", "units[5]": "T1"}}]
-    st = state(A, NCM, units=[unit("11 Sea Zone", A, "carrier", id="C1"), unit("Eastern United States", A, "fighter", 2)])
-    code, assignment = assignment_of(tmp_path, st, [mv({"fighter": 2}, "Eastern United States", "11 Sea Zone")], power=A)
-    assert assignment == [{"order": 1, "units": ["units[2]#1", "units[2]#2"], "rides": {"units[2]#1": "C1", "units[2]#2": "C1"}}]
+    st = state(
+        A, NCM, units=[unit("11 Sea Zone", A, "carrier", id="C1"), unit("Eastern United States", A, "fighter", 2)]
+    )
+    code, assignment = assignment_of(
+        tmp_path, st, [mv({"fighter": 2}, "Eastern United States", "11 Sea Zone")], power=A
+    )
+    assert assignment == [
+        {"order": 1, "units": ["units[2]#1", "units[2]#2"], "rides": {"units[2]#1": "C1", "units[2]#2": "C1"}}
+    ]
 
 
 # -- movement left (AA104) ----------------------------------------------------------------
@@ -208,7 +231,10 @@ def test_two_count_orders_of_fighters_are_legal_either_way_round(run, first) -> 
 
 
 def test_a_flight_too_long_for_every_fighter_is_still_aa104(run) -> None:
-    moves = [mv({"fighter": 1}, *SHORT), mv({"fighter": 1}, "Germany", "Poland", "Baltic States", ZONE, "Finland", "Norway")]
+    moves = [
+        mv({"fighter": 1}, *SHORT),
+        mv({"fighter": 1}, "Germany", "Poland", "Baltic States", ZONE, "Finland", "Norway"),
+    ]
     found = run(state(G, NCM, units=TWO_FIGHTERS), moves)
     assert errors(found) == ["AA104"] and found[0].order == 2
 
@@ -248,7 +274,10 @@ def british_state(room_in_8: bool = False) -> str:
     units = [unit(UK, B, "infantry", 6), unit(UK, B, "tank", 3), unit(UK, B, "artillery", 3)]
     for k in range(3):  # partly loaded transports in 7 Sea Zone
         units += [unit("7 Sea Zone", B, "transport", id=f"T{k}"), unit("7 Sea Zone", B, "infantry", aboard=f"T{k}")]
-    units += [unit("8 Sea Zone", B, "transport", id="TF"), unit("8 Sea Zone", B, "infantry", 1 if room_in_8 else 2, aboard="TF")]
+    units += [
+        unit("8 Sea Zone", B, "transport", id="TF"),
+        unit("8 Sea Zone", B, "infantry", 1 if room_in_8 else 2, aboard="TF"),
+    ]
     return state(B, NCM, units=units)
 
 
@@ -290,9 +319,11 @@ def test_infantry_then_tanks_onto_many_transports_is_found_at_the_first_try(run,
     (the search's first try) is legal; the lexicographic search alone needed more than the budget."""
     monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "300")
     st = load_state(transports=10, infantry=10, tanks=10)
-    moves = [mv({"infantry": 1}, "Germany", ZONE) for _ in range(10)] + [mv({"tank": 1}, "Germany", ZONE) for _ in range(10)]
+    moves = [mv({"infantry": 1}, "Germany", ZONE) for _ in range(10)] + [
+        mv({"tank": 1}, "Germany", ZONE) for _ in range(10)
+    ]
     assert run(st, moves) == []
-    assert errors(run(st, moves + [mv({"tank": 1}, "Germany", ZONE)])) == ["AA102"]  # no eleventh tank
+    assert errors(run(st, [*moves, mv({"tank": 1}, "Germany", ZONE)])) == ["AA102"]  # no eleventh tank
 
 
 # -- independent parts: an unrelated mistake does not multiply the search -----------------------
@@ -307,7 +338,9 @@ def test_a_mistake_in_another_part_does_not_multiply_the_search(run, monkeypatch
     units = [unit("Germany", G, "infantry", 8), unit("Germany", G, "tank", 8)]
     units += [unit(ZONE, G, "transport", id=f"T{k}") for k in range(8)]
     units += [unit("Italy", G, "fighter", moved=3), unit("Italy", G, "fighter")]
-    moves = [mv({"tank": 1}, "Germany", ZONE) for _ in range(8)] + [mv({"infantry": 1}, "Germany", ZONE) for _ in range(8)]
+    moves = [mv({"tank": 1}, "Germany", ZONE) for _ in range(8)] + [
+        mv({"infantry": 1}, "Germany", ZONE) for _ in range(8)
+    ]
     flights = [mv({"fighter": 1}, *ITALY_EAST), mv({"fighter": 1}, *ITALY_EAST)]
     found = run(state(G, NCM, units=units), moves + flights)
     assert "MC012" not in codes(found)

@@ -186,7 +186,9 @@ def test_aa104_fighter_four_spaces_is_within_range(run):
 
 def test_aa104_fighter_five_spaces_is_too_far(run):
     s = state(G, units=[unit("Germany", G, "fighter"), unit("Archangel", R, "infantry")])
-    findings = run(s, [mv({"fighter": 1}, "Germany", "Poland", "Belorussia", "Karelia S.S.R.", "West Russia", "Archangel")])
+    findings = run(
+        s, [mv({"fighter": 1}, "Germany", "Poland", "Belorussia", "Karelia S.S.R.", "West Russia", "Archangel")]
+    )
     assert "AA104" in codes(findings)
     assert "needs 5 movement" in only(findings, "AA104")[0].message
 
@@ -462,7 +464,7 @@ def test_aa203_load_for_a_later_turn(run):
 
 def test_aa203_cargo_sailing_into_a_sea_battle_without_landing(run):
     # the transport's move into the sea battle is a combat move; loading for no assault is not
-    s = state(G, units=AMPHIBIOUS + [unit("6 Sea Zone", B, "destroyer")])
+    s = state(G, units=[*AMPHIBIOUS, unit("6 Sea Zone", B, "destroyer")])
     findings = run(s, [
         mv({"infantry": 1}, "Germany", "5 Sea Zone", transport="T1"),
         mv(["T1"], "5 Sea Zone", "6 Sea Zone"),
@@ -499,19 +501,19 @@ SUBS = [unit("5 Sea Zone", G, "submarine"), unit("7 Sea Zone", B, "transport")]
 
 
 def test_aa204_sub_passing_an_enemy_destroyer(run):
-    s = state(G, units=SUBS + [unit("6 Sea Zone", B, "destroyer")])
+    s = state(G, units=[*SUBS, unit("6 Sea Zone", B, "destroyer")])
     findings = run(s, [mv({"submarine": 1}, "5 Sea Zone", "6 Sea Zone", "7 Sea Zone", attack=True)])
     assert codes(findings) == ["AA204"]
     assert "6 Sea Zone" in findings[0].message
 
 
 def test_aa204_silent_past_a_zone_without_destroyer(run):
-    s = state(G, units=SUBS + [unit("6 Sea Zone", B, "battleship")])
+    s = state(G, units=[*SUBS, unit("6 Sea Zone", B, "battleship")])
     assert run(s, [mv({"submarine": 1}, "5 Sea Zone", "6 Sea Zone", "7 Sea Zone", attack=True)]) == []
 
 
 def test_aa204_off_with_option(run):
-    s = state(G, units=SUBS + [unit("6 Sea Zone", B, "destroyer")], options={"destroyer_stops_subs": False})
+    s = state(G, units=[*SUBS, unit("6 Sea Zone", B, "destroyer")], options={"destroyer_stops_subs": False})
     assert run(s, [mv({"submarine": 1}, "5 Sea Zone", "6 Sea Zone", "7 Sea Zone", attack=True)]) == []
 
 
@@ -591,12 +593,12 @@ FLEET = [unit("Germany", G, "fighter", 3), unit("7 Sea Zone", B, "battleship")]
 
 
 def test_aa207_fighters_land_on_a_carrier_that_stays(run):
-    s = state(G, units=FLEET + [unit("6 Sea Zone", G, "carrier")])
+    s = state(G, units=[*FLEET, unit("6 Sea Zone", G, "carrier")])
     assert run(s, [mv({"fighter": 2}, "Germany", "5 Sea Zone", "6 Sea Zone", "7 Sea Zone")]) == []
 
 
 def test_aa207_landing_on_a_carrier_that_must_move_is_a_note(run):
-    s = state(G, units=FLEET + [unit("5 Sea Zone", G, "carrier", id="Graf Zeppelin")])
+    s = state(G, units=[*FLEET, unit("5 Sea Zone", G, "carrier", id="Graf Zeppelin")])
     findings = run(s, [mv({"fighter": 2}, "Germany", "5 Sea Zone", "6 Sea Zone", "7 Sea Zone")])
     assert codes(findings) == ["AA309"]
     assert findings[0].severity.value == "note" and "Graf Zeppelin" in findings[0].message
@@ -604,14 +606,14 @@ def test_aa207_landing_on_a_carrier_that_must_move_is_a_note(run):
 
 def test_aa207_carrier_slots_contested(run):
     # three fighters, one 2-slot carrier in reach: exactly one has no landing
-    s = state(G, units=FLEET + [unit("5 Sea Zone", G, "carrier")])
+    s = state(G, units=[*FLEET, unit("5 Sea Zone", G, "carrier")])
     findings = run(s, [mv({"fighter": 3}, "Germany", "5 Sea Zone", "6 Sea Zone", "7 Sea Zone")])
     assert codes(only(findings, "AA207")) == ["AA207"]
     assert "needed by other fighters" in only(findings, "AA207")[0].message
 
 
 def test_aa207_contested_slots_across_orders_names_the_last(run):
-    s = state(G, units=FLEET + [unit("6 Sea Zone", G, "carrier")])
+    s = state(G, units=[*FLEET, unit("6 Sea Zone", G, "carrier")])
     findings = run(s, [
         mv({"fighter": 1}, "Germany", "5 Sea Zone", "6 Sea Zone", "7 Sea Zone"),
         mv({"fighter": 1}, "Germany", "5 Sea Zone", "6 Sea Zone", "7 Sea Zone"),

@@ -52,7 +52,9 @@ def test_empty_hostile_territory_is_a_combat_destination_not_a_battle(run):
 
 
 def test_aa206_still_fires_when_the_first_order_ends_in_a_battle(run):
-    findings = run(desert(unit("Libya", G, "infantry")), [mv({"tank": 1}, "Egypt", "Libya"), mv({"tank": 1}, "Libya", "Algeria")])
+    findings = run(
+        desert(unit("Libya", G, "infantry")), [mv({"tank": 1}, "Egypt", "Libya"), mv({"tank": 1}, "Libya", "Algeria")]
+    )
     assert codes(findings) == ["AA206"]
     assert findings[0].order == 2 and "Libya" in findings[0].message
 
@@ -101,7 +103,9 @@ def test_tank_blitzes_into_a_friendly_territory(run):
 
 
 def test_tank_into_a_friendly_territory_stops_at_an_enemy_aa_gun(run):
-    s = state(G, units=[unit("Germany", G, "tank"), unit("Poland", R, "aa_gun")], control={"Poland": R, "Baltic States": G})
+    s = state(
+        G, units=[unit("Germany", G, "tank"), unit("Poland", R, "aa_gun")], control={"Poland": R, "Baltic States": G}
+    )
     assert codes(run(s, [mv({"tank": 1}, "Germany", "Poland", "Baltic States")])) == ["AA202"]
 
 
@@ -271,8 +275,16 @@ def test_ships_leaving_a_hostile_zone_in_two_orders_make_a_combat_move(run):
 
 def test_a_unit_ordered_on_after_unloading_is_aa403_alone(run):
     """Split after the unload, the rest of the path (a load in a zone a British destroyer holds) is no new cause."""
-    s = state(G, units=[unit("Germany", G, "tank", id="U"), unit("5 Sea Zone", G, "transport"), unit("6 Sea Zone", G, "transport"),
-                        unit("6 Sea Zone", B, "destroyer"), unit("Norway", G, "infantry")])
+    s = state(
+        G,
+        units=[
+            unit("Germany", G, "tank", id="U"),
+            unit("5 Sea Zone", G, "transport"),
+            unit("6 Sea Zone", G, "transport"),
+            unit("6 Sea Zone", B, "destroyer"),
+            unit("Norway", G, "infantry"),
+        ],
+    )
     joined, split = both_spellings(run, s, ["U"], ["Germany", "5 Sea Zone", "Norway", "6 Sea Zone"], 2)
     assert codes(joined) == codes(split) == ["AA403"]
 

@@ -61,55 +61,57 @@ SORTIE = mv({"fighter": 2}, "Germany", "5 Sea Zone", "6 Sea Zone", "7 Sea Zone")
 
 
 def test_carrier_that_moved_in_combat_stays_where_it_ended(run):
-    s = state(G, units=FLEET + [unit("6 Sea Zone", G, "carrier", id="C1"), unit("5 Sea Zone", B, "transport")])
+    s = state(G, units=[*FLEET, unit("6 Sea Zone", G, "carrier", id="C1"), unit("5 Sea Zone", B, "transport")])
     findings = run(s, [SORTIE, mv(["C1"], "6 Sea Zone", "5 Sea Zone", attack=True)])
     assert codes(findings) == ["AA207"]
     assert "no friendly territory or carrier slot within reach" in findings[0].message
 
 
 def test_carrier_that_did_not_move_can_still_come(run):
-    s = state(G, units=FLEET + [unit("5 Sea Zone", G, "carrier", id="C1")])
+    s = state(G, units=[*FLEET, unit("5 Sea Zone", G, "carrier", id="C1")])
     findings = run(s, [SORTIE])
     assert codes(findings) == ["AA309"]
     assert "C1" in findings[0].message and "5 Sea Zone" in findings[0].message
 
 
 def test_allied_carrier_does_not_move_for_us(run):
-    s = state(G, units=FLEET + [unit("5 Sea Zone", J, "carrier")])
+    s = state(G, units=[*FLEET, unit("5 Sea Zone", J, "carrier")])
     assert codes(run(s, [SORTIE])) == ["AA207"]
 
 
 def test_allied_carrier_in_reach_is_a_landing(run):
-    s = state(G, units=FLEET + [unit("6 Sea Zone", J, "carrier")])
+    s = state(G, units=[*FLEET, unit("6 Sea Zone", J, "carrier")])
     assert run(s, [SORTIE]) == []
 
 
 def test_allied_fighters_aboard_take_their_slots(run):
-    s = state(G, units=FLEET + [unit("6 Sea Zone", J, "carrier", id="Akagi"),
-                                unit("6 Sea Zone", J, "fighter", aboard="Akagi")])
+    s = state(
+        G,
+        units=[*FLEET, unit("6 Sea Zone", J, "carrier", id="Akagi"), unit("6 Sea Zone", J, "fighter", aboard="Akagi")],
+    )
     assert codes(run(s, [SORTIE])) == ["AA207"]
 
 
 def test_carrier_cannot_sail_through_a_hostile_zone_to_reach_them(run):
-    s = state(G, units=FLEET + [unit("5 Sea Zone", G, "carrier"), unit("6 Sea Zone", B, "destroyer")])
+    s = state(G, units=[*FLEET, unit("5 Sea Zone", G, "carrier"), unit("6 Sea Zone", B, "destroyer")])
     findings = run(s, [SORTIE])
     assert codes(findings) == ["AA207"]
 
 
 def test_carrier_range_is_its_movement(run):
     # the fighters reach 8 and 9 Sea Zone: two moves from 14 Sea Zone, three from 15 Sea Zone
-    s = state(G, units=FLEET + [unit("15 Sea Zone", G, "carrier")])
+    s = state(G, units=[*FLEET, unit("15 Sea Zone", G, "carrier")])
     assert codes(run(s, [SORTIE])) == ["AA207"]
-    s = state(G, units=FLEET + [unit("14 Sea Zone", G, "carrier")])
+    s = state(G, units=[*FLEET, unit("14 Sea Zone", G, "carrier")])
     assert codes(run(s, [SORTIE])) == ["AA309"]
 
 
 def test_two_unnamed_fighters_of_one_order_are_one_finding(run):
     # both fighters read "Germans fighter" at the same place of the same order: one AA207, one AA309
-    stranded = run(state(G, units=FLEET + [unit("15 Sea Zone", G, "carrier")]), [SORTIE])
+    stranded = run(state(G, units=[*FLEET, unit("15 Sea Zone", G, "carrier")]), [SORTIE])
     assert codes(stranded) == ["AA207"]
     assert stranded[0].message.startswith("1 German fighter in 7 Sea Zone has 1 movement left")
-    rescued = run(state(G, units=FLEET + [unit("14 Sea Zone", G, "carrier")]), [SORTIE])
+    rescued = run(state(G, units=[*FLEET, unit("14 Sea Zone", G, "carrier")]), [SORTIE])
     assert codes(rescued) == ["AA309"]
 
 
@@ -121,7 +123,11 @@ def test_carrier_moved_with_its_fighters_is_where_they_land(run):
 
 
 def test_two_bought_carriers_are_two_decks(run):
-    units = [unit("Okinawa", J, "fighter", 3), unit("Japan", J, "factory"), unit("58 Sea Zone", "Americans", "destroyer")]
+    units = [
+        unit("Okinawa", J, "fighter", 3),
+        unit("Japan", J, "factory"),
+        unit("58 Sea Zone", "Americans", "destroyer"),
+    ]
     deep = ["Okinawa", "51 Sea Zone", "59 Sea Zone", "58 Sea Zone"]
     one = run(state(J, units=units, purchased={"carrier": 1}), [mv({"fighter": 3}, *deep)])
     assert "AA207" in codes(one)
@@ -157,7 +163,7 @@ def check_plan(flyers, decks, matching, zones):
 def brute_force(flyers, decks) -> int:
     best = 0
     for choice in itertools.product(*[deck.zones for deck in decks]):
-        fixed = {deck.key: {zone} for deck, zone in zip(decks, choice)}
+        fixed = {deck.key: {zone} for deck, zone in zip(decks, choice, strict=True)}
         best = max(best, len(_match(flyers, decks, fixed)))
     return best
 
@@ -239,7 +245,7 @@ def optimum(flyers, decks) -> int:
             graph.add_edge("s", ("f", f), capacity=1)
             for zone in fl.sea:
                 graph.add_edge(("f", f), ("z", zone), capacity=1)
-        for deck, zone in zip(decks, choice):
+        for deck, zone in zip(decks, choice, strict=True):
             cap = graph.get_edge_data(("z", zone), "t", {}).get("capacity", 0)
             graph.add_edge(("z", zone), "t", capacity=cap + deck.slots)
         if "s" in graph and "t" in graph:
@@ -247,8 +253,9 @@ def optimum(flyers, decks) -> int:
     return best
 
 
-DECK_SPECS = st.lists(st.tuples(st.integers(1, 3), st.lists(st.sampled_from(ZONES4), min_size=1, max_size=4, unique=True)),
-                      max_size=5)
+DECK_SPECS = st.lists(
+    st.tuples(st.integers(1, 3), st.lists(st.sampled_from(ZONES4), min_size=1, max_size=4, unique=True)), max_size=5
+)
 REACHES = st.lists(st.sets(st.sampled_from(ZONES4)), min_size=1, max_size=8)
 
 
@@ -284,7 +291,10 @@ def _landing_search_out_of_budget_never_strands_a_fighter_wrongly(deck_specs, re
     assert set(landing.matching).isdisjoint(landing.undecided)
 
 
-test_landing_search_out_of_budget_never_strands_a_fighter_wrongly, test_landing_search_out_of_budget_never_strands_a_fighter_wrongly_in_full = in_two_runs(
+(
+    test_landing_search_out_of_budget_never_strands_a_fighter_wrongly,
+    test_landing_search_out_of_budget_never_strands_a_fighter_wrongly_in_full,
+) = in_two_runs(
     settings(max_examples=150, deadline=None, derandomize=True),
     DECK_SPECS,
     REACHES,
@@ -312,7 +322,7 @@ def test_landing_budget_large_enough_decides(run):
 def test_landing_decided_without_search_is_still_reported(run, monkeypatch):
     # the carrier moved in combat: it is fixed slots in a zone the fighters cannot reach, nothing to search
     monkeypatch.setenv(LANDING_VARIABLE, "1")
-    s = state(G, units=FLEET + [unit("6 Sea Zone", G, "carrier", id="C1"), unit("5 Sea Zone", B, "transport")])
+    s = state(G, units=[*FLEET, unit("6 Sea Zone", G, "carrier", id="C1"), unit("5 Sea Zone", B, "transport")])
     findings = run(s, [SORTIE, mv(["C1"], "6 Sea Zone", "5 Sea Zone", attack=True)])
     assert codes(findings) == ["AA207"]
 
@@ -392,8 +402,13 @@ def test_large_turn_is_exact_or_unchecked_within_the_budget(tmp_path, monkeypatc
 
 # --- noncombat: where the bought carriers go ---------------------------------------------------
 
-WAITING = [unit("Germany", G, "fighter", id="G1"), unit("Germany", G, "fighter", id="G2"), unit("France", G, "fighter", id="F1"),
-           unit("Germany", G, "factory"), unit("Italy", G, "factory")]
+WAITING = [
+    unit("Germany", G, "fighter", id="G1"),
+    unit("Germany", G, "fighter", id="G2"),
+    unit("France", G, "fighter", id="F1"),
+    unit("Germany", G, "factory"),
+    unit("Italy", G, "factory"),
+]
 SPLIT = [mv(["F1"], "France", "Italy", "15 Sea Zone"), mv(["G1", "G2"], "Germany", "5 Sea Zone")]
 
 

@@ -129,7 +129,9 @@ def test_aa904_two_units_share_an_id(tmp_path):
 
 
 def test_aa904_silent_for_distinct_ids(tmp_path):
-    assert lint_state(tmp_path, [unit("Germany", G, "tank", id="T1"), unit("5 Sea Zone", G, "transport", id="T2")]) == []
+    assert (
+        lint_state(tmp_path, [unit("Germany", G, "tank", id="T1"), unit("5 Sea Zone", G, "transport", id="T2")]) == []
+    )
 
 
 # --- AA905 fighters-over-slots --------------------------------------------------------------
@@ -359,8 +361,13 @@ def test_mc004_names_resolved_despite_schema_errors(run):
 
 
 def test_mc004_unknown_names_in_a_state(tmp_path):
-    text = state(G, units=[unit("Germny", G, "tank"), unit("Germany", G, "panzer"), unit("Germany", "Prussians", "tank")],
-                 control={"Polland": G}, captured=["Ukrain S.S.R."], purchased={"carier": 1})
+    text = state(
+        G,
+        units=[unit("Germny", G, "tank"), unit("Germany", G, "panzer"), unit("Germany", "Prussians", "tank")],
+        control={"Polland": G},
+        captured=["Ukrain S.S.R."],
+        purchased={"carier": 1},
+    )
     findings = lint_text(text, tmp_path, "state.yaml")
     assert codes(findings) == ["MC004"] * 6
     messages = " | ".join(f.message for f in findings)

@@ -52,7 +52,11 @@ def test_show_accepts_aliases(run_main, alias):
 def test_show_unknown_space_is_one_line_with_a_hint(run_main):
     code, out, err = run_main(["map", "show", MAP, "Karelja"])
     assert (code, out) == (2, "")
-    assert err == "movecheck: error: unknown territory or sea zone 'Karelja' on map aa1942-2e; did you mean 'Karelia S.S.R.'?\n"
+    assert (
+        err
+        == "movecheck: error: unknown territory or sea zone 'Karelja' on map aa1942-2e; did you mean 'Karelia "
+           "S.S.R.'?\n"
+    )
 
 
 def test_show_unknown_map(run_main):
@@ -70,11 +74,28 @@ def test_show_json_shape(run_main):
     assert len(data["spaces"]) == 161
     karelia = next(s for s in data["spaces"] if s["name"] == "Karelia S.S.R.")
     assert karelia == {
-        "name": "Karelia S.S.R.", "kind": "land", "owner": "Russians", "ipc": 2, "factory": True, "aliases": ["Karelia"],
-        "neighbours": ["4 Sea Zone", "5 Sea Zone", "Archangel", "Baltic States", "Belorussia", "Finland", "West Russia"],
+        "name": "Karelia S.S.R.",
+        "kind": "land",
+        "owner": "Russians",
+        "ipc": 2,
+        "factory": True,
+        "aliases": ["Karelia"],
+        "neighbours": [
+            "4 Sea Zone",
+            "5 Sea Zone",
+            "Archangel",
+            "Baltic States",
+            "Belorussia",
+            "Finland",
+            "West Russia",
+        ],
         "canals": [],
     }
-    assert data["canals"][1] == {"name": "Suez Canal", "sea_zones": ["17 Sea Zone", "34 Sea Zone"], "land": ["Egypt", "Trans-Jordan"]}
+    assert data["canals"][1] == {
+        "name": "Suez Canal",
+        "sea_zones": ["17 Sea Zone", "34 Sea Zone"],
+        "land": ["Egypt", "Trans-Jordan"],
+    }
     egypt = next(s for s in data["spaces"] if s["name"] == "Egypt")
     assert egypt["canals"] == ["Suez Canal"]
     code, out, _ = run_main(["map", "show", MAP, "SZ 17", "-f", "json"])
@@ -158,17 +179,23 @@ def test_path_transport_by_sea_and_not_onto_land(run_main):
 
 
 def test_path_through_a_canal_and_a_state_that_closes_it(run_main, tmp_path, write):
-    code, out, _ = run_main(["map", "path", MAP, "SZ 17", "SZ 34", "-u", "destroyer", "--power", "British", "-f", "json"])
+    code, out, _ = run_main(
+        ["map", "path", MAP, "SZ 17", "SZ 34", "-u", "destroyer", "--power", "British", "-f", "json"]
+    )
     assert code == 0 and json.loads(out)["paths"] == [["17 Sea Zone", "34 Sea Zone"]]
     open_state = write(tmp_path, "open.yaml", empty_state("British"))
-    code, out, _ = run_main(["map", "path", MAP, "SZ 17", "SZ 34", "-u", "destroyer", "--state", str(open_state), "-f", "json"])
+    code, out, _ = run_main(
+        ["map", "path", MAP, "SZ 17", "SZ 34", "-u", "destroyer", "--state", str(open_state), "-f", "json"]
+    )
     assert json.loads(out)["cost"] == 1
     closed = write(tmp_path, "closed.yaml", empty_state("British", control="{Egypt: Germans}"))
-    code, out, err = run_main(["map", "path", MAP, "SZ 17", "SZ 34", "-u", "destroyer", "--state", str(closed), "-f", "json"])
+    code, out, err = run_main(
+        ["map", "path", MAP, "SZ 17", "SZ 34", "-u", "destroyer", "--state", str(closed), "-f", "json"]
+    )
     data = json.loads(out)
     assert (code, err) == (0, "")
     assert data["reachable"] is False and data["ignoring_movement"]["cost"] > 1
-    assert all(["17 Sea Zone", "34 Sea Zone"] != p for p in data["ignoring_movement"]["paths"])
+    assert all(p != ["17 Sea Zone", "34 Sea Zone"] for p in data["ignoring_movement"]["paths"])
 
 
 def test_a_state_that_changes_control_changes_the_paths(run_main, tmp_path, write):
@@ -176,7 +203,9 @@ def test_a_state_that_changes_control_changes_the_paths(run_main, tmp_path, writ
     # an infantry may not pass, and in noncombat move the tank may not either.
     control = "{Poland: Russians, Bulgaria Romania: Russians}"
     combat = write(tmp_path, "combat.yaml", empty_state("Germans", control=control))
-    code, out, _ = run_main(["map", "path", MAP, "Germany", "Ukraine S.S.R.", "-u", "tank", "-s", str(combat), "-f", "json"])
+    code, out, _ = run_main(
+        ["map", "path", MAP, "Germany", "Ukraine S.S.R.", "-u", "tank", "-s", str(combat), "-f", "json"]
+    )
     data = json.loads(out)
     assert (code, data["cost"], data["count"], data["state"]) == (0, 2, 2, str(combat))
     code, out, _ = run_main(["map", "path", MAP, "Germany", "Ukraine S.S.R.", "-u", "tank", "-s", str(combat),
@@ -191,7 +220,17 @@ def test_path_state_on_another_map_or_with_errors(run_main, tmp_path, write):
     bad = write(tmp_path, "bad.yaml", empty_state("Germans", control="{Atlantis: Germans}"))
     code, out, err = run_main(["map", "path", MAP, "Germany", "Poland", "-s", str(bad)])
     assert (code, out) == (2, "") and "Atlantis" in err and err.count("\n") == 1
-    code, out, err = run_main(["map", "path", "aa-revised", "Germany", "Germany", "-s", str(write(tmp_path, "ok.yaml", empty_state("Germans")))])
+    code, out, err = run_main(
+        [
+            "map",
+            "path",
+            "aa-revised",
+            "Germany",
+            "Germany",
+            "-s",
+            str(write(tmp_path, "ok.yaml", empty_state("Germans"))),
+        ]
+    )
     assert (code, out) == (2, "") and "the state is on map aa1942-2e, not aa-revised" in err
 
 
@@ -208,7 +247,7 @@ def test_path_unknown_names_are_one_line_and_exit_2(run_main, args, message):
 
 
 def test_path_with_more_shortest_paths_than_it_lists(run_main):
-    code, out, _ = run_main(["map", "path", MAP, "Germany", "Kazakh S.S.R.", "-u", "bomber", "-f", "json"])
+    _code, out, _ = run_main(["map", "path", MAP, "Germany", "Kazakh S.S.R.", "-u", "bomber", "-f", "json"])
     data = json.loads(out)
     if data["count"] > 10:
         assert len(data["paths"]) == 10 and data["paths"] == sorted(data["paths"])

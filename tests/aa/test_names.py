@@ -100,7 +100,9 @@ def test_a_map_file_declares_its_own_abbreviations():
 def test_an_abbreviation_of_two_territories_is_refused(game_map, run):
     assert game_map.space_meanings("SA") == ["Saudi Arabia", "Union of South Africa"]
     assert game_map.resolve("SA") is None
-    found = run(state("British", "combat_move", [unit("India", "British", "infantry")]), [mv({"inf": 1}, "India", "SA")])
+    found = run(
+        state("British", "combat_move", [unit("India", "British", "infantry")]), [mv({"inf": 1}, "India", "SA")]
+    )
     assert [f.message for f in only(found, "MC004")] == [
         "territory or sea zone 'SA' is ambiguous: it may mean 'Saudi Arabia' or 'Union of South Africa'; write the name"
     ]
@@ -158,7 +160,10 @@ def report(capsys, path: Path) -> dict:
 def test_abbreviated_orders_give_the_same_verdicts(capsys, tmp_path):
     original = (EXAMPLES / "orders" / "g1-combat.yaml").read_text(encoding="utf-8")
     illegal = "  - id: too-far\n    units: {tank: 1}\n    path: [Germany, Poland, Belorussia, Russia]\n"
-    for name, text in (("plain.yaml", original + illegal), ("short.yaml", abbreviate(original) + illegal.replace("tank", "arm"))):
+    for name, text in (
+        ("plain.yaml", original + illegal),
+        ("short.yaml", abbreviate(original) + illegal.replace("tank", "arm")),
+    ):
         (tmp_path / name).write_text(text.replace("../states/", str(EXAMPLES / "states") + "/"), encoding="utf-8")
     plain, short = report(capsys, tmp_path / "plain.yaml"), report(capsys, tmp_path / "short.yaml")
     assert plain["exit"] == 1 and plain["summary"]["illegal_orders"] >= 1
@@ -166,7 +171,9 @@ def test_abbreviated_orders_give_the_same_verdicts(capsys, tmp_path):
 
 
 def test_a_state_in_abbreviations_checks_like_the_full_one(run):
-    full = state("Germans", "combat_move", [unit("Germany", "Germans", "tank"), unit("5 Sea Zone", "Germans", "transport")])
+    full = state(
+        "Germans", "combat_move", [unit("Germany", "Germans", "tank"), unit("5 Sea Zone", "Germans", "transport")]
+    )
     short = state("Ger", "combat_move", [unit("Germany", "ger", "arm"), unit("SZ5", "Ger", "tp")])
     moves = [mv({"tank": 1}, "Germany", "Poland", "Belorussia"), mv({"transport": 1}, "5 Sea Zone", "6 Sea Zone")]
     assert [(f.code, f.message) for f in run(short, moves)] == [(f.code, f.message) for f in run(full, moves)]
@@ -182,8 +189,10 @@ def test_orders_for_a_power_by_abbreviation_match_the_state(run):
 def test_apply_writes_the_full_names(capsys, tmp_path):
     (tmp_path / "state.yaml").write_text(
         "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {round: 1, power: Ger, phase: combat_move}\n"
-        "control: {Poland: USSR}\npurchased: {cv: 1}\nunits:\n  - {at: Germany, power: Ger, type: arm}\n  - {at: Poland, power: USSR, type: inf}\n",
-        encoding="utf-8")
+        "control: {Poland: USSR}\npurchased: {cv: 1}\nunits:\n  - {at: Germany, power: Ger, type: arm}\n  - {at: "
+        "Poland, power: USSR, type: inf}\n",
+        encoding="utf-8",
+    )
     (tmp_path / "orders.yaml").write_text(
         "movecheck: 1\nsystem: aa\nstate: state.yaml\npower: Germans\nphase: combat_move\n"
         "moves:\n  - {units: {arm: 1}, path: [Germany, Poland], attack: true}\n", encoding="utf-8")
@@ -209,7 +218,10 @@ def test_bb_is_never_a_bomber(game_map):
     assert "bomber" not in game_map.suggest_type("bbb")
 
 
-@pytest.mark.parametrize(("word", "first"), [("Karella", "Karelia S.S.R."), ("Ukrane", "Ukraine S.S.R."), ("FICT", "French Indo-China Thailand")])
+@pytest.mark.parametrize(
+    ("word", "first"),
+    [("Karella", "Karelia S.S.R."), ("Ukrane", "Ukraine S.S.R."), ("FICT", "French Indo-China Thailand")],
+)
 def test_space_hints_use_the_maps_abbreviations(game_map, word, first):
     assert game_map.suggest(word)[0] == first
 
@@ -219,7 +231,10 @@ def test_a_misspelt_power_abbreviation_suggests_the_power(game_map):
 
 
 def test_the_hint_names_the_name_not_the_abbreviation(run):
-    found = run(state("Germans", "combat_move", [unit("Finland", "Germans", "infantry")]), [mv({"inf": 1}, "Finland", "Karella")])
+    found = run(
+        state("Germans", "combat_move", [unit("Finland", "Germans", "infantry")]),
+        [mv({"inf": 1}, "Finland", "Karella")],
+    )
     assert [f.message for f in only(found, "MC004")] == [
         "unknown territory or sea zone 'Karella'; did you mean 'Karelia S.S.R.'?"
     ]

@@ -10,7 +10,7 @@ import yaml
 from movecheck.aa import lint_state
 from movecheck.loading import load_file
 
-from .next_state_helpers import apply, applied, check, codes, lints_clean, orders_text, stacks, state_text, write
+from .next_state_helpers import applied, apply, check, codes, lints_clean, orders_text, stacks, state_text, write
 
 FACTORY = "{at: Germany, power: Germans, type: factory}"
 
@@ -90,11 +90,19 @@ def test_units_to_place_survive_every_apply(capsys, tmp_path):
     head = "to_place: {Germans: {infantry: 2}, British: {tank: 1}}\npurchased: {artillery: 1}\n"
     units = ["{at: Germany, power: Germans, type: tank}", "{at: Poland, power: Russians, type: infantry}"]
     write(tmp_path, "s.yaml", state_text("Germans", "combat_move", units, head="control: {Poland: Russians}\n" + head))
-    write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "combat_move", ["{units: {tank: 1}, path: [Germany, Poland]}"]))
+    write(
+        tmp_path,
+        "o.yaml",
+        orders_text("s.yaml", "Germans", "combat_move", ["{units: {tank: 1}, path: [Germany, Poland]}"]),
+    )
     battles = applied(capsys, tmp_path / "o.yaml")
     assert battles["to_place"] == {"British": {"tank": 1}, "Germans": {"infantry": 2}}
     (tmp_path / "battles.yaml").write_text(yaml.safe_dump(battles))
-    write(tmp_path, "r.yaml", orders_text("battles.yaml", "Germans", "battles", ["{at: Poland, defender_losses: {infantry: 1}}"]))
+    write(
+        tmp_path,
+        "r.yaml",
+        orders_text("battles.yaml", "Germans", "battles", ["{at: Poland, defender_losses: {infantry: 1}}"]),
+    )
     after = applied(capsys, tmp_path / "r.yaml")
     assert after["to_place"] == {"British": {"tank": 1}, "Germans": {"infantry": 2}}
     (tmp_path / "ncm.yaml").write_text(yaml.safe_dump(after))

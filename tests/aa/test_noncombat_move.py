@@ -361,13 +361,18 @@ def test_aa305_one_bought_carrier_takes_two_fighters(run):
 
 def test_aa305_one_bought_carrier_is_placed_in_one_zone(run):
     s = ncm(WAIT, purchased={"carrier": 1})
-    findings = run(s, [mv({"fighter": 1}, "Germany", "5 Sea Zone"), mv({"fighter": 1}, "France", "Italy", "15 Sea Zone")])
+    findings = run(
+        s, [mv({"fighter": 1}, "Germany", "5 Sea Zone"), mv({"fighter": 1}, "France", "Italy", "15 Sea Zone")]
+    )
     assert codes(findings) == ["AA305"]
 
 
 def test_aa305_silent_with_two_bought_carriers_in_two_zones(run):
     s = ncm(WAIT, purchased={"carrier": 2})
-    assert run(s, [mv({"fighter": 1}, "Germany", "5 Sea Zone"), mv({"fighter": 1}, "France", "Italy", "15 Sea Zone")]) == []
+    assert (
+        run(s, [mv({"fighter": 1}, "Germany", "5 Sea Zone"), mv({"fighter": 1}, "France", "Italy", "15 Sea Zone")])
+        == []
+    )
 
 
 def test_aa305_option_off_means_no_carrier_to_wait_for(run):
@@ -376,7 +381,7 @@ def test_aa305_option_off_means_no_carrier_to_wait_for(run):
 
 
 def test_aa305_next_to_a_full_carrier_the_bought_one_takes_the_rest(run):
-    s = ncm(WAIT + [unit("5 Sea Zone", G, "carrier")], purchased={"carrier": 1})
+    s = ncm([*WAIT, unit("5 Sea Zone", G, "carrier")], purchased={"carrier": 1})
     assert run(s, [mv({"fighter": 3}, "Germany", "5 Sea Zone")]) == []
 
 
@@ -404,7 +409,9 @@ def test_aa306_silent_for_a_fighter_whose_journey_passes_the_carrier(run):
 
 
 def test_aa306_silent_when_the_carrier_moves_first(run):
-    findings = run(ncm(AIR), [mv(["C1"], "5 Sea Zone", "6 Sea Zone"), mv({"fighter": 2}, "Germany", "5 Sea Zone", "6 Sea Zone")])
+    findings = run(
+        ncm(AIR), [mv(["C1"], "5 Sea Zone", "6 Sea Zone"), mv({"fighter": 2}, "Germany", "5 Sea Zone", "6 Sea Zone")]
+    )
     assert findings == []
 
 
@@ -421,7 +428,7 @@ CARGO = [unit("Germany", G, "infantry", 2)]
 @pytest.mark.parametrize("status", [{"moved": 1}, {"fought": True}, {"loaded": True}, {"unloaded": "Karelia S.S.R."}],
                          ids=["moved", "fought", "loaded", "unloaded"])
 def test_aa307_transport_that_acted_in_combat_may_not_move(run, status):
-    s = ncm(CARGO + [unit("5 Sea Zone", G, "transport", id="T1", **status)])
+    s = ncm([*CARGO, unit("5 Sea Zone", G, "transport", id="T1", **status)])
     findings = run(s, [mv(["T1"], "5 Sea Zone", "6 Sea Zone")])
     assert codes(findings) == ["AA307"]
     assert "T1" in findings[0].message
@@ -429,14 +436,15 @@ def test_aa307_transport_that_acted_in_combat_may_not_move(run, status):
 
 @pytest.mark.parametrize("status", [{"moved": 1}, {"fought": True}], ids=["moved", "fought"])
 def test_aa307_transport_that_acted_in_combat_may_not_load_or_unload(run, status):
-    s = ncm(CARGO + [unit("5 Sea Zone", G, "transport", id="T1", **status),
-                     unit("5 Sea Zone", G, "infantry", aboard="T1")])
+    s = ncm(
+        [*CARGO, unit("5 Sea Zone", G, "transport", id="T1", **status), unit("5 Sea Zone", G, "infantry", aboard="T1")]
+    )
     assert codes(run(s, [mv({"infantry": 1}, "Germany", "5 Sea Zone")])) == ["AA307"]
     assert codes(run(s, [mv({"infantry": 1}, "5 Sea Zone", "Germany")])) == ["AA307"]
 
 
 def test_aa307_silent_for_a_transport_that_stayed_out_of_combat(run):
-    s = ncm(CARGO + [unit("5 Sea Zone", G, "transport", id="T1")])
+    s = ncm([*CARGO, unit("5 Sea Zone", G, "transport", id="T1")])
     findings = run(s, [
         mv({"infantry": 2}, "Germany", "5 Sea Zone"),
         mv(["T1"], "5 Sea Zone", "6 Sea Zone"),
@@ -446,13 +454,13 @@ def test_aa307_silent_for_a_transport_that_stayed_out_of_combat(run):
 
 
 def test_aa307_off_with_option(run):
-    s = ncm(CARGO + [unit("5 Sea Zone", G, "transport", id="T1", moved=1)],
+    s = ncm([*CARGO, unit("5 Sea Zone", G, "transport", id="T1", moved=1)],
             options={"transport_ncm_after_combat": True})
     assert run(s, [mv(["T1"], "5 Sea Zone", "6 Sea Zone")]) == []
 
 
 def test_aa403_with_option_a_transport_that_unloaded_in_combat_still_stays(run):
-    s = ncm(CARGO + [unit("5 Sea Zone", G, "transport", id="T1", unloaded="Karelia S.S.R.")],
+    s = ncm([*CARGO, unit("5 Sea Zone", G, "transport", id="T1", unloaded="Karelia S.S.R.")],
             options={"transport_ncm_after_combat": True})
     assert codes(run(s, [mv(["T1"], "5 Sea Zone", "6 Sea Zone")])) == ["AA403"]
 

@@ -113,7 +113,10 @@ def test_a_combat_move_need_not_lead_to_a_battle(run) -> None:  # combat_move_mu
 
 def test_neutrals_are_impassable_in_both(run) -> None:  # neutrals_impassable: no difference
     text = state(G, NCM, units=[unit("Norway", G, "infantry")])
-    assert verdicts(run, text, [mv({"infantry": 1}, "Norway", "Sweden")]) == {"aa1942": ["AA106"], "aa-revised": ["AA106"]}
+    assert verdicts(run, text, [mv({"infantry": 1}, "Norway", "Sweden")]) == {
+        "aa1942": ["AA106"],
+        "aa-revised": ["AA106"],
+    }
 
 
 # --- submerged submarines --------------------------------------------------------------------
@@ -124,8 +127,12 @@ def test_a_zone_of_submerged_subs_only_is_not_hostile(run) -> None:
     text = state(G, units=units, options={"combat_move_must_attack": False})
     assert verdicts(run, text, [mv({"cruiser": 1}, "5 Sea Zone", "6 Sea Zone", "7 Sea Zone")]) == {
         "aa1942": [], "aa-revised": []}
-    surfaced = state(G, units=[units[0], unit("6 Sea Zone", B, "submarine", 2)], options={"combat_move_must_attack": False})
-    assert codes(run(under("aa-revised", surfaced), [mv({"cruiser": 1}, "5 Sea Zone", "6 Sea Zone", "7 Sea Zone")])) == ["AA201"]
+    surfaced = state(
+        G, units=[units[0], unit("6 Sea Zone", B, "submarine", 2)], options={"combat_move_must_attack": False}
+    )
+    assert codes(
+        run(under("aa-revised", surfaced), [mv({"cruiser": 1}, "5 Sea Zone", "6 Sea Zone", "7 Sea Zone")])
+    ) == ["AA201"]
 
 
 def test_a_submerged_sub_does_not_block_loading_or_unloading(run) -> None:
@@ -152,7 +159,10 @@ def test_aa911_only_submarines_submerge(tmp_path) -> None:
     bad = state(G, units=[unit("6 Sea Zone", B, "destroyer", submerged=True)])
     findings = lint_text(under("aa-revised", bad), tmp_path)
     assert codes(findings) == ["AA911"]
-    assert findings[0].message == "1 British destroyer (destroyer) in 6 Sea Zone is marked submerged; only submarines submerge"
+    assert (
+        findings[0].message
+        == "1 British destroyer (destroyer) in 6 Sea Zone is marked submerged; only submarines submerge"
+    )
     good = state(G, units=[unit("6 Sea Zone", B, "submarine", submerged=True)])
     assert codes(lint_text(under("aa-revised", good), tmp_path)) == []
 
@@ -168,7 +178,9 @@ def test_rules_lists_the_revised_options_and_marks_the_differences(run_main) -> 
     assert rows["sub_transport_zones_hostile"].split()[1:4] == ["true", "*", "aa1942:"]
     assert rows["combat_move_must_attack"].split()[1:5] == ["false", "*", "aa1942:", "true"]
     assert "*" not in rows["destroyer_stops_subs"]
-    assert sum("*" in row for row in rows.values()) == 9  # the six movement and battle options, and the three of the whole turn
+    assert (
+        sum("*" in row for row in rows.values()) == 9
+    )  # the six movement and battle options, and the three of the whole turn
     _, out, _ = run_main(["rules", "--rules", "aa2004", "--format", "json", "--system", "aa"])
     document = json.loads(out)
     assert document["rules"] == "aa-revised" and document["extends"] == "aa1942"
@@ -183,7 +195,9 @@ def test_explain_says_which_options_make_a_clause_depend_on_the_edition(run_main
     _, out, _ = run_main(["explain", "AA203"])
     assert "Depends on the edition through options: combat_move_must_attack (aa1942: true, aa-revised: false)\n" in out
     _, out, _ = run_main(["explain", "AA204"])
-    assert "Governed by options (the same in every edition): destroyer_stops_subs (aa1942: true, aa-revised: true)" in out
+    assert (
+        "Governed by options (the same in every edition): destroyer_stops_subs (aa1942: true, aa-revised: true)" in out
+    )
     assert "Depends on the edition" not in out
     _, out, _ = run_main(["explain", "AA101"])
     assert "options" not in out

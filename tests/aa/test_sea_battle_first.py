@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .next_state_helpers import apply, applied, check, codes, lints_clean, orders_text, stacks, state_text, write
+from .next_state_helpers import applied, apply, check, codes, lints_clean, orders_text, stacks, state_text, write
 
 ROOT = Path(__file__).resolve().parents[2]
 G1_BATTLES = ROOT / "examples" / "aa" / "states" / "g1-battles.yaml"
@@ -49,7 +49,9 @@ def test_the_battles_state_names_the_transport_each_landed_unit_came_from(capsys
     battles = battles_state(capsys, tmp_path)
     state = yaml.safe_load(battles.read_text())
     landed = [u for u in state["units"] if u["at"] == "United Kingdom" and u["power"] == "Germans"]
-    assert landed == [{"at": "United Kingdom", "power": "Germans", "type": "infantry", "count": 2, "unloaded_from": "T1"}]
+    assert landed == [
+        {"at": "United Kingdom", "power": "Germans", "type": "infantry", "count": 2, "unloaded_from": "T1"}
+    ]
     lints_clean(capsys, battles)
 
 
@@ -65,7 +67,7 @@ def test_aa507_london_is_not_taken_by_infantry_whose_transport_went_down(capsys,
 
 def test_aa507_cargo_of_a_transport_that_retreats_stays_aboard_and_goes_with_it(capsys, tmp_path):
     battles_state(capsys, tmp_path)
-    code, report = check(capsys, results(tmp_path, RETREAT, "{at: United Kingdom, attacker_losses: {infantry: 1}}"))
+    _code, report = check(capsys, results(tmp_path, RETREAT, "{at: United Kingdom, attacker_losses: {infantry: 1}}"))
     assert codes(report) == ["AA507"] and "stayed aboard in 6 Sea Zone" in report["findings"][0]["message"]
     out = tmp_path / "ncm.yaml"
     out.write_text(apply(capsys, results(tmp_path, RETREAT))[1])
@@ -86,15 +88,27 @@ def test_aa507_a_land_battle_whose_cargo_sank_is_fought_by_the_units_that_came_o
     """Egypt: the artillery and infantry from 17 Sea Zone go down with their transport; the infantry and the
     tank from Libya fight on, and may retreat as in any land battle."""
     text = G1_RESULTS.read_text().replace("state: ../states/g1-battles.yaml", f"state: {G1_BATTLES}")
-    text = text.replace("    defender_losses: {destroyer: 1}", "    attacker_losses: {transport: 1}\n    defender_losses: {destroyer: 1}")
+    text = text.replace(
+        "    defender_losses: {destroyer: 1}",
+        "    attacker_losses: {transport: 1}\n    defender_losses: {destroyer: 1}",
+    )
     path = tmp_path / "r.yaml"
-    path.write_text(text.replace("    attacker_losses: {infantry: 1}\n    defender_losses: {infantry: 1, artillery: 1, tank: 1, fighter: 1}",
-                                 "    attacker_losses: {artillery: 1}\n    defender_losses: {infantry: 1, artillery: 1, tank: 1, fighter: 1}"))
-    code, report = check(capsys, path)
+    path.write_text(
+        text.replace(
+            "    attacker_losses: {infantry: 1}\n    defender_losses: {infantry: 1, artillery: 1, tank: 1, fighter: 1}",
+            "    attacker_losses: {artillery: 1}\n    defender_losses: {infantry: 1, artillery: 1, tank: 1, fighter: "
+            "1}",
+        )
+    )
+    _code, report = check(capsys, path)
     assert codes(report) == ["AA507"]  # the artillery never landed
     assert "1 artillery and 1 infantry went down in 17 Sea Zone" in report["findings"][0]["message"]
-    path.write_text(text.replace("    attacker_losses: {infantry: 1}\n    defender_losses: {infantry: 1, artillery: 1, tank: 1, fighter: 1}",
-                                 "    attacker_losses: {tank: 1}\n    retreat: Libya"))
+    path.write_text(
+        text.replace(
+            "    attacker_losses: {infantry: 1}\n    defender_losses: {infantry: 1, artillery: 1, tank: 1, fighter: 1}",
+            "    attacker_losses: {tank: 1}\n    retreat: Libya",
+        )
+    )
     after = applied(capsys, path)
     assert stacks(after, "Libya", "Germans") == {"infantry": 1} and stacks(after, "Egypt", "Germans") == {}
 
@@ -120,8 +134,10 @@ def egypt(tmp_path: Path, egypt_result: str) -> Path:
     return write(tmp_path, "r.yaml", text[:start] + egypt_result + text[end:])
 
 
-EGYPT_RETREAT = ("  - {at: Egypt, attacker_losses: {tank: 1}, defender_losses: {infantry: 1, artillery: 1, tank: 1, fighter: 1},"
-                 " retreat: Libya}\n")
+EGYPT_RETREAT = (
+    "  - {at: Egypt, attacker_losses: {tank: 1}, defender_losses: {infantry: 1, artillery: 1, tank: 1, fighter: 1},"
+    " retreat: Libya}\n"
+)
 
 
 def test_1942_the_overland_units_retreat_and_the_amphibious_ones_stay_and_take_the_territory(capsys, tmp_path):
@@ -133,11 +149,13 @@ def test_1942_the_overland_units_retreat_and_the_amphibious_ones_stay_and_take_t
 
 def test_revised_no_land_unit_retreats_from_a_battle_with_amphibious_ones(capsys, tmp_path):
     option = ("--option", "aa.partial_amphibious_retreat=false")
-    code, report = check(capsys, egypt(tmp_path, EGYPT_RETREAT), *option)
+    _code, report = check(capsys, egypt(tmp_path, EGYPT_RETREAT), *option)
     assert codes(report) == ["AA503"]
     assert "1 infantry may not retreat from Egypt" in report["findings"][0]["message"]
-    both_lost = "  - {at: Egypt, attacker_losses: {tank: 1, infantry: 2}, defender_losses: {infantry: 1}, retreat: Libya}\n"
-    code, report = check(capsys, egypt(tmp_path, both_lost), *option)
+    both_lost = (
+        "  - {at: Egypt, attacker_losses: {tank: 1, infantry: 2}, defender_losses: {infantry: 1}, retreat: Libya}\n"
+    )
+    _code, report = check(capsys, egypt(tmp_path, both_lost), *option)
     assert codes(report) == ["AA505"]  # the artillery stays and fights on
 
 
@@ -167,9 +185,9 @@ def test_a_results_file_reads_names_like_orders(capsys, tmp_path, power):
 
 def test_an_unknown_power_in_a_results_file_is_mc004_at_its_place(capsys, tmp_path):
     text = G1_RESULTS.read_text().replace("state: ../states/g1-battles.yaml", f"state: {G1_BATTLES}")
-    code, report = check(capsys, write(tmp_path, "r.yaml", text.replace("power: Germans", "power: Germanz")))
+    _code, report = check(capsys, write(tmp_path, "r.yaml", text.replace("power: Germans", "power: Germanz")))
     assert codes(report) == ["MC004"]
     finding = report["findings"][0]
     assert "Germans" in finding["message"] and (finding["line"], finding["column"]) == (9, 8)
-    code, report = check(capsys, write(tmp_path, "r.yaml", text.replace("power: Germans", "power: UK")))
+    _code, report = check(capsys, write(tmp_path, "r.yaml", text.replace("power: Germans", "power: UK")))
     assert codes(report) == ["MC006"]

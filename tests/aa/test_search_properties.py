@@ -51,16 +51,31 @@ def hub_files(per_zone: list[int], carriers: list[tuple[str, bool]], names: dict
     game_map = {"name": "hub", "powers": [A, B, J], "sides": {"Allies": [A, B], "Axis": [J]},
                 "territories": [{"name": "Home"}] + [{"name": rename(s), "sea": True} for s in sea],
                 "connections": [[rename(a), rename(b)] for a, b in connections], "control": {"Home": A}}
-    units: list[dict[str, Any]] = [{"at": rename(f"B{i}"), "power": J, "type": "destroyer"} for i in range(len(per_zone))]
-    units += [{"at": "Home", "power": A, "type": "fighter", "id": f"F{i}-{k}"} for i, count in enumerate(per_zone) for k in range(count)]
+    units: list[dict[str, Any]] = [
+        {"at": rename(f"B{i}"), "power": J, "type": "destroyer"} for i in range(len(per_zone))
+    ]
+    units += [
+        {"at": "Home", "power": A, "type": "fighter", "id": f"F{i}-{k}"}
+        for i, count in enumerate(per_zone)
+        for k in range(count)
+    ]
     for k, (hub, ally) in enumerate(carriers):
         units.append({"at": rename(hub), "power": A, "type": "carrier", "id": f"CV{k}"})
         if ally:
             units.append({"at": rename(hub), "power": B, "type": "fighter", "aboard": f"CV{k}"})
-    moves = [mv([f"F{i}-{k}" for k in range(count)], "Home", rename(f"A{i}"), rename(f"C{i}"), rename(f"B{i}")) for i, count in enumerate(per_zone)]
+    moves = [
+        mv([f"F{i}-{k}" for k in range(count)], "Home", rename(f"A{i}"), rename(f"C{i}"), rename(f"B{i}"))
+        for i, count in enumerate(per_zone)
+    ]
     if reverse:
         units, moves = units[::-1], moves[::-1]
-    doc = {"movecheck": 1, "system": "aa", "map": game_map, "turn": {"round": 3, "power": A, "phase": "combat_move"}, "units": units}
+    doc = {
+        "movecheck": 1,
+        "system": "aa",
+        "map": game_map,
+        "turn": {"round": 3, "power": A, "phase": "combat_move"},
+        "units": units,
+    }
     return json.dumps(doc), orders(A, "combat_move", moves)
 
 
@@ -78,10 +93,10 @@ def landing_brute_force(per_zone: list[int], carriers: list[tuple[str, bool]]) -
     best = 0
     for place in itertools.product(*[reach[hub] or [None] for hub, _ in carriers]):
         slots = [0] * len(per_zone)
-        for zone, (_, ally) in zip(place, carriers):
+        for zone, (_, ally) in zip(place, carriers, strict=True):
             if zone is not None:
                 slots[zone] += 1 if ally else 2
-        best = max(best, sum(min(a, b) for a, b in zip(per_zone, slots)))
+        best = max(best, sum(min(a, b) for a, b in zip(per_zone, slots, strict=True)))
     return sum(per_zone) - best
 
 
@@ -107,7 +122,9 @@ def test_landing_agrees_with_brute_force_many(case) -> None:
     _landing_agrees(case)
 
 
-DECKS = st.lists(st.tuples(st.integers(1, 2), st.sampled_from([("X", "Y"), ("X", "Y", "Z"), ("Y", "Z"), ("Z",)])), max_size=6)
+DECKS = st.lists(
+    st.tuples(st.integers(1, 2), st.sampled_from([("X", "Y"), ("X", "Y", "Z"), ("Y", "Z"), ("Z",)])), max_size=6
+)
 FLYERS = st.lists(st.sets(st.sampled_from("XYZ"), min_size=1), max_size=8)
 
 
@@ -116,7 +133,10 @@ FLYERS = st.lists(st.sets(st.sampled_from("XYZ"), min_size=1), max_size=8)
 def test_alike_carriers_regrouped_and_renamed_land_as_many(decks, reaches, rng) -> None:
     """Many alike decks (classes of the search): the count is the brute-force optimum, whatever their order or names."""
     def solve(deck_specs, flyer_zones, rename):
-        built = [Deck(f"d{k}", slots, [rename[z] for z in zones], rename[zones[0]]) for k, (slots, zones) in enumerate(deck_specs)]
+        built = [
+            Deck(f"d{k}", slots, [rename[z] for z in zones], rename[zones[0]])
+            for k, (slots, zones) in enumerate(deck_specs)
+        ]
         flyers = [Flyer(None, {}, [], {rename[z] for z in zones}) for zones in flyer_zones]  # type: ignore[arg-type]
         landing = solve_landing(flyers, built)
         assert landing.limit is None
@@ -127,7 +147,7 @@ def test_alike_carriers_regrouped_and_renamed_land_as_many(decks, reaches, rng) 
     best = 0
     for place in itertools.product(*[zones for _, zones in decks]):
         slots = {z: 0 for z in "XYZ"}
-        for zone, (k, _) in zip(place, decks):
+        for zone, (k, _) in zip(place, decks, strict=True):
             slots[zone] += k
         best = max(best, _bipartite(reaches, slots))
     assert landed == best
@@ -164,12 +184,14 @@ def _bipartite(reaches: list[set[str]], slots: dict[str, int]) -> int:
 ZONE = "5 Sea Zone"
 CONTENTS = ["", "i", "t", "ii", "it"]  # what a transport may hold: nothing, infantry, another unit, or two
 TRANSPORTS = st.lists(st.sampled_from(["", "i", "t", "ii"]), min_size=1, max_size=6)
-LOADS = st.lists(st.tuples(st.sampled_from(["infantry", "tank", "artillery"]), st.integers(1, 2)), min_size=1, max_size=4)
+LOADS = st.lists(
+    st.tuples(st.sampled_from(["infantry", "tank", "artillery"]), st.integers(1, 2)), min_size=1, max_size=4
+)
 
 
 def transport_state(aboard: list[str], names: list[str]) -> str:
     units = [unit("Germany", G, "infantry", 8), unit("Germany", G, "tank", 8), unit("Germany", G, "artillery", 8)]
-    for name, cargo in zip(names, aboard):
+    for name, cargo in zip(names, aboard, strict=True):
         units.append(unit(ZONE, G, "transport", id=name))
         for kind in cargo:
             units.append(unit(ZONE, G, "infantry" if kind == "i" else "tank", aboard=name))
@@ -181,9 +203,11 @@ def transport_brute_force(aboard: list[str], loads: list[tuple[str, int]]) -> bo
     want_i = sum(n for kind, n in loads if kind == "infantry")
     want_o = sum(n for kind, n in loads if kind != "infantry")
     for final in itertools.product(CONTENTS, repeat=len(aboard)):
-        if all(f.count("i") >= a.count("i") and f.count("t") >= a.count("t") for f, a in zip(final, aboard)):
-            gain_i = sum(f.count("i") - a.count("i") for f, a in zip(final, aboard))
-            gain_o = sum(f.count("t") - a.count("t") for f, a in zip(final, aboard))
+        if all(
+            f.count("i") >= a.count("i") and f.count("t") >= a.count("t") for f, a in zip(final, aboard, strict=True)
+        ):
+            gain_i = sum(f.count("i") - a.count("i") for f, a in zip(final, aboard, strict=True))
+            gain_o = sum(f.count("t") - a.count("t") for f, a in zip(final, aboard, strict=True))
             if gain_i == want_i and gain_o == want_o:
                 return True
     return False
@@ -207,7 +231,9 @@ def _transports_agree(aboard: list[str], loads: list[tuple[str, int]]) -> None:
     for kind, n in loads:
         merged[kind] = merged.get(kind, 0) + n
     with tempfile.TemporaryDirectory() as folder:
-        one = check_files(transport_state(aboard, names), orders(G, "noncombat_move", [mv(merged, "Germany", ZONE)]), Path(folder))
+        one = check_files(
+            transport_state(aboard, names), orders(G, "noncombat_move", [mv(merged, "Germany", ZONE)]), Path(folder)
+        )
     assert (one == []) == (found == [])
 
 

@@ -20,8 +20,6 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
-import yaml
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -44,13 +42,29 @@ MOVEMENT = {name: data["movement"] for name, data in MAP["unit_types"].items()}
 G = "Germans"
 ENEMIES = ["Russians", "British", "Americans"]
 CM, NCM = "combat_move", "noncombat_move"
-KINDS = ["fighter", "bomber", "submarine", "destroyer", "battleship", "carrier", "transport", "infantry", "artillery", "tank"]
+KINDS = [
+    "fighter",
+    "bomber",
+    "submarine",
+    "destroyer",
+    "battleship",
+    "carrier",
+    "transport",
+    "infantry",
+    "artillery",
+    "tank",
+]
 STOPS = {"AA201", "AA202", "AA204", "AA205"}
 """The clauses that make a unit stop in a space it enters: going on from a battle space, AA206 may stand for them."""
 
 LONG = os.environ.get("MOVECHECK_HYPOTHESIS", "").strip() == "long"
-PROFILE = settings(max_examples=3000 if LONG else 150, derandomize=not LONG, deadline=None, database=None,
-                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+PROFILE = settings(
+    max_examples=3000 if LONG else 150,
+    derandomize=not LONG,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
 
 
 @dataclass
@@ -127,7 +141,9 @@ def journeys(draw) -> Journey:
                 units.append(unit(space, draw(st.sampled_from(ENEMIES)), enemy))
             if kind == "fighter" and draw(st.booleans()):
                 units.append(unit(space, G, "carrier"))
-            if kind in ("infantry", "artillery", "tank") and not any(u["at"] == space and u["type"] == "transport" for u in units):
+            if kind in ("infantry", "artillery", "tank") and not any(
+                u["at"] == space and u["type"] == "transport" for u in units
+            ):
                 units.append(unit(space, G, "transport"))
         elif space not in NEUTRAL:
             control[space] = draw(st.sampled_from([G, G, "Russians", "British", MAP["control"].get(space, G)]))
@@ -144,7 +160,11 @@ def journeys(draw) -> Journey:
         if path[attack] in path[attack + 1:]:
             attack = None  # ``attack:`` names a zone: one the path comes back to would be another order's reading
     control = {k: v for k, v in control.items() if k not in NEUTRAL}
-    captured = sorted(k for k, v in control.items() if v == G and k != start and draw(st.integers(0, 4)) == 0) if phase == NCM else []
+    captured = (
+        sorted(k for k, v in control.items() if v == G and k != start and draw(st.integers(0, 4)) == 0)
+        if phase == NCM
+        else []
+    )
     return Journey(phase, kind, path, units, control, attack, captured)
 
 
@@ -193,7 +213,9 @@ def _a_split_journey_has_the_codes_of_the_joined_one(journey, tmp_path_factory):
     check_split(journey, tmp_path_factory.mktemp("split"))
 
 
-test_a_split_journey_has_the_codes_of_the_joined_one, test_a_split_journey_has_the_codes_of_the_joined_one_in_full = in_two_runs(
-    PROFILE,
-    journey=journeys(),
-)(_a_split_journey_has_the_codes_of_the_joined_one)
+test_a_split_journey_has_the_codes_of_the_joined_one, test_a_split_journey_has_the_codes_of_the_joined_one_in_full = (
+    in_two_runs(
+        PROFILE,
+        journey=journeys(),
+    )(_a_split_journey_has_the_codes_of_the_joined_one)
+)

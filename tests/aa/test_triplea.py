@@ -17,6 +17,7 @@ import yaml
 from movecheck.aa.editions import AA1942, Revised
 from movecheck.core import Settings, check
 from movecheck.schema import validate_data
+
 from .triplea_writer import game_xml
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,15 +36,32 @@ SMALL = {
         {"name": "Redland", "production": 4, "capital": "Reds"},
         {"name": "Swampland", "neutral": True},
     ],
-    "connections": [["1 Sea Zone", "2 Sea Zone"], ["1 Sea Zone", "Isthmus"], ["2 Sea Zone", "Isthmus"],
-                    ["Blueland", "Isthmus"], ["Isthmus", "Redland"], ["Redland", "Swampland"],
-                    ["1 Sea Zone", "Redland"], ["2 Sea Zone", "Blueland"]],
+    "connections": [
+        ["1 Sea Zone", "2 Sea Zone"],
+        ["1 Sea Zone", "Isthmus"],
+        ["2 Sea Zone", "Isthmus"],
+        ["Blueland", "Isthmus"],
+        ["Isthmus", "Redland"],
+        ["Redland", "Swampland"],
+        ["1 Sea Zone", "Redland"],
+        ["2 Sea Zone", "Blueland"],
+    ],
     "control": {"Blueland": "Blues", "Isthmus": "Blues", "Redland": "Reds"},
     "canals": [{"name": "Tiny Canal", "sea_zones": ["1 Sea Zone", "2 Sea Zone"], "land": ["Isthmus"]}],
-    "units": [{"at": "1 Sea Zone", "power": "Reds", "type": "transport", "count": 1},
-              {"at": "Redland", "power": "Reds", "type": "tank", "count": 2}],
+    "units": [
+        {"at": "1 Sea Zone", "power": "Reds", "type": "transport", "count": 1},
+        {"at": "Redland", "power": "Reds", "type": "tank", "count": 2},
+    ],
     "unit_types": {
-        "tank": {"movement": 2, "attack": 3, "defense": 3, "domain": "land", "cost": 5, "transport_cost": 3, "blitz": True},
+        "tank": {
+            "movement": 2,
+            "attack": 3,
+            "defense": 3,
+            "domain": "land",
+            "cost": 5,
+            "transport_cost": 3,
+            "blitz": True,
+        },
         "transport": {"movement": 2, "attack": 0, "defense": 1, "domain": "sea", "cost": 7, "transport_capacity": 5},
     },
 }
@@ -156,9 +174,13 @@ def test_not_modelled_notes_are_true_and_said_once(run_main, tmp_path: Path) -> 
   </attachmentList>"""
     game = {**SMALL, "unit_types": {**SMALL["unit_types"], "aa_gun": AA1942.unit_type_values()["aa_gun"]},
             "sides": {"East": ["Reds"]}}
-    text = game_xml(game, properties={"Use Politics": True, "Tech Development": True, "Neutrals Are Impassable": True},
-                    extra=extra).replace("</initialize>", '<relationshipInitialize><relationship type="War" player1="Reds"'
-                                         ' player2="Blues" roundValue="1"/></relationshipInitialize></initialize>')
+    text = game_xml(
+        game, properties={"Use Politics": True, "Tech Development": True, "Neutrals Are Impassable": True}, extra=extra
+    ).replace(
+        "</initialize>",
+        '<relationshipInitialize><relationship type="War" player1="Reds"'
+        ' player2="Blues" roundValue="1"/></relationshipInitialize></initialize>',
+    )
     code, out, err = convert(run_main, tmp_path, text)
     assert code == 0, err
     header = out.split("movecheck: 1")[0]
@@ -220,7 +242,7 @@ REVISED_SETTINGS = {"WW2V2": True, "Submersible Subs": True, "Neutrals Are Impas
 
 def test_the_converted_revised_map_is_the_built_in_map(run_main, tmp_path: Path) -> None:
     text = game_xml(REVISED, version="1.4.1", properties=REVISED_SETTINGS)
-    code, out, err = convert(run_main, tmp_path, text, "-o", str(tmp_path / "revised.yaml"))
+    code, _out, err = convert(run_main, tmp_path, text, "-o", str(tmp_path / "revised.yaml"))
     assert code == 0, err
     data = yaml.safe_load((tmp_path / "revised.yaml").read_text(encoding="utf-8"))
     assert data["edition"] == "aa-revised"

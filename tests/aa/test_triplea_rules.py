@@ -18,6 +18,7 @@ from movecheck.aa.editions import AA1942, Revised
 from movecheck.aa.options import OPTIONS
 from movecheck.core import Settings, check
 from movecheck.schema import validate_data
+
 from .test_triplea import SMALL, convert
 from .triplea_writer import game_xml
 
@@ -55,40 +56,59 @@ def anniversary_gameplay() -> str:
     def step(name: str, delegate: str, player: str, extra: str = "") -> str:
         return f'      <step name="{ADJECTIVE[player]}{name}" delegate="{delegate}" player="{player}"{extra}/>'
 
-    lines = ['  <gamePlay>',
-             '    <delegate name="initDelegate" javaClass="games.strategy.triplea.delegate.InitializationDelegate" display="Initializing Delegates"/>',
-             '    <delegate name="bid" javaClass="games.strategy.triplea.delegate.BidPurchaseDelegate" display="Bid Purchase"/>',
-             '    <delegate name="placeBid" javaClass="games.strategy.triplea.delegate.BidPlaceDelegate" display="Bid Placement"/>',
-             '    <delegate name="purchase" javaClass="games.strategy.triplea.delegate.PurchaseDelegate" display="Purchase Units"/>',
-             '    <delegate name="move" javaClass="games.strategy.triplea.delegate.MoveDelegate" display="Combat Move"/>',
-             '    <delegate name="place" javaClass="games.strategy.triplea.delegate.PlaceDelegate" display="Place Units"/>',
-             '    <delegate name="endTurn" javaClass="games.strategy.triplea.delegate.EndTurnDelegate" display="Turn Complete"/>',
-             '    <sequence>',
-             '      <step name="gameInitDelegate" delegate="initDelegate" maxRunCount="1"/>']
+    lines = [
+        "  <gamePlay>",
+        '    <delegate name="initDelegate" javaClass="games.strategy.triplea.delegate.InitializationDelegate" display="Initializing Delegates"/>',
+        '    <delegate name="bid" javaClass="games.strategy.triplea.delegate.BidPurchaseDelegate" display="Bid Purchase"/>',
+        '    <delegate name="placeBid" javaClass="games.strategy.triplea.delegate.BidPlaceDelegate" display="Bid Placement"/>',
+        '    <delegate name="purchase" javaClass="games.strategy.triplea.delegate.PurchaseDelegate" display="Purchase Units"/>',
+        '    <delegate name="move" javaClass="games.strategy.triplea.delegate.MoveDelegate" display="Combat Move"/>',
+        '    <delegate name="place" javaClass="games.strategy.triplea.delegate.PlaceDelegate" display="Place Units"/>',
+        '    <delegate name="endTurn" javaClass="games.strategy.triplea.delegate.EndTurnDelegate" display="Turn Complete"/>',
+        "    <sequence>",
+        '      <step name="gameInitDelegate" delegate="initDelegate" maxRunCount="1"/>',
+    ]
     for player in PLAYER_LIST[:-1]:  # every player but the neutral one bids, once
-        lines += [step("Bid", "bid", player, ' maxRunCount="1"'), step("BidPlace", "placeBid", player, ' maxRunCount="1"')]
+        lines += [
+            step("Bid", "bid", player, ' maxRunCount="1"'),
+            step("BidPlace", "placeBid", player, ' maxRunCount="1"'),
+        ]
     for player in ANNIVERSARY[:5]:
         lines += [step("Purchase", "purchase", player), step("CombatMove", "move", player),
                   step("NonCombatMove", "move", player, ' display="Non Combat Move"'), step("Place", "place", player),
                   step("EndTurn", "endTurn", player)]
-    lines += [step("Purchase", "purchase", "Americans"), step("Purchase", "purchase", "Chinese"),
-              step("CombatMove", "move", "Americans"), step("NonCombatMove", "move", "Americans", ' display="Non Combat Move"'),
-              step("CombatMove", "move", "Chinese"), step("NonCombatMove", "move", "Chinese", ' display="Non Combat Move"'),
-              step("Place", "place", "Americans"), step("Place", "place", "Chinese"),
-              '      <step name="chineseEndTurn" delegate="endTurn" player="Chinese"><stepProperty name="skipPosting" value="true"/></step>',
-              step("EndTurn", "endTurn", "Americans"),
-              '      <step name="endRoundStep" delegate="endTurn"/>',
-              '    </sequence>', '  </gamePlay>']
+    lines += [
+        step("Purchase", "purchase", "Americans"),
+        step("Purchase", "purchase", "Chinese"),
+        step("CombatMove", "move", "Americans"),
+        step("NonCombatMove", "move", "Americans", ' display="Non Combat Move"'),
+        step("CombatMove", "move", "Chinese"),
+        step("NonCombatMove", "move", "Chinese", ' display="Non Combat Move"'),
+        step("Place", "place", "Americans"),
+        step("Place", "place", "Chinese"),
+        '      <step name="chineseEndTurn" delegate="endTurn" player="Chinese"><stepProperty name="skipPosting" value="true"/></step>',
+        step("EndTurn", "endTurn", "Americans"),
+        '      <step name="endRoundStep" delegate="endTurn"/>',
+        "    </sequence>",
+        "  </gamePlay>",
+    ]
     return "\n".join(lines)
 
 
 def anniversary_game() -> dict:
     land = [{"name": f"{p}land"} for p in PLAYER_LIST]
-    return {**SMALL, "powers": PLAYER_LIST,
-            "sides": {"Axis": ["Germans", "Japanese", "Italians"], "Allies": ["Russians", "British", "Chinese", "Americans"],
-                      "Others": ["Bidders", "Neutral"]},
-            "territories": [{k: v for k, v in t.items() if k != "capital"} for t in SMALL["territories"]] + land,
-            "control": {f"{p}land": p for p in PLAYER_LIST}, "units": []}
+    return {
+        **SMALL,
+        "powers": PLAYER_LIST,
+        "sides": {
+            "Axis": ["Germans", "Japanese", "Italians"],
+            "Allies": ["Russians", "British", "Chinese", "Americans"],
+            "Others": ["Bidders", "Neutral"],
+        },
+        "territories": [{k: v for k, v in t.items() if k != "capital"} for t in SMALL["territories"]] + land,
+        "control": {f"{p}land": p for p in PLAYER_LIST},
+        "units": [],
+    }
 
 
 def test_players_take_turns_in_the_order_of_the_games_turn_steps(run_main, tmp_path: Path) -> None:
@@ -129,7 +149,7 @@ def test_a_one_off_step_gives_no_turn(run_main, tmp_path: Path, step: str) -> No
 
 
 def test_a_game_without_turn_steps_keeps_the_player_list_order(run_main, tmp_path: Path) -> None:
-    code, out, _ = convert(run_main, tmp_path, game_xml(SMALL, gameplay=""))
+    _code, out, _ = convert(run_main, tmp_path, game_xml(SMALL, gameplay=""))
     assert yaml.safe_load(out)["powers"] == ["Reds", "Blues"]
     assert section(header_of(out), "Conversion notes") == [
         "the game has no turn steps: the powers are in the order of its player list"]
@@ -179,7 +199,9 @@ def test_the_games_settings_are_the_map_options_of_its_edition(run_main, tmp_pat
     assert [item.split(":")[0] for item in listed] == list(MODELLED)
     assert any(item.startswith("land_on_new_carrier: ") and "Land existing fighters on new carriers: " in item
                and "LHTR Carrier production rules: " in item for item in listed)
-    assert re.search(r"^movecheck: .*: 12 rule options from the game's settings: sub_transport_zones_hostile=", err, re.M)
+    assert re.search(
+        r"^movecheck: .*: 12 rule options from the game's settings: sub_transport_zones_hostile=", err, re.M
+    )
 
 
 def test_settings_are_read_from_value_attributes_and_value_children(run_main, tmp_path: Path) -> None:
@@ -188,8 +210,11 @@ def test_settings_are_read_from_value_attributes_and_value_children(run_main, tm
       <boolean/>
     </property>
     <property name="notes"><value><![CDATA[ Ignore Sub In Movement ]]></value></property>"""
-    text = game_xml(SMALL, properties={"Subs Can End NonCombat Move With Enemies": True, "Ignore Sub In Movement": True},
-                    property_xml=extra)
+    text = game_xml(
+        SMALL,
+        properties={"Subs Can End NonCombat Move With Enemies": True, "Ignore Sub In Movement": True},
+        property_xml=extra,
+    )
     code, out, err = convert(run_main, tmp_path, text)
     assert code == 0, err
     options = yaml.safe_load(out)["options"]
@@ -200,12 +225,20 @@ def test_settings_are_read_from_value_attributes_and_value_children(run_main, tm
 
 @pytest.mark.parametrize(("transports", "subs", "hostile"), [
     (True, True, False), (True, False, True), (False, True, True), (None, None, True)])
-def test_sub_and_transport_zones_open_only_when_both_are_ignored(run_main, tmp_path: Path, transports, subs, hostile) -> None:
-    settings = {k: v for k, v in (("Ignore Transport In Movement", transports), ("Ignore Sub In Movement", subs)) if v is not None}
+def test_sub_and_transport_zones_open_only_when_both_are_ignored(
+    run_main, tmp_path: Path, transports, subs, hostile
+) -> None:
+    settings = {
+        k: v
+        for k, v in (("Ignore Transport In Movement", transports), ("Ignore Sub In Movement", subs))
+        if v is not None
+    }
     code, out, err = convert(run_main, tmp_path, game_xml(SMALL, properties=settings))
     assert code == 0, err
     assert yaml.safe_load(out)["options"]["sub_transport_zones_hostile"] is hostile
-    mixed = [n for n in section(header_of(out), "Not modelled") if n.startswith("enemy transports and submarines ignored")]
+    mixed = [
+        n for n in section(header_of(out), "Not modelled") if n.startswith("enemy transports and submarines ignored")
+    ]
     assert len(mixed) == (1 if transports != subs and None not in (transports, subs) else 0)
 
 
@@ -224,7 +257,10 @@ def test_a_game_that_sets_nothing_plays_under_tripleas_defaults(run_main, tmp_pa
         "place_in_enemy_seas": False, "new_fighters_on_old_carriers": True,
         "move_existing_fighters_to_new_carriers": False, "unplaced_units": "lost", "factory_damage": False}
     header = header_of(out)
-    assert "neutrals_impassable: true (Neutrals Are Impassable: not set; kept closed: the game's impassable territories are neutral too)" in header
+    assert (
+        "neutrals_impassable: true (Neutrals Are Impassable: not set; kept closed: the game's impassable territories are neutral too)"
+        in header
+    )
     assert "submarines that every enemy ship stops (Submersible Subs is false)" in header
 
 
@@ -255,7 +291,10 @@ def test_an_impassable_territory_keeps_every_neutral_closed_and_says_so(run_main
     code, out, err = convert(run_main, tmp_path, text)
     assert code == 0, err
     assert yaml.safe_load(out)["options"]["neutrals_impassable"] is True
-    assert any(n.startswith("entering neutral territories that are not impassable") for n in section(header_of(out), "Not modelled"))
+    assert any(
+        n.startswith("entering neutral territories that are not impassable")
+        for n in section(header_of(out), "Not modelled")
+    )
 
 
 def test_the_turn_options_are_written_from_the_settings(run_main, tmp_path: Path) -> None:
@@ -317,7 +356,12 @@ def _verdict(tmp_path: Path, map_options: dict | None, state_options: dict | Non
     if map_options is not None:
         game["options"] = map_options
     (tmp_path / "map.yaml").write_text(yaml.safe_dump(game, sort_keys=False), encoding="utf-8")
-    state = {"movecheck": 1, "system": "aa", "map": "map.yaml", "turn": {"round": 1, "power": "Reds", "phase": "noncombat_move"}}
+    state = {
+        "movecheck": 1,
+        "system": "aa",
+        "map": "map.yaml",
+        "turn": {"round": 1, "power": "Reds", "phase": "noncombat_move"},
+    }
     if state_options is not None:
         state["options"] = state_options
     (tmp_path / "state.yaml").write_text(yaml.safe_dump(state), encoding="utf-8")
@@ -333,7 +377,9 @@ def _verdict(tmp_path: Path, map_options: dict | None, state_options: dict | Non
     ({"neutrals_impassable": False}, None, []),                           # the map's game opens them
     ({"neutrals_impassable": False}, {"neutrals_impassable": True}, ["AA106"]),  # the state has the last word
 ], ids=["edition", "map", "state-over-map"])
-def test_a_maps_options_apply_after_the_edition_and_before_the_state(tmp_path: Path, map_options, state_options, codes) -> None:
+def test_a_maps_options_apply_after_the_edition_and_before_the_state(
+    tmp_path: Path, map_options, state_options, codes
+) -> None:
     assert _verdict(tmp_path, map_options, state_options) == codes
 
 

@@ -52,10 +52,13 @@ def test_type_noun_plurals():
 
 
 def test_shortfall_reads_as_english(run, snapshot):
-    findings = run(state(G, units=[unit("Germany", G, "infantry", 2), unit("Germany", J, "fighter")], control={"Poland": R}), [
-        mv({"infantry": 3}, "Germany", "Poland"),
-        mv({"fighter": 2}, "Germany", "Poland"),
-    ])
+    findings = run(
+        state(G, units=[unit("Germany", G, "infantry", 2), unit("Germany", J, "fighter")], control={"Poland": R}),
+        [
+            mv({"infantry": 3}, "Germany", "Poland"),
+            mv({"fighter": 2}, "Germany", "Poland"),
+        ],
+    )
     assert codes(findings) == ["AA102", "AA103"]
     assert "only 2 German infantry there" in findings[0].message
     assert "no German fighters there" in findings[1].message and "2 fighters ordered" in findings[1].message
@@ -136,7 +139,9 @@ def test_aa101_path_avoids_what_would_stop_the_units(run, snapshot):
 
 
 def test_aa101_in_noncombat_keeps_land_units_out_of_hostile_territory(run):
-    s = state(G, NCM, units=[unit("Germany", G, "tank")], control={"Poland": R, "Bulgaria Romania": R, "Ukraine S.S.R.": G})
+    s = state(
+        G, NCM, units=[unit("Germany", G, "tank")], control={"Poland": R, "Bulgaria Romania": R, "Ukraine S.S.R.": G}
+    )
     findings = run(s, [mv({"tank": 1}, "Germany", "Ukraine S.S.R.")])
     assert only_aa101(findings) == ["Germany does not border Ukraine S.S.R."]
 
@@ -146,8 +151,13 @@ def test_aa101_ships_take_no_closed_canal(run):
     findings = run(s, [mv({"battleship": 1}, "17 Sea Zone", "35 Sea Zone")])
     assert "AA101" in codes(findings)
     assert only_aa101(findings) == ["17 Sea Zone does not border 35 Sea Zone"]
-    opened = run(state(B, NCM, units=[unit("17 Sea Zone", B, "battleship")]), [mv({"battleship": 1}, "17 Sea Zone", "35 Sea Zone")])
-    assert only_aa101(opened) == ["17 Sea Zone does not border 35 Sea Zone; 17 Sea Zone → 34 Sea Zone → 35 Sea Zone is 2 steps"]
+    opened = run(
+        state(B, NCM, units=[unit("17 Sea Zone", B, "battleship")]),
+        [mv({"battleship": 1}, "17 Sea Zone", "35 Sea Zone")],
+    )
+    assert only_aa101(opened) == [
+        "17 Sea Zone does not border 35 Sea Zone; 17 Sea Zone → 34 Sea Zone → 35 Sea Zone is 2 steps"
+    ]
 
 
 def only_aa101(findings):

@@ -14,8 +14,10 @@ TRIPLEA_NAMES = {"tank": "armour", "aa_gun": "aaGun"}
 
 
 def _options(pairs: list[tuple[str, Any]]) -> str:
-    return "".join(f'\n      <option name={quoteattr(k)} value={quoteattr(str(v).lower() if isinstance(v, bool) else str(v))}/>'
-                   for k, v in pairs)
+    return "".join(
+        f"\n      <option name={quoteattr(k)} value={quoteattr(str(v).lower() if isinstance(v, bool) else str(v))}/>"
+        for k, v in pairs
+    )
 
 
 def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1.0",
@@ -53,10 +55,14 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
         out.append(f"    <unit name={quoteattr(tname[t])}/>")
     out.append("  </unitList>")
     if gameplay is None:
-        out.append('  <gamePlay>\n    <delegate name="move" javaClass="games.strategy.triplea.delegate.MoveDelegate" display="Combat Move"/>')
+        out.append(
+            '  <gamePlay>\n    <delegate name="move" javaClass="games.strategy.triplea.delegate.MoveDelegate" display="Combat Move"/>'
+        )
         out.append("    <sequence>")
         for p in data["powers"]:
-            out.append(f'      <step name={quoteattr(p.lower() + "CombatMove")} delegate="move" player={quoteattr(p)}/>')
+            out.append(
+                f'      <step name={quoteattr(p.lower() + "CombatMove")} delegate="move" player={quoteattr(p)}/>'
+            )
         out.append("    </sequence>\n  </gamePlay>")
     else:
         out.append(gameplay)
@@ -75,10 +81,17 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
             pairs.append(("isAir", True))
         if s["domain"] == "sea":
             pairs.append(("isSea", True))
-        for key, option in (("transport_cost", "transportCost"), ("transport_capacity", "transportCapacity"),
-                            ("carrier_capacity", "carrierCapacity"), ("carrier_cost", "carrierCost"),
-                            ("blitz", "canBlitz"), ("submarine", "isSub"), ("destroyer", "isDestroyer"), ("hit_points", "hitPoints"),
-                            ("infantry", "isInfantry")):
+        for key, option in (
+            ("transport_cost", "transportCost"),
+            ("transport_capacity", "transportCapacity"),
+            ("carrier_capacity", "carrierCapacity"),
+            ("carrier_cost", "carrierCost"),
+            ("blitz", "canBlitz"),
+            ("submarine", "isSub"),
+            ("destroyer", "isDestroyer"),
+            ("hit_points", "hitPoints"),
+            ("infantry", "isInfantry"),
+        ):
             if key in s:
                 pairs.append((option, s[key]))
         if t == "factory":
@@ -125,8 +138,11 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
     out.append("  <propertyList>")
     for key, value in (properties or {}).items():
         value = str(value).lower() if isinstance(value, bool) else str(value)
-        out.append(f"    <property name={quoteattr(key)} value={quoteattr(value)} editable=\"false\"><boolean/></property>"
-                   if value in ("true", "false") else f"    <property name={quoteattr(key)} value={quoteattr(value)}/>")
+        out.append(
+            f'    <property name={quoteattr(key)} value={quoteattr(value)} editable="false"><boolean/></property>'
+            if value in ("true", "false")
+            else f"    <property name={quoteattr(key)} value={quoteattr(value)}/>"
+        )
     out.append(property_xml)
     out.append("  </propertyList>")
     out.append("</game>")

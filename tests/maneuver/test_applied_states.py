@@ -37,7 +37,9 @@ def bases_of(doc: dict, side: str | None = None) -> list[dict]:
             width, depth = corps.get("base", [4, 2])
             for b in corps["bases"]:
                 if side is None or name == side:
-                    found.append({"corps": corps["id"], "width": b.get("width", width), "depth": b.get("depth", depth), **b})
+                    found.append(
+                        {"corps": corps["id"], "width": b.get("width", width), "depth": b.get("depth", depth), **b}
+                    )
     return found
 
 
@@ -65,7 +67,11 @@ def free_order(data, doc: dict, mover: dict, how: str) -> dict:
     """A free move: anywhere within reach, straight back, or up against a base nearby (a little off, as by hand)."""
     facing = mover.get("facing", 0)
     if how == "touch":
-        near = [b for b in bases_of(doc) if b["id"] != mover["id"] and math.dist((b["x"], b["y"]), (mover["x"], mover["y"])) < 14]
+        near = [
+            b
+            for b in bases_of(doc)
+            if b["id"] != mover["id"] and math.dist((b["x"], b["y"]), (mover["x"], mover["y"])) < 14
+        ]
         if near:
             other = data.draw(st.sampled_from(near), label="neighbour")
             side = data.draw(st.sampled_from([0, 90, 180, 270]), label="side")
@@ -128,14 +134,14 @@ def add_order(data, tmp: Path, state_text: str, doc: dict, items: list[dict], us
         if not movers:
             return items
         mover = data.draw(st.sampled_from(movers), label="mover")
-        trial = items + [free_order(data, doc, mover, how)]
+        trial = [*items, free_order(data, doc, mover, how)]
         moved = {mover["id"]}
     else:
         free_corps = [c for c, members in red.items() if not used & set(members)]
         if not free_corps:
             return items
         corps_id = data.draw(st.sampled_from(free_corps), label="corps")
-        trial = with_ends(data, tmp, state_text, items + [corps_order(data, doc, corps_id)])
+        trial = with_ends(data, tmp, state_text, [*items, corps_order(data, doc, corps_id)])
         if trial is None:
             return items
         moved = set(red[corps_id])
@@ -175,8 +181,16 @@ def _the_state_apply_writes_after_a_legal_turn_lints_clean(data, tmp_path_factor
     capsys.readouterr()
 
 
-test_the_state_apply_writes_after_a_legal_turn_lints_clean, test_the_state_apply_writes_after_a_legal_turn_lints_clean_in_full = in_two_runs(
-    settings(max_examples=400 if LONG else 25, deadline=None, derandomize=not LONG, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large]),
+(
+    test_the_state_apply_writes_after_a_legal_turn_lints_clean,
+    test_the_state_apply_writes_after_a_legal_turn_lints_clean_in_full,
+) = in_two_runs(
+    settings(
+        max_examples=400 if LONG else 25,
+        deadline=None,
+        derandomize=not LONG,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large],
+    ),
     data=st.data(),
 )(_the_state_apply_writes_after_a_legal_turn_lints_clean)

@@ -125,7 +125,9 @@ def test_a_free_move_ending_within_tolerance_on_a_friend_is_written_touching_it(
     red = [{"id": "red-1", "mobility": 8, "base": [4, 2], "bases": [{"id": "r1", "x": 50, "y": 50, "facing": 0}]},
            {"id": "red-2", "mobility": 8, "base": [4, 2], "bases": [{"id": "r2", "x": 50, "y": 60, "facing": 0}]}]
     blue = [{"id": "blue-1", "base": [4, 2], "bases": [{"id": "b1", "x": 90, "y": 90, "facing": 180}]}]
-    path = write_pair(tmp_path, small_state(red, blue), orders_of({"order": "free", "base": "r1", "path": [[50, 58.05]]}))
+    path = write_pair(
+        tmp_path, small_state(red, blue), orders_of({"order": "free", "base": "r1", "path": [[50, 58.05]]})
+    )
     out = tmp_path / "after.yaml"
     code, report = apply(capsys, monkeypatch, str(path), "-o", str(out))
     assert code == 0, report  # 0.05 into r2: within the tolerance, taken as touching

@@ -16,8 +16,6 @@ from tests.maneuver.helpers import (
     corps,
     corps_order,
     errors,
-    free,
-    only,
     orders,
     rect_terrain,
     run_check,
@@ -53,7 +51,10 @@ def test_all_ahead_on_open_field(tmp_path):
 def test_all_ahead_short_is_mv202_with_the_expected_position(tmp_path):
     found = check(tmp_path, state(LINE), corps_order("all_ahead", "red-1", {"r1": (50, 39), "r2": (54, 39)}))
     assert codes(found) == ["MV202", "MV202"]
-    assert "r1 is declared at (50.00, 39.00), 1.00 steps short of where it must end: All ahead takes it to (50.00, 40.00)" in found[0].message
+    assert (
+        "r1 is declared at (50.00, 39.00), 1.00 steps short of where it must end: All ahead takes it to (50.00, 40.00)"
+        in found[0].message
+    )
     assert "allowance 10.00 (mobility 8 + 2 pre-battle)" in found[0].message
     assert found[0].line == 9 and found[1].line == 10  # each base's end entry
 
@@ -151,7 +152,9 @@ def test_one_file_slowed_by_a_forest_roll_while_the_other_goes_on(tmp_path):
 
 
 def test_whole_corps_penalty_reading(tmp_path):
-    doc = state(BLOCK, terrain=[rect_terrain("copse", "forest", 46, 34, 52, 50)], options={"corps_penalty": "whole_corps"})
+    doc = state(
+        BLOCK, terrain=[rect_terrain("copse", "forest", 46, 34, 52, 50)], options={"corps_penalty": "whole_corps"}
+    )
     ends = {"r3": (50, 35), "r4": (54, 35), "r5": (50, 33), "r6": (54, 33)}
     assert check(tmp_path, doc, corps_order("all_ahead", "red-2", ends, rolls={"r3": 5})) == []
     ends = {"r3": (50, 35), "r4": (54, 40), "r5": (50, 33), "r6": (54, 38)}
@@ -164,7 +167,9 @@ def test_stream_crossed_by_two_front_bases_with_different_rolls(tmp_path):
     doc = state(LINE, terrain=[rect_terrain("brook", "stream", 0, 34, 200, 37)])
     order = corps_order("all_ahead", "red-1", {"r1": (50, 36), "r2": (54, 38)}, rolls={"r1": 4, "r2": 2})
     assert check(tmp_path, doc, order) == []
-    order = corps_order("all_ahead", "red-1", {"r1": (50, 36), "r2": (54, 38)}, rolls={"r1": {"brook": 4}, "r2": {"brook": 2}})
+    order = corps_order(
+        "all_ahead", "red-1", {"r1": (50, 36), "r2": (54, 38)}, rolls={"r1": {"brook": 4}, "r2": {"brook": 2}}
+    )
     assert check(tmp_path, doc, order) == []
 
 
@@ -185,14 +190,20 @@ def test_missing_roll_wrong_for_every_roll_is_mv202_with_the_range(tmp_path):
 
 def test_missing_roll_that_does_not_matter_gives_nothing(tmp_path):
     # the brook is entered after 3 steps, but an enemy stops the corps after 2
-    doc = state(LINE, [corps("blue-1", base("b1", 52, 34, 180, width=8))], terrain=[rect_terrain("brook", "stream", 0, 34, 200, 37)])
+    doc = state(
+        LINE,
+        [corps("blue-1", base("b1", 52, 34, 180, width=8))],
+        terrain=[rect_terrain("brook", "stream", 0, 34, 200, 37)],
+    )
     found = check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 32), "r2": (54, 32)}))
     assert codes(found) == ["MV501", "MV501"]
 
 
 def test_roll_out_of_range_is_mv302(tmp_path):
     doc = state(LINE, terrain=[rect_terrain("brook", "stream", 0, 34, 200, 37)])
-    found = check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 34), "r2": (54, 38)}, rolls={"r1": 7, "r2": 2}))
+    found = check(
+        tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 34), "r2": (54, 38)}, rolls={"r1": 7, "r2": 2})
+    )
     assert codes(found) == ["MV302"]
     assert "r1's roll 7 for brook (stream) is outside the range of D1 (1d6: 1..6)" in found[0].message
 
@@ -206,8 +217,12 @@ def test_roll_for_a_following_base_is_mv303(tmp_path):
 
 
 def test_roll_for_terrain_not_entered_is_mv303(tmp_path):
-    doc = state(LINE, terrain=[rect_terrain("brook", "stream", 0, 34, 200, 37), rect_terrain("far", "forest", 0, 80, 10, 90)])
-    order = corps_order("all_ahead", "red-1", {"r1": (50, 36), "r2": (54, 38)}, rolls={"r1": {"brook": 4, "far": 5}, "r2": 2})
+    doc = state(
+        LINE, terrain=[rect_terrain("brook", "stream", 0, 34, 200, 37), rect_terrain("far", "forest", 0, 80, 10, 90)]
+    )
+    order = corps_order(
+        "all_ahead", "red-1", {"r1": (50, 36), "r2": (54, 38)}, rolls={"r1": {"brook": 4, "far": 5}, "r2": 2}
+    )
     found = check(tmp_path, doc, order)
     assert codes(found) == ["MV303"]
     assert "r1 does not enter far (forest)" in found[0].message
@@ -236,12 +251,12 @@ def test_blocked_by_an_enemy_stops_at_contact_with_a_note(tmp_path):
 
 
 def test_stationary_friend_passed_within_half(tmp_path):
-    doc = state(LINE + [corps("red-9", base("r7", 56, 35))])  # covers half of r2's lane
+    doc = state([*LINE, corps("red-9", base("r7", 56, 35))])  # covers half of r2's lane
     assert check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 40), "r2": (54, 40)})) == []
 
 
 def test_stationary_friend_that_blocks(tmp_path):
-    doc = state(LINE + [corps("red-9", base("r7", 55, 35))])  # 3 of r2's 4 steps of frontage
+    doc = state([*LINE, corps("red-9", base("r7", 55, 35))])  # 3 of r2's 4 steps of frontage
     assert check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 40), "r2": (54, 33)})) == []
     found = check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 40), "r2": (54, 40)}))
     assert codes(found) == ["MV202"]
@@ -250,7 +265,7 @@ def test_stationary_friend_that_blocks(tmp_path):
 
 def test_file_may_not_end_on_a_friend_it_could_pass(tmp_path):
     # r7 covers half of r2's lane 8 steps ahead: passing it needs 12 steps, so r2 stops before it
-    doc = state(LINE + [corps("red-9", base("r7", 56, 40))])
+    doc = state([*LINE, corps("red-9", base("r7", 56, 40))])
     assert check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 40), "r2": (54, 38)})) == []
 
 
@@ -278,10 +293,15 @@ def test_prebattle_bonus_boundary(tmp_path, gap, reach):
 @pytest.mark.parametrize("reading, y", [("half_of_max", 26.5), ("half_of_mobility", 25)])
 def test_all_back_with_an_obstacle_between_half_and_full(tmp_path, reading, y):
     # impassable ground 7 steps behind the rear edges: maximum 7, half of it 3.5; half of mobility 5 is clear
-    doc = state(LINE, terrain=[rect_terrain("ravine", "impassable", 40, 10, 70, 22)], options={"back_distance": reading})
+    doc = state(
+        LINE, terrain=[rect_terrain("ravine", "impassable", 40, 10, 70, 22)], options={"back_distance": reading}
+    )
     assert check(tmp_path, doc, corps_order("all_back", "red-1", {"r1": (50, y), "r2": (54, y)})) == []
     other = 25 if y != 25 else 26.5
-    assert codes(check(tmp_path, doc, corps_order("all_back", "red-1", {"r1": (50, other), "r2": (54, other)}))) == ["MV202", "MV202"]
+    assert codes(check(tmp_path, doc, corps_order("all_back", "red-1", {"r1": (50, other), "r2": (54, other)}))) == [
+        "MV202",
+        "MV202",
+    ]
 
 
 def test_all_back_through_terrain_rolls_for_the_full_maximum(tmp_path):
@@ -311,16 +331,25 @@ def test_to_landmark_diagonal(tmp_path):
     d = 10 / 2 ** 0.5
     ends = {"r1": (50 + d, 30 + d), "r2": (54 + d, 30 + d)}
     assert check(tmp_path, doc, corps_order("to_landmark", "red-1", ends, landmark="shrine")) == []
-    found = check(tmp_path, doc, corps_order("to_landmark", "red-1", {"r1": (50, 40), "r2": (54, 40)}, landmark="shrine"))
+    found = check(
+        tmp_path, doc, corps_order("to_landmark", "red-1", {"r1": (50, 40), "r2": (54, 40)}, landmark="shrine")
+    )
     assert codes(found) == ["MV201"]
 
 
 def test_to_landmark_terrain(tmp_path):
     # the reference point (52, 30) heads for the nearest point of the wood, (52, 35): it stops there
-    doc = state(LINE, terrain=[rect_terrain("wood1", "open", 40, 35, 70, 60)], landmarks=[{"id": "w", "terrain": "wood1"}])
-    assert check(tmp_path, doc, corps_order("to_landmark", "red-1", {"r1": (50, 35), "r2": (54, 35)}, landmark="w")) == []
+    doc = state(
+        LINE, terrain=[rect_terrain("wood1", "open", 40, 35, 70, 60)], landmarks=[{"id": "w", "terrain": "wood1"}]
+    )
+    assert (
+        check(tmp_path, doc, corps_order("to_landmark", "red-1", {"r1": (50, 35), "r2": (54, 35)}, landmark="w")) == []
+    )
     # naming the terrain element directly works too
-    assert check(tmp_path, doc, corps_order("to_landmark", "red-1", {"r1": (50, 35), "r2": (54, 35)}, landmark="wood1")) == []
+    assert (
+        check(tmp_path, doc, corps_order("to_landmark", "red-1", {"r1": (50, 35), "r2": (54, 35)}, landmark="wood1"))
+        == []
+    )
 
 
 def test_to_landmark_corps_stops_at_contact(tmp_path):
@@ -330,14 +359,18 @@ def test_to_landmark_corps_stops_at_contact(tmp_path):
 
 
 def test_to_landmark_friendly_corps_stops_at_contact(tmp_path):
-    doc = state(LINE + [corps("red-9", base("r7", 52, 38))])
-    found = check(tmp_path, doc, corps_order("to_landmark", "red-1", {"r1": (50, 36), "r2": (54, 36)}, landmark="red-9"))
+    doc = state([*LINE, corps("red-9", base("r7", 52, 38))])
+    found = check(
+        tmp_path, doc, corps_order("to_landmark", "red-1", {"r1": (50, 36), "r2": (54, 36)}, landmark="red-9")
+    )
     assert found == []
 
 
 def test_unknown_landmark_is_mc004(tmp_path):
     doc = state(LINE, landmarks=[{"id": "shrine", "point": [52, 100]}])
-    found = check(tmp_path, doc, corps_order("to_landmark", "red-1", {"r1": (50, 40), "r2": (54, 40)}, landmark="shrin"))
+    found = check(
+        tmp_path, doc, corps_order("to_landmark", "red-1", {"r1": (50, 40), "r2": (54, 40)}, landmark="shrin")
+    )
     assert codes(found) == ["MC004"]
     assert "did you mean 'shrine'?" in found[0].message
 
@@ -366,13 +399,20 @@ def test_engaged_all_back_retreats(tmp_path):
 
 
 def test_engaged_to_landmark_sideways_is_mv502(tmp_path):
-    found = check(tmp_path, ENGAGED, corps_order("to_landmark", "red-1", {"r1": (58, 30), "r2": (62, 30)}, landmark="east"))
+    found = check(
+        tmp_path, ENGAGED, corps_order("to_landmark", "red-1", {"r1": (58, 30), "r2": (62, 30)}, landmark="east")
+    )
     assert codes(found) == ["MV502"]
     assert "may only move straight forward (0°) or straight back" in found[0].message
 
 
 def test_engaged_to_landmark_straight_ahead_is_allowed(tmp_path):
-    assert check(tmp_path, ENGAGED, corps_order("to_landmark", "red-1", {"r1": (50, 30), "r2": (54, 30)}, landmark="north")) == []
+    assert (
+        check(
+            tmp_path, ENGAGED, corps_order("to_landmark", "red-1", {"r1": (50, 30), "r2": (54, 30)}, landmark="north")
+        )
+        == []
+    )
 
 
 # an enemy at r2's right flank (b9) and, for some tests, one ahead of it (b8: square, or offset by a step)
@@ -435,7 +475,7 @@ def test_engaged_base_goes_back_with_all_back(tmp_path):
 def test_corps_orders_in_sequence(tmp_path):
     # red-1 advances; red-9 then advances behind it and stops at contact with its friend? no: friends are
     # passable up to half; here red-9 is squarely behind, so it stops in contact with red-1's rear
-    doc = state(LINE + [corps("red-9", base("r7", 50, 20))])
+    doc = state([*LINE, corps("red-9", base("r7", 50, 20))])
     first = corps_order("all_ahead", "red-1", {"r1": (50, 40), "r2": (54, 40)})
     second = corps_order("all_ahead", "red-9", {"r7": (50, 30)})
     assert check(tmp_path, doc, first, second) == []
@@ -461,8 +501,10 @@ def test_suggest_says_which_rolls_are_needed(tmp_path):
 
 
 # r1 alone, mobility 6 + 2: a brook 1 step ahead (D1), a wood 6 steps ahead (D3)
-BROOK_WOOD = state([corps("red-1", base("r1", 50, 30), mobility=6)],
-                   terrain=[rect_terrain("brook", "stream", 0, 32, 200, 33), rect_terrain("wood", "forest", 40, 37, 60, 60)])
+BROOK_WOOD = state(
+    [corps("red-1", base("r1", 50, 30), mobility=6)],
+    terrain=[rect_terrain("brook", "stream", 0, 32, 200, 33), rect_terrain("wood", "forest", 40, 37, 60, 60)],
+)
 
 
 def test_roll_for_terrain_an_earlier_penalty_keeps_out_of_reach_is_mv303(tmp_path):
@@ -514,12 +556,18 @@ def test_roll_that_cannot_change_where_an_enemy_stops_the_file_is_not_asked_for(
     assert yaml.safe_load(text)[0]["end"] == {"r1": {"x": 50, "y": 31.5}}
     found = check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 31)}))
     assert errors(found) == ["MV202"]
-    assert "brook D1 (1d6) not declared (mobility 8, no pre-battle bonus: an enemy is 1.50 steps away); stopped after 1.50 by contact with enemy b1" in found[0].message
+    assert (
+        "brook D1 (1d6) not declared (mobility 8, no pre-battle bonus: an enemy is 1.50 steps away); stopped after "
+        "1.50 by contact with enemy b1"
+        in found[0].message
+    )
 
 
 def test_suggest_cli_prints_after_the_report(run_cli):
     root = Path(__file__).resolve().parents[2]
-    code, out, err = run_cli(["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--color", "never"], cwd=root)
+    code, out, err = run_cli(
+        ["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--color", "never"], cwd=root
+    )
     assert code == 0, out + err
     report, _, suggestion = out.partition("\n\n")
     assert "orders legal" in report
@@ -571,7 +619,7 @@ def _property_suggested_ends_pass_and_moved_ones_fail(x0, y0, files, ranks, faci
         for _ in range(4):  # a roll owed only once earlier ones are known is asked for in a later pass
             if "declare the rolls first" not in text:
                 break
-            for line in (l for l in text.splitlines() if l.startswith("# order")):
+            for line in (each for each in text.splitlines() if each.startswith("# order")):
                 for part in line.split("declare the rolls first: ")[1].split(", "):
                     die, _, rest = part.removeprefix("the ").partition(" roll (")
                     bid, _, tid = rest.partition(") for ")[2].partition(" entering ")
@@ -601,29 +649,35 @@ def _property_suggested_ends_pass_and_moved_ones_fail(x0, y0, files, ranks, faci
         assert errors(findings), (target, moved["end"][target])
 
 
-test_property_suggested_ends_pass_and_moved_ones_fail, test_property_suggested_ends_pass_and_moved_ones_fail_in_full = in_two_runs(
-    settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
-    x0=st.floats(40, 110),
-    y0=st.floats(30, 60),
-    files=st.integers(1, 3),
-    ranks=st.integers(1, 2),
-    facing=st.sampled_from([0, 30, 90, 180, 250, 315]),
-    kind=st.sampled_from(["all_ahead", "all_back", "to_landmark"]),
-    rolls=st.lists(st.integers(1, 18), min_size=3, max_size=3),
-    which=st.integers(0, 5),
-    sign=st.sampled_from([-1, 1]),
-)(_property_suggested_ends_pass_and_moved_ones_fail)
+test_property_suggested_ends_pass_and_moved_ones_fail, test_property_suggested_ends_pass_and_moved_ones_fail_in_full = (
+    in_two_runs(
+        settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+        x0=st.floats(40, 110),
+        y0=st.floats(30, 60),
+        files=st.integers(1, 3),
+        ranks=st.integers(1, 2),
+        facing=st.sampled_from([0, 30, 90, 180, 250, 315]),
+        kind=st.sampled_from(["all_ahead", "all_back", "to_landmark"]),
+        rolls=st.lists(st.integers(1, 18), min_size=3, max_size=3),
+        which=st.integers(0, 5),
+        sign=st.sampled_from([-1, 1]),
+    )(_property_suggested_ends_pass_and_moved_ones_fail)
+)
 
 
 def test_suggest_output_snapshot(run_cli, snapshot):
     root = Path(__file__).resolve().parents[2]
-    code, out, err = run_cli(["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--color", "never"], cwd=root)
+    _code, out, _err = run_cli(
+        ["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--color", "never"], cwd=root
+    )
     assert out == snapshot
 
 
 def test_suggest_with_json_goes_to_stderr(run_cli):
     root = Path(__file__).resolve().parents[2]
-    code, out, err = run_cli(["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--format", "json"], cwd=root)
+    code, out, err = run_cli(
+        ["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--format", "json"], cwd=root
+    )
     assert code == 0
     import json
 
@@ -646,6 +700,9 @@ def test_declaring_the_rules_imports_no_geometry():
 def test_corps_already_on_a_hill_owes_no_roll(tmp_path):
     doc = state(LINE, terrain=[rect_terrain("knoll", "hill", 40, 25, 70, 60)])
     assert check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 40), "r2": (54, 40)})) == []
-    below = state([corps("red-1", base("r1", 50, 20), base("r2", 54, 20))], terrain=[rect_terrain("knoll", "hill", 40, 25, 70, 60)])
+    below = state(
+        [corps("red-1", base("r1", 50, 20), base("r2", 54, 20))],
+        terrain=[rect_terrain("knoll", "hill", 40, 25, 70, 60)],
+    )
     found = check(tmp_path, below, corps_order("all_ahead", "red-1", {"r1": (50, 30), "r2": (54, 30)}))
     assert codes(found) == ["MV202", "MV202"]  # climbing onto it costs D2 = 2d6: at most 8 steps

@@ -13,8 +13,9 @@ import ast
 import dataclasses
 import importlib
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,11 @@ def _docstrings(tree: ast.Module) -> set[int]:
     found = set()
     for node in ast.walk(tree):
         for stmt in getattr(node, "body", []) if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) else []:
-            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str):
+            if (
+                isinstance(stmt, ast.Expr)
+                and isinstance(stmt.value, ast.Constant)
+                and isinstance(stmt.value.value, str)
+            ):
                 found.add(id(stmt.value))
     return found
 

@@ -16,7 +16,6 @@ from tests.maneuver.helpers import (
     corps,
     errors,
     free,
-    only,
     orders,
     rect_terrain,
     run_check,
@@ -28,7 +27,7 @@ LONE = state([corps("red-3", base("r9", 50, 20))])
 
 
 def check(tmp_path, state_doc, *items, **kw):
-    findings, _, report = run_check(tmp_path, state_doc, orders(*items, **kw))
+    findings, _, _report = run_check(tmp_path, state_doc, orders(*items, **kw))
     return findings
 
 
@@ -92,7 +91,9 @@ def _world_with_enemy_ahead(facing: float, distance: float):
     bf = Battlefield(400, 400)
     hx, hy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
     r9 = Base("r9", "red", "red-3", 200, 200, facing, 4, 2, 8)
-    b1 = Base("b1", "blue", "blue-1", 200 + hx * (distance + 2), 200 + hy * (distance + 2), (facing + 180) % 360, 4, 2, 8)
+    b1 = Base(
+        "b1", "blue", "blue-1", 200 + hx * (distance + 2), 200 + hy * (distance + 2), (facing + 180) % 360, 4, 2, 8
+    )
     bf.bases = {"r9": r9, "b1": b1}
     bf.sides = {"red": [Corps("red-3", "red", [r9])], "blue": [Corps("blue-1", "blue", [b1])]}
     return World(bf, "red"), r9
@@ -110,10 +111,18 @@ def test_exactly_15_steps_at_every_angle_gets_no_bonus(facing):
 def test_prebattle_measure_centre(tmp_path):
     # edge to edge 15.5 (bonus), centre to centre 17.5: with centre measure and distance 17 still a bonus
     blue = [corps("blue-1", _enemy_ahead(15.5))]
-    doc = state([corps("red-3", base("r9", 100, 100))], blue, options={"prebattle_measure": "centre", "prebattle_distance": 17.6})
+    doc = state(
+        [corps("red-3", base("r9", 100, 100))],
+        blue,
+        options={"prebattle_measure": "centre", "prebattle_distance": 17.6},
+    )
     found = check(tmp_path, doc, free("r9", (100, 90.5)))
     assert errors(found) == ["MV101"]
-    doc = state([corps("red-3", base("r9", 100, 100))], blue, options={"prebattle_measure": "centre", "prebattle_distance": 17.4})
+    doc = state(
+        [corps("red-3", base("r9", 100, 100))],
+        blue,
+        options={"prebattle_measure": "centre", "prebattle_distance": 17.4},
+    )
     assert check(tmp_path, doc, free("r9", (100, 90.5))) == []
 
 
@@ -166,7 +175,9 @@ def test_two_features_each_cost_their_own_roll(tmp_path):
     assert errors(found) == ["MV101"]
     found = check(tmp_path, doc, free("r9", (50, 25)))
     assert codes(found) == ["MV304"]
-    assert "the rolls (D1 (1d6) for r9 entering brook, D1 (1d6) for r9 entering field) fall favourably" in found[0].message
+    assert (
+        "the rolls (D1 (1d6) for r9 entering brook, D1 (1d6) for r9 entering field) fall favourably" in found[0].message
+    )
 
 
 def test_hill_counts_only_when_climbing_onto_it(tmp_path):
@@ -385,8 +396,15 @@ def _facing_enemy(facing: float, slide: float, digits: int = 9):
 
     hx, hy = m.sin(m.radians(facing)), m.cos(m.radians(facing))
     rx, ry = hy, -hx
-    doc = state([corps("red-6", base("r15", 100, 100, facing))],
-                [corps("blue-2", base("b5", round(100 + 2.0002 * hx, digits), round(100 + 2.0002 * hy, digits), (facing + 180) % 360))])
+    doc = state(
+        [corps("red-6", base("r15", 100, 100, facing))],
+        [
+            corps(
+                "blue-2",
+                base("b5", round(100 + 2.0002 * hx, digits), round(100 + 2.0002 * hy, digits), (facing + 180) % 360),
+            )
+        ],
+    )
     return doc, (round(100 + slide * rx, digits), round(100 + slide * ry, digits))
 
 

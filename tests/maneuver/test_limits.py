@@ -78,7 +78,7 @@ def test_budget_exhausted_on_a_mixed_move_gives_no_warning_and_no_pass(tmp_path,
 
 def test_many_rolls_are_weighed_without_listing_every_combination(tmp_path):
     # 15 steps across 8 streams: legal for some rolls only, 6**8 combinations; was MV304 "too many undeclared rolls"
-    findings, report = check(tmp_path, streams_state(), free("r1", (100, 25)))
+    findings, _report = check(tmp_path, streams_state(), free("r1", (100, 25)))
     assert codes(findings) == ["MV304"]
     assert "fall favourably" in findings[0].message and "s7" in findings[0].message
 
@@ -89,7 +89,7 @@ def test_weighed_odds_equal_the_listed_combinations(tmp_path):
     features = _features(5)
     stop = 15.0 - 0.1
     branches = enumerate_rolls(RollBook(None), lambda lookup: walk(32.0, features, stop, "r1", lookup), Steps(10**9))
-    text, p = condition(branches, lambda b: 15.0 <= b.result.allowance + 0.1 + 1e-9)
+    text, p = condition(branches, lambda b: b.result.allowance + 0.1 + 1e-9 >= 15.0)
     assert 0 < p < 1
     assert codes(findings) == ["MV304"]
     assert f"legal only if {text} ({describe_probability(p)})" in findings[0].message
@@ -211,7 +211,10 @@ def _terrain_at(k: int) -> Terrain:
     return Terrain(f"s{k}", "stream", [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)])
 
 
-def _features(n: int, dice: Dice = Dice(1, 6)) -> list[Feature]:
+_D6 = Dice(1, 6)
+
+
+def _features(n: int, dice: Dice = _D6) -> list[Feature]:
     return [Feature(_terrain_at(k), 1.0 + 1.5 * k, "D1", dice) for k in range(n)]
 
 

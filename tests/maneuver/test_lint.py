@@ -10,9 +10,15 @@ from tests.maneuver.helpers import base, codes, corps, rect_terrain, run_lint, s
 
 
 def test_clean_battlefield(tmp_path):
-    doc = state([corps("red-1", base("r1", 50, 30), base("r2", 54, 30))],
-                terrain=[rect_terrain("wood1", "forest", 10, 10, 20, 20)],
-                landmarks=[{"id": "shrine", "point": [100, 100]}, {"id": "w", "terrain": "wood1"}, {"id": "c", "corps": "red-1"}])
+    doc = state(
+        [corps("red-1", base("r1", 50, 30), base("r2", 54, 30))],
+        terrain=[rect_terrain("wood1", "forest", 10, 10, 20, 20)],
+        landmarks=[
+            {"id": "shrine", "point": [100, 100]},
+            {"id": "w", "terrain": "wood1"},
+            {"id": "c", "corps": "red-1"},
+        ],
+    )
     assert run_lint(tmp_path, doc) == []
 
 
@@ -99,7 +105,9 @@ def test_landmark_naming_unknown_terrain_or_corps_is_mc004(tmp_path):
 
 
 def test_landmark_must_be_exactly_one_thing(tmp_path):
-    doc = state([corps("red-1", base("r1", 50, 30))], landmarks=[{"id": "a", "point": [1, 1], "corps": "red-1"}, {"id": "b"}])
+    doc = state(
+        [corps("red-1", base("r1", 50, 30))], landmarks=[{"id": "a", "point": [1, 1], "corps": "red-1"}, {"id": "b"}]
+    )
     found = run_lint(tmp_path, doc)
     assert codes(found) == ["MC003", "MC003"]
 
@@ -127,12 +135,18 @@ sides:
 
 
 def test_non_finite_field_is_a_finding(tmp_path):
-    text = "movecheck: 1\nsystem: maneuver\nfield: {width: .inf, depth: 100}\nsides: {red: [{id: c, bases: [{id: r, x: 1, y: 1}]}]}\n"
+    text = (
+        "movecheck: 1\nsystem: maneuver\nfield: {width: .inf, depth: 100}\nsides: {red: [{id: c, bases: [{id: r, x: 1, "
+        "y: 1}]}]}\n"
+    )
     assert codes(run_lint(tmp_path, text)) == ["MC003"]
 
 
 def test_negative_infinite_size_is_reported_once(tmp_path):
-    text = "movecheck: 1\nsystem: maneuver\nfield: {width: 100, depth: 100}\nsides: {red: [{id: c, bases: [{id: r, x: 1, y: 1, width: -.inf}]}]}\n"
+    text = (
+        "movecheck: 1\nsystem: maneuver\nfield: {width: 100, depth: 100}\nsides: {red: [{id: c, bases: [{id: r, x: 1, "
+        "y: 1, width: -.inf}]}]}\n"
+    )
     found = run_lint(tmp_path, text)
     assert codes(found) == ["MC003"]
 
@@ -154,7 +168,9 @@ sides:
 
 
 def test_bad_die_expression_and_unknown_die(tmp_path):
-    doc = state([corps("red-1", base("r1", 50, 30))], options={"dice": {"D1": "one d six"}, "penalties": {"forest": "D9"}})
+    doc = state(
+        [corps("red-1", base("r1", 50, 30))], options={"dice": {"D1": "one d six"}, "penalties": {"forest": "D9"}}
+    )
     found = run_lint(tmp_path, doc)
     assert codes(found) == ["MC003", "MC004"]
 

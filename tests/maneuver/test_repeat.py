@@ -87,7 +87,9 @@ def test_a_corps_order_after_a_free_move_of_one_of_its_bases_is_mv204(tmp_path):
     found, _ = check(tmp_path, LINE, free("r2", (54, 33)),
                      corps_order("all_ahead", "red-1", {"r1": (50, 40), "r2": (54, 43)}))
     assert "MV204" in codes(found)
-    assert "red-1's base r2 already moves by a free move in order 1" in [f for f in found if f.code == "MV204"][0].message
+    assert (
+        "red-1's base r2 already moves by a free move in order 1" in next(f for f in found if f.code == "MV204").message
+    )
 
 
 def test_free_moves_of_two_different_bases_of_one_corps_are_allowed(tmp_path):

@@ -16,7 +16,9 @@ NUMBERS = st.one_of(
     st.floats(-50, 250, allow_nan=False), st.integers(-5, 250),
     st.sampled_from([0.0, 1e-12, 1e9, float("nan"), float("inf")]),
 )
-ROLLS = st.one_of(st.integers(-3, 40), st.dictionaries(st.sampled_from(IDS), st.integers(-3, 40), min_size=1, max_size=2))
+ROLLS = st.one_of(
+    st.integers(-3, 40), st.dictionaries(st.sampled_from(IDS), st.integers(-3, 40), min_size=1, max_size=2)
+)
 
 BATTLEFIELD = state(
     [corps("red-1", base("r1", 50, 30), base("r2", 54, 30), base("r3", 50, 28)),
@@ -55,7 +57,7 @@ def an_order(draw):
 def _odd_orders_never_crash(items, options):
     doc = dict(BATTLEFIELD, options=options) if options else BATTLEFIELD
     with tempfile.TemporaryDirectory() as tmp:
-        findings, _, report = run_check(Path(tmp), doc, orders(*items), suggest=True)
+        _findings, _, report = run_check(Path(tmp), doc, orders(*items), suggest=True)
         assert report.exit_code() in (0, 1)
 
 

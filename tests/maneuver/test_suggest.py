@@ -17,7 +17,12 @@ def test_suggest_fills_in_an_order_without_end(tmp_path):
     findings, suggestions, _ = run_check(tmp_path, LINE, DRAFT, suggest=True)
     assert "MC003" not in codes(findings)
     assert yaml.safe_load("".join(suggestions)) == [
-        {"id": "o1", "corps": "red-1", "order": "all_ahead", "end": {"r1": {"x": 50, "y": 40}, "r2": {"x": 54, "y": 40}}}
+        {
+            "id": "o1",
+            "corps": "red-1",
+            "order": "all_ahead",
+            "end": {"r1": {"x": 50, "y": 40}, "r2": {"x": 54, "y": 40}},
+        }
     ]
 
 
@@ -39,7 +44,10 @@ def test_suggest_on_aa_orders_is_a_usage_error(run_cli):
     code, out, err = run_cli(["check", "examples/aa/orders/g1-combat.yaml", "--suggest"], cwd=ROOT)
     assert code == 2
     assert out == ""
-    assert err == "movecheck: error: --suggest has nothing to write for an aa-orders file: examples/aa/orders/g1-combat.yaml\n"
+    assert (
+        err
+        == "movecheck: error: --suggest has nothing to write for an aa-orders file: examples/aa/orders/g1-combat.yaml\n"
+    )
 
 
 def test_aa_orders_without_suggest_are_checked(run_cli):

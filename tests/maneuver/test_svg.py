@@ -15,8 +15,8 @@ import pytest
 
 from movecheck.core import Settings, check
 from movecheck.maneuver.geometry import base_corners
-from movecheck.pictures import picture
 from movecheck.maneuver.svg import nice_length, num
+from movecheck.pictures import picture
 from tests.maneuver.helpers import base, corps, corps_order, dump, free, orders, rect_terrain, state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +54,7 @@ def rects(root: ET.Element, role: str) -> dict[tuple[str | None, str], list[tupl
 
 def close(a: list[tuple[float, float]], b: list[tuple[float, float]], within: float = ROUNDING) -> bool:
     """Two lists of corners that agree point by point."""
-    return len(a) == len(b) and all(math.dist(p, q) <= within for p, q in zip(a, b))
+    return len(a) == len(b) and all(math.dist(p, q) <= within for p, q in zip(a, b, strict=True))
 
 
 def renderable(path: Path) -> bool:
@@ -263,7 +263,9 @@ def test_rendering_an_aa_file_imports_no_shapely():
     import subprocess
     import sys
 
-    script = ("import sys; from movecheck.cli import main; code = main(['render', 'examples/aa/states/g1-combat.yaml']); "
-              "print(code, 'shapely' in sys.modules)")
+    script = (
+        "import sys; from movecheck.cli import main; code = main(['render', 'examples/aa/states/g1-combat.yaml']); "
+        "print(code, 'shapely' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.stdout.split()[-2:] == ["0", "False"], done.stderr
