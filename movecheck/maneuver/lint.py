@@ -173,7 +173,7 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
 
     bf = _built(ctx)
     field = bf.field_polygon
-    size = f"0..{fmt(bf.width, whole=True)} × 0..{fmt(bf.depth, whole=True)}"  # noqa: RUF001
+    size = f"0..{fmt(bf.width, whole=True)} × 0..{fmt(bf.depth, whole=True)}"
     for terrain in bf.terrain.values():
         where = (*terrain.source, "polygon")
         distinct: list[Vec] = []

@@ -140,7 +140,7 @@ def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Repo
     bf = prepared.model
     from movecheck.maneuver.svg import count_of
 
-    title = ngettext("{path}: battlefield {width} × {depth} step", "{path}: battlefield {width} × {depth} steps",  # noqa: RUF001
+    title = ngettext("{path}: battlefield {width} × {depth} step", "{path}: battlefield {width} × {depth} steps",
                      count_of(_n_value(bf.depth))).format(path=loaded.doc.path, width=_n(bf.width), depth=_n(bf.depth))
     scene = battlefield_scene(bf, title)
     scene.notes = notes(report.sorted_findings(), bf)

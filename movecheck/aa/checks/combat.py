@@ -328,9 +328,9 @@ def _blitzes(phase: Phase) -> dict[int, str]:
     "AA203",
     "not-a-combat-move",
     "error",
-    "a combat move ends in a battle space, unloads into a hostile territory, or is one of the sea moves of C1–C3 "  # noqa: RUF001
+    "a combat move ends in a battle space, unloads into a hostile territory, or is one of the sea moves of C1–C3 "
     "— decided after the last move",
-    ["C1–C3"],  # noqa: RUF001
+    ["C1–C3"],
     phase="combat",
     scope="end",
     example=(

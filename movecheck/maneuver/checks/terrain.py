@@ -197,6 +197,6 @@ def impassable(a: Any) -> Iterator[Violation]:
             a.path_at(segment),
         )
     if events.leaves_field is not None:
-        field = f"0..{fmt(a.field_size[0], whole=True)} × 0..{fmt(a.field_size[1], whole=True)}"  # noqa: RUF001
+        field = f"0..{fmt(a.field_size[0], whole=True)} × 0..{fmt(a.field_size[1], whole=True)}"
         yield Violation(_("{base} leaves the field ({field}) on its way").format(base=a.base.id, field=field),
                         a.path_at(events.leaves_field))
