@@ -1,7 +1,7 @@
 """The aa sections of a turn's post (``movecheck summary``): moves, battles, captures, treasuries.
 
 One function per kind of file (:data:`KINDS`): a combat or noncombat move, the battle
-results, a state alone; a new kind (purchases, mobilization) is one more function.
+results, a purchase, a mobilization (:mod:`movecheck.aa.summary_mobilize`), a state alone.
 What the orders did is told as done only when the whole file is legal (``item.legal``:
 ``apply`` would write it); a file with an illegal or unchecked order gets its legal
 moves listed and the rest is left to the findings at the top of the post.  The facts of
@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from movecheck.aa.names import UNIT_ABBREVIATIONS
+from movecheck.aa.summary_mobilize import mobilize_sections
 from movecheck.findings import Verdict
 from movecheck.i18n import _, ngettext
 from movecheck.summary import Checked, Section
@@ -76,7 +77,8 @@ def units_text(units: list[Any]) -> str:
 
 
 def phase_word(phase: Any) -> str:
-    words = {"combat_move": _("combat move"), "noncombat_move": _("noncombat move"), "battles": _("battles")}
+    words = {"purchase": _("purchase"), "combat_move": _("combat move"), "noncombat_move": _("noncombat move"),
+             "battles": _("battles"), "mobilize": _("mobilization")}
     return words.get(str(phase), str(phase))
 
 
@@ -259,7 +261,7 @@ def battles_sections(item: Checked) -> list[Section]:
     if resolution is None:
         section.paragraph(_("The results were not read (see the findings above)."))
         return [section]
-    rows, facts = [], []
+    rows, facts, notes = [], [], []
     for result in resolution.results:
         if item.verdicts.get(result.index + 1) is not Verdict.LEGAL:  # results count from 0, verdicts from 1
             continue
@@ -273,9 +275,11 @@ def battles_sections(item: Checked) -> list[Section]:
         facts.append({"at": result.at, "attackers": attackers, "defenders": defenders,
                       "attacker_losses": dict(lost.get("attacker", {})),
                       "defender_losses": dict(lost.get("defender", {})),
-                      "retreat": result.retreat})
+                      "retreat": result.retreat, **_extras_facts(result.extras)})
+        notes += [f"{result.at}: {line}" for line in _extras_lines(result.extras)]
     headers = [_("space"), _("attackers"), _("defenders"), _("attacker lost"), _("defender lost"), _("retreat")]
     section.table(headers, rows)
+    section.items(notes)
     refused = sum(1 for v in item.verdicts.values() if v is not Verdict.LEGAL)
     if refused:
         section.paragraph(ngettext("{n} result is not done (see the findings above).",
@@ -287,6 +291,30 @@ def battles_sections(item: Checked) -> list[Section]:
         if applied is not None:
             found += _report_sections(applied[1])
     return found
+
+
+def _extras_facts(extras: Any) -> dict[str, Any]:
+    """A result's ``damaged:``, ``bombing:`` and ``defender_landing:`` as data."""
+    return {"damaged": {side or "unsaid": in_order(dict(counts)) for side, counts in extras.damaged.items()},
+            "bombing": None if extras.bombing is None else {"at": extras.bombing_at, "damage": extras.bombing},
+            "defender_landing": [{"from": landing.origin, "to": landing.to, "units": in_order(dict(landing.units))}
+                                 for landing in extras.landings]}
+
+
+def _extras_lines(extras: Any) -> list[str]:
+    """``damaged: 1 bb (defender)``, ``strategic bombing of UK: 6 damage``, ``defender landing: 1 ftr → Egypt``."""
+    sides = {"attacker": _("attacker"), "defender": _("defender")}
+    lines = []
+    for side, counts in extras.damaged.items():
+        text = _("damaged: {units}").format(units=counts_text(counts))
+        lines.append(text + (f" ({sides.get(side, side)})" if side else ""))
+    if extras.bombing is not None:
+        lines.append(_("strategic bombing of the factory in {at}: {damage} damage").format(
+            at=extras.bombing_at or "-", damage=extras.bombing))
+    for landing in extras.landings:
+        path = ARROW.join(p for p in (landing.origin, landing.to) if p)
+        lines.append(_("defending aircraft land: {units}: {path}").format(units=counts_text(landing.units), path=path))
+    return lines
 
 
 # -- a state alone ------------------------------------------------------------
@@ -356,6 +384,7 @@ KINDS: dict[str, Callable[[Checked], list[Section]]] = {
     "orders": orders_sections,
     "battles": battles_sections,
     "purchase": purchase_sections,
+    "mobilize": mobilize_sections,
     "state": state_sections,
 }
 """Each aa file kind (the part after ``aa-``) -> the function that words its sections."""
