@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from movecheck.aa.summary_report import applied_report, counts_text, in_order, report_sections, short, treasury_section
 from movecheck.findings import Verdict
 from movecheck.i18n import _, ngettext
 from movecheck.summary import Checked, Section
@@ -19,8 +20,6 @@ from movecheck.summary import Checked, Section
 
 def mobilize_sections(item: Checked) -> list[Section]:
     """The placements, then (a legal file) the end of the turn and the treasuries."""
-    from movecheck.aa.summary import _report_sections, _treasury_section
-
     mob = item.outcome.final if item.outcome is not None else None
     section = Section(_("Mobilization: {path}").format(path=item.path), "mobilize")
     if mob is None:
@@ -40,9 +39,7 @@ def mobilize_sections(item: Checked) -> list[Section]:
     if not item.legal:
         section.paragraph(_("The end of the turn is not told: the file is not legal as a whole."))
         return [section]
-    from movecheck.aa.summary import _applied
-
-    found = _applied(item)
+    found = applied_report(item)
     if found is None:
         return [section]
     report = found[1]
@@ -60,8 +57,8 @@ def mobilize_sections(item: Checked) -> list[Section]:
         "destroyed": report.get("destroyed") or [],
         "income": report.get("income"),
     })
-    others = [s for s in _report_sections(report) if s.kind != "treasury"]
-    money = _treasury_section(report)
+    others = [s for s in report_sections(report) if s.kind != "treasury"]
+    money = treasury_section(report)
     return [section, *others, *([money] if money is not None else [])]
 
 
@@ -73,15 +70,11 @@ def _waiting_fighters(mob: Any) -> list[tuple[str, str]]:
 
 
 def _ordered(counts: dict[str, int]) -> dict[str, int]:
-    from movecheck.aa.summary import in_order
-
     return in_order(dict(counts))
 
 
 def placement_line(mob: Any, placement: Any) -> tuple[str, dict[str, Any]]:
     """``3 inf, 1 arm: Germany`` (with the factory it came from, fighters aboard, a new factory) and its facts."""
-    from movecheck.aa.summary import counts_text
-
     board = mob.board
     types = board.map.unit_types
     words = []
@@ -106,8 +99,6 @@ def placement_line(mob: Any, placement: Any) -> tuple[str, dict[str, Any]]:
 
 def _end_lines(report: dict[str, Any], seated: list[tuple[str, str]]) -> list[str]:
     """The end of the turn: fighters that land on a new carrier or are lost, units left unplaced, the income."""
-    from movecheck.aa.summary import counts_text, short
-
     lines = []
     for kind, at in seated:
         lines.append(_("1 {type} that waited in {at} lands on the new carrier").format(type=short(kind), at=at))
