@@ -183,3 +183,36 @@ def test_a_purchase_is_told_with_its_cost_and_the_treasury_after_it(run_main) ->
 def test_an_illegal_purchase_is_not_told_as_bought(run_main) -> None:
     code, out, _err = _summary(run_main, "examples/aa/orders/variants/aa601-over-budget.yaml", "-f", "text")
     assert code == 1 and "AA601" in out and "Bought" not in out and "Treasuries" not in out
+
+
+def test_a_mobilization_tells_placements_income_and_the_treasury_after_it(run_main) -> None:
+    code, out, _err = _summary(run_main, "examples/aa/orders/g1-mobilize.yaml", "-f", "json")
+    data = json.loads(out)
+    mob = next(s for s in data["sections"] if s["kind"] == "mobilize")
+    assert code == 0 and [p["at"] for p in mob["facts"]["placed"]] == ["Germany", "5 Sea Zone"]
+    assert mob["facts"]["placed"][0]["units"] == {"infantry": 3}
+    assert mob["facts"]["waiting_fighters_aboard"] == [{"type": "fighter", "at": "5 Sea Zone"}]
+    assert mob["facts"]["income"]["amount"] == 50 and mob["facts"]["income"]["territories"]["Germany"] == 10
+    texts = [t for b in mob["blocks"] if b["type"] == "list" for t in b["items"]]
+    assert "3 inf: Germany" in texts and any(t.startswith("income of the Germans: 50 IPCs from 20") for t in texts)
+    treasury = next(s for s in data["sections"] if s["kind"] == "treasury")
+    assert treasury["facts"]["ipcs"]["Germans"] == 91
+
+
+def test_units_left_unplaced_are_told_with_their_refund(run_main) -> None:
+    code, out, _err = _summary(run_main, "examples/aa/game/orders/r1-japanese-mobilize.yaml", "-f", "text")
+    assert code == 0 and "left unplaced: 2 inf, refunded (6 IPCs back)" in out
+
+
+def test_an_illegal_mobilization_does_not_tell_the_end_of_the_turn(run_main) -> None:
+    code, out, _err = _summary(run_main, "examples/aa/orders/variants/mob-aa703-over-capacity.yaml", "-f", "text")
+    assert code == 1 and "AA703" in out and "1 ic: Finland (a new industrial complex)" in out
+    assert "income of" not in out and "Treasuries" not in out
+
+
+def test_battle_results_tell_damage_and_bombing(run_main) -> None:
+    _code, out, _err = _summary(run_main, "examples/aa/game/orders/r1-germans-battles.yaml", "-f", "json")
+    battles = next(s for s in json.loads(out)["sections"] if s["kind"] == "battle_results")
+    by_space = {b["at"]: b for b in battles["facts"]["battles"]}
+    assert by_space["17 Sea Zone"]["damaged"] == {"unsaid": {"battleship": 1}}
+    assert by_space["United Kingdom"]["bombing"] == {"at": "United Kingdom", "damage": 6}

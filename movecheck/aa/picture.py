@@ -93,7 +93,7 @@ def board_scene(prepared: Any, title: str) -> Board:
             continue
         kinds = stacks.setdefault(unit.at, {}).setdefault(unit.power, {})
         kinds[unit.type.name] = kinds.get(unit.type.name, 0) + 1
-    from movecheck.aa.summary import in_order
+    from movecheck.aa.summary_report import in_order
 
     for space, powers in stacks.items():
         scene.places[space].units = [(p, in_order(k)) for p, k in

@@ -1,7 +1,7 @@
 """The aa sections of a turn's post (``movecheck summary``): moves, battles, captures, treasuries.
 
 One function per kind of file (:data:`KINDS`): a combat or noncombat move, the battle
-results, a state alone; a new kind (purchases, mobilization) is one more function.
+results, a purchase, a mobilization (:mod:`movecheck.aa.summary_mobilize`), a state alone.
 What the orders did is told as done only when the whole file is legal (``item.legal``:
 ``apply`` would write it); a file with an illegal or unchecked order gets its legal
 moves listed and the rest is left to the findings at the top of the post.  The facts of
@@ -15,15 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from movecheck.aa.names import UNIT_ABBREVIATIONS
+from movecheck.aa.summary_mobilize import mobilize_sections
+from movecheck.aa.summary_report import (
+    applied_report,
+    counts_text,
+    in_order,
+    report_sections,
+    short,
+)
 from movecheck.findings import Verdict
 from movecheck.i18n import _, ngettext
 from movecheck.summary import Checked, Section
 
 ARROW = " → "
-UNIT_ORDER = ("infantry", "artillery", "tank", "aa_gun", "fighter", "bomber", "transport", "submarine", "destroyer",
-              "cruiser", "carrier", "battleship")
-"""The order unit types are listed in: land, air, sea (other types after them, by name)."""
 
 
 def title(item: Checked) -> str:
@@ -45,23 +49,6 @@ def sections(item: Checked) -> list[Section]:
     return writer(item) if writer is not None else []
 
 
-def short(kind: str) -> str:
-    """The abbreviation players write for a unit type (``inf``, ``art``), else its name."""
-    shorts = UNIT_ABBREVIATIONS.get(kind)
-    return shorts[0] if shorts else kind.replace("_", " ")
-
-
-def in_order(counts: dict[str, int]) -> dict[str, int]:
-    """Counts by unit type, the types in :data:`UNIT_ORDER`."""
-    rank = {kind: k for k, kind in enumerate(UNIT_ORDER)}
-    return dict(sorted(counts.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0])))
-
-
-def counts_text(counts: dict[str, int]) -> str:
-    """``3 inf, 1 art`` (types in :data:`UNIT_ORDER`); nothing: ``-``."""
-    return ", ".join(f"{n} {short(kind)}" for kind, n in in_order(counts).items() if n) or "-"
-
-
 def units_text(units: list[Any]) -> str:
     """The units of a move as players write them, ids in brackets: ``2 ftr (JG-Nord, JG-Reich)``."""
     counts: dict[str, list[Any]] = {}
@@ -76,7 +63,8 @@ def units_text(units: list[Any]) -> str:
 
 
 def phase_word(phase: Any) -> str:
-    words = {"combat_move": _("combat move"), "noncombat_move": _("noncombat move"), "battles": _("battles")}
+    words = {"purchase": _("purchase"), "combat_move": _("combat move"), "noncombat_move": _("noncombat move"),
+             "battles": _("battles"), "mobilize": _("mobilization")}
     return words.get(str(phase), str(phase))
 
 
@@ -173,21 +161,8 @@ def _type_counts(units: list[Any]) -> dict[str, int]:
     return found
 
 
-def _applied(item: Checked) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """What ``apply`` would write and report for a legal file (None when it holds the state back)."""
-    import yaml
-
-    from movecheck.aa.apply import applied
-
-    if item.outcome.hold is not None or item.outcome.final is None:
-        return None
-    text, report = applied(item.outcome.final, item.prepared.doc.data, item.prepared.doc.path, item.path, None, False)
-    state = yaml.safe_load(text)
-    return (state if isinstance(state, dict) else {}), report.as_json()
-
-
 def _applied_sections(item: Checked) -> list[Section]:
-    found = _applied(item)
+    found = applied_report(item)
     if found is None:
         return []
     state, report = found
@@ -205,48 +180,8 @@ def _applied_sections(item: Checked) -> list[Section]:
         section.table([_("space"), _("attackers"), _("defenders"), _("from")], rows)
         section.facts = {"battles": battles}
         sections.append(section)
-    sections += _report_sections(report)
+    sections += report_sections(report)
     return sections
-
-
-def _report_sections(report: dict[str, Any]) -> list[Section]:
-    """Captures and liberations, IPCs moved, aircraft lost, the treasuries after it."""
-    sections = []
-    changes = Section(_("Territories taken"), "captures")
-    lines = []
-    for capture in report.get("captured") or []:
-        if capture["liberated"]:
-            lines.append(_("{at} liberated by the {by}: back to the {holder}").format(**capture))
-        else:
-            lines.append(_("{at} captured by the {by} from the {was}").format(**capture))
-    for transfer in report.get("transfers") or []:
-        lines.append(_("{amount} IPCs from the {source} to the {to} ({reason})").format(
-            amount=transfer["amount"], source=transfer["from"], to=transfer["to"], reason=transfer["reason"]))
-    for lost in report.get("destroyed") or []:
-        lines.append(_("lost: 1 {type} of the {power} in {at} (no place to land)").format(
-            type=short(lost["type"]), power=lost["power"], at=lost["at"]))
-    if lines:
-        changes.items(lines)
-        changes.facts = {key: report.get(key) or [] for key in ("captured", "transfers", "destroyed")}
-        sections.append(changes)
-    money = _treasury_section(report)
-    if money is not None:
-        sections.append(money)
-    return sections
-
-
-def _treasury_section(report: dict[str, Any]) -> Section | None:
-    ipcs = report.get("ipcs")
-    if not isinstance(ipcs, dict):
-        return None
-    section = Section(_("Treasuries"), "treasury")
-    income = report.get("income")
-    if isinstance(income, dict):
-        section.paragraph(_("Income of the {power}: {amount} IPCs").format(power=income.get("power"),
-                                                                            amount=income.get("amount")))
-    section.table([_("power"), _("IPCs")], [[power, str(n)] for power, n in ipcs.items()])
-    section.facts = {"ipcs": dict(ipcs), "purchased": report.get("purchased") or {}, "income": income}
-    return section
 
 
 # -- battle results ---------------------------------------------------------
@@ -259,7 +194,7 @@ def battles_sections(item: Checked) -> list[Section]:
     if resolution is None:
         section.paragraph(_("The results were not read (see the findings above)."))
         return [section]
-    rows, facts = [], []
+    rows, facts, notes = [], [], []
     for result in resolution.results:
         if item.verdicts.get(result.index + 1) is not Verdict.LEGAL:  # results count from 0, verdicts from 1
             continue
@@ -273,9 +208,11 @@ def battles_sections(item: Checked) -> list[Section]:
         facts.append({"at": result.at, "attackers": attackers, "defenders": defenders,
                       "attacker_losses": dict(lost.get("attacker", {})),
                       "defender_losses": dict(lost.get("defender", {})),
-                      "retreat": result.retreat})
+                      "retreat": result.retreat, **_extras_facts(result.extras)})
+        notes += [f"{result.at}: {line}" for line in _extras_lines(result.extras)]
     headers = [_("space"), _("attackers"), _("defenders"), _("attacker lost"), _("defender lost"), _("retreat")]
     section.table(headers, rows)
+    section.items(notes)
     refused = sum(1 for v in item.verdicts.values() if v is not Verdict.LEGAL)
     if refused:
         section.paragraph(ngettext("{n} result is not done (see the findings above).",
@@ -283,10 +220,34 @@ def battles_sections(item: Checked) -> list[Section]:
     section.facts = {"battles": facts, "not_done": refused}
     found = [section]
     if item.legal:
-        applied = _applied(item)
+        applied = applied_report(item)
         if applied is not None:
-            found += _report_sections(applied[1])
+            found += report_sections(applied[1])
     return found
+
+
+def _extras_facts(extras: Any) -> dict[str, Any]:
+    """A result's ``damaged:``, ``bombing:`` and ``defender_landing:`` as data."""
+    return {"damaged": {side or "unsaid": in_order(dict(counts)) for side, counts in extras.damaged.items()},
+            "bombing": None if extras.bombing is None else {"at": extras.bombing_at, "damage": extras.bombing},
+            "defender_landing": [{"from": landing.origin, "to": landing.to, "units": in_order(dict(landing.units))}
+                                 for landing in extras.landings]}
+
+
+def _extras_lines(extras: Any) -> list[str]:
+    """``damaged: 1 bb (defender)``, ``strategic bombing of UK: 6 damage``, ``defender landing: 1 ftr → Egypt``."""
+    sides = {"attacker": _("attacker"), "defender": _("defender")}
+    lines = []
+    for side, counts in extras.damaged.items():
+        text = _("damaged: {units}").format(units=counts_text(counts))
+        lines.append(text + (f" ({sides.get(side, side)})" if side else ""))
+    if extras.bombing is not None:
+        lines.append(_("strategic bombing of the factory in {at}: {damage} damage").format(
+            at=extras.bombing_at or "-", damage=extras.bombing))
+    for landing in extras.landings:
+        path = ARROW.join(p for p in (landing.origin, landing.to) if p)
+        lines.append(_("defending aircraft land: {units}: {path}").format(units=counts_text(landing.units), path=path))
+    return lines
 
 
 # -- a state alone ------------------------------------------------------------
@@ -340,7 +301,7 @@ def state_sections(item: Checked) -> list[Section]:
 def purchase_sections(item: Checked) -> list[Section]:
     """What was bought and what it cost, and the treasuries after it (a legal file only)."""
     section = Section(_("Purchase: {path}").format(path=item.path), "purchase")
-    found = _applied(item) if item.legal else None
+    found = applied_report(item) if item.legal else None
     if found is None:
         section.paragraph(_("The purchase is not done (see the findings above)."))
         return [section]
@@ -349,13 +310,14 @@ def purchase_sections(item: Checked) -> list[Section]:
     bought = counts_text(report.get("purchased") or {})
     section.paragraph(_("Bought: {units} ({ipcs} IPCs)").format(units=bought, ipcs=spent))
     section.facts = {"purchased": in_order(dict(report.get("purchased") or {})), "spent": report.get("spent") or {}}
-    return [section, *_report_sections(report)]
+    return [section, *report_sections(report)]
 
 
 KINDS: dict[str, Callable[[Checked], list[Section]]] = {
     "orders": orders_sections,
     "battles": battles_sections,
     "purchase": purchase_sections,
+    "mobilize": mobilize_sections,
     "state": state_sections,
 }
 """Each aa file kind (the part after ``aa-``) -> the function that words its sections."""

@@ -217,7 +217,7 @@ def _labels(parent: ET.Element, scene: Board, paint: dict[str, tuple[str, str]])
     """Each space's name above its disc, and its units below it, one line per power."""
     layer = add(parent, "g", {"id": "labels", "font-family": "sans-serif", "text-anchor": "middle",
                               "stroke": "#ffffff", "paint-order": "stroke"})
-    from movecheck.aa.summary import short
+    from movecheck.aa.summary_report import short
 
     for place in scene.places.values():
         x, y = place.at
