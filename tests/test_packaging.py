@@ -64,7 +64,10 @@ def test_readme_commands_are_what_ci_runs() -> None:
     """The README's two set-up commands stay true: CI runs the test one verbatim."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    test_command = "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest"
+    test_command = (
+        "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/ruff check . && .venv/bin/mypy && "
+        ".venv/bin/python -m pytest"
+    )
     main_command = (
         "python3 -m venv .venv && .venv/bin/pip install . && "
         ".venv/bin/movecheck check examples/aa/orders/g1-combat.yaml"
