@@ -95,10 +95,16 @@ def test_legal_noncombat_move_is_clean() -> None:
 @pytest.mark.parametrize("orders", [p for p in AA_ORDERS if p.parent.name == "variants"],
                          ids=ids([p for p in AA_ORDERS if p.parent.name == "variants"]))
 def test_each_variant_breaks_its_rule(orders: Path) -> None:
-    """A variant named after a code reports that code, and only errors of that code."""
+    """A variant named after a code reports that code, and only errors of that code; a variant of a warning
+    clause (AA603, AA707, AA708) reports that warning and no error: the orders stay legal."""
     expected = next(part for part in orders.stem.split("-") if re.fullmatch(r"[a-z]{2}\d{3}", part)).upper()
     document = json.loads(movecheck("check", rel(orders), "--format", "json").stdout)
     error_codes = {f["code"] for f in document["findings"] if f["severity"] == "error"}
+    warning_codes = {f["code"] for f in document["findings"] if f["severity"] == "warning"}
+    if expected in warning_codes:
+        assert error_codes == set()
+        assert document["summary"]["legal_orders"] == document["summary"]["orders"]
+        return
     assert error_codes == {expected}
     if expected.startswith("MC"):  # an input problem: the order cannot be judged
         assert document["summary"]["unchecked_orders"] >= 1

@@ -285,7 +285,7 @@ def fighter_left_without_carrier(mob: Mobilization) -> Iterator[Violation]:
         new, moved, new_slots, old_free, waiting = _counts(mob, zone)
         free = max(new_slots + old_free - new - moved, 0)
         if waiting > free:
-            yield Violation(_("{units} waiting in {space} find no free slot on a carrier placed there: destroyed at "
+            yield Violation(_("{units} waiting in {space}: no free slot on a carrier placed there, destroyed at "
                               "the end of the mobilization").format(units=unit_phrase(waiting - free, "fighter"),
                                                                space=zone), ("place",))
 
