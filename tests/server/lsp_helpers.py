@@ -71,8 +71,16 @@ def open_file(client: LanguageClient, path: Path, text: str | None = None, versi
     return target
 
 
-def close(client: LanguageClient, target: str) -> None:
-    client.text_document_did_close(lsp.DidCloseTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=target)))
+async def close(client: LanguageClient, documents: list[str]) -> None:
+    """Close the documents one by one, each after the server has cleared the last one's diagnostics.
+
+    The client keeps one waiter for a kind of notification, so publications that come together
+    are lost: the next test on a shared server starts when nothing more is on its way.
+    """
+    for target in documents:
+        client.text_document_did_close(lsp.DidCloseTextDocumentParams(
+            text_document=lsp.TextDocumentIdentifier(uri=target)))
+        assert await published(client, target, None) == []
 
 
 def change(client: LanguageClient, target: str, version: int, text: str) -> None:

@@ -52,8 +52,7 @@ async def client(shared: LanguageClient):  # type: ignore[no-untyped-def]
     """The module's server, with every document a test opened closed after it (the tests stay independent)."""
     with opened() as documents:
         yield shared
-    for target in documents:
-        close(shared, target)
+    await close(shared, documents)
 
 
 def _check_json(path: str) -> list[dict]:  # type: ignore[type-arg]
