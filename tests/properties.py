@@ -22,7 +22,7 @@ from typing import Any, cast
 import pytest
 from hypothesis import given, settings
 
-QUICK_SHARE = 0.2
+QUICK_SHARE = 0.1
 """The share of a property's examples the default run tries."""
 
 QUICK_LEAST = 3

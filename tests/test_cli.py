@@ -310,7 +310,8 @@ def read_one_line_then_close(args: list[str], cwd: Path) -> tuple[int, bytes, by
     return proc.wait(timeout=120), first, err
 
 
-@pytest.mark.parametrize("fmt", ["text", "full", "json", "json-lines", "github", "sarif"])
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", *(pytest.param(f, marks=pytest.mark.slow) for f in (
+    "full", "json-lines", "github"))])  # a process each: the default run takes one writer of each kind
 def test_closed_output_pipe_exits_quietly_with_the_findings_code(tmp_path, aa, fmt: str) -> None:
     many_findings(tmp_path, aa)
     code, first, err = read_one_line_then_close(["check", "orders.yaml", "--format", fmt], tmp_path)

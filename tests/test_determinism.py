@@ -30,9 +30,13 @@ HASH_SEEDS = ("0", "12345")
 TIMEOUT = 300  # a hang guard for a run over every example, not a timing assertion
 
 
+SHARES = [pytest.param(3, id="every-third"), pytest.param(1, id="all", marks=pytest.mark.slow)]
+"""Every third example in the default run; all of them under ``slow``."""
+
+
 def _is_orders(path: Path) -> bool:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (yaml.YAMLError, UnicodeDecodeError):
         return False
     return isinstance(data, dict) and ("moves" in data or "orders" in data or data.get("kind") == "orders")
@@ -99,9 +103,13 @@ def test_examples_are_byte_identical_across_hash_seeds(
     assert snapshot(root) == before, "a run wrote to (or created) a file among its inputs"
 
 
-def test_every_example_alone_is_identical_across_hash_seeds(examples: tuple[Path, list[str], list[str]]) -> None:
+@pytest.mark.parametrize("every", SHARES)
+def test_every_example_alone_is_identical_across_hash_seeds(
+    examples: tuple[Path, list[str], list[str]], every: int
+) -> None:
     """Each example on its own (JSON), under two hash seeds: caught per file, not hidden in a batch."""
     root, orders, states = examples
+    orders, states = orders[::every], states[::every]
     before = snapshot(root)
     script = (
         "import sys, io, contextlib\n"
@@ -143,9 +151,13 @@ def _first_difference(a: str, b: str) -> str:
     return "one output is longer"
 
 
-def test_repeated_runs_in_one_process_are_identical(run_main, examples: tuple[Path, list[str], list[str]]) -> None:
+@pytest.mark.parametrize("every", SHARES)
+def test_repeated_runs_in_one_process_are_identical(
+    run_main, examples: tuple[Path, list[str], list[str]], every: int
+) -> None:
     """The same commands twice in one process: identical (the map cache and others leak nothing)."""
     root, orders, states = examples
+    orders, states = orders[::every], states[::every]
     before = snapshot(root)
     # one format a command: what a run could leak into the next (caches) is below the writers
     for args in (["check", *orders, "--format", "json"], ["lint", *states, "--format", "text"]):

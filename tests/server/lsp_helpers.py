@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -44,11 +46,41 @@ async def published(client: LanguageClient, target: str, version: int | None,
     return await asyncio.wait_for(wait(), timeout)
 
 
+_OPENED: list[list[str]] = []
+"""The documents opened while :func:`opened` is in force (innermost last)."""
+
+
+@contextmanager
+def opened() -> Iterator[list[str]]:
+    """The documents :func:`open_file` opens inside the ``with`` (to close them after a test on a shared server)."""
+    documents: list[str] = []
+    _OPENED.append(documents)
+    try:
+        yield documents
+    finally:
+        _OPENED.remove(documents)
+
+
 def open_file(client: LanguageClient, path: Path, text: str | None = None, version: int = 1) -> str:
     target = uri(path)
+    for documents in _OPENED:
+        if target not in documents:
+            documents.append(target)
     client.text_document_did_open(lsp.DidOpenTextDocumentParams(text_document=lsp.TextDocumentItem(
         uri=target, language_id="yaml", version=version, text=path.read_text() if text is None else text)))
     return target
+
+
+async def close(client: LanguageClient, documents: list[str]) -> None:
+    """Close the documents one by one, each after the server has cleared the last one's diagnostics.
+
+    The client keeps one waiter for a kind of notification, so publications that come together
+    are lost: the next test on a shared server starts when nothing more is on its way.
+    """
+    for target in documents:
+        client.text_document_did_close(lsp.DidCloseTextDocumentParams(
+            text_document=lsp.TextDocumentIdentifier(uri=target)))
+        assert await published(client, target, None) == []
 
 
 def change(client: LanguageClient, target: str, version: int, text: str) -> None:

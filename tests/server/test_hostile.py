@@ -9,13 +9,15 @@ import pytest
 
 pytest.importorskip("pytest_lsp", reason="the language server tests need the test extra (pytest-lsp, pygls)")
 
+import pytest_asyncio
 import pytest_lsp
 from lsprotocol import types as lsp
 from pytest_lsp import LanguageClient
 
-from tests.server.lsp_helpers import ROOT, SERVER, open_file, published, start
+from tests.server.conftest import lay_out_workspace
+from tests.server.lsp_helpers import ROOT, SERVER, close, open_file, opened, published, start
 
-pytestmark = pytest.mark.asyncio(loop_scope="function")
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 HEAD = "movecheck: 1\nsystem: aa\n"
 STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
@@ -35,12 +37,29 @@ HOSTILE = {
 }
 
 
-@pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: LanguageClient, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    folder = request.getfixturevalue("workspace")
-    await start(lsp_client, folder)
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One workspace for the module's server (each test opens documents of its own names, closed after it)."""
+    return lay_out_workspace(tmp_path_factory.mktemp("hostile"))
+
+
+@pytest_lsp.fixture(config=SERVER, scope="module")
+async def shared(lsp_client: LanguageClient, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """One server for the module (starting one is most of a test's time)."""
+    await start(lsp_client, request.getfixturevalue("workspace"))
     yield
     await lsp_client.shutdown_session()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def client(shared: LanguageClient, workspace: Path):  # type: ignore[no-untyped-def]
+    """The module's server; the documents a test opened are closed and the files it wrote removed after it."""
+    before = set(workspace.rglob("*"))
+    with opened() as documents:
+        yield shared
+    await close(shared, documents)
+    for path in set(workspace.rglob("*")) - before:
+        path.unlink()
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))

@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("pytest_lsp", reason="the language server tests need the test extra (pytest-lsp, pygls)")
 
+import pytest_asyncio
 import pytest_lsp
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient
@@ -20,15 +21,17 @@ from tests.server.lsp_helpers import (
     SERVER,
     apply_edits,
     change,
+    close,
     covered,
     open_file,
+    opened,
     position_of,
     published,
     start,
     uri,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="function")
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 TYPO = ROOT / "examples" / "aa" / "orders" / "variants" / "mc004-typo.yaml"
 COMBAT = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
@@ -36,11 +39,20 @@ COMBAT_STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
 CORPS = ROOT / "examples" / "maneuver" / "corps-orders-mv201.yaml"
 
 
-@pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+@pytest_lsp.fixture(config=SERVER, scope="module")
+async def shared(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    """One server for the module (starting one is most of a test's time)."""
     await start(lsp_client)
     yield
     await lsp_client.shutdown_session()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def client(shared: LanguageClient):  # type: ignore[no-untyped-def]
+    """The module's server, with every document a test opened closed after it (the tests stay independent)."""
+    with opened() as documents:
+        yield shared
+    await close(shared, documents)
 
 
 def _check_json(path: str) -> list[dict]:  # type: ignore[type-arg]
@@ -230,7 +242,7 @@ SLOW_SERVER = ClientServerConfig(server_command=SERVER.server_command,
                                  server_env={**SERVER.server_env, "MOVECHECK_SERVER_DELAY": "5"})
 
 
-@pytest_lsp.fixture(config=SLOW_SERVER)
+@pytest_lsp.fixture(config=SLOW_SERVER, loop_scope="module")
 async def patient(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
     await start(lsp_client)
     yield
