@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from movecheck import budget
@@ -72,11 +71,78 @@ class Point:
 
 
 @dataclass
+class SearchStats:
+    """What one choice search did, for the benchmark and the tests (:data:`OBSERVER`)."""
+
+    runs: int = 0
+    """Runs of the phase with a searching chooser."""
+    points: int = 0
+    """Choice points met, over every run."""
+    listings: int = 0
+    """Points whose options were listed (the alternatives built): once per distinct point, not per run."""
+    reused: int = 0
+    """Points whose options a run took from an earlier run's listing."""
+    copied: int = 0
+    """Units copied onto fresh boards for the runs."""
+
+
+OBSERVER: ContextVar[Callable[[SearchStats], None] | None] = ContextVar("movecheck_choice_observer", default=None)
+"""Called with the :class:`SearchStats` of each choice search (tests and the benchmark set it)."""
+
+
+@dataclass
+class Listing:
+    """The options of one choice point, kept for every later run that reaches the same point.
+
+    Runs are deterministic: a run whose choices at the points before this one are the same
+    reaches this point with the same board, so its options are the same.  Options are kept
+    by unit identity (uids), and mapped onto each run's own board (:func:`_port`).  The
+    listing is built lazily, as runs ask for later options; the alternatives' inputs were
+    fixed when the point was first met (:func:`packings` and the selections read no board).
+    """
+
+    first: Hashable
+    """The greedy option's key: a run reaching this point with another greedy option is not the same point."""
+    options: list[Any]
+    """The options so far, in uid form (:func:`_ids`), the greedy one first."""
+    seen: set[Hashable]
+    source: Iterator[Any] | None
+    made_on: object
+    """The token of the run whose board ``source`` lists on (a later run keys its options on its own board)."""
+    children: dict[int, Listing] = field(default_factory=dict)
+    """The next point's listing after each option taken here."""
+
+
+@dataclass
+class Memo:
+    """The listings of one search, a tree: the first point's at the root, each next point's under the option taken."""
+
+    root: Listing | None = None
+    stats: SearchStats = field(default_factory=SearchStats)
+
+
+def _ids(option: Any) -> Any:
+    """An option in uid form: a selection (list of units) or a packing (uid -> vessel) without the units."""
+    if isinstance(option, list):
+        return tuple(u.uid for u in option)
+    return tuple((uid, None if vessel is None else vessel.uid) for uid, vessel in option.items())
+
+
+def _port(kept: Any, example: Any, units: Mapping[int, Unit]) -> Any:
+    """An option in uid form on a run's own board, shaped as ``example`` (the greedy option) is."""
+    if isinstance(example, list):
+        return [units[uid] for uid in kept]
+    return {uid: None if vessel is None else units[vessel] for uid, vessel in kept}
+
+
+@dataclass
 class Chooser:
     """The choices of one run of the phase: the ``forced`` option at the first points, option 0 after.
 
     Without ``meter`` it is the greedy run: :meth:`pick` returns the greedy
-    option and records nothing (no alternative is built).
+    option and records nothing (no alternative is built).  With ``memo`` (and the
+    run's ``board``), the options of points an earlier run of the same search met are
+    taken from its listing instead of listed again.
     """
 
     forced: Sequence[int] = ()
@@ -86,6 +152,12 @@ class Chooser:
     points: list[Point] = field(default_factory=list)
     spread: bool = False
     """Pack transports by :func:`spread_key` instead of best fit (the search's first try, before it branches)."""
+    memo: Memo | None = None
+    board: Any = None
+    _units: dict[int, Unit] | None = field(default=None, repr=False)
+    _at: tuple[Listing, int] | None = field(default=None, repr=False)
+    _token: object = field(default_factory=object, repr=False)
+    """The listing of the point before and the option taken there."""
 
     @property
     def searching(self) -> bool:
@@ -101,26 +173,55 @@ class Chooser:
             return greedy
         k = len(self.points)
         want = self.forced[k] if k < len(self.forced) else 0
+        if self.memo is None:
+            self.memo, self.board = Memo(), None  # a memo of its own: nothing shared, options kept as they are
+        stats = self.memo.stats
+        stats.points += 1
         first = key(greedy)
-        seen = {first}
-
-        def others() -> Iterator[T]:
-            for option in alternatives():
-                self.charge()
-                mark = key(option)
-                if mark not in seen:
-                    seen.add(mark)
-                    yield option
-
-        options = chain([greedy], others())
-        chosen, index = greedy, -1
-        for index, option in enumerate(options):
-            chosen = option
-            if index == want:
+        listing = self.memo.root if self._at is None else self._at[0].children.get(self._at[1])
+        if listing is None or listing.first != first:
+            listing = Listing(first, [self._keep(greedy)], {first}, iter(alternatives()), self._token)
+            stats.listings += 1
+            if self._at is None:
+                self.memo.root = listing
+            else:
+                self._at[0].children[self._at[1]] = listing
+        else:
+            stats.reused += 1
+        while len(listing.options) <= want + 1 and listing.source is not None:
+            option: Any = next(listing.source, _END)
+            if option is _END:
+                listing.source = None
                 break
-        more = index == want and next(options, None) is not None
-        self.points.append(Point(order, min(index, want), more, self.errors))
-        return chosen
+            self.charge()
+            kept = self._keep(option)
+            here: T = option if listing.made_on is self._token else self._use(kept, greedy)
+            mark = key(here)
+            if mark not in listing.seen:
+                listing.seen.add(mark)
+                listing.options.append(kept)
+        index = min(want, len(listing.options) - 1)
+        more = index == want and len(listing.options) > want + 1
+        self.points.append(Point(order, index, more, self.errors))
+        self._at = (listing, index)
+        return greedy if index == 0 else self._use(listing.options[index], greedy)
+
+    def _keep(self, option: Any) -> Any:
+        """An option as a listing keeps it: in uid form when runs on other boards will read it."""
+        return option if self.board is None else _ids(option)
+
+    def _use(self, kept: Any, example: T) -> T:
+        """A kept option on this run's board, shaped as ``example`` is."""
+        if self.board is None:
+            same: T = kept
+            return same
+        if self._units is None:
+            self._units = {u.uid: u for u in self.board.units}
+        moved: T = _port(kept, example, self._units)
+        return moved
+
+
+_END = object()
 
 
 def next_forcing(points: list[Point], best_errors: int, settled: Callable[[int], bool] = lambda order: False
@@ -233,7 +334,9 @@ def packings(items: list[Unit], cost: Callable[[Unit], int], bins: list[list[Uni
     """Every way to put all ``items`` into ``bins`` (classes of interchangeable vessels) within their room.
 
     Items of one type are interchangeable; so are the vessels of a class, so each
-    packing is given once: per class, a multiset of fillings (how many of each item type a vessel takes).
+    packing is given once: per class, a multiset of fillings (how many of each item type a vessel takes),
+    branching on the vessels that take something (the empty ones of a class are not walked one by one).
+    The rooms and costs are read now: the packings listed later (a later run of the search) read no board.
     """
     kinds: dict[str, list[Unit]] = {}
     for item in items:
@@ -241,7 +344,14 @@ def packings(items: list[Unit], cost: Callable[[Unit], int], bins: list[list[Uni
     names = sorted(kinds, key=lambda n: (-cost(kinds[n][0]), n))
     costs = [cost(kinds[n][0]) for n in names]
     need = tuple(len(kinds[n]) for n in names)
+    spaces = [room(vessels[0]) for vessels in bins]
+    sizes = [len(vessels) for vessels in bins]
+    pools = {n: [u.uid for u in kinds[n]] for n in names}
+    return _packings(names, costs, need, spaces, sizes, [list(vessels) for vessels in bins], pools)
 
+
+def _packings(names: list[str], costs: list[int], need: tuple[int, ...], spaces: list[int], sizes: list[int],
+              bins: list[list[Unit]], pools: dict[str, list[int]]) -> Iterator[dict[int, Unit]]:
     def fillings(space: int, left: tuple[int, ...], k: int = 0) -> Iterator[tuple[int, ...]]:
         """Fillings of one vessel with ``space`` room, fullest first."""
         if k == len(left):
@@ -252,37 +362,43 @@ def packings(items: list[Unit], cost: Callable[[Unit], int], bins: list[list[Uni
             for tail in fillings(space - n * costs[k], left, k + 1):
                 yield (n, *tail)
 
-    def classwise(c: int, left: tuple[int, ...]) -> Iterator[list[tuple[int, ...]]]:
+    def classwise(c: int, left: tuple[int, ...]) -> Iterator[list[list[tuple[int, ...]]]]:
+        """Per class from ``c`` on, the fillings of its vessels that take something (the others take nothing)."""
         if not any(left):
             yield []
             return
-        if c == len(bins):
+        if c == len(spaces):
             return
-        vessels = bins[c]
-        space = room(vessels[0])
 
-        def per_vessel(v: int, left: tuple[int, ...], bound: tuple[int, ...] | None) -> Iterator[list[tuple[int, ...]]]:
-            if v == len(vessels):
+        def per_vessel(v: int, left: tuple[int, ...], bound: tuple[int, ...] | None
+                       ) -> Iterator[tuple[list[tuple[int, ...]], list[list[tuple[int, ...]]]]]:
+            if v == sizes[c] or not any(left):
                 for tail in classwise(c + 1, left):
-                    yield tail
+                    yield [], tail
                 return
-            for fill in fillings(space, left):
+            for fill in fillings(spaces[c], left):
                 if bound is not None and fill > bound:
                     continue  # a multiset: each vessel of the class takes no more than the one before
+                if not any(fill):  # this vessel takes nothing, nor does any after it in the class
+                    for tail in classwise(c + 1, left):
+                        yield [], tail
+                    continue
                 rest = tuple(a - b for a, b in zip(left, fill, strict=True))
-                for tail in per_vessel(v + 1, rest, fill):
-                    yield [fill, *tail]
+                for mine, tail in per_vessel(v + 1, rest, fill):
+                    yield [fill, *mine], tail
 
-        yield from per_vessel(0, left, None)
+        for mine, tail in per_vessel(0, left, None):
+            yield [mine, *tail]
 
-    flat = [v for group in bins for v in group]
     for fills in classwise(0, need):
         plan: dict[int, Unit] = {}
-        pools = {n: list(kinds[n]) for n in names}
-        for vessel, fill in zip(flat, fills, strict=False):
-            for name, n in zip(names, fill, strict=True):
-                for _ in range(n):
-                    plan[pools[name].pop(0).uid] = vessel
+        taken = dict.fromkeys(names, 0)
+        for vessels, per_class in zip(bins, fills, strict=False):
+            for vessel, fill in zip(vessels, per_class, strict=False):
+                for name, n in zip(names, fill, strict=True):
+                    for uid in pools[name][taken[name]:taken[name] + n]:
+                        plan[uid] = vessel
+                    taken[name] += n
         yield plan
 
 
@@ -328,66 +444,3 @@ def parts(moves: Iterable[Any]) -> dict[int, int]:
     for move in sorted(moves, key=lambda m: m.index):
         found[move.index] = roots.setdefault(partition.find(("order", move.index)), move.index)
     return found
-
-
-# -- counting bounds -------------------------------------------------------------------
-
-
-class Overloads:
-    """Loads that no choice can fit: proved by counting, so the search never varies choices to avoid them.
-
-    A land load into a zone no earlier order sails into, out of or through (only land
-    units loading there, which take room and never make it) finds at most the room the
-    zone's transports had when the phase began.  When the order's cargo needs more than
-    that, AA401 holds for every choice of units, transports and carriers.  The cargo is
-    the same for every choice when no earlier order ends where it starts (the units to
-    choose from are the ones that were there to begin with, alike in cost by type).
-    """
-
-    def __init__(self, board: Any) -> None:
-        from movecheck.aa.setup import cargo_load
-
-        self.rooms: dict[str, list[int]] = {}
-        for unit in board.units:
-            if unit.type.is_transport and board.friendly_power(unit.power):
-                self.rooms.setdefault(unit.at, []).append(unit.type.transport_capacity - cargo_load(unit))
-        self.room = {zone: sum(rooms) for zone, rooms in self.rooms.items()}
-        self.sailed: set[str] = set()
-        self.arrived: set[str] = set()
-        self.fixed: set[tuple[int, str]] = set()
-        """(1-based order, code): errors every choice gives."""
-        self.loaded: dict[str, list[int]] = {}
-        """Per zone, the costs of the cargo loaded there so far by loads the count holds for."""
-        self.fixed_zones: set[str] = set()
-        self.overflowing: set[str] = set()
-        """Zones whose loads together need more than their transports' room: one AA401 at least, in every choice."""
-
-    def look(self, move: Any, board: Any, route: Any) -> None:
-        """Before ``move`` is carried out: whether its load overflows whatever the choice; then note where it goes.
-
-        ``route``: its land route (:func:`movecheck.aa.moves.land_route` of its path)."""
-        land = move.land_movers()
-        if (land and route.load_at is not None and move.transport is None and move.path[0] not in self.arrived
-                and (route.bad_step is None or route.bad_step > route.load_at)):
-            zone = move.path[route.load_at]
-            costs = [u.type.transport_cost for u in land]
-            if zone in self.room and zone not in self.sailed and all(costs):
-                if sum(costs) > self.room[zone]:
-                    self.fixed.add((move.index, "AA401"))
-                    self.fixed_zones.add(zone)
-                so_far = self.loaded.setdefault(zone, [])
-                so_far += costs
-                least = min(so_far)
-                if sum(so_far) > self.room[zone] or len(so_far) > sum(r // least for r in self.rooms[zone]):
-                    self.overflowing.add(zone)
-        if any(not u.type.is_land for u in move.units) or board.is_sea(move.path[0]):
-            self.sailed.update(s for s in move.path if board.is_sea(s))
-        self.arrived.update(move.path[1:])
-
-    def lower_bound(self) -> int:
-        """Errors every choice gives besides those of :attr:`fixed`: one per zone its loads overflow."""
-        return len(self.overflowing - self.fixed_zones)
-
-    def counts(self, order: int | None, code: str) -> bool:
-        """The error is one every choice gives (so no search can avoid it)."""
-        return (order, code) in self.fixed

@@ -15,9 +15,10 @@ from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause 
 from movecheck.aa.choice import (
     CHOICE_CODES,
     NAMED,
+    OBSERVER,
     Chooser,
+    Memo,
     Meter,
-    Overloads,
     classes,
     named_ids,
     next_forcing,
@@ -27,6 +28,7 @@ from movecheck.aa.choice import (
 )
 from movecheck.aa.model import Board
 from movecheck.aa.moves import Move, carried, land_route, resolve_move
+from movecheck.aa.overloads import Overloads
 from movecheck.aa.phase import Phase, Record, Undecided, occasion
 from movecheck.aa.setup import carrier_load
 from movecheck.aa.units import Unit, describe
@@ -252,6 +254,19 @@ def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board
     first = _run_once(doc, board, phase_name, Chooser())
     if not first.choosing or fresh is None:
         return first
+    memo = Memo()
+    try:
+        return _search(doc, first, phase_name, fresh, memo)
+    finally:
+        observer = OBSERVER.get()
+        if observer is not None:
+            observer(memo.stats)
+
+
+def _search(doc: Document, first: Run, phase_name: str, fresh: Callable[[], Board], memo: Memo) -> Run:
+    """The choice search after a greedy run with an error another choice might avoid (:mod:`movecheck.aa.choice`).
+
+    Every run shares ``memo``: the options of a point an earlier run met are not listed again."""
     meter = Meter()
     best = first
     least = first.overloads.lower_bound() if first.overloads is not None else 0
@@ -263,13 +278,16 @@ def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board
         # first try: transports packed to keep later loads' options, then the lexicographic search
         copy = fresh()
         meter.charge(len(copy.units) + first.orders)
+        memo.stats.copied += len(copy.units)
         spread = _run_once(doc, copy, phase_name, Chooser(spread=True))
         if spread.errors < best.errors:
             best = spread
         while best.errors > least:
-            chooser = Chooser(forced, meter)
             copy = fresh()
             meter.charge(len(copy.units))  # a copy of the board is work in proportion to its size
+            memo.stats.copied += len(copy.units)
+            memo.stats.runs += 1
+            chooser = Chooser(forced, meter, memo=memo, board=copy)
             tried = _run_once(doc, copy, phase_name, chooser)
             if tried.errors < best.errors:
                 best = tried

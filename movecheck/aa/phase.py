@@ -286,6 +286,11 @@ class Phase:
         found = [u for u in self.board.units_at(zone) if u.type.is_transport and self.board.friendly_power(u.power)]
         return sorted(found, key=lambda u: (u.power != self.board.power, -len(u.cargo), u.uid))
 
+    def transport_in(self, zone: str) -> bool:
+        """Some transport of the moving side is in a zone (:meth:`transports_in` is not empty)."""
+        board = self.board
+        return any(u.type.is_transport and board.friendly_power(u.power) for u in board.units_at(zone))
+
     def riders(self, move: Move) -> list[Unit]:
         """The fighters of a move that are the cargo of one of its carriers (:func:`~movecheck.aa.moves.carried`):
         they go with it and spend nothing.  Any other fighter of the move flies the path on its own movement."""

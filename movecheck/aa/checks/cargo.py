@@ -38,7 +38,7 @@ def transport_capacity(move: Move, phase: Phase) -> Iterator[Violation]:
     if route is None or route.load_at is None or (route.bad_step is not None and route.bad_step <= route.load_at):
         return
     zone = move.path[route.load_at]
-    if not phase.transports_in(zone) or phase.named_transport_problem(move, zone):
+    if not phase.transport_in(zone) or phase.named_transport_problem(move, zone):
         return  # AA105: nothing to board at all, or the named transport is not there to board
     plan = phase.loading_plan(move)
     for unit in move.land_movers():

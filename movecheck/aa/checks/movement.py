@@ -242,7 +242,7 @@ def wrong_domain(move: Move, phase: Phase) -> Iterator[Violation]:
                     ),
                     (*move.where, "transport"),
                 )
-            elif route.load_at is not None and not phase.transports_in(move.path[route.load_at]):
+            elif route.load_at is not None and not phase.transport_in(move.path[route.load_at]):
                 yield Violation(
                     _("{units} cannot enter {space}: no transport of your side there to board").format(
                         units=describe(group), space=move.path[route.load_at]

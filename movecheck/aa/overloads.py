@@ -1,0 +1,68 @@
+"""Counting bounds of the choice search: loads no choice of units, transports and carriers can fit.
+
+Split from :mod:`movecheck.aa.choice` (the search itself); the engine asks both.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Overloads:
+    """Loads that no choice can fit: proved by counting, so the search never varies choices to avoid them.
+
+    A land load into a zone no earlier order sails into, out of or through (only land
+    units loading there, which take room and never make it) finds at most the room the
+    zone's transports had when the phase began.  When the order's cargo needs more than
+    that, AA401 holds for every choice of units, transports and carriers.  The cargo is
+    the same for every choice when no earlier order ends where it starts (the units to
+    choose from are the ones that were there to begin with, alike in cost by type).
+    """
+
+    def __init__(self, board: Any) -> None:
+        from movecheck.aa.setup import cargo_load
+
+        self.rooms: dict[str, list[int]] = {}
+        for unit in board.units:
+            if unit.type.is_transport and board.friendly_power(unit.power):
+                self.rooms.setdefault(unit.at, []).append(unit.type.transport_capacity - cargo_load(unit))
+        self.room = {zone: sum(rooms) for zone, rooms in self.rooms.items()}
+        self.sailed: set[str] = set()
+        self.arrived: set[str] = set()
+        self.fixed: set[tuple[int, str]] = set()
+        """(1-based order, code): errors every choice gives."""
+        self.loaded: dict[str, list[int]] = {}
+        """Per zone, the costs of the cargo loaded there so far by loads the count holds for."""
+        self.fixed_zones: set[str] = set()
+        self.overflowing: set[str] = set()
+        """Zones whose loads together need more than their transports' room: one AA401 at least, in every choice."""
+
+    def look(self, move: Any, board: Any, route: Any) -> None:
+        """Before ``move`` is carried out: whether its load overflows whatever the choice; then note where it goes.
+
+        ``route``: its land route (:func:`movecheck.aa.moves.land_route` of its path)."""
+        land = move.land_movers()
+        if (land and route.load_at is not None and move.transport is None and move.path[0] not in self.arrived
+                and (route.bad_step is None or route.bad_step > route.load_at)):
+            zone = move.path[route.load_at]
+            costs = [u.type.transport_cost for u in land]
+            if zone in self.room and zone not in self.sailed and all(costs):
+                if sum(costs) > self.room[zone]:
+                    self.fixed.add((move.index, "AA401"))
+                    self.fixed_zones.add(zone)
+                so_far = self.loaded.setdefault(zone, [])
+                so_far += costs
+                least = min(so_far)
+                if sum(so_far) > self.room[zone] or len(so_far) > sum(r // least for r in self.rooms[zone]):
+                    self.overflowing.add(zone)
+        if any(not u.type.is_land for u in move.units) or board.is_sea(move.path[0]):
+            self.sailed.update(s for s in move.path if board.is_sea(s))
+        self.arrived.update(move.path[1:])
+
+    def lower_bound(self) -> int:
+        """Errors every choice gives besides those of :attr:`fixed`: one per zone its loads overflow."""
+        return len(self.overflowing - self.fixed_zones)
+
+    def counts(self, order: int | None, code: str) -> bool:
+        """The error is one every choice gives (so no search can avoid it)."""
+        return (order, code) in self.fixed
