@@ -235,7 +235,7 @@ class AA(System):
             outcome.findings.extend(mismatch)
             outcome.reason = _("the orders do not match the state")
             return outcome
-        result = run(doc, self.fresh(prepared), turn.get("phase", "combat_move"), fresh=lambda: self.fresh(prepared))
+        result = run(doc, self.fresh(prepared), turn.get("phase", "combat_move"), fresh=prepared.model.copy)
         outcome.findings.extend(result.findings)
         outcome.orders = result.orders
         outcome.checked = result.checked

@@ -83,7 +83,9 @@ class SearchStats:
     reused: int = 0
     """Points whose options a run took from an earlier run's listing."""
     copied: int = 0
-    """Units copied onto fresh boards for the runs."""
+    """Units copied onto fresh boards for the runs (only those in the spaces of the orders' paths)."""
+    replays: int = 0
+    """Runs carried out again on a whole copy of the board: the one the search keeps, when it is not the greedy run."""
 
 
 OBSERVER: ContextVar[Callable[[SearchStats], None] | None] = ContextVar("movecheck_choice_observer", default=None)

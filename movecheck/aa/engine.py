@@ -7,10 +7,11 @@ End-of-phase clauses run after the last move.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
+from movecheck import budget
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
 from movecheck.aa.choice import (
     CHOICE_CODES,
@@ -232,7 +233,7 @@ def unit_ref(unit: Unit) -> str:
     return unit.id or unit.ref
 
 
-def run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board] | None = None) -> Run:
+def run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None = None) -> Run:
     """Check every order of an aa orders document, choosing units as aa.md's "Choosing units" says.
 
     The orders are carried out with the greedy choice on ``board``; when that gives an
@@ -250,7 +251,17 @@ def run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board]
         NAMED.reset(token)
 
 
-def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board] | None) -> Run:
+KEEP_LISTINGS = True
+"""The search's runs share their listings of options (:class:`~movecheck.aa.choice.Memo`); off only to compare."""
+PARTIAL_COPIES = True
+"""A run of the search copies only the units in the spaces of the orders' paths; off only to compare."""
+
+Fresh = Callable[[Collection[str] | None], Board]
+"""A fresh copy of the board the file is checked against: of the units in the given spaces only
+(the others shared, :meth:`Board.copy`), or with None of every unit."""
+
+
+def _run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None) -> Run:
     first = _run_once(doc, board, phase_name, Chooser())
     if not first.choosing or fresh is None:
         return first
@@ -263,43 +274,78 @@ def _run(doc: Document, board: Board, phase_name: str, fresh: Callable[[], Board
             observer(memo.stats)
 
 
-def _search(doc: Document, first: Run, phase_name: str, fresh: Callable[[], Board], memo: Memo) -> Run:
+def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo) -> Run:
     """The choice search after a greedy run with an error another choice might avoid (:mod:`movecheck.aa.choice`).
 
-    Every run shares ``memo``: the options of a point an earlier run met are not listed again."""
+    Every run shares ``memo``: the options of a point an earlier run met are not listed again.  A run
+    copies only the units in the spaces of the orders' paths (nothing else moves); the run whose choice
+    the search keeps is carried out once more on a whole copy, the board the report and ``apply`` read."""
     meter = Meter()
-    best = first
+    best, how = first, None
     least = first.overloads.lower_bound() if first.overloads is not None else 0
     part_of = parts(first.moves) if _parts_apart(first) else None
+    spaces = _spaces(doc, first.phase.board)
     forced: list[int] = []
+
+    def board() -> Board:
+        copy = fresh(spaces if PARTIAL_COPIES else None)
+        meter.charge(copy.copied)  # a copy of the board is work in proportion to what it copies
+        memo.stats.copied += copy.copied
+        return copy
+
     try:
         if best.errors <= least:
             return best  # a counting bound: no choice has fewer errors
         # first try: transports packed to keep later loads' options, then the lexicographic search
-        copy = fresh()
-        meter.charge(len(copy.units) + first.orders)
-        memo.stats.copied += len(copy.units)
-        spread = _run_once(doc, copy, phase_name, Chooser(spread=True))
+        meter.charge(first.orders)
+        spread = _run_once(doc, board(), phase_name, Chooser(spread=True))
         if spread.errors < best.errors:
-            best = spread
+            best, how = spread, Chooser(spread=True)
         while best.errors > least:
-            copy = fresh()
-            meter.charge(len(copy.units))  # a copy of the board is work in proportion to its size
-            memo.stats.copied += len(copy.units)
+            copy = board()
             memo.stats.runs += 1
-            chooser = Chooser(forced, meter, memo=memo, board=copy)
+            chooser = Chooser(forced, meter, memo=memo if KEEP_LISTINGS else None, board=copy)
             tried = _run_once(doc, copy, phase_name, chooser)
             if tried.errors < best.errors:
-                best = tried
+                best, how = tried, chooser
             if best.errors <= least:
-                return best
+                break
             following = next_forcing(chooser.points, best.errors, _settled_parts(tried, part_of))
             if following is None:
-                return best
+                break
             forced = following
-        return best
     except SearchLimit as exc:
-        return _out_of_budget(doc, best, exc)
+        return _out_of_budget(doc, _again(doc, best, how, phase_name, fresh, memo), exc)
+    return _again(doc, best, how, phase_name, fresh, memo)
+
+
+def _spaces(doc: Document, board: Board) -> frozenset[str]:
+    """The spaces of every order's path: the only ones where carrying the orders out changes a unit."""
+    found: set[str] = set()
+    raw_moves = doc.get("moves", default=[])
+    for raw in raw_moves if isinstance(raw_moves, list) else []:
+        path = raw.get("path") if isinstance(raw, dict) else None
+        for name in path if isinstance(path, list) else []:
+            space = board.map.resolve(name)
+            if space is not None:
+                found.add(space)
+    return frozenset(found)
+
+
+def _again(doc: Document, best: Run, how: Chooser | None, phase_name: str, fresh: Fresh, memo: Memo) -> Run:
+    """The run the search keeps, carried out again on a whole copy of the board (the same choices, so the same
+    findings): a run of the search shares the units its orders do not move with the prepared board.
+
+    Its steps were spent when it first ran: it draws on an account of its own (the choices it takes are kept)."""
+    if how is None or not PARTIAL_COPIES:
+        return best  # the greedy run, on the engine's own board, or a run on a whole copy
+    forced = [p.taken for p in how.points]
+    chooser = Chooser(spread=True) if how.spread else Chooser(forced, Meter(limit=10 ** budget.MAX_DIGITS), memo=memo)
+    copy = fresh(None)
+    chooser.board = copy if chooser.searching else None
+    again = _run_once(doc, copy, phase_name, chooser)
+    memo.stats.replays += 1
+    return again
 
 
 def _parts_apart(run: Run) -> bool:

@@ -17,7 +17,7 @@ they are named here too, as the board's parts.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from movecheck.aa.gamemap import Canal, GameMap, Space
@@ -55,12 +55,20 @@ class Board:
         # go stale as units move (checked when popped), arrivals are pushed
         self._ready: dict[tuple[str, str, str], list[tuple[tuple[Any, ...], Unit]]] = {}
         self._enemies: dict[str, list[Unit]] = {}  # _by_space's enemy units, in the same order
+        self.copied = 0
+        """Units copied when the board was made by :meth:`copy` (all of them, unless it was given spaces)."""
 
-    def copy(self) -> Board:
+    def copy(self, spaces: Collection[str] | None = None) -> Board:
         """A board to carry one orders file out on: the same map, its own control, units and cargo.
 
         Much cheaper than building the board again from the state: the map (neighbours,
         names, unit types) is shared, the units are copied with who is aboard what.
+
+        With ``spaces``, only the units in those spaces (and what they carry or are aboard)
+        are copied; the others are this board's own objects, shared.  Neither board may
+        then change a shared unit: an orders file moves, loads and lands only units in the
+        spaces of its paths (the choice search's runs, :func:`movecheck.aa.engine.run`).
+        :attr:`copied` says how many units were copied.
         """
         twin = Board.__new__(Board)
         twin.map, twin.power, twin.phase = self.map, self.power, self.phase
@@ -70,8 +78,20 @@ class Board:
         twin.purchased = dict(self.purchased)
         twin.ipcs = dict(self.ipcs) if self.ipcs is not None else None
         twin.taken, twin.transfers = list(self.taken), list(self.transfers)
+        if spaces is None:
+            chosen = self.units
+        else:
+            linked = {id(u): u for space in spaces for u in self._by_space.get(space, {}).values()}
+            stack = list(linked.values())
+            while stack:  # and whatever they carry or are aboard, wherever the state put it
+                unit = stack.pop()
+                for other in ([unit.aboard] if unit.aboard is not None else []) + unit.cargo:
+                    if id(other) not in linked:
+                        linked[id(other)] = other
+                        stack.append(other)
+            chosen = [u for u in self.units if id(u) in linked]
         clones: dict[int, Unit] = {}
-        for unit in self.units:
+        for unit in chosen:
             clone = object.__new__(Unit)  # a plain copy of the fields, without dataclass machinery
             clone.__dict__.update(unit.__dict__)
             clones[id(unit)] = clone
@@ -82,12 +102,24 @@ class Board:
                 clone.cargo = [clones[id(u)] for u in clone.cargo]
             else:
                 clone.cargo = []
-        twin.units = [clones[id(u)] for u in self.units]
-        twin._by_space = {space: {id(c): c for c in (clones[id(u)] for u in units.values())}
-                          for space, units in self._by_space.items()}
-        twin.by_id = {key: clones[id(u)] for key, u in self.by_id.items()}
+        twin.copied = len(clones)
+        if spaces is None:
+            twin.units = [clones[id(u)] for u in self.units]
+            twin._by_space = {space: {id(c): c for c in (clones[id(u)] for u in units.values())}
+                              for space, units in self._by_space.items()}
+            twin.by_id = {key: clones[id(u)] for key, u in self.by_id.items()}
+            twin._enemies = {space: [clones[id(u)] for u in units] for space, units in self._enemies.items()}
+        else:
+            touched = {c.at for c in clones.values()}
+            twin.units = [clones.get(id(u), u) for u in self.units]
+            twin._by_space = {
+                space: {id(c): c for c in (clones.get(id(u), u) for u in units.values())} if space in touched
+                else dict(units)
+                for space, units in self._by_space.items()
+            }
+            twin.by_id = {key: clones.get(id(u), u) for key, u in self.by_id.items()}
+            twin._enemies = {space: [clones.get(id(u), u) for u in units] for space, units in self._enemies.items()}
         twin._ready = {}  # rebuilt on first use, from the copy's own units
-        twin._enemies = {space: [clones[id(u)] for u in units] for space, units in self._enemies.items()}
         return twin
 
     # -- sides -----------------------------------------------------------
