@@ -205,30 +205,61 @@ def parts_case(loads: int) -> tuple[Path, int]:
     return _write(f"parts-{loads}", _aa_state(G, units), {"power": G, "phase": "noncombat_move", "moves": moves}), 1
 
 
+def crowded_parts_case(loads: int) -> tuple[Path, int]:
+    """:func:`parts_case` on a crowded board: 1,000 more units far from every order (the search copies none)."""
+    orders, exact = parts_case(loads)
+    state = json.loads((orders.parent / "state.json").read_text(encoding="utf-8"))
+    for k, where in enumerate(["France", "Norway", "Japan", "Manchuria", "India", "United Kingdom"] * 2):
+        power = G if where in ("France", "Norway") else J if where in ("Japan", "Manchuria") else B
+        state["units"].append({"at": where, "power": power, "type": ("infantry", "tank")[k // 6], "count": 1000 // 12})
+    folder = orders.parent.with_name(f"crowded-{loads}")
+    return _write(folder.name, state, json.loads(orders.read_text(encoding="utf-8"))), exact
+
+
 # -- measuring --------------------------------------------------------------------------
 
 _DRIVER = """
 import json, sys, time
 from movecheck.core import Settings, check
+try:
+    from movecheck.aa import choice
+    seen = []
+    choice.OBSERVER.set(seen.append)
+except (ImportError, AttributeError):  # a tree without the search's counters
+    seen = None
 check([sys.argv[1]], Settings())  # warm: modules loaded, as in a long-running process
-start = time.process_time()
-report, _ = check([sys.argv[1]], Settings())
-spent = time.process_time() - start
+best = None
+for _ in range(int(sys.argv[2])):
+    if seen:
+        seen.clear()
+    start = time.process_time()
+    report, _ = check([sys.argv[1]], Settings())
+    spent = time.process_time() - start
+    best = spent if best is None else min(best, spent)
 counts = {}
 for f in report.findings:
     counts[f.code] = counts.get(f.code, 0) + 1
-print(json.dumps([spent, counts]))
+stats = None
+if seen:
+    last = seen[-1]
+    stats = [last.runs, last.points, last.listings, last.reused, last.copied]
+elif seen is not None:
+    stats = [0, 0, 0, 0, 0]  # the greedy run was legal, or a counting bound decided: no search
+print(json.dumps([best, counts, stats]))
 """
 
 
-def measure(orders: Path) -> tuple[float, dict[str, int]]:
-    """CPU seconds of the check in a fresh process (start-up excluded) and its findings per code."""
-    out = subprocess.run([sys.executable, "-c", _DRIVER, str(orders)], capture_output=True, text=True, cwd=ROOT)
+def measure(orders: Path, repeat: int = 7) -> tuple[float, dict[str, int], list[int] | None]:
+    """The least CPU seconds of ``repeat`` checks in a fresh process (start-up excluded), its findings per code, and
+    what the choice search did (runs, points, options listed, listings reused, units copied; None: not counted)."""
+    out = subprocess.run(
+        [sys.executable, "-c", _DRIVER, str(orders), str(repeat)], capture_output=True, text=True, cwd=ROOT
+    )
     try:
-        spent, counts = json.loads(out.stdout)
+        spent, counts, stats = json.loads(out.stdout)
     except ValueError:
-        return float("nan"), {"crash": 1}
-    return float(spent), dict(counts)
+        return float("nan"), {"crash": 1}, None
+    return float(spent), dict(counts), stats
 
 
 _LATENCY = """
@@ -268,26 +299,33 @@ def editor_latency(rounds: int = 9) -> float:
     return float(out.stdout.strip() or "nan")
 
 
-def family(title: str, sizes: list[int], build: Callable[[int], tuple[Path, int]], code: str, unit: str) -> list[str]:
-    """One table: per size, CPU, the findings of ``code`` against the exact count, MC012, and the growth."""
+def family(title: str, sizes: list[int], build: Callable[[int], tuple[Path, int]], code: str, unit: str,
+           search: bool = False) -> list[str]:
+    """One table: per size, CPU, the findings of ``code`` against the exact count, MC012, and the growth.
+
+    ``search``: the choice search's counters too (runs of the phase, choice points met, option lists made,
+    lists taken from an earlier run, units copied onto the runs' boards)."""
     rows, times = [], []
     for n in sizes:
         orders, exact = build(n)
-        spent, counts = measure(orders)
+        spent, counts, stats = measure(orders)
         times.append(spent)
-        rows.append(f"| {n} {unit} | {spent:.3f} s | {counts.get(code, 0)} | {exact} | {counts.get('MC012', 0)} |")
+        row = f"| {n} {unit} | {spent:.3f} s | {counts.get(code, 0)} | {exact} | {counts.get('MC012', 0)} |"
+        if search:
+            row += " " + (" | ".join(str(x) for x in stats) if stats else "– | – | – | – | –") + " |"
+        rows.append(row)
     exponent = [
         math.log(max(t2, 1e-4) / max(t1, 1e-4)) / math.log(n2 / n1)
         for (n1, t1), (n2, t2) in zip(
             zip(sizes, times, strict=True), zip(sizes[1:], times[1:], strict=True), strict=False
         )
     ]
-    lines = [
-        f"\n### {title}\n",
-        f"| size | CPU | {code} | exact {code} | MC012 |",
-        "| --- | --- | --- | --- | --- |",
-        *rows,
-    ]
+    head = f"| size | CPU | {code} | exact {code} | MC012 |"
+    rule = "| --- | --- | --- | --- | --- |"
+    if search:
+        head += " runs | points | options listed | lists reused | units copied |"
+        rule += " --- | --- | --- | --- | --- |"
+    lines = [f"\n### {title}\n", head, rule, *rows]
     if exponent:
         lines.append(f"\ngrowth exponent: {', '.join(f'{e:.2f}' for e in exponent)} (target ≤ 1.5)")
     return lines
@@ -326,28 +364,42 @@ def main(argv: list[str] | None = None) -> int:
     )
     out += family(
         "choice: transports loading from count orders (bin packing)",
-        cut([5, 10, 20]),
+        cut([5, 10, 20, 40]),
         packing_case,
         "AA401",
         "transports",
+        search=True,
     )
-    out += family("choice: units named by id across several orders", cut([4, 10, 20, 40]), ids_case, "AA401", "ids")
-    out += family("choice: mixed cargo", cut([5, 10, 20]), mixed_cargo_case, "AA401", "transports")
-    out += family("choice: fighters and carriers", cut([4, 10, 20]), carriers_case, "AA304", "carriers")
-    out += family("choice: over-capacity loading (illegal)", cut([5, 11, 20]), overload_case, "AA401", "transports")
+    out += family("choice: units named by id across several orders", cut([4, 10, 20, 40, 80]), ids_case, "AA401", "ids",
+                  search=True)
+    out += family("choice: mixed cargo", cut([5, 10, 20, 40]), mixed_cargo_case, "AA401", "transports", search=True)
+    out += family("choice: fighters and carriers", cut([4, 10, 20, 40]), carriers_case, "AA304", "carriers",
+                  search=True)
+    out += family("choice: over-capacity loading (illegal)", cut([5, 11, 20, 40]), overload_case, "AA401",
+                  "transports", search=True)
     out += family(
         "choice: loads onto partly loaded transports, then a load into a full one",
-        cut([3, 6, 12, 20]),
+        cut([3, 6, 12, 20, 40]),
         british_case,
         "AA401",
         "loads",
+        search=True,
     )
     out += family(
         "choice: loads, then an unrelated mistake elsewhere (independent parts)",
-        cut([4, 8, 16, 20]),
+        cut([4, 8, 16, 20, 40]),
         parts_case,
         "AA104",
         "loads",
+        search=True,
+    )
+    out += family(
+        "choice: the same on a crowded board (1,000 more units far from every order)",
+        cut([4, 8, 16, 20, 40]),
+        crowded_parts_case,
+        "AA104",
+        "loads",
+        search=True,
     )
     latency = editor_latency()
     out += [

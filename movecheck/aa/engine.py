@@ -298,14 +298,14 @@ def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
             return best  # a counting bound: no choice has fewer errors
         # first try: transports packed to keep later loads' options, then the lexicographic search
         meter.charge(first.orders)
-        spread = _run_once(doc, board(), phase_name, Chooser(spread=True))
+        spread = _run_once(doc, board(), phase_name, Chooser(spread=True), first.overloads)
         if spread.errors < best.errors:
             best, how = spread, Chooser(spread=True)
         while best.errors > least:
             copy = board()
             memo.stats.runs += 1
             chooser = Chooser(forced, meter, memo=memo if KEEP_LISTINGS else None, board=copy)
-            tried = _run_once(doc, copy, phase_name, chooser)
+            tried = _run_once(doc, copy, phase_name, chooser, first.overloads)
             if tried.errors < best.errors:
                 best, how = tried, chooser
             if best.errors <= least:
@@ -343,7 +343,7 @@ def _again(doc: Document, best: Run, how: Chooser | None, phase_name: str, fresh
     chooser = Chooser(spread=True) if how.spread else Chooser(forced, Meter(limit=10 ** budget.MAX_DIGITS), memo=memo)
     copy = fresh(None)
     chooser.board = copy if chooser.searching else None
-    again = _run_once(doc, copy, phase_name, chooser)
+    again = _run_once(doc, copy, phase_name, chooser, best.overloads)
     memo.stats.replays += 1
     return again
 
@@ -402,8 +402,9 @@ def _choice_dependent(finding: Finding, moves: dict[int, Move], overloads: Overl
     return finding.code != "AA102" or move.at_sea
 
 
-def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) -> Run:
-    """Carry the orders out once, with the choices ``chooser`` makes."""
+def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser, start: Overloads | None = None) -> Run:
+    """Carry the orders out once, with the choices ``chooser`` makes (``start``: the first run's counting bounds,
+    whose rooms at the start of the phase this run shares)."""
     phase = Phase(board, doc, phase_name, chooser=chooser)
     findings: list[Finding] = []
     checked: set[int] = set()
@@ -423,7 +424,7 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser) ->
             if zone and board.is_sea(zone) and board.enemy_units(zone):
                 phase.attack_zones.add(zone)
     move_clauses = CATALOGUE.running("aa", occasion(phase_name, "move"))
-    overloads = Overloads(board)
+    overloads = Overloads(board, start)
     moves: list[Move] = []
     errors = counted = 0  # the errors of the orders so far, counted as they come
     for index, raw in enumerate(raw_moves):

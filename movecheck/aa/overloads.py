@@ -19,14 +19,21 @@ class Overloads:
     choose from are the ones that were there to begin with, alike in cost by type).
     """
 
-    def __init__(self, board: Any) -> None:
+    def __init__(self, board: Any, start: Overloads | None = None) -> None:
+        """``start``: the bounds of an earlier run of the same file, whose board began as this one does
+        (the rooms the transports had when the phase began are taken from it, not counted again)."""
         from movecheck.aa.setup import cargo_load
 
-        self.rooms: dict[str, list[int]] = {}
-        for unit in board.units:
-            if unit.type.is_transport and board.friendly_power(unit.power):
-                self.rooms.setdefault(unit.at, []).append(unit.type.transport_capacity - cargo_load(unit))
-        self.room = {zone: sum(rooms) for zone, rooms in self.rooms.items()}
+        self.rooms: dict[str, list[int]]
+        self.room: dict[str, int]
+        if start is not None:
+            self.rooms, self.room = start.rooms, start.room  # read only, never changed
+        else:
+            self.rooms = {}
+            for unit in board.units:
+                if unit.type.is_transport and board.friendly_power(unit.power):
+                    self.rooms.setdefault(unit.at, []).append(unit.type.transport_capacity - cargo_load(unit))
+            self.room = {zone: sum(rooms) for zone, rooms in self.rooms.items()}
         self.sailed: set[str] = set()
         self.arrived: set[str] = set()
         self.fixed: set[tuple[int, str]] = set()

@@ -283,8 +283,11 @@ class Phase:
 
     def transports_in(self, zone: str) -> list[Unit]:
         """Transports of the moving side in a zone, the mover's own first."""
-        found = [u for u in self.board.units_at(zone) if u.type.is_transport and self.board.friendly_power(u.power)]
-        return sorted(found, key=lambda u: (u.power != self.board.power, -len(u.cargo), u.uid))
+        board = self.board
+        side_of, side = board.map.side_of, board.side  # board.friendly_power, for each unit of the zone
+        found = [u for u in board.units_at(zone)
+                 if u.type.is_transport and u.power is not None and side_of.get(u.power) == side]
+        return sorted(found, key=lambda u: (u.power != board.power, -len(u.cargo), u.uid))
 
     def transport_in(self, zone: str) -> bool:
         """Some transport of the moving side is in a zone (:meth:`transports_in` is not empty)."""
