@@ -43,27 +43,48 @@ class Overloads:
         self.fixed_zones: set[str] = set()
         self.overflowing: set[str] = set()
         """Zones whose loads together need more than their transports' room: one AA401 at least, in every choice."""
+        self.incoming: dict[str, list[int]] = {}
+        """Per zone, the capacity of each transport an earlier order took there (room that may have come in)."""
+        self.freed: dict[str, list[int]] = {}
+        """Per zone, the cost of each land unit an earlier order took off a transport there (room it may free)."""
 
     def look(self, move: Any, board: Any, route: Any) -> None:
         """Before ``move`` is carried out: whether its load overflows whatever the choice; then note where it goes.
 
-        ``route``: its land route (:func:`movecheck.aa.moves.land_route` of its path)."""
+        ``route``: its land route (:func:`movecheck.aa.moves.land_route` of its path).
+
+        The loads of a zone together overflow when they need more than all the room that can be there
+        at some time: what its transports had when the phase began, the whole capacity of every transport
+        an earlier order took there, and what earlier orders' cargo leaving a transport there frees (an
+        upper bound, whatever sails out).  A single load's AA401 is every choice's only where nothing
+        sails into, out of or through the zone (its transports are all still there to be full)."""
         land = move.land_movers()
         if (land and route.load_at is not None and move.transport is None and move.path[0] not in self.arrived
                 and (route.bad_step is None or route.bad_step > route.load_at)):
             zone = move.path[route.load_at]
             costs = [u.type.transport_cost for u in land]
-            if zone in self.room and zone not in self.sailed and all(costs):
-                if sum(costs) > self.room[zone]:
+            if (zone in self.room or zone in self.incoming) and all(costs):
+                if zone in self.room and zone not in self.sailed and sum(costs) > self.room[zone]:
                     self.fixed.add((move.index, "AA401"))
                     self.fixed_zones.add(zone)
                 so_far = self.loaded.setdefault(zone, [])
                 so_far += costs
                 least = min(so_far)
-                if sum(so_far) > self.room[zone] or len(so_far) > sum(r // least for r in self.rooms[zone]):
+                incoming, freed = self.incoming.get(zone, []), self.freed.get(zone, [])
+                room = self.room.get(zone, 0) + sum(incoming) + sum(freed)
+                # a unit freeing c lets at most ceil(c / least) more of the cheapest cargo aboard its transport
+                seats = (sum(r // least for r in self.rooms.get(zone, [])) + sum(c // least for c in incoming)
+                         + sum(-(-c // least) for c in freed))
+                if sum(so_far) > room or len(so_far) > seats:
                     self.overflowing.add(zone)
         if any(not u.type.is_land for u in move.units) or board.is_sea(move.path[0]):
             self.sailed.update(s for s in move.path if board.is_sea(s))
+        if board.is_sea(move.end):
+            self.incoming.setdefault(move.end, []).extend(
+                u.type.transport_capacity for u in move.units if u.type.is_transport)
+        if board.is_sea(move.path[0]):
+            self.freed.setdefault(move.path[0], []).extend(
+                u.type.transport_cost for u in move.units if u.type.is_land and u.type.transport_cost)
         self.arrived.update(move.path[1:])
 
     def lower_bound(self) -> int:

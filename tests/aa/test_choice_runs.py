@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from movecheck.aa import choice, engine
@@ -214,3 +214,90 @@ def test_packings_are_every_way_to_fill_the_vessels_once(items, vessels) -> None
         if all(used[s.uid] <= room[s.uid] for s in ships):
             every.add(key(dict(zip((u.uid for u in cargo), choice_of, strict=True))))
     assert set(listed) == every
+
+
+# -- counting bounds with transports sailing in, out, and cargo unloading ---------------------------
+
+ORDERS = st.lists(
+    st.one_of(
+        st.tuples(st.just("load"), st.sampled_from(["infantry", "tank", "artillery"]), st.integers(1, 2)),
+        st.tuples(st.just("sail in"), st.integers(0, 1), st.just(0)),
+        st.tuples(st.just("sail out"), st.just("transport"), st.just(1)),
+        st.tuples(st.just("unload"), st.just("infantry"), st.just(1)),
+    ),
+    min_size=1, max_size=6,
+)
+
+
+def sailing_case(aboard: list[str], plan: list[tuple[Any, Any, int]]) -> tuple[str, list[dict[str, Any]]]:
+    units = [unit("Germany", G, "infantry", 6), unit("Germany", G, "tank", 4), unit("Germany", G, "artillery", 4)]
+    for k, cargo in enumerate(aboard):
+        units.append(unit(ZONE, G, "transport", id=f"T{k}"))
+        units += [unit(ZONE, G, "infantry" if kind == "i" else "tank", aboard=f"T{k}") for kind in cargo]
+    units += [unit("6 Sea Zone", G, "transport", id="S0"), unit("6 Sea Zone", G, "transport", id="S1")]
+    units += [unit("6 Sea Zone", G, "infantry", aboard="S1")]
+    moves = []
+    for what, a, n in plan:
+        if what == "load":
+            moves.append(mv({a: n}, "Germany", ZONE))
+        elif what == "sail in":
+            moves.append(mv([f"S{a}"], "6 Sea Zone", ZONE))
+        elif what == "sail out":
+            moves.append(mv({"transport": 1}, ZONE, "6 Sea Zone"))
+        else:
+            moves.append(mv({"infantry": 1}, ZONE, "Germany"))
+    return state(G, NCM, units=units), moves
+
+
+def _verdict(state_text: str, moves: list[dict[str, Any]]) -> tuple[list[tuple[Any, ...]], list[str]]:
+    found, _, _ = checked(state_text, moves)
+    errors = [(code, order) for code, order, _ in found if code.startswith("AA") and code != "AA303"]
+    return errors, sorted({code for code, *_ in found})
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["", "i", "t", "ii"]), max_size=3), ORDERS)
+@example([], [("sail in", 0, 0), ("load", "infantry", 1), ("load", "infantry", 1)])  # room that sailed in
+@example(["ii"], [("unload", "infantry", 1), ("load", "infantry", 1)])  # room an unload freed
+@example(["it", ""], [("sail in", 1, 0), ("load", "tank", 1), ("load", "infantry", 2)])
+@example(["", ""], [("sail out", "transport", 1), ("load", "tank", 1), ("load", "tank", 1)])
+def test_counting_bounds_with_transports_sailing_hold_for_the_whole_search(aboard, plan) -> None:
+    """The counting bounds (room that may sail in or be freed counted in full) against the search with no bound:
+    each AA401 the bounds say every choice gives is in the best choice, the lower bound is at most its other
+    errors, and the verdict is the same, on loads mixed with transports sailing in and out and unloads."""
+    from movecheck.aa.overloads import Overloads
+
+    state_text, moves = sailing_case(aboard, plan)
+    bounds: list[tuple[int, set[tuple[int, str]]]] = []
+    once = engine._run_once
+
+    def bounded_run(*args: Any) -> Any:  # every run's bounds, the greedy run's first (searched or not)
+        result = once(*args)
+        bounds.append((result.overloads.lower_bound(), set(result.overloads.fixed)))
+        return result
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "_run_once", bounded_run)
+        bounded = _verdict(state_text, moves)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Overloads, "lower_bound", lambda self: 0)
+        patch.setattr(Overloads, "counts", lambda self, order, code: False)
+        patch.setenv("MOVECHECK_CHOICE_BUDGET", "5000000")
+        whole = _verdict(state_text, moves)
+    assert "MC012" not in whole[1]
+    for least, fixed in bounds:
+        assert {(code, order) for order, code in fixed} <= set(whole[0])
+        assert least <= len(whole[0]) - len(fixed)
+    assert len(bounded[0]) == len(whole[0])
+    assert bounded[1] == whole[1]
+
+
+def test_a_load_overflowing_a_zone_a_transport_sails_into_needs_no_search() -> None:
+    """One transport sails in, then one infantry more than every transport there can take loads, one per order:
+    AA401 by counting (the room that sailed in counted in full), not a search through every order of loads."""
+    units = [unit("Germany", G, "infantry", 13)] + [unit(ZONE, G, "transport") for _ in range(5)]
+    units.append(unit("6 Sea Zone", G, "transport", id="TX"))
+    moves = [mv(["TX"], "6 Sea Zone", ZONE)] + [mv({"infantry": 1}, "Germany", ZONE) for _ in range(13)]
+    found, _, seen = checked(state(G, NCM, units=units), moves)
+    assert [code for code, *_ in found] == ["AA401"]
+    assert all(stats.runs == 0 for stats in seen)  # was 925 runs and MC012 (630 runs at 4 transports)
