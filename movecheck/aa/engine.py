@@ -337,8 +337,9 @@ def _again(doc: Document, best: Run, how: Chooser | None, phase_name: str, fresh
     findings): a run of the search shares the units its orders do not move with the prepared board.
 
     Its steps were spent when it first ran: it draws on an account of its own (the choices it takes are kept)."""
-    if how is None or not PARTIAL_COPIES:
-        return best  # the greedy run, on the engine's own board, or a run on a whole copy
+    kept = best.phase.board
+    if how is None or not PARTIAL_COPIES or kept.copied == len(kept.units):
+        return best  # the greedy run, on the engine's own board, or a run whose copy shares no unit
     forced = [p.taken for p in how.points]
     chooser = Chooser(spread=True) if how.spread else Chooser(forced, Meter(limit=10 ** budget.MAX_DIGITS), memo=memo)
     copy = fresh(None)

@@ -138,6 +138,25 @@ def test_the_kept_choice_is_carried_out_on_a_whole_board(monkeypatch, aboard, lo
     assert plainly(monkeypatch, state_text, moves) == (found, outcome.assignment)
 
 
+def test_a_kept_run_whose_copy_shares_nothing_is_not_carried_out_again() -> None:
+    """Every unit stands in a space of the orders' paths: the run's copy is whole already, so it is kept as it is."""
+    units = [unit("Germany", G, "infantry", 4), unit("Germany", G, "tank", 4)]
+    units += [unit(ZONE, G, "transport") for _ in range(4)]
+    moves = [mv({"infantry": 1}, "Germany", ZONE) for _ in range(4)] + [mv({"tank": 1}, "Germany", ZONE)
+                                                                          for _ in range(4)]
+    seen: list[SearchStats] = []
+    token = choice.OBSERVER.set(seen.append)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            report, outcome = check_report(state(G, NCM, units=units), orders(G, NCM, moves), folder=Path(folder))
+    finally:
+        choice.OBSERVER.reset(token)
+    assert outcome is not None and report.sorted_findings() == []
+    (stats,) = seen
+    assert stats.copied == 12 and stats.replays == 0  # the first try (packing to spread) is legal
+    assert outcome.final.board.copied == len(outcome.final.board.units) == 12
+
+
 # -- the same verdicts, findings and assignment on random instances ---------------------------
 
 TRANSPORTS = st.lists(st.sampled_from(["", "i", "t", "ii"]), min_size=1, max_size=6)
