@@ -179,6 +179,17 @@ def transport_case(aboard: list[str], loads: list[tuple[str, int]], flight: bool
 @settings(max_examples=12, deadline=None, derandomize=True)
 @given(TRANSPORTS, LOADS, st.booleans())
 def test_kept_listings_and_partial_copies_change_no_finding_nor_assignment(aboard, loads, flight) -> None:
+    _as_plainly(aboard, loads, flight)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(TRANSPORTS, LOADS, st.booleans())
+def test_kept_listings_and_partial_copies_change_no_finding_nor_assignment_many(aboard, loads, flight) -> None:
+    _as_plainly(aboard, loads, flight)
+
+
+def _as_plainly(aboard: list[str], loads: list[tuple[str, int]], flight: bool) -> None:
     state_text, moves = transport_case(aboard, loads, flight)
     found, assignment, _ = checked(state_text, moves)
     with pytest.MonkeyPatch.context() as patch:
@@ -281,6 +292,17 @@ def _verdict(state_text: str, moves: list[dict[str, Any]]) -> tuple[list[tuple[A
 @example(["it", ""], [("sail in", 1, 0), ("load", "tank", 1), ("load", "infantry", 2)])
 @example(["", ""], [("sail out", "transport", 1), ("load", "tank", 1), ("load", "tank", 1)])
 def test_counting_bounds_with_transports_sailing_hold_for_the_whole_search(aboard, plan) -> None:
+    _bounds_hold(aboard, plan)
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["", "i", "t", "ii"]), max_size=4), ORDERS)
+def test_counting_bounds_with_transports_sailing_hold_for_the_whole_search_many(aboard, plan) -> None:
+    _bounds_hold(aboard, plan)
+
+
+def _bounds_hold(aboard: list[str], plan: list[tuple[Any, Any, int]]) -> None:
     """The counting bounds (room that may sail in or be freed counted in full) against the search with no bound:
     each AA401 the bounds say every choice gives is in the best choice, the lower bound is at most its other
     errors, and the verdict is the same, on loads mixed with transports sailing in and out and unloads."""
