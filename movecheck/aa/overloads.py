@@ -69,13 +69,11 @@ class Overloads:
                     self.fixed_zones.add(zone)
                 so_far = self.loaded.setdefault(zone, [])
                 so_far += costs
-                least = min(so_far)
                 incoming, freed = self.incoming.get(zone, []), self.freed.get(zone, [])
                 room = self.room.get(zone, 0) + sum(incoming) + sum(freed)
-                # a unit freeing c lets at most ceil(c / least) more of the cheapest cargo aboard its transport
-                seats = (sum(r // least for r in self.rooms.get(zone, [])) + sum(c // least for c in incoming)
-                         + sum(-(-c // least) for c in freed))
-                if sum(so_far) > room or len(so_far) > seats:
+                if sum(so_far) > room or any(
+                    sum(1 for c in so_far if c >= least) > self._seats(zone, least) for least in set(so_far)
+                ):
                     self.overflowing.add(zone)
         if any(not u.type.is_land for u in move.units) or board.is_sea(move.path[0]):
             self.sailed.update(s for s in move.path if board.is_sea(s))
@@ -86,6 +84,13 @@ class Overloads:
             self.freed.setdefault(move.path[0], []).extend(
                 u.type.transport_cost for u in move.units if u.type.is_land and u.type.transport_cost)
         self.arrived.update(move.path[1:])
+
+    def _seats(self, zone: str, least: int) -> int:
+        """The most units costing ``least`` or more that can board in ``zone`` over the phase: each transport's
+        room there over ``least`` (an infantry and a tank fit a transport, two tanks never do), and a unit
+        freeing c lets at most ceil(c / least) more aboard its transport."""
+        return (sum(r // least for r in self.rooms.get(zone, [])) + sum(c // least for c in self.incoming.get(zone, []))
+                + sum(-(-c // least) for c in self.freed.get(zone, [])))
 
     def lower_bound(self) -> int:
         """Errors every choice gives besides those of :attr:`fixed`: one per zone its loads overflow."""

@@ -342,3 +342,16 @@ def test_a_load_overflowing_a_zone_a_transport_sails_into_needs_no_search() -> N
     found, _, seen = checked(state(G, NCM, units=units), moves)
     assert [code for code, *_ in found] == ["AA401"]
     assert all(stats.runs == 0 for stats in seen)  # was 925 runs and MC012 (630 runs at 4 transports)
+
+
+def test_more_tanks_than_transports_beside_infantry_is_aa401_by_counting(monkeypatch) -> None:
+    """Two infantry, then one tank more than there are transports, one order each: a transport takes one tank at
+    most, so some tank finds no room whatever the packing (a count of the units costing a tank or more)."""
+    monkeypatch.setenv("MOVECHECK_CHOICE_BUDGET", "200")  # the search through every packing took 67 runs
+    units = [unit("Germany", G, "infantry", 2), unit("Germany", G, "tank", 13)]
+    units += [unit(ZONE, G, "transport") for _ in range(12)]
+    moves = [mv({"infantry": 1}, "Germany", ZONE) for _ in range(2)] + [mv({"tank": 1}, "Germany", ZONE)
+                                                                          for _ in range(13)]
+    found, _, seen = checked(state(G, NCM, units=units), moves)
+    assert [code for code, *_ in found] == ["AA401"]
+    assert all(stats.runs == 0 for stats in seen)
