@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from movecheck.aa.flow import Network
+from movecheck.aa.landing_bound import chunks, reachable_zones, zone_gain_bound
 from movecheck.aa.model import Unit
 from movecheck.aa.partition import Partition
 from movecheck.budget import SEARCHES, Meter, SearchLimit, current
@@ -220,10 +221,10 @@ def _undominated(zones: list[str], reached_by: dict[str, set[int]], kind_zones: 
     return kept
 
 
-def _flow(part: _Part, caps: dict[str, int], free: list[tuple[int, list[str]]], work: _Work
+def _flow(part: _Part, caps: dict[str, int], free: list[tuple[int, list[str], list[int]]], work: _Work
           ) -> tuple[int, Network, int, list[list[int]]]:
-    """Most fighters of a part landed with ``caps`` slots fixed per zone and ``free`` (slots, zones) serving all
-    their zones.
+    """Most fighters of a part landed with ``caps`` slots fixed per zone and ``free`` (slots, zones, the most per
+    zone) serving all their zones.
 
     Returns the value, the network, the index of the first zone node and, per free entry, its edges from zones.
     """
@@ -239,10 +240,9 @@ def _flow(part: _Part, caps: dict[str, int], free: list[tuple[int, list[str]]], 
     for z, i in index.items():
         if caps.get(z):
             net.add(first_zone + i, sink, caps[z])
-    big = sum(len(m) for _, m in part.kinds)
     feeds: list[list[int]] = []
-    for j, (slots, served) in enumerate(free):
-        feeds.append([net.add(first_zone + index[z], first_free + j, big) for z in served])
+    for j, (slots, served, most) in enumerate(free):
+        feeds.append([net.add(first_zone + index[z], first_free + j, m) for z, m in zip(served, most, strict=True)])
         net.add(first_free + j, sink, slots)
     return net.run(source, sink, work), net, first_zone, feeds
 
@@ -270,20 +270,50 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         for z in zones:
             demand[z] = demand.get(z, 0) + len(members)
 
-    def relaxed(caps: dict[str, int], left: tuple[int, ...]) -> tuple[int, list[dict[str, int]], dict[str, int]]:
-        """The relaxed bound, the flow through each class's zones, and the fighters landed in fixed slots per zone."""
-        live = [c for c, n in enumerate(left) if n]
-        free = [(useful[c] * left[c], list(kinds[c][1])) for c in live]
+    def relaxed(caps: dict[str, int], left: tuple[int, ...], floor: int
+                ) -> tuple[int, list[dict[str, int]], dict[str, int]]:
+        """The relaxed bound, the flow through each class's zones, and the fighters landed in fixed slots per zone.
+
+        The relaxation lets the decks of a class serve all their zones at once, but no more than they could
+        each in one zone: in a best plan a zone's fixed slots are filled before a deck's there (a fighter on a
+        deck moves to a free fixed slot), so the decks in zone ``z`` seat at most ``room = demand - caps`` of
+        it, a deck of ``s`` slots at most ``s``; the class seats at most its ``n`` largest chunks of those
+        rooms cut in pieces of ``s`` (:func:`~movecheck.aa.landing_bound.chunks`), each zone at most
+        ``min(s * n, room)``.  Every plan completing ``caps`` is a flow of this network, so it is an upper bound.
+        """
+        first = next((c for c, n in enumerate(left) if n), -1)
+        free: list[tuple[int, list[str], list[int]]] = []
+        live = []
+        for c, n in enumerate(left):
+            zones = [z for z in (kinds[c][1][floor:] if c == first else kinds[c][1]) if demand[z] > caps.get(z, 0)]
+            room = [demand[z] - caps.get(z, 0) for z in zones]
+            if n and zones:
+                live.append(c)
+                free.append((chunks(kinds[c][0], n, room), zones, [min(kinds[c][0] * n, r) for r in room]))
         value, net, first_zone, feeds = _flow(part, caps, free, work)
         through: list[dict[str, int]] = [{} for _ in kinds]
-        for c, edges in zip(live, feeds, strict=True):
-            for z, e in zip(kinds[c][1], edges, strict=True):
+        for c, (_, zones, _), edges in zip(live, free, feeds, strict=True):
+            for z, e in zip(zones, edges, strict=True):
                 if net.flow_on(e):
                     through[c][z] = net.flow_on(e)
         return value, through, _seated(part, net, first_zone)
 
     def exact(caps: dict[str, int]) -> int:
         return _flow(part, caps, [], work)[0]
+
+    total = sum(len(m) for _, m in part.kinds)
+    index = {z: i for i, z in enumerate(part.zones)}
+    group_zones = [[index[z] for z in c[1]] for c in kinds]
+
+    def gain_bound(caps: dict[str, int], left: tuple[int, ...], floor: int) -> int:
+        """What the fixed slots seat plus the most the decks left can add zone by zone (``landing_bound``)."""
+        value, net, first_zone, _ = _flow(part, caps, [], work)
+        reached = reachable_zones(net, first_zone, len(part.zones))
+        seated = _seated(part, net, first_zone)
+        room = [demand[z] - seated.get(z, 0) if reached[i] else 0 for i, z in enumerate(part.zones)]
+        first = next((c for c, n in enumerate(left) if n), 0)
+        groups = [(kinds[c][0], n, group_zones[c][floor:] if c == first else group_zones[c]) for c, n in enumerate(left)]
+        return value + zone_gain_bound(groups, room, total - value, work)
 
     def with_picks(caps: dict[str, int], picks: dict[tuple[int, str], int]) -> dict[str, int]:
         out = dict(caps)
@@ -307,24 +337,23 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
     for k, (zones, _) in enumerate(part.kinds):
         for z in zones:
             reach_of.setdefault(z, []).append(k)
-    # a deck ends in one zone, so it seats at most the fighters that reach that zone: the relaxation gives
-    # each deck of a class the most it could seat in any one of its zones, not its slots in all of them
-    useful = [min(c[0], max(demand[z] for z in c[1])) for c in kinds]
     left = tuple(len(classes[c]) for c in kinds)
-    root, _, _ = relaxed(caps, left)
+    root, _, _ = relaxed(caps, left, 0)
     best_value, best_picks = -1, {}
     # what the rest of the search can add depends only on the useful slots (slots beyond the fighters that reach
     # a zone are worth nothing) in the zones still linked to decks not placed yet; the other zones' fighters are
     # settled.  A node whose open state was searched already, with at least as many settled, is no better.
-    settled_best: dict[tuple[tuple[int, ...], tuple[tuple[str, int], ...]], int] = {}
-    stack: list[tuple[dict[tuple[int, str], int], tuple[int, ...]]] = [({}, left)]
+    settled_best: dict[tuple[tuple[int, ...], int, tuple[tuple[str, int], ...]], int] = {}
+    # a class's decks are placed in the order of its zones (a deck never goes before the zone of the one placed
+    # before it), so each multiset of destinations is one node: ``floor`` is the index of that zone
+    stack: list[tuple[dict[tuple[int, str], int], tuple[int, ...], int]] = [({}, left, 0)]
     while stack and best_value < root:
-        picks, left = stack.pop()
+        picks, left, floor = stack.pop()
         here = with_picks(caps, picks)
         linked = open_zones(left)
-        key = (left, tuple(sorted((z, min(v, demand[z])) for z, v in here.items() if z in linked)))
+        key = (left, floor, tuple(sorted((z, min(v, demand[z])) for z, v in here.items() if z in linked)))
         work.spend(1 + len(linked) + len(picks))
-        bound, through, seated = relaxed(here, left)
+        bound, through, seated = relaxed(here, left, floor)
         settled = sum(v for z, v in seated.items() if z not in linked)
         if settled_best.get(key, -1) >= settled:
             continue
@@ -335,6 +364,9 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         need = [{z: -(-amount // kinds[c][0]) for z, amount in through[c].items()} for c in range(len(kinds))]
         if all(sum(need[c].values()) <= n for c, n in enumerate(left)):
             best_value, best_picks = bound, _add(picks, need)
+            continue
+        bound = min(bound, gain_bound(here, left, floor))  # no deck splits its slots between zones
+        if bound <= best_value:
             continue
         # else each class where the relaxed flow uses it most: a lower bound
         guess: list[dict[str, int]] = [{} for _ in kinds]
@@ -350,14 +382,15 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
         c = next(c for c, n in enumerate(left) if n)
         rest = (*left[:c], left[c] - 1, *left[c + 1:])
         # more slots never land fewer: a zone already holding slots for every fighter that reaches it is no choice
-        targets = [z for z in kinds[c][1] if here.get(z, 0) < demand[z]]
+        targets = [j for j, z in enumerate(kinds[c][1]) if j >= floor and here.get(z, 0) < demand[z]]
         if not targets:
-            stack.append((picks, rest))  # this deck is of no use anywhere
+            stack.append((picks, (*left[:c], 0, *left[c + 1:]), 0))  # the rest of this class is of no use
         # follow the relaxed flow first (a dive along the relaxation), then home
-        for z in sorted(
-            targets, key=lambda z: (-through[c].get(z, 0), z != homes[c], kinds[c][1].index(z)), reverse=True
+        for j in sorted(
+            targets, key=lambda j: (-through[c].get(kinds[c][1][j], 0), kinds[c][1][j] != homes[c], j), reverse=True
         ):
-            stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest))
+            z = kinds[c][1][j]
+            stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest, j if rest[c] else 0))
     # hand the chosen zones to the decks of each class, home first; a deck the plan does not use stays home
     for c, cls in enumerate(kinds):
         counts: dict[str | None, int] = {z: k for (cc, z), k in best_picks.items() if cc == c and k}
