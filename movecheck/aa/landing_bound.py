@@ -46,7 +46,7 @@ from movecheck.budget import Meter
 
 
 def reachable_zones(net: Network, first_zone: int, count: int, source: int = 0) -> list[bool]:
-    """Which of the ``count`` zone nodes (from ``first_zone``) the residual network of ``net`` reaches from ``source``."""
+    """Which zone nodes (``count`` from ``first_zone``) the residual network of ``net`` reaches from the source."""
     seen = [False] * len(net.adj)
     seen[source] = True
     queue = [source]
