@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from movecheck.aa.flow import Network
 from movecheck.aa.landing_branch import Part, branch, flow, seats
+from movecheck.aa.landing_split import split
 from movecheck.aa.model import Unit
 from movecheck.aa.partition import Partition
 from movecheck.budget import SEARCHES, Meter, SearchLimit, current
@@ -93,6 +94,10 @@ LANDING_BUDGET_VARIABLE = "MOVECHECK_LANDING_BUDGET"
 
 LANDING_BUDGET = SEARCHES[LANDING_BUDGET_VARIABLE][1]
 """Default work the landing searches of one file may spend (``MOVECHECK_LANDING_BUDGET``): edges their flows examine."""
+
+
+TRIAL = 20_000
+"""Steps the branch-and-bound gets on a whole part before the search by pieces is tried."""
 
 
 class _Work(Meter):
@@ -234,7 +239,17 @@ def _place(part: Part, decks: list[Deck], choices: dict[int, list[str]], work: _
     for zones, members in part.kinds:
         for z in zones:
             demand[z] = demand.get(z, 0) + len(members)
-    best_picks = branch(part, caps, kinds, tuple(len(classes[c]) for c in kinds), homes, work)
+    sizes = tuple(len(classes[c]) for c in kinds)
+    # the branch-and-bound first (it meets its bound at once where carriers can fill what they reach); if it does
+    # not within a few steps, the search by pieces (exact too) when the part has pieces that only decks link
+    first_try = _Work(min(TRIAL, work.left))
+    try:
+        _, best_picks = branch(part, caps, kinds, sizes, homes, first_try)
+        work.spend(min(first_try.used, work.left))
+    except SearchLimit:
+        work.spend(min(first_try.used, work.left))
+        pieces = split(part, caps, kinds, sizes, homes, work)
+        _, best_picks = pieces if pieces is not None else branch(part, caps, kinds, sizes, homes, work)
     # hand the chosen zones to the decks of each class, home first; a deck the plan does not use stays home
     for c, cls in enumerate(kinds):
         counts: dict[str | None, int] = {z: k for (cc, z), k in best_picks.items() if cc == c and k}

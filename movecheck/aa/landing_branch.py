@@ -59,10 +59,10 @@ def flow(part: Part, caps: dict[str, int], free: list[tuple[int, list[str], list
 
 
 def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ...], homes: list[str | None],
-           work: Meter) -> Picks:
+           work: Meter) -> tuple[int, Picks]:
     """Where ``left[c]`` decks of each class ``kinds[c]`` go so that, with the fixed ``caps``, the most fighters land.
 
-    Exact (an iterative branch-and-bound, see the module's docstring); raises
+    Returns how many land and the placement.  Exact (an iterative branch-and-bound, see the module's docstring); raises
     :class:`~movecheck.budget.SearchLimit` when ``work`` runs out.
     """
     demand: dict[str, int] = {}
@@ -190,7 +190,7 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
         ):
             z = kinds[c][1][j]
             stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest, j if rest[c] else 0))
-    return best_picks
+    return best_value, best_picks
 
 
 def seats(part: Part, net: Network, first_zone: int) -> dict[str, int]:
