@@ -91,6 +91,76 @@ def landing_case(zones: int, per_zone: int, carriers: int, mixed: bool = False) 
     return _write(name, state, {"power": A, "phase": "combat_move", "moves": moves}), zones - carriers
 
 
+def landing_exact(triangles: int, singles: int, carriers: int) -> int:
+    """Fighters no plan lands when every carrier can reach every piece: a triangle lands 2 fighters with one carrier
+    and 3 with two, a single fighter 1 with one, so the best plan gives the carriers to the largest gains first."""
+    gains = sorted([2] * triangles + [1] * (triangles + singles), reverse=True)
+    return 3 * triangles + singles - sum(gains[:carriers])
+
+
+def triangles_case(fighters: int, carriers: int, bought: int = 0) -> tuple[Path, int]:
+    """Fighters that each reach two zones: triangles of zones T<t>a, T<t>b, T<t>c, and three fighters per triangle,
+    one striking a destroyer in the battle zone between each two of its zones (one movement left reaches those two);
+    ``fighters % 3`` more fighters each reach a private zone S<i>.  ``carriers`` carriers in all: ``bought`` of them
+    bought this turn (placed next to the factory in Yard, whose coast is the zones of the first triangles, at least
+    one triangle per bought carrier), the others wait in the hub H next to every zone.
+
+    Returns the orders and the exact number of AA207: a fighter per order, so one finding per fighter left over
+    (:func:`landing_exact`; the bought carriers reach enough triangles that the hub's carriers make up the rest).
+    """
+    count, singles = divmod(fighters, 3)
+    coast = min(count, max(bought, 1) * 2) if bought else 0
+    sea = ["H"]
+    connections: list[list[str]] = []
+    strikes: list[tuple[str, str]] = []  # (battle zone, path prefix) per fighter
+    for t in range(count):
+        zones = [f"T{t}{x}" for x in "abc"]
+        sea += zones
+        connections += [["H", z] for z in zones]
+        if t < coast:
+            connections += [["Yard", z] for z in zones]
+        for j in range(3):
+            a, b = zones[j], zones[(j + 1) % 3]
+            battle = f"B{t}{'abc'[j]}"
+            sea.append(battle)
+            connections += [[battle, a], [battle, b]]
+            strikes.append((battle, f"{t}{'abc'[j]}"))
+    for i in range(singles):
+        sea += [f"S{i}", f"BS{i}"]
+        connections += [["H", f"S{i}"], [f"BS{i}", f"S{i}"]]
+        strikes.append((f"BS{i}", f"s{i}"))
+    moves, units = [], []
+    for battle, tag in strikes:
+        a1, a2 = f"P{tag}-1", f"P{tag}-2"
+        sea += [a1, a2]
+        connections += [["Home", a1], [a1, a2], [a2, battle]]
+        moves.append({"units": {"fighter": 1}, "path": ["Home", a1, a2, battle]})
+        units.append({"at": battle, "power": J, "type": "destroyer"})
+    game_map = {
+        "name": "triangles",
+        "powers": [A, B, J],
+        "sides": {"Allies": [A, B], "Axis": [J]},
+        "territories": [{"name": "Home"}, {"name": "Yard"}] + [{"name": s, "sea": True} for s in sea],
+        "connections": connections,
+        "control": {"Home": A, "Yard": A},
+    }
+    units.append({"at": "Home", "power": A, "type": "fighter", "count": len(strikes)})
+    units.append({"at": "Yard", "power": A, "type": "factory"})
+    units += [{"at": "H", "power": A, "type": "carrier"} for _ in range(carriers - bought)]
+    state: dict[str, Any] = {
+        "movecheck": 1,
+        "system": "aa",
+        "map": game_map,
+        "turn": {"round": 3, "power": A, "phase": "combat_move"},
+        "units": units,
+    }
+    if bought:
+        state["purchased"] = {"carrier": bought}
+    name = f"triangles-{fighters}-{carriers}-{bought}"
+    orders = _write(name, state, {"power": A, "phase": "combat_move", "moves": moves})
+    return orders, landing_exact(count, singles, carriers)
+
+
 # -- choice families (the built-in map) ----------------------------------------------------
 
 

@@ -21,8 +21,9 @@ pieces are small: seven alike carriers over six triangles of fighters (each
 fighter reaching two zones of its triangle), which the branch-and-bound alone
 searches for over a million steps, is a few thousand here.  A vector ``k``
 that lands no more than ``k`` less one carrier of some group is never needed
-(the carrier is better left for another piece), and pieces alike in shape ask
-the branch-and-bound once.  Its work is charged to the landing budget.
+(the carrier is better left for another piece), pieces alike in shape ask
+the branch-and-bound once, and a group no piece still to come can use leaves
+the state (the pieces more groups reach come first).  Its work is charged to the landing budget.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from movecheck.aa.partition import Partition
 from movecheck.budget import Meter
 
 MOST_STATES = 20_000
-"""The most states (combinations of carriers left per group) the programme keeps; past it the part is searched whole."""
+"""The most states (combinations of carriers left per group still needed) the programme keeps at a piece; past it
+the part is searched whole."""
 
 MOST_STEPS = 400_000
 """The most transitions (states times useful vectors, summed over pieces) it may take; past it, searched whole."""
@@ -47,39 +49,106 @@ def split(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ...
     pieces = _pieces(part)
     if len(pieces) < 2:
         return None
-    states = 1
-    for n in left:
-        states *= n + 1
-    if states > MOST_STATES:
+    reach = [{c for c, (_, zones) in enumerate(kinds) if left[c] and set(zones) & set(p.zones)} for p in pieces]
+    # pieces more groups reach first: a group no piece after this one reaches leaves the state (its count is 0)
+    order = sorted(range(len(pieces)), key=lambda i: (-len(reach[i]), sorted(reach[i]), i))
+    pieces, reach = [pieces[i] for i in order], [reach[i] for i in order]
+    absorbed = _absorbed(pieces, reach, kinds, left)
+    region = {c: {i for i, groups in enumerate(reach) if c in groups} for c in absorbed}
+    last = {c: max(region[c]) for c in absorbed}
+    count = list(left)  # what the programme counts: an absorbed group's carriers with the group that absorbs it
+    for c, into in absorbed.items():
+        count[into] += left[c]
+        count[c] = 0
+        for groups in reach:
+            groups.discard(c)
+    active: list[set[int]] = [set() for _ in pieces]
+    ahead: set[int] = set()
+    for i in range(len(pieces) - 1, -1, -1):
+        ahead |= reach[i]
+        active[i] = set(ahead)
+    sizes = []
+    for groups in active:
+        size = 1
+        for c in groups:
+            size *= count[c] + 1
+        sizes.append(size)
+    if max(sizes) > MOST_STATES:
         return None
     shapes: dict[tuple[object, ...], tuple[int, dict[tuple[int, int], int]]] = {}
     options: list[list[tuple[tuple[int, ...], int, Picks]]] = []
-    for piece in pieces:
-        found = _options(piece, caps, kinds, left, homes, work, shapes)
+    for piece, groups in zip(pieces, reach, strict=True):
+        found = _options(piece, caps, kinds, [count[c] if c in groups else 0 for c in range(len(kinds))], homes,
+                         work, shapes)
         if found is None:
             return None
         options.append(found)
-    if sum(len(o) for o in options) * min(states, MOST_STATES) > MOST_STEPS:
+    if sum(size * len(o) for size, o in zip(sizes, options, strict=True)) > MOST_STEPS:
         return None
     # the programme, piece by piece: for each count of carriers left, the most landed so far and how
-    table: dict[tuple[int, ...], tuple[int, list[int]]] = {left: (0, [])}
-    for choices in options:
+    start = tuple(n if c in active[0] else 0 for c, n in enumerate(count))
+    table: dict[tuple[int, ...], tuple[int, list[int]]] = {start: (0, [])}
+    for i, choices in enumerate(options):
+        later = active[i + 1] if i + 1 < len(pieces) else set()
+        # past the last piece an absorbed group reaches, the absorbing group keeps no more than its own carriers
+        # (the absorbed ones are used first: they can go nowhere else)
+        ends = [(into, left[into]) for c, into in absorbed.items() if last[c] == i]
         grown: dict[tuple[int, ...], tuple[int, list[int]]] = {}
         for rest, (value, path) in sorted(table.items()):
             work.spend(len(choices))
             for v, (k, gained, _) in enumerate(choices):
                 if any(a > b for a, b in zip(k, rest, strict=True)):
                     continue
-                after = tuple(b - a for a, b in zip(k, rest, strict=True))
-                if value + gained > grown.get(after, (-1, []))[0]:
-                    grown[after] = (value + gained, [*path, v])
+                after = [b - a if c in later else 0 for c, (a, b) in enumerate(zip(k, rest, strict=True))]
+                for into, own in ends:
+                    after[into] = min(after[into], own)
+                mark = tuple(after)
+                if value + gained > grown.get(mark, (-1, []))[0]:
+                    grown[mark] = (value + gained, [*path, v])
         table = grown
     best, path = max(table.values(), key=lambda item: (item[0], item[1]))
     picks: Picks = {}
-    for choices, v in zip(options, path, strict=True):
-        for (c, z), count in choices[v][2].items():
-            picks[(c, z)] = picks.get((c, z), 0) + count
+    for i, (choices, v) in enumerate(zip(options, path, strict=True)):
+        for (c, z), n in sorted(choices[v][2].items()):
+            for absorbed_group in (g for g, into in absorbed.items() if into == c and i in region[g]):
+                # an absorbed group's carriers take the first places of the group that absorbs it
+                given = sum(m for (g, _), m in picks.items() if g == absorbed_group)
+                moved = min(n, left[absorbed_group] - given)
+                if moved > 0:
+                    picks[(absorbed_group, z)] = picks.get((absorbed_group, z), 0) + moved
+                    n -= moved
+            if n:
+                picks[(c, z)] = picks.get((c, z), 0) + n
     return best, picks
+
+
+def _absorbed(pieces: list[Part], reach: list[set[int]], kinds: Classes, left: tuple[int, ...]) -> dict[int, int]:
+    """Groups whose carriers another group's could replace everywhere they go: group -> the group absorbing it.
+
+    Group ``c`` is absorbed by ``d`` when they have the same slots and, in every piece ``c`` reaches, ``d``
+    reaches it too and ends in the same zones of it, and the pieces ``c`` reaches are the first ``d`` reaches
+    (in the programme's order).  There the two are alike, so only how many of both go to a piece matters, and
+    a plan uses ``c``'s carriers first (they can go nowhere ``d``'s cannot); past those pieces ``d`` has no
+    more than its own carriers left.  A group that absorbs is never absorbed itself.
+    """
+    absorbed: dict[int, int] = {}
+    for c in range(len(kinds)):
+        if not left[c] or c in absorbed.values():
+            continue
+        mine = [i for i, groups in enumerate(reach) if c in groups]
+        if not mine:
+            continue
+        for d in range(len(kinds)):
+            if d == c or not left[d] or d in absorbed or kinds[d][0] != kinds[c][0]:
+                continue
+            alike = all(
+                d in reach[i] and set(kinds[c][1]) & set(pieces[i].zones) == set(kinds[d][1]) & set(pieces[i].zones)
+                for i in mine
+            )
+            if alike and all(c in reach[i] for i in range(max(mine) + 1) if d in reach[i]):
+                absorbed[c] = d
+                break
+    return absorbed
 
 
 def _pieces(part: Part) -> list[Part]:
@@ -98,7 +167,7 @@ def _pieces(part: Part) -> list[Part]:
     return [p for p in pieces.values() if p.kinds]
 
 
-def _options(piece: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ...], homes: list[str | None],
+def _options(piece: Part, caps: dict[str, int], kinds: Classes, left: list[int], homes: list[str | None],
              work: Meter, shapes: dict[tuple[object, ...], tuple[int, dict[tuple[int, int], int]]]
              ) -> list[tuple[tuple[int, ...], int, Picks]] | None:
     """Every useful count of carriers per group for one piece: (counts, fighters landed, placement in the piece).
