@@ -257,8 +257,16 @@ def test_transports_agree_with_brute_force_many(aboard, loads) -> None:
 
 ZONES = ["Z0", "Z1", "Z2", "Z3", "Z4"]
 SOME_ZONES = st.sets(st.sampled_from(ZONES), min_size=1, max_size=3)
-SOLVER_DECK = st.tuples(st.sampled_from(["hub", "home", "fixed", "bought"]), st.integers(1, 2), SOME_ZONES)
-SOLVER_CASE = st.tuples(st.lists(SOLVER_DECK, max_size=6), st.lists(SOME_ZONES, max_size=8), SOME_ZONES)
+SOLVER_DECK = st.tuples(st.sampled_from(["hub", "home", "fixed", "bought"]), st.integers(1, 2),
+                        st.one_of(st.just(set(ZONES)), SOME_ZONES))
+# fighters that keep to the pieces {Z0, Z1}, {Z2}, {Z3, Z4}, and a coast of whole pieces: the search by pieces,
+# with bought carriers counted with the hub's where they are alike
+PIECE_REACH = st.sampled_from([{"Z0"}, {"Z1"}, {"Z0", "Z1"}, {"Z2"}, {"Z3"}, {"Z4"}, {"Z3", "Z4"}])
+PIECE_COAST = st.sampled_from([{"Z0", "Z1"}, {"Z2"}, {"Z0", "Z1", "Z2"}, {"Z3", "Z4"}, {"Z1", "Z3"}])
+SOLVER_CASE = st.one_of(
+    st.tuples(st.lists(SOLVER_DECK, max_size=6), st.lists(SOME_ZONES, max_size=8), SOME_ZONES),
+    st.tuples(st.lists(SOLVER_DECK, max_size=6), st.lists(PIECE_REACH, max_size=8), PIECE_COAST),
+)
 
 
 def solver_decks(specs: list[tuple[str, int, set[str]]], coast: set[str], rename: dict[str, str]) -> list[Deck]:
