@@ -85,28 +85,60 @@ def split(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ...
         options.append(found)
     if sum(size * len(o) for size, o in zip(sizes, options, strict=True)) > MOST_STEPS:
         return None
-    # the programme, piece by piece: for each count of carriers left, the most landed so far and how
-    start = tuple(n if c in active[0] else 0 for c, n in enumerate(count))
-    table: dict[tuple[int, ...], tuple[int, list[int]]] = {start: (0, [])}
-    for i, choices in enumerate(options):
+    # the programme, piece by piece: for each count of carriers left, the most landed so far, and where it came from
+    table: dict[tuple[int, ...], int] = {tuple(n if c in active[0] else 0 for c, n in enumerate(count)): 0}
+    back: list[dict[tuple[int, ...], tuple[tuple[int, ...], int]]] = []
+    tail = _tail(options, active, max(last.values(), default=-1))
+    for i, choices in enumerate(options[:tail]):
         later = active[i + 1] if i + 1 < len(pieces) else set()
+        drop = [c for c in active[i] if c not in later]
         # past the last piece an absorbed group reaches, the absorbing group keeps no more than its own carriers
         # (the absorbed ones are used first: they can go nowhere else)
         ends = [(into, left[into]) for c, into in absorbed.items() if last[c] == i]
-        grown: dict[tuple[int, ...], tuple[int, list[int]]] = {}
-        for rest, (value, path) in sorted(table.items()):
+        sparse = [([(c, a) for c, a in enumerate(k) if a], gained) for k, gained, _ in choices]
+        grown: dict[tuple[int, ...], int] = {}
+        came: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        for rest in sorted(table):
+            value = table[rest]
             work.spend(len(choices))
-            for v, (k, gained, _) in enumerate(choices):
-                if any(a > b for a, b in zip(k, rest, strict=True)):
+            for v, (need, gained) in enumerate(sparse):
+                if any(rest[c] < a for c, a in need):
                     continue
-                after = [b - a if c in later else 0 for c, (a, b) in enumerate(zip(k, rest, strict=True))]
+                after = list(rest)
+                for c, a in need:
+                    after[c] -= a
+                for c in drop:
+                    after[c] = 0
                 for into, own in ends:
                     after[into] = min(after[into], own)
                 mark = tuple(after)
-                if value + gained > grown.get(mark, (-1, []))[0]:
-                    grown[mark] = (value + gained, [*path, v])
+                if value + gained > grown.get(mark, -1):
+                    grown[mark] = value + gained
+                    came[mark] = (rest, v)
         table = grown
-    best, path = max(table.values(), key=lambda item: (item[0], item[1]))
+        back.append(came)
+    path = [0] * len(options)
+    if tail < len(options):
+        # the pieces from ``tail`` on are one group's alone and each gains less with every carrier more: the best
+        # share of ``r`` carriers among them takes the ``r`` largest gains (prefix sums ``ahead_best``)
+        (group,) = active[tail]
+        gains = sorted(
+            (-(o[j][1] - o[j - 1][1]), i, j) for i, o in enumerate(options[tail:], start=tail) for j in range(1, len(o))
+        )
+        work.spend(len(gains) + len(table))
+        ahead_best = [0]
+        for gain, _, _ in gains:
+            ahead_best.append(ahead_best[-1] - gain)
+        share = {rest: min(rest[group], len(gains)) for rest in table}
+        state = max(table, key=lambda rest: (table[rest] + ahead_best[share[rest]], rest))
+        best = table[state] + ahead_best[share[state]]
+        for _, i, j in gains[:share[state]]:
+            path[i] = max(path[i], j)  # a piece's gains are taken in order: its count is the last one taken
+    else:
+        state = max(table, key=lambda rest: (table[rest], rest))
+        best = table[state]
+    for i in range(tail - 1, -1, -1):
+        state, path[i] = back[i][state]
     picks: Picks = {}
     for i, (choices, v) in enumerate(zip(options, path, strict=True)):
         for (c, z), n in sorted(choices[v][2].items()):
@@ -120,6 +152,23 @@ def split(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ...
             if n:
                 picks[(c, z)] = picks.get((c, z), 0) + n
     return best, picks
+
+
+def _tail(options: list[list[tuple[tuple[int, ...], int, Picks]]], active: list[set[int]], absorbed_last: int
+          ) -> int:
+    """The first piece from which every piece is reached by one group only, whose useful counts are 0, 1, ... of it
+    (option ``j`` is ``j`` carriers) and whose gains never grow: past it the programme is a greedy share."""
+    tail = len(options)
+    while tail - 1 > absorbed_last and len(active[tail - 1]) == 1:
+        (group,) = active[tail - 1]
+        choices = options[tail - 1]
+        if any(k[group] != j for j, (k, _, _) in enumerate(choices)):
+            break
+        gains = [choices[j][1] - choices[j - 1][1] for j in range(1, len(choices))]
+        if any(a < b for a, b in itertools.pairwise(gains)):
+            break
+        tail -= 1
+    return tail
 
 
 def _absorbed(pieces: list[Part], reach: list[set[int]], kinds: Classes, left: tuple[int, ...]) -> dict[int, int]:
