@@ -365,18 +365,18 @@ REACH_CASE = st.tuples(
 
 
 def reach_files(groups: list[tuple[set[int], int]], carriers: list[tuple[str, bool]], bought: int, coast: set[int],
-                names: dict[str, str] | None = None, reverse: bool = False) -> tuple[str, str]:
+                names: dict[str, str] | None = None, reverse: bool = False, zones: int = 5) -> tuple[str, str]:
     rename = (names or {}).get
     r = lambda s: rename(s, s)  # noqa: E731
-    sea = ["H", "H2", *[f"Z{j}" for j in range(5)]]
-    connections = [["H", f"Z{j}"] for j in range(5)] + [["H2", f"Z{j}"] for j in range(0, 5, 2)]
+    sea = ["H", "H2", *[f"Z{j}" for j in range(zones)]]
+    connections = [["H", f"Z{j}"] for j in range(zones)] + [["H2", f"Z{j}"] for j in range(0, zones, 2)]
     connections += [["Yard", f"Z{j}"] for j in sorted(coast)]
     units: list[dict[str, Any]] = [{"at": "Yard", "power": A, "type": "factory"}]
     moves = []
-    for i, (zones, count) in enumerate(groups):
+    for i, (reach, count) in enumerate(groups):
         sea += [f"A{i}", f"C{i}", f"B{i}"]
         connections += [["Home", f"A{i}"], [f"A{i}", f"C{i}"], [f"C{i}", f"B{i}"]]
-        connections += [[f"B{i}", f"Z{j}"] for j in sorted(zones)]
+        connections += [[f"B{i}", f"Z{j}"] for j in sorted(reach)]
         units.append({"at": r(f"B{i}"), "power": J, "type": "destroyer"})
         units += [{"at": "Home", "power": A, "type": "fighter", "id": f"F{i}-{k}"} for k in range(count)]
         moves.append(mv([f"F{i}-{k}" for k in range(count)], "Home", r(f"A{i}"), r(f"C{i}"), r(f"B{i}")))
@@ -424,3 +424,18 @@ test_landing_with_bought_carriers_and_wider_reach_agrees_with_brute_force, \
     test_landing_with_bought_carriers_and_wider_reach_agrees_with_brute_force_in_full = in_two_runs(
         settings(max_examples=150, deadline=None, derandomize=True), REACH_CASE
     )(_reach_agrees)
+
+
+def test_triangles_with_bought_carriers_through_an_orders_file_are_exact() -> None:
+    """Issue 28's F=20 / D=8 through a real orders file: six triangles of zones (each fighter strikes a battle zone
+    next to two zones of its triangle), two fighters more (each reaching a zone of its own and the first triangle's
+    first zone), six carriers in the hub and two bought this turn (the factory's coast: the first two triangles and
+    the two extra zones).  Exactly the 5 fighters no plan lands: the first piece's five fighters take two carriers
+    (four reach one zone), every other triangle one (two fighters) and one triangle a second (its third fighter):
+    4 + 5 * 2 + 1 = 15 of 20.  Before the search by pieces: MC012 for all 20 orders after 2.4 s."""
+    groups = [({3 * t + j, 3 * t + (j + 1) % 3}, 1) for t in range(6) for j in range(3)] + [({18, 0}, 1), ({19, 0}, 1)]
+    with tempfile.TemporaryDirectory() as folder:
+        files = reach_files(groups, [("H", False)] * 6, 2, {0, 1, 2, 3, 4, 5, 18, 19}, zones=20)
+        findings = check_files(*files, Path(folder))
+    assert sum(1 for f in findings if f.code == "AA207") == 5
+    assert {f.code for f in findings} <= {"AA207", "AA309"}  # no MC012
