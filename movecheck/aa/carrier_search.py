@@ -11,10 +11,13 @@ the problem and reads the answer; this module only searches:
    flow puts the most fighters in slots of carriers in zones they reach.
    Carriers no fighter can use are dropped, carriers that cannot move are
    fixed slots in their zone, and the problem splits into parts no fighter or
-   carrier links.  In each part an iterative branch-and-bound places the
-   movable carriers (alike carriers as one class, equal placements once),
-   bounded by the flow of the relaxed problem (a carrier in all its zones at
-   once), so it is exact.  Its work is counted (``MOVECHECK_LANDING_BUDGET``):
+   carrier links.  In each part an iterative branch-and-bound
+   (:mod:`movecheck.aa.landing_branch`) places the movable carriers (alike
+   carriers as one group, each multiset of destinations once), bounded by
+   upper bounds that never cut off a better plan, so it is exact; where it
+   does not finish soon and the part falls into pieces only carriers link,
+   the search by pieces (:mod:`movecheck.aa.landing_split`) decides how many
+   of each group go to each piece.  Its work is counted (``MOVECHECK_LANDING_BUDGET``):
    when it runs out, the fighters of the parts not decided are *undecided*
    (:attr:`Landing.undecided`), never given a guessed place.
 """
