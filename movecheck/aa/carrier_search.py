@@ -244,14 +244,20 @@ def _place(part: Part, decks: list[Deck], choices: dict[int, list[str]], work: _
             demand[z] = demand.get(z, 0) + len(members)
     sizes = tuple(len(classes[c]) for c in kinds)
     # the branch-and-bound first (it meets its bound at once where carriers can fill what they reach); if it does
-    # not within a few steps, the search by pieces (exact too) when the part has pieces that only decks link
+    # not within a few steps, the search by pieces (exact too) when the part has pieces that only decks link,
     first_try = _Work(min(TRIAL, work.left))
     try:
         _, best_picks = branch(part, caps, kinds, sizes, homes, first_try)
         work.spend(min(first_try.used, work.left))
     except SearchLimit:
         work.spend(min(first_try.used, work.left))
-        pieces = split(part, caps, kinds, sizes, homes, work)
+        # on half of what is left: if it runs out, the branch-and-bound still has the rest
+        by_pieces = _Work(max(work.left // 2, 1))
+        try:
+            pieces = split(part, caps, kinds, sizes, homes, by_pieces)
+        except SearchLimit:
+            pieces = None
+        work.spend(min(by_pieces.used, work.left))
         _, best_picks = pieces if pieces is not None else branch(part, caps, kinds, sizes, homes, work)
     # hand the chosen zones to the decks of each class, home first; a deck the plan does not use stays home
     for c, cls in enumerate(kinds):
