@@ -37,12 +37,14 @@ def _write(name: str, state: dict[str, Any], orders: dict[str, Any]) -> Path:
 # -- landing families ------------------------------------------------------------------
 
 
-def landing_case(zones: int, per_zone: int, carriers: int, mixed: bool = False) -> tuple[Path, int]:
+def landing_case(zones: int, per_zone: int, carriers: int, mixed: bool = False, bought: int = 0) -> tuple[Path, int]:
     """Fighters attack a destroyer in their own battle zone B<i> (1 movement left); the only zone a carrier
     can reach for them is their private zone Z<i>, next to B<i> and to the hub H where the carriers wait.
 
     ``mixed``: half the carriers wait in a second hub next to the even zones only, every third
     carrier has an allied fighter aboard, and a bomber joins every fourth strike (it flies home).
+    ``bought``: that many of the carriers are bought this turn, placed next to the factory in Yard, whose coast
+    is the odd zones.
     Returns the orders and the exact number of AA207 (fighters no carrier can take).
     """
     sea = ["H", "H2"]
@@ -54,19 +56,25 @@ def landing_case(zones: int, per_zone: int, carriers: int, mixed: bool = False) 
         connections += [["Home", a1], [a1, a2], [a2, b], [b, z], ["H", z]]
         if i % 2 == 0:
             connections.append(["H2", z])
+        elif bought:
+            connections.append(["Yard", z])
     territories += [{"name": s, "sea": True} for s in sea]
+    if bought:
+        territories.append({"name": "Yard"})
     game_map = {
         "name": "hub",
         "powers": [A, B, J],
         "sides": {"Allies": [A, B], "Axis": [J]},
         "territories": territories,
         "connections": connections,
-        "control": {"Home": A},
+        "control": {"Home": A, "Yard": A} if bought else {"Home": A},
     }
     units: list[dict[str, Any]] = [{"at": f"B{i}", "power": J, "type": "destroyer"} for i in range(zones)]
+    if bought:
+        units.append({"at": "Yard", "power": A, "type": "factory"})
     units.append({"at": "Home", "power": A, "type": "fighter", "count": zones * per_zone})
     units.append({"at": "Home", "power": A, "type": "bomber", "count": zones})
-    for n in range(carriers):
+    for n in range(carriers - bought):
         hub = "H2" if mixed and n % 2 else "H"
         units.append({"at": hub, "power": A, "type": "carrier", "id": f"CV{n}"})
         if mixed and n % 3 == 0:
@@ -77,18 +85,90 @@ def landing_case(zones: int, per_zone: int, carriers: int, mixed: bool = False) 
         moves.append({"units": {"fighter": per_zone}, "path": path})
         if mixed and i % 4 == 0:
             moves.append({"units": {"bomber": 1}, "path": path})
-    state = {
+    state: dict[str, Any] = {
         "movecheck": 1,
         "system": "aa",
         "map": game_map,
         "turn": {"round": 3, "power": A, "phase": "combat_move"},
         "units": units,
     }
+    if bought:
+        state["purchased"] = {"carrier": bought}
     # each carrier ends in one zone and fills it (a zone holds one fighter, or two and the carrier has no ally aboard
-    # in the families below); there are fewer carriers than zones (H2's fewer than the even zones): every zone
-    # without a carrier is one AA207 (the fighters of one order are one finding)
-    name = f"landing-{zones}x{per_zone}-{carriers}{'-mixed' if mixed else ''}"
+    # in the families below); there are fewer carriers than zones (H2's fewer than the even zones, the bought ones
+    # fewer than the odd zones): every zone without a carrier is one AA207 (the fighters of one order are one finding)
+    name = f"landing-{zones}x{per_zone}-{carriers}{'-mixed' if mixed else ''}{f'-bought{bought}' if bought else ''}"
     return _write(name, state, {"power": A, "phase": "combat_move", "moves": moves}), zones - carriers
+
+
+def landing_exact(triangles: int, singles: int, carriers: int) -> int:
+    """Fighters no plan lands when every carrier can reach every piece: a triangle lands 2 fighters with one carrier
+    and 3 with two, a single fighter 1 with one, so the best plan gives the carriers to the largest gains first."""
+    gains = sorted([2] * triangles + [1] * (triangles + singles), reverse=True)
+    return 3 * triangles + singles - sum(gains[:carriers])
+
+
+def triangles_case(fighters: int, carriers: int, bought: int = 0) -> tuple[Path, int]:
+    """Fighters that each reach two zones: triangles of zones T<t>a, T<t>b, T<t>c, and three fighters per triangle,
+    one striking a destroyer in the battle zone between each two of its zones (one movement left reaches those two);
+    ``fighters % 3`` more fighters each reach a private zone S<i>.  ``carriers`` carriers in all: ``bought`` of them
+    bought this turn (placed next to the factory in Yard, whose coast is the zones of the first triangles, at least
+    one triangle per bought carrier), the others wait in the hub H next to every zone.
+
+    Returns the orders and the exact number of AA207: a fighter per order, so one finding per fighter left over
+    (:func:`landing_exact`; the bought carriers reach enough triangles that the hub's carriers make up the rest).
+    """
+    count, singles = divmod(fighters, 3)
+    coast = min(count, max(bought, 1) * 2) if bought else 0
+    sea = ["H"]
+    connections: list[list[str]] = []
+    strikes: list[tuple[str, str]] = []  # (battle zone, path prefix) per fighter
+    for t in range(count):
+        zones = [f"T{t}{x}" for x in "abc"]
+        sea += zones
+        connections += [["H", z] for z in zones]
+        if t < coast:
+            connections += [["Yard", z] for z in zones]
+        for j in range(3):
+            a, b = zones[j], zones[(j + 1) % 3]
+            battle = f"B{t}{'abc'[j]}"
+            sea.append(battle)
+            connections += [[battle, a], [battle, b]]
+            strikes.append((battle, f"{t}{'abc'[j]}"))
+    for i in range(singles):
+        sea += [f"S{i}", f"BS{i}"]
+        connections += [["H", f"S{i}"], [f"BS{i}", f"S{i}"]]
+        strikes.append((f"BS{i}", f"s{i}"))
+    moves, units = [], []
+    for battle, tag in strikes:
+        a1, a2 = f"P{tag}-1", f"P{tag}-2"
+        sea += [a1, a2]
+        connections += [["Home", a1], [a1, a2], [a2, battle]]
+        moves.append({"units": {"fighter": 1}, "path": ["Home", a1, a2, battle]})
+        units.append({"at": battle, "power": J, "type": "destroyer"})
+    game_map = {
+        "name": "triangles",
+        "powers": [A, B, J],
+        "sides": {"Allies": [A, B], "Axis": [J]},
+        "territories": [{"name": "Home"}, {"name": "Yard"}] + [{"name": s, "sea": True} for s in sea],
+        "connections": connections,
+        "control": {"Home": A, "Yard": A},
+    }
+    units.append({"at": "Home", "power": A, "type": "fighter", "count": len(strikes)})
+    units.append({"at": "Yard", "power": A, "type": "factory"})
+    units += [{"at": "H", "power": A, "type": "carrier"} for _ in range(carriers - bought)]
+    state: dict[str, Any] = {
+        "movecheck": 1,
+        "system": "aa",
+        "map": game_map,
+        "turn": {"round": 3, "power": A, "phase": "combat_move"},
+        "units": units,
+    }
+    if bought:
+        state["purchased"] = {"carrier": bought}
+    name = f"triangles-{fighters}-{carriers}-{bought}"
+    orders = _write(name, state, {"power": A, "phase": "combat_move", "moves": moves})
+    return orders, landing_exact(count, singles, carriers)
 
 
 # -- choice families (the built-in map) ----------------------------------------------------
@@ -375,6 +455,34 @@ def main(argv: list[str] | None = None) -> int:
         "landing: carriers of two reaches, allied fighters aboard, bombers mixed in",
         cut([16, 40, 100, 200]),
         lambda f: landing_case(f, 1, f * 2 // 5, mixed=True),
+        "AA207",
+        "fighters",
+    )
+    out += family(
+        "landing: one fighter per private zone, a quarter of the carriers bought this turn (on a factory's coast)",
+        cut([16, 40, 100, 200]),
+        lambda f: landing_case(f, 1, f * 2 // 5, bought=f // 10),
+        "AA207",
+        "fighters",
+    )
+    out += family(
+        "landing: two reaches, allied fighters, bombers, and a quarter of the carriers bought this turn",
+        cut([16, 40, 100, 200]),
+        lambda f: landing_case(f, 1, f * 2 // 5, mixed=True, bought=f // 10),
+        "AA207",
+        "fighters",
+    )
+    out += family(
+        "landing: fighters reaching two zones each (triangles of zones), carriers in a hub",
+        cut([16, 40, 100, 200]),
+        lambda f: triangles_case(f, f * 2 // 5),
+        "AA207",
+        "fighters",
+    )
+    out += family(
+        "landing: fighters reaching two zones each, a quarter of the carriers bought this turn",
+        cut([16, 40, 100, 200]),
+        lambda f: triangles_case(f, f * 2 // 5, f // 10),
         "AA207",
         "fighters",
     )

@@ -11,10 +11,13 @@ the problem and reads the answer; this module only searches:
    flow puts the most fighters in slots of carriers in zones they reach.
    Carriers no fighter can use are dropped, carriers that cannot move are
    fixed slots in their zone, and the problem splits into parts no fighter or
-   carrier links.  In each part an iterative branch-and-bound places the
-   movable carriers (alike carriers as one class, equal placements once),
-   bounded by the flow of the relaxed problem (a carrier in all its zones at
-   once), so it is exact.  Its work is counted (``MOVECHECK_LANDING_BUDGET``):
+   carrier links.  In each part an iterative branch-and-bound
+   (:mod:`movecheck.aa.landing_branch`) places the movable carriers (alike
+   carriers as one group, each multiset of destinations once), bounded by
+   upper bounds that never cut off a better plan, so it is exact; where it
+   does not finish soon and the part falls into pieces only carriers link,
+   the search by pieces (:mod:`movecheck.aa.landing_split`) decides how many
+   of each group go to each piece.  Its work is counted (``MOVECHECK_LANDING_BUDGET``):
    when it runs out, the fighters of the parts not decided are *undecided*
    (:attr:`Landing.undecided`), never given a guessed place.
 """
@@ -24,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from movecheck.aa.flow import Network
+from movecheck.aa.landing_branch import Part, branch, flow, seats
+from movecheck.aa.landing_split import split
 from movecheck.aa.model import Unit
 from movecheck.aa.partition import Partition
 from movecheck.budget import SEARCHES, Meter, SearchLimit, current
@@ -94,6 +99,10 @@ LANDING_BUDGET = SEARCHES[LANDING_BUDGET_VARIABLE][1]
 """Default work the landing searches of one file may spend (``MOVECHECK_LANDING_BUDGET``): edges their flows examine."""
 
 
+TRIAL = 20_000
+"""Steps the branch-and-bound gets on a whole part before the search by pieces is tried."""
+
+
 class _Work(Meter):
     """The landing search's steps, charged to the file's budget: running out raises SearchLimit."""
 
@@ -108,15 +117,6 @@ class Landing:
     zones: dict[str, str] = field(default_factory=dict)
     undecided: list[int] = field(default_factory=list)
     limit: SearchLimit | None = None
-
-
-@dataclass
-class _Part:
-    """A connected part of the landing problem: fighter kinds (same zones) and the decks that can serve them."""
-
-    kinds: list[tuple[frozenset[str], list[int]]]  # zones, fighters (indices, in priority order)
-    decks: list[int]
-    zones: list[str]
 
 
 def solve_landing(flyers: list[Flyer], decks: list[Deck], work: _Work | None = None) -> Landing:
@@ -177,9 +177,9 @@ def _solve(flyers: list[Flyer], decks: list[Deck], work: _Work) -> Landing:
     for zs in known.values():  # decks alike in home and reach have one list of choices: joined once
         for z in zs[1:]:
             partition.join(z, zs[0])
-    parts: dict[str, _Part] = {}
+    parts: dict[str, Part] = {}
     for zones, members in sorted(kinds.items(), key=lambda item: item[1][0]):
-        parts.setdefault(find(min(zones)), _Part([], [], [])).kinds.append((zones, members))
+        parts.setdefault(find(min(zones)), Part([], [], [])).kinds.append((zones, members))
     for d in range(len(decks)):
         if choices[d] and find(choices[d][0]) in parts:
             parts[find(choices[d][0])].decks.append(d)
@@ -220,34 +220,7 @@ def _undominated(zones: list[str], reached_by: dict[str, set[int]], kind_zones: 
     return kept
 
 
-def _flow(part: _Part, caps: dict[str, int], free: list[tuple[int, list[str]]], work: _Work
-          ) -> tuple[int, Network, int, list[list[int]]]:
-    """Most fighters of a part landed with ``caps`` slots fixed per zone and ``free`` (slots, zones) serving all
-    their zones.
-
-    Returns the value, the network, the index of the first zone node and, per free entry, its edges from zones.
-    """
-    index = {z: i for i, z in enumerate(part.zones)}
-    source, sink = 0, 1
-    first_zone = 2 + len(part.kinds)
-    first_free = first_zone + len(part.zones)
-    net = Network(first_free + len(free))
-    for k, (zones, members) in enumerate(part.kinds):
-        net.add(source, 2 + k, len(members))
-        for z in sorted(zones):
-            net.add(2 + k, first_zone + index[z], len(members))
-    for z, i in index.items():
-        if caps.get(z):
-            net.add(first_zone + i, sink, caps[z])
-    big = sum(len(m) for _, m in part.kinds)
-    feeds: list[list[int]] = []
-    for j, (slots, served) in enumerate(free):
-        feeds.append([net.add(first_zone + index[z], first_free + j, big) for z in served])
-        net.add(first_free + j, sink, slots)
-    return net.run(source, sink, work), net, first_zone, feeds
-
-
-def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: _Work) -> dict[int, str]:
+def _place(part: Part, decks: list[Deck], choices: dict[int, list[str]], work: _Work) -> dict[int, str]:
     """The zone of every deck of a part in a placement landing the most fighters."""
     caps: dict[str, int] = {}
     placed: dict[int, str] = {}
@@ -269,95 +242,23 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
     for zones, members in part.kinds:
         for z in zones:
             demand[z] = demand.get(z, 0) + len(members)
-
-    def relaxed(caps: dict[str, int], left: tuple[int, ...]) -> tuple[int, list[dict[str, int]], dict[str, int]]:
-        """The relaxed bound, the flow through each class's zones, and the fighters landed in fixed slots per zone."""
-        live = [c for c, n in enumerate(left) if n]
-        free = [(useful[c] * left[c], list(kinds[c][1])) for c in live]
-        value, net, first_zone, feeds = _flow(part, caps, free, work)
-        through: list[dict[str, int]] = [{} for _ in kinds]
-        for c, edges in zip(live, feeds, strict=True):
-            for z, e in zip(kinds[c][1], edges, strict=True):
-                if net.flow_on(e):
-                    through[c][z] = net.flow_on(e)
-        return value, through, _seated(part, net, first_zone)
-
-    def exact(caps: dict[str, int]) -> int:
-        return _flow(part, caps, [], work)[0]
-
-    def with_picks(caps: dict[str, int], picks: dict[tuple[int, str], int]) -> dict[str, int]:
-        out = dict(caps)
-        for (c, z), k in picks.items():
-            out[z] = out.get(z, 0) + k * kinds[c][0]
-        return out
-
-    def open_zones(left: tuple[int, ...]) -> set[str]:
-        """Zones still linked (through fighters' zones) to a deck not placed yet."""
-        linked = {z for c, n in enumerate(left) if n for z in kinds[c][1]}
-        grow = list(linked)
-        while grow:
-            for k in reach_of.get(grow.pop(), ()):
-                for z in part.kinds[k][0]:
-                    if z not in linked:
-                        linked.add(z)
-                        grow.append(z)
-        return linked
-
-    reach_of: dict[str, list[int]] = {}
-    for k, (zones, _) in enumerate(part.kinds):
-        for z in zones:
-            reach_of.setdefault(z, []).append(k)
-    # a deck ends in one zone, so it seats at most the fighters that reach that zone: the relaxation gives
-    # each deck of a class the most it could seat in any one of its zones, not its slots in all of them
-    useful = [min(c[0], max(demand[z] for z in c[1])) for c in kinds]
-    left = tuple(len(classes[c]) for c in kinds)
-    root, _, _ = relaxed(caps, left)
-    best_value, best_picks = -1, {}
-    # what the rest of the search can add depends only on the useful slots (slots beyond the fighters that reach
-    # a zone are worth nothing) in the zones still linked to decks not placed yet; the other zones' fighters are
-    # settled.  A node whose open state was searched already, with at least as many settled, is no better.
-    settled_best: dict[tuple[tuple[int, ...], tuple[tuple[str, int], ...]], int] = {}
-    stack: list[tuple[dict[tuple[int, str], int], tuple[int, ...]]] = [({}, left)]
-    while stack and best_value < root:
-        picks, left = stack.pop()
-        here = with_picks(caps, picks)
-        linked = open_zones(left)
-        key = (left, tuple(sorted((z, min(v, demand[z])) for z, v in here.items() if z in linked)))
-        work.spend(1 + len(linked) + len(picks))
-        bound, through, seated = relaxed(here, left)
-        settled = sum(v for z, v in seated.items() if z not in linked)
-        if settled_best.get(key, -1) >= settled:
-            continue
-        settled_best[key] = settled
-        if bound <= best_value:
-            continue
-        # a class whose flow fits in its decks, each in one zone, makes the relaxation a real plan
-        need = [{z: -(-amount // kinds[c][0]) for z, amount in through[c].items()} for c in range(len(kinds))]
-        if all(sum(need[c].values()) <= n for c, n in enumerate(left)):
-            best_value, best_picks = bound, _add(picks, need)
-            continue
-        # else each class where the relaxed flow uses it most: a lower bound
-        guess: list[dict[str, int]] = [{} for _ in kinds]
-        for c, n in enumerate(left):
-            for z in sorted(need[c], key=lambda z: (-through[c][z], kinds[c][1].index(z))):
-                guess[c][z] = min(n, need[c][z])
-                n -= guess[c][z]
-        value = exact(with_picks(here, _add({}, guess)))
-        if value > best_value:
-            best_value, best_picks = value, _add(picks, guess)
-        if value >= bound:
-            continue
-        c = next(c for c, n in enumerate(left) if n)
-        rest = (*left[:c], left[c] - 1, *left[c + 1:])
-        # more slots never land fewer: a zone already holding slots for every fighter that reaches it is no choice
-        targets = [z for z in kinds[c][1] if here.get(z, 0) < demand[z]]
-        if not targets:
-            stack.append((picks, rest))  # this deck is of no use anywhere
-        # follow the relaxed flow first (a dive along the relaxation), then home
-        for z in sorted(
-            targets, key=lambda z: (-through[c].get(z, 0), z != homes[c], kinds[c][1].index(z)), reverse=True
-        ):
-            stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest))
+    sizes = tuple(len(classes[c]) for c in kinds)
+    # the branch-and-bound first (it meets its bound at once where carriers can fill what they reach); if it does
+    # not within a few steps, the search by pieces (exact too) when the part has pieces that only decks link,
+    first_try = _Work(min(TRIAL, work.left))
+    try:
+        _, best_picks = branch(part, caps, kinds, sizes, homes, first_try)
+        work.spend(min(first_try.used, work.left))
+    except SearchLimit:
+        work.spend(min(first_try.used, work.left))
+        # on half of what is left: if it runs out, the branch-and-bound still has the rest
+        by_pieces = _Work(max(work.left // 2, 1))
+        try:
+            pieces = split(part, caps, kinds, sizes, homes, by_pieces)
+        except SearchLimit:
+            pieces = None
+        work.spend(min(by_pieces.used, work.left))
+        _, best_picks = pieces if pieces is not None else branch(part, caps, kinds, sizes, homes, work)
     # hand the chosen zones to the decks of each class, home first; a deck the plan does not use stays home
     for c, cls in enumerate(kinds):
         counts: dict[str | None, int] = {z: k for (cc, z), k in best_picks.items() if cc == c and k}
@@ -374,8 +275,8 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
     polish = _Work(min(work.limit // 10, work.left))
     try:
         caps = _caps_of(placed, decks)
-        total, net, first_zone, _ = _flow(part, caps, [], polish)
-        seated = _seated(part, net, first_zone)
+        total, net, first_zone, _ = flow(part, caps, [], polish)
+        seated = seats(part, net, first_zone)
         for d in sorted(placed):
             home, zone = decks[d].home, placed[d]
             if zone == home or home not in decks[d].zones:
@@ -389,26 +290,16 @@ def _place(part: _Part, decks: list[Deck], choices: dict[int, list[str]], work: 
                     caps[zone] -= decks[d].slots
                 continue
             trial = {**placed, d: home}
-            value, net, first_zone, _ = _flow(part, _caps_of(trial, decks), [], polish)
+            value, net, first_zone, _ = flow(part, _caps_of(trial, decks), [], polish)
             if value >= total:
-                placed, caps, seated = trial, _caps_of(trial, decks), _seated(part, net, first_zone)
+                placed, caps, seated = trial, _caps_of(trial, decks), seats(part, net, first_zone)
     except SearchLimit:
         pass  # the placement lands the most fighters already
     work.spend(min(polish.used, work.left))  # within what was left: the nicety never runs the search out
     return placed
 
 
-def _seated(part: _Part, net: Network, first_zone: int) -> dict[str, int]:
-    """Fighters the flow seats in each zone."""
-    seated: dict[str, int] = {}
-    for i, z in enumerate(part.zones):
-        for e in net.adj[first_zone + i]:
-            if e % 2 == 0 and net.to[e] == 1:
-                seated[z] = seated.get(z, 0) + net.flow_on(e)
-    return seated
-
-
-def _sweep(part: _Part, classes: list[tuple[int, tuple[str, ...]]]) -> dict[str, int]:
+def _sweep(part: Part, classes: list[tuple[int, tuple[str, ...]]]) -> dict[str, int]:
     """A position for every zone of a part, in breadth-first order over zones linked by a fighter or a class."""
     links: dict[str, set[str]] = {z: set() for z in part.zones}
     for zones in [k[0] for k in part.kinds] + [c[1] for c in classes]:
@@ -427,15 +318,6 @@ def _sweep(part: _Part, classes: list[tuple[int, tuple[str, ...]]]) -> dict[str,
     return position
 
 
-def _add(picks: dict[tuple[int, str], int], more: list[dict[str, int]]) -> dict[tuple[int, str], int]:
-    out = dict(picks)
-    for c, zones in enumerate(more):
-        for z, k in zones.items():
-            if k:
-                out[(c, z)] = out.get((c, z), 0) + k
-    return out
-
-
 def _caps_of(placed: dict[int, str], decks: list[Deck]) -> dict[str, int]:
     caps: dict[str, int] = {}
     for d, z in placed.items():
@@ -443,9 +325,9 @@ def _caps_of(placed: dict[int, str], decks: list[Deck]) -> dict[str, int]:
     return caps
 
 
-def _fill(part: _Part, decks: list[Deck], placed: dict[int, str], result: Landing) -> None:
+def _fill(part: Part, decks: list[Deck], placed: dict[int, str], result: Landing) -> None:
     """Seat the fighters of a part on the placed decks: earlier fighters first, decks at home first."""
-    _, net, first_zone, _ = _flow(part, _caps_of(placed, decks), [], _Work(10**18))
+    _, net, first_zone, _ = flow(part, _caps_of(placed, decks), [], _Work(10**18))
     room = {d: decks[d].slots for d in placed}
     by_zone: dict[str, list[int]] = {}
     for d in sorted(placed, key=lambda d: (placed[d] != decks[d].home, decks[d].unit is None, decks[d].key)):

@@ -14,12 +14,15 @@ import json
 import tempfile
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from movecheck.aa import carrier_search
 from movecheck.aa.carrier_search import Deck, Flyer, solve_landing
+from tests.properties import in_two_runs
 
 from .conftest import check_files, mv, orders, state, unit
 
@@ -248,3 +251,191 @@ def test_transports_agree_with_brute_force(aboard, loads) -> None:
 @given(TRANSPORTS, LOADS)
 def test_transports_agree_with_brute_force_many(aboard, loads) -> None:
     _transports_agree(aboard, loads)
+
+
+# --- landing: fighters reaching several zones, carriers bought this turn, the search by pieces -----------------
+
+ZONES = ["Z0", "Z1", "Z2", "Z3", "Z4"]
+SOME_ZONES = st.sets(st.sampled_from(ZONES), min_size=1, max_size=3)
+SOLVER_DECK = st.tuples(st.sampled_from(["hub", "home", "fixed", "bought"]), st.integers(1, 2),
+                        st.one_of(st.just(set(ZONES)), SOME_ZONES))
+# fighters that keep to the pieces {Z0, Z1}, {Z2}, {Z3, Z4}, and a coast of whole pieces: the search by pieces,
+# with bought carriers counted with the hub's where they are alike
+PIECE_REACH = st.sampled_from([{"Z0"}, {"Z1"}, {"Z0", "Z1"}, {"Z2"}, {"Z3"}, {"Z4"}, {"Z3", "Z4"}])
+PIECE_COAST = st.sampled_from([{"Z0", "Z1"}, {"Z2"}, {"Z0", "Z1", "Z2"}, {"Z3", "Z4"}, {"Z1", "Z3"}])
+SOLVER_CASE = st.one_of(
+    st.tuples(st.lists(SOLVER_DECK, max_size=6), st.lists(SOME_ZONES, max_size=8), SOME_ZONES),
+    st.tuples(st.lists(SOLVER_DECK, max_size=6), st.lists(PIECE_REACH, max_size=8), PIECE_COAST),
+)
+
+
+def solver_decks(specs: list[tuple[str, int, set[str]]], coast: set[str], rename: dict[str, str]) -> list[Deck]:
+    """Decks of the solver: waiting in a hub no fighter reaches, movable from one of their zones, fixed in one
+    zone, or bought this turn (two slots, placed on the factory's coast)."""
+    decks = []
+    for k, (kind, slots, zones) in enumerate(specs):
+        named, first = sorted(rename[z] for z in zones), rename[min(zones)]
+        if kind == "hub":
+            decks.append(Deck(f"c{k}", slots, named, "H"))
+        elif kind == "home":
+            decks.append(Deck(f"c{k}", slots, named, first))
+        elif kind == "fixed":
+            decks.append(Deck(f"c{k}", slots, [first], first))
+        else:
+            decks.append(Deck(f"~bought-carrier-{k}", 2, sorted(rename[z] for z in coast), None))
+    return decks
+
+
+def solver_brute_force(decks: list[Deck], reaches: list[set[str]]) -> int:
+    """The most fighters landed over every zone of every deck (each deck in one zone)."""
+    best = 0
+    for place in itertools.product(*[d.zones for d in decks]):
+        slots = {z: 0 for z in {z for r in reaches for z in r} | set(place)}
+        for zone, deck in zip(place, decks, strict=True):
+            slots[zone] += deck.slots
+        best = max(best, _bipartite(reaches, slots))
+    return best
+
+
+def solve_checked(decks: list[Deck], reaches: list[set[str]]) -> int:
+    """Fighters the search lands, after checking its plan is one: each deck in one of its zones, each fighter on a
+    deck in a zone it reaches, no deck over its slots."""
+    landing = solve_landing([Flyer(None, {}, [], set(r)) for r in reaches], decks)  # type: ignore[arg-type]
+    assert landing.limit is None and landing.undecided == []
+    used: dict[int, int] = {}
+    for f, d in landing.matching.items():
+        zone = landing.zones[decks[d].key]
+        assert zone in decks[d].zones and zone in reaches[f]
+        used[d] = used.get(d, 0) + 1
+        assert used[d] <= decks[d].slots
+    return len(landing.matching)
+
+
+def _solver_agrees(case: tuple[list[tuple[str, int, set[str]]], list[set[str]], set[str]], rng: Any) -> None:
+    specs, reaches, coast = case
+    same = {z: z for z in ZONES}
+    best = solver_brute_force(solver_decks(specs, coast, same), reaches)
+    assert solve_checked(solver_decks(specs, coast, same), reaches) == best
+    # the search by pieces alone (the branch-and-bound given no steps first) agrees too
+    with mock.patch.object(carrier_search, "TRIAL", 0):
+        assert solve_checked(solver_decks(specs, coast, same), reaches) == best
+    # renamed zones, decks and fighters in another order, alike decks regrouped (listed apart): the same count
+    names = dict(zip(ZONES, ["Y9", "A1", "M5", "B2", "Q0"], strict=True))
+    specs, reaches = list(specs), [{names[z] for z in r} for r in reaches]
+    rng.shuffle(specs)
+    rng.shuffle(reaches)
+    shuffled = solver_decks(specs, coast, names)
+    assert solve_checked(shuffled, reaches) == best
+
+
+test_solver_landing_agrees_with_brute_force, test_solver_landing_agrees_with_brute_force_in_full = in_two_runs(
+    settings(max_examples=300, deadline=None, derandomize=True), SOLVER_CASE, st.randoms(use_true_random=False)
+)(_solver_agrees)
+
+
+def test_triangles_of_fighters_with_bought_carriers_are_exact_in_few_steps() -> None:
+    """Six triangles of zones, three fighters each reaching two zones of theirs, and two more fighters; six alike
+    carriers in a hub and two bought (issue 28's F=20 / D=8): exact, the branch-and-bound ran out past 10 million
+    steps.  One carrier lands two fighters of a triangle, two land three."""
+    reaches = [set(p) for t in range(6) for p in ((f"T{t}a", f"T{t}b"), (f"T{t}b", f"T{t}c"), (f"T{t}c", f"T{t}a"))]
+    reaches += [{"E0", "T0a"}, {"E1", "T0a"}]
+    zones = sorted({z for r in reaches for z in r})
+    coast = sorted(z for z in zones if z[:2] in ("T0", "T1", "E0", "E1"))
+    decks = [Deck(f"c{k}", 2, zones, "H") for k in range(6)]
+    decks += [Deck(f"~bought-carrier-{k}", 2, coast, None) for k in range(2)]
+    work = carrier_search._Work(10_000_000)
+    landing = solve_landing([Flyer(None, {}, [], r) for r in reaches], decks, work)  # type: ignore[arg-type]
+    assert landing.limit is None and len(landing.matching) == 15  # 7 carriers land 2 + one more lands 1
+    assert work.used < 60_000
+    alike = [Deck(f"c{k}", 2, zones[:18], "H") for k in range(7)]  # seven alike carriers, the triangles alone
+    work = carrier_search._Work(10_000_000)
+    landing = solve_landing([Flyer(None, {}, [], r) for r in reaches[:18]], alike, work)  # type: ignore[arg-type]
+    assert landing.limit is None and len(landing.matching) == 13 and work.used < 30_000
+
+
+# file level: fighters of group i strike B<i>, next to the zones of their group; hubs H (next to every Z<j>) and H2
+# (next to the even ones); carriers bought this turn go next to the factory in Yard (coast: some Z<j>)
+REACH_GROUP = st.tuples(st.sets(st.integers(0, 4), min_size=1, max_size=3), st.integers(1, 2))
+REACH_CASE = st.tuples(
+    st.lists(REACH_GROUP, min_size=1, max_size=4).filter(lambda g: sum(n for _, n in g) <= 8),
+    st.lists(CARRIER, max_size=5),
+    st.integers(0, 2),
+    st.sets(st.integers(0, 4), min_size=1, max_size=3),
+)
+
+
+def reach_files(groups: list[tuple[set[int], int]], carriers: list[tuple[str, bool]], bought: int, coast: set[int],
+                names: dict[str, str] | None = None, reverse: bool = False, zones: int = 5) -> tuple[str, str]:
+    rename = (names or {}).get
+    r = lambda s: rename(s, s)  # noqa: E731
+    sea = ["H", "H2", *[f"Z{j}" for j in range(zones)]]
+    connections = [["H", f"Z{j}"] for j in range(zones)] + [["H2", f"Z{j}"] for j in range(0, zones, 2)]
+    connections += [["Yard", f"Z{j}"] for j in sorted(coast)]
+    units: list[dict[str, Any]] = [{"at": "Yard", "power": A, "type": "factory"}]
+    moves = []
+    for i, (reach, count) in enumerate(groups):
+        sea += [f"A{i}", f"C{i}", f"B{i}"]
+        connections += [["Home", f"A{i}"], [f"A{i}", f"C{i}"], [f"C{i}", f"B{i}"]]
+        connections += [[f"B{i}", f"Z{j}"] for j in sorted(reach)]
+        units.append({"at": r(f"B{i}"), "power": J, "type": "destroyer"})
+        units += [{"at": "Home", "power": A, "type": "fighter", "id": f"F{i}-{k}"} for k in range(count)]
+        moves.append(mv([f"F{i}-{k}" for k in range(count)], "Home", r(f"A{i}"), r(f"C{i}"), r(f"B{i}")))
+    for k, (hub, ally) in enumerate(carriers):
+        units.append({"at": r(hub), "power": A, "type": "carrier", "id": f"CV{k}"})
+        if ally:
+            units.append({"at": r(hub), "power": B, "type": "fighter", "aboard": f"CV{k}"})
+    if reverse:
+        units, moves = units[::-1], moves[::-1]
+    game_map = {"name": "reach", "powers": [A, B, J], "sides": {"Allies": [A, B], "Axis": [J]},
+                "territories": [{"name": "Home"}, {"name": "Yard"}] + [{"name": r(s), "sea": True} for s in sea],
+                "connections": [[r(a), r(b)] for a, b in connections], "control": {"Home": A, "Yard": A}}
+    doc: dict[str, Any] = {"movecheck": 1, "system": "aa", "map": game_map,
+                           "turn": {"round": 3, "power": A, "phase": "combat_move"}, "units": units}
+    if bought:
+        doc["purchased"] = {"carrier": bought}
+    return json.dumps(doc), orders(A, "combat_move", moves)
+
+
+def reach_brute_force(groups: list[tuple[set[int], int]], carriers: list[tuple[str, bool]], bought: int,
+                      coast: set[int]) -> int:
+    """Fighters left without a slot in the best placement: H's carriers in any Z, H2's in the even ones, bought
+    ones on the coast."""
+    decks = [Deck("", 1 if ally else 2, [f"Z{j}" for j in (range(5) if hub == "H" else range(0, 5, 2))], None)
+             for hub, ally in carriers]
+    decks += [Deck("", 2, [f"Z{j}" for j in sorted(coast)], None) for _ in range(bought)]
+    reaches = [{f"Z{j}" for j in zones} for zones, count in groups for _ in range(count)]
+    return len(reaches) - solver_brute_force(decks, reaches)
+
+
+def _reach_agrees(case: tuple[list[tuple[set[int], int]], list[tuple[str, bool]], int, set[int]]) -> None:
+    groups, carriers, bought, coast = case
+    found = {}
+    for key, kw in (("plain", {}), ("renamed", {"names": {s: f"{s}'" for s in ["H", "H2", "Z0", "Z3", "B0", "C1"]},
+                                                "reverse": True})):
+        with tempfile.TemporaryDirectory() as folder:
+            findings = check_files(*reach_files(groups, carriers, bought, coast, **kw), Path(folder))
+        others = sorted({f.code for f in findings} - {"AA207", "AA309"})
+        found[key] = (sum(1 for f in findings if f.code == "AA207"), others)
+    assert found["plain"] == (reach_brute_force(groups, carriers, bought, coast), [])  # exact: no MC012
+    assert found["renamed"] == found["plain"]
+
+
+test_landing_with_bought_carriers_and_wider_reach_agrees_with_brute_force, \
+    test_landing_with_bought_carriers_and_wider_reach_agrees_with_brute_force_in_full = in_two_runs(
+        settings(max_examples=150, deadline=None, derandomize=True), REACH_CASE
+    )(_reach_agrees)
+
+
+def test_triangles_with_bought_carriers_through_an_orders_file_are_exact() -> None:
+    """Issue 28's F=20 / D=8 through a real orders file: six triangles of zones (each fighter strikes a battle zone
+    next to two zones of its triangle), two fighters more (each reaching a zone of its own and the first triangle's
+    first zone), six carriers in the hub and two bought this turn (the factory's coast: the first two triangles and
+    the two extra zones).  Exactly the 5 fighters no plan lands: the first piece's five fighters take two carriers
+    (four reach one zone), every other triangle one (two fighters) and one triangle a second (its third fighter):
+    4 + 5 * 2 + 1 = 15 of 20.  Before the search by pieces: MC012 for all 20 orders after 2.4 s."""
+    groups = [({3 * t + j, 3 * t + (j + 1) % 3}, 1) for t in range(6) for j in range(3)] + [({18, 0}, 1), ({19, 0}, 1)]
+    with tempfile.TemporaryDirectory() as folder:
+        files = reach_files(groups, [("H", False)] * 6, 2, {0, 1, 2, 3, 4, 5, 18, 19}, zones=20)
+        findings = check_files(*files, Path(folder))
+    assert sum(1 for f in findings if f.code == "AA207") == 5
+    assert {f.code for f in findings} <= {"AA207", "AA309"}  # no MC012
