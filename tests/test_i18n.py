@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from reuse import check_once
 
 from movecheck import i18n
 
@@ -60,31 +61,11 @@ def tool() -> Any:
     return namespace
 
 
-_REPORTS: dict[Any, Any] = {}
-"""The report of each set of files checked, by language and what the command line asked (one worker's)."""
-
-
 @pytest.fixture
 def checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """``movecheck check`` checks the same files in the same language once; every later run (another
-    ``--format``) is given a copy of that report, and selects, renders and prints it itself."""
-    import copy
-    import os
-
-    import movecheck.core as core
-
-    real = core.check
-
-    def check(paths: Any, settings: Any, outcomes: Any = None, shown: Any = None, several: bool = False) -> Any:
-        if outcomes is not None or shown is not None:
-            return real(paths, settings, outcomes, shown, several)
-        asked = (settings.state, settings.suggest, settings.options, settings.root, settings.extra, several)
-        key = (*paths, i18n.language(), os.getcwd(), repr(asked))
-        if key not in _REPORTS:
-            _REPORTS[key] = real(paths, settings, outcomes, shown, several)
-        return copy.deepcopy(_REPORTS[key])
-
-    monkeypatch.setattr(core, "check", check)
+    ``--format``) is given a copy of that report, and selects, renders and prints it itself (tests/reuse.py)."""
+    check_once(monkeypatch)
 
 
 @pytest.fixture(autouse=True)

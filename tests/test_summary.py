@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from reuse import summarize_once
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted(p.relative_to(REPO).as_posix() for folder in ("examples/aa", "examples/maneuver")
@@ -18,32 +19,11 @@ def _summary(run_main, *args: str) -> tuple[int, str, str]:
     return run_main(["summary", *args], cwd=REPO)
 
 
-_POSTS: dict[tuple[str, ...], tuple] = {}
-"""The post and exit code of each example's files, checked once per worker (the post does not depend on
-``--format``: only the writer does)."""
-
-
 @pytest.fixture(autouse=True)
 def checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``movecheck summary`` checks each example's files once (per language and folder) and gives every later
-    run a copy of that post; the command line, the writer and the output of each run are all its own."""
-    import copy
-    import os
-
-    import movecheck.summary.run as run
-    from movecheck import i18n
-
-    real = run.summarize
-
-    def summarize(paths, settings, select=None):
-        asked = (settings.state, settings.options, settings.root, settings.root_explicit, settings.extra)
-        key = (*paths, i18n.language(), os.getcwd(), repr(asked))
-        if key not in _POSTS:
-            _POSTS[key] = real(paths, settings, select)
-        post, code = _POSTS[key]
-        return copy.deepcopy(post), code
-
-    monkeypatch.setattr(run, "summarize", summarize)
+    """Each example's files are checked once (per language and folder): every later run of ``movecheck summary``
+    on them (another ``--format``) writes a copy of that post (tests/reuse.py)."""
+    summarize_once(monkeypatch)
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
