@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from movecheck.findings import Finding
-from tests.harness import check_texts, codes, dump, errors, lint_paths, lint_text, only
+from tests.harness import check_texts, codes, dump, errors, lint_paths, lint_text, only, yaml_data
 
 __all__ = ["check_files", "codes", "errors", "lint_paths", "lint_text", "mv", "only", "orders", "state", "unit"]
 
@@ -78,7 +77,7 @@ def run(tmp_path):
         if isinstance(moves, str):
             text = moves
         else:
-            turn = yaml.safe_load(state_text)["turn"]
+            turn = yaml_data(state_text)["turn"]
             text = orders(turn["power"], turn["phase"], moves)
         return check_files(state_text, text, tmp_path)
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.harness import yaml_data
+
 from .triplea_writer import game_xml
 
 REPO = Path(__file__).resolve().parents[2]
@@ -25,9 +27,8 @@ def _by_class(root: ET.Element, name: str) -> list[ET.Element]:
 
 
 def _moves(path: str) -> list[dict]:
-    import yaml
 
-    return yaml.safe_load((REPO / path).read_text(encoding="utf-8"))["moves"]
+    return yaml_data((REPO / path).read_text(encoding="utf-8"))["moves"]
 
 
 @pytest.mark.parametrize("orders", ["examples/aa/orders/g1-combat.yaml", "examples/aa/orders/g1-noncombat.yaml",
@@ -143,9 +144,8 @@ def test_import_reads_the_map_folders_centres_as_untrusted_text(run_main, tmp_pa
     (folder / "map.properties").write_text(properties, encoding="utf-8")
     where, err = _imported(run_main, tmp_path, tmp_path / "mapfolder")
     assert "no space of that name" in err and "not a 'Name (x,y)' line" in err and "\x1b" not in err
-    import yaml
 
-    layout = yaml.safe_load((where / "small.yaml").read_text(encoding="utf-8"))["layout"]
+    layout = yaml_data((where / "small.yaml").read_text(encoding="utf-8"))["layout"]
     assert layout["width"] == 600 and layout["centers"]["Isthmus"] == [300, 250]  # the first centre of a name wins
     assert set(layout["centers"]) == {"Redland", "Isthmus", "1 Sea Zone", "Blue<land> & \"Co\""}
     root = _svg(run_main, str(where / "orders.yaml"), cwd=where)

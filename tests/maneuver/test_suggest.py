@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
+from tests.harness import yaml_data
 from tests.maneuver.helpers import base, codes, corps, orders, run_check, state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,7 +15,7 @@ DRAFT = orders({"id": "o1", "order": "all_ahead", "corps": "red-1"})
 def test_suggest_fills_in_an_order_without_end(tmp_path):
     findings, suggestions, _ = run_check(tmp_path, LINE, DRAFT, suggest=True)
     assert "MC003" not in codes(findings)
-    assert yaml.safe_load("".join(suggestions)) == [
+    assert yaml_data("".join(suggestions)) == [
         {
             "id": "o1",
             "corps": "red-1",
