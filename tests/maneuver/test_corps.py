@@ -22,6 +22,7 @@ from tests.maneuver.helpers import (
     state,
 )
 from tests.properties import in_two_runs
+from tests.reuse import check_once
 
 # red-1: two bases abreast at y=30 facing north, mobility 8; allowance 10 on an open field.
 LINE = [corps("red-1", base("r1", 50, 30), base("r2", 54, 30))]
@@ -563,9 +564,10 @@ def test_roll_that_cannot_change_where_an_enemy_stops_the_file_is_not_asked_for(
     )
 
 
-def test_suggest_cli_prints_after_the_report(run_cli):
+def test_suggest_cli_prints_after_the_report(run_main, monkeypatch):
     root = Path(__file__).resolve().parents[2]
-    code, out, err = run_cli(
+    check_once(monkeypatch)  # the three runs of corps-orders.yaml below render one check of it (tests/reuse.py)
+    code, out, err = run_main(
         ["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--color", "never"], cwd=root
     )
     assert code == 0, out + err
@@ -665,17 +667,19 @@ test_property_suggested_ends_pass_and_moved_ones_fail, test_property_suggested_e
 )
 
 
-def test_suggest_output_snapshot(run_cli, snapshot):
+def test_suggest_output_snapshot(run_main, monkeypatch, snapshot):
     root = Path(__file__).resolve().parents[2]
-    _code, out, _err = run_cli(
+    check_once(monkeypatch)  # the three runs of corps-orders.yaml below render one check of it (tests/reuse.py)
+    _code, out, _err = run_main(
         ["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--color", "never"], cwd=root
     )
     assert out == snapshot
 
 
-def test_suggest_with_json_goes_to_stderr(run_cli):
+def test_suggest_with_json_goes_to_stderr(run_main, monkeypatch):
     root = Path(__file__).resolve().parents[2]
-    code, out, err = run_cli(
+    check_once(monkeypatch)  # the three runs of corps-orders.yaml below render one check of it (tests/reuse.py)
+    code, out, err = run_main(
         ["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--format", "json"], cwd=root
     )
     assert code == 0

@@ -39,8 +39,8 @@ def test_suggest_keeps_every_other_schema_rule(tmp_path):
     assert "'corps'" in findings[0].message
 
 
-def test_suggest_on_aa_orders_is_a_usage_error(run_cli):
-    code, out, err = run_cli(["check", "examples/aa/orders/g1-combat.yaml", "--suggest"], cwd=ROOT)
+def test_suggest_on_aa_orders_is_a_usage_error(run_main):
+    code, out, err = run_main(["check", "examples/aa/orders/g1-combat.yaml", "--suggest"], cwd=ROOT)
     assert code == 2
     assert out == ""
     assert (
@@ -49,6 +49,6 @@ def test_suggest_on_aa_orders_is_a_usage_error(run_cli):
     )
 
 
-def test_aa_orders_without_suggest_are_checked(run_cli):
-    code, _, err = run_cli(["check", "examples/aa/orders/g1-combat.yaml"], cwd=ROOT)
+def test_aa_orders_without_suggest_are_checked(run_main):
+    code, _, err = run_main(["check", "examples/aa/orders/g1-combat.yaml"], cwd=ROOT)
     assert code == 0 and err == ""
