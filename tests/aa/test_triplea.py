@@ -256,13 +256,33 @@ def test_the_converted_revised_map_is_the_built_in_map(run_main, tmp_path: Path)
         "rules aa-rev", "12 rule opti"]
 
 
+@pytest.fixture(scope="module")
+def converted_revised(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, str]:
+    """``movecheck import triplea`` of the Revised game, run once for the module (in this process): the exit
+    code, the standard error and the converted map's text."""
+    import contextlib
+    import io
+
+    from movecheck.cli import main
+
+    where = tmp_path_factory.mktemp("revised")
+    (where / "game.xml").write_text(game_xml(REVISED, version="1.4.1", properties=REVISED_SETTINGS),
+                                    encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["import", "triplea", str(where / "game.xml"), "-o", str(where / "revised.yaml")])
+    written = (where / "revised.yaml").read_text(encoding="utf-8") if code == 0 else ""
+    return code, err.getvalue(), written
+
+
 @pytest.mark.parametrize("rules", ["aa1942", "aa-revised", None], ids=["rules-1942", "rules-revised", "map-edition"])
 @pytest.mark.parametrize("moves", ORDERS, ids=["combat-mixed", "combat-more"])
-def test_the_converted_revised_map_checks_a_turn_like_the_built_in_map(run_main, tmp_path: Path, moves, rules) -> None:
-    text = game_xml(REVISED, version="1.4.1", properties=REVISED_SETTINGS)
-    code, _, err = convert(run_main, tmp_path, text, "-o", str(tmp_path / "revised.yaml"))
+def test_the_converted_revised_map_checks_a_turn_like_the_built_in_map(converted_revised, tmp_path: Path, moves,
+                                                                       rules) -> None:
+    code, err, written = converted_revised  # the conversion is the same for every turn: made once
     assert code == 0, err
-    options = yaml_data((tmp_path / "revised.yaml").read_text(encoding="utf-8"))["options"]
+    (tmp_path / "revised.yaml").write_text(written, encoding="utf-8")
+    options = yaml_data(written)["options"]
     converted = _findings(tmp_path, "converted", "../revised.yaml", moves, rules)
     # the map's options come after the edition's: as if the state said them
     builtin = _findings(tmp_path, "builtin", "aa-revised", moves, rules, options)
