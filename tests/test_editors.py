@@ -64,21 +64,44 @@ def test_every_example_names_its_schema_in_a_modeline(path: Path) -> None:
 NO_SHELL_DETECTION = {"_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
 
 
+@pytest.fixture
+def completing(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``completing(args, env)``: ``movecheck ARGS`` in this process with the completion variables ``env`` set, as
+    the installed script runs it: (exit code, stdout, stderr).  Completion ends the program (``SystemExit``) with
+    the output a fresh ``movecheck`` process prints: the bash script's run below starts one to show it."""
+    from movecheck.cli import main
+
+    def run(args: list[str], env: dict[str, str]) -> tuple[Any, str, str]:
+        capsys.readouterr()
+        with monkeypatch.context() as patch:
+            for name, value in env.items():
+                patch.setenv(name, value)
+            with pytest.raises(SystemExit) as ended:
+                main(args)
+        out, err = capsys.readouterr()
+        return ended.value.code, out, err
+
+    return run
+
+
 @pytest.mark.parametrize("shell, marker", [("bash", "complete -o default -F _movecheck_completion movecheck"),
                                            ("zsh", "#compdef movecheck"), ("fish", "complete --command movecheck")])
-def test_show_completion_prints_a_script(run_cli, shell: str, marker: str) -> None:
-    code, out, err = run_cli(["--show-completion", shell], env=NO_SHELL_DETECTION)
+def test_show_completion_prints_a_script(run_cli, completing, shell: str, marker: str) -> None:
+    if shell == "bash":  # one shell's script from a fresh process, as a shell's startup file asks for it
+        code, out, err = run_cli(["--show-completion", shell], env=NO_SHELL_DETECTION)
+    else:
+        code, out, err = completing(["--show-completion", shell], NO_SHELL_DETECTION)
     assert (code, err) == (0, "")
     assert marker in out
     assert "_MOVECHECK_COMPLETE" in out
 
 
-def test_completion_completes_commands_and_choices(run_cli) -> None:
+def test_completion_completes_commands_and_choices(completing) -> None:
     """What the installed script asks movecheck: the words that may follow (no real shell needed)."""
     asked = {"_MOVECHECK_COMPLETE": "complete_bash"}
-    code, out, _ = run_cli([], env={**asked, "COMP_WORDS": "movecheck ch", "COMP_CWORD": "1"})
+    code, out, _ = completing([], {**asked, "COMP_WORDS": "movecheck ch", "COMP_CWORD": "1"})
     assert (code, out.split()) == (0, ["check"])
-    code, out, _ = run_cli([], env={**asked, "COMP_WORDS": "movecheck check --format ", "COMP_CWORD": "3"})
+    code, out, _ = completing([], {**asked, "COMP_WORDS": "movecheck check --format ", "COMP_CWORD": "3"})
     assert (code, out.split()) == (0, ["text", "full", "json", "json-lines", "github", "sarif"])
 
 
