@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from reuse import check_once
 
 from tests.harness import yaml_data
 
@@ -54,7 +55,8 @@ VARIANTS = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "examples/aa/o
 
 
 @pytest.mark.parametrize("orders", VARIANTS)
-def test_one_marker_per_finding_and_every_finding_listed_in_full(orders: str, run_main) -> None:
+def test_one_marker_per_finding_and_every_finding_listed_in_full(orders: str, run_main, monkeypatch) -> None:
+    check_once(monkeypatch)  # the report of each variant, checked once per worker (tests/reuse.py: test_examples too)
     _code, report, _err = run_main(["check", orders, "--format", "json"], cwd=REPO)
     findings = json.loads(report)["findings"]
     render_code, out, err = run_main(["render", orders], cwd=REPO)

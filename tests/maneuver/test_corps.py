@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from reuse import check_once
 
 from tests.harness import yaml_data
 from tests.maneuver.helpers import (
@@ -22,7 +23,6 @@ from tests.maneuver.helpers import (
     state,
 )
 from tests.properties import in_two_runs
-from tests.reuse import check_once
 
 # red-1: two bases abreast at y=30 facing north, mobility 8; allowance 10 on an open field.
 LINE = [corps("red-1", base("r1", 50, 30), base("r2", 54, 30))]
