@@ -257,9 +257,9 @@ def test_the_converted_revised_map_is_the_built_in_map(run_main, tmp_path: Path)
 
 
 @pytest.fixture(scope="module")
-def converted_revised(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, str]:
+def converted_revised(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, str, dict | None]:
     """``movecheck import triplea`` of the Revised game, run once for the module (in this process): the exit
-    code, the standard error and the converted map's text."""
+    code, the standard error, the converted map's text and its ``options``."""
     import contextlib
     import io
 
@@ -272,17 +272,16 @@ def converted_revised(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, st
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["import", "triplea", str(where / "game.xml"), "-o", str(where / "revised.yaml")])
     written = (where / "revised.yaml").read_text(encoding="utf-8") if code == 0 else ""
-    return code, err.getvalue(), written
+    return code, err.getvalue(), written, yaml_data(written)["options"] if written else None
 
 
 @pytest.mark.parametrize("rules", ["aa1942", "aa-revised", None], ids=["rules-1942", "rules-revised", "map-edition"])
 @pytest.mark.parametrize("moves", ORDERS, ids=["combat-mixed", "combat-more"])
 def test_the_converted_revised_map_checks_a_turn_like_the_built_in_map(converted_revised, tmp_path: Path, moves,
                                                                        rules) -> None:
-    code, err, written = converted_revised  # the conversion is the same for every turn: made once
+    code, err, written, options = converted_revised  # the conversion is the same for every turn: made once
     assert code == 0, err
     (tmp_path / "revised.yaml").write_text(written, encoding="utf-8")
-    options = yaml_data(written)["options"]
     converted = _findings(tmp_path, "converted", "../revised.yaml", moves, rules)
     # the map's options come after the edition's: as if the state said them
     builtin = _findings(tmp_path, "builtin", "aa-revised", moves, rules, options)
