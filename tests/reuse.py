@@ -1,9 +1,10 @@
 """Work several tests repeat on the same inputs, done once per worker (issue 24: the test run's time).
 
 :func:`check_once` makes :func:`movecheck.core.check` (what ``movecheck check`` runs) remember
-the report of each set of files, by the language, the folder and what the command line asked; a
-later run on the same files gets a copy of that report, and selects, renders and prints it
-itself, so the command line, the writer and the output of every run are still its own.
+the report of each set of files, by the files' sizes and times, the language, the folder, what the
+command line asked and the ``MOVECHECK_*`` variables (the budgets); a later run on the same files
+gets a copy of that report, and selects, renders and prints it itself, so the command line, the
+writer and the output of every run are still its own.
 :func:`summarize_once` does the same for the post of ``movecheck summary``.  Only runs that hand
 the check nothing to fill in (``apply``'s outcomes, ``lint``'s shown files) are remembered.
 """
@@ -25,7 +26,8 @@ def _key(paths: Any, settings: Any, *more: Any) -> tuple[Any, ...]:
 
     asked = (settings.state, settings.stdin_filename, settings.suggest, settings.options, settings.root,
              settings.root_explicit, settings.skip_foreign, settings.extra, *more)
-    return (*paths, *map(_stamp, paths), i18n.language(), os.getcwd(), repr(asked))
+    limits = sorted((name, value) for name, value in os.environ.items() if name.startswith("MOVECHECK_"))
+    return (*paths, *map(_stamp, paths), i18n.language(), os.getcwd(), repr(asked), repr(limits))
 
 
 def _stamp(path: Any) -> tuple[int, int] | None:
