@@ -33,9 +33,28 @@ from movecheck.systems import system_of
 Text = str | Mapping[str, Any]
 
 
+try:  # libyaml's parser and emitter when PyYAML was built with them: the same documents, several times faster
+    from yaml import CSafeDumper as _Dumper
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - a PyYAML without libyaml
+    from yaml import SafeDumper as _Dumper  # type: ignore[assignment]
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+
+def yaml_data(text: str | bytes) -> Any:
+    """``yaml.safe_load(text)`` for a test's own reading of YAML (what a run wrote, an input it builds on)."""
+    return yaml.load(text, Loader=_Loader)  # the safe loader (libyaml's)
+
+
+def yaml_text(data: Any, **options: Any) -> str:
+    """``yaml.safe_dump(data, **options)`` for the documents tests write (with ``allow_unicode=True`` the same
+    text as PyYAML's own emitter gives; without it non-ASCII text may be escaped differently, the data the same)."""
+    return str(yaml.dump(data, Dumper=_Dumper, **options))
+
+
 def dump(data: Any) -> str:
     """A mapping as block-style YAML (one key per line), in the order given."""
-    return str(yaml.safe_dump(data, sort_keys=False, default_flow_style=False, allow_unicode=True, width=1000))
+    return yaml_text(data, sort_keys=False, default_flow_style=False, allow_unicode=True, width=1000)
 
 
 def _text(document: Text) -> str:

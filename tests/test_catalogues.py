@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import gettext
 import io
 import runpy
@@ -22,6 +23,13 @@ def tool() -> Any:
     return runpy.run_path(str(SCRIPT), run_name="gen_catalogues")
 
 
+@pytest.fixture(scope="module")
+def extracted(tool: Any) -> Any:
+    """``extract()`` of the package's messages, done once for the module (each test gets its own copy)."""
+    whole = tool["extract"]()
+    return lambda: copy.deepcopy(whole)
+
+
 def test_the_committed_mo_is_what_polib_compiles(tool: Any) -> None:
     catalogue = tool["read_po"]((FOLDER / "movecheck.po").read_text(encoding="utf-8"))
     assert tool["compile_mo"](catalogue) == (FOLDER / "movecheck.mo").read_bytes()
@@ -34,9 +42,9 @@ def test_the_mo_is_byte_for_byte_msgfmts(tmp_path: Path) -> None:
     assert target.read_bytes() == (FOLDER / "movecheck.mo").read_bytes()
 
 
-def test_writing_the_po_again_changes_nothing(tool: Any) -> None:
+def test_writing_the_po_again_changes_nothing(tool: Any, extracted: Any) -> None:
     text = (FOLDER / "movecheck.po").read_text(encoding="utf-8")
-    messages, _ = tool["extract"]()
+    messages, _ = extracted()
     assert tool["write_po"]("ru", messages, tool["by_msgid"](tool["read_po"](text))) == text
 
 
@@ -72,7 +80,7 @@ def test_a_fuzzy_entry_is_kept_in_the_po_and_left_out_of_the_mo(tool: Any) -> No
 
 
 def test_fuzzy_entries_are_reported_and_fail_the_check(
-    tool: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tool: Any, extracted: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A copy of the catalogue with one entry marked fuzzy: --check names it and fails, a run leaves it out."""
     locale = tmp_path / "locale"
@@ -83,7 +91,7 @@ def test_fuzzy_entries_are_reported_and_fail_the_check(
     assert marked != text
     po.write_text(marked, encoding="utf-8")
     main = tool["main"]
-    found = tool["extract"]()  # the real tree's messages; the catalogue is the copy's
+    found = extracted()  # the real tree's messages; the catalogue is the copy's
     monkeypatch.setitem(main.__globals__, "extract", lambda: found)
     monkeypatch.setitem(main.__globals__, "LOCALE", locale)
     monkeypatch.setitem(main.__globals__, "REPO", tmp_path)

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from reuse import check_once
 
 ROOT = Path(__file__).resolve().parent.parent
 AA_ORDERS = sorted((ROOT / "examples" / "aa" / "orders").rglob("*.yaml"))
@@ -40,6 +41,13 @@ def movecheck(*args: str) -> subprocess.CompletedProcess[str]:
     finally:
         os.environ.update(saved)
     return subprocess.CompletedProcess(["movecheck", *args], code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture(autouse=True)
+def checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each example is checked once: its text report, its JSON report and the tests below render copies of that
+    report (tests/reuse.py)."""
+    check_once(monkeypatch)
 
 
 def rel(path: Path) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from reuse import check_once
 
 from movecheck.findings import FileReport, Report, make_finding
 from movecheck.render import render
@@ -67,11 +67,10 @@ def validate_lines(out: str, finding_validator: Any) -> list[dict[str, Any]]:
     return [finding_validator(line) for line in out.splitlines()]
 
 
-def movecheck(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "movecheck", *args], cwd=cwd, capture_output=True, text=True, timeout=120,
-        env={**__import__("os").environ, "PYTHONIOENCODING": "utf-8", "NO_COLOR": ""},
-    )
+def movecheck(run_main: Any, *args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """``movecheck ARGS`` in this process (run_main): a fresh interpreter adds nothing to what these tests read."""
+    code, out, err = run_main(list(args), cwd=cwd)
+    return subprocess.CompletedProcess(["movecheck", *args], code, out, err)
 
 
 def tricky_report() -> Report:
@@ -275,8 +274,8 @@ def test_github_from_the_environment(run_main, aa_dir, aa, write) -> None:
 # -- full ------------------------------------------------------------------------------------
 
 
-def test_full_aa_example(snapshot) -> None:
-    result = movecheck("check", AA201, "--format", "full", "--color", "never")
+def test_full_aa_example(run_main, snapshot) -> None:
+    result = movecheck(run_main, "check", AA201, "--format", "full", "--color", "never")
     assert result.returncode == 1, result.stderr
     assert result.stderr == ""
     assert "^^^^^^^^ AA201 stop-in-hostile" in result.stdout
@@ -286,10 +285,11 @@ def test_full_aa_example(snapshot) -> None:
 MANEUVER_EXAMPLE = ROOT / "examples" / "maneuver" / "corps-orders-mv201.yaml"
 
 
-def test_full_maneuver_example(snapshot) -> None:
+def test_full_maneuver_example(run_main, snapshot) -> None:
     if not MANEUVER_EXAMPLE.is_file():
         pytest.skip(f"{MANEUVER_EXAMPLE.relative_to(ROOT)} does not exist (maneuver examples not written yet)")
-    result = movecheck("check", str(MANEUVER_EXAMPLE.relative_to(ROOT)), "--format", "full", "--color", "never")
+    example = str(MANEUVER_EXAMPLE.relative_to(ROOT))
+    result = movecheck(run_main, "check", example, "--format", "full", "--color", "never")
     assert result.returncode == 1, result.stderr
     assert re.search(r"^ *\d+ \| ", result.stdout, re.M)
     assert re.search(r"^ *\| +\^+ MV\d{3} ", result.stdout, re.M)
@@ -386,10 +386,11 @@ def test_exit_zero(run_main, aa_dir, aa, write) -> None:
 
 
 @pytest.mark.parametrize("fmt", ["text", "full", "json", "json-lines", "github", "sarif"])
-def test_every_format_is_valid_with_statistics(fmt: str, request) -> None:
+def test_every_format_is_valid_with_statistics(fmt: str, request, run_main, monkeypatch) -> None:
     # determinism (same bytes twice, across hash seeds) is tests/test_determinism.py's
+    check_once(monkeypatch)  # the six formats render copies of one check of the files (tests/reuse.py)
     files = [AA201, "examples/aa/orders/variants/mc004-typo.yaml", "examples/aa/orders/variants/mc003-schema.yaml"]
-    first = movecheck("check", *files, "--format", fmt, "--statistics")
+    first = movecheck(run_main, "check", *files, "--format", fmt, "--statistics")
     assert first.returncode == 1, first.stderr
     assert first.stderr == ""
     if fmt == "sarif":

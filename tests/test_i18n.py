@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from reuse import check_once
 
 from movecheck import i18n
 
@@ -40,8 +41,31 @@ the message as printed, so it changes with the language too: upload code scannin
 
 @pytest.fixture(scope="module")
 def tool() -> Any:
-    """scripts/gen_catalogues.py as a module."""
-    return runpy.run_path(str(SCRIPT), run_name="gen_catalogues")
+    """scripts/gen_catalogues.py as a module.  ``tool["extracted"]()`` is ``extract()`` of the whole package done
+    once per module (``main`` runs it too), each caller given its own copy."""
+    import copy
+
+    namespace = runpy.run_path(str(SCRIPT), run_name="gen_catalogues")
+    real = namespace["extract"]
+    whole: list[Any] = []
+
+    def extract(files: Any = None) -> Any:
+        if files is not None:
+            return real(files)
+        if not whole:
+            whole.append(real())
+        return copy.deepcopy(whole[0])
+
+    real.__globals__["extract"] = extract  # what main() calls
+    namespace["extracted"] = extract
+    return namespace
+
+
+@pytest.fixture
+def checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``movecheck check`` checks the same files in the same language once; every later run (another
+    ``--format``) is given a copy of that report, and selects, renders and prints it itself (tests/reuse.py)."""
+    check_once(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +82,7 @@ def test_pending_folders_are_the_listed_ones(tool: Any) -> None:
 
 
 def test_every_message_has_a_russian_form(tool: Any) -> None:
-    messages, problems = tool["extract"]()
+    messages, problems = tool["extracted"]()
     assert problems == []
     assert len(messages) > 300
     entries = tool["by_msgid"](tool["read_po"](PO.read_text(encoding="utf-8")))
@@ -144,7 +168,7 @@ def test_english_reads_no_catalogue() -> None:
 # -- the command line -------------------------------------------------------------------------
 
 
-def test_russian_text_report(run_main: Any, snapshot: Any) -> None:
+def test_russian_text_report(run_main: Any, snapshot: Any, checked_once: None) -> None:
     code, out, err = run_main(["check", "--lang", "ru", "--color", "never", *VARIANTS], cwd=ROOT)
     assert code == 1 and err == ""
     assert "не граничит с" in out and "законных приказов:" in out
@@ -161,7 +185,7 @@ def _structure(node: Any) -> Any:
 
 
 @pytest.mark.parametrize("fmt", ["json", "sarif", "json-lines"])
-def test_machine_reports_keep_their_structure(run_main: Any, fmt: str) -> None:
+def test_machine_reports_keep_their_structure(run_main: Any, fmt: str, checked_once: None) -> None:
     reports = {}
     for lang in ("en", "ru"):
         code, out, _ = run_main(["check", "--format", fmt, "--lang", lang, *VARIANTS], cwd=ROOT)
@@ -175,17 +199,21 @@ def test_machine_reports_keep_their_structure(run_main: Any, fmt: str) -> None:
         assert [f["code"] for f in reports["ru"]["findings"]] == [f["code"] for f in reports["en"]["findings"]]
 
 
-def test_environment_and_locale(run_cli: Any) -> None:
+def test_environment_and_locale(run_cli: Any, run_main: Any) -> None:
+    # main() reads the environment of its process each run: in-process runs with the variables set tell the
+    # same as fresh interpreters; one fresh interpreter shows that a process started in a Russian locale speaks it
     args = ["check", "--color", "never", "examples/aa/orders/variants/aa101-not-adjacent.yaml"]
-    english = run_cli(args, cwd=ROOT)[1]
+    english = run_main(args, cwd=ROOT)[1]
     assert "does not border" in english
+    code, out, _ = run_cli(args, cwd=ROOT, env={"LC_ALL": "ru_RU.UTF-8"})
+    assert code == 1 and "не граничит с" in out
     for env in ({"MOVECHECK_LANG": "ru"}, {"LANG": "ru_RU.UTF-8"}, {"LC_ALL": "ru_RU.UTF-8"}):
-        code, out, _ = run_cli(args, cwd=ROOT, env=env)
+        code, out, _ = run_main(args, cwd=ROOT, env=env)
         assert code == 1 and "не граничит с" in out, env
     # --lang beats $MOVECHECK_LANG, which beats the locale; a locale without a catalogue is English
-    assert run_cli([*args, "--lang", "en"], cwd=ROOT, env={"MOVECHECK_LANG": "ru"})[1] == english
-    assert run_cli(args, cwd=ROOT, env={"MOVECHECK_LANG": "en", "LANG": "ru_RU.UTF-8"})[1] == english
-    assert run_cli(args, cwd=ROOT, env={"LANG": "de_DE.UTF-8"})[1] == english
+    assert run_main([*args, "--lang", "en"], cwd=ROOT, env={"MOVECHECK_LANG": "ru"})[1] == english
+    assert run_main(args, cwd=ROOT, env={"MOVECHECK_LANG": "en", "LANG": "ru_RU.UTF-8"})[1] == english
+    assert run_main(args, cwd=ROOT, env={"LANG": "de_DE.UTF-8"})[1] == english
 
 
 def test_unknown_language_is_a_usage_error(run_main: Any) -> None:
@@ -273,7 +301,9 @@ def _shadowing(tree: Any) -> list[str]:
     """Functions that call ``_()`` and also assign ``_`` (``for _, x in ...``): the call would fail at run time."""
     import ast
 
-    found = []
+    found: list[str] = []
+    if not any(isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store) for n in ast.walk(tree)):
+        return found  # nothing assigns ``_`` anywhere in the file: no function can
     scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
     for function in ast.walk(tree):
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
@@ -302,12 +332,20 @@ def _shadowing(tree: Any) -> list[str]:
     return found
 
 
-def test_no_function_hides_the_translation_function() -> None:
-    import ast
+_TREES: dict[Path, ast.Module] = {}
 
+
+def _parsed(path: Path) -> ast.Module:
+    """The syntax tree of a source file, parsed once per module (the package's files are read by two tests)."""
+    if path not in _TREES:
+        _TREES[path] = ast.parse(path.read_text(encoding="utf-8"))
+    return _TREES[path]
+
+
+def test_no_function_hides_the_translation_function() -> None:
     problems = []
     for path in sorted((ROOT / "movecheck").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _parsed(path)
         problems += [f"{path.relative_to(ROOT)}: {name}" for name in _shadowing(tree)]
     assert problems == []
 
@@ -370,7 +408,7 @@ def untranslated_messages(root: Path, excused: set[tuple[str, str]] | None = Non
     found: list[tuple[str, int, str]] = []
     for path in sorted(root.rglob("*.py")):
         relative = path.relative_to(root.parent).as_posix()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_parsed(path)):
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
@@ -421,7 +459,7 @@ def test_the_f_string_check_finds_one(tmp_path: Path) -> None:
 MANEUVER_ORDERS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "examples" / "maneuver").glob("*orders*.yaml"))
 
 
-def test_russian_maneuver_report(run_main: Any, snapshot: Any) -> None:
+def test_russian_maneuver_report(run_main: Any, snapshot: Any, checked_once: None) -> None:
     code, out, err = run_main(["check", "--lang", "ru", "--color", "never", *MANEUVER_ORDERS], cwd=ROOT)
     assert code == 1 and err == ""
     assert "«Все вперёд!»" in out and "рукопашная схватка начнётся только по приказу «В атаку!»" in out
@@ -430,7 +468,7 @@ def test_russian_maneuver_report(run_main: Any, snapshot: Any) -> None:
 
 
 @pytest.mark.parametrize("fmt", ["json", "sarif"])
-def test_maneuver_machine_reports_keep_their_structure(run_main: Any, fmt: str) -> None:
+def test_maneuver_machine_reports_keep_their_structure(run_main: Any, fmt: str, checked_once: None) -> None:
     reports = {}
     for lang in ("en", "ru"):
         code, out, _err = run_main(["check", "--format", fmt, "--lang", lang, *MANEUVER_ORDERS], cwd=ROOT)

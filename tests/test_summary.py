@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from reuse import summarize_once
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted(p.relative_to(REPO).as_posix() for folder in ("examples/aa", "examples/maneuver")
@@ -16,6 +17,13 @@ FORMATS = ("markdown", "bbcode", "text", "json")
 
 def _summary(run_main, *args: str) -> tuple[int, str, str]:
     return run_main(["summary", *args], cwd=REPO)
+
+
+@pytest.fixture(autouse=True)
+def checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each example's files are checked once (per language and folder): every later run of ``movecheck summary``
+    on them (another ``--format``) writes a copy of that post (tests/reuse.py)."""
+    summarize_once(monkeypatch)
 
 
 @pytest.mark.parametrize("example", EXAMPLES)

@@ -57,6 +57,21 @@ def next_state(final: Any, state: dict[str, Any], state_path: str, orders_path: 
 def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str,
             output: str | None, forced: bool) -> tuple[str, ApplyReport]:
     """The YAML text of the state that follows (see :func:`next_state`) and the report of what apply did."""
+    head, data, report = _applied(final, state, state_path, orders_path, output, forced)
+    return head + _dump(data), report
+
+
+def applied_state(final: Any, state: dict[str, Any], state_path: str,
+                  orders_path: str) -> tuple[dict[str, Any], ApplyReport]:
+    """The state that follows as data (what :func:`applied` writes as YAML, not written) and the report of what
+    apply did: for the readers of what apply would do (``summary``, ``render``), which need no text."""
+    _head, data, report = _applied(final, state, state_path, orders_path, None, False)
+    return data, report
+
+
+def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str,
+             output: str | None, forced: bool) -> tuple[str, dict[str, Any], ApplyReport]:
+    """The header of the state that follows, the state as data, and the report of what apply did."""
     from movecheck.aa.battles import Resolution
     from movecheck.aa.mobilize import Mobilization
     from movecheck.aa.purchase import Bought
@@ -134,7 +149,7 @@ def applied(final: Any, state: dict[str, Any], state_path: str, orders_path: str
     elif said:
         report.extra["notes"] = list(said)
     text = header(what, state_path, orders_path, report, to_place) + "".join(f"# {line}\n" for line in said)
-    return text + _dump(data), report
+    return text, data, report
 
 
 def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to_place: dict[str, Any]) -> str:

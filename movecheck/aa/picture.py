@@ -185,15 +185,12 @@ def _how(outcome: Any, prepared: Any) -> dict[int, str]:
 
 def _battles_started(outcome: Any, prepared: Any) -> list[str]:
     """The battles a legal combat move leaves to fight (the state ``apply`` writes)."""
-    import yaml
-
-    from movecheck.aa.apply import applied
+    from movecheck.aa.apply import applied_state
 
     if outcome.final is None or outcome.hold is not None or not hasattr(outcome.final, "records"):
         return []
-    text, _report = applied(outcome.final, prepared.doc.data, prepared.doc.path, "", None, False)
-    state = yaml.safe_load(text)
-    battles = state.get("battles") if isinstance(state, dict) else None
+    state, _report = applied_state(outcome.final, prepared.doc.data, prepared.doc.path, "")
+    battles = state.get("battles")
     return [str(b["at"]) for b in battles or [] if isinstance(b, dict) and b.get("at") in prepared.model.map.spaces]
 
 

@@ -37,15 +37,12 @@ def counts_text(counts: dict[str, int]) -> str:
 
 def applied_report(item: Checked) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """What ``apply`` would write and report for a legal file (None when it holds the state back)."""
-    import yaml
-
-    from movecheck.aa.apply import applied
+    from movecheck.aa.apply import applied_state
 
     if item.outcome.hold is not None or item.outcome.final is None:
         return None
-    text, report = applied(item.outcome.final, item.prepared.doc.data, item.prepared.doc.path, item.path, None, False)
-    state = yaml.safe_load(text)
-    return (state if isinstance(state, dict) else {}), report.as_json()
+    state, report = applied_state(item.outcome.final, item.prepared.doc.data, item.prepared.doc.path, item.path)
+    return state, report.as_json()
 
 
 def report_sections(report: dict[str, Any]) -> list[Section]:

@@ -9,9 +9,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from movecheck.cli import main
+from tests.harness import yaml_data, yaml_text
 
 
 def _board(path: Path) -> Any:
@@ -24,7 +23,7 @@ def _board(path: Path) -> Any:
 
 
 def _state_of(orders: Path) -> Path:
-    data = yaml.safe_load(orders.read_text())
+    data = yaml_data(orders.read_text())
     return (orders.parent / data["state"]).resolve()
 
 
@@ -36,7 +35,7 @@ def _counts(board: Any) -> Counter:
 def _listed_losses(orders: Path, board: Any) -> Counter:
     """The losses a results file lists, by type (a unit named by id counted with its type)."""
     losses: Counter = Counter()
-    for result in yaml.safe_load(orders.read_text()).get("results") or []:
+    for result in yaml_data(orders.read_text()).get("results") or []:
         for side in ("attacker_losses", "defender_losses"):
             for name, count in (result.get(side) or {}).items():
                 kind = board.map.resolve_type(name) or board.by_id[name].type.name
@@ -94,10 +93,10 @@ def takes_what_it_entered(orders: Path, out: Path) -> None:
     """After a combat move, every hostile territory on the land path of a land unit's order (a blitz
     included) is the mover's side's, or a battle of the state."""
     before, after = _board(_state_of(orders)), _board(out)
-    data = yaml.safe_load(orders.read_text())
+    data = yaml_data(orders.read_text())
     if before.phase != "combat_move":
         return
-    battles = {before.map.resolve(b["at"]) for b in yaml.safe_load(out.read_text()).get("battles") or []}
+    battles = {before.map.resolve(b["at"]) for b in yaml_data(out.read_text()).get("battles") or []}
     for move in data.get("moves") or []:
         units, path = move["units"], [before.map.resolve(s) for s in move["path"]]
         kinds = (
@@ -122,7 +121,7 @@ def checks_with_no_orders(capsys, out: Path) -> None:
     """``check`` of the state with an empty orders file runs every clause: legal for a combat move; for battle
     results and a noncombat move the only errors are what the next file must do (each battle its result,
     each aircraft in the air a landing)."""
-    data = yaml.safe_load(out.read_text())
+    data = yaml_data(out.read_text())
     phase = data["turn"]["phase"]
     if phase == "mobilize":
         return  # (no mobilization files yet: issue 25, part B)
@@ -130,7 +129,7 @@ def checks_with_no_orders(capsys, out: Path) -> None:
     empty = {"movecheck": 1, "system": "aa", "state": str(out), "power": data["turn"]["power"], "phase": phase,
              key: {} if phase == "purchase" else []}
     path = out.with_name("empty-orders.yaml")
-    path.write_text(yaml.safe_dump(empty))
+    path.write_text(yaml_text(empty))
     main(["check", str(path), "--format", "json", "--root", "/", "--isolated"])
     report = json.loads(capsys.readouterr().out)
     errors = {f["code"] for f in report["findings"] if f["severity"] == "error"}

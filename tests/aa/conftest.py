@@ -9,14 +9,14 @@ checks the orders in memory and returns the sorted findings.  Checking, linting 
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from movecheck.findings import Finding
-from tests.harness import check_texts, codes, dump, errors, lint_paths, lint_text, only
+from tests.harness import check_texts, codes, dump, errors, lint_paths, lint_text, only, yaml_data
 
 __all__ = ["check_files", "codes", "errors", "lint_paths", "lint_text", "mv", "only", "orders", "state", "unit"]
 
@@ -70,6 +70,12 @@ def check_files(state_text: str, orders_text: str, tmp_path: Path) -> list[Findi
     return check_texts(state_text, orders_text, folder=tmp_path)
 
 
+@functools.lru_cache(maxsize=64)
+def _turn_of(state_text: str) -> dict[str, Any]:
+    """The ``turn:`` of a state text (read once per text: most tests of a module share a few states)."""
+    return dict(yaml_data(state_text)["turn"])
+
+
 @pytest.fixture
 def run(tmp_path):
     """``run(state_text, moves_or_orders_text)``: check orders for the state's power and phase."""
@@ -78,7 +84,7 @@ def run(tmp_path):
         if isinstance(moves, str):
             text = moves
         else:
-            turn = yaml.safe_load(state_text)["turn"]
+            turn = _turn_of(state_text)
             text = orders(turn["power"], turn["phase"], moves)
         return check_files(state_text, text, tmp_path)
 

@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from movecheck.cli import main
+from tests.harness import yaml_data
 
 CAPITALS = {
     "Germans": "Germany", "British": "United Kingdom", "Russians": "Russia", "Japanese": "Japan",
@@ -53,7 +52,7 @@ def applied(capsys, path: Path, *extra: str) -> dict[str, Any]:
     """The state apply writes (the orders must be legal)."""
     code, out = apply(capsys, path, *extra)
     assert code == 0, out
-    return yaml.safe_load(out)
+    return yaml_data(out)
 
 
 def check(capsys, path: Path, *extra: str) -> tuple[int, dict[str, Any]]:

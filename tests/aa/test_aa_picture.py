@@ -7,6 +7,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from reuse import check_once
+
+from tests.harness import yaml_data
 
 from .triplea_writer import game_xml
 
@@ -25,9 +28,8 @@ def _by_class(root: ET.Element, name: str) -> list[ET.Element]:
 
 
 def _moves(path: str) -> list[dict]:
-    import yaml
 
-    return yaml.safe_load((REPO / path).read_text(encoding="utf-8"))["moves"]
+    return yaml_data((REPO / path).read_text(encoding="utf-8"))["moves"]
 
 
 @pytest.mark.parametrize("orders", ["examples/aa/orders/g1-combat.yaml", "examples/aa/orders/g1-noncombat.yaml",
@@ -53,7 +55,8 @@ VARIANTS = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "examples/aa/o
 
 
 @pytest.mark.parametrize("orders", VARIANTS)
-def test_one_marker_per_finding_and_every_finding_listed_in_full(orders: str, run_main) -> None:
+def test_one_marker_per_finding_and_every_finding_listed_in_full(orders: str, run_main, monkeypatch) -> None:
+    check_once(monkeypatch)  # the report of each variant, checked once per worker (tests/reuse.py: test_examples too)
     _code, report, _err = run_main(["check", orders, "--format", "json"], cwd=REPO)
     findings = json.loads(report)["findings"]
     render_code, out, err = run_main(["render", orders], cwd=REPO)
@@ -143,9 +146,8 @@ def test_import_reads_the_map_folders_centres_as_untrusted_text(run_main, tmp_pa
     (folder / "map.properties").write_text(properties, encoding="utf-8")
     where, err = _imported(run_main, tmp_path, tmp_path / "mapfolder")
     assert "no space of that name" in err and "not a 'Name (x,y)' line" in err and "\x1b" not in err
-    import yaml
 
-    layout = yaml.safe_load((where / "small.yaml").read_text(encoding="utf-8"))["layout"]
+    layout = yaml_data((where / "small.yaml").read_text(encoding="utf-8"))["layout"]
     assert layout["width"] == 600 and layout["centers"]["Isthmus"] == [300, 250]  # the first centre of a name wins
     assert set(layout["centers"]) == {"Redland", "Isthmus", "1 Sea Zone", "Blue<land> & \"Co\""}
     root = _svg(run_main, str(where / "orders.yaml"), cwd=where)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from movecheck.cli import main
+from tests.harness import yaml_data, yaml_text
 
 ROOT = Path(__file__).resolve().parents[2]
 ORDERS = ROOT / "examples" / "aa" / "orders"
@@ -47,7 +47,7 @@ def test_combat_orders_give_the_battles_state(capsys, tmp_path):
     assert code == 0
     text = out.read_text()
     assert text.startswith("# Written by movecheck apply: the orders ") and "g1-combat.yaml" in text.splitlines()[0]
-    state = yaml.safe_load(text)
+    state = yaml_data(text)
     assert state["turn"] == {"round": 1, "power": "Germans", "phase": "battles"}
     assert units_of(state, "Karelia S.S.R.", "Germans") == {"infantry": 4, "tank": 2, "fighter": 2}
     assert units_of(state, "Egypt", "Germans") == {"infantry": 2, "artillery": 1, "tank": 1}
@@ -80,7 +80,7 @@ def test_an_empty_hostile_territory_is_captured(capsys, tmp_path):
     orders = orders_file(tmp_path / "o.yaml", "combat_move", "{units: {tank: 1}, path: [Germany, Poland]}")
     code, text = apply(capsys, str(orders))
     assert code == 0, text
-    result = yaml.safe_load(text)
+    result = yaml_data(text)
     assert "Poland" not in result.get("control", {})  # back to its owner on the map
     assert result["captured_this_turn"] == ["Poland"]
     assert units_of(result, "Poland", "Germans") == {"tank": 1}
@@ -109,12 +109,12 @@ def test_illegal_orders_write_nothing(capsys, tmp_path):
 def test_noncombat_orders_give_the_mobilization_state(capsys):
     code, text = apply(capsys, str(ORDERS / "g1-noncombat.yaml"))
     assert code == 0
-    state = yaml.safe_load(text)
+    state = yaml_data(text)
     assert state["turn"] == {"round": 1, "power": "Germans", "phase": "mobilize"}
     assert state["purchased"] == {"carrier": 1, "infantry": 3} and state["captured_this_turn"]
     assert "battles" not in state and "to_place" not in state
     code, text = apply(capsys, str(ORDERS / "us1-noncombat.yaml"))
-    assert yaml.safe_load(text)["turn"] == {"round": 1, "power": "Americans", "phase": "mobilize"}
+    assert yaml_data(text)["turn"] == {"round": 1, "power": "Americans", "phase": "mobilize"}
 
 
 def test_the_next_turn_is_the_next_powers_purchase_and_the_round_grows_after_the_last():
@@ -136,7 +136,7 @@ def test_apply_output_of_the_examples_lints_clean_and_is_deterministic(capsys, t
     lint_clean(capsys, first)
     code, again = apply(capsys, str(ORDERS / name))
     assert again == first.read_text()
-    state = yaml.safe_load(again)
+    state = yaml_data(again)
     ids = [u["id"] for u in state["units"] if "id" in u]
     assert len(ids) == len(set(ids))
     assert all(u.get("count", 1) >= 1 and ("id" not in u or "count" not in u) for u in state["units"])
@@ -202,8 +202,8 @@ def test_the_chain_reproduces_the_hand_written_noncombat_state():
     does not give (JG-Nord, KG-1, T-Baltic ...; apply names only the transport its battles state needed),
     and the two U-boats that survive in 7 Sea Zone are, by
     apply's choice of casualties, the pair that came from 9 Sea Zone (moved 1), not the Baltic pair (moved 2)."""
-    made = yaml.safe_load((STATES / "g1-noncombat-applied.yaml").read_text())
-    hand = yaml.safe_load((STATES / "g1-noncombat.yaml").read_text())
+    made = yaml_data((STATES / "g1-noncombat-applied.yaml").read_text())
+    hand = yaml_data((STATES / "g1-noncombat.yaml").read_text())
     for key in ("turn", "purchased", "rules", "map"):
         assert made[key] == hand[key], key
     assert sorted(made["captured_this_turn"]) == sorted(hand["captured_this_turn"])
@@ -224,7 +224,7 @@ def test_the_chain_reproduces_the_hand_written_noncombat_state():
 
 def test_noncombat_apply_keeps_the_purchases_for_the_mobilization(capsys):
     text = (STATES / "g1-mobilize.yaml").read_text()
-    state = yaml.safe_load(text)
+    state = yaml_data(text)
     assert state["turn"] == {"round": 1, "power": "Germans", "phase": "mobilize"}
     assert state["purchased"] == {"carrier": 1, "infantry": 3} and "to_place" not in state
     # the fighter waiting in 5 Sea Zone for the carrier bought stays there: the mobilization places the carrier
@@ -262,7 +262,7 @@ def test_cargo_stays_aboard_through_a_sea_battle_and_goes_down_with_its_transpor
     battles = tmp_path / "battles.yaml"
     code, text = apply(capsys, str(orders), "-o", str(battles))
     assert code == 0, text
-    state = yaml.safe_load(battles.read_text())
+    state = yaml_data(battles.read_text())
     cargo = [u for u in state["units"] if u["type"] == "infantry" and u["at"] == "6 Sea Zone"]
     assert cargo == [{"at": "6 Sea Zone", "power": "Germans", "type": "infantry", "count": 2, "aboard": "T1"}]
     assert state["battles"] == [{"at": "6 Sea Zone", "attackers": {"cruiser": 1, "transport": 1},
@@ -272,7 +272,7 @@ def test_cargo_stays_aboard_through_a_sea_battle_and_goes_down_with_its_transpor
                           "{at: 6 Sea Zone, attacker_losses: {transport: 1}, defender_losses: {destroyer: 1}}")
     code, text = apply(capsys, str(results))
     assert code == 0, text
-    after = yaml.safe_load(text)
+    after = yaml_data(text)
     assert units_of(after, "6 Sea Zone", "Germans") == {"cruiser": 1}  # the infantry went down with T1
     assert units_of(after, "6 Sea Zone", "British") == {}
 
@@ -328,14 +328,14 @@ def _holds(capsys, orders: Path, out: Path) -> None:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(name=st.sampled_from(sorted(PLAYED)), data=st.data())
 def test_applying_legal_orders_gives_a_clean_state_that_reads_back(capsys, tmp_path_factory, name, data):
-    source = yaml.safe_load((ORDERS / name).read_text())
+    source = yaml_data((ORDERS / name).read_text())
     key = PLAYED[name]
     keep = data.draw(st.lists(st.booleans(), min_size=len(source[key]), max_size=len(source[key])), label="keep")
     source[key] = [item for item, kept in zip(source[key], keep, strict=True) if kept]
     source["state"] = str((ORDERS / source["state"]).resolve())
     folder = tmp_path_factory.mktemp("prop")
     orders = folder / "orders.yaml"
-    orders.write_text(yaml.safe_dump(source, sort_keys=False, allow_unicode=True))
+    orders.write_text(yaml_text(source, sort_keys=False, allow_unicode=True))
     out = folder / "next.yaml"
     code = main(["apply", str(orders), "-o", str(out), "--root", "/", "--isolated"])
     report = capsys.readouterr().out

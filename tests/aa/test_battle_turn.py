@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
+from tests.harness import yaml_data, yaml_text
 
 from .test_battles import BATTLES_STATE, apply_results, check_json, codes, results_file, stacks, with_result
 
@@ -65,7 +65,7 @@ def test_a_bomber_that_comes_through_bombs_the_factory(capsys, tmp_path: Path) -
     code, report = check_json(capsys, results_file(tmp_path, results))
     assert code == 0, report["findings"]
     out = _apply_text(capsys, results_file(tmp_path, results))
-    after = yaml.safe_load(out)
+    after = yaml_data(out)
     factory = [u for u in after["units"] if u["at"] == "Caucasus" and u["type"] == "factory"]
     assert factory[0]["damage"] == 6  # Caucasus is worth 4 IPCs: at most 8 in all (1942 second edition)
     assert "# bombing of Caucasus: 6 damage on the factory (now 6; at most 8)" in out
@@ -110,7 +110,7 @@ def test_bad_bombing_input_is_a_finding(capsys, tmp_path: Path) -> None:
 
 def carrier_state(tmp_path: Path) -> Path:
     """The example battles state with a British carrier and fighter among 7 Sea Zone's defenders."""
-    data = yaml.safe_load(BATTLES_STATE.read_text(encoding="utf-8"))
+    data = yaml_data(BATTLES_STATE.read_text(encoding="utf-8"))
     data["map"] = "aa1942-2e"
     data["units"] += [{"at": "7 Sea Zone", "power": "British", "type": "carrier"},
                       {"at": "7 Sea Zone", "power": "British", "type": "fighter"}]
@@ -118,7 +118,7 @@ def carrier_state(tmp_path: Path) -> Path:
         if battle["at"] == "7 Sea Zone":
             battle["defenders"] = {**battle["defenders"], "carrier": 1, "fighter": 1}
     path = tmp_path / "battles-state.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    path.write_text(yaml_text(data, sort_keys=False), encoding="utf-8")
     return path
 
 
@@ -141,7 +141,7 @@ def test_a_fighter_not_landed_is_destroyed(capsys, tmp_path: Path) -> None:
     state = carrier_state(tmp_path)
     results = with_result("7 Sea Zone", attacker_losses=ALL_ATTACKERS, defender_losses=SEA_LOSSES)
     out = _apply_text(capsys, results_file(tmp_path, results, state=state))
-    after = yaml.safe_load(out)
+    after = yaml_data(out)
     assert stacks(after, "7 Sea Zone", "British") == {}
     assert stacks(after, "United Kingdom", "British").get("fighter") == 2
     assert "# destroyed: 1 British fighter in 7 Sea Zone, its carrier sunk and no landing given" in out
@@ -195,7 +195,7 @@ def test_without_factory_damage_the_owner_loses_ipcs(capsys, tmp_path: Path) -> 
     import json
 
     data = json.loads(report)
-    after = yaml.safe_load(data["text"])
+    after = yaml_data(data["text"])
     # Revised: each bomber at most the territory's IPC value (Caucasus 4); the Russians start with 24
     assert after["ipcs"]["Russians"] == 24 - 4
     assert "bombing of Caucasus: the Russians lose 4 IPCs" in data["notes"]
@@ -204,14 +204,14 @@ def test_without_factory_damage_the_owner_loses_ipcs(capsys, tmp_path: Path) -> 
 
 def test_a_raid_of_bombers_alone_is_no_battle(capsys, tmp_path: Path) -> None:
     """Bombers alone over a factory drop their bombs and leave: the defenders do not keep a battle going."""
-    data = yaml.safe_load(BATTLES_STATE.read_text(encoding="utf-8"))
+    data = yaml_data(BATTLES_STATE.read_text(encoding="utf-8"))
     data["units"] = [u for u in data["units"] if not (u["at"] == "Caucasus" and u["power"] == "Germans"
                                                       and u["type"] != "bomber")]
     for battle in data["battles"]:
         if battle["at"] == "Caucasus":
             battle["attackers"] = {"bomber": 1}
     state = tmp_path / "raid-state.yaml"
-    state.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    state.write_text(yaml_text(data, sort_keys=False), encoding="utf-8")
     raid = [r if r["at"] != "Caucasus" else {"at": "Caucasus", "bombing": {"damage": 5}} for r in with_result("Egypt")]
     code, report = check_json(capsys, results_file(tmp_path, raid, state=state))
     assert code == 0, report["findings"]

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from movecheck.cli import main
+from tests.harness import yaml_data, yaml_text
 
 from .test_apply import CAPITALS
 
@@ -47,7 +47,7 @@ def results_file(tmp_path: Path, results: list[dict[str, Any]], state: Path = BA
     data = {"movecheck": 1, "system": "aa", "state": str(state), "power": "Germans", "phase": "battles", **head,
             "results": results}
     path = tmp_path / "results.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    path.write_text(yaml_text(data, sort_keys=False, allow_unicode=True))
     return path
 
 
@@ -301,7 +301,7 @@ def test_aa506_submerging_under_revised_passes_and_the_sub_stays_submerged(capsy
     code, report = check_json(capsys, path)
     assert code == 0, report["findings"]
     code = main(["apply", str(path), "--root", "/", "--isolated"])
-    after = yaml.safe_load(capsys.readouterr().out)
+    after = yaml_data(capsys.readouterr().out)
     assert code == 0
     british = [u for u in after["units"] if u["at"] == "7 Sea Zone" and u["power"] == "British"]
     assert british == [{"at": "7 Sea Zone", "power": "British", "type": "submarine", "submerged": True}]
@@ -330,7 +330,7 @@ def apply_results(capsys, path: Path) -> dict[str, Any]:
     code = main(["apply", str(path), "--root", "/", "--isolated"])
     out = capsys.readouterr().out
     assert code == 0, out
-    return yaml.safe_load(out)
+    return yaml_data(out)
 
 
 def stacks(state: dict[str, Any], at: str, power: str) -> dict[str, int]:
@@ -421,13 +421,13 @@ def test_results_for_another_power_do_not_match(capsys, tmp_path):
 
 def test_unknown_names_in_a_battles_state_are_mc004_and_leave_the_results_unchecked(tmp_path, capsys):
     """A typo in ``battles:`` (its space, ``from``, a unit type) is an input problem, never silently dropped."""
-    state = yaml.safe_load(BATTLES_STATE.read_text())
+    state = yaml_data(BATTLES_STATE.read_text())
     battle = state["battles"][0]
     battle["from"] = ["Karella", *battle.get("from", [])]
     battle["attackers"] = {"tnak": 1, **battle["attackers"]}
     state["battles"].append({"at": "Atlantis", "attackers": {"infantry": 1}, "defenders": {"infantry": 1}})
     bad_state = tmp_path / "battles.yaml"
-    bad_state.write_text(yaml.safe_dump(state, sort_keys=False, allow_unicode=True))
+    bad_state.write_text(yaml_text(state, sort_keys=False, allow_unicode=True))
     assert main(["lint", str(bad_state), "--format", "json", "--isolated"]) == 1
     found = json.loads(capsys.readouterr().out)["findings"]
     messages = sorted(f["message"] for f in found if f["code"] == "MC004")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
+from tests.harness import yaml_data, yaml_text
 
 from .next_state_helpers import applied, check, codes, lints_clean, orders_text, owners, stacks, state_text, write
 
@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_empty_territory_a_tank_blitzes_through_changes_hands(capsys, tmp_path):
     """examples/aa/orders/uk2-combat.yaml: the tank's journey Egypt -> Libya -> Algeria takes both."""
     out = tmp_path / "battles.yaml"
-    out.write_text(yaml.safe_dump(applied(capsys, ROOT / "examples/aa/orders/uk2-combat.yaml")))
-    state = yaml.safe_load(out.read_text())
+    out.write_text(yaml_text(applied(capsys, ROOT / "examples/aa/orders/uk2-combat.yaml")))
+    state = yaml_data(out.read_text())
     assert state["control"] == {"Algeria": "British", "Libya": "British"}
     assert state["captured_this_turn"] == ["Algeria", "Libya"]
 
@@ -38,14 +38,14 @@ def test_a_blitzed_territory_is_friendly_for_the_rest_of_the_turn(capsys, tmp_pa
         "o.yaml",
         orders_text("s.yaml", "British", "combat_move", ["{units: [T], path: [Egypt, Libya, Algeria]}"]),
     )
-    (tmp_path / "battles.yaml").write_text(yaml.safe_dump(applied(capsys, tmp_path / "o.yaml")))
-    state = yaml.safe_load((tmp_path / "battles.yaml").read_text())
+    (tmp_path / "battles.yaml").write_text(yaml_text(applied(capsys, tmp_path / "o.yaml")))
+    state = yaml_data((tmp_path / "battles.yaml").read_text())
     assert state["control"]["Libya"] == "British" and "Algeria" not in state.get("control", {})
     assert [b["at"] for b in state["battles"]] == ["Algeria"]
     write(tmp_path, "r.yaml", orders_text("battles.yaml", "British", "battles",
                                           ["{at: Algeria, attacker_losses: {tank: 1}}"]))
-    (tmp_path / "ncm.yaml").write_text(yaml.safe_dump(applied(capsys, tmp_path / "r.yaml")))
-    assert yaml.safe_load((tmp_path / "ncm.yaml").read_text())["control"] == {"Libya": "British"}
+    (tmp_path / "ncm.yaml").write_text(yaml_text(applied(capsys, tmp_path / "r.yaml")))
+    assert yaml_data((tmp_path / "ncm.yaml").read_text())["control"] == {"Libya": "British"}
     write(
         tmp_path,
         "n.yaml",
@@ -87,8 +87,8 @@ def aa_gun_board(tmp_path: Path, rules: str) -> Path:
 
 def test_1942_an_enemy_aa_gun_is_a_defender_never_captured(capsys, tmp_path):
     battles = tmp_path / "battles.yaml"
-    battles.write_text(yaml.safe_dump(applied(capsys, aa_gun_board(tmp_path, "aa1942"))))
-    state = yaml.safe_load(battles.read_text())
+    battles.write_text(yaml_text(applied(capsys, aa_gun_board(tmp_path, "aa1942"))))
+    state = yaml_data(battles.read_text())
     assert "captured_this_turn" not in state and state["control"] == {"Poland": "Russians"}
     assert state["battles"] == [
         {"at": "Poland", "attackers": {"tank": 1}, "defenders": {"aa_gun": 1}, "from": ["Germany"]}

@@ -13,9 +13,9 @@ import io
 import json
 
 import pytest
-import yaml
 
 from movecheck.cli import main
+from tests.harness import yaml_data
 
 from .conftest import codes, errors, mv, only, orders, state, unit
 
@@ -147,7 +147,7 @@ def test_apply_writes_the_carried_fighters_in_the_carriers_zone(tmp_path, capsys
     (tmp_path / "o.yaml").write_text(orders(G, NCM, [mv(["C1"], "5 Sea Zone", "6 Sea Zone")]).replace(
         "movecheck: 1\n", "movecheck: 1\nstate: s.yaml\n", 1), encoding="utf-8")
     code = main(["apply", str(tmp_path / "o.yaml"), "--root", "/"])
-    written = yaml.safe_load(capsys.readouterr().out)
+    written = yaml_data(capsys.readouterr().out)
     assert code == 0
     fighters = [(u["at"], u["power"]) for u in written["units"] if u["type"] == "fighter"]
     assert sorted(fighters) == [("6 Sea Zone", G), ("6 Sea Zone", J)]

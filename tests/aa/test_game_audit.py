@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+
+from tests.harness import yaml_data
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "examples" / "aa" / "game"
@@ -27,7 +28,7 @@ POWERS = ("russians", "germans", "british", "japanese", "americans")
 
 
 def load(path: Path) -> dict[str, Any]:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return yaml_data(path.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 from movecheck.aa.maps import builtin_map
 from movecheck.cli import main
+from tests.harness import yaml_data
 
 from .next_state_helpers import lints_clean
 
@@ -25,7 +25,7 @@ def test_the_first_state_of_a_built_in_map_lints_clean(capsys, tmp_path: Path, n
     path = tmp_path / "start.yaml"
     code, _out, err = init(capsys, name, "-o", str(path))
     assert code == 0, err
-    state = yaml.safe_load(path.read_text())
+    state = yaml_data(path.read_text())
     facts = builtin_map(name)
     assert state["map"] == name
     assert state["turn"] == {"round": 1, "power": facts["powers"][0], "phase": "purchase"}
@@ -38,7 +38,7 @@ def test_every_unit_of_the_setup_is_listed(capsys) -> None:
     code, out, _err = init(capsys, "aa1942-2e")
     assert code == 0
     listed: dict[tuple[str, str, str], int] = {}
-    for u in yaml.safe_load(out)["units"]:
+    for u in yaml_data(out)["units"]:
         key = (u["at"], u["power"], u["type"])
         listed[key] = listed.get(key, 0) + u.get("count", 1)
     assert listed == {(u["at"], u["power"], u["type"]): u["count"] for u in builtin_map("aa1942-2e")["units"]}
@@ -46,7 +46,7 @@ def test_every_unit_of_the_setup_is_listed(capsys) -> None:
 
 def test_power_names_the_first_mover_as_players_type_it(capsys) -> None:
     code, out, _err = init(capsys, "aa1942-2e", "--power", "UK")
-    assert code == 0 and yaml.safe_load(out)["turn"]["power"] == "British"
+    assert code == 0 and yaml_data(out)["turn"]["power"] == "British"
 
 
 def test_an_unknown_power_or_map_is_one_error_line(capsys) -> None:
@@ -64,6 +64,6 @@ def test_a_map_file_is_named_from_where_the_state_is_written(capsys, tmp_path: P
     path = tmp_path / "game" / "start.yaml"
     code, _out, err = init(capsys, str(tmp_path / "maps" / "rev.json"), "-o", str(path))
     assert code == 0, err
-    assert yaml.safe_load(path.read_text())["map"] == "../maps/rev.json"
+    assert yaml_data(path.read_text())["map"] == "../maps/rev.json"
     lints_clean(capsys, path)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from movecheck.aa.maps import BUILTIN_MAPS, builtin_path
+from tests.harness import yaml_data
 
 from .conftest import codes, errors, lint_paths, lint_text, mv, orders, state, unit
 
@@ -277,9 +278,8 @@ def test_aa910_control_by_an_unknown_power(tmp_path):
 
 
 def test_inline_map_in_a_state_gets_the_map_clauses(tmp_path):
-    import yaml
 
-    inline = yaml.safe_load(TINY.replace("  - [Beta, Gamma]", "  - [Beta, Gama]"))
+    inline = yaml_data(TINY.replace("  - [Beta, Gamma]", "  - [Beta, Gama]"))
     for key in ("movecheck", "system", "kind"):
         inline.pop(key)
     findings = lint_text(state("Reds", map=inline, units=[unit("Alpha", "Reds", "infantry")]), tmp_path, "state.yaml")

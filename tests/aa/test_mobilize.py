@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from movecheck.cli import main
+from tests.harness import yaml_data, yaml_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUP = json.loads((ROOT / "movecheck" / "aa" / "maps" / "aa1942-2e.json").read_text(encoding="utf-8"))["units"]
@@ -24,7 +24,7 @@ def state_file(tmp_path: Path, purchased: dict[str, int] | None = None, extra: l
         data["purchased"] = purchased
     data["units"] = [dict(u) for u in SETUP] + list(extra or [])
     path = tmp_path / "state.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    path.write_text(yaml_text(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return path
 
 
@@ -32,7 +32,7 @@ def place_file(tmp_path: Path, state: Path, place: list[dict[str, Any]], **head:
     data = {"movecheck": 1, "system": "aa", "state": str(state), "power": "Germans", "phase": "mobilize", **head,
             "place": place}
     path = tmp_path / "place.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    path.write_text(yaml_text(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return path
 
 
@@ -131,11 +131,11 @@ def test_aa702_no_factory(capsys, tmp_path: Path) -> None:
 def test_aa702_a_factory_captured_this_turn(capsys, tmp_path: Path) -> None:
     state = state_file(tmp_path, {"infantry": 1}, control={"Karelia S.S.R.": "Germans"},
                        captured_this_turn=["Karelia S.S.R."])
-    data = yaml.safe_load(state.read_text(encoding="utf-8"))
+    data = yaml_data(state.read_text(encoding="utf-8"))
     for unit in data["units"]:
         if unit["at"] == "Karelia S.S.R.":
             unit["power"] = "Germans"  # the factory changed hands with the territory
-    state.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    state.write_text(yaml_text(data, sort_keys=False), encoding="utf-8")
     code, report = check(capsys, place_file(tmp_path, state, [{"at": "Karelia", "units": {"infantry": 1}}]))
     assert code == 1 and codes(report) == ["AA702"]
     assert "changed hands this turn" in report["findings"][0]["message"]
@@ -159,9 +159,9 @@ def test_aa703_damage_lowers_capacity(capsys, tmp_path: Path) -> None:
     units = [dict(u) for u in SETUP if not (u["at"] == "Italy" and u["type"] == "factory")]
     units.append({"at": "Italy", "power": "Germans", "type": "factory", "damage": 1})
     state = state_file(tmp_path, {"infantry": 3})
-    data = yaml.safe_load(state.read_text(encoding="utf-8"))
+    data = yaml_data(state.read_text(encoding="utf-8"))
     data["units"] = units
-    state.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    state.write_text(yaml_text(data, sort_keys=False), encoding="utf-8")
     code, report = check(capsys, place_file(tmp_path, state, [{"at": "Italy", "units": {"infantry": 3}}]))
     assert code == 1 and codes(report) == ["AA703"]
     assert "IPC value 3 less 1 damage" in report["findings"][0]["message"]

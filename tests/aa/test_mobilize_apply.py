@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from movecheck.cli import main
+from tests.harness import yaml_data, yaml_text
 
 from .test_mobilize import SETUP, place_file, state_file
 
@@ -43,7 +42,7 @@ def held_value(control: dict[str, str], power: str) -> int:
 def test_apply_places_the_units_and_collects_the_income(capsys, tmp_path: Path) -> None:
     place = [{"at": "Germany", "units": {"inf": 3}}, {"at": "SZ 5", "units": {"carrier": 1, "fighter": 1}}]
     text, report = apply(capsys, tmp_path, place, {"infantry": 3, "carrier": 1, "fighter": 1})
-    state = yaml.safe_load(text)
+    state = yaml_data(text)
     assert state["turn"] == {"round": 1, "power": "British", "phase": "purchase"}
     assert "purchased" not in state and "to_place" not in state
     before = {u["type"]: u.get("count", 1) for u in SETUP if u["at"] == "Germany" and u["power"] == "Germans"}
@@ -59,7 +58,7 @@ def test_apply_places_the_units_and_collects_the_income(capsys, tmp_path: Path) 
 
 def test_units_left_unplaced_are_refunded_in_1942(capsys, tmp_path: Path) -> None:
     text, report = apply(capsys, tmp_path, [{"at": "Germany", "units": {"tank": 1}}], {"tank": 2})
-    state = yaml.safe_load(text)
+    state = yaml_data(text)
     assert report["refunded"] == 6 and report["unplaced"] == {"units": {"tank": 1}, "settled": "refunded"}
     assert state["ipcs"]["Germans"] == BUILTIN["ipcs"]["Germans"] + 6 + report["income"]["amount"]
     assert "# unplaced (refunded): 1 tank; 6 IPCs back to the Germans" in text
@@ -67,18 +66,18 @@ def test_units_left_unplaced_are_refunded_in_1942(capsys, tmp_path: Path) -> Non
 
 def test_units_left_unplaced_are_lost_or_kept(capsys, tmp_path: Path) -> None:
     text, report = apply(capsys, tmp_path, [], {"tank": 2}, options=("--option", "aa.unplaced_units=lost"))
-    assert yaml.safe_load(text)["ipcs"]["Germans"] == BUILTIN["ipcs"]["Germans"] + report["income"]["amount"]
-    assert "to_place" not in yaml.safe_load(text) and report["refunded"] is None
+    assert yaml_data(text)["ipcs"]["Germans"] == BUILTIN["ipcs"]["Germans"] + report["income"]["amount"]
+    assert "to_place" not in yaml_data(text) and report["refunded"] is None
     text, report = apply(capsys, tmp_path, [], {"tank": 2}, options=("--option", "aa.unplaced_units=kept"))
-    assert yaml.safe_load(text)["to_place"] == {"Germans": {"tank": 2}}
+    assert yaml_data(text)["to_place"] == {"Germans": {"tank": 2}}
 
 
 def test_a_fighter_waiting_for_a_carrier_boards_it_or_is_destroyed(capsys, tmp_path: Path) -> None:
     waiting = [{"at": "5 Sea Zone", "power": "Germans", "type": "fighter", "moved": 3}]
     text, _report = apply(capsys, tmp_path, [{"at": "SZ 5", "units": {"carrier": 1}}], {"carrier": 1}, extra=waiting)
-    assert stack(yaml.safe_load(text), "5 Sea Zone", "Germans")["fighter"] == 1
+    assert stack(yaml_data(text), "5 Sea Zone", "Germans")["fighter"] == 1
     text, report = apply(capsys, tmp_path, [{"at": "SZ 15", "units": {"carrier": 1}}], {"carrier": 1}, extra=waiting)
-    assert "fighter" not in stack(yaml.safe_load(text), "5 Sea Zone", "Germans")
+    assert "fighter" not in stack(yaml_data(text), "5 Sea Zone", "Germans")
     assert report["destroyed"] == [{"type": "fighter", "power": "Germans", "at": "5 Sea Zone"}]
     assert "found no slot on a carrier placed there (AA708)" in text
 
@@ -87,7 +86,7 @@ def test_existing_fighters_board_a_new_carrier_in_revised(capsys, tmp_path: Path
     place = [{"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}}]
     text, _report = apply(capsys, tmp_path, place, {"carrier": 1},
                           options=("--option", "aa.move_existing_fighters_to_new_carriers=true"))
-    state = yaml.safe_load(text)
+    state = yaml_data(text)
     assert "fighter" not in stack(state, "Germany", "Germans")
     assert stack(state, "5 Sea Zone", "Germans")["fighter"] == 1
 
@@ -96,14 +95,14 @@ def test_no_income_without_the_capital(capsys, tmp_path: Path) -> None:
     text, report = apply(capsys, tmp_path, [], control={"Germany": "Russians"})
     assert report["income"]["amount"] == 0
     assert "its capital Germany is held by the Russians" in report["income"]["reason"]
-    assert yaml.safe_load(text)["ipcs"]["Germans"] == BUILTIN["ipcs"]["Germans"]
+    assert yaml_data(text)["ipcs"]["Germans"] == BUILTIN["ipcs"]["Germans"]
 
 
 def test_a_capital_taken_back_during_the_turn_counts(capsys, tmp_path: Path) -> None:
     # Germany was lost and taken back this turn: held at the end of the turn, so the income is collected
     text, report = apply(capsys, tmp_path, [], captured_this_turn=["Germany"])
     assert report["income"]["amount"] == held_value(BUILTIN["control"], "Germans")
-    assert "captured_this_turn" not in yaml.safe_load(text)
+    assert "captured_this_turn" not in yaml_data(text)
 
 
 def test_damaged_battleships_are_repaired_and_the_round_turns(capsys, tmp_path: Path) -> None:
@@ -112,13 +111,13 @@ def test_damaged_battleships_are_repaired_and_the_round_turns(capsys, tmp_path: 
         if unit["type"] == "battleship":
             unit["damaged"] = True
     state = state_file(tmp_path, None, None, turn={"round": 1, "power": "Americans", "phase": "mobilize"})
-    data = yaml.safe_load(state.read_text(encoding="utf-8"))
+    data = yaml_data(state.read_text(encoding="utf-8"))
     data["units"] = units
-    state.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    state.write_text(yaml_text(data, sort_keys=False), encoding="utf-8")
     orders = place_file(tmp_path, state, [], power="Americans")
     code = main(["apply", str(orders), "--root", "/", "--isolated"])
     out = capsys.readouterr().out
     assert code == 0, out
-    after = yaml.safe_load(out)
+    after = yaml_data(out)
     assert after["turn"] == {"round": 2, "power": BUILTIN["powers"][0], "phase": "purchase"}
     assert not any(u.get("damaged") for u in after["units"])

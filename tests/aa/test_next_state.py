@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from movecheck.aa import lint_state
 from movecheck.loading import load_file
+from tests.harness import yaml_data, yaml_text
 
 from .next_state_helpers import applied, apply, check, codes, lints_clean, orders_text, stacks, state_text, write
 
@@ -35,7 +34,7 @@ def test_an_aircraft_aa308_destroys_is_gone_from_the_next_state_and_listed(capsy
     header = [line for line in text.splitlines() if line.startswith("#")]
     assert header[1] == "# destroyed: aircraft with no landing space at the end of the noncombat move (N17), removed:"
     assert header[2:] == ["#   JG-1 in 7 Sea Zone", "#   1 German fighter in 7 Sea Zone"]
-    assert stacks(yaml.safe_load(text), "7 Sea Zone") == {}
+    assert stacks(yaml_data(text), "7 Sea Zone") == {}
 
 
 def test_fighters_waiting_for_a_carrier_bought_this_turn_stay(capsys, tmp_path):
@@ -45,7 +44,7 @@ def test_fighters_waiting_for_a_carrier_bought_this_turn_stay(capsys, tmp_path):
                        head="purchased: {carrier: 1}\n")
     code, text = apply(capsys, orders)
     assert code == 0, text
-    state = yaml.safe_load(text)
+    state = yaml_data(text)
     assert state["turn"]["phase"] == "mobilize" and state["purchased"] == {"carrier": 1}
     assert stacks(state, "5 Sea Zone") == {"fighter": 2}
     assert "#   1 German fighter in 5 Sea Zone" in text.splitlines()
@@ -66,7 +65,7 @@ def test_an_allied_fighter_keeps_its_carrier_between_turns(capsys, tmp_path):
     code, text = apply(capsys, orders)
     assert code == 0, text
     out.write_text(text)
-    fighter = next(u for u in yaml.safe_load(text)["units"] if u["type"] == "fighter")
+    fighter = next(u for u in yaml_data(text)["units"] if u["type"] == "fighter")
     assert fighter["aboard"] == "HMS-1"
     lints_clean(capsys, out)
     _, board, _ = lint_state(load_file(str(out)))
@@ -97,7 +96,7 @@ def test_units_to_place_survive_every_apply(capsys, tmp_path):
     )
     battles = applied(capsys, tmp_path / "o.yaml")
     assert battles["to_place"] == {"British": {"tank": 1}, "Germans": {"infantry": 2}}
-    (tmp_path / "battles.yaml").write_text(yaml.safe_dump(battles))
+    (tmp_path / "battles.yaml").write_text(yaml_text(battles))
     write(
         tmp_path,
         "r.yaml",
@@ -105,11 +104,11 @@ def test_units_to_place_survive_every_apply(capsys, tmp_path):
     )
     after = applied(capsys, tmp_path / "r.yaml")
     assert after["to_place"] == {"British": {"tank": 1}, "Germans": {"infantry": 2}}
-    (tmp_path / "ncm.yaml").write_text(yaml.safe_dump(after))
+    (tmp_path / "ncm.yaml").write_text(yaml_text(after))
     write(tmp_path, "n.yaml", orders_text("ncm.yaml", "Germans", "noncombat_move", []))
     code, text = apply(capsys, tmp_path / "n.yaml")
     assert code == 0, text
-    mobilize = yaml.safe_load(text)
+    mobilize = yaml_data(text)
     assert mobilize["to_place"] == {"British": {"tank": 1}, "Germans": {"infantry": 2}}
     assert mobilize["purchased"] == {"artillery": 1}
 

@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
 from movecheck.aa.maps import builtin_map
 from movecheck.cli import main
+from tests.harness import yaml_data
 
 from .next_state_helpers import apply, check, codes, lints_clean, state_text, write
 
@@ -202,7 +202,7 @@ def test_apply_writes_the_combat_move_state_with_the_purchase_and_the_treasury_r
     orders = purchase(tmp_path, "purchase: {inf: 3, arm: 1}\nrepair: {Germany: 2}\nresearch: 5\n")
     code, text = apply(capsys, orders)
     assert code == 0, text
-    written = yaml.safe_load(text)
+    written = yaml_data(text)
     assert written["turn"] == {"round": 1, "power": "Germans", "phase": "combat_move"}
     assert written["purchased"] == {"infantry": 3, "tank": 1}
     assert written["ipcs"]["Germans"] == 41 - 9 - 6 - 2 - 5 and written["ipcs"]["British"] == 30
@@ -247,7 +247,7 @@ def test_names_players_type_work_in_repairs_and_power(capsys, tmp_path):
     code, report = check(capsys, purchase(tmp_path, "purchase: {ftr: 1, arm: 1}\nrepair: {UK: 2}\n", power="UK"))
     assert legal(code, report), report["findings"]
     code, text = apply(capsys, tmp_path / "p.yaml")
-    written = yaml.safe_load(text)
+    written = yaml_data(text)
     assert written["purchased"] == {"tank": 1, "fighter": 1} and written["ipcs"]["British"] == 31 - 16 - 2
     assert "damage" not in next(u for u in written["units"] if u["type"] == "factory")
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
+
+from tests.harness import yaml_data
 
 from .next_state_helpers import applied, apply, check, codes, lints_clean, orders_text, stacks, state_text, write
 
@@ -47,7 +48,7 @@ RETREAT = "{at: 6 Sea Zone, retreat: 5 Sea Zone}"
 
 def test_the_battles_state_names_the_transport_each_landed_unit_came_from(capsys, tmp_path):
     battles = battles_state(capsys, tmp_path)
-    state = yaml.safe_load(battles.read_text())
+    state = yaml_data(battles.read_text())
     landed = [u for u in state["units"] if u["at"] == "United Kingdom" and u["power"] == "Germans"]
     assert landed == [
         {"at": "United Kingdom", "power": "Germans", "type": "infantry", "count": 2, "unloaded_from": "T1"}
@@ -71,7 +72,7 @@ def test_aa507_cargo_of_a_transport_that_retreats_stays_aboard_and_goes_with_it(
     assert codes(report) == ["AA507"] and "stayed aboard in 6 Sea Zone" in report["findings"][0]["message"]
     out = tmp_path / "ncm.yaml"
     out.write_text(apply(capsys, results(tmp_path, RETREAT))[1])
-    after = yaml.safe_load(out.read_text())
+    after = yaml_data(out.read_text())
     assert stacks(after, "United Kingdom", "Germans") == {}
     cargo = [u for u in after["units"] if u["type"] == "infantry" and u["at"] == "5 Sea Zone"]
     assert cargo == [{"at": "5 Sea Zone", "power": "Germans", "type": "infantry", "count": 2, "aboard": "T1"}]
@@ -115,7 +116,7 @@ def test_aa507_a_land_battle_whose_cargo_sank_is_fought_by_the_units_that_came_o
 
 def test_an_empty_territory_entered_from_a_zone_whose_battle_is_pending_is_taken_after_it(capsys, tmp_path):
     battles = battles_state(capsys, tmp_path, defended=False)
-    state = yaml.safe_load(battles.read_text())
+    state = yaml_data(battles.read_text())
     assert "captured_this_turn" not in state and [b["at"] for b in state["battles"]] == ["6 Sea Zone"]
     after = applied(capsys, results(tmp_path, WON))
     assert after["control"] == {"United Kingdom": "Germans"} and after["captured_this_turn"] == ["United Kingdom"]

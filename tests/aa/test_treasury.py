@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import yaml
-
 from movecheck.aa.maps import builtin_map
 from movecheck.cli import main
 from movecheck.schema import load_schema
+from tests.harness import yaml_data
 
 from .next_state_helpers import apply, check, codes, lints_clean, orders_text, state_text, write
 
@@ -46,7 +45,7 @@ def test_the_built_in_maps_carry_the_starting_treasuries():
 def test_a_round_1_state_without_ipcs_takes_the_map_s_and_apply_writes_them(capsys, tmp_path):
     code, text = apply(capsys, noncombat(tmp_path, []))
     assert code == 0, text
-    state = yaml.safe_load(text)
+    state = yaml_data(text)
     assert state["ipcs"] == START
     assert list(state)[:6] == ["movecheck", "system", "map", "turn", "ipcs", "units"]
     (tmp_path / "next.yaml").write_text(text)
@@ -56,14 +55,14 @@ def test_a_round_1_state_without_ipcs_takes_the_map_s_and_apply_writes_them(caps
 def test_the_state_s_ipcs_pass_through_apply_with_names_players_type(capsys, tmp_path):
     code, text = apply(capsys, noncombat(tmp_path, [], head="ipcs: {Germans: 12, UK: 5}\n"))
     assert code == 0, text
-    assert yaml.safe_load(text)["ipcs"] == {"Russians": 0, "Germans": 12, "British": 5, "Japanese": 0, "Americans": 0}
+    assert yaml_data(text)["ipcs"] == {"Russians": 0, "Germans": 12, "British": 5, "Japanese": 0, "Americans": 0}
 
 
 def test_a_later_round_without_ipcs_writes_none(capsys, tmp_path):
     write(tmp_path, "s.yaml", state_text("Germans", "noncombat_move", [FACTORY]).replace("round: 1", "round: 2"))
     code, text = apply(capsys, write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "noncombat_move", [])))
     assert code == 0, text
-    assert "ipcs" not in yaml.safe_load(text)
+    assert "ipcs" not in yaml_data(text)
 
 
 def test_an_unknown_power_in_ipcs_is_mc004_at_its_key(capsys, tmp_path):
@@ -91,7 +90,7 @@ def test_the_json_report_lists_the_aircraft_destroyed(capsys, tmp_path):
     assert report["destroyed"] == [{"type": "fighter", "power": "Germans", "at": "7 Sea Zone", "id": "JG-1"},
                                    {"type": "fighter", "power": "Germans", "at": "7 Sea Zone"}]
     assert report["written"] is None and report["turn"] == {"round": 1, "power": "Germans", "phase": "mobilize"}
-    state = yaml.safe_load(report["text"])
+    state = yaml_data(report["text"])
     assert not [u for u in state["units"] if u["at"] == "7 Sea Zone"]
     assert "#   JG-1 in 7 Sea Zone" in report["text"].splitlines()
     assert report["ipcs"] == START and valid(report)
@@ -101,7 +100,7 @@ def test_the_json_report_with_o_writes_the_state_there(capsys, tmp_path):
     out = tmp_path / "next.yaml"
     report = report_of(capsys, noncombat(tmp_path, []), "-o", str(out))
     assert report["written"] == str(out) and "text" not in report
-    assert yaml.safe_load(out.read_text())["ipcs"] == START
+    assert yaml_data(out.read_text())["ipcs"] == START
     assert valid(report)
 
 
@@ -133,7 +132,7 @@ def test_a_capital_taken_in_the_combat_move_takes_the_ipcs_at_once(capsys, tmp_p
                                                    ["{units: {tank: 1}, path: [West Russia, Russia]}"]))
     code, text = apply(capsys, orders)
     assert code == 0, text
-    state = yaml.safe_load(text)
+    state = yaml_data(text)
     assert state["ipcs"]["Russians"] == 0 and state["ipcs"]["Germans"] == 41 + 24
     assert "# ipcs: the Germans take 24 IPCs of the Russians: their capital Russia was taken." in text.splitlines()
     report = report_of(capsys, orders)
@@ -152,7 +151,7 @@ def test_a_capital_taken_in_battle_takes_the_ipcs_when_the_results_are_applied(c
                                                    ["{units: {tank: 2}, path: [West Russia, Russia]}"]))
     code, text = apply(capsys, orders)
     assert code == 0, text
-    assert yaml.safe_load(text)["ipcs"]["Russians"] == 24  # not yet: the battle is still to be fought
+    assert yaml_data(text)["ipcs"]["Russians"] == 24  # not yet: the battle is still to be fought
     (tmp_path / "b.yaml").write_text(text)
     results = write(tmp_path, "r.yaml", orders_text("b.yaml", "Germans", "battles",
                                                     ["{at: Russia, defender_losses: {infantry: 1}}"]))

@@ -12,11 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from movecheck.aa.editions import AA1942, Revised
 from movecheck.core import Settings, check
 from movecheck.schema import validate_data
+from tests.harness import yaml_data, yaml_text
 
 from .triplea_writer import game_xml
 
@@ -83,7 +83,7 @@ def one_error_line(err: str) -> str:
 def test_a_small_game_converts_to_a_valid_map(run_main, tmp_path: Path) -> None:
     code, out, err = convert(run_main, tmp_path, game_xml(SMALL, properties={"neutralCharge": 3}, impassable=False))
     assert code == 0, err
-    data = yaml.safe_load(out)
+    data = yaml_data(out)
     assert validate_data("aa-map", data) == []
     assert data["territories"] == SMALL["territories"]
     assert data["control"] == SMALL["control"]
@@ -129,7 +129,7 @@ def test_the_edition_is_named_only_for_a_game_known_to_be_it(run_main, tmp_path:
                                                               why: str) -> None:
     code, out, err = convert(run_main, tmp_path, game_xml(SMALL, name=name))
     assert code == 0
-    assert yaml.safe_load(out).get("edition") == edition
+    assert yaml_data(out).get("edition") == edition
     if edition:
         assert f"# Rules: {edition} " in out and f"rules {edition} " in err
     else:
@@ -189,7 +189,7 @@ def test_not_modelled_notes_are_true_and_said_once(run_main, tmp_path: Path) -> 
     assert items == ["political relations (the sides are the game's alliances)",
                      "technology (advances that change movement: jet power, long-range aircraft, ...)"]
     # the AA gun's canNotMoveDuringCombatMove is modelled (AA108): an option, not a note
-    assert yaml.safe_load(out)["options"]["aa_guns_move_in_combat"] is False
+    assert yaml_data(out)["options"]["aa_guns_move_in_combat"] is False
     assert "aa_guns_move_in_combat: false (unit type aaGun: canNotMoveDuringCombatMove: true)" in header
     # a player in no alliance is modelled (a side of its own): a conversion note
     assert "# Conversion notes:\n#   - a player in no alliance (Blues forms a side of its own)\n" in header
@@ -227,9 +227,9 @@ def _findings(tmp_path: Path, folder: str, map_ref: str, moves: list, rules: str
         state["rules"] = rules
     if options:
         state["options"] = options
-    (where / "state.yaml").write_text(yaml.safe_dump(state), encoding="utf-8")
+    (where / "state.yaml").write_text(yaml_text(state), encoding="utf-8")
     orders = {"movecheck": 1, "system": "aa", "power": "Germans", "phase": "combat_move", "moves": moves}
-    (where / "orders.yaml").write_text(yaml.safe_dump(orders, sort_keys=False), encoding="utf-8")
+    (where / "orders.yaml").write_text(yaml_text(orders, sort_keys=False), encoding="utf-8")
     report, _ = check([str(where / "orders.yaml")], Settings(state=str(where / "state.yaml")))
     return [(f.code, f.severity, f.message, f.line, f.column) for f in report.sorted_findings()
             if f.file.endswith("orders.yaml")]
@@ -244,7 +244,7 @@ def test_the_converted_revised_map_is_the_built_in_map(run_main, tmp_path: Path)
     text = game_xml(REVISED, version="1.4.1", properties=REVISED_SETTINGS)
     code, _out, err = convert(run_main, tmp_path, text, "-o", str(tmp_path / "revised.yaml"))
     assert code == 0, err
-    data = yaml.safe_load((tmp_path / "revised.yaml").read_text(encoding="utf-8"))
+    data = yaml_data((tmp_path / "revised.yaml").read_text(encoding="utf-8"))
     assert data["edition"] == "aa-revised"
     territories = [{k: v for k, v in t.items() if k != "aliases"} for t in REVISED["territories"]]  # gen_maps adds them
     assert {k: v for k, v in data.items() if k not in ("name", "source", "options")} == {
@@ -256,13 +256,32 @@ def test_the_converted_revised_map_is_the_built_in_map(run_main, tmp_path: Path)
         "rules aa-rev", "12 rule opti"]
 
 
+@pytest.fixture(scope="module")
+def converted_revised(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, str, dict | None]:
+    """``movecheck import triplea`` of the Revised game, run once for the module (in this process): the exit
+    code, the standard error, the converted map's text and its ``options``."""
+    import contextlib
+    import io
+
+    from movecheck.cli import main
+
+    where = tmp_path_factory.mktemp("revised")
+    (where / "game.xml").write_text(game_xml(REVISED, version="1.4.1", properties=REVISED_SETTINGS),
+                                    encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["import", "triplea", str(where / "game.xml"), "-o", str(where / "revised.yaml")])
+    written = (where / "revised.yaml").read_text(encoding="utf-8") if code == 0 else ""
+    return code, err.getvalue(), written, yaml_data(written)["options"] if written else None
+
+
 @pytest.mark.parametrize("rules", ["aa1942", "aa-revised", None], ids=["rules-1942", "rules-revised", "map-edition"])
 @pytest.mark.parametrize("moves", ORDERS, ids=["combat-mixed", "combat-more"])
-def test_the_converted_revised_map_checks_a_turn_like_the_built_in_map(run_main, tmp_path: Path, moves, rules) -> None:
-    text = game_xml(REVISED, version="1.4.1", properties=REVISED_SETTINGS)
-    code, _, err = convert(run_main, tmp_path, text, "-o", str(tmp_path / "revised.yaml"))
+def test_the_converted_revised_map_checks_a_turn_like_the_built_in_map(converted_revised, tmp_path: Path, moves,
+                                                                       rules) -> None:
+    code, err, written, options = converted_revised  # the conversion is the same for every turn: made once
     assert code == 0, err
-    options = yaml.safe_load((tmp_path / "revised.yaml").read_text(encoding="utf-8"))["options"]
+    (tmp_path / "revised.yaml").write_text(written, encoding="utf-8")
     converted = _findings(tmp_path, "converted", "../revised.yaml", moves, rules)
     # the map's options come after the edition's: as if the state said them
     builtin = _findings(tmp_path, "builtin", "aa-revised", moves, rules, options)
@@ -323,7 +342,7 @@ def test_names_in_the_file_cannot_write_into_the_map(run_main, tmp_path: Path) -
     assert "&#10;" in text
     code, out, err = convert(run_main, tmp_path, text)
     assert code == 0, err
-    data = yaml.safe_load(out)
+    data = yaml_data(out)
     assert "edition" not in data and data["options"]["neutrals_impassable"] is True
     assert data["powers"] == ["Reds", odd]  # the name itself is data, quoted by YAML
     header = out.split("movecheck: 1")[0]

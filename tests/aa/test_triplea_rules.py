@@ -12,12 +12,12 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from movecheck.aa.editions import AA1942, Revised
 from movecheck.aa.options import OPTIONS
 from movecheck.core import Settings, check
 from movecheck.schema import validate_data
+from tests.harness import yaml_data, yaml_text
 
 from .test_triplea import SMALL, convert
 from .triplea_writer import game_xml
@@ -115,7 +115,7 @@ def test_players_take_turns_in_the_order_of_the_games_turn_steps(run_main, tmp_p
     code, out, err = convert(run_main, tmp_path, game_xml(anniversary_game(), players=PLAYER_LIST,
                                                           gameplay=anniversary_gameplay()))
     assert code == 0, err
-    data = yaml.safe_load(out)
+    data = yaml_data(out)
     # the bids (maxRunCount 1, bid delegates) run in the player list's order: they are not the turn
     assert data["powers"] == [*ANNIVERSARY, "Bidders", "Neutral"]
     assert data["sides"]["Allies"] == ["Russians", "British", "Americans", "Chinese"]
@@ -145,12 +145,12 @@ def test_a_one_off_step_gives_no_turn(run_main, tmp_path: Path, step: str) -> No
   </gamePlay>"""
     code, out, err = convert(run_main, tmp_path, game_xml(SMALL, gameplay=gameplay))
     assert code == 0, err
-    assert yaml.safe_load(out)["powers"] == ["Blues", "Reds"]
+    assert yaml_data(out)["powers"] == ["Blues", "Reds"]
 
 
 def test_a_game_without_turn_steps_keeps_the_player_list_order(run_main, tmp_path: Path) -> None:
     _code, out, _ = convert(run_main, tmp_path, game_xml(SMALL, gameplay=""))
-    assert yaml.safe_load(out)["powers"] == ["Reds", "Blues"]
+    assert yaml_data(out)["powers"] == ["Reds", "Blues"]
     assert section(header_of(out), "Conversion notes") == [
         "the game has no turn steps: the powers are in the order of its player list"]
 
@@ -186,7 +186,7 @@ def test_the_games_settings_are_the_map_options_of_its_edition(run_main, tmp_pat
     data = json.loads((MAPS / file).read_text(encoding="utf-8"))
     code, out, err = convert(run_main, tmp_path, game_xml(data, name=title, properties=settings))
     assert code == 0, err
-    converted = yaml.safe_load(out)
+    converted = yaml_data(out)
     assert validate_data("aa-map", converted) == []
     assert converted["edition"] == edition.name
     # every option movecheck has that the settings give: the edition's value, for both real games
@@ -217,7 +217,7 @@ def test_settings_are_read_from_value_attributes_and_value_children(run_main, tm
     )
     code, out, err = convert(run_main, tmp_path, text)
     assert code == 0, err
-    options = yaml.safe_load(out)["options"]
+    options = yaml_data(out)["options"]
     assert options["subs_may_submerge"] is True and options["partial_amphibious_retreat"] is True
     assert options["subs_may_end_ncm_in_hostile"] is True
     assert options["sub_transport_zones_hostile"] is True  # transports still block: only subs are ignored
@@ -235,7 +235,7 @@ def test_sub_and_transport_zones_open_only_when_both_are_ignored(
     }
     code, out, err = convert(run_main, tmp_path, game_xml(SMALL, properties=settings))
     assert code == 0, err
-    assert yaml.safe_load(out)["options"]["sub_transport_zones_hostile"] is hostile
+    assert yaml_data(out)["options"]["sub_transport_zones_hostile"] is hostile
     mixed = [
         n for n in section(header_of(out), "Not modelled") if n.startswith("enemy transports and submarines ignored")
     ]
@@ -250,7 +250,7 @@ def test_a_game_that_sets_nothing_plays_under_tripleas_defaults(run_main, tmp_pa
     code, out, err = convert(run_main, tmp_path, game_xml(game))
     assert code == 0, err
     # every setting TripleA reads is false when the file does not set it
-    assert yaml.safe_load(out)["options"] == {
+    assert yaml_data(out)["options"] == {
         "sub_transport_zones_hostile": True, "subs_may_end_ncm_in_hostile": False, "land_on_new_carrier": False,
         "neutrals_impassable": True,  # the game's neutral is impassable (isImpassable): closed all the same
         "subs_may_submerge": False, "partial_amphibious_retreat": False,
@@ -280,7 +280,7 @@ def test_neutrals_follow_the_setting_unless_the_game_has_impassable_territories(
     code, out, err = convert(run_main, tmp_path, game_xml(SMALL, properties={"neutralCharge": 3, **settings},
                                                           impassable=impassable))
     assert code == 0, err
-    assert yaml.safe_load(out)["options"]["neutrals_impassable"] is closed
+    assert yaml_data(out)["options"]["neutrals_impassable"] is closed
     assert [n for n in section(header_of(out), "Not modelled") if "neutral" in n] == sorted(notes)
 
 
@@ -290,7 +290,7 @@ def test_an_impassable_territory_keeps_every_neutral_closed_and_says_so(run_main
     text = text.replace('<territory name="Swampland"/>', '<territory name="Swampland"/><territory name="Swamp"/>')
     code, out, err = convert(run_main, tmp_path, text)
     assert code == 0, err
-    assert yaml.safe_load(out)["options"]["neutrals_impassable"] is True
+    assert yaml_data(out)["options"]["neutrals_impassable"] is True
     assert any(
         n.startswith("entering neutral territories that are not impassable")
         for n in section(header_of(out), "Not modelled")
@@ -355,7 +355,7 @@ def _verdict(tmp_path: Path, map_options: dict | None, state_options: dict | Non
     game = {**SMALL, "movecheck": 1, "system": "aa", "kind": "map"}
     if map_options is not None:
         game["options"] = map_options
-    (tmp_path / "map.yaml").write_text(yaml.safe_dump(game, sort_keys=False), encoding="utf-8")
+    (tmp_path / "map.yaml").write_text(yaml_text(game, sort_keys=False), encoding="utf-8")
     state = {
         "movecheck": 1,
         "system": "aa",
@@ -364,10 +364,10 @@ def _verdict(tmp_path: Path, map_options: dict | None, state_options: dict | Non
     }
     if state_options is not None:
         state["options"] = state_options
-    (tmp_path / "state.yaml").write_text(yaml.safe_dump(state), encoding="utf-8")
+    (tmp_path / "state.yaml").write_text(yaml_text(state), encoding="utf-8")
     orders = {"movecheck": 1, "system": "aa", "power": "Reds", "phase": "noncombat_move",
               "moves": [{"units": {"tank": 1}, "path": ["Redland", "Swampland"]}]}
-    (tmp_path / "orders.yaml").write_text(yaml.safe_dump(orders), encoding="utf-8")
+    (tmp_path / "orders.yaml").write_text(yaml_text(orders), encoding="utf-8")
     report, _ = check([str(tmp_path / "orders.yaml")], Settings(state=str(tmp_path / "state.yaml")))
     return sorted({f.code for f in report.sorted_findings() if f.severity.name == "ERROR"})
 
@@ -391,6 +391,6 @@ def _lint_map(tmp_path: Path, options: dict) -> list:
     from movecheck.core import lint
 
     game = {**SMALL, "movecheck": 1, "system": "aa", "kind": "map", "options": options}
-    (tmp_path / "map.yaml").write_text(yaml.safe_dump(game, sort_keys=False), encoding="utf-8")
+    (tmp_path / "map.yaml").write_text(yaml_text(game, sort_keys=False), encoding="utf-8")
     report = lint([str(tmp_path / "map.yaml")], Settings())
     return report.sorted_findings()

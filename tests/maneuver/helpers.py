@@ -6,11 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from movecheck.core import Settings
 from movecheck.findings import Finding
-from tests.harness import check_report, codes, errors, lint_text, only
+from tests.harness import check_report, codes, errors, lint_text, only, yaml_text
 
 __all__ = ["base", "codes", "corps", "corps_order", "dump", "errors", "free", "only", "orders", "rect_terrain",
            "run_check", "run_lint", "state"]
@@ -68,7 +66,7 @@ def corps_order(kind: str, cid: str, end: dict[str, tuple[float, float]], **extr
 
 
 def dump(data: Any) -> str:
-    return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True)
+    return yaml_text(data, sort_keys=False, default_flow_style=None, allow_unicode=True)
 
 
 def run_check(tmp_path: Path, state_doc: dict[str, Any] | str, orders_doc: dict[str, Any] | str,

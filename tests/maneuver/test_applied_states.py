@@ -14,11 +14,11 @@ import os
 import re
 from pathlib import Path
 
-import yaml
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from movecheck.cli import main
+from tests.harness import yaml_data
 from tests.maneuver.helpers import dump, run_check
 from tests.properties import in_two_runs
 
@@ -118,7 +118,7 @@ def with_ends(data, tmp: Path, state_text: str, items: list[dict]) -> list[dict]
         rolls = items[-1].setdefault("rolls", {})
         for base, values in asked.items():
             rolls.setdefault(base, {}).update(values)
-    suggested = yaml.safe_load(text) if text else None
+    suggested = yaml_data(text) if text else None
     if not isinstance(suggested, list) or "end" not in suggested[-1]:
         return None
     items[-1]["end"] = suggested[-1]["end"]
@@ -160,7 +160,7 @@ def add_order(data, tmp: Path, state_text: str, doc: dict, items: list[dict], us
 def _the_state_apply_writes_after_a_legal_turn_lints_clean(data, tmp_path_factory, capsys):
     name = data.draw(st.sampled_from(sorted(FIELDS)), label="battlefield")
     state_text = FIELDS[name]
-    doc = yaml.safe_load(state_text)
+    doc = yaml_data(state_text)
     tmp = tmp_path_factory.mktemp("turn")
     items: list[dict] = []
     used: set[str] = set()
@@ -173,7 +173,7 @@ def _the_state_apply_writes_after_a_legal_turn_lints_clean(data, tmp_path_factor
     report = capsys.readouterr().out
     assert code == 0, report
     main(["lint", str(after), "--format", "json", "--isolated"])
-    lint = yaml.safe_load(capsys.readouterr().out)
+    lint = yaml_data(capsys.readouterr().out)
     assert [f["message"] for f in lint["findings"] if f["severity"] == "error"] == [], dump(items)
     (tmp / "next.yaml").write_text(dump({**orders_doc([]), "state": "after.yaml"}), encoding="utf-8")
     code = main(["check", str(tmp / "next.yaml"), "--isolated"])

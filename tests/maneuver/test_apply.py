@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
 from movecheck.cli import main
 from movecheck.maneuver.apply import next_side
+from tests.harness import yaml_data, yaml_text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "maneuver"
@@ -29,21 +29,21 @@ def required_ends(capsys, orders: str) -> dict[str, dict]:
     """The ends the rules require of each base of the corps orders (``check --suggest``)."""
     main(["check", orders, "--suggest", "--format", "json", "--isolated"])
     captured = capsys.readouterr()
-    suggested = yaml.safe_load(captured.err)
+    suggested = yaml_data(captured.err)
     return {base: end for order in suggested for base, end in order["end"].items()}
 
 
 def test_corps_orders_leave_every_base_at_the_end_the_rules_require(capsys, monkeypatch):
     code, text = apply(capsys, monkeypatch, "examples/maneuver/corps-orders.yaml")
     assert code == 0
-    after = bases(yaml.safe_load(text))
+    after = bases(yaml_data(text))
     required = required_ends(capsys, "examples/maneuver/corps-orders.yaml")
     assert len(required) >= 10
     for base, end in required.items():
         assert after[base]["x"] == pytest.approx(end["x"], abs=0.006), base
         assert after[base]["y"] == pytest.approx(end["y"], abs=0.006), base
     assert after["r17"]["x"] == 108.028  # the required end, not the declared 108.03 (within tolerance)
-    before = bases(yaml.safe_load((EXAMPLES / "battlefield.yaml").read_text()))
+    before = bases(yaml_data((EXAMPLES / "battlefield.yaml").read_text()))
     untouched = set(before) - set(required)
     assert untouched and all(after[b] == before[b] for b in untouched)
 
@@ -51,7 +51,7 @@ def test_corps_orders_leave_every_base_at_the_end_the_rules_require(capsys, monk
 def test_free_moves_end_at_the_declared_end_with_the_declared_facing(capsys, monkeypatch):
     code, text = apply(capsys, monkeypatch, "examples/maneuver/free-orders.yaml")
     assert code == 0
-    state = yaml.safe_load(text)
+    state = yaml_data(text)
     after = bases(state)
     assert (after["r9"]["x"], after["r9"]["y"], after["r9"]["facing"]) == (90, 30, 0)
     assert (after["r17"]["x"], after["r17"]["y"], after["r17"]["facing"]) == (106, 115, 45)
@@ -107,8 +107,8 @@ def test_engaged_orders_apply_to_a_state_without_overlaps(capsys, monkeypatch, t
 
 
 def write_pair(tmp_path, state_doc, orders_doc):
-    (tmp_path / "state.yaml").write_text(yaml.safe_dump(state_doc, sort_keys=False), encoding="utf-8")
-    (tmp_path / "orders.yaml").write_text(yaml.safe_dump(orders_doc, sort_keys=False), encoding="utf-8")
+    (tmp_path / "state.yaml").write_text(yaml_text(state_doc, sort_keys=False), encoding="utf-8")
+    (tmp_path / "orders.yaml").write_text(yaml_text(orders_doc, sort_keys=False), encoding="utf-8")
     return tmp_path / "orders.yaml"
 
 
@@ -131,7 +131,7 @@ def test_a_free_move_ending_within_tolerance_on_a_friend_is_written_touching_it(
     out = tmp_path / "after.yaml"
     code, report = apply(capsys, monkeypatch, str(path), "-o", str(out))
     assert code == 0, report  # 0.05 into r2: within the tolerance, taken as touching
-    assert bases(yaml.safe_load(out.read_text()))["r1"]["y"] == 58  # written touching r2, not on it
+    assert bases(yaml_data(out.read_text()))["r1"]["y"] == 58  # written touching r2, not on it
     assert lint_codes(capsys, out) == []
 
 
@@ -155,7 +155,7 @@ def test_rounding_never_writes_a_base_into_the_enemy_it_touches(capsys, monkeypa
     out = tmp_path / "after.yaml"
     code, report = apply(capsys, monkeypatch, str(path), "-o", str(out))
     assert code == 0, report
-    after = bases(yaml.safe_load(out.read_text()))
+    after = bases(yaml_data(out.read_text()))
     assert after["b1"] == {"id": "b1", "x": 48.1076, "y": 56.6584, "facing": 197.207}  # unmoved: kept as written
     assert lint_codes(capsys, out) == []
 

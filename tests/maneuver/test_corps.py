@@ -6,10 +6,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from reuse import check_once
 
+from tests.harness import yaml_data
 from tests.maneuver.helpers import (
     base,
     codes,
@@ -36,7 +37,7 @@ def check(tmp_path, state_doc, *items, **kw):
 
 def suggest(tmp_path, state_doc, *items):
     _, suggestions, _ = run_check(tmp_path, state_doc, orders(*items), suggest=True)
-    return yaml.safe_load("".join(suggestions))
+    return yaml_data("".join(suggestions))
 
 
 # --- open field ---------------------------------------------------------------------------------
@@ -497,7 +498,7 @@ def test_suggest_says_which_rolls_are_needed(tmp_path):
     _, suggestions, _ = run_check(tmp_path, doc, orders(corps_order("all_ahead", "red-2", {})), suggest=True)
     text = "".join(suggestions)
     assert "declare the rolls first: the D3 roll (3d6) for r3 entering copse" in text
-    assert yaml.safe_load(text) == [{"corps": "red-2", "order": "all_ahead"}]
+    assert yaml_data(text) == [{"corps": "red-2", "order": "all_ahead"}]
 
 
 # r1 alone, mobility 6 + 2: a brook 1 step ahead (D1), a wood 6 steps ahead (D3)
@@ -553,7 +554,7 @@ def test_roll_that_cannot_change_where_an_enemy_stops_the_file_is_not_asked_for(
     _, suggestions, _ = run_check(tmp_path, doc, orders({"order": "all_ahead", "corps": "red-1"}), suggest=True)
     text = "".join(suggestions)
     assert "declare the rolls" not in text
-    assert yaml.safe_load(text)[0]["end"] == {"r1": {"x": 50, "y": 31.5}}
+    assert yaml_data(text)[0]["end"] == {"r1": {"x": 50, "y": 31.5}}
     found = check(tmp_path, doc, corps_order("all_ahead", "red-1", {"r1": (50, 31)}))
     assert errors(found) == ["MV202"]
     assert (
@@ -563,16 +564,17 @@ def test_roll_that_cannot_change_where_an_enemy_stops_the_file_is_not_asked_for(
     )
 
 
-def test_suggest_cli_prints_after_the_report(run_cli):
+def test_suggest_cli_prints_after_the_report(run_main, monkeypatch):
     root = Path(__file__).resolve().parents[2]
-    code, out, err = run_cli(
+    check_once(monkeypatch)  # the three runs of corps-orders.yaml below render one check of it (tests/reuse.py)
+    code, out, err = run_main(
         ["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--color", "never"], cwd=root
     )
     assert code == 0, out + err
     report, _, suggestion = out.partition("\n\n")
     assert "orders legal" in report
     assert suggestion.startswith("# examples/maneuver/corps-orders.yaml: end positions the rules require")
-    assert yaml.safe_load(suggestion)
+    assert yaml_data(suggestion)
 
 
 # --- properties --------------------------------------------------------------------------------------
@@ -628,7 +630,7 @@ def _property_suggested_ends_pass_and_moved_ones_fail(x0, y0, files, ranks, faci
             order["rolls"] = needed
             _, suggestions, _ = run_check(tmp_path, doc, orders(order), suggest=True)
             text = "".join(suggestions)
-        suggested = yaml.safe_load(text)
+        suggested = yaml_data(text)
         assert suggested and "end" in suggested[0], text
         order["end"] = suggested[0]["end"]
         findings, _, _ = run_check(tmp_path, doc, orders(order))
@@ -665,17 +667,19 @@ test_property_suggested_ends_pass_and_moved_ones_fail, test_property_suggested_e
 )
 
 
-def test_suggest_output_snapshot(run_cli, snapshot):
+def test_suggest_output_snapshot(run_main, monkeypatch, snapshot):
     root = Path(__file__).resolve().parents[2]
-    _code, out, _err = run_cli(
+    check_once(monkeypatch)  # the three runs of corps-orders.yaml below render one check of it (tests/reuse.py)
+    _code, out, _err = run_main(
         ["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--color", "never"], cwd=root
     )
     assert out == snapshot
 
 
-def test_suggest_with_json_goes_to_stderr(run_cli):
+def test_suggest_with_json_goes_to_stderr(run_main, monkeypatch):
     root = Path(__file__).resolve().parents[2]
-    code, out, err = run_cli(
+    check_once(monkeypatch)  # the three runs of corps-orders.yaml below render one check of it (tests/reuse.py)
+    code, out, err = run_main(
         ["check", "examples/maneuver/corps-orders.yaml", "--suggest", "--format", "json"], cwd=root
     )
     assert code == 0

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from movecheck.cli import main
+from tests.harness import yaml_data
 from tests.maneuver.helpers import (
     base,
     codes,
@@ -35,7 +34,7 @@ def _staggered(tmp_path: Path, capsys, monkeypatch) -> dict:
     monkeypatch.chdir(tmp_path)
     assert main(["apply", "orders.yaml", "-o", "next.yaml", "--isolated"]) == 0
     capsys.readouterr()
-    return yaml.safe_load((tmp_path / "next.yaml").read_text(encoding="utf-8"))
+    return yaml_data((tmp_path / "next.yaml").read_text(encoding="utf-8"))
 
 
 def test_a_staggered_formation_without_a_record_is_mv602(tmp_path):
@@ -87,7 +86,7 @@ def test_a_forced_illegal_order_records_no_formation(tmp_path, capsys, monkeypat
     monkeypatch.chdir(tmp_path)
     main(["apply", "orders.yaml", "-o", "next.yaml", "--force", "--isolated"])
     capsys.readouterr()
-    written = yaml.safe_load((tmp_path / "next.yaml").read_text(encoding="utf-8"))
+    written = yaml_data((tmp_path / "next.yaml").read_text(encoding="utf-8"))
     assert "formation" not in written["sides"]["red"][0]
 
 
@@ -99,7 +98,7 @@ def test_a_free_move_that_leaves_a_base_apart_records_no_formation(tmp_path, cap
     monkeypatch.chdir(tmp_path)
     assert main(["apply", "orders.yaml", "-o", "next.yaml", "--isolated"]) == 0
     capsys.readouterr()
-    written = yaml.safe_load((tmp_path / "next.yaml").read_text(encoding="utf-8"))
+    written = yaml_data((tmp_path / "next.yaml").read_text(encoding="utf-8"))
     assert "formation" not in written["sides"]["red"][0]
     (tmp_path / "lint").mkdir()
     assert codes(run_lint(tmp_path / "lint", written)) == ["MV602"]
@@ -112,7 +111,7 @@ def test_the_record_survives_the_other_sides_turn(tmp_path, capsys, monkeypatch)
     (tmp_path / "blue.yaml").write_text(dump(blue), encoding="utf-8")
     assert main(["apply", "blue.yaml", "-o", "after.yaml", "--isolated"]) == 0
     capsys.readouterr()
-    after = yaml.safe_load((tmp_path / "after.yaml").read_text(encoding="utf-8"))
+    after = yaml_data((tmp_path / "after.yaml").read_text(encoding="utf-8"))
     assert after["sides"]["red"][0]["formation"]["offsets"] == {"r1": [0, 0], "r2": [4, 5]}
     assert after["to_move"] == "red"
     assert main(["lint", "after.yaml", "--isolated"]) == 0

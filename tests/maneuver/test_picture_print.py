@@ -6,11 +6,10 @@ import itertools
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import yaml
-
 from movecheck.cli import main
 from movecheck.core import Settings, check
 from movecheck.maneuver.svg_layout import text_box
+from tests.harness import yaml_data
 from tests.maneuver.helpers import dump
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,7 +111,7 @@ def test_terrain_landmarks_are_marked_and_landmark_orders_show_their_target(tmp_
 
 
 def test_a_warning_about_one_side_is_printed_under_that_side(tmp_path, capsys, monkeypatch):
-    state = yaml.safe_load((ROOT / "examples/maneuver/battlefield.yaml").read_text(encoding="utf-8"))
+    state = yaml_data((ROOT / "examples/maneuver/battlefield.yaml").read_text(encoding="utf-8"))
     state["sides"]["red"][0]["bases"][1]["x"] = 60  # red-1 in two groups: MV602
     (tmp_path / "state.yaml").write_text(dump(state), encoding="utf-8")
     blue = {"movecheck": 1, "system": "maneuver", "state": "state.yaml", "side": "blue",

@@ -9,7 +9,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import yaml
 from shapely.geometry import Point
 
 from movecheck.cli import main
@@ -19,6 +18,7 @@ from movecheck.maneuver.reach import allowance_distribution, base_reach, obstacl
 from movecheck.maneuver.reach_corps import corps_reach
 from movecheck.maneuver.world import World
 from movecheck.validators import is_valid
+from tests.harness import yaml_data, yaml_text
 from tests.maneuver.helpers import codes, free, orders, run_check
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,9 +166,9 @@ def test_reach_text_and_the_errors(capsys, tmp_path):
     assert "allowance at least 4.00 steps: 1 (100%)" in out
     assert main(["reach", str(BATTLEFIELD), "nobody", "--isolated"]) == 2
     assert "'nobody' is neither a base nor a corps" in capsys.readouterr().err
-    broken = yaml.safe_load(STATE_TEXT)
+    broken = yaml_data(STATE_TEXT)
     broken["sides"]["red"][0]["bases"][1]["x"] = 51  # overlaps r1: MV601
-    (tmp_path / "bad.yaml").write_text(yaml.safe_dump(broken), encoding="utf-8")
+    (tmp_path / "bad.yaml").write_text(yaml_text(broken), encoding="utf-8")
     assert main(["reach", str(tmp_path / "bad.yaml"), "r1", "--isolated"]) == 2
     assert "MV601" in capsys.readouterr().err
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import yaml
-
 from movecheck.cli import main
+from tests.harness import yaml_data
 from tests.maneuver.helpers import base, codes, corps, corps_order, dump, errors, free, orders, run_check, state
 
 # r9 at (90, 20) facing north, mobility 8, the enemy far away: allowance 10.
@@ -30,7 +29,7 @@ def apply(tmp_path, capsys, doc, *items, force=False):
 
 
 def where(text, bid):
-    state_doc = yaml.safe_load(text[text.index("movecheck: 1"):])
+    state_doc = yaml_data(text[text.index("movecheck: 1"):])
     for members in state_doc["sides"].values():
         for entry in members:
             for b in entry["bases"]:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
+from tests.harness import yaml_data
 from tests.maneuver.helpers import base, codes, corps, orders, run_check, state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,7 +15,7 @@ DRAFT = orders({"id": "o1", "order": "all_ahead", "corps": "red-1"})
 def test_suggest_fills_in_an_order_without_end(tmp_path):
     findings, suggestions, _ = run_check(tmp_path, LINE, DRAFT, suggest=True)
     assert "MC003" not in codes(findings)
-    assert yaml.safe_load("".join(suggestions)) == [
+    assert yaml_data("".join(suggestions)) == [
         {
             "id": "o1",
             "corps": "red-1",
@@ -40,8 +39,8 @@ def test_suggest_keeps_every_other_schema_rule(tmp_path):
     assert "'corps'" in findings[0].message
 
 
-def test_suggest_on_aa_orders_is_a_usage_error(run_cli):
-    code, out, err = run_cli(["check", "examples/aa/orders/g1-combat.yaml", "--suggest"], cwd=ROOT)
+def test_suggest_on_aa_orders_is_a_usage_error(run_main):
+    code, out, err = run_main(["check", "examples/aa/orders/g1-combat.yaml", "--suggest"], cwd=ROOT)
     assert code == 2
     assert out == ""
     assert (
@@ -50,6 +49,6 @@ def test_suggest_on_aa_orders_is_a_usage_error(run_cli):
     )
 
 
-def test_aa_orders_without_suggest_are_checked(run_cli):
-    code, _, err = run_cli(["check", "examples/aa/orders/g1-combat.yaml"], cwd=ROOT)
+def test_aa_orders_without_suggest_are_checked(run_main):
+    code, _, err = run_main(["check", "examples/aa/orders/g1-combat.yaml"], cwd=ROOT)
     assert code == 0 and err == ""

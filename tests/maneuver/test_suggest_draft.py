@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from movecheck.cli import main
+from tests.harness import yaml_data
 from tests.maneuver.helpers import base, codes, corps, corps_order, dump, orders, rect_terrain, run_check, state
 
 LINE = state([corps("red-1", base("r1", 50, 30), base("r2", 54, 30))],
@@ -18,7 +17,7 @@ def test_a_draft_without_end_gives_no_mv202_and_is_legal(tmp_path):
     findings, suggestions, report = run_check(tmp_path, LINE, DRAFT, suggest=True)
     assert codes(findings) == []
     assert [v[2].value for v in report.verdicts()] == ["legal"]
-    assert yaml.safe_load("".join(suggestions))[0]["end"] == {"r1": {"x": 50, "y": 36}, "r2": {"x": 54, "y": 38}}
+    assert yaml_data("".join(suggestions))[0]["end"] == {"r1": {"x": 50, "y": 36}, "r2": {"x": 54, "y": 38}}
 
 
 def test_the_draft_exits_0_on_the_command_line(tmp_path, capsys, monkeypatch):
