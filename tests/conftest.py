@@ -301,6 +301,68 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         )
 
 
+def _files_to_compile(config: pytest.Config) -> list[Path]:
+    """The test modules and conftests of the run's arguments, and the package's modules."""
+    from fnmatch import fnmatch
+
+    patterns = [*config.getini("python_files"), "conftest.py"]
+    files: set[Path] = set()
+    for arg in config.args:
+        path = config.invocation_params.dir / arg.split("::")[0]
+        if path.is_dir():
+            files.update(p for p in path.rglob("*.py") if any(fnmatch(p.name, pat) for pat in patterns))
+        elif path.suffix == ".py":
+            files.add(path)
+    files.update((REPO / "movecheck").rglob("*.py"))
+    return sorted(p.resolve() for p in files)
+
+
+def _compile_my_share(config: pytest.Config, worker: int, workers: int) -> None:
+    """Compile this xdist worker's share of the run's modules into the bytecode cache.
+
+    Every worker imports every test module (and pytest rewrites its asserts: most of the
+    collection's CPU) and the package; the workers start together, so with an empty cache
+    each would compile everything.  Here each compiles a share first (the files dealt out by
+    size), the other workers' collection then finds it cached.  The rewriting is pytest's own
+    (its assertion-rewriting functions, private: on any error this step is skipped and pytest
+    rewrites as it always does); the package's modules are compiled as an import would.
+    """
+    import py_compile
+    from importlib.util import cache_from_source
+
+    from _pytest.assertion import rewrite
+
+    state = config.stash[rewrite.assertstate_key]
+    loads = [0] * workers
+    share: list[Path] = []
+    for path in sorted(_files_to_compile(config), key=lambda p: (-p.stat().st_size, p)):
+        least = loads.index(min(loads))
+        loads[least] += path.stat().st_size
+        if least == worker:
+            share.append(path)
+    for path in share:
+        if REPO / "movecheck" in path.parents:
+            py_compile.compile(str(path), cfile=cache_from_source(str(path)), doraise=True)
+        else:
+            pyc = rewrite.get_cache_dir(path) / (path.name[:-3] + rewrite.PYC_TAIL)
+            source_hash, code = rewrite._rewrite_test(path, config)
+            if rewrite.try_makedirs(pyc.parent):
+                rewrite._write_pyc(state, code, source_hash, pyc)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    workerinput = getattr(session.config, "workerinput", None)
+    if workerinput is None or not sys.pycache_prefix or sys.dont_write_bytecode:
+        return  # one process (nothing to share), or no cache
+    if session.config.getoption("assertmode") != "rewrite":
+        return
+    import contextlib
+
+    with contextlib.suppress(Exception):  # an optimisation only: pytest compiles whatever is not cached
+        _compile_my_share(session.config, int(workerinput["workerid"].lstrip("gw")), int(workerinput["workercount"]))
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     if _OWN_BYTECODE_CACHE:  # the xdist workers (which read it) have ended by now
         import shutil
