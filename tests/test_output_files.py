@@ -9,13 +9,15 @@
 * a closed standard output (``>&-``) or one whose reader went away (``| head -0``) ends
   the run quietly with the exit code its findings give.
 
-Tests that could hang on a FIFO run the command line in a subprocess with a timeout.
+Tests that could hang on a FIFO run the command line under a hang guard (an alarm in this
+process, or a subprocess's timeout where a real process's standard output is the point).
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -39,11 +41,19 @@ WRITERS = {
 """Each command that writes a file with ``-o``, on an input it writes one for (from the folder of :func:`game`)."""
 
 
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy of ``examples/`` for the module (no test writes into it)."""
+    folder = tmp_path_factory.mktemp("examples") / "examples"
+    shutil.copytree(REPO / "examples", folder)
+    return folder
+
+
 @pytest.fixture
-def game(tmp_path: Path) -> Path:
-    """A folder with the examples and a TripleA game file, and a ``victim`` file outside it."""
+def game(tmp_path: Path, examples: Path) -> Path:
+    """A folder with the examples (hard links to the module's copy), a TripleA game file; a ``victim`` outside."""
     folder = tmp_path / "game"
-    shutil.copytree(REPO / "examples", folder / "examples")
+    shutil.copytree(examples, folder / "examples", copy_function=os.link)
     (folder / "game.xml").write_text(game_xml(SMALL), encoding="utf-8")
     (tmp_path / "victim.txt").write_text("precious\n", encoding="utf-8")
     return folder
@@ -60,6 +70,25 @@ def cli(args: list[str], cwd: Path, close_stdout: bool = False) -> tuple[int, st
     return proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
 
 
+@pytest.fixture
+def guarded(run_main):
+    """``run_main`` with an empty stdin under a hang guard: a FIFO opened by mistake fails the test, never hangs it."""
+
+    def run(args: list[str], cwd: Path) -> tuple[int, str, str]:
+        def hung(signum: int, frame: object) -> None:
+            raise TimeoutError("movecheck waits on a FIFO")
+
+        previous = signal.signal(signal.SIGALRM, hung)
+        signal.alarm(HANG_TIMEOUT)
+        try:
+            return run_main(args, stdin="", cwd=cwd)
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+
+    return run
+
+
 # -- -o FILE ----------------------------------------------------------------------------------
 
 
@@ -74,10 +103,10 @@ def test_output_replaces_a_link_and_never_writes_through_it(run_main, game: Path
 
 
 @pytest.mark.parametrize("command", list(WRITERS))
-def test_output_to_a_fifo_is_refused_at_once(game: Path, command: str) -> None:
+def test_output_to_a_fifo_is_refused_at_once(guarded, game: Path, command: str) -> None:
     os.mkfifo(game / "pipe")
     before = sorted(os.listdir(game))
-    code, out, err = cli([*WRITERS[command], "-o", "pipe"], game)
+    code, out, err = guarded([*WRITERS[command], "-o", "pipe"], game)
     assert (code, out, err) == (2, "", "movecheck: error: --output pipe: is a FIFO (named pipe), not a regular file\n")
     assert (
         stat.S_ISFIFO(os.lstat(game / "pipe").st_mode) and sorted(os.listdir(game)) == before
@@ -90,12 +119,12 @@ def test_output_to_a_fifo_is_refused_at_once(game: Path, command: str) -> None:
     ("folder", "is a directory"),
     ("folder-link", "is a directory"),
 ])
-def test_output_to_a_device_a_folder_or_a_link_to_one_is_refused(game: Path, target: str, what: str) -> None:
+def test_output_to_a_device_a_folder_or_a_link_to_one_is_refused(guarded, game: Path, target: str, what: str) -> None:
     os.mkfifo(game / "pipe")
     os.symlink("pipe", game / "link")
     (game / "folder").mkdir()
     os.symlink("folder", game / "folder-link")
-    code, out, err = cli([*WRITERS["apply"], "-o", target], game)
+    code, out, err = guarded([*WRITERS["apply"], "-o", target], game)
     assert (code, out, err) == (2, "", f"movecheck: error: --output {target}: {what}\n")
     assert os.listdir(game / "folder") == []
 
@@ -149,9 +178,9 @@ def test_a_failed_write_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch, f
     (["check", "--state", "pipe", "examples/aa/orders/g1-combat.yaml"], ""),
     (["lint", "--config", "pipe", "examples/aa/states/g1-combat.yaml"], "--config "),
 ], ids=lambda v: "-".join(v) if isinstance(v, list) else None)
-def test_an_input_fifo_is_refused_at_once(game: Path, args: list[str], prefix: str) -> None:
+def test_an_input_fifo_is_refused_at_once(guarded, game: Path, args: list[str], prefix: str) -> None:
     os.mkfifo(game / "pipe")
-    code, out, err = cli(args, game)
+    code, out, err = guarded(args, game)
     assert (code, out) == (2, "")
     assert (
         err
@@ -160,10 +189,10 @@ def test_an_input_fifo_is_refused_at_once(game: Path, args: list[str], prefix: s
     )
 
 
-def test_an_input_device_or_a_link_to_a_fifo_is_refused_and_the_other_files_are_read(game: Path) -> None:
+def test_an_input_device_or_a_link_to_a_fifo_is_refused_and_the_other_files_are_read(guarded, game: Path) -> None:
     os.mkfifo(game / "pipe")
     os.symlink("pipe", game / "link.yaml")
-    code, out, err = cli(["lint", "link.yaml", "/dev/zero", "examples/aa/states/g1-combat.yaml"], game)
+    code, out, err = guarded(["lint", "link.yaml", "/dev/zero", "examples/aa/states/g1-combat.yaml"], game)
     assert code == 2
     assert err.splitlines() == [
         "movecheck: error: link.yaml: is a FIFO (named pipe), not a regular file; give - to read standard input",
