@@ -4,6 +4,7 @@
   subprocess and returns ``(code, stdout, stderr)``;
 * ``run_main(args, stdin=None, cwd=None, env=None)`` does the same in-process through
   ``movecheck.cli.main`` (faster; for tests that need no fresh interpreter);
+* ``run_guarded(args, cwd=None)``: ``run_main`` with an empty stdin under an alarm (inputs that could block);
 * ``report_validator(document)`` validates a JSON report against ``movecheck schema report``;
 * ``write(tmp_path, name, text)`` writes a file (str or bytes) and returns its path.
 
@@ -277,6 +278,34 @@ def run_main(
         out, err = capsys.readouterr()
         _validate_if_report(args, json_env, code, out, report_validator)
         return code, out, err
+
+    return run
+
+
+HANG_TIMEOUT = 60  # seconds: a hang guard, never a timing assertion
+
+
+@pytest.fixture
+def run_guarded(run_main: Callable[..., tuple[int, str, str]]) -> Callable[..., tuple[int, str, str]]:
+    """``run_main`` with an empty stdin under a hang guard (an alarm): for inputs that could block.
+
+    A FIFO or a device opened by mistake fails the test (``TimeoutError`` in the run, never
+    the exit code and one stderr line the test expects) instead of hanging the suite; no
+    fresh interpreter is started.
+    """
+    import signal
+
+    def run(args: Sequence[str], cwd: str | os.PathLike[str] | None = None) -> tuple[int, str, str]:
+        def hung(signum: int, frame: object) -> None:
+            raise TimeoutError(f"movecheck {list(args)} waits on an input or an output")
+
+        previous = signal.signal(signal.SIGALRM, hung)
+        signal.alarm(HANG_TIMEOUT)
+        try:
+            return run_main(args, stdin="", cwd=cwd)
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
 
     return run
 

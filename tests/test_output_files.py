@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import stat
 import subprocess
 import sys
@@ -70,25 +69,6 @@ def cli(args: list[str], cwd: Path, close_stdout: bool = False) -> tuple[int, st
     return proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
 
 
-@pytest.fixture
-def guarded(run_main):
-    """``run_main`` with an empty stdin under a hang guard: a FIFO opened by mistake fails the test, never hangs it."""
-
-    def run(args: list[str], cwd: Path) -> tuple[int, str, str]:
-        def hung(signum: int, frame: object) -> None:
-            raise TimeoutError("movecheck waits on a FIFO")
-
-        previous = signal.signal(signal.SIGALRM, hung)
-        signal.alarm(HANG_TIMEOUT)
-        try:
-            return run_main(args, stdin="", cwd=cwd)
-        finally:
-            signal.alarm(0)
-            signal.signal(signal.SIGALRM, previous)
-
-    return run
-
-
 # -- -o FILE ----------------------------------------------------------------------------------
 
 
@@ -103,10 +83,10 @@ def test_output_replaces_a_link_and_never_writes_through_it(run_main, game: Path
 
 
 @pytest.mark.parametrize("command", list(WRITERS))
-def test_output_to_a_fifo_is_refused_at_once(guarded, game: Path, command: str) -> None:
+def test_output_to_a_fifo_is_refused_at_once(run_guarded, game: Path, command: str) -> None:
     os.mkfifo(game / "pipe")
     before = sorted(os.listdir(game))
-    code, out, err = guarded([*WRITERS[command], "-o", "pipe"], game)
+    code, out, err = run_guarded([*WRITERS[command], "-o", "pipe"], game)
     assert (code, out, err) == (2, "", "movecheck: error: --output pipe: is a FIFO (named pipe), not a regular file\n")
     assert (
         stat.S_ISFIFO(os.lstat(game / "pipe").st_mode) and sorted(os.listdir(game)) == before
@@ -119,12 +99,14 @@ def test_output_to_a_fifo_is_refused_at_once(guarded, game: Path, command: str) 
     ("folder", "is a directory"),
     ("folder-link", "is a directory"),
 ])
-def test_output_to_a_device_a_folder_or_a_link_to_one_is_refused(guarded, game: Path, target: str, what: str) -> None:
+def test_output_to_a_device_a_folder_or_a_link_to_one_is_refused(
+    run_guarded, game: Path, target: str, what: str
+) -> None:
     os.mkfifo(game / "pipe")
     os.symlink("pipe", game / "link")
     (game / "folder").mkdir()
     os.symlink("folder", game / "folder-link")
-    code, out, err = guarded([*WRITERS["apply"], "-o", target], game)
+    code, out, err = run_guarded([*WRITERS["apply"], "-o", target], game)
     assert (code, out, err) == (2, "", f"movecheck: error: --output {target}: {what}\n")
     assert os.listdir(game / "folder") == []
 
@@ -178,9 +160,9 @@ def test_a_failed_write_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch, f
     (["check", "--state", "pipe", "examples/aa/orders/g1-combat.yaml"], ""),
     (["lint", "--config", "pipe", "examples/aa/states/g1-combat.yaml"], "--config "),
 ], ids=lambda v: "-".join(v) if isinstance(v, list) else None)
-def test_an_input_fifo_is_refused_at_once(guarded, game: Path, args: list[str], prefix: str) -> None:
+def test_an_input_fifo_is_refused_at_once(run_guarded, game: Path, args: list[str], prefix: str) -> None:
     os.mkfifo(game / "pipe")
-    code, out, err = guarded(args, game)
+    code, out, err = run_guarded(args, game)
     assert (code, out) == (2, "")
     assert (
         err
@@ -189,10 +171,10 @@ def test_an_input_fifo_is_refused_at_once(guarded, game: Path, args: list[str], 
     )
 
 
-def test_an_input_device_or_a_link_to_a_fifo_is_refused_and_the_other_files_are_read(guarded, game: Path) -> None:
+def test_an_input_device_or_a_link_to_a_fifo_is_refused_and_the_other_files_are_read(run_guarded, game: Path) -> None:
     os.mkfifo(game / "pipe")
     os.symlink("pipe", game / "link.yaml")
-    code, out, err = guarded(["lint", "link.yaml", "/dev/zero", "examples/aa/states/g1-combat.yaml"], game)
+    code, out, err = run_guarded(["lint", "link.yaml", "/dev/zero", "examples/aa/states/g1-combat.yaml"], game)
     assert code == 2
     assert err.splitlines() == [
         "movecheck: error: link.yaml: is a FIFO (named pipe), not a regular file; give - to read standard input",
