@@ -39,30 +39,66 @@ for _name in ("MOVECHECK_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
 os.environ["LANG"] = "C.UTF-8"
 
 
-def _bytecode_cache_outside_the_tree() -> str | None:
-    """With ``PYTHONDONTWRITEBYTECODE`` set (and no prefix of one's own), give the run a bytecode cache.
+PYCACHE_VARIABLE = "MOVECHECK_TESTS_PYCACHE"
+"""Names the run's bytecode cache to the xdist workers (see :func:`_bytecode_cache`)."""
 
-    Without one, every ``python -m movecheck`` subprocess, every ``--jobs`` worker and every
-    pytest-xdist worker compiles the package (and pytest re-rewrites the test modules) from
-    source: about half the CPU of a short subprocess.  The cache is a temporary folder named
-    in ``PYTHONPYCACHEPREFIX`` (``sys.pycache_prefix`` here), so no ``.pyc`` is ever written into
-    the source tree, and it is removed when the run ends (:func:`pytest_unconfigure`); the
-    first process to import a module writes it, the others (the xdist workers, which inherit
-    this environment, and their subprocesses) read it.  Returns the folder this process made.
+
+def _bytecode_cache() -> tuple[str | None, bool]:
+    """With ``PYTHONDONTWRITEBYTECODE`` set (and no prefix of one's own), the run's bytecode cache.
+
+    Without one, every ``python -m movecheck`` subprocess and ``--jobs`` worker compiles the
+    package from source (about half the CPU of a short subprocess), and each xdist worker
+    rewrites the asserts of every test module.  The cache is a temporary folder, removed when
+    the run ends (:func:`pytest_unconfigure`), so no ``.pyc`` is ever written into the source
+    tree.  The subprocesses of the tests get it as ``PYTHONPYCACHEPREFIX`` (with
+    ``PYTHONDONTWRITEBYTECODE`` dropped for them only, :func:`pytest_configure`): the first to
+    import a module writes it, the others read it.  The pytest processes keep their own
+    settings (with a prefix they would recompile the standard library and every installed
+    package, whose ``__pycache__`` they could no longer read); they only read the test modules
+    the xdist workers rewrote into it (:func:`pytest_collection`).  Returns (the folder,
+    whether this process made it).
     """
+    inherited = os.environ.get(PYCACHE_VARIABLE)
+    if inherited:
+        return inherited, False  # an xdist worker: the controller made it
     if not sys.flags.dont_write_bytecode or sys.pycache_prefix or os.environ.get("PYTHONPYCACHEPREFIX"):
-        return None  # the developer's own setting (their __pycache__ folders, or their prefix) stands
+        return None, False  # the developer's own setting (their __pycache__ folders, or their prefix) stands
     import tempfile
 
     prefix = tempfile.mkdtemp(prefix="movecheck-tests-pyc-")
-    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    os.environ[PYCACHE_VARIABLE] = prefix
+    return prefix, True
+
+
+BYTECODE_CACHE, _OWN_BYTECODE_CACHE = _bytecode_cache()
+
+
+def _cached_pyc(path: Path) -> Path:
+    """Where ``PYTHONPYCACHEPREFIX=BYTECODE_CACHE`` puts the bytecode of ``path`` (as ``importlib`` does)."""
+    from importlib.util import cache_from_source
+
+    previous = sys.pycache_prefix
+    sys.pycache_prefix = BYTECODE_CACHE
+    try:
+        return Path(cache_from_source(str(path)))
+    finally:
+        sys.pycache_prefix = previous
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not BYTECODE_CACHE:
+        return
+    if not hasattr(config, "workerinput") and getattr(config.option, "numprocesses", None):
+        return  # the xdist controller: the workers it starts keep this environment
+    os.environ["PYTHONPYCACHEPREFIX"] = BYTECODE_CACHE  # for this process's subprocesses only
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    sys.pycache_prefix = prefix
-    sys.dont_write_bytecode = False
-    return prefix
+    from _pytest.assertion import rewrite
 
+    def cache_dir(file_path: Path) -> Path:  # the rewritten test modules (pytest's layout under a prefix)
+        return Path(BYTECODE_CACHE) / Path(*file_path.parts[1:-1])
 
-_OWN_BYTECODE_CACHE = _bytecode_cache_outside_the_tree()
+    rewrite.get_cache_dir = cache_dir
+
 
 AA_STATE = """\
 movecheck: 1
@@ -357,32 +393,39 @@ def _compile_my_share(config: pytest.Config, worker: int, workers: int) -> None:
     rewrites as it always does); the package's modules are compiled as an import would.
     """
     import py_compile
-    from importlib.util import cache_from_source
+    import time
 
     from _pytest.assertion import rewrite
 
     state = config.stash[rewrite.assertstate_key]
     loads = [0] * workers
-    share: list[Path] = []
+    others: list[Path] = []  # the other workers' rewritten test modules
     for path in sorted(_files_to_compile(config), key=lambda p: (-p.stat().st_size, p)):
         least = loads.index(min(loads))
         loads[least] += path.stat().st_size
-        if least == worker:
-            share.append(path)
-    for path in share:
-        if REPO / "movecheck" in path.parents:
-            py_compile.compile(str(path), cfile=cache_from_source(str(path)), doraise=True)
+        package = REPO / "movecheck" in path.parents
+        target = _cached_pyc(path) if package else rewrite.get_cache_dir(path) / (path.name[:-3] + rewrite.PYC_TAIL)
+        if least != worker:
+            if not package:
+                others.append(target)
+        elif package:
+            py_compile.compile(str(path), cfile=str(target), doraise=True)  # for the subprocesses
         else:
-            pyc = rewrite.get_cache_dir(path) / (path.name[:-3] + rewrite.PYC_TAIL)
             source_hash, code = rewrite._rewrite_test(path, config)
-            if rewrite.try_makedirs(pyc.parent):
-                rewrite._write_pyc(state, code, source_hash, pyc)
+            if rewrite.try_makedirs(target.parent):
+                rewrite._write_pyc(state, code, source_hash, target)
+    # the other shares take about as long: wait for them (a minute at most) rather than rewrite them again
+    deadline = time.monotonic() + 60
+    while others and time.monotonic() < deadline:
+        others = [pyc for pyc in others if not pyc.exists()]
+        if others:
+            time.sleep(0.05)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection(session: pytest.Session) -> None:
     workerinput = getattr(session.config, "workerinput", None)
-    if workerinput is None or not sys.pycache_prefix or sys.dont_write_bytecode:
+    if workerinput is None or not BYTECODE_CACHE:
         return  # one process (nothing to share), or no cache
     if session.config.getoption("assertmode") != "rewrite":
         return
@@ -392,8 +435,35 @@ def pytest_collection(session: pytest.Session) -> None:
         _compile_my_share(session.config, int(workerinput["workerid"].lstrip("gw")), int(workerinput["workercount"]))
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if BYTECODE_CACHE and os.environ.get("PYTHONPYCACHEPREFIX") == BYTECODE_CACHE:
+        _mirror_loaded_bytecode()
+
+
+def _mirror_loaded_bytecode() -> None:
+    """Link the bytecode of the installed modules this process loaded into the cache, for the subprocesses.
+
+    Under ``PYTHONPYCACHEPREFIX`` Python looks for every module's bytecode in the prefix only,
+    never in the ``__pycache__`` folders of the standard library and the installed packages:
+    without these links each run would compile them again (the package's own modules, in
+    the source tree, are compiled into the cache as usual).  A link that turns out stale is
+    replaced by its new bytecode (written beside it and renamed over it), never written through.
+    """
+    package = str(REPO / "movecheck")
+    for module in list(sys.modules.values()):
+        cached, source = getattr(module, "__cached__", None), getattr(module, "__file__", None)
+        if not cached or not source or source.startswith(package) or not os.path.isfile(cached):
+            continue
+        link = _cached_pyc(Path(source))
+        try:
+            link.parent.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(cached)
+        except OSError:  # there already (another worker), or cannot be made: the subprocess compiles it
+            continue
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if _OWN_BYTECODE_CACHE:  # the xdist workers (which read it) have ended by now
+    if BYTECODE_CACHE and _OWN_BYTECODE_CACHE:  # the xdist workers (which read it) have ended by now
         import shutil
 
-        shutil.rmtree(_OWN_BYTECODE_CACHE, ignore_errors=True)
+        shutil.rmtree(BYTECODE_CACHE, ignore_errors=True)
