@@ -16,6 +16,7 @@ and validated against the report schema automatically: the spec requires every
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -429,7 +430,6 @@ def pytest_collection(session: pytest.Session) -> None:
         return  # one process (nothing to share), or no cache
     if session.config.getoption("assertmode") != "rewrite":
         return
-    import contextlib
 
     with contextlib.suppress(Exception):  # an optimisation only: pytest compiles whatever is not cached
         _compile_my_share(session.config, int(workerinput["workerid"].lstrip("gw")), int(workerinput["workercount"]))
@@ -441,25 +441,32 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def _mirror_loaded_bytecode() -> None:
-    """Link the bytecode of the installed modules this process loaded into the cache, for the subprocesses.
+    """Link the installed bytecode beside the modules this process loaded into the cache, for the subprocesses.
 
     Under ``PYTHONPYCACHEPREFIX`` Python looks for every module's bytecode in the prefix only,
     never in the ``__pycache__`` folders of the standard library and the installed packages:
-    without these links each run would compile them again (the package's own modules, in
-    the source tree, are compiled into the cache as usual).  A link that turns out stale is
-    replaced by its new bytecode (written beside it and renamed over it), never written through.
+    without these links each run would compile them again.  Every module of each such folder
+    is linked (a subprocess loads some this process has not), the package's own modules are
+    compiled into the cache as usual.  A link that turns out stale is replaced by its new
+    bytecode (written beside it and renamed over it), never written through.
     """
     package = str(REPO / "movecheck")
+    tail = f".{sys.implementation.cache_tag}.pyc"
+    folders = set()
     for module in list(sys.modules.values()):
         cached, source = getattr(module, "__cached__", None), getattr(module, "__file__", None)
-        if not cached or not source or source.startswith(package) or not os.path.isfile(cached):
-            continue
-        link = _cached_pyc(Path(source))
+        if cached and source and not source.startswith(package):
+            folders.add(os.path.dirname(cached))
+    for folder in folders:
         try:
-            link.parent.mkdir(parents=True, exist_ok=True)
-            link.symlink_to(cached)
-        except OSError:  # there already (another worker), or cannot be made: the subprocess compiles it
+            names = [name for name in os.listdir(folder) if name.endswith(tail)]
+            links = Path(BYTECODE_CACHE + os.path.dirname(os.path.abspath(folder)))
+            links.mkdir(parents=True, exist_ok=True)
+        except OSError:
             continue
+        for name in names:
+            with contextlib.suppress(OSError):  # there already (another worker): fine; else the child compiles it
+                (links / name).symlink_to(os.path.join(folder, name))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
