@@ -4,6 +4,7 @@
   subprocess and returns ``(code, stdout, stderr)``;
 * ``run_main(args, stdin=None, cwd=None, env=None)`` does the same in-process through
   ``movecheck.cli.main`` (faster; for tests that need no fresh interpreter);
+* ``run_guarded(args, cwd=None)``: ``run_main`` with an empty stdin under an alarm (inputs that could block);
 * ``report_validator(document)`` validates a JSON report against ``movecheck schema report``;
 * ``write(tmp_path, name, text)`` writes a file (str or bytes) and returns its path.
 
@@ -15,6 +16,7 @@ and validated against the report schema automatically: the spec requires every
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -36,6 +38,68 @@ SUBPROCESS_TIMEOUT = 120  # generous: a timeout is a hang, never a timing assert
 for _name in ("MOVECHECK_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"
+
+
+PYCACHE_VARIABLE = "MOVECHECK_TESTS_PYCACHE"
+"""Names the run's bytecode cache to the xdist workers (see :func:`_bytecode_cache`)."""
+
+
+def _bytecode_cache() -> tuple[str | None, bool]:
+    """With ``PYTHONDONTWRITEBYTECODE`` set (and no prefix of one's own), the run's bytecode cache.
+
+    Without one, every ``python -m movecheck`` subprocess and ``--jobs`` worker compiles the
+    package from source (about half the CPU of a short subprocess), and each xdist worker
+    rewrites the asserts of every test module.  The cache is a temporary folder, removed when
+    the run ends (:func:`pytest_unconfigure`), so no ``.pyc`` is ever written into the source
+    tree.  The subprocesses of the tests get it as ``PYTHONPYCACHEPREFIX`` (with
+    ``PYTHONDONTWRITEBYTECODE`` dropped for them only, :func:`pytest_configure`): the first to
+    import a module writes it, the others read it.  The pytest processes keep their own
+    settings (with a prefix they would recompile the standard library and every installed
+    package, whose ``__pycache__`` they could no longer read); they only read the test modules
+    the xdist workers rewrote into it (:func:`pytest_collection`).  Returns (the folder,
+    whether this process made it).
+    """
+    inherited = os.environ.get(PYCACHE_VARIABLE)
+    if inherited:
+        return inherited, False  # an xdist worker: the controller made it
+    if not sys.flags.dont_write_bytecode or sys.pycache_prefix or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return None, False  # the developer's own setting (their __pycache__ folders, or their prefix) stands
+    import tempfile
+
+    prefix = tempfile.mkdtemp(prefix="movecheck-tests-pyc-")
+    os.environ[PYCACHE_VARIABLE] = prefix
+    return prefix, True
+
+
+BYTECODE_CACHE, _OWN_BYTECODE_CACHE = _bytecode_cache()
+
+
+def _cached_pyc(path: Path) -> Path:
+    """Where ``PYTHONPYCACHEPREFIX=BYTECODE_CACHE`` puts the bytecode of ``path`` (as ``importlib`` does)."""
+    from importlib.util import cache_from_source
+
+    previous = sys.pycache_prefix
+    sys.pycache_prefix = BYTECODE_CACHE
+    try:
+        return Path(cache_from_source(str(path)))
+    finally:
+        sys.pycache_prefix = previous
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not BYTECODE_CACHE:
+        return
+    if not hasattr(config, "workerinput") and getattr(config.option, "numprocesses", None):
+        return  # the xdist controller: the workers it starts keep this environment
+    os.environ["PYTHONPYCACHEPREFIX"] = BYTECODE_CACHE  # for this process's subprocesses only
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    from _pytest.assertion import rewrite
+
+    def cache_dir(file_path: Path) -> Path:  # the rewritten test modules (pytest's layout under a prefix)
+        return Path(BYTECODE_CACHE) / Path(*file_path.parts[1:-1])
+
+    rewrite.get_cache_dir = cache_dir
+
 
 AA_STATE = """\
 movecheck: 1
@@ -255,6 +319,34 @@ def run_main(
     return run
 
 
+HANG_TIMEOUT = 60  # seconds: a hang guard, never a timing assertion
+
+
+@pytest.fixture
+def run_guarded(run_main: Callable[..., tuple[int, str, str]]) -> Callable[..., tuple[int, str, str]]:
+    """``run_main`` with an empty stdin under a hang guard (an alarm): for inputs that could block.
+
+    A FIFO or a device opened by mistake fails the test (``TimeoutError`` in the run, never
+    the exit code and one stderr line the test expects) instead of hanging the suite; no
+    fresh interpreter is started.
+    """
+    import signal
+
+    def run(args: Sequence[str], cwd: str | os.PathLike[str] | None = None) -> tuple[int, str, str]:
+        def hung(signum: int, frame: object) -> None:
+            raise TimeoutError(f"movecheck {list(args)} waits on an input or an output")
+
+        previous = signal.signal(signal.SIGALRM, hung)
+        signal.alarm(HANG_TIMEOUT)
+        try:
+            return run_main(args, stdin="", cwd=cwd)
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+
+    return run
+
+
 @pytest.fixture(scope="session")
 def aa() -> SimpleNamespace:
     """The aa texts: ``aa.state``, ``aa.illegal`` (one AA203 at 8:29), ``aa.legal`` (two legal moves)."""
@@ -273,3 +365,116 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(
             f"movecheck: {_validated_reports} --format json report(s) validated against the report schema"
         )
+
+
+def _files_to_compile(config: pytest.Config) -> list[Path]:
+    """The test modules and conftests of the run's arguments, and the package's modules."""
+    from fnmatch import fnmatch
+
+    patterns = [*config.getini("python_files"), "conftest.py"]
+    files: set[Path] = set()
+    for arg in config.args:
+        path = config.invocation_params.dir / arg.split("::")[0]
+        if path.is_dir():
+            files.update(p for p in path.rglob("*.py") if any(fnmatch(p.name, pat) for pat in patterns))
+        elif path.suffix == ".py":
+            files.add(path)
+    files.update((REPO / "movecheck").rglob("*.py"))
+    return sorted(p.resolve() for p in files)
+
+
+def _compile_my_share(config: pytest.Config, worker: int, workers: int) -> None:
+    """Compile this xdist worker's share of the run's modules into the bytecode cache.
+
+    Every worker imports every test module (and pytest rewrites its asserts: most of the
+    collection's CPU) and the package; the workers start together, so with an empty cache
+    each would compile everything.  Here each compiles a share first (the files dealt out by
+    size), the other workers' collection then finds it cached.  The rewriting is pytest's own
+    (its assertion-rewriting functions, private: on any error this step is skipped and pytest
+    rewrites as it always does); the package's modules are compiled as an import would.
+    """
+    import py_compile
+    import time
+
+    from _pytest.assertion import rewrite
+
+    state = config.stash[rewrite.assertstate_key]
+    loads = [0] * workers
+    others: list[Path] = []  # the other workers' rewritten test modules
+    for path in sorted(_files_to_compile(config), key=lambda p: (-p.stat().st_size, p)):
+        least = loads.index(min(loads))
+        loads[least] += path.stat().st_size
+        package = REPO / "movecheck" in path.parents
+        target = _cached_pyc(path) if package else rewrite.get_cache_dir(path) / (path.name[:-3] + rewrite.PYC_TAIL)
+        if least != worker:
+            if not package:
+                others.append(target)
+        elif package:
+            py_compile.compile(str(path), cfile=str(target), doraise=True)  # for the subprocesses
+        else:
+            source_hash, code = rewrite._rewrite_test(path, config)
+            if rewrite.try_makedirs(target.parent):
+                rewrite._write_pyc(state, code, source_hash, target)
+    # the other shares take about as long: wait for them (a minute at most) rather than rewrite them again
+    deadline = time.monotonic() + 60
+    while others and time.monotonic() < deadline:
+        others = [pyc for pyc in others if not pyc.exists()]
+        if others:
+            time.sleep(0.05)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    workerinput = getattr(session.config, "workerinput", None)
+    if workerinput is None or not BYTECODE_CACHE:
+        return  # one process (nothing to share), or no cache
+    if session.config.getoption("assertmode") != "rewrite":
+        return
+
+    with contextlib.suppress(Exception):  # an optimisation only: pytest compiles whatever is not cached
+        _compile_my_share(session.config, int(workerinput["workerid"].lstrip("gw")), int(workerinput["workercount"]))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if BYTECODE_CACHE and os.environ.get("PYTHONPYCACHEPREFIX") == BYTECODE_CACHE:
+        _mirror_loaded_bytecode()
+
+
+def _mirror_loaded_bytecode() -> None:
+    """Link the installed bytecode of the modules this process loaded into the cache, for the subprocesses.
+
+    Under ``PYTHONPYCACHEPREFIX`` Python looks for every module's bytecode in the prefix only,
+    never in the ``__pycache__`` folders of the standard library and the installed packages:
+    without these links each run would compile them again.  Linked: each installed module
+    this process loaded, and the whole top folder of the standard library (a subprocess loads
+    some this process has not); the package's own modules are compiled into the cache as usual.
+    A link that turns out stale is replaced by its new bytecode (written beside it and renamed
+    over it), never written through.  A few hundred links: a tenth of a second.
+    """
+    import sysconfig
+
+    package = str(REPO / "movecheck")
+    tail = f".{sys.implementation.cache_tag}.pyc"
+    cached_files = set()
+    stdlib_cache = os.path.join(sysconfig.get_paths()["stdlib"], "__pycache__")
+    with contextlib.suppress(OSError):
+        cached_files.update(os.path.join(stdlib_cache, n) for n in os.listdir(stdlib_cache) if n.endswith(tail))
+    for module in list(sys.modules.values()):
+        cached, source = getattr(module, "__cached__", None), getattr(module, "__file__", None)
+        if cached and source and not source.startswith(package):
+            cached_files.add(cached)
+    folders: set[str] = set()
+    for cached in cached_files:
+        links = BYTECODE_CACHE + os.path.dirname(os.path.dirname(os.path.abspath(cached)))
+        with contextlib.suppress(OSError):  # there already (another worker): fine; else the child compiles it
+            if links not in folders:
+                os.makedirs(links, exist_ok=True)
+                folders.add(links)
+            os.symlink(cached, os.path.join(links, os.path.basename(cached)))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if BYTECODE_CACHE and _OWN_BYTECODE_CACHE:  # the xdist workers (which read it) have ended by now
+        import shutil
+
+        shutil.rmtree(BYTECODE_CACHE, ignore_errors=True)

@@ -75,24 +75,24 @@ def test_missing_file(run_cli, tmp_path) -> None:
     assert one_error_line(err) == "movecheck: error: missing.yaml: no such file"
 
 
-def test_missing_file_json(run_cli, tmp_path) -> None:
-    code, out, err = run_cli(["lint", "missing.yaml", "--format", "json"], cwd=tmp_path)
+def test_missing_file_json(run_main, tmp_path) -> None:
+    code, out, err = run_main(["lint", "missing.yaml", "--format", "json"], cwd=tmp_path)
     assert code == 2
     assert out == ""
     one_error_line(err)
 
 
-def test_directory_without_movecheck_files(run_cli, tmp_path) -> None:
+def test_directory_without_movecheck_files(run_main, tmp_path) -> None:
     (tmp_path / "folder").mkdir()  # folders are read (tests/test_cli_habits.py); this one holds nothing
-    code, out, err = run_cli(["lint", "folder"], cwd=tmp_path)
+    code, out, err = run_main(["lint", "folder"], cwd=tmp_path)
     assert code == 0
     assert out == "0 errors, 0 warnings, 0 notes in 0 files.\n"
     assert err == "movecheck: note: no movecheck file below folder\n"
 
 
-def test_missing_state_option_file(run_cli, aa_dir, aa, write) -> None:
+def test_missing_state_option_file(run_main, aa_dir, aa, write) -> None:
     write(aa_dir, "orders.yaml", aa.illegal)
-    code, out, err = run_cli(["check", "orders.yaml", "--state", "nowhere.yaml"], cwd=aa_dir)
+    code, out, err = run_main(["check", "orders.yaml", "--state", "nowhere.yaml"], cwd=aa_dir)
     assert code == 2
     assert out == ""
     assert one_error_line(err) == "movecheck: error: nowhere.yaml: no such file"
@@ -109,8 +109,8 @@ def test_missing_state_option_file(run_cli, aa_dir, aa, write) -> None:
         ["frobnicate"],
     ],
 )
-def test_usage_errors(run_cli, tmp_path, args: list[str]) -> None:
-    code, out, err = run_cli(args, cwd=tmp_path)
+def test_usage_errors(run_main, tmp_path, args: list[str]) -> None:
+    code, out, err = run_main(args, cwd=tmp_path)
     assert code == 2
     assert out == ""
     line = one_error_line(err)
@@ -118,19 +118,19 @@ def test_usage_errors(run_cli, tmp_path, args: list[str]) -> None:
     assert "--help" in line
 
 
-def test_unknown_option_names_it(run_cli, tmp_path) -> None:
-    code, _, err = run_cli(["check", "--no-such-switch", "x.yaml"], cwd=tmp_path)
+def test_unknown_option_names_it(run_main, tmp_path) -> None:
+    code, _, err = run_main(["check", "--no-such-switch", "x.yaml"], cwd=tmp_path)
     assert code == 2
     assert one_error_line(err) == "movecheck: error: No such option: --no-such-switch (see 'movecheck check --help')"
 
 
-def test_unreadable_file(run_cli, tmp_path, write) -> None:
+def test_unreadable_file(run_main, tmp_path, write) -> None:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         pytest.skip("root reads every file")
     path = write(tmp_path, "locked.yaml", "system: aa\n")
     path.chmod(0)
     try:
-        code, out, err = run_cli(["lint", "locked.yaml"], cwd=tmp_path)
+        code, out, err = run_main(["lint", "locked.yaml"], cwd=tmp_path)
     finally:
         path.chmod(0o644)
     assert code == 2 and out == ""
@@ -140,9 +140,9 @@ def test_unreadable_file(run_cli, tmp_path, write) -> None:
 # -- exit codes 0 and 1 ----------------------------------------------------------------------
 
 
-def test_clean_orders_exit_0(run_cli, aa_dir, aa, write) -> None:
+def test_clean_orders_exit_0(run_main, aa_dir, aa, write) -> None:
     write(aa_dir, "orders.yaml", aa.legal)
-    code, out, err = run_cli(["check", "orders.yaml"], cwd=aa_dir)
+    code, out, err = run_main(["check", "orders.yaml"], cwd=aa_dir)
     assert (code, err) == (0, "")
     assert (
         out
@@ -230,9 +230,9 @@ def test_lint_state_from_stdin(run_cli, aa) -> None:
     assert document["findings"] == []
 
 
-def test_stdin_filename_names_the_input(run_cli, tmp_path) -> None:
+def test_stdin_filename_names_the_input(run_main, tmp_path) -> None:
     text = "movecheck: 1\nsystem: aa\nmap: aa1942-2e\nturn: {power: Germans, phase: combat_mvoe}\n"
-    code, out, err = run_cli(
+    code, out, err = run_main(
         ["lint", "-", "--stdin-filename", "states/g1.yaml", "--format", "json"], stdin=text, cwd=tmp_path
     )
     assert (code, err) == (1, "")
@@ -457,8 +457,8 @@ def test_explain_mc_code(run_main) -> None:
     assert "second" in out
 
 
-def test_explain_unknown_code(run_cli) -> None:
-    code, out, err = run_cli(["explain", "XX999"])
+def test_explain_unknown_code(run_main) -> None:
+    code, out, err = run_main(["explain", "XX999"])
     assert code == 2
     assert out == ""
     assert one_error_line(err).startswith("movecheck: error: unknown clause or rule paragraph 'XX999'")
@@ -691,23 +691,23 @@ def test_explain_of_an_unknown_name_suggests_names_and_labels(run_main) -> None:
 # -- small bugs of issue 24 -----------------------------------------------------------------------
 
 
-def test_rules_of_a_system_without_editions_names_no_edition(run_cli) -> None:
-    code, out, _err = run_cli(["rules", "--system", "maneuver", "--format", "json"])
+def test_rules_of_a_system_without_editions_names_no_edition(run_main) -> None:
+    code, out, _err = run_main(["rules", "--system", "maneuver", "--format", "json"])
     document = json.loads(out)
     assert code == 0
     assert document["rules"] is None  # maneuver has no editions; it used to say "aa1942"
     assert {c["code"][:2] for c in document["clauses"]} == {"MV"}
 
 
-def test_rules_preset_for_a_system_without_editions_is_its_own_error(run_cli) -> None:
-    code, _out, err = run_cli(["rules", "--system", "maneuver", "--rules", "bogus"])
+def test_rules_preset_for_a_system_without_editions_is_its_own_error(run_main) -> None:
+    code, _out, err = run_main(["rules", "--system", "maneuver", "--rules", "bogus"])
     assert code == 2
     assert err == "movecheck: error: --rules names an edition, and the system maneuver has none\n"
     assert "preset" not in err  # not the aa preset error
 
 
-def test_explain_shows_restructuredtext_literals_as_plain_code(run_cli) -> None:
-    code, out, _err = run_cli(["explain", "AA101"])
+def test_explain_shows_restructuredtext_literals_as_plain_code(run_main) -> None:
+    code, out, _err = run_main(["explain", "AA101"])
     assert code == 0
     assert "``" not in out
     assert "  Legal:   `path: [Germany, Poland, Ukraine S.S.R.]`\n" in out

@@ -41,7 +41,8 @@ def test_the_entry_point_answers_short_flags_without_the_command_line() -> None:
 
     assert quick(["-V"]) == quick(["--version"]) == f"movecheck {movecheck.__version__}\n"
     proc = subprocess.run([sys.executable, "-m", "movecheck", "-h"], capture_output=True, text=True, timeout=120,
-                          env={"COLUMNS": "100", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+                          env={"COLUMNS": "100", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+                               "PYTHONDONTWRITEBYTECODE": "1"})  # a bare environment, no .pyc into the tree
     assert (proc.returncode, proc.stdout) == (0, MAIN_HELP)
 
 

@@ -65,16 +65,27 @@ def targets(module: str, statement: ast.Import | ast.ImportFrom) -> set[str]:
     return {name for name in names if name in MODULES and name != module}
 
 
+Statements = tuple[ast.Import | ast.ImportFrom, ...]
+
+
 @functools.cache
-def tree_of(module: str) -> ast.Module:
-    """A module's syntax tree, parsed once per test process."""
-    return ast.parse(MODULES[module].read_text(encoding="utf-8"))
+def import_statements(module: str) -> tuple[Statements, Statements, Statements]:
+    """A module's import statements: (those that run at load time, those that run at all, every one).
+
+    Parsed once per test process; only the statements are kept, not the syntax tree (a whole
+    package of trees kept alive would slow every later garbage collection of the process).
+    """
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    every = tuple(node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
+    return tuple(imports(tree, deferred=False)), tuple(imports(tree, deferred=True)), every
 
 
 @functools.cache
 def _graph(deferred: bool) -> dict[str, frozenset[str]]:
     return {
-        module: frozenset(t for statement in imports(tree_of(module), deferred) for t in targets(module, statement))
+        module: frozenset(
+            t for statement in import_statements(module)[1 if deferred else 0] for t in targets(module, statement)
+        )
         for module in MODULES
     }
 
@@ -139,10 +150,7 @@ def test_no_import_circles_at_module_level() -> None:
 
 def every_import(module: str) -> set[str]:
     """The movecheck modules ``module`` names in any import, in functions and under TYPE_CHECKING too."""
-    tree = tree_of(module)
-    return {
-        t for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)) for t in targets(module, node)
-    }
+    return {t for node in import_statements(module)[2] for t in targets(module, node)}
 
 
 def test_the_aa_modules_have_no_circle_at_all() -> None:

@@ -9,7 +9,8 @@
 * a closed standard output (``>&-``) or one whose reader went away (``| head -0``) ends
   the run quietly with the exit code its findings give.
 
-Tests that could hang on a FIFO run the command line in a subprocess with a timeout.
+Tests that could hang on a FIFO run the command line under a hang guard (an alarm in this
+process, or a subprocess's timeout where a real process's standard output is the point).
 """
 
 from __future__ import annotations
@@ -39,11 +40,19 @@ WRITERS = {
 """Each command that writes a file with ``-o``, on an input it writes one for (from the folder of :func:`game`)."""
 
 
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy of ``examples/`` for the module (no test writes into it)."""
+    folder = tmp_path_factory.mktemp("examples") / "examples"
+    shutil.copytree(REPO / "examples", folder)
+    return folder
+
+
 @pytest.fixture
-def game(tmp_path: Path) -> Path:
-    """A folder with the examples and a TripleA game file, and a ``victim`` file outside it."""
+def game(tmp_path: Path, examples: Path) -> Path:
+    """A folder with the examples (hard links to the module's copy), a TripleA game file; a ``victim`` outside."""
     folder = tmp_path / "game"
-    shutil.copytree(REPO / "examples", folder / "examples")
+    shutil.copytree(examples, folder / "examples", copy_function=os.link)
     (folder / "game.xml").write_text(game_xml(SMALL), encoding="utf-8")
     (tmp_path / "victim.txt").write_text("precious\n", encoding="utf-8")
     return folder
@@ -74,10 +83,10 @@ def test_output_replaces_a_link_and_never_writes_through_it(run_main, game: Path
 
 
 @pytest.mark.parametrize("command", list(WRITERS))
-def test_output_to_a_fifo_is_refused_at_once(game: Path, command: str) -> None:
+def test_output_to_a_fifo_is_refused_at_once(run_guarded, game: Path, command: str) -> None:
     os.mkfifo(game / "pipe")
     before = sorted(os.listdir(game))
-    code, out, err = cli([*WRITERS[command], "-o", "pipe"], game)
+    code, out, err = run_guarded([*WRITERS[command], "-o", "pipe"], game)
     assert (code, out, err) == (2, "", "movecheck: error: --output pipe: is a FIFO (named pipe), not a regular file\n")
     assert (
         stat.S_ISFIFO(os.lstat(game / "pipe").st_mode) and sorted(os.listdir(game)) == before
@@ -90,12 +99,14 @@ def test_output_to_a_fifo_is_refused_at_once(game: Path, command: str) -> None:
     ("folder", "is a directory"),
     ("folder-link", "is a directory"),
 ])
-def test_output_to_a_device_a_folder_or_a_link_to_one_is_refused(game: Path, target: str, what: str) -> None:
+def test_output_to_a_device_a_folder_or_a_link_to_one_is_refused(
+    run_guarded, game: Path, target: str, what: str
+) -> None:
     os.mkfifo(game / "pipe")
     os.symlink("pipe", game / "link")
     (game / "folder").mkdir()
     os.symlink("folder", game / "folder-link")
-    code, out, err = cli([*WRITERS["apply"], "-o", target], game)
+    code, out, err = run_guarded([*WRITERS["apply"], "-o", target], game)
     assert (code, out, err) == (2, "", f"movecheck: error: --output {target}: {what}\n")
     assert os.listdir(game / "folder") == []
 
@@ -149,9 +160,9 @@ def test_a_failed_write_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch, f
     (["check", "--state", "pipe", "examples/aa/orders/g1-combat.yaml"], ""),
     (["lint", "--config", "pipe", "examples/aa/states/g1-combat.yaml"], "--config "),
 ], ids=lambda v: "-".join(v) if isinstance(v, list) else None)
-def test_an_input_fifo_is_refused_at_once(game: Path, args: list[str], prefix: str) -> None:
+def test_an_input_fifo_is_refused_at_once(run_guarded, game: Path, args: list[str], prefix: str) -> None:
     os.mkfifo(game / "pipe")
-    code, out, err = cli(args, game)
+    code, out, err = run_guarded(args, game)
     assert (code, out) == (2, "")
     assert (
         err
@@ -160,10 +171,10 @@ def test_an_input_fifo_is_refused_at_once(game: Path, args: list[str], prefix: s
     )
 
 
-def test_an_input_device_or_a_link_to_a_fifo_is_refused_and_the_other_files_are_read(game: Path) -> None:
+def test_an_input_device_or_a_link_to_a_fifo_is_refused_and_the_other_files_are_read(run_guarded, game: Path) -> None:
     os.mkfifo(game / "pipe")
     os.symlink("pipe", game / "link.yaml")
-    code, out, err = cli(["lint", "link.yaml", "/dev/zero", "examples/aa/states/g1-combat.yaml"], game)
+    code, out, err = run_guarded(["lint", "link.yaml", "/dev/zero", "examples/aa/states/g1-combat.yaml"], game)
     assert code == 2
     assert err.splitlines() == [
         "movecheck: error: link.yaml: is a FIFO (named pipe), not a regular file; give - to read standard input",

@@ -110,6 +110,7 @@ def run_long(
 FIFTY_MB = 50 * 1000 * 1000
 
 
+@pytest.mark.slow  # writes and reads a 50 MB file in a fresh process, as the two 50 MB tests below
 def test_50mb_comment_loads(tmp_path: Path, report_validator) -> None:
     """A 50 MB file (under the 64 MiB limit) that is mostly a comment reads normally."""
     head = retarget(AA_ORDERS.read_text(encoding="utf-8"))
@@ -533,7 +534,7 @@ def test_max_units_from_the_environment(run_cli, tmp_path: Path) -> None:
     assert (code, err, codes(out)) == (1, "", ["MC008"])
 
 
-def test_huge_numbers_in_a_noncombat_turn_finish(run_cli, tmp_path: Path, report_validator) -> None:
+def test_huge_numbers_in_a_noncombat_turn_finish(run_main, tmp_path: Path, report_validator) -> None:
     """A trillion carriers bought, a fighter with a trillion moves left: the landing check finishes."""
     inline = """map:
   name: wide
@@ -559,7 +560,7 @@ def test_huge_numbers_in_a_noncombat_turn_finish(run_cli, tmp_path: Path, report
         "  - {units: {carrier: 1}, path: [1 Sea Zone, 2 Sea Zone, 1 Sea Zone, 2 Sea Zone]}\n"
     )
     aa_pair(tmp_path, orders, small)
-    code, out, err = run_cli(["check", "orders.yaml", "--format", "json"], cwd=tmp_path)
+    code, out, err = run_main(["check", "orders.yaml", "--format", "json"], cwd=tmp_path)
     assert code in (0, 1) and err == "", err
     assert json.loads(out)["summary"]["orders"] == 2
 
@@ -666,12 +667,12 @@ def test_state_reference_loop_through_the_state(run_main, tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("option", ["nowhere.yaml", "sub"], ids=["missing", "directory"])
-def test_state_option_missing_or_directory_is_exit_2(run_cli, tmp_path: Path, option: str) -> None:
+def test_state_option_missing_or_directory_is_exit_2(run_main, tmp_path: Path, option: str) -> None:
     """``--state`` naming a missing file or a folder: the tool cannot do its job, exit 2, one line."""
     (tmp_path / "sub").mkdir()
     aa_pair(tmp_path)
     for fmt in ("text", "json"):
-        code, out, err = run_cli(["check", "orders.yaml", "--state", option, "--format", fmt], cwd=tmp_path)
+        code, out, err = run_main(["check", "orders.yaml", "--state", option, "--format", fmt], cwd=tmp_path)
         assert (code, out) == (2, "")
         assert one_line(err).startswith(f"movecheck: error: {option}:")
 

@@ -8,7 +8,9 @@
 * ``--select ALL`` beats per-file ignores; the JSON report names each file's configuration;
 * the text report names the state each orders file was checked against.
 
-Tests that could hang on a FIFO or a terminal run the CLI in a subprocess with a timeout.
+Tests that could hang on a FIFO or a terminal run the CLI under a hang guard: in a subprocess
+with a timeout where the process's own stdin, stdout or environment is the point, else in this
+process under an alarm (``run_guarded``).
 """
 
 from __future__ import annotations
@@ -80,17 +82,42 @@ def cli(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[
     return proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
 
 
+RUNS_IN_ONE_PROCESS = """\
+import contextlib, io, json, sys
+from movecheck.cli import main
+results = []
+for args in json.loads(sys.argv[1]):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(args)
+    results.append([code, out.getvalue(), err.getvalue()])
+sys.stdout.write(json.dumps(results))
+"""
+
+
+def cli_runs(runs: list[list[str]], cwd: Path, env: dict[str, str]) -> list[tuple[int, str, str]]:
+    """Several command lines one after the other in ONE fresh ``python`` (its own environment, stdin an empty pipe)."""
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("MOVECHECK_")}
+    full_env.update(PYTHONIOENCODING="utf-8", **env)
+    proc = subprocess.run(
+        [sys.executable, "-c", RUNS_IN_ONE_PROCESS, json.dumps(runs)],
+        input=b"", capture_output=True, cwd=cwd, env=full_env, timeout=HANG_TIMEOUT,
+    )
+    assert proc.returncode == 0, proc.stderr.decode("utf-8")
+    return [(code, out, err) for code, out, err in json.loads(proc.stdout)]
+
+
 # -- state: and map: open regular files only ---------------------------------------------------
 
 
 @pytest.mark.parametrize("link", [False, True], ids=["fifo", "symlink-to-fifo"])
-def test_state_fifo_is_mc011_at_once(tmp_path: Path, write, link: bool) -> None:
+def test_state_fifo_is_mc011_at_once(run_guarded, tmp_path: Path, write, link: bool) -> None:
     os.mkfifo(tmp_path / "pipe")
     if link:
         os.symlink("pipe", tmp_path / "state.yaml")
     name = "state.yaml" if link else "pipe"
     write(tmp_path, "orders.yaml", orders(name))
-    code, out, err = cli(["check", "orders.yaml", "--format", "json"], tmp_path)
+    code, out, err = run_guarded(["check", "orders.yaml", "--format", "json"], tmp_path)
     assert (code, err) == (1, "")
     assert codes_at(out) == [("MC011", "orders.yaml", 3, 8)]
     assert json.loads(out)["findings"][0]["message"] == f"state file {name}: is a FIFO (named pipe), not a regular file"
@@ -116,18 +143,18 @@ def test_state_naming_a_device_or_a_pipe_is_mc011(tmp_path: Path, write, special
     assert finding["message"] == f"state file {special}: is {what}, not a regular file"
 
 
-def test_a_regular_state_still_reads(tmp_path: Path, write) -> None:
+def test_a_regular_state_still_reads(run_guarded, tmp_path: Path, write) -> None:
     write(tmp_path, "state.yaml", STATE)
     write(tmp_path, "orders.yaml", orders("state.yaml"))
-    code, out, err = cli(["check", "orders.yaml", "--format", "json"], tmp_path)
+    code, out, err = run_guarded(["check", "orders.yaml", "--format", "json"], tmp_path)
     assert (code, err) == (1, "")
     assert codes_at(out) == [("AA203", "orders.yaml", 8, 29)]
 
 
-def test_map_fifo_is_mc010_at_once(tmp_path: Path, write) -> None:
+def test_map_fifo_is_mc010_at_once(run_guarded, tmp_path: Path, write) -> None:
     os.mkfifo(tmp_path / "map.yaml")
     write(tmp_path, "state.yaml", map_state("map.yaml"))
-    code, out, err = cli(["lint", "state.yaml", "--format", "json"], tmp_path)
+    code, out, err = run_guarded(["lint", "state.yaml", "--format", "json"], tmp_path)
     assert (code, err) == (1, "")
     (finding,) = json.loads(out)["findings"]
     assert (finding["code"], finding["file"], finding["line"], finding["column"]) == ("MC010", "state.yaml", 3, 6)
@@ -262,9 +289,9 @@ def test_map_outside_the_root_is_mc010(run_main, tmp_path: Path, write) -> None:
     assert code == 0, out
 
 
-def test_root_must_be_a_folder(run_cli, tmp_path: Path, write) -> None:
+def test_root_must_be_a_folder(run_main, tmp_path: Path, write) -> None:
     write(tmp_path, "state.yaml", STATE)
-    code, out, err = run_cli(["lint", "state.yaml", "--root", "no-such-folder"], cwd=tmp_path)
+    code, out, err = run_main(["lint", "state.yaml", "--root", "no-such-folder"], cwd=tmp_path)
     assert (code, out) == (2, "")
     assert err == "movecheck: error: --root no-such-folder: no such folder\n"
 
@@ -350,12 +377,15 @@ def test_a_broken_one_line_json_map_is_still_recognised(run_main, tmp_path: Path
 
 def test_proc_self_environ_never_leaks(tmp_path: Path, write) -> None:
     write(tmp_path, "orders.yaml", orders("/proc/self/environ"))
-    for fmt in FORMATS:
-        for extra in ([], ["--root", "/"]):
-            code, out, err = cli(["check", "orders.yaml", "--format", fmt, *extra], tmp_path, env={"LEAKY": MARKER})
-            assert code == 1, (fmt, extra, err)
-            assert MARKER not in out and MARKER not in err, (fmt, extra, out)
-            assert "MC011" in out or (fmt == "sarif" and "state-reference" in out)
+    # the process's own environment holds the marker: every format, with and without --root, in one process
+    runs = [(fmt, extra) for fmt in FORMATS for extra in ([], ["--root", "/"])]
+    results = cli_runs([["check", "orders.yaml", "--format", fmt, *extra] for fmt, extra in runs], tmp_path,
+                       env={"LEAKY": MARKER})
+    assert len(results) == len(runs) == 2 * len(FORMATS)
+    for (fmt, extra), (code, out, err) in zip(runs, results, strict=True):
+        assert code == 1, (fmt, extra, err)
+        assert MARKER not in out and MARKER not in err, (fmt, extra, out)
+        assert "MC011" in out or (fmt == "sarif" and "state-reference" in out)
 
 
 def test_full_never_reads_a_file_again(tmp_path: Path, write) -> None:
@@ -432,9 +462,9 @@ def test_isolated_uses_no_configuration(run_main, project: Path, write) -> None:
     assert json.loads(out)["files"][0]["config"] is None
 
 
-def test_isolated_and_config_together_are_a_usage_error(run_cli, project: Path, write) -> None:
+def test_isolated_and_config_together_are_a_usage_error(run_main, project: Path, write) -> None:
     write(project, "other.yaml", "ignore: [AA2]\n")
-    code, out, err = run_cli(["check", "orders/g1.yaml", "--isolated", "--config", "other.yaml"], cwd=project)
+    code, out, err = run_main(["check", "orders/g1.yaml", "--isolated", "--config", "other.yaml"], cwd=project)
     assert (code, out) == (2, "")
     assert err == "movecheck: error: --isolated and --config cannot be used together\n"
 

@@ -12,7 +12,8 @@ WITHOUT_PYGLS = "import sys; sys.modules['pygls'] = None; from movecheck.cli imp
 
 def test_without_pygls_the_command_says_how_to_install_it() -> None:
     run = subprocess.run([sys.executable, "-c", WITHOUT_PYGLS], capture_output=True, text=True,
-                         stdin=subprocess.DEVNULL, env={"MOVECHECK_LANG": "en", "PATH": ""})
+                         stdin=subprocess.DEVNULL,  # a bare environment (and no .pyc into the source tree)
+                         env={"MOVECHECK_LANG": "en", "PATH": "", "PYTHONDONTWRITEBYTECODE": "1"})
     assert run.returncode == 2
     assert run.stdout == ""
     assert run.stderr == ("movecheck: error: the language server needs pygls; "
