@@ -180,8 +180,13 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
 
 
 def captures(board: Board) -> list[Capture]:
-    """The territories taken on the board (control.take's log), for the report."""
-    return [Capture(space, by, holder, was, liberated=holder != by) for space, by, holder, was in board.taken]
+    """The territories taken on the board (control.take's log), for the report: each with the power that holds it
+    at the end of the apply, so that one a later liberation of its power's capital returns reads as liberated."""
+    found = []
+    for space, by, holder, was in board.taken:
+        final = board.control.get(space) or holder
+        found.append(Capture(space, by, final, was, liberated=final != by))
+    return found
 
 
 def transfers(board: Board) -> list[Transfer]:

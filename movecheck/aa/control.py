@@ -38,6 +38,8 @@ def take(board: Board, space: str, power: str) -> None:
             owner = board.control.get(other)
             if first == holder and owner != holder and _allies(board, owner, holder):
                 hand_over(board, other, holder)
+                if other not in board.captured:  # returned with the capital: the header and the post say so
+                    board.taken.append((other, power, holder, owner))
 
 
 def new_holder(board: Board, space: str, power: str) -> str:
