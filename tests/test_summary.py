@@ -224,3 +224,16 @@ def test_battle_results_tell_damage_and_bombing(run_main) -> None:
     by_space = {b["at"]: b for b in battles["facts"]["battles"]}
     assert by_space["17 Sea Zone"]["damaged"] == {"unsaid": {"battleship": 1}}
     assert by_space["United Kingdom"]["bombing"] == {"at": "United Kingdom", "damage": 6}
+
+
+def test_a_submerged_submarine_is_in_the_battle_post(run_main, tmp_path: Path) -> None:
+    from tests.aa.test_battles import results_file, with_result
+
+    path = results_file(tmp_path, with_result("7 Sea Zone", submerged={"attacker": 1}))
+    code, out, err = _summary(run_main, str(path), "-f", "text", "--root", "/", "--isolated")
+    assert code == 0, out + err
+    assert "- 7 Sea Zone: submerged: 1 sub (attacker)" in out
+    code, out, err = _summary(run_main, str(path), "-f", "json", "--root", "/", "--isolated")
+    battles = next(s for s in json.loads(out)["sections"] if s["kind"] == "battle_results")
+    by_space = {b["at"]: b for b in battles["facts"]["battles"]}
+    assert by_space["7 Sea Zone"]["submerged"] == {"attacker": 1} and "submerged" not in by_space["Egypt"]

@@ -124,8 +124,10 @@ class ApplyReport:
             "income": self.income.as_json() if self.income is not None else None,
             "refunded": self.refunded,
             "ipcs": dict(self.ipcs) if self.ipcs is not None else None,
+            "unplaced": None,
+            "notes": [],
         }
-        found.update(self.extra)
+        found.update(self.extra)  # the mobilization apply's ``unplaced``, the battles apply's ``notes``
         return found
 
 

@@ -208,8 +208,8 @@ def battles_sections(item: Checked) -> list[Section]:
         facts.append({"at": result.at, "attackers": attackers, "defenders": defenders,
                       "attacker_losses": dict(lost.get("attacker", {})),
                       "defender_losses": dict(lost.get("defender", {})),
-                      "retreat": result.retreat, **_extras_facts(result.extras)})
-        notes += [f"{result.at}: {line}" for line in _extras_lines(result.extras)]
+                      "retreat": result.retreat, **_extras_facts(result.extras), **_submerged_facts(result)})
+        notes += [f"{result.at}: {line}" for line in (*_submerged_lines(result), *_extras_lines(result.extras))]
     headers = [_("space"), _("attackers"), _("defenders"), _("attacker lost"), _("defender lost"), _("retreat")]
     section.table(headers, rows)
     section.items(notes)
@@ -224,6 +224,19 @@ def battles_sections(item: Checked) -> list[Section]:
         if applied is not None:
             found += report_sections(applied[1])
     return found
+
+
+def _submerged_facts(result: Any) -> dict[str, Any]:
+    """``submerged: {defender: 1}`` where submarines submerged (left out where none did)."""
+    submerged = {side: int(n) for side, n in sorted(result.submerged.items()) if n}
+    return {"submerged": submerged} if submerged else {}
+
+
+def _submerged_lines(result: Any) -> list[str]:
+    """``submerged: 1 sub (defender)``: the submarines that left the battle under water."""
+    sides = {"attacker": _("attacker"), "defender": _("defender")}
+    return [_("submerged: {units} ({side})").format(units=counts_text({"submarine": int(n)}), side=sides[side])
+            for side, n in sorted(result.submerged.items()) if n]
 
 
 def _extras_facts(extras: Any) -> dict[str, Any]:

@@ -2224,16 +2224,17 @@ def _v204(x: Any) -> bool:
 
 
 def _v205(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, dict) or x is None):
         return False
-    if 'units' not in x:
-        return False
-    if 'settled' not in x:
-        return False
-    for key, value in x.items():
-        check = _T83.get(key)
-        if check is None or not check(value):
+    if isinstance(x, dict):
+        if 'units' not in x:
             return False
+        if 'settled' not in x:
+            return False
+        for key, value in x.items():
+            check = _T83.get(key)
+            if check is None or not check(value):
+                return False
     return True
 
 

@@ -224,3 +224,15 @@ def test_a_territory_a_later_liberation_returns_is_reported_liberated(capsys, tm
     report = json.loads(capsys.readouterr().out)
     assert {c["at"]: (c["holder"], c["liberated"]) for c in report["captured"]} == {
         "Archangel": ("Russians", True), "Russia": ("Russians", True), "Vologda": ("Russians", True)}
+
+
+def test_apply_json_always_gives_notes_and_unplaced(run_main, tmp_path):
+    """``apply --format json`` gives ``notes`` (empty) and ``unplaced`` (null) after a combat move, as documented."""
+    orders = liberation(tmp_path, "Karelia S.S.R.: Germans", "[Archangel, Karelia S.S.R.]")
+    code, out, err = run_main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json"])
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["notes"] == [] and report["unplaced"] is None
+    from movecheck.schema import validate_data
+
+    assert validate_data("apply-report", report) == []
