@@ -42,6 +42,27 @@ def title(item: Checked) -> str:
     return _("{power}, round {round}").format(power=power, round=turn.get("round"))
 
 
+TURN_PHASES = ("purchase", "combat_move", "battles", "noncombat_move", "mobilize")
+"""The phases of a power's turn, in order (aa-turn.md)."""
+
+
+def turn_order(item: Checked) -> tuple[int, ...]:
+    """Where a file goes in the post: by round, by the power's place in the map's turn order, then by phase
+    (purchase, combat move, battles, noncombat move, mobilization).  What the state does not say sorts last."""
+    turn = item.prepared.doc.get("turn", default={})
+    turn = turn if isinstance(turn, dict) else {}
+    board = item.prepared.model
+    last = 10**9
+    number = turn.get("round")
+    round_ = number if isinstance(number, int) and not isinstance(number, bool) else last
+    power = board.map.resolve_power(turn.get("power")) if board is not None and isinstance(turn.get("power"), str) \
+        else None
+    place = board.map.powers.index(power) if power is not None and power in board.map.powers else last
+    phase = turn.get("phase")
+    step = TURN_PHASES.index(phase) if phase in TURN_PHASES else last
+    return round_, place, step
+
+
 def sections(item: Checked) -> list[Section]:
     """The sections of one aa file."""
     kind = item.kind.partition("-")[2]
