@@ -224,6 +224,10 @@ def test_a_territory_a_later_liberation_returns_is_reported_liberated(capsys, tm
     report = json.loads(capsys.readouterr().out)
     assert {c["at"]: (c["holder"], c["liberated"]) for c in report["captured"]} == {
         "Archangel": ("Russians", True), "Russia": ("Russians", True), "Vologda": ("Russians", True)}
+    main(["summary", str(orders), "--root", "/", "--isolated", "-f", "text"])
+    post = capsys.readouterr().out
+    assert "Archangel liberated by the British: back to the Russians" in post
+    assert "Archangel captured" not in post
 
 
 def test_apply_json_always_gives_notes_and_unplaced(run_main, tmp_path):
