@@ -170,6 +170,10 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
             f"#   {gone.id or unit_phrase(1, gone.type, gone.power)} in {gone.at}" for gone in report.destroyed
         )
     for taken in report.captured:
+        if taken.returned:
+            lines.append(f"# {taken.at}: returned to the {taken.holder} with their capital (held by the {taken.was} "
+                         "before).")
+            continue
         how = f"liberated for the {taken.holder}" if taken.liberated else "captured"
         lines.append(f"# {taken.at}: {how} by the {taken.by} (held by the {taken.was} before).")
     for moved in report.transfers:
@@ -185,7 +189,7 @@ def captures(board: Board) -> list[Capture]:
     found = []
     for space, by, holder, was in board.taken:
         final = board.control.get(space) or holder
-        found.append(Capture(space, by, final, was, liberated=final != by))
+        found.append(Capture(space, by, final, was, liberated=final != by, returned=space not in board.captured))
     return found
 
 

@@ -43,6 +43,8 @@ class Capture:
     holder: str
     was: str | None
     liberated: bool = False
+    returned: bool = False
+    """An ally held it and it went back to its original power with that power's capital (not taken itself)."""
 
     def as_json(self) -> dict[str, Any]:
         return {"at": self.at, "by": self.by, "holder": self.holder, "was": self.was, "liberated": self.liberated}

@@ -218,7 +218,7 @@ def test_a_territory_a_later_liberation_returns_is_reported_liberated(capsys, tm
     assert "control" not in yaml_data(out)  # all Russian again
     assert "# Archangel: liberated for the Russians by the British (held by the Germans before)." in out
     assert "# Russia: liberated for the Russians by the British (held by the Germans before)." in out
-    assert "# Vologda: liberated for the Russians by the British (held by the Americans before)." in out
+    assert "# Vologda: returned to the Russians with their capital (held by the Americans before)." in out
     assert "captured by the British" not in out
     code = main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json"])
     report = json.loads(capsys.readouterr().out)
