@@ -15,9 +15,14 @@ from typing import Any
 from movecheck.output import deliver, emit
 
 
-def write_applied(system: Any, outcome: Any, prepared: Any, orders_path: str, output: str | None, forced: bool) -> None:
-    """Write the state that follows the orders (to ``output``, else into the report) and print the report."""
+def write_applied(system: Any, outcome: Any, prepared: Any, orders_path: str, output: str | None, forced: bool,
+                  overrides: Any = None) -> None:
+    """Write the state that follows the orders (to ``output``, else into the report) and print the report;
+    ``overrides``: the rules the state was judged under, those it does not carry said in its header."""
+    from movecheck.overrides import with_state_header
+
     text, report = system.applied(outcome, prepared, orders_path, output, forced)
+    text = with_state_header(text, overrides)
     if output is not None and output != "-":
         deliver(output, text)
     else:

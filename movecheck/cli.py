@@ -179,10 +179,13 @@ def apply(
     if as_json:
         from movecheck.apply_json import write_applied
 
-        write_applied(system_of(entry.kind), outcome, prepared, entry.path, output, forced=not legal)
+        write_applied(system_of(entry.kind), outcome, prepared, entry.path, output, forced=not legal,
+                      overrides=entry.overrides)
         raise typer.Exit(0)
+    from movecheck.overrides import with_state_header
+
     text = system_of(entry.kind).next_state(outcome, prepared, entry.path, output, forced=not legal)
-    deliver(output, text)
+    deliver(output, with_state_header(text, entry.overrides))
     raise typer.Exit(0)
 
 

@@ -139,6 +139,43 @@ def override_lines(report: Any) -> list[tuple[str, str]]:
     ]
 
 
+UNWRITTEN = ("configuration", "command line")
+"""The sources of rules that a state ``apply`` writes does not carry (its own ``options:`` and its map's do)."""
+
+
+def state_header_lines(overrides: Overrides) -> list[str]:
+    """The comment lines a state ``apply`` writes opens with for the rules it was judged under that it does not
+    carry: a configuration's edition and options, ``--option``; one line per source.  What a file supplies is
+    written with its control characters escaped, so that it stays inside its comment line."""
+    found: dict[str, list[str]] = {}
+    edition = overrides.edition
+    if edition is not None:
+        found.setdefault(edition.config, []).append(f"{edition.system}.rules={edition.name}")
+    for option in overrides.options:
+        if option.source in UNWRITTEN:
+            source = option.file if option.file is not None else COMMAND_LINE
+            found.setdefault(source, []).append(f"{option.system}.{option.name}={shown(option.value)}")
+    ordered = sorted(found, key=lambda source: source == COMMAND_LINE)  # configuration files first, as reported
+    return [_comment(f"# judged under rules this state does not carry: {source} sets {', '.join(found[source])}.")
+            for source in ordered]
+
+
+def with_state_header(text: str, overrides: Any) -> str:
+    """``text`` (a state ``apply`` wrote) with :func:`state_header_lines` after its first header line."""
+    lines = state_header_lines(overrides) if overrides else []
+    if not lines:
+        return text
+    first, newline, rest = text.partition("\n")
+    if first.startswith("#") and newline:
+        return first + "\n" + "".join(line + "\n" for line in lines) + rest
+    return "".join(line + "\n" for line in lines) + text
+
+
+def _comment(line: str) -> str:
+    """A comment line that cannot end early: control and line-breaking characters escaped."""
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in line)
+
+
 def _selection_words(entry: SelectionOverride) -> str:
     codes = ", ".join(entry.codes)
     if entry.key == "select":

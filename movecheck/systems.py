@@ -281,6 +281,11 @@ class System:
         """``movecheck summary``: the post's title for a file (``Germans, round 1``; here: none)."""
         return ""
 
+    def summary_order(self, item: Any) -> tuple[int, ...]:
+        """``movecheck summary``: where a file's sections go in the post, in the game's order (round, power,
+        phase); files alike keep the command line's order (here: all alike)."""
+        return ()
+
     def rule_baseline(self, prepared: Prepared) -> Baseline:
         """The option values of the edition a prepared state is checked under (here: the declared defaults)."""
         declared = self.option_set()

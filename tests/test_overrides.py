@@ -259,3 +259,38 @@ def test_a_map_files_own_options_are_named_with_the_map(run_main, received, writ
     )
     _, out, _ = run_main(["check", "orders/g1.yaml", "-f", "json"], cwd=received)
     assert overrides(out) is None or overrides(out)["options"] == []
+
+
+def test_the_state_apply_writes_carries_the_configurations_rules_in_its_header(run_main, received, write) -> None:
+    """The state written leaves a trace of the house rules it was judged under (issue 35): the header says them."""
+    write(received, "states/.movecheck.yaml", RULES_OFF)
+    code, out, err = run_main(["apply", "orders/g1.yaml", "-o", "next.yaml"], cwd=received)
+    assert code == 0, err
+    lines = (received / "next.yaml").read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("# Written by movecheck apply: ")
+    assert lines[1] == ("# judged under rules this state does not carry: states/.movecheck.yaml sets "
+                        "aa.neutrals_impassable=false, aa.combat_move_must_attack=false.")
+    code, out, err = run_main(["apply", "orders/g1.yaml", "--format", "json", "--option",
+                               "aa.land_on_new_carrier=false"], cwd=received)
+    assert code == 0, err
+    text = json.loads(out)["text"].splitlines()
+    assert text[1].startswith("# judged under rules this state does not carry: states/.movecheck.yaml sets ")
+    assert text[2] == "# judged under rules this state does not carry: --option sets aa.land_on_new_carrier=false."
+
+
+def test_a_state_without_house_rules_has_no_such_header_line(run_main, received) -> None:
+    code, out, err = run_main(["apply", "orders/g1.yaml"], cwd=received)
+    assert code == 1 or "judged under rules" not in out  # the orders break the edition's rules: nothing written
+    code, out, err = run_main(["apply", "orders/g1.yaml", "--option", "aa.neutrals_impassable=false", "--option",
+                               "aa.combat_move_must_attack=false"], cwd=received)
+    assert code == 0, err
+    assert "# judged under rules this state does not carry: --option sets" in out
+
+
+def test_a_configuration_file_name_cannot_break_out_of_the_header_comment() -> None:
+    from movecheck.overrides import OptionOverride, Overrides, state_header_lines
+
+    sneaky = Overrides(options=(OptionOverride("aa", "neutrals_impassable", False, True, "configuration",
+                                               "x\nipcs: {Germans: 999}\n#/.movecheck.yaml"),))
+    (line,) = state_header_lines(sneaky)
+    assert "\n" not in line and line.startswith("# ") and "\\u000a" in line

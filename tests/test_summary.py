@@ -224,3 +224,31 @@ def test_battle_results_tell_damage_and_bombing(run_main) -> None:
     by_space = {b["at"]: b for b in battles["facts"]["battles"]}
     assert by_space["17 Sea Zone"]["damaged"] == {"unsaid": {"battleship": 1}}
     assert by_space["United Kingdom"]["bombing"] == {"at": "United Kingdom", "damage": 6}
+
+
+def test_a_submerged_submarine_is_in_the_battle_post(run_main, tmp_path: Path) -> None:
+    from tests.aa.test_battles import results_file, with_result
+
+    path = results_file(tmp_path, with_result("7 Sea Zone", submerged={"attacker": 1}))
+    code, out, err = _summary(run_main, str(path), "-f", "text", "--root", "/", "--isolated")
+    assert code == 0, out + err
+    assert "- 7 Sea Zone: submerged: 1 sub (attacker)" in out
+    code, out, err = _summary(run_main, str(path), "-f", "json", "--root", "/", "--isolated")
+    battles = next(s for s in json.loads(out)["sections"] if s["kind"] == "battle_results")
+    by_space = {b["at"]: b for b in battles["facts"]["battles"]}
+    assert by_space["7 Sea Zone"]["submerged"] == {"attacker": 1} and "submerged" not in by_space["Egypt"]
+
+
+def test_sections_follow_the_turn_not_the_command_line(run_main) -> None:
+    """``summary orders/r1-germans-*.yaml`` lists the files alphabetically (battles first): the post goes by round,
+    power order and phase instead."""
+    game = "examples/aa/game/orders/"
+    files = [f"{game}r1-japanese-purchase.yaml", *(f"{game}r1-germans-{phase}.yaml" for phase in (
+        "battles", "combat", "mobilize", "noncombat", "purchase"))]
+    code, out, err = _summary(run_main, *files, "-f", "json")
+    assert code == 0, err
+    titles = [s["title"].rpartition("/")[2] for s in json.loads(out)["sections"] if "/" in s["title"]]
+    assert titles == ["r1-germans-purchase.yaml", "r1-germans-combat.yaml", "r1-germans-battles.yaml",
+                      "r1-germans-noncombat.yaml", "r1-germans-mobilize.yaml", "r1-japanese-purchase.yaml"]
+    _code, again, _err = _summary(run_main, *reversed(files), "-f", "json")
+    assert json.loads(again)["sections"] == json.loads(out)["sections"]  # the command line's order changes nothing

@@ -177,6 +177,11 @@ class AA(System):
 
         return title(item)
 
+    def summary_order(self, item: Any) -> tuple[int, ...]:
+        from movecheck.aa.summary import turn_order
+
+        return turn_order(item)
+
     def fresh(self, prepared: Prepared) -> Any:
         """A copy of the prepared board: the orders move its units."""
         return prepared.model.copy()

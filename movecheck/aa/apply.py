@@ -170,6 +170,10 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
             f"#   {gone.id or unit_phrase(1, gone.type, gone.power)} in {gone.at}" for gone in report.destroyed
         )
     for taken in report.captured:
+        if taken.returned:
+            lines.append(f"# {taken.at}: returned to the {taken.holder} with their capital (held by the {taken.was} "
+                         "before).")
+            continue
         how = f"liberated for the {taken.holder}" if taken.liberated else "captured"
         lines.append(f"# {taken.at}: {how} by the {taken.by} (held by the {taken.was} before).")
     for moved in report.transfers:
@@ -180,8 +184,13 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
 
 
 def captures(board: Board) -> list[Capture]:
-    """The territories taken on the board (control.take's log), for the report."""
-    return [Capture(space, by, holder, was, liberated=holder != by) for space, by, holder, was in board.taken]
+    """The territories taken on the board (control.take's log), for the report: each with the power that holds it
+    at the end of the apply, so that one a later liberation of its power's capital returns reads as liberated."""
+    found = []
+    for space, by, holder, was in board.taken:
+        final = board.control.get(space) or holder
+        found.append(Capture(space, by, final, was, liberated=final != by, returned=space not in board.captured))
+    return found
 
 
 def transfers(board: Board) -> list[Transfer]:

@@ -43,6 +43,8 @@ class Capture:
     holder: str
     was: str | None
     liberated: bool = False
+    returned: bool = False
+    """An ally held it and it went back to its original power with that power's capital (not taken itself)."""
 
     def as_json(self) -> dict[str, Any]:
         return {"at": self.at, "by": self.by, "holder": self.holder, "was": self.was, "liberated": self.liberated}
@@ -124,8 +126,10 @@ class ApplyReport:
             "income": self.income.as_json() if self.income is not None else None,
             "refunded": self.refunded,
             "ipcs": dict(self.ipcs) if self.ipcs is not None else None,
+            "unplaced": None,
+            "notes": [],
         }
-        found.update(self.extra)
+        found.update(self.extra)  # the mobilization apply's ``unplaced``, the battles apply's ``notes``
         return found
 
 

@@ -4,9 +4,11 @@
 an empty one its land units enter in the combat move (the ones a tank blitzes through
 included), and one whose defenders are gone after the battle results.  A territory first
 held by a power of the capturer's side is *liberated*: it returns to that power, provided
-the power holds its own capital (while the capital is in enemy hands the liberator holds
-it).  A capital liberated returns at once, and with it every territory its power first held
-that an ally holds (also when the power takes it back itself).  The units that change hands with
+the power holds its own capital or its capital is held by no power (while the capital is in
+another power's hands the liberator holds it).  A territory's first holder is its original owner
+(the map's ``original_owner``, TripleA's ``originalOwner``; else its initial control).  A capital
+liberated returns at once, and with it every territory its power first held that an ally holds
+(also when the power takes it back itself).  The units that change hands with
 a territory (factories, and AA guns where ``aa_guns_captured``:
 :meth:`~movecheck.aa.model.Board.changes_hands`) go to the new holder; a factory keeps its damage.
 Control changes in no other way (C5).
@@ -32,20 +34,23 @@ def take(board: Board, space: str, power: str) -> None:
     board.captured.add(space)
     board.taken.append((space, power, holder, was))
     if board.map.capitals.get(holder) == space:  # a capital back with its power: so are its lands an ally holds
-        for other, first in sorted(board.map.control.items()):
+        for other, first in sorted(board.map.original_owner.items()):
             owner = board.control.get(other)
             if first == holder and owner != holder and _allies(board, owner, holder):
                 hand_over(board, other, holder)
+                if other not in board.captured:  # returned with the capital: the header and the post say so
+                    board.taken.append((other, power, holder, owner))
 
 
 def new_holder(board: Board, space: str, power: str) -> str:
-    """Who holds ``space`` once ``power`` takes it: the power that first held it when that is an ally of
-    ``power`` holding its own capital (or it is that capital, or the power has none), else ``power``."""
-    first = board.map.control.get(space)
+    """Who holds ``space`` once ``power`` takes it: its original owner when that is an ally of ``power``
+    holding its own capital (or it is that capital, or the power has none, or no power holds it: China's
+    in TripleA's v3 maps, as TripleA does), else ``power``."""
+    first = board.map.original_owner.get(space)
     if first is None or first == power or not _allies(board, first, power):
         return power
     capital = board.map.capitals.get(first)
-    if capital is None or capital == space or board.control.get(capital) == first:
+    if capital is None or capital == space or board.control.get(capital) in (first, None):
         return first
     return power
 

@@ -90,6 +90,12 @@ class GameMap:
             for c in data.get("canals", [])
         ]
         self.control: dict[str, str] = dict(data.get("control", {}))
+        self.original_owner: dict[str, str] = dict(self.control)
+        """Each territory's original owner, which liberation reads: a territory's ``original_owner:`` (TripleA's
+        ``originalOwner``, where it is not the power that holds it at the start), else its initial control."""
+        self.original_owner.update(
+            {e["name"]: str(e["original_owner"]) for e in data.get("territories", []) if e.get("original_owner")}
+        )
         self.setup: list[dict[str, Any]] = list(data.get("units", []))
         self.edition: Any = data.get("edition")
         """The rules edition the map names (None: it names none)."""

@@ -42,6 +42,27 @@ def title(item: Checked) -> str:
     return _("{power}, round {round}").format(power=power, round=turn.get("round"))
 
 
+TURN_PHASES = ("purchase", "combat_move", "battles", "noncombat_move", "mobilize")
+"""The phases of a power's turn, in order (aa-turn.md)."""
+
+
+def turn_order(item: Checked) -> tuple[int, ...]:
+    """Where a file goes in the post: by round, by the power's place in the map's turn order, then by phase
+    (purchase, combat move, battles, noncombat move, mobilization).  What the state does not say sorts last."""
+    turn = item.prepared.doc.get("turn", default={})
+    turn = turn if isinstance(turn, dict) else {}
+    board = item.prepared.model
+    last = 10**9
+    number = turn.get("round")
+    round_ = number if isinstance(number, int) and not isinstance(number, bool) else last
+    power = board.map.resolve_power(turn.get("power")) if board is not None and isinstance(turn.get("power"), str) \
+        else None
+    place = board.map.powers.index(power) if power is not None and power in board.map.powers else last
+    phase = turn.get("phase")
+    step = TURN_PHASES.index(phase) if phase in TURN_PHASES else last
+    return round_, place, step
+
+
 def sections(item: Checked) -> list[Section]:
     """The sections of one aa file."""
     kind = item.kind.partition("-")[2]
@@ -208,8 +229,8 @@ def battles_sections(item: Checked) -> list[Section]:
         facts.append({"at": result.at, "attackers": attackers, "defenders": defenders,
                       "attacker_losses": dict(lost.get("attacker", {})),
                       "defender_losses": dict(lost.get("defender", {})),
-                      "retreat": result.retreat, **_extras_facts(result.extras)})
-        notes += [f"{result.at}: {line}" for line in _extras_lines(result.extras)]
+                      "retreat": result.retreat, **_extras_facts(result.extras), **_submerged_facts(result)})
+        notes += [f"{result.at}: {line}" for line in (*_submerged_lines(result), *_extras_lines(result.extras))]
     headers = [_("space"), _("attackers"), _("defenders"), _("attacker lost"), _("defender lost"), _("retreat")]
     section.table(headers, rows)
     section.items(notes)
@@ -224,6 +245,19 @@ def battles_sections(item: Checked) -> list[Section]:
         if applied is not None:
             found += report_sections(applied[1])
     return found
+
+
+def _submerged_facts(result: Any) -> dict[str, Any]:
+    """``submerged: {defender: 1}`` where submarines submerged (left out where none did)."""
+    submerged = {side: int(n) for side, n in sorted(result.submerged.items()) if n}
+    return {"submerged": submerged} if submerged else {}
+
+
+def _submerged_lines(result: Any) -> list[str]:
+    """``submerged: 1 sub (defender)``: the submarines that left the battle under water."""
+    sides = {"attacker": _("attacker"), "defender": _("defender")}
+    return [_("submerged: {units} ({side})").format(units=counts_text({"submarine": int(n)}), side=sides[side])
+            for side, n in sorted(result.submerged.items()) if n]
 
 
 def _extras_facts(extras: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ canals (``canalAttachment*`` on the sea zones: ``canalName``, ``landTerritories`
 players in turn order (the game's turn steps, its bids left out) and their alliances (the
 sides), unit types (``unitAttachment``: movement, attack, defense, air/sea, transport and carrier capacity
 and cost, blitz, submarine, destroyer, infantry; the cost from the production rules),
-production and capitals (``territoryAttachment``), initial owners and units, and the
+production, capitals and original owners (``territoryAttachment``), initial owners and units, and the
 rule options the game's settings give (:mod:`movecheck.aa.triplea_rules`).  What
 movecheck does not model is listed (:attr:`Conversion.unmodelled`), and so are the
 choices the conversion made (:attr:`Conversion.notes`); the edition is named only for a
@@ -34,6 +34,7 @@ from movecheck.aa.triplea_rules import (
     TECHNOLOGY,
     TERRITORY_UNMODELLED,
     UNIT_UNMODELLED,
+    aa_capture,
     caveats,
     combat_move,
     edition_for,
@@ -187,7 +188,8 @@ def convert(root: Any, name: str) -> Conversion:
             )
         renamed[tname] = new
         unit_types[new] = _unit_type(game, tname, unit_options.get(tname, {}), cost.get(tname), missing)
-    readings = combat_move({renamed[n]: (n, unit_options.get(n, {})) for n in unit_names}, missing)
+    types_given = {renamed[n]: (n, unit_options.get(n, {})) for n in unit_names}
+    readings = combat_move(types_given, missing)
 
     # territories, control, canals
     owners: dict[str, str] = {}
@@ -220,6 +222,9 @@ def convert(root: Any, name: str) -> Conversion:
             impassable_land += impassable
         else:
             control[tname] = owners[tname]
+            original = _original_owner(game, tname, given, players)
+            if original is not None and original != owners[tname]:
+                entry["original_owner"] = original
         production = game.number(given.get("production", "0"), f"production of {tname!r}")
         if production > 0:
             entry["production"] = production
@@ -284,8 +289,10 @@ def convert(root: Any, name: str) -> Conversion:
     # the game's settings: rule options, and the rules movecheck does not check
     properties = game_properties(root)
     given_options, pending = read_settings(properties, OPTIONS)
+    edition, reason = edition_for(game_name)
     readings = sorted(
-        [*readings, *neutrals_closed(given_options, impassable_land, neutral_land, missing)],
+        [*readings, *aa_capture(types_given, properties, edition),
+         *neutrals_closed(given_options, impassable_land, neutral_land, missing)],
         key=lambda r: OPTIONS.names().index(r.option),
     )
     if neutral_land and not next(r.value for r in readings if r.option == "neutrals_impassable"):
@@ -295,7 +302,6 @@ def convert(root: Any, name: str) -> Conversion:
     if root.find("initialize/relationshipInitialize") is not None:
         missing[POLITICS] += 1
 
-    edition, reason = edition_for(game_name)
     slug = _slug(game_name) or _slug(os.path.splitext(os.path.basename(name))[0]) or "triplea"
     doc: dict[str, Any] = {"movecheck": 1, "system": "aa", "kind": "map", "name": slug}
     if edition:
@@ -319,6 +325,17 @@ def convert(root: Any, name: str) -> Conversion:
     if unit_types:
         doc["unit_types"] = unit_types
     return Conversion(doc, edition, reason, sorted(missing), readings, pending, list(choices))
+
+
+def _original_owner(game: Game, tname: str, given: dict[str, str], players: list[str]) -> str | None:
+    """A territory's ``originalOwner`` (the power liberation returns it to), None where the game gives none."""
+    original = given.get("originalOwner", "").strip()
+    if not original:
+        return None
+    if original not in players:
+        raise game.fail(_("the original owner of {tname} is unknown player {owner}").format(
+            tname=repr(tname), owner=repr(original)))
+    return original
 
 
 def _unit_type(game: Game, name: str, given: dict[str, str], cost: int | None, missing: Counter[str]) -> dict[str, Any]:

@@ -53,7 +53,6 @@ UNIT_UNMODELLED = {
     "maxScrambleDistance": "scrambling aircraft",
 }
 TERRITORY_UNMODELLED = {
-    "originalOwner": "original owners (liberation of allied territories)",
     "navalBase": "air and naval bases (movement bonus, scrambling)",
     "airBase": "air and naval bases (movement bonus, scrambling)",
     "kamikazeZone": "kamikaze zones",
@@ -294,6 +293,27 @@ def combat_move(types: dict[str, tuple[str, dict[str, str]]], missing: Counter[s
     if barred:
         missing[f"unit types that may not move in combat move, AA guns apart ({', '.join(barred)})"] += 1
     return readings
+
+
+def aa_capture(types: dict[str, tuple[str, dict[str, str]]], properties: dict[str, str],
+               edition: str | None) -> list[Reading]:
+    """``aa_guns_captured`` for a game with an AA gun type: true when TripleA makes the gun infrastructure
+    (``isAA``, which implies ``isInfrastructure``, or ``isInfrastructure`` itself: captured with its territory)
+    or the game is Revised (its edition by name, or its settings: ``WW2V2`` without ``WW2V3``); else false."""
+    if "aa_gun" not in types:
+        return []
+    tname, given = types["aa_gun"]
+    infrastructure = is_on(given["isInfrastructure"]) if "isInfrastructure" in given else is_on(given.get("isAA"))
+    revised_settings = is_on(properties.get("WW2V2")) and not is_on(properties.get("WW2V3"))
+    if infrastructure:
+        why = f"unit type {tname}: " + ("isInfrastructure: true" if "isInfrastructure" in given else "isAA: true")
+    elif edition == "aa-revised":
+        why = "the game is Revised (its name)"
+    elif revised_settings:
+        why = "the game is Revised (WW2V2: true)"
+    else:
+        why = f"unit type {tname}: not infrastructure, and the game is not Revised"
+    return [Reading("aa_guns_captured", bool(infrastructure or edition == "aa-revised" or revised_settings), why)]
 
 
 # --- the edition a game's name names ---------------------------------------------------------

@@ -69,7 +69,7 @@ def summarize(paths: list[str], settings: Any, select: Callable[[Report], Report
                  and not any(f.severity is Severity.ERROR for f in own))
         items.append(Checked(found.path, str(loaded.kind), loaded.doc, prepared, outcome, verdicts, own, legal))
     order = {path: k for k, path in enumerate(kinds[p].doc.path for p in inputs)}
-    items.sort(key=lambda item: order.get(item.path, len(order)))
+    items.sort(key=lambda item: (system_of(item.kind).summary_order(item), order.get(item.path, len(order))))
     post = Post(_title(items))
     post.files = [_file_facts(entry, report) for entry in report.files]
     problems = _findings_section(report, findings)

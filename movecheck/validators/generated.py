@@ -2224,16 +2224,17 @@ def _v204(x: Any) -> bool:
 
 
 def _v205(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, dict) or x is None):
         return False
-    if 'units' not in x:
-        return False
-    if 'settled' not in x:
-        return False
-    for key, value in x.items():
-        check = _T83.get(key)
-        if check is None or not check(value):
+    if isinstance(x, dict):
+        if 'units' not in x:
             return False
+        if 'settled' not in x:
+            return False
+        for key, value in x.items():
+            check = _T83.get(key)
+            if check is None or not check(value):
+                return False
     return True
 
 
@@ -2413,7 +2414,7 @@ def _v221(x: Any) -> bool:
 
 _E0 = frozenset(['kept', 'lost', 'refunded'])
 _T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'factory_damage': _v7}
-_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4}
+_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
 _T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
 _T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
 _T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
@@ -2423,7 +2424,7 @@ _T8: dict[str, Callable[[Any], bool]] = {'width': _v34, 'height': _v34, 'wrap_x'
 _T9: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'layout': _v33}
 _E10 = frozenset(['kept', 'lost', 'refunded'])
 _T11: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v41, 'factory_damage': _v7}
-_T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4}
+_T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
 _T13: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
 _T14: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
 _T15: dict[str, Callable[[Any], bool]] = {'count': _v28}

@@ -72,8 +72,8 @@ def test_a_bomber_that_comes_through_bombs_the_factory(capsys, tmp_path: Path) -
 
 
 def test_factory_damage_stops_at_twice_the_ipc_value(capsys, tmp_path: Path) -> None:
-    results = with_result("Caucasus", bombing={"damage": 11})
-    out = _apply_text(capsys, results_file(tmp_path, results))
+    state = raid_state(tmp_path, bombers=2)
+    out = _apply_text(capsys, results_file(tmp_path, raid_results({"bombing": {"damage": 11}}), state=state))
     assert "# bombing of Caucasus: 8 damage on the factory (now 8; at most 8)" in out
 
 
@@ -202,19 +202,91 @@ def test_without_factory_damage_the_owner_loses_ipcs(capsys, tmp_path: Path) -> 
     assert not any(u.get("damage") for u in after["units"])
 
 
-def test_a_raid_of_bombers_alone_is_no_battle(capsys, tmp_path: Path) -> None:
-    """Bombers alone over a factory drop their bombs and leave: the defenders do not keep a battle going."""
+def raid_state(tmp_path: Path, bombers: int = 1) -> Path:
+    """The battles state with only German bombers (``bombers`` of them) attacking Caucasus."""
     data = yaml_data(BATTLES_STATE.read_text(encoding="utf-8"))
     data["units"] = [u for u in data["units"] if not (u["at"] == "Caucasus" and u["power"] == "Germans"
                                                       and u["type"] != "bomber")]
+    data["units"].extend({"at": "Caucasus", "power": "Germans", "type": "bomber", "moved": 3}
+                         for _ in range(bombers - 1))
     for battle in data["battles"]:
         if battle["at"] == "Caucasus":
-            battle["attackers"] = {"bomber": 1}
+            battle["attackers"] = {"bomber": bombers}
     state = tmp_path / "raid-state.yaml"
     state.write_text(yaml_text(data, sort_keys=False), encoding="utf-8")
-    raid = [r if r["at"] != "Caucasus" else {"at": "Caucasus", "bombing": {"damage": 5}} for r in with_result("Egypt")]
+    return state
+
+
+def raid_results(raid: dict[str, Any]) -> list[dict[str, Any]]:
+    """The legal results, with ``raid`` the result of the raid on Caucasus."""
+    return [r if r["at"] != "Caucasus" else {"at": "Caucasus", **raid} for r in with_result("Egypt")]
+
+
+def test_a_raid_of_bombers_alone_is_no_battle(capsys, tmp_path: Path) -> None:
+    """Bombers alone over a factory drop their bombs and leave: the defenders do not keep a battle going."""
+    state = raid_state(tmp_path)
+    raid = raid_results({"bombing": {"damage": 5}})
     code, report = check_json(capsys, results_file(tmp_path, raid, state=state))
     assert code == 0, report["findings"]
     without = [r if r["at"] != "Caucasus" else {"at": "Caucasus"} for r in raid]
     code, report = check_json(capsys, results_file(tmp_path, without, state=state))
     assert code == 1 and "AA505" in only(report)  # without bombing: a battle that is not over
+
+
+# -- AA511 / AA512 raids ------------------------------------------------------------------------
+
+
+def test_aa511_a_raid_kills_no_defender(capsys, tmp_path: Path) -> None:
+    """A lone bomber over a factory with ``defender_losses``: AA511, and apply removes no defender."""
+    from movecheck.cli import main
+
+    state = raid_state(tmp_path)
+    path = results_file(tmp_path, raid_results({"bombing": {"damage": 5}, "defender_losses": {"infantry": 2}}),
+                        state=state)
+    code, report = check_json(capsys, path)
+    assert code == 1 and only(report) == ["AA511"]
+    assert "kill no defender" in report["findings"][0]["message"]
+    assert "2 Russian infantry" in report["findings"][0]["message"]
+    assert report["findings"][0]["order"] == 4
+    assert main(["apply", str(path), "--root", "/", "--isolated"]) == 1
+    assert "units:" not in capsys.readouterr().out  # no state written
+
+
+def test_aa511_a_raid_that_loses_bombers_only_is_legal(capsys, tmp_path: Path) -> None:
+    state = raid_state(tmp_path, bombers=2)
+    path = results_file(tmp_path, raid_results({"bombing": {"damage": 5}, "attacker_losses": {"bomber": 1}}),
+                        state=state)
+    code, report = check_json(capsys, path)
+    assert code == 0, report["findings"]
+
+
+def test_aa512_more_damage_than_the_bombers_roll(capsys, tmp_path: Path) -> None:
+    state = raid_state(tmp_path)
+    code, report = check_json(capsys, results_file(tmp_path, raid_results({"bombing": {"damage": 7}}), state=state))
+    assert code == 1 and only(report) == ["AA512"]
+    assert report["findings"][0]["message"] == "1 bomber can roll 1 to 6 damage, not 7"
+    code, report = check_json(capsys, results_file(tmp_path, raid_results({"bombing": {"damage": 6}}), state=state))
+    assert code == 0, report["findings"]
+
+
+def test_aa512_counts_the_surviving_bombers_only(capsys, tmp_path: Path) -> None:
+    state = raid_state(tmp_path, bombers=2)
+    shot = {"attacker_losses": {"bomber": 1}}
+    code, report = check_json(capsys, results_file(tmp_path, raid_results({**shot, "bombing": {"damage": 11}}),
+                                                   state=state))
+    assert code == 1 and only(report) == ["AA512"]
+    code, report = check_json(capsys, results_file(tmp_path, raid_results({"bombing": {"damage": 11}}), state=state))
+    assert code == 0, report["findings"]
+
+
+def test_aa512_less_than_one_per_surviving_bomber(capsys, tmp_path: Path) -> None:
+    state = raid_state(tmp_path, bombers=2)
+    code, report = check_json(capsys, results_file(tmp_path, raid_results({"bombing": {"damage": 1}}), state=state))
+    assert code == 1 and only(report) == ["AA512"]
+    assert "2 bombers can roll 2 to 12 damage, not 1" in report["findings"][0]["message"]
+
+
+def test_aa512_in_a_battle_with_other_attackers(capsys, tmp_path: Path) -> None:
+    """The old silent cap: one bomber writing 11 damage was applied as 8; it is an error now."""
+    code, report = check_json(capsys, results_file(tmp_path, with_result("Caucasus", bombing={"damage": 11})))
+    assert code == 1 and only(report) == ["AA512"]

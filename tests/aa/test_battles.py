@@ -171,7 +171,7 @@ def test_aa503_amphibious_units_never_retreat_the_overland_ones_may(capsys, tmp_
     _code, report = check_json(capsys, results_file(tmp_path, results))
     assert codes(report) == [("AA505", 5)]
     message = report["findings"][0]["message"]
-    assert "1 artillery and 1 infantry stay after the retreat and fight on" in message
+    assert "the attackers keep 1 artillery and 1 infantry there after the retreat, fighting on" in message
 
 
 def test_aa503_a_sea_battle_retreats_to_a_sea_zone(capsys, tmp_path):
@@ -222,6 +222,8 @@ def test_aa505_an_aa_gun_left_keeps_the_battle_going_under_1942(capsys, tmp_path
     code, report = check_json(capsys, results_file(tmp_path, results))
     assert codes(report) == [("AA505", 4)]
     assert "1 Russian AA gun" in report["findings"][0]["message"]
+    # the verb agrees whatever the count: "1 Russian AA gun defend" read wrong
+    assert "and the defenders 1 Russian AA gun (add losses or a retreat)" in report["findings"][0]["message"]
     code, report = check_json(capsys, results_file(tmp_path, LEGAL))  # its AA gun among the losses
     assert code == 0, report["findings"]
 

@@ -3,6 +3,7 @@ liberation, and AA guns and factories by edition."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.harness import yaml_data, yaml_text
@@ -198,3 +199,44 @@ def test_a_territory_freed_in_battle_is_liberated_too(capsys, tmp_path):
     )
     after = applied(capsys, tmp_path / "r.yaml")
     assert "control" not in after and after["captured_this_turn"] == ["Karelia S.S.R."]
+
+
+def test_a_territory_a_later_liberation_returns_is_reported_liberated(capsys, tmp_path):
+    """The British tank blitzes through German-held Archangel (Russia is German: the British hold it) into Russia,
+    liberating it: Archangel goes back to the Russians with their capital, and the header says so."""
+    from movecheck.cli import main
+
+    units = ["{at: Karelia S.S.R., power: British, type: tank}"]
+    garrison = ("Germans", "British", "Japanese", "Americans")
+    head = "control: {Archangel: Germans, Russia: Germans, Vologda: Americans}\n"
+    write(tmp_path, "s.yaml", state_text("British", "combat_move", units, head=head, garrison=garrison))
+    orders = write(tmp_path, "o.yaml", orders_text("s.yaml", "British", "combat_move",
+                                                   ["{units: {tank: 1}, path: [Karelia S.S.R., Archangel, Russia]}"]))
+    code = main(["apply", str(orders), "--root", "/", "--isolated"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "control" not in yaml_data(out)  # all Russian again
+    assert "# Archangel: liberated for the Russians by the British (held by the Germans before)." in out
+    assert "# Russia: liberated for the Russians by the British (held by the Germans before)." in out
+    assert "# Vologda: returned to the Russians with their capital (held by the Americans before)." in out
+    assert "captured by the British" not in out
+    code = main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert {c["at"]: (c["holder"], c["liberated"]) for c in report["captured"]} == {
+        "Archangel": ("Russians", True), "Russia": ("Russians", True), "Vologda": ("Russians", True)}
+    main(["summary", str(orders), "--root", "/", "--isolated", "-f", "text"])
+    post = capsys.readouterr().out
+    assert "Archangel liberated by the British: back to the Russians" in post
+    assert "Archangel captured" not in post
+
+
+def test_apply_json_always_gives_notes_and_unplaced(run_main, tmp_path):
+    """``apply --format json`` gives ``notes`` (empty) and ``unplaced`` (null) after a combat move, as documented."""
+    orders = liberation(tmp_path, "Karelia S.S.R.: Germans", "[Archangel, Karelia S.S.R.]")
+    code, out, err = run_main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json"])
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["notes"] == [] and report["unplaced"] is None
+    from movecheck.schema import validate_data
+
+    assert validate_data("apply-report", report) == []

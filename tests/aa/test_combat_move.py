@@ -578,6 +578,14 @@ def test_aa207_kamikaze_fighter(run):
     assert "nearest landing" in f.message and "Iwo Jima (2)" in f.message
 
 
+def test_aa207_two_stranded_fighters_are_counted(run):
+    """Two fighters without an id stranded by one order: one finding that says two (it said "1 fighter")."""
+    s = state(J, units=[unit("Okinawa", J, "fighter", 2), unit("58 Sea Zone", A, "destroyer")])
+    findings = run(s, [mv({"fighter": 2}, "Okinawa", "51 Sea Zone", "59 Sea Zone", "58 Sea Zone")])
+    assert codes(findings) == ["AA207"]
+    assert findings[0].message.startswith("2 Japanese fighters in 58 Sea Zone have 1 movement left and cannot land")
+
+
 def test_aa207_silent_with_a_friendly_territory_in_reach(run):
     s = state(J, units=[unit("Iwo Jima", J, "fighter"), unit("58 Sea Zone", A, "destroyer")])
     assert run(s, [mv({"fighter": 1}, "Iwo Jima", "59 Sea Zone", "58 Sea Zone")]) == []

@@ -138,7 +138,8 @@ def test_aa702_a_factory_captured_this_turn(capsys, tmp_path: Path) -> None:
     state.write_text(yaml_text(data, sort_keys=False), encoding="utf-8")
     code, report = check(capsys, place_file(tmp_path, state, [{"at": "Karelia", "units": {"infantry": 1}}]))
     assert code == 1 and codes(report) == ["AA702"]
-    assert "changed hands this turn" in report["findings"][0]["message"]
+    assert report["findings"][0]["message"] == (
+        "Karelia S.S.R. changed hands this turn: its factory mobilizes from the next turn of the Germans")
 
 
 def test_aa702_land_units_at_sea(capsys, tmp_path: Path) -> None:

@@ -53,6 +53,12 @@ def test_aa601_a_purchase_over_the_treasury_gives_cost_treasury_and_shortfall(ca
     assert (found["line"], found["column"]) == (6, 1)
 
 
+def test_aa601_one_ipc_short_is_singular(capsys, tmp_path):
+    code, report = run(capsys, tmp_path, "purchase: {tank: 6, inf: 2}\n")  # 42 > 41
+    assert code == 1 and codes(report) == ["AA601"]
+    assert only(report, "AA601")["message"] == "the purchase costs 42 IPCs but the Germans have 41: 1 IPC short"
+
+
 def test_aa601_repairs_and_research_count_against_the_budget(capsys, tmp_path):
     damaged = ["{at: Germany, power: Germans, type: factory, damage: 4}"]
     code, report = run(capsys, tmp_path, "purchase: {battleship: 2}\nrepair: {Germany: 2}\n", units=damaged)

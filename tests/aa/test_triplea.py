@@ -253,7 +253,7 @@ def test_the_converted_revised_map_is_the_built_in_map(run_main, tmp_path: Path)
     assert data["options"] == {k: values[k] for k in data["options"]}  # the game's settings are the edition's
     # the edition and the options (every setting read gives a declared option): nothing left out
     assert [re.sub(r"^movecheck: (note: )?[^:]*: ", "", line)[:12] for line in err.splitlines()] == [
-        "rules aa-rev", "12 rule opti"]
+        "rules aa-rev", "13 rule opti"]
 
 
 @pytest.fixture(scope="module")
@@ -397,3 +397,99 @@ def test_the_cli_does_not_load_the_converter_at_start_up() -> None:
     code = "import movecheck.cli, sys; print(sorted(m for m in sys.modules if 'defusedxml' in m or 'triplea' in m))"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and proc.stdout.strip() == "[]"
+
+
+# -- original owners and liberation (issue 35) ----------------------------------------------------
+
+CHINA = {
+    "name": "china",
+    "title": "Little Pacific",
+    "powers": ["Americans", "Japanese", "Chinese"],
+    "sides": {"Allies": ["Americans", "Chinese"], "Axis": ["Japanese"]},
+    "territories": [
+        {"name": "Burma", "production": 1},
+        {"name": "Chungking", "production": 2, "capital": "Chinese"},  # held by no power, as in the v3 maps
+        {"name": "Tokyo", "production": 8, "capital": "Japanese"},
+        {"name": "Washington", "production": 10, "capital": "Americans"},
+        {"name": "Yunnan", "production": 1, "original_owner": "Chinese"},
+    ],
+    "connections": [["Burma", "Yunnan"], ["Yunnan", "Chungking"], ["Tokyo", "Yunnan"], ["Burma", "Washington"]],
+    "control": {"Burma": "Americans", "Tokyo": "Japanese", "Washington": "Americans", "Yunnan": "Japanese"},
+    "units": [
+        {"at": "Burma", "power": "Americans", "type": "tank", "count": 1},
+        {"at": "Tokyo", "power": "Japanese", "type": "tank", "count": 1},
+    ],
+    "unit_types": {"tank": SMALL["unit_types"]["tank"]},
+}
+
+
+def test_original_owners_are_carried_into_the_map(run_main, tmp_path: Path) -> None:
+    code, out, err = convert(run_main, tmp_path, game_xml(CHINA))
+    assert code == 0, err
+    data = yaml_data(out)
+    assert validate_data("aa-map", data) == []
+    assert next(t for t in data["territories"] if t["name"] == "Yunnan")["original_owner"] == "Chinese"
+    assert data["control"]["Yunnan"] == "Japanese"  # who holds it at the start is unchanged
+    assert "original owners" not in err  # no longer "not modelled"
+
+
+def test_an_original_owner_that_is_no_player_is_one_error_line(run_main, tmp_path: Path) -> None:
+    bad = {**CHINA, "territories": [{**t, "original_owner": "Martians"} if t["name"] == "Yunnan" else t
+                                    for t in CHINA["territories"]]}
+    code, _out, err = convert(run_main, tmp_path, game_xml(bad))
+    assert code == 2 and "original owner of 'Yunnan' is unknown player 'Martians'" in one_error_line(err)
+
+
+def test_an_imported_game_liberates_as_triplea_does(run_main, tmp_path: Path) -> None:
+    """Yunnan, Chinese originally and Japanese at the start, taken by the Americans: China's capital is held by no
+    power, so it returns to the Chinese (TripleA does the same)."""
+    code, _out, err = convert(run_main, tmp_path, game_xml(CHINA), "-o", str(tmp_path / "china.yaml"))
+    assert code == 0, err
+    (tmp_path / "state.yaml").write_text(
+        "movecheck: 1\nsystem: aa\nmap: china.yaml\nturn: {round: 1, power: Americans, phase: combat_move}\n",
+        encoding="utf-8")
+    (tmp_path / "orders.yaml").write_text(
+        "movecheck: 1\nsystem: aa\nstate: state.yaml\npower: Americans\nphase: combat_move\n"
+        "moves:\n  - {units: {tank: 1}, path: [Burma, Yunnan]}\n", encoding="utf-8")
+    code, out, err = run_main(["apply", str(tmp_path / "orders.yaml"), "--isolated"])
+    assert code == 0, out + err
+    after = yaml_data(out)
+    assert after["control"] == {"Yunnan": "Chinese"}
+    assert "# Yunnan: liberated for the Chinese" in out
+
+
+@pytest.mark.parametrize(("aa_gun", "properties", "name", "captured"), [
+    ((("isAA", True),), {}, "Some Game", True),  # TripleA: isAA makes the gun infrastructure
+    ((("isAAforCombatOnly", True), ("isInfrastructure", True)), {}, "Some Game", True),
+    ((("isAAforCombatOnly", True),), {"WW2V2": True}, "World War II Revised Variant", True),  # Revised settings
+    ((("isAAforCombatOnly", True),), {"WW2V2": True, "WW2V3": True}, "Some Game", False),
+    ((("isAAforCombatOnly", True),), {}, "World War II Revised", True),  # Revised by its name
+    ((("canNotMoveDuringCombatMove", True), ("isAAforCombatOnly", True)), {"WW2V3": True}, "Some Game", False),
+], ids=["isAA", "isInfrastructure", "WW2V2", "WW2V3", "named-revised", "1942"])
+def test_aa_guns_are_captured_on_revised_games(run_main, tmp_path: Path, aa_gun, properties, name, captured) -> None:
+    game = {**SMALL, "unit_types": {**SMALL["unit_types"], "aa_gun": AA1942.unit_type_values()["aa_gun"]}}
+    code, out, err = convert(run_main, tmp_path, game_xml(game, name=name, aa_gun=aa_gun, properties=properties))
+    assert code == 0, err
+    assert yaml_data(out)["options"]["aa_guns_captured"] is captured
+    assert f"aa_guns_captured: {str(captured).lower()} (" in out
+
+
+def test_an_aa_gun_of_an_imported_revised_variant_changes_hands(run_main, tmp_path: Path) -> None:
+    """A Revised game movecheck does not know by name: its AA gun is captured with its territory all the same."""
+    game = {**SMALL, "unit_types": {**SMALL["unit_types"], "aa_gun": AA1942.unit_type_values()["aa_gun"]},
+            "control": {**SMALL["control"], "Isthmus": "Blues"},
+            "units": [*SMALL["units"], {"at": "Isthmus", "power": "Blues", "type": "aa_gun", "count": 1}]}
+    code, _out, err = convert(run_main, tmp_path, game_xml(game, name="Tiny Revised War", aa_gun=(("isAA", True),)),
+                              "-o", str(tmp_path / "tiny.yaml"))
+    assert code == 0, err
+    (tmp_path / "state.yaml").write_text(
+        "movecheck: 1\nsystem: aa\nmap: tiny.yaml\nturn: {round: 1, power: Reds, phase: combat_move}\n",
+        encoding="utf-8")
+    (tmp_path / "orders.yaml").write_text(
+        "movecheck: 1\nsystem: aa\nstate: state.yaml\npower: Reds\nphase: combat_move\n"
+        "moves:\n  - {units: {tank: 1}, path: [Redland, Isthmus]}\n", encoding="utf-8")
+    code, out, err = run_main(["apply", str(tmp_path / "orders.yaml"), "--isolated"])
+    assert code == 0, out + err
+    after = yaml_data(out)
+    assert after["control"] == {"Isthmus": "Reds"}
+    assert [u["power"] for u in after["units"] if u["type"] == "aa_gun"] == ["Reds"]

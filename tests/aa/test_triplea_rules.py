@@ -175,7 +175,8 @@ GAMES = {
     "1942": ("aa1942-2e.json", "World War II v5 1942 Second Edition", SECOND_EDITION_SETTINGS, AA1942),
 }
 MODELLED = ("sub_transport_zones_hostile", "subs_may_end_ncm_in_hostile", "land_on_new_carrier",
-            "aa_guns_move_in_combat", "neutrals_impassable", "subs_may_submerge", "partial_amphibious_retreat",
+            "aa_guns_move_in_combat", "neutrals_impassable", "subs_may_submerge", "aa_guns_captured",
+            "partial_amphibious_retreat",
             "place_in_enemy_seas", "new_fighters_on_old_carriers", "move_existing_fighters_to_new_carriers",
             "unplaced_units", "factory_damage")
 
@@ -200,7 +201,7 @@ def test_the_games_settings_are_the_map_options_of_its_edition(run_main, tmp_pat
     assert any(item.startswith("land_on_new_carrier: ") and "Land existing fighters on new carriers: " in item
                and "LHTR Carrier production rules: " in item for item in listed)
     assert re.search(
-        r"^movecheck: .*: 12 rule options from the game's settings: sub_transport_zones_hostile=", err, re.M
+        r"^movecheck: .*: 13 rule options from the game's settings: sub_transport_zones_hostile=", err, re.M
     )
 
 

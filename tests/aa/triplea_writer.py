@@ -23,12 +23,15 @@ def _options(pairs: list[tuple[str, Any]]) -> str:
 def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1.0",
              properties: dict[str, Any] | None = None, extra: str = "", doctype: bool = True,
              impassable: bool = True, players: list[str] | None = None, gameplay: str | None = None,
-             property_xml: str = "") -> str:
+             property_xml: str = "", aa_gun: tuple[tuple[str, Any], ...] = (
+                 ("canNotMoveDuringCombatMove", True), ("isAAforCombatOnly", True))) -> str:
     """The XML text (``impassable``: neutral territories get isImpassable, else they are only unowned).
 
     ``players``: the player list's order (default: the turn order); ``gameplay``: the
     ``<gamePlay>`` element (default: one combat move step per power, in turn order);
-    ``property_xml``: more ``<property>`` elements, written as given."""
+    ``property_xml``: more ``<property>`` elements, written as given; ``aa_gun``: the AA gun type's unit options
+    (default: as in TripleA's 1942 second edition; Revised's ww2v2.xml gives ``isAA``).  A territory's
+    ``original_owner`` is written as its ``originalOwner``."""
     tname = {t: TRIPLEA_NAMES.get(t, t) for t in data.get("unit_types", {})}
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
     if doctype:
@@ -96,8 +99,8 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
                 pairs.append((option, s[key]))
         if t == "factory":
             pairs.append(("isFactory", True))
-        if t == "aa_gun":  # as in TripleA's 1942 second edition
-            pairs.extend([("canNotMoveDuringCombatMove", True), ("isAAforCombatOnly", True)])
+        if t == "aa_gun":
+            pairs.extend(aa_gun)
         out.append(f'    <attachment name="unitAttachment" attachTo={quoteattr(tname[t])} '
                    f'javaClass="games.strategy.triplea.attachments.UnitAttachment" type="unitType">'
                    f"{_options(pairs)}\n    </attachment>")
@@ -107,6 +110,8 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
             pairs.append(("production", t["production"]))
         if "capital" in t:
             pairs.append(("capital", t["capital"]))
+        if "original_owner" in t:
+            pairs.append(("originalOwner", t["original_owner"]))
         if t.get("neutral") and impassable:
             pairs.append(("isImpassable", True))
         if pairs:

@@ -19,11 +19,13 @@ from movecheck.aa.landing import (
     CAPTURED,
     Crowded,
     Grounded,
+    Stranded,
     combat_landing,
     nearest_landings,
     noncombat_landing,
 )
 from movecheck.aa.units import describe
+from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 
@@ -96,8 +98,13 @@ def no_safe_landing(phase: Phase) -> Iterator[Violation]:
     """
     facts = combat_landing(phase)
     nearest: dict[str, str] = {}  # by place: many stranded aircraft share one
+    alike: dict[tuple[object, ...], int] = {}  # aircraft without an id that read alike: one finding, counted
+    for stranded in facts.stranded:
+        key = _alike(stranded)
+        alike[key] = alike.get(key, 0) + 1
     for stranded in facts.stranded:
         unit, move = stranded.unit, stranded.move
+        count = alike[_alike(stranded)]
         if unit.at not in nearest:
             nearest[unit.at] = _nearest(phase.board, unit)
         reason = (
@@ -105,13 +112,23 @@ def no_safe_landing(phase: Phase) -> Iterator[Violation]:
             if stranded.contested
             else _("no friendly territory or carrier slot within reach")
         )
+        label = unit.id or unit_phrase(count, unit.type.name, unit.power)
         yield Violation(
-            _("{unit} in {space} has {left} movement left and cannot land: {why} ({nearest})").format(
-                unit=unit.label(), space=unit.at, left=max(unit.left, 0), why=reason, nearest=nearest[unit.at]
+            ngettext("{unit} in {space} has {left} movement left and cannot land: {why} ({nearest})",
+                     "{unit} in {space} have {left} movement left and cannot land: {why} ({nearest})",
+                     1 if unit.id else count).format(
+                unit=label, space=unit.at, left=max(unit.left, 0), why=reason, nearest=nearest[unit.at]
             ),
             move.step(len(move.path) - 1), move.index, move.order_id,
         )
     facts.raise_undecided()
+
+
+def _alike(stranded: Stranded) -> tuple[object, ...]:
+    """What a stranded aircraft's finding says of it: aircraft without an id that share it are one finding."""
+    unit = stranded.unit
+    return (unit.uid if unit.id else 0, unit.type.name, unit.power, unit.at, max(unit.left, 0), stranded.contested,
+            stranded.move.index)
 
 
 def _carrier(deck: Deck) -> str:

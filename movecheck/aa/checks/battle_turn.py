@@ -1,7 +1,8 @@
 """Battle-result clauses for what the turn needs (spec aa-turn.md, "Battles: what the results may say").
 
-Strategic bombing (AA508), two-hit units hit once (AA509) and defending fighters whose carrier
-sank (AA510); the keys are read and carried out by :mod:`movecheck.aa.battle_turn`.
+Strategic bombing (AA508), two-hit units hit once (AA509), defending fighters whose carrier
+sank (AA510), a raid that kills defenders (AA511) and a raid's impossible damage (AA512); the keys
+are read and carried out by :mod:`movecheck.aa.battle_turn`.
 """
 
 from __future__ import annotations
@@ -9,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from movecheck.aa.battle_extras import SIDES
-from movecheck.aa.battle_turn import damaged_side, factory_at, free_slots, stranded, taken
+from movecheck.aa.battle_turn import bombers, damaged_side, factory_at, free_slots, stranded, taken
 from movecheck.aa.battles import Resolution, Result
-from movecheck.aa.checks.battles import battle_clause
+from movecheck.aa.checks.battles import battle_clause, is_raid
 from movecheck.aa.model import unit_phrase
+from movecheck.aa.units import describe
 from movecheck.clauses import Violation
 from movecheck.i18n import N_, _
 
@@ -144,3 +146,42 @@ def defender_landing_illegal(result: Result, resolution: Resolution) -> Iterator
         if problem:
             yield Violation(_("the defending fighters in {space} may not land in {to}: {problem}").format(
                 space=battle.at, to=to, problem=problem), (*where, "to"))
+
+
+@battle_clause("AA511", "raid-kills-no-defender", "error",
+               "a strategic bombing raid (only bombers attack, and the result gives a bombing) kills no defender: its "
+               "result gives no defender losses",
+               example=("``- {at: United Kingdom, bombing: {damage: 5}, defender_losses: {infantry: 2}}`` where a "
+                        "lone bomber attacks", "``- {at: United Kingdom, bombing: {damage: 5}}``"))
+def raid_kills_no_defender(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Bombers that only raid drop their bombs on the factory and fight no battle (aa-battle.md, "Strategic
+    bombing raids"): AA fire may shoot some of them down, but no defending unit is lost to them.
+    """
+    if result.battle is None or result.repeated or not is_raid(result):
+        return
+    lost = result.losses["defender"]
+    if lost:
+        yield Violation(_("bombers that raid {space} kill no defender, but the result loses {units}").format(
+            space=result.at, units=describe(result.casualties("defender"), powers=True)),
+            (*result.where, "defender_losses"))
+
+
+@battle_clause("AA512", "raid-damage-impossible", "error",
+               "a raid's damage is the dice's total of its surviving bombers: one die each, so at least 1 and at most "
+               "6 per surviving bomber",
+               example=("``bombing: {damage: 7}`` where one bomber survives",
+                        "``bombing: {damage: 6}`` where one bomber survives"))
+def raid_damage_impossible(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Each surviving bomber rolls one die of damage (1d6, no bonus in these editions): the total is at least the
+    number of surviving bombers and at most six times it.  ``apply``'s caps (twice the territory's IPC value on
+    a factory, the IPC value per bomber in Revised) cut what is applied, never what may be rolled.  A result
+    whose bombers all fell is AA508's.
+    """
+    if result.battle is None or result.repeated or result.extras.bombing is None:
+        return
+    count = len(bombers(result))
+    damage = result.extras.bombing
+    if count and not count <= damage <= 6 * count:
+        yield Violation(_("{units} can roll {low} to {high} damage, not {damage}").format(
+            units=unit_phrase(count, "bomber"), low=count, high=6 * count, damage=damage),
+            (*result.where, "bombing", "damage"))

@@ -220,15 +220,16 @@ def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violatio
         subs = [u for u in left[side] if u.type.submarine][: submerging[side]]
         left[side] = [u for u in left[side] if u not in subs]
     if left["attacker"] and left["defender"] and result.retreat is not None:
-        yield Violation(_("the battle in {space} is not over: {attackers} stay after the retreat and fight on against "
-                          "{defenders} (add losses)").format(space=battle.at, attackers=describe(left["attacker"]),
-                                                            defenders=describe(left["defender"], powers=True)),
+        yield Violation(_("the battle in {space} is not over: the attackers keep {attackers} there after the "
+                          "retreat, fighting on against {defenders} (add losses)").format(
+                            space=battle.at, attackers=describe(left["attacker"]),
+                            defenders=describe(left["defender"], powers=True)),
                         (*result.where, "retreat"))
     elif left["attacker"] and left["defender"]:
         yield Violation(
             _(
-                "the battle in {space} is not over: {attackers} attack and {defenders} defend after the losses "
-                "(add losses or a retreat)"
+                "the battle in {space} is not over: after the losses the attackers still have {attackers} and "
+                "the defenders {defenders} (add losses or a retreat)"
             ).format(
                 space=battle.at, attackers=describe(left["attacker"]), defenders=describe(left["defender"], powers=True)
             ),

@@ -99,8 +99,8 @@ def place_no_factory(placement: Placement, mob: Mobilization) -> Iterator[Violat
         yield Violation(_("the {power} do not hold {space}").format(power=mob.power, space=placement.at),
                         (*placement.where, "at"))
     elif placement.at in board.captured:
-        yield Violation(_("{space} changed hands this turn: its factory mobilizes from the {power}'s next turn").format(
-            space=placement.at, power=mob.power), (*placement.where, "at"))
+        yield Violation(_("{space} changed hands this turn: its factory mobilizes from the next turn of the "
+                          "{power}").format(space=placement.at, power=mob.power), (*placement.where, "at"))
 
 
 @mobilize_clause("AA703", "place-over-capacity", "error",
@@ -228,8 +228,8 @@ def place_factory(placement: Placement, mob: Mobilization) -> Iterator[Violation
     elif board.control.get(placement.at) != mob.power:
         yield Violation(_("the {power} do not hold {space}").format(power=mob.power, space=placement.at), where)
     elif placement.at in board.captured:
-        yield Violation(_("{space} changed hands this turn: no factory is built there before the {power}'s next "
-                          "turn").format(space=placement.at, power=mob.power), where)
+        yield Violation(_("{space} changed hands this turn: no factory is built there before the next turn of the "
+                          "{power}").format(space=placement.at, power=mob.power), where)
     elif any(u.type.is_factory for u in board.units_at(placement.at)):
         yield Violation(_("{space} already has a factory").format(space=placement.at), where)
     elif count > 1 or others:

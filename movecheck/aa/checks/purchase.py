@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from movecheck.aa.model import unit_phrase
 from movecheck.aa.purchase import PURCHASE, Bought
 from movecheck.clauses import Violation, clause
-from movecheck.i18n import _
+from movecheck.i18n import _, ngettext
 
 
 def purchase_clause(
@@ -36,8 +36,10 @@ def purchase_over_budget(bought: Bought) -> Iterator[Violation]:
     cost, treasury = bought.total(), bought.treasury
     if cost > treasury:
         where = ("purchase",) if bought.units else ("repair",) if bought.repair else ("research",)
-        yield Violation(_("the purchase costs {cost} IPCs but the {power} have {treasury}: {short} IPCs short").format(
-            cost=cost, power=bought.power, treasury=treasury, short=cost - treasury), where)
+        short = cost - treasury
+        yield Violation(ngettext("the purchase costs {cost} IPCs but the {power} have {treasury}: {short} IPC short",
+                                 "the purchase costs {cost} IPCs but the {power} have {treasury}: {short} IPCs short",
+                                 short).format(cost=cost, power=bought.power, treasury=treasury, short=short), where)
 
 
 @purchase_clause("AA602", "purchase-not-buildable", "error",
