@@ -187,7 +187,7 @@ def summarize_once(monkeypatch: pytest.MonkeyPatch) -> None:
     def summarize(paths: Any, settings: Any, select: Any = None) -> Any:
         if "-" in paths:
             return real(paths, settings, select)
-        key = _key(paths, settings, select)
+        key = _key(paths, settings)  # select is the session's: its --select, --ignore, configuration are in the key
         post, code = _once(_POSTS, key, lambda: real(paths, settings, select))
         return copy.deepcopy(post), code
 

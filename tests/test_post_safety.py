@@ -253,3 +253,23 @@ def test_the_picture_of_hostile_names_is_well_formed_svg(run_main, hostile_game:
     root = ElementTree.fromstring(out)
     assert not [e for e in root.iter() if e.tag.rsplit("}", 1)[-1] in ("script", "foreignObject", "a")]
     assert "\x1b" not in out and "&lt;script&gt;" in out  # the name is there, as text
+
+
+# -- the terminal: control characters from the same files ----------------------------------------
+
+CONTROLS = "\x1b\x07\x9b\u202e\r"
+
+
+@pytest.mark.parametrize("command", [["summary", "-f", "markdown"], ["summary", "-f", "bbcode"],
+                                     ["summary", "-f", "text"], ["summary", "-f", "json"], ["check"],
+                                     ["check", "--format", "full"], ["check", "--format", "github"]])
+def test_control_characters_in_the_files_never_reach_the_terminal(run_main, hostile_game: Path, command) -> None:
+    # YAML double-quoted escapes: the files hold the raw characters once read
+    hostile = r"\e[2J\a\x9b\u202e\r"
+    for name in ("orders.yaml", "legal.yaml"):
+        text = (hostile_game / name).read_text(encoding="utf-8").replace("read https", f"read {hostile} https")
+        (hostile_game / name).write_text(text.replace('"@admins', f'"{hostile}@admins'), encoding="utf-8")
+    code, out, err = run_main([*command, "orders.yaml", "legal.yaml"], cwd=hostile_game)
+    assert code in (0, 1, 2), err
+    assert not any(char in out + err for char in CONTROLS), command
+    assert "\\x1b" in out + err or "\\u001b" in out + err  # shown, escaped
