@@ -273,3 +273,12 @@ def test_control_characters_in_the_files_never_reach_the_terminal(run_main, host
     assert code in (0, 1, 2), err
     assert not any(char in out + err for char in CONTROLS), command
     assert "\\x1b" in out + err or "\\u001b" in out + err  # shown, escaped
+
+
+def test_the_text_underlines_a_title_made_full_width_to_its_width() -> None:
+    from movecheck.summary import Post, Section
+    from movecheck.summary.writers import text
+
+    out = text(Post("@reds, round 1", [], [Section("Karelia S.S.R.", "moves")])).splitlines()
+    assert out[0] == "\uff20reds, round 1" and out[1] == "=" * 15  # the full-width at takes two columns
+    assert out[4] == "-" * len("Karelia S.S.R.")

@@ -88,15 +88,25 @@ def _bb_block(block: Block) -> list[str]:
 def text(post: Post) -> str:
     """E-mail: underlined headings, dashes for lists, tables in aligned columns."""
     title = _plain(post.title)
-    out = [title, "=" * len(title), ""]
+    out = [title, "=" * _columns(title), ""]
     for section in post.sections:
         heading = _plain(section.title)
-        out += [heading, "-" * len(heading)]
+        out += [heading, "-" * _columns(heading)]
         for block in section.blocks:
             out += [*_text_block(block), ""]
         if not section.blocks:
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _columns(text: str) -> int:
+    """The columns ``text`` takes in a monospaced font: a wide character (the full-width at sign of
+    :func:`~movecheck.render.escape.unlinked`, CJK) takes two."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(char) in "FW" else 1 for char in text)
 
 
 def _text_block(block: Block) -> list[str]:
