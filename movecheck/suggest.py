@@ -109,22 +109,24 @@ class Names:
         return list(dict.fromkeys([*by_words, *(name for names in meant for name in names)]))[:n], work + more
 
     def _by_words(self, folded: str) -> tuple[list[str], int]:
-        """The names of which each word of ``folded`` begins another word, by the spellings' order."""
+        """The names of which each word of ``folded`` begins another word, in order, by the spellings' order."""
         typed = _words(folded)
         if not typed or min(map(len, typed)) < MIN_WORD or len(typed) > MAX_WORDS:
             return [], len(folded)
-        if self._starts is None:
+        work = len(folded)
+        if self._starts is None:  # indexed on the first question: charged to it
             self._starts = {}
             for i, spelling in enumerate(self.names):
+                work += len(spelling)
                 for start in {w[:MIN_WORD] for w in _words(spelling) if len(w) >= MIN_WORD}:
                     self._starts.setdefault(start, []).append(i)
         candidates = self._starts.get(typed[0][:MIN_WORD], [])
-        work = len(folded) + len(candidates)
+        work += len(candidates)
         found: list[str] = []
         for i in candidates:
             words = _words(self.names[i])
             work += len(self.names[i])
-            if len(words) > len(typed) and _begins_each(typed, words):
+            if len(words) >= len(typed) and _begins_each(typed, words):
                 found += [name for name in self.means[self.names[i]] if name not in found]
         return found, work
 

@@ -73,7 +73,8 @@ def maps():
     [("aa1942-2e", "Spai", "Spain Portugal"), ("aa1942-2e", "Baltic", "Baltic States"),
      ("aa1942-2e", "Wak", "Wake Island"), ("aa-revised", "Wak Isl", "Wake Island"),
      ("aa1942-2e", "Trans Jord", "Trans-Jordan"), ("aa1942-2e", "Anglo Egypt", "Anglo-Egyptian Sudan"),
-     ("aa-revised", "Italian Africa", "Italian East Africa"), ("aa1942-2e", "Eastern Canad", "Eastern Canada")],
+     ("aa-revised", "Italian Africa", "Italian East Africa"), ("aa1942-2e", "Eastern Canad", "Eastern Canada"),
+     ("aa1942-2e", "Tra Jor", "Trans-Jordan"), ("aa1942-2e", "Sov Far", "Soviet Far East")],
 )
 def test_a_word_that_begins_the_words_of_a_name_suggests_it_first(maps, edition: str, word: str, first: str) -> None:
     assert maps[edition].resolve(word) is None
@@ -111,6 +112,16 @@ def test_a_plural_is_not_a_name_but_suggests_its_singular_alone(maps, word: str,
     for board in maps.values():
         assert board.resolve_type(word) is None  # the spec's names and aliases only
         assert board.suggest_type(word) == [name]
+
+
+def test_the_word_search_is_charged_to_the_file() -> None:
+    class Document:
+        pass
+
+    doc = Document()
+    names = Names([f"Space {k} Island" for k in range(2000)], {})
+    close_names("Spa Isl", names, charge=doc)
+    assert doc._suggest_work > 2000 * len("space 1 island")  # the words indexed and compared are counted
 
 
 def test_words_of_names_are_found_only_with_other_spellings() -> None:
