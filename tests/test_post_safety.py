@@ -61,6 +61,8 @@ units:
 - {at: "@here Redland https://evil.example/r", power: "@reds www.evil.com", type: "@inf x@evil.com", count: 3}
 - {at: Blueland, power: Blues, type: factory}
 - {at: Blueland, power: Blues, type: "@inf x@evil.com", count: 2}
+- {at: "@here Redland https://evil.example/r", power: "@reds www.evil.com", type: "@inf x@evil.com",
+   id: "@ids www.evil.com"}
 """
 
 COMBAT = """movecheck: 1
@@ -85,6 +87,8 @@ phase: combat_move
 moves:
   - id: "@moderators read https://evil.example/login"
     units: {"@inf x@evil.com": 2}
+    path: ["@here Redland https://evil.example/r", "evil.com/land"]
+  - units: ["@ids www.evil.com"]
     path: ["@here Redland https://evil.example/r", "evil.com/land"]
 """
 
@@ -232,6 +236,8 @@ def test_a_post_of_hostile_files_has_no_mention_and_no_link(run_main, hostile_ga
     code, out, err = run_main(["summary", *files, "--format", fmt], cwd=hostile_game)
     assert code in (0, 1), err
     assert "evil" in out  # the hostile names are in the post, made harmless
+    if files == ["legal.yaml"]:
+        assert "\uff20ids www\uff0eevil\uff0ecom" in out or "\\uff20ids" in out  # a unit's id, told harmless
     _assert_safe(fmt, out)
 
 
@@ -282,3 +288,13 @@ def test_the_text_underlines_a_title_made_full_width_to_its_width() -> None:
     out = text(Post("@reds, round 1", [], [Section("Karelia S.S.R.", "moves")])).splitlines()
     assert out[0] == "\uff20reds, round 1" and out[1] == "=" * 15  # the full-width at takes two columns
     assert out[4] == "-" * len("Karelia S.S.R.")
+
+
+def test_the_text_table_lines_up_full_width_names() -> None:
+    from movecheck.summary import Post, Section
+    from movecheck.summary.writers import text
+
+    section = Section("Treasuries", "treasury")
+    section.table(["power", "IPCs"], [["@reds", "12"], ["Blues", "12"]])
+    lines = text(Post("t", [], [section])).splitlines()
+    assert lines[-2:] == ["\uff20reds  12", "Blues   12"]  # the IPCs in one column: the at sign takes two

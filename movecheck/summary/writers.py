@@ -115,10 +115,11 @@ def _text_block(block: Block) -> list[str]:
     if isinstance(block, Items):
         return [f"- {_plain(item)}" for item in block.items]
     table = Table(tuple(_plain(h) for h in block.headers), tuple(tuple(_plain(c) for c in row) for row in block.rows))
-    widths = [max(len(str(row[k])) for row in (table.headers, *table.rows)) for k in range(len(table.headers))]
+    widths = [max(_columns(str(row[k])) for row in (table.headers, *table.rows)) for k in range(len(table.headers))]
 
     def line(cells: tuple[str, ...]) -> str:
-        return "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=False)).rstrip()
+        padded = (cell + " " * (width - _columns(cell)) for cell, width in zip(cells, widths, strict=False))
+        return "  ".join(padded).rstrip()
 
     return [line(table.headers), "  ".join("-" * w for w in widths)] + [line(row) for row in table.rows]
 
