@@ -117,7 +117,7 @@ def write_atomically(path: str, data: bytes) -> None:
 
     from movecheck.reading import InputError, refused_output
 
-    problem = refused_output(path)
+    problem = linked_folder(path) or refused_output(path)
     if problem is not None:
         raise InputError(f"--output {path}: {problem}")
     folder = os.path.dirname(path) or "."
@@ -138,6 +138,32 @@ def write_atomically(path: str, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def linked_folder(path: str) -> str | None:
+    """Why ``-o path`` is refused when a folder on its way is a symbolic link, else None.
+
+    The folders checked are those ``path`` names inside the current folder (``next`` of
+    ``next/g1.yaml``, ``a`` and ``a/b`` of ``a/b/c.yaml``, and those of an absolute path
+    that lie under the current folder): in a received tree, a link there could lead the
+    file anywhere.  Folders above the current one (``../``, ``/tmp``) are the referee's own
+    and are not checked.  Decided with ``lstat`` calls only.
+    """
+    from movecheck.i18n import _
+
+    here = os.path.abspath(os.curdir)
+    parts = os.path.dirname(path).split(os.sep)
+    for end in range(1, len(parts) + 1):
+        folder = os.sep.join(parts[:end])
+        if not folder or folder in (os.curdir, os.pardir) or parts[end - 1] in ("", os.curdir, os.pardir):
+            continue
+        where = os.path.abspath(folder)
+        if where == here or os.path.commonpath([here, where]) != here:
+            continue
+        if os.path.islink(folder):
+            return _("the folder {folder} is a symbolic link: only real folders are written into").format(
+                folder=folder)
+    return None
 
 
 def _temporary_beside(folder: str, name: str) -> tuple[str, int]:

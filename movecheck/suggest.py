@@ -13,6 +13,12 @@ each spelling close to it gives the name it stands for, best first and once.  So
 suggests battleship (close to ``bb``), not bomber, and ``Karella`` ``Karelia S.S.R.``
 (close to its alias ``Karelia``).
 
+Such names are also found by their words, as players shorten them: a word typed that begins a
+word of a name (``Wake`` for ``Wake Island``, ``Spain`` for ``Spain Portugal``, ``Baltic`` for
+``Baltic States``, ``Trans Jordan`` for ``Trans-Jordan``: every word typed begins a different
+word of the name) suggests that name before the names close by letters.  A plural
+(``tanks``, ``infs``, ``bbs``) whose singular is a spelling suggests that name alone.
+
 The work spent on the hints of one file is bounded (``MOVECHECK_MAX_SUGGEST_WORK``,
 counted in index entries visited and characters compared, not in time): past it,
 unknown names are still reported, without a hint.  The work is charged to the file's
@@ -80,6 +86,7 @@ class Names:
                 self.index.setdefault(token, []).append(i)
         self._answers: dict[tuple[str, int, float], tuple[list[str], int]] = {}
         self._tables: dict[tuple[int, float], dict[int, int]] = {}
+        self._starts: dict[str, list[int]] | None = None  # built on the first question about words
 
     def close(self, word: str, n: int = 3, cutoff: float = 0.6) -> tuple[list[str], int]:
         """``difflib.get_close_matches(word, names, n, cutoff)`` and the work it took."""
@@ -90,11 +97,38 @@ class Names:
         return answer
 
     def _meant(self, word: str, n: int, cutoff: float) -> tuple[list[str], int]:
-        """The names whose spellings are closest to the case-folded word, each once, best first."""
+        """The names a plural's singular spells, else the names whose words the word's words begin,
+        then those whose spellings are closest to the case-folded word, each once, best first."""
         folded = word.casefold()
-        spellings, work = self._close(folded, len(self.names), cutoff)
+        singular = _singular(folded)
+        if singular is not None and singular in self.means:
+            return self.means[singular][:n], len(folded)
+        by_words, work = self._by_words(folded)
+        spellings, more = self._close(folded, len(self.names), cutoff)
         meant = [self.means[s] for s in spellings if s in self.own or _ratio(s, folded) >= max(cutoff, SHORT_CUTOFF)]
-        return list(dict.fromkeys(name for names in meant for name in names))[:n], work
+        return list(dict.fromkeys([*by_words, *(name for names in meant for name in names)]))[:n], work + more
+
+    def _by_words(self, folded: str) -> tuple[list[str], int]:
+        """The names of which each word of ``folded`` begins another word, in order, by the spellings' order."""
+        typed = _words(folded)
+        if not typed or min(map(len, typed)) < MIN_WORD or len(typed) > MAX_WORDS:
+            return [], len(folded)
+        work = len(folded)
+        if self._starts is None:  # indexed on the first question: charged to it
+            self._starts = {}
+            for i, spelling in enumerate(self.names):
+                work += len(spelling)
+                for start in {w[:MIN_WORD] for w in _words(spelling) if len(w) >= MIN_WORD}:
+                    self._starts.setdefault(start, []).append(i)
+        candidates = self._starts.get(typed[0][:MIN_WORD], [])
+        work += len(candidates)
+        found: list[str] = []
+        for i in candidates:
+            words = _words(self.names[i])
+            work += len(self.names[i])
+            if len(words) >= len(typed) and _begins_each(typed, words):
+                found += [name for name in self.means[self.names[i]] if name not in found]
+        return found, work
 
     def _close(self, word: str, n: int, cutoff: float) -> tuple[list[str], int]:
         if not word or not 0.0 < cutoff <= 1.0 or n <= 0:
@@ -131,6 +165,37 @@ class Names:
                     common += 1
                 table[length] = common  # length + 1: no number of shared characters is enough
         return table
+
+
+MIN_WORD = 3
+"""The fewest letters of a word typed that may stand for a word of a name (``Wak`` yes, ``W`` no)."""
+MAX_WORDS = 8
+
+
+def _words(text: str) -> list[str]:
+    """The words of a case-folded spelling: split at spaces, hyphens, underscores and dots."""
+    return [w for w in text.replace("-", " ").replace("_", " ").replace(".", " ").split() if w]
+
+
+def _begins_each(typed: list[str], words: list[str]) -> bool:
+    """Each word typed begins a different word of ``words``, in their order."""
+    at = 0
+    for word in typed:
+        while at < len(words) and not words[at].startswith(word):
+            at += 1
+        if at == len(words):
+            return False
+        at += 1
+    return True
+
+
+def _singular(word: str) -> str | None:
+    """The singular of a plural as players write one (``tanks``, ``infs``, ``bbs``), else None."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"  # artilleries, infantries
+    if len(word) > 2 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return None
 
 
 SHORT_CUTOFF = 0.75

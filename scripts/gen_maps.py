@@ -127,7 +127,8 @@ TERRITORY_ABBREVIATIONS = {
     "Solomon Islands": ("Solomons",),
     "Southern Europe": ("SE", "S Europe"),
     "Soviet Far East": ("SFE",),
-    "Trans-Jordan": ("TJ", "Transjordan"),
+    "Spain Portugal": ("Spain", "Iberia"),
+    "Trans-Jordan": ("TJ", "Transjordan", "Trans Jordan"),
     "Ukraine S.S.R.": ("Ukraine", "Ukr"),
     "Union of South Africa": ("SA", "South Africa", "SAF"),
     "United Kingdom": ("UK", "Britain"),
@@ -135,6 +136,7 @@ TERRITORY_ABBREVIATIONS = {
     "Western Australia": ("WAus", "W Australia"),
     "Western Canada": ("WCan", "W Canada"),
     "Western Europe": ("WE", "W Europe"),
+    "Wake Island": ("Wake",),
     "Western United States": ("WUS", "West US", "Western US"),
     "Yakut S.S.R.": ("Yakut", "Yakutia"),
 }

@@ -211,3 +211,39 @@ def test_a_reader_that_went_away_ends_the_run_quietly(game: Path) -> None:
     finally:
         proc.kill()
     assert (proc.returncode, err) == (1, b"")
+
+
+# -- -o through a symbolically linked folder (issue 35) ----------------------------------------
+
+
+@pytest.mark.parametrize("written", ["next/g1.out", "./next/g1.out", "next/deeper/g1.out", "real/../next/g1.out",
+                                     "ABSOLUTE/next/g1.out"])
+@pytest.mark.parametrize("command", ["apply", "render", "import"])
+def test_output_through_a_linked_folder_is_refused(run_guarded, game: Path, command: str, written: str) -> None:
+    outside = game.parent / "outside"
+    (outside / "deeper").mkdir(parents=True)
+    (game / "real").mkdir()
+    os.symlink(outside, game / "next")
+    written = written.replace("ABSOLUTE", str(game))
+    code, out, err = run_guarded([*WRITERS[command], "-o", written], game)
+    folder = written.rsplit("/", 2)[0] if "deeper" in written else written.rsplit("/", 1)[0]
+    folder = folder.removesuffix("/deeper")
+    assert (code, out) == (2, "")
+    assert err == (f"movecheck: error: --output {written}: the folder {folder} is a symbolic link: "
+                   "only real folders are written into\n")
+    assert sorted(p.name for p in outside.rglob("*")) == ["deeper"]  # nothing written outside, no temporary file
+
+
+def test_output_into_real_folders_and_above_the_current_one_still_works(run_main, game: Path) -> None:
+    (game / "next" / "deeper").mkdir(parents=True)
+    assert run_main([*WRITERS["apply"], "-o", "next/deeper/g1.out"], cwd=game)[0] == 0
+    assert (game / "next" / "deeper" / "g1.out").read_text(encoding="utf-8").startswith("#")
+    os.symlink(game, game.parent / "game-link")  # a link above the current folder is the referee's own
+    assert run_main([*WRITERS["apply"], "-o", "../game-link/next/g2.out"], cwd=game)[0] == 0
+    assert (game / "next" / "g2.out").is_file()
+
+
+def test_the_refusal_reads_in_russian(run_guarded, game: Path) -> None:
+    os.symlink(game.parent, game / "next")
+    code, _out, err = run_guarded([*WRITERS["apply"], "-o", "next/g1.out", "--lang", "ru"], game)
+    assert code == 2 and "символическая ссылка" in err

@@ -55,3 +55,76 @@ def test_the_closest_spelling_ranks_its_name_first():
 
 def test_hint_words_the_names():
     assert hint("bbb", Names(TYPES, unit_aliases())) == "; did you mean 'battleship'?"
+
+
+# -- words of multi-word names, forum spellings and plurals (issue 35) -----------------------------
+
+
+@pytest.fixture(scope="module")
+def maps():
+    from movecheck.aa.gamemap import GameMap
+    from movecheck.aa.maps import builtin_map
+
+    return {name: GameMap(builtin_map(name)) for name in ("aa1942-2e", "aa-revised")}
+
+
+@pytest.mark.parametrize(
+    ("edition", "word", "first"),
+    [("aa1942-2e", "Spai", "Spain Portugal"), ("aa1942-2e", "Baltic", "Baltic States"),
+     ("aa1942-2e", "Wak", "Wake Island"), ("aa-revised", "Wak Isl", "Wake Island"),
+     ("aa1942-2e", "Trans Jord", "Trans-Jordan"), ("aa1942-2e", "Anglo Egypt", "Anglo-Egyptian Sudan"),
+     ("aa-revised", "Italian Africa", "Italian East Africa"), ("aa1942-2e", "Eastern Canad", "Eastern Canada"),
+     ("aa1942-2e", "Tra Jor", "Trans-Jordan"), ("aa1942-2e", "Sov Far", "Soviet Far East")],
+)
+def test_a_word_that_begins_the_words_of_a_name_suggests_it_first(maps, edition: str, word: str, first: str) -> None:
+    assert maps[edition].resolve(word) is None
+    assert maps[edition].suggest(word)[0] == first
+
+
+def test_spain_no_longer_suggests_japan_first(maps) -> None:
+    assert maps["aa1942-2e"].suggest("Spai")[0] == "Spain Portugal"
+    assert hint("Spai", maps["aa1942-2e"]._index("space", maps["aa1942-2e"].space_names)).startswith(
+        "; did you mean 'Spain Portugal'")
+
+
+@pytest.mark.parametrize(("edition", "word", "name"),
+                         [("aa1942-2e", "Spain", "Spain Portugal"), ("aa1942-2e", "Wake", "Wake Island"),
+                          ("aa-revised", "Wake", "Wake Island"), ("aa1942-2e", "Trans Jordan", "Trans-Jordan"),
+                          ("aa-revised", "trans jordan", "Trans-Jordan"), ("aa-revised", "Spain", "Spain")])
+def test_the_forum_spellings_of_spaces_resolve(maps, edition: str, word: str, name: str) -> None:
+    assert maps[edition].resolve(word) == name
+
+
+def test_a_word_too_short_or_matching_no_word_gives_no_word_hint(maps) -> None:
+    board = maps["aa1942-2e"]
+    assert "Wake Island" not in board.suggest("Wa")  # two letters stand for no word
+    assert board.suggest("Island Wake")[:1] != ["Wake Island"]  # the words in their order
+    assert maps["aa-revised"].suggest("Baltic") == []  # the revised map has no Baltic territory
+
+
+@pytest.mark.parametrize(
+    ("word", "name"),
+    [("tanks", "tank"), ("Fighters", "fighter"), ("infs", "infantry"), ("bbs", "battleship"), ("subs", "submarine"),
+     ("artilleries", "artillery"), ("infantries", "infantry"), ("ftrs", "fighter"), ("trns", "transport"),
+     ("ics", "factory"), ("aa guns", "aa_gun"), ("transports", "transport")],
+)
+def test_a_plural_is_not_a_name_but_suggests_its_singular_alone(maps, word: str, name: str) -> None:
+    for board in maps.values():
+        assert board.resolve_type(word) is None  # the spec's names and aliases only
+        assert board.suggest_type(word) == [name]
+
+
+def test_the_word_search_is_charged_to_the_file() -> None:
+    class Document:
+        pass
+
+    doc = Document()
+    names = Names([f"Space {k} Island" for k in range(2000)], {})
+    close_names("Spa Isl", names, charge=doc)
+    assert doc._suggest_work > 2000 * len("space 1 island")  # the words indexed and compared are counted
+
+
+def test_words_of_names_are_found_only_with_other_spellings() -> None:
+    # plain names (a schema's keys) keep difflib's own answers
+    assert close_names("Wake", ["Wake Island", "Make"], 3, 0.6) == difflib.get_close_matches(
+        "Wake", ["Wake Island", "Make"], 3, 0.6)

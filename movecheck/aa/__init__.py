@@ -1,7 +1,7 @@
 """The aa system: Axis & Allies area movement (combat move, noncombat move, landing).
 
-The entry points the core calls are light; the board model (networkx) is
-imported only when a file of this system is checked.
+The entry points the core calls are light; the board model is imported only
+when a file of this system is checked.
 """
 
 from __future__ import annotations

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import networkx as nx
+from typing import Any
 
 from movecheck.aa.editions import DEFAULT_EDITION
 from movecheck.aa.names import POWER_ABBREVIATIONS, UNIT_ABBREVIATIONS, Lexicon, sea_zone_name
@@ -68,7 +65,7 @@ class GameMap:
         self.power_names.add_table(POWER_ABBREVIATIONS)
         self.power_names.add_table(self.aliases)
         # each space's neighbours, in the order the connections name them (a dict keeps
-        # that order and answers "adjacent?" at once); networkx only for graph algorithms
+        # that order and answers "adjacent?" at once)
         self.adj: dict[str, dict[str, None]] = {name: {} for name in self.spaces}
         self.bad_connections: list[tuple[int, str]] = []
         for index, pair in enumerate(data.get("connections", [])):
@@ -165,16 +162,6 @@ class GameMap:
 
     def is_sea(self, name: str) -> bool:
         return self.spaces[name].sea
-
-    @property
-    def graph(self) -> nx.Graph:
-        """The map as a networkx graph, for graph algorithms (built on each call: networkx is heavy)."""
-        import networkx
-
-        graph = networkx.Graph()
-        graph.add_nodes_from(self.adj)
-        graph.add_edges_from((a, b) for a, others in self.adj.items() for b in others)
-        return graph
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.adj.get(a, ())

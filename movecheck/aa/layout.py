@@ -5,7 +5,7 @@ space.  The built-in maps carry one generated from the shared facts
 (``scripts/gen_layouts.py`` -> ``movecheck/aa/maps/NAME.layout.json``); a map file may
 carry its own under ``layout:`` (``import triplea --map-folder`` writes it from the
 TripleA map folder's ``centers.txt``); any other map gets a layout computed from its
-connections (networkx, imported only then).
+connections (:func:`computed`: pure Python, no optional package, bounded work).
 
 ``centers.txt`` and ``map.properties`` come from strangers: they are read as bounded
 text, line by line, and a line that is not ``Name  (x,y)`` with a known name and
@@ -14,6 +14,7 @@ coordinates in range is skipped with a note, never trusted further.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,25 +126,135 @@ def builtin_layout(name: str) -> Layout | None:
     return from_data(data, list(data.get("centers", {})))
 
 
-def computed(names: list[str], connections: dict[str, dict[str, None]]) -> Layout:
-    """Positions from the connections alone (a spring layout with a fixed seed, rounded: the same every run)."""
-    import networkx as nx
+WORK = 1_000_000
+"""The most pairs of spaces the computed layout's refinement compares, all rounds together: the cost
+of a map without a layout stays bounded however many spaces it has (past it, fewer rounds)."""
+ROUNDS = 50
+"""The rounds of the refinement for a small map."""
 
-    graph = nx.Graph()
-    graph.add_nodes_from(names)
-    graph.add_edges_from((a, b) for a in names for b in connections.get(a, {}) if a < b)
+
+def computed(names: list[str], connections: dict[str, dict[str, None]]) -> Layout:
+    """Positions from the connections alone: rings around a hub, then a few rounds of a spring
+    layout (pure Python, no randomness: the same every run, rounded)."""
     width, height = DEFAULT_SIZE
     if not names:
         return Layout(width, height, computed=True)
-    positions = nx.spring_layout(graph, seed=7, iterations=200)
-    xs = [float(p[0]) for p in positions.values()]
-    ys = [float(p[1]) for p in positions.values()]
+    links = _links(names, connections)
+    positions = _rings(names, links)
+    rounds = min(ROUNDS, WORK // (len(names) * len(names)))
+    positions = _springs(names, links, positions, rounds)
+    return Layout(width, height, False, _fitted(names, positions, width, height), computed=True)
+
+
+def _links(names: list[str], connections: dict[str, dict[str, None]]) -> dict[str, list[str]]:
+    """Each space's neighbours on the map (both ways, each once, in the map's order)."""
+    known = set(names)
+    links: dict[str, dict[str, None]] = {name: {} for name in names}
+    for a in names:
+        for b in connections.get(a, {}):
+            if b in known and b != a:
+                links[a][b] = None
+                links[b][a] = None
+    return {name: list(others) for name, others in links.items()}
+
+
+def _rings(names: list[str], links: dict[str, list[str]]) -> dict[str, tuple[float, float]]:
+    """Each connected part of the map as rings around its best-connected space (breadth first),
+    the parts side by side, the largest first."""
+    order = {name: k for k, name in enumerate(names)}
+    parts: list[list[str]] = []
+    placed: set[str] = set()
+    for start in sorted(names, key=lambda n: (-len(links[n]), order[n])):
+        if start in placed:
+            continue
+        part = list(_depths([start], links))  # breadth first from the hub
+        placed.update(part)
+        parts.append(part)
+    parts.sort(key=lambda part: (-len(part), order[part[0]]))
+    positions: dict[str, tuple[float, float]] = {}
+    offset = 0.0
+    for part in parts:
+        depth = _depths(part, links)
+        radius = float(max(depth.values()))
+        rings: dict[int, list[str]] = {}
+        for name in part:
+            rings.setdefault(depth[name], []).append(name)
+        for ring, members in rings.items():
+            for k, name in enumerate(members):
+                angle = 2 * math.pi * (k + 0.5 * (ring % 2)) / len(members)
+                positions[name] = (offset + radius + ring * math.cos(angle), radius + ring * math.sin(angle))
+        offset += 2 * radius + 1.5
+    return positions
+
+
+def _depths(part: list[str], links: dict[str, list[str]]) -> dict[str, int]:
+    """Each space's number of steps from the part's first space."""
+    depth = {part[0]: 0}
+    frontier = [part[0]]
+    while frontier:
+        nxt = []
+        for a in frontier:
+            for b in links[a]:
+                if b not in depth:
+                    depth[b] = depth[a] + 1
+                    nxt.append(b)
+        frontier = nxt
+    return depth
+
+
+def _springs(names: list[str], links: dict[str, list[str]], positions: dict[str, tuple[float, float]],
+             rounds: int) -> dict[str, tuple[float, float]]:
+    """Fruchterman and Reingold's spring layout, ``rounds`` rounds from ``positions``: neighbours
+    pull, every pair pushes, each move at most a temperature that cools to nothing."""
+    if rounds <= 0 or len(names) < 2:
+        return positions
+    xs = [positions[name][0] for name in names]
+    ys = [positions[name][1] for name in names]
+    index = {name: k for k, name in enumerate(names)}
+    edges = [(index[a], index[b]) for a in names for b in links[a] if index[a] < index[b]]
+    area = (max(xs) - min(xs) + 1.0) * (max(ys) - min(ys) + 1.0)
+    ideal = math.sqrt(area / len(names))
+    count = len(names)
+    for step in range(rounds):
+        temperature = ideal * (1.0 - step / rounds)
+        dx = [0.0] * count
+        dy = [0.0] * count
+        for i in range(count):
+            xi, yi = xs[i], ys[i]
+            for j in range(i + 1, count):
+                ex, ey = xi - xs[j], yi - ys[j]
+                distance2 = ex * ex + ey * ey or 1e-4
+                push = ideal * ideal / distance2
+                dx[i] += ex * push
+                dy[i] += ey * push
+                dx[j] -= ex * push
+                dy[j] -= ey * push
+        for i, j in edges:
+            ex, ey = xs[i] - xs[j], ys[i] - ys[j]
+            pull = math.sqrt(ex * ex + ey * ey) / ideal
+            dx[i] -= ex * pull
+            dy[i] -= ey * pull
+            dx[j] += ex * pull
+            dy[j] += ey * pull
+        for i in range(count):
+            length = math.sqrt(dx[i] * dx[i] + dy[i] * dy[i])
+            if length > 0:
+                scale = min(length, temperature) / length
+                xs[i] += dx[i] * scale
+                ys[i] += dy[i] * scale
+    return {name: (xs[k], ys[k]) for k, name in enumerate(names)}
+
+
+def _fitted(names: list[str], positions: dict[str, tuple[float, float]], width: float,
+            height: float) -> dict[str, tuple[float, float]]:
+    """The positions scaled into the board with a margin, rounded to whole pixels."""
+    xs = [positions[name][0] for name in names]
+    ys = [positions[name][1] for name in names]
     span_x, span_y = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
     margin = 100.0
-    centers = {name: (round(margin + (float(positions[name][0]) - min(xs)) / span_x * (width - 2 * margin)),
-                      round(margin + (float(positions[name][1]) - min(ys)) / span_y * (height - 2 * margin)))
-               for name in names}
-    return Layout(width, height, False, {k: (float(x), float(y)) for k, (x, y) in centers.items()}, computed=True)
+    return {name: (float(round(margin + (positions[name][0] - min(xs)) / span_x * (width - 2 * margin))),
+                   float(round(margin + (positions[name][1] - min(ys)) / span_y * (height - 2 * margin))))
+            for name in names}
 
 
 def complete(layout: Layout | None, names: list[str], connections: dict[str, dict[str, None]]) -> Layout:

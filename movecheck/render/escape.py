@@ -102,3 +102,49 @@ def escape_json(text: str) -> str:
         return text
     return _unsafe_in_json().sub(_json_escape, text)
 
+
+
+# -- mentions and links (the post of a turn) --------------------------------------------------------
+
+FILE_SUFFIXES = frozenset({"yaml", "yml", "json", "toml", "svg", "png", "txt", "xml", "po", "mo"})
+"""Last labels of a dotted word that are movecheck's own file types, not top-level domains: ``g1.yaml`` stays."""
+
+_AT = "\uff20"  # FULLWIDTH COMMERCIAL AT
+_DOT = "\uff0e"  # FULLWIDTH FULL STOP
+_SLASHES = "\uff0f\uff0f"  # FULLWIDTH SOLIDUS, twice
+
+
+@lru_cache(maxsize=1)
+def _dotted() -> re.Pattern[str]:
+    # a word of labels joined by dots (``evil.com``, ``www.x.yaml``, ``a.co.uk``), as autolinkers read a host
+    return re.compile(r"(?<![\w.-])[\w-]+(?:\.[\w-]+)+")
+
+
+def _host_dots(match: re.Match[str]) -> str:
+    word = match.group()
+    labels = word.split(".")
+    last = labels[-1]
+    tld = len(last) >= 2 and last.isalpha() and last.casefold() not in FILE_SUFFIXES
+    linkable = labels[0].casefold() == "www" or tld or last.casefold().startswith("xn--")
+    return word.replace(".", _DOT) if linkable else word
+
+
+def unlinked(text: str) -> str:
+    """``text`` that no forum turns into a mention or a link, still readable.
+
+    Discourse, NodeBB and GitHub notify ``@name``; they, phpBB and mail readers make links
+    of ``http://...``, ``//host``, ``www.host`` and ``user@host`` (and markdown-it's linkify
+    of any ``host.tld``).  So every ``@`` becomes a full-width at (U+FF20), every ``//`` two
+    full-width solidi (U+FF0F) and the dots of a word that reads as a host (its first label
+    ``www``, or its last one of two letters or more and not a file type of ours such as
+    ``yaml``) full-width full stops (U+FF0E): the issue's ``@moderators read
+    https://evil.example/login`` still reads the same, and links nothing.  Names such as
+    ``Karelia S.S.R.`` and file names such as ``orders/g1.yaml`` are unchanged.
+    """
+    if "@" in text:
+        text = text.replace("@", _AT)
+    if "//" in text:
+        text = text.replace("//", _SLASHES)
+    if "." in text:
+        text = _dotted().sub(_host_dots, text)
+    return text

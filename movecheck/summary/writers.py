@@ -3,9 +3,11 @@
 Each writes the same sections in the same order.  Every text from a file (names, paths,
 messages) first has its control and bidi characters made visible
 (:func:`movecheck.render.escape.escape`; json: :func:`~movecheck.render.escape.escape_json`),
-so a post cannot rewrite the screen or the thread it is pasted in.  Then what each escapes
-is its own: markdown backslash-escapes the characters that would start markup (and ``|`` in
-tables), bbcode turns square brackets of names into full-width ones (phpBB has no
+so a post cannot rewrite the screen or the thread it is pasted in, and every ``@``, ``//`` and
+dot of a host made full-width (:func:`~movecheck.render.escape.unlinked`), so a name cannot
+notify a group or become a link (json: in the post's text, not in its ``facts`` and ``files``,
+which are data).  Then what each escapes is its own: markdown backslash-escapes the characters
+that would start markup (and ``|`` in tables), bbcode turns square brackets of names into full-width ones (phpBB has no
 escape, see docs/decisions.md, "The post of a turn"), text and json write the text as it is.
 """
 
@@ -16,7 +18,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from movecheck.render.escape import escape, escape_json
+from movecheck.render.escape import escape, escape_json, unlinked
 from movecheck.summary import Block, Items, Paragraph, Post, Table
 
 SUMMARY_VERSION = 1
@@ -27,7 +29,12 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~])")
 
 def _md(text: str) -> str:
     """Text that markdown shows as written."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", escape(text))
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", _plain(text))
+
+
+def _plain(text: str) -> str:
+    """Text with no control character, mention or link left in it (every writer's first step)."""
+    return unlinked(escape(text))
 
 
 def markdown(post: Post) -> str:
@@ -51,7 +58,7 @@ def _md_block(block: Block) -> list[str]:
 
 def _bb(text: str) -> str:
     """Text that a phpBB-style forum shows as written: no square bracket can open a tag."""
-    return escape(text).replace("[", "\uff3b").replace("]", "\uff3d")
+    return _plain(text).replace("[", "\uff3b").replace("]", "\uff3d")
 
 
 def bbcode(post: Post) -> str:
@@ -80,11 +87,11 @@ def _bb_block(block: Block) -> list[str]:
 
 def text(post: Post) -> str:
     """E-mail: underlined headings, dashes for lists, tables in aligned columns."""
-    title = escape(post.title)
-    out = [title, "=" * len(title), ""]
+    title = _plain(post.title)
+    out = [title, "=" * _columns(title), ""]
     for section in post.sections:
-        heading = escape(section.title)
-        out += [heading, "-" * len(heading)]
+        heading = _plain(section.title)
+        out += [heading, "-" * _columns(heading)]
         for block in section.blocks:
             out += [*_text_block(block), ""]
         if not section.blocks:
@@ -92,16 +99,27 @@ def text(post: Post) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
+def _columns(text: str) -> int:
+    """The columns ``text`` takes in a monospaced font: a wide character (the full-width at sign of
+    :func:`~movecheck.render.escape.unlinked`, CJK) takes two."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(char) in "FW" else 1 for char in text)
+
+
 def _text_block(block: Block) -> list[str]:
     if isinstance(block, Paragraph):
-        return [escape(block.text)]
+        return [_plain(block.text)]
     if isinstance(block, Items):
-        return [f"- {escape(item)}" for item in block.items]
-    table = Table(tuple(escape(h) for h in block.headers), tuple(tuple(escape(c) for c in row) for row in block.rows))
-    widths = [max(len(str(row[k])) for row in (table.headers, *table.rows)) for k in range(len(table.headers))]
+        return [f"- {_plain(item)}" for item in block.items]
+    table = Table(tuple(_plain(h) for h in block.headers), tuple(tuple(_plain(c) for c in row) for row in block.rows))
+    widths = [max(_columns(str(row[k])) for row in (table.headers, *table.rows)) for k in range(len(table.headers))]
 
     def line(cells: tuple[str, ...]) -> str:
-        return "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=False)).rstrip()
+        padded = (cell + " " * (width - _columns(cell)) for cell, width in zip(cells, widths, strict=False))
+        return "  ".join(padded).rstrip()
 
     return [line(table.headers), "  ".join("-" * w for w in widths)] + [line(row) for row in table.rows]
 
@@ -110,10 +128,10 @@ def as_json(post: Post) -> dict[str, Any]:
     """The post as data (schema ``summary``)."""
     return {
         "movecheck": SUMMARY_VERSION,
-        "title": post.title,
+        "title": unlinked(post.title),
         "files": post.files,
         "sections": [
-            {"title": s.title, "kind": s.kind, "facts": s.facts, "blocks": [_json_block(b) for b in s.blocks]}
+            {"title": unlinked(s.title), "kind": s.kind, "facts": s.facts, "blocks": [_json_block(b) for b in s.blocks]}
             for s in post.sections
         ],
     }
@@ -121,10 +139,11 @@ def as_json(post: Post) -> dict[str, Any]:
 
 def _json_block(block: Block) -> dict[str, Any]:
     if isinstance(block, Paragraph):
-        return {"type": "paragraph", "text": block.text}
+        return {"type": "paragraph", "text": unlinked(block.text)}
     if isinstance(block, Items):
-        return {"type": "list", "items": list(block.items)}
-    return {"type": "table", "headers": list(block.headers), "rows": [list(row) for row in block.rows]}
+        return {"type": "list", "items": [unlinked(item) for item in block.items]}
+    return {"type": "table", "headers": [unlinked(h) for h in block.headers],
+            "rows": [[unlinked(cell) for cell in row] for row in block.rows]}
 
 
 def json_text(post: Post) -> str:
