@@ -56,12 +56,38 @@ def carry_out(mob: Mobilization) -> Settled:
     from movecheck.aa.income import collect
 
     board, settled = mob.board, Settled(how=str(mob.board.options["unplaced_units"]))
+    waiting = [u for u in board.units if u.type.is_fighter and u.power == mob.power and u.aboard is None
+               and board.is_sea(u.at)]
+    movable = {space: mob.standing_fighters(space) for p in mob.placements for space in p.fighters_from}
+    old_carriers = {u.uid for u in board.units if u.type.is_carrier and u.power == mob.power}
+    new_carriers, fighters = _place_units(mob, movable)
+    for fighter in waiting:  # those that waited for a bought carrier first (AA708): it was there first
+        if seat(board, fighter, new_carriers.get(fighter.at, [])):
+            settled.seated.add(fighter.uid)
+        else:
+            settled.destroyed.append(fighter)
+    use_old = bool(board.options["new_fighters_on_old_carriers"])
+    for fighter in fighters:  # then the new fighters and those moved on (AA705, AA709): the zone's slots left
+        old = [u for u in board.units_at(fighter.at) if u.uid in old_carriers] if use_old else []
+        if seat(board, fighter, new_carriers.get(fighter.at, []) + old):
+            settled.seated.add(fighter.uid)
+    _settle_unplaced(mob, settled)
+    settled.income = collect(board, mob.power)
+    repair(board)
+    board.captured.clear()
+    return settled
+
+
+def _place_units(mob: Mobilization, movable: dict[str, list[Unit]]) -> tuple[dict[str, list[Unit]], list[Unit]]:
+    """Every placed unit on the board, and the fighters of ``fighters_from:`` moved to their zone (each once, of
+    those that stood in the territory at the start: ``movable``).  Returns the new carriers by zone and the
+    fighters at sea that need a slot (new ones, then moved ones, in the file's order)."""
+    board = mob.board
     uid = max((u.uid for u in board.units), default=0)
     new_carriers: dict[str, list[Unit]] = {}
-    old_carriers = {u.uid for u in board.units if u.type.is_carrier}
-    fighters: list[tuple[Unit, list[Unit]]] = []
+    new_fighters: list[Unit] = []
+    moved: list[Unit] = []
     for placement in mob.placements:
-        placed_carriers: list[Unit] = []
         for kind, count in placement.units.items():
             unit_type = board.map.unit_types[kind]
             for _n in range(count):
@@ -69,34 +95,15 @@ def carry_out(mob: Mobilization) -> Settled:
                 unit = Unit(uid=uid, type=unit_type, power=mob.power, at=placement.at, ref=f"placed {uid}")
                 board.add(unit)
                 if unit_type.is_carrier:
-                    placed_carriers.append(unit)
                     new_carriers.setdefault(placement.at, []).append(unit)
                 elif unit_type.is_fighter and board.is_sea(placement.at):
-                    fighters.append((unit, placed_carriers))
+                    new_fighters.append(unit)
         for space, count in placement.fighters_from.items():
-            standing = [u for u in board.units_at(space) if u.type.is_fighter and u.power == mob.power]
-            for fighter in standing[:count]:
+            for fighter in movable.get(space, [])[:count]:
                 board.move_unit(fighter, placement.at)
-                fighters.append((fighter, placed_carriers))
-    for fighter, own in fighters:  # new fighters: the carriers of their placement, the zone's new ones, then old ones
-        zone = new_carriers.get(fighter.at, [])
-        old = [u for u in board.units_at(fighter.at) if u.uid in old_carriers and u.power == mob.power]
-        choices = own + [c for c in zone if c not in own]
-        if board.options["new_fighters_on_old_carriers"]:
-            choices += old
-        if seat(board, fighter, choices):
-            settled.seated.add(fighter.uid)
-    for fighter in [u for u in board.units if u.type.is_fighter and u.power == mob.power and u.aboard is None
-                    and board.is_sea(u.at) and u.uid not in settled.seated]:
-        if seat(board, fighter, new_carriers.get(fighter.at, [])):
-            settled.seated.add(fighter.uid)
-        else:
-            settled.destroyed.append(fighter)
-    _settle_unplaced(mob, settled)
-    settled.income = collect(board, mob.power)
-    repair(board)
-    board.captured.clear()
-    return settled
+                moved.append(fighter)
+            movable[space] = movable.get(space, [])[count:]
+    return new_carriers, new_fighters + moved
 
 
 def _settle_unplaced(mob: Mobilization, settled: Settled) -> None:

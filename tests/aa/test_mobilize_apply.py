@@ -121,3 +121,58 @@ def test_damaged_battleships_are_repaired_and_the_round_turns(capsys, tmp_path: 
     after = yaml_data(out)
     assert after["turn"] == {"round": 2, "power": BUILTIN["powers"][0], "phase": "purchase"}
     assert not any(u.get("damaged") for u in after["units"])
+
+
+REVISED = ("--option", "aa.move_existing_fighters_to_new_carriers=true")
+
+
+def air_and_carriers(state: dict[str, Any]) -> dict[str, int]:
+    found = stack(state, "5 Sea Zone", "Germans")
+    return {k: n for k, n in found.items() if k in ("carrier", "fighter")}
+
+
+def test_a_waiting_fighter_boards_before_a_new_fighter(capsys, tmp_path: Path) -> None:
+    """AA708 before AA705: the fighter that waited keeps its slot on the new carrier, never destroyed for a new one."""
+    waiting = [{"at": "5 Sea Zone", "power": "Germans", "type": "fighter", "moved": 3, "id": "jg-1"}]
+    text, report = apply(capsys, tmp_path, [{"at": "SZ 5", "units": {"carrier": 1, "fighter": 1}}],
+                         {"carrier": 1, "fighter": 1}, extra=waiting)
+    state = yaml_data(text)
+    assert report["destroyed"] == []
+    carrier = next(u for u in state["units"] if u["at"] == "5 Sea Zone" and u["type"] == "carrier")
+    aboard = [u for u in state["units"] if u.get("aboard") == carrier["id"]]
+    assert sum(u.get("count", 1) for u in aboard) == 2
+    assert any(u.get("id") == "jg-1" for u in aboard)
+
+
+def test_split_or_reordered_entries_give_the_same_state(capsys, tmp_path: Path) -> None:
+    """The whole file counts together: the same placements in another order or split write the same bytes."""
+    extra = [{"at": "Germany", "power": "Germans", "type": "fighter", "count": 2}]
+    bought = {"carrier": 2, "fighter": 1}
+    spellings = [
+        [{"at": "SZ 5", "units": {"carrier": 2, "fighter": 1}, "fighters_from": {"Germany": 3}}],
+        [{"at": "SZ 5", "units": {"fighter": 1}}, {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}},
+         {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 2}}],
+    ]
+    states = []
+    for place in spellings:
+        text, report = apply(capsys, tmp_path, place, bought, extra=extra, options=REVISED)
+        assert report["destroyed"] == []
+        state = yaml_data(text)
+        assert "fighter" not in stack(state, "Germany", "Germans")
+        assert air_and_carriers(state) == {"carrier": 2, "fighter": 4}
+        assert all(u.get("aboard") for u in state["units"] if u["at"] == "5 Sea Zone" and u["type"] == "fighter")
+        states.append(stack(state, "5 Sea Zone", "Germans"))
+        capsys.readouterr()
+    assert states[0] == states[1]
+
+
+def test_forced_fighters_from_moves_each_standing_fighter_once(capsys, tmp_path: Path) -> None:
+    """Two entries naming the same fighter (forced past AA709) move it once: no fighter placed this phase
+    is moved on, none is duplicated or lost."""
+    place = [{"at": "Germany", "units": {"fighter": 1}},
+             {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}},
+             {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}}]
+    text, _report = apply(capsys, tmp_path, place, {"carrier": 2, "fighter": 1}, options=(*REVISED, "--force"))
+    state = yaml_data(text)
+    assert stack(state, "Germany", "Germans")["fighter"] == 1  # the new one stays where it was placed
+    assert air_and_carriers(state) == {"carrier": 2, "fighter": 1}
