@@ -154,16 +154,11 @@ def carry_out(bought: Bought) -> None:
 
 
 def _waiting(state: Document, board: Board) -> dict[str, int]:
-    """The units of the moving power that wait to be placed: ``purchased:`` (read with the board) and ``to_place:``."""
+    """The units of the moving power that wait to be placed: ``purchased:`` and its ``to_place:`` (both read with the
+    board, keys resolved like names in orders)."""
     found = dict(board.purchased)
-    to_place = state.get("to_place", default={}) or {}
-    for power, units in (to_place.items() if isinstance(to_place, dict) else ()):
-        if board.map.resolve_power(power) != board.power or not isinstance(units, dict):
-            continue
-        for name, count in units.items():
-            kind = board.map.resolve_type(name)
-            if kind is not None and isinstance(count, int):
-                found[kind] = found.get(kind, 0) + count
+    for kind, count in board.to_place.get(board.power, {}).items():
+        found[kind] = found.get(kind, 0) + count
     return found
 
 

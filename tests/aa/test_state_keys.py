@@ -1,0 +1,80 @@
+"""Power keys and other names in a state resolve like names in orders; two keys naming one thing are MC002; the
+mappings apply writes are in a canonical order (aa-turn.md, "Treasury"; issue 35)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from movecheck.cli import main
+from tests.harness import yaml_data
+
+from .test_mobilize import place_file, state_file
+from .test_mobilize_apply import BUILTIN, apply
+
+
+def lint(capsys, path: Path) -> tuple[int, dict]:
+    code = main(["lint", str(path), "--root", "/", "--isolated", "--format", "json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def codes(report: dict) -> list[str]:
+    return [f["code"] for f in report["findings"]]
+
+
+def test_to_place_under_an_abbreviation_is_placed_and_no_longer_waits(capsys, tmp_path: Path) -> None:
+    text, _report = apply(capsys, tmp_path, [{"at": "Germany", "units": {"tank": 2}}], None,
+                          to_place={"Ger": {"arm": 2}}, options=("--option", "aa.unplaced_units=kept"))
+    state = yaml_data(text)
+    assert "to_place" not in state  # placed: no longer waiting, under any spelling
+
+
+def test_to_place_under_an_abbreviation_left_unplaced_is_refunded_once(capsys, tmp_path: Path) -> None:
+    text, report = apply(capsys, tmp_path, [], None, to_place={"Ger": {"tank": 2}})
+    state = yaml_data(text)
+    assert report["refunded"] == 12
+    assert "to_place" not in state  # paid back, so no longer waiting: no free IPCs a turn
+    assert state["ipcs"]["Germans"] == BUILTIN["ipcs"]["Germans"] + 12 + report["income"]["amount"]
+
+
+def test_to_place_of_other_powers_is_kept_in_turn_and_unit_order(capsys, tmp_path: Path) -> None:
+    waiting = {"USA": {"tank": 1, "inf": 2}, "Rus": {"art": 1}, "Germans": {"tank": 1}}
+    text, _report = apply(capsys, tmp_path, [{"at": "Germany", "units": {"tank": 1}}], None, to_place=waiting)
+    assert yaml_data(text)["to_place"] == {"Russians": {"artillery": 1}, "Americans": {"infantry": 2, "tank": 1}}
+    assert list(yaml_data(text)["to_place"]) == ["Russians", "Americans"]
+
+
+@pytest.mark.parametrize(("head", "key"), [
+    ({"ipcs": {"Germans": 40, "Ger": 50}}, "Ger"),
+    ({"to_place": {"Germans": {"tank": 1}, "Ger": {"tank": 2}}}, "Ger"),
+    ({"purchased": {"infantry": 1, "inf": 2}}, "inf"),
+    ({"control": {"Karelia S.S.R.": "Germans", "Karelia": "Russians"}}, "Karelia"),
+], ids=["ipcs", "to_place", "purchased", "control"])
+def test_two_keys_naming_one_thing_are_mc002_at_the_second(capsys, tmp_path: Path, head: dict, key: str) -> None:
+    state = state_file(tmp_path, head.pop("purchased", None), **head)
+    code, report = lint(capsys, state)
+    assert code == 1
+    found = [f for f in report["findings"] if f["code"] == "MC002"]
+    assert len(found) == 1 and f"the key {key!r} names" in found[0]["message"]
+    line = next(n for n, text in enumerate(state.read_text().splitlines(), 1) if text.lstrip().startswith(f"{key}:")
+                or f" {key}:" in text)
+    assert found[0]["line"] == line
+    code = main(["check", str(place_file(tmp_path, state, [])), "--format", "json", "--root", "/", "--isolated"])
+    checked = json.loads(capsys.readouterr().out)
+    assert code == 1 and "MC002" in codes(checked)
+    assert checked["files"][0]["legal"] == 0  # never legal on a state read two ways
+
+
+def test_one_key_per_power_under_any_spelling_lints_clean(capsys, tmp_path: Path) -> None:
+    state = state_file(tmp_path, None, ipcs={"Ger": 40, "UK": 30}, to_place={"Ger": {"tank": 1}})
+    code, report = lint(capsys, state)
+    assert code == 0 and codes(report) == []
+
+
+def test_an_unknown_power_in_to_place_is_mc004(capsys, tmp_path: Path) -> None:
+    state = state_file(tmp_path, None, to_place={"Italians": {"tank": 1}})
+    code, report = lint(capsys, state)
+    assert code == 1 and codes(report) == ["MC004"]
+    assert "Italians" in report["findings"][0]["message"]
