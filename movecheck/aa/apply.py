@@ -143,7 +143,7 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
     report = ApplyReport(orders_path, state_path, output or "-", dict(data["turn"]), forced,
                          destroyed=[Destroyed(u.type.name, u.power, u.at, u.id) for u in destroyed],
                          captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"), spent=spent,
-                         purchased=dict(final.units) if isinstance(final, Bought) else {})
+                         purchased=in_unit_order(board, final.units) if isinstance(final, Bought) else {})
     if settled is not None:
         report.income, report.refunded = settled.income, settled.refunded if settled.how == "refunded" else None
         report.extra["unplaced"] = {"units": dict(settled.left), "settled": settled.how}

@@ -81,29 +81,45 @@ def carry_out(mob: Mobilization) -> Settled:
 def _place_units(mob: Mobilization, movable: dict[str, list[Unit]]) -> tuple[dict[str, list[Unit]], list[Unit]]:
     """Every placed unit on the board, and the fighters of ``fighters_from:`` moved to their zone (each once, of
     those that stood in the territory at the start: ``movable``).  Returns the new carriers by zone and the
-    fighters at sea that need a slot (new ones, then moved ones, in the file's order)."""
+    fighters at sea that need a slot (new ones, then moved ones).  The file's entries are summed by space and
+    type first, and the units made in a canonical order (space, the map's unit order), so entries split or
+    reordered write the same state."""
     board = mob.board
     uid = max((u.uid for u in board.units), default=0)
     new_carriers: dict[str, list[Unit]] = {}
     new_fighters: list[Unit] = []
     moved: list[Unit] = []
+    for space, kind, count in _placed_in_order(mob):
+        unit_type = board.map.unit_types[kind]
+        for _n in range(count):
+            uid += 1
+            unit = Unit(uid=uid, type=unit_type, power=mob.power, at=space, ref=f"placed {uid}")
+            board.add(unit)
+            if unit_type.is_carrier:
+                new_carriers.setdefault(space, []).append(unit)
+            elif unit_type.is_fighter and board.is_sea(space):
+                new_fighters.append(unit)
+    journeys: dict[tuple[str, str], int] = {}
+    for placement in mob.placements:
+        for space, count in placement.fighters_from.items():
+            journeys[(placement.at, space)] = journeys.get((placement.at, space), 0) + count
+    for (zone, space), count in sorted(journeys.items()):
+        for fighter in movable.get(space, [])[:count]:
+            board.move_unit(fighter, zone)
+            moved.append(fighter)
+        movable[space] = movable.get(space, [])[count:]
+    return new_carriers, new_fighters + moved
+
+
+def _placed_in_order(mob: Mobilization) -> list[tuple[str, str, int]]:
+    """The units the file places, summed by space and type: (space, type, count) by space, then the map's unit order."""
+    order = {kind: index for index, kind in enumerate(mob.board.map.unit_types)}
+    totals: dict[tuple[str, str], int] = {}
     for placement in mob.placements:
         for kind, count in placement.units.items():
-            unit_type = board.map.unit_types[kind]
-            for _n in range(count):
-                uid += 1
-                unit = Unit(uid=uid, type=unit_type, power=mob.power, at=placement.at, ref=f"placed {uid}")
-                board.add(unit)
-                if unit_type.is_carrier:
-                    new_carriers.setdefault(placement.at, []).append(unit)
-                elif unit_type.is_fighter and board.is_sea(placement.at):
-                    new_fighters.append(unit)
-        for space, count in placement.fighters_from.items():
-            for fighter in movable.get(space, [])[:count]:
-                board.move_unit(fighter, placement.at)
-                moved.append(fighter)
-            movable[space] = movable.get(space, [])[count:]
-    return new_carriers, new_fighters + moved
+            totals[(placement.at, kind)] = totals.get((placement.at, kind), 0) + count
+    return [(space, kind, count) for (space, kind), count in sorted(totals.items(),
+                                                                    key=lambda i: (i[0][0], order[i[0][1]]))]
 
 
 def _settle_unplaced(mob: Mobilization, settled: Settled) -> None:

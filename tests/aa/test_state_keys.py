@@ -78,3 +78,61 @@ def test_an_unknown_power_in_to_place_is_mc004(capsys, tmp_path: Path) -> None:
     code, report = lint(capsys, state)
     assert code == 1 and codes(report) == ["MC004"]
     assert "Italians" in report["findings"][0]["message"]
+
+
+# -- canonical order ------------------------------------------------------------------------------------
+
+
+def purchase_state(tmp_path: Path) -> Path:
+    return state_file(tmp_path, None, turn={"round": 1, "power": "Germans", "phase": "purchase"})
+
+
+def applied_text(capsys, orders: Path) -> str:
+    code = main(["apply", str(orders), "--root", "/", "--isolated"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return out
+
+
+def test_a_purchase_in_any_order_writes_the_same_bytes(capsys, tmp_path: Path) -> None:
+    from tests.harness import yaml_text
+
+    state = purchase_state(tmp_path)
+    orders = tmp_path / "buy.yaml"
+    texts = []
+    for bought in ({"tank": 1, "infantry": 3}, {"infantry": 3, "tank": 1}, {"inf": 3, "arm": 1}):
+        orders.write_text(yaml_text({"movecheck": 1, "system": "aa", "state": str(state), "power": "Germans",
+                                     "phase": "purchase", "purchase": bought}, sort_keys=False), encoding="utf-8")
+        texts.append(applied_text(capsys, orders))
+    assert "\npurchased: {infantry: 3, tank: 1}\n" in texts[0]  # the map's unit order, the map's names
+    assert texts[0] == texts[1] == texts[2]
+
+
+def test_a_purchase_report_lists_the_units_in_the_map_s_order(capsys, tmp_path: Path) -> None:
+    from tests.harness import yaml_text
+
+    state = purchase_state(tmp_path)
+    orders = tmp_path / "buy.yaml"
+    orders.write_text(yaml_text({"movecheck": 1, "system": "aa", "state": str(state), "power": "Germans",
+                                 "phase": "purchase", "purchase": {"tank": 1, "infantry": 3}}, sort_keys=False))
+    assert main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["purchased"]) == ["infantry", "tank"]
+
+
+SPELLINGS = [
+    [{"at": "Germany", "units": {"inf": 2, "fighter": 1}}, {"at": "SZ 5", "units": {"carrier": 1, "fighter": 1}},
+     {"at": "SZ 5", "units": {"carrier": 1, "fighter": 2}}],
+    [{"at": "SZ 5", "units": {"carrier": 1, "fighter": 2}}, {"at": "Germany", "units": {"fighter": 1}},
+     {"at": "SZ 5", "units": {"carrier": 1}}, {"at": "Germany", "units": {"infantry": 2}},
+     {"at": "SZ 5", "units": {"fighter": 1}}],
+]
+
+
+def test_split_or_reordered_placements_write_the_same_bytes(capsys, tmp_path: Path) -> None:
+    state = state_file(tmp_path, {"infantry": 2, "fighter": 4, "carrier": 2})  # one carrier full, one with one
+    texts = []
+    for place in SPELLINGS:
+        assert main(["apply", str(place_file(tmp_path, state, place)), "--root", "/", "--isolated"]) == 0
+        texts.append(capsys.readouterr().out)
+    assert texts[0] == texts[1]
+    assert "Germans carrier 1" in texts[0] and "Germans carrier 2" in texts[0]
