@@ -150,7 +150,8 @@ def test_split_or_reordered_entries_give_the_same_state(capsys, tmp_path: Path) 
     bought = {"carrier": 2, "fighter": 1}
     spellings = [
         [{"at": "SZ 5", "units": {"carrier": 2, "fighter": 1}, "fighters_from": {"Germany": 3}}],
-        [{"at": "SZ 5", "units": {"fighter": 1}}, {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}},
+        [{"at": "SZ 5", "units": {"fighter": 1}},
+         {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}},
          {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 2}}],
     ]
     states = []
