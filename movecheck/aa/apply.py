@@ -160,6 +160,9 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
         lines.append("# --force: the orders are NOT legal (see movecheck check); they were applied as checked.")
     if to_place:
         lines.append("# to_place: units bought in an earlier turn, still waiting to be placed.")
+    if report.ipcs is None:
+        lines.append("# ipcs: the treasury is unknown (the state read has no ipcs: and is past round 1): no ipcs: "
+                     "written, and purchases are not checked until one is.")
     if report.destroyed:
         if what == "the mobilization":
             lines.append(

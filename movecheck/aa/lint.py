@@ -369,6 +369,39 @@ def submerged_not_submarine(ctx: LintContext) -> Iterator[Violation]:
                             (*unit.source, "submerged") if unit.source != ("map",) else unit.source)
 
 
+@lint_clause(
+    "AA912",
+    "treasury-unknown",
+    "warning",
+    "(lint) a purchase state past round 1 without ipcs: has an unknown treasury: its purchase is not checked",
+    target="state",
+    example=(
+        "a round-2 state with no ``ipcs:``",
+        "the same state with ``ipcs: {Germans: 40, ...}`` (or a round-1 state, which takes the map's)",
+    ),
+)
+def treasury_unknown(ctx: LintContext) -> Iterator[Violation]:
+    """A state carries each power's unspent IPCs (``ipcs:``); a round-1 state without it takes the map's
+    starting treasuries.  Past round 1 (or on a map that gives none) the treasuries are unknown: a
+    purchase against the state is not checked (never legal), and ``apply`` of any phase says so in its
+    header.  The warning is given on a state at its purchase phase, the one whose check the unknown
+    treasury stops (docs/decisions.md, issue 35).
+    """
+    if ctx.board is None or ctx.board.ipcs is not None or ctx.board.phase != "purchase":
+        return
+    turn = ctx.doc.get("turn", default={})
+    round_ = turn.get("round") if isinstance(turn, dict) else None
+    if round_ == 1:
+        message = _("the state writes no ipcs and the map gives no starting treasuries; the treasuries are unknown, "
+                    "and purchases against it are not checked (write ipcs:)")
+    else:
+        message = _("the state is at round {round} and writes no ipcs; the treasuries are unknown, and purchases "
+                    "against it are not checked (write ipcs:; only a round-1 state takes the map's starting "
+                    "treasuries)").format(
+            round=round_ if round_ is not None else "?")
+    yield Violation(message, ("turn",) if isinstance(turn, dict) else ())
+
+
 def _units(ctx: LintContext) -> list[Unit]:
     return sorted(ctx.board.units, key=lambda u: u.uid) if ctx.board is not None else []
 
