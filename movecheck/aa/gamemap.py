@@ -33,6 +33,15 @@ class Canal:
     land: tuple[str, ...]
 
 
+def with_own_types(edition: dict[str, dict[str, Any]], own: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """An edition's unit types with a map's own: a type the map declares replaces the edition's of that name
+    (where it stood in the edition's order) or is added after them; the edition's other types stay
+    (aa-turn.md, "Treasury": a map that declares only a new unit still has infantry and factories)."""
+    merged = {name: own.get(name, facts) for name, facts in edition.items()}
+    merged.update((name, facts) for name, facts in own.items() if name not in merged and isinstance(facts, dict))
+    return {name: facts for name, facts in merged.items() if isinstance(facts, dict)}
+
+
 class GameMap:
     """Spaces, their connections, canals, initial control and setup."""
 
@@ -95,18 +104,21 @@ class GameMap:
         """The rules edition the map names (None: it names none)."""
         self.options: dict[str, Any] = dict(data.get("options") or {})
         """The rule options the map sets (its game's own settings): over the edition's, under the state's."""
-        self.brings_unit_types = bool(data.get("unit_types"))
-        types = data.get("unit_types") or DEFAULT_EDITION.unit_type_values()
+        own = data.get("unit_types")
+        self.own_unit_types: dict[str, dict[str, Any]] = dict(own) if isinstance(own, dict) else {}
+        """The unit types the map declares: each adds to the edition's types or replaces one of them by name."""
+        types = with_own_types(DEFAULT_EDITION.unit_type_values(), self.own_unit_types)
         self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
         self.type_names = self._type_lexicon()
         self._indexes: dict[str, Names] = {}  # names indexed for "did you mean", when first asked
 
     def with_unit_types(self, types: dict[str, dict[str, Any]]) -> GameMap:
-        """The same map with other unit types (an edition's, for a map that brings none)."""
+        """The same map under another edition's unit types (``types``), the map's own added or replacing by name."""
         import copy
 
         other = copy.copy(self)
-        other.unit_types = {n: UnitType.from_data(n, d) for n, d in types.items()}
+        merged = with_own_types(types, self.own_unit_types)
+        other.unit_types = {n: UnitType.from_data(n, d) for n, d in merged.items()}
         other.type_names = other._type_lexicon()
         other._indexes = {}
         return other

@@ -57,7 +57,7 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
         rules = resolve_rules(system("aa"), state.data)
     edition, problems = edition_of(state, game_map, rules)
     findings.extend(problems)
-    if not game_map.brings_unit_types and edition.unit_type_values() is not DEFAULT_EDITION.unit_type_values():
+    if edition.unit_type_values() is not DEFAULT_EDITION.unit_type_values():
         game_map = game_map.with_unit_types(edition.unit_type_values())
     options = options_of(edition, rules, game_map)
     turn = state.get("turn", default={})

@@ -136,3 +136,49 @@ def test_split_or_reordered_placements_write_the_same_bytes(capsys, tmp_path: Pa
         texts.append(capsys.readouterr().out)
     assert texts[0] == texts[1]
     assert "Germans carrier 1" in texts[0] and "Germans carrier 2" in texts[0]
+
+
+# -- a map's unit_types add to the edition's or replace one by name ------------------------------------
+
+
+def map_with_types(tmp_path: Path, types: dict) -> Path:
+    data = json.loads(json.dumps(BUILTIN))
+    data["unit_types"] = types
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def buy(capsys, tmp_path: Path, bought: dict) -> tuple[int, dict]:
+    from tests.harness import yaml_text
+
+    state = state_file(tmp_path, None, map="m.json", ipcs={"Germans": 40},
+                       turn={"round": 1, "power": "Germans", "phase": "purchase"})
+    orders = tmp_path / "buy.yaml"
+    orders.write_text(yaml_text({"movecheck": 1, "system": "aa", "state": str(state), "power": "Germans",
+                                 "phase": "purchase", "purchase": bought}, sort_keys=False), encoding="utf-8")
+    code = main(["check", str(orders), "--format", "json", "--root", "/", "--isolated"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+MARINE = {"movement": 1, "attack": 2, "defense": 2, "domain": "land", "cost": 5, "transport_cost": 2}
+
+
+def test_a_map_declaring_only_a_new_unit_keeps_the_edition_s_types(capsys, tmp_path: Path) -> None:
+    map_with_types(tmp_path, {"marine": MARINE})
+    code, report = buy(capsys, tmp_path, {"infantry": 2, "marine": 1, "factory": 1})
+    assert code == 0, report["findings"]
+    assert report["files"][0]["legal"] == 1
+    from movecheck.aa.gamemap import GameMap
+
+    types = GameMap({**BUILTIN, "unit_types": {"marine": MARINE}}).unit_types
+    assert list(types)[-1] == "marine" and {"infantry", "factory", "carrier"} <= set(types)
+
+
+def test_a_map_s_type_replaces_the_edition_s_of_that_name(capsys, tmp_path: Path) -> None:
+    map_with_types(tmp_path, {"infantry": {**MARINE, "cost": 20}})
+    code, report = buy(capsys, tmp_path, {"infantry": 2, "tank": 1})  # 40 + 6 > 40
+    assert code == 1 and codes(report) == ["AA601"]
+    assert "costs 46 IPCs" in report["findings"][0]["message"]
+    code, report = buy(capsys, tmp_path, {"infantry": 2})
+    assert code == 0, report["findings"]
