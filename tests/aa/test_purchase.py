@@ -290,3 +290,30 @@ def test_movement_orders_on_a_purchase_state_are_mc006(capsys, tmp_path):
                                                    ["{units: {infantry: 1}, path: [Germany, Poland]}"]))
     code, report = check(capsys, orders)
     assert code == 1 and codes(report) == ["MC006"] and "purchase" in only(report, "MC006")["message"]
+
+
+# -- the post (summary) -----------------------------------------------------------------------
+
+
+def post_of(capsys, orders: Path, *extra: str) -> dict:
+    code = main(["summary", str(orders), "--root", "/", "--isolated", "-f", "json", *extra])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return next(s for s in json.loads(out)["sections"] if s["kind"] == "purchase")
+
+
+def test_the_post_lists_repairs_and_research_on_their_own_lines(capsys, tmp_path):
+    """24 IPCs of units and a 5-IPC repair are told as such, never "Bought: 1 ftr, 1 cv (29 IPCs)"."""
+    damaged = ["{at: Germany, power: Germans, type: factory, damage: 6}"]
+    state(tmp_path, units=damaged, head="ipcs: {Germans: 41}\n")
+    orders = purchase(tmp_path, "purchase: {fighter: 1, carrier: 1}\nrepair: {Germany: 5}\nresearch: 2\n")
+    lines = [b["text"] for b in post_of(capsys, orders, *RESEARCH)["blocks"]]
+    assert lines == ["Bought: 1 ftr, 1 cv (24 IPCs)", "Repaired: Germany, 5 damage (5 IPCs)", "Research: 2 IPCs",
+                     "Spent in all: 31 IPCs"]
+
+
+def test_the_post_of_a_repair_alone(capsys, tmp_path):
+    state(tmp_path, units=["{at: Germany, power: Germans, type: factory, damage: 3}"])
+    section = post_of(capsys, purchase(tmp_path, "repair: {Germany: 3}\n"))
+    assert [b["text"] for b in section["blocks"]] == ["Bought: no units", "Repaired: Germany, 3 damage (3 IPCs)"]
+    assert section["facts"]["repaired"] == {"Germany": 3}
