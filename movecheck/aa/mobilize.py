@@ -323,8 +323,9 @@ def _counts(doc: Document, entry: dict[str, Any], where: tuple[Any, ...], resolv
             unknown: Callable[[Any, tuple[Any, ...]], Finding],
             problems: list[Finding]) -> tuple[dict[str, int], dict[str, str]]:
     """A mapping of names to counts (``units:``, ``fighters_from:``), names resolved, and the key each was written
-    under; MC003 for a count that is not a whole number of at least 1, ``unknown`` for a name not resolved."""
-    from movecheck.aa.setup import whole
+    under; MC003 for a count that is not a whole number of at least 1, ``unknown`` for a name not resolved, MC002
+    for a key naming what an earlier key named."""
+    from movecheck.aa.setup import repeated_key, whole
 
     found: dict[str, int] = {}
     keys: dict[str, str] = {}
@@ -335,9 +336,11 @@ def _counts(doc: Document, entry: dict[str, Any], where: tuple[Any, ...], resolv
             problems.append(doc.finding("MC003", _(NOT_A_COUNT).format(name=name, count=count), (*where, name)))
         elif meant is None:
             problems.append(unknown(name, (*where, name)))
+        elif meant in keys:  # two keys naming one thing: never both read (MC002)
+            problems.append(repeated_key(doc, (*where, name), meant, keys[meant]))
         else:
-            found[meant] = found.get(meant, 0) + count
-            keys.setdefault(meant, name)
+            found[meant] = count
+            keys[meant] = name
     return found, keys
 
 

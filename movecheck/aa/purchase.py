@@ -180,7 +180,7 @@ def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
 def _read(doc: Document, board: Board) -> tuple[Bought, list[Finding]]:
     """The purchase file's units, repairs and research, names resolved; MC004 for a name the map does not know.
     A count that is not a whole number (MC003, said by the schema) makes the purchase ``unreadable``."""
-    from movecheck.aa.setup import unknown_space, unknown_type, whole
+    from movecheck.aa.setup import repeated_key, unknown_space, unknown_type, whole
 
     bought = Bought(board, doc)
     problems: list[Finding] = []
@@ -189,15 +189,20 @@ def _read(doc: Document, board: Board) -> tuple[Bought, list[Finding]]:
         ("repair", board.map.resolve, unknown_space, bought.repair, bought.repair_keys),
     ):
         written = doc.get(key, default={})
+        first: dict[str, Any] = {}
         for name, count in (written if isinstance(written, dict) else {}).items():
             meant = resolve(name)
             if meant is None:
                 problems.append(unknown(doc, board.map, name, (key, name), key=True))
+            elif meant in first:  # two keys naming one thing: never both read (MC002)
+                problems.append(repeated_key(doc, (key, name), meant, first[meant]))
             elif whole(count) is None or count < 0:
                 bought.unreadable = True  # the schema has said so (MC003)
-            elif count:
-                counts[meant] = counts.get(meant, 0) + count
-                keys.setdefault(meant, str(name))
+            else:
+                first[meant] = name
+                if count:
+                    counts[meant] = count
+                    keys[meant] = str(name)
     research = doc.get("research", default=0)
     if whole(research) is None or research < 0:
         bought.unreadable = True  # the schema has said so (MC003)

@@ -138,13 +138,16 @@ def resolved_keys(doc: Document, path: tuple[Any, ...], resolve: Callable[[Any],
         if meant is None:
             findings.append(unknown(name, (*path, name)))
         elif meant in first:
-            findings.append(doc.finding("MC002", _(SAME_NAME).format(name=repr(name), meant=meant,
-                                                                     first=repr(first[meant])), (*path, name),
-                                        key=True))
+            findings.append(repeated_key(doc, (*path, name), meant, first[meant]))
         else:
             first[meant] = name
             found.append((meant, value))
     return found
+
+
+def repeated_key(doc: Document, at: tuple[Any, ...], meant: str, first: Any) -> Finding:
+    """MC002 at the key ``at`` (its last step): it names ``meant``, as the earlier key ``first`` of its mapping did."""
+    return doc.finding("MC002", _(SAME_NAME).format(name=repr(at[-1]), meant=meant, first=repr(first)), at, key=True)
 
 
 SAME_NAME = N_("the key {name} names {meant}, as the key {first} before it does: write each once")
