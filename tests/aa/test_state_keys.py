@@ -182,3 +182,29 @@ def test_a_map_s_type_replaces_the_edition_s_of_that_name(capsys, tmp_path: Path
     assert "costs 46 IPCs" in report["findings"][0]["message"]
     code, report = buy(capsys, tmp_path, {"infantry": 2})
     assert code == 0, report["findings"]
+
+
+# -- two keys naming one thing in a purchase or a mobilization file ------------------------------------
+
+
+def test_a_purchase_naming_one_type_twice_is_mc002_and_not_checked(capsys, tmp_path: Path) -> None:
+    from tests.harness import yaml_text
+
+    state = purchase_state(tmp_path)
+    orders = tmp_path / "buy.yaml"
+    orders.write_text(yaml_text({"movecheck": 1, "system": "aa", "state": str(state), "power": "Germans",
+                                 "phase": "purchase", "purchase": {"infantry": 1, "inf": 2}}, sort_keys=False))
+    code = main(["check", str(orders), "--format", "json", "--root", "/", "--isolated"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and codes(report) == ["MC002"]
+    assert "the key 'inf' names infantry, as the key 'infantry' before it does" in report["findings"][0]["message"]
+    assert report["files"][0]["legal"] == 0 and report["files"][0]["unchecked"] == 1
+
+
+def test_a_placement_naming_one_type_twice_is_mc002_and_not_checked(capsys, tmp_path: Path) -> None:
+    state = state_file(tmp_path, {"infantry": 3})
+    orders = place_file(tmp_path, state, [{"at": "Germany", "units": {"infantry": 1, "inf": 2}}])
+    code = main(["check", str(orders), "--format", "json", "--root", "/", "--isolated"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and codes(report) == ["MC002"]
+    assert report["files"][0]["unchecked"] == 1
