@@ -177,3 +177,60 @@ def test_forced_fighters_from_moves_each_standing_fighter_once(capsys, tmp_path:
     state = yaml_data(text)
     assert stack(state, "Germany", "Germans")["fighter"] == 1  # the new one stays where it was placed
     assert air_and_carriers(state) == {"carrier": 2, "fighter": 1}
+
+
+def _random_mobilization(rng: Any) -> tuple[list[dict[str, Any]], dict[str, int], list[dict[str, Any]]]:
+    """A few entries in 5 Sea Zone (carriers, new fighters, fighters from Germany), what they need bought, and
+    the board's extra units (fighters waiting at sea, more fighters in Germany, perhaps an old carrier)."""
+    extra: list[dict[str, Any]] = []
+    if rng.random() < 0.5:
+        extra.append({"at": "5 Sea Zone", "power": "Germans", "type": "fighter", "moved": 3,
+                      "count": rng.randint(1, 2)})
+    if rng.random() < 0.5:
+        extra.append({"at": "Germany", "power": "Germans", "type": "fighter", "count": rng.randint(1, 2)})
+    if rng.random() < 0.3:
+        extra.append({"at": "5 Sea Zone", "power": "Germans", "type": "carrier"})
+    place: list[dict[str, Any]] = []
+    bought: dict[str, int] = {}
+    for _entry in range(rng.randint(1, 3)):
+        units = {k: n for k, n in (("carrier", rng.randint(0, 1)), ("fighter", rng.randint(0, 2))) if n}
+        entry: dict[str, Any] = {"at": "SZ 5", "units": units or {"carrier": 1}}
+        if entry["units"].get("carrier") and rng.random() < 0.6:
+            entry["fighters_from"] = {"Germany": rng.randint(1, 2)}
+        place.append(entry)
+        for k, n in entry["units"].items():
+            bought[k] = bought.get(k, 0) + n
+    return place, bought, extra
+
+
+def test_check_and_apply_agree_on_fighters_at_sea_whatever_the_entries(capsys, tmp_path: Path) -> None:
+    """Random Revised-style mobilizations in one zone: a legal file's apply seats every new and moved fighter and
+    destroys exactly the waiting fighters AA708 named; the entries in reverse order give the same findings and,
+    when legal, the same bytes."""
+    import random
+
+    rng = random.Random(35)
+    for _case in range(30):
+        place, bought, extra = _random_mobilization(rng)
+        verdicts, texts = [], []
+        for entries in (place, place[::-1]):
+            state = state_file(tmp_path, bought, extra)
+            orders = place_file(tmp_path, state, entries)
+            code = main(["check", str(orders), "--root", "/", "--isolated", "--format", "json", *REVISED])
+            report = json.loads(capsys.readouterr().out)
+            verdicts.append((code, sorted(f["code"] for f in report["findings"])))
+            if code != 0:
+                continue
+            code = main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json", *REVISED])
+            applied = json.loads(capsys.readouterr().out)
+            written = yaml_data(applied["text"])
+            warned = [f for f in report["findings"] if f["code"] == "AA708"]
+            named = int(warned[0]["message"].split()[0]) if warned else 0
+            assert len(applied["destroyed"]) == named, (place, extra, report["findings"])
+            at_sea = [u for u in written["units"] if u["at"] == "5 Sea Zone" and u["type"] == "fighter"
+                      and u["power"] == "Germans"]
+            assert all(u.get("aboard") for u in at_sea), (place, extra, at_sea)
+            texts.append(applied["text"])
+        assert verdicts[0] == verdicts[1], (place, extra, verdicts)
+        if len(texts) == 2:
+            assert texts[0] == texts[1], (place, extra)
