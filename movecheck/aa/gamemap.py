@@ -62,11 +62,6 @@ class GameMap:
             e["name"]: ipc_amount(e.get("production")) for e in data.get("territories", []) if not e.get("sea")
         }
         """Each territory's IPC value (``production:``; 0 where the map gives none)."""
-        treasuries = data.get("ipcs")
-        self.ipcs: dict[str, int] | None = (
-            {str(p): ipc_amount(n) for p, n in treasuries.items()} if isinstance(treasuries, dict) else None
-        )
-        """Each power's starting treasury (``ipcs:``), None where the map gives none."""
         self.space_names = Lexicon(self.spaces)
         for entry in data.get("territories", []):
             for alias in entry.get("aliases", []):
@@ -76,6 +71,10 @@ class GameMap:
         self.power_names = Lexicon(self.powers)
         self.power_names.add_table(POWER_ABBREVIATIONS)
         self.power_names.add_table(self.aliases)
+        treasuries = data.get("ipcs")
+        self.ipcs: dict[str, int] | None = self._treasuries(treasuries) if isinstance(treasuries, dict) else None
+        """Each power's starting treasury (``ipcs:``, keys resolved like names in orders; lint reports a key that
+        names no power or one an earlier key named, AA910), None where the map gives none."""
         # each space's neighbours, in the order the connections name them (a dict keeps
         # that order and answers "adjacent?" at once); networkx only for graph algorithms
         self.adj: dict[str, dict[str, None]] = {name: {} for name in self.spaces}
@@ -146,6 +145,15 @@ class GameMap:
     def suggest(self, name: Any, charge: Any = None) -> list[str]:
         """Close names for a misspelt space (``charge``: the document whose hint budget pays)."""
         return close_names(name, self._index("space", self.space_names), n=3, cutoff=0.6, charge=charge)
+
+    def _treasuries(self, written: dict[Any, Any]) -> dict[str, int]:
+        """The map's starting treasuries by power: the first key naming each power counts."""
+        found: dict[str, int] = {}
+        for name, amount in written.items():
+            power = self.resolve_power(name)
+            if power is not None and power not in found:
+                found[power] = ipc_amount(amount)
+        return found
 
     def resolve_power(self, name: Any) -> str | None:
         """The one power a name means (its name or an abbreviation such as ``UK``), or None."""

@@ -302,7 +302,8 @@ def ship_on_land(ctx: LintContext) -> Iterator[Violation]:
     example=("a power is listed in two sides", "each power belongs to exactly one side"),
 )
 def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
-    """Every power belongs to exactly one side, sides list only powers, and only land is controlled."""
+    """Every power belongs to exactly one side, sides list only powers, the starting treasuries (``ipcs:``)
+    name only powers (as players write them: ``Ger``), each once, and only land is controlled."""
     game_map = ctx.game_map
     sides = ctx.map_data.get("sides", {}) or {}
     for side, members in sides.items():
@@ -323,6 +324,7 @@ def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
                 ),
                 (*ctx.map_prefix, "powers", index),
             )
+    yield from _treasury_keys(ctx)
     for name, owner in (ctx.map_data.get("control", {}) or {}).items():
         space = game_map.resolve(name)
         where = (*ctx.map_prefix, "control", name)
@@ -341,6 +343,23 @@ def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
                 ),
                 where,
             )
+
+
+def _treasury_keys(ctx: LintContext) -> Iterator[Violation]:
+    """The keys of the map's ``ipcs:`` name its powers (as players write them), each power once."""
+    written = ctx.map_data.get("ipcs")
+    named: dict[str, Any] = {}
+    for name in written if isinstance(written, dict) else {}:
+        power = ctx.game_map.resolve_power(name)
+        where = (*ctx.map_prefix, "ipcs", name)
+        if power is None:
+            yield Violation(_("ipcs names {name}, which is not one of the map's powers").format(name=repr(name)),
+                            where)
+        elif power in named:
+            yield Violation(_("ipcs names the {power} twice ({first} and {name}): write each power once").format(
+                power=power, first=repr(named[power]), name=repr(name)), where)
+        else:
+            named[power] = name
 
 
 @lint_clause(

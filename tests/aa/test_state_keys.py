@@ -208,3 +208,27 @@ def test_a_placement_naming_one_type_twice_is_mc002_and_not_checked(capsys, tmp_
     report = json.loads(capsys.readouterr().out)
     assert code == 1 and codes(report) == ["MC002"]
     assert report["files"][0]["unchecked"] == 1
+
+
+# -- a map's starting treasuries -----------------------------------------------------------------------
+
+
+def test_a_map_s_treasury_keys_resolve_and_unknown_or_repeated_ones_are_aa910(capsys, tmp_path: Path) -> None:
+    source = (Path(__file__).resolve().parents[2] / "examples" / "aa" / "maps" / "two-islands.yaml").read_text()
+    good = tmp_path / "good.yaml"
+    good.write_text(source.replace("ipcs: {Reds: 12, Blues: 12}", "aliases: {Blues: [Blu]}\nipcs: {Reds: 12, Blu: 9}"))
+    code, report = lint(capsys, good)
+    assert code == 0 and codes(report) == []
+    from movecheck.aa.gamemap import GameMap
+    from tests.harness import yaml_data
+
+    assert GameMap(yaml_data(good.read_text())).ipcs == {"Reds": 12, "Blues": 9}
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(source.replace("ipcs: {Reds: 12, Blues: 12}", "ipcs: {Reds: 12, Blues: 12, Reds : 3, Greens: 4}")
+                   .replace("Reds : 3", "Red: 3").replace("powers: [Reds, Blues]",
+                                                          "powers: [Reds, Blues]\naliases: {Reds: [Red]}"))
+    code, report = lint(capsys, bad)
+    messages = [f["message"] for f in report["findings"] if f["code"] == "AA910"]
+    assert code == 1 and len(messages) == 2
+    assert "ipcs names the Reds twice ('Reds' and 'Red')" in messages[0]
+    assert "ipcs names 'Greens', which is not one of the map's powers" in messages[1]
