@@ -11,7 +11,7 @@ from typing import Any
 
 from movecheck.clauses import CATALOGUE, Clause, Severity
 from movecheck.i18n import ENGLISH, N_, _, language
-from movecheck.systems import System, all_systems, choices, known, names, system
+from movecheck.systems import AnySystem, all_systems, choices, known, names, system
 
 KERNEL_CLAUSES = "movecheck.problems"
 """The kernel's own clauses: the input problems (``MC``)."""
@@ -113,16 +113,17 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
                 name=system
             ) + "\n", 2
         return _render_rules(system, None, None, None, fmt), 0
-    edition = edited.find_edition(preset or edited.default_edition)
+    default_name = edited.default_edition or ""
+    edition = edited.find_edition(preset or default_name)
     if edition is None:
         return "movecheck: error: " + _("unknown rules preset {name}; choose one of: {names}").format(
             name=repr(preset), names=", ".join(edited.editions())
         ) + "\n", 2
-    default = edited.find_edition(edited.default_edition)
+    default = edited.find_edition(default_name)
     return _render_rules(system, edited, edition, default if edition is not default else None, fmt), 0
 
 
-def _render_rules(system: str | None, edited: System | None, edition: Any, base_edition: Any, fmt: str) -> str:
+def _render_rules(system: str | None, edited: AnySystem | None, edition: Any, base_edition: Any, fmt: str) -> str:
     """``rules``: ``edition`` of the system ``edited`` (None: none shown has editions), against ``base_edition``."""
     clauses = CATALOGUE.all(system)
     tables = option_tables(system, edited.name if edited else None, edition.option_values() if edition else {})

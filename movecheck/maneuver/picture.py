@@ -16,9 +16,8 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from movecheck.files import is_kind
 from movecheck.findings import Finding, Report
@@ -27,7 +26,8 @@ from movecheck.loading import InputError
 from movecheck.systems import STATE, Unrenderable
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.settings import Settings
+    from movecheck.maneuver.model import Battlefield
+    from movecheck.systems import Drawing, Outcome, Prepared
 
 Vec = tuple[float, float]
 MATTERS = ("friend", "friend_end", "impassable")
@@ -112,29 +112,26 @@ class Scene:
     """Move to landmark orders: order number, landmark id, the corps' reference point, the point it heads for."""
 
 
-def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
-            reach: list[str] | None = None) -> str:
+def picture(loaded: Any, run: Drawing, reach: list[str] | None = None) -> str:
     """The SVG picture of a usable maneuver state or orders file (:class:`Unrenderable` when there is none).
 
-    ``select``: what the run reports of a report (the configuration's ``select``/``ignore``);
-    ``kernel``: the run's services (``prepare``, ``check``);
+    ``run``: the run's services (``select``: what the run reports of a report, ``prepare``, ``check``);
     ``reach``: the bases and corps whose reach this turn is drawn (on a state only).
     """
     from movecheck.maneuver.svg import render
 
     if is_kind(loaded.kind, STATE):
-        return render(state_scene(loaded, settings, select, kernel, list(reach or [])))
+        return render(state_scene(loaded, run, list(reach or [])))
     if reach:
         message = _("--reach draws on a battlefield state; {path} is an orders file")
         raise InputError(message.format(path=loaded.doc.path))
-    return render(orders_scene(loaded.doc.path, settings, select, kernel))
+    return render(orders_scene(loaded.doc.path, run))
 
 
-def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
-                reach: list[str] | None = None) -> Scene:
+def state_scene(loaded: Any, run: Drawing, reach: list[str] | None = None) -> Scene:
     """The picture of a battlefield state."""
-    prepared = kernel.prepare(loaded, settings)
-    report = select(Report.unjudged(loaded.findings + prepared.findings, loaded.doc.path, loaded.kind))
+    prepared = cast("Prepared[Battlefield]", run.prepare(loaded))  # the kernel prepared a maneuver state
+    report = run.select(Report.unjudged(loaded.findings + prepared.findings, loaded.doc.path, loaded.kind))
     if prepared.model is None:
         raise Unrenderable(report, prepared.reason or _("the state has errors"))
     bf = prepared.model
@@ -195,14 +192,11 @@ def _ring(coords: Any) -> tuple[Vec, ...]:
     return tuple(found[:-1] if len(found) > 1 and found[0] == found[-1] else found)
 
 
-def orders_scene(path: str, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> Scene:
+def orders_scene(path: str, run: Drawing) -> Scene:
     """The picture of an orders file: the state before the orders, and what each order does."""
-    from dataclasses import replace
-
     seen = Observer()
-    outcomes: dict[str, Any] = {}
-    report, _status = kernel.check([path], replace(settings, extra={**settings.extra, "observe": seen}), outcomes)
-    report = select(report)
+    outcomes: dict[str, tuple[Outcome[object], Prepared[object]]] = {}
+    report = run.select(run.check([path], outcomes, observe=seen))
     entry = report.files[0] if report.files else None
     if not outcomes:
         reason = entry.reason if entry is not None and entry.reason else _("the orders cannot be checked")
