@@ -25,9 +25,11 @@ def clause_modules() -> tuple[str, ...]:
 
 
 def load_all() -> None:
-    """Import every module that declares clauses."""
+    """Import every module that declares clauses, and every system's options (which of them govern each clause)."""
     for name in clause_modules():
         importlib.import_module(name)
+    for declared in all_systems():
+        declared.option_set()
 
 
 def system_title(name: str) -> str:
@@ -195,7 +197,7 @@ def option_title(name: str, edition: str | None) -> str:
 
 def option_tables(system: str | None, edited: str | None, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """Each system's options as rows (system, name, value, meaning, clauses); the system ``edited`` at ``values``."""
-    from movecheck.options import option_sets
+    from movecheck.systems import option_sets
 
     tables: dict[str, list[dict[str, Any]]] = {}
     for name, declared in option_sets().items():
@@ -366,7 +368,7 @@ def option_lines(entry: Clause) -> list[str]:
         return []
     editions = system(entry.system).editions() if known(entry.system) else {}
     if not editions:
-        from movecheck.options import option_sets
+        from movecheck.systems import option_sets
 
         declared = {o.name: o for o in option_sets()[entry.system]}
         listed = ", ".join(

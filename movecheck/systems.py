@@ -265,9 +265,11 @@ class System(Generic[ModelT, FinalT]):
     # -- declarations read lazily --------------------------------------------------------------
 
     def load_clauses(self) -> None:
-        """Register its clauses (import :attr:`clause_modules`): the kernel does before it checks orders."""
+        """Register its clauses (import :attr:`clause_modules`) and which options govern them (its option
+        set): the kernel does before it checks orders."""
         for module in self.clause_modules:
             importlib.import_module(module)
+        self.option_set()
 
     def option_set(self) -> OptionSet | None:
         """Its rule options (None: it has none)."""
@@ -451,10 +453,16 @@ AnySystem = System[object, object]
 
 @cache
 def system(name: str) -> AnySystem:
-    """The :class:`System` of ``system: name`` (one of :func:`names`)."""
+    """The :class:`System` of ``system: name`` (one of :func:`names`); its lists of orders are declared to the
+    documents (:func:`movecheck.document.declare_order_lists`) as it is loaded."""
+    from movecheck.document import declare_order_lists
+
     if name in NAMES:
-        return cast(AnySystem, importlib.import_module(f"movecheck.{name}").SYSTEM)
-    return cast(AnySystem, resolve(_plugins()[name]))
+        declared = cast(AnySystem, importlib.import_module(f"movecheck.{name}").SYSTEM)
+    else:
+        declared = cast(AnySystem, resolve(_plugins()[name]))
+    declare_order_lists(declared.order_lists or (declared.orders_key,))
+    return declared
 
 
 def system_of(kind: str) -> AnySystem:
@@ -465,6 +473,12 @@ def system_of(kind: str) -> AnySystem:
 def all_systems() -> list[AnySystem]:
     """Every system, in the order of :func:`names`."""
     return [system(name) for name in names()]
+
+
+def option_sets() -> dict[str, OptionSet]:
+    """Every system's options, by system name (light: no rule engine is imported)."""
+    found = {declared.name: declared.option_set() for declared in all_systems()}
+    return {name: options for name, options in found.items() if options is not None}
 
 
 def choices(words: list[str]) -> str:

@@ -78,7 +78,7 @@ def options(entry: Clause) -> list[str]:
     """The rule options that change what the clause decides, with their values."""
     if not entry.options:
         return ["No rule option changes it."]
-    from movecheck.options import option_sets
+    from movecheck.systems import option_sets
 
     declared = {option.name: option for option in option_sets()[entry.system]}
     editions = system(entry.system).editions() if known(entry.system) else {}

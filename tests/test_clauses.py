@@ -81,7 +81,7 @@ def test_clause_declares_the_options_its_check_reads(entry: Clause) -> None:
 
 
 def _option_names(system: str) -> list[str]:
-    from movecheck.options import option_sets
+    from movecheck.systems import option_sets
 
     return option_sets()[system].names()
 
