@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -326,8 +327,33 @@ def explain_clause(code: str) -> tuple[str, int]:
             lines.append(f"  {label}: {_indent(paragraph_text(paragraphs[label]))}")
         lines.append("  " + _("(source: {sources})").format(sources=cited_sources(cited)))
         lines.append("")
+    source = clause_source(entry)
+    if source is not None:
+        lines.append(_("Source: {file}, function {function}").format(file=source[0], function=source[1]))
     lines.append(_("Documentation: {url}").format(url=rule_url(entry.code)))
     return "\n".join(lines).rstrip() + "\n", 0
+
+
+def clause_source(entry: Clause) -> tuple[str, str] | None:
+    """Where a clause is written, as ruff's "View source": the file of its check, relative to the folder of its
+    top-level package (``movecheck/aa/checks/aircraft.py``), and the check's name; None for an input problem
+    (the loader reports it: it has no check of its own)."""
+    if entry.check is None:
+        return None
+    module = sys.modules.get(entry.check.__module__)
+    path = getattr(module, "__file__", None)
+    top = sys.modules.get(entry.check.__module__.partition(".")[0])
+    top_file = getattr(top, "__file__", None)
+    if path is None or top_file is None:
+        return None
+    base = Path(top_file).resolve().parent
+    if Path(top_file).name == "__init__.py":
+        base = base.parent
+    try:
+        shown = Path(path).resolve().relative_to(base).as_posix()
+    except ValueError:
+        shown = Path(path).name
+    return shown, entry.check.__qualname__
 
 
 def rule_url(code: str) -> str:

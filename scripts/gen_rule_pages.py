@@ -26,6 +26,7 @@ sys.path.insert(0, str(REPO / "scripts"))
 from generated import sync  # noqa: E402
 
 from movecheck.catalogue import (  # noqa: E402
+    clause_source,
     expand_seeds,
     load_all,
     render_rules,
@@ -126,6 +127,9 @@ def page(entry: Clause) -> str:
         facts.append(f"- Phase: {entry.phase}")
     if entry.seeds:
         facts.append(f"- Rule paragraphs: {', '.join(entry.seeds)}")
+    source = clause_source(entry)
+    if source is not None:  # as ruff's "View source": where the clause is written
+        facts.append(f"- Source: `{source[0]}`, function `{source[1]}`")
     documentation = entry.documentation()
     lines = [
         f"# {entry.code} {entry.name}",
