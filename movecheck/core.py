@@ -34,7 +34,7 @@ from movecheck.i18n import _
 from movecheck.loading import Document, InputError, load_bytes, read_bytes
 from movecheck.overrides import rule_overrides
 from movecheck.settings import Settings
-from movecheck.systems import ORDERS, STATE, Outcome, Prepared, RunContext, has_errors, system_of
+from movecheck.systems import ORDERS, STATE, Outcome, Prepared, Read, RunContext, has_errors, system_of
 
 __all__ = [  # what callers of the run (tests, the commands) import from here
     "FORMAT_VERSION",
@@ -111,7 +111,7 @@ class _Shown:
         self.report.findings.extend(findings)
         self.spans.append((key, start, len(self.report.findings)))
 
-    def file(self, loaded: Loaded) -> None:
+    def file(self, loaded: Read) -> None:
         """Add a file's reading findings (YAML, kind, version, schema) and its text, once."""
         key = (loaded.doc.path, loaded.doc.text)
         if loaded.quotable:

@@ -63,7 +63,7 @@ class RuleSettings:
     ``default``.
     """
 
-    edition: Any = None
+    edition: object = None
     options: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     edition_source: str = "default"
@@ -108,7 +108,7 @@ class Prepared(Generic[ModelT]):
     rules: RuleSettings
     model: ModelT | None = None
     findings: list[Finding] = field(default_factory=list)
-    referenced: list[Any] = field(default_factory=list)
+    referenced: list[Read] = field(default_factory=list)
     reason: str | None = None
 
     def ready(self) -> ModelT:
@@ -164,6 +164,11 @@ class Read(Protocol):
 
     @property
     def findings(self) -> list[Finding]: ...
+
+    @property
+    def quotable(self) -> bool:
+        """Its text may be quoted in a report (a file known to be a movecheck file)."""
+        ...
 
 
 class Drawing(Protocol):
