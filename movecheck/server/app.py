@@ -15,7 +15,6 @@ import logging
 import os
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TypeVar
 
 from lsprotocol import types as lsp
@@ -24,9 +23,10 @@ from pygls.lsp.server import LanguageServer
 from movecheck import __version__
 from movecheck.i18n import _
 from movecheck.server import actions, names
+from movecheck.server.buffers import Checked
 from movecheck.server.diagnostics import SOURCE, diagnostics, lsp_range
 from movecheck.server.files import MAX_CHARS, Roots, is_movecheck_text, path_of
-from movecheck.server.kernel import Kernel, Result
+from movecheck.server.kernel import Kernel
 from movecheck.server.spans import Spans
 
 LOG = logging.getLogger("movecheck.server")
@@ -40,19 +40,6 @@ def _delay() -> float:
     except ValueError:
         return 0.15
     return value if 0 <= value <= 10 else 0.15
-
-
-@dataclass
-class Checked:
-    """A buffer's last check."""
-
-    version: int | None
-    text: str
-    path: str
-    kind: str | None = None
-    spans: Spans | None = None
-    result: Result | None = None
-    published: list[lsp.Diagnostic] = field(default_factory=list)
 
 
 class MovecheckServer(LanguageServer):
