@@ -289,3 +289,27 @@ def test_suggest_for_a_whole_corps_across_streams_names_the_rolls(tmp_path):
     _, suggestions, _ = run_check(tmp_path, _abreast(3, 2), orders(_ahead(3, 34)), suggest=True)
     text = "".join(suggestions)
     assert "not checked" not in text and "declare the rolls first" in text and "r2 entering s1" in text
+
+
+# --- issue 37: a budget per independent part ---------------------------------------------------
+
+
+def test_each_order_has_the_roll_budget_for_itself(tmp_path, monkeypatch):
+    """Three corps, one order each, every order within the budget: all three are decided (issue 37; with one
+    account for the whole file, the later orders ran out and were unchecked)."""
+    used = []
+
+    class Counted(Steps):
+        def spend(self, amount: int = 1) -> None:
+            super().spend(amount)
+            used.append(self.used)
+
+    monkeypatch.setattr(corps_facts, "Steps", Counted)
+    red = [corps(f"red-{k}", base(f"r{k}", 4 + 8 * k, 10), mobility=30) for k in range(3)]
+    items = [corps_order("all_ahead", f"red-{k}", {f"r{k}": (4 + 8 * k, 20)}) for k in range(3)]
+    alone, _ = check(tmp_path, streams_state(3, red[:1]), items[0])
+    assert "MC012" not in codes(alone)
+    monkeypatch.setenv(BUDGET, str(max(used) + 1))
+    findings, _ = check(tmp_path, streams_state(3, red), *items)
+    assert "MC012" not in codes(findings)
+    assert [f.order for f in findings] == [1, 2, 3] and set(codes(findings)) == set(codes(alone))
