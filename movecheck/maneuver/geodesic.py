@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+import shapely
 from shapely import prepared
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.ops import unary_union
@@ -36,6 +38,25 @@ OUTSIDE = 1.0 / math.cos(math.pi / (4 * QUAD_SEGS))
 
 SLIVER = 1e-7
 """Obstacles are shrunk by this for visibility: a path may run along an obstacle's edge."""
+
+
+def _shadows(node: Vec, obstacles: Sequence[Polygon], length: float) -> list[Any]:
+    """Each obstacle and what it hides from ``node`` up to ``length`` away (:meth:`Geodesic._shadow`), built as
+    arrays: the corners pushed away from ``node`` all at once, the hulls in one call."""
+    if not obstacles:
+        return []
+    rings = [np.asarray(o.exterior.coords)[:-1] for o in obstacles]
+    corners = np.concatenate(rings)
+    owner = np.repeat(np.arange(len(rings)), [len(r) for r in rings])
+    away = corners - np.asarray(node)
+    d = np.hypot(away[:, 0], away[:, 1])
+    keep = d > 1e-12
+    far = np.asarray(node) + away[keep] * ((length + d[keep]) / d[keep])[:, None]
+    indices = np.concatenate([owner, owner[keep]])
+    order = np.argsort(indices, kind="stable")
+    points = shapely.points(np.concatenate([corners, far])[order])
+    hulls = shapely.convex_hull(shapely.multipoints(points, indices=indices[order]))
+    return [h if isinstance(h, Polygon) else o for h, o in zip(hulls, obstacles, strict=True)]
 
 
 def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
@@ -72,6 +93,9 @@ class Geodesic:
                         and not self._covered(Point(x, y)):
                     corners.add((x, y))
         self.nodes = [self.start, *sorted(corners - {self.start})]
+        self._balls: dict[tuple[float, bool], Any] = {}
+        self._shade: dict[int, Any] = {}
+        self._obstacles: Any = None
         self._dijkstra()
 
     def _covered(self, point: Point) -> bool:
@@ -96,29 +120,65 @@ class Geodesic:
             if done[i]:
                 continue
             done[i] = True
-            for j in range(n):
-                if done[j]:
-                    continue
-                nd = d + math.dist(self.nodes[i], self.nodes[j])
-                if nd < self.dist[j] - 1e-12 and nd <= self.horizon + 1e-9 and self.clear(self.nodes[i], self.nodes[j]):
+            here = self.nodes[i]
+            better = [(j, d + math.dist(here, self.nodes[j])) for j in range(n) if not done[j]]
+            better = [(j, nd) for j, nd in better if nd < self.dist[j] - 1e-12 and nd <= self.horizon + 1e-9]
+            for (j, nd), ok in zip(better, self._clear_from(here, [self.nodes[j] for j, _ in better]), strict=True):
+                if ok:
                     self.dist[j], self.parent[j] = nd, i
                     heapq.heappush(heap, (nd, j))
 
+    def _clear_from(self, a: Vec, ends: list[Vec]) -> list[bool]:
+        """:meth:`clear` from ``a`` to each of ``ends``, the segments built and tested as arrays (issue 37)."""
+        if not ends:
+            return []
+        coords = np.array([[a, b] for b in ends], dtype=float)
+        segments = shapely.linestrings(coords)
+        same = np.all(coords[:, 0] == coords[:, 1], axis=1)
+        if same.any():
+            segments[same] = shapely.points(coords[same, 0])
+        ok = shapely.contains(self._inside.context, segments)
+        if self._blocked is not None:
+            ok &= ~shapely.intersects(self._blocked.context, segments)
+        return [bool(x) for x in ok]
+
     def ball(self, radius: float, outside: bool = False) -> Any:
-        """The points reachable within ``radius`` (``outside``: a polygon containing them, else one inside them)."""
+        """The points reachable within ``radius`` (``outside``: a polygon containing them, else one inside them).
+
+        Kept per radius (the levels of a reach ask again for the same ones), and each node's shade (what the
+        obstacles hide from it, as far as the horizon) is built once for every radius (issue 37)."""
+        key = (radius, outside)
+        if key not in self._balls:
+            self._balls[key] = self._ball(radius, outside)
+        return self._balls[key]
+
+    def _ball(self, radius: float, outside: bool) -> Any:
         scale = OUTSIDE if outside else 1.0
         parts = []
-        for node, d in zip(self.nodes, self.dist, strict=True):
+        for k, (node, d) in enumerate(zip(self.nodes, self.dist, strict=True)):
             spare = radius - d
             if spare <= 1e-9:
                 continue
             disc = Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS)
-            shadows = [self._shadow(node, o, spare * scale + 1.0) for o in self.obstacles if o.intersects(disc)]
             seen = disc.intersection(self.area)
-            if shadows:
-                seen = seen.difference(unary_union(shadows))
+            shade = self.shade(k)
+            if not shade.is_empty and shade.intersects(disc):
+                seen = seen.difference(shade)
             parts.append(seen)
         return unary_union(parts).buffer(0) if parts else Polygon()
+
+    def shade(self, k: int) -> Any:
+        """What the obstacles hide from node ``k``, out to beyond the widest disc any radius up to the horizon
+        draws there (a shadow lies beyond its obstacle, so one that misses that disc hides nothing in any)."""
+        if k not in self._shade:
+            spare = (self.horizon - self.dist[k]) * OUTSIDE + 1e-6
+            if self._obstacles is None:
+                self._obstacles = np.array(self.obstacles, dtype=object)
+            widest = Point(self.nodes[k]).buffer(spare, quad_segs=4)
+            near = self._obstacles[shapely.intersects(self._obstacles, widest)] if len(self._obstacles) else []
+            shadows = _shadows(self.nodes[k], list(near), spare + 1.0)
+            self._shade[k] = shapely.union_all(shadows) if shadows else Polygon()
+        return self._shade[k]
 
     @staticmethod
     def _shadow(node: Vec, obstacle: Polygon, length: float) -> Polygon:
