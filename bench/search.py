@@ -15,6 +15,7 @@ import argparse
 import itertools
 import json
 import math
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -473,6 +474,12 @@ try:
     choice.OBSERVER.set(seen.append)
 except (ImportError, AttributeError):  # a tree without the search's counters
     seen = None
+import os
+if os.environ.get("MOVECHECK_BENCH_UNBOUNDED"):  # every choice tried: no counting bound ends the search early
+    from movecheck.aa import engine, overloads
+    engine.BOUNDS = False
+    overloads.Overloads.lower_bound = lambda self: 0
+    overloads.Overloads.counts = lambda self, order, code: False
 check([sys.argv[1]], Settings())  # warm: modules loaded, as in a long-running process
 best = None
 for _ in range(int(sys.argv[2])):
@@ -499,11 +506,16 @@ REPEAT = 7
 """Checks per file (the least CPU is kept); ``--repeat`` sets it."""
 
 
-def measure(orders: Path, repeat: int | None = None) -> tuple[float, dict[str, int], list[int] | None]:
+def measure(orders: Path, repeat: int | None = None, unbounded: bool = False
+            ) -> tuple[float, dict[str, int], list[int] | None]:
     """The least CPU seconds of ``repeat`` checks in a fresh process (start-up excluded), its findings per code, and
-    what the choice search did (runs, points, options listed, listings reused, units copied; None: not counted)."""
+    what the choice search did (runs, points, options listed, listings reused, units copied; None: not counted).
+
+    ``unbounded``: no counting bound and a budget no search reaches (every choice tried: the exact answer)."""
+    env = dict(os.environ, MOVECHECK_BENCH_UNBOUNDED="1", MOVECHECK_CHOICE_BUDGET=str(10**11)) if unbounded else None
     out = subprocess.run(
-        [sys.executable, "-c", _DRIVER, str(orders), str(repeat or REPEAT)], capture_output=True, text=True, cwd=ROOT
+        [sys.executable, "-c", _DRIVER, str(orders), str(repeat or REPEAT)], capture_output=True, text=True, cwd=ROOT,
+        env=env,
     )
     try:
         spent, counts, stats = json.loads(out.stdout)
@@ -595,6 +607,12 @@ def main(argv: list[str] | None = None) -> int:
         lines = ["# Issue 37's families (CPU of the check, start-up excluded)"]
         for name, title, sizes, build, code, unit in ISSUE_37:
             lines += family(f"{name}: {title}", sizes[:2] if args.quick else sizes, build, code, unit, search=True)
+        lines += ["\n### the exact answers, by the search with no bound and no budget (the smallest size)\n",
+                  "| family | size | CPU | findings | exact |", "| --- | --- | --- | --- | --- |"]
+        for name, _title, sizes, build, code, unit in ISSUE_37:
+            orders, exact = build(sizes[0])
+            spent, counts, _stats = measure(orders, 1, unbounded=True)
+            lines.append(f"| {name} | {sizes[0]} {unit} | {spent:.2f} s | {json.dumps(counts)} | {exact} {code} |")
         print("\n".join(lines))
         return 0
 

@@ -28,6 +28,8 @@ from shapely import prepared
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.ops import unary_union
 
+from movecheck.budget import Meter
+
 Vec = tuple[float, float]
 
 QUAD_SEGS = 16
@@ -68,6 +70,13 @@ def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
     return hull if isinstance(hull, Polygon) else Polygon()
 
 
+class ReachSteps(Meter):
+    """The work of one base's reach (``MOVECHECK_REACH_BUDGET``); running out raises :class:`SearchLimit`, and
+    ``reach`` (and ``render --reach``) says so rather than show a smaller region (issue 37)."""
+
+    variable = "MOVECHECK_REACH_BUDGET"
+
+
 @dataclass
 class Geodesic:
     """Shortest paths from ``start`` in ``area`` (a convex box) around convex ``obstacles``, up to ``horizon``."""
@@ -79,6 +88,9 @@ class Geodesic:
     nodes: list[Vec] = field(default_factory=list)
     dist: list[float] = field(default_factory=list)
     parent: list[int] = field(default_factory=list)
+    meter: Any = None
+    """What the work is charged to (:class:`ReachSteps`; None: nothing): a node settled, a segment or shadow
+    built, a disc cut, a step each."""
 
     def __post_init__(self) -> None:
         reach = Point(self.start).buffer(self.horizon * OUTSIDE + 1e-6, quad_segs=4)
@@ -121,6 +133,7 @@ class Geodesic:
                 continue
             done[i] = True
             here = self.nodes[i]
+            self._charge(n)
             better = [(j, d + math.dist(here, self.nodes[j])) for j in range(n) if not done[j]]
             better = [(j, nd) for j, nd in better if nd < self.dist[j] - 1e-12 and nd <= self.horizon + 1e-9]
             for (j, nd), ok in zip(better, self._clear_from(here, [self.nodes[j] for j, _ in better]), strict=True):
@@ -159,6 +172,7 @@ class Geodesic:
             spare = radius - d
             if spare <= 1e-9:
                 continue
+            self._charge(1)
             disc = Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS)
             seen = disc.intersection(self.area)
             shade = self.shade(k)
@@ -176,6 +190,7 @@ class Geodesic:
                 self._obstacles = np.array(self.obstacles, dtype=object)
             widest = Point(self.nodes[k]).buffer(spare, quad_segs=4)
             near = self._obstacles[shapely.intersects(self._obstacles, widest)] if len(self._obstacles) else []
+            self._charge(len(near))
             shadows = _shadows(self.nodes[k], list(near), spare + 1.0)
             self._shade[k] = shapely.union_all(shadows) if shadows else Polygon()
         return self._shade[k]
@@ -194,6 +209,10 @@ class Geodesic:
             far.append((node[0] + dx * k, node[1] + dy * k))
         hull = MultiPoint(points + far).convex_hull
         return hull if isinstance(hull, Polygon) else obstacle
+
+    def _charge(self, steps: int) -> None:
+        if self.meter is not None:
+            self.meter.spend(steps)
 
     def distance_to(self, target: Any) -> float:
         """A lower bound of the path length to the nearest point of ``target`` (inf: none within the horizon)."""
