@@ -118,6 +118,11 @@ AS_YOU_TYPE = 10
 """The share of each budget a check as you type gets (the language server, issue 37): a tenth."""
 
 
+def lightened() -> bool:
+    """Whether the checks now run on a share of every budget (:func:`lighter`)."""
+    return _DIVISOR.get() > 1
+
+
 @contextmanager
 def lighter(divisor: int = AS_YOU_TYPE) -> Iterator[None]:
     """Checks on ``1 / divisor`` of every budget (a search that runs out says so: :meth:`SearchLimit.reason`)."""

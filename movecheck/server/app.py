@@ -23,6 +23,7 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from movecheck import __version__
+from movecheck.budget import lightened
 from movecheck.i18n import _
 from movecheck.server import actions, names
 from movecheck.server.diagnostics import SOURCE, diagnostics, lsp_range
@@ -80,13 +81,14 @@ class MovecheckServer(LanguageServer):
                 return str(document.source)
         return None
 
-    def schedule(self, uri: str, delay: float | None = None, typing: bool = False) -> None:
-        """Check the buffer after ``delay`` seconds (the last call wins); ``typing``: on a share of the budgets."""
+    def schedule(self, uri: str, delay: float | None = None, typing: bool = False, follow: bool = True) -> None:
+        """Check the buffer after ``delay`` seconds (the last call wins); ``typing``: on a share of the budgets;
+        ``follow``: then the open buffers that read it."""
         waiting = self.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
         loop = asyncio.get_running_loop()
-        check = functools.partial(self.check_now, uri, typing=typing)
+        check = functools.partial(self.check_now, uri, follow=follow, typing=typing)
         self.pending[uri] = loop.call_later(self.delay if delay is None else delay, check)
 
     def check_now(self, uri: str, follow: bool = True, typing: bool = False) -> None:
@@ -122,11 +124,12 @@ class MovecheckServer(LanguageServer):
         self.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(uri=uri, diagnostics=checked.published, version=document.version)
         )
-        if follow:
+        if follow:  # the open buffers that read it, each after the pause (a newer edit puts them off again)
             absolute = os.path.abspath(path)
+            typing = lightened()
             for other, last in list(self.checked.items()):
                 if other != uri and last.result is not None and absolute in last.result.read:
-                    self.check_now(other, follow=False)
+                    self.schedule(other, typing=typing, follow=False)
 
     def run_check(self, path: str, text: str, version: int | None) -> Checked:
         """The check of one buffer's text (no LSP in it but the diagnostics)."""
