@@ -448,6 +448,27 @@ def b9_case(loads: int) -> tuple[Path, int]:
     return _write(f"b9-{loads}", state, {"power": A, "phase": "noncombat_move", "moves": moves}), 1
 
 
+def corps_file_case(orders: int) -> tuple[Path, int]:
+    """Issue 37's big manoeuvre file: ``orders`` one-base corps, each with an all-ahead order across three thin
+    streams (a D1 roll each) that some rolls allow (``per_file`` corps penalty): one MV304 per order."""
+    width = 8.0 * orders + 8
+    terrain = [{"id": f"s{k}", "kind": "stream",
+                "polygon": [[0, 12 + 1.5 * k], [width, 12 + 1.5 * k], [width, 12.5 + 1.5 * k], [0, 12.5 + 1.5 * k]]}
+               for k in range(3)]
+    red = [{"id": f"c{k}", "mobility": 30, "base": [4, 2], "bases": [{"id": f"r{k}", "x": 4 + 8 * k, "y": 10,
+                                                                      "facing": 0}]} for k in range(orders)]
+    state = {"movecheck": 1, "system": "maneuver", "field": {"width": width, "depth": 200}, "terrain": terrain,
+             "sides": {"red": red, "blue": []}}
+    moves = [{"order": "all_ahead", "corps": f"c{k}", "end": {f"r{k}": {"x": 4 + 8 * k, "y": 30}}}
+             for k in range(orders)]
+    folder = WORK / f"corps-file-{orders}"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "state.json").write_text(json.dumps(state), encoding="utf-8")
+    doc = {"movecheck": 1, "system": "maneuver", "state": "state.json", "side": "red", "orders": moves}
+    (folder / "orders.json").write_text(json.dumps(doc), encoding="utf-8")
+    return folder / "orders.json", orders
+
+
 ISSUE_37: list[tuple[str, str, list[int], Callable[[int], tuple[Path, int]], str, str]] = [
     ("B1", "loads into two busy zones, a full transport sails in, one infantry too many", [4, 6, 12, 24], b1_case,
      "AA401", "transports"),
@@ -459,6 +480,8 @@ ISSUE_37: list[tuple[str, str, list[int], Callable[[int], tuple[Path, int]], str
     ("B6", "fighters onto pairs of carriers, the last zone one fighter over", [4, 16, 32, 64], b6_case, "AA304",
      "pairs"),
     ("B9", "unrelated loads and a hopeless one, a carrier bought", [6, 12, 24, 48], b9_case, "AA401", "loads"),
+    ("per_file", "one-base corps orders across three streams, each legal for some rolls", [50, 100, 200, 400],
+     corps_file_case, "MV304", "orders"),
 ]
 """Issue 37's families: (name, what, sizes (the issue's the second), build, code, unit of the size)."""
 
