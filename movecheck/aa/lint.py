@@ -392,7 +392,7 @@ def submerged_not_submarine(ctx: LintContext) -> Iterator[Violation]:
     "AA912",
     "treasury-unknown",
     "warning",
-    "(lint) a purchase state past round 1 without ipcs: has an unknown treasury: its purchase is not checked",
+    "a purchase state past round 1 without ipcs: has an unknown treasury: its purchase is not checked",
     target="state",
     example=(
         "a round-2 state with no ``ipcs:``",
