@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 
 def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None,
-            reach: list[str] | None = None) -> str:
+            reach: list[str] | None = None, around: str | None = None) -> str:
     """The SVG picture of a file (:class:`~movecheck.systems.Unrenderable`, InputError when there is none).
 
     ``select``: what the run reports of a report (the configuration's ``select``/``ignore``).
@@ -43,4 +43,40 @@ def picture(path: str, settings: Settings, select: Callable[[Report], Report] | 
     if loaded.kind is None or not loaded.usable or has_errors(loaded.findings):
         report = Report.unjudged(loaded.findings, loaded.doc.path, loaded.kind)
         raise Unrenderable(select(report), _("{path} has errors").format(path=loaded.doc.path))
-    return system_of(loaded.kind).picture(loaded, settings, select, core, reach or [])
+    if around is not None and around != "all" and not _margin(around):
+        raise InputError(_("--around takes 'all' or a margin in board pixels (0 to 5000), not {value}").format(
+            value=repr(around)))
+    return system_of(loaded.kind).picture(loaded, settings, select, core, reach or [], around=around)
+
+
+def _margin(text: str) -> bool:
+    return text.isascii() and text.isdigit() and int(text) <= 5000
+
+
+def png_of(svg: str, width: int) -> bytes:
+    """The picture as a PNG ``width`` pixels wide (resvg, the extra ``movecheck[png]``)."""
+    try:
+        import resvg_py
+    except ImportError:
+        raise InputError(_("a PNG needs the extra movecheck[png] (pip install 'movecheck[png]'); "
+                           "without it, render writes SVG")) from None
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width, background="#ffffff"))
+
+
+def deliver_png(path: str | None, svg: str, width: int) -> None:
+    """Write the picture as a PNG ``width`` pixels wide to ``path`` (standard output when None or ``-``)."""
+    import sys
+
+    from movecheck.output import write_atomically
+
+    data = png_of(svg, width)
+    if path is None or path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        write_atomically(path, data)
+    except (OSError, ValueError) as exc:
+        why = getattr(exc, "strerror", None) or exc
+        raise InputError(f"--output {path}: " + _("cannot write ({why})").format(why=why)) from None

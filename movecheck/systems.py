@@ -298,11 +298,12 @@ class System:
         """Drop what the system keeps of files read once per process (a long-running caller's files change)."""
 
     def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
-                reach: list[str] | None = None) -> str:
+                reach: list[str] | None = None, around: str | None = None) -> str:
         """``movecheck render``: the SVG picture of a usable file of the system (when :attr:`draws`).
 
         ``kernel`` offers the run's services (``read``, ``prepare``, ``check``: :mod:`movecheck.core`);
         ``reach``: what ``--reach`` names (systems that draw no reach refuse it);
+        ``around``: what ``--around`` asks (``all``, or a margin; systems that do not crop ignore it);
         :class:`Unrenderable` when there is none.
         """
         raise NotImplementedError

@@ -156,15 +156,18 @@ class AA(System):
 
     draws = True
 
-    def picture(self, loaded: Any, settings: Any, select: Any, kernel: Any, reach: list[str] | None = None) -> str:
-        """The board, or the orders or battle results on it (:mod:`movecheck.aa.picture`); no reach."""
+    def picture(self, loaded: Any, settings: Any, select: Any, kernel: Any, reach: list[str] | None = None,
+                around: str | None = None) -> str:
+        """The board, or the orders or battle results on it (:mod:`movecheck.aa.picture`); no reach.
+
+        ``around``: ``all`` (the whole board) or a margin in board pixels about what the turn touches."""
         from movecheck.aa.picture import picture
         from movecheck.loading import InputError
 
         if reach:
             raise InputError(_("--reach draws where a manoeuvre base can go; {path} is an aa file").format(
                 path=loaded.doc.path))
-        return picture(loaded, settings, select, kernel)
+        return picture(loaded, settings, select, kernel, around)
 
     def summary(self, item: Any) -> list[Any]:
         """The post's sections for one aa file (:mod:`movecheck.aa.summary`)."""

@@ -97,7 +97,6 @@ def render_board(scene: Board) -> str:
     """The scene on its board, as an SVG document."""
     assert scene.shapes is not None
     shapes = scene.shapes
-    stacks_used.clear()
     paint = _paint(scene, shapes)
     vx, vy, vw, vh = view_of(scene, shapes)
     scene, shapes = shifted(scene, shapes, vx + vw / 2)
@@ -119,7 +118,7 @@ def render_board(scene: Board) -> str:
     _placements(view, scene, shapes, paint, unit, placer)
     _arrows(view, scene, paint, unit)
     left_out = _arrow_labels(view, scene, unit, placer)
-    _markers(view, scene, shapes, unit, placer)
+    _markers(view, scene, unit, placer, (vx, vy, vw, vh))
     _names(view, scene, shapes, unit, placer, (vx, vy, vw, vh))
     _banner(view, scene, unit, (vx, vy))
     y = _legend(root, scene, paint, unit, title_h + vh + 30 * unit)
@@ -370,17 +369,8 @@ def _star(x: float, y: float, r: float) -> str:
     return "M" + " L".join(points) + " z"
 
 
-def stack_corner(shapes: BoardShapes, place: Place, k: int) -> tuple[float, float]:
-    """Where the ``k``-th unit stack of a space is drawn: its ``k``-th place, then beside the last one."""
-    points = shapes.places.get(place.name) or [(int(place.at[0] - 24), int(place.at[1] - 24))]
-    if k < len(points):
-        return float(points[k][0]), float(points[k][1])
-    x, y = points[-1]
-    return float(x + 48 * (k - len(points) + 1)), float(y)
-
-
 def _marker(parent: ET.Element, at: tuple[float, float], count: str, kind: str, fill: str, ink: str,
-            attrs: dict[str, str]) -> Box:
+            attrs: dict[str, str]) -> None:
     x, y = at[0] + 1, at[1] + 1
     group = add(parent, "g", attrs)
     add(group, "rect", {"x": num(x), "y": num(y), "width": num(STACK), "height": num(STACK), "rx": "6",
@@ -389,7 +379,6 @@ def _marker(parent: ET.Element, at: tuple[float, float], count: str, kind: str, 
     add(group, "text", {"x": num(x + STACK / 2), "y": num(y + 21), "font-size": "21", "font-weight": "bold",
                         "fill": on}, count)
     add(group, "text", {"x": num(x + STACK / 2), "y": num(y + 40), "font-size": "15", "fill": on}, kind)
-    return (x, y, x + STACK, y + STACK)
 
 
 def _units(parent: ET.Element, scene: Board, shapes: BoardShapes, paint: dict[str, tuple[str, str]], unit: float,
@@ -399,20 +388,31 @@ def _units(parent: ET.Element, scene: Board, shapes: BoardShapes, paint: dict[st
 
     layer = add(parent, "g", {"id": "units", "font-family": FONT, "text-anchor": "middle"})
     for place in scene.places.values():
-        k = 0
         for power, kinds in place.units:
             fill, ink = paint.get(power, PALETTE[0])
             for kind, n in kinds.items():
-                box = _marker(layer, stack_corner(shapes, place, k), str(n), short(kind), fill, ink,
-                              {"class": "units", "data-space": place.name, "data-power": power, "data-type": kind,
-                               "data-count": str(n)})
-                placer.take(box)
-                k += 1
-        stacks_used[place.name] = k
+                _marker(layer, free_stack(shapes, place, placer), str(n), short(kind), fill, ink,
+                        {"class": "units", "data-space": place.name, "data-power": power, "data-type": kind,
+                         "data-count": str(n)})
 
 
-stacks_used: dict[str, int] = {}
-"""How many unit places each space's units took (placements go after them)."""
+def free_stack(shapes: BoardShapes, place: Place, placer: Placer) -> tuple[float, float]:
+    """Where the space's next unit marker goes: its first unit place no marker covers, else the first free spot
+    beside its places (right, left, below, above, ever further); taken from ``placer``."""
+    points = [(float(x), float(y)) for x, y in shapes.places.get(place.name) or []]
+    points = points or [(place.at[0] - STACK / 2, place.at[1] - STACK / 2)]
+    candidates = list(points)
+    for step in range(1, 6):
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)):
+            candidates += [(x + dx * 48 * step, y + dy * 48 * step) for x, y in points[-1:] + points[:1]]
+    for x, y in candidates:
+        box = (x + 1, y + 1, x + 1 + STACK, y + 1 + STACK)
+        if placer.free(box):
+            placer.take(box)
+            return x, y
+    x, y = candidates[0]
+    placer.take((x + 1, y + 1, x + 1 + STACK, y + 1 + STACK))
+    return x, y
 
 
 def _placements(parent: ET.Element, scene: Board, shapes: BoardShapes, paint: dict[str, tuple[str, str]],
@@ -427,12 +427,9 @@ def _placements(parent: ET.Element, scene: Board, shapes: BoardShapes, paint: di
             continue
         fill, _ink = paint.get(power, PALETTE[0])
         for kind, n in in_order(counts).items():
-            k = stacks_used.get(space, 0)
-            stacks_used[space] = k + 1
-            box = _marker(layer, stack_corner(shapes, place, k), f"+{n}", short(kind), fill, PLACED_INK,
-                          {"class": "placement", "data-space": space, "data-power": power, "data-type": kind,
-                           "data-count": str(n)})
-            placer.take(box)
+            _marker(layer, free_stack(shapes, place, placer), f"+{n}", short(kind), fill, PLACED_INK,
+                    {"class": "placement", "data-space": space, "data-power": power, "data-type": kind,
+                     "data-count": str(n)})
 
 
 def _arrow_points(scene: Board, arrow: Arrow, shift: float) -> list[tuple[float, float]]:
@@ -506,23 +503,29 @@ def _spots_along(line: list[tuple[float, float]], unit: float) -> list[tuple[flo
     return spots + beside
 
 
-def _markers(parent: ET.Element, scene: Board, shapes: BoardShapes, unit: float, placer: Placer) -> None:
-    """A badge per finding at its space (the first free spot about its centre)."""
+def _markers(parent: ET.Element, scene: Board, unit: float, placer: Placer, view: Box) -> None:
+    """A badge per finding at its space (the first free spot about its centre), one of no space along the top."""
     layer = add(parent, "g", {"id": "finding-markers", "font-family": FONT, "font-weight": "bold"})
     size = 14 * unit
+    vx, vy, vw, _vh = view
+    edge = 0
     for marker in scene.markers:
-        if marker.space is None or marker.space not in scene.places:
-            continue
-        x0, y0 = scene.places[marker.space].at
         width, height = (len(marker.code) * CHAR_WIDTH + 0.8) * size, size * 1.4
-        candidates = [(x0 + dx * unit, y0 + dy * unit) for dy in (-40, 0, 40, -80, 80) for dx in (0, -90, 90)]
+        if marker.space is None or marker.space not in scene.places:  # along the view's top edge, from the right
+            edge += 1
+            x0, y0 = vx + vw - edge * (width + 6 * unit), vy + 6 * unit
+            candidates = [(x0, y0 + k * (height + 4 * unit)) for k in range(12)]
+        else:
+            x0, y0 = scene.places[marker.space].at
+            candidates = [(x0 + dx * unit, y0 + dy * unit) for dy in (-40, 0, 40, -80, 80) for dx in (0, -90, 90)]
         boxes = [(x, y, x + width, y + height) for x, y in candidates]
         k = placer.first_free(boxes)
         x, y = candidates[0 if k is None else k]
         if k is None:
             placer.take(boxes[0])
         colour = SEVERITY_COLOURS.get(marker.severity, INK)
-        group = add(layer, "g", {"class": "finding-marker", "data-code": marker.code, "data-space": marker.space})
+        group = add(layer, "g", {"class": "finding-marker", "data-code": marker.code,
+                                 "data-space": marker.space or ""})
         add(group, "rect", {"x": num(x), "y": num(y), "width": num(width), "height": num(height), "rx": num(4 * unit),
                             "fill": colour, "stroke": "#ffffff", "stroke-width": num(1.5 * unit)})
         add(group, "text", {"x": num(x + 0.4 * size), "y": num(y + 1.05 * size), "font-size": num(size),
