@@ -60,7 +60,40 @@ def png_of(svg: str, width: int) -> bytes:
     except ImportError:
         raise InputError(_("a PNG needs the extra movecheck[png] (pip install 'movecheck[png]'); "
                            "without it, render writes SVG")) from None
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width, background="#ffffff"))
+    family, files = text_font()
+    if not files:
+        raise InputError(_("a PNG needs a font for its text and none was found (looked for {fonts}); "
+                           "install one, or write SVG").format(fonts=", ".join(name for name, _f in FONTS)))
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width, background="#ffffff", skip_system_fonts=True,
+                                       font_files=files, font_family=family, sans_serif_family=family))
+
+
+FONTS = (("DejaVu Sans", ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")),
+         ("Liberation Sans", ("LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf")),
+         ("Arial", ("arial.ttf", "arialbd.ttf", "Arial.ttf", "Arial Bold.ttf")),
+         ("Helvetica", ("Helvetica.ttc",)))
+"""The fonts a PNG's text is written in, the first found (its regular and bold files)."""
+FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts", "~/.local/share/fonts",
+                "/Library/Fonts", "/System/Library/Fonts", "/System/Library/Fonts/Supplemental", "C:/Windows/Fonts")
+
+
+def text_font() -> tuple[str, list[str]]:
+    """The first font of :data:`FONTS` on the machine: its family and files (none: ``("", [])``).
+
+    One font, always the same where it is found: the PNG does not depend on the other fonts
+    a machine has (the rasteriser loads no system font).
+    """
+    import os
+
+    for family, names in FONTS:
+        found = []
+        for folder in FONT_FOLDERS:
+            root = os.path.expanduser(folder)
+            for where, _dirs, files in sorted(os.walk(root)) if os.path.isdir(root) else ():
+                found += [os.path.join(where, name) for name in names if name in files]
+        if found:
+            return family, sorted(set(found), key=lambda f: names.index(os.path.basename(f)))
+    return "", []
 
 
 def deliver_png(path: str | None, svg: str, width: int) -> None:

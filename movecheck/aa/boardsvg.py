@@ -36,6 +36,7 @@ from movecheck.aa.svg import (
     SEA_INK,
     SEVERITY_COLOURS,
     _segments,
+    _shorten,
     colours,
 )
 from movecheck.i18n import _
@@ -456,6 +457,7 @@ def _arrows(parent: ET.Element, scene: Board, paint: dict[str, tuple[str, str]],
         add(group, "title", {}, _("order {label}: {path}").format(label=arrow.label, path=" → ".join(arrow.path)))
         width = 6 * unit if arrow.how in ("attack", "blitz", "amphibious") else 4.5 * unit
         for line in _segments(scene, _arrow_points(scene, arrow, shift)):
+            line = _shorten(line, 14 * unit)  # the head stops short of the space's centre, its markers readable
             style = {"points": " ".join(f"{num(x)},{num(y)}" for x, y in line), "stroke": "#ffffff",
                      "stroke-width": num(width + 3 * unit), "stroke-opacity": "0.8"}
             add(group, "polyline", style)
