@@ -92,8 +92,8 @@ def pngs(texts: dict[Path, str], check: bool) -> int:
         target = PICTURES / name.replace(".svg", ".png")
         if check:
             if not target.is_file() or png_width(target.read_bytes()) != PNG_WIDTH:
-                print(f"gen_pictures: {target.relative_to(REPO)} is missing or not a {PNG_WIDTH}-pixel PNG",
-                      file=sys.stderr)
+                print(f"gen_pictures: {target.name} is missing or not a {PNG_WIDTH}-pixel PNG; "
+                      "run python scripts/gen_pictures.py", file=sys.stderr)
                 bad = 1
             continue
         from movecheck.pictures import png_of
@@ -101,7 +101,7 @@ def pngs(texts: dict[Path, str], check: bool) -> int:
         data = png_of(texts[PICTURES / name], PNG_WIDTH)
         if not target.is_file() or target.read_bytes() != data:
             target.write_bytes(data)
-            print(f"wrote {target.relative_to(REPO)}")
+            print(f"wrote docs/pictures/{target.name}")
     return bad
 
 

@@ -902,6 +902,14 @@ def _v86(x: Any) -> bool:
 
 
 def _v87(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
+        return False
+    return True
+
+
+def _v88(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -911,26 +919,26 @@ def _v87(x: Any) -> bool:
     return True
 
 
-def _v88(x: Any) -> bool:
+def _v89(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v89(value):
+        if not _v90(value):
             return False
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v91(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v91(key):
+        if not _v92(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -938,13 +946,13 @@ def _v90(x: Any) -> bool:
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v92(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E34):
         return False
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -952,25 +960,25 @@ def _v92(x: Any) -> bool:
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E35):
         return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E36):
         return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E37):
         return False
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -978,7 +986,7 @@ def _v96(x: Any) -> bool:
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v98(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -992,7 +1000,7 @@ def _v97(x: Any) -> bool:
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1000,16 +1008,16 @@ def _v98(x: Any) -> bool:
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v100(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v100(item):
+        if not _v101(item):
             return False
     return True
 
 
-def _v100(x: Any) -> bool:
+def _v101(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1025,47 +1033,47 @@ def _v100(x: Any) -> bool:
     return True
 
 
-def _v101(x: Any) -> bool:
+def _v102(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E40):
         return False
-    return True
-
-
-def _v102(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v103(item):
-            return False
     return True
 
 
 def _v103(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 2:
+    if len(x) < 3:
         return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v92(x[0]):
-        return False
-    if len(x) > 1 and not _v92(x[1]):
-        return False
+    for item in x:
+        if not _v104(item):
+            return False
     return True
 
 
 def _v104(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    for item in x:
-        if not _v105(item):
-            return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v93(x[0]):
+        return False
+    if len(x) > 1 and not _v93(x[1]):
+        return False
     return True
 
 
 def _v105(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v106(item):
+            return False
+    return True
+
+
+def _v106(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1077,27 +1085,27 @@ def _v105(x: Any) -> bool:
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v107(value):
-            return False
-    return True
-
-
-def _v107(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v108(item):
+        if not _v108(value):
             return False
     return True
 
 
 def _v108(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v109(item):
+            return False
+    return True
+
+
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1111,32 +1119,32 @@ def _v108(x: Any) -> bool:
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v98(x[0]):
+    if len(x) > 0 and not _v99(x[0]):
         return False
-    if len(x) > 1 and not _v98(x[1]):
+    if len(x) > 1 and not _v99(x[1]):
         return False
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v111(item):
+        if not _v112(item):
             return False
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1152,7 +1160,7 @@ def _v111(x: Any) -> bool:
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1160,7 +1168,7 @@ def _v112(x: Any) -> bool:
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
@@ -1172,30 +1180,30 @@ def _v113(x: Any) -> bool:
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v115(value):
+        if not _v116(value):
             return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v116(x[0]):
+    if len(x) > 0 and not _v117(x[0]):
         return False
-    if len(x) > 1 and not _v116(x[1]):
+    if len(x) > 1 and not _v117(x[1]):
         return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1203,7 +1211,7 @@ def _v116(x: Any) -> bool:
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1219,16 +1227,16 @@ def _v117(x: Any) -> bool:
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v119(item):
+        if not _v120(item):
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1237,33 +1245,33 @@ def _v119(x: Any) -> bool:
         check = _T49.get(key)
         if check is None or not check(value):
             return False
-    if not (_v127(x) and _v132(x)):
-        return False
-    return True
-
-
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E47):
+    if not (_v128(x) and _v133(x)):
         return False
     return True
 
 
 def _v121(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E47):
         return False
-    for key, value in x.items():
-        if not _v122(value):
-            return False
     return True
 
 
 def _v122(x: Any) -> bool:
-    if not (_v1(x) or _v123(x)):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v123(value):
+            return False
     return True
 
 
 def _v123(x: Any) -> bool:
+    if not (_v1(x) or _v124(x)):
+        return False
+    return True
+
+
+def _v124(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1274,16 +1282,16 @@ def _v123(x: Any) -> bool:
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v125(value):
+        if not _v126(value):
             return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1297,24 +1305,24 @@ def _v125(x: Any) -> bool:
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v103(item):
+        if not _v104(item):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
-    if not (_v128(x) if _v130(x) else _v129(x)):
+def _v128(x: Any) -> bool:
+    if not (_v129(x) if _v131(x) else _v130(x)):
         return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1323,7 +1331,7 @@ def _v128(x: Any) -> bool:
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1332,7 +1340,7 @@ def _v129(x: Any) -> bool:
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1343,26 +1351,26 @@ def _v130(x: Any) -> bool:
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
-    if not (_v133(x) if _v134(x) else True):
+def _v133(x: Any) -> bool:
+    if not (_v134(x) if _v135(x) else True):
         return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1373,13 +1381,13 @@ def _v134(x: Any) -> bool:
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1397,28 +1405,28 @@ def _v136(x: Any) -> bool:
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v139(item):
+        if not _v140(item):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
-    if sum((_v140(x), _v154(x),)) != 1:
+def _v140(x: Any) -> bool:
+    if sum((_v141(x), _v155(x),)) != 1:
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1456,33 +1464,33 @@ def _v140(x: Any) -> bool:
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v143(x[0]):
+    if len(x) > 0 and not _v144(x[0]):
         return False
-    if len(x) > 1 and not _v143(x[1]):
-        return False
-    return True
-
-
-def _v143(x: Any) -> bool:
-    if not (number(x)):
+    if len(x) > 1 and not _v144(x[1]):
         return False
     return True
 
 
 def _v144(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v145(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1491,16 +1499,16 @@ def _v144(x: Any) -> bool:
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v146(item):
+        if not _v147(item):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1518,19 +1526,8 @@ def _v146(x: Any) -> bool:
     return True
 
 
-def _v147(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v148(item):
-            return False
-    return True
-
-
 def _v148(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
         return False
     for item in x:
         if not _v149(item):
@@ -1541,10 +1538,10 @@ def _v148(x: Any) -> bool:
 def _v149(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 4:
+    if len(x) < 1:
         return False
     for item in x:
-        if not _v142(item):
+        if not _v150(item):
             return False
     return True
 
@@ -1552,13 +1549,24 @@ def _v149(x: Any) -> bool:
 def _v150(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    if len(x) < 4:
+        return False
     for item in x:
-        if not _v151(item):
+        if not _v143(item):
             return False
     return True
 
 
 def _v151(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v152(item):
+            return False
+    return True
+
+
+def _v152(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -1574,7 +1582,7 @@ def _v151(x: Any) -> bool:
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -1588,7 +1596,7 @@ def _v152(x: Any) -> bool:
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1596,7 +1604,7 @@ def _v153(x: Any) -> bool:
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1614,22 +1622,22 @@ def _v154(x: Any) -> bool:
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v157(item):
+        if not _v158(item):
             return False
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1647,28 +1655,28 @@ def _v157(x: Any) -> bool:
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E57):
         return False
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v161(item):
+        if not _v162(item):
             return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1682,16 +1690,16 @@ def _v161(x: Any) -> bool:
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v163(item):
+        if not _v164(item):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1707,16 +1715,16 @@ def _v163(x: Any) -> bool:
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v165(item):
+        if not _v166(item):
             return False
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -1734,7 +1742,7 @@ def _v165(x: Any) -> bool:
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1743,16 +1751,16 @@ def _v166(x: Any) -> bool:
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v142(value):
+        if not _v143(value):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1770,16 +1778,16 @@ def _v168(x: Any) -> bool:
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v170(item):
+        if not _v171(item):
             return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1817,31 +1825,31 @@ def _v170(x: Any) -> bool:
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v172(item):
+        if not _v173(item):
             return False
     return True
 
 
-def _v172(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E64):
         return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v174(item):
+        if not _v175(item):
             return False
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1855,7 +1863,7 @@ def _v174(x: Any) -> bool:
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1864,7 +1872,7 @@ def _v175(x: Any) -> bool:
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v177(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1880,7 +1888,7 @@ def _v176(x: Any) -> bool:
     return True
 
 
-def _v177(x: Any) -> bool:
+def _v178(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1899,16 +1907,16 @@ def _v177(x: Any) -> bool:
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v179(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v179(item):
+        if not _v180(item):
             return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1930,26 +1938,26 @@ def _v179(x: Any) -> bool:
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E67):
         return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v183(item):
+        if not _v184(item):
             return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1969,13 +1977,13 @@ def _v183(x: Any) -> bool:
     return True
 
 
-def _v184(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E69):
         return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2001,22 +2009,22 @@ def _v185(x: Any) -> bool:
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v188(item):
+        if not _v189(item):
             return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2046,7 +2054,7 @@ def _v188(x: Any) -> bool:
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P1.search(x) is None):
@@ -2054,13 +2062,13 @@ def _v189(x: Any) -> bool:
     return True
 
 
-def _v190(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E74):
         return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2068,7 +2076,7 @@ def _v191(x: Any) -> bool:
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2090,7 +2098,7 @@ def _v192(x: Any) -> bool:
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2100,16 +2108,16 @@ def _v193(x: Any) -> bool:
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v195(item):
+        if not _v196(item):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2125,16 +2133,16 @@ def _v195(x: Any) -> bool:
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v197(item):
+        if not _v198(item):
             return False
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2154,16 +2162,16 @@ def _v197(x: Any) -> bool:
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v199(item):
+        if not _v200(item):
             return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2181,19 +2189,19 @@ def _v199(x: Any) -> bool:
     return True
 
 
-def _v200(x: Any) -> bool:
-    if sum((_v201(x), _v202(x),)) != 1:
-        return False
-    return True
-
-
 def _v201(x: Any) -> bool:
-    if not (x is None):
+    if sum((_v202(x), _v203(x),)) != 1:
         return False
     return True
 
 
 def _v202(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v203(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2209,7 +2217,7 @@ def _v202(x: Any) -> bool:
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2217,13 +2225,13 @@ def _v203(x: Any) -> bool:
     return True
 
 
-def _v204(x: Any) -> bool:
-    if sum((_v201(x), _v14(x),)) != 1:
+def _v205(x: Any) -> bool:
+    if sum((_v202(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -2237,13 +2245,13 @@ def _v205(x: Any) -> bool:
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E82):
         return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2261,16 +2269,16 @@ def _v207(x: Any) -> bool:
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v209(item):
+        if not _v210(item):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2292,16 +2300,16 @@ def _v209(x: Any) -> bool:
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v211(item):
+        if not _v212(item):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2319,28 +2327,28 @@ def _v211(x: Any) -> bool:
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E86):
         return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v214(item):
+        if not _v215(item):
             return False
     return True
 
 
-def _v214(x: Any) -> bool:
-    if sum((_v215(x), _v217(x), _v219(x),)) != 1:
+def _v215(x: Any) -> bool:
+    if sum((_v216(x), _v218(x), _v220(x),)) != 1:
         return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2354,13 +2362,13 @@ def _v215(x: Any) -> bool:
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2374,13 +2382,13 @@ def _v217(x: Any) -> bool:
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2396,17 +2404,17 @@ def _v219(x: Any) -> bool:
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v144(item):
+        if not _v145(item):
             return False
     return True
 
@@ -2449,60 +2457,60 @@ _E34 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'ric
 _E35 = frozenset(['centre', 'edge'])
 _E36 = frozenset(['per_file', 'whole_corps'])
 _E37 = frozenset(['half_of_max', 'half_of_mobility'])
-_T38: dict[str, Callable[[Any], bool]] = {'dice': _v88, 'penalties': _v90, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v92, 'prebattle_measure': _v93, 'corps_penalty': _v94, 'back_distance': _v95, 'pass_through_limit': _v96}
-_T39: dict[str, Callable[[Any], bool]] = {'width': _v98, 'depth': _v98}
+_T38: dict[str, Callable[[Any], bool]] = {'dice': _v89, 'penalties': _v91, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v93, 'prebattle_measure': _v94, 'corps_penalty': _v95, 'back_distance': _v96, 'pass_through_limit': _v97}
+_T39: dict[str, Callable[[Any], bool]] = {'width': _v99, 'depth': _v99}
 _E40 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v101, 'polygon': _v102}
-_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v103, 'terrain': _v4, 'corps': _v4}
-_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v92, 'y': _v92, 'facing': _v112, 'width': _v98, 'depth': _v98, 'mobility': _v34}
-_T44: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v114}
-_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v109, 'bases': _v110, 'formation': _v113}
-_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v39, 'options': _v87, 'to_move': _v4, 'field': _v97, 'terrain': _v99, 'landmarks': _v104, 'sides': _v106}
+_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v102, 'polygon': _v103}
+_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v104, 'terrain': _v4, 'corps': _v4}
+_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v93, 'y': _v93, 'facing': _v113, 'width': _v99, 'depth': _v99, 'mobility': _v34}
+_T44: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v115}
+_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v110, 'bases': _v111, 'formation': _v114}
+_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v39, 'name': _v87, 'options': _v88, 'to_move': _v4, 'field': _v98, 'terrain': _v100, 'landmarks': _v105, 'sides': _v107}
 _E47 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T48: dict[str, Callable[[Any], bool]] = {'x': _v92, 'y': _v92, 'facing': _v112}
-_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v120, 'landmark': _v4, 'rolls': _v121, 'end': _v124, 'base': _v4, 'path': _v126, 'facing': _v112, 'note': _v5}
-_T50: dict[str, Callable[[Any], bool]] = {'order': _v131}
-_T51: dict[str, Callable[[Any], bool]] = {'order': _v135}
-_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v61, 'state': _v4, 'side': _v4, 'orders': _v118}
-_T53: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v143}
-_T54: dict[str, Callable[[Any], bool]] = {'fraction': _v153, 'decimal': _v96}
-_T55: dict[str, Callable[[Any], bool]] = {'allowance': _v143, 'probability': _v152, 'region': _v147}
-_T56: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v141, 'side': _v5, 'corps': _v5, 'centre': _v142, 'facing': _v143, 'mobility': _v143, 'allowance': _v143, 'tolerance': _v143, 'engaged': _v144, 'owed': _v145, 'clear': _v147, 'levels': _v150, 'limit': _v147}
+_T48: dict[str, Callable[[Any], bool]] = {'x': _v93, 'y': _v93, 'facing': _v113}
+_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v121, 'landmark': _v4, 'rolls': _v122, 'end': _v125, 'base': _v4, 'path': _v127, 'facing': _v113, 'note': _v5}
+_T50: dict[str, Callable[[Any], bool]] = {'order': _v132}
+_T51: dict[str, Callable[[Any], bool]] = {'order': _v136}
+_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v61, 'state': _v4, 'side': _v4, 'orders': _v119}
+_T53: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v144}
+_T54: dict[str, Callable[[Any], bool]] = {'fraction': _v154, 'decimal': _v97}
+_T55: dict[str, Callable[[Any], bool]] = {'allowance': _v144, 'probability': _v153, 'region': _v148}
+_T56: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v142, 'side': _v5, 'corps': _v5, 'centre': _v143, 'facing': _v144, 'mobility': _v144, 'allowance': _v144, 'tolerance': _v144, 'engaged': _v145, 'owed': _v146, 'clear': _v148, 'levels': _v151, 'limit': _v148}
 _E57 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T58: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v166}
-_T59: dict[str, Callable[[Any], bool]] = {'probability': _v152, 'rolls': _v164, 'ends': _v167}
-_T60: dict[str, Callable[[Any], bool]] = {'bases': _v144, 'outcomes': _v162}
-_T61: dict[str, Callable[[Any], bool]] = {'order': _v158, 'landmark': _v159, 'reason': _v159, 'groups': _v160}
-_T62: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v155, 'side': _v5, 'orders': _v156}
-_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v137, 'state': _v5, 'reach': _v138}
+_T58: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v167}
+_T59: dict[str, Callable[[Any], bool]] = {'probability': _v153, 'rolls': _v165, 'ends': _v168}
+_T60: dict[str, Callable[[Any], bool]] = {'bases': _v145, 'outcomes': _v163}
+_T61: dict[str, Callable[[Any], bool]] = {'order': _v159, 'landmark': _v160, 'reason': _v160, 'groups': _v161}
+_T62: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v156, 'side': _v5, 'orders': _v157}
+_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v138, 'state': _v5, 'reach': _v139}
 _E64 = frozenset(['illegal', 'legal', 'unchecked'])
-_T65: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v144, 'rides': _v175}
-_T66: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v159, 'config': _v5}
+_T65: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v145, 'rides': _v176}
+_T66: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v160, 'config': _v5}
 _E67 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v180, 'edition_value': _v180, 'source': _v181, 'file': _v159}
+_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v181, 'edition_value': _v181, 'source': _v182, 'file': _v160}
 _E69 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T70: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v184, 'codes': _v144, 'pattern': _v159, 'applied': _v7}
-_T71: dict[str, Callable[[Any], bool]] = {'edition': _v177, 'options': _v178, 'selection': _v182}
-_T72: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v159, 'config': _v159, 'error': _v159, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v144, 'verdicts': _v171, 'assignment': _v173, 'overrides': _v176}
+_T70: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v185, 'codes': _v145, 'pattern': _v160, 'applied': _v7}
+_T71: dict[str, Callable[[Any], bool]] = {'edition': _v178, 'options': _v179, 'selection': _v183}
+_T72: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v160, 'config': _v160, 'error': _v160, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v145, 'verdicts': _v172, 'assignment': _v174, 'overrides': _v177}
 _T73: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
 _E74 = frozenset(['error', 'note', 'warning'])
-_T75: dict[str, Callable[[Any], bool]] = {'code': _v189, 'name': _v4, 'severity': _v190, 'message': _v5, 'clauses': _v144, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v191, 'order_id': _v159}
-_T76: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v169, 'summary': _v185, 'readings': _v186, 'statistics': _v14, 'findings': _v187}
+_T75: dict[str, Callable[[Any], bool]] = {'code': _v190, 'name': _v4, 'severity': _v191, 'message': _v5, 'clauses': _v145, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v192, 'order_id': _v160}
+_T76: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v170, 'summary': _v186, 'readings': _v187, 'statistics': _v14, 'findings': _v188}
 _T77: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
 _T78: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T79: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v159, 'liberated': _v7}
+_T79: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v160, 'liberated': _v7}
 _T80: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
 _T81: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
 _E82 = frozenset(['kept', 'lost', 'refunded'])
-_T83: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v206}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v159, 'text': _v5, 'forced': _v7, 'turn': _v193, 'destroyed': _v194, 'captured': _v196, 'transfers': _v198, 'spent': _v14, 'purchased': _v14, 'income': _v200, 'refunded': _v203, 'ipcs': _v204, 'notes': _v144, 'unplaced': _v205}
+_T83: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v207}
+_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v160, 'text': _v5, 'forced': _v7, 'turn': _v194, 'destroyed': _v195, 'captured': _v197, 'transfers': _v199, 'spent': _v14, 'purchased': _v14, 'income': _v201, 'refunded': _v204, 'ipcs': _v205, 'notes': _v145, 'unplaced': _v206}
 _T85: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
 _E86 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
-_T87: dict[str, Callable[[Any], bool]] = {'type': _v216, 'text': _v5}
-_T88: dict[str, Callable[[Any], bool]] = {'type': _v218, 'items': _v144}
-_T89: dict[str, Callable[[Any], bool]] = {'type': _v220, 'headers': _v144, 'rows': _v221}
-_T90: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v212, 'facts': _v186, 'blocks': _v213}
-_T91: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v208, 'sections': _v210}
+_T87: dict[str, Callable[[Any], bool]] = {'type': _v217, 'text': _v5}
+_T88: dict[str, Callable[[Any], bool]] = {'type': _v219, 'items': _v145}
+_T89: dict[str, Callable[[Any], bool]] = {'type': _v221, 'headers': _v145, 'rows': _v222}
+_T90: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v213, 'facts': _v187, 'blocks': _v214}
+_T91: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v209, 'sections': _v211}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -2513,9 +2521,9 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-purchase': _v79,
     'aa-mobilize': _v81,
     'maneuver-state': _v85,
-    'maneuver-orders': _v117,
-    'reach': _v136,
-    'report': _v168,
-    'apply-report': _v192,
-    'summary': _v207,
+    'maneuver-orders': _v118,
+    'reach': _v137,
+    'report': _v169,
+    'apply-report': _v193,
+    'summary': _v208,
 }
