@@ -31,8 +31,6 @@ def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report],
 
     ``select``: what the run reports of a report; ``kernel``: the run's services (``prepare``, ``check``).
     """
-    from movecheck.aa.svg import render
-
     if is_kind(loaded.kind, STATE):
         prepared = kernel.prepare(loaded, settings)
         report = Report()
@@ -60,6 +58,17 @@ def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report],
     scene = orders_scene(loaded.doc, doc_path, outcome, prepared, report)
     scene.around = around
     return render(scene)
+
+
+def render(scene: Board) -> str:
+    """The scene as SVG: on its board when the map has one (:mod:`movecheck.aa.boardsvg`), else as a diagram."""
+    if scene.shapes is not None:
+        from movecheck.aa.boardsvg import render_board
+
+        return render_board(scene)
+    from movecheck.aa.svg import render as diagram
+
+    return diagram(scene)
 
 
 def layout_of(prepared: Any) -> Any:

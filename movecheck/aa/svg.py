@@ -57,11 +57,7 @@ def colours(powers: list[str]) -> dict[str, tuple[str, str]]:
 
 
 def render(scene: Board) -> str:
-    """The scene as an SVG document: on its board when the map has one, else as a diagram."""
-    if scene.shapes is not None:
-        from movecheck.aa.boardsvg import render_board
-
-        return render_board(scene)
+    """The scene as an SVG document."""
     paint = colours(scene.powers)
     root = ET.Element("svg", {"xmlns": SVG_NS, "version": "1.1"})
     _defs(root, scene, paint)
