@@ -50,9 +50,14 @@ def read_polygons(text: str, known: set[str]) -> dict[str, list[list[Point]]]:
     """Each known space's outlines (the first line of a name wins), simplified."""
     shapes: dict[str, list[list[Point]]] = {}
     total = 0
+    angled = sorted((n for n in known if "<" in n), key=len, reverse=True)  # a name TripleA's format cannot cut
     for line in _lines(text):
         name, bracket, rest = line.partition("<")
         name = name.strip()
+        for whole in angled:
+            if line.startswith(whole) and line[len(whole):].lstrip().startswith("<"):
+                name, bracket, rest = whole, "<", line[len(whole):].lstrip()[1:]
+                break
         if not bracket or name not in known or name in shapes:
             continue
         pieces = []

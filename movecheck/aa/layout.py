@@ -271,9 +271,34 @@ def read_map_folder(folder: str, names: list[str]) -> tuple[Layout | None, list[
     shown = notes[:MAX_FOLDER_NOTES]
     if len(notes) > MAX_FOLDER_NOTES:
         shown.append(f"and {len(notes) - MAX_FOLDER_NOTES} more lines skipped")
-    width, height, wrap = read_properties(text_of("map.properties") or "")
+    properties = text_of("map.properties") or ""
+    width, height, wrap = read_properties(properties)
     ordered = {name: centers[name] for name in names if name in centers}
     missing = len(names) - len(ordered)
     if missing:
         shown.append(f"{missing} spaces have no centre: they are placed beside their neighbours")
-    return Layout(width, height, wrap, ordered), [f"centers.txt: {note}" for note in shown]
+    board, board_notes = folder_board(text_of, names, properties)
+    return Layout(width, height, wrap, ordered, board=board), [f"centers.txt: {note}" for note in shown] + board_notes
+
+
+def folder_board(text_of: Any, names: list[str], properties: str) -> tuple[BoardShapes | None, list[str]]:
+    """The board of a TripleA map folder (``polygons.txt``, ``place.txt``, ``name_place.txt``, ``capitols.txt``,
+    ``vc.txt``, the colours of ``map.properties``); None, with a note, when it has no ``polygons.txt`` or a space
+    has no polygon (the map is then drawn as a diagram)."""
+    from movecheck.aa import board_files
+
+    known = set(names)
+    polygons = text_of("polygons.txt")
+    if polygons is None:
+        return None, ["no polygons.txt: the picture is a diagram of the connections"]
+    shapes = board_files.read_polygons(polygons, known)
+    missing = [name for name in names if name not in shapes]
+    if missing:
+        return None, [f"polygons.txt: {len(missing)} spaces have no polygon (the first: {missing[0]!r}): "
+                      "the picture is a diagram of the connections"]
+    board = BoardShapes(
+        {n: shapes[n] for n in names}, board_files.read_places(text_of("place.txt") or "", known),
+        board_files.read_point(text_of("name_place.txt") or "", known),
+        board_files.read_point(text_of("capitols.txt") or "", known),
+        board_files.read_point(text_of("vc.txt") or "", known), board_files.read_colours(properties))
+    return board, []

@@ -251,3 +251,58 @@ def test_the_built_in_layouts_carry_the_board() -> None:
     points = sum(len(piece) // 2 for pieces in LAYOUT["shapes"].values() for piece in pieces)
     assert 5000 < points < 12000  # TripleA's 48,209 points, simplified to 2 pixels
     assert (REPO / "movecheck/aa/maps/aa1942-2e.layout.json").stat().st_size < 160_000
+
+
+def _import_small(run_main, tmp_path: Path, files: dict[str, str]) -> tuple[Path, str]:
+    from .test_aa_picture import SMALL
+    from .triplea_writer import game_xml
+
+    folder = tmp_path / "mapfolder" / "map"
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    game = tmp_path / "game.xml"
+    game.write_text(game_xml(SMALL), encoding="utf-8")
+    code, _out, err = run_main(["import", "triplea", str(game), "-o", str(tmp_path / "small.yaml"),
+                                "--map-folder", str(tmp_path / "mapfolder")])
+    assert code == 0, err
+    (tmp_path / "state.yaml").write_text(
+        "movecheck: 1\nsystem: aa\nmap: small.yaml\nturn: {round: 1, power: Reds, phase: combat_move}\n",
+        encoding="utf-8")
+    return tmp_path, err
+
+
+SMALL_BOARD = {
+    "centers.txt": "Redland  (100,200)\nIsthmus  (300,250)\n1 Sea Zone  (200,400)\nBlue<land> & \"Co\"  (500,260)\n",
+    "polygons.txt": "1 Sea Zone  <  (0,300) (600,300) (600,500) (0,500) >  \n"
+                    "Redland  <  (50,150) (150,150) (150,290) (50,290) >  <  (20,320) (40,320) (30,340) > \n"
+                    "Isthmus  <  (150,150) (350,150) (350,290) (150,290) > \n"
+                    "Blue<land> & \"Co\"  <  (350,150) (600,150) (600,290) (350,290) > \n"
+                    "Nowhere  <  (0,0) (1,0) (1,1) >\n",
+    "place.txt": "Redland  (70,170)  (100,170)\n",
+    "map.properties": "map.width=600\nmap.height=500\ncolor.Reds=aa2222\ncolor.Blues=2222aa\n",
+}
+
+
+def test_an_imported_map_with_a_board_folder_is_drawn_as_its_board(run_main, tmp_path: Path) -> None:
+    where, _err = _import_small(run_main, tmp_path, SMALL_BOARD)
+    layout = yaml_data((where / "small.yaml").read_text(encoding="utf-8"))["layout"]
+    assert layout["shapes"]["Redland"] == [[50, 150, 150, 150, 150, 290, 50, 290], [20, 320, 40, 320, 30, 340]]
+    assert layout["colours"] == {"Blues": "#2222aa", "Reds": "#aa2222"} and "Nowhere" not in layout["shapes"]
+    code, out, err = run_main(["render", str(where / "state.yaml")], cwd=where)
+    assert code == 0, err
+    root = ET.fromstring(out.encode("utf-8"))
+    drawn = {g.get("data-space"): (g.get("fill"), len(g.findall(f"{SVG}polygon"))) for g in _by_class(root, "space")}
+    assert drawn["Redland"] == ("#aa2222", 2) and drawn["Isthmus"] == ("#2222aa", 1) and len(drawn) == 4
+    tanks = next(g for g in _by_class(root, "units") if g.get("data-space") == "Redland")
+    assert tanks.get("data-count") == "2" and tanks.find(f"{SVG}rect").get("x") == "71"  # at its first unit place
+
+
+def test_a_board_folder_missing_a_shape_keeps_the_diagram(run_main, tmp_path: Path) -> None:
+    files = dict(SMALL_BOARD, **{"polygons.txt": SMALL_BOARD["polygons.txt"].replace("Isthmus  <", "Isth  <")})
+    where, err = _import_small(run_main, tmp_path, files)
+    assert "1 spaces have no polygon" in err and "'Isthmus'" in err
+    assert "shapes" not in yaml_data((where / "small.yaml").read_text(encoding="utf-8"))["layout"]
+    code, out, _err = run_main(["render", str(where / "state.yaml")], cwd=where)
+    root = ET.fromstring(out.encode("utf-8"))
+    assert code == 0 and all(g.find(f"{SVG}circle") is not None for g in _by_class(root, "space"))
