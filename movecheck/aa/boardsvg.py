@@ -75,16 +75,28 @@ def overlaps(one: Box, two: Box) -> bool:
 
 
 class Placer:
-    """The boxes taken so far; a label takes the first of its candidate places that overlaps none."""
+    """The boxes taken so far; a label takes the first of its candidate places that overlaps none.
+
+    The boxes are kept in a grid of :data:`CELL`-pixel cells, so a test looks only at the boxes near it.
+    """
+
+    CELL = 64.0
 
     def __init__(self) -> None:
-        self.taken: list[Box] = []
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+
+    def _cells(self, box: Box) -> list[tuple[int, int]]:
+        c = self.CELL
+        return [(i, j) for i in range(int(box[0] // c), int(box[2] // c) + 1)
+                for j in range(int(box[1] // c), int(box[3] // c) + 1)]
 
     def free(self, box: Box) -> bool:
-        return not any(overlaps(box, other) for other in self.taken)
+        cells = self.cells
+        return not any(overlaps(box, other) for cell in self._cells(box) for other in cells.get(cell, ()))
 
     def take(self, box: Box) -> None:
-        self.taken.append(box)
+        for cell in self._cells(box):
+            self.cells.setdefault(cell, []).append(box)
 
     def first_free(self, boxes: list[Box]) -> int | None:
         for k, box in enumerate(boxes):

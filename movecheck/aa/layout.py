@@ -111,11 +111,11 @@ def _mapping(value: Any) -> dict[str, Any]:
 
 def _pairs(flat: list[Any]) -> list[tuple[int, int]]:
     """``[x0, y0, x1, y1, ...]`` as points (numbers in range only; an odd last value dropped)."""
-    values = [int(v) for v in flat if isinstance(v, (int, float)) and not isinstance(v, bool)
-              and 0 <= v <= MAX_COORDINATE]
-    if len(values) != len(flat):
-        return []
-    return [(values[k], values[k + 1]) for k in range(0, len(values) - 1, 2)]
+    if not all(type(v) is int and 0 <= v <= MAX_COORDINATE for v in flat):
+        if not all(type(v) in (int, float) and 0 <= v <= MAX_COORDINATE for v in flat):
+            return []
+        flat = [int(v) for v in flat]
+    return list(zip(flat[::2], flat[1::2], strict=False))
 
 
 def _int(value: float) -> float | int:
