@@ -372,6 +372,11 @@ def summary(
         help="The files of one turn or phase: orders, battle results, purchases, or a state.", show_default=False)],
     fmt: SummaryFormatOption = SummaryFormat.markdown,
     output: PostOutput = None,
+    picture: Annotated[
+        str | None,
+        typer.Option("--picture", help="The picture attached to the post (render -o FILE): named in its last "
+                     "section, by its file name.", show_default=False),
+    ] = None,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
     root: RootOption = None,
@@ -382,7 +387,7 @@ def summary(
     """Write the post of a turn for the game's thread: what moved, battles, captures, findings."""
     from movecheck.summary.command import run_summary
 
-    raise typer.Exit(run_summary(files, fmt.value, output, state, option, root, isolated, config))
+    raise typer.Exit(run_summary(files, fmt.value, output, state, option, root, isolated, config, picture))
 
 
 def _fail(message: str) -> None:

@@ -306,3 +306,18 @@ def test_a_board_folder_missing_a_shape_keeps_the_diagram(run_main, tmp_path: Pa
     code, out, _err = run_main(["render", str(where / "state.yaml")], cwd=where)
     root = ET.fromstring(out.encode("utf-8"))
     assert code == 0 and all(g.find(f"{SVG}circle") is not None for g in _by_class(root, "space"))
+
+
+def test_summary_names_the_picture_to_attach(run_main) -> None:
+    from movecheck.schema import validate_data
+
+    code, out, err = run_main(["summary", "examples/aa/orders/g1-combat.yaml", "--picture", "/home/ref/r1/g1.png"],
+                              cwd=REPO)
+    assert code == 0, err
+    assert out.endswith("### Picture\n\nthe picture of this turn is attached: g1.png\n")
+    assert "/home/ref" not in out  # the referee's folders stay out of the post
+    _code, out, _err = run_main(["summary", "examples/aa/orders/g1-combat.yaml", "--picture", "g1.png",
+                                 "--format", "json"], cwd=REPO)
+    data = json.loads(out)
+    assert data["sections"][-1]["kind"] == "picture" and data["sections"][-1]["facts"] == {"file": "g1.png"}
+    assert validate_data("summary", data) == []
