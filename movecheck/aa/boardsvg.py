@@ -129,7 +129,7 @@ def render_board(scene: Board) -> str:
     _symbols(view, scene, shapes, unit, placer)
     _units(view, scene, shapes, paint, unit, placer)
     _placements(view, scene, shapes, paint, unit, placer)
-    _arrows(view, scene, paint, unit)
+    _arrows(view, scene, paint, unit, vw >= scene.width)
     left_out = _arrow_labels(view, scene, unit, placer)
     _markers(view, scene, unit, placer, (vx, vy, vw, vh))
     _names(view, scene, shapes, unit, placer, (vx, vy, vw, vh))
@@ -461,14 +461,16 @@ def _shifts(scene: Board, unit: float) -> list[float]:
     return shifts
 
 
-def _arrows(parent: ET.Element, scene: Board, paint: dict[str, tuple[str, str]], unit: float) -> None:
+def _arrows(parent: ET.Element, scene: Board, paint: dict[str, tuple[str, str]], unit: float, whole: bool) -> None:
+    """Each order's arrow; on the whole board, one that crosses the east-west edge leaves it and comes back."""
     layer = add(parent, "g", {"id": "moves", "fill": "none", "stroke-linecap": "round", "stroke-linejoin": "round"})
     for arrow, shift in zip(scene.arrows, _shifts(scene, unit), strict=True):
         ink = ILLEGAL if arrow.how == "illegal" else paint.get(arrow.power, PALETTE[0])[1]
         group = add(layer, "g", {"class": "move", "data-order": str(arrow.order), "data-how": arrow.how})
         add(group, "title", {}, _("order {label}: {path}").format(label=arrow.label, path=" → ".join(arrow.path)))
         width = 6 * unit if arrow.how in ("attack", "blitz", "amphibious") else 4.5 * unit
-        for line in _segments(scene, _arrow_points(scene, arrow, shift)):
+        lines = _segments(scene, _arrow_points(scene, arrow, shift))
+        for line in lines if whole else lines[:1]:  # a cropped view has moved the spaces to the side it shows
             line = _shorten(line, 14 * unit)  # the head stops short of the space's centre, its markers readable
             style = {"points": " ".join(f"{num(x)},{num(y)}" for x, y in line), "stroke": "#ffffff",
                      "stroke-width": num(width + 3 * unit), "stroke-opacity": "0.8"}

@@ -158,12 +158,16 @@ def test_the_turn_picture_shows_the_part_of_the_board_it_touches(run_main) -> No
     assert float(wider.get("viewBox").split()[2]) > w
 
 
-def test_a_move_across_the_pacific_is_drawn_the_short_way(run_main) -> None:
+def test_a_move_across_the_pacific_is_drawn_the_short_way_in_one_piece(run_main) -> None:
     root = _svg(run_main, "examples/aa/orders/us1-noncombat.yaml")
-    fighter = next(a for a in _by_class(root, "move") if a.get("data-order") == "1")  # Western US -> SZ 56 -> SZ 53
-    line = next(ln for ln in fighter.findall(f"{SVG}polyline") if ln.get("marker-end"))
-    xs = [float(p.split(",")[0]) for p in line.get("points").split()]
-    assert max(abs(a - b) for a, b in itertools.pairwise(xs)) < 1000  # not 3,000 pixels back across the board
+    x0, _y0, width, _h = (float(v) for v in root.find(f"{SVG}svg").get("viewBox").split())
+    assert x0 < 0 < x0 + width  # the view spans the east-west edge: both sides of the Pacific side by side
+    for order in ("1", "3"):  # the fighter over the Pacific; the bomber Eastern -> Central -> Western US
+        arrow = next(a for a in _by_class(root, "move") if a.get("data-order") == order)
+        (line,) = [ln for ln in arrow.findall(f"{SVG}polyline") if ln.get("marker-end")]  # one piece
+        xs = [float(p.split(",")[0]) for p in line.get("points").split()]
+        assert max(abs(a - b) for a, b in itertools.pairwise(xs)) < 1000  # not 3,000 pixels back across the board
+        assert all(x0 <= x <= x0 + width for x in xs)
 
 
 def test_a_mobilization_shows_its_placements_and_a_purchase_says_what_was_bought(run_main) -> None:
@@ -227,8 +231,10 @@ def test_a_png_without_the_extra_is_one_clear_line(run_main, monkeypatch, tmp_pa
 
 
 def test_around_takes_all_or_a_margin(run_main) -> None:
+    for good in ("all", "0", "400"):
+        assert run_main(["render", "examples/aa/orders/g1-combat.yaml", "--around", good], cwd=REPO)[0] == 0
     code, _out, err = run_main(["render", "examples/aa/orders/g1-combat.yaml", "--around", "Germany"], cwd=REPO)
-    assert code == 2 and "--around" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and "--around takes 'all' or a margin" in err and len(err.strip().splitlines()) == 1
 
 
 def test_board_files_are_read_as_untrusted_text() -> None:
