@@ -118,7 +118,8 @@ def render_board(scene: Board) -> str:
     root = ET.Element("svg", {"xmlns": SVG_NS, "version": "1.1"})
     _defs(root, paint, unit)
     add(root, "rect", {"width": num(vw), "height": "100%", "fill": "#ffffff"})
-    add(root, "text", {"x": num(8 * unit), "y": num(24 * unit), "font-size": num(18 * unit),
+    title_size = min(18 * unit, (vw - 16 * unit) / (CHAR_WIDTH * max(len(scene.title), 1)))  # on one line
+    add(root, "text", {"x": num(8 * unit), "y": num(24 * unit), "font-size": num(title_size),
                        "font-family": FONT, "fill": INK}, scene.title)
     view = add(root, "svg", {"id": "board", "x": "0", "y": num(title_h), "width": num(vw), "height": num(vh),
                              "viewBox": f"{num(vx)} {num(vy)} {num(vw)} {num(vh)}"})
@@ -567,7 +568,12 @@ def _names(parent: ET.Element, scene: Board, shapes: BoardShapes, unit: float, p
         if place.name in shapes.labels:
             lx, ly = shapes.labels[place.name]
             spots.append((float(lx), float(ly), "start"))
-        spots += [(x, y + dy * size, "middle") for dy in (0.4, -0.9, 1.7, -2.2, 3.0)]
+        pieces = shapes.shapes.get(place.name) or []
+        around = [(x + dx * size, y + dy * size) for dy in (0.4, -0.9, 1.7, -2.2, 3.0, -3.5, 4.3, -4.8)
+                  for dx in (0, -4, 4, -8, 8)]
+        half = CHAR_WIDTH * size * len(text) / 2
+        spots += [(sx, sy, "middle") for k, (sx, sy) in enumerate(around)
+                  if k == 0 or all(inside(pieces, sx + d, sy - size * 0.3) for d in (-half, 0.0, half))]
         boxes = [text_box(sx, sy, size, text, anchor) for sx, sy, anchor in spots]
         k = placer.first_free(boxes)
         if k is None:
@@ -576,6 +582,18 @@ def _names(parent: ET.Element, scene: Board, shapes: BoardShapes, unit: float, p
         add(layer, "text", {"class": "label", "data-space": place.name, "x": num(sx), "y": num(sy),
                             "font-size": num(size), "text-anchor": anchor, "stroke-width": num(3 * unit / 1.2),
                             "fill": SEA_INK if place.sea else INK}, text)
+
+
+def inside(pieces: list[list[tuple[int, int]]], x: float, y: float) -> bool:
+    """The point lies in one of the polygons (even-odd rule): a name moved off its centre stays on its space."""
+    for piece in pieces:
+        hit = False
+        for (x0, y0), (x1, y1) in zip(piece, piece[1:] + piece[:1], strict=True):
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                hit = not hit
+        if hit:
+            return True
+    return False
 
 
 def _name_text(place: Place) -> str:
