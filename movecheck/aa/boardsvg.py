@@ -114,13 +114,13 @@ def render_board(scene: Board) -> str:
     vx, vy, vw, vh = view_of(scene, shapes)
     scene, shapes = shifted(scene, shapes, vx + vw / 2)
     unit = vw / READ_WIDTH
-    title_h = 34 * unit
     root = ET.Element("svg", {"xmlns": SVG_NS, "version": "1.1"})
     _defs(root, paint, unit)
     add(root, "rect", {"width": num(vw), "height": "100%", "fill": "#ffffff"})
     title_size = min(18 * unit, (vw - 16 * unit) / (CHAR_WIDTH * max(len(scene.title), 1)))  # on one line
     add(root, "text", {"x": num(8 * unit), "y": num(24 * unit), "font-size": num(title_size),
                        "font-family": FONT, "fill": INK}, scene.title)
+    title_h = 34 * unit + _banner(root, scene, unit, 34 * unit)
     view = add(root, "svg", {"id": "board", "x": "0", "y": num(title_h), "width": num(vw), "height": num(vh),
                              "viewBox": f"{num(vx)} {num(vy)} {num(vw)} {num(vh)}"})
     add(view, "rect", {"x": num(vx), "y": num(vy), "width": num(vw), "height": num(vh), "fill": SEA})
@@ -134,7 +134,6 @@ def render_board(scene: Board) -> str:
     left_out = _arrow_labels(view, scene, unit, placer)
     _markers(view, scene, unit, placer, (vx, vy, vw, vh))
     _names(view, scene, shapes, unit, placer, (vx, vy, vw, vh))
-    _banner(view, scene, unit, (vx, vy))
     y = _legend(root, scene, paint, unit, title_h + vh + 30 * unit)
     y = _notes(root, scene, unit, y + 10 * unit, left_out)
     height = y + 16 * unit
@@ -604,20 +603,21 @@ def _name_text(place: Place) -> str:
     return place.name
 
 
-def _banner(parent: ET.Element, scene: Board, unit: float, corner: tuple[float, float]) -> None:
-    """Lines said over the board's top-left corner (a purchase: what was bought)."""
+def _banner(root: ET.Element, scene: Board, unit: float, top: float) -> float:
+    """Lines said between the title and the board (a purchase: what was bought); returns the height they take."""
     if not scene.banner:
-        return
-    size = 18 * unit
-    x, y = corner[0] + 10 * unit, corner[1] + 10 * unit
-    width = max(len(line) for line in scene.banner) * CHAR_WIDTH * size + 20 * unit
-    height = len(scene.banner) * size * 1.4 + 14 * unit
-    group = add(parent, "g", {"id": "banner", "font-family": FONT})
+        return 0.0
+    size = 16 * unit
+    x, y = 8 * unit, top + 4 * unit
+    height = len(scene.banner) * size * 1.4 + 12 * unit
+    group = add(root, "g", {"id": "banner", "font-family": FONT})
+    width = READ_WIDTH * unit - 16 * unit
     add(group, "rect", {"x": num(x), "y": num(y), "width": num(width), "height": num(height), "rx": num(6 * unit),
-                        "fill": "#ffffff", "fill-opacity": "0.92", "stroke": INK, "stroke-width": num(1.5 * unit)})
+                        "fill": "#fff8dc", "stroke": INK, "stroke-width": num(1.5 * unit)})
     for k, line in enumerate(scene.banner):
         add(group, "text", {"x": num(x + 10 * unit), "y": num(y + (k + 1) * size * 1.4), "font-size": num(size),
                             "fill": INK, "font-weight": "bold" if k == 0 else "normal"}, line)
+    return height + 10 * unit
 
 
 def _legend(root: ET.Element, scene: Board, paint: dict[str, tuple[str, str]], unit: float, y: float) -> float:
