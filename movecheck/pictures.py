@@ -102,6 +102,8 @@ def deliver_png(path: str | None, svg: str, width: int) -> None:
 
     from movecheck.output import write_atomically
 
+    if (path is None or path == "-") and sys.stdout.isatty():  # its bytes could drive the terminal
+        raise InputError(_("a PNG is not written to a terminal: give -o FILE.png, or redirect the output"))
     data = png_of(svg, width)
     if path is None or path == "-":
         sys.stdout.flush()

@@ -327,3 +327,16 @@ def test_summary_names_the_picture_to_attach(run_main) -> None:
     data = json.loads(out)
     assert data["sections"][-1]["kind"] == "picture" and data["sections"][-1]["facts"] == {"file": "g1.png"}
     assert validate_data("summary", data) == []
+
+
+def test_a_png_goes_to_a_pipe_but_never_to_a_terminal(run_main, monkeypatch) -> None:
+    import subprocess
+    import sys
+
+    pytest.importorskip("resvg_py")
+    done = subprocess.run([sys.executable, "-m", "movecheck", "render", "examples/aa/orders/g1-mobilize.yaml",
+                           "--format", "png", "--width", "300"], cwd=REPO, capture_output=True, timeout=300)
+    assert done.returncode == 0 and _png_size(done.stdout)[0] == 300
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    code, _out, err = run_main(["render", "examples/aa/orders/g1-mobilize.yaml", "--format", "png"], cwd=REPO)
+    assert code == 2 and "not written to a terminal" in err
