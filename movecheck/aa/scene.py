@@ -30,7 +30,6 @@ class Place:
     """The damage on its factory."""
     taken: str | None = None
     """``captured`` or ``liberated`` by the turn drawn, else None."""
-    raid: bool = False
 
 
 @dataclass

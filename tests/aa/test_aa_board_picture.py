@@ -147,6 +147,22 @@ def test_attacks_raids_and_taken_territories_are_told_apart(run_main) -> None:
     assert taken == {"Archangel": "captured"}  # the tank blitzed through it
 
 
+def test_a_lone_bomber_on_a_factory_is_a_raid_and_with_a_fighter_an_attack(run_main, tmp_path: Path) -> None:
+    import shutil
+
+    shutil.copy(REPO / "examples/aa/states/g1-combat.yaml", tmp_path / "state.yaml")
+    head = "movecheck: 1\nsystem: aa\nstate: state.yaml\npower: Germans\nphase: combat_move\nmoves:\n"
+    raid = "  - units: {bomber: 1}\n    path: [Germany, Northwestern Europe, 6 Sea Zone, United Kingdom]\n"
+    (tmp_path / "raid.yaml").write_text(head + raid, encoding="utf-8")
+    fighter = "  - units: {fighter: 1}\n    path: [Northwestern Europe, 6 Sea Zone, United Kingdom]\n"
+    (tmp_path / "attack.yaml").write_text(head + raid + fighter, encoding="utf-8")
+    for name, expected in (("raid.yaml", ["raid"]), ("attack.yaml", ["raid", "attack"])):
+        code, out, err = run_main(["render", str(tmp_path / name)], cwd=tmp_path)
+        assert code == 0, err
+        root = ET.fromstring(out.encode("utf-8"))
+        assert [a.get("data-how") for a in _by_class(root, "move")] == expected
+
+
 def test_the_turn_picture_shows_the_part_of_the_board_it_touches(run_main) -> None:
     root = _svg(run_main, "examples/aa/orders/g1-combat.yaml")
     board = root.find(f"{SVG}svg")
