@@ -31,6 +31,7 @@ from movecheck.cli_options import (
     SummaryFormatOption,
     chosen_format,
     click_exceptions,
+    format_flag,
     report_command,
 )
 from movecheck.output import deliver, emit, ensure_streams, say, silence
@@ -323,9 +324,7 @@ def render_picture(
         ),
     ] = None,
     picture_format: Annotated[
-        str | None,
-        typer.Option("--format", help="svg or png (default: png for an -o ending in .png, else svg).",
-                     show_default=False),
+        str | None, format_flag("svg or png (default: png for an -o ending in .png, else svg).")
     ] = None,
     width: Annotated[
         int, typer.Option("--width", min=100, max=20000, help="The PNG's width in pixels.")
