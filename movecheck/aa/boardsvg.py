@@ -186,7 +186,7 @@ def view_of(scene: Board, shapes: BoardShapes) -> Box:
     whole = (0.0, 0.0, scene.width, scene.height)
     around = scene.around
     touched = touched_spaces(scene)
-    if around == "all" or not touched or (around is None and not scene.arrows and not scene.placements):
+    if around == "all" or not touched or (around is None and not scene.turn):
         return whole
     margin = DEFAULT_MARGIN if around is None else float(around)
     boxes = [_bounds(shapes.shapes[s]) for s in touched if s in shapes.shapes]

@@ -135,6 +135,7 @@ def orders_scene(doc: Any, path: str, outcome: Any, prepared: Any, report: Repor
     title = _("{path}: {power}, {phase} on {state}").format(path=path, power=board.power,
                                                         phase=phase_word(turn.get("phase")), state=prepared.doc.path)
     scene = board_scene(prepared, title)
+    scene.turn = True
     resolve = board.map.resolve
     spaces_of: dict[int, list[str]] = {}
     raw = doc.get("moves", default=None)

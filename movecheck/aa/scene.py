@@ -84,5 +84,7 @@ class Board:
     """A mobilization's placements: space, power, counts by type."""
     banner: list[str] = field(default_factory=list)
     """Lines said in the picture over the board (a purchase: what was bought)."""
+    turn: bool = False
+    """The picture is of a file of the turn (orders, results, purchase, mobilization), not of a state."""
     around: str | None = None
     """The part of the board shown: ``all``, or a margin in pixels around what the turn touches (None: by the file)."""

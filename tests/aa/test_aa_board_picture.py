@@ -172,6 +172,11 @@ def test_the_turn_picture_shows_the_part_of_the_board_it_touches(run_main) -> No
     assert whole.get("viewBox") == "0 0 3500 2000"
     wider = _svg(run_main, "examples/aa/orders/g1-combat.yaml", "--around", "400").find(f"{SVG}svg")
     assert float(wider.get("viewBox").split()[2]) > w
+    results = _svg(run_main, "examples/aa/orders/g1-battles.yaml")  # the battle results: their battles
+    assert float(results.find(f"{SVG}svg").get("viewBox").split()[2]) < 2500
+    assert len(_by_class(results, "battle")) == 6
+    state = _svg(run_main, "examples/aa/states/g1-combat.yaml").find(f"{SVG}svg")  # a state: the whole board
+    assert state.get("viewBox") == "0 0 3500 2000"
 
 
 def test_a_move_across_the_pacific_is_drawn_the_short_way_in_one_piece(run_main) -> None:
