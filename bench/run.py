@@ -3,7 +3,7 @@
 Run from the repository root, after the README's install::
 
     .venv/bin/python bench/run.py [--repeat 5] [--quick] [--timeout 120]
-        [--only startup,batch,aa,choice,maneuver,worst,server,reach,search]
+        [--only startup,batch,aa,choice,maneuver,worst,server,reach,search,render]
 
 Every figure is a median over repeated runs, printed next to the figure it is
 compared with in the same run (these machines are noisy: ratios measured side
@@ -999,13 +999,31 @@ def bench_reach_section(repeat: int) -> list[str]:
     return []
 
 
+def bench_render(repeat: int) -> list[str]:
+    """``movecheck render`` (issue 40): the example board, a turn on it, and the turn as a PNG (extra ``png``)."""
+    out = WORK / "render"
+    out.mkdir(parents=True, exist_ok=True)
+    cases = [("board (state, SVG)", EXAMPLE_STATE, "board.svg"), ("combat move (SVG)", EXAMPLE_ORDERS, "turn.svg"),
+             ("mobilization (SVG)", EXAMPLE_MOBILIZE, "mobilize.svg")]
+    try:
+        import resvg_py  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        cases.append(("combat move (PNG, 1,200 px)", EXAMPLE_ORDERS, "turn.png"))
+    rows = [(name, f"{median_run(movecheck_cmd('render', str(source), '-o', str(out / target)), repeat):.2f} s")
+            for name, source, target in cases]
+    table("9. render (median wall time)", rows, ("picture", "wall"))
+    return []
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="movecheck benchmark")
     parser.add_argument("--repeat", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--quick", action="store_true", help="skip the largest cases")
     parser.add_argument(
         "--only",
-        default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server,reach,search",
+        default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server,reach,search,render",
         help="comma-separated sections",
     )
     parser.add_argument(
@@ -1041,6 +1059,8 @@ def main(argv: list[str] | None = None) -> int:
             notes += bench_server(args.repeat, table, goal)
         elif name == "reach":
             notes += bench_reach_section(args.repeat)
+        elif name == "render":
+            notes += bench_render(args.repeat)
         elif name == "search":  # issue 28: the exact searches at scale (bench/search.py)
             subprocess.run(
                 [sys.executable, str(ROOT / "bench" / "search.py"), *(["--quick"] if args.quick else [])], cwd=ROOT
