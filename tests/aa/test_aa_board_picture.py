@@ -361,3 +361,10 @@ def test_a_png_goes_to_a_pipe_but_never_to_a_terminal(run_main, monkeypatch) -> 
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     code, _out, err = run_main(["render", "examples/aa/orders/g1-mobilize.yaml", "--format", "png"], cwd=REPO)
     assert code == 2 and "not written to a terminal" in err
+
+
+def test_the_png_extra_is_resvg_alone_and_the_tests_have_it() -> None:
+    import tomllib
+
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert extras["png"] == ["resvg-py>=0.5,<0.6"] and "resvg-py>=0.5,<0.6" in extras["test"]
