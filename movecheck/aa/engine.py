@@ -73,6 +73,8 @@ def apply(phase: Phase, move: Move) -> None:
         for unit in [*move.units, *(f for f in carried_along if f.type.is_fighter and f.power == board.power)]:
             if not (unit.type.is_land and board.is_sea(unit.at)):  # cargo may still unload: an assault
                 unit.in_battle = battle
+        for unit in move.units:
+            unit.raiding = move.raid and unit.type.is_air  # the last order of a journey says whether it raids
     phase.records.append(record)
 
 

@@ -198,7 +198,8 @@ def test_without_factory_damage_the_owner_loses_ipcs(capsys, tmp_path: Path) -> 
     after = yaml_data(data["text"])
     # Revised: each bomber at most the territory's IPC value (Caucasus 4); the Russians start with 24
     assert after["ipcs"]["Russians"] == 24 - 4
-    assert "bombing of Caucasus: the Russians lose 4 IPCs" in data["notes"]
+    assert data["notes"] == ["bombing of Caucasus: the Russians lose 4 IPCs (6 rolled, cut by the cap: each "
+                             "bomber's die counts at most 4, the IPC value of Caucasus)"]
     assert not any(u.get("damage") for u in after["units"])
 
 

@@ -39,6 +39,10 @@ def bombing_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
         return
     board = resolution.board
     where = (*result.where, "bombing")
+    if resolution.kinds and not battle.raid:
+        message = RAID_ELSEWHERE if result.at in resolution.raids else NO_RAID
+        yield Violation(_(message).format(space=result.at), where)
+        return
     if result.extras.bombing_at is not None and result.extras.bombing_at != result.at:
         yield Violation(_("the bombing names {space}, but the result is for the battle in {battle}").format(
             space=result.extras.bombing_at, battle=result.at), (*where, "at"))
@@ -46,9 +50,16 @@ def bombing_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
     if board.is_sea(result.at) or factory_at(board, result.at) is None:
         yield Violation(_("there is no factory in {space} to bomb").format(space=result.at), where)
         return
-    if not any(u.type.is_air and not u.type.is_fighter for u in result.survivors("attacker")):
+    if result.extras.bombing and not bombers(result):
         yield Violation(_("no attacking bomber comes through the battle in {space}: nothing bombs its factory").format(
             space=result.at), where)
+
+
+RAID_ELSEWHERE = N_("the bombing of {space} is the raid's: write it in the raid's own result (kind: raid), not in "
+                    "the land battle's")
+NO_RAID = N_("no bomber raids {space}: a bombing is the result of a raid (kind: raid), and the battles state lists "
+             "none there")
+"""AA508's messages for a ``bombing:`` on a land or sea battle's result, in a state that writes ``kind:``."""
 
 
 @battle_clause("AA509", "damage-illegal", "error",
@@ -157,7 +168,7 @@ def raid_kills_no_defender(result: Result, resolution: Resolution) -> Iterator[V
     """Bombers that only raid drop their bombs on the factory and fight no battle (aa-battle.md, "Strategic
     bombing raids"): AA fire may shoot some of them down, but no defending unit is lost to them.
     """
-    if result.battle is None or result.repeated or not is_raid(result):
+    if result.battle is None or result.repeated or not is_raid(result, resolution):
         return
     lost = result.losses["defender"]
     if lost:
@@ -168,7 +179,8 @@ def raid_kills_no_defender(result: Result, resolution: Resolution) -> Iterator[V
 
 @battle_clause("AA512", "raid-damage-impossible", "error",
                "a raid's damage is the dice's total of its surviving bombers: one die each, so at least 1 and at most "
-               "6 per surviving bomber",
+               "6 per surviving bomber; a raid with a surviving bomber writes its damage, and dice written one by one "
+               "are one per surviving bomber",
                example=("``bombing: {damage: 7}`` where one bomber survives",
                         "``bombing: {damage: 6}`` where one bomber survives"))
 def raid_damage_impossible(result: Result, resolution: Resolution) -> Iterator[Violation]:
@@ -177,11 +189,43 @@ def raid_damage_impossible(result: Result, resolution: Resolution) -> Iterator[V
     a factory, the IPC value per bomber in Revised) cut what is applied, never what may be rolled.  A result
     whose bombers all fell is AA508's.
     """
-    if result.battle is None or result.repeated or result.extras.bombing is None:
+    if result.battle is None or result.repeated:
         return
     count = len(bombers(result))
-    damage = result.extras.bombing
-    if count and not count <= damage <= 6 * count:
+    damage, dice = result.extras.bombing, result.extras.bombing_dice
+    if damage is None:
+        if count and result.battle.raid:
+            yield Violation(_("{units} come through the raid on {space}: write the damage they rolled "
+                              "(bombing: {{damage: N}})").format(units=unit_phrase(count, "bomber"), space=result.at),
+                            (*result.where, "at"))
+        return
+    if dice is not None and len(dice) != count:
+        yield Violation(_("{units} come through the raid, one die each, but the damage gives {dice} dice").format(
+            units=unit_phrase(count, "bomber"), dice=len(dice)), (*result.where, "bombing", "damage"))
+    elif count and not count <= damage <= 6 * count:
         yield Violation(_("{units} can roll {low} to {high} damage, not {damage}").format(
             units=unit_phrase(count, "bomber"), low=count, high=6 * count, damage=damage),
+            (*result.where, "bombing", "damage"))
+
+
+@battle_clause("AA523", "raid-damage-unsettled", "error",
+               "Revised: a raid's damage written as a total above the territory's IPC value with several surviving "
+               "bombers cannot be capped per bomber: give the dice",
+               example=("``bombing: {damage: 9}`` where two bombers come through a raid on a territory worth 4 IPCs",
+                        "``bombing: {damage: [5, 4]}``"))
+def raid_damage_unsettled(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """In Revised (``factory_damage`` off) each bomber's die costs the owner at most the territory's IPC value
+    (aa-battle.md, "Strategic bombing raids").  With several surviving bombers and a total above that value the
+    cap cannot be applied to the total: the result gives the dice, one per bomber (``damage: [5, 1]``).
+    """
+    if result.battle is None or result.repeated or result.extras.bombing is None:
+        return
+    board = resolution.board
+    if board.options["factory_damage"] or result.extras.bombing_dice is not None:
+        return
+    count, value = len(bombers(result)), board.map.production.get(result.at, 0)
+    if count > 1 and result.extras.bombing > value:
+        yield Violation(_("{units} come through the raid on {space}, worth {value} IPCs: each die counts at most "
+                          "{value}, so a total of {damage} cannot be capped; write the dice (damage: [...])").format(
+            units=unit_phrase(count, "bomber"), space=result.at, value=value, damage=result.extras.bombing),
             (*result.where, "bombing", "damage"))
