@@ -295,10 +295,10 @@ def read_results(
         where = ("results", index)
         found: list[Finding] = []
         space = board.map.resolve(entry.get("at")) if isinstance(entry.get("at"), str) else None
-        kind = entry.get("kind") if isinstance(entry.get("kind"), str) else None
-        raid = kind == "raid" or (kind is None and space in raids and space not in battles)
+        written = entry.get("kind") if isinstance(entry.get("kind"), str) else None
+        raid = written == "raid" or (written is None and space in raids and space not in battles)
         if space is not None:
-            (named_raids if raid else named).add(space)
+            (named_raids if raid and space in raids else named).add(space)  # a raid that is none: AA501 alone
         if space is None and isinstance(entry.get("at"), str):
             found.append(unknown_space(doc, board.map, entry.get("at"), (*where, "at")))
         retreat = entry.get("retreat")
@@ -344,7 +344,7 @@ def read_results(
         assert space is not None
         key = f"raid:{space}" if raid else space
         results.append(Result(index, space, (raids if raid else battles).get(space), losses, retreat, submerged,
-                              repeated=key in seen, named_losses=named_losses, extras=extras, kind=kind))
+                              repeated=key in seen, named_losses=named_losses, extras=extras, kind=written))
         seen.add(key)
     return results, problems, broken
 

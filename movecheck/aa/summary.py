@@ -196,7 +196,8 @@ def _applied_sections(item: Checked) -> list[Section]:
             came = ", ".join(battle.get("from") or [])
             if battle.get("amphibious"):
                 came += " " + _("(amphibious: {units})").format(units=counts_text(battle["amphibious"]))
-            rows.append([str(battle.get("at")), counts_text(battle.get("attackers") or {}),
+            at = str(battle.get("at")) + (" " + _("(raid)") if battle.get("kind") == "raid" else "")
+            rows.append([at, counts_text(battle.get("attackers") or {}),
                          counts_text(battle.get("defenders") or {}), came])
         section.table([_("space"), _("attackers"), _("defenders"), _("from")], rows)
         section.facts = {"battles": battles}

@@ -390,7 +390,7 @@ def _v38(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T22.get(key)
+        check = _T23.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -612,13 +612,19 @@ def _v59(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T21.get(key)
+        check = _T22.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v60(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E21):
+        return False
+    return True
+
+
+def _v61(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -630,34 +636,34 @@ def _v60(x: Any) -> bool:
     if 'moves' not in x:
         return False
     for key, value in x.items():
-        check = _T25.get(key)
+        check = _T26.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v62(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E23):
-        return False
-    return True
-
-
 def _v63(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E24):
         return False
-    for item in x:
-        if not _v64(item):
-            return False
     return True
 
 
 def _v64(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v65(item):
+            return False
+    return True
+
+
+def _v65(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -665,19 +671,19 @@ def _v64(x: Any) -> bool:
     if 'path' not in x:
         return False
     for key, value in x.items():
-        check = _T24.get(key)
+        check = _T25.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v65(x: Any) -> bool:
-    if not (_v66(x) or _v13(x)):
+def _v66(x: Any) -> bool:
+    if not (_v67(x) or _v13(x)):
         return False
     return True
 
 
-def _v66(x: Any) -> bool:
+def _v67(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -688,7 +694,7 @@ def _v66(x: Any) -> bool:
     return True
 
 
-def _v67(x: Any) -> bool:
+def _v68(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -699,13 +705,13 @@ def _v67(x: Any) -> bool:
     return True
 
 
-def _v68(x: Any) -> bool:
+def _v69(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v69(x: Any) -> bool:
+def _v70(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -717,35 +723,23 @@ def _v69(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T30.get(key)
+        check = _T32.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v70(x: Any) -> bool:
+def _v71(x: Any) -> bool:
     if not x == 'battles':
         return False
     return True
 
 
-def _v71(x: Any) -> bool:
+def _v72(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v72(item):
-            return False
-    return True
-
-
-def _v72(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T29.get(key)
-        if check is None or not check(value):
+        if not _v73(item):
             return False
     return True
 
@@ -753,55 +747,23 @@ def _v72(x: Any) -> bool:
 def _v73(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
     for key, value in x.items():
-        check = _T26.get(key)
+        check = _T31.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v74(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E27):
         return False
-    for key, value in x.items():
-        if not _v75(value):
-            return False
     return True
 
 
 def _v75(x: Any) -> bool:
-    if sum((_v25(x), _v66(x),)) != 1:
-        return False
-    return True
-
-
-def _v76(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'damage' not in x:
-        return False
-    for key, value in x.items():
-        check = _T27.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v77(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v78(item):
-            return False
-    return True
-
-
-def _v78(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'to' not in x:
-        return False
-    if 'units' not in x:
         return False
     for key, value in x.items():
         check = _T28.get(key)
@@ -810,7 +772,80 @@ def _v78(x: Any) -> bool:
     return True
 
 
+def _v76(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v77(value):
+            return False
+    return True
+
+
+def _v77(x: Any) -> bool:
+    if sum((_v25(x), _v67(x),)) != 1:
+        return False
+    return True
+
+
+def _v78(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'damage' not in x:
+        return False
+    for key, value in x.items():
+        check = _T29.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
 def _v79(x: Any) -> bool:
+    if sum((_v15(x), _v80(x),)) != 1:
+        return False
+    return True
+
+
+def _v80(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v81(item):
+            return False
+    return True
+
+
+def _v81(x: Any) -> bool:
+    if not (integer(x)):
+        return False
+    if number(x) and (x < 1 or x > 6):
+        return False
+    return True
+
+
+def _v82(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v83(item):
+            return False
+    return True
+
+
+def _v83(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'to' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T30.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v84(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -820,19 +855,19 @@ def _v79(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T31.get(key)
+        check = _T33.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v80(x: Any) -> bool:
+def _v85(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v81(x: Any) -> bool:
+def _v86(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -844,28 +879,28 @@ def _v81(x: Any) -> bool:
     if 'place' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T35.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v82(x: Any) -> bool:
+def _v87(x: Any) -> bool:
     if not x == 'mobilize':
         return False
     return True
 
 
-def _v83(x: Any) -> bool:
+def _v88(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v84(item):
+        if not _v89(item):
             return False
     return True
 
 
-def _v84(x: Any) -> bool:
+def _v89(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -873,13 +908,13 @@ def _v84(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v85(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -889,48 +924,48 @@ def _v85(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T46.get(key)
+        check = _T48.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v86(x: Any) -> bool:
+def _v91(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v87(x: Any) -> bool:
+def _v92(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T38.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v88(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v89(value):
+        if not _v94(value):
             return False
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v91(key):
+        if not _v96(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -938,13 +973,13 @@ def _v90(x: Any) -> bool:
     return True
 
 
-def _v91(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E34):
+def _v96(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E36):
         return False
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -952,25 +987,25 @@ def _v92(x: Any) -> bool:
     return True
 
 
-def _v93(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E35):
-        return False
-    return True
-
-
-def _v94(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E36):
-        return False
-    return True
-
-
-def _v95(x: Any) -> bool:
+def _v98(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E37):
         return False
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v99(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E38):
+        return False
+    return True
+
+
+def _v100(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E39):
+        return False
+    return True
+
+
+def _v101(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -978,45 +1013,12 @@ def _v96(x: Any) -> bool:
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v102(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
         return False
     if 'depth' not in x:
-        return False
-    for key, value in x.items():
-        check = _T39.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v98(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0.1 or x > 100000):
-        return False
-    return True
-
-
-def _v99(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v100(item):
-            return False
-    return True
-
-
-def _v100(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'polygon' not in x:
         return False
     for key, value in x.items():
         check = _T41.get(key)
@@ -1025,33 +1027,10 @@ def _v100(x: Any) -> bool:
     return True
 
 
-def _v101(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E40):
-        return False
-    return True
-
-
-def _v102(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v103(item):
-            return False
-    return True
-
-
 def _v103(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v92(x[0]):
-        return False
-    if len(x) > 1 and not _v92(x[1]):
+    if number(x) and (x < 0.1 or x > 100000):
         return False
     return True
 
@@ -1070,26 +1049,27 @@ def _v105(x: Any) -> bool:
         return False
     if 'id' not in x:
         return False
+    if 'kind' not in x:
+        return False
+    if 'polygon' not in x:
+        return False
     for key, value in x.items():
-        check = _T42.get(key)
+        check = _T43.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v106(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E42):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v107(value):
-            return False
     return True
 
 
 def _v107(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
         return False
     for item in x:
         if not _v108(item):
@@ -1098,6 +1078,61 @@ def _v107(x: Any) -> bool:
 
 
 def _v108(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v97(x[0]):
+        return False
+    if len(x) > 1 and not _v97(x[1]):
+        return False
+    return True
+
+
+def _v109(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v110(item):
+            return False
+    return True
+
+
+def _v110(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T44.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v111(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v112(value):
+            return False
+    return True
+
+
+def _v112(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v113(item):
+            return False
+    return True
+
+
+def _v113(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1105,38 +1140,38 @@ def _v108(x: Any) -> bool:
     if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T45.get(key)
+        check = _T47.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v98(x[0]):
+    if len(x) > 0 and not _v103(x[0]):
         return False
-    if len(x) > 1 and not _v98(x[1]):
+    if len(x) > 1 and not _v103(x[1]):
         return False
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v111(item):
+        if not _v116(item):
             return False
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1146,13 +1181,13 @@ def _v111(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T43.get(key)
+        check = _T45.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1160,42 +1195,42 @@ def _v112(x: Any) -> bool:
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T46.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v115(value):
+        if not _v120(value):
             return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v116(x[0]):
+    if len(x) > 0 and not _v121(x[0]):
         return False
-    if len(x) > 1 and not _v116(x[1]):
+    if len(x) > 1 and not _v121(x[1]):
         return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1203,7 +1238,7 @@ def _v116(x: Any) -> bool:
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1213,57 +1248,57 @@ def _v117(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v119(item):
+        if not _v124(item):
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
-    if not (_v127(x) and _v132(x)):
+    if not (_v132(x) and _v137(x)):
         return False
     return True
 
 
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E47):
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E49):
         return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v122(value):
+        if not _v127(value):
             return False
     return True
 
 
-def _v122(x: Any) -> bool:
-    if not (_v1(x) or _v123(x)):
+def _v127(x: Any) -> bool:
+    if not (_v1(x) or _v128(x)):
         return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1274,16 +1309,16 @@ def _v123(x: Any) -> bool:
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v125(value):
+        if not _v130(value):
             return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1291,30 +1326,30 @@ def _v125(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v103(item):
+        if not _v108(item):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
-    if not (_v128(x) if _v130(x) else _v129(x)):
+def _v132(x: Any) -> bool:
+    if not (_v133(x) if _v135(x) else _v134(x)):
         return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1323,7 +1358,7 @@ def _v128(x: Any) -> bool:
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1332,54 +1367,54 @@ def _v129(x: Any) -> bool:
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T50.get(key)
+            check = _T52.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
-    if not (_v133(x) if _v134(x) else True):
+def _v137(x: Any) -> bool:
+    if not (_v138(x) if _v139(x) else True):
         return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T51.get(key)
+            check = _T53.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1391,34 +1426,34 @@ def _v136(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v139(item):
+        if not _v144(item):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
-    if sum((_v140(x), _v154(x),)) != 1:
+def _v144(x: Any) -> bool:
+    if sum((_v145(x), _v159(x),)) != 1:
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1450,101 +1485,43 @@ def _v140(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T58.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v141(x: Any) -> bool:
-    if not x == 'base':
-        return False
-    return True
-
-
-def _v142(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v143(x[0]):
-        return False
-    if len(x) > 1 and not _v143(x[1]):
-        return False
-    return True
-
-
-def _v143(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
-def _v144(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v5(item):
-            return False
-    return True
-
-
-def _v145(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v146(item):
             return False
     return True
 
 
 def _v146(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'base':
         return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'dice' not in x:
-        return False
-    if 'entry' not in x:
-        return False
-    for key, value in x.items():
-        check = _T53.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v147(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    for item in x:
-        if not _v148(item):
-            return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v148(x[0]):
+        return False
+    if len(x) > 1 and not _v148(x[1]):
+        return False
     return True
 
 
 def _v148(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v149(item):
-            return False
     return True
 
 
 def _v149(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 4:
-        return False
     for item in x:
-        if not _v142(item):
+        if not _v5(item):
             return False
     return True
 
@@ -1561,11 +1538,13 @@ def _v150(x: Any) -> bool:
 def _v151(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'allowance' not in x:
+    if 'terrain' not in x:
         return False
-    if 'probability' not in x:
+    if 'die' not in x:
         return False
-    if 'region' not in x:
+    if 'dice' not in x:
+        return False
+    if 'entry' not in x:
         return False
     for key, value in x.items():
         check = _T55.get(key)
@@ -1575,6 +1554,62 @@ def _v151(x: Any) -> bool:
 
 
 def _v152(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v153(item):
+            return False
+    return True
+
+
+def _v153(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v154(item):
+            return False
+    return True
+
+
+def _v154(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v147(item):
+            return False
+    return True
+
+
+def _v155(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v156(item):
+            return False
+    return True
+
+
+def _v156(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'allowance' not in x:
+        return False
+    if 'probability' not in x:
+        return False
+    if 'region' not in x:
+        return False
+    for key, value in x.items():
+        check = _T57.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v157(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -1582,13 +1617,13 @@ def _v152(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T54.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -1596,7 +1631,7 @@ def _v153(x: Any) -> bool:
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1608,28 +1643,28 @@ def _v154(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T64.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v157(item):
+        if not _v162(item):
             return False
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1641,34 +1676,34 @@ def _v157(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T63.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v158(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E57):
+def _v163(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E59):
         return False
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v161(item):
+        if not _v166(item):
             return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1676,22 +1711,22 @@ def _v161(x: Any) -> bool:
     if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v163(item):
+        if not _v168(item):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1701,70 +1736,7 @@ def _v163(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T59.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v164(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v165(item):
-            return False
-    return True
-
-
-def _v165(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'base' not in x:
-        return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'values' not in x:
-        return False
-    for key, value in x.items():
-        check = _T58.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v166(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v1(item):
-            return False
-    return True
-
-
-def _v167(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v142(value):
-            return False
-    return True
-
-
-def _v168(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'movecheck' not in x:
-        return False
-    if 'files' not in x:
-        return False
-    if 'summary' not in x:
-        return False
-    if 'findings' not in x:
-        return False
-    for key, value in x.items():
-        check = _T76.get(key)
+        check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1780,6 +1752,69 @@ def _v169(x: Any) -> bool:
 
 
 def _v170(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'base' not in x:
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'values' not in x:
+        return False
+    for key, value in x.items():
+        check = _T60.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v171(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v1(item):
+            return False
+    return True
+
+
+def _v172(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v147(value):
+            return False
+    return True
+
+
+def _v173(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'files' not in x:
+        return False
+    if 'summary' not in x:
+        return False
+    if 'findings' not in x:
+        return False
+    for key, value in x.items():
+        check = _T78.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v174(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v175(item):
+            return False
+    return True
+
+
+def _v175(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1811,91 +1846,24 @@ def _v170(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T72.get(key)
+        check = _T74.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v171(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v172(item):
-            return False
-    return True
-
-
-def _v172(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E64):
-        return False
-    return True
-
-
-def _v173(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v174(item):
-            return False
-    return True
-
-
-def _v174(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T65.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v175(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v5(value):
             return False
     return True
 
 
 def _v176(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'edition' not in x:
-        return False
-    if 'options' not in x:
-        return False
-    if 'selection' not in x:
-        return False
-    for key, value in x.items():
-        check = _T71.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v177(item):
             return False
     return True
 
 
 def _v177(x: Any) -> bool:
-    if not (isinstance(x, dict) or x is None):
+    if not (isinstance(x, str) and x in _E66):
         return False
-    if isinstance(x, dict):
-        if 'system' not in x:
-            return False
-        if 'name' not in x:
-            return False
-        if 'instead_of' not in x:
-            return False
-        if 'config' not in x:
-            return False
-        for key, value in x.items():
-            check = _T66.get(key)
-            if check is None or not check(value):
-                return False
     return True
 
 
@@ -1911,6 +1879,73 @@ def _v178(x: Any) -> bool:
 def _v179(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T67.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v180(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v5(value):
+            return False
+    return True
+
+
+def _v181(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'edition' not in x:
+        return False
+    if 'options' not in x:
+        return False
+    if 'selection' not in x:
+        return False
+    for key, value in x.items():
+        check = _T73.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v182(x: Any) -> bool:
+    if not (isinstance(x, dict) or x is None):
+        return False
+    if isinstance(x, dict):
+        if 'system' not in x:
+            return False
+        if 'name' not in x:
+            return False
+        if 'instead_of' not in x:
+            return False
+        if 'config' not in x:
+            return False
+        for key, value in x.items():
+            check = _T68.get(key)
+            if check is None or not check(value):
+                return False
+    return True
+
+
+def _v183(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v184(item):
+            return False
+    return True
+
+
+def _v184(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'system' not in x:
         return False
     if 'name' not in x:
@@ -1924,32 +1959,32 @@ def _v179(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     return True
 
 
-def _v181(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E67):
+def _v186(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E69):
         return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v183(item):
+        if not _v188(item):
             return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1963,19 +1998,19 @@ def _v183(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E69):
+def _v189(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E71):
         return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1995,28 +2030,28 @@ def _v185(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T73.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v188(item):
+        if not _v193(item):
             return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2040,13 +2075,13 @@ def _v188(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P1.search(x) is None):
@@ -2054,13 +2089,13 @@ def _v189(x: Any) -> bool:
     return True
 
 
-def _v190(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E74):
+def _v195(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E76):
         return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2068,7 +2103,7 @@ def _v191(x: Any) -> bool:
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2084,32 +2119,32 @@ def _v192(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T86.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T77.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v195(item):
+        if not _v200(item):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2119,22 +2154,22 @@ def _v195(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v197(item):
+        if not _v202(item):
             return False
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v202(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2148,22 +2183,22 @@ def _v197(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T79.get(key)
+        check = _T81.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v199(item):
+        if not _v204(item):
             return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2175,25 +2210,25 @@ def _v199(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T80.get(key)
+        check = _T82.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v200(x: Any) -> bool:
-    if sum((_v201(x), _v202(x),)) != 1:
+def _v205(x: Any) -> bool:
+    if sum((_v206(x), _v207(x),)) != 1:
         return False
     return True
 
 
-def _v201(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (x is None):
         return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2203,13 +2238,13 @@ def _v202(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T81.get(key)
+        check = _T83.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2217,13 +2252,13 @@ def _v203(x: Any) -> bool:
     return True
 
 
-def _v204(x: Any) -> bool:
-    if sum((_v201(x), _v14(x),)) != 1:
+def _v209(x: Any) -> bool:
+    if sum((_v206(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2232,19 +2267,19 @@ def _v205(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T83.get(key)
+            check = _T85.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v206(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E82):
+def _v211(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E84):
         return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2256,22 +2291,22 @@ def _v207(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T93.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v209(item):
+        if not _v214(item):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2287,22 +2322,22 @@ def _v209(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T85.get(key)
+        check = _T87.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v211(item):
+        if not _v216(item):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2314,34 +2349,34 @@ def _v211(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v212(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E86):
+def _v217(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E88):
         return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v214(item):
+        if not _v219(item):
             return False
     return True
 
 
-def _v214(x: Any) -> bool:
-    if sum((_v215(x), _v217(x), _v219(x),)) != 1:
+def _v219(x: Any) -> bool:
+    if sum((_v220(x), _v222(x), _v224(x),)) != 1:
         return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2349,19 +2384,19 @@ def _v215(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2369,19 +2404,19 @@ def _v217(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T88.get(key)
+        check = _T90.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2391,23 +2426,23 @@ def _v219(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T91.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v226(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v144(item):
+        if not _v149(item):
             return False
     return True
 
@@ -2433,90 +2468,92 @@ _T17: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'def
 _T18: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v40, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v44, 'connections': _v18, 'control': _v20, 'canals': _v46, 'units': _v48, 'unit_types': _v51}
 _E19 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
 _T20: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v55}
-_T21: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v57, 'defenders': _v57, 'from': _v11, 'amphibious': _v57}
-_T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v39, 'rules': _v4, 'options': _v40, 'map': _v42, 'turn': _v54, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v56, 'units': _v48, 'battles': _v58}
-_E23 = frozenset(['combat_move', 'noncombat_move'])
-_T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v65, 'path': _v67, 'transport': _v4, 'attack': _v68, 'note': _v5}
-_T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v61, 'state': _v4, 'power': _v4, 'phase': _v62, 'moves': _v63}
-_T26: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T27: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v15}
-_T28: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v66}
-_T29: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v57, 'defender_losses': _v57, 'retreat': _v4, 'submerged': _v73, 'damaged': _v74, 'bombing': _v76, 'defender_landing': _v77}
-_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v70, 'state': _v4, 'power': _v4, 'phase': _v70, 'results': _v71}
-_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v80, 'state': _v4, 'power': _v4, 'phase': _v80, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v66, 'from': _v4, 'fighters_from': _v66}
-_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v82, 'state': _v4, 'power': _v4, 'phase': _v82, 'place': _v83}
-_E34 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E35 = frozenset(['centre', 'edge'])
-_E36 = frozenset(['per_file', 'whole_corps'])
-_E37 = frozenset(['half_of_max', 'half_of_mobility'])
-_T38: dict[str, Callable[[Any], bool]] = {'dice': _v88, 'penalties': _v90, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v92, 'prebattle_measure': _v93, 'corps_penalty': _v94, 'back_distance': _v95, 'pass_through_limit': _v96}
-_T39: dict[str, Callable[[Any], bool]] = {'width': _v98, 'depth': _v98}
-_E40 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v101, 'polygon': _v102}
-_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v103, 'terrain': _v4, 'corps': _v4}
-_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v92, 'y': _v92, 'facing': _v112, 'width': _v98, 'depth': _v98, 'mobility': _v34}
-_T44: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v114}
-_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v109, 'bases': _v110, 'formation': _v113}
-_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v39, 'options': _v87, 'to_move': _v4, 'field': _v97, 'terrain': _v99, 'landmarks': _v104, 'sides': _v106}
-_E47 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T48: dict[str, Callable[[Any], bool]] = {'x': _v92, 'y': _v92, 'facing': _v112}
-_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v120, 'landmark': _v4, 'rolls': _v121, 'end': _v124, 'base': _v4, 'path': _v126, 'facing': _v112, 'note': _v5}
-_T50: dict[str, Callable[[Any], bool]] = {'order': _v131}
-_T51: dict[str, Callable[[Any], bool]] = {'order': _v135}
-_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v61, 'state': _v4, 'side': _v4, 'orders': _v118}
-_T53: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v143}
-_T54: dict[str, Callable[[Any], bool]] = {'fraction': _v153, 'decimal': _v96}
-_T55: dict[str, Callable[[Any], bool]] = {'allowance': _v143, 'probability': _v152, 'region': _v147}
-_T56: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v141, 'side': _v5, 'corps': _v5, 'centre': _v142, 'facing': _v143, 'mobility': _v143, 'allowance': _v143, 'tolerance': _v143, 'engaged': _v144, 'owed': _v145, 'clear': _v147, 'levels': _v150, 'limit': _v147}
-_E57 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T58: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v166}
-_T59: dict[str, Callable[[Any], bool]] = {'probability': _v152, 'rolls': _v164, 'ends': _v167}
-_T60: dict[str, Callable[[Any], bool]] = {'bases': _v144, 'outcomes': _v162}
-_T61: dict[str, Callable[[Any], bool]] = {'order': _v158, 'landmark': _v159, 'reason': _v159, 'groups': _v160}
-_T62: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v155, 'side': _v5, 'orders': _v156}
-_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v137, 'state': _v5, 'reach': _v138}
-_E64 = frozenset(['illegal', 'legal', 'unchecked'])
-_T65: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v144, 'rides': _v175}
-_T66: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v159, 'config': _v5}
-_E67 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v180, 'edition_value': _v180, 'source': _v181, 'file': _v159}
-_E69 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T70: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v184, 'codes': _v144, 'pattern': _v159, 'applied': _v7}
-_T71: dict[str, Callable[[Any], bool]] = {'edition': _v177, 'options': _v178, 'selection': _v182}
-_T72: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v159, 'config': _v159, 'error': _v159, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v144, 'verdicts': _v171, 'assignment': _v173, 'overrides': _v176}
-_T73: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E74 = frozenset(['error', 'note', 'warning'])
-_T75: dict[str, Callable[[Any], bool]] = {'code': _v189, 'name': _v4, 'severity': _v190, 'message': _v5, 'clauses': _v144, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v191, 'order_id': _v159}
-_T76: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v169, 'summary': _v185, 'readings': _v186, 'statistics': _v14, 'findings': _v187}
-_T77: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T78: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T79: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v159, 'liberated': _v7}
-_T80: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T81: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E82 = frozenset(['kept', 'lost', 'refunded'])
-_T83: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v206}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v159, 'text': _v5, 'forced': _v7, 'turn': _v193, 'destroyed': _v194, 'captured': _v196, 'transfers': _v198, 'spent': _v14, 'purchased': _v14, 'income': _v200, 'refunded': _v203, 'ipcs': _v204, 'notes': _v144, 'unplaced': _v205}
-_T85: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E86 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
-_T87: dict[str, Callable[[Any], bool]] = {'type': _v216, 'text': _v5}
-_T88: dict[str, Callable[[Any], bool]] = {'type': _v218, 'items': _v144}
-_T89: dict[str, Callable[[Any], bool]] = {'type': _v220, 'headers': _v144, 'rows': _v221}
-_T90: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v212, 'facts': _v186, 'blocks': _v213}
-_T91: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v208, 'sections': _v210}
+_E21 = frozenset(['land', 'raid', 'sea'])
+_T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v60, 'attackers': _v57, 'defenders': _v57, 'from': _v11, 'amphibious': _v57}
+_T23: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v39, 'rules': _v4, 'options': _v40, 'map': _v42, 'turn': _v54, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v56, 'units': _v48, 'battles': _v58}
+_E24 = frozenset(['combat_move', 'noncombat_move'])
+_T25: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v66, 'path': _v68, 'transport': _v4, 'attack': _v69, 'raid': _v7, 'note': _v5}
+_T26: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v62, 'state': _v4, 'power': _v4, 'phase': _v63, 'moves': _v64}
+_E27 = frozenset(['land', 'raid', 'sea'])
+_T28: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T29: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v79}
+_T30: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v67}
+_T31: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v74, 'attacker_losses': _v57, 'defender_losses': _v57, 'retreat': _v4, 'submerged': _v75, 'damaged': _v76, 'bombing': _v78, 'defender_landing': _v82}
+_T32: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v71, 'state': _v4, 'power': _v4, 'phase': _v71, 'results': _v72}
+_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v85, 'state': _v4, 'power': _v4, 'phase': _v85, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v67, 'from': _v4, 'fighters_from': _v67}
+_T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v87, 'state': _v4, 'power': _v4, 'phase': _v87, 'place': _v88}
+_E36 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E37 = frozenset(['centre', 'edge'])
+_E38 = frozenset(['per_file', 'whole_corps'])
+_E39 = frozenset(['half_of_max', 'half_of_mobility'])
+_T40: dict[str, Callable[[Any], bool]] = {'dice': _v93, 'penalties': _v95, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v97, 'prebattle_measure': _v98, 'corps_penalty': _v99, 'back_distance': _v100, 'pass_through_limit': _v101}
+_T41: dict[str, Callable[[Any], bool]] = {'width': _v103, 'depth': _v103}
+_E42 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v106, 'polygon': _v107}
+_T44: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v108, 'terrain': _v4, 'corps': _v4}
+_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v97, 'y': _v97, 'facing': _v117, 'width': _v103, 'depth': _v103, 'mobility': _v34}
+_T46: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v119}
+_T47: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v114, 'bases': _v115, 'formation': _v118}
+_T48: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v91, 'kind': _v39, 'options': _v92, 'to_move': _v4, 'field': _v102, 'terrain': _v104, 'landmarks': _v109, 'sides': _v111}
+_E49 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T50: dict[str, Callable[[Any], bool]] = {'x': _v97, 'y': _v97, 'facing': _v117}
+_T51: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v125, 'landmark': _v4, 'rolls': _v126, 'end': _v129, 'base': _v4, 'path': _v131, 'facing': _v117, 'note': _v5}
+_T52: dict[str, Callable[[Any], bool]] = {'order': _v136}
+_T53: dict[str, Callable[[Any], bool]] = {'order': _v140}
+_T54: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v91, 'kind': _v62, 'state': _v4, 'side': _v4, 'orders': _v123}
+_T55: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v148}
+_T56: dict[str, Callable[[Any], bool]] = {'fraction': _v158, 'decimal': _v101}
+_T57: dict[str, Callable[[Any], bool]] = {'allowance': _v148, 'probability': _v157, 'region': _v152}
+_T58: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v146, 'side': _v5, 'corps': _v5, 'centre': _v147, 'facing': _v148, 'mobility': _v148, 'allowance': _v148, 'tolerance': _v148, 'engaged': _v149, 'owed': _v150, 'clear': _v152, 'levels': _v155, 'limit': _v152}
+_E59 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T60: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v171}
+_T61: dict[str, Callable[[Any], bool]] = {'probability': _v157, 'rolls': _v169, 'ends': _v172}
+_T62: dict[str, Callable[[Any], bool]] = {'bases': _v149, 'outcomes': _v167}
+_T63: dict[str, Callable[[Any], bool]] = {'order': _v163, 'landmark': _v164, 'reason': _v164, 'groups': _v165}
+_T64: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v160, 'side': _v5, 'orders': _v161}
+_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v142, 'state': _v5, 'reach': _v143}
+_E66 = frozenset(['illegal', 'legal', 'unchecked'])
+_T67: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v149, 'rides': _v180}
+_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v164, 'config': _v5}
+_E69 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T70: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v185, 'edition_value': _v185, 'source': _v186, 'file': _v164}
+_E71 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T72: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v189, 'codes': _v149, 'pattern': _v164, 'applied': _v7}
+_T73: dict[str, Callable[[Any], bool]] = {'edition': _v182, 'options': _v183, 'selection': _v187}
+_T74: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v164, 'config': _v164, 'error': _v164, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v149, 'verdicts': _v176, 'assignment': _v178, 'overrides': _v181}
+_T75: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E76 = frozenset(['error', 'note', 'warning'])
+_T77: dict[str, Callable[[Any], bool]] = {'code': _v194, 'name': _v4, 'severity': _v195, 'message': _v5, 'clauses': _v149, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v196, 'order_id': _v164}
+_T78: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v174, 'summary': _v190, 'readings': _v191, 'statistics': _v14, 'findings': _v192}
+_T79: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T80: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T81: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v164, 'liberated': _v7}
+_T82: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T83: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_E84 = frozenset(['kept', 'lost', 'refunded'])
+_T85: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v211}
+_T86: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v164, 'text': _v5, 'forced': _v7, 'turn': _v198, 'destroyed': _v199, 'captured': _v201, 'transfers': _v203, 'spent': _v14, 'purchased': _v14, 'income': _v205, 'refunded': _v208, 'ipcs': _v209, 'notes': _v149, 'unplaced': _v210}
+_T87: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E88 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
+_T89: dict[str, Callable[[Any], bool]] = {'type': _v221, 'text': _v5}
+_T90: dict[str, Callable[[Any], bool]] = {'type': _v223, 'items': _v149}
+_T91: dict[str, Callable[[Any], bool]] = {'type': _v225, 'headers': _v149, 'rows': _v226}
+_T92: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v217, 'facts': _v191, 'blocks': _v218}
+_T93: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v213, 'sections': _v215}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
     'aa-state': _v38,
-    'aa-orders': _v60,
-    'aa-battles': _v69,
-    'aa-purchase': _v79,
-    'aa-mobilize': _v81,
-    'maneuver-state': _v85,
-    'maneuver-orders': _v117,
-    'reach': _v136,
-    'report': _v168,
-    'apply-report': _v192,
-    'summary': _v207,
+    'aa-orders': _v61,
+    'aa-battles': _v70,
+    'aa-purchase': _v84,
+    'aa-mobilize': _v86,
+    'maneuver-state': _v90,
+    'maneuver-orders': _v122,
+    'reach': _v141,
+    'report': _v173,
+    'apply-report': _v197,
+    'summary': _v212,
 }

@@ -83,6 +83,8 @@ def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Viola
     if battle is None or result.repeated:
         return
     for side in SIDES:
+        if side == "defender" and is_raid(result, resolution):
+            continue  # a raid kills no defender: AA511 says so
         fought = {u.id for u in battle.listed(side) if u.id is not None}
         for unit_id in sorted(result.named_losses.get(side, {})):
             if unit_id not in fought:
