@@ -301,7 +301,7 @@ def _battles(phase: Phase) -> list[dict[str, Any]]:
 
     board = phase.board
     raids = pending_raids(phase)
-    found = [_raid_entry(phase, space, bombers) for space, bombers in sorted(raids.items(), key=lambda r: _natural(r[0]))]
+    found = [_raid_entry(phase, space, raids[space]) for space in sorted(raids, key=_natural)]
     raiding = {u.uid for bombers in raids.values() for u in bombers}
     spaces = {u.at for u in board.units if u.in_battle and u.power == board.power} | set(phase.attack_zones)
     for space in sorted((s for s in spaces if phase.battle_space(s)), key=_natural):

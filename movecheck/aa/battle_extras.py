@@ -74,12 +74,13 @@ def read_extras(doc: Document, board: Board, entry: dict[str, Any], where: tuple
     bombing = entry.get("bombing")
     if isinstance(bombing, dict):
         dice = bombing.get("damage")
+        total = whole(dice)
         if isinstance(dice, list) and all(whole(d) is not None and 1 <= d <= 6 for d in dice):
             extras.bombing, extras.bombing_dice = sum(dice), list(dice)
-        elif whole(dice) is None or dice < 0:
+        elif total is None or total < 0:
             broken = True
         else:
-            extras.bombing = dice
+            extras.bombing = total
         if isinstance(bombing.get("at"), str):
             extras.bombing_at = board.map.resolve(bombing["at"])
             if extras.bombing_at is None:

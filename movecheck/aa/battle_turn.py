@@ -181,5 +181,5 @@ def settle(resolution: Resolution, lost: set[int], ipcs: dict[str, int] | None) 
     return said
 
 
-__all__ = ["Extras", "Landing", "bombing_effect", "capped_bombing", "damaged_side", "damaged_units", "factory_at", "free_slots",
-           "read_extras", "settle", "stranded", "taken"]
+__all__ = ["Extras", "Landing", "bombing_effect", "capped_bombing", "damaged_side", "damaged_units", "factory_at",
+           "free_slots", "read_extras", "settle", "stranded", "taken"]

@@ -225,9 +225,12 @@ def battles_sections(item: Checked) -> list[Section]:
         defenders = _type_counts(battle.defenders) if battle is not None else {}
         lost = result.losses
         outcome = _("retreat to {space}").format(space=result.retreat) if result.retreat else ""
-        rows.append([result.at, counts_text(attackers), counts_text(defenders), counts_text(lost.get("attacker", {})),
+        raid = battle is not None and battle.raid
+        at = result.at + (" " + _("(raid)") if raid else "")
+        rows.append([at, counts_text(attackers), counts_text(defenders), counts_text(lost.get("attacker", {})),
                      counts_text(lost.get("defender", {})), outcome])
-        facts.append({"at": result.at, "attackers": attackers, "defenders": defenders,
+        facts.append({"at": result.at, **({"kind": "raid"} if raid else {}), "attackers": attackers,
+                      "defenders": defenders,
                       "attacker_losses": dict(lost.get("attacker", {})),
                       "defender_losses": dict(lost.get("defender", {})),
                       "retreat": result.retreat, **_extras_facts(result.extras), **_submerged_facts(result)})

@@ -59,7 +59,7 @@ def results(tmp_path: Path, entries: list[dict[str, Any]]) -> Path:
 def battles_state(capsys, tmp_path: Path, units: list[dict[str, Any]], moves: list[dict[str, Any]],
                   rules: str = "aa1942") -> dict[str, Any]:
     orders = combat(tmp_path, units, moves, rules)
-    code, found, messages = check(capsys, orders)
+    code, _found, messages = check(capsys, orders)
     assert code == 0, messages
     return apply(capsys, orders, tmp_path / "battles.yaml")[1]
 
@@ -81,7 +81,7 @@ def test_a_lone_bomber_over_a_factory_only_territory_raids_it(capsys, tmp_path: 
     assert state["battles"] == [{"at": KARELIA, "kind": "raid", "attackers": {"bomber": 1},
                                  "defenders": {"factory": 1}, "from": ["Baltic States"]}]
     path = results(tmp_path, [{"at": KARELIA, "kind": "raid", "bombing": {"damage": 5}}])
-    code, found, messages = check(capsys, path)
+    code, _found, messages = check(capsys, path)
     assert code == 0, messages
     header, after = apply(capsys, path, tmp_path / "after.yaml")
     factory = [u for u in after["units"] if u["type"] == "factory"]
@@ -93,7 +93,7 @@ def test_a_lone_bomber_over_a_factory_only_territory_raids_it(capsys, tmp_path: 
 
 def test_the_raids_result_may_leave_out_kind_where_the_raid_is_the_only_battle(capsys, tmp_path: Path) -> None:
     battles_state(capsys, tmp_path, factory_only(), [bomber()])
-    code, found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "bombing": {"damage": 3}}]))
+    code, _found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "bombing": {"damage": 3}}]))
     assert code == 0, messages
 
 
@@ -143,7 +143,7 @@ def test_revised_the_aa_gun_is_infrastructure_and_fires_at_the_raiders(capsys, t
     assert state["battles"] == [{"at": KARELIA, "kind": "raid", "attackers": {"bomber": 1},
                                  "defenders": {"aa_gun": 1, "factory": 1}, "from": ["Eastern Europe"]}]
     shot = {"at": KARELIA, "kind": "raid", "attacker_losses": {"bomber": 1}}
-    code, found, messages = check(capsys, results(tmp_path, [shot]))  # shot down by the AA gun: no bombing
+    code, _found, messages = check(capsys, results(tmp_path, [shot]))  # shot down by the AA gun: no bombing
     assert code == 0, messages
 
 
@@ -158,7 +158,7 @@ def test_the_territory_is_taken_after_the_raid(capsys, tmp_path: Path) -> None:
                                  "defenders": {"factory": 1}, "from": ["Baltic States"]}]
     assert KARELIA not in state.get("control", {}) and KARELIA not in state.get("captured_this_turn", [])
     path = results(tmp_path, [{"at": KARELIA, "kind": "raid", "bombing": {"damage": 3}}])
-    code, found, messages = check(capsys, path)
+    code, _found, messages = check(capsys, path)
     assert code == 0, messages
     header, after = apply(capsys, path, tmp_path / "after.yaml")
     assert after["control"][KARELIA] == G
@@ -203,7 +203,7 @@ def test_aa502_the_raiding_bomber_is_not_a_casualty_of_the_land_battle(capsys, t
     two_battles(capsys, tmp_path)
     raid = {"at": KARELIA, "kind": "raid", "bombing": {"damage": 2}}
     land = {"at": KARELIA, "attacker_losses": {"bomber": 1}, "defender_losses": {"infantry": 1}}
-    code, found, messages = check(capsys, results(tmp_path, [raid, land]))
+    code, found, _messages = check(capsys, results(tmp_path, [raid, land]))
     assert (code, found) == (1, ["AA502"])
 
 
@@ -252,7 +252,7 @@ def test_aa512_a_surviving_bomber_writes_its_damage(capsys, tmp_path: Path) -> N
     code, found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
                                                               "attacker_losses": {"bomber": 1}}]))
     assert (code, found) == (1, ["AA512"])
-    assert messages == ["1 bomber come through the raid on Karelia S.S.R.: write the damage they rolled "
+    assert messages == ["the raid on Karelia S.S.R. has 1 bomber left: write the damage rolled "
                         "(bombing: {damage: N})"]
     code, found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
                                                               "attacker_losses": {"bomber": 2}}]))
@@ -264,11 +264,11 @@ def test_aa512_dice_one_per_surviving_bomber(capsys, tmp_path: Path) -> None:
     code, found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
                                                               "bombing": {"damage": [5]}}]))
     assert (code, found) == (1, ["AA512"])
-    assert messages == ["2 bombers come through the raid, one die each, but the damage gives 1 dice"]
+    assert messages == ["the raid on Karelia S.S.R. has 2 bombers left: write one die for each, not 1"]
     path = results(tmp_path, [{"at": KARELIA, "kind": "raid", "bombing": {"damage": [1, 2]}}])
     code, found, messages = check(capsys, path)
     assert code == 0, messages
-    header, after = apply(capsys, path, tmp_path / "after.yaml")
+    header, _after = apply(capsys, path, tmp_path / "after.yaml")
     assert "# bombing of Karelia S.S.R.: 3 damage on the factory (now 3; at most 4)\n" in header
 
 
@@ -277,10 +277,12 @@ def test_aa523_revised_a_total_above_the_value_with_several_bombers(capsys, tmp_
     code, found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
                                                               "bombing": {"damage": 9}}]))
     assert (code, found) == (1, ["AA523"])
+    assert messages == ["the raid on Karelia S.S.R. has 2 bombers left and each die counts at most 2, the IPC value "
+                        "there: a total of 9 cannot be capped, write the dice (damage: [...])"]
     path = results(tmp_path, [{"at": KARELIA, "kind": "raid", "bombing": {"damage": [5, 1]}}])
     code, found, messages = check(capsys, path)
     assert code == 0, messages
-    header, after = apply(capsys, path, tmp_path / "after.yaml")
+    header, _after = apply(capsys, path, tmp_path / "after.yaml")
     # each die counts at most Karelia's 2 IPCs: 2 + 1
     assert ("# bombing of Karelia S.S.R.: the Russians lose 3 IPCs (6 rolled, cut by the cap: each bomber's die "
             "counts at most 2, the IPC value of Karelia S.S.R.)") in header
@@ -309,3 +311,12 @@ def test_aa208_raid_where_there_is_no_enemy_factory(capsys, tmp_path: Path) -> N
     orders = combat(tmp_path, factory_only(unit("Archangel", R, "infantry")), [bomber(raid=True)])
     code, found, messages = check(capsys, orders)
     assert code == 0, messages
+
+
+def test_bad_damage_dice_are_a_finding_never_a_crash(capsys, tmp_path: Path) -> None:
+    raid_of(capsys, tmp_path, 2)
+    for damage in ([7, 1], ["five"], [0, 2]):
+        code, found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
+                                                                  "bombing": {"damage": damage}}]))
+        assert code in (1, 2) and "MC003" in found, messages
+        assert not any(c.startswith("AA") for c in found)

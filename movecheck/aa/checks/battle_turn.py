@@ -195,13 +195,13 @@ def raid_damage_impossible(result: Result, resolution: Resolution) -> Iterator[V
     damage, dice = result.extras.bombing, result.extras.bombing_dice
     if damage is None:
         if count and result.battle.raid:
-            yield Violation(_("{units} come through the raid on {space}: write the damage they rolled "
+            yield Violation(_("the raid on {space} has {units} left: write the damage rolled "
                               "(bombing: {{damage: N}})").format(units=unit_phrase(count, "bomber"), space=result.at),
                             (*result.where, "at"))
         return
     if dice is not None and len(dice) != count:
-        yield Violation(_("{units} come through the raid, one die each, but the damage gives {dice} dice").format(
-            units=unit_phrase(count, "bomber"), dice=len(dice)), (*result.where, "bombing", "damage"))
+        yield Violation(_("the raid on {space} has {units} left: write one die for each, not {dice}").format(
+            space=result.at, units=unit_phrase(count, "bomber"), dice=len(dice)), (*result.where, "bombing", "damage"))
     elif count and not count <= damage <= 6 * count:
         yield Violation(_("{units} can roll {low} to {high} damage, not {damage}").format(
             units=unit_phrase(count, "bomber"), low=count, high=6 * count, damage=damage),
@@ -225,7 +225,7 @@ def raid_damage_unsettled(result: Result, resolution: Resolution) -> Iterator[Vi
         return
     count, value = len(bombers(result)), board.map.production.get(result.at, 0)
     if count > 1 and result.extras.bombing > value:
-        yield Violation(_("{units} come through the raid on {space}, worth {value} IPCs: each die counts at most "
-                          "{value}, so a total of {damage} cannot be capped; write the dice (damage: [...])").format(
+        yield Violation(_("the raid on {space} has {units} left and each die counts at most {value}, the IPC value "
+                          "there: a total of {damage} cannot be capped, write the dice (damage: [...])").format(
             units=unit_phrase(count, "bomber"), space=result.at, value=value, damage=result.extras.bombing),
             (*result.where, "bombing", "damage"))

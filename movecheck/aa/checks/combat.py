@@ -220,8 +220,8 @@ def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Violation]:
 
 
 @aa_clause("AA208", "raid-not-allowed", "error",
-           "``raid: true`` (a strategic bombing raid) is for an order of bombers only that ends in a hostile "
-           "territory holding an enemy factory",
+           "an order with raid: true (a strategic bombing raid) moves bombers only and ends in a hostile territory "
+           "holding an enemy factory",
            phase="combat",
            example=("``{units: {bomber: 1, fighter: 1}, path: [Germany, Karelia S.S.R.], raid: true}``",
                     "``{units: {bomber: 1}, path: [Germany, Karelia S.S.R.], raid: true}``"))
