@@ -320,3 +320,24 @@ def test_bad_damage_dice_are_a_finding_never_a_crash(capsys, tmp_path: Path) -> 
                                                                   "bombing": {"damage": damage}}]))
         assert code in (1, 2) and "MC003" in found, messages
         assert not any(c.startswith("AA") for c in found)
+
+
+def test_aa524_revised_no_aa_gun_no_bomber_lost(capsys, tmp_path: Path) -> None:
+    """Revised: only the territory's AA gun fires at raiders; with none there, no bomber falls."""
+    battles_state(capsys, tmp_path, factory_only(), [bomber(BOMBER_REVISED)], rules="revised")
+    code, found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
+                                                              "attacker_losses": {"bomber": 1}}]))
+    assert (code, found) == (1, ["AA524"])
+    assert messages == ["no AA gun defends Karelia S.S.R., so nothing fires at the raiders: the raid loses no bomber, "
+                        "not 1 bomber"]
+    code, found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
+                                                              "bombing": {"damage": 2}}]))
+    assert code == 0, messages
+
+
+def test_aa524_1942_the_factorys_own_aa_fires(capsys, tmp_path: Path) -> None:
+    """1942 second edition: the factory's own AA shoots at the raiders even where no AA gun stands."""
+    battles_state(capsys, tmp_path, factory_only(), [bomber()])
+    code, found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
+                                                              "attacker_losses": {"bomber": 1}}]))
+    assert code == 0, messages

@@ -229,3 +229,25 @@ def raid_damage_unsettled(result: Result, resolution: Resolution) -> Iterator[Vi
                           "there: a total of {damage} cannot be capped, write the dice (damage: [...])").format(
             units=unit_phrase(count, "bomber"), space=result.at, value=value, damage=result.extras.bombing),
             (*result.where, "bombing", "damage"))
+
+
+@battle_clause("AA524", "raid-loss-without-aa", "error",
+               "a raid's bombers are lost only to AA fire: in Revised and Anniversary the territory's AA gun fires at "
+               "raiders, and a raid on a territory with no AA gun loses no bomber",
+               example=("``- {at: Karelia S.S.R., kind: raid, attacker_losses: {bomber: 1}}`` in Revised with no AA "
+                        "gun there", "the same where an AA gun defends Karelia S.S.R."))
+def raid_loss_without_aa(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """AA fire is the only fire at raiders (aa-battle.md, "Strategic bombing raids"): in the 1942 second edition
+    the factory's own AA, one die per bomber; in Revised and Anniversary the territory's AA gun, and no gun, no AA
+    fire.  The raid's defenders in the battles state list what fires at the raiders: a raid whose defenders hold
+    no AA gun where AA guns are infrastructure loses no bomber.
+    """
+    battle = result.battle
+    if battle is None or result.repeated or not battle.raid or not result.losses["attacker"]:
+        return
+    board = resolution.board
+    if not board.options["aa_guns_captured"] or any(u.type.is_aa_gun for u in battle.defenders):
+        return  # the factory's own AA fires (1942 second edition), or an AA gun does
+    yield Violation(_("no AA gun defends {space}, so nothing fires at the raiders: the raid loses no bomber, not "
+                      "{units}").format(space=result.at, units=describe(result.casualties("attacker"))),
+                    (*result.where, "attacker_losses"))
