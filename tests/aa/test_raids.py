@@ -338,6 +338,6 @@ def test_aa524_revised_no_aa_gun_no_bomber_lost(capsys, tmp_path: Path) -> None:
 def test_aa524_1942_the_factorys_own_aa_fires(capsys, tmp_path: Path) -> None:
     """1942 second edition: the factory's own AA shoots at the raiders even where no AA gun stands."""
     battles_state(capsys, tmp_path, factory_only(), [bomber()])
-    code, found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
+    code, _found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
                                                               "attacker_losses": {"bomber": 1}}]))
     assert code == 0, messages
