@@ -158,6 +158,9 @@ def move_line(record: Any, phase: Any, start: Any) -> tuple[str, dict[str, Any]]
     if through:
         words.append(_("blitz through {spaces}").format(spaces=", ".join(through)))
         how.append("blitz")
+    if phase.combat and move.raid:
+        words.append(_("strategic bombing raid on {space}").format(space=move.end))
+        how.append("raid")
     if not phase.combat and phase.board.is_sea(move.end) and any(u.type.is_air for u in units):
         if any(u.type.is_carrier for u in phase.board.units_at(move.end)):
             words.append(_("landing on a carrier in {zone}").format(zone=move.end))
