@@ -124,10 +124,13 @@ def stranded(result: Result, board: Board, lost: set[int] | None = None) -> list
 
 
 def taken(resolution: Resolution) -> set[str]:
-    """The territories the attacker takes in this battles phase: land battles it wins with land units left."""
+    """The territories the attacker takes in this battles phase: land battles it wins with land units left, and the
+    factory-only territories its land units entered while a raid on them was pending (taken after the raid)."""
 
     board = resolution.board
-    found = set()
+    found = {space for space in resolution.raids if space not in resolution.battles and any(
+        u.power == board.power and u.type.is_land and not u.type.is_factory and u.aboard is None
+        for u in board.units_at(space))}
     for result in resolution.results:
         battle = result.battle
         if battle is None or result.repeated or board.is_sea(battle.at) or result.retreat is not None:

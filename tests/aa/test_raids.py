@@ -341,3 +341,23 @@ def test_aa524_1942_the_factorys_own_aa_fires(capsys, tmp_path: Path) -> None:
     code, _found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid",
                                                               "attacker_losses": {"bomber": 1}}]))
     assert code == 0, messages
+
+
+def test_aa510_a_defending_fighter_may_not_land_where_the_raid_is_followed_by_a_capture(capsys,
+                                                                                       tmp_path: Path) -> None:
+    """Karelia S.S.R. changes hands this turn (after the raid on it): a British fighter whose carrier sank next
+    to it may not land there; it may on a British carrier with a free slot in 6 Sea Zone."""
+    units = factory_only(unit("Finland", G, "infantry"), unit("Germany", G, "fighter"),
+                         unit("5 Sea Zone", "British", "carrier"), unit("5 Sea Zone", "British", "fighter"),
+                         unit("6 Sea Zone", "British", "carrier"))
+    battles_state(capsys, tmp_path, units, [bomber(raid=True), {"units": {"infantry": 1}, "path": ["Finland", KARELIA]},
+                                            {"units": {"fighter": 1}, "path": ["Germany", "5 Sea Zone"]}])
+    raid = {"at": KARELIA, "kind": "raid", "bombing": {"damage": 1}}
+    sea = {"at": "5 Sea Zone", "attacker_losses": {"fighter": 1}, "defender_losses": {"carrier": 1}}
+    code, found, messages = check(capsys, results(tmp_path, [raid, {**sea, "defender_landing": [
+        {"to": KARELIA, "units": {"fighter": 1}}]}]))
+    assert (code, found) == (1, ["AA510"])
+    assert "it changes hands this turn" in messages[0]
+    code, found, messages = check(capsys, results(tmp_path, [raid, {**sea, "defender_landing": [
+        {"to": "6 Sea Zone", "units": {"fighter": 1}}]}]))
+    assert code == 0, messages
