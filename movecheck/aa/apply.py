@@ -143,6 +143,8 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
                          destroyed=[Destroyed(u.type.name, u.power, u.at, u.id) for u in destroyed],
                          captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"), spent=spent,
                          purchased=dict(final.units) if isinstance(final, Bought) else {})
+    if isinstance(final, Resolution):
+        report.extra["bombing"] = list(final.bombings)
     if settled is not None:
         report.income, report.refunded = settled.income, settled.refunded if settled.how == "refunded" else None
         report.extra["unplaced"] = {"units": dict(settled.left), "settled": settled.how}

@@ -16,7 +16,7 @@ Three keys of a result, read here and carried out by :func:`settle` after the lo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.battle_extras import SIDES, Extras, Landing, fights, read_extras
 from movecheck.aa.model import Board, Unit
@@ -84,10 +84,13 @@ def capped_bombing(result: Result, board: Board, ipcs: dict[str, int] | None) ->
     return "ipcs", max(0, min(per_bomber, treasury)), cap
 
 
-def _bomb(result: Result, board: Board, ipcs: dict[str, int] | None) -> str:
-    """Carry a bombing out after the caps; the header line that says what was rolled, applied and cut."""
+def _bomb(result: Result, board: Board, ipcs: dict[str, int] | None, done: list[dict[str, Any]]) -> str:
+    """Carry a bombing out after the caps; the header line that says what was rolled, applied and cut (and the
+    same as data in ``done``, for the apply report)."""
     how, amount, cap = capped_bombing(result, board, ipcs)
     rolled = result.extras.bombing or 0
+    done.append({"at": result.at, "rolled": rolled, "dice": result.extras.bombing_dice, "applied": amount,
+                 "on": "factory" if how == "damage" else "ipcs", "owner": board.controller(result.at), "cap": cap})
     cut = f" ({rolled} rolled, cut by the cap: {cap})" if cap is not None else ""
     if how == "damage":
         factory = factory_at(board, result.at)
@@ -160,7 +163,7 @@ def settle(resolution: Resolution, lost: set[int], ipcs: dict[str, int] | None) 
         for unit in damaged_units(result):
             unit.damaged = True
         if result.extras.bombing is not None:
-            said.append(_bomb(result, board, ipcs))
+            said.append(_bomb(result, board, ipcs, resolution.bombings))
         moved: set[int] = set()
         strand = stranded(result, board, lost)
         for landing in result.extras.landings:

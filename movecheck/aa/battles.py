@@ -143,6 +143,8 @@ class Resolution:
     kinds: bool = True
     """The state writes ``kind:`` on its battles; without it (a state written before raids were battles)
     ``bombing:`` on a land battle's result keeps its old meaning."""
+    bombings: list[dict[str, Any]] = field(default_factory=list)
+    """What the battles ``apply`` did with each bombing: rolled, applied, the cap that cut it (the apply report)."""
 
     def __post_init__(self) -> None:
         settle_sea_battles(self)

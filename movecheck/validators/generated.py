@@ -2119,7 +2119,7 @@ def _v197(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T86.get(key)
+        check = _T88.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2259,6 +2259,55 @@ def _v209(x: Any) -> bool:
 
 
 def _v210(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v211(item):
+            return False
+    return True
+
+
+def _v211(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'rolled' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'applied' not in x:
+        return False
+    if 'on' not in x:
+        return False
+    if 'owner' not in x:
+        return False
+    if 'cap' not in x:
+        return False
+    for key, value in x.items():
+        check = _T85.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v212(x: Any) -> bool:
+    if not (isinstance(x, list) or x is None):
+        return False
+    if isinstance(x, list):
+        for item in x:
+            if not _v81(item):
+                return False
+    return True
+
+
+def _v213(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E84):
+        return False
+    return True
+
+
+def _v214(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2267,19 +2316,19 @@ def _v210(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T85.get(key)
+            check = _T87.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v211(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E84):
+def _v215(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E86):
         return False
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2291,22 +2340,22 @@ def _v212(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T93.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v214(item):
+        if not _v218(item):
             return False
     return True
 
 
-def _v214(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2322,22 +2371,22 @@ def _v214(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v216(item):
+        if not _v220(item):
             return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2349,69 +2398,29 @@ def _v216(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T92.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v217(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E88):
-        return False
-    return True
-
-
-def _v218(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v219(item):
-            return False
-    return True
-
-
-def _v219(x: Any) -> bool:
-    if sum((_v220(x), _v222(x), _v224(x),)) != 1:
-        return False
-    return True
-
-
-def _v220(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T89.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v221(x: Any) -> bool:
-    if not x == 'paragraph':
+    if not (isinstance(x, str) and x in _E90):
         return False
     return True
 
 
 def _v222(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'type' not in x:
-        return False
-    if 'items' not in x:
-        return False
-    for key, value in x.items():
-        check = _T90.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v223(item):
             return False
     return True
 
 
 def _v223(x: Any) -> bool:
-    if not x == 'list':
+    if sum((_v224(x), _v226(x), _v228(x),)) != 1:
         return False
     return True
 
@@ -2421,9 +2430,7 @@ def _v224(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'headers' not in x:
-        return False
-    if 'rows' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
         check = _T91.get(key)
@@ -2433,12 +2440,54 @@ def _v224(x: Any) -> bool:
 
 
 def _v225(x: Any) -> bool:
-    if not x == 'table':
+    if not x == 'paragraph':
         return False
     return True
 
 
 def _v226(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'items' not in x:
+        return False
+    for key, value in x.items():
+        check = _T92.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v227(x: Any) -> bool:
+    if not x == 'list':
+        return False
+    return True
+
+
+def _v228(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T93.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v229(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v230(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2531,16 +2580,18 @@ _T80: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 
 _T81: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v164, 'liberated': _v7}
 _T82: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
 _T83: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E84 = frozenset(['kept', 'lost', 'refunded'])
-_T85: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v211}
-_T86: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v164, 'text': _v5, 'forced': _v7, 'turn': _v198, 'destroyed': _v199, 'captured': _v201, 'transfers': _v203, 'spent': _v14, 'purchased': _v14, 'income': _v205, 'refunded': _v208, 'ipcs': _v209, 'notes': _v149, 'unplaced': _v210}
-_T87: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E88 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
-_T89: dict[str, Callable[[Any], bool]] = {'type': _v221, 'text': _v5}
-_T90: dict[str, Callable[[Any], bool]] = {'type': _v223, 'items': _v149}
-_T91: dict[str, Callable[[Any], bool]] = {'type': _v225, 'headers': _v149, 'rows': _v226}
-_T92: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v217, 'facts': _v191, 'blocks': _v218}
-_T93: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v213, 'sections': _v215}
+_E84 = frozenset(['factory', 'ipcs'])
+_T85: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v212, 'applied': _v15, 'on': _v213, 'owner': _v164, 'cap': _v164}
+_E86 = frozenset(['kept', 'lost', 'refunded'])
+_T87: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v215}
+_T88: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v164, 'text': _v5, 'forced': _v7, 'turn': _v198, 'destroyed': _v199, 'captured': _v201, 'transfers': _v203, 'spent': _v14, 'purchased': _v14, 'income': _v205, 'refunded': _v208, 'ipcs': _v209, 'notes': _v149, 'bombing': _v210, 'unplaced': _v214}
+_T89: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E90 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
+_T91: dict[str, Callable[[Any], bool]] = {'type': _v225, 'text': _v5}
+_T92: dict[str, Callable[[Any], bool]] = {'type': _v227, 'items': _v149}
+_T93: dict[str, Callable[[Any], bool]] = {'type': _v229, 'headers': _v149, 'rows': _v230}
+_T94: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v221, 'facts': _v191, 'blocks': _v222}
+_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v217, 'sections': _v219}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -2555,5 +2606,5 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'reach': _v141,
     'report': _v173,
     'apply-report': _v197,
-    'summary': _v212,
+    'summary': _v216,
 }

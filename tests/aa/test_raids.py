@@ -361,3 +361,16 @@ def test_aa510_a_defending_fighter_may_not_land_where_the_raid_is_followed_by_a_
     code, found, messages = check(capsys, results(tmp_path, [raid, {**sea, "defender_landing": [
         {"to": "6 Sea Zone", "units": {"fighter": 1}}]}]))
     assert code == 0, messages
+
+
+def test_the_json_apply_report_says_what_was_rolled_applied_and_cut(capsys, tmp_path: Path) -> None:
+    from movecheck.schema import validate_data
+
+    raid_of(capsys, tmp_path, 2, rules="revised")
+    path = results(tmp_path, [{"at": KARELIA, "kind": "raid", "bombing": {"damage": [5, 1]}}])
+    assert main(["apply", str(path), "--root", "/", "--isolated", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert validate_data("apply-report", report) == []
+    assert report["bombing"] == [{"at": KARELIA, "rolled": 6, "dice": [5, 1], "applied": 3, "on": "ipcs",
+                                  "owner": R, "cap": "each bomber's die counts at most 2, the IPC value of "
+                                  "Karelia S.S.R."}]
