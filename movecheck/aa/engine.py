@@ -50,7 +50,7 @@ def apply(phase: Phase, move: Move) -> None:
     for unit in move.units:
         if unit.type.is_fighter and phase.passed_carrier(move, unit):
             _take_off(phase, unit)
-        unit.last_order = move.index
+        unit.last_order, unit.raiding = move.index, move.raid  # the last order of a journey says whether it raids
         phase.last_order[unit.uid] = move
         if move.attack is not None and move.attack in move.path:
             phase.attacked[unit.uid] = move.attack
@@ -73,8 +73,6 @@ def apply(phase: Phase, move: Move) -> None:
         for unit in [*move.units, *(f for f in carried_along if f.type.is_fighter and f.power == board.power)]:
             if not (unit.type.is_land and board.is_sea(unit.at)):  # cargo may still unload: an assault
                 unit.in_battle = battle
-        for unit in move.units:
-            unit.raiding = move.raid and unit.type.is_air  # the last order of a journey says whether it raids
     phase.records.append(record)
 
 
