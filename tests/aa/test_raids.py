@@ -374,3 +374,14 @@ def test_the_json_apply_report_says_what_was_rolled_applied_and_cut(capsys, tmp_
     assert report["bombing"] == [{"at": KARELIA, "rolled": 6, "dice": [5, 1], "applied": 3, "on": "ipcs",
                                   "owner": R, "cap": "each bomber's die counts at most 2, the IPC value of "
                                   "Karelia S.S.R."}]
+
+
+def test_aa503_a_raid_has_no_retreat(capsys, tmp_path: Path) -> None:
+    battles_state(capsys, tmp_path, factory_only(), [bomber()])
+    raid = {"at": KARELIA, "kind": "raid", "bombing": {"damage": 2}}
+    code, found, messages = check(capsys, results(tmp_path, [{**raid, "retreat": "Baltic States"}]))
+    assert (code, found) == (1, ["AA503"])
+    assert messages == ["bombers that raid Karelia S.S.R. do not retreat: a raid has one round, and they leave "
+                        "after it"]
+    code, found, messages = check(capsys, results(tmp_path, [raid]))
+    assert code == 0, messages

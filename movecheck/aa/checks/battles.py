@@ -133,6 +133,10 @@ def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
         return
     board = resolution.board
     where = (*result.where, "retreat")
+    if battle.raid:
+        yield Violation(_("bombers that raid {space} do not retreat: a raid has one round, and they leave after "
+                          "it").format(space=battle.at), where)
+        return
     if not battle.side("attacker") and battle.at_sea:
         return  # no attacker reached the shore: AA507
     if not result.survivors("attacker"):
