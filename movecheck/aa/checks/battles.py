@@ -126,7 +126,7 @@ def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
     that came overland retreat all the same; without it (Revised) no land unit of a battle
     with amphibious land units retreats, and only its aircraft may leave the battle.  Nothing
     retreats from a battle the attacker lost whole; a battle whose attackers never landed is
-    AA507's.
+    AA507's.  A strategic bombing raid has one round and no retreat.
     """
     battle, space = result.battle, result.retreat
     if battle is None or space is None or result.repeated:
