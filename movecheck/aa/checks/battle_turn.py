@@ -21,7 +21,7 @@ from movecheck.i18n import N_, _
 
 @battle_clause("AA508", "bombing-illegal", "error",
                "strategic bombing is of a factory in the territory of the battle, by attacking bombers that come "
-               "through it",
+               "through it, written in the raid's own result (kind: raid) where the battles state gives kinds",
                example=("``- {at: Germany, bombing: {damage: 6}}`` where no bomber attacked Germany",
                         "the same where a British bomber attacked Germany and is not among the losses"))
 def bombing_illegal(result: Result, resolution: Resolution) -> Iterator[Violation]:

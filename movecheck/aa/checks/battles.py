@@ -34,7 +34,8 @@ def battle_clause(
 
 
 @battle_clause("AA501", "battle-unknown", "error",
-               "a result names a space that is not a battle of the state, or a battle gets two results",
+               "a result names a space that is not a battle of the state, or a battle gets two results (a space with a "
+               "raid and a land battle has two results, one of them kind: raid)",
                example=("``- {at: Poland, defender_losses: {infantry: 1}}`` where the state has no battle in Poland",
                         "``- {at: Belorussia, defender_losses: {infantry: 1}}``, a battle of the state"))
 def battle_unknown(result: Result, resolution: Resolution) -> Iterator[Violation]:
