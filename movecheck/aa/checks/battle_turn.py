@@ -1,8 +1,9 @@
 """Battle-result clauses for what the turn needs (spec aa-turn.md, "Battles: what the results may say").
 
 Strategic bombing (AA508), two-hit units hit once (AA509), defending fighters whose carrier
-sank (AA510), a raid that kills defenders (AA511) and a raid's impossible damage (AA512); the keys
-are read and carried out by :mod:`movecheck.aa.battle_turn`.
+sank (AA510), a raid that kills defenders (AA511), a raid's impossible damage (AA512), a Revised
+raid's total that cannot be capped (AA523) and bombers lost where nothing fires at them (AA524); the
+keys are read and carried out by :mod:`movecheck.aa.battle_turn`.
 """
 
 from __future__ import annotations
@@ -186,8 +187,10 @@ def raid_kills_no_defender(result: Result, resolution: Resolution) -> Iterator[V
 def raid_damage_impossible(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """Each surviving bomber rolls one die of damage (1d6, no bonus in these editions): the total is at least the
     number of surviving bombers and at most six times it.  ``apply``'s caps (twice the territory's IPC value on
-    a factory, the IPC value per bomber in Revised) cut what is applied, never what may be rolled.  A result
-    whose bombers all fell is AA508's.
+    a factory, the IPC value per bomber in Revised) cut what is applied, never what may be rolled.  A raid
+    (``kind: raid`` in the battles state) with a surviving bomber writes its damage; written as the dice
+    (``damage: [5, 1]``) it gives one die per surviving bomber.  A raid whose bombers all fell writes none (or 0);
+    a positive damage with no bomber left is AA508's.
     """
     if result.battle is None or result.repeated:
         return
