@@ -144,6 +144,8 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
                          destroyed=[Destroyed(u.type.name, u.power, u.at, u.id) for u in destroyed],
                          captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"), spent=spent,
                          purchased=in_unit_order(board, final.units) if isinstance(final, Bought) else {})
+    if isinstance(final, Resolution):
+        report.extra["bombing"] = list(final.bombings)
     if settled is not None:
         report.income, report.refunded = settled.income, settled.refunded if settled.how == "refunded" else None
         report.extra["unplaced"] = {"units": dict(settled.left), "settled": settled.how}
@@ -265,6 +267,7 @@ def _capture_entered(phase: Phase) -> None:
     it stopped in and each one a tank blitzed through, but not one entered only from a sea zone whose battle
     is still to be fought (taken after that battle, if some of that cargo comes through: battles apply)."""
     from movecheck.aa.control import take
+    from movecheck.aa.raids import pending_raids
 
     board = phase.board
     entered: dict[str, None] = {}
@@ -277,8 +280,9 @@ def _capture_entered(phase: Phase) -> None:
                 entered.setdefault(space)
         if record.unload_to and record.unloaded and not phase.battle_space(record.unload_zone or record.unload_to):
             entered.setdefault(record.unload_to)
+    raided = pending_raids(phase)  # a factory-only territory with a raid pending on it is taken after the raid
     for space in entered:
-        if board.hostile_territory(space) and not phase.battle_space(space):
+        if board.hostile_territory(space) and not phase.battle_space(space) and space not in raided:
             take(board, space, board.power)
 
 
@@ -298,14 +302,23 @@ def _battles(phase: Phase) -> list[dict[str, Any]]:
     """Each battle space: the attacking units (those that moved in) and the defending ones, by type;
     the spaces the attackers came from (where they may retreat to) and the land units that came from
     the sea (an amphibious assault, they never retreat)."""
+    from movecheck.aa.raids import pending_raids
+
     board = phase.board
+    raids = pending_raids(phase)
+    found = [_raid_entry(phase, space, raids[space]) for space in sorted(raids, key=_natural)]
+    raiding = {u.uid for bombers in raids.values() for u in bombers}
     spaces = {u.at for u in board.units if u.in_battle and u.power == board.power} | set(phase.attack_zones)
-    found = []
     for space in sorted((s for s in spaces if phase.battle_space(s)), key=_natural):
-        attackers = [u for u in board.units_at(space) if u.in_battle and u.power == board.power]
+        attackers = [u for u in board.units_at(space) if u.in_battle and u.power == board.power
+                     and u.uid not in raiding]
+        if not attackers and space not in phase.attack_zones:
+            continue  # only raiders came: the raid is its battle
         defenders = [u for u in board.enemy_units(space) if not board.changes_hands(u)]
-        entry: dict[str, Any] = {"at": space, "attackers": _by_type(attackers), "defenders": _by_type(defenders)}
-        came_from, amphibious = _entries(phase, space)
+        kind = "sea" if board.is_sea(space) else "land"
+        entry: dict[str, Any] = {"at": space, "kind": kind, "attackers": _by_type(attackers),
+                                 "defenders": _by_type(defenders)}
+        came_from, amphibious = _entries(phase, space, exclude=raiding)
         if came_from:
             entry["from"] = came_from
         if amphibious:
@@ -314,13 +327,30 @@ def _battles(phase: Phase) -> list[dict[str, Any]]:
     return found
 
 
-def _entries(phase: Phase, space: str) -> tuple[list[str], list[Unit]]:
-    """The spaces from which units entered ``space`` to end there, and the land units unloaded into it."""
+def _raid_entry(phase: Phase, space: str, bombers: list[Unit]) -> dict[str, Any]:
+    """A raid in the battles state: the raiding bombers, the factory and what fires at them, where they came from."""
+    from movecheck.aa.raids import raid_defenders
+
+    entry: dict[str, Any] = {"at": space, "kind": "raid", "attackers": _by_type(bombers),
+                             "defenders": _by_type(raid_defenders(phase.board, space))}
+    came_from, _landed = _entries(phase, space, only={u.uid for u in bombers})
+    if came_from:
+        entry["from"] = came_from
+    return entry
+
+
+def _entries(phase: Phase, space: str, exclude: set[int] = frozenset(),  # type: ignore[assignment]
+             only: set[int] | None = None) -> tuple[list[str], list[Unit]]:
+    """The spaces from which units entered ``space`` to end there, and the land units unloaded into it (of the
+    units ``only`` names, when given; never of those ``exclude`` names: a battle's own attackers)."""
     came_from: set[str] = set()
     amphibious: list[Unit] = []
     for record in phase.records:
         path = record.move.path
         if path[-1] != space or len(path) < 2:
+            continue
+        uids = {u.uid for u in record.units}
+        if (only is not None and not uids & only) or (uids and uids <= exclude):
             continue
         came_from.add(path[-2])
         if record.unload_to == space:

@@ -42,6 +42,9 @@ class Extras:
     damaged: dict[str, dict[str, int]] = field(default_factory=dict)
     """Side -> unit type -> count; side ``""``: written without a side (:func:`damaged_side` finds it)."""
     bombing: int | None = None
+    """The raid's damage as rolled: the total written, or the sum of the dice."""
+    bombing_dice: list[int] | None = None
+    """The damage written as the dice, one per surviving bomber (``damage: [5, 1]``); None: as a total."""
     bombing_at: str | None = None
     landings: list[Landing] = field(default_factory=list)
 
@@ -70,10 +73,14 @@ def read_extras(doc: Document, board: Board, entry: dict[str, Any], where: tuple
                 extras.damaged.setdefault(side, {})[kind] = extras.damaged.get(side, {}).get(kind, 0) + count
     bombing = entry.get("bombing")
     if isinstance(bombing, dict):
-        if whole(bombing.get("damage")) is None or bombing["damage"] < 0:
+        dice = bombing.get("damage")
+        total = whole(dice)
+        if isinstance(dice, list) and all(whole(d) is not None and 1 <= d <= 6 for d in dice):
+            extras.bombing, extras.bombing_dice = sum(dice), list(dice)
+        elif total is None or total < 0:
             broken = True
         else:
-            extras.bombing = bombing["damage"]
+            extras.bombing = total
         if isinstance(bombing.get("at"), str):
             extras.bombing_at = board.map.resolve(bombing["at"])
             if extras.bombing_at is None:

@@ -16,7 +16,7 @@ Three keys of a result, read here and carried out by :func:`settle` after the lo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.battle_extras import SIDES, Extras, Landing, fights, read_extras
 from movecheck.aa.model import Board, Unit
@@ -58,15 +58,51 @@ def bombers(result: Result) -> list[Unit]:
 
 def bombing_effect(result: Result, board: Board, ipcs: dict[str, int] | None) -> tuple[str, int]:
     """What the bombing does: ``("damage", N)`` added to the factory, or ``("ipcs", N)`` the owner loses (capped)."""
+    how, amount, _cap = capped_bombing(result, board, ipcs)
+    return how, amount
+
+
+def capped_bombing(result: Result, board: Board, ipcs: dict[str, int] | None) -> tuple[str, int, str | None]:
+    """The bombing after the edition's caps: ``("damage", N, cap)`` added to the factory, or ``("ipcs", N, cap)``
+    the owner loses; ``cap`` says which cap cut the damage rolled (None: none did)."""
     damage = result.extras.bombing or 0
     value = board.map.production.get(result.at, 0)
     if board.options["factory_damage"]:
         factory = factory_at(board, result.at)
         room = max(0, 2 * value - (factory.damage if factory else 0))
-        return "damage", min(damage, room)
+        cap = f"at most {2 * value} damage on the factory in all" if damage > room else None
+        return "damage", min(damage, room), cap
+    dice = result.extras.bombing_dice
+    per_bomber = sum(min(d, value) for d in dice) if dice is not None else min(damage, value * len(bombers(result)))
     owner = board.controller(result.at) or ""
-    treasury = (ipcs or {}).get(owner, 0)
-    return "ipcs", max(0, min(damage, value * len(bombers(result)), treasury))
+    treasury = (ipcs or {}).get(owner, 0) if ipcs is not None else per_bomber
+    cap = None
+    if per_bomber < damage:
+        cap = f"each bomber's die counts at most {value}, the IPC value of {result.at}"
+    if treasury < per_bomber:
+        cap = f"the {owner} have {max(0, treasury)} IPCs"
+    return "ipcs", max(0, min(per_bomber, treasury)), cap
+
+
+def _bomb(result: Result, board: Board, ipcs: dict[str, int] | None, done: list[dict[str, Any]]) -> str:
+    """Carry a bombing out after the caps; the header line that says what was rolled, applied and cut (and the
+    same as data in ``done``, for the apply report)."""
+    how, amount, cap = capped_bombing(result, board, ipcs)
+    rolled = result.extras.bombing or 0
+    done.append({"at": result.at, "rolled": rolled, "dice": result.extras.bombing_dice, "applied": amount,
+                 "on": "factory" if how == "damage" else "ipcs", "owner": board.controller(result.at), "cap": cap})
+    cut = f" ({rolled} rolled, cut by the cap: {cap})" if cap is not None else ""
+    if how == "damage":
+        factory = factory_at(board, result.at)
+        if factory is not None:
+            factory.damage += amount
+        most = 2 * board.map.production.get(result.at, 0)
+        now = factory.damage if factory else 0
+        return f"bombing of {result.at}: {amount} damage on the factory (now {now}; at most {most}){cut}"
+    owner = board.controller(result.at) or ""
+    if ipcs is not None and owner in ipcs:
+        ipcs[owner] -= amount
+    return f"bombing of {result.at}: the {owner} lose {amount} IPCs{cut}"
 
 
 def stranded(result: Result, board: Board, lost: set[int] | None = None) -> list[Unit]:
@@ -91,10 +127,13 @@ def stranded(result: Result, board: Board, lost: set[int] | None = None) -> list
 
 
 def taken(resolution: Resolution) -> set[str]:
-    """The territories the attacker takes in this battles phase: land battles it wins with land units left."""
+    """The territories the attacker takes in this battles phase: land battles it wins with land units left, and the
+    factory-only territories its land units entered while a raid on them was pending (taken after the raid)."""
 
     board = resolution.board
-    found = set()
+    found = {space for space in resolution.raids if space not in resolution.battles and any(
+        u.power == board.power and u.type.is_land and not u.type.is_factory and u.aboard is None
+        for u in board.units_at(space))}
     for result in resolution.results:
         battle = result.battle
         if battle is None or result.repeated or board.is_sea(battle.at) or result.retreat is not None:
@@ -124,19 +163,7 @@ def settle(resolution: Resolution, lost: set[int], ipcs: dict[str, int] | None) 
         for unit in damaged_units(result):
             unit.damaged = True
         if result.extras.bombing is not None:
-            how, amount = bombing_effect(result, board, ipcs)
-            if how == "damage":
-                factory = factory_at(board, result.at)
-                if factory is not None:
-                    factory.damage += amount
-                cap = 2 * board.map.production.get(result.at, 0)
-                now = factory.damage if factory else 0
-                said.append(f"bombing of {result.at}: {amount} damage on the factory (now {now}; at most {cap})")
-            else:
-                owner = board.controller(result.at) or ""
-                if ipcs is not None and owner in ipcs:
-                    ipcs[owner] -= amount
-                said.append(f"bombing of {result.at}: the {owner} lose {amount} IPCs")
+            said.append(_bomb(result, board, ipcs, resolution.bombings))
         moved: set[int] = set()
         strand = stranded(result, board, lost)
         for landing in result.extras.landings:
@@ -160,5 +187,5 @@ def settle(resolution: Resolution, lost: set[int], ipcs: dict[str, int] | None) 
     return said
 
 
-__all__ = ["Extras", "Landing", "bombing_effect", "damaged_side", "damaged_units", "factory_at", "free_slots",
-           "read_extras", "settle", "stranded", "taken"]
+__all__ = ["Extras", "Landing", "bombing_effect", "capped_bombing", "damaged_side", "damaged_units", "factory_at",
+           "free_slots", "read_extras", "settle", "stranded", "taken"]

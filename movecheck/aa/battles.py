@@ -45,6 +45,12 @@ class Battle:
     """Those units themselves: the attackers ``unloaded_from`` a transport, then others of the type."""
     at_sea: dict[int, str] = field(default_factory=dict)
     """By uid, the amphibious units that never landed, and why (:data:`SUNK`, :data:`STAYED_ABOARD`)."""
+    kind: str = "land"
+    """``land``, ``sea`` or ``raid`` (a strategic bombing raid: bombers against a factory)."""
+
+    @property
+    def raid(self) -> bool:
+        return self.kind == "raid"
 
     def side(self, which: str) -> list[Unit]:
         """The units that fight for a side: the attackers less the cargo that never landed."""
@@ -83,6 +89,8 @@ class Result:
     (counted in ``losses`` with their type too)."""
     extras: Extras = field(default_factory=Extras)
     """``damaged:``, ``bombing:``, ``defender_landing:`` (:mod:`movecheck.aa.battle_turn`)."""
+    kind: str | None = None
+    """The result's ``kind:`` (``raid``: the raid's result), None when it writes none."""
 
     @property
     def where(self) -> tuple[Any, ...]:
@@ -128,6 +136,15 @@ class Resolution:
     submerge_allowed: bool
     named: set[str] = field(default_factory=set)
     """Every battle space a result names, the results not judged (unknown names) included."""
+    raids: dict[str, Battle] = field(default_factory=dict)
+    """The strategic bombing raids the state lists (``kind: raid``), by territory: battles of their own."""
+    named_raids: set[str] = field(default_factory=set)
+    """Every raided territory a result names (as the raid's result), judged or not."""
+    kinds: bool = True
+    """The state writes ``kind:`` on its battles; without it (a state written before raids were battles)
+    ``bombing:`` on a land battle's result keeps its old meaning."""
+    bombings: list[dict[str, Any]] = field(default_factory=list)
+    """What the battles ``apply`` did with each bombing: rolled, applied, the cap that cut it (the apply report)."""
 
     def __post_init__(self) -> None:
         settle_sea_battles(self)
@@ -151,18 +168,44 @@ def pick_losses(units: list[Unit], losses: dict[str, int], named: dict[str, str]
 
 
 def read_battles(state: Document, board: Board) -> dict[str, Battle]:
-    """The battles the state lists, each with its units as the board has them."""
+    """The land and sea battles the state lists, each with its units as the board has them (the raids aside:
+    :func:`read_raids`; a raid's bombers are not attackers of the land battle of their territory)."""
     found: dict[str, Battle] = {}
+    raids = read_raids(state, board)
+    raiding = {u.uid for raid in raids.values() for u in raid.attackers}
     for entry in state.get("battles", default=[]) or []:
         space = board.map.resolve(entry.get("at")) if isinstance(entry, dict) else None
-        if space is None or space in found:
+        if space is None or space in found or entry.get("kind") == "raid":
             continue  # the state's lint speaks of it
         came_from = tuple(s for s in (board.map.resolve(n) for n in entry.get("from", []) or []) if s)
         amphibious = {board.map.resolve_type(t) or t: n for t, n in (entry.get("amphibious") or {}).items()}
-        attackers = _attackers(board, space)
+        attackers = [u for u in _attackers(board, space) if u.uid not in raiding]
         found[space] = Battle(space, attackers, _defenders(board, space), came_from, amphibious,
-                              _landed(attackers, amphibious))
+                              _landed(attackers, amphibious), kind="sea" if board.is_sea(space) else "land")
     return found
+
+
+def read_raids(state: Document, board: Board) -> dict[str, Battle]:
+    """The strategic bombing raids the state lists (``kind: raid``): of the mover's bombers in the territory, as
+    many as the entry's ``attackers`` count, against the factory and what fires at them there."""
+    from movecheck.aa.raids import raid_defenders
+
+    found: dict[str, Battle] = {}
+    for entry in state.get("battles", default=[]) or []:
+        space = board.map.resolve(entry.get("at")) if isinstance(entry, dict) else None
+        if space is None or space in found or entry.get("kind") != "raid":
+            continue
+        counts = entry.get("attackers") if isinstance(entry.get("attackers"), dict) else {}
+        wanted = sum(n for n in counts.values() if isinstance(n, int))
+        bombers = [u for u in _attackers(board, space) if u.type.is_bomber][:wanted]
+        came_from = tuple(s for s in (board.map.resolve(n) for n in entry.get("from", []) or []) if s)
+        found[space] = Battle(space, bombers, raid_defenders(board, space), came_from, kind="raid")
+    return found
+
+
+def writes_kinds(state: Document) -> bool:
+    """Some battle of the state says its ``kind:`` (a state written since raids are battles)."""
+    return any(isinstance(e, dict) and "kind" in e for e in state.get("battles", default=[]) or [])
 
 
 def _attackers(board: Board, space: str) -> list[Unit]:
@@ -196,7 +239,7 @@ def settle_sea_battles(resolution: Resolution) -> None:
     that battle's attacker losses), or retreats from it, never lands (``Battle.at_sea``)."""
     fates = _transport_fates(resolution)
     for battle in resolution.battles.values():
-        if not resolution.board.is_sea(battle.at):
+        if not resolution.board.is_sea(battle.at) and not battle.raid:
             battle.at_sea = {u.uid: why for u, why in cargo_ashore(resolution, battle.landed, fates).values()}
 
 
@@ -230,12 +273,16 @@ def _transport_fates(resolution: Resolution) -> dict[int, str]:
 
 
 def read_results(
-    doc: Document, board: Board, battles: dict[str, Battle], named: set[str]
+    doc: Document, board: Board, battles: dict[str, Battle], named: set[str],
+    raids: dict[str, Battle] | None = None, named_raids: set[str] | None = None,
 ) -> tuple[list[Result], list[Finding], set[int]]:
     """The results, with MC004 for the names the map does not know (such a result is not judged).
 
-    ``named`` receives every battle space a result names, judged or not.
+    ``named`` receives every battle space a result names, judged or not; ``named_raids`` every raided
+    territory a result names as its raid's (``kind: raid``, or no ``kind:`` where the raid is its only battle).
     """
+    raids = {} if raids is None else raids
+    named_raids = set() if named_raids is None else named_raids
     from movecheck.aa.setup import unknown_space, unknown_type
 
     results: list[Result] = []
@@ -250,8 +297,10 @@ def read_results(
         where = ("results", index)
         found: list[Finding] = []
         space = board.map.resolve(entry.get("at")) if isinstance(entry.get("at"), str) else None
+        written = entry.get("kind") if isinstance(entry.get("kind"), str) else None
+        raid = written == "raid" or (written is None and space in raids and space not in battles)
         if space is not None:
-            named.add(space)
+            (named_raids if raid and space in raids else named).add(space)  # a raid that is none: AA501 alone
         if space is None and isinstance(entry.get("at"), str):
             found.append(unknown_space(doc, board.map, entry.get("at"), (*where, "at")))
         retreat = entry.get("retreat")
@@ -295,9 +344,10 @@ def read_results(
             broken.add(index)
             continue
         assert space is not None
-        results.append(Result(index, space, battles.get(space), losses, retreat, submerged,
-                              repeated=space in seen, named_losses=named_losses, extras=extras))
-        seen.add(space)
+        key = f"raid:{space}" if raid else space
+        results.append(Result(index, space, (raids if raid else battles).get(space), losses, retreat, submerged,
+                              repeated=key in seen, named_losses=named_losses, extras=extras, kind=written))
+        seen.add(key)
     return results, problems, broken
 
 
@@ -319,5 +369,7 @@ __all__ = [
     "fights",
     "pick_losses",
     "read_battles",
+    "read_raids",
     "read_results",
+    "writes_kinds",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
-from movecheck.aa.battles import END, RESULT, Resolution, read_battles, read_results
+from movecheck.aa.battles import END, RESULT, Resolution, read_battles, read_raids, read_results, writes_kinds
 from movecheck.clauses import CATALOGUE, Severity, Violation
 from movecheck.findings import make_finding
 from movecheck.i18n import _
@@ -35,11 +35,13 @@ def check_results(doc: Document, prepared: Prepared[Board]) -> Outcome[object]:
         outcome.findings.extend(mismatch)
         outcome.reason = _("the results do not match the state")
         return outcome
-    battles = read_battles(prepared.doc, board)
+    battles, raids = read_battles(prepared.doc, board), read_raids(prepared.doc, board)
     named: set[str] = set()
-    results, problems, _read = read_results(doc, board, battles, named)
+    named_raids: set[str] = set()
+    results, problems, _read = read_results(doc, board, battles, named, raids, named_raids)
     outcome.findings.extend(problems)
-    resolution = Resolution(board, doc, battles, results, submerge_allowed(prepared), named)
+    resolution = Resolution(board, doc, battles, results, submerge_allowed(prepared), named, raids, named_raids,
+                            kinds=writes_kinds(prepared.doc))
     for result in results:
         for clause in CATALOGUE.running("aa", RESULT):
             for violation in clause.run(result, resolution):

@@ -158,6 +158,9 @@ def move_line(record: Any, phase: Any, start: Any) -> tuple[str, dict[str, Any]]
     if through:
         words.append(_("blitz through {spaces}").format(spaces=", ".join(through)))
         how.append("blitz")
+    if phase.combat and move.raid:
+        words.append(_("strategic bombing raid on {space}").format(space=move.end))
+        how.append("raid")
     if not phase.combat and phase.board.is_sea(move.end) and any(u.type.is_air for u in units):
         if any(u.type.is_carrier for u in phase.board.units_at(move.end)):
             words.append(_("landing on a carrier in {zone}").format(zone=move.end))
@@ -196,7 +199,8 @@ def _applied_sections(item: Checked) -> list[Section]:
             came = ", ".join(battle.get("from") or [])
             if battle.get("amphibious"):
                 came += " " + _("(amphibious: {units})").format(units=counts_text(battle["amphibious"]))
-            rows.append([str(battle.get("at")), counts_text(battle.get("attackers") or {}),
+            at = str(battle.get("at")) + (" " + _("(raid)") if battle.get("kind") == "raid" else "")
+            rows.append([at, counts_text(battle.get("attackers") or {}),
                          counts_text(battle.get("defenders") or {}), came])
         section.table([_("space"), _("attackers"), _("defenders"), _("from")], rows)
         section.facts = {"battles": battles}
@@ -224,9 +228,12 @@ def battles_sections(item: Checked) -> list[Section]:
         defenders = _type_counts(battle.defenders) if battle is not None else {}
         lost = result.losses
         outcome = _("retreat to {space}").format(space=result.retreat) if result.retreat else ""
-        rows.append([result.at, counts_text(attackers), counts_text(defenders), counts_text(lost.get("attacker", {})),
+        raid = battle is not None and battle.raid
+        at = result.at + (" " + _("(raid)") if raid else "")
+        rows.append([at, counts_text(attackers), counts_text(defenders), counts_text(lost.get("attacker", {})),
                      counts_text(lost.get("defender", {})), outcome])
-        facts.append({"at": result.at, "attackers": attackers, "defenders": defenders,
+        facts.append({"at": result.at, **({"kind": "raid"} if raid else {}), "attackers": attackers,
+                      "defenders": defenders,
                       "attacker_losses": dict(lost.get("attacker", {})),
                       "defender_losses": dict(lost.get("defender", {})),
                       "retreat": result.retreat, **_extras_facts(result.extras), **_submerged_facts(result)})

@@ -265,7 +265,7 @@ def test_cargo_stays_aboard_through_a_sea_battle_and_goes_down_with_its_transpor
     state = yaml_data(battles.read_text())
     cargo = [u for u in state["units"] if u["type"] == "infantry" and u["at"] == "6 Sea Zone"]
     assert cargo == [{"at": "6 Sea Zone", "power": "Germans", "type": "infantry", "count": 2, "aboard": "T1"}]
-    assert state["battles"] == [{"at": "6 Sea Zone", "attackers": {"cruiser": 1, "transport": 1},
+    assert state["battles"] == [{"at": "6 Sea Zone", "kind": "sea", "attackers": {"cruiser": 1, "transport": 1},
                                  "defenders": {"destroyer": 1}, "from": ["5 Sea Zone"]}]
     lint_clean(capsys, battles)
     results = orders_file(tmp_path / "r.yaml", "battles",
