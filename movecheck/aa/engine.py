@@ -36,9 +36,9 @@ from movecheck.aa.setup import carrier_load
 from movecheck.aa.units import Unit, describe
 from movecheck.budget import SearchLimit, per_file
 from movecheck.clauses import CATALOGUE, Severity, Violation
+from movecheck.document import Document
 from movecheck.findings import Finding, make_finding
 from movecheck.i18n import _
-from movecheck.loading import Document
 
 
 def apply(phase: Phase, move: Move) -> None:

@@ -12,9 +12,9 @@ from movecheck.aa.choice import Chooser, classes, selection_key, selections
 from movecheck.aa.model import Board
 from movecheck.aa.setup import unknown_space, unknown_type
 from movecheck.aa.units import Unit, describe, readiness
+from movecheck.document import Document
 from movecheck.findings import Finding
 from movecheck.i18n import _
-from movecheck.loading import Document
 from movecheck.suggest import close_names
 from movecheck.suggest import did_you_mean as suggestion
 

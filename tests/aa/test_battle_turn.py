@@ -63,8 +63,10 @@ def test_more_damaged_than_survive(capsys, tmp_path: Path) -> None:
 
 
 def test_the_damage_is_repaired_at_the_end_of_the_turn() -> None:
-    from movecheck.aa.mobilize_apply import repair
-    from movecheck.aa.model import Board, GameMap, Unit, UnitType
+    from movecheck.aa.maps.gamemap import GameMap
+    from movecheck.aa.model import Board
+    from movecheck.aa.turn.mobilize_apply import repair
+    from movecheck.aa.units import Unit, UnitType
 
     board = Board(GameMap({"territories": [{"name": "1 Sea Zone", "sea": True}]}), {}, "Germans", "noncombat_move")
     board.add(Unit(uid=1, type=UnitType("battleship", 2, "sea", hit_points=2), power="Germans", at="1 Sea Zone",

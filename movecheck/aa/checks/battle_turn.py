@@ -3,19 +3,19 @@
 Strategic bombing (AA508), two-hit units hit once (AA509), defending fighters whose carrier
 sank (AA510), a raid that kills defenders (AA511), a raid's impossible damage (AA512), a Revised
 raid's total that cannot be capped (AA523) and bombers lost where nothing fires at them (AA524); the
-keys are read and carried out by :mod:`movecheck.aa.battle_turn`.
+keys are read and carried out by :mod:`movecheck.aa.turn.battle_turn`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from movecheck.aa.battle_extras import SIDES
-from movecheck.aa.battle_turn import bombers, damaged_side, factory_at, free_slots, stranded, taken
-from movecheck.aa.battles import Resolution, Result
 from movecheck.aa.checks.battles import battle_clause, is_raid
-from movecheck.aa.model import unit_phrase
+from movecheck.aa.turn.battle_extras import SIDES
+from movecheck.aa.turn.battle_turn import bombers, damaged_side, factory_at, free_slots, stranded, taken
+from movecheck.aa.turn.battles import Resolution, Result
 from movecheck.aa.units import describe
+from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation
 from movecheck.i18n import N_, _
 

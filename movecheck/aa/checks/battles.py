@@ -2,8 +2,8 @@
 
 Each battle is resolved once, with losses that fought and a legal retreat.
 
-A *result* clause looks at one entry of ``results:`` (a :class:`~movecheck.aa.battles.Result`)
-with the :class:`~movecheck.aa.battles.Resolution` it belongs to; an *end* clause at the
+A *result* clause looks at one entry of ``results:`` (a :class:`~movecheck.aa.turn.battles.Result`)
+with the :class:`~movecheck.aa.turn.battles.Resolution` it belongs to; an *end* clause at the
 results file as a whole.  The seed rule texts have no paragraph on resolving battles:
 these clauses follow the A&A rulebook's battle sequence (aa.md gives each rule).
 """
@@ -13,14 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from movecheck.aa.battles import END, RESULT, SIDES, STAYED_ABOARD, SUNK, Resolution, Result, fights
+from movecheck.aa.turn.battle_extras import fights
+from movecheck.aa.turn.battles import END, RESULT, SIDES, STAYED_ABOARD, SUNK, Resolution, Result
 from movecheck.aa.units import describe
 from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation, clause
 from movecheck.i18n import N_, _
 
 if TYPE_CHECKING:
-    from movecheck.aa.model import Unit
+    from movecheck.aa.units import Unit
 
 
 def battle_clause(

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from movecheck.aa.checks import aa_clause
-from movecheck.aa.raids import enemy_factory
+from movecheck.aa.turn.raids import enemy_factory
 from movecheck.aa.units import describe
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
