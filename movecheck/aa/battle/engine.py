@@ -1,0 +1,655 @@
+"""The exact odds of one battle: a dynamic programme over the survivors along the order of loss.
+
+A battle's state is, per side, how many units of each *kind* are left (a kind is a unit type,
+or its damaged two-hit form, or its submerged form), the kinds in the side's order of loss.
+A round takes a state to a distribution of states: each firing step's hits have an exact
+distribution (a convolution of binomials, one per value), and the casualties of a number of
+hits are fixed by the order of loss (:meth:`Side.take`).  Every round either changes the state
+or leaves it as it was; a state changed has fewer hit points in the battle, so the states are
+visited from the most hit points down, each once, and a round that changes nothing is summed
+as a geometric series (probability of leaving ``1 - p_stay``).  Round 1 (AA fire, bombardment)
+is its own transition.
+
+Floating point by default; with ``exact=True`` the same code runs on :class:`fractions.Fraction`.
+In floating point a state whose probability is below :data:`DROP` is dropped, and what is
+dropped is added up: the odds are refused (:class:`Inexact`) rather than given when it reaches
+:data:`TOLERANCE`.  Work is counted in steps against a budget (:class:`movecheck.budget.SearchLimit`).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+from movecheck.aa.battle.model import AIR, ANY, NON_AIR, NON_SUB, BattleModel
+from movecheck.budget import SearchLimit
+
+DROP = 1e-18
+"""A state reached with less probability than this is dropped (floating point only)."""
+TOLERANCE = 1e-12
+"""The most a battle's dropped probability may add up to."""
+BUDGET_VARIABLE = "MOVECHECK_ODDS_BUDGET"
+DEFAULT_BUDGET = 20_000_000
+"""Steps one battle may spend: a pair of outcomes combined, a casualty choice made."""
+
+Counts = tuple[int, ...]
+State = tuple[Counts, Counts]
+Num = Any  # float or Fraction
+
+ATTACKER_WINS, DEFENDER_HOLDS, BOTH_DESTROYED = "attacker", "defender", "both"
+STALEMATE, RETREAT = "stalemate", "retreat"
+OUTCOMES = (ATTACKER_WINS, DEFENDER_HOLDS, BOTH_DESTROYED, STALEMATE)
+
+
+class Inexact(Exception):
+    """The probability dropped in floating point reached :data:`TOLERANCE`."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """Units of one type in one condition, as one side of a battle holds them."""
+
+    name: str
+    """The unit type's name (``battleship (damaged)`` for a damaged two-hit unit)."""
+    base: str
+    value: int
+    """What it hits at on this side (attack or defence)."""
+    cost: int
+    air: bool = False
+    sub: bool = False
+    destroyer: bool = False
+    transport: bool = False
+    land: bool = False
+    infantry: bool = False
+    artillery: bool = False
+    out: bool = False
+    """Submerged: no longer in the battle (a survivor)."""
+
+
+@dataclass
+class Side:
+    """One side of a battle: its kinds in order of loss and how it takes casualties."""
+
+    kinds: list[Kind]
+    keep_land: int = 0
+    transports_last: bool = False
+    two_hit: list[tuple[int, int]] = field(default_factory=list)
+    """(undamaged kind, damaged kind) of each two-hit type."""
+    submerge_to: dict[int, int] = field(default_factory=dict)
+    """Each submarine kind's submerged kind."""
+
+    def __post_init__(self) -> None:
+        kinds = self.kinds
+        self.n = len(kinds)
+        self.zero: Counts = (0,) * self.n
+        undamaged = {u for u, _ in self.two_hit}
+        inside = [i for i, k in enumerate(kinds) if not k.out]
+        self.inside = inside
+        killable = [i for i in inside if i not in undamaged]
+        last = [i for i in killable if self.transports_last and kinds[i].transport]
+        self.order_main = [i for i in killable if i not in last]
+        self.order_last = last
+        self.masks: dict[str, list[bool]] = {
+            ANY: [not k.out for k in kinds],
+            NON_AIR: [not k.out and not k.air for k in kinds],
+            NON_SUB: [not k.out and not k.sub for k in kinds],
+            AIR: [not k.out and k.air for k in kinds],
+        }
+        self.hp = [0 if k.out else (2 if i in undamaged else 1) for i, k in enumerate(kinds)]
+        self._take: dict[tuple[Counts, int, str], tuple[Counts, Counts]] = {}
+
+    def in_battle(self, counts: Counts) -> int:
+        return sum(counts[i] for i in self.inside)
+
+    def points(self, counts: Counts) -> int:
+        """Hit points in the battle."""
+        return sum(c * h for c, h in zip(counts, self.hp, strict=True))
+
+    def targets(self, counts: Counts, cls: str) -> int:
+        """How many of its units a step of class ``cls`` may hit."""
+        mask = self.masks[cls]
+        return sum(c for c, m in zip(counts, mask, strict=True) if m)
+
+    def target_points(self, counts: Counts, cls: str) -> int:
+        mask = self.masks[cls]
+        return sum(c * h for c, h, m in zip(counts, self.hp, mask, strict=True) if m)
+
+    def take(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:
+        """The side after ``hits`` hits of class ``cls``: (its units, the units killed)."""
+        key = (counts, hits, cls)
+        found = self._take.get(key)
+        if found is None:
+            found = self._take[key] = self._choose(counts, hits, cls)
+        return found
+
+    def _choose(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:
+        left = list(counts)
+        killed = [0] * self.n
+        mask = self.masks[cls]
+        for undamaged, damaged in self.two_hit:  # an undamaged two-hit unit takes a hit first
+            if hits and mask[undamaged] and left[undamaged]:
+                k = min(hits, left[undamaged])
+                left[undamaged] -= k
+                left[damaged] += k
+                hits -= k
+        kinds = self.kinds
+        land_kept = 0
+        if self.keep_land and hits:
+            land = sum(left[i] for i in self.order_main if mask[i] and kinds[i].land)
+            land_kept = min(self.keep_land, land)
+            quota = land - land_kept
+        for i in self.order_main:
+            if not hits:
+                break
+            if mask[i] and left[i]:
+                k = min(hits, left[i], quota) if land_kept and kinds[i].land else min(hits, left[i])
+                if land_kept and kinds[i].land:
+                    quota -= k
+                left[i] -= k
+                killed[i] += k
+                hits -= k
+        for i in [j for j in self.order_main if land_kept and kinds[j].land] + self.order_last:
+            if not hits:
+                break
+            if mask[i] and left[i]:
+                k = min(hits, left[i])
+                left[i] -= k
+                killed[i] += k
+                hits -= k
+        return tuple(left), tuple(killed)
+
+
+def binomial(n: int, p: Num) -> list[Num]:
+    q = 1 - p
+    return [comb(n, k) * p**k * q ** (n - k) for k in range(n + 1)]
+
+
+class Battle:
+    """One battle made ready for the odds: its two sides, its model, its first round's extras."""
+
+    def __init__(
+        self,
+        model: type[BattleModel],
+        attacker: Side,
+        defender: Side,
+        start: State,
+        *,
+        land: bool,
+        aa_guns: int = 0,
+        bombard: tuple[int, ...] = (),
+        may_retreat: bool = False,
+        submerge: frozenset[str] = frozenset(),
+        exact: bool = False,
+        budget: int = DEFAULT_BUDGET,
+    ) -> None:
+        self.model = model
+        self.att, self.dfn = attacker, defender
+        self.start = start
+        self.land = land
+        self.aa_guns = aa_guns
+        """AA guns that fire but are not units of the battle (infrastructure)."""
+        self.bombard = bombard
+        """The values of the ships that bombard in round 1."""
+        self.may_retreat = may_retreat
+        self.submerge = submerge
+        self.exact = exact
+        self.one: Num = Fraction(1) if exact else 1.0
+        self.budget = budget
+        self.spent = 0
+        self.dropped: Num = 0
+        self._hits: dict[tuple[tuple[int, int], ...], list[Num]] = {}
+        self._rounds: dict[State, tuple[Num, list[tuple[Any, Num]]]] = {}
+        self._ends: dict[State, tuple[State, str]] = {}
+
+    # -- work and dice --------------------------------------------------------------------------
+
+    def spend(self, steps: int) -> None:
+        self.spent += steps
+        if self.spent > self.budget:
+            raise SearchLimit("odds computation", BUDGET_VARIABLE, self.budget)
+
+    def hit_chance(self, value: int) -> Num:
+        value = max(0, min(value, 6))
+        return Fraction(value, 6) if self.exact else value / 6
+
+    def hits(self, dice: tuple[tuple[int, int], ...], cap: int) -> list[Num]:
+        """The distribution of hits of ``dice`` ((value, count) pairs), hits beyond ``cap`` summed at it."""
+        key = (*dice, (-1, cap))
+        found = self._hits.get(key)
+        if found is not None:
+            return found
+        dist: list[Num] = [self.one]
+        for value, count in dice:
+            if count <= 0 or value <= 0:
+                continue
+            group = binomial(count, self.hit_chance(value))
+            merged: list[Num] = [0] * (len(dist) + len(group) - 1)
+            for i, a in enumerate(dist):
+                if a:
+                    for j, b in enumerate(group):
+                        merged[i + j] += a * b
+            self.spend(len(dist) * len(group))
+            dist = merged
+        if len(dist) > cap + 1:
+            dist = [*dist[:cap], sum(dist[cap:])]
+        self._hits[key] = dist
+        return dist
+
+    # -- who fires at what --------------------------------------------------------------------
+
+    def firing(self, side: Side, counts: Counts, attacking: bool, pick: Callable[[Kind], bool]) -> tuple[
+            tuple[int, int], ...]:
+        """The dice (value, count) of a side's units ``pick`` chooses, artillery support included."""
+        by_value: dict[int, int] = {}
+        support = 0
+        if attacking:
+            support = sum(c for c, k in zip(counts, side.kinds, strict=True) if c and k.artillery and pick(k))
+        for c, k in zip(counts, side.kinds, strict=True):
+            if not c or k.out or not pick(k) or k.value <= 0:
+                continue
+            if support and k.infantry:
+                raised = min(c, support)
+                support -= raised
+                by_value[k.value + 1] = by_value.get(k.value + 1, 0) + raised
+                c -= raised
+            if c:
+                by_value[k.value] = by_value.get(k.value, 0) + c
+        return tuple(sorted(by_value.items()))
+
+    def has(self, side: Side, counts: Counts, test: Callable[[Kind], bool]) -> bool:
+        return any(c and not k.out and test(k) for c, k in zip(counts, side.kinds, strict=True))
+
+    def groups(self, side: Side, fire: Counts, enemy: Side, enemy_fire: Counts, attacking: bool,
+               step: str) -> list[tuple[str, str, tuple[tuple[int, int], ...]]]:
+        """The firing groups of a side in a step (``sub`` or ``main``): (name, target class, dice)."""
+        model = self.model
+        enemy_destroyer = self.has(enemy, enemy_fire, lambda k: k.destroyer)
+        subs_first = model.sub_fires_in_sub_step(enemy_destroyer)
+        if step == "sub":
+            dice = self.firing(side, fire, attacking, lambda k: k.sub) if subs_first else ()
+            return [("sub_strike", NON_AIR, dice)] if dice else []
+        found = []
+        if not subs_first:
+            dice = self.firing(side, fire, attacking, lambda k: k.sub)
+            if dice:
+                found.append(("subs", NON_AIR, dice))
+        air_apart = self.has(enemy, enemy_fire, lambda k: k.sub) and not model.air_hits_subs(
+            self.has(side, fire, lambda k: k.destroyer))
+        if air_apart:
+            dice = self.firing(side, fire, attacking, lambda k: k.air)
+            if dice:
+                found.append(("air", NON_SUB, dice))
+        dice = self.firing(side, fire, attacking, lambda k: not k.sub and not (air_apart and k.air))
+        if dice:
+            found.append(("fire", ANY, dice))
+        return found
+
+    # -- one side hit --------------------------------------------------------------------------
+
+    def hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
+                 ) -> list[tuple[Counts, Counts, Num]]:
+        """The distribution of (units left, units killed) of a side that ``groups`` fire at."""
+        groups = [g for g in groups if side.targets(counts, g[1])]
+        if not groups:
+            return [(counts, side.zero, self.one)]
+        order = {"subs": 0, "air": 1, "fire": 2}
+        groups.sort(key=lambda g: (side.targets(counts, g[1]), order.get(g[0], 0)))
+        results: dict[tuple[Counts, Counts], Num] = {(counts, side.zero): self.one}
+        for _name, cls, dice in groups:
+            dist = self.hits(dice, side.target_points(counts, cls))
+            nxt: dict[tuple[Counts, Counts], Num] = {}
+            for (left, killed), p in results.items():
+                for n, q in enumerate(dist):
+                    if not q:
+                        continue
+                    after, dead = side.take(left, n, cls)
+                    dead = tuple(a + b for a, b in zip(killed, dead, strict=True)) if any(dead) else killed
+                    key = (after, dead)
+                    nxt[key] = nxt.get(key, 0) + p * q
+            self.spend(len(results) * len(dist))
+            results = nxt
+        return [(left, killed, p) for (left, killed), p in results.items()]
+
+    # -- a round ------------------------------------------------------------------------------------
+
+    def exchange(self, a: Counts, a_fire: Counts, d: Counts, d_fire: Counts, step: str
+                 ) -> list[tuple[Counts, Counts, Counts, Counts, Num]]:
+        """Both sides fire a step at once: (attacker left, its dead, defender left, its dead, p)."""
+        at_d = self.groups(self.att, a_fire, self.dfn, d_fire, True, step)
+        at_a = self.groups(self.dfn, d_fire, self.att, a_fire, False, step)
+        hit_a = self.hit_side(self.att, a, at_a)
+        hit_d = self.hit_side(self.dfn, d, at_d)
+        self.spend(len(hit_a) * len(hit_d))
+        return [(a2, ka, d2, kd, pa * pd) for a2, ka, pa in hit_a for d2, kd, pd in hit_d]
+
+    def round(self, state: State, first: bool) -> dict[tuple[State, str], Num]:
+        """The distribution of (state, outcome) after one round (outcome "" when it goes on)."""
+        out: dict[tuple[State, str], Num] = {}
+        for (a, d), d_back, p in self.opening(state, first):
+            start = self.round_start((a, d), first)
+            if start[1]:
+                add(out, start, p)
+                continue
+            a, d = start[0]
+            d_fire0 = plus(d, d_back)
+            for a1, ka, d1, kd, q in self.sub_step(a, d, d_fire0):
+                a_fire = plus(a1, ka)
+                d_fire = plus(plus(d1, kd), d_back)
+                at_d = self.groups(self.att, a_fire, self.dfn, d_fire, True, "main")
+                at_a = self.groups(self.dfn, d_fire, self.att, a_fire, False, "main")
+                hit_a = self.hit_side(self.att, a1, at_a)
+                hit_d = self.hit_side(self.dfn, d1, at_d)
+                self.spend(len(hit_a) * len(hit_d))
+                round_end = self.round_end
+                for a2, _ka, pa in hit_a:
+                    pqa = p * q * pa
+                    for d2, _kd, pd in hit_d:
+                        key = round_end((a2, d2))
+                        out[key] = out.get(key, 0) + pqa * pd
+        return out
+
+    def opening(self, state: State, first: bool) -> list[tuple[State, Counts, Num]]:
+        """Round 1's AA fire and bombardment: the states, and the bombardment casualties that fire back."""
+        zero = self.dfn.zero
+        if not first:
+            return [(state, zero, self.one)]
+        dist = self.aa_fire(state)
+        if not self.bombard or not self.dfn.in_battle(state[1]):
+            return [(s, zero, p) for s, p in dist]
+        dice = tuple(sorted((v, self.bombard.count(v)) for v in set(self.bombard)))
+        found: list[tuple[State, Counts, Num]] = []
+        for (a, d), p in dist:
+            for d2, killed, q in self.hit_side(self.dfn, d, [("bombard", ANY, dice)]):
+                back = killed if self.model.bombard_casualties_fire else zero
+                found.append(((a, d2), back, p * q))
+        return found
+
+    def aa_fire(self, state: State) -> list[tuple[State, Num]]:
+        a, d = state
+        side = self.att
+        planes = side.targets(a, AIR)
+        model = self.model
+        guns = self.aa_guns + sum(c for c, k in zip(d, self.dfn.kinds, strict=True) if k.base == "aa_gun"
+                                  and not k.out)
+        if not planes or not guns:
+            return [(state, self.one)]
+        chance = self.hit_chance(1)
+        if model.aa_attacker_chooses:
+            shots = planes if model.aa_shots_per_gun is None else min(planes, model.aa_shots_per_gun * guns)
+            return [((side.take(a, n, AIR)[0], d), q) for n, q in enumerate(binomial(shots, chance))]
+        dist: list[tuple[Counts, Num]] = [(a, self.one)]
+        for i, k in enumerate(side.kinds):
+            if k.air and not k.out and a[i]:
+                nxt = []
+                for counts, p in dist:
+                    for n, q in enumerate(binomial(a[i], chance)):
+                        left = list(counts)
+                        left[i] -= n
+                        nxt.append((tuple(left), p * q))
+                dist = nxt
+        return [((counts, d), p) for counts, p in dist]
+
+    def round_start(self, state: State, first: bool) -> tuple[State, str]:
+        """The automatic steps at a round's start: chosen and forced submerges, lone units removed."""
+        a, d = state
+        model = self.model
+        if model.submerge_before_round and not first:
+            a = self.chosen_submerge("attacker", self.att, a, self.dfn, d)
+            d = self.chosen_submerge("defender", self.dfn, d, self.att, a)
+        if model.auto_submerge_vs_air:
+            a, d = self.submerge_vs_air(self.att, a, self.dfn, d), self.submerge_vs_air(self.dfn, d, self.att, a)
+        a, d = self.remove_unprotected(a, d)
+        return self.settled((a, d), stalemate=False)
+
+    def sub_step(self, a: Counts, d: Counts, d_fire: Counts) -> list[tuple[Counts, Counts, Counts, Counts, Num]]:
+        """The surprise step: uncountered subs' casualties are gone; countered ones' (Revised) fire back."""
+        a_countered = not self.model.sub_surprise(self.has(self.att, a, lambda k: k.destroyer))
+        d_countered = not self.model.sub_surprise(self.has(self.dfn, d_fire, lambda k: k.destroyer))
+        found = []
+        for a1, ka, d1, kd, p in self.exchange(a, a, d, d_fire, "sub"):
+            # ka: attackers the defender's subs sank; they fire back when those subs were countered
+            found.append((a1, ka if a_countered else self.att.zero, d1, kd if d_countered else self.dfn.zero, p))
+        return found
+
+    def round_end(self, state: State) -> tuple[State, str]:
+        """The automatic steps after a round's casualties and the end check (the same for every round)."""
+        found = self._ends.get(state)
+        if found is None:
+            found = self._ends[state] = self._round_end(state)
+        return found
+
+    def _round_end(self, state: State) -> tuple[State, str]:
+        a, d = self.remove_unprotected(*state)
+        settled = self.settled((a, d), stalemate=True)
+        if settled[1] or self.model.submerge_before_round:
+            return settled
+        a = self.chosen_submerge("attacker", self.att, a, self.dfn, d)
+        d = self.chosen_submerge("defender", self.dfn, d, self.att, a)
+        return self.settled((a, d), stalemate=True)
+
+    def chosen_submerge(self, who: str, side: Side, counts: Counts, enemy: Side, enemy_counts: Counts) -> Counts:
+        if who not in self.submerge and "both" not in self.submerge:
+            return counts
+        if self.has(enemy, enemy_counts, lambda k: k.destroyer):
+            return counts
+        return submerged(side, counts)
+
+    def submerge_vs_air(self, side: Side, counts: Counts, enemy: Side, enemy_counts: Counts) -> Counts:
+        """Subs facing only aircraft that cannot hit them submerge (1942 second edition, Anniversary)."""
+        if not self.has(side, counts, lambda k: k.sub) or not enemy.in_battle(enemy_counts):
+            return counts
+        if not all(k.air for c, k in zip(enemy_counts, enemy.kinds, strict=True) if c and not k.out):
+            return counts
+        return submerged(side, counts)
+
+    def remove_unprotected(self, a: Counts, d: Counts) -> State:
+        """Units that cannot fight against a side that can are removed without dice (restricted editions)."""
+        if not self.model.transports_restricted:
+            return a, d
+        a_fires = self.has(self.att, a, lambda k: k.value > 0)
+        d_fires = self.has(self.dfn, d, lambda k: k.value > 0)
+        if a_fires and not d_fires and self.dfn.in_battle(d):
+            d = tuple(0 if i in self.dfn.inside else c for i, c in enumerate(d))
+        if d_fires and not a_fires and self.att.in_battle(a) and not self.may_retreat:
+            a = tuple(0 if i in self.att.inside else c for i, c in enumerate(a))
+        return a, d
+
+    def can_hit(self, side: Side, counts: Counts, enemy: Side, enemy_counts: Counts, attacking: bool) -> bool:
+        for step in ("sub", "main"):
+            for _name, cls, _dice in self.groups(side, counts, enemy, enemy_counts, attacking, step):
+                if enemy.targets(enemy_counts, cls):
+                    return True
+        return False
+
+    def settled(self, state: State, stalemate: bool) -> tuple[State, str]:
+        """The state with its outcome when the battle is over ("" when it goes on)."""
+        a, d = state
+        a_in, d_in = self.att.in_battle(a), self.dfn.in_battle(d)
+        if not a_in and not d_in:
+            return state, BOTH_DESTROYED
+        if not d_in:
+            return state, ATTACKER_WINS
+        if not a_in:
+            return state, DEFENDER_HOLDS
+        if stalemate and not self.can_hit(self.att, a, self.dfn, d, True) and not self.can_hit(
+                self.dfn, d, self.att, a, False):
+            return state, STALEMATE
+        return state, ""
+
+    def retreat_allowed(self, state: State) -> bool:
+        """The attacker may retreat after a round ending in ``state`` (a retreat space; not against
+        defenceless transports alone)."""
+        if not self.may_retreat:
+            return False
+        d = state[1]
+        return not (self.model.transports_restricted
+                    and all(k.transport for c, k in zip(d, self.dfn.kinds, strict=True) if c and not k.out))
+
+    def taken(self, state: State) -> bool:
+        """The attacker holds a land unit in a land battle."""
+        return self.land and self.has(self.att, state[0], lambda k: k.land)
+
+    # -- the whole battle -------------------------------------------------------------------------
+
+    def transitions(self, state: State) -> tuple[Num, list[tuple[tuple[State, str], Num]]]:
+        """A later round from ``state``: the chance it stays, the other results (not normalised)."""
+        found = self._rounds.get(state)
+        if found is None:
+            dist = self.round(state, first=False)
+            stay = dist.pop((state, ""), 0)
+            found = self._rounds[state] = (stay, list(dist.items()))
+        return found
+
+    def solve(self, retreat: Callable[[State, int], bool] | None = None, rounds_explicit: int = 0) -> Solution:
+        """Every end of the battle with its probability, and the expected rounds.
+
+        ``retreat(state, round)``: the attacker retreats after that round ending there.  With
+        ``rounds_explicit`` R, rounds 2..R are taken one by one (a retreat rule that looks at the
+        round number needs it); after R, rounds are summed.
+        """
+        ends: dict[tuple[State, str], Num] = {}
+        first = self.settled(self.start, stalemate=False)
+        if first[1] or not self.att.in_battle(self.start[0]):
+            ends[first] = self.one
+            return Solution(ends, self.one, self.dropped)
+        expected_rounds: Num = self.one
+        live: dict[State, Num] = {}
+        for (state, outcome), p in self.round(self.start, first=True).items():
+            self.place(state, outcome, p, 1, retreat, live, ends)
+        round_number = 1
+        while live and round_number < rounds_explicit:
+            round_number += 1
+            layer, live = live, {}
+            for state, mass in layer.items():
+                if self.exact is False and mass < DROP:
+                    self.dropped += mass
+                    continue
+                expected_rounds += mass
+                stay, moves = self.transitions(state)
+                if stay:
+                    add_live(live, state, mass * stay)
+                for (s2, outcome), p in moves:
+                    self.place(s2, outcome, mass * p, round_number, retreat, live, ends)
+        if live:
+            expected_rounds += self.drain(live, ends, retreat, round_number + 1)
+        if self.dropped >= TOLERANCE:
+            raise Inexact
+        return Solution(ends, expected_rounds, self.dropped)
+
+    def drain(self, live: dict[State, Num], ends: dict[tuple[State, str], Num],
+              retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
+        """Fight every live state to its end, most hit points first; the expected rounds it adds."""
+        rounds: Num = 0
+        buckets: dict[int, dict[State, Num]] = {}
+        for state, mass in live.items():
+            add_live(buckets.setdefault(self.potential(state), {}), state, mass)
+        heap = [-level for level in buckets]
+        heapq.heapify(heap)
+        while heap:
+            level = -heapq.heappop(heap)
+            for state, mass in buckets.pop(level).items():
+                if self.exact is False and mass < DROP:
+                    self.dropped += mass
+                    continue
+                stay, moves = self.transitions(state)
+                leave = self.one - stay
+                if not moves or leave <= 0 or (not self.exact and leave < 1e-15):
+                    add(ends, (state, STALEMATE), mass)
+                    continue
+                rounds += mass / leave
+                for (s2, outcome), p in moves:
+                    share = mass * p / leave
+                    if outcome:
+                        add(ends, (s2, outcome), share)
+                    elif retreat is not None and self.retreat_allowed(s2) and retreat(s2, round_number):
+                        add(ends, (s2, RETREAT), share)
+                    else:
+                        lower = self.potential(s2)
+                        if lower not in buckets:
+                            buckets[lower] = {}
+                            heapq.heappush(heap, -lower)
+                        add_live(buckets[lower], s2, share)
+        return rounds
+
+    def potential(self, state: State) -> int:
+        """The hit points left in the battle: every round that changes a state lowers it."""
+        return self.att.points(state[0]) + self.dfn.points(state[1])
+
+    def place(self, state: State, outcome: str, p: Num, round_number: int,
+              retreat: Callable[[State, int], bool] | None, live: dict[State, Num],
+              ends: dict[tuple[State, str], Num]) -> None:
+        if outcome:
+            add(ends, (state, outcome), p)
+        elif retreat is not None and self.retreat_allowed(state) and retreat(state, round_number):
+            add(ends, (state, RETREAT), p)
+        else:
+            add_live(live, state, p)
+
+    def reachable(self) -> list[State]:
+        """Every state a battle fought to its end may pass after round 1, fewest hit points first."""
+        seen: set[State] = set()
+        todo = [s for (s, outcome) in self.round(self.start, first=True) if not outcome]
+        while todo:
+            state = todo.pop()
+            if state in seen:
+                continue
+            seen.add(state)
+            _stay, moves = self.transitions(state)
+            todo.extend(s for (s, outcome), _p in moves if not outcome and s not in seen)
+        return sorted(seen, key=lambda s: (self.att.points(s[0]) + self.dfn.points(s[1]), s))
+
+    def values(self, terminal: Callable[[State, str], Num], retreat_value: Callable[[State], Num] | None = None
+               ) -> tuple[dict[State, Num], set[State]]:
+        """Backward induction: each live state's value fighting on, or the better of fighting on and
+        retreating with ``retreat_value``, ``terminal`` giving an end's value; and the states where
+        retreating is better."""
+        value: dict[State, Num] = {}
+        retreats: set[State] = set()
+        for state in self.reachable():
+            stay, moves = self.transitions(state)
+            leave = self.one - stay
+            if not moves or leave <= 0:
+                go_on = terminal(state, STALEMATE)
+            else:
+                go_on = sum((p * (terminal(s, o) if o else value[s]) for (s, o), p in moves), 0) / leave
+            if retreat_value is not None and self.retreat_allowed(state):
+                back = retreat_value(state)
+                if back > go_on:
+                    retreats.add(state)
+                    go_on = back
+            value[state] = go_on
+        return value, retreats
+
+
+@dataclass
+class Solution:
+    ends: dict[tuple[State, str], Num]
+    rounds: Num
+    dropped: Num
+
+
+def add(table: dict[Any, Num], key: Any, p: Num) -> None:
+    table[key] = table.get(key, 0) + p
+
+
+def plus(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b, strict=True)) if any(b) else a
+
+
+def add_live(table: dict[State, Num], key: State, p: Num) -> None:
+    table[key] = table.get(key, 0) + p
+
+
+def submerged(side: Side, counts: Counts) -> Counts:
+    """The side with every submarine in the battle submerged."""
+    if not side.submerge_to:
+        return counts
+    left = list(counts)
+    for sub, out in side.submerge_to.items():
+        left[out] += left[sub]
+        left[sub] = 0
+    return tuple(left)
