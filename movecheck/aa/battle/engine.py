@@ -33,7 +33,7 @@ DROP = 1e-18
 TOLERANCE = 1e-12
 """The most a battle's dropped probability may add up to."""
 BUDGET_VARIABLE = "MOVECHECK_ODDS_BUDGET"
-DEFAULT_BUDGET = 20_000_000
+DEFAULT_BUDGET = 50_000_000
 """Steps one battle may spend: a pair of outcomes combined, a casualty choice made."""
 
 Counts = tuple[int, ...]
@@ -101,6 +101,15 @@ class Side:
         }
         self.hp = [0 if k.out else (2 if i in undamaged else 1) for i, k in enumerate(kinds)]
         self._take: dict[tuple[Counts, int, str], tuple[Counts, Counts]] = {}
+        self.of: dict[str, list[int]] = {
+            ability: [i for i in inside if getattr(kinds[i], ability)]
+            for ability in ("destroyer", "sub", "air", "land", "transport")
+        }
+        self.of["fires"] = [i for i in inside if kinds[i].value > 0]
+
+    def any_of(self, counts: Counts, ability: str) -> bool:
+        """A unit in the battle with an ability (``destroyer``, ``sub``, ``air``, ``land``, ``fires``...)."""
+        return any(counts[i] for i in self.of[ability])
 
     def in_battle(self, counts: Counts) -> int:
         return sum(counts[i] for i in self.inside)
@@ -199,11 +208,16 @@ class Battle:
         self.exact = exact
         self.one: Num = Fraction(1) if exact else 1.0
         self.budget = budget
+        self.arrays = True
+        """Use numpy for the later rounds where it is installed (tests turn it off to compare)."""
         self.spent = 0
         self.dropped: Num = 0
         self._hits: dict[tuple[tuple[int, int], ...], list[Num]] = {}
         self._rounds: dict[State, tuple[Num, list[tuple[Any, Num]]]] = {}
         self._ends: dict[State, tuple[State, str]] = {}
+        self._groups: dict[tuple[Any, ...], list[tuple[str, str, tuple[tuple[int, int], ...]]]] = {}
+        self._sides: dict[tuple[Any, ...], list[tuple[Counts, Counts, Num]]] = {}
+        self._dice: dict[tuple[tuple[int, int], ...], list[Num]] = {}
 
     # -- work and dice --------------------------------------------------------------------------
 
@@ -218,10 +232,18 @@ class Battle:
 
     def hits(self, dice: tuple[tuple[int, int], ...], cap: int) -> list[Num]:
         """The distribution of hits of ``dice`` ((value, count) pairs), hits beyond ``cap`` summed at it."""
-        key = (*dice, (-1, cap))
-        found = self._hits.get(key)
-        if found is not None:
-            return found
+        dist = self._dice.get(dice)
+        if dist is None:
+            dist = self._dice[dice] = self.convolution(dice)
+        if len(dist) > cap + 1:
+            key = (*dice, (-1, cap))
+            capped = self._hits.get(key)
+            if capped is None:
+                capped = self._hits[key] = [*dist[:cap], sum(dist[cap:])]
+            return capped
+        return dist
+
+    def convolution(self, dice: tuple[tuple[int, int], ...]) -> list[Num]:
         dist: list[Num] = [self.one]
         for value, count in dice:
             if count <= 0 or value <= 0:
@@ -234,9 +256,6 @@ class Battle:
                         merged[i + j] += a * b
             self.spend(len(dist) * len(group))
             dist = merged
-        if len(dist) > cap + 1:
-            dist = [*dist[:cap], sum(dist[cap:])]
-        self._hits[key] = dist
         return dist
 
     # -- who fires at what --------------------------------------------------------------------
@@ -266,8 +285,17 @@ class Battle:
     def groups(self, side: Side, fire: Counts, enemy: Side, enemy_fire: Counts, attacking: bool,
                step: str) -> list[tuple[str, str, tuple[tuple[int, int], ...]]]:
         """The firing groups of a side in a step (``sub`` or ``main``): (name, target class, dice)."""
+        enemy_destroyer = enemy.any_of(enemy_fire, "destroyer")
+        key = (attacking, fire, enemy_destroyer, enemy.any_of(enemy_fire, "sub"), step)
+        found = self._groups.get(key)
+        if found is None:
+            found = self._groups[key] = self._groups_of(side, fire, enemy, enemy_fire, attacking, step)
+        return found
+
+    def _groups_of(self, side: Side, fire: Counts, enemy: Side, enemy_fire: Counts, attacking: bool,
+                   step: str) -> list[tuple[str, str, tuple[tuple[int, int], ...]]]:
         model = self.model
-        enemy_destroyer = self.has(enemy, enemy_fire, lambda k: k.destroyer)
+        enemy_destroyer = enemy.any_of(enemy_fire, "destroyer")
         subs_first = model.sub_fires_in_sub_step(enemy_destroyer)
         if step == "sub":
             dice = self.firing(side, fire, attacking, lambda k: k.sub) if subs_first else ()
@@ -277,8 +305,8 @@ class Battle:
             dice = self.firing(side, fire, attacking, lambda k: k.sub)
             if dice:
                 found.append(("subs", NON_AIR, dice))
-        air_apart = self.has(enemy, enemy_fire, lambda k: k.sub) and not model.air_hits_subs(
-            self.has(side, fire, lambda k: k.destroyer))
+        air_apart = enemy.any_of(enemy_fire, "sub") and not model.air_hits_subs(
+            side.any_of(fire, "destroyer"))
         if air_apart:
             dice = self.firing(side, fire, attacking, lambda k: k.air)
             if dice:
@@ -293,6 +321,14 @@ class Battle:
     def hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
                  ) -> list[tuple[Counts, Counts, Num]]:
         """The distribution of (units left, units killed) of a side that ``groups`` fire at."""
+        key = (side is self.att, counts, tuple(groups))
+        found = self._sides.get(key)
+        if found is None:
+            found = self._sides[key] = self._hit_side(side, counts, groups)
+        return found
+
+    def _hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
+                  ) -> list[tuple[Counts, Counts, Num]]:
         groups = [g for g in groups if side.targets(counts, g[1])]
         if not groups:
             return [(counts, side.zero, self.one)]
@@ -328,29 +364,39 @@ class Battle:
 
     def round(self, state: State, first: bool) -> dict[tuple[State, str], Num]:
         """The distribution of (state, outcome) after one round (outcome "" when it goes on)."""
+        settled, blocks = self.blocks(state, first)
         out: dict[tuple[State, str], Num] = {}
+        for key, p in settled:
+            add(out, key, p)
+        round_end = self.round_end
+        for weight, hit_a, hit_d in blocks:
+            self.spend(len(hit_a) * len(hit_d))
+            for a2, pa in hit_a:
+                wa = weight * pa
+                for d2, pd in hit_d:
+                    key = round_end((a2, d2))
+                    out[key] = out.get(key, 0) + wa * pd
+        return out
+
+    def blocks(self, state: State, first: bool) -> tuple[list[tuple[tuple[State, str], Num]], list[Block]]:
+        """A round as (ends settled before any fire, blocks): a block is a weight and the independent
+        distributions of each side's units after the exchange of fire (before the round's end steps)."""
+        settled: list[tuple[tuple[State, str], Num]] = []
+        found: list[Block] = []
         for (a, d), d_back, p in self.opening(state, first):
             start = self.round_start((a, d), first)
             if start[1]:
-                add(out, start, p)
+                settled.append((start, p))
                 continue
             a, d = start[0]
-            d_fire0 = plus(d, d_back)
-            for a1, ka, d1, kd, q in self.sub_step(a, d, d_fire0):
+            for a1, ka, d1, kd, q in self.sub_step(a, d, plus(d, d_back)):
                 a_fire = plus(a1, ka)
                 d_fire = plus(plus(d1, kd), d_back)
                 at_d = self.groups(self.att, a_fire, self.dfn, d_fire, True, "main")
                 at_a = self.groups(self.dfn, d_fire, self.att, a_fire, False, "main")
-                hit_a = self.hit_side(self.att, a1, at_a)
-                hit_d = self.hit_side(self.dfn, d1, at_d)
-                self.spend(len(hit_a) * len(hit_d))
-                round_end = self.round_end
-                for a2, _ka, pa in hit_a:
-                    pqa = p * q * pa
-                    for d2, _kd, pd in hit_d:
-                        key = round_end((a2, d2))
-                        out[key] = out.get(key, 0) + pqa * pd
-        return out
+                found.append((p * q, merged(self.hit_side(self.att, a1, at_a)),
+                              merged(self.hit_side(self.dfn, d1, at_d))))
+        return settled, found
 
     def opening(self, state: State, first: bool) -> list[tuple[State, Counts, Num]]:
         """Round 1's AA fire and bombardment: the states, and the bombardment casualties that fire back."""
@@ -407,8 +453,8 @@ class Battle:
 
     def sub_step(self, a: Counts, d: Counts, d_fire: Counts) -> list[tuple[Counts, Counts, Counts, Counts, Num]]:
         """The surprise step: uncountered subs' casualties are gone; countered ones' (Revised) fire back."""
-        a_countered = not self.model.sub_surprise(self.has(self.att, a, lambda k: k.destroyer))
-        d_countered = not self.model.sub_surprise(self.has(self.dfn, d_fire, lambda k: k.destroyer))
+        a_countered = not self.model.sub_surprise(self.att.any_of(a, "destroyer"))
+        d_countered = not self.model.sub_surprise(self.dfn.any_of(d_fire, "destroyer"))
         found = []
         for a1, ka, d1, kd, p in self.exchange(a, a, d, d_fire, "sub"):
             # ka: attackers the defender's subs sank; they fire back when those subs were countered
@@ -434,13 +480,13 @@ class Battle:
     def chosen_submerge(self, who: str, side: Side, counts: Counts, enemy: Side, enemy_counts: Counts) -> Counts:
         if who not in self.submerge and "both" not in self.submerge:
             return counts
-        if self.has(enemy, enemy_counts, lambda k: k.destroyer):
+        if enemy.any_of(enemy_counts, "destroyer"):
             return counts
         return submerged(side, counts)
 
     def submerge_vs_air(self, side: Side, counts: Counts, enemy: Side, enemy_counts: Counts) -> Counts:
         """Subs facing only aircraft that cannot hit them submerge (1942 second edition, Anniversary)."""
-        if not self.has(side, counts, lambda k: k.sub) or not enemy.in_battle(enemy_counts):
+        if not side.any_of(counts, "sub") or not enemy.in_battle(enemy_counts):
             return counts
         if not all(k.air for c, k in zip(enemy_counts, enemy.kinds, strict=True) if c and not k.out):
             return counts
@@ -450,8 +496,8 @@ class Battle:
         """Units that cannot fight against a side that can are removed without dice (restricted editions)."""
         if not self.model.transports_restricted:
             return a, d
-        a_fires = self.has(self.att, a, lambda k: k.value > 0)
-        d_fires = self.has(self.dfn, d, lambda k: k.value > 0)
+        a_fires = self.att.any_of(a, "fires")
+        d_fires = self.dfn.any_of(d, "fires")
         if a_fires and not d_fires and self.dfn.in_battle(d):
             d = tuple(0 if i in self.dfn.inside else c for i, c in enumerate(d))
         if d_fires and not a_fires and self.att.in_battle(a) and not self.may_retreat:
@@ -491,7 +537,7 @@ class Battle:
 
     def taken(self, state: State) -> bool:
         """The attacker holds a land unit in a land battle."""
-        return self.land and self.has(self.att, state[0], lambda k: k.land)
+        return self.land and self.att.any_of(state[0], "land")
 
     # -- the whole battle -------------------------------------------------------------------------
 
@@ -516,6 +562,12 @@ class Battle:
         if first[1] or not self.att.in_battle(self.start[0]):
             ends[first] = self.one
             return Solution(ends, self.one, self.dropped)
+        if retreat is None and not rounds_explicit and self.plain_first_round():
+            # round 1 is like any later round: fought with them
+            rounds = self.drain_any({self.start: self.one}, ends, None, 1)
+            if self.dropped >= TOLERANCE:
+                raise Inexact
+            return Solution(ends, rounds, self.dropped)
         expected_rounds: Num = self.one
         live: dict[State, Num] = {}
         for (state, outcome), p in self.round(self.start, first=True).items():
@@ -535,10 +587,39 @@ class Battle:
                 for (s2, outcome), p in moves:
                     self.place(s2, outcome, mass * p, round_number, retreat, live, ends)
         if live:
-            expected_rounds += self.drain(live, ends, retreat, round_number + 1)
+            expected_rounds += self.drain_any(live, ends, retreat, round_number + 1)
         if self.dropped >= TOLERANCE:
             raise Inexact
         return Solution(ends, expected_rounds, self.dropped)
+
+    def plain_first_round(self) -> bool:
+        """Round 1 has no AA fire, no bombardment and no automatic step: it is like any later round."""
+        if self.exact or not self.arrays or self.bombard:
+            return False
+        if self.aa_fire(self.start)[0][1] != self.one:
+            return False
+        return self.round_start(self.start, first=True) == (self.start, "")
+
+    def drain_any(self, live: dict[State, Num], ends: dict[tuple[State, str], Num],
+                  retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
+        """:meth:`drain` on arrays where numpy is installed (floating point only), else in pure Python."""
+        if not self.exact and self.arrays:
+            from movecheck.aa.battle import fast
+
+            if fast.available():
+                if fast.is_chain(self):
+                    spent, dropped = self.spent, self.dropped
+                    found = dict(ends)
+                    try:
+                        rounds = fast.chain_drain(self, live, found, retreat, round_number)
+                    except fast.OffChain:
+                        self.spent, self.dropped = spent, dropped
+                    else:
+                        ends.clear()
+                        ends.update(found)
+                        return rounds
+                return fast.drain(self, live, ends, retreat, round_number)
+        return self.drain(live, ends, retreat, round_number)
 
     def drain(self, live: dict[State, Num], ends: dict[tuple[State, str], Num],
               retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
@@ -630,6 +711,17 @@ class Solution:
     ends: dict[tuple[State, str], Num]
     rounds: Num
     dropped: Num
+
+
+Block = tuple[Num, list[tuple[Counts, Num]], list[tuple[Counts, Num]]]
+
+
+def merged(outcomes: list[tuple[Counts, Counts, Num]]) -> list[tuple[Counts, Num]]:
+    """A side's outcomes by the units left (whoever was killed)."""
+    table: dict[Counts, Num] = {}
+    for left, _killed, p in outcomes:
+        table[left] = table.get(left, 0) + p
+    return list(table.items())
 
 
 def add(table: dict[Any, Num], key: Any, p: Num) -> None:
