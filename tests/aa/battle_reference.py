@@ -14,7 +14,7 @@ import itertools
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 
@@ -200,7 +200,7 @@ class Ref:
             nxt = []
             for side, p in dist:
                 for h, q in self.throws([1], rng):
-                    nxt.append((side if not h else side[:index] + (replace(u, name="_shot"),) + side[index + 1:],
+                    nxt.append((side if not h else (*side[:index], replace(u, name="_shot"), *side[index + 1:]),
                                 p * q))
             dist = nxt
         return [(tuple(u for u in side if u.name != "_shot"), p) for side, p in dist]
@@ -236,7 +236,7 @@ class Ref:
 def exact_odds(ref: Ref) -> tuple[dict[str, Fraction], Fraction]:
     """Every dice outcome of every round: the outcome probabilities and the expected rounds."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(state: Any, first: bool) -> tuple[tuple[tuple[str, Fraction], ...], Fraction]:
         moves: dict[tuple[Any, str], Fraction] = {}
         for key, p in ref.round(state, first, None):

@@ -192,3 +192,31 @@ def test_a_million_simulated_battles_agree(model: type[BattleModel], types: str,
         p = got.get(outcome, 0.0)
         error = math.sqrt(max(p * (1 - p), 1e-12) / runs)
         assert abs(counts.get(outcome, 0) / runs - p) <= 3 * error + 1e-9, outcome
+
+
+@pytest.mark.parametrize(("model", "types"), EDITIONS)
+@pytest.mark.parametrize(("att", "dfn", "land"), [
+    ({"infantry": 6, "artillery": 3, "tank": 2, "fighter": 1}, {"infantry": 5, "tank": 2, "fighter": 2}, True),
+    ({"infantry": 4, "bomber": 2}, {"infantry": 3, "aa_gun": 1}, True),
+    ({"submarine": 3, "destroyer": 1, "fighter": 2, "battleship": 1}, {"submarine": 2, "carrier": 1, "fighter": 2,
+                                                                     "transport": 2, "battleship": 1}, False),
+    ({"destroyer": 3, "fighter": 1}, {"destroyer": 2, "transport": 2, "fighter": 1}, False),
+])
+def test_arrays_agree_with_pure_python(model: type[BattleModel], types: str, att: dict[str, int],
+                                       dfn: dict[str, int], land: bool) -> None:
+    table = TYPES[types]
+    att = {n: c for n, c in att.items() if n in table}
+    dfn = {n: c for n, c in dfn.items() if n in table}
+    found = []
+    for arrays in (True, False):
+        battle, _ool = make_battle(model, table, att, dfn, land=land)
+        battle.arrays = arrays
+        solution = battle.solve()
+        by_outcome: dict[str, float] = {}
+        for (_s, outcome), p in solution.ends.items():
+            by_outcome[outcome] = by_outcome.get(outcome, 0.0) + p
+        found.append((by_outcome, solution.rounds))
+    (fast, fast_rounds), (slow, slow_rounds) = found
+    assert fast.keys() == slow.keys()
+    assert all(abs(fast[k] - slow[k]) < 1e-12 for k in fast)
+    assert abs(fast_rounds - slow_rounds) < 1e-9

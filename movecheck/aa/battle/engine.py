@@ -217,6 +217,7 @@ class Battle:
         self._ends: dict[State, tuple[State, str]] = {}
         self._groups: dict[tuple[Any, ...], list[tuple[str, str, tuple[tuple[int, int], ...]]]] = {}
         self._sides: dict[tuple[Any, ...], list[tuple[Counts, Counts, Num]]] = {}
+        self._left: dict[tuple[Any, ...], list[tuple[Counts, Num]]] = {}
         self._dice: dict[tuple[tuple[int, int], ...], list[Num]] = {}
 
     # -- work and dice --------------------------------------------------------------------------
@@ -327,6 +328,15 @@ class Battle:
             found = self._sides[key] = self._hit_side(side, counts, groups)
         return found
 
+    def outcomes(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
+                 ) -> list[tuple[Counts, Num]]:
+        """The distribution of a side's units left after ``groups`` fire at it (one list per question, kept)."""
+        key = (side is self.att, counts, tuple(groups), "left")
+        found = self._left.get(key)
+        if found is None:
+            found = self._left[key] = merged(self.hit_side(side, counts, groups))
+        return found
+
     def _hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
                   ) -> list[tuple[Counts, Counts, Num]]:
         groups = [g for g in groups if side.targets(counts, g[1])]
@@ -394,8 +404,7 @@ class Battle:
                 d_fire = plus(plus(d1, kd), d_back)
                 at_d = self.groups(self.att, a_fire, self.dfn, d_fire, True, "main")
                 at_a = self.groups(self.dfn, d_fire, self.att, a_fire, False, "main")
-                found.append((p * q, merged(self.hit_side(self.att, a1, at_a)),
-                              merged(self.hit_side(self.dfn, d1, at_d))))
+                found.append((p * q, self.outcomes(self.att, a1, at_a), self.outcomes(self.dfn, d1, at_d)))
         return settled, found
 
     def opening(self, state: State, first: bool) -> list[tuple[State, Counts, Num]]:

@@ -39,6 +39,7 @@ class Grid:
         self.states: tuple[list[Counts], list[Counts]] = ([], [])
         self.points: tuple[list[int], list[int]] = ([], [])
         self.mass = np.zeros((16, 16))
+        self.vectors: dict[int, tuple[Any, Any, dict[Counts, Num]]] = {}
 
     def id(self, role: int, counts: Counts) -> int:
         found = self.ids[role].get(counts)
@@ -52,6 +53,16 @@ class Grid:
                 grow = ((0, rows), (0, 0)) if role == 0 else ((0, 0), (0, cols))
                 self.mass = self.np.pad(self.mass, grow)
         return found
+
+    def vector(self, role: int, outcomes: list[tuple[Counts, Num]], now: Counts) -> tuple[Any, Any, float]:
+        """A side's outcomes as (ids, probabilities), and the chance it stays as ``now`` (kept per list)."""
+        found = self.vectors.get(id(outcomes))
+        if found is None:
+            np = self.np
+            ids = np.asarray([self.id(role, c) for c, _p in outcomes], dtype=np.intp)
+            found = self.vectors[id(outcomes)] = (ids, np.asarray([p for _c, p in outcomes]), dict(outcomes))
+        ids, probs, table = found
+        return ids, probs, table.get(now, 0.0)
 
     def put(self, state: State, p: Num) -> None:
         row, col = self.id(0, state[0]), self.id(1, state[1])
@@ -108,13 +119,11 @@ def take_up(battle: Battle, grid: Grid, state: State, cell: tuple[int, int], mas
         stay = 0.0
         arrays = []
         for weight, hit_a, hit_d in blocks:
-            battle.spend(len(hit_a) * len(hit_d))
-            pa = dict(hit_a)
-            pd = dict(hit_d)
-            stay += weight * pa.get(state[0], 0.0) * pd.get(state[1], 0.0)
-            rows = np.asarray([grid.id(0, a) for a, _p in hit_a], dtype=np.intp)
-            cols = np.asarray([grid.id(1, d) for d, _p in hit_d], dtype=np.intp)
-            arrays.append((weight, rows, np.asarray([p for _a, p in hit_a]), cols, np.asarray([p for _d, p in hit_d])))
+            battle.spend(len(hit_a) + len(hit_d))  # one outer product, done by numpy
+            rows, pa, at_a = grid.vector(0, hit_a, state[0])
+            cols, pd, at_d = grid.vector(1, hit_d, state[1])
+            stay += weight * at_a * at_d
+            arrays.append((weight, rows, pa, cols, pd))
         found = cache[state] = (stay, arrays, settled)
     stay, arrays, settled = found
     leave = 1.0 - stay
@@ -125,7 +134,7 @@ def take_up(battle: Battle, grid: Grid, state: State, cell: tuple[int, int], mas
     for key, p in settled:
         add(ends, key, share * p)
     for weight, rows, pa, cols, pd in arrays:
-        grid.mass[np.ix_(rows, cols)] += (share * weight) * np.outer(pa, pd)
+        grid.mass[np.ix_(rows, cols)] += ((share * weight) * pa)[:, None] * pd
     grid.mass[cell] = 0.0
     return share
 
@@ -253,6 +262,6 @@ class Chain:
             return 0.0
         battle.spend(len(pa) + len(pd))  # one outer product, done by numpy
         share = mass / leave
-        grid[i:i + len(pd), j:j + len(pa)] += share * self.np.outer(pd, pa)
+        grid[i:i + len(pd), j:j + len(pa)] += (share * pd)[:, None] * pa
         grid[i, j] = 0.0
         return share
