@@ -212,11 +212,15 @@ def register_odds(app: typer.Typer) -> None:
         fmt: ListFormatOption = None,
         lang: LangOption = None,
     ) -> None:
-        """The exact odds of each battle of a battles state, and the whole turn's."""
+        """The exact odds of each battle of a battles state, and the whole turn's.
+
+        Exit 1 when a battle is too large for its budget (MC012: raise MOVECHECK_ODDS_BUDGET).
+        """
         from movecheck.aa.battle.cli import run_odds
 
-        emit(sys.stdout, run_odds(files, battle=battle, ool=ool or [], keep_land=keep_land,
-                                  retreat_after=retreat_after, retreat_below=retreat_below,
-                                  best_retreat=best_retreat, submerge=submerge, bombard=not no_bombard,
-                                  exact=exact_fraction, fmt=chosen_format(fmt)))
-        raise typer.Exit(0)
+        text, code = run_odds(files, battle=battle, ool=ool or [], keep_land=keep_land,
+                              retreat_after=retreat_after, retreat_below=retreat_below, best_retreat=best_retreat,
+                              submerge=submerge, bombard=not no_bombard, exact=exact_fraction,
+                              fmt=chosen_format(fmt))
+        emit(sys.stdout, text)
+        raise typer.Exit(code)

@@ -8,8 +8,10 @@ from typing import Any, Callable
 from movecheck.validators.keywords import equal, integer, number, unique
 
 
-_P0 = re.compile('^[0-9]+(/[0-9]+)?$')
-_P1 = re.compile('^[A-Z]{2}[0-9]{3}$')
+_P0 = re.compile('^-?[0-9]+/[0-9]+$')
+_P1 = re.compile('^-?[0-9]+$')
+_P2 = re.compile('^[0-9]+(/[0-9]+)?$')
+_P3 = re.compile('^[A-Z]{2}[0-9]{3}$')
 
 
 def _v0(x: Any) -> bool:
@@ -882,27 +884,127 @@ def _v84(x: Any) -> bool:
 def _v85(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'system' not in x:
+    if 'movecheck' not in x:
         return False
-    if 'field' not in x:
+    if 'kind' not in x:
         return False
-    if 'sides' not in x:
+    if 'battles' not in x:
+        return False
+    if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T46.get(key)
+        check = _T49.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v86(x: Any) -> bool:
-    if not x == 'maneuver':
+    if not x == 'odds':
         return False
     return True
 
 
 def _v87(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v88(item):
+            return False
+    return True
+
+
+def _v88(x: Any) -> bool:
     if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'attackers' not in x:
+        return False
+    if 'defenders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T47.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v89(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E34):
+        return False
+    return True
+
+
+def _v90(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'code' not in x:
+        return False
+    if 'message' not in x:
+        return False
+    for key, value in x.items():
+        check = _T35.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v91(x: Any) -> bool:
+    if not x == 'MC012':
+        return False
+    return True
+
+
+def _v92(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T36.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v93(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v5(item):
+            return False
+    return True
+
+
+def _v94(x: Any) -> bool:
+    if sum((_v95(x), _v96(x), _v97(x), _v99(x),)) != 1:
+        return False
+    return True
+
+
+def _v95(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v96(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'after' not in x:
+        return False
+    for key, value in x.items():
+        check = _T37.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v97(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'below' not in x:
         return False
     for key, value in x.items():
         check = _T38.get(key)
@@ -911,66 +1013,7 @@ def _v87(x: Any) -> bool:
     return True
 
 
-def _v88(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v89(value):
-            return False
-    return True
-
-
-def _v89(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
-    return True
-
-
-def _v90(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v91(key):
-            return False
-    for key, value in x.items():
-        if not _v4(value):
-            return False
-    return True
-
-
-def _v91(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E34):
-        return False
-    return True
-
-
-def _v92(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
-def _v93(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E35):
-        return False
-    return True
-
-
-def _v94(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E36):
-        return False
-    return True
-
-
-def _v95(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E37):
-        return False
-    return True
-
-
-def _v96(x: Any) -> bool:
+def _v98(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -978,12 +1021,10 @@ def _v96(x: Any) -> bool:
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'width' not in x:
-        return False
-    if 'depth' not in x:
+    if 'best' not in x:
         return False
     for key, value in x.items():
         check = _T39.get(key)
@@ -992,7 +1033,269 @@ def _v97(x: Any) -> bool:
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v100(x: Any) -> bool:
+    if not equal(x, True):
+        return False
+    return True
+
+
+def _v101(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T41.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v102(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T40.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v103(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v104(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P0.search(x) is None):
+        return False
+    return True
+
+
+def _v105(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v106(key):
+            return False
+    for key, value in x.items():
+        if not _v102(value):
+            return False
+    return True
+
+
+def _v106(x: Any) -> bool:
+    if isinstance(x, str) and (_P1.search(x) is None):
+        return False
+    return True
+
+
+def _v107(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T43.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v108(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v109(value):
+            return False
+    return True
+
+
+def _v109(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
+        check = _T42.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v110(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T44.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v111(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'sd' not in x:
+        return False
+    if 'p5' not in x:
+        return False
+    if 'p50' not in x:
+        return False
+    if 'p95' not in x:
+        return False
+    for key, value in x.items():
+        check = _T45.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v112(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'swing' not in x:
+        return False
+    if 'fight_to_end' not in x:
+        return False
+    for key, value in x.items():
+        check = _T46.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v113(x: Any) -> bool:
+    if sum((_v95(x), _v114(x),)) != 1:
+        return False
+    return True
+
+
+def _v114(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'every_battle_won' not in x:
+        return False
+    if 'every_territory_taken' not in x:
+        return False
+    for key, value in x.items():
+        check = _T48.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v115(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'field' not in x:
+        return False
+    if 'sides' not in x:
+        return False
+    for key, value in x.items():
+        check = _T62.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v116(x: Any) -> bool:
+    if not x == 'maneuver':
+        return False
+    return True
+
+
+def _v117(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T54.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v118(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v119(value):
+            return False
+    return True
+
+
+def _v119(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
+        return False
+    return True
+
+
+def _v120(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v121(key):
+            return False
+    for key, value in x.items():
+        if not _v4(value):
+            return False
+    return True
+
+
+def _v121(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E50):
+        return False
+    return True
+
+
+def _v122(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
+        return False
+    return True
+
+
+def _v123(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E51):
+        return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E52):
+        return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E53):
+        return False
+    return True
+
+
+def _v126(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'width' not in x:
+        return False
+    if 'depth' not in x:
+        return False
+    for key, value in x.items():
+        check = _T55.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v127(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1000,16 +1303,16 @@ def _v98(x: Any) -> bool:
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v100(item):
+        if not _v129(item):
             return False
     return True
 
 
-def _v100(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1019,85 +1322,85 @@ def _v100(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T41.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v101(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E40):
+def _v130(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E56):
         return False
     return True
 
 
-def _v102(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
         return False
     for item in x:
-        if not _v103(item):
+        if not _v132(item):
             return False
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v92(x[0]):
+    if len(x) > 0 and not _v122(x[0]):
         return False
-    if len(x) > 1 and not _v92(x[1]):
+    if len(x) > 1 and not _v122(x[1]):
         return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v105(item):
+        if not _v134(item):
             return False
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
         return False
     for key, value in x.items():
-        check = _T42.get(key)
+        check = _T58.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v107(value):
+        if not _v136(value):
             return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v108(item):
+        if not _v137(item):
             return False
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1105,38 +1408,38 @@ def _v108(x: Any) -> bool:
     if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T45.get(key)
+        check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v98(x[0]):
+    if len(x) > 0 and not _v127(x[0]):
         return False
-    if len(x) > 1 and not _v98(x[1]):
+    if len(x) > 1 and not _v127(x[1]):
         return False
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v111(item):
+        if not _v140(item):
             return False
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1146,13 +1449,13 @@ def _v111(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T43.get(key)
+        check = _T59.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1160,42 +1463,42 @@ def _v112(x: Any) -> bool:
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T60.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v115(value):
+        if not _v144(value):
             return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v116(x[0]):
+    if len(x) > 0 and not _v145(x[0]):
         return False
-    if len(x) > 1 and not _v116(x[1]):
+    if len(x) > 1 and not _v145(x[1]):
         return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1203,7 +1506,7 @@ def _v116(x: Any) -> bool:
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1213,57 +1516,57 @@ def _v117(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T68.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v119(item):
+        if not _v148(item):
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v148(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
-    if not (_v127(x) and _v132(x)):
+    if not (_v156(x) and _v161(x)):
         return False
     return True
 
 
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E47):
+def _v149(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E63):
         return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v122(value):
+        if not _v151(value):
             return False
     return True
 
 
-def _v122(x: Any) -> bool:
-    if not (_v1(x) or _v123(x)):
+def _v151(x: Any) -> bool:
+    if not (_v1(x) or _v152(x)):
         return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1274,16 +1577,16 @@ def _v123(x: Any) -> bool:
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v125(value):
+        if not _v154(value):
             return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1291,30 +1594,30 @@ def _v125(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T64.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v103(item):
+        if not _v132(item):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
-    if not (_v128(x) if _v130(x) else _v129(x)):
+def _v156(x: Any) -> bool:
+    if not (_v157(x) if _v159(x) else _v158(x)):
         return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1323,7 +1626,7 @@ def _v128(x: Any) -> bool:
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1332,54 +1635,54 @@ def _v129(x: Any) -> bool:
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T50.get(key)
+            check = _T66.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
-    if not (_v133(x) if _v134(x) else True):
+def _v161(x: Any) -> bool:
+    if not (_v162(x) if _v163(x) else True):
         return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T51.get(key)
+            check = _T67.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1391,34 +1694,34 @@ def _v136(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v139(item):
+        if not _v168(item):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
-    if sum((_v140(x), _v154(x),)) != 1:
+def _v168(x: Any) -> bool:
+    if sum((_v169(x), _v181(x),)) != 1:
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1450,57 +1753,42 @@ def _v140(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v171(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v143(x[0]):
+    if len(x) > 0 and not _v103(x[0]):
         return False
-    if len(x) > 1 and not _v143(x[1]):
-        return False
-    return True
-
-
-def _v143(x: Any) -> bool:
-    if not (number(x)):
+    if len(x) > 1 and not _v103(x[1]):
         return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v5(item):
+        if not _v173(item):
             return False
     return True
 
 
-def _v145(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v146(item):
-            return False
-    return True
-
-
-def _v146(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1512,53 +1800,53 @@ def _v146(x: Any) -> bool:
     if 'entry' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v148(item):
+        if not _v175(item):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v149(item):
+        if not _v176(item):
             return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 4:
         return False
     for item in x:
-        if not _v142(item):
+        if not _v171(item):
             return False
     return True
 
 
-def _v150(x: Any) -> bool:
+def _v177(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v151(item):
+        if not _v178(item):
             return False
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v178(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -1568,13 +1856,13 @@ def _v151(x: Any) -> bool:
     if 'region' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v179(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -1582,21 +1870,21 @@ def _v152(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T54.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P0.search(x) is None):
+    if isinstance(x, str) and (_P2.search(x) is None):
         return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1608,28 +1896,28 @@ def _v154(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v157(item):
+        if not _v184(item):
             return False
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1641,34 +1929,34 @@ def _v157(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v158(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E57):
+def _v185(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E73):
         return False
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v161(item):
+        if not _v188(item):
             return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1676,22 +1964,22 @@ def _v161(x: Any) -> bool:
     if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T76.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v163(item):
+        if not _v190(item):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1701,22 +1989,22 @@ def _v163(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T59.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v165(item):
+        if not _v192(item):
             return False
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -1728,13 +2016,13 @@ def _v165(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T74.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1743,16 +2031,16 @@ def _v166(x: Any) -> bool:
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v142(value):
+        if not _v171(value):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1764,22 +2052,22 @@ def _v168(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T76.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v170(item):
+        if not _v197(item):
             return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1811,37 +2099,37 @@ def _v170(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T72.get(key)
+        check = _T88.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v172(item):
+        if not _v199(item):
             return False
     return True
 
 
-def _v172(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E64):
+def _v199(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E80):
         return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v174(item):
+        if not _v201(item):
             return False
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1849,13 +2137,13 @@ def _v174(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T81.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v202(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1864,7 +2152,7 @@ def _v175(x: Any) -> bool:
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1874,13 +2162,13 @@ def _v176(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T87.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v177(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1893,22 +2181,22 @@ def _v177(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T66.get(key)
+            check = _T82.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v179(item):
+        if not _v206(item):
             return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1924,32 +2212,32 @@ def _v179(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T84.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     return True
 
 
-def _v181(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E67):
+def _v208(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E83):
         return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v183(item):
+        if not _v210(item):
             return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1963,19 +2251,19 @@ def _v183(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T86.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E69):
+def _v211(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E85):
         return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1995,28 +2283,28 @@ def _v185(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T73.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v188(item):
+        if not _v215(item):
             return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2040,27 +2328,27 @@ def _v188(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T91.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P1.search(x) is None):
+    if isinstance(x, str) and (_P3.search(x) is None):
         return False
     return True
 
 
-def _v190(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E74):
+def _v217(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E90):
         return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2068,7 +2356,7 @@ def _v191(x: Any) -> bool:
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2084,32 +2372,32 @@ def _v192(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T77.get(key)
+        check = _T93.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v195(item):
+        if not _v222(item):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2119,22 +2407,22 @@ def _v195(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v197(item):
+        if not _v224(item):
             return False
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2148,22 +2436,22 @@ def _v197(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T79.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v199(item):
+        if not _v226(item):
             return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v226(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2175,25 +2463,19 @@ def _v199(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T80.get(key)
+        check = _T96.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v200(x: Any) -> bool:
-    if sum((_v201(x), _v202(x),)) != 1:
+def _v227(x: Any) -> bool:
+    if sum((_v95(x), _v228(x),)) != 1:
         return False
     return True
 
 
-def _v201(x: Any) -> bool:
-    if not (x is None):
-        return False
-    return True
-
-
-def _v202(x: Any) -> bool:
+def _v228(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2203,13 +2485,13 @@ def _v202(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T81.get(key)
+        check = _T97.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v229(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2217,13 +2499,13 @@ def _v203(x: Any) -> bool:
     return True
 
 
-def _v204(x: Any) -> bool:
-    if sum((_v201(x), _v14(x),)) != 1:
+def _v230(x: Any) -> bool:
+    if sum((_v95(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -2231,19 +2513,19 @@ def _v205(x: Any) -> bool:
     if 'settled' not in x:
         return False
     for key, value in x.items():
-        check = _T83.get(key)
+        check = _T99.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v206(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E82):
+def _v232(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E98):
         return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2255,22 +2537,22 @@ def _v207(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T107.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v209(item):
+        if not _v235(item):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2286,22 +2568,22 @@ def _v209(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T85.get(key)
+        check = _T101.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v211(item):
+        if not _v237(item):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2313,34 +2595,34 @@ def _v211(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T106.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v212(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E86):
+def _v238(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E102):
         return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v239(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v214(item):
+        if not _v240(item):
             return False
     return True
 
 
-def _v214(x: Any) -> bool:
-    if sum((_v215(x), _v217(x), _v219(x),)) != 1:
+def _v240(x: Any) -> bool:
+    if sum((_v241(x), _v243(x), _v245(x),)) != 1:
         return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v241(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2348,19 +2630,19 @@ def _v215(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
+        check = _T103.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v242(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2368,19 +2650,19 @@ def _v217(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T88.get(key)
+        check = _T104.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2390,23 +2672,23 @@ def _v219(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T105.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v246(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v247(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v144(item):
+        if not _v93(item):
             return False
     return True
 
@@ -2445,64 +2727,80 @@ _T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind
 _T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v80, 'state': _v4, 'power': _v4, 'phase': _v80, 'purchase': _v14, 'repair': _v14, 'research': _v15}
 _T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v66, 'from': _v4, 'fighters_from': _v66}
 _T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v82, 'state': _v4, 'power': _v4, 'phase': _v82, 'place': _v83}
-_E34 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E35 = frozenset(['centre', 'edge'])
-_E36 = frozenset(['per_file', 'whole_corps'])
-_E37 = frozenset(['half_of_max', 'half_of_mobility'])
-_T38: dict[str, Callable[[Any], bool]] = {'dice': _v88, 'penalties': _v90, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v92, 'prebattle_measure': _v93, 'corps_penalty': _v94, 'back_distance': _v95, 'pass_through_limit': _v96}
-_T39: dict[str, Callable[[Any], bool]] = {'width': _v98, 'depth': _v98}
-_E40 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v101, 'polygon': _v102}
-_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v103, 'terrain': _v4, 'corps': _v4}
-_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v92, 'y': _v92, 'facing': _v112, 'width': _v98, 'depth': _v98, 'mobility': _v34}
-_T44: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v114}
-_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v109, 'bases': _v110, 'formation': _v113}
-_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v39, 'options': _v87, 'to_move': _v4, 'field': _v97, 'terrain': _v99, 'landmarks': _v104, 'sides': _v106}
-_E47 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T48: dict[str, Callable[[Any], bool]] = {'x': _v92, 'y': _v92, 'facing': _v112}
-_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v120, 'landmark': _v4, 'rolls': _v121, 'end': _v124, 'base': _v4, 'path': _v126, 'facing': _v112, 'note': _v5}
-_T50: dict[str, Callable[[Any], bool]] = {'order': _v131}
-_T51: dict[str, Callable[[Any], bool]] = {'order': _v135}
-_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v61, 'state': _v4, 'side': _v4, 'orders': _v118}
-_T53: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v143}
-_T54: dict[str, Callable[[Any], bool]] = {'fraction': _v153, 'decimal': _v96}
-_T55: dict[str, Callable[[Any], bool]] = {'allowance': _v143, 'probability': _v152, 'region': _v147}
-_T56: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v141, 'side': _v5, 'corps': _v5, 'centre': _v142, 'facing': _v143, 'mobility': _v143, 'allowance': _v143, 'tolerance': _v143, 'engaged': _v144, 'owed': _v145, 'clear': _v147, 'levels': _v150, 'limit': _v147}
-_E57 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T58: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v166}
-_T59: dict[str, Callable[[Any], bool]] = {'probability': _v152, 'rolls': _v164, 'ends': _v167}
-_T60: dict[str, Callable[[Any], bool]] = {'bases': _v144, 'outcomes': _v162}
-_T61: dict[str, Callable[[Any], bool]] = {'order': _v158, 'landmark': _v159, 'reason': _v159, 'groups': _v160}
-_T62: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v155, 'side': _v5, 'orders': _v156}
-_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v137, 'state': _v5, 'reach': _v138}
-_E64 = frozenset(['illegal', 'legal', 'unchecked'])
-_T65: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v144, 'rides': _v175}
-_T66: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v159, 'config': _v5}
-_E67 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v180, 'edition_value': _v180, 'source': _v181, 'file': _v159}
-_E69 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T70: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v184, 'codes': _v144, 'pattern': _v159, 'applied': _v7}
-_T71: dict[str, Callable[[Any], bool]] = {'edition': _v177, 'options': _v178, 'selection': _v182}
-_T72: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v159, 'config': _v159, 'error': _v159, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v144, 'verdicts': _v171, 'assignment': _v173, 'overrides': _v176}
-_T73: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E74 = frozenset(['error', 'note', 'warning'])
-_T75: dict[str, Callable[[Any], bool]] = {'code': _v189, 'name': _v4, 'severity': _v190, 'message': _v5, 'clauses': _v144, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v191, 'order_id': _v159}
-_T76: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v169, 'summary': _v185, 'readings': _v186, 'statistics': _v14, 'findings': _v187}
-_T77: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T78: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T79: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v159, 'liberated': _v7}
-_T80: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T81: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E82 = frozenset(['kept', 'lost', 'refunded'])
-_T83: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v206}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v159, 'text': _v5, 'forced': _v7, 'turn': _v193, 'destroyed': _v194, 'captured': _v196, 'transfers': _v198, 'spent': _v14, 'purchased': _v14, 'income': _v200, 'refunded': _v203, 'ipcs': _v204, 'notes': _v144, 'unplaced': _v205}
-_T85: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E86 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
-_T87: dict[str, Callable[[Any], bool]] = {'type': _v216, 'text': _v5}
-_T88: dict[str, Callable[[Any], bool]] = {'type': _v218, 'items': _v144}
-_T89: dict[str, Callable[[Any], bool]] = {'type': _v220, 'headers': _v144, 'rows': _v221}
-_T90: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v212, 'facts': _v186, 'blocks': _v213}
-_T91: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v208, 'sections': _v210}
+_E34 = frozenset(['land', 'raid', 'sea'])
+_T35: dict[str, Callable[[Any], bool]] = {'code': _v91, 'message': _v5}
+_T36: dict[str, Callable[[Any], bool]] = {'attacker': _v93, 'defender': _v93, 'keep_land': _v15}
+_T37: dict[str, Callable[[Any], bool]] = {'after': _v25}
+_T38: dict[str, Callable[[Any], bool]] = {'below': _v98}
+_T39: dict[str, Callable[[Any], bool]] = {'best': _v100}
+_T40: dict[str, Callable[[Any], bool]] = {'decimal': _v103, 'fraction': _v104}
+_T41: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v102, 'territory_taken': _v102, 'defender_holds': _v102, 'both_destroyed': _v102, 'stalemate': _v102, 'bombers_lost': _v105, 'damage': _v105}
+_T42: dict[str, Callable[[Any], bool]] = {'mean': _v102, 'dist': _v105}
+_T43: dict[str, Callable[[Any], bool]] = {'attacker': _v108, 'defender': _v108}
+_T44: dict[str, Callable[[Any], bool]] = {'attacker': _v102, 'defender': _v102}
+_T45: dict[str, Callable[[Any], bool]] = {'mean': _v102, 'sd': _v103, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T46: dict[str, Callable[[Any], bool]] = {'swing': _v102, 'fight_to_end': _v102}
+_T47: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v89, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v90, 'ool': _v92, 'retreat': _v94, 'outcomes': _v101, 'survivors': _v107, 'ipc_lost': _v110, 'ipc_swing': _v111, 'rounds': _v102, 'best_retreat': _v112}
+_T48: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v102, 'every_territory_taken': _v102}
+_T49: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v86, 'battles': _v87, 'turn': _v113}
+_E50 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E51 = frozenset(['centre', 'edge'])
+_E52 = frozenset(['per_file', 'whole_corps'])
+_E53 = frozenset(['half_of_max', 'half_of_mobility'])
+_T54: dict[str, Callable[[Any], bool]] = {'dice': _v118, 'penalties': _v120, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v122, 'prebattle_measure': _v123, 'corps_penalty': _v124, 'back_distance': _v125, 'pass_through_limit': _v98}
+_T55: dict[str, Callable[[Any], bool]] = {'width': _v127, 'depth': _v127}
+_E56 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T57: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v130, 'polygon': _v131}
+_T58: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v132, 'terrain': _v4, 'corps': _v4}
+_T59: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v122, 'y': _v122, 'facing': _v141, 'width': _v127, 'depth': _v127, 'mobility': _v34}
+_T60: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v143}
+_T61: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v138, 'bases': _v139, 'formation': _v142}
+_T62: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v116, 'kind': _v39, 'options': _v117, 'to_move': _v4, 'field': _v126, 'terrain': _v128, 'landmarks': _v133, 'sides': _v135}
+_E63 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T64: dict[str, Callable[[Any], bool]] = {'x': _v122, 'y': _v122, 'facing': _v141}
+_T65: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v149, 'landmark': _v4, 'rolls': _v150, 'end': _v153, 'base': _v4, 'path': _v155, 'facing': _v141, 'note': _v5}
+_T66: dict[str, Callable[[Any], bool]] = {'order': _v160}
+_T67: dict[str, Callable[[Any], bool]] = {'order': _v164}
+_T68: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v116, 'kind': _v61, 'state': _v4, 'side': _v4, 'orders': _v147}
+_T69: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v103}
+_T70: dict[str, Callable[[Any], bool]] = {'fraction': _v180, 'decimal': _v98}
+_T71: dict[str, Callable[[Any], bool]] = {'allowance': _v103, 'probability': _v179, 'region': _v174}
+_T72: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v170, 'side': _v5, 'corps': _v5, 'centre': _v171, 'facing': _v103, 'mobility': _v103, 'allowance': _v103, 'tolerance': _v103, 'engaged': _v93, 'owed': _v172, 'clear': _v174, 'levels': _v177, 'limit': _v174}
+_E73 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T74: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v193}
+_T75: dict[str, Callable[[Any], bool]] = {'probability': _v179, 'rolls': _v191, 'ends': _v194}
+_T76: dict[str, Callable[[Any], bool]] = {'bases': _v93, 'outcomes': _v189}
+_T77: dict[str, Callable[[Any], bool]] = {'order': _v185, 'landmark': _v186, 'reason': _v186, 'groups': _v187}
+_T78: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v182, 'side': _v5, 'orders': _v183}
+_T79: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v166, 'state': _v5, 'reach': _v167}
+_E80 = frozenset(['illegal', 'legal', 'unchecked'])
+_T81: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v93, 'rides': _v202}
+_T82: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v186, 'config': _v5}
+_E83 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T84: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v207, 'edition_value': _v207, 'source': _v208, 'file': _v186}
+_E85 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T86: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v211, 'codes': _v93, 'pattern': _v186, 'applied': _v7}
+_T87: dict[str, Callable[[Any], bool]] = {'edition': _v204, 'options': _v205, 'selection': _v209}
+_T88: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v186, 'config': _v186, 'error': _v186, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v93, 'verdicts': _v198, 'assignment': _v200, 'overrides': _v203}
+_T89: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E90 = frozenset(['error', 'note', 'warning'])
+_T91: dict[str, Callable[[Any], bool]] = {'code': _v216, 'name': _v4, 'severity': _v217, 'message': _v5, 'clauses': _v93, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v218, 'order_id': _v186}
+_T92: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v196, 'summary': _v212, 'readings': _v213, 'statistics': _v14, 'findings': _v214}
+_T93: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T94: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T95: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v186, 'liberated': _v7}
+_T96: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T97: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_E98 = frozenset(['kept', 'lost', 'refunded'])
+_T99: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v232}
+_T100: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v186, 'text': _v5, 'forced': _v7, 'turn': _v220, 'destroyed': _v221, 'captured': _v223, 'transfers': _v225, 'spent': _v14, 'purchased': _v14, 'income': _v227, 'refunded': _v229, 'ipcs': _v230, 'notes': _v93, 'unplaced': _v231}
+_T101: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E102 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
+_T103: dict[str, Callable[[Any], bool]] = {'type': _v242, 'text': _v5}
+_T104: dict[str, Callable[[Any], bool]] = {'type': _v244, 'items': _v93}
+_T105: dict[str, Callable[[Any], bool]] = {'type': _v246, 'headers': _v93, 'rows': _v247}
+_T106: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v238, 'facts': _v213, 'blocks': _v239}
+_T107: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v234, 'sections': _v236}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -2512,10 +2810,11 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-battles': _v69,
     'aa-purchase': _v79,
     'aa-mobilize': _v81,
-    'maneuver-state': _v85,
-    'maneuver-orders': _v117,
-    'reach': _v136,
-    'report': _v168,
-    'apply-report': _v192,
-    'summary': _v207,
+    'aa-odds': _v85,
+    'maneuver-state': _v115,
+    'maneuver-orders': _v146,
+    'reach': _v165,
+    'report': _v195,
+    'apply-report': _v219,
+    'summary': _v233,
 }

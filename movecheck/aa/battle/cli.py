@@ -25,8 +25,9 @@ def parse_ool(words: list[str]) -> dict[str, list[str]]:
 
 def run_odds(files: list[str], *, battle: str | None, ool: list[str], keep_land: int | None,
              retreat_after: int | None, retreat_below: float | None, best_retreat: bool, submerge: str | None,
-             bombard: bool, exact: bool, fmt: str) -> str:
-    """The report of ``movecheck odds`` on ``files`` (battles states)."""
+             bombard: bool, exact: bool, fmt: str) -> tuple[str, int]:
+    """The report of ``movecheck odds`` on ``files`` (battles states), and the exit code: 1 when a
+    battle's odds could not be given (MC012), else 0."""
     if sum(x is not None and x is not False for x in (retreat_after, retreat_below, best_retreat)) > 1:
         raise InputError(_("give at most one of --retreat-after, --retreat-below and --best-retreat"))
     if submerge is not None and submerge not in (*SIDES, "both"):
@@ -44,7 +45,8 @@ def run_odds(files: list[str], *, battle: str | None, ool: list[str], keep_land:
     if all(t is not None for t in turns):
         joint = {key: _product([t[key] for t in turns if t is not None]) for key in ("every_battle_won",
                                                                                    "every_territory_taken")}
-    return render_json(battles, joint, exact) if fmt == "json" else render_text(battles, joint)
+    text = render_json(battles, joint, exact) if fmt == "json" else render_text(battles, joint)
+    return text, 1 if any(p.unchecked for p in battles) else 0
 
 
 def _product(values: list[object]) -> object:

@@ -117,7 +117,8 @@ def battle_text(p: Priced) -> list[str]:
     for role in ("attacker", "defender"):
         means = [f"{sum(k * float(q) for k, q in dist.items()):.2f} {name}"
                  for name, dist in sorted(p.survivors.get(role, {}).items())]
-        lines.append("  " + _("expected survivors, {side}: {units}").format(side=role, units=", ".join(means) or "-"))
+        side = _("attacker") if role == "attacker" else _("defender")
+        lines.append("  " + _("expected survivors, {side}: {units}").format(side=side, units=", ".join(means) or "-"))
     figures = swing_figures(p.swing)
     lines.append("  " + _("IPC swing: mean {mean:.2f}, sd {sd:.2f}, 5% {p5}, 50% {p50}, 95% {p95}; expected "
                           "rounds {rounds:.2f}").format(rounds=float(p.rounds), **figures))
