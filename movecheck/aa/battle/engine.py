@@ -18,163 +18,45 @@ dropped is added up: the odds are refused (:class:`Inexact`) rather than given w
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
 from typing import Any
 
+from movecheck.aa.battle import solve as solving
 from movecheck.aa.battle.model import AIR, ANY, NON_AIR, NON_SUB, BattleModel
+from movecheck.aa.battle.side import (
+    ATTACKER_WINS,
+    BOTH_DESTROYED,
+    BUDGET_VARIABLE,
+    DEFAULT_BUDGET,
+    DEFENDER_HOLDS,
+    DROP,
+    OUTCOMES,
+    RETREAT,
+    STALEMATE,
+    TOLERANCE,
+    Block,
+    Counts,
+    Inexact,
+    Kind,
+    Num,
+    Side,
+    State,
+    add,
+    add_live,
+    binomial,
+    merged,
+    plus,
+    submerged,
+)
+from movecheck.aa.battle.solve import Solution
 from movecheck.budget import SearchLimit
 
-DROP = 1e-18
-"""A state reached with less probability than this is dropped (floating point only)."""
-TOLERANCE = 1e-12
-"""The most a battle's dropped probability may add up to."""
-BUDGET_VARIABLE = "MOVECHECK_ODDS_BUDGET"
-DEFAULT_BUDGET = 50_000_000
-"""Steps one battle may spend: a pair of outcomes combined, a casualty choice made."""
-
-Counts = tuple[int, ...]
-State = tuple[Counts, Counts]
-Num = Any  # float or Fraction
-
-ATTACKER_WINS, DEFENDER_HOLDS, BOTH_DESTROYED = "attacker", "defender", "both"
-STALEMATE, RETREAT = "stalemate", "retreat"
-OUTCOMES = (ATTACKER_WINS, DEFENDER_HOLDS, BOTH_DESTROYED, STALEMATE)
-
-
-class Inexact(Exception):
-    """The probability dropped in floating point reached :data:`TOLERANCE`."""
-
-
-@dataclass(frozen=True)
-class Kind:
-    """Units of one type in one condition, as one side of a battle holds them."""
-
-    name: str
-    """The unit type's name (``battleship (damaged)`` for a damaged two-hit unit)."""
-    base: str
-    value: int
-    """What it hits at on this side (attack or defence)."""
-    cost: int
-    air: bool = False
-    sub: bool = False
-    destroyer: bool = False
-    transport: bool = False
-    land: bool = False
-    infantry: bool = False
-    artillery: bool = False
-    out: bool = False
-    """Submerged: no longer in the battle (a survivor)."""
-
-
-@dataclass
-class Side:
-    """One side of a battle: its kinds in order of loss and how it takes casualties."""
-
-    kinds: list[Kind]
-    keep_land: int = 0
-    transports_last: bool = False
-    two_hit: list[tuple[int, int]] = field(default_factory=list)
-    """(undamaged kind, damaged kind) of each two-hit type."""
-    submerge_to: dict[int, int] = field(default_factory=dict)
-    """Each submarine kind's submerged kind."""
-
-    def __post_init__(self) -> None:
-        kinds = self.kinds
-        self.n = len(kinds)
-        self.zero: Counts = (0,) * self.n
-        undamaged = {u for u, _ in self.two_hit}
-        inside = [i for i, k in enumerate(kinds) if not k.out]
-        self.inside = inside
-        killable = [i for i in inside if i not in undamaged]
-        last = [i for i in killable if self.transports_last and kinds[i].transport]
-        self.order_main = [i for i in killable if i not in last]
-        self.order_last = last
-        self.masks: dict[str, list[bool]] = {
-            ANY: [not k.out for k in kinds],
-            NON_AIR: [not k.out and not k.air for k in kinds],
-            NON_SUB: [not k.out and not k.sub for k in kinds],
-            AIR: [not k.out and k.air for k in kinds],
-        }
-        self.hp = [0 if k.out else (2 if i in undamaged else 1) for i, k in enumerate(kinds)]
-        self._take: dict[tuple[Counts, int, str], tuple[Counts, Counts]] = {}
-        self.of: dict[str, list[int]] = {
-            ability: [i for i in inside if getattr(kinds[i], ability)]
-            for ability in ("destroyer", "sub", "air", "land", "transport")
-        }
-        self.of["fires"] = [i for i in inside if kinds[i].value > 0]
-
-    def any_of(self, counts: Counts, ability: str) -> bool:
-        """A unit in the battle with an ability (``destroyer``, ``sub``, ``air``, ``land``, ``fires``...)."""
-        return any(counts[i] for i in self.of[ability])
-
-    def in_battle(self, counts: Counts) -> int:
-        return sum(counts[i] for i in self.inside)
-
-    def points(self, counts: Counts) -> int:
-        """Hit points in the battle."""
-        return sum(c * h for c, h in zip(counts, self.hp, strict=True))
-
-    def targets(self, counts: Counts, cls: str) -> int:
-        """How many of its units a step of class ``cls`` may hit."""
-        mask = self.masks[cls]
-        return sum(c for c, m in zip(counts, mask, strict=True) if m)
-
-    def target_points(self, counts: Counts, cls: str) -> int:
-        mask = self.masks[cls]
-        return sum(c * h for c, h, m in zip(counts, self.hp, mask, strict=True) if m)
-
-    def take(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:
-        """The side after ``hits`` hits of class ``cls``: (its units, the units killed)."""
-        key = (counts, hits, cls)
-        found = self._take.get(key)
-        if found is None:
-            found = self._take[key] = self._choose(counts, hits, cls)
-        return found
-
-    def _choose(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:
-        left = list(counts)
-        killed = [0] * self.n
-        mask = self.masks[cls]
-        for undamaged, damaged in self.two_hit:  # an undamaged two-hit unit takes a hit first
-            if hits and mask[undamaged] and left[undamaged]:
-                k = min(hits, left[undamaged])
-                left[undamaged] -= k
-                left[damaged] += k
-                hits -= k
-        kinds = self.kinds
-        land_kept = 0
-        if self.keep_land and hits:
-            land = sum(left[i] for i in self.order_main if mask[i] and kinds[i].land)
-            land_kept = min(self.keep_land, land)
-            quota = land - land_kept
-        for i in self.order_main:
-            if not hits:
-                break
-            if mask[i] and left[i]:
-                k = min(hits, left[i], quota) if land_kept and kinds[i].land else min(hits, left[i])
-                if land_kept and kinds[i].land:
-                    quota -= k
-                left[i] -= k
-                killed[i] += k
-                hits -= k
-        for i in [j for j in self.order_main if land_kept and kinds[j].land] + self.order_last:
-            if not hits:
-                break
-            if mask[i] and left[i]:
-                k = min(hits, left[i])
-                left[i] -= k
-                killed[i] += k
-                hits -= k
-        return tuple(left), tuple(killed)
-
-
-def binomial(n: int, p: Num) -> list[Num]:
-    q = 1 - p
-    return [comb(n, k) * p**k * q ** (n - k) for k in range(n + 1)]
+__all__ = [
+    "ATTACKER_WINS", "BOTH_DESTROYED", "BUDGET_VARIABLE", "DEFAULT_BUDGET", "DEFENDER_HOLDS", "DROP", "OUTCOMES",
+    "RETREAT", "STALEMATE", "TOLERANCE", "Battle", "Block", "Counts", "Inexact", "Kind", "Num", "Side", "Solution",
+    "State", "add", "add_live", "binomial", "merged", "plus", "submerged",
+]
 
 
 class Battle:
@@ -548,209 +430,37 @@ class Battle:
         """The attacker holds a land unit in a land battle."""
         return self.land and self.att.any_of(state[0], "land")
 
-    # -- the whole battle -------------------------------------------------------------------------
+
+    # -- the whole battle (movecheck.aa.battle.solve) -------------------------------------------------
 
     def transitions(self, state: State) -> tuple[Num, list[tuple[tuple[State, str], Num]]]:
-        """A later round from ``state``: the chance it stays, the other results (not normalised)."""
-        found = self._rounds.get(state)
-        if found is None:
-            dist = self.round(state, first=False)
-            stay = dist.pop((state, ""), 0)
-            found = self._rounds[state] = (stay, list(dist.items()))
-        return found
+        return solving.transitions(self, state)
 
     def solve(self, retreat: Callable[[State, int], bool] | None = None, rounds_explicit: int = 0) -> Solution:
-        """Every end of the battle with its probability, and the expected rounds.
-
-        ``retreat(state, round)``: the attacker retreats after that round ending there.  With
-        ``rounds_explicit`` R, rounds 2..R are taken one by one (a retreat rule that looks at the
-        round number needs it); after R, rounds are summed.
-        """
-        ends: dict[tuple[State, str], Num] = {}
-        first = self.settled(self.start, stalemate=False)
-        if first[1] or not self.att.in_battle(self.start[0]):
-            ends[first] = self.one
-            return Solution(ends, self.one, self.dropped)
-        if retreat is None and not rounds_explicit and self.plain_first_round():
-            # round 1 is like any later round: fought with them
-            rounds = self.drain_any({self.start: self.one}, ends, None, 1)
-            if self.dropped >= TOLERANCE:
-                raise Inexact
-            return Solution(ends, rounds, self.dropped)
-        expected_rounds: Num = self.one
-        live: dict[State, Num] = {}
-        for (state, outcome), p in self.round(self.start, first=True).items():
-            self.place(state, outcome, p, 1, retreat, live, ends)
-        round_number = 1
-        while live and round_number < rounds_explicit:
-            round_number += 1
-            layer, live = live, {}
-            for state, mass in layer.items():
-                if self.exact is False and mass < DROP:
-                    self.dropped += mass
-                    continue
-                expected_rounds += mass
-                stay, moves = self.transitions(state)
-                if stay:
-                    add_live(live, state, mass * stay)
-                for (s2, outcome), p in moves:
-                    self.place(s2, outcome, mass * p, round_number, retreat, live, ends)
-        if live:
-            expected_rounds += self.drain_any(live, ends, retreat, round_number + 1)
-        if self.dropped >= TOLERANCE:
-            raise Inexact
-        return Solution(ends, expected_rounds, self.dropped)
+        return solving.solve(self, retreat, rounds_explicit)
 
     def plain_first_round(self) -> bool:
-        """Round 1 has no AA fire, no bombardment and no automatic step: it is like any later round."""
-        if self.exact or not self.arrays or self.bombard:
-            return False
-        if self.aa_fire(self.start)[0][1] != self.one:
-            return False
-        return self.round_start(self.start, first=True) == (self.start, "")
+        return solving.plain_first_round(self)
 
     def drain_any(self, live: dict[State, Num], ends: dict[tuple[State, str], Num],
                   retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
-        """:meth:`drain` on arrays where numpy is installed (floating point only), else in pure Python."""
-        if not self.exact and self.arrays:
-            from movecheck.aa.battle import fast
-
-            if fast.available():
-                if fast.is_chain(self):
-                    spent, dropped = self.spent, self.dropped
-                    found = dict(ends)
-                    try:
-                        rounds = fast.chain_drain(self, live, found, retreat, round_number)
-                    except fast.OffChain:
-                        self.spent, self.dropped = spent, dropped
-                    else:
-                        ends.clear()
-                        ends.update(found)
-                        return rounds
-                return fast.drain(self, live, ends, retreat, round_number)
-        return self.drain(live, ends, retreat, round_number)
+        return solving.drain_any(self, live, ends, retreat, round_number)
 
     def drain(self, live: dict[State, Num], ends: dict[tuple[State, str], Num],
               retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
-        """Fight every live state to its end, most hit points first; the expected rounds it adds."""
-        rounds: Num = 0
-        buckets: dict[int, dict[State, Num]] = {}
-        for state, mass in live.items():
-            add_live(buckets.setdefault(self.potential(state), {}), state, mass)
-        heap = [-level for level in buckets]
-        heapq.heapify(heap)
-        while heap:
-            level = -heapq.heappop(heap)
-            for state, mass in buckets.pop(level).items():
-                if self.exact is False and mass < DROP:
-                    self.dropped += mass
-                    continue
-                stay, moves = self.transitions(state)
-                leave = self.one - stay
-                if not moves or leave <= 0 or (not self.exact and leave < 1e-15):
-                    add(ends, (state, STALEMATE), mass)
-                    continue
-                rounds += mass / leave
-                for (s2, outcome), p in moves:
-                    share = mass * p / leave
-                    if outcome:
-                        add(ends, (s2, outcome), share)
-                    elif retreat is not None and self.retreat_allowed(s2) and retreat(s2, round_number):
-                        add(ends, (s2, RETREAT), share)
-                    else:
-                        lower = self.potential(s2)
-                        if lower not in buckets:
-                            buckets[lower] = {}
-                            heapq.heappush(heap, -lower)
-                        add_live(buckets[lower], s2, share)
-        return rounds
+        return solving.drain(self, live, ends, retreat, round_number)
 
     def potential(self, state: State) -> int:
-        """The hit points left in the battle: every round that changes a state lowers it."""
-        return self.att.points(state[0]) + self.dfn.points(state[1])
+        return solving.potential(self, state)
 
     def place(self, state: State, outcome: str, p: Num, round_number: int,
               retreat: Callable[[State, int], bool] | None, live: dict[State, Num],
               ends: dict[tuple[State, str], Num]) -> None:
-        if outcome:
-            add(ends, (state, outcome), p)
-        elif retreat is not None and self.retreat_allowed(state) and retreat(state, round_number):
-            add(ends, (state, RETREAT), p)
-        else:
-            add_live(live, state, p)
+        solving.place(self, state, outcome, p, round_number, retreat, live, ends)
 
     def reachable(self) -> list[State]:
-        """Every state a battle fought to its end may pass after round 1, fewest hit points first."""
-        seen: set[State] = set()
-        todo = [s for (s, outcome) in self.round(self.start, first=True) if not outcome]
-        while todo:
-            state = todo.pop()
-            if state in seen:
-                continue
-            seen.add(state)
-            _stay, moves = self.transitions(state)
-            todo.extend(s for (s, outcome), _p in moves if not outcome and s not in seen)
-        return sorted(seen, key=lambda s: (self.att.points(s[0]) + self.dfn.points(s[1]), s))
+        return solving.reachable(self)
 
     def values(self, terminal: Callable[[State, str], Num], retreat_value: Callable[[State], Num] | None = None
                ) -> tuple[dict[State, Num], set[State]]:
-        """Backward induction: each live state's value fighting on, or the better of fighting on and
-        retreating with ``retreat_value``, ``terminal`` giving an end's value; and the states where
-        retreating is better."""
-        value: dict[State, Num] = {}
-        retreats: set[State] = set()
-        for state in self.reachable():
-            stay, moves = self.transitions(state)
-            leave = self.one - stay
-            if not moves or leave <= 0:
-                go_on = terminal(state, STALEMATE)
-            else:
-                go_on = sum((p * (terminal(s, o) if o else value[s]) for (s, o), p in moves), 0) / leave
-            if retreat_value is not None and self.retreat_allowed(state):
-                back = retreat_value(state)
-                if back > go_on:
-                    retreats.add(state)
-                    go_on = back
-            value[state] = go_on
-        return value, retreats
-
-
-@dataclass
-class Solution:
-    ends: dict[tuple[State, str], Num]
-    rounds: Num
-    dropped: Num
-
-
-Block = tuple[Num, list[tuple[Counts, Num]], list[tuple[Counts, Num]]]
-
-
-def merged(outcomes: list[tuple[Counts, Counts, Num]]) -> list[tuple[Counts, Num]]:
-    """A side's outcomes by the units left (whoever was killed)."""
-    table: dict[Counts, Num] = {}
-    for left, _killed, p in outcomes:
-        table[left] = table.get(left, 0) + p
-    return list(table.items())
-
-
-def add(table: dict[Any, Num], key: Any, p: Num) -> None:
-    table[key] = table.get(key, 0) + p
-
-
-def plus(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b, strict=True)) if any(b) else a
-
-
-def add_live(table: dict[State, Num], key: State, p: Num) -> None:
-    table[key] = table.get(key, 0) + p
-
-
-def submerged(side: Side, counts: Counts) -> Counts:
-    """The side with every submarine in the battle submerged."""
-    if not side.submerge_to:
-        return counts
-    left = list(counts)
-    for sub, out in side.submerge_to.items():
-        left[out] += left[sub]
-        left[sub] = 0
-    return tuple(left)
+        return solving.values(self, terminal, retreat_value)

@@ -15,7 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from movecheck.aa.battle.engine import DROP, RETREAT, STALEMATE, Battle, Counts, Num, State, add
+from movecheck.aa.battle.side import DROP, RETREAT, STALEMATE, Counts, Num, State, add
+
+Battle = Any
+"""A :class:`movecheck.aa.battle.engine.Battle` (not imported: the engine imports this module)."""
 
 
 def available() -> bool:
