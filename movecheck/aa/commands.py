@@ -46,7 +46,7 @@ def render_maps(fmt: str) -> str:
 
 def register(app: typer.Typer, kernel: Any) -> None:
     """Add the aa commands to the command line ``app`` (``kernel``: the run's services, unused by aa)."""
-    register_odds(app)
+    register_odds(app, kernel)
 
     @app.command()
     def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
@@ -184,13 +184,14 @@ def register(app: typer.Typer, kernel: Any) -> None:
         raise typer.Exit(0)
 
 
-def register_odds(app: typer.Typer) -> None:
+def register_odds(app: typer.Typer, kernel: Any) -> None:
     """Add ``movecheck odds`` (spec aa-battle.md, "Odds")."""
 
     @app.command()
     def odds(
-        files: Annotated[list[str], typer.Argument(metavar="FILE...", help="A battles state (every battle it lists).",
-                                                   show_default=False)],
+        files: Annotated[list[str], typer.Argument(
+            metavar="FILE...", help="A battles state (every battle it lists), or combat-move orders (the battles "
+            "they start).", show_default=False)],
         battle: Annotated[str | None, typer.Option("--battle", help="Only the battles of this space (a raid and "
                                                    "the land battle there).", show_default=False)] = None,
         ool: Annotated[list[str] | None, typer.Option("--ool", metavar="SIDE=ORDER", help="A side's order of loss, "
@@ -212,7 +213,7 @@ def register_odds(app: typer.Typer) -> None:
         fmt: ListFormatOption = None,
         lang: LangOption = None,
     ) -> None:
-        """The exact odds of each battle of a battles state, and the whole turn's.
+        """The exact odds of each battle of a battles state (or of legal combat-move orders), and the whole turn's.
 
         Exit 1 when a battle is too large for its budget (MC012: raise MOVECHECK_ODDS_BUDGET).
         """
@@ -221,6 +222,6 @@ def register_odds(app: typer.Typer) -> None:
         text, code = run_odds(files, battle=battle, ool=ool or [], keep_land=keep_land,
                               retreat_after=retreat_after, retreat_below=retreat_below, best_retreat=best_retreat,
                               submerge=submerge, bombard=not no_bombard, exact=exact_fraction,
-                              fmt=chosen_format(fmt))
+                              fmt=chosen_format(fmt), kernel=kernel)
         emit(sys.stdout, text)
         raise typer.Exit(code)

@@ -96,11 +96,6 @@ def test_a_state_with_no_battles_is_one_line(run_main: Any) -> None:
     assert err.count("\n") == 1 and "no battles" in err
 
 
-def test_an_orders_file_is_one_line(run_main: Any) -> None:
-    code, _out, err = run_main(["odds", str(ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml")])
-    assert code == 2 and err.count("\n") == 1
-
-
 def test_a_battle_beyond_its_budget_is_unchecked(run_main: Any) -> None:
     code, out, _err = run_main(["odds", str(BATTLES), "--battle", "Belorussia", "--format", "json"],
                                env={"MOVECHECK_ODDS_BUDGET": "50"})
@@ -123,3 +118,18 @@ def test_raid_odds_in_closed_form() -> None:
     value = game.production["Caucasus"]
     damage = priced.raid["damage"]
     assert max(damage) <= min(6, 2 * value) and abs(sum(damage.values()) - 1) < 1e-12
+
+
+def test_combat_move_orders_are_priced_as_their_battles_state(run_main: Any) -> None:
+    # examples/aa/states/g1-battles.yaml is what apply writes for these orders
+    code, from_orders, _e = run_main(["odds", str(ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"), "-f",
+                                      "json"])
+    assert code == 0
+    _c, from_state, _e = run_main(["odds", str(BATTLES), "-f", "json"])
+    assert json.loads(from_orders) == json.loads(from_state)
+
+
+def test_illegal_orders_are_one_line(run_main: Any) -> None:
+    path = ROOT / "examples" / "aa" / "orders" / "variants" / "aa101-not-adjacent.yaml"
+    code, out, err = run_main(["odds", str(path)])
+    assert code == 2 and not out and err.count("\n") == 1 and "not legal" in err

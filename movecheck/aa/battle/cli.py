@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from movecheck.aa.battle.odds import Ask, price_all, read_state
 from movecheck.aa.battle.report import render_json, render_text
 from movecheck.i18n import _
@@ -25,8 +27,8 @@ def parse_ool(words: list[str]) -> dict[str, list[str]]:
 
 def run_odds(files: list[str], *, battle: str | None, ool: list[str], keep_land: int | None,
              retreat_after: int | None, retreat_below: float | None, best_retreat: bool, submerge: str | None,
-             bombard: bool, exact: bool, fmt: str) -> tuple[str, int]:
-    """The report of ``movecheck odds`` on ``files`` (battles states), and the exit code: 1 when a
+             bombard: bool, exact: bool, fmt: str, kernel: Any = None) -> tuple[str, int]:
+    """The report of ``movecheck odds`` on ``files`` (battles states, combat-move orders), and the exit code: 1 when a
     battle's odds could not be given (MC012), else 0."""
     if sum(x is not None and x is not False for x in (retreat_after, retreat_below, best_retreat)) > 1:
         raise InputError(_("give at most one of --retreat-after, --retreat-below and --best-retreat"))
@@ -37,7 +39,7 @@ def run_odds(files: list[str], *, battle: str | None, ool: list[str], keep_land:
               exact=exact, battle=battle, bombard=bombard)
     battles, turns = [], []
     for path in files:
-        game, specs = read_state(path)
+        game, specs = read_state(path, kernel)
         priced, turn = price_all(game, specs, ask)
         battles.extend(priced)
         turns.append(turn)

@@ -98,14 +98,18 @@ class Game:
         return bool(self.board.is_sea(space))
 
 
-def read_state(path: str) -> tuple[Game, list[Spec]]:
-    """The game and the battles of a battles state; InputError (one line, exit 2) when there are none."""
+def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
+    """The game and the battles of a battles state, or of the battles state a legal combat-move orders
+    file leads to (``kernel``: the run's services, to check the orders); InputError (one line, exit 2)
+    when there are none."""
     from movecheck.aa.map_files import edition_of
     from movecheck.aa.prepare import lint_state
     from movecheck.files import read
     from movecheck.systems import has_errors, resolve_rules, system
 
     loaded = read(path)
+    if loaded.usable and loaded.kind == "aa-orders" and kernel is not None and not has_errors(loaded.findings):
+        loaded = orders_battles(path, kernel)
     findings = list(loaded.findings)
     if loaded.usable and loaded.kind != "aa-state":
         raise InputError(f"{path}: " + _("not an aa battles state (it is {kind})").format(kind=loaded.kind))
@@ -125,6 +129,25 @@ def read_state(path: str) -> tuple[Game, list[Spec]]:
     if not specs:
         raise InputError(f"{path}: " + _("the state lists no battles (odds need a state in its battles phase)"))
     return game, specs
+
+
+def orders_battles(path: str, kernel: Any) -> Any:
+    """The battles state that legal combat-move orders lead to, as ``movecheck apply`` would write it."""
+    from movecheck.files import examine
+    from movecheck.loading import load_bytes
+    from movecheck.session import Session
+    from movecheck.systems import system
+
+    session = Session.start([path], fmt="text", color="never")
+    outcomes: dict[str, Any] = {}
+    report, _status = kernel.check([path], session.settings(), outcomes)
+    found = next(iter(outcomes.values()), None)
+    if report.exit_code() != 0 or found is None or found[0].final is None or found[0].hold:
+        raise InputError(f"{path}: " + _("the orders are not legal, so their battles are not known; see "
+                                         "'movecheck check {path}'").format(path=path))
+    outcome, prepared = found
+    text = system("aa").next_state(outcome, prepared, path, None, False)
+    return examine(load_bytes(text.encode("utf-8"), path))
 
 
 def battle_specs(game: Game, entries: Any) -> list[Spec]:
