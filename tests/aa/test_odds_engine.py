@@ -211,6 +211,7 @@ def test_arrays_agree_with_pure_python(model: type[BattleModel], types: str, att
     for arrays in (True, False):
         battle, _ool = make_battle(model, table, att, dfn, land=land)
         battle.arrays = arrays
+        battle.arrays_from = 0
         solution = battle.solve()
         by_outcome: dict[str, float] = {}
         for (_s, outcome), p in solution.ends.items():

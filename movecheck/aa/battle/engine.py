@@ -91,7 +91,10 @@ class Battle:
         self.one: Num = Fraction(1) if exact else 1.0
         self.budget = budget
         self.arrays = True
-        """Use numpy for the later rounds where it is installed (tests turn it off to compare)."""
+        """Use numpy for the later rounds where it is installed (tests turn it off to compare)..."""
+        self.arrays_from = 150
+        """... for a battle whose sides' units multiply to this or more (smaller ones are faster without:
+        importing numpy alone costs more than they do)."""
         self.spent = 0
         self.dropped: Num = 0
         self._hits: dict[tuple[tuple[int, int], ...], list[Num]] = {}

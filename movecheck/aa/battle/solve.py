@@ -98,8 +98,10 @@ def plain_first_round(battle: Battle) -> bool:
 
 def drain_any(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], Num],
               retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
-    """:meth:`drain` on arrays where numpy is installed (floating point only), else in pure Python."""
-    if not battle.exact and battle.arrays:
+    """:meth:`drain` on arrays where numpy is installed and the battle is big enough to gain (floating
+    point only), else in pure Python."""
+    size = battle.att.in_battle(battle.start[0]) * battle.dfn.in_battle(battle.start[1])
+    if not battle.exact and battle.arrays and size >= battle.arrays_from:
         from movecheck.aa.battle import fast
 
         if fast.available():
