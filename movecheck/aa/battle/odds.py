@@ -102,10 +102,9 @@ def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
     """The game and the battles of a battles state, or of the battles state a legal combat-move orders
     file leads to (``kernel``: the run's services, to check the orders); InputError (one line, exit 2)
     when there are none."""
-    from movecheck.aa.map_files import edition_of
     from movecheck.aa.prepare import lint_state
     from movecheck.files import read
-    from movecheck.systems import has_errors, resolve_rules, system
+    from movecheck.systems import has_errors
 
     loaded = read(path)
     if loaded.usable and loaded.kind == "aa-orders" and kernel is not None and not has_errors(loaded.findings):
@@ -122,13 +121,30 @@ def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
         first = errors[0] if errors else None
         where = f"{first.file}:{first.line}:{first.column}: {first.code} {first.message}" if first else path
         raise InputError(where + _("; see 'movecheck lint {path}'").format(path=path))
-    edition, _problems = edition_of(loaded.doc, board.map, resolve_rules(system("aa"), loaded.doc.data))
-    extends = tuple(e.name for e in edition.__mro__[1:] if hasattr(e, "name") and e.name)
-    game = Game(board, model_for(edition.name, extends), board.map.production)
+    game = Game(board, model_of(loaded.doc, board), board.map.production)
     specs = battle_specs(game, loaded.doc.data.get("battles"))
     if not specs:
         raise InputError(f"{path}: " + _("the state lists no battles (odds need a state in its battles phase)"))
     return game, specs
+
+
+def model_of(doc: Any, board: Any) -> type[BattleModel]:
+    """The battle model of a state's edition (its own, the configuration's, its map's, the default)."""
+    from movecheck.aa.map_files import edition_of
+    from movecheck.systems import resolve_rules, system
+
+    edition, _problems = edition_of(doc, board.map, resolve_rules(system("aa"), doc.data))
+    extends = tuple(str(getattr(e, "name", "")) for e in edition.__mro__[1:] if getattr(e, "name", ""))
+    return model_for(edition.name, extends)
+
+
+def post_odds(board: Any, doc: Any, battles: list[dict[str, Any]]) -> list[Priced]:
+    """The odds of the battles a combat move starts, for its post (``battles``: the battles state's
+    entries, ``board``: the board after the move), in the order of ``battles``."""
+    game = Game(board, model_of(doc, board), board.map.production)
+    specs = battle_specs(game, battles)
+    priced = [price(game, spec, specs, Ask(), {}) for spec in specs]
+    return sorted(priced, key=lambda p: p.spec.index)
 
 
 def orders_battles(path: str, kernel: Any) -> Any:
