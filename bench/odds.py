@@ -119,7 +119,8 @@ def simulate_units(att: dict[str, int], dfn: dict[str, int], land: bool, runs: i
 
 def example_rows(runs: int, repeat: int) -> tuple[float, float]:
     """The example game's battles state: exact odds of every battle and the turn, and a simulation of each."""
-    from movecheck.aa.battle.odds import Ask, price_all, read_state
+    from movecheck.aa.battle.odds import Ask, read_state
+    from movecheck.aa.battle.turn import price_all
 
     path = str(ROOT / "examples" / "aa" / "states" / "g1-battles.yaml")
     game, specs = read_state(path)

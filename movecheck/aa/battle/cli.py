@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from movecheck.aa.battle.odds import Ask, price_all, read_state
+from movecheck.aa.battle.odds import Ask, read_state
 from movecheck.aa.battle.report import render_json, render_text
+from movecheck.aa.battle.turn import price_all
 from movecheck.i18n import _
 from movecheck.loading import InputError
 
