@@ -221,3 +221,50 @@ def test_arrays_agree_with_pure_python(model: type[BattleModel], types: str, att
     assert fast.keys() == slow.keys()
     assert all(abs(fast[k] - slow[k]) < 1e-12 for k in fast)
     assert abs(fast_rounds - slow_rounds) < 1e-9
+
+
+def test_chosen_submerge_ends_the_battle_for_the_subs() -> None:
+    # 1942: the sub strikes first (no destroyer against it), then submerges at the start of round 2
+    found, _r, _b = odds(BattleModel, "aa1942", {"submarine": 1}, {"battleship": 1}, land=False, exact=True,
+                         submerge=frozenset({"attacker"}))
+    assert found == {DEFENDER_HOLDS: 1}
+    # a destroyer against it: it cannot submerge, and fights to the end
+    found, _r, _b = odds(BattleModel, "aa1942", {"submarine": 1}, {"destroyer": 1}, land=False, exact=True,
+                         submerge=frozenset({"attacker"}))
+    assert found[ATTACKER_WINS] > 0
+
+
+def test_keep_land_takes_the_last_land_unit_after_the_aircraft() -> None:
+    battle, ool = make_battle(BattleModel, TYPES["aa1942"], {"infantry": 2, "fighter": 1}, {"infantry": 1},
+                              land=True)
+    assert ool["attacker"] == ["infantry", "fighter"] and battle.att.keep_land == 1
+    names = [k.name for k in battle.att.kinds]
+    left, _killed = battle.att.take(battle.start[0], 2, "any")
+    assert left[names.index("infantry")] == 1 and left[names.index("fighter")] == 0
+    battle, _ool = make_battle(BattleModel, TYPES["aa1942"], {"infantry": 2, "fighter": 1}, {"infantry": 1},
+                               land=True, keep_land=0)
+    left, _killed = battle.att.take(battle.start[0], 2, "any")
+    assert left[names.index("infantry")] == 0 and left[names.index("fighter")] == 1
+
+
+def test_transports_are_taken_last_in_1942_not_in_revised() -> None:
+    for model, types, last in ((BattleModel, "aa1942", True), (RevisedBattle, "aa-revised", False)):
+        battle, _ool = make_battle(model, TYPES[types], {"destroyer": 1}, {"transport": 1, "destroyer": 1},
+                                   land=False, ool={"defender": ["transport", "destroyer"]})
+        names = [k.name for k in battle.dfn.kinds]
+        left, _killed = battle.dfn.take(battle.start[1], 1, "any")
+        assert (left[names.index("transport")] == 1) is last
+
+
+def test_retreat_after_the_first_round() -> None:
+    battle, _ool = make_battle(BattleModel, TYPES["aa1942"], {"infantry": 1}, {"infantry": 1}, land=True,
+                               may_retreat=True, exact=True)
+    solution = battle.solve(lambda _s, round_number: round_number >= 1, rounds_explicit=1)
+    found: dict[str, Fraction] = {}
+    for (_s, outcome), p in solution.ends.items():
+        found[outcome] = found.get(outcome, Fraction(0)) + p
+    # one round: the attacker's hit alone wins (4/36), both hits (2/36), the defender's alone (10/36),
+    # no hit (20/36): it retreats
+    assert found == {ATTACKER_WINS: Fraction(4, 36), BOTH_DESTROYED: Fraction(2, 36),
+                     DEFENDER_HOLDS: Fraction(10, 36), "retreat": Fraction(20, 36)}
+    assert solution.rounds == 1
