@@ -163,7 +163,7 @@ class Ref:
     def throws(self, values: list[int], rng: random.Random | None) -> list[tuple[int, Fraction]]:
         """(hits, probability) of one group's dice: every hit/miss pattern, or one random throw."""
         if rng is not None:
-            return [(sum(1 for v in values if rng.randint(1, 6) <= v), Fraction(1))]
+            return [(sum(1 for v in values if rng.randint(1, 6) <= v), 1)]  # type: ignore[list-item]
         found: dict[int, Fraction] = {}
         for pattern in itertools.product((True, False), repeat=len(values)):
             p = Fraction(1)
@@ -178,7 +178,7 @@ class Ref:
         groups = [g for g in groups if any(self.can_target(g[1], u) for u in target)]
         order = {"subs": 0, "air": 1, "fire": 2}
         groups.sort(key=lambda g: (sum(1 for u in target if self.can_target(g[1], u)), order.get(g[0], 0)))
-        dist = [(target, Fraction(1))]
+        dist = [(target, Fraction(1) if rng is None else 1)]
         for _n, cls, values in groups:
             dist = [(self.choose(t, h, cls, attacking_target), p * q) for t, p in dist
                     for h, q in self.throws(values, rng)]
@@ -189,11 +189,11 @@ class Ref:
         planes = [u for u in a if u.air]
         guns = self.aa_guns + sum(1 for u in d if u.aa)
         if not planes or not guns:
-            return [(a, Fraction(1))]
+            return [(a, Fraction(1) if rng is None else 1)]
         if self.m.aa_attacker_chooses:
             shots = min(len(planes), 3 * guns) if self.m.aa_shots_per_gun else len(planes)
             return [(self.choose(a, h, "air", True), p) for h, p in self.throws([1] * shots, rng)]
-        dist = [(a, Fraction(1))]
+        dist = [(a, Fraction(1) if rng is None else 1)]
         for index, u in enumerate(a):  # one die per plane: a hit kills that plane
             if not u.air:
                 continue
@@ -209,7 +209,7 @@ class Ref:
               ) -> list[tuple[tuple[Any, str], Fraction]]:
         a0, d0 = state
         out: list[tuple[tuple[Any, str], Fraction]] = []
-        starts = [(a, Fraction(1)) for a in [a0]]
+        starts = [(a0, Fraction(1) if rng is None else 1)]
         if first:
             starts = self.aa(a0, d0, rng)
         for a, p in starts:
