@@ -190,8 +190,8 @@ def register_odds(app: typer.Typer, kernel: Any) -> None:
     @app.command()
     def odds(
         files: Annotated[list[str], typer.Argument(
-            metavar="FILE...", help="A battles state (every battle it lists), or combat-move orders (the battles "
-            "they start).", show_default=False)],
+            metavar="FILE...", help="A battles state (every battle it lists), combat-move orders (the battles "
+            "they start) or battle results (each result's luck).", show_default=False)],
         battle: Annotated[str | None, typer.Option("--battle", help="Only the battles of this space (a raid and "
                                                    "the land battle there).", show_default=False)] = None,
         ool: Annotated[list[str] | None, typer.Option("--ool", metavar="SIDE=ORDER", help="A side's order of loss, "

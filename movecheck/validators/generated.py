@@ -893,7 +893,7 @@ def _v85(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -926,7 +926,7 @@ def _v88(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T47.get(key)
+        check = _T48.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1171,12 +1171,32 @@ def _v112(x: Any) -> bool:
 
 
 def _v113(x: Any) -> bool:
-    if sum((_v95(x), _v114(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    if 'ipc_swing' not in x:
+        return False
+    if 'luck' not in x:
+        return False
+    for key, value in x.items():
+        check = _T47.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v114(x: Any) -> bool:
+    if sum((_v95(x), _v102(x),)) != 1:
+        return False
+    return True
+
+
+def _v115(x: Any) -> bool:
+    if sum((_v95(x), _v116(x),)) != 1:
+        return False
+    return True
+
+
+def _v116(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'every_battle_won' not in x:
@@ -1184,13 +1204,22 @@ def _v114(x: Any) -> bool:
     if 'every_territory_taken' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T49.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v117(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v102(value):
+            return False
+    return True
+
+
+def _v118(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1200,93 +1229,20 @@ def _v115(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T63.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v116(x: Any) -> bool:
-    if not x == 'maneuver':
-        return False
-    return True
-
-
-def _v117(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T54.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v118(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v119(value):
             return False
     return True
 
 
 def _v119(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
+    if not x == 'maneuver':
         return False
     return True
 
 
 def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v121(key):
-            return False
-    for key, value in x.items():
-        if not _v4(value):
-            return False
-    return True
-
-
-def _v121(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E50):
-        return False
-    return True
-
-
-def _v122(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
-def _v123(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E51):
-        return False
-    return True
-
-
-def _v124(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E52):
-        return False
-    return True
-
-
-def _v125(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E53):
-        return False
-    return True
-
-
-def _v126(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'width' not in x:
-        return False
-    if 'depth' not in x:
         return False
     for key, value in x.items():
         check = _T55.get(key)
@@ -1295,7 +1251,80 @@ def _v126(x: Any) -> bool:
     return True
 
 
+def _v121(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v122(value):
+            return False
+    return True
+
+
+def _v122(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
+        return False
+    return True
+
+
+def _v123(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v124(key):
+            return False
+    for key, value in x.items():
+        if not _v4(value):
+            return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E51):
+        return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
+        return False
+    return True
+
+
+def _v126(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E52):
+        return False
+    return True
+
+
 def _v127(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E53):
+        return False
+    return True
+
+
+def _v128(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E54):
+        return False
+    return True
+
+
+def _v129(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'width' not in x:
+        return False
+    if 'depth' not in x:
+        return False
+    for key, value in x.items():
+        check = _T56.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v130(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1303,16 +1332,16 @@ def _v127(x: Any) -> bool:
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v129(item):
+        if not _v132(item):
             return False
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1322,72 +1351,40 @@ def _v129(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T57.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v130(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E56):
-        return False
-    return True
-
-
-def _v131(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v132(item):
-            return False
-    return True
-
-
-def _v132(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v122(x[0]):
-        return False
-    if len(x) > 1 and not _v122(x[1]):
-        return False
-    return True
-
-
-def _v133(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v134(item):
-            return False
-    return True
-
-
-def _v134(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
         check = _T58.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E57):
         return False
-    if len(x) < 1:
+    return True
+
+
+def _v134(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v136(value):
+    if len(x) < 3:
+        return False
+    for item in x:
+        if not _v135(item):
             return False
+    return True
+
+
+def _v135(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v125(x[0]):
+        return False
+    if len(x) > 1 and not _v125(x[1]):
+        return False
     return True
 
 
@@ -1405,33 +1402,26 @@ def _v137(x: Any) -> bool:
         return False
     if 'id' not in x:
         return False
-    if 'bases' not in x:
-        return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T59.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v138(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 2:
+    if len(x) < 1:
         return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v127(x[0]):
-        return False
-    if len(x) > 1 and not _v127(x[1]):
-        return False
+    for key, value in x.items():
+        if not _v139(value):
+            return False
     return True
 
 
 def _v139(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
         return False
     for item in x:
         if not _v140(item):
@@ -1444,29 +1434,48 @@ def _v140(x: Any) -> bool:
         return False
     if 'id' not in x:
         return False
-    if 'x' not in x:
-        return False
-    if 'y' not in x:
+    if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T59.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v141(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, list)):
         return False
-    if number(x) and (x < -360 or x > 360):
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v130(x[0]):
+        return False
+    if len(x) > 1 and not _v130(x[1]):
         return False
     return True
 
 
 def _v142(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v143(item):
+            return False
+    return True
+
+
+def _v143(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'offsets' not in x:
+    if 'id' not in x:
+        return False
+    if 'x' not in x:
+        return False
+    if 'y' not in x:
         return False
     for key, value in x.items():
         check = _T60.get(key)
@@ -1475,30 +1484,50 @@ def _v142(x: Any) -> bool:
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v144(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -360 or x > 360):
+        return False
+    return True
+
+
+def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'offsets' not in x:
+        return False
     for key, value in x.items():
-        if not _v144(value):
+        check = _T61.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v146(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v147(value):
+            return False
+    return True
+
+
+def _v147(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v145(x[0]):
+    if len(x) > 0 and not _v148(x[0]):
         return False
-    if len(x) > 1 and not _v145(x[1]):
+    if len(x) > 1 and not _v148(x[1]):
         return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v148(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1506,7 +1535,7 @@ def _v145(x: Any) -> bool:
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1516,64 +1545,38 @@ def _v146(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v147(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v148(item):
-            return False
-    return True
-
-
-def _v148(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T65.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v156(x) and _v161(x)):
-        return False
-    return True
-
-
-def _v149(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E63):
-        return False
     return True
 
 
 def _v150(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v151(value):
+    for item in x:
+        if not _v151(item):
             return False
     return True
 
 
 def _v151(x: Any) -> bool:
-    if not (_v1(x) or _v152(x)):
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    for key, value in x.items():
+        check = _T66.get(key)
+        if check is None or not check(value):
+            return False
+    if not (_v159(x) and _v164(x)):
         return False
     return True
 
 
 def _v152(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E64):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v1(value):
-            return False
     return True
 
 
@@ -1587,6 +1590,32 @@ def _v153(x: Any) -> bool:
 
 
 def _v154(x: Any) -> bool:
+    if not (_v1(x) or _v155(x)):
+        return False
+    return True
+
+
+def _v155(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v1(value):
+            return False
+    return True
+
+
+def _v156(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v157(value):
+            return False
+    return True
+
+
+def _v157(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1594,30 +1623,30 @@ def _v154(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T64.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v132(item):
+        if not _v135(item):
             return False
     return True
 
 
-def _v156(x: Any) -> bool:
-    if not (_v157(x) if _v159(x) else _v158(x)):
+def _v159(x: Any) -> bool:
+    if not (_v160(x) if _v162(x) else _v161(x)):
         return False
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1626,7 +1655,7 @@ def _v157(x: Any) -> bool:
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1635,37 +1664,7 @@ def _v158(x: Any) -> bool:
     return True
 
 
-def _v159(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T66.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v160(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
-def _v161(x: Any) -> bool:
-    if not (_v162(x) if _v163(x) else True):
-        return False
-    return True
-
-
 def _v162(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
-            return False
-    return True
-
-
-def _v163(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1676,13 +1675,43 @@ def _v163(x: Any) -> bool:
     return True
 
 
+def _v163(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
 def _v164(x: Any) -> bool:
-    if not x == 'to_landmark':
+    if not (_v165(x) if _v166(x) else True):
         return False
     return True
 
 
 def _v165(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
+def _v166(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T68.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v167(x: Any) -> bool:
+    if not x == 'to_landmark':
+        return False
+    return True
+
+
+def _v168(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1694,34 +1723,34 @@ def _v165(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T79.get(key)
+        check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v168(item):
+        if not _v171(item):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
-    if sum((_v169(x), _v181(x),)) != 1:
+def _v171(x: Any) -> bool:
+    if sum((_v172(x), _v184(x),)) != 1:
         return False
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1753,19 +1782,19 @@ def _v169(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T72.get(key)
+        check = _T73.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -1779,16 +1808,16 @@ def _v171(x: Any) -> bool:
     return True
 
 
-def _v172(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v173(item):
+        if not _v176(item):
             return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1800,39 +1829,8 @@ def _v173(x: Any) -> bool:
     if 'entry' not in x:
         return False
     for key, value in x.items():
-        check = _T69.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v174(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v175(item):
-            return False
-    return True
-
-
-def _v175(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v176(item):
-            return False
-    return True
-
-
-def _v176(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 4:
-        return False
-    for item in x:
-        if not _v171(item):
             return False
     return True
 
@@ -1847,6 +1845,37 @@ def _v177(x: Any) -> bool:
 
 
 def _v178(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v179(item):
+            return False
+    return True
+
+
+def _v179(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v174(item):
+            return False
+    return True
+
+
+def _v180(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v181(item):
+            return False
+    return True
+
+
+def _v181(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -1856,13 +1885,13 @@ def _v178(x: Any) -> bool:
     if 'region' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -1870,13 +1899,13 @@ def _v179(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P2.search(x) is None):
@@ -1884,7 +1913,7 @@ def _v180(x: Any) -> bool:
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1896,28 +1925,28 @@ def _v181(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v184(item):
+        if not _v187(item):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1929,34 +1958,34 @@ def _v184(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T77.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v185(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E73):
+def _v188(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E74):
         return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v188(item):
+        if not _v191(item):
             return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1964,22 +1993,22 @@ def _v188(x: Any) -> bool:
     if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T76.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v190(item):
+        if not _v193(item):
             return False
     return True
 
 
-def _v190(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1989,22 +2018,22 @@ def _v190(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T76.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v192(item):
+        if not _v195(item):
             return False
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -2016,13 +2045,13 @@ def _v192(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T74.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2031,16 +2060,16 @@ def _v193(x: Any) -> bool:
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v171(value):
+        if not _v174(value):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2052,22 +2081,22 @@ def _v195(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T92.get(key)
+        check = _T93.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v197(item):
+        if not _v200(item):
             return False
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2099,37 +2128,37 @@ def _v197(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T88.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v198(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v199(item):
-            return False
-    return True
-
-
-def _v199(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E80):
-        return False
-    return True
-
-
-def _v200(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v201(item):
-            return False
-    return True
-
-
 def _v201(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v202(item):
+            return False
+    return True
+
+
+def _v202(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E81):
+        return False
+    return True
+
+
+def _v203(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v204(item):
+            return False
+    return True
+
+
+def _v204(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2137,13 +2166,13 @@ def _v201(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T81.get(key)
+        check = _T82.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2152,7 +2181,7 @@ def _v202(x: Any) -> bool:
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2162,13 +2191,13 @@ def _v203(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
+        check = _T88.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v204(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2181,22 +2210,22 @@ def _v204(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T82.get(key)
+            check = _T83.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v206(item):
+        if not _v209(item):
             return False
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2212,32 +2241,32 @@ def _v206(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T85.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     return True
 
 
-def _v208(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E83):
+def _v211(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E84):
         return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v210(item):
+        if not _v213(item):
             return False
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2251,19 +2280,19 @@ def _v210(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T86.get(key)
+        check = _T87.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E85):
+def _v214(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E86):
         return False
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2283,28 +2312,28 @@ def _v212(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T90.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v214(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v215(item):
+        if not _v218(item):
             return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2328,13 +2357,13 @@ def _v215(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P3.search(x) is None):
@@ -2342,13 +2371,13 @@ def _v216(x: Any) -> bool:
     return True
 
 
-def _v217(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E90):
+def _v220(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E91):
         return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2356,7 +2385,7 @@ def _v218(x: Any) -> bool:
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2372,32 +2401,32 @@ def _v219(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T100.get(key)
+        check = _T101.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T93.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v222(item):
+        if not _v225(item):
             return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2407,22 +2436,22 @@ def _v222(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T94.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v226(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v224(item):
+        if not _v227(item):
             return False
     return True
 
 
-def _v224(x: Any) -> bool:
+def _v227(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2436,22 +2465,22 @@ def _v224(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T95.get(key)
+        check = _T96.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v225(x: Any) -> bool:
+def _v228(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v226(item):
+        if not _v229(item):
             return False
     return True
 
 
-def _v226(x: Any) -> bool:
+def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2463,19 +2492,19 @@ def _v226(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T96.get(key)
+        check = _T97.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v227(x: Any) -> bool:
-    if sum((_v95(x), _v228(x),)) != 1:
+def _v230(x: Any) -> bool:
+    if sum((_v95(x), _v231(x),)) != 1:
         return False
     return True
 
 
-def _v228(x: Any) -> bool:
+def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2485,13 +2514,13 @@ def _v228(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T97.get(key)
+        check = _T98.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v229(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2499,13 +2528,13 @@ def _v229(x: Any) -> bool:
     return True
 
 
-def _v230(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     if sum((_v95(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v231(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -2513,19 +2542,19 @@ def _v231(x: Any) -> bool:
     if 'settled' not in x:
         return False
     for key, value in x.items():
-        check = _T99.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v232(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E98):
+def _v235(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E99):
         return False
     return True
 
 
-def _v233(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2537,22 +2566,22 @@ def _v233(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T107.get(key)
+        check = _T108.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v235(item):
+        if not _v238(item):
             return False
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2568,42 +2597,9 @@ def _v235(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T101.get(key)
+        check = _T102.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v236(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v237(item):
-            return False
-    return True
-
-
-def _v237(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'title' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'facts' not in x:
-        return False
-    if 'blocks' not in x:
-        return False
-    for key, value in x.items():
-        check = _T106.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v238(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E102):
-        return False
     return True
 
 
@@ -2617,37 +2613,50 @@ def _v239(x: Any) -> bool:
 
 
 def _v240(x: Any) -> bool:
-    if sum((_v241(x), _v243(x), _v245(x),)) != 1:
-        return False
-    return True
-
-
-def _v241(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'type' not in x:
+    if 'title' not in x:
         return False
-    if 'text' not in x:
+    if 'kind' not in x:
+        return False
+    if 'facts' not in x:
+        return False
+    if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T103.get(key)
+        check = _T107.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v242(x: Any) -> bool:
-    if not x == 'paragraph':
+def _v241(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E103):
         return False
     return True
 
 
+def _v242(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v243(item):
+            return False
+    return True
+
+
 def _v243(x: Any) -> bool:
+    if sum((_v244(x), _v246(x), _v248(x),)) != 1:
+        return False
+    return True
+
+
+def _v244(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
         return False
-    if 'items' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
         check = _T104.get(key)
@@ -2656,13 +2665,33 @@ def _v243(x: Any) -> bool:
     return True
 
 
-def _v244(x: Any) -> bool:
+def _v245(x: Any) -> bool:
+    if not x == 'paragraph':
+        return False
+    return True
+
+
+def _v246(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'items' not in x:
+        return False
+    for key, value in x.items():
+        check = _T105.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v247(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v245(x: Any) -> bool:
+def _v248(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2672,19 +2701,19 @@ def _v245(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T105.get(key)
+        check = _T106.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v246(x: Any) -> bool:
+def _v249(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v247(x: Any) -> bool:
+def _v250(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2740,67 +2769,68 @@ _T43: dict[str, Callable[[Any], bool]] = {'attacker': _v108, 'defender': _v108}
 _T44: dict[str, Callable[[Any], bool]] = {'attacker': _v102, 'defender': _v102}
 _T45: dict[str, Callable[[Any], bool]] = {'mean': _v102, 'sd': _v103, 'p5': _v1, 'p50': _v1, 'p95': _v1}
 _T46: dict[str, Callable[[Any], bool]] = {'swing': _v102, 'fight_to_end': _v102}
-_T47: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v89, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v90, 'ool': _v92, 'retreat': _v94, 'outcomes': _v101, 'survivors': _v107, 'ipc_lost': _v110, 'ipc_swing': _v111, 'rounds': _v102, 'best_retreat': _v112}
-_T48: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v102, 'every_territory_taken': _v102}
-_T49: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v86, 'battles': _v87, 'turn': _v113}
-_E50 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E51 = frozenset(['centre', 'edge'])
-_E52 = frozenset(['per_file', 'whole_corps'])
-_E53 = frozenset(['half_of_max', 'half_of_mobility'])
-_T54: dict[str, Callable[[Any], bool]] = {'dice': _v118, 'penalties': _v120, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v122, 'prebattle_measure': _v123, 'corps_penalty': _v124, 'back_distance': _v125, 'pass_through_limit': _v98}
-_T55: dict[str, Callable[[Any], bool]] = {'width': _v127, 'depth': _v127}
-_E56 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T57: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v130, 'polygon': _v131}
-_T58: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v132, 'terrain': _v4, 'corps': _v4}
-_T59: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v122, 'y': _v122, 'facing': _v141, 'width': _v127, 'depth': _v127, 'mobility': _v34}
-_T60: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v143}
-_T61: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v138, 'bases': _v139, 'formation': _v142}
-_T62: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v116, 'kind': _v39, 'options': _v117, 'to_move': _v4, 'field': _v126, 'terrain': _v128, 'landmarks': _v133, 'sides': _v135}
-_E63 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T64: dict[str, Callable[[Any], bool]] = {'x': _v122, 'y': _v122, 'facing': _v141}
-_T65: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v149, 'landmark': _v4, 'rolls': _v150, 'end': _v153, 'base': _v4, 'path': _v155, 'facing': _v141, 'note': _v5}
-_T66: dict[str, Callable[[Any], bool]] = {'order': _v160}
-_T67: dict[str, Callable[[Any], bool]] = {'order': _v164}
-_T68: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v116, 'kind': _v61, 'state': _v4, 'side': _v4, 'orders': _v147}
-_T69: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v103}
-_T70: dict[str, Callable[[Any], bool]] = {'fraction': _v180, 'decimal': _v98}
-_T71: dict[str, Callable[[Any], bool]] = {'allowance': _v103, 'probability': _v179, 'region': _v174}
-_T72: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v170, 'side': _v5, 'corps': _v5, 'centre': _v171, 'facing': _v103, 'mobility': _v103, 'allowance': _v103, 'tolerance': _v103, 'engaged': _v93, 'owed': _v172, 'clear': _v174, 'levels': _v177, 'limit': _v174}
-_E73 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T74: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v193}
-_T75: dict[str, Callable[[Any], bool]] = {'probability': _v179, 'rolls': _v191, 'ends': _v194}
-_T76: dict[str, Callable[[Any], bool]] = {'bases': _v93, 'outcomes': _v189}
-_T77: dict[str, Callable[[Any], bool]] = {'order': _v185, 'landmark': _v186, 'reason': _v186, 'groups': _v187}
-_T78: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v182, 'side': _v5, 'orders': _v183}
-_T79: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v166, 'state': _v5, 'reach': _v167}
-_E80 = frozenset(['illegal', 'legal', 'unchecked'])
-_T81: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v93, 'rides': _v202}
-_T82: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v186, 'config': _v5}
-_E83 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T84: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v207, 'edition_value': _v207, 'source': _v208, 'file': _v186}
-_E85 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T86: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v211, 'codes': _v93, 'pattern': _v186, 'applied': _v7}
-_T87: dict[str, Callable[[Any], bool]] = {'edition': _v204, 'options': _v205, 'selection': _v209}
-_T88: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v186, 'config': _v186, 'error': _v186, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v93, 'verdicts': _v198, 'assignment': _v200, 'overrides': _v203}
-_T89: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E90 = frozenset(['error', 'note', 'warning'])
-_T91: dict[str, Callable[[Any], bool]] = {'code': _v216, 'name': _v4, 'severity': _v217, 'message': _v5, 'clauses': _v93, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v218, 'order_id': _v186}
-_T92: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v196, 'summary': _v212, 'readings': _v213, 'statistics': _v14, 'findings': _v214}
-_T93: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T94: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T95: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v186, 'liberated': _v7}
-_T96: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T97: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E98 = frozenset(['kept', 'lost', 'refunded'])
-_T99: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v232}
-_T100: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v186, 'text': _v5, 'forced': _v7, 'turn': _v220, 'destroyed': _v221, 'captured': _v223, 'transfers': _v225, 'spent': _v14, 'purchased': _v14, 'income': _v227, 'refunded': _v229, 'ipcs': _v230, 'notes': _v93, 'unplaced': _v231}
-_T101: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E102 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
-_T103: dict[str, Callable[[Any], bool]] = {'type': _v242, 'text': _v5}
-_T104: dict[str, Callable[[Any], bool]] = {'type': _v244, 'items': _v93}
-_T105: dict[str, Callable[[Any], bool]] = {'type': _v246, 'headers': _v93, 'rows': _v247}
-_T106: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v238, 'facts': _v213, 'blocks': _v239}
-_T107: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v234, 'sections': _v236}
+_T47: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v114}
+_T48: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v89, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v90, 'ool': _v92, 'retreat': _v94, 'outcomes': _v101, 'survivors': _v107, 'ipc_lost': _v110, 'ipc_swing': _v111, 'rounds': _v102, 'best_retreat': _v112, 'result': _v113}
+_T49: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v102, 'every_territory_taken': _v102}
+_T50: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v86, 'battles': _v87, 'turn': _v115, 'luck': _v117}
+_E51 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E52 = frozenset(['centre', 'edge'])
+_E53 = frozenset(['per_file', 'whole_corps'])
+_E54 = frozenset(['half_of_max', 'half_of_mobility'])
+_T55: dict[str, Callable[[Any], bool]] = {'dice': _v121, 'penalties': _v123, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v125, 'prebattle_measure': _v126, 'corps_penalty': _v127, 'back_distance': _v128, 'pass_through_limit': _v98}
+_T56: dict[str, Callable[[Any], bool]] = {'width': _v130, 'depth': _v130}
+_E57 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T58: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v133, 'polygon': _v134}
+_T59: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v135, 'terrain': _v4, 'corps': _v4}
+_T60: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v125, 'y': _v125, 'facing': _v144, 'width': _v130, 'depth': _v130, 'mobility': _v34}
+_T61: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v146}
+_T62: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v141, 'bases': _v142, 'formation': _v145}
+_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v119, 'kind': _v39, 'options': _v120, 'to_move': _v4, 'field': _v129, 'terrain': _v131, 'landmarks': _v136, 'sides': _v138}
+_E64 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T65: dict[str, Callable[[Any], bool]] = {'x': _v125, 'y': _v125, 'facing': _v144}
+_T66: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v152, 'landmark': _v4, 'rolls': _v153, 'end': _v156, 'base': _v4, 'path': _v158, 'facing': _v144, 'note': _v5}
+_T67: dict[str, Callable[[Any], bool]] = {'order': _v163}
+_T68: dict[str, Callable[[Any], bool]] = {'order': _v167}
+_T69: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v119, 'kind': _v61, 'state': _v4, 'side': _v4, 'orders': _v150}
+_T70: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v103}
+_T71: dict[str, Callable[[Any], bool]] = {'fraction': _v183, 'decimal': _v98}
+_T72: dict[str, Callable[[Any], bool]] = {'allowance': _v103, 'probability': _v182, 'region': _v177}
+_T73: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v173, 'side': _v5, 'corps': _v5, 'centre': _v174, 'facing': _v103, 'mobility': _v103, 'allowance': _v103, 'tolerance': _v103, 'engaged': _v93, 'owed': _v175, 'clear': _v177, 'levels': _v180, 'limit': _v177}
+_E74 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T75: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v196}
+_T76: dict[str, Callable[[Any], bool]] = {'probability': _v182, 'rolls': _v194, 'ends': _v197}
+_T77: dict[str, Callable[[Any], bool]] = {'bases': _v93, 'outcomes': _v192}
+_T78: dict[str, Callable[[Any], bool]] = {'order': _v188, 'landmark': _v189, 'reason': _v189, 'groups': _v190}
+_T79: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v185, 'side': _v5, 'orders': _v186}
+_T80: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v169, 'state': _v5, 'reach': _v170}
+_E81 = frozenset(['illegal', 'legal', 'unchecked'])
+_T82: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v93, 'rides': _v205}
+_T83: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v189, 'config': _v5}
+_E84 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T85: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v210, 'edition_value': _v210, 'source': _v211, 'file': _v189}
+_E86 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T87: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v214, 'codes': _v93, 'pattern': _v189, 'applied': _v7}
+_T88: dict[str, Callable[[Any], bool]] = {'edition': _v207, 'options': _v208, 'selection': _v212}
+_T89: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v189, 'config': _v189, 'error': _v189, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v93, 'verdicts': _v201, 'assignment': _v203, 'overrides': _v206}
+_T90: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E91 = frozenset(['error', 'note', 'warning'])
+_T92: dict[str, Callable[[Any], bool]] = {'code': _v219, 'name': _v4, 'severity': _v220, 'message': _v5, 'clauses': _v93, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v221, 'order_id': _v189}
+_T93: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v199, 'summary': _v215, 'readings': _v216, 'statistics': _v14, 'findings': _v217}
+_T94: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T95: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T96: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v189, 'liberated': _v7}
+_T97: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T98: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_E99 = frozenset(['kept', 'lost', 'refunded'])
+_T100: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v235}
+_T101: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v189, 'text': _v5, 'forced': _v7, 'turn': _v223, 'destroyed': _v224, 'captured': _v226, 'transfers': _v228, 'spent': _v14, 'purchased': _v14, 'income': _v230, 'refunded': _v232, 'ipcs': _v233, 'notes': _v93, 'unplaced': _v234}
+_T102: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E103 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
+_T104: dict[str, Callable[[Any], bool]] = {'type': _v245, 'text': _v5}
+_T105: dict[str, Callable[[Any], bool]] = {'type': _v247, 'items': _v93}
+_T106: dict[str, Callable[[Any], bool]] = {'type': _v249, 'headers': _v93, 'rows': _v250}
+_T107: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v241, 'facts': _v216, 'blocks': _v242}
+_T108: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v237, 'sections': _v239}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -2811,10 +2841,10 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-purchase': _v79,
     'aa-mobilize': _v81,
     'aa-odds': _v85,
-    'maneuver-state': _v115,
-    'maneuver-orders': _v146,
-    'reach': _v165,
-    'report': _v195,
-    'apply-report': _v219,
-    'summary': _v233,
+    'maneuver-state': _v118,
+    'maneuver-orders': _v149,
+    'reach': _v168,
+    'report': _v198,
+    'apply-report': _v222,
+    'summary': _v236,
 }

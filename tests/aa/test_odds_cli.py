@@ -133,3 +133,23 @@ def test_illegal_orders_are_one_line(run_main: Any) -> None:
     path = ROOT / "examples" / "aa" / "orders" / "variants" / "aa101-not-adjacent.yaml"
     code, out, err = run_main(["odds", str(path)])
     assert code == 2 and not out and err.count("\n") == 1 and "not legal" in err
+
+
+def test_results_get_their_luck(run_main: Any) -> None:
+    results = ROOT / "examples" / "aa" / "orders" / "g1-battles.yaml"
+    code, out, _err = run_main(["odds", str(results), "-f", "json"])
+    assert code == 0
+    report = json.loads(out)
+    jsonschema.Draft202012Validator(SCHEMA).validate(report)
+    by_at = {b["at"]: b for b in report["battles"]}
+    # Karelia: 2 infantry lost (6) against 2 infantry and a fighter (16) and the territory (2): swing 12
+    karelia = by_at["Karelia S.S.R."]
+    assert karelia["result"]["ipc_swing"] == 12
+    luck = decimal(karelia["result"]["luck"])
+    dist = karelia["ipc_swing"]
+    assert 0 < luck < 1 and dist["p5"] <= 12 <= dist["p95"]
+    # the Germans' luck is minus the sum of the defending powers' (each battle has one defending power here)
+    powers = {k: decimal(v) for k, v in report["luck"].items()}
+    assert abs(powers["Germans"] + powers["British"] + powers["Russians"]) < 1e-9
+    code, out, _err = run_main(["odds", str(results)])
+    assert code == 0 and "luck of the Germans" in out

@@ -38,17 +38,27 @@ def run_odds(files: list[str], *, battle: str | None, ool: list[str], keep_land:
     ask = Ask(ool=parse_ool(ool), keep_land=keep_land, retreat_after=retreat_after, retreat_below=retreat_below,
               best_retreat=best_retreat, submerge=frozenset([submerge]) if submerge else frozenset(),
               exact=exact, battle=battle, bombard=bombard)
+    from movecheck.aa.battle.luck import is_results, judge, read_results
+
     battles, turns = [], []
+    luck: dict[str, float] | None = None
     for path in files:
-        game, specs = read_state(path, kernel)
-        priced, turn = price_all(game, specs, ask)
+        if is_results(path):
+            game, specs, results = read_results(path)
+            priced, turn = price_all(game, specs, ask)
+            luck = luck or {}
+            for power, value in judge(game, priced, results).items():
+                luck[power] = luck.get(power, 0.0) + value
+        else:
+            game, specs = read_state(path, kernel)
+            priced, turn = price_all(game, specs, ask)
         battles.extend(priced)
         turns.append(turn)
     joint = None
     if all(t is not None for t in turns):
         joint = {key: _product([t[key] for t in turns if t is not None]) for key in ("every_battle_won",
                                                                                    "every_territory_taken")}
-    text = render_json(battles, joint, exact) if fmt == "json" else render_text(battles, joint)
+    text = render_json(battles, joint, exact, luck) if fmt == "json" else render_text(battles, joint, luck)
     return text, 1 if any(p.unchecked for p in battles) else 0
 
 

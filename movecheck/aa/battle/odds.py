@@ -83,6 +83,8 @@ class Priced:
     battle: Battle | None = None
     unchecked: str | None = None
     """Why the odds could not be given (MC012): the budget ran out."""
+    result: dict[str, Any] | None = None
+    """For a results file: the result's IPC swing and its luck (:mod:`movecheck.aa.battle.luck`)."""
 
 
 class Game:

@@ -63,14 +63,21 @@ def battle_json(priced: Priced, exact: bool) -> dict[str, Any]:
     entry["ipc_swing"] = {"mean": number(figures["mean"], False), "sd": figures["sd"], "p5": figures["p5"],
                           "p50": figures["p50"], "p95": figures["p95"]}
     entry["rounds"] = number(priced.rounds, exact)
+    if priced.result is not None:
+        luck = priced.result["luck"]
+        entry["result"] = {"ipc_swing": priced.result["ipc_swing"],
+                           "luck": None if luck is None else number(luck, False)}
     if priced.best is not None:
         entry["best_retreat"] = {"swing": number(priced.best[0], exact), "fight_to_end": number(priced.best[1], exact)}
     return entry
 
 
-def render_json(priced: list[Priced], turn: dict[str, Any] | None, exact: bool) -> str:
-    document = {"movecheck": 1, "kind": "odds", "battles": [battle_json(p, exact) for p in priced],
-                "turn": None if turn is None else {k: number(v, exact) for k, v in turn.items()}}
+def render_json(priced: list[Priced], turn: dict[str, Any] | None, exact: bool,
+                luck: dict[str, float] | None = None) -> str:
+    document: dict[str, Any] = {"movecheck": 1, "kind": "odds", "battles": [battle_json(p, exact) for p in priced],
+                                "turn": None if turn is None else {k: number(v, exact) for k, v in turn.items()}}
+    if luck is not None:
+        document["luck"] = {power: number(value, False) for power, value in luck.items()}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -82,7 +89,7 @@ def forces(table: dict[str, int]) -> str:
     return ", ".join(unit_phrase(n, name) for name, n in sorted(table.items())) or "-"
 
 
-def render_text(priced: list[Priced], turn: dict[str, Any] | None) -> str:
+def render_text(priced: list[Priced], turn: dict[str, Any] | None, luck: dict[str, float] | None = None) -> str:
     lines: list[str] = []
     for p in priced:
         lines.extend(battle_text(p))
@@ -92,6 +99,9 @@ def render_text(priced: list[Priced], turn: dict[str, Any] | None) -> str:
     else:
         lines.append(_("turn: every battle won {won}, every territory taken {taken}").format(
             won=pct(turn["every_battle_won"]), taken=pct(turn["every_territory_taken"])))
+    for power, value in (luck or {}).items():
+        lines.append(_("luck of the {power}: {value:+.2f} IPCs (expected minus actual swing; positive: "
+                       "did worse than expected)").format(power=power, value=value))
     return "\n".join(lines) + "\n"
 
 
@@ -122,6 +132,12 @@ def battle_text(p: Priced) -> list[str]:
     figures = swing_figures(p.swing)
     lines.append("  " + _("IPC swing: mean {mean:.2f}, sd {sd:.2f}, 5% {p5}, 50% {p50}, 95% {p95}; expected "
                           "rounds {rounds:.2f}").format(rounds=float(p.rounds), **figures))
+    if p.result is not None:
+        luck = p.result["luck"]
+        lines.append("  " + (_("result: IPC swing {swing}, luck {luck} (a swing at least this good)").format(
+            swing=p.result["ipc_swing"], luck=pct(luck)) if luck is not None else _(
+            "result: IPC swing {swing}; luck unknown (a retreat or a submerge at a round not given)").format(
+            swing=p.result["ipc_swing"])))
     if p.best is not None:
         lines.append("  " + _("best retreat: expected swing {best:.2f} (fighting to the end: {fight:.2f})").format(
             best=float(p.best[0]), fight=float(p.best[1])))
