@@ -7,6 +7,7 @@ import math
 from fractions import Fraction
 
 import pytest
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from movecheck.aa.battle.engine import ATTACKER_WINS, BOTH_DESTROYED, DEFENDER_HOLDS, STALEMATE, Battle
@@ -158,8 +159,6 @@ def _land_case(edition: int, att: dict[str, int], dfn: dict[str, int]) -> None:
 def _sea_case(edition: int, att: dict[str, int], dfn: dict[str, int]) -> None:
     _agrees_with_every_die(edition, False, att, dfn)
 
-
-from hypothesis import settings  # noqa: E402
 
 test_land_battles_agree_with_every_die, test_land_battles_agree_with_every_die_in_full = in_two_runs(
     settings(max_examples=300, deadline=None), edition=st.integers(0, 2), att=side(LAND_ATT), dfn=side(LAND_DEF),
