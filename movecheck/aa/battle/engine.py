@@ -92,7 +92,7 @@ class Battle:
         self.budget = budget
         self.arrays = True
         """Use numpy for the later rounds where it is installed (tests turn it off to compare)..."""
-        self.arrays_from = 150
+        self.arrays_from = 64
         """... for a battle whose sides' units multiply to this or more (smaller ones are faster without:
         importing numpy alone costs more than they do)."""
         self.spent = 0
@@ -219,11 +219,12 @@ class Battle:
         key = (side is self.att, counts, tuple(groups), "left")
         found = self._left.get(key)
         if found is None:
-            found = self._left[key] = merged(self.hit_side(side, counts, groups))
+            found = self._left[key] = merged(self._hit_side(side, counts, groups, track=False))
         return found
 
-    def _hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
-                  ) -> list[tuple[Counts, Counts, Num]]:
+    def _hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]],
+                  track: bool = True) -> list[tuple[Counts, Counts, Num]]:
+        """The side's outcomes; ``track``: also which units each one killed (else all zero)."""
         groups = [g for g in groups if side.targets(counts, g[1])]
         if not groups:
             return [(counts, side.zero, self.one)]
@@ -238,7 +239,7 @@ class Battle:
                     if not q:
                         continue
                     after, dead = side.take(left, n, cls)
-                    dead = tuple(a + b for a, b in zip(killed, dead, strict=True)) if any(dead) else killed
+                    dead = tuple(a + b for a, b in zip(killed, dead, strict=True)) if track and any(dead) else killed
                     key = (after, dead)
                     nxt[key] = nxt.get(key, 0) + p * q
             self.spend(len(results) * len(dist))

@@ -137,7 +137,7 @@ def take_up(battle: Battle, grid: Grid, state: State, cell: tuple[int, int], mas
     for key, p in settled:
         add(ends, key, share * p)
     for weight, rows, pa, cols, pd in arrays:
-        grid.mass[np.ix_(rows, cols)] += ((share * weight) * pa)[:, None] * pd
+        grid.mass[rows[:, None], cols] += ((share * weight) * pa)[:, None] * pd
     grid.mass[cell] = 0.0
     return share
 
