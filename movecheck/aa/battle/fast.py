@@ -115,7 +115,6 @@ def drain(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], 
 def take_up(battle: Battle, grid: Grid, state: State, cell: tuple[int, int], mass: float,
             ends: dict[tuple[State, str], Num], cache: dict[State, Any]) -> float:
     """Fight one round from a live state, summing the rounds it stays as it is; the rounds it adds."""
-    np = grid.np
     found = cache.get(state)
     if found is None:
         settled, blocks = battle.blocks(state, first=False)
