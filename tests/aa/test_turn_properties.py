@@ -30,13 +30,12 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, Phase, event, settings
+from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
 from tests.aa import turn_play
 from tests.aa.turn_audit import AUDITS, MAP_OF_EDITION, Audit, facts_folder, facts_of, turn
 from tests.harness import yaml_data
-from tests.properties import in_two_runs
 
 ALIASED_POWER_KEYS = False  # turn on once issue 35's power-key fix lands (`ipcs: {Ger: 40}` read as the Germans')
 """Re-spell the powers in the state's own keys (``ipcs:``, ``control:``) too, not only in the files."""
@@ -45,13 +44,19 @@ CANONICAL_ORDER = False  # turn on once issue 35's canonical-order fix lands (`p
 """Re-spelled files may also list the purchase in another order of unit types (the state written must not
 follow the file's order)."""
 
+RESEARCH_REFUSED = False  # turn on once issue 35's AA606 fix lands (research refused on 1942 second edition)
+"""Draw ``research:`` in 1942 second edition purchases too, and expect AA606 there (Revised keeps research)."""
+
+HAS_RESEARCH = {"aa1942-2e": False, "aa-revised": True}
+"""Whether the edition has a research step (aa-turn.md: Revised has; 1942 second edition has not)."""
+
 EDITIONS = ("aa1942-2e", "aa-revised")
 PHASES = ("purchase", "combat_move", "battles", "noncombat_move", "mobilize")
 
 pytestmark = pytest.mark.skipif(facts_folder() is None, reason="the shared map facts are missing")
 
 FULL = settings(
-    max_examples=30,
+    max_examples=40,
     deadline=None,
     database=None,
     derandomize=True,
@@ -93,6 +98,7 @@ class Applied:
 
 
 def apply(folder: Path, orders: str, output: str) -> Applied:
+    (folder / output).unlink(missing_ok=True)
     code, out, err = run(folder, ["apply", orders, "-o", output, "--format", "json"])
     assert "Traceback" not in err and code in (0, 1), (code, err)
     written = folder / output
@@ -157,7 +163,7 @@ def start(edition: str, root: Path) -> Game:
 def _copy_state(game: Game) -> None:
     text = (game.plain / game.state_name()).read_text(encoding="utf-8")
     if ALIASED_POWER_KEYS:
-        text = as_written(turn_play.respell_state(text, yaml_data(text)))
+        text = as_written(turn_play.respell_state(yaml_data(text)))
     (game.twin / game.state_name()).write_text(text, encoding="utf-8")
 
 
@@ -169,6 +175,12 @@ DRAW: dict[str, Callable[..., dict[str, Any]]] = {
 }
 
 
+def research(data: st.DataObject) -> dict[str, int]:
+    """Now and then some IPCs spent on research (written as ``research: N``, counted against the budget)."""
+    spent = data.draw(st.sampled_from([0, 0, 0, 5, 10]), label="research")
+    return {"research": spent} if spent else {}
+
+
 def play_file(data: st.DataObject, game: Game, turn_start: dict[str, Any]) -> bool:
     """Draw the file of the state's phase, apply it (plain, twice, and re-spelled) and audit what it wrote.
     False when the file was refused (the turn ends there)."""
@@ -177,6 +189,8 @@ def play_file(data: st.DataObject, game: Game, turn_start: dict[str, Any]) -> bo
     facts = facts_of(MAP_OF_EDITION[game.edition])
     drawn = (turn_play.mobilization(data, before, facts, turn_start) if phase == "mobilize"
              else DRAW[phase](data, before, facts))
+    if phase == "purchase" and (HAS_RESEARCH[game.edition] or RESEARCH_REFUSED):
+        drawn.update(research(data))
     orders = {**turn_play.header(game.state_name(), before), **drawn}
     twin = turn_play.respell(orders, data)
     if not CANONICAL_ORDER and "purchase" in twin:
@@ -194,6 +208,8 @@ def play_file(data: st.DataObject, game: Game, turn_start: dict[str, Any]) -> bo
     assert again.state == first.state and _unnamed(again.report) == _unnamed(first.report), context
     assert verdict(spelled) == verdict(first), context + "\n" + spelled.stderr + as_written(twin)
     assert spelled.state == first.state, context + as_written(twin)
+    if orders.get("research") and not HAS_RESEARCH[game.edition]:
+        assert "AA606" in verdict(first)[1] and first.state is None, context
     event(f"{phase}: {'applied' if first.state is not None else 'refused ' + ' '.join(verdict(first)[1])}")
     if first.state is None:
         return False
@@ -219,10 +235,20 @@ def play_turns(data: st.DataObject, edition: str, powers: int) -> int:
         return game.step
 
 
-def _whole_turns_hold(data: st.DataObject, edition: str) -> None:
+QUICK_EXAMPLES = 1
+"""Examples of the default run, per edition: one power's whole turn (about a second each)."""
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@settings(FULL, max_examples=QUICK_EXAMPLES)
+@given(data=st.data())
+def test_a_whole_turn_holds(data: st.DataObject, edition: str) -> None:
+    play_turns(data, edition, powers=1)
+
+
+@pytest.mark.slow
+@settings(FULL)
+@given(data=st.data(), edition=st.sampled_from(EDITIONS))
+def test_whole_turns_hold(data: st.DataObject, edition: str) -> None:
+    """Up to three powers' turns in a row (the next power's purchase reads the income of the last)."""
     play_turns(data, edition, powers=data.draw(st.integers(1, 3), label="powers"))
-
-
-test_whole_turns_hold, test_whole_turns_hold_in_full = in_two_runs(
-    FULL, data=st.data(), edition=st.sampled_from(EDITIONS)
-)(_whole_turns_hold)

@@ -184,7 +184,9 @@ class Audit:
                 expected[(move["path"][-1], self.power, kind)] += n
         self.units_match(+expected, "after the moves")
 
-    def units_match(self, expected: Counter[tuple[str, str, str]], when: str, defenders_at: set[str] = frozenset()) -> None:
+    def units_match(
+        self, expected: Counter[tuple[str, str, str]], when: str, defenders_at: frozenset[str] = frozenset()
+    ) -> None:
         """The units after the apply are the expected ones less the aircraft the report destroyed; at
         ``defenders_at`` the defending powers' units count together (a loss by type may be any of theirs)."""
         actual = units(self.after)
@@ -194,7 +196,7 @@ class Audit:
         expected = self.pooled(+(expected - gone), defenders_at)
         self.expect(f"units {when} (less the destroyed aircraft)", expected, self.pooled(actual, defenders_at))
 
-    def pooled(self, found: Counter[tuple[str, str, str]], sites: set[str]) -> Counter[tuple[str, str, str]]:
+    def pooled(self, found: Counter[tuple[str, str, str]], sites: frozenset[str]) -> Counter[tuple[str, str, str]]:
         pooled: Counter[tuple[str, str, str]] = Counter()
         for (at, owner, kind), n in found.items():
             pooled[(at, "defender" if at in sites and owner not in (self.power, "*") else owner, kind)] += n
@@ -258,10 +260,10 @@ def audit_combat_move(audit: Audit, orders: dict[str, Any]) -> None:
     held = control(audit.before, audit.facts)
     for space in sorted(entered):
         defenders = [u for u in audit.before["units"] if u["at"] == space and u["power"] != audit.power]
-        if held.get(space) in audit.facts.side and audit.facts.enemies(held[space], audit.power) and not defenders:
+        enemy = held.get(space) in audit.facts.side and audit.facts.enemies(held[space], audit.power)
+        if enemy and not defenders and space not in audit.changed_control():
             # an empty enemy territory entered by land units is taken at once (aa-turn.md, "Control")
-            if space not in audit.changed_control():
-                audit.problems.append(f"{space}: an empty enemy territory entered but not taken")
+            audit.problems.append(f"{space}: an empty enemy territory entered but not taken")
     audit.expect("ipcs after the combat move", audit.ipcs_after_transfers(audit.before["ipcs"]), audit.after["ipcs"])
 
 
@@ -281,7 +283,7 @@ def audit_battles(audit: Audit, orders: dict[str, Any]) -> None:
             assert n == 0, (at, kind, n)
         if _attacker_won(expected, at, audit.power):
             won.add(at)
-    sites = {r["at"] for r in orders.get("results") or []}
+    sites = frozenset(r["at"] for r in orders.get("results") or [])
     audit.units_match(+expected, "after the battles", defenders_at=sites)
     audit.control_by_captures(won)
     for space in sorted(won):

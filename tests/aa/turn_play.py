@@ -51,7 +51,7 @@ def purchase(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dict[s
         if n:
             bought[kind] = n
             budget -= n * facts.cost[kind]
-    return {"purchase": dict(sorted(bought.items(), key=lambda item: BUYABLE.index(item[0])))}
+    return {"purchase": bought}
 
 
 def combat_move(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dict[str, Any]:
@@ -59,12 +59,14 @@ def combat_move(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dic
     _, power, _ = turn(state)
     held = control(state, facts)
     free = unmoved(state, power)
+    defended = {u["at"] for u in state.get("units") or [] if facts.enemies(u["power"], power)}
     options = [
         (space, kind, target)
         for (space, kind), n in sorted(free.items())
-        if n and kind in ATTACKERS and held.get(space) == power
+        if n and held.get(space) == power and (kind in ATTACKERS or kind == "fighter")
         for target in facts.land_neighbours(space)
         if held.get(target) in facts.side and facts.enemies(held[target], power)
+        and (kind != "fighter" or target in defended)  # fighters only where a battle is fought
     ]
     moves: list[dict[str, Any]] = []
     if not options:
@@ -125,7 +127,7 @@ def noncombat_move(data: st.DataObject, state: dict[str, Any], facts: Facts) -> 
         for target in facts.land_neighbours(space)
         if held.get(target) == power
     ]
-    moves: list[dict[str, Any]] = []
+    moves = landings(data, state, facts)
     if not options:
         return {"moves": moves}
     for space, kind, target in data.draw(st.lists(st.sampled_from(options), max_size=3, unique=True), label="moves"):
@@ -134,6 +136,26 @@ def noncombat_move(data: st.DataObject, state: dict[str, Any], facts: Facts) -> 
             free[(space, kind)] -= n
             moves.append({"id": f"n{len(moves) + 1}", "units": {kind: n}, "path": [space, target]})
     return {"moves": moves}
+
+
+def landings(data: st.DataObject, state: dict[str, Any], facts: Facts) -> list[dict[str, Any]]:
+    """The fighters that fought fly one step to a territory the power held before this turn; now and then
+    one is left where it is (in a territory taken this turn, or an enemy's: the file is then refused)."""
+    _, power, _ = turn(state)
+    held = control(state, facts)
+    taken = set(state.get("captured_this_turn") or [])
+    flying: Counter[str] = Counter()
+    for unit in state.get("units") or []:
+        if unit["power"] == power and unit["type"] == "fighter" and unit.get("moved"):
+            flying[unit["at"]] += int(unit.get("count", 1))
+    moves: list[dict[str, Any]] = []
+    for space, n in sorted(flying.items()):
+        homes = [t for t in facts.land_neighbours(space) if held.get(t) == power and t not in taken]
+        stay = data.draw(st.integers(0, 19), label="fighters stay") == 0
+        if homes and not stay:
+            home = data.draw(st.sampled_from(homes), label=f"home of the fighters of {space}")
+            moves.append({"id": f"f{len(moves) + 1}", "units": {"fighter": n}, "path": [space, home]})
+    return moves
 
 
 def mobilization(data: st.DataObject, state: dict[str, Any], facts: Facts, start: dict[str, Any]) -> dict[str, Any]:
@@ -225,14 +247,18 @@ def _spell_result(result: dict[str, Any], data: st.DataObject) -> dict[str, Any]
     spelled: dict[str, Any] = {}
     for key in data.draw(st.permutations(list(result)), label="result keys"):
         value = result[key]
-        spelled[key] = spell_space(value) if key == "at" else spell_units(value, data) if key.endswith("_losses") else value
+        if key == "at":
+            value = spell_space(value)
+        elif key.endswith("_losses"):
+            value = spell_units(value, data)
+        spelled[key] = value
     return spelled
 
 
 POWER_KEYS = ("ipcs", "purchased", "to_place", "control")
 
 
-def respell_state(state_text: str, state: dict[str, Any]) -> dict[str, Any]:
+def respell_state(state: dict[str, Any]) -> dict[str, Any]:
     """The state with each power written under the abbreviation players type, in its keys and values."""
     twin = dict(state)
     if isinstance(twin.get("ipcs"), dict):
