@@ -55,11 +55,14 @@ PHASES = ("purchase", "combat_move", "battles", "noncombat_move", "mobilize")
 
 pytestmark = pytest.mark.skipif(facts_folder() is None, reason="the shared map facts are missing")
 
+HUNT = os.environ.get("MOVECHECK_HYPOTHESIS", "").strip() == "long"
+"""``MOVECHECK_HYPOTHESIS=long``: a local hunt, random (not derandomized) and with many more examples."""
+
 FULL = settings(
-    max_examples=40,
+    max_examples=400 if HUNT else 40,
     deadline=None,
     database=None,
-    derandomize=True,
+    derandomize=not HUNT,
     print_blob=True,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],  # no shrinking: a whole game shrinks for many minutes
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -213,6 +216,11 @@ def play_file(data: st.DataObject, game: Game, turn_start: dict[str, Any]) -> bo
     event(f"{phase}: {'applied' if first.state is not None else 'refused ' + ' '.join(verdict(first)[1])}")
     if first.state is None:
         return False
+    for what in ("captured", "destroyed", "transfers"):
+        if first.report.get(what):
+            event(f"{phase}: {what}")
+    if first.report.get("refunded"):
+        event("mobilize: refunded")
 
     game.step += 1
     after = game.state()

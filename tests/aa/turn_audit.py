@@ -31,6 +31,10 @@ TRIPLEA_TYPES = {"armour": "tank", "aaGun": "aa_gun"}
 CHANGES_HANDS = ("factory", "aa_gun")
 """Unit types that stay in a captured territory and change owner with it (counted by type, not owner)."""
 
+TAKEN_WITH_TERRITORY = {"aa1942-2e": ("factory",), "aa-revised": ("factory", "aa_gun")}
+"""What changes owner with a captured territory, by map (aa-turn.md, "Control": in the 1942 second edition an
+AA gun is a defending unit, a casualty, never captured)."""
+
 LAND_TYPES = ("infantry", "artillery", "tank", "aa_gun", "factory")
 AIR_TYPES = ("fighter", "bomber")
 
@@ -69,6 +73,9 @@ class Facts:
 
     def land_neighbours(self, space: str) -> list[str]:
         return sorted(n for n in self.neighbours.get(space, ()) if n in self.land)
+
+    def sea_neighbours(self, space: str) -> list[str]:
+        return sorted(n for n in self.neighbours.get(space, ()) if n not in self.land)
 
 
 @cache
@@ -228,7 +235,7 @@ class Audit:
             self.expect(f"holder of {space}", expected_holder(space, self.power, held, self.facts), holder)
         for space in sorted(changed):
             for (at, _, kind), n in units(self.after).items():
-                if at == space and kind in CHANGES_HANDS and n:
+                if at == space and kind in TAKEN_WITH_TERRITORY[self.facts.name] and n:
                     owners = {u["power"] for u in self.after["units"] if u["at"] == space and u["type"] == kind}
                     self.expect(f"owner of the {kind} of {space}", {changed[space]}, owners)
 
@@ -255,7 +262,7 @@ def audit_purchase(audit: Audit, orders: dict[str, Any]) -> None:
 def audit_combat_move(audit: Audit, orders: dict[str, Any]) -> None:
     moves = orders.get("moves") or []
     audit.units_moved(moves)
-    entered = {m["path"][-1] for m in moves if any(k in LAND_TYPES for k in m["units"])}
+    entered = {s for m in moves if any(k in LAND_TYPES for k in m["units"]) for s in m["path"][1:]}
     audit.control_by_captures(entered)
     held = control(audit.before, audit.facts)
     for space in sorted(entered):
@@ -281,7 +288,7 @@ def audit_battles(audit: Audit, orders: dict[str, Any]) -> None:
                 expected[(at, owner, kind)] -= take
                 n -= take
             assert n == 0, (at, kind, n)
-        if _attacker_won(expected, at, audit.power):
+        if _attacker_won(expected, at, audit.power, TAKEN_WITH_TERRITORY[audit.facts.name]):
             won.add(at)
     sites = frozenset(r["at"] for r in orders.get("results") or [])
     audit.units_match(+expected, "after the battles", defenders_at=sites)
@@ -293,10 +300,10 @@ def audit_battles(audit: Audit, orders: dict[str, Any]) -> None:
     audit.expect("ipcs after the battles", audit.ipcs_after_transfers(audit.before["ipcs"]), audit.after["ipcs"])
 
 
-def _attacker_won(left: Counter[tuple[str, str, str]], at: str, power: str) -> bool:
-    """Land attackers survive and no defender but factories and AA guns is left."""
+def _attacker_won(left: Counter[tuple[str, str, str]], at: str, power: str, taken: tuple[str, ...]) -> bool:
+    """Land attackers survive and no defender is left but what is taken with the territory."""
     attackers = any(c > 0 and o == power and k in LAND_TYPES for (a, o, k), c in left.items() if a == at)
-    defenders = any(c > 0 and o not in (power, "*") for (a, o, k), c in left.items() if a == at)
+    defenders = any(c > 0 and o != power and k not in taken for (a, o, k), c in left.items() if a == at)
     return attackers and not defenders
 
 

@@ -17,9 +17,12 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from tests.aa.turn_audit import Facts, control, turn, unmoved
+from tests.aa.turn_audit import TAKEN_WITH_TERRITORY, Facts, control, turn, unmoved
 
-BUYABLE = ("infantry", "artillery", "tank", "fighter")
+BUYABLE = ("infantry", "artillery", "tank", "fighter", "transport", "destroyer", "factory")
+MOST = {"factory": 1, "transport": 2, "destroyer": 2}
+"""The most of a type one purchase draws (4 of the others)."""
+SEA_TYPES = ("transport", "destroyer")
 ATTACKERS = ("infantry", "artillery", "tank")
 MOVERS = ("infantry", "artillery", "tank")
 
@@ -47,7 +50,7 @@ def purchase(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dict[s
     bought: dict[str, int] = {}
     for kind in data.draw(st.permutations(BUYABLE), label="buying order"):
         most = budget // facts.cost[kind]
-        n = data.draw(st.integers(0, min(most, 4)), label=f"buy {kind}")
+        n = data.draw(st.integers(0, min(most, MOST.get(kind, 4))), label=f"buy {kind}")
         if n:
             bought[kind] = n
             budget -= n * facts.cost[kind]
@@ -59,7 +62,10 @@ def combat_move(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dic
     _, power, _ = turn(state)
     held = control(state, facts)
     free = unmoved(state, power)
-    defended = {u["at"] for u in state.get("units") or [] if facts.enemies(u["power"], power)}
+    taken = TAKEN_WITH_TERRITORY[facts.name]
+    units = state.get("units") or []
+    defended = {u["at"] for u in units if facts.enemies(u["power"], power) and u["type"] not in taken}
+    occupied = {u["at"] for u in state.get("units") or []}
     options = [
         (space, kind, target)
         for (space, kind), n in sorted(free.items())
@@ -68,14 +74,25 @@ def combat_move(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dic
         if held.get(target) in facts.side and facts.enemies(held[target], power)
         and (kind != "fighter" or target in defended)  # fighters only where a battle is fought
     ]
+    blitzes = [
+        (space, "tank", (middle, target))
+        for (space, kind), n in sorted(free.items())
+        if n and kind == "tank" and held.get(space) == power
+        for middle in facts.land_neighbours(space)
+        if middle not in occupied and held.get(middle) in facts.side and facts.enemies(held[middle], power)
+        for target in facts.land_neighbours(middle)
+        if target != space and held.get(target) in facts.side and facts.enemies(held[target], power)
+    ]
     moves: list[dict[str, Any]] = []
-    if not options:
+    if not options and not blitzes:
         return {"moves": moves}
-    for space, kind, target in data.draw(st.lists(st.sampled_from(options), max_size=4, unique=True), label="attacks"):
+    attacks = st.lists(st.sampled_from(options + blitzes), max_size=4, unique=True)
+    for space, kind, target in data.draw(attacks, label="attacks"):
         n = data.draw(st.integers(1, free[(space, kind)]), label="attackers") if free[(space, kind)] else 0
         if n:
             free[(space, kind)] -= n
-            moves.append({"id": f"m{len(moves) + 1}", "units": {kind: n}, "path": [space, target]})
+            path = [space, *target] if isinstance(target, tuple) else [space, target]
+            moves.append({"id": f"m{len(moves) + 1}", "units": {kind: n}, "path": path})
     return {"moves": moves}
 
 
@@ -84,7 +101,8 @@ def battle_results(data: st.DataObject, state: dict[str, Any], facts: Facts) -> 
     results = []
     for battle in state.get("battles") or []:
         attackers = dict(battle.get("attackers") or {})
-        defenders = {k: n for k, n in (battle.get("defenders") or {}).items() if k not in ("factory", "aa_gun")}
+        taken = TAKEN_WITH_TERRITORY[facts.name]
+        defenders = {k: n for k, n in (battle.get("defenders") or {}).items() if k not in taken}
         attacker_wins = data.draw(st.booleans(), label=f"{battle['at']} won")
         if attacker_wins:
             losses_a = _some(data, attackers, keep_one=True)
@@ -125,7 +143,7 @@ def noncombat_move(data: st.DataObject, state: dict[str, Any], facts: Facts) -> 
         for (space, kind), n in sorted(free.items())
         if n and kind in MOVERS and held.get(space) == power and space not in moved_to
         for target in facts.land_neighbours(space)
-        if held.get(target) == power
+        if held.get(target) in facts.side and not facts.enemies(held[target], power)
     ]
     moves = landings(data, state, facts)
     if not options:
@@ -160,24 +178,35 @@ def landings(data: st.DataObject, state: dict[str, Any], facts: Facts) -> list[d
 
 def mobilization(data: st.DataObject, state: dict[str, Any], facts: Facts, start: dict[str, Any]) -> dict[str, Any]:
     """The units bought, placed at the factories the power held at the start of its turn, within their
-    IPC value; some may be left unplaced."""
+    IPC value (ships in a sea zone beside the factory), a new factory where it holds none; some may be
+    left unplaced."""
     _, power, _ = turn(state)
     held_then, held_now = control(start, facts), control(state, facts)
+    kept = set(state.get("captured_this_turn") or [])
     room = {
         u["at"]: facts.production.get(u["at"], 0) - int(u.get("damage", 0))
         for u in state.get("units") or []
         if u["type"] == "factory" and held_then.get(u["at"]) == power and held_now.get(u["at"]) == power
+        and u["at"] not in kept
     }
+    with_factory = {u["at"] for u in state.get("units") or [] if u["type"] == "factory"}
+    sites = sorted(t for t in facts.land if held_then.get(t) == power and held_now.get(t) == power
+                   and t not in kept and t not in with_factory and facts.production.get(t, 0))
     place: dict[str, Counter[str]] = {}
-    factories = sorted(room)
     for kind, n in sorted((state.get("purchased") or {}).items()):
         for _ in range(n):
-            choices = [f for f in factories if room[f] > 0]
+            if kind == "factory":
+                choices = [(t, t) for t in sites if not place.get(t)]
+            elif kind in SEA_TYPES:
+                choices = [(f, sea) for f in sorted(room) if room[f] > 0 for sea in facts.sea_neighbours(f)]
+            else:
+                choices = [(f, f) for f in sorted(room) if room[f] > 0]
             where = data.draw(st.sampled_from([None, *choices]), label=f"place {kind}")
             if where is None:
                 continue
-            room[where] -= 1
-            place.setdefault(where, Counter())[kind] += 1
+            if kind != "factory":
+                room[where[0]] -= 1
+            place.setdefault(where[1], Counter())[kind] += 1
     return {"place": [{"at": at, "units": dict(sorted(kinds.items()))} for at, kinds in sorted(place.items())]}
 
 
