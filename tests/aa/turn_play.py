@@ -214,9 +214,10 @@ def mobilization(data: st.DataObject, state: dict[str, Any], facts: Facts, start
 
 
 def spell_space(space: str) -> str:
+    """``SZ 5`` for a sea zone; a territory in lower case without its dots (``karelia ssr``)."""
     if space.endswith(" Sea Zone"):
         return "SZ " + space.removesuffix(" Sea Zone")
-    return space
+    return space.lower().replace(".", "")
 
 
 def spell_units(units: dict[str, int], data: st.DataObject) -> dict[str, int]:
