@@ -10,7 +10,8 @@ file in this process.  For every file:
   computed from the map facts and the files alone (:mod:`tests.aa.turn_audit`);
 * **spelling**: the same file re-spelled (``UK``, ``inf``, ``SZ 5``, keys and entries reordered,
   placements and moves split) gets the same verdict and a byte-identical state;
-* **determinism**: the same file applied again gives the same bytes, state and report.
+* **determinism**: the same file applied again gives the same bytes, state and report;
+* the state written lints without an error.
 
 The re-spelled file is run in a twin folder under the same names, so the header lines that name the
 files are the same.  The parts that wait for other fixes of issue 35 are behind the switches below.
@@ -227,6 +228,8 @@ def play_file(data: st.DataObject, game: Game, turn_start: dict[str, Any]) -> bo
     audit = Audit(facts, game.edition, before, after, first.report)
     AUDITS[phase](audit, orders)
     assert not audit.problems, context + "\n".join(audit.problems)
+    code, out, err = run(game.plain, ["lint", output, "--format", "json"])
+    assert code == 0 and "Traceback" not in err, context + out + err  # the state written lints clean
     _copy_state(game)
     return True
 
