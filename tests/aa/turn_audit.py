@@ -67,6 +67,7 @@ class Facts:
     capitals: dict[str, str]
     neighbours: dict[str, frozenset[str]]
     cost: dict[str, int]
+    canals: frozenset[frozenset[str]]
 
     def enemies(self, one: str, other: str) -> bool:
         return self.side.get(one) != self.side.get(other)
@@ -75,7 +76,9 @@ class Facts:
         return sorted(n for n in self.neighbours.get(space, ()) if n in self.land)
 
     def sea_neighbours(self, space: str) -> list[str]:
-        return sorted(n for n in self.neighbours.get(space, ()) if n not in self.land)
+        """The sea zones next to a space (not through a canal)."""
+        return sorted(n for n in self.neighbours.get(space, ()) if n not in self.land
+                      and frozenset((space, n)) not in self.canals)
 
 
 @cache
@@ -97,6 +100,7 @@ def facts_of(name: str) -> Facts:
         capitals={t["capital"]: t["name"] for t in raw["territories"] if t.get("capital")},
         neighbours={space: frozenset(n) for space, n in neighbours.items()},
         cost={TRIPLEA_TYPES.get(kind, kind): int(stats["cost"]) for kind, stats in raw["unit_stats"].items()},
+        canals=frozenset(frozenset(c["seaZones"]) for c in raw.get("canals") or []),
     )
 
 

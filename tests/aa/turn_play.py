@@ -19,10 +19,13 @@ from hypothesis import strategies as st
 
 from tests.aa.turn_audit import TAKEN_WITH_TERRITORY, Facts, control, turn, unmoved
 
-BUYABLE = ("infantry", "artillery", "tank", "fighter", "transport", "destroyer", "factory")
-MOST = {"factory": 1, "transport": 2, "destroyer": 2}
+BUYABLE = ("infantry", "artillery", "tank", "fighter", "transport", "destroyer", "carrier", "factory")
+MOST = {"factory": 1, "transport": 2, "destroyer": 2, "carrier": 1}
 """The most of a type one purchase draws (4 of the others)."""
-SEA_TYPES = ("transport", "destroyer")
+SEA_TYPES = ("transport", "destroyer", "carrier")
+WARSHIPS = ("submarine", "destroyer", "cruiser", "battleship")
+"""The ships that attack a neighbouring sea zone (carriers and transports stay: their cargo is another test's)."""
+CARRIER_SLOTS = 2
 ATTACKERS = ("infantry", "artillery", "tank")
 MOVERS = ("infantry", "artillery", "tank")
 
@@ -58,7 +61,8 @@ def purchase(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dict[s
 
 
 def combat_move(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dict[str, Any]:
-    """Land units into neighbouring enemy-held territories, one step each."""
+    """Land units into neighbouring enemy-held territories, one step each (tanks also blitzing through an
+    empty one), fighters joining where a battle is fought, warships into neighbouring sea zones with enemies."""
     _, power, _ = turn(state)
     held = control(state, facts)
     free = unmoved(state, power)
@@ -74,6 +78,13 @@ def combat_move(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dic
         if held.get(target) in facts.side and facts.enemies(held[target], power)
         and (kind != "fighter" or target in defended)  # fighters only where a battle is fought
     ]
+    naval = [
+        (space, kind, target)
+        for (space, kind), n in sorted(free.items())
+        if n and kind in WARSHIPS and space not in facts.land
+        for target in facts.sea_neighbours(space)
+        if target in defended
+    ]
     blitzes = [
         (space, "tank", (middle, target))
         for (space, kind), n in sorted(free.items())
@@ -84,9 +95,9 @@ def combat_move(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dic
         if target != space and held.get(target) in facts.side and facts.enemies(held[target], power)
     ]
     moves: list[dict[str, Any]] = []
-    if not options and not blitzes:
+    if not options and not blitzes and not naval:
         return {"moves": moves}
-    attacks = st.lists(st.sampled_from(options + blitzes), max_size=4, unique=True)
+    attacks = st.lists(st.sampled_from(options + blitzes + naval), max_size=4, unique=True)
     for space, kind, target in data.draw(attacks, label="attacks"):
         n = data.draw(st.integers(1, free[(space, kind)]), label="attackers") if free[(space, kind)] else 0
         if n:
@@ -193,7 +204,8 @@ def mobilization(data: st.DataObject, state: dict[str, Any], facts: Facts, start
     sites = sorted(t for t in facts.land if held_then.get(t) == power and held_now.get(t) == power
                    and t not in kept and t not in with_factory and facts.production.get(t, 0))
     place: dict[str, Counter[str]] = {}
-    for kind, n in sorted((state.get("purchased") or {}).items()):
+    slots: Counter[str] = Counter()  # free slots of the carriers placed in each zone
+    for kind, n in sorted((state.get("purchased") or {}).items()):  # carriers before fighters
         for _ in range(n):
             if kind == "factory":
                 choices = [(t, t) for t in sites if not place.get(t)]
@@ -201,11 +213,18 @@ def mobilization(data: st.DataObject, state: dict[str, Any], facts: Facts, start
                 choices = [(f, sea) for f in sorted(room) if room[f] > 0 for sea in facts.sea_neighbours(f)]
             else:
                 choices = [(f, f) for f in sorted(room) if room[f] > 0]
+            if kind == "fighter":  # a new fighter on a new carrier, from a factory beside its zone
+                choices += [(f, sea) for f in sorted(room) if room[f] > 0 for sea in facts.sea_neighbours(f)
+                            if slots[sea]]
             where = data.draw(st.sampled_from([None, *choices]), label=f"place {kind}")
             if where is None:
                 continue
             if kind != "factory":
                 room[where[0]] -= 1
+            if kind == "carrier":
+                slots[where[1]] += CARRIER_SLOTS
+            elif kind == "fighter" and where[1] not in facts.land:
+                slots[where[1]] -= 1
             place.setdefault(where[1], Counter())[kind] += 1
     return {"place": [{"at": at, "units": dict(sorted(kinds.items()))} for at, kinds in sorted(place.items())]}
 
