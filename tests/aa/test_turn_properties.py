@@ -57,10 +57,11 @@ PHASES = ("purchase", "combat_move", "battles", "noncombat_move", "mobilize")
 pytestmark = pytest.mark.skipif(facts_folder() is None, reason="the shared map facts are missing")
 
 HUNT = os.environ.get("MOVECHECK_HYPOTHESIS", "").strip() == "long"
-"""``MOVECHECK_HYPOTHESIS=long``: a local hunt, random (not derandomized) and with many more examples."""
+"""``MOVECHECK_HYPOTHESIS=long``: a local hunt, random (not derandomized), of ``MOVECHECK_TURN_EXAMPLES`` games
+(400 unless set)."""
 
 FULL = settings(
-    max_examples=400 if HUNT else 40,
+    max_examples=int(os.environ.get("MOVECHECK_TURN_EXAMPLES", "400")) if HUNT else 40,
     deadline=None,
     database=None,
     derandomize=not HUNT,
