@@ -155,21 +155,22 @@ class Game:
         return yaml_data((self.plain / self.state_name()).read_text(encoding="utf-8"))
 
 
-def start(edition: str, root: Path) -> Game:
+def start(edition: str, root: Path, data: st.DataObject) -> Game:
     game = Game(edition, root)
     for folder in (game.plain, game.twin):
         folder.mkdir()
     code, _, err = run(game.plain, ["init", MAP_OF_EDITION[edition], "-o", game.state_name()])
     assert code == 0, err
-    _copy_state(game)
+    _copy_state(game, data)
     return game
 
 
-def _copy_state(game: Game) -> None:
-    text = (game.plain / game.state_name()).read_text(encoding="utf-8")
+def _copy_state(game: Game, data: st.DataObject) -> None:
+    """The state for the twin folder: the same state, re-spelled (its units listed otherwise)."""
+    state = turn_play.respell_units(game.state(), data)
     if ALIASED_POWER_KEYS:
-        text = as_written(turn_play.respell_state(yaml_data(text)))
-    (game.twin / game.state_name()).write_text(text, encoding="utf-8")
+        state = turn_play.respell_state(state)
+    (game.twin / game.state_name()).write_text(as_written(state), encoding="utf-8")
 
 
 DRAW: dict[str, Callable[..., dict[str, Any]]] = {
@@ -231,14 +232,14 @@ def play_file(data: st.DataObject, game: Game, turn_start: dict[str, Any]) -> bo
     assert not audit.problems, context + "\n".join(audit.problems)
     code, out, err = run(game.plain, ["lint", output, "--format", "json"])
     assert code == 0 and "Traceback" not in err, context + out + err  # the state written lints clean
-    _copy_state(game)
+    _copy_state(game, data)
     return True
 
 
 def play_turns(data: st.DataObject, edition: str, powers: int) -> int:
     """Play ``powers`` whole turns from ``init``; the number of files applied."""
     with tempfile.TemporaryDirectory(prefix="movecheck-turns-") as folder:
-        game = start(edition, Path(folder))
+        game = start(edition, Path(folder), data)
         for _ in range(powers):
             turn_start = game.state()
             for _phase in PHASES:

@@ -307,6 +307,27 @@ def _spell_result(result: dict[str, Any], data: st.DataObject) -> dict[str, Any]
 POWER_KEYS = ("ipcs", "purchased", "to_place", "control")
 
 
+def respell_units(state: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
+    """The state with its top-level keys in another order and its units listed otherwise: another order,
+    counts split over several entries, powers, types and spaces as players write them."""
+    twin = {key: state[key] for key in data.draw(st.permutations(list(state)), label="state key order")}
+    units: list[dict[str, Any]] = []
+    for unit in state.get("units") or []:
+        n = int(unit.get("count", 1))
+        first = data.draw(st.integers(1, n), label="unit split") if n > 1 and "id" not in unit else n
+        for part in (first, n - first):
+            if part:
+                entry = {k: v for k, v in unit.items() if k != "count"}
+                entry["type"] = TYPE_SPELLINGS.get(entry["type"], entry["type"])
+                entry["at"] = spell_space(entry["at"])
+                entry["power"] = POWER_SPELLINGS.get(entry["power"], entry["power"])
+                if part > 1:
+                    entry["count"] = part
+                units.append(dict(reversed(list(entry.items()))))
+    twin["units"] = data.draw(st.permutations(units), label="unit order")
+    return twin
+
+
 def respell_state(state: dict[str, Any]) -> dict[str, Any]:
     """The state with each power written under the abbreviation players type, in its keys and values."""
     twin = dict(state)
