@@ -106,7 +106,7 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
         spent = final.spent()
         turn["phase"] = COMBAT
     elif isinstance(final, Resolution):
-        lost = resolve(final, board.ipcs, said)
+        lost = resolve(final, board.ipcs, said, destroyed)  # destroyed: fighters lost with their carrier
         turn["phase"] = NONCOMBAT
     elif final.combat:
         _capture_entered(final)
@@ -159,7 +159,7 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
         lines.append("# --force: the orders are NOT legal (see movecheck check); they were applied as checked.")
     if to_place:
         lines.append("# to_place: units bought in an earlier turn, still waiting to be placed.")
-    if report.destroyed:
+    if report.destroyed and what != "the battle results":  # a battle's are in its lines (their carrier sunk)
         if what == "the mobilization":
             lines.append(
                 "# destroyed: fighters that waited at sea and found no slot on a carrier placed there (AA708):"

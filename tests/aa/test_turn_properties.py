@@ -265,3 +265,46 @@ def test_a_whole_turn_holds(data: st.DataObject, edition: str) -> None:
 def test_whole_turns_hold(data: st.DataObject, edition: str) -> None:
     """Up to three powers' turns in a row (the next power's purchase reads the income of the last)."""
     play_turns(data, edition, powers=data.draw(st.integers(1, 3), label="powers"))
+
+
+# -- what the property found --------------------------------------------------------------
+
+CARRIER_BATTLE = {"units": {"destroyer": 1}, "path": ["35 Sea Zone", "37 Sea Zone"]}
+"""Revised, the British turn: their destroyer attacks the Japanese battleship, carrier and two fighters."""
+
+
+def _carrier_battle(folder: Path, result: dict[str, Any]) -> Applied:
+    """The British destroyer's attack on 37 Sea Zone played from ``init``; the battles apply of ``result``."""
+    assert run(folder, ["init", "aa-revised", "--power", "British", "-o", "s0.yaml"])[0] == 0
+    files = [
+        {"phase": "purchase", "purchase": {}},
+        {"phase": "combat_move", "moves": [CARRIER_BATTLE]},
+        {"phase": "battles", "results": [{"at": "37 Sea Zone", **result}]},
+    ]
+    for step, body in enumerate(files):
+        orders = {"movecheck": 1, "system": "aa", "state": f"s{step}.yaml", "power": "British", **body}
+        (folder / f"o{step}.yaml").write_text(as_written(orders), encoding="utf-8")
+        applied = apply(folder, f"o{step}.yaml", f"s{step + 1}.yaml")
+        assert applied.code == 0, applied.stderr
+    return applied
+
+
+SUNK = {"attacker_losses": {"destroyer": 1}, "defender_losses": {"carrier": 1, "fighter": 1}}
+"""The destroyer sinks the carrier and one fighter and goes down: the other fighter has no deck."""
+
+
+def test_a_fighter_lost_with_its_carrier_is_in_the_apply_report(tmp_path: Path) -> None:
+    applied = _carrier_battle(tmp_path, SUNK)
+    assert applied.report["destroyed"] == [{"type": "fighter", "power": "Japanese", "at": "37 Sea Zone"}]
+    state = (applied.state or b"").decode()
+    assert state.count("its carrier sunk and no landing given") == 1 and "(N17)" not in state
+    after = yaml_data(state)
+    assert [u["type"] for u in after["units"] if u["at"] == "37 Sea Zone"] == ["battleship"]
+
+
+def test_a_fighter_landed_after_its_carrier_sank_is_not_destroyed(tmp_path: Path) -> None:
+    landed = {**SUNK, "defender_landing": [{"to": "East Indies", "units": {"fighter": 1}}]}
+    applied = _carrier_battle(tmp_path, landed)
+    assert applied.report["destroyed"] == []
+    after = yaml_data((applied.state or b"").decode())
+    assert {"at": "East Indies", "power": "Japanese", "type": "fighter"} in after["units"]

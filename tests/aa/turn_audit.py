@@ -202,8 +202,9 @@ class Audit:
         ``defenders_at`` the defending powers' units count together (a loss by type may be any of theirs)."""
         actual = units(self.after)
         gone = self.destroyed()
-        for key in gone:
-            assert key[2] in AIR_TYPES and key[1] == self.power, f"destroyed a non-aircraft or another's: {key}"
+        for at, owner, kind in gone:  # the mover's aircraft; a defender's fighter only where its carrier sank
+            allowed = kind in AIR_TYPES and (owner == self.power or at in defenders_at)
+            assert allowed, f"destroyed: {owner} {kind} at {at}"
         expected = self.pooled(+(expected - gone), defenders_at)
         self.expect(f"units {when} (less the destroyed aircraft)", expected, self.pooled(actual, defenders_at))
 
