@@ -174,7 +174,6 @@ def _copy_state(game: Game, data: st.DataObject) -> None:
 
 
 DRAW: dict[str, Callable[..., dict[str, Any]]] = {
-    "purchase": turn_play.purchase,
     "combat_move": turn_play.combat_move,
     "battles": turn_play.battle_results,
     "noncombat_move": turn_play.noncombat_move,
@@ -193,10 +192,13 @@ def play_file(data: st.DataObject, game: Game, turn_start: dict[str, Any]) -> bo
     before = game.state()
     phase = turn(before)[2]
     facts = facts_of(MAP_OF_EDITION[game.edition])
-    drawn = (turn_play.mobilization(data, before, facts, turn_start) if phase == "mobilize"
-             else DRAW[phase](data, before, facts))
-    if phase == "purchase" and (HAS_RESEARCH[game.edition] or RESEARCH_REFUSED):
-        drawn.update(research(data))
+    spent = research(data) if phase == "purchase" and (HAS_RESEARCH[game.edition] or RESEARCH_REFUSED) else {}
+    if phase == "mobilize":
+        drawn = turn_play.mobilization(data, before, facts, turn_start)
+    elif phase == "purchase":
+        drawn = {**turn_play.purchase(data, before, facts, reserve=spent.get("research", 0)), **spent}
+    else:
+        drawn = DRAW[phase](data, before, facts)
     orders = {**turn_play.header(game.state_name(), before), **drawn}
     twin = turn_play.respell(orders, data)
     if not CANONICAL_ORDER and "purchase" in twin:

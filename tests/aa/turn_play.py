@@ -44,15 +44,15 @@ def header(state_name: str, state: dict[str, Any]) -> dict[str, Any]:
 # -- the files of a turn ---------------------------------------------------------------------
 
 
-def purchase(data: st.DataObject, state: dict[str, Any], facts: Facts) -> dict[str, Any]:
-    """Units within the treasury, now and then a few beyond it."""
+def purchase(data: st.DataObject, state: dict[str, Any], facts: Facts, reserve: int = 0) -> dict[str, Any]:
+    """Units within the treasury (less ``reserve``, spent on research), now and then a few beyond it."""
     _, power, _ = turn(state)
-    budget = int(state["ipcs"][power])
+    budget = int(state["ipcs"][power]) - reserve
     if data.draw(st.integers(0, 9), label="overspend") == 0:
         budget += data.draw(st.integers(1, 20), label="beyond")
     bought: dict[str, int] = {}
     for kind in data.draw(st.permutations(BUYABLE), label="buying order"):
-        most = budget // facts.cost[kind]
+        most = max(budget, 0) // facts.cost[kind]
         n = data.draw(st.integers(0, min(most, MOST.get(kind, 4))), label=f"buy {kind}")
         if n:
             bought[kind] = n
@@ -310,11 +310,14 @@ POWER_KEYS = ("ipcs", "purchased", "to_place", "control")
 def respell_units(state: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
     """The state with its top-level keys in another order and its units listed otherwise: another order,
     counts split over several entries, powers, types and spaces as players write them."""
-    twin = {key: state[key] for key in data.draw(st.permutations(list(state)), label="state key order")}
+    rng = data.draw(st.randoms(use_true_random=False), label="state spelling")  # few choices for a long list
+    keys = list(state)
+    rng.shuffle(keys)
+    twin = {key: state[key] for key in keys}
     units: list[dict[str, Any]] = []
     for unit in state.get("units") or []:
         n = int(unit.get("count", 1))
-        first = data.draw(st.integers(1, n), label="unit split") if n > 1 and "id" not in unit else n
+        first = rng.randint(1, n) if n > 1 and "id" not in unit else n
         for part in (first, n - first):
             if part:
                 entry = {k: v for k, v in unit.items() if k != "count"}
@@ -324,7 +327,8 @@ def respell_units(state: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
                 if part > 1:
                     entry["count"] = part
                 units.append(dict(reversed(list(entry.items()))))
-    twin["units"] = data.draw(st.permutations(units), label="unit order")
+    rng.shuffle(units)
+    twin["units"] = units
     return twin
 
 
