@@ -84,6 +84,8 @@ class SearchStats:
     """Points whose options a run took from an earlier run's listing."""
     copied: int = 0
     """Units copied onto fresh boards for the runs (only those in the spaces of the orders' paths)."""
+    restored: int = 0
+    """Units put back as they were before the order a run goes back to (:mod:`movecheck.aa.replay`)."""
     replays: int = 0
     """Runs carried out again on a whole copy of the board: the one the search keeps, when it is not the greedy run."""
 

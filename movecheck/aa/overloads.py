@@ -102,6 +102,17 @@ class Overloads:
         return (sum(r // least for r in self.rooms.get(zone, [])) + sum(c // least for c in self.incoming.get(zone, []))
                 + sum(-(-c // least) for c in self.freed.get(zone, [])))
 
+    def copy(self) -> Overloads:
+        """A copy that later changes to this one leave alone (the rooms at the start are shared: never changed)."""
+        twin = Overloads.__new__(Overloads)
+        twin.__dict__.update(self.__dict__)
+        twin.sailed, twin.arrived, twin.fixed = set(self.sailed), set(self.arrived), set(self.fixed)
+        twin.fixed_zones, twin.overflowing = set(self.fixed_zones), set(self.overflowing)
+        twin.loaded = {zone: list(costs) for zone, costs in self.loaded.items()}
+        twin.incoming = {zone: list(rooms) for zone, rooms in self.incoming.items()}
+        twin.freed = {zone: list(costs) for zone, costs in self.freed.items()}
+        return twin
+
     def lower_bound(self) -> int:
         """Errors every choice gives besides those of :attr:`fixed`: one per zone its loads overflow."""
         return len(self.overflowing - self.fixed_zones)

@@ -63,6 +63,7 @@ def plainly(monkeypatch: pytest.MonkeyPatch, state_text: str, moves: list[dict[s
     with monkeypatch.context() as patch:
         patch.setattr(engine, "KEEP_LISTINGS", False)
         patch.setattr(engine, "PARTIAL_COPIES", False)
+        patch.setattr(engine, "REPLAY", False)
         return checked(state_text, moves)[:2]
 
 
@@ -86,7 +87,8 @@ def test_a_run_copies_only_the_units_in_the_spaces_of_the_orders(monkeypatch) ->
     found, assignment, seen = checked(state_text, moves)
     (stats,) = seen
     moving = 4 * 3 + 2  # infantry, tanks, transports, fighters
-    assert stats.copied == (stats.runs + 1) * moving  # the search's runs and its first try, packing to spread
+    assert stats.copied == 2 * moving  # the board every run of the search goes on, and its first try's
+    assert stats.restored <= stats.runs * moving  # a run puts back at most the units of the spaces of the orders
     assert plainly(monkeypatch, state_text, moves) == (found, assignment)
 
 
