@@ -1,18 +1,18 @@
 """The choice search's runs carried on from the order they change (issue 37): a run costs what it changes.
 
 Successive runs of the search (lexicographic order of the choices) share the choices before the point
-they vary, so they carry out the orders before that point's order alike.  One board serves every run:
-before an order a run varies a choice in, the state is kept (a :class:`Mark`: the units in the spaces of
-that order's path and of every later one, which are the only units the later orders change, and the
-phase's own records); a later run goes back to the latest mark at or before the order it varies and
-carries out only the orders from there.  The units outside those spaces are never changed after the
-mark, so they need no keeping; the objects stay the same (the earlier orders' records and moves name
-them), only their fields are put back.
+they vary, so they carry out the orders before that point's order alike.  One board serves every run,
+with an undo log: before each order is carried out, what it may change is kept (an :class:`Entry`: the
+units in the spaces of its path and what they carry or are aboard, the board's index of those spaces,
+the phase's entries for those units, the counting bounds and how long the lists of records, findings and
+choice points were).  A later run undoes the orders back to the one whose choice it varies, newest first,
+and carries out only the orders from there.  An order changes no unit outside the spaces of its path (the
+rule the partial copies of the board rely on too), so nothing else needs keeping; the objects stay the
+same (the earlier orders' records and moves name them), only their fields are put back.
 """
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -25,19 +25,25 @@ if TYPE_CHECKING:
     from movecheck.aa.units import Unit
 
 
+_MISSING = object()
+
+
 @dataclass
-class Mark:
-    """The state of a carrying-out before its order :attr:`at` (0-based)."""
+class Entry:
+    """What carrying out the order :attr:`at` (0-based) may change, as it was before: put back, it undoes the order."""
 
     at: int
     units: list[tuple[Unit, dict[str, Any]]]
     spaces: dict[str, tuple[dict[int, Unit] | None, list[Unit] | None]]
-    records: int
+    by_uid: dict[str, dict[int, Any]]
+    """The phase's entries by uid for the units of :attr:`units` (:data:`_MISSING`: none)."""
+    counted: set[int]
+    """Those units' uids not yet counted."""
     rides: list[tuple[Record, dict[int, tuple[Unit, Unit]]]]
-    phase: dict[str, Any]
+    facts: dict[str, Any]
     overloads: Overloads
+    records: int
     findings: int
-    checked: set[int]
     moves: int
     errors: int
     seen: int
@@ -45,28 +51,19 @@ class Mark:
     listing: Any
 
 
-_PHASE_DICTS = ("last_order", "attacked", "landings", "plans", "facts")
+_BY_UID = ("last_order", "attacked", "landings")
 
 
 class Replayer:
-    """Runs of the search on one carrying-out, each from the latest mark before the order it varies."""
+    """Runs of the search on one carrying-out, each going back to the order it varies (an undo log per order)."""
 
     def __init__(self, carry: Carry, paths: Sequence[Collection[str]]) -> None:
         """``paths``: the spaces of each order's path (0-based, as the file gives them)."""
         self.carry = carry
-        last: dict[str, int] = {}
-        for index, spaces in enumerate(paths):
-            for space in spaces:
-                last[space] = index
-        self._spaces = sorted(last, key=lambda s: (-last[s], s))
-        self._last = [-last[s] for s in self._spaces]  # ascending, for bisect
-        self.marks: list[Mark] = []
+        self.paths = paths
+        self.log: list[Entry] = []
         self.restored = 0
         """Units put back, over every run (the work a run does besides carrying orders out)."""
-
-    def spaces_from(self, index: int) -> list[str]:
-        """The spaces of the paths of the orders from ``index`` on."""
-        return self._spaces[:bisect.bisect_right(self._last, -index)]
 
     def run(self, forced: list[int], before: Sequence[Point], bound: int | None = None) -> Run:
         """A run with the choices ``forced`` at the first points, after the run whose points were ``before``.
@@ -76,26 +73,21 @@ class Replayer:
         it would not be varied either, their orders having as many errors before them)."""
         carry = self.carry
         varied = before[len(forced) - 1].order - 1 if forced and len(forced) <= len(before) else 0
-        if not self.marks:  # the first run: the state as the phase began
-            self.marks.append(self._mark())
-        else:
-            while self.marks[-1].at > varied:
-                self.marks.pop()  # never the first: no order comes before it
-            self._restore(self.marks[-1])
+        while self.log and self.log[-1].at >= varied:
+            self._undo(self.log.pop())
         carry.chooser.forced = forced
         raw_moves = carry.raw_moves or []
         while carry.next < len(raw_moves):
-            if carry.next == varied and self.marks[-1].at < varied:
-                self.marks.append(self._mark())
+            self.log.append(self._entry())
             carry.step()
             if bound is not None and carry.errors_so_far() >= bound:
                 return carry.cut()
         return carry.finish(keep=True)
 
-    def _mark(self) -> Mark:
+    def _entry(self) -> Entry:
         carry = self.carry
         board, phase, chooser = carry.board, carry.phase, carry.chooser
-        spaces = self.spaces_from(carry.next)
+        spaces = self.paths[carry.next] if carry.next < len(self.paths) else ()
         units = _linked(board, spaces)
         kept = []
         for unit in units:
@@ -103,44 +95,53 @@ class Replayer:
             fields["cargo"] = list(unit.cargo)
             kept.append((unit, fields))
         by_space, enemies = board._by_space, board._enemies
-        rides = [(r, dict(r.rides)) for r in phase.records if r.move.index in set(phase.landings.values())]
-        state: dict[str, Any] = {name: dict(getattr(phase, name)) for name in _PHASE_DICTS}
-        state["counted"] = set(phase.counted)
+        uids = [u.uid for u in units]
+        landed_at = {phase.landings[uid] for uid in uids if uid in phase.landings}
         chooser.charge(len(kept))
-        return Mark(
+        return Entry(
             carry.next, kept,
             {s: (dict(by_space[s]) if s in by_space else None, list(enemies[s]) if s in enemies else None)
              for s in spaces},
-            len(phase.records), rides, state, carry.overloads.copy(), len(carry.findings), set(carry.checked),
-            len(carry.moves), carry.errors, carry.seen, len(chooser.points), chooser._at,
+            {name: {uid: getattr(phase, name).get(uid, _MISSING) for uid in uids} for name in _BY_UID},
+            {uid for uid in uids if uid not in phase.counted},
+            [(r, dict(r.rides)) for r in phase.records if r.move.index in landed_at] if landed_at else [],
+            dict(phase.facts), carry.overloads.copy(), len(phase.records), len(carry.findings), len(carry.moves),
+            carry.errors, carry.seen, len(chooser.points), chooser._at,
         )
 
-    def _restore(self, mark: Mark) -> None:
+    def _undo(self, entry: Entry) -> None:
         carry = self.carry
         board, phase, chooser = carry.board, carry.phase, carry.chooser
-        for unit, fields in mark.units:
+        for unit, fields in entry.units:
             unit.__dict__.update(fields)
             unit.cargo = list(fields["cargo"])
-        for space, (units, enemies) in mark.spaces.items():
-            _put(board._by_space, space, None if units is None else dict(units))
-            _put(board._enemies, space, None if enemies is None else list(enemies))
+        for space, (units, enemies) in entry.spaces.items():
+            _put(board._by_space, space, units)
+            _put(board._enemies, space, enemies)
         board._ready = {}  # a cache: rebuilt from the units as they are now
-        del phase.records[mark.records:]
-        for record, rides in mark.rides:
-            record.rides = dict(rides)
-        for name in _PHASE_DICTS:
-            setattr(phase, name, dict(mark.phase[name]))
-        phase.counted = set(mark.phase["counted"])
+        for name, olds in entry.by_uid.items():
+            current = getattr(phase, name)
+            for uid, old in olds.items():
+                if old is _MISSING:
+                    current.pop(uid, None)
+                else:
+                    current[uid] = old
+        phase.counted -= entry.counted
+        for record, rides in entry.rides:
+            record.rides = rides
+        phase.facts = entry.facts
+        phase.plans.pop(entry.at + 1, None)
+        del phase.records[entry.records:]
         phase._legs = {}
-        carry.overloads = mark.overloads.copy()
-        del carry.findings[mark.findings:]
-        carry.checked = set(mark.checked)
-        del carry.moves[mark.moves:]
-        carry.errors, carry.seen, carry.next = mark.errors, mark.seen, mark.at
-        del chooser.points[mark.points:]
-        chooser._at = mark.listing
-        chooser.charge(len(mark.units))
-        self.restored += len(mark.units)
+        carry.overloads = entry.overloads
+        del carry.findings[entry.findings:]
+        carry.checked.discard(entry.at + 1)
+        del carry.moves[entry.moves:]
+        carry.errors, carry.seen, carry.next = entry.errors, entry.seen, entry.at
+        del chooser.points[entry.points:]
+        chooser._at = entry.listing
+        chooser.charge(len(entry.units))
+        self.restored += len(entry.units)
 
 
 def _put(index: dict[str, Any], space: str, value: Any) -> None:
