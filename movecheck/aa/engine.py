@@ -28,6 +28,7 @@ from movecheck.aa.choice import (
     packing_key,
     packings,
     parts,
+    unlinking,
 )
 from movecheck.aa.model import Board
 from movecheck.aa.moves import Move, carried, land_route, resolve_move
@@ -267,6 +268,9 @@ REPLAY = True
 (:mod:`movecheck.aa.replay`); off only to compare (a fresh copy of the board per run, every order carried out)."""
 CUT = True
 """A run of the search stops once its errors are as many as the best choice's (replayed runs only)."""
+SWAPPABLE = True
+"""The search's parts are split by units that can be swapped: a land space whose units are alike links no orders
+(:func:`~movecheck.aa.choice.unlinking`); off only to compare."""
 BOUNDS = True
 """The counting bounds read off the orders (:mod:`movecheck.aa.bounds`) end the search early; off only to compare."""
 
@@ -297,8 +301,11 @@ def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
     meter = Meter()
     best, how = first, None
     least = first.overloads.lower_bound() if first.overloads is not None else 0
-    part_of = parts(first.moves) if _parts_apart(first) else None
     spaces = _spaces(doc, first.phase.board)
+    part_of = None
+    if _parts_apart(first):  # noncombat: apart through land spaces whose units are alike (issue 37)
+        alike = unlinking(fresh(spaces), first.moves) if SWAPPABLE and not first.phase.combat else frozenset()
+        part_of = parts(first.moves, alike)
     forced: list[int] = []
 
     def board() -> Board:
