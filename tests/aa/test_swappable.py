@@ -47,13 +47,14 @@ STEPS = st.lists(st.tuples(st.sampled_from(["load", "in", "out"]), st.sampled_fr
                            st.integers(0, 2)), min_size=1, max_size=6)
 
 
-def home(cargo: list[str], moved: int, plan: list[tuple[str, str, int]]) -> tuple[str, list[dict[str, Any]]]:
+def home(cargo: list[str], moved: int, plan: list[tuple[str, str, int]], stock: tuple[int, int] = (3, 2)
+         ) -> tuple[str, list[dict[str, Any]]]:
     """Infantry and tanks at Home (``moved`` infantry more that moved already: not alike), transports in three zones
     with ``cargo`` aboard ("i", "t", "" per transport, zone by zone), and orders: "load" a unit Home -> Z<k>, "in" one
     Other -> Home (Home then holds units that moved), "out" one Home -> Other."""
     land, sea = ["Home", "Other"], ["Z0", "Z1", "Z2"]
     game_map = custom_map(land, sea, [["Home", z] for z in sea] + [["Home", "Other"]], B)
-    units = [unit("Home", B, "infantry", 3), unit("Home", B, "tank", 2), unit("Other", B, "infantry", 2),
+    units = [unit("Home", B, "infantry", stock[0]), unit("Home", B, "tank", stock[1]), unit("Other", B, "infantry", 2),
              unit("Other", B, "tank")]
     if moved:
         units.append(unit("Home", B, "infantry", moved, moved=1))
@@ -86,3 +87,23 @@ def test_the_split_by_alike_units_never_changes_the_verdict(cargo, moved, plan) 
         patch.setattr(engine, "SWAPPABLE", False)
         without = searched(text, B, moves)[:2]
     assert with_split == without
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["", "i", "t", "ii"]), min_size=1, max_size=5),
+       st.lists(st.tuples(st.sampled_from(["infantry", "tank"]), st.integers(0, 2)), min_size=1, max_size=6),
+       st.randoms(use_true_random=False))
+def test_shuffling_loads_into_different_zones_out_of_one_territory_never_changes_the_verdict(cargo, loads, rnd) -> None:
+    """Loads out of Home, whose units are alike and enough for every load, into three zones: interleaving the
+    zones' lists of loads (each keeping its own order) gives the verdict of the unbounded search on the loads as
+    first written, zone by zone, with the default budget and the counting bounds on."""
+    from .test_bounds import checked, errors, unbounded
+
+    per_zone = [[("load", kind, zone) for kind, z in loads if (zone := z) == k] for k in range(3)]
+    text, written = home(cargo, 0, [step for steps in per_zone for step in steps], (6, 6))
+    lists = [list(steps) for steps in per_zone]
+    mixed: list[tuple[str, str, int]] = []
+    while any(lists):
+        mixed.append(rnd.choice([steps for steps in lists if steps]).pop(0))
+    _, shuffled = home(cargo, 0, mixed, (6, 6))
+    assert errors(checked(text, B, shuffled)[0]) == errors(unbounded(text, B, written))
