@@ -13,6 +13,7 @@ same (the earlier orders' records and moves name them), only their fields are pu
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from movecheck.aa.choice import Point
     from movecheck.aa.engine import Carry, Run
-    from movecheck.aa.overloads import Overloads
     from movecheck.aa.phase import Record
     from movecheck.aa.units import Unit
 
@@ -41,7 +41,8 @@ class Entry:
     """Those units' uids not yet counted."""
     rides: list[tuple[Record, dict[int, tuple[Unit, Unit]]]]
     facts: dict[str, Any]
-    overloads: Overloads
+    overloads: Any
+    """What the counting bounds' look at the order may change (:meth:`~movecheck.aa.overloads.Overloads.mark`)."""
     records: int
     findings: int
     moves: int
@@ -104,8 +105,8 @@ class Replayer:
              for s in spaces},
             {name: {uid: getattr(phase, name).get(uid, _MISSING) for uid in uids} for name in _BY_UID},
             {uid for uid in uids if uid not in phase.counted},
-            [(r, dict(r.rides)) for r in phase.records if r.move.index in landed_at] if landed_at else [],
-            dict(phase.facts), carry.overloads.copy(), len(phase.records), len(carry.findings), len(carry.moves),
+            _rides(phase.records, landed_at), dict(phase.facts), carry.overloads.mark(spaces, carry.next + 1),
+            len(phase.records), len(carry.findings), len(carry.moves),
             carry.errors, carry.seen, len(chooser.points), chooser._at,
         )
 
@@ -133,7 +134,7 @@ class Replayer:
         phase.plans.pop(entry.at + 1, None)
         del phase.records[entry.records:]
         phase._legs = {}
-        carry.overloads = entry.overloads
+        carry.overloads.undo(entry.overloads)
         del carry.findings[entry.findings:]
         carry.checked.discard(entry.at + 1)
         del carry.moves[entry.moves:]
@@ -142,6 +143,17 @@ class Replayer:
         chooser._at = entry.listing
         chooser.charge(len(entry.units))
         self.restored += len(entry.units)
+
+
+def _rides(records: list[Record], orders: set[int]) -> list[tuple[Record, dict[int, tuple[Unit, Unit]]]]:
+    """The records of the given (1-based) orders, with their rides as they are: found by halving (records come in
+    file order), not by reading every record."""
+    found = []
+    for order in sorted(orders):
+        k = bisect.bisect_left(records, order, key=lambda r: r.move.index)
+        if k < len(records) and records[k].move.index == order:
+            found.append((records[k], dict(records[k].rides)))
+    return found
 
 
 def _put(index: dict[str, Any], space: str, value: Any) -> None:
