@@ -16,13 +16,43 @@ from __future__ import annotations
 import bisect
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from movecheck.aa.choice import Point
-    from movecheck.aa.engine import Carry, Run
-    from movecheck.aa.phase import Record
+    from movecheck.aa.choice import Chooser, Point
+    from movecheck.aa.model import Board
+    from movecheck.aa.moves import Move
+    from movecheck.aa.overloads import Overloads
+    from movecheck.aa.phase import Phase, Record
     from movecheck.aa.units import Unit
+    from movecheck.findings import Finding
+
+RunT = TypeVar("RunT", covariant=True)
+
+
+class Carrying(Protocol[RunT]):
+    """What a replayer uses of the engine's carrying-out (:class:`movecheck.aa.engine.Carry`), named here so that
+    this module needs nothing of the engine's (the engine imports it)."""
+
+    board: Board
+    phase: Phase
+    chooser: Chooser
+    raw_moves: list[Any] | None
+    next: int
+    overloads: Overloads
+    findings: list[Finding]
+    checked: set[int]
+    moves: list[Move]
+    errors: int
+    seen: int
+
+    def step(self) -> None: ...
+
+    def errors_so_far(self) -> int: ...
+
+    def cut(self) -> RunT: ...
+
+    def finish(self, keep: bool = False) -> RunT: ...
 
 
 _MISSING = object()
@@ -55,10 +85,10 @@ class Entry:
 _BY_UID = ("last_order", "attacked", "landings")
 
 
-class Replayer:
+class Replayer(Generic[RunT]):
     """Runs of the search on one carrying-out, each going back to the order it varies (an undo log per order)."""
 
-    def __init__(self, carry: Carry, paths: Sequence[Collection[str]]) -> None:
+    def __init__(self, carry: Carrying[RunT], paths: Sequence[Collection[str]]) -> None:
         """``paths``: the spaces of each order's path (0-based, as the file gives them)."""
         self.carry = carry
         self.paths = paths
@@ -66,7 +96,7 @@ class Replayer:
         self.restored = 0
         """Units put back, over every run (the work a run does besides carrying orders out)."""
 
-    def run(self, forced: list[int], before: Sequence[Point], bound: int | None = None) -> Run:
+    def run(self, forced: list[int], before: Sequence[Point], bound: int | None = None) -> RunT:
         """A run with the choices ``forced`` at the first points, after the run whose points were ``before``.
 
         ``bound``: the errors of the best choice so far.  Once the orders carried out have as many, no choice
