@@ -73,6 +73,7 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
              output: str | None, forced: bool) -> tuple[str, dict[str, Any], ApplyReport]:
     """The header of the state that follows, the state as data, and the report of what apply did."""
     from movecheck.aa.battles import Resolution
+    from movecheck.aa.china import free_units
     from movecheck.aa.mobilize import Mobilization
     from movecheck.aa.purchase import Bought
     from movecheck.aa.resolve import resolve
@@ -99,24 +100,25 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
         to_place = {p: u for p, u in to_place.items() if p != board.power}
         if settled.kept:
             to_place = dict(sorted({**to_place, board.power: settled.kept}.items()))
-        turn = next_turn(board, turn)
+        turn = next_turn(board, turn, MOBILIZE)
         keep_status = False
         said = header_lines(settled, board.power)
     elif isinstance(final, Bought):
         spent = final.spent()
-        turn["phase"] = COMBAT
+        to_place = free_units(final, to_place, said)
+        turn = next_turn(board, turn, PURCHASE)
     elif isinstance(final, Resolution):
         lost = resolve(final, board.ipcs, said)
-        turn["phase"] = NONCOMBAT
+        turn = next_turn(board, turn, BATTLES)
     elif final.combat:
         _capture_entered(final)
         landings = _pending_landings(final)
         battles = _battles(final)
-        turn["phase"] = BATTLES
+        turn = next_turn(board, turn, COMBAT)
     else:
         destroyed = _destroyed_aircraft(final)
         lost = {u.uid for u in destroyed}
-        turn["phase"] = MOBILIZE
+        turn = next_turn(board, turn, NONCOMBAT)
     data: dict[str, Any] = {"movecheck": 1, "system": "aa"}
     for key in ("rules", "options"):
         if key in state:
@@ -236,24 +238,17 @@ def _map_reference(ref: Any, state_path: str, output: str | None) -> Any:
     return os.path.relpath(os.path.abspath(target), base).replace(os.sep, "/")
 
 
-def next_turn(board: Board, turn: dict[str, Any]) -> dict[str, Any]:
-    """The next power's purchase (for the mobilization apply).
-
-    Turn order comes from the map; the round goes up by one after the last power.
-    """
-    powers = board.map.powers
-    current = turn.get("power")
-    index = powers.index(current) if current in powers else -1
+def next_turn(board: Board, turn: dict[str, Any], phase: str = MOBILIZE) -> dict[str, Any]:
+    """The turn of the state after ``phase`` of the moving power: the next phase of the map's sequence
+    (:attr:`~movecheck.aa.gamemap.GameMap.sequence`: each power's five phases in turn order, or the
+    Anniversary maps' steps with the Chinese phases inside the Americans' turn); the round goes up by
+    one after the sequence's last phase."""
+    power, following, new_round = board.map.next_step(board.power, phase)
     result: dict[str, Any] = {}
-    if index + 1 >= len(powers):
-        if isinstance(turn.get("round"), int):
-            result["round"] = turn["round"] + 1
-        result["power"] = powers[0]
-    else:
-        if "round" in turn:
-            result["round"] = turn["round"]
-        result["power"] = powers[index + 1]
-    result["phase"] = PURCHASE
+    if "round" in turn:
+        result["round"] = turn["round"] + 1 if new_round and isinstance(turn["round"], int) else turn["round"]
+    result["power"] = power
+    result["phase"] = following
     return result
 
 

@@ -10,6 +10,7 @@ collects.
 from __future__ import annotations
 
 from movecheck.aa.apply_report import Income
+from movecheck.aa.china import own_rules
 from movecheck.aa.model import Board
 
 
@@ -17,6 +18,8 @@ def income(board: Board, power: str) -> Income:
     """What ``power`` collects on ``board`` as it stands: the amount, the territories counted, why nothing."""
     held = {space: value for space, value in sorted(board.map.production.items())
             if value > 0 and board.control.get(space) == power}
+    if (own_rules(board, power) or {}).get("no_treasury"):
+        return Income(power, 0, held, f"the {power} have no treasury: no income")
     capital = board.map.capitals.get(power)
     if capital is not None and board.control.get(capital) != power:
         holder = board.control.get(capital) or "nobody"

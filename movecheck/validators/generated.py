@@ -30,7 +30,7 @@ def _v0(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T9.get(key)
+        check = _T17.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -331,40 +331,38 @@ def _v32(x: Any) -> bool:
 
 
 def _v33(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'centers' not in x:
+    if len(x) < 1:
         return False
-    for key, value in x.items():
-        check = _T8.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v34(item):
             return False
     return True
 
 
 def _v34(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x > 100000 or x <= 0):
+    if 'power' not in x:
         return False
+    if 'phase' not in x:
+        return False
+    for key, value in x.items():
+        check = _T9.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v35(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E8):
         return False
-    for key, value in x.items():
-        if not _v36(value):
-            return False
     return True
 
 
 def _v36(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
         return False
     for item in x:
         if not _v37(item):
@@ -373,6 +371,138 @@ def _v36(x: Any) -> bool:
 
 
 def _v37(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'ipcs' not in x:
+        return False
+    if 'conditions' not in x:
+        return False
+    for key, value in x.items():
+        check = _T12.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v38(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v39(item):
+            return False
+    return True
+
+
+def _v39(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'kind' not in x:
+        return False
+    for key, value in x.items():
+        check = _T11.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v40(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E10):
+        return False
+    return True
+
+
+def _v41(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v42(value):
+            return False
+    return True
+
+
+def _v42(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T14.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v43(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'per_territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T13.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v44(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'cities' not in x:
+        return False
+    for key, value in x.items():
+        check = _T15.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v45(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'centers' not in x:
+        return False
+    for key, value in x.items():
+        check = _T16.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v46(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x > 100000 or x <= 0):
+        return False
+    return True
+
+
+def _v47(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v48(value):
+            return False
+    return True
+
+
+def _v48(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    for item in x:
+        if not _v49(item):
+            return False
+    return True
+
+
+def _v49(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 100000):
@@ -380,7 +510,7 @@ def _v37(x: Any) -> bool:
     return True
 
 
-def _v38(x: Any) -> bool:
+def _v50(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -390,41 +520,41 @@ def _v38(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T22.get(key)
+        check = _T30.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v39(x: Any) -> bool:
+def _v51(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v40(x: Any) -> bool:
+def _v52(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T11.get(key)
+        check = _T19.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v41(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E10):
+def _v53(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E18):
         return False
     return True
 
 
-def _v42(x: Any) -> bool:
-    if not (_v4(x) or _v43(x)):
+def _v54(x: Any) -> bool:
+    if not (_v4(x) or _v55(x)):
         return False
     return True
 
 
-def _v43(x: Any) -> bool:
+def _v55(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -438,148 +568,19 @@ def _v43(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T18.get(key)
+        check = _T26.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v44(x: Any) -> bool:
+def _v56(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v45(item):
-            return False
-    return True
-
-
-def _v45(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T12.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v46(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v47(item):
-            return False
-    return True
-
-
-def _v47(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    if 'sea_zones' not in x:
-        return False
-    for key, value in x.items():
-        check = _T13.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v48(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v49(item):
-            return False
-    return True
-
-
-def _v49(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'type' not in x:
-        return False
-    for key, value in x.items():
-        check = _T14.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v50(x) if _v29(x) else True):
-        return False
-    return True
-
-
-def _v50(x: Any) -> bool:
-    if isinstance(x, dict):
-        for key, value in x.items():
-            check = _T15.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v51(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v52(value):
-            return False
-    return True
-
-
-def _v52(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'movement' not in x:
-        return False
-    if 'domain' not in x:
-        return False
-    for key, value in x.items():
-        check = _T17.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v53(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E16):
-        return False
-    return True
-
-
-def _v54(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T20.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v55(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E19):
-        return False
-    return True
-
-
-def _v56(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v57(value):
+        if not _v57(item):
             return False
     return True
 
@@ -587,8 +588,11 @@ def _v56(x: Any) -> bool:
 def _v57(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'name' not in x:
+        return False
     for key, value in x.items():
-        if not _v25(value):
+        check = _T20.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -605,11 +609,9 @@ def _v58(x: Any) -> bool:
 def _v59(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'at' not in x:
+    if 'name' not in x:
         return False
-    if 'attackers' not in x:
-        return False
-    if 'defenders' not in x:
+    if 'sea_zones' not in x:
         return False
     for key, value in x.items():
         check = _T21.get(key)
@@ -619,6 +621,134 @@ def _v59(x: Any) -> bool:
 
 
 def _v60(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v61(item):
+            return False
+    return True
+
+
+def _v61(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'type' not in x:
+        return False
+    for key, value in x.items():
+        check = _T22.get(key)
+        if check is None or not check(value):
+            return False
+    if not (_v62(x) if _v29(x) else True):
+        return False
+    return True
+
+
+def _v62(x: Any) -> bool:
+    if isinstance(x, dict):
+        for key, value in x.items():
+            check = _T23.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v63(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v64(value):
+            return False
+    return True
+
+
+def _v64(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movement' not in x:
+        return False
+    if 'domain' not in x:
+        return False
+    for key, value in x.items():
+        check = _T25.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v65(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E24):
+        return False
+    return True
+
+
+def _v66(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    for key, value in x.items():
+        check = _T28.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v67(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E27):
+        return False
+    return True
+
+
+def _v68(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v69(value):
+            return False
+    return True
+
+
+def _v69(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v25(value):
+            return False
+    return True
+
+
+def _v70(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v71(item):
+            return False
+    return True
+
+
+def _v71(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'attackers' not in x:
+        return False
+    if 'defenders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T29.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v72(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -630,34 +760,34 @@ def _v60(x: Any) -> bool:
     if 'moves' not in x:
         return False
     for key, value in x.items():
-        check = _T25.get(key)
+        check = _T33.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v73(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v62(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E23):
+def _v74(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E31):
         return False
     return True
 
 
-def _v63(x: Any) -> bool:
+def _v75(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v64(item):
+        if not _v76(item):
             return False
     return True
 
 
-def _v64(x: Any) -> bool:
+def _v76(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -665,19 +795,19 @@ def _v64(x: Any) -> bool:
     if 'path' not in x:
         return False
     for key, value in x.items():
-        check = _T24.get(key)
+        check = _T32.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v65(x: Any) -> bool:
-    if not (_v66(x) or _v13(x)):
+def _v77(x: Any) -> bool:
+    if not (_v78(x) or _v13(x)):
         return False
     return True
 
 
-def _v66(x: Any) -> bool:
+def _v78(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -688,7 +818,7 @@ def _v66(x: Any) -> bool:
     return True
 
 
-def _v67(x: Any) -> bool:
+def _v79(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -699,135 +829,8 @@ def _v67(x: Any) -> bool:
     return True
 
 
-def _v68(x: Any) -> bool:
-    if not (isinstance(x, bool) or isinstance(x, str)):
-        return False
-    return True
-
-
-def _v69(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'system' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    if 'results' not in x:
-        return False
-    for key, value in x.items():
-        check = _T30.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v70(x: Any) -> bool:
-    if not x == 'battles':
-        return False
-    return True
-
-
-def _v71(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v72(item):
-            return False
-    return True
-
-
-def _v72(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T29.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v73(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T26.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v74(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v75(value):
-            return False
-    return True
-
-
-def _v75(x: Any) -> bool:
-    if sum((_v25(x), _v66(x),)) != 1:
-        return False
-    return True
-
-
-def _v76(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'damage' not in x:
-        return False
-    for key, value in x.items():
-        check = _T27.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v77(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v78(item):
-            return False
-    return True
-
-
-def _v78(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'to' not in x:
-        return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T28.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v79(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'system' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T31.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
 def _v80(x: Any) -> bool:
-    if not x == 'purchase':
+    if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
@@ -841,17 +844,17 @@ def _v81(x: Any) -> bool:
         return False
     if 'phase' not in x:
         return False
-    if 'place' not in x:
+    if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T38.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v82(x: Any) -> bool:
-    if not x == 'mobilize':
+    if not x == 'battles':
         return False
     return True
 
@@ -870,16 +873,143 @@ def _v84(x: Any) -> bool:
         return False
     if 'at' not in x:
         return False
-    if 'units' not in x:
-        return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T37.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v85(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T34.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v86(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v87(value):
+            return False
+    return True
+
+
+def _v87(x: Any) -> bool:
+    if sum((_v25(x), _v78(x),)) != 1:
+        return False
+    return True
+
+
+def _v88(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'damage' not in x:
+        return False
+    for key, value in x.items():
+        check = _T35.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v89(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v90(item):
+            return False
+    return True
+
+
+def _v90(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'to' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T36.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v91(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    for key, value in x.items():
+        check = _T39.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v92(x: Any) -> bool:
+    if not x == 'purchase':
+        return False
+    return True
+
+
+def _v93(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    if 'place' not in x:
+        return False
+    for key, value in x.items():
+        check = _T41.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v94(x: Any) -> bool:
+    if not x == 'mobilize':
+        return False
+    return True
+
+
+def _v95(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v96(item):
+            return False
+    return True
+
+
+def _v96(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T40.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v97(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -889,48 +1019,48 @@ def _v85(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
+        check = _T54.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v98(x: Any) -> bool:
+    if not x == 'maneuver':
+        return False
+    return True
+
+
+def _v99(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
         check = _T46.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v86(x: Any) -> bool:
-    if not x == 'maneuver':
-        return False
-    return True
-
-
-def _v87(x: Any) -> bool:
+def _v100(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T38.get(key)
-        if check is None or not check(value):
+        if not _v101(value):
             return False
     return True
 
 
-def _v88(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v89(value):
-            return False
-    return True
-
-
-def _v89(x: Any) -> bool:
+def _v101(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v102(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v91(key):
+        if not _v103(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -938,13 +1068,13 @@ def _v90(x: Any) -> bool:
     return True
 
 
-def _v91(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E34):
+def _v103(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E42):
         return False
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v104(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -952,25 +1082,25 @@ def _v92(x: Any) -> bool:
     return True
 
 
-def _v93(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E35):
+def _v105(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E43):
         return False
     return True
 
 
-def _v94(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E36):
+def _v106(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E44):
         return False
     return True
 
 
-def _v95(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E37):
+def _v107(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E45):
         return False
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -978,7 +1108,7 @@ def _v96(x: Any) -> bool:
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -986,13 +1116,13 @@ def _v97(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T39.get(key)
+        check = _T47.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1000,16 +1130,16 @@ def _v98(x: Any) -> bool:
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v100(item):
+        if not _v112(item):
             return False
     return True
 
 
-def _v100(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1019,164 +1149,25 @@ def _v100(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T41.get(key)
+        check = _T49.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v101(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E40):
+def _v113(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E48):
         return False
     return True
 
 
-def _v102(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
         return False
     for item in x:
-        if not _v103(item):
-            return False
-    return True
-
-
-def _v103(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v92(x[0]):
-        return False
-    if len(x) > 1 and not _v92(x[1]):
-        return False
-    return True
-
-
-def _v104(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v105(item):
-            return False
-    return True
-
-
-def _v105(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
-        check = _T42.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v106(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v107(value):
-            return False
-    return True
-
-
-def _v107(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v108(item):
-            return False
-    return True
-
-
-def _v108(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
-        return False
-    for key, value in x.items():
-        check = _T45.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v109(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v98(x[0]):
-        return False
-    if len(x) > 1 and not _v98(x[1]):
-        return False
-    return True
-
-
-def _v110(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v111(item):
-            return False
-    return True
-
-
-def _v111(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'x' not in x:
-        return False
-    if 'y' not in x:
-        return False
-    for key, value in x.items():
-        check = _T43.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v112(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -360 or x > 360):
-        return False
-    return True
-
-
-def _v113(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'offsets' not in x:
-        return False
-    for key, value in x.items():
-        check = _T44.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v114(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v115(value):
+        if not _v115(item):
             return False
     return True
 
@@ -1188,14 +1179,153 @@ def _v115(x: Any) -> bool:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v116(x[0]):
+    if len(x) > 0 and not _v104(x[0]):
         return False
-    if len(x) > 1 and not _v116(x[1]):
+    if len(x) > 1 and not _v104(x[1]):
         return False
     return True
 
 
 def _v116(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v117(item):
+            return False
+    return True
+
+
+def _v117(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T50.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v118(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v119(value):
+            return False
+    return True
+
+
+def _v119(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v120(item):
+            return False
+    return True
+
+
+def _v120(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T53.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v121(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v110(x[0]):
+        return False
+    if len(x) > 1 and not _v110(x[1]):
+        return False
+    return True
+
+
+def _v122(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v123(item):
+            return False
+    return True
+
+
+def _v123(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'x' not in x:
+        return False
+    if 'y' not in x:
+        return False
+    for key, value in x.items():
+        check = _T51.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -360 or x > 360):
+        return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'offsets' not in x:
+        return False
+    for key, value in x.items():
+        check = _T52.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v126(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v127(value):
+            return False
+    return True
+
+
+def _v127(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v128(x[0]):
+        return False
+    if len(x) > 1 and not _v128(x[1]):
+        return False
+    return True
+
+
+def _v128(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1203,7 +1333,7 @@ def _v116(x: Any) -> bool:
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1213,57 +1343,57 @@ def _v117(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T60.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v119(item):
+        if not _v131(item):
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
-    if not (_v127(x) and _v132(x)):
+    if not (_v139(x) and _v144(x)):
         return False
     return True
 
 
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E47):
+def _v132(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E55):
         return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v122(value):
+        if not _v134(value):
             return False
     return True
 
 
-def _v122(x: Any) -> bool:
-    if not (_v1(x) or _v123(x)):
+def _v134(x: Any) -> bool:
+    if not (_v1(x) or _v135(x)):
         return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1274,16 +1404,16 @@ def _v123(x: Any) -> bool:
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v125(value):
+        if not _v137(value):
             return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1291,30 +1421,30 @@ def _v125(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v103(item):
+        if not _v115(item):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
-    if not (_v128(x) if _v130(x) else _v129(x)):
+def _v139(x: Any) -> bool:
+    if not (_v140(x) if _v142(x) else _v141(x)):
         return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1323,7 +1453,7 @@ def _v128(x: Any) -> bool:
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1332,54 +1462,54 @@ def _v129(x: Any) -> bool:
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T50.get(key)
+            check = _T58.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
-    if not (_v133(x) if _v134(x) else True):
+def _v144(x: Any) -> bool:
+    if not (_v145(x) if _v146(x) else True):
         return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T51.get(key)
+            check = _T59.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v148(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1391,34 +1521,34 @@ def _v136(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v139(item):
+        if not _v151(item):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
-    if sum((_v140(x), _v154(x),)) != 1:
+def _v151(x: Any) -> bool:
+    if sum((_v152(x), _v166(x),)) != 1:
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1450,39 +1580,39 @@ def _v140(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T64.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v143(x[0]):
+    if len(x) > 0 and not _v155(x[0]):
         return False
-    if len(x) > 1 and not _v143(x[1]):
+    if len(x) > 1 and not _v155(x[1]):
         return False
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (number(x)):
         return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1491,16 +1621,16 @@ def _v144(x: Any) -> bool:
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v146(item):
+        if not _v158(item):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1512,155 +1642,25 @@ def _v146(x: Any) -> bool:
     if 'entry' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v147(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v148(item):
-            return False
-    return True
-
-
-def _v148(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v149(item):
-            return False
-    return True
-
-
-def _v149(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 4:
-        return False
-    for item in x:
-        if not _v142(item):
-            return False
-    return True
-
-
-def _v150(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v151(item):
-            return False
-    return True
-
-
-def _v151(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'allowance' not in x:
-        return False
-    if 'probability' not in x:
-        return False
-    if 'region' not in x:
-        return False
-    for key, value in x.items():
-        check = _T55.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v152(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'fraction' not in x:
-        return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T54.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v153(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P0.search(x) is None):
-        return False
-    return True
-
-
-def _v154(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    for key, value in x.items():
-        check = _T62.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v155(x: Any) -> bool:
-    if not x == 'corps':
-        return False
-    return True
-
-
-def _v156(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v157(item):
-            return False
-    return True
-
-
-def _v157(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    if 'landmark' not in x:
-        return False
-    if 'reason' not in x:
-        return False
-    if 'groups' not in x:
-        return False
-    for key, value in x.items():
         check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v158(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E57):
-        return False
-    return True
-
-
 def _v159(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v160(item):
+            return False
     return True
 
 
 def _v160(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v161(item):
@@ -1669,15 +1669,12 @@ def _v160(x: Any) -> bool:
 
 
 def _v161(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'bases' not in x:
+    if len(x) < 4:
         return False
-    if 'outcomes' not in x:
-        return False
-    for key, value in x.items():
-        check = _T60.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v154(item):
             return False
     return True
 
@@ -1694,6 +1691,139 @@ def _v162(x: Any) -> bool:
 def _v163(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'allowance' not in x:
+        return False
+    if 'probability' not in x:
+        return False
+    if 'region' not in x:
+        return False
+    for key, value in x.items():
+        check = _T63.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v164(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'fraction' not in x:
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T62.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v165(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P0.search(x) is None):
+        return False
+    return True
+
+
+def _v166(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T70.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v167(x: Any) -> bool:
+    if not x == 'corps':
+        return False
+    return True
+
+
+def _v168(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v169(item):
+            return False
+    return True
+
+
+def _v169(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    if 'landmark' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    if 'groups' not in x:
+        return False
+    for key, value in x.items():
+        check = _T69.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v170(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E65):
+        return False
+    return True
+
+
+def _v171(x: Any) -> bool:
+    if not (isinstance(x, str) or x is None):
+        return False
+    return True
+
+
+def _v172(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v173(item):
+            return False
+    return True
+
+
+def _v173(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'bases' not in x:
+        return False
+    if 'outcomes' not in x:
+        return False
+    for key, value in x.items():
+        check = _T68.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v174(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v175(item):
+            return False
+    return True
+
+
+def _v175(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'probability' not in x:
         return False
     if 'rolls' not in x:
@@ -1701,22 +1831,22 @@ def _v163(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T59.get(key)
+        check = _T67.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v165(item):
+        if not _v177(item):
             return False
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v177(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -1728,13 +1858,13 @@ def _v165(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T66.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v178(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1743,16 +1873,16 @@ def _v166(x: Any) -> bool:
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v179(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v142(value):
+        if not _v154(value):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1764,22 +1894,22 @@ def _v168(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T76.get(key)
+        check = _T84.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v170(item):
+        if not _v182(item):
             return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1811,37 +1941,37 @@ def _v170(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T72.get(key)
+        check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v172(item):
+        if not _v184(item):
             return False
     return True
 
 
-def _v172(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E64):
+def _v184(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E72):
         return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v174(item):
+        if not _v186(item):
             return False
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1849,13 +1979,13 @@ def _v174(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T73.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1864,7 +1994,7 @@ def _v175(x: Any) -> bool:
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1874,13 +2004,13 @@ def _v176(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v177(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1893,22 +2023,22 @@ def _v177(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T66.get(key)
+            check = _T74.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v179(item):
+        if not _v191(item):
             return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1924,32 +2054,32 @@ def _v179(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T76.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     return True
 
 
-def _v181(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E67):
+def _v193(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E75):
         return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v183(item):
+        if not _v195(item):
             return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1963,19 +2093,19 @@ def _v183(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E69):
+def _v196(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E77):
         return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -1995,28 +2125,28 @@ def _v185(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T73.get(key)
+        check = _T81.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v188(item):
+        if not _v200(item):
             return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2040,13 +2170,13 @@ def _v188(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T83.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P1.search(x) is None):
@@ -2054,13 +2184,13 @@ def _v189(x: Any) -> bool:
     return True
 
 
-def _v190(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E74):
+def _v202(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E82):
         return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2068,7 +2198,7 @@ def _v191(x: Any) -> bool:
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2084,32 +2214,32 @@ def _v192(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T77.get(key)
+        check = _T85.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v195(item):
+        if not _v207(item):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2119,144 +2249,7 @@ def _v195(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v196(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v197(item):
-            return False
-    return True
-
-
-def _v197(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
-        return False
-    for key, value in x.items():
-        check = _T79.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v198(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v199(item):
-            return False
-    return True
-
-
-def _v199(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'from' not in x:
-        return False
-    if 'to' not in x:
-        return False
-    if 'amount' not in x:
-        return False
-    if 'reason' not in x:
-        return False
-    for key, value in x.items():
-        check = _T80.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v200(x: Any) -> bool:
-    if sum((_v201(x), _v202(x),)) != 1:
-        return False
-    return True
-
-
-def _v201(x: Any) -> bool:
-    if not (x is None):
-        return False
-    return True
-
-
-def _v202(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'amount' not in x:
-        return False
-    if 'territories' not in x:
-        return False
-    for key, value in x.items():
-        check = _T81.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v203(x: Any) -> bool:
-    if not (integer(x) or x is None):
-        return False
-    if number(x) and (x < 0):
-        return False
-    return True
-
-
-def _v204(x: Any) -> bool:
-    if sum((_v201(x), _v14(x),)) != 1:
-        return False
-    return True
-
-
-def _v205(x: Any) -> bool:
-    if not (isinstance(x, dict) or x is None):
-        return False
-    if isinstance(x, dict):
-        if 'units' not in x:
-            return False
-        if 'settled' not in x:
-            return False
-        for key, value in x.items():
-            check = _T83.get(key)
-            if check is None or not check(value):
-                return False
-    return True
-
-
-def _v206(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E82):
-        return False
-    return True
-
-
-def _v207(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'movecheck' not in x:
-        return False
-    if 'title' not in x:
-        return False
-    if 'files' not in x:
-        return False
-    if 'sections' not in x:
-        return False
-    for key, value in x.items():
-        check = _T91.get(key)
+        check = _T86.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2274,20 +2267,18 @@ def _v208(x: Any) -> bool:
 def _v209(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'path' not in x:
+    if 'at' not in x:
         return False
-    if 'kind' not in x:
+    if 'by' not in x:
         return False
-    if 'orders' not in x:
+    if 'holder' not in x:
         return False
-    if 'legal' not in x:
+    if 'was' not in x:
         return False
-    if 'illegal' not in x:
-        return False
-    if 'unchecked' not in x:
+    if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T85.get(key)
+        check = _T87.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2305,6 +2296,145 @@ def _v210(x: Any) -> bool:
 def _v211(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T88.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v212(x: Any) -> bool:
+    if sum((_v213(x), _v214(x),)) != 1:
+        return False
+    return True
+
+
+def _v213(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v214(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T89.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v215(x: Any) -> bool:
+    if not (integer(x) or x is None):
+        return False
+    if number(x) and (x < 0):
+        return False
+    return True
+
+
+def _v216(x: Any) -> bool:
+    if sum((_v213(x), _v14(x),)) != 1:
+        return False
+    return True
+
+
+def _v217(x: Any) -> bool:
+    if not (isinstance(x, dict) or x is None):
+        return False
+    if isinstance(x, dict):
+        if 'units' not in x:
+            return False
+        if 'settled' not in x:
+            return False
+        for key, value in x.items():
+            check = _T91.get(key)
+            if check is None or not check(value):
+                return False
+    return True
+
+
+def _v218(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E90):
+        return False
+    return True
+
+
+def _v219(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'title' not in x:
+        return False
+    if 'files' not in x:
+        return False
+    if 'sections' not in x:
+        return False
+    for key, value in x.items():
+        check = _T99.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v220(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v221(item):
+            return False
+    return True
+
+
+def _v221(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'path' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'legal' not in x:
+        return False
+    if 'illegal' not in x:
+        return False
+    if 'unchecked' not in x:
+        return False
+    for key, value in x.items():
+        check = _T93.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v222(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v223(item):
+            return False
+    return True
+
+
+def _v223(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'title' not in x:
         return False
     if 'kind' not in x:
@@ -2314,34 +2444,34 @@ def _v211(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T98.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v212(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E86):
+def _v224(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E94):
         return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v214(item):
+        if not _v226(item):
             return False
     return True
 
 
-def _v214(x: Any) -> bool:
-    if sum((_v215(x), _v217(x), _v219(x),)) != 1:
+def _v226(x: Any) -> bool:
+    if sum((_v227(x), _v229(x), _v231(x),)) != 1:
         return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v227(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2349,19 +2479,19 @@ def _v215(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v228(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2369,19 +2499,19 @@ def _v217(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T88.get(key)
+        check = _T96.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v230(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2391,132 +2521,140 @@ def _v219(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T97.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v144(item):
+        if not _v156(item):
             return False
     return True
 
 
 _E0 = frozenset(['kept', 'lost', 'refunded'])
-_T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'factory_damage': _v7}
-_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
+_T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
+_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4, 'victory_city': _v7}
 _T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
 _T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
 _T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E6 = frozenset(['air', 'land', 'sea'])
 _T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
-_T8: dict[str, Callable[[Any], bool]] = {'width': _v34, 'height': _v34, 'wrap_x': _v7, 'centers': _v35}
-_T9: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'layout': _v33}
-_E10 = frozenset(['kept', 'lost', 'refunded'])
-_T11: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v41, 'factory_damage': _v7}
-_T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
-_T13: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
-_T14: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
-_T15: dict[str, Callable[[Any], bool]] = {'count': _v28}
-_E16 = frozenset(['air', 'land', 'sea'])
-_T17: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v53, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
-_T18: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v40, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v44, 'connections': _v18, 'control': _v20, 'canals': _v46, 'units': _v48, 'unit_types': _v51}
-_E19 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T20: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v55}
-_T21: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v57, 'defenders': _v57, 'from': _v11, 'amphibious': _v57}
-_T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v39, 'rules': _v4, 'options': _v40, 'map': _v42, 'turn': _v54, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v56, 'units': _v48, 'battles': _v58}
-_E23 = frozenset(['combat_move', 'noncombat_move'])
-_T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v65, 'path': _v67, 'transport': _v4, 'attack': _v68, 'note': _v5}
-_T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v61, 'state': _v4, 'power': _v4, 'phase': _v62, 'moves': _v63}
-_T26: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T27: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v15}
-_T28: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v66}
-_T29: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v57, 'defender_losses': _v57, 'retreat': _v4, 'submerged': _v73, 'damaged': _v74, 'bombing': _v76, 'defender_landing': _v77}
-_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v70, 'state': _v4, 'power': _v4, 'phase': _v70, 'results': _v71}
-_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v80, 'state': _v4, 'power': _v4, 'phase': _v80, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v66, 'from': _v4, 'fighters_from': _v66}
-_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v82, 'state': _v4, 'power': _v4, 'phase': _v82, 'place': _v83}
-_E34 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E35 = frozenset(['centre', 'edge'])
-_E36 = frozenset(['per_file', 'whole_corps'])
-_E37 = frozenset(['half_of_max', 'half_of_mobility'])
-_T38: dict[str, Callable[[Any], bool]] = {'dice': _v88, 'penalties': _v90, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v92, 'prebattle_measure': _v93, 'corps_penalty': _v94, 'back_distance': _v95, 'pass_through_limit': _v96}
-_T39: dict[str, Callable[[Any], bool]] = {'width': _v98, 'depth': _v98}
-_E40 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v101, 'polygon': _v102}
-_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v103, 'terrain': _v4, 'corps': _v4}
-_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v92, 'y': _v92, 'facing': _v112, 'width': _v98, 'depth': _v98, 'mobility': _v34}
-_T44: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v114}
-_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v109, 'bases': _v110, 'formation': _v113}
-_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v39, 'options': _v87, 'to_move': _v4, 'field': _v97, 'terrain': _v99, 'landmarks': _v104, 'sides': _v106}
-_E47 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T48: dict[str, Callable[[Any], bool]] = {'x': _v92, 'y': _v92, 'facing': _v112}
-_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v120, 'landmark': _v4, 'rolls': _v121, 'end': _v124, 'base': _v4, 'path': _v126, 'facing': _v112, 'note': _v5}
-_T50: dict[str, Callable[[Any], bool]] = {'order': _v131}
-_T51: dict[str, Callable[[Any], bool]] = {'order': _v135}
-_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v61, 'state': _v4, 'side': _v4, 'orders': _v118}
-_T53: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v143}
-_T54: dict[str, Callable[[Any], bool]] = {'fraction': _v153, 'decimal': _v96}
-_T55: dict[str, Callable[[Any], bool]] = {'allowance': _v143, 'probability': _v152, 'region': _v147}
-_T56: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v141, 'side': _v5, 'corps': _v5, 'centre': _v142, 'facing': _v143, 'mobility': _v143, 'allowance': _v143, 'tolerance': _v143, 'engaged': _v144, 'owed': _v145, 'clear': _v147, 'levels': _v150, 'limit': _v147}
-_E57 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T58: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v166}
-_T59: dict[str, Callable[[Any], bool]] = {'probability': _v152, 'rolls': _v164, 'ends': _v167}
-_T60: dict[str, Callable[[Any], bool]] = {'bases': _v144, 'outcomes': _v162}
-_T61: dict[str, Callable[[Any], bool]] = {'order': _v158, 'landmark': _v159, 'reason': _v159, 'groups': _v160}
-_T62: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v155, 'side': _v5, 'orders': _v156}
-_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v137, 'state': _v5, 'reach': _v138}
-_E64 = frozenset(['illegal', 'legal', 'unchecked'])
-_T65: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v144, 'rides': _v175}
-_T66: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v159, 'config': _v5}
-_E67 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v180, 'edition_value': _v180, 'source': _v181, 'file': _v159}
-_E69 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T70: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v184, 'codes': _v144, 'pattern': _v159, 'applied': _v7}
-_T71: dict[str, Callable[[Any], bool]] = {'edition': _v177, 'options': _v178, 'selection': _v182}
-_T72: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v159, 'config': _v159, 'error': _v159, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v144, 'verdicts': _v171, 'assignment': _v173, 'overrides': _v176}
-_T73: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E74 = frozenset(['error', 'note', 'warning'])
-_T75: dict[str, Callable[[Any], bool]] = {'code': _v189, 'name': _v4, 'severity': _v190, 'message': _v5, 'clauses': _v144, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v191, 'order_id': _v159}
-_T76: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v169, 'summary': _v185, 'readings': _v186, 'statistics': _v14, 'findings': _v187}
-_T77: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T78: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T79: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v159, 'liberated': _v7}
-_T80: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T81: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E82 = frozenset(['kept', 'lost', 'refunded'])
-_T83: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v206}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v159, 'text': _v5, 'forced': _v7, 'turn': _v193, 'destroyed': _v194, 'captured': _v196, 'transfers': _v198, 'spent': _v14, 'purchased': _v14, 'income': _v200, 'refunded': _v203, 'ipcs': _v204, 'notes': _v144, 'unplaced': _v205}
-_T85: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E86 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
-_T87: dict[str, Callable[[Any], bool]] = {'type': _v216, 'text': _v5}
-_T88: dict[str, Callable[[Any], bool]] = {'type': _v218, 'items': _v144}
-_T89: dict[str, Callable[[Any], bool]] = {'type': _v220, 'headers': _v144, 'rows': _v221}
-_T90: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v212, 'facts': _v186, 'blocks': _v213}
-_T91: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v208, 'sections': _v210}
+_E8 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T9: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v35}
+_E10 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
+_T11: dict[str, Callable[[Any], bool]] = {'kind': _v40, 'territories': _v11, 'at_least': _v25}
+_T12: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v15, 'conditions': _v38, 'text': _v5}
+_T13: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v25}
+_T14: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v43, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
+_T15: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
+_T16: dict[str, Callable[[Any], bool]] = {'width': _v46, 'height': _v46, 'wrap_x': _v7, 'centers': _v47}
+_T17: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v33, 'national_objectives': _v36, 'player_rules': _v41, 'victory': _v44, 'layout': _v45}
+_E18 = frozenset(['kept', 'lost', 'refunded'])
+_T19: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v53, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
+_T20: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
+_T21: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
+_T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
+_T23: dict[str, Callable[[Any], bool]] = {'count': _v28}
+_E24 = frozenset(['air', 'land', 'sea'])
+_T25: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v65, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
+_T26: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v52, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v56, 'connections': _v18, 'control': _v20, 'canals': _v58, 'units': _v60, 'unit_types': _v63}
+_E27 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T28: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v67}
+_T29: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v69, 'defenders': _v69, 'from': _v11, 'amphibious': _v69}
+_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v51, 'rules': _v4, 'options': _v52, 'map': _v54, 'turn': _v66, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v68, 'units': _v60, 'battles': _v70}
+_E31 = frozenset(['combat_move', 'noncombat_move'])
+_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v77, 'path': _v79, 'transport': _v4, 'attack': _v80, 'note': _v5}
+_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v73, 'state': _v4, 'power': _v4, 'phase': _v74, 'moves': _v75}
+_T34: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T35: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v15}
+_T36: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v78}
+_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v69, 'defender_losses': _v69, 'retreat': _v4, 'submerged': _v85, 'damaged': _v86, 'bombing': _v88, 'defender_landing': _v89}
+_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v82, 'state': _v4, 'power': _v4, 'phase': _v82, 'results': _v83}
+_T39: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v92, 'state': _v4, 'power': _v4, 'phase': _v92, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v78, 'from': _v4, 'fighters_from': _v78}
+_T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v94, 'state': _v4, 'power': _v4, 'phase': _v94, 'place': _v95}
+_E42 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E43 = frozenset(['centre', 'edge'])
+_E44 = frozenset(['per_file', 'whole_corps'])
+_E45 = frozenset(['half_of_max', 'half_of_mobility'])
+_T46: dict[str, Callable[[Any], bool]] = {'dice': _v100, 'penalties': _v102, 'tolerance': _v49, 'contact_gap': _v49, 'prebattle_distance': _v49, 'prebattle_bonus': _v104, 'prebattle_measure': _v105, 'corps_penalty': _v106, 'back_distance': _v107, 'pass_through_limit': _v108}
+_T47: dict[str, Callable[[Any], bool]] = {'width': _v110, 'depth': _v110}
+_E48 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v113, 'polygon': _v114}
+_T50: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v115, 'terrain': _v4, 'corps': _v4}
+_T51: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v104, 'y': _v104, 'facing': _v124, 'width': _v110, 'depth': _v110, 'mobility': _v46}
+_T52: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v126}
+_T53: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v46, 'base': _v121, 'bases': _v122, 'formation': _v125}
+_T54: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v98, 'kind': _v51, 'options': _v99, 'to_move': _v4, 'field': _v109, 'terrain': _v111, 'landmarks': _v116, 'sides': _v118}
+_E55 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T56: dict[str, Callable[[Any], bool]] = {'x': _v104, 'y': _v104, 'facing': _v124}
+_T57: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v132, 'landmark': _v4, 'rolls': _v133, 'end': _v136, 'base': _v4, 'path': _v138, 'facing': _v124, 'note': _v5}
+_T58: dict[str, Callable[[Any], bool]] = {'order': _v143}
+_T59: dict[str, Callable[[Any], bool]] = {'order': _v147}
+_T60: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v98, 'kind': _v73, 'state': _v4, 'side': _v4, 'orders': _v130}
+_T61: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v155}
+_T62: dict[str, Callable[[Any], bool]] = {'fraction': _v165, 'decimal': _v108}
+_T63: dict[str, Callable[[Any], bool]] = {'allowance': _v155, 'probability': _v164, 'region': _v159}
+_T64: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v153, 'side': _v5, 'corps': _v5, 'centre': _v154, 'facing': _v155, 'mobility': _v155, 'allowance': _v155, 'tolerance': _v155, 'engaged': _v156, 'owed': _v157, 'clear': _v159, 'levels': _v162, 'limit': _v159}
+_E65 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T66: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v178}
+_T67: dict[str, Callable[[Any], bool]] = {'probability': _v164, 'rolls': _v176, 'ends': _v179}
+_T68: dict[str, Callable[[Any], bool]] = {'bases': _v156, 'outcomes': _v174}
+_T69: dict[str, Callable[[Any], bool]] = {'order': _v170, 'landmark': _v171, 'reason': _v171, 'groups': _v172}
+_T70: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v167, 'side': _v5, 'orders': _v168}
+_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v149, 'state': _v5, 'reach': _v150}
+_E72 = frozenset(['illegal', 'legal', 'unchecked'])
+_T73: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v156, 'rides': _v187}
+_T74: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v171, 'config': _v5}
+_E75 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T76: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v192, 'edition_value': _v192, 'source': _v193, 'file': _v171}
+_E77 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T78: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v196, 'codes': _v156, 'pattern': _v171, 'applied': _v7}
+_T79: dict[str, Callable[[Any], bool]] = {'edition': _v189, 'options': _v190, 'selection': _v194}
+_T80: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v171, 'config': _v171, 'error': _v171, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v156, 'verdicts': _v183, 'assignment': _v185, 'overrides': _v188}
+_T81: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E82 = frozenset(['error', 'note', 'warning'])
+_T83: dict[str, Callable[[Any], bool]] = {'code': _v201, 'name': _v4, 'severity': _v202, 'message': _v5, 'clauses': _v156, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v203, 'order_id': _v171}
+_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v181, 'summary': _v197, 'readings': _v198, 'statistics': _v14, 'findings': _v199}
+_T85: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T86: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T87: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v171, 'liberated': _v7}
+_T88: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T89: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_E90 = frozenset(['kept', 'lost', 'refunded'])
+_T91: dict[str, Callable[[Any], bool]] = {'units': _v69, 'settled': _v218}
+_T92: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v171, 'text': _v5, 'forced': _v7, 'turn': _v205, 'destroyed': _v206, 'captured': _v208, 'transfers': _v210, 'spent': _v14, 'purchased': _v14, 'income': _v212, 'refunded': _v215, 'ipcs': _v216, 'notes': _v156, 'unplaced': _v217}
+_T93: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E94 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
+_T95: dict[str, Callable[[Any], bool]] = {'type': _v228, 'text': _v5}
+_T96: dict[str, Callable[[Any], bool]] = {'type': _v230, 'items': _v156}
+_T97: dict[str, Callable[[Any], bool]] = {'type': _v232, 'headers': _v156, 'rows': _v233}
+_T98: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v224, 'facts': _v198, 'blocks': _v225}
+_T99: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v220, 'sections': _v222}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v38,
-    'aa-orders': _v60,
-    'aa-battles': _v69,
-    'aa-purchase': _v79,
-    'aa-mobilize': _v81,
-    'maneuver-state': _v85,
-    'maneuver-orders': _v117,
-    'reach': _v136,
-    'report': _v168,
-    'apply-report': _v192,
-    'summary': _v207,
+    'aa-state': _v50,
+    'aa-orders': _v72,
+    'aa-battles': _v81,
+    'aa-purchase': _v91,
+    'aa-mobilize': _v93,
+    'maneuver-state': _v97,
+    'maneuver-orders': _v129,
+    'reach': _v148,
+    'report': _v180,
+    'apply-report': _v204,
+    'summary': _v219,
 }
