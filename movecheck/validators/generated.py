@@ -2214,7 +2214,7 @@ def _v204(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T92.get(key)
+        check = _T93.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2333,13 +2333,42 @@ def _v214(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T90.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v215(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v216(item):
+            return False
+    return True
+
+
+def _v216(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'name' not in x:
+        return False
+    if 'ipcs' not in x:
+        return False
+    if 'met' not in x:
+        return False
+    if 'text' not in x:
+        return False
+    for key, value in x.items():
+        check = _T89.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v217(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2347,13 +2376,13 @@ def _v215(x: Any) -> bool:
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if sum((_v213(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2362,19 +2391,19 @@ def _v217(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T91.get(key)
+            check = _T92.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v218(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E90):
+def _v220(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E91):
         return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2386,38 +2415,7 @@ def _v219(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T99.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v220(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v221(item):
-            return False
-    return True
-
-
-def _v221(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'path' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    if 'legal' not in x:
-        return False
-    if 'illegal' not in x:
-        return False
-    if 'unchecked' not in x:
-        return False
-    for key, value in x.items():
-        check = _T93.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2435,6 +2433,37 @@ def _v222(x: Any) -> bool:
 def _v223(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'path' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'legal' not in x:
+        return False
+    if 'illegal' not in x:
+        return False
+    if 'unchecked' not in x:
+        return False
+    for key, value in x.items():
+        check = _T94.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v224(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v225(item):
+            return False
+    return True
+
+
+def _v225(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'title' not in x:
         return False
     if 'kind' not in x:
@@ -2444,49 +2473,29 @@ def _v223(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T98.get(key)
+        check = _T99.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v224(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E94):
-        return False
-    return True
-
-
-def _v225(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v226(item):
             return False
     return True
 
 
 def _v226(x: Any) -> bool:
-    if sum((_v227(x), _v229(x), _v231(x),)) != 1:
+    if not (isinstance(x, str) and x in _E95):
         return False
     return True
 
 
 def _v227(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'type' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T95.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v228(item):
             return False
     return True
 
 
 def _v228(x: Any) -> bool:
-    if not x == 'paragraph':
+    if sum((_v229(x), _v231(x), _v233(x),)) != 1:
         return False
     return True
 
@@ -2496,7 +2505,7 @@ def _v229(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'items' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
         check = _T96.get(key)
@@ -2506,7 +2515,7 @@ def _v229(x: Any) -> bool:
 
 
 def _v230(x: Any) -> bool:
-    if not x == 'list':
+    if not x == 'paragraph':
         return False
     return True
 
@@ -2516,9 +2525,7 @@ def _v231(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'headers' not in x:
-        return False
-    if 'rows' not in x:
+    if 'items' not in x:
         return False
     for key, value in x.items():
         check = _T97.get(key)
@@ -2528,12 +2535,34 @@ def _v231(x: Any) -> bool:
 
 
 def _v232(x: Any) -> bool:
-    if not x == 'table':
+    if not x == 'list':
         return False
     return True
 
 
 def _v233(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T98.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v234(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v235(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2631,17 +2660,18 @@ _T85: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': 
 _T86: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
 _T87: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v171, 'liberated': _v7}
 _T88: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T89: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E90 = frozenset(['kept', 'lost', 'refunded'])
-_T91: dict[str, Callable[[Any], bool]] = {'units': _v69, 'settled': _v218}
-_T92: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v171, 'text': _v5, 'forced': _v7, 'turn': _v205, 'destroyed': _v206, 'captured': _v208, 'transfers': _v210, 'spent': _v14, 'purchased': _v14, 'income': _v212, 'refunded': _v215, 'ipcs': _v216, 'notes': _v156, 'unplaced': _v217}
-_T93: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E94 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
-_T95: dict[str, Callable[[Any], bool]] = {'type': _v228, 'text': _v5}
-_T96: dict[str, Callable[[Any], bool]] = {'type': _v230, 'items': _v156}
-_T97: dict[str, Callable[[Any], bool]] = {'type': _v232, 'headers': _v156, 'rows': _v233}
-_T98: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v224, 'facts': _v198, 'blocks': _v225}
-_T99: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v220, 'sections': _v222}
+_T89: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
+_T90: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v215, 'bonus': _v15}
+_E91 = frozenset(['kept', 'lost', 'refunded'])
+_T92: dict[str, Callable[[Any], bool]] = {'units': _v69, 'settled': _v220}
+_T93: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v171, 'text': _v5, 'forced': _v7, 'turn': _v205, 'destroyed': _v206, 'captured': _v208, 'transfers': _v210, 'spent': _v14, 'purchased': _v14, 'income': _v212, 'refunded': _v217, 'ipcs': _v218, 'notes': _v156, 'unplaced': _v219}
+_T94: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E95 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
+_T96: dict[str, Callable[[Any], bool]] = {'type': _v230, 'text': _v5}
+_T97: dict[str, Callable[[Any], bool]] = {'type': _v232, 'items': _v156}
+_T98: dict[str, Callable[[Any], bool]] = {'type': _v234, 'headers': _v156, 'rows': _v235}
+_T99: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v226, 'facts': _v198, 'blocks': _v227}
+_T100: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v222, 'sections': _v224}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -2656,5 +2686,5 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'reach': _v148,
     'report': _v180,
     'apply-report': _v204,
-    'summary': _v219,
+    'summary': _v221,
 }
