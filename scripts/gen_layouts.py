@@ -28,20 +28,23 @@ from movecheck.aa.maps import BUILTIN_MAPS, builtin_map  # noqa: E402
 
 SOURCE = shared_folder() / "data" / "layouts"
 MAPS_DIR = REPO / "movecheck" / "aa" / "maps"
+BOARDS = {"aa-anniversary-1941": "aa-anniversary", "aa-anniversary-1942": "aa-anniversary"}
+"""A built-in map whose layout files are named after its board (the two Anniversary scenarios share one)."""
 
 
 def layout_text(name: str, source: Path) -> str:
     """The generated layout file of a built-in map."""
     names = [t["name"] for t in builtin_map(name)["territories"]]
-    centers, notes = read_centers((source / f"{name}.centers.txt").read_text(encoding="utf-8"), set(names))
+    board = BOARDS.get(name, name)
+    centers, notes = read_centers((source / f"{board}.centers.txt").read_text(encoding="utf-8"), set(names))
     if notes:
         raise SystemExit(f"gen_layouts: {name}.centers.txt: " + "; ".join(notes))
     missing = [n for n in names if n not in centers]
     if missing:
         raise SystemExit(f"gen_layouts: {name}: no centre for {', '.join(missing)}")
-    width, height, wrap = read_properties((source / f"{name}.properties").read_text(encoding="utf-8"))
+    width, height, wrap = read_properties((source / f"{board}.properties").read_text(encoding="utf-8"))
     layout = Layout(width, height, wrap, {n: centers[n] for n in names})
-    data = {"map": name, "source": f"data/layouts/{name}.centers.txt", **layout.as_data()}
+    data = {"map": name, "source": f"data/layouts/{board}.centers.txt", **layout.as_data()}
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
