@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def own_rules(board: Board, power: str | None) -> dict[str, Any] | None:
     """The rules of ``power`` from the map's ``player_rules`` when ``chinese_rules`` is on, else None."""
-    if power is None or not board.options.get("chinese_rules"):
+    if power is None or not board.options["chinese_rules"]:
         return None
     rules = board.map.player_rules.get(power)
     return rules if isinstance(rules, dict) else None

@@ -73,7 +73,7 @@ def condition_holds(board: Board, power: str, condition: dict[str, Any]) -> bool
 
 def judged(board: Board, power: str) -> list[Objective]:
     """Each objective of ``power``, met or not, in the map's order (none when ``national_objectives`` is off)."""
-    if not board.options.get("national_objectives"):
+    if not board.options["national_objectives"]:
         return []
     found = []
     for entry in board.map.objectives:

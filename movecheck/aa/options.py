@@ -107,7 +107,7 @@ OPTIONS = OptionSet(
             False,
             "at the end of its turn a power holding its capital collects the bonus of each of its map's National "
             "Objectives that holds (Anniversary)",
-            (),
+            ("AA601",),  # no clause judges the bonus itself: it is in the treasury the next purchase spends
         ),
         flag(
             "chinese_rules",
