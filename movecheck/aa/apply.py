@@ -243,7 +243,8 @@ def next_turn(board: Board, turn: dict[str, Any], phase: str = MOBILIZE) -> dict
     (:attr:`~movecheck.aa.gamemap.GameMap.sequence`: each power's five phases in turn order, or the
     Anniversary maps' steps with the Chinese phases inside the Americans' turn); the round goes up by
     one after the sequence's last phase."""
-    power, following, new_round = board.map.next_step(board.power, phase)
+    current = turn["power"] if turn.get("power") in board.map.powers else board.power
+    power, following, new_round = board.map.next_step(current, phase)
     result: dict[str, Any] = {}
     if "round" in turn:
         result["round"] = turn["round"] + 1 if new_round and isinstance(turn["round"], int) else turn["round"]
