@@ -398,7 +398,8 @@ def met_position(objective: dict[str, Any]) -> tuple[dict[str, str], list[dict[s
             enemy = enemy_of(power)
             control.update({t: power for t in listed[:condition["at_least"]]})
             control.update({t: enemy for t in listed[condition["at_least"]:]})
-    held = {t for t, p in {**capital, **control}.items() if p == power}
+    first = builtin_map("aa-anniversary-1941")["control"]
+    held = {t for t, p in {**first, **control}.items() if p == power}
     side = next(members for members in builtin_map("aa-anniversary-1941")["sides"].values() if power in members)
     zones = {z for c in objective["conditions"] if c["kind"] == "no_enemy_surface_warships" for z in c["territories"]}
     units = []
