@@ -77,6 +77,7 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
     from movecheck.aa.mobilize import Mobilization
     from movecheck.aa.purchase import Bought
     from movecheck.aa.resolve import resolve
+    from movecheck.aa.victory import new_wins
 
     board = final.board
     turn = dict(state.get("turn") or {}, power=board.power)  # names as the map writes them, not abbreviated
@@ -151,6 +152,11 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
     elif said:
         report.extra["notes"] = list(said)
     text = header(what, state_path, orders_path, report, to_place) + "".join(f"# {line}\n" for line in said)
+    wins = new_wins(board, state)
+    if wins:
+        report.extra["victory"] = wins
+        text += "".join(f"# victory: the {won['side']} hold {len(won['cities'])} victory cities ({won['needed']} "
+                        f"needed): they have won.\n" for won in wins)
     return text, data, report
 
 

@@ -310,6 +310,7 @@ def state_sections(item: Checked) -> list[Section]:
     if board.purchased:
         powers.paragraph(_("Bought this turn, to be placed: {units}").format(units=counts_text(board.purchased)))
     powers.facts = {"powers": facts, "purchased": in_order(dict(board.purchased))}
+    cities = victory_section(board)
     units = Section(_("Units"), "units")
     stacks: dict[str, dict[str, dict[str, int]]] = {}
     for unit in board.units:
@@ -326,7 +327,28 @@ def state_sections(item: Checked) -> list[Section]:
     units.table([_("space"), _("held by"), _("units")], rows)
     units.facts = {"spaces": {space: {p: in_order(k) for p, k in sorted(stacks[space].items())}
                               for space in board.map.spaces if space in stacks}}
-    return [powers, units]
+    return [powers, *([cities] if cities is not None else []), units]
+
+
+def victory_section(board: Any) -> Section | None:
+    """Each side's victory cities, and the side that holds enough to have won (None: the map lists none)."""
+    from movecheck.aa.victory import cities_held, needed, winners
+
+    if not board.map.victory_cities:
+        return None
+    held = cities_held(board.map, board.control)
+    section = Section(_("Victory cities"), "victory_cities")
+    section.table([_("side"), _("victory cities"), _("held")],
+                  [[side, str(len(cities)), ", ".join(cities)] for side, cities in held.items()])
+    number = needed(board.map)
+    if number is not None:
+        section.paragraph(_("A side that holds {needed} of the {total} victory cities has won.").format(
+            needed=number, total=len(board.map.victory_cities)))
+    for side in winners(board.map, board.control):
+        section.paragraph(_("The {side} hold {count} victory cities: they have won.").format(
+            side=side, count=len(held[side])))
+    section.facts = {"held": held, "needed": number}
+    return section
 
 
 # -- a purchase ----------------------------------------------------------------

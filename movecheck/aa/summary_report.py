@@ -65,6 +65,12 @@ def report_sections(report: dict[str, Any]) -> list[Section]:
         changes.items(lines)
         changes.facts = {key: report.get(key) or [] for key in ("captured", "transfers", "destroyed")}
         sections.append(changes)
+    for won in report.get("victory") or []:  # said by the apply that brings the side there, only
+        victory = Section(_("Victory"), "victory")
+        victory.paragraph(_("The {side} hold {count} victory cities ({needed} needed): they have won.").format(
+            side=won["side"], count=len(won["cities"]), needed=won["needed"]))
+        victory.facts = dict(won)
+        sections.append(victory)
     money = treasury_section(report)
     if money is not None:
         sections.append(money)

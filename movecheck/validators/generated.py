@@ -2214,7 +2214,7 @@ def _v204(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T93.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2404,6 +2404,31 @@ def _v220(x: Any) -> bool:
 
 
 def _v221(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v222(item):
+            return False
+    return True
+
+
+def _v222(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'side' not in x:
+        return False
+    if 'cities' not in x:
+        return False
+    if 'needed' not in x:
+        return False
+    for key, value in x.items():
+        check = _T93.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v223(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2415,38 +2440,7 @@ def _v221(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T100.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v222(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v223(item):
-            return False
-    return True
-
-
-def _v223(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'path' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    if 'legal' not in x:
-        return False
-    if 'illegal' not in x:
-        return False
-    if 'unchecked' not in x:
-        return False
-    for key, value in x.items():
-        check = _T94.get(key)
+        check = _T101.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2464,6 +2458,37 @@ def _v224(x: Any) -> bool:
 def _v225(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'path' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'legal' not in x:
+        return False
+    if 'illegal' not in x:
+        return False
+    if 'unchecked' not in x:
+        return False
+    for key, value in x.items():
+        check = _T95.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v226(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v227(item):
+            return False
+    return True
+
+
+def _v227(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'title' not in x:
         return False
     if 'kind' not in x:
@@ -2473,49 +2498,29 @@ def _v225(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T99.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v226(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E95):
-        return False
-    return True
-
-
-def _v227(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v228(item):
             return False
     return True
 
 
 def _v228(x: Any) -> bool:
-    if sum((_v229(x), _v231(x), _v233(x),)) != 1:
+    if not (isinstance(x, str) and x in _E96):
         return False
     return True
 
 
 def _v229(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'type' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T96.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v230(item):
             return False
     return True
 
 
 def _v230(x: Any) -> bool:
-    if not x == 'paragraph':
+    if sum((_v231(x), _v233(x), _v235(x),)) != 1:
         return False
     return True
 
@@ -2525,7 +2530,7 @@ def _v231(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'items' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
         check = _T97.get(key)
@@ -2535,7 +2540,7 @@ def _v231(x: Any) -> bool:
 
 
 def _v232(x: Any) -> bool:
-    if not x == 'list':
+    if not x == 'paragraph':
         return False
     return True
 
@@ -2545,9 +2550,7 @@ def _v233(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'headers' not in x:
-        return False
-    if 'rows' not in x:
+    if 'items' not in x:
         return False
     for key, value in x.items():
         check = _T98.get(key)
@@ -2557,12 +2560,34 @@ def _v233(x: Any) -> bool:
 
 
 def _v234(x: Any) -> bool:
-    if not x == 'table':
+    if not x == 'list':
         return False
     return True
 
 
 def _v235(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T99.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v236(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v237(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2664,14 +2689,15 @@ _T89: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v1
 _T90: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v215, 'bonus': _v15}
 _E91 = frozenset(['kept', 'lost', 'refunded'])
 _T92: dict[str, Callable[[Any], bool]] = {'units': _v69, 'settled': _v220}
-_T93: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v171, 'text': _v5, 'forced': _v7, 'turn': _v205, 'destroyed': _v206, 'captured': _v208, 'transfers': _v210, 'spent': _v14, 'purchased': _v14, 'income': _v212, 'refunded': _v217, 'ipcs': _v218, 'notes': _v156, 'unplaced': _v219}
-_T94: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E95 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
-_T96: dict[str, Callable[[Any], bool]] = {'type': _v230, 'text': _v5}
-_T97: dict[str, Callable[[Any], bool]] = {'type': _v232, 'items': _v156}
-_T98: dict[str, Callable[[Any], bool]] = {'type': _v234, 'headers': _v156, 'rows': _v235}
-_T99: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v226, 'facts': _v198, 'blocks': _v227}
-_T100: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v222, 'sections': _v224}
+_T93: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v156, 'needed': _v25, 'setting': _v171}
+_T94: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v171, 'text': _v5, 'forced': _v7, 'turn': _v205, 'destroyed': _v206, 'captured': _v208, 'transfers': _v210, 'spent': _v14, 'purchased': _v14, 'income': _v212, 'refunded': _v217, 'ipcs': _v218, 'notes': _v156, 'unplaced': _v219, 'victory': _v221}
+_T95: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E96 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T97: dict[str, Callable[[Any], bool]] = {'type': _v232, 'text': _v5}
+_T98: dict[str, Callable[[Any], bool]] = {'type': _v234, 'items': _v156}
+_T99: dict[str, Callable[[Any], bool]] = {'type': _v236, 'headers': _v156, 'rows': _v237}
+_T100: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v228, 'facts': _v198, 'blocks': _v229}
+_T101: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v224, 'sections': _v226}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -2686,5 +2712,5 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'reach': _v148,
     'report': _v180,
     'apply-report': _v204,
-    'summary': _v221,
+    'summary': _v223,
 }

@@ -491,3 +491,41 @@ def test_apply_header_report_and_summary_list_each_objective(capsys, tmp_path: P
     post = capsys.readouterr().out
     assert post.count("National Objective met, +5 IPCs") == 3 and post.count("National Objective not met") == 1
     assert "income of the Americans: 40 IPCs from 10 territories" in post
+
+
+# -- victory cities -------------------------------------------------------------------------------------------------
+
+TWELVE = {"Russia": "Germans", "Karelia S.S.R.": "Germans", "Caucasus": "Germans", "United Kingdom": "Germans",
+          "India": "Japanese", "Australia": "Japanese"}
+"""With France, Germany, Italy, Japan, Kiangsu and Poland: 12 of the 18 victory cities for the Axis."""
+FEW = [{"at": "Fukien", "power": "Japanese", "type": "infantry", "count": 2},
+       {"at": "Yunnan", "power": "Chinese", "type": "infantry"}]
+
+
+def test_the_state_summary_counts_each_sides_victory_cities(capsys, tmp_path: Path) -> None:
+    state = write_state(tmp_path, "Japanese", "combat_move", FEW, control={**TWELVE, "Fukien": "Japanese"})
+    assert main(["summary", str(state), "--isolated"]) == 0
+    post = capsys.readouterr().out
+    assert "| Axis | 12 |" in post and "| Allies | 6 |" in post
+    assert "A side that holds 13 of the 18 victory cities has won." in post and "they have won" not in post
+    won = write_state(tmp_path, "Japanese", "combat_move", FEW,
+                      control={**TWELVE, "Fukien": "Japanese", "Kwangtung": "Japanese"})
+    assert main(["summary", str(won), "--isolated"]) == 0
+    assert "The Axis hold 13 victory cities: they have won." in capsys.readouterr().out
+
+
+def test_the_win_is_said_once_by_the_apply_that_makes_it(capsys, tmp_path: Path) -> None:
+    state = write_state(tmp_path, "Japanese", "combat_move", FEW, control={**TWELVE, "Fukien": "Japanese"})
+    orders = write_orders(tmp_path, state, "Japanese", "combat_move",
+                          moves=[{"units": {"infantry": 1}, "path": ["Fukien", "Kwangtung"]}])
+    text = apply(capsys, orders)
+    assert text.count("# victory: the Axis hold 13 victory cities (13 needed): they have won.") == 1
+    assert main(["apply", str(orders), "--isolated", "--format", "json", "-o", str(tmp_path / "b.yaml")]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [(w["side"], len(w["cities"]), w["needed"]) for w in report["victory"]] == [("Axis", 13, 13)]
+    assert main(["summary", str(orders), "--isolated"]) == 0
+    assert capsys.readouterr().out.count("they have won") == 1
+    # the next apply: the Axis still hold them, nothing is said again
+    battles = write_orders(tmp_path, tmp_path / "b.yaml", "Japanese", "battles", results=[])
+    later = apply(capsys, battles)
+    assert "victory" not in later and yaml_data(later)["control"]["Kwangtung"] == "Japanese"
