@@ -529,3 +529,44 @@ def test_the_win_is_said_once_by_the_apply_that_makes_it(capsys, tmp_path: Path)
     battles = write_orders(tmp_path, tmp_path / "b.yaml", "Japanese", "battles", results=[])
     later = apply(capsys, battles)
     assert "victory" not in later and yaml_data(later)["control"]["Kwangtung"] == "Japanese"
+
+
+# -- import triplea -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_import_triplea_labels_the_game_and_carries_objectives_and_chinas_rules(name: str, tmp_path: Path,
+                                                                              capsys) -> None:
+    from tests.aa.triplea_writer import game_xml, objectives_xml, sequence_xml
+
+    data = builtin_map(name)
+    xml = game_xml(data, name=data["title"], players=[p for p in data["powers"] if p != "Chinese"] + ["Chinese"],
+                   properties={"mapName": "world_war_ii_v3", "WW2V3": True, "Projection of Power": True,
+                               "Honorable Surrender": False, "National Objectives": True},
+                   gameplay=sequence_xml(data["sequence"], no_pu=("Chinese",)),
+                   attachments=objectives_xml(data["national_objectives"], data["player_rules"]))
+    (tmp_path / "game.xml").write_text(xml, encoding="utf-8")
+    assert main(["import", "triplea", str(tmp_path / "game.xml"), "-o", str(tmp_path / "map.yaml")]) == 0
+    capsys.readouterr()
+    got = yaml_data((tmp_path / "map.yaml").read_text(encoding="utf-8"))
+    assert got["edition"] == "aa-anniversary"
+    assert got["powers"] == data["powers"]
+    assert got["sequence"] == data["sequence"]
+    assert got["national_objectives"] == [{k: o[k] for k in ("power", "name", "ipcs", "conditions")}
+                                          for o in data["national_objectives"]]
+    assert got["player_rules"] == data["player_rules"]
+    assert got["victory"] == data["victory"]
+    assert [t["name"] for t in got["territories"] if t.get("victory_city")] == [
+        t["name"] for t in data["territories"] if t.get("victory_city")]
+
+
+def test_import_triplea_by_the_game_name_alone_names_no_edition(tmp_path: Path, capsys) -> None:
+    from tests.aa.triplea_writer import game_xml
+
+    data = builtin_map("aa-anniversary-1941")
+    (tmp_path / "game.xml").write_text(game_xml(data, name=data["title"], properties={"WW2V3": True}),
+                                       encoding="utf-8")
+    assert main(["import", "triplea", str(tmp_path / "game.xml"), "-o", str(tmp_path / "map.yaml")]) == 0
+    capsys.readouterr()
+    got = yaml_data((tmp_path / "map.yaml").read_text(encoding="utf-8"))
+    assert "edition" not in got  # WW2V3 is set by the 1942 second edition too: only mapName says Anniversary
