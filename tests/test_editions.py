@@ -330,4 +330,5 @@ def test_rules_json_and_markdown_list_both_systems(run_main) -> None:
 def test_rules_of_an_unknown_edition_is_a_usage_error(run_main) -> None:
     code, out, err = run_main(["rules", "--rules", "aa-revisited"])
     assert (code, out) == (2, "")
-    assert err == "movecheck: error: unknown rules preset 'aa-revisited'; choose one of: aa1942, aa-revised, aa-anniversary\n"
+    assert err == ("movecheck: error: unknown rules preset 'aa-revisited'; choose one of: aa1942, aa-revised, "
+                   "aa-anniversary\n")

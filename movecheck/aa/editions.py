@@ -169,7 +169,7 @@ class Anniversary(AA1942):
     edition's units at the Anniversary costs, AA guns as infrastructure, National Objectives and China."""
 
     name = "aa-anniversary"
-    aliases = ("anniversary", "aa50", "ww2v3")
+    aliases = ("anniversary", "aa50")
     options: ClassVar[dict[str, Any]] = {
         # the spec's table, from the maps' properties (only the values that differ from aa1942)
         "aa_guns_captured": True,        # AA guns are infrastructure, as in Revised

@@ -115,7 +115,9 @@ class GameMap:
         self.sequence: list[tuple[str, str]] = _sequence(data, self.powers)
         """The phases of a round in order, as (power, phase): the map's ``sequence`` (Anniversary), else each
         power's five phases in the order of ``powers``."""
-        self.objectives: list[dict[str, Any]] = [o for o in data.get("national_objectives") or [] if isinstance(o, dict)]
+        self.objectives: list[dict[str, Any]] = [
+            o for o in data.get("national_objectives") or [] if isinstance(o, dict)
+        ]
         """The National Objectives (aa-anniversary.md), as the map writes them."""
         self.player_rules: dict[str, dict[str, Any]] = dict(data.get("player_rules") or {})
         """A power's own rules (China's), by power."""

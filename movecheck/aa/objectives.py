@@ -51,8 +51,8 @@ def _no_enemy_warships(board: Board, power: str, condition: dict[str, Any]) -> b
     zones = condition.get("territories") or []
 
     def clear(zone: str) -> bool:
-        return not any(u.type.is_surface_warship and u.power is not None and board.map.side_of.get(u.power) not in (None, side)
-                       for u in board.units_at(zone))
+        return not any(u.type.is_surface_warship and u.power is not None
+                       and board.map.side_of.get(u.power) not in (None, side) for u in board.units_at(zone))
 
     return sum(1 for zone in zones if clear(zone)) >= int(condition.get("at_least", len(zones)))
 
