@@ -369,7 +369,23 @@ def purchase_sections(item: Checked) -> list[Section]:
     section.facts = {"purchased": in_order(dict(report.get("purchased") or {})), "spent": report.get("spent") or {}}
     if repairs:
         section.facts["repaired"] = repairs
+    _free_units(section, item.outcome.final)
     return [section, *report_sections(report)]
+
+
+def _free_units(section: Section, bought: Any) -> None:
+    """China's free infantry of this purchase step (aa-anniversary.md), told and in the facts."""
+    from movecheck.aa.china import free_count, own_rules
+
+    found = free_count(bought.board, bought.power)
+    if found is None:
+        return
+    kind, count, held = found
+    per = (own_rules(bought.board, bought.power) or {})["free_units"]["per_territories"]
+    section.paragraph(_("Free units to place at the mobilization: {units} (one per {per} of the {held} territories "
+                        "the {power} control)").format(units=counts_text({kind: count}) if count else "0",
+                                                       per=per, held=held, power=bought.power))
+    section.facts["free_units"] = {kind: count}
 
 
 def purchase_lines(units: dict[str, int], repairs: dict[str, int], spent: dict[str, int]) -> list[str]:

@@ -571,3 +571,62 @@ def test_import_triplea_by_the_game_name_alone_names_no_edition(tmp_path: Path, 
     capsys.readouterr()
     got = yaml_data((tmp_path / "map.yaml").read_text(encoding="utf-8"))
     assert "edition" not in got  # WW2V3 is set by the 1942 second edition too: only mapName says Anniversary
+
+
+# -- the example round: examples/aa/anniversary/ --------------------------------------------------------------------
+
+EXAMPLE = REPO / "examples" / "aa" / "anniversary"
+
+
+def gen_examples() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gen_examples", REPO / "scripts" / "gen_examples.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_example_round_is_every_phase_of_the_1941_sequence() -> None:
+    gen = gen_examples()
+    steps = [Path(o).stem for o, _state in gen.ANNIVERSARY if not o.startswith("init ")]
+    sequence = builtin_map("aa-anniversary-1941")["sequence"]
+    assert len(steps) == len(sequence) == 35
+    assert [s.split("-")[1] for s in steps] == [s["power"].lower() for s in sequence]
+    assert {s.split("-")[1] for s in steps} == {"germans", "russians", "japanese", "british", "italians",
+                                                 "americans", "chinese"}
+    assert gen.ANNIVERSARY[0] == ("init aa-anniversary-1941", "examples/aa/anniversary/states/r1-germans-purchase.yaml")
+    assert gen.ANNIVERSARY[-1][1].endswith("r2-germans-purchase.yaml")
+
+
+def test_every_file_of_the_example_round_checks_legal(capsys) -> None:
+    files = sorted(str(p) for p in (EXAMPLE / "orders").glob("*.yaml"))
+    assert len(files) == 35
+    code = main(["check", *files, "--isolated", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["findings"] == []
+    assert report["summary"]["orders"] == report["summary"]["legal_orders"] == 19  # moves: [] has no order
+    for entry in report["files"]:
+        assert entry["state"] and entry["error"] is None, entry
+        assert (entry["illegal"], entry["unchecked"]) == (0, 0), entry
+
+
+def test_the_example_states_and_posts_are_what_init_apply_and_summary_write() -> None:
+    gen = gen_examples()
+    for orders, state in gen.ANNIVERSARY:
+        assert gen.generated(orders, state) == (REPO / state).read_text(encoding="utf-8"), state
+    for orders, target in gen.POSTS:
+        assert gen.post(orders) == (REPO / target).read_text(encoding="utf-8"), target
+    assert len(gen.POSTS) == 7
+
+
+def test_the_example_round_ends_as_the_rules_say() -> None:
+    last = yaml_data((EXAMPLE / "states" / "r2-germans-purchase.yaml").read_text(encoding="utf-8"))
+    assert last["turn"] == {"round": 2, "power": "Germans", "phase": "purchase"}
+    assert last["control"] == {"Kwangtung": "Japanese"}
+    assert last["ipcs"]["Chinese"] == 0
+    chinese = {u["at"]: u.get("count", 1) for u in last["units"] if u["power"] == "Chinese" and u["type"] == "infantry"}
+    assert chinese == {"Fukien": 1, "Sikang": 3, "Suiyuan": 1, "Yunnan": 2}  # 4 at the start, 3 placed
+    post = (EXAMPLE / "posts" / "r1-chinese.md").read_text(encoding="utf-8")
+    assert "Free units to place at the mobilization: 3 inf" in post
