@@ -48,7 +48,8 @@ TURN_PHASES = ("purchase", "combat_move", "battles", "noncombat_move", "mobilize
 
 def turn_order(item: Checked) -> tuple[int, ...]:
     """Where a file goes in the post: by round, by the power's place in the map's turn order, then by phase
-    (purchase, combat move, battles, noncombat move, mobilization).  What the state does not say sorts last."""
+    (purchase, combat move, battles, noncombat move, mobilization): the place of the power's phase in the map's
+    sequence, where it has one.  What the state does not say sorts last."""
     turn = item.prepared.doc.get("turn", default={})
     turn = turn if isinstance(turn, dict) else {}
     board = item.prepared.model
@@ -59,6 +60,8 @@ def turn_order(item: Checked) -> tuple[int, ...]:
         else None
     place = board.map.powers.index(power) if power is not None and power in board.map.powers else last
     phase = turn.get("phase")
+    if board is not None and (power, phase) in board.map.sequence:  # the map's order of the round's phases
+        return round_, board.map.sequence.index((power, phase)), 0  # (China's inside the Americans' turn)
     step = TURN_PHASES.index(phase) if phase in TURN_PHASES else last
     return round_, place, step
 

@@ -630,3 +630,43 @@ def test_the_example_round_ends_as_the_rules_say() -> None:
     assert chinese == {"Fukien": 1, "Sikang": 3, "Suiyuan": 1, "Yunnan": 2}  # 4 at the start, 3 placed
     post = (EXAMPLE / "posts" / "r1-chinese.md").read_text(encoding="utf-8")
     assert "Free units to place at the mobilization: 3 inf" in post
+
+
+def test_chinas_capital_is_never_taken_and_its_territories_are_liberated_back(capsys, tmp_path: Path) -> None:
+    # Kiangsu was Chinese (original owner); the Japanese hold it.  The British take it while no power holds
+    # China's capital (Mongolia, impassable): it goes back to China (aa-turn.md, "held by no power").
+    units = [{"at": "Fukien", "power": "British", "type": "infantry"},
+             {"at": "Yunnan", "power": "Chinese", "type": "infantry"}]
+    state = write_state(tmp_path, "British", "combat_move", units)
+    orders = write_orders(tmp_path, state, "British", "combat_move",
+                          moves=[{"units": {"infantry": 1}, "path": ["Fukien", "Kiangsu"]}])
+    text = apply(capsys, orders)
+    assert yaml_data(text)["control"]["Kiangsu"] == "Chinese"
+    assert "Kiangsu: liberated for the Chinese by the British" in text
+    assert builtin_map("aa-anniversary-1941")["control"].get("Mongolia") is None  # nobody holds the capital
+    mongolia = write_orders(tmp_path, state, "British", "combat_move",
+                            moves=[{"units": {"infantry": 1}, "path": ["Fukien", "Hupeh", "Suiyuan", "Mongolia"]}])
+    assert "AA106" in check_codes(capsys, mongolia)  # impassable: no unit ever enters it
+
+
+def test_a_post_of_the_round_tells_the_chinese_phases_inside_the_americans_turn(capsys) -> None:
+    names = ["r1-chinese-mobilize", "r1-americans-mobilize", "r1-chinese-noncombat", "r1-americans-noncombat",
+             "r1-chinese-purchase", "r1-americans-purchase"]
+    files = [str(EXAMPLE / "orders" / f"{name}.yaml") for name in names]
+    assert main(["summary", *files, "--isolated"]) == 0
+    post = capsys.readouterr().out
+    told = [line.rsplit("/", 1)[-1] for line in post.splitlines() if line.startswith("### ") and "orders/" in line]
+    assert told == ["r1-americans-purchase.yaml", "r1-chinese-purchase.yaml", "r1-americans-noncombat.yaml",
+                    "r1-chinese-noncombat.yaml", "r1-americans-mobilize.yaml", "r1-chinese-mobilize.yaml"]
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "bbcode", "text", "json"])
+def test_the_round_is_told_in_every_format(fmt: str, capsys) -> None:
+    files = [str(EXAMPLE / "orders" / "r1-japanese-battles.yaml"), str(EXAMPLE / "orders" / "r1-chinese-mobilize.yaml"),
+             str(EXAMPLE / "states" / "r2-germans-purchase.yaml")]
+    assert main(["summary", *files, "--isolated", "--format", fmt]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "Kwangtung" in out
+    if fmt == "json":
+        kinds = [s["kind"] for s in json.loads(out)["sections"]]
+        assert "victory_cities" in kinds and "captures" in kinds
