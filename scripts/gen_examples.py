@@ -172,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             stale.append(target_name)
             if args.check:
-                print(f"gen_examples: {target_name} is out of date; run python scripts/gen_examples.py", file=sys.stderr)
+                print(f"gen_examples: {target_name} is out of date; run python scripts/gen_examples.py",
+                      file=sys.stderr)
                 continue
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8", newline="\n")
