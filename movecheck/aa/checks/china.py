@@ -63,7 +63,7 @@ def place_outside_own(placement: Placement, mob: Mobilization) -> Iterator[Viola
                  "a power with a placement limit (the Chinese in Anniversary: 3) places nothing in a territory holding "
                  "that many of its units when placing starts",
                  example=("Chinese infantry placed in Yunnan, holding 3 Chinese units",
-                          "placed in Szechwan, holding 2"))
+                          "placed in Sikang, holding 2"))
 def place_crowded(placement: Placement, mob: Mobilization) -> Iterator[Violation]:
     """TripleA counts the power's units in the territory before placing (``placementPerTerritory``): a territory
     under the limit takes any number; one at it or above takes none."""
