@@ -670,3 +670,18 @@ def test_the_round_is_told_in_every_format(fmt: str, capsys) -> None:
     if fmt == "json":
         kinds = [s["kind"] for s in json.loads(out)["sections"]]
         assert "victory_cities" in kinds and "captures" in kinds
+
+
+def test_in_1942_the_american_mobilization_comes_before_the_chinese_moves(capsys, tmp_path: Path) -> None:
+    data: dict[str, Any] = {"movecheck": 1, "system": "aa", "map": "aa-anniversary-1942",
+                            "turn": {"round": 1, "power": "Americans", "phase": "mobilize"},
+                            "ipcs": {p: 0 for p in builtin_map("aa-anniversary-1942")["powers"]},
+                            "purchased": {"infantry": 1}, "to_place": {"Chinese": {"infantry": 3}},
+                            "units": start("aa-anniversary-1942")}
+    state = tmp_path / "state.yaml"
+    state.write_text(yaml_text(data, sort_keys=False), encoding="utf-8")
+    orders = write_orders(tmp_path, state, "Americans", "mobilize",
+                          place=[{"at": "Eastern United States", "units": {"infantry": 1}}])
+    after = yaml_data(apply(capsys, orders))
+    assert after["turn"] == {"round": 1, "power": "Chinese", "phase": "combat_move"}
+    assert after["to_place"] == {"Chinese": {"infantry": 3}} and "purchased" not in after
