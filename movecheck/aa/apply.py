@@ -77,7 +77,7 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
     from movecheck.aa.mobilize import Mobilization
     from movecheck.aa.purchase import Bought
     from movecheck.aa.resolve import resolve
-    from movecheck.aa.victory import new_wins
+    from movecheck.aa.victory import cities_held, new_wins
 
     board = final.board
     turn = dict(state.get("turn") or {}, power=board.power)  # names as the map writes them, not abbreviated
@@ -153,6 +153,9 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
     elif said:
         report.extra["notes"] = list(said)
     text = header(what, state_path, orders_path, report, to_place) + "".join(f"# {line}\n" for line in said)
+    if board.map.victory_cities and report.captured:  # a capture may change who holds them (Anniversary)
+        report.extra["victory_cities"] = {side: len(cities) for side, cities in cities_held(board.map,
+                                                                                            board.control).items()}
     wins = new_wins(board, state)
     if wins:
         report.extra["victory"] = wins

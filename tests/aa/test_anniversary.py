@@ -630,6 +630,10 @@ def test_the_example_round_ends_as_the_rules_say() -> None:
     assert chinese == {"Fukien": 1, "Sikang": 3, "Suiyuan": 1, "Yunnan": 2}  # 4 at the start, 3 placed
     post = (EXAMPLE / "posts" / "r1-chinese.md").read_text(encoding="utf-8")
     assert "Free units to place at the mobilization: 3 inf" in post
+    japanese = (EXAMPLE / "posts" / "r1-japanese.md").read_text(encoding="utf-8")
+    assert "- Kwangtung captured by the Japanese from the British" in japanese
+    assert "- victory cities held: Axis 7, Allies 11" in japanese  # Kwangtung changed sides
+    assert japanese.count("victory cities held") == 1 and "they have won" not in japanese
 
 
 def test_chinas_capital_is_never_taken_and_its_territories_are_liberated_back(capsys, tmp_path: Path) -> None:
