@@ -689,3 +689,17 @@ def test_in_1942_the_american_mobilization_comes_before_the_chinese_moves(capsys
     after = yaml_data(apply(capsys, orders))
     assert after["turn"] == {"round": 1, "power": "Chinese", "phase": "combat_move"}
     assert after["to_place"] == {"Chinese": {"infantry": 3}} and "purchased" not in after
+
+
+def test_the_round_s_treasuries_audited_by_hand() -> None:
+    """Round 1's treasuries worked out from the map facts by hand: start - spent + territories + objectives met."""
+    last = yaml_data((EXAMPLE / "states" / "r2-germans-purchase.yaml").read_text(encoding="utf-8"))
+    assert last["ipcs"] == {
+        "Germans": 31 - 18 + 31 + 5,        # objective 1 (all six of France ... Bulgaria Romania) met
+        "Russians": 30 - 19 + 30 + 5,       # objective 1 (Archangel, no allied units on Russian soil) met
+        "Japanese": 17 - 15 + 17 + 1 + 5,   # Kwangtung (1) taken; objective 1 (Manchuria, Kiangsu, FIC) met
+        "British": 43 - 20 + 43 - 1 + 5,    # Kwangtung lost; objective 2 (the six territories of the Empire) met
+        "Italians": 10 - 10 + 10 + 5,       # objective 2 (Italy, Balkans, Morocco Algeria, Libya; no enemy warship in 13-15)
+        "Americans": 40 - 22 + 40 + 15,     # 3 of 4 objectives met (France is German)
+        "Chinese": 0,                       # no treasury
+    }
