@@ -699,7 +699,7 @@ def test_the_round_s_treasuries_audited_by_hand() -> None:
         "Russians": 30 - 19 + 30 + 5,       # objective 1 (Archangel, no allied units on Russian soil) met
         "Japanese": 17 - 15 + 17 + 1 + 5,   # Kwangtung (1) taken; objective 1 (Manchuria, Kiangsu, FIC) met
         "British": 43 - 20 + 43 - 1 + 5,    # Kwangtung lost; objective 2 (the six territories of the Empire) met
-        "Italians": 10 - 10 + 10 + 5,       # objective 2 (Italy, Balkans, Morocco Algeria, Libya; no enemy warship in 13-15)
+        "Italians": 10 - 10 + 10 + 5,       # objective 2 (four territories held, no enemy warship in 13-15)
         "Americans": 40 - 22 + 40 + 15,     # 3 of 4 objectives met (France is German)
         "Chinese": 0,                       # no treasury
     }
