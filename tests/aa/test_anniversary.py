@@ -703,3 +703,18 @@ def test_the_round_s_treasuries_audited_by_hand() -> None:
         "Americans": 40 - 22 + 40 + 15,     # 3 of 4 objectives met (France is German)
         "Chinese": 0,                       # no treasury
     }
+
+
+def test_no_research_in_the_tournament_edition(capsys, tmp_path: Path) -> None:
+    state = write_state(tmp_path, "Germans", "purchase", ipcs={"Germans": 31})
+    assert check_codes(capsys, write_orders(tmp_path, state, "Germans", "purchase", purchase={}, research=5)) == [
+        "AA606"]
+    assert check_codes(capsys, write_orders(tmp_path, state, "Germans", "purchase", purchase={"tank": 1})) == []
+
+
+def test_units_left_unplaced_are_kept(capsys, tmp_path: Path) -> None:
+    state = write_state(tmp_path, "Germans", "mobilize", purchased={"infantry": 3})
+    orders = write_orders(tmp_path, state, "Germans", "mobilize", place=[{"at": "Germany", "units": {"infantry": 1}}])
+    assert check_codes(capsys, orders) == ["AA707"]  # a warning: legal
+    data = yaml_data(apply(capsys, orders))
+    assert data["to_place"] == {"Germans": {"infantry": 2}}
