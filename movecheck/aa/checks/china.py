@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from movecheck.aa.phase import Phase
 
 
-@aa_clause("AA110", "move-outside-allowed-territories", "error",
+@aa_clause("AA110", "move-not-allowed", "error",
            "a unit of a power with a movement restriction (the Chinese in Anniversary) enters only the territories "
            "its rules list, never a sea zone", phase="both",
            example=("a Chinese infantry moves from Yunnan to Burma", "it moves from Yunnan to Kwangtung"))
@@ -40,7 +40,7 @@ def move_outside_allowed(move: Move, phase: Phase) -> Iterator[Violation]:
             return
 
 
-@mobilize_clause("AA710", "place-outside-own-territory", "error",
+@mobilize_clause("AA710", "place-not-own", "error",
                  "a power that places without a factory (the Chinese in Anniversary) places only in a territory it "
                  "controls (captured ones included), never at sea",
                  example=("``- {at: Burma, units: {infantry: 1}}`` by the Chinese",
@@ -59,7 +59,7 @@ def place_outside_own(placement: Placement, mob: Mobilization) -> Iterator[Viola
                         (*placement.where, "at"))
 
 
-@mobilize_clause("AA711", "place-crowded-territory", "error",
+@mobilize_clause("AA711", "place-crowded", "error",
                  "a power with a placement limit (the Chinese in Anniversary: 3) places nothing in a territory holding "
                  "that many of its units when placing starts",
                  example=("Chinese infantry placed in Yunnan, holding 3 Chinese units",
