@@ -142,7 +142,7 @@ class GameMap:
 
     def next_step(self, power: str, phase: str) -> tuple[str, str, bool]:
         """The phase after ``phase`` of ``power`` in the round's sequence: (power, phase, a new round begins)."""
-        steps = self.sequence
+        steps = self.sequence or [(power, PHASES[0])]
         index = steps.index((power, phase)) if (power, phase) in steps else -1
         if index < 0:  # a power the sequence does not know: its next phase, as the default sequence has it
             following = PHASES.index(phase) + 1 if phase in PHASES else len(PHASES)

@@ -58,12 +58,12 @@ def turn_order(item: Checked) -> tuple[int, ...]:
     round_ = number if isinstance(number, int) and not isinstance(number, bool) else last
     power = board.map.resolve_power(turn.get("power")) if board is not None and isinstance(turn.get("power"), str) \
         else None
-    place = board.map.powers.index(power) if power is not None and power in board.map.powers else last
     phase = turn.get("phase")
-    if board is not None and (power, phase) in board.map.sequence:  # the map's order of the round's phases
-        return round_, board.map.sequence.index((power, phase)), 0  # (China's inside the Americans' turn)
-    step = TURN_PHASES.index(phase) if phase in TURN_PHASES else last
-    return round_, place, step
+    steps = board.map.sequence if board is not None else []
+    if (power, phase) in steps:  # the map's order of the round's phases (China's inside the Americans' turn)
+        return round_, steps.index((power, phase)), 0
+    own = [k for k, (who, _phase) in enumerate(steps) if who == power]
+    return (round_, own[-1], 1) if own else (round_, last, last)  # a phase the turn does not have: after the power's
 
 
 def sections(item: Checked) -> list[Section]:
