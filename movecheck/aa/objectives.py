@@ -65,6 +65,12 @@ CONDITIONS: dict[str, Callable[[Board, str, dict[str, Any]], bool]] = {
 """Each kind of condition and what decides it."""
 
 
+def _line(text: Any, limit: int = 300) -> str:
+    """A map's words as one line of printable text (they go into the state's header comments and the post)."""
+    line = " ".join("".join(ch if ch.isprintable() else " " for ch in str(text)).split())
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
 def condition_holds(board: Board, power: str, condition: dict[str, Any]) -> bool:
     """One condition of an objective of ``power``, on the board as it stands (an unknown kind never holds)."""
     decide = CONDITIONS.get(str(condition.get("kind")))
@@ -81,8 +87,8 @@ def judged(board: Board, power: str) -> list[Objective]:
             continue
         conditions = [c for c in entry.get("conditions") or [] if isinstance(c, dict)]
         met = bool(conditions) and all(condition_holds(board, power, c) for c in conditions)
-        found.append(Objective(power, str(entry.get("name", "")), int(entry.get("ipcs", 0)), met,
-                               str(entry.get("text", ""))))
+        found.append(Objective(power, _line(entry.get("name", "")), int(entry.get("ipcs", 0)), met,
+                               _line(entry.get("text", ""))))
     return found
 
 

@@ -718,3 +718,16 @@ def test_units_left_unplaced_are_kept(capsys, tmp_path: Path) -> None:
     assert check_codes(capsys, orders) == ["AA707"]  # a warning: legal
     data = yaml_data(apply(capsys, orders))
     assert data["to_place"] == {"Germans": {"infantry": 2}}
+
+
+def test_an_objective_s_words_cannot_break_out_of_the_header(capsys, tmp_path: Path) -> None:
+    doc = json.loads(json.dumps(builtin_map("aa-anniversary-1941")))
+    doc["name"] = "odd"
+    for objective in doc["national_objectives"]:
+        objective["text"] = "met\nunits: []\r\n# \x1b[31mred"
+    (tmp_path / "odd.json").write_text(json.dumps(doc), encoding="utf-8")
+    state = write_state(tmp_path, "Americans", "mobilize", map="odd.json", rules="aa-anniversary")
+    text = apply(capsys, write_orders(tmp_path, state, "Americans", "mobilize", place=[]))
+    assert [line[:1] for line in text.splitlines() if "national objective" in line] == ["#"] * 4
+    assert "\x1b" not in text and yaml_data(text)["units"]  # the units are the state's, not the map's words
+    assert "national objective (met, +5 IPCs): met units: [] # [31mred" in text
