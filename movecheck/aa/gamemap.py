@@ -38,8 +38,9 @@ def _sequence(data: dict[str, Any], powers: list[str]) -> list[tuple[str, str]]:
     """The map's ``sequence`` as (power, phase) pairs; each power's phases in turn order where it gives none."""
     written = data.get("sequence")
     if isinstance(written, list) and written:
-        steps = [(str(s.get("power")), str(s.get("phase"))) for s in written if isinstance(s, dict)]
-        if steps:
+        steps = [(str(s.get("power")), str(s.get("phase"))) for s in written
+                 if isinstance(s, dict) and s.get("power") in powers and s.get("phase") in PHASES]
+        if steps:  # a step of an unknown power or phase is the map schema's to report (MC003), never followed
             return steps
     return [(power, phase) for power in powers for phase in PHASES]
 
