@@ -731,3 +731,20 @@ def test_an_objective_s_words_cannot_break_out_of_the_header(capsys, tmp_path: P
     assert [line[:1] for line in text.splitlines() if "national objective" in line] == ["#"] * 4
     assert "\x1b" not in text and yaml_data(text)["units"]  # the units are the state's, not the map's words
     assert "national objective (met, +5 IPCs): met units: [] # [31mred" in text
+
+
+def test_aa913_a_map_s_edition_facts_name_its_powers_and_spaces(capsys, tmp_path: Path) -> None:
+    doc = json.loads(json.dumps(builtin_map("aa-anniversary-1941")))
+    doc["sequence"][0] = {"power": "Martians", "phase": "purchase"}
+    doc["national_objectives"][1]["conditions"][0]["territories"][0] = "Atlantis"
+    doc["player_rules"]["Chinese"]["move_only_in"].append("Shangri-La")
+    (tmp_path / "odd.json").write_text(json.dumps(doc), encoding="utf-8")
+    main(["lint", str(tmp_path / "odd.json"), "--isolated", "--format", "json"])
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert [f["code"] for f in found] == ["AA913"] * 4
+    messages = " | ".join(f["message"] for f in found)
+    for word in ("'Martians'", "'Atlantis'", "'Shangri-La'", "the sequence gives the Germans the phases combat_move"):
+        assert word in messages
+    for name in MAPS:  # the close legal case: the built-in maps
+        main(["lint", str(REPO / "movecheck" / "aa" / "maps" / f"{name}.json"), "--isolated", "--format", "json"])
+        assert json.loads(capsys.readouterr().out)["findings"] == []
