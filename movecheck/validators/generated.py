@@ -8,8 +8,9 @@ from typing import Any, Callable
 from movecheck.validators.keywords import equal, integer, number, unique
 
 
-_P0 = re.compile('^[0-9]+(/[0-9]+)?$')
-_P1 = re.compile('^[A-Z]{2}[0-9]{3}$')
+_P0 = re.compile('^#[0-9a-f]{6}$')
+_P1 = re.compile('^[0-9]+(/[0-9]+)?$')
+_P2 = re.compile('^[A-Z]{2}[0-9]{3}$')
 
 
 def _v0(x: Any) -> bool:
@@ -513,6 +514,79 @@ def _v49(x: Any) -> bool:
 def _v50(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v51(value):
+            return False
+    return True
+
+
+def _v51(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v52(item):
+            return False
+    return True
+
+
+def _v52(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 6:
+        return False
+    for item in x:
+        if not _v49(item):
+            return False
+    return True
+
+
+def _v53(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v54(value):
+            return False
+    return True
+
+
+def _v54(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v48(item):
+            return False
+    return True
+
+
+def _v55(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v56(value):
+            return False
+    return True
+
+
+def _v56(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P0.search(x) is None):
+        return False
+    return True
+
+
+def _v57(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v5(item):
+            return False
+    return True
+
+
+def _v58(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'system' not in x:
         return False
     if 'map' not in x:
@@ -526,13 +600,13 @@ def _v50(x: Any) -> bool:
     return True
 
 
-def _v51(x: Any) -> bool:
+def _v59(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v52(x: Any) -> bool:
+def _v60(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -542,19 +616,19 @@ def _v52(x: Any) -> bool:
     return True
 
 
-def _v53(x: Any) -> bool:
+def _v61(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E18):
         return False
     return True
 
 
-def _v54(x: Any) -> bool:
-    if not (_v4(x) or _v55(x)):
+def _v62(x: Any) -> bool:
+    if not (_v4(x) or _v63(x)):
         return False
     return True
 
 
-def _v55(x: Any) -> bool:
+def _v63(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -574,18 +648,18 @@ def _v55(x: Any) -> bool:
     return True
 
 
-def _v56(x: Any) -> bool:
+def _v64(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v57(item):
+        if not _v65(item):
             return False
     return True
 
 
-def _v57(x: Any) -> bool:
+def _v65(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -597,16 +671,16 @@ def _v57(x: Any) -> bool:
     return True
 
 
-def _v58(x: Any) -> bool:
+def _v66(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v59(item):
+        if not _v67(item):
             return False
     return True
 
 
-def _v59(x: Any) -> bool:
+def _v67(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -620,16 +694,16 @@ def _v59(x: Any) -> bool:
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v68(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v61(item):
+        if not _v69(item):
             return False
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v69(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -642,12 +716,12 @@ def _v61(x: Any) -> bool:
         check = _T22.get(key)
         if check is None or not check(value):
             return False
-    if not (_v62(x) if _v29(x) else True):
+    if not (_v70(x) if _v29(x) else True):
         return False
     return True
 
 
-def _v62(x: Any) -> bool:
+def _v70(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
             check = _T23.get(key)
@@ -656,16 +730,16 @@ def _v62(x: Any) -> bool:
     return True
 
 
-def _v63(x: Any) -> bool:
+def _v71(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v64(value):
+        if not _v72(value):
             return False
     return True
 
 
-def _v64(x: Any) -> bool:
+def _v72(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -679,13 +753,13 @@ def _v64(x: Any) -> bool:
     return True
 
 
-def _v65(x: Any) -> bool:
+def _v73(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E24):
         return False
     return True
 
 
-def _v66(x: Any) -> bool:
+def _v74(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -699,22 +773,22 @@ def _v66(x: Any) -> bool:
     return True
 
 
-def _v67(x: Any) -> bool:
+def _v75(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E27):
         return False
     return True
 
 
-def _v68(x: Any) -> bool:
+def _v76(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v69(value):
+        if not _v77(value):
             return False
     return True
 
 
-def _v69(x: Any) -> bool:
+def _v77(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -723,16 +797,16 @@ def _v69(x: Any) -> bool:
     return True
 
 
-def _v70(x: Any) -> bool:
+def _v78(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v71(item):
+        if not _v79(item):
             return False
     return True
 
 
-def _v71(x: Any) -> bool:
+def _v79(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -748,7 +822,7 @@ def _v71(x: Any) -> bool:
     return True
 
 
-def _v72(x: Any) -> bool:
+def _v80(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -766,28 +840,28 @@ def _v72(x: Any) -> bool:
     return True
 
 
-def _v73(x: Any) -> bool:
+def _v81(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v74(x: Any) -> bool:
+def _v82(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E31):
         return False
     return True
 
 
-def _v75(x: Any) -> bool:
+def _v83(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v76(item):
+        if not _v84(item):
             return False
     return True
 
 
-def _v76(x: Any) -> bool:
+def _v84(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -801,13 +875,13 @@ def _v76(x: Any) -> bool:
     return True
 
 
-def _v77(x: Any) -> bool:
-    if not (_v78(x) or _v13(x)):
+def _v85(x: Any) -> bool:
+    if not (_v86(x) or _v13(x)):
         return False
     return True
 
 
-def _v78(x: Any) -> bool:
+def _v86(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -818,7 +892,7 @@ def _v78(x: Any) -> bool:
     return True
 
 
-def _v79(x: Any) -> bool:
+def _v87(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -829,13 +903,13 @@ def _v79(x: Any) -> bool:
     return True
 
 
-def _v80(x: Any) -> bool:
+def _v88(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v81(x: Any) -> bool:
+def _v89(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -853,22 +927,22 @@ def _v81(x: Any) -> bool:
     return True
 
 
-def _v82(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not x == 'battles':
         return False
     return True
 
 
-def _v83(x: Any) -> bool:
+def _v91(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v84(item):
+        if not _v92(item):
             return False
     return True
 
 
-def _v84(x: Any) -> bool:
+def _v92(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -880,7 +954,7 @@ def _v84(x: Any) -> bool:
     return True
 
 
-def _v85(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -890,22 +964,22 @@ def _v85(x: Any) -> bool:
     return True
 
 
-def _v86(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v87(value):
+        if not _v95(value):
             return False
     return True
 
 
-def _v87(x: Any) -> bool:
-    if sum((_v25(x), _v78(x),)) != 1:
+def _v95(x: Any) -> bool:
+    if sum((_v25(x), _v86(x),)) != 1:
         return False
     return True
 
 
-def _v88(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'damage' not in x:
@@ -917,16 +991,16 @@ def _v88(x: Any) -> bool:
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v90(item):
+        if not _v98(item):
             return False
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v98(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'to' not in x:
@@ -940,7 +1014,7 @@ def _v90(x: Any) -> bool:
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -956,13 +1030,13 @@ def _v91(x: Any) -> bool:
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v100(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v101(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -980,22 +1054,22 @@ def _v93(x: Any) -> bool:
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v102(x: Any) -> bool:
     if not x == 'mobilize':
         return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v103(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v96(item):
+        if not _v104(item):
             return False
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v104(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1009,7 +1083,7 @@ def _v96(x: Any) -> bool:
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1025,13 +1099,21 @@ def _v97(x: Any) -> bool:
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v107(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
+        return False
+    return True
+
+
+def _v108(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1041,26 +1123,26 @@ def _v99(x: Any) -> bool:
     return True
 
 
-def _v100(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v101(value):
+        if not _v110(value):
             return False
     return True
 
 
-def _v101(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v102(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v103(key):
+        if not _v112(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -1068,13 +1150,13 @@ def _v102(x: Any) -> bool:
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E42):
         return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -1082,25 +1164,25 @@ def _v104(x: Any) -> bool:
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E43):
         return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E44):
         return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E45):
         return False
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -1108,7 +1190,7 @@ def _v108(x: Any) -> bool:
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -1122,7 +1204,7 @@ def _v109(x: Any) -> bool:
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1130,16 +1212,16 @@ def _v110(x: Any) -> bool:
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v112(item):
+        if not _v121(item):
             return False
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1155,47 +1237,47 @@ def _v112(x: Any) -> bool:
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E48):
         return False
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
         return False
     for item in x:
-        if not _v115(item):
+        if not _v124(item):
             return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v104(x[0]):
+    if len(x) > 0 and not _v113(x[0]):
         return False
-    if len(x) > 1 and not _v104(x[1]):
+    if len(x) > 1 and not _v113(x[1]):
         return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v117(item):
+        if not _v126(item):
             return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1207,27 +1289,27 @@ def _v117(x: Any) -> bool:
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v119(value):
+        if not _v128(value):
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v120(item):
+        if not _v129(item):
             return False
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1241,32 +1323,32 @@ def _v120(x: Any) -> bool:
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v110(x[0]):
+    if len(x) > 0 and not _v119(x[0]):
         return False
-    if len(x) > 1 and not _v110(x[1]):
+    if len(x) > 1 and not _v119(x[1]):
         return False
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v123(item):
+        if not _v132(item):
             return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1282,7 +1364,7 @@ def _v123(x: Any) -> bool:
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1290,7 +1372,7 @@ def _v124(x: Any) -> bool:
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
@@ -1302,30 +1384,30 @@ def _v125(x: Any) -> bool:
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v127(value):
+        if not _v136(value):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v128(x[0]):
+    if len(x) > 0 and not _v137(x[0]):
         return False
-    if len(x) > 1 and not _v128(x[1]):
+    if len(x) > 1 and not _v137(x[1]):
         return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1333,7 +1415,7 @@ def _v128(x: Any) -> bool:
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1349,16 +1431,16 @@ def _v129(x: Any) -> bool:
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v131(item):
+        if not _v140(item):
             return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1367,33 +1449,33 @@ def _v131(x: Any) -> bool:
         check = _T57.get(key)
         if check is None or not check(value):
             return False
-    if not (_v139(x) and _v144(x)):
+    if not (_v148(x) and _v153(x)):
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E55):
         return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v134(value):
+        if not _v143(value):
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
-    if not (_v1(x) or _v135(x)):
+def _v143(x: Any) -> bool:
+    if not (_v1(x) or _v144(x)):
         return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1404,16 +1486,16 @@ def _v135(x: Any) -> bool:
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v137(value):
+        if not _v146(value):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1427,24 +1509,24 @@ def _v137(x: Any) -> bool:
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v115(item):
+        if not _v124(item):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
-    if not (_v140(x) if _v142(x) else _v141(x)):
+def _v148(x: Any) -> bool:
+    if not (_v149(x) if _v151(x) else _v150(x)):
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1453,7 +1535,7 @@ def _v140(x: Any) -> bool:
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1462,7 +1544,7 @@ def _v141(x: Any) -> bool:
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v151(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1473,26 +1555,26 @@ def _v142(x: Any) -> bool:
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v144(x: Any) -> bool:
-    if not (_v145(x) if _v146(x) else True):
+def _v153(x: Any) -> bool:
+    if not (_v154(x) if _v155(x) else True):
         return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1503,13 +1585,13 @@ def _v146(x: Any) -> bool:
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1527,28 +1609,28 @@ def _v148(x: Any) -> bool:
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v150(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v151(item):
+        if not _v160(item):
             return False
     return True
 
 
-def _v151(x: Any) -> bool:
-    if sum((_v152(x), _v166(x),)) != 1:
+def _v160(x: Any) -> bool:
+    if sum((_v161(x), _v174(x),)) != 1:
         return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1586,51 +1668,42 @@ def _v152(x: Any) -> bool:
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v155(x[0]):
+    if len(x) > 0 and not _v164(x[0]):
         return False
-    if len(x) > 1 and not _v155(x[1]):
+    if len(x) > 1 and not _v164(x[1]):
         return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (number(x)):
         return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v5(item):
+        if not _v166(item):
             return False
     return True
 
 
-def _v157(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v158(item):
-            return False
-    return True
-
-
-def _v158(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1648,39 +1721,30 @@ def _v158(x: Any) -> bool:
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v160(item):
+        if not _v168(item):
             return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v161(item):
+        if not _v169(item):
             return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 4:
-        return False
-    for item in x:
-        if not _v154(item):
-            return False
-    return True
-
-
-def _v162(x: Any) -> bool:
-    if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v163(item):
@@ -1688,7 +1752,16 @@ def _v162(x: Any) -> bool:
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v170(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v171(item):
+            return False
+    return True
+
+
+def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -1704,7 +1777,7 @@ def _v163(x: Any) -> bool:
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -1718,15 +1791,15 @@ def _v164(x: Any) -> bool:
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P0.search(x) is None):
+    if isinstance(x, str) and (_P1.search(x) is None):
         return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1744,22 +1817,22 @@ def _v166(x: Any) -> bool:
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v169(item):
+        if not _v177(item):
             return False
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v177(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1777,28 +1850,28 @@ def _v169(x: Any) -> bool:
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v178(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E65):
         return False
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v179(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v172(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v173(item):
+        if not _v181(item):
             return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1812,16 +1885,16 @@ def _v173(x: Any) -> bool:
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v175(item):
+        if not _v183(item):
             return False
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1837,16 +1910,16 @@ def _v175(x: Any) -> bool:
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v177(item):
+        if not _v185(item):
             return False
     return True
 
 
-def _v177(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -1864,7 +1937,7 @@ def _v177(x: Any) -> bool:
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1873,16 +1946,16 @@ def _v178(x: Any) -> bool:
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v154(value):
+        if not _v163(value):
             return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1900,16 +1973,16 @@ def _v180(x: Any) -> bool:
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v182(item):
+        if not _v190(item):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1947,31 +2020,31 @@ def _v182(x: Any) -> bool:
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v184(item):
+        if not _v192(item):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E72):
         return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v186(item):
+        if not _v194(item):
             return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1985,7 +2058,7 @@ def _v186(x: Any) -> bool:
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1994,7 +2067,7 @@ def _v187(x: Any) -> bool:
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2010,7 +2083,7 @@ def _v188(x: Any) -> bool:
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2029,16 +2102,16 @@ def _v189(x: Any) -> bool:
     return True
 
 
-def _v190(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v191(item):
+        if not _v199(item):
             return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2060,26 +2133,26 @@ def _v191(x: Any) -> bool:
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E75):
         return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v202(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v195(item):
+        if not _v203(item):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2099,13 +2172,13 @@ def _v195(x: Any) -> bool:
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E77):
         return False
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2131,22 +2204,22 @@ def _v197(x: Any) -> bool:
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v200(item):
+        if not _v208(item):
             return False
     return True
 
 
-def _v200(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2176,21 +2249,21 @@ def _v200(x: Any) -> bool:
     return True
 
 
-def _v201(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P1.search(x) is None):
+    if isinstance(x, str) and (_P2.search(x) is None):
         return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E82):
         return False
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2198,7 +2271,7 @@ def _v203(x: Any) -> bool:
     return True
 
 
-def _v204(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2220,7 +2293,7 @@ def _v204(x: Any) -> bool:
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2230,16 +2303,16 @@ def _v205(x: Any) -> bool:
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v207(item):
+        if not _v215(item):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2255,16 +2328,16 @@ def _v207(x: Any) -> bool:
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v209(item):
+        if not _v217(item):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2284,16 +2357,16 @@ def _v209(x: Any) -> bool:
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v211(item):
+        if not _v219(item):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2311,19 +2384,19 @@ def _v211(x: Any) -> bool:
     return True
 
 
-def _v212(x: Any) -> bool:
-    if sum((_v213(x), _v214(x),)) != 1:
+def _v220(x: Any) -> bool:
+    if sum((_v221(x), _v222(x),)) != 1:
         return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (x is None):
         return False
     return True
 
 
-def _v214(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2339,16 +2412,16 @@ def _v214(x: Any) -> bool:
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v216(item):
+        if not _v224(item):
             return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2368,7 +2441,7 @@ def _v216(x: Any) -> bool:
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2376,13 +2449,13 @@ def _v217(x: Any) -> bool:
     return True
 
 
-def _v218(x: Any) -> bool:
-    if sum((_v213(x), _v14(x),)) != 1:
+def _v226(x: Any) -> bool:
+    if sum((_v221(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v227(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2397,22 +2470,22 @@ def _v219(x: Any) -> bool:
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v228(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E91):
         return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v229(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v222(item):
+        if not _v230(item):
             return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v230(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'side' not in x:
@@ -2428,7 +2501,7 @@ def _v222(x: Any) -> bool:
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2446,16 +2519,16 @@ def _v223(x: Any) -> bool:
     return True
 
 
-def _v224(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v225(item):
+        if not _v233(item):
             return False
     return True
 
 
-def _v225(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2477,16 +2550,16 @@ def _v225(x: Any) -> bool:
     return True
 
 
-def _v226(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v227(item):
+        if not _v235(item):
             return False
     return True
 
 
-def _v227(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2504,28 +2577,28 @@ def _v227(x: Any) -> bool:
     return True
 
 
-def _v228(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E96):
         return False
     return True
 
 
-def _v229(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v230(item):
+        if not _v238(item):
             return False
     return True
 
 
-def _v230(x: Any) -> bool:
-    if sum((_v231(x), _v233(x), _v235(x),)) != 1:
+def _v238(x: Any) -> bool:
+    if sum((_v239(x), _v241(x), _v243(x),)) != 1:
         return False
     return True
 
 
-def _v231(x: Any) -> bool:
+def _v239(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2539,13 +2612,13 @@ def _v231(x: Any) -> bool:
     return True
 
 
-def _v232(x: Any) -> bool:
+def _v240(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v233(x: Any) -> bool:
+def _v241(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2559,13 +2632,13 @@ def _v233(x: Any) -> bool:
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v242(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2581,17 +2654,17 @@ def _v235(x: Any) -> bool:
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v237(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v156(item):
+        if not _v57(item):
             return False
     return True
 
@@ -2612,105 +2685,105 @@ _T12: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v1
 _T13: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v25}
 _T14: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v43, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
 _T15: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
-_T16: dict[str, Callable[[Any], bool]] = {'width': _v46, 'height': _v46, 'wrap_x': _v7, 'centers': _v47}
+_T16: dict[str, Callable[[Any], bool]] = {'width': _v46, 'height': _v46, 'wrap_x': _v7, 'centers': _v47, 'shapes': _v50, 'places': _v53, 'labels': _v47, 'capitals': _v47, 'victory': _v47, 'colours': _v55, 'impassable': _v57}
 _T17: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v33, 'national_objectives': _v36, 'player_rules': _v41, 'victory': _v44, 'layout': _v45}
 _E18 = frozenset(['kept', 'lost', 'refunded'])
-_T19: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v53, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
+_T19: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v61, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
 _T20: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
 _T21: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
 _T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
 _T23: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E24 = frozenset(['air', 'land', 'sea'])
-_T25: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v65, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
-_T26: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v52, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v56, 'connections': _v18, 'control': _v20, 'canals': _v58, 'units': _v60, 'unit_types': _v63}
+_T25: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v73, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
+_T26: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v60, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v64, 'connections': _v18, 'control': _v20, 'canals': _v66, 'units': _v68, 'unit_types': _v71}
 _E27 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T28: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v67}
-_T29: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v69, 'defenders': _v69, 'from': _v11, 'amphibious': _v69}
-_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v51, 'rules': _v4, 'options': _v52, 'map': _v54, 'turn': _v66, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v68, 'units': _v60, 'battles': _v70}
+_T28: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v75}
+_T29: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v77, 'defenders': _v77, 'from': _v11, 'amphibious': _v77}
+_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v59, 'rules': _v4, 'options': _v60, 'map': _v62, 'turn': _v74, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v76, 'units': _v68, 'battles': _v78}
 _E31 = frozenset(['combat_move', 'noncombat_move'])
-_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v77, 'path': _v79, 'transport': _v4, 'attack': _v80, 'note': _v5}
-_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v73, 'state': _v4, 'power': _v4, 'phase': _v74, 'moves': _v75}
+_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v85, 'path': _v87, 'transport': _v4, 'attack': _v88, 'note': _v5}
+_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v81, 'state': _v4, 'power': _v4, 'phase': _v82, 'moves': _v83}
 _T34: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
 _T35: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v15}
-_T36: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v78}
-_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v69, 'defender_losses': _v69, 'retreat': _v4, 'submerged': _v85, 'damaged': _v86, 'bombing': _v88, 'defender_landing': _v89}
-_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v82, 'state': _v4, 'power': _v4, 'phase': _v82, 'results': _v83}
-_T39: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v92, 'state': _v4, 'power': _v4, 'phase': _v92, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v78, 'from': _v4, 'fighters_from': _v78}
-_T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v94, 'state': _v4, 'power': _v4, 'phase': _v94, 'place': _v95}
+_T36: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v86}
+_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v77, 'defender_losses': _v77, 'retreat': _v4, 'submerged': _v93, 'damaged': _v94, 'bombing': _v96, 'defender_landing': _v97}
+_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v90, 'state': _v4, 'power': _v4, 'phase': _v90, 'results': _v91}
+_T39: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v100, 'state': _v4, 'power': _v4, 'phase': _v100, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v86, 'from': _v4, 'fighters_from': _v86}
+_T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v102, 'state': _v4, 'power': _v4, 'phase': _v102, 'place': _v103}
 _E42 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
 _E43 = frozenset(['centre', 'edge'])
 _E44 = frozenset(['per_file', 'whole_corps'])
 _E45 = frozenset(['half_of_max', 'half_of_mobility'])
-_T46: dict[str, Callable[[Any], bool]] = {'dice': _v100, 'penalties': _v102, 'tolerance': _v49, 'contact_gap': _v49, 'prebattle_distance': _v49, 'prebattle_bonus': _v104, 'prebattle_measure': _v105, 'corps_penalty': _v106, 'back_distance': _v107, 'pass_through_limit': _v108}
-_T47: dict[str, Callable[[Any], bool]] = {'width': _v110, 'depth': _v110}
+_T46: dict[str, Callable[[Any], bool]] = {'dice': _v109, 'penalties': _v111, 'tolerance': _v49, 'contact_gap': _v49, 'prebattle_distance': _v49, 'prebattle_bonus': _v113, 'prebattle_measure': _v114, 'corps_penalty': _v115, 'back_distance': _v116, 'pass_through_limit': _v117}
+_T47: dict[str, Callable[[Any], bool]] = {'width': _v119, 'depth': _v119}
 _E48 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v113, 'polygon': _v114}
-_T50: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v115, 'terrain': _v4, 'corps': _v4}
-_T51: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v104, 'y': _v104, 'facing': _v124, 'width': _v110, 'depth': _v110, 'mobility': _v46}
-_T52: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v126}
-_T53: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v46, 'base': _v121, 'bases': _v122, 'formation': _v125}
-_T54: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v98, 'kind': _v51, 'options': _v99, 'to_move': _v4, 'field': _v109, 'terrain': _v111, 'landmarks': _v116, 'sides': _v118}
+_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v122, 'polygon': _v123}
+_T50: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v124, 'terrain': _v4, 'corps': _v4}
+_T51: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v113, 'y': _v113, 'facing': _v133, 'width': _v119, 'depth': _v119, 'mobility': _v46}
+_T52: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v135}
+_T53: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v46, 'base': _v130, 'bases': _v131, 'formation': _v134}
+_T54: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v106, 'kind': _v59, 'name': _v107, 'options': _v108, 'to_move': _v4, 'field': _v118, 'terrain': _v120, 'landmarks': _v125, 'sides': _v127}
 _E55 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T56: dict[str, Callable[[Any], bool]] = {'x': _v104, 'y': _v104, 'facing': _v124}
-_T57: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v132, 'landmark': _v4, 'rolls': _v133, 'end': _v136, 'base': _v4, 'path': _v138, 'facing': _v124, 'note': _v5}
-_T58: dict[str, Callable[[Any], bool]] = {'order': _v143}
-_T59: dict[str, Callable[[Any], bool]] = {'order': _v147}
-_T60: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v98, 'kind': _v73, 'state': _v4, 'side': _v4, 'orders': _v130}
-_T61: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v155}
-_T62: dict[str, Callable[[Any], bool]] = {'fraction': _v165, 'decimal': _v108}
-_T63: dict[str, Callable[[Any], bool]] = {'allowance': _v155, 'probability': _v164, 'region': _v159}
-_T64: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v153, 'side': _v5, 'corps': _v5, 'centre': _v154, 'facing': _v155, 'mobility': _v155, 'allowance': _v155, 'tolerance': _v155, 'engaged': _v156, 'owed': _v157, 'clear': _v159, 'levels': _v162, 'limit': _v159}
+_T56: dict[str, Callable[[Any], bool]] = {'x': _v113, 'y': _v113, 'facing': _v133}
+_T57: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v141, 'landmark': _v4, 'rolls': _v142, 'end': _v145, 'base': _v4, 'path': _v147, 'facing': _v133, 'note': _v5}
+_T58: dict[str, Callable[[Any], bool]] = {'order': _v152}
+_T59: dict[str, Callable[[Any], bool]] = {'order': _v156}
+_T60: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v106, 'kind': _v81, 'state': _v4, 'side': _v4, 'orders': _v139}
+_T61: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v164}
+_T62: dict[str, Callable[[Any], bool]] = {'fraction': _v173, 'decimal': _v117}
+_T63: dict[str, Callable[[Any], bool]] = {'allowance': _v164, 'probability': _v172, 'region': _v167}
+_T64: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v162, 'side': _v5, 'corps': _v5, 'centre': _v163, 'facing': _v164, 'mobility': _v164, 'allowance': _v164, 'tolerance': _v164, 'engaged': _v57, 'owed': _v165, 'clear': _v167, 'levels': _v170, 'limit': _v167}
 _E65 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T66: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v178}
-_T67: dict[str, Callable[[Any], bool]] = {'probability': _v164, 'rolls': _v176, 'ends': _v179}
-_T68: dict[str, Callable[[Any], bool]] = {'bases': _v156, 'outcomes': _v174}
-_T69: dict[str, Callable[[Any], bool]] = {'order': _v170, 'landmark': _v171, 'reason': _v171, 'groups': _v172}
-_T70: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v167, 'side': _v5, 'orders': _v168}
-_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v149, 'state': _v5, 'reach': _v150}
+_T66: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v186}
+_T67: dict[str, Callable[[Any], bool]] = {'probability': _v172, 'rolls': _v184, 'ends': _v187}
+_T68: dict[str, Callable[[Any], bool]] = {'bases': _v57, 'outcomes': _v182}
+_T69: dict[str, Callable[[Any], bool]] = {'order': _v178, 'landmark': _v179, 'reason': _v179, 'groups': _v180}
+_T70: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v175, 'side': _v5, 'orders': _v176}
+_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v158, 'state': _v5, 'reach': _v159}
 _E72 = frozenset(['illegal', 'legal', 'unchecked'])
-_T73: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v156, 'rides': _v187}
-_T74: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v171, 'config': _v5}
+_T73: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v57, 'rides': _v195}
+_T74: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v179, 'config': _v5}
 _E75 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T76: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v192, 'edition_value': _v192, 'source': _v193, 'file': _v171}
+_T76: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v200, 'edition_value': _v200, 'source': _v201, 'file': _v179}
 _E77 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T78: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v196, 'codes': _v156, 'pattern': _v171, 'applied': _v7}
-_T79: dict[str, Callable[[Any], bool]] = {'edition': _v189, 'options': _v190, 'selection': _v194}
-_T80: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v171, 'config': _v171, 'error': _v171, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v156, 'verdicts': _v183, 'assignment': _v185, 'overrides': _v188}
+_T78: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v204, 'codes': _v57, 'pattern': _v179, 'applied': _v7}
+_T79: dict[str, Callable[[Any], bool]] = {'edition': _v197, 'options': _v198, 'selection': _v202}
+_T80: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v179, 'config': _v179, 'error': _v179, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v57, 'verdicts': _v191, 'assignment': _v193, 'overrides': _v196}
 _T81: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
 _E82 = frozenset(['error', 'note', 'warning'])
-_T83: dict[str, Callable[[Any], bool]] = {'code': _v201, 'name': _v4, 'severity': _v202, 'message': _v5, 'clauses': _v156, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v203, 'order_id': _v171}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v181, 'summary': _v197, 'readings': _v198, 'statistics': _v14, 'findings': _v199}
+_T83: dict[str, Callable[[Any], bool]] = {'code': _v209, 'name': _v4, 'severity': _v210, 'message': _v5, 'clauses': _v57, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v211, 'order_id': _v179}
+_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v189, 'summary': _v205, 'readings': _v206, 'statistics': _v14, 'findings': _v207}
 _T85: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
 _T86: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T87: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v171, 'liberated': _v7}
+_T87: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v179, 'liberated': _v7}
 _T88: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
 _T89: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T90: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v215, 'bonus': _v15}
+_T90: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v223, 'bonus': _v15}
 _E91 = frozenset(['kept', 'lost', 'refunded'])
-_T92: dict[str, Callable[[Any], bool]] = {'units': _v69, 'settled': _v220}
-_T93: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v156, 'needed': _v25, 'setting': _v171}
-_T94: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v171, 'text': _v5, 'forced': _v7, 'turn': _v205, 'destroyed': _v206, 'captured': _v208, 'transfers': _v210, 'spent': _v14, 'purchased': _v14, 'income': _v212, 'refunded': _v217, 'ipcs': _v218, 'notes': _v156, 'unplaced': _v219, 'victory': _v221, 'victory_cities': _v14}
+_T92: dict[str, Callable[[Any], bool]] = {'units': _v77, 'settled': _v228}
+_T93: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v57, 'needed': _v25, 'setting': _v179}
+_T94: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v179, 'text': _v5, 'forced': _v7, 'turn': _v213, 'destroyed': _v214, 'captured': _v216, 'transfers': _v218, 'spent': _v14, 'purchased': _v14, 'income': _v220, 'refunded': _v225, 'ipcs': _v226, 'notes': _v57, 'unplaced': _v227, 'victory': _v229, 'victory_cities': _v14}
 _T95: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E96 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T97: dict[str, Callable[[Any], bool]] = {'type': _v232, 'text': _v5}
-_T98: dict[str, Callable[[Any], bool]] = {'type': _v234, 'items': _v156}
-_T99: dict[str, Callable[[Any], bool]] = {'type': _v236, 'headers': _v156, 'rows': _v237}
-_T100: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v228, 'facts': _v198, 'blocks': _v229}
-_T101: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v224, 'sections': _v226}
+_E96 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T97: dict[str, Callable[[Any], bool]] = {'type': _v240, 'text': _v5}
+_T98: dict[str, Callable[[Any], bool]] = {'type': _v242, 'items': _v57}
+_T99: dict[str, Callable[[Any], bool]] = {'type': _v244, 'headers': _v57, 'rows': _v245}
+_T100: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v236, 'facts': _v206, 'blocks': _v237}
+_T101: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v232, 'sections': _v234}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v50,
-    'aa-orders': _v72,
-    'aa-battles': _v81,
-    'aa-purchase': _v91,
-    'aa-mobilize': _v93,
-    'maneuver-state': _v97,
-    'maneuver-orders': _v129,
-    'reach': _v148,
-    'report': _v180,
-    'apply-report': _v204,
-    'summary': _v223,
+    'aa-state': _v58,
+    'aa-orders': _v80,
+    'aa-battles': _v89,
+    'aa-purchase': _v99,
+    'aa-mobilize': _v101,
+    'maneuver-state': _v105,
+    'maneuver-orders': _v138,
+    'reach': _v157,
+    'report': _v188,
+    'apply-report': _v212,
+    'summary': _v231,
 }
