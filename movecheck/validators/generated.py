@@ -594,7 +594,7 @@ def _v58(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T30.get(key)
+        check = _T31.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -816,13 +816,19 @@ def _v79(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T29.get(key)
+        check = _T30.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v80(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E29):
+        return False
+    return True
+
+
+def _v81(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -834,34 +840,34 @@ def _v80(x: Any) -> bool:
     if 'moves' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v81(x: Any) -> bool:
+def _v82(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v82(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E31):
-        return False
-    return True
-
-
 def _v83(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E32):
         return False
-    for item in x:
-        if not _v84(item):
-            return False
     return True
 
 
 def _v84(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v85(item):
+            return False
+    return True
+
+
+def _v85(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -869,19 +875,19 @@ def _v84(x: Any) -> bool:
     if 'path' not in x:
         return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T33.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v85(x: Any) -> bool:
-    if not (_v86(x) or _v13(x)):
+def _v86(x: Any) -> bool:
+    if not (_v87(x) or _v13(x)):
         return False
     return True
 
 
-def _v86(x: Any) -> bool:
+def _v87(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -892,7 +898,7 @@ def _v86(x: Any) -> bool:
     return True
 
 
-def _v87(x: Any) -> bool:
+def _v88(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -903,13 +909,13 @@ def _v87(x: Any) -> bool:
     return True
 
 
-def _v88(x: Any) -> bool:
+def _v89(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -921,35 +927,23 @@ def _v89(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T38.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v91(x: Any) -> bool:
     if not x == 'battles':
         return False
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v92(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v92(item):
-            return False
-    return True
-
-
-def _v92(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T37.get(key)
-        if check is None or not check(value):
+        if not _v93(item):
             return False
     return True
 
@@ -957,55 +951,23 @@ def _v92(x: Any) -> bool:
 def _v93(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T39.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v94(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E35):
         return False
-    for key, value in x.items():
-        if not _v95(value):
-            return False
     return True
 
 
 def _v95(x: Any) -> bool:
-    if sum((_v25(x), _v86(x),)) != 1:
-        return False
-    return True
-
-
-def _v96(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'damage' not in x:
-        return False
-    for key, value in x.items():
-        check = _T35.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v97(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v98(item):
-            return False
-    return True
-
-
-def _v98(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'to' not in x:
-        return False
-    if 'units' not in x:
         return False
     for key, value in x.items():
         check = _T36.get(key)
@@ -1014,7 +976,80 @@ def _v98(x: Any) -> bool:
     return True
 
 
+def _v96(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v97(value):
+            return False
+    return True
+
+
+def _v97(x: Any) -> bool:
+    if sum((_v25(x), _v87(x),)) != 1:
+        return False
+    return True
+
+
+def _v98(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'damage' not in x:
+        return False
+    for key, value in x.items():
+        check = _T37.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
 def _v99(x: Any) -> bool:
+    if sum((_v15(x), _v100(x),)) != 1:
+        return False
+    return True
+
+
+def _v100(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v101(item):
+            return False
+    return True
+
+
+def _v101(x: Any) -> bool:
+    if not (integer(x)):
+        return False
+    if number(x) and (x < 1 or x > 6):
+        return False
+    return True
+
+
+def _v102(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v103(item):
+            return False
+    return True
+
+
+def _v103(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'to' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T38.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v104(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1024,19 +1059,19 @@ def _v99(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T39.get(key)
+        check = _T41.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v100(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v101(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1048,28 +1083,28 @@ def _v101(x: Any) -> bool:
     if 'place' not in x:
         return False
     for key, value in x.items():
-        check = _T41.get(key)
+        check = _T43.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v102(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not x == 'mobilize':
         return False
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v104(item):
+        if not _v109(item):
             return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1077,13 +1112,13 @@ def _v104(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T40.get(key)
+        check = _T42.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1093,19 +1128,19 @@ def _v105(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T54.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1113,36 +1148,36 @@ def _v107(x: Any) -> bool:
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T46.get(key)
+        check = _T48.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v110(value):
+        if not _v115(value):
             return False
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v112(key):
+        if not _v117(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -1150,13 +1185,13 @@ def _v111(x: Any) -> bool:
     return True
 
 
-def _v112(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E42):
+def _v117(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E44):
         return False
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -1164,25 +1199,25 @@ def _v113(x: Any) -> bool:
     return True
 
 
-def _v114(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E43):
-        return False
-    return True
-
-
-def _v115(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E44):
-        return False
-    return True
-
-
-def _v116(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E45):
         return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v120(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E46):
+        return False
+    return True
+
+
+def _v121(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E47):
+        return False
+    return True
+
+
+def _v122(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -1190,45 +1225,12 @@ def _v117(x: Any) -> bool:
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
         return False
     if 'depth' not in x:
-        return False
-    for key, value in x.items():
-        check = _T47.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v119(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0.1 or x > 100000):
-        return False
-    return True
-
-
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v121(item):
-            return False
-    return True
-
-
-def _v121(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'polygon' not in x:
         return False
     for key, value in x.items():
         check = _T49.get(key)
@@ -1237,33 +1239,10 @@ def _v121(x: Any) -> bool:
     return True
 
 
-def _v122(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E48):
-        return False
-    return True
-
-
-def _v123(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v124(item):
-            return False
-    return True
-
-
 def _v124(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v113(x[0]):
-        return False
-    if len(x) > 1 and not _v113(x[1]):
+    if number(x) and (x < 0.1 or x > 100000):
         return False
     return True
 
@@ -1282,26 +1261,27 @@ def _v126(x: Any) -> bool:
         return False
     if 'id' not in x:
         return False
+    if 'kind' not in x:
+        return False
+    if 'polygon' not in x:
+        return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v127(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E50):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v128(value):
-            return False
     return True
 
 
 def _v128(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
         return False
     for item in x:
         if not _v129(item):
@@ -1310,6 +1290,61 @@ def _v128(x: Any) -> bool:
 
 
 def _v129(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v118(x[0]):
+        return False
+    if len(x) > 1 and not _v118(x[1]):
+        return False
+    return True
+
+
+def _v130(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v131(item):
+            return False
+    return True
+
+
+def _v131(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T52.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v132(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v133(value):
+            return False
+    return True
+
+
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v134(item):
+            return False
+    return True
+
+
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1317,38 +1352,38 @@ def _v129(x: Any) -> bool:
     if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T53.get(key)
+        check = _T55.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v119(x[0]):
+    if len(x) > 0 and not _v124(x[0]):
         return False
-    if len(x) > 1 and not _v119(x[1]):
+    if len(x) > 1 and not _v124(x[1]):
         return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v132(item):
+        if not _v137(item):
             return False
     return True
 
 
-def _v132(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1358,13 +1393,13 @@ def _v132(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1372,42 +1407,42 @@ def _v133(x: Any) -> bool:
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v136(value):
+        if not _v141(value):
             return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v137(x[0]):
+    if len(x) > 0 and not _v142(x[0]):
         return False
-    if len(x) > 1 and not _v137(x[1]):
+    if len(x) > 1 and not _v142(x[1]):
         return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1415,7 +1450,7 @@ def _v137(x: Any) -> bool:
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1425,57 +1460,57 @@ def _v138(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v140(item):
+        if not _v145(item):
             return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T59.get(key)
         if check is None or not check(value):
             return False
-    if not (_v148(x) and _v153(x)):
+    if not (_v153(x) and _v158(x)):
         return False
     return True
 
 
-def _v141(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E55):
+def _v146(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E57):
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v143(value):
+        if not _v148(value):
             return False
     return True
 
 
-def _v143(x: Any) -> bool:
-    if not (_v1(x) or _v144(x)):
+def _v148(x: Any) -> bool:
+    if not (_v1(x) or _v149(x)):
         return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1486,16 +1521,16 @@ def _v144(x: Any) -> bool:
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v146(value):
+        if not _v151(value):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v151(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1503,30 +1538,30 @@ def _v146(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T58.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v124(item):
+        if not _v129(item):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
-    if not (_v149(x) if _v151(x) else _v150(x)):
+def _v153(x: Any) -> bool:
+    if not (_v154(x) if _v156(x) else _v155(x)):
         return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1535,7 +1570,7 @@ def _v149(x: Any) -> bool:
     return True
 
 
-def _v150(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1544,54 +1579,54 @@ def _v150(x: Any) -> bool:
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T58.get(key)
+            check = _T60.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v153(x: Any) -> bool:
-    if not (_v154(x) if _v155(x) else True):
+def _v158(x: Any) -> bool:
+    if not (_v159(x) if _v160(x) else True):
         return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T59.get(key)
+            check = _T61.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1603,34 +1638,34 @@ def _v157(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T73.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v160(item):
+        if not _v165(item):
             return False
     return True
 
 
-def _v160(x: Any) -> bool:
-    if sum((_v161(x), _v174(x),)) != 1:
+def _v165(x: Any) -> bool:
+    if sum((_v166(x), _v179(x),)) != 1:
         return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1662,93 +1697,35 @@ def _v161(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T64.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v162(x: Any) -> bool:
-    if not x == 'base':
-        return False
-    return True
-
-
-def _v163(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v164(x[0]):
-        return False
-    if len(x) > 1 and not _v164(x[1]):
-        return False
-    return True
-
-
-def _v164(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
-def _v165(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v166(item):
-            return False
-    return True
-
-
-def _v166(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'dice' not in x:
-        return False
-    if 'entry' not in x:
-        return False
-    for key, value in x.items():
-        check = _T61.get(key)
+        check = _T66.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v167(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not x == 'base':
         return False
-    for item in x:
-        if not _v168(item):
-            return False
     return True
 
 
 def _v168(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
+    if len(x) < 2:
         return False
-    for item in x:
-        if not _v169(item):
-            return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v169(x[0]):
+        return False
+    if len(x) > 1 and not _v169(x[1]):
+        return False
     return True
 
 
 def _v169(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    if len(x) < 4:
-        return False
-    for item in x:
-        if not _v163(item):
-            return False
     return True
 
 
@@ -1764,11 +1741,13 @@ def _v170(x: Any) -> bool:
 def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'allowance' not in x:
+    if 'terrain' not in x:
         return False
-    if 'probability' not in x:
+    if 'die' not in x:
         return False
-    if 'region' not in x:
+    if 'dice' not in x:
+        return False
+    if 'entry' not in x:
         return False
     for key, value in x.items():
         check = _T63.get(key)
@@ -1778,6 +1757,62 @@ def _v171(x: Any) -> bool:
 
 
 def _v172(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v173(item):
+            return False
+    return True
+
+
+def _v173(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v174(item):
+            return False
+    return True
+
+
+def _v174(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v168(item):
+            return False
+    return True
+
+
+def _v175(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v176(item):
+            return False
+    return True
+
+
+def _v176(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'allowance' not in x:
+        return False
+    if 'probability' not in x:
+        return False
+    if 'region' not in x:
+        return False
+    for key, value in x.items():
+        check = _T65.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v177(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -1785,13 +1820,13 @@ def _v172(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T64.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v178(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P1.search(x) is None):
@@ -1799,7 +1834,7 @@ def _v173(x: Any) -> bool:
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v179(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1811,28 +1846,28 @@ def _v174(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v177(item):
+        if not _v182(item):
             return False
     return True
 
 
-def _v177(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1844,34 +1879,34 @@ def _v177(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T69.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v178(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E65):
+def _v183(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E67):
         return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v181(item):
+        if not _v186(item):
             return False
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1879,22 +1914,22 @@ def _v181(x: Any) -> bool:
     if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v183(item):
+        if not _v188(item):
             return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1904,70 +1939,7 @@ def _v183(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T67.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v184(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v185(item):
-            return False
-    return True
-
-
-def _v185(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'base' not in x:
-        return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'values' not in x:
-        return False
-    for key, value in x.items():
-        check = _T66.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v186(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v1(item):
-            return False
-    return True
-
-
-def _v187(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v163(value):
-            return False
-    return True
-
-
-def _v188(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'movecheck' not in x:
-        return False
-    if 'files' not in x:
-        return False
-    if 'summary' not in x:
-        return False
-    if 'findings' not in x:
-        return False
-    for key, value in x.items():
-        check = _T84.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1983,6 +1955,69 @@ def _v189(x: Any) -> bool:
 
 
 def _v190(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'base' not in x:
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'values' not in x:
+        return False
+    for key, value in x.items():
+        check = _T68.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v191(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v1(item):
+            return False
+    return True
+
+
+def _v192(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v168(value):
+            return False
+    return True
+
+
+def _v193(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'files' not in x:
+        return False
+    if 'summary' not in x:
+        return False
+    if 'findings' not in x:
+        return False
+    for key, value in x.items():
+        check = _T86.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v194(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v195(item):
+            return False
+    return True
+
+
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2014,91 +2049,24 @@ def _v190(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T80.get(key)
+        check = _T82.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v191(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v192(item):
-            return False
-    return True
-
-
-def _v192(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E72):
-        return False
-    return True
-
-
-def _v193(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v194(item):
-            return False
-    return True
-
-
-def _v194(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T73.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v195(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v5(value):
             return False
     return True
 
 
 def _v196(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'edition' not in x:
-        return False
-    if 'options' not in x:
-        return False
-    if 'selection' not in x:
-        return False
-    for key, value in x.items():
-        check = _T79.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v197(item):
             return False
     return True
 
 
 def _v197(x: Any) -> bool:
-    if not (isinstance(x, dict) or x is None):
+    if not (isinstance(x, str) and x in _E74):
         return False
-    if isinstance(x, dict):
-        if 'system' not in x:
-            return False
-        if 'name' not in x:
-            return False
-        if 'instead_of' not in x:
-            return False
-        if 'config' not in x:
-            return False
-        for key, value in x.items():
-            check = _T74.get(key)
-            if check is None or not check(value):
-                return False
     return True
 
 
@@ -2114,6 +2082,73 @@ def _v198(x: Any) -> bool:
 def _v199(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T75.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v200(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v5(value):
+            return False
+    return True
+
+
+def _v201(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'edition' not in x:
+        return False
+    if 'options' not in x:
+        return False
+    if 'selection' not in x:
+        return False
+    for key, value in x.items():
+        check = _T81.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v202(x: Any) -> bool:
+    if not (isinstance(x, dict) or x is None):
+        return False
+    if isinstance(x, dict):
+        if 'system' not in x:
+            return False
+        if 'name' not in x:
+            return False
+        if 'instead_of' not in x:
+            return False
+        if 'config' not in x:
+            return False
+        for key, value in x.items():
+            check = _T76.get(key)
+            if check is None or not check(value):
+                return False
+    return True
+
+
+def _v203(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v204(item):
+            return False
+    return True
+
+
+def _v204(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'system' not in x:
         return False
     if 'name' not in x:
@@ -2127,32 +2162,32 @@ def _v199(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T76.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v200(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     return True
 
 
-def _v201(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E75):
+def _v206(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E77):
         return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v203(item):
+        if not _v208(item):
             return False
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2166,19 +2201,19 @@ def _v203(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v204(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E77):
+def _v209(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E79):
         return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2198,28 +2233,28 @@ def _v205(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T81.get(key)
+        check = _T83.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v208(item):
+        if not _v213(item):
             return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2243,13 +2278,13 @@ def _v208(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T83.get(key)
+        check = _T85.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P2.search(x) is None):
@@ -2257,13 +2292,13 @@ def _v209(x: Any) -> bool:
     return True
 
 
-def _v210(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E82):
+def _v215(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E84):
         return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2271,7 +2306,7 @@ def _v211(x: Any) -> bool:
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2287,32 +2322,32 @@ def _v212(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T94.get(key)
+        check = _T98.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T85.get(key)
+        check = _T87.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v214(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v215(item):
+        if not _v220(item):
             return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2322,22 +2357,22 @@ def _v215(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T86.get(key)
+        check = _T88.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v217(item):
+        if not _v222(item):
             return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2351,62 +2386,7 @@ def _v217(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v218(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v219(item):
-            return False
-    return True
-
-
-def _v219(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'from' not in x:
-        return False
-    if 'to' not in x:
-        return False
-    if 'amount' not in x:
-        return False
-    if 'reason' not in x:
-        return False
-    for key, value in x.items():
-        check = _T88.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v220(x: Any) -> bool:
-    if sum((_v221(x), _v222(x),)) != 1:
-        return False
-    return True
-
-
-def _v221(x: Any) -> bool:
-    if not (x is None):
-        return False
-    return True
-
-
-def _v222(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'amount' not in x:
-        return False
-    if 'territories' not in x:
-        return False
-    for key, value in x.items():
-        check = _T90.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2424,6 +2404,61 @@ def _v223(x: Any) -> bool:
 def _v224(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T90.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v225(x: Any) -> bool:
+    if sum((_v226(x), _v227(x),)) != 1:
+        return False
+    return True
+
+
+def _v226(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v227(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T92.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v228(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v229(item):
+            return False
+    return True
+
+
+def _v229(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'power' not in x:
         return False
     if 'name' not in x:
@@ -2435,13 +2470,13 @@ def _v224(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T91.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v225(x: Any) -> bool:
+def _v230(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2449,73 +2484,9 @@ def _v225(x: Any) -> bool:
     return True
 
 
-def _v226(x: Any) -> bool:
-    if sum((_v221(x), _v14(x),)) != 1:
-        return False
-    return True
-
-
-def _v227(x: Any) -> bool:
-    if not (isinstance(x, dict) or x is None):
-        return False
-    if isinstance(x, dict):
-        if 'units' not in x:
-            return False
-        if 'settled' not in x:
-            return False
-        for key, value in x.items():
-            check = _T92.get(key)
-            if check is None or not check(value):
-                return False
-    return True
-
-
-def _v228(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E91):
-        return False
-    return True
-
-
-def _v229(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v230(item):
-            return False
-    return True
-
-
-def _v230(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'side' not in x:
-        return False
-    if 'cities' not in x:
-        return False
-    if 'needed' not in x:
-        return False
-    for key, value in x.items():
-        check = _T93.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
 def _v231(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if sum((_v226(x), _v14(x),)) != 1:
         return False
-    if 'movecheck' not in x:
-        return False
-    if 'title' not in x:
-        return False
-    if 'files' not in x:
-        return False
-    if 'sections' not in x:
-        return False
-    for key, value in x.items():
-        check = _T101.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2531,6 +2502,119 @@ def _v232(x: Any) -> bool:
 def _v233(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
+    if 'rolled' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'applied' not in x:
+        return False
+    if 'on' not in x:
+        return False
+    if 'owner' not in x:
+        return False
+    if 'cap' not in x:
+        return False
+    for key, value in x.items():
+        check = _T94.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v234(x: Any) -> bool:
+    if not (isinstance(x, list) or x is None):
+        return False
+    if isinstance(x, list):
+        for item in x:
+            if not _v101(item):
+                return False
+    return True
+
+
+def _v235(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E93):
+        return False
+    return True
+
+
+def _v236(x: Any) -> bool:
+    if not (isinstance(x, dict) or x is None):
+        return False
+    if isinstance(x, dict):
+        if 'units' not in x:
+            return False
+        if 'settled' not in x:
+            return False
+        for key, value in x.items():
+            check = _T96.get(key)
+            if check is None or not check(value):
+                return False
+    return True
+
+
+def _v237(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E95):
+        return False
+    return True
+
+
+def _v238(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v239(item):
+            return False
+    return True
+
+
+def _v239(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'side' not in x:
+        return False
+    if 'cities' not in x:
+        return False
+    if 'needed' not in x:
+        return False
+    for key, value in x.items():
+        check = _T97.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v240(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'title' not in x:
+        return False
+    if 'files' not in x:
+        return False
+    if 'sections' not in x:
+        return False
+    for key, value in x.items():
+        check = _T105.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v241(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v242(item):
+            return False
+    return True
+
+
+def _v242(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'path' not in x:
         return False
     if 'kind' not in x:
@@ -2544,22 +2628,22 @@ def _v233(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T95.get(key)
+        check = _T99.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v235(item):
+        if not _v244(item):
             return False
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2571,34 +2655,34 @@ def _v235(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T100.get(key)
+        check = _T104.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v236(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E96):
+def _v245(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E100):
         return False
     return True
 
 
-def _v237(x: Any) -> bool:
+def _v246(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v238(item):
+        if not _v247(item):
             return False
     return True
 
 
-def _v238(x: Any) -> bool:
-    if sum((_v239(x), _v241(x), _v243(x),)) != 1:
+def _v247(x: Any) -> bool:
+    if sum((_v248(x), _v250(x), _v252(x),)) != 1:
         return False
     return True
 
 
-def _v239(x: Any) -> bool:
+def _v248(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2606,19 +2690,19 @@ def _v239(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T97.get(key)
+        check = _T101.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v240(x: Any) -> bool:
+def _v249(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v241(x: Any) -> bool:
+def _v250(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2626,19 +2710,19 @@ def _v241(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T98.get(key)
+        check = _T102.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v242(x: Any) -> bool:
+def _v251(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v243(x: Any) -> bool:
+def _v252(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2648,19 +2732,19 @@ def _v243(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T99.get(key)
+        check = _T103.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v244(x: Any) -> bool:
+def _v253(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v245(x: Any) -> bool:
+def _v254(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2698,92 +2782,96 @@ _T25: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'def
 _T26: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v60, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v64, 'connections': _v18, 'control': _v20, 'canals': _v66, 'units': _v68, 'unit_types': _v71}
 _E27 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
 _T28: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v75}
-_T29: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v77, 'defenders': _v77, 'from': _v11, 'amphibious': _v77}
-_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v59, 'rules': _v4, 'options': _v60, 'map': _v62, 'turn': _v74, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v76, 'units': _v68, 'battles': _v78}
-_E31 = frozenset(['combat_move', 'noncombat_move'])
-_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v85, 'path': _v87, 'transport': _v4, 'attack': _v88, 'note': _v5}
-_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v81, 'state': _v4, 'power': _v4, 'phase': _v82, 'moves': _v83}
-_T34: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T35: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v15}
-_T36: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v86}
-_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v77, 'defender_losses': _v77, 'retreat': _v4, 'submerged': _v93, 'damaged': _v94, 'bombing': _v96, 'defender_landing': _v97}
-_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v90, 'state': _v4, 'power': _v4, 'phase': _v90, 'results': _v91}
-_T39: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v100, 'state': _v4, 'power': _v4, 'phase': _v100, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T40: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v86, 'from': _v4, 'fighters_from': _v86}
-_T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v102, 'state': _v4, 'power': _v4, 'phase': _v102, 'place': _v103}
-_E42 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E43 = frozenset(['centre', 'edge'])
-_E44 = frozenset(['per_file', 'whole_corps'])
-_E45 = frozenset(['half_of_max', 'half_of_mobility'])
-_T46: dict[str, Callable[[Any], bool]] = {'dice': _v109, 'penalties': _v111, 'tolerance': _v49, 'contact_gap': _v49, 'prebattle_distance': _v49, 'prebattle_bonus': _v113, 'prebattle_measure': _v114, 'corps_penalty': _v115, 'back_distance': _v116, 'pass_through_limit': _v117}
-_T47: dict[str, Callable[[Any], bool]] = {'width': _v119, 'depth': _v119}
-_E48 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v122, 'polygon': _v123}
-_T50: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v124, 'terrain': _v4, 'corps': _v4}
-_T51: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v113, 'y': _v113, 'facing': _v133, 'width': _v119, 'depth': _v119, 'mobility': _v46}
-_T52: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v135}
-_T53: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v46, 'base': _v130, 'bases': _v131, 'formation': _v134}
-_T54: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v106, 'kind': _v59, 'name': _v107, 'options': _v108, 'to_move': _v4, 'field': _v118, 'terrain': _v120, 'landmarks': _v125, 'sides': _v127}
-_E55 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T56: dict[str, Callable[[Any], bool]] = {'x': _v113, 'y': _v113, 'facing': _v133}
-_T57: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v141, 'landmark': _v4, 'rolls': _v142, 'end': _v145, 'base': _v4, 'path': _v147, 'facing': _v133, 'note': _v5}
-_T58: dict[str, Callable[[Any], bool]] = {'order': _v152}
-_T59: dict[str, Callable[[Any], bool]] = {'order': _v156}
-_T60: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v106, 'kind': _v81, 'state': _v4, 'side': _v4, 'orders': _v139}
-_T61: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v164}
-_T62: dict[str, Callable[[Any], bool]] = {'fraction': _v173, 'decimal': _v117}
-_T63: dict[str, Callable[[Any], bool]] = {'allowance': _v164, 'probability': _v172, 'region': _v167}
-_T64: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v162, 'side': _v5, 'corps': _v5, 'centre': _v163, 'facing': _v164, 'mobility': _v164, 'allowance': _v164, 'tolerance': _v164, 'engaged': _v57, 'owed': _v165, 'clear': _v167, 'levels': _v170, 'limit': _v167}
-_E65 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T66: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v186}
-_T67: dict[str, Callable[[Any], bool]] = {'probability': _v172, 'rolls': _v184, 'ends': _v187}
-_T68: dict[str, Callable[[Any], bool]] = {'bases': _v57, 'outcomes': _v182}
-_T69: dict[str, Callable[[Any], bool]] = {'order': _v178, 'landmark': _v179, 'reason': _v179, 'groups': _v180}
-_T70: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v175, 'side': _v5, 'orders': _v176}
-_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v158, 'state': _v5, 'reach': _v159}
-_E72 = frozenset(['illegal', 'legal', 'unchecked'])
-_T73: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v57, 'rides': _v195}
-_T74: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v179, 'config': _v5}
-_E75 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T76: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v200, 'edition_value': _v200, 'source': _v201, 'file': _v179}
-_E77 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T78: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v204, 'codes': _v57, 'pattern': _v179, 'applied': _v7}
-_T79: dict[str, Callable[[Any], bool]] = {'edition': _v197, 'options': _v198, 'selection': _v202}
-_T80: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v179, 'config': _v179, 'error': _v179, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v57, 'verdicts': _v191, 'assignment': _v193, 'overrides': _v196}
-_T81: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E82 = frozenset(['error', 'note', 'warning'])
-_T83: dict[str, Callable[[Any], bool]] = {'code': _v209, 'name': _v4, 'severity': _v210, 'message': _v5, 'clauses': _v57, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v211, 'order_id': _v179}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v189, 'summary': _v205, 'readings': _v206, 'statistics': _v14, 'findings': _v207}
-_T85: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T86: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T87: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v179, 'liberated': _v7}
-_T88: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T89: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T90: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v223, 'bonus': _v15}
-_E91 = frozenset(['kept', 'lost', 'refunded'])
-_T92: dict[str, Callable[[Any], bool]] = {'units': _v77, 'settled': _v228}
-_T93: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v57, 'needed': _v25, 'setting': _v179}
-_T94: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v179, 'text': _v5, 'forced': _v7, 'turn': _v213, 'destroyed': _v214, 'captured': _v216, 'transfers': _v218, 'spent': _v14, 'purchased': _v14, 'income': _v220, 'refunded': _v225, 'ipcs': _v226, 'notes': _v57, 'unplaced': _v227, 'victory': _v229, 'victory_cities': _v14}
-_T95: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E96 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T97: dict[str, Callable[[Any], bool]] = {'type': _v240, 'text': _v5}
-_T98: dict[str, Callable[[Any], bool]] = {'type': _v242, 'items': _v57}
-_T99: dict[str, Callable[[Any], bool]] = {'type': _v244, 'headers': _v57, 'rows': _v245}
-_T100: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v236, 'facts': _v206, 'blocks': _v237}
-_T101: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v232, 'sections': _v234}
+_E29 = frozenset(['land', 'raid', 'sea'])
+_T30: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v80, 'attackers': _v77, 'defenders': _v77, 'from': _v11, 'amphibious': _v77}
+_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v59, 'rules': _v4, 'options': _v60, 'map': _v62, 'turn': _v74, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v76, 'units': _v68, 'battles': _v78}
+_E32 = frozenset(['combat_move', 'noncombat_move'])
+_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v86, 'path': _v88, 'transport': _v4, 'attack': _v89, 'raid': _v7, 'note': _v5}
+_T34: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v82, 'state': _v4, 'power': _v4, 'phase': _v83, 'moves': _v84}
+_E35 = frozenset(['land', 'raid', 'sea'])
+_T36: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T37: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v99}
+_T38: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v87}
+_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v94, 'attacker_losses': _v77, 'defender_losses': _v77, 'retreat': _v4, 'submerged': _v95, 'damaged': _v96, 'bombing': _v98, 'defender_landing': _v102}
+_T40: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v91, 'state': _v4, 'power': _v4, 'phase': _v91, 'results': _v92}
+_T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v105, 'state': _v4, 'power': _v4, 'phase': _v105, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v87, 'from': _v4, 'fighters_from': _v87}
+_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v107, 'state': _v4, 'power': _v4, 'phase': _v107, 'place': _v108}
+_E44 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E45 = frozenset(['centre', 'edge'])
+_E46 = frozenset(['per_file', 'whole_corps'])
+_E47 = frozenset(['half_of_max', 'half_of_mobility'])
+_T48: dict[str, Callable[[Any], bool]] = {'dice': _v114, 'penalties': _v116, 'tolerance': _v49, 'contact_gap': _v49, 'prebattle_distance': _v49, 'prebattle_bonus': _v118, 'prebattle_measure': _v119, 'corps_penalty': _v120, 'back_distance': _v121, 'pass_through_limit': _v122}
+_T49: dict[str, Callable[[Any], bool]] = {'width': _v124, 'depth': _v124}
+_E50 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T51: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v127, 'polygon': _v128}
+_T52: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v129, 'terrain': _v4, 'corps': _v4}
+_T53: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v118, 'y': _v118, 'facing': _v138, 'width': _v124, 'depth': _v124, 'mobility': _v46}
+_T54: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v140}
+_T55: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v46, 'base': _v135, 'bases': _v136, 'formation': _v139}
+_T56: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v111, 'kind': _v59, 'name': _v112, 'options': _v113, 'to_move': _v4, 'field': _v123, 'terrain': _v125, 'landmarks': _v130, 'sides': _v132}
+_E57 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T58: dict[str, Callable[[Any], bool]] = {'x': _v118, 'y': _v118, 'facing': _v138}
+_T59: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v146, 'landmark': _v4, 'rolls': _v147, 'end': _v150, 'base': _v4, 'path': _v152, 'facing': _v138, 'note': _v5}
+_T60: dict[str, Callable[[Any], bool]] = {'order': _v157}
+_T61: dict[str, Callable[[Any], bool]] = {'order': _v161}
+_T62: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v111, 'kind': _v82, 'state': _v4, 'side': _v4, 'orders': _v144}
+_T63: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v169}
+_T64: dict[str, Callable[[Any], bool]] = {'fraction': _v178, 'decimal': _v122}
+_T65: dict[str, Callable[[Any], bool]] = {'allowance': _v169, 'probability': _v177, 'region': _v172}
+_T66: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v167, 'side': _v5, 'corps': _v5, 'centre': _v168, 'facing': _v169, 'mobility': _v169, 'allowance': _v169, 'tolerance': _v169, 'engaged': _v57, 'owed': _v170, 'clear': _v172, 'levels': _v175, 'limit': _v172}
+_E67 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T68: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v191}
+_T69: dict[str, Callable[[Any], bool]] = {'probability': _v177, 'rolls': _v189, 'ends': _v192}
+_T70: dict[str, Callable[[Any], bool]] = {'bases': _v57, 'outcomes': _v187}
+_T71: dict[str, Callable[[Any], bool]] = {'order': _v183, 'landmark': _v184, 'reason': _v184, 'groups': _v185}
+_T72: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v180, 'side': _v5, 'orders': _v181}
+_T73: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v163, 'state': _v5, 'reach': _v164}
+_E74 = frozenset(['illegal', 'legal', 'unchecked'])
+_T75: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v57, 'rides': _v200}
+_T76: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v184, 'config': _v5}
+_E77 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T78: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v205, 'edition_value': _v205, 'source': _v206, 'file': _v184}
+_E79 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T80: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v209, 'codes': _v57, 'pattern': _v184, 'applied': _v7}
+_T81: dict[str, Callable[[Any], bool]] = {'edition': _v202, 'options': _v203, 'selection': _v207}
+_T82: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v184, 'config': _v184, 'error': _v184, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v57, 'verdicts': _v196, 'assignment': _v198, 'overrides': _v201}
+_T83: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E84 = frozenset(['error', 'note', 'warning'])
+_T85: dict[str, Callable[[Any], bool]] = {'code': _v214, 'name': _v4, 'severity': _v215, 'message': _v5, 'clauses': _v57, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v216, 'order_id': _v184}
+_T86: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v194, 'summary': _v210, 'readings': _v211, 'statistics': _v14, 'findings': _v212}
+_T87: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T88: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T89: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v184, 'liberated': _v7}
+_T90: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T91: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
+_T92: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v228, 'bonus': _v15}
+_E93 = frozenset(['factory', 'ipcs'])
+_T94: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v234, 'applied': _v15, 'on': _v235, 'owner': _v184, 'cap': _v184}
+_E95 = frozenset(['kept', 'lost', 'refunded'])
+_T96: dict[str, Callable[[Any], bool]] = {'units': _v77, 'settled': _v237}
+_T97: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v57, 'needed': _v25, 'setting': _v184}
+_T98: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v184, 'text': _v5, 'forced': _v7, 'turn': _v218, 'destroyed': _v219, 'captured': _v221, 'transfers': _v223, 'spent': _v14, 'purchased': _v14, 'income': _v225, 'refunded': _v230, 'ipcs': _v231, 'notes': _v57, 'bombing': _v232, 'unplaced': _v236, 'victory': _v238, 'victory_cities': _v14}
+_T99: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E100 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T101: dict[str, Callable[[Any], bool]] = {'type': _v249, 'text': _v5}
+_T102: dict[str, Callable[[Any], bool]] = {'type': _v251, 'items': _v57}
+_T103: dict[str, Callable[[Any], bool]] = {'type': _v253, 'headers': _v57, 'rows': _v254}
+_T104: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v245, 'facts': _v211, 'blocks': _v246}
+_T105: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v241, 'sections': _v243}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
     'aa-state': _v58,
-    'aa-orders': _v80,
-    'aa-battles': _v89,
-    'aa-purchase': _v99,
-    'aa-mobilize': _v101,
-    'maneuver-state': _v105,
-    'maneuver-orders': _v138,
-    'reach': _v157,
-    'report': _v188,
-    'apply-report': _v212,
-    'summary': _v231,
+    'aa-orders': _v81,
+    'aa-battles': _v90,
+    'aa-purchase': _v104,
+    'aa-mobilize': _v106,
+    'maneuver-state': _v110,
+    'maneuver-orders': _v143,
+    'reach': _v162,
+    'report': _v193,
+    'apply-report': _v217,
+    'summary': _v240,
 }

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from movecheck.aa.editions import AA1942, find_edition
-from movecheck.aa.gamemap import GameMap
 from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
+from movecheck.aa.maps.gamemap import GameMap
 from movecheck.cli import main
 from tests.harness import yaml_data, yaml_text
 
@@ -413,7 +413,7 @@ def met_position(objective: dict[str, Any]) -> tuple[dict[str, str], list[dict[s
 
 
 def objective_met(objective: dict[str, Any], control: dict[str, str], units: list[dict[str, Any]]) -> bool:
-    from movecheck.aa.objectives import judged
+    from movecheck.aa.turn.objectives import judged
 
     found = [o for o in judged(board_of(control, units, objective["power"]), objective["power"])
              if o.name == objective["name"]]
@@ -463,7 +463,7 @@ def test_the_italian_objective_and_enemy_warships(kind: str, met: bool) -> None:
 
 
 def test_the_bonus_is_collected_with_the_income_only_when_the_capital_is_held() -> None:
-    from movecheck.aa.income import income
+    from movecheck.aa.turn.income import income
 
     objective = OBJECTIVES[0]
     control, units = met_position(objective)

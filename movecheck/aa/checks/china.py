@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 from movecheck.aa.checks import aa_clause
 from movecheck.aa.checks.mobilize import mobilize_clause
-from movecheck.aa.china import allowed_spaces, placement_limit, places_anywhere
+from movecheck.aa.turn.china import allowed_spaces, placement_limit, places_anywhere
 from movecheck.clauses import Violation
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
-    from movecheck.aa.mobilize import Mobilization, Placement
     from movecheck.aa.moves import Move
     from movecheck.aa.phase import Phase
+    from movecheck.aa.turn.mobilize import Mobilization, Placement
 
 
 @aa_clause("AA110", "move-not-allowed", "error",
