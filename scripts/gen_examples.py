@@ -11,7 +11,8 @@
 
 the British blitz of round 2 (examples/aa/orders/uk2-combat.yaml -> examples/aa/states/uk2-battles.yaml),
 and a whole round 1 of all five powers in examples/aa/game/ (:data:`GAME`), from ``movecheck init`` to the
-Russians' round-2 purchase state.
+Russians' round-2 purchase state, and a round 1 of the Anniversary 1941 scenario, all seven powers, in
+examples/aa/anniversary/ (:data:`ANNIVERSARY`) with each power's post (:data:`POSTS`).
 
 Run from anywhere: paths are given relative to the repository (they appear in each
 state's header comment), so the output is the same bytes on every machine.
@@ -60,7 +61,56 @@ def game_chain() -> tuple[tuple[str, str], ...]:
 
 
 GAME = game_chain()
-CHAIN = CHAIN + GAME
+
+ANNIVERSARY_PHASES = {"purchase": "purchase", "combat_move": "combat", "battles": "battles",
+                      "noncombat_move": "noncombat", "mobilize": "mobilize"}
+
+
+def anniversary_chain() -> tuple[tuple[str, str], ...]:
+    """examples/aa/anniversary/: round 1 of the Anniversary 1941 scenario, every phase of the map's sequence (the
+    Chinese phases inside the Americans' turn), each file applied to the state of its own name."""
+    from movecheck.aa.maps import builtin_map
+
+    folder = "examples/aa/anniversary"
+    steps = [(step["power"].lower(), ANNIVERSARY_PHASES[step["phase"]])
+             for step in builtin_map("aa-anniversary-1941")["sequence"]]
+    names = [f"r1-{power}-{phase}" for power, phase in steps] + ["r2-germans-purchase"]
+    chain = [("init aa-anniversary-1941", f"{folder}/states/{names[0]}.yaml")]
+    chain += [(f"{folder}/orders/{name}.yaml", f"{folder}/states/{after}.yaml") for name, after in pairwise(names)]
+    return tuple(chain)
+
+
+ANNIVERSARY = anniversary_chain()
+CHAIN = CHAIN + GAME + ANNIVERSARY
+
+
+def anniversary_posts() -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The forum post of each power's turn of the Anniversary round (``movecheck summary`` of its files; the
+    Chinese post tells the Chinese phases, the American one the Americans')."""
+    orders = [o for o, _state in ANNIVERSARY if not o.startswith("init ")]
+    powers = dict.fromkeys(Path(o).name.split("-")[1] for o in orders)
+    return tuple((tuple(o for o in orders if Path(o).name.split("-")[1] == power),
+                  f"examples/aa/anniversary/posts/r1-{power}.md") for power in powers)
+
+
+POSTS = anniversary_posts()
+
+
+def post(orders: tuple[str, ...]) -> str:
+    """The text ``movecheck summary ORDERS...`` prints, run from the repository's root."""
+    from movecheck.cli import main
+
+    out = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        with contextlib.redirect_stdout(out):
+            code = main(["summary", *orders, "--isolated"])
+    finally:
+        os.chdir(cwd)
+    if code != 0:
+        raise SystemExit(f"gen_examples: movecheck summary {' '.join(orders)} failed (exit {code}):\n{out.getvalue()}")
+    return out.getvalue()
 
 
 def applied(orders: str) -> str:
@@ -116,6 +166,18 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             target.write_text(text, encoding="utf-8", newline="\n")
             print(f"wrote {state}")
+    for orders, target_name in POSTS:
+        text = post(orders)
+        target = REPO / target_name
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            stale.append(target_name)
+            if args.check:
+                print(f"gen_examples: {target_name} is out of date; run python scripts/gen_examples.py",
+                      file=sys.stderr)
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8", newline="\n")
+            print(f"wrote {target_name}")
     return 1 if stale and args.check else 0
 
 

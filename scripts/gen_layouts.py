@@ -34,21 +34,24 @@ from movecheck.aa.picture.layout import BoardShapes, Layout, read_centers, read_
 
 SOURCE = shared_folder() / "data" / "layouts"
 MAPS_DIR = REPO / "movecheck" / "aa" / "maps"
+BOARDS = {"aa-anniversary-1941": "aa-anniversary", "aa-anniversary-1942": "aa-anniversary"}
+"""A built-in map whose layout files are named after its board (the two Anniversary scenarios share one)."""
 
 
 def layout_text(name: str, source: Path) -> str:
     """The generated layout file of a built-in map."""
     names = [t["name"] for t in builtin_map(name)["territories"]]
-    centers, notes = read_centers((source / f"{name}.centers.txt").read_text(encoding="utf-8"), set(names))
+    board = BOARDS.get(name, name)
+    centers, notes = read_centers((source / f"{board}.centers.txt").read_text(encoding="utf-8"), set(names))
     if notes:
         raise SystemExit(f"gen_layouts: {name}.centers.txt: " + "; ".join(notes))
     missing = [n for n in names if n not in centers]
     if missing:
         raise SystemExit(f"gen_layouts: {name}: no centre for {', '.join(missing)}")
-    properties = (source / f"{name}.properties").read_text(encoding="utf-8")
+    properties = (source / f"{board}.properties").read_text(encoding="utf-8")
     width, height, wrap = read_properties(properties)
     layout = Layout(width, height, wrap, {n: centers[n] for n in names}, board=board_of(name, source, names))
-    data = {"map": name, "source": f"data/layouts/{name}.centers.txt", **layout.as_data()}
+    data = {"map": name, "source": f"data/layouts/{board}.centers.txt", **layout.as_data()}
     return compact_json(data)
 
 
@@ -70,7 +73,7 @@ def board_of(name: str, source: Path, names: list[str]) -> BoardShapes:
     known = set(names)
 
     def text(suffix: str) -> str:
-        path = source / f"{name}.{suffix}"
+        path = source / f"{BOARDS.get(name, name)}.{suffix}"
         return path.read_text(encoding="utf-8") if path.is_file() else ""
 
     shapes = board_files.read_polygons(text("polygons.txt"), known)

@@ -49,6 +49,8 @@ from movecheck.aa.names import fold  # noqa: E402  (how movecheck compares two s
 MAPS = {
     "aa1942-2e": "aa1942-2e.map.json",
     "aa-revised": "aa-revised.map.json",
+    "aa-anniversary-1941": "aa-anniversary-1941.map.json",
+    "aa-anniversary-1942": "aa-anniversary-1942.map.json",
 }
 
 # built-in map name -> the rules edition it is drawn for (its ``edition`` key); an edition
@@ -56,6 +58,8 @@ MAPS = {
 MAP_EDITIONS = {
     "aa1942-2e": "aa1942",
     "aa-revised": "aa-revised",
+    "aa-anniversary-1941": "aa-anniversary",
+    "aa-anniversary-1942": "aa-anniversary",
 }
 
 # Numbers stated by the spec; checked in addition to the source's own `counts`.
@@ -71,6 +75,15 @@ EXPECTED = {
     "aa-revised": {
         "territories_total": 143,
         "connections": 349,
+    },
+    # spec aa-anniversary.md: 162 spaces (97 land of which 15 impassable, 65 sea), 407 connections
+    "aa-anniversary-1941": {
+        "territories_total": 162, "land_territories": 97, "impassable": 15, "sea_zones": 65, "connections": 407,
+        "victory_cities": 18, "national_objectives": 17,
+    },
+    "aa-anniversary-1942": {
+        "territories_total": 162, "land_territories": 97, "impassable": 15, "sea_zones": 65, "connections": 407,
+        "victory_cities": 18, "national_objectives": 17,
     },
 }
 
@@ -193,13 +206,11 @@ def build_territory(t: dict) -> dict:
 
 
 def add_aliases(territories: list[dict]) -> None:
-    """Give each territory its abbreviations (none may be spelt like a territory's name)."""
+    """Give each territory its abbreviations, but not one spelt like a territory of the map (the Anniversary
+    board has a territory Balkans, elsewhere an abbreviation of Bulgaria Romania)."""
     names = {fold(t["name"]) for t in territories}
     for t in territories:
-        aliases = TERRITORY_ABBREVIATIONS.get(t["name"], ())
-        for alias in aliases:
-            check(fold(alias) not in names,
-                  f"abbreviation {alias!r} of {t['name']!r} is spelt like a territory")
+        aliases = [a for a in TERRITORY_ABBREVIATIONS.get(t["name"], ()) if fold(a) not in names]
         if aliases:
             t["aliases"] = list(aliases)
 
@@ -216,6 +227,17 @@ def build_territories(src: dict) -> list[dict]:
             check(t["capital"] in powers,
                   f"{t['name']!r}: capital of unknown power {t['capital']!r}")
     return sorted(territories, key=space_key)
+
+
+def add_original_owners(territories: list[dict], src: dict) -> None:
+    """Give each territory whose original owner (liberation returns it to them) is not its first holder
+    its ``original_owner`` (TripleA's ``originalOwner``)."""
+    original = {t["name"]: t["originalOwner"] for t in src["territories"] if t.get("originalOwner")}
+    for t in territories:
+        power = original.get(t["name"])
+        if power is not None and power != src["owners"].get(t["name"]):
+            check(power in src["players"], f"{t['name']!r}: original owner {power!r} is not a power")
+            t["original_owner"] = power
 
 
 def build_treasuries(src: dict) -> dict[str, int]:
@@ -265,7 +287,11 @@ def build_sides(src: dict) -> dict[str, list[str]]:
 
 def build_control(src: dict, territories: list[dict]) -> dict[str, str]:
     by_name = {t["name"]: t for t in territories}
-    owners = src["owners"]
+    # an impassable territory the source gives an owner (Saudi Arabia, British in Anniversary) is neutral
+    # here, held by nobody: no unit may enter it and it is worth nothing
+    impassable = {t["name"] for t in src["territories"] if t.get("impassable") and not t.get("neutral")}
+    check(all(not by_name[name].get("production") for name in impassable), "an impassable territory has a value")
+    owners = {name: power for name, power in src["owners"].items() if name not in impassable}
     for name, power in owners.items():
         check(name in by_name, f"owner given for unknown territory {name!r}")
         check(not by_name[name].get("sea"), f"owner given for sea zone {name!r}")
@@ -364,6 +390,115 @@ def build_unit_types(src: dict) -> dict[str, dict]:
     return {kind: built[kind] for kind in TYPE_ORDER if kind in built}
 
 
+# --- the Anniversary edition: turn sequence, National Objectives, China's rules, victory -------------
+
+# TripleA step delegate -> movecheck phase; a step movecheck has no phase for (bids, technology,
+# end of turn: the mobilization apply ends the turn) is left out
+STEP_PHASES = {"purchase": "purchase", "purchaseNoPU": "purchase", "battle": "battles", "place": "mobilize"}
+PHASE_ORDER = ["purchase", "combat_move", "battles", "noncombat_move", "mobilize"]
+CONDITION_KINDS = ("controls", "no_allied_units", "no_enemy_surface_warships")
+# TripleA's victory settings (game properties) -> the victory cities a side must hold
+VICTORY_SETTINGS = {"Projection of Power": 13, "Honorable Surrender": 15, "Total Victory": 18}
+
+
+def step_phase(step: dict) -> str | None:
+    """The movecheck phase of one TripleA step (None: a step movecheck has no phase for)."""
+    if step["delegate"] == "move":
+        return "noncombat_move" if step["name"].endswith("NonCombatMove") else "combat_move"
+    return STEP_PHASES.get(step["delegate"])
+
+
+def build_sequence(src: dict, powers: list[str]) -> list[dict]:
+    """The phases of a round in TripleA's step order: each power's five phases, in order, once each."""
+    steps = []
+    for step in src["sequence"]:
+        phase = step_phase(step)
+        if phase is not None:
+            check(step.get("player") in powers, f"step {step['name']!r} of unknown player {step.get('player')!r}")
+            steps.append({"power": step["player"], "phase": phase})
+    for power in powers:
+        own = [s["phase"] for s in steps if s["power"] == power]
+        check(own == PHASE_ORDER, f"the sequence gives the {power} the phases {own}, expected {PHASE_ORDER}")
+    return steps
+
+
+def build_condition(condition: dict, names: set[str]) -> dict:
+    kind = condition["kind"]
+    check(kind in CONDITION_KINDS, f"unknown objective condition {kind!r}")
+    out: dict = {"kind": kind}
+    if isinstance(condition.get("territories"), list):
+        listed = condition["territories"]
+        check(all(t in names for t in listed), f"objective condition names unknown spaces: {listed}")
+        check(condition.get("of") == len(listed), f"objective condition counts {condition.get('of')} of {listed}")
+        out["territories"] = listed
+        out["at_least"] = condition["at_least"]
+    else:
+        check(kind == "no_allied_units" and condition.get("territories") == "controlled",
+              f"objective condition {kind!r} lists no territories")
+    return out
+
+
+def build_objectives(src: dict, names: set[str]) -> list[dict]:
+    """The National Objectives: power, bonus, the conditions (all must hold) and the map's wording."""
+    objectives = []
+    for objective in src.get("national_objectives", []):
+        check(objective["power"] in src["players"], f"objective of unknown power {objective['power']!r}")
+        check(objective["applies"]["from_round"] == 1 and objective["applies"]["uses"] == "unlimited",
+              f"objective {objective['name']!r} of the {objective['power']} is limited; movecheck reads none")
+        objectives.append({
+            "power": objective["power"], "name": objective["name"], "ipcs": objective["ipc"],
+            "conditions": [build_condition(c, names) for c in objective["conditions"]],
+            "text": objective["text"],
+        })
+    return objectives
+
+
+def build_player_rules(src: dict, names: set[str]) -> dict[str, dict]:
+    """A power's own rules (China's): where its units may move, its free units, where it places them."""
+    rules = {}
+    for entry in src.get("player_rules", []):
+        read = entry["read"]
+        check(read["movement"]["type"] == "allowed", f"{entry['player']}: movement restriction not 'allowed'")
+        allowed = read["movement"]["territories"]
+        check(all(t in names for t in allowed), f"{entry['player']}: unknown territories in {allowed}")
+        check(read["placement"]["any_owned_territory"], f"{entry['player']}: placement rule not understood")
+        rules[entry["player"]] = {
+            "move_only_in": allowed,
+            "free_units": {"type": normalise_type(read["production"]["unit"]),
+                           "per_territories": read["production"]["per_territories"]},
+            "no_treasury": True,
+            "place_in_any_territory": True,
+            "place_in_captured": bool(read["placement"]["captured_territories_too"]),
+            "place_not_where_units_at_least": read["placement"]["not_where_own_units_at_least"],
+        }
+    return rules
+
+
+def build_victory(src: dict) -> dict:
+    """The victory cities a side must hold to win, by the map's victory setting (the smallest that is on)."""
+    settings = [name for name in VICTORY_SETTINGS if src["properties"].get(name)]
+    check(bool(settings), "no victory setting is on")
+    return {"setting": settings[0], "cities": VICTORY_SETTINGS[settings[0]]}
+
+
+def add_edition_facts(doc: dict, src: dict) -> None:
+    """The facts only an Anniversary source gives: turn sequence, objectives, player rules, victory."""
+    names = {t["name"] for t in doc["territories"]}
+    cities = {t["name"] for t in src["territories"] if t.get("victoryCity")}
+    for t in doc["territories"]:
+        if t["name"] in cities:
+            t["victory_city"] = True
+    doc["powers"] = list(src["turn_order"])
+    check(sorted(doc["powers"]) == sorted(src["players"]), "turn_order does not list every player once")
+    doc["sequence"] = build_sequence(src, doc["powers"])
+    doc["national_objectives"] = build_objectives(src, names)
+    doc["player_rules"] = build_player_rules(src, names)
+    doc["victory"] = build_victory(src)
+    frontier = {normalise_type(r["unit"]): r["cost"]["PUs"] for r in src["production_frontiers"]["production"]}
+    costs = {kind: facts["cost"] for kind, facts in doc["unit_types"].items()}
+    check(frontier == costs, f"production frontier {frontier} differs from the unit costs {costs}")
+
+
 # --- the whole map ------------------------------------------------------------------------
 
 
@@ -378,7 +513,9 @@ def measure(doc: dict, src: dict) -> dict[str, int]:
         "territories_total": len(doc["territories"]),
         "land_territories": len(land),
         "sea_zones": len(sea),
-        "neutral_land": sum(1 for t in land if t.get("neutral")),
+        # an impassable territory the source does not call neutral (Saudi Arabia in Anniversary) is neutral here
+        "neutral_land": sum(1 for t in land if t.get("neutral")) - sum(
+            1 for t in src["territories"] if t.get("impassable") and not t.get("neutral")),
         "impassable": sum(1 for t in src["territories"] if t.get("impassable")),
         "connections": len(doc["connections"]),
         "connections_land_land": kinds["land_land"],
@@ -387,6 +524,12 @@ def measure(doc: dict, src: dict) -> dict[str, int]:
         "unit_placements": len(src["units"]),
         "units_total": sum(u["count"] for u in doc["units"]),
         "canals": len(doc["canals"]),
+        "victory_cities": sum(1 for t in land if t.get("victory_city")),
+        "national_objectives": len(doc.get("national_objectives", [])),
+        "units_per_power": dict(Counter(u["power"] for u in doc["units"] for _ in range(u["count"]))),
+        "starting_pus": dict(doc["ipcs"]),
+        "income_at_start": {power: sum(t.get("production", 0) for t in land if doc["control"].get(t["name"]) == power)
+                            for power in doc["powers"]},
     }
 
 
@@ -406,6 +549,7 @@ def build_map(source_json: dict, name: str) -> dict:
     src = source_json
     info = src["info"]
     territories = build_territories(src)
+    add_original_owners(territories, src)
     order = {t["name"]: space_key(t) for t in territories}
     connections = build_connections(src, order)
     doc = {
@@ -428,6 +572,8 @@ def build_map(source_json: dict, name: str) -> dict:
     }
     if doc["edition"] is None:
         del doc["edition"]
+    if "turn_order" in src:
+        add_edition_facts(doc, src)
     used = {u["type"] for u in doc["units"]}
     check(used <= set(doc["unit_types"]),
           f"{name}: units of types without stats: {sorted(used - set(doc['unit_types']))}")

@@ -107,7 +107,7 @@ def test_input_problems_have_no_check_and_are_documented() -> None:
 
 
 def test_occasions_select_the_clauses_that_run() -> None:
-    assert [c.code for c in CATALOGUE.running("aa", "lint/map")] == ["AA907", "AA908", "AA910"]
+    assert [c.code for c in CATALOGUE.running("aa", "lint/map")] == ["AA907", "AA908", "AA910", "AA913"]
     assert "AA207" in [c.code for c in CATALOGUE.running("aa", "combat_move/end")]
     assert "AA207" not in [c.code for c in CATALOGUE.running("aa", "noncombat_move/end")]
     assert [c.code for c in CATALOGUE.running("maneuver", "lint/state")] == ["MV605"]

@@ -185,13 +185,15 @@ def test_a_bad_edition_declaration_is_refused() -> None:
         type("Twin", (AA1942,), {"name": "twin", "aliases": ("1942",)})
     with pytest.raises(TypeError, match="has no name"):
         type("Nameless", (Edition,), {})
-    assert set(EDITIONS) == {"aa1942", "aa-revised"}
+    assert set(EDITIONS) == {"aa1942", "aa-revised", "aa-anniversary"}
 
 
 def test_builtin_maps_name_their_edition() -> None:
     assert {name: builtin_map(name).get("edition") for name in BUILTIN_MAPS} == {
         "aa1942-2e": "aa1942",
         "aa-revised": "aa-revised",
+        "aa-anniversary-1941": "aa-anniversary",
+        "aa-anniversary-1942": "aa-anniversary",
     }
 
 
@@ -329,4 +331,5 @@ def test_rules_json_and_markdown_list_both_systems(run_main) -> None:
 def test_rules_of_an_unknown_edition_is_a_usage_error(run_main) -> None:
     code, out, err = run_main(["rules", "--rules", "aa-revisited"])
     assert (code, out) == (2, "")
-    assert err == "movecheck: error: unknown rules preset 'aa-revisited'; choose one of: aa1942, aa-revised\n"
+    assert err == ("movecheck: error: unknown rules preset 'aa-revisited'; choose one of: aa1942, aa-revised, "
+                   "aa-anniversary\n")

@@ -138,6 +138,10 @@ def _errors(schema: dict, data: object) -> list[tuple[list, str]]:
     return sorted((list(e.absolute_path), e.message) for e in validator_class()(schema).iter_errors(data))
 
 
+BUILTIN_WITH_EXAMPLES = ("aa1942-2e", "aa-revised", "aa-anniversary-1941")
+"""The built-in maps the examples are on (examples/aa/anniversary/: the Anniversary 1941 round)."""
+
+
 @pytest.fixture(scope="module")
 def map_schemas(tmp_path_factory) -> dict:
     """The map schemas of both built-in maps, written once (name, map) -> schema (``movecheck schema NAME --map
@@ -149,7 +153,7 @@ def map_schemas(tmp_path_factory) -> dict:
     from movecheck.cli import main
 
     schemas = {}
-    for game_map in ("aa1942-2e", "aa-revised"):
+    for game_map in BUILTIN_WITH_EXAMPLES:
         for name in ("aa-orders", "aa-state", "aa-battles", "aa-purchase", "aa-mobilize"):
             out, err = io.StringIO(), io.StringIO()
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -165,7 +169,7 @@ VALID_AA = sorted(p for p in AA_EXAMPLES.rglob("*.yaml") if not p.name.startswit
 @pytest.mark.parametrize("path", VALID_AA, ids=lambda p: str(p.relative_to(AA_EXAMPLES)))
 def test_map_schema_accepts_the_examples(map_schemas, path: Path) -> None:
     kind = _read(str(path)).kind
-    if kind == "aa-map" or _map_of(path) not in ("aa1942-2e", "aa-revised"):
+    if kind == "aa-map" or _map_of(path) not in BUILTIN_WITH_EXAMPLES:
         pytest.skip("an example on a map file of its own (examples/aa/maps/): the fixture has the built-in maps")
     assert _errors(map_schemas[kind, _map_of(path)], _read(str(path)).doc.data) == []
 

@@ -36,8 +36,9 @@ def render_maps(fmt: str) -> str:
     rows = [builtin_summary(name) for name in BUILTIN_MAPS]
     if fmt == "json":
         return json.dumps({"maps": rows}, indent=2, ensure_ascii=False) + "\n"
+    width = max(12, *(len(row["name"]) for row in rows))
     lines = [
-        f"{row['name']:<12} {row['title']}: {row['land']} land territories ({row['neutral']} neutral), "
+        f"{row['name']:<{width}} {row['title']}: {row['land']} land territories ({row['neutral']} neutral), "
         f"{row['sea']} sea zones, {row['connections']} connections, {row['canals']} canals, {row['units']} units"
         for row in rows
     ]

@@ -165,5 +165,25 @@ class Revised(AA1942):
     }
 
 
+class Anniversary(AA1942):
+    """Axis & Allies Anniversary Edition, 1941 and 1942 scenarios (spec aa-anniversary.md): the 1942 second
+    edition's units at the Anniversary costs, AA guns as infrastructure, National Objectives and China."""
+
+    name = "aa-anniversary"
+    aliases = ("anniversary", "aa50")
+    options: ClassVar[dict[str, Any]] = {
+        # the spec's table, from the maps' properties (only the values that differ from aa1942)
+        "aa_guns_captured": True,        # AA guns are infrastructure, as in Revised
+        "unplaced_units": "kept",        # "Unplaced units live when not placed"
+        "national_objectives": True,
+        "chinese_rules": True,
+    }
+    unit_types: ClassVar[dict[str, dict[str, Any] | None]] = {
+        # the Anniversary costs where they differ (map facts ../data/aa-anniversary-1941.map.json)
+        "tank": {"cost": 5},
+        "aa_gun": {"cost": 6},
+    }
+
+
 DEFAULT_EDITION: type[Edition] = AA1942
 """The edition of a state that names none on a map that names none."""

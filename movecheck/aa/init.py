@@ -27,7 +27,7 @@ def init_text(ref: str, power: str | None, output: str | None) -> str:
     game_map = GameMap(source.data)
     if not game_map.powers:
         raise InputError(_("map {name} has no powers").format(name=repr(ref)))
-    first = game_map.powers[0] if power is None else game_map.resolve_power(power)
+    first = game_map.sequence[0][0] if power is None else game_map.resolve_power(power)  # the round's first step
     if first is None:
         powers = ", ".join(game_map.powers)
         raise InputError(_("unknown power {name} (powers: {powers})").format(name=repr(power), powers=powers))

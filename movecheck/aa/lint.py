@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from movecheck.aa.maps.gamemap import GameMap
+from movecheck.aa.maps.gamemap import PHASES, GameMap
 from movecheck.aa.model import Board
 from movecheck.aa.units import Unit, describe
 from movecheck.clauses import CATALOGUE, Violation, clause
@@ -428,3 +428,56 @@ def _units(ctx: LintContext) -> list[Unit]:
 def run_lint(ctx: LintContext, target: str) -> list[tuple[str, Violation]]:
     """The violations of the lint clauses for a map or a state, with their codes."""
     return [(v.code or c.code, v) for c in CATALOGUE.running("aa", f"lint/{target}") for v in c.run(ctx)]
+
+
+# -- the facts an Anniversary map adds (aa-anniversary.md) ---------------------------------------------------
+
+
+@lint_clause(
+    "AA913",
+    "edition-facts-unknown",
+    "error",
+    "a map's sequence, national objectives or player rules name a power or space the map does not have",
+    target="map",
+    example=("``sequence: [{power: Martians, phase: purchase}, ...]``", "every step names one of the map's powers"),
+)
+def edition_facts_unknown(ctx: LintContext) -> Iterator[Violation]:
+    """Each step of ``sequence`` is a phase of one of the map's powers, and each power has its five phases once
+    each, in order; each objective and each player's rules name the map's powers and spaces."""
+    yield from _sequence_steps(ctx)
+    for k, objective in enumerate(ctx.map_data.get("national_objectives") or []):
+        where = (*ctx.map_prefix, "national_objectives", k)
+        yield from _named_power(ctx, objective.get("power"), (*where, "power"))
+        for c, condition in enumerate(objective.get("conditions") or []):
+            for t, name in enumerate(condition.get("territories") or []):
+                yield from _named_space(ctx, name, (*where, "conditions", c, "territories", t))
+    for power, rules in (ctx.map_data.get("player_rules") or {}).items():
+        where = (*ctx.map_prefix, "player_rules", power)
+        yield from _named_power(ctx, power, where)
+        for t, name in enumerate(rules.get("move_only_in") or []):
+            yield from _named_space(ctx, name, (*where, "move_only_in", t))
+
+
+def _sequence_steps(ctx: LintContext) -> Iterator[Violation]:
+    steps = ctx.map_data.get("sequence")
+    if not isinstance(steps, list):
+        return
+    for k, step in enumerate(steps):
+        yield from _named_power(ctx, step.get("power"), (*ctx.map_prefix, "sequence", k, "power"))
+    for power in ctx.game_map.powers:
+        own = [s.get("phase") for s in steps if s.get("power") == power]
+        if own != list(PHASES):
+            yield Violation(_("the sequence gives the {power} the phases {phases}; each power has {expected}, once "
+                              "each and in that order").format(power=power, phases=", ".join(map(str, own)) or "none",
+                                                               expected=", ".join(PHASES)),
+                            (*ctx.map_prefix, "sequence"))
+
+
+def _named_power(ctx: LintContext, name: Any, where: tuple[Any, ...]) -> Iterator[Violation]:
+    if name not in ctx.game_map.powers:
+        yield Violation(_("{name} is not one of the map's powers").format(name=repr(name)), where)
+
+
+def _named_space(ctx: LintContext, name: Any, where: tuple[Any, ...]) -> Iterator[Violation]:
+    if ctx.game_map.resolve(name) is None:
+        yield Violation(_("{name} is not a space of the map").format(name=repr(name)), where)

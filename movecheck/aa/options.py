@@ -108,5 +108,20 @@ OPTIONS = OptionSet(
             "loses IPCs instead (Revised)",
             ("AA508", "AA523"),
         ),
+        # the Anniversary edition (spec aa-anniversary.md)
+        flag(
+            "national_objectives",
+            False,
+            "at the end of its turn a power holding its capital collects the bonus of each of its map's National "
+            "Objectives that holds (Anniversary)",
+            ("AA601",),  # no clause judges the bonus itself: it is in the treasury the next purchase spends
+        ),
+        flag(
+            "chinese_rules",
+            False,
+            "the powers the map's player_rules name (China) move only within their listed territories, have no "
+            "treasury, get free infantry at their purchase and place them without a factory (Anniversary)",
+            ("AA110", "AA710", "AA711"),
+        ),
     ),
 )

@@ -2,3 +2,4 @@
 
 from movecheck.aa import lint, options  # noqa: F401  (options: which of them govern each clause)
 from movecheck.aa.checks import aircraft, battle_turn, battles, cargo, combat, mobilize, movement, noncombat, purchase  # noqa: F401
+from movecheck.aa.checks import china as _china  # noqa: F401  (Anniversary: AA110, AA710, AA711)

@@ -33,7 +33,7 @@ def _v0(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T9.get(key)
+        check = _T17.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -334,40 +334,38 @@ def _v32(x: Any) -> bool:
 
 
 def _v33(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'centers' not in x:
+    if len(x) < 1:
         return False
-    for key, value in x.items():
-        check = _T8.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v34(item):
             return False
     return True
 
 
 def _v34(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x > 100000 or x <= 0):
+    if 'power' not in x:
         return False
+    if 'phase' not in x:
+        return False
+    for key, value in x.items():
+        check = _T9.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v35(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E8):
         return False
-    for key, value in x.items():
-        if not _v36(value):
-            return False
     return True
 
 
 def _v36(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
         return False
     for item in x:
         if not _v37(item):
@@ -376,39 +374,47 @@ def _v36(x: Any) -> bool:
 
 
 def _v37(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x < 0 or x > 100000):
+    if 'power' not in x:
         return False
+    if 'ipcs' not in x:
+        return False
+    if 'conditions' not in x:
+        return False
+    for key, value in x.items():
+        check = _T12.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v38(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v39(value):
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v39(item):
             return False
     return True
 
 
 def _v39(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v40(item):
+    if 'kind' not in x:
+        return False
+    for key, value in x.items():
+        check = _T11.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v40(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E10):
         return False
-    if len(x) < 6:
-        return False
-    for item in x:
-        if not _v37(item):
-            return False
     return True
 
 
@@ -422,10 +428,11 @@ def _v41(x: Any) -> bool:
 
 
 def _v42(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v36(item):
+    for key, value in x.items():
+        check = _T14.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -433,13 +440,136 @@ def _v42(x: Any) -> bool:
 def _v43(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'type' not in x:
+        return False
+    if 'per_territories' not in x:
+        return False
     for key, value in x.items():
-        if not _v44(value):
+        check = _T13.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v44(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'cities' not in x:
+        return False
+    for key, value in x.items():
+        check = _T15.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v45(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'centers' not in x:
+        return False
+    for key, value in x.items():
+        check = _T16.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v46(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x > 100000 or x <= 0):
+        return False
+    return True
+
+
+def _v47(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v48(value):
+            return False
+    return True
+
+
+def _v48(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    for item in x:
+        if not _v49(item):
+            return False
+    return True
+
+
+def _v49(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 100000):
+        return False
+    return True
+
+
+def _v50(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v51(value):
+            return False
+    return True
+
+
+def _v51(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v52(item):
+            return False
+    return True
+
+
+def _v52(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 6:
+        return False
+    for item in x:
+        if not _v49(item):
+            return False
+    return True
+
+
+def _v53(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v54(value):
+            return False
+    return True
+
+
+def _v54(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v48(item):
+            return False
+    return True
+
+
+def _v55(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v56(value):
+            return False
+    return True
+
+
+def _v56(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -447,7 +577,7 @@ def _v44(x: Any) -> bool:
     return True
 
 
-def _v45(x: Any) -> bool:
+def _v57(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -456,7 +586,7 @@ def _v45(x: Any) -> bool:
     return True
 
 
-def _v46(x: Any) -> bool:
+def _v58(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -466,41 +596,41 @@ def _v46(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T23.get(key)
+        check = _T31.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v47(x: Any) -> bool:
+def _v59(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v48(x: Any) -> bool:
+def _v60(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T11.get(key)
+        check = _T19.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v49(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E10):
+def _v61(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E18):
         return False
     return True
 
 
-def _v50(x: Any) -> bool:
-    if not (_v4(x) or _v51(x)):
+def _v62(x: Any) -> bool:
+    if not (_v4(x) or _v63(x)):
         return False
     return True
 
 
-def _v51(x: Any) -> bool:
+def _v63(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -514,148 +644,19 @@ def _v51(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T18.get(key)
+        check = _T26.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v52(x: Any) -> bool:
+def _v64(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v53(item):
-            return False
-    return True
-
-
-def _v53(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T12.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v54(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v55(item):
-            return False
-    return True
-
-
-def _v55(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    if 'sea_zones' not in x:
-        return False
-    for key, value in x.items():
-        check = _T13.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v56(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v57(item):
-            return False
-    return True
-
-
-def _v57(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'type' not in x:
-        return False
-    for key, value in x.items():
-        check = _T14.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v58(x) if _v29(x) else True):
-        return False
-    return True
-
-
-def _v58(x: Any) -> bool:
-    if isinstance(x, dict):
-        for key, value in x.items():
-            check = _T15.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v59(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v60(value):
-            return False
-    return True
-
-
-def _v60(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'movement' not in x:
-        return False
-    if 'domain' not in x:
-        return False
-    for key, value in x.items():
-        check = _T17.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v61(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E16):
-        return False
-    return True
-
-
-def _v62(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T20.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v63(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E19):
-        return False
-    return True
-
-
-def _v64(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v65(value):
+        if not _v65(item):
             return False
     return True
 
@@ -663,8 +664,11 @@ def _v64(x: Any) -> bool:
 def _v65(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'name' not in x:
+        return False
     for key, value in x.items():
-        if not _v25(value):
+        check = _T20.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -681,6 +685,132 @@ def _v66(x: Any) -> bool:
 def _v67(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'name' not in x:
+        return False
+    if 'sea_zones' not in x:
+        return False
+    for key, value in x.items():
+        check = _T21.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v68(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v69(item):
+            return False
+    return True
+
+
+def _v69(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'type' not in x:
+        return False
+    for key, value in x.items():
+        check = _T22.get(key)
+        if check is None or not check(value):
+            return False
+    if not (_v70(x) if _v29(x) else True):
+        return False
+    return True
+
+
+def _v70(x: Any) -> bool:
+    if isinstance(x, dict):
+        for key, value in x.items():
+            check = _T23.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v71(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v72(value):
+            return False
+    return True
+
+
+def _v72(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movement' not in x:
+        return False
+    if 'domain' not in x:
+        return False
+    for key, value in x.items():
+        check = _T25.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v73(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E24):
+        return False
+    return True
+
+
+def _v74(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    for key, value in x.items():
+        check = _T28.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v75(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E27):
+        return False
+    return True
+
+
+def _v76(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v77(value):
+            return False
+    return True
+
+
+def _v77(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v25(value):
+            return False
+    return True
+
+
+def _v78(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v79(item):
+            return False
+    return True
+
+
+def _v79(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'at' not in x:
         return False
     if 'attackers' not in x:
@@ -688,19 +818,19 @@ def _v67(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T22.get(key)
+        check = _T30.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v68(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E21):
+def _v80(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E29):
         return False
     return True
 
 
-def _v69(x: Any) -> bool:
+def _v81(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -712,34 +842,34 @@ def _v69(x: Any) -> bool:
     if 'moves' not in x:
         return False
     for key, value in x.items():
-        check = _T26.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v70(x: Any) -> bool:
+def _v82(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v71(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E24):
+def _v83(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E32):
         return False
     return True
 
 
-def _v72(x: Any) -> bool:
+def _v84(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v73(item):
+        if not _v85(item):
             return False
     return True
 
 
-def _v73(x: Any) -> bool:
+def _v85(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -747,19 +877,19 @@ def _v73(x: Any) -> bool:
     if 'path' not in x:
         return False
     for key, value in x.items():
-        check = _T25.get(key)
+        check = _T33.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v74(x: Any) -> bool:
-    if not (_v75(x) or _v13(x)):
+def _v86(x: Any) -> bool:
+    if not (_v87(x) or _v13(x)):
         return False
     return True
 
 
-def _v75(x: Any) -> bool:
+def _v87(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -770,7 +900,7 @@ def _v75(x: Any) -> bool:
     return True
 
 
-def _v76(x: Any) -> bool:
+def _v88(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -781,13 +911,13 @@ def _v76(x: Any) -> bool:
     return True
 
 
-def _v77(x: Any) -> bool:
+def _v89(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v78(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -799,217 +929,84 @@ def _v78(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v79(x: Any) -> bool:
-    if not x == 'battles':
-        return False
-    return True
-
-
-def _v80(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v81(item):
-            return False
-    return True
-
-
-def _v81(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T31.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v82(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E27):
-        return False
-    return True
-
-
-def _v83(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T28.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v84(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v85(value):
-            return False
-    return True
-
-
-def _v85(x: Any) -> bool:
-    if sum((_v25(x), _v75(x),)) != 1:
-        return False
-    return True
-
-
-def _v86(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'damage' not in x:
-        return False
-    for key, value in x.items():
-        check = _T29.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v87(x: Any) -> bool:
-    if sum((_v15(x), _v88(x),)) != 1:
-        return False
-    return True
-
-
-def _v88(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v89(item):
-            return False
-    return True
-
-
-def _v89(x: Any) -> bool:
-    if not (integer(x)):
-        return False
-    if number(x) and (x < 1 or x > 6):
-        return False
-    return True
-
-
-def _v90(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v91(item):
             return False
     return True
 
 
 def _v91(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'battles':
         return False
-    if 'to' not in x:
-        return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T30.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v92(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'system' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T33.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v93(item):
             return False
     return True
 
 
 def _v93(x: Any) -> bool:
-    if not x == 'purchase':
-        return False
-    return True
-
-
-def _v94(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'system' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    if 'place' not in x:
+    if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T35.get(key)
+        check = _T39.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v95(x: Any) -> bool:
-    if not x == 'mobilize':
+def _v94(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E35):
         return False
     return True
 
 
-def _v96(x: Any) -> bool:
-    if not (isinstance(x, list)):
+def _v95(x: Any) -> bool:
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v97(item):
+    for key, value in x.items():
+        check = _T36.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v96(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v97(value):
             return False
     return True
 
 
 def _v97(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if sum((_v25(x), _v87(x),)) != 1:
         return False
-    if 'at' not in x:
-        return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T34.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v98(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'movecheck' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'battles' not in x:
-        return False
-    if 'turn' not in x:
+    if 'damage' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T37.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v99(x: Any) -> bool:
-    if not x == 'odds':
+    if sum((_v15(x), _v100(x),)) != 1:
         return False
     return True
 
@@ -1024,6 +1021,139 @@ def _v100(x: Any) -> bool:
 
 
 def _v101(x: Any) -> bool:
+    if not (integer(x)):
+        return False
+    if number(x) and (x < 1 or x > 6):
+        return False
+    return True
+
+
+def _v102(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v103(item):
+            return False
+    return True
+
+
+def _v103(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'to' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T38.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v104(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    for key, value in x.items():
+        check = _T41.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v105(x: Any) -> bool:
+    if not x == 'purchase':
+        return False
+    return True
+
+
+def _v106(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    if 'place' not in x:
+        return False
+    for key, value in x.items():
+        check = _T43.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v107(x: Any) -> bool:
+    if not x == 'mobilize':
+        return False
+    return True
+
+
+def _v108(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v109(item):
+            return False
+    return True
+
+
+def _v109(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T42.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v110(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'battles' not in x:
+        return False
+    if 'turn' not in x:
+        return False
+    for key, value in x.items():
+        check = _T60.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v111(x: Any) -> bool:
+    if not x == 'odds':
+        return False
+    return True
+
+
+def _v112(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v113(item):
+            return False
+    return True
+
+
+def _v113(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1035,166 +1165,24 @@ def _v101(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v102(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E36):
-        return False
-    return True
-
-
-def _v103(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'code' not in x:
-        return False
-    if 'message' not in x:
-        return False
-    for key, value in x.items():
-        check = _T37.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v104(x: Any) -> bool:
-    if not x == 'MC012':
-        return False
-    return True
-
-
-def _v105(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T38.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v106(x: Any) -> bool:
-    if sum((_v107(x), _v108(x), _v109(x), _v111(x),)) != 1:
-        return False
-    return True
-
-
-def _v107(x: Any) -> bool:
-    if not (x is None):
-        return False
-    return True
-
-
-def _v108(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'after' not in x:
-        return False
-    for key, value in x.items():
-        check = _T39.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v109(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'below' not in x:
-        return False
-    for key, value in x.items():
-        check = _T40.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v110(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
-        return False
-    return True
-
-
-def _v111(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'best' not in x:
-        return False
-    for key, value in x.items():
-        check = _T41.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v112(x: Any) -> bool:
-    if not equal(x, True):
-        return False
-    return True
-
-
-def _v113(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T43.get(key)
+        check = _T58.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v114(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E44):
         return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T42.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v115(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
-def _v116(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P1.search(x) is None):
-        return False
-    return True
-
-
-def _v117(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key in x:
-        if not _v118(key):
-            return False
-    for key, value in x.items():
-        if not _v114(value):
-            return False
-    return True
-
-
-def _v118(x: Any) -> bool:
-    if isinstance(x, str) and (_P2.search(x) is None):
+    if 'code' not in x:
         return False
-    return True
-
-
-def _v119(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if 'message' not in x:
         return False
     for key, value in x.items():
         check = _T45.get(key)
@@ -1203,30 +1191,13 @@ def _v119(x: Any) -> bool:
     return True
 
 
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+def _v116(x: Any) -> bool:
+    if not x == 'MC012':
         return False
-    for key, value in x.items():
-        if not _v121(value):
-            return False
     return True
 
 
-def _v121(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'mean' not in x:
-        return False
-    if 'dist' not in x:
-        return False
-    for key, value in x.items():
-        check = _T44.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v122(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1236,7 +1207,166 @@ def _v122(x: Any) -> bool:
     return True
 
 
+def _v118(x: Any) -> bool:
+    if sum((_v119(x), _v120(x), _v121(x), _v123(x),)) != 1:
+        return False
+    return True
+
+
+def _v119(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v120(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'after' not in x:
+        return False
+    for key, value in x.items():
+        check = _T47.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v121(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'below' not in x:
+        return False
+    for key, value in x.items():
+        check = _T48.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v122(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 1):
+        return False
+    return True
+
+
 def _v123(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'best' not in x:
+        return False
+    for key, value in x.items():
+        check = _T49.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if not equal(x, True):
+        return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T51.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v126(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T50.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v127(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v128(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P1.search(x) is None):
+        return False
+    return True
+
+
+def _v129(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v130(key):
+            return False
+    for key, value in x.items():
+        if not _v126(value):
+            return False
+    return True
+
+
+def _v130(x: Any) -> bool:
+    if isinstance(x, str) and (_P2.search(x) is None):
+        return False
+    return True
+
+
+def _v131(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T53.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v132(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v133(value):
+            return False
+    return True
+
+
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
+        check = _T52.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v134(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T54.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1250,13 +1380,13 @@ def _v123(x: Any) -> bool:
     if 'p95' not in x:
         return False
     for key, value in x.items():
-        check = _T47.get(key)
+        check = _T55.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'swing' not in x:
@@ -1264,13 +1394,13 @@ def _v124(x: Any) -> bool:
     if 'fight_to_end' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'ipc_swing' not in x:
@@ -1278,25 +1408,25 @@ def _v125(x: Any) -> bool:
     if 'luck' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v126(x: Any) -> bool:
-    if sum((_v107(x), _v114(x),)) != 1:
+def _v138(x: Any) -> bool:
+    if sum((_v119(x), _v126(x),)) != 1:
         return False
     return True
 
 
-def _v127(x: Any) -> bool:
-    if sum((_v107(x), _v128(x),)) != 1:
+def _v139(x: Any) -> bool:
+    if sum((_v119(x), _v140(x),)) != 1:
         return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'every_battle_won' not in x:
@@ -1304,22 +1434,22 @@ def _v128(x: Any) -> bool:
     if 'every_territory_taken' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T59.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v114(value):
+        if not _v126(value):
             return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1329,19 +1459,19 @@ def _v130(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T73.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1349,36 +1479,36 @@ def _v132(x: Any) -> bool:
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v135(value):
+        if not _v147(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v148(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v137(key):
+        if not _v149(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -1386,13 +1516,13 @@ def _v136(x: Any) -> bool:
     return True
 
 
-def _v137(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E53):
+def _v149(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E61):
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -1400,25 +1530,25 @@ def _v138(x: Any) -> bool:
     return True
 
 
-def _v139(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E54):
+def _v151(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E62):
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E55):
+def _v152(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E63):
         return False
     return True
 
 
-def _v141(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E56):
+def _v153(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E64):
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -1426,13 +1556,13 @@ def _v142(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T66.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1440,16 +1570,16 @@ def _v143(x: Any) -> bool:
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v145(item):
+        if not _v157(item):
             return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1459,164 +1589,25 @@ def _v145(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T68.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E59):
+def _v158(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E67):
         return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
         return False
     for item in x:
-        if not _v148(item):
-            return False
-    return True
-
-
-def _v148(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v138(x[0]):
-        return False
-    if len(x) > 1 and not _v138(x[1]):
-        return False
-    return True
-
-
-def _v149(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v150(item):
-            return False
-    return True
-
-
-def _v150(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
-        check = _T61.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v151(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v152(value):
-            return False
-    return True
-
-
-def _v152(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v153(item):
-            return False
-    return True
-
-
-def _v153(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
-        return False
-    for key, value in x.items():
-        check = _T64.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v154(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v143(x[0]):
-        return False
-    if len(x) > 1 and not _v143(x[1]):
-        return False
-    return True
-
-
-def _v155(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v156(item):
-            return False
-    return True
-
-
-def _v156(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'x' not in x:
-        return False
-    if 'y' not in x:
-        return False
-    for key, value in x.items():
-        check = _T62.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v157(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -360 or x > 360):
-        return False
-    return True
-
-
-def _v158(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'offsets' not in x:
-        return False
-    for key, value in x.items():
-        check = _T63.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v159(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v160(value):
+        if not _v160(item):
             return False
     return True
 
@@ -1628,14 +1619,153 @@ def _v160(x: Any) -> bool:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v161(x[0]):
+    if len(x) > 0 and not _v150(x[0]):
         return False
-    if len(x) > 1 and not _v161(x[1]):
+    if len(x) > 1 and not _v150(x[1]):
         return False
     return True
 
 
 def _v161(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v162(item):
+            return False
+    return True
+
+
+def _v162(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T69.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v163(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v164(value):
+            return False
+    return True
+
+
+def _v164(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v165(item):
+            return False
+    return True
+
+
+def _v165(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T72.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v166(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v155(x[0]):
+        return False
+    if len(x) > 1 and not _v155(x[1]):
+        return False
+    return True
+
+
+def _v167(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v168(item):
+            return False
+    return True
+
+
+def _v168(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'x' not in x:
+        return False
+    if 'y' not in x:
+        return False
+    for key, value in x.items():
+        check = _T70.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v169(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -360 or x > 360):
+        return False
+    return True
+
+
+def _v170(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'offsets' not in x:
+        return False
+    for key, value in x.items():
+        check = _T71.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v171(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v172(value):
+            return False
+    return True
+
+
+def _v172(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v173(x[0]):
+        return False
+    if len(x) > 1 and not _v173(x[1]):
+        return False
+    return True
+
+
+def _v173(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1643,7 +1773,7 @@ def _v161(x: Any) -> bool:
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1653,57 +1783,57 @@ def _v162(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v164(item):
+        if not _v176(item):
             return False
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T76.get(key)
         if check is None or not check(value):
             return False
-    if not (_v172(x) and _v177(x)):
+    if not (_v184(x) and _v189(x)):
         return False
     return True
 
 
-def _v165(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E66):
+def _v177(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E74):
         return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v178(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v167(value):
+        if not _v179(value):
             return False
     return True
 
 
-def _v167(x: Any) -> bool:
-    if not (_v1(x) or _v168(x)):
+def _v179(x: Any) -> bool:
+    if not (_v1(x) or _v180(x)):
         return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1714,16 +1844,16 @@ def _v168(x: Any) -> bool:
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v170(value):
+        if not _v182(value):
             return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1731,30 +1861,30 @@ def _v170(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T67.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v148(item):
+        if not _v160(item):
             return False
     return True
 
 
-def _v172(x: Any) -> bool:
-    if not (_v173(x) if _v175(x) else _v174(x)):
+def _v184(x: Any) -> bool:
+    if not (_v185(x) if _v187(x) else _v186(x)):
         return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1763,7 +1893,7 @@ def _v173(x: Any) -> bool:
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1772,54 +1902,54 @@ def _v174(x: Any) -> bool:
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T69.get(key)
+            check = _T77.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v177(x: Any) -> bool:
-    if not (_v178(x) if _v179(x) else True):
+def _v189(x: Any) -> bool:
+    if not (_v190(x) if _v191(x) else True):
         return False
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T70.get(key)
+            check = _T78.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1831,34 +1961,34 @@ def _v181(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T82.get(key)
+        check = _T90.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v184(item):
+        if not _v196(item):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
-    if sum((_v185(x), _v197(x),)) != 1:
+def _v196(x: Any) -> bool:
+    if sum((_v197(x), _v209(x),)) != 1:
         return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1890,42 +2020,42 @@ def _v185(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T83.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v115(x[0]):
+    if len(x) > 0 and not _v127(x[0]):
         return False
-    if len(x) > 1 and not _v115(x[1]):
+    if len(x) > 1 and not _v127(x[1]):
         return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v189(item):
+        if not _v201(item):
             return False
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1937,155 +2067,25 @@ def _v189(x: Any) -> bool:
     if 'entry' not in x:
         return False
     for key, value in x.items():
-        check = _T72.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v190(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v191(item):
-            return False
-    return True
-
-
-def _v191(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v192(item):
-            return False
-    return True
-
-
-def _v192(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 4:
-        return False
-    for item in x:
-        if not _v187(item):
-            return False
-    return True
-
-
-def _v193(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v194(item):
-            return False
-    return True
-
-
-def _v194(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'allowance' not in x:
-        return False
-    if 'probability' not in x:
-        return False
-    if 'region' not in x:
-        return False
-    for key, value in x.items():
-        check = _T74.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v195(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'fraction' not in x:
-        return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T73.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v196(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P3.search(x) is None):
-        return False
-    return True
-
-
-def _v197(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    for key, value in x.items():
-        check = _T81.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v198(x: Any) -> bool:
-    if not x == 'corps':
-        return False
-    return True
-
-
-def _v199(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v200(item):
-            return False
-    return True
-
-
-def _v200(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    if 'landmark' not in x:
-        return False
-    if 'reason' not in x:
-        return False
-    if 'groups' not in x:
-        return False
-    for key, value in x.items():
         check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v201(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E76):
-        return False
-    return True
-
-
 def _v202(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v203(item):
+            return False
     return True
 
 
 def _v203(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v204(item):
@@ -2094,15 +2094,12 @@ def _v203(x: Any) -> bool:
 
 
 def _v204(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'bases' not in x:
+    if len(x) < 4:
         return False
-    if 'outcomes' not in x:
-        return False
-    for key, value in x.items():
-        check = _T79.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v199(item):
             return False
     return True
 
@@ -2119,6 +2116,139 @@ def _v205(x: Any) -> bool:
 def _v206(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'allowance' not in x:
+        return False
+    if 'probability' not in x:
+        return False
+    if 'region' not in x:
+        return False
+    for key, value in x.items():
+        check = _T82.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v207(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'fraction' not in x:
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T81.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v208(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P3.search(x) is None):
+        return False
+    return True
+
+
+def _v209(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T89.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v210(x: Any) -> bool:
+    if not x == 'corps':
+        return False
+    return True
+
+
+def _v211(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v212(item):
+            return False
+    return True
+
+
+def _v212(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    if 'landmark' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    if 'groups' not in x:
+        return False
+    for key, value in x.items():
+        check = _T88.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v213(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E84):
+        return False
+    return True
+
+
+def _v214(x: Any) -> bool:
+    if not (isinstance(x, str) or x is None):
+        return False
+    return True
+
+
+def _v215(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v216(item):
+            return False
+    return True
+
+
+def _v216(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'bases' not in x:
+        return False
+    if 'outcomes' not in x:
+        return False
+    for key, value in x.items():
+        check = _T87.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v217(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v218(item):
+            return False
+    return True
+
+
+def _v218(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'probability' not in x:
         return False
     if 'rolls' not in x:
@@ -2126,22 +2256,22 @@ def _v206(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T86.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v208(item):
+        if not _v220(item):
             return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -2153,13 +2283,13 @@ def _v208(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T77.get(key)
+        check = _T85.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2168,16 +2298,16 @@ def _v209(x: Any) -> bool:
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v187(value):
+        if not _v199(value):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2189,22 +2319,22 @@ def _v211(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T95.get(key)
+        check = _T103.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v213(item):
+        if not _v225(item):
             return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2236,37 +2366,37 @@ def _v213(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T99.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v214(x: Any) -> bool:
+def _v226(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v215(item):
+        if not _v227(item):
             return False
     return True
 
 
-def _v215(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E83):
+def _v227(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E91):
         return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v228(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v217(item):
+        if not _v229(item):
             return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2274,13 +2404,13 @@ def _v217(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v230(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2289,7 +2419,7 @@ def _v218(x: Any) -> bool:
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2299,13 +2429,13 @@ def _v219(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T98.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2318,22 +2448,22 @@ def _v220(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T85.get(key)
+            check = _T93.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v222(item):
+        if not _v234(item):
             return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2349,32 +2479,32 @@ def _v222(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     return True
 
 
-def _v224(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E86):
+def _v236(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E94):
         return False
     return True
 
 
-def _v225(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v226(item):
+        if not _v238(item):
             return False
     return True
 
 
-def _v226(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2388,19 +2518,19 @@ def _v226(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T97.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v227(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E88):
+def _v239(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E96):
         return False
     return True
 
 
-def _v228(x: Any) -> bool:
+def _v240(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2420,28 +2550,28 @@ def _v228(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T92.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v229(x: Any) -> bool:
+def _v241(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v230(x: Any) -> bool:
+def _v242(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v231(item):
+        if not _v243(item):
             return False
     return True
 
 
-def _v231(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2465,13 +2595,13 @@ def _v231(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T94.get(key)
+        check = _T102.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v232(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P4.search(x) is None):
@@ -2479,13 +2609,13 @@ def _v232(x: Any) -> bool:
     return True
 
 
-def _v233(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E93):
+def _v245(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E101):
         return False
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v246(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2493,7 +2623,7 @@ def _v234(x: Any) -> bool:
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v247(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2509,32 +2639,32 @@ def _v235(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T105.get(key)
+        check = _T115.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v248(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T96.get(key)
+        check = _T104.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v237(x: Any) -> bool:
+def _v249(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v238(item):
+        if not _v250(item):
             return False
     return True
 
 
-def _v238(x: Any) -> bool:
+def _v250(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2544,22 +2674,22 @@ def _v238(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T97.get(key)
+        check = _T105.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v239(x: Any) -> bool:
+def _v251(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v240(item):
+        if not _v252(item):
             return False
     return True
 
 
-def _v240(x: Any) -> bool:
+def _v252(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2573,22 +2703,22 @@ def _v240(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T98.get(key)
+        check = _T106.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v241(x: Any) -> bool:
+def _v253(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v242(item):
+        if not _v254(item):
             return False
     return True
 
 
-def _v242(x: Any) -> bool:
+def _v254(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2600,19 +2730,19 @@ def _v242(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T99.get(key)
+        check = _T107.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v243(x: Any) -> bool:
-    if sum((_v107(x), _v244(x),)) != 1:
+def _v255(x: Any) -> bool:
+    if sum((_v119(x), _v256(x),)) != 1:
         return False
     return True
 
 
-def _v244(x: Any) -> bool:
+def _v256(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2622,13 +2752,42 @@ def _v244(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T100.get(key)
+        check = _T109.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v245(x: Any) -> bool:
+def _v257(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v258(item):
+            return False
+    return True
+
+
+def _v258(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'name' not in x:
+        return False
+    if 'ipcs' not in x:
+        return False
+    if 'met' not in x:
+        return False
+    if 'text' not in x:
+        return False
+    for key, value in x.items():
+        check = _T108.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v259(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2636,22 +2795,22 @@ def _v245(x: Any) -> bool:
     return True
 
 
-def _v246(x: Any) -> bool:
-    if sum((_v107(x), _v14(x),)) != 1:
+def _v260(x: Any) -> bool:
+    if sum((_v119(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v247(x: Any) -> bool:
+def _v261(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v248(item):
+        if not _v262(item):
             return False
     return True
 
 
-def _v248(x: Any) -> bool:
+def _v262(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2669,29 +2828,29 @@ def _v248(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T102.get(key)
+        check = _T111.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v249(x: Any) -> bool:
+def _v263(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
         for item in x:
-            if not _v89(item):
+            if not _v101(item):
                 return False
     return True
 
 
-def _v250(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E101):
+def _v264(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E110):
         return False
     return True
 
 
-def _v251(x: Any) -> bool:
+def _v265(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2700,19 +2859,44 @@ def _v251(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T104.get(key)
+            check = _T113.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v252(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E103):
+def _v266(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E112):
         return False
     return True
 
 
-def _v253(x: Any) -> bool:
+def _v267(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v268(item):
+            return False
+    return True
+
+
+def _v268(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'side' not in x:
+        return False
+    if 'cities' not in x:
+        return False
+    if 'needed' not in x:
+        return False
+    for key, value in x.items():
+        check = _T114.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v269(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2724,22 +2908,22 @@ def _v253(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T112.get(key)
+        check = _T122.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v254(x: Any) -> bool:
+def _v270(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v255(item):
+        if not _v271(item):
             return False
     return True
 
 
-def _v255(x: Any) -> bool:
+def _v271(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2755,22 +2939,22 @@ def _v255(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T106.get(key)
+        check = _T116.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v256(x: Any) -> bool:
+def _v272(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v257(item):
+        if not _v273(item):
             return False
     return True
 
 
-def _v257(x: Any) -> bool:
+def _v273(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2782,34 +2966,34 @@ def _v257(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T111.get(key)
+        check = _T121.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v258(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E107):
+def _v274(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E117):
         return False
     return True
 
 
-def _v259(x: Any) -> bool:
+def _v275(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v260(item):
+        if not _v276(item):
             return False
     return True
 
 
-def _v260(x: Any) -> bool:
-    if sum((_v261(x), _v263(x), _v265(x),)) != 1:
+def _v276(x: Any) -> bool:
+    if sum((_v277(x), _v279(x), _v281(x),)) != 1:
         return False
     return True
 
 
-def _v261(x: Any) -> bool:
+def _v277(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2817,19 +3001,19 @@ def _v261(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T108.get(key)
+        check = _T118.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v262(x: Any) -> bool:
+def _v278(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v263(x: Any) -> bool:
+def _v279(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2837,19 +3021,19 @@ def _v263(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T109.get(key)
+        check = _T119.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v264(x: Any) -> bool:
+def _v280(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v265(x: Any) -> bool:
+def _v281(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2859,154 +3043,164 @@ def _v265(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T110.get(key)
+        check = _T120.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v266(x: Any) -> bool:
+def _v282(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v267(x: Any) -> bool:
+def _v283(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v45(item):
+        if not _v57(item):
             return False
     return True
 
 
 _E0 = frozenset(['kept', 'lost', 'refunded'])
-_T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'research_step': _v7, 'factory_damage': _v7}
-_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
+_T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
+_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4, 'victory_city': _v7}
 _T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
 _T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
 _T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E6 = frozenset(['air', 'land', 'sea'])
 _T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
-_T8: dict[str, Callable[[Any], bool]] = {'width': _v34, 'height': _v34, 'wrap_x': _v7, 'centers': _v35, 'shapes': _v38, 'places': _v41, 'labels': _v35, 'capitals': _v35, 'victory': _v35, 'colours': _v43, 'impassable': _v45}
-_T9: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'layout': _v33}
-_E10 = frozenset(['kept', 'lost', 'refunded'])
-_T11: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v49, 'research_step': _v7, 'factory_damage': _v7}
-_T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
-_T13: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
-_T14: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
-_T15: dict[str, Callable[[Any], bool]] = {'count': _v28}
-_E16 = frozenset(['air', 'land', 'sea'])
-_T17: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v61, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
-_T18: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v48, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v52, 'connections': _v18, 'control': _v20, 'canals': _v54, 'units': _v56, 'unit_types': _v59}
-_E19 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T20: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v63}
-_E21 = frozenset(['land', 'raid', 'sea'])
-_T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v68, 'attackers': _v65, 'defenders': _v65, 'from': _v11, 'amphibious': _v65}
-_T23: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v47, 'rules': _v4, 'options': _v48, 'map': _v50, 'turn': _v62, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v64, 'units': _v56, 'battles': _v66}
-_E24 = frozenset(['combat_move', 'noncombat_move'])
-_T25: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v74, 'path': _v76, 'transport': _v4, 'attack': _v77, 'raid': _v7, 'note': _v5}
-_T26: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v70, 'state': _v4, 'power': _v4, 'phase': _v71, 'moves': _v72}
-_E27 = frozenset(['land', 'raid', 'sea'])
-_T28: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T29: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v87}
-_T30: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v75}
-_T31: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v82, 'attacker_losses': _v65, 'defender_losses': _v65, 'retreat': _v4, 'submerged': _v83, 'damaged': _v84, 'bombing': _v86, 'defender_landing': _v90}
-_T32: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v79, 'state': _v4, 'power': _v4, 'phase': _v79, 'results': _v80}
-_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v93, 'state': _v4, 'power': _v4, 'phase': _v93, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v75, 'from': _v4, 'fighters_from': _v75}
-_T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v95, 'state': _v4, 'power': _v4, 'phase': _v95, 'place': _v96}
-_E36 = frozenset(['land', 'raid', 'sea'])
-_T37: dict[str, Callable[[Any], bool]] = {'code': _v104, 'message': _v5}
-_T38: dict[str, Callable[[Any], bool]] = {'attacker': _v45, 'defender': _v45, 'keep_land': _v15}
-_T39: dict[str, Callable[[Any], bool]] = {'after': _v25}
-_T40: dict[str, Callable[[Any], bool]] = {'below': _v110}
-_T41: dict[str, Callable[[Any], bool]] = {'best': _v112}
-_T42: dict[str, Callable[[Any], bool]] = {'decimal': _v115, 'fraction': _v116}
-_T43: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v114, 'territory_taken': _v114, 'defender_holds': _v114, 'both_destroyed': _v114, 'stalemate': _v114, 'bombers_lost': _v117, 'damage': _v117}
-_T44: dict[str, Callable[[Any], bool]] = {'mean': _v114, 'dist': _v117}
-_T45: dict[str, Callable[[Any], bool]] = {'attacker': _v120, 'defender': _v120}
-_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v114, 'defender': _v114}
-_T47: dict[str, Callable[[Any], bool]] = {'mean': _v114, 'sd': _v115, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T48: dict[str, Callable[[Any], bool]] = {'swing': _v114, 'fight_to_end': _v114}
-_T49: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v126}
-_T50: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v102, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v103, 'ool': _v105, 'retreat': _v106, 'outcomes': _v113, 'survivors': _v119, 'ipc_lost': _v122, 'ipc_swing': _v123, 'rounds': _v114, 'best_retreat': _v124, 'result': _v125}
-_T51: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v114, 'every_territory_taken': _v114}
-_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v99, 'battles': _v100, 'turn': _v127, 'luck': _v129}
-_E53 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E54 = frozenset(['centre', 'edge'])
-_E55 = frozenset(['per_file', 'whole_corps'])
-_E56 = frozenset(['half_of_max', 'half_of_mobility'])
-_T57: dict[str, Callable[[Any], bool]] = {'dice': _v134, 'penalties': _v136, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v138, 'prebattle_measure': _v139, 'corps_penalty': _v140, 'back_distance': _v141, 'pass_through_limit': _v110}
-_T58: dict[str, Callable[[Any], bool]] = {'width': _v143, 'depth': _v143}
-_E59 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T60: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v146, 'polygon': _v147}
-_T61: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v148, 'terrain': _v4, 'corps': _v4}
-_T62: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v138, 'y': _v138, 'facing': _v157, 'width': _v143, 'depth': _v143, 'mobility': _v34}
-_T63: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v159}
-_T64: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v154, 'bases': _v155, 'formation': _v158}
-_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v131, 'kind': _v47, 'name': _v132, 'options': _v133, 'to_move': _v4, 'field': _v142, 'terrain': _v144, 'landmarks': _v149, 'sides': _v151}
-_E66 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T67: dict[str, Callable[[Any], bool]] = {'x': _v138, 'y': _v138, 'facing': _v157}
-_T68: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v165, 'landmark': _v4, 'rolls': _v166, 'end': _v169, 'base': _v4, 'path': _v171, 'facing': _v157, 'note': _v5}
-_T69: dict[str, Callable[[Any], bool]] = {'order': _v176}
-_T70: dict[str, Callable[[Any], bool]] = {'order': _v180}
-_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v131, 'kind': _v70, 'state': _v4, 'side': _v4, 'orders': _v163}
-_T72: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v115}
-_T73: dict[str, Callable[[Any], bool]] = {'fraction': _v196, 'decimal': _v110}
-_T74: dict[str, Callable[[Any], bool]] = {'allowance': _v115, 'probability': _v195, 'region': _v190}
-_T75: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v186, 'side': _v5, 'corps': _v5, 'centre': _v187, 'facing': _v115, 'mobility': _v115, 'allowance': _v115, 'tolerance': _v115, 'engaged': _v45, 'owed': _v188, 'clear': _v190, 'levels': _v193, 'limit': _v190}
-_E76 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T77: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v209}
-_T78: dict[str, Callable[[Any], bool]] = {'probability': _v195, 'rolls': _v207, 'ends': _v210}
-_T79: dict[str, Callable[[Any], bool]] = {'bases': _v45, 'outcomes': _v205}
-_T80: dict[str, Callable[[Any], bool]] = {'order': _v201, 'landmark': _v202, 'reason': _v202, 'groups': _v203}
-_T81: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v198, 'side': _v5, 'orders': _v199}
-_T82: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v182, 'state': _v5, 'reach': _v183}
-_E83 = frozenset(['illegal', 'legal', 'unchecked'])
-_T84: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v45, 'rides': _v218}
-_T85: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v202, 'config': _v5}
-_E86 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T87: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v223, 'edition_value': _v223, 'source': _v224, 'file': _v202}
-_E88 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T89: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v227, 'codes': _v45, 'pattern': _v202, 'applied': _v7}
-_T90: dict[str, Callable[[Any], bool]] = {'edition': _v220, 'options': _v221, 'selection': _v225}
-_T91: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v202, 'config': _v202, 'error': _v202, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v45, 'verdicts': _v214, 'assignment': _v216, 'overrides': _v219}
-_T92: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E93 = frozenset(['error', 'note', 'warning'])
-_T94: dict[str, Callable[[Any], bool]] = {'code': _v232, 'name': _v4, 'severity': _v233, 'message': _v5, 'clauses': _v45, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v234, 'order_id': _v202}
-_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v212, 'summary': _v228, 'readings': _v229, 'statistics': _v14, 'findings': _v230}
-_T96: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T97: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T98: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v202, 'liberated': _v7}
-_T99: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T100: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E101 = frozenset(['factory', 'ipcs'])
-_T102: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v249, 'applied': _v15, 'on': _v250, 'owner': _v202, 'cap': _v202}
-_E103 = frozenset(['kept', 'lost', 'refunded'])
-_T104: dict[str, Callable[[Any], bool]] = {'units': _v65, 'settled': _v252}
-_T105: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v202, 'text': _v5, 'forced': _v7, 'turn': _v236, 'destroyed': _v237, 'captured': _v239, 'transfers': _v241, 'spent': _v14, 'purchased': _v14, 'income': _v243, 'refunded': _v245, 'ipcs': _v246, 'notes': _v45, 'bombing': _v247, 'unplaced': _v251}
-_T106: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E107 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units'])
-_T108: dict[str, Callable[[Any], bool]] = {'type': _v262, 'text': _v5}
-_T109: dict[str, Callable[[Any], bool]] = {'type': _v264, 'items': _v45}
-_T110: dict[str, Callable[[Any], bool]] = {'type': _v266, 'headers': _v45, 'rows': _v267}
-_T111: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v258, 'facts': _v229, 'blocks': _v259}
-_T112: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v254, 'sections': _v256}
+_E8 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T9: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v35}
+_E10 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
+_T11: dict[str, Callable[[Any], bool]] = {'kind': _v40, 'territories': _v11, 'at_least': _v25}
+_T12: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v15, 'conditions': _v38, 'text': _v5}
+_T13: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v25}
+_T14: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v43, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
+_T15: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
+_T16: dict[str, Callable[[Any], bool]] = {'width': _v46, 'height': _v46, 'wrap_x': _v7, 'centers': _v47, 'shapes': _v50, 'places': _v53, 'labels': _v47, 'capitals': _v47, 'victory': _v47, 'colours': _v55, 'impassable': _v57}
+_T17: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v33, 'national_objectives': _v36, 'player_rules': _v41, 'victory': _v44, 'layout': _v45}
+_E18 = frozenset(['kept', 'lost', 'refunded'])
+_T19: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v61, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
+_T20: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
+_T21: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
+_T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
+_T23: dict[str, Callable[[Any], bool]] = {'count': _v28}
+_E24 = frozenset(['air', 'land', 'sea'])
+_T25: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v73, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
+_T26: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v60, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v64, 'connections': _v18, 'control': _v20, 'canals': _v66, 'units': _v68, 'unit_types': _v71}
+_E27 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T28: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v75}
+_E29 = frozenset(['land', 'raid', 'sea'])
+_T30: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v80, 'attackers': _v77, 'defenders': _v77, 'from': _v11, 'amphibious': _v77}
+_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v59, 'rules': _v4, 'options': _v60, 'map': _v62, 'turn': _v74, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v76, 'units': _v68, 'battles': _v78}
+_E32 = frozenset(['combat_move', 'noncombat_move'])
+_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v86, 'path': _v88, 'transport': _v4, 'attack': _v89, 'raid': _v7, 'note': _v5}
+_T34: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v82, 'state': _v4, 'power': _v4, 'phase': _v83, 'moves': _v84}
+_E35 = frozenset(['land', 'raid', 'sea'])
+_T36: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T37: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v99}
+_T38: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v87}
+_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v94, 'attacker_losses': _v77, 'defender_losses': _v77, 'retreat': _v4, 'submerged': _v95, 'damaged': _v96, 'bombing': _v98, 'defender_landing': _v102}
+_T40: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v91, 'state': _v4, 'power': _v4, 'phase': _v91, 'results': _v92}
+_T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v105, 'state': _v4, 'power': _v4, 'phase': _v105, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v87, 'from': _v4, 'fighters_from': _v87}
+_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v107, 'state': _v4, 'power': _v4, 'phase': _v107, 'place': _v108}
+_E44 = frozenset(['land', 'raid', 'sea'])
+_T45: dict[str, Callable[[Any], bool]] = {'code': _v116, 'message': _v5}
+_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v57, 'defender': _v57, 'keep_land': _v15}
+_T47: dict[str, Callable[[Any], bool]] = {'after': _v25}
+_T48: dict[str, Callable[[Any], bool]] = {'below': _v122}
+_T49: dict[str, Callable[[Any], bool]] = {'best': _v124}
+_T50: dict[str, Callable[[Any], bool]] = {'decimal': _v127, 'fraction': _v128}
+_T51: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v126, 'territory_taken': _v126, 'defender_holds': _v126, 'both_destroyed': _v126, 'stalemate': _v126, 'bombers_lost': _v129, 'damage': _v129}
+_T52: dict[str, Callable[[Any], bool]] = {'mean': _v126, 'dist': _v129}
+_T53: dict[str, Callable[[Any], bool]] = {'attacker': _v132, 'defender': _v132}
+_T54: dict[str, Callable[[Any], bool]] = {'attacker': _v126, 'defender': _v126}
+_T55: dict[str, Callable[[Any], bool]] = {'mean': _v126, 'sd': _v127, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T56: dict[str, Callable[[Any], bool]] = {'swing': _v126, 'fight_to_end': _v126}
+_T57: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v138}
+_T58: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v114, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v115, 'ool': _v117, 'retreat': _v118, 'outcomes': _v125, 'survivors': _v131, 'ipc_lost': _v134, 'ipc_swing': _v135, 'rounds': _v126, 'best_retreat': _v136, 'result': _v137}
+_T59: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v126, 'every_territory_taken': _v126}
+_T60: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v111, 'battles': _v112, 'turn': _v139, 'luck': _v141}
+_E61 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E62 = frozenset(['centre', 'edge'])
+_E63 = frozenset(['per_file', 'whole_corps'])
+_E64 = frozenset(['half_of_max', 'half_of_mobility'])
+_T65: dict[str, Callable[[Any], bool]] = {'dice': _v146, 'penalties': _v148, 'tolerance': _v49, 'contact_gap': _v49, 'prebattle_distance': _v49, 'prebattle_bonus': _v150, 'prebattle_measure': _v151, 'corps_penalty': _v152, 'back_distance': _v153, 'pass_through_limit': _v122}
+_T66: dict[str, Callable[[Any], bool]] = {'width': _v155, 'depth': _v155}
+_E67 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T68: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v158, 'polygon': _v159}
+_T69: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v160, 'terrain': _v4, 'corps': _v4}
+_T70: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v150, 'y': _v150, 'facing': _v169, 'width': _v155, 'depth': _v155, 'mobility': _v46}
+_T71: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v171}
+_T72: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v46, 'base': _v166, 'bases': _v167, 'formation': _v170}
+_T73: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v143, 'kind': _v59, 'name': _v144, 'options': _v145, 'to_move': _v4, 'field': _v154, 'terrain': _v156, 'landmarks': _v161, 'sides': _v163}
+_E74 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T75: dict[str, Callable[[Any], bool]] = {'x': _v150, 'y': _v150, 'facing': _v169}
+_T76: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v177, 'landmark': _v4, 'rolls': _v178, 'end': _v181, 'base': _v4, 'path': _v183, 'facing': _v169, 'note': _v5}
+_T77: dict[str, Callable[[Any], bool]] = {'order': _v188}
+_T78: dict[str, Callable[[Any], bool]] = {'order': _v192}
+_T79: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v143, 'kind': _v82, 'state': _v4, 'side': _v4, 'orders': _v175}
+_T80: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v127}
+_T81: dict[str, Callable[[Any], bool]] = {'fraction': _v208, 'decimal': _v122}
+_T82: dict[str, Callable[[Any], bool]] = {'allowance': _v127, 'probability': _v207, 'region': _v202}
+_T83: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v198, 'side': _v5, 'corps': _v5, 'centre': _v199, 'facing': _v127, 'mobility': _v127, 'allowance': _v127, 'tolerance': _v127, 'engaged': _v57, 'owed': _v200, 'clear': _v202, 'levels': _v205, 'limit': _v202}
+_E84 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T85: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v221}
+_T86: dict[str, Callable[[Any], bool]] = {'probability': _v207, 'rolls': _v219, 'ends': _v222}
+_T87: dict[str, Callable[[Any], bool]] = {'bases': _v57, 'outcomes': _v217}
+_T88: dict[str, Callable[[Any], bool]] = {'order': _v213, 'landmark': _v214, 'reason': _v214, 'groups': _v215}
+_T89: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v210, 'side': _v5, 'orders': _v211}
+_T90: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v194, 'state': _v5, 'reach': _v195}
+_E91 = frozenset(['illegal', 'legal', 'unchecked'])
+_T92: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v57, 'rides': _v230}
+_T93: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v214, 'config': _v5}
+_E94 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T95: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v235, 'edition_value': _v235, 'source': _v236, 'file': _v214}
+_E96 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T97: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v239, 'codes': _v57, 'pattern': _v214, 'applied': _v7}
+_T98: dict[str, Callable[[Any], bool]] = {'edition': _v232, 'options': _v233, 'selection': _v237}
+_T99: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v214, 'config': _v214, 'error': _v214, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v57, 'verdicts': _v226, 'assignment': _v228, 'overrides': _v231}
+_T100: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E101 = frozenset(['error', 'note', 'warning'])
+_T102: dict[str, Callable[[Any], bool]] = {'code': _v244, 'name': _v4, 'severity': _v245, 'message': _v5, 'clauses': _v57, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v246, 'order_id': _v214}
+_T103: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v224, 'summary': _v240, 'readings': _v241, 'statistics': _v14, 'findings': _v242}
+_T104: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T105: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T106: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v214, 'liberated': _v7}
+_T107: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T108: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
+_T109: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v257, 'bonus': _v15}
+_E110 = frozenset(['factory', 'ipcs'])
+_T111: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v263, 'applied': _v15, 'on': _v264, 'owner': _v214, 'cap': _v214}
+_E112 = frozenset(['kept', 'lost', 'refunded'])
+_T113: dict[str, Callable[[Any], bool]] = {'units': _v77, 'settled': _v266}
+_T114: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v57, 'needed': _v25, 'setting': _v214}
+_T115: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v214, 'text': _v5, 'forced': _v7, 'turn': _v248, 'destroyed': _v249, 'captured': _v251, 'transfers': _v253, 'spent': _v14, 'purchased': _v14, 'income': _v255, 'refunded': _v259, 'ipcs': _v260, 'notes': _v57, 'bombing': _v261, 'unplaced': _v265, 'victory': _v267, 'victory_cities': _v14}
+_T116: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E117 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T118: dict[str, Callable[[Any], bool]] = {'type': _v278, 'text': _v5}
+_T119: dict[str, Callable[[Any], bool]] = {'type': _v280, 'items': _v57}
+_T120: dict[str, Callable[[Any], bool]] = {'type': _v282, 'headers': _v57, 'rows': _v283}
+_T121: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v274, 'facts': _v241, 'blocks': _v275}
+_T122: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v270, 'sections': _v272}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v46,
-    'aa-orders': _v69,
-    'aa-battles': _v78,
-    'aa-purchase': _v92,
-    'aa-mobilize': _v94,
-    'aa-odds': _v98,
-    'maneuver-state': _v130,
-    'maneuver-orders': _v162,
-    'reach': _v181,
-    'report': _v211,
-    'apply-report': _v235,
-    'summary': _v253,
+    'aa-state': _v58,
+    'aa-orders': _v81,
+    'aa-battles': _v90,
+    'aa-purchase': _v104,
+    'aa-mobilize': _v106,
+    'aa-odds': _v110,
+    'maneuver-state': _v142,
+    'maneuver-orders': _v174,
+    'reach': _v193,
+    'report': _v223,
+    'apply-report': _v247,
+    'summary': _v269,
 }

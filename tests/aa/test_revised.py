@@ -194,10 +194,12 @@ def test_rules_lists_the_revised_options_and_marks_the_differences(run_main) -> 
 
 def test_explain_says_which_options_make_a_clause_depend_on_the_edition(run_main) -> None:
     _, out, _ = run_main(["explain", "AA203"])
-    assert "Depends on the edition through options: combat_move_must_attack (aa1942: true, aa-revised: false)\n" in out
+    assert ("Depends on the edition through options: combat_move_must_attack (aa1942: true, aa-revised: false, "
+            "aa-anniversary: true)\n") in out
     _, out, _ = run_main(["explain", "AA204"])
     assert (
-        "Governed by options (the same in every edition): destroyer_stops_subs (aa1942: true, aa-revised: true)" in out
+        "Governed by options (the same in every edition): destroyer_stops_subs (aa1942: true, aa-revised: true, "
+        "aa-anniversary: true)" in out
     )
     assert "Depends on the edition" not in out
     _, out, _ = run_main(["explain", "AA101"])

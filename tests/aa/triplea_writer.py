@@ -24,14 +24,15 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
              properties: dict[str, Any] | None = None, extra: str = "", doctype: bool = True,
              impassable: bool = True, players: list[str] | None = None, gameplay: str | None = None,
              property_xml: str = "", aa_gun: tuple[tuple[str, Any], ...] = (
-                 ("canNotMoveDuringCombatMove", True), ("isAAforCombatOnly", True))) -> str:
+                 ("canNotMoveDuringCombatMove", True), ("isAAforCombatOnly", True)), attachments: str = "") -> str:
     """The XML text (``impassable``: neutral territories get isImpassable, else they are only unowned).
 
     ``players``: the player list's order (default: the turn order); ``gameplay``: the
     ``<gamePlay>`` element (default: one combat move step per power, in turn order);
     ``property_xml``: more ``<property>`` elements, written as given; ``aa_gun``: the AA gun type's unit options
     (default: as in TripleA's 1942 second edition; Revised's ww2v2.xml gives ``isAA``).  A territory's
-    ``original_owner`` is written as its ``originalOwner``."""
+    ``original_owner`` is written as its ``originalOwner``, ``victory_city`` as ``victoryCity``; ``attachments``: more
+    ``<attachment>`` elements (objectives, a player's rules), written as given."""
     tname = {t: TRIPLEA_NAMES.get(t, t) for t in data.get("unit_types", {})}
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
     if doctype:
@@ -114,6 +115,8 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
             pairs.append(("originalOwner", t["original_owner"]))
         if t.get("neutral") and impassable:
             pairs.append(("isImpassable", True))
+        if t.get("victory_city"):
+            pairs.append(("victoryCity", True))
         if pairs:
             out.append(f'    <attachment name="territoryAttachment" attachTo={quoteattr(t["name"])} '
                        f'javaClass="games.strategy.triplea.attachments.TerritoryAttachment" type="territory">'
@@ -124,6 +127,7 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
             out.append(f'    <attachment name="canalAttachment" attachTo={quoteattr(zone)} '
                        f'javaClass="games.strategy.triplea.attachments.CanalAttachment" type="territory">'
                        f"{_options(pairs)}\n    </attachment>")
+    out.append(attachments)
     out.append("  </attachmentList>")
     out.append("  <initialize>\n    <ownerInitialize>")
     for where, owner in data.get("control", {}).items():
@@ -152,3 +156,57 @@ def game_xml(data: dict[str, Any], *, name: str | None = None, version: str = "1
     out.append("  </propertyList>")
     out.append("</game>")
     return "\n".join(out) + "\n"
+
+
+DELEGATES = {"purchase": "purchase", "combat_move": "move", "battles": "battle", "noncombat_move": "move",
+             "mobilize": "place"}
+JAVA = {"purchase": "PurchaseDelegate", "move": "MoveDelegate", "battle": "BattleDelegate", "place": "PlaceDelegate",
+        "purchaseNoPU": "NoPUPurchaseDelegate", "bid": "BidPurchaseDelegate"}
+
+
+def sequence_xml(steps: list[dict[str, str]], no_pu: tuple[str, ...] = ()) -> str:
+    """A ``<gamePlay>`` whose steps are a map's ``sequence`` (with a bid step for each power first, as the
+    Anniversary games have; the purchase of a power in ``no_pu`` by TripleA's NoPUPurchaseDelegate)."""
+    out = ["  <gamePlay>"]
+    for name, java in JAVA.items():
+        out.append(f'    <delegate name="{name}" javaClass="games.strategy.triplea.delegate.{java}" display="{name}"/>')
+    out.append("    <sequence>")
+    for power in dict.fromkeys(s["power"] for s in steps):
+        out.append(f'      <step name={quoteattr(power.lower() + "Bid")} delegate="bid" player={quoteattr(power)} '
+                   'maxRunCount="1"/>')
+    for step in steps:
+        delegate = DELEGATES[step["phase"]]
+        if delegate == "purchase" and step["power"] in no_pu:
+            delegate = "purchaseNoPU"
+        word = "".join(w.title() for w in step["phase"].split("_")).replace("Noncombat", "NonCombat")
+        out.append(f'      <step name={quoteattr(step["power"].lower() + word)} delegate="{delegate}" '
+                   f'player={quoteattr(step["power"])}/>')
+    out.append("    </sequence>\n  </gamePlay>")
+    return "\n".join(out)
+
+
+def objectives_xml(objectives: list[dict[str, Any]], rules: dict[str, dict[str, Any]]) -> str:
+    """The ``RulesAttachment`` elements of National Objectives and of a player's own rules, as TripleA writes them."""
+    out = []
+    for o in objectives:
+        pairs: list[tuple[str, Any]] = [("objectiveValue", o["ipcs"])]
+        for c in o["conditions"]:
+            if c["kind"] == "no_allied_units":
+                pairs.append(("alliedExclusionTerritories", "controlled"))
+            else:
+                option = {"controls": "alliedOwnershipTerritories",
+                          "no_enemy_surface_warships": "enemySurfaceExclusionTerritories"}[c["kind"]]
+                pairs.append((option, ":".join([str(c["at_least"]), *c["territories"]])))
+        out.append(f'    <attachment name={quoteattr(o["name"])} attachTo={quoteattr(o["power"])} '
+                   f'javaClass="games.strategy.triplea.attachments.RulesAttachment" type="player">'
+                   f"{_options(pairs)}\n    </attachment>")
+    for power, r in rules.items():
+        pairs = [("movementRestrictionTerritories", ":".join(r["move_only_in"])), ("movementRestrictionType", "allowed"),
+                 ("productionPerXTerritories", r["free_units"]["per_territories"]),
+                 ("placementAnyTerritory", r["place_in_any_territory"]),
+                 ("placementCapturedTerritory", r["place_in_captured"]),
+                 ("placementPerTerritory", r["place_not_where_units_at_least"])]
+        out.append(f'    <attachment name="rulesAttachment" attachTo={quoteattr(power)} '
+                   f'javaClass="games.strategy.triplea.attachments.RulesAttachment" type="player">'
+                   f"{_options(pairs)}\n    </attachment>")
+    return "\n".join(out)

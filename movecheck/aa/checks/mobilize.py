@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from movecheck.aa.turn.china import places_anywhere
 from movecheck.aa.turn.mobilize import END, PLACE, Mobilization, Placement, assign
 from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation, clause
@@ -62,6 +63,8 @@ def place_no_factory(placement: Placement, mob: Mobilization) -> Iterator[Violat
     at sea; fighters at sea are AA705's.  ``from:`` on a land placement names its own territory.
     """
     board, types = mob.board, mob.board.map.unit_types
+    if places_anywhere(board, mob.power):
+        return  # the Chinese place without a factory: AA710 and AA711 say where
     if board.is_sea(placement.at):
         for kind in sorted(placement.units):
             if types[kind].is_land or (types[kind].is_air and not types[kind].is_fighter):

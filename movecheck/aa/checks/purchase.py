@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from movecheck.aa.turn.china import own_rules, places_anywhere
 from movecheck.aa.turn.purchase import PURCHASE, Bought
 from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation, clause
@@ -67,6 +68,8 @@ def purchase_unplaceable(bought: Bought) -> Iterator[Violation]:
     Legal all the same: what cannot be placed at mobilization is handled there (AA707).
     """
     board = bought.board
+    if places_anywhere(board, bought.power):
+        return  # the Chinese place without factories (AA710)
     factories = bought.factories()
     placed = {**bought.waiting}
     for kind, n in bought.units.items():
@@ -113,6 +116,8 @@ def purchase_without_capital(bought: Bought) -> Iterator[Violation]:
     A purchase of nothing (``purchase: {}``) is legal."""
     if bought.has_capital() or not (bought.units or bought.repair or bought.research):
         return
+    if (own_rules(bought.board, bought.power) or {}).get("no_treasury"):
+        return  # the Chinese: their capital is nobody's, and with no IPCs AA601 says they buy nothing
     capital = bought.board.map.capitals.get(bought.power)
     holder = bought.board.control.get(capital or "")
     where = ("purchase",) if bought.units else ("repair",) if bought.repair else ("research",)

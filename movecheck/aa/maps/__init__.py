@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-BUILTIN_MAPS = ("aa1942-2e", "aa-revised")
+BUILTIN_MAPS = ("aa1942-2e", "aa-revised", "aa-anniversary-1941", "aa-anniversary-1942")
 _HERE = Path(__file__).resolve().parent
 
 

@@ -30,6 +30,21 @@ class Canal:
     land: tuple[str, ...]
 
 
+PHASES = ("purchase", "combat_move", "battles", "noncombat_move", "mobilize")
+"""A power's phases in a turn, in order."""
+
+
+def _sequence(data: dict[str, Any], powers: list[str]) -> list[tuple[str, str]]:
+    """The map's ``sequence`` as (power, phase) pairs; each power's phases in turn order where it gives none."""
+    written = data.get("sequence")
+    if isinstance(written, list) and written:
+        steps = [(str(s.get("power")), str(s.get("phase"))) for s in written
+                 if isinstance(s, dict) and s.get("power") in powers and s.get("phase") in PHASES]
+        if steps:  # a step of an unknown power or phase is the map schema's to report (MC003), never followed
+            return steps
+    return [(power, phase) for power in powers for phase in PHASES]
+
+
 def with_own_types(edition: dict[str, dict[str, Any]], own: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """An edition's unit types with a map's own: a type the map declares replaces the edition's of that name
     (where it stood in the edition's order) or is added after them; the edition's other types stay
@@ -106,6 +121,18 @@ class GameMap:
         """The rules edition the map names (None: it names none)."""
         self.options: dict[str, Any] = dict(data.get("options") or {})
         """The rule options the map sets (its game's own settings): over the edition's, under the state's."""
+        self.sequence: list[tuple[str, str]] = _sequence(data, self.powers)
+        """The phases of a round in order, as (power, phase): the map's ``sequence`` (Anniversary), else each
+        power's five phases in the order of ``powers``."""
+        self.objectives: list[dict[str, Any]] = [
+            o for o in data.get("national_objectives") or [] if isinstance(o, dict)
+        ]
+        """The National Objectives (aa-anniversary.md), as the map writes them."""
+        self.player_rules: dict[str, dict[str, Any]] = dict(data.get("player_rules") or {})
+        """A power's own rules (China's), by power."""
+        self.victory_cities: list[str] = [e["name"] for e in data.get("territories", []) if e.get("victory_city")]
+        self.victory: dict[str, Any] = dict(data.get("victory") or {})
+        """The victory cities a side must hold to win (``cities``), where the map says."""
         own = data.get("unit_types")
         self.own_unit_types: dict[str, dict[str, Any]] = dict(own) if isinstance(own, dict) else {}
         """The unit types the map declares: each adds to the edition's types or replaces one of them by name."""
@@ -113,6 +140,17 @@ class GameMap:
         self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
         self.type_names = self._type_lexicon()
         self._indexes: dict[str, Names] = {}  # names indexed for "did you mean", when first asked
+
+    def next_step(self, power: str, phase: str) -> tuple[str, str, bool]:
+        """The phase after ``phase`` of ``power`` in the round's sequence: (power, phase, a new round begins)."""
+        steps = self.sequence or [(power, PHASES[0])]
+        index = steps.index((power, phase)) if (power, phase) in steps else -1
+        if index < 0:  # a power the sequence does not know: its next phase, as the default sequence has it
+            following = PHASES.index(phase) + 1 if phase in PHASES else len(PHASES)
+            return (power, PHASES[following], False) if following < len(PHASES) else (*steps[0], True)
+        if index + 1 < len(steps):
+            return (*steps[index + 1], False)
+        return (*steps[0], True)
 
     def with_unit_types(self, types: dict[str, dict[str, Any]]) -> GameMap:
         """The same map under another edition's unit types (``types``), the map's own added or replacing by name."""

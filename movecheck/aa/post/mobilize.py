@@ -14,7 +14,7 @@ from typing import Any
 
 from movecheck.aa.post.report import applied_report, counts_text, in_order, report_sections, short, treasury_section
 from movecheck.findings import Verdict
-from movecheck.i18n import _, ngettext
+from movecheck.i18n import N_, _, ngettext
 from movecheck.summary import Checked, Section
 
 
@@ -123,8 +123,17 @@ def _end_lines(report: dict[str, Any], seated: list[tuple[str, str]]) -> list[st
             territories = income.get("territories") or {}
             counted = ", ".join(f"{space} {value}" for space, value in territories.items())
             lines.append(_("income of the {power}: {amount} IPCs from {n} territories ({counted})").format(
-                power=income.get("power"), amount=income.get("amount"), n=len(territories), counted=counted))
+                power=income.get("power"), amount=(income.get("amount") or 0) - (income.get("bonus") or 0),
+                n=len(territories), counted=counted))
+        lines.extend(_objective_line(o) for o in income.get("objectives") or [] if isinstance(o, dict))
     return lines
+
+
+def _objective_line(objective: dict[str, Any]) -> str:
+    """One National Objective of the income: met or not, with its bonus (aa-anniversary.md)."""
+    template = N_("National Objective met, +{ipcs} IPCs: {text}") if objective.get("met") else N_(
+        "National Objective not met (+{ipcs} IPCs): {text}")
+    return _(template).format(ipcs=objective.get("ipcs"), text=objective.get("text"))
 
 
 __all__ = ["mobilize_sections", "placement_line"]

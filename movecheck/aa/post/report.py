@@ -61,10 +61,22 @@ def report_sections(report: dict[str, Any]) -> list[Section]:
     for lost in report.get("destroyed") or []:
         lines.append(_("lost: 1 {type} of the {power} in {at} (no place to land)").format(
             type=short(lost["type"]), power=lost["power"], at=lost["at"]))
+    held = report.get("victory_cities")
+    if lines and isinstance(held, dict):
+        lines.append(_("victory cities held: {counts}").format(
+            counts=", ".join(f"{side} {count}" for side, count in held.items())))
     if lines:
         changes.items(lines)
         changes.facts = {key: report.get(key) or [] for key in ("captured", "transfers", "destroyed")}
+        if isinstance(held, dict):
+            changes.facts["victory_cities"] = dict(held)
         sections.append(changes)
+    for won in report.get("victory") or []:  # said by the apply that brings the side there, only
+        victory = Section(_("Victory"), "victory")
+        victory.paragraph(_("The {side} hold {count} victory cities ({needed} needed): they have won.").format(
+            side=won["side"], count=len(won["cities"]), needed=won["needed"]))
+        victory.facts = dict(won)
+        sections.append(victory)
     money = treasury_section(report)
     if money is not None:
         sections.append(money)

@@ -48,7 +48,8 @@ TURN_PHASES = ("purchase", "combat_move", "battles", "noncombat_move", "mobilize
 
 def turn_order(item: Checked) -> tuple[int, ...]:
     """Where a file goes in the post: by round, by the power's place in the map's turn order, then by phase
-    (purchase, combat move, battles, noncombat move, mobilization).  What the state does not say sorts last."""
+    (purchase, combat move, battles, noncombat move, mobilization): the place of the power's phase in the map's
+    sequence, where it has one.  What the state does not say sorts last."""
     turn = item.prepared.doc.get("turn", default={})
     turn = turn if isinstance(turn, dict) else {}
     board = item.prepared.model
@@ -57,10 +58,12 @@ def turn_order(item: Checked) -> tuple[int, ...]:
     round_ = number if isinstance(number, int) and not isinstance(number, bool) else last
     power = board.map.resolve_power(turn.get("power")) if board is not None and isinstance(turn.get("power"), str) \
         else None
-    place = board.map.powers.index(power) if power is not None and power in board.map.powers else last
     phase = turn.get("phase")
-    step = TURN_PHASES.index(phase) if phase in TURN_PHASES else last
-    return round_, place, step
+    steps = board.map.sequence if board is not None else []
+    if (power, phase) in steps:  # the map's order of the round's phases (China's inside the Americans' turn)
+        return round_, steps.index((power, phase)), 0
+    own = [k for k, (who, _phase) in enumerate(steps) if who == power]
+    return (round_, own[-1], 1) if own else (round_, last, last)  # a phase the turn does not have: after the power's
 
 
 def sections(item: Checked) -> list[Section]:
@@ -333,6 +336,7 @@ def state_sections(item: Checked) -> list[Section]:
     if board.purchased:
         powers.paragraph(_("Bought this turn, to be placed: {units}").format(units=counts_text(board.purchased)))
     powers.facts = {"powers": facts, "purchased": in_order(dict(board.purchased))}
+    cities = victory_section(board)
     units = Section(_("Units"), "units")
     stacks: dict[str, dict[str, dict[str, int]]] = {}
     for unit in board.units:
@@ -349,7 +353,28 @@ def state_sections(item: Checked) -> list[Section]:
     units.table([_("space"), _("held by"), _("units")], rows)
     units.facts = {"spaces": {space: {p: in_order(k) for p, k in sorted(stacks[space].items())}
                               for space in board.map.spaces if space in stacks}}
-    return [powers, units]
+    return [powers, *([cities] if cities is not None else []), units]
+
+
+def victory_section(board: Any) -> Section | None:
+    """Each side's victory cities, and the side that holds enough to have won (None: the map lists none)."""
+    from movecheck.aa.turn.victory import cities_held, needed, winners
+
+    if not board.map.victory_cities:
+        return None
+    held = cities_held(board.map, board.control)
+    section = Section(_("Victory cities"), "victory_cities")
+    section.table([_("side"), _("victory cities"), _("held")],
+                  [[side, str(len(cities)), ", ".join(cities)] for side, cities in held.items()])
+    number = needed(board.map)
+    if number is not None:
+        section.paragraph(_("A side that holds {needed} of the {total} victory cities has won.").format(
+            needed=number, total=len(board.map.victory_cities)))
+    for side in winners(board.map, board.control):
+        section.paragraph(_("The {side} hold {count} victory cities: they have won.").format(
+            side=side, count=len(held[side])))
+    section.facts = {"held": held, "needed": number}
+    return section
 
 
 # -- a purchase ----------------------------------------------------------------
@@ -370,7 +395,23 @@ def purchase_sections(item: Checked) -> list[Section]:
     section.facts = {"purchased": in_order(dict(report.get("purchased") or {})), "spent": report.get("spent") or {}}
     if repairs:
         section.facts["repaired"] = repairs
+    _free_units(section, item.outcome.final)
     return [section, *report_sections(report)]
+
+
+def _free_units(section: Section, bought: Any) -> None:
+    """China's free infantry of this purchase step (aa-anniversary.md), told and in the facts."""
+    from movecheck.aa.turn.china import free_count, own_rules
+
+    found = free_count(bought.board, bought.power)
+    if found is None:
+        return
+    kind, count, held = found
+    per = (own_rules(bought.board, bought.power) or {})["free_units"]["per_territories"]
+    section.paragraph(_("Free units to place at the mobilization: {units} (one per {per} of the {held} territories "
+                        "the {power} control)").format(units=counts_text({kind: count}) if count else "0",
+                                                       per=per, held=held, power=bought.power))
+    section.facts["free_units"] = {kind: count}
 
 
 def purchase_lines(units: dict[str, int], repairs: dict[str, int], spent: dict[str, int]) -> list[str]:

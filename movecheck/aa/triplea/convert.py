@@ -26,6 +26,8 @@ from typing import Any
 
 from movecheck.aa.editions import UNIT_ALIASES
 from movecheck.aa.options import OPTIONS
+from movecheck.aa.triplea import objectives as triplea_objectives
+from movecheck.aa.triplea.objectives import ANNIVERSARY_MAP
 from movecheck.aa.triplea.report import Conversion
 from movecheck.aa.triplea.rules import (
     ATTACHMENT_UNMODELLED,
@@ -38,6 +40,7 @@ from movecheck.aa.triplea.rules import (
     caveats,
     combat_move,
     edition_for,
+    fold_name,
     game_properties,
     neutrals_closed,
     open_neutrals,
@@ -237,6 +240,8 @@ def convert(root: Any, name: str) -> Conversion:
                     )
                 )
             entry["capital"] = capital
+        if game.flag(given.get("victoryCity", "false")):
+            entry["victory_city"] = True
         territories.append(entry)
     canals = []
     for cname, parts in sorted(canal_parts.items()):
@@ -290,6 +295,8 @@ def convert(root: Any, name: str) -> Conversion:
     properties = game_properties(root)
     given_options, pending = read_settings(properties, OPTIONS)
     edition, reason = edition_for(game_name)
+    if fold_name(properties.get("mapName", "")) == ANNIVERSARY_MAP:
+        edition, reason = "aa-anniversary", "the game's mapName is world_war_ii_v3: TripleA's Anniversary edition"
     readings = sorted(
         [*readings, *aa_capture(types_given, properties, edition),
          *neutrals_closed(given_options, impassable_land, neutral_land, missing)],
@@ -324,7 +331,30 @@ def convert(root: Any, name: str) -> Conversion:
         doc["units"] = units
     if unit_types:
         doc["unit_types"] = unit_types
+    _anniversary_facts(doc, root, properties, missing)
     return Conversion(doc, edition, reason, sorted(missing), readings, pending, list(choices))
+
+
+def _anniversary_facts(doc: dict[str, Any], root: Any, properties: dict[str, str], missing: Counter[str]) -> None:
+    """The turn's steps where China plays inside the Americans' turn, the National Objectives, a player's own
+    rules and the victory condition (:mod:`movecheck.aa.triplea.objectives`), where the game has them."""
+    names = {t["name"] for t in doc["territories"]}
+    steps = triplea_objectives.sequence(root, doc["powers"])
+    if steps:
+        doc["sequence"] = steps
+    found = triplea_objectives.objectives(root, doc["powers"], names, missing)
+    if found:
+        doc["national_objectives"] = found
+    rules = triplea_objectives.player_rules(root, doc["powers"], names)
+    if rules:
+        doc["player_rules"] = rules
+        key = ATTACHMENT_UNMODELLED["rulesAttachment"]
+        missing[key] -= len(rules)
+        if missing[key] <= 0:
+            del missing[key]
+    won = triplea_objectives.victory(properties)
+    if won and any(t.get("victory_city") for t in doc["territories"]):
+        doc["victory"] = won
 
 
 def _original_owner(game: Game, tname: str, given: dict[str, str], players: list[str]) -> str | None:

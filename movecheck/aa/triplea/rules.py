@@ -332,7 +332,8 @@ KNOWN_GAMES = {
 FAMILIES = (
     (
         re.compile(r"\bworld war ii v3\b"),
-        "TripleA's World War II v3 games are the Anniversary edition, which movecheck does not implement",
+        "TripleA's World War II v3 games are the Anniversary edition, named by the game's mapName "
+        "(world_war_ii_v3), not by its name",
     ),
 )
 """Names whose game is known to be none of movecheck's editions, with why."""

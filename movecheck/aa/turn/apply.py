@@ -74,8 +74,10 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
     """The header of the state that follows, the state as data, and the report of what apply did."""
     from movecheck.aa.resolve import resolve
     from movecheck.aa.turn.battles import Resolution
+    from movecheck.aa.turn.china import free_units
     from movecheck.aa.turn.mobilize import Mobilization
     from movecheck.aa.turn.purchase import Bought
+    from movecheck.aa.turn.victory import cities_held, new_wins
 
     board = final.board
     turn = dict(state.get("turn") or {}, power=board.power)  # names as the map writes them, not abbreviated
@@ -99,24 +101,25 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
         to_place = {p: u for p, u in to_place.items() if p != board.power}
         if settled.kept:
             to_place[board.power] = settled.kept
-        turn = next_turn(board, turn)
+        turn = next_turn(board, turn, MOBILIZE)
         keep_status = False
         said = header_lines(settled, board.power)
     elif isinstance(final, Bought):
         spent = final.spent()
-        turn["phase"] = COMBAT
+        to_place = free_units(final, to_place, said)
+        turn = next_turn(board, turn, PURCHASE)
     elif isinstance(final, Resolution):
         lost = resolve(final, board.ipcs, said, destroyed)  # destroyed: fighters lost with their carrier
-        turn["phase"] = NONCOMBAT
+        turn = next_turn(board, turn, BATTLES)
     elif final.combat:
         _capture_entered(final)
         landings = _pending_landings(final)
         battles = _battles(final)
-        turn["phase"] = BATTLES
+        turn = next_turn(board, turn, COMBAT)
     else:
         destroyed = _destroyed_aircraft(final)
         lost = {u.uid for u in destroyed}
-        turn["phase"] = MOBILIZE
+        turn = next_turn(board, turn, NONCOMBAT)
     data: dict[str, Any] = {"movecheck": 1, "system": "aa"}
     for key in ("rules", "options"):
         if key in state:
@@ -152,6 +155,14 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
     elif said:
         report.extra["notes"] = list(said)
     text = header(what, state_path, orders_path, report, to_place) + "".join(f"# {line}\n" for line in said)
+    if board.map.victory_cities and report.captured:  # a capture may change who holds them (Anniversary)
+        report.extra["victory_cities"] = {side: len(cities) for side, cities in cities_held(board.map,
+                                                                                            board.control).items()}
+    wins = new_wins(board, state)
+    if wins:
+        report.extra["victory"] = wins
+        text += "".join(f"# victory: the {won['side']} hold {len(won['cities'])} victory cities ({won['needed']} "
+                        f"needed): they have won.\n" for won in wins)
     return text, data, report
 
 
@@ -241,24 +252,18 @@ def _map_reference(ref: Any, state_path: str, output: str | None) -> Any:
     return os.path.relpath(os.path.abspath(target), base).replace(os.sep, "/")
 
 
-def next_turn(board: Board, turn: dict[str, Any]) -> dict[str, Any]:
-    """The next power's purchase (for the mobilization apply).
-
-    Turn order comes from the map; the round goes up by one after the last power.
-    """
-    powers = board.map.powers
-    current = turn.get("power")
-    index = powers.index(current) if current in powers else -1
+def next_turn(board: Board, turn: dict[str, Any], phase: str = MOBILIZE) -> dict[str, Any]:
+    """The turn of the state after ``phase`` of the moving power: the next phase of the map's sequence
+    (:attr:`~movecheck.aa.maps.gamemap.GameMap.sequence`: each power's five phases in turn order, or the
+    Anniversary maps' steps with the Chinese phases inside the Americans' turn); the round goes up by
+    one after the sequence's last phase."""
+    current = turn["power"] if turn.get("power") in board.map.powers else board.power
+    power, following, new_round = board.map.next_step(current, phase)
     result: dict[str, Any] = {}
-    if index + 1 >= len(powers):
-        if isinstance(turn.get("round"), int):
-            result["round"] = turn["round"] + 1
-        result["power"] = powers[0]
-    else:
-        if "round" in turn:
-            result["round"] = turn["round"]
-        result["power"] = powers[index + 1]
-    result["phase"] = PURCHASE
+    if "round" in turn:
+        result["round"] = turn["round"] + 1 if new_round and isinstance(turn["round"], int) else turn["round"]
+    result["power"] = power
+    result["phase"] = following
     return result
 
 

@@ -79,11 +79,21 @@ class Income:
     """The territories counted and their IPC value."""
     reason: str | None = None
     """Why nothing (or less) was collected, e.g. the capital is in enemy hands."""
+    objectives: list[Any] = field(default_factory=list)
+    """The power's National Objectives, met or not (:class:`movecheck.aa.turn.objectives.Objective`)."""
+
+    @property
+    def bonus(self) -> int:
+        """The IPCs of the objectives met (collected only with the income: not when the capital is lost)."""
+        return sum(o.ipcs for o in self.objectives if o.met) if self.reason is None else 0
 
     def as_json(self) -> dict[str, Any]:
         found: dict[str, Any] = {"power": self.power, "amount": self.amount, "territories": dict(self.territories)}
         if self.reason is not None:
             found["reason"] = self.reason
+        if self.objectives:
+            found["objectives"] = [o.as_json() for o in self.objectives]
+            found["bonus"] = self.bonus
         return found
 
 

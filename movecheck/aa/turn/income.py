@@ -11,17 +11,24 @@ from __future__ import annotations
 
 from movecheck.aa.model import Board
 from movecheck.aa.turn.apply_report import Income
+from movecheck.aa.turn.china import own_rules
+from movecheck.aa.turn.objectives import judged
 
 
 def income(board: Board, power: str) -> Income:
     """What ``power`` collects on ``board`` as it stands: the amount, the territories counted, why nothing."""
     held = {space: value for space, value in sorted(board.map.production.items())
             if value > 0 and board.control.get(space) == power}
+    if (own_rules(board, power) or {}).get("no_treasury"):
+        return Income(power, 0, held, f"the {power} have no treasury: no income")
+    objectives = judged(board, power)
     capital = board.map.capitals.get(power)
     if capital is not None and board.control.get(capital) != power:
         holder = board.control.get(capital) or "nobody"
-        return Income(power, 0, held, f"its capital {capital} is held by the {holder}: no income")
-    return Income(power, sum(held.values()), held)
+        return Income(power, 0, held, f"its capital {capital} is held by the {holder}: no income", objectives)
+    found = Income(power, sum(held.values()), held, objectives=objectives)
+    found.amount += found.bonus  # National Objectives: on top of the income (aa-anniversary.md)
+    return found
 
 
 def collect(board: Board, power: str) -> Income:

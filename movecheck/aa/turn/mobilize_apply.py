@@ -153,10 +153,18 @@ def header_lines(settled: Settled, power: str) -> list[str]:
         found = settled.income
         if found.reason:
             lines.append(f"income: the {power} collect 0 IPCs: {found.reason}")
+        elif found.objectives:
+            counted = ", ".join(f"{space} {value}" for space, value in found.territories.items())
+            lines.append(f"income: the {power} collect {found.amount} IPCs: {found.amount - found.bonus}, the IPC "
+                         f"value of the {len(found.territories)} territories they hold at the end of their turn "
+                         f"({counted}), and {found.bonus} for National Objectives")
         else:
             counted = ", ".join(f"{space} {value}" for space, value in found.territories.items())
             lines.append(f"income: the {power} collect {found.amount} IPCs, the IPC value of the "
                          f"{len(found.territories)} territories they hold at the end of their turn ({counted})")
+        for objective in found.objectives:
+            met = "met" if objective.met else "not met"
+            lines.append(f"national objective ({met}, +{objective.ipcs} IPCs): {objective.text}")
     return lines
 
 
