@@ -22,6 +22,7 @@ from movecheck.server.names import quote
 
 if TYPE_CHECKING:  # pragma: no cover
     from movecheck.server.buffers import Server
+    from movecheck.server.kernel import Buffers
 
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
@@ -69,18 +70,18 @@ def code_actions(ls: Server, params: lsp.CodeActionParams) -> list[lsp.CodeActio
             fixes.append(lsp.CodeAction(
                 title=_("Replace with {name}").format(name=name), kind=lsp.CodeActionKind.QuickFix, diagnostics=[diag],
                 is_preferred=len(fixes) == 0, edit=lsp.WorkspaceEdit(changes={uri: [edit]})))
-    fixes.extend(_suggested_ends(ls, uri, checked, spans))
     return fixes
 
 
-def _suggested_ends(ls: Server, uri: str, checked: Any, spans: Any) -> list[lsp.CodeAction]:
-    """The fix that writes the ends the rules require of the corps orders (``check --suggest``)."""
+def suggested_ends(ls: Server, uri: str, checked: Any, spans: Any, buffers: Buffers) -> list[lsp.CodeAction]:
+    """The fix that writes the ends the rules require of the corps orders (``check --suggest``): a check, so the
+    server runs it in its worker thread, on the open buffers' texts ``buffers`` as they were asked."""
     path = path_of(uri)
     if path is None or checked.kind != "maneuver-orders" or not any(
             d.code and str(d.code).startswith("MV") for d in checked.published):
         return []
     settings = ls.roots.settings(path, suggest=True)
-    ends = parse_suggestion(ls.kernel.check(path, checked.text, settings, ls.buffer_text).required_ends)
+    ends = parse_suggestion(ls.kernel.check(path, checked.text, settings, buffers).required_ends)
     edits = []
     for order, end in sorted(ends.items()):
         flow = "{" + ", ".join(f"{quote(base)}: {{x: {xy['x']}, y: {xy['y']}}}" for base, xy in end.items()) + "}"

@@ -11,24 +11,26 @@ stop the server: a check that fails is one diagnostic on the buffer.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import functools
 import logging
 import os
+import threading
 import traceback
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from movecheck import __version__
-from movecheck.budget import lightened
 from movecheck.i18n import _
 from movecheck.server import actions, names
 from movecheck.server.buffers import Checked
 from movecheck.server.diagnostics import SOURCE, diagnostics, lsp_range
 from movecheck.server.files import MAX_CHARS, Roots, is_movecheck_text, path_of
-from movecheck.server.kernel import Kernel
+from movecheck.server.kernel import Buffers, Kernel
 from movecheck.server.spans import Spans
 
 LOG = logging.getLogger("movecheck.server")
@@ -54,6 +56,12 @@ class MovecheckServer(LanguageServer):
         self.checked: dict[str, Checked] = {}
         self.pending: dict[str, asyncio.TimerHandle] = {}
         self.delay = _delay()
+        self.worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="movecheck-check")
+        """The one thread checks run in (one at a time: the kernel's readers are replaced while a check runs)."""
+        self.running: dict[str, threading.Event] = {}
+        """The flag that calls off each buffer's latest check, while it waits or runs."""
+        self.published = 0
+        """How many checks were published (the benchmark reads it)."""
 
     # -- buffers -----------------------------------------------------------------------------
 
@@ -79,17 +87,15 @@ class MovecheckServer(LanguageServer):
         self.pending[uri] = loop.call_later(self.delay if delay is None else delay, check)
 
     def check_now(self, uri: str, follow: bool = True, typing: bool = False) -> None:
-        """Check the buffer now and publish its diagnostics; then the open buffers that read it.
+        """Start the check of the buffer in the worker and publish its diagnostics when it ends; then the open buffers
+        that read it.
 
-        ``typing``: a check as you type, on a share of every search budget (:func:`movecheck.budget.lighter`),
-        so that a search holds the server a tenth as long; a search that runs out says so, and saving the
-        file checks it with the whole budget, as the command line does (issue 37)."""
-        if typing:
-            from movecheck.budget import lighter
-
-            with lighter():
-                self.check_now(uri, follow)
-            return
+        The check runs in the server's one worker thread (:meth:`run_in_worker`), so hover, completion and
+        definition answer while it runs (issue 37).  A newer edit of the buffer calls it off (:meth:`call_off`):
+        the check stops at the next step a search spends, and what it found is never published.  ``typing``: a
+        check as you type, on a share of every search budget (:func:`movecheck.budget.lighter`), so that a search
+        ends a tenth as soon; a search that runs out says so, and saving the file checks it with the whole budget,
+        as the command line does."""
         self.pending.pop(uri, None)
         if uri not in self.workspace.text_documents:
             return
@@ -97,29 +103,96 @@ class MovecheckServer(LanguageServer):
         path = path_of(uri)
         if path is None:
             return
+        self.call_off(uri)
+        stop = self.running[uri] = threading.Event()
+        text, version = document.source, document.version
+        buffers = self.buffers_now()
+        work = functools.partial(self.checked_in_worker, path, text, version, typing, stop, buffers)
+        future = self.worker.submit(work)
+        loop = asyncio.get_running_loop()
+        future.add_done_callback(lambda done: loop.call_soon_threadsafe(self.finish, uri, stop, follow, typing, done))
+
+    def call_off(self, uri: str) -> None:
+        """Call off the running (or waiting) check of the buffer: its answer is stale."""
+        stop = self.running.pop(uri, None)
+        if stop is not None:
+            stop.set()
+
+    def readers(self, uri: str) -> list[str]:
+        """The open buffers whose last check read the buffer ``uri``."""
+        path = path_of(uri)
+        if path is None:
+            return []
+        absolute = os.path.abspath(path)
+        return [other for other, last in self.checked.items()
+                if other != uri and last.result is not None and absolute in last.result.read]
+
+    def call_off_readers(self, uri: str) -> None:
+        """Call off the running checks of the buffers that read ``uri`` (they read a text that is no longer the
+        buffer's) and check them again after the pause."""
+        for other in self.readers(uri):
+            if other in self.running:
+                self.call_off(other)
+                self.schedule(other, typing=True, follow=False)
+
+    def buffers_now(self) -> Buffers:
+        """The open buffers' texts as they are now (a check in the worker reads these, never the live workspace)."""
+        texts = {}
+        for uri, document in list(self.workspace.text_documents.items()):
+            path = path_of(uri)
+            if path is not None:
+                texts[path] = str(document.source)
+        return texts.get
+
+    def checked_in_worker(self, path: str, text: str, version: int | None, typing: bool, stop: threading.Event,
+                          buffers: Buffers) -> Checked | None:
+        """The check of one buffer in the worker thread; None when it was called off before or while it ran."""
+        if stop.is_set():
+            return None
+        from movecheck.budget import Cancelled, cancellable, lighter
+
         try:
-            checked = self.run_check(path, document.source, document.version)
+            with cancellable(stop), lighter() if typing else contextlib.nullcontext():
+                return self.run_check(path, text, version, buffers)
+        except Cancelled:
+            return None
         except Exception as exc:
             LOG.error("check of %s failed: %s", path, "".join(traceback.format_exception(exc)))
-            checked = Checked(document.version, document.source, path)
+            checked = Checked(version, text, path)
             error = f"{type(exc).__name__}: {exc}"
             checked.published = [_problem(_("movecheck could not check this file: {error}").format(error=error))]
+            return checked
+
+    def finish(self, uri: str, stop: threading.Event, follow: bool, typing: bool,
+               done: concurrent.futures.Future[Checked | None]) -> None:
+        """Publish a check that ended (in the server's thread), unless a newer edit called it off."""
+        checked = None if done.cancelled() else done.result()
+        if stop.is_set() or checked is None or uri not in self.workspace.text_documents:
+            return
+        if self.running.get(uri) is stop:
+            del self.running[uri]
         previous = self.checked.get(uri)
         if checked.kind is None and previous is not None:
             checked.kind = previous.kind  # a half-typed line breaks the YAML: completion keeps the file's kind
         self.checked[uri] = checked
         self.text_document_publish_diagnostics(
-            lsp.PublishDiagnosticsParams(uri=uri, diagnostics=checked.published, version=document.version)
+            lsp.PublishDiagnosticsParams(uri=uri, diagnostics=checked.published, version=checked.version)
         )
-        if follow:  # the open buffers that read it, each after the pause (a newer edit puts them off again)
-            absolute = os.path.abspath(path)
-            typing = lightened()
-            for other, last in list(self.checked.items()):
-                if other != uri and last.result is not None and absolute in last.result.read:
-                    self.schedule(other, typing=typing, follow=False)
+        self.published += 1
+        if follow:
+            self.follow(uri, checked, previous, typing)
 
-    def run_check(self, path: str, text: str, version: int | None) -> Checked:
-        """The check of one buffer's text (no LSP in it but the diagnostics)."""
+    def follow(self, uri: str, checked: Checked, previous: Checked | None, typing: bool) -> None:
+        """Re-check the open buffers that read the buffer just checked, each after the pause (a newer edit puts them
+        off again) -- unless what they read of it is the same (an edit of a comment or of the layout)."""
+        if previous is not None and previous.data is not None and checked.data == previous.data:
+            return
+        for other in self.readers(uri):
+            self.schedule(other, typing=typing, follow=False)
+
+    def run_check(self, path: str, text: str, version: int | None, buffers: Buffers | None = None) -> Checked:
+        """The check of one buffer's text (no LSP in it but the diagnostics); ``buffers``: the open buffers' texts
+        (by default the workspace's)."""
         checked = Checked(version, text, path)
         if not is_movecheck_text(text):
             return checked
@@ -133,8 +206,9 @@ class MovecheckServer(LanguageServer):
         settings = self.roots.settings(path)
         loaded = self.kernel.loaded(path, text)
         checked.kind = loaded.kind
+        checked.data = _plain(loaded)
         orders = loaded.usable and is_kind(loaded.kind, ORDERS)
-        result = (self.kernel.check if orders else self.kernel.lint)(path, text, settings, self.buffer_text)
+        result = (self.kernel.check if orders else self.kernel.lint)(path, text, settings, buffers or self.buffer_text)
         checked.result = result
         checked.spans = Spans(text)
         entry = result.entry if orders else None
@@ -152,6 +226,12 @@ class MovecheckServer(LanguageServer):
         if len(text) > MAX_CHARS:
             return checked, None
         return checked, Spans(text)
+
+
+def _plain(loaded: Any) -> Any:
+    """What the rules read of a buffer (its YAML's data), to tell an edit of a comment or the layout from one of
+    the content; None when it cannot be read."""
+    return loaded.doc.data if loaded.usable and not loaded.findings else None
 
 
 def _problem(message: str, code: str | None = None) -> lsp.Diagnostic:
@@ -185,6 +265,8 @@ def build() -> MovecheckServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: MovecheckServer, params: lsp.DidChangeTextDocumentParams) -> None:
+        ls.call_off(params.text_document.uri)
+        ls.call_off_readers(params.text_document.uri)
         ls.schedule(params.text_document.uri, typing=True)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
@@ -197,6 +279,7 @@ def build() -> MovecheckServer:
         waiting = ls.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
+        ls.call_off(uri)
         closed = ls.checked.pop(uri, None)
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
         path = path_of(uri)
@@ -220,8 +303,18 @@ def build() -> MovecheckServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
                     lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
-    def code_action(ls: MovecheckServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
-        return _guarded(lambda: actions.code_actions(ls, params))
+    async def code_action(ls: MovecheckServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
+        fixes = _guarded(lambda: actions.code_actions(ls, params))
+        if fixes is None:
+            return None
+        uri = params.text_document.uri
+        checked, spans = ls.spans_of(uri)
+        if checked is None or spans is None:
+            return fixes
+        buffers = ls.buffers_now()  # the ends --suggest writes come of a check: in the worker, as every check
+        ends = await asyncio.wrap_future(ls.worker.submit(
+            _guarded, lambda: actions.suggested_ends(ls, uri, checked, spans, buffers)))
+        return fixes + (ends or [])
 
     return server
 
