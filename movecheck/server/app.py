@@ -16,6 +16,7 @@ import contextlib
 import functools
 import logging
 import os
+import sys
 import threading
 import traceback
 from collections.abc import Callable
@@ -34,6 +35,10 @@ from movecheck.server.kernel import Buffers, Kernel
 from movecheck.server.spans import Spans
 
 LOG = logging.getLogger("movecheck.server")
+
+SWITCH_INTERVAL = 0.001
+"""Seconds the worker's check holds the interpreter before the server's thread may answer (Python's default, 5 ms,
+is paid again at each read and write of a request: a hover would wait tens of milliseconds behind a check)."""
 _T = TypeVar("_T")
 
 
@@ -117,6 +122,15 @@ class MovecheckServer(LanguageServer):
         stop = self.running.pop(uri, None)
         if stop is not None:
             stop.set()
+
+    def stop_checks(self) -> None:
+        """Call off every check, waiting or running (the session ends: the worker thread must end too)."""
+        for waiting in self.pending.values():
+            waiting.cancel()
+        self.pending.clear()
+        for uri in list(self.running):
+            self.call_off(uri)
+        self.worker.shutdown(wait=False, cancel_futures=True)
 
     def readers(self, uri: str) -> list[str]:
         """The open buffers whose last check read the buffer ``uri``."""
@@ -259,6 +273,10 @@ def build() -> MovecheckServer:
         for uri in list(ls.checked):
             ls.schedule(uri, 0)
 
+    @server.feature(lsp.SHUTDOWN)
+    def shutdown(ls: MovecheckServer, params: None) -> None:
+        ls.stop_checks()
+
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: MovecheckServer, params: lsp.DidOpenTextDocumentParams) -> None:
         ls.check_now(params.text_document.uri)
@@ -331,4 +349,5 @@ def _guarded(answer: Callable[[], _T]) -> _T | None:
 def serve() -> None:
     """Speak LSP over stdin and stdout until the client says exit."""
     logging.basicConfig(level=logging.WARNING, format="movecheck server: %(message)s")
+    sys.setswitchinterval(SWITCH_INTERVAL)
     build().start_io()
