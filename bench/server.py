@@ -47,9 +47,10 @@ def measure(rounds: int) -> dict[str, float]:
             "rounds": rounds, "preparations": server.kernel.preparations}
 
 
-def measure_turn(rounds: int, orders: int = 100) -> dict[str, float]:
+def measure_turn(rounds: int, orders: int = 100, legal: bool = False) -> dict[str, float]:
     """Median and worst CPU milliseconds of the server's re-check of B4 (``bench/search.py``) at ``orders`` orders
-    after a one-character edit (issue 37's "100-order turn"), and what it finds."""
+    after a one-character edit (issue 37's "100-order turn"), and what it finds; ``legal``: without its last order
+    (the tank too many), a legal turn of ``orders - 1`` orders."""
     from search import b4_case
 
     from movecheck.server.app import MovecheckServer
@@ -57,6 +58,12 @@ def measure_turn(rounds: int, orders: int = 100) -> dict[str, float]:
     server = MovecheckServer()
     path, _exact = b4_case(orders)
     text = path.read_text(encoding="utf-8")
+    if legal:
+        data = json.loads(text)
+        data["moves"].pop()
+        path = path.with_name("legal-orders.json")
+        text = json.dumps(data)
+        path.write_text(text, encoding="utf-8")
     first = server.run_check(str(path), text, 1)
     edited = text.replace('"moves":', '"moves": ', 1)
     times = []
@@ -209,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     found = measure(args.rounds)
     found.update({f"turn_{k}": v for k, v in measure_turn(args.rounds).items()})  # type: ignore[misc]
+    found.update({f"legal_turn_{k}": v for k, v in measure_turn(args.rounds, legal=True).items()})  # type: ignore[misc]
     print(json.dumps(found))
     return 0
 

@@ -30,6 +30,7 @@ from tests.server.lsp_helpers import ROOT, change, open_file, position_of, publi
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
 COMBAT = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
+COMBAT_STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
 
 HARD = """
 from movecheck.aa import engine, overloads
@@ -145,3 +146,33 @@ async def test_an_edit_during_a_check_of_the_whole_budget_publishes_only_the_new
     assert await published(client, target, 2, timeout=20) == []
     await asyncio.sleep(1.0)
     assert log.of(target) == [[]]
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(
+    server_command=[sys.executable, "-m", "movecheck", "server"],
+    server_env={**os.environ, "MOVECHECK_SERVER_DELAY": "0.05", "MOVECHECK_LANG": "en"}))
+async def plain(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    lsp_client.diagnostics = Publications()
+    await start(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_an_edit_of_a_state_that_leaves_its_data_the_same_rechecks_none_of_its_readers(
+        plain: LanguageClient) -> None:
+    log: Publications = plain.diagnostics  # type: ignore[assignment]
+    orders = open_file(plain, COMBAT)
+    assert await published(plain, orders, 1) == []
+    state_text = COMBAT_STATE.read_text()
+    state = open_file(plain, COMBAT_STATE, state_text)
+    await published(plain, state, 1)
+    await asyncio.sleep(0.5)  # the orders re-checked once the state opened (its first check)
+    before = len(log.of(orders))
+    change(plain, state, 2, "# a comment a player added\n" + state_text.replace("\n", "  \n", 3))
+    await published(plain, state, 2)
+    await asyncio.sleep(0.5)
+    assert len(log.of(orders)) == before  # the same units, the same turn: nothing the orders read has changed
+    change(plain, state, 3, state_text.replace("power: Germans", "power: Germanz", 1))
+    await published(plain, state, 3)
+    found = await published(plain, orders, None)
+    assert found and "not checked" in found[0].message
