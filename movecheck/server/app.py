@@ -28,6 +28,7 @@ from pygls.lsp.server import LanguageServer
 from movecheck import __version__
 from movecheck.i18n import _
 from movecheck.server import actions, names
+from movecheck.server import settings as editor_settings
 from movecheck.server.buffers import Checked
 from movecheck.server.diagnostics import SOURCE, diagnostics, lsp_range
 from movecheck.server.files import MAX_CHARS, Roots, is_movecheck_text, path_of
@@ -67,6 +68,32 @@ class MovecheckServer(LanguageServer):
         """The flag that calls off each buffer's latest check, while it waits or runs."""
         self.published = 0
         """How many checks were published (the benchmark reads it)."""
+        self.settings = editor_settings.Settings()
+        """The editor's settings (:mod:`movecheck.server.settings`)."""
+
+    def configure(self, options: Any) -> bool:
+        """Take the editor's settings (``initializationOptions``, ``didChangeConfiguration``); whether any changed.
+        What cannot be used is said in one message to the editor."""
+        from movecheck.i18n import ENGLISH, LanguageError, resolve, set_language
+        from movecheck.selection import Layer
+
+        before = self.settings
+        self.settings, problems = editor_settings.updated(before, options)
+        for problem in problems:
+            LOG.warning("%s", problem)
+            self.window_show_message(lsp.ShowMessageParams(type=lsp.MessageType.Warning,
+                                                           message="movecheck: " + problem))
+        if self.settings == before:
+            return False
+        try:
+            set_language(self.settings.lang or resolve())
+        except LanguageError:
+            set_language(ENGLISH)
+        chosen = self.settings
+        layer = Layer(chosen.select, chosen.ignore) if chosen.select is not None or chosen.ignore else None
+        self.roots = Roots(self.roots.folders, layer)
+        self.delay = _delay() if chosen.delay is None else chosen.delay
+        return True
 
     # -- buffers -----------------------------------------------------------------------------
 
@@ -112,7 +139,8 @@ class MovecheckServer(LanguageServer):
         stop = self.running[uri] = threading.Event()
         text, version = document.source, document.version
         buffers = self.buffers_now()
-        work = functools.partial(self.checked_in_worker, path, text, version, typing, stop, buffers)
+        share = self.settings.divisor if typing else None
+        work = functools.partial(self.checked_in_worker, path, text, version, share, stop, buffers)
         future = self.worker.submit(work)
         loop = asyncio.get_running_loop()
         future.add_done_callback(lambda done: loop.call_soon_threadsafe(self.finish, uri, stop, follow, typing, done))
@@ -158,15 +186,16 @@ class MovecheckServer(LanguageServer):
                 texts[path] = str(document.source)
         return texts.get
 
-    def checked_in_worker(self, path: str, text: str, version: int | None, typing: bool, stop: threading.Event,
+    def checked_in_worker(self, path: str, text: str, version: int | None, share: int | None, stop: threading.Event,
                           buffers: Buffers) -> Checked | None:
-        """The check of one buffer in the worker thread; None when it was called off before or while it ran."""
+        """The check of one buffer in the worker thread (``share``: as you type, on ``1 / share`` of each budget);
+        None when it was called off before or while it ran."""
         if stop.is_set():
             return None
         from movecheck.budget import Cancelled, cancellable, lighter
 
         try:
-            with cancellable(stop), lighter() if typing else contextlib.nullcontext():
+            with cancellable(stop), lighter(share) if share is not None else contextlib.nullcontext():
                 return self.run_check(path, text, version, buffers)
         except Cancelled:
             return None
@@ -262,14 +291,21 @@ def build() -> MovecheckServer:
         folders = [path_of(f.uri) for f in params.workspace_folders or []]
         if not folders and params.root_uri:
             folders = [path_of(params.root_uri)]
-        ls.roots = Roots([f for f in folders if f])
+        ls.roots = Roots([f for f in folders if f], ls.roots.layer)
+        ls.configure(params.initialization_options)
+
+    @server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def configuration_changed(ls: MovecheckServer, params: lsp.DidChangeConfigurationParams) -> None:
+        if ls.configure(params.settings):  # every open buffer again, in the language and selection now in force
+            for uri in list(ls.checked):
+                ls.schedule(uri, 0)
 
     @server.feature(lsp.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
     def folders_changed(ls: MovecheckServer, params: lsp.DidChangeWorkspaceFoldersParams) -> None:
         folders = set(ls.roots.folders)
         folders -= {os.path.realpath(p) for p in (path_of(f.uri) for f in params.event.removed) if p}
         folders |= {p for p in (path_of(f.uri) for f in params.event.added) if p}
-        ls.roots = Roots(sorted(folders))
+        ls.roots = Roots(sorted(folders), ls.roots.layer)
         for uri in list(ls.checked):
             ls.schedule(uri, 0)
 
