@@ -70,6 +70,28 @@ class MovecheckServer(LanguageServer):
         """How many checks were published (the benchmark reads it)."""
         self.settings = editor_settings.Settings()
         """The editor's settings (:mod:`movecheck.server.settings`)."""
+        self.waiters: dict[str, list[asyncio.Future[list[lsp.Diagnostic]]]] = {}
+        """Pull requests (``textDocument/diagnostic``) waiting for the buffer's next publication."""
+
+    async def pull(self, uri: str) -> list[lsp.Diagnostic]:
+        """The diagnostics of the buffer as it is now (``textDocument/diagnostic``): its last check's when that
+        checked the text the buffer holds, else those of the check waiting or running (one is started if none is)."""
+        checked = self.checked.get(uri)
+        if uri not in self.workspace.text_documents or path_of(uri) is None:
+            return checked.published if checked is not None else []
+        if checked is not None and checked.text == self.workspace.get_text_document(uri).source:
+            return checked.published
+        waiter = asyncio.get_running_loop().create_future()
+        self.waiters.setdefault(uri, []).append(waiter)
+        if uri not in self.pending and uri not in self.running:
+            self.check_now(uri)
+        return await waiter
+
+    def answer_pulls(self, uri: str, found: list[lsp.Diagnostic]) -> None:
+        """Answer the pull requests waiting for the buffer's diagnostics."""
+        for waiter in self.waiters.pop(uri, []):
+            if not waiter.done():
+                waiter.set_result(found)
 
     def configure(self, options: Any) -> bool:
         """Take the editor's settings (``initializationOptions``, ``didChangeConfiguration``); whether any changed.
@@ -222,6 +244,7 @@ class MovecheckServer(LanguageServer):
             lsp.PublishDiagnosticsParams(uri=uri, diagnostics=checked.published, version=checked.version)
         )
         self.published += 1
+        self.answer_pulls(uri, checked.published)
         if follow:
             self.follow(uri, checked, previous, typing)
 
@@ -334,6 +357,7 @@ def build() -> MovecheckServer:
         if waiting is not None:
             waiting.cancel()
         ls.call_off(uri)
+        ls.answer_pulls(uri, [])
         closed = ls.checked.pop(uri, None)
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
         path = path_of(uri)
@@ -342,6 +366,12 @@ def build() -> MovecheckServer:
             for other, last in list(ls.checked.items()):
                 if last.result is not None and absolute in last.result.read:
                     ls.schedule(other, 0)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DIAGNOSTIC,
+                    lsp.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False))
+    async def diagnostic(ls: MovecheckServer, params: lsp.DocumentDiagnosticParams
+                         ) -> lsp.RelatedFullDocumentDiagnosticReport:
+        return lsp.RelatedFullDocumentDiagnosticReport(items=await ls.pull(params.text_document.uri))
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["[", " ", ","]))
     def completion(ls: MovecheckServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:

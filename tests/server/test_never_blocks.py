@@ -176,3 +176,20 @@ async def test_an_edit_of_a_state_that_leaves_its_data_the_same_rechecks_none_of
     await published(plain, state, 3)
     found = await published(plain, orders, None)
     assert found and "not checked" in found[0].message
+
+
+async def test_pull_diagnostics_answer_for_the_text_the_buffer_holds(plain: LanguageClient) -> None:
+    typo = ROOT / "examples" / "aa" / "orders" / "variants" / "mc004-typo.yaml"
+    target = open_file(plain, typo)
+
+    async def pulled() -> list[str]:
+        report = await asyncio.wait_for(plain.text_document_diagnostic_async(lsp.DocumentDiagnosticParams(
+            text_document=lsp.TextDocumentIdentifier(uri=target))), 20)
+        assert isinstance(report, lsp.RelatedFullDocumentDiagnosticReport)
+        return [str(d.code) for d in report.items]
+
+    assert await pulled() == ["MC004", "MC004"]  # asked before (or after) the open's check ended: its findings
+    text = typo.read_text()
+    change(plain, target, 2, text.replace("fihgter", "fighter", 1))
+    assert await pulled() == ["MC004"]  # asked during the pause: the check of version 2's text
+    assert await pulled() == ["MC004"]  # asked again: the last check's, at once
