@@ -81,7 +81,7 @@ class MovecheckServer(LanguageServer):
             return checked.published if checked is not None else []
         if checked is not None and checked.text == self.workspace.get_text_document(uri).source:
             return checked.published
-        waiter = asyncio.get_running_loop().create_future()
+        waiter: asyncio.Future[list[lsp.Diagnostic]] = asyncio.get_running_loop().create_future()
         self.waiters.setdefault(uri, []).append(waiter)
         if uri not in self.pending and uri not in self.running:
             self.check_now(uri)
