@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import functools
 import logging
 import os
@@ -237,8 +238,7 @@ class MovecheckServer(LanguageServer):
         if self.running.get(uri) is stop:
             del self.running[uri]
         previous = self.checked.get(uri)
-        if checked.kind is None and previous is not None:
-            checked.kind = previous.kind  # a half-typed line breaks the YAML: completion keeps the file's kind
+        _keep_board(checked, previous)
         self.checked[uri] = checked
         self.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(uri=uri, diagnostics=checked.published, version=checked.version)
@@ -292,6 +292,19 @@ class MovecheckServer(LanguageServer):
         if len(text) > MAX_CHARS:
             return checked, None
         return checked, Spans(text)
+
+
+def _keep_board(checked: Checked, previous: Checked | None) -> None:
+    """A half-typed line breaks the YAML (``path: [Ukraine S.S.R., Cau``): completion and hover keep the file's
+    kind and the board of its last check that had one (issue 42: completion mid-line)."""
+    if previous is None:
+        return
+    if checked.kind is None:
+        checked.kind = previous.kind
+    kept = previous.result.prepared if previous.result is not None else None
+    if kept is not None and checked.result is not None and checked.result.prepared is None \
+            and checked.kind == previous.kind:
+        checked.result = dataclasses.replace(checked.result, prepared=kept)
 
 
 def _plain(loaded: Any) -> Any:

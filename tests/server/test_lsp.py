@@ -271,3 +271,25 @@ async def test_the_orders_reading_a_state_are_checked_after_the_pause_not_in_its
     with pytest.raises(TimeoutError):  # not in the same call as the state's check (it was, before)
         await published(patient, orders, 1, timeout=1.5)
     assert await published(patient, orders, 1, timeout=8) == []
+
+
+async def test_completion_mid_line_in_an_unclosed_path_ranks_the_neighbours_of_its_last_space(
+        client: LanguageClient) -> None:
+    text = NONCOMBAT.read_text()
+    target = open_file(client, NONCOMBAT, text)
+    assert await published(client, target, 1) == []
+    typed = text.replace("path: [Bulgaria Romania, Ukraine S.S.R., Caucasus]",
+                         "path: [Bulgaria Romania, Ukraine S.S.R., Cau", 1)
+    change(client, target, 2, typed)
+    await published(client, target, 2)  # the bracket left open: the YAML is broken
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target),
+        position=position_of(typed, "Ukraine S.S.R., Cau", len("Ukraine S.S.R., Cau"))))
+    assert result is not None and result.items
+    first = {item.label for item in result.items if (item.sort_text or "").startswith("0")}
+    # the neighbours of Ukraine S.S.R. on the aa1942-2e map, ranked before every other space
+    assert first == {"16 Sea Zone", "Belorussia", "Bulgaria Romania", "Caucasus", "Poland", "West Russia"}
+    ranked = sorted(result.items, key=lambda item: item.sort_text or item.label)
+    assert {item.label for item in ranked[:len(first)]} == first
+    edit = ranked[0].text_edit
+    assert isinstance(edit, lsp.TextEdit) and covered(typed, edit.range) == "Cau"
