@@ -380,6 +380,18 @@ def build() -> MovecheckServer:
                 if last.result is not None and absolute in last.result.read:
                     ls.schedule(other, 0)
 
+    @server.command(actions.APPLY_ALL_FIXES)
+    def apply_all_fixes(ls: MovecheckServer, *args: Any) -> lsp.WorkspaceEdit | None:
+        """Every preferred fix of the buffer (the first argument, its URI), asked of the editor at once
+        (``workspace/applyEdit``) and returned (a client may apply it itself)."""
+        target = next((a for a in args if isinstance(a, str)), None)
+        edit = _guarded(lambda: actions.all_fixes(ls, target)) if target is not None else None
+        workspace = ls.client_capabilities.workspace
+        if edit is not None and workspace is not None and workspace.apply_edit:
+            sent = ls.workspace_apply_edit(lsp.ApplyWorkspaceEditParams(edit=edit, label=_("Apply all fixes")))
+            sent.add_done_callback(lambda done: done.cancelled() or done.exception())  # a client may refuse
+        return edit
+
     @server.feature(lsp.TEXT_DOCUMENT_DIAGNOSTIC,
                     lsp.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False))
     async def diagnostic(ls: MovecheckServer, params: lsp.DocumentDiagnosticParams

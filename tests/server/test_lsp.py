@@ -293,3 +293,27 @@ async def test_completion_mid_line_in_an_unclosed_path_ranks_the_neighbours_of_i
     assert {item.label for item in ranked[:len(first)]} == first
     edit = ranked[0].text_edit
     assert isinstance(edit, lsp.TextEdit) and covered(typed, edit.range) == "Cau"
+
+
+async def test_the_apply_all_fixes_command_makes_every_preferred_fix_at_once(client: LanguageClient) -> None:
+    from lsprotocol import converters
+
+    asked: list[lsp.WorkspaceEdit] = []
+
+    @client.feature(lsp.WORKSPACE_APPLY_EDIT)
+    def apply_edit(params: lsp.ApplyWorkspaceEditParams) -> lsp.ApplyWorkspaceEditResult:
+        asked.append(params.edit)
+        return lsp.ApplyWorkspaceEditResult(applied=True)
+
+    target = open_file(client, TYPO)
+    found = await published(client, target, 1)
+    assert len(found) == 2
+    result = await client.workspace_execute_command_async(lsp.ExecuteCommandParams(
+        command="movecheck.applyAllFixes", arguments=[target]))
+    edit = converters.get_converter().structure(result, lsp.WorkspaceEdit)
+    assert edit.changes is not None and asked == [edit]  # asked of the editor, and returned
+    fixed = apply_edits(TYPO.read_text(), list(edit.changes[target]))
+    assert "Ukriane" not in fixed and "fihgter" not in fixed
+    assert "Ukraine S.S.R." in fixed and "fighter" in fixed
+    change(client, target, 2, fixed)
+    assert await published(client, target, 2) == []
