@@ -2,9 +2,10 @@
 
 Each open movecheck buffer keeps its last check (:class:`Checked`): the diagnostics published,
 the prepared state it was checked against (completion and hover read its board), the files
-the check read.  A change to a buffer re-checks it after a short pause
-(``MOVECHECK_SERVER_DELAY`` seconds, default 0.15), then re-checks the open buffers whose
-last check read it (the orders that name a state being edited).  Nothing a buffer holds can
+the check read.  A change to a buffer re-checks it after a short pause (adaptive: :func:`pause`;
+fixed by ``MOVECHECK_SERVER_DELAY`` or the ``delay`` setting), then re-checks the open buffers
+whose last check read it (the orders that name a state being edited).  Checks run in a worker
+thread, one at a time; a newer edit calls the older check off (issue 37).  Nothing a buffer holds can
 stop the server: a check that fails is one diagnostic on the buffer.
 """
 
@@ -19,6 +20,7 @@ import logging
 import os
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -44,13 +46,34 @@ is paid again at each read and write of a request: a hover would wait tens of mi
 _T = TypeVar("_T")
 
 
-def _delay() -> float:
+def _delay() -> float | None:
+    """``MOVECHECK_SERVER_DELAY``: a fixed pause (seconds, 0 to 10); None: the adaptive pause (:func:`pause`)."""
     raw = os.environ.get("MOVECHECK_SERVER_DELAY", "")
     try:
         value = float(raw)
     except ValueError:
-        return 0.15
-    return value if 0 <= value <= 10 else 0.15
+        return None
+    return value if 0 <= value <= 10 else None
+
+
+LONGEST_PAUSE = 0.15
+"""The adaptive pause's longest (seconds): a large file's, and the most a fast typist waits."""
+SHORTEST_PAUSE = 0.02
+"""The adaptive pause after a lone edit of a small file."""
+SMALL_FILE = 20_000
+"""Characters: a file this long or shorter is checked in milliseconds (the examples are 1 to 5 KB)."""
+
+
+def pause(size: int, since_last_edit: float | None) -> float:
+    """The adaptive pause before an edited buffer is checked (issue 42): short for a small file, so that the examples
+    show their findings within 50 ms of the last keystroke, the longest for a large one; and while the player types
+    fast (the edit before came less than the longest pause ago), half again the time between their keystrokes, so
+    that the file is checked when typing stops rather than at every key."""
+    if size > SMALL_FILE:
+        return LONGEST_PAUSE
+    if since_last_edit is not None and since_last_edit < LONGEST_PAUSE:
+        return min(LONGEST_PAUSE, max(SHORTEST_PAUSE, 1.5 * since_last_edit))
+    return SHORTEST_PAUSE
 
 
 class MovecheckServer(LanguageServer):
@@ -63,6 +86,9 @@ class MovecheckServer(LanguageServer):
         self.checked: dict[str, Checked] = {}
         self.pending: dict[str, asyncio.TimerHandle] = {}
         self.delay = _delay()
+        """A fixed pause after an edit (``MOVECHECK_SERVER_DELAY``, the ``delay`` setting); None: :func:`pause`."""
+        self.edited: dict[str, float] = {}
+        """When each buffer was last edited (``time.monotonic``), for the adaptive pause."""
         self.worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="movecheck-check")
         """The one thread checks run in (one at a time: the kernel's readers are replaced while a check runs)."""
         self.running: dict[str, threading.Event] = {}
@@ -131,6 +157,16 @@ class MovecheckServer(LanguageServer):
                 return str(document.source)
         return None
 
+    def after_edit(self, uri: str) -> float:
+        """The pause before the check of a buffer just edited: the fixed one, else the adaptive one."""
+        now = time.monotonic()
+        last = self.edited.get(uri)
+        self.edited[uri] = now
+        if self.delay is not None:
+            return self.delay
+        size = len(self.workspace.get_text_document(uri).source) if uri in self.workspace.text_documents else 0
+        return pause(size, None if last is None else now - last)
+
     def schedule(self, uri: str, delay: float | None = None, typing: bool = False, follow: bool = True) -> None:
         """Check the buffer after ``delay`` seconds (the last call wins); ``typing``: on a share of the budgets;
         ``follow``: then the open buffers that read it."""
@@ -139,7 +175,9 @@ class MovecheckServer(LanguageServer):
             waiting.cancel()
         loop = asyncio.get_running_loop()
         check = functools.partial(self.check_now, uri, follow=follow, typing=typing)
-        self.pending[uri] = loop.call_later(self.delay if delay is None else delay, check)
+        if delay is None:
+            delay = LONGEST_PAUSE if self.delay is None else self.delay
+        self.pending[uri] = loop.call_later(delay, check)
 
     def check_now(self, uri: str, follow: bool = True, typing: bool = False) -> None:
         """Start the check of the buffer in the worker and publish its diagnostics when it ends; then the open buffers
@@ -357,7 +395,7 @@ def build() -> MovecheckServer:
     def did_change(ls: MovecheckServer, params: lsp.DidChangeTextDocumentParams) -> None:
         ls.call_off(params.text_document.uri)
         ls.call_off_readers(params.text_document.uri)
-        ls.schedule(params.text_document.uri, typing=True)
+        ls.schedule(params.text_document.uri, ls.after_edit(params.text_document.uri), typing=True)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: MovecheckServer, params: lsp.DidSaveTextDocumentParams) -> None:
@@ -371,6 +409,7 @@ def build() -> MovecheckServer:
             waiting.cancel()
         ls.call_off(uri)
         ls.answer_pulls(uri, [])
+        ls.edited.pop(uri, None)
         closed = ls.checked.pop(uri, None)
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
         path = path_of(uri)

@@ -52,3 +52,15 @@ def test_a_setting_the_server_cannot_use_is_said_and_leaves_the_value() -> None:
     assert "did you mean" in problems[1] or "unknown rule code" in problems[1]
     assert updated(found, {"settings": {"delay": None, "asYouTypeBudget": None}})[0] == Settings()
     assert updated(found, "not a mapping") == (found, [])
+
+
+def test_the_pause_is_short_for_a_small_file_and_longer_while_typing_fast_or_for_a_large_one() -> None:
+    from movecheck.server.app import LONGEST_PAUSE, SHORTEST_PAUSE, pause
+
+    example = len((ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml").read_text())
+    assert pause(example, None) == SHORTEST_PAUSE == 0.02  # a lone edit: the findings within 50 ms of the key
+    assert pause(example, 2.0) == SHORTEST_PAUSE
+    assert pause(example, 0.08) == pytest.approx(0.12)  # keys every 80 ms: the check waits for typing to stop
+    assert pause(example, 0.005) == SHORTEST_PAUSE
+    assert pause(example, 0.14) == LONGEST_PAUSE
+    assert pause(300_000, None) == LONGEST_PAUSE
