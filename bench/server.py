@@ -134,18 +134,20 @@ async def _over_lsp(rounds: int) -> dict[str, float]:
             assert answer is not None
         return found
 
-    async def edits(path: Path, text: str, edited: str) -> list[float]:
+    async def edits(path: Path, text: str, edited: str, apart: float = 0.0) -> list[float]:
         uri = open_(path, text)
         await until(uri, 1)
         found = []
         for k in range(rounds):
+            await asyncio.sleep(apart)
             sent = edit(uri, k + 2, edited if k % 2 == 0 else text)
             found.append((await until(uri, k + 2) - sent) * 1000)
         client.text_document_did_close(lsp.DidCloseTextDocumentParams(lsp.TextDocumentIdentifier(uri)))
         return found
 
-    async def session(driver: str) -> None:
-        await client.start_io(sys.executable, "-c", driver, env=env, cwd=str(ROOT))
+    async def session(driver: str, adaptive: bool = False) -> None:
+        own = {k: v for k, v in env.items() if not (adaptive and k == "MOVECHECK_SERVER_DELAY")}
+        await client.start_io(sys.executable, "-c", driver, env=own, cwd=str(ROOT))
         await client.initialize_async(lsp.InitializeParams(capabilities=lsp.ClientCapabilities(), workspace_folders=[
             lsp.WorkspaceFolder(uri=ROOT.as_uri(), name="movecheck")]))
         client.initialized(lsp.InitializedParams())
@@ -181,9 +183,16 @@ async def _over_lsp(rounds: int) -> dict[str, float]:
     turn_text = turn.read_text(encoding="utf-8")
     hundred = await edits(turn, turn_text, turn_text.replace('"moves":', '"moves": ', 1))
     await end()
+    client = LanguageClient("bench", "1")  # the adaptive pause: edits 0.3 s apart (a lone keystroke each)
+    client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(publish)
+    versions.clear()
+    await session("from movecheck.server.app import serve; serve()", adaptive=True)
+    paused = await edits(ORDERS, text, edited, apart=0.3)
+    await end()
     return {"hover_idle_ms": statistics.median(idle), "hover_busy_ms": statistics.median(busy),
             "hover_busy_max_ms": max(busy), "edit_example_ms": statistics.median(example),
-            "edit_turn_ms": statistics.median(hundred)}
+            "edit_turn_ms": statistics.median(hundred), "edit_example_adaptive_pause_ms": statistics.median(paused),
+            "edit_example_adaptive_pause_max_ms": max(paused)}
 
 
 def bench_server(repeat: int, table: Any, goal: Any) -> list[str]:
