@@ -33,7 +33,7 @@ from movecheck.i18n import _
 from movecheck.server import actions, names
 from movecheck.server import settings as editor_settings
 from movecheck.server.buffers import Checked
-from movecheck.server.diagnostics import SOURCE, diagnostics, lsp_range
+from movecheck.server.diagnostics import SOURCE, diagnostic, diagnostics, lsp_range
 from movecheck.server.files import MAX_CHARS, Roots, is_movecheck_text, path_of
 from movecheck.server.kernel import Buffers, Kernel
 from movecheck.server.spans import Spans
@@ -298,6 +298,8 @@ class MovecheckServer(LanguageServer):
         """The check of one buffer's text (no LSP in it but the diagnostics); ``buffers``: the open buffers' texts
         (by default the workspace's)."""
         checked = Checked(version, text, path)
+        if os.path.basename(path) == CONFIG_FILE and len(text) <= MAX_CHARS:
+            return _lint_config(checked)
         if not is_movecheck_text(text):
             return checked
         if len(text) > MAX_CHARS:
@@ -330,6 +332,21 @@ class MovecheckServer(LanguageServer):
         if len(text) > MAX_CHARS:
             return checked, None
         return checked, Spans(text)
+
+
+CONFIG_FILE = ".movecheck.yaml"
+
+
+def _lint_config(checked: Checked) -> Checked:
+    """The findings ``movecheck lint .movecheck.yaml`` gives the configuration in the buffer (issue 42)."""
+    from movecheck.config_files import load_config
+
+    config = load_config(checked.path, raw=checked.text.encode("utf-8", errors="replace"))
+    checked.kind = "config"
+    checked.spans = Spans(checked.text)
+    findings = config.findings if config is not None else []
+    checked.published = [diagnostic(f, checked.spans) for f in findings]
+    return checked
 
 
 def _keep_board(checked: Checked, previous: Checked | None) -> None:

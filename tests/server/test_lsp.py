@@ -317,3 +317,14 @@ async def test_the_apply_all_fixes_command_makes_every_preferred_fix_at_once(cli
     assert "Ukraine S.S.R." in fixed and "fighter" in fixed
     change(client, target, 2, fixed)
     assert await published(client, target, 2) == []
+
+
+async def test_the_configuration_file_is_linted_as_it_is_typed(client: LanguageClient, tmp_path: Path) -> None:
+    config = tmp_path / ".movecheck.yaml"
+    config.write_text("select: [AA]\n", encoding="utf-8")
+    target = open_file(client, config)
+    assert await published(client, target, 1) == []
+    typed = "select: [AA]\nignore: [ZZ999]\nbogus: 1\n"
+    change(client, target, 2, typed)  # the buffer, not the disk
+    found = await published(client, target, 2)
+    assert sorted((str(d.code), covered(typed, d.range)) for d in found) == [("MC003", "bogus"), ("MC004", "ZZ999")]
