@@ -115,7 +115,29 @@ def complete(ls: Server, uri: str, position: lsp.Position) -> lsp.CompletionList
                  for name, (cat, detail) in sorted(named.items()) if not wanted or cat in wanted]
         if key == "path" and result is not None:
             _rank_neighbours(items, result.prepared, _path_so_far(spans, point))
+    where = node.path if node is not None else _mapping_path(spans, point)
+    if ("units" in where or key == "units") and checked.result is not None:
+        _rank_units_at_start(items, checked.result.prepared, spans, where)
     return lsp.CompletionList(is_incomplete=False, items=items)
+
+
+def _rank_units_at_start(items: list[lsp.CompletionItem], prepared: Any, spans: Spans, where: tuple[Any, ...]) -> None:
+    """In an order's ``units``, rank first the types and ids of the mover's units in the space its path starts in
+    (issue 42)."""
+    board = getattr(prepared, "model", None)
+    if board is None or not hasattr(board, "units_at") or len(where) < 2 or not isinstance(where[1], int):
+        return
+    first = spans.node((where[0], where[1], "path", 0))
+    if first is None or not isinstance(first.value, str):
+        return
+    space = board.map.space_names.spellings.get(first.value, first.value)
+    if space not in board.map.spaces:
+        return
+    own = [u for u in board.units_at(space) if u.power == board.power]
+    there = {u.type.name for u in own} | {u.id for u in own if u.id}
+    for item in items:
+        rank = 0 if item.label in there else 1
+        item.sort_text = f"{rank}{item.sort_text or item.label}"
 
 
 _FLOW_PATH = re.compile(r"\bpath\s*:\s*\[([^\]]*)$")

@@ -328,3 +328,20 @@ async def test_the_configuration_file_is_linted_as_it_is_typed(client: LanguageC
     change(client, target, 2, typed)  # the buffer, not the disk
     found = await published(client, target, 2)
     assert sorted((str(d.code), covered(typed, d.range)) for d in found) == [("MC003", "bogus"), ("MC004", "ZZ999")]
+
+
+async def test_completion_of_units_ranks_what_stands_where_the_path_starts(client: LanguageClient) -> None:
+    text = NONCOMBAT.read_text()
+    target = open_file(client, NONCOMBAT, text)
+    assert await published(client, target, 1) == []
+    written = "units: {infantry: 2}\n    path: [Norway, Finland]"
+    typed = text.replace(written, written.replace("{infantry: 2}", "{}"), 1)
+    assert typed != text
+    change(client, target, 2, typed)
+    await published(client, target, 2)
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target),
+        position=position_of(typed, "units: {}\n    path: [Norway", len("units: {"))))
+    assert result is not None and result.items
+    first = {item.label for item in result.items if (item.sort_text or "").startswith("0")}
+    assert "infantry" in first and "battleship" not in first and "Caucasus" not in first
