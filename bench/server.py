@@ -47,6 +47,154 @@ def measure(rounds: int) -> dict[str, float]:
             "rounds": rounds, "preparations": server.kernel.preparations}
 
 
+def measure_turn(rounds: int, orders: int = 100, legal: bool = False) -> dict[str, float]:
+    """Median and worst CPU milliseconds of the server's re-check of B4 (``bench/search.py``) at ``orders`` orders
+    after a one-character edit (issue 37's "100-order turn"), and what it finds; ``legal``: without its last order
+    (the tank too many), a legal turn of ``orders - 1`` orders."""
+    from search import b4_case
+
+    from movecheck.server.app import MovecheckServer
+
+    server = MovecheckServer()
+    path, _exact = b4_case(orders)
+    text = path.read_text(encoding="utf-8")
+    if legal:
+        data = json.loads(text)
+        data["moves"].pop()
+        path = path.with_name("legal-orders.json")
+        text = json.dumps(data)
+        path.write_text(text, encoding="utf-8")
+    first = server.run_check(str(path), text, 1)
+    edited = text.replace('"moves":', '"moves": ', 1)
+    times = []
+    for k in range(rounds):
+        start = time.process_time()
+        checked = server.run_check(str(path), edited if k % 2 == 0 else text, k + 2)
+        times.append((time.process_time() - start) * 1000)
+        assert [d.code for d in checked.published] == [d.code for d in first.published]
+    return {"median_ms": statistics.median(times), "max_ms": max(times),
+            "codes": ",".join(sorted({str(d.code) for d in first.published}))}  # type: ignore[dict-item]
+
+
+HARD = """
+from movecheck.aa import engine, overloads
+engine.BOUNDS = False
+overloads.Overloads.lower_bound = lambda self: 0
+overloads.Overloads.counts = lambda self, order, code: False
+from movecheck.server.app import serve
+serve()
+"""
+"""The server with every choice tried (``bench/search.py``'s unbounded run): B1's check lasts tens of seconds."""
+
+
+async def _over_lsp(rounds: int) -> dict[str, float]:
+    """Wall milliseconds over stdio with a real client: a hover with nothing running, a hover while B1 made hard is
+    checked, and an edit's diagnostics (no pause) on the example combat move and on B4 at 100 orders."""
+    import asyncio
+    import os
+
+    from lsprotocol import types as lsp
+    from pygls.lsp.client import LanguageClient
+    from search import b1_case, b4_case
+
+    env = dict(os.environ, MOVECHECK_SERVER_DELAY="0", MOVECHECK_LANG="en", MOVECHECK_CHOICE_BUDGET=str(10**10),
+               PYTHONPATH=str(ROOT))
+    client = LanguageClient("bench", "1")
+    versions: dict[str, asyncio.Queue[tuple[int | None, float]]] = {}
+
+    @client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def publish(params: lsp.PublishDiagnosticsParams) -> None:
+        versions.setdefault(params.uri, asyncio.Queue()).put_nowait((params.version, time.perf_counter()))
+
+    async def until(uri: str, version: int) -> float:
+        queue = versions.setdefault(uri, asyncio.Queue())
+        while True:
+            seen, when = await asyncio.wait_for(queue.get(), 120)
+            if seen == version:
+                return when
+
+    def open_(path: Path, text: str) -> str:
+        uri = path.resolve().as_uri()
+        client.text_document_did_open(lsp.DidOpenTextDocumentParams(
+            lsp.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text)))
+        return uri
+
+    def edit(uri: str, version: int, text: str) -> float:
+        client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+            lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            [lsp.TextDocumentContentChangeWholeDocument(text=text)]))
+        return time.perf_counter()
+
+    async def hovers(uri: str, where: lsp.Position) -> list[float]:
+        found = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            answer = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), where))
+            found.append((time.perf_counter() - start) * 1000)
+            assert answer is not None
+        return found
+
+    async def edits(path: Path, text: str, edited: str, apart: float = 0.0) -> list[float]:
+        uri = open_(path, text)
+        await until(uri, 1)
+        found = []
+        for k in range(rounds):
+            await asyncio.sleep(apart)
+            sent = edit(uri, k + 2, edited if k % 2 == 0 else text)
+            found.append((await until(uri, k + 2) - sent) * 1000)
+        client.text_document_did_close(lsp.DidCloseTextDocumentParams(lsp.TextDocumentIdentifier(uri)))
+        return found
+
+    async def session(driver: str, adaptive: bool = False) -> None:
+        own = {k: v for k, v in env.items() if not (adaptive and k == "MOVECHECK_SERVER_DELAY")}
+        await client.start_io(sys.executable, "-c", driver, env=own, cwd=str(ROOT))
+        await client.initialize_async(lsp.InitializeParams(capabilities=lsp.ClientCapabilities(), workspace_folders=[
+            lsp.WorkspaceFolder(uri=ROOT.as_uri(), name="movecheck")]))
+        client.initialized(lsp.InitializedParams())
+
+    async def end() -> None:
+        await client.shutdown_async(None)
+        client.exit(None)
+        await client.stop()
+
+    await session(HARD)
+    text = ORDERS.read_text(encoding="utf-8")
+    combat = open_(ORDERS, text)
+    await until(combat, 1)
+    line = next(k for k, row in enumerate(text.splitlines()) if "Archangel, Karelia" in row)
+    where = lsp.Position(line, text.splitlines()[line].index("Archangel") + 2)
+    idle = await hovers(combat, where)
+    hard, _exact = b1_case(6)
+    b1 = open_(hard, hard.read_text(encoding="utf-8"))
+    await asyncio.sleep(0.5)
+    busy = await hovers(combat, where)
+    assert versions.get(b1) is None or versions[b1].empty(), "B1's check ended before the hovers: make it harder"
+    edit(b1, 2, hard.read_text(encoding="utf-8").replace('"moves":', '"moves": ', 1))  # calls the check off
+    client.text_document_did_close(lsp.DidCloseTextDocumentParams(lsp.TextDocumentIdentifier(b1)))
+    client.text_document_did_close(lsp.DidCloseTextDocumentParams(lsp.TextDocumentIdentifier(combat)))
+    await end()
+    client = LanguageClient("bench", "1")  # the edits on the server as it ships (counting bounds on)
+    client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(publish)
+    versions.clear()
+    await session("from movecheck.server.app import serve; serve()")
+    edited = text.replace("path: [Finland, Karelia S.S.R.]", "path: [Finland,  Karelia S.S.R.]", 1)
+    example = await edits(ORDERS, text, edited)
+    turn, _exact = b4_case(100)
+    turn_text = turn.read_text(encoding="utf-8")
+    hundred = await edits(turn, turn_text, turn_text.replace('"moves":', '"moves": ', 1))
+    await end()
+    client = LanguageClient("bench", "1")  # the adaptive pause: edits 0.3 s apart (a lone keystroke each)
+    client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(publish)
+    versions.clear()
+    await session("from movecheck.server.app import serve; serve()", adaptive=True)
+    paused = await edits(ORDERS, text, edited, apart=0.3)
+    await end()
+    return {"hover_idle_ms": statistics.median(idle), "hover_busy_ms": statistics.median(busy),
+            "hover_busy_max_ms": max(busy), "edit_example_ms": statistics.median(example),
+            "edit_turn_ms": statistics.median(hundred), "edit_example_adaptive_pause_ms": statistics.median(paused),
+            "edit_example_adaptive_pause_max_ms": max(paused)}
+
+
 def bench_server(repeat: int, table: Any, goal: Any) -> list[str]:
     """``run.py --only server``: the row of the re-check and its goal, measured in a process of its own."""
     import subprocess
@@ -68,8 +216,17 @@ def bench_server(repeat: int, table: Any, goal: Any) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=60)
+    parser.add_argument("--lsp", action="store_true", help="wall times over stdio with a real client (issue 37)")
     args = parser.parse_args(argv)
-    print(json.dumps(measure(args.rounds)))
+    if args.lsp:
+        import asyncio
+
+        print(json.dumps(asyncio.run(_over_lsp(args.rounds))))
+        return 0
+    found = measure(args.rounds)
+    found.update({f"turn_{k}": v for k, v in measure_turn(args.rounds).items()})  # type: ignore[misc]
+    found.update({f"legal_turn_{k}": v for k, v in measure_turn(args.rounds, legal=True).items()})  # type: ignore[misc]
+    print(json.dumps(found))
     return 0
 
 

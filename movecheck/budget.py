@@ -23,7 +23,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from movecheck.i18n import N_, _, ngettext
 from movecheck.reading import InputError
@@ -69,6 +69,19 @@ class SearchLimit(Exception):
         return text.format(what=_(self.what), count=f"{self.value:,}", variable=self.variable)
 
 
+class Cancelled(BaseException):
+    """The check was called off (:func:`cancellable`): a newer edit of the buffer made its answer stale.
+
+    Not an :class:`Exception`: nothing in the rules catches it, so the whole check stops at the next step
+    a search spends, and the caller that set the flag drops whatever the check had found."""
+
+
+class Flag(Protocol):
+    """What calls a check off (a :class:`threading.Event`)."""
+
+    def is_set(self) -> bool: ...
+
+
 class BudgetError(InputError):
     """A budget variable that is not a plain positive whole number (a usage error: exit 2)."""
 
@@ -103,6 +116,8 @@ class Budget:
         self.limits: dict[str, int] = {}
         self.memo: dict[Any, Any] = {}
         """Answers a search keeps for the rest of the file (the landing plan of a board seen before)."""
+        self.stop: Flag | None = _STOP.get()
+        """Set when the check is called off (:func:`cancellable`): the next step spent raises :class:`Cancelled`."""
 
     def limit(self, variable: str) -> int:
         if variable not in self.limits:
@@ -113,6 +128,8 @@ class Budget:
 _CURRENT: ContextVar[Budget | None] = ContextVar("movecheck_budget", default=None)
 
 _DIVISOR: ContextVar[int] = ContextVar("movecheck_budget_divisor", default=1)
+
+_STOP: ContextVar[Flag | None] = ContextVar("movecheck_budget_stop", default=None)
 
 AS_YOU_TYPE = 10
 """The share of each budget a check as you type gets (the language server, issue 37): a tenth."""
@@ -131,6 +148,17 @@ def lighter(divisor: int = AS_YOU_TYPE) -> Iterator[None]:
         yield
     finally:
         _DIVISOR.reset(token)
+
+
+@contextmanager
+def cancellable(stop: Flag) -> Iterator[None]:
+    """Checks that stop (:class:`Cancelled`) at the first step a search spends once ``stop`` is set: the language
+    server calls a check off when a newer edit makes its answer stale (issue 37)."""
+    token = _STOP.set(stop)
+    try:
+        yield
+    finally:
+        _STOP.reset(token)
 
 
 @contextmanager
@@ -184,6 +212,9 @@ class Meter:
         """Charge ``amount`` steps; raise :class:`SearchLimit` once the account is overdrawn."""
         spent = self._budget.spent.get(self.variable, 0) + amount
         self._budget.spent[self.variable] = spent
+        stop = self._budget.stop
+        if stop is not None and stop.is_set():
+            raise Cancelled
         if spent > self.limit:
             raise SearchLimit(SEARCHES[self.variable][0], self.variable, self.limit)
 

@@ -109,16 +109,19 @@ def display_path(path: str) -> str:
 # -- reading ---------------------------------------------------------------------------------
 
 
-def load_config(path: str, *, explicit: bool = False, discovered: bool = False) -> Config | None:
+def load_config(path: str, *, explicit: bool = False, discovered: bool = False, raw: bytes | None = None
+                ) -> Config | None:
     """Read and validate a configuration file; None for a pyproject.toml without our table.
 
     A ``discovered`` file (found next to a checked file, not named by the user) is read
     only if it is a regular file, and is used only if it is recognisably a configuration
     (see :func:`_recognised`); otherwise the result holds one finding that quotes nothing
     of it, so a ``.movecheck.yaml`` linked to some other file never shows that file.
-    Raises :class:`InputError` when the file cannot be read.
+    Raises :class:`InputError` when the file cannot be read.  ``raw``: the file's bytes as an editor holds them
+    (the language server), in place of the disk's.
     """
-    raw = read_regular(path) if discovered else read_bytes(path)
+    if raw is None:
+        raw = read_regular(path) if discovered else read_bytes(path)
     shown = display_path(path)
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.basename(path) == PYPROJECT or path.endswith(".toml"):

@@ -55,12 +55,50 @@ def render(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
+CONFIG_NAME = "movecheck-config"
+"""The published schema of ``.movecheck.yaml`` (issue 42: for SchemaStore), all of it generated from
+:func:`movecheck.config_files.config_schema`, the schema the configuration is validated against."""
+
+CONFIG_DESCRIPTIONS = {
+    "select": "rule codes or prefixes to report (as --select); default: all",
+    "ignore": "rule codes or prefixes not to report (as --ignore)",
+    "per-file-ignores": "glob pattern (relative to this file's folder) -> codes or prefixes not reported for the files "
+                        "it matches",
+    "format": "the report format when --format is not given",
+    "exclude": "glob patterns of files and folders that movecheck check and lint skip when given a folder",
+    "aa": "settings of Axis & Allies states under this folder",
+    "maneuver": "settings of manoeuvre states under this folder",
+    "rules": "the rules preset (edition) of a state that names none",
+    "options": "rule options of a state that sets none (see movecheck rules)",
+}
+
+
+def config_file_schema() -> dict[str, Any]:
+    """The schema of ``.movecheck.yaml``, with its stable ``$id``, a title and a description of every key."""
+    from movecheck.config_files import config_schema
+
+    schema = config_schema()
+
+    def describe(node: dict[str, Any]) -> None:
+        for key, sub in node.get("properties", {}).items():
+            sub.setdefault("description", CONFIG_DESCRIPTIONS.get(key, f"the {key} setting (docs/configuration.md)"))
+            describe(sub)
+
+    describe(schema)
+    head = {"$schema": schema.pop("$schema"), "$id": schema_id(CONFIG_NAME), "title": "movecheck configuration",
+            "description": "`.movecheck.yaml` (or `[tool.movecheck]` in pyproject.toml): which findings are "
+                           "reported, the report format, the files skipped and the rules of the states under "
+                           "its folder (docs/configuration.md)."}
+    return {**head, **schema}
+
+
 def outputs() -> dict[Path, str]:
     """Schema file -> its text with the generated parts up to date."""
     texts = {}
     for name in SCHEMA_NAMES:
         path = SCHEMAS / f"{name}.schema.json"
         texts[path] = render(generated(name, json.loads(path.read_text(encoding="utf-8"))))
+    texts[SCHEMAS / f"{CONFIG_NAME}.schema.json"] = render(config_file_schema())
     return texts
 
 

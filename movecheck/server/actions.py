@@ -22,6 +22,7 @@ from movecheck.server.names import quote
 
 if TYPE_CHECKING:  # pragma: no cover
     from movecheck.server.buffers import Server
+    from movecheck.server.kernel import Buffers
 
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
@@ -69,18 +70,42 @@ def code_actions(ls: Server, params: lsp.CodeActionParams) -> list[lsp.CodeActio
             fixes.append(lsp.CodeAction(
                 title=_("Replace with {name}").format(name=name), kind=lsp.CodeActionKind.QuickFix, diagnostics=[diag],
                 is_preferred=len(fixes) == 0, edit=lsp.WorkspaceEdit(changes={uri: [edit]})))
-    fixes.extend(_suggested_ends(ls, uri, checked, spans))
     return fixes
 
 
-def _suggested_ends(ls: Server, uri: str, checked: Any, spans: Any) -> list[lsp.CodeAction]:
-    """The fix that writes the ends the rules require of the corps orders (``check --suggest``)."""
+APPLY_ALL_FIXES = "movecheck.applyAllFixes"
+"""The command that makes every preferred fix of a buffer at once (issue 42): ``arguments: [uri]``."""
+
+
+def all_fixes(ls: Server, uri: str) -> lsp.WorkspaceEdit | None:
+    """The preferred fix of every diagnostic of the buffer that has one (the first name its "did you mean" offers),
+    as one edit; fixes whose ranges overlap an earlier one are left for another round. None: nothing to fix."""
+    checked, spans = ls.spans_of(uri)
+    if checked is None or spans is None or checked.text != spans.text:
+        return None  # the buffer changed since its check: its ranges are not the text's
+    edits: list[lsp.TextEdit] = []
+    taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for diag in checked.published:
+        names = did_you_mean(diag.message) if diag.source == "movecheck" else []
+        start = (diag.range.start.line, diag.range.start.character)
+        end = (diag.range.end.line, diag.range.end.character)
+        if not names or any(start < e and s < end for s, e in taken):
+            continue
+        written = spans.lines[start[0]][start[1]:start[1] + 1] if start[0] < len(spans.lines) else ""
+        edits.append(lsp.TextEdit(range=diag.range, new_text=quote(names[0], force=written in ("'", '"'))))
+        taken.append((start, end))
+    return lsp.WorkspaceEdit(changes={uri: edits}) if edits else None
+
+
+def suggested_ends(ls: Server, uri: str, checked: Any, spans: Any, buffers: Buffers) -> list[lsp.CodeAction]:
+    """The fix that writes the ends the rules require of the corps orders (``check --suggest``): a check, so the
+    server runs it in its worker thread, on the open buffers' texts ``buffers`` as they were asked."""
     path = path_of(uri)
     if path is None or checked.kind != "maneuver-orders" or not any(
             d.code and str(d.code).startswith("MV") for d in checked.published):
         return []
     settings = ls.roots.settings(path, suggest=True)
-    ends = parse_suggestion(ls.kernel.check(path, checked.text, settings, ls.buffer_text).required_ends)
+    ends = parse_suggestion(ls.kernel.check(path, checked.text, settings, buffers).required_ends)
     edits = []
     for order, end in sorted(ends.items()):
         flow = "{" + ", ".join(f"{quote(base)}: {{x: {xy['x']}, y: {xy['y']}}}" for base, xy in end.items()) + "}"

@@ -7,7 +7,7 @@ them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from lsprotocol import types as lsp
 
@@ -27,6 +27,9 @@ class Checked:
     spans: Spans | None = None
     result: Result | None = None
     published: list[lsp.Diagnostic] = field(default_factory=list)
+    data: Any = None
+    """The buffer's data as the rules read it, when it was read without a finding (None otherwise): an edit that
+    leaves it the same (a comment, the layout) re-checks none of the buffers that read it."""
 
 
 class Server(Protocol):

@@ -18,6 +18,7 @@ from urllib.parse import quote, unquote, urlparse
 from movecheck.config import ConfigFinder, repository_root
 from movecheck.config_files import Config
 from movecheck.files import outside_root
+from movecheck.selection import Layer
 from movecheck.settings import Settings
 
 MAX_CHARS = 2 * 1024 * 1024
@@ -54,8 +55,8 @@ def is_movecheck_text(text: str) -> bool:
 class _RootedFinder(ConfigFinder):
     """The configuration finder of ``check``, that never looks above the root."""
 
-    def __init__(self, root: str) -> None:
-        super().__init__()
+    def __init__(self, root: str, command_line: Layer | None = None) -> None:
+        super().__init__(command_line=command_line)
         self.root = root
 
     def _in_folder(self, folder: str) -> Config | None:
@@ -67,8 +68,10 @@ class _RootedFinder(ConfigFinder):
 class Roots:
     """The workspace folders of a session."""
 
-    def __init__(self, folders: list[str] | None = None) -> None:
+    def __init__(self, folders: list[str] | None = None, layer: Layer | None = None) -> None:
         self.folders = sorted({os.path.realpath(f) for f in folders or []}, key=len, reverse=True)
+        self.layer = layer
+        """The editor's ``select`` and ``ignore`` (:mod:`movecheck.server.settings`), as the command line's."""
 
     def root_of(self, path: str) -> str:
         """The folder the buffer ``path`` may read in (see the module's description)."""
@@ -81,7 +84,7 @@ class Roots:
     def settings(self, path: str, **extra: Any) -> Settings:
         """The core's settings for a check of ``path``: its root (the only root) and its configuration."""
         root = self.root_of(path)
-        return Settings(root=root, root_explicit=True, config=_RootedFinder(root), **extra)
+        return Settings(root=root, root_explicit=True, config=_RootedFinder(root, self.layer), **extra)
 
     def inside(self, path: str) -> bool:
         """May the server open ``path`` for a buffer of a workspace folder (go to definition)?"""

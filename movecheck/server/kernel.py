@@ -11,8 +11,8 @@ kernel's readers replaced for the length of one call:
   its text, of the files it read (its map) and of the rules it runs under.
 
 This is the only module that names these kernel functions (``HOOKS``): when the kernel
-moves them, this module is the one to change.  The server is single-threaded, so the
-replacement never leaks into another call.
+moves them, this module is the one to change.  The server runs every call in its one worker
+thread, one at a time (:mod:`movecheck.server.app`), so the replacement never leaks into another call.
 """
 
 from __future__ import annotations

@@ -113,7 +113,62 @@ def complete(ls: Server, uri: str, position: lsp.Position) -> lsp.CompletionList
         named = names_of(result.prepared if result is not None else None)
         items = [_item(name, _KIND[cat], detail, start, end, quoted)
                  for name, (cat, detail) in sorted(named.items()) if not wanted or cat in wanted]
+        if key == "path" and result is not None:
+            _rank_neighbours(items, result.prepared, _path_so_far(spans, point))
+    where = node.path if node is not None else _mapping_path(spans, point)
+    if ("units" in where or key == "units") and checked.result is not None:
+        _rank_units_at_start(items, checked.result.prepared, spans, where)
     return lsp.CompletionList(is_incomplete=False, items=items)
+
+
+def _rank_units_at_start(items: list[lsp.CompletionItem], prepared: Any, spans: Spans, where: tuple[Any, ...]) -> None:
+    """In an order's ``units``, rank first the types and ids of the mover's units in the space its path starts in
+    (issue 42)."""
+    board = getattr(prepared, "model", None)
+    if board is None or not hasattr(board, "units_at") or len(where) < 2 or not isinstance(where[1], int):
+        return
+    first = spans.node((where[0], where[1], "path", 0))
+    if first is None or not isinstance(first.value, str):
+        return
+    space = board.map.space_names.spellings.get(first.value, first.value)
+    if space not in board.map.spaces:
+        return
+    own = [u for u in board.units_at(space) if u.power == board.power]
+    there = {u.type.name for u in own} | {u.id for u in own if u.id}
+    for item in items:
+        rank = 0 if item.label in there else 1
+        item.sort_text = f"{rank}{item.sort_text or item.label}"
+
+
+_FLOW_PATH = re.compile(r"\bpath\s*:\s*\[([^\]]*)$")
+
+
+def _path_so_far(spans: Spans, point: Point) -> list[str]:
+    """The spaces written before the cursor in a flow list of a path on the cursor's line (``path: [A, B, Cu``,
+    closed or not): ``["A", "B"]``."""
+    line = spans.lines[point[0]][:point[1]] if point[0] < len(spans.lines) else ""
+    written = _FLOW_PATH.search(line)
+    if written is None:
+        return []
+    return [part.strip().strip("'\"") for part in written.group(1).split(",")[:-1] if part.strip()]
+
+
+def _rank_neighbours(items: list[lsp.CompletionItem], prepared: Any, before: list[str]) -> None:
+    """Rank the neighbours of the path's last space first (by their names, then their other spellings), the other
+    spaces after (issue 42): an editor lists the items by ``sort_text``."""
+    game_map = getattr(getattr(prepared, "model", None), "map", None)
+    if game_map is None or not before:
+        return
+    spellings = game_map.space_names.spellings
+    last = spellings.get(before[-1], before[-1])
+    if last not in game_map.spaces:
+        return
+    near = set(game_map.neighbours(last))
+    for item in items:
+        name = spellings.get(item.label, item.label)
+        rank = 0 if item.label in near else 1 if name in near else 2
+        item.sort_text = f"{rank}{item.label}"
+        item.preselect = rank == 0 or None
 
 
 def _word_start(spans: Spans, point: Point) -> Point:

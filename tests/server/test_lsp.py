@@ -271,3 +271,77 @@ async def test_the_orders_reading_a_state_are_checked_after_the_pause_not_in_its
     with pytest.raises(TimeoutError):  # not in the same call as the state's check (it was, before)
         await published(patient, orders, 1, timeout=1.5)
     assert await published(patient, orders, 1, timeout=8) == []
+
+
+async def test_completion_mid_line_in_an_unclosed_path_ranks_the_neighbours_of_its_last_space(
+        client: LanguageClient) -> None:
+    text = NONCOMBAT.read_text()
+    target = open_file(client, NONCOMBAT, text)
+    assert await published(client, target, 1) == []
+    typed = text.replace("path: [Bulgaria Romania, Ukraine S.S.R., Caucasus]",
+                         "path: [Bulgaria Romania, Ukraine S.S.R., Cau", 1)
+    change(client, target, 2, typed)
+    await published(client, target, 2)  # the bracket left open: the YAML is broken
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target),
+        position=position_of(typed, "Ukraine S.S.R., Cau", len("Ukraine S.S.R., Cau"))))
+    assert result is not None and result.items
+    first = {item.label for item in result.items if (item.sort_text or "").startswith("0")}
+    # the neighbours of Ukraine S.S.R. on the aa1942-2e map, ranked before every other space
+    assert first == {"16 Sea Zone", "Belorussia", "Bulgaria Romania", "Caucasus", "Poland", "West Russia"}
+    ranked = sorted(result.items, key=lambda item: item.sort_text or item.label)
+    assert {item.label for item in ranked[:len(first)]} == first
+    edit = ranked[0].text_edit
+    assert isinstance(edit, lsp.TextEdit) and covered(typed, edit.range) == "Cau"
+
+
+async def test_the_apply_all_fixes_command_makes_every_preferred_fix_at_once(client: LanguageClient) -> None:
+    from lsprotocol import converters
+
+    asked: list[lsp.WorkspaceEdit] = []
+
+    @client.feature(lsp.WORKSPACE_APPLY_EDIT)
+    def apply_edit(params: lsp.ApplyWorkspaceEditParams) -> lsp.ApplyWorkspaceEditResult:
+        asked.append(params.edit)
+        return lsp.ApplyWorkspaceEditResult(applied=True)
+
+    target = open_file(client, TYPO)
+    found = await published(client, target, 1)
+    assert len(found) == 2
+    result = await client.workspace_execute_command_async(lsp.ExecuteCommandParams(
+        command="movecheck.applyAllFixes", arguments=[target]))
+    edit = converters.get_converter().structure(result, lsp.WorkspaceEdit)
+    assert edit.changes is not None and asked == [edit]  # asked of the editor, and returned
+    fixed = apply_edits(TYPO.read_text(), list(edit.changes[target]))
+    assert "Ukriane" not in fixed and "fihgter" not in fixed
+    assert "Ukraine S.S.R." in fixed and "fighter" in fixed
+    change(client, target, 2, fixed)
+    assert await published(client, target, 2) == []
+
+
+async def test_the_configuration_file_is_linted_as_it_is_typed(client: LanguageClient, tmp_path: Path) -> None:
+    config = tmp_path / ".movecheck.yaml"
+    config.write_text("select: [AA]\n", encoding="utf-8")
+    target = open_file(client, config)
+    assert await published(client, target, 1) == []
+    typed = "select: [AA]\nignore: [ZZ999]\nbogus: 1\n"
+    change(client, target, 2, typed)  # the buffer, not the disk
+    found = await published(client, target, 2)
+    assert sorted((str(d.code), covered(typed, d.range)) for d in found) == [("MC003", "bogus"), ("MC004", "ZZ999")]
+
+
+async def test_completion_of_units_ranks_what_stands_where_the_path_starts(client: LanguageClient) -> None:
+    text = NONCOMBAT.read_text()
+    target = open_file(client, NONCOMBAT, text)
+    assert await published(client, target, 1) == []
+    written = "units: {infantry: 2}\n    path: [Norway, Finland]"
+    typed = text.replace(written, written.replace("{infantry: 2}", "{}"), 1)
+    assert typed != text
+    change(client, target, 2, typed)
+    await published(client, target, 2)
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target),
+        position=position_of(typed, "units: {}\n    path: [Norway", len("units: {"))))
+    assert result is not None and result.items
+    first = {item.label for item in result.items if (item.sort_text or "").startswith("0")}
+    assert "infantry" in first and "battleship" not in first and "Caucasus" not in first

@@ -62,3 +62,30 @@ def test_neovim_shows_the_diagnostics_check_gives(tmp_path: Path) -> None:
         (f["line"], f["column"], f["code"], f["message"]) for f in expected]
     assert [(d["line"], d["end_col"] - d["col"]) for d in got] == [(39, len("Ukriane S.S.R.")), (40, len("fihgter"))]
     assert {d["severity"] for d in got} == {1}  # vim.diagnostic.severity.ERROR
+
+
+SESSION = Path(__file__).resolve().parent / "data" / "session.lua"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(NVIM is None, reason="nvim is not installed (apt-get install neovim: Debian's 0.7 is enough)")
+def test_a_neovim_session_changes_settings_live_applies_every_fix_and_completes_mid_line(tmp_path: Path) -> None:
+    """Issue 42's "Done when": a real editor shows the diagnostics, a settings change live, a fix applied and
+    completion mid-line (the init script is tests/server/data/session.lua)."""
+    out = tmp_path / "session.json"
+    setup = (f"lua _G.arg_out={json.dumps(str(out))} _G.arg_file={json.dumps(str(TYPO))} "
+             f"_G.arg_root={json.dumps(str(ROOT))} _G.arg_python={json.dumps(sys.executable)}")
+    env = {**os.environ, "MOVECHECK_LANG": "en", "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    env.pop("MOVECHECK_SERVER_DELAY", None)  # the adaptive pause
+    subprocess.run([str(NVIM), "--headless", "--clean", "-c", setup, "-c", f"luafile {SESSION}"],
+                   cwd=ROOT, env=env, timeout=180, check=True, capture_output=True, stdin=subprocess.DEVNULL)
+    seen = json.loads(out.read_text())
+    assert seen["opened"] == {"ok": True, "codes": "MC004,MC004"}
+    assert seen["ignored"] == {"ok": True, "codes": ""}  # ignore: [MC004] from didChangeConfiguration
+    assert seen["restored"] == {"ok": True, "codes": "MC004,MC004"}
+    assert seen["command_error"] is None
+    assert seen["fixed_lines"] == ["    path: [Bulgaria Romania, Ukraine S.S.R., Caucasus]", "  - units: {fighter: 1}"]
+    assert seen["after_fix"] == {"ok": True, "codes": ""}
+    assert seen["completion_count"] > 6
+    assert set(seen["completion"]) == {"16 Sea Zone", "Belorussia", "Bulgaria Romania", "Caucasus", "Poland",
+                                       "West Russia"}  # the neighbours of Ukraine S.S.R. first
