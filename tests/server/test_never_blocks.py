@@ -35,6 +35,7 @@ COMBAT_STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
 HARD = """
 from movecheck.aa import engine, overloads
 engine.BOUNDS = False
+engine.SWAPPABLE = engine.REPLAY = engine.CUT = False  # the search as it was before issue 37: every run in full
 overloads.Overloads.lower_bound = lambda self: 0
 overloads.Overloads.counts = lambda self, order, code: False
 from movecheck.server.app import serve
