@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import Enum, StrEnum
@@ -148,6 +149,26 @@ ExcludeOption = Annotated[
         show_default=False,
     ),
 ]
+RespectGitignoreOption = Annotated[
+    bool,
+    typer.Option(
+        "--respect-gitignore/--no-respect-gitignore",
+        help="Below a folder given, leave out the files git ignores (.gitignore, .git/info/exclude).  "
+        "[default: respect]",
+        show_default=False,
+    ),
+]
+ShowFilesOption = Annotated[
+    bool, typer.Option("--show-files", help="Print the files the run would read, one a line, and read none.")
+]
+ShowSettingsOption = Annotated[
+    bool,
+    typer.Option(
+        "--show-settings",
+        help="Print, for each file the run would read, the configuration and settings that apply and where each "
+        "comes from, and read none.",
+    ),
+]
 QuietOption = Annotated[
     int,
     typer.Option(
@@ -250,9 +271,35 @@ class ReportArgs:
     lang: str | None = None
     quiet: int = 0
     exclude: list[str] | None = None
+    respect_gitignore: bool = True
+    show_files: bool = False
+    show_settings: bool = False
 
     def session(self, files: list[str], **more: Any) -> Any:
-        """The :class:`~movecheck.session.Session` of a run with these options (``more``: a command's own)."""
+        """The :class:`~movecheck.session.Session` of a run with these options (``more``: a command's own).
+
+        Under ``--show-files`` or ``--show-settings`` it prints what they show and exits 0.
+        """
+        session = self._start(files, **more)
+        if self.show_files or self.show_settings:
+            self._show(session)
+        return session
+
+    def _show(self, session: Any) -> None:
+        """``--show-files`` / ``--show-settings`` (:mod:`movecheck.show`), then exit 0."""
+        from movecheck.config import parse_option_flags
+        from movecheck.output import emit
+        from movecheck.show import Flags, files_text, settings_text
+
+        if self.show_settings:
+            flags = Flags(self.select, self.ignore, self.fmt.value if self.fmt else None, self.exclude,
+                          parse_option_flags(self.option), self.respect_gitignore, self.config, self.isolated)
+            emit(sys.stdout, settings_text(session.inputs, session.finder, flags, self.stdin_filename))
+        else:
+            emit(sys.stdout, files_text(session.inputs, self.stdin_filename))
+        raise typer.Exit(0)
+
+    def _start(self, files: list[str], **more: Any) -> Any:
         from movecheck.session import Session
 
         return Session.start(
@@ -271,6 +318,7 @@ class ReportArgs:
             output=self.output,
             quiet=self.quiet,
             exclude=self.exclude,
+            respect_gitignore=self.respect_gitignore,
             **more,
         )
 
@@ -292,6 +340,9 @@ REPORT_OPTIONS: dict[str, Any] = {
     "lang": LangOption,
     "quiet": QuietOption,
     "exclude": ExcludeOption,
+    "respect_gitignore": RespectGitignoreOption,
+    "show_files": ShowFilesOption,
+    "show_settings": ShowSettingsOption,
 }
 """The options ``check`` and ``lint`` share, by parameter name, each with its declaration.
 

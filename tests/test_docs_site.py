@@ -97,7 +97,7 @@ def test_search_is_in_english_and_russian() -> None:
 
 def test_search_finds_russian_words(site: Path) -> None:
     found = search(site, "вражескую", "юнитов", "enemy")
-    # C10 quoted in Russian on AA101's page: «...юнит может переместиться в дружественную область, а затем во вражескую»
+    # C10 is quoted in Russian on AA101's page, "вражескую область" among its words
     assert "rules/AA101/#c10-aa-1942-rulebook-combat-move" in [r["location"] for r in found["вражескую"]]
     assert any(r["location"].startswith("rules/") for r in found["юнитов"])  # a declined form finds the word
     assert found["enemy"]
