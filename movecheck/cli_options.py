@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
+from movecheck.completion import map_names, rule_codes, schema_names, selectors
 from movecheck.render import FORMATS
 
 # Output formats of ``check`` and ``lint``: those of the renderers' registry.
@@ -77,12 +78,16 @@ SelectOption = Annotated[
         "--select",
         help="Report only these codes or code prefixes (AA2, MC005; repeat or comma-separate).",
         show_default=False,
+        autocompletion=selectors,
     ),
 ]
 IgnoreOption = Annotated[
     list[str] | None,
     typer.Option(
-        "--ignore", help="Do not report these codes or code prefixes (repeat or comma-separate).", show_default=False
+        "--ignore",
+        help="Do not report these codes or code prefixes (repeat or comma-separate).",
+        show_default=False,
+        autocompletion=selectors,
     ),
 ]
 ConfigOption = Annotated[
@@ -107,7 +112,11 @@ RuleOptionOption = Annotated[
     ),
 ]
 ColorOption = Annotated[
-    Color, typer.Option("--color", help="Colour text output: auto (a terminal, no NO_COLOR), always, never.")
+    Color,
+    typer.Option(
+        "--color",
+        help="Colour text output: auto (a terminal, or FORCE_COLOR; not with NO_COLOR or TERM=dumb), always, never.",
+    ),
 ]
 RootOption = Annotated[
     str | None,
@@ -178,6 +187,24 @@ QuietOption = Annotated[
         help="Findings and the summary only (no 'checked against' lines); twice (-qq): print nothing, "
         "the exit code tells.",
         show_default=False,
+    ),
+]
+CodeArgument = Annotated[str, typer.Argument(help="A clause code such as AA207 or MV101.", autocompletion=rule_codes)]
+SchemaArgument = Annotated[
+    str,
+    typer.Argument(
+        help="A file kind (aa-map, aa-state, aa-orders, maneuver-state, maneuver-orders ...) or report.",
+        autocompletion=schema_names,
+    ),
+]
+SchemaMapOption = Annotated[
+    str | None,
+    typer.Option(
+        "--map",
+        help="The schema with the names of this map (built-in or a map file) as enums, for editors "
+        "(aa-orders, aa-state, aa-battles, aa-purchase, aa-mobilize).",
+        show_default=False,
+        autocompletion=map_names,
     ),
 ]
 OrdersStateOption = Annotated[

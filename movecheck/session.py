@@ -36,12 +36,20 @@ def choose_format(flag: str | None, config_format: str | None) -> str:
 
 
 def use_color(color: str, fmt: str) -> bool:
-    """Colour only text and full output: ``always``, or ``auto`` on a terminal without ``NO_COLOR``."""
+    """Colour only text and full output: ``always``, or ``auto`` as Python's own colour does.
+
+    Under ``auto``: ``NO_COLOR`` (not empty) never, else ``FORCE_COLOR`` (not empty) always (a CI
+    log that shows colours), else ``TERM=dumb`` never, else on a terminal.
+    """
     if fmt in MACHINE_FORMATS or color == "never":
         return False
     if color == "always":
         return True
     if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("TERM") == "dumb":
         return False
     return sys.stdout.isatty()
 

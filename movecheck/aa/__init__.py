@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from movecheck.aa.maps import BUILTIN_MAPS
 from movecheck.aa.prepare import is_mobilize, is_purchase, is_results, lint_state
 from movecheck.findings import Finding
 from movecheck.i18n import N_, _
@@ -28,6 +29,7 @@ class AA(System):
     options_module = "movecheck.aa.options"
     commands = "movecheck.aa.commands:register"
     map_schemas = ("aa-orders", "aa-state", "aa-battles", "aa-purchase", "aa-mobilize")
+    builtin_maps = BUILTIN_MAPS
     source_titles = {  # noqa: RUF012 - a declaration, never changed
         "A&A, Phase 2: Combat move (fragment)": N_("A&A 1942 rulebook, combat move"),
         "A&A, Phase 4: Noncombat move": N_("A&A 1942 rulebook, noncombat move"),
