@@ -83,7 +83,7 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
     battles: list[dict[str, Any]] = []
     landings: dict[int, Unit] | None = {}
     destroyed: list[Unit] = []
-    to_place = _earlier_to_place(state)
+    to_place = {power: dict(units) for power, units in board.to_place.items()}
     keep_status = True  # every state apply writes is of the same turn (the mobilization apply ends it)
     said: list[str] = []
     spent: dict[str, int] = {}
@@ -98,7 +98,7 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
         seated = settled.seated
         to_place = {p: u for p, u in to_place.items() if p != board.power}
         if settled.kept:
-            to_place = dict(sorted({**to_place, board.power: settled.kept}.items()))
+            to_place[board.power] = settled.kept
         turn = next_turn(board, turn)
         keep_status = False
         said = header_lines(settled, board.power)
@@ -131,7 +131,8 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
     if keep_status and board.captured:
         data["captured_this_turn"] = sorted(board.captured)
     if keep_status and (state.get("purchased") or board.purchased):
-        data["purchased"] = dict(board.purchased)
+        data["purchased"] = in_unit_order(board, board.purchased)
+    to_place = {power: in_unit_order(board, to_place[power]) for power in board.map.powers if to_place.get(power)}
     if to_place:
         data["to_place"] = to_place
     data["units"] = _units(board, keep_status=keep_status, lost=lost, landings=landings, seated=seated)
@@ -142,7 +143,7 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
     report = ApplyReport(orders_path, state_path, output or "-", dict(data["turn"]), forced,
                          destroyed=[Destroyed(u.type.name, u.power, u.at, u.id) for u in destroyed],
                          captured=captures(board), transfers=transfers(board), ipcs=data.get("ipcs"), spent=spent,
-                         purchased=dict(final.units) if isinstance(final, Bought) else {})
+                         purchased=in_unit_order(board, final.units) if isinstance(final, Bought) else {})
     if settled is not None:
         report.income, report.refunded = settled.income, settled.refunded if settled.how == "refunded" else None
         report.extra["unplaced"] = {"units": dict(settled.left), "settled": settled.how}
@@ -159,6 +160,9 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
         lines.append("# --force: the orders are NOT legal (see movecheck check); they were applied as checked.")
     if to_place:
         lines.append("# to_place: units bought in an earlier turn, still waiting to be placed.")
+    if report.ipcs is None:
+        lines.append("# ipcs: the treasury is unknown (the state read has no ipcs: and is past round 1): no ipcs: "
+                     "written, and purchases are not checked until one is.")
     if report.destroyed:
         if what == "the mobilization":
             lines.append(
@@ -199,11 +203,10 @@ def transfers(board: Board) -> list[Transfer]:
             for loser, taker, amount, capital in board.transfers]
 
 
-def _earlier_to_place(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The state's ``to_place``: units bought in earlier turns, kept by every apply until a mobilization places them."""
-    earlier = state.get("to_place")
-    return {power: dict(units) for power, units in sorted((earlier if isinstance(earlier, dict) else {}).items())
-            if isinstance(units, dict) and units}
+def in_unit_order(board: Board, counts: dict[str, int]) -> dict[str, int]:
+    """Unit counts in the map's unit order (a canonical order: the same facts, the same bytes)."""
+    order = {kind: index for index, kind in enumerate(board.map.unit_types)}
+    return dict(sorted(counts.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
 
 
 def _destroyed_aircraft(phase: Phase) -> list[Unit]:

@@ -150,6 +150,7 @@ class Revised(AA1942):
         "move_existing_fighters_to_new_carriers": True,  # fighters in the factory territory board a new carrier
         "unplaced_units": "lost",                       # units not placed are lost
         "factory_damage": False,                        # bombing costs the owner IPCs, factories take no damage
+        "research_step": True,                          # weapons development: research: in a purchase (AA606)
     }
     unit_types: ClassVar[dict[str, dict[str, Any] | None]] = {
         # the Revised unit stats where they differ (map facts ../data/aa-revised.map.json)

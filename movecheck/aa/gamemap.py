@@ -30,6 +30,15 @@ class Canal:
     land: tuple[str, ...]
 
 
+def with_own_types(edition: dict[str, dict[str, Any]], own: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """An edition's unit types with a map's own: a type the map declares replaces the edition's of that name
+    (where it stood in the edition's order) or is added after them; the edition's other types stay
+    (aa-turn.md, "Treasury": a map that declares only a new unit still has infantry and factories)."""
+    merged = {name: own.get(name, facts) for name, facts in edition.items()}
+    merged.update((name, facts) for name, facts in own.items() if name not in merged and isinstance(facts, dict))
+    return {name: facts for name, facts in merged.items() if isinstance(facts, dict)}
+
+
 class GameMap:
     """Spaces, their connections, canals, initial control and setup."""
 
@@ -50,11 +59,6 @@ class GameMap:
             e["name"]: ipc_amount(e.get("production")) for e in data.get("territories", []) if not e.get("sea")
         }
         """Each territory's IPC value (``production:``; 0 where the map gives none)."""
-        treasuries = data.get("ipcs")
-        self.ipcs: dict[str, int] | None = (
-            {str(p): ipc_amount(n) for p, n in treasuries.items()} if isinstance(treasuries, dict) else None
-        )
-        """Each power's starting treasury (``ipcs:``), None where the map gives none."""
         self.space_names = Lexicon(self.spaces)
         for entry in data.get("territories", []):
             for alias in entry.get("aliases", []):
@@ -64,6 +68,10 @@ class GameMap:
         self.power_names = Lexicon(self.powers)
         self.power_names.add_table(POWER_ABBREVIATIONS)
         self.power_names.add_table(self.aliases)
+        treasuries = data.get("ipcs")
+        self.ipcs: dict[str, int] | None = self._treasuries(treasuries) if isinstance(treasuries, dict) else None
+        """Each power's starting treasury (``ipcs:``, keys resolved like names in orders; lint reports a key that
+        names no power or one an earlier key named, AA910), None where the map gives none."""
         # each space's neighbours, in the order the connections name them (a dict keeps
         # that order and answers "adjacent?" at once)
         self.adj: dict[str, dict[str, None]] = {name: {} for name in self.spaces}
@@ -98,18 +106,21 @@ class GameMap:
         """The rules edition the map names (None: it names none)."""
         self.options: dict[str, Any] = dict(data.get("options") or {})
         """The rule options the map sets (its game's own settings): over the edition's, under the state's."""
-        self.brings_unit_types = bool(data.get("unit_types"))
-        types = data.get("unit_types") or DEFAULT_EDITION.unit_type_values()
+        own = data.get("unit_types")
+        self.own_unit_types: dict[str, dict[str, Any]] = dict(own) if isinstance(own, dict) else {}
+        """The unit types the map declares: each adds to the edition's types or replaces one of them by name."""
+        types = with_own_types(DEFAULT_EDITION.unit_type_values(), self.own_unit_types)
         self.unit_types: dict[str, UnitType] = {n: UnitType.from_data(n, d) for n, d in types.items()}
         self.type_names = self._type_lexicon()
         self._indexes: dict[str, Names] = {}  # names indexed for "did you mean", when first asked
 
     def with_unit_types(self, types: dict[str, dict[str, Any]]) -> GameMap:
-        """The same map with other unit types (an edition's, for a map that brings none)."""
+        """The same map under another edition's unit types (``types``), the map's own added or replacing by name."""
         import copy
 
         other = copy.copy(self)
-        other.unit_types = {n: UnitType.from_data(n, d) for n, d in types.items()}
+        merged = with_own_types(types, self.own_unit_types)
+        other.unit_types = {n: UnitType.from_data(n, d) for n, d in merged.items()}
         other.type_names = other._type_lexicon()
         other._indexes = {}
         return other
@@ -137,6 +148,15 @@ class GameMap:
     def suggest(self, name: Any, charge: Any = None) -> list[str]:
         """Close names for a misspelt space (``charge``: the document whose hint budget pays)."""
         return close_names(name, self._index("space", self.space_names), n=3, cutoff=0.6, charge=charge)
+
+    def _treasuries(self, written: dict[Any, Any]) -> dict[str, int]:
+        """The map's starting treasuries by power: the first key naming each power counts."""
+        found: dict[str, int] = {}
+        for name, amount in written.items():
+            power = self.resolve_power(name)
+            if power is not None and power not in found:
+                found[power] = ipc_amount(amount)
+        return found
 
     def resolve_power(self, name: Any) -> str | None:
         """The one power a name means (its name or an abbreviation such as ``UK``), or None."""

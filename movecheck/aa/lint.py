@@ -302,7 +302,8 @@ def ship_on_land(ctx: LintContext) -> Iterator[Violation]:
     example=("a power is listed in two sides", "each power belongs to exactly one side"),
 )
 def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
-    """Every power belongs to exactly one side, sides list only powers, and only land is controlled."""
+    """Every power belongs to exactly one side, sides list only powers, the starting treasuries (``ipcs:``)
+    name only powers (as players write them: ``Ger``), each once, and only land is controlled."""
     game_map = ctx.game_map
     sides = ctx.map_data.get("sides", {}) or {}
     for side, members in sides.items():
@@ -323,6 +324,7 @@ def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
                 ),
                 (*ctx.map_prefix, "powers", index),
             )
+    yield from _treasury_keys(ctx)
     for name, owner in (ctx.map_data.get("control", {}) or {}).items():
         space = game_map.resolve(name)
         where = (*ctx.map_prefix, "control", name)
@@ -341,6 +343,23 @@ def sides_inconsistent(ctx: LintContext) -> Iterator[Violation]:
                 ),
                 where,
             )
+
+
+def _treasury_keys(ctx: LintContext) -> Iterator[Violation]:
+    """The keys of the map's ``ipcs:`` name its powers (as players write them), each power once."""
+    written = ctx.map_data.get("ipcs")
+    named: dict[str, Any] = {}
+    for name in written if isinstance(written, dict) else {}:
+        power = ctx.game_map.resolve_power(name)
+        where = (*ctx.map_prefix, "ipcs", name)
+        if power is None:
+            yield Violation(_("ipcs names {name}, which is not one of the map's powers").format(name=repr(name)),
+                            where)
+        elif power in named:
+            yield Violation(_("ipcs names the {power} twice ({first} and {name}): write each power once").format(
+                power=power, first=repr(named[power]), name=repr(name)), where)
+        else:
+            named[power] = name
 
 
 @lint_clause(
@@ -367,6 +386,39 @@ def submerged_not_submarine(ctx: LintContext) -> Iterator[Violation]:
             yield Violation(_("{unit} ({kind}) in {space} is marked submerged; only submarines submerge").format(
                                 unit=unit.label(), kind=unit.type.name, space=unit.at),
                             (*unit.source, "submerged") if unit.source != ("map",) else unit.source)
+
+
+@lint_clause(
+    "AA912",
+    "treasury-unknown",
+    "warning",
+    "(lint) a purchase state past round 1 without ipcs: has an unknown treasury: its purchase is not checked",
+    target="state",
+    example=(
+        "a round-2 state with no ``ipcs:``",
+        "the same state with ``ipcs: {Germans: 40, ...}`` (or a round-1 state, which takes the map's)",
+    ),
+)
+def treasury_unknown(ctx: LintContext) -> Iterator[Violation]:
+    """A state carries each power's unspent IPCs (``ipcs:``); a round-1 state without it takes the map's
+    starting treasuries.  Past round 1 (or on a map that gives none) the treasuries are unknown: a
+    purchase against the state is not checked (never legal), and ``apply`` of any phase says so in its
+    header.  The warning is given on a state at its purchase phase, the one whose check the unknown
+    treasury stops (docs/decisions.md, issue 35).
+    """
+    if ctx.board is None or ctx.board.ipcs is not None or ctx.board.phase != "purchase":
+        return
+    turn = ctx.doc.get("turn", default={})
+    round_ = turn.get("round") if isinstance(turn, dict) else None
+    if round_ == 1:
+        message = _("the state writes no ipcs and the map gives no starting treasuries; the treasuries are unknown, "
+                    "and purchases against it are not checked (write ipcs:)")
+    else:
+        message = _("the state is at round {round} and writes no ipcs; the treasuries are unknown, and purchases "
+                    "against it are not checked (write ipcs:; only a round-1 state takes the map's starting "
+                    "treasuries)").format(
+            round=round_ if round_ is not None else "?")
+    yield Violation(message, ("turn",) if isinstance(turn, dict) else ())
 
 
 def _units(ctx: LintContext) -> list[Unit]:

@@ -41,6 +41,8 @@ FIELDS: dict[str, list[tuple[tuple[Any, ...], str, str]]] = {
         (("properties", "captured_this_turn", "items"), TERRITORY, "value"),
         (("properties", "purchased"), TYPE, "keys"),
         (("properties", "ipcs"), POWER, "keys"),
+        (("properties", "to_place"), POWER, "keys"),
+        (("properties", "to_place", "additionalProperties"), TYPE, "keys"),
         (("$defs", "unit", "properties", "at"), SPACE, "value"),
         (("$defs", "unit", "properties", "power"), POWER, "value"),
         (("$defs", "unit", "properties", "type"), TYPE, "value"),

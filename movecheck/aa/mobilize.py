@@ -57,6 +57,33 @@ class Placement:
 
 
 @dataclass
+class ZoneSlots:
+    """A sea zone's carrier slots and the fighters that want them (:meth:`Mobilization.slots`).
+
+    A fighter that waited there for a bought carrier (AA708) takes a slot on a carrier placed in the zone
+    first (it was there first); the new fighters (AA705) and those moved by ``fighters_from:`` (AA709)
+    share the slots left on the new carriers and, where ``new_fighters_on_old_carriers``, the free slots of
+    the power's carriers already there (``old_free`` is 0 otherwise).
+    """
+
+    new_slots: int = 0
+    old_free: int = 0
+    waiting: int = 0
+    new_fighters: int = 0
+    moved: int = 0
+
+    @property
+    def waiting_seated(self) -> int:
+        """The waiting fighters that find a slot on a new carrier."""
+        return min(self.waiting, self.new_slots)
+
+    @property
+    def left(self) -> int:
+        """The slots left for the new and the moved fighters."""
+        return self.new_slots - self.waiting_seated + self.old_free
+
+
+@dataclass
 class Mobilization:
     """A mobilization file read against its state: the placements and what they draw on."""
 
@@ -105,6 +132,27 @@ class Mobilization:
         """The units of a placement that count against a factory's capacity (all but new factories)."""
         types = self.board.map.unit_types
         return sum(n for kind, n in placement.units.items() if not types[kind].is_factory)
+
+    def slots(self, zone: str) -> ZoneSlots:
+        """The carrier slots of a sea zone and the fighters that want them, over the whole file (AA705, AA708,
+        AA709): the order of the entries never changes them."""
+        types, units = self.board.map.unit_types, self.board.units_at(zone)
+        found = ZoneSlots()
+        for placement in (p for p in self.placements if p.at == zone):
+            found.new_fighters += sum(n for k, n in placement.units.items() if types[k].is_fighter)
+            found.new_slots += sum(types[k].carrier_capacity * n for k, n in placement.units.items()
+                                   if types[k].is_carrier)
+            found.moved += sum(placement.fighters_from.values())
+        if self.board.options["new_fighters_on_old_carriers"]:
+            found.old_free = sum(max(u.type.carrier_capacity - sum(c.type.carrier_cost for c in u.cargo
+                                                                   if c.type.is_air), 0)
+                                 for u in units if u.type.is_carrier and u.power == self.power)
+        found.waiting = sum(1 for u in units if u.type.is_fighter and u.power == self.power and u.aboard is None)
+        return found
+
+    def standing_fighters(self, space: str) -> list[Unit]:
+        """The power's fighters in a territory at the start of the mobilization: those AA709 may move."""
+        return [u for u in self.board.units_at(space) if u.type.is_fighter and u.power == self.power]
 
     def left_unplaced(self) -> dict[str, int]:
         """The units waiting that the file does not place, by type."""
@@ -275,8 +323,9 @@ def _counts(doc: Document, entry: dict[str, Any], where: tuple[Any, ...], resolv
             unknown: Callable[[Any, tuple[Any, ...]], Finding],
             problems: list[Finding]) -> tuple[dict[str, int], dict[str, str]]:
     """A mapping of names to counts (``units:``, ``fighters_from:``), names resolved, and the key each was written
-    under; MC003 for a count that is not a whole number of at least 1, ``unknown`` for a name not resolved."""
-    from movecheck.aa.setup import whole
+    under; MC003 for a count that is not a whole number of at least 1, ``unknown`` for a name not resolved, MC002
+    for a key naming what an earlier key named."""
+    from movecheck.aa.setup import repeated_key, whole
 
     found: dict[str, int] = {}
     keys: dict[str, str] = {}
@@ -287,13 +336,16 @@ def _counts(doc: Document, entry: dict[str, Any], where: tuple[Any, ...], resolv
             problems.append(doc.finding("MC003", _(NOT_A_COUNT).format(name=name, count=count), (*where, name)))
         elif meant is None:
             problems.append(unknown(name, (*where, name)))
+        elif meant in keys:  # two keys naming one thing: never both read (MC002)
+            problems.append(repeated_key(doc, (*where, name), meant, keys[meant]))
         else:
-            found[meant] = found.get(meant, 0) + count
-            keys.setdefault(meant, name)
+            found[meant] = count
+            keys[meant] = name
     return found, keys
 
 
 NOT_A_COUNT = N_("{name}: the count must be a whole number of at least 1, not {count}")
 
 
-__all__ = ["END", "PLACE", "Mobilization", "Placement", "allowed_sources", "assign", "check_mobilize", "load"]
+__all__ = ["END", "PLACE", "Mobilization", "Placement", "ZoneSlots", "allowed_sources", "assign", "check_mobilize",
+           "load"]

@@ -56,47 +56,70 @@ def carry_out(mob: Mobilization) -> Settled:
     from movecheck.aa.income import collect
 
     board, settled = mob.board, Settled(how=str(mob.board.options["unplaced_units"]))
-    uid = max((u.uid for u in board.units), default=0)
-    new_carriers: dict[str, list[Unit]] = {}
-    old_carriers = {u.uid for u in board.units if u.type.is_carrier}
-    fighters: list[tuple[Unit, list[Unit]]] = []
-    for placement in mob.placements:
-        placed_carriers: list[Unit] = []
-        for kind, count in placement.units.items():
-            unit_type = board.map.unit_types[kind]
-            for _n in range(count):
-                uid += 1
-                unit = Unit(uid=uid, type=unit_type, power=mob.power, at=placement.at, ref=f"placed {uid}")
-                board.add(unit)
-                if unit_type.is_carrier:
-                    placed_carriers.append(unit)
-                    new_carriers.setdefault(placement.at, []).append(unit)
-                elif unit_type.is_fighter and board.is_sea(placement.at):
-                    fighters.append((unit, placed_carriers))
-        for space, count in placement.fighters_from.items():
-            standing = [u for u in board.units_at(space) if u.type.is_fighter and u.power == mob.power]
-            for fighter in standing[:count]:
-                board.move_unit(fighter, placement.at)
-                fighters.append((fighter, placed_carriers))
-    for fighter, own in fighters:  # new fighters: the carriers of their placement, the zone's new ones, then old ones
-        zone = new_carriers.get(fighter.at, [])
-        old = [u for u in board.units_at(fighter.at) if u.uid in old_carriers and u.power == mob.power]
-        choices = own + [c for c in zone if c not in own]
-        if board.options["new_fighters_on_old_carriers"]:
-            choices += old
-        if seat(board, fighter, choices):
-            settled.seated.add(fighter.uid)
-    for fighter in [u for u in board.units if u.type.is_fighter and u.power == mob.power and u.aboard is None
-                    and board.is_sea(u.at) and u.uid not in settled.seated]:
+    waiting = [u for u in board.units if u.type.is_fighter and u.power == mob.power and u.aboard is None
+               and board.is_sea(u.at)]
+    movable = {space: mob.standing_fighters(space) for p in mob.placements for space in p.fighters_from}
+    old_carriers = {u.uid for u in board.units if u.type.is_carrier and u.power == mob.power}
+    new_carriers, fighters = _place_units(mob, movable)
+    for fighter in waiting:  # those that waited for a bought carrier first (AA708): it was there first
         if seat(board, fighter, new_carriers.get(fighter.at, [])):
             settled.seated.add(fighter.uid)
         else:
             settled.destroyed.append(fighter)
+    use_old = bool(board.options["new_fighters_on_old_carriers"])
+    for fighter in fighters:  # then the new fighters and those moved on (AA705, AA709): the zone's slots left
+        old = [u for u in board.units_at(fighter.at) if u.uid in old_carriers] if use_old else []
+        if seat(board, fighter, new_carriers.get(fighter.at, []) + old):
+            settled.seated.add(fighter.uid)
     _settle_unplaced(mob, settled)
     settled.income = collect(board, mob.power)
     repair(board)
     board.captured.clear()
     return settled
+
+
+def _place_units(mob: Mobilization, movable: dict[str, list[Unit]]) -> tuple[dict[str, list[Unit]], list[Unit]]:
+    """Every placed unit on the board, and the fighters of ``fighters_from:`` moved to their zone (each once, of
+    those that stood in the territory at the start: ``movable``).  Returns the new carriers by zone and the
+    fighters at sea that need a slot (new ones, then moved ones).  The file's entries are summed by space and
+    type first, and the units made in a canonical order (space, the map's unit order), so entries split or
+    reordered write the same state."""
+    board = mob.board
+    uid = max((u.uid for u in board.units), default=0)
+    new_carriers: dict[str, list[Unit]] = {}
+    new_fighters: list[Unit] = []
+    moved: list[Unit] = []
+    for space, kind, count in _placed_in_order(mob):
+        unit_type = board.map.unit_types[kind]
+        for _n in range(count):
+            uid += 1
+            unit = Unit(uid=uid, type=unit_type, power=mob.power, at=space, ref=f"placed {uid}")
+            board.add(unit)
+            if unit_type.is_carrier:
+                new_carriers.setdefault(space, []).append(unit)
+            elif unit_type.is_fighter and board.is_sea(space):
+                new_fighters.append(unit)
+    journeys: dict[tuple[str, str], int] = {}
+    for placement in mob.placements:
+        for space, count in placement.fighters_from.items():
+            journeys[(placement.at, space)] = journeys.get((placement.at, space), 0) + count
+    for (zone, space), count in sorted(journeys.items()):
+        for fighter in movable.get(space, [])[:count]:
+            board.move_unit(fighter, zone)
+            moved.append(fighter)
+        movable[space] = movable.get(space, [])[count:]
+    return new_carriers, new_fighters + moved
+
+
+def _placed_in_order(mob: Mobilization) -> list[tuple[str, str, int]]:
+    """The units the file places, summed by space and type: (space, type, count) by space, then the map's unit order."""
+    order = {kind: index for index, kind in enumerate(mob.board.map.unit_types)}
+    totals: dict[tuple[str, str], int] = {}
+    for placement in mob.placements:
+        for kind, count in placement.units.items():
+            totals[(placement.at, kind)] = totals.get((placement.at, kind), 0) + count
+    return [(space, kind, count) for (space, kind), count in sorted(totals.items(),
+                                                                    key=lambda i: (i[0][0], order[i[0][1]]))]
 
 
 def _settle_unplaced(mob: Mobilization, settled: Settled) -> None:

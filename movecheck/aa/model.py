@@ -41,6 +41,8 @@ class Board:
         self.control: dict[str, str] = dict(game_map.control)
         self.captured: set[str] = set()
         self.purchased: dict[str, int] = {}
+        self.to_place: dict[str, dict[str, int]] = {}
+        """Units bought in earlier turns still waiting to be placed (the state's ``to_place:``), by power and type."""
         self.ipcs: dict[str, int] | None = None
         """Each power's unspent IPCs (the state's ``ipcs:``, or the map's starting treasuries in round 1);
         None: the state does not say and the map cannot."""
@@ -76,6 +78,7 @@ class Board:
         twin.control = dict(self.control)
         twin.captured = set(self.captured)
         twin.purchased = dict(self.purchased)
+        twin.to_place = {power: dict(units) for power, units in self.to_place.items()}
         twin.ipcs = dict(self.ipcs) if self.ipcs is not None else None
         twin.taken, twin.transfers = list(self.taken), list(self.transfers)
         if spaces is None:

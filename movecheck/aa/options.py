@@ -95,6 +95,13 @@ OPTIONS = OptionSet(
             ("AA707",),
         ),
         flag(
+            "research_step",
+            False,
+            "the turn has a research step: IPCs written under research: in a purchase count against its budget "
+            "(Revised); off: research: is an error (AA606)",
+            ("AA606",),
+        ),
+        flag(
             "factory_damage",
             True,
             "strategic bombing damages the factory (capacity less the damage, repaired for IPCs); off: the owner "

@@ -154,16 +154,11 @@ def carry_out(bought: Bought) -> None:
 
 
 def _waiting(state: Document, board: Board) -> dict[str, int]:
-    """The units of the moving power that wait to be placed: ``purchased:`` (read with the board) and ``to_place:``."""
+    """The units of the moving power that wait to be placed: ``purchased:`` and its ``to_place:`` (both read with the
+    board, keys resolved like names in orders)."""
     found = dict(board.purchased)
-    to_place = state.get("to_place", default={}) or {}
-    for power, units in (to_place.items() if isinstance(to_place, dict) else ()):
-        if board.map.resolve_power(power) != board.power or not isinstance(units, dict):
-            continue
-        for name, count in units.items():
-            kind = board.map.resolve_type(name)
-            if kind is not None and isinstance(count, int):
-                found[kind] = found.get(kind, 0) + count
+    for kind, count in board.to_place.get(board.power, {}).items():
+        found[kind] = found.get(kind, 0) + count
     return found
 
 
@@ -185,7 +180,7 @@ def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
 def _read(doc: Document, board: Board) -> tuple[Bought, list[Finding]]:
     """The purchase file's units, repairs and research, names resolved; MC004 for a name the map does not know.
     A count that is not a whole number (MC003, said by the schema) makes the purchase ``unreadable``."""
-    from movecheck.aa.setup import unknown_space, unknown_type, whole
+    from movecheck.aa.setup import repeated_key, unknown_space, unknown_type, whole
 
     bought = Bought(board, doc)
     problems: list[Finding] = []
@@ -194,15 +189,20 @@ def _read(doc: Document, board: Board) -> tuple[Bought, list[Finding]]:
         ("repair", board.map.resolve, unknown_space, bought.repair, bought.repair_keys),
     ):
         written = doc.get(key, default={})
+        first: dict[str, Any] = {}
         for name, count in (written if isinstance(written, dict) else {}).items():
             meant = resolve(name)
             if meant is None:
                 problems.append(unknown(doc, board.map, name, (key, name), key=True))
+            elif meant in first:  # two keys naming one thing: never both read (MC002)
+                problems.append(repeated_key(doc, (key, name), meant, first[meant]))
             elif whole(count) is None or count < 0:
                 bought.unreadable = True  # the schema has said so (MC003)
-            elif count:
-                counts[meant] = counts.get(meant, 0) + count
-                keys.setdefault(meant, str(name))
+            else:
+                first[meant] = name
+                if count:
+                    counts[meant] = count
+                    keys[meant] = str(name)
     research = doc.get("research", default=0)
     if whole(research) is None or research < 0:
         bought.unreadable = True  # the schema has said so (MC003)

@@ -7,6 +7,7 @@ closest known names; a board is built only from what resolves.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +18,7 @@ from movecheck.aa.model import Board
 from movecheck.aa.names import ambiguous_message
 from movecheck.aa.units import Unit
 from movecheck.findings import Finding
-from movecheck.i18n import _
+from movecheck.i18n import N_, _
 from movecheck.loading import Document
 from movecheck.reading import _limit
 from movecheck.suggest import did_you_mean as suggestion
@@ -56,7 +57,7 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
         rules = resolve_rules(system("aa"), state.data)
     edition, problems = edition_of(state, game_map, rules)
     findings.extend(problems)
-    if not game_map.brings_unit_types and edition.unit_type_values() is not DEFAULT_EDITION.unit_type_values():
+    if edition.unit_type_values() is not DEFAULT_EDITION.unit_type_values():
         game_map = game_map.with_unit_types(edition.unit_type_values())
     options = options_of(edition, rules, game_map)
     turn = state.get("turn", default={})
@@ -74,6 +75,7 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
     findings.extend(_apply_control(state, board))
     findings.extend(_apply_captured(state, board))
     findings.extend(_apply_purchased(state, board))
+    findings.extend(_apply_to_place(state, board))
     findings.extend(_apply_ipcs(state, board))
     findings.extend(_place_units(state, board))
     findings.extend(_battle_names(state, board))
@@ -123,19 +125,52 @@ def unknown_type(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, .
     return doc.finding("MC004", _("unknown unit type {name}").format(name=repr(name)) + hint, path, key=key)
 
 
+def resolved_keys(doc: Document, path: tuple[Any, ...], resolve: Callable[[Any], str | None],
+                  unknown: Callable[[Any, tuple[Any, ...]], Finding], findings: list[Finding]) -> list[tuple[str, Any]]:
+    """The entries of a mapping whose keys are names (powers, spaces, unit types), each key resolved like a name in
+    orders (``Ger``, ``UK``, ``inf``): ``unknown`` for one that names nothing, MC002 at a key that names what an
+    earlier key of the mapping named (never both read, never one silently used)."""
+    written = doc.get(*path, default={})
+    found: list[tuple[str, Any]] = []
+    first: dict[str, Any] = {}
+    for name, value in (written if isinstance(written, dict) else {}).items():
+        meant = resolve(name)
+        if meant is None:
+            findings.append(unknown(name, (*path, name)))
+        elif meant in first:
+            findings.append(repeated_key(doc, (*path, name), meant, first[meant]))
+        else:
+            first[meant] = name
+            found.append((meant, value))
+    return found
+
+
+def repeated_key(doc: Document, at: tuple[Any, ...], meant: str, first: Any) -> Finding:
+    """MC002 at the key ``at`` (its last step): it names ``meant``, as the earlier key ``first`` of its mapping did."""
+    return doc.finding("MC002", _(SAME_NAME).format(name=repr(at[-1]), meant=meant, first=repr(first)), at, key=True)
+
+
+SAME_NAME = N_("the key {name} names {meant}, as the key {first} before it does: write each once")
+
+
 def _apply_control(state: Document, board: Board) -> list[Finding]:
-    findings = []
-    for name, written in (state.get("control", default={}) or {}).items():
-        space = board.map.resolve(name)
-        if space is None:
-            findings.append(unknown_space(state, board.map, name, ("control", name), key=True))
-            continue
+    findings: list[Finding] = []
+    spaces = resolved_keys(state, ("control",), board.map.resolve,
+                           lambda name, at: unknown_space(state, board.map, name, at, key=True), findings)
+    for space, written in spaces:
         power = board.map.resolve_power(written)
         if power is None:
-            findings.append(unknown_power(state, board.map, written, ("control", name)))
+            findings.append(unknown_power(state, board.map, written, ("control", _key_of(state, ("control",), space,
+                                                                                          board.map.resolve))))
             continue
         board.control[space] = power
     return findings
+
+
+def _key_of(state: Document, path: tuple[Any, ...], meant: str, resolve: Callable[[Any], str | None]) -> Any:
+    """The key a resolved mapping wrote ``meant`` under (its first)."""
+    written = state.get(*path, default={})
+    return next((k for k in (written if isinstance(written, dict) else {}) if resolve(k) == meant), meant)
 
 
 def _apply_captured(state: Document, board: Board) -> list[Finding]:
@@ -171,15 +206,35 @@ def _battle_names(state: Document, board: Board) -> list[Finding]:
 
 
 def _apply_purchased(state: Document, board: Board) -> list[Finding]:
-    findings = []
-    for name, count in (state.get("purchased", default={}) or {}).items():
-        kind = board.map.resolve_type(name)
-        if kind is None:
-            findings.append(unknown_type(state, board.map, name, ("purchased", name), key=True))
-        elif whole(count) is None:
-            findings.append(_not_whole(state, ("purchased", name), count))
+    findings: list[Finding] = []
+    board.purchased = _unit_counts(state, ("purchased",), board, findings)
+    return findings
+
+
+def _unit_counts(state: Document, path: tuple[Any, ...], board: Board, findings: list[Finding]) -> dict[str, int]:
+    """A mapping of unit types to counts (``purchased:``, a power's ``to_place:``), names resolved."""
+    counts: dict[str, int] = {}
+    kinds = resolved_keys(state, path, board.map.resolve_type,
+                          lambda name, at: unknown_type(state, board.map, name, at, key=True), findings)
+    for kind, count in kinds:
+        if whole(count) is None:
+            findings.append(_not_whole(state, (*path, _key_of(state, path, kind, board.map.resolve_type)), count))
         else:
-            board.purchased[kind] = board.purchased.get(kind, 0) + count
+            counts[kind] = count
+    return counts
+
+
+def _apply_to_place(state: Document, board: Board) -> list[Finding]:
+    """Units bought in earlier turns and still waiting (``to_place:``), by power: keys resolved like names in orders."""
+    findings: list[Finding] = []
+    powers = resolved_keys(state, ("to_place",), board.map.resolve_power,
+                           lambda name, at: unknown_power(state, board.map, name, at), findings)
+    for power, units in powers:
+        if isinstance(units, dict):
+            key = _key_of(state, ("to_place",), power, board.map.resolve_power)
+            counts = {k: n for k, n in _unit_counts(state, ("to_place", key), board, findings).items() if n > 0}
+            if counts:
+                board.to_place[power] = counts
     return findings
 
 
@@ -192,14 +247,14 @@ def _apply_ipcs(state: Document, board: Board) -> list[Finding]:
         if isinstance(turn, dict) and turn.get("round") == 1 and board.map.ipcs is not None:
             board.ipcs = {power: board.map.ipcs.get(power, 0) for power in board.map.powers}
         return []
-    findings = []
+    findings: list[Finding] = []
     board.ipcs = dict.fromkeys(board.map.powers, 0)
-    for name, count in written.items():
-        power = board.map.resolve_power(name)
-        if power is None:
-            findings.append(unknown_power(state, board.map, name, ("ipcs", name)))
-        elif whole(count) is None or count < 0:
-            findings.append(_not_whole(state, ("ipcs", name), count))
+    powers = resolved_keys(state, ("ipcs",), board.map.resolve_power,
+                           lambda name, at: unknown_power(state, board.map, name, at), findings)
+    for power, count in powers:
+        if whole(count) is None or count < 0:
+            findings.append(_not_whole(state, ("ipcs", _key_of(state, ("ipcs",), power, board.map.resolve_power)),
+                                       count))
         else:
             board.ipcs[power] = count
     return findings

@@ -340,11 +340,30 @@ def purchase_sections(item: Checked) -> list[Section]:
         section.paragraph(_("The purchase is not done (see the findings above)."))
         return [section]
     report = found[1]
-    spent = sum(int(n) for n in (report.get("spent") or {}).values())
-    bought = counts_text(report.get("purchased") or {})
-    section.paragraph(_("Bought: {units} ({ipcs} IPCs)").format(units=bought, ipcs=spent))
+    spent = {str(k): int(n) for k, n in (report.get("spent") or {}).items()}
+    repairs = dict(getattr(item.outcome.final, "repair", {}) or {})
+    for line in purchase_lines(dict(report.get("purchased") or {}), repairs, spent):
+        section.paragraph(line)
     section.facts = {"purchased": in_order(dict(report.get("purchased") or {})), "spent": report.get("spent") or {}}
+    if repairs:
+        section.facts["repaired"] = repairs
     return [section, *report_sections(report)]
+
+
+def purchase_lines(units: dict[str, int], repairs: dict[str, int], spent: dict[str, int]) -> list[str]:
+    """The post's lines on a purchase: the units and their price, then each repair and the research on lines of
+    their own (never folded into the units' price), and the total when there is more than one part."""
+    lines = [_("Bought: {units} ({ipcs} IPCs)").format(units=counts_text(units), ipcs=spent.get("purchase", 0))
+             if units else _("Bought: no units")]
+    if repairs:
+        mended = ", ".join(_("{space}, {points} damage").format(space=space, points=points)
+                           for space, points in repairs.items())
+        lines.append(_("Repaired: {repairs} ({ipcs} IPCs)").format(repairs=mended, ipcs=spent.get("repair", 0)))
+    if spent.get("research"):
+        lines.append(_("Research: {ipcs} IPCs").format(ipcs=spent["research"]))
+    if sum(1 for part in spent.values() if part) > 1:
+        lines.append(_("Spent in all: {ipcs} IPCs").format(ipcs=sum(spent.values())))
+    return lines
 
 
 KINDS: dict[str, Callable[[Checked], list[Section]]] = {

@@ -107,10 +107,10 @@ def test_carrier_range_is_its_movement(run):
 
 
 def test_two_unnamed_fighters_of_one_order_are_one_finding(run):
-    # both fighters read "Germans fighter" at the same place of the same order: one AA207, one AA309
+    # both fighters read "Germans fighter" at the same place of the same order: one AA207 counting both, one AA309
     stranded = run(state(G, units=[*FLEET, unit("15 Sea Zone", G, "carrier")]), [SORTIE])
     assert codes(stranded) == ["AA207"]
-    assert stranded[0].message.startswith("1 German fighter in 7 Sea Zone has 1 movement left")
+    assert stranded[0].message.startswith("2 German fighters in 7 Sea Zone have 1 movement left")
     rescued = run(state(G, units=[*FLEET, unit("14 Sea Zone", G, "carrier")]), [SORTIE])
     assert codes(rescued) == ["AA309"]
 

@@ -373,3 +373,74 @@ def test_a_placement_the_schema_refuses_leaves_the_file_unchecked(capsys, tmp_pa
     code, report = run(capsys, tmp_path, place, {"infantry": 1})
     assert code == 1 and codes(report) == ["MC003"]  # no AA707 or other clause on a file not read
     assert report["files"][0]["unchecked"] == 1
+
+
+# -- AA705/AA708/AA709: the whole file counts together (issue 35) -------------------------------------
+
+
+STANDING = [{"at": "Germany", "power": "Germans", "type": "fighter", "count": 2}]  # with the map's one: 3
+
+
+@pytest.mark.parametrize("reverse", [False, True], ids=["carrier-first", "fighters-first"])
+def test_aa709_moved_and_new_fighters_share_the_zone_slots(capsys, tmp_path: Path, reverse: bool) -> None:
+    """One new carrier takes two fighters of Germany, a second entry places two new fighters in the same zone:
+    four fighters on two slots is an error, whichever entry comes first."""
+    place = [{"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 2}},
+             {"at": "SZ 5", "units": {"fighter": 2}}]
+    code, report = run(capsys, tmp_path, place[::-1] if reverse else place, {"carrier": 1, "fighter": 2},
+                       extra=STANDING, options=REVISED)
+    assert code == 1
+    assert sorted(codes(report)) == ["AA709"]
+    assert "2 fighters move onto the carriers in 5 Sea Zone, but they have 0 free slots" in \
+        report["findings"][0]["message"]
+
+
+@pytest.mark.parametrize("reverse", [False, True], ids=["carrier-first", "fighters-first"])
+def test_aa709_moved_and_new_fighters_that_fit_are_legal(capsys, tmp_path: Path, reverse: bool) -> None:
+    place = [{"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}},
+             {"at": "SZ 5", "units": {"fighter": 1}}]
+    code, report = run(capsys, tmp_path, place[::-1] if reverse else place, {"carrier": 1, "fighter": 1},
+                       extra=STANDING, options=REVISED)
+    assert code == 0, report["findings"]
+    assert report["files"][0]["legal"] == 2
+
+
+def test_aa709_two_entries_cannot_move_the_same_fighter(capsys, tmp_path: Path) -> None:
+    place = [{"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}},
+             {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}}]
+    code, report = run(capsys, tmp_path, place, {"carrier": 2}, options=REVISED)
+    assert code == 1 and codes(report) == ["AA709"]
+    finding = report["findings"][0]
+    assert finding["order"] == 2
+    assert finding["message"].startswith("2 fighters move from Germany in all the entries, but 1 fighter stand there")
+
+
+def test_aa709_two_entries_moving_different_fighters(capsys, tmp_path: Path) -> None:
+    place = [{"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}},
+             {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 2}}]
+    code, report = run(capsys, tmp_path, place, {"carrier": 2}, extra=STANDING, options=REVISED)
+    assert code == 0, report["findings"]
+
+
+def test_aa709_fighters_placed_this_phase_are_not_moved_on(capsys, tmp_path: Path) -> None:
+    place = [{"at": "Germany", "units": {"fighter": 1}},
+             {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 2}}]
+    code, report = run(capsys, tmp_path, place, {"carrier": 1, "fighter": 1}, options=REVISED)
+    assert code == 1 and codes(report) == ["AA709"]
+    assert "but 1 fighter stand there" in report["findings"][0]["message"]
+
+
+def test_aa708_a_waiting_fighter_takes_its_slot_before_new_fighters(capsys, tmp_path: Path) -> None:
+    """The fighter that waited for the bought carrier is seated first; two new fighters then find one slot."""
+    code, report = run(capsys, tmp_path, [{"at": "SZ 5", "units": {"carrier": 1, "fighter": 2}}],
+                       {"carrier": 1, "fighter": 2}, extra=WAITING_FIGHTER)
+    assert code == 1 and codes(report) == ["AA705"]
+    message = report["findings"][0]["message"]
+    assert "2 fighters placed in 5 Sea Zone" in message and "have 1 free slots" in message
+    assert "1 fighter waiting there for a bought carrier took theirs first" in message
+
+
+def test_aa708_a_waiting_fighter_and_one_new_fighter_fit(capsys, tmp_path: Path) -> None:
+    code, report = run(capsys, tmp_path, [{"at": "SZ 5", "units": {"carrier": 1, "fighter": 1}}],
+                       {"carrier": 1, "fighter": 1}, extra=WAITING_FIGHTER)
+    assert code == 0 and codes(report) == []

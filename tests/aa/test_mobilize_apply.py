@@ -121,3 +121,116 @@ def test_damaged_battleships_are_repaired_and_the_round_turns(capsys, tmp_path: 
     after = yaml_data(out)
     assert after["turn"] == {"round": 2, "power": BUILTIN["powers"][0], "phase": "purchase"}
     assert not any(u.get("damaged") for u in after["units"])
+
+
+REVISED = ("--option", "aa.move_existing_fighters_to_new_carriers=true")
+
+
+def air_and_carriers(state: dict[str, Any]) -> dict[str, int]:
+    found = stack(state, "5 Sea Zone", "Germans")
+    return {k: n for k, n in found.items() if k in ("carrier", "fighter")}
+
+
+def test_a_waiting_fighter_boards_before_a_new_fighter(capsys, tmp_path: Path) -> None:
+    """AA708 before AA705: the fighter that waited keeps its slot on the new carrier, never destroyed for a new one."""
+    waiting = [{"at": "5 Sea Zone", "power": "Germans", "type": "fighter", "moved": 3, "id": "jg-1"}]
+    text, report = apply(capsys, tmp_path, [{"at": "SZ 5", "units": {"carrier": 1, "fighter": 1}}],
+                         {"carrier": 1, "fighter": 1}, extra=waiting)
+    state = yaml_data(text)
+    assert report["destroyed"] == []
+    carrier = next(u for u in state["units"] if u["at"] == "5 Sea Zone" and u["type"] == "carrier")
+    aboard = [u for u in state["units"] if u.get("aboard") == carrier["id"]]
+    assert sum(u.get("count", 1) for u in aboard) == 2
+    assert any(u.get("id") == "jg-1" for u in aboard)
+
+
+def test_split_or_reordered_entries_give_the_same_state(capsys, tmp_path: Path) -> None:
+    """The whole file counts together: the same placements in another order or split write the same bytes."""
+    extra = [{"at": "Germany", "power": "Germans", "type": "fighter", "count": 2}]
+    bought = {"carrier": 2, "fighter": 1}
+    spellings = [
+        [{"at": "SZ 5", "units": {"carrier": 2, "fighter": 1}, "fighters_from": {"Germany": 3}}],
+        [{"at": "SZ 5", "units": {"fighter": 1}},
+         {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}},
+         {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 2}}],
+    ]
+    states = []
+    for place in spellings:
+        text, report = apply(capsys, tmp_path, place, bought, extra=extra, options=REVISED)
+        assert report["destroyed"] == []
+        state = yaml_data(text)
+        assert "fighter" not in stack(state, "Germany", "Germans")
+        assert air_and_carriers(state) == {"carrier": 2, "fighter": 4}
+        assert all(u.get("aboard") for u in state["units"] if u["at"] == "5 Sea Zone" and u["type"] == "fighter")
+        states.append(stack(state, "5 Sea Zone", "Germans"))
+        capsys.readouterr()
+    assert states[0] == states[1]
+
+
+def test_forced_fighters_from_moves_each_standing_fighter_once(capsys, tmp_path: Path) -> None:
+    """Two entries naming the same fighter (forced past AA709) move it once: no fighter placed this phase
+    is moved on, none is duplicated or lost."""
+    place = [{"at": "Germany", "units": {"fighter": 1}},
+             {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}},
+             {"at": "SZ 5", "units": {"carrier": 1}, "fighters_from": {"Germany": 1}}]
+    text, _report = apply(capsys, tmp_path, place, {"carrier": 2, "fighter": 1}, options=(*REVISED, "--force"))
+    state = yaml_data(text)
+    assert stack(state, "Germany", "Germans")["fighter"] == 1  # the new one stays where it was placed
+    assert air_and_carriers(state) == {"carrier": 2, "fighter": 1}
+
+
+def _random_mobilization(rng: Any) -> tuple[list[dict[str, Any]], dict[str, int], list[dict[str, Any]]]:
+    """A few entries in 5 Sea Zone (carriers, new fighters, fighters from Germany), what they need bought, and
+    the board's extra units (fighters waiting at sea, more fighters in Germany, perhaps an old carrier)."""
+    extra: list[dict[str, Any]] = []
+    if rng.random() < 0.5:
+        extra.append({"at": "5 Sea Zone", "power": "Germans", "type": "fighter", "moved": 3,
+                      "count": rng.randint(1, 2)})
+    if rng.random() < 0.5:
+        extra.append({"at": "Germany", "power": "Germans", "type": "fighter", "count": rng.randint(1, 2)})
+    if rng.random() < 0.3:
+        extra.append({"at": "5 Sea Zone", "power": "Germans", "type": "carrier"})
+    place: list[dict[str, Any]] = []
+    bought: dict[str, int] = {}
+    for _entry in range(rng.randint(1, 3)):
+        units = {k: n for k, n in (("carrier", rng.randint(0, 1)), ("fighter", rng.randint(0, 2))) if n}
+        entry: dict[str, Any] = {"at": "SZ 5", "units": units or {"carrier": 1}}
+        if entry["units"].get("carrier") and rng.random() < 0.6:
+            entry["fighters_from"] = {"Germany": rng.randint(1, 2)}
+        place.append(entry)
+        for k, n in entry["units"].items():
+            bought[k] = bought.get(k, 0) + n
+    return place, bought, extra
+
+
+def test_check_and_apply_agree_on_fighters_at_sea_whatever_the_entries(capsys, tmp_path: Path) -> None:
+    """Random Revised-style mobilizations in one zone: a legal file's apply seats every new and moved fighter and
+    destroys exactly the waiting fighters AA708 named; the entries in reverse order give the same findings and,
+    when legal, the same bytes."""
+    import random
+
+    rng = random.Random(35)
+    for _case in range(30):
+        place, bought, extra = _random_mobilization(rng)
+        verdicts, texts = [], []
+        for entries in (place, place[::-1]):
+            state = state_file(tmp_path, bought, extra)
+            orders = place_file(tmp_path, state, entries)
+            code = main(["check", str(orders), "--root", "/", "--isolated", "--format", "json", *REVISED])
+            report = json.loads(capsys.readouterr().out)
+            verdicts.append((code, sorted(f["code"] for f in report["findings"])))
+            if code != 0:
+                continue
+            code = main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json", *REVISED])
+            applied = json.loads(capsys.readouterr().out)
+            written = yaml_data(applied["text"])
+            warned = [f for f in report["findings"] if f["code"] == "AA708"]
+            named = int(warned[0]["message"].split()[0]) if warned else 0
+            assert len(applied["destroyed"]) == named, (place, extra, report["findings"])
+            at_sea = [u for u in written["units"] if u["at"] == "5 Sea Zone" and u["type"] == "fighter"
+                      and u["power"] == "Germans"]
+            assert all(u.get("aboard") for u in at_sea), (place, extra, at_sea)
+            texts.append(applied["text"])
+        assert verdicts[0] == verdicts[1], (place, extra, verdicts)
+        if len(texts) == 2:
+            assert texts[0] == texts[1], (place, extra)

@@ -26,9 +26,13 @@ def purchase(tmp_path: Path, body: str, power: str = "Germans", phase: str = "pu
     return write(tmp_path, "p.yaml", f"movecheck: 1\nsystem: aa\nstate: s.yaml\npower: {power}\nphase: {phase}\n{body}")
 
 
-def run(capsys, tmp_path: Path, body: str, **state_args) -> tuple[int, dict]:
+def run(capsys, tmp_path: Path, body: str, *options: str, **state_args) -> tuple[int, dict]:
     state(tmp_path, **state_args)
-    return check(capsys, purchase(tmp_path, body))
+    return check(capsys, purchase(tmp_path, body), *options)
+
+
+RESEARCH = ("--option", "aa.research_step=true")
+"""Rules with a research step (Revised's, on the 1942 map): ``research:`` counts against the budget."""
 
 
 def only(report: dict, code: str) -> dict:
@@ -63,12 +67,12 @@ def test_aa601_repairs_and_research_count_against_the_budget(capsys, tmp_path):
     damaged = ["{at: Germany, power: Germans, type: factory, damage: 4}"]
     code, report = run(capsys, tmp_path, "purchase: {battleship: 2}\nrepair: {Germany: 2}\n", units=damaged)
     assert code == 1 and codes(report) == ["AA601"] and "costs 42 IPCs" in only(report, "AA601")["message"]
-    code, report = run(capsys, tmp_path, "purchase: {battleship: 2}\nresearch: 2\n")
+    code, report = run(capsys, tmp_path, "purchase: {battleship: 2}\nresearch: 2\n", *RESEARCH)
     assert code == 1 and "42 IPCs" in only(report, "AA601")["message"]
 
 
 def test_aa601_spending_exactly_the_treasury_is_legal(capsys, tmp_path):
-    assert legal(*run(capsys, tmp_path, "purchase: {battleship: 2}\nresearch: 1\n"))
+    assert legal(*run(capsys, tmp_path, "purchase: {battleship: 2}\nresearch: 1\n", *RESEARCH))
 
 
 # -- AA602 purchase-not-buildable --------------------------------------------------------------
@@ -199,6 +203,32 @@ def test_bad_input_never_writes_a_state(capsys, tmp_path):
     assert code == 1 and "movecheck: 1" not in out
 
 
+# -- AA606 research-not-in-edition -----------------------------------------------------------------
+
+
+def test_aa606_research_under_the_1942_second_edition(capsys, tmp_path):
+    code, report = run(capsys, tmp_path, "purchase: {inf: 1}\nresearch: 10\n")
+    assert code == 1 and codes(report) == ["AA606"]
+    found = only(report, "AA606")
+    assert found["message"].startswith("research: 10 IPCs, but these rules have no research step")
+    assert (found["line"], found["column"]) == (7, 1)
+    state(tmp_path)
+    code, text = apply(capsys, purchase(tmp_path, "research: 10\n"))
+    assert code != 0 and "ipcs:" not in text  # no state written: the Germans do not lose 10 IPCs for nothing
+
+
+def test_aa606_revised_keeps_research(capsys, tmp_path):
+    state(tmp_path, head="rules: aa-revised\nipcs: {Germans: 40}\n")
+    code, report = check(capsys, purchase(tmp_path, "purchase: {inf: 1}\nresearch: 10\n"))
+    assert legal(code, report), report["findings"]
+    written = yaml_data(apply(capsys, purchase(tmp_path, "purchase: {inf: 1}\nresearch: 10\n"))[1])
+    assert written["ipcs"]["Germans"] == 40 - 3 - 10
+
+
+def test_aa606_research_0_spends_nothing_and_is_legal(capsys, tmp_path):
+    assert legal(*run(capsys, tmp_path, "purchase: {inf: 1}\nresearch: 0\n"))
+
+
 # -- apply --------------------------------------------------------------------------------------
 
 
@@ -206,7 +236,7 @@ def test_apply_writes_the_combat_move_state_with_the_purchase_and_the_treasury_r
     damaged = ["{at: Germany, power: Germans, type: factory, damage: 3}"]
     state(tmp_path, units=damaged, head="ipcs: {Germans: 41, UK: 30}\n")
     orders = purchase(tmp_path, "purchase: {inf: 3, arm: 1}\nrepair: {Germany: 2}\nresearch: 5\n")
-    code, text = apply(capsys, orders)
+    code, text = apply(capsys, orders, *RESEARCH)
     assert code == 0, text
     written = yaml_data(text)
     assert written["turn"] == {"round": 1, "power": "Germans", "phase": "combat_move"}
@@ -216,7 +246,7 @@ def test_apply_writes_the_combat_move_state_with_the_purchase_and_the_treasury_r
     assert "# ipcs: 15 spent on purchase." in text.splitlines()
     (tmp_path / "next.yaml").write_text(text)
     lints_clean(capsys, tmp_path / "next.yaml")
-    code = main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json"])
+    code = main(["apply", str(orders), "--root", "/", "--isolated", "--format", "json", *RESEARCH])
     report = json.loads(capsys.readouterr().out)
     assert report["spent"] == {"purchase": 15, "repair": 2, "research": 5}
     assert report["purchased"] == {"infantry": 3, "tank": 1} and report["ipcs"]["Germans"] == 19
@@ -266,3 +296,30 @@ def test_movement_orders_on_a_purchase_state_are_mc006(capsys, tmp_path):
                                                    ["{units: {infantry: 1}, path: [Germany, Poland]}"]))
     code, report = check(capsys, orders)
     assert code == 1 and codes(report) == ["MC006"] and "purchase" in only(report, "MC006")["message"]
+
+
+# -- the post (summary) -----------------------------------------------------------------------
+
+
+def post_of(capsys, orders: Path, *extra: str) -> dict:
+    code = main(["summary", str(orders), "--root", "/", "--isolated", "-f", "json", *extra])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return next(s for s in json.loads(out)["sections"] if s["kind"] == "purchase")
+
+
+def test_the_post_lists_repairs_and_research_on_their_own_lines(capsys, tmp_path):
+    """24 IPCs of units and a 5-IPC repair are told as such, never "Bought: 1 ftr, 1 cv (29 IPCs)"."""
+    damaged = ["{at: Germany, power: Germans, type: factory, damage: 6}"]
+    state(tmp_path, units=damaged, head="ipcs: {Germans: 41}\n")
+    orders = purchase(tmp_path, "purchase: {fighter: 1, carrier: 1}\nrepair: {Germany: 5}\nresearch: 2\n")
+    lines = [b["text"] for b in post_of(capsys, orders, *RESEARCH)["blocks"]]
+    assert lines == ["Bought: 1 ftr, 1 cv (24 IPCs)", "Repaired: Germany, 5 damage (5 IPCs)", "Research: 2 IPCs",
+                     "Spent in all: 31 IPCs"]
+
+
+def test_the_post_of_a_repair_alone(capsys, tmp_path):
+    state(tmp_path, units=["{at: Germany, power: Germans, type: factory, damage: 3}"])
+    section = post_of(capsys, purchase(tmp_path, "repair: {Germany: 3}\n"))
+    assert [b["text"] for b in section["blocks"]] == ["Bought: no units", "Repaired: Germany, 3 damage (3 IPCs)"]
+    assert section["facts"]["repaired"] == {"Germany": 3}

@@ -48,6 +48,7 @@ def test_revised_declares_only_its_differences() -> None:
         "move_existing_fighters_to_new_carriers": True,
         "unplaced_units": "lost",
         "factory_damage": False,
+        "research_step": True,
     }
     assert Revised.option_values()["neutrals_impassable"] is True
 
@@ -179,8 +180,8 @@ def test_rules_lists_the_revised_options_and_marks_the_differences(run_main) -> 
     assert rows["combat_move_must_attack"].split()[1:5] == ["false", "*", "aa1942:", "true"]
     assert "*" not in rows["destroyer_stops_subs"]
     assert (
-        sum("*" in row for row in rows.values()) == 9
-    )  # the six movement and battle options, and the three of the whole turn
+        sum("*" in row for row in rows.values()) == 10
+    )  # the six movement and battle options, and the four of the whole turn
     _, out, _ = run_main(["rules", "--rules", "aa2004", "--format", "json", "--system", "aa"])
     document = json.loads(out)
     assert document["rules"] == "aa-revised" and document["extends"] == "aa1942"

@@ -185,3 +185,44 @@ def test_another_system_s_apply_report_says_what_was_read_and_written(capsys):
     report = json.loads(capsys.readouterr().out)
     assert code == 0 and report["system"] == "maneuver" and report["text"].startswith("# Written by movecheck apply")
     assert valid(report)
+
+
+# -- an unknown treasury (issue 35) ----------------------------------------------------------------
+
+
+def test_a_later_round_without_ipcs_says_the_treasury_is_unknown_in_the_apply_header(capsys, tmp_path):
+    write(tmp_path, "s.yaml", state_text("Germans", "noncombat_move", [FACTORY]).replace("round: 1", "round: 2"))
+    code, text = apply(capsys, write(tmp_path, "o.yaml", orders_text("s.yaml", "Germans", "noncombat_move", [])))
+    assert code == 0, text
+    header = [line for line in text.splitlines() if line.startswith("#")]
+    assert any("the treasury is unknown" in line for line in header), header
+
+
+def test_a_round_1_state_without_ipcs_says_nothing_of_an_unknown_treasury(capsys, tmp_path):
+    code, text = apply(capsys, noncombat(tmp_path, []))
+    assert code == 0 and "treasury is unknown" not in text
+
+
+def test_lint_warns_of_an_unknown_treasury_past_round_1(capsys, tmp_path):
+    path = write(tmp_path, "s.yaml", state_text("Germans", "purchase", [FACTORY]).replace("round: 1", "round: 2"))
+    code = main(["lint", str(path), "--root", "/", "--isolated", "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and codes(report) == ["AA912"]
+    finding = report["findings"][0]
+    assert finding["severity"] == "warning" and finding["line"] == 4
+    assert "the state is at round 2 and writes no ipcs; the treasuries are unknown" in finding["message"]
+    write(tmp_path, "s.yaml", state_text("Germans", "purchase", [FACTORY], head="ipcs: {Germans: 3}\n")
+          .replace("round: 1", "round: 2"))
+    lints_clean(capsys, path)
+
+
+def test_a_purchase_against_an_unknown_treasury_is_not_checked(capsys, tmp_path):
+    write(tmp_path, "s.yaml", state_text("Germans", "purchase", [FACTORY]).replace("round: 1", "round: 2"))
+    orders = write(tmp_path, "p.yaml", "movecheck: 1\nsystem: aa\nstate: s.yaml\npower: Germans\nphase: purchase\n"
+                                       "purchase: {inf: 1}\n")
+    code, report = check(capsys, orders)
+    assert code != 0
+    assert report["files"][0]["legal"] == 0 and report["files"][0]["unchecked"] == 1
+    assert "AA912" in codes(report)
+    code, text = apply(capsys, orders)
+    assert code != 0 and "movecheck: 1" not in text  # no state written

@@ -26,24 +26,6 @@ def mobilize_clause(
                   runs=[PLACE if scope == "place" else END], example=example)
 
 
-def _counts(mob: Mobilization, zone: str) -> tuple[int, int, int, int, int]:
-    """A sea zone's fighters and slots: new fighters placed, fighters moved onto new carriers (AA709), slots on
-    the carriers placed there, free slots on the power's carriers already there, fighters waiting there."""
-    types = mob.board.map.unit_types
-    new_fighters = moved = new_slots = 0
-    for placement in mob.placements:
-        if placement.at != zone:
-            continue
-        new_fighters += sum(n for k, n in placement.units.items() if types[k].is_fighter)
-        new_slots += sum(types[k].carrier_capacity * n for k, n in placement.units.items() if types[k].is_carrier)
-        moved += sum(placement.fighters_from.values())
-    units = mob.board.units_at(zone)
-    old_free = sum(u.type.carrier_capacity - sum(c.type.carrier_cost for c in u.cargo if c.type.is_air)
-                   for u in units if u.type.is_carrier and u.power == mob.power)
-    waiting = sum(1 for u in units if u.type.is_fighter and u.power == mob.power and u.aboard is None)
-    return new_fighters, moved, new_slots, max(old_free, 0), waiting
-
-
 def _first_in(mob: Mobilization, zone: str, wanted: Callable[[Placement], bool]) -> Placement | None:
     return next((p for p in mob.placements if p.at == zone and wanted(p)), None)
 
@@ -192,16 +174,19 @@ def place_fighter_at_sea(placement: Placement, mob: Mobilization) -> Iterator[Vi
         yield Violation(_("{space} borders no factory of the {power} held since the start of the turn").format(
             space=placement.at, power=mob.power), (*placement.where, "at"))
         return
-    new, _moved, new_slots, old_free, _waiting = _counts(mob, placement.at)
-    usable = new_slots + (old_free if board.options["new_fighters_on_old_carriers"] else 0)
-    if new > usable:
+    slots = mob.slots(placement.at)
+    if slots.new_fighters > slots.left:
         template = FIGHTER_SLOTS if board.options["new_fighters_on_old_carriers"] else FIGHTER_SLOTS_NEW
-        yield Violation(_(template).format(units=unit_phrase(new, fighters[0]), space=placement.at, slots=usable),
-                        placement.unit_where(fighters[0]))
+        message = _(template).format(units=unit_phrase(slots.new_fighters, fighters[0]), space=placement.at,
+                                     slots=slots.left)
+        if slots.waiting_seated:
+            message += _(WAITING_FIRST).format(units=unit_phrase(slots.waiting_seated, fighters[0]))
+        yield Violation(message, placement.unit_where(fighters[0]))
 
 
 FIGHTER_SLOTS = N_("{units} placed in {space}, but the carriers of the power there (placed now or already there) have "
                    "{slots} free slots")
+WAITING_FIRST = N_(" ({units} waiting there for a bought carrier took theirs first, AA708)")
 FIGHTER_SLOTS_NEW = N_("{units} placed in {space}, but the carriers placed there have {slots} free slots (option "
                        "new_fighters_on_old_carriers is off: carriers already there take none)")
 
@@ -275,19 +260,18 @@ def units_left_unplaced(mob: Mobilization) -> Iterator[Violation]:
                           "the carrier is placed in 5 Sea Zone"))
 def fighter_left_without_carrier(mob: Mobilization) -> Iterator[Violation]:
     """A fighter that ended the noncombat move at sea to wait for a carrier bought this turn (N13, AA305;
-    where ``land_on_new_carrier``) lands on a carrier placed in its zone, after the new fighters placed
-    there and those moved on by AA709.  One that finds no free slot is destroyed (no rule obliges the
-    player to place the carrier there).
+    where ``land_on_new_carrier``) lands on a carrier placed in its zone, before the new fighters placed
+    there and those moved on by AA709 (it was there first).  One that finds no free slot is destroyed (no
+    rule obliges the player to place the carrier there).
     """
     zones = sorted({u.at for u in mob.board.units if u.type.is_fighter and u.power == mob.power
                     and u.aboard is None and mob.board.is_sea(u.at)})
     for zone in zones:
-        new, moved, new_slots, old_free, waiting = _counts(mob, zone)
-        free = max(new_slots + old_free - new - moved, 0)
-        if waiting > free:
+        slots = mob.slots(zone)
+        if slots.waiting > slots.waiting_seated:
             yield Violation(_("{units} waiting in {space}: no free slot on a carrier placed there, destroyed at "
-                              "the end of the mobilization").format(units=unit_phrase(waiting - free, "fighter"),
-                                                               space=zone), ("place",))
+                              "the end of the mobilization").format(
+                units=unit_phrase(slots.waiting - slots.waiting_seated, "fighter"), space=zone), ("place",))
 
 
 @mobilize_clause("AA709", "fighter-to-new-carrier", "error",
@@ -299,8 +283,10 @@ def fighter_to_new_carrier(placement: Placement, mob: Mobilization) -> Iterator[
     """Revised: fighters of the power in the territory whose factory a new carrier is placed from may be moved
     onto it, up to its free slots (``- {at: 8 Sea Zone, units: {carrier: 1}, fighters_from: {United
     Kingdom: 1}}``).  The territory is an eligible factory next to the zone (it is the placement's
-    factory, AA703), the fighters stand there, and the new carriers' slots left by the new fighters
-    hold them.  Without the option no fighter moves at mobilization.
+    factory, AA703), and the fighters stood there at the start of the mobilization.  The whole file
+    counts together: each fighter moves once, whatever entries name it, and the fighters moved into a
+    zone share its free slots with the new fighters placed there; the order of the entries never
+    changes the verdict.  Without the option no fighter moves at mobilization.
     """
     if not placement.fighters_from:
         return
@@ -310,6 +296,7 @@ def fighter_to_new_carrier(placement: Placement, mob: Mobilization) -> Iterator[
         yield Violation(_("fighters do not move onto new carriers under these rules (option "
                           "move_existing_fighters_to_new_carriers is off)"), where)
         return
+    yield from _moved_fighters_over_slots(placement, mob)
     carriers = sum(n for k, n in placement.units.items() if types[k].is_carrier)
     if not carriers or not board.is_sea(placement.at):
         yield Violation(_("fighters_from: needs a carrier placed at sea in the same placement"), where)
@@ -318,17 +305,45 @@ def fighter_to_new_carrier(placement: Placement, mob: Mobilization) -> Iterator[
         yield Violation(_("a placement's carriers come from one factory: fighters_from names {count} "
                           "territories").format(count=len(placement.fighters_from)), where)
         return
-    space, count = next(iter(placement.fighters_from.items()))
-    there = sum(1 for u in board.units_at(space) if u.type.is_fighter and u.power == mob.power)
+    space = next(iter(placement.fighters_from))
     if space not in mob.sources(placement.at) or (placement.source is not None and placement.source != space):
         yield Violation(_("{space} is not the factory the carrier in {zone} is placed from").format(
             space=space, zone=placement.at), (*where, space))
-    elif count > there:
-        yield Violation(_("{units} move from {space}, but {there} stand there").format(
-            units=unit_phrase(count, "fighter"), space=space, there=unit_phrase(there, "fighter")), (*where, space))
-    else:
-        own_new = sum(n for k, n in placement.units.items() if types[k].is_fighter)
-        slots = sum(types[k].carrier_capacity * n for k, n in placement.units.items() if types[k].is_carrier) - own_new
-        if count > slots:
-            yield Violation(_("{units} move onto the new carriers in {zone}, but they have {slots} free slots").format(
-                units=unit_phrase(count, "fighter"), zone=placement.at, slots=max(slots, 0)), (*where, space))
+        return
+    yield from _fighters_moved_twice(placement, mob, space)
+
+
+def _fighters_moved_twice(placement: Placement, mob: Mobilization, space: str) -> Iterator[Violation]:
+    """Each fighter moves once: the entries of the file move at most the fighters that stood in ``space`` at the
+    start of the mobilization (units placed there this phase are not among them).  Reported at the entry whose
+    count goes beyond them."""
+    there = len(mob.standing_fighters(space))
+    before = sum(p.fighters_from.get(space, 0) for p in mob.placements if p.index < placement.index)
+    count = before + placement.fighters_from[space]
+    if count > there >= before:
+        template = MOVED_FROM if not before else MOVED_FROM_IN_ALL
+        yield Violation(_(template).format(units=unit_phrase(count, "fighter"), space=space,
+                                           there=unit_phrase(there, "fighter")),
+                        (*placement.where, "fighters_from", space))
+
+
+def _moved_fighters_over_slots(placement: Placement, mob: Mobilization) -> Iterator[Violation]:
+    """The fighters moved into a zone by every entry share its free slots with the new fighters placed there
+    (AA705) after the fighters that waited there (AA708).  Judged per zone, at its first entry with
+    ``fighters_from:``."""
+    if not mob.board.is_sea(placement.at) or _first_in(mob, placement.at, lambda p: bool(p.fighters_from)) \
+            is not placement:
+        return
+    slots = mob.slots(placement.at)
+    free = max(slots.left - slots.new_fighters, 0)
+    if slots.moved > free:
+        space = next(iter(placement.fighters_from))
+        yield Violation(_(MOVED_OVER_SLOTS).format(units=unit_phrase(slots.moved, "fighter"), zone=placement.at,
+                                                   slots=free), (*placement.where, "fighters_from", space))
+
+
+MOVED_FROM = N_("{units} move from {space}, but {there} stand there")
+MOVED_FROM_IN_ALL = N_("{units} move from {space} in all the entries, but {there} stand there at the start of the "
+                       "mobilization (each fighter moves once)")
+MOVED_OVER_SLOTS = N_("{units} move onto the carriers in {zone}, but they have {slots} free slots (the fighters "
+                      "waiting there and the new fighters placed there take theirs first)")

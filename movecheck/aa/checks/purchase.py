@@ -1,4 +1,4 @@
-"""Purchase clauses (aa-turn.md, "Purchase"): AA601-AA605, each run once on a purchase file.
+"""Purchase clauses (aa-turn.md, "Purchase"): AA601-AA606, each run once on a purchase file.
 
 A clause looks at the :class:`~movecheck.aa.purchase.Bought` (what the file buys, repairs and
 spends on research, read against the state's board and treasury).  The seed rule texts have no
@@ -118,3 +118,18 @@ def purchase_without_capital(bought: Bought) -> Iterator[Violation]:
     where = ("purchase",) if bought.units else ("repair",) if bought.repair else ("research",)
     yield Violation(_("the {power} do not hold their capital {capital} (the {holder} do): they buy and repair "
                       "nothing").format(power=bought.power, capital=capital, holder=holder), where)
+
+
+@purchase_clause("AA606", "research-not-in-edition", "error",
+                 "IPCs under research: in a purchase where the edition has no research step (1942 second edition); "
+                 "Revised keeps it",
+                 example=("``research: 5`` under the 1942 second edition", "``research: 5`` under Revised"))
+def research_not_in_edition(bought: Bought) -> Iterator[Violation]:
+    """IPCs go to research only where the turn has a research step: Revised's weapons development
+    (option ``research_step``).  The 1942 second edition has none, nor Anniversary as the built-in
+    presets play it (technology off): there ``research:`` would spend IPCs on nothing, so it is an
+    error rather than a silent loss.  ``research: 0`` spends nothing and is never reported.
+    """
+    if bought.research and not bought.board.options["research_step"]:
+        yield Violation(_("research: {ipcs} IPCs, but these rules have no research step: no IPCs are spent on "
+                          "research (option research_step is off)").format(ipcs=bought.research), ("research",))
