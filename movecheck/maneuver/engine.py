@@ -25,7 +25,7 @@ from movecheck.maneuver import rules as _rules  # noqa: F401  (registers every c
 from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, analyse_corps, analyse_free
 from movecheck.maneuver.checks import rules_for
 from movecheck.maneuver.checks.terrain import doubts
-from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, fmt
+from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, fmt_data
 from movecheck.maneuver.orders import Order, Resolver
 from movecheck.maneuver.rolls import Branch, Branches
 from movecheck.render.escape import escape, unsafe, visible
@@ -184,7 +184,7 @@ def _required_ends(a: CorpsAnalysis) -> list[str]:
     lines.append("  end:")
     for base in a.corps.bases:
         x, y = a.required_ends[base.id]
-        lines.append(f"    {_name(base.id)}: {{x: {fmt(x, trim=True)}, y: {fmt(y, trim=True)}}}")
+        lines.append(f"    {_name(base.id)}: {{x: {fmt_data(x, trim=True)}, y: {fmt_data(y, trim=True)}}}")
     return lines
 
 
