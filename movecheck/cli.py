@@ -109,7 +109,7 @@ def check(
     if with_dependents:
         from movecheck.dependents import with_dependents as add_dependents
 
-        orders = add_dependents(orders, settings)
+        orders = add_dependents(orders, settings, common.respect_gitignore)
     if common.jobs > 1:
         from movecheck.parallel import run as run_parallel
 

@@ -237,3 +237,12 @@ def test_show_settings_escapes_a_file_name(run_main: Any, game: Path, write: Any
     for flag in ("--show-settings", "--show-files"):
         code, out, _ = run_main(["check", flag, "."], cwd=game)
         assert code == 0 and "\x1b" not in out and "evil" in out
+
+
+def test_with_dependents_brings_in_no_git_ignored_orders(run_main: Any, game: Path) -> None:
+    """A changed state re-checks the orders that name it, not a git-ignored draft among them."""
+    code, out, _ = run_main(["check", "-q", "--with-dependents", "state.yaml"], cwd=game)
+    assert code == 0 and "drafts/illegal.yaml" not in out and "sub/next.draft.yaml" not in out
+    assert "in 2 files;" in out  # legal.yaml and the re-included sub/keep.draft.yaml
+    code, out, _ = run_main(["check", "-q", "--with-dependents", "--no-respect-gitignore", "state.yaml"], cwd=game)
+    assert code == 1 and "drafts/illegal.yaml:" in out and "in 4 files;" in out
