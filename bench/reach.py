@@ -138,6 +138,30 @@ def write_crowded(count: int) -> Path:
     return path
 
 
+def write_dense(features: int) -> Path:
+    """Issue 37's dense field: one base (mobility 8) among ``features`` small terrain features (1.5 x 1.5, of every
+    kind, scattered deterministically within 12 steps of it, none on it): most of them owe a roll within its reach."""
+    kinds = ["forest", "stream", "hill", "ploughed_field", "rice_paddy", "impassable"]
+    terrain = []
+    n = k = 0
+    while n < features:
+        k += 1
+        a, r = k * 2.399963, 3.5 + 8.5 * ((k * 0.618034) % 1.0)
+        x, y = 30 + r * math.cos(a), 30 + r * math.sin(a)
+        if abs(x - 30) < 3.5 and abs(y - 30) < 2.5:
+            continue
+        terrain.append({"id": f"t{n}", "kind": kinds[n % len(kinds)],
+                        "polygon": [[x, y], [x + 1.5, y], [x + 1.5, y + 1.5], [x, y + 1.5]]})
+        n += 1
+    doc = {"movecheck": 1, "system": "maneuver", "field": {"width": 60, "depth": 60}, "terrain": terrain,
+           "sides": {"red": [{"id": "probe", "mobility": 8, "base": [4, 2], "bases": [{"id": "p", "x": 30, "y": 30}]}],
+                     "blue": []}}
+    WORK.mkdir(parents=True, exist_ok=True)
+    path = WORK / f"reach-dense-{features}.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
 def main() -> int:
     rows, goals = bench_reach(5)
     for row in rows:

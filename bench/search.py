@@ -12,8 +12,10 @@ and the growth exponent between the sizes of a family (``log(t2/t1) / log(n2/n1)
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -310,6 +312,180 @@ def crowded_parts_case(loads: int) -> tuple[Path, int]:
     return _write(folder.name, state, json.loads(orders.read_text(encoding="utf-8"))), exact
 
 
+# -- issue 37: ordinary turns whose exact answer is one plain error -----------------------------------
+
+
+def _custom_state(power: str, territories: list[dict[str, Any]], connections: list[list[str]], control: dict[str, str],
+                  units: list[dict[str, Any]], phase: str = "noncombat_move", **extra: Any) -> dict[str, Any]:
+    game_map = {"name": "custom", "powers": [A, B, G, J], "sides": {"Allies": [A, B], "Axis": [G, J]},
+                "territories": territories, "connections": connections, "control": control}
+    return {"movecheck": 1, "system": "aa", "map": game_map, "turn": {"round": 3, "power": power, "phase": phase},
+            "units": units, **extra}
+
+
+def b1_case(transports: int) -> tuple[Path, int]:
+    """B1: ``transports`` transports in each of 6 and 7 Sea Zone (every other one with an infantry aboard), half as
+    many ``{infantry: 1, tank: 1}`` loads from the United Kingdom into each, a full transport sails 9 → 8 Sea Zone,
+    then one more infantry loads into 8 Sea Zone: AA401 at the last order (the issue's size: 6)."""
+    loads = transports // 2
+    uk = "United Kingdom"
+    units: list[dict[str, Any]] = [{"at": uk, "power": B, "type": "infantry", "count": 2 * loads + 1},
+                                   {"at": uk, "power": B, "type": "tank", "count": 2 * loads}]
+    for zone in ("6 Sea Zone", "7 Sea Zone"):
+        for k in range(transports):
+            tag = f"T{zone[0]}-{k}"
+            units.append({"at": zone, "power": B, "type": "transport", "id": tag})
+            if k % 2:
+                units.append({"at": zone, "power": B, "type": "infantry", "aboard": tag})
+    units += [{"at": "9 Sea Zone", "power": B, "type": "transport", "id": "TF"},
+              {"at": "9 Sea Zone", "power": B, "type": "infantry", "count": 2, "aboard": "TF"}]
+    moves = [{"units": {"infantry": 1, "tank": 1}, "path": [uk, zone]}
+             for zone in ("6 Sea Zone", "7 Sea Zone") for _ in range(loads)]
+    moves.append({"units": {"transport": 1}, "path": ["9 Sea Zone", "8 Sea Zone"]})
+    moves.append({"units": {"infantry": 1}, "path": [uk, "8 Sea Zone"]})
+    return _write(f"b1-{transports}", _aa_state(B, units), {"power": B, "phase": "noncombat_move", "moves": moves}), 1
+
+
+def b2_case(far: int) -> tuple[Path, int]:
+    """B2: 2·far + 3 tanks drive into the hub (1 movement left) where far - 1 fresh tanks stand; 2·far + 2 orders
+    send one tank one step on, ``far`` orders two steps: one fresh tank short, one AA104 (the issue's size: 5)."""
+    arrive, fresh = 2 * far + 3, far - 1
+    territories = [{"name": n} for n in ("Depot", "Hub", "Near", "Far")]
+    connections = [["Depot", "Hub"], ["Hub", "Near"], ["Near", "Far"]]
+    units = [{"at": "Depot", "power": G, "type": "tank", "count": arrive},
+             {"at": "Hub", "power": G, "type": "tank", "count": fresh}]
+    moves = [{"units": {"tank": 1}, "path": ["Depot", "Hub"]} for _ in range(arrive)]
+    moves += [{"units": {"tank": 1}, "path": ["Hub", "Near"]} for _ in range(arrive - 1)]
+    moves += [{"units": {"tank": 1}, "path": ["Hub", "Near", "Far"]} for _ in range(far)]
+    control = {t["name"]: G for t in territories}
+    return _write(f"b2-{far}", _custom_state(G, territories, connections, control, units),
+                  {"power": G, "phase": "noncombat_move", "moves": moves}), 1
+
+
+def b3_case(transports: int) -> tuple[Path, int]:
+    """B3: ``transports`` transports in one zone (half with infantry + tank, half with two infantry); one infantry
+    unloads into each of ``transports`` territories, then a tank into one more: AA404 (the issue's size: 6)."""
+    shores = [f"Shore{k}" for k in range(transports + 1)]
+    territories = [{"name": "Sea", "sea": True}] + [{"name": s} for s in shores]
+    connections = [["Sea", s] for s in shores]
+    units: list[dict[str, Any]] = []
+    for k in range(transports):
+        units.append({"at": "Sea", "power": A, "type": "transport", "id": f"T{k}"})
+        units.append({"at": "Sea", "power": A, "type": "infantry", "aboard": f"T{k}"})
+        units.append({"at": "Sea", "power": A, "type": "tank" if k % 2 == 0 else "infantry", "aboard": f"T{k}"})
+    moves = [{"units": {"infantry": 1}, "path": ["Sea", s]} for s in shores[:-1]]
+    moves.append({"units": {"tank": 1}, "path": ["Sea", shores[-1]]})
+    control = dict.fromkeys(shores, A)
+    return _write(f"b3-{transports}", _custom_state(A, territories, connections, control, units),
+                  {"power": A, "phase": "noncombat_move", "moves": moves}), 1
+
+
+def b4_case(orders: int) -> tuple[Path, int]:
+    """B4: an ordinary noncombat move of ``orders`` orders over a chain of territories (an infantry a step on from
+    each, tanks two steps, every order sharing a space with the next), ending with one tank too many on a two-step
+    path from a hub two tanks drove into: AA104 (the issue's size: 83)."""
+    body = max(orders - 5, 1)
+    chain = [f"R{k}" for k in range(body + 3)]
+    territories = [{"name": n} for n in [*chain, "Hub", "Depot"]]
+    connections = [[a, b] for a, b in itertools.pairwise(chain)]
+    connections += [["Depot", "Hub"], ["Hub", chain[0]]]
+    units: list[dict[str, Any]] = [{"at": r, "power": G, "type": "infantry", "count": 2} for r in chain]
+    units += [{"at": r, "power": G, "type": "tank"} for r in chain]
+    units += [{"at": "Depot", "power": G, "type": "tank", "count": 2}, {"at": "Hub", "power": G, "type": "tank"}]
+    moves: list[dict[str, Any]] = []
+    for k in range(body):
+        if k % 3 == 2:
+            moves.append({"units": {"tank": 1}, "path": [chain[k], chain[k + 1], chain[k + 2]]})
+        else:
+            moves.append({"units": {"infantry": 1}, "path": [chain[k], chain[k + 1]]})
+    moves += [{"units": {"tank": 1}, "path": ["Depot", "Hub"]} for _ in range(2)]
+    moves.append({"units": {"tank": 1}, "path": ["Hub", chain[0]]})
+    moves += [{"units": {"tank": 1}, "path": ["Hub", chain[0], chain[1]]} for _ in range(2)]
+    control = {t["name"]: G for t in territories}
+    return _write(f"b4-{orders}", _custom_state(G, territories, connections, control, units),
+                  {"power": G, "phase": "noncombat_move", "moves": moves}), 1
+
+
+def b6_case(pairs: int) -> tuple[Path, int]:
+    """B6: fighters from one airfield onto ``pairs`` zones of two carriers each (two orders of two fighters a zone),
+    the last zone one fighter over: AA304 (the issue's size: 16)."""
+    zones = [f"Z{k}" for k in range(pairs)]
+    territories = [{"name": "Field"}] + [{"name": z, "sea": True} for z in zones]
+    connections = [["Field", z] for z in zones]
+    units: list[dict[str, Any]] = [{"at": "Field", "power": A, "type": "fighter", "count": 4 * pairs + 1}]
+    for z in zones:
+        units += [{"at": z, "power": A, "type": "carrier"} for _ in range(2)]
+    moves = [{"units": {"fighter": 2}, "path": ["Field", z]} for z in zones for _ in range(2)]
+    moves.append({"units": {"fighter": 1}, "path": ["Field", zones[-1]]})
+    return _write(f"b6-{pairs}", _custom_state(A, territories, connections, {"Field": A}, units),
+                  {"power": A, "phase": "noncombat_move", "moves": moves}), 1
+
+
+def b9_case(loads: int) -> tuple[Path, int]:
+    """B9: ``loads`` unrelated loads (each onto two transports of its own zone, one with an infantry aboard: an
+    infantry, then a tank, by count) and one hopeless one (a full transport sails in, an infantry loads), with a
+    carrier bought this turn and no aircraft moving: AA401 (the issue's size: 12)."""
+    territories: list[dict[str, Any]] = [{"name": "Yard"}, {"name": "Far", "sea": True}, {"name": "Last", "sea": True}]
+    connections = [["Yard", "Last"], ["Far", "Last"]]
+    units: list[dict[str, Any]] = [{"at": "Yard", "power": A, "type": "factory"},
+                                   {"at": "Yard", "power": A, "type": "infantry"},
+                                   {"at": "Far", "power": A, "type": "transport", "id": "TF"},
+                                   {"at": "Far", "power": A, "type": "infantry", "count": 2, "aboard": "TF"}]
+    moves: list[dict[str, Any]] = []
+    for k in range(loads):
+        land, sea = f"L{k}", f"S{k}"
+        territories += [{"name": land}, {"name": sea, "sea": True}]
+        connections.append([land, sea])
+        units += [{"at": land, "power": A, "type": "infantry", "count": 2}, {"at": land, "power": A, "type": "tank"},
+                  {"at": sea, "power": A, "type": "transport", "id": f"T{k}"},
+                  {"at": sea, "power": A, "type": "transport", "id": f"U{k}"},
+                  {"at": sea, "power": A, "type": "infantry", "aboard": f"U{k}"}]
+        moves += [{"units": {"infantry": 1}, "path": [land, sea]}, {"units": {"tank": 1}, "path": [land, sea]}]
+    moves.append({"units": {"transport": 1}, "path": ["Far", "Last"]})
+    moves.append({"units": {"infantry": 1}, "path": ["Yard", "Last"]})
+    control = {t["name"]: A for t in territories if not t.get("sea")}
+    state = _custom_state(A, territories, connections, control, units, purchased={"carrier": 1})
+    return _write(f"b9-{loads}", state, {"power": A, "phase": "noncombat_move", "moves": moves}), 1
+
+
+def corps_file_case(orders: int) -> tuple[Path, int]:
+    """Issue 37's big manoeuvre file: ``orders`` one-base corps, each with an all-ahead order across three thin
+    streams (a D1 roll each) that some rolls allow (``per_file`` corps penalty): one MV304 per order."""
+    width = 8.0 * orders + 8
+    terrain = [{"id": f"s{k}", "kind": "stream",
+                "polygon": [[0, 12 + 1.5 * k], [width, 12 + 1.5 * k], [width, 12.5 + 1.5 * k], [0, 12.5 + 1.5 * k]]}
+               for k in range(3)]
+    red = [{"id": f"c{k}", "mobility": 30, "base": [4, 2], "bases": [{"id": f"r{k}", "x": 4 + 8 * k, "y": 10,
+                                                                      "facing": 0}]} for k in range(orders)]
+    state = {"movecheck": 1, "system": "maneuver", "field": {"width": width, "depth": 200}, "terrain": terrain,
+             "sides": {"red": red, "blue": []}}
+    moves = [{"order": "all_ahead", "corps": f"c{k}", "end": {f"r{k}": {"x": 4 + 8 * k, "y": 30}}}
+             for k in range(orders)]
+    folder = WORK / f"corps-file-{orders}"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "state.json").write_text(json.dumps(state), encoding="utf-8")
+    doc = {"movecheck": 1, "system": "maneuver", "state": "state.json", "side": "red", "orders": moves}
+    (folder / "orders.json").write_text(json.dumps(doc), encoding="utf-8")
+    return folder / "orders.json", orders
+
+
+ISSUE_37: list[tuple[str, str, list[int], Callable[[int], tuple[Path, int]], str, str]] = [
+    ("B1", "loads into two busy zones, a full transport sails in, one infantry too many", [4, 6, 12, 24], b1_case,
+     "AA401", "transports"),
+    ("B2", "tanks through a hub, one fresh tank short", [3, 5, 10, 20], b2_case, "AA104", "two-step orders"),
+    ("B3", "one infantry unloaded into each territory, then a tank into one more", [4, 6, 12, 24], b3_case, "AA404",
+     "transports"),
+    ("B4", "an ordinary noncombat move ending with one tank too many", [21, 83, 166, 332], b4_case, "AA104",
+     "orders"),
+    ("B6", "fighters onto pairs of carriers, the last zone one fighter over", [4, 16, 32, 64], b6_case, "AA304",
+     "pairs"),
+    ("B9", "unrelated loads and a hopeless one, a carrier bought", [6, 12, 24, 48], b9_case, "AA401", "loads"),
+    ("per_file", "one-base corps orders across three streams, each legal for some rolls", [50, 100, 200, 400],
+     corps_file_case, "MV304", "orders"),
+]
+"""Issue 37's families: (name, what, sizes (the issue's the second), build, code, unit of the size)."""
+
+
 # -- measuring --------------------------------------------------------------------------
 
 _DRIVER = """
@@ -321,6 +497,12 @@ try:
     choice.OBSERVER.set(seen.append)
 except (ImportError, AttributeError):  # a tree without the search's counters
     seen = None
+import os
+if os.environ.get("MOVECHECK_BENCH_UNBOUNDED"):  # every choice tried: no counting bound ends the search early
+    from movecheck.aa import engine, overloads
+    engine.BOUNDS = False
+    overloads.Overloads.lower_bound = lambda self: 0
+    overloads.Overloads.counts = lambda self, order, code: False
 check([sys.argv[1]], Settings())  # warm: modules loaded, as in a long-running process
 best = None
 for _ in range(int(sys.argv[2])):
@@ -343,11 +525,20 @@ print(json.dumps([best, counts, stats]))
 """
 
 
-def measure(orders: Path, repeat: int = 7) -> tuple[float, dict[str, int], list[int] | None]:
+REPEAT = 7
+"""Checks per file (the least CPU is kept); ``--repeat`` sets it."""
+
+
+def measure(orders: Path, repeat: int | None = None, unbounded: bool = False
+            ) -> tuple[float, dict[str, int], list[int] | None]:
     """The least CPU seconds of ``repeat`` checks in a fresh process (start-up excluded), its findings per code, and
-    what the choice search did (runs, points, options listed, listings reused, units copied; None: not counted)."""
+    what the choice search did (runs, points, options listed, listings reused, units copied; None: not counted).
+
+    ``unbounded``: no counting bound and a budget no search reaches (every choice tried: the exact answer)."""
+    env = dict(os.environ, MOVECHECK_BENCH_UNBOUNDED="1", MOVECHECK_CHOICE_BUDGET=str(10**11)) if unbounded else None
     out = subprocess.run(
-        [sys.executable, "-c", _DRIVER, str(orders), str(repeat)], capture_output=True, text=True, cwd=ROOT
+        [sys.executable, "-c", _DRIVER, str(orders), str(repeat or REPEAT)], capture_output=True, text=True, cwd=ROOT,
+        env=env,
     )
     try:
         spent, counts, stats = json.loads(out.stdout)
@@ -430,8 +621,23 @@ def family(title: str, sizes: list[int], build: Callable[[int], tuple[Path, int]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="exact searches at scale")
     parser.add_argument("--quick", action="store_true", help="the two smallest sizes of each family")
+    parser.add_argument("--issue37", action="store_true", help="only issue 37's families (B1-B4, B6, B9)")
+    parser.add_argument("--repeat", type=int, default=REPEAT, help="checks per file (the least CPU is kept)")
     args = parser.parse_args(argv)
+    globals()["REPEAT"] = args.repeat
     WORK.mkdir(parents=True, exist_ok=True)
+    if args.issue37:
+        lines = ["# Issue 37's families (CPU of the check, start-up excluded)"]
+        for name, title, sizes, build, code, unit in ISSUE_37:
+            lines += family(f"{name}: {title}", sizes[:2] if args.quick else sizes, build, code, unit, search=True)
+        lines += ["\n### the exact answers, by the search with no bound and no budget (the smallest size)\n",
+                  "| family | size | CPU | findings | exact |", "| --- | --- | --- | --- | --- |"]
+        for name, _title, sizes, build, code, unit in ISSUE_37:
+            orders, exact = build(sizes[0])
+            spent, counts, _stats = measure(orders, 1, unbounded=True)
+            lines.append(f"| {name} | {sizes[0]} {unit} | {spent:.2f} s | {json.dumps(counts)} | {exact} {code} |")
+        print("\n".join(lines))
+        return 0
 
     def cut(sizes: list[int]) -> list[int]:
         return sizes[:2] if args.quick else sizes
@@ -527,6 +733,8 @@ def main(argv: list[str] | None = None) -> int:
         "loads",
         search=True,
     )
+    for name, title, sizes, build, code, unit in ISSUE_37:
+        out += family(f"{name}: {title}", cut(sizes), build, code, unit, search=True)
     latency = editor_latency()
     out += [
         "\n### editor latency\n",

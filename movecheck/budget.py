@@ -35,6 +35,7 @@ SEARCHES: dict[str, tuple[str, int]] = {
     "MOVECHECK_CHOICE_BUDGET": (N_("choice search"), 50_000),
     "MOVECHECK_LANDING_BUDGET": (N_("aircraft-landing search"), 10_000_000),
     "MOVECHECK_ROLL_BUDGET": (N_("search over undeclared rolls"), 200_000),
+    "MOVECHECK_REACH_BUDGET": (N_("reach computation"), 100_000),
 }
 """Each search's variable: what the reports call the search, and its default budget (steps per file)."""
 
@@ -49,7 +50,17 @@ class SearchLimit(Exception):
         self.value = value
 
     def reason(self) -> str:
-        """The sentence the report gives: which search, which limit, how to raise it."""
+        """The sentence the report gives: which search, which limit, how to raise it (or, in a check as you type
+        on a share of the budget, :func:`lighter`, that saving the file checks it with the whole budget)."""
+        if _DIVISOR.get() > 1:
+            text = ngettext(
+                "the {what} hit its as-you-type limit of {count} step (a share of {variable}); "
+                "save the file to check it with the whole budget",
+                "the {what} hit its as-you-type limit of {count} steps (a share of {variable}); "
+                "save the file to check it with the whole budget",
+                self.value,
+            )
+            return text.format(what=_(self.what), count=f"{self.value:,}", variable=self.variable)
         text = ngettext(
             "the {what} hit its limit of {count} step; raise {variable} to search further",
             "the {what} hit its limit of {count} steps; raise {variable} to search further",
@@ -95,11 +106,31 @@ class Budget:
 
     def limit(self, variable: str) -> int:
         if variable not in self.limits:
-            self.limits[variable] = budget(variable, SEARCHES[variable][1])
+            self.limits[variable] = max(1, budget(variable, SEARCHES[variable][1]) // _DIVISOR.get())
         return self.limits[variable]
 
 
 _CURRENT: ContextVar[Budget | None] = ContextVar("movecheck_budget", default=None)
+
+_DIVISOR: ContextVar[int] = ContextVar("movecheck_budget_divisor", default=1)
+
+AS_YOU_TYPE = 10
+"""The share of each budget a check as you type gets (the language server, issue 37): a tenth."""
+
+
+def lightened() -> bool:
+    """Whether the checks now run on a share of every budget (:func:`lighter`)."""
+    return _DIVISOR.get() > 1
+
+
+@contextmanager
+def lighter(divisor: int = AS_YOU_TYPE) -> Iterator[None]:
+    """Checks on ``1 / divisor`` of every budget (a search that runs out says so: :meth:`SearchLimit.reason`)."""
+    token = _DIVISOR.set(divisor)
+    try:
+        yield
+    finally:
+        _DIVISOR.reset(token)
 
 
 @contextmanager

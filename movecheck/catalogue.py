@@ -5,13 +5,14 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from movecheck.clauses import CATALOGUE, Clause, Severity
 from movecheck.i18n import ENGLISH, N_, _, language
-from movecheck.systems import System, all_systems, choices, known, names, system
+from movecheck.systems import AnySystem, all_systems, choices, known, names, system
 
 KERNEL_CLAUSES = "movecheck.problems"
 """The kernel's own clauses: the input problems (``MC``)."""
@@ -25,9 +26,11 @@ def clause_modules() -> tuple[str, ...]:
 
 
 def load_all() -> None:
-    """Import every module that declares clauses."""
+    """Import every module that declares clauses, and every system's options (which of them govern each clause)."""
     for name in clause_modules():
         importlib.import_module(name)
+    for declared in all_systems():
+        declared.option_set()
 
 
 def system_title(name: str) -> str:
@@ -113,16 +116,17 @@ def render_rules(system: str | None, preset: str | None, fmt: str) -> tuple[str,
                 name=system
             ) + "\n", 2
         return _render_rules(system, None, None, None, fmt), 0
-    edition = edited.find_edition(preset or edited.default_edition)
+    default_name = edited.default_edition or ""
+    edition = edited.find_edition(preset or default_name)
     if edition is None:
         return "movecheck: error: " + _("unknown rules preset {name}; choose one of: {names}").format(
             name=repr(preset), names=", ".join(edited.editions())
         ) + "\n", 2
-    default = edited.find_edition(edited.default_edition)
+    default = edited.find_edition(default_name)
     return _render_rules(system, edited, edition, default if edition is not default else None, fmt), 0
 
 
-def _render_rules(system: str | None, edited: System | None, edition: Any, base_edition: Any, fmt: str) -> str:
+def _render_rules(system: str | None, edited: AnySystem | None, edition: Any, base_edition: Any, fmt: str) -> str:
     """``rules``: ``edition`` of the system ``edited`` (None: none shown has editions), against ``base_edition``."""
     clauses = CATALOGUE.all(system)
     tables = option_tables(system, edited.name if edited else None, edition.option_values() if edition else {})
@@ -194,7 +198,7 @@ def option_title(name: str, edition: str | None) -> str:
 
 def option_tables(system: str | None, edited: str | None, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """Each system's options as rows (system, name, value, meaning, clauses); the system ``edited`` at ``values``."""
-    from movecheck.options import option_sets
+    from movecheck.systems import option_sets
 
     tables: dict[str, list[dict[str, Any]]] = {}
     for name, declared in option_sets().items():
@@ -323,8 +327,33 @@ def explain_clause(code: str) -> tuple[str, int]:
             lines.append(f"  {label}: {_indent(paragraph_text(paragraphs[label]))}")
         lines.append("  " + _("(source: {sources})").format(sources=cited_sources(cited)))
         lines.append("")
+    source = clause_source(entry)
+    if source is not None:
+        lines.append(_("Source: {file}, function {function}").format(file=source[0], function=source[1]))
     lines.append(_("Documentation: {url}").format(url=rule_url(entry.code)))
     return "\n".join(lines).rstrip() + "\n", 0
+
+
+def clause_source(entry: Clause) -> tuple[str, str] | None:
+    """Where a clause is written, as ruff's "View source": the file of its check, relative to the folder of its
+    top-level package (``movecheck/aa/checks/aircraft.py``), and the check's name; None for an input problem
+    (the loader reports it: it has no check of its own)."""
+    if entry.check is None:
+        return None
+    module = sys.modules.get(entry.check.__module__)
+    path = getattr(module, "__file__", None)
+    top = sys.modules.get(entry.check.__module__.partition(".")[0])
+    top_file = getattr(top, "__file__", None)
+    if path is None or top_file is None:
+        return None
+    base = Path(top_file).resolve().parent
+    if Path(top_file).name == "__init__.py":
+        base = base.parent
+    try:
+        shown = Path(path).resolve().relative_to(base).as_posix()
+    except ValueError:
+        shown = Path(path).name
+    return shown, entry.check.__qualname__
 
 
 def rule_url(code: str) -> str:
@@ -365,7 +394,7 @@ def option_lines(entry: Clause) -> list[str]:
         return []
     editions = system(entry.system).editions() if known(entry.system) else {}
     if not editions:
-        from movecheck.options import option_sets
+        from movecheck.systems import option_sets
 
         declared = {o.name: o for o in option_sets()[entry.system]}
         listed = ", ".join(

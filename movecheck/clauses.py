@@ -15,7 +15,9 @@ is declared once, with
 
 The options a clause reads are declared on the option (``movecheck/aa/options.py``,
 ``movecheck/maneuver/options.py``: each option names the clauses it governs);
-:attr:`Clause.options` reads them from there, so the link is written once.
+:attr:`Clause.options` reads them from there, so the link is written once: an option set
+tells :func:`govern` which clauses its options govern when it is declared (a system's
+clause modules import its options module).
 
 A check yields :class:`Violation` values.  :meth:`Clause.run` is the runner:
 it calls the check, gives each violation its code, and refuses a code the
@@ -103,11 +105,8 @@ class Clause:
 
     @property
     def options(self) -> tuple[str, ...]:
-        """The rule options that change what this clause decides (from the options' declarations)."""
-        from movecheck.options import option_sets
-
-        declared = option_sets().get(self.system)
-        return tuple(o.name for o in declared.governing(self.code)) if declared is not None else ()
+        """The rule options that change what this clause decides (from the options' declarations, :func:`govern`)."""
+        return _GOVERNED.get(self.system, {}).get(self.code, ())
 
     def run(self, *subject: Any) -> Iterator[Violation]:
         """The check's violations on ``subject``, each with its code; a code not declared is a ClauseError."""
@@ -156,6 +155,19 @@ class Catalogue:
 
 
 CATALOGUE = Catalogue()
+
+_GOVERNED: dict[str, dict[str, tuple[str, ...]]] = {}
+"""System -> clause code -> the options that govern the clause, in their declaration order (:func:`govern`)."""
+
+
+def govern(system: str, options: dict[str, tuple[str, ...]]) -> None:
+    """Record which clauses each option of ``system`` governs (option name -> clause codes), replacing what
+    was recorded for the system: an option set does so when it is declared."""
+    governed: dict[str, list[str]] = {}
+    for name, codes in options.items():
+        for code in codes:
+            governed.setdefault(code, []).append(name)
+    _GOVERNED[system] = {code: tuple(names) for code, names in governed.items()}
 
 
 def declare(

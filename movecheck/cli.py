@@ -155,7 +155,7 @@ def apply(
         root=root,
         isolated=isolated,
     )
-    outcomes: dict[str, tuple[Outcome, Prepared]] = {}
+    outcomes: dict[str, tuple[Outcome[object], Prepared[object]]] = {}
     report, _ = run_check([orders], session.settings(state=state), outcomes)
     legal = report.exit_code() == 0
     found = next(iter(outcomes.values()), None)

@@ -34,7 +34,7 @@ from movecheck.i18n import _
 from movecheck.loading import Document, InputError, load_bytes, read_bytes
 from movecheck.overrides import rule_overrides
 from movecheck.settings import Settings
-from movecheck.systems import ORDERS, STATE, Outcome, Prepared, has_errors, system_of
+from movecheck.systems import ORDERS, STATE, Outcome, Prepared, Read, RunContext, has_errors, system_of
 
 __all__ = [  # what callers of the run (tests, the commands) import from here
     "FORMAT_VERSION",
@@ -55,6 +55,7 @@ __all__ = [  # what callers of the run (tests, the commands) import from here
     "read",
     "read_reference",
     "recognised",
+    "run_context",
     "unrecognised_message",
     "valid_orders",
     "version_problem",
@@ -65,7 +66,7 @@ class NothingToSuggest(InputError):
     """``check --suggest`` of orders whose system writes no suggestion: a usage error (exit 2, one line)."""
 
 
-def prepare(state: Loaded, settings: Settings) -> Prepared:
+def prepare(state: Loaded, settings: Settings) -> Prepared[object]:
     """A state made ready for its system's rules (the caller caches it for the run).
 
     The document carries the run's root (``Document.root``), outside which the files
@@ -76,6 +77,12 @@ def prepare(state: Loaded, settings: Settings) -> Prepared:
     doc = replace(state.doc, root=settings.root_for(state.doc.path))
     rules = settings.rules_for(state)
     return system_of(state.known_kind).prepare_state(doc, rules, not has_errors(state.findings))
+
+
+def run_context(settings: Settings) -> RunContext:
+    """What a system may read of the run: ``--suggest`` and a caller's observer of each order (``render``)."""
+    observe = settings.extra.get("observe")
+    return RunContext(suggest=settings.suggest, observe=observe if callable(observe) else None)
 
 
 def valid_orders(loaded: Loaded) -> set[int]:
@@ -104,7 +111,7 @@ class _Shown:
         self.report.findings.extend(findings)
         self.spans.append((key, start, len(self.report.findings)))
 
-    def file(self, loaded: Loaded) -> None:
+    def file(self, loaded: Read) -> None:
         """Add a file's reading findings (YAML, kind, version, schema) and its text, once."""
         key = (loaded.doc.path, loaded.doc.text)
         if loaded.quotable:
@@ -113,7 +120,7 @@ class _Shown:
             self.seen.add(key)
             self._add(("file", *key), loaded.findings)
 
-    def prepared(self, prepared: Prepared, path: str) -> None:
+    def prepared(self, prepared: Prepared[object], path: str) -> None:
         """Add a prepared state's own findings and those of the files it read (its map)."""
         for referenced in prepared.referenced:
             self.file(referenced)
@@ -195,7 +202,7 @@ def _lint_config(path: str, report: Report, finder: Any) -> None:
 def check(
     paths: list[str],
     settings: Settings,
-    outcomes: dict[str, tuple[Outcome, Prepared]] | None = None,
+    outcomes: dict[str, tuple[Outcome[object], Prepared[object]]] | None = None,
     shown: _Shown | None = None,
     several: bool = False,
 ) -> tuple[Report, list[str]]:
@@ -212,7 +219,7 @@ def check(
     shown = shown or _Shown(report)
     required_ends: list[str] = []
     states: dict[str, Loaded] = {}
-    ready: dict[str, Prepared] = {}
+    ready: dict[str, Prepared[object]] = {}
     shown_prepared: set[str] = set()
     inputs = unique_paths(paths)
     several = several or len(inputs) > 1
@@ -270,7 +277,7 @@ def check(
             continue
         declared = system_of(loaded.known_kind)
         declared.load_clauses()  # every clause that applies is registered before any order is judged
-        outcome: Outcome = declared.check_orders(loaded.doc, prepared, valid_orders(loaded), settings)
+        outcome = declared.check_orders(loaded.doc, prepared, valid_orders(loaded), run_context(settings))
         report.findings.extend(outcome.findings)
         if outcomes is not None:
             outcomes[loaded.doc.path] = (outcome, prepared)
@@ -331,7 +338,7 @@ class _StateUses:
         shown = _display(path, settings) or path
         return os.path.normpath(os.path.join(os.path.dirname(shown), ref)) if ref else None
 
-    def forget(self, states: dict[str, Loaded], ready: dict[str, Prepared]) -> None:
+    def forget(self, states: dict[str, Loaded], ready: dict[str, Prepared[object]]) -> None:
         """Before the next input: drop the states that neither it nor any later input names."""
         at, self.at = self.at, self.at + 1
         if self.keep_all or at <= self.unsure:

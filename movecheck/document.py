@@ -14,6 +14,16 @@ from movecheck.i18n import _
 
 Path = tuple[Any, ...]
 
+ORDER_LISTS: set[str] = set()
+"""The keys that hold a list of orders in some system's files (aa ``moves``, maneuver ``orders`` ...): a finding
+under one names its order.  The system registry adds each system's when it loads it
+(:func:`declare_order_lists`), as clause modules add their clauses to the catalogue; this module asks no one."""
+
+
+def declare_order_lists(keys: Iterable[str]) -> None:
+    """Keys that hold a list of orders in a system's files (the registry calls this as it loads a system)."""
+    ORDER_LISTS.update(keys)
+
 
 @dataclass
 class ImplicitScalar:
@@ -72,10 +82,8 @@ class Document:
 
     def order_of(self, path: Path) -> dict[str, Any]:
         """``order`` (1-based) and ``order_id`` for a node inside an orders list, else nothing."""
-        from movecheck.systems import orders_keys  # each system declares its list of orders
-
         path = tuple(path)
-        if len(path) < 2 or path[0] not in orders_keys() or not isinstance(path[1], int):
+        if len(path) < 2 or path[0] not in ORDER_LISTS or not isinstance(path[1], int):
             return {}
         item = self.get(path[0], path[1])
         order_id = item.get("id") if isinstance(item, dict) else None

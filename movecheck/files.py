@@ -17,7 +17,7 @@ from functools import cache
 from movecheck.findings import Finding
 from movecheck.i18n import _
 from movecheck.loading import Document, load_bytes, load_file, read_regular
-from movecheck.systems import ORDERS, choices, known, names, system, system_of
+from movecheck.systems import ORDERS, choices, known, names, orders_keys, system, system_of
 
 FORMAT_VERSION = 1
 
@@ -137,6 +137,7 @@ def examine(doc: Document, suggest: bool = False) -> Loaded:
     is wrong without quoting any of it, and its text is kept out of the ``full`` report.
     ``suggest`` (``check --suggest``): an order may leave out what the suggestion writes.
     """
+    orders_keys()  # every system loaded: each has declared its lists of orders to the document
     findings = list(doc.findings)
     if doc.broken:
         loaded = Loaded(doc, None, findings)

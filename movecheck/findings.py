@@ -8,7 +8,7 @@ bites: its code, severity, message and position.  ``Severity``, ``Clause`` and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -52,10 +52,6 @@ class Finding:
             "order": self.order,
             "order_id": self.order_id,
         }
-
-    def at_file(self, path: str) -> Finding:
-        """The same finding reported against ``path``."""
-        return replace(self, file=path)
 
 
 def make_finding(

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from movecheck.clauses import govern
+
 NUMBER_LIMIT = 100_000
 """Largest size of a number option (the schemas' bound on lengths)."""
 
@@ -83,6 +85,7 @@ class OptionSet:
             if option.name in self._options:
                 raise ValueError(f"{system} option {option.name!r} is declared twice")
             self._options[option.name] = option
+        govern(system, {option.name: option.clauses for option in self})
 
     def __iter__(self) -> Iterator[Option]:
         return iter(self._options.values())
@@ -115,11 +118,3 @@ class OptionSet:
             "additionalProperties": False,
             "properties": {o.name: o.schema_entry() for o in self},
         }
-
-
-def option_sets() -> dict[str, OptionSet]:
-    """Every system's options, by system name (light: no rule engine is imported)."""
-    from movecheck.systems import all_systems
-
-    found = {declared.name: declared.option_set() for declared in all_systems()}
-    return {name: options for name, options in found.items() if options is not None}

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from movecheck.findings import Finding, make_finding
+from movecheck.findings import Finding
 from movecheck.i18n import ENGLISH, N_, _, language
 from movecheck.loading import MAX_DIGITS, Document, implicit_message
 from movecheck.suggest import hint as _did_you_mean
@@ -403,8 +403,3 @@ def _article(word: str) -> str:
         return _(" or ").join(_(names[w]) if w in names else w for w in word.split(" or "))
     shown = " or ".join(names.get(w, "a " + w)[2:] if w != "null" else "null" for w in word.split(" or "))
     return ("an " if shown[0] in "aeiou" else "a ") + shown
-
-
-def make_schema_finding(doc: Document, path: tuple[Any, ...], message: str) -> Finding:
-    """An MC003 finding for a rule the schema language cannot express."""
-    return make_finding("MC003", message, file=doc.path, line=doc.pos(path)[0], column=doc.pos(path)[1])

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from movecheck.i18n import _
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.document import Document
     from movecheck.findings import Finding, Report
     from movecheck.options import OptionSet
-    from movecheck.settings import Settings
+    from movecheck.summary import Checked, Section
 
 NAMES = ("aa", "maneuver")
 """The built-in systems; ``movecheck.<name>.SYSTEM`` is each one's :class:`System`."""
@@ -63,7 +63,7 @@ class RuleSettings:
     ``default``.
     """
 
-    edition: Any = None
+    edition: object = None
     options: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     edition_source: str = "default"
@@ -87,8 +87,14 @@ class Baseline:
     ``(source, file, options)``: an aa map's own ``options:`` (``("map", "maps/x.yaml", {...})``)."""
 
 
+ModelT = TypeVar("ModelT")
+"""A system's own model of a state: the aa board, the maneuver battlefield (:attr:`Prepared.model`)."""
+FinalT = TypeVar("FinalT")
+"""What a system's orders leave once carried out (:attr:`Outcome.final`), from which ``apply`` writes."""
+
+
 @dataclass
-class Prepared:
+class Prepared(Generic[ModelT]):
     """A state made ready for the rules, once per run, shared by every orders file that names it.
 
     ``model`` is the system's board or battlefield as the state describes it (None when
@@ -100,14 +106,21 @@ class Prepared:
 
     doc: Document
     rules: RuleSettings
-    model: Any = None
+    model: ModelT | None = None
     findings: list[Finding] = field(default_factory=list)
-    referenced: list[Any] = field(default_factory=list)
+    referenced: list[Read] = field(default_factory=list)
     reason: str | None = None
+
+    def ready(self) -> ModelT:
+        """The model of a state the rules run on: the kernel hands a system only such a state to check orders
+        against (a model that is None here is a broken promise of the kernel, never a finding)."""
+        if self.model is None:
+            raise RuntimeError(f"{self.doc.path}: no model to check orders against ({self.reason})")
+        return self.model
 
 
 @dataclass
-class Outcome:
+class Outcome(Generic[FinalT]):
     """What a rule system returns for one orders file."""
 
     findings: list[Finding] = field(default_factory=list)
@@ -121,10 +134,67 @@ class Outcome:
     """``--suggest``: the end positions the rules require of the compulsory orders (YAML)."""
     assignment: list[dict[str, Any]] | None = None
     """The choice of units the rules used, per order (a system that leaves no choice open: None)."""
-    final: Any = None
+    final: FinalT | None = None
     """The model as the orders left it (``apply`` writes the next state from it; None: not carried out)."""
     hold: str | None = None
     """Why ``apply`` writes the next state only with ``--force`` although the orders are legal (one line)."""
+
+
+@dataclass(frozen=True)
+class RunContext:
+    """What a system may read of the run it checks orders in (nothing else of the command line or configuration).
+
+    ``suggest``: ``check --suggest`` writes the end positions the rules require (:attr:`System.suggest_fills`);
+    ``observe``: a caller's observer of each order's facts (``render`` draws them), called with the
+    system's own order and facts.
+    """
+
+    suggest: bool = False
+    observe: Callable[..., None] | None = None
+
+
+class Read(Protocol):
+    """A file the kernel has read (a :class:`movecheck.files.Loaded`), as a system sees it."""
+
+    @property
+    def doc(self) -> Document: ...
+
+    @property
+    def kind(self) -> str | None: ...
+
+    @property
+    def findings(self) -> list[Finding]: ...
+
+    @property
+    def quotable(self) -> bool:
+        """Its text may be quoted in a report (a file known to be a movecheck file)."""
+        ...
+
+
+class Drawing(Protocol):
+    """What ``movecheck render`` hands a system's :meth:`System.picture`: the run's services, bound to the run.
+
+    ``select`` is what the run reports of a report (the configuration's ``select``/``ignore``);
+    ``prepare`` makes a state ready as ``check`` does; ``check`` checks orders files as ``check``
+    does (``outcomes`` receives each one's outcome and prepared state; ``observe``, as in
+    :class:`RunContext`).
+    """
+
+    def select(self, report: Report) -> Report: ...
+
+    def prepare(self, loaded: Read) -> Prepared[object]: ...
+
+    def check(self, paths: list[str], outcomes: dict[str, tuple[Outcome[object], Prepared[object]]],
+              observe: Callable[..., None] | None = None) -> Report: ...
+
+
+class Edition(Protocol):
+    """What the kernel reads of an edition (an aa edition class such as ``AA1942``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def option_values(self) -> dict[str, Any]: ...
 
 
 class Unrenderable(Exception):
@@ -147,8 +217,13 @@ def resolve(reference: str) -> Any:
     return getattr(importlib.import_module(module), attribute)
 
 
-class System:
-    """What a rule system declares to the kernel, and the calls the kernel makes to it."""
+class System(Generic[ModelT, FinalT]):
+    """What a rule system declares to the kernel, and the calls the kernel makes to it.
+
+    ``ModelT`` is the system's model of a state (:attr:`Prepared.model`), ``FinalT`` what its
+    orders leave once carried out (:attr:`Outcome.final`); the kernel holds every system as a
+    ``System[object, object]`` (:func:`system`), so a system's own types meet only in its methods.
+    """
 
     name: str = ""
     title: str = ""
@@ -181,8 +256,11 @@ class System:
     """... unless it has one of these (of any system): then it is a state."""
     reference_keys: tuple[str, ...] = ()
     """Keys of a state whose text value is the path of another file it reads (aa ``map``)."""
-    default_edition: Any = None
-    """The edition of a state that names none, when no configuration names one (None: no editions)."""
+    @property
+    def default_edition(self) -> str | None:
+        """The edition of a state that names none, when no configuration names one (None: no editions)."""
+        return None
+
     suggest_fills: tuple[str, ...] = ()
     """The keys of an order that ``check --suggest`` writes, so that an order may leave them
     out under ``--suggest`` (none: the system has nothing to suggest)."""
@@ -194,19 +272,21 @@ class System:
     # -- declarations read lazily --------------------------------------------------------------
 
     def load_clauses(self) -> None:
-        """Register its clauses (import :attr:`clause_modules`): the kernel does before it checks orders."""
+        """Register its clauses (import :attr:`clause_modules`) and which options govern them (its option
+        set): the kernel does before it checks orders."""
         for module in self.clause_modules:
             importlib.import_module(module)
+        self.option_set()
 
     def option_set(self) -> OptionSet | None:
         """Its rule options (None: it has none)."""
         return importlib.import_module(self.options_module).OPTIONS if self.options_module else None
 
-    def editions(self) -> dict[str, Any]:
+    def editions(self) -> dict[str, Edition]:
         """Its editions by name, each with ``name`` and ``option_values()`` (none: a system without editions)."""
         return {}
 
-    def find_edition(self, name: str) -> Any:
+    def find_edition(self, name: str) -> Edition | None:
         """The edition ``name`` (or an alias) names, else None."""
         return None
 
@@ -214,9 +294,9 @@ class System:
         """Edition names close to a misspelt ``name``."""
         return []
 
-    def config_section(self) -> dict[str, Any]:
+    def config_section(self) -> dict[str, object]:
         """The JSON Schema of its section of a configuration file: ``options`` (and ``rules`` with editions)."""
-        properties: dict[str, Any] = {}
+        properties: dict[str, object] = {}
         if self.default_edition is not None:
             properties["rules"] = {"type": "string", "minLength": 1}
         properties["options"] = {"$ref": schema_id(f"{self.name}-state") + "#/$defs/options"}
@@ -224,7 +304,7 @@ class System:
 
     # -- the calls the kernel makes ------------------------------------------------------------
 
-    def identify(self, data: dict[str, Any]) -> str:
+    def identify(self, data: dict[str, object]) -> str:
         """The kind (``state``, ``orders`` ...) of a file of this system, from its keys.
 
         A declared ``kind:`` wins; else the orders markers make it orders unless it has a
@@ -242,31 +322,34 @@ class System:
         return self.orders_key
 
     def next_state(
-        self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool
+        self, outcome: Outcome[FinalT], prepared: Prepared[ModelT], orders_path: str, output: str | None, forced: bool
     ) -> str:
         """``movecheck apply``: the text of the state that follows orders carried out (``outcome.final``)."""
         raise NotImplementedError
 
-    def applied(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None,
-                forced: bool) -> tuple[str, dict[str, Any]]:
+    def applied(self, outcome: Outcome[FinalT], prepared: Prepared[ModelT], orders_path: str, output: str | None,
+                forced: bool) -> tuple[str, dict[str, object]]:
         """``movecheck apply --format json``: the state's text and the apply report (schema ``apply-report``);
         here only what was read and written, a system says more."""
         text = self.next_state(outcome, prepared, orders_path, output, forced)
         return text, {"movecheck": 1, "system": self.name, "orders": orders_path, "state": prepared.doc.path,
                       "written": output or "-", "forced": forced}
 
-    def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
+    def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared[ModelT]:
         """Build and lint a state once; ``clean``: its reading and schema found no error."""
         raise NotImplementedError
 
-    def fresh(self, prepared: Prepared) -> Any:
+    def fresh(self, prepared: Prepared[ModelT]) -> ModelT:
         """A copy of the prepared model for one orders file to carry its orders out on."""
         raise NotImplementedError
 
-    def check_orders(self, orders: Document, prepared: Prepared, valid_orders: set[int], settings: Settings) -> Outcome:
+    def check_orders(
+        self, orders: Document, prepared: Prepared[ModelT], valid_orders: set[int], context: RunContext
+    ) -> Outcome[FinalT]:
         """Check an orders file against a prepared state (whose ``model`` is not None).
 
-        ``valid_orders``: the (1-based) orders the schema found nothing wrong with.
+        ``valid_orders``: the (1-based) orders the schema found nothing wrong with; ``context``: what
+        the system may read of the run (:class:`RunContext`).
         """
         raise NotImplementedError
 
@@ -274,21 +357,21 @@ class System:
         """``lint`` of a file of the system that is not a state (a map, orders)."""
         return []
 
-    def summary(self, item: Any) -> list[Any]:
+    def summary(self, item: Checked) -> list[Section]:
         """``movecheck summary``: the sections of the post for one checked file (a
         :class:`movecheck.summary.Checked`; here: nothing to say)."""
         return []
 
-    def summary_title(self, item: Any) -> str:
+    def summary_title(self, item: Checked) -> str:
         """``movecheck summary``: the post's title for a file (``Germans, round 1``; here: none)."""
         return ""
 
-    def summary_order(self, item: Any) -> tuple[int, ...]:
+    def summary_order(self, item: Checked) -> tuple[int, ...]:
         """``movecheck summary``: where a file's sections go in the post, in the game's order (round, power,
         phase); files alike keep the command line's order (here: all alike)."""
         return ()
 
-    def rule_baseline(self, prepared: Prepared) -> Baseline:
+    def rule_baseline(self, prepared: Prepared[ModelT]) -> Baseline:
         """The option values of the edition a prepared state is checked under (here: the declared defaults)."""
         declared = self.option_set()
         return Baseline(declared.defaults() if declared is not None else {})
@@ -297,18 +380,17 @@ class System:
         """``schema NAME --map MAP``: the schema ``name`` (one of :attr:`map_schemas`) knowing the names of a map."""
         raise NotImplementedError
 
-    def describe(self, prepared: Prepared, name: str) -> str | None:
+    def describe(self, prepared: Prepared[ModelT], name: str) -> str | None:
         """What the prepared model knows of a name (a space, a unit ...), in a line: the language server's hover."""
         return None
 
     def forget_read_files(self) -> None:
         """Drop what the system keeps of files read once per process (a long-running caller's files change)."""
 
-    def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
-                reach: list[str] | None = None) -> str:
+    def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None) -> str:
         """``movecheck render``: the SVG picture of a usable file of the system (when :attr:`draws`).
 
-        ``kernel`` offers the run's services (``read``, ``prepare``, ``check``: :mod:`movecheck.core`);
+        ``run`` offers the run's services (``select``, ``prepare``, ``check``: :class:`Drawing`);
         ``reach``: what ``--reach`` names (systems that draw no reach refuse it);
         :class:`Unrenderable` when there is none.
         """
@@ -377,22 +459,38 @@ def known(name: Any) -> bool:
     return isinstance(name, str) and (name in NAMES or name in _plugins())
 
 
+AnySystem = System[object, object]
+"""A system as the kernel holds it: its own model and outcome types are its business (the door)."""
+
+
 @cache
-def system(name: str) -> System:
-    """The :class:`System` of ``system: name`` (one of :func:`names`)."""
+def system(name: str) -> AnySystem:
+    """The :class:`System` of ``system: name`` (one of :func:`names`); its lists of orders are declared to the
+    documents (:func:`movecheck.document.declare_order_lists`) as it is loaded."""
+    from movecheck.document import declare_order_lists
+
     if name in NAMES:
-        return importlib.import_module(f"movecheck.{name}").SYSTEM  # type: ignore[no-any-return]
-    return resolve(_plugins()[name])  # type: ignore[no-any-return]
+        declared = cast(AnySystem, importlib.import_module(f"movecheck.{name}").SYSTEM)
+    else:
+        declared = cast(AnySystem, resolve(_plugins()[name]))
+    declare_order_lists(declared.order_lists or (declared.orders_key,))
+    return declared
 
 
-def system_of(kind: str) -> System:
+def system_of(kind: str) -> AnySystem:
     """The system of a file kind (``aa-orders`` -> aa)."""
     return system(kind.split("-", 1)[0])
 
 
-def all_systems() -> list[System]:
+def all_systems() -> list[AnySystem]:
     """Every system, in the order of :func:`names`."""
     return [system(name) for name in names()]
+
+
+def option_sets() -> dict[str, OptionSet]:
+    """Every system's options, by system name (light: no rule engine is imported)."""
+    found = {declared.name: declared.option_set() for declared in all_systems()}
+    return {name: options for name, options in found.items() if options is not None}
 
 
 def choices(words: list[str]) -> str:
@@ -400,7 +498,7 @@ def choices(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + _(" or ") + words[-1]
 
 
-def orders_signs(declared: System) -> tuple[str, ...]:
+def orders_signs(declared: System[ModelT, FinalT]) -> tuple[str, ...]:
     """The keys that make a file with no ``kind:`` orders: the system's markers and ``state``."""
     return (*declared.orders_markers, ORDERS_REFERENCE)
 
@@ -441,7 +539,7 @@ def merge_options(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 
 
 def resolve_rules(
-    system: System,
+    system: AnySystem,
     state: Any,
     *,
     configured_edition: Any = None,

@@ -27,6 +27,7 @@ from generated import sync  # noqa: E402
 from rule_examples import Pair, checked, excerpts, pairs  # noqa: E402
 
 from movecheck.catalogue import (  # noqa: E402
+    clause_source,
     expand_seeds,
     load_all,
     render_rules,
@@ -79,7 +80,7 @@ def options(entry: Clause) -> list[str]:
     """The rule options that change what the clause decides, with their values."""
     if not entry.options:
         return ["No rule option changes it."]
-    from movecheck.options import option_sets
+    from movecheck.systems import option_sets
 
     declared = {option.name: option for option in option_sets()[entry.system]}
     editions = system(entry.system).editions() if known(entry.system) else {}
@@ -150,6 +151,9 @@ def page(entry: Clause, found: list[Pair] | None = None) -> str:
         facts.append(f"- Phase: {entry.phase}")
     if entry.seeds:
         facts.append(f"- Rule paragraphs: {', '.join(entry.seeds)}")
+    source = clause_source(entry)
+    if source is not None:  # as ruff's "View source": where the clause is written
+        facts.append(f"- Source: `{source[0]}`, function `{source[1]}`")
     documentation = entry.documentation()
     lines = [
         f"# {entry.code} {entry.name}",

@@ -26,8 +26,8 @@ sys.path.insert(0, str(REPO / "scripts"))
 from generated import sync  # noqa: E402
 
 from movecheck.aa.editions import DEFAULT_EDITION, EDITIONS  # noqa: E402
-from movecheck.options import option_sets  # noqa: E402
 from movecheck.schema import SCHEMA_NAMES, schema_id  # noqa: E402
+from movecheck.systems import option_sets  # noqa: E402
 
 
 def rules_description() -> str:

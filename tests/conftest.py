@@ -86,6 +86,28 @@ def _cached_pyc(path: Path) -> Path:
         sys.pycache_prefix = previous
 
 
+PYTEST_MAJOR = 9
+"""The pytest major version whose private API the suite's speed-ups use (pinned in pyproject.toml's test extra)."""
+REWRITE_NAMES = ("get_cache_dir", "assertstate_key", "_rewrite_test", "_write_pyc", "try_makedirs", "PYC_TAIL")
+"""What of pytest's assertion rewriting (``_pytest.assertion.rewrite``) the speed-ups use."""
+
+
+def private_pytest() -> Any | None:
+    """pytest's assertion-rewriting module, when the suite's speed-ups may use its private API; else None.
+
+    The one guard of every use of pytest's internals in the suite: the pinned major version
+    (:data:`PYTEST_MAJOR`) and every name used present.  Without them the suite is the same,
+    only slower: pytest rewrites each test module itself, and nothing is shared between workers.
+    """
+    if pytest.version_tuple[0] != PYTEST_MAJOR:
+        return None
+    try:
+        from _pytest.assertion import rewrite
+    except ImportError:
+        return None
+    return rewrite if all(hasattr(rewrite, name) for name in REWRITE_NAMES) else None
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if not BYTECODE_CACHE:
         return
@@ -93,7 +115,9 @@ def pytest_configure(config: pytest.Config) -> None:
         return  # the xdist controller: the workers it starts keep this environment
     os.environ["PYTHONPYCACHEPREFIX"] = BYTECODE_CACHE  # for this process's subprocesses only
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    from _pytest.assertion import rewrite
+    rewrite = private_pytest()
+    if rewrite is None:
+        return  # pytest writes the rewritten test modules where it always does
 
     def cache_dir(file_path: Path) -> Path:  # the rewritten test modules (pytest's layout under a prefix)
         return Path(BYTECODE_CACHE) / Path(*file_path.parts[1:-1])
@@ -383,20 +407,19 @@ def _files_to_compile(config: pytest.Config) -> list[Path]:
     return sorted(p.resolve() for p in files)
 
 
-def _compile_my_share(config: pytest.Config, worker: int, workers: int) -> None:
+def _compile_my_share(config: pytest.Config, rewrite: Any, worker: int, workers: int, finished: Path) -> None:
     """Compile this xdist worker's share of the run's modules into the bytecode cache.
 
     Every worker imports every test module (and pytest rewrites its asserts: most of the
     collection's CPU) and the package; the workers start together, so with an empty cache
     each would compile everything.  Here each compiles a share first (the files dealt out by
     size), the other workers' collection then finds it cached.  The rewriting is pytest's own
-    (its assertion-rewriting functions, private: on any error this step is skipped and pytest
-    rewrites as it always does); the package's modules are compiled as an import would.
+    (``rewrite``, its assertion-rewriting module, private: see :func:`private_pytest`; on any
+    error this step is skipped and pytest rewrites as it always does); the package's modules
+    are compiled as an import would.  ``finished``: the folder where each worker of the run
+    leaves a mark once its share is done, or has failed.
     """
     import py_compile
-    import time
-
-    from _pytest.assertion import rewrite
 
     state = config.stash[rewrite.assertstate_key]
     loads = [0] * workers
@@ -415,12 +438,32 @@ def _compile_my_share(config: pytest.Config, worker: int, workers: int) -> None:
             source_hash, code = rewrite._rewrite_test(path, config)
             if rewrite.try_makedirs(target.parent):
                 rewrite._write_pyc(state, code, source_hash, target)
-    # the other shares take about as long: wait for them (a minute at most) rather than rewrite them again
-    deadline = time.monotonic() + 60
+    _share_done(finished, worker)
+    # the other shares take about as long: wait for them rather than rewrite them again, but not for a share
+    # whose worker has finished without writing it (its step failed: pytest rewrites those modules itself)
+    wait_for_shares(others, lambda: all((finished / f"gw{other}").exists() for other in range(workers)))
+
+
+def _share_done(finished: Path, worker: int) -> None:
+    """Leave the mark that this worker's share is done (compiled, or failed)."""
+    with contextlib.suppress(OSError):
+        finished.mkdir(parents=True, exist_ok=True)
+        (finished / f"gw{worker}").touch()
+
+
+def wait_for_shares(others: list[Path], all_finished: Callable[[], bool], longest: float = 60) -> list[Path]:
+    """Wait until the other workers' rewritten modules exist, or every worker has finished its share (then the
+    missing ones will never come), or ``longest`` seconds (a worker that hangs); the modules still missing."""
+    import time
+
+    deadline = time.monotonic() + longest
     while others and time.monotonic() < deadline:
         others = [pyc for pyc in others if not pyc.exists()]
+        if others and all_finished():
+            break
         if others:
             time.sleep(0.05)
+    return others
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -430,9 +473,15 @@ def pytest_collection(session: pytest.Session) -> None:
         return  # one process (nothing to share), or no cache
     if session.config.getoption("assertmode") != "rewrite":
         return
-
-    with contextlib.suppress(Exception):  # an optimisation only: pytest compiles whatever is not cached
-        _compile_my_share(session.config, int(workerinput["workerid"].lstrip("gw")), int(workerinput["workercount"]))
+    rewrite = private_pytest()
+    if rewrite is None:
+        return  # another pytest than the pinned one: no sharing, pytest rewrites each module itself
+    worker = int(workerinput["workerid"].lstrip("gw"))
+    finished = Path(BYTECODE_CACHE, ".shares", str(workerinput.get("testrunuid", "run")))
+    try:
+        _compile_my_share(session.config, rewrite, worker, int(workerinput["workercount"]), finished)
+    except Exception:  # an optimisation only: pytest compiles whatever is not cached
+        _share_done(finished, worker)  # the others need not wait for this share
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -25,7 +25,18 @@ from typing import Any
 import yaml
 
 from movecheck.clauses import Severity
-from movecheck.core import ORDERS, Outcome, Settings, examine, has_errors, is_kind, lint, prepare, valid_orders
+from movecheck.core import (
+    ORDERS,
+    Outcome,
+    Settings,
+    examine,
+    has_errors,
+    is_kind,
+    lint,
+    prepare,
+    run_context,
+    valid_orders,
+)
 from movecheck.findings import FileReport, Finding, Report
 from movecheck.loading import load_bytes
 from movecheck.systems import system_of
@@ -100,7 +111,8 @@ def check_report(state: Text, orders: Text, settings: Settings | None = None, *,
     if prepared.model is None:
         return report, None
     system = system_of(loaded_orders.kind)
-    outcome: Outcome = system.check_orders(loaded_orders.doc, prepared, valid_orders(loaded_orders), settings)
+    outcome: Outcome = system.check_orders(loaded_orders.doc, prepared, valid_orders(loaded_orders),
+                                           run_context(settings))
     report.findings.extend(outcome.findings)
     entry.orders, entry.checked, entry.reason = outcome.orders, outcome.checked, outcome.reason
     entry.assignment = outcome.assignment

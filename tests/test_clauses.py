@@ -56,6 +56,12 @@ def test_clause_is_declared_whole(entry: Clause) -> None:
         assert CATALOGUE[code].system == entry.system, code
 
 
+def test_no_summary_repeats_the_severity_or_the_occasion() -> None:
+    # the severity is printed beside every summary (rules, explain, the pages), and lint is an occasion (issue 36)
+    prefixed = [c.code for c in CATALOGUE.all() if re.match(r"(error|warning|note|info)\s*:|\(lint\)", c.summary)]
+    assert prefixed == []
+
+
 @pytest.mark.parametrize("entry", RULE_CLAUSES, ids=lambda c: c.code)
 def test_clause_has_an_example_that_explain_prints(entry: Clause) -> None:
     assert entry.example is not None
@@ -81,7 +87,7 @@ def test_clause_declares_the_options_its_check_reads(entry: Clause) -> None:
 
 
 def _option_names(system: str) -> list[str]:
-    from movecheck.options import option_sets
+    from movecheck.systems import option_sets
 
     return option_sets()[system].names()
 

@@ -115,3 +115,24 @@ def test_search_results_of_a_rule_page_carry_its_code_and_name(site: Path) -> No
     results = search(site, "adjacent")["adjacent"]
     assert results and all(" " in r["title"] for r in results if "#what-it-checks" in r["location"])
     assert "AA101 path-not-adjacent" in [r["title"] for r in results]
+
+
+def _heading_anchor(title: str) -> str:
+    """The anchor MkDocs gives a heading (Python-Markdown's toc: lower case, words joined by hyphens)."""
+    import re
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", title.replace("`", "")).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", text).strip().lower())
+
+
+def test_the_decisions_topic_index_leads_to_sections_that_exist() -> None:
+    # docs/decisions.md is ordered by issue; its topic index (issue 36) must not point at a section renamed away
+    import re
+
+    text = (ROOT / "docs" / "decisions.md").read_text(encoding="utf-8")
+    head, _sep, _rest = text.partition("\n## Files and input\n")
+    anchors = {_heading_anchor(line[3:]) for line in text.splitlines() if line.startswith("## ")}
+    linked = re.findall(r"\]\(#([^)]+)\)", head)
+    assert len(linked) >= 40
+    assert sorted(set(linked) - anchors) == []

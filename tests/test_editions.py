@@ -14,8 +14,9 @@ from movecheck.aa.editions import AA1942, DEFAULT_EDITION, EDITIONS, Edition, fi
 from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 from movecheck.catalogue import load_all
 from movecheck.findings import CATALOGUE
-from movecheck.options import OptionSet, flag, option_sets
+from movecheck.options import OptionSet, flag
 from movecheck.schema import SCHEMA_NAMES
+from movecheck.systems import option_sets
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "movecheck"

@@ -314,3 +314,52 @@ def test_every_registered_format_renders() -> None:
 
     for name in REGISTRY:
         assert isinstance(renderer(name)(Report()), str)
+
+
+# -- the door: what a system is handed of the run (issue 36) --------------------------------
+
+
+def _annotations(member: object) -> list[str]:
+    import inspect
+
+    if isinstance(member, property):
+        member = member.fget
+    if not callable(member):
+        return []
+    signature = inspect.signature(member)
+    found = [str(p.annotation) for p in signature.parameters.values() if p.annotation is not inspect.Parameter.empty]
+    return [*found, str(signature.return_annotation)]
+
+
+def test_no_any_in_the_signatures_of_the_door() -> None:
+    # every call the kernel makes to a system and every declaration it reads is typed, so mypy checks the door
+    untyped = {}
+    for name, member in vars(systems.System).items():
+        annotations = _annotations(member)
+        if any("Any" in annotation for annotation in annotations):
+            untyped[name] = annotations
+    declared = {name: str(kind) for name, kind in systems.System.__annotations__.items() if "Any" in str(kind)}
+    assert untyped == {} and declared == {}
+
+
+def test_the_door_names_no_settings_of_the_run() -> None:
+    # a system reads of the run only what RunContext and Drawing give it, never the run's Settings
+    source = (REPO / "movecheck" / "systems.py").read_text(encoding="utf-8")
+    assert "Settings" not in source.replace("RuleSettings", "")
+
+
+def test_a_system_is_handed_the_run_context_not_the_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    aa = systems.system("aa")
+    handed: list[object] = []
+    original = type(aa).check_orders
+
+    def recording(self: object, orders: object, prepared: object, valid: set[int], context: object) -> object:
+        handed.append(context)
+        return original(aa, orders, prepared, valid, context)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(aa), "check_orders", recording)
+    paths = _files(tmp_path, 1)
+    report, _ends = check(paths, Settings(suggest=False, extra={"unrelated": 1}, options={"aa": {}}))
+    assert report.exit_code() == 0
+    assert [type(context) for context in handed] == [systems.RunContext]
+    assert handed[0] == systems.RunContext(suggest=False, observe=None)

@@ -182,3 +182,28 @@ def test_the_generator_refuses_an_example_that_is_not_true(examples: Any) -> Non
         examples["checked"](pair("AA102", variant, base))
     with pytest.raises(SystemExit, match=r"the legal input of .* draws AA101"):
         examples["checked"](pair("AA101", variant, variant))
+
+
+# -- where a clause is written, as ruff's "View source" (issue 36) ----------------------------
+
+
+@pytest.mark.parametrize("entry", [c for c in CLAUSES if c.check is not None], ids=lambda c: c.code)
+def test_each_page_names_the_file_and_function_of_its_check(entry: Any) -> None:
+    found = re.search(r"^- Source: `([^`]+)`, function `([^`]+)`$", (PAGES / f"{entry.code}.md").read_text("utf-8"),
+                      re.M)
+    assert found is not None
+    path, function = found.groups()
+    source = (ROOT / path).read_text(encoding="utf-8")
+    assert re.search(rf"^def {re.escape(function)}\(", source, re.M), (path, function)
+    assert path.replace("/", ".").removesuffix(".py") == entry.check.__module__
+
+
+def test_explain_names_the_source_before_the_page(run_main: Any) -> None:
+    code, out, _err = run_main(["explain", "AA201"])
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "Source: movecheck/aa/checks/combat.py, function stop_in_hostile",
+        f"Documentation: {movecheck.DOCS_URL}rules/AA201/",
+    ]
+    code, out, _err = run_main(["explain", "MC003"])
+    assert code == 0 and "Source:" not in out  # an input problem: the loader reports it, no check of its own

@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,3 +72,53 @@ def test_the_shared_folder_is_found_through_the_variable(name: str, tmp_path: Pa
     (tmp_path / "seeds").mkdir()
     result = run(ROOT / "scripts" / f"{name}.py", "--check", shared=tmp_path)
     assert str(tmp_path) in result.stderr
+
+
+# -- scripts/gen_all.py: every generator in one command (issue 36) ------------------------------
+
+
+def _gen_all() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gen_all", ROOT / "scripts" / "gen_all.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_gen_all_runs_every_generator_once() -> None:
+    gen_all = _gen_all()
+    assert sorted(gen_all.ORDER) == sorted(p.stem for p in SCRIPTS if p.stem != "gen_all") == gen_all.generators()
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("gen_schemas", "gen_validators"),  # the validators are compiled from the schemas
+    ("gen_maps", "gen_layouts"),  # a layout must place every space of its map
+    ("gen_seeds", "gen_rule_pages"),  # the pages quote the rule paragraphs
+    ("gen_catalogues", "gen_rule_pages"),
+    ("gen_maps", "gen_examples"),  # init writes a state of the built-in map
+    ("gen_examples", "gen_pictures"),  # the pictures draw the example states
+    ("gen_layouts", "gen_pictures"),
+])
+def test_gen_all_runs_each_generator_after_what_it_reads(first: str, then: str) -> None:
+    order = _gen_all().ORDER
+    assert order.index(first) < order.index(then)
+
+
+def test_gen_all_check_finds_nothing_stale() -> None:
+    # what CI runs (.ci/run); with the shared facts folder beside the repository (or MOVECHECK_SHARED) the maps,
+    # layouts and seeds are compared too, without it they say so in one line each
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_all.py"), "--check"], capture_output=True,
+                            text=True, cwd=ROOT, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_gen_all_stops_at_a_failing_generator(tmp_path: Path) -> None:
+    # regenerating without the shared facts: gen_maps cannot, and nothing after it runs (nothing is written)
+    before = fingerprint()
+    result = run(ROOT / "scripts" / "gen_all.py", shared=tmp_path / "missing")
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == "gen_all: gen_maps failed (exit 2); the generators after it were not run"
+    assert fingerprint() == before

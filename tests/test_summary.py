@@ -1,4 +1,10 @@
-"""``movecheck summary``: the post of every example, in the four formats, snapshot-tested and parsed back."""
+"""``movecheck summary``: the post of every example, in the four formats, snapshot-tested and parsed back.
+
+Each example's post is snapshotted in full once, as ``--format json`` (its words and its facts), in a file of its
+own under ``tests/__snapshots__/test_summary/``: a change to one post is one file's diff.  Its other formats are
+held to the same post (each is what its writer makes of the json's sections), and the writers' layout is
+snapshotted on one example in every format (``test_summary.ambr``).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,10 @@ from pathlib import Path
 
 import pytest
 from reuse import summarize_once
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+
+from movecheck.summary import Items, Paragraph, Post, Section, Table
+from movecheck.summary.writers import WRITERS
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted(p.relative_to(REPO).as_posix() for folder in ("examples/aa", "examples/maneuver")
@@ -26,7 +36,31 @@ def checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     summarize_once(monkeypatch)
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+class PostFile(SingleFileSnapshotExtension):
+    """Each example's post in full in a file of its own (``tests/__snapshots__/test_summary/``, the ``--format json``
+    post: its words and its facts), so that a change to one post is one file's diff (issue 36)."""
+
+    file_extension = "json"
+    _write_mode = WriteMode.TEXT
+
+
+def _post_of(data: dict) -> Post:
+    """The post a ``--format json`` post was written from (its sections' blocks and facts)."""
+    sections = []
+    for section in data["sections"]:
+        blocks: list = []
+        for block in section["blocks"]:
+            if block["type"] == "paragraph":
+                blocks.append(Paragraph(block["text"]))
+            elif block["type"] == "list":
+                blocks.append(Items(tuple(block["items"])))
+            else:
+                blocks.append(Table(tuple(block["headers"]), tuple(tuple(row) for row in block["rows"])))
+        sections.append(Section(section["title"], section["kind"], blocks, section["facts"]))
+    return Post(data["title"], data["files"], sections)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda path: path.removeprefix("examples/").replace("/", "-"))
 def test_every_example_in_every_format(example: str, run_main, snapshot) -> None:
     posts = {}
     for fmt in FORMATS:
@@ -34,13 +68,25 @@ def test_every_example_in_every_format(example: str, run_main, snapshot) -> None
         assert code in (0, 1), err
         assert err == ""
         posts[fmt] = out
-        assert out == snapshot(name=fmt)
+    assert posts["json"] == snapshot(extension_class=PostFile)  # the post in full
     data = json.loads(posts["json"])
+    post = _post_of(data)
+    assert json.loads(WRITERS["json"](post)) == data
+    for fmt in ("markdown", "bbcode", "text"):  # the same post, each format writing it its own way
+        assert posts[fmt] == WRITERS[fmt](post), fmt
     illegal = sum(f["illegal"] + f["unchecked"] for f in data["files"])
     if illegal:  # the findings come first, and say the file is not done
         assert data["sections"][0]["kind"] == "findings"
         later = [posts["text"].index(s["title"] + "\n") for s in data["sections"][1:]]
         assert posts["text"].index("NOT DONE") < min(later, default=len(posts["text"]))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_one_post_in_every_format_in_full(fmt: str, run_main, snapshot) -> None:
+    # the writers' own layout (headings, lists, tables, escapes), which the posts above check only against the writers
+    code, out, err = _summary(run_main, "examples/aa/orders/g1-combat.yaml", "--format", fmt)
+    assert (code, err) == (0, "")
+    assert out == snapshot
 
 
 def _markdown_tokens(text: str) -> list:

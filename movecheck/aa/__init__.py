@@ -13,14 +13,15 @@ from movecheck.aa.prepare import is_mobilize, is_purchase, is_results, lint_stat
 from movecheck.findings import Finding
 from movecheck.i18n import N_, _
 from movecheck.loading import findings_at
-from movecheck.systems import Baseline, Outcome, Prepared, RuleSettings, System
+from movecheck.systems import Baseline, Drawing, Edition, Outcome, Prepared, Read, RuleSettings, RunContext, System
 
 if TYPE_CHECKING:
+    from movecheck.aa.model import Board
     from movecheck.loading import Document
-    from movecheck.settings import Settings
+    from movecheck.summary import Checked, Section
 
 
-class AA(System):
+class AA(System["Board", object]):
     """Axis & Allies: a state is a board (map, control, units); orders are moves."""
 
     name = "aa"
@@ -42,7 +43,7 @@ class AA(System):
     order_lists = ("moves", "results", "place")
     reference_keys = ("map",)
 
-    def identify(self, data: dict[str, Any]) -> str:
+    def identify(self, data: dict[str, object]) -> str:
         """A map, a state, orders, battle results (``phase: battles`` or ``results:``, no ``turn:``) or a purchase."""
         kind = super().identify(data)
         if "kind" not in data and is_results(data):
@@ -59,15 +60,15 @@ class AA(System):
         return {"aa-battles": "results", "aa-purchase": "purchase", "aa-mobilize": "place"}.get(kind, "moves")
 
     def next_state(
-        self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool
+        self, outcome: Outcome[object], prepared: Prepared[Board], orders_path: str, output: str | None, forced: bool
     ) -> str:
         """The state that follows: a combat move's battles, battle results' noncombat move, the next power's turn."""
         from movecheck.aa.apply import next_state
 
         return next_state(outcome.final, prepared.doc.data, prepared.doc.path, orders_path, output, forced)
 
-    def applied(self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None,
-                forced: bool) -> tuple[str, dict[str, Any]]:
+    def applied(self, outcome: Outcome[object], prepared: Prepared[Board], orders_path: str, output: str | None,
+                forced: bool) -> tuple[str, dict[str, object]]:
         """The state that follows and the report of what apply did (:mod:`movecheck.aa.apply_report`)."""
         from movecheck.aa.apply import applied
 
@@ -81,13 +82,13 @@ class AA(System):
 
         return DEFAULT_EDITION.name
 
-    def editions(self) -> dict[str, Any]:
+    def editions(self) -> dict[str, Edition]:
         """The editions (``aa1942`` ...), each a class in :mod:`movecheck.aa.editions`."""
         from movecheck.aa.editions import EDITIONS
 
         return dict(EDITIONS)
 
-    def find_edition(self, name: str) -> Any:
+    def find_edition(self, name: str) -> Edition | None:
         """The edition a name or alias names (``revised``), else None."""
         from movecheck.aa.editions import find_edition
 
@@ -99,7 +100,7 @@ class AA(System):
 
         return close_editions(name)
 
-    def describe(self, prepared: Prepared, name: str) -> str | None:
+    def describe(self, prepared: Prepared[Board], name: str) -> str | None:
         """A unit or a space of the board (:mod:`movecheck.aa.describe`)."""
         from movecheck.aa.describe import describe
 
@@ -129,9 +130,9 @@ class AA(System):
         ctx = LintContext(doc, GameMap(doc.data), doc.data, ())
         return findings_at(doc, run_lint(ctx, "map"))
 
-    def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
+    def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared[Board]:
         """Build the board of a state and lint it (a state with errors is not built)."""
-        prepared = Prepared(doc, rules, reason=_("the state has errors"))
+        prepared: Prepared[Board] = Prepared(doc, rules, reason=_("the state has errors"))
         if not clean:
             return prepared
         prepared.findings, prepared.model, map_file = lint_state(doc, rules)
@@ -143,11 +144,11 @@ class AA(System):
             prepared.model = None
         return prepared
 
-    def rule_baseline(self, prepared: Prepared) -> Baseline:
+    def rule_baseline(self, prepared: Prepared[Board]) -> Baseline:
         """The options of the edition the board is played under, and the edition without the configuration's."""
         from movecheck.aa.map_files import edition_of
 
-        board_map = prepared.model.map
+        board_map = prepared.ready().map
         edition, _found = edition_of(prepared.doc, board_map, prepared.rules)
         unconfigured, _found = edition_of(prepared.doc, board_map, RuleSettings())
         layers: tuple[tuple[str, str, dict[str, Any]], ...] = ()
@@ -158,7 +159,7 @@ class AA(System):
 
     draws = True
 
-    def picture(self, loaded: Any, settings: Any, select: Any, kernel: Any, reach: list[str] | None = None) -> str:
+    def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None) -> str:
         """The board, or the orders or battle results on it (:mod:`movecheck.aa.picture`); no reach."""
         from movecheck.aa.picture import picture
         from movecheck.loading import InputError
@@ -166,29 +167,31 @@ class AA(System):
         if reach:
             raise InputError(_("--reach draws where a manoeuvre base can go; {path} is an aa file").format(
                 path=loaded.doc.path))
-        return picture(loaded, settings, select, kernel)
+        return picture(loaded, run)
 
-    def summary(self, item: Any) -> list[Any]:
+    def summary(self, item: Checked) -> list[Section]:
         """The post's sections for one aa file (:mod:`movecheck.aa.summary`)."""
         from movecheck.aa.summary import sections
 
         return sections(item)
 
-    def summary_title(self, item: Any) -> str:
+    def summary_title(self, item: Checked) -> str:
         from movecheck.aa.summary import title
 
         return title(item)
 
-    def summary_order(self, item: Any) -> tuple[int, ...]:
+    def summary_order(self, item: Checked) -> tuple[int, ...]:
         from movecheck.aa.summary import turn_order
 
         return turn_order(item)
 
-    def fresh(self, prepared: Prepared) -> Any:
+    def fresh(self, prepared: Prepared[Board]) -> Board:
         """A copy of the prepared board: the orders move its units."""
-        return prepared.model.copy()
+        return prepared.ready().copy()
 
-    def check_orders(self, orders: Document, prepared: Prepared, valid_orders: set[int], settings: Settings) -> Outcome:
+    def check_orders(
+        self, orders: Document, prepared: Prepared[Board], valid_orders: set[int], context: RunContext
+    ) -> Outcome[object]:
         """Check an aa orders file against its prepared state."""
         if is_results(orders.data):
             from movecheck.aa.results import check_results
@@ -205,9 +208,9 @@ class AA(System):
             return check_mobilize(orders, prepared, valid_orders)
         from movecheck.aa.engine import run
 
-        doc, board = orders, prepared.model
+        doc, board = orders, prepared.ready()
         moves = doc.get("moves", default=[])
-        outcome = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
+        outcome: Outcome[object] = Outcome(orders=len(moves) if isinstance(moves, list) else 0)  # not a list: MC003
         written, phase = doc.get("power"), doc.get("phase")
         power = board.map.resolve_power(written)
         turn = prepared.doc.get("turn", default={})
@@ -242,7 +245,7 @@ class AA(System):
             outcome.findings.extend(mismatch)
             outcome.reason = _("the orders do not match the state")
             return outcome
-        result = run(doc, self.fresh(prepared), turn.get("phase", "combat_move"), fresh=prepared.model.copy)
+        result = run(doc, self.fresh(prepared), turn.get("phase", "combat_move"), fresh=board.copy)
         outcome.findings.extend(result.findings)
         outcome.orders = result.orders
         outcome.checked = result.checked

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from movecheck import budget
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
+from movecheck.aa.bounds import least_errors
 from movecheck.aa.choice import (
     CHOICE_CODES,
     NAMED,
@@ -255,6 +256,8 @@ KEEP_LISTINGS = True
 """The search's runs share their listings of options (:class:`~movecheck.aa.choice.Memo`); off only to compare."""
 PARTIAL_COPIES = True
 """A run of the search copies only the units in the spaces of the orders' paths; off only to compare."""
+BOUNDS = True
+"""The counting bounds read off the orders (:mod:`movecheck.aa.bounds`) end the search early; off only to compare."""
 
 Fresh = Callable[[Collection[str] | None], Board]
 """A fresh copy of the board the file is checked against: of the units in the given spaces only
@@ -294,6 +297,8 @@ def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
         return copy
 
     try:
+        if BOUNDS:  # read off the orders and the board as the phase began (a copy nothing changes, not a run's)
+            least += least_errors(doc.get("moves", default=[]), fresh(spaces), first.phase.combat)
         if best.errors <= least:
             return best  # a counting bound: no choice has fewer errors
         # first try: transports packed to keep later loads' options, then the lexicographic search
@@ -353,9 +358,13 @@ def _parts_apart(run: Run) -> bool:
     """Whether orders whose paths share no space are independent: not when a landing plan links them (aircraft
     after the combat move, carriers bought this turn that fighters wait for at sea)."""
     board = run.phase.board
+    flying = any(u.type.is_air for move in run.moves for u in move.units)
     if run.phase.combat:
-        return not any(u.type.is_air for move in run.moves for u in move.units)
-    return not any(board.map.unit_types[k].is_carrier for k in board.purchased if k in board.map.unit_types)
+        return not flying
+    if not any(board.map.unit_types[k].is_carrier for k in board.purchased if k in board.map.unit_types):
+        return True
+    # a carrier bought this turn links only aircraft: none moves, and none of the mover's waits at sea (issue 37, B9)
+    return not flying and not any(u.type.is_air and board.is_sea(u.at) and u.power == board.power for u in board.units)
 
 
 def _settled_parts(run: Run, part_of: dict[int, int] | None) -> Callable[[int], bool]:

@@ -49,7 +49,7 @@ def lint_clause(
     "AA901",
     "land-unit-at-sea",
     "error",
-    "(lint) land units in a sea zone not aboard a transport",
+    "land units in a sea zone not aboard a transport",
     target="state",
     example=(
         "a state puts an infantry in a sea zone with no transport of its side there",
@@ -78,7 +78,7 @@ def land_unit_at_sea(ctx: LintContext) -> Iterator[Violation]:
     "AA902",
     "cargo-over-capacity",
     "error",
-    "(lint) a transport's or carrier's cargo exceeds its capacity",
+    "a transport's or carrier's cargo exceeds its capacity",
     target="state",
     example=("a transport carries three infantry", "it carries two"),
 )
@@ -116,7 +116,7 @@ def cargo_over_capacity(ctx: LintContext) -> Iterator[Violation]:
     "AA903",
     "aboard-elsewhere",
     "error",
-    "(lint) `aboard:` names a unit that is not a transport or carrier in the same space",
+    "`aboard:` names a unit that is not a transport or carrier in the same space",
     target="state",
     example=("``aboard: T1`` names a transport in another zone", "it names a transport in the unit's own zone"),
 )
@@ -148,7 +148,7 @@ def aboard_elsewhere(ctx: LintContext) -> Iterator[Violation]:
             )
 
 
-@lint_clause("AA904", "duplicate-unit-id", "error", "(lint) two units share an id", target="state",
+@lint_clause("AA904", "duplicate-unit-id", "error", "two units share an id", target="state",
              example=("two units have ``id: T1``",
                       "each id is used once"))
 def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
@@ -171,7 +171,7 @@ def duplicate_id(ctx: LintContext) -> Iterator[Violation]:
     "AA905",
     "fighters-over-slots",
     "warning",
-    "(lint) fighters at sea exceed the slots of the friendly carriers there",
+    "fighters at sea exceed the slots of the friendly carriers there",
     target="state",
     example=("three fighters that did not move stand at sea beside one carrier", "two fighters, on its two slots"),
 )
@@ -198,7 +198,7 @@ def fighters_over_slots(ctx: LintContext) -> Iterator[Violation]:
             )
 
 
-@lint_clause("AA906", "unit-in-neutral", "error", "(lint) units stand in a neutral territory", target="state",
+@lint_clause("AA906", "unit-in-neutral", "error", "units stand in a neutral territory", target="state",
              example=("a unit stands in a neutral territory",
                       "it stands in a territory of a power"))
 def unit_in_neutral(ctx: LintContext) -> Iterator[Violation]:
@@ -221,7 +221,7 @@ def unit_in_neutral(ctx: LintContext) -> Iterator[Violation]:
     "AA907",
     "connection-unknown-space",
     "error",
-    "(lint) a connection names a space the map does not have",
+    "a connection names a space the map does not have",
     target="map",
     example=("a connection names ``Germny``", "it names ``Germany``, a space of the map"),
 )
@@ -242,7 +242,7 @@ def connection_unknown_space(ctx: LintContext) -> Iterator[Violation]:
     "AA908",
     "canal-not-adjacent",
     "error",
-    "(lint) a canal's zones are unknown, not sea zones, or not connected",
+    "a canal's zones are unknown, not sea zones, or not connected",
     target="map",
     example=("a canal joins two sea zones the map does not connect", "its zones are sea zones the map connects"),
 )
@@ -276,7 +276,7 @@ def canal_not_adjacent(ctx: LintContext) -> Iterator[Violation]:
                 )
 
 
-@lint_clause("AA909", "ship-on-land", "error", "(lint) a ship stands in a land territory", target="state",
+@lint_clause("AA909", "ship-on-land", "error", "a ship stands in a land territory", target="state",
              example=("a battleship stands in Germany",
                       "it stands in a sea zone"))
 def ship_on_land(ctx: LintContext) -> Iterator[Violation]:
@@ -297,7 +297,7 @@ def ship_on_land(ctx: LintContext) -> Iterator[Violation]:
     "AA910",
     "sides-inconsistent",
     "error",
-    "(lint) sides and powers do not match, or control names a sea zone",
+    "sides and powers do not match, or control names a sea zone",
     target="map",
     example=("a power is listed in two sides", "each power belongs to exactly one side"),
 )
@@ -366,7 +366,7 @@ def _treasury_keys(ctx: LintContext) -> Iterator[Violation]:
     "AA911",
     "submerged-not-submarine",
     "error",
-    "(lint) a unit that is not a submarine is marked `submerged: true`",
+    "a unit that is not a submarine is marked `submerged: true`",
     target="state",
     example=(
         "``{at: 7 Sea Zone, power: British, type: destroyer, submerged: true}``",
@@ -392,7 +392,7 @@ def submerged_not_submarine(ctx: LintContext) -> Iterator[Violation]:
     "AA912",
     "treasury-unknown",
     "warning",
-    "(lint) a purchase state past round 1 without ipcs: has an unknown treasury: its purchase is not checked",
+    "a purchase state past round 1 without ipcs: has an unknown treasury: its purchase is not checked",
     target="state",
     example=(
         "a round-2 state with no ``ipcs:``",

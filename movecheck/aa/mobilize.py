@@ -26,6 +26,7 @@ from movecheck.findings import make_finding
 from movecheck.i18n import N_, _
 
 if TYPE_CHECKING:
+    from movecheck.aa.model import Board
     from movecheck.findings import Finding
     from movecheck.loading import Document
     from movecheck.systems import Outcome, Prepared
@@ -224,10 +225,10 @@ def assign(mob: Mobilization) -> tuple[dict[int, dict[str, int]], list[str]]:
     return flow, sorted(short)
 
 
-def load(doc: Document, prepared: Prepared) -> tuple[Mobilization, list[Finding]]:
+def load(doc: Document, prepared: Prepared[Board]) -> tuple[Mobilization, list[Finding]]:
     """The mobilization file read against its state; the input problems found on the way."""
     from movecheck.aa.purchase import _waiting as waiting_units  # purchased: and the power's to_place:
-    board = prepared.model.copy()
+    board = prepared.ready().copy()
     mob = Mobilization(board, doc)
     problems = _mismatch(doc, prepared) + _read(doc, mob)
     mob.from_purchased = dict(board.purchased)
@@ -235,7 +236,7 @@ def load(doc: Document, prepared: Prepared) -> tuple[Mobilization, list[Finding]
     return mob, problems
 
 
-def check_mobilize(doc: Document, prepared: Prepared, valid: set[int] | None = None) -> Outcome:
+def check_mobilize(doc: Document, prepared: Prepared[Board], valid: set[int] | None = None) -> Outcome[object]:
     """Check a mobilization file against its mobilize state; ``final`` is the :class:`Mobilization` once checked.
 
     ``valid``: the placements (1-based) the schema found nothing wrong with; a file with any other (or a
@@ -245,7 +246,7 @@ def check_mobilize(doc: Document, prepared: Prepared, valid: set[int] | None = N
     from movecheck.systems import Outcome
 
     raw = doc.get("place", default=[])
-    outcome = Outcome(orders=len(raw) if isinstance(raw, list) else 0)
+    outcome: Outcome[object] = Outcome(orders=len(raw) if isinstance(raw, list) else 0)
     mob, problems = load(doc, prepared)
     outcome.findings.extend(problems)
     malformed = not isinstance(raw, list) or (valid is not None and set(range(1, len(raw) + 1)) - valid)
@@ -271,11 +272,11 @@ def _finding(doc: Document, where: tuple[Any, ...], violation: Any, order: int |
                         order=order, severity=severity)
 
 
-def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
+def _mismatch(doc: Document, prepared: Prepared[Board]) -> list[Finding]:
     """MC006 when the file is for another power or the state is not at its mobilize phase; MC004 for a power unknown."""
     from movecheck.aa.setup import wrong_power
 
-    board = prepared.model
+    board = prepared.ready()
     found = wrong_power(doc, board.map, board.power, _("the mobilization is for the {power}, but the state is at the "
                                                        "turn of the {turn}"))
     phase = (prepared.doc.get("turn", default={}) or {}).get("phase")

@@ -231,6 +231,39 @@ def _candidates(board: Board, space: str, kind: str, power: str | None) -> list[
     return found
 
 
+def _least_sufficient(board: Board, move: Move, kind: str, chosen: list[Unit], taken: set[int]) -> list[Unit]:
+    """The spread try's walkers (issue 37): as ready as the greedy ones, but of those with the movement the walk
+    needs, the ones with the least left first, so that a later, longer walk from the same space finds the
+    freshest units still there (a step on for the tanks that drove in, two steps for the fresh ones)."""
+    if any(board.is_sea(space) for space in move.path):
+        return chosen
+    need = len(move.path) - 1
+    worst = max(readiness(u)[:4] for u in chosen)
+    pool = [u for u in board.units_at(move.start) if u.type.name == kind and u.power == board.power
+            and u.aboard is None and u.uid not in taken and readiness(u)[:4] <= worst]
+    pool.sort(key=lambda u: (readiness(u)[:4], u.left < need, u.left if u.left >= need else -u.left, u.uid))
+    return pool[:len(chosen)] if len(pool) >= len(chosen) else chosen
+
+
+def _same_shore(board: Board, move: Move, kind: str, chosen: list[Unit], taken: set[int]) -> list[Unit]:
+    """The spread try's cargo to unload (issue 37): as ready as the greedy ones, but off transports that unloaded
+    into this territory already first, then off ones that unloaded nowhere yet (a transport unloads into one
+    territory a turn: cargo taken off one that unloaded elsewhere is AA404 where another choice may avoid it)."""
+    if len(move.path) < 2 or board.is_sea(move.path[1]):
+        return chosen
+    target = move.path[1]
+    worst = max(readiness(u)[:4] for u in chosen)
+    pool = [u for u in board.units_at(move.start) if u.type.name == kind and u.power == board.power
+            and u.aboard is not None and u.uid not in taken and readiness(u)[:4] <= worst]
+
+    def shore(unit: Unit) -> int:
+        done = unit.aboard.unloaded_to if unit.aboard is not None else None
+        return 0 if done == target else 1 if done is None else 2
+
+    pool.sort(key=lambda u: (readiness(u)[:4], shore(u), u.uid))
+    return pool[:len(chosen)] if len(pool) >= len(chosen) else chosen
+
+
 def _most_ready(board: Board, space: str, kind: str, count: int, taken: set[int]) -> list[Unit]:
     """The ``count`` units the moving power can start a move with, most ready first: the first
     ``count`` of its :func:`_candidates` not in ``taken``, sorted by :func:`readiness`.
@@ -299,6 +332,9 @@ def _select(
         chosen = _aboard_the_carriers(board, move, kind, count, taken)
         if len(chosen) < count:
             chosen += _most_ready(board, move.start, kind, count - len(chosen), taken | {u.uid for u in chosen})
+        if chooser.spread and len(chosen) == count and board.map.unit_types[kind].is_land:
+            chosen = _least_sufficient(board, move, kind, chosen, taken) if not board.is_sea(move.start) else (
+                _same_shore(board, move, kind, chosen, taken))
         if chooser.searching and len(chosen) == count:
             chosen = chooser.pick(
                 move.index,

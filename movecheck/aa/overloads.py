@@ -44,7 +44,7 @@ class Overloads:
         self.overflowing: set[str] = set()
         """Zones whose loads together need more than their transports' room: one AA401 at least, in every choice."""
         self.incoming: dict[str, list[int]] = {}
-        """Per zone, the capacity of each transport an earlier order took there (room that may have come in)."""
+        """Per zone, the most room each transport an earlier order took there can have brought (:meth:`_brought`)."""
         self.freed: dict[str, list[int]] = {}
         """Per zone, the cost of each land unit an earlier order took off a transport there (room it may free)."""
 
@@ -78,12 +78,22 @@ class Overloads:
         if any(not u.type.is_land for u in move.units) or board.is_sea(move.path[0]):
             self.sailed.update(s for s in move.path if board.is_sea(s))
         if board.is_sea(move.end):
-            self.incoming.setdefault(move.end, []).extend(
-                u.type.transport_capacity for u in move.units if u.type.is_transport)
+            self.incoming.setdefault(move.end, []).extend(self._brought(move))
         if board.is_sea(move.path[0]):
             self.freed.setdefault(move.path[0], []).extend(
                 u.type.transport_cost for u in move.units if u.type.is_land and u.type.transport_cost)
         self.arrived.update(move.path[1:])
+
+    def _brought(self, move: Any) -> list[int]:
+        """The most room each transport of a move can bring: the largest rooms the transports of its first zone
+        had when the phase began, when nothing came into that zone nor left a transport there before (loads there
+        only take room: a full transport sailing in brings none, issue 37's B1); else each one's whole capacity."""
+        capacities = sorted((u.type.transport_capacity for u in move.units if u.type.is_transport), reverse=True)
+        origin = move.path[0]
+        if not capacities or origin in self.arrived or origin in self.freed or origin not in self.rooms:
+            return capacities
+        rooms = sorted(self.rooms[origin], reverse=True)
+        return [min(room, most) for room, most in zip(rooms, capacities, strict=False)] + capacities[len(rooms):]
 
     def _seats(self, zone: str, least: int) -> int:
         """The most units costing ``least`` or more that can board in ``zone`` over the phase: each transport's

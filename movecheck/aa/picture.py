@@ -22,21 +22,21 @@ from movecheck.loading import InputError
 from movecheck.systems import ORDERS, STATE, Unrenderable
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.settings import Settings
+    from movecheck.systems import Drawing, Outcome, Prepared
 
 
-def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> str:
+def picture(loaded: Any, run: Drawing) -> str:
     """The SVG picture of a usable aa state, orders or battle results file (:class:`Unrenderable` when there is none).
 
-    ``select``: what the run reports of a report; ``kernel``: the run's services (``prepare``, ``check``).
+    ``run``: the run's services (``select``: what the run reports of a report, ``prepare``, ``check``).
     """
     from movecheck.aa.svg import render
 
     if is_kind(loaded.kind, STATE):
-        prepared = kernel.prepare(loaded, settings)
+        prepared = run.prepare(loaded)
         report = Report()
         report.findings.extend(loaded.findings + prepared.findings)
-        report = select(report)
+        report = run.select(report)
         if prepared.model is None:
             raise Unrenderable(report, prepared.reason or _("the state has errors"))
         scene = board_scene(prepared, _("{path}: the board").format(path=loaded.doc.path))
@@ -45,9 +45,8 @@ def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report],
     if not is_kind(loaded.kind, ORDERS):
         raise InputError(_("render draws aa states, orders and battle results; {path} is an {kind} file").format(
             path=loaded.doc.path, kind=loaded.kind))
-    outcomes: dict[str, Any] = {}
-    report, _ends = kernel.check([loaded.doc.path], settings, outcomes)
-    report = select(report)
+    outcomes: dict[str, tuple[Outcome[object], Prepared[object]]] = {}
+    report = run.select(run.check([loaded.doc.path], outcomes))
     if not outcomes:
         entry = report.files[0] if report.files else None
         reason = entry.reason if entry is not None and entry.reason else _("the orders cannot be checked")

@@ -25,6 +25,7 @@ from movecheck.findings import make_finding
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
+    from movecheck.aa.model import Board
     from movecheck.findings import Finding
     from movecheck.loading import Document
     from movecheck.systems import Outcome, Prepared
@@ -107,15 +108,15 @@ class Bought:
         return capital is None or self.board.control.get(capital) == self.power
 
 
-def check_purchase(doc: Document, prepared: Prepared) -> Outcome:
+def check_purchase(doc: Document, prepared: Prepared[Board]) -> Outcome[object]:
     """Check a purchase file against its purchase state; ``final`` is the :class:`Bought` when it was checked.
 
     The purchase clauses must be registered (:mod:`movecheck.aa.checks.purchase` imported: the system does it).
     """
     from movecheck.systems import Outcome
 
-    outcome = Outcome(orders=1)
-    board = prepared.model.copy()
+    outcome: Outcome[object] = Outcome(orders=1)
+    board = prepared.ready().copy()
     problems = _mismatch(doc, prepared) + (read := _read(doc, board))[1]
     outcome.findings.extend(problems)
     if read[0].unreadable or any(f.severity is Severity.ERROR for f in problems):
@@ -162,11 +163,11 @@ def _waiting(state: Document, board: Board) -> dict[str, int]:
     return found
 
 
-def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
+def _mismatch(doc: Document, prepared: Prepared[Board]) -> list[Finding]:
     """MC006 when the file is for another power or the state is not at its purchase phase; MC004: an unknown power."""
     from movecheck.aa.setup import wrong_power
 
-    board = prepared.model
+    board = prepared.ready()
     found = wrong_power(doc, board.map, board.power,
                         _("the purchase is for the {power}, but the state is at the turn of the {turn}"))
     phase = (prepared.doc.get("turn", default={}) or {}).get("phase")

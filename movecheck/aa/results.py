@@ -17,18 +17,19 @@ from movecheck.findings import make_finding
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
+    from movecheck.aa.model import Board
     from movecheck.findings import Finding
     from movecheck.loading import Document
     from movecheck.systems import Outcome, Prepared
 
 
-def check_results(doc: Document, prepared: Prepared) -> Outcome:
+def check_results(doc: Document, prepared: Prepared[Board]) -> Outcome[object]:
     """Check a results file against its battles state; ``final`` is the resolution when it was read."""
     from movecheck.systems import Outcome
 
-    board = prepared.model.copy()
+    board = prepared.ready().copy()
     raw = doc.get("results", default=[])
-    outcome = Outcome(orders=len(raw) if isinstance(raw, list) else 0)
+    outcome: Outcome[object] = Outcome(orders=len(raw) if isinstance(raw, list) else 0)
     mismatch = _mismatch(doc, prepared)
     if mismatch:
         outcome.findings.extend(mismatch)
@@ -51,9 +52,9 @@ def check_results(doc: Document, prepared: Prepared) -> Outcome:
     return outcome
 
 
-def submerge_allowed(prepared: Prepared) -> bool:
+def submerge_allowed(prepared: Prepared[Board]) -> bool:
     """Whether the rules let submarines submerge at all (option ``subs_may_submerge``, on in both editions)."""
-    return bool(prepared.model.options["subs_may_submerge"])
+    return bool(prepared.ready().options["subs_may_submerge"])
 
 
 def _label(doc: Document, index: int) -> str | None:
@@ -61,13 +62,13 @@ def _label(doc: Document, index: int) -> str | None:
     return label if isinstance(label, str) else None
 
 
-def _mismatch(doc: Document, prepared: Prepared) -> list[Finding]:
+def _mismatch(doc: Document, prepared: Prepared[Board]) -> list[Finding]:
     """MC006 when the results are for another power, or the state is not waiting for battle results; MC004 for a
     power the map does not know (names resolve as in orders: ``USSR``, ``ger``)."""
     from movecheck.aa.setup import wrong_power
 
     turn = prepared.doc.get("turn", default={}) or {}
-    board = prepared.model
+    board = prepared.ready()
     found = wrong_power(doc, board.map, board.power,
                         _("the results are for the {power}, but the state is at the turn of the {turn}"))
     if turn.get("phase") != "battles":

@@ -133,10 +133,6 @@ class Unit:
         """Movement points left this turn."""
         return self.type.movement - self.moved - self.spent
 
-    @property
-    def moved_this_turn(self) -> bool:
-        return self.moved > 0 or self.spent > 0 or self.move_count > 0
-
     def label(self) -> str:
         """Its id, or ``1 German fighter``."""
         return self.id if self.id else unit_phrase(1, self.type.name, self.power)

@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING, Any
 from movecheck.findings import Finding
 from movecheck.i18n import N_, _
 from movecheck.loading import findings_at
-from movecheck.systems import Outcome, Prepared, RuleSettings, System, has_errors
+from movecheck.systems import Drawing, Outcome, Prepared, Read, RuleSettings, RunContext, System, has_errors
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from collections.abc import Callable
-
-    from movecheck.findings import Report
     from movecheck.loading import Document
-    from movecheck.settings import Settings
+    from movecheck.maneuver.engine import Assumed
+    from movecheck.maneuver.model import Battlefield
+    from movecheck.summary import Checked, Section
+
+Carried = tuple["Battlefield", str, "list[Assumed]"]
+"""What maneuver orders leave: the battlefield they were carried out on, the side that moved, the rolls assumed."""
 
 
-class Maneuver(System):
+class Maneuver(System["Battlefield", Carried]):
     """Miniatures manoeuvre: a state is a battlefield (terrain, corps of bases); orders move them."""
 
     name = "maneuver"
@@ -38,7 +40,7 @@ class Maneuver(System):
     state_markers = ("field",)
     suggest_fills = ("end",)
 
-    def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
+    def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared[Battlefield]:
         """Build the battlefield of a state and lint it (geometry only when nothing is wrong)."""
         require_geometry(doc.path)
         findings, battlefield = lint_state(doc, rules, clean)
@@ -46,17 +48,19 @@ class Maneuver(System):
             doc, rules, battlefield, findings, reason=None if battlefield is not None else _("the state has errors")
         )
 
-    def fresh(self, prepared: Prepared) -> Any:
+    def fresh(self, prepared: Prepared[Battlefield]) -> Battlefield:
         """A copy of the prepared battlefield: the orders move its bases."""
-        return prepared.model.copy()
+        return prepared.ready().copy()
 
-    def check_orders(self, orders: Document, prepared: Prepared, valid_orders: set[int], settings: Settings) -> Outcome:
+    def check_orders(
+        self, orders: Document, prepared: Prepared[Battlefield], valid_orders: set[int], context: RunContext
+    ) -> Outcome[Carried]:
         """Check a maneuver orders file against its prepared battlefield."""
         from movecheck.maneuver.setup import suggestion
 
-        doc, battlefield = orders, prepared.model
+        doc, battlefield = orders, prepared.ready()
         items = doc.get("orders", default=[])
-        outcome = Outcome(orders=len(items) if isinstance(items, list) else 0)
+        outcome: Outcome[Carried] = Outcome(orders=len(items) if isinstance(items, list) else 0)
         outcome.readings = {"maneuver": battlefield.options.readings()}
         side = doc.get("side")
         if not isinstance(side, str) or side not in battlefield.sides:
@@ -74,51 +78,52 @@ class Maneuver(System):
             return outcome
         from movecheck.maneuver.engine import run
 
-        observe = settings.extra.get("observe")  # render: sees each order's facts
-        battlefield = self.fresh(prepared)
-        found, required_ends, checked, assumed = run(doc, battlefield, side, valid_orders, observe,
-                                                     drafts=settings.suggest)
+        battlefield = self.fresh(prepared)  # render observes each order's facts
+        found, required_ends, checked, assumed = run(doc, battlefield, side, valid_orders, context.observe,
+                                                     drafts=context.suggest)
         outcome.findings.extend(found)
         outcome.checked = checked
         outcome.final = (battlefield, side, assumed)
         if assumed:
             outcome.hold = _("not written: the orders are legal only for some results of rolls nobody declared "
                              "(MV304); declare the rolls, or give --force to write the state that assumes them")
-        if settings.suggest:
+        if context.suggest:
             outcome.required_ends = required_ends
         return outcome
 
-    def describe(self, prepared: Prepared, name: str) -> str | None:
+    def describe(self, prepared: Prepared[Battlefield], name: str) -> str | None:
         """A base, a corps or a landmark of the battlefield (:mod:`movecheck.maneuver.describe`)."""
         from movecheck.maneuver.describe import describe
 
         return describe(prepared, name)
 
-    def picture(self, loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
-                reach: list[str] | None = None) -> str:
+    def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None) -> str:
         """The battlefield, or orders on it with what ``check`` finds (:mod:`movecheck.maneuver.picture`);
         ``reach``: the bases and corps whose reach is drawn (on a state)."""
         from movecheck.maneuver.picture import picture
 
-        return picture(loaded, settings, select, kernel, reach or [])
+        return picture(loaded, run, reach or [])
 
-    def summary(self, item: Any) -> list[Any]:
+    def summary(self, item: Checked) -> list[Section]:
         """The post's sections for one maneuver file (:mod:`movecheck.maneuver.summary`)."""
         from movecheck.maneuver.summary import sections
 
         return sections(item)
 
-    def summary_title(self, item: Any) -> str:
+    def summary_title(self, item: Checked) -> str:
         from movecheck.maneuver.summary import title
 
         return title(item)
 
     def next_state(
-        self, outcome: Outcome, prepared: Prepared, orders_path: str, output: str | None, forced: bool
+        self, outcome: Outcome[Carried], prepared: Prepared[Battlefield], orders_path: str, output: str | None,
+        forced: bool
     ) -> str:
         """The battlefield after the orders (:mod:`movecheck.maneuver.apply`), the next side to move."""
         from movecheck.maneuver.apply import next_state
 
+        if outcome.final is None:
+            raise RuntimeError(f"{orders_path}: apply of orders that were not carried out")
         battlefield, side, assumed = outcome.final
         return next_state(battlefield, prepared, orders_path, side, forced, assumed)
 

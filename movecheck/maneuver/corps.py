@@ -214,7 +214,7 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
     halve = kind == "all_back" and opts.back_distance == "half_of_max"
     group_files = [files] if opts.corps_penalty == "whole_corps" else [[f] for f in files]
     groups = []
-    steps = Steps()  # one budget for the whole order, however many groups
+    steps = Steps.for_order()  # one budget for the whole order, however many groups
     for members in group_files:
         run = _group_runner(files=members, start=start, horizon=horizon, halve=halve, cap=cap,
                             whole_corps=opts.corps_penalty == "whole_corps")

@@ -192,7 +192,7 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     entered = [f for f in world.features(base, entry, region) if f.e < motion.length - EPS]
     stop = motion.length - tol  # entering less than the tolerance deep owes no roll
     features = [f for f in entered if f.e < stop - EPS]
-    steps = Steps()
+    steps = Steps.for_order()
 
     def legal_odds() -> Fraction:
         return odds(order.rolls, features, mobility, stop, base.id,

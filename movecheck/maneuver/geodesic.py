@@ -22,9 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+import shapely
 from shapely import prepared
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.ops import unary_union
+
+from movecheck.budget import Meter
 
 Vec = tuple[float, float]
 
@@ -38,6 +42,25 @@ SLIVER = 1e-7
 """Obstacles are shrunk by this for visibility: a path may run along an obstacle's edge."""
 
 
+def _shadows(node: Vec, obstacles: Sequence[Polygon], length: float) -> list[Any]:
+    """Each obstacle and what it hides from ``node`` up to ``length`` away (:meth:`Geodesic._shadow`), built as
+    arrays: the corners pushed away from ``node`` all at once, the hulls in one call."""
+    if not obstacles:
+        return []
+    rings = [np.asarray(o.exterior.coords)[:-1] for o in obstacles]
+    corners = np.concatenate(rings)
+    owner = np.repeat(np.arange(len(rings)), [len(r) for r in rings])
+    away = corners - np.asarray(node)
+    d = np.hypot(away[:, 0], away[:, 1])
+    keep = d > 1e-12
+    far = np.asarray(node) + away[keep] * ((length + d[keep]) / d[keep])[:, None]
+    indices = np.concatenate([owner, owner[keep]])
+    order = np.argsort(indices, kind="stable")
+    points = shapely.points(np.concatenate([corners, far])[order])
+    hulls = shapely.convex_hull(shapely.multipoints(points, indices=indices[order]))
+    return [h if isinstance(h, Polygon) else o for h, o in zip(hulls, obstacles, strict=True)]
+
+
 def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
     """The centres at which ``rect`` (drawn around ``centre``) overlaps the convex ``piece``."""
     cx, cy = centre
@@ -45,6 +68,13 @@ def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
     points = [(px + ox, py + oy) for px, py in list(piece.exterior.coords)[:-1] for ox, oy in offsets]
     hull = MultiPoint(points).convex_hull
     return hull if isinstance(hull, Polygon) else Polygon()
+
+
+class ReachSteps(Meter):
+    """The work of one base's reach (``MOVECHECK_REACH_BUDGET``); running out raises :class:`SearchLimit`, and
+    ``reach`` (and ``render --reach``) says so rather than show a smaller region (issue 37)."""
+
+    variable = "MOVECHECK_REACH_BUDGET"
 
 
 @dataclass
@@ -58,6 +88,9 @@ class Geodesic:
     nodes: list[Vec] = field(default_factory=list)
     dist: list[float] = field(default_factory=list)
     parent: list[int] = field(default_factory=list)
+    meter: Any = None
+    """What the work is charged to (:class:`ReachSteps`; None: nothing): a node settled, a segment or shadow
+    built, a disc cut, a step each."""
 
     def __post_init__(self) -> None:
         reach = Point(self.start).buffer(self.horizon * OUTSIDE + 1e-6, quad_segs=4)
@@ -72,6 +105,9 @@ class Geodesic:
                         and not self._covered(Point(x, y)):
                     corners.add((x, y))
         self.nodes = [self.start, *sorted(corners - {self.start})]
+        self._balls: dict[tuple[float, bool], Any] = {}
+        self._shade: dict[int, Any] = {}
+        self._obstacles: Any = None
         self._dijkstra()
 
     def _covered(self, point: Point) -> bool:
@@ -96,29 +132,68 @@ class Geodesic:
             if done[i]:
                 continue
             done[i] = True
-            for j in range(n):
-                if done[j]:
-                    continue
-                nd = d + math.dist(self.nodes[i], self.nodes[j])
-                if nd < self.dist[j] - 1e-12 and nd <= self.horizon + 1e-9 and self.clear(self.nodes[i], self.nodes[j]):
+            here = self.nodes[i]
+            self._charge(n)
+            better = [(j, d + math.dist(here, self.nodes[j])) for j in range(n) if not done[j]]
+            better = [(j, nd) for j, nd in better if nd < self.dist[j] - 1e-12 and nd <= self.horizon + 1e-9]
+            for (j, nd), ok in zip(better, self._clear_from(here, [self.nodes[j] for j, _ in better]), strict=True):
+                if ok:
                     self.dist[j], self.parent[j] = nd, i
                     heapq.heappush(heap, (nd, j))
 
+    def _clear_from(self, a: Vec, ends: list[Vec]) -> list[bool]:
+        """:meth:`clear` from ``a`` to each of ``ends``, the segments built and tested as arrays (issue 37)."""
+        if not ends:
+            return []
+        coords = np.array([[a, b] for b in ends], dtype=float)
+        segments = shapely.linestrings(coords)
+        same = np.all(coords[:, 0] == coords[:, 1], axis=1)
+        if same.any():
+            segments[same] = shapely.points(coords[same, 0])
+        ok = shapely.contains(self._inside.context, segments)
+        if self._blocked is not None:
+            ok &= ~shapely.intersects(self._blocked.context, segments)
+        return [bool(x) for x in ok]
+
     def ball(self, radius: float, outside: bool = False) -> Any:
-        """The points reachable within ``radius`` (``outside``: a polygon containing them, else one inside them)."""
+        """The points reachable within ``radius`` (``outside``: a polygon containing them, else one inside them).
+
+        Kept per radius (the levels of a reach ask again for the same ones), and each node's shade (what the
+        obstacles hide from it, as far as the horizon) is built once for every radius (issue 37)."""
+        key = (radius, outside)
+        if key not in self._balls:
+            self._balls[key] = self._ball(radius, outside)
+        return self._balls[key]
+
+    def _ball(self, radius: float, outside: bool) -> Any:
         scale = OUTSIDE if outside else 1.0
         parts = []
-        for node, d in zip(self.nodes, self.dist, strict=True):
+        for k, (node, d) in enumerate(zip(self.nodes, self.dist, strict=True)):
             spare = radius - d
             if spare <= 1e-9:
                 continue
+            self._charge(1)
             disc = Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS)
-            shadows = [self._shadow(node, o, spare * scale + 1.0) for o in self.obstacles if o.intersects(disc)]
             seen = disc.intersection(self.area)
-            if shadows:
-                seen = seen.difference(unary_union(shadows))
+            shade = self.shade(k)
+            if not shade.is_empty and shade.intersects(disc):
+                seen = seen.difference(shade)
             parts.append(seen)
         return unary_union(parts).buffer(0) if parts else Polygon()
+
+    def shade(self, k: int) -> Any:
+        """What the obstacles hide from node ``k``, out to beyond the widest disc any radius up to the horizon
+        draws there (a shadow lies beyond its obstacle, so one that misses that disc hides nothing in any)."""
+        if k not in self._shade:
+            spare = (self.horizon - self.dist[k]) * OUTSIDE + 1e-6
+            if self._obstacles is None:
+                self._obstacles = np.array(self.obstacles, dtype=object)
+            widest = Point(self.nodes[k]).buffer(spare, quad_segs=4)
+            near = self._obstacles[shapely.intersects(self._obstacles, widest)] if len(self._obstacles) else []
+            self._charge(len(near))
+            shadows = _shadows(self.nodes[k], list(near), spare + 1.0)
+            self._shade[k] = shapely.union_all(shadows) if shadows else Polygon()
+        return self._shade[k]
 
     @staticmethod
     def _shadow(node: Vec, obstacle: Polygon, length: float) -> Polygon:
@@ -134,6 +209,10 @@ class Geodesic:
             far.append((node[0] + dx * k, node[1] + dy * k))
         hull = MultiPoint(points + far).convex_hull
         return hull if isinstance(hull, Polygon) else obstacle
+
+    def _charge(self, steps: int) -> None:
+        if self.meter is not None:
+            self.meter.spend(steps)
 
     def distance_to(self, target: Any) -> float:
         """A lower bound of the path length to the nearest point of ``target`` (inf: none within the horizon)."""

@@ -51,7 +51,7 @@ def _built(ctx: LintContext) -> Battlefield:
     return ctx.battlefield
 
 
-@lint_clause("MV601", "bases-overlap", "error", "(lint) two bases overlap in the state",
+@lint_clause("MV601", "bases-overlap", "error", "two bases overlap in the state",
              example=("two bases overlap",
                       "they touch edge to edge"))
 def bases_overlap(ctx: LintContext) -> Iterator[Violation]:
@@ -81,7 +81,7 @@ def bases_overlap(ctx: LintContext) -> Iterator[Violation]:
     "MV602",
     "corps-not-in-contact",
     "warning",
-    "(lint) a corps' bases do not form one group in contact",
+    "a corps' bases do not form one group in contact",
     ("M5",),
     example=("a corps' bases stand in two groups apart", "each base touches another of its corps"),
 )
@@ -130,7 +130,7 @@ def contact_groups(bases: list[Any], gap: float) -> list[list[str]]:
     return sorted(groups.values(), key=lambda ids: order.index(ids[0]))
 
 
-@lint_clause("MV603", "corps-mixed-facing", "warning", "(lint) bases of one corps face different ways", ("M5",),
+@lint_clause("MV603", "corps-mixed-facing", "warning", "bases of one corps face different ways", ("M5",),
              example=("one base of a corps faces 90°, the others 0°",
                       "they all face 0°"))
 def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
@@ -158,7 +158,7 @@ def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
 
 @lint_clause(
     "MV604", "bad-polygon", "error",
-    "(lint) a terrain polygon is invalid (self-intersecting, < 3 points) or a base/terrain lies outside the field",
+    "a terrain polygon is invalid (self-intersecting, < 3 points) or a base/terrain lies outside the field",
     example=("a terrain polygon has 2 corners",
              "it has at least 3 corners, does not cross itself and lies inside the field"),
 )
@@ -215,7 +215,7 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
     "MV605",
     "duplicate-id",
     "error",
-    "(lint) two bases, corps, terrain elements or landmarks share an id",
+    "two bases, corps, terrain elements or landmarks share an id",
     geometry=False,
     example=("two bases have the id ``r1``", "each id is used once"),
 )

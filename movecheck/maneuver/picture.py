@@ -16,125 +16,43 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from movecheck.files import is_kind
 from movecheck.findings import Finding, Report
 from movecheck.i18n import _, ngettext
 from movecheck.loading import InputError
+from movecheck.maneuver.scene import Area, Group, Move, Note, Outline, Scene, Vec
 from movecheck.systems import STATE, Unrenderable
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.settings import Settings
+    from movecheck.maneuver.model import Battlefield
+    from movecheck.systems import Drawing, Outcome, Prepared
 
-Vec = tuple[float, float]
 MATTERS = ("friend", "friend_end", "impassable")
 """What stops a file of a corps that makes its swept area worth drawing (besides terrain it enters)."""
 
 
-@dataclass(frozen=True)
-class Outline:
-    """A base's rectangle at one pose: corners front-left, rear-left, rear-right, front-right."""
-
-    base: str
-    side: str
-    corners: tuple[Vec, ...]
-
-
-@dataclass(frozen=True)
-class Area:
-    """A terrain element: its polygon as the file draws it."""
-
-    id: str
-    kind: str
-    title: str
-    points: tuple[Vec, ...]
-
-
-@dataclass(frozen=True)
-class Group:
-    """A corps' outline: the convex hull of its bases."""
-
-    id: str
-    side: str
-    ring: tuple[Vec, ...]
-
-
-@dataclass(frozen=True)
-class Note:
-    """One finding as the list below the field shows it."""
-
-    code: str
-    severity: str
-    text: str
-    side: str | None = None
-    """The side whose corps or orders it is about (None: the battlefield as a whole)."""
-
-
-@dataclass
-class Move:
-    """One base moved by one order: where it goes, where the rules want it, and what was found."""
-
-    order: int
-    label: str
-    base: str
-    side: str
-    path: list[Vec]
-    end: Outline
-    required: Outline | None = None
-    swept: list[tuple[Vec, ...]] = field(default_factory=list)
-    codes: list[tuple[str, str]] = field(default_factory=list)
-    rolls: str | None = None
-    """The declared rolls the base's walk used and the allowance they left (``brook D1 4 → 6``)."""
-
-
-@dataclass
-class Scene:
-    """Everything one picture shows."""
-
-    title: str
-    width: float
-    depth: float
-    sides: list[str]
-    terrain: list[Area] = field(default_factory=list)
-    landmarks: list[tuple[str, Vec]] = field(default_factory=list)
-    bases: list[Outline] = field(default_factory=list)
-    corps: list[Group] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    reach: list[Any] = field(default_factory=list)
-    reach_ends: list[Any] = field(default_factory=list)
-    marks: list[tuple[str, Vec, str]] = field(default_factory=list)
-    """Landmarks that are a terrain element or a corps: id, where the mark goes, ``terrain`` or ``corps``."""
-    targets: list[tuple[int, str, Vec, Vec]] = field(default_factory=list)
-    """Move to landmark orders: order number, landmark id, the corps' reference point, the point it heads for."""
-
-
-def picture(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
-            reach: list[str] | None = None) -> str:
+def picture(loaded: Any, run: Drawing, reach: list[str] | None = None) -> str:
     """The SVG picture of a usable maneuver state or orders file (:class:`Unrenderable` when there is none).
 
-    ``select``: what the run reports of a report (the configuration's ``select``/``ignore``);
-    ``kernel``: the run's services (``prepare``, ``check``);
+    ``run``: the run's services (``select``: what the run reports of a report, ``prepare``, ``check``);
     ``reach``: the bases and corps whose reach this turn is drawn (on a state only).
     """
     from movecheck.maneuver.svg import render
 
     if is_kind(loaded.kind, STATE):
-        return render(state_scene(loaded, settings, select, kernel, list(reach or [])))
+        return render(state_scene(loaded, run, list(reach or [])))
     if reach:
         message = _("--reach draws on a battlefield state; {path} is an orders file")
         raise InputError(message.format(path=loaded.doc.path))
-    return render(orders_scene(loaded.doc.path, settings, select, kernel))
+    return render(orders_scene(loaded.doc.path, run))
 
 
-def state_scene(loaded: Any, settings: Settings, select: Callable[[Report], Report], kernel: Any,
-                reach: list[str] | None = None) -> Scene:
+def state_scene(loaded: Any, run: Drawing, reach: list[str] | None = None) -> Scene:
     """The picture of a battlefield state."""
-    prepared = kernel.prepare(loaded, settings)
-    report = select(Report.unjudged(loaded.findings + prepared.findings, loaded.doc.path, loaded.kind))
+    prepared = cast("Prepared[Battlefield]", run.prepare(loaded))  # the kernel prepared a maneuver state
+    report = run.select(Report.unjudged(loaded.findings + prepared.findings, loaded.doc.path, loaded.kind))
     if prepared.model is None:
         raise Unrenderable(report, prepared.reason or _("the state has errors"))
     bf = prepared.model
@@ -195,14 +113,11 @@ def _ring(coords: Any) -> tuple[Vec, ...]:
     return tuple(found[:-1] if len(found) > 1 and found[0] == found[-1] else found)
 
 
-def orders_scene(path: str, settings: Settings, select: Callable[[Report], Report], kernel: Any) -> Scene:
+def orders_scene(path: str, run: Drawing) -> Scene:
     """The picture of an orders file: the state before the orders, and what each order does."""
-    from dataclasses import replace
-
     seen = Observer()
-    outcomes: dict[str, Any] = {}
-    report, _status = kernel.check([path], replace(settings, extra={**settings.extra, "observe": seen}), outcomes)
-    report = select(report)
+    outcomes: dict[str, tuple[Outcome[object], Prepared[object]]] = {}
+    report = run.select(run.check([path], outcomes, observe=seen))
     entry = report.files[0] if report.files else None
     if not outcomes:
         reason = entry.reason if entry is not None and entry.reason else _("the orders cannot be checked")

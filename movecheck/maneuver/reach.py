@@ -40,7 +40,7 @@ from typing import Any
 from shapely.geometry import LineString
 from shapely.ops import unary_union
 
-from movecheck.maneuver.geodesic import Geodesic, centre_box, minkowski
+from movecheck.maneuver.geodesic import Geodesic, ReachSteps, centre_box, minkowski
 from movecheck.maneuver.model import Base, Battlefield, Terrain
 from movecheck.maneuver.plane import EPS, heading_vector
 from movecheck.maneuver.world import World
@@ -167,8 +167,10 @@ def base_reach(world: World, base: Base) -> BaseReach:
     start = base.centre
     found = obstacles(bf, base, horizon)
     hard, enemies, friends, difficult, area = found.hard, found.enemies, found.friends, found.difficult, found.area
-    inner = Geodesic(start, area, hard + enemies + friends, horizon)
-    clear_paths = Geodesic(start, area, hard + enemies + friends + [p for _t, ps in difficult for p in ps], horizon)
+    steps = ReachSteps()
+    inner = Geodesic(start, area, hard + enemies + friends, horizon, meter=steps)
+    clear_paths = Geodesic(start, area, hard + enemies + friends + [p for _t, ps in difficult for p in ps], horizon,
+                           meter=steps)
     clear = clear_paths.ball(horizon)
     owed = []
     for t, pieces in difficult:
@@ -182,7 +184,7 @@ def base_reach(world: World, base: Base) -> BaseReach:
     if len(owed) > 1:  # paths that enter one of the features only, keeping out of the others
         for item in owed:
             others = [p for t, ps in difficult if t is not item.terrain for p in ps]
-            alone = Geodesic(start, area, hard + enemies + friends + others, horizon)
+            alone = Geodesic(start, area, hard + enemies + friends + others, horizon, meter=steps)
             mine = unary_union(next(ps for t, ps in difficult if t is item.terrain))
             entry = Owed(item.terrain, item.die_name, item.dice, max(0.0, alone.distance_to(mine)))
             scenarios.append(Scenario(alone, _levels(mobility, [entry])))
@@ -191,7 +193,7 @@ def base_reach(world: World, base: Base) -> BaseReach:
         far = [(sc, max(v for v, p in sc.levels if p >= q)) for sc in scenarios]
         region = unary_union([clear, *(sc.paths.ball(v + tol) for sc, v in far)])
         levels.append(Level(max(v for _sc, v in far), q, region))
-    limit = Geodesic(start, area, hard + enemies, horizon).ball(horizon, outside=True)
+    limit = Geodesic(start, area, hard + enemies, horizon, meter=steps).ball(horizon, outside=True)
     engaged = [e.id for e in world.engaged_at_start(base)]
     if engaged:
         hx, hy = heading_vector(base.facing)

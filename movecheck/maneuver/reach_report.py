@@ -18,7 +18,8 @@ from movecheck.maneuver.model import ORDER_NAMES, fmt, fmt_deg, fmt_xy
 
 
 class ReachError(InputError):
-    """An id that names neither a base nor a corps of the battlefield (one stderr line, exit 2)."""
+    """An id that names neither a base nor a corps of the battlefield, or a reach that ran out of its budget
+    (one stderr line, exit 2)."""
 
 
 def load_battlefield(path: str, settings: Any, select: Callable[[Any], Any], kernel: Any) -> tuple[Any, str]:
@@ -44,6 +45,7 @@ def load_battlefield(path: str, settings: Any, select: Callable[[Any], Any], ker
 
 def reaches(bf: Any, ids: list[str]) -> list[tuple[str, Any]]:
     """For each id: ``("base", BaseReach)`` and/or ``("corps", (corps, [OrderReach]))``."""
+    from movecheck.budget import SearchLimit
     from movecheck.maneuver.reach import base_reach
     from movecheck.maneuver.reach_corps import corps_reach
     from movecheck.maneuver.setup import suggestion
@@ -56,7 +58,11 @@ def reaches(bf: Any, ids: list[str]) -> list[tuple[str, Any]]:
             hint = suggestion(ident, sorted(set(bf.bases) | set(bf.corps)))
             raise ReachError(_("{id} is neither a base nor a corps of the battlefield").format(id=repr(ident)) + hint)
         if base is not None:
-            found.append(("base", base_reach(World(bf, base.side), base)))
+            try:
+                found.append(("base", base_reach(World(bf, base.side), base)))
+            except SearchLimit as exc:  # never a smaller region shown as the reach
+                raise ReachError(_("cannot work out the reach of {id}: {reason}").format(
+                    id=ident, reason=exc.reason())) from None
         if corps is not None:
             found.append(("corps", (corps, corps_reach(World(bf, corps.side), corps))))
     return found

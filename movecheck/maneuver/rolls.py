@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from movecheck.budget import SEARCHES, Meter
+from movecheck.budget import SEARCHES, Meter, budget, current
 from movecheck.maneuver.dice import Dice
 from movecheck.maneuver.model import Terrain
 from movecheck.maneuver.plane import EPS
@@ -24,7 +24,7 @@ from movecheck.maneuver.plane import EPS
 ROLL_BUDGET_VARIABLE = "MOVECHECK_ROLL_BUDGET"
 
 ROLL_BUDGET = SEARCHES[ROLL_BUDGET_VARIABLE][1]
-"""Default work allowed to reason over the undeclared rolls of the orders of one file (``MOVECHECK_ROLL_BUDGET``).
+"""Default work allowed to reason over the undeclared rolls of one order (``MOVECHECK_ROLL_BUDGET``).
 
 Counted in steps: each run of an allowance walk costs one step per file it
 walks plus one per roll it looks up, so the memory the kept combinations take
@@ -156,9 +156,19 @@ class Branches:
 
 
 class Steps(Meter):
-    """The work spent reasoning over rolls, charged to the file's budget; running out raises :class:`SearchLimit`."""
+    """The work spent reasoning over rolls; running out raises :class:`SearchLimit`.
+
+    :meth:`for_order` gives each order an account of its own: the rolls of one order are an independent
+    part of the file (no other order's rolls change its verdict), so a file of 400 corps orders has 400
+    times the work to do, and gets it (issue 37; issue 28 had one account for the whole file)."""
 
     variable = ROLL_BUDGET_VARIABLE
+
+    @classmethod
+    def for_order(cls) -> Steps:
+        """An account of ``MOVECHECK_ROLL_BUDGET`` steps for one order (the limit read once per file)."""
+        found = current()
+        return cls(limit=found.limit(cls.variable) if found is not None else budget(cls.variable, ROLL_BUDGET))
 
 
 def _counting(lookup: Lookup, steps: Steps) -> Lookup:

@@ -43,7 +43,7 @@ from movecheck.maneuver.svg_canvas import (  # noqa: F401  (the primitives, name
 from movecheck.render.svgkit import num, text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.maneuver.picture import Move, Outline, Scene
+    from movecheck.maneuver.scene import Move, Outline, Scene
 
 
 

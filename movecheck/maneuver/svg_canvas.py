@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from movecheck.render.svgkit import SVG_NS, num, text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.maneuver.picture import Scene
+    from movecheck.maneuver.scene import Scene
 
 Vec = tuple[float, float]
 Swatch = Callable[[ET.Element, float, float], None]

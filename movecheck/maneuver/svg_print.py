@@ -16,7 +16,7 @@ from movecheck.maneuver.svg_layout import Placer, around
 from movecheck.render.svgkit import text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.maneuver.picture import Move, Outline
+    from movecheck.maneuver.scene import Move, Outline
     from movecheck.maneuver.svg_canvas import Canvas, Swatch
 
 KIND_NAMES = {

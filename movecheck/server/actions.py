@@ -21,7 +21,7 @@ from movecheck.server.files import path_of
 from movecheck.server.names import quote
 
 if TYPE_CHECKING:  # pragma: no cover
-    from movecheck.server.app import MovecheckServer
+    from movecheck.server.buffers import Server
 
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 
@@ -52,7 +52,7 @@ def did_you_mean(message: str) -> list[str]:
     return found
 
 
-def code_actions(ls: MovecheckServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+def code_actions(ls: Server, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
     """The fixes for the diagnostics in the request's range."""
     uri = params.text_document.uri
     checked, spans = ls.spans_of(uri)
@@ -73,7 +73,7 @@ def code_actions(ls: MovecheckServer, params: lsp.CodeActionParams) -> list[lsp.
     return fixes
 
 
-def _suggested_ends(ls: MovecheckServer, uri: str, checked: Any, spans: Any) -> list[lsp.CodeAction]:
+def _suggested_ends(ls: Server, uri: str, checked: Any, spans: Any) -> list[lsp.CodeAction]:
     """The fix that writes the ends the rules require of the corps orders (``check --suggest``)."""
     path = path_of(uri)
     if path is None or checked.kind != "maneuver-orders" or not any(

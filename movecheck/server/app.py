@@ -11,22 +11,24 @@ stop the server: a check that fails is one diagnostic on the buffer.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TypeVar
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from movecheck import __version__
+from movecheck.budget import lightened
 from movecheck.i18n import _
 from movecheck.server import actions, names
+from movecheck.server.buffers import Checked
 from movecheck.server.diagnostics import SOURCE, diagnostics, lsp_range
 from movecheck.server.files import MAX_CHARS, Roots, is_movecheck_text, path_of
-from movecheck.server.kernel import Kernel, Result
+from movecheck.server.kernel import Kernel
 from movecheck.server.spans import Spans
 
 LOG = logging.getLogger("movecheck.server")
@@ -40,19 +42,6 @@ def _delay() -> float:
     except ValueError:
         return 0.15
     return value if 0 <= value <= 10 else 0.15
-
-
-@dataclass
-class Checked:
-    """A buffer's last check."""
-
-    version: int | None
-    text: str
-    path: str
-    kind: str | None = None
-    spans: Spans | None = None
-    result: Result | None = None
-    published: list[lsp.Diagnostic] = field(default_factory=list)
 
 
 class MovecheckServer(LanguageServer):
@@ -79,16 +68,28 @@ class MovecheckServer(LanguageServer):
                 return str(document.source)
         return None
 
-    def schedule(self, uri: str, delay: float | None = None) -> None:
-        """Check the buffer after ``delay`` seconds (the last call wins)."""
+    def schedule(self, uri: str, delay: float | None = None, typing: bool = False, follow: bool = True) -> None:
+        """Check the buffer after ``delay`` seconds (the last call wins); ``typing``: on a share of the budgets;
+        ``follow``: then the open buffers that read it."""
         waiting = self.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
         loop = asyncio.get_running_loop()
-        self.pending[uri] = loop.call_later(self.delay if delay is None else delay, self.check_now, uri)
+        check = functools.partial(self.check_now, uri, follow=follow, typing=typing)
+        self.pending[uri] = loop.call_later(self.delay if delay is None else delay, check)
 
-    def check_now(self, uri: str, follow: bool = True) -> None:
-        """Check the buffer now and publish its diagnostics; then the open buffers that read it."""
+    def check_now(self, uri: str, follow: bool = True, typing: bool = False) -> None:
+        """Check the buffer now and publish its diagnostics; then the open buffers that read it.
+
+        ``typing``: a check as you type, on a share of every search budget (:func:`movecheck.budget.lighter`),
+        so that a search holds the server a tenth as long; a search that runs out says so, and saving the
+        file checks it with the whole budget, as the command line does (issue 37)."""
+        if typing:
+            from movecheck.budget import lighter
+
+            with lighter():
+                self.check_now(uri, follow)
+            return
         self.pending.pop(uri, None)
         if uri not in self.workspace.text_documents:
             return
@@ -110,11 +111,12 @@ class MovecheckServer(LanguageServer):
         self.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(uri=uri, diagnostics=checked.published, version=document.version)
         )
-        if follow:
+        if follow:  # the open buffers that read it, each after the pause (a newer edit puts them off again)
             absolute = os.path.abspath(path)
+            typing = lightened()
             for other, last in list(self.checked.items()):
                 if other != uri and last.result is not None and absolute in last.result.read:
-                    self.check_now(other, follow=False)
+                    self.schedule(other, typing=typing, follow=False)
 
     def run_check(self, path: str, text: str, version: int | None) -> Checked:
         """The check of one buffer's text (no LSP in it but the diagnostics)."""
@@ -183,7 +185,7 @@ def build() -> MovecheckServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: MovecheckServer, params: lsp.DidChangeTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
+        ls.schedule(params.text_document.uri, typing=True)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: MovecheckServer, params: lsp.DidSaveTextDocumentParams) -> None:

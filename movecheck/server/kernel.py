@@ -42,7 +42,7 @@ class Result:
 
     report: Report
     entry: FileReport | None
-    prepared: Prepared | None = None
+    prepared: Prepared[object] | None = None
     """The prepared state the orders were checked against (completion and hover read its model)."""
     read: list[str] = field(default_factory=list)
     """The files (absolute) the check read besides the buffer: a change to one re-checks it."""
@@ -56,7 +56,7 @@ class Kernel:
     def __init__(self) -> None:
         self._files: dict[str, tuple[str, Loaded]] = {}
         """Files read through ``read_reference``, by absolute path: (text, what it gave)."""
-        self._prepared: dict[tuple[str, str, Any], tuple[Prepared, tuple[tuple[str, str], ...]]] = {}
+        self._prepared: dict[tuple[str, str, Any], tuple[Prepared[object], tuple[tuple[str, str], ...]]] = {}
         """Prepared states by (path, text, rules): the state and the (path, text) of each file it read."""
         self.preparations = 0
         """How many states were prepared (not taken from the cache): the tests read it."""
@@ -117,7 +117,7 @@ class Kernel:
             return None
 
     def prepare(self, state: Loaded, settings: Settings, buffers: Buffers,
-                original: Callable[..., Prepared]) -> Prepared:
+                original: Callable[..., Prepared[object]]) -> Prepared[object]:
         """The prepared state, from the cache while its text, its map's and its rules are the same."""
         rules = settings.rules_for(state)
         key = (state.doc.path, state.doc.text, (settings.root_for(state.doc.path), repr(rules)))
@@ -150,7 +150,7 @@ class _Run:
         self.kernel, self.path, self.text = kernel, path, text
         self.absolute = os.path.abspath(path)
         self.read: set[str] = set()
-        self.last_prepared: Prepared | None = None
+        self.last_prepared: Prepared[object] | None = None
 
         def others(absolute: str) -> str | None:
             return text if absolute == self.absolute else buffers(absolute)
@@ -175,7 +175,7 @@ class _Run:
     def installed(self) -> Iterator[None]:
         original_prepare = core.prepare
 
-        def prepare(state: Loaded, settings: Settings) -> Prepared:
+        def prepare(state: Loaded, settings: Settings) -> Prepared[object]:
             prepared = self.kernel.prepare(state, settings, self.buffers, original_prepare)
             self.read.update(os.path.abspath(r.doc.path) for r in prepared.referenced)
             self.last_prepared = prepared

@@ -22,7 +22,7 @@ from movecheck.server.files import path_of, uri_of
 from movecheck.server.spans import Node, Point, Spans
 
 if TYPE_CHECKING:  # pragma: no cover
-    from movecheck.server.app import MovecheckServer
+    from movecheck.server.buffers import Server
 
 Named = dict[str, tuple[str, str]]
 """name or spelling -> (category, detail)."""
@@ -91,7 +91,7 @@ def _key_at(spans: Spans, point: Point, node: Node | None) -> tuple[str | None, 
     return None, bool(re.fullmatch(r"\s*(?:-\s*)?[A-Za-z_]*", before))
 
 
-def complete(ls: MovecheckServer, uri: str, position: lsp.Position) -> lsp.CompletionList | None:
+def complete(ls: Server, uri: str, position: lsp.Position) -> lsp.CompletionList | None:
     """The names (or keys) that may go at the cursor."""
     checked, spans = ls.spans_of(uri)
     if spans is None or checked is None:
@@ -204,7 +204,7 @@ def _child(schema: dict[str, Any], node: Any, step: Any) -> Any:
 # -- hover -----------------------------------------------------------------------------------
 
 
-def hover(ls: MovecheckServer, uri: str, position: lsp.Position) -> lsp.Hover | None:
+def hover(ls: Server, uri: str, position: lsp.Position) -> lsp.Hover | None:
     """A clause on a finding's code, a space's facts on its name, a unit on its id."""
     checked, spans = ls.spans_of(uri)
     if checked is None:
@@ -250,7 +250,7 @@ def _facts(prepared: Any, name: str) -> str | None:
 # -- go to definition ------------------------------------------------------------------------
 
 
-def definition(ls: MovecheckServer, uri: str, position: lsp.Position) -> lsp.Location | None:
+def definition(ls: Server, uri: str, position: lsp.Position) -> lsp.Location | None:
     """``state:`` and ``map:`` lead to the file they name (inside the workspace)."""
     _checked, spans = ls.spans_of(uri)
     path = path_of(uri)

@@ -8,9 +8,10 @@ search stopped at its branch limit; a corps in dense terrain took gigabytes.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from movecheck.budget import SearchLimit
@@ -289,3 +290,53 @@ def test_suggest_for_a_whole_corps_across_streams_names_the_rolls(tmp_path):
     _, suggestions, _ = run_check(tmp_path, _abreast(3, 2), orders(_ahead(3, 34)), suggest=True)
     text = "".join(suggestions)
     assert "not checked" not in text and "declare the rolls first" in text and "r2 entering s1" in text
+
+
+# --- issue 37: a budget per independent part ---------------------------------------------------
+
+
+def test_each_order_has_the_roll_budget_for_itself(tmp_path, monkeypatch):
+    """Three corps, one order each, every order within the budget: all three are decided (issue 37; with one
+    account for the whole file, the later orders ran out and were unchecked)."""
+    used = []
+
+    class Counted(Steps):
+        def spend(self, amount: int = 1) -> None:
+            super().spend(amount)
+            used.append(self.used)
+
+    monkeypatch.setattr(corps_facts, "Steps", Counted)
+    red = [corps(f"red-{k}", base(f"r{k}", 4 + 8 * k, 10), mobility=30) for k in range(3)]
+    items = [corps_order("all_ahead", f"red-{k}", {f"r{k}": (4 + 8 * k, 20)}) for k in range(3)]
+    alone, _ = check(tmp_path, streams_state(3, red[:1]), items[0])
+    assert "MC012" not in codes(alone)
+    monkeypatch.setenv(BUDGET, str(max(used) + 1))
+    findings, _ = check(tmp_path, streams_state(3, red), *items)
+    assert "MC012" not in codes(findings)
+    assert [f.order for f in findings] == [1, 2, 3] and set(codes(findings)) == set(codes(alone))
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(12, 60), st.booleans()), min_size=1, max_size=4,
+                unique_by=lambda t: t[0]), st.randoms(use_true_random=False))
+def test_the_verdict_is_the_unbounded_search_s_whatever_the_order_of_the_orders(tmp_path_factory, moves, rnd):
+    """What the roll search promises (issue 37): on random small files of free moves and corps orders across
+    streams, the default budget gives the verdict of a budget no search reaches, and orders of different corps
+    (independent parts) written in another order give the same findings, each at its own order."""
+    red = [corps(f"red-{k}", base(f"r{k}", 4 + 8 * k, 10), mobility=30) for k in range(4)]
+    doc = streams_state(3, red)
+    items = [free(f"r{k}", (4 + 8 * k, y)) if alone else corps_order("all_ahead", f"red-{k}", {f"r{k}": (4 + 8 * k, y)})
+             for k, y, alone in moves]
+
+    def verdict(written: list[Any]) -> list[tuple[str, str, str]]:
+        findings, _ = check(tmp_path_factory.mktemp("v"), doc, *written)
+        return sorted((f.code, f.message, str(written[f.order - 1]) if f.order else "") for f in findings)
+
+    default = verdict(items)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(BUDGET, str(10**12 - 1))
+        assert verdict(items) == default
+    shuffled = list(items)
+    rnd.shuffle(shuffled)
+    assert verdict(shuffled) == default
+    assert "MC012" not in {code for code, *_ in default}

@@ -242,3 +242,38 @@ def test_reach_text_of_a_corps(capsys):
     assert "  All ahead:\n    1 (100%): r4 (154.00, 20.00), r6 (154.00, 18.00)\n" in out
     assert "    2/3 (67%): r3 (150.00, 17.00), r5 (150.00, 15.00) [r3 plough D1 (1d6) 3..6]" in out
     assert "  Move to landmark shrine:" in out
+
+
+def _dense(tmp_path, features: int):
+    """One base among small terrain features of every kind close around it (issue 37's dense field)."""
+    import json
+    import math
+
+    kinds = ["forest", "stream", "hill", "ploughed_field", "rice_paddy", "impassable"]
+    terrain = []
+    for n in range(features):
+        a, r = (n + 1) * 2.399963, 4.0 + 6 * (((n + 1) * 0.618034) % 1.0)
+        x, y = 30 + r * math.cos(a), 30 + r * math.sin(a)
+        terrain.append({"id": f"t{n}", "kind": kinds[n % len(kinds)],
+                        "polygon": [[x, y], [x + 1.5, y], [x + 1.5, y + 1.5], [x, y + 1.5]]})
+    doc = {"movecheck": 1, "system": "maneuver", "field": {"width": 60, "depth": 60}, "terrain": terrain,
+           "sides": {"red": [{"id": "probe", "mobility": 8, "base": [4, 2], "bases": [{"id": "p", "x": 30, "y": 30}]}],
+                     "blue": []}}
+    path = tmp_path / "dense.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return str(path)
+
+
+def test_a_reach_past_its_budget_says_so_and_shows_no_region(tmp_path, monkeypatch, capsys):
+    """Issue 37: ``reach`` has a budget (``MOVECHECK_REACH_BUDGET``); running out is one line and exit 2, never
+    a smaller region given as the answer.  Within the budget the same field is worked out."""
+    from movecheck.cli import main
+
+    path = _dense(tmp_path, 8)
+    assert main(["reach", path, "p"]) == 0
+    assert "free move of p" in capsys.readouterr().out
+    monkeypatch.setenv("MOVECHECK_REACH_BUDGET", "50")
+    assert main(["reach", path, "p"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert "cannot work out the reach of p" in err and "MOVECHECK_REACH_BUDGET" in err and "limit of 50 steps" in err

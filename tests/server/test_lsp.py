@@ -259,3 +259,15 @@ async def test_a_change_waits_for_the_pause_and_a_save_checks_at_once(patient: L
     patient.text_document_did_save(lsp.DidSaveTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=target)))
     found = await published(patient, target, 2, timeout=3)
     assert [d.code for d in found] == ["MC004"]
+
+
+async def test_the_orders_reading_a_state_are_checked_after_the_pause_not_in_its_check(patient: LanguageClient) -> None:
+    """Issue 37: opening (or editing) a state schedules the open orders that read it after the pause, as an edit
+    of theirs would be: the state's own check returns at once, and a newer edit puts the others off again."""
+    orders = open_file(patient, COMBAT)
+    assert await published(patient, orders, 1) == []
+    state = open_file(patient, COMBAT_STATE, COMBAT_STATE.read_text())
+    await published(patient, state, 1)
+    with pytest.raises(TimeoutError):  # not in the same call as the state's check (it was, before)
+        await published(patient, orders, 1, timeout=1.5)
+    assert await published(patient, orders, 1, timeout=8) == []

@@ -17,11 +17,13 @@ from typing import Any
 
 from movecheck.document import Document
 from movecheck.findings import Finding
-from movecheck.settings import Settings
-from movecheck.systems import Outcome, Prepared, RuleSettings, System
+from movecheck.systems import Outcome, Prepared, RuleSettings, RunContext, System
+
+Places = dict[str, Any]
+"""The toy's model of a state: ``tokens`` (name -> place) and the ``options`` its rules run under."""
 
 
-class Toy(System):
+class Toy(System[Places, None]):
     """Tokens on a line: a state says where each stands, orders step them."""
 
     name = "toy"
@@ -34,7 +36,7 @@ class Toy(System):
     orders_markers = ("steps",)
     state_markers = ("tokens",)
 
-    def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared:
+    def prepare_state(self, doc: Document, rules: RuleSettings, clean: bool) -> Prepared[Places]:
         """The tokens' places and the step length the rules allow."""
         if not clean:
             return Prepared(doc, rules, reason="the state has errors")
@@ -43,16 +45,19 @@ class Toy(System):
         options = {**OPTIONS.defaults(), **rules.options}
         return Prepared(doc, rules, model={"tokens": dict(doc.data["tokens"]), "options": options})
 
-    def fresh(self, prepared: Prepared) -> Any:
+    def fresh(self, prepared: Prepared[Places]) -> Places:
         """A copy of the places: the steps move the tokens."""
-        return {"tokens": dict(prepared.model["tokens"]), "options": prepared.model["options"]}
+        model = prepared.ready()
+        return {"tokens": dict(model["tokens"]), "options": model["options"]}
 
-    def check_orders(self, orders: Document, prepared: Prepared, valid_orders: set[int], settings: Settings) -> Outcome:
+    def check_orders(
+        self, orders: Document, prepared: Prepared[Places], valid_orders: set[int], context: RunContext
+    ) -> Outcome[None]:
         """Each step in turn, by the clauses that run on a step."""
         from movecheck.clauses import CATALOGUE
 
         steps = orders.data.get("steps", [])
-        outcome = Outcome(orders=len(steps))
+        outcome: Outcome[None] = Outcome(orders=len(steps))
         board = self.fresh(prepared)
         for number, step in enumerate(steps, 1):
             if number not in valid_orders or step["token"] not in board["tokens"]:

@@ -140,7 +140,7 @@ def _carrier(deck: Deck) -> str:
 
 
 @aa_clause("AA309", "carrier-must-move", "note",
-           "note: the landing found for a fighter needs a carrier that has not moved to move there in noncombat",
+           "the landing found for a fighter needs a carrier that has not moved to move there in noncombat",
            ["N22"], phase="both", scope="end",
            example=("after the combat move a fighter can land only on carrier C1, which must move one zone to reach it",
                     "the fighter ends in C1's zone, or within reach of a friendly territory"))
@@ -326,7 +326,7 @@ def new_carrier_zone(phase: Phase) -> Iterator[Violation]:
     "AA308",
     "air-destroyed",
     "warning",
-    "warning: an aircraft of the moving power ends the phase with no landing space and will be destroyed (it did "
+    "an aircraft of the moving power ends the phase with no landing space and will be destroyed (it did "
     "not move, e.g. its carrier was sunk)",
     ["N17"],
     phase="noncombat",

@@ -172,8 +172,12 @@ def doubts(a: Any) -> list[tuple[Any, Callable[[Any], bool]]]:
 def _matcher(group: Any) -> Callable[[Any], bool]:
     """The test of the roll combinations a group's declared ends match."""
 
+    items = group.branches.items
+    place = {id(item): k for k, item in enumerate(items)}  # by identity: list.index compared every branch (issue 37)
+
     def matches(branch: Any) -> bool:
-        return bool(group.matches[group.branches.items.index(branch)])
+        k = place.get(id(branch))
+        return bool(group.matches[k if k is not None else items.index(branch)])
 
     return matches
 

@@ -1,0 +1,79 @@
+"""The suite's own speed-ups stay honest (issue 36): pytest's internals behind one guard, the pytest major version
+pinned, no wait for a share of the bytecode that will never come.
+
+The speed-ups are in ``tests/conftest.py`` (the bytecode cache the xdist workers share).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import time
+from pathlib import Path
+
+import pytest
+from conftest import PYTEST_MAJOR, REWRITE_NAMES, private_pytest, wait_for_shares
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+
+
+def _private_pytest_imports(path: Path) -> list[tuple[str, int]]:
+    """Each import of pytest's private package (``_pytest``) in a file: the function it is in, and its line."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    enclosing: dict[ast.AST, str] = {}
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(function):
+                enclosing[node] = function.name  # the innermost function wins: it is walked last
+    found = []
+    for node in ast.walk(tree):
+        names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+        names += [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        if any(name.split(".")[0] == "_pytest" for name in names):
+            found.append((enclosing.get(node, "<module>"), node.lineno))
+    return found
+
+
+def test_every_use_of_pytest_internals_is_behind_the_one_guard() -> None:
+    uses = {}
+    for path in sorted([*TESTS.rglob("*.py"), *(ROOT / "bench").rglob("*.py"), *(ROOT / "scripts").rglob("*.py")]):
+        found = {function for function, _line in _private_pytest_imports(path)}
+        if found:
+            uses[path.relative_to(ROOT).as_posix()] = found
+    assert uses == {"tests/conftest.py": {"private_pytest"}}
+
+
+def test_the_guard_names_every_private_name_the_speed_ups_use() -> None:
+    text = (TESTS / "conftest.py").read_text(encoding="utf-8")
+    used = set(re.findall(r"\brewrite\.(\w+)", text))
+    assert used and used <= set(REWRITE_NAMES)
+
+
+def test_the_pinned_major_version_is_the_guard_s() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'"pytest>={PYTEST_MAJOR},<{PYTEST_MAJOR + 1}"' in text
+    assert pytest.version_tuple[0] == PYTEST_MAJOR  # the installed pytest is the pinned one ...
+    assert private_pytest() is not None  # ... and has every name the speed-ups use
+
+
+def test_a_share_that_failed_is_not_waited_for(tmp_path: Path) -> None:
+    # every worker has finished and one share was never written: no minute of waiting for it
+    start = time.monotonic()
+    missing = wait_for_shares([tmp_path / "never.pyc"], lambda: True, longest=30)
+    assert missing == [tmp_path / "never.pyc"]
+    assert time.monotonic() - start < 5
+
+
+def test_a_share_still_being_written_is_waited_for(tmp_path: Path) -> None:
+    written = tmp_path / "soon.pyc"
+    calls = []
+
+    def finished() -> bool:
+        calls.append(1)
+        if len(calls) == 3:
+            written.write_bytes(b"")
+        return False
+
+    assert wait_for_shares([written], finished, longest=30) == []
+    assert len(calls) >= 3
