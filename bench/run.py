@@ -3,7 +3,7 @@
 Run from the repository root, after the README's install::
 
     .venv/bin/python bench/run.py [--repeat 5] [--quick] [--timeout 120]
-        [--only startup,batch,aa,choice,maneuver,worst,server,reach,search]
+        [--only startup,batch,aa,choice,maneuver,worst,server,reach,search,render]
 
 Every figure is a median over repeated runs, printed next to the figure it is
 compared with in the same run (these machines are noisy: ratios measured side
@@ -999,13 +999,42 @@ def bench_reach_section(repeat: int) -> list[str]:
     return []
 
 
+def bench_render(repeat: int) -> list[str]:
+    """``movecheck render`` (issue 40): the example board, a turn on it, and the turn as a PNG (extra ``png``)."""
+    out = WORK / "render"
+    out.mkdir(parents=True, exist_ok=True)
+    cases = [("board (state, SVG)", EXAMPLE_STATE, "board.svg"), ("combat move (SVG)", EXAMPLE_ORDERS, "turn.svg"),
+             ("mobilization (SVG)", EXAMPLE_MOBILIZE, "mobilize.svg")]
+    try:
+        import resvg_py  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        cases.append(("combat move (PNG, 1,200 px)", EXAMPLE_ORDERS, "turn.png"))
+    rows = [(name, f"{median_run(movecheck_cmd('render', str(source), '-o', str(out / target)), repeat):.2f} s")
+            for name, source, target in cases]
+    table("9. render (median wall time)", rows, ("picture", "wall"))
+    return []
+
+
+def _bench_server(repeat: int) -> list[str]:
+    from server import bench_server
+
+    return list(bench_server(repeat, table, goal))
+
+
+def _bench_search(quick: bool) -> list[str]:
+    subprocess.run([sys.executable, str(ROOT / "bench" / "search.py"), *(["--quick"] if quick else [])], cwd=ROOT)
+    return []
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="movecheck benchmark")
     parser.add_argument("--repeat", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--quick", action="store_true", help="skip the largest cases")
     parser.add_argument(
         "--only",
-        default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server,reach,search",
+        default="startup,batch,aa,choice,maneuver,worst,growth,landing,games,server,reach,search,render",
         help="comma-separated sections",
     )
     parser.add_argument(
@@ -1013,38 +1042,28 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     WORK.mkdir(parents=True, exist_ok=True)
-    sections = {"startup": bench_startup, "batch": bench_batch}
+    sections: dict[str, Callable[[], list[str]]] = {
+        "startup": lambda: bench_startup(args.repeat),
+        "batch": lambda: bench_batch(args.repeat),
+        "aa": lambda: bench_aa(args.repeat, args.quick),
+        "choice": lambda: bench_choice(args.repeat),
+        "maneuver": lambda: bench_maneuver(args.repeat, args.quick),
+        "worst": lambda: bench_worst(max(1, args.repeat // 5), args.timeout),
+        "growth": lambda: bench_growth(args.repeat, args.quick, args.timeout),
+        "landing": lambda: bench_landing(args.repeat),
+        "games": lambda: bench_games(args.repeat, args.quick),
+        "server": lambda: _bench_server(args.repeat),  # issue 27: bench/server.py
+        "reach": lambda: bench_reach_section(args.repeat),
+        "render": lambda: bench_render(args.repeat),
+        "search": lambda: _bench_search(args.quick),  # issue 28: the exact searches at scale (bench/search.py)
+    }
     print(
         f"# movecheck benchmark — {time.strftime('%Y-%m-%d')}, Python {sys.version.split()[0]}, {os.cpu_count()} cores"
     )
     notes: list[str] = []
     for name in args.only.split(","):
         if name in sections:
-            notes += sections[name](args.repeat)
-        elif name == "aa":
-            notes += bench_aa(args.repeat, args.quick)
-        elif name == "choice":
-            notes += bench_choice(args.repeat)
-        elif name == "maneuver":
-            notes += bench_maneuver(args.repeat, args.quick)
-        elif name == "worst":
-            notes += bench_worst(max(1, args.repeat // 5), args.timeout)
-        elif name == "growth":
-            notes += bench_growth(args.repeat, args.quick, args.timeout)
-        elif name == "landing":
-            notes += bench_landing(args.repeat)
-        elif name == "games":
-            notes += bench_games(args.repeat, args.quick)
-        elif name == "server":  # issue 27: bench/server.py
-            from server import bench_server
-
-            notes += bench_server(args.repeat, table, goal)
-        elif name == "reach":
-            notes += bench_reach_section(args.repeat)
-        elif name == "search":  # issue 28: the exact searches at scale (bench/search.py)
-            subprocess.run(
-                [sys.executable, str(ROOT / "bench" / "search.py"), *(["--quick"] if args.quick else [])], cwd=ROOT
-            )
+            notes += sections[name]()
     if notes:
         print("\n## Ratios and targets of earlier issues\n")
         for note in notes:

@@ -34,6 +34,7 @@ from movecheck.cli_options import (
     SummaryFormatOption,
     chosen_format,
     click_exceptions,
+    format_flag,
     report_command,
 )
 from movecheck.output import deliver, emit, ensure_streams, say, silence
@@ -306,6 +307,21 @@ def render_picture(
             show_default=False,
         ),
     ] = None,
+    around: Annotated[
+        str | None,
+        typer.Option(
+            "--around",
+            help="The part of an aa board drawn: 'all', or a margin in board pixels about what the turn touches "
+            "(default: the turn's part with 150 px, the whole board for a state).",
+            show_default=False,
+        ),
+    ] = None,
+    picture_format: Annotated[
+        str | None, format_flag("svg or png (default: png for an -o ending in .png, else svg).")
+    ] = None,
+    width: Annotated[
+        int, typer.Option("--width", min=100, max=20000, help="The PNG's width in pixels.")
+    ] = 1200,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
     root: RootOption = None,
@@ -313,7 +329,7 @@ def render_picture(
     config: ConfigOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Draw an aa board or a maneuver battlefield, or orders on it with what 'check' finds, as an SVG picture."""
+    """Draw an aa board or a maneuver battlefield, or orders on it with what 'check' finds, as SVG or PNG."""
     from movecheck.pictures import picture
     from movecheck.render import render
     from movecheck.session import Session
@@ -322,15 +338,23 @@ def render_picture(
     session = Session.start(
         [file], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated
     )
+    from movecheck.i18n import _
+
+    as_png = picture_format == "png" or (picture_format is None and (output or "").lower().endswith(".png"))
+    if picture_format not in (None, "svg", "png"):
+        _fail(_("--format of render is svg or png, not {value}").format(value=repr(picture_format)))
     try:
-        svg = picture(file, session.settings(state=state), session.select, reach=reach or [])
+        svg = picture(file, session.settings(state=state), session.select, reach=reach or [], around=around)
     except Unrenderable as exc:
         if exc.report is not None:
             emit(sys.stderr, render(exc.report, "text"))
-        from movecheck.i18n import _
-
         _fail(_("cannot render {file}: {reason}").format(file=file, reason=exc.reason))
-    deliver(output, svg)
+    if as_png:
+        from movecheck.pictures import deliver_png
+
+        deliver_png(output, svg, width)
+    else:
+        deliver(output, svg)
     raise typer.Exit(0)
 
 
@@ -340,6 +364,11 @@ def summary(
         help="The files of one turn or phase: orders, battle results, purchases, or a state.", show_default=False)],
     fmt: SummaryFormatOption = SummaryFormat.markdown,
     output: PostOutput = None,
+    picture: Annotated[
+        str | None,
+        typer.Option("--picture", help="The picture attached to the post (render -o FILE): named in its last "
+                     "section, by its file name.", show_default=False),
+    ] = None,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
     root: RootOption = None,
@@ -350,7 +379,7 @@ def summary(
     """Write the post of a turn for the game's thread: what moved, battles, captures, findings."""
     from movecheck.summary.command import run_summary
 
-    raise typer.Exit(run_summary(files, fmt.value, output, state, option, root, isolated, config))
+    raise typer.Exit(run_summary(files, fmt.value, output, state, option, root, isolated, config, picture))
 
 
 def _fail(message: str) -> None:

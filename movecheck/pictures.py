@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 
 def picture(path: str, settings: Settings, select: Callable[[Report], Report] | None = None,
-            reach: list[str] | None = None) -> str:
+            reach: list[str] | None = None, around: str | None = None) -> str:
     """The SVG picture of a file (:class:`~movecheck.systems.Unrenderable`, InputError when there is none).
 
     ``select``: what the run reports of a report (the configuration's ``select``/``ignore``).
@@ -52,7 +52,78 @@ def picture(path: str, settings: Settings, select: Callable[[Report], Report] | 
     if loaded.kind is None or not loaded.usable or has_errors(loaded.findings):
         report = Report.unjudged(loaded.findings, loaded.doc.path, loaded.kind)
         raise Unrenderable(select(report), _("{path} has errors").format(path=loaded.doc.path))
-    return system_of(loaded.kind).picture(loaded, _Drawing(settings, select), reach or [])
+    if around is not None and around != "all" and not _margin(around):
+        raise InputError(_("--around takes 'all' or a margin in board pixels (0 to 5000), not {value}").format(
+            value=repr(around)))
+    return system_of(loaded.kind).picture(loaded, _Drawing(settings, select), reach or [], around=around)
+
+
+def _margin(text: str) -> bool:
+    return text.isascii() and text.isdigit() and int(text) <= 5000
+
+
+def png_of(svg: str, width: int) -> bytes:
+    """The picture as a PNG ``width`` pixels wide (resvg, the extra ``movecheck[png]``)."""
+    try:
+        import resvg_py
+    except ImportError:
+        raise InputError(_("a PNG needs the extra movecheck[png] (pip install 'movecheck[png]'); "
+                           "without it, render writes SVG")) from None
+    family, files = text_font()
+    if not files:
+        raise InputError(_("a PNG needs a font for its text and none was found (looked for {fonts}); "
+                           "install one, or write SVG").format(fonts=", ".join(name for name, _f in FONTS)))
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width, background="#ffffff", skip_system_fonts=True,
+                                       font_files=files, font_family=family, sans_serif_family=family))
+
+
+FONTS = (("DejaVu Sans", ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")),
+         ("Liberation Sans", ("LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf")),
+         ("Arial", ("arial.ttf", "arialbd.ttf", "Arial.ttf", "Arial Bold.ttf")),
+         ("Helvetica", ("Helvetica.ttc",)))
+"""The fonts a PNG's text is written in, the first found (its regular and bold files)."""
+FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts", "~/.local/share/fonts",
+                "/Library/Fonts", "/System/Library/Fonts", "/System/Library/Fonts/Supplemental", "C:/Windows/Fonts")
+
+
+def text_font() -> tuple[str, list[str]]:
+    """The first font of :data:`FONTS` on the machine: its family and files (none: ``("", [])``).
+
+    One font, always the same where it is found: the PNG does not depend on the other fonts
+    a machine has (the rasteriser loads no system font).
+    """
+    import os
+
+    for family, names in FONTS:
+        found = []
+        for folder in FONT_FOLDERS:
+            root = os.path.expanduser(folder)
+            for where, _dirs, files in sorted(os.walk(root)) if os.path.isdir(root) else ():
+                found += [os.path.join(where, name) for name in names if name in files]
+        if found:
+            return family, sorted(set(found), key=lambda f: names.index(os.path.basename(f)))
+    return "", []
+
+
+def deliver_png(path: str | None, svg: str, width: int) -> None:
+    """Write the picture as a PNG ``width`` pixels wide to ``path`` (standard output when None or ``-``)."""
+    import sys
+
+    from movecheck.output import write_atomically
+
+    if (path is None or path == "-") and sys.stdout.isatty():  # its bytes could drive the terminal
+        raise InputError(_("a PNG is not written to a terminal: give -o FILE.png, or redirect the output"))
+    data = png_of(svg, width)
+    if path is None or path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        write_atomically(path, data)
+    except (OSError, ValueError) as exc:
+        why = getattr(exc, "strerror", None) or exc
+        raise InputError(f"--output {path}: " + _("cannot write ({why})").format(why=why)) from None
 
 
 class _Drawing:

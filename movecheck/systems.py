@@ -387,11 +387,12 @@ class System(Generic[ModelT, FinalT]):
     def forget_read_files(self) -> None:
         """Drop what the system keeps of files read once per process (a long-running caller's files change)."""
 
-    def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None) -> str:
+    def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None, around: str | None = None) -> str:
         """``movecheck render``: the SVG picture of a usable file of the system (when :attr:`draws`).
 
         ``run`` offers the run's services (``select``, ``prepare``, ``check``: :class:`Drawing`);
         ``reach``: what ``--reach`` names (systems that draw no reach refuse it);
+        ``around``: what ``--around`` asks (``all``, or a margin; systems that do not crop ignore it);
         :class:`Unrenderable` when there is none.
         """
         raise NotImplementedError

@@ -6,6 +6,11 @@ centre of every space, for ``movecheck render``) is generated from
 ``data/layouts/NAME.centers.txt`` and ``NAME.properties`` of the shared facts folder,
 read by the same code that reads a TripleA map folder (:mod:`movecheck.aa.layout`).
 Every space of the built-in map must have a centre, and every centre must name a space.
+The board itself comes from the same folder (:mod:`movecheck.aa.board_files`): every
+space's polygons (simplified to 2 px and whole pixels: about a sixth of TripleA's
+points), its unit places (``place.txt``), its label point (``name_place.txt``, where the
+map has one), the capital and victory-city markers and the powers' colours; the
+impassable territories from the map's facts (``data/NAME.map.json``).
 
     python scripts/gen_layouts.py            # write the layouts
     python scripts/gen_layouts.py --check    # exit 1 if a committed layout is stale
@@ -23,7 +28,8 @@ sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO))
 from shared_facts import shared_folder, without_facts  # noqa: E402
 
-from movecheck.aa.layout import Layout, read_centers, read_properties  # noqa: E402
+from movecheck.aa import board_files  # noqa: E402
+from movecheck.aa.layout import BoardShapes, Layout, read_centers, read_properties  # noqa: E402
 from movecheck.aa.maps import BUILTIN_MAPS, builtin_map  # noqa: E402
 
 SOURCE = shared_folder() / "data" / "layouts"
@@ -39,10 +45,45 @@ def layout_text(name: str, source: Path) -> str:
     missing = [n for n in names if n not in centers]
     if missing:
         raise SystemExit(f"gen_layouts: {name}: no centre for {', '.join(missing)}")
-    width, height, wrap = read_properties((source / f"{name}.properties").read_text(encoding="utf-8"))
-    layout = Layout(width, height, wrap, {n: centers[n] for n in names})
+    properties = (source / f"{name}.properties").read_text(encoding="utf-8")
+    width, height, wrap = read_properties(properties)
+    layout = Layout(width, height, wrap, {n: centers[n] for n in names}, board=board_of(name, source, names))
     data = {"map": name, "source": f"data/layouts/{name}.centers.txt", **layout.as_data()}
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    return compact_json(data)
+
+
+def compact_json(data: dict[str, object]) -> str:
+    """The layout as JSON: one key a line at the top, each space's value on one line (small, and diffs well)."""
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, dict) and key != "colours":
+            inner = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, separators=(',', ':'))}"
+                     for k, v in value.items()]
+            lines.append(f" {json.dumps(key)}: {{\n" + ",\n".join(inner) + "\n }")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def board_of(name: str, source: Path, names: list[str]) -> BoardShapes:
+    """The board of a built-in map: every space must have its polygons and unit places."""
+    known = set(names)
+
+    def text(suffix: str) -> str:
+        path = source / f"{name}.{suffix}"
+        return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+    shapes = board_files.read_polygons(text("polygons.txt"), known)
+    places = board_files.read_places(text("place.txt"), known)
+    missing = [n for n in names if n not in shapes or n not in places]
+    if missing:
+        raise SystemExit(f"gen_layouts: {name}: no polygon or unit place for {', '.join(missing)}")
+    facts = json.loads((source.parent / f"{name}.map.json").read_text(encoding="utf-8"))
+    impassable = [t["name"] for t in facts.get("territories", []) if t.get("impassable") and t["name"] in known]
+    return BoardShapes(
+        {n: shapes[n] for n in names}, {n: places[n] for n in names},
+        board_files.read_point(text("name_place.txt"), known), board_files.read_point(text("capitols.txt"), known),
+        board_files.read_point(text("vc.txt"), known), board_files.read_colours(text("properties")), impassable)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -159,15 +159,17 @@ class AA(System["Board", object]):
 
     draws = True
 
-    def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None) -> str:
-        """The board, or the orders or battle results on it (:mod:`movecheck.aa.picture`); no reach."""
+    def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None, around: str | None = None) -> str:
+        """The board, or the orders or battle results on it (:mod:`movecheck.aa.picture`); no reach.
+
+        ``around``: ``all`` (the whole board) or a margin in board pixels about what the turn touches."""
         from movecheck.aa.picture import picture
         from movecheck.loading import InputError
 
         if reach:
             raise InputError(_("--reach draws where a manoeuvre base can go; {path} is an aa file").format(
                 path=loaded.doc.path))
-        return picture(loaded, run)
+        return picture(loaded, run, around)
 
     def summary(self, item: Checked) -> list[Section]:
         """The post's sections for one aa file (:mod:`movecheck.aa.summary`)."""

@@ -39,11 +39,84 @@ class Layout:
     centers: dict[str, tuple[float, float]] = field(default_factory=dict)
     computed: bool = False
     """The positions were computed from the connections (no layout was given)."""
+    board: BoardShapes | None = None
+    """The board's shapes, unit places, label points and colours (a map with a board), else None."""
 
     def as_data(self) -> dict[str, Any]:
         """The layout as a map file's ``layout:`` (and the generated files) write it."""
-        return {"width": _int(self.width), "height": _int(self.height), "wrap_x": self.wrap_x,
-                "centers": {name: [_int(x), _int(y)] for name, (x, y) in self.centers.items()}}
+        data: dict[str, Any] = {
+            "width": _int(self.width), "height": _int(self.height), "wrap_x": self.wrap_x,
+            "centers": {name: [_int(x), _int(y)] for name, (x, y) in self.centers.items()}}
+        if self.board is not None:
+            data.update(self.board.as_data())
+        return data
+
+
+@dataclass
+class BoardShapes:
+    """What draws a map as its board (TripleA's board files, :mod:`movecheck.aa.board_files`)."""
+
+    shapes: dict[str, list[list[tuple[int, int]]]] = field(default_factory=dict)
+    """Space -> its polygons (several for islands), closed implicitly."""
+    places: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    """Space -> the top-left corners of its unit stacks, in the order they fill."""
+    labels: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Space -> where its name starts (left end, baseline)."""
+    capitals: dict[str, tuple[int, int]] = field(default_factory=dict)
+    victory: dict[str, tuple[int, int]] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)
+    """Power (and ``Neutral``, ``Impassable``) -> ``#rrggbb``."""
+    impassable: list[str] = field(default_factory=list)
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "colours": dict(sorted(self.colours.items())),
+            "impassable": sorted(self.impassable),
+            "shapes": {name: [[v for point in piece for v in point] for piece in pieces]
+                       for name, pieces in self.shapes.items()},
+            "places": {name: [list(p) for p in points] for name, points in self.places.items()},
+            "labels": {name: list(p) for name, p in self.labels.items()},
+            "capitals": {name: list(p) for name, p in self.capitals.items()},
+            "victory": {name: list(p) for name, p in self.victory.items()},
+        }
+
+
+def board_from_data(data: dict[str, Any], known: set[str]) -> BoardShapes | None:
+    """The board part of a layout's data (only the map's own names, only well-formed values), None without shapes."""
+    shapes = {}
+    for name, pieces in _mapping(data.get("shapes")).items():
+        if name in known and isinstance(pieces, list):
+            kept = [_pairs(piece) for piece in pieces if isinstance(piece, list)]
+            kept = [piece for piece in kept if len(piece) >= 3]
+            if kept:
+                shapes[name] = kept
+    if not shapes:
+        return None
+    places = {name: _pairs([v for p in points if isinstance(p, list) for v in p])
+              for name, points in _mapping(data.get("places")).items() if name in known and isinstance(points, list)}
+
+    def points(key: str) -> dict[str, tuple[int, int]]:
+        found = {name: _pairs(p) for name, p in _mapping(data.get(key)).items()
+                 if name in known and isinstance(p, list)}
+        return {name: p[0] for name, p in found.items() if p}
+
+    colours = {str(k): v for k, v in _mapping(data.get("colours")).items()
+               if isinstance(v, str) and re.fullmatch("#[0-9a-f]{6}", v)}
+    impassable = [n for n in data.get("impassable") or [] if isinstance(n, str) and n in known]
+    return BoardShapes(shapes, places, points("labels"), points("capitals"), points("victory"), colours, impassable)
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _pairs(flat: list[Any]) -> list[tuple[int, int]]:
+    """``[x0, y0, x1, y1, ...]`` as points (numbers in range only; an odd last value dropped)."""
+    if not all(type(v) is int and 0 <= v <= MAX_COORDINATE for v in flat):
+        if not all(type(v) in (int, float) and 0 <= v <= MAX_COORDINATE for v in flat):
+            return []
+        flat = [int(v) for v in flat]
+    return list(zip(flat[::2], flat[1::2], strict=False))
 
 
 def _int(value: float) -> float | int:
@@ -111,7 +184,7 @@ def from_data(data: Any, names: list[str]) -> Layout | None:
         if name in known and isinstance(point, list) and len(point) == 2 and all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) for v in point):
             centers[name] = (float(point[0]), float(point[1]))
-    return Layout(width, height, bool(data.get("wrap_x")), centers)
+    return Layout(width, height, bool(data.get("wrap_x")), centers, board=board_from_data(data, known))
 
 
 def builtin_layout(name: str) -> Layout | None:
@@ -309,9 +382,34 @@ def read_map_folder(folder: str, names: list[str]) -> tuple[Layout | None, list[
     shown = notes[:MAX_FOLDER_NOTES]
     if len(notes) > MAX_FOLDER_NOTES:
         shown.append(f"and {len(notes) - MAX_FOLDER_NOTES} more lines skipped")
-    width, height, wrap = read_properties(text_of("map.properties") or "")
+    properties = text_of("map.properties") or ""
+    width, height, wrap = read_properties(properties)
     ordered = {name: centers[name] for name in names if name in centers}
     missing = len(names) - len(ordered)
     if missing:
         shown.append(f"{missing} spaces have no centre: they are placed beside their neighbours")
-    return Layout(width, height, wrap, ordered), [f"centers.txt: {note}" for note in shown]
+    board, board_notes = folder_board(text_of, names, properties)
+    return Layout(width, height, wrap, ordered, board=board), [f"centers.txt: {note}" for note in shown] + board_notes
+
+
+def folder_board(text_of: Any, names: list[str], properties: str) -> tuple[BoardShapes | None, list[str]]:
+    """The board of a TripleA map folder (``polygons.txt``, ``place.txt``, ``name_place.txt``, ``capitols.txt``,
+    ``vc.txt``, the colours of ``map.properties``); None, with a note, when it has no ``polygons.txt`` or a space
+    has no polygon (the map is then drawn as a diagram)."""
+    from movecheck.aa import board_files
+
+    known = set(names)
+    polygons = text_of("polygons.txt")
+    if polygons is None:
+        return None, ["no polygons.txt: the picture is a diagram of the connections"]
+    shapes = board_files.read_polygons(polygons, known)
+    missing = [name for name in names if name not in shapes]
+    if missing:
+        return None, [f"polygons.txt: {len(missing)} spaces have no polygon (the first: {missing[0]!r}): "
+                      "the picture is a diagram of the connections"]
+    board = BoardShapes(
+        {n: shapes[n] for n in names}, board_files.read_places(text_of("place.txt") or "", known),
+        board_files.read_point(text_of("name_place.txt") or "", known),
+        board_files.read_point(text_of("capitols.txt") or "", known),
+        board_files.read_point(text_of("vc.txt") or "", known), board_files.read_colours(properties))
+    return board, []

@@ -25,13 +25,11 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.systems import Drawing, Outcome, Prepared
 
 
-def picture(loaded: Any, run: Drawing) -> str:
+def picture(loaded: Any, run: Drawing, around: str | None = None) -> str:
     """The SVG picture of a usable aa state, orders or battle results file (:class:`Unrenderable` when there is none).
 
     ``run``: the run's services (``select``: what the run reports of a report, ``prepare``, ``check``).
     """
-    from movecheck.aa.svg import render
-
     if is_kind(loaded.kind, STATE):
         prepared = run.prepare(loaded)
         report = Report()
@@ -41,6 +39,7 @@ def picture(loaded: Any, run: Drawing) -> str:
             raise Unrenderable(report, prepared.reason or _("the state has errors"))
         scene = board_scene(prepared, _("{path}: the board").format(path=loaded.doc.path))
         scene.notes, scene.markers = notes_and_markers(report.sorted_findings(), lambda f: None)
+        scene.around = around
         return render(scene)
     if not is_kind(loaded.kind, ORDERS):
         raise InputError(_("render draws aa states, orders and battle results; {path} is an {kind} file").format(
@@ -54,7 +53,20 @@ def picture(loaded: Any, run: Drawing) -> str:
     (doc_path, (outcome, prepared)), = outcomes.items()
     if prepared.model is None or outcome.reason:
         raise Unrenderable(report, outcome.reason or _("the state has errors"))
-    return render(orders_scene(loaded.doc, doc_path, outcome, prepared, report))
+    scene = orders_scene(loaded.doc, doc_path, outcome, prepared, report)
+    scene.around = around
+    return render(scene)
+
+
+def render(scene: Board) -> str:
+    """The scene as SVG: on its board when the map has one (:mod:`movecheck.aa.boardsvg`), else as a diagram."""
+    if scene.shapes is not None:
+        from movecheck.aa.boardsvg import render_board
+
+        return render_board(scene)
+    from movecheck.aa.svg import render as diagram
+
+    return diagram(scene)
 
 
 def layout_of(prepared: Any) -> Any:
@@ -79,16 +91,20 @@ def board_scene(prepared: Any, title: str) -> Board:
     board = prepared.model
     layout = layout_of(prepared)
     game_map = board.map
-    scene = Board(title, layout.width, layout.height, layout.wrap_x, list(game_map.powers), computed=layout.computed)
+    scene = Board(title, layout.width, layout.height, layout.wrap_x, list(game_map.powers), computed=layout.computed,
+                  shapes=layout.board)
+    impassable = set(layout.board.impassable) if layout.board is not None else set()
     for name, space in game_map.spaces.items():
         scene.places[name] = Place(name, layout.centers[name], space.sea, space.neutral,
                                    None if space.sea else board.controller(name),
-                                   production=None if space.sea else game_map.production.get(name, 0))
+                                   production=None if space.sea else game_map.production.get(name, 0),
+                                   impassable=name in impassable)
     order = {power: k for k, power in enumerate(game_map.powers)}
     stacks: dict[str, dict[str, dict[str, int]]] = {}
     for unit in board.units:
         if unit.type.is_factory:
             scene.places[unit.at].factory = True
+            scene.places[unit.at].damage += unit.damage
             continue
         kinds = stacks.setdefault(unit.at, {}).setdefault(unit.power, {})
         kinds[unit.type.name] = kinds.get(unit.type.name, 0) + 1
@@ -117,6 +133,7 @@ def orders_scene(doc: Any, path: str, outcome: Any, prepared: Any, report: Repor
     title = _("{path}: {power}, {phase} on {state}").format(path=path, power=board.power,
                                                         phase=phase_word(turn.get("phase")), state=prepared.doc.path)
     scene = board_scene(prepared, title)
+    scene.turn = True
     resolve = board.map.resolve
     spaces_of: dict[int, list[str]] = {}
     raw = doc.get("moves", default=None)
@@ -132,10 +149,15 @@ def orders_scene(doc: Any, path: str, outcome: Any, prepared: Any, report: Repor
             legal = verdicts.get(index, (Verdict.UNCHECKED, None))[0] is Verdict.LEGAL
             label = str(move.get("id") or index)
             how = kinds.get(index, "move") if legal else "illegal"
-            scene.arrows.append(Arrow(index, label, board.power, how, known))
+            scene.arrows.append(Arrow(index, label, board.power, how, known, what=_what_moved(move, board)))
         if entry_legal(verdicts):
-            for space in _battles_started(outcome, prepared):
+            battles, taken = _battles_started(outcome, prepared)
+            for space in battles:
                 scene.places[space].battle = True
+            for space, how in taken.items():
+                scene.places[space].taken = how
+            _attacks(scene, battles)
+    _placements_and_purchase(scene, outcome, verdicts)
     results = doc.get("results", default=None)
     if isinstance(results, list):
         for index, result in enumerate(results, start=1):
@@ -156,6 +178,57 @@ def orders_scene(doc: Any, path: str, outcome: Any, prepared: Any, report: Repor
 
     scene.notes, scene.markers = notes_and_markers(report.sorted_findings(), space_of)
     return scene
+
+
+def _what_moved(move: dict[str, Any], board: Any) -> str:
+    """``2 inf, 1 arm``: the units an order names by type (and one per unit named by id)."""
+    from movecheck.aa.summary_report import counts_text
+
+    units = move.get("units")
+    counts: dict[str, int] = {}
+    items = units.items() if isinstance(units, dict) else ((u, 1) for u in units) if isinstance(units, list) else ()
+    for key, count in items:
+        found = board.by_id.get(key) if isinstance(key, str) else None
+        kind = found.type.name if found is not None else board.map.resolve_type(key)
+        if kind is not None and isinstance(count, int) and not isinstance(count, bool) and count > 0:
+            counts[kind] = counts.get(kind, 0) + count
+    return counts_text(counts) if counts else ""
+
+
+def _attacks(scene: Board, battles: list[str]) -> None:
+    """A legal move that ends in a battle is an attack; an attack of bombers alone on a factory is a raid."""
+    fought = set(battles)
+    for arrow in scene.arrows:
+        end = arrow.path[-1]
+        if arrow.how != "move" or end not in fought:
+            continue
+        raid = scene.places[end].factory and arrow.what and all(
+            part.split(" ", 1)[1] in ("bmr", "bomber") for part in arrow.what.split(", "))
+        arrow.how = "raid" if raid else "attack"
+
+
+def _placements_and_purchase(scene: Board, outcome: Any, verdicts: dict[int, Any]) -> None:
+    """A mobilization's placements on the board; a purchase said over it (nothing of it is on the board yet)."""
+    from movecheck.aa.mobilize import Mobilization
+    from movecheck.aa.purchase import Bought
+    from movecheck.aa.summary_report import counts_text
+
+    final = outcome.final
+    if isinstance(final, Mobilization):
+        for placement in final.placements:
+            if placement.at in scene.places and placement.units:
+                scene.placements.append((placement.at, final.power, dict(placement.units)))
+        if not final.placements:
+            scene.banner = [_("{power}: nothing placed").format(power=final.power)]
+    elif isinstance(final, Bought):
+        scene.banner = [_("{power} bought: {units} ({cost} IPCs)").format(
+            power=final.power, units=counts_text(final.units), cost=final.unit_cost())]
+        for space, points in final.repair.items():
+            scene.banner.append(_("repair of the factory in {space}: {points} points").format(space=space,
+                                                                                           points=points))
+        if final.research:
+            scene.banner.append(_("research: {ipcs} IPCs").format(ipcs=final.research))
+        scene.banner.append(_("a purchase has nothing on the board: the units are placed by the mobilization"))
 
 
 def entry_legal(verdicts: dict[int, Any]) -> bool:
@@ -182,15 +255,17 @@ def _how(outcome: Any, prepared: Any) -> dict[int, str]:
     return found
 
 
-def _battles_started(outcome: Any, prepared: Any) -> list[str]:
-    """The battles a legal combat move leaves to fight (the state ``apply`` writes)."""
+def _battles_started(outcome: Any, prepared: Any) -> tuple[list[str], dict[str, str]]:
+    """The battles a legal move leaves to fight and the territories it takes (as ``apply`` would write them)."""
     from movecheck.aa.apply import applied_state
 
     if outcome.final is None or outcome.hold is not None or not hasattr(outcome.final, "records"):
-        return []
-    state, _report = applied_state(outcome.final, prepared.doc.data, prepared.doc.path, "")
+        return [], {}
+    state, report = applied_state(outcome.final, prepared.doc.data, prepared.doc.path, "")
     battles = state.get("battles")
-    return [str(b["at"]) for b in battles or [] if isinstance(b, dict) and b.get("at") in prepared.model.map.spaces]
+    spaces = prepared.model.map.spaces
+    taken = {c.at: "liberated" if c.liberated else "captured" for c in report.captured if c.at in spaces}
+    return [str(b["at"]) for b in battles or [] if isinstance(b, dict) and b.get("at") in spaces], taken
 
 
 def notes_and_markers(findings: list[Finding],

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from movecheck.aa.layout import BoardShapes
 
 Point = tuple[float, float]
 
@@ -21,6 +25,11 @@ class Place:
     """Per power (in the map's order of powers), the count of each unit type."""
     battle: bool = False
     production: int | None = None
+    impassable: bool = False
+    damage: int = 0
+    """The damage on its factory."""
+    taken: str | None = None
+    """``captured`` or ``liberated`` by the turn drawn, else None."""
 
 
 @dataclass
@@ -31,8 +40,10 @@ class Arrow:
     label: str
     power: str
     how: str
-    """``move``, ``amphibious``, ``blitz`` or ``illegal``."""
+    """``move``, ``attack``, ``amphibious``, ``blitz``, ``raid`` or ``illegal``."""
     path: list[str]
+    what: str = ""
+    """What moved: ``2 inf, 1 arm``."""
 
 
 @dataclass
@@ -67,3 +78,13 @@ class Board:
     markers: list[Marker] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     computed: bool = False
+    shapes: BoardShapes | None = None
+    """The board's shapes (a map with a board): drawn as the board, else as a diagram."""
+    placements: list[tuple[str, str, dict[str, int]]] = field(default_factory=list)
+    """A mobilization's placements: space, power, counts by type."""
+    banner: list[str] = field(default_factory=list)
+    """Lines said in the picture over the board (a purchase: what was bought)."""
+    turn: bool = False
+    """The picture is of a file of the turn (orders, results, purchase, mobilization), not of a state."""
+    around: str | None = None
+    """The part of the board shown: ``all``, or a margin in pixels around what the turn touches (None: by the file)."""

@@ -97,9 +97,10 @@ class Maneuver(System["Battlefield", Carried]):
 
         return describe(prepared, name)
 
-    def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None) -> str:
+    def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None, around: str | None = None) -> str:
         """The battlefield, or orders on it with what ``check`` finds (:mod:`movecheck.maneuver.picture`);
-        ``reach``: the bases and corps whose reach is drawn (on a state)."""
+        ``reach``: the bases and corps whose reach is drawn (on a state); ``around``: the battlefield is
+        always drawn whole."""
         from movecheck.maneuver.picture import picture
 
         return picture(loaded, run, reach or [])

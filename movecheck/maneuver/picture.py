@@ -60,7 +60,7 @@ def state_scene(loaded: Any, run: Drawing, reach: list[str] | None = None) -> Sc
 
     title = ngettext("{path}: battlefield {width} × {depth} step", "{path}: battlefield {width} × {depth} steps",
                      count_of(_n_value(bf.depth))).format(path=loaded.doc.path, width=_n(bf.width), depth=_n(bf.depth))
-    scene = battlefield_scene(bf, title)
+    scene = battlefield_scene(bf, battle_titled(title, prepared.doc.data))
     scene.notes = notes(report.sorted_findings(), bf)
     if reach:
         from movecheck.maneuver.picture_reach import collect
@@ -70,6 +70,14 @@ def state_scene(loaded: Any, run: Drawing, reach: list[str] | None = None) -> Sc
     return scene
 
 
+def battle_titled(title: str, state: Any) -> str:
+    """The picture's title, after the battle's ``name:`` when the battlefield has one."""
+    name = state.get("name") if isinstance(state, dict) else None
+    if isinstance(name, str) and name.strip():
+        return _("{battle} - {title}").format(battle=name.strip(), title=title)
+    return title
+
+
 def battlefield_scene(bf: Any, title: str) -> Scene:
     """The field, terrain, point landmarks, bases and corps of a battlefield as it stands."""
     from movecheck.maneuver.svg_canvas import display_unit
@@ -77,7 +85,8 @@ def battlefield_scene(bf: Any, title: str) -> Scene:
     scene = Scene(title, bf.width, bf.depth, sorted(bf.sides))
     rank = {"open": 0, "impassable": 2}
     for t in sorted(bf.terrain.values(), key=lambda t: (rank.get(t.kind, 1), t.id)):
-        scene.terrain.append(Area(t.id, t.kind, t.label + (f": {t.name}" if t.name else ""), tuple(t.points)))
+        scene.terrain.append(Area(t.id, t.kind, t.label + (f": {t.name}" if t.name else ""), tuple(t.points),
+                                  t.name or ""))
     scene.landmarks = [(m.id, m.point) for _id, m in sorted(bf.landmarks.items()) if m.point is not None]
     for _id, m in sorted(bf.landmarks.items()):
         if m.terrain is not None and m.terrain in bf.terrain:
@@ -131,7 +140,7 @@ def orders_scene(path: str, run: Drawing) -> Scene:
     title = _("{path}: orders of {side} on {state}").format(
         path=doc_path, side=doc.get("side"), state=prepared.doc.path
     )
-    scene = battlefield_scene(prepared.model, title)
+    scene = battlefield_scene(prepared.model, battle_titled(title, prepared.doc.data))
     found = report.sorted_findings()
     scene.moves = seen.moves(found, doc)
     scene.targets = seen.targets

@@ -28,6 +28,8 @@ class Area:
     kind: str
     title: str
     points: tuple[Vec, ...]
+    name: str = ""
+    """Its ``name:`` for people (none: labelled by its id)."""
 
 
 @dataclass(frozen=True)

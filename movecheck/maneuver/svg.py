@@ -139,9 +139,11 @@ def _terrain(c: Canvas) -> None:
         c.add(shape, "title", {}, area.title)
         if overlay is not None:
             c.polygon(layer, area.points, fill=overlay, stroke="none")
-    for area in c.scene.terrain:
-        at = c.placer.place([_centroid(area.points)], area.id, 9 * c.u)
-        c.label(layer, at, area.id, 9, fill="#4d4d4d", **{"font-style": "italic"})
+    for area in c.scene.terrain:  # by its name for people, else its id
+        shown = area.name or area.id
+        at = c.placer.place([_centroid(area.points)], shown, 9 * c.u)
+        c.label(layer, at, shown, 9, fill="#4d4d4d", **{"font-style": "italic", "data-terrain": text_of(area.id),
+                                                         "data-role": "terrain-label"})
 
 
 def _reach(c: Canvas) -> None:

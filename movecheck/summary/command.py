@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from movecheck.output import deliver
 
 FORMATS = ("markdown", "bbcode", "text", "json")
@@ -9,8 +11,11 @@ FORMATS = ("markdown", "bbcode", "text", "json")
 
 
 def run_summary(files: list[str], fmt: str, output: str | None, state: str | None, options: list[str] | None,
-                root: str | None, isolated: bool, config: str | None) -> int:
-    """Check the files, write the post to ``output`` (None: standard output), return the exit code."""
+                root: str | None, isolated: bool, config: str | None, picture: str | None = None) -> int:
+    """Check the files, write the post to ``output`` (None: standard output), return the exit code.
+
+    ``picture``: the picture the referee attaches to the post (``render -o``), named in a last section.
+    """
     from movecheck.session import Session
     from movecheck.summary.run import summarize
     from movecheck.summary.writers import WRITERS
@@ -18,5 +23,20 @@ def run_summary(files: list[str], fmt: str, output: str | None, state: str | Non
     session = Session.start(files, fmt="text", color="never", config=config, options=options, root=root,
                             isolated=isolated)
     post, code = summarize(files, session.settings(state=state), session.select)
+    if picture:
+        post.sections.append(picture_section(picture))
     deliver(output, WRITERS[fmt](post))
     return code
+
+
+def picture_section(picture: str) -> Any:
+    """The post's last section: the picture attached (its file name only: no folder of the referee's machine)."""
+    import os
+
+    from movecheck.i18n import _
+    from movecheck.summary import Section
+
+    name = os.path.basename(picture.replace("\\", "/")) or picture
+    section = Section(_("Picture"), "picture", facts={"file": name})
+    section.paragraph(_("the picture of this turn is attached: {file}").format(file=name))
+    return section

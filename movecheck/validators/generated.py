@@ -8,8 +8,9 @@ from typing import Any, Callable
 from movecheck.validators.keywords import equal, integer, number, unique
 
 
-_P0 = re.compile('^[0-9]+(/[0-9]+)?$')
-_P1 = re.compile('^[A-Z]{2}[0-9]{3}$')
+_P0 = re.compile('^#[0-9a-f]{6}$')
+_P1 = re.compile('^[0-9]+(/[0-9]+)?$')
+_P2 = re.compile('^[A-Z]{2}[0-9]{3}$')
 
 
 def _v0(x: Any) -> bool:
@@ -383,6 +384,79 @@ def _v37(x: Any) -> bool:
 def _v38(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v39(value):
+            return False
+    return True
+
+
+def _v39(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v40(item):
+            return False
+    return True
+
+
+def _v40(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 6:
+        return False
+    for item in x:
+        if not _v37(item):
+            return False
+    return True
+
+
+def _v41(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v42(value):
+            return False
+    return True
+
+
+def _v42(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v36(item):
+            return False
+    return True
+
+
+def _v43(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v44(value):
+            return False
+    return True
+
+
+def _v44(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P0.search(x) is None):
+        return False
+    return True
+
+
+def _v45(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v5(item):
+            return False
+    return True
+
+
+def _v46(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'system' not in x:
         return False
     if 'map' not in x:
@@ -396,13 +470,13 @@ def _v38(x: Any) -> bool:
     return True
 
 
-def _v39(x: Any) -> bool:
+def _v47(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v40(x: Any) -> bool:
+def _v48(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -412,19 +486,19 @@ def _v40(x: Any) -> bool:
     return True
 
 
-def _v41(x: Any) -> bool:
+def _v49(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E10):
         return False
     return True
 
 
-def _v42(x: Any) -> bool:
-    if not (_v4(x) or _v43(x)):
+def _v50(x: Any) -> bool:
+    if not (_v4(x) or _v51(x)):
         return False
     return True
 
 
-def _v43(x: Any) -> bool:
+def _v51(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -444,18 +518,18 @@ def _v43(x: Any) -> bool:
     return True
 
 
-def _v44(x: Any) -> bool:
+def _v52(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v45(item):
+        if not _v53(item):
             return False
     return True
 
 
-def _v45(x: Any) -> bool:
+def _v53(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -467,16 +541,16 @@ def _v45(x: Any) -> bool:
     return True
 
 
-def _v46(x: Any) -> bool:
+def _v54(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v47(item):
+        if not _v55(item):
             return False
     return True
 
 
-def _v47(x: Any) -> bool:
+def _v55(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -490,16 +564,16 @@ def _v47(x: Any) -> bool:
     return True
 
 
-def _v48(x: Any) -> bool:
+def _v56(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v49(item):
+        if not _v57(item):
             return False
     return True
 
 
-def _v49(x: Any) -> bool:
+def _v57(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -512,12 +586,12 @@ def _v49(x: Any) -> bool:
         check = _T14.get(key)
         if check is None or not check(value):
             return False
-    if not (_v50(x) if _v29(x) else True):
+    if not (_v58(x) if _v29(x) else True):
         return False
     return True
 
 
-def _v50(x: Any) -> bool:
+def _v58(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
             check = _T15.get(key)
@@ -526,16 +600,16 @@ def _v50(x: Any) -> bool:
     return True
 
 
-def _v51(x: Any) -> bool:
+def _v59(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v52(value):
+        if not _v60(value):
             return False
     return True
 
 
-def _v52(x: Any) -> bool:
+def _v60(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -549,13 +623,13 @@ def _v52(x: Any) -> bool:
     return True
 
 
-def _v53(x: Any) -> bool:
+def _v61(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E16):
         return False
     return True
 
 
-def _v54(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -569,22 +643,22 @@ def _v54(x: Any) -> bool:
     return True
 
 
-def _v55(x: Any) -> bool:
+def _v63(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E19):
         return False
     return True
 
 
-def _v56(x: Any) -> bool:
+def _v64(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v57(value):
+        if not _v65(value):
             return False
     return True
 
 
-def _v57(x: Any) -> bool:
+def _v65(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -593,16 +667,16 @@ def _v57(x: Any) -> bool:
     return True
 
 
-def _v58(x: Any) -> bool:
+def _v66(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v59(item):
+        if not _v67(item):
             return False
     return True
 
 
-def _v59(x: Any) -> bool:
+def _v67(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -618,7 +692,7 @@ def _v59(x: Any) -> bool:
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v68(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -636,28 +710,28 @@ def _v60(x: Any) -> bool:
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v69(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v62(x: Any) -> bool:
+def _v70(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E23):
         return False
     return True
 
 
-def _v63(x: Any) -> bool:
+def _v71(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v64(item):
+        if not _v72(item):
             return False
     return True
 
 
-def _v64(x: Any) -> bool:
+def _v72(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -671,13 +745,13 @@ def _v64(x: Any) -> bool:
     return True
 
 
-def _v65(x: Any) -> bool:
-    if not (_v66(x) or _v13(x)):
+def _v73(x: Any) -> bool:
+    if not (_v74(x) or _v13(x)):
         return False
     return True
 
 
-def _v66(x: Any) -> bool:
+def _v74(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -688,7 +762,7 @@ def _v66(x: Any) -> bool:
     return True
 
 
-def _v67(x: Any) -> bool:
+def _v75(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -699,13 +773,13 @@ def _v67(x: Any) -> bool:
     return True
 
 
-def _v68(x: Any) -> bool:
+def _v76(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v69(x: Any) -> bool:
+def _v77(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -723,22 +797,22 @@ def _v69(x: Any) -> bool:
     return True
 
 
-def _v70(x: Any) -> bool:
+def _v78(x: Any) -> bool:
     if not x == 'battles':
         return False
     return True
 
 
-def _v71(x: Any) -> bool:
+def _v79(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v72(item):
+        if not _v80(item):
             return False
     return True
 
 
-def _v72(x: Any) -> bool:
+def _v80(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -750,7 +824,7 @@ def _v72(x: Any) -> bool:
     return True
 
 
-def _v73(x: Any) -> bool:
+def _v81(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -760,22 +834,22 @@ def _v73(x: Any) -> bool:
     return True
 
 
-def _v74(x: Any) -> bool:
+def _v82(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v75(value):
+        if not _v83(value):
             return False
     return True
 
 
-def _v75(x: Any) -> bool:
-    if sum((_v25(x), _v66(x),)) != 1:
+def _v83(x: Any) -> bool:
+    if sum((_v25(x), _v74(x),)) != 1:
         return False
     return True
 
 
-def _v76(x: Any) -> bool:
+def _v84(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'damage' not in x:
@@ -787,16 +861,16 @@ def _v76(x: Any) -> bool:
     return True
 
 
-def _v77(x: Any) -> bool:
+def _v85(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v78(item):
+        if not _v86(item):
             return False
     return True
 
 
-def _v78(x: Any) -> bool:
+def _v86(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'to' not in x:
@@ -810,7 +884,7 @@ def _v78(x: Any) -> bool:
     return True
 
 
-def _v79(x: Any) -> bool:
+def _v87(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -826,13 +900,13 @@ def _v79(x: Any) -> bool:
     return True
 
 
-def _v80(x: Any) -> bool:
+def _v88(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v81(x: Any) -> bool:
+def _v89(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -850,22 +924,22 @@ def _v81(x: Any) -> bool:
     return True
 
 
-def _v82(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not x == 'mobilize':
         return False
     return True
 
 
-def _v83(x: Any) -> bool:
+def _v91(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v84(item):
+        if not _v92(item):
             return False
     return True
 
 
-def _v84(x: Any) -> bool:
+def _v92(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -879,7 +953,7 @@ def _v84(x: Any) -> bool:
     return True
 
 
-def _v85(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -895,13 +969,21 @@ def _v85(x: Any) -> bool:
     return True
 
 
-def _v86(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v87(x: Any) -> bool:
+def _v95(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
+        return False
+    return True
+
+
+def _v96(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -911,26 +993,26 @@ def _v87(x: Any) -> bool:
     return True
 
 
-def _v88(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v89(value):
+        if not _v98(value):
             return False
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v98(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v91(key):
+        if not _v100(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -938,13 +1020,13 @@ def _v90(x: Any) -> bool:
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v100(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E34):
         return False
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v101(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -952,25 +1034,25 @@ def _v92(x: Any) -> bool:
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v102(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E35):
         return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v103(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E36):
         return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v104(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E37):
         return False
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -978,7 +1060,7 @@ def _v96(x: Any) -> bool:
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -992,7 +1074,7 @@ def _v97(x: Any) -> bool:
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1000,16 +1082,16 @@ def _v98(x: Any) -> bool:
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v100(item):
+        if not _v109(item):
             return False
     return True
 
 
-def _v100(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1025,47 +1107,47 @@ def _v100(x: Any) -> bool:
     return True
 
 
-def _v101(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E40):
         return False
     return True
 
 
-def _v102(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
         return False
     for item in x:
-        if not _v103(item):
+        if not _v112(item):
             return False
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v92(x[0]):
+    if len(x) > 0 and not _v101(x[0]):
         return False
-    if len(x) > 1 and not _v92(x[1]):
+    if len(x) > 1 and not _v101(x[1]):
         return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v105(item):
+        if not _v114(item):
             return False
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1077,27 +1159,27 @@ def _v105(x: Any) -> bool:
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v107(value):
+        if not _v116(value):
             return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v108(item):
+        if not _v117(item):
             return False
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1111,32 +1193,32 @@ def _v108(x: Any) -> bool:
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v98(x[0]):
+    if len(x) > 0 and not _v107(x[0]):
         return False
-    if len(x) > 1 and not _v98(x[1]):
+    if len(x) > 1 and not _v107(x[1]):
         return False
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v111(item):
+        if not _v120(item):
             return False
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1152,7 +1234,7 @@ def _v111(x: Any) -> bool:
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1160,7 +1242,7 @@ def _v112(x: Any) -> bool:
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
@@ -1172,30 +1254,30 @@ def _v113(x: Any) -> bool:
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v115(value):
+        if not _v124(value):
             return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v116(x[0]):
+    if len(x) > 0 and not _v125(x[0]):
         return False
-    if len(x) > 1 and not _v116(x[1]):
+    if len(x) > 1 and not _v125(x[1]):
         return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1203,7 +1285,7 @@ def _v116(x: Any) -> bool:
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1219,16 +1301,16 @@ def _v117(x: Any) -> bool:
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v119(item):
+        if not _v128(item):
             return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1237,33 +1319,33 @@ def _v119(x: Any) -> bool:
         check = _T49.get(key)
         if check is None or not check(value):
             return False
-    if not (_v127(x) and _v132(x)):
+    if not (_v136(x) and _v141(x)):
         return False
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E47):
         return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v122(value):
+        if not _v131(value):
             return False
     return True
 
 
-def _v122(x: Any) -> bool:
-    if not (_v1(x) or _v123(x)):
+def _v131(x: Any) -> bool:
+    if not (_v1(x) or _v132(x)):
         return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1274,16 +1356,16 @@ def _v123(x: Any) -> bool:
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v125(value):
+        if not _v134(value):
             return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1297,24 +1379,24 @@ def _v125(x: Any) -> bool:
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v103(item):
+        if not _v112(item):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
-    if not (_v128(x) if _v130(x) else _v129(x)):
+def _v136(x: Any) -> bool:
+    if not (_v137(x) if _v139(x) else _v138(x)):
         return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1323,7 +1405,7 @@ def _v128(x: Any) -> bool:
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1332,7 +1414,7 @@ def _v129(x: Any) -> bool:
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1343,26 +1425,26 @@ def _v130(x: Any) -> bool:
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
-    if not (_v133(x) if _v134(x) else True):
+def _v141(x: Any) -> bool:
+    if not (_v142(x) if _v143(x) else True):
         return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1373,13 +1455,13 @@ def _v134(x: Any) -> bool:
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1397,28 +1479,28 @@ def _v136(x: Any) -> bool:
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v139(item):
+        if not _v148(item):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
-    if sum((_v140(x), _v154(x),)) != 1:
+def _v148(x: Any) -> bool:
+    if sum((_v149(x), _v162(x),)) != 1:
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1456,51 +1538,42 @@ def _v140(x: Any) -> bool:
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v151(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v143(x[0]):
+    if len(x) > 0 and not _v152(x[0]):
         return False
-    if len(x) > 1 and not _v143(x[1]):
+    if len(x) > 1 and not _v152(x[1]):
         return False
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not (number(x)):
         return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v5(item):
+        if not _v154(item):
             return False
     return True
 
 
-def _v145(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v146(item):
-            return False
-    return True
-
-
-def _v146(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1518,39 +1591,30 @@ def _v146(x: Any) -> bool:
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v148(item):
+        if not _v156(item):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v149(item):
+        if not _v157(item):
             return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 4:
-        return False
-    for item in x:
-        if not _v142(item):
-            return False
-    return True
-
-
-def _v150(x: Any) -> bool:
-    if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v151(item):
@@ -1558,7 +1622,16 @@ def _v150(x: Any) -> bool:
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v158(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v159(item):
+            return False
+    return True
+
+
+def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -1574,7 +1647,7 @@ def _v151(x: Any) -> bool:
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -1588,15 +1661,15 @@ def _v152(x: Any) -> bool:
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P0.search(x) is None):
+    if isinstance(x, str) and (_P1.search(x) is None):
         return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1614,22 +1687,22 @@ def _v154(x: Any) -> bool:
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v157(item):
+        if not _v165(item):
             return False
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1647,28 +1720,28 @@ def _v157(x: Any) -> bool:
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E57):
         return False
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v161(item):
+        if not _v169(item):
             return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1682,16 +1755,16 @@ def _v161(x: Any) -> bool:
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v163(item):
+        if not _v171(item):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1707,16 +1780,16 @@ def _v163(x: Any) -> bool:
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v165(item):
+        if not _v173(item):
             return False
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -1734,7 +1807,7 @@ def _v165(x: Any) -> bool:
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1743,16 +1816,16 @@ def _v166(x: Any) -> bool:
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v142(value):
+        if not _v151(value):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1770,16 +1843,16 @@ def _v168(x: Any) -> bool:
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v177(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v170(item):
+        if not _v178(item):
             return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v178(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1817,31 +1890,31 @@ def _v170(x: Any) -> bool:
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v179(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v172(item):
+        if not _v180(item):
             return False
     return True
 
 
-def _v172(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E64):
         return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v174(item):
+        if not _v182(item):
             return False
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1855,7 +1928,7 @@ def _v174(x: Any) -> bool:
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1864,7 +1937,7 @@ def _v175(x: Any) -> bool:
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1880,7 +1953,7 @@ def _v176(x: Any) -> bool:
     return True
 
 
-def _v177(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -1899,16 +1972,16 @@ def _v177(x: Any) -> bool:
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v179(item):
+        if not _v187(item):
             return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1930,26 +2003,26 @@ def _v179(x: Any) -> bool:
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E67):
         return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v183(item):
+        if not _v191(item):
             return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -1969,13 +2042,13 @@ def _v183(x: Any) -> bool:
     return True
 
 
-def _v184(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E69):
         return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2001,22 +2074,22 @@ def _v185(x: Any) -> bool:
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v188(item):
+        if not _v196(item):
             return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2046,21 +2119,21 @@ def _v188(x: Any) -> bool:
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P1.search(x) is None):
+    if isinstance(x, str) and (_P2.search(x) is None):
         return False
     return True
 
 
-def _v190(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E74):
         return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2068,7 +2141,7 @@ def _v191(x: Any) -> bool:
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2090,7 +2163,7 @@ def _v192(x: Any) -> bool:
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2100,16 +2173,16 @@ def _v193(x: Any) -> bool:
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v202(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v195(item):
+        if not _v203(item):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2125,16 +2198,16 @@ def _v195(x: Any) -> bool:
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v197(item):
+        if not _v205(item):
             return False
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2154,16 +2227,16 @@ def _v197(x: Any) -> bool:
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v199(item):
+        if not _v207(item):
             return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2181,19 +2254,19 @@ def _v199(x: Any) -> bool:
     return True
 
 
-def _v200(x: Any) -> bool:
-    if sum((_v201(x), _v202(x),)) != 1:
+def _v208(x: Any) -> bool:
+    if sum((_v209(x), _v210(x),)) != 1:
         return False
     return True
 
 
-def _v201(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not (x is None):
         return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2209,7 +2282,7 @@ def _v202(x: Any) -> bool:
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2217,13 +2290,13 @@ def _v203(x: Any) -> bool:
     return True
 
 
-def _v204(x: Any) -> bool:
-    if sum((_v201(x), _v14(x),)) != 1:
+def _v212(x: Any) -> bool:
+    if sum((_v209(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2238,13 +2311,13 @@ def _v205(x: Any) -> bool:
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E82):
         return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2262,16 +2335,16 @@ def _v207(x: Any) -> bool:
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v209(item):
+        if not _v217(item):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2293,16 +2366,16 @@ def _v209(x: Any) -> bool:
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v211(item):
+        if not _v219(item):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2320,28 +2393,28 @@ def _v211(x: Any) -> bool:
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E86):
         return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v214(item):
+        if not _v222(item):
             return False
     return True
 
 
-def _v214(x: Any) -> bool:
-    if sum((_v215(x), _v217(x), _v219(x),)) != 1:
+def _v222(x: Any) -> bool:
+    if sum((_v223(x), _v225(x), _v227(x),)) != 1:
         return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2355,13 +2428,13 @@ def _v215(x: Any) -> bool:
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2375,13 +2448,13 @@ def _v217(x: Any) -> bool:
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v226(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v227(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2397,17 +2470,17 @@ def _v219(x: Any) -> bool:
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v228(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v229(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v144(item):
+        if not _v45(item):
             return False
     return True
 
@@ -2420,103 +2493,103 @@ _T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, '
 _T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E6 = frozenset(['air', 'land', 'sea'])
 _T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
-_T8: dict[str, Callable[[Any], bool]] = {'width': _v34, 'height': _v34, 'wrap_x': _v7, 'centers': _v35}
+_T8: dict[str, Callable[[Any], bool]] = {'width': _v34, 'height': _v34, 'wrap_x': _v7, 'centers': _v35, 'shapes': _v38, 'places': _v41, 'labels': _v35, 'capitals': _v35, 'victory': _v35, 'colours': _v43, 'impassable': _v45}
 _T9: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'layout': _v33}
 _E10 = frozenset(['kept', 'lost', 'refunded'])
-_T11: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v41, 'research_step': _v7, 'factory_damage': _v7}
+_T11: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v49, 'research_step': _v7, 'factory_damage': _v7}
 _T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
 _T13: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
 _T14: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
 _T15: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E16 = frozenset(['air', 'land', 'sea'])
-_T17: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v53, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
-_T18: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v40, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v44, 'connections': _v18, 'control': _v20, 'canals': _v46, 'units': _v48, 'unit_types': _v51}
+_T17: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v61, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
+_T18: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v48, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v52, 'connections': _v18, 'control': _v20, 'canals': _v54, 'units': _v56, 'unit_types': _v59}
 _E19 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T20: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v55}
-_T21: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v57, 'defenders': _v57, 'from': _v11, 'amphibious': _v57}
-_T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v39, 'rules': _v4, 'options': _v40, 'map': _v42, 'turn': _v54, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v56, 'units': _v48, 'battles': _v58}
+_T20: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v63}
+_T21: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v65, 'defenders': _v65, 'from': _v11, 'amphibious': _v65}
+_T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v47, 'rules': _v4, 'options': _v48, 'map': _v50, 'turn': _v62, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v64, 'units': _v56, 'battles': _v66}
 _E23 = frozenset(['combat_move', 'noncombat_move'])
-_T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v65, 'path': _v67, 'transport': _v4, 'attack': _v68, 'note': _v5}
-_T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v61, 'state': _v4, 'power': _v4, 'phase': _v62, 'moves': _v63}
+_T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v73, 'path': _v75, 'transport': _v4, 'attack': _v76, 'note': _v5}
+_T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v69, 'state': _v4, 'power': _v4, 'phase': _v70, 'moves': _v71}
 _T26: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
 _T27: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v15}
-_T28: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v66}
-_T29: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v57, 'defender_losses': _v57, 'retreat': _v4, 'submerged': _v73, 'damaged': _v74, 'bombing': _v76, 'defender_landing': _v77}
-_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v70, 'state': _v4, 'power': _v4, 'phase': _v70, 'results': _v71}
-_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v80, 'state': _v4, 'power': _v4, 'phase': _v80, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v66, 'from': _v4, 'fighters_from': _v66}
-_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v82, 'state': _v4, 'power': _v4, 'phase': _v82, 'place': _v83}
+_T28: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v74}
+_T29: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v65, 'defender_losses': _v65, 'retreat': _v4, 'submerged': _v81, 'damaged': _v82, 'bombing': _v84, 'defender_landing': _v85}
+_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v78, 'state': _v4, 'power': _v4, 'phase': _v78, 'results': _v79}
+_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v88, 'state': _v4, 'power': _v4, 'phase': _v88, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v74, 'from': _v4, 'fighters_from': _v74}
+_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v90, 'state': _v4, 'power': _v4, 'phase': _v90, 'place': _v91}
 _E34 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
 _E35 = frozenset(['centre', 'edge'])
 _E36 = frozenset(['per_file', 'whole_corps'])
 _E37 = frozenset(['half_of_max', 'half_of_mobility'])
-_T38: dict[str, Callable[[Any], bool]] = {'dice': _v88, 'penalties': _v90, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v92, 'prebattle_measure': _v93, 'corps_penalty': _v94, 'back_distance': _v95, 'pass_through_limit': _v96}
-_T39: dict[str, Callable[[Any], bool]] = {'width': _v98, 'depth': _v98}
+_T38: dict[str, Callable[[Any], bool]] = {'dice': _v97, 'penalties': _v99, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v101, 'prebattle_measure': _v102, 'corps_penalty': _v103, 'back_distance': _v104, 'pass_through_limit': _v105}
+_T39: dict[str, Callable[[Any], bool]] = {'width': _v107, 'depth': _v107}
 _E40 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v101, 'polygon': _v102}
-_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v103, 'terrain': _v4, 'corps': _v4}
-_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v92, 'y': _v92, 'facing': _v112, 'width': _v98, 'depth': _v98, 'mobility': _v34}
-_T44: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v114}
-_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v109, 'bases': _v110, 'formation': _v113}
-_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v39, 'options': _v87, 'to_move': _v4, 'field': _v97, 'terrain': _v99, 'landmarks': _v104, 'sides': _v106}
+_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v110, 'polygon': _v111}
+_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v112, 'terrain': _v4, 'corps': _v4}
+_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v101, 'y': _v101, 'facing': _v121, 'width': _v107, 'depth': _v107, 'mobility': _v34}
+_T44: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v123}
+_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v118, 'bases': _v119, 'formation': _v122}
+_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v94, 'kind': _v47, 'name': _v95, 'options': _v96, 'to_move': _v4, 'field': _v106, 'terrain': _v108, 'landmarks': _v113, 'sides': _v115}
 _E47 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T48: dict[str, Callable[[Any], bool]] = {'x': _v92, 'y': _v92, 'facing': _v112}
-_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v120, 'landmark': _v4, 'rolls': _v121, 'end': _v124, 'base': _v4, 'path': _v126, 'facing': _v112, 'note': _v5}
-_T50: dict[str, Callable[[Any], bool]] = {'order': _v131}
-_T51: dict[str, Callable[[Any], bool]] = {'order': _v135}
-_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v86, 'kind': _v61, 'state': _v4, 'side': _v4, 'orders': _v118}
-_T53: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v143}
-_T54: dict[str, Callable[[Any], bool]] = {'fraction': _v153, 'decimal': _v96}
-_T55: dict[str, Callable[[Any], bool]] = {'allowance': _v143, 'probability': _v152, 'region': _v147}
-_T56: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v141, 'side': _v5, 'corps': _v5, 'centre': _v142, 'facing': _v143, 'mobility': _v143, 'allowance': _v143, 'tolerance': _v143, 'engaged': _v144, 'owed': _v145, 'clear': _v147, 'levels': _v150, 'limit': _v147}
+_T48: dict[str, Callable[[Any], bool]] = {'x': _v101, 'y': _v101, 'facing': _v121}
+_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v129, 'landmark': _v4, 'rolls': _v130, 'end': _v133, 'base': _v4, 'path': _v135, 'facing': _v121, 'note': _v5}
+_T50: dict[str, Callable[[Any], bool]] = {'order': _v140}
+_T51: dict[str, Callable[[Any], bool]] = {'order': _v144}
+_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v94, 'kind': _v69, 'state': _v4, 'side': _v4, 'orders': _v127}
+_T53: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v152}
+_T54: dict[str, Callable[[Any], bool]] = {'fraction': _v161, 'decimal': _v105}
+_T55: dict[str, Callable[[Any], bool]] = {'allowance': _v152, 'probability': _v160, 'region': _v155}
+_T56: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v150, 'side': _v5, 'corps': _v5, 'centre': _v151, 'facing': _v152, 'mobility': _v152, 'allowance': _v152, 'tolerance': _v152, 'engaged': _v45, 'owed': _v153, 'clear': _v155, 'levels': _v158, 'limit': _v155}
 _E57 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T58: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v166}
-_T59: dict[str, Callable[[Any], bool]] = {'probability': _v152, 'rolls': _v164, 'ends': _v167}
-_T60: dict[str, Callable[[Any], bool]] = {'bases': _v144, 'outcomes': _v162}
-_T61: dict[str, Callable[[Any], bool]] = {'order': _v158, 'landmark': _v159, 'reason': _v159, 'groups': _v160}
-_T62: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v155, 'side': _v5, 'orders': _v156}
-_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v137, 'state': _v5, 'reach': _v138}
+_T58: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v174}
+_T59: dict[str, Callable[[Any], bool]] = {'probability': _v160, 'rolls': _v172, 'ends': _v175}
+_T60: dict[str, Callable[[Any], bool]] = {'bases': _v45, 'outcomes': _v170}
+_T61: dict[str, Callable[[Any], bool]] = {'order': _v166, 'landmark': _v167, 'reason': _v167, 'groups': _v168}
+_T62: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v163, 'side': _v5, 'orders': _v164}
+_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v146, 'state': _v5, 'reach': _v147}
 _E64 = frozenset(['illegal', 'legal', 'unchecked'])
-_T65: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v144, 'rides': _v175}
-_T66: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v159, 'config': _v5}
+_T65: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v45, 'rides': _v183}
+_T66: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v167, 'config': _v5}
 _E67 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v180, 'edition_value': _v180, 'source': _v181, 'file': _v159}
+_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v188, 'edition_value': _v188, 'source': _v189, 'file': _v167}
 _E69 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T70: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v184, 'codes': _v144, 'pattern': _v159, 'applied': _v7}
-_T71: dict[str, Callable[[Any], bool]] = {'edition': _v177, 'options': _v178, 'selection': _v182}
-_T72: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v159, 'config': _v159, 'error': _v159, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v144, 'verdicts': _v171, 'assignment': _v173, 'overrides': _v176}
+_T70: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v192, 'codes': _v45, 'pattern': _v167, 'applied': _v7}
+_T71: dict[str, Callable[[Any], bool]] = {'edition': _v185, 'options': _v186, 'selection': _v190}
+_T72: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v167, 'config': _v167, 'error': _v167, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v45, 'verdicts': _v179, 'assignment': _v181, 'overrides': _v184}
 _T73: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
 _E74 = frozenset(['error', 'note', 'warning'])
-_T75: dict[str, Callable[[Any], bool]] = {'code': _v189, 'name': _v4, 'severity': _v190, 'message': _v5, 'clauses': _v144, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v191, 'order_id': _v159}
-_T76: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v169, 'summary': _v185, 'readings': _v186, 'statistics': _v14, 'findings': _v187}
+_T75: dict[str, Callable[[Any], bool]] = {'code': _v197, 'name': _v4, 'severity': _v198, 'message': _v5, 'clauses': _v45, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v199, 'order_id': _v167}
+_T76: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v177, 'summary': _v193, 'readings': _v194, 'statistics': _v14, 'findings': _v195}
 _T77: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
 _T78: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T79: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v159, 'liberated': _v7}
+_T79: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v167, 'liberated': _v7}
 _T80: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
 _T81: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
 _E82 = frozenset(['kept', 'lost', 'refunded'])
-_T83: dict[str, Callable[[Any], bool]] = {'units': _v57, 'settled': _v206}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v159, 'text': _v5, 'forced': _v7, 'turn': _v193, 'destroyed': _v194, 'captured': _v196, 'transfers': _v198, 'spent': _v14, 'purchased': _v14, 'income': _v200, 'refunded': _v203, 'ipcs': _v204, 'notes': _v144, 'unplaced': _v205}
+_T83: dict[str, Callable[[Any], bool]] = {'units': _v65, 'settled': _v214}
+_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v167, 'text': _v5, 'forced': _v7, 'turn': _v201, 'destroyed': _v202, 'captured': _v204, 'transfers': _v206, 'spent': _v14, 'purchased': _v14, 'income': _v208, 'refunded': _v211, 'ipcs': _v212, 'notes': _v45, 'unplaced': _v213}
 _T85: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E86 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'purchase', 'treasury', 'units'])
-_T87: dict[str, Callable[[Any], bool]] = {'type': _v216, 'text': _v5}
-_T88: dict[str, Callable[[Any], bool]] = {'type': _v218, 'items': _v144}
-_T89: dict[str, Callable[[Any], bool]] = {'type': _v220, 'headers': _v144, 'rows': _v221}
-_T90: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v212, 'facts': _v186, 'blocks': _v213}
-_T91: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v208, 'sections': _v210}
+_E86 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units'])
+_T87: dict[str, Callable[[Any], bool]] = {'type': _v224, 'text': _v5}
+_T88: dict[str, Callable[[Any], bool]] = {'type': _v226, 'items': _v45}
+_T89: dict[str, Callable[[Any], bool]] = {'type': _v228, 'headers': _v45, 'rows': _v229}
+_T90: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v220, 'facts': _v194, 'blocks': _v221}
+_T91: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v216, 'sections': _v218}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v38,
-    'aa-orders': _v60,
-    'aa-battles': _v69,
-    'aa-purchase': _v79,
-    'aa-mobilize': _v81,
-    'maneuver-state': _v85,
-    'maneuver-orders': _v117,
-    'reach': _v136,
-    'report': _v168,
-    'apply-report': _v192,
-    'summary': _v207,
+    'aa-state': _v46,
+    'aa-orders': _v68,
+    'aa-battles': _v77,
+    'aa-purchase': _v87,
+    'aa-mobilize': _v89,
+    'maneuver-state': _v93,
+    'maneuver-orders': _v126,
+    'reach': _v145,
+    'report': _v176,
+    'apply-report': _v200,
+    'summary': _v215,
 }

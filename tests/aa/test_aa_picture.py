@@ -44,10 +44,8 @@ def test_one_arrow_per_move(orders: str, run_main) -> None:
 def test_amphibious_blitz_and_battles_are_marked(run_main) -> None:
     root = _svg(run_main, "examples/aa/orders/g1-combat.yaml")
     how = {a.get("data-order"): a.get("data-how") for a in _by_class(root, "move")}
-    assert how["3"] == "blitz" and how["13"] == "amphibious" and how["1"] == "move"
-    assert len(_by_class(root, "battle")) == 6
-    spaces = {g.get("data-space") for g in _by_class(root, "space")
-              if g.find("svg:circle[@class='battle']", NS) is not None}
+    assert how["3"] == "blitz" and how["13"] == "amphibious" and how["1"] == "attack"
+    spaces = {g.get("data-space") for g in _by_class(root, "battle")}  # each battle's outline, on the board
     assert spaces == {"7 Sea Zone", "17 Sea Zone", "Belorussia", "Caucasus", "Egypt", "Karelia S.S.R."}
 
 
@@ -84,17 +82,18 @@ def test_the_board_shows_every_space_its_holder_and_units(run_main) -> None:
     spaces = _by_class(root, "space")
     assert len(spaces) == 161
     germany = next(g for g in spaces if g.get("data-space") == "Germany")
-    assert germany.find("svg:circle", NS).get("fill") == "#8c8c8c"  # held by the Germans
-    assert germany.find("svg:rect[@class='factory']", NS) is not None
-    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert "Ger 1 tp 2 sub 1 ca" in texts  # 5 Sea Zone: land, air, then sea units
+    assert germany.get("fill") == "#5a5a5a"  # held by the Germans, in the board's colour for them
+    assert any(f.get("data-space") == "Germany" for f in _by_class(root, "factory"))
+    stacks = {(g.get("data-type"), g.get("data-count")) for g in _by_class(root, "units")
+              if g.get("data-space") == "5 Sea Zone"}
+    assert stacks == {("transport", "1"), ("submarine", "2"), ("cruiser", "1")}
 
 
 def test_a_move_across_the_pacific_edge_is_drawn_on_both_sides(run_main) -> None:
-    root = _svg(run_main, "examples/aa/orders/us1-noncombat.yaml")
+    root = _svg(run_main, "examples/aa/orders/us1-noncombat.yaml", "--around", "all")
     # the bomber: Eastern US -> Central US -> Western US, across the edge
     bomber = next(a for a in _by_class(root, "move") if a.get("data-order") == "3")
-    lines = bomber.findall("svg:polyline", NS)
+    lines = [line for line in bomber.findall("svg:polyline", NS) if line.get("marker-end")]
     assert len(lines) == 2  # leaving by the left edge, coming back by the right
     xs = [[float(p.split(",")[0]) for p in line.get("points").split()] for line in lines]
     assert min(xs[0]) < 0 < max(xs[0]) and max(xs[1]) > 3500 > min(xs[1])

@@ -45,12 +45,29 @@ def _crosses(box, p, q) -> bool:
     return crosses(box, p, q)
 
 
-def test_terrain_is_labelled_by_id_and_the_title_is_the_file_names(tmp_path, capsys, monkeypatch):
+def test_terrain_is_labelled_by_its_name_else_its_id_and_the_title_is_the_file_names(tmp_path, capsys,
+                                                                                      monkeypatch):
     svg = _svg(tmp_path, capsys, monkeypatch, "examples/maneuver/corps-orders.yaml")
-    labels = [t.text for t in svg.findall(".//s:g[@id='terrain']/s:text", NS)]
-    assert "brook" in labels and "wood1" in labels and "Shallow brook" not in labels
+    labels = {t.get("data-terrain"): t.text for t in _texts(svg, "terrain-label")}
+    state = yaml_data((ROOT / "examples/maneuver/battlefield.yaml").read_text(encoding="utf-8"))
+    assert labels == {t["id"]: t.get("name", t["id"]) for t in state["terrain"]}
+    assert labels["brook"] == "Shallow brook" and labels["wood1"] == "Birch wood" and labels["lake"] == "lake"
     assert svg.find("s:title", NS).text == ("examples/maneuver/corps-orders.yaml: orders of red on "
                                            "examples/maneuver/battlefield.yaml")
+
+
+def test_the_title_names_the_battle_when_the_battlefield_has_a_name(tmp_path, capsys, monkeypatch):
+    text = (ROOT / "examples/maneuver/battlefield.yaml").read_text(encoding="utf-8")
+    named = tmp_path / "named.yaml"
+    named.write_text(text.replace("system: maneuver\n", "system: maneuver\nname: Battle of the Birch Wood\n", 1),
+                     encoding="utf-8")
+    svg = _svg(tmp_path, capsys, monkeypatch, str(named))
+    assert svg.find("s:title", NS).text.startswith("Battle of the Birch Wood - ")
+    orders = tmp_path / "orders.yaml"
+    orders.write_text((ROOT / "examples/maneuver/corps-orders.yaml").read_text(encoding="utf-8").replace(
+        "state: battlefield.yaml", "state: named.yaml"), encoding="utf-8")
+    svg = _svg(tmp_path, capsys, monkeypatch, str(orders))
+    assert svg.find("s:title", NS).text == f"Battle of the Birch Wood - {orders}: orders of red on {named}"
 
 
 def test_paths_start_at_base_centres_and_cross_no_base_label(tmp_path, capsys, monkeypatch):
