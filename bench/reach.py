@@ -27,7 +27,9 @@ TARGET_EXPONENT = 1.2
 
 
 def _prepared(path: Path) -> Any:
-    from movecheck.core import Settings, prepare, read
+    from movecheck.core import prepare
+    from movecheck.files import read
+    from movecheck.settings import Settings
 
     return prepare(read(str(path)), Settings()).model
 

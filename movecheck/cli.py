@@ -15,7 +15,6 @@ from movecheck import __version__
 from movecheck.cli_options import (
     CodeArgument,
     ConfigOption,
-    Format,
     IsolatedOption,
     LangOption,
     ListFormatOption,
@@ -42,7 +41,7 @@ from movecheck.output import deliver, emit, ensure_streams, say, silence
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.systems import Outcome, Prepared
 
-__all__ = ["Format", "app", "main"]
+__all__ = ["app", "main"]
 
 app = typer.Typer(
     name="movecheck",
@@ -464,7 +463,7 @@ def main(argv: list[str] | None = None) -> int:
 def _run(args: list[str]) -> int:
     """:func:`main` in the language already chosen."""
     from movecheck.i18n import _
-    from movecheck.loading import InputError
+    from movecheck.reading import InputError
 
     exceptions = click_exceptions()
     command = typer.main.get_command(_app_for(args[0] if args else None))

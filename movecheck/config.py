@@ -48,14 +48,12 @@ from movecheck.config_files import (
     Config,
     _hint,
     _validator,
-    config_schema,
     load_config,
     option_names,
 )
 from movecheck.i18n import _
-from movecheck.loading import InputError
-from movecheck.render import FORMATS as REPORT_FORMATS
-from movecheck.selection import ALL, Layer, Selection, command_line_layer
+from movecheck.reading import InputError
+from movecheck.selection import Layer, Selection
 from movecheck.systems import choices, known, merge_options, names, schema_id
 
 # -- discovery -------------------------------------------------------------------------------
@@ -228,19 +226,4 @@ def parse_option_flags(values: list[str] | None) -> dict[str, dict[str, Any]]:
     return result
 
 
-__all__ = [
-    "ALL",
-    "CONFIG_FILE",
-    "PYPROJECT",
-    "REPORT_FORMATS",
-    "Config",
-    "ConfigFinder",
-    "command_line_layer",
-    "config_schema",
-    "default_root",
-    "load_config",
-    "merge_options",
-    "option_names",
-    "parse_option_flags",
-    "repository_root",
-]
+__all__ = ["ConfigFinder", "default_root", "parse_option_flags", "repository_root"]

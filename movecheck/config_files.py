@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from movecheck.document import Document
 from movecheck.findings import Finding, make_finding
 from movecheck.i18n import _
-from movecheck.loading import MAX_BYTES, Document, load_bytes, read_bytes, read_regular
+from movecheck.loading import load_bytes
+from movecheck.reading import MAX_BYTES, read_bytes, read_regular
 from movecheck.render import FORMATS as REPORT_FORMATS
 from movecheck.selection import ALL, Layer, PerFileIgnore, Selection, is_known, known_codes, split_selectors, suggest
 from movecheck.systems import names, system

@@ -14,11 +14,10 @@ import re
 from typing import Any
 
 from movecheck.budget import check_environment
+from movecheck.document import Document
 from movecheck.files import (
-    FORMAT_VERSION,
     Loaded,
     examine,
-    identify,
     is_kind,
     looks_like_movecheck,
     outside_message,
@@ -27,39 +26,17 @@ from movecheck.files import (
     read_reference,
     recognised,
     unrecognised_message,
-    version_problem,
 )
 from movecheck.findings import FileReport, Finding, Report
 from movecheck.i18n import _
-from movecheck.loading import Document, InputError, load_bytes, read_bytes
+from movecheck.loading import load_bytes
 from movecheck.overrides import rule_overrides
+from movecheck.reading import InputError, read_bytes
 from movecheck.settings import Settings
 from movecheck.systems import ORDERS, STATE, Outcome, Prepared, Read, RunContext, has_errors, system_of
 
-__all__ = [  # what callers of the run (tests, the commands) import from here
-    "FORMAT_VERSION",
-    "ORDERS",
-    "STATE",
-    "Loaded",
-    "Outcome",
-    "Prepared",
-    "Settings",
-    "check",
-    "examine",
-    "has_errors",
-    "identify",
-    "is_kind",
-    "lint",
-    "looks_like_movecheck",
-    "prepare",
-    "read",
-    "read_reference",
-    "recognised",
-    "run_context",
-    "unrecognised_message",
-    "valid_orders",
-    "version_problem",
-]
+# what callers of the run (tests, the commands) import from here
+__all__ = ["check", "lint", "prepare", "run_context", "valid_orders"]
 
 
 class NothingToSuggest(InputError):
@@ -184,7 +161,7 @@ def _lint_config(path: str, report: Report, finder: Any) -> None:
     the session reports its findings as the run's configuration (``Session.select``),
     so they are not added here a second time.
     """
-    from movecheck.config import load_config
+    from movecheck.config_files import load_config
 
     config = load_config(path)
     if config is None:  # pragma: no cover - only a pyproject.toml can be absent

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.i18n import _
-from movecheck.loading import InputError, load_bytes, read_regular
+from movecheck.loading import load_bytes
 from movecheck.output import say
+from movecheck.reading import InputError, read_regular
 
 SUFFIXES = (".yaml", ".yml", ".json")
 CHECKED, SOURCE, FOREIGN = "checked", "source", "foreign"

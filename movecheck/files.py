@@ -14,9 +14,11 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from movecheck.document import Document
 from movecheck.findings import Finding
 from movecheck.i18n import _
-from movecheck.loading import Document, load_bytes, load_file, read_regular
+from movecheck.loading import load_bytes, load_file
+from movecheck.reading import read_regular
 from movecheck.systems import ORDERS, choices, known, names, orders_keys, system, system_of
 
 FORMAT_VERSION = 1

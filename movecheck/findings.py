@@ -12,10 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-# named here too for the modules that report: explicit re-exports (``X as X``, for mypy --strict)
-from movecheck.clauses import CATALOGUE as CATALOGUE
-from movecheck.clauses import Clause as Clause
-from movecheck.clauses import Severity as Severity
+# named here too for the modules that report: explicit re-exports (``X``, for mypy --strict)
+from movecheck.clauses import CATALOGUE, Severity
 from movecheck.i18n import N_, _
 
 

@@ -126,7 +126,8 @@ def _excluded(rel: str | None, globs: tuple[str, ...]) -> bool:
 def _wanted(path: str, keep: str) -> bool:
     """Is ``path`` a movecheck file (of the orders kinds, for ``check``), or one that cannot be told?"""
     from movecheck.files import identify, is_kind, looks_like_movecheck
-    from movecheck.loading import InputError, load_bytes, read_regular
+    from movecheck.loading import load_bytes
+    from movecheck.reading import InputError, read_regular
     from movecheck.systems import ORDERS
 
     try:

@@ -40,10 +40,10 @@ from typing import Any
 import yaml
 
 from movecheck import problems  # noqa: F401  (registers the MC clauses)
-from movecheck.document import Document, ImplicitScalar, findings_at, implicit_message
+from movecheck.document import Document
 from movecheck.findings import make_finding
 from movecheck.i18n import _
-from movecheck.reading import MAX_BYTES, InputError, read_bytes, read_regular
+from movecheck.reading import MAX_BYTES, read_bytes
 from movecheck.yaml_builder import MAX_DEPTH, MAX_DIGITS, MAX_NODES, _Builder, _Loader, _Stop
 
 QUOTABLE: dict[str, str] = {}
@@ -289,21 +289,4 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-__all__ = [
-    "MAX_BYTES",
-    "MAX_DEPTH",
-    "MAX_DIGITS",
-    "MAX_NODES",
-    "QUOTABLE",
-    "Document",
-    "ImplicitScalar",
-    "InputError",
-    "_Builder",
-    "_Loader",
-    "findings_at",
-    "implicit_message",
-    "load_bytes",
-    "load_file",
-    "read_bytes",
-    "read_regular",
-]
+__all__ = ["QUOTABLE", "load_bytes", "load_file"]

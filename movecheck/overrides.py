@@ -209,8 +209,7 @@ def rule_overrides(kind: str, prepared: Any, finder: Any) -> Overrides:
     ``finder``: the run's :class:`~movecheck.config.ConfigFinder` (None: no configuration).
     A state the rules cannot run on (``prepared.model`` None) judged nothing: no overrides.
     """
-    from movecheck.config import merge_options
-    from movecheck.systems import system_of
+    from movecheck.systems import merge_options, system_of
 
     if prepared.model is None:
         return Overrides()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 from movecheck.files import Loaded, is_kind, read
 from movecheck.findings import Report
 from movecheck.i18n import _
-from movecheck.loading import InputError
+from movecheck.reading import InputError
 from movecheck.systems import (
     ORDERS,
     Outcome,

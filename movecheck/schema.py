@@ -17,13 +17,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from movecheck.document import Document, implicit_message
 from movecheck.findings import Finding
 from movecheck.i18n import ENGLISH, N_, _, language
-from movecheck.loading import MAX_DIGITS, Document, implicit_message
 from movecheck.suggest import hint as _did_you_mean
-from movecheck.systems import NAMES, SCHEMA_ID, all_systems, known, orders_look, schema_id, system
+from movecheck.systems import NAMES, all_systems, known, orders_look, schema_id, system
+from movecheck.yaml_builder import MAX_DIGITS
 
-__all__ = ["SCHEMA_ID", "schema_id", "schema_names"]
+__all__ = ["schema_names"]
 REPORT = "report"
 """The kernel's own schema: the JSON report."""
 KERNEL_SCHEMAS = (REPORT, "apply-report", "summary")

@@ -46,7 +46,7 @@ def split_selectors(values: Iterable[str] | str | None) -> list[str]:
 def known_codes() -> list[str]:
     """Every clause code of the catalogue (loads every rule module; they are light)."""
     from movecheck.catalogue import load_all
-    from movecheck.findings import CATALOGUE
+    from movecheck.clauses import CATALOGUE
 
     load_all()
     return [c.code for c in CATALOGUE.all()]

@@ -16,13 +16,14 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from movecheck.config import ConfigFinder, command_line_layer, default_root, parse_option_flags
+from movecheck.config import ConfigFinder, default_root, parse_option_flags
 from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.i18n import _
-from movecheck.loading import InputError
 from movecheck.output import emit, say
 from movecheck.overrides import override_lines, selection_overrides, with_selection
+from movecheck.reading import InputError
 from movecheck.render import FORMATS, MACHINE_FORMATS, env_format
+from movecheck.selection import command_line_layer
 
 
 def choose_format(flag: str | None, config_format: str | None) -> str:
@@ -230,4 +231,4 @@ class Session:
         return code if code == 2 or not self.exit_zero else 0
 
 
-__all__ = ["MACHINE_FORMATS", "InputError", "Session", "choose_format", "use_color"]
+__all__ = ["Session", "choose_format", "use_color"]

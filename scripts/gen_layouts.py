@@ -4,9 +4,9 @@
 ``movecheck/aa/maps/NAME.layout.json`` (the board's size, its east-west wrap and the
 centre of every space, for ``movecheck render``) is generated from
 ``data/layouts/NAME.centers.txt`` and ``NAME.properties`` of the shared facts folder,
-read by the same code that reads a TripleA map folder (:mod:`movecheck.aa.layout`).
+read by the same code that reads a TripleA map folder (:mod:`movecheck.aa.picture.layout`).
 Every space of the built-in map must have a centre, and every centre must name a space.
-The board itself comes from the same folder (:mod:`movecheck.aa.board_files`): every
+The board itself comes from the same folder (:mod:`movecheck.aa.picture.board_files`): every
 space's polygons (simplified to 2 px and whole pixels: about a sixth of TripleA's
 points), its unit places (``place.txt``), its label point (``name_place.txt``, where the
 map has one), the capital and victory-city markers and the powers' colours; the
@@ -28,9 +28,9 @@ sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO))
 from shared_facts import shared_folder, without_facts  # noqa: E402
 
-from movecheck.aa import board_files  # noqa: E402
-from movecheck.aa.layout import BoardShapes, Layout, read_centers, read_properties  # noqa: E402
 from movecheck.aa.maps import BUILTIN_MAPS, builtin_map  # noqa: E402
+from movecheck.aa.picture import board_files  # noqa: E402
+from movecheck.aa.picture.layout import BoardShapes, Layout, read_centers, read_properties  # noqa: E402
 
 SOURCE = shared_folder() / "data" / "layouts"
 MAPS_DIR = REPO / "movecheck" / "aa" / "maps"

@@ -49,8 +49,8 @@ PNG_WIDTH = 1200
 
 def outputs() -> dict[Path, str]:
     """Picture file -> its SVG text, rendered now."""
-    from movecheck.core import Settings
     from movecheck.pictures import picture
+    from movecheck.settings import Settings
 
     here = os.getcwd()
     os.chdir(REPO)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate the parts of movecheck's schemas that come from the code: ids and options.
 
-Every schema's ``$id`` is :func:`movecheck.schema.schema_id` of its name.  The ``$defs/options`` of
+Every schema's ``$id`` is :func:`movecheck.systems.schema_id` of its name.  The ``$defs/options`` of
 ``schemas/aa-state.schema.json``, ``schemas/aa-map.schema.json`` and ``schemas/maneuver-state.schema.json``,
 and the description of the aa state's ``rules`` key, are written from ``movecheck/aa/options.py``,
 ``movecheck/maneuver/options.py`` and ``movecheck/aa/editions.py``.  The rest of
@@ -26,8 +26,8 @@ sys.path.insert(0, str(REPO / "scripts"))
 from generated import sync  # noqa: E402
 
 from movecheck.aa.editions import DEFAULT_EDITION, EDITIONS  # noqa: E402
-from movecheck.schema import SCHEMA_NAMES, schema_id  # noqa: E402
-from movecheck.systems import option_sets  # noqa: E402
+from movecheck.schema import SCHEMA_NAMES  # noqa: E402
+from movecheck.systems import option_sets, schema_id  # noqa: E402
 
 
 def rules_description() -> str:

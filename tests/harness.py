@@ -25,21 +25,12 @@ from typing import Any
 import yaml
 
 from movecheck.clauses import Severity
-from movecheck.core import (
-    ORDERS,
-    Outcome,
-    Settings,
-    examine,
-    has_errors,
-    is_kind,
-    lint,
-    prepare,
-    run_context,
-    valid_orders,
-)
+from movecheck.core import lint, prepare, run_context, valid_orders
+from movecheck.files import examine, is_kind
 from movecheck.findings import FileReport, Finding, Report
 from movecheck.loading import load_bytes
-from movecheck.systems import system_of
+from movecheck.settings import Settings
+from movecheck.systems import ORDERS, Outcome, has_errors, system_of
 
 Text = str | Mapping[str, Any]
 

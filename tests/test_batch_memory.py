@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from movecheck import core
-from movecheck.core import Settings, check
+from movecheck.core import check
 from movecheck.render import FORMATS
+from movecheck.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
 STATE = (REPO / "examples" / "aa" / "states" / "g1-combat.yaml").read_text(encoding="utf-8")

@@ -157,6 +157,7 @@ def test_skip_foreign_builds_no_positions_for_a_foreign_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write
 ) -> None:
     from movecheck import core
+    from movecheck.settings import Settings
 
     built: list[str] = []
     build = loading._Builder.build
@@ -169,11 +170,11 @@ def test_skip_foreign_builds_no_positions_for_a_foreign_file(
     # a workflow full of anchors: the kind of file the pre-commit hook meets
     foreign = write(tmp_path, "ci.yml", anchored_config(200).replace("select: [ALL]", "on: push"))
     state = write(tmp_path, "state.yaml", anchored_state(2))
-    report = core.lint([str(foreign), str(state)], core.Settings(skip_foreign=True))
+    report = core.lint([str(foreign), str(state)], Settings(skip_foreign=True))
     assert built == [str(state)]
     assert [f.path for f in report.files] == [str(state)]
     built.clear()
-    report = core.lint([str(foreign)], core.Settings())
+    report = core.lint([str(foreign)], Settings())
     assert built == [str(foreign)]
     assert [f.code for f in report.findings] == ["MC010"]
 
@@ -440,6 +441,7 @@ def test_moves_out_of_a_big_stack_cost_each_move_its_own_size(tmp_path: Path, wr
     import movecheck.aa.model as model
     import movecheck.aa.moves as moves
     from movecheck import core
+    from movecheck.settings import Settings
 
     work = {}
     for n in (100, 200, 400):
@@ -448,7 +450,7 @@ def test_moves_out_of_a_big_stack_cost_each_move_its_own_size(tmp_path: Path, wr
 
         def run() -> None:
             nonlocal report
-            report, _ = core.check([path], core.Settings())  # noqa: B023 - run at once, in this iteration
+            report, _ = core.check([path], Settings())  # noqa: B023 - run at once, in this iteration
 
         work[n] = lines_run(moves, run) + lines_run(model, run)
         assert [f.code for f in report.findings] == []  # every move legal

@@ -13,7 +13,7 @@ import pytest
 from movecheck.aa.editions import AA1942, DEFAULT_EDITION, EDITIONS, Edition, find_edition
 from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 from movecheck.catalogue import load_all
-from movecheck.findings import CATALOGUE
+from movecheck.clauses import CATALOGUE
 from movecheck.options import OptionSet, flag
 from movecheck.schema import SCHEMA_NAMES
 from movecheck.systems import option_sets
@@ -220,7 +220,7 @@ def tiny_state(edition: str | None = None, rules: str | None = None) -> str:
 
 def board_of(tmp_path: Path, text: str) -> tuple[Any, list[Any]]:
     from movecheck.aa.setup import build_board
-    from movecheck.core import read
+    from movecheck.files import read
 
     path = tmp_path / "state.yaml"
     path.write_text(text, encoding="utf-8")
@@ -267,7 +267,7 @@ turn: {round: 1, power: Germans, phase: combat_move}
 def test_the_revised_map_is_checked_under_the_revised_rules(run_main, tmp_path, write) -> None:
     from movecheck.aa.editions import Revised
     from movecheck.aa.setup import build_board
-    from movecheck.core import read
+    from movecheck.files import read
 
     write(tmp_path, "state.yaml", REVISED_STATE)
     code, out, _ = run_main(["lint", "state.yaml", "-f", "json"], cwd=tmp_path)

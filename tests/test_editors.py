@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from conftest import AA_TINY_MAP
 
-from movecheck.core import read
+from movecheck.files import read
 from movecheck.schema import SCHEMA_NAMES, load_schema
 
 ROOT = Path(__file__).resolve().parents[1]

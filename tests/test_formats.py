@@ -97,7 +97,7 @@ def test_sarif_of_an_example_validates_and_lists_the_catalogue(run_main, sarif_v
     assert driver["name"] == "movecheck"
     from movecheck import __version__
     from movecheck.catalogue import load_all
-    from movecheck.findings import CATALOGUE
+    from movecheck.clauses import CATALOGUE
 
     load_all()
     assert driver["version"] == __version__

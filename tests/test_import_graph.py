@@ -174,7 +174,7 @@ def test_the_aa_engine_reaches_the_checks_only_through_the_registry() -> None:
     assert "movecheck.aa.rules" in direct  # importing it registers every clause
 
 
-@pytest.mark.parametrize("module", ["movecheck.aa.landing", "movecheck.aa.carrier_search"])
+@pytest.mark.parametrize("module", ["movecheck.aa.landing.aircraft", "movecheck.aa.landing.carriers"])
 def test_landing_solvers_return_facts_not_findings(module: str) -> None:
     text = MODULES[module].read_text(encoding="utf-8")
     for word in ("Violation", "Finding", "make_finding", '"AA2', '"AA3'):

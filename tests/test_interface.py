@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from movecheck import core, systems
-from movecheck.core import Settings, check, lint
+from movecheck import core, files, systems
+from movecheck.core import check, lint
 from movecheck.loading import load_bytes
+from movecheck.settings import Settings
 from movecheck.systems import RuleSettings, resolve_rules
 
 REPO = Path(__file__).resolve().parents[1]
@@ -281,7 +282,7 @@ def test_the_kernel_names_no_system_file_keys(module: str) -> None:
 
 def test_file_kinds_come_from_the_systems() -> None:
     def kind(text: str) -> str | None:
-        return core.identify(load_bytes(text.encode(), "f.yaml"))
+        return files.identify(load_bytes(text.encode(), "f.yaml"))
 
     assert kind("system: aa\nmoves: []\n") == "aa-orders"
     assert kind("system: aa\nmoves: []\nturn: {}\n") == "aa-state"
@@ -297,12 +298,12 @@ def test_file_kinds_come_from_the_systems() -> None:
 
 
 def test_output_formats_are_listed_once() -> None:
-    from movecheck import cli, config, session
+    from movecheck import cli_options, config_files, session
     from movecheck.render import FORMATS, MACHINE_FORMATS, REGISTRY
 
     assert FORMATS == tuple(REGISTRY) == ("text", "full", "json", "json-lines", "github", "sarif")
-    assert [member.value for member in cli.Format] == list(FORMATS)
-    assert config.config_schema()["properties"]["format"]["enum"] == list(FORMATS)
+    assert [member.value for member in cli_options.Format] == list(FORMATS)
+    assert config_files.config_schema()["properties"]["format"]["enum"] == list(FORMATS)
     assert session.MACHINE_FORMATS == MACHINE_FORMATS == ("json", "json-lines", "github", "sarif")
     listed = [p for p in (REPO / "movecheck").rglob("*.py") if '"json-lines"' in p.read_text(encoding="utf-8")]
     assert [p.relative_to(REPO).as_posix() for p in listed] == ["movecheck/render/__init__.py"]

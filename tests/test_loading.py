@@ -11,8 +11,11 @@ import itertools
 import pytest
 import yaml
 
+import movecheck.document as document
 import movecheck.loading as loading
-from movecheck.loading import Document, load_bytes, load_file
+from movecheck.document import Document
+from movecheck.loading import load_bytes, load_file
+from movecheck.reading import InputError
 
 LOADERS = {"python": yaml.SafeLoader}
 if hasattr(yaml, "CSafeLoader"):
@@ -229,7 +232,7 @@ def test_octal_like_plain_scalar_keeps_its_text(loader: str) -> None:
     scalar = doc.implicit[("a",)]
     assert (scalar.text, scalar.tag, scalar.value) == ("0101", "tag:yaml.org,2002:int", 65)
     assert ("b",) not in doc.implicit
-    assert loading.implicit_message(scalar) == (
+    assert document.implicit_message(scalar) == (
         "0101 is read by YAML 1.1 as the integer 65 where a name is expected; quote it: '0101'"
     )
 
@@ -459,7 +462,7 @@ def test_load_file_reads_and_names_the_path(tmp_path, write) -> None:
 
 
 def test_load_file_missing_and_directory(tmp_path) -> None:
-    with pytest.raises(loading.InputError, match="no such file"):
+    with pytest.raises(InputError, match="no such file"):
         load_file(str(tmp_path / "missing.yaml"))
-    with pytest.raises(loading.InputError, match="is a directory"):
+    with pytest.raises(InputError, match="is a directory"):
         load_file(str(tmp_path))

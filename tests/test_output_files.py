@@ -130,8 +130,8 @@ def test_output_keeps_the_permissions_of_the_file_it_replaces(tmp_path: Path) ->
 
 @pytest.mark.parametrize("failing", ["replace", "fsync"])
 def test_a_failed_write_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch, failing: str) -> None:
-    from movecheck.loading import InputError
     from movecheck.output import deliver
+    from movecheck.reading import InputError
 
     target = tmp_path / "state.yaml"
     target.write_text("the old state\n", encoding="utf-8")

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from movecheck import parallel
-from movecheck.core import Settings, check, lint
+from movecheck.core import check, lint
 from movecheck.render import FORMATS, render
+from movecheck.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
 HANG_TIMEOUT = 60  # seconds: a hang guard, never a timing assertion

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from movecheck.aa.map_schema import map_schema
+from movecheck.aa.maps.schema import map_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = sorted((ROOT / "schemas").glob("*.schema.json"))

@@ -30,7 +30,8 @@ from hypothesis import strategies as st
 
 from movecheck.cli import main
 from movecheck.document import Document
-from movecheck.loading import _Builder, _Loader, load_bytes
+from movecheck.loading import _Loader, load_bytes
+from movecheck.yaml_builder import _Builder
 from tests.properties import in_two_runs
 
 REPO = Path(__file__).resolve().parents[1]

@@ -62,8 +62,8 @@ def test_hint_words_the_names():
 
 @pytest.fixture(scope="module")
 def maps():
-    from movecheck.aa.gamemap import GameMap
     from movecheck.aa.maps import builtin_map
+    from movecheck.aa.maps.gamemap import GameMap
 
     return {name: GameMap(builtin_map(name)) for name in ("aa1942-2e", "aa-revised")}
 

@@ -176,7 +176,7 @@ def test_a_regular_map_file_still_reads(run_main, tmp_path: Path, write) -> None
 
 
 def test_read_regular_refuses_a_fifo_and_bounds_a_file(tmp_path: Path) -> None:
-    from movecheck.loading import MAX_BYTES, InputError, read_regular
+    from movecheck.reading import MAX_BYTES, InputError, read_regular
 
     os.mkfifo(tmp_path / "pipe")
     with pytest.raises(InputError, match="is a FIFO"):
@@ -502,8 +502,8 @@ def test_a_symlinked_real_config_still_applies(run_main, tmp_path: Path, project
 
 
 def test_a_discovered_config_is_read_as_a_regular_file_only(tmp_path: Path) -> None:
-    from movecheck.config import load_config
-    from movecheck.loading import InputError
+    from movecheck.config_files import load_config
+    from movecheck.reading import InputError
 
     os.mkfifo(tmp_path / ".movecheck.yaml")
     with pytest.raises(InputError, match="is a FIFO"):

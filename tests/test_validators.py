@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from movecheck.core import identify
+from movecheck.files import identify
 from movecheck.loading import load_file
 from movecheck.schema import SCHEMA_NAMES, sorted_errors, validator
 from movecheck.validators import is_valid

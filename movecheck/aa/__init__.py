@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.maps import BUILTIN_MAPS
 from movecheck.aa.prepare import is_mobilize, is_purchase, is_results, lint_state
+from movecheck.document import findings_at
 from movecheck.findings import Finding
 from movecheck.i18n import N_, _
-from movecheck.loading import findings_at
 from movecheck.systems import Baseline, Drawing, Edition, Outcome, Prepared, Read, RuleSettings, RunContext, System
 
 if TYPE_CHECKING:
     from movecheck.aa.model import Board
-    from movecheck.loading import Document
+    from movecheck.document import Document
     from movecheck.summary import Checked, Section
 
 
@@ -63,14 +63,14 @@ class AA(System["Board", object]):
         self, outcome: Outcome[object], prepared: Prepared[Board], orders_path: str, output: str | None, forced: bool
     ) -> str:
         """The state that follows: a combat move's battles, battle results' noncombat move, the next power's turn."""
-        from movecheck.aa.apply import next_state
+        from movecheck.aa.turn.apply import next_state
 
         return next_state(outcome.final, prepared.doc.data, prepared.doc.path, orders_path, output, forced)
 
     def applied(self, outcome: Outcome[object], prepared: Prepared[Board], orders_path: str, output: str | None,
                 forced: bool) -> tuple[str, dict[str, object]]:
-        """The state that follows and the report of what apply did (:mod:`movecheck.aa.apply_report`)."""
-        from movecheck.aa.apply import applied
+        """The state that follows and the report of what apply did (:mod:`movecheck.aa.turn.apply_report`)."""
+        from movecheck.aa.turn.apply import applied
 
         text, report = applied(outcome.final, prepared.doc.data, prepared.doc.path, orders_path, output, forced)
         return text, report.as_json()
@@ -110,20 +110,20 @@ class AA(System["Board", object]):
         """The map files the setup read (it reads each once per process)."""
         import sys
 
-        map_files = sys.modules.get(f"{__name__}.map_files")
+        map_files = sys.modules.get(f"{__name__}.maps.files")
         if map_files is not None:
             map_files._MAP_FILES.clear()
 
     def map_schema(self, name: str, game_map: str) -> str:
-        """The schema ``name`` with a map's names as enums (:mod:`movecheck.aa.map_schema`)."""
-        from movecheck.aa.map_schema import map_schema_text
+        """The schema ``name`` with a map's names as enums (:mod:`movecheck.aa.maps.schema`)."""
+        from movecheck.aa.maps.schema import map_schema_text
 
         return map_schema_text(name, game_map)
 
     def lint_file(self, doc: Document, kind: str, clean: bool) -> list[Finding]:
         """Consistency of an aa map (orders get their schema check only)."""
-        from movecheck.aa.gamemap import GameMap
         from movecheck.aa.lint import LintContext, run_lint
+        from movecheck.aa.maps.gamemap import GameMap
 
         if not clean or kind != "aa-map":
             return []
@@ -146,7 +146,7 @@ class AA(System["Board", object]):
 
     def rule_baseline(self, prepared: Prepared[Board]) -> Baseline:
         """The options of the edition the board is played under, and the edition without the configuration's."""
-        from movecheck.aa.map_files import edition_of
+        from movecheck.aa.maps.files import edition_of
 
         board_map = prepared.ready().map
         edition, _found = edition_of(prepared.doc, board_map, prepared.rules)
@@ -160,11 +160,11 @@ class AA(System["Board", object]):
     draws = True
 
     def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None, around: str | None = None) -> str:
-        """The board, or the orders or battle results on it (:mod:`movecheck.aa.picture`); no reach.
+        """The board, or the orders or battle results on it (:mod:`movecheck.aa.picture.collect`); no reach.
 
         ``around``: ``all`` (the whole board) or a margin in board pixels about what the turn touches."""
-        from movecheck.aa.picture import picture
-        from movecheck.loading import InputError
+        from movecheck.aa.picture.collect import picture
+        from movecheck.reading import InputError
 
         if reach:
             raise InputError(_("--reach draws where a manoeuvre base can go; {path} is an aa file").format(
@@ -172,18 +172,18 @@ class AA(System["Board", object]):
         return picture(loaded, run, around)
 
     def summary(self, item: Checked) -> list[Section]:
-        """The post's sections for one aa file (:mod:`movecheck.aa.summary`)."""
-        from movecheck.aa.summary import sections
+        """The post's sections for one aa file (:mod:`movecheck.aa.post.sections`)."""
+        from movecheck.aa.post.sections import sections
 
         return sections(item)
 
     def summary_title(self, item: Checked) -> str:
-        from movecheck.aa.summary import title
+        from movecheck.aa.post.sections import title
 
         return title(item)
 
     def summary_order(self, item: Checked) -> tuple[int, ...]:
-        from movecheck.aa.summary import turn_order
+        from movecheck.aa.post.sections import turn_order
 
         return turn_order(item)
 
@@ -196,16 +196,16 @@ class AA(System["Board", object]):
     ) -> Outcome[object]:
         """Check an aa orders file against its prepared state."""
         if is_results(orders.data):
-            from movecheck.aa.results import check_results
+            from movecheck.aa.turn.results import check_results
 
             return check_results(orders, prepared)
         if is_purchase(orders.data):
             from movecheck.aa.checks import purchase as _clauses  # noqa: F401  (registers the purchase clauses)
-            from movecheck.aa.purchase import check_purchase
+            from movecheck.aa.turn.purchase import check_purchase
 
             return check_purchase(orders, prepared)
         if is_mobilize(orders.data):
-            from movecheck.aa.mobilize import check_mobilize
+            from movecheck.aa.turn.mobilize import check_mobilize
 
             return check_mobilize(orders, prepared, valid_orders)
         from movecheck.aa.engine import run
@@ -259,4 +259,4 @@ class AA(System["Board", object]):
 SYSTEM = AA()
 
 
-__all__ = ["AA", "SYSTEM", "is_mobilize", "is_purchase", "is_results", "lint_state"]
+__all__ = ["AA", "SYSTEM"]

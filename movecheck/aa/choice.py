@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from movecheck import budget
 
 if TYPE_CHECKING:
-    from movecheck.aa.model import Unit
+    from movecheck.aa.units import Unit
 
 T = TypeVar("T")
 

@@ -102,11 +102,13 @@ def register(app: typer.Typer, kernel: Any) -> None:
         known to be played under it), each option and the settings it came from, and each rule
         of the game that movecheck does not model are said at the top of the map and on stderr.
         """
-        from movecheck.aa.triplea import convert, messages, read_game, render
+        from movecheck.aa.triplea.convert import convert
+        from movecheck.aa.triplea.report import messages, render
+        from movecheck.aa.triplea.xmlread import read_game
 
         conversion = convert(read_game(game), game)
         if map_folder is not None:
-            from movecheck.aa.triplea import add_layout
+            from movecheck.aa.triplea.convert import add_layout
 
             add_layout(conversion, map_folder)
         text = render(conversion, game)
@@ -134,7 +136,7 @@ def register(app: typer.Typer, kernel: Any) -> None:
         lang: LangOption = None,
     ) -> None:
         """List a map's spaces (kind, owner at start, IPC, factory, neighbours), canals and turn order, or one space."""
-        from movecheck.aa.mapquery import render_show
+        from movecheck.aa.maps.query import render_show
 
         emit(sys.stdout, render_show(game_map, space, chosen_format(fmt), units=units, state=state))
         raise typer.Exit(0)
@@ -181,7 +183,7 @@ def register(app: typer.Typer, kernel: Any) -> None:
         lang: LangOption = None,
     ) -> None:
         """The shortest paths a unit of a type may take between two spaces, with their cost (the checks' rules)."""
-        from movecheck.aa.mapquery import render_path
+        from movecheck.aa.maps.query import render_path
 
         text = render_path(game_map, start, end, unit, state, phase.value if phase else None, power, chosen_format(fmt))
         emit(sys.stdout, text)

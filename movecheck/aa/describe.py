@@ -20,7 +20,7 @@ def describe(prepared: Any, name: str) -> str | None:
 
 def _space_facts(prepared: Any, space: str) -> str | None:
     """``movecheck map show MAP SPACE`` of the map the state is played on."""
-    from movecheck.aa import mapquery
+    from movecheck.aa.maps import query as mapquery
 
     data = _map_data(prepared)
     if data is None:

@@ -36,9 +36,9 @@ from movecheck.aa.setup import carrier_load
 from movecheck.aa.units import Unit, describe
 from movecheck.budget import SearchLimit, per_file
 from movecheck.clauses import CATALOGUE, Severity, Violation
+from movecheck.document import Document
 from movecheck.findings import Finding, make_finding
 from movecheck.i18n import _
-from movecheck.loading import Document
 
 
 def apply(phase: Phase, move: Move) -> None:
@@ -51,7 +51,7 @@ def apply(phase: Phase, move: Move) -> None:
     for unit in move.units:
         if unit.type.is_fighter and phase.passed_carrier(move, unit):
             _take_off(phase, unit)
-        unit.last_order = move.index
+        unit.last_order, unit.raiding = move.index, move.raid  # the last order of a journey says whether it raids
         phase.last_order[unit.uid] = move
         if move.attack is not None and move.attack in move.path:
             phase.attacked[unit.uid] = move.attack

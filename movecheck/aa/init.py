@@ -13,15 +13,15 @@ import os
 from typing import Any
 
 from movecheck.i18n import _
-from movecheck.loading import InputError
+from movecheck.reading import InputError
 
 
 def init_text(ref: str, power: str | None, output: str | None) -> str:
     """The YAML text of the first state of a game on the map ``ref``."""
-    from movecheck.aa.apply import _dump, _units
-    from movecheck.aa.mapquery import open_map
     from movecheck.aa.maps import BUILTIN_MAPS
-    from movecheck.aa.model import GameMap
+    from movecheck.aa.maps.gamemap import GameMap
+    from movecheck.aa.maps.query import open_map
+    from movecheck.aa.turn.apply import _dump, _units
 
     source = open_map(ref)
     game_map = GameMap(source.data)

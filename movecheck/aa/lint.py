@@ -11,12 +11,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from movecheck.aa.gamemap import GameMap
-from movecheck.aa.model import Board, Unit
-from movecheck.aa.units import describe
+from movecheck.aa.maps.gamemap import GameMap
+from movecheck.aa.model import Board
+from movecheck.aa.units import Unit, describe
 from movecheck.clauses import CATALOGUE, Violation, clause
+from movecheck.document import Document
 from movecheck.i18n import _
-from movecheck.loading import Document
 from movecheck.suggest import did_you_mean
 
 TARGETS = ("map", "state")

@@ -9,7 +9,7 @@ Words as the spec defines them:
 * *friendly at the start of the turn*: the current control minus
   ``captured_this_turn``.
 
-The map is :mod:`movecheck.aa.gamemap`, the units (and a list of them in words)
+The map is :mod:`movecheck.aa.maps.gamemap`, the units (and a list of them in words)
 :mod:`movecheck.aa.units`, the words for unit types and powers :mod:`movecheck.aa.wording`;
 they are named here too, as the board's parts.
 """
@@ -20,14 +20,10 @@ import heapq
 from collections.abc import Callable, Collection
 from typing import Any
 
-from movecheck.aa.gamemap import Canal, GameMap, Space
-from movecheck.aa.units import Unit, UnitType, describe, readiness
-from movecheck.aa.wording import power_adjective, type_noun, unit_phrase
+from movecheck.aa.maps.gamemap import GameMap
+from movecheck.aa.units import Unit, readiness
 
-__all__ = [
-    "Board", "Canal", "GameMap", "Space", "Unit", "UnitType", "describe", "power_adjective", "readiness",
-    "type_noun", "unit_phrase",
-]
+__all__ = ["Board"]
 
 
 class Board:

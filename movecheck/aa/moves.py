@@ -12,9 +12,9 @@ from movecheck.aa.choice import Chooser, classes, selection_key, selections
 from movecheck.aa.model import Board
 from movecheck.aa.setup import unknown_space, unknown_type
 from movecheck.aa.units import Unit, describe, readiness
+from movecheck.document import Document
 from movecheck.findings import Finding
 from movecheck.i18n import _
-from movecheck.loading import Document
 from movecheck.suggest import close_names
 from movecheck.suggest import did_you_mean as suggestion
 
@@ -44,6 +44,8 @@ class Move:
     riders: list[Unit] = field(default_factory=list)
     transport: Unit | None = None
     attack: str | None = None
+    raid: bool = False
+    """``raid: true``: bombers that raid the factory where the order ends (aa-battle.md, "Strategic bombing raids")."""
     untaken: list[tuple[Unit, DocPath]] = field(default_factory=list)
     """The units it names by id that it did not take: not at its start (AA102) or not the mover's (AA103)."""
     short: list[Short] = field(default_factory=list)
@@ -200,6 +202,7 @@ def resolve_move(
                 doc.finding("MC004", "transport: " + what.format(id=repr(transport_raw)), (*where, "transport"))
             )
             move.transport = None
+    move.raid = raw.get("raid") is True
     attack_raw = raw.get("attack")
     if attack_raw is True and path and path[-1]:
         move.attack = path[-1]

@@ -58,7 +58,7 @@ OPTIONS = OptionSet(
             False,
             "AA guns change hands with their territory, as factories do (Revised); off: an AA gun is a defending unit, "
             "a casualty like any other, and a territory holding one is a battle until it is destroyed (1942)",
-            ("AA206", "AA502", "AA505"),
+            ("AA206", "AA502", "AA505", "AA524"),
         ),
         flag(
             "partial_amphibious_retreat",
@@ -106,7 +106,7 @@ OPTIONS = OptionSet(
             True,
             "strategic bombing damages the factory (capacity less the damage, repaired for IPCs); off: the owner "
             "loses IPCs instead (Revised)",
-            ("AA508",),
+            ("AA508", "AA523"),
         ),
     ),
 )

@@ -20,7 +20,7 @@ from movecheck.budget import SearchLimit
 from movecheck.i18n import N_, _
 
 if TYPE_CHECKING:
-    from movecheck.loading import Document
+    from movecheck.document import Document
 
 COMBAT = "combat_move"
 NONCOMBAT = "noncombat_move"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from movecheck.loading import findings_at
+from movecheck.document import findings_at
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from movecheck.document import Document
     from movecheck.findings import Finding
-    from movecheck.loading import Document
     from movecheck.systems import RuleSettings
 
 

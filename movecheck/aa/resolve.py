@@ -1,14 +1,14 @@
 """Battle results carried out on the board: losses, the cargo of sunk transports, retreats, submerged
 submarines, the turn's extras (damage, bombing, defending fighters) and the territories taken.
 
-:mod:`movecheck.aa.apply` calls :func:`resolve` once the results are legal.
+:mod:`movecheck.aa.turn.apply` calls :func:`resolve` once the results are legal.
 """
 
 from __future__ import annotations
 
-from movecheck.aa.battle_turn import settle
-from movecheck.aa.battles import SIDES, SUNK, Battle, Resolution, Result, cargo_ashore
 from movecheck.aa.model import Board
+from movecheck.aa.turn.battle_turn import settle
+from movecheck.aa.turn.battles import SIDES, SUNK, Battle, Resolution, Result, cargo_ashore
 
 
 def resolve(resolution: Resolution, ipcs: dict[str, int] | None = None, said: list[str] | None = None) -> set[int]:
@@ -18,7 +18,7 @@ def resolve(resolution: Resolution, ipcs: dict[str, int] | None = None, said: li
     transport that retreats from it goes back aboard first, and with it.  A retreat moves the attackers
     that retreat (:meth:`Result.staying` stay and fight on) but never aircraft: they stay in the battle
     space, out of the battle, and land in the noncombat move.  Then every hostile territory where the
-    mover's land units stand and no defender is left is taken (:func:`movecheck.aa.control.take`).
+    mover's land units stand and no defender is left is taken (:func:`movecheck.aa.turn.control.take`).
     """
     board = resolution.board
     lost: set[int] = set()
@@ -65,7 +65,7 @@ def _submerge(battle: Battle, result: Result, lost: set[int]) -> None:
 
 def _capture(board: Board, lost: set[int]) -> None:
     """Every hostile territory where a land unit of the mover stands and no defender is left is taken."""
-    from movecheck.aa.control import take
+    from movecheck.aa.turn.control import take
 
     held = {u.at for u in board.units if u.power == board.power and u.type.is_land and not u.type.is_factory
             and u.uid not in lost and u.aboard is None and not board.is_sea(u.at)}

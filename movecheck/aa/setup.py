@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.aa.editions import DEFAULT_EDITION
-from movecheck.aa.gamemap import GameMap
-from movecheck.aa.map_files import edition_of, load_map, options_of
+from movecheck.aa.maps.files import edition_of, load_map, options_of
+from movecheck.aa.maps.gamemap import GameMap
 from movecheck.aa.model import Board
 from movecheck.aa.names import ambiguous_message
 from movecheck.aa.units import Unit
+from movecheck.document import Document
 from movecheck.findings import Finding
 from movecheck.i18n import N_, _
-from movecheck.loading import Document
 from movecheck.reading import _limit
 from movecheck.suggest import did_you_mean as suggestion
 from movecheck.systems import RuleSettings, resolve_rules

@@ -64,6 +64,11 @@ class UnitType:
         return self.is_air and self.carrier_cost > 0
 
     @property
+    def is_bomber(self) -> bool:
+        """Aircraft that cannot land on carriers: the bombers, which may raid a factory."""
+        return self.is_air and self.carrier_cost == 0
+
+    @property
     def is_transport(self) -> bool:
         return self.is_sea and self.transport_capacity > 0
 
@@ -120,6 +125,8 @@ class Unit:
     last_order: int | None = None
     done: bool = False
     in_battle: bool = False
+    raiding: bool = False
+    """A bomber whose last order of the combat move says ``raid: true`` (a strategic bombing raid)."""
     loaded_now: bool = False
     unloaded_now: bool = False
     landed: bool = False

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from movecheck.document import findings_at
 from movecheck.findings import Finding
 from movecheck.i18n import N_, _
-from movecheck.loading import findings_at
 from movecheck.systems import Drawing, Outcome, Prepared, Read, RuleSettings, RunContext, System, has_errors
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from movecheck.loading import Document
+    from movecheck.document import Document
     from movecheck.maneuver.engine import Assumed
     from movecheck.maneuver.model import Battlefield
     from movecheck.summary import Checked, Section

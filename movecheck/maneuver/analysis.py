@@ -12,8 +12,4 @@ This module names the entry points the engine uses.
 
 from __future__ import annotations
 
-from movecheck.maneuver.corps import CorpsAnalysis, analyse_corps
-from movecheck.maneuver.free import FreeAnalysis, analyse_free
-from movecheck.maneuver.world import World
 
-__all__ = ["CorpsAnalysis", "FreeAnalysis", "World", "analyse_corps", "analyse_free"]

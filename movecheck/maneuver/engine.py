@@ -18,16 +18,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from movecheck.budget import SearchLimit, per_file
+from movecheck.document import Document
 from movecheck.findings import Finding
 from movecheck.i18n import _
-from movecheck.loading import Document
 from movecheck.maneuver import rules as _rules  # noqa: F401  (registers every clause)
-from movecheck.maneuver.analysis import CorpsAnalysis, FreeAnalysis, World, analyse_corps, analyse_free
 from movecheck.maneuver.checks import rules_for
 from movecheck.maneuver.checks.terrain import doubts
+from movecheck.maneuver.corps import CorpsAnalysis, analyse_corps
+from movecheck.maneuver.free import FreeAnalysis, analyse_free
 from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, fmt_data
 from movecheck.maneuver.orders import Order, Resolver
 from movecheck.maneuver.rolls import Branch, Branches
+from movecheck.maneuver.world import World
 from movecheck.render.escape import escape, unsafe, visible
 
 

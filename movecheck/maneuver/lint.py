@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from movecheck.clauses import CATALOGUE, Violation, clause
+from movecheck.document import Document
 from movecheck.i18n import N_, _, ngettext
-from movecheck.loading import Document
 from movecheck.maneuver.model import fmt, fmt_deg
 from movecheck.maneuver.plane import EPS
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from movecheck.i18n import N_
-from movecheck.maneuver.terrain import TERRAIN_KINDS as TERRAIN_KINDS  # the model's terrain kinds, declared apart
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from shapely.geometry import Polygon

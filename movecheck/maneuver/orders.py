@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from movecheck.document import Document
 from movecheck.findings import Finding
 from movecheck.i18n import _
-from movecheck.loading import Document
 from movecheck.maneuver.model import Base, Battlefield, Corps, Landmark
 from movecheck.maneuver.rolls import RollBook
 from movecheck.maneuver.setup import finite, suggestion

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, cast
 from movecheck.files import is_kind
 from movecheck.findings import Finding, Report
 from movecheck.i18n import _, ngettext
-from movecheck.loading import InputError
 from movecheck.maneuver.scene import Area, Group, Move, Note, Outline, Scene, Vec
+from movecheck.reading import InputError
 from movecheck.systems import STATE, Unrenderable
 
 if TYPE_CHECKING:  # pragma: no cover - typing only

@@ -10,7 +10,6 @@ def run_reach(state: str, ids: list[str], fmt: str, options: list[str] | None, i
               config: str | None, kernel: Any) -> tuple[int, str]:
     """``(0, the report)``, or ``(2, a one-line reason)`` after the state's findings went to stderr."""
     from movecheck.i18n import _
-    from movecheck.loading import InputError
     from movecheck.maneuver.reach_report import (
         ReachError,
         load_battlefield,
@@ -20,6 +19,7 @@ def run_reach(state: str, ids: list[str], fmt: str, options: list[str] | None, i
         reaches,
     )
     from movecheck.output import emit
+    from movecheck.reading import InputError
     from movecheck.render import render
     from movecheck.session import Session
     from movecheck.systems import Unrenderable

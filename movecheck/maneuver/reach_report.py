@@ -13,8 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from movecheck.i18n import _
-from movecheck.loading import InputError
 from movecheck.maneuver.model import ORDER_NAMES, fmt, fmt_deg, fmt_xy
+from movecheck.reading import InputError
 
 
 class ReachError(InputError):

@@ -17,21 +17,13 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from movecheck.document import Document
 from movecheck.findings import Finding
 from movecheck.i18n import _
-from movecheck.loading import Document
 from movecheck.maneuver.dice import Dice, DiceError
-from movecheck.maneuver.model import (
-    DEFAULT_BASE_SIZE,
-    DEFAULT_MOBILITY,
-    TERRAIN_KINDS,
-    Base,
-    Battlefield,
-    Corps,
-    Landmark,
-    Terrain,
-)
+from movecheck.maneuver.model import DEFAULT_BASE_SIZE, DEFAULT_MOBILITY, Base, Battlefield, Corps, Landmark, Terrain
 from movecheck.maneuver.options import OPTIONS, Options
+from movecheck.maneuver.terrain import TERRAIN_KINDS
 from movecheck.suggest import hint
 from movecheck.systems import RuleSettings, resolve_rules
 

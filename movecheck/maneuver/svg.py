@@ -347,8 +347,8 @@ def _legend_items(c: Canvas) -> list[tuple[Swatch, str]]:
         items.append(
             (swatch(fill=fill, stroke=stroke, **{"stroke-width": c.size(1)}), _("side {side}").format(side=side))
         )
-    from movecheck.maneuver.model import TERRAIN_KINDS
     from movecheck.maneuver.svg_print import kind_name
+    from movecheck.maneuver.terrain import TERRAIN_KINDS
 
     kinds = {area.kind for area in c.scene.terrain}
     for kind in (k for k in TERRAIN_KINDS if k in kinds):

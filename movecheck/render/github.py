@@ -19,7 +19,8 @@ Escaping follows the runner's rules: in the message ``%``, CR and LF become
 
 from __future__ import annotations
 
-from movecheck.findings import Finding, Report, Severity
+from movecheck.clauses import Severity
+from movecheck.findings import Finding, Report
 from movecheck.overrides import override_lines
 from movecheck.render import portable_path
 from movecheck.render.escape import escape

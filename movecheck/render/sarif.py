@@ -20,7 +20,8 @@ from typing import Any
 from urllib.parse import quote
 
 from movecheck import __version__
-from movecheck.findings import CATALOGUE, Clause, Finding, Report
+from movecheck.clauses import CATALOGUE, Clause
+from movecheck.findings import Finding, Report
 from movecheck.i18n import _
 from movecheck.overrides import override_lines
 from movecheck.render import portable_path

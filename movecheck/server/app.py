@@ -128,7 +128,8 @@ class MovecheckServer(LanguageServer):
                         "run movecheck check on the file").format(limit=MAX_CHARS)
             checked.published = [_problem(message, "MC008")]
             return checked
-        from movecheck.core import ORDERS, is_kind
+        from movecheck.files import is_kind
+        from movecheck.systems import ORDERS
 
         settings = self.roots.settings(path)
         loaded = self.kernel.loaded(path, text)

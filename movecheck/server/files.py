@@ -15,9 +15,10 @@ import re
 from typing import Any
 from urllib.parse import quote, unquote, urlparse
 
-from movecheck.config import Config, ConfigFinder, repository_root
-from movecheck.core import Settings
+from movecheck.config import ConfigFinder, repository_root
+from movecheck.config_files import Config
 from movecheck.files import outside_root
+from movecheck.settings import Settings
 
 MAX_CHARS = 2 * 1024 * 1024
 """A buffer longer than this (characters) is not checked as it is typed: one finding says so."""

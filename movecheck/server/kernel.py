@@ -24,9 +24,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck import core, files
-from movecheck.core import Loaded, Settings
+from movecheck.files import Loaded
 from movecheck.findings import FileReport, Report
-from movecheck.loading import InputError, load_bytes, read_regular
+from movecheck.loading import load_bytes
+from movecheck.reading import InputError, read_regular
+from movecheck.settings import Settings
 from movecheck.systems import Prepared
 
 HOOKS = ("read", "read_reference", "prepare", "check", "lint", "examine")
@@ -82,7 +84,7 @@ class Kernel:
 
     def loaded(self, path: str, text: str) -> Loaded:
         """The buffer read as the kernel reads a file (YAML, kind, version, schema)."""
-        return core.examine(load_bytes(text.encode("utf-8", errors="replace"), path))
+        return files.examine(load_bytes(text.encode("utf-8", errors="replace"), path))
 
     def forget(self) -> None:
         """Drop every cached file and prepared state."""
@@ -101,7 +103,7 @@ class Kernel:
         cached = self._files.get(absolute)
         if cached is not None and cached[0] == text and cached[1].doc.path == path:
             return cached
-        loaded = core.examine(load_bytes(text.encode("utf-8", errors="replace"), path))
+        loaded = files.examine(load_bytes(text.encode("utf-8", errors="replace"), path))
         self._files[absolute] = (text, loaded)
         return text, loaded
 
@@ -159,7 +161,7 @@ class _Run:
 
     def _read(self, path: str, display: str | None = None, suggest: bool = False) -> Loaded:
         if os.path.abspath(path) == self.absolute:
-            return core.examine(load_bytes(self.text.encode("utf-8", errors="replace"), display or path), suggest)
+            return files.examine(load_bytes(self.text.encode("utf-8", errors="replace"), display or path), suggest)
         return self._reference(path, display)
 
     def _reference(self, path: str, display: str | None = None) -> Loaded:

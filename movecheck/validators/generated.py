@@ -464,7 +464,7 @@ def _v46(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T22.get(key)
+        check = _T23.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -686,13 +686,19 @@ def _v67(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T21.get(key)
+        check = _T22.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v68(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E21):
+        return False
+    return True
+
+
+def _v69(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -704,34 +710,34 @@ def _v68(x: Any) -> bool:
     if 'moves' not in x:
         return False
     for key, value in x.items():
-        check = _T25.get(key)
+        check = _T26.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v69(x: Any) -> bool:
+def _v70(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v70(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E23):
-        return False
-    return True
-
-
 def _v71(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E24):
         return False
-    for item in x:
-        if not _v72(item):
-            return False
     return True
 
 
 def _v72(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v73(item):
+            return False
+    return True
+
+
+def _v73(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -739,19 +745,19 @@ def _v72(x: Any) -> bool:
     if 'path' not in x:
         return False
     for key, value in x.items():
-        check = _T24.get(key)
+        check = _T25.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v73(x: Any) -> bool:
-    if not (_v74(x) or _v13(x)):
+def _v74(x: Any) -> bool:
+    if not (_v75(x) or _v13(x)):
         return False
     return True
 
 
-def _v74(x: Any) -> bool:
+def _v75(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -762,7 +768,7 @@ def _v74(x: Any) -> bool:
     return True
 
 
-def _v75(x: Any) -> bool:
+def _v76(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -773,13 +779,13 @@ def _v75(x: Any) -> bool:
     return True
 
 
-def _v76(x: Any) -> bool:
+def _v77(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v77(x: Any) -> bool:
+def _v78(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -791,35 +797,23 @@ def _v77(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T30.get(key)
+        check = _T32.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v78(x: Any) -> bool:
+def _v79(x: Any) -> bool:
     if not x == 'battles':
         return False
     return True
 
 
-def _v79(x: Any) -> bool:
+def _v80(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v80(item):
-            return False
-    return True
-
-
-def _v80(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T29.get(key)
-        if check is None or not check(value):
+        if not _v81(item):
             return False
     return True
 
@@ -827,55 +821,23 @@ def _v80(x: Any) -> bool:
 def _v81(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
     for key, value in x.items():
-        check = _T26.get(key)
+        check = _T31.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v82(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E27):
         return False
-    for key, value in x.items():
-        if not _v83(value):
-            return False
     return True
 
 
 def _v83(x: Any) -> bool:
-    if sum((_v25(x), _v74(x),)) != 1:
-        return False
-    return True
-
-
-def _v84(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'damage' not in x:
-        return False
-    for key, value in x.items():
-        check = _T27.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v85(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v86(item):
-            return False
-    return True
-
-
-def _v86(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'to' not in x:
-        return False
-    if 'units' not in x:
         return False
     for key, value in x.items():
         check = _T28.get(key)
@@ -884,7 +846,80 @@ def _v86(x: Any) -> bool:
     return True
 
 
+def _v84(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v85(value):
+            return False
+    return True
+
+
+def _v85(x: Any) -> bool:
+    if sum((_v25(x), _v75(x),)) != 1:
+        return False
+    return True
+
+
+def _v86(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'damage' not in x:
+        return False
+    for key, value in x.items():
+        check = _T29.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
 def _v87(x: Any) -> bool:
+    if sum((_v15(x), _v88(x),)) != 1:
+        return False
+    return True
+
+
+def _v88(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v89(item):
+            return False
+    return True
+
+
+def _v89(x: Any) -> bool:
+    if not (integer(x)):
+        return False
+    if number(x) and (x < 1 or x > 6):
+        return False
+    return True
+
+
+def _v90(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v91(item):
+            return False
+    return True
+
+
+def _v91(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'to' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T30.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v92(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -894,19 +929,19 @@ def _v87(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T31.get(key)
+        check = _T33.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v88(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -918,28 +953,28 @@ def _v89(x: Any) -> bool:
     if 'place' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T35.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not x == 'mobilize':
         return False
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v92(item):
+        if not _v97(item):
             return False
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -947,13 +982,13 @@ def _v92(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v98(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -963,19 +998,19 @@ def _v93(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T46.get(key)
+        check = _T48.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v100(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -983,36 +1018,36 @@ def _v95(x: Any) -> bool:
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v101(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T38.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v102(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v98(value):
+        if not _v103(value):
             return False
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v103(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v104(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v100(key):
+        if not _v105(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -1020,13 +1055,13 @@ def _v99(x: Any) -> bool:
     return True
 
 
-def _v100(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E34):
+def _v105(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E36):
         return False
     return True
 
 
-def _v101(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -1034,25 +1069,25 @@ def _v101(x: Any) -> bool:
     return True
 
 
-def _v102(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E35):
-        return False
-    return True
-
-
-def _v103(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E36):
-        return False
-    return True
-
-
-def _v104(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E37):
         return False
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v108(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E38):
+        return False
+    return True
+
+
+def _v109(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E39):
+        return False
+    return True
+
+
+def _v110(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -1060,45 +1095,12 @@ def _v105(x: Any) -> bool:
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
         return False
     if 'depth' not in x:
-        return False
-    for key, value in x.items():
-        check = _T39.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v107(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0.1 or x > 100000):
-        return False
-    return True
-
-
-def _v108(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v109(item):
-            return False
-    return True
-
-
-def _v109(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'polygon' not in x:
         return False
     for key, value in x.items():
         check = _T41.get(key)
@@ -1107,33 +1109,10 @@ def _v109(x: Any) -> bool:
     return True
 
 
-def _v110(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E40):
-        return False
-    return True
-
-
-def _v111(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v112(item):
-            return False
-    return True
-
-
 def _v112(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v101(x[0]):
-        return False
-    if len(x) > 1 and not _v101(x[1]):
+    if number(x) and (x < 0.1 or x > 100000):
         return False
     return True
 
@@ -1152,26 +1131,27 @@ def _v114(x: Any) -> bool:
         return False
     if 'id' not in x:
         return False
+    if 'kind' not in x:
+        return False
+    if 'polygon' not in x:
+        return False
     for key, value in x.items():
-        check = _T42.get(key)
+        check = _T43.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v115(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E42):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v116(value):
-            return False
     return True
 
 
 def _v116(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
         return False
     for item in x:
         if not _v117(item):
@@ -1180,6 +1160,61 @@ def _v116(x: Any) -> bool:
 
 
 def _v117(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v106(x[0]):
+        return False
+    if len(x) > 1 and not _v106(x[1]):
+        return False
+    return True
+
+
+def _v118(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v119(item):
+            return False
+    return True
+
+
+def _v119(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T44.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v120(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v121(value):
+            return False
+    return True
+
+
+def _v121(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v122(item):
+            return False
+    return True
+
+
+def _v122(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1187,38 +1222,38 @@ def _v117(x: Any) -> bool:
     if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T45.get(key)
+        check = _T47.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v107(x[0]):
+    if len(x) > 0 and not _v112(x[0]):
         return False
-    if len(x) > 1 and not _v107(x[1]):
+    if len(x) > 1 and not _v112(x[1]):
         return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v120(item):
+        if not _v125(item):
             return False
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1228,13 +1263,13 @@ def _v120(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T43.get(key)
+        check = _T45.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1242,42 +1277,42 @@ def _v121(x: Any) -> bool:
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T44.get(key)
+        check = _T46.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v124(value):
+        if not _v129(value):
             return False
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v125(x[0]):
+    if len(x) > 0 and not _v130(x[0]):
         return False
-    if len(x) > 1 and not _v125(x[1]):
+    if len(x) > 1 and not _v130(x[1]):
         return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1285,7 +1320,7 @@ def _v125(x: Any) -> bool:
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1295,57 +1330,57 @@ def _v126(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v128(item):
+        if not _v133(item):
             return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
-    if not (_v136(x) and _v141(x)):
+    if not (_v141(x) and _v146(x)):
         return False
     return True
 
 
-def _v129(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E47):
+def _v134(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E49):
         return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v131(value):
+        if not _v136(value):
             return False
     return True
 
 
-def _v131(x: Any) -> bool:
-    if not (_v1(x) or _v132(x)):
+def _v136(x: Any) -> bool:
+    if not (_v1(x) or _v137(x)):
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1356,16 +1391,16 @@ def _v132(x: Any) -> bool:
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v134(value):
+        if not _v139(value):
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1373,30 +1408,30 @@ def _v134(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v112(item):
+        if not _v117(item):
             return False
     return True
 
 
-def _v136(x: Any) -> bool:
-    if not (_v137(x) if _v139(x) else _v138(x)):
+def _v141(x: Any) -> bool:
+    if not (_v142(x) if _v144(x) else _v143(x)):
         return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1405,7 +1440,7 @@ def _v137(x: Any) -> bool:
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1414,54 +1449,54 @@ def _v138(x: Any) -> bool:
     return True
 
 
-def _v139(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T50.get(key)
+            check = _T52.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v141(x: Any) -> bool:
-    if not (_v142(x) if _v143(x) else True):
+def _v146(x: Any) -> bool:
+    if not (_v147(x) if _v148(x) else True):
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v148(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T51.get(key)
+            check = _T53.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1473,34 +1508,34 @@ def _v145(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v151(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v148(item):
+        if not _v153(item):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
-    if sum((_v149(x), _v162(x),)) != 1:
+def _v153(x: Any) -> bool:
+    if sum((_v154(x), _v167(x),)) != 1:
         return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1532,93 +1567,35 @@ def _v149(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v150(x: Any) -> bool:
-    if not x == 'base':
-        return False
-    return True
-
-
-def _v151(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v152(x[0]):
-        return False
-    if len(x) > 1 and not _v152(x[1]):
-        return False
-    return True
-
-
-def _v152(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
-def _v153(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v154(item):
-            return False
-    return True
-
-
-def _v154(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'dice' not in x:
-        return False
-    if 'entry' not in x:
-        return False
-    for key, value in x.items():
-        check = _T53.get(key)
+        check = _T58.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v155(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not x == 'base':
         return False
-    for item in x:
-        if not _v156(item):
-            return False
     return True
 
 
 def _v156(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
+    if len(x) < 2:
         return False
-    for item in x:
-        if not _v157(item):
-            return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v157(x[0]):
+        return False
+    if len(x) > 1 and not _v157(x[1]):
+        return False
     return True
 
 
 def _v157(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    if len(x) < 4:
-        return False
-    for item in x:
-        if not _v151(item):
-            return False
     return True
 
 
@@ -1634,11 +1611,13 @@ def _v158(x: Any) -> bool:
 def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'allowance' not in x:
+    if 'terrain' not in x:
         return False
-    if 'probability' not in x:
+    if 'die' not in x:
         return False
-    if 'region' not in x:
+    if 'dice' not in x:
+        return False
+    if 'entry' not in x:
         return False
     for key, value in x.items():
         check = _T55.get(key)
@@ -1648,6 +1627,62 @@ def _v159(x: Any) -> bool:
 
 
 def _v160(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v161(item):
+            return False
+    return True
+
+
+def _v161(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v162(item):
+            return False
+    return True
+
+
+def _v162(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v156(item):
+            return False
+    return True
+
+
+def _v163(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v164(item):
+            return False
+    return True
+
+
+def _v164(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'allowance' not in x:
+        return False
+    if 'probability' not in x:
+        return False
+    if 'region' not in x:
+        return False
+    for key, value in x.items():
+        check = _T57.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -1655,13 +1690,13 @@ def _v160(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T54.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P1.search(x) is None):
@@ -1669,7 +1704,7 @@ def _v161(x: Any) -> bool:
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1681,28 +1716,28 @@ def _v162(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T64.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v165(item):
+        if not _v170(item):
             return False
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1714,34 +1749,34 @@ def _v165(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T63.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v166(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E57):
+def _v171(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E59):
         return False
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v169(item):
+        if not _v174(item):
             return False
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1749,22 +1784,22 @@ def _v169(x: Any) -> bool:
     if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v171(item):
+        if not _v176(item):
             return False
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1774,70 +1809,7 @@ def _v171(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T59.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v172(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v173(item):
-            return False
-    return True
-
-
-def _v173(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'base' not in x:
-        return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'values' not in x:
-        return False
-    for key, value in x.items():
-        check = _T58.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v174(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v1(item):
-            return False
-    return True
-
-
-def _v175(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v151(value):
-            return False
-    return True
-
-
-def _v176(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'movecheck' not in x:
-        return False
-    if 'files' not in x:
-        return False
-    if 'summary' not in x:
-        return False
-    if 'findings' not in x:
-        return False
-    for key, value in x.items():
-        check = _T76.get(key)
+        check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1853,6 +1825,69 @@ def _v177(x: Any) -> bool:
 
 
 def _v178(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'base' not in x:
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'values' not in x:
+        return False
+    for key, value in x.items():
+        check = _T60.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v179(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v1(item):
+            return False
+    return True
+
+
+def _v180(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v156(value):
+            return False
+    return True
+
+
+def _v181(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'files' not in x:
+        return False
+    if 'summary' not in x:
+        return False
+    if 'findings' not in x:
+        return False
+    for key, value in x.items():
+        check = _T78.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v182(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v183(item):
+            return False
+    return True
+
+
+def _v183(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1884,91 +1919,24 @@ def _v178(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T72.get(key)
+        check = _T74.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v179(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v180(item):
-            return False
-    return True
-
-
-def _v180(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E64):
-        return False
-    return True
-
-
-def _v181(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v182(item):
-            return False
-    return True
-
-
-def _v182(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T65.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v183(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v5(value):
             return False
     return True
 
 
 def _v184(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'edition' not in x:
-        return False
-    if 'options' not in x:
-        return False
-    if 'selection' not in x:
-        return False
-    for key, value in x.items():
-        check = _T71.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v185(item):
             return False
     return True
 
 
 def _v185(x: Any) -> bool:
-    if not (isinstance(x, dict) or x is None):
+    if not (isinstance(x, str) and x in _E66):
         return False
-    if isinstance(x, dict):
-        if 'system' not in x:
-            return False
-        if 'name' not in x:
-            return False
-        if 'instead_of' not in x:
-            return False
-        if 'config' not in x:
-            return False
-        for key, value in x.items():
-            check = _T66.get(key)
-            if check is None or not check(value):
-                return False
     return True
 
 
@@ -1984,6 +1952,73 @@ def _v186(x: Any) -> bool:
 def _v187(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T67.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v188(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v5(value):
+            return False
+    return True
+
+
+def _v189(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'edition' not in x:
+        return False
+    if 'options' not in x:
+        return False
+    if 'selection' not in x:
+        return False
+    for key, value in x.items():
+        check = _T73.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v190(x: Any) -> bool:
+    if not (isinstance(x, dict) or x is None):
+        return False
+    if isinstance(x, dict):
+        if 'system' not in x:
+            return False
+        if 'name' not in x:
+            return False
+        if 'instead_of' not in x:
+            return False
+        if 'config' not in x:
+            return False
+        for key, value in x.items():
+            check = _T68.get(key)
+            if check is None or not check(value):
+                return False
+    return True
+
+
+def _v191(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v192(item):
+            return False
+    return True
+
+
+def _v192(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'system' not in x:
         return False
     if 'name' not in x:
@@ -1997,32 +2032,32 @@ def _v187(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     return True
 
 
-def _v189(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E67):
+def _v194(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E69):
         return False
     return True
 
 
-def _v190(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v191(item):
+        if not _v196(item):
             return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2036,19 +2071,19 @@ def _v191(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v192(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E69):
+def _v197(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E71):
         return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2068,28 +2103,28 @@ def _v193(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T73.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v196(item):
+        if not _v201(item):
             return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2113,13 +2148,13 @@ def _v196(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v202(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P2.search(x) is None):
@@ -2127,13 +2162,13 @@ def _v197(x: Any) -> bool:
     return True
 
 
-def _v198(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E74):
+def _v203(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E76):
         return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2141,7 +2176,7 @@ def _v199(x: Any) -> bool:
     return True
 
 
-def _v200(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2157,32 +2192,32 @@ def _v200(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T88.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v201(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T77.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v203(item):
+        if not _v208(item):
             return False
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2192,22 +2227,22 @@ def _v203(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v204(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v205(item):
+        if not _v210(item):
             return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2221,22 +2256,22 @@ def _v205(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T79.get(key)
+        check = _T81.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v207(item):
+        if not _v212(item):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2248,25 +2283,25 @@ def _v207(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T80.get(key)
+        check = _T82.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v208(x: Any) -> bool:
-    if sum((_v209(x), _v210(x),)) != 1:
+def _v213(x: Any) -> bool:
+    if sum((_v214(x), _v215(x),)) != 1:
         return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (x is None):
         return False
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2276,13 +2311,13 @@ def _v210(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T81.get(key)
+        check = _T83.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2290,79 +2325,9 @@ def _v211(x: Any) -> bool:
     return True
 
 
-def _v212(x: Any) -> bool:
-    if sum((_v209(x), _v14(x),)) != 1:
-        return False
-    return True
-
-
-def _v213(x: Any) -> bool:
-    if not (isinstance(x, dict) or x is None):
-        return False
-    if isinstance(x, dict):
-        if 'units' not in x:
-            return False
-        if 'settled' not in x:
-            return False
-        for key, value in x.items():
-            check = _T83.get(key)
-            if check is None or not check(value):
-                return False
-    return True
-
-
-def _v214(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E82):
-        return False
-    return True
-
-
-def _v215(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'movecheck' not in x:
-        return False
-    if 'title' not in x:
-        return False
-    if 'files' not in x:
-        return False
-    if 'sections' not in x:
-        return False
-    for key, value in x.items():
-        check = _T91.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v216(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v217(item):
-            return False
-    return True
-
-
 def _v217(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if sum((_v214(x), _v14(x),)) != 1:
         return False
-    if 'path' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    if 'legal' not in x:
-        return False
-    if 'illegal' not in x:
-        return False
-    if 'unchecked' not in x:
-        return False
-    for key, value in x.items():
-        check = _T85.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2378,6 +2343,125 @@ def _v218(x: Any) -> bool:
 def _v219(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
+    if 'rolled' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'applied' not in x:
+        return False
+    if 'on' not in x:
+        return False
+    if 'owner' not in x:
+        return False
+    if 'cap' not in x:
+        return False
+    for key, value in x.items():
+        check = _T85.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v220(x: Any) -> bool:
+    if not (isinstance(x, list) or x is None):
+        return False
+    if isinstance(x, list):
+        for item in x:
+            if not _v89(item):
+                return False
+    return True
+
+
+def _v221(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E84):
+        return False
+    return True
+
+
+def _v222(x: Any) -> bool:
+    if not (isinstance(x, dict) or x is None):
+        return False
+    if isinstance(x, dict):
+        if 'units' not in x:
+            return False
+        if 'settled' not in x:
+            return False
+        for key, value in x.items():
+            check = _T87.get(key)
+            if check is None or not check(value):
+                return False
+    return True
+
+
+def _v223(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E86):
+        return False
+    return True
+
+
+def _v224(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'title' not in x:
+        return False
+    if 'files' not in x:
+        return False
+    if 'sections' not in x:
+        return False
+    for key, value in x.items():
+        check = _T95.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v225(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v226(item):
+            return False
+    return True
+
+
+def _v226(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'path' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'legal' not in x:
+        return False
+    if 'illegal' not in x:
+        return False
+    if 'unchecked' not in x:
+        return False
+    for key, value in x.items():
+        check = _T89.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v227(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v228(item):
+            return False
+    return True
+
+
+def _v228(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'title' not in x:
         return False
     if 'kind' not in x:
@@ -2387,34 +2471,34 @@ def _v219(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v220(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E86):
+def _v229(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E90):
         return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v230(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v222(item):
+        if not _v231(item):
             return False
     return True
 
 
-def _v222(x: Any) -> bool:
-    if sum((_v223(x), _v225(x), _v227(x),)) != 1:
+def _v231(x: Any) -> bool:
+    if sum((_v232(x), _v234(x), _v236(x),)) != 1:
         return False
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2422,19 +2506,19 @@ def _v223(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
+        check = _T91.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v224(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v225(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2442,19 +2526,19 @@ def _v225(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T88.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v226(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v227(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2464,19 +2548,19 @@ def _v227(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T93.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v228(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v229(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2506,90 +2590,94 @@ _T17: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'def
 _T18: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v48, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v52, 'connections': _v18, 'control': _v20, 'canals': _v54, 'units': _v56, 'unit_types': _v59}
 _E19 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
 _T20: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v63}
-_T21: dict[str, Callable[[Any], bool]] = {'at': _v4, 'attackers': _v65, 'defenders': _v65, 'from': _v11, 'amphibious': _v65}
-_T22: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v47, 'rules': _v4, 'options': _v48, 'map': _v50, 'turn': _v62, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v64, 'units': _v56, 'battles': _v66}
-_E23 = frozenset(['combat_move', 'noncombat_move'])
-_T24: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v73, 'path': _v75, 'transport': _v4, 'attack': _v76, 'note': _v5}
-_T25: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v69, 'state': _v4, 'power': _v4, 'phase': _v70, 'moves': _v71}
-_T26: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T27: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v15}
-_T28: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v74}
-_T29: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'attacker_losses': _v65, 'defender_losses': _v65, 'retreat': _v4, 'submerged': _v81, 'damaged': _v82, 'bombing': _v84, 'defender_landing': _v85}
-_T30: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v78, 'state': _v4, 'power': _v4, 'phase': _v78, 'results': _v79}
-_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v88, 'state': _v4, 'power': _v4, 'phase': _v88, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T32: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v74, 'from': _v4, 'fighters_from': _v74}
-_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v90, 'state': _v4, 'power': _v4, 'phase': _v90, 'place': _v91}
-_E34 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E35 = frozenset(['centre', 'edge'])
-_E36 = frozenset(['per_file', 'whole_corps'])
-_E37 = frozenset(['half_of_max', 'half_of_mobility'])
-_T38: dict[str, Callable[[Any], bool]] = {'dice': _v97, 'penalties': _v99, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v101, 'prebattle_measure': _v102, 'corps_penalty': _v103, 'back_distance': _v104, 'pass_through_limit': _v105}
-_T39: dict[str, Callable[[Any], bool]] = {'width': _v107, 'depth': _v107}
-_E40 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T41: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v110, 'polygon': _v111}
-_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v112, 'terrain': _v4, 'corps': _v4}
-_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v101, 'y': _v101, 'facing': _v121, 'width': _v107, 'depth': _v107, 'mobility': _v34}
-_T44: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v123}
-_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v118, 'bases': _v119, 'formation': _v122}
-_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v94, 'kind': _v47, 'name': _v95, 'options': _v96, 'to_move': _v4, 'field': _v106, 'terrain': _v108, 'landmarks': _v113, 'sides': _v115}
-_E47 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T48: dict[str, Callable[[Any], bool]] = {'x': _v101, 'y': _v101, 'facing': _v121}
-_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v129, 'landmark': _v4, 'rolls': _v130, 'end': _v133, 'base': _v4, 'path': _v135, 'facing': _v121, 'note': _v5}
-_T50: dict[str, Callable[[Any], bool]] = {'order': _v140}
-_T51: dict[str, Callable[[Any], bool]] = {'order': _v144}
-_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v94, 'kind': _v69, 'state': _v4, 'side': _v4, 'orders': _v127}
-_T53: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v152}
-_T54: dict[str, Callable[[Any], bool]] = {'fraction': _v161, 'decimal': _v105}
-_T55: dict[str, Callable[[Any], bool]] = {'allowance': _v152, 'probability': _v160, 'region': _v155}
-_T56: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v150, 'side': _v5, 'corps': _v5, 'centre': _v151, 'facing': _v152, 'mobility': _v152, 'allowance': _v152, 'tolerance': _v152, 'engaged': _v45, 'owed': _v153, 'clear': _v155, 'levels': _v158, 'limit': _v155}
-_E57 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T58: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v174}
-_T59: dict[str, Callable[[Any], bool]] = {'probability': _v160, 'rolls': _v172, 'ends': _v175}
-_T60: dict[str, Callable[[Any], bool]] = {'bases': _v45, 'outcomes': _v170}
-_T61: dict[str, Callable[[Any], bool]] = {'order': _v166, 'landmark': _v167, 'reason': _v167, 'groups': _v168}
-_T62: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v163, 'side': _v5, 'orders': _v164}
-_T63: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v146, 'state': _v5, 'reach': _v147}
-_E64 = frozenset(['illegal', 'legal', 'unchecked'])
-_T65: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v45, 'rides': _v183}
-_T66: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v167, 'config': _v5}
-_E67 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v188, 'edition_value': _v188, 'source': _v189, 'file': _v167}
-_E69 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T70: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v192, 'codes': _v45, 'pattern': _v167, 'applied': _v7}
-_T71: dict[str, Callable[[Any], bool]] = {'edition': _v185, 'options': _v186, 'selection': _v190}
-_T72: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v167, 'config': _v167, 'error': _v167, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v45, 'verdicts': _v179, 'assignment': _v181, 'overrides': _v184}
-_T73: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E74 = frozenset(['error', 'note', 'warning'])
-_T75: dict[str, Callable[[Any], bool]] = {'code': _v197, 'name': _v4, 'severity': _v198, 'message': _v5, 'clauses': _v45, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v199, 'order_id': _v167}
-_T76: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v177, 'summary': _v193, 'readings': _v194, 'statistics': _v14, 'findings': _v195}
-_T77: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T78: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T79: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v167, 'liberated': _v7}
-_T80: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T81: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E82 = frozenset(['kept', 'lost', 'refunded'])
-_T83: dict[str, Callable[[Any], bool]] = {'units': _v65, 'settled': _v214}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v167, 'text': _v5, 'forced': _v7, 'turn': _v201, 'destroyed': _v202, 'captured': _v204, 'transfers': _v206, 'spent': _v14, 'purchased': _v14, 'income': _v208, 'refunded': _v211, 'ipcs': _v212, 'notes': _v45, 'unplaced': _v213}
-_T85: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E86 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units'])
-_T87: dict[str, Callable[[Any], bool]] = {'type': _v224, 'text': _v5}
-_T88: dict[str, Callable[[Any], bool]] = {'type': _v226, 'items': _v45}
-_T89: dict[str, Callable[[Any], bool]] = {'type': _v228, 'headers': _v45, 'rows': _v229}
-_T90: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v220, 'facts': _v194, 'blocks': _v221}
-_T91: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v216, 'sections': _v218}
+_E21 = frozenset(['land', 'raid', 'sea'])
+_T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v68, 'attackers': _v65, 'defenders': _v65, 'from': _v11, 'amphibious': _v65}
+_T23: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v47, 'rules': _v4, 'options': _v48, 'map': _v50, 'turn': _v62, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v64, 'units': _v56, 'battles': _v66}
+_E24 = frozenset(['combat_move', 'noncombat_move'])
+_T25: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v74, 'path': _v76, 'transport': _v4, 'attack': _v77, 'raid': _v7, 'note': _v5}
+_T26: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v70, 'state': _v4, 'power': _v4, 'phase': _v71, 'moves': _v72}
+_E27 = frozenset(['land', 'raid', 'sea'])
+_T28: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T29: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v87}
+_T30: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v75}
+_T31: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v82, 'attacker_losses': _v65, 'defender_losses': _v65, 'retreat': _v4, 'submerged': _v83, 'damaged': _v84, 'bombing': _v86, 'defender_landing': _v90}
+_T32: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v79, 'state': _v4, 'power': _v4, 'phase': _v79, 'results': _v80}
+_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v93, 'state': _v4, 'power': _v4, 'phase': _v93, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v75, 'from': _v4, 'fighters_from': _v75}
+_T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v95, 'state': _v4, 'power': _v4, 'phase': _v95, 'place': _v96}
+_E36 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E37 = frozenset(['centre', 'edge'])
+_E38 = frozenset(['per_file', 'whole_corps'])
+_E39 = frozenset(['half_of_max', 'half_of_mobility'])
+_T40: dict[str, Callable[[Any], bool]] = {'dice': _v102, 'penalties': _v104, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v106, 'prebattle_measure': _v107, 'corps_penalty': _v108, 'back_distance': _v109, 'pass_through_limit': _v110}
+_T41: dict[str, Callable[[Any], bool]] = {'width': _v112, 'depth': _v112}
+_E42 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v115, 'polygon': _v116}
+_T44: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v117, 'terrain': _v4, 'corps': _v4}
+_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v106, 'y': _v106, 'facing': _v126, 'width': _v112, 'depth': _v112, 'mobility': _v34}
+_T46: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v128}
+_T47: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v123, 'bases': _v124, 'formation': _v127}
+_T48: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v99, 'kind': _v47, 'name': _v100, 'options': _v101, 'to_move': _v4, 'field': _v111, 'terrain': _v113, 'landmarks': _v118, 'sides': _v120}
+_E49 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T50: dict[str, Callable[[Any], bool]] = {'x': _v106, 'y': _v106, 'facing': _v126}
+_T51: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v134, 'landmark': _v4, 'rolls': _v135, 'end': _v138, 'base': _v4, 'path': _v140, 'facing': _v126, 'note': _v5}
+_T52: dict[str, Callable[[Any], bool]] = {'order': _v145}
+_T53: dict[str, Callable[[Any], bool]] = {'order': _v149}
+_T54: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v99, 'kind': _v70, 'state': _v4, 'side': _v4, 'orders': _v132}
+_T55: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v157}
+_T56: dict[str, Callable[[Any], bool]] = {'fraction': _v166, 'decimal': _v110}
+_T57: dict[str, Callable[[Any], bool]] = {'allowance': _v157, 'probability': _v165, 'region': _v160}
+_T58: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v155, 'side': _v5, 'corps': _v5, 'centre': _v156, 'facing': _v157, 'mobility': _v157, 'allowance': _v157, 'tolerance': _v157, 'engaged': _v45, 'owed': _v158, 'clear': _v160, 'levels': _v163, 'limit': _v160}
+_E59 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T60: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v179}
+_T61: dict[str, Callable[[Any], bool]] = {'probability': _v165, 'rolls': _v177, 'ends': _v180}
+_T62: dict[str, Callable[[Any], bool]] = {'bases': _v45, 'outcomes': _v175}
+_T63: dict[str, Callable[[Any], bool]] = {'order': _v171, 'landmark': _v172, 'reason': _v172, 'groups': _v173}
+_T64: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v168, 'side': _v5, 'orders': _v169}
+_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v151, 'state': _v5, 'reach': _v152}
+_E66 = frozenset(['illegal', 'legal', 'unchecked'])
+_T67: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v45, 'rides': _v188}
+_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v172, 'config': _v5}
+_E69 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T70: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v193, 'edition_value': _v193, 'source': _v194, 'file': _v172}
+_E71 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T72: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v197, 'codes': _v45, 'pattern': _v172, 'applied': _v7}
+_T73: dict[str, Callable[[Any], bool]] = {'edition': _v190, 'options': _v191, 'selection': _v195}
+_T74: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v172, 'config': _v172, 'error': _v172, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v45, 'verdicts': _v184, 'assignment': _v186, 'overrides': _v189}
+_T75: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E76 = frozenset(['error', 'note', 'warning'])
+_T77: dict[str, Callable[[Any], bool]] = {'code': _v202, 'name': _v4, 'severity': _v203, 'message': _v5, 'clauses': _v45, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v204, 'order_id': _v172}
+_T78: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v182, 'summary': _v198, 'readings': _v199, 'statistics': _v14, 'findings': _v200}
+_T79: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T80: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T81: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v172, 'liberated': _v7}
+_T82: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T83: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_E84 = frozenset(['factory', 'ipcs'])
+_T85: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v220, 'applied': _v15, 'on': _v221, 'owner': _v172, 'cap': _v172}
+_E86 = frozenset(['kept', 'lost', 'refunded'])
+_T87: dict[str, Callable[[Any], bool]] = {'units': _v65, 'settled': _v223}
+_T88: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v172, 'text': _v5, 'forced': _v7, 'turn': _v206, 'destroyed': _v207, 'captured': _v209, 'transfers': _v211, 'spent': _v14, 'purchased': _v14, 'income': _v213, 'refunded': _v216, 'ipcs': _v217, 'notes': _v45, 'bombing': _v218, 'unplaced': _v222}
+_T89: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E90 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units'])
+_T91: dict[str, Callable[[Any], bool]] = {'type': _v233, 'text': _v5}
+_T92: dict[str, Callable[[Any], bool]] = {'type': _v235, 'items': _v45}
+_T93: dict[str, Callable[[Any], bool]] = {'type': _v237, 'headers': _v45, 'rows': _v238}
+_T94: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v229, 'facts': _v199, 'blocks': _v230}
+_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v225, 'sections': _v227}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
     'aa-state': _v46,
-    'aa-orders': _v68,
-    'aa-battles': _v77,
-    'aa-purchase': _v87,
-    'aa-mobilize': _v89,
-    'maneuver-state': _v93,
-    'maneuver-orders': _v126,
-    'reach': _v145,
-    'report': _v176,
-    'apply-report': _v200,
-    'summary': _v215,
+    'aa-orders': _v69,
+    'aa-battles': _v78,
+    'aa-purchase': _v92,
+    'aa-mobilize': _v94,
+    'maneuver-state': _v98,
+    'maneuver-orders': _v131,
+    'reach': _v150,
+    'report': _v181,
+    'apply-report': _v205,
+    'summary': _v224,
 }

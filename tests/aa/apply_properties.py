@@ -14,7 +14,7 @@ from tests.harness import yaml_data, yaml_text
 
 
 def _board(path: Path) -> Any:
-    from movecheck.aa import lint_state
+    from movecheck.aa.prepare import lint_state
     from movecheck.loading import load_file
 
     _, board, _ = lint_state(load_file(str(path)))

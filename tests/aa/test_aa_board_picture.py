@@ -47,7 +47,7 @@ def _counts_text(units: dict[str, int]) -> str:
 
 def _boxes(root: ET.Element) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Every label's box: the space names, the move labels (text, as placed) and the unit and finding markers."""
-    from movecheck.aa.boardsvg import text_box
+    from movecheck.aa.picture.board import text_box
 
     found = []
     for text in root.iter(f"{SVG}text"):
@@ -64,7 +64,7 @@ def _boxes(root: ET.Element) -> list[tuple[str, tuple[float, float, float, float
 
 
 def _overlapping(root: ET.Element) -> list[tuple[str, str]]:
-    from movecheck.aa.boardsvg import overlaps
+    from movecheck.aa.picture.board import overlaps
 
     return [(a, b) for (a, one), (b, two) in itertools.combinations(_boxes(root), 2) if overlaps(one, two)]
 
@@ -259,7 +259,7 @@ def test_around_takes_all_or_a_margin(run_main) -> None:
 
 
 def test_board_files_are_read_as_untrusted_text() -> None:
-    from movecheck.aa.board_files import read_colours, read_places, read_polygons, simplified
+    from movecheck.aa.picture.board_files import read_colours, read_places, read_polygons, simplified
 
     shapes = read_polygons("A  <  (0,0) (10,0) (10,10) (0,10) >  <  (20,20) (30,20) (25,30) > \n"
                            "B  <  (0,0) (99999999,0) (1,1) >\nC  < (1,1) (2,2) >\nNowhere  <  (0,0) (1,0) (1,1) >\n"

@@ -167,7 +167,7 @@ def test_without_a_map_folder_the_layout_is_computed_and_the_same_each_time(run_
 
 
 def test_centres_reader_limits() -> None:
-    from movecheck.aa.layout import MAX_LINES, read_centers, read_properties
+    from movecheck.aa.picture.layout import MAX_LINES, read_centers, read_properties
 
     centers, notes = read_centers("A  (1,2)\n" * (MAX_LINES + 5), {"A"})
     assert centers == {"A": (1.0, 2.0)} and notes == [f"only the first {MAX_LINES} lines were read"]

@@ -118,9 +118,10 @@ def test_noncombat_orders_give_the_mobilization_state(capsys):
 
 
 def test_the_next_turn_is_the_next_powers_purchase_and_the_round_grows_after_the_last():
-    from movecheck.aa.apply import next_turn
     from movecheck.aa.maps import builtin_map
-    from movecheck.aa.model import Board, GameMap
+    from movecheck.aa.maps.gamemap import GameMap
+    from movecheck.aa.model import Board
+    from movecheck.aa.turn.apply import next_turn
 
     board = Board(GameMap(builtin_map("aa1942-2e")), {}, "Americans", "mobilize")
     after_the_last = next_turn(board, {"round": 1, "power": "Americans"})
@@ -188,8 +189,8 @@ def _stacks(state: dict) -> dict[tuple, int]:
 
 
 def _control(state: dict) -> dict[str, str]:
-    from movecheck.aa.gamemap import GameMap
     from movecheck.aa.maps import builtin_map
+    from movecheck.aa.maps.gamemap import GameMap
 
     control = dict(GameMap(builtin_map(state["map"])).control)
     control.update(state.get("control") or {})
@@ -265,7 +266,7 @@ def test_cargo_stays_aboard_through_a_sea_battle_and_goes_down_with_its_transpor
     state = yaml_data(battles.read_text())
     cargo = [u for u in state["units"] if u["type"] == "infantry" and u["at"] == "6 Sea Zone"]
     assert cargo == [{"at": "6 Sea Zone", "power": "Germans", "type": "infantry", "count": 2, "aboard": "T1"}]
-    assert state["battles"] == [{"at": "6 Sea Zone", "attackers": {"cruiser": 1, "transport": 1},
+    assert state["battles"] == [{"at": "6 Sea Zone", "kind": "sea", "attackers": {"cruiser": 1, "transport": 1},
                                  "defenders": {"destroyer": 1}, "from": ["5 Sea Zone"]}]
     lint_clean(capsys, battles)
     results = orders_file(tmp_path / "r.yaml", "battles",
@@ -304,8 +305,8 @@ PLAYED = {  # orders file -> its list key; each names its state with state:
 
 def _round_trip(path: Path) -> None:
     """Reading the written state and writing its units again gives the same ``units:``."""
-    from movecheck.aa import lint_state
-    from movecheck.aa.apply import _units
+    from movecheck.aa.prepare import lint_state
+    from movecheck.aa.turn.apply import _units
     from movecheck.loading import load_file
 
     doc = load_file(str(path))

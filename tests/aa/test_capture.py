@@ -92,7 +92,7 @@ def test_1942_an_enemy_aa_gun_is_a_defender_never_captured(capsys, tmp_path):
     state = yaml_data(battles.read_text())
     assert "captured_this_turn" not in state and state["control"] == {"Poland": "Russians"}
     assert state["battles"] == [
-        {"at": "Poland", "attackers": {"tank": 1}, "defenders": {"aa_gun": 1}, "from": ["Germany"]}
+        {"at": "Poland", "kind": "land", "attackers": {"tank": 1}, "defenders": {"aa_gun": 1}, "from": ["Germany"]}
     ]
     lints_clean(capsys, battles)
     write(tmp_path, "r.yaml", orders_text("battles.yaml", "Germans", "battles", ["{at: Poland}"]))

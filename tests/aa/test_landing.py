@@ -12,9 +12,9 @@ import time
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from movecheck.aa import carrier_search
-from movecheck.aa.carrier_search import LANDING_BUDGET_VARIABLE as LANDING_VARIABLE
-from movecheck.aa.carrier_search import Deck, Flyer, _match, _Work, assign_decks, solve_landing
+from movecheck.aa.landing import carriers as carrier_search
+from movecheck.aa.landing.carriers import LANDING_BUDGET_VARIABLE as LANDING_VARIABLE
+from movecheck.aa.landing.carriers import Deck, Flyer, _match, _Work, assign_decks, solve_landing
 from movecheck.aa.units import Unit, UnitType
 from tests.properties import in_two_runs
 
@@ -328,7 +328,8 @@ def test_landing_decided_without_search_is_still_reported(run, monkeypatch):
 
 
 def _run_case(tmp_path, fighters, carriers, idle=0, seed=1):
-    from movecheck.core import Settings, check
+    from movecheck.core import check
+    from movecheck.settings import Settings
 
     path = write_case(tmp_path / f"case-{fighters}-{carriers}-{idle}-{seed}", fighters, carriers, idle, seed)
     report, _ = check([str(path)], Settings())

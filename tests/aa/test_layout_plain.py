@@ -1,6 +1,6 @@
 """Issue 35: ``render`` of an aa map without a layout on a plain install (no numpy, scipy or networkx).
 
-The computed layout (:func:`movecheck.aa.layout.computed`) is pure Python: rings around the
+The computed layout (:func:`movecheck.aa.picture.layout.computed`) is pure Python: rings around the
 best-connected space, then a bounded number of rounds of a spring layout.  The missing
 packages are simulated as tests/test_extras.py does: a ``sitecustomize`` on ``PYTHONPATH``
 sets ``sys.modules[name] = None`` in the child process.
@@ -19,7 +19,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from movecheck.aa.layout import computed
+from movecheck.aa.picture.layout import computed
 
 ROOT = Path(__file__).resolve().parents[2]
 HIDDEN = ("numpy", "scipy", "networkx")

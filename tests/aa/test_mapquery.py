@@ -255,7 +255,7 @@ def test_path_with_more_shortest_paths_than_it_lists(run_main):
 
 
 def test_routes_counts_every_shortest_path():
-    from movecheck.aa.gamemap import GameMap
+    from movecheck.aa.maps.gamemap import GameMap
     from movecheck.aa.model import Board
 
     board = Board(GameMap(builtin_map(MAP)), {}, "Germans", "combat_move")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from movecheck.aa.gamemap import GameMap
 from movecheck.aa.maps import builtin_map
+from movecheck.aa.maps.gamemap import GameMap
 from movecheck.aa.setup import build_board
 from movecheck.loading import load_bytes
 
@@ -223,7 +223,7 @@ from pathlib import Path  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from movecheck.findings import CATALOGUE  # noqa: E402
+from movecheck.clauses import CATALOGUE  # noqa: E402
 
 from .conftest import check_files, orders  # noqa: E402
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from movecheck.aa.gamemap import GameMap
 from movecheck.aa.maps import builtin_map
+from movecheck.aa.maps.gamemap import GameMap
 from movecheck.aa.names import POWER_ABBREVIATIONS, UNIT_ABBREVIATIONS, abbreviations_table, sea_zone_name
 from movecheck.cli import main
 

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from movecheck.aa.landing import SEARCHED_ALONE, _nearest_alone, _nearest_table, nearest_landings
-from movecheck.aa.model import Board, Unit
+from movecheck.aa.landing.aircraft import SEARCHED_ALONE, _nearest_alone, _nearest_table, nearest_landings
+from movecheck.aa.model import Board
 from movecheck.aa.setup import build_board
+from movecheck.aa.units import Unit
 from movecheck.loading import load_bytes
 from tests.harness import dump
 
@@ -86,7 +87,7 @@ def test_random_maps_agree(kinds: list[str], edges: list[tuple[int, int]], impas
 
 
 def test_many_spaces_asked_switch_to_one_search() -> None:
-    from movecheck.aa import landing
+    from movecheck.aa.landing import aircraft as landing
 
     board = board_of(state(G, units=[], captured=["Ukraine S.S.R."], control={"Ukraine S.S.R.": G}))
     spaces = sorted(board.map.spaces)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from movecheck.aa import lint_state
+from movecheck.aa.prepare import lint_state
 from movecheck.loading import load_file
 from tests.harness import yaml_data, yaml_text
 

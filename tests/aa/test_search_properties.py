@@ -20,8 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from movecheck.aa import carrier_search
-from movecheck.aa.carrier_search import Deck, Flyer, solve_landing
+from movecheck.aa.landing import carriers as carrier_search
+from movecheck.aa.landing.carriers import Deck, Flyer, solve_landing
 from tests.properties import in_two_runs
 
 from .conftest import check_files, mv, orders, state, unit

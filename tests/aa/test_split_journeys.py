@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from movecheck.aa.maps import builtin_path
-from movecheck.findings import Severity
+from movecheck.clauses import Severity
 from tests.properties import in_two_runs
 
 from .conftest import check_files, state, unit

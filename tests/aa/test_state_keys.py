@@ -169,7 +169,7 @@ def test_a_map_declaring_only_a_new_unit_keeps_the_edition_s_types(capsys, tmp_p
     code, report = buy(capsys, tmp_path, {"infantry": 2, "marine": 1, "factory": 1})
     assert code == 0, report["findings"]
     assert report["files"][0]["legal"] == 1
-    from movecheck.aa.gamemap import GameMap
+    from movecheck.aa.maps.gamemap import GameMap
 
     types = GameMap({**BUILTIN, "unit_types": {"marine": MARINE}}).unit_types
     assert list(types)[-1] == "marine" and {"infantry", "factory", "carrier"} <= set(types)
@@ -219,7 +219,7 @@ def test_a_map_s_treasury_keys_resolve_and_unknown_or_repeated_ones_are_aa910(ca
     good.write_text(source.replace("ipcs: {Reds: 12, Blues: 12}", "aliases: {Blues: [Blu]}\nipcs: {Reds: 12, Blu: 9}"))
     code, report = lint(capsys, good)
     assert code == 0 and codes(report) == []
-    from movecheck.aa.gamemap import GameMap
+    from movecheck.aa.maps.gamemap import GameMap
     from tests.harness import yaml_data
 
     assert GameMap(yaml_data(good.read_text())).ipcs == {"Reds": 12, "Blues": 9}

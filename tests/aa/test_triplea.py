@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from movecheck.aa.editions import AA1942, Revised
-from movecheck.core import Settings, check
+from movecheck.core import check
 from movecheck.schema import validate_data
+from movecheck.settings import Settings
 from tests.harness import yaml_data, yaml_text
 
 from .triplea_writer import game_xml

@@ -15,8 +15,9 @@ import pytest
 
 from movecheck.aa.editions import AA1942, Revised
 from movecheck.aa.options import OPTIONS
-from movecheck.core import Settings, check
+from movecheck.core import check
 from movecheck.schema import validate_data
+from movecheck.settings import Settings
 from tests.harness import yaml_data, yaml_text
 
 from .test_triplea import SMALL, convert
@@ -331,7 +332,7 @@ def test_the_turn_options_are_written_from_the_settings(run_main, tmp_path: Path
     ({}, "factory_damage", False),
 ])
 def test_each_turn_option_from_its_settings(settings: dict, option: str, value: object) -> None:
-    from movecheck.aa.triplea_rules import SETTINGS, read_settings
+    from movecheck.aa.triplea.rules import SETTINGS, read_settings
 
     have, pending = read_settings(settings, OPTIONS)
     assert pending == []
@@ -342,7 +343,7 @@ def test_each_turn_option_from_its_settings(settings: dict, option: str, value: 
 def test_properties_outside_the_property_list_are_not_settings() -> None:
     from defusedxml.ElementTree import fromstring
 
-    from movecheck.aa.triplea_rules import game_properties
+    from movecheck.aa.triplea.rules import game_properties
 
     root = fromstring('<game><attachmentList><property name="Submersible Subs" value="true"/></attachmentList>'
                       '<propertyList><property name="WW2V2" value=" true "/><property name="WW2V2" value="false"/>'

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from movecheck.core import Settings
 from movecheck.findings import Finding
+from movecheck.settings import Settings
 from tests.harness import check_report, codes, errors, lint_text, only, yaml_text
 
 __all__ = ["base", "codes", "corps", "corps_order", "dump", "errors", "free", "only", "orders", "rect_terrain",

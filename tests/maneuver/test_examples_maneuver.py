@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from movecheck.core import Settings, check
+from movecheck.core import check
+from movecheck.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "maneuver"
@@ -36,7 +37,7 @@ def test_each_variant_breaks_its_clause(path):
 
 def test_every_maneuver_clause_has_an_example_or_a_test():
     from movecheck.catalogue import load_all
-    from movecheck.findings import CATALOGUE
+    from movecheck.clauses import CATALOGUE
 
     load_all()
     shown = {p.stem.rsplit("-", 1)[-1].upper() for p in VARIANTS}

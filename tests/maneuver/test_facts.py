@@ -104,9 +104,11 @@ def _analyses(path: Path) -> list[Any]:
     """The facts of every usable order of an example orders file, each on the battlefield as it starts."""
     from movecheck.loading import load_file
     from movecheck.maneuver import rules  # noqa: F401  (registers the clauses)
-    from movecheck.maneuver.analysis import World, analyse_corps, analyse_free
+    from movecheck.maneuver.corps import analyse_corps
+    from movecheck.maneuver.free import analyse_free
     from movecheck.maneuver.orders import Resolver
     from movecheck.maneuver.setup import build_battlefield
+    from movecheck.maneuver.world import World
 
     doc = load_file(str(path))
     battlefield = build_battlefield(load_file(str(EXAMPLES / doc.data["state"]))).battlefield
@@ -153,7 +155,7 @@ def _clauses() -> list[tuple[str, str, str, str]]:
 
 
 def test_every_order_clause_has_its_own_check_function() -> None:
-    from movecheck.findings import CATALOGUE
+    from movecheck.clauses import CATALOGUE
     from movecheck.maneuver import rules  # noqa: F401  (registers the clauses)
 
     catalogue = sorted(c.code for c in CATALOGUE.all("maneuver") if c.phase != "lint")

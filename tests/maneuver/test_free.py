@@ -85,8 +85,8 @@ def test_base_just_beyond_15_steps_gets_the_bonus(tmp_path):
 
 
 def _world_with_enemy_ahead(facing: float, distance: float):
-    from movecheck.maneuver.analysis import World
     from movecheck.maneuver.model import Base, Battlefield, Corps
+    from movecheck.maneuver.world import World
 
     bf = Battlefield(400, 400)
     hx, hy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
@@ -495,9 +495,10 @@ def test_json_report_gives_the_readings(tmp_path):
 @pytest.mark.parametrize("angle", range(0, 360, 1))
 def test_move_into_contact_at_every_angle_is_contact_not_overlap(angle):
     """r9 moves 5 steps along ``angle`` and ends exactly touching an enemy turned the same way."""
-    from movecheck.maneuver.analysis import World, analyse_free
+    from movecheck.maneuver.free import analyse_free
     from movecheck.maneuver.model import Base, Battlefield, Corps
     from movecheck.maneuver.orders import Order
+    from movecheck.maneuver.world import World
 
     bf = Battlefield(400, 400)
     hx, hy = math.sin(math.radians(angle)), math.cos(math.radians(angle))

@@ -196,7 +196,8 @@ def test_bases_touching_at_every_angle_are_in_contact_not_overlapping(angle):
 def test_examples_battlefield_lints_clean():
     from pathlib import Path
 
-    from movecheck.core import Settings, lint
+    from movecheck.core import lint
+    from movecheck.settings import Settings
 
     path = Path(__file__).resolve().parents[2] / "examples" / "maneuver" / "battlefield.yaml"
     report = lint([str(path)], Settings())

@@ -7,8 +7,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from movecheck.cli import main
-from movecheck.core import Settings, check
+from movecheck.core import check
 from movecheck.maneuver.svg_layout import text_box
+from movecheck.settings import Settings
 from tests.harness import yaml_data
 from tests.maneuver.helpers import dump
 

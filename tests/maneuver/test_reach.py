@@ -12,11 +12,13 @@ import pytest
 from shapely.geometry import Point
 
 from movecheck.cli import main
-from movecheck.core import Settings, prepare, read
+from movecheck.core import prepare
+from movecheck.files import read
 from movecheck.maneuver.geodesic import Geodesic
 from movecheck.maneuver.reach import allowance_distribution, base_reach, obstacles
 from movecheck.maneuver.reach_corps import corps_reach
 from movecheck.maneuver.world import World
+from movecheck.settings import Settings
 from movecheck.validators import is_valid
 from tests.harness import yaml_data, yaml_text
 from tests.maneuver.helpers import codes, free, orders, run_check

@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from movecheck.core import Settings, check
+from movecheck.core import check
 from movecheck.maneuver.geometry import base_corners
-from movecheck.maneuver.svg import nice_length, num
+from movecheck.maneuver.svg import nice_length
 from movecheck.pictures import picture
+from movecheck.render.svgkit import num
+from movecheck.settings import Settings
 from tests.maneuver.helpers import base, corps, corps_order, dump, free, orders, rect_terrain, state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +78,8 @@ def test_a_picture_is_byte_identical_twice(monkeypatch):
 
 
 def test_the_state_picture_draws_every_base_where_the_battlefield_has_it(monkeypatch):
-    from movecheck.core import prepare, read
+    from movecheck.core import prepare
+    from movecheck.files import read
 
     monkeypatch.chdir(ROOT)
     loaded = read("examples/maneuver/battlefield.yaml")

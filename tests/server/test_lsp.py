@@ -235,7 +235,7 @@ async def test_keys_from_the_schema_are_completed_where_a_key_goes(client: Langu
     result = await client.text_document_completion_async(lsp.CompletionParams(
         text_document=lsp.TextDocumentIdentifier(uri=target), position=position_of(text, "    tr\n", 6)))
     labels = {item.label for item in result.items}
-    assert labels == {"attack", "id", "note", "path", "transport", "units"}
+    assert labels == {"attack", "id", "note", "path", "raid", "transport", "units"}
 
 
 SLOW_SERVER = ClientServerConfig(server_command=SERVER.server_command,

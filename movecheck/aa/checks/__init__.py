@@ -6,7 +6,7 @@ moves left it) and yields :class:`~movecheck.clauses.Violation`; an *end*
 check looks at the :class:`~movecheck.aa.phase.Phase` after the last move.
 The docstring of the function is the clause's documentation (``movecheck
 explain``).  Checks read the phase (:mod:`movecheck.aa.phase`) and the facts
-about it (:mod:`movecheck.aa.landing`), never the engine.
+about it (:mod:`movecheck.aa.landing.aircraft`), never the engine.
 """
 
 from __future__ import annotations

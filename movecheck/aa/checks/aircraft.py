@@ -1,4 +1,4 @@
-"""Where aircraft land: the clauses that word the landing facts (:mod:`movecheck.aa.landing`).
+"""Where aircraft land: the clauses that word the landing facts (:mod:`movecheck.aa.landing.aircraft`).
 
 After the combat move every aircraft that moved must still be able to land
 (AA207), perhaps on a carrier that has to move for it (AA309); after the
@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from movecheck.aa.checks import aa_clause
-from movecheck.aa.landing import (
+from movecheck.aa.landing.aircraft import (
     BOMBER_AT_SEA,
     CAPTURED,
     Crowded,
@@ -30,7 +30,7 @@ from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from movecheck.aa.carrier_search import Deck
+    from movecheck.aa.landing.carriers import Deck
     from movecheck.aa.model import Board
     from movecheck.aa.phase import Phase
     from movecheck.aa.units import Unit

@@ -2,8 +2,8 @@
 
 Each battle is resolved once, with losses that fought and a legal retreat.
 
-A *result* clause looks at one entry of ``results:`` (a :class:`~movecheck.aa.battles.Result`)
-with the :class:`~movecheck.aa.battles.Resolution` it belongs to; an *end* clause at the
+A *result* clause looks at one entry of ``results:`` (a :class:`~movecheck.aa.turn.battles.Result`)
+with the :class:`~movecheck.aa.turn.battles.Resolution` it belongs to; an *end* clause at the
 results file as a whole.  The seed rule texts have no paragraph on resolving battles:
 these clauses follow the A&A rulebook's battle sequence (aa.md gives each rule).
 """
@@ -13,14 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from movecheck.aa.battles import END, RESULT, SIDES, STAYED_ABOARD, SUNK, Resolution, Result, fights
+from movecheck.aa.turn.battle_extras import fights
+from movecheck.aa.turn.battles import END, RESULT, SIDES, STAYED_ABOARD, SUNK, Resolution, Result
 from movecheck.aa.units import describe
 from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation, clause
 from movecheck.i18n import N_, _
 
 if TYPE_CHECKING:
-    from movecheck.aa.model import Unit
+    from movecheck.aa.units import Unit
 
 
 def battle_clause(
@@ -34,15 +35,24 @@ def battle_clause(
 
 
 @battle_clause("AA501", "battle-unknown", "error",
-               "a result names a space that is not a battle of the state, or a battle gets two results",
+               "a result names a space that is not a battle of the state, or a battle gets two results (a space with a "
+               "raid and a land battle has two results, one of them kind: raid)",
                example=("``- {at: Poland, defender_losses: {infantry: 1}}`` where the state has no battle in Poland",
                         "``- {at: Belorussia, defender_losses: {infantry: 1}}``, a battle of the state"))
 def battle_unknown(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """Each result is for one of the battles the state lists under ``battles:``, and each battle gets one result.
 
-    A second result for the same battle is reported; the first one counts.
+    A second result for the same battle is reported; the first one counts.  A territory both raided and
+    attacked has two battles, so two results: the raid's says ``kind: raid`` (aa-battle.md, "Strategic
+    bombing raids"); ``kind: raid`` where no raid is fought names no battle.
     """
-    if result.battle is None:
+    if result.battle is None and result.kind == "raid":
+        yield Violation(_("there is no raid on {space} (the state's raids: {raids})").format(
+            space=result.at, raids=", ".join(sorted(resolution.raids)) or _("none")), (*result.where, "kind"))
+    elif result.battle is not None and result.battle.raid and result.repeated:
+        yield Violation(_("the raid on {space} already has a result earlier in the file").format(space=result.at),
+                        (*result.where, "at"))
+    elif result.battle is None:
         if resolution.battles:
             message = _("there is no battle in {space} (the state's battles: {battles})")
         else:
@@ -75,6 +85,8 @@ def losses_not_present(result: Result, resolution: Resolution) -> Iterator[Viola
     if battle is None or result.repeated:
         return
     for side in SIDES:
+        if side == "defender" and is_raid(result, resolution):
+            continue  # a raid kills no defender: AA511 says so
         fought = {u.id for u in battle.listed(side) if u.id is not None}
         for unit_id in sorted(result.named_losses.get(side, {})):
             if unit_id not in fought:
@@ -116,13 +128,17 @@ def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
     that came overland retreat all the same; without it (Revised) no land unit of a battle
     with amphibious land units retreats, and only its aircraft may leave the battle.  Nothing
     retreats from a battle the attacker lost whole; a battle whose attackers never landed is
-    AA507's.
+    AA507's.  A strategic bombing raid has one round and no retreat.
     """
     battle, space = result.battle, result.retreat
     if battle is None or space is None or result.repeated:
         return
     board = resolution.board
     where = (*result.where, "retreat")
+    if battle.raid:
+        yield Violation(_("bombers that raid {space} do not retreat: a raid has one round, and they leave after "
+                          "it").format(space=battle.at), where)
+        return
     if not battle.side("attacker") and battle.at_sea:
         return  # no attacker reached the shore: AA507
     if not result.survivors("attacker"):
@@ -144,11 +160,15 @@ def retreat_illegal(result: Result, resolution: Resolution) -> Iterator[Violatio
         )
 
 
-def is_raid(result: Result) -> bool:
-    """A strategic bombing raid: the result gives ``bombing:`` and every attacker there is a bomber."""
-    attackers = result.battle.side("attacker") if result.battle is not None else []
-    return result.extras.bombing is not None and bool(attackers) and all(
-        u.type.is_air and not u.type.is_fighter for u in attackers)
+def is_raid(result: Result, resolution: Resolution) -> bool:
+    """A strategic bombing raid: the result of a battle the state lists with ``kind: raid``; in a state that
+    writes no ``kind:`` (before raids were battles), a result that gives ``bombing:`` where only bombers attack."""
+    if result.battle is None:
+        return False
+    if result.battle.raid or resolution.kinds:
+        return result.battle.raid
+    attackers = result.battle.side("attacker")
+    return result.extras.bombing is not None and bool(attackers) and all(u.type.is_bomber for u in attackers)
 
 
 def _retreat_problem(resolution: Resolution, at: str, space: str, came_from: tuple[str, ...]) -> str | None:
@@ -185,6 +205,8 @@ def battle_unresolved(resolution: Resolution) -> Iterator[Violation]:
     fought and needs none.
     """
     unfought = {space for space, battle in resolution.battles.items() if battle.at_sea and not battle.side("attacker")}
+    for space in sorted(set(resolution.raids) - resolution.named_raids):
+        yield Violation(_("the raid on {space} has no result (kind: raid)").format(space=space), ("results",))
     for space in sorted(set(resolution.battles) - resolution.named - unfought):
         yield Violation(_("the battle in {space} has no result").format(space=space), ("results",))
 
@@ -207,7 +229,7 @@ def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violatio
     drop their bombs and leave, whatever defends the territory.
     """
     battle = result.battle
-    if battle is None or result.repeated or is_raid(result):
+    if battle is None or result.repeated or is_raid(result, resolution):
         return
     board = resolution.board
     if result.retreat is not None:

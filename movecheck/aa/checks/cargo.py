@@ -13,9 +13,9 @@ from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from movecheck.aa.model import Unit
     from movecheck.aa.moves import LandRoute, Move
     from movecheck.aa.phase import Phase
+    from movecheck.aa.units import Unit
 
 
 def _route(move: Move, phase: Phase) -> LandRoute | None:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from movecheck.aa.checks import aa_clause
+from movecheck.aa.turn.raids import enemy_factory
 from movecheck.aa.units import describe
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
@@ -216,6 +217,28 @@ def attacker_must_stop(move: Move, phase: Phase) -> Iterator[Violation]:
             ),
             where,
         )
+
+
+@aa_clause("AA208", "raid-not-allowed", "error",
+           "an order with raid: true (a strategic bombing raid) moves bombers only and ends in a hostile territory "
+           "holding an enemy factory",
+           phase="combat",
+           example=("``{units: {bomber: 1, fighter: 1}, path: [Germany, Karelia S.S.R.], raid: true}``",
+                    "``{units: {bomber: 1}, path: [Germany, Karelia S.S.R.], raid: true}``"))
+def raid_not_allowed(move: Move, phase: Phase) -> Iterator[Violation]:
+    """Bombers raid the enemy factory of the territory their combat move ends in (aa-battle.md, "Strategic
+    bombing raids"): the order moves bombers only (these editions have no escorts) and its last space is a
+    hostile territory holding an enemy factory.  A raiding bomber takes no part in the land battle there.
+    """
+    if not move.raid:
+        return
+    where = (*move.where, "raid")
+    others = [u for u in move.units if not u.type.is_bomber]
+    if others:
+        yield Violation(_("only bombers raid a factory, but the order also moves {units}").format(
+            units=describe(others)), where)
+    if enemy_factory(phase.board, move.end) is None:
+        yield Violation(_("{space} holds no enemy factory to raid").format(space=move.end), where)
 
 
 @aa_clause("AA206", "left-battle", "error",

@@ -1,7 +1,7 @@
 """Mobilization clauses (aa-turn.md, "Mobilization"): AA701-AA709.
 
-A *place* clause looks at one entry of ``place:`` (a :class:`~movecheck.aa.mobilize.Placement`) with the
-:class:`~movecheck.aa.mobilize.Mobilization` it belongs to; an *end* clause at the file as a whole
+A *place* clause looks at one entry of ``place:`` (a :class:`~movecheck.aa.turn.mobilize.Placement`) with the
+:class:`~movecheck.aa.turn.mobilize.Mobilization` it belongs to; an *end* clause at the file as a whole
 (capacity, the units waiting, fighters at sea).  The seed rule texts have no paragraph on
 mobilization: these clauses follow the rulebook of the edition and TripleA's placement (the spec
 gives each rule).
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from movecheck.aa.mobilize import END, PLACE, Mobilization, Placement, assign
-from movecheck.aa.model import unit_phrase
+from movecheck.aa.turn.mobilize import END, PLACE, Mobilization, Placement, assign
+from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation, clause
 from movecheck.i18n import N_, _
 

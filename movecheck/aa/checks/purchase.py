@@ -1,6 +1,6 @@
 """Purchase clauses (aa-turn.md, "Purchase"): AA601-AA606, each run once on a purchase file.
 
-A clause looks at the :class:`~movecheck.aa.purchase.Bought` (what the file buys, repairs and
+A clause looks at the :class:`~movecheck.aa.turn.purchase.Bought` (what the file buys, repairs and
 spends on research, read against the state's board and treasury).  The seed rule texts have no
 paragraph on purchasing: the clauses follow the 1942 second edition's rulebook as aa-turn.md
 words it, and TripleA where the rulebook is silent.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from movecheck.aa.model import unit_phrase
-from movecheck.aa.purchase import PURCHASE, Bought
+from movecheck.aa.turn.purchase import PURCHASE, Bought
+from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation, clause
 from movecheck.i18n import _, ngettext
 

@@ -1,0 +1,1 @@
+"""Where aircraft land: the landing search (carriers, bounds, branch-and-bound, pieces)."""

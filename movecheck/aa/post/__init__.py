@@ -1,0 +1,1 @@
+"""The aa sections of a turn's post (summary)."""

@@ -1,0 +1,1 @@
+"""TripleA import: a saved game or map XML read into a movecheck map and state."""

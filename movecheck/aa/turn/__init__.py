@@ -1,0 +1,1 @@
+"""The whole turn beyond movement: purchase, mobilization, income, control, battle results, apply."""
