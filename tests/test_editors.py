@@ -29,8 +29,8 @@ def _read(path: str) -> Any:
 
 STABLE_IDS = {
     name: f"https://movecheck.dev/schemas/{name}/v1.json"
-    for name in ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "aa-mobilize", "maneuver-state",
-                 "maneuver-orders", "reach", "report", "apply-report", "summary")
+    for name in ("aa-map", "aa-state", "aa-orders", "aa-battles", "aa-purchase", "aa-mobilize", "aa-odds",
+                 "maneuver-state", "maneuver-orders", "reach", "report", "apply-report", "summary")
 }
 
 

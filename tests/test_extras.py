@@ -61,8 +61,8 @@ def test_the_plain_install_pulls_no_geometry() -> None:
     assert names(PROJECT["optional-dependencies"]["maneuver"]) == {"shapely"}
 
 
-def test_the_test_extra_pulls_the_manoeuvre_and_docs_extras() -> None:
-    assert "movecheck[maneuver,docs]" in PROJECT["optional-dependencies"]["test"]
+def test_the_test_extra_pulls_the_manoeuvre_docs_and_odds_extras() -> None:
+    assert "movecheck[maneuver,docs,odds]" in PROJECT["optional-dependencies"]["test"]
 
 
 @pytest.mark.parametrize(

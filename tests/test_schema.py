@@ -32,6 +32,7 @@ def test_the_schemas() -> None:
         "aa-battles",
         "aa-purchase",
         "aa-mobilize",
+        "aa-odds",
         "maneuver-state",
         "maneuver-orders",
         "reach",

@@ -79,6 +79,10 @@ def seeds() -> dict[str, list[Any]]:
             ]
         )
     found["reach"].append(json.loads(out.getvalue()))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["odds", str(REPO / "examples" / "aa" / "states" / "g1-battles.yaml"), "-f", "json"])
+    found["aa-odds"].append(json.loads(out.getvalue()))
     for orders in ("g1-combat.yaml", "variants/aa101-not-adjacent.yaml"):
         out = io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):

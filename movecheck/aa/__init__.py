@@ -39,6 +39,7 @@ class AA(System["Board", object]):
     orders_markers = ("moves", "phase", "power")
     state_markers = ("turn",)
     kinds = ("map", "state", "orders", "battles", "purchase", "mobilize")
+    output_schemas = ("aa-odds",)
     orders_kinds = ("orders", "battles", "purchase", "mobilize")
     order_lists = ("moves", "results", "place")
     reference_keys = ("map",)

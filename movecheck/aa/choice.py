@@ -26,7 +26,7 @@ of the option indices (the greedy choice, option 0, first at every point).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -84,6 +84,8 @@ class SearchStats:
     """Points whose options a run took from an earlier run's listing."""
     copied: int = 0
     """Units copied onto fresh boards for the runs (only those in the spaces of the orders' paths)."""
+    restored: int = 0
+    """Units put back as they were before the order a run goes back to (:mod:`movecheck.aa.replay`)."""
     replays: int = 0
     """Runs carried out again on a whole copy of the board: the one the search keeps, when it is not the greedy run."""
 
@@ -431,18 +433,41 @@ def spread_key(unit_cost: int, room: int, dearer: Iterable[int]) -> tuple[bool, 
 # -- independent parts ------------------------------------------------------------------
 
 
-def parts(moves: Iterable[Any]) -> dict[int, int]:
+def parts(moves: Iterable[Any], unlinking: Collection[str] = ()) -> dict[int, int]:
     """Each order's part of the phase: orders are in one part when their paths share a space, directly or
     through other orders (the units an order may choose, the transports and carriers it may take, all
-    stand in the spaces of its path).  Returns the 1-based order -> the first order of its part."""
+    stand in the spaces of its path).  Returns the 1-based order -> the first order of its part.
+
+    ``unlinking``: spaces that link no orders (:func:`unlinking`): units can be swapped there only for alike ones."""
     from movecheck.aa.partition import Partition
 
     partition: Partition[tuple[str, Any]] = Partition()
     for move in moves:
+        partition.join(("order", move.index), ("order", move.index))
         for space in move.path:
-            partition.join(("space", space), ("order", move.index))
+            if space not in unlinking:
+                partition.join(("space", space), ("order", move.index))
     roots: dict[Any, int] = {}
     found = {}
     for move in sorted(moves, key=lambda m: m.index):
         found[move.index] = roots.setdefault(partition.find(("order", move.index)), move.index)
     return found
+
+
+def unlinking(board: Any, moves: Iterable[Any]) -> frozenset[str]:
+    """Land spaces through which the orders' choices cannot reach each other (issue 37: the search split by units
+    that can be swapped, not by spaces touched): no order ends there, so the units there all through the phase are
+    those it began with, and those are alike by type and power (one :func:`signature` each).  Whichever units an
+    order takes there, they are of the kinds it names, alike, so what one order picks leaves every other order's
+    choices as they were.  ``board``: as the phase began."""
+    moves = list(moves)
+    ends = {move.path[-1] for move in moves}
+    candidates = {space for move in moves for space in move.path if space not in ends and not board.is_sea(space)}
+    found = set()
+    for space in sorted(candidates):
+        kinds: dict[tuple[str, str], set[tuple[Any, ...]]] = {}
+        for unit in board.units_at(space):
+            kinds.setdefault((unit.type.name, unit.power), set()).add(signature(unit))
+        if all(len(alike) == 1 for alike in kinds.values()):
+            found.add(space)
+    return frozenset(found)

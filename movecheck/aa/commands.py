@@ -1,4 +1,4 @@
-"""The aa system's own commands: ``maps``, ``map show``/``map path`` and ``import triplea``.
+"""The aa system's own commands: ``maps``, ``map show``/``map path``, ``import triplea`` and ``odds``.
 
 The kernel's command line adds them (``AA.commands``) when a command it does not hold
 itself is asked for; each loads what it needs when it runs.
@@ -50,6 +50,7 @@ def render_maps(fmt: str) -> str:
 
 def register(app: typer.Typer, kernel: Any) -> None:
     """Add the aa commands to the command line ``app`` (``kernel``: the run's services, unused by aa)."""
+    register_odds(app, kernel)
 
     @app.command()
     def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
@@ -188,3 +189,46 @@ def register(app: typer.Typer, kernel: Any) -> None:
         text = render_path(game_map, start, end, unit, state, phase.value if phase else None, power, chosen_format(fmt))
         emit(sys.stdout, text)
         raise typer.Exit(0)
+
+
+def register_odds(app: typer.Typer, kernel: Any) -> None:
+    """Add ``movecheck odds`` (spec aa-battle.md, "Odds")."""
+
+    @app.command()
+    def odds(
+        files: Annotated[list[str], typer.Argument(
+            metavar="FILE...", help="A battles state (every battle it lists), combat-move orders (the battles "
+            "they start) or battle results (each result's luck).", show_default=False)],
+        battle: Annotated[str | None, typer.Option("--battle", help="Only the battles of this space (a raid and "
+                                                   "the land battle there).", show_default=False)] = None,
+        ool: Annotated[list[str] | None, typer.Option("--ool", metavar="SIDE=ORDER", help="A side's order of loss, "
+                       "e.g. attacker=inf,art,arm,ftr,bmr (once per side).", show_default=False)] = None,
+        keep_land: Annotated[int | None, typer.Option("--keep-land", min=0, help="The attacker's last N land units "
+                             "are taken last (default: 1 in a land battle, else 0).", show_default=False)] = None,
+        retreat_after: Annotated[int | None, typer.Option("--retreat-after", min=1, help="The attacker retreats "
+                                 "after round R if the battle is not over.", show_default=False)] = None,
+        retreat_below: Annotated[float | None, typer.Option("--retreat-below", min=0.0, max=1.0, help="The attacker "
+                                 "retreats when its chance of winning falls below P.", show_default=False)] = None,
+        best_retreat: Annotated[bool, typer.Option("--best-retreat", help="The retreat that maximises the "
+                                "attacker's expected IPC swing (backward induction).")] = False,
+        submerge: Annotated[str | None, typer.Option("--submerge", metavar="SIDE", help="attacker, defender or "
+                            "both: that side's submarines submerge at the first moment they may.",
+                            show_default=False)] = None,
+        no_bombard: Annotated[bool, typer.Option("--no-bombard", help="No ship bombards.")] = False,
+        exact_fraction: Annotated[bool, typer.Option("--exact-fraction", help="Compute in rationals, dropping "
+                                  "nothing (slower).")] = False,
+        fmt: ListFormatOption = None,
+        lang: LangOption = None,
+    ) -> None:
+        """The exact odds of each battle of a battles state (or of legal combat-move orders), and the whole turn's.
+
+        Exit 1 when a battle is too large for its budget (MC012: raise MOVECHECK_ODDS_BUDGET).
+        """
+        from movecheck.aa.battle.cli import run_odds
+
+        text, code = run_odds(files, battle=battle, ool=ool or [], keep_land=keep_land,
+                              retreat_after=retreat_after, retreat_below=retreat_below, best_retreat=best_retreat,
+                              submerge=submerge, bombard=not no_bombard, exact=exact_fraction,
+                              fmt=chosen_format(fmt), kernel=kernel)
+        emit(sys.stdout, text)
+        raise typer.Exit(code)

@@ -21,17 +21,20 @@ from movecheck.aa.choice import (
     Chooser,
     Memo,
     Meter,
+    Point,
     classes,
     named_ids,
     next_forcing,
     packing_key,
     packings,
     parts,
+    unlinking,
 )
 from movecheck.aa.model import Board
 from movecheck.aa.moves import Move, carried, land_route, resolve_move
 from movecheck.aa.overloads import Overloads
 from movecheck.aa.phase import Phase, Record, Undecided, occasion
+from movecheck.aa.replay import Replayer
 from movecheck.aa.setup import carrier_load
 from movecheck.aa.units import Unit, describe
 from movecheck.budget import SearchLimit, per_file
@@ -211,6 +214,10 @@ class Run:
     """Its errors include one another choice of units might avoid (:data:`CHOICE_CODES`)."""
 
     overloads: Overloads | None = None
+    shared: bool = False
+    cut: bool = False
+    """It stopped once its errors were as many as the best choice's: the later orders were not carried out."""
+    """Its phase and board go on being changed by later runs of the search (:mod:`movecheck.aa.replay`)."""
 
     @property
     def errors(self) -> int:
@@ -256,6 +263,14 @@ KEEP_LISTINGS = True
 """The search's runs share their listings of options (:class:`~movecheck.aa.choice.Memo`); off only to compare."""
 PARTIAL_COPIES = True
 """A run of the search copies only the units in the spaces of the orders' paths; off only to compare."""
+REPLAY = True
+"""The search's runs share one board, each carrying out only the orders from the one whose choice it varies
+(:mod:`movecheck.aa.replay`); off only to compare (a fresh copy of the board per run, every order carried out)."""
+CUT = True
+"""A run of the search stops once its errors are as many as the best choice's (replayed runs only)."""
+SWAPPABLE = True
+"""The search's parts are split by units that can be swapped: a land space whose units are alike links no orders
+(:func:`~movecheck.aa.choice.unlinking`); off only to compare."""
 BOUNDS = True
 """The counting bounds read off the orders (:mod:`movecheck.aa.bounds`) end the search early; off only to compare."""
 
@@ -286,8 +301,11 @@ def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
     meter = Meter()
     best, how = first, None
     least = first.overloads.lower_bound() if first.overloads is not None else 0
-    part_of = parts(first.moves) if _parts_apart(first) else None
     spaces = _spaces(doc, first.phase.board)
+    part_of = None
+    if _parts_apart(first):  # noncombat: apart through land spaces whose units are alike (issue 37)
+        alike = unlinking(fresh(spaces), first.moves) if SWAPPABLE and not first.phase.combat else frozenset()
+        part_of = parts(first.moves, alike)
     forced: list[int] = []
 
     def board() -> Board:
@@ -306,16 +324,32 @@ def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
         spread = _run_once(doc, board(), phase_name, Chooser(spread=True), first.overloads)
         if spread.errors < best.errors:
             best, how = spread, Chooser(spread=True)
+        # a run stops at the best choice's errors only where no part of the phase is settled by its whole run
+        cut = CUT and (part_of is None or len(set(part_of.values())) == 1)
+        replayer: Replayer[Run] | None = None
+        points: list[Point] = []
         while best.errors > least:
-            copy = board()
             memo.stats.runs += 1
-            chooser = Chooser(forced, meter, memo=memo if KEEP_LISTINGS else None, board=copy)
-            tried = _run_once(doc, copy, phase_name, chooser, first.overloads)
+            if REPLAY:  # one board for every run, each carrying out only the orders from the one it varies on
+                if replayer is None:
+                    copy = board()
+                    chooser = Chooser(forced, meter, memo=memo if KEEP_LISTINGS else None, board=copy)
+                    carry = Carry(doc, copy, phase_name, chooser, first.overloads)
+                    replayer = Replayer(carry, _paths(doc, first.phase.board))
+                tried = replayer.run(forced, points, best.errors if cut else None)
+                memo.stats.restored = replayer.restored
+                points = list(replayer.carry.chooser.points)
+                kept = Chooser([p.taken for p in points], points=points)
+            else:
+                copy = board()
+                chooser = Chooser(forced, meter, memo=memo if KEEP_LISTINGS else None, board=copy)
+                tried = _run_once(doc, copy, phase_name, chooser, first.overloads)
+                points, kept = chooser.points, chooser
             if tried.errors < best.errors:
-                best, how = tried, chooser
+                best, how = tried, kept
             if best.errors <= least:
                 break
-            following = next_forcing(chooser.points, best.errors, _settled_parts(tried, part_of))
+            following = next_forcing(points, best.errors, _settled_parts(tried, part_of))
             if following is None:
                 break
             forced = following
@@ -326,15 +360,18 @@ def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
 
 def _spaces(doc: Document, board: Board) -> frozenset[str]:
     """The spaces of every order's path: the only ones where carrying the orders out changes a unit."""
-    found: set[str] = set()
+    return frozenset(space for spaces in _paths(doc, board) for space in spaces)
+
+
+def _paths(doc: Document, board: Board) -> list[set[str]]:
+    """The spaces of each order's path (those that name a space of the map), in file order."""
+    found: list[set[str]] = []
     raw_moves = doc.get("moves", default=[])
     for raw in raw_moves if isinstance(raw_moves, list) else []:
         path = raw.get("path") if isinstance(raw, dict) else None
-        for name in path if isinstance(path, list) else []:
-            space = board.map.resolve(name)
-            if space is not None:
-                found.add(space)
-    return frozenset(found)
+        names = path if isinstance(path, list) else []
+        found.append({space for space in (board.map.resolve(n) for n in names) if space is not None})
+    return found
 
 
 def _again(doc: Document, best: Run, how: Chooser | None, phase_name: str, fresh: Fresh, memo: Memo) -> Run:
@@ -343,7 +380,7 @@ def _again(doc: Document, best: Run, how: Chooser | None, phase_name: str, fresh
 
     Its steps were spent when it first ran: it draws on an account of its own (the choices it takes are kept)."""
     kept = best.phase.board
-    if how is None or not PARTIAL_COPIES or kept.copied == len(kept.units):
+    if how is None or (not best.shared and (not PARTIAL_COPIES or kept.copied == len(kept.units))):
         return best  # the greedy run, on the engine's own board, or a run whose copy shares no unit
     forced = [p.taken for p in how.points]
     chooser = Chooser(spread=True) if how.spread else Chooser(forced, Meter(limit=10 ** budget.MAX_DIGITS), memo=memo)
@@ -369,7 +406,8 @@ def _parts_apart(run: Run) -> bool:
 
 def _settled_parts(run: Run, part_of: dict[int, int] | None) -> Callable[[int], bool]:
     """Orders of parts with no error in ``run`` (every finding of it attributed to an order)."""
-    if part_of is None or any(f.order not in part_of for f in run.findings if _searched(f, run.overloads)):
+    # a run cut short says nothing of its later orders' parts
+    if part_of is None or run.cut or any(f.order not in part_of for f in run.findings if _searched(f, run.overloads)):
         return lambda order: False
     erring = {part_of[f.order] for f in run.findings if f.order is not None and _searched(f, run.overloads)}
     return lambda order: order in part_of and part_of[order] not in erring
@@ -415,63 +453,109 @@ def _choice_dependent(finding: Finding, moves: dict[int, Move], overloads: Overl
 def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser, start: Overloads | None = None) -> Run:
     """Carry the orders out once, with the choices ``chooser`` makes (``start``: the first run's counting bounds,
     whose rooms at the start of the phase this run shares)."""
-    phase = Phase(board, doc, phase_name, chooser=chooser)
-    findings: list[Finding] = []
-    checked: set[int] = set()
-    raw_moves = doc.get("moves", default=[])
-    if not isinstance(raw_moves, list):
-        return Run(findings, 0, checked, phase, [])
-    for raw in raw_moves:
-        if isinstance(raw, dict):
-            attack = raw.get("attack")
-            path = raw.get("path")
-            if attack is True and isinstance(path, list) and path:
-                zone = board.map.resolve(path[-1])
-            elif isinstance(attack, str):
-                zone = board.map.resolve(attack)
-            else:
-                zone = None
-            if zone and board.is_sea(zone) and board.enemy_units(zone):
-                phase.attack_zones.add(zone)
-    move_clauses = CATALOGUE.running("aa", occasion(phase_name, "move"))
-    overloads = Overloads(board, start)
-    moves: list[Move] = []
-    errors = counted = 0  # the errors of the orders so far, counted as they come
-    for index, raw in enumerate(raw_moves):
-        errors += sum(1 for f in findings[counted:] if _searched(f, overloads))
-        counted = len(findings)
-        chooser.errors = errors
+    carry = Carry(doc, board, phase_name, chooser, start)
+    if carry.raw_moves is None:
+        return Run([], 0, set(), carry.phase, [])
+    while carry.next < len(carry.raw_moves):
+        carry.step()
+    return carry.finish()
+
+
+class Carry:
+    """The orders carried out one at a time: a run of the phase, which :mod:`movecheck.aa.replay` may take back
+    to an earlier order and carry on from there with other choices."""
+
+    def __init__(self, doc: Document, board: Board, phase_name: str, chooser: Chooser,
+                 start: Overloads | None = None) -> None:
+        self.doc, self.board, self.phase_name, self.chooser = doc, board, phase_name, chooser
+        self.phase = Phase(board, doc, phase_name, chooser=chooser)
+        self.findings: list[Finding] = []
+        self.checked: set[int] = set()
+        self.moves: list[Move] = []
+        self.errors = 0
+        """The errors of the orders so far, counted as they come (up to :attr:`seen` findings)."""
+        self.seen = 0
+        self.next = 0
+        """The (0-based) order to carry out next."""
+        raw_moves = doc.get("moves", default=[])
+        self.raw_moves: list[Any] | None = raw_moves if isinstance(raw_moves, list) else None
+        self.move_clauses = CATALOGUE.running("aa", occasion(phase_name, "move"))
+        self.overloads = Overloads(board, start)
+        for raw in self.raw_moves or []:
+            self._attack_zone(raw)
+
+    def _attack_zone(self, raw: Any) -> None:
+        if not isinstance(raw, dict):
+            return
+        board = self.board
+        attack = raw.get("attack")
+        path = raw.get("path")
+        if attack is True and isinstance(path, list) and path:
+            zone = board.map.resolve(path[-1])
+        elif isinstance(attack, str):
+            zone = board.map.resolve(attack)
+        else:
+            zone = None
+        if zone and board.is_sea(zone) and board.enemy_units(zone):
+            self.phase.attack_zones.add(zone)
+
+    def step(self) -> None:
+        """Carry out the next order: check it, then apply it."""
+        doc, board, phase, chooser, findings = self.doc, self.board, self.phase, self.chooser, self.findings
+        index = self.next
+        raw = cast(list[Any], self.raw_moves)[index]
+        self.next += 1
+        self.errors += sum(1 for f in findings[self.seen:] if _searched(f, self.overloads))
+        self.seen = len(findings)
+        chooser.errors = self.errors
         chooser.charge()
         move, problems = resolve_move(doc, board, raw, index, chooser)
         findings.extend(_with_order(f, index + 1, raw) for f in problems)
         if move is None:
-            continue
-        moves.append(move)
+            return
+        self.moves.append(move)
         move.riders = phase.riders(move)
-        overloads.look(move, board, land_route(board, move.path))
+        self.overloads.look(move, board, land_route(board, move.path))
         phase.counted |= move.counted
-        for clause in move_clauses:
+        for clause in self.move_clauses:
             for violation in clause.run(move, phase):
                 findings.append(_finding(doc, violation, move.index, move.order_id))
                 move.short_by_choice = move.short_by_choice or (
                     violation.code == "AA104" and phase.short_by_choice(move)
                 )
-        checked.add(index + 1)
+        self.checked.add(index + 1)
         apply(phase, move)
-    unchecked: dict[int, Finding] = {}
-    for clause in CATALOGUE.running("aa", occasion(phase_name, "end")):
-        try:
-            for violation in clause.run(phase):
-                findings.append(_finding(doc, violation, violation.order, violation.order_id))
-        except SearchLimit as exc:
-            for finding in _unchecked(doc, exc, moves):
-                # once per order (each MC012 names its order), whichever clauses ran out
-                unchecked.setdefault(cast(int, finding.order), finding)
-    findings.extend(unchecked[order] for order in sorted(unchecked))
-    result = Run(findings, len(raw_moves), checked, phase, moves, overloads=overloads)
-    indexed = {m.index: m for m in moves}
-    result.choosing = any(_choice_dependent(f, indexed, overloads) for f in findings)
-    return result
+
+    def errors_so_far(self) -> int:
+        """The errors the search counts in the orders carried out so far."""
+        return self.errors + sum(1 for f in self.findings[self.seen:] if _searched(f, self.overloads))
+
+    def cut(self) -> Run:
+        """The run stopped before its end (:meth:`~movecheck.aa.replay.Replayer.run`): no verdict, only its errors."""
+        return Run(list(self.findings), len(self.raw_moves or []), set(self.checked), self.phase, list(self.moves),
+                   overloads=self.overloads.copy(), shared=True, cut=True)
+
+    def finish(self, keep: bool = False) -> Run:
+        """The end clauses, and the run.  ``keep``: this carrying-out goes on being changed (a replay), so the run
+        gets copies of what it reads later (its findings, orders and counting bounds), not the objects themselves."""
+        doc, moves, phase = self.doc, self.moves, self.phase
+        findings = list(self.findings)
+        unchecked: dict[int, Finding] = {}
+        for clause in CATALOGUE.running("aa", occasion(self.phase_name, "end")):
+            try:
+                for violation in clause.run(phase):
+                    findings.append(_finding(doc, violation, violation.order, violation.order_id))
+            except SearchLimit as exc:
+                for finding in _unchecked(doc, exc, moves):
+                    # once per order (each MC012 names its order), whichever clauses ran out
+                    unchecked.setdefault(cast(int, finding.order), finding)
+        findings.extend(unchecked[order] for order in sorted(unchecked))
+        overloads = self.overloads.copy() if keep else self.overloads
+        result = Run(findings, len(self.raw_moves or []), set(self.checked), phase, list(moves), overloads=overloads,
+                     shared=keep)
+        indexed = {m.index: m for m in moves}
+        result.choosing = any(_choice_dependent(f, indexed, overloads) for f in findings)
+        return result
 
 
 def _unchecked(doc: Document, exc: SearchLimit, moves: list[Move]) -> list[Finding]:

@@ -5,7 +5,11 @@ Split from :mod:`movecheck.aa.choice` (the search itself); the engine asks both.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
+
+_SETS = ("sailed", "arrived", "fixed_zones", "overflowing")
+_LISTS = ("loaded", "incoming", "freed")
 
 
 class Overloads:
@@ -101,6 +105,40 @@ class Overloads:
         freeing c lets at most ceil(c / least) more aboard its transport."""
         return (sum(r // least for r in self.rooms.get(zone, [])) + sum(c // least for c in self.incoming.get(zone, []))
                 + sum(-(-c // least) for c in self.freed.get(zone, [])))
+
+    def mark(self, spaces: Collection[str], order: int) -> Any:
+        """What :meth:`look` at the 1-based ``order`` with its path in ``spaces`` may change, as it is now (for
+        :meth:`undo`): it adds only those spaces to the sets and lists, and only that order to :attr:`fixed`."""
+        sets = {name: [s for s in spaces if s not in getattr(self, name)] for name in _SETS}
+        lists = {name: {s: len(getattr(self, name)[s]) if s in getattr(self, name) else None for s in spaces}
+                 for name in _LISTS}
+        return sets, lists, (order, "AA401") in self.fixed, order
+
+    def undo(self, kept: Any) -> None:
+        """Back to what :meth:`mark` kept (the look it was taken before undone)."""
+        sets, lists, fixed, order = kept
+        for name, added in sets.items():
+            getattr(self, name).difference_update(added)
+        for name, lengths in lists.items():
+            found = getattr(self, name)
+            for space, length in lengths.items():
+                if length is None:
+                    found.pop(space, None)
+                elif space in found:
+                    del found[space][length:]
+        if not fixed:
+            self.fixed.discard((order, "AA401"))
+
+    def copy(self) -> Overloads:
+        """A copy that later changes to this one leave alone (the rooms at the start are shared: never changed)."""
+        twin = Overloads.__new__(Overloads)
+        twin.__dict__.update(self.__dict__)
+        twin.sailed, twin.arrived, twin.fixed = set(self.sailed), set(self.arrived), set(self.fixed)
+        twin.fixed_zones, twin.overflowing = set(self.fixed_zones), set(self.overflowing)
+        twin.loaded = {zone: list(costs) for zone, costs in self.loaded.items()}
+        twin.incoming = {zone: list(rooms) for zone, rooms in self.incoming.items()}
+        twin.freed = {zone: list(costs) for zone, costs in self.freed.items()}
+        return twin
 
     def lower_bound(self) -> int:
         """Errors every choice gives besides those of :attr:`fixed`: one per zone its loads overflow."""

@@ -9,9 +9,11 @@ from __future__ import annotations
 from movecheck.aa.model import Board
 from movecheck.aa.turn.battle_turn import settle
 from movecheck.aa.turn.battles import SIDES, SUNK, Battle, Resolution, Result, cargo_ashore
+from movecheck.aa.units import Unit
 
 
-def resolve(resolution: Resolution, ipcs: dict[str, int] | None = None, said: list[str] | None = None) -> set[int]:
+def resolve(resolution: Resolution, ipcs: dict[str, int] | None = None, said: list[str] | None = None,
+            destroyed: list[Unit] | None = None) -> set[int]:
     """Carry the results out on the board; returns the uids of the units lost (they leave the state).
 
     The cargo of a transport sunk in its sea battle goes down with it, ashore or not; the cargo of a
@@ -49,7 +51,7 @@ def resolve(resolution: Resolution, ipcs: dict[str, int] | None = None, said: li
                     board.leave_vessel(unit)
                 elif unit.uid not in staying:
                     board.move_unit(unit, result.retreat)
-    lines = settle(resolution, lost, ipcs)
+    lines = settle(resolution, lost, ipcs, destroyed)
     if said is not None:
         said.extend(lines)
     _capture(board, lost)

@@ -28,6 +28,11 @@ class UnitType:
     """Hits that sink it: 2 for a two-hit battleship (``Two hit battleship``; TripleA's ``hitPoints``)."""
     cost: int | None = None
     """What one unit costs in IPCs (None: the map gives no cost, so it cannot be bought)."""
+    attack: int = 0
+    defense: int = 0
+    """The values it hits at in battle, attacking and defending (the map's unit stats)."""
+    abilities: frozenset[str] = frozenset()
+    """Battle abilities the map's unit stats name with ``true`` (``infantry``, ``artillery``, ...)."""
 
     @classmethod
     def from_data(cls, name: str, data: dict[str, Any]) -> UnitType:
@@ -44,6 +49,9 @@ class UnitType:
             destroyer=bool(data.get("destroyer", False)),
             hit_points=int(data.get("hit_points", 1)),
             cost=ipc_amount(data["cost"]) if "cost" in data else None,
+            attack=ipc_amount(data.get("attack", 0)),
+            defense=ipc_amount(data.get("defense", 0)),
+            abilities=frozenset(str(k) for k, v in data.items() if v is True),
         )
 
     @property

@@ -9,8 +9,10 @@ from movecheck.validators.keywords import equal, integer, number, unique
 
 
 _P0 = re.compile('^#[0-9a-f]{6}$')
-_P1 = re.compile('^[0-9]+(/[0-9]+)?$')
-_P2 = re.compile('^[A-Z]{2}[0-9]{3}$')
+_P1 = re.compile('^-?[0-9]+/[0-9]+$')
+_P2 = re.compile('^-?[0-9]+$')
+_P3 = re.compile('^[0-9]+(/[0-9]+)?$')
+_P4 = re.compile('^[A-Z]{2}[0-9]{3}$')
 
 
 def _v0(x: Any) -> bool:
@@ -991,99 +993,123 @@ def _v97(x: Any) -> bool:
 def _v98(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'system' not in x:
+    if 'movecheck' not in x:
         return False
-    if 'field' not in x:
+    if 'kind' not in x:
         return False
-    if 'sides' not in x:
+    if 'battles' not in x:
+        return False
+    if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v99(x: Any) -> bool:
-    if not x == 'maneuver':
+    if not x == 'odds':
         return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if not (isinstance(x, str)):
+    if not (isinstance(x, list)):
         return False
-    if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
-        return False
+    for item in x:
+        if not _v101(item):
+            return False
     return True
 
 
 def _v101(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'attackers' not in x:
+        return False
+    if 'defenders' not in x:
+        return False
     for key, value in x.items():
-        check = _T40.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v102(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v103(value):
-            return False
-    return True
-
-
-def _v103(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
-    return True
-
-
-def _v104(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v105(key):
-            return False
-    for key, value in x.items():
-        if not _v4(value):
-            return False
-    return True
-
-
-def _v105(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E36):
         return False
     return True
 
 
-def _v106(x: Any) -> bool:
-    if not (number(x)):
+def _v103(x: Any) -> bool:
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x < -100000 or x > 100000):
+    if 'code' not in x:
+        return False
+    if 'message' not in x:
+        return False
+    for key, value in x.items():
+        check = _T37.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v104(x: Any) -> bool:
+    if not x == 'MC012':
+        return False
+    return True
+
+
+def _v105(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T38.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v106(x: Any) -> bool:
+    if sum((_v107(x), _v108(x), _v109(x), _v111(x),)) != 1:
         return False
     return True
 
 
 def _v107(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E37):
+    if not (x is None):
         return False
     return True
 
 
 def _v108(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E38):
+    if not (isinstance(x, dict)):
         return False
+    if 'after' not in x:
+        return False
+    for key, value in x.items():
+        check = _T39.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v109(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E39):
+    if not (isinstance(x, dict)):
         return False
+    if 'below' not in x:
+        return False
+    for key, value in x.items():
+        check = _T40.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
@@ -1098,9 +1124,7 @@ def _v110(x: Any) -> bool:
 def _v111(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'width' not in x:
-        return False
-    if 'depth' not in x:
+    if 'best' not in x:
         return False
     for key, value in x.items():
         check = _T41.get(key)
@@ -1110,6 +1134,305 @@ def _v111(x: Any) -> bool:
 
 
 def _v112(x: Any) -> bool:
+    if not equal(x, True):
+        return False
+    return True
+
+
+def _v113(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T43.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v114(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T42.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v115(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v116(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P1.search(x) is None):
+        return False
+    return True
+
+
+def _v117(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v118(key):
+            return False
+    for key, value in x.items():
+        if not _v114(value):
+            return False
+    return True
+
+
+def _v118(x: Any) -> bool:
+    if isinstance(x, str) and (_P2.search(x) is None):
+        return False
+    return True
+
+
+def _v119(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T45.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v120(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v121(value):
+            return False
+    return True
+
+
+def _v121(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
+        check = _T44.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v122(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T46.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v123(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'sd' not in x:
+        return False
+    if 'p5' not in x:
+        return False
+    if 'p50' not in x:
+        return False
+    if 'p95' not in x:
+        return False
+    for key, value in x.items():
+        check = _T47.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'swing' not in x:
+        return False
+    if 'fight_to_end' not in x:
+        return False
+    for key, value in x.items():
+        check = _T48.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'ipc_swing' not in x:
+        return False
+    if 'luck' not in x:
+        return False
+    for key, value in x.items():
+        check = _T49.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v126(x: Any) -> bool:
+    if sum((_v107(x), _v114(x),)) != 1:
+        return False
+    return True
+
+
+def _v127(x: Any) -> bool:
+    if sum((_v107(x), _v128(x),)) != 1:
+        return False
+    return True
+
+
+def _v128(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'every_battle_won' not in x:
+        return False
+    if 'every_territory_taken' not in x:
+        return False
+    for key, value in x.items():
+        check = _T51.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v129(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v114(value):
+            return False
+    return True
+
+
+def _v130(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'field' not in x:
+        return False
+    if 'sides' not in x:
+        return False
+    for key, value in x.items():
+        check = _T65.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v131(x: Any) -> bool:
+    if not x == 'maneuver':
+        return False
+    return True
+
+
+def _v132(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
+        return False
+    return True
+
+
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T57.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v134(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v135(value):
+            return False
+    return True
+
+
+def _v135(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
+        return False
+    return True
+
+
+def _v136(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v137(key):
+            return False
+    for key, value in x.items():
+        if not _v4(value):
+            return False
+    return True
+
+
+def _v137(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E53):
+        return False
+    return True
+
+
+def _v138(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
+        return False
+    return True
+
+
+def _v139(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E54):
+        return False
+    return True
+
+
+def _v140(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E55):
+        return False
+    return True
+
+
+def _v141(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E56):
+        return False
+    return True
+
+
+def _v142(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'width' not in x:
+        return False
+    if 'depth' not in x:
+        return False
+    for key, value in x.items():
+        check = _T58.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v143(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1117,16 +1440,16 @@ def _v112(x: Any) -> bool:
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v114(item):
+        if not _v145(item):
             return False
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1136,387 +1459,72 @@ def _v114(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T43.get(key)
+        check = _T60.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v115(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E42):
-        return False
-    return True
-
-
-def _v116(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v117(item):
-            return False
-    return True
-
-
-def _v117(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v106(x[0]):
-        return False
-    if len(x) > 1 and not _v106(x[1]):
-        return False
-    return True
-
-
-def _v118(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v119(item):
-            return False
-    return True
-
-
-def _v119(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
-        check = _T44.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v120(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v121(value):
-            return False
-    return True
-
-
-def _v121(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v122(item):
-            return False
-    return True
-
-
-def _v122(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
-        return False
-    for key, value in x.items():
-        check = _T47.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v123(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v112(x[0]):
-        return False
-    if len(x) > 1 and not _v112(x[1]):
-        return False
-    return True
-
-
-def _v124(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v125(item):
-            return False
-    return True
-
-
-def _v125(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'x' not in x:
-        return False
-    if 'y' not in x:
-        return False
-    for key, value in x.items():
-        check = _T45.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v126(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -360 or x > 360):
-        return False
-    return True
-
-
-def _v127(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'offsets' not in x:
-        return False
-    for key, value in x.items():
-        check = _T46.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v128(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v129(value):
-            return False
-    return True
-
-
-def _v129(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v130(x[0]):
-        return False
-    if len(x) > 1 and not _v130(x[1]):
-        return False
-    return True
-
-
-def _v130(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -200000 or x > 200000):
-        return False
-    return True
-
-
-def _v131(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'system' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    for key, value in x.items():
-        check = _T54.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v132(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v133(item):
-            return False
-    return True
-
-
-def _v133(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T51.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v141(x) and _v146(x)):
-        return False
-    return True
-
-
-def _v134(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E49):
-        return False
-    return True
-
-
-def _v135(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v136(value):
-            return False
-    return True
-
-
-def _v136(x: Any) -> bool:
-    if not (_v1(x) or _v137(x)):
-        return False
-    return True
-
-
-def _v137(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v1(value):
-            return False
-    return True
-
-
-def _v138(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v139(value):
-            return False
-    return True
-
-
-def _v139(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'x' not in x:
-        return False
-    if 'y' not in x:
-        return False
-    for key, value in x.items():
-        check = _T50.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v140(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v117(item):
-            return False
-    return True
-
-
-def _v141(x: Any) -> bool:
-    if not (_v142(x) if _v144(x) else _v143(x)):
-        return False
-    return True
-
-
-def _v142(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'base' not in x:
-            return False
-        if 'path' not in x:
-            return False
-    return True
-
-
-def _v143(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'corps' not in x:
-            return False
-        if 'end' not in x:
-            return False
-    return True
-
-
-def _v144(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T52.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v145(x: Any) -> bool:
-    if not x == 'free':
-        return False
     return True
 
 
 def _v146(x: Any) -> bool:
-    if not (_v147(x) if _v148(x) else True):
+    if not (isinstance(x, str) and x in _E59):
         return False
     return True
 
 
 def _v147(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
+        return False
+    for item in x:
+        if not _v148(item):
             return False
     return True
 
 
 def _v148(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T53.get(key)
-            if check is not None and not check(value):
-                return False
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v138(x[0]):
+        return False
+    if len(x) > 1 and not _v138(x[1]):
+        return False
     return True
 
 
 def _v149(x: Any) -> bool:
-    if not x == 'to_landmark':
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v150(item):
+            return False
     return True
 
 
 def _v150(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'movecheck' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'state' not in x:
-        return False
-    if 'reach' not in x:
+    if 'id' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v151(x: Any) -> bool:
-    if not x == 'reach':
+    if not (isinstance(x, dict)):
         return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v152(value):
+            return False
     return True
 
 
@@ -1530,12 +1538,327 @@ def _v152(x: Any) -> bool:
 
 
 def _v153(x: Any) -> bool:
-    if sum((_v154(x), _v167(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    if 'id' not in x:
+        return False
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T64.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v154(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v143(x[0]):
+        return False
+    if len(x) > 1 and not _v143(x[1]):
+        return False
+    return True
+
+
+def _v155(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v156(item):
+            return False
+    return True
+
+
+def _v156(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'x' not in x:
+        return False
+    if 'y' not in x:
+        return False
+    for key, value in x.items():
+        check = _T62.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v157(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -360 or x > 360):
+        return False
+    return True
+
+
+def _v158(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'offsets' not in x:
+        return False
+    for key, value in x.items():
+        check = _T63.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v159(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v160(value):
+            return False
+    return True
+
+
+def _v160(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v161(x[0]):
+        return False
+    if len(x) > 1 and not _v161(x[1]):
+        return False
+    return True
+
+
+def _v161(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -200000 or x > 200000):
+        return False
+    return True
+
+
+def _v162(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T71.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v163(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v164(item):
+            return False
+    return True
+
+
+def _v164(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    for key, value in x.items():
+        check = _T68.get(key)
+        if check is None or not check(value):
+            return False
+    if not (_v172(x) and _v177(x)):
+        return False
+    return True
+
+
+def _v165(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E66):
+        return False
+    return True
+
+
+def _v166(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v167(value):
+            return False
+    return True
+
+
+def _v167(x: Any) -> bool:
+    if not (_v1(x) or _v168(x)):
+        return False
+    return True
+
+
+def _v168(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v1(value):
+            return False
+    return True
+
+
+def _v169(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v170(value):
+            return False
+    return True
+
+
+def _v170(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'x' not in x:
+        return False
+    if 'y' not in x:
+        return False
+    for key, value in x.items():
+        check = _T67.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v171(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v148(item):
+            return False
+    return True
+
+
+def _v172(x: Any) -> bool:
+    if not (_v173(x) if _v175(x) else _v174(x)):
+        return False
+    return True
+
+
+def _v173(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'base' not in x:
+            return False
+        if 'path' not in x:
+            return False
+    return True
+
+
+def _v174(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'corps' not in x:
+            return False
+        if 'end' not in x:
+            return False
+    return True
+
+
+def _v175(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T69.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v176(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
+def _v177(x: Any) -> bool:
+    if not (_v178(x) if _v179(x) else True):
+        return False
+    return True
+
+
+def _v178(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
+def _v179(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T70.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v180(x: Any) -> bool:
+    if not x == 'to_landmark':
+        return False
+    return True
+
+
+def _v181(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'movecheck' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'state' not in x:
+        return False
+    if 'reach' not in x:
+        return False
+    for key, value in x.items():
+        check = _T82.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v182(x: Any) -> bool:
+    if not x == 'reach':
+        return False
+    return True
+
+
+def _v183(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v184(item):
+            return False
+    return True
+
+
+def _v184(x: Any) -> bool:
+    if sum((_v185(x), _v197(x),)) != 1:
+        return False
+    return True
+
+
+def _v185(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1567,48 +1890,42 @@ def _v154(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v157(x[0]):
+    if len(x) > 0 and not _v115(x[0]):
         return False
-    if len(x) > 1 and not _v157(x[1]):
-        return False
-    return True
-
-
-def _v157(x: Any) -> bool:
-    if not (number(x)):
+    if len(x) > 1 and not _v115(x[1]):
         return False
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v159(item):
+        if not _v189(item):
             return False
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1620,53 +1937,53 @@ def _v159(x: Any) -> bool:
     if 'entry' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v161(item):
+        if not _v191(item):
             return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v162(item):
+        if not _v192(item):
             return False
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 4:
         return False
     for item in x:
-        if not _v156(item):
+        if not _v187(item):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v164(item):
+        if not _v194(item):
             return False
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -1676,13 +1993,13 @@ def _v164(x: Any) -> bool:
     if 'region' not in x:
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T74.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -1690,21 +2007,21 @@ def _v165(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T73.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P1.search(x) is None):
+    if isinstance(x, str) and (_P3.search(x) is None):
         return False
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1716,28 +2033,28 @@ def _v167(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T64.get(key)
+        check = _T81.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v170(item):
+        if not _v200(item):
             return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1749,34 +2066,34 @@ def _v170(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v171(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E59):
+def _v201(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E76):
         return False
     return True
 
 
-def _v172(x: Any) -> bool:
+def _v202(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v174(item):
+        if not _v204(item):
             return False
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -1784,22 +2101,22 @@ def _v174(x: Any) -> bool:
     if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v176(item):
+        if not _v206(item):
             return False
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -1809,22 +2126,22 @@ def _v176(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v177(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v178(item):
+        if not _v208(item):
             return False
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -1836,13 +2153,13 @@ def _v178(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -1851,16 +2168,16 @@ def _v179(x: Any) -> bool:
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v156(value):
+        if not _v187(value):
             return False
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1872,22 +2189,22 @@ def _v181(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v183(item):
+        if not _v213(item):
             return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -1919,37 +2236,37 @@ def _v183(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T74.get(key)
+        check = _T91.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v185(item):
+        if not _v215(item):
             return False
     return True
 
 
-def _v185(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E66):
+def _v215(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E83):
         return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v187(item):
+        if not _v217(item):
             return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1957,13 +2274,13 @@ def _v187(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T67.get(key)
+        check = _T84.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1972,7 +2289,7 @@ def _v188(x: Any) -> bool:
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -1982,13 +2299,13 @@ def _v189(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T73.get(key)
+        check = _T90.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v190(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2001,22 +2318,22 @@ def _v190(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T68.get(key)
+            check = _T85.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v192(item):
+        if not _v222(item):
             return False
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2032,32 +2349,32 @@ def _v192(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T87.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     return True
 
 
-def _v194(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E69):
+def _v224(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E86):
         return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v196(item):
+        if not _v226(item):
             return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v226(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2071,19 +2388,19 @@ def _v196(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T72.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v197(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E71):
+def _v227(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E88):
         return False
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v228(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2103,28 +2420,28 @@ def _v198(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v200(x: Any) -> bool:
+def _v230(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v201(item):
+        if not _v231(item):
             return False
     return True
 
 
-def _v201(x: Any) -> bool:
+def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2148,27 +2465,27 @@ def _v201(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T77.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P2.search(x) is None):
+    if isinstance(x, str) and (_P4.search(x) is None):
         return False
     return True
 
 
-def _v203(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E76):
+def _v233(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E93):
         return False
     return True
 
 
-def _v204(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2176,7 +2493,7 @@ def _v204(x: Any) -> bool:
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2192,32 +2509,32 @@ def _v205(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T88.get(key)
+        check = _T105.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T79.get(key)
+        check = _T96.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v208(item):
+        if not _v238(item):
             return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2227,22 +2544,22 @@ def _v208(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T80.get(key)
+        check = _T97.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v239(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v210(item):
+        if not _v240(item):
             return False
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v240(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2256,22 +2573,22 @@ def _v210(x: Any) -> bool:
     if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T81.get(key)
+        check = _T98.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v241(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v212(item):
+        if not _v242(item):
             return False
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v242(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2283,25 +2600,19 @@ def _v212(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T82.get(key)
+        check = _T99.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v213(x: Any) -> bool:
-    if sum((_v214(x), _v215(x),)) != 1:
+def _v243(x: Any) -> bool:
+    if sum((_v107(x), _v244(x),)) != 1:
         return False
     return True
 
 
-def _v214(x: Any) -> bool:
-    if not (x is None):
-        return False
-    return True
-
-
-def _v215(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2311,13 +2622,13 @@ def _v215(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T83.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2325,22 +2636,22 @@ def _v216(x: Any) -> bool:
     return True
 
 
-def _v217(x: Any) -> bool:
-    if sum((_v214(x), _v14(x),)) != 1:
+def _v246(x: Any) -> bool:
+    if sum((_v107(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v247(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v219(item):
+        if not _v248(item):
             return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v248(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2358,13 +2669,13 @@ def _v219(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T85.get(key)
+        check = _T102.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v249(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
@@ -2374,13 +2685,13 @@ def _v220(x: Any) -> bool:
     return True
 
 
-def _v221(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E84):
+def _v250(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E101):
         return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v251(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2389,19 +2700,19 @@ def _v222(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T87.get(key)
+            check = _T104.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v223(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E86):
+def _v252(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E103):
         return False
     return True
 
 
-def _v224(x: Any) -> bool:
+def _v253(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2413,22 +2724,22 @@ def _v224(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T95.get(key)
+        check = _T112.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v225(x: Any) -> bool:
+def _v254(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v226(item):
+        if not _v255(item):
             return False
     return True
 
 
-def _v226(x: Any) -> bool:
+def _v255(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2444,22 +2755,22 @@ def _v226(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T106.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v227(x: Any) -> bool:
+def _v256(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v228(item):
+        if not _v257(item):
             return False
     return True
 
 
-def _v228(x: Any) -> bool:
+def _v257(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2471,34 +2782,34 @@ def _v228(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T94.get(key)
+        check = _T111.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v229(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E90):
+def _v258(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E107):
         return False
     return True
 
 
-def _v230(x: Any) -> bool:
+def _v259(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v231(item):
+        if not _v260(item):
             return False
     return True
 
 
-def _v231(x: Any) -> bool:
-    if sum((_v232(x), _v234(x), _v236(x),)) != 1:
+def _v260(x: Any) -> bool:
+    if sum((_v261(x), _v263(x), _v265(x),)) != 1:
         return False
     return True
 
 
-def _v232(x: Any) -> bool:
+def _v261(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2506,19 +2817,19 @@ def _v232(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T108.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v233(x: Any) -> bool:
+def _v262(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v263(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2526,19 +2837,19 @@ def _v234(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T92.get(key)
+        check = _T109.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v264(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v265(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2548,19 +2859,19 @@ def _v236(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T93.get(key)
+        check = _T110.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v237(x: Any) -> bool:
+def _v266(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v238(x: Any) -> bool:
+def _v267(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2605,66 +2916,83 @@ _T32: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind
 _T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v93, 'state': _v4, 'power': _v4, 'phase': _v93, 'purchase': _v14, 'repair': _v14, 'research': _v15}
 _T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v75, 'from': _v4, 'fighters_from': _v75}
 _T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v95, 'state': _v4, 'power': _v4, 'phase': _v95, 'place': _v96}
-_E36 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E37 = frozenset(['centre', 'edge'])
-_E38 = frozenset(['per_file', 'whole_corps'])
-_E39 = frozenset(['half_of_max', 'half_of_mobility'])
-_T40: dict[str, Callable[[Any], bool]] = {'dice': _v102, 'penalties': _v104, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v106, 'prebattle_measure': _v107, 'corps_penalty': _v108, 'back_distance': _v109, 'pass_through_limit': _v110}
-_T41: dict[str, Callable[[Any], bool]] = {'width': _v112, 'depth': _v112}
-_E42 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T43: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v115, 'polygon': _v116}
-_T44: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v117, 'terrain': _v4, 'corps': _v4}
-_T45: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v106, 'y': _v106, 'facing': _v126, 'width': _v112, 'depth': _v112, 'mobility': _v34}
-_T46: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v128}
-_T47: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v123, 'bases': _v124, 'formation': _v127}
-_T48: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v99, 'kind': _v47, 'name': _v100, 'options': _v101, 'to_move': _v4, 'field': _v111, 'terrain': _v113, 'landmarks': _v118, 'sides': _v120}
-_E49 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T50: dict[str, Callable[[Any], bool]] = {'x': _v106, 'y': _v106, 'facing': _v126}
-_T51: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v134, 'landmark': _v4, 'rolls': _v135, 'end': _v138, 'base': _v4, 'path': _v140, 'facing': _v126, 'note': _v5}
-_T52: dict[str, Callable[[Any], bool]] = {'order': _v145}
-_T53: dict[str, Callable[[Any], bool]] = {'order': _v149}
-_T54: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v99, 'kind': _v70, 'state': _v4, 'side': _v4, 'orders': _v132}
-_T55: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v157}
-_T56: dict[str, Callable[[Any], bool]] = {'fraction': _v166, 'decimal': _v110}
-_T57: dict[str, Callable[[Any], bool]] = {'allowance': _v157, 'probability': _v165, 'region': _v160}
-_T58: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v155, 'side': _v5, 'corps': _v5, 'centre': _v156, 'facing': _v157, 'mobility': _v157, 'allowance': _v157, 'tolerance': _v157, 'engaged': _v45, 'owed': _v158, 'clear': _v160, 'levels': _v163, 'limit': _v160}
-_E59 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T60: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v179}
-_T61: dict[str, Callable[[Any], bool]] = {'probability': _v165, 'rolls': _v177, 'ends': _v180}
-_T62: dict[str, Callable[[Any], bool]] = {'bases': _v45, 'outcomes': _v175}
-_T63: dict[str, Callable[[Any], bool]] = {'order': _v171, 'landmark': _v172, 'reason': _v172, 'groups': _v173}
-_T64: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v168, 'side': _v5, 'orders': _v169}
-_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v151, 'state': _v5, 'reach': _v152}
-_E66 = frozenset(['illegal', 'legal', 'unchecked'])
-_T67: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v45, 'rides': _v188}
-_T68: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v172, 'config': _v5}
-_E69 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T70: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v193, 'edition_value': _v193, 'source': _v194, 'file': _v172}
-_E71 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T72: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v197, 'codes': _v45, 'pattern': _v172, 'applied': _v7}
-_T73: dict[str, Callable[[Any], bool]] = {'edition': _v190, 'options': _v191, 'selection': _v195}
-_T74: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v172, 'config': _v172, 'error': _v172, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v45, 'verdicts': _v184, 'assignment': _v186, 'overrides': _v189}
-_T75: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E76 = frozenset(['error', 'note', 'warning'])
-_T77: dict[str, Callable[[Any], bool]] = {'code': _v202, 'name': _v4, 'severity': _v203, 'message': _v5, 'clauses': _v45, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v204, 'order_id': _v172}
-_T78: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v182, 'summary': _v198, 'readings': _v199, 'statistics': _v14, 'findings': _v200}
-_T79: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T80: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T81: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v172, 'liberated': _v7}
-_T82: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T83: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E84 = frozenset(['factory', 'ipcs'])
-_T85: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v220, 'applied': _v15, 'on': _v221, 'owner': _v172, 'cap': _v172}
-_E86 = frozenset(['kept', 'lost', 'refunded'])
-_T87: dict[str, Callable[[Any], bool]] = {'units': _v65, 'settled': _v223}
-_T88: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v172, 'text': _v5, 'forced': _v7, 'turn': _v206, 'destroyed': _v207, 'captured': _v209, 'transfers': _v211, 'spent': _v14, 'purchased': _v14, 'income': _v213, 'refunded': _v216, 'ipcs': _v217, 'notes': _v45, 'bombing': _v218, 'unplaced': _v222}
-_T89: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E90 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units'])
-_T91: dict[str, Callable[[Any], bool]] = {'type': _v233, 'text': _v5}
-_T92: dict[str, Callable[[Any], bool]] = {'type': _v235, 'items': _v45}
-_T93: dict[str, Callable[[Any], bool]] = {'type': _v237, 'headers': _v45, 'rows': _v238}
-_T94: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v229, 'facts': _v199, 'blocks': _v230}
-_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v225, 'sections': _v227}
+_E36 = frozenset(['land', 'raid', 'sea'])
+_T37: dict[str, Callable[[Any], bool]] = {'code': _v104, 'message': _v5}
+_T38: dict[str, Callable[[Any], bool]] = {'attacker': _v45, 'defender': _v45, 'keep_land': _v15}
+_T39: dict[str, Callable[[Any], bool]] = {'after': _v25}
+_T40: dict[str, Callable[[Any], bool]] = {'below': _v110}
+_T41: dict[str, Callable[[Any], bool]] = {'best': _v112}
+_T42: dict[str, Callable[[Any], bool]] = {'decimal': _v115, 'fraction': _v116}
+_T43: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v114, 'territory_taken': _v114, 'defender_holds': _v114, 'both_destroyed': _v114, 'stalemate': _v114, 'bombers_lost': _v117, 'damage': _v117}
+_T44: dict[str, Callable[[Any], bool]] = {'mean': _v114, 'dist': _v117}
+_T45: dict[str, Callable[[Any], bool]] = {'attacker': _v120, 'defender': _v120}
+_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v114, 'defender': _v114}
+_T47: dict[str, Callable[[Any], bool]] = {'mean': _v114, 'sd': _v115, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T48: dict[str, Callable[[Any], bool]] = {'swing': _v114, 'fight_to_end': _v114}
+_T49: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v126}
+_T50: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v102, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v103, 'ool': _v105, 'retreat': _v106, 'outcomes': _v113, 'survivors': _v119, 'ipc_lost': _v122, 'ipc_swing': _v123, 'rounds': _v114, 'best_retreat': _v124, 'result': _v125}
+_T51: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v114, 'every_territory_taken': _v114}
+_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v99, 'battles': _v100, 'turn': _v127, 'luck': _v129}
+_E53 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E54 = frozenset(['centre', 'edge'])
+_E55 = frozenset(['per_file', 'whole_corps'])
+_E56 = frozenset(['half_of_max', 'half_of_mobility'])
+_T57: dict[str, Callable[[Any], bool]] = {'dice': _v134, 'penalties': _v136, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v138, 'prebattle_measure': _v139, 'corps_penalty': _v140, 'back_distance': _v141, 'pass_through_limit': _v110}
+_T58: dict[str, Callable[[Any], bool]] = {'width': _v143, 'depth': _v143}
+_E59 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T60: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v146, 'polygon': _v147}
+_T61: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v148, 'terrain': _v4, 'corps': _v4}
+_T62: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v138, 'y': _v138, 'facing': _v157, 'width': _v143, 'depth': _v143, 'mobility': _v34}
+_T63: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v159}
+_T64: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v154, 'bases': _v155, 'formation': _v158}
+_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v131, 'kind': _v47, 'name': _v132, 'options': _v133, 'to_move': _v4, 'field': _v142, 'terrain': _v144, 'landmarks': _v149, 'sides': _v151}
+_E66 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T67: dict[str, Callable[[Any], bool]] = {'x': _v138, 'y': _v138, 'facing': _v157}
+_T68: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v165, 'landmark': _v4, 'rolls': _v166, 'end': _v169, 'base': _v4, 'path': _v171, 'facing': _v157, 'note': _v5}
+_T69: dict[str, Callable[[Any], bool]] = {'order': _v176}
+_T70: dict[str, Callable[[Any], bool]] = {'order': _v180}
+_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v131, 'kind': _v70, 'state': _v4, 'side': _v4, 'orders': _v163}
+_T72: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v115}
+_T73: dict[str, Callable[[Any], bool]] = {'fraction': _v196, 'decimal': _v110}
+_T74: dict[str, Callable[[Any], bool]] = {'allowance': _v115, 'probability': _v195, 'region': _v190}
+_T75: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v186, 'side': _v5, 'corps': _v5, 'centre': _v187, 'facing': _v115, 'mobility': _v115, 'allowance': _v115, 'tolerance': _v115, 'engaged': _v45, 'owed': _v188, 'clear': _v190, 'levels': _v193, 'limit': _v190}
+_E76 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T77: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v209}
+_T78: dict[str, Callable[[Any], bool]] = {'probability': _v195, 'rolls': _v207, 'ends': _v210}
+_T79: dict[str, Callable[[Any], bool]] = {'bases': _v45, 'outcomes': _v205}
+_T80: dict[str, Callable[[Any], bool]] = {'order': _v201, 'landmark': _v202, 'reason': _v202, 'groups': _v203}
+_T81: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v198, 'side': _v5, 'orders': _v199}
+_T82: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v182, 'state': _v5, 'reach': _v183}
+_E83 = frozenset(['illegal', 'legal', 'unchecked'])
+_T84: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v45, 'rides': _v218}
+_T85: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v202, 'config': _v5}
+_E86 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T87: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v223, 'edition_value': _v223, 'source': _v224, 'file': _v202}
+_E88 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T89: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v227, 'codes': _v45, 'pattern': _v202, 'applied': _v7}
+_T90: dict[str, Callable[[Any], bool]] = {'edition': _v220, 'options': _v221, 'selection': _v225}
+_T91: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v202, 'config': _v202, 'error': _v202, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v45, 'verdicts': _v214, 'assignment': _v216, 'overrides': _v219}
+_T92: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E93 = frozenset(['error', 'note', 'warning'])
+_T94: dict[str, Callable[[Any], bool]] = {'code': _v232, 'name': _v4, 'severity': _v233, 'message': _v5, 'clauses': _v45, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v234, 'order_id': _v202}
+_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v212, 'summary': _v228, 'readings': _v229, 'statistics': _v14, 'findings': _v230}
+_T96: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T97: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T98: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v202, 'liberated': _v7}
+_T99: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T100: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_E101 = frozenset(['factory', 'ipcs'])
+_T102: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v249, 'applied': _v15, 'on': _v250, 'owner': _v202, 'cap': _v202}
+_E103 = frozenset(['kept', 'lost', 'refunded'])
+_T104: dict[str, Callable[[Any], bool]] = {'units': _v65, 'settled': _v252}
+_T105: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v202, 'text': _v5, 'forced': _v7, 'turn': _v236, 'destroyed': _v237, 'captured': _v239, 'transfers': _v241, 'spent': _v14, 'purchased': _v14, 'income': _v243, 'refunded': _v245, 'ipcs': _v246, 'notes': _v45, 'bombing': _v247, 'unplaced': _v251}
+_T106: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E107 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units'])
+_T108: dict[str, Callable[[Any], bool]] = {'type': _v262, 'text': _v5}
+_T109: dict[str, Callable[[Any], bool]] = {'type': _v264, 'items': _v45}
+_T110: dict[str, Callable[[Any], bool]] = {'type': _v266, 'headers': _v45, 'rows': _v267}
+_T111: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v258, 'facts': _v229, 'blocks': _v259}
+_T112: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v254, 'sections': _v256}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -2674,10 +3002,11 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-battles': _v78,
     'aa-purchase': _v92,
     'aa-mobilize': _v94,
-    'maneuver-state': _v98,
-    'maneuver-orders': _v131,
-    'reach': _v150,
-    'report': _v181,
-    'apply-report': _v205,
-    'summary': _v224,
+    'aa-odds': _v98,
+    'maneuver-state': _v130,
+    'maneuver-orders': _v162,
+    'reach': _v181,
+    'report': _v211,
+    'apply-report': _v235,
+    'summary': _v253,
 }

@@ -63,6 +63,7 @@ def plainly(monkeypatch: pytest.MonkeyPatch, state_text: str, moves: list[dict[s
     with monkeypatch.context() as patch:
         patch.setattr(engine, "KEEP_LISTINGS", False)
         patch.setattr(engine, "PARTIAL_COPIES", False)
+        patch.setattr(engine, "REPLAY", False)
         return checked(state_text, moves)[:2]
 
 
@@ -70,7 +71,9 @@ def test_the_options_of_a_point_are_listed_once_for_every_run(monkeypatch) -> No
     """The flights' choice is varied on a second run; the loads' points before it are met again and their options
     taken from the first run's listing, not listed again."""
     state_text, moves = loads_then_flights(8)
-    found, assignment, seen = checked(state_text, moves)
+    with monkeypatch.context() as patch:
+        patch.setattr(engine, "REPLAY", False)  # each run carries out every order again (issue 28's runs)
+        found, assignment, seen = checked(state_text, moves)
     assert [code for code, *_ in found if code != "AA303"] == ["AA104"]
     (stats,) = seen
     assert stats.runs == 2
@@ -78,6 +81,11 @@ def test_the_options_of_a_point_are_listed_once_for_every_run(monkeypatch) -> No
     assert stats.listings + stats.reused == stats.points
     assert stats.listings < stats.points * 2 // 3  # listed again on every run, it would be every point
     assert plainly(monkeypatch, state_text, moves) == (found, assignment)
+    # replayed (issue 37), the second run goes back to the flights only: the loads' points are not met again
+    replayed_found, replayed_assignment, (replayed,) = checked(state_text, moves)
+    assert (replayed_found, replayed_assignment) == (found, assignment)
+    assert replayed.runs == 2
+    assert replayed.points < stats.points * 2 // 3
 
 
 def test_a_run_copies_only_the_units_in_the_spaces_of_the_orders(monkeypatch) -> None:
@@ -86,7 +94,8 @@ def test_a_run_copies_only_the_units_in_the_spaces_of_the_orders(monkeypatch) ->
     found, assignment, seen = checked(state_text, moves)
     (stats,) = seen
     moving = 4 * 3 + 2  # infantry, tanks, transports, fighters
-    assert stats.copied == (stats.runs + 1) * moving  # the search's runs and its first try, packing to spread
+    assert stats.copied == 2 * moving  # the board every run of the search goes on, and its first try's
+    assert stats.restored <= stats.runs * moving  # a run puts back at most the units of the spaces of the orders
     assert plainly(monkeypatch, state_text, moves) == (found, assignment)
 
 

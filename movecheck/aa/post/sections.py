@@ -185,6 +185,21 @@ def _type_counts(units: list[Any]) -> dict[str, int]:
     return found
 
 
+def battle_odds(item: Checked, battles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each battle's odds for the post (movecheck odds, issue 38): its text and its facts."""
+    from movecheck.aa.battle.odds import post_odds
+
+    found: list[dict[str, Any]] = []
+    for priced in post_odds(item.outcome.final.board, item.prepared.doc, battles):
+        if priced.unchecked or priced.raid is not None:
+            found.append({"text": "-", "facts": None})
+            continue
+        win, taken = float(priced.outcomes["attacker_wins"]), float(priced.outcomes["territory_taken"])
+        found.append({"text": f"{100 * win:.1f} %", "facts": {"at": priced.spec.at, "attacker_wins": win,
+                                                              "territory_taken": taken}})
+    return found
+
+
 def _applied_sections(item: Checked) -> list[Section]:
     found = applied_report(item)
     if found is None:
@@ -195,15 +210,16 @@ def _applied_sections(item: Checked) -> list[Section]:
     if battles:
         section = Section(_("Battles to fight"), "battles")
         rows = []
-        for battle in battles:
+        odds = battle_odds(item, battles)
+        for battle, chance in zip(battles, odds, strict=True):
             came = ", ".join(battle.get("from") or [])
             if battle.get("amphibious"):
                 came += " " + _("(amphibious: {units})").format(units=counts_text(battle["amphibious"]))
             at = str(battle.get("at")) + (" " + _("(raid)") if battle.get("kind") == "raid" else "")
             rows.append([at, counts_text(battle.get("attackers") or {}),
-                         counts_text(battle.get("defenders") or {}), came])
-        section.table([_("space"), _("attackers"), _("defenders"), _("from")], rows)
-        section.facts = {"battles": battles}
+                         counts_text(battle.get("defenders") or {}), came, chance["text"]])
+        section.table([_("space"), _("attackers"), _("defenders"), _("from"), _("attacker wins")], rows)
+        section.facts = {"battles": battles, "odds": [c["facts"] for c in odds]}
         sections.append(section)
     sections += report_sections(report)
     return sections

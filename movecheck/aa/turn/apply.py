@@ -106,7 +106,7 @@ def _applied(final: Any, state: dict[str, Any], state_path: str, orders_path: st
         spent = final.spent()
         turn["phase"] = COMBAT
     elif isinstance(final, Resolution):
-        lost = resolve(final, board.ipcs, said)
+        lost = resolve(final, board.ipcs, said, destroyed)  # destroyed: fighters lost with their carrier
         turn["phase"] = NONCOMBAT
     elif final.combat:
         _capture_entered(final)
@@ -165,7 +165,7 @@ def header(what: str, state_path: str, orders_path: str, report: ApplyReport, to
     if report.ipcs is None:
         lines.append("# ipcs: the treasury is unknown (the state read has no ipcs: and is past round 1): no ipcs: "
                      "written, and purchases are not checked until one is.")
-    if report.destroyed:
+    if report.destroyed and what != "the battle results":  # a battle's are in its lines (their carrier sunk)
         if what == "the mobilization":
             lines.append(
                 "# destroyed: fighters that waited at sea and found no slot on a carrier placed there (AA708):"

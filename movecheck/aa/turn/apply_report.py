@@ -20,7 +20,9 @@ REPORT_VERSION = 1
 
 @dataclass
 class Destroyed:
-    """An aircraft the rules destroy where it ended its move (N17, AA308), removed by apply."""
+    """An aircraft the rules destroy where it ended its move (N17, AA308), a fighter that waited at sea and found no
+    slot (AA708), or a defending fighter whose carrier sank with no landing given (a battle result): removed by
+    apply."""
 
     type: str
     power: str

@@ -152,8 +152,10 @@ def free_slots(board: Board, zone: str, side: str | None, lost: set[int]) -> int
             - sum(u.type.carrier_cost for u in units if u.type.is_fighter))
 
 
-def settle(resolution: Resolution, lost: set[int], ipcs: dict[str, int] | None) -> list[str]:
-    """Carry the turn keys out after the losses; returns the header lines that say what was done."""
+def settle(resolution: Resolution, lost: set[int], ipcs: dict[str, int] | None,
+           destroyed: list[Unit] | None = None) -> list[str]:
+    """Carry the turn keys out after the losses; returns the header lines that say what was done.  A defending
+    fighter whose carrier sank and that no ``defender_landing:`` moves is lost, and listed in ``destroyed``."""
     from movecheck.aa.wording import unit_phrase
 
     board = resolution.board
@@ -183,6 +185,8 @@ def settle(resolution: Resolution, lost: set[int], ipcs: dict[str, int] | None) 
         for fighter in strand:
             if fighter.uid not in moved:
                 lost.add(fighter.uid)
+                if destroyed is not None:
+                    destroyed.append(fighter)
                 said.append(f"destroyed: {fighter.id or unit_phrase(1, fighter.type.name, fighter.power)} in "
                             f"{fighter.at}, its carrier sunk and no landing given")
     return said

@@ -1,0 +1,470 @@
+"""The exact odds of one battle: a dynamic programme over the survivors along the order of loss.
+
+A battle's state is, per side, how many units of each *kind* are left (a kind is a unit type,
+or its damaged two-hit form, or its submerged form), the kinds in the side's order of loss.
+A round takes a state to a distribution of states: each firing step's hits have an exact
+distribution (a convolution of binomials, one per value), and the casualties of a number of
+hits are fixed by the order of loss (:meth:`Side.take`).  Every round either changes the state
+or leaves it as it was; a state changed has fewer hit points in the battle, so the states are
+visited from the most hit points down, each once, and a round that changes nothing is summed
+as a geometric series (probability of leaving ``1 - p_stay``).  Round 1 (AA fire, bombardment)
+is its own transition.
+
+Floating point by default; with ``exact=True`` the same code runs on :class:`fractions.Fraction`.
+In floating point a state whose probability is below :data:`DROP` is dropped, and what is
+dropped is added up: the odds are refused (:class:`Inexact`) rather than given when it reaches
+:data:`TOLERANCE`.  Work is counted in steps against a budget (:class:`movecheck.budget.SearchLimit`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from movecheck.aa.battle import solve as solving
+from movecheck.aa.battle.model import AIR, ANY, NON_AIR, NON_SUB, BattleModel
+from movecheck.aa.battle.side import (
+    ATTACKER_WINS,
+    BOTH_DESTROYED,
+    BUDGET_VARIABLE,
+    DEFAULT_BUDGET,
+    DEFENDER_HOLDS,
+    DROP,
+    OUTCOMES,
+    RETREAT,
+    STALEMATE,
+    TOLERANCE,
+    Block,
+    Counts,
+    Inexact,
+    Kind,
+    Num,
+    Side,
+    State,
+    add,
+    add_live,
+    binomial,
+    merged,
+    plus,
+    submerged,
+)
+from movecheck.aa.battle.solve import Solution
+from movecheck.budget import SearchLimit
+
+__all__ = [
+    "ATTACKER_WINS", "BOTH_DESTROYED", "BUDGET_VARIABLE", "DEFAULT_BUDGET", "DEFENDER_HOLDS", "DROP", "OUTCOMES",
+    "RETREAT", "STALEMATE", "TOLERANCE", "Battle", "Block", "Counts", "Inexact", "Kind", "Num", "Side", "Solution",
+    "State", "add", "add_live", "binomial", "merged", "plus", "submerged",
+]
+
+
+class Battle:
+    """One battle made ready for the odds: its two sides, its model, its first round's extras."""
+
+    def __init__(
+        self,
+        model: type[BattleModel],
+        attacker: Side,
+        defender: Side,
+        start: State,
+        *,
+        land: bool,
+        aa_guns: int = 0,
+        bombard: tuple[int, ...] = (),
+        may_retreat: bool = False,
+        submerge: frozenset[str] = frozenset(),
+        exact: bool = False,
+        budget: int = DEFAULT_BUDGET,
+    ) -> None:
+        self.model = model
+        self.att, self.dfn = attacker, defender
+        self.start = start
+        self.land = land
+        self.aa_guns = aa_guns
+        """AA guns that fire but are not units of the battle (infrastructure)."""
+        self.bombard = bombard
+        """The values of the ships that bombard in round 1."""
+        self.may_retreat = may_retreat
+        self.submerge = submerge
+        self.exact = exact
+        self.one: Num = Fraction(1) if exact else 1.0
+        self.budget = budget
+        self.arrays = True
+        """Use numpy for the later rounds where it is installed (tests turn it off to compare)..."""
+        self.arrays_from = 64
+        """... for a battle whose sides' units multiply to this or more (smaller ones are faster without:
+        importing numpy alone costs more than they do)."""
+        self.spent = 0
+        self.dropped: Num = 0
+        self._hits: dict[tuple[tuple[int, int], ...], list[Num]] = {}
+        self._rounds: dict[State, tuple[Num, list[tuple[Any, Num]]]] = {}
+        self._ends: dict[State, tuple[State, str]] = {}
+        self._groups: dict[tuple[Any, ...], list[tuple[str, str, tuple[tuple[int, int], ...]]]] = {}
+        self._sides: dict[tuple[Any, ...], list[tuple[Counts, Counts, Num]]] = {}
+        self._left: dict[tuple[Any, ...], list[tuple[Counts, Num]]] = {}
+        self._dice: dict[tuple[tuple[int, int], ...], list[Num]] = {}
+
+    # -- work and dice --------------------------------------------------------------------------
+
+    def spend(self, steps: int) -> None:
+        self.spent += steps
+        if self.spent > self.budget:
+            raise SearchLimit("odds computation", BUDGET_VARIABLE, self.budget)
+
+    def hit_chance(self, value: int) -> Num:
+        value = max(0, min(value, 6))
+        return Fraction(value, 6) if self.exact else value / 6
+
+    def hits(self, dice: tuple[tuple[int, int], ...], cap: int) -> list[Num]:
+        """The distribution of hits of ``dice`` ((value, count) pairs), hits beyond ``cap`` summed at it."""
+        dist = self._dice.get(dice)
+        if dist is None:
+            dist = self._dice[dice] = self.convolution(dice)
+        if len(dist) > cap + 1:
+            key = (*dice, (-1, cap))
+            capped = self._hits.get(key)
+            if capped is None:
+                capped = self._hits[key] = [*dist[:cap], sum(dist[cap:])]
+            return capped
+        return dist
+
+    def convolution(self, dice: tuple[tuple[int, int], ...]) -> list[Num]:
+        dist: list[Num] = [self.one]
+        for value, count in dice:
+            if count <= 0 or value <= 0:
+                continue
+            group = binomial(count, self.hit_chance(value))
+            merged: list[Num] = [0] * (len(dist) + len(group) - 1)
+            for i, a in enumerate(dist):
+                if a:
+                    for j, b in enumerate(group):
+                        merged[i + j] += a * b
+            self.spend(len(dist) * len(group))
+            dist = merged
+        return dist
+
+    # -- who fires at what --------------------------------------------------------------------
+
+    def firing(self, side: Side, counts: Counts, attacking: bool, pick: Callable[[Kind], bool]) -> tuple[
+            tuple[int, int], ...]:
+        """The dice (value, count) of a side's units ``pick`` chooses, artillery support included."""
+        by_value: dict[int, int] = {}
+        support = 0
+        if attacking:
+            support = sum(c for c, k in zip(counts, side.kinds, strict=True) if c and k.artillery and pick(k))
+        for c, k in zip(counts, side.kinds, strict=True):
+            if not c or k.out or not pick(k) or k.value <= 0:
+                continue
+            if support and k.infantry:
+                raised = min(c, support)
+                support -= raised
+                by_value[k.value + 1] = by_value.get(k.value + 1, 0) + raised
+                c -= raised
+            if c:
+                by_value[k.value] = by_value.get(k.value, 0) + c
+        return tuple(sorted(by_value.items()))
+
+    def has(self, side: Side, counts: Counts, test: Callable[[Kind], bool]) -> bool:
+        return any(c and not k.out and test(k) for c, k in zip(counts, side.kinds, strict=True))
+
+    def groups(self, side: Side, fire: Counts, enemy: Side, enemy_fire: Counts, attacking: bool,
+               step: str) -> list[tuple[str, str, tuple[tuple[int, int], ...]]]:
+        """The firing groups of a side in a step (``sub`` or ``main``): (name, target class, dice)."""
+        enemy_destroyer = enemy.any_of(enemy_fire, "destroyer")
+        key = (attacking, fire, enemy_destroyer, enemy.any_of(enemy_fire, "sub"), step)
+        found = self._groups.get(key)
+        if found is None:
+            found = self._groups[key] = self._groups_of(side, fire, enemy, enemy_fire, attacking, step)
+        return found
+
+    def _groups_of(self, side: Side, fire: Counts, enemy: Side, enemy_fire: Counts, attacking: bool,
+                   step: str) -> list[tuple[str, str, tuple[tuple[int, int], ...]]]:
+        model = self.model
+        enemy_destroyer = enemy.any_of(enemy_fire, "destroyer")
+        subs_first = model.sub_fires_in_sub_step(enemy_destroyer)
+        if step == "sub":
+            dice = self.firing(side, fire, attacking, lambda k: k.sub) if subs_first else ()
+            return [("sub_strike", NON_AIR, dice)] if dice else []
+        found = []
+        if not subs_first:
+            dice = self.firing(side, fire, attacking, lambda k: k.sub)
+            if dice:
+                found.append(("subs", NON_AIR, dice))
+        air_apart = enemy.any_of(enemy_fire, "sub") and not model.air_hits_subs(
+            side.any_of(fire, "destroyer"))
+        if air_apart:
+            dice = self.firing(side, fire, attacking, lambda k: k.air)
+            if dice:
+                found.append(("air", NON_SUB, dice))
+        dice = self.firing(side, fire, attacking, lambda k: not k.sub and not (air_apart and k.air))
+        if dice:
+            found.append(("fire", ANY, dice))
+        return found
+
+    # -- one side hit --------------------------------------------------------------------------
+
+    def hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
+                 ) -> list[tuple[Counts, Counts, Num]]:
+        """The distribution of (units left, units killed) of a side that ``groups`` fire at."""
+        key = (side is self.att, counts, tuple(groups))
+        found = self._sides.get(key)
+        if found is None:
+            found = self._sides[key] = self._hit_side(side, counts, groups)
+        return found
+
+    def outcomes(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
+                 ) -> list[tuple[Counts, Num]]:
+        """The distribution of a side's units left after ``groups`` fire at it (one list per question, kept)."""
+        key = (side is self.att, counts, tuple(groups), "left")
+        found = self._left.get(key)
+        if found is None:
+            found = self._left[key] = merged(self._hit_side(side, counts, groups, track=False))
+        return found
+
+    def _hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]],
+                  track: bool = True) -> list[tuple[Counts, Counts, Num]]:
+        """The side's outcomes; ``track``: also which units each one killed (else all zero)."""
+        groups = [g for g in groups if side.targets(counts, g[1])]
+        if not groups:
+            return [(counts, side.zero, self.one)]
+        order = {"subs": 0, "air": 1, "fire": 2}
+        groups.sort(key=lambda g: (side.targets(counts, g[1]), order.get(g[0], 0)))
+        results: dict[tuple[Counts, Counts], Num] = {(counts, side.zero): self.one}
+        for _name, cls, dice in groups:
+            dist = self.hits(dice, side.target_points(counts, cls))
+            nxt: dict[tuple[Counts, Counts], Num] = {}
+            for (left, killed), p in results.items():
+                for n, q in enumerate(dist):
+                    if not q:
+                        continue
+                    after, dead = side.take(left, n, cls)
+                    dead = tuple(a + b for a, b in zip(killed, dead, strict=True)) if track and any(dead) else killed
+                    key = (after, dead)
+                    nxt[key] = nxt.get(key, 0) + p * q
+            self.spend(len(results) * len(dist))
+            results = nxt
+        return [(left, killed, p) for (left, killed), p in results.items()]
+
+    # -- a round ------------------------------------------------------------------------------------
+
+    def exchange(self, a: Counts, a_fire: Counts, d: Counts, d_fire: Counts, step: str
+                 ) -> list[tuple[Counts, Counts, Counts, Counts, Num]]:
+        """Both sides fire a step at once: (attacker left, its dead, defender left, its dead, p)."""
+        at_d = self.groups(self.att, a_fire, self.dfn, d_fire, True, step)
+        at_a = self.groups(self.dfn, d_fire, self.att, a_fire, False, step)
+        hit_a = self.hit_side(self.att, a, at_a)
+        hit_d = self.hit_side(self.dfn, d, at_d)
+        self.spend(len(hit_a) * len(hit_d))
+        return [(a2, ka, d2, kd, pa * pd) for a2, ka, pa in hit_a for d2, kd, pd in hit_d]
+
+    def round(self, state: State, first: bool) -> dict[tuple[State, str], Num]:
+        """The distribution of (state, outcome) after one round (outcome "" when it goes on)."""
+        settled, blocks = self.blocks(state, first)
+        out: dict[tuple[State, str], Num] = {}
+        for key, p in settled:
+            add(out, key, p)
+        round_end = self.round_end
+        for weight, hit_a, hit_d in blocks:
+            self.spend(len(hit_a) * len(hit_d))
+            for a2, pa in hit_a:
+                wa = weight * pa
+                for d2, pd in hit_d:
+                    key = round_end((a2, d2))
+                    out[key] = out.get(key, 0) + wa * pd
+        return out
+
+    def blocks(self, state: State, first: bool) -> tuple[list[tuple[tuple[State, str], Num]], list[Block]]:
+        """A round as (ends settled before any fire, blocks): a block is a weight and the independent
+        distributions of each side's units after the exchange of fire (before the round's end steps)."""
+        settled: list[tuple[tuple[State, str], Num]] = []
+        found: list[Block] = []
+        for (a, d), d_back, p in self.opening(state, first):
+            start = self.round_start((a, d), first)
+            if start[1]:
+                settled.append((start, p))
+                continue
+            a, d = start[0]
+            for a1, ka, d1, kd, q in self.sub_step(a, d, plus(d, d_back)):
+                a_fire = plus(a1, ka)
+                d_fire = plus(plus(d1, kd), d_back)
+                at_d = self.groups(self.att, a_fire, self.dfn, d_fire, True, "main")
+                at_a = self.groups(self.dfn, d_fire, self.att, a_fire, False, "main")
+                found.append((p * q, self.outcomes(self.att, a1, at_a), self.outcomes(self.dfn, d1, at_d)))
+        return settled, found
+
+    def opening(self, state: State, first: bool) -> list[tuple[State, Counts, Num]]:
+        """Round 1's AA fire and bombardment: the states, and the bombardment casualties that fire back."""
+        zero = self.dfn.zero
+        if not first:
+            return [(state, zero, self.one)]
+        dist = self.aa_fire(state)
+        if not self.bombard or not self.dfn.in_battle(state[1]):
+            return [(s, zero, p) for s, p in dist]
+        dice = tuple(sorted((v, self.bombard.count(v)) for v in set(self.bombard)))
+        found: list[tuple[State, Counts, Num]] = []
+        for (a, d), p in dist:
+            for d2, killed, q in self.hit_side(self.dfn, d, [("bombard", ANY, dice)]):
+                back = killed if self.model.bombard_casualties_fire else zero
+                found.append(((a, d2), back, p * q))
+        return found
+
+    def aa_fire(self, state: State) -> list[tuple[State, Num]]:
+        a, d = state
+        side = self.att
+        planes = side.targets(a, AIR)
+        model = self.model
+        guns = self.aa_guns + sum(c for c, k in zip(d, self.dfn.kinds, strict=True) if k.base == "aa_gun"
+                                  and not k.out)
+        if not planes or not guns:
+            return [(state, self.one)]
+        chance = self.hit_chance(1)
+        if model.aa_attacker_chooses:
+            shots = planes if model.aa_shots_per_gun is None else min(planes, model.aa_shots_per_gun * guns)
+            return [((side.take(a, n, AIR)[0], d), q) for n, q in enumerate(binomial(shots, chance))]
+        dist: list[tuple[Counts, Num]] = [(a, self.one)]
+        for i, k in enumerate(side.kinds):
+            if k.air and not k.out and a[i]:
+                nxt = []
+                for counts, p in dist:
+                    for n, q in enumerate(binomial(a[i], chance)):
+                        left = list(counts)
+                        left[i] -= n
+                        nxt.append((tuple(left), p * q))
+                dist = nxt
+        return [((counts, d), p) for counts, p in dist]
+
+    def round_start(self, state: State, first: bool) -> tuple[State, str]:
+        """The automatic steps at a round's start: chosen and forced submerges, lone units removed."""
+        a, d = state
+        model = self.model
+        if model.submerge_before_round and not first:
+            a = self.chosen_submerge("attacker", self.att, a, self.dfn, d)
+            d = self.chosen_submerge("defender", self.dfn, d, self.att, a)
+        if model.auto_submerge_vs_air:
+            a, d = self.submerge_vs_air(self.att, a, self.dfn, d), self.submerge_vs_air(self.dfn, d, self.att, a)
+        a, d = self.remove_unprotected(a, d)
+        return self.settled((a, d), stalemate=False)
+
+    def sub_step(self, a: Counts, d: Counts, d_fire: Counts) -> list[tuple[Counts, Counts, Counts, Counts, Num]]:
+        """The surprise step: uncountered subs' casualties are gone; countered ones' (Revised) fire back."""
+        a_countered = not self.model.sub_surprise(self.att.any_of(a, "destroyer"))
+        d_countered = not self.model.sub_surprise(self.dfn.any_of(d_fire, "destroyer"))
+        found = []
+        for a1, ka, d1, kd, p in self.exchange(a, a, d, d_fire, "sub"):
+            # ka: attackers the defender's subs sank; they fire back when those subs were countered
+            found.append((a1, ka if a_countered else self.att.zero, d1, kd if d_countered else self.dfn.zero, p))
+        return found
+
+    def round_end(self, state: State) -> tuple[State, str]:
+        """The automatic steps after a round's casualties and the end check (the same for every round)."""
+        found = self._ends.get(state)
+        if found is None:
+            found = self._ends[state] = self._round_end(state)
+        return found
+
+    def _round_end(self, state: State) -> tuple[State, str]:
+        a, d = self.remove_unprotected(*state)
+        settled = self.settled((a, d), stalemate=True)
+        if settled[1] or self.model.submerge_before_round:
+            return settled
+        a = self.chosen_submerge("attacker", self.att, a, self.dfn, d)
+        d = self.chosen_submerge("defender", self.dfn, d, self.att, a)
+        return self.settled((a, d), stalemate=True)
+
+    def chosen_submerge(self, who: str, side: Side, counts: Counts, enemy: Side, enemy_counts: Counts) -> Counts:
+        if who not in self.submerge and "both" not in self.submerge:
+            return counts
+        if enemy.any_of(enemy_counts, "destroyer"):
+            return counts
+        return submerged(side, counts)
+
+    def submerge_vs_air(self, side: Side, counts: Counts, enemy: Side, enemy_counts: Counts) -> Counts:
+        """Subs facing only aircraft that cannot hit them submerge (1942 second edition, Anniversary)."""
+        if not side.any_of(counts, "sub") or not enemy.in_battle(enemy_counts):
+            return counts
+        if not all(k.air for c, k in zip(enemy_counts, enemy.kinds, strict=True) if c and not k.out):
+            return counts
+        return submerged(side, counts)
+
+    def remove_unprotected(self, a: Counts, d: Counts) -> State:
+        """Units that cannot fight against a side that can are removed without dice (restricted editions)."""
+        if not self.model.transports_restricted:
+            return a, d
+        a_fires = self.att.any_of(a, "fires")
+        d_fires = self.dfn.any_of(d, "fires")
+        if a_fires and not d_fires and self.dfn.in_battle(d):
+            d = tuple(0 if i in self.dfn.inside else c for i, c in enumerate(d))
+        if d_fires and not a_fires and self.att.in_battle(a) and not self.may_retreat:
+            a = tuple(0 if i in self.att.inside else c for i, c in enumerate(a))
+        return a, d
+
+    def can_hit(self, side: Side, counts: Counts, enemy: Side, enemy_counts: Counts, attacking: bool) -> bool:
+        for step in ("sub", "main"):
+            for _name, cls, _dice in self.groups(side, counts, enemy, enemy_counts, attacking, step):
+                if enemy.targets(enemy_counts, cls):
+                    return True
+        return False
+
+    def settled(self, state: State, stalemate: bool) -> tuple[State, str]:
+        """The state with its outcome when the battle is over ("" when it goes on)."""
+        a, d = state
+        a_in, d_in = self.att.in_battle(a), self.dfn.in_battle(d)
+        if not a_in and not d_in:
+            return state, BOTH_DESTROYED
+        if not d_in:
+            return state, ATTACKER_WINS
+        if not a_in:
+            return state, DEFENDER_HOLDS
+        if stalemate and not self.can_hit(self.att, a, self.dfn, d, True) and not self.can_hit(
+                self.dfn, d, self.att, a, False):
+            return state, STALEMATE
+        return state, ""
+
+    def retreat_allowed(self, state: State) -> bool:
+        """The attacker may retreat after a round ending in ``state`` (a retreat space; not against
+        defenceless transports alone)."""
+        if not self.may_retreat:
+            return False
+        d = state[1]
+        return not (self.model.transports_restricted
+                    and all(k.transport for c, k in zip(d, self.dfn.kinds, strict=True) if c and not k.out))
+
+    def taken(self, state: State) -> bool:
+        """The attacker holds a land unit in a land battle."""
+        return self.land and self.att.any_of(state[0], "land")
+
+
+    # -- the whole battle (movecheck.aa.battle.solve) -------------------------------------------------
+
+    def transitions(self, state: State) -> tuple[Num, list[tuple[tuple[State, str], Num]]]:
+        return solving.transitions(self, state)
+
+    def solve(self, retreat: Callable[[State, int], bool] | None = None, rounds_explicit: int = 0) -> Solution:
+        return solving.solve(self, retreat, rounds_explicit)
+
+    def plain_first_round(self) -> bool:
+        return solving.plain_first_round(self)
+
+    def drain_any(self, live: dict[State, Num], ends: dict[tuple[State, str], Num],
+                  retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
+        return solving.drain_any(self, live, ends, retreat, round_number)
+
+    def drain(self, live: dict[State, Num], ends: dict[tuple[State, str], Num],
+              retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
+        return solving.drain(self, live, ends, retreat, round_number)
+
+    def potential(self, state: State) -> int:
+        return solving.potential(self, state)
+
+    def place(self, state: State, outcome: str, p: Num, round_number: int,
+              retreat: Callable[[State, int], bool] | None, live: dict[State, Num],
+              ends: dict[tuple[State, str], Num]) -> None:
+        solving.place(self, state, outcome, p, round_number, retreat, live, ends)
+
+    def reachable(self) -> list[State]:
+        return solving.reachable(self)
+
+    def values(self, terminal: Callable[[State, str], Num], retreat_value: Callable[[State], Num] | None = None
+               ) -> tuple[dict[State, Num], set[State]]:
+        return solving.values(self, terminal, retreat_value)

@@ -1,0 +1,269 @@
+"""The odds engine's later rounds on arrays: the same dynamic programme, with numpy where it is installed.
+
+The live states' probabilities are one matrix, a row per attacker's units left and a column per
+defender's.  A round from a state is a few blocks, each the product of two independent
+distributions (:meth:`movecheck.aa.battle.engine.Battle.blocks`), so it is added to the matrix
+as an outer product in one step, instead of pair by pair.  The end steps of a round (units
+removed without dice, submerges, the end check) are applied to a state when it is taken up;
+they only lower its hit points.  States are taken up from the most hit points down, as in
+:meth:`movecheck.aa.battle.engine.Battle.drain`, so each is taken up once.  numpy is imported
+here only (``movecheck[odds]``); without it the engine's own loop does the same in pure Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from movecheck.aa.battle.side import DROP, RETREAT, STALEMATE, Counts, Num, State, add
+
+Battle = Any
+"""A :class:`movecheck.aa.battle.engine.Battle` (not imported: the engine imports this module)."""
+
+
+def available() -> bool:
+    """numpy can be imported."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:  # pragma: no cover - numpy is in the test environment
+        return False
+    return True
+
+
+class Grid:
+    """The live states' probabilities: side states numbered as they are met, a growing matrix."""
+
+    def __init__(self, battle: Battle) -> None:
+        import numpy as np
+
+        self.np = np
+        self.battle = battle
+        self.ids: tuple[dict[Counts, int], dict[Counts, int]] = ({}, {})
+        self.states: tuple[list[Counts], list[Counts]] = ([], [])
+        self.points: tuple[list[int], list[int]] = ([], [])
+        self.mass = np.zeros((16, 16))
+        self.vectors: dict[int, tuple[Any, Any, dict[Counts, Num]]] = {}
+
+    def id(self, role: int, counts: Counts) -> int:
+        found = self.ids[role].get(counts)
+        if found is None:
+            found = self.ids[role][counts] = len(self.states[role])
+            self.states[role].append(counts)
+            side = self.battle.att if role == 0 else self.battle.dfn
+            self.points[role].append(side.points(counts))
+            rows, cols = self.mass.shape
+            if found >= (rows if role == 0 else cols):
+                grow = ((0, rows), (0, 0)) if role == 0 else ((0, 0), (0, cols))
+                self.mass = self.np.pad(self.mass, grow)
+        return found
+
+    def vector(self, role: int, outcomes: list[tuple[Counts, Num]], now: Counts) -> tuple[Any, Any, float]:
+        """A side's outcomes as (ids, probabilities), and the chance it stays as ``now`` (kept per list)."""
+        found = self.vectors.get(id(outcomes))
+        if found is None:
+            np = self.np
+            ids = np.asarray([self.id(role, c) for c, _p in outcomes], dtype=np.intp)
+            found = self.vectors[id(outcomes)] = (ids, np.asarray([p for _c, p in outcomes]), dict(outcomes))
+        ids, probs, table = found
+        return ids, probs, table.get(now, 0.0)
+
+    def put(self, state: State, p: Num) -> None:
+        row, col = self.id(0, state[0]), self.id(1, state[1])
+        self.mass[row, col] += p
+
+    def level(self, top: int) -> list[tuple[int, int]]:
+        """The states with probability whose hit points are ``top``."""
+        np = self.np
+        rows, cols = len(self.states[0]), len(self.states[1])
+        pa = np.asarray(self.points[0])[:, None]
+        pd = np.asarray(self.points[1])[None, :]
+        found = np.argwhere(((pa + pd) == top) & (self.mass[:rows, :cols] > 0))
+        return [(int(i), int(j)) for i, j in found]
+
+
+def drain(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], Num],
+          retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
+    """Fight every live state to its end (as :meth:`Battle.drain`); the expected rounds it adds."""
+    grid = Grid(battle)
+    for state, p in live.items():
+        grid.put(state, p)
+    rounds: Num = 0.0
+    top = max(battle.potential(s) for s in live)
+    cache: dict[State, tuple[Num, list[tuple[Num, Any, Any, Any, Any]], list[tuple[tuple[State, str], Num]]]] = {}
+    for level in range(top, -1, -1):
+        for i, j in grid.level(level):
+            mass = float(grid.mass[i, j])
+            grid.mass[i, j] = 0.0
+            state = (grid.states[0][i], grid.states[1][j])
+            if mass < DROP:
+                battle.dropped += mass
+                continue
+            after, outcome = battle.round_end(state)
+            if outcome:
+                add(ends, (after, outcome), mass)
+                continue
+            if after != state:
+                grid.put(after, mass)
+                continue
+            if retreat is not None and battle.retreat_allowed(state) and retreat(state, round_number):
+                add(ends, (state, RETREAT), mass)
+                continue
+            rounds += take_up(battle, grid, state, (i, j), mass, ends, cache)
+    return rounds
+
+
+def take_up(battle: Battle, grid: Grid, state: State, cell: tuple[int, int], mass: float,
+            ends: dict[tuple[State, str], Num], cache: dict[State, Any]) -> float:
+    """Fight one round from a live state, summing the rounds it stays as it is; the rounds it adds."""
+    found = cache.get(state)
+    if found is None:
+        settled, blocks = battle.blocks(state, first=False)
+        stay = 0.0
+        arrays = []
+        for weight, hit_a, hit_d in blocks:
+            battle.spend(len(hit_a) + len(hit_d))  # one outer product, done by numpy
+            rows, pa, at_a = grid.vector(0, hit_a, state[0])
+            cols, pd, at_d = grid.vector(1, hit_d, state[1])
+            stay += weight * at_a * at_d
+            arrays.append((weight, rows, pa, cols, pd))
+        found = cache[state] = (stay, arrays, settled)
+    stay, arrays, settled = found
+    leave = 1.0 - stay
+    if leave < 1e-15:
+        add(ends, (state, STALEMATE), mass)
+        return 0.0
+    share = mass / leave
+    for key, p in settled:
+        add(ends, key, share * p)
+    for weight, rows, pa, cols, pd in arrays:
+        grid.mass[rows[:, None], cols] += ((share * weight) * pa)[:, None] * pd
+    grid.mass[cell] = 0.0
+    return share
+
+
+class OffChain(Exception):
+    """A state left the chain of its grid: the general drain is used instead."""
+
+
+def is_chain(battle: Battle) -> bool:
+    """Every later round is one exchange at every unit (no submarines, no two-hit units): each side's
+    casualties are a fixed sequence, the first N units of it after N hits."""
+    return not any(side.two_hit or side.of["sub"] for side in (battle.att, battle.dfn))
+
+
+def chain_drain(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], Num],
+                retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
+    """:func:`drain` for a battle whose casualties are a sequence per side: a state is how many units of
+    each side's sequence are gone, and a round from it adds one outer product to a slice of the grid."""
+    chains: list[tuple[Chain, dict[State, Num]]] = []
+    for state, p in live.items():
+        for chain, members in chains:
+            if state[0] in chain.pos[0] and state[1] in chain.pos[1]:
+                members[state] = p
+                break
+        else:
+            chains.append((Chain(battle, state), {state: p}))
+    return sum((chain.run(members, ends, retreat, round_number) for chain, members in chains), 0.0)
+
+
+def on_chain(battle: Battle, root: State, state: State) -> bool:
+    for side, r, c in ((battle.att, root[0], state[0]), (battle.dfn, root[1], state[1])):
+        gone = side.in_battle(r) - side.in_battle(c)
+        if gone < 0 or side.take(r, gone, "any")[0] != c:
+            return False
+    return True
+
+
+class Chain:
+    """One grid: the states on the chains of a root state, and each position's hit distribution."""
+
+    def __init__(self, battle: Battle, root: State) -> None:
+        import numpy as np
+
+        self.np = np
+        self.battle = battle
+        self.seq: list[list[Counts]] = []
+        self.pos: list[dict[Counts, int]] = []
+        self.dists: list[list[Any]] = []
+        for side, counts, enemy, enemy_counts, attacking in ((battle.att, root[0], battle.dfn, root[1], True),
+                                                             (battle.dfn, root[1], battle.att, root[0], False)):
+            seq = [side.take(counts, k, "any")[0] for k in range(side.in_battle(counts) + 1)]
+            self.seq.append(seq)
+            self.pos.append({c: k for k, c in enumerate(seq)})
+            dists = []
+            for c in seq:
+                groups = battle.groups(side, c, enemy, enemy_counts, attacking, "main")
+                if any(cls != "any" for _n, cls, _d in groups):
+                    raise OffChain
+                dice = tuple(pair for _n, _c, d in groups for pair in d)
+                dists.append(np.asarray(battle.hits(tuple(sorted(dice)), 10**9), dtype=float))
+            self.dists.append(dists)
+        self.size = (len(self.seq[0]), len(self.seq[1]))
+
+    def run(self, members: dict[State, Num], ends: dict[tuple[State, str], Num],
+            retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
+        np = self.np
+        na, nd = self.size
+        longest_a = max(len(d) for d in self.dists[0])
+        longest_d = max(len(d) for d in self.dists[1])
+        grid = np.zeros((na + longest_d, nd + longest_a))
+        for (a, d), p in members.items():
+            grid[self.pos[0][a], self.pos[1][d]] += p
+        battle = self.battle
+        rounds = 0.0
+        for level in range(na + nd - 1):
+            for i in range(max(0, level - nd + 1), min(na - 1, level) + 1):
+                j = level - i
+                mass = float(grid[i, j])
+                if mass == 0.0:
+                    continue
+                grid[i, j] = 0.0
+                rounds += self.take_up((i, j), mass, grid, ends, retreat, round_number)
+        for i, j in np.argwhere(grid > 0):  # every side gone: ends
+            state = (self.seq[0][min(int(i), na - 1)], self.seq[1][min(int(j), nd - 1)])
+            after, outcome = battle.round_end(state)
+            add(ends, (after, outcome or STALEMATE), float(grid[i, j]))
+        return rounds
+
+    def take_up(self, cell: tuple[int, int], mass: float, grid: Any, ends: dict[tuple[State, str], Num],
+                retreat: Callable[[State, int], bool] | None, round_number: int) -> float:
+        battle = self.battle
+        i, j = cell
+        state = (self.seq[0][i], self.seq[1][j])
+        if mass < DROP:
+            battle.dropped += mass
+            return 0.0
+        pa, pd = self.dists[0][i], self.dists[1][j]  # the attacker's hits (on the defender), the defender's
+        if len(pa) > 1 and len(pd) > 1:  # both sides fire at every enemy unit: the battle goes on as it is
+            return self.fire(cell, mass, pa, pd, grid, ends, state, retreat, round_number)
+        after, outcome = battle.round_end(state)
+        if outcome:
+            add(ends, (after, outcome), mass)
+            return 0.0
+        if after != state:
+            moved = (self.pos[0].get(after[0]), self.pos[1].get(after[1]))
+            if moved[0] is None or moved[1] is None:
+                raise OffChain
+            grid[moved] += mass
+            return 0.0
+        return self.fire(cell, mass, pa, pd, grid, ends, state, retreat, round_number)
+
+    def fire(self, cell: tuple[int, int], mass: float, pa: Any, pd: Any, grid: Any,
+             ends: dict[tuple[State, str], Num], state: State, retreat: Callable[[State, int], bool] | None,
+             round_number: int) -> float:
+        """A round from a live state on the grid: one outer product added, the stays summed."""
+        battle = self.battle
+        i, j = cell
+        if retreat is not None and battle.retreat_allowed(state) and retreat(state, round_number):
+            add(ends, (state, RETREAT), mass)
+            return 0.0
+        stay = float(pa[0] * pd[0])
+        leave = 1.0 - stay
+        if leave < 1e-15:
+            add(ends, (state, STALEMATE), mass)
+            return 0.0
+        battle.spend(len(pa) + len(pd))  # one outer product, done by numpy
+        share = mass / leave
+        grid[i:i + len(pd), j:j + len(pa)] += (share * pd)[:, None] * pa
+        grid[i, j] = 0.0
+        return share

@@ -1,0 +1,198 @@
+"""One side of a battle as the odds engine keeps it: its kinds of units in order of loss, and counts.
+
+A *kind* is a unit type, its damaged two-hit form or its submerged form; a side's state is how many
+units of each kind it has.  :meth:`Side.take` gives a side's casualties of a number of hits of a
+target class, by the order of loss (aa-battle.md, "Order of loss").  The module also holds the
+constants and small helpers the engine's modules share.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import comb
+from typing import Any
+
+from movecheck.aa.battle.model import AIR, ANY, NON_AIR, NON_SUB
+
+DROP = 1e-18
+"""A state reached with less probability than this is dropped (floating point only)."""
+TOLERANCE = 1e-12
+"""The most a battle's dropped probability may add up to."""
+BUDGET_VARIABLE = "MOVECHECK_ODDS_BUDGET"
+DEFAULT_BUDGET = 50_000_000
+"""Steps one battle may spend: a pair of outcomes combined, a casualty choice made."""
+
+Counts = tuple[int, ...]
+State = tuple[Counts, Counts]
+Num = Any  # float or Fraction
+
+ATTACKER_WINS, DEFENDER_HOLDS, BOTH_DESTROYED = "attacker", "defender", "both"
+STALEMATE, RETREAT = "stalemate", "retreat"
+OUTCOMES = (ATTACKER_WINS, DEFENDER_HOLDS, BOTH_DESTROYED, STALEMATE)
+
+
+class Inexact(Exception):
+    """The probability dropped in floating point reached :data:`TOLERANCE`."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """Units of one type in one condition, as one side of a battle holds them."""
+
+    name: str
+    """The unit type's name (``battleship (damaged)`` for a damaged two-hit unit)."""
+    base: str
+    value: int
+    """What it hits at on this side (attack or defence)."""
+    cost: int
+    air: bool = False
+    sub: bool = False
+    destroyer: bool = False
+    transport: bool = False
+    land: bool = False
+    infantry: bool = False
+    artillery: bool = False
+    out: bool = False
+    """Submerged: no longer in the battle (a survivor)."""
+
+
+@dataclass
+class Side:
+    """One side of a battle: its kinds in order of loss and how it takes casualties."""
+
+    kinds: list[Kind]
+    keep_land: int = 0
+    transports_last: bool = False
+    two_hit: list[tuple[int, int]] = field(default_factory=list)
+    """(undamaged kind, damaged kind) of each two-hit type."""
+    submerge_to: dict[int, int] = field(default_factory=dict)
+    """Each submarine kind's submerged kind."""
+
+    def __post_init__(self) -> None:
+        kinds = self.kinds
+        self.n = len(kinds)
+        self.zero: Counts = (0,) * self.n
+        undamaged = {u for u, _ in self.two_hit}
+        inside = [i for i, k in enumerate(kinds) if not k.out]
+        self.inside = inside
+        killable = [i for i in inside if i not in undamaged]
+        last = [i for i in killable if self.transports_last and kinds[i].transport]
+        self.order_main = [i for i in killable if i not in last]
+        self.order_last = last
+        self.masks: dict[str, list[bool]] = {
+            ANY: [not k.out for k in kinds],
+            NON_AIR: [not k.out and not k.air for k in kinds],
+            NON_SUB: [not k.out and not k.sub for k in kinds],
+            AIR: [not k.out and k.air for k in kinds],
+        }
+        self.hp = [0 if k.out else (2 if i in undamaged else 1) for i, k in enumerate(kinds)]
+        self._take: dict[tuple[Counts, int, str], tuple[Counts, Counts]] = {}
+        self.of: dict[str, list[int]] = {
+            ability: [i for i in inside if getattr(kinds[i], ability)]
+            for ability in ("destroyer", "sub", "air", "land", "transport")
+        }
+        self.of["fires"] = [i for i in inside if kinds[i].value > 0]
+
+    def any_of(self, counts: Counts, ability: str) -> bool:
+        """A unit in the battle with an ability (``destroyer``, ``sub``, ``air``, ``land``, ``fires``...)."""
+        return any(counts[i] for i in self.of[ability])
+
+    def in_battle(self, counts: Counts) -> int:
+        return sum(counts[i] for i in self.inside)
+
+    def points(self, counts: Counts) -> int:
+        """Hit points in the battle."""
+        return sum(c * h for c, h in zip(counts, self.hp, strict=True))
+
+    def targets(self, counts: Counts, cls: str) -> int:
+        """How many of its units a step of class ``cls`` may hit."""
+        mask = self.masks[cls]
+        return sum(c for c, m in zip(counts, mask, strict=True) if m)
+
+    def target_points(self, counts: Counts, cls: str) -> int:
+        mask = self.masks[cls]
+        return sum(c * h for c, h, m in zip(counts, self.hp, mask, strict=True) if m)
+
+    def take(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:
+        """The side after ``hits`` hits of class ``cls``: (its units, the units killed)."""
+        key = (counts, hits, cls)
+        found = self._take.get(key)
+        if found is None:
+            found = self._take[key] = self._choose(counts, hits, cls)
+        return found
+
+    def _choose(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:
+        left = list(counts)
+        killed = [0] * self.n
+        mask = self.masks[cls]
+        for undamaged, damaged in self.two_hit:  # an undamaged two-hit unit takes a hit first
+            if hits and mask[undamaged] and left[undamaged]:
+                k = min(hits, left[undamaged])
+                left[undamaged] -= k
+                left[damaged] += k
+                hits -= k
+        kinds = self.kinds
+        land_kept = 0
+        if self.keep_land and hits:
+            land = sum(left[i] for i in self.order_main if mask[i] and kinds[i].land)
+            land_kept = min(self.keep_land, land)
+            quota = land - land_kept
+        for i in self.order_main:
+            if not hits:
+                break
+            if mask[i] and left[i]:
+                k = min(hits, left[i], quota) if land_kept and kinds[i].land else min(hits, left[i])
+                if land_kept and kinds[i].land:
+                    quota -= k
+                left[i] -= k
+                killed[i] += k
+                hits -= k
+        for i in [j for j in self.order_main if land_kept and kinds[j].land] + self.order_last:
+            if not hits:
+                break
+            if mask[i] and left[i]:
+                k = min(hits, left[i])
+                left[i] -= k
+                killed[i] += k
+                hits -= k
+        return tuple(left), tuple(killed)
+
+
+def binomial(n: int, p: Num) -> list[Num]:
+    q = 1 - p
+    return [comb(n, k) * p**k * q ** (n - k) for k in range(n + 1)]
+
+
+Block = tuple[Num, list[tuple[Counts, Num]], list[tuple[Counts, Num]]]
+
+
+def merged(outcomes: list[tuple[Counts, Counts, Num]]) -> list[tuple[Counts, Num]]:
+    """A side's outcomes by the units left (whoever was killed)."""
+    table: dict[Counts, Num] = {}
+    for left, _killed, p in outcomes:
+        table[left] = table.get(left, 0) + p
+    return list(table.items())
+
+
+def add(table: dict[Any, Num], key: Any, p: Num) -> None:
+    table[key] = table.get(key, 0) + p
+
+
+def plus(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b, strict=True)) if any(b) else a
+
+
+def add_live(table: dict[State, Num], key: State, p: Num) -> None:
+    table[key] = table.get(key, 0) + p
+
+
+def submerged(side: Side, counts: Counts) -> Counts:
+    """The side with every submarine in the battle submerged."""
+    if not side.submerge_to:
+        return counts
+    left = list(counts)
+    for sub, out in side.submerge_to.items():
+        left[out] += left[sub]
+        left[sub] = 0
+    return tuple(left)
+

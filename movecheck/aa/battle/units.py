@@ -1,0 +1,96 @@
+"""Unit types as a battle sees them, the order of loss, and a battle made from counts of units.
+
+The map's unit stats give each type's attack, defence, hit points and cost; the edition's
+battle model (:mod:`movecheck.aa.battle.model`) says which of them are infrastructure.  The
+order of loss of aa-battle.md ("Order of loss"): the types a player lists, then the others
+cheapest first (ties: the lower value in the side's role, then the map's unit order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from movecheck.aa.battle.engine import Battle
+from movecheck.aa.battle.model import BattleModel
+from movecheck.aa.battle.side import DEFAULT_BUDGET, Kind, Side
+from movecheck.aa.units import UnitType
+
+DAMAGED = " (damaged)"
+SUBMERGED = " (submerged)"
+
+
+def is_artillery(unit: UnitType) -> bool:
+    return unit.name == "artillery" or "artillery" in unit.abilities
+
+
+def is_infantry(unit: UnitType) -> bool:
+    return unit.name == "infantry" or "infantry" in unit.abilities
+
+
+def fights(model: type[BattleModel], unit: UnitType) -> bool:
+    """A unit of the battle (not infrastructure)."""
+    return not model.is_infrastructure(unit.name, unit.is_factory)
+
+
+def default_ool(types: Mapping[str, UnitType], names: Iterable[str], attacking: bool) -> list[str]:
+    """Cheapest first; ties: the lower value in the side's role, then the map's unit order."""
+    order = list(types)
+    return sorted(names, key=lambda n: (types[n].cost or 0, types[n].attack if attacking else types[n].defense,
+                                        order.index(n)))
+
+
+def full_ool(types: Mapping[str, UnitType], present: Iterable[str], chosen: list[str] | None,
+             attacking: bool) -> list[str]:
+    """The order of loss of the types present: those ``chosen`` lists, then the others by default."""
+    present = list(dict.fromkeys(present))
+    first = [n for n in (chosen or []) if n in present]
+    rest = default_ool(types, [n for n in present if n not in first], attacking)
+    return first + rest
+
+
+def make_side(model: type[BattleModel], types: Mapping[str, UnitType], counts: Mapping[str, int],
+              ool: list[str], attacking: bool, keep_land: int) -> tuple[Side, tuple[int, ...]]:
+    """A side's kinds in order of loss, and its starting counts."""
+    kinds: list[Kind] = []
+    start: list[int] = []
+    two_hit: list[tuple[int, int]] = []
+    submerge_to: dict[int, int] = {}
+    for name in ool:
+        unit = types[name]
+        if not fights(model, unit) or counts.get(name, 0) <= 0:
+            continue
+        value = unit.attack if attacking else unit.defense
+        base = Kind(name=name, base=name, value=value, cost=unit.cost or 0, air=unit.is_air, sub=unit.submarine,
+                    destroyer=unit.destroyer, transport=unit.is_transport, land=unit.is_land,
+                    infantry=is_infantry(unit), artillery=attacking and is_artillery(unit))
+        kinds.append(base)
+        start.append(counts[name])
+        if unit.hit_points >= 2:
+            two_hit.append((len(kinds) - 1, len(kinds)))
+            kinds.append(Kind(**{**base.__dict__, "name": name + DAMAGED}))
+            start.append(0)
+        if unit.submarine:
+            submerge_to[len(kinds) - 1] = len(kinds)
+            kinds.append(Kind(**{**base.__dict__, "name": name + SUBMERGED, "out": True}))
+            start.append(0)
+    side = Side(kinds, keep_land=keep_land, transports_last=model.transports_restricted, two_hit=two_hit,
+                submerge_to=submerge_to)
+    return side, tuple(start)
+
+
+def make_battle(model: type[BattleModel], types: Mapping[str, UnitType], attackers: Mapping[str, int],
+                defenders: Mapping[str, int], *, land: bool, ool: Mapping[str, list[str]] | None = None,
+                keep_land: int | None = None, bombard: tuple[int, ...] = (), may_retreat: bool = False,
+                submerge: frozenset[str] = frozenset(), exact: bool = False,
+                budget: int = DEFAULT_BUDGET) -> tuple[Battle, dict[str, list[str]]]:
+    """A battle ready for the odds, and the full order of loss of each side."""
+    ool = ool or {}
+    att_ool = full_ool(types, [n for n in attackers if fights(model, types[n])], ool.get("attacker"), True)
+    def_ool = full_ool(types, [n for n in defenders if fights(model, types[n])], ool.get("defender"), False)
+    keep = (1 if land else 0) if keep_land is None else keep_land
+    att, a0 = make_side(model, types, attackers, att_ool, True, keep)
+    dfn, d0 = make_side(model, types, defenders, def_ool, False, 0)
+    guns = 0 if model.aa_gun_is_combat_unit else sum(n for t, n in defenders.items() if types[t].is_aa_gun)
+    battle = Battle(model, att, dfn, (a0, d0), land=land, aa_guns=guns, bombard=bombard, may_retreat=may_retreat,
+                    submerge=submerge, exact=exact, budget=budget)
+    return battle, {"attacker": att_ool, "defender": def_ool}

@@ -1,0 +1,277 @@
+"""A second, independent implementation of an A&A battle, unit by unit, for tests of the odds engine.
+
+It keeps each unit as a small record, throws each die (all outcomes, or at random), chooses
+casualties by walking the side's list, and follows the spec's round (aa-battle.md and
+aa-battle-rules.md) without any of the engine's structure (no counts, no kinds, no caches).
+``exact_odds`` enumerates every die of every round (a die is a hit or a miss; faces that give
+the same result are summed) and solves the chain of states; ``simulate`` plays battles with
+random dice.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+
+@dataclass(frozen=True)
+class U:
+    name: str
+    value: int
+    hp: int
+    air: bool
+    sub: bool
+    destroyer: bool
+    transport: bool
+    land: bool
+    infantry: bool
+    artillery: bool
+    aa: bool
+    submerged: bool = False
+
+
+def units_of(model: Any, types: Any, counts: dict[str, int], order: list[str], attacking: bool) -> tuple[U, ...]:
+    found = []
+    for name in order:
+        t = types[name]
+        if t.is_factory or (t.is_aa_gun and not model.aa_gun_is_combat_unit):
+            continue
+        for _ in range(counts.get(name, 0)):
+            found.append(U(name, t.attack if attacking else t.defense, t.hit_points, t.is_air, t.submarine,
+                           t.destroyer, t.is_transport, t.is_land, name == "infantry",
+                           attacking and name == "artillery", t.is_aa_gun))
+    return tuple(found)
+
+
+class Ref:
+    """One battle under a model (:mod:`movecheck.aa.battle.model`)."""
+
+    def __init__(self, model: Any, attackers: tuple[U, ...], defenders: tuple[U, ...], *, land: bool,
+                 keep_land: int, aa_guns: int = 0, may_retreat: bool = False) -> None:
+        self.m = model
+        self.start = (attackers, defenders)
+        self.land = land
+        self.keep_land = keep_land
+        self.aa_guns = aa_guns
+        self.may_retreat = may_retreat
+
+    # ---- rules ----
+    @staticmethod
+    def inside(side: tuple[U, ...]) -> list[U]:
+        return [u for u in side if not u.submerged]
+
+    def can_target(self, cls: str, u: U) -> bool:
+        if u.submerged:
+            return False
+        return {"any": True, "non_air": not u.air, "non_sub": not u.sub, "air": u.air}[cls]
+
+    def choose(self, side: tuple[U, ...], hits: int, cls: str, attacking: bool) -> tuple[U, ...]:
+        units = list(side)
+        for i, u in enumerate(units):
+            if hits and u.hp == 2 and self.can_target(cls, u):
+                units[i] = replace(u, hp=1)
+                hits -= 1
+        alive = [True] * len(units)
+        keep = self.keep_land if attacking else 0
+        land_idx = [i for i, u in enumerate(units) if u.land and self.can_target(cls, u)]
+        kept = set(land_idx[len(land_idx) - keep:]) if keep and land_idx else set()
+        passes = [lambda i, u: i not in kept and not (self.m.transports_restricted and u.transport),
+                  lambda i, u: i in kept, lambda i, u: self.m.transports_restricted and u.transport]
+        for ok in passes:
+            for i, u in enumerate(units):
+                if hits and alive[i] and self.can_target(cls, u) and ok(i, u):
+                    alive[i] = False
+                    hits -= 1
+        return tuple(u for i, u in enumerate(units) if alive[i])
+
+    def dice(self, side: tuple[U, ...], pick: Any, attacking: bool) -> list[int]:
+        firing = [u for u in side if not u.submerged and pick(u) and u.value > 0]
+        support = sum(1 for u in firing if u.artillery) if attacking else 0
+        values = []
+        for u in firing:
+            v = u.value
+            if support and u.infantry:
+                support -= 1
+                v += 1
+            values.append(v)
+        return values
+
+    def groups(self, side: tuple[U, ...], enemy: tuple[U, ...], attacking: bool, step: str) -> list[tuple[str, str,
+                                                                                                          list[int]]]:
+        e_dd = any(u.destroyer for u in enemy if not u.submerged)
+        subs_first = self.m.subs_always_sub_step or not e_dd
+        if step == "sub":
+            d = self.dice(side, lambda u: u.sub, attacking) if subs_first else []
+            return [("sub_strike", "non_air", d)] if d else []
+        out = []
+        if not subs_first:
+            d = self.dice(side, lambda u: u.sub, attacking)
+            if d:
+                out.append(("subs", "non_air", d))
+        own_dd = any(u.destroyer for u in side if not u.submerged)
+        apart = any(u.sub for u in enemy if not u.submerged) and self.m.air_attack_sub_restricted and not own_dd
+        if apart:
+            d = self.dice(side, lambda u: u.air, attacking)
+            if d:
+                out.append(("air", "non_sub", d))
+        d = self.dice(side, lambda u: not u.sub and not (apart and u.air), attacking)
+        if d:
+            out.append(("fire", "any", d))
+        return out
+
+    def outcome(self, a: tuple[U, ...], d: tuple[U, ...], stalemate: bool) -> str:
+        ai, di = self.inside(a), self.inside(d)
+        if not ai and not di:
+            return "both"
+        if not di:
+            return "attacker"
+        if not ai:
+            return "defender"
+        if stalemate:
+            hits_any = False
+            for side, enemy, att in ((a, d, True), (d, a, False)):
+                for step in ("sub", "main"):
+                    for _n, cls, _d in self.groups(side, enemy, att, step):
+                        if any(self.can_target(cls, u) for u in enemy):
+                            hits_any = True
+            if not hits_any:
+                return "stalemate"
+        return ""
+
+    def unprotected(self, a: tuple[U, ...], d: tuple[U, ...]) -> tuple[tuple[U, ...], tuple[U, ...]]:
+        if not self.m.transports_restricted:
+            return a, d
+        a_f = any(u.value > 0 for u in self.inside(a))
+        d_f = any(u.value > 0 for u in self.inside(d))
+        if a_f and not d_f:
+            d = tuple(u for u in d if u.submerged)
+        if d_f and not a_f and not self.may_retreat:
+            a = tuple(u for u in a if u.submerged)
+        return a, d
+
+    def vs_air(self, side: tuple[U, ...], enemy: tuple[U, ...]) -> tuple[U, ...]:
+        e = self.inside(enemy)
+        if self.m.auto_submerge_vs_air and e and all(u.air for u in e) and any(u.sub for u in self.inside(side)):
+            return tuple(replace(u, submerged=True) if u.sub else u for u in side)
+        return side
+
+    # ---- dice: every outcome, or random ----
+    def throws(self, values: list[int], rng: random.Random | None) -> list[tuple[int, Fraction]]:
+        """(hits, probability) of one group's dice: every hit/miss pattern, or one random throw."""
+        if rng is not None:
+            return [(sum(1 for v in values if rng.randint(1, 6) <= v), 1)]  # type: ignore[list-item]
+        found: dict[int, Fraction] = {}
+        for pattern in itertools.product((True, False), repeat=len(values)):
+            p = Fraction(1)
+            for hit, v in zip(pattern, values, strict=True):
+                p *= Fraction(v, 6) if hit else Fraction(6 - v, 6)
+            if p:
+                found[sum(pattern)] = found.get(sum(pattern), Fraction(0)) + p
+        return list(found.items())
+
+    def fire_at(self, target: tuple[U, ...], groups: list[tuple[str, str, list[int]]], attacking_target: bool,
+                rng: random.Random | None) -> list[tuple[tuple[U, ...], Fraction]]:
+        groups = [g for g in groups if any(self.can_target(g[1], u) for u in target)]
+        order = {"subs": 0, "air": 1, "fire": 2}
+        groups.sort(key=lambda g: (sum(1 for u in target if self.can_target(g[1], u)), order.get(g[0], 0)))
+        dist = [(target, Fraction(1) if rng is None else 1)]
+        for _n, cls, values in groups:
+            dist = [(self.choose(t, h, cls, attacking_target), p * q) for t, p in dist
+                    for h, q in self.throws(values, rng)]
+        return dist
+
+    def aa(self, a: tuple[U, ...], d: tuple[U, ...], rng: random.Random | None) -> list[tuple[tuple[U, ...],
+                                                                                              Fraction]]:
+        planes = [u for u in a if u.air]
+        guns = self.aa_guns + sum(1 for u in d if u.aa)
+        if not planes or not guns:
+            return [(a, Fraction(1) if rng is None else 1)]
+        if self.m.aa_attacker_chooses:
+            shots = min(len(planes), 3 * guns) if self.m.aa_shots_per_gun else len(planes)
+            return [(self.choose(a, h, "air", True), p) for h, p in self.throws([1] * shots, rng)]
+        dist = [(a, Fraction(1) if rng is None else 1)]
+        for index, u in enumerate(a):  # one die per plane: a hit kills that plane
+            if not u.air:
+                continue
+            nxt = []
+            for side, p in dist:
+                for h, q in self.throws([1], rng):
+                    nxt.append((side if not h else (*side[:index], replace(u, name="_shot"), *side[index + 1:]),
+                                p * q))
+            dist = nxt
+        return [(tuple(u for u in side if u.name != "_shot"), p) for side, p in dist]
+
+    def round(self, state: tuple[tuple[U, ...], tuple[U, ...]], first: bool, rng: random.Random | None
+              ) -> list[tuple[tuple[Any, str], Fraction]]:
+        a0, d0 = state
+        out: list[tuple[tuple[Any, str], Fraction]] = []
+        starts = [(a0, Fraction(1) if rng is None else 1)]
+        if first:
+            starts = self.aa(a0, d0, rng)
+        for a, p in starts:
+            d = d0
+            a, d = self.vs_air(a, d), self.vs_air(d, a)
+            a, d = self.unprotected(a, d)
+            done = self.outcome(a, d, stalemate=False)
+            if done:
+                out.append((((a, d), done), p))
+                continue
+            a_dd, d_dd = any(u.destroyer for u in self.inside(a)), any(u.destroyer for u in self.inside(d))
+            for a1, q in self.fire_at(a, self.groups(d, a, False, "sub"), True, rng):
+                for d1, r in self.fire_at(d, self.groups(a, d, True, "sub"), False, rng):
+                    # casualties of countered subs (Revised) still fire
+                    a_fire = a if a_dd else a1
+                    d_fire = d if d_dd else d1
+                    for a2, s in self.fire_at(a1, self.groups(d_fire, a_fire, False, "main"), True, rng):
+                        for d2, t in self.fire_at(d1, self.groups(a_fire, d_fire, True, "main"), False, rng):
+                            a3, d3 = self.unprotected(a2, d2)
+                            out.append((((a3, d3), self.outcome(a3, d3, stalemate=True)), p * q * r * s * t))
+        return out
+
+
+def exact_odds(ref: Ref) -> tuple[dict[str, Fraction], Fraction]:
+    """Every dice outcome of every round: the outcome probabilities and the expected rounds."""
+
+    @cache
+    def solve(state: Any, first: bool) -> tuple[tuple[tuple[str, Fraction], ...], Fraction]:
+        moves: dict[tuple[Any, str], Fraction] = {}
+        for key, p in ref.round(state, first, None):
+            moves[key] = moves.get(key, Fraction(0)) + p
+        stay = Fraction(0) if first else moves.pop((state, ""), Fraction(0))
+        leave = 1 - stay
+        result: dict[str, Fraction] = {}
+        rounds = Fraction(1) / leave
+        for (s2, outcome), p in moves.items():
+            share = p / leave
+            if outcome:
+                result[outcome] = result.get(outcome, Fraction(0)) + share
+            else:
+                sub, r = solve(s2, False)
+                rounds += share * r
+                for o, q in sub:
+                    result[o] = result.get(o, Fraction(0)) + share * q
+        return tuple(sorted(result.items())), rounds
+
+    if not ref.inside(ref.start[1]):
+        return {"attacker": Fraction(1)}, Fraction(1)
+    found, rounds = solve(ref.start, True)
+    return dict(found), rounds
+
+
+def simulate(ref: Ref, runs: int, seed: int) -> dict[str, int]:
+    """How many of ``runs`` battles with random dice end in each outcome."""
+    rng = random.Random(seed)
+    counts: dict[str, int] = {}
+    for _run in range(runs):
+        state, first = ref.start, True
+        while True:
+            ((state, outcome), _p), = ref.round(state, first, rng)
+            first = False
+            if outcome:
+                counts[outcome] = counts.get(outcome, 0) + 1
+                break
+    return counts

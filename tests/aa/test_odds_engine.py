@@ -1,0 +1,269 @@
+"""The exact odds engine (movecheck.aa.battle): hand-derived values, sums to 1, a brute-force enumeration
+of every die of tiny battles (tests/aa/battle_reference.py), and an independent simulation (slow)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from movecheck.aa.battle.engine import Battle
+from movecheck.aa.battle.model import AnniversaryBattle, BattleModel, RevisedBattle, model_for
+from movecheck.aa.battle.side import ATTACKER_WINS, BOTH_DESTROYED, DEFENDER_HOLDS, STALEMATE
+from movecheck.aa.battle.units import make_battle
+from movecheck.aa.editions import AA1942, Revised
+from movecheck.aa.units import UnitType
+from movecheck.budget import SearchLimit
+from tests.aa.battle_reference import Ref, exact_odds, simulate, units_of
+from tests.properties import in_two_runs
+
+TYPES = {
+    "aa1942": {n: UnitType.from_data(n, d) for n, d in AA1942.unit_type_values().items()},
+    "aa-revised": {n: UnitType.from_data(n, d) for n, d in Revised.unit_type_values().items()},
+}
+EDITIONS = [(BattleModel, "aa1942"), (RevisedBattle, "aa-revised"), (AnniversaryBattle, "aa1942")]
+
+
+def odds(model: type[BattleModel], types: str, att: dict[str, int], dfn: dict[str, int], *, land: bool = True,
+         exact: bool = False, **kw: object) -> tuple[dict[str, object], object, Battle]:
+    battle, _ool = make_battle(model, TYPES[types], att, dfn, land=land, exact=exact, **kw)  # type: ignore[arg-type]
+    solution = battle.solve()
+    found: dict[str, object] = {}
+    for (_state, outcome), p in solution.ends.items():
+        found[outcome] = found.get(outcome, 0) + p
+    return found, solution.rounds, battle
+
+
+def test_one_infantry_against_one_infantry_by_hand() -> None:
+    # a round: attacker hits 1/6, defender 2/6; leaving the round needs a hit: 16/36
+    found, rounds, _b = odds(BattleModel, "aa1942", {"infantry": 1}, {"infantry": 1}, exact=True)
+    assert found == {ATTACKER_WINS: Fraction(1, 4), DEFENDER_HOLDS: Fraction(5, 8), BOTH_DESTROYED: Fraction(1, 8)}
+    assert rounds == Fraction(9, 4)
+
+
+def test_artillery_raises_infantry_by_hand() -> None:
+    # infantry + artillery (both at 2) against 1 infantry (at 2): the attacker's first casualty is the infantry
+    found, _r, _b = odds(BattleModel, "aa1942", {"infantry": 1, "artillery": 1}, {"infantry": 1}, exact=True,
+                         keep_land=0)
+    # round from 2v1: attacker hits >=1 with 1-(4/6)^2 = 5/9; defender hits 1/3
+    p_a, p_d = Fraction(5, 9), Fraction(1, 3)
+    stay = (1 - p_a) * (1 - p_d)
+    # from 1 artillery (at 2) vs 1 infantry (at 2): the 1v1 battle at 2 against 2
+    q = Fraction(1, 3)
+    one_v_one = {"a": q * (1 - q) / (1 - (1 - q) ** 2), "b": q * q / (1 - (1 - q) ** 2)}
+    # the attacker wins when it hits (whether or not the defender hits too), or when only the defender
+    # hits and the artillery then wins the 1 against 1
+    win = (p_a + (1 - p_a) * p_d * one_v_one["a"]) / (1 - stay)
+    assert found[ATTACKER_WINS] == win == Fraction(83, 95)
+
+
+def test_revised_transport_defends_and_1942_transport_does_not() -> None:
+    found, _r, _b = odds(BattleModel, "aa1942", {"destroyer": 1}, {"transport": 1}, land=False, exact=True)
+    assert found == {ATTACKER_WINS: 1}  # a lone transport is removed without dice
+    found, _r, _b = odds(RevisedBattle, "aa-revised", {"destroyer": 1}, {"transport": 1}, land=False, exact=True)
+    # destroyer at 3 against a transport at 1: a round ends the battle with 1 - (1/2)(5/6) = 7/12
+    assert found[ATTACKER_WINS] == Fraction(1, 2) * Fraction(5, 6) / Fraction(7, 12)
+
+
+def test_aircraft_alone_against_a_submarine() -> None:
+    found, rounds, _b = odds(BattleModel, "aa1942", {"fighter": 2}, {"submarine": 1}, land=False, exact=True)
+    assert found == {ATTACKER_WINS: 1} and rounds == 1  # the sub submerges, no dice
+    found, _r, _b = odds(RevisedBattle, "aa-revised", {"fighter": 1}, {"submarine": 1}, land=False, exact=True)
+    assert found == {ATTACKER_WINS: 1}  # a Revised sub cannot hit the fighter, which hits it in the end
+
+
+def test_aircraft_without_destroyer_against_sub_and_destroyer_can_stalemate() -> None:
+    # the attacker's destroyer sunk and the sub left: the fighter cannot hit it, the end check comes first
+    found, _r, _b = odds(BattleModel, "aa1942", {"fighter": 1, "destroyer": 1}, {"submarine": 1}, land=False,
+                         exact=True)
+    assert found[STALEMATE] > 0
+    # a sub with a destroyer against aircraft alone submerges at once; the destroyer fights on
+    found, _r, _b = odds(BattleModel, "aa1942", {"fighter": 1}, {"submarine": 1, "destroyer": 1}, land=False,
+                         exact=True)
+    assert STALEMATE not in found and found[ATTACKER_WINS] == Fraction(1, 2)
+    found, _r, _b = odds(RevisedBattle, "aa-revised", {"fighter": 1, "destroyer": 1}, {"submarine": 1}, land=False,
+                         exact=True)
+    assert STALEMATE not in found
+
+
+def test_two_hit_battleship_takes_damage_first() -> None:
+    _f, _r, battle = odds(BattleModel, "aa1942", {"battleship": 1}, {"destroyer": 1}, land=False)
+    side = battle.att
+    left, killed = side.take(battle.start[0], 1, "any")
+    assert not any(killed) and sum(left) == 1 and side.kinds[left.index(1)].name == "battleship (damaged)"
+
+
+def test_budget_runs_out_as_unchecked() -> None:
+    battle, _ool = make_battle(BattleModel, TYPES["aa1942"], {"infantry": 30}, {"infantry": 30}, land=True,
+                               budget=1000)
+    with pytest.raises(SearchLimit):
+        battle.solve()
+
+
+@pytest.mark.parametrize(("model", "types"), EDITIONS)
+def test_probabilities_sum_to_one(model: type[BattleModel], types: str) -> None:
+    mixed = {"submarine": 3, "destroyer": 2, "fighter": 2, "carrier": 1, "battleship": 1, "transport": 1}
+    found, _r, _b = odds(model, types, mixed, mixed, land=False)
+    assert abs(sum(found.values()) - 1) < 1e-12  # type: ignore[arg-type]
+    land = {"infantry": 8, "artillery": 3, "tank": 3, "fighter": 2}
+    found, _r, _b = odds(model, types, land, land)
+    assert abs(sum(found.values()) - 1) < 1e-12  # type: ignore[arg-type]
+
+
+def test_model_per_edition() -> None:
+    assert model_for("aa-revised") is RevisedBattle
+    assert model_for("aa1942") is BattleModel
+    assert model_for("some-variant", ("aa-revised",)) is RevisedBattle
+
+
+LAND_ATT = ["infantry", "artillery", "tank", "fighter", "bomber"]
+LAND_DEF = [*LAND_ATT, "aa_gun"]
+SEA_ATT = ["submarine", "destroyer", "cruiser", "carrier", "battleship", "transport", "fighter", "bomber"]
+SEA_DEF = ["submarine", "destroyer", "cruiser", "carrier", "battleship", "transport", "fighter"]
+
+
+def side(names: list[str]) -> st.SearchStrategy[dict[str, int]]:
+    return st.lists(st.sampled_from(names), min_size=1, max_size=3).map(
+        lambda picked: {n: picked.count(n) for n in picked})
+
+
+def _agrees_with_every_die(edition: int, land: bool, att: dict[str, int], dfn: dict[str, int]) -> None:
+    model, types = EDITIONS[edition]
+    table = TYPES[types]
+    att = {n: c for n, c in att.items() if n in table}
+    dfn = {n: c for n, c in dfn.items() if n in table}
+    if not att or not dfn:
+        return
+    battle, ool = make_battle(model, table, att, dfn, land=land, exact=True)
+    guns = battle.aa_guns
+    ref = Ref(model, units_of(model, table, att, ool["attacker"], True),
+              units_of(model, table, dfn, ool["defender"], False), land=land, keep_land=battle.att.keep_land,
+              aa_guns=guns)
+    want, want_rounds = exact_odds(ref)
+    solution = battle.solve()
+    got: dict[str, Fraction] = {}
+    for (_s, outcome), p in solution.ends.items():
+        got[outcome] = got.get(outcome, Fraction(0)) + p
+    assert {k: v for k, v in got.items() if v} == {k: v for k, v in want.items() if v}
+    assert solution.rounds == want_rounds
+    floating = make_battle(model, table, att, dfn, land=land)[0].solve()
+    assert abs(sum(floating.ends.values()) - 1) < 1e-12
+
+
+def _land_case(edition: int, att: dict[str, int], dfn: dict[str, int]) -> None:
+    _agrees_with_every_die(edition, True, att, dfn)
+
+
+def _sea_case(edition: int, att: dict[str, int], dfn: dict[str, int]) -> None:
+    _agrees_with_every_die(edition, False, att, dfn)
+
+
+test_land_battles_agree_with_every_die, test_land_battles_agree_with_every_die_in_full = in_two_runs(
+    settings(max_examples=300, deadline=None), edition=st.integers(0, 2), att=side(LAND_ATT), dfn=side(LAND_DEF),
+)(_land_case)
+test_sea_battles_agree_with_every_die, test_sea_battles_agree_with_every_die_in_full = in_two_runs(
+    settings(max_examples=300, deadline=None), edition=st.integers(0, 2), att=side(SEA_ATT), dfn=side(SEA_DEF),
+)(_sea_case)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("model", "types", "land", "att", "dfn"), [
+    (BattleModel, "aa1942", True, {"infantry": 2, "artillery": 1, "fighter": 1}, {"infantry": 2, "aa_gun": 1}),
+    (RevisedBattle, "aa-revised", False, {"submarine": 1, "destroyer": 1, "fighter": 1},
+     {"battleship": 1, "transport": 1, "submarine": 1}),
+])
+def test_a_million_simulated_battles_agree(model: type[BattleModel], types: str, land: bool, att: dict[str, int],
+                                          dfn: dict[str, int]) -> None:
+    table = TYPES[types]
+    battle, ool = make_battle(model, table, att, dfn, land=land)
+    ref = Ref(model, units_of(model, table, att, ool["attacker"], True),
+              units_of(model, table, dfn, ool["defender"], False), land=land, keep_land=battle.att.keep_land,
+              aa_guns=battle.aa_guns)
+    runs = 1_000_000
+    counts = simulate(ref, runs, seed=38)
+    got: dict[str, float] = {}
+    for (_s, outcome), p in battle.solve().ends.items():
+        got[outcome] = got.get(outcome, 0.0) + p
+    for outcome in (ATTACKER_WINS, DEFENDER_HOLDS, BOTH_DESTROYED, STALEMATE):
+        p = got.get(outcome, 0.0)
+        error = math.sqrt(max(p * (1 - p), 1e-12) / runs)
+        assert abs(counts.get(outcome, 0) / runs - p) <= 3 * error + 1e-9, outcome
+
+
+@pytest.mark.parametrize(("model", "types"), EDITIONS)
+@pytest.mark.parametrize(("att", "dfn", "land"), [
+    ({"infantry": 6, "artillery": 3, "tank": 2, "fighter": 1}, {"infantry": 5, "tank": 2, "fighter": 2}, True),
+    ({"infantry": 4, "bomber": 2}, {"infantry": 3, "aa_gun": 1}, True),
+    ({"submarine": 3, "destroyer": 1, "fighter": 2, "battleship": 1}, {"submarine": 2, "carrier": 1, "fighter": 2,
+                                                                     "transport": 2, "battleship": 1}, False),
+    ({"destroyer": 3, "fighter": 1}, {"destroyer": 2, "transport": 2, "fighter": 1}, False),
+])
+def test_arrays_agree_with_pure_python(model: type[BattleModel], types: str, att: dict[str, int],
+                                       dfn: dict[str, int], land: bool) -> None:
+    table = TYPES[types]
+    att = {n: c for n, c in att.items() if n in table}
+    dfn = {n: c for n, c in dfn.items() if n in table}
+    found = []
+    for arrays in (True, False):
+        battle, _ool = make_battle(model, table, att, dfn, land=land)
+        battle.arrays = arrays
+        battle.arrays_from = 0
+        solution = battle.solve()
+        by_outcome: dict[str, float] = {}
+        for (_s, outcome), p in solution.ends.items():
+            by_outcome[outcome] = by_outcome.get(outcome, 0.0) + p
+        found.append((by_outcome, solution.rounds))
+    (fast, fast_rounds), (slow, slow_rounds) = found
+    assert fast.keys() == slow.keys()
+    assert all(abs(fast[k] - slow[k]) < 1e-12 for k in fast)
+    assert abs(fast_rounds - slow_rounds) < 1e-9
+
+
+def test_chosen_submerge_ends_the_battle_for_the_subs() -> None:
+    # 1942: the sub strikes first (no destroyer against it), then submerges at the start of round 2
+    found, _r, _b = odds(BattleModel, "aa1942", {"submarine": 1}, {"battleship": 1}, land=False, exact=True,
+                         submerge=frozenset({"attacker"}))
+    assert found == {DEFENDER_HOLDS: 1}
+    # a destroyer against it: it cannot submerge, and fights to the end
+    found, _r, _b = odds(BattleModel, "aa1942", {"submarine": 1}, {"destroyer": 1}, land=False, exact=True,
+                         submerge=frozenset({"attacker"}))
+    assert found[ATTACKER_WINS] > 0
+
+
+def test_keep_land_takes_the_last_land_unit_after_the_aircraft() -> None:
+    battle, ool = make_battle(BattleModel, TYPES["aa1942"], {"infantry": 2, "fighter": 1}, {"infantry": 1},
+                              land=True)
+    assert ool["attacker"] == ["infantry", "fighter"] and battle.att.keep_land == 1
+    names = [k.name for k in battle.att.kinds]
+    left, _killed = battle.att.take(battle.start[0], 2, "any")
+    assert left[names.index("infantry")] == 1 and left[names.index("fighter")] == 0
+    battle, _ool = make_battle(BattleModel, TYPES["aa1942"], {"infantry": 2, "fighter": 1}, {"infantry": 1},
+                               land=True, keep_land=0)
+    left, _killed = battle.att.take(battle.start[0], 2, "any")
+    assert left[names.index("infantry")] == 0 and left[names.index("fighter")] == 1
+
+
+def test_transports_are_taken_last_in_1942_not_in_revised() -> None:
+    for model, types, last in ((BattleModel, "aa1942", True), (RevisedBattle, "aa-revised", False)):
+        battle, _ool = make_battle(model, TYPES[types], {"destroyer": 1}, {"transport": 1, "destroyer": 1},
+                                   land=False, ool={"defender": ["transport", "destroyer"]})
+        names = [k.name for k in battle.dfn.kinds]
+        left, _killed = battle.dfn.take(battle.start[1], 1, "any")
+        assert (left[names.index("transport")] == 1) is last
+
+
+def test_retreat_after_the_first_round() -> None:
+    battle, _ool = make_battle(BattleModel, TYPES["aa1942"], {"infantry": 1}, {"infantry": 1}, land=True,
+                               may_retreat=True, exact=True)
+    solution = battle.solve(lambda _s, round_number: round_number >= 1, rounds_explicit=1)
+    found: dict[str, Fraction] = {}
+    for (_s, outcome), p in solution.ends.items():
+        found[outcome] = found.get(outcome, Fraction(0)) + p
+    # one round: the attacker's hit alone wins (4/36), both hits (2/36), the defender's alone (10/36),
+    # no hit (20/36): it retreats
+    assert found == {ATTACKER_WINS: Fraction(4, 36), BOTH_DESTROYED: Fraction(2, 36),
+                     DEFENDER_HOLDS: Fraction(10, 36), "retreat": Fraction(20, 36)}
+    assert solution.rounds == 1
