@@ -13,6 +13,7 @@ import typer
 
 from movecheck import __version__
 from movecheck.cli_options import (
+    CodeArgument,
     ConfigOption,
     IsolatedOption,
     LangOption,
@@ -26,6 +27,8 @@ from movecheck.cli_options import (
     RuleOptionOption,
     RulesFormat,
     RulesFormatOption,
+    SchemaArgument,
+    SchemaMapOption,
     SummaryFormat,
     SummaryFormatOption,
     chosen_format,
@@ -106,7 +109,7 @@ def check(
     if with_dependents:
         from movecheck.dependents import with_dependents as add_dependents
 
-        orders = add_dependents(orders, settings)
+        orders = add_dependents(orders, settings, common.respect_gitignore)
     if common.jobs > 1:
         from movecheck.parallel import run as run_parallel
 
@@ -242,7 +245,7 @@ def rules(
 
 @app.command()
 def explain(
-    code: Annotated[str, typer.Argument(help="A clause code such as AA207 or MV101.")],
+    code: CodeArgument,
     lang: LangOption = None,
 ) -> None:
     """Print one clause: its rule, the seed paragraphs it comes from, examples."""
@@ -255,21 +258,8 @@ def explain(
 
 @app.command()
 def schema(
-    name: Annotated[
-        str,
-        typer.Argument(
-            help="A file kind (aa-map, aa-state, aa-orders, maneuver-state, maneuver-orders ...) or report."
-        ),
-    ],
-    game_map: Annotated[
-        str | None,
-        typer.Option(
-            "--map",
-            help="The schema with the names of this map (built-in or a map file) as enums, for editors "
-            "(aa-orders, aa-state, aa-battles, aa-purchase, aa-mobilize).",
-            show_default=False,
-        ),
-    ] = None,
+    name: SchemaArgument,
+    game_map: SchemaMapOption = None,
     lang: LangOption = None,
 ) -> None:
     """Print one of movecheck's JSON Schemas (with --map: one that knows a map's names)."""

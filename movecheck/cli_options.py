@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import Enum, StrEnum
@@ -15,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
+from movecheck.completion import map_names, rule_codes, schema_names, selectors
 from movecheck.render import FORMATS
 
 # Output formats of ``check`` and ``lint``: those of the renderers' registry.
@@ -76,12 +78,16 @@ SelectOption = Annotated[
         "--select",
         help="Report only these codes or code prefixes (AA2, MC005; repeat or comma-separate).",
         show_default=False,
+        autocompletion=selectors,
     ),
 ]
 IgnoreOption = Annotated[
     list[str] | None,
     typer.Option(
-        "--ignore", help="Do not report these codes or code prefixes (repeat or comma-separate).", show_default=False
+        "--ignore",
+        help="Do not report these codes or code prefixes (repeat or comma-separate).",
+        show_default=False,
+        autocompletion=selectors,
     ),
 ]
 ConfigOption = Annotated[
@@ -106,7 +112,11 @@ RuleOptionOption = Annotated[
     ),
 ]
 ColorOption = Annotated[
-    Color, typer.Option("--color", help="Colour text output: auto (a terminal, no NO_COLOR), always, never.")
+    Color,
+    typer.Option(
+        "--color",
+        help="Colour text output: auto (a terminal, or FORCE_COLOR; not with NO_COLOR or TERM=dumb), always, never.",
+    ),
 ]
 RootOption = Annotated[
     str | None,
@@ -148,6 +158,26 @@ ExcludeOption = Annotated[
         show_default=False,
     ),
 ]
+RespectGitignoreOption = Annotated[
+    bool,
+    typer.Option(
+        "--respect-gitignore/--no-respect-gitignore",
+        help="Below a folder given, leave out the files git ignores (.gitignore, .git/info/exclude).  "
+        "[default: respect]",
+        show_default=False,
+    ),
+]
+ShowFilesOption = Annotated[
+    bool, typer.Option("--show-files", help="Print the files the run would read, one a line, and read none.")
+]
+ShowSettingsOption = Annotated[
+    bool,
+    typer.Option(
+        "--show-settings",
+        help="Print, for each file the run would read, the configuration and settings that apply and where each "
+        "comes from, and read none.",
+    ),
+]
 QuietOption = Annotated[
     int,
     typer.Option(
@@ -157,6 +187,24 @@ QuietOption = Annotated[
         help="Findings and the summary only (no 'checked against' lines); twice (-qq): print nothing, "
         "the exit code tells.",
         show_default=False,
+    ),
+]
+CodeArgument = Annotated[str, typer.Argument(help="A clause code such as AA207 or MV101.", autocompletion=rule_codes)]
+SchemaArgument = Annotated[
+    str,
+    typer.Argument(
+        help="A file kind (aa-map, aa-state, aa-orders, maneuver-state, maneuver-orders ...) or report.",
+        autocompletion=schema_names,
+    ),
+]
+SchemaMapOption = Annotated[
+    str | None,
+    typer.Option(
+        "--map",
+        help="The schema with the names of this map (built-in or a map file) as enums, for editors "
+        "(aa-orders, aa-state, aa-battles, aa-purchase, aa-mobilize).",
+        show_default=False,
+        autocompletion=map_names,
     ),
 ]
 OrdersStateOption = Annotated[
@@ -250,9 +298,35 @@ class ReportArgs:
     lang: str | None = None
     quiet: int = 0
     exclude: list[str] | None = None
+    respect_gitignore: bool = True
+    show_files: bool = False
+    show_settings: bool = False
 
     def session(self, files: list[str], **more: Any) -> Any:
-        """The :class:`~movecheck.session.Session` of a run with these options (``more``: a command's own)."""
+        """The :class:`~movecheck.session.Session` of a run with these options (``more``: a command's own).
+
+        Under ``--show-files`` or ``--show-settings`` it prints what they show and exits 0.
+        """
+        session = self._start(files, **more)
+        if self.show_files or self.show_settings:
+            self._show(session)
+        return session
+
+    def _show(self, session: Any) -> None:
+        """``--show-files`` / ``--show-settings`` (:mod:`movecheck.show`), then exit 0."""
+        from movecheck.config import parse_option_flags
+        from movecheck.output import emit
+        from movecheck.show import Flags, files_text, settings_text
+
+        if self.show_settings:
+            flags = Flags(self.select, self.ignore, self.fmt.value if self.fmt else None, self.exclude,
+                          parse_option_flags(self.option), self.respect_gitignore, self.config, self.isolated)
+            emit(sys.stdout, settings_text(session.inputs, session.finder, flags, self.stdin_filename))
+        else:
+            emit(sys.stdout, files_text(session.inputs, self.stdin_filename))
+        raise typer.Exit(0)
+
+    def _start(self, files: list[str], **more: Any) -> Any:
         from movecheck.session import Session
 
         return Session.start(
@@ -271,6 +345,7 @@ class ReportArgs:
             output=self.output,
             quiet=self.quiet,
             exclude=self.exclude,
+            respect_gitignore=self.respect_gitignore,
             **more,
         )
 
@@ -292,6 +367,9 @@ REPORT_OPTIONS: dict[str, Any] = {
     "lang": LangOption,
     "quiet": QuietOption,
     "exclude": ExcludeOption,
+    "respect_gitignore": RespectGitignoreOption,
+    "show_files": ShowFilesOption,
+    "show_settings": ShowSettingsOption,
 }
 """The options ``check`` and ``lint`` share, by parameter name, each with its declaration.
 

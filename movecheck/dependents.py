@@ -46,12 +46,14 @@ class Tree:
     """Real path -> the path to report it by (relative to the current folder)."""
 
 
-def with_dependents(paths: list[str], settings: Any) -> list[str]:
+def with_dependents(paths: list[str], settings: Any, respect_gitignore: bool = True) -> list[str]:
     """The orders among ``paths``, then the orders below the root that depend on the states and maps among them.
 
     A file that cannot be read, or does not parse but means to be a movecheck file, stays
     in the list (``check`` reports it); a foreign file (no top-level ``movecheck:`` or
-    ``system:`` key) is left out, as ``lint --skip-foreign`` leaves it out.
+    ``system:`` key) is left out, as ``lint --skip-foreign`` leaves it out.  The orders git
+    ignores are not brought in (``respect_gitignore``, :mod:`movecheck.gitignore`); those
+    named are kept.
     """
     kept: list[str] = []
     changed: dict[str, list[str]] = {}
@@ -66,7 +68,7 @@ def with_dependents(paths: list[str], settings: Any) -> list[str]:
     found: set[str] = set()
     shown: dict[str, str] = {}
     for root, files in changed.items():
-        tree = scan(root)
+        tree = scan(root, respect_gitignore)
         shown.update(tree.shown)
         found |= dependents(tree, set(files))
     return kept + [shown[p] for p in sorted(found - given, key=lambda p: shown[p])]
@@ -82,10 +84,15 @@ def dependents(tree: Tree, changed: set[str]) -> set[str]:
         reached |= more
 
 
-def scan(root: str) -> Tree:
-    """Read what every movecheck file below ``root`` names (``state:``, a map)."""
+def scan(root: str, respect_gitignore: bool = False) -> Tree:
+    """Read what every movecheck file below ``root`` names (``state:``, a map); with ``respect_gitignore``,
+    the files git ignores are left out."""
+    from movecheck.gitignore import GitIgnored
+
     tree = Tree()
-    for count, path in enumerate(candidates(root)):
+    ignored = GitIgnored() if respect_gitignore else None
+    found = (p for p in candidates(root) if ignored is None or not ignored.ignored_below(p, root))
+    for count, path in enumerate(found):
         if count == MAX_FILES:
             say("movecheck: note: " + _("--with-dependents looked at the first {count} files below {root} only").format(
                 count=MAX_FILES, root=root))

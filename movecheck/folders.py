@@ -20,6 +20,10 @@ or folder name anywhere below (``drafts``, ``*.draft.yaml``); one with ``/`` mat
 path relative to the folder given (``--exclude``) or to the configuration file's folder
 (``exclude:``), as ``per-file-ignores`` globs do.  A file named on the command line is
 read whatever the globs say.
+
+Files and folders git ignores (``.gitignore``, ``.git/info/exclude``: :mod:`movecheck.gitignore`)
+are left out too, as ruff does; ``respect_gitignore=False`` (``--no-respect-gitignore``) reads
+them.  A folder given is read even when git ignores it: only what lies below it is asked.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from movecheck.selection import glob_matches, relative_to
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.config import ConfigFinder
+    from movecheck.gitignore import GitIgnored
 
 ORDERS_ONLY, EVERY_FILE = "orders", "any"
 """What a folder gives: the orders files below it (``check``), or every movecheck file (``lint``)."""
@@ -47,19 +52,28 @@ class Expanded:
     """The folders given that hold no file to read (said on stderr; the run goes on)."""
 
 
-def expand(paths: Sequence[str], finder: ConfigFinder, exclude: Iterable[str] = (), keep: str = EVERY_FILE) -> Expanded:
+def expand(
+    paths: Sequence[str],
+    finder: ConfigFinder,
+    exclude: Iterable[str] = (),
+    keep: str = EVERY_FILE,
+    respect_gitignore: bool = True,
+) -> Expanded:
     """``paths`` with every folder among them replaced by its movecheck files (see the module).
 
     ``finder`` is the run's :class:`~movecheck.config.ConfigFinder`: the configuration of a
     folder given supplies its ``exclude:`` globs.
     """
+    from movecheck.gitignore import GitIgnored
+
     result = Expanded()
     flags = tuple(exclude)
+    ignored = GitIgnored() if respect_gitignore else None
     for path in paths:
         if path == "-" or "\0" in path or not os.path.isdir(path):
             result.paths.append(path)
             continue
-        found = _below(path, flags, _configured(finder, path), keep)
+        found = _below(path, flags, _configured(finder, path), keep, ignored)
         if not found:
             result.empty.append(path)
         result.paths.extend(found)
@@ -74,14 +88,23 @@ def _configured(finder: ConfigFinder, folder: str) -> tuple[tuple[str, ...], str
     return config.exclude, config.folder
 
 
-def _below(folder: str, flags: tuple[str, ...], configured: tuple[tuple[str, ...], str], keep: str) -> list[str]:
+def _below(
+    folder: str,
+    flags: tuple[str, ...],
+    configured: tuple[tuple[str, ...], str],
+    keep: str,
+    ignored: GitIgnored | None = None,
+) -> list[str]:
     """The files to read below ``folder``, sorted by path."""
     from movecheck.dependents import candidates
 
     globs, base = configured
     found = []
+    given = os.path.abspath(folder)
     for path in candidates(folder):
         shown = os.path.normpath(path)
+        if ignored is not None and ignored.ignored_below(path, given):
+            continue
         if _excluded(relative_to(path, os.path.abspath(folder)), flags):
             continue
         if globs and _excluded(relative_to(path, base) or relative_to(path, os.path.abspath(folder)), globs):

@@ -59,6 +59,20 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _active.ngettext(singular, plural, count)
 
 
+DECIMAL_SEPARATORS = {"ru": ","}
+"""The decimal separator of each language that does not write a point (Russian writes ``10,5``)."""
+
+
+def decimal(text: str) -> str:
+    """A number written with a point (``10.50``) as the active language writes it (Russian: ``10,50``)."""
+    return text.replace(".", DECIMAL_SEPARATORS.get(_language, "."))
+
+
+def list_separator() -> str:
+    """What separates numbers in a list or a pair where the decimal separator is a comma (``;``), else ``,``."""
+    return ";" if DECIMAL_SEPARATORS.get(_language, ".") == "," else ","
+
+
 def language() -> str:
     """The active language's code (``en``, ``ru``)."""
     return _language

@@ -37,12 +37,20 @@ def choose_format(flag: str | None, config_format: str | None) -> str:
 
 
 def use_color(color: str, fmt: str) -> bool:
-    """Colour only text and full output: ``always``, or ``auto`` on a terminal without ``NO_COLOR``."""
+    """Colour only text and full output: ``always``, or ``auto`` as Python's own colour does.
+
+    Under ``auto``: ``NO_COLOR`` (not empty) never, else ``FORCE_COLOR`` (not empty) always (a CI
+    log that shows colours), else ``TERM=dumb`` never, else on a terminal.
+    """
     if fmt in MACHINE_FORMATS or color == "never":
         return False
     if color == "always":
         return True
     if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("TERM") == "dumb":
         return False
     return sys.stdout.isatty()
 
@@ -62,7 +70,12 @@ def write_report(path: str, text: str) -> None:
 
 
 def _expand(
-    paths: list[str], finder: ConfigFinder, exclude: list[str] | None, folders: str | None, quiet: int
+    paths: list[str],
+    finder: ConfigFinder,
+    exclude: list[str] | None,
+    folders: str | None,
+    quiet: int,
+    respect_gitignore: bool = True,
 ) -> list[str]:
     """The files to read (see :mod:`movecheck.folders`); a folder with none is said on stderr (not under ``-qq``).
 
@@ -72,7 +85,7 @@ def _expand(
         return list(paths)
     from movecheck.folders import expand
 
-    expanded = expand(paths, finder, exclude or (), folders)
+    expanded = expand(paths, finder, exclude or (), folders, respect_gitignore)
     for folder in expanded.empty if quiet < 2 else ():
         say("movecheck: note: " + _("no movecheck file below {folder}").format(folder=folder))
     return expanded.paths
@@ -120,6 +133,7 @@ class Session:
         quiet: int = 0,
         exclude: list[str] | None = None,
         folders: str | None = None,
+        respect_gitignore: bool = True,
     ) -> Session:
         """Read the flags and the configuration; InputError when a flag is wrong."""
         layer = command_line_layer(select, ignore)
@@ -128,7 +142,7 @@ class Session:
         root = _root_folder(root) if root is not None else default_root()
         finder = ConfigFinder.start(config, layer, isolated=isolated)
         run_config = finder.for_folder(os.getcwd())
-        inputs = _expand(paths, finder, exclude, folders, quiet)
+        inputs = _expand(paths, finder, exclude, folders, quiet, respect_gitignore)
         for path in inputs:  # read each input's configuration now: its problems are reported
             if path == "-":
                 finder.for_file(stdin_filename or "<stdin>")

@@ -244,6 +244,8 @@ class System(Generic[ModelT, FinalT]):
     """The sources of its rule paragraphs (``seeds.json``) as a reader names them, marked with ``N_``."""
     map_schemas: tuple[str, ...] = ()
     """The schemas ``movecheck schema NAME --map MAP`` writes for one map (:meth:`map_schema`)."""
+    builtin_maps: tuple[str, ...] = ()
+    """The names of its built-in maps (offered by shell completion)."""
     draws: bool = False
     """``movecheck render`` draws its files (:meth:`picture`)."""
     orders_key: str = ""

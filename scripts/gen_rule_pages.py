@@ -24,6 +24,7 @@ PAGES = REPO / "docs" / "rules"
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 from generated import sync  # noqa: E402
+from rule_examples import Pair, checked, excerpts, pairs  # noqa: E402
 
 from movecheck.catalogue import (  # noqa: E402
     clause_source,
@@ -115,7 +116,30 @@ def example(entry: Clause) -> list[str]:
     return [f"- **{bad}:** {markdown(entry.example.illegal)}", f"- **{good}:** {markdown(entry.example.legal)}"]
 
 
-def page(entry: Clause) -> str:
+def fenced(language: str, text: str) -> list[str]:
+    return [f"```{language}", text, "```"]
+
+
+def example_files(entry: Clause, found: list[Pair]) -> list[str]:
+    """The example file that fires the clause, with its finding as printed, and the closest file that passes."""
+    if not found:
+        return ["", f"No example file fires this clause yet: `examples/` has no file named after {entry.code}."]
+    pair = found[0]
+    fired, summary = checked(pair)
+    fires, passes = excerpts(pair.fires, pair.passes)
+    lines = [
+        "", "### An input that fires it", "", f"`{pair.fires}` (an excerpt):", "", *fenced("yaml", fires),
+        "", f"`movecheck check {pair.fires}` prints:", "", *fenced("text", "\n".join(fired)),
+        "", "### The closest input that passes", "", f"`{pair.passes}` (an excerpt):", "", *fenced("yaml", passes),
+        "", f"`movecheck check {pair.passes}` reports no {entry.code} finding:", "", *fenced("text", summary),
+    ]
+    if len(found) > 1:
+        lines.extend(["", "Other example files that fire it: " + ", ".join(f"`{other.fires}`" for other in found[1:])
+                      + "."])
+    return lines
+
+
+def page(entry: Clause, found: list[Pair] | None = None) -> str:
     """The page of one clause."""
     facts = [
         f"- Code: `{entry.code}`",
@@ -145,6 +169,7 @@ def page(entry: Clause) -> str:
     if documentation != entry.summary:
         lines.extend(["", markdown(documentation)])
     lines.extend(["", "## Why", "", *why(entry), "", "## Example", "", *example(entry)])
+    lines.extend(example_files(entry, found or []))
     lines.extend(["", "## Options that change it", "", *options(entry)])
     lines.extend(["", "## See also", "", f"- `movecheck explain {entry.code}` prints this in the terminal"
                   f" (`--lang ru` in Russian).", "- [Every rule](index.md)"])
@@ -166,7 +191,8 @@ def outputs() -> dict[Path, str]:
     """Page file -> its text."""
     set_language(ENGLISH)
     load_all()
-    texts = {PAGES / f"{entry.code}.md": page(entry) for entry in CATALOGUE.all()}
+    examples = pairs()
+    texts = {PAGES / f"{entry.code}.md": page(entry, examples.get(entry.code)) for entry in CATALOGUE.all()}
     texts[PAGES / "index.md"] = index()
     return texts
 

@@ -61,6 +61,62 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     assert "WARNING" not in result.stderr
 
 
+# --- search (issue 42) ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("mkdocs")
+    site_dir = tmp_path_factory.mktemp("site") / "site"
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    return site_dir
+
+
+def search(site: Path, *queries: str) -> dict[str, list[dict[str, str]]]:
+    """The results of the site's own search (lunr, as its worker builds the index), run in Node."""
+    import json
+    import shutil
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("Node.js is not installed")
+    result = subprocess.run([node, str(ROOT / "tests" / "data" / "docs_search.js"), str(site), *queries],
+                            capture_output=True, text=True, timeout=120, check=True)
+    found: dict[str, list[dict[str, str]]] = json.loads(result.stdout)
+    return found
+
+
+def test_search_is_in_english_and_russian() -> None:
+    plugins = {name: options for item in CONFIG["plugins"] for name, options in dict(item).items()}
+    assert plugins["search"]["lang"] == ["en", "ru"]
+
+
+def test_search_finds_russian_words(site: Path) -> None:
+    found = search(site, "вражескую", "юнитов", "enemy")
+    # C10 is quoted in Russian on AA101's page, "вражескую область" among its words
+    assert "rules/AA101/#c10-aa-1942-rulebook-combat-move" in [r["location"] for r in found["вражескую"]]
+    assert any(r["location"].startswith("rules/") for r in found["юнитов"])  # a declined form finds the word
+    assert found["enemy"]
+
+
+def test_search_results_of_a_rule_page_carry_its_code_and_name(site: Path) -> None:
+    import json
+
+    docs = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    sections = {doc["location"]: doc["title"] for doc in docs}
+    assert sections["rules/AA101/#what-it-checks"] == "AA101 path-not-adjacent"
+    assert sections["rules/AA101/#why"] == "AA101 path-not-adjacent: Why"
+    assert not [doc for doc in docs if doc["location"].startswith("rules/") and doc["title"] == "What it checks"]
+    assert sections["configuration/"] == "Configuration"  # other pages keep their titles
+    results = search(site, "adjacent")["adjacent"]
+    assert results and all(" " in r["title"] for r in results if "#what-it-checks" in r["location"])
+    assert "AA101 path-not-adjacent" in [r["title"] for r in results]
+
+
 def _heading_anchor(title: str) -> str:
     """The anchor MkDocs gives a heading (Python-Markdown's toc: lower case, words joined by hyphens)."""
     import re

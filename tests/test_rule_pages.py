@@ -119,6 +119,71 @@ def test_the_language_server_links_each_code_to_its_page() -> None:
     assert CODE_LINK.format(code="AA201") == rule_url("AA201")
 
 
+# --- the examples of the pages: files the tests run (issue 42) ---------------------------------------
+
+
+@pytest.fixture(scope="module")
+def examples(tool: Any) -> Any:
+    """scripts/rule_examples.py, as the generator imported it."""
+    return tool["excerpts"].__globals__
+
+
+def test_every_page_with_an_example_file_shows_the_file_that_fires_it_and_the_one_that_passes(examples: Any) -> None:
+    from test_examples import ALL_ORDERS
+
+    run = {path.relative_to(ROOT).as_posix() for path in ALL_ORDERS}
+    found = examples["pairs"]()
+    assert len(found) >= 49
+    for code, pairs in found.items():
+        text = (PAGES / f"{code}.md").read_text(encoding="utf-8")
+        first = pairs[0]
+        assert first.fires in run and first.passes in run  # both are files tests/test_examples.py checks
+        fires, passes = text.split("### An input that fires it\n", 1)[1].split("### The closest input that passes\n")
+        assert f"`{first.fires}` (an excerpt):" in fires
+        assert re.search(rf"^{re.escape(first.fires)}:\d+:\d+: {code} \[(error|warning|note)\] ", fires, flags=re.M)
+        assert f"`{first.passes}` (an excerpt):" in passes
+        assert f"reports no {code} finding:" in passes and f" {code} [" not in passes
+        for other in pairs[1:]:
+            assert f"`{other.fires}`" in text
+
+
+def test_a_page_without_an_example_file_says_so(examples: Any) -> None:
+    found = examples["pairs"]()
+    without = [c for c in CLAUSES if c.code not in found]
+    assert without
+    for entry in without:
+        text = (PAGES / f"{entry.code}.md").read_text(encoding="utf-8")
+        assert f"No example file fires this clause yet: `examples/` has no file named after {entry.code}." in text
+        assert "### An input that fires it" not in text
+
+
+def test_the_excerpts_show_the_order_that_differs(examples: Any) -> None:
+    fires, passes = examples["excerpts"]("examples/aa/orders/variants/aa101-not-adjacent.yaml",
+                                         "examples/aa/orders/g1-combat.yaml")
+    assert "    path: [Finland, Archangel]" in fires and "Karelia S.S.R.]" not in fires.split("karelia-finns")[1]
+    assert "    path: [Finland, Karelia S.S.R.]" in passes
+    for text in (fires, passes):
+        assert "phase: combat_move" in text and "  # …" in text
+        assert "karelia-baltic" not in text  # the orders the two files share are left out
+    assert fires.startswith("# Variant of g1-combat.yaml that breaks one rule: AA101")
+    # a variant that only leaves an order out: the left-out order is shown in the file that passes
+    fires, passes = examples["excerpts"]("examples/aa/orders/variants/mob-aa707-left-unplaced.yaml",
+                                         "examples/aa/orders/g1-mobilize.yaml")
+    assert "id: berlin" in passes and "id: berlin" not in fires
+
+
+def test_the_generator_refuses_an_example_that_is_not_true(examples: Any) -> None:
+    pair = examples["Pair"]
+    variant, base = "examples/aa/orders/variants/aa101-not-adjacent.yaml", "examples/aa/orders/g1-combat.yaml"
+    fired, summary = examples["checked"](pair("AA101", variant, base))
+    assert fired[0].startswith(f"{variant}:12:21: AA101 [error] Finland does not border Archangel")
+    assert summary.startswith("0 errors")
+    with pytest.raises(SystemExit, match="draws no AA102 finding"):
+        examples["checked"](pair("AA102", variant, base))
+    with pytest.raises(SystemExit, match=r"the legal input of .* draws AA101"):
+        examples["checked"](pair("AA101", variant, variant))
+
+
 # -- where a clause is written, as ruff's "View source" (issue 36) ----------------------------
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from movecheck.aa.maps import BUILTIN_MAPS
 from movecheck.aa.prepare import is_mobilize, is_purchase, is_results, lint_state
 from movecheck.document import findings_at
 from movecheck.findings import Finding
@@ -29,6 +30,7 @@ class AA(System["Board", object]):
     options_module = "movecheck.aa.options"
     commands = "movecheck.aa.commands:register"
     map_schemas = ("aa-orders", "aa-state", "aa-battles", "aa-purchase", "aa-mobilize")
+    builtin_maps = BUILTIN_MAPS
     source_titles = {  # noqa: RUF012 - a declaration, never changed
         "A&A, Phase 2: Combat move (fragment)": N_("A&A 1942 rulebook, combat move"),
         "A&A, Phase 4: Noncombat move": N_("A&A 1942 rulebook, noncombat move"),

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from movecheck.cli_options import LangOption, ListFormatOption, MapOutput, NewStateOutput, chosen_format, command_group
+from movecheck.completion import map_names
 from movecheck.output import deliver, emit, say
 
 
@@ -25,7 +26,10 @@ class MovePhase(StrEnum):
 
 
 MapArgument = Annotated[
-    str, typer.Argument(help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False)
+    str,
+    typer.Argument(
+        help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False, autocompletion=map_names
+    ),
 ]
 
 
@@ -60,7 +64,8 @@ def register(app: typer.Typer, kernel: Any) -> None:
         game_map: Annotated[
             str,
             typer.Argument(
-                metavar="MAP", help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False
+                metavar="MAP", help="A built-in map (see 'movecheck maps') or an aa map file.", show_default=False,
+                autocompletion=map_names,
             ),
         ],
         output: NewStateOutput = None,

@@ -26,7 +26,7 @@ from movecheck.maneuver.checks import rules_for
 from movecheck.maneuver.checks.terrain import doubts
 from movecheck.maneuver.corps import CorpsAnalysis, analyse_corps
 from movecheck.maneuver.free import FreeAnalysis, analyse_free
-from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, fmt
+from movecheck.maneuver.model import ORDER_NAMES, Base, Battlefield, fmt_data
 from movecheck.maneuver.orders import Order, Resolver
 from movecheck.maneuver.rolls import Branch, Branches
 from movecheck.maneuver.world import World
@@ -186,7 +186,7 @@ def _required_ends(a: CorpsAnalysis) -> list[str]:
     lines.append("  end:")
     for base in a.corps.bases:
         x, y = a.required_ends[base.id]
-        lines.append(f"    {_name(base.id)}: {{x: {fmt(x, trim=True)}, y: {fmt(y, trim=True)}}}")
+        lines.append(f"    {_name(base.id)}: {{x: {fmt_data(x, trim=True)}, y: {fmt_data(y, trim=True)}}}")
     return lines
 
 

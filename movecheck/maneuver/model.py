@@ -264,12 +264,20 @@ def _default_options() -> Options:
 
 
 def fmt(value: float, decimals: int = 2, *, whole: bool = False, trim: bool = False) -> str:
-    """A number as the maneuver system prints it: its one number formatter.
+    """A number as the maneuver system prints it to a reader: its one number formatter.
 
     ``decimals`` places (a length or coordinate: ``12.50``), never a negative zero;
     ``whole``: a whole number without decimals (``8``, but ``2.50``); ``trim``: no
-    trailing zeros (``2.5``, ``8``).
+    trailing zeros (``2.5``, ``8``).  Written as the active language writes decimals
+    (Russian: ``12,50``); :func:`fmt_data` writes it for a file.
     """
+    from movecheck.i18n import decimal
+
+    return decimal(fmt_data(value, decimals, whole=whole, trim=trim))
+
+
+def fmt_data(value: float, decimals: int = 2, *, whole: bool = False, trim: bool = False) -> str:
+    """:func:`fmt` with a decimal point whatever the language: a number in YAML or SVG."""
     if whole and float(value).is_integer():
         return str(int(value))
     text = f"{value:.{decimals}f}"
@@ -279,8 +287,10 @@ def fmt(value: float, decimals: int = 2, *, whole: bool = False, trim: bool = Fa
 
 
 def fmt_xy(point: Vec) -> str:
-    """A point as messages print it."""
-    return f"({fmt(point[0])}, {fmt(point[1])})"
+    """A point as messages print it (``(12.50, 3.00)``; Russian ``(12,50; 3,00)``)."""
+    from movecheck.i18n import list_separator
+
+    return f"({fmt(point[0])}{list_separator()} {fmt(point[1])})"
 
 
 def fmt_deg(value: float) -> str:

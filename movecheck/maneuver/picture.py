@@ -322,7 +322,9 @@ def _rings(shape: Any) -> list[tuple[Vec, ...]]:
 
 def _n_value(value: float) -> float:
     """The length a title shows, as a number (for the plural that agrees with it)."""
-    return float(_n(value))
+    from movecheck.maneuver.model import fmt_data
+
+    return float(fmt_data(value, whole=True, trim=True))
 
 
 def _n(value: float) -> str:
