@@ -33,6 +33,8 @@ class UnitType:
     """The values it hits at in battle, attacking and defending (the map's unit stats)."""
     abilities: frozenset[str] = frozenset()
     """Battle abilities the map's unit stats name with ``true`` (``infantry``, ``artillery``, ...)."""
+    bombard: int = 0
+    """The value it bombards a landing at, as the map's unit stats give it (0: the edition decides)."""
 
     @classmethod
     def from_data(cls, name: str, data: dict[str, Any]) -> UnitType:
@@ -52,6 +54,7 @@ class UnitType:
             attack=ipc_amount(data.get("attack", 0)),
             defense=ipc_amount(data.get("defense", 0)),
             abilities=frozenset(str(k) for k, v in data.items() if v is True),
+            bombard=ipc_amount(data.get("bombard", 0)),
         )
 
     @property

@@ -281,7 +281,7 @@ class Battle:
         found: list[Block] = []
         for (a, d), d_back, p in self.opening(state, first):
             start = self.round_start((a, d), first)
-            if start[1]:
+            if start[1] and not (start[1] == ATTACKER_WINS and any(d_back)):  # bombardment's casualties fire back
                 settled.append((start, p))
                 continue
             a, d = start[0]

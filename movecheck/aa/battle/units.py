@@ -24,7 +24,9 @@ def is_artillery(unit: UnitType) -> bool:
 
 
 def is_infantry(unit: UnitType) -> bool:
-    return unit.name == "infantry" or "infantry" in unit.abilities
+    """A unit artillery supports: the map's ``artillery_supportable`` (TripleA's isArtillerySupportable), else
+    infantry."""
+    return unit.name == "infantry" or "infantry" in unit.abilities or "artillery_supportable" in unit.abilities
 
 
 def fights(model: type[BattleModel], unit: UnitType) -> bool:
