@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from movecheck.aa.battle.model import BattleModel
-from movecheck.aa.battle.side import ATTACKER_WINS
+from movecheck.aa.battle.side import ATTACKER_WINS, BOTH_DESTROYED, DEFENDER_HOLDS
 from movecheck.aa.battle.units import make_battle
 from movecheck.aa.units import UnitType
 from movecheck.schema import validate_data
@@ -24,6 +24,9 @@ UNIT_TYPES = {
     "gun": {"movement": 1, "attack": 2, "defense": 2, "domain": "land", "cost": 4, "transport_cost": 3},
     "dreadnought": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 20, "hit_points": 2},
     "monitor": {"movement": 2, "attack": 3, "defense": 3, "domain": "sea", "cost": 12},
+    "sniper": {"movement": 1, "attack": 2, "defense": 2, "domain": "land", "cost": 5, "transport_cost": 2},
+    "raider": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8},
+    "escort": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8, "destroyer": True},
     "transport": {"movement": 2, "attack": 0, "defense": 0, "domain": "sea", "cost": 7, "transport_capacity": 5},
 }
 EXTRA = {
@@ -31,6 +34,8 @@ EXTRA = {
     "gun": [("isArtillery", "true")],
     "dreadnought": [("canBombard", "true")],
     "monitor": [("canBombard", "true"), ("bombard", "2")],
+    "sniper": [("isFirstStrike", "true")],
+    "raider": [("isFirstStrike", "true")],
 }
 
 
@@ -112,3 +117,31 @@ def test_defenders_all_sunk_by_bombardment_still_fire_back_in_floating_point(run
     ends = battle.solve().ends
     # the bombardment cannot miss; the infantry fires back at 2 before it is removed
     assert abs(sum(p for (_s, o), p in ends.items() if o == ATTACKER_WINS) - 2 / 3) < 1e-12
+
+
+def outcome_odds(types: dict[str, UnitType], att: dict[str, int], dfn: dict[str, int],
+                 land: bool) -> dict[str, Fraction]:
+    battle, _ = make_battle(BattleModel, types, att, dfn, land=land, keep_land=0, exact=True)
+    found: dict[str, Fraction] = {}
+    for (_s, outcome), p in battle.solve().ends.items():
+        found[outcome] = found.get(outcome, Fraction(0)) + p
+    return found
+
+
+def test_first_strike_from_the_map_fires_first_unless_a_destroyer_cancels_it(run_main: Any, tmp_path: Path) -> None:
+    stats = converted(run_main, tmp_path)["unit_types"]
+    assert stats["sniper"]["first_strike"] is True and "submarine" not in stats["sniper"]
+    types = {n: UnitType.from_data(n, d) for n, d in stats.items()}
+    # a round of 2 against 2: the first striker's hit (1/3) removes the infantry before it fires
+    assert outcome_odds(types, {"sniper": 1}, {"infantry": 1}, True) == {ATTACKER_WINS: Fraction(3, 5),
+                                                                        DEFENDER_HOLDS: Fraction(2, 5)}
+    # at sea against a destroyer it fires with everyone: the plain 2 against 2 (both may die)
+    cancelled = outcome_odds(types, {"raider": 1}, {"escort": 1}, False)
+    assert cancelled == {ATTACKER_WINS: Fraction(2, 5), DEFENDER_HOLDS: Fraction(2, 5), BOTH_DESTROYED: Fraction(1, 5)}
+    plain = {n: UnitType.from_data(n, {k: v for k, v in d.items() if k != "first_strike"}) for n, d in stats.items()}
+    assert outcome_odds(plain, {"sniper": 1}, {"infantry": 1}, True) == cancelled
+    # and it may hit aircraft, unlike a submarine: a first striker alone against a fighter still fights
+    fighter = UnitType.from_data("fighter", {"movement": 4, "attack": 3, "defense": 4, "domain": "air",
+                                             "carrier_cost": 1})
+    against_air = outcome_odds({**types, "fighter": fighter}, {"raider": 1}, {"fighter": 1}, False)
+    assert against_air[ATTACKER_WINS] == Fraction(1, 3) / (1 - Fraction(2, 3) * Fraction(1, 3))

@@ -184,8 +184,7 @@ class Battle:
         enemy_destroyer = enemy.any_of(enemy_fire, "destroyer")
         subs_first = model.sub_fires_in_sub_step(enemy_destroyer)
         if step == "sub":
-            dice = self.firing(side, fire, attacking, lambda k: k.sub) if subs_first else ()
-            return [("sub_strike", NON_AIR, dice)] if dice else []
+            return self.first_strike(side, fire, attacking) if subs_first else []
         found = []
         if not subs_first:
             dice = self.firing(side, fire, attacking, lambda k: k.sub)
@@ -197,9 +196,23 @@ class Battle:
             dice = self.firing(side, fire, attacking, lambda k: k.air)
             if dice:
                 found.append(("air", NON_SUB, dice))
-        dice = self.firing(side, fire, attacking, lambda k: not k.sub and not (air_apart and k.air))
+        dice = self.firing(side, fire, attacking,
+                           lambda k: not k.sub and not (air_apart and k.air) and not (subs_first and k.first))
         if dice:
             found.append(("fire", ANY, dice))
+        return found
+
+    def first_strike(self, side: Side, fire: Counts, attacking: bool) -> list[tuple[str, str, tuple[tuple[int, int],
+                                                                                           ...]]]:
+        """The surprise step's groups: submarines at units that are not aircraft, other first-strike units
+        (an imported map's) at any unit."""
+        found = []
+        dice = self.firing(side, fire, attacking, lambda k: k.sub)
+        if dice:
+            found.append(("sub_strike", NON_AIR, dice))
+        dice = self.firing(side, fire, attacking, lambda k: k.first and not k.sub)
+        if dice:
+            found.append(("sub_strike", ANY, dice))
         return found
 
     # -- one side hit --------------------------------------------------------------------------

@@ -52,6 +52,9 @@ class Kind:
     land: bool = False
     infantry: bool = False
     artillery: bool = False
+    first: bool = False
+    """First strike without being a submarine (the map's ``first_strike``, TripleA's isFirstStrike): it fires
+    before the exchange, at any unit, unless the enemy has a destroyer; it is hit like any unit."""
     out: bool = False
     """Submerged: no longer in the battle (a survivor)."""
 
@@ -89,7 +92,7 @@ class Side:
         self._take: dict[tuple[Counts, int, str], tuple[Counts, Counts]] = {}
         self.of: dict[str, list[int]] = {
             ability: [i for i in inside if getattr(kinds[i], ability)]
-            for ability in ("destroyer", "sub", "air", "land", "transport")
+            for ability in ("destroyer", "sub", "air", "land", "transport", "first")
         }
         self.of["fires"] = [i for i in inside if kinds[i].value > 0]
 

@@ -64,7 +64,8 @@ def make_side(model: type[BattleModel], types: Mapping[str, UnitType], counts: M
         value = unit.attack if attacking else unit.defense
         base = Kind(name=name, base=name, value=value, cost=unit.cost or 0, air=unit.is_air, sub=unit.submarine,
                     destroyer=unit.destroyer, transport=unit.is_transport, land=unit.is_land,
-                    infantry=is_infantry(unit), artillery=attacking and is_artillery(unit))
+                    infantry=is_infantry(unit), artillery=attacking and is_artillery(unit),
+                    first="first_strike" in unit.abilities and not unit.submarine)
         kinds.append(base)
         start.append(counts[name])
         if unit.hit_points >= 2:

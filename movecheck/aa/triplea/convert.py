@@ -389,12 +389,15 @@ def _unit_type(game: Game, name: str, given: dict[str, str], cost: int | None, m
 
 def _battle_abilities(game: Game, given: dict[str, str], out: dict[str, Any],
                       num: Callable[[str, int], int]) -> dict[str, Any]:
-    """The battle abilities of a ``unitAttachment`` the battle model reads: bombardment, artillery support."""
+    """The battle abilities of a ``unitAttachment`` the battle model reads: bombardment, first strike (a
+    submarine's is its ``submarine``), artillery support."""
     found: dict[str, Any] = {}
     if out["domain"] == "sea" and game.flag(given.get("canBombard", "false")):
         value = num("bombard", -1) if num("bombard", -1) > 0 else out["attack"]
         if value > 0:
             found["bombard"] = value
+    if game.flag(given.get("isFirstStrike", "false")) and not game.flag(given.get("isSub", "false")):
+        found["first_strike"] = True
     if game.flag(given.get("isArtillery", "false")):
         found["artillery"] = True
     if game.flag(given.get("isArtillerySupportable", "false")):
