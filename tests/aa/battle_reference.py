@@ -32,6 +32,8 @@ class U:
     artillery: bool
     aa: bool
     submerged: bool = False
+    first: bool = False
+    """First strike without being a submarine (a map's ``first_strike``)."""
 
 
 def units_of(model: Any, types: Any, counts: dict[str, int], order: list[str], attacking: bool) -> tuple[U, ...]:
@@ -42,8 +44,10 @@ def units_of(model: Any, types: Any, counts: dict[str, int], order: list[str], a
             continue
         for _ in range(counts.get(name, 0)):
             found.append(U(name, t.attack if attacking else t.defense, t.hit_points, t.is_air, t.submarine,
-                           t.destroyer, t.is_transport, t.is_land, name == "infantry",
-                           attacking and name == "artillery", t.is_aa_gun))
+                           t.destroyer, t.is_transport, t.is_land,
+                           name == "infantry" or bool({"infantry", "artillery_supportable"} & t.abilities),
+                           attacking and (name == "artillery" or "artillery" in t.abilities), t.is_aa_gun,
+                           first="first_strike" in t.abilities and not t.submarine))
     return tuple(found)
 
 
@@ -105,8 +109,11 @@ class Ref:
         e_dd = any(u.destroyer for u in enemy if not u.submerged)
         subs_first = self.m.subs_always_sub_step or not e_dd
         if step == "sub":
-            d = self.dice(side, lambda u: u.sub, attacking) if subs_first else []
-            return [("sub_strike", "non_air", d)] if d else []
+            if not subs_first:
+                return []
+            d = self.dice(side, lambda u: u.sub, attacking)
+            f = self.dice(side, lambda u: u.first and not u.sub, attacking)
+            return [g for g in (("sub_strike", "non_air", d), ("sub_strike", "any", f)) if g[2]]
         out = []
         if not subs_first:
             d = self.dice(side, lambda u: u.sub, attacking)
@@ -118,7 +125,7 @@ class Ref:
             d = self.dice(side, lambda u: u.air, attacking)
             if d:
                 out.append(("air", "non_sub", d))
-        d = self.dice(side, lambda u: not u.sub and not (apart and u.air), attacking)
+        d = self.dice(side, lambda u: not u.sub and not (apart and u.air) and not (subs_first and u.first), attacking)
         if d:
             out.append(("fire", "any", d))
         return out

@@ -8,11 +8,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from movecheck.aa.battle.model import BattleModel
+from movecheck.aa.battle.model import BattleModel, RevisedBattle
 from movecheck.aa.battle.side import ATTACKER_WINS, BOTH_DESTROYED, DEFENDER_HOLDS
 from movecheck.aa.battle.units import make_battle
 from movecheck.aa.units import UnitType
 from movecheck.schema import validate_data
+from tests.aa.battle_reference import Ref, exact_odds, units_of
 from tests.harness import yaml_data
 
 from .test_triplea import SMALL, convert
@@ -145,3 +146,28 @@ def test_first_strike_from_the_map_fires_first_unless_a_destroyer_cancels_it(run
                                              "carrier_cost": 1})
     against_air = outcome_odds({**types, "fighter": fighter}, {"raider": 1}, {"fighter": 1}, False)
     assert against_air[ATTACKER_WINS] == Fraction(1, 3) / (1 - Fraction(2, 3) * Fraction(1, 3))
+
+
+LAND_SIDES = [{"sniper": 1, "marine": 1}, {"sniper": 2}, {"sniper": 1, "gun": 1, "marine": 1}, {"infantry": 2}]
+SEA_SIDES = [{"raider": 2}, {"raider": 1, "escort": 1}, {"escort": 1}, {"raider": 1, "dreadnought": 1},
+             {"transport": 1, "raider": 1}]
+
+
+def test_first_strike_agrees_with_every_die(run_main: Any, tmp_path: Path) -> None:
+    types = {n: UnitType.from_data(n, d) for n, d in converted(run_main, tmp_path)["unit_types"].items()}
+    assert "first_strike" in types["sniper"].abilities and "first_strike" in types["raider"].abilities
+    cases = [(True, a, d) for a in LAND_SIDES for d in LAND_SIDES[1:]]
+    cases += [(False, a, d) for a in SEA_SIDES[:2] for d in SEA_SIDES]
+    for model in (BattleModel, RevisedBattle):
+        for land, att, dfn in cases:
+            battle, ool = make_battle(model, types, att, dfn, land=land, exact=True)
+            ref = Ref(model, units_of(model, types, att, ool["attacker"], True),
+                      units_of(model, types, dfn, ool["defender"], False), land=land, keep_land=battle.att.keep_land)
+            want, want_rounds = exact_odds(ref)
+            solution = battle.solve()
+            got: dict[str, Fraction] = {}
+            for (_s, outcome), p in solution.ends.items():
+                got[outcome] = got.get(outcome, Fraction(0)) + p
+            case = (model.__name__, att, dfn)
+            assert {k: v for k, v in got.items() if v} == {k: v for k, v in want.items() if v}, case
+            assert solution.rounds == want_rounds, case
