@@ -34,6 +34,10 @@ class UnitType:
     abilities: frozenset[str] = frozenset()
     """Battle abilities the map's unit stats name with ``true`` (``infantry``, ``artillery``, ...)."""
     bombard: int = 0
+    can_not_target: frozenset[str] = frozenset()
+    """Enemy unit types it cannot hit in battle (the map's ``can_not_target``, TripleA's canNotTarget)."""
+    can_not_be_targeted_by: frozenset[str] = frozenset()
+    """Enemy unit types that cannot hit it (``can_not_be_targeted_by``, TripleA's canNotBeTargetedBy)."""
     """The value it bombards a landing at, as the map's unit stats give it (0: the edition decides)."""
 
     @classmethod
@@ -55,6 +59,8 @@ class UnitType:
             defense=ipc_amount(data.get("defense", 0)),
             abilities=frozenset(str(k) for k, v in data.items() if v is True),
             bombard=ipc_amount(data.get("bombard", 0)),
+            can_not_target=frozenset(str(n) for n in data.get("can_not_target", ())),
+            can_not_be_targeted_by=frozenset(str(n) for n in data.get("can_not_be_targeted_by", ())),
         )
 
     @property

@@ -334,6 +334,17 @@ def _v32(x: Any) -> bool:
 
 
 def _v33(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v4(item):
+            return False
+    if not unique(x):
+        return False
+    return True
+
+
+def _v34(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'centers' not in x:
@@ -345,7 +356,7 @@ def _v33(x: Any) -> bool:
     return True
 
 
-def _v34(x: Any) -> bool:
+def _v35(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -353,16 +364,16 @@ def _v34(x: Any) -> bool:
     return True
 
 
-def _v35(x: Any) -> bool:
+def _v36(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v36(value):
+        if not _v37(value):
             return False
     return True
 
 
-def _v36(x: Any) -> bool:
+def _v37(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -370,12 +381,12 @@ def _v36(x: Any) -> bool:
     if len(x) > 2:
         return False
     for item in x:
-        if not _v37(item):
+        if not _v38(item):
             return False
     return True
 
 
-def _v37(x: Any) -> bool:
+def _v38(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 100000):
@@ -383,20 +394,11 @@ def _v37(x: Any) -> bool:
     return True
 
 
-def _v38(x: Any) -> bool:
+def _v39(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v39(value):
-            return False
-    return True
-
-
-def _v39(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v40(item):
+        if not _v40(value):
             return False
     return True
 
@@ -404,7 +406,34 @@ def _v39(x: Any) -> bool:
 def _v40(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v41(item):
+            return False
+    return True
+
+
+def _v41(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
     if len(x) < 6:
+        return False
+    for item in x:
+        if not _v38(item):
+            return False
+    return True
+
+
+def _v42(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v43(value):
+            return False
+    return True
+
+
+def _v43(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v37(item):
@@ -412,34 +441,16 @@ def _v40(x: Any) -> bool:
     return True
 
 
-def _v41(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v42(value):
-            return False
-    return True
-
-
-def _v42(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v36(item):
-            return False
-    return True
-
-
-def _v43(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v44(value):
-            return False
-    return True
-
-
 def _v44(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v45(value):
+            return False
+    return True
+
+
+def _v45(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -447,7 +458,7 @@ def _v44(x: Any) -> bool:
     return True
 
 
-def _v45(x: Any) -> bool:
+def _v46(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -456,7 +467,7 @@ def _v45(x: Any) -> bool:
     return True
 
 
-def _v46(x: Any) -> bool:
+def _v47(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -472,13 +483,13 @@ def _v46(x: Any) -> bool:
     return True
 
 
-def _v47(x: Any) -> bool:
+def _v48(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v48(x: Any) -> bool:
+def _v49(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -488,19 +499,19 @@ def _v48(x: Any) -> bool:
     return True
 
 
-def _v49(x: Any) -> bool:
+def _v50(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E10):
         return False
     return True
 
 
-def _v50(x: Any) -> bool:
-    if not (_v4(x) or _v51(x)):
+def _v51(x: Any) -> bool:
+    if not (_v4(x) or _v52(x)):
         return False
     return True
 
 
-def _v51(x: Any) -> bool:
+def _v52(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -520,18 +531,18 @@ def _v51(x: Any) -> bool:
     return True
 
 
-def _v52(x: Any) -> bool:
+def _v53(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v53(item):
+        if not _v54(item):
             return False
     return True
 
 
-def _v53(x: Any) -> bool:
+def _v54(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -543,16 +554,16 @@ def _v53(x: Any) -> bool:
     return True
 
 
-def _v54(x: Any) -> bool:
+def _v55(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v55(item):
+        if not _v56(item):
             return False
     return True
 
 
-def _v55(x: Any) -> bool:
+def _v56(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -566,16 +577,16 @@ def _v55(x: Any) -> bool:
     return True
 
 
-def _v56(x: Any) -> bool:
+def _v57(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v57(item):
+        if not _v58(item):
             return False
     return True
 
 
-def _v57(x: Any) -> bool:
+def _v58(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -588,12 +599,12 @@ def _v57(x: Any) -> bool:
         check = _T14.get(key)
         if check is None or not check(value):
             return False
-    if not (_v58(x) if _v29(x) else True):
+    if not (_v59(x) if _v29(x) else True):
         return False
     return True
 
 
-def _v58(x: Any) -> bool:
+def _v59(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
             check = _T15.get(key)
@@ -602,16 +613,16 @@ def _v58(x: Any) -> bool:
     return True
 
 
-def _v59(x: Any) -> bool:
+def _v60(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v60(value):
+        if not _v61(value):
             return False
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v61(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -625,13 +636,13 @@ def _v60(x: Any) -> bool:
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E16):
         return False
     return True
 
 
-def _v62(x: Any) -> bool:
+def _v63(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -645,22 +656,22 @@ def _v62(x: Any) -> bool:
     return True
 
 
-def _v63(x: Any) -> bool:
+def _v64(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E19):
         return False
     return True
 
 
-def _v64(x: Any) -> bool:
+def _v65(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v65(value):
+        if not _v66(value):
             return False
     return True
 
 
-def _v65(x: Any) -> bool:
+def _v66(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -669,16 +680,16 @@ def _v65(x: Any) -> bool:
     return True
 
 
-def _v66(x: Any) -> bool:
+def _v67(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v67(item):
+        if not _v68(item):
             return False
     return True
 
 
-def _v67(x: Any) -> bool:
+def _v68(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -694,13 +705,13 @@ def _v67(x: Any) -> bool:
     return True
 
 
-def _v68(x: Any) -> bool:
+def _v69(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E21):
         return False
     return True
 
 
-def _v69(x: Any) -> bool:
+def _v70(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -718,28 +729,28 @@ def _v69(x: Any) -> bool:
     return True
 
 
-def _v70(x: Any) -> bool:
+def _v71(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v71(x: Any) -> bool:
+def _v72(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E24):
         return False
     return True
 
 
-def _v72(x: Any) -> bool:
+def _v73(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v73(item):
+        if not _v74(item):
             return False
     return True
 
 
-def _v73(x: Any) -> bool:
+def _v74(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -753,13 +764,13 @@ def _v73(x: Any) -> bool:
     return True
 
 
-def _v74(x: Any) -> bool:
-    if not (_v75(x) or _v13(x)):
+def _v75(x: Any) -> bool:
+    if not (_v76(x) or _v13(x)):
         return False
     return True
 
 
-def _v75(x: Any) -> bool:
+def _v76(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -770,7 +781,7 @@ def _v75(x: Any) -> bool:
     return True
 
 
-def _v76(x: Any) -> bool:
+def _v77(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -781,13 +792,13 @@ def _v76(x: Any) -> bool:
     return True
 
 
-def _v77(x: Any) -> bool:
+def _v78(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v78(x: Any) -> bool:
+def _v79(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -805,22 +816,22 @@ def _v78(x: Any) -> bool:
     return True
 
 
-def _v79(x: Any) -> bool:
+def _v80(x: Any) -> bool:
     if not x == 'battles':
         return False
     return True
 
 
-def _v80(x: Any) -> bool:
+def _v81(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v81(item):
+        if not _v82(item):
             return False
     return True
 
 
-def _v81(x: Any) -> bool:
+def _v82(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -832,13 +843,13 @@ def _v81(x: Any) -> bool:
     return True
 
 
-def _v82(x: Any) -> bool:
+def _v83(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E27):
         return False
     return True
 
 
-def _v83(x: Any) -> bool:
+def _v84(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -848,22 +859,22 @@ def _v83(x: Any) -> bool:
     return True
 
 
-def _v84(x: Any) -> bool:
+def _v85(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v85(value):
+        if not _v86(value):
             return False
     return True
 
 
-def _v85(x: Any) -> bool:
-    if sum((_v25(x), _v75(x),)) != 1:
+def _v86(x: Any) -> bool:
+    if sum((_v25(x), _v76(x),)) != 1:
         return False
     return True
 
 
-def _v86(x: Any) -> bool:
+def _v87(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'damage' not in x:
@@ -875,22 +886,22 @@ def _v86(x: Any) -> bool:
     return True
 
 
-def _v87(x: Any) -> bool:
-    if sum((_v15(x), _v88(x),)) != 1:
-        return False
-    return True
-
-
 def _v88(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if sum((_v15(x), _v89(x),)) != 1:
         return False
-    for item in x:
-        if not _v89(item):
-            return False
     return True
 
 
 def _v89(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v90(item):
+            return False
+    return True
+
+
+def _v90(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 1 or x > 6):
@@ -898,16 +909,16 @@ def _v89(x: Any) -> bool:
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v91(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v91(item):
+        if not _v92(item):
             return False
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v92(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'to' not in x:
@@ -921,7 +932,7 @@ def _v91(x: Any) -> bool:
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -937,13 +948,13 @@ def _v92(x: Any) -> bool:
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -961,22 +972,22 @@ def _v94(x: Any) -> bool:
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not x == 'mobilize':
         return False
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v97(item):
+        if not _v98(item):
             return False
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v98(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -990,7 +1001,7 @@ def _v97(x: Any) -> bool:
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1008,22 +1019,22 @@ def _v98(x: Any) -> bool:
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v100(x: Any) -> bool:
     if not x == 'odds':
         return False
     return True
 
 
-def _v100(x: Any) -> bool:
+def _v101(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v101(item):
+        if not _v102(item):
             return False
     return True
 
 
-def _v101(x: Any) -> bool:
+def _v102(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1041,13 +1052,13 @@ def _v101(x: Any) -> bool:
     return True
 
 
-def _v102(x: Any) -> bool:
+def _v103(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E36):
         return False
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v104(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1061,13 +1072,13 @@ def _v103(x: Any) -> bool:
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not x == 'MC012':
         return False
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1077,19 +1088,19 @@ def _v105(x: Any) -> bool:
     return True
 
 
-def _v106(x: Any) -> bool:
-    if sum((_v107(x), _v108(x), _v109(x), _v111(x),)) != 1:
-        return False
-    return True
-
-
 def _v107(x: Any) -> bool:
-    if not (x is None):
+    if sum((_v108(x), _v109(x), _v110(x), _v112(x),)) != 1:
         return False
     return True
 
 
 def _v108(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'after' not in x:
@@ -1101,7 +1112,7 @@ def _v108(x: Any) -> bool:
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'below' not in x:
@@ -1113,7 +1124,7 @@ def _v109(x: Any) -> bool:
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -1121,7 +1132,7 @@ def _v110(x: Any) -> bool:
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'best' not in x:
@@ -1133,13 +1144,13 @@ def _v111(x: Any) -> bool:
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if not equal(x, True):
         return False
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1149,7 +1160,7 @@ def _v113(x: Any) -> bool:
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'decimal' not in x:
@@ -1161,13 +1172,13 @@ def _v114(x: Any) -> bool:
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (number(x)):
         return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P1.search(x) is None):
@@ -1175,25 +1186,25 @@ def _v116(x: Any) -> bool:
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v118(key):
+        if not _v119(key):
             return False
     for key, value in x.items():
-        if not _v114(value):
+        if not _v115(value):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if isinstance(x, str) and (_P2.search(x) is None):
         return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1203,16 +1214,16 @@ def _v119(x: Any) -> bool:
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v121(value):
+        if not _v122(value):
             return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1226,7 +1237,7 @@ def _v121(x: Any) -> bool:
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1236,7 +1247,7 @@ def _v122(x: Any) -> bool:
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1256,7 +1267,7 @@ def _v123(x: Any) -> bool:
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'swing' not in x:
@@ -1270,7 +1281,7 @@ def _v124(x: Any) -> bool:
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'ipc_swing' not in x:
@@ -1284,19 +1295,19 @@ def _v125(x: Any) -> bool:
     return True
 
 
-def _v126(x: Any) -> bool:
-    if sum((_v107(x), _v114(x),)) != 1:
-        return False
-    return True
-
-
 def _v127(x: Any) -> bool:
-    if sum((_v107(x), _v128(x),)) != 1:
+    if sum((_v108(x), _v115(x),)) != 1:
         return False
     return True
 
 
 def _v128(x: Any) -> bool:
+    if sum((_v108(x), _v129(x),)) != 1:
+        return False
+    return True
+
+
+def _v129(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'every_battle_won' not in x:
@@ -1310,16 +1321,16 @@ def _v128(x: Any) -> bool:
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v114(value):
+        if not _v115(value):
             return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1335,13 +1346,13 @@ def _v130(x: Any) -> bool:
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1349,7 +1360,7 @@ def _v132(x: Any) -> bool:
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1359,26 +1370,26 @@ def _v133(x: Any) -> bool:
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v135(value):
+        if not _v136(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v137(key):
+        if not _v138(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -1386,13 +1397,13 @@ def _v136(x: Any) -> bool:
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E53):
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -1400,25 +1411,25 @@ def _v138(x: Any) -> bool:
     return True
 
 
-def _v139(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E54):
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E55):
         return False
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E56):
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -1432,7 +1443,7 @@ def _v142(x: Any) -> bool:
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1440,16 +1451,16 @@ def _v143(x: Any) -> bool:
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v145(item):
+        if not _v146(item):
             return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1465,47 +1476,47 @@ def _v145(x: Any) -> bool:
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E59):
         return False
-    return True
-
-
-def _v147(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v148(item):
-            return False
     return True
 
 
 def _v148(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 2:
+    if len(x) < 3:
         return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v138(x[0]):
-        return False
-    if len(x) > 1 and not _v138(x[1]):
-        return False
+    for item in x:
+        if not _v149(item):
+            return False
     return True
 
 
 def _v149(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    for item in x:
-        if not _v150(item):
-            return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v139(x[0]):
+        return False
+    if len(x) > 1 and not _v139(x[1]):
+        return False
     return True
 
 
 def _v150(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v151(item):
+            return False
+    return True
+
+
+def _v151(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1517,27 +1528,27 @@ def _v150(x: Any) -> bool:
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v152(value):
-            return False
-    return True
-
-
-def _v152(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v153(item):
+        if not _v153(value):
             return False
     return True
 
 
 def _v153(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v154(item):
+            return False
+    return True
+
+
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1551,32 +1562,32 @@ def _v153(x: Any) -> bool:
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v143(x[0]):
+    if len(x) > 0 and not _v144(x[0]):
         return False
-    if len(x) > 1 and not _v143(x[1]):
+    if len(x) > 1 and not _v144(x[1]):
         return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v156(item):
+        if not _v157(item):
             return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1592,7 +1603,7 @@ def _v156(x: Any) -> bool:
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1600,7 +1611,7 @@ def _v157(x: Any) -> bool:
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
@@ -1612,30 +1623,30 @@ def _v158(x: Any) -> bool:
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v160(value):
+        if not _v161(value):
             return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v161(x[0]):
+    if len(x) > 0 and not _v162(x[0]):
         return False
-    if len(x) > 1 and not _v161(x[1]):
+    if len(x) > 1 and not _v162(x[1]):
         return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1643,7 +1654,7 @@ def _v161(x: Any) -> bool:
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1659,16 +1670,16 @@ def _v162(x: Any) -> bool:
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v164(item):
+        if not _v165(item):
             return False
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1677,33 +1688,33 @@ def _v164(x: Any) -> bool:
         check = _T68.get(key)
         if check is None or not check(value):
             return False
-    if not (_v172(x) and _v177(x)):
-        return False
-    return True
-
-
-def _v165(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E66):
+    if not (_v173(x) and _v178(x)):
         return False
     return True
 
 
 def _v166(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E66):
         return False
-    for key, value in x.items():
-        if not _v167(value):
-            return False
     return True
 
 
 def _v167(x: Any) -> bool:
-    if not (_v1(x) or _v168(x)):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v168(value):
+            return False
     return True
 
 
 def _v168(x: Any) -> bool:
+    if not (_v1(x) or _v169(x)):
+        return False
+    return True
+
+
+def _v169(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1714,16 +1725,16 @@ def _v168(x: Any) -> bool:
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v170(value):
+        if not _v171(value):
             return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1737,24 +1748,24 @@ def _v170(x: Any) -> bool:
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v148(item):
+        if not _v149(item):
             return False
     return True
 
 
-def _v172(x: Any) -> bool:
-    if not (_v173(x) if _v175(x) else _v174(x)):
+def _v173(x: Any) -> bool:
+    if not (_v174(x) if _v176(x) else _v175(x)):
         return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1763,7 +1774,7 @@ def _v173(x: Any) -> bool:
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1772,7 +1783,7 @@ def _v174(x: Any) -> bool:
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1783,26 +1794,26 @@ def _v175(x: Any) -> bool:
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v177(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v177(x: Any) -> bool:
-    if not (_v178(x) if _v179(x) else True):
+def _v178(x: Any) -> bool:
+    if not (_v179(x) if _v180(x) else True):
         return False
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v179(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1813,13 +1824,13 @@ def _v179(x: Any) -> bool:
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1837,28 +1848,28 @@ def _v181(x: Any) -> bool:
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v184(item):
+        if not _v185(item):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
-    if sum((_v185(x), _v197(x),)) != 1:
+def _v185(x: Any) -> bool:
+    if sum((_v186(x), _v198(x),)) != 1:
         return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1896,22 +1907,8 @@ def _v185(x: Any) -> bool:
     return True
 
 
-def _v186(x: Any) -> bool:
-    if not x == 'base':
-        return False
-    return True
-
-
 def _v187(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v115(x[0]):
-        return False
-    if len(x) > 1 and not _v115(x[1]):
+    if not x == 'base':
         return False
     return True
 
@@ -1919,13 +1916,27 @@ def _v187(x: Any) -> bool:
 def _v188(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    for item in x:
-        if not _v189(item):
-            return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v116(x[0]):
+        return False
+    if len(x) > 1 and not _v116(x[1]):
+        return False
     return True
 
 
 def _v189(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v190(item):
+            return False
+    return True
+
+
+def _v190(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1943,19 +1954,8 @@ def _v189(x: Any) -> bool:
     return True
 
 
-def _v190(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v191(item):
-            return False
-    return True
-
-
 def _v191(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
         return False
     for item in x:
         if not _v192(item):
@@ -1966,10 +1966,10 @@ def _v191(x: Any) -> bool:
 def _v192(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 4:
+    if len(x) < 1:
         return False
     for item in x:
-        if not _v187(item):
+        if not _v193(item):
             return False
     return True
 
@@ -1977,13 +1977,24 @@ def _v192(x: Any) -> bool:
 def _v193(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    if len(x) < 4:
+        return False
     for item in x:
-        if not _v194(item):
+        if not _v188(item):
             return False
     return True
 
 
 def _v194(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v195(item):
+            return False
+    return True
+
+
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -1999,7 +2010,7 @@ def _v194(x: Any) -> bool:
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -2013,7 +2024,7 @@ def _v195(x: Any) -> bool:
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P3.search(x) is None):
@@ -2021,7 +2032,7 @@ def _v196(x: Any) -> bool:
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2039,22 +2050,22 @@ def _v197(x: Any) -> bool:
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v200(item):
+        if not _v201(item):
             return False
     return True
 
 
-def _v200(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2072,28 +2083,28 @@ def _v200(x: Any) -> bool:
     return True
 
 
-def _v201(x: Any) -> bool:
+def _v202(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E76):
         return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v204(item):
+        if not _v205(item):
             return False
     return True
 
 
-def _v204(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -2107,16 +2118,16 @@ def _v204(x: Any) -> bool:
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v206(item):
+        if not _v207(item):
             return False
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -2132,16 +2143,16 @@ def _v206(x: Any) -> bool:
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v208(item):
+        if not _v209(item):
             return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -2159,7 +2170,7 @@ def _v208(x: Any) -> bool:
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2168,16 +2179,16 @@ def _v209(x: Any) -> bool:
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v187(value):
+        if not _v188(value):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2195,16 +2206,16 @@ def _v211(x: Any) -> bool:
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v213(item):
+        if not _v214(item):
             return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2242,31 +2253,31 @@ def _v213(x: Any) -> bool:
     return True
 
 
-def _v214(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v215(item):
+        if not _v216(item):
             return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E83):
         return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v217(item):
+        if not _v218(item):
             return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2280,7 +2291,7 @@ def _v217(x: Any) -> bool:
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2289,7 +2300,7 @@ def _v218(x: Any) -> bool:
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2305,7 +2316,7 @@ def _v219(x: Any) -> bool:
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2324,16 +2335,16 @@ def _v220(x: Any) -> bool:
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v222(item):
+        if not _v223(item):
             return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2355,26 +2366,26 @@ def _v222(x: Any) -> bool:
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     return True
 
 
-def _v224(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E86):
         return False
     return True
 
 
-def _v225(x: Any) -> bool:
+def _v226(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v226(item):
+        if not _v227(item):
             return False
     return True
 
 
-def _v226(x: Any) -> bool:
+def _v227(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2394,13 +2405,13 @@ def _v226(x: Any) -> bool:
     return True
 
 
-def _v227(x: Any) -> bool:
+def _v228(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E88):
         return False
     return True
 
 
-def _v228(x: Any) -> bool:
+def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2426,22 +2437,22 @@ def _v228(x: Any) -> bool:
     return True
 
 
-def _v229(x: Any) -> bool:
+def _v230(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v230(x: Any) -> bool:
+def _v231(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v231(item):
+        if not _v232(item):
             return False
     return True
 
 
-def _v231(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2471,7 +2482,7 @@ def _v231(x: Any) -> bool:
     return True
 
 
-def _v232(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P4.search(x) is None):
@@ -2479,13 +2490,13 @@ def _v232(x: Any) -> bool:
     return True
 
 
-def _v233(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E93):
         return False
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2493,7 +2504,7 @@ def _v234(x: Any) -> bool:
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2515,7 +2526,7 @@ def _v235(x: Any) -> bool:
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2525,16 +2536,16 @@ def _v236(x: Any) -> bool:
     return True
 
 
-def _v237(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v238(item):
+        if not _v239(item):
             return False
     return True
 
 
-def _v238(x: Any) -> bool:
+def _v239(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2550,16 +2561,16 @@ def _v238(x: Any) -> bool:
     return True
 
 
-def _v239(x: Any) -> bool:
+def _v240(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v240(item):
+        if not _v241(item):
             return False
     return True
 
 
-def _v240(x: Any) -> bool:
+def _v241(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2579,16 +2590,16 @@ def _v240(x: Any) -> bool:
     return True
 
 
-def _v241(x: Any) -> bool:
+def _v242(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v242(item):
+        if not _v243(item):
             return False
     return True
 
 
-def _v242(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2606,13 +2617,13 @@ def _v242(x: Any) -> bool:
     return True
 
 
-def _v243(x: Any) -> bool:
-    if sum((_v107(x), _v244(x),)) != 1:
+def _v244(x: Any) -> bool:
+    if sum((_v108(x), _v245(x),)) != 1:
         return False
     return True
 
 
-def _v244(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2628,7 +2639,7 @@ def _v244(x: Any) -> bool:
     return True
 
 
-def _v245(x: Any) -> bool:
+def _v246(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2636,22 +2647,22 @@ def _v245(x: Any) -> bool:
     return True
 
 
-def _v246(x: Any) -> bool:
-    if sum((_v107(x), _v14(x),)) != 1:
-        return False
-    return True
-
-
 def _v247(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if sum((_v108(x), _v14(x),)) != 1:
         return False
-    for item in x:
-        if not _v248(item):
-            return False
     return True
 
 
 def _v248(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v249(item):
+            return False
+    return True
+
+
+def _v249(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2675,23 +2686,23 @@ def _v248(x: Any) -> bool:
     return True
 
 
-def _v249(x: Any) -> bool:
+def _v250(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
         for item in x:
-            if not _v89(item):
+            if not _v90(item):
                 return False
     return True
 
 
-def _v250(x: Any) -> bool:
+def _v251(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E101):
         return False
     return True
 
 
-def _v251(x: Any) -> bool:
+def _v252(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2706,13 +2717,13 @@ def _v251(x: Any) -> bool:
     return True
 
 
-def _v252(x: Any) -> bool:
+def _v253(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E103):
         return False
     return True
 
 
-def _v253(x: Any) -> bool:
+def _v254(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2730,16 +2741,16 @@ def _v253(x: Any) -> bool:
     return True
 
 
-def _v254(x: Any) -> bool:
+def _v255(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v255(item):
+        if not _v256(item):
             return False
     return True
 
 
-def _v255(x: Any) -> bool:
+def _v256(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2761,16 +2772,16 @@ def _v255(x: Any) -> bool:
     return True
 
 
-def _v256(x: Any) -> bool:
+def _v257(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v257(item):
+        if not _v258(item):
             return False
     return True
 
 
-def _v257(x: Any) -> bool:
+def _v258(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2788,28 +2799,28 @@ def _v257(x: Any) -> bool:
     return True
 
 
-def _v258(x: Any) -> bool:
+def _v259(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E107):
         return False
     return True
 
 
-def _v259(x: Any) -> bool:
+def _v260(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v260(item):
+        if not _v261(item):
             return False
     return True
 
 
-def _v260(x: Any) -> bool:
-    if sum((_v261(x), _v263(x), _v265(x),)) != 1:
+def _v261(x: Any) -> bool:
+    if sum((_v262(x), _v264(x), _v266(x),)) != 1:
         return False
     return True
 
 
-def _v261(x: Any) -> bool:
+def _v262(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2823,13 +2834,13 @@ def _v261(x: Any) -> bool:
     return True
 
 
-def _v262(x: Any) -> bool:
+def _v263(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v263(x: Any) -> bool:
+def _v264(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2843,13 +2854,13 @@ def _v263(x: Any) -> bool:
     return True
 
 
-def _v264(x: Any) -> bool:
+def _v265(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v265(x: Any) -> bool:
+def _v266(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2865,17 +2876,17 @@ def _v265(x: Any) -> bool:
     return True
 
 
-def _v266(x: Any) -> bool:
+def _v267(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v267(x: Any) -> bool:
+def _v268(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v45(item):
+        if not _v46(item):
             return False
     return True
 
@@ -2887,126 +2898,126 @@ _T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land':
 _T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
 _T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E6 = frozenset(['air', 'land', 'sea'])
-_T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7}
-_T8: dict[str, Callable[[Any], bool]] = {'width': _v34, 'height': _v34, 'wrap_x': _v7, 'centers': _v35, 'shapes': _v38, 'places': _v41, 'labels': _v35, 'capitals': _v35, 'victory': _v35, 'colours': _v43, 'impassable': _v45}
-_T9: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'layout': _v33}
+_T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33}
+_T8: dict[str, Callable[[Any], bool]] = {'width': _v35, 'height': _v35, 'wrap_x': _v7, 'centers': _v36, 'shapes': _v39, 'places': _v42, 'labels': _v36, 'capitals': _v36, 'victory': _v36, 'colours': _v44, 'impassable': _v46}
+_T9: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'layout': _v34}
 _E10 = frozenset(['kept', 'lost', 'refunded'])
-_T11: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v49, 'research_step': _v7, 'factory_damage': _v7}
+_T11: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v50, 'research_step': _v7, 'factory_damage': _v7}
 _T12: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
 _T13: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
 _T14: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
 _T15: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E16 = frozenset(['air', 'land', 'sea'])
-_T17: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v61, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7}
-_T18: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v48, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v52, 'connections': _v18, 'control': _v20, 'canals': _v54, 'units': _v56, 'unit_types': _v59}
+_T17: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v62, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33}
+_T18: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v49, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v53, 'connections': _v18, 'control': _v20, 'canals': _v55, 'units': _v57, 'unit_types': _v60}
 _E19 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T20: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v63}
+_T20: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v64}
 _E21 = frozenset(['land', 'raid', 'sea'])
-_T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v68, 'attackers': _v65, 'defenders': _v65, 'from': _v11, 'amphibious': _v65}
-_T23: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v47, 'rules': _v4, 'options': _v48, 'map': _v50, 'turn': _v62, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v64, 'units': _v56, 'battles': _v66}
+_T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v69, 'attackers': _v66, 'defenders': _v66, 'from': _v11, 'amphibious': _v66}
+_T23: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v48, 'rules': _v4, 'options': _v49, 'map': _v51, 'turn': _v63, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v65, 'units': _v57, 'battles': _v67}
 _E24 = frozenset(['combat_move', 'noncombat_move'])
-_T25: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v74, 'path': _v76, 'transport': _v4, 'attack': _v77, 'raid': _v7, 'note': _v5}
-_T26: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v70, 'state': _v4, 'power': _v4, 'phase': _v71, 'moves': _v72}
+_T25: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v75, 'path': _v77, 'transport': _v4, 'attack': _v78, 'raid': _v7, 'note': _v5}
+_T26: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v71, 'state': _v4, 'power': _v4, 'phase': _v72, 'moves': _v73}
 _E27 = frozenset(['land', 'raid', 'sea'])
 _T28: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T29: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v87}
-_T30: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v75}
-_T31: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v82, 'attacker_losses': _v65, 'defender_losses': _v65, 'retreat': _v4, 'submerged': _v83, 'damaged': _v84, 'bombing': _v86, 'defender_landing': _v90}
-_T32: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v79, 'state': _v4, 'power': _v4, 'phase': _v79, 'results': _v80}
-_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v93, 'state': _v4, 'power': _v4, 'phase': _v93, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v75, 'from': _v4, 'fighters_from': _v75}
-_T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v95, 'state': _v4, 'power': _v4, 'phase': _v95, 'place': _v96}
+_T29: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v88}
+_T30: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v76}
+_T31: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v83, 'attacker_losses': _v66, 'defender_losses': _v66, 'retreat': _v4, 'submerged': _v84, 'damaged': _v85, 'bombing': _v87, 'defender_landing': _v91}
+_T32: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v80, 'state': _v4, 'power': _v4, 'phase': _v80, 'results': _v81}
+_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v94, 'state': _v4, 'power': _v4, 'phase': _v94, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v76, 'from': _v4, 'fighters_from': _v76}
+_T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v96, 'state': _v4, 'power': _v4, 'phase': _v96, 'place': _v97}
 _E36 = frozenset(['land', 'raid', 'sea'])
-_T37: dict[str, Callable[[Any], bool]] = {'code': _v104, 'message': _v5}
-_T38: dict[str, Callable[[Any], bool]] = {'attacker': _v45, 'defender': _v45, 'keep_land': _v15}
+_T37: dict[str, Callable[[Any], bool]] = {'code': _v105, 'message': _v5}
+_T38: dict[str, Callable[[Any], bool]] = {'attacker': _v46, 'defender': _v46, 'keep_land': _v15}
 _T39: dict[str, Callable[[Any], bool]] = {'after': _v25}
-_T40: dict[str, Callable[[Any], bool]] = {'below': _v110}
-_T41: dict[str, Callable[[Any], bool]] = {'best': _v112}
-_T42: dict[str, Callable[[Any], bool]] = {'decimal': _v115, 'fraction': _v116}
-_T43: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v114, 'territory_taken': _v114, 'defender_holds': _v114, 'both_destroyed': _v114, 'stalemate': _v114, 'bombers_lost': _v117, 'damage': _v117}
-_T44: dict[str, Callable[[Any], bool]] = {'mean': _v114, 'dist': _v117}
-_T45: dict[str, Callable[[Any], bool]] = {'attacker': _v120, 'defender': _v120}
-_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v114, 'defender': _v114}
-_T47: dict[str, Callable[[Any], bool]] = {'mean': _v114, 'sd': _v115, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T48: dict[str, Callable[[Any], bool]] = {'swing': _v114, 'fight_to_end': _v114}
-_T49: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v126}
-_T50: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v102, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v103, 'ool': _v105, 'retreat': _v106, 'outcomes': _v113, 'survivors': _v119, 'ipc_lost': _v122, 'ipc_swing': _v123, 'rounds': _v114, 'best_retreat': _v124, 'result': _v125}
-_T51: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v114, 'every_territory_taken': _v114}
-_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v99, 'battles': _v100, 'turn': _v127, 'luck': _v129}
+_T40: dict[str, Callable[[Any], bool]] = {'below': _v111}
+_T41: dict[str, Callable[[Any], bool]] = {'best': _v113}
+_T42: dict[str, Callable[[Any], bool]] = {'decimal': _v116, 'fraction': _v117}
+_T43: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v115, 'territory_taken': _v115, 'defender_holds': _v115, 'both_destroyed': _v115, 'stalemate': _v115, 'bombers_lost': _v118, 'damage': _v118}
+_T44: dict[str, Callable[[Any], bool]] = {'mean': _v115, 'dist': _v118}
+_T45: dict[str, Callable[[Any], bool]] = {'attacker': _v121, 'defender': _v121}
+_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v115, 'defender': _v115}
+_T47: dict[str, Callable[[Any], bool]] = {'mean': _v115, 'sd': _v116, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T48: dict[str, Callable[[Any], bool]] = {'swing': _v115, 'fight_to_end': _v115}
+_T49: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v127}
+_T50: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v103, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v104, 'ool': _v106, 'retreat': _v107, 'outcomes': _v114, 'survivors': _v120, 'ipc_lost': _v123, 'ipc_swing': _v124, 'rounds': _v115, 'best_retreat': _v125, 'result': _v126}
+_T51: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v115, 'every_territory_taken': _v115}
+_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v100, 'battles': _v101, 'turn': _v128, 'luck': _v130}
 _E53 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
 _E54 = frozenset(['centre', 'edge'])
 _E55 = frozenset(['per_file', 'whole_corps'])
 _E56 = frozenset(['half_of_max', 'half_of_mobility'])
-_T57: dict[str, Callable[[Any], bool]] = {'dice': _v134, 'penalties': _v136, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v138, 'prebattle_measure': _v139, 'corps_penalty': _v140, 'back_distance': _v141, 'pass_through_limit': _v110}
-_T58: dict[str, Callable[[Any], bool]] = {'width': _v143, 'depth': _v143}
+_T57: dict[str, Callable[[Any], bool]] = {'dice': _v135, 'penalties': _v137, 'tolerance': _v38, 'contact_gap': _v38, 'prebattle_distance': _v38, 'prebattle_bonus': _v139, 'prebattle_measure': _v140, 'corps_penalty': _v141, 'back_distance': _v142, 'pass_through_limit': _v111}
+_T58: dict[str, Callable[[Any], bool]] = {'width': _v144, 'depth': _v144}
 _E59 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T60: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v146, 'polygon': _v147}
-_T61: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v148, 'terrain': _v4, 'corps': _v4}
-_T62: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v138, 'y': _v138, 'facing': _v157, 'width': _v143, 'depth': _v143, 'mobility': _v34}
-_T63: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v159}
-_T64: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v154, 'bases': _v155, 'formation': _v158}
-_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v131, 'kind': _v47, 'name': _v132, 'options': _v133, 'to_move': _v4, 'field': _v142, 'terrain': _v144, 'landmarks': _v149, 'sides': _v151}
+_T60: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v147, 'polygon': _v148}
+_T61: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v149, 'terrain': _v4, 'corps': _v4}
+_T62: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v139, 'y': _v139, 'facing': _v158, 'width': _v144, 'depth': _v144, 'mobility': _v35}
+_T63: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v160}
+_T64: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v35, 'base': _v155, 'bases': _v156, 'formation': _v159}
+_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v132, 'kind': _v48, 'name': _v133, 'options': _v134, 'to_move': _v4, 'field': _v143, 'terrain': _v145, 'landmarks': _v150, 'sides': _v152}
 _E66 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T67: dict[str, Callable[[Any], bool]] = {'x': _v138, 'y': _v138, 'facing': _v157}
-_T68: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v165, 'landmark': _v4, 'rolls': _v166, 'end': _v169, 'base': _v4, 'path': _v171, 'facing': _v157, 'note': _v5}
-_T69: dict[str, Callable[[Any], bool]] = {'order': _v176}
-_T70: dict[str, Callable[[Any], bool]] = {'order': _v180}
-_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v131, 'kind': _v70, 'state': _v4, 'side': _v4, 'orders': _v163}
-_T72: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v115}
-_T73: dict[str, Callable[[Any], bool]] = {'fraction': _v196, 'decimal': _v110}
-_T74: dict[str, Callable[[Any], bool]] = {'allowance': _v115, 'probability': _v195, 'region': _v190}
-_T75: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v186, 'side': _v5, 'corps': _v5, 'centre': _v187, 'facing': _v115, 'mobility': _v115, 'allowance': _v115, 'tolerance': _v115, 'engaged': _v45, 'owed': _v188, 'clear': _v190, 'levels': _v193, 'limit': _v190}
+_T67: dict[str, Callable[[Any], bool]] = {'x': _v139, 'y': _v139, 'facing': _v158}
+_T68: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v166, 'landmark': _v4, 'rolls': _v167, 'end': _v170, 'base': _v4, 'path': _v172, 'facing': _v158, 'note': _v5}
+_T69: dict[str, Callable[[Any], bool]] = {'order': _v177}
+_T70: dict[str, Callable[[Any], bool]] = {'order': _v181}
+_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v132, 'kind': _v71, 'state': _v4, 'side': _v4, 'orders': _v164}
+_T72: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v116}
+_T73: dict[str, Callable[[Any], bool]] = {'fraction': _v197, 'decimal': _v111}
+_T74: dict[str, Callable[[Any], bool]] = {'allowance': _v116, 'probability': _v196, 'region': _v191}
+_T75: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v187, 'side': _v5, 'corps': _v5, 'centre': _v188, 'facing': _v116, 'mobility': _v116, 'allowance': _v116, 'tolerance': _v116, 'engaged': _v46, 'owed': _v189, 'clear': _v191, 'levels': _v194, 'limit': _v191}
 _E76 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T77: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v209}
-_T78: dict[str, Callable[[Any], bool]] = {'probability': _v195, 'rolls': _v207, 'ends': _v210}
-_T79: dict[str, Callable[[Any], bool]] = {'bases': _v45, 'outcomes': _v205}
-_T80: dict[str, Callable[[Any], bool]] = {'order': _v201, 'landmark': _v202, 'reason': _v202, 'groups': _v203}
-_T81: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v198, 'side': _v5, 'orders': _v199}
-_T82: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v182, 'state': _v5, 'reach': _v183}
+_T77: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v210}
+_T78: dict[str, Callable[[Any], bool]] = {'probability': _v196, 'rolls': _v208, 'ends': _v211}
+_T79: dict[str, Callable[[Any], bool]] = {'bases': _v46, 'outcomes': _v206}
+_T80: dict[str, Callable[[Any], bool]] = {'order': _v202, 'landmark': _v203, 'reason': _v203, 'groups': _v204}
+_T81: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v199, 'side': _v5, 'orders': _v200}
+_T82: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v183, 'state': _v5, 'reach': _v184}
 _E83 = frozenset(['illegal', 'legal', 'unchecked'])
-_T84: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v45, 'rides': _v218}
-_T85: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v202, 'config': _v5}
+_T84: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v46, 'rides': _v219}
+_T85: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v203, 'config': _v5}
 _E86 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T87: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v223, 'edition_value': _v223, 'source': _v224, 'file': _v202}
+_T87: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v224, 'edition_value': _v224, 'source': _v225, 'file': _v203}
 _E88 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T89: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v227, 'codes': _v45, 'pattern': _v202, 'applied': _v7}
-_T90: dict[str, Callable[[Any], bool]] = {'edition': _v220, 'options': _v221, 'selection': _v225}
-_T91: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v202, 'config': _v202, 'error': _v202, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v45, 'verdicts': _v214, 'assignment': _v216, 'overrides': _v219}
+_T89: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v228, 'codes': _v46, 'pattern': _v203, 'applied': _v7}
+_T90: dict[str, Callable[[Any], bool]] = {'edition': _v221, 'options': _v222, 'selection': _v226}
+_T91: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v203, 'config': _v203, 'error': _v203, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v46, 'verdicts': _v215, 'assignment': _v217, 'overrides': _v220}
 _T92: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
 _E93 = frozenset(['error', 'note', 'warning'])
-_T94: dict[str, Callable[[Any], bool]] = {'code': _v232, 'name': _v4, 'severity': _v233, 'message': _v5, 'clauses': _v45, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v234, 'order_id': _v202}
-_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v212, 'summary': _v228, 'readings': _v229, 'statistics': _v14, 'findings': _v230}
+_T94: dict[str, Callable[[Any], bool]] = {'code': _v233, 'name': _v4, 'severity': _v234, 'message': _v5, 'clauses': _v46, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v235, 'order_id': _v203}
+_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v213, 'summary': _v229, 'readings': _v230, 'statistics': _v14, 'findings': _v231}
 _T96: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
 _T97: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T98: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v202, 'liberated': _v7}
+_T98: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v203, 'liberated': _v7}
 _T99: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
 _T100: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
 _E101 = frozenset(['factory', 'ipcs'])
-_T102: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v249, 'applied': _v15, 'on': _v250, 'owner': _v202, 'cap': _v202}
+_T102: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v250, 'applied': _v15, 'on': _v251, 'owner': _v203, 'cap': _v203}
 _E103 = frozenset(['kept', 'lost', 'refunded'])
-_T104: dict[str, Callable[[Any], bool]] = {'units': _v65, 'settled': _v252}
-_T105: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v202, 'text': _v5, 'forced': _v7, 'turn': _v236, 'destroyed': _v237, 'captured': _v239, 'transfers': _v241, 'spent': _v14, 'purchased': _v14, 'income': _v243, 'refunded': _v245, 'ipcs': _v246, 'notes': _v45, 'bombing': _v247, 'unplaced': _v251}
+_T104: dict[str, Callable[[Any], bool]] = {'units': _v66, 'settled': _v253}
+_T105: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v203, 'text': _v5, 'forced': _v7, 'turn': _v237, 'destroyed': _v238, 'captured': _v240, 'transfers': _v242, 'spent': _v14, 'purchased': _v14, 'income': _v244, 'refunded': _v246, 'ipcs': _v247, 'notes': _v46, 'bombing': _v248, 'unplaced': _v252}
 _T106: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
 _E107 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units'])
-_T108: dict[str, Callable[[Any], bool]] = {'type': _v262, 'text': _v5}
-_T109: dict[str, Callable[[Any], bool]] = {'type': _v264, 'items': _v45}
-_T110: dict[str, Callable[[Any], bool]] = {'type': _v266, 'headers': _v45, 'rows': _v267}
-_T111: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v258, 'facts': _v229, 'blocks': _v259}
-_T112: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v254, 'sections': _v256}
+_T108: dict[str, Callable[[Any], bool]] = {'type': _v263, 'text': _v5}
+_T109: dict[str, Callable[[Any], bool]] = {'type': _v265, 'items': _v46}
+_T110: dict[str, Callable[[Any], bool]] = {'type': _v267, 'headers': _v46, 'rows': _v268}
+_T111: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v259, 'facts': _v230, 'blocks': _v260}
+_T112: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v255, 'sections': _v257}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v46,
-    'aa-orders': _v69,
-    'aa-battles': _v78,
-    'aa-purchase': _v92,
-    'aa-mobilize': _v94,
-    'aa-odds': _v98,
-    'maneuver-state': _v130,
-    'maneuver-orders': _v162,
-    'reach': _v181,
-    'report': _v211,
-    'apply-report': _v235,
-    'summary': _v253,
+    'aa-state': _v47,
+    'aa-orders': _v70,
+    'aa-battles': _v79,
+    'aa-purchase': _v93,
+    'aa-mobilize': _v95,
+    'aa-odds': _v99,
+    'maneuver-state': _v131,
+    'maneuver-orders': _v163,
+    'reach': _v182,
+    'report': _v212,
+    'apply-report': _v236,
+    'summary': _v254,
 }

@@ -26,6 +26,8 @@ UNIT_TYPES = {
     "dreadnought": {"movement": 2, "attack": 4, "defense": 4, "domain": "sea", "cost": 20, "hit_points": 2},
     "monitor": {"movement": 2, "attack": 3, "defense": 3, "domain": "sea", "cost": 12},
     "sniper": {"movement": 1, "attack": 2, "defense": 2, "domain": "land", "cost": 5, "transport_cost": 2},
+    "pike": {"movement": 1, "attack": 1, "defense": 2, "domain": "land", "cost": 3, "transport_cost": 2},
+    "ghost": {"movement": 1, "attack": 1, "defense": 1, "domain": "land", "cost": 3, "transport_cost": 2},
     "raider": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8},
     "escort": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8, "destroyer": True},
     "transport": {"movement": 2, "attack": 0, "defense": 0, "domain": "sea", "cost": 7, "transport_capacity": 5},
@@ -37,6 +39,8 @@ EXTRA = {
     "monitor": [("canBombard", "true"), ("bombard", "2")],
     "sniper": [("isFirstStrike", "true")],
     "raider": [("isFirstStrike", "true")],
+    "pike": [("canNotTarget", "gun:dreadnought")],
+    "ghost": [("canNotBeTargetedBy", "infantry")],
 }
 
 
@@ -148,7 +152,8 @@ def test_first_strike_from_the_map_fires_first_unless_a_destroyer_cancels_it(run
     assert against_air[ATTACKER_WINS] == Fraction(1, 3) / (1 - Fraction(2, 3) * Fraction(1, 3))
 
 
-LAND_SIDES = [{"sniper": 1, "marine": 1}, {"sniper": 2}, {"sniper": 1, "gun": 1, "marine": 1}, {"infantry": 2}]
+LAND_SIDES = [{"sniper": 1, "marine": 1}, {"sniper": 2}, {"sniper": 1, "gun": 1, "marine": 1}, {"infantry": 2},
+              {"gun": 1, "ghost": 1}, {"pike": 1, "infantry": 1}, {"ghost": 2, "pike": 1}]
 SEA_SIDES = [{"raider": 2}, {"raider": 1, "escort": 1}, {"escort": 1}, {"raider": 1, "dreadnought": 1},
              {"transport": 1, "raider": 1}]
 
@@ -161,8 +166,9 @@ def test_first_strike_agrees_with_every_die(run_main: Any, tmp_path: Path) -> No
     for model in (BattleModel, RevisedBattle):
         for land, att, dfn in cases:
             battle, ool = make_battle(model, types, att, dfn, land=land, exact=True)
-            ref = Ref(model, units_of(model, types, att, ool["attacker"], True),
-                      units_of(model, types, dfn, ool["defender"], False), land=land, keep_land=battle.att.keep_land)
+            ref = Ref(model, units_of(model, types, att, ool["attacker"], True, tuple(ool["defender"])),
+                      units_of(model, types, dfn, ool["defender"], False, tuple(ool["attacker"])), land=land,
+                      keep_land=battle.att.keep_land)
             want, want_rounds = exact_odds(ref)
             solution = battle.solve()
             got: dict[str, Fraction] = {}
@@ -171,3 +177,24 @@ def test_first_strike_agrees_with_every_die(run_main: Any, tmp_path: Path) -> No
             case = (model.__name__, att, dfn)
             assert {k: v for k, v in got.items() if v} == {k: v for k, v in want.items() if v}, case
             assert solution.rounds == want_rounds, case
+
+
+def test_types_a_unit_cannot_hit_or_be_hit_by(run_main: Any, tmp_path: Path) -> None:
+    stats = converted(run_main, tmp_path)["unit_types"]
+    assert stats["pike"]["can_not_target"] == ["dreadnought", "gun"]
+    assert stats["ghost"]["can_not_be_targeted_by"] == ["infantry"]
+    types = {n: UnitType.from_data(n, d) for n, d in stats.items()}
+    # the pike cannot hit the gun: the gun hits at 2 until it wins, in 3 rounds on average
+    battle, _ = make_battle(BattleModel, types, {"gun": 1}, {"pike": 1}, land=True, exact=True)
+    solution = battle.solve()
+    assert outcome_odds(types, {"gun": 1}, {"pike": 1}, True) == {ATTACKER_WINS: Fraction(1)}
+    assert solution.rounds == 3
+    # it may hit a marine beside the gun, never the gun: the attacker keeps the field, with fewer survivors
+    battle, _ = make_battle(BattleModel, types, {"gun": 1, "marine": 1}, {"pike": 1}, land=True, exact=True)
+    ends = battle.solve().ends
+    assert {o for (_s, o), p in ends.items() if p} == {ATTACKER_WINS}
+    assert any(state[0][battle.att.kinds.index(next(k for k in battle.att.kinds if k.name == "marine"))] == 0
+               for (state, _o), p in ends.items() if p)
+    # infantry cannot hit the ghost (attack 1): it wins at last; a pike can
+    assert outcome_odds(types, {"ghost": 1}, {"infantry": 1}, True) == {ATTACKER_WINS: Fraction(1)}
+    assert outcome_odds(types, {"ghost": 1}, {"pike": 1}, True)[DEFENDER_HOLDS] > 0

@@ -390,7 +390,7 @@ def _unit_type(game: Game, name: str, given: dict[str, str], cost: int | None, m
 def _battle_abilities(game: Game, given: dict[str, str], out: dict[str, Any],
                       num: Callable[[str, int], int]) -> dict[str, Any]:
     """The battle abilities of a ``unitAttachment`` the battle model reads: bombardment, first strike (a
-    submarine's is its ``submarine``), artillery support."""
+    submarine's is its ``submarine``), the types it cannot hit or be hit by, artillery support."""
     found: dict[str, Any] = {}
     if out["domain"] == "sea" and game.flag(given.get("canBombard", "false")):
         value = num("bombard", -1) if num("bombard", -1) > 0 else out["attack"]
@@ -398,6 +398,10 @@ def _battle_abilities(game: Game, given: dict[str, str], out: dict[str, Any],
             found["bombard"] = value
     if game.flag(given.get("isFirstStrike", "false")) and not game.flag(given.get("isSub", "false")):
         found["first_strike"] = True
+    for option, key in (("canNotTarget", "can_not_target"), ("canNotBeTargetedBy", "can_not_be_targeted_by")):
+        names = sorted({movecheck_type(n.strip()) for n in given.get(option, "").split(":") if n.strip()})
+        if names:
+            found[key] = names
     if game.flag(given.get("isArtillery", "false")):
         found["artillery"] = True
     if game.flag(given.get("isArtillerySupportable", "false")):
