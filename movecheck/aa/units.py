@@ -33,6 +33,12 @@ class UnitType:
     """The values it hits at in battle, attacking and defending (the map's unit stats)."""
     abilities: frozenset[str] = frozenset()
     """Battle abilities the map's unit stats name with ``true`` (``infantry``, ``artillery``, ...)."""
+    bombard: int = 0
+    can_not_target: frozenset[str] = frozenset()
+    """Enemy unit types it cannot hit in battle (the map's ``can_not_target``, TripleA's canNotTarget)."""
+    can_not_be_targeted_by: frozenset[str] = frozenset()
+    """Enemy unit types that cannot hit it (``can_not_be_targeted_by``, TripleA's canNotBeTargetedBy)."""
+    """The value it bombards a landing at, as the map's unit stats give it (0: the edition decides)."""
 
     @classmethod
     def from_data(cls, name: str, data: dict[str, Any]) -> UnitType:
@@ -52,6 +58,9 @@ class UnitType:
             attack=ipc_amount(data.get("attack", 0)),
             defense=ipc_amount(data.get("defense", 0)),
             abilities=frozenset(str(k) for k, v in data.items() if v is True),
+            bombard=ipc_amount(data.get("bombard", 0)),
+            can_not_target=frozenset(str(n) for n in data.get("can_not_target", ())),
+            can_not_be_targeted_by=frozenset(str(n) for n in data.get("can_not_be_targeted_by", ())),
         )
 
     @property

@@ -336,15 +336,26 @@ def _v32(x: Any) -> bool:
 def _v33(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
     for item in x:
-        if not _v34(item):
+        if not _v4(item):
             return False
+    if not unique(x):
+        return False
     return True
 
 
 def _v34(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v35(item):
+            return False
+    return True
+
+
+def _v35(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -358,22 +369,22 @@ def _v34(x: Any) -> bool:
     return True
 
 
-def _v35(x: Any) -> bool:
+def _v36(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E8):
         return False
     return True
 
 
-def _v36(x: Any) -> bool:
+def _v37(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v37(item):
+        if not _v38(item):
             return False
     return True
 
 
-def _v37(x: Any) -> bool:
+def _v38(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -389,18 +400,18 @@ def _v37(x: Any) -> bool:
     return True
 
 
-def _v38(x: Any) -> bool:
+def _v39(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v39(item):
+        if not _v40(item):
             return False
     return True
 
 
-def _v39(x: Any) -> bool:
+def _v40(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'kind' not in x:
@@ -412,22 +423,22 @@ def _v39(x: Any) -> bool:
     return True
 
 
-def _v40(x: Any) -> bool:
+def _v41(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E10):
         return False
     return True
 
 
-def _v41(x: Any) -> bool:
+def _v42(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v42(value):
+        if not _v43(value):
             return False
     return True
 
 
-def _v42(x: Any) -> bool:
+def _v43(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -437,7 +448,7 @@ def _v42(x: Any) -> bool:
     return True
 
 
-def _v43(x: Any) -> bool:
+def _v44(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -451,7 +462,7 @@ def _v43(x: Any) -> bool:
     return True
 
 
-def _v44(x: Any) -> bool:
+def _v45(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'cities' not in x:
@@ -463,7 +474,7 @@ def _v44(x: Any) -> bool:
     return True
 
 
-def _v45(x: Any) -> bool:
+def _v46(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'centers' not in x:
@@ -475,7 +486,7 @@ def _v45(x: Any) -> bool:
     return True
 
 
-def _v46(x: Any) -> bool:
+def _v47(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -483,16 +494,16 @@ def _v46(x: Any) -> bool:
     return True
 
 
-def _v47(x: Any) -> bool:
+def _v48(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v48(value):
+        if not _v49(value):
             return False
     return True
 
 
-def _v48(x: Any) -> bool:
+def _v49(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -500,12 +511,12 @@ def _v48(x: Any) -> bool:
     if len(x) > 2:
         return False
     for item in x:
-        if not _v49(item):
+        if not _v50(item):
             return False
     return True
 
 
-def _v49(x: Any) -> bool:
+def _v50(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 100000):
@@ -513,20 +524,11 @@ def _v49(x: Any) -> bool:
     return True
 
 
-def _v50(x: Any) -> bool:
+def _v51(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v51(value):
-            return False
-    return True
-
-
-def _v51(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v52(item):
+        if not _v52(value):
             return False
     return True
 
@@ -534,7 +536,34 @@ def _v51(x: Any) -> bool:
 def _v52(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v53(item):
+            return False
+    return True
+
+
+def _v53(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
     if len(x) < 6:
+        return False
+    for item in x:
+        if not _v50(item):
+            return False
+    return True
+
+
+def _v54(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v55(value):
+            return False
+    return True
+
+
+def _v55(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v49(item):
@@ -542,34 +571,16 @@ def _v52(x: Any) -> bool:
     return True
 
 
-def _v53(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v54(value):
-            return False
-    return True
-
-
-def _v54(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v48(item):
-            return False
-    return True
-
-
-def _v55(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v56(value):
-            return False
-    return True
-
-
 def _v56(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v57(value):
+            return False
+    return True
+
+
+def _v57(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -577,7 +588,7 @@ def _v56(x: Any) -> bool:
     return True
 
 
-def _v57(x: Any) -> bool:
+def _v58(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -586,7 +597,7 @@ def _v57(x: Any) -> bool:
     return True
 
 
-def _v58(x: Any) -> bool:
+def _v59(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -602,13 +613,13 @@ def _v58(x: Any) -> bool:
     return True
 
 
-def _v59(x: Any) -> bool:
+def _v60(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v61(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -618,19 +629,19 @@ def _v60(x: Any) -> bool:
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E18):
         return False
     return True
 
 
-def _v62(x: Any) -> bool:
-    if not (_v4(x) or _v63(x)):
+def _v63(x: Any) -> bool:
+    if not (_v4(x) or _v64(x)):
         return False
     return True
 
 
-def _v63(x: Any) -> bool:
+def _v64(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -650,18 +661,18 @@ def _v63(x: Any) -> bool:
     return True
 
 
-def _v64(x: Any) -> bool:
+def _v65(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v65(item):
+        if not _v66(item):
             return False
     return True
 
 
-def _v65(x: Any) -> bool:
+def _v66(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -673,16 +684,16 @@ def _v65(x: Any) -> bool:
     return True
 
 
-def _v66(x: Any) -> bool:
+def _v67(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v67(item):
+        if not _v68(item):
             return False
     return True
 
 
-def _v67(x: Any) -> bool:
+def _v68(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -696,16 +707,16 @@ def _v67(x: Any) -> bool:
     return True
 
 
-def _v68(x: Any) -> bool:
+def _v69(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v69(item):
+        if not _v70(item):
             return False
     return True
 
 
-def _v69(x: Any) -> bool:
+def _v70(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -718,12 +729,12 @@ def _v69(x: Any) -> bool:
         check = _T22.get(key)
         if check is None or not check(value):
             return False
-    if not (_v70(x) if _v29(x) else True):
+    if not (_v71(x) if _v29(x) else True):
         return False
     return True
 
 
-def _v70(x: Any) -> bool:
+def _v71(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
             check = _T23.get(key)
@@ -732,16 +743,16 @@ def _v70(x: Any) -> bool:
     return True
 
 
-def _v71(x: Any) -> bool:
+def _v72(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v72(value):
+        if not _v73(value):
             return False
     return True
 
 
-def _v72(x: Any) -> bool:
+def _v73(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -755,13 +766,13 @@ def _v72(x: Any) -> bool:
     return True
 
 
-def _v73(x: Any) -> bool:
+def _v74(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E24):
         return False
     return True
 
 
-def _v74(x: Any) -> bool:
+def _v75(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -775,22 +786,22 @@ def _v74(x: Any) -> bool:
     return True
 
 
-def _v75(x: Any) -> bool:
+def _v76(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E27):
         return False
     return True
 
 
-def _v76(x: Any) -> bool:
+def _v77(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v77(value):
+        if not _v78(value):
             return False
     return True
 
 
-def _v77(x: Any) -> bool:
+def _v78(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -799,16 +810,16 @@ def _v77(x: Any) -> bool:
     return True
 
 
-def _v78(x: Any) -> bool:
+def _v79(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v79(item):
+        if not _v80(item):
             return False
     return True
 
 
-def _v79(x: Any) -> bool:
+def _v80(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -824,13 +835,13 @@ def _v79(x: Any) -> bool:
     return True
 
 
-def _v80(x: Any) -> bool:
+def _v81(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E29):
         return False
     return True
 
 
-def _v81(x: Any) -> bool:
+def _v82(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -848,28 +859,28 @@ def _v81(x: Any) -> bool:
     return True
 
 
-def _v82(x: Any) -> bool:
+def _v83(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v83(x: Any) -> bool:
+def _v84(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E32):
         return False
     return True
 
 
-def _v84(x: Any) -> bool:
+def _v85(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v85(item):
+        if not _v86(item):
             return False
     return True
 
 
-def _v85(x: Any) -> bool:
+def _v86(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -883,13 +894,13 @@ def _v85(x: Any) -> bool:
     return True
 
 
-def _v86(x: Any) -> bool:
-    if not (_v87(x) or _v13(x)):
+def _v87(x: Any) -> bool:
+    if not (_v88(x) or _v13(x)):
         return False
     return True
 
 
-def _v87(x: Any) -> bool:
+def _v88(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -900,7 +911,7 @@ def _v87(x: Any) -> bool:
     return True
 
 
-def _v88(x: Any) -> bool:
+def _v89(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -911,13 +922,13 @@ def _v88(x: Any) -> bool:
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v91(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -935,22 +946,22 @@ def _v90(x: Any) -> bool:
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v92(x: Any) -> bool:
     if not x == 'battles':
         return False
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v93(item):
+        if not _v94(item):
             return False
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -962,13 +973,13 @@ def _v93(x: Any) -> bool:
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E35):
         return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -978,22 +989,22 @@ def _v95(x: Any) -> bool:
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v97(value):
+        if not _v98(value):
             return False
     return True
 
 
-def _v97(x: Any) -> bool:
-    if sum((_v25(x), _v87(x),)) != 1:
+def _v98(x: Any) -> bool:
+    if sum((_v25(x), _v88(x),)) != 1:
         return False
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'damage' not in x:
@@ -1005,22 +1016,22 @@ def _v98(x: Any) -> bool:
     return True
 
 
-def _v99(x: Any) -> bool:
-    if sum((_v15(x), _v100(x),)) != 1:
-        return False
-    return True
-
-
 def _v100(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if sum((_v15(x), _v101(x),)) != 1:
         return False
-    for item in x:
-        if not _v101(item):
-            return False
     return True
 
 
 def _v101(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v102(item):
+            return False
+    return True
+
+
+def _v102(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 1 or x > 6):
@@ -1028,16 +1039,16 @@ def _v101(x: Any) -> bool:
     return True
 
 
-def _v102(x: Any) -> bool:
+def _v103(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v103(item):
+        if not _v104(item):
             return False
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v104(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'to' not in x:
@@ -1051,7 +1062,7 @@ def _v103(x: Any) -> bool:
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1067,13 +1078,13 @@ def _v104(x: Any) -> bool:
     return True
 
 
-def _v105(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1091,22 +1102,22 @@ def _v106(x: Any) -> bool:
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if not x == 'mobilize':
         return False
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v109(item):
+        if not _v110(item):
             return False
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1120,7 +1131,7 @@ def _v109(x: Any) -> bool:
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1138,22 +1149,22 @@ def _v110(x: Any) -> bool:
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v112(x: Any) -> bool:
     if not x == 'odds':
         return False
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v113(item):
+        if not _v114(item):
             return False
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1171,13 +1182,13 @@ def _v113(x: Any) -> bool:
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E44):
         return False
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1191,13 +1202,13 @@ def _v115(x: Any) -> bool:
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not x == 'MC012':
         return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1207,19 +1218,19 @@ def _v117(x: Any) -> bool:
     return True
 
 
-def _v118(x: Any) -> bool:
-    if sum((_v119(x), _v120(x), _v121(x), _v123(x),)) != 1:
-        return False
-    return True
-
-
 def _v119(x: Any) -> bool:
-    if not (x is None):
+    if sum((_v120(x), _v121(x), _v122(x), _v124(x),)) != 1:
         return False
     return True
 
 
 def _v120(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v121(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'after' not in x:
@@ -1231,7 +1242,7 @@ def _v120(x: Any) -> bool:
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'below' not in x:
@@ -1243,7 +1254,7 @@ def _v121(x: Any) -> bool:
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 1):
@@ -1251,7 +1262,7 @@ def _v122(x: Any) -> bool:
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'best' not in x:
@@ -1263,13 +1274,13 @@ def _v123(x: Any) -> bool:
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not equal(x, True):
         return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1279,7 +1290,7 @@ def _v125(x: Any) -> bool:
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'decimal' not in x:
@@ -1291,13 +1302,13 @@ def _v126(x: Any) -> bool:
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (number(x)):
         return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P1.search(x) is None):
@@ -1305,25 +1316,25 @@ def _v128(x: Any) -> bool:
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v130(key):
+        if not _v131(key):
             return False
     for key, value in x.items():
-        if not _v126(value):
+        if not _v127(value):
             return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if isinstance(x, str) and (_P2.search(x) is None):
         return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1333,16 +1344,16 @@ def _v131(x: Any) -> bool:
     return True
 
 
-def _v132(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v133(value):
+        if not _v134(value):
             return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1356,7 +1367,7 @@ def _v133(x: Any) -> bool:
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1366,7 +1377,7 @@ def _v134(x: Any) -> bool:
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1386,7 +1397,7 @@ def _v135(x: Any) -> bool:
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'swing' not in x:
@@ -1400,7 +1411,7 @@ def _v136(x: Any) -> bool:
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'ipc_swing' not in x:
@@ -1414,19 +1425,19 @@ def _v137(x: Any) -> bool:
     return True
 
 
-def _v138(x: Any) -> bool:
-    if sum((_v119(x), _v126(x),)) != 1:
-        return False
-    return True
-
-
 def _v139(x: Any) -> bool:
-    if sum((_v119(x), _v140(x),)) != 1:
+    if sum((_v120(x), _v127(x),)) != 1:
         return False
     return True
 
 
 def _v140(x: Any) -> bool:
+    if sum((_v120(x), _v141(x),)) != 1:
+        return False
+    return True
+
+
+def _v141(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'every_battle_won' not in x:
@@ -1440,16 +1451,16 @@ def _v140(x: Any) -> bool:
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v126(value):
+        if not _v127(value):
             return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1465,13 +1476,13 @@ def _v142(x: Any) -> bool:
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1479,7 +1490,7 @@ def _v144(x: Any) -> bool:
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1489,26 +1500,26 @@ def _v145(x: Any) -> bool:
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v147(value):
+        if not _v148(value):
             return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v148(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v149(key):
+        if not _v150(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -1516,13 +1527,13 @@ def _v148(x: Any) -> bool:
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v150(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E61):
         return False
     return True
 
 
-def _v150(x: Any) -> bool:
+def _v151(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -1530,25 +1541,25 @@ def _v150(x: Any) -> bool:
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E62):
         return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E63):
         return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E64):
         return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -1562,7 +1573,7 @@ def _v154(x: Any) -> bool:
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1570,16 +1581,16 @@ def _v155(x: Any) -> bool:
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v157(item):
+        if not _v158(item):
             return False
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1595,47 +1606,47 @@ def _v157(x: Any) -> bool:
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E67):
         return False
-    return True
-
-
-def _v159(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v160(item):
-            return False
     return True
 
 
 def _v160(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 2:
+    if len(x) < 3:
         return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v150(x[0]):
-        return False
-    if len(x) > 1 and not _v150(x[1]):
-        return False
+    for item in x:
+        if not _v161(item):
+            return False
     return True
 
 
 def _v161(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    for item in x:
-        if not _v162(item):
-            return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v151(x[0]):
+        return False
+    if len(x) > 1 and not _v151(x[1]):
+        return False
     return True
 
 
 def _v162(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v163(item):
+            return False
+    return True
+
+
+def _v163(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1647,27 +1658,27 @@ def _v162(x: Any) -> bool:
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v164(value):
-            return False
-    return True
-
-
-def _v164(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v165(item):
+        if not _v165(value):
             return False
     return True
 
 
 def _v165(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v166(item):
+            return False
+    return True
+
+
+def _v166(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1681,32 +1692,32 @@ def _v165(x: Any) -> bool:
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v155(x[0]):
+    if len(x) > 0 and not _v156(x[0]):
         return False
-    if len(x) > 1 and not _v155(x[1]):
+    if len(x) > 1 and not _v156(x[1]):
         return False
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v168(item):
+        if not _v169(item):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1722,7 +1733,7 @@ def _v168(x: Any) -> bool:
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1730,7 +1741,7 @@ def _v169(x: Any) -> bool:
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
@@ -1742,30 +1753,30 @@ def _v170(x: Any) -> bool:
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v172(value):
+        if not _v173(value):
             return False
     return True
 
 
-def _v172(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v173(x[0]):
+    if len(x) > 0 and not _v174(x[0]):
         return False
-    if len(x) > 1 and not _v173(x[1]):
+    if len(x) > 1 and not _v174(x[1]):
         return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1773,7 +1784,7 @@ def _v173(x: Any) -> bool:
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1789,16 +1800,16 @@ def _v174(x: Any) -> bool:
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v176(item):
+        if not _v177(item):
             return False
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v177(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -1807,33 +1818,33 @@ def _v176(x: Any) -> bool:
         check = _T76.get(key)
         if check is None or not check(value):
             return False
-    if not (_v184(x) and _v189(x)):
-        return False
-    return True
-
-
-def _v177(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E74):
+    if not (_v185(x) and _v190(x)):
         return False
     return True
 
 
 def _v178(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E74):
         return False
-    for key, value in x.items():
-        if not _v179(value):
-            return False
     return True
 
 
 def _v179(x: Any) -> bool:
-    if not (_v1(x) or _v180(x)):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v180(value):
+            return False
     return True
 
 
 def _v180(x: Any) -> bool:
+    if not (_v1(x) or _v181(x)):
+        return False
+    return True
+
+
+def _v181(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1844,16 +1855,16 @@ def _v180(x: Any) -> bool:
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v182(value):
+        if not _v183(value):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1867,24 +1878,24 @@ def _v182(x: Any) -> bool:
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v160(item):
+        if not _v161(item):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
-    if not (_v185(x) if _v187(x) else _v186(x)):
+def _v185(x: Any) -> bool:
+    if not (_v186(x) if _v188(x) else _v187(x)):
         return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1893,7 +1904,7 @@ def _v185(x: Any) -> bool:
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1902,7 +1913,7 @@ def _v186(x: Any) -> bool:
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1913,26 +1924,26 @@ def _v187(x: Any) -> bool:
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v189(x: Any) -> bool:
-    if not (_v190(x) if _v191(x) else True):
+def _v190(x: Any) -> bool:
+    if not (_v191(x) if _v192(x) else True):
         return False
     return True
 
 
-def _v190(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -1943,13 +1954,13 @@ def _v191(x: Any) -> bool:
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1967,28 +1978,28 @@ def _v193(x: Any) -> bool:
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v196(item):
+        if not _v197(item):
             return False
     return True
 
 
-def _v196(x: Any) -> bool:
-    if sum((_v197(x), _v209(x),)) != 1:
+def _v197(x: Any) -> bool:
+    if sum((_v198(x), _v210(x),)) != 1:
         return False
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2026,22 +2037,8 @@ def _v197(x: Any) -> bool:
     return True
 
 
-def _v198(x: Any) -> bool:
-    if not x == 'base':
-        return False
-    return True
-
-
 def _v199(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v127(x[0]):
-        return False
-    if len(x) > 1 and not _v127(x[1]):
+    if not x == 'base':
         return False
     return True
 
@@ -2049,13 +2046,27 @@ def _v199(x: Any) -> bool:
 def _v200(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    for item in x:
-        if not _v201(item):
-            return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v128(x[0]):
+        return False
+    if len(x) > 1 and not _v128(x[1]):
+        return False
     return True
 
 
 def _v201(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v202(item):
+            return False
+    return True
+
+
+def _v202(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -2073,19 +2084,8 @@ def _v201(x: Any) -> bool:
     return True
 
 
-def _v202(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v203(item):
-            return False
-    return True
-
-
 def _v203(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
         return False
     for item in x:
         if not _v204(item):
@@ -2096,10 +2096,10 @@ def _v203(x: Any) -> bool:
 def _v204(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 4:
+    if len(x) < 1:
         return False
     for item in x:
-        if not _v199(item):
+        if not _v205(item):
             return False
     return True
 
@@ -2107,13 +2107,24 @@ def _v204(x: Any) -> bool:
 def _v205(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    if len(x) < 4:
+        return False
     for item in x:
-        if not _v206(item):
+        if not _v200(item):
             return False
     return True
 
 
 def _v206(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v207(item):
+            return False
+    return True
+
+
+def _v207(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -2129,7 +2140,7 @@ def _v206(x: Any) -> bool:
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -2143,7 +2154,7 @@ def _v207(x: Any) -> bool:
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P3.search(x) is None):
@@ -2151,7 +2162,7 @@ def _v208(x: Any) -> bool:
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2169,22 +2180,22 @@ def _v209(x: Any) -> bool:
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v212(item):
+        if not _v213(item):
             return False
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2202,28 +2213,28 @@ def _v212(x: Any) -> bool:
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E84):
         return False
     return True
 
 
-def _v214(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not (isinstance(x, str) or x is None):
         return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v216(item):
+        if not _v217(item):
             return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'bases' not in x:
@@ -2237,16 +2248,16 @@ def _v216(x: Any) -> bool:
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v218(item):
+        if not _v219(item):
             return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -2262,16 +2273,16 @@ def _v218(x: Any) -> bool:
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v220(item):
+        if not _v221(item):
             return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -2289,7 +2300,7 @@ def _v220(x: Any) -> bool:
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2298,16 +2309,16 @@ def _v221(x: Any) -> bool:
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v199(value):
+        if not _v200(value):
             return False
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2325,16 +2336,16 @@ def _v223(x: Any) -> bool:
     return True
 
 
-def _v224(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v225(item):
+        if not _v226(item):
             return False
     return True
 
 
-def _v225(x: Any) -> bool:
+def _v226(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2372,31 +2383,31 @@ def _v225(x: Any) -> bool:
     return True
 
 
-def _v226(x: Any) -> bool:
+def _v227(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v227(item):
+        if not _v228(item):
             return False
     return True
 
 
-def _v227(x: Any) -> bool:
+def _v228(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E91):
         return False
     return True
 
 
-def _v228(x: Any) -> bool:
+def _v229(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v229(item):
+        if not _v230(item):
             return False
     return True
 
 
-def _v229(x: Any) -> bool:
+def _v230(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2410,7 +2421,7 @@ def _v229(x: Any) -> bool:
     return True
 
 
-def _v230(x: Any) -> bool:
+def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2419,7 +2430,7 @@ def _v230(x: Any) -> bool:
     return True
 
 
-def _v231(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2435,7 +2446,7 @@ def _v231(x: Any) -> bool:
     return True
 
 
-def _v232(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2454,16 +2465,16 @@ def _v232(x: Any) -> bool:
     return True
 
 
-def _v233(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v234(item):
+        if not _v235(item):
             return False
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2485,26 +2496,26 @@ def _v234(x: Any) -> bool:
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E94):
         return False
     return True
 
 
-def _v237(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v238(item):
+        if not _v239(item):
             return False
     return True
 
 
-def _v238(x: Any) -> bool:
+def _v239(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2524,13 +2535,13 @@ def _v238(x: Any) -> bool:
     return True
 
 
-def _v239(x: Any) -> bool:
+def _v240(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E96):
         return False
     return True
 
 
-def _v240(x: Any) -> bool:
+def _v241(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2556,22 +2567,22 @@ def _v240(x: Any) -> bool:
     return True
 
 
-def _v241(x: Any) -> bool:
+def _v242(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v242(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v243(item):
+        if not _v244(item):
             return False
     return True
 
 
-def _v243(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2601,7 +2612,7 @@ def _v243(x: Any) -> bool:
     return True
 
 
-def _v244(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P4.search(x) is None):
@@ -2609,13 +2620,13 @@ def _v244(x: Any) -> bool:
     return True
 
 
-def _v245(x: Any) -> bool:
+def _v246(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E101):
         return False
     return True
 
 
-def _v246(x: Any) -> bool:
+def _v247(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2623,7 +2634,7 @@ def _v246(x: Any) -> bool:
     return True
 
 
-def _v247(x: Any) -> bool:
+def _v248(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2645,7 +2656,7 @@ def _v247(x: Any) -> bool:
     return True
 
 
-def _v248(x: Any) -> bool:
+def _v249(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2655,16 +2666,16 @@ def _v248(x: Any) -> bool:
     return True
 
 
-def _v249(x: Any) -> bool:
+def _v250(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v250(item):
+        if not _v251(item):
             return False
     return True
 
 
-def _v250(x: Any) -> bool:
+def _v251(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2680,16 +2691,16 @@ def _v250(x: Any) -> bool:
     return True
 
 
-def _v251(x: Any) -> bool:
+def _v252(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v252(item):
+        if not _v253(item):
             return False
     return True
 
 
-def _v252(x: Any) -> bool:
+def _v253(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2709,16 +2720,16 @@ def _v252(x: Any) -> bool:
     return True
 
 
-def _v253(x: Any) -> bool:
+def _v254(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v254(item):
+        if not _v255(item):
             return False
     return True
 
 
-def _v254(x: Any) -> bool:
+def _v255(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'from' not in x:
@@ -2736,13 +2747,13 @@ def _v254(x: Any) -> bool:
     return True
 
 
-def _v255(x: Any) -> bool:
-    if sum((_v119(x), _v256(x),)) != 1:
+def _v256(x: Any) -> bool:
+    if sum((_v120(x), _v257(x),)) != 1:
         return False
     return True
 
 
-def _v256(x: Any) -> bool:
+def _v257(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2758,16 +2769,16 @@ def _v256(x: Any) -> bool:
     return True
 
 
-def _v257(x: Any) -> bool:
+def _v258(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v258(item):
+        if not _v259(item):
             return False
     return True
 
 
-def _v258(x: Any) -> bool:
+def _v259(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2787,7 +2798,7 @@ def _v258(x: Any) -> bool:
     return True
 
 
-def _v259(x: Any) -> bool:
+def _v260(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2795,22 +2806,22 @@ def _v259(x: Any) -> bool:
     return True
 
 
-def _v260(x: Any) -> bool:
-    if sum((_v119(x), _v14(x),)) != 1:
-        return False
-    return True
-
-
 def _v261(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if sum((_v120(x), _v14(x),)) != 1:
         return False
-    for item in x:
-        if not _v262(item):
-            return False
     return True
 
 
 def _v262(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v263(item):
+            return False
+    return True
+
+
+def _v263(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2834,23 +2845,23 @@ def _v262(x: Any) -> bool:
     return True
 
 
-def _v263(x: Any) -> bool:
+def _v264(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
         for item in x:
-            if not _v101(item):
+            if not _v102(item):
                 return False
     return True
 
 
-def _v264(x: Any) -> bool:
+def _v265(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E110):
         return False
     return True
 
 
-def _v265(x: Any) -> bool:
+def _v266(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2865,22 +2876,22 @@ def _v265(x: Any) -> bool:
     return True
 
 
-def _v266(x: Any) -> bool:
+def _v267(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E112):
         return False
     return True
 
 
-def _v267(x: Any) -> bool:
+def _v268(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v268(item):
+        if not _v269(item):
             return False
     return True
 
 
-def _v268(x: Any) -> bool:
+def _v269(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'side' not in x:
@@ -2896,7 +2907,7 @@ def _v268(x: Any) -> bool:
     return True
 
 
-def _v269(x: Any) -> bool:
+def _v270(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2914,16 +2925,16 @@ def _v269(x: Any) -> bool:
     return True
 
 
-def _v270(x: Any) -> bool:
+def _v271(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v271(item):
+        if not _v272(item):
             return False
     return True
 
 
-def _v271(x: Any) -> bool:
+def _v272(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2945,16 +2956,16 @@ def _v271(x: Any) -> bool:
     return True
 
 
-def _v272(x: Any) -> bool:
+def _v273(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v273(item):
+        if not _v274(item):
             return False
     return True
 
 
-def _v273(x: Any) -> bool:
+def _v274(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2972,28 +2983,28 @@ def _v273(x: Any) -> bool:
     return True
 
 
-def _v274(x: Any) -> bool:
+def _v275(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E117):
         return False
     return True
 
 
-def _v275(x: Any) -> bool:
+def _v276(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v276(item):
+        if not _v277(item):
             return False
     return True
 
 
-def _v276(x: Any) -> bool:
-    if sum((_v277(x), _v279(x), _v281(x),)) != 1:
+def _v277(x: Any) -> bool:
+    if sum((_v278(x), _v280(x), _v282(x),)) != 1:
         return False
     return True
 
 
-def _v277(x: Any) -> bool:
+def _v278(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3007,13 +3018,13 @@ def _v277(x: Any) -> bool:
     return True
 
 
-def _v278(x: Any) -> bool:
+def _v279(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v279(x: Any) -> bool:
+def _v280(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3027,13 +3038,13 @@ def _v279(x: Any) -> bool:
     return True
 
 
-def _v280(x: Any) -> bool:
+def _v281(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v281(x: Any) -> bool:
+def _v282(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3049,17 +3060,17 @@ def _v281(x: Any) -> bool:
     return True
 
 
-def _v282(x: Any) -> bool:
+def _v283(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v283(x: Any) -> bool:
+def _v284(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v57(item):
+        if not _v58(item):
             return False
     return True
 
@@ -3071,136 +3082,136 @@ _T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land':
 _T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
 _T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E6 = frozenset(['air', 'land', 'sea'])
-_T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
+_T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33}
 _E8 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T9: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v35}
+_T9: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v36}
 _E10 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
-_T11: dict[str, Callable[[Any], bool]] = {'kind': _v40, 'territories': _v11, 'at_least': _v25}
-_T12: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v15, 'conditions': _v38, 'text': _v5}
+_T11: dict[str, Callable[[Any], bool]] = {'kind': _v41, 'territories': _v11, 'at_least': _v25}
+_T12: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v15, 'conditions': _v39, 'text': _v5}
 _T13: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v25}
-_T14: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v43, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
+_T14: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v44, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
 _T15: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
-_T16: dict[str, Callable[[Any], bool]] = {'width': _v46, 'height': _v46, 'wrap_x': _v7, 'centers': _v47, 'shapes': _v50, 'places': _v53, 'labels': _v47, 'capitals': _v47, 'victory': _v47, 'colours': _v55, 'impassable': _v57}
-_T17: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v33, 'national_objectives': _v36, 'player_rules': _v41, 'victory': _v44, 'layout': _v45}
+_T16: dict[str, Callable[[Any], bool]] = {'width': _v47, 'height': _v47, 'wrap_x': _v7, 'centers': _v48, 'shapes': _v51, 'places': _v54, 'labels': _v48, 'capitals': _v48, 'victory': _v48, 'colours': _v56, 'impassable': _v58}
+_T17: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v34, 'national_objectives': _v37, 'player_rules': _v42, 'victory': _v45, 'layout': _v46}
 _E18 = frozenset(['kept', 'lost', 'refunded'])
-_T19: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v61, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
+_T19: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v62, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
 _T20: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
 _T21: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
 _T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
 _T23: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E24 = frozenset(['air', 'land', 'sea'])
-_T25: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v73, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25}
-_T26: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v60, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v64, 'connections': _v18, 'control': _v20, 'canals': _v66, 'units': _v68, 'unit_types': _v71}
+_T25: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v74, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33}
+_T26: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v61, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v65, 'connections': _v18, 'control': _v20, 'canals': _v67, 'units': _v69, 'unit_types': _v72}
 _E27 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T28: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v75}
+_T28: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v76}
 _E29 = frozenset(['land', 'raid', 'sea'])
-_T30: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v80, 'attackers': _v77, 'defenders': _v77, 'from': _v11, 'amphibious': _v77}
-_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v59, 'rules': _v4, 'options': _v60, 'map': _v62, 'turn': _v74, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v76, 'units': _v68, 'battles': _v78}
+_T30: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v81, 'attackers': _v78, 'defenders': _v78, 'from': _v11, 'amphibious': _v78}
+_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v60, 'rules': _v4, 'options': _v61, 'map': _v63, 'turn': _v75, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v77, 'units': _v69, 'battles': _v79}
 _E32 = frozenset(['combat_move', 'noncombat_move'])
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v86, 'path': _v88, 'transport': _v4, 'attack': _v89, 'raid': _v7, 'note': _v5}
-_T34: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v82, 'state': _v4, 'power': _v4, 'phase': _v83, 'moves': _v84}
+_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v87, 'path': _v89, 'transport': _v4, 'attack': _v90, 'raid': _v7, 'note': _v5}
+_T34: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v83, 'state': _v4, 'power': _v4, 'phase': _v84, 'moves': _v85}
 _E35 = frozenset(['land', 'raid', 'sea'])
 _T36: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T37: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v99}
-_T38: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v87}
-_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v94, 'attacker_losses': _v77, 'defender_losses': _v77, 'retreat': _v4, 'submerged': _v95, 'damaged': _v96, 'bombing': _v98, 'defender_landing': _v102}
-_T40: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v91, 'state': _v4, 'power': _v4, 'phase': _v91, 'results': _v92}
-_T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v105, 'state': _v4, 'power': _v4, 'phase': _v105, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v87, 'from': _v4, 'fighters_from': _v87}
-_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v107, 'state': _v4, 'power': _v4, 'phase': _v107, 'place': _v108}
+_T37: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v100}
+_T38: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v88}
+_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v95, 'attacker_losses': _v78, 'defender_losses': _v78, 'retreat': _v4, 'submerged': _v96, 'damaged': _v97, 'bombing': _v99, 'defender_landing': _v103}
+_T40: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v92, 'state': _v4, 'power': _v4, 'phase': _v92, 'results': _v93}
+_T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v106, 'state': _v4, 'power': _v4, 'phase': _v106, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v88, 'from': _v4, 'fighters_from': _v88}
+_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v108, 'state': _v4, 'power': _v4, 'phase': _v108, 'place': _v109}
 _E44 = frozenset(['land', 'raid', 'sea'])
-_T45: dict[str, Callable[[Any], bool]] = {'code': _v116, 'message': _v5}
-_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v57, 'defender': _v57, 'keep_land': _v15}
+_T45: dict[str, Callable[[Any], bool]] = {'code': _v117, 'message': _v5}
+_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v58, 'defender': _v58, 'keep_land': _v15}
 _T47: dict[str, Callable[[Any], bool]] = {'after': _v25}
-_T48: dict[str, Callable[[Any], bool]] = {'below': _v122}
-_T49: dict[str, Callable[[Any], bool]] = {'best': _v124}
-_T50: dict[str, Callable[[Any], bool]] = {'decimal': _v127, 'fraction': _v128}
-_T51: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v126, 'territory_taken': _v126, 'defender_holds': _v126, 'both_destroyed': _v126, 'stalemate': _v126, 'bombers_lost': _v129, 'damage': _v129}
-_T52: dict[str, Callable[[Any], bool]] = {'mean': _v126, 'dist': _v129}
-_T53: dict[str, Callable[[Any], bool]] = {'attacker': _v132, 'defender': _v132}
-_T54: dict[str, Callable[[Any], bool]] = {'attacker': _v126, 'defender': _v126}
-_T55: dict[str, Callable[[Any], bool]] = {'mean': _v126, 'sd': _v127, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T56: dict[str, Callable[[Any], bool]] = {'swing': _v126, 'fight_to_end': _v126}
-_T57: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v138}
-_T58: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v114, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v115, 'ool': _v117, 'retreat': _v118, 'outcomes': _v125, 'survivors': _v131, 'ipc_lost': _v134, 'ipc_swing': _v135, 'rounds': _v126, 'best_retreat': _v136, 'result': _v137}
-_T59: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v126, 'every_territory_taken': _v126}
-_T60: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v111, 'battles': _v112, 'turn': _v139, 'luck': _v141}
+_T48: dict[str, Callable[[Any], bool]] = {'below': _v123}
+_T49: dict[str, Callable[[Any], bool]] = {'best': _v125}
+_T50: dict[str, Callable[[Any], bool]] = {'decimal': _v128, 'fraction': _v129}
+_T51: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v127, 'territory_taken': _v127, 'defender_holds': _v127, 'both_destroyed': _v127, 'stalemate': _v127, 'bombers_lost': _v130, 'damage': _v130}
+_T52: dict[str, Callable[[Any], bool]] = {'mean': _v127, 'dist': _v130}
+_T53: dict[str, Callable[[Any], bool]] = {'attacker': _v133, 'defender': _v133}
+_T54: dict[str, Callable[[Any], bool]] = {'attacker': _v127, 'defender': _v127}
+_T55: dict[str, Callable[[Any], bool]] = {'mean': _v127, 'sd': _v128, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T56: dict[str, Callable[[Any], bool]] = {'swing': _v127, 'fight_to_end': _v127}
+_T57: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v139}
+_T58: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v115, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v116, 'ool': _v118, 'retreat': _v119, 'outcomes': _v126, 'survivors': _v132, 'ipc_lost': _v135, 'ipc_swing': _v136, 'rounds': _v127, 'best_retreat': _v137, 'result': _v138}
+_T59: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v127, 'every_territory_taken': _v127}
+_T60: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v112, 'battles': _v113, 'turn': _v140, 'luck': _v142}
 _E61 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
 _E62 = frozenset(['centre', 'edge'])
 _E63 = frozenset(['per_file', 'whole_corps'])
 _E64 = frozenset(['half_of_max', 'half_of_mobility'])
-_T65: dict[str, Callable[[Any], bool]] = {'dice': _v146, 'penalties': _v148, 'tolerance': _v49, 'contact_gap': _v49, 'prebattle_distance': _v49, 'prebattle_bonus': _v150, 'prebattle_measure': _v151, 'corps_penalty': _v152, 'back_distance': _v153, 'pass_through_limit': _v122}
-_T66: dict[str, Callable[[Any], bool]] = {'width': _v155, 'depth': _v155}
+_T65: dict[str, Callable[[Any], bool]] = {'dice': _v147, 'penalties': _v149, 'tolerance': _v50, 'contact_gap': _v50, 'prebattle_distance': _v50, 'prebattle_bonus': _v151, 'prebattle_measure': _v152, 'corps_penalty': _v153, 'back_distance': _v154, 'pass_through_limit': _v123}
+_T66: dict[str, Callable[[Any], bool]] = {'width': _v156, 'depth': _v156}
 _E67 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T68: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v158, 'polygon': _v159}
-_T69: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v160, 'terrain': _v4, 'corps': _v4}
-_T70: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v150, 'y': _v150, 'facing': _v169, 'width': _v155, 'depth': _v155, 'mobility': _v46}
-_T71: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v171}
-_T72: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v46, 'base': _v166, 'bases': _v167, 'formation': _v170}
-_T73: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v143, 'kind': _v59, 'name': _v144, 'options': _v145, 'to_move': _v4, 'field': _v154, 'terrain': _v156, 'landmarks': _v161, 'sides': _v163}
+_T68: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v159, 'polygon': _v160}
+_T69: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v161, 'terrain': _v4, 'corps': _v4}
+_T70: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v151, 'y': _v151, 'facing': _v170, 'width': _v156, 'depth': _v156, 'mobility': _v47}
+_T71: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v172}
+_T72: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v47, 'base': _v167, 'bases': _v168, 'formation': _v171}
+_T73: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v144, 'kind': _v60, 'name': _v145, 'options': _v146, 'to_move': _v4, 'field': _v155, 'terrain': _v157, 'landmarks': _v162, 'sides': _v164}
 _E74 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T75: dict[str, Callable[[Any], bool]] = {'x': _v150, 'y': _v150, 'facing': _v169}
-_T76: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v177, 'landmark': _v4, 'rolls': _v178, 'end': _v181, 'base': _v4, 'path': _v183, 'facing': _v169, 'note': _v5}
-_T77: dict[str, Callable[[Any], bool]] = {'order': _v188}
-_T78: dict[str, Callable[[Any], bool]] = {'order': _v192}
-_T79: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v143, 'kind': _v82, 'state': _v4, 'side': _v4, 'orders': _v175}
-_T80: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v127}
-_T81: dict[str, Callable[[Any], bool]] = {'fraction': _v208, 'decimal': _v122}
-_T82: dict[str, Callable[[Any], bool]] = {'allowance': _v127, 'probability': _v207, 'region': _v202}
-_T83: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v198, 'side': _v5, 'corps': _v5, 'centre': _v199, 'facing': _v127, 'mobility': _v127, 'allowance': _v127, 'tolerance': _v127, 'engaged': _v57, 'owed': _v200, 'clear': _v202, 'levels': _v205, 'limit': _v202}
+_T75: dict[str, Callable[[Any], bool]] = {'x': _v151, 'y': _v151, 'facing': _v170}
+_T76: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v178, 'landmark': _v4, 'rolls': _v179, 'end': _v182, 'base': _v4, 'path': _v184, 'facing': _v170, 'note': _v5}
+_T77: dict[str, Callable[[Any], bool]] = {'order': _v189}
+_T78: dict[str, Callable[[Any], bool]] = {'order': _v193}
+_T79: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v144, 'kind': _v83, 'state': _v4, 'side': _v4, 'orders': _v176}
+_T80: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v128}
+_T81: dict[str, Callable[[Any], bool]] = {'fraction': _v209, 'decimal': _v123}
+_T82: dict[str, Callable[[Any], bool]] = {'allowance': _v128, 'probability': _v208, 'region': _v203}
+_T83: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v199, 'side': _v5, 'corps': _v5, 'centre': _v200, 'facing': _v128, 'mobility': _v128, 'allowance': _v128, 'tolerance': _v128, 'engaged': _v58, 'owed': _v201, 'clear': _v203, 'levels': _v206, 'limit': _v203}
 _E84 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T85: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v221}
-_T86: dict[str, Callable[[Any], bool]] = {'probability': _v207, 'rolls': _v219, 'ends': _v222}
-_T87: dict[str, Callable[[Any], bool]] = {'bases': _v57, 'outcomes': _v217}
-_T88: dict[str, Callable[[Any], bool]] = {'order': _v213, 'landmark': _v214, 'reason': _v214, 'groups': _v215}
-_T89: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v210, 'side': _v5, 'orders': _v211}
-_T90: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v194, 'state': _v5, 'reach': _v195}
+_T85: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v222}
+_T86: dict[str, Callable[[Any], bool]] = {'probability': _v208, 'rolls': _v220, 'ends': _v223}
+_T87: dict[str, Callable[[Any], bool]] = {'bases': _v58, 'outcomes': _v218}
+_T88: dict[str, Callable[[Any], bool]] = {'order': _v214, 'landmark': _v215, 'reason': _v215, 'groups': _v216}
+_T89: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v211, 'side': _v5, 'orders': _v212}
+_T90: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v195, 'state': _v5, 'reach': _v196}
 _E91 = frozenset(['illegal', 'legal', 'unchecked'])
-_T92: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v57, 'rides': _v230}
-_T93: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v214, 'config': _v5}
+_T92: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v58, 'rides': _v231}
+_T93: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v215, 'config': _v5}
 _E94 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T95: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v235, 'edition_value': _v235, 'source': _v236, 'file': _v214}
+_T95: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v236, 'edition_value': _v236, 'source': _v237, 'file': _v215}
 _E96 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T97: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v239, 'codes': _v57, 'pattern': _v214, 'applied': _v7}
-_T98: dict[str, Callable[[Any], bool]] = {'edition': _v232, 'options': _v233, 'selection': _v237}
-_T99: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v214, 'config': _v214, 'error': _v214, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v57, 'verdicts': _v226, 'assignment': _v228, 'overrides': _v231}
+_T97: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v240, 'codes': _v58, 'pattern': _v215, 'applied': _v7}
+_T98: dict[str, Callable[[Any], bool]] = {'edition': _v233, 'options': _v234, 'selection': _v238}
+_T99: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v215, 'config': _v215, 'error': _v215, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v58, 'verdicts': _v227, 'assignment': _v229, 'overrides': _v232}
 _T100: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
 _E101 = frozenset(['error', 'note', 'warning'])
-_T102: dict[str, Callable[[Any], bool]] = {'code': _v244, 'name': _v4, 'severity': _v245, 'message': _v5, 'clauses': _v57, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v246, 'order_id': _v214}
-_T103: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v224, 'summary': _v240, 'readings': _v241, 'statistics': _v14, 'findings': _v242}
+_T102: dict[str, Callable[[Any], bool]] = {'code': _v245, 'name': _v4, 'severity': _v246, 'message': _v5, 'clauses': _v58, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v247, 'order_id': _v215}
+_T103: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v225, 'summary': _v241, 'readings': _v242, 'statistics': _v14, 'findings': _v243}
 _T104: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
 _T105: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T106: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v214, 'liberated': _v7}
+_T106: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v215, 'liberated': _v7}
 _T107: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
 _T108: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T109: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v257, 'bonus': _v15}
+_T109: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v258, 'bonus': _v15}
 _E110 = frozenset(['factory', 'ipcs'])
-_T111: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v263, 'applied': _v15, 'on': _v264, 'owner': _v214, 'cap': _v214}
+_T111: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v264, 'applied': _v15, 'on': _v265, 'owner': _v215, 'cap': _v215}
 _E112 = frozenset(['kept', 'lost', 'refunded'])
-_T113: dict[str, Callable[[Any], bool]] = {'units': _v77, 'settled': _v266}
-_T114: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v57, 'needed': _v25, 'setting': _v214}
-_T115: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v214, 'text': _v5, 'forced': _v7, 'turn': _v248, 'destroyed': _v249, 'captured': _v251, 'transfers': _v253, 'spent': _v14, 'purchased': _v14, 'income': _v255, 'refunded': _v259, 'ipcs': _v260, 'notes': _v57, 'bombing': _v261, 'unplaced': _v265, 'victory': _v267, 'victory_cities': _v14}
+_T113: dict[str, Callable[[Any], bool]] = {'units': _v78, 'settled': _v267}
+_T114: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v58, 'needed': _v25, 'setting': _v215}
+_T115: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v215, 'text': _v5, 'forced': _v7, 'turn': _v249, 'destroyed': _v250, 'captured': _v252, 'transfers': _v254, 'spent': _v14, 'purchased': _v14, 'income': _v256, 'refunded': _v260, 'ipcs': _v261, 'notes': _v58, 'bombing': _v262, 'unplaced': _v266, 'victory': _v268, 'victory_cities': _v14}
 _T116: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
 _E117 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T118: dict[str, Callable[[Any], bool]] = {'type': _v278, 'text': _v5}
-_T119: dict[str, Callable[[Any], bool]] = {'type': _v280, 'items': _v57}
-_T120: dict[str, Callable[[Any], bool]] = {'type': _v282, 'headers': _v57, 'rows': _v283}
-_T121: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v274, 'facts': _v241, 'blocks': _v275}
-_T122: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v270, 'sections': _v272}
+_T118: dict[str, Callable[[Any], bool]] = {'type': _v279, 'text': _v5}
+_T119: dict[str, Callable[[Any], bool]] = {'type': _v281, 'items': _v58}
+_T120: dict[str, Callable[[Any], bool]] = {'type': _v283, 'headers': _v58, 'rows': _v284}
+_T121: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v275, 'facts': _v242, 'blocks': _v276}
+_T122: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v271, 'sections': _v273}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v58,
-    'aa-orders': _v81,
-    'aa-battles': _v90,
-    'aa-purchase': _v104,
-    'aa-mobilize': _v106,
-    'aa-odds': _v110,
-    'maneuver-state': _v142,
-    'maneuver-orders': _v174,
-    'reach': _v193,
-    'report': _v223,
-    'apply-report': _v247,
-    'summary': _v269,
+    'aa-state': _v59,
+    'aa-orders': _v82,
+    'aa-battles': _v91,
+    'aa-purchase': _v105,
+    'aa-mobilize': _v107,
+    'aa-odds': _v111,
+    'maneuver-state': _v143,
+    'maneuver-orders': _v175,
+    'reach': _v194,
+    'report': _v224,
+    'apply-report': _v248,
+    'summary': _v270,
 }

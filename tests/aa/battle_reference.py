@@ -32,9 +32,15 @@ class U:
     artillery: bool
     aa: bool
     submerged: bool = False
+    first: bool = False
+    """First strike without being a submarine (a map's ``first_strike``)."""
+    cannot: frozenset[str] = frozenset()
+    """Enemy types it cannot hit."""
 
 
-def units_of(model: Any, types: Any, counts: dict[str, int], order: list[str], attacking: bool) -> tuple[U, ...]:
+def units_of(model: Any, types: Any, counts: dict[str, int], order: list[str], attacking: bool,
+             enemy: tuple[str, ...] = ()) -> tuple[U, ...]:
+    """The units of a side; ``enemy``: the enemy's types (for the types a unit cannot hit)."""
     found = []
     for name in order:
         t = types[name]
@@ -42,8 +48,12 @@ def units_of(model: Any, types: Any, counts: dict[str, int], order: list[str], a
             continue
         for _ in range(counts.get(name, 0)):
             found.append(U(name, t.attack if attacking else t.defense, t.hit_points, t.is_air, t.submarine,
-                           t.destroyer, t.is_transport, t.is_land, name == "infantry",
-                           attacking and name == "artillery", t.is_aa_gun))
+                           t.destroyer, t.is_transport, t.is_land,
+                           name == "infantry" or bool({"infantry", "artillery_supportable"} & t.abilities),
+                           attacking and (name == "artillery" or "artillery" in t.abilities), t.is_aa_gun,
+                           first="first_strike" in t.abilities and not t.submarine,
+                           cannot=frozenset(e for e in enemy if e in t.can_not_target
+                                            or name in types[e].can_not_be_targeted_by)))
     return tuple(found)
 
 
@@ -67,7 +77,10 @@ class Ref:
     def can_target(self, cls: str, u: U) -> bool:
         if u.submerged:
             return False
-        return {"any": True, "non_air": not u.air, "non_sub": not u.sub, "air": u.air}[cls]
+        base, _, spared = cls.partition("!")
+        if u.name in spared.split(","):
+            return False
+        return {"any": True, "non_air": not u.air, "non_sub": not u.sub, "air": u.air}[base]
 
     def choose(self, side: tuple[U, ...], hits: int, cls: str, attacking: bool) -> tuple[U, ...]:
         units = list(side)
@@ -105,22 +118,29 @@ class Ref:
         e_dd = any(u.destroyer for u in enemy if not u.submerged)
         subs_first = self.m.subs_always_sub_step or not e_dd
         if step == "sub":
-            d = self.dice(side, lambda u: u.sub, attacking) if subs_first else []
-            return [("sub_strike", "non_air", d)] if d else []
+            if not subs_first:
+                return []
+            return (self.split(side, lambda u: u.sub, attacking, "sub_strike", "non_air")
+                    + self.split(side, lambda u: u.first and not u.sub, attacking, "sub_strike", "any"))
         out = []
         if not subs_first:
-            d = self.dice(side, lambda u: u.sub, attacking)
-            if d:
-                out.append(("subs", "non_air", d))
+            out += self.split(side, lambda u: u.sub, attacking, "subs", "non_air")
         own_dd = any(u.destroyer for u in side if not u.submerged)
         apart = any(u.sub for u in enemy if not u.submerged) and self.m.air_attack_sub_restricted and not own_dd
         if apart:
-            d = self.dice(side, lambda u: u.air, attacking)
+            out += self.split(side, lambda u: u.air, attacking, "air", "non_sub")
+        out += self.split(side, lambda u: not u.sub and not (apart and u.air) and not (subs_first and u.first),
+                          attacking, "fire", "any")
+        return out
+
+    def split(self, side: tuple[U, ...], pick: Any, attacking: bool, name: str, cls: str) -> list[
+            tuple[str, str, list[int]]]:
+        """One group per set of enemy types its units cannot hit (artillery support inside each)."""
+        out = []
+        for cannot in sorted({u.cannot for u in side if not u.submerged and pick(u)}, key=sorted):
+            d = self.dice(side, lambda u, c=cannot: pick(u) and u.cannot == c, attacking)
             if d:
-                out.append(("air", "non_sub", d))
-        d = self.dice(side, lambda u: not u.sub and not (apart and u.air), attacking)
-        if d:
-            out.append(("fire", "any", d))
+                out.append((name, cls + ("!" + ",".join(sorted(cannot)) if cannot else ""), d))
         return out
 
     def outcome(self, a: tuple[U, ...], d: tuple[U, ...], stalemate: bool) -> str:

@@ -153,3 +153,23 @@ def test_results_get_their_luck(run_main: Any) -> None:
     assert abs(powers["Germans"] + powers["British"] + powers["Russians"]) < 1e-9
     code, out, _err = run_main(["odds", str(results)])
     assert code == 0 and "luck of the Germans" in out
+
+
+def test_a_near_certainty_is_never_shown_as_one() -> None:
+    from fractions import Fraction
+
+    from movecheck.aa.battle.report import shown_percent
+
+    assert shown_percent(0.99996, 1) == "> 99.9 %"
+    assert shown_percent(0.99996, 2) == "> 99.99 %"
+    assert shown_percent(0.00004, 1) == "< 0.1 %"
+    assert shown_percent(1.0, 1) == shown_percent(Fraction(1), 2) == "100 %"
+    assert shown_percent(0, 2) == "0 %"
+    assert shown_percent(0.5531, 1) == "55.3 %"
+    assert shown_percent(0.9994, 1) == "99.9 %"
+
+
+def test_odds_text_of_a_sure_sea_battle_is_not_rounded_up(run_main: Any) -> None:
+    code, out, _err = run_main(["odds", str(BATTLES)])
+    assert code == 0
+    assert "100.00 %" not in out and " 0.00 %" not in out

@@ -184,23 +184,40 @@ class Battle:
         enemy_destroyer = enemy.any_of(enemy_fire, "destroyer")
         subs_first = model.sub_fires_in_sub_step(enemy_destroyer)
         if step == "sub":
-            dice = self.firing(side, fire, attacking, lambda k: k.sub) if subs_first else ()
-            return [("sub_strike", NON_AIR, dice)] if dice else []
+            return self.first_strike(side, fire, attacking) if subs_first else []
         found = []
         if not subs_first:
-            dice = self.firing(side, fire, attacking, lambda k: k.sub)
-            if dice:
-                found.append(("subs", NON_AIR, dice))
+            found += self.group(side, fire, attacking, "subs", NON_AIR, lambda k: k.sub)
         air_apart = enemy.any_of(enemy_fire, "sub") and not model.air_hits_subs(
             side.any_of(fire, "destroyer"))
         if air_apart:
-            dice = self.firing(side, fire, attacking, lambda k: k.air)
-            if dice:
-                found.append(("air", NON_SUB, dice))
-        dice = self.firing(side, fire, attacking, lambda k: not k.sub and not (air_apart and k.air))
-        if dice:
-            found.append(("fire", ANY, dice))
+            found += self.group(side, fire, attacking, "air", NON_SUB, lambda k: k.air)
+        found += self.group(side, fire, attacking, "fire", ANY,
+                            lambda k: not k.sub and not (air_apart and k.air) and not (subs_first and k.first))
         return found
+
+    def group(self, side: Side, fire: Counts, attacking: bool, name: str, cls: str,
+              pick: Callable[[Kind], bool]) -> list[tuple[str, str, tuple[tuple[int, int], ...]]]:
+        """The firing group of the units ``pick`` chooses, one per set of enemy types they cannot hit (an
+        imported map's ``can_not_target``): the class ``cls!type,type`` spares those types."""
+        spared = {k.cannot for c, k in zip(fire, side.kinds, strict=True) if c and not k.out and pick(k)}
+        if len(spared) <= 1:
+            cannot = next(iter(spared), frozenset())
+            dice = self.firing(side, fire, attacking, pick)
+            return [(name, f"{cls}!{','.join(sorted(cannot))}" if cannot else cls, dice)] if dice else []
+        found = []
+        for cannot in sorted(spared, key=sorted):
+            dice = self.firing(side, fire, attacking, lambda k, c=cannot: pick(k) and k.cannot == c)  # type: ignore[misc]
+            if dice:
+                found.append((name, f"{cls}!{','.join(sorted(cannot))}" if cannot else cls, dice))
+        return found
+
+    def first_strike(self, side: Side, fire: Counts, attacking: bool) -> list[tuple[str, str, tuple[tuple[int, int],
+                                                                                           ...]]]:
+        """The surprise step's groups: submarines at units that are not aircraft, other first-strike units
+        (an imported map's) at any unit."""
+        return (self.group(side, fire, attacking, "sub_strike", NON_AIR, lambda k: k.sub)
+                + self.group(side, fire, attacking, "sub_strike", ANY, lambda k: k.first and not k.sub))
 
     # -- one side hit --------------------------------------------------------------------------
 
@@ -281,7 +298,7 @@ class Battle:
         found: list[Block] = []
         for (a, d), d_back, p in self.opening(state, first):
             start = self.round_start((a, d), first)
-            if start[1]:
+            if start[1] and not (start[1] == ATTACKER_WINS and any(d_back)):  # bombardment's casualties fire back
                 settled.append((start, p))
                 continue
             a, d = start[0]

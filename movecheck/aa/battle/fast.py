@@ -148,7 +148,8 @@ class OffChain(Exception):
 def is_chain(battle: Battle) -> bool:
     """Every later round is one exchange at every unit (no submarines, no two-hit units): each side's
     casualties are a fixed sequence, the first N units of it after N hits."""
-    return not any(side.two_hit or side.of["sub"] for side in (battle.att, battle.dfn))
+    return not any(side.two_hit or side.of["sub"] or side.of["first"] or side.of["cannot"]
+                   for side in (battle.att, battle.dfn))
 
 
 def chain_drain(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], Num],

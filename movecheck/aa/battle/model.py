@@ -8,7 +8,10 @@ these; it knows no edition.  Facts and sources: spec aa-battle-rules.md.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from movecheck.aa.units import UnitType
 
 STEPS = ("aa", "bombard", "sub_strike", "subs", "air", "fire", "damage")
 """The firing steps of a round in their order (aa-battle.md, "Words")."""
@@ -42,6 +45,7 @@ class BattleModel:
     aa_attacker_chooses: ClassVar[bool] = True
     """The attacker chooses the aircraft AA fire takes (``Choose AA Casualties``); else the dice name them."""
     bombard_types: ClassVar[tuple[str, ...]] = ("battleship", "cruiser")
+    """The ships that bombard where the map's unit stats do not say (see :meth:`bombard_value`)."""
     bombard_per_land_unit: ClassVar[bool] = True
     """At most one bombarding ship per amphibious land unit (``Shore Bombard Per Ground Unit Restricted``)."""
     bombard_casualties_fire: ClassVar[bool] = True
@@ -67,6 +71,14 @@ class BattleModel:
     def air_hits_subs(cls, own_destroyer: bool) -> bool:
         """A side's aircraft may hit enemy submarines."""
         return own_destroyer or not cls.air_attack_sub_restricted
+
+    @classmethod
+    def bombard_value(cls, unit: UnitType) -> int:
+        """The value a ship bombards at (0: it does not): the map's ``bombard`` stat where it gives one
+        (an imported TripleA map's ``canBombard``), else the attack of the edition's bombarding types."""
+        if unit.bombard:
+            return unit.bombard
+        return unit.attack if unit.is_sea and unit.name in cls.bombard_types else 0
 
     @classmethod
     def is_infrastructure(cls, name: str, is_factory: bool) -> bool:

@@ -202,8 +202,9 @@ def check_ool(game: Game, ask: Ask) -> dict[str, list[str]]:
 
 
 def bombarding(game: Game, spec: Spec, specs: list[Spec]) -> tuple[int, ...]:
-    """The attack values of the ships that bombard a landing: the moving power's ships of the edition's
-    bombarding types in the zones its amphibious units came from, none from a zone with a sea battle."""
+    """The values of the ships that bombard a landing: the moving power's ships that bombard (the map's
+    ``bombard`` stat, else the edition's bombarding types) in the zones its amphibious units came from, none
+    from a zone with a sea battle."""
     if not spec.amphibious:
         return ()
     fought = {s.at for s in specs if s.kind == "sea"}
@@ -212,8 +213,9 @@ def bombarding(game: Game, spec: Spec, specs: list[Spec]) -> tuple[int, ...]:
         if not game.is_sea(zone) or zone in fought:
             continue
         for unit in game.board.units_at(zone):
-            if unit.power == game.board.power and unit.type in game.model.bombard_types:
-                ships.append(game.types[unit.type].attack)
+            value = game.model.bombard_value(game.types[unit.type])
+            if unit.power == game.board.power and value:
+                ships.append(value)
     ships.sort(reverse=True)
     if game.model.bombard_per_land_unit:
         ships = ships[: sum(spec.amphibious.values())]

@@ -82,7 +82,23 @@ def render_json(priced: list[Priced], turn: dict[str, Any] | None, exact: bool,
 
 
 def pct(value: Any) -> str:
-    return f"{100 * float(value):.2f} %"
+    return shown_percent(value, 2)
+
+
+def shown_percent(value: Any, decimals: int) -> str:
+    """A probability as a percentage that never rounds to a certainty it is not: ``100 %`` and ``0 %``
+    only when exact, ``> 99.9 %`` / ``< 0.1 %`` (at one decimal) for what would round to them."""
+    if value == 1:
+        return "100 %"
+    if value == 0:
+        return "0 %"
+    step = 10.0**-decimals
+    shown = round(100 * float(value), decimals)
+    if shown >= 100:
+        return f"> {100 - step:.{decimals}f} %"
+    if shown <= 0:
+        return f"< {step:.{decimals}f} %"
+    return f"{shown:.{decimals}f} %"
 
 
 def forces(table: dict[str, int]) -> str:

@@ -52,6 +52,12 @@ class Kind:
     land: bool = False
     infantry: bool = False
     artillery: bool = False
+    cannot: frozenset[str] = frozenset()
+    """The enemy unit types it cannot hit (the map's ``can_not_target``, and the enemy types'
+    ``can_not_be_targeted_by`` naming it)."""
+    first: bool = False
+    """First strike without being a submarine (the map's ``first_strike``, TripleA's isFirstStrike): it fires
+    before the exchange, at any unit, unless the enemy has a destroyer; it is hit like any unit."""
     out: bool = False
     """Submerged: no longer in the battle (a survivor)."""
 
@@ -89,9 +95,19 @@ class Side:
         self._take: dict[tuple[Counts, int, str], tuple[Counts, Counts]] = {}
         self.of: dict[str, list[int]] = {
             ability: [i for i in inside if getattr(kinds[i], ability)]
-            for ability in ("destroyer", "sub", "air", "land", "transport")
+            for ability in ("destroyer", "sub", "air", "land", "transport", "first", "cannot")
         }
         self.of["fires"] = [i for i in inside if kinds[i].value > 0]
+
+    def mask(self, cls: str) -> list[bool]:
+        """Which kinds a step of class ``cls`` may hit: a class, or ``class!type,type`` (those types spared)."""
+        found = self.masks.get(cls)
+        if found is None:
+            base, _, spared = cls.partition("!")
+            names = set(spared.split(","))
+            found = self.masks[cls] = [m and k.base not in names for m, k in zip(self.mask(base), self.kinds,
+                                                                                   strict=True)]
+        return found
 
     def any_of(self, counts: Counts, ability: str) -> bool:
         """A unit in the battle with an ability (``destroyer``, ``sub``, ``air``, ``land``, ``fires``...)."""
@@ -106,11 +122,11 @@ class Side:
 
     def targets(self, counts: Counts, cls: str) -> int:
         """How many of its units a step of class ``cls`` may hit."""
-        mask = self.masks[cls]
+        mask = self.mask(cls)
         return sum(c for c, m in zip(counts, mask, strict=True) if m)
 
     def target_points(self, counts: Counts, cls: str) -> int:
-        mask = self.masks[cls]
+        mask = self.mask(cls)
         return sum(c * h for c, h, m in zip(counts, self.hp, mask, strict=True) if m)
 
     def take(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:
@@ -124,7 +140,7 @@ class Side:
     def _choose(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:
         left = list(counts)
         killed = [0] * self.n
-        mask = self.masks[cls]
+        mask = self.mask(cls)
         for undamaged, damaged in self.two_hit:  # an undamaged two-hit unit takes a hit first
             if hits and mask[undamaged] and left[undamaged]:
                 k = min(hits, left[undamaged])

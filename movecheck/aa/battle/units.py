@@ -24,7 +24,9 @@ def is_artillery(unit: UnitType) -> bool:
 
 
 def is_infantry(unit: UnitType) -> bool:
-    return unit.name == "infantry" or "infantry" in unit.abilities
+    """A unit artillery supports: the map's ``artillery_supportable`` (TripleA's isArtillerySupportable), else
+    infantry."""
+    return unit.name == "infantry" or "infantry" in unit.abilities or "artillery_supportable" in unit.abilities
 
 
 def fights(model: type[BattleModel], unit: UnitType) -> bool:
@@ -48,9 +50,17 @@ def full_ool(types: Mapping[str, UnitType], present: Iterable[str], chosen: list
     return first + rest
 
 
+def cannot_hit(types: Mapping[str, UnitType], name: str, enemy: Iterable[str]) -> frozenset[str]:
+    """The enemy types a unit cannot hit: those it names, and those that name it as unable to hit them."""
+    unit = types[name]
+    return frozenset(e for e in enemy if e in unit.can_not_target or name in types[e].can_not_be_targeted_by)
+
+
 def make_side(model: type[BattleModel], types: Mapping[str, UnitType], counts: Mapping[str, int],
-              ool: list[str], attacking: bool, keep_land: int) -> tuple[Side, tuple[int, ...]]:
+              ool: list[str], attacking: bool, keep_land: int,
+              enemy: Iterable[str] = ()) -> tuple[Side, tuple[int, ...]]:
     """A side's kinds in order of loss, and its starting counts."""
+    enemy = list(enemy)
     kinds: list[Kind] = []
     start: list[int] = []
     two_hit: list[tuple[int, int]] = []
@@ -62,7 +72,9 @@ def make_side(model: type[BattleModel], types: Mapping[str, UnitType], counts: M
         value = unit.attack if attacking else unit.defense
         base = Kind(name=name, base=name, value=value, cost=unit.cost or 0, air=unit.is_air, sub=unit.submarine,
                     destroyer=unit.destroyer, transport=unit.is_transport, land=unit.is_land,
-                    infantry=is_infantry(unit), artillery=attacking and is_artillery(unit))
+                    infantry=is_infantry(unit), artillery=attacking and is_artillery(unit),
+                    first="first_strike" in unit.abilities and not unit.submarine,
+                    cannot=cannot_hit(types, name, enemy))
         kinds.append(base)
         start.append(counts[name])
         if unit.hit_points >= 2:
@@ -88,8 +100,8 @@ def make_battle(model: type[BattleModel], types: Mapping[str, UnitType], attacke
     att_ool = full_ool(types, [n for n in attackers if fights(model, types[n])], ool.get("attacker"), True)
     def_ool = full_ool(types, [n for n in defenders if fights(model, types[n])], ool.get("defender"), False)
     keep = (1 if land else 0) if keep_land is None else keep_land
-    att, a0 = make_side(model, types, attackers, att_ool, True, keep)
-    dfn, d0 = make_side(model, types, defenders, def_ool, False, 0)
+    att, a0 = make_side(model, types, attackers, att_ool, True, keep, def_ool)
+    dfn, d0 = make_side(model, types, defenders, def_ool, False, 0, att_ool)
     guns = 0 if model.aa_gun_is_combat_unit else sum(n for t, n in defenders.items() if types[t].is_aa_gun)
     battle = Battle(model, att, dfn, (a0, d0), land=land, aa_guns=guns, bombard=bombard, may_retreat=may_retreat,
                     submerge=submerge, exact=exact, budget=budget)

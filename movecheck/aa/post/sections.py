@@ -191,6 +191,7 @@ def _type_counts(units: list[Any]) -> dict[str, int]:
 def battle_odds(item: Checked, battles: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each battle's odds for the post (movecheck odds, issue 38): its text and its facts."""
     from movecheck.aa.battle.odds import post_odds
+    from movecheck.aa.battle.report import shown_percent
 
     found: list[dict[str, Any]] = []
     for priced in post_odds(item.outcome.final.board, item.prepared.doc, battles):
@@ -198,8 +199,8 @@ def battle_odds(item: Checked, battles: list[dict[str, Any]]) -> list[dict[str, 
             found.append({"text": "-", "facts": None})
             continue
         win, taken = float(priced.outcomes["attacker_wins"]), float(priced.outcomes["territory_taken"])
-        found.append({"text": f"{100 * win:.1f} %", "facts": {"at": priced.spec.at, "attacker_wins": win,
-                                                              "territory_taken": taken}})
+        found.append({"text": shown_percent(priced.outcomes["attacker_wins"], 1),
+                      "facts": {"at": priced.spec.at, "attacker_wins": win, "territory_taken": taken}})
     return found
 
 

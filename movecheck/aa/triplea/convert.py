@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from movecheck.aa.editions import UNIT_ALIASES
@@ -404,6 +405,7 @@ def _unit_type(game: Game, name: str, given: dict[str, str], cost: int | None, m
         out["infantry"] = True
     if num("hitPoints", 1) > 1:
         out["hit_points"] = num("hitPoints")
+    out.update(_battle_abilities(game, given, out, num))
     for option, value in given.items():
         if option == "canMoveThroughEnemies" and out.get("submarine"):
             continue  # a submarine's passage through hostile zones is modelled (AA204)
@@ -413,6 +415,28 @@ def _unit_type(game: Game, name: str, given: dict[str, str], cost: int | None, m
     if aa and movecheck_type(name) != "aa_gun":
         missing[f"anti-aircraft unit type {name} (movecheck's AA gun rules apply to aa_gun only)"] += 1
     return out
+
+
+def _battle_abilities(game: Game, given: dict[str, str], out: dict[str, Any],
+                      num: Callable[[str, int], int]) -> dict[str, Any]:
+    """The battle abilities of a ``unitAttachment`` the battle model reads: bombardment, first strike (a
+    submarine's is its ``submarine``), the types it cannot hit or be hit by, artillery support."""
+    found: dict[str, Any] = {}
+    if out["domain"] == "sea" and game.flag(given.get("canBombard", "false")):
+        value = num("bombard", -1) if num("bombard", -1) > 0 else out["attack"]
+        if value > 0:
+            found["bombard"] = value
+    if game.flag(given.get("isFirstStrike", "false")) and not game.flag(given.get("isSub", "false")):
+        found["first_strike"] = True
+    for option, key in (("canNotTarget", "can_not_target"), ("canNotBeTargetedBy", "can_not_be_targeted_by")):
+        names = sorted({movecheck_type(n.strip()) for n in given.get(option, "").split(":") if n.strip()})
+        if names:
+            found[key] = names
+    if game.flag(given.get("isArtillery", "false")):
+        found["artillery"] = True
+    if game.flag(given.get("isArtillerySupportable", "false")):
+        found["artillery_supportable"] = True
+    return found
 
 
 def add_layout(conversion: Conversion, folder: str) -> None:
