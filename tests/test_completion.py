@@ -54,12 +54,12 @@ def test_zsh_shows_each_code_s_name() -> None:
 
 def test_schema_completes_schema_names_and_its_map_option_map_names() -> None:
     assert complete("movecheck schema aa-") == [name for name in schema_names() if name.startswith("aa-")]
-    assert complete("movecheck schema aa-orders --map aa") == ["aa1942-2e", "aa-revised"]
+    assert complete("movecheck schema aa-orders --map aa") == ["aa1942-2e", "aa-revised", "aa-anniversary-1941", "aa-anniversary-1942"]
     assert complete("movecheck schema aa-orders --map aa-r") == ["aa-revised"]
 
 
 def test_init_and_map_show_complete_map_names() -> None:
-    assert complete("movecheck init aa") == ["aa1942-2e", "aa-revised"]
+    assert complete("movecheck init aa") == ["aa1942-2e", "aa-revised", "aa-anniversary-1941", "aa-anniversary-1942"]
     assert complete("movecheck map show aa19") == ["aa1942-2e"]
 
 
