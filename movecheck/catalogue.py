@@ -12,7 +12,7 @@ from typing import Any
 
 from movecheck.clauses import CATALOGUE, Clause, Severity
 from movecheck.i18n import ENGLISH, N_, _, language
-from movecheck.systems import AnySystem, all_systems, choices, known, names, system
+from movecheck.systems import AnySystem, all_systems, choices, known, names, option_sets, system
 
 KERNEL_CLAUSES = "movecheck.problems"
 """The kernel's own clauses: the input problems (``MC``)."""
@@ -198,7 +198,6 @@ def option_title(name: str, edition: str | None) -> str:
 
 def option_tables(system: str | None, edited: str | None, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """Each system's options as rows (system, name, value, meaning, clauses); the system ``edited`` at ``values``."""
-    from movecheck.systems import option_sets
 
     tables: dict[str, list[dict[str, Any]]] = {}
     for name, declared in option_sets().items():
@@ -394,7 +393,6 @@ def option_lines(entry: Clause) -> list[str]:
         return []
     editions = system(entry.system).editions() if known(entry.system) else {}
     if not editions:
-        from movecheck.systems import option_sets
 
         declared = {o.name: o for o in option_sets()[entry.system]}
         listed = ", ".join(

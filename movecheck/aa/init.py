@@ -9,6 +9,7 @@ written.  What goes wrong is one stderr line and exit 2.
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -56,7 +57,6 @@ def _relative(ref: str, output: str | None) -> str:
 
 def _setup_board(data: dict[str, Any], ref: str) -> Any:
     """The board of the map's setup, built as a state without ``units:`` is."""
-    import json
 
     from movecheck.aa.setup import build_board
     from movecheck.loading import load_bytes

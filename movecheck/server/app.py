@@ -22,7 +22,8 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from movecheck import __version__
-from movecheck.budget import lightened
+from movecheck.budget import lightened, lighter
+from movecheck.files import is_kind
 from movecheck.i18n import _
 from movecheck.server import actions, names
 from movecheck.server.buffers import Checked
@@ -30,6 +31,7 @@ from movecheck.server.diagnostics import SOURCE, diagnostics, lsp_range
 from movecheck.server.files import MAX_CHARS, Roots, is_movecheck_text, path_of
 from movecheck.server.kernel import Kernel
 from movecheck.server.spans import Spans
+from movecheck.systems import ORDERS
 
 LOG = logging.getLogger("movecheck.server")
 _T = TypeVar("_T")
@@ -85,7 +87,6 @@ class MovecheckServer(LanguageServer):
         so that a search holds the server a tenth as long; a search that runs out says so, and saving the
         file checks it with the whole budget, as the command line does (issue 37)."""
         if typing:
-            from movecheck.budget import lighter
 
             with lighter():
                 self.check_now(uri, follow)
@@ -128,8 +129,6 @@ class MovecheckServer(LanguageServer):
                         "run movecheck check on the file").format(limit=MAX_CHARS)
             checked.published = [_problem(message, "MC008")]
             return checked
-        from movecheck.files import is_kind
-        from movecheck.systems import ORDERS
 
         settings = self.roots.settings(path)
         loaded = self.kernel.loaded(path, text)

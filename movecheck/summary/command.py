@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from movecheck.output import deliver
@@ -31,7 +32,6 @@ def run_summary(files: list[str], fmt: str, output: str | None, state: str | Non
 
 def picture_section(picture: str) -> Any:
     """The post's last section: the picture attached (its file name only: no folder of the referee's machine)."""
-    import os
 
     from movecheck.i18n import _
     from movecheck.summary import Section

@@ -27,6 +27,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from movecheck.aa.names import ambiguous_message
+from movecheck.aa.prepare import lint_state
+from movecheck.document import Document
 from movecheck.i18n import N_, _, ngettext
 from movecheck.reading import InputError
 from movecheck.suggest import close_names, did_you_mean
@@ -262,7 +264,6 @@ def board_for(source: MapSource, ref: str, state: str | None, phase: str | None,
             )
     else:
         from movecheck.aa.setup import build_board
-        from movecheck.document import Document
 
         game_map = GameMap(source.data)
         if power is None:
@@ -302,7 +303,6 @@ def _default_power(source: MapSource, game_map: Any, start: str) -> str:
 
 
 def _state_board(path: str) -> Any:
-    from movecheck.aa.prepare import lint_state
     from movecheck.files import read
     from movecheck.systems import has_errors
 
