@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from movecheck import DOCS_URL
 from movecheck.clauses import CATALOGUE, Clause, Severity
 from movecheck.i18n import ENGLISH, N_, _, language
 from movecheck.systems import AnySystem, all_systems, choices, known, names, option_sets, system
@@ -357,7 +358,6 @@ def clause_source(entry: Clause) -> tuple[str, str] | None:
 
 def rule_url(code: str) -> str:
     """The clause's page on the documentation site (``docs/rules/CODE.md``, by ``scripts/gen_rule_pages.py``)."""
-    from movecheck import DOCS_URL
 
     return f"{DOCS_URL}rules/{code}/"
 

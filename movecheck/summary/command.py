@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 from movecheck.output import deliver
+from movecheck.summary import Section
 
 FORMATS = ("markdown", "bbcode", "text", "json")
 """``--format`` of a summary (default: markdown)."""
@@ -34,7 +35,6 @@ def picture_section(picture: str) -> Any:
     """The post's last section: the picture attached (its file name only: no folder of the referee's machine)."""
 
     from movecheck.i18n import _
-    from movecheck.summary import Section
 
     name = os.path.basename(picture.replace("\\", "/")) or picture
     section = Section(_("Picture"), "picture", facts={"file": name})

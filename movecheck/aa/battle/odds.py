@@ -35,7 +35,7 @@ from movecheck.aa.prepare import lint_state
 from movecheck.budget import SearchLimit, budget
 from movecheck.i18n import _
 from movecheck.reading import InputError
-from movecheck.systems import has_errors
+from movecheck.systems import has_errors, resolve_rules, system
 
 
 @dataclass
@@ -134,7 +134,6 @@ def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
 def model_of(doc: Any, board: Any) -> type[BattleModel]:
     """The battle model of a state's edition (its own, the configuration's, its map's, the default)."""
     from movecheck.aa.maps.files import edition_of
-    from movecheck.systems import resolve_rules, system
 
     edition, _problems = edition_of(doc, board.map, resolve_rules(system("aa"), doc.data))
     extends = tuple(str(getattr(e, "name", "")) for e in edition.__mro__[1:] if getattr(e, "name", ""))
@@ -155,7 +154,6 @@ def orders_battles(path: str, kernel: Any) -> Any:
     from movecheck.files import examine
     from movecheck.loading import load_bytes
     from movecheck.session import Session
-    from movecheck.systems import system
 
     session = Session.start([path], fmt="text", color="never")
     outcomes: dict[str, Any] = {}
