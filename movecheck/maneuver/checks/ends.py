@@ -23,17 +23,20 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from movecheck.i18n import _
 from movecheck.maneuver.checks.words import account, mobility_text
-from movecheck.maneuver.model import Vec, fmt
+from movecheck.maneuver.model import Base, Vec, fmt
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
+
+if TYPE_CHECKING:
+    from movecheck.maneuver.corps import CorpsAnalysis
 
 # --- what keeps the per-base verdicts silent -------------------------------------------------
 
 
-def off_course(a: Any) -> Vec | None:
+def off_course(a: CorpsAnalysis) -> Vec | None:
     """MV201: the corps' mean declared displacement, when it strays sideways or goes backwards (else None).
 
     Sideways: every declared base lies more than ``tolerance`` to the same side
@@ -55,7 +58,7 @@ def off_course(a: Any) -> Vec | None:
     return (dx, dy) if sideways or backwards else None
 
 
-def whole_corps_turn(a: Any) -> Any:
+def whole_corps_turn(a: CorpsAnalysis) -> Base | None:
     """MV203: the first base of the corps when every base is declared turned by the same angle (else None)."""
     turned = a.turned
     if not turned:
@@ -69,14 +72,14 @@ def whole_corps_turn(a: Any) -> Any:
     return first if same else None
 
 
-def turned_alone(a: Any) -> list[Any]:
+def turned_alone(a: CorpsAnalysis) -> list[Base]:
     """MV301: the bases declared turned when the corps does not turn as a whole."""
     if not a.turned or whole_corps_turn(a) is not None:
         return []
     return [b for b in a.corps.bases if b.id in a.turned]
 
 
-def engaged_off_line(a: Any) -> bool:
+def engaged_off_line(a: CorpsAnalysis) -> bool:
     """MV502 for a corps: engaged at the start, it is sent to a landmark that is not straight ahead or behind.
 
     The landmark counts as straight ahead or behind when the motion's sideways
@@ -91,7 +94,7 @@ def engaged_off_line(a: Any) -> bool:
     return bool(cross * a.horizon > a.tolerance + EPS)
 
 
-def engaged_marching(a: Any) -> list[Any]:
+def engaged_marching(a: CorpsAnalysis) -> list[Base]:
     """MV502 for a corps: the engaged bases the order keeps in place (for every roll) that are declared elsewhere."""
     declared = a.order.end
     found = []
@@ -106,7 +109,7 @@ def engaged_marching(a: Any) -> list[Any]:
     return found
 
 
-def ends_judged(a: Any) -> bool:
+def ends_judged(a: CorpsAnalysis) -> bool:
     """Whether MV202, MV301 and MV304 judge the declared ends base by base.
 
     Not when the order cannot be carried out as declared at all: the corps is
@@ -140,7 +143,7 @@ class Miss:
     as_one: bool
 
 
-def misses(a: Any) -> list[Miss]:
+def misses(a: CorpsAnalysis) -> list[Miss]:
     """Every base of a group no combination matches that is not declared at its required end."""
     tol = a.tolerance
     declared = a.order.end
@@ -176,7 +179,7 @@ def misses(a: Any) -> list[Miss]:
     return found
 
 
-def undecided(a: Any) -> list[Any]:
+def undecided(a: CorpsAnalysis) -> list[Any]:
     """MV304: the groups whose declared ends are right for some combinations of undeclared rolls only."""
     return [g for g in a.groups if any(g.matches) and not all(g.matches)]
 
@@ -208,14 +211,14 @@ def stop_text(obstacle: Any) -> str:
     return f"{what} ({obstacle.member})" if obstacle.behind else what
 
 
-def miss_account(a: Any, miss: Miss) -> str:
+def miss_account(a: CorpsAnalysis, miss: Miss) -> str:
     """:func:`file_account` of a missed base's file under the combination nearest the declared ends."""
     front = miss.file.front.id
     undeclared = frozenset(t for b, t in miss.group.closest.assigned if b == front)
     return file_account(a, miss.result, undeclared)
 
 
-def file_account(a: Any, res: Any, undeclared: frozenset[str] = frozenset()) -> str:
+def file_account(a: CorpsAnalysis, res: Any, undeclared: frozenset[str] = frozenset()) -> str:
     """Why a file ends where it must: its allowance, the pace, the landmark, what stopped it, halving.
 
     ``undeclared``: the terrain of the file whose roll nobody declared (not shown as a value).
