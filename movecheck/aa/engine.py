@@ -326,7 +326,7 @@ def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
             best, how = spread, Chooser(spread=True)
         # a run stops at the best choice's errors only where no part of the phase is settled by its whole run
         cut = CUT and (part_of is None or len(set(part_of.values())) == 1)
-        replayer: Replayer | None = None
+        replayer: Replayer[Run] | None = None
         points: list[Point] = []
         while best.errors > least:
             memo.stats.runs += 1

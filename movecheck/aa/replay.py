@@ -16,13 +16,18 @@ from __future__ import annotations
 import bisect
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from movecheck.aa.choice import Point
-    from movecheck.aa.engine import Carry, Run
-    from movecheck.aa.phase import Record
+    from movecheck.aa.choice import Chooser, Point
+    from movecheck.aa.model import Board
+    from movecheck.aa.moves import Move
+    from movecheck.aa.overloads import Overloads
+    from movecheck.aa.phase import Phase, Record
     from movecheck.aa.units import Unit
+    from movecheck.findings import Finding
+
+R = TypeVar("R", covariant=True)
 
 
 _MISSING = object()
@@ -55,10 +60,35 @@ class Entry:
 _BY_UID = ("last_order", "attacked", "landings")
 
 
-class Replayer:
+class Carrying(Protocol[R]):
+    """What a replay reads and puts back of the engine's carrying-out (:class:`movecheck.aa.engine.Carry`,
+    whose runs are ``R``): named here so this module never imports the engine, not even for a type."""
+
+    board: Board
+    phase: Phase
+    chooser: Chooser
+    findings: list[Finding]
+    checked: set[int]
+    moves: list[Move]
+    errors: int
+    seen: int
+    next: int
+    raw_moves: list[Any] | None
+    overloads: Overloads
+
+    def step(self) -> None: ...
+
+    def errors_so_far(self) -> int: ...
+
+    def cut(self) -> R: ...
+
+    def finish(self, keep: bool = False) -> R: ...
+
+
+class Replayer(Generic[R]):
     """Runs of the search on one carrying-out, each going back to the order it varies (an undo log per order)."""
 
-    def __init__(self, carry: Carry, paths: Sequence[Collection[str]]) -> None:
+    def __init__(self, carry: Carrying[R], paths: Sequence[Collection[str]]) -> None:
         """``paths``: the spaces of each order's path (0-based, as the file gives them)."""
         self.carry = carry
         self.paths = paths
@@ -66,7 +96,7 @@ class Replayer:
         self.restored = 0
         """Units put back, over every run (the work a run does besides carrying orders out)."""
 
-    def run(self, forced: list[int], before: Sequence[Point], bound: int | None = None) -> Run:
+    def run(self, forced: list[int], before: Sequence[Point], bound: int | None = None) -> R:
         """A run with the choices ``forced`` at the first points, after the run whose points were ``before``.
 
         ``bound``: the errors of the best choice so far.  Once the orders carried out have as many, no choice
