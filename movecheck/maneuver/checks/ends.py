@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from movecheck.i18n import _
 from movecheck.maneuver.checks.words import account, mobility_text
@@ -31,7 +31,10 @@ from movecheck.maneuver.model import Base, Vec, fmt
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
 
 if TYPE_CHECKING:
-    from movecheck.maneuver.corps import CorpsAnalysis
+    from movecheck.maneuver.corps import CorpsAnalysis, FileResult, Group
+    from movecheck.maneuver.corps_files import File, Settled
+    from movecheck.maneuver.orders import Declared
+    from movecheck.maneuver.world import Obstacle
 
 # --- what keeps the per-base verdicts silent -------------------------------------------------
 
@@ -133,11 +136,11 @@ class Miss:
     (MV202), rather than out of their places in the file (MV301).
     """
 
-    base: Any
-    group: Any
-    file: Any
-    result: Any
-    declared: Any
+    base: Base
+    group: Group
+    file: File
+    result: FileResult
+    declared: Declared | None
     expected: Vec
     along: float
     as_one: bool
@@ -179,7 +182,7 @@ def misses(a: CorpsAnalysis) -> list[Miss]:
     return found
 
 
-def undecided(a: CorpsAnalysis) -> list[Any]:
+def undecided(a: CorpsAnalysis) -> list[Group]:
     """MV304: the groups whose declared ends are right for some combinations of undeclared rolls only."""
     return [g for g in a.groups if any(g.matches) and not all(g.matches)]
 
@@ -187,7 +190,7 @@ def undecided(a: CorpsAnalysis) -> list[Any]:
 # --- words for a required end ----------------------------------------------------------------
 
 
-def stop_text(obstacle: Any) -> str:
+def stop_text(obstacle: Obstacle | None) -> str:
     """What stopped a file: ``contact with enemy b1 (r2)``, ``impassable lake``, ``the field edge``."""
     if obstacle is None:
         return ""
@@ -214,11 +217,12 @@ def stop_text(obstacle: Any) -> str:
 def miss_account(a: CorpsAnalysis, miss: Miss) -> str:
     """:func:`file_account` of a missed base's file under the combination nearest the declared ends."""
     front = miss.file.front.id
-    undeclared = frozenset(t for b, t in miss.group.closest.assigned if b == front)
+    closest = miss.group.closest  # a miss is found only in a group with a nearest combination
+    undeclared = frozenset(t for b, t in (closest.assigned if closest is not None else ()) if b == front)
     return file_account(a, miss.result, undeclared)
 
 
-def file_account(a: CorpsAnalysis, res: Any, undeclared: frozenset[str] = frozenset()) -> str:
+def file_account(a: CorpsAnalysis, res: FileResult, undeclared: frozenset[str] = frozenset()) -> str:
     """Why a file ends where it must: its allowance, the pace, the landmark, what stopped it, halving.
 
     ``undeclared``: the terrain of the file whose roll nobody declared (not shown as a value).
@@ -249,13 +253,13 @@ def file_account(a: CorpsAnalysis, res: Any, undeclared: frozenset[str] = frozen
     return "; ".join(parts)
 
 
-def engaged_text(obstacle: Any) -> str:
+def engaged_text(obstacle: Obstacle) -> str:
     """``the contact of r1 with enemy b9 at the start (M10: ...)``: why an engaged base keeps its place."""
     names = ", ".join(obstacle.ids)
     return _("the contact of {base} with enemy {names} at the start (M10: an engaged base moves only straight back "
              "or straight into full contact)").format(base=obstacle.member, names=names)
 
 
-def _settled_text(settled: Any) -> str:
+def _settled_text(settled: Settled) -> str:
     return _("it may not end on friendly {friend} ({base}): {distance}").format(
         friend=settled.friend, base=settled.member, distance=fmt(settled.distance))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 from movecheck.maneuver.checks import CORPS, EVERY, FREE, mv_clause
-from movecheck.maneuver.checks.ends import ends_judged, miss_account, misses, off_course, whole_corps_turn
+from movecheck.maneuver.checks.ends import Miss, ends_judged, miss_account, misses, off_course, whole_corps_turn
 from movecheck.maneuver.checks.words import account, mobility_text, order_name, order_ref, roll_ranges
 from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
 from movecheck.maneuver.plane import bearing_of
@@ -199,7 +199,7 @@ def not_max_distance(a: CorpsAnalysis) -> Iterator[Violation]:
             )
 
 
-def _required(a: CorpsAnalysis, miss: Any) -> str:
+def _required(a: CorpsAnalysis, miss: Miss) -> str:
     """``(50.00, 36.00): allowance ...`` or the range of required ends over the undeclared rolls."""
     items = miss.group.branches.items
     distances = sorted({round(br.result[miss.file.index].distance, 9) for br in items})
