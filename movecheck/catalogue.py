@@ -10,9 +10,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from movecheck import DOCS_URL
 from movecheck.clauses import CATALOGUE, Clause, Severity
 from movecheck.i18n import ENGLISH, N_, _, language
-from movecheck.systems import AnySystem, all_systems, choices, known, names, system
+from movecheck.systems import AnySystem, all_systems, choices, known, names, option_sets, system
 
 KERNEL_CLAUSES = "movecheck.problems"
 """The kernel's own clauses: the input problems (``MC``)."""
@@ -198,7 +199,6 @@ def option_title(name: str, edition: str | None) -> str:
 
 def option_tables(system: str | None, edited: str | None, values: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """Each system's options as rows (system, name, value, meaning, clauses); the system ``edited`` at ``values``."""
-    from movecheck.systems import option_sets
 
     tables: dict[str, list[dict[str, Any]]] = {}
     for name, declared in option_sets().items():
@@ -358,7 +358,6 @@ def clause_source(entry: Clause) -> tuple[str, str] | None:
 
 def rule_url(code: str) -> str:
     """The clause's page on the documentation site (``docs/rules/CODE.md``, by ``scripts/gen_rule_pages.py``)."""
-    from movecheck import DOCS_URL
 
     return f"{DOCS_URL}rules/{code}/"
 
@@ -394,7 +393,6 @@ def option_lines(entry: Clause) -> list[str]:
         return []
     editions = system(entry.system).editions() if known(entry.system) else {}
     if not editions:
-        from movecheck.systems import option_sets
 
         declared = {o.name: o for o in option_sets()[entry.system]}
         listed = ", ".join(

@@ -6,6 +6,7 @@ shapely; the commands load what they need when they run.
 
 from __future__ import annotations
 
+import copy
 import sys
 from typing import TYPE_CHECKING, Annotated
 
@@ -36,7 +37,9 @@ from movecheck.cli_options import (
     format_flag,
     report_command,
 )
+from movecheck.i18n import ENGLISH, LanguageError, _, resolve, set_language
 from movecheck.output import deliver, emit, ensure_streams, say, silence
+from movecheck.render import render
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.systems import Outcome, Prepared
@@ -167,7 +170,6 @@ def apply(
             say("movecheck: " + hold)
         raise typer.Exit(code)
     if (not legal or hold) and as_json:
-        from movecheck.render import render
 
         say(render(report, "text").rstrip("\n"))  # stdout holds the apply report alone
     elif not legal or hold:
@@ -263,7 +265,6 @@ def schema(
     lang: LangOption = None,
 ) -> None:
     """Print one of movecheck's JSON Schemas (with --map: one that knows a map's names)."""
-    from movecheck.i18n import _
     from movecheck.schema import schema_names, schema_text
     from movecheck.systems import all_systems, system_of
 
@@ -330,14 +331,12 @@ def render_picture(
 ) -> None:
     """Draw an aa board or a maneuver battlefield, or orders on it with what 'check' finds, as SVG or PNG."""
     from movecheck.pictures import picture
-    from movecheck.render import render
     from movecheck.session import Session
     from movecheck.systems import Unrenderable
 
     session = Session.start(
         [file], fmt="text", color="never", config=config, options=option, root=root, isolated=isolated
     )
-    from movecheck.i18n import _
 
     as_png = picture_format == "png" or (picture_format is None and (output or "").lower().endswith(".png"))
     if picture_format not in (None, "svg", "png"):
@@ -402,7 +401,6 @@ def _app_for(first: str | None) -> typer.Typer:
     words its errors the same either way: its name, the group's options and callback
     are the app's.
     """
-    import copy
 
     commands = [c for c in app.registered_commands if _name(c) == first]
     groups = [g for g in app.registered_groups if g.name == first]
@@ -447,7 +445,6 @@ def main(argv: list[str] | None = None) -> int:
     one whose reader goes away (``| head``) drops the rest quietly.  Either way the exit
     code is the one the run gives (1 for error findings), as if the report had been read.
     """
-    from movecheck.i18n import ENGLISH, LanguageError, resolve, set_language
 
     ensure_streams()
     try:  # the command's --lang says it again (and refuses a language it does not know)
@@ -462,7 +459,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: list[str]) -> int:
     """:func:`main` in the language already chosen."""
-    from movecheck.i18n import _
     from movecheck.reading import InputError
 
     exceptions = click_exceptions()

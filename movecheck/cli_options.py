@@ -17,7 +17,8 @@ from typing import Annotated, Any
 import typer
 
 from movecheck.completion import map_names, rule_codes, schema_names, selectors
-from movecheck.render import FORMATS
+from movecheck.i18n import LanguageError, resolve, set_language
+from movecheck.render import FORMATS, env_format
 
 # Output formats of ``check`` and ``lint``: those of the renderers' registry.
 Format = Enum("Format", {name.replace("-", "_"): name for name in FORMATS}, type=str)  # type: ignore[misc]
@@ -237,7 +238,6 @@ PostOutput = written_to("the post")
 
 def _language(value: str | None) -> str | None:
     """Speak the language of ``--lang``, else ``$MOVECHECK_LANG``, else the locale's, else English."""
-    from movecheck.i18n import LanguageError, resolve, set_language
 
     try:
         set_language(resolve(value))
@@ -271,7 +271,6 @@ def chosen_format(fmt: Enum | None, choices: type[Enum] = ListFormat) -> str:
 
     A ``MOVECHECK_FORMAT`` that names no format at all is a usage error (exit 2).
     """
-    from movecheck.render import env_format
 
     if fmt is not None:
         return str(fmt.value)

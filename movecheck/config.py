@@ -42,6 +42,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import yaml
+
 from movecheck.config_files import (
     CONFIG_FILE,
     PYPROJECT,
@@ -189,7 +191,6 @@ def parse_option_flags(values: list[str] | None) -> dict[str, dict[str, Any]]:
     VALUE is read as a YAML scalar (``false``, ``0.2``, ``1d6``); ``SYSTEM.KEY.SUB=VALUE``
     sets one entry of a mapping option (``maneuver.dice.D4=4d6``).
     """
-    import yaml
 
     result: dict[str, dict[str, Any]] = {}
     for item in values or []:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import re
+import stat
+from dataclasses import replace
 from typing import Any
 
 from movecheck.budget import check_environment
@@ -49,7 +51,6 @@ def prepare(state: Loaded, settings: Settings) -> Prepared[object]:
     The document carries the run's root (``Document.root``), outside which the files
     it names are refused; its data is the file's, untouched.
     """
-    from dataclasses import replace
 
     doc = replace(state.doc, root=settings.root_for(state.doc.path))
     rules = settings.rules_for(state)
@@ -296,7 +297,6 @@ class _StateUses:
     @classmethod
     def _named(cls, path: str, settings: Settings) -> str | None:
         """The state file an input names, when its raw text tells it plainly; None when unsure."""
-        import stat
 
         try:
             if path == "-" or not stat.S_ISREG(os.stat(path).st_mode):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from movecheck.document import Document
@@ -73,7 +73,6 @@ def _unquoted(findings: list[Finding]) -> list[Finding]:
     the text: a tag, a character, a value); a repeated key is not reported at all; the
     limits (MC008) and a second document (MC009) quote nothing already.
     """
-    from dataclasses import replace
 
     message = _(
         "YAML syntax: the file does not parse, and it does not say it is a movecheck file "

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from movecheck.reading import InputError, read_regular
 from movecheck.selection import glob_matches, relative_to
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -127,7 +128,6 @@ def _wanted(path: str, keep: str) -> bool:
     """Is ``path`` a movecheck file (of the orders kinds, for ``check``), or one that cannot be told?"""
     from movecheck.files import identify, is_kind, looks_like_movecheck
     from movecheck.loading import load_bytes
-    from movecheck.reading import InputError, read_regular
     from movecheck.systems import ORDERS
 
     try:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -158,7 +159,6 @@ def _read_json(doc: Document, raw: bytes) -> bool:
     """Read a JSON file with the json module when that gives the data the YAML reading gives
     with no finding; its positions are read the YAML way when first asked for.  False: read
     it the YAML way now."""
-    import json
 
     try:
         text = raw.decode("utf-8")

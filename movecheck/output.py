@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
+import sys
 from typing import Any
 
 
@@ -45,7 +47,6 @@ def ensure_streams() -> None:
     opens can become descriptor 1 or 2 (and be written to by a worker process, say).  A
     closed stdin stays closed for ``-`` (``sys.stdin`` stays None: "standard input is closed").
     """
-    import sys
 
     for fd, name, flags in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY), (2, "stderr", os.O_WRONLY)):
         if getattr(sys, name) is not None:
@@ -68,7 +69,6 @@ def ensure_streams() -> None:
 
 def say(line: str) -> None:
     """One line on stderr, with any control character of the input (a file name) made visible."""
-    import sys
 
     from movecheck.render.escape import escape
 
@@ -87,7 +87,6 @@ def deliver(path: str | None, text: str) -> None:
     ``path`` (:func:`write_atomically`).  A file that cannot be written is an
     :class:`~movecheck.reading.InputError` (exit 2).
     """
-    import sys
 
     if path is None or path == "-":
         emit(sys.stdout, text)
@@ -113,7 +112,6 @@ def write_atomically(path: str, data: bytes) -> None:
     permission bits; a new one gets those the umask gives.  If anything fails, the
     temporary file is removed and ``path`` is as it was.
     """
-    import stat
 
     from movecheck.reading import InputError, refused_output
 

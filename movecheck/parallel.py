@@ -19,9 +19,11 @@ a run that reads it stays on one process.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from movecheck.findings import Report
+from movecheck.i18n import _, language, set_language
 from movecheck.reading import InputError
 
 PARTS_PER_JOB = 4
@@ -36,7 +38,6 @@ class WorkerDied(InputError):
 
 def cpu_limit() -> int:
     """The CPUs this process may run on: ``os.process_cpu_count``, else its affinity, else ``os.cpu_count``."""
-    import os
 
     counter = getattr(os, "process_cpu_count", None)
     if counter is not None:
@@ -66,7 +67,6 @@ def _run_parts(command: str, parts: list[list[str]], settings: Any, workers: int
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    from movecheck.i18n import _, language
 
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_start_worker, initargs=(language(),))
@@ -86,7 +86,6 @@ def _start_worker(lang: str) -> None:
     """In each worker, before any part: the run's language; Ctrl-C is the main process's to answer."""
     import signal
 
-    from movecheck.i18n import set_language
 
     set_language(lang)
     signal.signal(signal.SIGINT, signal.SIG_IGN)

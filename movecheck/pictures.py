@@ -7,6 +7,8 @@ prepares the state, or checks the orders as ``check`` does).
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, cast
@@ -92,7 +94,6 @@ def text_font() -> tuple[str, list[str]]:
     One font, always the same where it is found: the PNG does not depend on the other fonts
     a machine has (the rasteriser loads no system font).
     """
-    import os
 
     for family, names in FONTS:
         found = []
@@ -107,7 +108,6 @@ def text_font() -> tuple[str, list[str]]:
 
 def deliver_png(path: str | None, svg: str, width: int) -> None:
     """Write the picture as a PNG ``width`` pixels wide to ``path`` (standard output when None or ``-``)."""
-    import sys
 
     from movecheck.output import write_atomically
 

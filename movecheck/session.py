@@ -19,10 +19,10 @@ from typing import Any
 from movecheck.config import ConfigFinder, default_root, parse_option_flags
 from movecheck.findings import UNCHECKED_CODE, Report
 from movecheck.i18n import _
-from movecheck.output import emit, say
+from movecheck.output import deliver, emit, say
 from movecheck.overrides import override_lines, selection_overrides, with_selection
 from movecheck.reading import InputError
-from movecheck.render import FORMATS, MACHINE_FORMATS, env_format
+from movecheck.render import FORMATS, MACHINE_FORMATS, env_format, render
 from movecheck.selection import command_line_layer
 
 
@@ -64,7 +64,6 @@ def _root_folder(root: str) -> str:
 
 def write_report(path: str, text: str) -> None:
     """``--output``: the report in a file (UTF-8, ``\n`` line ends); InputError when it cannot be written."""
-    from movecheck.output import deliver
 
     deliver(path, text)
 
@@ -216,7 +215,6 @@ class Session:
         Under ``-qq`` nothing is printed but the tool's own failures (exit 2, on stderr);
         a report asked for with ``--output`` is still written.
         """
-        from movecheck.render import render
 
         self.select(report)
         color = use_color(self.color, self.format) if self.output is None or self.color == "always" else False

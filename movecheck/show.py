@@ -25,7 +25,9 @@ from typing import Any
 from movecheck.config import ConfigFinder
 from movecheck.config_files import Config, display_path
 from movecheck.i18n import _
+from movecheck.render import FORMATS, env_format
 from movecheck.render.escape import escape
+from movecheck.selection import glob_matches, relative_to, split_selectors
 
 DEFAULT = "default"
 
@@ -67,7 +69,6 @@ def _configuration_line(config: Config | None, flags: Flags) -> str:
 
 
 def _selection_lines(config: Config | None, flags: Flags, file: str) -> list[str]:
-    from movecheck.selection import glob_matches, relative_to, split_selectors
 
     where = display_path(config.path) if config is not None else ""
     lines = []
@@ -90,7 +91,6 @@ def _selection_lines(config: Config | None, flags: Flags, file: str) -> list[str
 
 
 def _format_line(config: Config | None, flags: Flags) -> str:
-    from movecheck.render import FORMATS, env_format
 
     if flags.fmt:
         return _line("format", flags.fmt, "--format")

@@ -20,6 +20,8 @@ messages of the kernel, so that every other module may import it.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -409,8 +411,6 @@ def _entry_points() -> dict[str, str]:
     :func:`importlib.metadata.entry_points` would find them; that module is not imported
     (it costs more than a whole run of a small file).
     """
-    import os
-    import sys
 
     found: dict[str, str] = {}
     for folder in sys.path:

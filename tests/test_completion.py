@@ -54,7 +54,8 @@ def test_zsh_shows_each_code_s_name() -> None:
 
 def test_schema_completes_schema_names_and_its_map_option_map_names() -> None:
     assert complete("movecheck schema aa-") == [name for name in schema_names() if name.startswith("aa-")]
-    assert complete("movecheck schema aa-orders --map aa") == ["aa1942-2e", "aa-revised", "aa-anniversary-1941", "aa-anniversary-1942"]
+    assert complete("movecheck schema aa-orders --map aa") == [
+        "aa1942-2e", "aa-revised", "aa-anniversary-1941", "aa-anniversary-1942"]
     assert complete("movecheck schema aa-orders --map aa-r") == ["aa-revised"]
 
 

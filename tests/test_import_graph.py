@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.deferred_imports import DEFERRED
+
 PACKAGE = Path(__file__).resolve().parents[1] / "movecheck"
 
 
@@ -199,3 +201,85 @@ def test_the_generated_validators_need_no_jsonschema() -> None:
         names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         assert not {n for n in names if n.split(".")[0] in ("jsonschema", "referencing")}, module
+
+
+def deferred_names(module: str) -> set[str]:
+    """The modules ``module`` imports inside its functions (``from P import m`` is ``P.m`` when m is a module)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for statement in ast.walk(function):
+            if isinstance(statement, ast.Import):
+                found |= {alias.name for alias in statement.names}
+            elif isinstance(statement, ast.ImportFrom):
+                found |= _from_names(module, statement)
+    return found
+
+
+def _from_names(module: str, statement: ast.ImportFrom) -> set[str]:
+    base = statement.module or ""
+    if statement.level:
+        package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+        parts = package.split(".")[: len(package.split(".")) - statement.level + 1]
+        base = ".".join(parts + ([base] if base else []))
+    return {f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base for a in statement.names}
+
+
+def loaded_with(module: str) -> set[str]:
+    """The movecheck modules loaded whenever ``module`` is: its packages and their load-time imports, transitively."""
+    edges = graph()
+    seen: set[str] = set()
+    todo = [module]
+    while todo:
+        name = todo.pop()
+        parents = [".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)]
+        for other in [*parents, *edges.get(name, ())]:
+            if other in MODULES and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
+
+
+def external_loaded_with(module: str, top: bool = True) -> set[str]:
+    """The outside modules ``module`` and what loads with it import at load time (``top``: by package name)."""
+    found: set[str] = set()
+    for name in {module} | loaded_with(module):
+        for statement in import_statements(name)[0]:
+            if isinstance(statement, ast.Import):
+                found |= {alias.name for alias in statement.names}
+            elif not statement.level:
+                found.add(statement.module or "")
+    if top:
+        found = {name.split(".")[0] for name in found}
+    return {name for name in found if name.split(".")[0] not in {"movecheck", "__future__"}}
+
+
+def test_every_function_level_import_is_allowed_with_a_reason() -> None:
+    # issue 36: an import inside a function says why it is not at the top (tests/deferred_imports.py)
+    found = {module: deferred_names(module) for module in MODULES if deferred_names(module)}
+    listed = {module: set(names) for module, names in DEFERRED.items()}
+    new = {m: sorted(found[m] - listed.get(m, set())) for m in found if found[m] - listed.get(m, set())}
+    gone = {m: sorted(listed[m] - found.get(m, set())) for m in listed if listed[m] - found.get(m, set())}
+    assert new == {}, "function-level imports not in tests/deferred_imports.py (hoist them, or list them with why)"
+    assert gone == {}, "tests/deferred_imports.py lists imports the code no longer has"
+
+
+@pytest.mark.parametrize("module", sorted(DEFERRED))
+def test_a_deferred_import_keeps_its_module_out(module: str) -> None:
+    # what loads with the module anyway belongs at its top; a "heavy" reason names what it keeps out
+    loaded = loaded_with(module)
+    for name, reason in DEFERRED[module].items():
+        kind, _, detail = reason.partition(": ")
+        assert kind in {"heavy", "command-specific", "rarely used", "entry point", "optional"}, (name, reason)
+        if name in MODULES and kind != "entry point":
+            assert name not in loaded, f"{module} loads {name} at its top anyway: hoist the import"
+        if kind == "heavy":
+            if name in MODULES:
+                packages = external_loaded_with(name)
+                assert set(detail.split(", ")) <= packages, f"{module} -> {name}: {detail} is not loaded by it"
+            else:
+                assert name.split(".")[0] in detail.split(", "), (module, name, reason)
+        if kind == "rarely used" and name not in MODULES:
+            assert name not in external_loaded_with(module, top=False), f"{module} loads {name} anyway"

@@ -6,6 +6,7 @@ when a file of this system is checked.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.maps import BUILTIN_MAPS
@@ -109,7 +110,6 @@ class AA(System["Board", object]):
 
     def forget_read_files(self) -> None:
         """The map files the setup read (it reads each once per process)."""
-        import sys
 
         map_files = sys.modules.get(f"{__name__}.maps.files")
         if map_files is not None:

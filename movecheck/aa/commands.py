@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from movecheck.aa.maps import BUILTIN_MAPS, builtin_summary
 from movecheck.cli_options import LangOption, ListFormatOption, MapOutput, NewStateOutput, chosen_format, command_group
 from movecheck.completion import map_names
 from movecheck.output import deliver, emit, say
@@ -35,7 +36,6 @@ MapArgument = Annotated[
 
 def render_maps(fmt: str) -> str:
     """The built-in maps with their size."""
-    from movecheck.aa.maps import BUILTIN_MAPS, builtin_summary
 
     rows = [builtin_summary(name) for name in BUILTIN_MAPS]
     if fmt == "json":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 from movecheck.i18n import _
 
 
@@ -32,7 +33,6 @@ def _map_data(prepared: Any) -> dict[str, Any] | None:
     ref = prepared.doc.get("map")
     if isinstance(ref, dict):
         return ref
-    from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 
     if ref in BUILTIN_MAPS:
         return builtin_map(str(ref))

@@ -9,16 +9,17 @@ written.  What goes wrong is one stderr line and exit 2.
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
+from movecheck.aa.maps import BUILTIN_MAPS
 from movecheck.i18n import _
 from movecheck.reading import InputError
 
 
 def init_text(ref: str, power: str | None, output: str | None) -> str:
     """The YAML text of the first state of a game on the map ``ref``."""
-    from movecheck.aa.maps import BUILTIN_MAPS
     from movecheck.aa.maps.gamemap import GameMap
     from movecheck.aa.maps.query import open_map
     from movecheck.aa.turn.apply import _dump, _units
@@ -56,7 +57,6 @@ def _relative(ref: str, output: str | None) -> str:
 
 def _setup_board(data: dict[str, Any], ref: str) -> Any:
     """The board of the map's setup, built as a state without ``units:`` is."""
-    import json
 
     from movecheck.aa.setup import build_board
     from movecheck.loading import load_bytes

@@ -22,7 +22,7 @@ from movecheck.findings import Finding
 from movecheck.i18n import N_, _
 from movecheck.reading import _limit
 from movecheck.suggest import did_you_mean as suggestion
-from movecheck.systems import RuleSettings, resolve_rules
+from movecheck.systems import RuleSettings, resolve_rules, system
 
 MAX_UNITS = _limit("MOVECHECK_MAX_UNITS", 100_000)
 """Units a state (or a map's setup) may place: ``count: 1000000000`` must not build a billion units."""
@@ -52,7 +52,6 @@ def build_board(state: Document, rules: RuleSettings | None = None) -> Setup:
     if game_map is None:
         return Setup(None, findings, map_file)
     if rules is None:
-        from movecheck.systems import system
 
         rules = resolve_rules(system("aa"), state.data)
     edition, problems = edition_of(state, game_map, rules)

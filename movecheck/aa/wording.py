@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from movecheck.i18n import _
+from movecheck.i18n import _, language
 
 POWER_ADJECTIVES = {
     "Germans": "German", "Japanese": "Japanese", "Russians": "Russian", "British": "British",
@@ -94,7 +94,6 @@ def unit_phrase(count: int, kind: str, power: str | None = None) -> str:
     power is an adjective that agrees with the noun (:func:`russian_unit_phrase`): the phrase reads in
     a Russian sentence, where the templates put it in the nominative (or after a colon).
     """
-    from movecheck.i18n import language
 
     if language() == "ru" and (russian := russian_unit_phrase(count, kind, power)) is not None:
         return russian

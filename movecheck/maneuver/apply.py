@@ -24,6 +24,8 @@ import math
 from collections.abc import Sequence
 from typing import Any, cast
 
+from movecheck.i18n import ENGLISH, language, set_language
+
 DECIMALS = 3
 PRECISE = 9
 """More decimals, when no 3-decimal place keeps a base's relations (then 4, 5, ... up to this)."""
@@ -84,7 +86,6 @@ def _record_formation(entry: dict[str, Any], battlefield: Any, poses: dict[str, 
 
 def assumption_lines(assumed: Sequence[Any]) -> list[str]:
     """One line per assumption, in English (files movecheck writes stay English): order, base, terrain, roll values."""
-    from movecheck.i18n import ENGLISH, language, set_language
     from movecheck.maneuver.checks.words import condition, describe_values
     from movecheck.maneuver.dice import describe_probability
     from movecheck.maneuver.model import fmt

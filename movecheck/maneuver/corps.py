@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from shapely.geometry import Point
 from shapely.ops import unary_union
@@ -123,7 +123,7 @@ class CorpsAnalysis:
     needed_rolls: list[tuple[str, str, str, str]] = field(default_factory=list)
     repeat: Repeat | None = None
 
-    kind = "corps"
+    kind: ClassVar[Literal["corps"]] = "corps"
 
     @property
     def moving(self) -> set[str]:

@@ -13,6 +13,7 @@ carried out too (``apply --force`` writes what the orders do as checked).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -203,7 +204,6 @@ def _name(text: Any) -> str:
     (``\\x1b``, ``\\u2028``), so a name can neither start a YAML line of its own nor
     disturb the terminal, and still reads back as the same name.
     """
-    import json
 
     import yaml
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver.model import Base, Terrain, Vec
@@ -137,7 +137,7 @@ class FreeAnalysis:
     end: Vec | None = None
     repeat: Repeat | None = None
 
-    kind = "free"
+    kind: ClassVar[Literal["free"]] = "free"
 
     @property
     def moving(self) -> set[str]:

@@ -26,6 +26,7 @@ import numpy as np
 import shapely
 from shapely import prepared
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
+from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
 from movecheck.budget import Meter
@@ -247,7 +248,6 @@ def centre_box(width: float, depth: float, rect: Polygon, centre: Vec) -> Polygo
 
 def polygons(geom: Any) -> list[Polygon]:
     """The polygons of a region, in a fixed order (counter-clockwise exteriors)."""
-    from shapely.geometry.polygon import orient
 
     polys: Sequence[Any] = [geom] if geom.geom_type == "Polygon" else [g for g in getattr(geom, "geoms", [])
                                                                      if g.geom_type == "Polygon"]

@@ -16,7 +16,7 @@ from movecheck.clauses import CATALOGUE, Violation, clause
 from movecheck.document import Document
 from movecheck.i18n import N_, _, ngettext
 from movecheck.maneuver.model import fmt, fmt_deg
-from movecheck.maneuver.plane import EPS
+from movecheck.maneuver.plane import EPS, same_facing
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.model import Battlefield, Vec
@@ -135,7 +135,6 @@ def contact_groups(bases: list[Any], gap: float) -> list[list[str]]:
                       "they all face 0°"))
 def corps_mixed_facing(ctx: LintContext) -> Iterator[Violation]:
     """All bases of a corps share one facing (the corps orders move them along it)."""
-    from movecheck.maneuver.plane import same_facing
 
     for corps in _built(ctx).corps.values():
         first = corps.bases[0]

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from movecheck.i18n import N_
+from movecheck.i18n import N_, decimal, list_separator
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from shapely.geometry import Polygon
@@ -271,7 +271,6 @@ def fmt(value: float, decimals: int = 2, *, whole: bool = False, trim: bool = Fa
     trailing zeros (``2.5``, ``8``).  Written as the active language writes decimals
     (Russian: ``12,50``); :func:`fmt_data` writes it for a file.
     """
-    from movecheck.i18n import decimal
 
     return decimal(fmt_data(value, decimals, whole=whole, trim=trim))
 
@@ -288,7 +287,6 @@ def fmt_data(value: float, decimals: int = 2, *, whole: bool = False, trim: bool
 
 def fmt_xy(point: Vec) -> str:
     """A point as messages print it (``(12.50, 3.00)``; Russian ``(12,50; 3,00)``)."""
-    from movecheck.i18n import list_separator
 
     return f"({fmt(point[0])}{list_separator()} {fmt(point[1])})"
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import shapely
 from shapely.geometry import box
 
 from movecheck.maneuver import geometry as g
@@ -205,7 +206,6 @@ class Motion:
         if len(self.pieces) < INDEX_PIECES:
             return [piece for piece in self.pieces if self._near(piece, bounds)]
         if self._index is None:
-            import shapely
 
             boxes = [self._box(piece) for piece in self.pieces]
             self._index = shapely.STRtree(shapely.box(*zip(*boxes, strict=True)))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from movecheck.files import is_kind
 from movecheck.findings import Finding, Report
 from movecheck.i18n import _, ngettext
+from movecheck.loading import load_file
 from movecheck.maneuver.scene import Area, Group, Move, Note, Outline, Scene, Vec
 from movecheck.reading import InputError
 from movecheck.systems import STATE, Unrenderable
@@ -134,7 +135,6 @@ def orders_scene(path: str, run: Drawing) -> Scene:
     (doc_path, (outcome, prepared)), = outcomes.items()
     if prepared.model is None or outcome.reason:
         raise Unrenderable(report, outcome.reason or _("the state has errors"))
-    from movecheck.loading import load_file
 
     doc = load_file(path)
     title = _("{path}: orders of {side} on {state}").format(

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Point
 from shapely.ops import unary_union
 
 from movecheck.maneuver.geodesic import Geodesic, ReachSteps, centre_box, minkowski
@@ -101,7 +101,6 @@ class BaseReach:
         On clear ground, the shortest path that keeps out of difficult terrain; else the shortest path of the
         first way (all the features, or one alone) whose certain reach holds the point.
         """
-        from shapely.geometry import Point
 
         spot = Point(point)
         if self.clear_paths is not None and self.clear.contains(spot):

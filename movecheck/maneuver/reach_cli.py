@@ -5,11 +5,13 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from movecheck.i18n import _
+from movecheck.systems import Unrenderable
+
 
 def run_reach(state: str, ids: list[str], fmt: str, options: list[str] | None, isolated: bool,
               config: str | None, kernel: Any) -> tuple[int, str]:
     """``(0, the report)``, or ``(2, a one-line reason)`` after the state's findings went to stderr."""
-    from movecheck.i18n import _
     from movecheck.maneuver.reach_report import (
         ReachError,
         load_battlefield,
@@ -22,7 +24,6 @@ def run_reach(state: str, ids: list[str], fmt: str, options: list[str] | None, i
     from movecheck.reading import InputError
     from movecheck.render import render
     from movecheck.session import Session
-    from movecheck.systems import Unrenderable
 
     if state == "-":
         return 2, _("reach reads a file, not standard input")

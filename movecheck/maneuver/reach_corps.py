@@ -16,6 +16,7 @@ from typing import Any
 from movecheck.budget import SearchLimit
 from movecheck.maneuver.model import Corps, Landmark
 from movecheck.maneuver.orders import Order
+from movecheck.maneuver.rolls import RollBook
 from movecheck.maneuver.world import World
 
 
@@ -46,7 +47,6 @@ class OrderReach:
 def corps_reach(world: World, corps: Corps) -> list[OrderReach]:
     """Every compulsory order of ``corps``: All ahead, All back, then Move to each landmark (by id)."""
     from movecheck.maneuver.corps import analyse_corps
-    from movecheck.maneuver.rolls import RollBook
 
     kinds: list[tuple[str, Landmark | None]] = [("all_ahead", None), ("all_back", None)]
     kinds += [("to_landmark", mark) for _id, mark in sorted(world.bf.landmarks.items()) if mark.corps != corps.id]

@@ -12,9 +12,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from movecheck.findings import Report
 from movecheck.i18n import _
 from movecheck.maneuver.model import ORDER_NAMES, fmt, fmt_deg, fmt_xy
 from movecheck.reading import InputError
+from movecheck.systems import STATE, Unrenderable, has_errors
 
 
 class ReachError(InputError):
@@ -26,8 +28,6 @@ def load_battlefield(path: str, settings: Any, select: Callable[[Any], Any], ker
     """The battlefield of a maneuver state file, as ``render`` reads it (Unrenderable when it has errors);
     ``kernel``: the run's services (``read``, ``prepare``)."""
     from movecheck.files import is_kind
-    from movecheck.findings import Report
-    from movecheck.systems import STATE, Unrenderable, has_errors
 
     loaded = kernel.read(path)
     if loaded.kind is not None and not (is_kind(loaded.kind, STATE) and str(loaded.kind).startswith("maneuver")):

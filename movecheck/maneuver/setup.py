@@ -25,7 +25,7 @@ from movecheck.maneuver.model import DEFAULT_BASE_SIZE, DEFAULT_MOBILITY, Base, 
 from movecheck.maneuver.options import OPTIONS, Options
 from movecheck.maneuver.terrain import TERRAIN_KINDS
 from movecheck.suggest import hint
-from movecheck.systems import RuleSettings, resolve_rules
+from movecheck.systems import RuleSettings, resolve_rules, system
 
 
 @dataclass
@@ -310,7 +310,6 @@ def build_battlefield(doc: Document, rules: RuleSettings | None = None) -> Setup
     builder = _Builder(doc)
     data = doc.data if isinstance(doc.data, dict) else {}
     if rules is None:
-        from movecheck.systems import system
 
         rules = resolve_rules(system("maneuver"), data)
     options = builder.options(rules.options)

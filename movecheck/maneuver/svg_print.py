@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from movecheck.i18n import N_, _
 from movecheck.maneuver.svg_layout import Placer, around
-from movecheck.render.svgkit import text_of
+from movecheck.render.svgkit import num, text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.scene import Move, Outline
@@ -114,7 +114,6 @@ def marks(c: Canvas, layer: ET.Element) -> None:
 
 def targets(c: Canvas, layer: ET.Element) -> None:
     """Each Move to landmark order: a dashed line from the corps' reference point to where it heads for."""
-    from movecheck.render.svgkit import num
 
     for order, mark, (x0, y0), (x1, y1) in c.scene.targets:
         group = c.add(layer, "g", {"data-order": str(order), "data-role": "target", "data-landmark": text_of(mark)})
@@ -127,7 +126,6 @@ def targets(c: Canvas, layer: ET.Element) -> None:
 def notes(c: Canvas, y: float) -> float:
     """Every finding of the run in full (wrapped), those about one side under its name; returns the last line."""
     from movecheck.maneuver.svg_canvas import INK, SEVERITY_COLOURS
-    from movecheck.render.svgkit import num
 
     if not c.scene.notes:
         return y
@@ -157,7 +155,6 @@ def notes(c: Canvas, y: float) -> float:
 
 def legend_items(c: Canvas) -> list[tuple[Swatch, str]]:
     """The legend's entries for landmarks that are terrain or a corps, and for the targets of Move to landmark."""
-    from movecheck.render.svgkit import num
 
     items: list[tuple[Swatch, str]] = []
     u = c.u

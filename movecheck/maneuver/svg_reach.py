@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
 from movecheck.i18n import _
-from movecheck.render.svgkit import text_of
+from movecheck.render.svgkit import num, text_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.maneuver.svg_canvas import Canvas, Swatch
@@ -16,7 +16,6 @@ LABEL_GAP = 11
 
 
 def _path(rings: Any) -> str:
-    from movecheck.render.svgkit import num
 
     return " ".join("M" + " L".join(f"{num(x)},{num(-y)}" for x, y in ring) + " Z" for ring in rings)
 
@@ -53,7 +52,6 @@ def draw(c: Canvas) -> None:
         group = c.add(layer, "g", {"data-corps": text_of(ends.corps), "data-order": text_of(ends.order),
                                    "data-role": "reach-ends"})
         for base, (x, y), odds in ends.points:
-            from movecheck.render.svgkit import num
 
             dot = c.add(group, "circle", {"cx": num(x), "cy": num(-y), "r": c.size(2), "fill": fill,
                                           "stroke": stroke, "stroke-width": c.size(0.5), "data-base": text_of(base)})
@@ -75,7 +73,6 @@ def legend_items(c: Canvas, swatch: Any) -> list[tuple[Swatch, str]]:
                       _("limit of reach (beyond: MV101)")))
     if c.scene.reach_ends:
         def dot(layer: ET.Element, x: float, y: float) -> None:
-            from movecheck.render.svgkit import num
 
             c.add(layer, "circle", {"cx": num(x + 8 * c.u), "cy": num(y - 4 * c.u), "r": c.size(3), "fill": "#888888"})
         items.append((dot, _("corps order ends, one dot per roll outcome")))

@@ -13,6 +13,7 @@ how the finding reads, is decided by the clauses (:mod:`movecheck.maneuver.check
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -145,7 +146,6 @@ class World:
         (:func:`geometry.separations`), again from each place tried; None when no place
         within ``reach`` is clear.
         """
-        import heapq
 
         tried: set[tuple[float, float]] = set()
         queue: list[tuple[float, float, float]] = [(0.0, 0.0, 0.0)]

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from movecheck.findings import Report
+from movecheck.i18n import _
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,6 @@ def env_format(choices: tuple[str, ...]) -> str | None:
     A value that names no format of any command is a usage error (InputError, exit 2), as an
     unknown ``--format`` is: a typo must not silently give text.
     """
-    from movecheck.i18n import _
     from movecheck.reading import InputError
 
     env = os.environ.get("MOVECHECK_FORMAT", "").strip()

@@ -29,7 +29,11 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from movecheck import __version__
-from movecheck.i18n import _
+from movecheck.budget import Cancelled, cancellable, lighter
+from movecheck.config_files import load_config
+from movecheck.files import is_kind
+from movecheck.i18n import ENGLISH, LanguageError, _, resolve, set_language
+from movecheck.selection import Layer
 from movecheck.server import actions, names
 from movecheck.server import settings as editor_settings
 from movecheck.server.buffers import Checked
@@ -37,6 +41,7 @@ from movecheck.server.diagnostics import SOURCE, diagnostic, diagnostics, lsp_ra
 from movecheck.server.files import MAX_CHARS, Roots, is_movecheck_text, path_of
 from movecheck.server.kernel import Buffers, Kernel
 from movecheck.server.spans import Spans
+from movecheck.systems import ORDERS
 
 LOG = logging.getLogger("movecheck.server")
 
@@ -123,8 +128,6 @@ class MovecheckServer(LanguageServer):
     def configure(self, options: Any) -> bool:
         """Take the editor's settings (``initializationOptions``, ``didChangeConfiguration``); whether any changed.
         What cannot be used is said in one message to the editor."""
-        from movecheck.i18n import ENGLISH, LanguageError, resolve, set_language
-        from movecheck.selection import Layer
 
         before = self.settings
         self.settings, problems = editor_settings.updated(before, options)
@@ -253,7 +256,6 @@ class MovecheckServer(LanguageServer):
         None when it was called off before or while it ran."""
         if stop.is_set():
             return None
-        from movecheck.budget import Cancelled, cancellable, lighter
 
         try:
             with cancellable(stop), lighter(share) if share is not None else contextlib.nullcontext():
@@ -307,8 +309,6 @@ class MovecheckServer(LanguageServer):
                         "run movecheck check on the file").format(limit=MAX_CHARS)
             checked.published = [_problem(message, "MC008")]
             return checked
-        from movecheck.files import is_kind
-        from movecheck.systems import ORDERS
 
         settings = self.roots.settings(path)
         loaded = self.kernel.loaded(path, text)
@@ -340,7 +340,6 @@ CONFIG_FILE = ".movecheck.yaml"
 
 def _lint_config(checked: Checked) -> Checked:
     """The findings ``movecheck lint .movecheck.yaml`` gives the configuration in the buffer (issue 42)."""
-    from movecheck.config_files import load_config
 
     config = load_config(checked.path, raw=checked.text.encode("utf-8", errors="replace"))
     checked.kind = "config"

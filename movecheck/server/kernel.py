@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from movecheck import core, files
@@ -29,7 +29,7 @@ from movecheck.findings import FileReport, Report
 from movecheck.loading import load_bytes
 from movecheck.reading import InputError, read_regular
 from movecheck.settings import Settings
-from movecheck.systems import Prepared
+from movecheck.systems import Prepared, all_systems
 
 HOOKS = ("read", "read_reference", "prepare", "check", "lint", "examine")
 """The kernel functions this adapter calls or replaces (a test makes sure they exist)."""
@@ -139,7 +139,6 @@ class Kernel:
 def _forget_map_files() -> None:
     """A system may read a file once per process (aa: its map files, ``System.forget_read_files``): the
     server reads them again whenever it prepares a state, since the file (or its buffer) may have changed."""
-    from movecheck.systems import all_systems
 
     for declared in all_systems():
         declared.forget_read_files()
@@ -168,7 +167,6 @@ class _Run:
         self.read.add(os.path.abspath(path))
         _text, loaded = self.kernel.reference(path, self.buffers)
         if display is not None and display != loaded.doc.path:  # pragma: no cover - the kernel names it by its path
-            from dataclasses import replace
 
             return replace(loaded, doc=replace(loaded.doc, path=display))
         return loaded

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
 
+from movecheck.files import outside_root
 from movecheck.i18n import _
 from movecheck.server.diagnostics import lsp_range
 from movecheck.server.files import path_of, uri_of
-from movecheck.server.spans import Node, Point, Spans
+from movecheck.server.spans import Node, Point, Spans, yaml_plain
+from movecheck.systems import known, system
 
 if TYPE_CHECKING:  # pragma: no cover
     from movecheck.server.buffers import Server
@@ -188,7 +190,6 @@ def _item(name: str, kind: lsp.CompletionItemKind, detail: str, start: Point, en
 
 def quote(name: str, force: bool = False) -> str:
     """A name as YAML reads it back: plain when it can be, else single-quoted."""
-    from movecheck.server.spans import yaml_plain
 
     if not force and _PLAIN.match(name) and yaml_plain(name):
         return name
@@ -296,7 +297,6 @@ def _facts(prepared: Any, name: str) -> str | None:
     """What the state's system knows of a name (``System.describe``: a space, a unit, a corps or base)."""
     if getattr(prepared, "model", None) is None:
         return None
-    from movecheck.systems import known, system
 
     owner = prepared.doc.get("system") if isinstance(prepared.doc.data, dict) else None
     return system(owner).describe(prepared, name) if known(owner) else None
@@ -314,7 +314,6 @@ def definition(ls: Server, uri: str, position: lsp.Position) -> lsp.Location | N
     node = spans.at((position.line, position.character))
     if node is None or not node.path or node.path[-1] not in ("state", "map") or not isinstance(node.value, str):
         return None
-    from movecheck.files import outside_root
 
     target = os.path.normpath(os.path.join(os.path.dirname(path), node.value))
     if outside_root(target, ls.roots.root_of(path)) or not os.path.isfile(target):

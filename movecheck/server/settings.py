@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from movecheck.budget import AS_YOU_TYPE
-from movecheck.i18n import _
+from movecheck.i18n import _, normalize
 
 KEYS = ("lang", "select", "ignore", "delay", "asYouTypeBudget")
 """The settings the server takes (docs/editors.md lists them)."""
@@ -82,7 +82,6 @@ def _one(current: Settings, key: str, value: Any) -> Settings:
 
 
 def _language(value: Any) -> str | None:
-    from movecheck.i18n import normalize
 
     if value is None:
         return None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from movecheck.output import deliver
+from movecheck.summary import Section
 
 FORMATS = ("markdown", "bbcode", "text", "json")
 """``--format`` of a summary (default: markdown)."""
@@ -31,10 +33,8 @@ def run_summary(files: list[str], fmt: str, output: str | None, state: str | Non
 
 def picture_section(picture: str) -> Any:
     """The post's last section: the picture attached (its file name only: no folder of the referee's machine)."""
-    import os
 
     from movecheck.i18n import _
-    from movecheck.summary import Section
 
     name = os.path.basename(picture.replace("\\", "/")) or picture
     section = Section(_("Picture"), "picture", facts={"file": name})

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from movecheck.clauses import Severity
-from movecheck.findings import Finding, Report, Verdict
+from movecheck.findings import FileReport, Finding, Report, Verdict
 from movecheck.i18n import _, ngettext
 from movecheck.summary import Checked, Post, Section
 
@@ -24,7 +24,6 @@ def summarize(paths: list[str], settings: Any, select: Callable[[Report], Report
     """The post of the files ``paths`` and the exit code (1: an error finding or an unchecked order)."""
     from movecheck.core import check, prepare, unique_paths
     from movecheck.files import is_kind, read
-    from movecheck.findings import FileReport
     from movecheck.systems import ORDERS, STATE, system_of
 
     select = select or (lambda report: report)

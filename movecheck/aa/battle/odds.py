@@ -28,11 +28,14 @@ from movecheck.aa.battle.side import (
     Inexact,
     Num,
     State,
+    binomial,
 )
 from movecheck.aa.battle.units import make_battle
+from movecheck.aa.prepare import lint_state
 from movecheck.budget import SearchLimit, budget
 from movecheck.i18n import _
 from movecheck.reading import InputError
+from movecheck.systems import has_errors, resolve_rules, system
 
 
 @dataclass
@@ -104,9 +107,7 @@ def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
     """The game and the battles of a battles state, or of the battles state a legal combat-move orders
     file leads to (``kernel``: the run's services, to check the orders); InputError (one line, exit 2)
     when there are none."""
-    from movecheck.aa.prepare import lint_state
     from movecheck.files import read
-    from movecheck.systems import has_errors
 
     loaded = read(path)
     if loaded.usable and loaded.kind == "aa-orders" and kernel is not None and not has_errors(loaded.findings):
@@ -133,7 +134,6 @@ def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
 def model_of(doc: Any, board: Any) -> type[BattleModel]:
     """The battle model of a state's edition (its own, the configuration's, its map's, the default)."""
     from movecheck.aa.maps.files import edition_of
-    from movecheck.systems import resolve_rules, system
 
     edition, _problems = edition_of(doc, board.map, resolve_rules(system("aa"), doc.data))
     extends = tuple(str(getattr(e, "name", "")) for e in edition.__mro__[1:] if getattr(e, "name", ""))
@@ -154,7 +154,6 @@ def orders_battles(path: str, kernel: Any) -> Any:
     from movecheck.files import examine
     from movecheck.loading import load_bytes
     from movecheck.session import Session
-    from movecheck.systems import system
 
     session = Session.start([path], fmt="text", color="never")
     outcomes: dict[str, Any] = {}
@@ -353,7 +352,6 @@ def summarise(battle: Battle, ends: dict[tuple[State, str], Num], swing: Callabl
 def price_raid(game: Game, spec: Spec) -> Priced:
     """A raid: AA fire at the bombers (one die each, a hit on 1), then a d6 per surviving bomber, capped
     (aa-battle.md, "Strategic bombing raids"); the bombers lost and the damage, with their joint swing."""
-    from movecheck.aa.battle.side import binomial
 
     model = game.model
     bombers = sum(n for t, n in spec.attackers.items() if game.types[t].is_air)

@@ -19,7 +19,7 @@ from movecheck.findings import Finding
 from movecheck.i18n import _
 from movecheck.reading import InputError
 from movecheck.suggest import did_you_mean as suggestion
-from movecheck.systems import RuleSettings
+from movecheck.systems import RuleSettings, has_errors
 
 _MAP_CACHE: dict[str, tuple[GameMap | None, list[Finding], Any]] = {}
 
@@ -85,7 +85,6 @@ def _load_map_file(path: str) -> tuple[Any, GameMap | None]:
     """The map file, read as a regular file within the size limit, and its map when it is usable."""
     from movecheck.files import read_reference, recognised
     from movecheck.loading import QUOTABLE
-    from movecheck.systems import has_errors
 
     try:
         loaded = read_reference(path)

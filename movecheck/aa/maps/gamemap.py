@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -154,7 +155,6 @@ class GameMap:
 
     def with_unit_types(self, types: dict[str, dict[str, Any]]) -> GameMap:
         """The same map under another edition's unit types (``types``), the map's own added or replacing by name."""
-        import copy
 
         other = copy.copy(self)
         merged = with_own_types(types, self.own_unit_types)

@@ -26,10 +26,14 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
+from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 from movecheck.aa.names import ambiguous_message
+from movecheck.aa.prepare import lint_state
+from movecheck.document import Document
 from movecheck.i18n import N_, _, ngettext
 from movecheck.reading import InputError
 from movecheck.suggest import close_names, did_you_mean
+from movecheck.systems import has_errors, system
 
 FIRST_PATHS = 10
 """How many of the shortest paths ``map path`` lists (the first ones in sorted order)."""
@@ -52,7 +56,6 @@ class MapSource:
 
 def open_map(ref: str) -> MapSource:
     """A built-in map, or a map file read as ``lint`` reads it (its errors: one line, exit 2)."""
-    from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 
     if ref in BUILTIN_MAPS:
         return MapSource(ref, builtin_map(ref))
@@ -65,7 +68,6 @@ def open_map(ref: str) -> MapSource:
             + hint
         )
     from movecheck.files import read
-    from movecheck.systems import has_errors, system
 
     loaded = read(ref)
     findings = list(loaded.findings)
@@ -262,7 +264,6 @@ def board_for(source: MapSource, ref: str, state: str | None, phase: str | None,
             )
     else:
         from movecheck.aa.setup import build_board
-        from movecheck.document import Document
 
         game_map = GameMap(source.data)
         if power is None:
@@ -302,9 +303,7 @@ def _default_power(source: MapSource, game_map: Any, start: str) -> str:
 
 
 def _state_board(path: str) -> Any:
-    from movecheck.aa.prepare import lint_state
     from movecheck.files import read
-    from movecheck.systems import has_errors
 
     loaded = read(path)
     findings = list(loaded.findings)

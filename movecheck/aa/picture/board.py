@@ -23,7 +23,9 @@ may want back carry ``class`` and ``data-*`` attributes (``space``, ``units``, `
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
@@ -260,7 +262,6 @@ def shifted(scene: Board, shapes: BoardShapes, middle: float) -> tuple[Board, Bo
     A view across the east-west edge so shows the spaces on both sides of it (no space is cut
     by the edge).  A view inside the board moves nothing.
     """
-    import dataclasses
 
     width = scene.width
     moves = {}
@@ -372,7 +373,6 @@ def _centre_box(place: Place, size: float) -> tuple[float, float]:
 
 
 def _star(x: float, y: float, r: float) -> str:
-    import math
 
     points = []
     for k in range(10):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from movecheck.aa.maps import BUILTIN_MAPS
 from movecheck.aa.picture.scene import Arrow, Board, Marker, Note, Place
 from movecheck.files import is_kind
 from movecheck.findings import Finding, Report, Verdict
@@ -71,7 +72,6 @@ def render(scene: Board) -> str:
 
 def layout_of(prepared: Any) -> Any:
     """The layout of the state's map: a built-in map's, a map file's ``layout:``, else computed."""
-    from movecheck.aa.maps import BUILTIN_MAPS
     from movecheck.aa.picture.layout import builtin_layout, complete, from_data
 
     game_map = prepared.model.map

@@ -14,9 +14,12 @@ coordinates in range is skipped with a note, never trusted further.
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 MAX_TEXT = 2 * 1024 * 1024
@@ -189,8 +192,6 @@ def from_data(data: Any, names: list[str]) -> Layout | None:
 
 def builtin_layout(name: str) -> Layout | None:
     """The generated layout of a built-in map, None for another map."""
-    import json
-    from pathlib import Path
 
     path = Path(__file__).resolve().parent.parent / "maps" / f"{name}.layout.json"
     if not path.is_file():
@@ -362,7 +363,6 @@ def read_map_folder(folder: str, names: list[str]) -> tuple[Layout | None, list[
     characters used); None when the folder has no ``centers.txt``.  The notes say what
     was skipped.
     """
-    import os
 
     from movecheck.reading import InputError, read_regular
 

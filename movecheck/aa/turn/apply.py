@@ -32,8 +32,10 @@ fighter the reader would seat elsewhere, gets one).
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
+from movecheck.aa.maps import BUILTIN_MAPS
 from movecheck.aa.model import Board
 from movecheck.aa.phase import Phase
 from movecheck.aa.turn.apply_report import ApplyReport, Capture, Destroyed, Transfer
@@ -241,7 +243,6 @@ def _dump(data: dict[str, Any]) -> str:
 
 def _map_reference(ref: Any, state_path: str, output: str | None) -> Any:
     """The state's ``map:``, a relative file path made relative to where the new state is written."""
-    from movecheck.aa.maps import BUILTIN_MAPS
 
     if not isinstance(ref, str) or ref in BUILTIN_MAPS or os.path.isabs(ref):
         return ref
@@ -425,7 +426,6 @@ def _units(board: Board, keep_status: bool, lost: set[int] = frozenset(),  # typ
 
 def _natural(name: str) -> tuple[Any, ...]:
     """``4 Sea Zone`` before ``39 Sea Zone``: numbers compared as numbers."""
-    import re
 
     return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name) if part)
 

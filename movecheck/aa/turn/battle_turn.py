@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from movecheck.aa.model import Board
 from movecheck.aa.turn.battle_extras import SIDES, fights
 from movecheck.aa.units import Unit
+from movecheck.aa.wording import unit_phrase
 
 if TYPE_CHECKING:
     from movecheck.aa.turn.battles import Resolution, Result
@@ -156,7 +157,6 @@ def settle(resolution: Resolution, lost: set[int], ipcs: dict[str, int] | None,
            destroyed: list[Unit] | None = None) -> list[str]:
     """Carry the turn keys out after the losses; returns the header lines that say what was done.  A defending
     fighter whose carrier sank and that no ``defender_landing:`` moves is lost, and listed in ``destroyed``."""
-    from movecheck.aa.wording import unit_phrase
 
     board = resolution.board
     said: list[str] = []

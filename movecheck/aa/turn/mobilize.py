@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.model import Board
 from movecheck.aa.units import Unit
-from movecheck.clauses import Severity
+from movecheck.clauses import CATALOGUE, Severity
 from movecheck.findings import make_finding
 from movecheck.i18n import N_, _
+from movecheck.systems import Outcome
 
 if TYPE_CHECKING:
     from movecheck.aa.model import Board
@@ -243,8 +244,6 @@ def check_mobilize(doc: Document, prepared: Prepared[Board], valid: set[int] | N
     ``valid``: the placements (1-based) the schema found nothing wrong with; a file with any other (or a
     ``place:`` that is not a list) is not checked: the clauses on the file need every placement.
     """
-    from movecheck.clauses import CATALOGUE
-    from movecheck.systems import Outcome
 
     raw = doc.get("place", default=[])
     outcome: Outcome[object] = Outcome(orders=len(raw) if isinstance(raw, list) else 0)

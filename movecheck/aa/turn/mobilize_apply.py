@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from movecheck.aa.model import Board
 from movecheck.aa.units import Unit
+from movecheck.aa.wording import unit_phrase
 
 if TYPE_CHECKING:
     from movecheck.aa.turn.apply_report import Income
@@ -138,7 +139,6 @@ def _settle_unplaced(mob: Mobilization, settled: Settled) -> None:
 
 def header_lines(settled: Settled, power: str) -> list[str]:
     """The apply header's lines on the end of the turn."""
-    from movecheck.aa.wording import unit_phrase
 
     lines = []
     if settled.left:

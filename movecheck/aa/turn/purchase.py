@@ -24,6 +24,7 @@ from movecheck.aa.units import Unit
 from movecheck.clauses import CATALOGUE, Severity
 from movecheck.findings import make_finding
 from movecheck.i18n import _
+from movecheck.systems import Outcome
 
 if TYPE_CHECKING:
     from movecheck.aa.model import Board
@@ -114,7 +115,6 @@ def check_purchase(doc: Document, prepared: Prepared[Board]) -> Outcome[object]:
 
     The purchase clauses must be registered (:mod:`movecheck.aa.checks.purchase` imported: the system does it).
     """
-    from movecheck.systems import Outcome
 
     outcome: Outcome[object] = Outcome(orders=1)
     board = prepared.ready().copy()

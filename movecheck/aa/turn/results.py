@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
+from movecheck.aa.setup import wrong_power
 from movecheck.aa.turn.battles import END, RESULT, Resolution, read_battles, read_raids, read_results, writes_kinds
 from movecheck.clauses import CATALOGUE, Severity, Violation
 from movecheck.findings import make_finding
 from movecheck.i18n import _
+from movecheck.systems import Outcome
 
 if TYPE_CHECKING:
     from movecheck.aa.model import Board
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
 
 def check_results(doc: Document, prepared: Prepared[Board]) -> Outcome[object]:
     """Check a results file against its battles state; ``final`` is the resolution when it was read."""
-    from movecheck.systems import Outcome
 
     board = prepared.ready().copy()
     raw = doc.get("results", default=[])
@@ -67,7 +68,6 @@ def _label(doc: Document, index: int) -> str | None:
 def _mismatch(doc: Document, prepared: Prepared[Board]) -> list[Finding]:
     """MC006 when the results are for another power, or the state is not waiting for battle results; MC004 for a
     power the map does not know (names resolve as in orders: ``USSR``, ``ger``)."""
-    from movecheck.aa.setup import wrong_power
 
     turn = prepared.doc.get("turn", default={}) or {}
     board = prepared.ready()

@@ -16,9 +16,18 @@ them to list the catalogue.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from movecheck.clauses import CATALOGUE, Clause, Violation, clause
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from movecheck.maneuver.corps import CorpsAnalysis
+    from movecheck.maneuver.free import FreeAnalysis
+
+    Analysis: TypeAlias = CorpsAnalysis | FreeAnalysis
+    """What a maneuver clause judges: the facts of a corps order or of a free move (``kind`` tells which)."""
 
 DocPath = tuple[Any, ...]
 FREE = ("free",)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from movecheck.clauses import Violation
 from movecheck.i18n import _
@@ -14,6 +14,10 @@ from movecheck.maneuver.checks.words import order_name
 from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
 from movecheck.maneuver.plane import EPS, bearing_of
 
+if TYPE_CHECKING:
+    from movecheck.maneuver.checks import Analysis
+    from movecheck.maneuver.free import FreeAnalysis
+
 
 @mv_clause(
     "MV401", "through-friend", "error",
@@ -22,7 +26,7 @@ from movecheck.maneuver.plane import EPS, bearing_of
     example=("a free move's base ends on a stationary friendly base",
              "it passes at most half over it and ends clear"),
 )
-def through_friend(a: Any) -> Iterator[Violation]:
+def through_friend(a: FreeAnalysis) -> Iterator[Violation]:
     """A base may pass through a stationary friendly base only where its path
     is at most partly blocked: at no moment may more than half
     (``pass_through_limit``) of the moving base's area overlap the friend, and
@@ -54,7 +58,7 @@ def through_friend(a: Any) -> Iterator[Violation]:
     example=("a free move's path crosses an enemy base",
              "it goes round the enemy, or stops in contact"),
 )
-def through_enemy(a: Any) -> Iterator[Violation]:
+def through_enemy(a: FreeAnalysis) -> Iterator[Violation]:
     """A moving base never overlaps an enemy base: it may come into contact
     (M9) but not pass through or onto it.  An overlap of up to ``tolerance``
     is taken as contact.
@@ -71,7 +75,7 @@ def through_enemy(a: Any) -> Iterator[Violation]:
     example=("a free move ends touching an enemy base",
              "it ends clear of every enemy base"),
 )
-def contact_made(a: Any) -> Iterator[Violation]:
+def contact_made(a: Analysis) -> Iterator[Violation]:
     """Bases may come into contact with enemy bases during manoeuvre (M9);
     the melee starts only with the order Attack! (the seed's «В атаку!»).  This note
     lists the new contacts an order makes.
@@ -107,7 +111,7 @@ def contact_made(a: Any) -> Iterator[Violation]:
     example=("a base in contact with an enemy moves sideways along it",
              "it goes straight back, or forward into full contact"),
 )
-def engaged_move(a: Any) -> Iterator[Violation]:
+def engaged_move(a: Analysis) -> Iterator[Violation]:
     """A base in contact with the enemy at the start of an order (engaged) may
     only go straight back (along its rear, no turn, within ``tolerance``) or
     forward into full contact (M10): straight ahead and/or wheeling about the
@@ -132,7 +136,7 @@ def engaged_move(a: Any) -> Iterator[Violation]:
                 (*a.order.where, "path"),
             )
         return
-    if engaged_off_line(a):
+    if engaged_off_line(a) and a.direction is not None:  # engaged_off_line holds only with a direction
         enemies = sorted({e.id for v in a.engaged.values() for e in v})
         yield Violation(
             _("{corps} is in contact with {names} at the start: it may only move straight forward ({facing}°) or "
@@ -154,7 +158,7 @@ def engaged_move(a: Any) -> Iterator[Violation]:
         )
 
 
-def _engaged_free(a: Any) -> str | None:
+def _engaged_free(a: FreeAnalysis) -> str | None:
     """What is wrong with an engaged base's free move (None: it stays, goes straight back or forward into full
     contact)."""
     if not a.engaged:

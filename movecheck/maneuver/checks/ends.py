@@ -23,17 +23,23 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from movecheck.i18n import _
 from movecheck.maneuver.checks.words import account, mobility_text
-from movecheck.maneuver.model import Vec, fmt
+from movecheck.maneuver.model import Base, Vec, fmt
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
+
+if TYPE_CHECKING:
+    from movecheck.maneuver.corps import CorpsAnalysis, FileResult, Group
+    from movecheck.maneuver.corps_files import File, Settled
+    from movecheck.maneuver.orders import Declared
+    from movecheck.maneuver.world import Obstacle
 
 # --- what keeps the per-base verdicts silent -------------------------------------------------
 
 
-def off_course(a: Any) -> Vec | None:
+def off_course(a: CorpsAnalysis) -> Vec | None:
     """MV201: the corps' mean declared displacement, when it strays sideways or goes backwards (else None).
 
     Sideways: every declared base lies more than ``tolerance`` to the same side
@@ -55,7 +61,7 @@ def off_course(a: Any) -> Vec | None:
     return (dx, dy) if sideways or backwards else None
 
 
-def whole_corps_turn(a: Any) -> Any:
+def whole_corps_turn(a: CorpsAnalysis) -> Base | None:
     """MV203: the first base of the corps when every base is declared turned by the same angle (else None)."""
     turned = a.turned
     if not turned:
@@ -69,14 +75,14 @@ def whole_corps_turn(a: Any) -> Any:
     return first if same else None
 
 
-def turned_alone(a: Any) -> list[Any]:
+def turned_alone(a: CorpsAnalysis) -> list[Base]:
     """MV301: the bases declared turned when the corps does not turn as a whole."""
     if not a.turned or whole_corps_turn(a) is not None:
         return []
     return [b for b in a.corps.bases if b.id in a.turned]
 
 
-def engaged_off_line(a: Any) -> bool:
+def engaged_off_line(a: CorpsAnalysis) -> bool:
     """MV502 for a corps: engaged at the start, it is sent to a landmark that is not straight ahead or behind.
 
     The landmark counts as straight ahead or behind when the motion's sideways
@@ -91,7 +97,7 @@ def engaged_off_line(a: Any) -> bool:
     return bool(cross * a.horizon > a.tolerance + EPS)
 
 
-def engaged_marching(a: Any) -> list[Any]:
+def engaged_marching(a: CorpsAnalysis) -> list[Base]:
     """MV502 for a corps: the engaged bases the order keeps in place (for every roll) that are declared elsewhere."""
     declared = a.order.end
     found = []
@@ -106,7 +112,7 @@ def engaged_marching(a: Any) -> list[Any]:
     return found
 
 
-def ends_judged(a: Any) -> bool:
+def ends_judged(a: CorpsAnalysis) -> bool:
     """Whether MV202, MV301 and MV304 judge the declared ends base by base.
 
     Not when the order cannot be carried out as declared at all: the corps is
@@ -130,17 +136,17 @@ class Miss:
     (MV202), rather than out of their places in the file (MV301).
     """
 
-    base: Any
-    group: Any
-    file: Any
-    result: Any
-    declared: Any
+    base: Base
+    group: Group
+    file: File
+    result: FileResult
+    declared: Declared | None
     expected: Vec
     along: float
     as_one: bool
 
 
-def misses(a: Any) -> list[Miss]:
+def misses(a: CorpsAnalysis) -> list[Miss]:
     """Every base of a group no combination matches that is not declared at its required end."""
     tol = a.tolerance
     declared = a.order.end
@@ -176,7 +182,7 @@ def misses(a: Any) -> list[Miss]:
     return found
 
 
-def undecided(a: Any) -> list[Any]:
+def undecided(a: CorpsAnalysis) -> list[Group]:
     """MV304: the groups whose declared ends are right for some combinations of undeclared rolls only."""
     return [g for g in a.groups if any(g.matches) and not all(g.matches)]
 
@@ -184,7 +190,7 @@ def undecided(a: Any) -> list[Any]:
 # --- words for a required end ----------------------------------------------------------------
 
 
-def stop_text(obstacle: Any) -> str:
+def stop_text(obstacle: Obstacle | None) -> str:
     """What stopped a file: ``contact with enemy b1 (r2)``, ``impassable lake``, ``the field edge``."""
     if obstacle is None:
         return ""
@@ -208,14 +214,15 @@ def stop_text(obstacle: Any) -> str:
     return f"{what} ({obstacle.member})" if obstacle.behind else what
 
 
-def miss_account(a: Any, miss: Miss) -> str:
+def miss_account(a: CorpsAnalysis, miss: Miss) -> str:
     """:func:`file_account` of a missed base's file under the combination nearest the declared ends."""
     front = miss.file.front.id
-    undeclared = frozenset(t for b, t in miss.group.closest.assigned if b == front)
+    closest = miss.group.closest  # a miss is found only in a group with a nearest combination
+    undeclared = frozenset(t for b, t in (closest.assigned if closest is not None else ()) if b == front)
     return file_account(a, miss.result, undeclared)
 
 
-def file_account(a: Any, res: Any, undeclared: frozenset[str] = frozenset()) -> str:
+def file_account(a: CorpsAnalysis, res: FileResult, undeclared: frozenset[str] = frozenset()) -> str:
     """Why a file ends where it must: its allowance, the pace, the landmark, what stopped it, halving.
 
     ``undeclared``: the terrain of the file whose roll nobody declared (not shown as a value).
@@ -246,13 +253,13 @@ def file_account(a: Any, res: Any, undeclared: frozenset[str] = frozenset()) -> 
     return "; ".join(parts)
 
 
-def engaged_text(obstacle: Any) -> str:
+def engaged_text(obstacle: Obstacle) -> str:
     """``the contact of r1 with enemy b9 at the start (M10: ...)``: why an engaged base keeps its place."""
     names = ", ".join(obstacle.ids)
     return _("the contact of {base} with enemy {names} at the start (M10: an engaged base moves only straight back "
              "or straight into full contact)").format(base=obstacle.member, names=names)
 
 
-def _settled_text(settled: Any) -> str:
+def _settled_text(settled: Settled) -> str:
     return _("it may not end on friendly {friend} ({base}): {distance}").format(
         friend=settled.friend, base=settled.member, distance=fmt(settled.distance))

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from movecheck.clauses import Violation
 from movecheck.i18n import _
 from movecheck.maneuver.checks import CORPS, mv_clause
 from movecheck.maneuver.checks.ends import ends_judged, miss_account, misses, turned_alone
 from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
+
+if TYPE_CHECKING:
+    from movecheck.maneuver.corps import CorpsAnalysis
 
 
 @mv_clause(
@@ -20,7 +23,7 @@ from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
     example=("All ahead, and one base of a file ends 2 steps beside the base ahead of it",
              "the file moves as one, each base behind the one ahead as it started"),
 )
-def formation_broken(a: Any) -> Iterator[Violation]:
+def formation_broken(a: CorpsAnalysis) -> Iterator[Violation]:
     """A corps manoeuvres as one whole, keeping its formation: the bases keep
     their relative positions, contact and orientation (M5).  Only the
     along-the-motion differences between files that terrain penalties or
@@ -35,9 +38,12 @@ def formation_broken(a: Any) -> Iterator[Violation]:
         return
     declared = a.order.end
     for base in turned_alone(a):
+        facing = declared[base.id].facing
+        if facing is None:  # turned lists only bases declared with a facing
+            continue
         yield Violation(
             _("{base} is declared facing {declared}° while its corps keeps facing {facing}°: the bases of a corps "
-              "keep their orientation").format(base=base.id, declared=fmt_deg(declared[base.id].facing),
+              "keep their orientation").format(base=base.id, declared=fmt_deg(facing),
                                               facing=fmt_deg(base.facing)),
             (*declared[base.id].where, "facing"),
         )

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
 from movecheck.maneuver.checks import CORPS, EVERY, FREE, mv_clause
-from movecheck.maneuver.checks.ends import ends_judged, miss_account, misses, off_course, whole_corps_turn
+from movecheck.maneuver.checks.ends import Miss, ends_judged, miss_account, misses, off_course, whole_corps_turn
 from movecheck.maneuver.checks.words import account, mobility_text, order_name, order_ref, roll_ranges
 from movecheck.maneuver.model import fmt, fmt_deg, fmt_xy
 from movecheck.maneuver.plane import bearing_of
+
+if TYPE_CHECKING:
+    from movecheck.maneuver.checks import Analysis
+    from movecheck.maneuver.corps import CorpsAnalysis
+    from movecheck.maneuver.free import FreeAnalysis
 
 
 @mv_clause(
@@ -22,7 +27,7 @@ from movecheck.maneuver.plane import bearing_of
     example=("a base of mobility 8, within 15 steps of an enemy, moves 9 steps over open ground",
              "it moves 8 steps"),
 )
-def mobility_exceeded(a: Any) -> Iterator[Violation]:
+def mobility_exceeded(a: FreeAnalysis) -> Iterator[Violation]:
     """A free move's path, measured along the base's centre, is at most its allowance.
 
     The allowance starts at the base's mobility, +2 (``prebattle_bonus``) when the
@@ -76,7 +81,7 @@ def mobility_exceeded(a: Any) -> Iterator[Violation]:
     example=("a free move goes round by two segments though the straight line to its end is clear",
              "it goes along the straight line"),
 )
-def not_straight(a: Any) -> Iterator[Violation]:
+def not_straight(a: FreeAnalysis) -> Iterator[Violation]:
     """A free move goes along the straight line from start to end (M4).
 
     A path of several segments is allowed only when the straight line is not
@@ -107,7 +112,7 @@ def not_straight(a: Any) -> Iterator[Violation]:
     example=("All ahead, and every base ends 3 steps to the right of where it started",
              "every base ends straight ahead along the corps' facing"),
 )
-def wrong_direction(a: Any) -> Iterator[Violation]:
+def wrong_direction(a: CorpsAnalysis) -> Iterator[Violation]:
     """All ahead moves the corps strictly forward (along its facing), All back
     strictly backward, Move to landmark straight from the corps' reference
     point (the mean of its base centres) towards the landmark's nearest point
@@ -119,7 +124,7 @@ def wrong_direction(a: Any) -> Iterator[Violation]:
         yield Violation(_("{corps} cannot move towards itself").format(corps=a.corps.id), (*a.order.where, "landmark"))
         return
     moved = off_course(a)
-    if moved is None:
+    if moved is None or a.direction is None:  # off_course judges only a corps with a direction
         return
     if a.order.kind == "all_ahead":
         message = _("{corps} is declared moving towards {declared}° ({distance} steps), but {order} moves it "
@@ -144,7 +149,7 @@ def wrong_direction(a: Any) -> Iterator[Violation]:
     example=("All ahead on open ground, the bases end 5 steps forward when their allowance is 8",
              "they end 8 steps forward, or in contact with an enemy base met on the way"),
 )
-def not_max_distance(a: Any) -> Iterator[Violation]:
+def not_max_distance(a: CorpsAnalysis) -> Iterator[Violation]:
     """Each file of the corps (a front base and the bases behind it in the
     direction of motion) moves the maximum possible distance (M1): its
     allowance (the smallest mobility in the corps, +2 before battle, less the
@@ -194,7 +199,7 @@ def not_max_distance(a: Any) -> Iterator[Violation]:
             )
 
 
-def _required(a: Any, miss: Any) -> str:
+def _required(a: CorpsAnalysis, miss: Miss) -> str:
     """``(50.00, 36.00): allowance ...`` or the range of required ends over the undeclared rolls."""
     items = miss.group.branches.items
     distances = sorted({round(br.result[miss.file.index].distance, 9) for br in items})
@@ -212,7 +217,7 @@ def _required(a: Any, miss: Any) -> str:
     example=("All ahead with every base declared turned 90°",
              "the bases keep their facing"),
 )
-def corps_rotated(a: Any) -> Iterator[Violation]:
+def corps_rotated(a: CorpsAnalysis) -> Iterator[Violation]:
     """The compulsory orders are translations: the corps keeps its facing.  A
     declared ``facing`` that turns the bases (by more than moves a corner
     ``tolerance`` steps) is this error when the whole corps turns, and MV301
@@ -222,6 +227,8 @@ def corps_rotated(a: Any) -> Iterator[Violation]:
     if first is None:
         return
     declared = a.order.end[first.id]
+    if declared.facing is None:  # turned lists only bases declared with a facing
+        return
     yield Violation(
         _("{order} does not turn the corps: {corps} faces {facing}° and must keep facing it, but its bases are "
           "declared facing {declared}°").format(order=order_name(a.order), corps=a.corps.id,
@@ -238,7 +245,7 @@ def corps_rotated(a: Any) -> Iterator[Violation]:
     example=("two free moves for r9 in one orders file, each within its mobility",
              "one free move along the whole path"),
 )
-def order_repeated(a: Any) -> Iterator[Violation]:
+def order_repeated(a: Analysis) -> Iterator[Violation]:
     """A manoeuvre gives each corps one order and each base one move: a corps
     moves by its order (M1), a single base by its free move (M3), within its
     mobility once.  A second order in the file for a base that an earlier order

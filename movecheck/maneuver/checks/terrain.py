@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
@@ -12,13 +12,17 @@ from movecheck.maneuver.checks.ends import ends_judged, undecided
 from movecheck.maneuver.checks.words import condition
 from movecheck.maneuver.model import fmt, fmt_xy
 
+if TYPE_CHECKING:
+    from movecheck.maneuver.checks import Analysis
+    from movecheck.maneuver.free import FreeAnalysis
+
 
 @mv_clause(
     "MV302", "roll-out-of-range", "error", "a declared roll is outside its die's range", ("M7",), orders=EVERY,
     example=("a roll of 7 declared for a stream, whose die is 1d6",
              "a roll from 1 to 6"),
 )
-def roll_out_of_range(a: Any) -> Iterator[Violation]:
+def roll_out_of_range(a: Analysis) -> Iterator[Violation]:
     """A declared penalty roll is a possible result of the terrain's die
     (``dice`` and ``penalties`` options: stream and ploughed field D1, rice
     paddy and hill D2, forest D3 = 1d6, 2d6, 3d6 by default).  The rest of the
@@ -43,7 +47,7 @@ def roll_out_of_range(a: Any) -> Iterator[Violation]:
     example=("a roll declared for a base that follows another into the wood",
              "the roll declared for the file's front base"),
 )
-def roll_not_allowed(a: Any) -> Iterator[Violation]:
+def roll_not_allowed(a: Analysis) -> Iterator[Violation]:
     """Only front bases roll, once for each difficult feature they enter
     (M8); bases following a front base slow down with it.  A roll declared
     for a base this order does not move, for a following base, for terrain the
@@ -59,7 +63,7 @@ def roll_not_allowed(a: Any) -> Iterator[Violation]:
             yield Violation(why, roll.where)
 
 
-def _owed(a: Any, roll: Any) -> tuple[str | None, Any]:
+def _owed(a: Analysis, roll: Any) -> tuple[str | None, Any]:
     """Why a declared roll is not owed (MV303), or the feature it is for (None, feature).
 
     (None, None): it names terrain the battlefield does not have (reported when
@@ -100,7 +104,7 @@ def _owed(a: Any, roll: Any) -> tuple[str | None, Any]:
     example=("All ahead into a wood with the front base's roll not declared, legal only for low rolls",
              "the roll declared, or ends that are right whatever the roll"),
 )
-def roll_needed(a: Any) -> Iterator[Violation]:
+def roll_needed(a: Analysis) -> Iterator[Violation]:
     """When a front base enters difficult terrain and its roll is not declared,
     the checker reasons over the die's exact distribution.  Legal for every
     roll: no finding.  Illegal for every roll: MV101 (free moves) or MV202
@@ -153,7 +157,7 @@ def roll_needed(a: Any) -> Iterator[Violation]:
                                        spans=", ".join(spans)), where)
 
 
-def doubts(a: Any) -> list[tuple[Any, Callable[[Any], bool]]]:
+def doubts(a: Analysis) -> list[tuple[Any, Callable[[Any], bool]]]:
     """MV304: the roll combinations an order's verdict depends on, each with the test of those it is right for.
 
     A free move: its combinations when its path fits the allowance of some only
@@ -187,7 +191,7 @@ def _matcher(group: Any) -> Callable[[Any], bool]:
     example=("a free move's path crosses a lake (impassable terrain)",
              "it goes round the lake"),
 )
-def impassable(a: Any) -> Iterator[Violation]:
+def impassable(a: FreeAnalysis) -> Iterator[Violation]:
     """No base enters impassable terrain (lakes, buildings: an assumption
     beyond the seed) or leaves the field, at any moment of its move.  Sliding
     along the edge is allowed; an overlap of up to ``tolerance`` is taken as
