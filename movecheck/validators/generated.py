@@ -9,10 +9,11 @@ from movecheck.validators.keywords import equal, integer, number, unique
 
 
 _P0 = re.compile('^#[0-9a-f]{6}$')
-_P1 = re.compile('^-?[0-9]+/[0-9]+$')
-_P2 = re.compile('^-?[0-9]+$')
-_P3 = re.compile('^[0-9]+(/[0-9]+)?$')
-_P4 = re.compile('^[A-Z]{2}[0-9]{3}$')
+_P1 = re.compile('^([1-6]|[a-z_ A-Z]+)$')
+_P2 = re.compile('^-?[0-9]+/[0-9]+$')
+_P3 = re.compile('^-?[0-9]+$')
+_P4 = re.compile('^[0-9]+(/[0-9]+)?$')
+_P5 = re.compile('^[A-Z]{2}[0-9]{3}$')
 
 
 def _v0(x: Any) -> bool:
@@ -799,7 +800,7 @@ def _v78(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T37.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -826,7 +827,7 @@ def _v81(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T31.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -922,6 +923,98 @@ def _v91(x: Any) -> bool:
 
 
 def _v92(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v93(item):
+            return False
+    return True
+
+
+def _v93(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T34.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v94(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T31.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v95(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v96(key):
+            return False
+    for key, value in x.items():
+        if not _v88(value):
+            return False
+    return True
+
+
+def _v96(x: Any) -> bool:
+    if isinstance(x, str) and (_P1.search(x) is None):
+        return False
+    return True
+
+
+def _v97(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T32.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v98(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v99(value):
+            return False
+    return True
+
+
+def _v99(x: Any) -> bool:
+    if not (_v25(x) or _v65(x)):
+        return False
+    return True
+
+
+def _v100(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T33.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v101(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T35.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v102(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -931,19 +1024,19 @@ def _v92(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T38.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v93(x: Any) -> bool:
+def _v103(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v104(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -955,28 +1048,28 @@ def _v94(x: Any) -> bool:
     if 'place' not in x:
         return False
     for key, value in x.items():
-        check = _T35.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not x == 'mobilize':
         return False
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v106(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v97(item):
+        if not _v107(item):
             return False
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v107(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -984,13 +1077,13 @@ def _v97(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T39.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v98(x: Any) -> bool:
+def _v108(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1002,28 +1095,28 @@ def _v98(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v99(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not x == 'odds':
         return False
     return True
 
 
-def _v100(x: Any) -> bool:
+def _v110(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v101(item):
+        if not _v111(item):
             return False
     return True
 
 
-def _v101(x: Any) -> bool:
+def _v111(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1035,19 +1128,19 @@ def _v101(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T55.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v102(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E36):
+def _v112(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E41):
         return False
     return True
 
 
-def _v103(x: Any) -> bool:
+def _v113(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1055,91 +1148,19 @@ def _v103(x: Any) -> bool:
     if 'message' not in x:
         return False
     for key, value in x.items():
-        check = _T37.get(key)
+        check = _T42.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v104(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not x == 'MC012':
         return False
     return True
 
 
-def _v105(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T38.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v106(x: Any) -> bool:
-    if sum((_v107(x), _v108(x), _v109(x), _v111(x),)) != 1:
-        return False
-    return True
-
-
-def _v107(x: Any) -> bool:
-    if not (x is None):
-        return False
-    return True
-
-
-def _v108(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'after' not in x:
-        return False
-    for key, value in x.items():
-        check = _T39.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v109(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'below' not in x:
-        return False
-    for key, value in x.items():
-        check = _T40.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v110(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
-        return False
-    return True
-
-
-def _v111(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'best' not in x:
-        return False
-    for key, value in x.items():
-        check = _T41.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v112(x: Any) -> bool:
-    if not equal(x, True):
-        return False
-    return True
-
-
-def _v113(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1149,52 +1170,34 @@ def _v113(x: Any) -> bool:
     return True
 
 
-def _v114(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T42.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v115(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
 def _v116(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P1.search(x) is None):
+    if sum((_v117(x), _v118(x), _v119(x), _v121(x),)) != 1:
         return False
     return True
 
 
 def _v117(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (x is None):
         return False
-    for key in x:
-        if not _v118(key):
-            return False
-    for key, value in x.items():
-        if not _v114(value):
-            return False
     return True
 
 
 def _v118(x: Any) -> bool:
-    if isinstance(x, str) and (_P2.search(x) is None):
+    if not (isinstance(x, dict)):
         return False
+    if 'after' not in x:
+        return False
+    for key, value in x.items():
+        check = _T44.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v119(x: Any) -> bool:
     if not (isinstance(x, dict)):
+        return False
+    if 'below' not in x:
         return False
     for key, value in x.items():
         check = _T45.get(key)
@@ -1204,30 +1207,17 @@ def _v119(x: Any) -> bool:
 
 
 def _v120(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (number(x)):
         return False
-    for key, value in x.items():
-        if not _v121(value):
-            return False
+    if number(x) and (x < 0 or x > 1):
+        return False
     return True
 
 
 def _v121(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'mean' not in x:
-        return False
-    if 'dist' not in x:
-        return False
-    for key, value in x.items():
-        check = _T44.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v122(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if 'best' not in x:
         return False
     for key, value in x.items():
         check = _T46.get(key)
@@ -1236,7 +1226,110 @@ def _v122(x: Any) -> bool:
     return True
 
 
+def _v122(x: Any) -> bool:
+    if not equal(x, True):
+        return False
+    return True
+
+
 def _v123(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T48.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T47.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v126(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P2.search(x) is None):
+        return False
+    return True
+
+
+def _v127(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v128(key):
+            return False
+    for key, value in x.items():
+        if not _v124(value):
+            return False
+    return True
+
+
+def _v128(x: Any) -> bool:
+    if isinstance(x, str) and (_P3.search(x) is None):
+        return False
+    return True
+
+
+def _v129(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T50.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v130(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v131(value):
+            return False
+    return True
+
+
+def _v131(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
+        check = _T49.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v132(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T51.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v133(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1250,13 +1343,13 @@ def _v123(x: Any) -> bool:
     if 'p95' not in x:
         return False
     for key, value in x.items():
-        check = _T47.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'swing' not in x:
@@ -1264,13 +1357,13 @@ def _v124(x: Any) -> bool:
     if 'fight_to_end' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'ipc_swing' not in x:
@@ -1278,25 +1371,25 @@ def _v125(x: Any) -> bool:
     if 'luck' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v126(x: Any) -> bool:
-    if sum((_v107(x), _v114(x),)) != 1:
+def _v136(x: Any) -> bool:
+    if sum((_v117(x), _v124(x),)) != 1:
         return False
     return True
 
 
-def _v127(x: Any) -> bool:
-    if sum((_v107(x), _v128(x),)) != 1:
+def _v137(x: Any) -> bool:
+    if sum((_v117(x), _v138(x),)) != 1:
         return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'every_battle_won' not in x:
@@ -1304,22 +1397,22 @@ def _v128(x: Any) -> bool:
     if 'every_territory_taken' not in x:
         return False
     for key, value in x.items():
-        check = _T51.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v114(value):
+        if not _v124(value):
             return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1329,19 +1422,19 @@ def _v130(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v131(x: Any) -> bool:
+def _v141(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v132(x: Any) -> bool:
+def _v142(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1349,36 +1442,36 @@ def _v132(x: Any) -> bool:
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v135(value):
+        if not _v145(value):
             return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v145(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v137(key):
+        if not _v147(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -1386,13 +1479,13 @@ def _v136(x: Any) -> bool:
     return True
 
 
-def _v137(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E53):
+def _v147(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E58):
         return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v148(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -1400,25 +1493,25 @@ def _v138(x: Any) -> bool:
     return True
 
 
-def _v139(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E54):
+def _v149(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E59):
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E55):
+def _v150(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E60):
         return False
     return True
 
 
-def _v141(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E56):
+def _v151(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E61):
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -1426,13 +1519,13 @@ def _v142(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T63.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1440,16 +1533,16 @@ def _v143(x: Any) -> bool:
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v145(item):
+        if not _v155(item):
             return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1459,85 +1552,85 @@ def _v145(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E59):
+def _v156(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E64):
         return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
         return False
     for item in x:
-        if not _v148(item):
+        if not _v158(item):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v138(x[0]):
+    if len(x) > 0 and not _v148(x[0]):
         return False
-    if len(x) > 1 and not _v138(x[1]):
+    if len(x) > 1 and not _v148(x[1]):
         return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v150(item):
+        if not _v160(item):
             return False
     return True
 
 
-def _v150(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T66.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v152(value):
+        if not _v162(value):
             return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v153(item):
+        if not _v163(item):
             return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1545,38 +1638,38 @@ def _v153(x: Any) -> bool:
     if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T64.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v143(x[0]):
+    if len(x) > 0 and not _v153(x[0]):
         return False
-    if len(x) > 1 and not _v143(x[1]):
+    if len(x) > 1 and not _v153(x[1]):
         return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v156(item):
+        if not _v166(item):
             return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1586,13 +1679,13 @@ def _v156(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T67.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1600,116 +1693,14 @@ def _v157(x: Any) -> bool:
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v159(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v160(value):
-            return False
-    return True
-
-
-def _v160(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v161(x[0]):
-        return False
-    if len(x) > 1 and not _v161(x[1]):
-        return False
-    return True
-
-
-def _v161(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -200000 or x > 200000):
-        return False
-    return True
-
-
-def _v162(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'system' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    for key, value in x.items():
-        check = _T71.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v163(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v164(item):
-            return False
-    return True
-
-
-def _v164(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
         check = _T68.get(key)
         if check is None or not check(value):
-            return False
-    if not (_v172(x) and _v177(x)):
-        return False
-    return True
-
-
-def _v165(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E66):
-        return False
-    return True
-
-
-def _v166(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v167(value):
-            return False
-    return True
-
-
-def _v167(x: Any) -> bool:
-    if not (_v1(x) or _v168(x)):
-        return False
-    return True
-
-
-def _v168(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v1(value):
             return False
     return True
 
@@ -1724,6 +1715,108 @@ def _v169(x: Any) -> bool:
 
 
 def _v170(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v171(x[0]):
+        return False
+    if len(x) > 1 and not _v171(x[1]):
+        return False
+    return True
+
+
+def _v171(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -200000 or x > 200000):
+        return False
+    return True
+
+
+def _v172(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T76.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v173(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v174(item):
+            return False
+    return True
+
+
+def _v174(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    for key, value in x.items():
+        check = _T73.get(key)
+        if check is None or not check(value):
+            return False
+    if not (_v182(x) and _v187(x)):
+        return False
+    return True
+
+
+def _v175(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E71):
+        return False
+    return True
+
+
+def _v176(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v177(value):
+            return False
+    return True
+
+
+def _v177(x: Any) -> bool:
+    if not (_v1(x) or _v178(x)):
+        return False
+    return True
+
+
+def _v178(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v1(value):
+            return False
+    return True
+
+
+def _v179(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v180(value):
+            return False
+    return True
+
+
+def _v180(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1731,30 +1824,30 @@ def _v170(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T67.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v148(item):
+        if not _v158(item):
             return False
     return True
 
 
-def _v172(x: Any) -> bool:
-    if not (_v173(x) if _v175(x) else _v174(x)):
+def _v182(x: Any) -> bool:
+    if not (_v183(x) if _v185(x) else _v184(x)):
         return False
     return True
 
 
-def _v173(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1763,7 +1856,7 @@ def _v173(x: Any) -> bool:
     return True
 
 
-def _v174(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1772,54 +1865,54 @@ def _v174(x: Any) -> bool:
     return True
 
 
-def _v175(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T69.get(key)
+            check = _T74.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v176(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v177(x: Any) -> bool:
-    if not (_v178(x) if _v179(x) else True):
+def _v187(x: Any) -> bool:
+    if not (_v188(x) if _v189(x) else True):
         return False
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v188(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v189(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T70.get(key)
+            check = _T75.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v190(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1831,34 +1924,34 @@ def _v181(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T82.get(key)
+        check = _T87.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v184(item):
+        if not _v194(item):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
-    if sum((_v185(x), _v197(x),)) != 1:
+def _v194(x: Any) -> bool:
+    if sum((_v195(x), _v207(x),)) != 1:
         return False
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1890,42 +1983,42 @@ def _v185(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v115(x[0]):
+    if len(x) > 0 and not _v125(x[0]):
         return False
-    if len(x) > 1 and not _v115(x[1]):
+    if len(x) > 1 and not _v125(x[1]):
         return False
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v189(item):
+        if not _v199(item):
             return False
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -1937,150 +2030,40 @@ def _v189(x: Any) -> bool:
     if 'entry' not in x:
         return False
     for key, value in x.items():
-        check = _T72.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v190(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v191(item):
-            return False
-    return True
-
-
-def _v191(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v192(item):
-            return False
-    return True
-
-
-def _v192(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 4:
-        return False
-    for item in x:
-        if not _v187(item):
-            return False
-    return True
-
-
-def _v193(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v194(item):
-            return False
-    return True
-
-
-def _v194(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'allowance' not in x:
-        return False
-    if 'probability' not in x:
-        return False
-    if 'region' not in x:
-        return False
-    for key, value in x.items():
-        check = _T74.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v195(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'fraction' not in x:
-        return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T73.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v196(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P3.search(x) is None):
-        return False
-    return True
-
-
-def _v197(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    for key, value in x.items():
-        check = _T81.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v198(x: Any) -> bool:
-    if not x == 'corps':
-        return False
-    return True
-
-
-def _v199(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v200(item):
             return False
     return True
 
 
 def _v200(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'order' not in x:
-        return False
-    if 'landmark' not in x:
-        return False
-    if 'reason' not in x:
-        return False
-    if 'groups' not in x:
-        return False
-    for key, value in x.items():
-        check = _T80.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v201(item):
             return False
     return True
 
 
 def _v201(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E76):
+    if not (isinstance(x, list)):
         return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v202(item):
+            return False
     return True
 
 
 def _v202(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
+    if not (isinstance(x, list)):
         return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v197(item):
+            return False
     return True
 
 
@@ -2096,9 +2079,11 @@ def _v203(x: Any) -> bool:
 def _v204(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'bases' not in x:
+    if 'allowance' not in x:
         return False
-    if 'outcomes' not in x:
+    if 'probability' not in x:
+        return False
+    if 'region' not in x:
         return False
     for key, value in x.items():
         check = _T79.get(key)
@@ -2108,15 +2093,123 @@ def _v204(x: Any) -> bool:
 
 
 def _v205(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v206(item):
+    if 'fraction' not in x:
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T78.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v206(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P4.search(x) is None):
+        return False
+    return True
+
+
+def _v207(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T86.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v208(x: Any) -> bool:
+    if not x == 'corps':
+        return False
+    return True
+
+
+def _v209(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v210(item):
+            return False
+    return True
+
+
+def _v210(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    if 'landmark' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    if 'groups' not in x:
+        return False
+    for key, value in x.items():
+        check = _T85.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v211(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E81):
+        return False
+    return True
+
+
+def _v212(x: Any) -> bool:
+    if not (isinstance(x, str) or x is None):
+        return False
+    return True
+
+
+def _v213(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v214(item):
+            return False
+    return True
+
+
+def _v214(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'bases' not in x:
+        return False
+    if 'outcomes' not in x:
+        return False
+    for key, value in x.items():
+        check = _T84.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v215(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v216(item):
+            return False
+    return True
+
+
+def _v216(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -2126,22 +2219,22 @@ def _v206(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T83.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v208(item):
+        if not _v218(item):
             return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -2153,13 +2246,13 @@ def _v208(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T77.get(key)
+        check = _T82.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2168,16 +2261,16 @@ def _v209(x: Any) -> bool:
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v187(value):
+        if not _v197(value):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2189,22 +2282,22 @@ def _v211(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T95.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v213(item):
+        if not _v223(item):
             return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2236,37 +2329,37 @@ def _v213(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T96.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v214(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v215(item):
+        if not _v225(item):
             return False
     return True
 
 
-def _v215(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E83):
+def _v225(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E88):
         return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v226(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v217(item):
+        if not _v227(item):
             return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v227(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2274,13 +2367,13 @@ def _v217(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v228(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2289,7 +2382,7 @@ def _v218(x: Any) -> bool:
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2299,13 +2392,13 @@ def _v219(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v230(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2318,22 +2411,22 @@ def _v220(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T85.get(key)
+            check = _T90.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v231(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v222(item):
+        if not _v232(item):
             return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2349,32 +2442,32 @@ def _v222(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     return True
 
 
-def _v224(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E86):
+def _v234(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E91):
         return False
     return True
 
 
-def _v225(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v226(item):
+        if not _v236(item):
             return False
     return True
 
 
-def _v226(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2388,19 +2481,19 @@ def _v226(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v227(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E88):
+def _v237(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E93):
         return False
     return True
 
 
-def _v228(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2420,28 +2513,28 @@ def _v228(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T92.get(key)
+        check = _T97.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v229(x: Any) -> bool:
+def _v239(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v230(x: Any) -> bool:
+def _v240(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v231(item):
+        if not _v241(item):
             return False
     return True
 
 
-def _v231(x: Any) -> bool:
+def _v241(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2465,27 +2558,27 @@ def _v231(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T94.get(key)
+        check = _T99.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v232(x: Any) -> bool:
+def _v242(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P4.search(x) is None):
+    if isinstance(x, str) and (_P5.search(x) is None):
         return False
     return True
 
 
-def _v233(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E93):
+def _v243(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E98):
         return False
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2493,7 +2586,7 @@ def _v234(x: Any) -> bool:
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2509,136 +2602,19 @@ def _v235(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T105.get(key)
+        check = _T110.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v236(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T96.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v237(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v238(item):
-            return False
-    return True
-
-
-def _v238(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T97.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v239(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v240(item):
-            return False
-    return True
-
-
-def _v240(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
-        return False
-    for key, value in x.items():
-        check = _T98.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v241(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v242(item):
-            return False
-    return True
-
-
-def _v242(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'from' not in x:
-        return False
-    if 'to' not in x:
-        return False
-    if 'amount' not in x:
-        return False
-    if 'reason' not in x:
-        return False
-    for key, value in x.items():
-        check = _T99.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v243(x: Any) -> bool:
-    if sum((_v107(x), _v244(x),)) != 1:
-        return False
-    return True
-
-
-def _v244(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'amount' not in x:
-        return False
-    if 'territories' not in x:
-        return False
-    for key, value in x.items():
-        check = _T100.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v245(x: Any) -> bool:
-    if not (integer(x) or x is None):
-        return False
-    if number(x) and (x < 0):
-        return False
     return True
 
 
 def _v246(x: Any) -> bool:
-    if sum((_v107(x), _v14(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        check = _T101.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
@@ -2652,6 +2628,123 @@ def _v247(x: Any) -> bool:
 
 
 def _v248(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'at' not in x:
+        return False
+    for key, value in x.items():
+        check = _T102.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v249(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v250(item):
+            return False
+    return True
+
+
+def _v250(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'by' not in x:
+        return False
+    if 'holder' not in x:
+        return False
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
+        return False
+    for key, value in x.items():
+        check = _T103.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v251(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v252(item):
+            return False
+    return True
+
+
+def _v252(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T104.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v253(x: Any) -> bool:
+    if sum((_v117(x), _v254(x),)) != 1:
+        return False
+    return True
+
+
+def _v254(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T105.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v255(x: Any) -> bool:
+    if not (integer(x) or x is None):
+        return False
+    if number(x) and (x < 0):
+        return False
+    return True
+
+
+def _v256(x: Any) -> bool:
+    if sum((_v117(x), _v14(x),)) != 1:
+        return False
+    return True
+
+
+def _v257(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v258(item):
+            return False
+    return True
+
+
+def _v258(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2669,13 +2762,13 @@ def _v248(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T102.get(key)
+        check = _T107.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v249(x: Any) -> bool:
+def _v259(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
@@ -2685,13 +2778,13 @@ def _v249(x: Any) -> bool:
     return True
 
 
-def _v250(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E101):
+def _v260(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E106):
         return False
     return True
 
 
-def _v251(x: Any) -> bool:
+def _v261(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2700,19 +2793,19 @@ def _v251(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T104.get(key)
+            check = _T109.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v252(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E103):
+def _v262(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E108):
         return False
     return True
 
 
-def _v253(x: Any) -> bool:
+def _v263(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2724,22 +2817,22 @@ def _v253(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T112.get(key)
+        check = _T117.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v254(x: Any) -> bool:
+def _v264(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v255(item):
+        if not _v265(item):
             return False
     return True
 
 
-def _v255(x: Any) -> bool:
+def _v265(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2755,22 +2848,22 @@ def _v255(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T106.get(key)
+        check = _T111.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v256(x: Any) -> bool:
+def _v266(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v257(item):
+        if not _v267(item):
             return False
     return True
 
 
-def _v257(x: Any) -> bool:
+def _v267(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2782,34 +2875,34 @@ def _v257(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T111.get(key)
+        check = _T116.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v258(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E107):
+def _v268(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E112):
         return False
     return True
 
 
-def _v259(x: Any) -> bool:
+def _v269(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v260(item):
+        if not _v270(item):
             return False
     return True
 
 
-def _v260(x: Any) -> bool:
-    if sum((_v261(x), _v263(x), _v265(x),)) != 1:
+def _v270(x: Any) -> bool:
+    if sum((_v271(x), _v273(x), _v275(x),)) != 1:
         return False
     return True
 
 
-def _v261(x: Any) -> bool:
+def _v271(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2817,19 +2910,19 @@ def _v261(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T108.get(key)
+        check = _T113.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v262(x: Any) -> bool:
+def _v272(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v263(x: Any) -> bool:
+def _v273(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2837,19 +2930,19 @@ def _v263(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T109.get(key)
+        check = _T114.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v264(x: Any) -> bool:
+def _v274(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v265(x: Any) -> bool:
+def _v275(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2859,19 +2952,19 @@ def _v265(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T110.get(key)
+        check = _T115.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v266(x: Any) -> bool:
+def _v276(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v267(x: Any) -> bool:
+def _v277(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2911,88 +3004,93 @@ _E27 = frozenset(['land', 'raid', 'sea'])
 _T28: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
 _T29: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v87}
 _T30: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v75}
-_T31: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v82, 'attacker_losses': _v65, 'defender_losses': _v65, 'retreat': _v4, 'submerged': _v83, 'damaged': _v84, 'bombing': _v86, 'defender_landing': _v90}
-_T32: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v79, 'state': _v4, 'power': _v4, 'phase': _v79, 'results': _v80}
-_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v93, 'state': _v4, 'power': _v4, 'phase': _v93, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T34: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v75, 'from': _v4, 'fighters_from': _v75}
-_T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v95, 'state': _v4, 'power': _v4, 'phase': _v95, 'place': _v96}
-_E36 = frozenset(['land', 'raid', 'sea'])
-_T37: dict[str, Callable[[Any], bool]] = {'code': _v104, 'message': _v5}
-_T38: dict[str, Callable[[Any], bool]] = {'attacker': _v45, 'defender': _v45, 'keep_land': _v15}
-_T39: dict[str, Callable[[Any], bool]] = {'after': _v25}
-_T40: dict[str, Callable[[Any], bool]] = {'below': _v110}
-_T41: dict[str, Callable[[Any], bool]] = {'best': _v112}
-_T42: dict[str, Callable[[Any], bool]] = {'decimal': _v115, 'fraction': _v116}
-_T43: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v114, 'territory_taken': _v114, 'defender_holds': _v114, 'both_destroyed': _v114, 'stalemate': _v114, 'bombers_lost': _v117, 'damage': _v117}
-_T44: dict[str, Callable[[Any], bool]] = {'mean': _v114, 'dist': _v117}
-_T45: dict[str, Callable[[Any], bool]] = {'attacker': _v120, 'defender': _v120}
-_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v114, 'defender': _v114}
-_T47: dict[str, Callable[[Any], bool]] = {'mean': _v114, 'sd': _v115, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T48: dict[str, Callable[[Any], bool]] = {'swing': _v114, 'fight_to_end': _v114}
-_T49: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v126}
-_T50: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v102, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v103, 'ool': _v105, 'retreat': _v106, 'outcomes': _v113, 'survivors': _v119, 'ipc_lost': _v122, 'ipc_swing': _v123, 'rounds': _v114, 'best_retreat': _v124, 'result': _v125}
-_T51: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v114, 'every_territory_taken': _v114}
-_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v99, 'battles': _v100, 'turn': _v127, 'luck': _v129}
-_E53 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E54 = frozenset(['centre', 'edge'])
-_E55 = frozenset(['per_file', 'whole_corps'])
-_E56 = frozenset(['half_of_max', 'half_of_mobility'])
-_T57: dict[str, Callable[[Any], bool]] = {'dice': _v134, 'penalties': _v136, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v138, 'prebattle_measure': _v139, 'corps_penalty': _v140, 'back_distance': _v141, 'pass_through_limit': _v110}
-_T58: dict[str, Callable[[Any], bool]] = {'width': _v143, 'depth': _v143}
-_E59 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T60: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v146, 'polygon': _v147}
-_T61: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v148, 'terrain': _v4, 'corps': _v4}
-_T62: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v138, 'y': _v138, 'facing': _v157, 'width': _v143, 'depth': _v143, 'mobility': _v34}
-_T63: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v159}
-_T64: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v154, 'bases': _v155, 'formation': _v158}
-_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v131, 'kind': _v47, 'name': _v132, 'options': _v133, 'to_move': _v4, 'field': _v142, 'terrain': _v144, 'landmarks': _v149, 'sides': _v151}
-_E66 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T67: dict[str, Callable[[Any], bool]] = {'x': _v138, 'y': _v138, 'facing': _v157}
-_T68: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v165, 'landmark': _v4, 'rolls': _v166, 'end': _v169, 'base': _v4, 'path': _v171, 'facing': _v157, 'note': _v5}
-_T69: dict[str, Callable[[Any], bool]] = {'order': _v176}
-_T70: dict[str, Callable[[Any], bool]] = {'order': _v180}
-_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v131, 'kind': _v70, 'state': _v4, 'side': _v4, 'orders': _v163}
-_T72: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v115}
-_T73: dict[str, Callable[[Any], bool]] = {'fraction': _v196, 'decimal': _v110}
-_T74: dict[str, Callable[[Any], bool]] = {'allowance': _v115, 'probability': _v195, 'region': _v190}
-_T75: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v186, 'side': _v5, 'corps': _v5, 'centre': _v187, 'facing': _v115, 'mobility': _v115, 'allowance': _v115, 'tolerance': _v115, 'engaged': _v45, 'owed': _v188, 'clear': _v190, 'levels': _v193, 'limit': _v190}
-_E76 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T77: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v209}
-_T78: dict[str, Callable[[Any], bool]] = {'probability': _v195, 'rolls': _v207, 'ends': _v210}
-_T79: dict[str, Callable[[Any], bool]] = {'bases': _v45, 'outcomes': _v205}
-_T80: dict[str, Callable[[Any], bool]] = {'order': _v201, 'landmark': _v202, 'reason': _v202, 'groups': _v203}
-_T81: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v198, 'side': _v5, 'orders': _v199}
-_T82: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v182, 'state': _v5, 'reach': _v183}
-_E83 = frozenset(['illegal', 'legal', 'unchecked'])
-_T84: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v45, 'rides': _v218}
-_T85: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v202, 'config': _v5}
-_E86 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T87: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v223, 'edition_value': _v223, 'source': _v224, 'file': _v202}
-_E88 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T89: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v227, 'codes': _v45, 'pattern': _v202, 'applied': _v7}
-_T90: dict[str, Callable[[Any], bool]] = {'edition': _v220, 'options': _v221, 'selection': _v225}
-_T91: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v202, 'config': _v202, 'error': _v202, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v45, 'verdicts': _v214, 'assignment': _v216, 'overrides': _v219}
-_T92: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E93 = frozenset(['error', 'note', 'warning'])
-_T94: dict[str, Callable[[Any], bool]] = {'code': _v232, 'name': _v4, 'severity': _v233, 'message': _v5, 'clauses': _v45, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v234, 'order_id': _v202}
-_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v212, 'summary': _v228, 'readings': _v229, 'statistics': _v14, 'findings': _v230}
-_T96: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T97: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T98: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v202, 'liberated': _v7}
-_T99: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T100: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
-_E101 = frozenset(['factory', 'ipcs'])
-_T102: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v249, 'applied': _v15, 'on': _v250, 'owner': _v202, 'cap': _v202}
-_E103 = frozenset(['kept', 'lost', 'refunded'])
-_T104: dict[str, Callable[[Any], bool]] = {'units': _v65, 'settled': _v252}
-_T105: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v202, 'text': _v5, 'forced': _v7, 'turn': _v236, 'destroyed': _v237, 'captured': _v239, 'transfers': _v241, 'spent': _v14, 'purchased': _v14, 'income': _v243, 'refunded': _v245, 'ipcs': _v246, 'notes': _v45, 'bombing': _v247, 'unplaced': _v251}
-_T106: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E107 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units'])
-_T108: dict[str, Callable[[Any], bool]] = {'type': _v262, 'text': _v5}
-_T109: dict[str, Callable[[Any], bool]] = {'type': _v264, 'items': _v45}
-_T110: dict[str, Callable[[Any], bool]] = {'type': _v266, 'headers': _v45, 'rows': _v267}
-_T111: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v258, 'facts': _v229, 'blocks': _v259}
-_T112: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v254, 'sections': _v256}
+_T31: dict[str, Callable[[Any], bool]] = {'aa': _v95, 'bombard': _v95, 'sub_strike': _v95, 'subs': _v95, 'air': _v95, 'fire': _v95, 'damage': _v95}
+_T32: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T33: dict[str, Callable[[Any], bool]] = {'attacker': _v65, 'defender': _v65}
+_T34: dict[str, Callable[[Any], bool]] = {'attacker': _v94, 'defender': _v94, 'attacker_losses': _v65, 'defender_losses': _v65, 'submerged': _v97, 'retreat': _v4, 'damaged': _v98, 'removed': _v100}
+_T35: dict[str, Callable[[Any], bool]] = {'attacker': _v11, 'defender': _v11, 'keep_land': _v15}
+_T36: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v82, 'attacker_losses': _v65, 'defender_losses': _v65, 'retreat': _v4, 'submerged': _v83, 'damaged': _v84, 'bombing': _v86, 'defender_landing': _v90, 'rounds': _v92, 'ool': _v101}
+_T37: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v79, 'state': _v4, 'power': _v4, 'phase': _v79, 'results': _v80, 'ool': _v101}
+_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v103, 'state': _v4, 'power': _v4, 'phase': _v103, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v75, 'from': _v4, 'fighters_from': _v75}
+_T40: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v105, 'state': _v4, 'power': _v4, 'phase': _v105, 'place': _v106}
+_E41 = frozenset(['land', 'raid', 'sea'])
+_T42: dict[str, Callable[[Any], bool]] = {'code': _v114, 'message': _v5}
+_T43: dict[str, Callable[[Any], bool]] = {'attacker': _v45, 'defender': _v45, 'keep_land': _v15}
+_T44: dict[str, Callable[[Any], bool]] = {'after': _v25}
+_T45: dict[str, Callable[[Any], bool]] = {'below': _v120}
+_T46: dict[str, Callable[[Any], bool]] = {'best': _v122}
+_T47: dict[str, Callable[[Any], bool]] = {'decimal': _v125, 'fraction': _v126}
+_T48: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v124, 'territory_taken': _v124, 'defender_holds': _v124, 'both_destroyed': _v124, 'stalemate': _v124, 'bombers_lost': _v127, 'damage': _v127}
+_T49: dict[str, Callable[[Any], bool]] = {'mean': _v124, 'dist': _v127}
+_T50: dict[str, Callable[[Any], bool]] = {'attacker': _v130, 'defender': _v130}
+_T51: dict[str, Callable[[Any], bool]] = {'attacker': _v124, 'defender': _v124}
+_T52: dict[str, Callable[[Any], bool]] = {'mean': _v124, 'sd': _v125, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T53: dict[str, Callable[[Any], bool]] = {'swing': _v124, 'fight_to_end': _v124}
+_T54: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v136}
+_T55: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v112, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v113, 'ool': _v115, 'retreat': _v116, 'outcomes': _v123, 'survivors': _v129, 'ipc_lost': _v132, 'ipc_swing': _v133, 'rounds': _v124, 'best_retreat': _v134, 'result': _v135}
+_T56: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v124, 'every_territory_taken': _v124}
+_T57: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v109, 'battles': _v110, 'turn': _v137, 'luck': _v139}
+_E58 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E59 = frozenset(['centre', 'edge'])
+_E60 = frozenset(['per_file', 'whole_corps'])
+_E61 = frozenset(['half_of_max', 'half_of_mobility'])
+_T62: dict[str, Callable[[Any], bool]] = {'dice': _v144, 'penalties': _v146, 'tolerance': _v37, 'contact_gap': _v37, 'prebattle_distance': _v37, 'prebattle_bonus': _v148, 'prebattle_measure': _v149, 'corps_penalty': _v150, 'back_distance': _v151, 'pass_through_limit': _v120}
+_T63: dict[str, Callable[[Any], bool]] = {'width': _v153, 'depth': _v153}
+_E64 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T65: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v156, 'polygon': _v157}
+_T66: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v158, 'terrain': _v4, 'corps': _v4}
+_T67: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v148, 'y': _v148, 'facing': _v167, 'width': _v153, 'depth': _v153, 'mobility': _v34}
+_T68: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v169}
+_T69: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v34, 'base': _v164, 'bases': _v165, 'formation': _v168}
+_T70: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v141, 'kind': _v47, 'name': _v142, 'options': _v143, 'to_move': _v4, 'field': _v152, 'terrain': _v154, 'landmarks': _v159, 'sides': _v161}
+_E71 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T72: dict[str, Callable[[Any], bool]] = {'x': _v148, 'y': _v148, 'facing': _v167}
+_T73: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v175, 'landmark': _v4, 'rolls': _v176, 'end': _v179, 'base': _v4, 'path': _v181, 'facing': _v167, 'note': _v5}
+_T74: dict[str, Callable[[Any], bool]] = {'order': _v186}
+_T75: dict[str, Callable[[Any], bool]] = {'order': _v190}
+_T76: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v141, 'kind': _v70, 'state': _v4, 'side': _v4, 'orders': _v173}
+_T77: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v125}
+_T78: dict[str, Callable[[Any], bool]] = {'fraction': _v206, 'decimal': _v120}
+_T79: dict[str, Callable[[Any], bool]] = {'allowance': _v125, 'probability': _v205, 'region': _v200}
+_T80: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v196, 'side': _v5, 'corps': _v5, 'centre': _v197, 'facing': _v125, 'mobility': _v125, 'allowance': _v125, 'tolerance': _v125, 'engaged': _v45, 'owed': _v198, 'clear': _v200, 'levels': _v203, 'limit': _v200}
+_E81 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T82: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v219}
+_T83: dict[str, Callable[[Any], bool]] = {'probability': _v205, 'rolls': _v217, 'ends': _v220}
+_T84: dict[str, Callable[[Any], bool]] = {'bases': _v45, 'outcomes': _v215}
+_T85: dict[str, Callable[[Any], bool]] = {'order': _v211, 'landmark': _v212, 'reason': _v212, 'groups': _v213}
+_T86: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v208, 'side': _v5, 'orders': _v209}
+_T87: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v192, 'state': _v5, 'reach': _v193}
+_E88 = frozenset(['illegal', 'legal', 'unchecked'])
+_T89: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v45, 'rides': _v228}
+_T90: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v212, 'config': _v5}
+_E91 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T92: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v233, 'edition_value': _v233, 'source': _v234, 'file': _v212}
+_E93 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T94: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v237, 'codes': _v45, 'pattern': _v212, 'applied': _v7}
+_T95: dict[str, Callable[[Any], bool]] = {'edition': _v230, 'options': _v231, 'selection': _v235}
+_T96: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v212, 'config': _v212, 'error': _v212, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v45, 'verdicts': _v224, 'assignment': _v226, 'overrides': _v229}
+_T97: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E98 = frozenset(['error', 'note', 'warning'])
+_T99: dict[str, Callable[[Any], bool]] = {'code': _v242, 'name': _v4, 'severity': _v243, 'message': _v5, 'clauses': _v45, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v244, 'order_id': _v212}
+_T100: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v222, 'summary': _v238, 'readings': _v239, 'statistics': _v14, 'findings': _v240}
+_T101: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T102: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T103: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v212, 'liberated': _v7}
+_T104: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T105: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5}
+_E106 = frozenset(['factory', 'ipcs'])
+_T107: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v259, 'applied': _v15, 'on': _v260, 'owner': _v212, 'cap': _v212}
+_E108 = frozenset(['kept', 'lost', 'refunded'])
+_T109: dict[str, Callable[[Any], bool]] = {'units': _v65, 'settled': _v262}
+_T110: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v212, 'text': _v5, 'forced': _v7, 'turn': _v246, 'destroyed': _v247, 'captured': _v249, 'transfers': _v251, 'spent': _v14, 'purchased': _v14, 'income': _v253, 'refunded': _v255, 'ipcs': _v256, 'notes': _v45, 'bombing': _v257, 'unplaced': _v261}
+_T111: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E112 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units'])
+_T113: dict[str, Callable[[Any], bool]] = {'type': _v272, 'text': _v5}
+_T114: dict[str, Callable[[Any], bool]] = {'type': _v274, 'items': _v45}
+_T115: dict[str, Callable[[Any], bool]] = {'type': _v276, 'headers': _v45, 'rows': _v277}
+_T116: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v268, 'facts': _v239, 'blocks': _v269}
+_T117: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v264, 'sections': _v266}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -3000,13 +3098,13 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-state': _v46,
     'aa-orders': _v69,
     'aa-battles': _v78,
-    'aa-purchase': _v92,
-    'aa-mobilize': _v94,
-    'aa-odds': _v98,
-    'maneuver-state': _v130,
-    'maneuver-orders': _v162,
-    'reach': _v181,
-    'report': _v211,
-    'apply-report': _v235,
-    'summary': _v253,
+    'aa-purchase': _v102,
+    'aa-mobilize': _v104,
+    'aa-odds': _v108,
+    'maneuver-state': _v140,
+    'maneuver-orders': _v172,
+    'reach': _v191,
+    'report': _v221,
+    'apply-report': _v245,
+    'summary': _v263,
 }

@@ -229,8 +229,8 @@ def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violatio
     drop their bombs and leave, whatever defends the territory.
     """
     battle = result.battle
-    if battle is None or result.repeated or is_raid(result, resolution):
-        return
+    if battle is None or result.repeated or is_raid(result, resolution) or has_rounds(result, resolution):
+        return  # with rounds: AA519 says whether the battle is over
     board = resolution.board
     if result.retreat is not None:
         left = {"attacker": [u for u in result.staying(board.options) if fights(u, board)],
@@ -396,3 +396,8 @@ def _by_type(units: list[Unit]) -> dict[str, int]:
     for unit in units:
         counts[unit.type.name] = counts.get(unit.type.name, 0) + 1
     return counts
+
+
+def has_rounds(result: Result, resolution: Resolution) -> bool:
+    """The result gives its battle round by round (``rounds:``): AA519 replaces AA505 for it."""
+    return bool(resolution.doc.get("results", result.index, "rounds", default=None))

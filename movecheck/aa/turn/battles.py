@@ -143,6 +143,10 @@ class Resolution:
     kinds: bool = True
     """The state writes ``kind:`` on its battles; without it (a state written before raids were battles)
     ``bombing:`` on a land battle's result keeps its old meaning."""
+    state: Document | None = None
+    """The battles state itself (its edition gives the battle model that re-derives ``rounds:``)."""
+    replays: dict[int, Any] = field(default_factory=dict)
+    """By result index, its ``rounds:`` re-derived (:mod:`movecheck.aa.battle.replay`), once."""
     bombings: list[dict[str, Any]] = field(default_factory=list)
     """What the battles ``apply`` did with each bombing: rolled, applied, the cap that cut it (the apply report)."""
 

@@ -1,0 +1,371 @@
+"""A battle result's ``rounds:`` re-derived on the edition's battle model (aa-battle.md, "Results checked
+against the dice").
+
+The battle is rebuilt from the state's units (:func:`movecheck.aa.battle.units.make_battle`) and played
+round by round with the dice the result gives: the engine says which firing steps owe which dice
+(:meth:`~movecheck.aa.battle.engine.Battle.groups`), the dice give the hits, and the round's losses must be
+what the hits give.  Each mismatch is a :class:`Mismatch` with the code the spec assigns; the clauses of
+:mod:`movecheck.aa.checks.dice` report them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from movecheck.aa.battle.model import AIR, STEP_TARGETS
+from movecheck.aa.battle.side import Counts, Side
+from movecheck.aa.battle.units import DAMAGED, make_battle
+from movecheck.i18n import _
+
+if TYPE_CHECKING:
+    from movecheck.aa.battle.engine import Battle
+    from movecheck.aa.battle.model import BattleModel
+    from movecheck.aa.turn.battles import Resolution, Result
+
+SIDES = ("attacker", "defender")
+MOMENTS = (("aa",), ("bombard",), ("sub_strike",), ("subs", "air", "fire"))
+"""The moments of a round: the steps of one moment hit at once."""
+
+
+@dataclass
+class Mismatch:
+    """One way the rounds do not agree with the rules: its code, message and where in the result."""
+
+    code: str
+    message: str
+    where: tuple[Any, ...]
+
+
+@dataclass
+class Replay:
+    """What the rounds add up to, and what does not agree."""
+
+    mismatches: list[Mismatch] = field(default_factory=list)
+    losses: dict[str, Counter[str]] = field(default_factory=lambda: {s: Counter() for s in SIDES})
+    submerged: Counter[str] = field(default_factory=Counter)
+    retreat: str | None = None
+    outcome: str = ""
+
+
+def dice_of(step: Any) -> dict[str, list[int]]:
+    """A step's dice by value (or plane type), keys as text; anything else the schema reports."""
+    if not isinstance(step, dict):
+        return {}
+    return {str(k): [d for d in v if isinstance(d, int)] for k, v in step.items() if isinstance(v, list)}
+
+
+def owed_text(owed: dict[str, int]) -> str:
+    return ", ".join(f"{n} at {v}" for v, n in sorted(owed.items())) or _("none")
+
+
+def rolled_text(dice: dict[str, list[int]]) -> str:
+    return ", ".join(f"{len(d)} at {v}" for v, d in sorted(dice.items()) if d) or _("none")
+
+
+def hits_of(dice: dict[str, list[int]], plane_types: bool) -> int:
+    """Dice at or under their value (AA dice keyed by plane type hit on 1)."""
+    return sum(1 for value, rolled in dice.items() for d in rolled
+               if d <= (1 if plane_types or not value.isdigit() else int(value)))
+
+
+class Replayer:
+    """Plays one result's rounds on its battle."""
+
+    def __init__(self, result: Result, resolution: Resolution, model: type[BattleModel]) -> None:
+        self.result = result
+        self.types = resolution.board.map.unit_types
+        self.resolve = resolution.board.map.resolve_type
+        self.model = model
+        battle = result.battle
+        assert battle is not None
+        att = Counter(u.type.name for u in battle.side("attacker"))
+        dfn = Counter(u.type.name for u in battle.side("defender"))
+        self.battle: Battle
+        self.battle, _ool = make_battle(model, self.types, att, dfn, land=battle.kind == "land", keep_land=0,
+                                        may_retreat=bool(battle.came_from))
+        self.state: list[Counts] = list(self.battle.start)
+        self.out = Replay()
+
+    def side(self, which: str) -> Side:
+        return self.battle.att if which == "attacker" else self.battle.dfn
+
+    def index(self, which: str, name: str) -> int | None:
+        for i, kind in enumerate(self.side(which).kinds):
+            if kind.name == name:
+                return i
+        return None
+
+    def flag(self, code: str, message: str, *where: Any) -> None:
+        self.out.mismatches.append(Mismatch(code, message, (*self.result.where, "rounds", *where)))
+
+    # -- the rounds ----------------------------------------------------------------------------
+
+    def run(self, rounds: list[Any]) -> Replay:
+        for number, entry in enumerate(rounds):
+            if not isinstance(entry, dict):
+                continue
+            if self.out.outcome or self.out.retreat:
+                self.flag("AA518", _("round {round}: the battle was already over ({why})").format(
+                    round=number + 1, why=self.out.outcome or _("the attacker retreated")), number)
+                break
+            self.round(number, entry)
+        if rounds and not self.out.outcome and not self.out.retreat:
+            self.flag("AA519", _("after round {round} both sides still fight and nobody retreats: the battle is not "
+                                 "over (write the next round)").format(round=len(rounds)), len(rounds) - 1)
+        return self.out
+
+    def round(self, number: int, entry: dict[str, Any]) -> None:
+        first = number == 0
+        before = tuple(self.state)
+        (a, d), outcome = self.battle.round_start((before[0], before[1]), first)
+        self.removed_at_start(number, entry, before, (a, d))
+        if self.model.submerge_before_round:
+            a, d = self.submerge(number, entry, a, d)
+        if outcome:
+            self.out.outcome = outcome
+            self.state = [a, d]
+            self.no_dice(number, entry)
+            return
+        written = {s: entry.get(s) if isinstance(entry.get(s), dict) else {} for s in SIDES}
+        losses = {s: self.round_losses(number, entry, s) for s in SIDES}
+        damaged = self.round_damaged(number, entry)
+        self.check_unknown_steps(number, written, first)
+        a, d = self.fire(number, written, losses, damaged, a, d, first)
+        (a, d), outcome = self.battle.round_end((a, d))
+        if not self.model.submerge_before_round:
+            a, d = self.submerge(number, entry, a, d)
+            outcome = outcome or self.battle.settled((a, d), stalemate=True)[1]
+        self.state = [a, d]
+        self.out.outcome = outcome
+        retreat = entry.get("retreat")
+        if isinstance(retreat, str):
+            self.out.retreat = retreat
+
+    def no_dice(self, number: int, entry: dict[str, Any]) -> None:
+        for which in SIDES:
+            if isinstance(entry.get(which), dict) and any(dice_of(v) for v in entry[which].values()):
+                self.flag("AA518", _("round {round}: the battle was over before its fire ({why}), yet dice were "
+                                     "rolled").format(round=number + 1, why=self.out.outcome), number, which)
+
+    def check_unknown_steps(self, number: int, written: dict[str, Any], first: bool) -> None:
+        for which in SIDES:
+            for step in written[which]:
+                if step in ("aa", "bombard") and not first:
+                    self.flag("AA513", _("round {round}: the {side} rolls {step} dice, but that step fires in round "
+                                         "1 only").format(round=number + 1, side=which, step=step), number, which,
+                              step)
+
+    # -- without dice --------------------------------------------------------------------------
+
+    def removed_at_start(self, number: int, entry: dict[str, Any], before: Counts | tuple[Counts, ...],
+                         after: tuple[Counts, Counts]) -> None:
+        """What the rules removed at the round's start (lone transports) against ``removed:``."""
+        written = entry.get("removed") if isinstance(entry.get("removed"), dict) else {}
+        for i, which in enumerate(SIDES):
+            side = self.side(which)
+            gone: Counter[str] = Counter()
+            for k, kind in enumerate(side.kinds):
+                change = before[i][k] - after[i][k]
+                gone[kind.base] += -change if kind.out else change
+            said = self.counts(written.get(which))
+            gone = +gone
+            if gone and not said:
+                self.out.losses[which].update(gone)
+            elif said:
+                self.out.losses[which].update(said)
+            if said and said != gone:
+                self.flag("AA515", _("round {round}: the rules remove {units} of the {side} without dice, the round "
+                                     "says {written}").format(round=number + 1, units=self.phrase(gone),
+                                                             side=which, written=self.phrase(said)),
+                          number, "removed")
+
+    def submerge(self, number: int, entry: dict[str, Any], a: Counts, d: Counts) -> tuple[Counts, Counts]:
+        written = entry.get("submerged") if isinstance(entry.get("submerged"), dict) else {}
+        state = {"attacker": a, "defender": d}
+        for which in SIDES:
+            count = written.get(which)
+            if not isinstance(count, int):
+                continue
+            side = self.side(which)
+            counts = list(state[which])
+            subs = sum(counts[k] for k in side.submerge_to)
+            if count != subs:
+                self.flag("AA506", _("round {round}: {count} submarines of the {side} submerge, but a side's {subs} "
+                                     "submarines submerge together").format(round=number + 1, count=count,
+                                                                           side=which, subs=subs),
+                          number, "submerged")
+            for k, out in side.submerge_to.items():
+                counts[out] += counts[k]
+                counts[k] = 0
+            state[which] = tuple(counts)
+            self.out.submerged[which] += count
+        return state["attacker"], state["defender"]
+
+    # -- the fire -------------------------------------------------------------------------------
+
+    def fire(self, number: int, written: dict[str, Any], losses: dict[str, Counter[str]],
+             damaged: dict[str, Counter[str]], a: Counts, d: Counts, first: bool) -> tuple[Counts, Counts]:
+        """The round's steps: dice owed and rolled, hits, and each side's casualties."""
+        hits: dict[str, list[tuple[str, int, int]]] = {s: [] for s in SIDES}  # hit side -> (class, hits, targets)
+        state = {"attacker": a, "defender": d}
+        if first:
+            self.aa_step(number, written, hits, state)
+        sub = {w: self.owed_groups(w, state, "sub") for w in SIDES}
+        for which in SIDES:
+            self.step_dice(number, which, written[which], sub[which], ("sub_strike",), hits, state)
+        main = {w: self.owed_groups(w, state, "main") for w in SIDES}
+        for which in SIDES:
+            self.step_dice(number, which, written[which], main[which], ("subs", "air", "fire"), hits, state)
+        for which in SIDES:
+            state[which] = self.take(number, which, hits[which], losses[which], damaged[which], state[which])
+        return state["attacker"], state["defender"]
+
+    def owed_groups(self, which: str, state: dict[str, Counts], moment: str) -> dict[str, dict[str, int]]:
+        other = SIDES[1 - SIDES.index(which)]
+        groups = self.battle.groups(self.side(which), state[which], self.side(other), state[other],
+                                    which == "attacker", moment)
+        return {name: {str(v): n for v, n in dice} for name, _cls, dice in groups
+                if self.side(other).targets(state[other], STEP_TARGETS[name])}
+
+    def step_dice(self, number: int, which: str, written: dict[str, Any], owed: dict[str, dict[str, int]],
+                  steps: tuple[str, ...], hits: dict[str, list[tuple[str, int, int]]],
+                  state: dict[str, Counts]) -> None:
+        other = SIDES[1 - SIDES.index(which)]
+        for step in steps:
+            rolled = dice_of(written.get(step))
+            want = owed.get(step, {})
+            got = {v: len(ds) for v, ds in rolled.items() if ds}
+            if got != want:
+                self.flag("AA513", _("round {round}: the {side} owes {owed} in its {step} step, {rolled} were "
+                                     "rolled").format(round=number + 1, side=which, owed=owed_text(want), step=step,
+                                                      rolled=rolled_text(rolled)), number, which)
+            cls = STEP_TARGETS[step]
+            hits[other].append((cls, hits_of(rolled, False), self.side(other).target_points(state[other], cls)))
+
+    def aa_step(self, number: int, written: dict[str, Any], hits: dict[str, list[tuple[str, int, int]]],
+                state: dict[str, Counts]) -> None:
+        """Round 1's AA fire at the attacking aircraft: the shots the edition gives."""
+        battle, model, att = self.battle, self.model, self.battle.att
+        planes = att.targets(state["attacker"], AIR)
+        guns = battle.aa_guns + sum(c for c, k in zip(state["defender"], battle.dfn.kinds, strict=True)
+                                    if k.base == "aa_gun" and not k.out)
+        rolled = dice_of(written["defender"].get("aa"))
+        got = {v: len(ds) for v, ds in rolled.items() if ds}
+        want: dict[str, int] = {}
+        if planes and guns and model.aa_attacker_chooses:
+            shots = planes if model.aa_shots_per_gun is None else min(planes, model.aa_shots_per_gun * guns)
+            want = {"1": shots}
+        elif planes and guns:
+            for c, k in zip(state["attacker"], att.kinds, strict=True):
+                if c and k.air and not k.out:
+                    want[k.base] = want.get(k.base, 0) + c
+            got = {(self.resolve(v) or v): n for v, n in got.items()}
+        if got != want:
+            self.flag("AA513", _("round {round}: the defender owes {owed} in its aa step, {rolled} were "
+                                 "rolled").format(round=number + 1, owed=owed_text(want), rolled=rolled_text(rolled)),
+                      number, "defender")
+        hits["attacker"].append((AIR, hits_of(rolled, not model.aa_attacker_chooses),
+                                 att.target_points(state["attacker"], AIR)))
+
+    # -- casualties -----------------------------------------------------------------------------
+
+    def take(self, number: int, which: str, hits: list[tuple[str, int, int]], losses: Counter[str],
+             damaged: Counter[str], counts: Counts) -> Counts:
+        """The side after its round's casualties, checked against the hits (AA515, AA516)."""
+        side = self.side(which)
+        left = list(counts)
+        taken: list[str] = []  # one entry per hit point taken, by unit type
+        for name, n in sorted(damaged.items()):
+            u, dmg = self.index(which, name), self.index(which, name + DAMAGED)
+            if u is None or dmg is None or left[u] < n:
+                self.flag("AA515", _("round {round}: the {side} has no {count} undamaged {unit} to damage").format(
+                    round=number + 1, side=which, count=n, unit=name), number, "damaged")
+                continue
+            left[u] -= n
+            left[dmg] += n
+            taken += [name] * n
+        for name, n in sorted(losses.items()):
+            for _n in range(n):
+                hp = self.kill(left, which, name)
+                if hp is None:
+                    self.flag("AA515", _("round {round}: the {side} loses a {unit} it does not have in the battle "
+                                         "then").format(round=number + 1, side=which, unit=name), number,
+                              f"{which}_losses")
+                    break
+                taken += [name] * hp
+        owed = min(sum(min(h, t) for _c, h, t in hits), side.points(counts))
+        if len(taken) != owed:
+            self.flag("AA515", _("round {round}: the {side}'s hits take {owed} hit points, its losses and damage "
+                                 "give {taken}").format(round=number + 1, side=which, owed=owed, taken=len(taken)),
+                      number, f"{which}_losses")
+        elif not self.assignable(which, taken, hits):
+            self.flag("AA516", _("round {round}: no hit of the round could take the {side}'s {units}").format(
+                round=number + 1, side=which, units=", ".join(sorted(set(taken)))), number, f"{which}_losses")
+        return tuple(left)
+
+    def kill(self, left: list[int], which: str, name: str) -> int | None:
+        """Remove one unit of type ``name`` (a damaged one first); the hit points that took, None if none."""
+        dmg = self.index(which, name + DAMAGED)
+        if dmg is not None and left[dmg]:
+            left[dmg] -= 1
+            return 1
+        u = self.index(which, name)
+        if u is None or not left[u]:
+            return None
+        left[u] -= 1
+        return 2 if dmg is not None else 1
+
+    def assignable(self, which: str, taken: list[str], hits: list[tuple[str, int, int]]) -> bool:
+        """Some assignment of the hit points taken to the steps' hits keeps each within its class (Hall)."""
+        side = self.side(which)
+        kinds = {k.base: k for k in side.kinds}
+        steps = [(cls, min(h, t)) for cls, h, t in hits if min(h, t)]
+        for size in range(1, len(steps) + 1):
+            for chosen in combinations(range(len(steps)), size):
+                only = [n for n in taken if all(i in chosen or not side.masks[steps[i][0]][side.kinds.index(
+                    kinds[n])] for i in range(len(steps)))]
+                if len(only) > sum(steps[i][1] for i in chosen):
+                    return False
+        return all(any(side.masks[cls][side.kinds.index(kinds[n])] for cls, _n in steps) for n in taken)
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def counts(self, value: Any) -> Counter[str]:
+        found: Counter[str] = Counter()
+        if isinstance(value, dict):
+            for name, n in value.items():
+                kind = self.resolve(name) if isinstance(name, str) else None
+                if isinstance(n, int) and not isinstance(n, bool):
+                    found[kind or str(name)] += n
+        return found
+
+    def round_losses(self, number: int, entry: dict[str, Any], which: str) -> Counter[str]:
+        found = self.counts(entry.get(f"{which}_losses"))
+        self.out.losses[which].update(found)
+        return found
+
+    def round_damaged(self, number: int, entry: dict[str, Any]) -> dict[str, Counter[str]]:
+        """``damaged:`` by side; a flat mapping is the side whose two-hit units those are."""
+        raw = entry.get("damaged") if isinstance(entry.get("damaged"), dict) else {}
+        if any(k in SIDES for k in raw):
+            return {s: self.counts(raw.get(s)) for s in SIDES}
+        flat = self.counts(raw)
+        found: dict[str, Counter[str]] = {s: Counter() for s in SIDES}
+        for name, n in flat.items():
+            owner = next((s for s in SIDES if self.index(s, name + DAMAGED) is not None), "attacker")
+            found[owner][name] += n
+        return found
+
+    def phrase(self, counts: Counter[str]) -> str:
+        return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or _("nothing")
+
+
+def replay(result: Result, resolution: Resolution, rounds: list[Any], model: type[BattleModel]) -> Replay:
+    """The result's rounds played on its battle."""
+    return Replayer(result, resolution, model).run(rounds)
+
+
+__all__ = ["Mismatch", "Replay", "replay"]
