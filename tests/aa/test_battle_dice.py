@@ -80,3 +80,103 @@ def test_aa519_a_retreat_ends_the_battle_after_its_round(capsys, tmp_path):
 
 def test_aa520_totals_off(capsys, tmp_path):
     assert belorussia(capsys, tmp_path, BELORUSSIA_ROUNDS, attacker_losses={"infantry": 3}) == ["AA520"]
+
+
+def with_result(at: str, **changes: Any) -> list[dict[str, Any]]:
+    results = copy.deepcopy(LEGAL)
+    for entry in results:
+        if entry["at"] == at:
+            entry.update(changes)
+    return results
+
+
+def judged(capsys, tmp_path, at: str, **changes: Any) -> list[str]:
+    code, report = check_json(capsys, results_file(tmp_path, with_result(at, **changes)))
+    order = next(i + 1 for i, r in enumerate(LEGAL) if r["at"] == at)
+    assert all(o == order for _c, o in codes(report)), report
+    return [c for c, _o in codes(report)]
+
+
+# 7 Sea Zone (1942 second edition): a cruiser, a fighter and 4 submarines against a battleship and a transport
+SEA_ROUNDS: list[dict[str, Any]] = [
+    {
+        "attacker": {"sub_strike": {2: [1, 5, 6, 4]}, "fire": {3: [2, 6]}},  # the surprise strike hits once
+        "defender": {"fire": {4: [3]}},  # the battleship hits; the transport has no defence
+        "attacker_losses": {"cruiser": 1},
+        "defender_losses": {"battleship": 1},  # both hits in round 1: a loss, not damaged:
+        "removed": {"defender": {"transport": 1}},  # left alone: removed without dice
+    },
+]
+SEA = {"rounds": SEA_ROUNDS, "attacker_losses": {"cruiser": 1}, "defender_losses": {"battleship": 1, "transport": 1}}
+
+
+def test_a_sea_battle_with_a_surprise_strike_and_a_lone_transport_is_legal(capsys, tmp_path):
+    assert judged(capsys, tmp_path, "7 Sea Zone", **SEA) == []
+
+
+def test_aa515_the_lone_transport_not_written_as_removed(capsys, tmp_path):
+    rounds = copy.deepcopy(SEA_ROUNDS)
+    del rounds[0]["removed"]
+    assert judged(capsys, tmp_path, "7 Sea Zone", **{**SEA, "rounds": rounds}) == ["AA515"]
+
+
+def test_aa513_a_countered_step_name(capsys, tmp_path):
+    rounds = copy.deepcopy(SEA_ROUNDS)
+    rounds[0]["attacker"] = {"subs": {2: [1, 5, 6, 4]}, "fire": {3: [2, 6]}}  # no destroyer counters them
+    assert "AA513" in judged(capsys, tmp_path, "7 Sea Zone", **{**SEA, "rounds": rounds})
+
+
+# Caucasus (1942 second edition): AA fire at a fighter and a bomber, the AA gun left alone at the end
+LAND_AA_ROUNDS: list[dict[str, Any]] = [
+    {
+        "defender": {"aa": {1: [3, 5]}, "fire": {2: [1, 5, 6, 6], 3: [4]}},  # 2 shots (one gun, two planes)
+        "attacker": {"fire": {1: [1, 1], 2: [2, 2], 3: [6, 6], 4: [5]}},  # 4 hits
+        "attacker_losses": {"infantry": 1},
+        "defender_losses": {"infantry": 3, "artillery": 1},
+    },
+    {
+        "attacker": {"fire": {1: [1], 2: [6, 6], 3: [6, 6], 4: [6]}},
+        "defender": {"fire": {3: [1]}},
+        "attacker_losses": {"infantry": 1},
+        "defender_losses": {"tank": 1},
+        "removed": {"defender": {"aa_gun": 1}},  # a 1942 AA gun left alone
+    },
+]
+LAND_AA = {"rounds": LAND_AA_ROUNDS, "attacker_losses": {"infantry": 2}}
+
+
+def test_aa_fire_and_an_aa_gun_left_alone_are_legal(capsys, tmp_path):
+    assert judged(capsys, tmp_path, "Caucasus", **LAND_AA) == []
+
+
+def test_aa513_aa_fire_owes_one_shot_per_plane_up_to_three_per_gun(capsys, tmp_path):
+    rounds = copy.deepcopy(LAND_AA_ROUNDS)
+    rounds[0]["defender"]["aa"] = {1: [3]}
+    assert judged(capsys, tmp_path, "Caucasus", **{**LAND_AA, "rounds": rounds}) == ["AA513"]
+
+
+def test_aa513_aa_fire_after_round_1(capsys, tmp_path):
+    rounds = copy.deepcopy(LAND_AA_ROUNDS)
+    rounds[1]["defender"]["aa"] = {1: [3, 4]}
+    assert judged(capsys, tmp_path, "Caucasus", **{**LAND_AA, "rounds": rounds}) == ["AA513"]
+
+
+def test_aa516_an_aa_hit_taken_on_an_infantry(capsys, tmp_path):
+    rounds = copy.deepcopy(LAND_AA_ROUNDS)
+    rounds[0]["defender"]["aa"] = {1: [1, 5]}
+    rounds[0]["attacker_losses"] = {"infantry": 2}
+    assert judged(capsys, tmp_path, "Caucasus", **{**LAND_AA, "rounds": rounds, "attacker_losses":
+                                                   {"infantry": 3}})[0] == "AA516"
+
+
+def test_an_aa_hit_on_a_plane_stops_its_fire(capsys, tmp_path):
+    rounds = copy.deepcopy(LAND_AA_ROUNDS)
+    rounds[0]["defender"]["aa"] = {1: [1, 5]}
+    rounds[0]["attacker_losses"] = {"infantry": 1, "fighter": 1}
+    rounds[0]["attacker"]["fire"] = {1: [1, 1], 2: [2, 2], 3: [6], 4: [5]}  # the fighter shot down fires not
+    rounds[1]["attacker"]["fire"] = {1: [1], 2: [6, 6], 3: [6], 4: [6]}
+    total = {"infantry": 2, "fighter": 1}
+    assert judged(capsys, tmp_path, "Caucasus", **{**LAND_AA, "rounds": rounds, "attacker_losses": total}) == []
+    rounds[0]["attacker"]["fire"] = {1: [1, 1], 2: [2, 2], 3: [6, 6], 4: [5]}
+    assert judged(capsys, tmp_path, "Caucasus", **{**LAND_AA, "rounds": rounds, "attacker_losses": total}) == [
+        "AA513"]

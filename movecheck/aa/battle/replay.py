@@ -57,6 +57,11 @@ def dice_of(step: Any) -> dict[str, list[int]]:
     return {str(k): [d for d in v if isinstance(d, int)] for k, v in step.items() if isinstance(v, list)}
 
 
+def mapping(value: Any) -> dict[str, Any]:
+    """A mapping the file gives, or none (the schema reports any other shape)."""
+    return value if isinstance(value, dict) else {}
+
+
 def owed_text(owed: dict[str, int]) -> str:
     return ", ".join(f"{n} at {v}" for v, n in sorted(owed.items())) or _("none")
 
@@ -88,6 +93,8 @@ class Replayer:
                                         may_retreat=bool(battle.came_from))
         self.state: list[Counts] = list(self.battle.start)
         self.out = Replay()
+        self.state_now: dict[str, Counts] = {}
+        """Each side at the start of the round's fire."""
 
     def side(self, which: str) -> Side:
         return self.battle.att if which == "attacker" else self.battle.dfn
@@ -119,30 +126,69 @@ class Replayer:
 
     def round(self, number: int, entry: dict[str, Any]) -> None:
         first = number == 0
-        before = tuple(self.state)
-        (a, d), outcome = self.battle.round_start((before[0], before[1]), first)
-        self.removed_at_start(number, entry, before, (a, d))
+        a, d = self.state[0], self.state[1]
         if self.model.submerge_before_round:
             a, d = self.submerge(number, entry, a, d)
+        gone = self.automatic(number, (a, d), start=True)
+        (a, d), outcome = self.battle.round_start((a, d), first)
         if outcome:
-            self.out.outcome = outcome
-            self.state = [a, d]
+            self.finish(number, entry, gone, (a, d), outcome)
             self.no_dice(number, entry)
             return
-        written = {s: entry.get(s) if isinstance(entry.get(s), dict) else {} for s in SIDES}
+        written = {s: mapping(entry.get(s)) for s in SIDES}
         losses = {s: self.round_losses(number, entry, s) for s in SIDES}
         damaged = self.round_damaged(number, entry)
         self.check_unknown_steps(number, written, first)
         a, d = self.fire(number, written, losses, damaged, a, d, first)
+        ended = self.automatic(number, (a, d), start=False)
+        gone = {s: gone[s] + ended[s] for s in SIDES}
         (a, d), outcome = self.battle.round_end((a, d))
         if not self.model.submerge_before_round:
             a, d = self.submerge(number, entry, a, d)
             outcome = outcome or self.battle.settled((a, d), stalemate=True)[1]
-        self.state = [a, d]
-        self.out.outcome = outcome
+        self.finish(number, entry, gone, (a, d), outcome)
         retreat = entry.get("retreat")
         if isinstance(retreat, str):
             self.out.retreat = retreat
+
+    def finish(self, number: int, entry: dict[str, Any], gone: dict[str, Counter[str]],
+               state: tuple[Counts, Counts], outcome: str) -> None:
+        self.removed(number, entry, gone)
+        self.state = [state[0], state[1]]
+        self.out.outcome = outcome
+
+    def automatic(self, number: int, state: tuple[Counts, Counts], start: bool) -> dict[str, Counter[str]]:
+        """The units the rules remove without dice at a round's start or end; submerges the round does not
+        write are AA506."""
+        after = self.battle.round_start(state, False)[0] if start else self.battle.remove_unprotected(*state)
+        if start and not self.model.auto_submerge_vs_air:
+            after = self.battle.remove_unprotected(*state)
+        found: dict[str, Counter[str]] = {}
+        for i, which in enumerate(SIDES):
+            side = self.side(which)
+            gone: Counter[str] = Counter()
+            for k, kind in enumerate(side.kinds):
+                change = state[i][k] - after[i][k]
+                if kind.out and change < 0:
+                    self.flag("AA506", _("round {round}: the {side}'s submarines face only aircraft that cannot hit "
+                                         "them and submerge (write submerged:)").format(round=number + 1,
+                                                                                       side=which),
+                              number)
+                gone[kind.base] += -change if kind.out else change
+            found[which] = +gone
+        return found
+
+    def removed(self, number: int, entry: dict[str, Any], gone: dict[str, Counter[str]]) -> None:
+        """What the rules removed without dice that round against its ``removed:``."""
+        written = mapping(entry.get("removed"))
+        for which in SIDES:
+            said = self.counts(written.get(which))
+            self.out.losses[which].update(said if said else gone[which])
+            if said != gone[which]:
+                self.flag("AA515", _("round {round}: the rules remove {units} of the {side} without dice, the round "
+                                     "says {written}").format(round=number + 1, units=self.phrase(gone[which]),
+                                                             side=which, written=self.phrase(said)),
+                          number, "removed")
 
     def no_dice(self, number: int, entry: dict[str, Any]) -> None:
         for which in SIDES:
@@ -160,30 +206,8 @@ class Replayer:
 
     # -- without dice --------------------------------------------------------------------------
 
-    def removed_at_start(self, number: int, entry: dict[str, Any], before: Counts | tuple[Counts, ...],
-                         after: tuple[Counts, Counts]) -> None:
-        """What the rules removed at the round's start (lone transports) against ``removed:``."""
-        written = entry.get("removed") if isinstance(entry.get("removed"), dict) else {}
-        for i, which in enumerate(SIDES):
-            side = self.side(which)
-            gone: Counter[str] = Counter()
-            for k, kind in enumerate(side.kinds):
-                change = before[i][k] - after[i][k]
-                gone[kind.base] += -change if kind.out else change
-            said = self.counts(written.get(which))
-            gone = +gone
-            if gone and not said:
-                self.out.losses[which].update(gone)
-            elif said:
-                self.out.losses[which].update(said)
-            if said and said != gone:
-                self.flag("AA515", _("round {round}: the rules remove {units} of the {side} without dice, the round "
-                                     "says {written}").format(round=number + 1, units=self.phrase(gone),
-                                                             side=which, written=self.phrase(said)),
-                          number, "removed")
-
     def submerge(self, number: int, entry: dict[str, Any], a: Counts, d: Counts) -> tuple[Counts, Counts]:
-        written = entry.get("submerged") if isinstance(entry.get("submerged"), dict) else {}
+        written = mapping(entry.get("submerged"))
         state = {"attacker": a, "defender": d}
         for which in SIDES:
             count = written.get(which)
@@ -210,18 +234,57 @@ class Replayer:
              damaged: dict[str, Counter[str]], a: Counts, d: Counts, first: bool) -> tuple[Counts, Counts]:
         """The round's steps: dice owed and rolled, hits, and each side's casualties."""
         hits: dict[str, list[tuple[str, int, int]]] = {s: [] for s in SIDES}  # hit side -> (class, hits, targets)
-        state = {"attacker": a, "defender": d}
+        start = {"attacker": a, "defender": d}
+        self.state_now = start
+        state = dict(start)
+        early: dict[str, list[Counter[str]]] = {s: [Counter()] for s in SIDES}  # casualties gone before the main fire
         if first:
-            self.aa_step(number, written, hits, state)
+            early["attacker"] = self.aa_step(number, written, hits, state, losses["attacker"])
         sub = {w: self.owed_groups(w, state, "sub") for w in SIDES}
         for which in SIDES:
-            self.step_dice(number, which, written[which], sub[which], ("sub_strike",), hits, state)
+            other = SIDES[1 - SIDES.index(which)]
+            struck = self.step_dice(number, which, written[which], sub[which], ("sub_strike",), hits, state)
+            if struck and self.model.sub_surprise(self.side(other).any_of(state[other], "destroyer")):
+                early[other] = [e + c for e in early[other] for c in self.choices(other, losses[other], struck,
+                                                                                     lambda k: not k.air)]
+        for which in SIDES:
+            state[which] = self.first_fitting(which, written[which], early[which], state)
         main = {w: self.owed_groups(w, state, "main") for w in SIDES}
         for which in SIDES:
             self.step_dice(number, which, written[which], main[which], ("subs", "air", "fire"), hits, state)
         for which in SIDES:
-            state[which] = self.take(number, which, hits[which], losses[which], damaged[which], state[which])
+            state[which] = self.take(number, which, hits[which], losses[which], damaged[which], start[which])
         return state["attacker"], state["defender"]
+
+    def choices(self, which: str, losses: Counter[str], count: int, pick: Any) -> list[Counter[str]]:
+        """The ways ``count`` of a side's round losses (of kinds ``pick`` takes) may be an early step's."""
+        side = self.side(which)
+        kinds = {k.base: k for k in side.kinds}
+        two_hit = {side.kinds[u].base for u, _d in side.two_hit}
+        count -= sum(self.state_now[which][u] for u, _d in side.two_hit if pick(side.kinds[u]))  # damage first
+        pool = sorted(n for name, c in losses.items() if name in kinds and name not in two_hit and pick(kinds[name])
+                      for n in [name] * c)
+        size = max(0, min(count, len(pool)))
+        return [Counter(c) for c in sorted(set(combinations(pool, size)))] or [Counter()]
+
+    def first_fitting(self, which: str, written: dict[str, Any], early: list[Counter[str]],
+                      state: dict[str, Counts]) -> Counts:
+        """The side without its early casualties: the choice whose main fire owes the dice written (else the first)."""
+        other = SIDES[1 - SIDES.index(which)]
+        rolled = {step: {v: len(ds) for v, ds in dice_of(written.get(step)).items() if ds}
+                  for step in ("subs", "air", "fire")}
+        fallback: Counts | None = None
+        for gone in early:
+            left = list(state[which])
+            for name, n in gone.items():
+                for _n in range(n):
+                    self.kill(left, which, name)
+            trial = {which: tuple(left), other: state[other]}
+            owed = self.owed_groups(which, trial, "main")
+            if all(owed.get(step, {}) == rolled[step] for step in rolled):
+                return tuple(left)
+            fallback = fallback or tuple(left)
+        return fallback or state[which]
 
     def owed_groups(self, which: str, state: dict[str, Counts], moment: str) -> dict[str, dict[str, int]]:
         other = SIDES[1 - SIDES.index(which)]
@@ -232,8 +295,10 @@ class Replayer:
 
     def step_dice(self, number: int, which: str, written: dict[str, Any], owed: dict[str, dict[str, int]],
                   steps: tuple[str, ...], hits: dict[str, list[tuple[str, int, int]]],
-                  state: dict[str, Counts]) -> None:
+                  state: dict[str, Counts]) -> int:
+        """Each step's dice against what it owes (AA513); its hits on the other side.  Returns the hits."""
         other = SIDES[1 - SIDES.index(which)]
+        total = 0
         for step in steps:
             rolled = dice_of(written.get(step))
             want = owed.get(step, {})
@@ -244,9 +309,11 @@ class Replayer:
                                                       rolled=rolled_text(rolled)), number, which)
             cls = STEP_TARGETS[step]
             hits[other].append((cls, hits_of(rolled, False), self.side(other).target_points(state[other], cls)))
+            total += hits[other][-1][1]
+        return total
 
     def aa_step(self, number: int, written: dict[str, Any], hits: dict[str, list[tuple[str, int, int]]],
-                state: dict[str, Counts]) -> None:
+                state: dict[str, Counts], losses: Counter[str]) -> list[Counter[str]]:
         """Round 1's AA fire at the attacking aircraft: the shots the edition gives."""
         battle, model, att = self.battle, self.model, self.battle.att
         planes = att.targets(state["attacker"], AIR)
@@ -267,8 +334,18 @@ class Replayer:
             self.flag("AA513", _("round {round}: the defender owes {owed} in its aa step, {rolled} were "
                                  "rolled").format(round=number + 1, owed=owed_text(want), rolled=rolled_text(rolled)),
                       number, "defender")
-        hits["attacker"].append((AIR, hits_of(rolled, not model.aa_attacker_chooses),
-                                 att.target_points(state["attacker"], AIR)))
+        count = hits_of(rolled, not model.aa_attacker_chooses)
+        hits["attacker"].append((AIR, count, att.target_points(state["attacker"], AIR)))
+        if model.aa_attacker_chooses:
+            return self.choices("attacker", losses, count, lambda k: k.air)
+        named = Counter({(self.resolve(v) or v): hits_of({v: ds}, True) for v, ds in rolled.items()})
+        for plane, n in sorted((+named).items()):
+            if losses[plane] < n:
+                self.flag("AA516", _("round {round}: AA fire hit {count} {unit}, the attacker loses {lost} of "
+                                     "them (the dice rolled for a plane take that plane)").format(
+                                         round=number + 1, count=n, unit=plane, lost=losses[plane]),
+                          number, "attacker_losses")
+        return [named]
 
     # -- casualties -----------------------------------------------------------------------------
 
@@ -349,7 +426,7 @@ class Replayer:
 
     def round_damaged(self, number: int, entry: dict[str, Any]) -> dict[str, Counter[str]]:
         """``damaged:`` by side; a flat mapping is the side whose two-hit units those are."""
-        raw = entry.get("damaged") if isinstance(entry.get("damaged"), dict) else {}
+        raw = mapping(entry.get("damaged"))
         if any(k in SIDES for k in raw):
             return {s: self.counts(raw.get(s)) for s in SIDES}
         flat = self.counts(raw)
