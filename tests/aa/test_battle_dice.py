@@ -180,3 +180,43 @@ def test_an_aa_hit_on_a_plane_stops_its_fire(capsys, tmp_path):
     rounds[0]["attacker"]["fire"] = {1: [1, 1], 2: [2, 2], 3: [6, 6], 4: [5]}
     assert judged(capsys, tmp_path, "Caucasus", **{**LAND_AA, "rounds": rounds, "attacker_losses": total}) == [
         "AA513"]
+
+
+def test_aa517_the_declared_order_of_loss_not_followed(capsys, tmp_path):
+    ool = {"attacker": ["artillery", "infantry"]}
+    assert belorussia(capsys, tmp_path, BELORUSSIA_ROUNDS, ool=ool) == ["AA517"]
+
+
+def test_aa517_a_round_that_follows_the_order_of_loss_passes(capsys, tmp_path):
+    ool = {"attacker": ["infantry", "artillery"], "defender": ["infantry", "artillery", "tank"]}
+    assert belorussia(capsys, tmp_path, BELORUSSIA_ROUNDS, ool=ool) == []
+
+
+def test_aa517_a_file_wide_order_of_loss_binds_too(capsys, tmp_path):
+    path = results_file(tmp_path, with_rounds(BELORUSSIA_ROUNDS), ool={"defender": ["tank"]})
+    _code, report = check_json(capsys, path)
+    assert codes(report) == [("AA517", 3)]
+
+
+# 17 Sea Zone (1942 second edition): a battleship and a transport against a destroyer
+ESCORT_ROUNDS: list[dict[str, Any]] = [
+    {
+        "attacker": {"fire": {4: [2]}},  # the transport has no attack
+        "defender": {"fire": {2: [1]}},
+        "damaged": {"battleship": 1},
+        "defender_losses": {"destroyer": 1},
+    },
+]
+
+
+def test_a_battleship_takes_its_first_hit_as_damage(capsys, tmp_path):
+    found = judged(capsys, tmp_path, "17 Sea Zone", rounds=ESCORT_ROUNDS, damaged={"battleship": 1})
+    assert found == []
+
+
+def test_aa516_a_transport_taken_before_the_battleship(capsys, tmp_path):
+    rounds = copy.deepcopy(ESCORT_ROUNDS)
+    del rounds[0]["damaged"]
+    rounds[0]["attacker_losses"] = {"transport": 1}
+    found = judged(capsys, tmp_path, "17 Sea Zone", rounds=rounds, attacker_losses={"transport": 1})
+    assert "AA516" in found

@@ -79,7 +79,8 @@ def hits_of(dice: dict[str, list[int]], plane_types: bool) -> int:
 class Replayer:
     """Plays one result's rounds on its battle."""
 
-    def __init__(self, result: Result, resolution: Resolution, model: type[BattleModel]) -> None:
+    def __init__(self, result: Result, resolution: Resolution, model: type[BattleModel],
+                 ool: dict[str, Any] | None = None) -> None:
         self.result = result
         self.types = resolution.board.map.unit_types
         self.resolve = resolution.board.map.resolve_type
@@ -89,8 +90,16 @@ class Replayer:
         att = Counter(u.type.name for u in battle.side("attacker"))
         dfn = Counter(u.type.name for u in battle.side("defender"))
         self.battle: Battle
-        self.battle, _ool = make_battle(model, self.types, att, dfn, land=battle.kind == "land", keep_land=0,
-                                        may_retreat=bool(battle.came_from))
+        self.ool = ool
+        chosen = {s: [self.resolve(n) or str(n) for n in ool.get(s, []) if isinstance(n, str)] for s in SIDES
+                  } if ool else None
+        keep = ool.get("keep_land", 0) if ool and isinstance(ool.get("keep_land"), int) else 0
+        self.battle, _ool = make_battle(model, self.types, att, dfn, land=battle.kind == "land", ool=chosen,
+                                        keep_land=keep, may_retreat=bool(battle.came_from))
+        self.log: dict[str, list[tuple[str, str, int]]] = {s: [] for s in SIDES}
+        """This round's hits on each side: (step, target class, hits)."""
+        self.aa_named: Counter[str] = Counter()
+        """This round's AA hits by plane type (where the dice name the planes)."""
         self.state: list[Counts] = list(self.battle.start)
         self.out = Replay()
         self.state_now: dict[str, Counts] = {}
@@ -236,6 +245,8 @@ class Replayer:
         hits: dict[str, list[tuple[str, int, int]]] = {s: [] for s in SIDES}  # hit side -> (class, hits, targets)
         start = {"attacker": a, "defender": d}
         self.state_now = start
+        self.log = {s: [] for s in SIDES}
+        self.aa_named = Counter()
         state = dict(start)
         early: dict[str, list[Counter[str]]] = {s: [Counter()] for s in SIDES}  # casualties gone before the main fire
         if first:
@@ -309,6 +320,7 @@ class Replayer:
                                                       rolled=rolled_text(rolled)), number, which)
             cls = STEP_TARGETS[step]
             hits[other].append((cls, hits_of(rolled, False), self.side(other).target_points(state[other], cls)))
+            self.log[other].append((step, cls, hits[other][-1][1]))
             total += hits[other][-1][1]
         return total
 
@@ -336,6 +348,7 @@ class Replayer:
                       number, "defender")
         count = hits_of(rolled, not model.aa_attacker_chooses)
         hits["attacker"].append((AIR, count, att.target_points(state["attacker"], AIR)))
+        self.log["attacker"].append(("aa", AIR, count))
         if model.aa_attacker_chooses:
             return self.choices("attacker", losses, count, lambda k: k.air)
         named = Counter({(self.resolve(v) or v): hits_of({v: ds}, True) for v, ds in rolled.items()})
@@ -345,6 +358,7 @@ class Replayer:
                                      "them (the dice rolled for a plane take that plane)").format(
                                          round=number + 1, count=n, unit=plane, lost=losses[plane]),
                           number, "attacker_losses")
+        self.aa_named = +named
         return [named]
 
     # -- casualties -----------------------------------------------------------------------------
@@ -381,7 +395,57 @@ class Replayer:
         elif not self.assignable(which, taken, hits):
             self.flag("AA516", _("round {round}: no hit of the round could take the {side}'s {units}").format(
                 round=number + 1, side=which, units=", ".join(sorted(set(taken)))), number, f"{which}_losses")
+        elif self.transport_first(which, taken, left, hits):
+            self.flag("AA516", _("round {round}: the {side} loses a transport while other units its hits could take "
+                                 "are left (transports are taken last)").format(round=number + 1, side=which),
+                      number, f"{which}_losses")
+        elif self.ool and tuple(left) != self.by_ool(which, counts):
+            expected = self.by_ool(which, counts)
+            self.flag("AA517", _("round {round}: the {side}'s order of loss takes {ool}, the round takes "
+                                 "{taken}").format(round=number + 1, side=which,
+                                                   ool=self.phrase(self.lost(which, counts, expected)),
+                                                   taken=self.phrase(self.lost(which, counts, tuple(left)))),
+                      number, f"{which}_losses")
         return tuple(left)
+
+    def transport_first(self, which: str, taken: list[str], left: list[int], hits: list[tuple[str, int, int]]) -> bool:
+        """A transport lost while a unit a hit could have taken instead is left (restricted editions)."""
+        side = self.side(which)
+        if not side.transports_last or not any(side.kinds[i].transport for i, k in enumerate(side.kinds)
+                                               if k.base in taken):
+            return False
+        classes = [cls for cls, h, _t in hits if h]
+        return any(c and not k.out and not k.transport and any(side.masks[cls][i] for cls in classes)
+                   for i, (c, k) in enumerate(zip(left, side.kinds, strict=True)))
+
+    def by_ool(self, which: str, counts: Counts) -> Counts:
+        """The side after this round's hits taken by its order of loss (aa-battle.md, "Order of loss")."""
+        side = self.side(which)
+        left = list(counts)
+        for plane, n in self.aa_named.items() if which == "attacker" else ():
+            for _n in range(n):
+                self.kill(left, which, plane)
+        now: Counts = tuple(left)
+        log = self.log[which]
+        early = [e for e in log if e[0] in ("aa", "bombard", "sub_strike") and not (e[0] == "aa" and self.aa_named)]
+        for _step, cls, n in early:
+            now = side.take(now, n, cls)[0]
+        order = {"subs": 0, "air": 1, "fire": 2}
+        main = sorted((e for e in log if e[0] in order), key=lambda e: (side.targets(now, e[1]), order[e[0]]))
+        for _step, cls, n in main:
+            now = side.take(now, n, cls)[0]
+        return now
+
+    def lost(self, which: str, before: Counts, after: Counts) -> Counter[str]:
+        """Hit points lost by type between two counts of a side (a damaged unit counts once)."""
+        side = self.side(which)
+        found: Counter[str] = Counter()
+        for (u, dmg) in side.two_hit:
+            found[side.kinds[u].base] += 2 * (before[u] - after[u]) + before[dmg] - after[dmg]
+        for i, k in enumerate(side.kinds):
+            if not any(i in pair for pair in side.two_hit) and not k.out:
+                found[k.base] += before[i] - after[i]
+        return +found
 
     def kill(self, left: list[int], which: str, name: str) -> int | None:
         """Remove one unit of type ``name`` (a damaged one first); the hit points that took, None if none."""
@@ -440,9 +504,10 @@ class Replayer:
         return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or _("nothing")
 
 
-def replay(result: Result, resolution: Resolution, rounds: list[Any], model: type[BattleModel]) -> Replay:
-    """The result's rounds played on its battle."""
-    return Replayer(result, resolution, model).run(rounds)
+def replay(result: Result, resolution: Resolution, rounds: list[Any], model: type[BattleModel],
+           ool: dict[str, Any] | None = None) -> Replay:
+    """The result's rounds played on its battle (``ool``: the order of loss that binds its casualties)."""
+    return Replayer(result, resolution, model, ool).run(rounds)
 
 
 __all__ = ["Mismatch", "Replay", "replay"]

@@ -34,7 +34,9 @@ def replayed(result: Result, resolution: Resolution) -> Replay | None:
         from movecheck.aa.battle.replay import replay
 
         state = resolution.state if resolution.state is not None else resolution.doc
-        found = replay(result, resolution, rounds_of(result, resolution), model_of(state, resolution.board))
+        ool = resolution.doc.get("results", result.index, "ool", default=None) or resolution.doc.get("ool")
+        found = replay(result, resolution, rounds_of(result, resolution), model_of(state, resolution.board),
+                       ool if isinstance(ool, dict) else None)
         resolution.replays[result.index] = found
     return found
 
@@ -73,6 +75,16 @@ def losses_not_hits(result: Result, resolution: Resolution) -> Iterator[Violatio
 def casualty_outside_class(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """Each casualty is within the targets of a step whose hit took it."""
     yield from mismatches("AA516", result, resolution)
+
+
+@battle_clause("AA517", "ool-not-followed", "error",
+               "a casualty other than the binding OOL gives (a result's ool:, or the file's)",
+               example=("``ool: {attacker: [infantry, artillery]}`` and a round losing the artillery to one hit",
+                        "the round losing an infantry"))
+def ool_not_followed(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Where an order of loss binds, each round's casualties are the first of its list among each step's
+    targets (an undamaged two-hit unit damaged first; transports last where the edition says so)."""
+    yield from mismatches("AA517", result, resolution)
 
 
 @battle_clause("AA518", "round-after-end", "error", "a round written after the battle ended",
