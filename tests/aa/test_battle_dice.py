@@ -220,3 +220,47 @@ def test_aa516_a_transport_taken_before_the_battleship(capsys, tmp_path):
     rounds[0]["attacker_losses"] = {"transport": 1}
     found = judged(capsys, tmp_path, "17 Sea Zone", rounds=rounds, attacker_losses={"transport": 1})
     assert "AA516" in found
+
+
+# -- a raid's dice (1942 second edition: the factory's own AA fires one die per bomber) ----------------
+
+
+def raid(capsys, tmp_path, rounds: list[dict[str, Any]], **more: Any) -> tuple[int, list[str], list[str]]:
+    from .test_raids import KARELIA, battles_state, bomber, check, factory_only, results
+
+    battles_state(capsys, tmp_path, factory_only(), [bomber()])
+    return check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid", "rounds": rounds, **more}]))
+
+
+RAID_ROUNDS: list[dict[str, Any]] = [{"defender": {"aa": {1: [4]}}, "attacker": {"damage": {6: [3]}}}]
+
+
+def test_a_raid_whose_rounds_give_the_damage_dice_needs_no_bombing_total(capsys, tmp_path):
+    code, found, messages = raid(capsys, tmp_path, RAID_ROUNDS)
+    assert code == 0, messages
+
+
+def test_apply_of_a_raid_with_damage_dice_writes_their_damage(capsys, tmp_path):
+    from .test_raids import apply
+
+    raid(capsys, tmp_path, RAID_ROUNDS)
+    _header, after = apply(capsys, tmp_path / "results.yaml", tmp_path / "after.yaml")
+    assert [u.get("damage") for u in after["units"] if u["type"] == "factory"] == [3]
+
+
+def test_aa514_a_bombing_total_other_than_the_dice(capsys, tmp_path):
+    assert raid(capsys, tmp_path, RAID_ROUNDS, bombing={"damage": 4})[1] == ["AA514"]
+    assert raid(capsys, tmp_path, RAID_ROUNDS, bombing={"damage": 3})[1] == []
+
+
+def test_aa513_a_raid_without_its_aa_die_or_damage_die(capsys, tmp_path):
+    assert raid(capsys, tmp_path, [{"attacker": {"damage": {6: [3]}}}])[1] == ["AA513"]
+    assert raid(capsys, tmp_path, [{"defender": {"aa": {1: [4]}}, "attacker": {"damage": {6: [3, 2]}}}])[1] == [
+        "AA512", "AA513"]
+
+
+def test_aa515_a_bomber_shot_down_but_not_lost(capsys, tmp_path):
+    rounds = [{"defender": {"aa": {1: [1]}}}]
+    assert raid(capsys, tmp_path, rounds)[1] == ["AA512", "AA515"]  # and the bomber kept owes its damage
+    rounds = [{"defender": {"aa": {1: [1]}}, "attacker_losses": {"bomber": 1}}]
+    assert raid(capsys, tmp_path, rounds, attacker_losses={"bomber": 1})[1] == []

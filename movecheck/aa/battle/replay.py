@@ -48,6 +48,10 @@ class Replay:
     submerged: Counter[str] = field(default_factory=Counter)
     retreat: str | None = None
     outcome: str = ""
+    damaged: Counter[str] = field(default_factory=Counter)
+    """The two-hit units still damaged at the end, by type."""
+    damage: list[int] | None = None
+    """A raid's damage dice."""
 
 
 def dice_of(step: Any) -> dict[str, list[int]]:
@@ -128,6 +132,11 @@ class Replayer:
                     round=number + 1, why=self.out.outcome or _("the attacker retreated")), number)
                 break
             self.round(number, entry)
+        for i, which in enumerate(SIDES):
+            side = self.side(which)
+            for _u, dmg in side.two_hit:
+                self.out.damaged[side.kinds[dmg].base] += self.state[i][dmg]
+        self.out.damaged = +self.out.damaged
         if rounds and not self.out.outcome and not self.out.retreat:
             self.flag("AA519", _("after round {round} both sides still fight and nobody retreats: the battle is not "
                                  "over (write the next round)").format(round=len(rounds)), len(rounds) - 1)
@@ -502,6 +511,45 @@ class Replayer:
 
     def phrase(self, counts: Counter[str]) -> str:
         return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or _("nothing")
+
+
+def raid_replay(result: Result, rounds: list[Any], model: type[BattleModel], aa_by_type: bool) -> Replay:
+    """A raid's one round: the AA fire at the raiders the edition gives, then one damage die per surviving
+    bomber (aa-battle.md, "Details settled")."""
+    out = Replay()
+    battle = result.battle
+    assert battle is not None
+    where = (*result.where, "rounds")
+    for number in range(1, len(rounds)):
+        out.mismatches.append(Mismatch("AA518", _("round {round}: a raid has one round").format(round=number + 1),
+                                       (*where, number)))
+    entry = mapping(rounds[0]) if rounds else {}
+    bombers = len(battle.attackers)
+    fires = model.raid_aa == "factory" or any(u.type.is_aa_gun for u in battle.defenders)
+    aa = dice_of(mapping(entry.get("defender")).get("aa"))
+    got = {v: len(ds) for v, ds in aa.items() if ds}
+    want = ({"bomber" if aa_by_type else "1": bombers} if fires and bombers else {})
+    got = {("bomber" if aa_by_type and not v.isdigit() else v): n for v, n in got.items()}
+    if got != want:
+        out.mismatches.append(Mismatch("AA513", _("round 1: the defender owes {owed} in its aa step, {rolled} were "
+                                                  "rolled").format(owed=owed_text(want), rolled=rolled_text(aa)),
+                                       (*where, 0, "defender")))
+    shot = min(hits_of(aa, aa_by_type), bombers)
+    lost = Counter(mapping(entry.get("attacker_losses")))
+    out.losses["attacker"].update({k: v for k, v in lost.items() if isinstance(v, int)})
+    if sum(out.losses["attacker"].values()) != shot:
+        message = _("round 1: AA fire hits {hits} bombers, the round loses {lost}")
+        out.mismatches.append(Mismatch("AA515", message.format(hits=shot, lost=sum(out.losses["attacker"].values())),
+                                       (*where, 0, "attacker_losses")))
+    damage = [d for ds in dice_of(mapping(entry.get("attacker")).get("damage")).values() for d in ds]
+    if len(damage) != bombers - shot:
+        out.mismatches.append(Mismatch("AA513", _("round 1: {count} bombers come through and owe one damage die each, "
+                                                  "{rolled} were rolled").format(count=bombers - shot,
+                                                                                 rolled=len(damage)),
+                                       (*where, 0, "attacker")))
+    out.damage = damage
+    out.outcome = "raid"
+    return out
 
 
 def replay(result: Result, resolution: Resolution, rounds: list[Any], model: type[BattleModel],

@@ -26,16 +26,21 @@ def rounds_of(result: Result, resolution: Resolution) -> list[Any]:
 
 def replayed(result: Result, resolution: Resolution) -> Replay | None:
     """The result's rounds re-derived (None: no rounds, or no battle to judge them on)."""
-    if result.battle is None or result.repeated or result.battle.raid or not rounds_of(result, resolution):
+    if result.battle is None or result.repeated or not rounds_of(result, resolution):
         return None
     found = resolution.replays.get(result.index)
     if found is None:
         from movecheck.aa.battle.odds import model_of
-        from movecheck.aa.battle.replay import replay
+        from movecheck.aa.battle.replay import raid_replay, replay
 
         state = resolution.state if resolution.state is not None else resolution.doc
+        model = model_of(state, resolution.board)
+        if result.battle.raid:
+            found = resolution.replays[result.index] = raid_replay(result, rounds_of(result, resolution), model,
+                                                                   not model.aa_attacker_chooses)
+            return found
         ool = resolution.doc.get("results", result.index, "ool", default=None) or resolution.doc.get("ool")
-        found = replay(result, resolution, rounds_of(result, resolution), model_of(state, resolution.board),
+        found = replay(result, resolution, rounds_of(result, resolution), model,
                        ool if isinstance(ool, dict) else None)
         resolution.replays[result.index] = found
     return found
@@ -56,6 +61,21 @@ def dice_owed(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """Each firing step throws one die per unit that fires in it, at its value (artillery support included),
     and AA fire the shots the edition gives, in round 1 only."""
     yield from mismatches("AA513", result, resolution)
+
+
+@battle_clause("AA514", "hits-miscounted", "error",
+               "hits or damage a result states are not those of its dice: a raid's bombing: against its damage dice",
+               example=("``bombing: {damage: 9}`` with damage dice 5 and 3", "``bombing: {damage: 8}``"))
+def hits_miscounted(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """A raid's written damage is the sum of its damage dice (its dice, when written one by one)."""
+    found = replayed(result, resolution)
+    if found is None or found.damage is None or result.extras.bombing is None:
+        return
+    written = result.extras.bombing_dice
+    if (sorted(written) != sorted(found.damage)) if written is not None else result.extras.bombing != sum(found.damage):
+        yield Violation(_("the raid's damage dice {dice} make {total}, the result says {damage}").format(
+            dice=", ".join(map(str, found.damage)) or _("none"), total=sum(found.damage),
+            damage=result.extras.bombing), (*result.where, "bombing", "damage"))
 
 
 @battle_clause("AA515", "losses-not-hits", "error",
@@ -123,6 +143,12 @@ def totals_not_rounds(result: Result, resolution: Resolution) -> Iterator[Violat
     if +found.submerged != submerged:
         yield Violation(_("the rounds submerge {rounds}, the result says {total}").format(
             rounds=phrase(+found.submerged), total=phrase(submerged)), (*result.where, "submerged"))
+    written_damaged = Counter[str]()
+    for by_type in result.extras.damaged.values():
+        written_damaged.update(by_type)
+    if found.damage is None and +found.damaged != +written_damaged:
+        yield Violation(_("the rounds leave {rounds} damaged, the result says {total}").format(
+            rounds=phrase(+found.damaged), total=phrase(+written_damaged)), (*result.where, "damaged"))
     if found.retreat is not None and resolution.board.map.resolve(found.retreat) != result.retreat:
         yield Violation(_("the rounds retreat to {rounds}, the result says {total}").format(
             rounds=found.retreat, total=result.retreat or _("no retreat")), (*result.where, "retreat"))

@@ -341,6 +341,9 @@ def read_results(
         if any(side not in SIDES or not isinstance(n, int) or isinstance(n, bool) for side, n in submerged.items()):
             broken.add(index)  # the schema has said so (MC003)
         extras, bad = read_extras(doc, board, entry, where, found)
+        if raid and extras.bombing is None:
+            extras.bombing_dice = damage_dice(entry.get("rounds"))
+            extras.bombing = None if extras.bombing_dice is None else sum(extras.bombing_dice)
         if bad:
             broken.add(index)  # the schema has said so (MC003)
         if found or index in broken or space is None:
@@ -353,6 +356,16 @@ def read_results(
                               repeated=key in seen, named_losses=named_losses, extras=extras, kind=written))
         seen.add(key)
     return results, problems, broken
+
+
+def damage_dice(rounds: Any) -> list[int] | None:
+    """A raid's damage dice as its ``rounds:`` give them (aa-battle.md, "Details settled"), None when they give none."""
+    for entry in rounds if isinstance(rounds, list) else []:
+        step = entry.get("attacker", {}).get("damage") if isinstance(entry, dict) and isinstance(
+            entry.get("attacker"), dict) else None
+        if isinstance(step, dict):
+            return [d for dice in step.values() if isinstance(dice, list) for d in dice if isinstance(d, int)]
+    return None
 
 
 def _mapping(value: Any) -> dict[Any, Any]:
