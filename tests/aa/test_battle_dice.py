@@ -264,3 +264,23 @@ def test_aa515_a_bomber_shot_down_but_not_lost(capsys, tmp_path):
     assert raid(capsys, tmp_path, rounds)[1] == ["AA512", "AA515"]  # and the bomber kept owes its damage
     rounds = [{"defender": {"aa": {1: [1]}}, "attacker_losses": {"bomber": 1}}]
     assert raid(capsys, tmp_path, rounds, attacker_losses={"bomber": 1})[1] == []
+
+
+def test_the_example_game_carries_dice_for_a_land_and_a_sea_battle_and_checks_legal(capsys):
+    """The 7 Sea Zone result loses submarines to the main fire: before the fix the submerged form of the
+    submarine was taken for the unit, and AA516 fired."""
+    from .test_battles import RESULTS
+
+    code, report = check_json(capsys, RESULTS)
+    assert code == 0, report["findings"]
+    text = RESULTS.read_text(encoding="utf-8")
+    assert text.count("rounds:") >= 2 and "sub_strike" in text and "fire: {1: [1, 4, 6, 5], 2: [2, 5]" in text
+
+
+def test_aa517_the_example_sea_battle_against_an_order_of_loss(capsys, tmp_path):
+    """One round of the example's sea battle, mutated to lose the cruiser where the order says subs first."""
+    rounds = copy.deepcopy(SEA_ROUNDS)
+    assert judged(capsys, tmp_path, "7 Sea Zone", **SEA, ool={"attacker": ["submarine", "cruiser"]}) == ["AA517"]
+    rounds[0]["attacker_losses"] = {"submarine": 1}
+    assert judged(capsys, tmp_path, "7 Sea Zone", **{**SEA, "rounds": rounds, "attacker_losses": {"submarine": 1}},
+                  ool={"attacker": ["submarine", "cruiser"]}) == []

@@ -279,7 +279,7 @@ class Replayer:
     def choices(self, which: str, losses: Counter[str], count: int, pick: Any) -> list[Counter[str]]:
         """The ways ``count`` of a side's round losses (of kinds ``pick`` takes) may be an early step's."""
         side = self.side(which)
-        kinds = {k.base: k for k in side.kinds}
+        kinds = {k.base: k for k in reversed(side.kinds)}  # the unit in the battle, not its damaged or submerged form
         two_hit = {side.kinds[u].base for u, _d in side.two_hit}
         count -= sum(self.state_now[which][u] for u, _d in side.two_hit if pick(side.kinds[u]))  # damage first
         pool = sorted(n for name, c in losses.items() if name in kinds and name not in two_hit and pick(kinds[name])
@@ -471,7 +471,7 @@ class Replayer:
     def assignable(self, which: str, taken: list[str], hits: list[tuple[str, int, int]]) -> bool:
         """Some assignment of the hit points taken to the steps' hits keeps each within its class (Hall)."""
         side = self.side(which)
-        kinds = {k.base: k for k in side.kinds}
+        kinds = {k.base: k for k in reversed(side.kinds)}  # the unit in the battle, not its damaged or submerged form
         steps = [(cls, min(h, t)) for cls, h, t in hits if min(h, t)]
         for size in range(1, len(steps) + 1):
             for chosen in combinations(range(len(steps)), size):
