@@ -284,3 +284,36 @@ def test_aa517_the_example_sea_battle_against_an_order_of_loss(capsys, tmp_path)
     rounds[0]["attacker_losses"] = {"submarine": 1}
     assert judged(capsys, tmp_path, "7 Sea Zone", **{**SEA, "rounds": rounds, "attacker_losses": {"submarine": 1}},
                   ool={"attacker": ["submarine", "cruiser"]}) == []
+
+
+# the sub hunt (1942 second edition): a submarine and a destroyer attack two submarines
+HUNT_ROUNDS: list[dict[str, Any]] = [
+    {
+        "attacker": {"sub_strike": {2: [5]}, "fire": {2: [1]}},  # no defending destroyer: a surprise strike
+        "defender": {"subs": {1: [1, 6]}},  # countered by the destroyer: they fire with the main fire
+        "attacker_losses": {"destroyer": 1},
+        "defender_losses": {"submarine": 1},
+    },
+    {"submerged": {"defender": 1}},  # the destroyer gone: the last sub submerges before round 2's fire
+]
+HUNT = {"at": "7 Sea Zone", "attacker_losses": {"destroyer": 1}, "defender_losses": {"submarine": 1},
+        "submerged": {"defender": 1}}
+
+
+def hunt(capsys, tmp_path, rounds: list[dict[str, Any]]) -> list[str]:
+    from .test_battles import sub_hunt
+
+    _code, report = check_json(capsys, results_file(tmp_path, [{**HUNT, "rounds": rounds}],
+                                                    state=sub_hunt(tmp_path)))
+    return [c for c, _o in codes(report)]
+
+
+def test_a_submarine_submerges_once_the_destroyer_is_sunk(capsys, tmp_path):
+    assert hunt(capsys, tmp_path, HUNT_ROUNDS) == []
+
+
+def test_aa506_submerging_while_the_enemy_destroyer_fights(capsys, tmp_path):
+    rounds = [{**copy.deepcopy(HUNT_ROUNDS[0]), "submerged": {"defender": 2}}]
+    rounds[0]["defender"] = {}
+    rounds[0]["attacker"] = {"sub_strike": {2: [5]}}
+    assert "AA506" in hunt(capsys, tmp_path, rounds)

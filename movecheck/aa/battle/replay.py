@@ -11,6 +11,7 @@ what the hits give.  Each mismatch is a :class:`Mismatch` with the code the spec
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from movecheck.aa.battle.model import AIR, STEP_TARGETS
 from movecheck.aa.battle.side import Counts, Side
 from movecheck.aa.battle.units import DAMAGED, make_battle
+from movecheck.clauses import Violation
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
@@ -232,8 +234,13 @@ class Replayer:
             if not isinstance(count, int):
                 continue
             side = self.side(which)
+            other = SIDES[1 - SIDES.index(which)]
             counts = list(state[which])
             subs = sum(counts[k] for k in side.submerge_to)
+            why = self.no_submerge(number, self.side(other).any_of(state[other], "destroyer"))
+            if why:
+                self.flag("AA506", _("round {round}: the {side}'s submarines may not submerge then: {why}").format(
+                    round=number + 1, side=which, why=why), number, "submerged")
             if count != subs:
                 self.flag("AA506", _("round {round}: {count} submarines of the {side} submerge, but a side's {subs} "
                                      "submarines submerge together").format(round=number + 1, count=count,
@@ -245,6 +252,14 @@ class Replayer:
             state[which] = tuple(counts)
             self.out.submerged[which] += count
         return state["attacker"], state["defender"]
+
+    def no_submerge(self, number: int, enemy_destroyer: bool) -> str:
+        """Why submarines may not submerge at this moment ("" when they may)."""
+        if enemy_destroyer:
+            return _("an enemy destroyer is in the battle")
+        if self.model.submerge_before_round and number == 0:
+            return _("in this edition they submerge at the start of a round after the first")
+        return ""
 
     # -- the fire -------------------------------------------------------------------------------
 
@@ -558,4 +573,36 @@ def replay(result: Result, resolution: Resolution, rounds: list[Any], model: typ
     return Replayer(result, resolution, model, ool).run(rounds)
 
 
-__all__ = ["Mismatch", "Replay", "replay"]
+def rounds_of(result: Result, resolution: Resolution) -> list[Any]:
+    rounds = resolution.doc.get("results", result.index, "rounds", default=None)
+    return rounds if isinstance(rounds, list) else []
+
+
+def replayed(result: Result, resolution: Resolution) -> Replay | None:
+    """The result's rounds re-derived (None: no rounds, or no battle to judge them on)."""
+    if result.battle is None or result.repeated or not rounds_of(result, resolution):
+        return None
+    found = resolution.replays.get(result.index)
+    if found is None:
+        from movecheck.aa.battle.odds import model_of
+        state = resolution.state if resolution.state is not None else resolution.doc
+        model = model_of(state, resolution.board)
+        if result.battle.raid:
+            found = resolution.replays[result.index] = raid_replay(result, rounds_of(result, resolution), model,
+                                                                   not model.aa_attacker_chooses)
+            return found
+        ool = resolution.doc.get("results", result.index, "ool", default=None) or resolution.doc.get("ool")
+        found = replay(result, resolution, rounds_of(result, resolution), model,
+                       ool if isinstance(ool, dict) else None)
+        resolution.replays[result.index] = found
+    return found
+
+
+def mismatches(code: str, result: Result, resolution: Resolution) -> Iterator[Violation]:
+    found = replayed(result, resolution)
+    for mismatch in found.mismatches if found else []:
+        if mismatch.code == code:
+            yield Violation(mismatch.message, mismatch.where)
+
+
+__all__ = ["Mismatch", "Replay", "mismatches", "replay", "replayed"]

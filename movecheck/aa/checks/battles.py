@@ -275,8 +275,12 @@ def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Vio
 
     A destroyer that is sunk in the battle may have been sunk before the submarine
     submerged (a later round), so only an enemy destroyer that survives the
-    battle forbids it.  With ``subs_may_submerge: false`` no submarine submerges.
+    battle forbids it.  With ``subs_may_submerge: false`` no submarine submerges.  A result with ``rounds:``
+    submerges at the moment the edition gives, a side's submarines together (:mod:`movecheck.aa.battle.replay`).
     """
+    from movecheck.aa.battle.replay import mismatches
+
+    yield from mismatches("AA506", result, resolution)
     if not result.submerged:
         return
     if not resolution.submerge_allowed:

@@ -8,49 +8,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from movecheck.aa.battle.replay import mismatches, replayed
 from movecheck.aa.checks.battles import battle_clause
 from movecheck.clauses import Violation
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
-    from movecheck.aa.battle.replay import Replay
     from movecheck.aa.turn.battles import Resolution, Result
-
-
-def rounds_of(result: Result, resolution: Resolution) -> list[Any]:
-    rounds = resolution.doc.get("results", result.index, "rounds", default=None)
-    return rounds if isinstance(rounds, list) else []
-
-
-def replayed(result: Result, resolution: Resolution) -> Replay | None:
-    """The result's rounds re-derived (None: no rounds, or no battle to judge them on)."""
-    if result.battle is None or result.repeated or not rounds_of(result, resolution):
-        return None
-    found = resolution.replays.get(result.index)
-    if found is None:
-        from movecheck.aa.battle.odds import model_of
-        from movecheck.aa.battle.replay import raid_replay, replay
-
-        state = resolution.state if resolution.state is not None else resolution.doc
-        model = model_of(state, resolution.board)
-        if result.battle.raid:
-            found = resolution.replays[result.index] = raid_replay(result, rounds_of(result, resolution), model,
-                                                                   not model.aa_attacker_chooses)
-            return found
-        ool = resolution.doc.get("results", result.index, "ool", default=None) or resolution.doc.get("ool")
-        found = replay(result, resolution, rounds_of(result, resolution), model,
-                       ool if isinstance(ool, dict) else None)
-        resolution.replays[result.index] = found
-    return found
-
-
-def mismatches(code: str, result: Result, resolution: Resolution) -> Iterator[Violation]:
-    found = replayed(result, resolution)
-    for mismatch in found.mismatches if found else []:
-        if mismatch.code == code:
-            yield Violation(mismatch.message, mismatch.where)
 
 
 @battle_clause("AA513", "dice-owed", "error",
