@@ -317,3 +317,28 @@ def test_aa506_submerging_while_the_enemy_destroyer_fights(capsys, tmp_path):
     rounds[0]["defender"] = {}
     rounds[0]["attacker"] = {"sub_strike": {2: [5]}}
     assert "AA506" in hunt(capsys, tmp_path, rounds)
+
+
+def revised_raid(capsys, tmp_path, rounds: list[dict[str, Any]], gun: bool = True,
+                 **more: Any) -> tuple[int, list[str], list[str]]:
+    from .conftest import unit
+    from .test_raids import BOMBER_REVISED, KARELIA, R, battles_state, bomber, check, factory_only, results
+
+    units = factory_only(unit(KARELIA, R, "aa_gun")) if gun else factory_only()
+    battles_state(capsys, tmp_path, units, [bomber(BOMBER_REVISED)], rules="revised")
+    return check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid", "rounds": rounds, **more}]))
+
+
+def test_revised_the_aa_gun_fires_one_die_per_bomber_keyed_by_plane_type(capsys, tmp_path):
+    rounds = [{"defender": {"aa": {"bomber": [1]}}, "attacker_losses": {"bomber": 1}}]
+    code, found, messages = revised_raid(capsys, tmp_path, rounds, attacker_losses={"bomber": 1})
+    assert code == 0, messages
+    rounds = [{"defender": {"aa": {"bomber": [4]}}, "attacker": {"damage": {6: [2]}}}]
+    assert revised_raid(capsys, tmp_path, rounds)[1] == []
+
+
+def test_aa513_revised_no_aa_gun_no_aa_dice(capsys, tmp_path):
+    rounds = [{"defender": {"aa": {"bomber": [4]}}, "attacker": {"damage": {6: [2]}}}]
+    assert revised_raid(capsys, tmp_path, rounds, gun=False)[1] == ["AA513"]
+    rounds = [{"attacker": {"damage": {6: [2]}}}]
+    assert revised_raid(capsys, tmp_path, rounds, gun=False)[1] == []
