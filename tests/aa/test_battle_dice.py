@@ -342,3 +342,11 @@ def test_aa513_revised_no_aa_gun_no_aa_dice(capsys, tmp_path):
     assert revised_raid(capsys, tmp_path, rounds, gun=False)[1] == ["AA513"]
     rounds = [{"attacker": {"damage": {6: [2]}}}]
     assert revised_raid(capsys, tmp_path, rounds, gun=False)[1] == []
+
+
+def test_aa513_no_bombardment_from_a_zone_with_a_sea_battle(capsys, tmp_path):
+    """Egypt's landing came from 17 Sea Zone, where the battleship fought a sea battle: it may not bombard."""
+    rounds = [{"attacker": {"bombard": {4: [1]}}}]
+    code, report = check_json(capsys, results_file(tmp_path, with_result("Egypt", rounds=rounds)))
+    messages = [f["message"] for f in report["findings"] if f["code"] == "AA513"]
+    assert any("bombard" in m for m in messages), report["findings"]

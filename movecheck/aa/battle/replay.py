@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from movecheck.aa.battle.model import AIR, STEP_TARGETS
+from movecheck.aa.battle.model import AIR, ANY, STEP_TARGETS
 from movecheck.aa.battle.side import Counts, Side
 from movecheck.aa.battle.units import DAMAGED, make_battle
 from movecheck.clauses import Violation
@@ -104,6 +104,8 @@ class Replayer:
                                         keep_land=keep, may_retreat=bool(battle.came_from))
         self.log: dict[str, list[tuple[str, str, int]]] = {s: [] for s in SIDES}
         """This round's hits on each side: (step, target class, hits)."""
+        self.ships = bombarding_ships(resolution, battle, model)
+        """The attack values of the ships that may bombard this battle (aa-battle.md, "Bombardment")."""
         self.aa_named: Counter[str] = Counter()
         """This round's AA hits by plane type (where the dice name the planes)."""
         self.state: list[Counts] = list(self.battle.start)
@@ -275,6 +277,9 @@ class Replayer:
         early: dict[str, list[Counter[str]]] = {s: [Counter()] for s in SIDES}  # casualties gone before the main fire
         if first:
             early["attacker"] = self.aa_step(number, written, hits, state, losses["attacker"])
+            shelled = self.bombard_step(number, written["attacker"], hits, state)
+            if shelled and not self.model.bombard_casualties_fire:
+                early["defender"] = self.choices("defender", losses["defender"], shelled, lambda k: True)
         sub = {w: self.owed_groups(w, state, "sub") for w in SIDES}
         for which in SIDES:
             other = SIDES[1 - SIDES.index(which)]
@@ -347,6 +352,23 @@ class Replayer:
             self.log[other].append((step, cls, hits[other][-1][1]))
             total += hits[other][-1][1]
         return total
+
+    def bombard_step(self, number: int, written: dict[str, Any], hits: dict[str, list[tuple[str, int, int]]],
+                     state: dict[str, Counts]) -> int:
+        """Round 1's bombardment: at most one die per ship that may bombard, at its attack; its hits."""
+        rolled = dice_of(written.get("bombard"))
+        if not rolled:
+            return 0
+        got = Counter({v: len(ds) for v, ds in rolled.items() if ds})
+        free = Counter(str(v) for v in self.ships)
+        if got - free or (not self.ships and got):
+            self.flag("AA513", _("round {round}: the ships that may bombard owe at most {owed}, {rolled} were "
+                                 "rolled").format(round=number + 1, owed=owed_text(dict(free)),
+                                                  rolled=rolled_text(rolled)), number, "attacker")
+        count = hits_of(rolled, False)
+        hits["defender"].append((ANY, count, self.battle.dfn.target_points(state["defender"], ANY)))
+        self.log["defender"].append(("bombard", ANY, count))
+        return count
 
     def aa_step(self, number: int, written: dict[str, Any], hits: dict[str, list[tuple[str, int, int]]],
                 state: dict[str, Counts], losses: Counter[str]) -> list[Counter[str]]:
@@ -526,6 +548,18 @@ class Replayer:
 
     def phrase(self, counts: Counter[str]) -> str:
         return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or _("nothing")
+
+
+def bombarding_ships(resolution: Resolution, battle: Any, model: type[BattleModel]) -> list[int]:
+    """The attack values of the mover's ships of the edition's bombarding types in the zones the amphibious units
+    came from, none from a zone with a sea battle; at most one per amphibious land unit where the edition says so."""
+    if not battle.amphibious_units():
+        return []
+    board = resolution.board
+    ships = sorted((u.type.attack for zone in battle.came_from if board.is_sea(zone) and zone not in resolution.battles
+                    for u in board.units_at(zone) if u.power == board.power and u.type.name in model.bombard_types),
+                   reverse=True)
+    return ships[:len(battle.amphibious_units())] if model.bombard_per_land_unit else ships
 
 
 def raid_replay(result: Result, rounds: list[Any], model: type[BattleModel], aa_by_type: bool) -> Replay:
