@@ -350,3 +350,8 @@ def test_aa513_no_bombardment_from_a_zone_with_a_sea_battle(capsys, tmp_path):
     code, report = check_json(capsys, results_file(tmp_path, with_result("Egypt", rounds=rounds)))
     messages = [f["message"] for f in report["findings"] if f["code"] == "AA513"]
     assert any("bombard" in m for m in messages), report["findings"]
+
+
+def test_aa520_a_retreat_the_rounds_do_not_make(capsys, tmp_path):
+    found = belorussia(capsys, tmp_path, BELORUSSIA_ROUNDS, retreat="Poland")
+    assert "AA520" in found

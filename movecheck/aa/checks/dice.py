@@ -115,9 +115,11 @@ def totals_not_rounds(result: Result, resolution: Resolution) -> Iterator[Violat
     if found.damage is None and +found.damaged != +written_damaged:
         yield Violation(_("the rounds leave {rounds} damaged, the result says {total}").format(
             rounds=phrase(+found.damaged), total=phrase(+written_damaged)), (*result.where, "damaged"))
-    if found.retreat is not None and resolution.board.map.resolve(found.retreat) != result.retreat:
+    rounds_retreat = None if found.retreat is None else resolution.board.map.resolve(found.retreat) or found.retreat
+    if found.damage is None and rounds_retreat != result.retreat:
         yield Violation(_("the rounds retreat to {rounds}, the result says {total}").format(
-            rounds=found.retreat, total=result.retreat or _("no retreat")), (*result.where, "retreat"))
+            rounds=found.retreat or _("no retreat"), total=result.retreat or _("no retreat")),
+            (*result.where, "retreat" if result.retreat else "at"))
 
 
 def phrase(counts: Counter[str]) -> str:
