@@ -91,7 +91,7 @@ def with_result(at: str, **changes: Any) -> list[dict[str, Any]]:
 
 
 def judged(capsys, tmp_path, at: str, **changes: Any) -> list[str]:
-    code, report = check_json(capsys, results_file(tmp_path, with_result(at, **changes)))
+    _code, report = check_json(capsys, results_file(tmp_path, with_result(at, **changes)))
     order = next(i + 1 for i, r in enumerate(LEGAL) if r["at"] == at)
     assert all(o == order for _c, o in codes(report)), report
     return [c for c, _o in codes(report)]
@@ -236,7 +236,7 @@ RAID_ROUNDS: list[dict[str, Any]] = [{"defender": {"aa": {1: [4]}}, "attacker": 
 
 
 def test_a_raid_whose_rounds_give_the_damage_dice_needs_no_bombing_total(capsys, tmp_path):
-    code, found, messages = raid(capsys, tmp_path, RAID_ROUNDS)
+    code, _found, messages = raid(capsys, tmp_path, RAID_ROUNDS)
     assert code == 0, messages
 
 
@@ -331,7 +331,7 @@ def revised_raid(capsys, tmp_path, rounds: list[dict[str, Any]], gun: bool = Tru
 
 def test_revised_the_aa_gun_fires_one_die_per_bomber_keyed_by_plane_type(capsys, tmp_path):
     rounds = [{"defender": {"aa": {"bomber": [1]}}, "attacker_losses": {"bomber": 1}}]
-    code, found, messages = revised_raid(capsys, tmp_path, rounds, attacker_losses={"bomber": 1})
+    code, _found, messages = revised_raid(capsys, tmp_path, rounds, attacker_losses={"bomber": 1})
     assert code == 0, messages
     rounds = [{"defender": {"aa": {"bomber": [4]}}, "attacker": {"damage": {6: [2]}}}]
     assert revised_raid(capsys, tmp_path, rounds)[1] == []
@@ -347,7 +347,7 @@ def test_aa513_revised_no_aa_gun_no_aa_dice(capsys, tmp_path):
 def test_aa513_no_bombardment_from_a_zone_with_a_sea_battle(capsys, tmp_path):
     """Egypt's landing came from 17 Sea Zone, where the battleship fought a sea battle: it may not bombard."""
     rounds = [{"attacker": {"bombard": {4: [1]}}}]
-    code, report = check_json(capsys, results_file(tmp_path, with_result("Egypt", rounds=rounds)))
+    _code, report = check_json(capsys, results_file(tmp_path, with_result("Egypt", rounds=rounds)))
     messages = [f["message"] for f in report["findings"] if f["code"] == "AA513"]
     assert any("bombard" in m for m in messages), report["findings"]
 
