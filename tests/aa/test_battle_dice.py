@@ -355,3 +355,14 @@ def test_aa513_no_bombardment_from_a_zone_with_a_sea_battle(capsys, tmp_path):
 def test_aa520_a_retreat_the_rounds_do_not_make(capsys, tmp_path):
     found = belorussia(capsys, tmp_path, BELORUSSIA_ROUNDS, retreat="Poland")
     assert "AA520" in found
+
+
+def test_summary_says_dice_checked_for_each_battle_with_dice(capsys):
+    from movecheck.cli import main
+
+    from .test_battles import RESULTS
+
+    assert main(["summary", str(RESULTS), "-f", "text", "--root", "/", "--isolated"]) == 0
+    out = capsys.readouterr().out
+    assert "7 Sea Zone: dice checked (3 rounds)" in out and "Belorussia: dice checked (2 rounds)" in out
+    assert "Caucasus: dice checked" not in out
