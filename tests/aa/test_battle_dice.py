@@ -366,3 +366,10 @@ def test_summary_says_dice_checked_for_each_battle_with_dice(capsys):
     out = capsys.readouterr().out
     assert "7 Sea Zone: dice checked (3 rounds)" in out and "Belorussia: dice checked (2 rounds)" in out
     assert "Caucasus: dice checked" not in out
+
+
+def test_aa515_cargo_removed_without_its_transport_lost(capsys, tmp_path):
+    rounds = copy.deepcopy(ESCORT_ROUNDS)
+    rounds[0]["removed"] = {"attacker": {"infantry": 1}}
+    found = judged(capsys, tmp_path, "17 Sea Zone", rounds=rounds, damaged={"battleship": 1})
+    assert found == ["AA515"]

@@ -205,12 +205,25 @@ class Replayer:
         written = mapping(entry.get("removed"))
         for which in SIDES:
             said = self.counts(written.get(which))
+            said = said - self.cargo(number, entry, which, said)  # cargo goes with its vessel, left out of totals
             self.out.losses[which].update(said if said else gone[which])
             if said != gone[which]:
                 self.flag("AA515", _("round {round}: the rules remove {units} of the {side} without dice, the round "
                                      "says {written}").format(round=number + 1, units=self.phrase(gone[which]),
                                                              side=which, written=self.phrase(said)),
                           number, "removed")
+
+    def cargo(self, number: int, entry: dict[str, Any], which: str, said: Counter[str]) -> Counter[str]:
+        """The types ``removed:`` lists that do not fight in the battle: cargo, lost with a transport or carrier
+        the side lost that round (AA515 when it lost none)."""
+        cargo = Counter({name: n for name, n in said.items() if self.index(which, name) is None})
+        vessels = [n for n in self.counts(entry.get(f"{which}_losses")) if n in self.types
+                   and (self.types[n].is_transport or self.types[n].is_carrier)]
+        if cargo and not vessels:
+            self.flag("AA515", _("round {round}: {units} of the {side} do not fight here, and no transport or carrier "
+                                 "of theirs was lost that round").format(round=number + 1, units=self.phrase(cargo),
+                                                                       side=which), number, "removed")
+        return cargo
 
     def no_dice(self, number: int, entry: dict[str, Any]) -> None:
         for which in SIDES:
