@@ -278,9 +278,10 @@ def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Vio
     battle forbids it.  With ``subs_may_submerge: false`` no submarine submerges.  A result with ``rounds:``
     submerges at the moment the edition gives, a side's submarines together (:mod:`movecheck.aa.battle.replay`).
     """
-    from movecheck.aa.battle.replay import mismatches
+    if has_rounds(result, resolution):
+        from movecheck.aa.battle.replay import mismatches
 
-    yield from mismatches("AA506", result, resolution)
+        yield from mismatches("AA506", result, resolution)
     if not result.submerged:
         return
     if not resolution.submerge_allowed:

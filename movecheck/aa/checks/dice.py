@@ -10,13 +10,30 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from movecheck.aa.battle.replay import mismatches, replayed
 from movecheck.aa.checks.battles import battle_clause
 from movecheck.clauses import Violation
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
+    from movecheck.aa.battle.replay import Replay
     from movecheck.aa.turn.battles import Resolution, Result
+
+
+def replayed(result: Result, resolution: Resolution) -> Replay | None:
+    """The result's rounds re-derived (the battle engine is imported only for a result with ``rounds:``)."""
+    if not resolution.doc.get("results", result.index, "rounds", default=None):
+        return None
+    from movecheck.aa.battle.replay import replayed as replay_result
+
+    return replay_result(result, resolution)
+
+
+def mismatches(code: str, result: Result, resolution: Resolution) -> Iterator[Violation]:
+    if not resolution.doc.get("results", result.index, "rounds", default=None):
+        return
+    from movecheck.aa.battle.replay import mismatches as of_code
+
+    yield from of_code(code, result, resolution)
 
 
 @battle_clause("AA513", "dice-owed", "error",
