@@ -373,3 +373,9 @@ def test_aa515_cargo_removed_without_its_transport_lost(capsys, tmp_path):
     rounds[0]["removed"] = {"attacker": {"infantry": 1}}
     found = judged(capsys, tmp_path, "17 Sea Zone", rounds=rounds, damaged={"battleship": 1})
     assert found == ["AA515"]
+
+
+def test_aa515_losses_in_a_round_the_automatic_steps_end_before_any_fire(capsys, tmp_path):
+    rounds = [*copy.deepcopy(HUNT_ROUNDS)]
+    rounds[1]["attacker_losses"] = {"submarine": 1}
+    assert hunt(capsys, tmp_path, rounds)[0] == "AA515"

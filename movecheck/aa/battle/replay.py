@@ -156,6 +156,11 @@ class Replayer:
         if outcome:
             self.finish(number, entry, gone, (a, d), outcome)
             self.no_dice(number, entry)
+            for which in SIDES:
+                if self.counts(entry.get(f"{which}_losses")):
+                    self.flag("AA515", _("round {round}: the battle ends before any fire ({why}): the {side} loses "
+                                         "nothing to hits").format(round=number + 1, why=outcome, side=which),
+                              number, f"{which}_losses")
             return
         written = {s: mapping(entry.get(s)) for s in SIDES}
         losses = {s: self.round_losses(number, entry, s) for s in SIDES}
