@@ -55,8 +55,17 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.loading": "heavy: yaml",
         "movecheck.session": "heavy: yaml",
     },
+    "movecheck.aa.battle.replay": {
+        "movecheck.aa.battle.odds": "command-specific",
+    },
     "movecheck.aa.battle.solve": {
         "movecheck.aa.battle.fast": "command-specific",
+    },
+    "movecheck.aa.checks.battles": {
+        "movecheck.aa.battle.replay": "command-specific",
+    },
+    "movecheck.aa.checks.dice": {
+        "movecheck.aa.battle.replay": "command-specific",
     },
     "movecheck.aa.choice": {
         "movecheck.aa.partition": "command-specific",

@@ -9,10 +9,11 @@ from movecheck.validators.keywords import equal, integer, number, unique
 
 
 _P0 = re.compile('^#[0-9a-f]{6}$')
-_P1 = re.compile('^-?[0-9]+/[0-9]+$')
-_P2 = re.compile('^-?[0-9]+$')
-_P3 = re.compile('^[0-9]+(/[0-9]+)?$')
-_P4 = re.compile('^[A-Z]{2}[0-9]{3}$')
+_P1 = re.compile('^([1-6]|[a-z_ A-Z]+)$')
+_P2 = re.compile('^-?[0-9]+/[0-9]+$')
+_P3 = re.compile('^-?[0-9]+$')
+_P4 = re.compile('^[0-9]+(/[0-9]+)?$')
+_P5 = re.compile('^[A-Z]{2}[0-9]{3}$')
 
 
 def _v0(x: Any) -> bool:
@@ -940,7 +941,7 @@ def _v91(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T40.get(key)
+        check = _T45.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -967,7 +968,7 @@ def _v94(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T39.get(key)
+        check = _T44.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1063,6 +1064,98 @@ def _v104(x: Any) -> bool:
 
 
 def _v105(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v106(item):
+            return False
+    return True
+
+
+def _v106(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T42.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v107(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T39.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v108(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v109(key):
+            return False
+    for key, value in x.items():
+        if not _v101(value):
+            return False
+    return True
+
+
+def _v109(x: Any) -> bool:
+    if isinstance(x, str) and (_P1.search(x) is None):
+        return False
+    return True
+
+
+def _v110(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T40.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v111(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v112(value):
+            return False
+    return True
+
+
+def _v112(x: Any) -> bool:
+    if not (_v25(x) or _v78(x)):
+        return False
+    return True
+
+
+def _v113(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T41.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v114(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T43.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v115(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1072,19 +1165,19 @@ def _v105(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T41.get(key)
+        check = _T46.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v106(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v107(x: Any) -> bool:
+def _v117(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1096,28 +1189,28 @@ def _v107(x: Any) -> bool:
     if 'place' not in x:
         return False
     for key, value in x.items():
-        check = _T43.get(key)
+        check = _T48.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v108(x: Any) -> bool:
+def _v118(x: Any) -> bool:
     if not x == 'mobilize':
         return False
     return True
 
 
-def _v109(x: Any) -> bool:
+def _v119(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v110(item):
+        if not _v120(item):
             return False
     return True
 
 
-def _v110(x: Any) -> bool:
+def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1125,13 +1218,13 @@ def _v110(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T42.get(key)
+        check = _T47.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v121(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1143,28 +1236,28 @@ def _v111(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v112(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not x == 'odds':
         return False
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v114(item):
+        if not _v124(item):
             return False
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1176,19 +1269,19 @@ def _v114(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T63.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v115(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E44):
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E49):
         return False
     return True
 
 
-def _v116(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -1196,91 +1289,19 @@ def _v116(x: Any) -> bool:
     if 'message' not in x:
         return False
     for key, value in x.items():
-        check = _T45.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not x == 'MC012':
         return False
     return True
 
 
-def _v118(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T46.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v119(x: Any) -> bool:
-    if sum((_v120(x), _v121(x), _v122(x), _v124(x),)) != 1:
-        return False
-    return True
-
-
-def _v120(x: Any) -> bool:
-    if not (x is None):
-        return False
-    return True
-
-
-def _v121(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'after' not in x:
-        return False
-    for key, value in x.items():
-        check = _T47.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v122(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'below' not in x:
-        return False
-    for key, value in x.items():
-        check = _T48.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v123(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
-        return False
-    return True
-
-
-def _v124(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'best' not in x:
-        return False
-    for key, value in x.items():
-        check = _T49.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v125(x: Any) -> bool:
-    if not equal(x, True):
-        return False
-    return True
-
-
-def _v126(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1290,52 +1311,34 @@ def _v126(x: Any) -> bool:
     return True
 
 
-def _v127(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T50.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v128(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
 def _v129(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P1.search(x) is None):
+    if sum((_v130(x), _v131(x), _v132(x), _v134(x),)) != 1:
         return False
     return True
 
 
 def _v130(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (x is None):
         return False
-    for key in x:
-        if not _v131(key):
-            return False
-    for key, value in x.items():
-        if not _v127(value):
-            return False
     return True
 
 
 def _v131(x: Any) -> bool:
-    if isinstance(x, str) and (_P2.search(x) is None):
+    if not (isinstance(x, dict)):
         return False
+    if 'after' not in x:
+        return False
+    for key, value in x.items():
+        check = _T52.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v132(x: Any) -> bool:
     if not (isinstance(x, dict)):
+        return False
+    if 'below' not in x:
         return False
     for key, value in x.items():
         check = _T53.get(key)
@@ -1345,30 +1348,17 @@ def _v132(x: Any) -> bool:
 
 
 def _v133(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (number(x)):
         return False
-    for key, value in x.items():
-        if not _v134(value):
-            return False
+    if number(x) and (x < 0 or x > 1):
+        return False
     return True
 
 
 def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'mean' not in x:
-        return False
-    if 'dist' not in x:
-        return False
-    for key, value in x.items():
-        check = _T52.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v135(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if 'best' not in x:
         return False
     for key, value in x.items():
         check = _T54.get(key)
@@ -1377,7 +1367,110 @@ def _v135(x: Any) -> bool:
     return True
 
 
+def _v135(x: Any) -> bool:
+    if not equal(x, True):
+        return False
+    return True
+
+
 def _v136(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T56.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v137(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T55.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v138(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v139(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P2.search(x) is None):
+        return False
+    return True
+
+
+def _v140(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v141(key):
+            return False
+    for key, value in x.items():
+        if not _v137(value):
+            return False
+    return True
+
+
+def _v141(x: Any) -> bool:
+    if isinstance(x, str) and (_P3.search(x) is None):
+        return False
+    return True
+
+
+def _v142(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T58.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v143(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v144(value):
+            return False
+    return True
+
+
+def _v144(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
+        check = _T57.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v145(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T59.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v146(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1391,13 +1484,13 @@ def _v136(x: Any) -> bool:
     if 'p95' not in x:
         return False
     for key, value in x.items():
-        check = _T55.get(key)
+        check = _T60.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v137(x: Any) -> bool:
+def _v147(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'swing' not in x:
@@ -1405,13 +1498,13 @@ def _v137(x: Any) -> bool:
     if 'fight_to_end' not in x:
         return False
     for key, value in x.items():
-        check = _T56.get(key)
+        check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v138(x: Any) -> bool:
+def _v148(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'ipc_swing' not in x:
@@ -1419,25 +1512,25 @@ def _v138(x: Any) -> bool:
     if 'luck' not in x:
         return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T62.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v139(x: Any) -> bool:
-    if sum((_v120(x), _v127(x),)) != 1:
+def _v149(x: Any) -> bool:
+    if sum((_v130(x), _v137(x),)) != 1:
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
-    if sum((_v120(x), _v141(x),)) != 1:
+def _v150(x: Any) -> bool:
+    if sum((_v130(x), _v151(x),)) != 1:
         return False
     return True
 
 
-def _v141(x: Any) -> bool:
+def _v151(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'every_battle_won' not in x:
@@ -1445,22 +1538,22 @@ def _v141(x: Any) -> bool:
     if 'every_territory_taken' not in x:
         return False
     for key, value in x.items():
-        check = _T59.get(key)
+        check = _T64.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v152(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v127(value):
+        if not _v137(value):
             return False
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1470,19 +1563,19 @@ def _v143(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T73.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v144(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1490,36 +1583,36 @@ def _v145(x: Any) -> bool:
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v148(value):
+        if not _v158(value):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key in x:
-        if not _v150(key):
+        if not _v160(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -1527,13 +1620,13 @@ def _v149(x: Any) -> bool:
     return True
 
 
-def _v150(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E61):
+def _v160(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E66):
         return False
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -100000 or x > 100000):
@@ -1541,25 +1634,25 @@ def _v151(x: Any) -> bool:
     return True
 
 
-def _v152(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E62):
+def _v162(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E67):
         return False
     return True
 
 
-def _v153(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E63):
+def _v163(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E68):
         return False
     return True
 
 
-def _v154(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E64):
+def _v164(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E69):
         return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -1567,13 +1660,13 @@ def _v155(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T66.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1581,16 +1674,16 @@ def _v156(x: Any) -> bool:
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v158(item):
+        if not _v168(item):
             return False
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1600,85 +1693,85 @@ def _v158(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T73.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v159(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E67):
+def _v169(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E72):
         return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 3:
         return False
     for item in x:
-        if not _v161(item):
+        if not _v171(item):
             return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v171(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v151(x[0]):
+    if len(x) > 0 and not _v161(x[0]):
         return False
-    if len(x) > 1 and not _v151(x[1]):
+    if len(x) > 1 and not _v161(x[1]):
         return False
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v163(item):
+        if not _v173(item):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
+def _v173(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
         return False
     for key, value in x.items():
-        check = _T69.get(key)
+        check = _T74.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v174(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v165(value):
+        if not _v175(value):
             return False
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v175(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v166(item):
+        if not _v176(item):
             return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v176(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1686,38 +1779,38 @@ def _v166(x: Any) -> bool:
     if 'bases' not in x:
         return False
     for key, value in x.items():
-        check = _T72.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v177(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v156(x[0]):
+    if len(x) > 0 and not _v166(x[0]):
         return False
-    if len(x) > 1 and not _v156(x[1]):
+    if len(x) > 1 and not _v166(x[1]):
         return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v178(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v169(item):
+        if not _v179(item):
             return False
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v179(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1727,13 +1820,13 @@ def _v169(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1741,116 +1834,14 @@ def _v170(x: Any) -> bool:
     return True
 
 
-def _v171(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v172(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v173(value):
-            return False
-    return True
-
-
-def _v173(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v174(x[0]):
-        return False
-    if len(x) > 1 and not _v174(x[1]):
-        return False
-    return True
-
-
-def _v174(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -200000 or x > 200000):
-        return False
-    return True
-
-
-def _v175(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'system' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    for key, value in x.items():
-        check = _T79.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v176(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v177(item):
-            return False
-    return True
-
-
-def _v177(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
         check = _T76.get(key)
         if check is None or not check(value):
-            return False
-    if not (_v185(x) and _v190(x)):
-        return False
-    return True
-
-
-def _v178(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E74):
-        return False
-    return True
-
-
-def _v179(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v180(value):
-            return False
-    return True
-
-
-def _v180(x: Any) -> bool:
-    if not (_v1(x) or _v181(x)):
-        return False
-    return True
-
-
-def _v181(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v1(value):
             return False
     return True
 
@@ -1865,6 +1856,108 @@ def _v182(x: Any) -> bool:
 
 
 def _v183(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v184(x[0]):
+        return False
+    if len(x) > 1 and not _v184(x[1]):
+        return False
+    return True
+
+
+def _v184(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -200000 or x > 200000):
+        return False
+    return True
+
+
+def _v185(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T84.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v186(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v187(item):
+            return False
+    return True
+
+
+def _v187(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    for key, value in x.items():
+        check = _T81.get(key)
+        if check is None or not check(value):
+            return False
+    if not (_v195(x) and _v200(x)):
+        return False
+    return True
+
+
+def _v188(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E79):
+        return False
+    return True
+
+
+def _v189(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v190(value):
+            return False
+    return True
+
+
+def _v190(x: Any) -> bool:
+    if not (_v1(x) or _v191(x)):
+        return False
+    return True
+
+
+def _v191(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v1(value):
+            return False
+    return True
+
+
+def _v192(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v193(value):
+            return False
+    return True
+
+
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1872,30 +1965,30 @@ def _v183(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v184(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v161(item):
+        if not _v171(item):
             return False
     return True
 
 
-def _v185(x: Any) -> bool:
-    if not (_v186(x) if _v188(x) else _v187(x)):
+def _v195(x: Any) -> bool:
+    if not (_v196(x) if _v198(x) else _v197(x)):
         return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1904,7 +1997,7 @@ def _v186(x: Any) -> bool:
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -1913,54 +2006,54 @@ def _v187(x: Any) -> bool:
     return True
 
 
-def _v188(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T77.get(key)
+            check = _T82.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v190(x: Any) -> bool:
-    if not (_v191(x) if _v192(x) else True):
+def _v200(x: Any) -> bool:
+    if not (_v201(x) if _v202(x) else True):
         return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v202(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T78.get(key)
+            check = _T83.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1972,34 +2065,34 @@ def _v194(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v197(item):
+        if not _v207(item):
             return False
     return True
 
 
-def _v197(x: Any) -> bool:
-    if sum((_v198(x), _v210(x),)) != 1:
+def _v207(x: Any) -> bool:
+    if sum((_v208(x), _v220(x),)) != 1:
         return False
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2031,42 +2124,42 @@ def _v198(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T83.get(key)
+        check = _T88.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v200(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v128(x[0]):
+    if len(x) > 0 and not _v138(x[0]):
         return False
-    if len(x) > 1 and not _v128(x[1]):
+    if len(x) > 1 and not _v138(x[1]):
         return False
     return True
 
 
-def _v201(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v202(item):
+        if not _v212(item):
             return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -2078,150 +2171,40 @@ def _v202(x: Any) -> bool:
     if 'entry' not in x:
         return False
     for key, value in x.items():
-        check = _T80.get(key)
+        check = _T85.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v203(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v204(item):
-            return False
-    return True
-
-
-def _v204(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v205(item):
-            return False
-    return True
-
-
-def _v205(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 4:
-        return False
-    for item in x:
-        if not _v200(item):
-            return False
-    return True
-
-
-def _v206(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v207(item):
-            return False
-    return True
-
-
-def _v207(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'allowance' not in x:
-        return False
-    if 'probability' not in x:
-        return False
-    if 'region' not in x:
-        return False
-    for key, value in x.items():
-        check = _T82.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v208(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'fraction' not in x:
-        return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T81.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v209(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P3.search(x) is None):
-        return False
-    return True
-
-
-def _v210(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    for key, value in x.items():
-        check = _T89.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v211(x: Any) -> bool:
-    if not x == 'corps':
-        return False
-    return True
-
-
-def _v212(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v213(item):
             return False
     return True
 
 
 def _v213(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'order' not in x:
-        return False
-    if 'landmark' not in x:
-        return False
-    if 'reason' not in x:
-        return False
-    if 'groups' not in x:
-        return False
-    for key, value in x.items():
-        check = _T88.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v214(item):
             return False
     return True
 
 
 def _v214(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E84):
+    if not (isinstance(x, list)):
         return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v215(item):
+            return False
     return True
 
 
 def _v215(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
+    if not (isinstance(x, list)):
         return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v210(item):
+            return False
     return True
 
 
@@ -2237,9 +2220,11 @@ def _v216(x: Any) -> bool:
 def _v217(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'bases' not in x:
+    if 'allowance' not in x:
         return False
-    if 'outcomes' not in x:
+    if 'probability' not in x:
+        return False
+    if 'region' not in x:
         return False
     for key, value in x.items():
         check = _T87.get(key)
@@ -2249,15 +2234,123 @@ def _v217(x: Any) -> bool:
 
 
 def _v218(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v219(item):
+    if 'fraction' not in x:
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T86.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v219(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P4.search(x) is None):
+        return False
+    return True
+
+
+def _v220(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T94.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v221(x: Any) -> bool:
+    if not x == 'corps':
+        return False
+    return True
+
+
+def _v222(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v223(item):
+            return False
+    return True
+
+
+def _v223(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'order' not in x:
+        return False
+    if 'landmark' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    if 'groups' not in x:
+        return False
+    for key, value in x.items():
+        check = _T93.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v224(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E89):
+        return False
+    return True
+
+
+def _v225(x: Any) -> bool:
+    if not (isinstance(x, str) or x is None):
+        return False
+    return True
+
+
+def _v226(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v227(item):
+            return False
+    return True
+
+
+def _v227(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'bases' not in x:
+        return False
+    if 'outcomes' not in x:
+        return False
+    for key, value in x.items():
+        check = _T92.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v228(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v229(item):
+            return False
+    return True
+
+
+def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'probability' not in x:
@@ -2267,22 +2360,22 @@ def _v219(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T86.get(key)
+        check = _T91.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v230(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v221(item):
+        if not _v231(item):
             return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -2294,13 +2387,13 @@ def _v221(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T85.get(key)
+        check = _T90.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2309,16 +2402,16 @@ def _v222(x: Any) -> bool:
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v200(value):
+        if not _v210(value):
             return False
     return True
 
 
-def _v224(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2330,22 +2423,22 @@ def _v224(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T103.get(key)
+        check = _T108.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v225(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v226(item):
+        if not _v236(item):
             return False
     return True
 
 
-def _v226(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2377,37 +2470,37 @@ def _v226(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T99.get(key)
+        check = _T104.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v227(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v228(item):
+        if not _v238(item):
             return False
     return True
 
 
-def _v228(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E91):
+def _v238(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E96):
         return False
     return True
 
 
-def _v229(x: Any) -> bool:
+def _v239(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v230(item):
+        if not _v240(item):
             return False
     return True
 
 
-def _v230(x: Any) -> bool:
+def _v240(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2415,13 +2508,13 @@ def _v230(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T92.get(key)
+        check = _T97.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v231(x: Any) -> bool:
+def _v241(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2430,7 +2523,7 @@ def _v231(x: Any) -> bool:
     return True
 
 
-def _v232(x: Any) -> bool:
+def _v242(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2440,13 +2533,13 @@ def _v232(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T98.get(key)
+        check = _T103.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v233(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2459,22 +2552,22 @@ def _v233(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T93.get(key)
+            check = _T98.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v235(item):
+        if not _v245(item):
             return False
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2490,32 +2583,32 @@ def _v235(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T95.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v246(x: Any) -> bool:
     return True
 
 
-def _v237(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E94):
+def _v247(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E99):
         return False
     return True
 
 
-def _v238(x: Any) -> bool:
+def _v248(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v239(item):
+        if not _v249(item):
             return False
     return True
 
 
-def _v239(x: Any) -> bool:
+def _v249(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2529,19 +2622,19 @@ def _v239(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T97.get(key)
+        check = _T102.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v240(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E96):
+def _v250(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E101):
         return False
     return True
 
 
-def _v241(x: Any) -> bool:
+def _v251(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2561,28 +2654,28 @@ def _v241(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T100.get(key)
+        check = _T105.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v242(x: Any) -> bool:
+def _v252(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v243(x: Any) -> bool:
+def _v253(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v244(item):
+        if not _v254(item):
             return False
     return True
 
 
-def _v244(x: Any) -> bool:
+def _v254(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2606,27 +2699,27 @@ def _v244(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T102.get(key)
+        check = _T107.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v245(x: Any) -> bool:
+def _v255(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P4.search(x) is None):
+    if isinstance(x, str) and (_P5.search(x) is None):
         return False
     return True
 
 
-def _v246(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E101):
+def _v256(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E106):
         return False
     return True
 
 
-def _v247(x: Any) -> bool:
+def _v257(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2634,7 +2727,7 @@ def _v247(x: Any) -> bool:
     return True
 
 
-def _v248(x: Any) -> bool:
+def _v258(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2650,32 +2743,32 @@ def _v248(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T115.get(key)
+        check = _T120.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v249(x: Any) -> bool:
+def _v259(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T104.get(key)
+        check = _T109.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v250(x: Any) -> bool:
+def _v260(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v251(item):
+        if not _v261(item):
             return False
     return True
 
 
-def _v251(x: Any) -> bool:
+def _v261(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -2685,130 +2778,9 @@ def _v251(x: Any) -> bool:
     if 'at' not in x:
         return False
     for key, value in x.items():
-        check = _T105.get(key)
+        check = _T110.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v252(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v253(item):
-            return False
-    return True
-
-
-def _v253(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
-        return False
-    for key, value in x.items():
-        check = _T106.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v254(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v255(item):
-            return False
-    return True
-
-
-def _v255(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'from' not in x:
-        return False
-    if 'to' not in x:
-        return False
-    if 'amount' not in x:
-        return False
-    if 'reason' not in x:
-        return False
-    for key, value in x.items():
-        check = _T107.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v256(x: Any) -> bool:
-    if sum((_v120(x), _v257(x),)) != 1:
-        return False
-    return True
-
-
-def _v257(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'amount' not in x:
-        return False
-    if 'territories' not in x:
-        return False
-    for key, value in x.items():
-        check = _T109.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v258(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v259(item):
-            return False
-    return True
-
-
-def _v259(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'name' not in x:
-        return False
-    if 'ipcs' not in x:
-        return False
-    if 'met' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T108.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v260(x: Any) -> bool:
-    if not (integer(x) or x is None):
-        return False
-    if number(x) and (x < 0):
-        return False
-    return True
-
-
-def _v261(x: Any) -> bool:
-    if sum((_v120(x), _v14(x),)) != 1:
-        return False
     return True
 
 
@@ -2826,17 +2798,13 @@ def _v263(x: Any) -> bool:
         return False
     if 'at' not in x:
         return False
-    if 'rolled' not in x:
+    if 'by' not in x:
         return False
-    if 'dice' not in x:
+    if 'holder' not in x:
         return False
-    if 'applied' not in x:
+    if 'was' not in x:
         return False
-    if 'on' not in x:
-        return False
-    if 'owner' not in x:
-        return False
-    if 'cap' not in x:
+    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T111.get(key)
@@ -2846,39 +2814,51 @@ def _v263(x: Any) -> bool:
 
 
 def _v264(x: Any) -> bool:
-    if not (isinstance(x, list) or x is None):
+    if not (isinstance(x, list)):
         return False
-    if isinstance(x, list):
-        for item in x:
-            if not _v102(item):
-                return False
+    for item in x:
+        if not _v265(item):
+            return False
     return True
 
 
 def _v265(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E110):
+    if not (isinstance(x, dict)):
         return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T112.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v266(x: Any) -> bool:
-    if not (isinstance(x, dict) or x is None):
+    if sum((_v130(x), _v267(x),)) != 1:
         return False
-    if isinstance(x, dict):
-        if 'units' not in x:
-            return False
-        if 'settled' not in x:
-            return False
-        for key, value in x.items():
-            check = _T113.get(key)
-            if check is None or not check(value):
-                return False
     return True
 
 
 def _v267(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E112):
+    if not (isinstance(x, dict)):
         return False
+    if 'power' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T114.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
@@ -2894,6 +2874,119 @@ def _v268(x: Any) -> bool:
 def _v269(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'power' not in x:
+        return False
+    if 'name' not in x:
+        return False
+    if 'ipcs' not in x:
+        return False
+    if 'met' not in x:
+        return False
+    if 'text' not in x:
+        return False
+    for key, value in x.items():
+        check = _T113.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v270(x: Any) -> bool:
+    if not (integer(x) or x is None):
+        return False
+    if number(x) and (x < 0):
+        return False
+    return True
+
+
+def _v271(x: Any) -> bool:
+    if sum((_v130(x), _v14(x),)) != 1:
+        return False
+    return True
+
+
+def _v272(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v273(item):
+            return False
+    return True
+
+
+def _v273(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'rolled' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'applied' not in x:
+        return False
+    if 'on' not in x:
+        return False
+    if 'owner' not in x:
+        return False
+    if 'cap' not in x:
+        return False
+    for key, value in x.items():
+        check = _T116.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v274(x: Any) -> bool:
+    if not (isinstance(x, list) or x is None):
+        return False
+    if isinstance(x, list):
+        for item in x:
+            if not _v102(item):
+                return False
+    return True
+
+
+def _v275(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E115):
+        return False
+    return True
+
+
+def _v276(x: Any) -> bool:
+    if not (isinstance(x, dict) or x is None):
+        return False
+    if isinstance(x, dict):
+        if 'units' not in x:
+            return False
+        if 'settled' not in x:
+            return False
+        for key, value in x.items():
+            check = _T118.get(key)
+            if check is None or not check(value):
+                return False
+    return True
+
+
+def _v277(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E117):
+        return False
+    return True
+
+
+def _v278(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v279(item):
+            return False
+    return True
+
+
+def _v279(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'side' not in x:
         return False
     if 'cities' not in x:
@@ -2901,13 +2994,13 @@ def _v269(x: Any) -> bool:
     if 'needed' not in x:
         return False
     for key, value in x.items():
-        check = _T114.get(key)
+        check = _T119.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v270(x: Any) -> bool:
+def _v280(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2919,22 +3012,22 @@ def _v270(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T122.get(key)
+        check = _T127.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v271(x: Any) -> bool:
+def _v281(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v272(item):
+        if not _v282(item):
             return False
     return True
 
 
-def _v272(x: Any) -> bool:
+def _v282(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2950,22 +3043,22 @@ def _v272(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T116.get(key)
+        check = _T121.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v273(x: Any) -> bool:
+def _v283(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v274(item):
+        if not _v284(item):
             return False
     return True
 
 
-def _v274(x: Any) -> bool:
+def _v284(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -2977,34 +3070,34 @@ def _v274(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T121.get(key)
+        check = _T126.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v275(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E117):
+def _v285(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E122):
         return False
     return True
 
 
-def _v276(x: Any) -> bool:
+def _v286(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v277(item):
+        if not _v287(item):
             return False
     return True
 
 
-def _v277(x: Any) -> bool:
-    if sum((_v278(x), _v280(x), _v282(x),)) != 1:
+def _v287(x: Any) -> bool:
+    if sum((_v288(x), _v290(x), _v292(x),)) != 1:
         return False
     return True
 
 
-def _v278(x: Any) -> bool:
+def _v288(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3012,19 +3105,19 @@ def _v278(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T118.get(key)
+        check = _T123.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v279(x: Any) -> bool:
+def _v289(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v280(x: Any) -> bool:
+def _v290(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3032,19 +3125,19 @@ def _v280(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T119.get(key)
+        check = _T124.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v281(x: Any) -> bool:
+def _v291(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v282(x: Any) -> bool:
+def _v292(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3054,19 +3147,19 @@ def _v282(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T120.get(key)
+        check = _T125.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v283(x: Any) -> bool:
+def _v293(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v284(x: Any) -> bool:
+def _v294(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -3114,90 +3207,95 @@ _E35 = frozenset(['land', 'raid', 'sea'])
 _T36: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
 _T37: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v100}
 _T38: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v88}
-_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v95, 'attacker_losses': _v78, 'defender_losses': _v78, 'retreat': _v4, 'submerged': _v96, 'damaged': _v97, 'bombing': _v99, 'defender_landing': _v103}
-_T40: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v92, 'state': _v4, 'power': _v4, 'phase': _v92, 'results': _v93}
-_T41: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v106, 'state': _v4, 'power': _v4, 'phase': _v106, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T42: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v88, 'from': _v4, 'fighters_from': _v88}
-_T43: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v108, 'state': _v4, 'power': _v4, 'phase': _v108, 'place': _v109}
-_E44 = frozenset(['land', 'raid', 'sea'])
-_T45: dict[str, Callable[[Any], bool]] = {'code': _v117, 'message': _v5}
-_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v58, 'defender': _v58, 'keep_land': _v15}
-_T47: dict[str, Callable[[Any], bool]] = {'after': _v25}
-_T48: dict[str, Callable[[Any], bool]] = {'below': _v123}
-_T49: dict[str, Callable[[Any], bool]] = {'best': _v125}
-_T50: dict[str, Callable[[Any], bool]] = {'decimal': _v128, 'fraction': _v129}
-_T51: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v127, 'territory_taken': _v127, 'defender_holds': _v127, 'both_destroyed': _v127, 'stalemate': _v127, 'bombers_lost': _v130, 'damage': _v130}
-_T52: dict[str, Callable[[Any], bool]] = {'mean': _v127, 'dist': _v130}
-_T53: dict[str, Callable[[Any], bool]] = {'attacker': _v133, 'defender': _v133}
-_T54: dict[str, Callable[[Any], bool]] = {'attacker': _v127, 'defender': _v127}
-_T55: dict[str, Callable[[Any], bool]] = {'mean': _v127, 'sd': _v128, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T56: dict[str, Callable[[Any], bool]] = {'swing': _v127, 'fight_to_end': _v127}
-_T57: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v139}
-_T58: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v115, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v116, 'ool': _v118, 'retreat': _v119, 'outcomes': _v126, 'survivors': _v132, 'ipc_lost': _v135, 'ipc_swing': _v136, 'rounds': _v127, 'best_retreat': _v137, 'result': _v138}
-_T59: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v127, 'every_territory_taken': _v127}
-_T60: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v112, 'battles': _v113, 'turn': _v140, 'luck': _v142}
-_E61 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E62 = frozenset(['centre', 'edge'])
-_E63 = frozenset(['per_file', 'whole_corps'])
-_E64 = frozenset(['half_of_max', 'half_of_mobility'])
-_T65: dict[str, Callable[[Any], bool]] = {'dice': _v147, 'penalties': _v149, 'tolerance': _v50, 'contact_gap': _v50, 'prebattle_distance': _v50, 'prebattle_bonus': _v151, 'prebattle_measure': _v152, 'corps_penalty': _v153, 'back_distance': _v154, 'pass_through_limit': _v123}
-_T66: dict[str, Callable[[Any], bool]] = {'width': _v156, 'depth': _v156}
-_E67 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T68: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v159, 'polygon': _v160}
-_T69: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v161, 'terrain': _v4, 'corps': _v4}
-_T70: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v151, 'y': _v151, 'facing': _v170, 'width': _v156, 'depth': _v156, 'mobility': _v47}
-_T71: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v172}
-_T72: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v47, 'base': _v167, 'bases': _v168, 'formation': _v171}
-_T73: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v144, 'kind': _v60, 'name': _v145, 'options': _v146, 'to_move': _v4, 'field': _v155, 'terrain': _v157, 'landmarks': _v162, 'sides': _v164}
-_E74 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T75: dict[str, Callable[[Any], bool]] = {'x': _v151, 'y': _v151, 'facing': _v170}
-_T76: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v178, 'landmark': _v4, 'rolls': _v179, 'end': _v182, 'base': _v4, 'path': _v184, 'facing': _v170, 'note': _v5}
-_T77: dict[str, Callable[[Any], bool]] = {'order': _v189}
-_T78: dict[str, Callable[[Any], bool]] = {'order': _v193}
-_T79: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v144, 'kind': _v83, 'state': _v4, 'side': _v4, 'orders': _v176}
-_T80: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v128}
-_T81: dict[str, Callable[[Any], bool]] = {'fraction': _v209, 'decimal': _v123}
-_T82: dict[str, Callable[[Any], bool]] = {'allowance': _v128, 'probability': _v208, 'region': _v203}
-_T83: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v199, 'side': _v5, 'corps': _v5, 'centre': _v200, 'facing': _v128, 'mobility': _v128, 'allowance': _v128, 'tolerance': _v128, 'engaged': _v58, 'owed': _v201, 'clear': _v203, 'levels': _v206, 'limit': _v203}
-_E84 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T85: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v222}
-_T86: dict[str, Callable[[Any], bool]] = {'probability': _v208, 'rolls': _v220, 'ends': _v223}
-_T87: dict[str, Callable[[Any], bool]] = {'bases': _v58, 'outcomes': _v218}
-_T88: dict[str, Callable[[Any], bool]] = {'order': _v214, 'landmark': _v215, 'reason': _v215, 'groups': _v216}
-_T89: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v211, 'side': _v5, 'orders': _v212}
-_T90: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v195, 'state': _v5, 'reach': _v196}
-_E91 = frozenset(['illegal', 'legal', 'unchecked'])
-_T92: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v58, 'rides': _v231}
-_T93: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v215, 'config': _v5}
-_E94 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T95: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v236, 'edition_value': _v236, 'source': _v237, 'file': _v215}
-_E96 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T97: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v240, 'codes': _v58, 'pattern': _v215, 'applied': _v7}
-_T98: dict[str, Callable[[Any], bool]] = {'edition': _v233, 'options': _v234, 'selection': _v238}
-_T99: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v215, 'config': _v215, 'error': _v215, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v58, 'verdicts': _v227, 'assignment': _v229, 'overrides': _v232}
-_T100: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E101 = frozenset(['error', 'note', 'warning'])
-_T102: dict[str, Callable[[Any], bool]] = {'code': _v245, 'name': _v4, 'severity': _v246, 'message': _v5, 'clauses': _v58, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v247, 'order_id': _v215}
-_T103: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v225, 'summary': _v241, 'readings': _v242, 'statistics': _v14, 'findings': _v243}
-_T104: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T105: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T106: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v215, 'liberated': _v7}
-_T107: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T108: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T109: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v258, 'bonus': _v15}
-_E110 = frozenset(['factory', 'ipcs'])
-_T111: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v264, 'applied': _v15, 'on': _v265, 'owner': _v215, 'cap': _v215}
-_E112 = frozenset(['kept', 'lost', 'refunded'])
-_T113: dict[str, Callable[[Any], bool]] = {'units': _v78, 'settled': _v267}
-_T114: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v58, 'needed': _v25, 'setting': _v215}
-_T115: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v215, 'text': _v5, 'forced': _v7, 'turn': _v249, 'destroyed': _v250, 'captured': _v252, 'transfers': _v254, 'spent': _v14, 'purchased': _v14, 'income': _v256, 'refunded': _v260, 'ipcs': _v261, 'notes': _v58, 'bombing': _v262, 'unplaced': _v266, 'victory': _v268, 'victory_cities': _v14}
-_T116: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E117 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T118: dict[str, Callable[[Any], bool]] = {'type': _v279, 'text': _v5}
-_T119: dict[str, Callable[[Any], bool]] = {'type': _v281, 'items': _v58}
-_T120: dict[str, Callable[[Any], bool]] = {'type': _v283, 'headers': _v58, 'rows': _v284}
-_T121: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v275, 'facts': _v242, 'blocks': _v276}
-_T122: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v271, 'sections': _v273}
+_T39: dict[str, Callable[[Any], bool]] = {'aa': _v108, 'bombard': _v108, 'sub_strike': _v108, 'subs': _v108, 'air': _v108, 'fire': _v108, 'damage': _v108}
+_T40: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T41: dict[str, Callable[[Any], bool]] = {'attacker': _v78, 'defender': _v78}
+_T42: dict[str, Callable[[Any], bool]] = {'attacker': _v107, 'defender': _v107, 'attacker_losses': _v78, 'defender_losses': _v78, 'submerged': _v110, 'retreat': _v4, 'damaged': _v111, 'removed': _v113}
+_T43: dict[str, Callable[[Any], bool]] = {'attacker': _v11, 'defender': _v11, 'keep_land': _v15}
+_T44: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v95, 'attacker_losses': _v78, 'defender_losses': _v78, 'retreat': _v4, 'submerged': _v96, 'damaged': _v97, 'bombing': _v99, 'defender_landing': _v103, 'rounds': _v105, 'ool': _v114}
+_T45: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v92, 'state': _v4, 'power': _v4, 'phase': _v92, 'results': _v93, 'ool': _v114}
+_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v116, 'state': _v4, 'power': _v4, 'phase': _v116, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T47: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v88, 'from': _v4, 'fighters_from': _v88}
+_T48: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v118, 'state': _v4, 'power': _v4, 'phase': _v118, 'place': _v119}
+_E49 = frozenset(['land', 'raid', 'sea'])
+_T50: dict[str, Callable[[Any], bool]] = {'code': _v127, 'message': _v5}
+_T51: dict[str, Callable[[Any], bool]] = {'attacker': _v58, 'defender': _v58, 'keep_land': _v15}
+_T52: dict[str, Callable[[Any], bool]] = {'after': _v25}
+_T53: dict[str, Callable[[Any], bool]] = {'below': _v133}
+_T54: dict[str, Callable[[Any], bool]] = {'best': _v135}
+_T55: dict[str, Callable[[Any], bool]] = {'decimal': _v138, 'fraction': _v139}
+_T56: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v137, 'territory_taken': _v137, 'defender_holds': _v137, 'both_destroyed': _v137, 'stalemate': _v137, 'bombers_lost': _v140, 'damage': _v140}
+_T57: dict[str, Callable[[Any], bool]] = {'mean': _v137, 'dist': _v140}
+_T58: dict[str, Callable[[Any], bool]] = {'attacker': _v143, 'defender': _v143}
+_T59: dict[str, Callable[[Any], bool]] = {'attacker': _v137, 'defender': _v137}
+_T60: dict[str, Callable[[Any], bool]] = {'mean': _v137, 'sd': _v138, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T61: dict[str, Callable[[Any], bool]] = {'swing': _v137, 'fight_to_end': _v137}
+_T62: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v149}
+_T63: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v125, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v126, 'ool': _v128, 'retreat': _v129, 'outcomes': _v136, 'survivors': _v142, 'ipc_lost': _v145, 'ipc_swing': _v146, 'rounds': _v137, 'best_retreat': _v147, 'result': _v148}
+_T64: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v137, 'every_territory_taken': _v137}
+_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v122, 'battles': _v123, 'turn': _v150, 'luck': _v152}
+_E66 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E67 = frozenset(['centre', 'edge'])
+_E68 = frozenset(['per_file', 'whole_corps'])
+_E69 = frozenset(['half_of_max', 'half_of_mobility'])
+_T70: dict[str, Callable[[Any], bool]] = {'dice': _v157, 'penalties': _v159, 'tolerance': _v50, 'contact_gap': _v50, 'prebattle_distance': _v50, 'prebattle_bonus': _v161, 'prebattle_measure': _v162, 'corps_penalty': _v163, 'back_distance': _v164, 'pass_through_limit': _v133}
+_T71: dict[str, Callable[[Any], bool]] = {'width': _v166, 'depth': _v166}
+_E72 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T73: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v169, 'polygon': _v170}
+_T74: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v171, 'terrain': _v4, 'corps': _v4}
+_T75: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v161, 'y': _v161, 'facing': _v180, 'width': _v166, 'depth': _v166, 'mobility': _v47}
+_T76: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v182}
+_T77: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v47, 'base': _v177, 'bases': _v178, 'formation': _v181}
+_T78: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v154, 'kind': _v60, 'name': _v155, 'options': _v156, 'to_move': _v4, 'field': _v165, 'terrain': _v167, 'landmarks': _v172, 'sides': _v174}
+_E79 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T80: dict[str, Callable[[Any], bool]] = {'x': _v161, 'y': _v161, 'facing': _v180}
+_T81: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v188, 'landmark': _v4, 'rolls': _v189, 'end': _v192, 'base': _v4, 'path': _v194, 'facing': _v180, 'note': _v5}
+_T82: dict[str, Callable[[Any], bool]] = {'order': _v199}
+_T83: dict[str, Callable[[Any], bool]] = {'order': _v203}
+_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v154, 'kind': _v83, 'state': _v4, 'side': _v4, 'orders': _v186}
+_T85: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v138}
+_T86: dict[str, Callable[[Any], bool]] = {'fraction': _v219, 'decimal': _v133}
+_T87: dict[str, Callable[[Any], bool]] = {'allowance': _v138, 'probability': _v218, 'region': _v213}
+_T88: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v209, 'side': _v5, 'corps': _v5, 'centre': _v210, 'facing': _v138, 'mobility': _v138, 'allowance': _v138, 'tolerance': _v138, 'engaged': _v58, 'owed': _v211, 'clear': _v213, 'levels': _v216, 'limit': _v213}
+_E89 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T90: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v232}
+_T91: dict[str, Callable[[Any], bool]] = {'probability': _v218, 'rolls': _v230, 'ends': _v233}
+_T92: dict[str, Callable[[Any], bool]] = {'bases': _v58, 'outcomes': _v228}
+_T93: dict[str, Callable[[Any], bool]] = {'order': _v224, 'landmark': _v225, 'reason': _v225, 'groups': _v226}
+_T94: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v221, 'side': _v5, 'orders': _v222}
+_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v205, 'state': _v5, 'reach': _v206}
+_E96 = frozenset(['illegal', 'legal', 'unchecked'])
+_T97: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v58, 'rides': _v241}
+_T98: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v225, 'config': _v5}
+_E99 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T100: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v246, 'edition_value': _v246, 'source': _v247, 'file': _v225}
+_E101 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T102: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v250, 'codes': _v58, 'pattern': _v225, 'applied': _v7}
+_T103: dict[str, Callable[[Any], bool]] = {'edition': _v243, 'options': _v244, 'selection': _v248}
+_T104: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v225, 'config': _v225, 'error': _v225, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v58, 'verdicts': _v237, 'assignment': _v239, 'overrides': _v242}
+_T105: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E106 = frozenset(['error', 'note', 'warning'])
+_T107: dict[str, Callable[[Any], bool]] = {'code': _v255, 'name': _v4, 'severity': _v256, 'message': _v5, 'clauses': _v58, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v257, 'order_id': _v225}
+_T108: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v235, 'summary': _v251, 'readings': _v252, 'statistics': _v14, 'findings': _v253}
+_T109: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T110: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T111: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v225, 'liberated': _v7}
+_T112: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T113: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
+_T114: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v268, 'bonus': _v15}
+_E115 = frozenset(['factory', 'ipcs'])
+_T116: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v274, 'applied': _v15, 'on': _v275, 'owner': _v225, 'cap': _v225}
+_E117 = frozenset(['kept', 'lost', 'refunded'])
+_T118: dict[str, Callable[[Any], bool]] = {'units': _v78, 'settled': _v277}
+_T119: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v58, 'needed': _v25, 'setting': _v225}
+_T120: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v225, 'text': _v5, 'forced': _v7, 'turn': _v259, 'destroyed': _v260, 'captured': _v262, 'transfers': _v264, 'spent': _v14, 'purchased': _v14, 'income': _v266, 'refunded': _v270, 'ipcs': _v271, 'notes': _v58, 'bombing': _v272, 'unplaced': _v276, 'victory': _v278, 'victory_cities': _v14}
+_T121: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E122 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T123: dict[str, Callable[[Any], bool]] = {'type': _v289, 'text': _v5}
+_T124: dict[str, Callable[[Any], bool]] = {'type': _v291, 'items': _v58}
+_T125: dict[str, Callable[[Any], bool]] = {'type': _v293, 'headers': _v58, 'rows': _v294}
+_T126: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v285, 'facts': _v252, 'blocks': _v286}
+_T127: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v281, 'sections': _v283}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -3205,13 +3303,13 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-state': _v59,
     'aa-orders': _v82,
     'aa-battles': _v91,
-    'aa-purchase': _v105,
-    'aa-mobilize': _v107,
-    'aa-odds': _v111,
-    'maneuver-state': _v143,
-    'maneuver-orders': _v175,
-    'reach': _v194,
-    'report': _v224,
-    'apply-report': _v248,
-    'summary': _v270,
+    'aa-purchase': _v115,
+    'aa-mobilize': _v117,
+    'aa-odds': _v121,
+    'maneuver-state': _v153,
+    'maneuver-orders': _v185,
+    'reach': _v204,
+    'report': _v234,
+    'apply-report': _v258,
+    'summary': _v280,
 }

@@ -197,7 +197,7 @@ def raid_damage_impossible(result: Result, resolution: Resolution) -> Iterator[V
     count = len(bombers(result))
     damage, dice = result.extras.bombing, result.extras.bombing_dice
     if damage is None:
-        if count and result.battle.raid:
+        if count and result.battle.raid and not damage_dice_given(result, resolution):
             yield Violation(_("the raid on {space} has {units} left: write the damage rolled "
                               "(bombing: {{damage: N}})").format(units=unit_phrase(count, "bomber"), space=result.at),
                             (*result.where, "at"))
@@ -254,3 +254,10 @@ def raid_loss_without_aa(result: Result, resolution: Resolution) -> Iterator[Vio
     yield Violation(_("no AA gun defends {space}, so nothing fires at the raiders: the raid loses no bomber, not "
                       "{units}").format(space=result.at, units=describe(result.casualties("attacker"))),
                     (*result.where, "attacker_losses"))
+
+
+def damage_dice_given(result: Result, resolution: Resolution) -> bool:
+    """The raid's ``rounds:`` give its damage dice: no ``bombing:`` total is needed (AA513 checks the dice)."""
+    rounds = resolution.doc.get("results", result.index, "rounds", default=None)
+    return isinstance(rounds, list) and any(isinstance(r, dict) and isinstance(r.get("attacker"), dict)
+                                            and "damage" in r["attacker"] for r in rounds)

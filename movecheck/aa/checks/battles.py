@@ -229,8 +229,8 @@ def battle_not_over(result: Result, resolution: Resolution) -> Iterator[Violatio
     drop their bombs and leave, whatever defends the territory.
     """
     battle = result.battle
-    if battle is None or result.repeated or is_raid(result, resolution):
-        return
+    if battle is None or result.repeated or is_raid(result, resolution) or has_rounds(result, resolution):
+        return  # with rounds: AA519 says whether the battle is over
     board = resolution.board
     if result.retreat is not None:
         left = {"attacker": [u for u in result.staying(board.options) if fights(u, board)],
@@ -275,8 +275,13 @@ def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Vio
 
     A destroyer that is sunk in the battle may have been sunk before the submarine
     submerged (a later round), so only an enemy destroyer that survives the
-    battle forbids it.  With ``subs_may_submerge: false`` no submarine submerges.
+    battle forbids it.  With ``subs_may_submerge: false`` no submarine submerges.  A result with ``rounds:``
+    submerges at the moment the edition gives, a side's submarines together (:mod:`movecheck.aa.battle.replay`).
     """
+    if has_rounds(result, resolution):
+        from movecheck.aa.battle.replay import mismatches
+
+        yield from mismatches("AA506", result, resolution)
     if not result.submerged:
         return
     if not resolution.submerge_allowed:
@@ -396,3 +401,8 @@ def _by_type(units: list[Unit]) -> dict[str, int]:
     for unit in units:
         counts[unit.type.name] = counts.get(unit.type.name, 0) + 1
     return counts
+
+
+def has_rounds(result: Result, resolution: Resolution) -> bool:
+    """The result gives its battle round by round (``rounds:``): AA519 replaces AA505 for it."""
+    return bool(resolution.doc.get("results", result.index, "rounds", default=None))

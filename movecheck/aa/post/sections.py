@@ -256,8 +256,10 @@ def battles_sections(item: Checked) -> list[Section]:
                       "defenders": defenders,
                       "attacker_losses": dict(lost.get("attacker", {})),
                       "defender_losses": dict(lost.get("defender", {})),
-                      "retreat": result.retreat, **_extras_facts(result.extras), **_submerged_facts(result)})
-        notes += [f"{result.at}: {line}" for line in (*_submerged_lines(result), *_extras_lines(result.extras))]
+                      "retreat": result.retreat, **_extras_facts(result.extras), **_submerged_facts(result),
+                      **_dice_facts(result, resolution)})
+        notes += [f"{result.at}: {line}" for line in (*_submerged_lines(result), *_extras_lines(result.extras),
+                                                      *_dice_lines(result, resolution))]
     headers = [_("space"), _("attackers"), _("defenders"), _("attacker lost"), _("defender lost"), _("retreat")]
     section.table(headers, rows)
     section.items(notes)
@@ -272,6 +274,26 @@ def battles_sections(item: Checked) -> list[Section]:
         if applied is not None:
             found += report_sections(applied[1])
     return found
+
+
+def _dice_rounds(result: Any, resolution: Any) -> int:
+    """How many rounds of a result were checked against their dice (0: it gives none)."""
+    rounds = resolution.doc.get("results", result.index, "rounds", default=None)
+    return len(rounds) if result.index in resolution.replays and isinstance(rounds, list) else 0
+
+
+def _dice_facts(result: Any, resolution: Any) -> dict[str, Any]:
+    """``dice_checked: N`` where the result's N rounds were checked against their dice (left out elsewhere)."""
+    rounds = _dice_rounds(result, resolution)
+    return {"dice_checked": rounds} if rounds else {}
+
+
+def _dice_lines(result: Any, resolution: Any) -> list[str]:
+    """``dice checked (3 rounds)`` for a legal result whose rounds give its dice."""
+    rounds = _dice_rounds(result, resolution)
+    if not rounds:
+        return []
+    return [ngettext("dice checked ({n} round)", "dice checked ({n} rounds)", rounds).format(n=rounds)]
 
 
 def _submerged_facts(result: Any) -> dict[str, Any]:

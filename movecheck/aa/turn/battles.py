@@ -143,6 +143,10 @@ class Resolution:
     kinds: bool = True
     """The state writes ``kind:`` on its battles; without it (a state written before raids were battles)
     ``bombing:`` on a land battle's result keeps its old meaning."""
+    state: Document | None = None
+    """The battles state itself (its edition gives the battle model that re-derives ``rounds:``)."""
+    replays: dict[int, Any] = field(default_factory=dict)
+    """By result index, its ``rounds:`` re-derived (:mod:`movecheck.aa.battle.replay`), once."""
     bombings: list[dict[str, Any]] = field(default_factory=list)
     """What the battles ``apply`` did with each bombing: rolled, applied, the cap that cut it (the apply report)."""
 
@@ -337,6 +341,9 @@ def read_results(
         if any(side not in SIDES or not isinstance(n, int) or isinstance(n, bool) for side, n in submerged.items()):
             broken.add(index)  # the schema has said so (MC003)
         extras, bad = read_extras(doc, board, entry, where, found)
+        if raid and extras.bombing is None:
+            extras.bombing_dice = damage_dice(entry.get("rounds"))
+            extras.bombing = None if extras.bombing_dice is None else sum(extras.bombing_dice)
         if bad:
             broken.add(index)  # the schema has said so (MC003)
         if found or index in broken or space is None:
@@ -349,6 +356,16 @@ def read_results(
                               repeated=key in seen, named_losses=named_losses, extras=extras, kind=written))
         seen.add(key)
     return results, problems, broken
+
+
+def damage_dice(rounds: Any) -> list[int] | None:
+    """A raid's damage dice as its ``rounds:`` give them (aa-battle.md, "Details settled"), None when they give none."""
+    for entry in rounds if isinstance(rounds, list) else []:
+        step = entry.get("attacker", {}).get("damage") if isinstance(entry, dict) and isinstance(
+            entry.get("attacker"), dict) else None
+        if isinstance(step, dict):
+            return [d for dice in step.values() if isinstance(dice, list) for d in dice if isinstance(d, int)]
+    return None
 
 
 def _mapping(value: Any) -> dict[Any, Any]:

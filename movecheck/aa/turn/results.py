@@ -42,7 +42,7 @@ def check_results(doc: Document, prepared: Prepared[Board]) -> Outcome[object]:
     results, problems, _read = read_results(doc, board, battles, named, raids, named_raids)
     outcome.findings.extend(problems)
     resolution = Resolution(board, doc, battles, results, submerge_allowed(prepared), named, raids, named_raids,
-                            kinds=writes_kinds(prepared.doc))
+                            kinds=writes_kinds(prepared.doc), state=prepared.doc)
     for result in results:
         for clause in CATALOGUE.running("aa", RESULT):
             for violation in clause.run(result, resolution):

@@ -1,0 +1,143 @@
+"""Results checked against their dice (aa-battle.md, "Results checked against the dice"): AA513-AA520.
+
+A result with ``rounds:`` is re-derived on the edition's battle model (:mod:`movecheck.aa.battle.replay`)
+once; each clause reports the mismatches of its kind.  A result without ``rounds:`` is judged as before.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from movecheck.aa.checks.battles import battle_clause
+from movecheck.clauses import Violation
+from movecheck.i18n import _
+
+if TYPE_CHECKING:
+    from movecheck.aa.battle.replay import Replay
+    from movecheck.aa.turn.battles import Resolution, Result
+
+
+def replayed(result: Result, resolution: Resolution) -> Replay | None:
+    """The result's rounds re-derived (the battle engine is imported only for a result with ``rounds:``)."""
+    if not resolution.doc.get("results", result.index, "rounds", default=None):
+        return None
+    from movecheck.aa.battle.replay import replayed as replay_result
+
+    return replay_result(result, resolution)
+
+
+def mismatches(code: str, result: Result, resolution: Resolution) -> Iterator[Violation]:
+    if not resolution.doc.get("results", result.index, "rounds", default=None):
+        return
+    from movecheck.aa.battle.replay import mismatches as of_code
+
+    yield from of_code(code, result, resolution)
+
+
+@battle_clause("AA513", "dice-owed", "error",
+               "a step's dice are not those its units owe: their number at each value (or per plane type), a step "
+               "missing, a step that cannot happen then (AA or bombardment after round 1, a step with no target)",
+               example=("``fire: {1: [3, 5]}`` for the attacker's 3 infantry", "``fire: {1: [3, 5, 1]}``"))
+def dice_owed(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Each firing step throws one die per unit that fires in it, at its value (artillery support included),
+    and AA fire the shots the edition gives, in round 1 only."""
+    yield from mismatches("AA513", result, resolution)
+
+
+@battle_clause("AA514", "hits-miscounted", "error",
+               "hits or damage a result states are not those of its dice: a raid's bombing: against its damage dice",
+               example=("``bombing: {damage: 9}`` with damage dice 5 and 3", "``bombing: {damage: 8}``"))
+def hits_miscounted(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """A raid's written damage is the sum of its damage dice (its dice, when written one by one)."""
+    found = replayed(result, resolution)
+    if found is None or found.damage is None or result.extras.bombing is None:
+        return
+    written = result.extras.bombing_dice
+    if (sorted(written) != sorted(found.damage)) if written is not None else result.extras.bombing != sum(found.damage):
+        yield Violation(_("the raid's damage dice {dice} make {total}, the result says {damage}").format(
+            dice=", ".join(map(str, found.damage)) or _("none"), total=sum(found.damage),
+            damage=result.extras.bombing), (*result.where, "bombing", "damage"))
+
+
+@battle_clause("AA515", "losses-not-hits", "error",
+               "a round's losses and damaged: are not what its hits give (per step, the smaller of the hits and the "
+               "targets' hit points), or its removed: is not what the rules remove without dice",
+               example=("two hits on the defender and ``defender_losses: {infantry: 1}``",
+                        "``defender_losses: {infantry: 2}``"))
+def losses_not_hits(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """A round's casualties take exactly the hit points its hits give."""
+    yield from mismatches("AA515", result, resolution)
+
+
+@battle_clause("AA516", "casualty-outside-class", "error",
+               "a casualty no hit of its step could take: an aircraft taken by a submarine's hit, a submarine by "
+               "aircraft that cannot hit it, anything but an aircraft by AA fire",
+               example=("an AA hit and ``attacker_losses: {infantry: 1}``", "``attacker_losses: {fighter: 1}``"))
+def casualty_outside_class(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Each casualty is within the targets of a step whose hit took it."""
+    yield from mismatches("AA516", result, resolution)
+
+
+@battle_clause("AA517", "ool-not-followed", "error",
+               "a casualty other than the binding OOL gives (a result's ool:, or the file's)",
+               example=("``ool: {attacker: [infantry, artillery]}`` and a round losing the artillery to one hit",
+                        "the round losing an infantry"))
+def ool_not_followed(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Where an order of loss binds, each round's casualties are the first of its list among each step's
+    targets (an undamaged two-hit unit damaged first; transports last where the edition says so)."""
+    yield from mismatches("AA517", result, resolution)
+
+
+@battle_clause("AA518", "round-after-end", "error", "a round written after the battle ended",
+               example=("a round 2 after round 1 left no defender", "the rounds ending with round 1"))
+def round_after_end(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """No round follows the end of the battle (an outcome or a retreat)."""
+    yield from mismatches("AA518", result, resolution)
+
+
+@battle_clause("AA519", "round-missing", "error",
+               "the last round written leaves the battle not over and no retreat ends it",
+               example=("rounds ending with both sides left and no retreat:", "a further round, or a ``retreat:``"))
+def round_missing(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """The last round leaves the battle over (by the outcome rules or a retreat); AA505 for results without
+    rounds."""
+    yield from mismatches("AA519", result, resolution)
+
+
+@battle_clause("AA520", "totals-not-rounds", "error",
+               "a result's losses, submerged: or retreat: are not those its rounds add up to",
+               example=("rounds losing 1 infantry and ``attacker_losses: {infantry: 2}``",
+                        "``attacker_losses: {infantry: 1}``"))
+def totals_not_rounds(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """The result's totals are the sum of its rounds (cargo left out)."""
+    found = replayed(result, resolution)
+    if found is None:
+        return
+    for side in ("attacker", "defender"):
+        rounds = +found.losses[side]
+        total = +Counter(result.losses[side])
+        if rounds != total:
+            yield Violation(_("the {side}'s losses add up to {rounds} over the rounds, the result says "
+                              "{total}").format(side=side, rounds=phrase(rounds), total=phrase(total)),
+                            (*result.where, f"{side}_losses"))
+    submerged = +Counter({s: n for s, n in result.submerged.items() if isinstance(n, int)})
+    if +found.submerged != submerged:
+        yield Violation(_("the rounds submerge {rounds}, the result says {total}").format(
+            rounds=phrase(+found.submerged), total=phrase(submerged)), (*result.where, "submerged"))
+    written_damaged = Counter[str]()
+    for by_type in result.extras.damaged.values():
+        written_damaged.update(by_type)
+    if found.damage is None and +found.damaged != +written_damaged:
+        yield Violation(_("the rounds leave {rounds} damaged, the result says {total}").format(
+            rounds=phrase(+found.damaged), total=phrase(+written_damaged)), (*result.where, "damaged"))
+    rounds_retreat = None if found.retreat is None else resolution.board.map.resolve(found.retreat) or found.retreat
+    if found.damage is None and rounds_retreat != result.retreat:
+        yield Violation(_("the rounds retreat to {rounds}, the result says {total}").format(
+            rounds=found.retreat or _("no retreat"), total=result.retreat or _("no retreat")),
+            (*result.where, "retreat" if result.retreat else "at"))
+
+
+def phrase(counts: Counter[str]) -> str:
+    return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or _("nothing")
