@@ -38,7 +38,6 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.aa.turn.mobilize": "command-specific",
         "movecheck.aa.turn.purchase": "command-specific",
         "movecheck.aa.turn.results": "command-specific",
-        "movecheck.reading": "command-specific",
     },
     "movecheck.aa.battle.cli": {
         "movecheck.aa.battle.luck": "command-specific",
@@ -126,7 +125,6 @@ DEFERRED: dict[str, dict[str, str]] = {
     },
     "movecheck.aa.picture.layout": {
         "movecheck.aa.picture.board_files": "command-specific",
-        "movecheck.reading": "command-specific",
     },
     "movecheck.aa.picture.svg": {
         "movecheck.aa.post.report": "command-specific",

@@ -14,6 +14,7 @@ from movecheck.aa.prepare import is_mobilize, is_purchase, is_results, lint_stat
 from movecheck.document import findings_at
 from movecheck.findings import Finding
 from movecheck.i18n import N_, _
+from movecheck.reading import InputError
 from movecheck.systems import Baseline, Drawing, Edition, Outcome, Prepared, Read, RuleSettings, RunContext, System
 
 if TYPE_CHECKING:
@@ -165,7 +166,6 @@ class AA(System["Board", object]):
 
         ``around``: ``all`` (the whole board) or a margin in board pixels about what the turn touches."""
         from movecheck.aa.picture.collect import picture
-        from movecheck.reading import InputError
 
         if reach:
             raise InputError(_("--reach draws where a manoeuvre base can go; {path} is an aa file").format(

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from movecheck.document import findings_at
+from movecheck.i18n import _
+from movecheck.reading import InputError
+from movecheck.systems import has_errors
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.document import Document
@@ -48,3 +51,22 @@ def lint_state(doc: Document, rules: RuleSettings | None = None) -> tuple[list[F
         found += run_lint(ctx, "map")
     findings.extend(findings_at(doc, found))
     return findings, setup.board, setup.map_file
+
+
+def state_board(loaded: Any, path: str, not_a_state: str) -> Any:
+    """The board of the aa state file ``loaded`` (read from ``path``), for a command that works on it (``map
+    path --state``, ``odds``); :class:`~movecheck.reading.InputError` (one line, exit 2) when the file is of
+    another kind (``not_a_state``, a translated message with ``{kind}``) or the state has an error."""
+    findings = list(loaded.findings)
+    if loaded.usable and loaded.kind != "aa-state":
+        raise InputError(f"{path}: " + not_a_state.format(kind=loaded.kind))
+    board = None
+    if loaded.usable and not has_errors(findings):
+        more, board, _map_file = lint_state(loaded.doc)
+        findings += more
+    errors = sorted((f for f in findings if f.severity.value == "error"), key=lambda f: f.sort_key())
+    if errors or board is None:
+        first = errors[0] if errors else None
+        where = f"{first.file}:{first.line}:{first.column}: {first.code} {first.message}" if first else path
+        raise InputError(where + _("; see 'movecheck lint {path}'").format(path=path))
+    return board

@@ -31,7 +31,7 @@ from movecheck.aa.battle.side import (
     binomial,
 )
 from movecheck.aa.battle.units import make_battle
-from movecheck.aa.prepare import lint_state
+from movecheck.aa.prepare import state_board
 from movecheck.budget import SearchLimit, budget
 from movecheck.i18n import _
 from movecheck.reading import InputError
@@ -112,18 +112,7 @@ def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
     loaded = read(path)
     if loaded.usable and loaded.kind == "aa-orders" and kernel is not None and not has_errors(loaded.findings):
         loaded = orders_battles(path, kernel)
-    findings = list(loaded.findings)
-    if loaded.usable and loaded.kind != "aa-state":
-        raise InputError(f"{path}: " + _("not an aa battles state (it is {kind})").format(kind=loaded.kind))
-    board = None
-    if loaded.usable and not has_errors(findings):
-        more, board, _map_file = lint_state(loaded.doc)
-        findings += more
-    errors = sorted((f for f in findings if f.severity.value == "error"), key=lambda f: f.sort_key())
-    if errors or board is None:
-        first = errors[0] if errors else None
-        where = f"{first.file}:{first.line}:{first.column}: {first.code} {first.message}" if first else path
-        raise InputError(where + _("; see 'movecheck lint {path}'").format(path=path))
+    board = state_board(loaded, path, _("not an aa battles state (it is {kind})"))
     game = Game(board, model_of(loaded.doc, board), board.map.production)
     specs = battle_specs(game, loaded.doc.data.get("battles"))
     if not specs:

@@ -122,7 +122,7 @@ class Replayer:
                 return i
         return None
 
-    def flag(self, code: str, message: str, *where: Any) -> None:
+    def report(self, code: str, message: str, *where: Any) -> None:
         self.out.mismatches.append(Mismatch(code, message, (*self.result.where, "rounds", *where)))
 
     # -- the rounds ----------------------------------------------------------------------------
@@ -132,7 +132,7 @@ class Replayer:
             if not isinstance(entry, dict):
                 continue
             if self.out.outcome or self.out.retreat:
-                self.flag("AA518", _("round {round}: the battle was already over ({why})").format(
+                self.report("AA518", _("round {round}: the battle was already over ({why})").format(
                     round=number + 1, why=self.out.outcome or _("the attacker retreated")), number)
                 break
             self.round(number, entry)
@@ -142,7 +142,7 @@ class Replayer:
                 self.out.damaged[side.kinds[dmg].base] += self.state[i][dmg]
         self.out.damaged = +self.out.damaged
         if rounds and not self.out.outcome and not self.out.retreat:
-            self.flag("AA519", _("after round {round} both sides still fight and nobody retreats: the battle is not "
+            self.report("AA519", _("after round {round} both sides still fight and nobody retreats: the battle is not "
                                  "over (write the next round)").format(round=len(rounds)), len(rounds) - 1)
         return self.out
 
@@ -158,7 +158,7 @@ class Replayer:
             self.no_dice(number, entry)
             for which in SIDES:
                 if self.counts(entry.get(f"{which}_losses")):
-                    self.flag("AA515", _("round {round}: the battle ends before any fire ({why}): the {side} loses "
+                    self.report("AA515", _("round {round}: the battle ends before any fire ({why}): the {side} loses "
                                          "nothing to hits").format(round=number + 1, why=outcome, side=which),
                               number, f"{which}_losses")
             return
@@ -197,7 +197,7 @@ class Replayer:
             for k, kind in enumerate(side.kinds):
                 change = state[i][k] - after[i][k]
                 if kind.out and change < 0:
-                    self.flag("AA506", _("round {round}: the {side}'s submarines face only aircraft that cannot hit "
+                    self.report("AA506", _("round {round}: the {side}'s submarines face only aircraft that cannot hit "
                                          "them and submerge (write submerged:)").format(round=number + 1,
                                                                                        side=which),
                               number)
@@ -213,7 +213,7 @@ class Replayer:
             said = said - self.cargo(number, entry, which, said)  # cargo goes with its vessel, left out of totals
             self.out.losses[which].update(said if said else gone[which])
             if said != gone[which]:
-                self.flag("AA515", _("round {round}: the rules remove {units} of the {side} without dice, the round "
+                self.report("AA515", _("round {round}: the rules remove {units} of the {side} without dice, the round "
                                      "says {written}").format(round=number + 1, units=self.phrase(gone[which]),
                                                              side=which, written=self.phrase(said)),
                           number, "removed")
@@ -225,7 +225,7 @@ class Replayer:
         vessels = [n for n in self.counts(entry.get(f"{which}_losses")) if n in self.types
                    and (self.types[n].is_transport or self.types[n].is_carrier)]
         if cargo and not vessels:
-            self.flag("AA515", _("round {round}: {units} of the {side} do not fight here, and no transport or carrier "
+            self.report("AA515", _("round {round}: {units} of the {side} do not fight here, and no transport or carrier "
                                  "of theirs was lost that round").format(round=number + 1, units=self.phrase(cargo),
                                                                        side=which), number, "removed")
         return cargo
@@ -233,14 +233,14 @@ class Replayer:
     def no_dice(self, number: int, entry: dict[str, Any]) -> None:
         for which in SIDES:
             if isinstance(entry.get(which), dict) and any(dice_of(v) for v in entry[which].values()):
-                self.flag("AA518", _("round {round}: the battle was over before its fire ({why}), yet dice were "
+                self.report("AA518", _("round {round}: the battle was over before its fire ({why}), yet dice were "
                                      "rolled").format(round=number + 1, why=self.out.outcome), number, which)
 
     def check_unknown_steps(self, number: int, written: dict[str, Any], first: bool) -> None:
         for which in SIDES:
             for step in written[which]:
                 if step in ("aa", "bombard") and not first:
-                    self.flag("AA513", _("round {round}: the {side} rolls {step} dice, but that step fires in round "
+                    self.report("AA513", _("round {round}: the {side} rolls {step} dice, but that step fires in round "
                                          "1 only").format(round=number + 1, side=which, step=step), number, which,
                               step)
 
@@ -259,10 +259,10 @@ class Replayer:
             subs = sum(counts[k] for k in side.submerge_to)
             why = self.no_submerge(number, self.side(other).any_of(state[other], "destroyer"))
             if why:
-                self.flag("AA506", _("round {round}: the {side}'s submarines may not submerge then: {why}").format(
+                self.report("AA506", _("round {round}: the {side}'s submarines may not submerge then: {why}").format(
                     round=number + 1, side=which, why=why), number, "submerged")
             if count != subs:
-                self.flag("AA506", _("round {round}: {count} submarines of the {side} submerge, but a side's {subs} "
+                self.report("AA506", _("round {round}: {count} submarines of the {side} submerge, but a side's {subs} "
                                      "submarines submerge together").format(round=number + 1, count=count,
                                                                            side=which, subs=subs),
                           number, "submerged")
@@ -362,7 +362,7 @@ class Replayer:
             want = owed.get(step, {})
             got = {v: len(ds) for v, ds in rolled.items() if ds}
             if got != want:
-                self.flag("AA513", _("round {round}: the {side} owes {owed} in its {step} step, {rolled} were "
+                self.report("AA513", _("round {round}: the {side} owes {owed} in its {step} step, {rolled} were "
                                      "rolled").format(round=number + 1, side=which, owed=owed_text(want), step=step,
                                                       rolled=rolled_text(rolled)), number, which)
             cls = STEP_TARGETS[step]
@@ -380,7 +380,7 @@ class Replayer:
         got = Counter({v: len(ds) for v, ds in rolled.items() if ds})
         free = Counter(str(v) for v in self.ships)
         if got - free or (not self.ships and got):
-            self.flag("AA513", _("round {round}: the ships that may bombard owe at most {owed}, {rolled} were "
+            self.report("AA513", _("round {round}: the ships that may bombard owe at most {owed}, {rolled} were "
                                  "rolled").format(round=number + 1, owed=owed_text(dict(free)),
                                                   rolled=rolled_text(rolled)), number, "attacker")
         count = hits_of(rolled, False)
@@ -407,7 +407,7 @@ class Replayer:
                     want[k.base] = want.get(k.base, 0) + c
             got = {(self.resolve(v) or v): n for v, n in got.items()}
         if got != want:
-            self.flag("AA513", _("round {round}: the defender owes {owed} in its aa step, {rolled} were "
+            self.report("AA513", _("round {round}: the defender owes {owed} in its aa step, {rolled} were "
                                  "rolled").format(round=number + 1, owed=owed_text(want), rolled=rolled_text(rolled)),
                       number, "defender")
         count = hits_of(rolled, not model.aa_attacker_chooses)
@@ -418,7 +418,7 @@ class Replayer:
         named = Counter({(self.resolve(v) or v): hits_of({v: ds}, True) for v, ds in rolled.items()})
         for plane, n in sorted((+named).items()):
             if losses[plane] < n:
-                self.flag("AA516", _("round {round}: AA fire hit {count} {unit}, the attacker loses {lost} of "
+                self.report("AA516", _("round {round}: AA fire hit {count} {unit}, the attacker loses {lost} of "
                                      "them (the dice rolled for a plane take that plane)").format(
                                          round=number + 1, count=n, unit=plane, lost=losses[plane]),
                           number, "attacker_losses")
@@ -436,7 +436,7 @@ class Replayer:
         for name, n in sorted(damaged.items()):
             u, dmg = self.index(which, name), self.index(which, name + DAMAGED)
             if u is None or dmg is None or left[u] < n:
-                self.flag("AA515", _("round {round}: the {side} has no {count} undamaged {unit} to damage").format(
+                self.report("AA515", _("round {round}: the {side} has no {count} undamaged {unit} to damage").format(
                     round=number + 1, side=which, count=n, unit=name), number, "damaged")
                 continue
             left[u] -= n
@@ -446,26 +446,26 @@ class Replayer:
             for _n in range(n):
                 hp = self.kill(left, which, name)
                 if hp is None:
-                    self.flag("AA515", _("round {round}: the {side} loses a {unit} it does not have in the battle "
+                    self.report("AA515", _("round {round}: the {side} loses a {unit} it does not have in the battle "
                                          "then").format(round=number + 1, side=which, unit=name), number,
                               f"{which}_losses")
                     break
                 taken += [name] * hp
         owed = min(sum(min(h, t) for _c, h, t in hits), side.points(counts))
         if len(taken) != owed:
-            self.flag("AA515", _("round {round}: the {side}'s hits take {owed} hit points, its losses and damage "
+            self.report("AA515", _("round {round}: the {side}'s hits take {owed} hit points, its losses and damage "
                                  "give {taken}").format(round=number + 1, side=which, owed=owed, taken=len(taken)),
                       number, f"{which}_losses")
         elif not self.assignable(which, taken, hits):
-            self.flag("AA516", _("round {round}: no hit of the round could take the {side}'s {units}").format(
+            self.report("AA516", _("round {round}: no hit of the round could take the {side}'s {units}").format(
                 round=number + 1, side=which, units=", ".join(sorted(set(taken)))), number, f"{which}_losses")
         elif self.transport_first(which, taken, left, hits):
-            self.flag("AA516", _("round {round}: the {side} loses a transport while other units its hits could take "
+            self.report("AA516", _("round {round}: the {side} loses a transport while other units its hits could take "
                                  "are left (transports are taken last)").format(round=number + 1, side=which),
                       number, f"{which}_losses")
         elif self.ool and tuple(left) != self.by_ool(which, counts):
             expected = self.by_ool(which, counts)
-            self.flag("AA517", _("round {round}: the {side}'s order of loss takes {ool}, the round takes "
+            self.report("AA517", _("round {round}: the {side}'s order of loss takes {ool}, the round takes "
                                  "{taken}").format(round=number + 1, side=which,
                                                    ool=self.phrase(self.lost(which, counts, expected)),
                                                    taken=self.phrase(self.lost(which, counts, tuple(left)))),

@@ -28,7 +28,7 @@ from typing import Any
 
 from movecheck.aa.maps import BUILTIN_MAPS, builtin_map
 from movecheck.aa.names import ambiguous_message
-from movecheck.aa.prepare import lint_state
+from movecheck.aa.prepare import state_board
 from movecheck.document import Document
 from movecheck.i18n import N_, _, ngettext
 from movecheck.reading import InputError
@@ -305,20 +305,7 @@ def _default_power(source: MapSource, game_map: Any, start: str) -> str:
 def _state_board(path: str) -> Any:
     from movecheck.files import read
 
-    loaded = read(path)
-    findings = list(loaded.findings)
-    board = None
-    if loaded.usable and loaded.kind != "aa-state":
-        raise InputError(f"{path}: " + _("not an aa state file (it is {kind})").format(kind=loaded.kind))
-    if loaded.usable and not has_errors(findings):
-        more, board, _map_file = lint_state(loaded.doc)
-        findings += more
-    errors = sorted((f for f in findings if f.severity.value == "error"), key=lambda f: f.sort_key())
-    if errors or board is None:
-        first = errors[0] if errors else None
-        where = f"{first.file}:{first.line}:{first.column}: {first.code} {first.message}" if first else path
-        raise InputError(where + _("; see 'movecheck lint {path}'").format(path=path))
-    return board
+    return state_board(read(path), path, _("not an aa state file (it is {kind})"))
 
 
 def unit_type(board: Any, name: str | None, start: str) -> Any:

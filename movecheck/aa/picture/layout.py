@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from movecheck.reading import InputError, read_regular
+
 MAX_TEXT = 2 * 1024 * 1024
 """The most characters of a ``centers.txt`` or ``map.properties`` read."""
 MAX_LINES = 20_000
@@ -364,7 +366,6 @@ def read_map_folder(folder: str, names: list[str]) -> tuple[Layout | None, list[
     was skipped.
     """
 
-    from movecheck.reading import InputError, read_regular
 
     def text_of(name: str) -> str | None:
         for where in (os.path.join(folder, name), os.path.join(folder, "map", name)):
