@@ -225,9 +225,10 @@ class Replayer:
         vessels = [n for n in self.counts(entry.get(f"{which}_losses")) if n in self.types
                    and (self.types[n].is_transport or self.types[n].is_carrier)]
         if cargo and not vessels:
-            self.report("AA515", _("round {round}: {units} of the {side} do not fight here, and no transport or carrier "
-                                 "of theirs was lost that round").format(round=number + 1, units=self.phrase(cargo),
-                                                                       side=which), number, "removed")
+            message = _("round {round}: {units} of the {side} do not fight here, and no transport or carrier "
+                        "of theirs was lost that round")
+            self.report("AA515", message.format(round=number + 1, units=self.phrase(cargo), side=which), number,
+                        "removed")
         return cargo
 
     def no_dice(self, number: int, entry: dict[str, Any]) -> None:
