@@ -45,7 +45,12 @@ def test_the_scripts_are_found() -> None:
     assert {p.stem for p in SCRIPTS} >= {"gen_maps", "gen_schemas", "gen_seeds"}
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "script",
+    # gen_all runs every other one (each a case of its own here): slow, as CI runs gen_all --check itself too
+    [pytest.param(p, marks=pytest.mark.slow) if p.stem == "gen_all" else p for p in SCRIPTS],
+    ids=lambda p: p.stem,
+)
 def test_check_without_the_shared_folder_exits_0(script: Path, tmp_path: Path) -> None:
     result = run(script, "--check", shared=tmp_path / "missing")
     assert result.returncode == 0, result.stderr
@@ -106,6 +111,7 @@ def test_gen_all_runs_each_generator_after_what_it_reads(first: str, then: str) 
     assert order.index(first) < order.index(then)
 
 
+@pytest.mark.slow  # every generator's --check, each also a test of its own; CI runs gen_all --check besides
 def test_gen_all_check_finds_nothing_stale() -> None:
     # what CI runs (.ci/run); with the shared facts folder beside the repository (or MOVECHECK_SHARED) the maps,
     # layouts and seeds are compared too, without it they say so in one line each
