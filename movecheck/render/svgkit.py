@@ -49,3 +49,14 @@ def document(root: ET.Element) -> str:
     """The SVG text of a drawn tree (UTF-8, one element per line)."""
     ET.indent(ET.ElementTree(root), space=" ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def arrowheads(defs: ET.Element, inks: list[str], size: int, ref_x: int) -> dict[str, str]:
+    """One arrowhead marker per ink in ``defs`` (``size`` user units wide, its tip ``ref_x`` of 10 past the
+    line's end); the ``marker-end`` value of each ink."""
+    for k, ink in enumerate(inks):
+        marker = add(defs, "marker", {"id": f"head{k}", "viewBox": "0 0 10 10", "refX": str(ref_x), "refY": "5",
+                                      "markerWidth": str(size), "markerHeight": str(size),
+                                      "orient": "auto-start-reverse"})
+        add(marker, "path", {"d": "M0,0 L10,5 L0,10 z", "fill": ink})
+    return {ink: f"url(#head{k})" for k, ink in enumerate(inks)}

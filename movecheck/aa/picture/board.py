@@ -42,7 +42,7 @@ from movecheck.aa.picture.svg import (
     colours,
 )
 from movecheck.i18n import _
-from movecheck.render.svgkit import SVG_NS, add, document, num, wrapped
+from movecheck.render.svgkit import SVG_NS, add, arrowheads, document, num, wrapped
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.aa.picture.layout import BoardShapes
@@ -172,12 +172,8 @@ def _defs(root: ET.Element, paint: dict[str, tuple[str, str]], unit: float) -> N
     add(hatch, "rect", {"width": "12", "height": "12", "fill": "#d8ba7c"})
     add(hatch, "line", {"x1": "0", "y1": "0", "x2": "0", "y2": "12", "stroke": "#8a6a3a", "stroke-width": "5"})
     inks = sorted({ink for _fill, ink in paint.values()} | {ILLEGAL, INK})
-    for k, ink in enumerate(inks):
-        marker = add(defs, "marker", {"id": f"head{k}", "viewBox": "0 0 10 10", "refX": "6", "refY": "5",
-                                      "markerWidth": "4", "markerHeight": "4", "orient": "auto-start-reverse"})
-        add(marker, "path", {"d": "M0,0 L10,5 L0,10 z", "fill": ink})
     heads.clear()
-    heads.update({ink: f"url(#head{k})" for k, ink in enumerate(inks)})
+    heads.update(arrowheads(defs, inks, 4, 6))
 
 
 heads: dict[str, str] = {}

@@ -22,7 +22,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
 from movecheck.i18n import _
-from movecheck.render.svgkit import SVG_NS, add, document, num, wrapped
+from movecheck.render.svgkit import SVG_NS, add, arrowheads, document, num, wrapped
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.aa.picture.scene import Arrow, Board, Place
@@ -85,12 +85,8 @@ def _defs(root: ET.Element, scene: Board, paint: dict[str, tuple[str, str]]) -> 
     clip = add(defs, "clipPath", {"id": "board-edge"})
     add(clip, "rect", {"width": num(scene.width), "height": num(scene.height)})
     inks = sorted({paint[p][1] for p in scene.powers if p in paint} | {ILLEGAL})
-    for k, ink in enumerate(inks):
-        marker = add(defs, "marker", {"id": f"head{k}", "viewBox": "0 0 10 10", "refX": "7", "refY": "5",
-                                      "markerWidth": "5", "markerHeight": "5", "orient": "auto-start-reverse"})
-        add(marker, "path", {"d": "M0,0 L10,5 L0,10 z", "fill": ink})
     scene_heads.clear()
-    scene_heads.update({ink: f"url(#head{k})" for k, ink in enumerate(inks)})
+    scene_heads.update(arrowheads(defs, inks, 5, 7))
 
 
 scene_heads: dict[str, str] = {}
