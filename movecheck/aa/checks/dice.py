@@ -29,11 +29,11 @@ def replayed(result: Result, resolution: Resolution) -> Replay | None:
 
 
 def mismatches(code: str, result: Result, resolution: Resolution) -> Iterator[Violation]:
-    if not resolution.doc.get("results", result.index, "rounds", default=None):
-        return
-    from movecheck.aa.battle.replay import mismatches as of_code
-
-    yield from of_code(code, result, resolution)
+    """The replay's findings of one code (the replay is made once per result and kept)."""
+    found = replayed(result, resolution)
+    for mismatch in found.mismatches if found else []:
+        if mismatch.code == code:
+            yield Violation(mismatch.message, mismatch.where)
 
 
 @battle_clause("AA513", "dice-owed", "error",
