@@ -172,6 +172,7 @@ def test_files_defaults_to_the_whole_repository(repository: Path, tmp_path: Path
                                    "legal-orders": "17", "illegal-orders": "0", "unchecked-orders": "0"}
 
 
+@pytest.mark.slow  # the Action's whole step over every YAML of a repository copy (seconds)
 def test_a_glob_over_every_yaml_checks_the_orders_and_lints_the_rest(repository: Path) -> None:
     """As the pre-commit hooks do: states, maps and foreign YAML do not fail the check."""
     result = run_step("Check the orders", {"files": "**/*.yaml"}, repository)

@@ -30,8 +30,8 @@ HASH_SEEDS = ("0", "12345")
 TIMEOUT = 300  # a hang guard for a run over every example, not a timing assertion
 
 
-SHARES = [pytest.param(3, id="every-third"), pytest.param(1, id="all", marks=pytest.mark.slow)]
-"""Every third example in the default run; all of them under ``slow``."""
+SHARES = [pytest.param(10, id="every-tenth"), pytest.param(1, id="all", marks=pytest.mark.slow)]
+"""Every tenth example in the default run; all of them under ``slow``."""
 
 
 def _is_orders(path: Path) -> bool:

@@ -49,6 +49,7 @@ def test_every_page_is_in_the_navigation_or_a_rule_page() -> None:
     assert left == set()
 
 
+@pytest.mark.slow  # builds the site with mkdocs (seconds); CI builds it strictly too
 def test_the_site_builds_strictly(tmp_path: Path) -> None:
     pytest.importorskip("mkdocs")
     result = subprocess.run(
@@ -95,6 +96,7 @@ def test_search_is_in_english_and_russian() -> None:
     assert plugins["search"]["lang"] == ["en", "ru"]
 
 
+@pytest.mark.slow  # builds the site with mkdocs (seconds); CI builds it strictly too
 def test_search_finds_russian_words(site: Path) -> None:
     found = search(site, "вражескую", "юнитов", "enemy")
     # C10 is quoted in Russian on AA101's page, "вражескую область" among its words
@@ -103,6 +105,7 @@ def test_search_finds_russian_words(site: Path) -> None:
     assert found["enemy"]
 
 
+@pytest.mark.slow  # builds the site with mkdocs (seconds); CI builds it strictly too
 def test_search_results_of_a_rule_page_carry_its_code_and_name(site: Path) -> None:
     import json
 

@@ -752,6 +752,7 @@ test_mutated_maneuver_battlefield, test_mutated_maneuver_battlefield_in_full = i
 )(_mutated_maneuver_battlefield)
 
 
+@pytest.mark.slow  # a fresh interpreter per example; the in-process tests above run the same mutations
 @profile(scale=0.06)
 @given(data=st.data())
 def test_mutated_orders_in_a_real_process(data: st.DataObject, scratch: Path, report_validator) -> None:

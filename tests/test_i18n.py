@@ -342,9 +342,16 @@ def _parsed(path: Path) -> ast.Module:
     return _TREES[path]
 
 
+BARE_UNDERSCORE = re.compile(r"(?<![\w.])_(?![\w(])")
+"""The name ``_`` written other than as a call: every place a file can assign ``_`` matches (a file where nothing
+matches assigns it nowhere, and needs no parse; strings and comments may match too, which only costs a parse)."""
+
+
 def test_no_function_hides_the_translation_function() -> None:
     problems = []
     for path in sorted((ROOT / "movecheck").rglob("*.py")):
+        if not BARE_UNDERSCORE.search(path.read_text(encoding="utf-8")):
+            continue
         tree = _parsed(path)
         problems += [f"{path.relative_to(ROOT)}: {name}" for name in _shadowing(tree)]
     assert problems == []

@@ -43,16 +43,17 @@ def test_importing_the_cli_is_light() -> None:
 
 @pytest.mark.parametrize(
     "args",
+    # a fresh interpreter each (a third of a second): the default run keeps one of each kind of command
     [
         pytest.param(["--help"], id="help"),
-        pytest.param(["--version"], id="version"),
-        pytest.param(["check", "--help"], id="check-help"),
+        pytest.param(["--version"], id="version", marks=pytest.mark.slow),
+        pytest.param(["check", "--help"], id="check-help", marks=pytest.mark.slow),
         pytest.param(["rules"], id="rules"),
-        pytest.param(["rules", "--format", "json"], id="rules-json"),
+        pytest.param(["rules", "--format", "json"], id="rules-json", marks=pytest.mark.slow),
         pytest.param(["explain", "MC001"], id="explain"),
-        pytest.param(["schema", "report"], id="schema"),
+        pytest.param(["schema", "report"], id="schema", marks=pytest.mark.slow),
         pytest.param(["maps"], id="maps"),
-        pytest.param(["map", "--help"], id="map-help"),
+        pytest.param(["map", "--help"], id="map-help", marks=pytest.mark.slow),
     ],
 )
 def test_light_commands_do_not_import_heavy_modules(args: list[str]) -> None:

@@ -186,14 +186,21 @@ def test_an_input_device_or_a_link_to_a_fifo_is_refused_and_the_other_files_are_
 # -- a standard output nobody reads -------------------------------------------------------------
 
 
+SLOW = pytest.mark.slow  # a fresh interpreter each: the default run keeps a check with findings, a lint, and help
+
+
 @pytest.mark.parametrize("args, code", [
     (["check", "examples/aa/orders/uk2-combat.yaml", "examples/maneuver/free-orders-mv101.yaml"], 1),
-    (["check", "examples/aa/orders/g1-combat.yaml", "--format", "json"], 0),
-    (["check", "--jobs", "2", "examples/aa/orders/g1-combat.yaml", "examples/maneuver/free-orders-mv101.yaml"], 1),
+    pytest.param(["check", "examples/aa/orders/g1-combat.yaml", "--format", "json"], 0, marks=SLOW),
+    pytest.param(
+        ["check", "--jobs", "2", "examples/aa/orders/g1-combat.yaml", "examples/maneuver/free-orders-mv101.yaml"],
+        1,
+        marks=SLOW,
+    ),
     (["lint", "examples/aa/states/g1-combat.yaml"], 0),
-    (["rules"], 0),
-    (["schema", "aa-state"], 0),
-    (["--version"], 0),
+    pytest.param(["rules"], 0, marks=SLOW),
+    pytest.param(["schema", "aa-state"], 0, marks=SLOW),
+    pytest.param(["--version"], 0, marks=SLOW),
     (["check", "--help"], 0),
 ], ids=lambda v: "-".join(v)[:40] if isinstance(v, list) else None)
 def test_a_closed_stdout_ends_quietly_with_the_findings_exit_code(game: Path, args: list[str], code: int) -> None:

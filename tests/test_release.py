@@ -87,6 +87,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.slow  # builds the sdist and the wheel (seconds); CI builds and checks them too
 def test_wheel_carries_the_licence_and_the_metadata(built: Path) -> None:
     (wheel,) = built.glob("*.whl")
     with zipfile.ZipFile(wheel) as archive:
@@ -101,6 +102,7 @@ def test_wheel_carries_the_licence_and_the_metadata(built: Path) -> None:
     assert "Topic :: Games/Entertainment" in (metadata.get_all("Classifier") or [])
 
 
+@pytest.mark.slow  # builds the sdist and the wheel (seconds); CI builds and checks them too
 def test_wheel_ships_the_compiled_catalogue_and_not_the_po(built: Path) -> None:
     (wheel,) = built.glob("*.whl")
     with zipfile.ZipFile(wheel) as archive:
@@ -109,6 +111,7 @@ def test_wheel_ships_the_compiled_catalogue_and_not_the_po(built: Path) -> None:
     assert not [name for name in names if name.endswith(".po")]
 
 
+@pytest.mark.slow  # builds the sdist and the wheel (seconds); CI builds and checks them too
 def test_sdist_carries_the_licence_and_the_changelog(built: Path) -> None:
     (sdist,) = built.glob("*.tar.gz")
     with tarfile.open(sdist) as archive:

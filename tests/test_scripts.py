@@ -45,10 +45,15 @@ def test_the_scripts_are_found() -> None:
     assert {p.stem for p in SCRIPTS} >= {"gen_maps", "gen_schemas", "gen_seeds"}
 
 
+SLOW_CHECKS = {"gen_all", "gen_examples", "gen_rule_pages", "gen_pictures", "gen_catalogues"}
+"""Scripts whose ``--check`` takes over a second (each regenerates its files to compare)."""
+
+
 @pytest.mark.parametrize(
     "script",
-    # gen_all runs every other one (each a case of its own here): slow, as CI runs gen_all --check itself too
-    [pytest.param(p, marks=pytest.mark.slow) if p.stem == "gen_all" else p for p in SCRIPTS],
+    # gen_all runs every other one (each a case of its own here), and the four whose --check regenerates for
+    # seconds: slow, as CI runs gen_all --check itself too (the default run keeps the quick ones)
+    [pytest.param(p, marks=pytest.mark.slow) if p.stem in SLOW_CHECKS else p for p in SCRIPTS],
     ids=lambda p: p.stem,
 )
 def test_check_without_the_shared_folder_exits_0(script: Path, tmp_path: Path) -> None:
