@@ -239,7 +239,7 @@ async def test_keys_from_the_schema_are_completed_where_a_key_goes(client: Langu
 
 
 SLOW_SERVER = ClientServerConfig(server_command=SERVER.server_command,
-                                 server_env={**SERVER.server_env, "MOVECHECK_SERVER_DELAY": "5"})
+                                 server_env={**SERVER.server_env, "MOVECHECK_SERVER_DELAY": "2"})
 
 
 @pytest_lsp.fixture(config=SLOW_SERVER, loop_scope="module")
@@ -254,8 +254,8 @@ async def test_a_change_waits_for_the_pause_and_a_save_checks_at_once(patient: L
     await published(patient, target, 1)
     text = TYPO.read_text().replace("Ukriane S.S.R.", "Ukraine S.S.R.")
     change(patient, target, 2, text)
-    with pytest.raises(TimeoutError):  # typing goes on: no check within the 5 s pause
-        await published(patient, target, 2, timeout=1.5)
+    with pytest.raises(TimeoutError):  # typing goes on: no check within the 2 s pause
+        await published(patient, target, 2, timeout=1)
     patient.text_document_did_save(lsp.DidSaveTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=target)))
     found = await published(patient, target, 2, timeout=3)
     assert [d.code for d in found] == ["MC004"]
@@ -269,7 +269,7 @@ async def test_the_orders_reading_a_state_are_checked_after_the_pause_not_in_its
     state = open_file(patient, COMBAT_STATE, COMBAT_STATE.read_text())
     await published(patient, state, 1)
     with pytest.raises(TimeoutError):  # not in the same call as the state's check (it was, before)
-        await published(patient, orders, 1, timeout=1.5)
+        await published(patient, orders, 1, timeout=1)
     assert await published(patient, orders, 1, timeout=8) == []
 
 
