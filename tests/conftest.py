@@ -527,3 +527,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         import shutil
 
         shutil.rmtree(BYTECODE_CACHE, ignore_errors=True)
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by mark
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark ``slow`` the tests ``tests/slow_tests.py`` lists (by node id, or by node id without parameters)."""
+    from tests.slow_tests import SLOW
+
+    for item in items:
+        if item.nodeid in SLOW or item.nodeid.partition("[")[0] in SLOW:
+            item.add_marker(pytest.mark.slow)

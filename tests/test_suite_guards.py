@@ -80,3 +80,28 @@ def test_a_share_still_being_written_is_waited_for(tmp_path: Path) -> None:
 
     assert wait_for_shares([written], finished, longest=30) == []
     assert len(calls) >= 3
+
+
+def test_every_test_listed_slow_exists() -> None:
+    """A key of ``tests/slow_tests.py`` names a test function of its file (and its parameters are the file's to say:
+    a key with parameters that match no case leaves the test in the default run, which is what the list is for)."""
+    from tests.slow_tests import SLOW
+
+    missing = []
+    for key in SLOW:
+        file, _, name = key.partition("::")
+        function = name.partition("[")[0]
+        path = ROOT / file
+        defined = rf"^(async )?def {re.escape(function)}\("
+        if not path.is_file() or not re.search(defined, path.read_text(encoding="utf-8"), re.M):
+            missing.append(key)
+    assert missing == []
+
+
+def test_the_listed_tests_are_left_out_of_the_default_run(request: pytest.FixtureRequest) -> None:
+    from tests.slow_tests import SLOW
+
+    if request.config.option.markexpr != "not slow":
+        pytest.skip("the default run's selection only (-m 'not slow')")
+    selected = [item.nodeid for item in request.session.items]
+    assert [n for n in selected if n in SLOW or n.partition("[")[0] in SLOW] == []

@@ -148,7 +148,10 @@ def test_bbcode_brackets_in_text_cannot_open_tags() -> None:
     assert "[url" not in out and "[b]x" not in out
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize(
+    "example",  # every third example in the default run, every one under slow
+    [pytest.param(e, marks=() if n % 3 == 0 else pytest.mark.slow) for n, e in enumerate(EXAMPLES)],
+)
 def test_json_validates_against_the_summary_schema(example: str, run_main) -> None:
     from movecheck.schema import validate_data
 

@@ -52,7 +52,10 @@ def test_amphibious_blitz_and_battles_are_marked(run_main) -> None:
 VARIANTS = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "examples/aa/orders/variants").glob("*.yaml"))
 
 
-@pytest.mark.parametrize("orders", VARIANTS)
+@pytest.mark.parametrize(
+    "orders",  # every third variant in the default run (a board picture each), every one under slow
+    [pytest.param(v, marks=() if n % 3 == 0 else pytest.mark.slow) for n, v in enumerate(VARIANTS)],
+)
 def test_one_marker_per_finding_and_every_finding_listed_in_full(orders: str, run_main, monkeypatch) -> None:
     check_once(monkeypatch)  # the report of each variant, checked once per worker (tests/reuse.py: test_examples too)
     _code, report, _err = run_main(["check", orders, "--format", "json"], cwd=REPO)

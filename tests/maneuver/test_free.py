@@ -99,7 +99,11 @@ def _world_with_enemy_ahead(facing: float, distance: float):
     return World(bf, "red"), r9
 
 
-@pytest.mark.parametrize("facing", range(0, 360, 1))
+EVERY_DEGREE = [pytest.param(a, marks=() if a % 5 == 0 else pytest.mark.slow) for a in range(360)]
+"""Every degree: every fifth in the default run, all 360 under slow."""
+
+
+@pytest.mark.parametrize("facing", EVERY_DEGREE)
 def test_exactly_15_steps_at_every_angle_gets_no_bonus(facing):
     world, r9 = _world_with_enemy_ahead(facing, 15.0)
     bonus, nearest = world.prebattle([r9])
@@ -492,7 +496,7 @@ def test_json_report_gives_the_readings(tmp_path):
 # --- geometry at every angle ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("angle", range(0, 360, 1))
+@pytest.mark.parametrize("angle", EVERY_DEGREE)
 def test_move_into_contact_at_every_angle_is_contact_not_overlap(angle):
     """r9 moves 5 steps along ``angle`` and ends exactly touching an enemy turned the same way."""
     from movecheck.maneuver.free import analyse_free

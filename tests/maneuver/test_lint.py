@@ -175,7 +175,11 @@ def test_bad_die_expression_and_unknown_die(tmp_path):
     assert codes(found) == ["MC003", "MC004"]
 
 
-@pytest.mark.parametrize("angle", range(0, 360, 1))
+EVERY_DEGREE = [pytest.param(a, marks=() if a % 5 == 0 else pytest.mark.slow) for a in range(360)]
+"""Every degree: every fifth in the default run, all 360 under slow."""
+
+
+@pytest.mark.parametrize("angle", EVERY_DEGREE)
 def test_bases_touching_at_every_angle_are_in_contact_not_overlapping(angle):
     """Two bases side by side in a corps turned to ``angle``: no MV601, and they form one group."""
     from movecheck.loading import load_bytes
