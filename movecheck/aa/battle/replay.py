@@ -54,6 +54,8 @@ class Replay:
     """The two-hit units still damaged at the end, by type."""
     damage: list[int] | None = None
     """A raid's damage dice."""
+    rounds: int = 0
+    """How many rounds were checked against their dice."""
 
 
 def dice_of(step: Any) -> dict[str, list[int]]:
@@ -631,23 +633,35 @@ def rounds_of(result: Result, resolution: Resolution) -> list[Any]:
     return rounds if isinstance(rounds, list) else []
 
 
+def pasted_text(result: Result, resolution: Resolution) -> str | None:
+    """The result's ``dice: |`` text (aa-battle.md, "Pasted dice"), or None."""
+    text = resolution.doc.get("results", result.index, "dice", default=None)
+    return text if isinstance(text, str) else None
+
+
 def replayed(result: Result, resolution: Resolution) -> Replay | None:
-    """The result's rounds re-derived (None: no rounds, or no battle to judge them on)."""
-    if result.battle is None or result.repeated or not rounds_of(result, resolution):
+    """The result's rounds re-derived (None: no rounds or pasted dice, or no battle to judge them on)."""
+    text = pasted_text(result, resolution)
+    if result.battle is None or result.repeated or not (rounds_of(result, resolution) or text is not None):
         return None
-    found = resolution.replays.get(result.index)
-    if found is None:
-        from movecheck.aa.battle.odds import model_of
-        state = resolution.state if resolution.state is not None else resolution.doc
-        model = model_of(state, resolution.board)
-        if result.battle.raid:
-            found = resolution.replays[result.index] = raid_replay(result, rounds_of(result, resolution), model,
-                                                                   not model.aa_attacker_chooses)
-            return found
-        ool = resolution.doc.get("results", result.index, "ool", default=None) or resolution.doc.get("ool")
-        found = replay(result, resolution, rounds_of(result, resolution), model,
-                       ool if isinstance(ool, dict) else None)
-        resolution.replays[result.index] = found
+    if result.index in resolution.replays:
+        found: Replay | None = resolution.replays[result.index]
+        return found
+    from movecheck.aa.battle.odds import model_of
+    state = resolution.state if resolution.state is not None else resolution.doc
+    model = model_of(state, resolution.board)
+    ool = resolution.doc.get("results", result.index, "ool", default=None) or resolution.doc.get("ool")
+    ool = ool if isinstance(ool, dict) else None
+    if text is not None:
+        from movecheck.aa.battle.settle import pasted_replay
+        found = pasted_replay(result, resolution, model, ool, text)
+    elif result.battle.raid:
+        found = raid_replay(result, rounds_of(result, resolution), model, not model.aa_attacker_chooses)
+    else:
+        found = replay(result, resolution, rounds_of(result, resolution), model, ool)
+    if found is not None and text is None:
+        found.rounds = len(rounds_of(result, resolution))
+    resolution.replays[result.index] = found
     return found
 
 
