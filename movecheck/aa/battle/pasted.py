@@ -23,10 +23,11 @@ from movecheck.i18n import _
 STEP_NAMES = ("aa", "bombard", "sub_strike", "subs", "air", "fire", "damage")
 NAME = r"[A-Za-z][\w'.-]*(?: [A-Za-z][\w'.-]*)*?"
 DICE = r"[1-6](?:\s*,\s*[1-6])*"
+ROLLED = rf"(?:(?P<dice>{DICE})|(?P<hits>\d+)/(?P<count>\d+) hits?, (?P<expected>[\d.]+) expected hits?)"
+"""A TripleA line's dice (history) or its hits of its dice (posted summary)."""
 TRIPLEA = re.compile(rf"(?P<power>{NAME}) roll dice for (?P<units>.+?) in (?P<at>.+?), round (?P<round>\d+)\s*:\s*"
-                     rf"(?:(?P<dice>{DICE})|(?P<hits>\d+)/(?P<count>\d+) hits?, [\d.]+ expected hits?)")
-TRIPLEA_AA = re.compile(rf"(?P<power>{NAME}) roll AA dice in (?P<at>.+?)(?:, round (?P<round>\d+))?\s*:\s*"
-                        rf"(?:(?P<dice>{DICE})|(?P<hits>\d+)/(?P<count>\d+) hits?, [\d.]+ expected hits?)")
+                     + ROLLED)
+TRIPLEA_AA = re.compile(rf"(?P<power>{NAME}) roll AA dice in (?P<at>.+?)(?:, round (?P<round>\d+))?\s*:\s*" + ROLLED)
 FORUM = re.compile(rf"(?P<power>{NAME}) round (?P<round>\d+)(?: (?P<step>{'|'.join(STEP_NAMES)}))?\s*:\s*"
                    r"(?P<groups>\d+\s*@\s*\d.*)")
 GROUP = re.compile(r"(\d+)\s*@\s*(\d)\s*:\s*([1-6](?:[\s,]+[1-6])*)\s*")
@@ -52,6 +53,8 @@ class Roll:
     count: int | None = None
     at: str | None = None
     aa: bool = False
+    expected: str | None = None
+    """A summary line's expected hits, as written."""
 
 
 @dataclass
@@ -120,7 +123,7 @@ def triplea_roll(number: int, match: re.Match[str], units: Counter[str], aa: boo
     count = match.group("count")
     return Roll(number, match.group("power"), int(match.group("round") or 1), "aa" if aa else None, units=units,
                 dice=numbers(match.group("dice") or ""), hits=int(match.group("hits")) if count else None,
-                count=int(count) if count else None, at=match.group("at"), aa=aa)
+                count=int(count) if count else None, at=match.group("at"), aa=aa, expected=match.group("expected"))
 
 
 def read(text: str) -> tuple[list[Roll], list[Unread]]:
@@ -135,14 +138,15 @@ def read(text: str) -> tuple[list[Roll], list[Unread]]:
     return rolls, unread
 
 
-def forum_line(power: str, number: int, step: str, dice: dict[str, list[int]]) -> str:
-    """A round's step written back as a forum line (the readers' round trip)."""
-    named = "" if step == "fire" else f" {step}"
-    groups = "  ".join(f"{len(ds)}@{v}: {' '.join(map(str, ds))}" for v, ds in sorted(dice.items()) if ds)
-    return f"{power} round {number}{named}: {groups}"
-
-
-def triplea_line(power: str, units: dict[str, int], at: str, number: int, dice: list[int]) -> str:
-    """A TripleA history line written back (units as TripleA names them are the caller's)."""
-    listed = ", ".join(f"{n} {name}" for name, n in units.items())
-    return f"{power} roll dice for {listed} in {at}, round {number} : {','.join(map(str, dice))}"
+def written(roll: Roll) -> str:
+    """A roll written back in the format it was read from (the readers' round trip)."""
+    if roll.step is not None and not roll.aa:
+        named = "" if roll.step == "fire" else f" {roll.step}"
+        groups = "  ".join(f"{len(ds)}@{v}: {' '.join(map(str, ds))}" for v, ds in roll.groups.items())
+        return f"{roll.power} round {roll.round}{named}: {groups}"
+    rolled = (f"{roll.hits}/{roll.count} hits, {roll.expected} expected hits" if roll.count is not None
+              else ",".join(map(str, roll.dice)))
+    if roll.aa:
+        return f"{roll.power} roll AA dice in {roll.at} : {rolled}"
+    units = ", ".join(f"{n} {name}" for name, n in roll.units.items())
+    return f"{roll.power} roll dice for {units} in {roll.at}, round {roll.round} : {rolled}"

@@ -56,6 +56,12 @@ class Replay:
     """A raid's damage dice."""
     rounds: int = 0
     """How many rounds were checked against their dice."""
+    points: dict[tuple[int, str], int] = field(default_factory=dict)
+    end: tuple[Any, ...] = ()
+    """Both sides' counts after the last round (equal ends play the same from there)."""
+    next_dice: dict[str, int] = field(default_factory=dict)
+    """By side, the dice a further round would owe (before any casualty taken ahead of its main fire)."""
+    """(round index, side) -> the hit points the round's hits take from the side."""
 
 
 def dice_of(step: Any) -> dict[str, list[int]]:
@@ -143,6 +149,11 @@ class Replayer:
             for _u, dmg in side.two_hit:
                 self.out.damaged[side.kinds[dmg].base] += self.state[i][dmg]
         self.out.damaged = +self.out.damaged
+        self.out.end = tuple(self.state)
+        now = dict(zip(SIDES, self.state, strict=True))
+        self.out.next_dice = {s: sum(n for moment in ("sub", "main")
+                                     for dice in self.owed_groups(s, now, moment).values() for n in dice.values())
+                              for s in SIDES}
         if rounds and not self.out.outcome and not self.out.retreat:
             self.report("AA519", _("after round {round} both sides still fight and nobody retreats: the battle is not "
                                  "over (write the next round)").format(round=len(rounds)), len(rounds) - 1)
@@ -455,6 +466,7 @@ class Replayer:
                     break
                 taken += [name] * hp
         owed = min(sum(min(h, t) for _c, h, t in hits), side.points(counts))
+        self.out.points[number, which] = owed
         if len(taken) != owed:
             self.report("AA515", _("round {round}: the {side}'s hits take {owed} hit points, its losses and damage "
                                  "give {taken}").format(round=number + 1, side=which, owed=owed, taken=len(taken)),

@@ -361,6 +361,10 @@ class Search:
     totals_only: bool
     trials: int = 0
     best: tuple[int, int, Replay] | None = None
+    prefix: list[dict[str, Any]] = field(default_factory=list)
+    failed: set[Any] = field(default_factory=set)
+    """The ends of prefixes no further rounds were found for (the same end fails again)."""
+    """The rounds settled so far (the round being chosen follows them)."""
 
     def play(self, rounds: list[dict[str, Any]]) -> Replay | None:
         self.trials += 1
@@ -379,6 +383,7 @@ class Search:
     def extend(self, prefix: list[dict[str, Any]], before: Replay, count: int) -> list[dict[str, Any]] | None:
         number = len(prefix)
         final = number + 1 == count
+        self.prefix = prefix
         dead: set[tuple[Pool, ...]] = set()  # pool choices the dice cannot give: no split of them is tried
         for chosen, entry in self.candidates(number, before, final):
             if chosen in dead:
@@ -396,10 +401,33 @@ class Search:
                 continue
             if final:
                 return [*prefix, entry]
+            key = (number, found.end, tuple(sorted(found.losses["attacker"].items())),
+                   tuple(sorted(found.losses["defender"].items())), tuple(sorted(found.submerged.items())))
+            if key in self.failed or not self.may_follow(number + 1, found):
+                continue
             rounds = self.extend([*prefix, entry], found, count)
             if rounds is not None:
                 return rounds
+            self.failed.add(key)
+            self.prefix = prefix
         return None
+
+    def may_follow(self, number: int, found: Replay) -> bool:
+        """Whether round ``number``'s dice may follow the rounds replayed: no side rolls more than it owes, nor
+        fewer unless a casualty ahead of the main fire (a surprise strike) or a submerge may come first."""
+        if number >= len(self.skeleton):
+            return True  # a round without dice: the replay says whether the battle ends before its fire
+        entry = self.skeleton[number]
+        for which in SIDES:
+            other = SIDES[1 - SIDES.index(which)]
+            rolled = sum(v.size if isinstance(v, Pool) else sum(map(len, dice_of(v).values()))
+                         for step, v in mapping(entry.get(which)).items() if step not in ("aa", "bombard"))
+            owed = found.next_dice.get(which, rolled)
+            early = any(step in (SUB, "sub_strike") for step in mapping(entry.get(other))) or (
+                which in self.result.submerged)
+            if rolled > owed or (rolled < owed and not early):
+                return False
+        return True
 
     def totals_left(self, found: Replay) -> list[Mismatch]:
         result = self.result
@@ -427,7 +455,10 @@ class Search:
                 written = self.written[number] if number < len(self.written) else {}
                 yield chosen, {**entry, **{k: v for k, v in mapping(written).items() if k in ROUND_KEYS}}
                 continue
-            for split in self.splits(entry, before, final):
+            probe = self.play([*self.prefix, {**entry, AUTO: True}])
+            if probe is None:
+                continue
+            for split in self.splits(entry, before, final, probe.points):
                 yield chosen, split
 
     def pool_choices(self, step: str, pool: Pool, number: int) -> list[Pool]:
@@ -441,14 +472,17 @@ class Search:
         assert battle is not None
         return Counter(u.type.name for u in battle.side("attacker") if u.type.is_air)
 
-    def splits(self, entry: dict[str, Any], before: Replay, final: bool) -> Iterator[dict[str, Any]]:
-        """A round's losses, damage and submerges taken from what the totals leave, the most casualties first."""
+    def splits(self, entry: dict[str, Any], before: Replay, final: bool,
+               points: dict[tuple[int, str], int]) -> Iterator[dict[str, Any]]:
+        """A round's losses, damage and submerges taken from what the totals leave, the most casualties first:
+        those that take the hit points the round's hits take (``points``, found by a replay without losses)."""
         result = self.result
+        number = len(self.prefix)
         left = {s: +(Counter(result.losses[s]) - before.losses[s]) for s in SIDES}
-        hits = {s: self.hits_on(entry, s) for s in SIDES}
+        hits = {s: points.get((number, s), self.hits_on(entry, s)) for s in SIDES}
         submerge = [s for s in SIDES if isinstance(result.submerged.get(s), int) and not before.submerged[s]]
-        for att, dfn in itertools.product(self.side_losses("attacker", left["attacker"], hits["attacker"], final),
-                                          self.side_losses("defender", left["defender"], hits["defender"], final)):
+        for att, dfn in itertools.product(self.side_losses("attacker", left["attacker"], hits["attacker"], before),
+                                          self.side_losses("defender", left["defender"], hits["defender"], before)):
             for under in subsets(submerge):
                 found = dict(entry)
                 found[AUTO] = True
@@ -478,23 +512,20 @@ class Search:
         return total
 
     def side_losses(self, which: str, left: Counter[str], hits: int,
-                    final: bool) -> list[tuple[Counter[str], Counter[str]]]:
-        """A side's possible round casualties (and two-hit units damaged), at most ``hits`` hit points."""
-        if final:
-            units = [left]
-        else:
-            units = [Counter(dict(zip(left, counts, strict=True)))
-                     for counts in itertools.product(*(range(n + 1) for n in left.values()))]
-        units = [+u for u in units if sum(u.values()) <= hits]
+                    before: Replay) -> list[tuple[Counter[str], Counter[str]]]:
+        """A side's round casualties (and two-hit units damaged) that take ``hits`` hit points (what the rules
+        remove without dice is the replay's)."""
         two_hit = sorted(set(self.two_hit_kinds(which)))
         found = []
-        for lost in units:
-            room = hits - sum(lost.values())
-            for damaged in itertools.product(*(range(room + 1) for _t in two_hit)):
-                if sum(damaged) <= room:
+        for counts in itertools.product(*(range(n + 1) for n in left.values())):
+            lost = +Counter(dict(zip(left, counts, strict=True)))
+            taken = sum(n if name not in two_hit else n + max(0, n - before.damaged[name]) for name, n in lost.items())
+            if taken > hits:
+                continue
+            for damaged in itertools.product(*(range(hits - taken + 1) for _t in two_hit)):
+                if taken + sum(damaged) == hits:
                     found.append((lost, +Counter(dict(zip(two_hit, damaged, strict=True)))))
-        found.sort(key=lambda c: (-sum(c[0].values()) - sum(c[1].values()), sorted(c[0].items()),
-                                  sorted(c[1].items())))
+        found.sort(key=lambda c: (sorted(c[0].items()), sorted(c[1].items())))
         return found
 
     def two_hit_kinds(self, which: str) -> list[str]:
