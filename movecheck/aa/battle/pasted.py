@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from movecheck.i18n import _
 
@@ -30,7 +31,7 @@ TRIPLEA = re.compile(rf"(?P<power>{NAME}) roll dice for (?P<units>.+?) in (?P<at
 TRIPLEA_AA = re.compile(rf"(?P<power>{NAME}) roll AA dice in (?P<at>.+?)(?:, round (?P<round>\d+))?\s*:\s*" + ROLLED)
 FORUM = re.compile(rf"(?P<power>{NAME}) round (?P<round>\d+)(?: (?P<step>{'|'.join(STEP_NAMES)}))?\s*:\s*"
                    r"(?P<groups>\d+\s*@\s*\d.*)")
-GROUP = re.compile(r"(\d+)\s*@\s*(\d)\s*:\s*([1-6](?:[\s,]+[1-6])*)\s*")
+GROUP = re.compile(r"(\d+)\s*@\s*(\d)\s*:\s*([1-6](?:[\s,]+[1-6](?!\s*@))*)\s*")
 UNIT = re.compile(r"(\d+) ([A-Za-z][\w -]*)")
 
 
@@ -150,3 +151,18 @@ def written(roll: Roll) -> str:
         return f"{roll.power} roll AA dice in {roll.at} : {rolled}"
     units = ", ".join(f"{n} {name}" for name, n in roll.units.items())
     return f"{roll.power} roll dice for {units} in {roll.at}, round {roll.round} : {rolled}"
+
+
+def has_rolls(text: Any) -> bool:
+    """Pasted text with a line read: the result gives its battle round by round (AA519 replaces AA505)."""
+    return isinstance(text, str) and bool(read(text)[0])
+
+
+def raid_damage(text: Any) -> list[int] | None:
+    """A raid's damage dice as pasted: the forum's ``damage`` (or unnamed) lines and TripleA's lines other than AA
+    (in a raid only the bombers roll besides the AA fire); None when the text gives none."""
+    if not isinstance(text, str):
+        return None
+    found = [d for roll in read(text)[0] if not roll.aa and roll.step in (None, "damage", "fire")
+             for d in (roll.dice or [x for dice in roll.groups.values() for x in dice])]
+    return found or None

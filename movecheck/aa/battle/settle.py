@@ -360,7 +360,6 @@ class Search:
     written: list[dict[str, Any]]
     totals_only: bool
     trials: int = 0
-    best: tuple[int, int, Replay] | None = None
     prefix: list[dict[str, Any]] = field(default_factory=list)
     failed: set[Any] = field(default_factory=set)
     """The ends of prefixes no further rounds were found for (the same end fails again)."""
@@ -395,8 +394,6 @@ class Search:
             bad = [m for m in found.mismatches if final or m.code != "AA519"]
             if final and self.totals_only:
                 bad += self.totals_left(found)
-            if self.best is None or (number, -len(bad)) > self.best[:2]:
-                self.best = (number, -len(bad), found)
             if bad:
                 continue
             if final:
@@ -411,6 +408,30 @@ class Search:
             self.failed.add(key)
             self.prefix = prefix
         return None
+
+    def closest(self, count: int) -> Replay:
+        """The rounds that fit best when none fit: round by round, the choice with the fewest findings (what is
+        reported then)."""
+        prefix: list[dict[str, Any]] = []
+        found = Replay()
+        for number in range(count):
+            self.prefix = prefix
+            final = number + 1 == count
+            best: tuple[int, dict[str, Any], Replay] | None = None
+            for _chosen, entry in self.candidates(number, found, final):
+                trial = self.play([*prefix, entry])
+                if trial is None:
+                    continue
+                score = sum(1 for m in trial.mismatches if final or m.code != "AA519")
+                if best is None or score < best[0]:
+                    best = (score, entry, trial)
+                if not score:
+                    break
+            if best is None:
+                return found
+            prefix = [*prefix, best[1]]
+            found = best[2]
+        return found
 
     def may_follow(self, number: int, found: Replay) -> bool:
         """Whether round ``number``'s dice may follow the rounds replayed: no side rolls more than it owes, nor
@@ -618,7 +639,10 @@ def settle(result: Result, resolution: Resolution, model: type[BattleModel], ool
     except OutOfTrials:
         return unsettled(result, _("the dice could not be settled within {count} trials: write the rounds' "
                                    "losses under rounds:").format(count=MAX_TRIALS))
-    best = search.best[2] if search.best else Replay()
+    try:
+        best = search.closest(counts[0])
+    except OutOfTrials:
+        best = Replay()
     if not totals_only:
         return best
     kept = [m for m in best.mismatches if m.code not in LOSS_CODES]
