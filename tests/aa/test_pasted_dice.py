@@ -233,3 +233,17 @@ def test_the_search_is_bounded_and_a_battle_it_cannot_settle_is_not_legal(capsys
 
     monkeypatch.setattr(settle, "MAX_TRIALS", 2)
     assert judged(capsys, tmp_path, "Caucasus", log("caucasus-history.txt")) == ["AA520"]
+
+
+def test_revised_a_pasted_aa_die_is_the_bombers_whichever_format(capsys, tmp_path):
+    """Revised keys AA dice by plane type; neither TripleA's AA line nor a forum line says the type."""
+    from .conftest import unit
+    from .test_raids import BOMBER_REVISED, KARELIA, R, battles_state, bomber, check, factory_only, results
+
+    battles_state(capsys, tmp_path, factory_only(unit(KARELIA, R, "aa_gun")), [bomber(BOMBER_REVISED)],
+                  rules="revised")
+    for text in ("Russians roll AA dice in Karelia S.S.R. : 4\n"
+                 "Germans roll dice for 1 bomber in Karelia S.S.R., round 1 : 2\n",
+                 "Russians round 1 aa: 1@1: 4\nGermans round 1 damage: 1@6: 2\n"):
+        code, _found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid", "dice": text}]))
+        assert code == 0, messages

@@ -331,6 +331,8 @@ def add_roll(out: Reading, roll: Roll, which: str, step: str) -> None:
     out.first.setdefault(index, roll.line)
     if roll.hits is not None and roll.count is not None and roll.hits > roll.count:
         out.summary_over.append(roll)
+    if roll.groups and step == "aa":  # the forum's AA dice do not say whose plane each die was for
+        roll = replace_dice(roll)
     if roll.groups:
         merged = dice_of(steps.get(step)) if not isinstance(steps.get(step), Pool) else {}
         for value, dice in roll.groups.items():
@@ -339,6 +341,11 @@ def add_roll(out: Reading, roll: Roll, which: str, step: str) -> None:
         return
     pool = Pool(roll.line, dice=tuple(roll.dice), count=roll.count or 0, hits=roll.hits)
     steps[step] = steps[step].merged(pool) if isinstance(steps.get(step), Pool) else pool
+
+
+def replace_dice(roll: Roll) -> Roll:
+    """A forum line's dice as a pool (its values dropped): AA dice all hit on 1."""
+    return Roll(roll.line, roll.power, roll.round, roll.step, dice=[d for ds in roll.groups.values() for d in ds])
 
 
 # -- the search ---------------------------------------------------------------------------------------------
@@ -601,7 +608,8 @@ def pasted_replay(result: Result, resolution: Resolution, model: type[BattleMode
     written = resolution.doc.get("results", result.index, "rounds", default=None)
     written = written if isinstance(written, list) else []
     if result.battle is not None and result.battle.raid:
-        out = raid_replay(result, [plain(r) for r in found.rounds], model, not model.aa_attacker_chooses)
+        aa_by_type = not model.aa_attacker_chooses
+        out = raid_replay(result, [plain(r, aa_by_type) for r in found.rounds], model, aa_by_type)
     else:
         out = settle(result, resolution, model, ool, found, written)
     out.mismatches = [*unread, *[over_hits(r, where) for r in found.summary_over],
@@ -610,10 +618,15 @@ def pasted_replay(result: Result, resolution: Resolution, model: type[BattleMode
     return out
 
 
-def plain(entry: dict[str, Any]) -> dict[str, Any]:
-    """A raid's round: its pools as plain dice (a raid's dice are all one value: AA dice hit on 1)."""
-    return {which: {step: ({"1": list(v.dice)} if isinstance(v, Pool) else v) for step, v in steps.items()}
+def plain(entry: dict[str, Any], aa_by_type: bool) -> dict[str, Any]:
+    """A raid's round with its dice under one key a step (a raid's AA dice hit on 1, keyed ``bomber`` where AA
+    dice are keyed by plane type; its damage dice under any key)."""
+    return {which: {step: {"bomber" if step == "aa" and aa_by_type else "1": flat(v)} for step, v in steps.items()}
             for which, steps in entry.items()}
+
+
+def flat(step: Any) -> list[int]:
+    return list(step.dice) if isinstance(step, Pool) else [d for ds in dice_of(step).values() for d in ds]
 
 
 def over_hits(roll: Roll, where: tuple[Any, ...]) -> Mismatch:
