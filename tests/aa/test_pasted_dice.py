@@ -101,6 +101,8 @@ def test_a_forum_line_gives_its_groups_and_its_step():
     "Germans round 1: 3@1: 1 4",  # a group of three with two dice
     "Germans roll dice for lots of infantry in Belorussia, round 1 : 1,4",
     "Germans round 1: 2@1: 1 7",
+    "Germans round 0: 1@1: 3",  # no round 0 (and none after round 30)
+    "Germans round 31: 1@1: 3",
 ])
 def test_a_line_that_is_none_of_the_formats_is_unread(line):
     rolls, unread = pasted.read(f"\n{line}\n")
@@ -226,6 +228,9 @@ def test_a_raid_with_pasted_aa_and_damage_dice(capsys, tmp_path):
     assert code == 0, messages
     assert pasted_raid(capsys, tmp_path, text, bombing={"damage": 4})[1] == ["AA514"]
     assert "AA513" in pasted_raid(capsys, tmp_path, "Germans round 1 damage: 1@6: 3\n")[1]
+    summary = "Russians round 1 aa: 1@1: 4\nGermans roll dice for 1 bomber in Karelia S.S.R., round 1 : 1/1 hits, " \
+              "0.17 expected hits\n"  # a summary line gives no damage dice
+    assert pasted_raid(capsys, tmp_path, summary, bombing={"damage": 3})[1] == ["AA513", "AA522", "AA514"]
 
 
 def test_the_search_is_bounded_and_a_battle_it_cannot_settle_is_not_legal(capsys, tmp_path, monkeypatch):

@@ -127,6 +127,10 @@ def triplea_roll(number: int, match: re.Match[str], units: Counter[str], aa: boo
                 count=int(count) if count else None, at=match.group("at"), aa=aa, expected=match.group("expected"))
 
 
+MAX_ROUNDS = 30
+"""The last round a line may name (a battle of more rounds is not read: its lines are AA522)."""
+
+
 def read(text: str) -> tuple[list[Roll], list[Unread]]:
     """The rolls of a pasted text, and the lines that could not be read (blank lines are skipped)."""
     rolls: list[Roll] = []
@@ -135,6 +139,8 @@ def read(text: str) -> tuple[list[Roll], list[Unread]]:
         if not raw.strip():
             continue
         found = read_line(number, raw)
+        if isinstance(found, Roll) and not 1 <= found.round <= MAX_ROUNDS:
+            found = Unread(number, raw, _("its round is not one of 1 to {last}").format(last=MAX_ROUNDS))
         (rolls if isinstance(found, Roll) else unread).append(found)  # type: ignore[arg-type]
     return rolls, unread
 

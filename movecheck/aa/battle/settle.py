@@ -42,8 +42,9 @@ if TYPE_CHECKING:
     from movecheck.aa.turn.battles import Resolution, Result
     from movecheck.document import Document
 
-MAX_TRIALS = 3000
-"""The most replays one result's search may make (a battle of a few rounds needs tens)."""
+MAX_TRIALS = 1500
+"""The most replays one result's search may make (a battle of a few rounds needs tens; a replay takes a few
+milliseconds, so a result the search gives up on costs a few seconds at most)."""
 SUB, AIR_OR_FIRE = "sub", "air_or_fire"
 """The steps of a TripleA line of submarines or of aircraft, settled when the round is played."""
 LOSS_CODES = ("AA515", "AA516", "AA517", "AA519")
@@ -316,6 +317,9 @@ def reading(text: str, result: Result, resolution: Resolution) -> Reading:
             out.unread.append(Unread(roll.line, "", _("{power} is no side of this battle").format(power=roll.power)))
         elif step is None:
             out.unread.append(Unread(roll.line, "", _("it names a unit type the map does not have")))
+        elif raid and roll.count is not None:
+            out.unread.append(Unread(roll.line, "", _("a summary line gives no dice, and a raid's damage is its "
+                                                      "dice: paste the history line")))
         else:
             add_roll(out, roll, which, step)
     out.unread.sort(key=lambda u: u.line)
@@ -640,7 +644,8 @@ def settle(result: Result, resolution: Resolution, model: type[BattleModel], ool
     totals_only = not written
     search = Search(result, resolution, model, ool, found.rounds, [mapping(w) for w in written], totals_only)
     counts = [max(len(found.rounds), len(written))]
-    if totals_only:
+    if totals_only and (result.submerged or any(u.type.transport_capacity for which in SIDES
+                                                for u in result.battle.side(which))):
         counts.append(counts[0] + 1)  # a last round without dice: a submerge, a lone transport removed
     try:
         for count in counts:
