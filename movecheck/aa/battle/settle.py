@@ -642,10 +642,12 @@ def settle(result: Result, resolution: Resolution, model: type[BattleModel], ool
            found: Reading, written: list[Any]) -> Replay:
     """The first rounds (choices of the pools, and with totals only the split of the losses) the dice fit."""
     totals_only = not written
+    battle = result.battle
+    assert battle is not None
     search = Search(result, resolution, model, ool, found.rounds, [mapping(w) for w in written], totals_only)
     counts = [max(len(found.rounds), len(written))]
     if totals_only and (result.submerged or any(u.type.transport_capacity for which in SIDES
-                                                for u in result.battle.side(which))):
+                                                for u in battle.side(which))):
         counts.append(counts[0] + 1)  # a last round without dice: a submerge, a lone transport removed
     try:
         for count in counts:
