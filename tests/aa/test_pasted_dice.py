@@ -208,6 +208,12 @@ def test_aa522_a_line_of_a_power_not_in_the_battle(capsys, tmp_path):
     assert judged(capsys, tmp_path, "Caucasus", text) == ["AA522"]
 
 
+def test_aa522_a_line_of_units_the_side_does_not_have_there(capsys, tmp_path):
+    text = log("caucasus-history.txt").replace("Russians roll dice for 1 infantry, 1 armour in Caucasus, round 2",
+                                               "Russians roll dice for 1 infantry, 1 fighter in Caucasus, round 2")
+    assert judged(capsys, tmp_path, "Caucasus", text) == ["AA513", "AA520", "AA522"]  # and that roll is missing
+
+
 def test_text_no_line_of_which_is_read_leaves_the_result_judged_without_dice(capsys, tmp_path):
     assert judged(capsys, tmp_path, "Caucasus", "the dice were lost\n") == ["AA522"]
 

@@ -317,6 +317,9 @@ def reading(text: str, result: Result, resolution: Resolution) -> Reading:
             out.unread.append(Unread(roll.line, "", _("{power} is no side of this battle").format(power=roll.power)))
         elif step is None:
             out.unread.append(Unread(roll.line, "", _("it names a unit type the map does not have")))
+        elif not fights_there(roll, which, result, resolution):
+            out.unread.append(Unread(roll.line, "", _("its units are not all of the {side}'s units in this "
+                                                      "battle").format(side=which)))
         elif raid and roll.count is not None:
             out.unread.append(Unread(roll.line, "", _("a summary line gives no dice, and a raid's damage is its "
                                                       "dice: paste the history line")))
@@ -324,6 +327,17 @@ def reading(text: str, result: Result, resolution: Resolution) -> Reading:
             add_roll(out, roll, which, step)
     out.unread.sort(key=lambda u: u.line)
     return out
+
+
+def fights_there(roll: Roll, which: str, result: Result, resolution: Resolution) -> bool:
+    """A TripleA line's units are of the side's unit types in the battle, no more of a type than it has."""
+    battle = result.battle
+    assert battle is not None
+    has = Counter(u.type.name for u in battle.side(which))
+    named: Counter[str] = Counter()
+    for name, n in roll.units.items():
+        named[type_of(resolution, name) or name] += n
+    return not named - has
 
 
 def add_roll(out: Reading, roll: Roll, which: str, step: str) -> None:
