@@ -221,14 +221,21 @@ def test_text_no_line_of_which_is_read_leaves_the_result_judged_without_dice(cap
 # -- a raid's pasted dice -----------------------------------------------------------------------------------
 
 
-def pasted_raid(capsys, tmp_path, text: str, **more: Any) -> tuple[int, list[str], list[str]]:
-    from .test_raids import KARELIA, battles_state, bomber, check, factory_only, results
+def raid_state(capsys, tmp_path) -> None:
+    from .test_raids import battles_state, bomber, factory_only
 
     battles_state(capsys, tmp_path, factory_only(), [bomber()])
+
+
+def pasted_raid(capsys, tmp_path, text: str, **more: Any) -> tuple[int, list[str], list[str]]:
+    """``check`` of a raid's result with pasted dice, against the battles state :func:`raid_state` wrote."""
+    from .test_raids import KARELIA, check, results
+
     return check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid", "dice": text, **more}]))
 
 
 def test_a_raid_with_pasted_aa_and_damage_dice(capsys, tmp_path):
+    raid_state(capsys, tmp_path)
     text = "Russians round 1 aa: 1@1: 4\nGermans round 1 damage: 1@6: 3\n"
     code, _found, messages = pasted_raid(capsys, tmp_path, text)
     assert code == 0, messages
@@ -258,3 +265,14 @@ def test_revised_a_pasted_aa_die_is_the_bombers_whichever_format(capsys, tmp_pat
                  "Russians round 1 aa: 1@1: 4\nGermans round 1 damage: 1@6: 2\n"):
         code, _found, messages = check(capsys, results(tmp_path, [{"at": KARELIA, "kind": "raid", "dice": text}]))
         assert code == 0, messages
+
+
+def test_apply_of_a_raid_with_pasted_damage_dice_writes_their_damage(capsys, tmp_path):
+    from .test_raids import apply
+
+    raid_state(capsys, tmp_path)
+    text = "Russians round 1 aa: 1@1: 4\nGermans round 1 damage: 1@6: 3\n"
+    code, _found, messages = pasted_raid(capsys, tmp_path, text)
+    assert code == 0, messages
+    _header, after = apply(capsys, tmp_path / "results.yaml", tmp_path / "after.yaml")
+    assert [u.get("damage") for u in after["units"] if u["type"] == "factory"] == [3]
