@@ -174,6 +174,12 @@ def test_pasted_dice_with_each_rounds_losses_written(capsys, tmp_path):
                "removed": {"defender": {"transport": 1}}}]
     text = log("atlantic-forum.txt")
     assert judged(capsys, tmp_path, "7 Sea Zone", text, rounds=rounds) == []
+    mixed = copy.deepcopy(rounds)  # a step's dice under rounds:, the rest pasted: both are read
+    mixed[2]["defender"] = {"fire": {4: [3]}}
+    assert judged(capsys, tmp_path, "7 Sea Zone", text.replace("British round 3: 1@4: 3\n", ""), rounds=mixed) == []
+    mixed[2]["defender"] = {"fire": {4: [5]}}  # the battleship's last shot a miss: the cruiser is not lost
+    assert "AA515" in judged(capsys, tmp_path, "7 Sea Zone", text.replace("British round 3: 1@4: 3\n", ""),
+                             rounds=mixed)
     wrong = copy.deepcopy(rounds)
     wrong[1]["attacker_losses"] = {"submarine": 2}
     found = judged(capsys, tmp_path, "7 Sea Zone", text, rounds=wrong, attacker_losses={"cruiser": 1, "submarine": 3})

@@ -656,6 +656,7 @@ def settle(result: Result, resolution: Resolution, model: type[BattleModel], ool
            found: Reading, written: list[Any]) -> Replay:
     """The first rounds (choices of the pools, and with totals only the split of the losses) the dice fit."""
     totals_only = not written
+    merge_written_dice(found, written)
     battle = result.battle
     assert battle is not None
     search = Search(result, resolution, model, ool, found.rounds, [mapping(w) for w in written], totals_only)
@@ -684,6 +685,18 @@ def settle(result: Result, resolution: Resolution, model: type[BattleModel], ool
         count=counts[0]))
     out.mismatches = kept + out.mismatches
     return out
+
+
+def merge_written_dice(found: Reading, written: list[Any]) -> None:
+    """Dice a round of ``rounds:`` gives beside the text join the text's (a step the text gives is the text's)."""
+    for number, entry in enumerate(written):
+        for which in SIDES:
+            steps = mapping(mapping(entry).get(which))
+            if not steps:
+                continue
+            while len(found.rounds) <= number:
+                found.rounds.append({})
+            found.rounds[number][which] = {**steps, **found.rounds[number].get(which, {})}
 
 
 def unsettled(result: Result, message: str) -> Replay:
