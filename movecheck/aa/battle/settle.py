@@ -47,6 +47,8 @@ MAX_TRIALS = 1500
 milliseconds, so a result the search gives up on costs a few seconds at most)."""
 SUB, AIR_OR_FIRE = "sub", "air_or_fire"
 """The steps of a TripleA line of submarines or of aircraft, settled when the round is played."""
+EARLY_STEPS = ("aa", "bombard", "sub_strike", SUB)
+"""The steps whose casualties go before the main fire (and change the dice it owes)."""
 LOSS_CODES = ("AA515", "AA516", "AA517", "AA519")
 ROUND_KEYS = ("attacker_losses", "defender_losses", "submerged", "retreat", "damaged", "removed")
 AUTO = "auto_removed"
@@ -54,7 +56,8 @@ AUTO = "auto_removed"
 
 
 class Unachievable(Exception):
-    """A pool's chosen hits cannot come from its dice at the values owed: the choice is dropped."""
+    """A pool's chosen hits cannot come from its dice at the values owed: the choice is dropped (``args[0]``: the
+    pool, where known)."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,13 @@ def summary_dice(slots: list[int], hits: int) -> list[int]:
 
 def concrete(pool: Pool, owed: dict[str, int]) -> dict[str, list[int]]:
     """A pool's dice at the values a step owes, giving its chosen hits (the step's dice, keyed by value)."""
+    try:
+        return placed_dice(pool, owed)
+    except Unachievable:
+        raise Unachievable(pool) from None
+
+
+def placed_dice(pool: Pool, owed: dict[str, int]) -> dict[str, list[int]]:
     slots = sorted(int(v) for v, n in owed.items() for _n in range(n))
     if len(slots) != pool.size:
         if pool.chosen != min(pool.choices()):
@@ -194,11 +204,11 @@ class PastedReplayer(Replayer):
         for plane, n in sorted(types.items()):
             take = named.get(plane, 0)
             if take > n:
-                raise Unachievable
+                raise Unachievable(pool)
             found[plane] = hitting[:take] + missing[:n - take]
             hitting, missing = hitting[take:], missing[n - take:]
         if hitting or missing:
-            raise Unachievable
+            raise Unachievable(pool)
         return found
 
     def step_dice(self, number: int, which: str, written: dict[str, Any], owed: dict[str, dict[str, int]],
@@ -386,6 +396,8 @@ class Search:
     totals_only: bool
     trials: int = 0
     prefix: list[dict[str, Any]] = field(default_factory=list)
+    unachievable: Pool | None = None
+    """The pool whose chosen hits the last replay could not give."""
     failed: set[Any] = field(default_factory=set)
     """The ends of prefixes no further rounds were found for (the same end fails again)."""
     """The rounds settled so far (the round being chosen follows them)."""
@@ -397,7 +409,8 @@ class Search:
         try:
             return PastedReplayer(self.result, self.resolution, self.model, self.ool).run(
                 [dict(r) for r in rounds])
-        except Unachievable:
+        except Unachievable as gone:
+            self.unachievable = gone.args[0] if gone.args else None
             return None
 
     def first(self, count: int) -> list[dict[str, Any]] | None:
@@ -408,13 +421,13 @@ class Search:
         number = len(prefix)
         final = number + 1 == count
         self.prefix = prefix
-        dead: set[tuple[Pool, ...]] = set()  # pool choices the dice cannot give: no split of them is tried
-        for chosen, entry in self.candidates(number, before, final):
-            if chosen in dead:
+        dead: set[Pool] = set()  # pool choices the dice cannot give after this prefix: no candidate with one is tried
+        for chosen, entry in self.candidates(number, before, final, dead):
+            if dead.intersection(chosen):
                 continue
             found = self.play([*prefix, entry])
             if found is None:
-                dead.add(chosen)
+                self.bury(number, dead)
                 continue
             bad = [m for m in found.mismatches if final or m.code != "AA519"]
             if final and self.totals_only:
@@ -443,7 +456,7 @@ class Search:
             self.prefix = prefix
             final = number + 1 == count
             best: tuple[int, dict[str, Any], Replay] | None = None
-            for _chosen, entry in self.candidates(number, found, final):
+            for _chosen, entry in self.candidates(number, found, final, set()):
                 trial = self.play([*prefix, entry])
                 if trial is None:
                     continue
@@ -487,13 +500,27 @@ class Search:
             left.append("damaged")
         return [Mismatch("AA520", what, ()) for what in left]
 
-    def candidates(self, number: int, before: Replay,
-                   final: bool) -> Iterator[tuple[tuple[Pool, ...], dict[str, Any]]]:
+    def bury(self, number: int, dead: set[Pool]) -> None:
+        """The pool the last replay could not give is dead for this prefix, where its dice's values do not hang on
+        the round's losses: an early step's pool (AA, bombardment, surprise strike), or any pool of a round without
+        early steps (the casualties taken before the main fire change which values it owes)."""
+        pool = self.unachievable
+        if pool is None:
+            return
+        base = self.skeleton[number] if number < len(self.skeleton) else {}
+        early = [v for which in SIDES for step, v in mapping(base.get(which)).items() if step in EARLY_STEPS]
+        if not early or any(isinstance(v, Pool) and v.line == pool.line for v in early):
+            dead.add(pool)
+
+    def candidates(self, number: int, before: Replay, final: bool,
+                   dead: set[Pool]) -> Iterator[tuple[tuple[Pool, ...], dict[str, Any]]]:
         """The ways round ``number`` may be written: its pools' hits, then (totals only) its losses."""
         base = self.skeleton[number] if number < len(self.skeleton) else {}
         pools = [(which, step, v) for which in SIDES for step, v in mapping(base.get(which)).items()
                  if isinstance(v, Pool)]
         for chosen in itertools.product(*(self.pool_choices(step, v, number) for _w, step, v in pools)):
+            if dead.intersection(chosen):
+                continue
             entry: dict[str, Any] = {which: dict(mapping(base.get(which))) for which in SIDES if base.get(which)}
             for (which, step, _v), pool in zip(pools, chosen, strict=True):
                 entry[which][step] = pool
@@ -503,8 +530,10 @@ class Search:
                 continue
             probe = self.play([*self.prefix, {**entry, AUTO: True}])
             if probe is None:
+                self.bury(number, dead)
+            if dead.intersection(chosen):
                 continue
-            for split in self.splits(entry, before, final, probe.points):
+            for split in self.splits(entry, before, final, probe.points if probe else {}):
                 yield chosen, split
 
     def pool_choices(self, step: str, pool: Pool, number: int) -> list[Pool]:
