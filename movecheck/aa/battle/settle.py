@@ -436,7 +436,7 @@ class Search:
                 continue
             if final:
                 return [*prefix, entry]
-            key = (number, found.end, tuple(sorted(found.losses["attacker"].items())),
+            key = (count, number, found.end, tuple(sorted(found.losses["attacker"].items())),
                    tuple(sorted(found.losses["defender"].items())), tuple(sorted(found.submerged.items())))
             if key in self.failed or not self.may_follow(number + 1, found):
                 continue
