@@ -282,3 +282,20 @@ def test_apply_of_a_raid_with_pasted_damage_dice_writes_their_damage(capsys, tmp
     assert code == 0, messages
     _header, after = apply(capsys, tmp_path / "results.yaml", tmp_path / "after.yaml")
     assert [u.get("damage") for u in after["units"] if u["type"] == "factory"] == [3]
+
+
+def test_pasted_totals_with_a_submerge_in_a_round_without_dice(capsys, tmp_path):
+    """The sub hunt (1942): a destroyer and a submarine against two submarines; the destroyer sinks in round 1, and
+    the last British submarine submerges before round 2's fire (a round of no dice, after the pasted ones)."""
+    from .test_battles import sub_hunt
+
+    text = ("Germans round 1 sub_strike: 1@2: 5\n"
+            "Germans roll dice for 1 destroyer in 7 Sea Zone, round 1 : 1\n"
+            "British roll dice for 2 submarines in 7 Sea Zone, round 1 : 1,6\n")
+    totals = {"at": "7 Sea Zone", "attacker_losses": {"destroyer": 1}, "defender_losses": {"submarine": 1},
+              "submerged": {"defender": 1}}
+    code, report = check_json(capsys, results_file(tmp_path, [{**totals, "dice": text}], state=sub_hunt(tmp_path)))
+    assert code == 0, report["findings"]
+    wrong = {**totals, "defender_losses": {"submarine": 2}}  # the destroyer's one hit cannot sink both
+    code, report = check_json(capsys, results_file(tmp_path, [{**wrong, "dice": text}], state=sub_hunt(tmp_path)))
+    assert "AA520" in [c for c, _o in codes(report)]
