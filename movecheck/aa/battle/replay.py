@@ -54,6 +54,14 @@ class Replay:
     """The two-hit units still damaged at the end, by type."""
     damage: list[int] | None = None
     """A raid's damage dice."""
+    rounds: int = 0
+    """How many rounds were checked against their dice."""
+    points: dict[tuple[int, str], int] = field(default_factory=dict)
+    end: tuple[Any, ...] = ()
+    """Both sides' counts after the last round (equal ends play the same from there)."""
+    next_dice: dict[str, int] = field(default_factory=dict)
+    """By side, the dice a further round would owe (before any casualty taken ahead of its main fire)."""
+    """(round index, side) -> the hit points the round's hits take from the side."""
 
 
 def dice_of(step: Any) -> dict[str, list[int]]:
@@ -141,6 +149,11 @@ class Replayer:
             for _u, dmg in side.two_hit:
                 self.out.damaged[side.kinds[dmg].base] += self.state[i][dmg]
         self.out.damaged = +self.out.damaged
+        self.out.end = tuple(self.state)
+        now = dict(zip(SIDES, self.state, strict=True))
+        self.out.next_dice = {s: sum(n for moment in ("sub", "main")
+                                     for dice in self.owed_groups(s, now, moment).values() for n in dice.values())
+                              for s in SIDES}
         if rounds and not self.out.outcome and not self.out.retreat:
             self.report("AA519", _("after round {round} both sides still fight and nobody retreats: the battle is not "
                                  "over (write the next round)").format(round=len(rounds)), len(rounds) - 1)
@@ -453,6 +466,7 @@ class Replayer:
                     break
                 taken += [name] * hp
         owed = min(sum(min(h, t) for _c, h, t in hits), side.points(counts))
+        self.out.points[number, which] = owed
         if len(taken) != owed:
             self.report("AA515", _("round {round}: the {side}'s hits take {owed} hit points, its losses and damage "
                                  "give {taken}").format(round=number + 1, side=which, owed=owed, taken=len(taken)),
@@ -631,23 +645,35 @@ def rounds_of(result: Result, resolution: Resolution) -> list[Any]:
     return rounds if isinstance(rounds, list) else []
 
 
+def pasted_text(result: Result, resolution: Resolution) -> str | None:
+    """The result's ``dice: |`` text (aa-battle.md, "Pasted dice"), or None."""
+    text = resolution.doc.get("results", result.index, "dice", default=None)
+    return text if isinstance(text, str) else None
+
+
 def replayed(result: Result, resolution: Resolution) -> Replay | None:
-    """The result's rounds re-derived (None: no rounds, or no battle to judge them on)."""
-    if result.battle is None or result.repeated or not rounds_of(result, resolution):
+    """The result's rounds re-derived (None: no rounds or pasted dice, or no battle to judge them on)."""
+    text = pasted_text(result, resolution)
+    if result.battle is None or result.repeated or not (rounds_of(result, resolution) or text is not None):
         return None
-    found = resolution.replays.get(result.index)
-    if found is None:
-        from movecheck.aa.battle.odds import model_of
-        state = resolution.state if resolution.state is not None else resolution.doc
-        model = model_of(state, resolution.board)
-        if result.battle.raid:
-            found = resolution.replays[result.index] = raid_replay(result, rounds_of(result, resolution), model,
-                                                                   not model.aa_attacker_chooses)
-            return found
-        ool = resolution.doc.get("results", result.index, "ool", default=None) or resolution.doc.get("ool")
-        found = replay(result, resolution, rounds_of(result, resolution), model,
-                       ool if isinstance(ool, dict) else None)
-        resolution.replays[result.index] = found
+    if result.index in resolution.replays:
+        found: Replay | None = resolution.replays[result.index]
+        return found
+    from movecheck.aa.battle.odds import model_of
+    state = resolution.state if resolution.state is not None else resolution.doc
+    model = model_of(state, resolution.board)
+    ool = resolution.doc.get("results", result.index, "ool", default=None) or resolution.doc.get("ool")
+    ool = ool if isinstance(ool, dict) else None
+    if text is not None:
+        from movecheck.aa.battle.settle import pasted_replay
+        found = pasted_replay(result, resolution, model, ool, text)
+    elif result.battle.raid:
+        found = raid_replay(result, rounds_of(result, resolution), model, not model.aa_attacker_chooses)
+    else:
+        found = replay(result, resolution, rounds_of(result, resolution), model, ool)
+    if found is not None and text is None:
+        found.rounds = len(rounds_of(result, resolution))
+    resolution.replays[result.index] = found
     return found
 
 

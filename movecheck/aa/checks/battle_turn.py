@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from movecheck.aa.checks.battles import battle_clause, is_raid
 from movecheck.aa.turn.battle_extras import SIDES
 from movecheck.aa.turn.battle_turn import bombers, damaged_side, factory_at, free_slots, stranded, taken
-from movecheck.aa.turn.battles import Resolution, Result
+from movecheck.aa.turn.battles import Resolution, Result, pasted_damage
 from movecheck.aa.units import describe
 from movecheck.aa.wording import unit_phrase
 from movecheck.clauses import Violation
@@ -259,5 +259,6 @@ def raid_loss_without_aa(result: Result, resolution: Resolution) -> Iterator[Vio
 def damage_dice_given(result: Result, resolution: Resolution) -> bool:
     """The raid's ``rounds:`` give its damage dice: no ``bombing:`` total is needed (AA513 checks the dice)."""
     rounds = resolution.doc.get("results", result.index, "rounds", default=None)
-    return isinstance(rounds, list) and any(isinstance(r, dict) and isinstance(r.get("attacker"), dict)
-                                            and "damage" in r["attacker"] for r in rounds)
+    return (isinstance(rounds, list) and any(isinstance(r, dict) and isinstance(r.get("attacker"), dict)
+                                             and "damage" in r["attacker"] for r in rounds)) or bool(
+        pasted_damage(resolution.doc.get("results", result.index, "dice", default=None)))

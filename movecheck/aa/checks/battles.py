@@ -404,5 +404,12 @@ def _by_type(units: list[Unit]) -> dict[str, int]:
 
 
 def has_rounds(result: Result, resolution: Resolution) -> bool:
-    """The result gives its battle round by round (``rounds:``): AA519 replaces AA505 for it."""
-    return bool(resolution.doc.get("results", result.index, "rounds", default=None))
+    """The result gives its battle round by round (``rounds:``, or pasted ``dice:``): AA519 replaces AA505."""
+    if resolution.doc.get("results", result.index, "rounds", default=None):
+        return True
+    text = resolution.doc.get("results", result.index, "dice", default=None)
+    if not isinstance(text, str):
+        return False
+    from movecheck.aa.battle.pasted import has_rolls
+
+    return has_rolls(text)

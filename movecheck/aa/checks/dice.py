@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 def replayed(result: Result, resolution: Resolution) -> Replay | None:
     """The result's rounds re-derived (the battle engine is imported only for a result with ``rounds:``)."""
-    if not resolution.doc.get("results", result.index, "rounds", default=None):
+    if not resolution.doc.get("results", result.index, "rounds", default=None) and not isinstance(
+            resolution.doc.get("results", result.index, "dice", default=None), str):
         return None
     from movecheck.aa.battle.replay import replayed as replay_result
 
@@ -47,10 +48,13 @@ def dice_owed(result: Result, resolution: Resolution) -> Iterator[Violation]:
 
 
 @battle_clause("AA514", "hits-miscounted", "error",
-               "hits or damage a result states are not those of its dice: a raid's bombing: against its damage dice",
+               "hits or damage a result states are not those of its dice: a raid's bombing: against its damage dice, "
+               "a pasted summary line with more hits than dice",
                example=("``bombing: {damage: 9}`` with damage dice 5 and 3", "``bombing: {damage: 8}``"))
 def hits_miscounted(result: Result, resolution: Resolution) -> Iterator[Violation]:
-    """A raid's written damage is the sum of its damage dice (its dice, when written one by one)."""
+    """A raid's written damage is the sum of its damage dice (its dice, when written one by one); a pasted
+    summary line gives no more hits than it has dice."""
+    yield from mismatches("AA514", result, resolution)
     found = replayed(result, resolution)
     if found is None or found.damage is None or result.extras.bombing is None:
         return
@@ -107,13 +111,16 @@ def round_missing(result: Result, resolution: Resolution) -> Iterator[Violation]
 
 
 @battle_clause("AA520", "totals-not-rounds", "error",
-               "a result's losses, submerged: or retreat: are not those its rounds add up to",
+               "a result's losses, submerged: or retreat: are not those its rounds add up to; with pasted dice and "
+               "totals only, no split of the totals into the rounds fits the dice",
                example=("rounds losing 1 infantry and ``attacker_losses: {infantry: 2}``",
                         "``attacker_losses: {infantry: 1}``"))
 def totals_not_rounds(result: Result, resolution: Resolution) -> Iterator[Violation]:
-    """The result's totals are the sum of its rounds (cargo left out)."""
+    """The result's totals are the sum of its rounds (cargo left out).  With pasted dice and totals only, some
+    split of the totals into the rounds fits the dice."""
+    yield from mismatches("AA520", result, resolution)
     found = replayed(result, resolution)
-    if found is None:
+    if found is None or not found.rounds:
         return
     for side in ("attacker", "defender"):
         rounds = +found.losses[side]
@@ -137,6 +144,19 @@ def totals_not_rounds(result: Result, resolution: Resolution) -> Iterator[Violat
         yield Violation(_("the rounds retreat to {rounds}, the result says {total}").format(
             rounds=found.retreat or _("no retreat"), total=result.retreat or _("no retreat")),
             (*result.where, "retreat" if result.retreat else "at"))
+
+
+@battle_clause("AA522", "dice-text-unread", "warning",
+               "a line under dice: that could not be read, or that names another territory or a power not in the "
+               "battle",
+               example=("``Germans rolled 1,4,6`` under ``dice: |``",
+                        "``Germans roll dice for 3 infantry in Belorussia, round 1 : 1,4,6``"))
+def dice_text_unread(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Every line pasted under ``dice: |`` is read: a TripleA history or summary line, or a forum ``N@V`` line,
+    of this battle (aa-battle.md, "Pasted dice").  A line that is not is reported at its own line, never skipped
+    in silence; the dice read from the other lines are still checked, so a missing roll shows as a step missing
+    (AA513)."""
+    yield from mismatches("AA522", result, resolution)
 
 
 def phrase(counts: Counter[str]) -> str:

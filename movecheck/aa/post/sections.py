@@ -278,8 +278,8 @@ def battles_sections(item: Checked) -> list[Section]:
 
 def _dice_rounds(result: Any, resolution: Any) -> int:
     """How many rounds of a result were checked against their dice (0: it gives none)."""
-    rounds = resolution.doc.get("results", result.index, "rounds", default=None)
-    return len(rounds) if result.index in resolution.replays and isinstance(rounds, list) else 0
+    found = resolution.replays.get(result.index)
+    return int(getattr(found, "rounds", 0) or 0)
 
 
 def _dice_facts(result: Any, resolution: Any) -> dict[str, Any]:

@@ -342,7 +342,7 @@ def read_results(
             broken.add(index)  # the schema has said so (MC003)
         extras, bad = read_extras(doc, board, entry, where, found)
         if raid and extras.bombing is None:
-            extras.bombing_dice = damage_dice(entry.get("rounds"))
+            extras.bombing_dice = damage_dice(entry.get("rounds")) or pasted_damage(entry.get("dice"))
             extras.bombing = None if extras.bombing_dice is None else sum(extras.bombing_dice)
         if bad:
             broken.add(index)  # the schema has said so (MC003)
@@ -366,6 +366,15 @@ def damage_dice(rounds: Any) -> list[int] | None:
         if isinstance(step, dict):
             return [d for dice in step.values() if isinstance(dice, list) for d in dice if isinstance(d, int)]
     return None
+
+
+def pasted_damage(text: Any) -> list[int] | None:
+    """A raid's damage dice pasted under ``dice: |`` (the reader is imported only for a result with such text)."""
+    if not isinstance(text, str):
+        return None
+    from movecheck.aa.battle.pasted import raid_damage
+
+    return raid_damage(text)
 
 
 def _mapping(value: Any) -> dict[Any, Any]:
