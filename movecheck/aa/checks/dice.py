@@ -98,11 +98,16 @@ def round_after_end(result: Result, resolution: Resolution) -> Iterator[Violatio
 
 
 @battle_clause("AA519", "round-missing", "error",
-               "the last round written leaves the battle not over and no retreat ends it",
+               "the last round written leaves the battle not over and no retreat ends it; or, with dice_chain:, a "
+               "result without rounds:",
                example=("rounds ending with both sides left and no retreat:", "a further round, or a ``retreat:``"))
 def round_missing(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """The last round leaves the battle over (by the outcome rules or a retreat); AA505 for results without
-    rounds."""
+    rounds.  Under a ``dice_chain:`` every result gives its rounds: its dice are the chain's to check."""
+    if (isinstance(resolution.doc.get("dice_chain", default=None), dict) and result.battle is not None
+            and not result.repeated and not resolution.doc.get("results", result.index, "rounds", default=None)):
+        yield Violation(_("the results roll their dice from a dice chain (dice_chain:), and this result gives no "
+                          "rounds: write each round's dice"), (*result.where, "at"))
     yield from mismatches("AA519", result, resolution)
 
 
@@ -141,3 +146,19 @@ def totals_not_rounds(result: Result, resolution: Resolution) -> Iterator[Violat
 
 def phrase(counts: Counter[str]) -> str:
     return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or _("nothing")
+
+
+@battle_clause("AA521", "dice-not-from-chain", "error",
+               "a posted x_k does not hash to x_{k-1}, the digest is not the state's, or a die is not the one the "
+               "construction gives", scope="end",
+               example=("a round's ``fire: {1: [5, 1, 4]}`` where the chain's reveal gives 5, 1, 5",
+                        "``fire: {1: [5, 1, 5]}``"))
+def dice_not_from_chain(resolution: Resolution) -> Iterator[Violation]:
+    """Under ``dice_chain:`` each posted link hashes to the one before it, the posted digest is the battles
+    state's, and every die of every round is the one the dice construction gives for its reveal, battle,
+    round, side and step (aa-battle.md, "The dice construction")."""
+    if resolution.doc.get("dice_chain", default=None) is None:
+        return
+    from movecheck.aa.battle.chained import chain_problems
+
+    yield from chain_problems(resolution)

@@ -1,0 +1,364 @@
+"""``movecheck dice roll``: the dice of every battle that fights in one reveal (aa-battle.md, "Dice anyone can
+verify").
+
+The battles state gives the battles; the results written so far (optional) give the rounds already fought,
+so which battles are over, which units are alive and in which reveal each battle's next round falls.  For
+every battle whose next round is fought in reveal K, each firing step's dice come from the construction
+(:mod:`movecheck.aa.battle.chain`) keyed by both sides' ``x_K``; the number of dice is what the battle model
+says the step owes, the casualties chosen inside the round (AA fire in 1942 second edition, an uncountered
+surprise strike, bombardment in Revised) taken by the order of loss posted with ``x_0`` (``dice_chain.ool``),
+else the default.  The output is the rounds in the results format, losses left to the players.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from movecheck.aa.battle import chain
+from movecheck.aa.battle.chained import first_reveals, posted
+from movecheck.aa.battle.model import AIR, ANY, STEP_TARGETS
+from movecheck.i18n import _
+from movecheck.reading import InputError
+
+if TYPE_CHECKING:
+    from movecheck.aa.battle.model import BattleModel
+    from movecheck.aa.battle.replay import Replayer
+    from movecheck.aa.battle.side import Counts
+    from movecheck.aa.turn.battles import Battle, Resolution, Result
+
+SIDES = chain.SIDES
+
+
+class ChainRefused(Exception):
+    """A revealed link does not hash to the one posted before it (AA521: exit 1)."""
+
+
+@dataclass
+class Rolled:
+    """One battle's round in reveal K: its dice by side and step (each step's dice by value or plane type)."""
+
+    at: str
+    kind: str
+    round: int
+    dice: dict[str, dict[str, dict[str, list[int]]]] = field(default_factory=lambda: {s: {} for s in SIDES})
+    note: str = ""
+
+
+@dataclass
+class Roller:
+    """The dice of one battle's next round, step by step."""
+
+    replayer: Replayer | None
+    """The battle's rounds so far (None for a raid, which has one round)."""
+    model: type[BattleModel]
+    keys: tuple[bytes, bytes]
+    digest: str
+    rolled: Rolled
+
+    def roll(self, side: str, step: str, owed: list[tuple[str, int]]) -> dict[str, list[int]]:
+        count = sum(n for _k, n in owed)
+        if not count:
+            return {}
+        dice = chain.step_dice(*self.keys, self.digest, self.rolled.at, self.rolled.kind, self.rolled.round, side,
+                               step, count)
+        dealt = chain.deal(dice, owed)
+        self.rolled.dice[side][step] = dealt
+        return dealt
+
+
+def hits(dealt: dict[str, list[int]], by_type: bool = False) -> int:
+    return sum(1 for key, dice in dealt.items() for d in dice if d <= (1 if by_type or not key.isdigit() else int(key)))
+
+
+def by_value(owed: dict[str, int]) -> list[tuple[str, int]]:
+    return sorted(owed.items(), key=lambda item: int(item[0]))
+
+
+def fight_round(roller: Roller, state: tuple[Counts, Counts], first: bool) -> None:
+    """The steps of one round of a land or sea battle, in the edition's order."""
+    rp, model = roller.replayer, roller.model
+    assert rp is not None
+    battle = rp.battle
+    (a, d), outcome = battle.round_start(state, first)
+    if outcome:
+        roller.rolled.note = _("the battle ends before any fire ({why})").format(why=outcome)
+        return
+    now = {"attacker": a, "defender": d}
+    if first:
+        now["attacker"] = aa_fire(roller, now)
+        now["defender"] = bombard(roller, now)
+    sub = {w: rp.owed_groups(w, now, "sub") for w in SIDES}
+    early = dict(now)
+    for which in SIDES:
+        other = SIDES[1 - SIDES.index(which)]
+        struck = hits(roller.roll(which, "sub_strike", by_value(sub[which].get("sub_strike", {}))))
+        if struck and model.sub_surprise(rp.side(other).any_of(now[other], "destroyer")):
+            early[other] = rp.side(other).take(early[other], struck, STEP_TARGETS["sub_strike"])[0]
+    main = {w: rp.owed_groups(w, early, "main") for w in SIDES}
+    for which in SIDES:
+        for step in ("subs", "air", "fire"):
+            roller.roll(which, step, by_value(main[which].get(step, {})))
+
+
+def aa_fire(roller: Roller, now: dict[str, Counts]) -> Counts:
+    """Round 1's AA fire at the attacking aircraft; the attacker without the planes it shoots down."""
+    rp, model = roller.replayer, roller.model
+    assert rp is not None
+    battle = rp.battle
+    att = battle.att
+    planes = att.targets(now["attacker"], AIR)
+    guns = battle.aa_guns + sum(c for c, k in zip(now["defender"], battle.dfn.kinds, strict=True)
+                                if k.base == "aa_gun" and not k.out)
+    if not planes or not guns:
+        return now["attacker"]
+    if model.aa_attacker_chooses:
+        shots = planes if model.aa_shots_per_gun is None else min(planes, model.aa_shots_per_gun * guns)
+        shot = hits(roller.roll("defender", "aa", [("1", shots)]))
+        return att.take(now["attacker"], shot, AIR)[0]
+    per_type: Counter[str] = Counter()
+    for c, k in zip(now["attacker"], att.kinds, strict=True):
+        if c and k.air and not k.out:
+            per_type[k.base] += c
+    order = {name: i for i, name in enumerate(rp.types)}
+    dealt = roller.roll("defender", "aa", sorted(per_type.items(), key=lambda item: order.get(item[0], len(order))))
+    left = list(now["attacker"])
+    for plane, dice in dealt.items():
+        for _n in range(sum(1 for x in dice if x <= 1)):
+            rp.kill(left, "attacker", plane)
+    return tuple(left)
+
+
+def bombard(roller: Roller, now: dict[str, Counts]) -> Counts:
+    """Round 1's bombardment by every ship that may bombard; in Revised its casualties are gone before the fire."""
+    rp = roller.replayer
+    assert rp is not None
+    if not rp.ships or not rp.battle.dfn.targets(now["defender"], ANY):
+        return now["defender"]
+    owed = Counter(str(v) for v in rp.ships)
+    shot = hits(roller.roll("attacker", "bombard", by_value(dict(owed))))
+    if shot and not roller.model.bombard_casualties_fire:
+        return rp.battle.dfn.take(now["defender"], shot, ANY)[0]
+    return now["defender"]
+
+
+def raid_round(roller: Roller, battle: Battle) -> None:
+    """A raid's one round: AA fire at the bombers where the edition fires, then a damage die per survivor."""
+    bombers = len(battle.attackers)
+    fires = roller.model.raid_aa == "factory" or any(u.type.is_aa_gun for u in battle.defenders)
+    shot = 0
+    if fires and bombers:
+        by_type = not roller.model.aa_attacker_chooses
+        shot = hits(roller.roll("defender", "aa", [("bomber" if by_type else "1", bombers)]), by_type)
+    roller.roll("attacker", "damage", [("6", bombers - shot)])
+
+
+# -- reading the inputs ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Inputs:
+    resolution: Resolution
+    model: type[BattleModel]
+    digest: str
+    ool: dict[str, Any] | None
+    chains: dict[str, Any]
+
+
+def read_inputs(state_path: str, results_path: str | None) -> Inputs:
+    from movecheck.aa.battle.odds import model_of
+    from movecheck.aa.prepare import state_board
+    from movecheck.aa.turn.battles import Resolution, read_battles, read_raids, read_results, writes_kinds
+    from movecheck.document import Document
+    from movecheck.files import read
+    from movecheck.reading import read_bytes
+
+    raw = read_bytes(state_path)
+    loaded = read(state_path)
+    board = state_board(loaded, state_path, _("not an aa battles state (it is {kind})"))
+    if (loaded.doc.get("turn", default={}) or {}).get("phase") != "battles":
+        raise InputError(f"{state_path}: " + _("not a battles state (turn.phase: battles)"))
+    battles, raids = read_battles(loaded.doc, board), read_raids(loaded.doc, board)
+    doc = Document(path="-", data={"results": []})
+    if results_path is not None:
+        results = read(results_path)
+        if not results.usable or results.kind != "aa-battles":
+            raise InputError(f"{results_path}: " + _("not aa battle results"))
+        doc = results.doc
+    found, problems, _broken = read_results(doc, board, battles, set(), raids, set())
+    if problems:
+        raise InputError(f"{results_path}: " + problems[0].message)
+    resolution = Resolution(board, doc, battles, found, True, raids=raids, kinds=writes_kinds(loaded.doc),
+                            state=loaded.doc)
+    written = doc.get("dice_chain", default=None)
+    written = written if isinstance(written, dict) else {}
+    ool = written.get("ool") if isinstance(written.get("ool"), dict) else None
+    return Inputs(resolution, model_of(loaded.doc, board), chain.state_digest(raw), ool,
+                  {s: written.get(s) for s in SIDES} if written else {})
+
+
+def check_links(inputs: Inputs, reveal: int, links: dict[str, bytes]) -> None:
+    """Each revealed link hashes to the link before it that the results post (ChainRefused otherwise)."""
+    for side in SIDES:
+        chains = posted(inputs.chains.get(side)).chains
+        if not chains:
+            continue
+        before = previous_link(chains, reveal)
+        if before is None:
+            raise InputError(_("the results post the {side}'s links up to x_{last}: reveal {reveal} needs its "
+                               "x_{before} posted first").format(side=side, last=sum(len(c) - 1 for c in chains),
+                                                                 reveal=reveal, before=reveal - 1))
+        if not chain.follows(links[side], before):
+            raise ChainRefused(_("AA521 the {side}'s x_{reveal} does not hash to the x_{before} the results post "
+                                 "(SHA-256 of it is {got}, x_{before} is {want})").format(
+                side=side, reveal=reveal, before=reveal - 1, got=chain.link_below(links[side]).hex(),
+                want=before.hex()))
+
+
+def previous_link(chains: list[list[bytes | None]], reveal: int) -> bytes | None:
+    """The link reveal ``reveal``'s link must hash to: the one before it in its chain (the last chain posted goes
+    on past its last link; a new chain posted with its x_0 alone starts from it).  None when none is posted."""
+    base = 0
+    for i, links in enumerate(chains):
+        if reveal - base < len(links) or (i == len(chains) - 1 and reveal - base == len(links)):
+            return links[reveal - base - 1]
+        base += len(links) - 1
+    return None
+
+
+# -- the reveal ------------------------------------------------------------------------------------------
+
+
+def result_for(resolution: Resolution, battle: Battle) -> Result:
+    from movecheck.aa.turn.battles import Result
+
+    for result in resolution.results:
+        if result.battle is battle and not result.repeated:
+            return result
+    return Result(-1, battle.at, battle, {s: {} for s in SIDES})
+
+
+def rounds_of(resolution: Resolution, result: Result) -> list[Any]:
+    if result.index < 0:
+        return []
+    rounds = resolution.doc.get("results", result.index, "rounds", default=None)
+    return rounds if isinstance(rounds, list) else []
+
+
+def reveal_rounds(inputs: Inputs, reveal: int, links: dict[str, bytes]) -> tuple[list[Rolled], list[str]]:
+    """The rounds fought in reveal ``reveal`` and notes about battles left behind."""
+    from movecheck.aa.battle.replay import Replayer
+
+    resolution = inputs.resolution
+    battles = [*resolution.raids.values(), *resolution.battles.values()]
+    replayers: dict[tuple[str, str], tuple[Replayer | None, list[Any], bool]] = {}
+    for battle in battles:
+        result = result_for(resolution, battle)
+        rounds = rounds_of(resolution, result)
+        if battle.raid:
+            replayers[(battle.kind, battle.at)] = (None, rounds, bool(rounds))
+            continue
+        played = Replayer(result, resolution, inputs.model, inputs.ool)
+        out = played.run(rounds)
+        replayers[(battle.kind, battle.at)] = (played, rounds, bool(out.outcome or out.retreat))
+    starts = first_reveals(resolution, lambda key: len(replayers[key][1]) if replayers[key][2] else None)
+    found: list[Rolled] = []
+    notes: list[str] = []
+    for battle in sorted(battles, key=lambda b: (b.at, b.kind != "raid")):
+        key = (battle.kind, battle.at)
+        replayer, rounds, over = replayers[key]
+        start = starts.get(key)
+        if over or start is None:
+            continue
+        due = start + len(rounds)
+        if due < reveal:
+            notes.append(_("{space} ({kind}): round {round} was fought in reveal {due}, and the results do not give "
+                           "it").format(space=battle.at, kind=battle.kind, round=len(rounds) + 1, due=due))
+        if due != reveal:
+            continue
+        rolled = Rolled(battle.at, battle.kind, len(rounds) + 1)
+        roller = Roller(replayer, inputs.model, (links["attacker"], links["defender"]), inputs.digest, rolled)
+        if battle.raid:
+            raid_round(roller, battle)
+        else:
+            assert replayer is not None
+            fight_round(roller, (replayer.state[0], replayer.state[1]), not rounds)
+        found.append(rolled)
+    return found, notes
+
+
+def render(digest: str, reveal: int, rolled: list[Rolled]) -> str:
+    """The reveal's rounds as YAML, in the results format (byte-identical for the same inputs)."""
+    lines = [f"# movecheck dice roll: reveal {reveal}", f"digest: {digest}", f"reveal: {reveal}"]
+    if not rolled:
+        lines.append("rounds: []  # " + _("no battle fights in this reveal"))
+    else:
+        lines.append("rounds:")
+    for entry in rolled:
+        lines.append(f"  - at: {json.dumps(entry.at, ensure_ascii=False)}")
+        lines.append(f"    kind: {entry.kind}")
+        lines.append(f"    round: {entry.round}")
+        if entry.note:
+            lines.append("    # " + entry.note.replace("\n", " "))
+        for side in SIDES:
+            steps = entry.dice[side]
+            if steps:
+                text = ", ".join(f"{step}: {{{groups(steps[step])}}}" for step in chain.STEPS if step in steps)
+                lines.append(f"    {side}: {{{text}}}")
+    return "\n".join(lines) + "\n"
+
+
+def groups(dealt: dict[str, list[int]]) -> str:
+    return ", ".join(f"{key}: [{', '.join(map(str, dice))}]" for key, dice in dealt.items())
+
+
+def run_roll(state: str, results: str | None, reveal: int, attacker: str, defender: str) -> tuple[str, list[str], int]:
+    """The output of ``movecheck dice roll``, lines for stderr, and the exit code (1: a link refused, AA521)."""
+    if reveal < 1:
+        raise InputError(_("--round counts reveals from 1 (not {round})").format(round=reveal))
+    links: dict[str, bytes] = {}
+    for side, text in (("attacker", attacker), ("defender", defender)):
+        link = chain.from_hex(text)
+        if link is None:
+            raise InputError(_("--{side} takes the side's x_K, 64 hex digits").format(side=side))
+        links[side] = link
+    inputs = read_inputs(state, results)
+    try:
+        check_links(inputs, reveal, links)
+    except ChainRefused as refused:
+        return "", [str(refused)], 1
+    rolled, notes = reveal_rounds(inputs, reveal, links)
+    if not inputs.chains:
+        notes.append(_("the results post no dice_chain: the links were not checked against x_{before}").format(
+            before=reveal - 1))
+    return render(inputs.digest, reveal, rolled), notes, 0
+
+
+def write_chain(path: str, length: int, force: bool) -> str:
+    """A new chain of ``length`` reveals written to ``path`` (its owner alone may read it); its head."""
+    if length < 1:
+        raise InputError(_("--length takes a number of reveals of 1 or more (not {length})").format(length=length))
+    links = chain.new_chain(length)
+    target = Path(path)
+    text = "".join(f"{link.hex()}\n" for link in links)
+    import os
+
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if force else os.O_EXCL)
+    try:
+        fd = os.open(target, flags, 0o600)
+    except FileExistsError:
+        raise InputError(f"{path}: " + _("the file exists: a chain is never overwritten (give --force, or another "
+                                         "file)")) from None
+    except OSError as error:
+        raise InputError(f"{path}: " + _("cannot write the chain ({reason})").format(
+            reason=error.strerror or type(error).__name__)) from None
+    with os.fdopen(fd, "w", encoding="ascii") as out:
+        os.fchmod(out.fileno(), 0o600)
+        out.write(text)
+    return links[0].hex()
+
+
+__all__ = ["ChainRefused", "Rolled", "reveal_rounds", "run_roll", "write_chain"]
