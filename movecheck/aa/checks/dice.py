@@ -149,8 +149,8 @@ def phrase(counts: Counter[str]) -> str:
 
 
 @battle_clause("AA521", "dice-not-from-chain", "error",
-               "a posted x_k does not hash to x_{k-1}, the digest is not the state's, or a die is not the one the "
-               "construction gives", scope="end",
+               "a posted link x_k does not hash to the link before it, the digest is not the state's, or a die is "
+               "not the one the construction gives", scope="end",
                example=("a round's ``fire: {1: [5, 1, 4]}`` where the chain's reveal gives 5, 1, 5",
                         "``fire: {1: [5, 1, 5]}``"))
 def dice_not_from_chain(resolution: Resolution) -> Iterator[Violation]:
