@@ -1,0 +1,268 @@
+"""Dice from hash chains, end to end (aa-battle.md, "Dice anyone can verify"): ``movecheck dice new`` and
+``dice roll``, and ``dice_chain:`` in battle results checked by AA521 (and AA519)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+from typing import Any
+
+from movecheck.aa.battle import chain
+from movecheck.cli import main
+from tests.harness import dump, yaml_data
+
+from .conftest import unit
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "aa" / "dice"
+
+
+def links(path: Path) -> list[str]:
+    return path.read_text(encoding="ascii").split()
+
+
+def example(tmp_path: Path) -> dict[str, Any]:
+    """The example's state and chains copied to ``tmp_path``; the example's results as data."""
+    for name in ("battles.yaml", "attacker-chain.txt", "defender-chain.txt"):
+        shutil.copy(EXAMPLE / name, tmp_path / name)
+    data: dict[str, Any] = yaml_data((EXAMPLE / "results.yaml").read_text(encoding="utf-8"))
+    return data
+
+
+def check(capsys, tmp_path: Path, data: dict[str, Any]) -> tuple[int, list[tuple[str, str]]]:
+    path = tmp_path / "results.yaml"
+    path.write_text(dump(data), encoding="utf-8")
+    code = main(["check", str(path), "--format", "json", "--root", "/", "--isolated"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    return code, [(f["code"], f["message"]) for f in findings]
+
+
+def codes(found: list[tuple[str, str]]) -> list[str]:
+    return [c for c, _m in found]
+
+
+def roll(capsys, state: Path, results: Path | None, reveal: int, attacker: str, defender: str) -> tuple[int, str, str]:
+    args = ["dice", "roll", str(state), *([str(results)] if results else []), "--round", str(reveal),
+            "--attacker", attacker, "--defender", defender]
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- the example: a two-battle exchange ------------------------------------------------------------------
+
+
+def test_the_example_exchange_checks_legal(capsys, tmp_path):
+    assert check(capsys, tmp_path, example(tmp_path)) == (0, [])
+
+
+def test_a_die_changed_is_aa521(capsys, tmp_path):
+    data = example(tmp_path)
+    data["results"][1]["rounds"][0]["attacker"]["fire"][1] = [5, 3]  # the chain gives 5, 2 (both misses)
+    code, found = check(capsys, tmp_path, data)
+    assert (code, codes(found)) == (1, ["AA521"])
+    assert found[0][1] == "round 1: the attacker's fire die 2 (at 1) is 3, the dice chain gives 2"
+
+
+def test_a_link_wrong_is_aa521(capsys, tmp_path):
+    data = example(tmp_path)
+    data["dice_chain"]["defender"][3] = data["dice_chain"]["attacker"][3]
+    code, found = check(capsys, tmp_path, data)
+    assert code == 1 and set(codes(found)) == {"AA521"}
+    assert found[0][1].startswith("the defender's x_3 does not hash to its x_2: SHA-256 of it is ")
+    assert any(m.startswith("round 3: ") for _c, m in found)  # the dice of reveal 3 are not the chain's either
+
+
+def test_the_digest_wrong_is_aa521(capsys, tmp_path):
+    data = example(tmp_path)
+    data["dice_chain"]["digest"] = "0" * 64
+    code, found = check(capsys, tmp_path, data)
+    assert (code, codes(found)) == (1, ["AA521"]) and found[0][1].startswith("the digest posted is 0000")
+
+
+def test_the_state_changed_after_the_digest_was_posted_is_aa521(capsys, tmp_path):
+    data = example(tmp_path)
+    state = tmp_path / "battles.yaml"
+    state.write_text(state.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    code, found = check(capsys, tmp_path, data)
+    assert code == 1 and set(codes(found)) == {"AA521"}
+    assert found[0][1].startswith("the digest posted is 82c637e9")
+
+
+def test_a_round_in_a_reveal_not_posted_is_aa521(capsys, tmp_path):
+    data = example(tmp_path)
+    del data["dice_chain"]["attacker"][3]
+    code, found = check(capsys, tmp_path, data)
+    assert code == 1 and codes(found) == ["AA521", "AA521"]
+    assert found[0][1] == ("round 3 is fought in reveal 3, and the attacker's x_3 is not posted: its dice cannot be "
+                           "checked")
+
+
+def test_a_result_without_rounds_under_a_dice_chain_is_aa519(capsys, tmp_path):
+    data = example(tmp_path)
+    del data["results"][1]["rounds"]
+    code, found = check(capsys, tmp_path, data)
+    assert (code, codes(found)) == (1, ["AA519"])
+
+
+def test_without_dice_chain_the_same_rounds_are_not_judged_against_a_chain(capsys, tmp_path):
+    data = example(tmp_path)
+    del data["dice_chain"]
+    data["results"][1]["rounds"][0]["attacker"]["fire"][1] = [5, 3]
+    assert check(capsys, tmp_path, data) == (0, [])
+
+
+def test_new_chains_after_the_first_runs_out_continue_the_reveals(capsys, tmp_path):
+    """Chains of one reveal each: reveal 2 uses the second chains' x_1, reveal 3 the third's (posted as lists)."""
+    data = example(tmp_path)
+    posted = data["dice_chain"]
+    for side in ("attacker", "defender"):
+        whole = posted[side]
+        posted[side] = [whole[:2], [whole[1], whole[2]], [whole[2], whole[3]]]
+    assert check(capsys, tmp_path, data) == (0, [])
+    posted["attacker"][1] = posted["attacker"][1][:1] + posted["attacker"][2][1:]
+    code, found = check(capsys, tmp_path, data)
+    assert code == 1 and "AA521" in codes(found)
+
+
+# -- movecheck dice roll ----------------------------------------------------------------------------------
+
+
+def truncated(data: dict[str, Any], reveals: int) -> dict[str, Any]:
+    """The results as they stood after ``reveals`` reveals (the example's battles all start in reveal 1)."""
+    cut = copy.deepcopy(data)
+    for side in ("attacker", "defender"):
+        cut["dice_chain"][side] = cut["dice_chain"][side][:reveals + 1]
+    for result in cut["results"]:
+        result["rounds"] = result["rounds"][:reveals]
+        for side in ("attacker", "defender"):
+            result.pop(f"{side}_losses", None)
+    return cut
+
+
+def test_dice_roll_replays_the_example_exchange_reveal_by_reveal(capsys, tmp_path):
+    data = example(tmp_path)
+    state = tmp_path / "battles.yaml"
+    a, d = links(tmp_path / "attacker-chain.txt"), links(tmp_path / "defender-chain.txt")
+    for k in (1, 2, 3):
+        before = tmp_path / f"after-{k - 1}.yaml"
+        before.write_text(dump(truncated(data, k - 1)), encoding="utf-8")
+        code, out, err = roll(capsys, state, before, k, a[k], d[k])
+        assert code == 0, err
+        rolled = yaml_data(out)
+        assert rolled["digest"] == data["dice_chain"]["digest"] and rolled["reveal"] == k
+        for entry in rolled["rounds"]:
+            result = next(r for r in data["results"] if r["at"] == entry["at"])
+            written = result["rounds"][entry["round"] - 1]
+            assert entry["round"] == k
+            for side in ("attacker", "defender"):
+                assert entry.get(side) == written.get(side), (k, entry["at"], side)
+        assert [e["at"] for e in rolled["rounds"]] == ["6 Sea Zone", "Karelia S.S.R."]
+    code, out, _err = roll(capsys, state, write(tmp_path, data), 4, a[4], d[4])
+    assert code == 0 and yaml_data(out)["rounds"] == []  # both battles are over
+
+
+def write(tmp_path: Path, data: dict[str, Any]) -> Path:
+    path = tmp_path / "results.yaml"
+    path.write_text(dump(data), encoding="utf-8")
+    return path
+
+
+def test_dice_roll_is_deterministic(capsys, tmp_path):
+    example(tmp_path)
+    a, d = links(tmp_path / "attacker-chain.txt"), links(tmp_path / "defender-chain.txt")
+    first = roll(capsys, tmp_path / "battles.yaml", None, 1, a[1], d[1])
+    assert first == roll(capsys, tmp_path / "battles.yaml", None, 1, a[1], d[1])
+    assert first[0] == 0 and "the links were not checked" in first[2]
+
+
+def test_dice_roll_refuses_a_link_that_does_not_hash_to_the_posted_one(capsys, tmp_path):
+    data = example(tmp_path)
+    a, d = links(tmp_path / "attacker-chain.txt"), links(tmp_path / "defender-chain.txt")
+    before = write(tmp_path, truncated(data, 1))
+    code, out, err = roll(capsys, tmp_path / "battles.yaml", before, 2, a[2], d[3])
+    assert (code, out) == (1, "")
+    assert err.startswith("AA521 the defender's x_2 does not hash to the x_1 the results post")
+    code, out, err = roll(capsys, tmp_path / "battles.yaml", before, 3, a[3], d[3])
+    assert code == 2 and "reveal 3 needs its x_2 posted first" in err
+    code, _out, err = roll(capsys, tmp_path / "battles.yaml", before, 2, "xyz", d[2])
+    assert code == 2 and "64 hex digits" in err
+
+
+def raid_and_land(capsys, tmp_path: Path) -> Path:
+    from .test_raids import KARELIA, G, R, battles_state, bomber, factory_only
+
+    units = factory_only(unit(KARELIA, R, "infantry"), unit("Finland", G, "infantry", 2))
+    battles_state(capsys, tmp_path, units, [{"units": {"infantry": 2}, "path": ["Finland", KARELIA]},
+                                           bomber(raid=True)])
+    return tmp_path / "battles.yaml"
+
+
+def test_the_land_battle_follows_the_raid_on_its_territory(capsys, tmp_path):
+    """A raid and a land battle in Karelia, rolled from chains and refereed by hand: the raid in reveal 1, the
+    land battle's round 1 in reveal 2, and the whole exchange checks legal."""
+    state = raid_and_land(capsys, tmp_path)
+    a = [x.hex() for x in chain.make_chain(bytes([3]) * 32, 12)]
+    d = [x.hex() for x in chain.make_chain(bytes([4]) * 32, 12)]
+    data: dict[str, Any] = {"movecheck": 1, "system": "aa", "state": "battles.yaml", "power": "Germans",
+                            "phase": "battles", "dice_chain": {"attacker": a[:1], "defender": d[:1]}, "results": []}
+    code, out, _err = roll(capsys, state, write(tmp_path, data), 1, a[1], d[1])
+    rolled = yaml_data(out)["rounds"]
+    assert code == 0 and [(e["kind"], e["round"]) for e in rolled] == [("raid", 1)]
+    raid = {key: rolled[0][key] for key in ("attacker", "defender") if key in rolled[0]}
+    shot = rolled[0]["defender"]["aa"][1] == [1]
+    if shot:
+        raid["attacker_losses"] = {"bomber": 1}
+    data["results"].append({"at": "Karelia S.S.R.", "kind": "raid", "rounds": [raid],
+                            **({"attacker_losses": {"bomber": 1}} if shot else {})})
+    land: dict[str, Any] = {"at": "Karelia S.S.R.", "rounds": []}
+    data["results"].append(land)
+    alive = {"attacker": 2, "defender": 1}
+    for k in range(2, 13):
+        data["dice_chain"] = {"attacker": a[:k], "defender": d[:k]}
+        code, out, _err = roll(capsys, state, write(tmp_path, data), k, a[k], d[k])
+        rolled = yaml_data(out)["rounds"]
+        assert code == 0 and [(e["kind"], e["round"]) for e in rolled] == [("land", k - 1)]
+        entry = {key: rolled[0][key] for key in ("attacker", "defender")}
+        hits = {side: sum(1 for value, dice in entry[side]["fire"].items() for x in dice if x <= value)
+                for side in alive}
+        for side, other in (("attacker", "defender"), ("defender", "attacker")):
+            lost = min(hits[other], alive[side])
+            if lost:
+                entry[f"{side}_losses"] = {"infantry": lost}
+        alive = {side: alive[side] - entry.get(f"{side}_losses", {}).get("infantry", 0) for side in alive}
+        land["rounds"].append(entry)
+        if not alive["attacker"] or not alive["defender"]:
+            break
+    for side in alive:
+        if alive[side] < {"attacker": 2, "defender": 1}[side]:
+            land[f"{side}_losses"] = {"infantry": {"attacker": 2, "defender": 1}[side] - alive[side]}
+    data["dice_chain"] = {"attacker": a[:k + 1], "defender": d[:k + 1]}
+    assert len(land["rounds"]) == k - 1 and not (alive["attacker"] and alive["defender"])
+    assert check(capsys, tmp_path, data) == (0, [])
+    data["results"].reverse()  # the order of the results does not change the reveals
+    assert check(capsys, tmp_path, data) == (0, [])
+    data["results"][0]["rounds"][0]["attacker"]["fire"][1][0] = 7 - data["results"][0]["rounds"][0]["attacker"][
+        "fire"][1][0]
+    assert "AA521" in codes(check(capsys, tmp_path, data)[1])
+
+
+# -- movecheck dice new -----------------------------------------------------------------------------------
+
+
+def test_dice_new_writes_a_chain_its_owner_alone_reads_and_prints_its_head(capsys, tmp_path):
+    path = tmp_path / "mine.txt"
+    assert main(["dice", "new", "--length", "5", "-o", str(path)]) == 0
+    head = capsys.readouterr().out.strip()
+    written = links(path)
+    assert head == written[0] and len(written) == 6
+    assert chain.broken_links([bytes.fromhex(x) for x in written]) == []
+    if os.name == "posix":
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert main(["dice", "new", "-o", str(path)]) == 2  # never overwritten by mistake
+    assert "a chain is never overwritten" in capsys.readouterr().err and links(path) == written
+    assert main(["dice", "new", "--force", "--length", "2", "-o", str(path)]) == 0
+    assert len(links(path)) == 3 and links(path)[0] == capsys.readouterr().out.strip()
