@@ -266,3 +266,51 @@ def test_dice_new_writes_a_chain_its_owner_alone_reads_and_prints_its_head(capsy
     assert "a chain is never overwritten" in capsys.readouterr().err and links(path) == written
     assert main(["dice", "new", "--force", "--length", "2", "-o", str(path)]) == 0
     assert len(links(path)) == 3 and links(path)[0] == capsys.readouterr().out.strip()
+
+
+# -- choices inside a round follow the OOL posted with x_0 (AA517) ---------------------------------------
+
+
+def planes_over_a_gun(capsys, tmp_path: Path) -> Path:
+    from .test_raids import BOMBER_1942, KARELIA, G, R, battles_state
+
+    units = [unit("Germany", G, "fighter"), unit("Germany", G, "bomber"), unit(KARELIA, R, "infantry"),
+             unit(KARELIA, R, "aa_gun"), unit("Finland", G, "infantry", 2)]
+    battles_state(capsys, tmp_path, units, [{"units": {"infantry": 2}, "path": ["Finland", KARELIA]},
+                                           {"units": {"fighter": 1, "bomber": 1}, "path": BOMBER_1942}])
+    return tmp_path / "battles.yaml"
+
+
+def test_aa517_a_plane_shot_down_other_than_the_posted_ool_gives(capsys, tmp_path):
+    """1942 second edition: the attacker chooses the plane AA fire takes, before its main fire; under a chain
+    the OOL posted with x_0 chooses (here the fighter), and a round whose fire is the bomber's instead is AA517
+    although every die is the chain's."""
+    state = planes_over_a_gun(capsys, tmp_path)
+    digest = chain.state_digest(state.read_bytes())
+    for seed in range(100):  # the first pair of chains whose AA fire (2 dice at 1) hits once
+        a = [x.hex() for x in chain.make_chain(bytes([seed]) * 32, 1)]
+        d = [x.hex() for x in chain.make_chain(bytes([seed + 100]) * 32, 1)]
+        aa = chain.step_dice(bytes.fromhex(a[1]), bytes.fromhex(d[1]), digest, "Karelia S.S.R.", "land", 1,
+                             "defender", "aa", 2)
+        if aa.count(1) == 1:
+            break
+    ool = {"attacker": ["infantry", "fighter", "bomber"], "defender": ["infantry"]}
+    data: dict[str, Any] = {"movecheck": 1, "system": "aa", "state": "battles.yaml", "power": "Germans",
+                            "phase": "battles", "dice_chain": {"attacker": a[:1], "defender": d[:1], "ool": ool},
+                            "results": []}
+    code, out, _err = roll(capsys, state, write(tmp_path, data), 1, a[1], d[1])
+    assert code == 0 and "# AA fire takes the attacker's 1 fighter (the posted order of loss)" in out
+    entry = yaml_data(out)["rounds"][0]
+    assert sorted(entry["attacker"]["fire"]) == [1, 4]  # 2 infantry at 1, the bomber at 4
+    rounds = [{"attacker": entry["attacker"], "defender": entry["defender"], "attacker_losses": {"fighter": 1}}]
+    data["results"] = [{"at": "Karelia S.S.R.", "rounds": rounds, "attacker_losses": {"fighter": 1}}]
+    data["dice_chain"] = {"attacker": a, "defender": d, "ool": ool}
+    assert "AA517" not in codes(check(capsys, tmp_path, data)[1])
+    dice = [x for value in (1, 4) for x in entry["attacker"]["fire"][value]]
+    rounds[0]["attacker"] = {"fire": {1: dice[:2], 3: dice[2:]}}  # the chain's dice, as if the bomber fell
+    rounds[0]["attacker_losses"] = {"bomber": 1}
+    data["results"][0]["attacker_losses"] = {"bomber": 1}
+    found = check(capsys, tmp_path, data)[1]
+    assert "AA517" in codes(found) and "AA521" not in codes(found) and "AA513" not in codes(found)
+    assert ("AA517", "round 1: AA fire takes the attacker's 1 fighter (the posted order of loss), which leaves the "
+            "attacker 2 at 1, 1 at 4 in its fire step; the round rolls 2 at 1, 1 at 3") in found

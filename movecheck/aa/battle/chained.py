@@ -240,4 +240,65 @@ def step_problems(result: Result, number: int, side: str, step: str, groups: lis
             at += 1
 
 
-__all__ = ["Posted", "chain_problems", "digest_of", "first_reveals", "ordered", "posted"]
+# -- the choices inside a round (AA517) ------------------------------------------------------------------
+
+
+def inside_choices(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Under a dice chain, the casualties chosen inside a round before later fire of that round (AA fire in 1942
+    second edition, an uncountered surprise strike, Revised bombardment) are those of the order of loss posted
+    with ``x_0``: the main fire's dice are then those ``dice roll`` gives, and a round whose main fire owes
+    other dice chose otherwise."""
+    written = dice_chain(resolution)
+    battle = result.battle
+    rounds = rounds_written(resolution, result)
+    if written is None or battle is None or battle.raid or result.repeated or not rounds:
+        return
+    first = first_reveals(resolution).get((battle.kind, battle.at))
+    if first is None:
+        return
+    from movecheck.aa.battle.odds import model_of
+    from movecheck.aa.battle.replay import Replayer
+    from movecheck.aa.battle.roll import Rolled, Roller, fight_round
+
+    sides = {s: posted(written.get(s)) for s in SIDES}
+    model = model_of(resolution.state if resolution.state is not None else resolution.doc, resolution.board)
+    ool = written.get("ool") if isinstance(written.get("ool"), dict) else None
+    digest = digest_of(resolution)
+    for number, entry in enumerate(rounds):
+        attacker, defender = (sides[s].reveal(first + number) for s in SIDES)
+        if not isinstance(entry, dict) or attacker is None or defender is None or (
+                model.submerge_before_round and entry.get("submerged")):
+            continue
+        replayer = Replayer(result, resolution, model, ool)
+        replayer.run(rounds[:number])
+        if replayer.out.outcome or replayer.out.retreat:
+            return
+        rolled = Rolled(battle.at, battle.kind, number + 1)
+        fight_round(Roller(replayer, model, (attacker, defender), digest, rolled),
+                    (replayer.state[0], replayer.state[1]), number == 0)
+        if rolled.chosen:
+            yield from main_fire_differs(result, resolution, number, entry, rolled)
+
+
+def main_fire_differs(result: Result, resolution: Resolution, number: int, entry: dict[str, Any],
+                      rolled: Any) -> Iterator[Violation]:
+    resolve = resolution.board.map.resolve_type
+    for side in SIDES:
+        value = entry.get(side)
+        thrown: dict[str, Any] = value if isinstance(value, dict) else {}
+        for step in ("subs", "air", "fire"):
+            want = {k: len(v) for k, v in rolled.dice[side].get(step, {}).items() if v}
+            got = {str(k) if str(k).isdigit() else (resolve(k) or str(k)): len(v) for k, v in ordered(
+                thrown.get(step), resolve, {}) if v}
+            if want != got:
+                yield Violation(_("round {round}: {choices}, which leaves the {side} {owed} in its {step} step; "
+                                  "the round rolls {rolled}").format(round=number + 1, choices="; ".join(rolled.chosen), side=side,
+                                                     owed=counted(want), step=step, rolled=counted(got)),
+                                (*result.where, "rounds", number, side))
+
+
+def counted(dice: dict[str, int]) -> str:
+    return ", ".join(f"{n} at {key}" for key, n in sorted(dice.items())) or _("none")
+
+
+__all__ = ["Posted", "chain_problems", "digest_of", "first_reveals", "inside_choices", "ordered", "posted"]

@@ -46,6 +46,8 @@ class Rolled:
     round: int
     dice: dict[str, dict[str, dict[str, list[int]]]] = field(default_factory=lambda: {s: {} for s in SIDES})
     note: str = ""
+    chosen: list[str] = field(default_factory=list)
+    """The casualties chosen inside the round by the posted order of loss, said for the players."""
 
 
 @dataclass
@@ -68,6 +70,21 @@ class Roller:
         dealt = chain.deal(dice, owed)
         self.rolled.dice[side][step] = dealt
         return dealt
+
+
+def take_by_ool(roller: Roller, which: str, counts: Counts, count: int, cls: str, why: str) -> Counts:
+    """A side after ``count`` hits of a step whose casualties go before later fire: its order of loss chooses."""
+    assert roller.replayer is not None
+    side = roller.replayer.side(which)
+    left, killed = side.take(counts, count, cls)
+    lost = Counter[str]()
+    for n, kind in zip(killed, side.kinds, strict=True):
+        lost[kind.name] += n
+    if +lost:
+        units = ", ".join(f"{n} {name}" for name, n in sorted((+lost).items()))
+        roller.rolled.chosen.append(_("{why} takes the {side}'s {units} (the posted order of loss)").format(
+            why=why, side=which, units=units))
+    return left
 
 
 def hits(dealt: dict[str, list[int]], by_type: bool = False) -> int:
@@ -97,7 +114,8 @@ def fight_round(roller: Roller, state: tuple[Counts, Counts], first: bool) -> No
         other = SIDES[1 - SIDES.index(which)]
         struck = hits(roller.roll(which, "sub_strike", by_value(sub[which].get("sub_strike", {}))))
         if struck and model.sub_surprise(rp.side(other).any_of(now[other], "destroyer")):
-            early[other] = rp.side(other).take(early[other], struck, STEP_TARGETS["sub_strike"])[0]
+            early[other] = take_by_ool(roller, other, early[other], struck, STEP_TARGETS["sub_strike"],
+                                       _("the surprise strike"))
     main = {w: rp.owed_groups(w, early, "main") for w in SIDES}
     for which in SIDES:
         for step in ("subs", "air", "fire"):
@@ -118,7 +136,7 @@ def aa_fire(roller: Roller, now: dict[str, Counts]) -> Counts:
     if model.aa_attacker_chooses:
         shots = planes if model.aa_shots_per_gun is None else min(planes, model.aa_shots_per_gun * guns)
         shot = hits(roller.roll("defender", "aa", [("1", shots)]))
-        return att.take(now["attacker"], shot, AIR)[0]
+        return take_by_ool(roller, "attacker", now["attacker"], shot, AIR, _("AA fire"))
     per_type: Counter[str] = Counter()
     for c, k in zip(now["attacker"], att.kinds, strict=True):
         if c and k.air and not k.out:
@@ -141,7 +159,7 @@ def bombard(roller: Roller, now: dict[str, Counts]) -> Counts:
     owed = Counter(str(v) for v in rp.ships)
     shot = hits(roller.roll("attacker", "bombard", by_value(dict(owed))))
     if shot and not roller.model.bombard_casualties_fire:
-        return rp.battle.dfn.take(now["defender"], shot, ANY)[0]
+        return take_by_ool(roller, "defender", now["defender"], shot, ANY, _("bombardment"))
     return now["defender"]
 
 
@@ -301,8 +319,8 @@ def render(digest: str, reveal: int, rolled: list[Rolled]) -> str:
         lines.append(f"  - at: {json.dumps(entry.at, ensure_ascii=False)}")
         lines.append(f"    kind: {entry.kind}")
         lines.append(f"    round: {entry.round}")
-        if entry.note:
-            lines.append("    # " + entry.note.replace("\n", " "))
+        for said in ([entry.note] if entry.note else []) + entry.chosen:
+            lines.append("    # " + said.replace("\n", " "))
         for side in SIDES:
             steps = entry.dice[side]
             if steps:

@@ -81,13 +81,20 @@ def casualty_outside_class(result: Result, resolution: Resolution) -> Iterator[V
 
 
 @battle_clause("AA517", "ool-not-followed", "error",
-               "a casualty other than the binding OOL gives (a result's ool:, or the file's)",
+               "a casualty other than the binding OOL gives (a result's ool:, or the file's; with chain dice, the OOL "
+               "posted with x_0 for the choices inside a round)",
                example=("``ool: {attacker: [infantry, artillery]}`` and a round losing the artillery to one hit",
                         "the round losing an infantry"))
 def ool_not_followed(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """Where an order of loss binds, each round's casualties are the first of its list among each step's
-    targets (an undamaged two-hit unit damaged first; transports last where the edition says so)."""
+    targets (an undamaged two-hit unit damaged first; transports last where the edition says so).  Under a
+    ``dice_chain:`` the casualties chosen inside a round before later fire of it follow the order of loss posted
+    with ``x_0``."""
     yield from mismatches("AA517", result, resolution)
+    if resolution.doc.get("dice_chain", default=None) is not None:
+        from movecheck.aa.battle.chained import inside_choices
+
+        yield from inside_choices(result, resolution)
 
 
 @battle_clause("AA518", "round-after-end", "error", "a round written after the battle ended",
