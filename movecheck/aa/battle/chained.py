@@ -291,9 +291,10 @@ def main_fire_differs(result: Result, resolution: Resolution, number: int, entry
             got = {str(k) if str(k).isdigit() else (resolve(k) or str(k)): len(v) for k, v in ordered(
                 thrown.get(step), resolve, {}) if v}
             if want != got:
-                yield Violation(_("round {round}: {choices}, which leaves the {side} {owed} in its {step} step; "
-                                  "the round rolls {rolled}").format(round=number + 1, choices="; ".join(rolled.chosen), side=side,
-                                                     owed=counted(want), step=step, rolled=counted(got)),
+                message = _("round {round}: {choices}, which leaves the {side} {owed} in its {step} step; the round "
+                            "rolls {rolled}")
+                yield Violation(message.format(round=number + 1, choices="; ".join(rolled.chosen), side=side,
+                                               owed=counted(want), step=step, rolled=counted(got)),
                                 (*result.where, "rounds", number, side))
 
 
