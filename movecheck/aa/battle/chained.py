@@ -20,6 +20,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.battle import chain
+from movecheck.aa.battle.odds import model_of
+from movecheck.aa.battle.replay import Replayer
+from movecheck.aa.battle.rounds import Rolled, Roller, fight_round
 from movecheck.clauses import Violation
 from movecheck.i18n import _
 
@@ -256,10 +259,6 @@ def inside_choices(result: Result, resolution: Resolution) -> Iterator[Violation
     first = first_reveals(resolution).get((battle.kind, battle.at))
     if first is None:
         return
-    from movecheck.aa.battle.odds import model_of
-    from movecheck.aa.battle.replay import Replayer
-    from movecheck.aa.battle.roll import Rolled, Roller, fight_round
-
     sides = {s: posted(written.get(s)) for s in SIDES}
     model = model_of(resolution.state if resolution.state is not None else resolution.doc, resolution.board)
     ool = written.get("ool") if isinstance(written.get("ool"), dict) else None
