@@ -314,3 +314,35 @@ def test_aa517_a_plane_shot_down_other_than_the_posted_ool_gives(capsys, tmp_pat
     assert "AA517" in codes(found) and "AA521" not in codes(found) and "AA513" not in codes(found)
     assert ("AA517", "round 1: AA fire takes the attacker's 1 fighter (the posted order of loss), which leaves the "
             "attacker 2 at 1, 1 at 4 in its fire step; the round rolls 2 at 1, 1 at 3") in found
+
+
+# -- bad input: one line and exit 2, or findings; never a traceback --------------------------------------
+
+
+def test_dice_roll_on_bad_inputs_says_one_line(capsys, tmp_path):
+    data = example(tmp_path)
+    x = "1" * 64
+    state = tmp_path / "battles.yaml"
+    other = tmp_path / "other.yaml"
+    other.write_text(state.read_text(encoding="utf-8"), encoding="utf-8")
+    for args, said in (
+        ([str(tmp_path / "none.yaml")], "no such file"),
+        ([str(EXAMPLE.parents[1] / "aa" / "states" / "g1-purchase.yaml")], "not a battles state"),
+        ([str(other), str(write(tmp_path, data))], "the results are for the state battles.yaml"),
+        ([str(state), str(EXAMPLE.parents[1] / "aa" / "states" / "g1-battles.yaml")], "not aa battle results"),
+    ):
+        assert main(["dice", "roll", *args, "--attacker", x, "--defender", x]) == 2
+        err = capsys.readouterr().err
+        assert said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    data["dice_chain"]["attacker"][0] = "zz"
+    assert main(["dice", "roll", str(state), str(write(tmp_path, data)), "--attacker", x, "--defender", x]) == 2
+    assert "the attacker's x_0 in the results is not 64 hex digits" in capsys.readouterr().err
+
+
+def test_a_malformed_dice_chain_is_reported_not_crashed_on(capsys, tmp_path):
+    data = example(tmp_path)
+    data["dice_chain"] = {"attacker": [123, "zz"], "defender": [[1, 2]], "digest": 5}
+    data["results"][0]["rounds"][0]["attacker"]["fire"] = {2: ["x", 9], "?": None}
+    code, found = check(capsys, tmp_path, data)
+    assert code == 1 and {"MC003", "AA521"} <= set(codes(found))
+    assert ("AA521", "the attacker's x_1 is not 64 hex digits") in found

@@ -67,6 +67,7 @@ def read_inputs(state_path: str, results_path: str | None) -> Inputs:
         if not results.usable or results.kind != "aa-battles":
             raise InputError(f"{results_path}: " + _("not aa battle results"))
         doc = results.doc
+        same_state(state_path, results_path, doc.get("state", default=None))
     found, problems, _broken = read_results(doc, board, battles, set(), raids, set())
     if problems:
         raise InputError(f"{results_path}: " + problems[0].message)
@@ -79,6 +80,20 @@ def read_inputs(state_path: str, results_path: str | None) -> Inputs:
                   {s: written.get(s) for s in SIDES} if written else {})
 
 
+def same_state(state_path: str, results_path: str, named: Any) -> None:
+    """The results are for STATE: the dice are bound to its digest and its battles."""
+    if not isinstance(named, str):
+        return
+    target = Path(results_path).parent / named
+    try:
+        same = os.path.samefile(target, state_path)
+    except OSError:
+        same = False
+    if not same:
+        raise InputError(f"{results_path}: " + _("the results are for the state {named}, not {state}").format(
+            named=named, state=state_path))
+
+
 def check_links(inputs: Inputs, reveal: int, links: dict[str, bytes]) -> None:
     """Each revealed link hashes to the link before it that the results post (ChainRefused otherwise)."""
     for side in SIDES:
@@ -86,6 +101,9 @@ def check_links(inputs: Inputs, reveal: int, links: dict[str, bytes]) -> None:
         if not chains:
             continue
         before = previous_link(chains, reveal)
+        if before is None and known_index(chains, reveal):
+            raise InputError(_("the {side}'s x_{before} in the results is not 64 hex digits").format(
+                side=side, before=reveal - 1))
         if before is None:
             raise InputError(_("the results post the {side}'s links up to x_{last}: reveal {reveal} needs its "
                                "x_{before} posted first").format(side=side, last=sum(len(c) - 1 for c in chains),
@@ -95,6 +113,11 @@ def check_links(inputs: Inputs, reveal: int, links: dict[str, bytes]) -> None:
                                  "(SHA-256 of it is {got}, x_{before} is {want})").format(
                 side=side, reveal=reveal, before=reveal - 1, got=chain.link_below(links[side]).hex(),
                 want=before.hex()))
+
+
+def known_index(chains: list[list[bytes | None]], reveal: int) -> bool:
+    """The results hold an entry (well written or not) where reveal ``reveal``'s previous link belongs."""
+    return reveal <= sum(len(links) - 1 for links in chains) + 1 if chains and chains[-1] else False
 
 
 def previous_link(chains: list[list[bytes | None]], reveal: int) -> bytes | None:
