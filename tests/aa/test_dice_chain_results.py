@@ -346,3 +346,26 @@ def test_a_malformed_dice_chain_is_reported_not_crashed_on(capsys, tmp_path):
     code, found = check(capsys, tmp_path, data)
     assert code == 1 and {"MC003", "AA521"} <= set(codes(found))
     assert ("AA521", "the attacker's x_1 is not 64 hex digits") in found
+
+
+def test_a_submerge_chosen_before_a_round_is_read_from_the_round_written_with_it_alone(capsys, tmp_path):
+    """1942 second edition: a side posts its submerge before the round's reveal, as a round that gives only
+    ``submerged:``; the round rolled then owes no dice of the submerged submarines."""
+    state = EXAMPLE.parents[1] / "aa" / "states" / "g1-battles.yaml"
+    first = {"attacker": {"sub_strike": {2: [5, 6, 4, 3]}, "fire": {3: [6, 5]}}, "defender": {"fire": {4: [6]}}}
+    data: dict[str, Any] = {"movecheck": 1, "system": "aa", "state": str(state), "power": "Germans",
+                            "phase": "battles", "results": [{"at": "7 Sea Zone", "rounds": [first]}]}
+    x, y = "1" * 64, "2" * 64
+
+    def seven(results: dict[str, Any]) -> dict[str, Any]:
+        code, out, _err = roll(capsys, state, write(tmp_path, results), 2, x, y)
+        assert code == 0
+        entry: dict[str, Any] = next(e for e in yaml_data(out)["rounds"] if e["at"] == "7 Sea Zone")
+        return entry
+
+    fought = seven(data)
+    assert fought["round"] == 2 and sorted(fought["attacker"]) == ["fire", "sub_strike"]
+    data["results"][0]["rounds"].append({"submerged": {"attacker": 4}})
+    submerged = seven(data)
+    assert submerged["round"] == 2 and sorted(submerged["attacker"]) == ["fire"]
+    assert len(submerged["attacker"]["fire"][3]) == 2 and submerged["defender"] == fought["defender"]

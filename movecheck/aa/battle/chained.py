@@ -265,8 +265,7 @@ def inside_choices(result: Result, resolution: Resolution) -> Iterator[Violation
     digest = digest_of(resolution)
     for number, entry in enumerate(rounds):
         attacker, defender = (sides[s].reveal(first + number) for s in SIDES)
-        if not isinstance(entry, dict) or attacker is None or defender is None or (
-                model.submerge_before_round and entry.get("submerged")):
+        if not isinstance(entry, dict) or attacker is None or defender is None:
             continue
         replayer = Replayer(result, resolution, model, ool)
         replayer.run(rounds[:number])
@@ -274,7 +273,7 @@ def inside_choices(result: Result, resolution: Resolution) -> Iterator[Violation
             return
         rolled = Rolled(battle.at, battle.kind, number + 1)
         fight_round(Roller(replayer, model, (attacker, defender), digest, rolled),
-                    (replayer.state[0], replayer.state[1]), number == 0)
+                    (replayer.state[0], replayer.state[1]), number == 0, entry)
         if rolled.chosen:
             yield from main_fire_differs(result, resolution, number, entry, rolled)
 

@@ -153,9 +153,13 @@ def reveal_rounds(inputs: Inputs, reveal: int, links: dict[str, bytes]) -> tuple
     resolution = inputs.resolution
     battles = [*resolution.raids.values(), *resolution.battles.values()]
     replayers: dict[tuple[str, str], tuple[Replayer | None, list[Any], bool]] = {}
+    pendings: dict[tuple[str, str], dict[str, Any]] = {}
     for battle in battles:
         result = result_for(resolution, battle)
         rounds = rounds_of(resolution, result)
+        if rounds and pending(rounds[-1]):
+            pendings[(battle.kind, battle.at)] = rounds[-1]
+            rounds = rounds[:-1]
         if battle.raid:
             replayers[(battle.kind, battle.at)] = (None, rounds, bool(rounds))
             continue
@@ -183,9 +187,16 @@ def reveal_rounds(inputs: Inputs, reveal: int, links: dict[str, bytes]) -> tuple
             raid_round(roller, battle)
         else:
             assert replayer is not None
-            fight_round(roller, (replayer.state[0], replayer.state[1]), not rounds)
+            fight_round(roller, (replayer.state[0], replayer.state[1]), not rounds, pendings.get(key))
         found.append(rolled)
     return found, notes
+
+
+def pending(entry: Any) -> bool:
+    """A round written with its start's decision alone (``submerged:``), its dice still to be rolled: the
+    decision a side posts before the round's reveal."""
+    return isinstance(entry, dict) and bool(entry.get("submerged")) and not any(
+        key in entry for key in ("attacker", "defender", "attacker_losses", "defender_losses", "removed", "retreat"))
 
 
 def render(digest: str, reveal: int, rolled: list[Rolled]) -> str:

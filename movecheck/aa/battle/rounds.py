@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.battle import chain
 from movecheck.aa.battle.model import AIR, ANY, STEP_TARGETS
@@ -84,11 +84,15 @@ def by_value(owed: dict[str, int]) -> list[tuple[str, int]]:
     return sorted(owed.items(), key=lambda item: int(item[0]))
 
 
-def fight_round(roller: Roller, state: tuple[Counts, Counts], first: bool) -> None:
-    """The steps of one round of a land or sea battle, in the edition's order."""
+def fight_round(roller: Roller, state: tuple[Counts, Counts], first: bool,
+                entry: dict[str, Any] | None = None) -> None:
+    """The steps of one round of a land or sea battle, in the edition's order (``entry``: the round as written,
+    whose ``submerged:`` is the submerge chosen at its start in the editions that submerge then)."""
     rp, model = roller.replayer, roller.model
     assert rp is not None
     battle = rp.battle
+    if model.submerge_before_round and entry and entry.get("submerged"):
+        state = rp.submerge(roller.rolled.round - 1, entry, *state)
     (a, d), outcome = battle.round_start(state, first)
     if outcome:
         roller.rolled.note = _("the battle ends before any fire ({why})").format(why=outcome)
