@@ -369,3 +369,13 @@ def test_a_submerge_chosen_before_a_round_is_read_from_the_round_written_with_it
     submerged = seven(data)
     assert submerged["round"] == 2 and sorted(submerged["attacker"]) == ["fire"]
     assert len(submerged["attacker"]["fire"][3]) == 2 and submerged["defender"] == fought["defender"]
+
+
+def test_the_example_readme_shows_what_dice_roll_prints(capsys, tmp_path):
+    example(tmp_path)
+    readme = (EXAMPLE / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
+    a, d = links(tmp_path / "attacker-chain.txt"), links(tmp_path / "defender-chain.txt")
+    assert f"--attacker {a[1]}" in readme and f"--defender {d[1]}" in readme
+    code, out, _err = roll(capsys, tmp_path / "battles.yaml", None, 1, a[1], d[1])
+    assert code == 0 and out == shown
