@@ -263,7 +263,8 @@ def write_chain(path: str, length: int, force: bool) -> str:
         raise InputError(f"{path}: " + _("cannot write the chain ({reason})").format(
             reason=error.strerror or type(error).__name__)) from None
     with os.fdopen(fd, "w", encoding="ascii") as out:
-        os.fchmod(out.fileno(), 0o600)
+        if hasattr(os, "fchmod"):  # the mode os.open gave, whatever the umask
+            os.fchmod(out.fileno(), 0o600)
         out.write(text)
     return links[0].hex()
 
