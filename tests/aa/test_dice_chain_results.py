@@ -379,3 +379,42 @@ def test_the_example_readme_shows_what_dice_roll_prints(capsys, tmp_path):
     assert f"--attacker {a[1]}" in readme and f"--defender {d[1]}" in readme
     code, out, _err = roll(capsys, tmp_path / "battles.yaml", None, 1, a[1], d[1])
     assert code == 0 and out == shown
+
+
+# -- an amphibious landing follows the sea battle of its zone --------------------------------------------
+
+G1_BATTLES = EXAMPLE.parents[1] / "aa" / "states" / "g1-battles.yaml"
+ESCORT = {"at": "17 Sea Zone", "rounds": [{"attacker": {"fire": {4: [2]}}, "defender": {"fire": {2: [1]}},
+                                             "damaged": {"battleship": 1}, "defender_losses": {"destroyer": 1}}],
+          "defender_losses": {"destroyer": 1}, "damaged": {"battleship": 1}}
+
+
+def test_dice_roll_rolls_a_landing_in_the_reveal_after_its_sea_battle_ended(capsys, tmp_path):
+    data: dict[str, Any] = {"movecheck": 1, "system": "aa", "state": str(G1_BATTLES), "power": "Germans",
+                            "phase": "battles", "results": []}
+    x, y = "1" * 64, "2" * 64
+    code, out, _err = roll(capsys, G1_BATTLES, write(tmp_path, data), 1, x, y)
+    first = [e["at"] for e in yaml_data(out)["rounds"]]
+    assert code == 0 and "Egypt" not in first and "17 Sea Zone" in first
+    data["results"] = [ESCORT]
+    code, out, err = roll(capsys, G1_BATTLES, write(tmp_path, data), 2, x, y)
+    rounds = yaml_data(out)["rounds"]
+    assert code == 0 and [(e["at"], e["round"]) for e in rounds] == [("Egypt", 1)]
+    assert "Belorussia (land): round 1 was fought in reveal 1, and the results do not give it" in err
+
+
+def test_aa521_a_landing_whose_sea_battle_gives_no_rounds_cannot_be_placed(capsys, tmp_path):
+    from .test_battles import LEGAL, results_file
+
+    results = copy.deepcopy(LEGAL)
+    egypt = next(r for r in results if r["at"] == "Egypt")
+    egypt["rounds"] = [{"attacker": {"fire": {1: [1], 2: [1, 1], 3: [1]}}, "defender": {"fire": {2: [6, 6],
+                                                                                          3: [6], 4: [6]}}}]
+    x = "1" * 64
+    path = results_file(tmp_path, results, dice_chain={"attacker": [x], "defender": [x]})
+    code = main(["check", str(path), "--format", "json", "--root", "/", "--isolated"])
+    found = [(f["code"], f["message"]) for f in json.loads(capsys.readouterr().out)["findings"]]
+    without = [m for c, m in found if c == "AA519" and "this result gives no rounds" in m]
+    assert code == 1 and len(without) == 5  # the five results without rounds
+    assert ("AA521", "the battle's reveals cannot be placed: a battle it follows (the raid on its territory or the sea "
+            "battle its landing comes from) gives no rounds") in found
