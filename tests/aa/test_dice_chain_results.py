@@ -418,3 +418,49 @@ def test_aa521_a_landing_whose_sea_battle_gives_no_rounds_cannot_be_placed(capsy
     assert code == 1 and len(without) == 5  # the five results without rounds
     assert ("AA521", "the battle's reveals cannot be placed: a battle it follows (the raid on its territory or the sea "
             "battle its landing comes from) gives no rounds") in found
+
+
+def revised_planes_over_a_gun(capsys, tmp_path: Path) -> Path:
+    """Revised: the AA gun is infrastructure, not a defender of the battle, and fires at the planes."""
+    from .test_raids import BOMBER_REVISED, KARELIA, G, R, battles_state
+
+    units = [unit("Germany", G, "fighter"), unit("Germany", G, "bomber"), unit(KARELIA, R, "infantry"),
+             unit(KARELIA, R, "aa_gun"), unit("Norway", G, "infantry", 2)]
+    battles_state(capsys, tmp_path, units, [{"units": {"infantry": 2}, "path": ["Norway", KARELIA]},
+                                           {"units": {"fighter": 1, "bomber": 1}, "path": BOMBER_REVISED}],
+                  rules="revised")
+    return tmp_path / "battles.yaml"
+
+
+def test_revised_aa_fire_of_an_infrastructure_gun_is_owed_in_a_land_battle(capsys, tmp_path):
+    """Before: the replay counted no AA gun (it is left out of the battle's defenders), so the AA dice the rules
+    give were AA513 and a round without them was legal."""
+    revised_planes_over_a_gun(capsys, tmp_path)
+    rounds = [{"defender": {"aa": {"fighter": [4], "bomber": [5]}, "fire": {2: [6]}},
+               "attacker": {"fire": {1: [1, 1], 3: [6], 4: [6]}}, "defender_losses": {"infantry": 1}}]
+    data: dict[str, Any] = {"movecheck": 1, "system": "aa", "state": "battles.yaml", "power": "Germans",
+                            "phase": "battles", "results": [{"at": "Karelia S.S.R.", "rounds": rounds,
+                                                             "defender_losses": {"infantry": 1}}]}
+    assert check(capsys, tmp_path, data) == (0, [])
+    del rounds[0]["defender"]["aa"]
+    code, found = check(capsys, tmp_path, data)
+    assert (code, found) == (1, [("AA513", "round 1: the defender owes 1 at bomber, 1 at fighter in its aa step, "
+                                           "none were rolled")])
+
+
+def test_revised_aa_dice_go_one_per_plane_and_a_hit_takes_that_plane_before_the_fire(capsys, tmp_path):
+    state = revised_planes_over_a_gun(capsys, tmp_path)
+    seen = set()
+    for seed in range(60):
+        x, y = bytes([seed]).hex() * 32, bytes([seed + 60]).hex() * 32
+        code, out, _err = roll(capsys, state, None, 1, x, y)
+        entry = yaml_data(out)["rounds"][0]
+        aa = entry["defender"]["aa"]
+        assert code == 0 and sorted(aa) == ["bomber", "fighter"] and all(len(d) == 1 for d in aa.values())
+        shot = {plane for plane, dice in aa.items() if dice == [1]}
+        fire = set(entry["attacker"]["fire"])
+        assert (3 in fire) == ("fighter" not in shot) and (4 in fire) == ("bomber" not in shot)
+        seen.add(frozenset(shot))
+        if len(seen) >= 2:
+            break
+    assert len(seen) >= 2  # a plane shot down was seen, and none shot down
