@@ -65,12 +65,14 @@ DEFERRED: dict[str, dict[str, str]] = {
     },
     "movecheck.aa.checks.dice": {
         "movecheck.aa.battle.replay": "command-specific",
+        "movecheck.aa.battle.chained": "command-specific",
     },
     "movecheck.aa.choice": {
         "movecheck.aa.partition": "command-specific",
     },
     "movecheck.aa.commands": {
         "movecheck.aa.battle.cli": "command-specific",
+        "movecheck.aa.battle.roll": "command-specific",
         "movecheck.aa.init": "command-specific",
         "movecheck.aa.maps.query": "command-specific",
         "movecheck.aa.triplea.convert": "command-specific",

@@ -1,4 +1,4 @@
-"""The aa system's own commands: ``maps``, ``map show``/``map path``, ``import triplea`` and ``odds``.
+"""The aa system's own commands: ``maps``, ``map show``/``map path``, ``import triplea``, ``odds`` and ``dice``.
 
 The kernel's command line adds them (``AA.commands``) when a command it does not hold
 itself is asked for; each loads what it needs when it runs.
@@ -52,6 +52,7 @@ def render_maps(fmt: str) -> str:
 def register(app: typer.Typer, kernel: Any) -> None:
     """Add the aa commands to the command line ``app`` (``kernel``: the run's services, unused by aa)."""
     register_odds(app, kernel)
+    register_dice(app)
 
     @app.command()
     def maps(fmt: ListFormatOption = None, lang: LangOption = None) -> None:
@@ -232,4 +233,46 @@ def register_odds(app: typer.Typer, kernel: Any) -> None:
                               submerge=submerge, bombard=not no_bombard, exact=exact_fraction,
                               fmt=chosen_format(fmt), kernel=kernel)
         emit(sys.stdout, text)
+        raise typer.Exit(code)
+
+
+def register_dice(app: typer.Typer) -> None:
+    """Add ``movecheck dice new`` and ``movecheck dice roll`` (spec aa-battle.md, "Dice anyone can verify")."""
+    dice_app = command_group(app, "dice", "Dice anyone can verify, with no dice server: hash chains and their dice.")
+
+    @dice_app.command("new")
+    def dice_new(
+        output: Annotated[str, typer.Option("--output", "-o", metavar="FILE", help="Where to write the chain (one "
+                          "link a line, x_0 first; readable by its owner only).", show_default=False)],
+        length: Annotated[int, typer.Option("--length", min=1, help="The number of reveals the chain holds.")] = 100,
+        force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+        lang: LangOption = None,
+    ) -> None:
+        """Make a side's hash chain from 32 secure random bytes and print its head x_0 (to post)."""
+        from movecheck.aa.battle.roll import write_chain
+
+        emit(sys.stdout, write_chain(output, length, force) + "\n")
+        raise typer.Exit(0)
+
+    @dice_app.command("roll")
+    def dice_roll(
+        state: Annotated[str, typer.Argument(metavar="STATE", help="The battles state both sides took.",
+                                             show_default=False)],
+        results: Annotated[str | None, typer.Argument(metavar="[RESULTS]", help="The results written so far (the "
+                           "rounds fought, dice_chain:).", show_default=False)] = None,
+        reveal: Annotated[int, typer.Option("--round", min=1, metavar="K", help="The reveal (1, 2, ...).",
+                                            show_default=False)] = 1,
+        attacker: Annotated[str, typer.Option("--attacker", metavar="X", help="The attacker's x_K (64 hex digits).",
+                                              show_default=False)] = "",
+        defender: Annotated[str, typer.Option("--defender", metavar="Y", help="The defending side's x_K.",
+                                              show_default=False)] = "",
+        lang: LangOption = None,
+    ) -> None:
+        """The dice of every battle that fights in reveal K, and the state's digest (exit 1: a link refused, AA521)."""
+        from movecheck.aa.battle.roll import run_roll
+
+        text, notes, code = run_roll(state, results, reveal, attacker, defender)
+        emit(sys.stdout, text)
+        for line in notes:
+            say(line)
         raise typer.Exit(code)

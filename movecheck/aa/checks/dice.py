@@ -85,13 +85,20 @@ def casualty_outside_class(result: Result, resolution: Resolution) -> Iterator[V
 
 
 @battle_clause("AA517", "ool-not-followed", "error",
-               "a casualty other than the binding OOL gives (a result's ool:, or the file's)",
+               "a casualty other than the binding OOL gives (a result's ool:, or the file's; with chain dice, the OOL "
+               "posted with x_0 for the choices inside a round)",
                example=("``ool: {attacker: [infantry, artillery]}`` and a round losing the artillery to one hit",
                         "the round losing an infantry"))
 def ool_not_followed(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """Where an order of loss binds, each round's casualties are the first of its list among each step's
-    targets (an undamaged two-hit unit damaged first; transports last where the edition says so)."""
+    targets (an undamaged two-hit unit damaged first; transports last where the edition says so).  Under a
+    ``dice_chain:`` the casualties chosen inside a round before later fire of it follow the order of loss posted
+    with ``x_0``."""
     yield from mismatches("AA517", result, resolution)
+    if resolution.doc.get("dice_chain", default=None) is not None:
+        from movecheck.aa.battle.chained import inside_choices
+
+        yield from inside_choices(result, resolution)
 
 
 @battle_clause("AA518", "round-after-end", "error", "a round written after the battle ended",
@@ -102,11 +109,16 @@ def round_after_end(result: Result, resolution: Resolution) -> Iterator[Violatio
 
 
 @battle_clause("AA519", "round-missing", "error",
-               "the last round written leaves the battle not over and no retreat ends it",
+               "the last round written leaves the battle not over and no retreat ends it; or, with dice_chain:, a "
+               "result without rounds:",
                example=("rounds ending with both sides left and no retreat:", "a further round, or a ``retreat:``"))
 def round_missing(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """The last round leaves the battle over (by the outcome rules or a retreat); AA505 for results without
-    rounds."""
+    rounds.  Under a ``dice_chain:`` every result gives its rounds: its dice are the chain's to check."""
+    if (isinstance(resolution.doc.get("dice_chain", default=None), dict) and result.battle is not None
+            and not result.repeated and not resolution.doc.get("results", result.index, "rounds", default=None)):
+        yield Violation(_("the results roll their dice from a dice chain (dice_chain:), and this result gives no "
+                          "rounds: write each round's dice"), (*result.where, "at"))
     yield from mismatches("AA519", result, resolution)
 
 
@@ -161,3 +173,19 @@ def dice_text_unread(result: Result, resolution: Resolution) -> Iterator[Violati
 
 def phrase(counts: Counter[str]) -> str:
     return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or _("nothing")
+
+
+@battle_clause("AA521", "dice-not-from-chain", "error",
+               "a posted link x_k does not hash to the link before it, the digest is not the state's, or a die is "
+               "not the one the construction gives", scope="end",
+               example=("a round's ``fire: {1: [5, 1, 4]}`` where the chain's reveal gives 5, 1, 5",
+                        "``fire: {1: [5, 1, 5]}``"))
+def dice_not_from_chain(resolution: Resolution) -> Iterator[Violation]:
+    """Under ``dice_chain:`` each posted link hashes to the one before it, the posted digest is the battles
+    state's, and every die of every round is the one the dice construction gives for its reveal, battle,
+    round, side and step (aa-battle.md, "The dice construction")."""
+    if resolution.doc.get("dice_chain", default=None) is None:
+        return
+    from movecheck.aa.battle.chained import chain_problems
+
+    yield from chain_problems(resolution)

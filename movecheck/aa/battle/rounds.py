@@ -1,0 +1,170 @@
+"""The dice of one battle round from the two sides' links (aa-battle.md, "The dice construction"), step by step.
+
+Each firing step's dice come from :func:`movecheck.aa.battle.chain.step_dice`, as many as the battle model says
+the step owes; the casualties chosen inside the round before later fire of it (AA fire in 1942 second
+edition, an uncountered surprise strike, Revised bombardment) are taken by the side's order of loss (the one
+posted with ``x_0``), since the later steps' dice depend on them.  ``dice roll`` prints these rounds;
+``check`` replays them to judge the choices (AA517).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from movecheck.aa.battle import chain
+from movecheck.aa.battle.model import AIR, ANY, STEP_TARGETS
+from movecheck.i18n import _
+
+if TYPE_CHECKING:
+    from movecheck.aa.battle.model import BattleModel
+    from movecheck.aa.battle.replay import Replayer
+    from movecheck.aa.battle.side import Counts
+    from movecheck.aa.turn.battles import Battle
+
+SIDES = chain.SIDES
+
+
+@dataclass
+class Rolled:
+    """One battle's round in reveal K: its dice by side and step (each step's dice by value or plane type)."""
+
+    at: str
+    kind: str
+    round: int
+    dice: dict[str, dict[str, dict[str, list[int]]]] = field(default_factory=lambda: {s: {} for s in SIDES})
+    note: str = ""
+    chosen: list[str] = field(default_factory=list)
+    """The casualties chosen inside the round by the posted order of loss, said for the players."""
+
+
+@dataclass
+class Roller:
+    """The dice of one battle's next round, step by step."""
+
+    replayer: Replayer | None
+    """The battle's rounds so far (None for a raid, which has one round)."""
+    model: type[BattleModel]
+    keys: tuple[bytes, bytes]
+    digest: str
+    rolled: Rolled
+
+    def roll(self, side: str, step: str, owed: list[tuple[str, int]]) -> dict[str, list[int]]:
+        count = sum(n for _k, n in owed)
+        if not count:
+            return {}
+        dice = chain.step_dice(*self.keys, self.digest, self.rolled.at, self.rolled.kind, self.rolled.round, side,
+                               step, count)
+        dealt = chain.deal(dice, owed)
+        self.rolled.dice[side][step] = dealt
+        return dealt
+
+
+def take_by_ool(roller: Roller, which: str, counts: Counts, count: int, cls: str, why: str) -> Counts:
+    """A side after ``count`` hits of a step whose casualties go before later fire: its order of loss chooses."""
+    assert roller.replayer is not None
+    side = roller.replayer.side(which)
+    left, killed = side.take(counts, count, cls)
+    lost = Counter[str]()
+    for n, kind in zip(killed, side.kinds, strict=True):
+        lost[kind.name] += n
+    if +lost:
+        units = ", ".join(f"{n} {name}" for name, n in sorted((+lost).items()))
+        roller.rolled.chosen.append(_("{why} takes the {side}'s {units} (the posted order of loss)").format(
+            why=why, side=which, units=units))
+    return left
+
+
+def hits(dealt: dict[str, list[int]], by_type: bool = False) -> int:
+    return sum(1 for key, dice in dealt.items() for d in dice if d <= (1 if by_type or not key.isdigit() else int(key)))
+
+
+def by_value(owed: dict[str, int]) -> list[tuple[str, int]]:
+    return sorted(owed.items(), key=lambda item: int(item[0]))
+
+
+def fight_round(roller: Roller, state: tuple[Counts, Counts], first: bool,
+                entry: dict[str, Any] | None = None) -> None:
+    """The steps of one round of a land or sea battle, in the edition's order (``entry``: the round as written,
+    whose ``submerged:`` is the submerge chosen at its start in the editions that submerge then)."""
+    rp, model = roller.replayer, roller.model
+    assert rp is not None
+    battle = rp.battle
+    if model.submerge_before_round and entry and entry.get("submerged"):
+        state = rp.submerge(roller.rolled.round - 1, entry, *state)
+    (a, d), outcome = battle.round_start(state, first)
+    if outcome:
+        roller.rolled.note = _("the battle ends before any fire ({why})").format(why=outcome)
+        return
+    now = {"attacker": a, "defender": d}
+    if first:
+        now["attacker"] = aa_fire(roller, now)
+        now["defender"] = bombard(roller, now)
+    sub = {w: rp.owed_groups(w, now, "sub") for w in SIDES}
+    early = dict(now)
+    for which in SIDES:
+        other = SIDES[1 - SIDES.index(which)]
+        struck = hits(roller.roll(which, "sub_strike", by_value(sub[which].get("sub_strike", {}))))
+        if struck and model.sub_surprise(rp.side(other).any_of(now[other], "destroyer")):
+            early[other] = take_by_ool(roller, other, early[other], struck, STEP_TARGETS["sub_strike"],
+                                       _("the surprise strike"))
+    main = {w: rp.owed_groups(w, early, "main") for w in SIDES}
+    for which in SIDES:
+        for step in ("subs", "air", "fire"):
+            roller.roll(which, step, by_value(main[which].get(step, {})))
+
+
+def aa_fire(roller: Roller, now: dict[str, Counts]) -> Counts:
+    """Round 1's AA fire at the attacking aircraft; the attacker without the planes it shoots down."""
+    rp, model = roller.replayer, roller.model
+    assert rp is not None
+    battle = rp.battle
+    att = battle.att
+    planes = att.targets(now["attacker"], AIR)
+    guns = battle.aa_guns + sum(c for c, k in zip(now["defender"], battle.dfn.kinds, strict=True)
+                                if k.base == "aa_gun" and not k.out)
+    if not planes or not guns:
+        return now["attacker"]
+    if model.aa_attacker_chooses:
+        shots = planes if model.aa_shots_per_gun is None else min(planes, model.aa_shots_per_gun * guns)
+        shot = hits(roller.roll("defender", "aa", [("1", shots)]))
+        return take_by_ool(roller, "attacker", now["attacker"], shot, AIR, _("AA fire"))
+    per_type: Counter[str] = Counter()
+    for c, k in zip(now["attacker"], att.kinds, strict=True):
+        if c and k.air and not k.out:
+            per_type[k.base] += c
+    order = {name: i for i, name in enumerate(rp.types)}
+    dealt = roller.roll("defender", "aa", sorted(per_type.items(), key=lambda item: order.get(item[0], len(order))))
+    left = list(now["attacker"])
+    for plane, dice in dealt.items():
+        for _n in range(sum(1 for x in dice if x <= 1)):
+            rp.kill(left, "attacker", plane)
+    return tuple(left)
+
+
+def bombard(roller: Roller, now: dict[str, Counts]) -> Counts:
+    """Round 1's bombardment by every ship that may bombard; in Revised its casualties are gone before the fire."""
+    rp = roller.replayer
+    assert rp is not None
+    if not rp.ships or not rp.battle.dfn.targets(now["defender"], ANY):
+        return now["defender"]
+    owed = Counter(str(v) for v in rp.ships)
+    shot = hits(roller.roll("attacker", "bombard", by_value(dict(owed))))
+    if shot and not roller.model.bombard_casualties_fire:
+        return take_by_ool(roller, "defender", now["defender"], shot, ANY, _("bombardment"))
+    return now["defender"]
+
+
+def raid_round(roller: Roller, battle: Battle) -> None:
+    """A raid's one round: AA fire at the bombers where the edition fires, then a damage die per survivor."""
+    bombers = len(battle.attackers)
+    fires = roller.model.raid_aa == "factory" or any(u.type.is_aa_gun for u in battle.defenders)
+    shot = 0
+    if fires and bombers:
+        by_type = not roller.model.aa_attacker_chooses
+        shot = hits(roller.roll("defender", "aa", [("bomber" if by_type else "1", bombers)]), by_type)
+    roller.roll("attacker", "damage", [("6", bombers - shot)])
+
+
+__all__ = ["Rolled", "Roller", "fight_round", "raid_round"]
