@@ -36,24 +36,34 @@ class U:
     """First strike without being a submarine (a map's ``first_strike``)."""
     cannot: frozenset[str] = frozenset()
     """Enemy types it cannot hit."""
+    amphibious: bool = False
+    """Came from the sea (it cannot leave in a partial amphibious retreat)."""
+    leaves: bool = False
+    """May leave in a retreat of a battle with amphibious units (it is then ``submerged``: out, a survivor)."""
 
 
 def units_of(model: Any, types: Any, counts: dict[str, int], order: list[str], attacking: bool,
-             enemy: tuple[str, ...] = ()) -> tuple[U, ...]:
-    """The units of a side; ``enemy``: the enemy's types (for the types a unit cannot hit)."""
+             enemy: tuple[str, ...] = (), amphibious: dict[str, int] | None = None,
+             overland_leave: bool = False) -> tuple[U, ...]:
+    """The units of a side; ``enemy``: the enemy's types (for the types a unit cannot hit).  With
+    ``amphibious`` (a landing where a retreat is asked), a type's amphibious units come first in its order
+    of loss, and the others may leave: aircraft always, land units when ``overland_leave``."""
     found = []
     for name in order:
         t = types[name]
         if t.is_factory or (t.is_aa_gun and not model.aa_gun_is_combat_unit):
             continue
-        for _ in range(counts.get(name, 0)):
+        from_sea = (amphibious or {}).get(name, 0)
+        for index in range(counts.get(name, 0)):
+            leaves = amphibious is not None and index >= from_sea and (t.is_air or (t.is_land and overland_leave))
             found.append(U(name, t.attack if attacking else t.defense, t.hit_points, t.is_air, t.submarine,
                            t.destroyer, t.is_transport, t.is_land,
                            name == "infantry" or bool({"infantry", "artillery_supportable"} & t.abilities),
                            attacking and (name == "artillery" or "artillery" in t.abilities), t.is_aa_gun,
                            first="first_strike" in t.abilities and not t.submarine,
                            cannot=frozenset(e for e in enemy if e in t.can_not_target
-                                            or name in types[e].can_not_be_targeted_by)))
+                                            or name in types[e].can_not_be_targeted_by),
+                           amphibious=index < from_sea, leaves=leaves))
     return tuple(found)
 
 
@@ -61,13 +71,16 @@ class Ref:
     """One battle under a model (:mod:`movecheck.aa.battle.model`)."""
 
     def __init__(self, model: Any, attackers: tuple[U, ...], defenders: tuple[U, ...], *, land: bool,
-                 keep_land: int, aa_guns: int = 0, may_retreat: bool = False) -> None:
+                 keep_land: int, aa_guns: int = 0, may_retreat: bool = False,
+                 retreat_after: int | None = None) -> None:
         self.m = model
         self.start = (attackers, defenders)
         self.land = land
         self.keep_land = keep_land
         self.aa_guns = aa_guns
         self.may_retreat = may_retreat
+        self.retreat_after = retreat_after
+        """The attacker retreats after this round and every later one, where it may."""
 
     # ---- rules ----
     @staticmethod
@@ -179,6 +192,29 @@ class Ref:
             return tuple(replace(u, submerged=True) if u.sub else u for u in side)
         return side
 
+    def landing(self) -> bool:
+        """Amphibious units attack (whether or not they are still alive)."""
+        return any(u.amphibious for u in self.start[0])
+
+    def may_leave(self, a: tuple[U, ...], d: tuple[U, ...]) -> bool:
+        """A retreat is possible: a retreat space, something that may leave (in a landing), not against
+        defenceless transports alone."""
+        if not self.may_retreat:
+            return False
+        if self.landing() and not any(u.leaves for u in self.inside(a)):
+            return False
+        return not (self.m.transports_restricted and all(u.transport for u in self.inside(d)))
+
+    def retreat(self, a: tuple[U, ...], d: tuple[U, ...]) -> tuple[tuple[Any, Any], str]:
+        """The attacker retreats: every unit (an ordinary battle), or those that may leave (a landing, the
+        amphibious ones fighting on)."""
+        if not self.landing():
+            return (a, d), "retreat"
+        a = tuple(replace(u, submerged=True) if u.leaves else u for u in a)
+        if not self.inside(a):
+            return (a, d), "retreat"
+        return (a, d), self.outcome(a, d, stalemate=True)
+
     # ---- dice: every outcome, or random ----
     def throws(self, values: list[int], rng: random.Random | None) -> list[tuple[int, Fraction]]:
         """(hits, probability) of one group's dice: every hit/miss pattern, or one random throw."""
@@ -255,30 +291,52 @@ class Ref:
 
 def exact_odds(ref: Ref) -> tuple[dict[str, Fraction], Fraction]:
     """Every dice outcome of every round: the outcome probabilities and the expected rounds."""
+    ends, rounds = exact_ends(ref, detail=False)
+    return {outcome: p for (outcome, _survivors), p in ends.items()}, rounds
+
+
+Survivors = tuple[tuple[tuple[str, bool], ...], tuple[tuple[str, bool], ...]]
+
+
+def survivors(state: Any) -> Survivors:
+    """Each side's units left, as sorted (name, out of the battle) pairs (damage not told)."""
+    a, d = state
+    return (tuple(sorted((u.name, u.submerged) for u in a)), tuple(sorted((u.name, u.submerged) for u in d)))
+
+
+def exact_ends(ref: Ref, detail: bool = True) -> tuple[dict[tuple[str, Survivors | None], Fraction], Fraction]:
+    """Every dice outcome of every round, the retreat rule applied after each round from
+    ``ref.retreat_after``: each (outcome, survivors) with its probability (survivors None without
+    ``detail``), and the expected rounds."""
+    last = (ref.retreat_after or 1) + 1  # the rounds told apart: 1..retreat_after, then "any later"
 
     @cache
-    def solve(state: Any, first: bool) -> tuple[tuple[tuple[str, Fraction], ...], Fraction]:
+    def solve(state: Any, number: int) -> tuple[tuple[tuple[Any, Fraction], ...], Fraction]:
         moves: dict[tuple[Any, str], Fraction] = {}
-        for key, p in ref.round(state, first, None):
-            moves[key] = moves.get(key, Fraction(0)) + p
-        stay = Fraction(0) if first else moves.pop((state, ""), Fraction(0))
+        for (s2, outcome), p in ref.round(state, number == 1, None):
+            if not outcome and ref.retreat_after is not None and number >= ref.retreat_after and ref.may_leave(*s2):
+                s2, outcome = ref.retreat(*s2)
+            moves[(s2, outcome)] = moves.get((s2, outcome), Fraction(0)) + p
+        following = min(number + 1, last)
+        stay = moves.pop((state, ""), Fraction(0)) if following == number else Fraction(0)
         leave = 1 - stay
-        result: dict[str, Fraction] = {}
+        result: dict[Any, Fraction] = {}
         rounds = Fraction(1) / leave
         for (s2, outcome), p in moves.items():
             share = p / leave
             if outcome:
-                result[outcome] = result.get(outcome, Fraction(0)) + share
+                key = (outcome, survivors(s2) if detail else None)
+                result[key] = result.get(key, Fraction(0)) + share
             else:
-                sub, r = solve(s2, False)
+                sub, r = solve(s2, following)
                 rounds += share * r
                 for o, q in sub:
                     result[o] = result.get(o, Fraction(0)) + share * q
-        return tuple(sorted(result.items())), rounds
+        return tuple(sorted(result.items(), key=repr)), rounds
 
     if not ref.inside(ref.start[1]):
-        return {"attacker": Fraction(1)}, Fraction(1)
-    found, rounds = solve(ref.start, True)
+        return {("attacker", survivors(ref.start) if detail else None): Fraction(1)}, Fraction(1)
+    found, rounds = solve(ref.start, 1)
     return dict(found), rounds
 
 

@@ -47,6 +47,7 @@ from movecheck.aa.battle.side import (
     binomial,
     merged,
     plus,
+    retreated,
     submerged,
 )
 from movecheck.aa.battle.solve import Solution
@@ -152,7 +153,8 @@ class Battle:
         by_value: dict[int, int] = {}
         support = 0
         if attacking:
-            support = sum(c for c, k in zip(counts, side.kinds, strict=True) if c and k.artillery and pick(k))
+            support = sum(c for c, k in zip(counts, side.kinds, strict=True) if c and k.artillery and not k.out
+                          and pick(k))
         for c, k in zip(counts, side.kinds, strict=True):
             if not c or k.out or not pick(k) or k.value <= 0:
                 continue
@@ -443,9 +445,22 @@ class Battle:
         defenceless transports alone)."""
         if not self.may_retreat:
             return False
+        if self.att.landing and not self.att.any_of(state[0], "retreats"):
+            return False  # a landing: only its amphibious units (or, in Revised, its land units) are left
         d = state[1]
         return not (self.model.transports_restricted
                     and all(k.transport for c, k in zip(d, self.dfn.kinds, strict=True) if c and not k.out))
+
+    def retreat_end(self, state: State) -> tuple[State, str]:
+        """The attacker retreats after a round ending in ``state``: the battle ends (``retreat``), or, in a
+        battle with amphibious units, those that may leave do and the others fight on (partial amphibious
+        retreat: the state they fight on from, outcome "")."""
+        if not self.att.landing:
+            return state, RETREAT
+        after = (retreated(self.att, state[0]), state[1])
+        if not self.att.in_battle(after[0]):
+            return after, RETREAT
+        return self.settled(after, stalemate=True)
 
     def taken(self, state: State) -> bool:
         """The attacker holds a land unit in a land battle."""
