@@ -34,7 +34,7 @@ def _v0(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T17.get(key)
+        check = _T19.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -322,7 +322,7 @@ def _v31(x: Any) -> bool:
     if 'domain' not in x:
         return False
     for key, value in x.items():
-        check = _T7.get(key)
+        check = _T9.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -346,38 +346,48 @@ def _v33(x: Any) -> bool:
 
 
 def _v34(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v35(item):
-            return False
-    return True
-
-
-def _v35(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'power' not in x:
+    if 'value' not in x:
         return False
-    if 'phase' not in x:
+    if 'die_sides' not in x:
         return False
     for key, value in x.items():
-        check = _T9.get(key)
+        check = _T7.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v36(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E8):
+def _v35(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v36(item):
+            return False
+    return True
+
+
+def _v36(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'units' not in x:
+        return False
+    if 'bonus' not in x:
+        return False
+    if 'number' not in x:
+        return False
+    for key, value in x.items():
+        check = _T8.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v37(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v38(item):
@@ -390,32 +400,7 @@ def _v38(x: Any) -> bool:
         return False
     if 'power' not in x:
         return False
-    if 'ipcs' not in x:
-        return False
-    if 'conditions' not in x:
-        return False
-    for key, value in x.items():
-        check = _T12.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v39(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v40(item):
-            return False
-    return True
-
-
-def _v40(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'kind' not in x:
+    if 'phase' not in x:
         return False
     for key, value in x.items():
         check = _T11.get(key)
@@ -424,23 +409,29 @@ def _v40(x: Any) -> bool:
     return True
 
 
-def _v41(x: Any) -> bool:
+def _v39(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E10):
         return False
     return True
 
 
-def _v42(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+def _v40(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v43(value):
+    for item in x:
+        if not _v41(item):
             return False
     return True
 
 
-def _v43(x: Any) -> bool:
+def _v41(x: Any) -> bool:
     if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'ipcs' not in x:
+        return False
+    if 'conditions' not in x:
         return False
     for key, value in x.items():
         check = _T14.get(key)
@@ -449,12 +440,21 @@ def _v43(x: Any) -> bool:
     return True
 
 
-def _v44(x: Any) -> bool:
+def _v42(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v43(item):
+            return False
+    return True
+
+
+def _v43(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'type' not in x:
-        return False
-    if 'per_territories' not in x:
+    if 'kind' not in x:
         return False
     for key, value in x.items():
         check = _T13.get(key)
@@ -463,22 +463,23 @@ def _v44(x: Any) -> bool:
     return True
 
 
+def _v44(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E12):
+        return False
+    return True
+
+
 def _v45(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'cities' not in x:
-        return False
     for key, value in x.items():
-        check = _T15.get(key)
-        if check is None or not check(value):
+        if not _v46(value):
             return False
     return True
 
 
 def _v46(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'centers' not in x:
         return False
     for key, value in x.items():
         check = _T16.get(key)
@@ -488,31 +489,39 @@ def _v46(x: Any) -> bool:
 
 
 def _v47(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x > 100000 or x <= 0):
+    if 'type' not in x:
         return False
+    if 'per_territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T15.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v48(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'cities' not in x:
+        return False
     for key, value in x.items():
-        if not _v49(value):
+        check = _T17.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v49(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 2:
+    if 'centers' not in x:
         return False
-    if len(x) > 2:
-        return False
-    for item in x:
-        if not _v50(item):
+    for key, value in x.items():
+        check = _T18.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -520,7 +529,7 @@ def _v49(x: Any) -> bool:
 def _v50(x: Any) -> bool:
     if not (number(x)):
         return False
-    if number(x) and (x < 0 or x > 100000):
+    if number(x) and (x > 100000 or x <= 0):
         return False
     return True
 
@@ -537,6 +546,10 @@ def _v51(x: Any) -> bool:
 def _v52(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
     for item in x:
         if not _v53(item):
             return False
@@ -544,13 +557,10 @@ def _v52(x: Any) -> bool:
 
 
 def _v53(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    if len(x) < 6:
+    if number(x) and (x < 0 or x > 100000):
         return False
-    for item in x:
-        if not _v50(item):
-            return False
     return True
 
 
@@ -567,21 +577,50 @@ def _v55(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v49(item):
+        if not _v56(item):
             return False
     return True
 
 
 def _v56(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v57(value):
+    if len(x) < 6:
+        return False
+    for item in x:
+        if not _v53(item):
             return False
     return True
 
 
 def _v57(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v58(value):
+            return False
+    return True
+
+
+def _v58(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v52(item):
+            return False
+    return True
+
+
+def _v59(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v60(value):
+            return False
+    return True
+
+
+def _v60(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -589,7 +628,7 @@ def _v57(x: Any) -> bool:
     return True
 
 
-def _v58(x: Any) -> bool:
+def _v61(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -598,7 +637,7 @@ def _v58(x: Any) -> bool:
     return True
 
 
-def _v59(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -608,41 +647,41 @@ def _v59(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T31.get(key)
+        check = _T35.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v63(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v64(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T19.get(key)
+        check = _T21.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v62(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E18):
+def _v65(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E20):
         return False
     return True
 
 
-def _v63(x: Any) -> bool:
-    if not (_v4(x) or _v64(x)):
+def _v66(x: Any) -> bool:
+    if not (_v4(x) or _v67(x)):
         return False
     return True
 
 
-def _v64(x: Any) -> bool:
+def _v67(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -656,45 +695,45 @@ def _v64(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T26.get(key)
+        check = _T30.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v65(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v66(item):
-            return False
-    return True
-
-
-def _v66(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T20.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v67(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v68(item):
             return False
     return True
 
 
 def _v68(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v69(item):
+            return False
+    return True
+
+
+def _v69(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'name' not in x:
+        return False
+    for key, value in x.items():
+        check = _T22.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v70(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v71(item):
+            return False
+    return True
+
+
+def _v71(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -702,22 +741,22 @@ def _v68(x: Any) -> bool:
     if 'sea_zones' not in x:
         return False
     for key, value in x.items():
-        check = _T21.get(key)
+        check = _T23.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v69(x: Any) -> bool:
+def _v72(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v70(item):
+        if not _v73(item):
             return False
     return True
 
 
-def _v70(x: Any) -> bool:
+def _v73(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -727,33 +766,33 @@ def _v70(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T22.get(key)
+        check = _T24.get(key)
         if check is None or not check(value):
             return False
-    if not (_v71(x) if _v29(x) else True):
+    if not (_v74(x) if _v29(x) else True):
         return False
     return True
 
 
-def _v71(x: Any) -> bool:
+def _v74(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T23.get(key)
+            check = _T25.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v72(x: Any) -> bool:
+def _v75(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v73(value):
+        if not _v76(value):
             return False
     return True
 
 
-def _v73(x: Any) -> bool:
+def _v76(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -761,52 +800,28 @@ def _v73(x: Any) -> bool:
     if 'domain' not in x:
         return False
     for key, value in x.items():
-        check = _T25.get(key)
+        check = _T29.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v74(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E24):
-        return False
-    return True
-
-
-def _v75(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T28.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v76(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E27):
-        return False
     return True
 
 
 def _v77(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E26):
         return False
-    for key, value in x.items():
-        if not _v78(value):
-            return False
     return True
 
 
 def _v78(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'value' not in x:
+        return False
+    if 'die_sides' not in x:
+        return False
     for key, value in x.items():
-        if not _v25(value):
+        check = _T27.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -823,52 +838,54 @@ def _v79(x: Any) -> bool:
 def _v80(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'at' not in x:
+    if 'units' not in x:
         return False
-    if 'attackers' not in x:
+    if 'bonus' not in x:
         return False
-    if 'defenders' not in x:
+    if 'number' not in x:
         return False
     for key, value in x.items():
-        check = _T30.get(key)
+        check = _T28.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v81(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E29):
-        return False
-    return True
-
-
-def _v82(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'system' not in x:
         return False
     if 'power' not in x:
         return False
     if 'phase' not in x:
         return False
-    if 'moves' not in x:
-        return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T32.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v83(x: Any) -> bool:
-    if not x == 'orders':
+def _v82(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E31):
         return False
     return True
 
 
-def _v84(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E32):
+def _v83(x: Any) -> bool:
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v84(value):
+            return False
+    return True
+
+
+def _v84(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v25(value):
+            return False
     return True
 
 
@@ -884,24 +901,85 @@ def _v85(x: Any) -> bool:
 def _v86(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'units' not in x:
+    if 'at' not in x:
         return False
-    if 'path' not in x:
+    if 'attackers' not in x:
+        return False
+    if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v87(x: Any) -> bool:
-    if not (_v88(x) or _v13(x)):
+    if not (isinstance(x, str) and x in _E33):
         return False
     return True
 
 
 def _v88(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    if 'moves' not in x:
+        return False
+    for key, value in x.items():
+        check = _T38.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v89(x: Any) -> bool:
+    if not x == 'orders':
+        return False
+    return True
+
+
+def _v90(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E36):
+        return False
+    return True
+
+
+def _v91(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v92(item):
+            return False
+    return True
+
+
+def _v92(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'units' not in x:
+        return False
+    if 'path' not in x:
+        return False
+    for key, value in x.items():
+        check = _T37.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v93(x: Any) -> bool:
+    if not (_v94(x) or _v13(x)):
+        return False
+    return True
+
+
+def _v94(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -912,7 +990,7 @@ def _v88(x: Any) -> bool:
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -923,13 +1001,13 @@ def _v89(x: Any) -> bool:
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -941,176 +1019,46 @@ def _v91(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T45.get(key)
+        check = _T49.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v92(x: Any) -> bool:
-    if not x == 'battles':
-        return False
-    return True
-
-
-def _v93(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v94(item):
-            return False
-    return True
-
-
-def _v94(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T44.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v95(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E35):
-        return False
-    return True
-
-
-def _v96(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T36.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v97(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v98(value):
             return False
     return True
 
 
 def _v98(x: Any) -> bool:
-    if sum((_v25(x), _v88(x),)) != 1:
+    if not x == 'battles':
         return False
     return True
 
 
 def _v99(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'damage' not in x:
-        return False
-    for key, value in x.items():
-        check = _T37.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v100(item):
             return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if sum((_v15(x), _v101(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
+    for key, value in x.items():
+        check = _T48.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v101(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E39):
         return False
-    for item in x:
-        if not _v102(item):
-            return False
     return True
 
 
 def _v102(x: Any) -> bool:
-    if not (integer(x)):
-        return False
-    if number(x) and (x < 1 or x > 6):
-        return False
-    return True
-
-
-def _v103(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v104(item):
-            return False
-    return True
-
-
-def _v104(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'to' not in x:
-        return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T38.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v105(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v106(item):
-            return False
-    return True
-
-
-def _v106(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T42.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v107(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T39.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v108(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v109(key):
-            return False
-    for key, value in x.items():
-        if not _v101(value):
-            return False
-    return True
-
-
-def _v109(x: Any) -> bool:
-    if isinstance(x, str) and (_P1.search(x) is None):
-        return False
-    return True
-
-
-def _v110(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1120,23 +1068,25 @@ def _v110(x: Any) -> bool:
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v103(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v112(value):
+        if not _v104(value):
             return False
     return True
 
 
-def _v112(x: Any) -> bool:
-    if not (_v25(x) or _v78(x)):
+def _v104(x: Any) -> bool:
+    if sum((_v25(x), _v94(x),)) != 1:
         return False
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (isinstance(x, dict)):
+        return False
+    if 'damage' not in x:
         return False
     for key, value in x.items():
         check = _T41.get(key)
@@ -1145,7 +1095,72 @@ def _v113(x: Any) -> bool:
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v106(x: Any) -> bool:
+    if sum((_v15(x), _v107(x),)) != 1:
+        return False
+    return True
+
+
+def _v107(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v108(item):
+            return False
+    return True
+
+
+def _v108(x: Any) -> bool:
+    if not (integer(x)):
+        return False
+    if number(x) and (x < 1 or x > 6):
+        return False
+    return True
+
+
+def _v109(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v110(item):
+            return False
+    return True
+
+
+def _v110(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'to' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T42.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v111(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v112(item):
+            return False
+    return True
+
+
+def _v112(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T46.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v113(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1155,67 +1170,61 @@ def _v114(x: Any) -> bool:
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'system' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
+    for key in x:
+        if not _v115(key):
+            return False
     for key, value in x.items():
-        check = _T46.get(key)
-        if check is None or not check(value):
+        if not _v107(value):
             return False
     return True
 
 
-def _v116(x: Any) -> bool:
-    if not x == 'purchase':
+def _v115(x: Any) -> bool:
+    if isinstance(x, str) and (_P1.search(x) is None):
         return False
+    return True
+
+
+def _v116(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T44.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v117(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'system' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    if 'place' not in x:
-        return False
     for key, value in x.items():
-        check = _T48.get(key)
-        if check is None or not check(value):
+        if not _v118(value):
             return False
     return True
 
 
 def _v118(x: Any) -> bool:
-    if not x == 'mobilize':
+    if not (_v25(x) or _v84(x)):
         return False
     return True
 
 
 def _v119(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v120(item):
+    for key, value in x.items():
+        check = _T45.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v120(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'units' not in x:
         return False
     for key, value in x.items():
         check = _T47.get(key)
@@ -1227,6 +1236,75 @@ def _v120(x: Any) -> bool:
 def _v121(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    for key, value in x.items():
+        check = _T50.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v122(x: Any) -> bool:
+    if not x == 'purchase':
+        return False
+    return True
+
+
+def _v123(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    if 'place' not in x:
+        return False
+    for key, value in x.items():
+        check = _T52.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v124(x: Any) -> bool:
+    if not x == 'mobilize':
+        return False
+    return True
+
+
+def _v125(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v126(item):
+            return False
+    return True
+
+
+def _v126(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'at' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T51.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v127(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'movecheck' not in x:
         return False
     if 'kind' not in x:
@@ -1236,28 +1314,28 @@ def _v121(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not x == 'odds':
         return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v124(item):
+        if not _v130(item):
             return False
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1269,96 +1347,24 @@ def _v124(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T67.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v125(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E49):
-        return False
-    return True
-
-
-def _v126(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'code' not in x:
-        return False
-    if 'message' not in x:
-        return False
-    for key, value in x.items():
-        check = _T50.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v127(x: Any) -> bool:
-    if not x == 'MC012':
-        return False
-    return True
-
-
-def _v128(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T51.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v129(x: Any) -> bool:
-    if sum((_v130(x), _v131(x), _v132(x), _v134(x),)) != 1:
-        return False
-    return True
-
-
-def _v130(x: Any) -> bool:
-    if not (x is None):
-        return False
     return True
 
 
 def _v131(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E53):
         return False
-    if 'after' not in x:
-        return False
-    for key, value in x.items():
-        check = _T52.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v132(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'below' not in x:
+    if 'code' not in x:
         return False
-    for key, value in x.items():
-        check = _T53.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v133(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
-        return False
-    return True
-
-
-def _v134(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'best' not in x:
+    if 'message' not in x:
         return False
     for key, value in x.items():
         check = _T54.get(key)
@@ -1367,26 +1373,14 @@ def _v134(x: Any) -> bool:
     return True
 
 
-def _v135(x: Any) -> bool:
-    if not equal(x, True):
+def _v133(x: Any) -> bool:
+    if not x == 'MC012':
         return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T56.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v137(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'decimal' not in x:
         return False
     for key, value in x.items():
         check = _T55.get(key)
@@ -1395,63 +1389,34 @@ def _v137(x: Any) -> bool:
     return True
 
 
-def _v138(x: Any) -> bool:
-    if not (number(x)):
+def _v135(x: Any) -> bool:
+    if sum((_v136(x), _v137(x), _v138(x), _v140(x),)) != 1:
         return False
     return True
 
 
-def _v139(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P2.search(x) is None):
+def _v136(x: Any) -> bool:
+    if not (x is None):
         return False
     return True
 
 
-def _v140(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key in x:
-        if not _v141(key):
-            return False
-    for key, value in x.items():
-        if not _v137(value):
-            return False
-    return True
-
-
-def _v141(x: Any) -> bool:
-    if isinstance(x, str) and (_P3.search(x) is None):
-        return False
-    return True
-
-
-def _v142(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if 'after' not in x:
         return False
     for key, value in x.items():
-        check = _T58.get(key)
+        check = _T56.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key, value in x.items():
-        if not _v144(value):
-            return False
-    return True
-
-
-def _v144(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'mean' not in x:
-        return False
-    if 'dist' not in x:
+    if 'below' not in x:
         return False
     for key, value in x.items():
         check = _T57.get(key)
@@ -1460,8 +1425,46 @@ def _v144(x: Any) -> bool:
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v139(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 1):
+        return False
+    return True
+
+
+def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
+        return False
+    if 'best' not in x:
+        return False
+    for key, value in x.items():
+        check = _T58.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v141(x: Any) -> bool:
+    if not equal(x, True):
+        return False
+    return True
+
+
+def _v142(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T60.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v143(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'decimal' not in x:
         return False
     for key, value in x.items():
         check = _T59.get(key)
@@ -1470,7 +1473,82 @@ def _v145(x: Any) -> bool:
     return True
 
 
+def _v144(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v145(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P2.search(x) is None):
+        return False
+    return True
+
+
 def _v146(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v147(key):
+            return False
+    for key, value in x.items():
+        if not _v143(value):
+            return False
+    return True
+
+
+def _v147(x: Any) -> bool:
+    if isinstance(x, str) and (_P3.search(x) is None):
+        return False
+    return True
+
+
+def _v148(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T62.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v149(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v150(value):
+            return False
+    return True
+
+
+def _v150(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
+        check = _T61.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v151(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T63.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v152(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1484,13 +1562,13 @@ def _v146(x: Any) -> bool:
     if 'p95' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
+        check = _T64.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v147(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'swing' not in x:
@@ -1498,13 +1576,13 @@ def _v147(x: Any) -> bool:
     if 'fight_to_end' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'ipc_swing' not in x:
@@ -1512,25 +1590,25 @@ def _v148(x: Any) -> bool:
     if 'luck' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T66.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v149(x: Any) -> bool:
-    if sum((_v130(x), _v137(x),)) != 1:
+def _v155(x: Any) -> bool:
+    if sum((_v136(x), _v143(x),)) != 1:
         return False
     return True
 
 
-def _v150(x: Any) -> bool:
-    if sum((_v130(x), _v151(x),)) != 1:
+def _v156(x: Any) -> bool:
+    if sum((_v136(x), _v157(x),)) != 1:
         return False
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'every_battle_won' not in x:
@@ -1538,22 +1616,22 @@ def _v151(x: Any) -> bool:
     if 'every_territory_taken' not in x:
         return False
     for key, value in x.items():
-        check = _T64.get(key)
+        check = _T68.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v137(value):
+        if not _v143(value):
             return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1563,19 +1641,19 @@ def _v153(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T82.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1583,71 +1661,27 @@ def _v155(x: Any) -> bool:
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v162(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T74.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v157(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v158(value):
-            return False
-    return True
-
-
-def _v158(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
-    return True
-
-
-def _v159(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v160(key):
-            return False
-    for key, value in x.items():
-        if not _v4(value):
-            return False
-    return True
-
-
-def _v160(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E66):
-        return False
-    return True
-
-
-def _v161(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
-def _v162(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E67):
-        return False
-    return True
-
-
 def _v163(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E68):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v164(value):
+            return False
     return True
 
 
 def _v164(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E69):
+    if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
@@ -1655,47 +1689,32 @@ def _v164(x: Any) -> bool:
 def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'width' not in x:
-        return False
-    if 'depth' not in x:
-        return False
+    for key in x:
+        if not _v166(key):
+            return False
     for key, value in x.items():
-        check = _T71.get(key)
-        if check is None or not check(value):
+        if not _v4(value):
             return False
     return True
 
 
 def _v166(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0.1 or x > 100000):
+    if not (isinstance(x, str) and x in _E70):
         return False
     return True
 
 
 def _v167(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    for item in x:
-        if not _v168(item):
-            return False
+    if number(x) and (x < -100000 or x > 100000):
+        return False
     return True
 
 
 def _v168(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E71):
         return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'polygon' not in x:
-        return False
-    for key, value in x.items():
-        check = _T73.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -1706,47 +1725,38 @@ def _v169(x: Any) -> bool:
 
 
 def _v170(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E73):
         return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v171(item):
-            return False
     return True
 
 
 def _v171(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 2:
+    if 'width' not in x:
         return False
-    if len(x) > 2:
+    if 'depth' not in x:
         return False
-    if len(x) > 0 and not _v161(x[0]):
-        return False
-    if len(x) > 1 and not _v161(x[1]):
-        return False
-    return True
-
-
-def _v172(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v173(item):
+    for key, value in x.items():
+        check = _T75.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
+def _v172(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0.1 or x > 100000):
+        return False
+    return True
+
+
 def _v173(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
-        check = _T74.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v174(item):
             return False
     return True
 
@@ -1754,33 +1764,32 @@ def _v173(x: Any) -> bool:
 def _v174(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'polygon' not in x:
         return False
     for key, value in x.items():
-        if not _v175(value):
+        check = _T77.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v175(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E76):
         return False
-    for item in x:
-        if not _v176(item):
-            return False
     return True
 
 
 def _v176(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 3:
         return False
-    if 'bases' not in x:
-        return False
-    for key, value in x.items():
-        check = _T77.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v177(item):
             return False
     return True
 
@@ -1792,17 +1801,15 @@ def _v177(x: Any) -> bool:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v166(x[0]):
+    if len(x) > 0 and not _v167(x[0]):
         return False
-    if len(x) > 1 and not _v166(x[1]):
+    if len(x) > 1 and not _v167(x[1]):
         return False
     return True
 
 
 def _v178(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
         return False
     for item in x:
         if not _v179(item):
@@ -1815,33 +1822,29 @@ def _v179(x: Any) -> bool:
         return False
     if 'id' not in x:
         return False
-    if 'x' not in x:
-        return False
-    if 'y' not in x:
-        return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v180(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x < -360 or x > 360):
+    if len(x) < 1:
         return False
+    for key, value in x.items():
+        if not _v181(value):
+            return False
     return True
 
 
 def _v181(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'offsets' not in x:
-        return False
-    for key, value in x.items():
-        check = _T76.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v182(item):
             return False
     return True
 
@@ -1849,8 +1852,13 @@ def _v181(x: Any) -> bool:
 def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'id' not in x:
+        return False
+    if 'bases' not in x:
+        return False
     for key, value in x.items():
-        if not _v183(value):
+        check = _T81.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -1862,14 +1870,84 @@ def _v183(x: Any) -> bool:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v184(x[0]):
+    if len(x) > 0 and not _v172(x[0]):
         return False
-    if len(x) > 1 and not _v184(x[1]):
+    if len(x) > 1 and not _v172(x[1]):
         return False
     return True
 
 
 def _v184(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v185(item):
+            return False
+    return True
+
+
+def _v185(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'x' not in x:
+        return False
+    if 'y' not in x:
+        return False
+    for key, value in x.items():
+        check = _T79.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v186(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -360 or x > 360):
+        return False
+    return True
+
+
+def _v187(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'offsets' not in x:
+        return False
+    for key, value in x.items():
+        check = _T80.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v188(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v189(value):
+            return False
+    return True
+
+
+def _v189(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v190(x[0]):
+        return False
+    if len(x) > 1 and not _v190(x[1]):
+        return False
+    return True
+
+
+def _v190(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1877,7 +1955,7 @@ def _v184(x: Any) -> bool:
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v191(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1887,57 +1965,57 @@ def _v185(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T88.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v186(x: Any) -> bool:
+def _v192(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v187(item):
+        if not _v193(item):
             return False
     return True
 
 
-def _v187(x: Any) -> bool:
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T81.get(key)
+        check = _T85.get(key)
         if check is None or not check(value):
             return False
-    if not (_v195(x) and _v200(x)):
+    if not (_v201(x) and _v206(x)):
         return False
     return True
 
 
-def _v188(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E79):
+def _v194(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E83):
         return False
     return True
 
 
-def _v189(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v190(value):
+        if not _v196(value):
             return False
     return True
 
 
-def _v190(x: Any) -> bool:
-    if not (_v1(x) or _v191(x)):
+def _v196(x: Any) -> bool:
+    if not (_v1(x) or _v197(x)):
         return False
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1948,16 +2026,16 @@ def _v191(x: Any) -> bool:
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v193(value):
+        if not _v199(value):
             return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1965,30 +2043,30 @@ def _v193(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T80.get(key)
+        check = _T84.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v171(item):
+        if not _v177(item):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
-    if not (_v196(x) if _v198(x) else _v197(x)):
+def _v201(x: Any) -> bool:
+    if not (_v202(x) if _v204(x) else _v203(x)):
         return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v202(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1997,7 +2075,7 @@ def _v196(x: Any) -> bool:
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -2006,54 +2084,54 @@ def _v197(x: Any) -> bool:
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T82.get(key)
+            check = _T86.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v200(x: Any) -> bool:
-    if not (_v201(x) if _v202(x) else True):
+def _v206(x: Any) -> bool:
+    if not (_v207(x) if _v208(x) else True):
         return False
     return True
 
 
-def _v201(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T83.get(key)
+            check = _T87.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v204(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2065,34 +2143,34 @@ def _v204(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T95.get(key)
+        check = _T99.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v207(item):
+        if not _v213(item):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
-    if sum((_v208(x), _v220(x),)) != 1:
+def _v213(x: Any) -> bool:
+    if sum((_v214(x), _v226(x),)) != 1:
         return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2124,42 +2202,42 @@ def _v208(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T88.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v138(x[0]):
+    if len(x) > 0 and not _v144(x[0]):
         return False
-    if len(x) > 1 and not _v138(x[1]):
+    if len(x) > 1 and not _v144(x[1]):
         return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v212(item):
+        if not _v218(item):
             return False
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -2171,111 +2249,40 @@ def _v212(x: Any) -> bool:
     if 'entry' not in x:
         return False
     for key, value in x.items():
-        check = _T85.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v213(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v214(item):
-            return False
-    return True
-
-
-def _v214(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v215(item):
-            return False
-    return True
-
-
-def _v215(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 4:
-        return False
-    for item in x:
-        if not _v210(item):
-            return False
-    return True
-
-
-def _v216(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v217(item):
-            return False
-    return True
-
-
-def _v217(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'allowance' not in x:
-        return False
-    if 'probability' not in x:
-        return False
-    if 'region' not in x:
-        return False
-    for key, value in x.items():
-        check = _T87.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v218(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'fraction' not in x:
-        return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T86.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v219(x: Any) -> bool:
-    if not (isinstance(x, str)):
+    if not (isinstance(x, list)):
         return False
-    if isinstance(x, str) and (_P4.search(x) is None):
-        return False
+    for item in x:
+        if not _v220(item):
+            return False
     return True
 
 
 def _v220(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 1:
         return False
-    if 'kind' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    for key, value in x.items():
-        check = _T94.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v221(item):
             return False
     return True
 
 
 def _v221(x: Any) -> bool:
-    if not x == 'corps':
+    if not (isinstance(x, list)):
         return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v216(item):
+            return False
     return True
 
 
@@ -2291,53 +2298,62 @@ def _v222(x: Any) -> bool:
 def _v223(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'order' not in x:
+    if 'allowance' not in x:
         return False
-    if 'landmark' not in x:
+    if 'probability' not in x:
         return False
-    if 'reason' not in x:
-        return False
-    if 'groups' not in x:
+    if 'region' not in x:
         return False
     for key, value in x.items():
-        check = _T93.get(key)
+        check = _T91.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v224(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E89):
+    if not (isinstance(x, dict)):
         return False
+    if 'fraction' not in x:
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T90.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v225(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P4.search(x) is None):
         return False
     return True
 
 
 def _v226(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v227(item):
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T98.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v227(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'corps':
         return False
-    if 'bases' not in x:
-        return False
-    if 'outcomes' not in x:
-        return False
-    for key, value in x.items():
-        check = _T92.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2353,6 +2369,68 @@ def _v228(x: Any) -> bool:
 def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
+    if 'landmark' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    if 'groups' not in x:
+        return False
+    for key, value in x.items():
+        check = _T97.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v230(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E93):
+        return False
+    return True
+
+
+def _v231(x: Any) -> bool:
+    if not (isinstance(x, str) or x is None):
+        return False
+    return True
+
+
+def _v232(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v233(item):
+            return False
+    return True
+
+
+def _v233(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'bases' not in x:
+        return False
+    if 'outcomes' not in x:
+        return False
+    for key, value in x.items():
+        check = _T96.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v234(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v235(item):
+            return False
+    return True
+
+
+def _v235(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'probability' not in x:
         return False
     if 'rolls' not in x:
@@ -2360,22 +2438,22 @@ def _v229(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v230(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v231(item):
+        if not _v237(item):
             return False
     return True
 
 
-def _v231(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -2387,13 +2465,13 @@ def _v231(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v232(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2402,16 +2480,16 @@ def _v232(x: Any) -> bool:
     return True
 
 
-def _v233(x: Any) -> bool:
+def _v239(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v210(value):
+        if not _v216(value):
             return False
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v240(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2423,22 +2501,22 @@ def _v234(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T108.get(key)
+        check = _T112.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v241(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v236(item):
+        if not _v242(item):
             return False
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v242(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2470,37 +2548,37 @@ def _v236(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T104.get(key)
+        check = _T108.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v237(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v238(item):
+        if not _v244(item):
             return False
     return True
 
 
-def _v238(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E96):
+def _v244(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E100):
         return False
     return True
 
 
-def _v239(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v240(item):
+        if not _v246(item):
             return False
     return True
 
 
-def _v240(x: Any) -> bool:
+def _v246(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2508,13 +2586,13 @@ def _v240(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T97.get(key)
+        check = _T101.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v241(x: Any) -> bool:
+def _v247(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2523,7 +2601,7 @@ def _v241(x: Any) -> bool:
     return True
 
 
-def _v242(x: Any) -> bool:
+def _v248(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2533,13 +2611,13 @@ def _v242(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T103.get(key)
+        check = _T107.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v243(x: Any) -> bool:
+def _v249(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2552,22 +2630,22 @@ def _v243(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T98.get(key)
+            check = _T102.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v244(x: Any) -> bool:
+def _v250(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v245(item):
+        if not _v251(item):
             return False
     return True
 
 
-def _v245(x: Any) -> bool:
+def _v251(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2583,32 +2661,32 @@ def _v245(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T100.get(key)
+        check = _T104.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v246(x: Any) -> bool:
+def _v252(x: Any) -> bool:
     return True
 
 
-def _v247(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E99):
+def _v253(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E103):
         return False
     return True
 
 
-def _v248(x: Any) -> bool:
+def _v254(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v249(item):
+        if not _v255(item):
             return False
     return True
 
 
-def _v249(x: Any) -> bool:
+def _v255(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2622,19 +2700,19 @@ def _v249(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T102.get(key)
+        check = _T106.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v250(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E101):
+def _v256(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E105):
         return False
     return True
 
 
-def _v251(x: Any) -> bool:
+def _v257(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2654,28 +2732,28 @@ def _v251(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T105.get(key)
+        check = _T109.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v252(x: Any) -> bool:
+def _v258(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v253(x: Any) -> bool:
+def _v259(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v254(item):
+        if not _v260(item):
             return False
     return True
 
 
-def _v254(x: Any) -> bool:
+def _v260(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2699,13 +2777,13 @@ def _v254(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T107.get(key)
+        check = _T111.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v255(x: Any) -> bool:
+def _v261(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P5.search(x) is None):
@@ -2713,13 +2791,13 @@ def _v255(x: Any) -> bool:
     return True
 
 
-def _v256(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E106):
+def _v262(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E110):
         return False
     return True
 
 
-def _v257(x: Any) -> bool:
+def _v263(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2727,7 +2805,7 @@ def _v257(x: Any) -> bool:
     return True
 
 
-def _v258(x: Any) -> bool:
+def _v264(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2743,81 +2821,8 @@ def _v258(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T120.get(key)
+        check = _T124.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v259(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T109.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v260(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v261(item):
-            return False
-    return True
-
-
-def _v261(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T110.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v262(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v263(item):
-            return False
-    return True
-
-
-def _v263(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
-        return False
-    for key, value in x.items():
-        check = _T111.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v264(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v265(item):
             return False
     return True
 
@@ -2825,35 +2830,30 @@ def _v264(x: Any) -> bool:
 def _v265(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'from' not in x:
-        return False
-    if 'to' not in x:
-        return False
-    if 'amount' not in x:
-        return False
-    if 'reason' not in x:
-        return False
     for key, value in x.items():
-        check = _T112.get(key)
+        check = _T113.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v266(x: Any) -> bool:
-    if sum((_v130(x), _v267(x),)) != 1:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v267(item):
+            return False
     return True
 
 
 def _v267(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'type' not in x:
+        return False
     if 'power' not in x:
         return False
-    if 'amount' not in x:
-        return False
-    if 'territories' not in x:
+    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T114.get(key)
@@ -2874,6 +2874,84 @@ def _v268(x: Any) -> bool:
 def _v269(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
+    if 'by' not in x:
+        return False
+    if 'holder' not in x:
+        return False
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
+        return False
+    for key, value in x.items():
+        check = _T115.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v270(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v271(item):
+            return False
+    return True
+
+
+def _v271(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T116.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v272(x: Any) -> bool:
+    if sum((_v136(x), _v273(x),)) != 1:
+        return False
+    return True
+
+
+def _v273(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T118.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v274(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v275(item):
+            return False
+    return True
+
+
+def _v275(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'power' not in x:
         return False
     if 'name' not in x:
@@ -2885,13 +2963,13 @@ def _v269(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T113.get(key)
+        check = _T117.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v270(x: Any) -> bool:
+def _v276(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2899,22 +2977,22 @@ def _v270(x: Any) -> bool:
     return True
 
 
-def _v271(x: Any) -> bool:
-    if sum((_v130(x), _v14(x),)) != 1:
+def _v277(x: Any) -> bool:
+    if sum((_v136(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v272(x: Any) -> bool:
+def _v278(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v273(item):
+        if not _v279(item):
             return False
     return True
 
 
-def _v273(x: Any) -> bool:
+def _v279(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2932,29 +3010,29 @@ def _v273(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T116.get(key)
+        check = _T120.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v274(x: Any) -> bool:
+def _v280(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
         for item in x:
-            if not _v102(item):
+            if not _v108(item):
                 return False
     return True
 
 
-def _v275(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E115):
+def _v281(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E119):
         return False
     return True
 
 
-def _v276(x: Any) -> bool:
+def _v282(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2963,28 +3041,28 @@ def _v276(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T118.get(key)
+            check = _T122.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v277(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E117):
+def _v283(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E121):
         return False
     return True
 
 
-def _v278(x: Any) -> bool:
+def _v284(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v279(item):
+        if not _v285(item):
             return False
     return True
 
 
-def _v279(x: Any) -> bool:
+def _v285(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'side' not in x:
@@ -2994,13 +3072,13 @@ def _v279(x: Any) -> bool:
     if 'needed' not in x:
         return False
     for key, value in x.items():
-        check = _T119.get(key)
+        check = _T123.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v280(x: Any) -> bool:
+def _v286(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -3012,22 +3090,22 @@ def _v280(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T127.get(key)
+        check = _T131.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v281(x: Any) -> bool:
+def _v287(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v282(item):
+        if not _v288(item):
             return False
     return True
 
 
-def _v282(x: Any) -> bool:
+def _v288(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -3043,22 +3121,22 @@ def _v282(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T121.get(key)
+        check = _T125.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v283(x: Any) -> bool:
+def _v289(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v284(item):
+        if not _v290(item):
             return False
     return True
 
 
-def _v284(x: Any) -> bool:
+def _v290(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -3070,34 +3148,34 @@ def _v284(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T126.get(key)
+        check = _T130.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v285(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E122):
+def _v291(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E126):
         return False
     return True
 
 
-def _v286(x: Any) -> bool:
+def _v292(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v287(item):
+        if not _v293(item):
             return False
     return True
 
 
-def _v287(x: Any) -> bool:
-    if sum((_v288(x), _v290(x), _v292(x),)) != 1:
+def _v293(x: Any) -> bool:
+    if sum((_v294(x), _v296(x), _v298(x),)) != 1:
         return False
     return True
 
 
-def _v288(x: Any) -> bool:
+def _v294(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3105,19 +3183,19 @@ def _v288(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T123.get(key)
+        check = _T127.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v289(x: Any) -> bool:
+def _v295(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v290(x: Any) -> bool:
+def _v296(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3125,19 +3203,19 @@ def _v290(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T124.get(key)
+        check = _T128.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v291(x: Any) -> bool:
+def _v297(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v292(x: Any) -> bool:
+def _v298(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3147,23 +3225,23 @@ def _v292(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T125.get(key)
+        check = _T129.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v293(x: Any) -> bool:
+def _v299(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v294(x: Any) -> bool:
+def _v300(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v58(item):
+        if not _v61(item):
             return False
     return True
 
@@ -3175,141 +3253,145 @@ _T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land':
 _T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
 _T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E6 = frozenset(['air', 'land', 'sea'])
-_T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33}
-_E8 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T9: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v36}
-_E10 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
-_T11: dict[str, Callable[[Any], bool]] = {'kind': _v41, 'territories': _v11, 'at_least': _v25}
-_T12: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v15, 'conditions': _v39, 'text': _v5}
-_T13: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v25}
-_T14: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v44, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
-_T15: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
-_T16: dict[str, Callable[[Any], bool]] = {'width': _v47, 'height': _v47, 'wrap_x': _v7, 'centers': _v48, 'shapes': _v51, 'places': _v54, 'labels': _v48, 'capitals': _v48, 'victory': _v48, 'colours': _v56, 'impassable': _v58}
-_T17: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v34, 'national_objectives': _v37, 'player_rules': _v42, 'victory': _v45, 'layout': _v46}
-_E18 = frozenset(['kept', 'lost', 'refunded'])
-_T19: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v62, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
-_T20: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
-_T21: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
-_T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
-_T23: dict[str, Callable[[Any], bool]] = {'count': _v28}
-_E24 = frozenset(['air', 'land', 'sea'])
-_T25: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v74, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33}
-_T26: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v61, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v65, 'connections': _v18, 'control': _v20, 'canals': _v67, 'units': _v69, 'unit_types': _v72}
-_E27 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T28: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v76}
-_E29 = frozenset(['land', 'raid', 'sea'])
-_T30: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v81, 'attackers': _v78, 'defenders': _v78, 'from': _v11, 'amphibious': _v78}
-_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v60, 'rules': _v4, 'options': _v61, 'map': _v63, 'turn': _v75, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v77, 'units': _v69, 'battles': _v79}
-_E32 = frozenset(['combat_move', 'noncombat_move'])
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v87, 'path': _v89, 'transport': _v4, 'attack': _v90, 'raid': _v7, 'note': _v5}
-_T34: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v83, 'state': _v4, 'power': _v4, 'phase': _v84, 'moves': _v85}
-_E35 = frozenset(['land', 'raid', 'sea'])
-_T36: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T37: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v100}
-_T38: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v88}
-_T39: dict[str, Callable[[Any], bool]] = {'aa': _v108, 'bombard': _v108, 'sub_strike': _v108, 'subs': _v108, 'air': _v108, 'fire': _v108, 'damage': _v108}
+_T7: dict[str, Callable[[Any], bool]] = {'battle': _v7, 'raids': _v7, 'fly_over': _v7, 'value': _v15, 'die_sides': _v25, 'shots': _v15, 'kind': _v4, 'targets': _v33, 'over_stack': _v7}
+_T8: dict[str, Callable[[Any], bool]] = {'units': _v9, 'bonus': _v1, 'number': _v25, 'attack': _v7, 'defence': _v7, 'bonus_type': _v4}
+_T9: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33, 'aa': _v34, 'support': _v35}
+_E10 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T11: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v39}
+_E12 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
+_T13: dict[str, Callable[[Any], bool]] = {'kind': _v44, 'territories': _v11, 'at_least': _v25}
+_T14: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v15, 'conditions': _v42, 'text': _v5}
+_T15: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v25}
+_T16: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v47, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
+_T17: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
+_T18: dict[str, Callable[[Any], bool]] = {'width': _v50, 'height': _v50, 'wrap_x': _v7, 'centers': _v51, 'shapes': _v54, 'places': _v57, 'labels': _v51, 'capitals': _v51, 'victory': _v51, 'colours': _v59, 'impassable': _v61}
+_T19: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v37, 'national_objectives': _v40, 'player_rules': _v45, 'victory': _v48, 'layout': _v49}
+_E20 = frozenset(['kept', 'lost', 'refunded'])
+_T21: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v65, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
+_T22: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
+_T23: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
+_T24: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
+_T25: dict[str, Callable[[Any], bool]] = {'count': _v28}
+_E26 = frozenset(['air', 'land', 'sea'])
+_T27: dict[str, Callable[[Any], bool]] = {'battle': _v7, 'raids': _v7, 'fly_over': _v7, 'value': _v15, 'die_sides': _v25, 'shots': _v15, 'kind': _v4, 'targets': _v33, 'over_stack': _v7}
+_T28: dict[str, Callable[[Any], bool]] = {'units': _v9, 'bonus': _v1, 'number': _v25, 'attack': _v7, 'defence': _v7, 'bonus_type': _v4}
+_T29: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v77, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33, 'aa': _v78, 'support': _v79}
+_T30: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v64, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v68, 'connections': _v18, 'control': _v20, 'canals': _v70, 'units': _v72, 'unit_types': _v75}
+_E31 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T32: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v82}
+_E33 = frozenset(['land', 'raid', 'sea'])
+_T34: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v87, 'attackers': _v84, 'defenders': _v84, 'from': _v11, 'amphibious': _v84}
+_T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v63, 'rules': _v4, 'options': _v64, 'map': _v66, 'turn': _v81, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v83, 'units': _v72, 'battles': _v85}
+_E36 = frozenset(['combat_move', 'noncombat_move'])
+_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v93, 'path': _v95, 'transport': _v4, 'attack': _v96, 'raid': _v7, 'note': _v5}
+_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v89, 'state': _v4, 'power': _v4, 'phase': _v90, 'moves': _v91}
+_E39 = frozenset(['land', 'raid', 'sea'])
 _T40: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T41: dict[str, Callable[[Any], bool]] = {'attacker': _v78, 'defender': _v78}
-_T42: dict[str, Callable[[Any], bool]] = {'attacker': _v107, 'defender': _v107, 'attacker_losses': _v78, 'defender_losses': _v78, 'submerged': _v110, 'retreat': _v4, 'damaged': _v111, 'removed': _v113}
-_T43: dict[str, Callable[[Any], bool]] = {'attacker': _v11, 'defender': _v11, 'keep_land': _v15}
-_T44: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v95, 'attacker_losses': _v78, 'defender_losses': _v78, 'retreat': _v4, 'submerged': _v96, 'damaged': _v97, 'bombing': _v99, 'defender_landing': _v103, 'rounds': _v105, 'ool': _v114}
-_T45: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v92, 'state': _v4, 'power': _v4, 'phase': _v92, 'results': _v93, 'ool': _v114}
-_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v116, 'state': _v4, 'power': _v4, 'phase': _v116, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T47: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v88, 'from': _v4, 'fighters_from': _v88}
-_T48: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v118, 'state': _v4, 'power': _v4, 'phase': _v118, 'place': _v119}
-_E49 = frozenset(['land', 'raid', 'sea'])
-_T50: dict[str, Callable[[Any], bool]] = {'code': _v127, 'message': _v5}
-_T51: dict[str, Callable[[Any], bool]] = {'attacker': _v58, 'defender': _v58, 'keep_land': _v15}
-_T52: dict[str, Callable[[Any], bool]] = {'after': _v25}
-_T53: dict[str, Callable[[Any], bool]] = {'below': _v133}
-_T54: dict[str, Callable[[Any], bool]] = {'best': _v135}
-_T55: dict[str, Callable[[Any], bool]] = {'decimal': _v138, 'fraction': _v139}
-_T56: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v137, 'territory_taken': _v137, 'defender_holds': _v137, 'both_destroyed': _v137, 'stalemate': _v137, 'bombers_lost': _v140, 'damage': _v140}
-_T57: dict[str, Callable[[Any], bool]] = {'mean': _v137, 'dist': _v140}
-_T58: dict[str, Callable[[Any], bool]] = {'attacker': _v143, 'defender': _v143}
-_T59: dict[str, Callable[[Any], bool]] = {'attacker': _v137, 'defender': _v137}
-_T60: dict[str, Callable[[Any], bool]] = {'mean': _v137, 'sd': _v138, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T61: dict[str, Callable[[Any], bool]] = {'swing': _v137, 'fight_to_end': _v137}
-_T62: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v149}
-_T63: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v125, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v126, 'ool': _v128, 'retreat': _v129, 'outcomes': _v136, 'survivors': _v142, 'ipc_lost': _v145, 'ipc_swing': _v146, 'rounds': _v137, 'best_retreat': _v147, 'result': _v148}
-_T64: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v137, 'every_territory_taken': _v137}
-_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v122, 'battles': _v123, 'turn': _v150, 'luck': _v152}
-_E66 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E67 = frozenset(['centre', 'edge'])
-_E68 = frozenset(['per_file', 'whole_corps'])
-_E69 = frozenset(['half_of_max', 'half_of_mobility'])
-_T70: dict[str, Callable[[Any], bool]] = {'dice': _v157, 'penalties': _v159, 'tolerance': _v50, 'contact_gap': _v50, 'prebattle_distance': _v50, 'prebattle_bonus': _v161, 'prebattle_measure': _v162, 'corps_penalty': _v163, 'back_distance': _v164, 'pass_through_limit': _v133}
-_T71: dict[str, Callable[[Any], bool]] = {'width': _v166, 'depth': _v166}
-_E72 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T73: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v169, 'polygon': _v170}
-_T74: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v171, 'terrain': _v4, 'corps': _v4}
-_T75: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v161, 'y': _v161, 'facing': _v180, 'width': _v166, 'depth': _v166, 'mobility': _v47}
-_T76: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v182}
-_T77: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v47, 'base': _v177, 'bases': _v178, 'formation': _v181}
-_T78: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v154, 'kind': _v60, 'name': _v155, 'options': _v156, 'to_move': _v4, 'field': _v165, 'terrain': _v167, 'landmarks': _v172, 'sides': _v174}
-_E79 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T80: dict[str, Callable[[Any], bool]] = {'x': _v161, 'y': _v161, 'facing': _v180}
-_T81: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v188, 'landmark': _v4, 'rolls': _v189, 'end': _v192, 'base': _v4, 'path': _v194, 'facing': _v180, 'note': _v5}
-_T82: dict[str, Callable[[Any], bool]] = {'order': _v199}
-_T83: dict[str, Callable[[Any], bool]] = {'order': _v203}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v154, 'kind': _v83, 'state': _v4, 'side': _v4, 'orders': _v186}
-_T85: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v138}
-_T86: dict[str, Callable[[Any], bool]] = {'fraction': _v219, 'decimal': _v133}
-_T87: dict[str, Callable[[Any], bool]] = {'allowance': _v138, 'probability': _v218, 'region': _v213}
-_T88: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v209, 'side': _v5, 'corps': _v5, 'centre': _v210, 'facing': _v138, 'mobility': _v138, 'allowance': _v138, 'tolerance': _v138, 'engaged': _v58, 'owed': _v211, 'clear': _v213, 'levels': _v216, 'limit': _v213}
-_E89 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T90: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v232}
-_T91: dict[str, Callable[[Any], bool]] = {'probability': _v218, 'rolls': _v230, 'ends': _v233}
-_T92: dict[str, Callable[[Any], bool]] = {'bases': _v58, 'outcomes': _v228}
-_T93: dict[str, Callable[[Any], bool]] = {'order': _v224, 'landmark': _v225, 'reason': _v225, 'groups': _v226}
-_T94: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v221, 'side': _v5, 'orders': _v222}
-_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v205, 'state': _v5, 'reach': _v206}
-_E96 = frozenset(['illegal', 'legal', 'unchecked'])
-_T97: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v58, 'rides': _v241}
-_T98: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v225, 'config': _v5}
-_E99 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T100: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v246, 'edition_value': _v246, 'source': _v247, 'file': _v225}
-_E101 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T102: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v250, 'codes': _v58, 'pattern': _v225, 'applied': _v7}
-_T103: dict[str, Callable[[Any], bool]] = {'edition': _v243, 'options': _v244, 'selection': _v248}
-_T104: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v225, 'config': _v225, 'error': _v225, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v58, 'verdicts': _v237, 'assignment': _v239, 'overrides': _v242}
-_T105: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E106 = frozenset(['error', 'note', 'warning'])
-_T107: dict[str, Callable[[Any], bool]] = {'code': _v255, 'name': _v4, 'severity': _v256, 'message': _v5, 'clauses': _v58, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v257, 'order_id': _v225}
-_T108: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v235, 'summary': _v251, 'readings': _v252, 'statistics': _v14, 'findings': _v253}
-_T109: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T110: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T111: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v225, 'liberated': _v7}
-_T112: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T113: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T114: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v268, 'bonus': _v15}
-_E115 = frozenset(['factory', 'ipcs'])
-_T116: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v274, 'applied': _v15, 'on': _v275, 'owner': _v225, 'cap': _v225}
-_E117 = frozenset(['kept', 'lost', 'refunded'])
-_T118: dict[str, Callable[[Any], bool]] = {'units': _v78, 'settled': _v277}
-_T119: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v58, 'needed': _v25, 'setting': _v225}
-_T120: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v225, 'text': _v5, 'forced': _v7, 'turn': _v259, 'destroyed': _v260, 'captured': _v262, 'transfers': _v264, 'spent': _v14, 'purchased': _v14, 'income': _v266, 'refunded': _v270, 'ipcs': _v271, 'notes': _v58, 'bombing': _v272, 'unplaced': _v276, 'victory': _v278, 'victory_cities': _v14}
-_T121: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E122 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T123: dict[str, Callable[[Any], bool]] = {'type': _v289, 'text': _v5}
-_T124: dict[str, Callable[[Any], bool]] = {'type': _v291, 'items': _v58}
-_T125: dict[str, Callable[[Any], bool]] = {'type': _v293, 'headers': _v58, 'rows': _v294}
-_T126: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v285, 'facts': _v252, 'blocks': _v286}
-_T127: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v281, 'sections': _v283}
+_T41: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v106}
+_T42: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v94}
+_T43: dict[str, Callable[[Any], bool]] = {'aa': _v114, 'bombard': _v114, 'sub_strike': _v114, 'subs': _v114, 'air': _v114, 'fire': _v114, 'damage': _v114}
+_T44: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T45: dict[str, Callable[[Any], bool]] = {'attacker': _v84, 'defender': _v84}
+_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v113, 'defender': _v113, 'attacker_losses': _v84, 'defender_losses': _v84, 'submerged': _v116, 'retreat': _v4, 'damaged': _v117, 'removed': _v119}
+_T47: dict[str, Callable[[Any], bool]] = {'attacker': _v11, 'defender': _v11, 'keep_land': _v15}
+_T48: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v101, 'attacker_losses': _v84, 'defender_losses': _v84, 'retreat': _v4, 'submerged': _v102, 'damaged': _v103, 'bombing': _v105, 'defender_landing': _v109, 'rounds': _v111, 'ool': _v120}
+_T49: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v98, 'state': _v4, 'power': _v4, 'phase': _v98, 'results': _v99, 'ool': _v120}
+_T50: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v122, 'state': _v4, 'power': _v4, 'phase': _v122, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T51: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v94, 'from': _v4, 'fighters_from': _v94}
+_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v124, 'state': _v4, 'power': _v4, 'phase': _v124, 'place': _v125}
+_E53 = frozenset(['land', 'raid', 'sea'])
+_T54: dict[str, Callable[[Any], bool]] = {'code': _v133, 'message': _v5}
+_T55: dict[str, Callable[[Any], bool]] = {'attacker': _v61, 'defender': _v61, 'keep_land': _v15}
+_T56: dict[str, Callable[[Any], bool]] = {'after': _v25}
+_T57: dict[str, Callable[[Any], bool]] = {'below': _v139}
+_T58: dict[str, Callable[[Any], bool]] = {'best': _v141}
+_T59: dict[str, Callable[[Any], bool]] = {'decimal': _v144, 'fraction': _v145}
+_T60: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v143, 'territory_taken': _v143, 'defender_holds': _v143, 'both_destroyed': _v143, 'stalemate': _v143, 'bombers_lost': _v146, 'damage': _v146}
+_T61: dict[str, Callable[[Any], bool]] = {'mean': _v143, 'dist': _v146}
+_T62: dict[str, Callable[[Any], bool]] = {'attacker': _v149, 'defender': _v149}
+_T63: dict[str, Callable[[Any], bool]] = {'attacker': _v143, 'defender': _v143}
+_T64: dict[str, Callable[[Any], bool]] = {'mean': _v143, 'sd': _v144, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T65: dict[str, Callable[[Any], bool]] = {'swing': _v143, 'fight_to_end': _v143}
+_T66: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v155}
+_T67: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v131, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v132, 'ool': _v134, 'retreat': _v135, 'outcomes': _v142, 'survivors': _v148, 'ipc_lost': _v151, 'ipc_swing': _v152, 'rounds': _v143, 'best_retreat': _v153, 'result': _v154}
+_T68: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v143, 'every_territory_taken': _v143}
+_T69: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v128, 'battles': _v129, 'turn': _v156, 'luck': _v158}
+_E70 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E71 = frozenset(['centre', 'edge'])
+_E72 = frozenset(['per_file', 'whole_corps'])
+_E73 = frozenset(['half_of_max', 'half_of_mobility'])
+_T74: dict[str, Callable[[Any], bool]] = {'dice': _v163, 'penalties': _v165, 'tolerance': _v53, 'contact_gap': _v53, 'prebattle_distance': _v53, 'prebattle_bonus': _v167, 'prebattle_measure': _v168, 'corps_penalty': _v169, 'back_distance': _v170, 'pass_through_limit': _v139}
+_T75: dict[str, Callable[[Any], bool]] = {'width': _v172, 'depth': _v172}
+_E76 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T77: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v175, 'polygon': _v176}
+_T78: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v177, 'terrain': _v4, 'corps': _v4}
+_T79: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v167, 'y': _v167, 'facing': _v186, 'width': _v172, 'depth': _v172, 'mobility': _v50}
+_T80: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v188}
+_T81: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v50, 'base': _v183, 'bases': _v184, 'formation': _v187}
+_T82: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v160, 'kind': _v63, 'name': _v161, 'options': _v162, 'to_move': _v4, 'field': _v171, 'terrain': _v173, 'landmarks': _v178, 'sides': _v180}
+_E83 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T84: dict[str, Callable[[Any], bool]] = {'x': _v167, 'y': _v167, 'facing': _v186}
+_T85: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v194, 'landmark': _v4, 'rolls': _v195, 'end': _v198, 'base': _v4, 'path': _v200, 'facing': _v186, 'note': _v5}
+_T86: dict[str, Callable[[Any], bool]] = {'order': _v205}
+_T87: dict[str, Callable[[Any], bool]] = {'order': _v209}
+_T88: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v160, 'kind': _v89, 'state': _v4, 'side': _v4, 'orders': _v192}
+_T89: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v144}
+_T90: dict[str, Callable[[Any], bool]] = {'fraction': _v225, 'decimal': _v139}
+_T91: dict[str, Callable[[Any], bool]] = {'allowance': _v144, 'probability': _v224, 'region': _v219}
+_T92: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v215, 'side': _v5, 'corps': _v5, 'centre': _v216, 'facing': _v144, 'mobility': _v144, 'allowance': _v144, 'tolerance': _v144, 'engaged': _v61, 'owed': _v217, 'clear': _v219, 'levels': _v222, 'limit': _v219}
+_E93 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T94: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v238}
+_T95: dict[str, Callable[[Any], bool]] = {'probability': _v224, 'rolls': _v236, 'ends': _v239}
+_T96: dict[str, Callable[[Any], bool]] = {'bases': _v61, 'outcomes': _v234}
+_T97: dict[str, Callable[[Any], bool]] = {'order': _v230, 'landmark': _v231, 'reason': _v231, 'groups': _v232}
+_T98: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v227, 'side': _v5, 'orders': _v228}
+_T99: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v211, 'state': _v5, 'reach': _v212}
+_E100 = frozenset(['illegal', 'legal', 'unchecked'])
+_T101: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v61, 'rides': _v247}
+_T102: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v231, 'config': _v5}
+_E103 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T104: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v252, 'edition_value': _v252, 'source': _v253, 'file': _v231}
+_E105 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T106: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v256, 'codes': _v61, 'pattern': _v231, 'applied': _v7}
+_T107: dict[str, Callable[[Any], bool]] = {'edition': _v249, 'options': _v250, 'selection': _v254}
+_T108: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v231, 'config': _v231, 'error': _v231, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v61, 'verdicts': _v243, 'assignment': _v245, 'overrides': _v248}
+_T109: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E110 = frozenset(['error', 'note', 'warning'])
+_T111: dict[str, Callable[[Any], bool]] = {'code': _v261, 'name': _v4, 'severity': _v262, 'message': _v5, 'clauses': _v61, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v263, 'order_id': _v231}
+_T112: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v241, 'summary': _v257, 'readings': _v258, 'statistics': _v14, 'findings': _v259}
+_T113: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T114: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T115: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v231, 'liberated': _v7}
+_T116: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T117: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
+_T118: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v274, 'bonus': _v15}
+_E119 = frozenset(['factory', 'ipcs'])
+_T120: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v280, 'applied': _v15, 'on': _v281, 'owner': _v231, 'cap': _v231}
+_E121 = frozenset(['kept', 'lost', 'refunded'])
+_T122: dict[str, Callable[[Any], bool]] = {'units': _v84, 'settled': _v283}
+_T123: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v61, 'needed': _v25, 'setting': _v231}
+_T124: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v231, 'text': _v5, 'forced': _v7, 'turn': _v265, 'destroyed': _v266, 'captured': _v268, 'transfers': _v270, 'spent': _v14, 'purchased': _v14, 'income': _v272, 'refunded': _v276, 'ipcs': _v277, 'notes': _v61, 'bombing': _v278, 'unplaced': _v282, 'victory': _v284, 'victory_cities': _v14}
+_T125: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E126 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T127: dict[str, Callable[[Any], bool]] = {'type': _v295, 'text': _v5}
+_T128: dict[str, Callable[[Any], bool]] = {'type': _v297, 'items': _v61}
+_T129: dict[str, Callable[[Any], bool]] = {'type': _v299, 'headers': _v61, 'rows': _v300}
+_T130: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v291, 'facts': _v258, 'blocks': _v292}
+_T131: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v287, 'sections': _v289}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v59,
-    'aa-orders': _v82,
-    'aa-battles': _v91,
-    'aa-purchase': _v115,
-    'aa-mobilize': _v117,
-    'aa-odds': _v121,
-    'maneuver-state': _v153,
-    'maneuver-orders': _v185,
-    'reach': _v204,
-    'report': _v234,
-    'apply-report': _v258,
-    'summary': _v280,
+    'aa-state': _v62,
+    'aa-orders': _v88,
+    'aa-battles': _v97,
+    'aa-purchase': _v121,
+    'aa-mobilize': _v123,
+    'aa-odds': _v127,
+    'maneuver-state': _v159,
+    'maneuver-orders': _v191,
+    'reach': _v210,
+    'report': _v240,
+    'apply-report': _v264,
+    'summary': _v286,
 }

@@ -60,6 +60,9 @@ class Kind:
     before the exchange, at any unit, unless the enemy has a destroyer; it is hit like any unit."""
     out: bool = False
     """Submerged or retreated: no longer in the battle (a survivor)."""
+    supports: tuple[tuple[int, int, frozenset[str], str], ...] = ()
+    """The bonuses it gives in its role (the map's ``support``): (bonus, units per supporter, the types it
+    supports, its bonus type)."""
     amphibious: bool = False
     """A land unit that came from the sea (kept apart only when a retreat is asked: it cannot leave)."""
 

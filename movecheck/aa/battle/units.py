@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from movecheck.aa.battle.engine import Battle
-from movecheck.aa.battle.model import BattleModel
+from movecheck.aa.battle.engine import AAGroup, Battle
+from movecheck.aa.battle.model import AIR, BattleModel
 from movecheck.aa.battle.side import DEFAULT_BUDGET, Kind, Side
 from movecheck.aa.units import UnitType
 
@@ -33,8 +33,31 @@ def is_infantry(unit: UnitType) -> bool:
 
 
 def fights(model: type[BattleModel], unit: UnitType) -> bool:
-    """A unit of the battle (not infrastructure)."""
+    """A unit of the battle (not infrastructure).  A map's AA type (``aa`` stats) other than ``aa_gun`` is
+    infrastructure where the edition's AA gun is, when it has neither attack nor defence."""
+    if unit.aa is not None and unit.aa.battle and unit.name != "aa_gun" and not unit.attack and not unit.defense:
+        return model.aa_gun_is_combat_unit
     return not model.is_infrastructure(unit.name, unit.is_factory)
+
+
+def aa_groups(model: type[BattleModel], types: Mapping[str, UnitType], defenders: Mapping[str, int],
+              attackers: Iterable[str]) -> tuple[AAGroup, ...]:
+    """The defender's AA fire: the edition's AA gun (``aa_gun`` without ``aa`` stats: a hit on 1 in 6, the
+    edition's shots per gun), then each type with ``aa`` stats that fires in battle, as they say."""
+    air = [t for t in attackers if types[t].is_air]
+    edition_guns = sum(n for t, n in defenders.items() if types[t].is_aa_gun and types[t].aa is None)
+    plain = "aa_gun" not in types or types["aa_gun"].aa is None
+    groups = [AAGroup(1, 6, model.aa_shots_per_gun, AIR, frozenset({"aa_gun"} if plain else ()),
+                      0 if model.aa_gun_is_combat_unit else edition_guns)]
+    for name in sorted(defenders):
+        fire = types[name].aa
+        if fire is None or not fire.battle or defenders[name] <= 0:
+            continue
+        spared = sorted(t for t in air if fire.targets is not None and t not in fire.targets)
+        cls = f"{AIR}!{','.join(spared)}" if spared else AIR
+        fixed = 0 if fights(model, types[name]) else defenders[name]
+        groups.append(AAGroup(fire.value, fire.die_sides, fire.shots, cls, frozenset({name}), fixed))
+    return tuple(groups)
 
 
 def default_ool(types: Mapping[str, UnitType], names: Iterable[str], attacking: bool) -> list[str]:
@@ -51,6 +74,12 @@ def full_ool(types: Mapping[str, UnitType], present: Iterable[str], chosen: list
     first = [n for n in (chosen or []) if n in present]
     rest = default_ool(types, [n for n in present if n not in first], attacking)
     return first + rest
+
+
+def supports(unit: UnitType, attacking: bool) -> tuple[tuple[int, int, frozenset[str], str], ...]:
+    """The bonuses a type gives in its role (the map's ``support``, on attack or defence)."""
+    return tuple((rule.bonus, rule.number, rule.units, rule.bonus_type) for rule in unit.support
+                 if (rule.attack if attacking else rule.defence))
 
 
 def cannot_hit(types: Mapping[str, UnitType], name: str, enemy: Iterable[str]) -> frozenset[str]:
@@ -99,7 +128,7 @@ def make_side(model: type[BattleModel], types: Mapping[str, UnitType], counts: M
                     destroyer=unit.destroyer, transport=unit.is_transport, land=unit.is_land,
                     infantry=is_infantry(unit), artillery=attacking and is_artillery(unit),
                     first="first_strike" in unit.abilities and not unit.submarine,
-                    cannot=cannot_hit(types, name, enemy))
+                    cannot=cannot_hit(types, name, enemy), supports=supports(unit, attacking))
         from_sea = min(landing.amphibious.get(name, 0), counts[name]) if landing is not None else 0
         if from_sea:
             kinds.append(Kind(**{**base.__dict__, "name": name + AMPHIBIOUS, "amphibious": True}))
@@ -140,7 +169,8 @@ def make_battle(model: type[BattleModel], types: Mapping[str, UnitType], attacke
     keep = (1 if land else 0) if keep_land is None else keep_land
     att, a0 = make_side(model, types, attackers, att_ool, True, keep, def_ool, landing)
     dfn, d0 = make_side(model, types, defenders, def_ool, False, 0, att_ool)
-    guns = 0 if model.aa_gun_is_combat_unit else sum(n for t, n in defenders.items() if types[t].is_aa_gun)
-    battle = Battle(model, att, dfn, (a0, d0), land=land, aa_guns=guns, bombard=bombard, may_retreat=may_retreat,
+    groups = aa_groups(model, types, defenders, att_ool)
+    battle = Battle(model, att, dfn, (a0, d0), land=land, aa_guns=groups[0].fixed, aa_groups=groups,
+                    bombard=bombard, may_retreat=may_retreat,
                     submerge=submerge, exact=exact, budget=budget)
     return battle, {"attacker": att_ool, "defender": def_ool}
