@@ -362,3 +362,26 @@ def test_retreat_after_round_two_agrees_with_every_die() -> None:
     want, rounds = exact_ends(ref)
     assert engine_ends(battle, solution) == want
     assert solution.rounds == rounds == 1 + Fraction(25, 36)  # round 2 is fought unless round 1 took the defender
+
+
+# Published exact values of an exact 1942-second-edition calculator: AlliesCalc (github.com/ociaw/AlliesCalc),
+# file aa1942_2e/src/test_probabilities.txt (commit 869f3331f081f34ba806f1c5fe4e25cafcb83d80), "Exact probability
+# calculations for non-trival battles": Atk / Def / Tie as fractions.  Its Tie is a draw: both sides destroyed,
+# or submarines left facing an aircraft that cannot hit them.
+ALLIESCALC = [
+    ("2 Submarines attacking 1 Fighter and 1 Destroyer", False, {"submarine": 2}, {"fighter": 1, "destroyer": 1},
+     {DEFENDER_HOLDS: Fraction(834, 1679), STALEMATE: Fraction(845, 1679)}),
+    ("1 Bomber attacking 1 Battleship", False, {"bomber": 1}, {"battleship": 1},
+     {ATTACKER_WINS: Fraction(1, 16), DEFENDER_HOLDS: Fraction(13, 16), BOTH_DESTROYED: Fraction(2, 16)}),
+    ("1 Tank and 1 Bomber attacking 1 Tank and 1 Fighter", True, {"tank": 1, "bomber": 1}, {"tank": 1, "fighter": 1},
+     {ATTACKER_WINS: Fraction(2351, 6545), DEFENDER_HOLDS: Fraction(2726, 6545), BOTH_DESTROYED: Fraction(1468, 6545)}),
+]
+
+
+@pytest.mark.parametrize(("name", "land", "att", "dfn", "published"), ALLIESCALC, ids=[c[0] for c in ALLIESCALC])
+def test_alliescalc_published_exact_values(name: str, land: bool, att: dict[str, int], dfn: dict[str, int],
+                                           published: dict[str, Fraction]) -> None:
+    # AlliesCalc takes the attacker's bomber before its tank (the tank takes the territory: our keep_land 1) and
+    # the defender's cheapest unit first, as the default order of loss does
+    found, _rounds, _battle = odds(BattleModel, "aa1942", att, dfn, land=land, exact=True)
+    assert {k: v for k, v in found.items() if v} == published, name
