@@ -385,3 +385,24 @@ def test_alliescalc_published_exact_values(name: str, land: bool, att: dict[str,
     # the defender's cheapest unit first, as the default order of loss does
     found, _rounds, _battle = odds(BattleModel, "aa1942", att, dfn, land=land, exact=True)
     assert {k: v for k, v in found.items() if v} == published, name
+
+
+def test_partial_retreat_on_arrays_agrees_with_pure_python() -> None:
+    # a landing on the array engine: the states a partial retreat leads to are taken up there too
+    from movecheck.aa.battle.units import Landing
+
+    found = []
+    for arrays in (True, False):
+        battle, _ool = make_battle(BattleModel, TYPES["aa1942"], {"infantry": 3, "artillery": 1, "tank": 1,
+                                                                  "fighter": 1}, {"infantry": 3, "tank": 1},
+                                   land=True, may_retreat=True, landing=Landing({"infantry": 2, "artillery": 1}, True))
+        battle.arrays = arrays
+        battle.arrays_from = 0
+        side = battle.att
+        solution = battle.solve(lambda s, _n, side=side: side.in_battle(s[0]) <= 4)  # after 2 losses, in any round
+        found.append((solution.ends, solution.rounds))
+    (fast, fast_rounds), (slow, slow_rounds) = found
+    assert any(state[0][i] for (state, _o) in fast for i in battle.att.retreat_to.values())  # some units left
+    assert fast.keys() == slow.keys()
+    assert all(abs(fast[k] - slow[k]) < 1e-12 for k in fast)
+    assert abs(fast_rounds - slow_rounds) < 1e-9
