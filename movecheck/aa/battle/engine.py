@@ -204,18 +204,29 @@ class Battle:
             tuple[int, int], ...]:
         """The dice (value, count) of a side's units ``pick`` chooses, support (artillery, the map's) included."""
         fire = [(c, k) for c, k in zip(counts, side.kinds, strict=True) if c and not k.out and pick(k)]
-        pools = support_pools(fire, attacking)
         by_value: dict[int, int] = {}
-        used: dict[str, int] = {}
+        if any(k.supports for _c, k in fire):
+            pools = support_pools(fire, attacking)
+            used: dict[str, int] = {}
+            for c, k in fire:
+                if k.value > 0:
+                    values = [k.value] * c
+                    used.clear()
+                    supported(k, values, pools, used)
+                    for value in values:
+                        by_value[value] = by_value.get(value, 0) + 1
+            return tuple(sorted(by_value.items()))
+        support = sum(c for c, k in fire if k.artillery) if attacking else 0  # artillery alone: by kind
         for c, k in fire:
             if k.value <= 0:
                 continue
-            values = [k.value] * c
-            if pools:
-                used.clear()
-                supported(k, values, pools, used)
-            for value in values:
-                by_value[value] = by_value.get(value, 0) + 1
+            if support and k.infantry:
+                raised = min(c, support)
+                support -= raised
+                by_value[k.value + 1] = by_value.get(k.value + 1, 0) + raised
+                c -= raised
+            if c:
+                by_value[k.value] = by_value.get(k.value, 0) + c
         return tuple(sorted(by_value.items()))
 
     def has(self, side: Side, counts: Counts, test: Callable[[Kind], bool]) -> bool:
