@@ -11,6 +11,55 @@ from movecheck.i18n import _
 
 
 @dataclass(frozen=True)
+class AAFire:
+    """A unit type's AA fire in battle, as the map's ``aa`` stat gives it (TripleA's AA options)."""
+
+    value: int = 1
+    die_sides: int = 6
+    shots: int | None = None
+    """Shots per unit (None: one per aircraft it may hit)."""
+    targets: frozenset[str] | None = None
+    """The types it may hit (None: every aircraft)."""
+    battle: bool = True
+    """It fires in battle (TripleA's isAA or isAAforCombatOnly)."""
+
+    @classmethod
+    def from_data(cls, data: Any) -> AAFire | None:
+        if not isinstance(data, dict):
+            return None
+        shots = data.get("shots")
+        targets = data.get("targets")
+        return cls(value=ipc_amount(data.get("value", 1)), die_sides=max(1, ipc_amount(data.get("die_sides", 6))),
+                   shots=ipc_amount(shots) if shots is not None else None,
+                   targets=frozenset(str(t) for t in targets) if isinstance(targets, list) else None,
+                   battle=bool(data.get("battle", True)))
+
+
+@dataclass(frozen=True)
+class Support:
+    """A bonus a unit type gives other units in battle (the map's ``support``, TripleA's supportAttachments)."""
+
+    units: frozenset[str]
+    bonus: int
+    number: int = 1
+    attack: bool = True
+    defence: bool = False
+    bonus_type: str = ""
+
+    @classmethod
+    def all_from(cls, supporter: str, data: Any) -> tuple[Support, ...]:
+        found = []
+        for rule in data if isinstance(data, list) else []:
+            if isinstance(rule, dict) and isinstance(rule.get("units"), list):
+                found.append(cls(units=frozenset(str(u) for u in rule["units"]),
+                                 bonus=int(rule.get("bonus", 0)) if isinstance(rule.get("bonus"), int) else 0,
+                                 number=max(1, ipc_amount(rule.get("number", 1))),
+                                 attack=bool(rule.get("attack", False)), defence=bool(rule.get("defence", False)),
+                                 bonus_type=str(rule.get("bonus_type") or supporter)))
+        return tuple(found)
+
+
+@dataclass(frozen=True)
 class UnitType:
     """Movement facts of one unit type."""
 
@@ -39,6 +88,10 @@ class UnitType:
     can_not_be_targeted_by: frozenset[str] = frozenset()
     """Enemy unit types that cannot hit it (``can_not_be_targeted_by``, TripleA's canNotBeTargetedBy)."""
     """The value it bombards a landing at, as the map's unit stats give it (0: the edition decides)."""
+    aa: AAFire | None = None
+    """Its AA fire as the map's ``aa`` stat gives it (None: the edition's AA gun rules, for ``aa_gun`` only)."""
+    support: tuple[Support, ...] = ()
+    """The bonuses it gives other units in battle (the map's ``support``)."""
 
     @classmethod
     def from_data(cls, name: str, data: dict[str, Any]) -> UnitType:
@@ -61,6 +114,8 @@ class UnitType:
             bombard=ipc_amount(data.get("bombard", 0)),
             can_not_target=frozenset(str(n) for n in data.get("can_not_target", ())),
             can_not_be_targeted_by=frozenset(str(n) for n in data.get("can_not_be_targeted_by", ())),
+            aa=AAFire.from_data(data.get("aa")),
+            support=Support.all_from(name, data.get("support")),
         )
 
     @property

@@ -36,7 +36,7 @@ def _v0(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T17.get(key)
+        check = _T19.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -324,7 +324,7 @@ def _v31(x: Any) -> bool:
     if 'domain' not in x:
         return False
     for key, value in x.items():
-        check = _T7.get(key)
+        check = _T9.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -348,38 +348,48 @@ def _v33(x: Any) -> bool:
 
 
 def _v34(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v35(item):
-            return False
-    return True
-
-
-def _v35(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'power' not in x:
+    if 'value' not in x:
         return False
-    if 'phase' not in x:
+    if 'die_sides' not in x:
         return False
     for key, value in x.items():
-        check = _T9.get(key)
+        check = _T7.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v36(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E8):
+def _v35(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v36(item):
+            return False
+    return True
+
+
+def _v36(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'units' not in x:
+        return False
+    if 'bonus' not in x:
+        return False
+    if 'number' not in x:
+        return False
+    for key, value in x.items():
+        check = _T8.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v37(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v38(item):
@@ -392,32 +402,7 @@ def _v38(x: Any) -> bool:
         return False
     if 'power' not in x:
         return False
-    if 'ipcs' not in x:
-        return False
-    if 'conditions' not in x:
-        return False
-    for key, value in x.items():
-        check = _T12.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v39(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v40(item):
-            return False
-    return True
-
-
-def _v40(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'kind' not in x:
+    if 'phase' not in x:
         return False
     for key, value in x.items():
         check = _T11.get(key)
@@ -426,23 +411,29 @@ def _v40(x: Any) -> bool:
     return True
 
 
-def _v41(x: Any) -> bool:
+def _v39(x: Any) -> bool:
     if not (isinstance(x, str) and x in _E10):
         return False
     return True
 
 
-def _v42(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+def _v40(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v43(value):
+    for item in x:
+        if not _v41(item):
             return False
     return True
 
 
-def _v43(x: Any) -> bool:
+def _v41(x: Any) -> bool:
     if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'ipcs' not in x:
+        return False
+    if 'conditions' not in x:
         return False
     for key, value in x.items():
         check = _T14.get(key)
@@ -451,12 +442,21 @@ def _v43(x: Any) -> bool:
     return True
 
 
-def _v44(x: Any) -> bool:
+def _v42(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v43(item):
+            return False
+    return True
+
+
+def _v43(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'type' not in x:
-        return False
-    if 'per_territories' not in x:
+    if 'kind' not in x:
         return False
     for key, value in x.items():
         check = _T13.get(key)
@@ -465,22 +465,23 @@ def _v44(x: Any) -> bool:
     return True
 
 
+def _v44(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E12):
+        return False
+    return True
+
+
 def _v45(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'cities' not in x:
-        return False
     for key, value in x.items():
-        check = _T15.get(key)
-        if check is None or not check(value):
+        if not _v46(value):
             return False
     return True
 
 
 def _v46(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'centers' not in x:
         return False
     for key, value in x.items():
         check = _T16.get(key)
@@ -490,31 +491,39 @@ def _v46(x: Any) -> bool:
 
 
 def _v47(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x > 100000 or x <= 0):
+    if 'type' not in x:
         return False
+    if 'per_territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T15.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v48(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'cities' not in x:
+        return False
     for key, value in x.items():
-        if not _v49(value):
+        check = _T17.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v49(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 2:
+    if 'centers' not in x:
         return False
-    if len(x) > 2:
-        return False
-    for item in x:
-        if not _v50(item):
+    for key, value in x.items():
+        check = _T18.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -522,7 +531,7 @@ def _v49(x: Any) -> bool:
 def _v50(x: Any) -> bool:
     if not (number(x)):
         return False
-    if number(x) and (x < 0 or x > 100000):
+    if number(x) and (x > 100000 or x <= 0):
         return False
     return True
 
@@ -539,6 +548,10 @@ def _v51(x: Any) -> bool:
 def _v52(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
     for item in x:
         if not _v53(item):
             return False
@@ -546,13 +559,10 @@ def _v52(x: Any) -> bool:
 
 
 def _v53(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    if len(x) < 6:
+    if number(x) and (x < 0 or x > 100000):
         return False
-    for item in x:
-        if not _v50(item):
-            return False
     return True
 
 
@@ -569,21 +579,50 @@ def _v55(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v49(item):
+        if not _v56(item):
             return False
     return True
 
 
 def _v56(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v57(value):
+    if len(x) < 6:
+        return False
+    for item in x:
+        if not _v53(item):
             return False
     return True
 
 
 def _v57(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v58(value):
+            return False
+    return True
+
+
+def _v58(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v52(item):
+            return False
+    return True
+
+
+def _v59(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v60(value):
+            return False
+    return True
+
+
+def _v60(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -591,7 +630,7 @@ def _v57(x: Any) -> bool:
     return True
 
 
-def _v58(x: Any) -> bool:
+def _v61(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -600,7 +639,7 @@ def _v58(x: Any) -> bool:
     return True
 
 
-def _v59(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -610,41 +649,41 @@ def _v59(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T31.get(key)
+        check = _T35.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v63(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v64(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T19.get(key)
+        check = _T21.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v62(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E18):
+def _v65(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E20):
         return False
     return True
 
 
-def _v63(x: Any) -> bool:
-    if not (_v4(x) or _v64(x)):
+def _v66(x: Any) -> bool:
+    if not (_v4(x) or _v67(x)):
         return False
     return True
 
 
-def _v64(x: Any) -> bool:
+def _v67(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -658,45 +697,45 @@ def _v64(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T26.get(key)
+        check = _T30.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v65(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v66(item):
-            return False
-    return True
-
-
-def _v66(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T20.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v67(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v68(item):
             return False
     return True
 
 
 def _v68(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v69(item):
+            return False
+    return True
+
+
+def _v69(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'name' not in x:
+        return False
+    for key, value in x.items():
+        check = _T22.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v70(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v71(item):
+            return False
+    return True
+
+
+def _v71(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -704,22 +743,22 @@ def _v68(x: Any) -> bool:
     if 'sea_zones' not in x:
         return False
     for key, value in x.items():
-        check = _T21.get(key)
+        check = _T23.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v69(x: Any) -> bool:
+def _v72(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v70(item):
+        if not _v73(item):
             return False
     return True
 
 
-def _v70(x: Any) -> bool:
+def _v73(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -729,33 +768,33 @@ def _v70(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T22.get(key)
+        check = _T24.get(key)
         if check is None or not check(value):
             return False
-    if not (_v71(x) if _v29(x) else True):
+    if not (_v74(x) if _v29(x) else True):
         return False
     return True
 
 
-def _v71(x: Any) -> bool:
+def _v74(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T23.get(key)
+            check = _T25.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v72(x: Any) -> bool:
+def _v75(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v73(value):
+        if not _v76(value):
             return False
     return True
 
 
-def _v73(x: Any) -> bool:
+def _v76(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -763,52 +802,28 @@ def _v73(x: Any) -> bool:
     if 'domain' not in x:
         return False
     for key, value in x.items():
-        check = _T25.get(key)
+        check = _T29.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v74(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E24):
-        return False
-    return True
-
-
-def _v75(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T28.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v76(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E27):
-        return False
     return True
 
 
 def _v77(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E26):
         return False
-    for key, value in x.items():
-        if not _v78(value):
-            return False
     return True
 
 
 def _v78(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'value' not in x:
+        return False
+    if 'die_sides' not in x:
+        return False
     for key, value in x.items():
-        if not _v25(value):
+        check = _T27.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -825,52 +840,54 @@ def _v79(x: Any) -> bool:
 def _v80(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'at' not in x:
+    if 'units' not in x:
         return False
-    if 'attackers' not in x:
+    if 'bonus' not in x:
         return False
-    if 'defenders' not in x:
+    if 'number' not in x:
         return False
     for key, value in x.items():
-        check = _T30.get(key)
+        check = _T28.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v81(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E29):
-        return False
-    return True
-
-
-def _v82(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'system' not in x:
         return False
     if 'power' not in x:
         return False
     if 'phase' not in x:
         return False
-    if 'moves' not in x:
-        return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T32.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v83(x: Any) -> bool:
-    if not x == 'orders':
+def _v82(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E31):
         return False
     return True
 
 
-def _v84(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E32):
+def _v83(x: Any) -> bool:
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v84(value):
+            return False
+    return True
+
+
+def _v84(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v25(value):
+            return False
     return True
 
 
@@ -886,24 +903,85 @@ def _v85(x: Any) -> bool:
 def _v86(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'units' not in x:
+    if 'at' not in x:
         return False
-    if 'path' not in x:
+    if 'attackers' not in x:
+        return False
+    if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v87(x: Any) -> bool:
-    if not (_v88(x) or _v13(x)):
+    if not (isinstance(x, str) and x in _E33):
         return False
     return True
 
 
 def _v88(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    if 'moves' not in x:
+        return False
+    for key, value in x.items():
+        check = _T38.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v89(x: Any) -> bool:
+    if not x == 'orders':
+        return False
+    return True
+
+
+def _v90(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E36):
+        return False
+    return True
+
+
+def _v91(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v92(item):
+            return False
+    return True
+
+
+def _v92(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'units' not in x:
+        return False
+    if 'path' not in x:
+        return False
+    for key, value in x.items():
+        check = _T37.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v93(x: Any) -> bool:
+    if not (_v94(x) or _v13(x)):
+        return False
+    return True
+
+
+def _v94(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -914,7 +992,7 @@ def _v88(x: Any) -> bool:
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v95(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -925,13 +1003,13 @@ def _v89(x: Any) -> bool:
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -943,176 +1021,46 @@ def _v91(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T46.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v92(x: Any) -> bool:
-    if not x == 'battles':
-        return False
-    return True
-
-
-def _v93(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v94(item):
-            return False
-    return True
-
-
-def _v94(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T44.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v95(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E35):
-        return False
-    return True
-
-
-def _v96(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T36.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v97(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v98(value):
             return False
     return True
 
 
 def _v98(x: Any) -> bool:
-    if sum((_v25(x), _v88(x),)) != 1:
+    if not x == 'battles':
         return False
     return True
 
 
 def _v99(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'damage' not in x:
-        return False
-    for key, value in x.items():
-        check = _T37.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v100(item):
             return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if sum((_v15(x), _v101(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
+    for key, value in x.items():
+        check = _T48.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v101(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E39):
         return False
-    for item in x:
-        if not _v102(item):
-            return False
     return True
 
 
 def _v102(x: Any) -> bool:
-    if not (integer(x)):
-        return False
-    if number(x) and (x < 1 or x > 6):
-        return False
-    return True
-
-
-def _v103(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v104(item):
-            return False
-    return True
-
-
-def _v104(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'to' not in x:
-        return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T38.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v105(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v106(item):
-            return False
-    return True
-
-
-def _v106(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T42.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v107(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T39.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v108(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v109(key):
-            return False
-    for key, value in x.items():
-        if not _v101(value):
-            return False
-    return True
-
-
-def _v109(x: Any) -> bool:
-    if isinstance(x, str) and (_P1.search(x) is None):
-        return False
-    return True
-
-
-def _v110(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1122,23 +1070,25 @@ def _v110(x: Any) -> bool:
     return True
 
 
-def _v111(x: Any) -> bool:
+def _v103(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v112(value):
+        if not _v104(value):
             return False
     return True
 
 
-def _v112(x: Any) -> bool:
-    if not (_v25(x) or _v78(x)):
+def _v104(x: Any) -> bool:
+    if sum((_v25(x), _v94(x),)) != 1:
         return False
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v105(x: Any) -> bool:
     if not (isinstance(x, dict)):
+        return False
+    if 'damage' not in x:
         return False
     for key, value in x.items():
         check = _T41.get(key)
@@ -1147,7 +1097,72 @@ def _v113(x: Any) -> bool:
     return True
 
 
-def _v114(x: Any) -> bool:
+def _v106(x: Any) -> bool:
+    if sum((_v15(x), _v107(x),)) != 1:
+        return False
+    return True
+
+
+def _v107(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v108(item):
+            return False
+    return True
+
+
+def _v108(x: Any) -> bool:
+    if not (integer(x)):
+        return False
+    if number(x) and (x < 1 or x > 6):
+        return False
+    return True
+
+
+def _v109(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v110(item):
+            return False
+    return True
+
+
+def _v110(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'to' not in x:
+        return False
+    if 'units' not in x:
+        return False
+    for key, value in x.items():
+        check = _T42.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v111(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v112(item):
+            return False
+    return True
+
+
+def _v112(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T46.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v113(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1157,12 +1172,51 @@ def _v114(x: Any) -> bool:
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v114(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'attacker' not in x:
+    for key in x:
+        if not _v115(key):
+            return False
+    for key, value in x.items():
+        if not _v107(value):
+            return False
+    return True
+
+
+def _v115(x: Any) -> bool:
+    if isinstance(x, str) and (_P1.search(x) is None):
         return False
-    if 'defender' not in x:
+    return True
+
+
+def _v116(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T44.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v117(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v118(value):
+            return False
+    return True
+
+
+def _v118(x: Any) -> bool:
+    if not (_v25(x) or _v84(x)):
+        return False
+    return True
+
+
+def _v119(x: Any) -> bool:
+    if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
         check = _T45.get(key)
@@ -1171,24 +1225,48 @@ def _v115(x: Any) -> bool:
     return True
 
 
-def _v116(x: Any) -> bool:
-    if sum((_v117(x), _v119(x),)) != 1:
+def _v120(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T47.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v121(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'attacker' not in x:
+        return False
+    if 'defender' not in x:
+        return False
+    for key, value in x.items():
+        check = _T49.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v122(x: Any) -> bool:
+    if sum((_v123(x), _v125(x),)) != 1:
         return False
     return True
 
 
-def _v117(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v118(item):
+        if not _v124(item):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P2.search(x) is None):
@@ -1196,18 +1274,18 @@ def _v118(x: Any) -> bool:
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v117(item):
+        if not _v123(item):
             return False
     return True
 
 
-def _v120(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P3.search(x) is None):
@@ -1215,7 +1293,7 @@ def _v120(x: Any) -> bool:
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v127(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1225,19 +1303,19 @@ def _v121(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T47.get(key)
+        check = _T51.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v128(x: Any) -> bool:
     if not x == 'purchase':
         return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v129(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1249,28 +1327,28 @@ def _v123(x: Any) -> bool:
     if 'place' not in x:
         return False
     for key, value in x.items():
-        check = _T49.get(key)
+        check = _T53.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v130(x: Any) -> bool:
     if not x == 'mobilize':
         return False
     return True
 
 
-def _v125(x: Any) -> bool:
+def _v131(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v126(item):
+        if not _v132(item):
             return False
     return True
 
 
-def _v126(x: Any) -> bool:
+def _v132(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1278,13 +1356,13 @@ def _v126(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T48.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v127(x: Any) -> bool:
+def _v133(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1296,28 +1374,28 @@ def _v127(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T66.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v128(x: Any) -> bool:
+def _v134(x: Any) -> bool:
     if not x == 'odds':
         return False
     return True
 
 
-def _v129(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v130(item):
+        if not _v136(item):
             return False
     return True
 
 
-def _v130(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1329,96 +1407,24 @@ def _v130(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T64.get(key)
+        check = _T68.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v131(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E50):
-        return False
-    return True
-
-
-def _v132(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'code' not in x:
-        return False
-    if 'message' not in x:
-        return False
-    for key, value in x.items():
-        check = _T51.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v133(x: Any) -> bool:
-    if not x == 'MC012':
-        return False
-    return True
-
-
-def _v134(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T52.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v135(x: Any) -> bool:
-    if sum((_v136(x), _v137(x), _v138(x), _v140(x),)) != 1:
-        return False
-    return True
-
-
-def _v136(x: Any) -> bool:
-    if not (x is None):
-        return False
     return True
 
 
 def _v137(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E54):
         return False
-    if 'after' not in x:
-        return False
-    for key, value in x.items():
-        check = _T53.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'below' not in x:
+    if 'code' not in x:
         return False
-    for key, value in x.items():
-        check = _T54.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v139(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
-        return False
-    return True
-
-
-def _v140(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'best' not in x:
+    if 'message' not in x:
         return False
     for key, value in x.items():
         check = _T55.get(key)
@@ -1427,26 +1433,14 @@ def _v140(x: Any) -> bool:
     return True
 
 
-def _v141(x: Any) -> bool:
-    if not equal(x, True):
+def _v139(x: Any) -> bool:
+    if not x == 'MC012':
         return False
     return True
 
 
-def _v142(x: Any) -> bool:
+def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T57.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v143(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'decimal' not in x:
         return False
     for key, value in x.items():
         check = _T56.get(key)
@@ -1455,63 +1449,34 @@ def _v143(x: Any) -> bool:
     return True
 
 
-def _v144(x: Any) -> bool:
-    if not (number(x)):
+def _v141(x: Any) -> bool:
+    if sum((_v142(x), _v143(x), _v144(x), _v146(x),)) != 1:
         return False
     return True
 
 
-def _v145(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P4.search(x) is None):
+def _v142(x: Any) -> bool:
+    if not (x is None):
         return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v143(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key in x:
-        if not _v147(key):
-            return False
-    for key, value in x.items():
-        if not _v143(value):
-            return False
-    return True
-
-
-def _v147(x: Any) -> bool:
-    if isinstance(x, str) and (_P5.search(x) is None):
-        return False
-    return True
-
-
-def _v148(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if 'after' not in x:
         return False
     for key, value in x.items():
-        check = _T59.get(key)
+        check = _T57.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v149(x: Any) -> bool:
+def _v144(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key, value in x.items():
-        if not _v150(value):
-            return False
-    return True
-
-
-def _v150(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'mean' not in x:
-        return False
-    if 'dist' not in x:
+    if 'below' not in x:
         return False
     for key, value in x.items():
         check = _T58.get(key)
@@ -1520,8 +1485,46 @@ def _v150(x: Any) -> bool:
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v145(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 1):
+        return False
+    return True
+
+
+def _v146(x: Any) -> bool:
     if not (isinstance(x, dict)):
+        return False
+    if 'best' not in x:
+        return False
+    for key, value in x.items():
+        check = _T59.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v147(x: Any) -> bool:
+    if not equal(x, True):
+        return False
+    return True
+
+
+def _v148(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T61.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v149(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'decimal' not in x:
         return False
     for key, value in x.items():
         check = _T60.get(key)
@@ -1530,7 +1533,82 @@ def _v151(x: Any) -> bool:
     return True
 
 
+def _v150(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v151(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P4.search(x) is None):
+        return False
+    return True
+
+
 def _v152(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v153(key):
+            return False
+    for key, value in x.items():
+        if not _v149(value):
+            return False
+    return True
+
+
+def _v153(x: Any) -> bool:
+    if isinstance(x, str) and (_P5.search(x) is None):
+        return False
+    return True
+
+
+def _v154(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T63.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v155(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v156(value):
+            return False
+    return True
+
+
+def _v156(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
+        check = _T62.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v157(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T64.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v158(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1544,13 +1622,13 @@ def _v152(x: Any) -> bool:
     if 'p95' not in x:
         return False
     for key, value in x.items():
-        check = _T61.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'swing' not in x:
@@ -1558,13 +1636,13 @@ def _v153(x: Any) -> bool:
     if 'fight_to_end' not in x:
         return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T66.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v160(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'ipc_swing' not in x:
@@ -1572,25 +1650,25 @@ def _v154(x: Any) -> bool:
     if 'luck' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T67.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v155(x: Any) -> bool:
-    if sum((_v136(x), _v143(x),)) != 1:
+def _v161(x: Any) -> bool:
+    if sum((_v142(x), _v149(x),)) != 1:
         return False
     return True
 
 
-def _v156(x: Any) -> bool:
-    if sum((_v136(x), _v157(x),)) != 1:
+def _v162(x: Any) -> bool:
+    if sum((_v142(x), _v163(x),)) != 1:
         return False
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v163(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'every_battle_won' not in x:
@@ -1598,22 +1676,22 @@ def _v157(x: Any) -> bool:
     if 'every_territory_taken' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v158(x: Any) -> bool:
+def _v164(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v143(value):
+        if not _v149(value):
             return False
     return True
 
 
-def _v159(x: Any) -> bool:
+def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1623,19 +1701,19 @@ def _v159(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T79.get(key)
+        check = _T83.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v161(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1643,71 +1721,27 @@ def _v161(x: Any) -> bool:
     return True
 
 
-def _v162(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v163(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v164(value):
-            return False
-    return True
-
-
-def _v164(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
-    return True
-
-
-def _v165(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v166(key):
-            return False
-    for key, value in x.items():
-        if not _v4(value):
-            return False
-    return True
-
-
-def _v166(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E67):
-        return False
-    return True
-
-
-def _v167(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
-def _v168(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E68):
-        return False
-    return True
-
-
 def _v169(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E69):
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v170(value):
+            return False
     return True
 
 
 def _v170(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E70):
+    if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
@@ -1715,47 +1749,32 @@ def _v170(x: Any) -> bool:
 def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'width' not in x:
-        return False
-    if 'depth' not in x:
-        return False
+    for key in x:
+        if not _v172(key):
+            return False
     for key, value in x.items():
-        check = _T72.get(key)
-        if check is None or not check(value):
+        if not _v4(value):
             return False
     return True
 
 
 def _v172(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0.1 or x > 100000):
+    if not (isinstance(x, str) and x in _E71):
         return False
     return True
 
 
 def _v173(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (number(x)):
         return False
-    for item in x:
-        if not _v174(item):
-            return False
+    if number(x) and (x < -100000 or x > 100000):
+        return False
     return True
 
 
 def _v174(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E72):
         return False
-    if 'id' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'polygon' not in x:
-        return False
-    for key, value in x.items():
-        check = _T74.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -1766,47 +1785,38 @@ def _v175(x: Any) -> bool:
 
 
 def _v176(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E74):
         return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v177(item):
-            return False
     return True
 
 
 def _v177(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 2:
+    if 'width' not in x:
         return False
-    if len(x) > 2:
+    if 'depth' not in x:
         return False
-    if len(x) > 0 and not _v167(x[0]):
-        return False
-    if len(x) > 1 and not _v167(x[1]):
-        return False
-    return True
-
-
-def _v178(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v179(item):
+    for key, value in x.items():
+        check = _T76.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
+def _v178(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0.1 or x > 100000):
+        return False
+    return True
+
+
 def _v179(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
-        return False
-    for key, value in x.items():
-        check = _T75.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v180(item):
             return False
     return True
 
@@ -1814,33 +1824,32 @@ def _v179(x: Any) -> bool:
 def _v180(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'polygon' not in x:
         return False
     for key, value in x.items():
-        if not _v181(value):
+        check = _T78.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v181(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E77):
         return False
-    for item in x:
-        if not _v182(item):
-            return False
     return True
 
 
 def _v182(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 3:
         return False
-    if 'bases' not in x:
-        return False
-    for key, value in x.items():
-        check = _T78.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v183(item):
             return False
     return True
 
@@ -1852,17 +1861,15 @@ def _v183(x: Any) -> bool:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v172(x[0]):
+    if len(x) > 0 and not _v173(x[0]):
         return False
-    if len(x) > 1 and not _v172(x[1]):
+    if len(x) > 1 and not _v173(x[1]):
         return False
     return True
 
 
 def _v184(x: Any) -> bool:
     if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
         return False
     for item in x:
         if not _v185(item):
@@ -1875,33 +1882,29 @@ def _v185(x: Any) -> bool:
         return False
     if 'id' not in x:
         return False
-    if 'x' not in x:
-        return False
-    if 'y' not in x:
-        return False
     for key, value in x.items():
-        check = _T76.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v186(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x < -360 or x > 360):
+    if len(x) < 1:
         return False
+    for key, value in x.items():
+        if not _v187(value):
+            return False
     return True
 
 
 def _v187(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'offsets' not in x:
-        return False
-    for key, value in x.items():
-        check = _T77.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v188(item):
             return False
     return True
 
@@ -1909,8 +1912,13 @@ def _v187(x: Any) -> bool:
 def _v188(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'id' not in x:
+        return False
+    if 'bases' not in x:
+        return False
     for key, value in x.items():
-        if not _v189(value):
+        check = _T82.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -1922,14 +1930,84 @@ def _v189(x: Any) -> bool:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v190(x[0]):
+    if len(x) > 0 and not _v178(x[0]):
         return False
-    if len(x) > 1 and not _v190(x[1]):
+    if len(x) > 1 and not _v178(x[1]):
         return False
     return True
 
 
 def _v190(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v191(item):
+            return False
+    return True
+
+
+def _v191(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'id' not in x:
+        return False
+    if 'x' not in x:
+        return False
+    if 'y' not in x:
+        return False
+    for key, value in x.items():
+        check = _T80.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v192(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < -360 or x > 360):
+        return False
+    return True
+
+
+def _v193(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'offsets' not in x:
+        return False
+    for key, value in x.items():
+        check = _T81.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v194(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v195(value):
+            return False
+    return True
+
+
+def _v195(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v196(x[0]):
+        return False
+    if len(x) > 1 and not _v196(x[1]):
+        return False
+    return True
+
+
+def _v196(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1937,7 +2015,7 @@ def _v190(x: Any) -> bool:
     return True
 
 
-def _v191(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1947,57 +2025,57 @@ def _v191(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T85.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v193(item):
+        if not _v199(item):
             return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
         return False
     for key, value in x.items():
-        check = _T82.get(key)
+        check = _T86.get(key)
         if check is None or not check(value):
             return False
-    if not (_v201(x) and _v206(x)):
+    if not (_v207(x) and _v212(x)):
         return False
     return True
 
 
-def _v194(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E80):
+def _v200(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E84):
         return False
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v196(value):
+        if not _v202(value):
             return False
     return True
 
 
-def _v196(x: Any) -> bool:
-    if not (_v1(x) or _v197(x)):
+def _v202(x: Any) -> bool:
+    if not (_v1(x) or _v203(x)):
         return False
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -2008,16 +2086,16 @@ def _v197(x: Any) -> bool:
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v199(value):
+        if not _v205(value):
             return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -2025,30 +2103,30 @@ def _v199(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T81.get(key)
+        check = _T85.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v200(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v177(item):
+        if not _v183(item):
             return False
     return True
 
 
-def _v201(x: Any) -> bool:
-    if not (_v202(x) if _v204(x) else _v203(x)):
+def _v207(x: Any) -> bool:
+    if not (_v208(x) if _v210(x) else _v209(x)):
         return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -2057,7 +2135,7 @@ def _v202(x: Any) -> bool:
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -2066,54 +2144,54 @@ def _v203(x: Any) -> bool:
     return True
 
 
-def _v204(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T83.get(key)
+            check = _T87.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v206(x: Any) -> bool:
-    if not (_v207(x) if _v208(x) else True):
+def _v212(x: Any) -> bool:
+    if not (_v213(x) if _v214(x) else True):
         return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T84.get(key)
+            check = _T88.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v216(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2125,34 +2203,34 @@ def _v210(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T96.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v213(item):
+        if not _v219(item):
             return False
     return True
 
 
-def _v213(x: Any) -> bool:
-    if sum((_v214(x), _v226(x),)) != 1:
+def _v219(x: Any) -> bool:
+    if sum((_v220(x), _v232(x),)) != 1:
         return False
     return True
 
 
-def _v214(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2184,42 +2262,42 @@ def _v214(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T93.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v144(x[0]):
+    if len(x) > 0 and not _v150(x[0]):
         return False
-    if len(x) > 1 and not _v144(x[1]):
+    if len(x) > 1 and not _v150(x[1]):
         return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v218(item):
+        if not _v224(item):
             return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'terrain' not in x:
@@ -2231,111 +2309,40 @@ def _v218(x: Any) -> bool:
     if 'entry' not in x:
         return False
     for key, value in x.items():
-        check = _T86.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v219(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v220(item):
-            return False
-    return True
-
-
-def _v220(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v221(item):
-            return False
-    return True
-
-
-def _v221(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 4:
-        return False
-    for item in x:
-        if not _v216(item):
-            return False
-    return True
-
-
-def _v222(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v223(item):
-            return False
-    return True
-
-
-def _v223(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'allowance' not in x:
-        return False
-    if 'probability' not in x:
-        return False
-    if 'region' not in x:
-        return False
-    for key, value in x.items():
-        check = _T88.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v224(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'fraction' not in x:
-        return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T87.get(key)
+        check = _T90.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v225(x: Any) -> bool:
-    if not (isinstance(x, str)):
+    if not (isinstance(x, list)):
         return False
-    if isinstance(x, str) and (_P6.search(x) is None):
-        return False
+    for item in x:
+        if not _v226(item):
+            return False
     return True
 
 
 def _v226(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 1:
         return False
-    if 'kind' not in x:
-        return False
-    if 'side' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    for key, value in x.items():
-        check = _T95.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v227(item):
             return False
     return True
 
 
 def _v227(x: Any) -> bool:
-    if not x == 'corps':
+    if not (isinstance(x, list)):
         return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v222(item):
+            return False
     return True
 
 
@@ -2351,53 +2358,62 @@ def _v228(x: Any) -> bool:
 def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'order' not in x:
+    if 'allowance' not in x:
         return False
-    if 'landmark' not in x:
+    if 'probability' not in x:
         return False
-    if 'reason' not in x:
-        return False
-    if 'groups' not in x:
+    if 'region' not in x:
         return False
     for key, value in x.items():
-        check = _T94.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v230(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E90):
+    if not (isinstance(x, dict)):
         return False
+    if 'fraction' not in x:
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T91.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v231(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P6.search(x) is None):
         return False
     return True
 
 
 def _v232(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v233(item):
+    if 'id' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'side' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    for key, value in x.items():
+        check = _T99.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v233(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'corps':
         return False
-    if 'bases' not in x:
-        return False
-    if 'outcomes' not in x:
-        return False
-    for key, value in x.items():
-        check = _T93.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2413,6 +2429,68 @@ def _v234(x: Any) -> bool:
 def _v235(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
+    if 'landmark' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    if 'groups' not in x:
+        return False
+    for key, value in x.items():
+        check = _T98.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v236(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E94):
+        return False
+    return True
+
+
+def _v237(x: Any) -> bool:
+    if not (isinstance(x, str) or x is None):
+        return False
+    return True
+
+
+def _v238(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v239(item):
+            return False
+    return True
+
+
+def _v239(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'bases' not in x:
+        return False
+    if 'outcomes' not in x:
+        return False
+    for key, value in x.items():
+        check = _T97.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v240(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v241(item):
+            return False
+    return True
+
+
+def _v241(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'probability' not in x:
         return False
     if 'rolls' not in x:
@@ -2420,22 +2498,22 @@ def _v235(x: Any) -> bool:
     if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T92.get(key)
+        check = _T96.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v242(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v237(item):
+        if not _v243(item):
             return False
     return True
 
 
-def _v237(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'base' not in x:
@@ -2447,13 +2525,13 @@ def _v237(x: Any) -> bool:
     if 'values' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v238(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -2462,16 +2540,16 @@ def _v238(x: Any) -> bool:
     return True
 
 
-def _v239(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v216(value):
+        if not _v222(value):
             return False
     return True
 
 
-def _v240(x: Any) -> bool:
+def _v246(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2483,22 +2561,22 @@ def _v240(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T109.get(key)
+        check = _T113.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v241(x: Any) -> bool:
+def _v247(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v242(item):
+        if not _v248(item):
             return False
     return True
 
 
-def _v242(x: Any) -> bool:
+def _v248(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2530,37 +2608,37 @@ def _v242(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T105.get(key)
+        check = _T109.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v243(x: Any) -> bool:
+def _v249(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v244(item):
+        if not _v250(item):
             return False
     return True
 
 
-def _v244(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E97):
+def _v250(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E101):
         return False
     return True
 
 
-def _v245(x: Any) -> bool:
+def _v251(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v246(item):
+        if not _v252(item):
             return False
     return True
 
 
-def _v246(x: Any) -> bool:
+def _v252(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2568,13 +2646,13 @@ def _v246(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T98.get(key)
+        check = _T102.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v247(x: Any) -> bool:
+def _v253(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2583,7 +2661,7 @@ def _v247(x: Any) -> bool:
     return True
 
 
-def _v248(x: Any) -> bool:
+def _v254(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2593,13 +2671,13 @@ def _v248(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T104.get(key)
+        check = _T108.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v249(x: Any) -> bool:
+def _v255(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2612,22 +2690,22 @@ def _v249(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T99.get(key)
+            check = _T103.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v250(x: Any) -> bool:
+def _v256(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v251(item):
+        if not _v257(item):
             return False
     return True
 
 
-def _v251(x: Any) -> bool:
+def _v257(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2643,32 +2721,32 @@ def _v251(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T101.get(key)
+        check = _T105.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v252(x: Any) -> bool:
+def _v258(x: Any) -> bool:
     return True
 
 
-def _v253(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E100):
+def _v259(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E104):
         return False
     return True
 
 
-def _v254(x: Any) -> bool:
+def _v260(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v255(item):
+        if not _v261(item):
             return False
     return True
 
 
-def _v255(x: Any) -> bool:
+def _v261(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2682,19 +2760,19 @@ def _v255(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T103.get(key)
+        check = _T107.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v256(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E102):
+def _v262(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E106):
         return False
     return True
 
 
-def _v257(x: Any) -> bool:
+def _v263(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2714,28 +2792,28 @@ def _v257(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T106.get(key)
+        check = _T110.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v258(x: Any) -> bool:
+def _v264(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v259(x: Any) -> bool:
+def _v265(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v260(item):
+        if not _v266(item):
             return False
     return True
 
 
-def _v260(x: Any) -> bool:
+def _v266(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2759,13 +2837,13 @@ def _v260(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T108.get(key)
+        check = _T112.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v261(x: Any) -> bool:
+def _v267(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P7.search(x) is None):
@@ -2773,13 +2851,13 @@ def _v261(x: Any) -> bool:
     return True
 
 
-def _v262(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E107):
+def _v268(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E111):
         return False
     return True
 
 
-def _v263(x: Any) -> bool:
+def _v269(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2787,7 +2865,7 @@ def _v263(x: Any) -> bool:
     return True
 
 
-def _v264(x: Any) -> bool:
+def _v270(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2803,81 +2881,8 @@ def _v264(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T121.get(key)
+        check = _T125.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v265(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T110.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v266(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v267(item):
-            return False
-    return True
-
-
-def _v267(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T111.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v268(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v269(item):
-            return False
-    return True
-
-
-def _v269(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
-        return False
-    for key, value in x.items():
-        check = _T112.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v270(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v271(item):
             return False
     return True
 
@@ -2885,35 +2890,30 @@ def _v270(x: Any) -> bool:
 def _v271(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'from' not in x:
-        return False
-    if 'to' not in x:
-        return False
-    if 'amount' not in x:
-        return False
-    if 'reason' not in x:
-        return False
     for key, value in x.items():
-        check = _T113.get(key)
+        check = _T114.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v272(x: Any) -> bool:
-    if sum((_v136(x), _v273(x),)) != 1:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v273(item):
+            return False
     return True
 
 
 def _v273(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'type' not in x:
+        return False
     if 'power' not in x:
         return False
-    if 'amount' not in x:
-        return False
-    if 'territories' not in x:
+    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T115.get(key)
@@ -2934,6 +2934,84 @@ def _v274(x: Any) -> bool:
 def _v275(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
+    if 'by' not in x:
+        return False
+    if 'holder' not in x:
+        return False
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
+        return False
+    for key, value in x.items():
+        check = _T116.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v276(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v277(item):
+            return False
+    return True
+
+
+def _v277(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T117.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v278(x: Any) -> bool:
+    if sum((_v142(x), _v279(x),)) != 1:
+        return False
+    return True
+
+
+def _v279(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T119.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v280(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v281(item):
+            return False
+    return True
+
+
+def _v281(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'power' not in x:
         return False
     if 'name' not in x:
@@ -2945,13 +3023,13 @@ def _v275(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T114.get(key)
+        check = _T118.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v276(x: Any) -> bool:
+def _v282(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2959,22 +3037,22 @@ def _v276(x: Any) -> bool:
     return True
 
 
-def _v277(x: Any) -> bool:
-    if sum((_v136(x), _v14(x),)) != 1:
+def _v283(x: Any) -> bool:
+    if sum((_v142(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v278(x: Any) -> bool:
+def _v284(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v279(item):
+        if not _v285(item):
             return False
     return True
 
 
-def _v279(x: Any) -> bool:
+def _v285(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2992,29 +3070,29 @@ def _v279(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T117.get(key)
+        check = _T121.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v280(x: Any) -> bool:
+def _v286(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
         for item in x:
-            if not _v102(item):
+            if not _v108(item):
                 return False
     return True
 
 
-def _v281(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E116):
+def _v287(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E120):
         return False
     return True
 
 
-def _v282(x: Any) -> bool:
+def _v288(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -3023,28 +3101,28 @@ def _v282(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T119.get(key)
+            check = _T123.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v283(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E118):
+def _v289(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E122):
         return False
     return True
 
 
-def _v284(x: Any) -> bool:
+def _v290(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v285(item):
+        if not _v291(item):
             return False
     return True
 
 
-def _v285(x: Any) -> bool:
+def _v291(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'side' not in x:
@@ -3054,13 +3132,13 @@ def _v285(x: Any) -> bool:
     if 'needed' not in x:
         return False
     for key, value in x.items():
-        check = _T120.get(key)
+        check = _T124.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v286(x: Any) -> bool:
+def _v292(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -3072,22 +3150,22 @@ def _v286(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T128.get(key)
+        check = _T132.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v287(x: Any) -> bool:
+def _v293(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v288(item):
+        if not _v294(item):
             return False
     return True
 
 
-def _v288(x: Any) -> bool:
+def _v294(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -3103,22 +3181,22 @@ def _v288(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T122.get(key)
+        check = _T126.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v289(x: Any) -> bool:
+def _v295(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v290(item):
+        if not _v296(item):
             return False
     return True
 
 
-def _v290(x: Any) -> bool:
+def _v296(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -3130,34 +3208,34 @@ def _v290(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T127.get(key)
+        check = _T131.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v291(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E123):
+def _v297(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E127):
         return False
     return True
 
 
-def _v292(x: Any) -> bool:
+def _v298(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v293(item):
+        if not _v299(item):
             return False
     return True
 
 
-def _v293(x: Any) -> bool:
-    if sum((_v294(x), _v296(x), _v298(x),)) != 1:
+def _v299(x: Any) -> bool:
+    if sum((_v300(x), _v302(x), _v304(x),)) != 1:
         return False
     return True
 
 
-def _v294(x: Any) -> bool:
+def _v300(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3165,19 +3243,19 @@ def _v294(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T124.get(key)
+        check = _T128.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v295(x: Any) -> bool:
+def _v301(x: Any) -> bool:
     if not x == 'paragraph':
         return False
     return True
 
 
-def _v296(x: Any) -> bool:
+def _v302(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3185,19 +3263,19 @@ def _v296(x: Any) -> bool:
     if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T125.get(key)
+        check = _T129.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v297(x: Any) -> bool:
+def _v303(x: Any) -> bool:
     if not x == 'list':
         return False
     return True
 
 
-def _v298(x: Any) -> bool:
+def _v304(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'type' not in x:
@@ -3207,23 +3285,23 @@ def _v298(x: Any) -> bool:
     if 'rows' not in x:
         return False
     for key, value in x.items():
-        check = _T126.get(key)
+        check = _T130.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v299(x: Any) -> bool:
+def _v305(x: Any) -> bool:
     if not x == 'table':
         return False
     return True
 
 
-def _v300(x: Any) -> bool:
+def _v306(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v58(item):
+        if not _v61(item):
             return False
     return True
 
@@ -3235,142 +3313,146 @@ _T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land':
 _T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
 _T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
 _E6 = frozenset(['air', 'land', 'sea'])
-_T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33}
-_E8 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T9: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v36}
-_E10 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
-_T11: dict[str, Callable[[Any], bool]] = {'kind': _v41, 'territories': _v11, 'at_least': _v25}
-_T12: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v15, 'conditions': _v39, 'text': _v5}
-_T13: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v25}
-_T14: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v44, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
-_T15: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
-_T16: dict[str, Callable[[Any], bool]] = {'width': _v47, 'height': _v47, 'wrap_x': _v7, 'centers': _v48, 'shapes': _v51, 'places': _v54, 'labels': _v48, 'capitals': _v48, 'victory': _v48, 'colours': _v56, 'impassable': _v58}
-_T17: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v34, 'national_objectives': _v37, 'player_rules': _v42, 'victory': _v45, 'layout': _v46}
-_E18 = frozenset(['kept', 'lost', 'refunded'])
-_T19: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v62, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
-_T20: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
-_T21: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
-_T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
-_T23: dict[str, Callable[[Any], bool]] = {'count': _v28}
-_E24 = frozenset(['air', 'land', 'sea'])
-_T25: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v74, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33}
-_T26: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v61, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v65, 'connections': _v18, 'control': _v20, 'canals': _v67, 'units': _v69, 'unit_types': _v72}
-_E27 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T28: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v76}
-_E29 = frozenset(['land', 'raid', 'sea'])
-_T30: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v81, 'attackers': _v78, 'defenders': _v78, 'from': _v11, 'amphibious': _v78}
-_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v60, 'rules': _v4, 'options': _v61, 'map': _v63, 'turn': _v75, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v77, 'units': _v69, 'battles': _v79}
-_E32 = frozenset(['combat_move', 'noncombat_move'])
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v87, 'path': _v89, 'transport': _v4, 'attack': _v90, 'raid': _v7, 'note': _v5}
-_T34: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v83, 'state': _v4, 'power': _v4, 'phase': _v84, 'moves': _v85}
-_E35 = frozenset(['land', 'raid', 'sea'])
-_T36: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T37: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v100}
-_T38: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v88}
-_T39: dict[str, Callable[[Any], bool]] = {'aa': _v108, 'bombard': _v108, 'sub_strike': _v108, 'subs': _v108, 'air': _v108, 'fire': _v108, 'damage': _v108}
+_T7: dict[str, Callable[[Any], bool]] = {'battle': _v7, 'raids': _v7, 'fly_over': _v7, 'value': _v15, 'die_sides': _v25, 'shots': _v15, 'kind': _v4, 'targets': _v33, 'over_stack': _v7}
+_T8: dict[str, Callable[[Any], bool]] = {'units': _v9, 'bonus': _v1, 'number': _v25, 'attack': _v7, 'defence': _v7, 'bonus_type': _v4}
+_T9: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33, 'aa': _v34, 'support': _v35}
+_E10 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T11: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v39}
+_E12 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
+_T13: dict[str, Callable[[Any], bool]] = {'kind': _v44, 'territories': _v11, 'at_least': _v25}
+_T14: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v15, 'conditions': _v42, 'text': _v5}
+_T15: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v25}
+_T16: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v47, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
+_T17: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
+_T18: dict[str, Callable[[Any], bool]] = {'width': _v50, 'height': _v50, 'wrap_x': _v7, 'centers': _v51, 'shapes': _v54, 'places': _v57, 'labels': _v51, 'capitals': _v51, 'victory': _v51, 'colours': _v59, 'impassable': _v61}
+_T19: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v37, 'national_objectives': _v40, 'player_rules': _v45, 'victory': _v48, 'layout': _v49}
+_E20 = frozenset(['kept', 'lost', 'refunded'])
+_T21: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v65, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
+_T22: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
+_T23: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
+_T24: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
+_T25: dict[str, Callable[[Any], bool]] = {'count': _v28}
+_E26 = frozenset(['air', 'land', 'sea'])
+_T27: dict[str, Callable[[Any], bool]] = {'battle': _v7, 'raids': _v7, 'fly_over': _v7, 'value': _v15, 'die_sides': _v25, 'shots': _v15, 'kind': _v4, 'targets': _v33, 'over_stack': _v7}
+_T28: dict[str, Callable[[Any], bool]] = {'units': _v9, 'bonus': _v1, 'number': _v25, 'attack': _v7, 'defence': _v7, 'bonus_type': _v4}
+_T29: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v77, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33, 'aa': _v78, 'support': _v79}
+_T30: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v64, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v68, 'connections': _v18, 'control': _v20, 'canals': _v70, 'units': _v72, 'unit_types': _v75}
+_E31 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T32: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v82}
+_E33 = frozenset(['land', 'raid', 'sea'])
+_T34: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v87, 'attackers': _v84, 'defenders': _v84, 'from': _v11, 'amphibious': _v84}
+_T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v63, 'rules': _v4, 'options': _v64, 'map': _v66, 'turn': _v81, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v83, 'units': _v72, 'battles': _v85}
+_E36 = frozenset(['combat_move', 'noncombat_move'])
+_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v93, 'path': _v95, 'transport': _v4, 'attack': _v96, 'raid': _v7, 'note': _v5}
+_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v89, 'state': _v4, 'power': _v4, 'phase': _v90, 'moves': _v91}
+_E39 = frozenset(['land', 'raid', 'sea'])
 _T40: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T41: dict[str, Callable[[Any], bool]] = {'attacker': _v78, 'defender': _v78}
-_T42: dict[str, Callable[[Any], bool]] = {'attacker': _v107, 'defender': _v107, 'attacker_losses': _v78, 'defender_losses': _v78, 'submerged': _v110, 'retreat': _v4, 'damaged': _v111, 'removed': _v113}
-_T43: dict[str, Callable[[Any], bool]] = {'attacker': _v11, 'defender': _v11, 'keep_land': _v15}
-_T44: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v95, 'attacker_losses': _v78, 'defender_losses': _v78, 'retreat': _v4, 'submerged': _v96, 'damaged': _v97, 'bombing': _v99, 'defender_landing': _v103, 'dice': _v5, 'rounds': _v105, 'ool': _v114}
-_T45: dict[str, Callable[[Any], bool]] = {'attacker': _v116, 'defender': _v116, 'ool': _v114, 'digest': _v120}
-_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v92, 'state': _v4, 'power': _v4, 'phase': _v92, 'results': _v93, 'ool': _v114, 'dice_chain': _v115}
-_T47: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v122, 'state': _v4, 'power': _v4, 'phase': _v122, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T48: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v88, 'from': _v4, 'fighters_from': _v88}
-_T49: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v124, 'state': _v4, 'power': _v4, 'phase': _v124, 'place': _v125}
-_E50 = frozenset(['land', 'raid', 'sea'])
-_T51: dict[str, Callable[[Any], bool]] = {'code': _v133, 'message': _v5}
-_T52: dict[str, Callable[[Any], bool]] = {'attacker': _v58, 'defender': _v58, 'keep_land': _v15}
-_T53: dict[str, Callable[[Any], bool]] = {'after': _v25}
-_T54: dict[str, Callable[[Any], bool]] = {'below': _v139}
-_T55: dict[str, Callable[[Any], bool]] = {'best': _v141}
-_T56: dict[str, Callable[[Any], bool]] = {'decimal': _v144, 'fraction': _v145}
-_T57: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v143, 'territory_taken': _v143, 'defender_holds': _v143, 'both_destroyed': _v143, 'stalemate': _v143, 'bombers_lost': _v146, 'damage': _v146}
-_T58: dict[str, Callable[[Any], bool]] = {'mean': _v143, 'dist': _v146}
-_T59: dict[str, Callable[[Any], bool]] = {'attacker': _v149, 'defender': _v149}
-_T60: dict[str, Callable[[Any], bool]] = {'attacker': _v143, 'defender': _v143}
-_T61: dict[str, Callable[[Any], bool]] = {'mean': _v143, 'sd': _v144, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T62: dict[str, Callable[[Any], bool]] = {'swing': _v143, 'fight_to_end': _v143}
-_T63: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v155}
-_T64: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v131, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v132, 'ool': _v134, 'retreat': _v135, 'outcomes': _v142, 'survivors': _v148, 'ipc_lost': _v151, 'ipc_swing': _v152, 'rounds': _v143, 'best_retreat': _v153, 'result': _v154}
-_T65: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v143, 'every_territory_taken': _v143}
-_T66: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v128, 'battles': _v129, 'turn': _v156, 'luck': _v158}
-_E67 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E68 = frozenset(['centre', 'edge'])
-_E69 = frozenset(['per_file', 'whole_corps'])
-_E70 = frozenset(['half_of_max', 'half_of_mobility'])
-_T71: dict[str, Callable[[Any], bool]] = {'dice': _v163, 'penalties': _v165, 'tolerance': _v50, 'contact_gap': _v50, 'prebattle_distance': _v50, 'prebattle_bonus': _v167, 'prebattle_measure': _v168, 'corps_penalty': _v169, 'back_distance': _v170, 'pass_through_limit': _v139}
-_T72: dict[str, Callable[[Any], bool]] = {'width': _v172, 'depth': _v172}
-_E73 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T74: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v175, 'polygon': _v176}
-_T75: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v177, 'terrain': _v4, 'corps': _v4}
-_T76: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v167, 'y': _v167, 'facing': _v186, 'width': _v172, 'depth': _v172, 'mobility': _v47}
-_T77: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v188}
-_T78: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v47, 'base': _v183, 'bases': _v184, 'formation': _v187}
-_T79: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v160, 'kind': _v60, 'name': _v161, 'options': _v162, 'to_move': _v4, 'field': _v171, 'terrain': _v173, 'landmarks': _v178, 'sides': _v180}
-_E80 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T81: dict[str, Callable[[Any], bool]] = {'x': _v167, 'y': _v167, 'facing': _v186}
-_T82: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v194, 'landmark': _v4, 'rolls': _v195, 'end': _v198, 'base': _v4, 'path': _v200, 'facing': _v186, 'note': _v5}
-_T83: dict[str, Callable[[Any], bool]] = {'order': _v205}
-_T84: dict[str, Callable[[Any], bool]] = {'order': _v209}
-_T85: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v160, 'kind': _v83, 'state': _v4, 'side': _v4, 'orders': _v192}
-_T86: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v144}
-_T87: dict[str, Callable[[Any], bool]] = {'fraction': _v225, 'decimal': _v139}
-_T88: dict[str, Callable[[Any], bool]] = {'allowance': _v144, 'probability': _v224, 'region': _v219}
-_T89: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v215, 'side': _v5, 'corps': _v5, 'centre': _v216, 'facing': _v144, 'mobility': _v144, 'allowance': _v144, 'tolerance': _v144, 'engaged': _v58, 'owed': _v217, 'clear': _v219, 'levels': _v222, 'limit': _v219}
-_E90 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T91: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v238}
-_T92: dict[str, Callable[[Any], bool]] = {'probability': _v224, 'rolls': _v236, 'ends': _v239}
-_T93: dict[str, Callable[[Any], bool]] = {'bases': _v58, 'outcomes': _v234}
-_T94: dict[str, Callable[[Any], bool]] = {'order': _v230, 'landmark': _v231, 'reason': _v231, 'groups': _v232}
-_T95: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v227, 'side': _v5, 'orders': _v228}
-_T96: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v211, 'state': _v5, 'reach': _v212}
-_E97 = frozenset(['illegal', 'legal', 'unchecked'])
-_T98: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v58, 'rides': _v247}
-_T99: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v231, 'config': _v5}
-_E100 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T101: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v252, 'edition_value': _v252, 'source': _v253, 'file': _v231}
-_E102 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T103: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v256, 'codes': _v58, 'pattern': _v231, 'applied': _v7}
-_T104: dict[str, Callable[[Any], bool]] = {'edition': _v249, 'options': _v250, 'selection': _v254}
-_T105: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v231, 'config': _v231, 'error': _v231, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v58, 'verdicts': _v243, 'assignment': _v245, 'overrides': _v248}
-_T106: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E107 = frozenset(['error', 'note', 'warning'])
-_T108: dict[str, Callable[[Any], bool]] = {'code': _v261, 'name': _v4, 'severity': _v262, 'message': _v5, 'clauses': _v58, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v263, 'order_id': _v231}
-_T109: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v241, 'summary': _v257, 'readings': _v258, 'statistics': _v14, 'findings': _v259}
-_T110: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T111: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T112: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v231, 'liberated': _v7}
-_T113: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T114: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T115: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v274, 'bonus': _v15}
-_E116 = frozenset(['factory', 'ipcs'])
-_T117: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v280, 'applied': _v15, 'on': _v281, 'owner': _v231, 'cap': _v231}
-_E118 = frozenset(['kept', 'lost', 'refunded'])
-_T119: dict[str, Callable[[Any], bool]] = {'units': _v78, 'settled': _v283}
-_T120: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v58, 'needed': _v25, 'setting': _v231}
-_T121: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v231, 'text': _v5, 'forced': _v7, 'turn': _v265, 'destroyed': _v266, 'captured': _v268, 'transfers': _v270, 'spent': _v14, 'purchased': _v14, 'income': _v272, 'refunded': _v276, 'ipcs': _v277, 'notes': _v58, 'bombing': _v278, 'unplaced': _v282, 'victory': _v284, 'victory_cities': _v14}
-_T122: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E123 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T124: dict[str, Callable[[Any], bool]] = {'type': _v295, 'text': _v5}
-_T125: dict[str, Callable[[Any], bool]] = {'type': _v297, 'items': _v58}
-_T126: dict[str, Callable[[Any], bool]] = {'type': _v299, 'headers': _v58, 'rows': _v300}
-_T127: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v291, 'facts': _v258, 'blocks': _v292}
-_T128: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v287, 'sections': _v289}
+_T41: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v106}
+_T42: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v94}
+_T43: dict[str, Callable[[Any], bool]] = {'aa': _v114, 'bombard': _v114, 'sub_strike': _v114, 'subs': _v114, 'air': _v114, 'fire': _v114, 'damage': _v114}
+_T44: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
+_T45: dict[str, Callable[[Any], bool]] = {'attacker': _v84, 'defender': _v84}
+_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v113, 'defender': _v113, 'attacker_losses': _v84, 'defender_losses': _v84, 'submerged': _v116, 'retreat': _v4, 'damaged': _v117, 'removed': _v119}
+_T47: dict[str, Callable[[Any], bool]] = {'attacker': _v11, 'defender': _v11, 'keep_land': _v15}
+_T48: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v101, 'attacker_losses': _v84, 'defender_losses': _v84, 'retreat': _v4, 'submerged': _v102, 'damaged': _v103, 'bombing': _v105, 'defender_landing': _v109, 'dice': _v5, 'rounds': _v111, 'ool': _v120}
+_T49: dict[str, Callable[[Any], bool]] = {'attacker': _v122, 'defender': _v122, 'ool': _v120, 'digest': _v126}
+_T50: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v98, 'state': _v4, 'power': _v4, 'phase': _v98, 'results': _v99, 'ool': _v120, 'dice_chain': _v121}
+_T51: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v128, 'state': _v4, 'power': _v4, 'phase': _v128, 'purchase': _v14, 'repair': _v14, 'research': _v15}
+_T52: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v94, 'from': _v4, 'fighters_from': _v94}
+_T53: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v130, 'state': _v4, 'power': _v4, 'phase': _v130, 'place': _v131}
+_E54 = frozenset(['land', 'raid', 'sea'])
+_T55: dict[str, Callable[[Any], bool]] = {'code': _v139, 'message': _v5}
+_T56: dict[str, Callable[[Any], bool]] = {'attacker': _v61, 'defender': _v61, 'keep_land': _v15}
+_T57: dict[str, Callable[[Any], bool]] = {'after': _v25}
+_T58: dict[str, Callable[[Any], bool]] = {'below': _v145}
+_T59: dict[str, Callable[[Any], bool]] = {'best': _v147}
+_T60: dict[str, Callable[[Any], bool]] = {'decimal': _v150, 'fraction': _v151}
+_T61: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v149, 'territory_taken': _v149, 'defender_holds': _v149, 'both_destroyed': _v149, 'stalemate': _v149, 'bombers_lost': _v152, 'damage': _v152}
+_T62: dict[str, Callable[[Any], bool]] = {'mean': _v149, 'dist': _v152}
+_T63: dict[str, Callable[[Any], bool]] = {'attacker': _v155, 'defender': _v155}
+_T64: dict[str, Callable[[Any], bool]] = {'attacker': _v149, 'defender': _v149}
+_T65: dict[str, Callable[[Any], bool]] = {'mean': _v149, 'sd': _v150, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T66: dict[str, Callable[[Any], bool]] = {'swing': _v149, 'fight_to_end': _v149}
+_T67: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v161}
+_T68: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v137, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v138, 'ool': _v140, 'retreat': _v141, 'outcomes': _v148, 'survivors': _v154, 'ipc_lost': _v157, 'ipc_swing': _v158, 'rounds': _v149, 'best_retreat': _v159, 'result': _v160}
+_T69: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v149, 'every_territory_taken': _v149}
+_T70: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v134, 'battles': _v135, 'turn': _v162, 'luck': _v164}
+_E71 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E72 = frozenset(['centre', 'edge'])
+_E73 = frozenset(['per_file', 'whole_corps'])
+_E74 = frozenset(['half_of_max', 'half_of_mobility'])
+_T75: dict[str, Callable[[Any], bool]] = {'dice': _v169, 'penalties': _v171, 'tolerance': _v53, 'contact_gap': _v53, 'prebattle_distance': _v53, 'prebattle_bonus': _v173, 'prebattle_measure': _v174, 'corps_penalty': _v175, 'back_distance': _v176, 'pass_through_limit': _v145}
+_T76: dict[str, Callable[[Any], bool]] = {'width': _v178, 'depth': _v178}
+_E77 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T78: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v181, 'polygon': _v182}
+_T79: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v183, 'terrain': _v4, 'corps': _v4}
+_T80: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v173, 'y': _v173, 'facing': _v192, 'width': _v178, 'depth': _v178, 'mobility': _v50}
+_T81: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v194}
+_T82: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v50, 'base': _v189, 'bases': _v190, 'formation': _v193}
+_T83: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v166, 'kind': _v63, 'name': _v167, 'options': _v168, 'to_move': _v4, 'field': _v177, 'terrain': _v179, 'landmarks': _v184, 'sides': _v186}
+_E84 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T85: dict[str, Callable[[Any], bool]] = {'x': _v173, 'y': _v173, 'facing': _v192}
+_T86: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v200, 'landmark': _v4, 'rolls': _v201, 'end': _v204, 'base': _v4, 'path': _v206, 'facing': _v192, 'note': _v5}
+_T87: dict[str, Callable[[Any], bool]] = {'order': _v211}
+_T88: dict[str, Callable[[Any], bool]] = {'order': _v215}
+_T89: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v166, 'kind': _v89, 'state': _v4, 'side': _v4, 'orders': _v198}
+_T90: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v150}
+_T91: dict[str, Callable[[Any], bool]] = {'fraction': _v231, 'decimal': _v145}
+_T92: dict[str, Callable[[Any], bool]] = {'allowance': _v150, 'probability': _v230, 'region': _v225}
+_T93: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v221, 'side': _v5, 'corps': _v5, 'centre': _v222, 'facing': _v150, 'mobility': _v150, 'allowance': _v150, 'tolerance': _v150, 'engaged': _v61, 'owed': _v223, 'clear': _v225, 'levels': _v228, 'limit': _v225}
+_E94 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T95: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v244}
+_T96: dict[str, Callable[[Any], bool]] = {'probability': _v230, 'rolls': _v242, 'ends': _v245}
+_T97: dict[str, Callable[[Any], bool]] = {'bases': _v61, 'outcomes': _v240}
+_T98: dict[str, Callable[[Any], bool]] = {'order': _v236, 'landmark': _v237, 'reason': _v237, 'groups': _v238}
+_T99: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v233, 'side': _v5, 'orders': _v234}
+_T100: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v217, 'state': _v5, 'reach': _v218}
+_E101 = frozenset(['illegal', 'legal', 'unchecked'])
+_T102: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v61, 'rides': _v253}
+_T103: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v237, 'config': _v5}
+_E104 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T105: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v258, 'edition_value': _v258, 'source': _v259, 'file': _v237}
+_E106 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T107: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v262, 'codes': _v61, 'pattern': _v237, 'applied': _v7}
+_T108: dict[str, Callable[[Any], bool]] = {'edition': _v255, 'options': _v256, 'selection': _v260}
+_T109: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v237, 'config': _v237, 'error': _v237, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v61, 'verdicts': _v249, 'assignment': _v251, 'overrides': _v254}
+_T110: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E111 = frozenset(['error', 'note', 'warning'])
+_T112: dict[str, Callable[[Any], bool]] = {'code': _v267, 'name': _v4, 'severity': _v268, 'message': _v5, 'clauses': _v61, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v269, 'order_id': _v237}
+_T113: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v247, 'summary': _v263, 'readings': _v264, 'statistics': _v14, 'findings': _v265}
+_T114: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T115: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T116: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v237, 'liberated': _v7}
+_T117: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T118: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
+_T119: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v280, 'bonus': _v15}
+_E120 = frozenset(['factory', 'ipcs'])
+_T121: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v286, 'applied': _v15, 'on': _v287, 'owner': _v237, 'cap': _v237}
+_E122 = frozenset(['kept', 'lost', 'refunded'])
+_T123: dict[str, Callable[[Any], bool]] = {'units': _v84, 'settled': _v289}
+_T124: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v61, 'needed': _v25, 'setting': _v237}
+_T125: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v237, 'text': _v5, 'forced': _v7, 'turn': _v271, 'destroyed': _v272, 'captured': _v274, 'transfers': _v276, 'spent': _v14, 'purchased': _v14, 'income': _v278, 'refunded': _v282, 'ipcs': _v283, 'notes': _v61, 'bombing': _v284, 'unplaced': _v288, 'victory': _v290, 'victory_cities': _v14}
+_T126: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E127 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T128: dict[str, Callable[[Any], bool]] = {'type': _v301, 'text': _v5}
+_T129: dict[str, Callable[[Any], bool]] = {'type': _v303, 'items': _v61}
+_T130: dict[str, Callable[[Any], bool]] = {'type': _v305, 'headers': _v61, 'rows': _v306}
+_T131: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v297, 'facts': _v264, 'blocks': _v298}
+_T132: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v293, 'sections': _v295}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v59,
-    'aa-orders': _v82,
-    'aa-battles': _v91,
-    'aa-purchase': _v121,
-    'aa-mobilize': _v123,
-    'aa-odds': _v127,
-    'maneuver-state': _v159,
-    'maneuver-orders': _v191,
-    'reach': _v210,
-    'report': _v240,
-    'apply-report': _v264,
-    'summary': _v286,
+    'aa-state': _v62,
+    'aa-orders': _v88,
+    'aa-battles': _v97,
+    'aa-purchase': _v127,
+    'aa-mobilize': _v129,
+    'aa-odds': _v133,
+    'maneuver-state': _v165,
+    'maneuver-orders': _v197,
+    'reach': _v216,
+    'report': _v246,
+    'apply-report': _v270,
+    'summary': _v292,
 }

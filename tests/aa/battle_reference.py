@@ -36,38 +36,78 @@ class U:
     """First strike without being a submarine (a map's ``first_strike``)."""
     cannot: frozenset[str] = frozenset()
     """Enemy types it cannot hit."""
+    amphibious: bool = False
+    """Came from the sea (it cannot leave in a partial amphibious retreat)."""
+    leaves: bool = False
+    """May leave in a retreat of a battle with amphibious units (it is then ``submerged``: out, a survivor)."""
+    supports: tuple[tuple[int, int, frozenset[str], str], ...] = ()
+    """Support it gives in its role: (bonus, units it raises, the types it raises, bonus type)."""
+    aa_fire: tuple[int, int, int | None, frozenset[str] | None] | None = None
+    """A map's AA fire: (value, die sides, shots per unit or None, the types it may hit or None)."""
 
 
 def units_of(model: Any, types: Any, counts: dict[str, int], order: list[str], attacking: bool,
-             enemy: tuple[str, ...] = ()) -> tuple[U, ...]:
-    """The units of a side; ``enemy``: the enemy's types (for the types a unit cannot hit)."""
+             enemy: tuple[str, ...] = (), amphibious: dict[str, int] | None = None,
+             overland_leave: bool = False) -> tuple[U, ...]:
+    """The units of a side; ``enemy``: the enemy's types (for the types a unit cannot hit).  With
+    ``amphibious`` (a landing where a retreat is asked), a type's amphibious units come first in its order
+    of loss, and the others may leave: aircraft always, land units when ``overland_leave``."""
     found = []
     for name in order:
         t = types[name]
-        if t.is_factory or (t.is_aa_gun and not model.aa_gun_is_combat_unit):
+        if t.is_factory or (t.is_aa_gun and not model.aa_gun_is_combat_unit) or map_aa_infrastructure(model, t):
             continue
-        for _ in range(counts.get(name, 0)):
+        from_sea = (amphibious or {}).get(name, 0)
+        for index in range(counts.get(name, 0)):
+            leaves = amphibious is not None and index >= from_sea and (t.is_air or (t.is_land and overland_leave))
             found.append(U(name, t.attack if attacking else t.defense, t.hit_points, t.is_air, t.submarine,
                            t.destroyer, t.is_transport, t.is_land,
                            name == "infantry" or bool({"infantry", "artillery_supportable"} & t.abilities),
                            attacking and (name == "artillery" or "artillery" in t.abilities), t.is_aa_gun,
                            first="first_strike" in t.abilities and not t.submarine,
                            cannot=frozenset(e for e in enemy if e in t.can_not_target
-                                            or name in types[e].can_not_be_targeted_by)))
+                                            or name in types[e].can_not_be_targeted_by),
+                           amphibious=index < from_sea, leaves=leaves,
+                           supports=tuple((r.bonus, r.number, r.units, r.bonus_type) for r in t.support
+                                          if (r.attack if attacking else r.defence)),
+                           aa_fire=aa_fire_of(t) if not attacking else None))
     return tuple(found)
+
+
+def aa_fire_of(t: Any) -> tuple[int, int, int | None, frozenset[str] | None] | None:
+    """A map's AA fire of a type (not the edition's ``aa_gun``)."""
+    if t.aa is None or not t.aa.battle:
+        return None
+    return (t.aa.value, t.aa.die_sides, t.aa.shots, t.aa.targets)
+
+
+def map_aa_infrastructure(model: Any, t: Any) -> bool:
+    """A map's AA type with no attack and no defence, where the edition's AA gun is infrastructure."""
+    return (aa_fire_of(t) is not None and t.name != "aa_gun" and not t.attack and not t.defense
+            and not model.aa_gun_is_combat_unit)
+
+
+def aa_infrastructure(model: Any, types: Any, defenders: dict[str, int]) -> list[tuple[Any, int]]:
+    """The AA fire of a side's AA units that are not units of the battle: (fire, count) per type."""
+    return [(aa_fire_of(types[n]), c) for n, c in sorted(defenders.items()) if map_aa_infrastructure(model, types[n])]
 
 
 class Ref:
     """One battle under a model (:mod:`movecheck.aa.battle.model`)."""
 
     def __init__(self, model: Any, attackers: tuple[U, ...], defenders: tuple[U, ...], *, land: bool,
-                 keep_land: int, aa_guns: int = 0, may_retreat: bool = False) -> None:
+                 keep_land: int, aa_guns: int = 0, may_retreat: bool = False,
+                 retreat_after: int | None = None, aa_extra: list[tuple[Any, int]] | None = None) -> None:
         self.m = model
         self.start = (attackers, defenders)
         self.land = land
         self.keep_land = keep_land
         self.aa_guns = aa_guns
         self.may_retreat = may_retreat
+        self.retreat_after = retreat_after
+        self.aa_extra = aa_extra or []
+        """A map's AA units that are not units of the battle: (fire, count)."""
+        """The attacker retreats after this round and every later one, where it may."""
 
     # ---- rules ----
     @staticmethod
@@ -102,14 +142,23 @@ class Ref:
         return tuple(u for i, u in enumerate(units) if alive[i])
 
     def dice(self, side: tuple[U, ...], pick: Any, attacking: bool) -> list[int]:
-        firing = [u for u in side if not u.submerged and pick(u) and u.value > 0]
-        support = sum(1 for u in firing if u.artillery) if attacking else 0
+        group = [u for u in side if not u.submerged and pick(u)]
+        # supports, unit by unit: [bonus type, bonus, raises(u), units left to raise]
+        pools: list[list[Any]] = [["artillery", 1, lambda u: u.infantry, 1] for u in group
+                                  if attacking and u.artillery]
+        for u in group:
+            for bonus, number, names, kind in u.supports:
+                pools.append([kind, bonus, lambda t, names=names: t.name in names, number])
         values = []
-        for u in firing:
-            v = u.value
-            if support and u.infantry:
-                support -= 1
-                v += 1
+        for u in group:
+            if u.value <= 0:
+                continue
+            v, types_taken = u.value, set()
+            for pool in pools:
+                if pool[3] and pool[2](u) and pool[0] not in types_taken:
+                    types_taken.add(pool[0])
+                    pool[3] -= 1
+                    v += pool[1]
             values.append(v)
         return values
 
@@ -179,16 +228,40 @@ class Ref:
             return tuple(replace(u, submerged=True) if u.sub else u for u in side)
         return side
 
+    def landing(self) -> bool:
+        """Amphibious units attack (whether or not they are still alive)."""
+        return any(u.amphibious for u in self.start[0])
+
+    def may_leave(self, a: tuple[U, ...], d: tuple[U, ...]) -> bool:
+        """A retreat is possible: a retreat space, something that may leave (in a landing), not against
+        defenceless transports alone."""
+        if not self.may_retreat:
+            return False
+        if self.landing() and not any(u.leaves for u in self.inside(a)):
+            return False
+        return not (self.m.transports_restricted and all(u.transport for u in self.inside(d)))
+
+    def retreat(self, a: tuple[U, ...], d: tuple[U, ...]) -> tuple[tuple[Any, Any], str]:
+        """The attacker retreats: every unit (an ordinary battle), or those that may leave (a landing, the
+        amphibious ones fighting on)."""
+        if not self.landing():
+            return (a, d), "retreat"
+        a = tuple(replace(u, submerged=True) if u.leaves else u for u in a)
+        if not self.inside(a):
+            return (a, d), "retreat"
+        return (a, d), self.outcome(a, d, stalemate=True)
+
     # ---- dice: every outcome, or random ----
-    def throws(self, values: list[int], rng: random.Random | None) -> list[tuple[int, Fraction]]:
+    def throws(self, values: list[int], rng: random.Random | None, sides: int = 6) -> list[tuple[int, Fraction]]:
         """(hits, probability) of one group's dice: every hit/miss pattern, or one random throw."""
+        values = [max(0, min(v, sides)) for v in values]
         if rng is not None:
-            return [(sum(1 for v in values if rng.randint(1, 6) <= v), 1)]  # type: ignore[list-item]
+            return [(sum(1 for v in values if rng.randint(1, sides) <= v), 1)]  # type: ignore[list-item]
         found: dict[int, Fraction] = {}
         for pattern in itertools.product((True, False), repeat=len(values)):
             p = Fraction(1)
             for hit, v in zip(pattern, values, strict=True):
-                p *= Fraction(v, 6) if hit else Fraction(6 - v, 6)
+                p *= Fraction(v, sides) if hit else Fraction(sides - v, sides)
             if p:
                 found[sum(pattern)] = found.get(sum(pattern), Fraction(0)) + p
         return list(found.items())
@@ -206,20 +279,39 @@ class Ref:
 
     def aa(self, a: tuple[U, ...], d: tuple[U, ...], rng: random.Random | None) -> list[tuple[tuple[U, ...],
                                                                                               Fraction]]:
-        planes = [u for u in a if u.air]
-        guns = self.aa_guns + sum(1 for u in d if u.aa)
-        if not planes or not guns:
+        """The edition's AA guns (at 1, 3 shots a gun where the attacker chooses), then each map AA type's."""
+        fires: list[tuple[Any, int]] = [((1, 6, 3 if self.m.aa_shots_per_gun else None, None),
+                                         self.aa_guns + sum(1 for u in d if u.aa and u.aa_fire is None))]
+        by_type: dict[str, list[U]] = {}
+        for u in d:
+            if u.aa_fire is not None:
+                by_type.setdefault(u.name, []).append(u)
+        fires += [(units[0].aa_fire, len(units)) for _n, units in sorted(by_type.items())]
+        fires += [(fire, n) for fire, n in self.aa_extra]
+        dist = [(a, Fraction(1) if rng is None else 1)]
+        for fire, guns in fires:
+            if guns:
+                dist = [(a2, p * q) for a1, p in dist for a2, q in self.aa_one(a1, fire, guns, rng)]
+        return dist
+
+    def aa_one(self, a: tuple[U, ...], fire: Any, guns: int, rng: random.Random | None) -> list[tuple[tuple[U, ...],
+                                                                                                     Fraction]]:
+        value, sides, per_gun, targets = fire
+        spared = sorted({u.name for u in a if u.air and targets is not None and u.name not in targets})
+        cls = "air!" + ",".join(spared) if spared else "air"
+        planes = [u for u in a if self.can_target(cls, u)]
+        if not planes:
             return [(a, Fraction(1) if rng is None else 1)]
         if self.m.aa_attacker_chooses:
-            shots = min(len(planes), 3 * guns) if self.m.aa_shots_per_gun else len(planes)
-            return [(self.choose(a, h, "air", True), p) for h, p in self.throws([1] * shots, rng)]
+            shots = len(planes) if per_gun is None else min(len(planes), per_gun * guns)
+            return [(self.choose(a, h, cls, True), p) for h, p in self.throws([value] * shots, rng, sides)]
         dist = [(a, Fraction(1) if rng is None else 1)]
         for index, u in enumerate(a):  # one die per plane: a hit kills that plane
-            if not u.air:
+            if not self.can_target(cls, u):
                 continue
             nxt = []
             for side, p in dist:
-                for h, q in self.throws([1], rng):
+                for h, q in self.throws([value], rng, sides):
                     nxt.append((side if not h else (*side[:index], replace(u, name="_shot"), *side[index + 1:]),
                                 p * q))
             dist = nxt
@@ -255,30 +347,52 @@ class Ref:
 
 def exact_odds(ref: Ref) -> tuple[dict[str, Fraction], Fraction]:
     """Every dice outcome of every round: the outcome probabilities and the expected rounds."""
+    ends, rounds = exact_ends(ref, detail=False)
+    return {outcome: p for (outcome, _survivors), p in ends.items()}, rounds
+
+
+Survivors = tuple[tuple[tuple[str, bool], ...], tuple[tuple[str, bool], ...]]
+
+
+def survivors(state: Any) -> Survivors:
+    """Each side's units left, as sorted (name, out of the battle) pairs (damage not told)."""
+    a, d = state
+    return (tuple(sorted((u.name, u.submerged) for u in a)), tuple(sorted((u.name, u.submerged) for u in d)))
+
+
+def exact_ends(ref: Ref, detail: bool = True) -> tuple[dict[tuple[str, Survivors | None], Fraction], Fraction]:
+    """Every dice outcome of every round, the retreat rule applied after each round from
+    ``ref.retreat_after``: each (outcome, survivors) with its probability (survivors None without
+    ``detail``), and the expected rounds."""
+    last = (ref.retreat_after or 1) + 1  # the rounds told apart: 1..retreat_after, then "any later"
 
     @cache
-    def solve(state: Any, first: bool) -> tuple[tuple[tuple[str, Fraction], ...], Fraction]:
+    def solve(state: Any, number: int) -> tuple[tuple[tuple[Any, Fraction], ...], Fraction]:
         moves: dict[tuple[Any, str], Fraction] = {}
-        for key, p in ref.round(state, first, None):
-            moves[key] = moves.get(key, Fraction(0)) + p
-        stay = Fraction(0) if first else moves.pop((state, ""), Fraction(0))
+        for (s2, outcome), p in ref.round(state, number == 1, None):
+            if not outcome and ref.retreat_after is not None and number >= ref.retreat_after and ref.may_leave(*s2):
+                s2, outcome = ref.retreat(*s2)
+            moves[(s2, outcome)] = moves.get((s2, outcome), Fraction(0)) + p
+        following = min(number + 1, last)
+        stay = moves.pop((state, ""), Fraction(0)) if following == number else Fraction(0)
         leave = 1 - stay
-        result: dict[str, Fraction] = {}
+        result: dict[Any, Fraction] = {}
         rounds = Fraction(1) / leave
         for (s2, outcome), p in moves.items():
             share = p / leave
             if outcome:
-                result[outcome] = result.get(outcome, Fraction(0)) + share
+                key = (outcome, survivors(s2) if detail else None)
+                result[key] = result.get(key, Fraction(0)) + share
             else:
-                sub, r = solve(s2, False)
+                sub, r = solve(s2, following)
                 rounds += share * r
                 for o, q in sub:
                     result[o] = result.get(o, Fraction(0)) + share * q
-        return tuple(sorted(result.items())), rounds
+        return tuple(sorted(result.items(), key=repr)), rounds
 
     if not ref.inside(ref.start[1]):
-        return {"attacker": Fraction(1)}, Fraction(1)
-    found, rounds = solve(ref.start, True)
+        return {("attacker", survivors(ref.start) if detail else None): Fraction(1)}, Fraction(1)
+    found, rounds = solve(ref.start, 1)
     return dict(found), rounds
 
 

@@ -173,3 +173,22 @@ def test_odds_text_of_a_sure_sea_battle_is_not_rounded_up(run_main: Any) -> None
     code, out, _err = run_main(["odds", str(BATTLES)])
     assert code == 0
     assert "100.00 %" not in out and " 0.00 %" not in out
+
+
+def test_a_landing_retreats_its_overland_units_and_its_amphibious_ones_fight_on(run_main: Any) -> None:
+    # Egypt: 1 infantry and 1 artillery land from 17 Sea Zone, 1 infantry and 1 tank come from Libya (1942 second
+    # edition: the overland units may leave, the amphibious ones fight on)
+    def egypt(*extra: str) -> dict[str, Any]:
+        code, out, err = run_main(["odds", str(BATTLES), "--battle", "Egypt", "--format", "json", *extra])
+        assert code == 0, err
+        battle: dict[str, Any] = json.loads(out)["battles"][0]
+        return battle
+
+    fought, retreated = egypt(), egypt("--retreat-after", "1")
+    won = decimal(fought["outcomes"]["attacker_wins"])
+    won_after = decimal(retreated["outcomes"]["attacker_wins"])
+    assert 0.01 < won_after < won - 0.1  # the amphibious pair still wins sometimes, alone
+    tanks = decimal(retreated["survivors"]["attacker"]["tank"]["mean"])
+    assert tanks > decimal(fought["survivors"]["attacker"]["tank"]["mean"]) + 0.5  # the tank left after round 1
+    best = egypt("--best-retreat")["best_retreat"]
+    assert decimal(best["swing"]) > decimal(best["fight_to_end"]) + 0.5

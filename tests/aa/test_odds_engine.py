@@ -17,7 +17,7 @@ from movecheck.aa.battle.units import make_battle
 from movecheck.aa.editions import AA1942, Revised
 from movecheck.aa.units import UnitType
 from movecheck.budget import SearchLimit
-from tests.aa.battle_reference import Ref, exact_odds, simulate, units_of
+from tests.aa.battle_reference import Ref, exact_ends, exact_odds, simulate, units_of
 from tests.properties import in_two_runs
 
 TYPES = {
@@ -267,3 +267,142 @@ def test_retreat_after_the_first_round() -> None:
     assert found == {ATTACKER_WINS: Fraction(4, 36), BOTH_DESTROYED: Fraction(2, 36),
                      DEFENDER_HOLDS: Fraction(10, 36), "retreat": Fraction(20, 36)}
     assert solution.rounds == 1
+
+
+# -- the partial amphibious retreat (spec aa-turn.md, "Partial amphibious retreat"; aa-battle.md, "Odds") --
+
+def engine_ends(battle: Battle, solution: object) -> dict[tuple[str, object], Fraction]:
+    """The engine's ends as (outcome, survivors) the way battle_reference.survivors tells them."""
+    found: dict[tuple[str, object], Fraction] = {}
+    for ((a, d), outcome), p in solution.ends.items():  # type: ignore[attr-defined]
+        sides = []
+        for side, counts in ((battle.att, a), (battle.dfn, d)):
+            sides.append(tuple(sorted((k.base, k.out) for k, c in zip(side.kinds, counts, strict=True)
+                                      for _unit in range(c))))
+        key = (outcome, tuple(sides))
+        found[key] = found.get(key, Fraction(0)) + p
+    return found
+
+
+def partial_retreat(model: type[BattleModel], types: str, att: dict[str, int], amphibious: dict[str, int],
+                    dfn: dict[str, int], after: int, overland_leave: bool = True) -> tuple[Battle, object, Ref]:
+    """A landing retreating after round ``after``, solved by the engine and by the brute force."""
+    from movecheck.aa.battle.units import Landing
+
+    table = TYPES[types]
+    leave = overland_leave and model.partial_amphibious_retreat
+    battle, ool = make_battle(model, table, att, dfn, land=True, exact=True, may_retreat=True,
+                              landing=Landing(amphibious, leave))
+    solution = battle.solve(lambda _s, n: n >= after, rounds_explicit=after)
+    ref = Ref(model, units_of(model, table, att, ool["attacker"], True, amphibious=amphibious,
+                              overland_leave=leave),
+              units_of(model, table, dfn, ool["defender"], False), land=True, keep_land=battle.att.keep_land,
+              aa_guns=battle.aa_guns, may_retreat=True, retreat_after=after)
+    return battle, solution, ref
+
+
+def test_partial_retreat_by_hand_the_amphibious_infantry_fights_on() -> None:
+    # 1 infantry landed from the sea and 1 that came overland (both at 1) against 1 infantry (at 2); after round
+    # 1 the overland one leaves, the amphibious one fights on alone: a 1 against 1 at 1 against 2
+    battle, solution, _ref = partial_retreat(BattleModel, "aa1942", {"infantry": 2}, {"infantry": 1},
+                                             {"infantry": 1}, after=1, overland_leave=True)
+    found = engine_ends(battle, solution)
+    win_1v1 = Fraction(1, 4)  # test_one_infantry_against_one_infantry_by_hand
+    # round 1: 2 dice at 1 (hit >= 1: 11/36), 1 die at 2 (1/3); the amphibious infantry is taken first
+    no_hits = Fraction(25, 36) * Fraction(2, 3)
+    only_defender = Fraction(25, 36) * Fraction(1, 3)  # the amphibious one dies: the other one leaves
+    out = ("infantry", True)
+    assert found[("retreat", ((out,), (("infantry", False),)))] == only_defender
+    fights_on = found[("attacker", ((("infantry", False), out), ()))]
+    assert fights_on == no_hits * win_1v1
+    assert solution.rounds == 1 + no_hits * Fraction(9, 4)  # type: ignore[attr-defined]
+
+
+def test_revised_land_units_that_came_overland_do_not_leave() -> None:
+    # Revised: only the fighter leaves; the overland infantry fights on with the amphibious one
+    battle, solution, ref = partial_retreat(RevisedBattle, "aa-revised", {"infantry": 2, "fighter": 1},
+                                            {"infantry": 1}, {"infantry": 2}, after=1)
+    found = engine_ends(battle, solution)
+    assert not any(("infantry", True) in key[1][0] for key in found)
+    assert any(("fighter", True) in key[1][0] for key in found)
+    assert found == exact_ends(ref)[0]
+
+
+def _partial_case(edition: int, amphibious: dict[str, int], overland: dict[str, int], dfn: dict[str, int],
+                  after: int) -> None:
+    model, types = EDITIONS[edition]
+    table = TYPES[types]
+    att = dict(overland)
+    for name, n in amphibious.items():
+        att[name] = att.get(name, 0) + n
+    dfn = {n: c for n, c in dfn.items() if n in table}
+    battle, solution, ref = partial_retreat(model, types, att, amphibious, dfn, after)
+    want, rounds = exact_ends(ref)
+    assert engine_ends(battle, solution) == {k: v for k, v in want.items() if v}
+    assert solution.rounds == rounds  # type: ignore[attr-defined]
+
+
+test_partial_retreat_agrees_with_every_die, test_partial_retreat_agrees_with_every_die_in_full = in_two_runs(
+    settings(max_examples=150, deadline=None), edition=st.integers(0, 2),
+    amphibious=side(["infantry", "artillery", "tank"]), overland=st.one_of(st.just({}), side(LAND_ATT)),
+    dfn=side(LAND_DEF), after=st.integers(1, 2),
+)(_partial_case)
+
+
+def test_retreat_after_round_two_agrees_with_every_die() -> None:
+    # a round 2 where nothing is hit ends in the state it began in: the attacker retreats after it all the same
+    # (the engine kept such a state fighting)
+    table = TYPES["aa1942"]
+    battle, ool = make_battle(BattleModel, table, {"infantry": 2}, {"infantry": 1}, land=True, may_retreat=True,
+                              exact=True)
+    solution = battle.solve(lambda _s, n: n >= 2, rounds_explicit=2)
+    ref = Ref(BattleModel, units_of(BattleModel, table, {"infantry": 2}, ool["attacker"], True),
+              units_of(BattleModel, table, {"infantry": 1}, ool["defender"], False), land=True,
+              keep_land=battle.att.keep_land, may_retreat=True, retreat_after=2)
+    want, rounds = exact_ends(ref)
+    assert engine_ends(battle, solution) == want
+    assert solution.rounds == rounds == 1 + Fraction(25, 36)  # round 2 is fought unless round 1 took the defender
+
+
+# Published exact values of an exact 1942-second-edition calculator: AlliesCalc (github.com/ociaw/AlliesCalc),
+# file aa1942_2e/src/test_probabilities.txt (commit 869f3331f081f34ba806f1c5fe4e25cafcb83d80), "Exact probability
+# calculations for non-trival battles": Atk / Def / Tie as fractions.  Its Tie is a draw: both sides destroyed,
+# or submarines left facing an aircraft that cannot hit them.
+ALLIESCALC = [
+    ("2 Submarines attacking 1 Fighter and 1 Destroyer", False, {"submarine": 2}, {"fighter": 1, "destroyer": 1},
+     {DEFENDER_HOLDS: Fraction(834, 1679), STALEMATE: Fraction(845, 1679)}),
+    ("1 Bomber attacking 1 Battleship", False, {"bomber": 1}, {"battleship": 1},
+     {ATTACKER_WINS: Fraction(1, 16), DEFENDER_HOLDS: Fraction(13, 16), BOTH_DESTROYED: Fraction(2, 16)}),
+    ("1 Tank and 1 Bomber attacking 1 Tank and 1 Fighter", True, {"tank": 1, "bomber": 1}, {"tank": 1, "fighter": 1},
+     {ATTACKER_WINS: Fraction(2351, 6545), DEFENDER_HOLDS: Fraction(2726, 6545), BOTH_DESTROYED: Fraction(1468, 6545)}),
+]
+
+
+@pytest.mark.parametrize(("name", "land", "att", "dfn", "published"), ALLIESCALC, ids=[c[0] for c in ALLIESCALC])
+def test_alliescalc_published_exact_values(name: str, land: bool, att: dict[str, int], dfn: dict[str, int],
+                                           published: dict[str, Fraction]) -> None:
+    # AlliesCalc takes the attacker's bomber before its tank (the tank takes the territory: our keep_land 1) and
+    # the defender's cheapest unit first, as the default order of loss does
+    found, _rounds, _battle = odds(BattleModel, "aa1942", att, dfn, land=land, exact=True)
+    assert {k: v for k, v in found.items() if v} == published, name
+
+
+def test_partial_retreat_on_arrays_agrees_with_pure_python() -> None:
+    # a landing on the array engine: the states a partial retreat leads to are taken up there too
+    from movecheck.aa.battle.units import Landing
+
+    found = []
+    for arrays in (True, False):
+        battle, _ool = make_battle(BattleModel, TYPES["aa1942"], {"infantry": 3, "artillery": 1, "tank": 1,
+                                                                  "fighter": 1}, {"infantry": 3, "tank": 1},
+                                   land=True, may_retreat=True, landing=Landing({"infantry": 2, "artillery": 1}, True))
+        battle.arrays = arrays
+        battle.arrays_from = 0
+        side = battle.att
+        solution = battle.solve(lambda s, _n, side=side: side.in_battle(s[0]) <= 4)  # after 2 losses, in any round
+        found.append((solution.ends, solution.rounds))
+    (fast, fast_rounds), (slow, slow_rounds) = found
+    assert any(state[0][i] for (state, _o) in fast for i in battle.att.retreat_to.values())  # some units left
+    assert fast.keys() == slow.keys()
+    assert all(abs(fast[k] - slow[k]) < 1e-12 for k in fast)
+    assert abs(fast_rounds - slow_rounds) < 1e-9

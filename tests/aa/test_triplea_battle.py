@@ -8,12 +8,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from movecheck.aa.battle.model import BattleModel, RevisedBattle
+from movecheck.aa.battle.model import AnniversaryBattle, BattleModel, RevisedBattle
 from movecheck.aa.battle.side import ATTACKER_WINS, BOTH_DESTROYED, DEFENDER_HOLDS
 from movecheck.aa.battle.units import make_battle
 from movecheck.aa.units import UnitType
 from movecheck.schema import validate_data
-from tests.aa.battle_reference import Ref, exact_odds, units_of
+from tests.aa.battle_reference import Ref, aa_infrastructure, exact_odds, units_of
 from tests.harness import yaml_data
 
 from .test_triplea import SMALL, convert
@@ -31,6 +31,10 @@ UNIT_TYPES = {
     "raider": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8},
     "escort": {"movement": 2, "attack": 2, "defense": 2, "domain": "sea", "cost": 8, "destroyer": True},
     "transport": {"movement": 2, "attack": 0, "defense": 0, "domain": "sea", "cost": 7, "transport_capacity": 5},
+    "plane": {"movement": 4, "attack": 3, "defense": 4, "domain": "air", "cost": 10},
+    "glider": {"movement": 4, "attack": 1, "defense": 1, "domain": "air", "cost": 5},
+    "flak": {"movement": 1, "attack": 0, "defense": 0, "domain": "land", "cost": 5},
+    "commander": {"movement": 1, "attack": 1, "defense": 1, "domain": "land", "cost": 6},
 }
 EXTRA = {
     "marine": [("isArtillerySupportable", "true")],
@@ -41,7 +45,18 @@ EXTRA = {
     "raider": [("isFirstStrike", "true")],
     "pike": [("canNotTarget", "gun:dreadnought")],
     "ghost": [("canNotBeTargetedBy", "infantry")],
+    "flak": [("isAAforCombatOnly", "true"), ("attackAA", "2"), ("maxAAattacks", "1"), ("targetsAA", "plane")],
 }
+SUPPORT = "".join(
+    f'\n    <attachment name="supportAttachment{name}" attachTo="{unit}" '
+    'javaClass="games.strategy.triplea.attachments.UnitSupportAttachment" type="unitType">'
+    + "".join(f'\n      <option name="{k}" value="{v}"/>' for k, v in options) + "\n    </attachment>"
+    for name, unit, options in (
+        ("Command", "commander", [("unitType", "marine:infantry"), ("faction", "allied"), ("side", "offence:defence"),
+                                  ("dice", "strength"), ("bonus", "1"), ("number", "2"), ("bonusType", "Command")]),
+        ("Barrage", "gun", [("unitType", "marine"), ("faction", "allied"), ("side", "offence"), ("dice", "roll"),
+                            ("bonus", "1"), ("number", "1")]),
+    ))
 
 
 def with_options(xml: str, extra: dict[str, list[tuple[str, str]]]) -> str:
@@ -57,8 +72,10 @@ def converted(run_main: Any, tmp_path: Path) -> dict[str, Any]:
     data = copy.deepcopy(SMALL)
     data["unit_types"] = UNIT_TYPES
     data["units"] = []
-    code, _out, err = convert(run_main, tmp_path, with_options(game_xml(data), EXTRA), "-o", str(tmp_path / "m.yaml"))
+    xml = with_options(game_xml(data), EXTRA).replace("</attachmentList>", SUPPORT + "\n  </attachmentList>", 1)
+    code, _out, err = convert(run_main, tmp_path, xml, "-o", str(tmp_path / "m.yaml"))
     assert code == 0, err
+    (tmp_path / "err.txt").write_text(err, encoding="utf-8")
     found = yaml_data((tmp_path / "m.yaml").read_text(encoding="utf-8"))
     assert validate_data("aa-map", found) == []
     return found
@@ -198,3 +215,78 @@ def test_types_a_unit_cannot_hit_or_be_hit_by(run_main: Any, tmp_path: Path) -> 
     # infantry cannot hit the ghost (attack 1): it wins at last; a pike can
     assert outcome_odds(types, {"ghost": 1}, {"infantry": 1}, True) == {ATTACKER_WINS: Fraction(1)}
     assert outcome_odds(types, {"ghost": 1}, {"pike": 1}, True)[DEFENDER_HOLDS] > 0
+
+
+def agrees_with_every_die(types: dict[str, UnitType], model: type[BattleModel], att: dict[str, int],
+                          dfn: dict[str, int], ool: dict[str, list[str]] | None = None) -> dict[str, Fraction]:
+    """The engine's exact odds of a land battle, asserted equal to the brute force's; the odds."""
+    battle, used = make_battle(model, types, att, dfn, land=True, exact=True, ool=ool)
+    ref = Ref(model, units_of(model, types, att, used["attacker"], True, tuple(used["defender"])),
+              units_of(model, types, dfn, used["defender"], False, tuple(used["attacker"])), land=True,
+              keep_land=battle.att.keep_land, aa_guns=battle.aa_guns, aa_extra=aa_infrastructure(model, types, dfn))
+    want, want_rounds = exact_odds(ref)
+    solution = battle.solve()
+    got: dict[str, Fraction] = {}
+    for (_s, outcome), p in solution.ends.items():
+        got[outcome] = got.get(outcome, Fraction(0)) + p
+    case = (model.__name__, att, dfn)
+    assert {k: v for k, v in got.items() if v} == {k: v for k, v in want.items() if v}, case
+    assert solution.rounds == want_rounds, case
+    return got
+
+
+def test_aa_and_support_attachments_are_carried_into_the_unit_stats(run_main: Any, tmp_path: Path) -> None:
+    stats = converted(run_main, tmp_path)["unit_types"]
+    assert stats["flak"]["aa"] == {"battle": True, "raids": False, "fly_over": False, "value": 2, "die_sides": 6,
+                                   "shots": 1, "targets": ["plane"]}
+    assert stats["commander"]["support"] == [{"units": ["infantry", "marine"], "bonus": 1, "number": 2,
+                                              "attack": True, "defence": True, "bonus_type": "Command"}]
+    # a support of extra dice is not modelled: left out of the stats, and said
+    assert "support" not in stats["gun"]
+    assert "support attachments other than a bonus" in (tmp_path / "err.txt").read_text(encoding="utf-8")
+    assert not {"aa", "support"} & set(stats["infantry"])
+
+
+def test_an_aa_unit_with_another_name_fires_at_the_planes_it_may_target(run_main: Any, tmp_path: Path) -> None:
+    stats = converted(run_main, tmp_path)["unit_types"]
+    types = {n: UnitType.from_data(n, d) for n, d in stats.items()}
+    plain = {**types, "flak": UnitType.from_data("flak", {k: v for k, v in stats["flak"].items() if k != "aa"})}
+    for model in (BattleModel, AnniversaryBattle, RevisedBattle):
+        for att in ({"plane": 1}, {"plane": 2}, {"plane": 1, "glider": 1}, {"glider": 1, "infantry": 1}):
+            agrees_with_every_die(types, model, att, {"flak": 1, "infantry": 1})
+    # 1942 second edition: the flak is a unit of the battle (0/0); its one shot at 2 takes the plane a third of
+    # the time, then the battle is the one without AA fire
+    won = agrees_with_every_die(types, BattleModel, {"plane": 1}, {"flak": 1, "infantry": 1})
+    without = agrees_with_every_die(plain, BattleModel, {"plane": 1}, {"flak": 1, "infantry": 1})
+    assert won[ATTACKER_WINS] == Fraction(2, 3) * without[ATTACKER_WINS]
+    # Anniversary: infrastructure, as its AA gun; one shot per gun (maxAAattacks 1) does not limit its dice there
+    won = agrees_with_every_die(types, AnniversaryBattle, {"plane": 1}, {"flak": 1, "infantry": 1})
+    alone = agrees_with_every_die(types, AnniversaryBattle, {"plane": 1}, {"infantry": 1})
+    assert won[ATTACKER_WINS] == Fraction(2, 3) * alone[ATTACKER_WINS]
+    # the glider is no target of it
+    assert (agrees_with_every_die(types, BattleModel, {"glider": 1}, {"flak": 1, "infantry": 1})
+            == agrees_with_every_die(plain, BattleModel, {"glider": 1}, {"flak": 1, "infantry": 1}))
+
+
+def test_a_support_attachment_raises_the_units_it_names(run_main: Any, tmp_path: Path) -> None:
+    stats = converted(run_main, tmp_path)["unit_types"]
+    types = {n: UnitType.from_data(n, d) for n, d in stats.items()}
+    plain = {**types, "commander": UnitType.from_data("commander", {k: v for k, v in stats["commander"].items()
+                                                                    if k != "support"})}
+    ool = {"attacker": ["marine", "commander", "gun"], "defender": ["infantry", "commander"]}
+    cases = [({"commander": 1, "marine": 1}, {"infantry": 1}), ({"commander": 1, "marine": 3}, {"infantry": 2}),
+             ({"marine": 2}, {"commander": 1, "infantry": 2}), ({"commander": 1, "gun": 1, "marine": 1},
+                                                                 {"commander": 1, "infantry": 1})]
+    for model in (BattleModel, RevisedBattle):
+        for att, dfn in cases:
+            supported = agrees_with_every_die(types, model, att, dfn, ool)
+            assert supported != agrees_with_every_die(plain, model, att, dfn, ool), (att, dfn)
+    # a commander and a marine against an infantry: the marine, raised to 2, is the 1942 infantry beside its
+    # artillery, and the commander attacks at 1 as that artillery would not (2): not 83/95, but worked out here
+    won = agrees_with_every_die(types, BattleModel, {"commander": 1, "marine": 1}, {"infantry": 1},
+                                {"attacker": ["marine", "commander"]})
+    # round from 2 v 1: the attacker hits >= 1 with 1 - (4/6)(5/6) = 4/9, the defender 1/3; after the marine is
+    # lost, the commander (no marine to raise) is 1 at 1 against 1 at 2: it wins 1/4 of the time (by hand, 1942)
+    p_a, p_d = Fraction(4, 9), Fraction(1, 3)
+    stay = (1 - p_a) * (1 - p_d)
+    assert won[ATTACKER_WINS] == (p_a + (1 - p_a) * p_d * Fraction(1, 4)) / (1 - stay)

@@ -19,6 +19,7 @@ dropped is added up: the odds are refused (:class:`Inexact`) rather than given w
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -47,6 +48,7 @@ from movecheck.aa.battle.side import (
     binomial,
     merged,
     plus,
+    retreated,
     submerged,
 )
 from movecheck.aa.battle.solve import Solution
@@ -57,6 +59,54 @@ __all__ = [
     "RETREAT", "STALEMATE", "TOLERANCE", "Battle", "Block", "Counts", "Inexact", "Kind", "Num", "Side", "Solution",
     "State", "add", "add_live", "binomial", "merged", "plus", "submerged",
 ]
+
+
+@dataclass(frozen=True)
+class AAGroup:
+    """AA guns that fire alike: the edition's (type ``aa_gun`` without ``aa`` stats) or a map's AA type."""
+
+    value: int
+    sides: int
+    shots: int | None
+    """Shots per gun where the attacker chooses the planes hit (None: one per aircraft)."""
+    cls: str
+    """What it may hit: aircraft (``air``), less the types it may not (``air!bomber``)."""
+    types: frozenset[str]
+    """The unit types of the battle that are these guns."""
+    fixed: int = 0
+    """Guns that are not units of the battle (infrastructure)."""
+
+
+Pool = list[Any]
+"""A support that may still be given: [bonus type, bonus, which kinds it raises, how many units it raises]."""
+
+
+def support_pools(fire: list[tuple[int, Kind]], attacking: bool) -> list[Pool]:
+    """The supports of a firing group: its artillery's (attacking, +1 to one supportable unit each),
+    then each kind's map ``support`` in order of loss."""
+    pools: list[Pool] = []
+    artillery = sum(c for c, k in fire if k.artillery) if attacking else 0
+    if artillery:
+        pools.append(["artillery", 1, lambda k: k.infantry, artillery])
+    for c, k in fire:
+        for bonus, number, units, kind in k.supports:
+            pools.append([kind, bonus, lambda k2, u=units: k2.base in u, c * number])
+    return pools
+
+
+def supported(kind: Kind, values: list[int], pools: list[Pool], used: dict[str, int]) -> None:
+    """Raise the values of a kind's units by the pools that support it, in order: each pool raises the next
+    units not yet raised by a bonus of its type (bonuses of different types add up on the first units)."""
+    for pool in pools:
+        bonus_type, bonus, raises, left = pool
+        if not left or not raises(kind):
+            continue
+        start = used.get(bonus_type, 0)
+        count = min(left, len(values) - start)
+        for index in range(start, start + count):
+            values[index] += bonus
+        used[bonus_type] = start + count
+        pool[3] = left - count
 
 
 class Battle:
@@ -71,6 +121,7 @@ class Battle:
         *,
         land: bool,
         aa_guns: int = 0,
+        aa_groups: tuple[AAGroup, ...] | None = None,
         bombard: tuple[int, ...] = (),
         may_retreat: bool = False,
         submerge: frozenset[str] = frozenset(),
@@ -83,6 +134,9 @@ class Battle:
         self.land = land
         self.aa_guns = aa_guns
         """AA guns that fire but are not units of the battle (infrastructure)."""
+        self.aa_groups = aa_groups if aa_groups is not None else (
+            AAGroup(1, 6, model.aa_shots_per_gun, AIR, frozenset({"aa_gun"}), aa_guns),)
+        """The AA guns that fire in round 1, by how they fire (default: the edition's ``aa_gun``)."""
         self.bombard = bombard
         """The values of the ships that bombard in round 1."""
         self.may_retreat = may_retreat
@@ -148,13 +202,23 @@ class Battle:
 
     def firing(self, side: Side, counts: Counts, attacking: bool, pick: Callable[[Kind], bool]) -> tuple[
             tuple[int, int], ...]:
-        """The dice (value, count) of a side's units ``pick`` chooses, artillery support included."""
+        """The dice (value, count) of a side's units ``pick`` chooses, support (artillery, the map's) included."""
+        fire = [(c, k) for c, k in zip(counts, side.kinds, strict=True) if c and not k.out and pick(k)]
         by_value: dict[int, int] = {}
-        support = 0
-        if attacking:
-            support = sum(c for c, k in zip(counts, side.kinds, strict=True) if c and k.artillery and pick(k))
-        for c, k in zip(counts, side.kinds, strict=True):
-            if not c or k.out or not pick(k) or k.value <= 0:
+        if any(k.supports for _c, k in fire):
+            pools = support_pools(fire, attacking)
+            used: dict[str, int] = {}
+            for c, k in fire:
+                if k.value > 0:
+                    values = [k.value] * c
+                    used.clear()
+                    supported(k, values, pools, used)
+                    for value in values:
+                        by_value[value] = by_value.get(value, 0) + 1
+            return tuple(sorted(by_value.items()))
+        support = sum(c for c, k in fire if k.artillery) if attacking else 0  # artillery alone: by kind
+        for c, k in fire:
+            if k.value <= 0:
                 continue
             if support and k.infantry:
                 raised = min(c, support)
@@ -327,21 +391,36 @@ class Battle:
         return found
 
     def aa_fire(self, state: State) -> list[tuple[State, Num]]:
+        """Round 1's AA fire at the attacking aircraft: the edition's AA guns, then each group of the map's AA
+        types (``aa`` stats), one after the other at the aircraft left."""
         a, d = state
-        side = self.att
-        planes = side.targets(a, AIR)
-        model = self.model
-        guns = self.aa_guns + sum(c for c, k in zip(d, self.dfn.kinds, strict=True) if k.base == "aa_gun"
-                                  and not k.out)
-        if not planes or not guns:
-            return [(state, self.one)]
-        chance = self.hit_chance(1)
-        if model.aa_attacker_chooses:
-            shots = planes if model.aa_shots_per_gun is None else min(planes, model.aa_shots_per_gun * guns)
-            return [((side.take(a, n, AIR)[0], d), q) for n, q in enumerate(binomial(shots, chance))]
         dist: list[tuple[Counts, Num]] = [(a, self.one)]
-        for i, k in enumerate(side.kinds):
-            if k.air and not k.out and a[i]:
+        for group in self.aa_groups:
+            guns = group.fixed + sum(c for c, k in zip(d, self.dfn.kinds, strict=True) if k.base in group.types
+                                     and not k.out)
+            if guns:
+                found: dict[Counts, Num] = {}
+                for counts, p in dist:
+                    for left, q in self.aa_group_fire(group, guns, counts):
+                        found[left] = found.get(left, 0) + p * q
+                dist = list(found.items())
+        return [((counts, d), p) for counts, p in dist]
+
+    def aa_group_fire(self, group: AAGroup, guns: int, a: Counts) -> list[tuple[Counts, Num]]:
+        """One group's AA fire: the attacker chooses the aircraft hit (``aa_attacker_chooses``), each gun
+        firing at most its shots; else one die per aircraft it may hit, the dice naming the planes."""
+        side = self.att
+        planes = side.targets(a, group.cls)
+        if not planes:
+            return [(a, self.one)]
+        chance = Fraction(group.value, group.sides) if self.exact else group.value / group.sides
+        if self.model.aa_attacker_chooses:
+            shots = planes if group.shots is None else min(planes, group.shots * guns)
+            return [(side.take(a, n, group.cls)[0], q) for n, q in enumerate(binomial(shots, chance))]
+        dist: list[tuple[Counts, Num]] = [(a, self.one)]
+        mask = side.mask(group.cls)
+        for i in range(side.n):
+            if mask[i] and a[i]:
                 nxt = []
                 for counts, p in dist:
                     for n, q in enumerate(binomial(a[i], chance)):
@@ -349,7 +428,7 @@ class Battle:
                         left[i] -= n
                         nxt.append((tuple(left), p * q))
                 dist = nxt
-        return [((counts, d), p) for counts, p in dist]
+        return dist
 
     def round_start(self, state: State, first: bool) -> tuple[State, str]:
         """The automatic steps at a round's start: chosen and forced submerges, lone units removed."""
@@ -443,9 +522,22 @@ class Battle:
         defenceless transports alone)."""
         if not self.may_retreat:
             return False
+        if self.att.landing and not self.att.any_of(state[0], "retreats"):
+            return False  # a landing: only its amphibious units (or, in Revised, its land units) are left
         d = state[1]
         return not (self.model.transports_restricted
                     and all(k.transport for c, k in zip(d, self.dfn.kinds, strict=True) if c and not k.out))
+
+    def retreat_end(self, state: State) -> tuple[State, str]:
+        """The attacker retreats after a round ending in ``state``: the battle ends (``retreat``), or, in a
+        battle with amphibious units, those that may leave do and the others fight on (partial amphibious
+        retreat: the state they fight on from, outcome "")."""
+        if not self.att.landing:
+            return state, RETREAT
+        after = (retreated(self.att, state[0]), state[1])
+        if not self.att.in_battle(after[0]):
+            return after, RETREAT
+        return self.settled(after, stalemate=True)
 
     def taken(self, state: State) -> bool:
         """The attacker holds a land unit in a land battle."""

@@ -106,7 +106,11 @@ def drain(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], 
                 grid.put(after, mass)
                 continue
             if retreat is not None and battle.retreat_allowed(state) and retreat(state, round_number):
-                add(ends, (state, RETREAT), mass)
+                after, outcome = battle.retreat_end(state)
+                if outcome:
+                    add(ends, (after, outcome), mass)
+                else:
+                    grid.put(after, mass)  # a partial amphibious retreat: fewer hit points, taken up later
                 continue
             rounds += take_up(battle, grid, state, (i, j), mass, ends, cache)
     return rounds
@@ -146,9 +150,10 @@ class OffChain(Exception):
 
 
 def is_chain(battle: Battle) -> bool:
-    """Every later round is one exchange at every unit (no submarines, no two-hit units): each side's
+    """Every later round is one exchange at every unit (no submarines, no two-hit units, no partial
+    retreat): each side's
     casualties are a fixed sequence, the first N units of it after N hits."""
-    return not any(side.two_hit or side.of["sub"] or side.of["first"] or side.of["cannot"]
+    return not any(side.two_hit or side.of["sub"] or side.of["first"] or side.of["cannot"] or side.landing
                    for side in (battle.att, battle.dfn))
 
 

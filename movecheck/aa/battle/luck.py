@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from movecheck.aa.battle.odds import Game, Priced, Spec, read_state, taken_value
+from movecheck.aa.battle.units import fights
 from movecheck.i18n import _
 from movecheck.reading import InputError
 
@@ -60,7 +61,7 @@ def result_swing(game: Game, spec: Spec, result: dict[str, Any]) -> int:
     cost = {name: unit.cost or 0 for name, unit in game.types.items()}
     swing = sum(cost.get(t, 0) * n for t, n in lost_d.items()) - sum(cost.get(t, 0) * n for t, n in lost_a.items())
     model = game.model
-    fighting = {t: n for t, n in spec.defenders.items() if not model.is_infrastructure(t, game.types[t].is_factory)}
+    fighting = {t: n for t, n in spec.defenders.items() if fights(model, game.types[t])}
     cleared = all(lost_d.get(t, 0) >= n for t, n in fighting.items())
     land_left = any(game.types[t].is_land and n > lost_a.get(t, 0) for t, n in spec.attackers.items())
     if spec.kind == "land" and cleared and land_left and not result.get("retreat"):

@@ -30,7 +30,7 @@ from movecheck.aa.battle.side import (
     State,
     binomial,
 )
-from movecheck.aa.battle.units import make_battle
+from movecheck.aa.battle.units import Landing, make_battle
 from movecheck.aa.prepare import state_board
 from movecheck.budget import SearchLimit, budget
 from movecheck.i18n import _
@@ -210,12 +210,33 @@ def bombarding(game: Game, spec: Spec, specs: list[Spec]) -> tuple[int, ...]:
     return tuple(ships)
 
 
-def may_retreat(game: Game, spec: Spec) -> bool:
-    """A retreat space exists (a space it came from that is no sea zone with a battle), and no amphibious
-    unit fights (the partial amphibious retreat is not modelled: such a battle fights on)."""
+def may_retreat(game: Game, spec: Spec, ask: Ask | None = None, attackers: dict[str, int] | None = None) -> bool:
+    """A retreat space exists (a space it came from that is no sea zone with a battle), or only aircraft
+    attack.  With amphibious units, only when a retreat is asked and some attacker may leave (the partial
+    amphibious retreat, :func:`landing`)."""
     if spec.amphibious:
-        return False
+        found = landing(game, spec, ask, attackers)
+        return found is not None and any(found.leaves_type(game.types[t]) for t in found.overland)
     return bool(spec.origins) or all(game.types[t].is_air for t in spec.attackers)
+
+
+def retreat_asked(ask: Ask | None) -> bool:
+    return ask is not None and (ask.retreat_after is not None or ask.retreat_below is not None or ask.best_retreat)
+
+
+def landing(game: Game, spec: Spec, ask: Ask | None, attackers: dict[str, int] | None = None) -> Landing | None:
+    """A battle with amphibious units under a retreat rule: its amphibious units (less the cargo of the
+    transports sunk, when ``attackers`` replaces the battle's), and whether its overland land units may
+    leave (the edition's partial amphibious retreat, and a land space they came from).  None without a
+    retreat asked: the battle is then priced as one force."""
+    if not spec.amphibious or not retreat_asked(ask):
+        return None
+    attackers = spec.attackers if attackers is None else attackers
+    sunk = {t: spec.attackers.get(t, 0) - attackers.get(t, 0) for t in spec.attackers}
+    from_sea = {t: max(0, n - sunk.get(t, 0)) for t, n in spec.amphibious.items()}
+    overland = {t: n - from_sea.get(t, 0) for t, n in attackers.items() if n > from_sea.get(t, 0)}
+    land_origin = any(not game.is_sea(o) for o in spec.origins)
+    return Landing(from_sea, game.model.partial_amphibious_retreat and land_origin, overland)
 
 
 def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, list[str]],
@@ -227,8 +248,8 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
     battle, used = make_battle(
         game.model, game.types, attackers if attackers is not None else spec.attackers, spec.defenders, land=land,
         ool=ool, keep_land=ask.keep_land, bombard=bombarding(game, spec, specs) if ask.bombard else (),
-        may_retreat=may_retreat(game, spec), submerge=ask.submerge, exact=ask.exact,
-        budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET))
+        may_retreat=may_retreat(game, spec, ask, attackers), submerge=ask.submerge, exact=ask.exact,
+        budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET), landing=landing(game, spec, ask, attackers))
     priced = Priced(spec, used, battle.att.keep_land)
     try:
         solve(battle, game, spec, ask, priced)
@@ -324,7 +345,7 @@ def summarise(battle: Battle, ends: dict[tuple[State, str], Num], swing: Callabl
                                           ("defender", battle.dfn, state[1], battle.start[1])):
             by_type: dict[str, int] = {}
             for kind, c in zip(side.kinds, counts, strict=True):
-                name = kind.base if kind.out else kind.name
+                name = kind.base if kind.out or kind.amphibious else kind.name
                 by_type[name] = by_type.get(name, 0) + c
             for name, c in by_type.items():
                 table = survivors[role].setdefault(name, {})

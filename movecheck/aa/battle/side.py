@@ -59,7 +59,12 @@ class Kind:
     """First strike without being a submarine (the map's ``first_strike``, TripleA's isFirstStrike): it fires
     before the exchange, at any unit, unless the enemy has a destroyer; it is hit like any unit."""
     out: bool = False
-    """Submerged: no longer in the battle (a survivor)."""
+    """Submerged or retreated: no longer in the battle (a survivor)."""
+    supports: tuple[tuple[int, int, frozenset[str], str], ...] = ()
+    """The bonuses it gives in its role (the map's ``support``): (bonus, units per supporter, the types it
+    supports, its bonus type)."""
+    amphibious: bool = False
+    """A land unit that came from the sea (kept apart only when a retreat is asked: it cannot leave)."""
 
 
 @dataclass
@@ -73,6 +78,10 @@ class Side:
     """(undamaged kind, damaged kind) of each two-hit type."""
     submerge_to: dict[int, int] = field(default_factory=dict)
     """Each submarine kind's submerged kind."""
+    landing: bool = False
+    """The attacker of a battle with amphibious units, a retreat asked: only :attr:`retreat_to`'s kinds leave."""
+    retreat_to: dict[int, int] = field(default_factory=dict)
+    """In a battle with amphibious units, each kind that may leave in a partial retreat, and its retreated kind."""
 
     def __post_init__(self) -> None:
         kinds = self.kinds
@@ -98,6 +107,7 @@ class Side:
             for ability in ("destroyer", "sub", "air", "land", "transport", "first", "cannot")
         }
         self.of["fires"] = [i for i in inside if kinds[i].value > 0]
+        self.of["retreats"] = [i for i in inside if i in self.retreat_to]
 
     def mask(self, cls: str) -> list[bool]:
         """Which kinds a step of class ``cls`` may hit: a class, or ``class!type,type`` (those types spared)."""
@@ -172,6 +182,15 @@ class Side:
                 killed[i] += k
                 hits -= k
         return tuple(left), tuple(killed)
+
+
+def retreated(side: Side, counts: Counts) -> Counts:
+    """The side after a partial amphibious retreat: every unit that may leave has left (a survivor)."""
+    left = list(counts)
+    for kind, out in side.retreat_to.items():
+        left[out] += left[kind]
+        left[kind] = 0
+    return tuple(left)
 
 
 def binomial(n: int, p: Num) -> list[Num]:

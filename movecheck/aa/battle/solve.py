@@ -78,8 +78,8 @@ def solve(battle: Battle, retreat: Callable[[State, int], bool] | None = None, r
                 continue
             expected_rounds += mass
             stay, moves = battle.transitions(state)
-            if stay:
-                add_live(live, state, mass * stay)
+            if stay:  # a round where nothing is hit ends like any other: the retreat rule applies
+                battle.place(state, "", mass * stay, round_number, retreat, live, ends)
             for (s2, outcome), p in moves:
                 battle.place(s2, outcome, mass * p, round_number, retreat, live, ends)
     if live:
@@ -142,10 +142,9 @@ def drain(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], 
             rounds += mass / leave
             for (s2, outcome), p in moves:
                 share = mass * p / leave
+                s2, outcome = after_round(battle, s2, outcome, retreat, round_number)
                 if outcome:
                     add(ends, (s2, outcome), share)
-                elif retreat is not None and battle.retreat_allowed(s2) and retreat(s2, round_number):
-                    add(ends, (s2, RETREAT), share)
                 else:
                     lower = battle.potential(s2)
                     if lower not in buckets:
@@ -161,15 +160,24 @@ def potential(battle: Battle, state: State) -> int:
 def place(battle: Battle, state: State, outcome: str, p: Num, round_number: int,
           retreat: Callable[[State, int], bool] | None, live: dict[State, Num],
           ends: dict[tuple[State, str], Num]) -> None:
+    state, outcome = after_round(battle, state, outcome, retreat, round_number)
     if outcome:
         add(ends, (state, outcome), p)
-    elif retreat is not None and battle.retreat_allowed(state) and retreat(state, round_number):
-        add(ends, (state, RETREAT), p)
     else:
         add_live(live, state, p)
 
+
+def after_round(battle: Battle, state: State, outcome: str, retreat: Callable[[State, int], bool] | None,
+                round_number: int) -> tuple[State, str]:
+    """A round's end and the retreat rule: the battle over, retreated, partly retreated (the amphibious
+    units fight on) or going on as it is."""
+    if outcome or retreat is None or not battle.retreat_allowed(state) or not retreat(state, round_number):
+        return state, outcome
+    return battle.retreat_end(state)  # type: ignore[no-any-return]
+
 def reachable(battle: Battle) -> list[State]:
-    """Every state a battle fought to its end may pass after round 1, fewest hit points first."""
+    """Every state a battle fought to its end may pass after round 1, fewest hit points first (and, in a battle
+    with amphibious units, those its partial retreats lead to)."""
     seen: set[State] = set()
     todo = [s for (s, outcome) in battle.round(battle.start, first=True) if not outcome]
     while todo:
@@ -179,13 +187,17 @@ def reachable(battle: Battle) -> list[State]:
         seen.add(state)
         _stay, moves = battle.transitions(state)
         todo.extend(s for (s, outcome), _p in moves if not outcome and s not in seen)
+        if battle.att.landing and battle.retreat_allowed(state):
+            after, outcome = battle.retreat_end(state)
+            if not outcome:
+                todo.append(after)  # the amphibious units fight on from here
     return sorted(seen, key=lambda s: (battle.att.points(s[0]) + battle.dfn.points(s[1]), s))
 
 def values(battle: Battle, terminal: Callable[[State, str], Num], retreat_value: Callable[[State], Num] | None = None
            ) -> tuple[dict[State, Num], set[State]]:
     """Backward induction: each live state's value fighting on, or the better of fighting on and
-    retreating with ``retreat_value``, ``terminal`` giving an end's value; and the states where
-    retreating is better."""
+    retreating with ``retreat_value`` (a partial amphibious retreat: the value of fighting on with the
+    amphibious units), ``terminal`` giving an end's value; and the states where retreating is better."""
     value: dict[State, Num] = {}
     retreats: set[State] = set()
     for state in battle.reachable():
@@ -196,7 +208,8 @@ def values(battle: Battle, terminal: Callable[[State, str], Num], retreat_value:
         else:
             go_on = sum((p * (terminal(s, o) if o else value[s]) for (s, o), p in moves), 0) / leave
         if retreat_value is not None and battle.retreat_allowed(state):
-            back = retreat_value(state)
+            after, outcome = battle.retreat_end(state)
+            back = retreat_value(after) if outcome == RETREAT else terminal(after, outcome) if outcome else value[after]
             if back > go_on:
                 retreats.add(state)
                 go_on = back

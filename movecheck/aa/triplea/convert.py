@@ -28,6 +28,7 @@ from typing import Any
 from movecheck.aa.editions import UNIT_ALIASES
 from movecheck.aa.options import OPTIONS
 from movecheck.aa.triplea import objectives as triplea_objectives
+from movecheck.aa.triplea.abilities import aa_ability, support_rule
 from movecheck.aa.triplea.objectives import ANNIVERSARY_MAP
 from movecheck.aa.triplea.report import Conversion
 from movecheck.aa.triplea.rules import (
@@ -160,6 +161,7 @@ def convert(root: Any, name: str) -> Conversion:
     unit_options: dict[str, dict[str, str]] = {}
     territory_options: dict[str, dict[str, str]] = {}
     canal_parts: dict[str, list[tuple[str, dict[str, str]]]] = {}
+    support_options: dict[str, list[dict[str, str]]] = {}
     for att in root.findall("attachmentList/attachment"):
         kind, target = att.get("name", ""), att.get("attachTo", "")
         given = options_of(att)
@@ -175,6 +177,8 @@ def convert(root: Any, name: str) -> Conversion:
             if not sea.get(target):
                 raise game.fail(_("{kind} of {target}, which is not a sea zone").format(kind=kind, target=repr(target)))
             canal_parts.setdefault(given.get("canalName", kind), []).append((target, given))
+        elif kind.startswith("supportAttachment") and target in unit_names:
+            support_options.setdefault(target, []).append(given)
         elif kind == "techAttachment":
             if any(game.flag(value) for value in given.values()):
                 missing[TECHNOLOGY] += 1  # a player starts with an advance
@@ -192,6 +196,9 @@ def convert(root: Any, name: str) -> Conversion:
             )
         renamed[tname] = new
         unit_types[new] = _unit_type(game, tname, unit_options.get(tname, {}), cost.get(tname), missing)
+        rules = [support_rule(game, new, given, movecheck_type, missing) for given in support_options.get(tname, [])]
+        if any(rules):
+            unit_types[new]["support"] = [r for r in rules if r]
     types_given = {renamed[n]: (n, unit_options.get(n, {})) for n in unit_names}
     readings = combat_move(types_given, missing)
 
@@ -411,9 +418,11 @@ def _unit_type(game: Game, name: str, given: dict[str, str], cost: int | None, m
             continue  # a submarine's passage through hostile zones is modelled (AA204)
         if option in UNIT_UNMODELLED and value.strip().lower() not in ("false", "0", "-1", ""):
             missing[UNIT_UNMODELLED[option]] += 1
-    aa = any(game.flag(given.get(k, "false")) for k in ("isAA", "isAAforCombatOnly", "isAAforBombingThisUnitOnly"))
-    if aa and movecheck_type(name) != "aa_gun":
-        missing[f"anti-aircraft unit type {name} (movecheck's AA gun rules apply to aa_gun only)"] += 1
+    aa = aa_ability(game, name, given, movecheck_type)
+    if aa is not None and movecheck_type(name) != "aa_gun":  # aa_gun: the edition's AA gun rules
+        out["aa"] = aa
+        missing[f"anti-aircraft unit type {name} (only its AA fire in battle is modelled; the moves and raids "
+                "of an AA gun apply to aa_gun only)"] += 1
     return out
 
 
