@@ -295,3 +295,30 @@ def simulate(ref: Ref, runs: int, seed: int) -> dict[str, int]:
                 counts[outcome] = counts.get(outcome, 0) + 1
                 break
     return counts
+
+
+def end_states(ref: Ref, retreat_after: int | None = None) -> dict[tuple[Any, str], Fraction]:
+    """Every end of the battle (its units left on each side, its outcome) with its probability, by every
+    dice outcome of every round; with ``retreat_after`` R the attacker retreats after round R (``retreat``)."""
+
+    @cache
+    def solve(state: Any, number: int) -> tuple[tuple[tuple[Any, str], Fraction], ...]:
+        moves: dict[tuple[Any, str], Fraction] = {}
+        for key, p in ref.round(state, number == 1, None):
+            moves[key] = moves.get(key, Fraction(0)) + p
+        # a round that changes nothing is summed as a series, unless the round number matters
+        series = number > 1 and (retreat_after is None or number > retreat_after)
+        stay = moves.pop((state, ""), Fraction(0)) if series else Fraction(0)
+        found: dict[tuple[Any, str], Fraction] = {}
+        for (s2, outcome), p in moves.items():
+            share = p / (1 - stay)
+            if outcome:
+                found[(s2, outcome)] = found.get((s2, outcome), Fraction(0)) + share
+            elif retreat_after is not None and number == retreat_after:
+                found[(s2, "retreat")] = found.get((s2, "retreat"), Fraction(0)) + share
+            else:
+                for key, q in solve(s2, number + 1):
+                    found[key] = found.get(key, Fraction(0)) + share * q
+        return tuple(found.items())
+
+    return dict(solve(ref.start, 1))

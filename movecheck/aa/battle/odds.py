@@ -48,6 +48,9 @@ class Ask:
     retreat_below: float | None = None
     best_retreat: bool = False
     submerge: frozenset[str] = frozenset()
+    submerge_from: int = 0
+    """The round from which ``submerge`` applies (a result's submerge written at that round); 0: from the
+    first moment the edition allows."""
     exact: bool = False
     battle: str | None = None
     bombard: bool = True
@@ -224,14 +227,19 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
     if spec.kind == "raid":
         return price_raid(game, spec)
     land = spec.kind == "land"
-    battle, used = make_battle(
-        game.model, game.types, attackers if attackers is not None else spec.attackers, spec.defenders, land=land,
-        ool=ool, keep_land=ask.keep_land, bombard=bombarding(game, spec, specs) if ask.bombard else (),
-        may_retreat=may_retreat(game, spec), submerge=ask.submerge, exact=ask.exact,
-        budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET))
+
+    def made(submerge: frozenset[str]) -> tuple[Battle, dict[str, list[str]]]:
+        return make_battle(
+            game.model, game.types, attackers if attackers is not None else spec.attackers, spec.defenders,
+            land=land, ool=ool, keep_land=ask.keep_land, bombard=bombarding(game, spec, specs) if ask.bombard else (),
+            may_retreat=may_retreat(game, spec), submerge=submerge, exact=ask.exact,
+            budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET))
+
+    battle, used = made(ask.submerge)
+    before = made(frozenset())[0] if ask.submerge and ask.submerge_from > 1 else None
     priced = Priced(spec, used, battle.att.keep_land)
     try:
-        solve(battle, game, spec, ask, priced)
+        solve(battle, game, spec, ask, priced, before)
     except SearchLimit as limit:
         priced.unchecked = limit.reason()
     except Inexact:
@@ -251,8 +259,9 @@ def taken_value(game: Game, spec: Spec) -> int:
     return value
 
 
-def solve(battle: Battle, game: Game, spec: Spec, ask: Ask, priced: Priced) -> None:
-    """Solve a battle under the retreat rule asked, and sum its ends up into ``priced``."""
+def solve(battle: Battle, game: Game, spec: Spec, ask: Ask, priced: Priced, before: Battle | None = None) -> None:
+    """Solve a battle under the retreat rule asked, and sum its ends up into ``priced`` (``before``: the
+    battle without the chosen submerges, fought before round ``ask.submerge_from``)."""
     worth = taken_value(game, spec) if spec.kind == "land" else 0
 
     def swing(state: State, outcome: str) -> Num:
@@ -284,7 +293,12 @@ def solve(battle: Battle, game: Game, spec: Spec, ask: Ask, priced: Priced) -> N
 
         def rule(state: State, _round: int) -> bool:
             return state in retreats
-    solution = battle.solve(rule, explicit)
+    if before is not None:
+        from movecheck.aa.battle.solve import solve_switched
+
+        solution = solve_switched(before, battle, ask.submerge_from, rule, explicit)
+    else:
+        solution = battle.solve(rule, explicit)
     priced.ends, priced.battle = solution.ends, battle
     summarise(battle, solution.ends, swing, priced)
     priced.rounds = solution.rounds
