@@ -61,8 +61,12 @@ class Ref:
     """One battle under a model (:mod:`movecheck.aa.battle.model`)."""
 
     def __init__(self, model: Any, attackers: tuple[U, ...], defenders: tuple[U, ...], *, land: bool,
-                 keep_land: int, aa_guns: int = 0, may_retreat: bool = False) -> None:
+                 keep_land: int, aa_guns: int = 0, may_retreat: bool = False, low_luck: bool = False,
+                 low_luck_aa: bool = False) -> None:
         self.m = model
+        self.low_luck = low_luck
+        """Low Luck: a group's dice are its total power: P // 6 sure hits, one die hitting on P mod 6."""
+        self.low_luck_aa = low_luck or low_luck_aa
         self.start = (attackers, defenders)
         self.land = land
         self.keep_land = keep_land
@@ -180,8 +184,14 @@ class Ref:
         return side
 
     # ---- dice: every outcome, or random ----
-    def throws(self, values: list[int], rng: random.Random | None) -> list[tuple[int, Fraction]]:
+    def throws(self, values: list[int], rng: random.Random | None, low_luck: bool | None = None
+               ) -> list[tuple[int, Fraction]]:
         """(hits, probability) of one group's dice: every hit/miss pattern, or one random throw."""
+        if self.low_luck if low_luck is None else low_luck:
+            sure, rest = divmod(sum(values), 6)
+            if rng is not None:
+                return [(sure + (rng.randint(1, 6) <= rest), 1)]  # type: ignore[list-item]
+            return [(h, p) for h, p in ((sure, Fraction(6 - rest, 6)), (sure + 1, Fraction(rest, 6))) if p]
         if rng is not None:
             return [(sum(1 for v in values if rng.randint(1, 6) <= v), 1)]  # type: ignore[list-item]
         found: dict[int, Fraction] = {}
@@ -212,7 +222,15 @@ class Ref:
             return [(a, Fraction(1) if rng is None else 1)]
         if self.m.aa_attacker_chooses:
             shots = min(len(planes), 3 * guns) if self.m.aa_shots_per_gun else len(planes)
-            return [(self.choose(a, h, "air", True), p) for h, p in self.throws([1] * shots, rng)]
+            return [(self.choose(a, h, "air", True), p) for h, p in self.throws([1] * shots, rng, self.low_luck_aa)]
+        if self.low_luck_aa and rng is None:  # the hits of every plane's shot, the planes hit drawn at random
+            found = []
+            where = [i for i, u in enumerate(a) if u.air]
+            for h, p in self.throws([1] * len(where), None, True):
+                picks = list(itertools.combinations(where, h))
+                for pick in picks:
+                    found.append((tuple(u for i, u in enumerate(a) if i not in pick), p / len(picks)))
+            return found
         dist = [(a, Fraction(1) if rng is None else 1)]
         for index, u in enumerate(a):  # one die per plane: a hit kills that plane
             if not u.air:

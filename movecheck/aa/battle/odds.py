@@ -105,6 +105,14 @@ class Game:
     def is_sea(self, space: str) -> bool:
         return bool(self.board.is_sea(space))
 
+    def low_luck(self) -> dict[str, bool]:
+        """The battle's Low Luck options (aa-battle.md, "Low Luck"), as :func:`make_battle` takes them."""
+        options = self.board.options
+        return {"low_luck": bool(options["low_luck"]), "low_luck_aa": bool(options["low_luck_aa"])}
+
+    def low_luck_bombing(self) -> bool:
+        return bool(self.board.options["low_luck_bombing"])
+
 
 def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
     """The game and the battles of a battles state, or of the battles state a legal combat-move orders
@@ -233,7 +241,7 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
             game.model, game.types, attackers if attackers is not None else spec.attackers, spec.defenders,
             land=land, ool=ool, keep_land=ask.keep_land, bombard=bombarding(game, spec, specs) if ask.bombard else (),
             may_retreat=may_retreat(game, spec), submerge=submerge, exact=ask.exact,
-            budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET))
+            budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET), **game.low_luck())
 
     battle, used = made(ask.submerge)
     before = made(frozenset())[0] if ask.submerge and ask.submerge_from > 1 else None
@@ -367,13 +375,14 @@ def price_raid(game: Game, spec: Spec) -> Priced:
     lost: dict[int, Num] = {}
     damage: dict[int, Num] = {}
     swings: dict[int, Num] = {}
-    shot = binomial(bombers, 1 / 6) if fires else [1.0] + [0.0] * bombers
+    shot = raid_aa(bombers, any(game.low_luck().values())) if fires else [1.0] + [0.0] * bombers
+    faces = (3, 4) if game.low_luck_bombing() else (1, 2, 3, 4, 5, 6)
     for down, p in enumerate(shot):
         if not p:
             continue
         lost[down] = lost.get(down, 0) + p
         per_die = value if model.raid_cap == "ipcs" else 6
-        for total, q in dice_sums(bombers - down, per_die).items():
+        for total, q in dice_sums(bombers - down, per_die, faces).items():
             capped = min(total, 2 * value) if model.raid_cap == "factory" else min(total, treasury)
             damage[capped] = damage.get(capped, 0) + p * q
             swing = capped - down * cost
@@ -390,12 +399,22 @@ def price_raid(game: Game, spec: Spec) -> Priced:
     return priced
 
 
-def dice_sums(count: int, cap: int) -> dict[int, Num]:
-    """The distribution of the sum of ``count`` d6, each die counting at most ``cap``."""
+def raid_aa(bombers: int, low_luck: bool) -> list[Num]:
+    """The bombers AA fire shoots down: one die each, a hit on 1; under Low Luck (AA) bombers // 6 sure hits and
+    one die hitting on bombers mod 6."""
+    if not low_luck:
+        return binomial(bombers, 1 / 6)
+    sure, rest = divmod(bombers, 6)
+    return [0.0] * sure + ([1 - rest / 6, rest / 6] if rest else [1.0])
+
+
+def dice_sums(count: int, cap: int, faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)) -> dict[int, Num]:
+    """The distribution of the sum of ``count`` dice of ``faces`` (a d6, or Low Luck bombing's 3 or 4), each
+    die counting at most ``cap``."""
     dist: dict[int, Num] = {0: 1.0}
-    face = {min(v, cap): 0.0 for v in range(1, 7)}
-    for v in range(1, 7):
-        face[min(v, cap)] += 1 / 6
+    face = {min(v, cap): 0.0 for v in faces}
+    for v in faces:
+        face[min(v, cap)] += 1 / len(faces)
     for _die in range(count):
         nxt: dict[int, Num] = {}
         for total, p in dist.items():

@@ -129,7 +129,7 @@ def plain_first_round(battle: Battle) -> bool:
     """Round 1 has no AA fire, no bombardment and no automatic step: it is like any later round."""
     if battle.exact or not battle.arrays or battle.bombard:
         return False
-    if battle.aa_fire(battle.start)[0][1] != battle.one:
+    if battle.aa_fire(battle.start) != [(battle.start, battle.one)]:
         return False
     return bool(battle.round_start(battle.start, first=True) == (battle.start, ""))
 

@@ -404,5 +404,13 @@ def _by_type(units: list[Unit]) -> dict[str, int]:
 
 
 def has_rounds(result: Result, resolution: Resolution) -> bool:
-    """The result gives its battle round by round (``rounds:``): AA519 replaces AA505 for it."""
-    return bool(resolution.doc.get("results", result.index, "rounds", default=None))
+    """The result gives its battle round by round (``rounds:``): AA519 replaces AA505 for it (not under Low Luck,
+    where a result is judged as one without dice)."""
+    return bool(resolution.doc.get("results", result.index, "rounds", default=None)) and not dice_unchecked(
+        resolution)
+
+
+def dice_unchecked(resolution: Resolution) -> bool:
+    """Dice are not checked under Low Luck (aa-battle.md, "Low Luck"): any of its three options is on."""
+    options = resolution.board.options
+    return bool(options["low_luck"] or options["low_luck_aa"] or options["low_luck_bombing"])

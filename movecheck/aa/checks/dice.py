@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from movecheck.aa.checks.battles import battle_clause
+from movecheck.aa.checks.battles import battle_clause, dice_unchecked
 from movecheck.clauses import Violation
 from movecheck.i18n import _
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def replayed(result: Result, resolution: Resolution) -> Replay | None:
     """The result's rounds re-derived (the battle engine is imported only for a result with ``rounds:``)."""
-    if not resolution.doc.get("results", result.index, "rounds", default=None):
+    if not resolution.doc.get("results", result.index, "rounds", default=None) or dice_unchecked(resolution):
         return None
     from movecheck.aa.battle.replay import replayed as replay_result
 
@@ -141,3 +141,18 @@ def totals_not_rounds(result: Result, resolution: Resolution) -> Iterator[Violat
 
 def phrase(counts: Counter[str]) -> str:
     return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or _("nothing")
+
+
+@battle_clause("AA522", "dice-text-unread", "warning",
+               "a line under dice: that could not be read or names another territory, or dice under Low Luck, which "
+               "this release does not check",
+               example=("``rounds:`` with their dice in a game with ``low_luck: true``",
+                        "the same result without its ``rounds:``"))
+def dice_text_unread(result: Result, resolution: Resolution) -> Iterator[Violation]:
+    """Dice under Low Luck (options ``low_luck``, ``low_luck_aa``, ``low_luck_bombing``) are read but not checked:
+    the result is judged as one without dice, and this warning says so."""
+    for key in ("rounds", "dice"):
+        if resolution.doc.get("results", result.index, key, default=None) and dice_unchecked(resolution):
+            yield Violation(_("the dice of this result are not checked under Low Luck: it is judged as a result "
+                              "without dice"), (*result.where, key))
+            return
