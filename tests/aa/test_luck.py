@@ -174,3 +174,22 @@ def test_a_submerge_from_a_round_is_fought_without_it_before(switch: int) -> Non
         assert switched == after.solve().ends
     else:
         assert switched not in (after.solve().ends, before.solve().ends)
+
+
+def test_a_chosen_submerge_is_priced_from_its_round(tmp_path: Path) -> None:
+    tiny_state(tmp_path, "- at: 7 Sea Zone\n  kind: sea\n  attackers: {submarine: 2}\n  defenders: {battleship: 1}\n"
+                         "  from: [8 Sea Zone]\n")
+
+    def priced(rounds: str, submerged: str = "    submerged: {attacker: 2}\n") -> dict[str, Any]:
+        body = "results:\n  - at: 7 Sea Zone\n" + rounds + submerged
+        battle: dict[str, Any] = odds_json(results_file(tmp_path, "r.yaml", body))["battles"][0]
+        return battle
+
+    third = priced("    rounds:\n      - {}\n      - {}\n      - submerged: {attacker: 2}\n")
+    second = priced("    rounds:\n      - {}\n      - submerged: {attacker: 2}\n")
+    fought = priced("    rounds:\n      - {}\n      - {}\n      - {}\n", submerged="")
+    assert third["result"]["luck"] is not None and second["result"]["luck"] is not None
+    means = [b["ipc_swing"]["mean"]["decimal"] for b in (second, third, fought)]
+    assert len(set(means)) == 3  # a submerge at round 2, at round 3, and none are three different battles
+    # without rounds, the round of a chosen submerge is not known
+    assert priced("")["result"]["luck"] is None
