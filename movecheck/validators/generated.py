@@ -1236,7 +1236,7 @@ def _v121(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T66.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1269,7 +1269,7 @@ def _v124(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T64.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1374,84 +1374,24 @@ def _v135(x: Any) -> bool:
 
 
 def _v136(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        check = _T56.get(key)
-        if check is None or not check(value):
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v137(item):
             return False
     return True
 
 
 def _v137(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E55):
         return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T55.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v138(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
-def _v139(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P2.search(x) is None):
-        return False
-    return True
-
-
-def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v141(key):
-            return False
-    for key, value in x.items():
-        if not _v137(value):
-            return False
-    return True
-
-
-def _v141(x: Any) -> bool:
-    if isinstance(x, str) and (_P3.search(x) is None):
-        return False
-    return True
-
-
-def _v142(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T58.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v143(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v144(value):
-            return False
-    return True
-
-
-def _v144(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'mean' not in x:
-        return False
-    if 'dist' not in x:
         return False
     for key, value in x.items():
         check = _T57.get(key)
@@ -1460,7 +1400,51 @@ def _v144(x: Any) -> bool:
     return True
 
 
-def _v145(x: Any) -> bool:
+def _v139(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T56.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v140(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v141(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P2.search(x) is None):
+        return False
+    return True
+
+
+def _v142(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v143(key):
+            return False
+    for key, value in x.items():
+        if not _v139(value):
+            return False
+    return True
+
+
+def _v143(x: Any) -> bool:
+    if isinstance(x, str) and (_P3.search(x) is None):
+        return False
+    return True
+
+
+def _v144(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1470,7 +1454,40 @@ def _v145(x: Any) -> bool:
     return True
 
 
+def _v145(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v146(value):
+            return False
+    return True
+
+
 def _v146(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
+        check = _T58.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v147(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T60.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v148(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1484,32 +1501,18 @@ def _v146(x: Any) -> bool:
     if 'p95' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v147(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'swing' not in x:
-        return False
-    if 'fight_to_end' not in x:
-        return False
-    for key, value in x.items():
         check = _T61.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v148(x: Any) -> bool:
+def _v149(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'ipc_swing' not in x:
+    if 'swing' not in x:
         return False
-    if 'luck' not in x:
+    if 'fight_to_end' not in x:
         return False
     for key, value in x.items():
         check = _T62.get(key)
@@ -1518,19 +1521,33 @@ def _v148(x: Any) -> bool:
     return True
 
 
-def _v149(x: Any) -> bool:
-    if sum((_v130(x), _v137(x),)) != 1:
-        return False
-    return True
-
-
 def _v150(x: Any) -> bool:
-    if sum((_v130(x), _v151(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    if 'ipc_swing' not in x:
+        return False
+    if 'luck' not in x:
+        return False
+    for key, value in x.items():
+        check = _T63.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v151(x: Any) -> bool:
+    if sum((_v130(x), _v139(x),)) != 1:
+        return False
+    return True
+
+
+def _v152(x: Any) -> bool:
+    if sum((_v130(x), _v153(x),)) != 1:
+        return False
+    return True
+
+
+def _v153(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'every_battle_won' not in x:
@@ -1538,22 +1555,22 @@ def _v151(x: Any) -> bool:
     if 'every_territory_taken' not in x:
         return False
     for key, value in x.items():
-        check = _T64.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v152(x: Any) -> bool:
+def _v154(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v137(value):
+        if not _v139(value):
             return False
     return True
 
 
-def _v153(x: Any) -> bool:
+def _v155(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1563,19 +1580,19 @@ def _v153(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1583,54 +1600,40 @@ def _v155(x: Any) -> bool:
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v157(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v158(value):
-            return False
-    return True
-
-
-def _v158(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
     return True
 
 
 def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key in x:
-        if not _v160(key):
-            return False
     for key, value in x.items():
-        if not _v4(value):
+        if not _v160(value):
             return False
     return True
 
 
 def _v160(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E66):
+    if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
 def _v161(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
+    for key in x:
+        if not _v162(key):
+            return False
+    for key, value in x.items():
+        if not _v4(value):
+            return False
     return True
 
 
@@ -1641,18 +1644,32 @@ def _v162(x: Any) -> bool:
 
 
 def _v163(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E68):
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
         return False
     return True
 
 
 def _v164(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E69):
+    if not (isinstance(x, str) and x in _E68):
         return False
     return True
 
 
 def _v165(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E69):
+        return False
+    return True
+
+
+def _v166(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E70):
+        return False
+    return True
+
+
+def _v167(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -1660,13 +1677,13 @@ def _v165(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1674,16 +1691,16 @@ def _v166(x: Any) -> bool:
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v168(item):
+        if not _v170(item):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1693,45 +1710,22 @@ def _v168(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T73.get(key)
+        check = _T74.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v169(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E72):
-        return False
-    return True
-
-
-def _v170(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v171(item):
-            return False
-    return True
-
-
 def _v171(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v161(x[0]):
-        return False
-    if len(x) > 1 and not _v161(x[1]):
+    if not (isinstance(x, str) and x in _E73):
         return False
     return True
 
 
 def _v172(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
         return False
     for item in x:
         if not _v173(item):
@@ -1740,33 +1734,36 @@ def _v172(x: Any) -> bool:
 
 
 def _v173(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 2:
         return False
-    for key, value in x.items():
-        check = _T74.get(key)
-        if check is None or not check(value):
-            return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v163(x[0]):
+        return False
+    if len(x) > 1 and not _v163(x[1]):
+        return False
     return True
 
 
 def _v174(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v175(value):
+    for item in x:
+        if not _v175(item):
             return False
     return True
 
 
 def _v175(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v176(item):
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T75.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -1774,13 +1771,10 @@ def _v175(x: Any) -> bool:
 def _v176(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
+    if len(x) < 1:
         return False
     for key, value in x.items():
-        check = _T77.get(key)
-        if check is None or not check(value):
+        if not _v177(value):
             return False
     return True
 
@@ -1788,29 +1782,52 @@ def _v176(x: Any) -> bool:
 def _v177(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v166(x[0]):
-        return False
-    if len(x) > 1 and not _v166(x[1]):
-        return False
+    for item in x:
+        if not _v178(item):
+            return False
     return True
 
 
 def _v178(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'id' not in x:
         return False
-    for item in x:
-        if not _v179(item):
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T78.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v179(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v168(x[0]):
+        return False
+    if len(x) > 1 and not _v168(x[1]):
+        return False
+    return True
+
+
+def _v180(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v181(item):
+            return False
+    return True
+
+
+def _v181(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1820,26 +1837,6 @@ def _v179(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v180(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -360 or x > 360):
-        return False
-    return True
-
-
-def _v181(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'offsets' not in x:
-        return False
-    for key, value in x.items():
         check = _T76.get(key)
         if check is None or not check(value):
             return False
@@ -1847,29 +1844,49 @@ def _v181(x: Any) -> bool:
 
 
 def _v182(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (number(x)):
         return False
-    for key, value in x.items():
-        if not _v183(value):
-            return False
+    if number(x) and (x < -360 or x > 360):
+        return False
     return True
 
 
 def _v183(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'offsets' not in x:
+        return False
+    for key, value in x.items():
+        check = _T77.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v184(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v185(value):
+            return False
+    return True
+
+
+def _v185(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v184(x[0]):
+    if len(x) > 0 and not _v186(x[0]):
         return False
-    if len(x) > 1 and not _v184(x[1]):
+    if len(x) > 1 and not _v186(x[1]):
         return False
     return True
 
 
-def _v184(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1877,7 +1894,7 @@ def _v184(x: Any) -> bool:
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1887,57 +1904,57 @@ def _v185(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T85.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v186(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v187(item):
-            return False
-    return True
-
-
-def _v187(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T81.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v195(x) and _v200(x)):
-        return False
     return True
 
 
 def _v188(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E79):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v189(item):
+            return False
     return True
 
 
 def _v189(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
     for key, value in x.items():
-        if not _v190(value):
+        check = _T82.get(key)
+        if check is None or not check(value):
             return False
+    if not (_v197(x) and _v202(x)):
+        return False
     return True
 
 
 def _v190(x: Any) -> bool:
-    if not (_v1(x) or _v191(x)):
+    if not (isinstance(x, str) and x in _E80):
         return False
     return True
 
 
 def _v191(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v192(value):
+            return False
+    return True
+
+
+def _v192(x: Any) -> bool:
+    if not (_v1(x) or _v193(x)):
+        return False
+    return True
+
+
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1948,16 +1965,16 @@ def _v191(x: Any) -> bool:
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v193(value):
+        if not _v195(value):
             return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1965,30 +1982,30 @@ def _v193(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T80.get(key)
+        check = _T81.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v171(item):
+        if not _v173(item):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
-    if not (_v196(x) if _v198(x) else _v197(x)):
+def _v197(x: Any) -> bool:
+    if not (_v198(x) if _v200(x) else _v199(x)):
         return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1997,7 +2014,7 @@ def _v196(x: Any) -> bool:
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -2006,37 +2023,7 @@ def _v197(x: Any) -> bool:
     return True
 
 
-def _v198(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T82.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v199(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
 def _v200(x: Any) -> bool:
-    if not (_v201(x) if _v202(x) else True):
-        return False
-    return True
-
-
-def _v201(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
-            return False
-    return True
-
-
-def _v202(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -2047,13 +2034,43 @@ def _v202(x: Any) -> bool:
     return True
 
 
+def _v201(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
+def _v202(x: Any) -> bool:
+    if not (_v203(x) if _v204(x) else True):
+        return False
+    return True
+
+
 def _v203(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
+def _v204(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T84.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v205(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v204(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2065,34 +2082,34 @@ def _v204(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T95.get(key)
+        check = _T96.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v207(item):
+        if not _v209(item):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
-    if sum((_v208(x), _v220(x),)) != 1:
+def _v209(x: Any) -> bool:
+    if sum((_v210(x), _v222(x),)) != 1:
         return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2124,56 +2141,29 @@ def _v208(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T88.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v138(x[0]):
+    if len(x) > 0 and not _v140(x[0]):
         return False
-    if len(x) > 1 and not _v138(x[1]):
+    if len(x) > 1 and not _v140(x[1]):
         return False
-    return True
-
-
-def _v211(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v212(item):
-            return False
-    return True
-
-
-def _v212(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'dice' not in x:
-        return False
-    if 'entry' not in x:
-        return False
-    for key, value in x.items():
-        check = _T85.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2187,12 +2177,19 @@ def _v213(x: Any) -> bool:
 
 
 def _v214(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'terrain' not in x:
         return False
-    for item in x:
-        if not _v215(item):
+    if 'die' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'entry' not in x:
+        return False
+    for key, value in x.items():
+        check = _T86.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -2200,16 +2197,16 @@ def _v214(x: Any) -> bool:
 def _v215(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 4:
-        return False
     for item in x:
-        if not _v210(item):
+        if not _v216(item):
             return False
     return True
 
 
 def _v216(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v217(item):
@@ -2218,6 +2215,26 @@ def _v216(x: Any) -> bool:
 
 
 def _v217(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v212(item):
+            return False
+    return True
+
+
+def _v218(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v219(item):
+            return False
+    return True
+
+
+def _v219(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -2227,13 +2244,13 @@ def _v217(x: Any) -> bool:
     if 'region' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
+        check = _T88.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -2241,13 +2258,13 @@ def _v218(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T86.get(key)
+        check = _T87.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P4.search(x) is None):
@@ -2255,7 +2272,7 @@ def _v219(x: Any) -> bool:
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2267,28 +2284,28 @@ def _v220(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T94.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v223(item):
+        if not _v225(item):
             return False
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2300,44 +2317,21 @@ def _v223(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T93.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v224(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E89):
-        return False
-    return True
-
-
-def _v225(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
-        return False
     return True
 
 
 def _v226(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E90):
         return False
-    for item in x:
-        if not _v227(item):
-            return False
     return True
 
 
 def _v227(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) or x is None):
         return False
-    if 'bases' not in x:
-        return False
-    if 'outcomes' not in x:
-        return False
-    for key, value in x.items():
-        check = _T92.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2353,14 +2347,12 @@ def _v228(x: Any) -> bool:
 def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'probability' not in x:
+    if 'bases' not in x:
         return False
-    if 'rolls' not in x:
-        return False
-    if 'ends' not in x:
+    if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T93.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2378,16 +2370,14 @@ def _v230(x: Any) -> bool:
 def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'base' not in x:
+    if 'probability' not in x:
         return False
-    if 'terrain' not in x:
+    if 'rolls' not in x:
         return False
-    if 'die' not in x:
-        return False
-    if 'values' not in x:
+    if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2397,7 +2387,7 @@ def _v232(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v1(item):
+        if not _v233(item):
             return False
     return True
 
@@ -2405,13 +2395,40 @@ def _v232(x: Any) -> bool:
 def _v233(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'base' not in x:
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'values' not in x:
+        return False
     for key, value in x.items():
-        if not _v210(value):
+        check = _T91.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v234(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v1(item):
+            return False
+    return True
+
+
+def _v235(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v212(value):
+            return False
+    return True
+
+
+def _v236(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2423,22 +2440,22 @@ def _v234(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T108.get(key)
+        check = _T109.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v236(item):
+        if not _v238(item):
             return False
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2470,24 +2487,9 @@ def _v236(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T104.get(key)
+        check = _T105.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v237(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v238(item):
-            return False
-    return True
-
-
-def _v238(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E96):
-        return False
     return True
 
 
@@ -2501,6 +2503,21 @@ def _v239(x: Any) -> bool:
 
 
 def _v240(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E97):
+        return False
+    return True
+
+
+def _v241(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v242(item):
+            return False
+    return True
+
+
+def _v242(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2508,13 +2525,13 @@ def _v240(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T97.get(key)
+        check = _T98.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v241(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2523,7 +2540,7 @@ def _v241(x: Any) -> bool:
     return True
 
 
-def _v242(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2533,13 +2550,13 @@ def _v242(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T103.get(key)
+        check = _T104.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v243(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2552,22 +2569,22 @@ def _v243(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T98.get(key)
+            check = _T99.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v244(x: Any) -> bool:
+def _v246(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v245(item):
+        if not _v247(item):
             return False
     return True
 
 
-def _v245(x: Any) -> bool:
+def _v247(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2583,32 +2600,32 @@ def _v245(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T100.get(key)
+        check = _T101.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v246(x: Any) -> bool:
-    return True
-
-
-def _v247(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E99):
-        return False
-    return True
-
-
 def _v248(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v249(item):
-            return False
     return True
 
 
 def _v249(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E100):
+        return False
+    return True
+
+
+def _v250(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v251(item):
+            return False
+    return True
+
+
+def _v251(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2622,19 +2639,19 @@ def _v249(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T102.get(key)
+        check = _T103.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v250(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E101):
+def _v252(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E102):
         return False
     return True
 
 
-def _v251(x: Any) -> bool:
+def _v253(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2654,28 +2671,28 @@ def _v251(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T105.get(key)
+        check = _T106.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v252(x: Any) -> bool:
+def _v254(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v253(x: Any) -> bool:
+def _v255(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v254(item):
+        if not _v256(item):
             return False
     return True
 
 
-def _v254(x: Any) -> bool:
+def _v256(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2699,13 +2716,13 @@ def _v254(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T107.get(key)
+        check = _T108.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v255(x: Any) -> bool:
+def _v257(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P5.search(x) is None):
@@ -2713,13 +2730,13 @@ def _v255(x: Any) -> bool:
     return True
 
 
-def _v256(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E106):
+def _v258(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E107):
         return False
     return True
 
 
-def _v257(x: Any) -> bool:
+def _v259(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2727,7 +2744,7 @@ def _v257(x: Any) -> bool:
     return True
 
 
-def _v258(x: Any) -> bool:
+def _v260(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2743,39 +2760,14 @@ def _v258(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T120.get(key)
+        check = _T121.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v259(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T109.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v260(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v261(item):
             return False
     return True
 
 
 def _v261(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T110.get(key)
@@ -2796,15 +2788,11 @@ def _v262(x: Any) -> bool:
 def _v263(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'type' not in x:
+        return False
+    if 'power' not in x:
+        return False
     if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T111.get(key)
@@ -2825,13 +2813,15 @@ def _v264(x: Any) -> bool:
 def _v265(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'from' not in x:
+    if 'at' not in x:
         return False
-    if 'to' not in x:
+    if 'by' not in x:
         return False
-    if 'amount' not in x:
+    if 'holder' not in x:
         return False
-    if 'reason' not in x:
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T112.get(key)
@@ -2841,12 +2831,39 @@ def _v265(x: Any) -> bool:
 
 
 def _v266(x: Any) -> bool:
-    if sum((_v130(x), _v267(x),)) != 1:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v267(item):
+            return False
     return True
 
 
 def _v267(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T113.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v268(x: Any) -> bool:
+    if sum((_v130(x), _v269(x),)) != 1:
+        return False
+    return True
+
+
+def _v269(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2856,22 +2873,22 @@ def _v267(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T114.get(key)
+        check = _T115.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v268(x: Any) -> bool:
+def _v270(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v269(item):
+        if not _v271(item):
             return False
     return True
 
 
-def _v269(x: Any) -> bool:
+def _v271(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2885,13 +2902,13 @@ def _v269(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T113.get(key)
+        check = _T114.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v270(x: Any) -> bool:
+def _v272(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2899,22 +2916,22 @@ def _v270(x: Any) -> bool:
     return True
 
 
-def _v271(x: Any) -> bool:
+def _v273(x: Any) -> bool:
     if sum((_v130(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v272(x: Any) -> bool:
+def _v274(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v273(item):
+        if not _v275(item):
             return False
     return True
 
 
-def _v273(x: Any) -> bool:
+def _v275(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2932,13 +2949,13 @@ def _v273(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T116.get(key)
+        check = _T117.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v274(x: Any) -> bool:
+def _v276(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
@@ -2948,13 +2965,13 @@ def _v274(x: Any) -> bool:
     return True
 
 
-def _v275(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E115):
+def _v277(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E116):
         return False
     return True
 
 
-def _v276(x: Any) -> bool:
+def _v278(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2963,28 +2980,28 @@ def _v276(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T118.get(key)
+            check = _T119.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v277(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E117):
+def _v279(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E118):
         return False
     return True
 
 
-def _v278(x: Any) -> bool:
+def _v280(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v279(item):
+        if not _v281(item):
             return False
     return True
 
 
-def _v279(x: Any) -> bool:
+def _v281(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'side' not in x:
@@ -2994,13 +3011,13 @@ def _v279(x: Any) -> bool:
     if 'needed' not in x:
         return False
     for key, value in x.items():
-        check = _T119.get(key)
+        check = _T120.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v280(x: Any) -> bool:
+def _v282(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -3012,38 +3029,7 @@ def _v280(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T127.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v281(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v282(item):
-            return False
-    return True
-
-
-def _v282(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'path' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    if 'legal' not in x:
-        return False
-    if 'illegal' not in x:
-        return False
-    if 'unchecked' not in x:
-        return False
-    for key, value in x.items():
-        check = _T121.get(key)
+        check = _T128.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -3061,6 +3047,37 @@ def _v283(x: Any) -> bool:
 def _v284(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'path' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'legal' not in x:
+        return False
+    if 'illegal' not in x:
+        return False
+    if 'unchecked' not in x:
+        return False
+    for key, value in x.items():
+        check = _T122.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v285(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v286(item):
+            return False
+    return True
+
+
+def _v286(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'title' not in x:
         return False
     if 'kind' not in x:
@@ -3070,49 +3087,29 @@ def _v284(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T126.get(key)
+        check = _T127.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v285(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E122):
-        return False
-    return True
-
-
-def _v286(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v287(item):
             return False
     return True
 
 
 def _v287(x: Any) -> bool:
-    if sum((_v288(x), _v290(x), _v292(x),)) != 1:
+    if not (isinstance(x, str) and x in _E123):
         return False
     return True
 
 
 def _v288(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'type' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T123.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v289(item):
             return False
     return True
 
 
 def _v289(x: Any) -> bool:
-    if not x == 'paragraph':
+    if sum((_v290(x), _v292(x), _v294(x),)) != 1:
         return False
     return True
 
@@ -3122,7 +3119,7 @@ def _v290(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'items' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
         check = _T124.get(key)
@@ -3132,7 +3129,7 @@ def _v290(x: Any) -> bool:
 
 
 def _v291(x: Any) -> bool:
-    if not x == 'list':
+    if not x == 'paragraph':
         return False
     return True
 
@@ -3142,9 +3139,7 @@ def _v292(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'headers' not in x:
-        return False
-    if 'rows' not in x:
+    if 'items' not in x:
         return False
     for key, value in x.items():
         check = _T125.get(key)
@@ -3154,12 +3149,34 @@ def _v292(x: Any) -> bool:
 
 
 def _v293(x: Any) -> bool:
-    if not x == 'table':
+    if not x == 'list':
         return False
     return True
 
 
 def _v294(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T126.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v295(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v296(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -3223,79 +3240,80 @@ _T51: dict[str, Callable[[Any], bool]] = {'attacker': _v58, 'defender': _v58, 'k
 _T52: dict[str, Callable[[Any], bool]] = {'after': _v25}
 _T53: dict[str, Callable[[Any], bool]] = {'below': _v133}
 _T54: dict[str, Callable[[Any], bool]] = {'best': _v135}
-_T55: dict[str, Callable[[Any], bool]] = {'decimal': _v138, 'fraction': _v139}
-_T56: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v137, 'territory_taken': _v137, 'defender_holds': _v137, 'both_destroyed': _v137, 'stalemate': _v137, 'bombers_lost': _v140, 'damage': _v140}
-_T57: dict[str, Callable[[Any], bool]] = {'mean': _v137, 'dist': _v140}
-_T58: dict[str, Callable[[Any], bool]] = {'attacker': _v143, 'defender': _v143}
-_T59: dict[str, Callable[[Any], bool]] = {'attacker': _v137, 'defender': _v137}
-_T60: dict[str, Callable[[Any], bool]] = {'mean': _v137, 'sd': _v138, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T61: dict[str, Callable[[Any], bool]] = {'swing': _v137, 'fight_to_end': _v137}
-_T62: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v149}
-_T63: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v125, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v126, 'ool': _v128, 'retreat': _v129, 'outcomes': _v136, 'survivors': _v142, 'ipc_lost': _v145, 'ipc_swing': _v146, 'rounds': _v137, 'best_retreat': _v147, 'result': _v148}
-_T64: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v137, 'every_territory_taken': _v137}
-_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v122, 'battles': _v123, 'turn': _v150, 'luck': _v152}
-_E66 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E67 = frozenset(['centre', 'edge'])
-_E68 = frozenset(['per_file', 'whole_corps'])
-_E69 = frozenset(['half_of_max', 'half_of_mobility'])
-_T70: dict[str, Callable[[Any], bool]] = {'dice': _v157, 'penalties': _v159, 'tolerance': _v50, 'contact_gap': _v50, 'prebattle_distance': _v50, 'prebattle_bonus': _v161, 'prebattle_measure': _v162, 'corps_penalty': _v163, 'back_distance': _v164, 'pass_through_limit': _v133}
-_T71: dict[str, Callable[[Any], bool]] = {'width': _v166, 'depth': _v166}
-_E72 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T73: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v169, 'polygon': _v170}
-_T74: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v171, 'terrain': _v4, 'corps': _v4}
-_T75: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v161, 'y': _v161, 'facing': _v180, 'width': _v166, 'depth': _v166, 'mobility': _v47}
-_T76: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v182}
-_T77: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v47, 'base': _v177, 'bases': _v178, 'formation': _v181}
-_T78: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v154, 'kind': _v60, 'name': _v155, 'options': _v156, 'to_move': _v4, 'field': _v165, 'terrain': _v167, 'landmarks': _v172, 'sides': _v174}
-_E79 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T80: dict[str, Callable[[Any], bool]] = {'x': _v161, 'y': _v161, 'facing': _v180}
-_T81: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v188, 'landmark': _v4, 'rolls': _v189, 'end': _v192, 'base': _v4, 'path': _v194, 'facing': _v180, 'note': _v5}
-_T82: dict[str, Callable[[Any], bool]] = {'order': _v199}
-_T83: dict[str, Callable[[Any], bool]] = {'order': _v203}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v154, 'kind': _v83, 'state': _v4, 'side': _v4, 'orders': _v186}
-_T85: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v138}
-_T86: dict[str, Callable[[Any], bool]] = {'fraction': _v219, 'decimal': _v133}
-_T87: dict[str, Callable[[Any], bool]] = {'allowance': _v138, 'probability': _v218, 'region': _v213}
-_T88: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v209, 'side': _v5, 'corps': _v5, 'centre': _v210, 'facing': _v138, 'mobility': _v138, 'allowance': _v138, 'tolerance': _v138, 'engaged': _v58, 'owed': _v211, 'clear': _v213, 'levels': _v216, 'limit': _v213}
-_E89 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T90: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v232}
-_T91: dict[str, Callable[[Any], bool]] = {'probability': _v218, 'rolls': _v230, 'ends': _v233}
-_T92: dict[str, Callable[[Any], bool]] = {'bases': _v58, 'outcomes': _v228}
-_T93: dict[str, Callable[[Any], bool]] = {'order': _v224, 'landmark': _v225, 'reason': _v225, 'groups': _v226}
-_T94: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v221, 'side': _v5, 'orders': _v222}
-_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v205, 'state': _v5, 'reach': _v206}
-_E96 = frozenset(['illegal', 'legal', 'unchecked'])
-_T97: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v58, 'rides': _v241}
-_T98: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v225, 'config': _v5}
-_E99 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T100: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v246, 'edition_value': _v246, 'source': _v247, 'file': _v225}
-_E101 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T102: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v250, 'codes': _v58, 'pattern': _v225, 'applied': _v7}
-_T103: dict[str, Callable[[Any], bool]] = {'edition': _v243, 'options': _v244, 'selection': _v248}
-_T104: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v225, 'config': _v225, 'error': _v225, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v58, 'verdicts': _v237, 'assignment': _v239, 'overrides': _v242}
-_T105: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E106 = frozenset(['error', 'note', 'warning'])
-_T107: dict[str, Callable[[Any], bool]] = {'code': _v255, 'name': _v4, 'severity': _v256, 'message': _v5, 'clauses': _v58, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v257, 'order_id': _v225}
-_T108: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v235, 'summary': _v251, 'readings': _v252, 'statistics': _v14, 'findings': _v253}
-_T109: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T110: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T111: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v225, 'liberated': _v7}
-_T112: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T113: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T114: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v268, 'bonus': _v15}
-_E115 = frozenset(['factory', 'ipcs'])
-_T116: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v274, 'applied': _v15, 'on': _v275, 'owner': _v225, 'cap': _v225}
-_E117 = frozenset(['kept', 'lost', 'refunded'])
-_T118: dict[str, Callable[[Any], bool]] = {'units': _v78, 'settled': _v277}
-_T119: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v58, 'needed': _v25, 'setting': _v225}
-_T120: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v225, 'text': _v5, 'forced': _v7, 'turn': _v259, 'destroyed': _v260, 'captured': _v262, 'transfers': _v264, 'spent': _v14, 'purchased': _v14, 'income': _v266, 'refunded': _v270, 'ipcs': _v271, 'notes': _v58, 'bombing': _v272, 'unplaced': _v276, 'victory': _v278, 'victory_cities': _v14}
-_T121: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E122 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T123: dict[str, Callable[[Any], bool]] = {'type': _v289, 'text': _v5}
-_T124: dict[str, Callable[[Any], bool]] = {'type': _v291, 'items': _v58}
-_T125: dict[str, Callable[[Any], bool]] = {'type': _v293, 'headers': _v58, 'rows': _v294}
-_T126: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v285, 'facts': _v252, 'blocks': _v286}
-_T127: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v281, 'sections': _v283}
+_E55 = frozenset(['low_luck', 'low_luck_aa', 'low_luck_bombing'])
+_T56: dict[str, Callable[[Any], bool]] = {'decimal': _v140, 'fraction': _v141}
+_T57: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v139, 'territory_taken': _v139, 'defender_holds': _v139, 'both_destroyed': _v139, 'stalemate': _v139, 'bombers_lost': _v142, 'damage': _v142}
+_T58: dict[str, Callable[[Any], bool]] = {'mean': _v139, 'dist': _v142}
+_T59: dict[str, Callable[[Any], bool]] = {'attacker': _v145, 'defender': _v145}
+_T60: dict[str, Callable[[Any], bool]] = {'attacker': _v139, 'defender': _v139}
+_T61: dict[str, Callable[[Any], bool]] = {'mean': _v139, 'sd': _v140, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T62: dict[str, Callable[[Any], bool]] = {'swing': _v139, 'fight_to_end': _v139}
+_T63: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v151}
+_T64: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v125, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v126, 'ool': _v128, 'retreat': _v129, 'low_luck': _v136, 'outcomes': _v138, 'survivors': _v144, 'ipc_lost': _v147, 'ipc_swing': _v148, 'rounds': _v139, 'best_retreat': _v149, 'result': _v150}
+_T65: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v139, 'every_territory_taken': _v139}
+_T66: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v122, 'battles': _v123, 'turn': _v152, 'luck': _v154}
+_E67 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E68 = frozenset(['centre', 'edge'])
+_E69 = frozenset(['per_file', 'whole_corps'])
+_E70 = frozenset(['half_of_max', 'half_of_mobility'])
+_T71: dict[str, Callable[[Any], bool]] = {'dice': _v159, 'penalties': _v161, 'tolerance': _v50, 'contact_gap': _v50, 'prebattle_distance': _v50, 'prebattle_bonus': _v163, 'prebattle_measure': _v164, 'corps_penalty': _v165, 'back_distance': _v166, 'pass_through_limit': _v133}
+_T72: dict[str, Callable[[Any], bool]] = {'width': _v168, 'depth': _v168}
+_E73 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T74: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v171, 'polygon': _v172}
+_T75: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v173, 'terrain': _v4, 'corps': _v4}
+_T76: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v163, 'y': _v163, 'facing': _v182, 'width': _v168, 'depth': _v168, 'mobility': _v47}
+_T77: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v184}
+_T78: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v47, 'base': _v179, 'bases': _v180, 'formation': _v183}
+_T79: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v156, 'kind': _v60, 'name': _v157, 'options': _v158, 'to_move': _v4, 'field': _v167, 'terrain': _v169, 'landmarks': _v174, 'sides': _v176}
+_E80 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T81: dict[str, Callable[[Any], bool]] = {'x': _v163, 'y': _v163, 'facing': _v182}
+_T82: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v190, 'landmark': _v4, 'rolls': _v191, 'end': _v194, 'base': _v4, 'path': _v196, 'facing': _v182, 'note': _v5}
+_T83: dict[str, Callable[[Any], bool]] = {'order': _v201}
+_T84: dict[str, Callable[[Any], bool]] = {'order': _v205}
+_T85: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v156, 'kind': _v83, 'state': _v4, 'side': _v4, 'orders': _v188}
+_T86: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v140}
+_T87: dict[str, Callable[[Any], bool]] = {'fraction': _v221, 'decimal': _v133}
+_T88: dict[str, Callable[[Any], bool]] = {'allowance': _v140, 'probability': _v220, 'region': _v215}
+_T89: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v211, 'side': _v5, 'corps': _v5, 'centre': _v212, 'facing': _v140, 'mobility': _v140, 'allowance': _v140, 'tolerance': _v140, 'engaged': _v58, 'owed': _v213, 'clear': _v215, 'levels': _v218, 'limit': _v215}
+_E90 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T91: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v234}
+_T92: dict[str, Callable[[Any], bool]] = {'probability': _v220, 'rolls': _v232, 'ends': _v235}
+_T93: dict[str, Callable[[Any], bool]] = {'bases': _v58, 'outcomes': _v230}
+_T94: dict[str, Callable[[Any], bool]] = {'order': _v226, 'landmark': _v227, 'reason': _v227, 'groups': _v228}
+_T95: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v223, 'side': _v5, 'orders': _v224}
+_T96: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v207, 'state': _v5, 'reach': _v208}
+_E97 = frozenset(['illegal', 'legal', 'unchecked'])
+_T98: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v58, 'rides': _v243}
+_T99: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v227, 'config': _v5}
+_E100 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T101: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v248, 'edition_value': _v248, 'source': _v249, 'file': _v227}
+_E102 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T103: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v252, 'codes': _v58, 'pattern': _v227, 'applied': _v7}
+_T104: dict[str, Callable[[Any], bool]] = {'edition': _v245, 'options': _v246, 'selection': _v250}
+_T105: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v227, 'config': _v227, 'error': _v227, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v58, 'verdicts': _v239, 'assignment': _v241, 'overrides': _v244}
+_T106: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E107 = frozenset(['error', 'note', 'warning'])
+_T108: dict[str, Callable[[Any], bool]] = {'code': _v257, 'name': _v4, 'severity': _v258, 'message': _v5, 'clauses': _v58, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v259, 'order_id': _v227}
+_T109: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v237, 'summary': _v253, 'readings': _v254, 'statistics': _v14, 'findings': _v255}
+_T110: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T111: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T112: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v227, 'liberated': _v7}
+_T113: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T114: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
+_T115: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v270, 'bonus': _v15}
+_E116 = frozenset(['factory', 'ipcs'])
+_T117: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v276, 'applied': _v15, 'on': _v277, 'owner': _v227, 'cap': _v227}
+_E118 = frozenset(['kept', 'lost', 'refunded'])
+_T119: dict[str, Callable[[Any], bool]] = {'units': _v78, 'settled': _v279}
+_T120: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v58, 'needed': _v25, 'setting': _v227}
+_T121: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v227, 'text': _v5, 'forced': _v7, 'turn': _v261, 'destroyed': _v262, 'captured': _v264, 'transfers': _v266, 'spent': _v14, 'purchased': _v14, 'income': _v268, 'refunded': _v272, 'ipcs': _v273, 'notes': _v58, 'bombing': _v274, 'unplaced': _v278, 'victory': _v280, 'victory_cities': _v14}
+_T122: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E123 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T124: dict[str, Callable[[Any], bool]] = {'type': _v291, 'text': _v5}
+_T125: dict[str, Callable[[Any], bool]] = {'type': _v293, 'items': _v58}
+_T126: dict[str, Callable[[Any], bool]] = {'type': _v295, 'headers': _v58, 'rows': _v296}
+_T127: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v287, 'facts': _v254, 'blocks': _v288}
+_T128: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v283, 'sections': _v285}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -3306,10 +3324,10 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-purchase': _v115,
     'aa-mobilize': _v117,
     'aa-odds': _v121,
-    'maneuver-state': _v153,
-    'maneuver-orders': _v185,
-    'reach': _v204,
-    'report': _v234,
-    'apply-report': _v258,
-    'summary': _v280,
+    'maneuver-state': _v155,
+    'maneuver-orders': _v187,
+    'reach': _v206,
+    'report': _v236,
+    'apply-report': _v260,
+    'summary': _v282,
 }

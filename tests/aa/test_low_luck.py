@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from movecheck.aa.battle.cli import run_odds
@@ -21,6 +22,7 @@ from tests.aa.battle_reference import Ref, exact_odds, units_of
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 STATE = ROOT / "examples" / "aa" / "states" / "g1-battles.yaml"
+SCHEMA = json.loads((ROOT / "schemas" / "aa-odds.schema.json").read_text(encoding="utf-8"))
 TYPES = {
     "aa1942": {n: UnitType.from_data(n, d) for n, d in AA1942.unit_type_values().items()},
     "aa-revised": {n: UnitType.from_data(n, d) for n, d in Revised.unit_type_values().items()},
@@ -97,6 +99,7 @@ def odds(path: Path) -> dict[str, Any]:
                           best_retreat=False, submerge=None, bombard=True, exact=False, fmt="json")
     assert code == 0
     report: dict[str, Any] = json.loads(text)
+    jsonschema.Draft202012Validator(SCHEMA).validate(report)
     return report
 
 
@@ -112,6 +115,11 @@ def test_a_state_under_low_luck_is_priced_under_it(tmp_path: Path) -> None:
     # 4 tanks at 3 (power 12): 2 sure hits kill both infantry in round 1, always
     assert low["outcomes"]["attacker_wins"]["decimal"] == 1.0 and low["rounds"]["decimal"] == 1.0
     assert dice["outcomes"]["attacker_wins"]["decimal"] < 1.0
+    assert low["low_luck"] == ["low_luck"] and "low_luck" not in dice
+    text, _code = run_odds([str(tmp_path / "state.yaml")], battle=None, ool=[], keep_land=None, retreat_after=None,
+                           retreat_below=None, best_retreat=False, submerge=None, bombard=True, exact=False,
+                           fmt="text")
+    assert "under Low Luck (low_luck)" in text
 
 
 def test_a_raid_under_low_luck(tmp_path: Path) -> None:

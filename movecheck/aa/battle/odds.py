@@ -91,6 +91,8 @@ class Priced:
     """Why the odds could not be given (MC012): the budget ran out."""
     result: dict[str, Any] | None = None
     """For a results file: the result's IPC swing and its luck (:mod:`movecheck.aa.battle.luck`)."""
+    low_luck: tuple[str, ...] = ()
+    """The Low Luck options on for the battle (aa-battle.md, "Low Luck")."""
 
 
 class Game:
@@ -112,6 +114,11 @@ class Game:
 
     def low_luck_bombing(self) -> bool:
         return bool(self.board.options["low_luck_bombing"])
+
+    def low_luck_names(self) -> tuple[str, ...]:
+        """The Low Luck options that are on."""
+        on = {**self.low_luck(), "low_luck_bombing": self.low_luck_bombing()}
+        return tuple(name for name, value in on.items() if value)
 
 
 def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
@@ -233,7 +240,9 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
           attackers: dict[str, int] | None = None) -> Priced:
     """The odds of one battle (its attackers replaced by ``attackers`` when given)."""
     if spec.kind == "raid":
-        return price_raid(game, spec)
+        raid = price_raid(game, spec)
+        raid.low_luck = game.low_luck_names()
+        return raid
     land = spec.kind == "land"
 
     def made(submerge: frozenset[str]) -> tuple[Battle, dict[str, list[str]]]:
@@ -245,7 +254,7 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
 
     battle, used = made(ask.submerge)
     before = made(frozenset())[0] if ask.submerge and ask.submerge_from > 1 else None
-    priced = Priced(spec, used, battle.att.keep_land)
+    priced = Priced(spec, used, battle.att.keep_land, low_luck=game.low_luck_names())
     try:
         solve(battle, game, spec, ask, priced, before)
     except SearchLimit as limit:

@@ -47,6 +47,8 @@ def battle_json(priced: Priced, exact: bool) -> dict[str, Any]:
     if priced.ool is not None:
         entry["ool"] = {**priced.ool, "keep_land": priced.keep_land}
     entry["retreat"] = priced.retreat
+    if priced.low_luck:
+        entry["low_luck"] = list(priced.low_luck)
     if priced.raid is not None:
         entry["outcomes"] = {"territory_taken": number(0, exact),
                              **{key: {str(k): number(p, exact) for k, p in dist.items() if p}
@@ -127,6 +129,8 @@ def battle_text(p: Priced) -> list[str]:
         space=spec.at, kind=spec.kind, attackers=forces(spec.attackers), defenders=forces(spec.defenders))]
     if p.unchecked:
         return [*lines, "  MC012 " + _("unchecked: {reason}").format(reason=p.unchecked)]
+    if p.low_luck:
+        lines.append("  " + _("under Low Luck ({options})").format(options=", ".join(p.low_luck)))
     if p.raid is not None:
         lost = ", ".join(f"{k}: {pct(q)}" for k, q in p.raid["bombers_lost"].items() if q)
         damage = sum(k * float(q) for k, q in p.raid["damage"].items())
