@@ -193,3 +193,26 @@ def test_a_chosen_submerge_is_priced_from_its_round(tmp_path: Path) -> None:
     assert len(set(means)) == 3  # a submerge at round 2, at round 3, and none are three different battles
     # without rounds, the round of a chosen submerge is not known
     assert priced("")["result"]["luck"] is None
+
+
+def test_summary_luck_section(run_main: Any) -> None:
+    results = str(ROOT / "examples" / "aa" / "orders" / "g1-battles.yaml")
+    code, out, _err = run_main(["summary", results, "--luck", "-f", "json"])
+    assert code == 0
+    sections = {s["kind"]: s for s in json.loads(out)["sections"]}
+    facts = sections["luck"]["facts"]
+    report = odds_json(Path(results))  # the same figures as movecheck odds
+    assert {b["at"]: b["ipc_swing"] for b in facts["battles"]} == {
+        b["at"]: b["result"]["ipc_swing"] for b in report["battles"]}
+    assert {b["at"]: b["luck"] for b in facts["battles"]} == {
+        b["at"]: b["result"]["luck"]["decimal"] for b in report["battles"]}
+    assert facts["powers"] == {k: v["decimal"] for k, v in report["luck"].items()}
+
+
+def test_summary_luck_is_not_told_for_an_illegal_file(run_main: Any, tmp_path: Path) -> None:
+    karelia_state(tmp_path)
+    path = results_file(tmp_path, "r.yaml", "results:\n  - at: Karelia S.S.R.\n    defender_losses: {infantry: 5}\n")
+    code, out, _err = run_main(["summary", str(path), "--luck", "-f", "json"])
+    assert code == 1
+    luck = next(s for s in json.loads(out)["sections"] if s["kind"] == "luck")
+    assert luck["facts"] == {"battles": [], "powers": {}}
