@@ -216,3 +216,11 @@ def test_summary_luck_is_not_told_for_an_illegal_file(run_main: Any, tmp_path: P
     assert code == 1
     luck = next(s for s in json.loads(out)["sections"] if s["kind"] == "luck")
     assert luck["facts"] == {"battles": [], "powers": {}}
+
+
+def test_a_raid_result_has_its_luck() -> None:
+    # one bomber over the United Kingdom (1942 second edition): the factory's AA misses (5/6), then a 6 (1/6)
+    report = odds_json(ROOT / "examples" / "aa" / "game" / "orders" / "r1-germans-battles.yaml")
+    raid = next(b for b in report["battles"] if b["kind"] == "raid")
+    assert raid["result"]["ipc_swing"] == 6
+    assert abs(raid["result"]["luck"]["decimal"] - 5 / 36) < 1e-12

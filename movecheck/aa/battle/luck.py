@@ -83,14 +83,21 @@ def judge(game: Game, specs: list[Spec], priced: list[Priced], results: list[dic
     mover = str(game.board.power)
     for index, p in enumerate(priced):
         result = result_for(game, p.spec, results)
-        if result is None or p.unchecked or p.raid is not None:
+        if result is None or p.unchecked:
             continue
-        fought = as_fought(game, p.spec, result, ask)
-        if fought is not None and fought != ask:
-            again = price(game, p.spec, specs, fought, resolved_ool(game, result, ask))
-            if not again.unchecked:
-                priced[index] = p = again
-        swing = result_swing(game, p.spec, result)
+        fought: Ask | None = ask
+        if p.raid is not None:
+            raid = raid_swing(game, p.spec, result)
+            if raid is None:
+                continue
+            swing, fought = raid, ask
+        else:
+            fought = as_fought(game, p.spec, result, ask)
+            if fought is not None and fought != ask:
+                again = price(game, p.spec, specs, fought, resolved_ool(game, result, ask))
+                if not again.unchecked:
+                    priced[index] = p = again
+            swing = result_swing(game, p.spec, result)
         p.result = {"ipc_swing": swing,
                     "luck": None if fought is None else sum(float(q) for v, q in p.swing.items() if v >= swing)}
         expected = sum(v * float(q) for v, q in p.swing.items())
@@ -98,6 +105,32 @@ def judge(game: Game, specs: list[Spec], priced: list[Priced], results: list[dic
         for power in defenders_of(game, p.spec.at):
             luck[power] = luck.get(power, 0.0) + swing - expected
     return dict(sorted(luck.items()))
+
+
+def raid_swing(game: Game, spec: Spec, result: dict[str, Any]) -> int | None:
+    """A raid's IPC swing: its damage after the caps (as :func:`movecheck.aa.battle.odds.price_raid` caps it)
+    less the bombers lost; None when the result gives no damage (neither ``bombing:`` nor damage dice)."""
+    bombing = result.get("bombing")
+    damage = bombing.get("damage") if isinstance(bombing, dict) else None
+    if isinstance(damage, list):
+        damage = sum(d for d in damage if isinstance(d, int))
+    if not isinstance(damage, int):
+        dice = [die for entry in result.get("rounds") or [] if isinstance(entry, dict)
+                for step in [(entry.get("attacker") or {}).get("damage")] if isinstance(step, dict)
+                for values in step.values() if isinstance(values, list) for die in values if isinstance(die, int)]
+        if not dice:
+            return None
+        damage = sum(dice)
+    value = game.production.get(spec.at, 0)
+    if game.model.raid_cap == "factory":
+        damage = min(damage, 2 * value)
+    else:
+        owner = game.board.controller(spec.at)
+        damage = min(damage, (game.board.ipcs or {}).get(owner, 0) if owner else 0)
+    cost = max((game.types[t].cost or 0 for t in spec.attackers), default=0)
+    lost = result.get("attacker_losses") or {}
+    down = sum(n for n in lost.values() if isinstance(n, int)) if isinstance(lost, dict) else 0
+    return damage - down * cost
 
 
 def resolved_ool(game: Game, result: dict[str, Any], ask: Ask) -> dict[str, list[str]]:
