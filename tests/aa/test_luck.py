@@ -85,18 +85,22 @@ def tail(swings: dict[int, Fraction], at_least: int) -> Fraction:
 
 
 def test_luck_is_the_brute_force_tail_of_the_swing(tmp_path: Path) -> None:
-    karelia_state(tmp_path)
+    from movecheck.aa.battle.luck import judge
+    from movecheck.aa.battle.odds import Ask, read_state
+    from movecheck.aa.battle.turn import price_all
+
+    game, specs = read_state(str(karelia_state(tmp_path)))
     want = brute_swings({})
     # each end of the battle, written as a result: the luck is P(swing >= its swing) by every die
-    for losses, swing in ((("infantry: 1", "infantry: 2"), 3 * 2 - 3 + KARELIA),
-                          (("infantry: 2, artillery: 1", "infantry: 1"), 3 - 10),
-                          (("infantry: 2", "infantry: 2"), KARELIA)):
-        path = results_file(tmp_path, "r.yaml", "results:\n  - at: Karelia S.S.R.\n"
-                            f"    attacker_losses: {{{losses[0]}}}\n    defender_losses: {{{losses[1]}}}\n")
-        battle = odds_json(path)["battles"][0]
-        assert battle["result"]["ipc_swing"] == swing
-        assert abs(battle["result"]["luck"]["decimal"] - float(tail(want, swing))) < 1e-12
-        assert 0 < battle["result"]["luck"]["decimal"] < 1
+    for lost_a, lost_d, swing in (({"infantry": 1}, {"infantry": 2}, 3 * 2 - 3 + KARELIA),
+                                  ({"infantry": 2, "artillery": 1}, {"infantry": 1}, 3 - 10),
+                                  ({"infantry": 2}, {"infantry": 2}, KARELIA)):
+        priced, _turn = price_all(game, specs, Ask())
+        result = {"at": "Karelia S.S.R.", "attacker_losses": lost_a, "defender_losses": lost_d}
+        judge(game, specs, priced, [result], Ask())
+        assert priced[0].result is not None and priced[0].result["ipc_swing"] == swing
+        luck = priced[0].result["luck"]
+        assert abs(luck - float(tail(want, swing))) < 1e-12 and 0 < luck < 1
 
 
 def test_result_is_priced_under_its_own_order_of_loss(tmp_path: Path) -> None:
@@ -195,18 +199,20 @@ def test_a_chosen_submerge_is_priced_from_its_round(tmp_path: Path) -> None:
     assert priced("")["result"]["luck"] is None
 
 
-def test_summary_luck_section(run_main: Any) -> None:
-    results = str(ROOT / "examples" / "aa" / "orders" / "g1-battles.yaml")
-    code, out, _err = run_main(["summary", results, "--luck", "-f", "json"])
-    assert code == 0
-    sections = {s["kind"]: s for s in json.loads(out)["sections"]}
-    facts = sections["luck"]["facts"]
-    report = odds_json(Path(results))  # the same figures as movecheck odds
-    assert {b["at"]: b["ipc_swing"] for b in facts["battles"]} == {
-        b["at"]: b["result"]["ipc_swing"] for b in report["battles"]}
-    assert {b["at"]: b["luck"] for b in facts["battles"]} == {
-        b["at"]: b["result"]["luck"]["decimal"] for b in report["battles"]}
-    assert facts["powers"] == {k: v["decimal"] for k, v in report["luck"].items()}
+def test_summary_luck_section(tmp_path: Path) -> None:
+    from movecheck.aa.post.luck import luck_section
+
+    karelia_state(tmp_path)
+    path = results_file(tmp_path, "r.yaml", "results:\n  - at: Karelia S.S.R.\n"
+                        "    attacker_losses: {infantry: 1}\n    defender_losses: {infantry: 2}\n")
+    section = luck_section([str(path)], legal=True)
+    assert section is not None and section.kind == "luck"
+    report = odds_json(path)  # the same figures as movecheck odds
+    assert section.facts["battles"] == [{"at": "Karelia S.S.R.", "ipc_swing": 5,
+                                         "luck": report["battles"][0]["result"]["luck"]["decimal"]}]
+    assert section.facts["powers"] == {k: v["decimal"] for k, v in report["luck"].items()}
+    assert set(section.facts["powers"]) == {"Germans", "Russians"}
+    assert luck_section([str(tmp_path / "state.yaml")], legal=True) is None  # no results: no section
 
 
 def test_summary_luck_is_not_told_for_an_illegal_file(run_main: Any, tmp_path: Path) -> None:
