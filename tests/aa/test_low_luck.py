@@ -11,6 +11,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
 
 from movecheck.aa.battle.cli import run_odds
 from movecheck.aa.battle.engine import spreads
@@ -19,6 +21,7 @@ from movecheck.aa.battle.units import make_battle
 from movecheck.aa.editions import AA1942, Revised
 from movecheck.aa.units import UnitType
 from tests.aa.battle_reference import Ref, exact_odds, units_of
+from tests.properties import in_two_runs
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 STATE = ROOT / "examples" / "aa" / "states" / "g1-battles.yaml"
@@ -65,6 +68,50 @@ def test_low_luck_agrees_with_every_die(model: Any, types: str, land: bool, att:
     assert (outcomes(dice.ends) != outcomes(solution.ends)) is applies
     floating = make_battle(model, table, att, dfn, land=land, low_luck=low_luck, low_luck_aa=low_luck_aa)[0]
     assert abs(sum(floating.solve().ends.values()) - 1) < 1e-12
+
+
+def _agrees_under_low_luck(edition: int, land: bool, att: dict[str, int], dfn: dict[str, int], aa_only: bool
+                           ) -> None:
+    model, types = EDITIONS[edition]
+    table = TYPES[types]
+    att = {n: c for n, c in att.items() if n in table}
+    dfn = {n: c for n, c in dfn.items() if n in table}
+    if not att or not dfn:
+        return
+    battle, ool = make_battle(model, table, att, dfn, land=land, exact=True, low_luck=not aa_only,
+                              low_luck_aa=aa_only)
+    ref = Ref(model, units_of(model, table, att, ool["attacker"], True),
+              units_of(model, table, dfn, ool["defender"], False), land=land, keep_land=battle.att.keep_land,
+              aa_guns=battle.aa_guns, low_luck=not aa_only, low_luck_aa=aa_only)
+    want, want_rounds = exact_odds(ref)
+    solution = battle.solve()
+    assert outcomes(solution.ends) == {k: v for k, v in want.items() if v}
+    assert solution.rounds == want_rounds
+
+
+EDITIONS = [(BattleModel, "aa1942"), (RevisedBattle, "aa-revised"), (AnniversaryBattle, "aa1942")]
+LAND = ["infantry", "artillery", "tank", "fighter", "bomber", "aa_gun"]
+SEA = ["submarine", "destroyer", "cruiser", "carrier", "battleship", "transport", "fighter", "bomber"]
+
+
+def side(names: list[str]) -> st.SearchStrategy[dict[str, int]]:
+    return st.lists(st.sampled_from(names), min_size=1, max_size=4).map(
+        lambda picked: {n: picked.count(n) for n in picked})
+
+
+def _case(edition: int, land: bool, att: dict[str, int], dfn: dict[str, int], aa_only: bool) -> None:
+    """A land battle keeps the land units and aircraft, a sea battle the ships and aircraft."""
+    def keep(name: str) -> bool:
+        return name in ("fighter", "bomber") or (name in LAND) == land
+
+    _agrees_under_low_luck(edition, land, {n: c for n, c in att.items() if keep(n)},
+                           {n: c for n, c in dfn.items() if keep(n) and not (n == "bomber" and not land)}, aa_only)
+
+
+test_low_luck_battles_agree_with_every_die, test_low_luck_battles_agree_with_every_die_in_full = in_two_runs(
+    settings(max_examples=200, deadline=None), edition=st.integers(0, 2), land=st.booleans(),
+    att=side(LAND[:-1] + SEA[:6]), dfn=side(LAND + SEA[:6]), aa_only=st.booleans(),
+)(_case)
 
 
 def test_low_luck_power_of_twelve_is_two_sure_hits() -> None:
