@@ -369,8 +369,8 @@ def summary(
     ] = None,
     luck: Annotated[
         bool,
-        typer.Option("--luck", help="Add the luck of each battle result and of each power (as movecheck odds "
-                     "gives it) in a last section, for battle results that are legal."),
+        typer.Option("--luck", help="Add, after a legal battle results file's battles, the luck of each result "
+                     "and of each power, as movecheck odds gives them."),
     ] = False,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,

@@ -18,7 +18,7 @@ def run_summary(files: list[str], fmt: str, output: str | None, state: str | Non
     """Check the files, write the post to ``output`` (None: standard output), return the exit code.
 
     ``picture``: the picture the referee attaches to the post (``render -o``), named in a last section.
-    ``luck``: the luck of the battle results among the files (``movecheck odds``), in a section before it.
+    ``luck``: the luck of each legal battle results file (``movecheck odds``), a section after its battles.
     """
     from movecheck.session import Session
     from movecheck.summary.run import summarize
@@ -26,13 +26,8 @@ def run_summary(files: list[str], fmt: str, output: str | None, state: str | Non
 
     session = Session.start(files, fmt="text", color="never", config=config, options=options, root=root,
                             isolated=isolated)
-    post, code = summarize(files, session.settings(state=state), session.select)
-    if luck:
-        from movecheck.aa.post.luck import luck_section
-
-        found = luck_section(files, legal=code == 0)
-        if found is not None:
-            post.sections.append(found)
+    extras = frozenset({"luck"} if luck else ())
+    post, code = summarize(files, session.settings(state=state), session.select, extras)
     if picture:
         post.sections.append(picture_section(picture))
     deliver(output, WRITERS[fmt](post))

@@ -205,14 +205,14 @@ def test_summary_luck_section(tmp_path: Path) -> None:
     karelia_state(tmp_path)
     path = results_file(tmp_path, "r.yaml", "results:\n  - at: Karelia S.S.R.\n"
                         "    attacker_losses: {infantry: 1}\n    defender_losses: {infantry: 2}\n")
-    section = luck_section([str(path)], legal=True)
-    assert section is not None and section.kind == "luck"
+    section = luck_section(str(path), legal=True)
+    assert section.kind == "luck"
     report = odds_json(path)  # the same figures as movecheck odds
     assert section.facts["battles"] == [{"at": "Karelia S.S.R.", "ipc_swing": 5,
                                          "luck": report["battles"][0]["result"]["luck"]["decimal"]}]
     assert section.facts["powers"] == {k: v["decimal"] for k, v in report["luck"].items()}
     assert set(section.facts["powers"]) == {"Germans", "Russians"}
-    assert luck_section([str(tmp_path / "state.yaml")], legal=True) is None  # no results: no section
+    assert luck_section(str(path), legal=False).facts == {"battles": [], "powers": {}}
 
 
 def test_summary_luck_is_not_told_for_an_illegal_file(run_main: Any, tmp_path: Path) -> None:
@@ -220,7 +220,10 @@ def test_summary_luck_is_not_told_for_an_illegal_file(run_main: Any, tmp_path: P
     path = results_file(tmp_path, "r.yaml", "results:\n  - at: Karelia S.S.R.\n    defender_losses: {infantry: 5}\n")
     code, out, _err = run_main(["summary", str(path), "--luck", "-f", "json"])
     assert code == 1
-    luck = next(s for s in json.loads(out)["sections"] if s["kind"] == "luck")
+    post = json.loads(out)
+    jsonschema.Draft202012Validator(
+        json.loads((ROOT / "schemas" / "summary.schema.json").read_text(encoding="utf-8"))).validate(post)
+    luck = next(s for s in post["sections"] if s["kind"] == "luck")
     assert luck["facts"] == {"battles": [], "powers": {}}
 
 

@@ -30,6 +30,7 @@ from movecheck.aa.battle.side import (
     State,
     binomial,
 )
+from movecheck.aa.battle.solve import solve_switched
 from movecheck.aa.battle.units import make_battle
 from movecheck.aa.prepare import state_board
 from movecheck.budget import SearchLimit, budget
@@ -311,8 +312,6 @@ def solve(battle: Battle, game: Game, spec: Spec, ask: Ask, priced: Priced, befo
         def rule(state: State, _round: int) -> bool:
             return state in retreats
     if before is not None:
-        from movecheck.aa.battle.solve import solve_switched
-
         solution = solve_switched(before, battle, ask.submerge_from, rule, explicit)
     else:
         solution = battle.solve(rule, explicit)
