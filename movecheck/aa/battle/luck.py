@@ -90,7 +90,7 @@ def judge(game: Game, specs: list[Spec], priced: list[Priced], results: list[dic
             raid = raid_swing(game, p.spec, result)
             if raid is None:
                 continue
-            swing, fought = raid, ask
+            swing = raid
         else:
             fought = as_fought(game, p.spec, result, ask)
             if fought is not None and fought != ask:
@@ -178,8 +178,7 @@ def chosen_submerges(game: Game, spec: Spec, result: dict[str, Any], rounds: lis
             if n and side not in found and not faces_air_only(game, left, side):
                 found[side] = number
         for side in left:
-            for key in (f"{side}_losses",):
-                take(game, left[side], entry.get(key))
+            take(game, left[side], entry.get(f"{side}_losses"))
             removed = entry.get("removed")
             take(game, left[side], removed.get(side) if isinstance(removed, dict) else None)
     if rounds:
