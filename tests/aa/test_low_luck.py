@@ -199,3 +199,10 @@ def test_dice_under_low_luck_are_not_checked_and_aa522_says_so(tmp_path: Path, r
     code, out, _err = run_main(["check", str(tmp_path / "results.yaml")])
     # judged as results without dice: the losses are possible, so legal, with one warning per result with rounds
     assert "AA513" not in out and out.count("AA522") == 2 and code == 0
+
+
+def test_a_configuration_sets_low_luck_for_the_odds(tmp_path: Path) -> None:
+    state = low_luck_state(tmp_path, "", KARELIA)
+    assert "low_luck" not in odds(state)["battles"][0]
+    (tmp_path / ".movecheck.yaml").write_text("aa:\n  options:\n    low_luck: true\n", encoding="utf-8")
+    assert odds(state)["battles"][0]["low_luck"] == ["low_luck"]

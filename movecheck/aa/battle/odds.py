@@ -131,19 +131,30 @@ def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
     loaded = read(path)
     if loaded.usable and loaded.kind == "aa-orders" and kernel is not None and not has_errors(loaded.findings):
         loaded = orders_battles(path, kernel)
-    board = state_board(loaded, path, _("not an aa battles state (it is {kind})"))
-    game = Game(board, model_of(loaded.doc, board), board.map.production)
+    rules = configured_rules(loaded, path)
+    board = state_board(loaded, path, _("not an aa battles state (it is {kind})"), rules)
+    game = Game(board, model_of(loaded.doc, board, rules), board.map.production)
     specs = battle_specs(game, loaded.doc.data.get("battles"))
     if not specs:
         raise InputError(f"{path}: " + _("the state lists no battles (odds need a state in its battles phase)"))
     return game, specs
 
 
-def model_of(doc: Any, board: Any) -> type[BattleModel]:
+def configured_rules(loaded: Any, path: str) -> Any:
+    """The edition and options of an aa state as ``check`` resolves them: its own, then the configuration that
+    applies to it (``aa.rules``, ``aa.options``); None for a file that is no usable aa state."""
+    from movecheck.session import Session
+
+    if not (loaded.usable and loaded.kind == "aa-state"):
+        return None
+    return Session.start([path], fmt="text", color="never").settings().rules_for(loaded)
+
+
+def model_of(doc: Any, board: Any, rules: Any = None) -> type[BattleModel]:
     """The battle model of a state's edition (its own, the configuration's, its map's, the default)."""
     from movecheck.aa.maps.files import edition_of
 
-    edition, _problems = edition_of(doc, board.map, resolve_rules(system("aa"), doc.data))
+    edition, _problems = edition_of(doc, board.map, rules or resolve_rules(system("aa"), doc.data))
     extends = tuple(str(getattr(e, "name", "")) for e in edition.__mro__[1:] if getattr(e, "name", ""))
     return model_for(edition.name, extends)
 
