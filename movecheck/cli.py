@@ -367,6 +367,11 @@ def summary(
         typer.Option("--picture", help="The picture attached to the post (render -o FILE): named in its last "
                      "section, by its file name.", show_default=False),
     ] = None,
+    luck: Annotated[
+        bool,
+        typer.Option("--luck", help="Add, after a legal battle results file's battles, the luck of each result "
+                     "and of each power, as movecheck odds gives them."),
+    ] = False,
     state: OrdersStateOption = None,
     option: RuleOptionOption = None,
     root: RootOption = None,
@@ -377,7 +382,7 @@ def summary(
     """Write the post of a turn for the game's thread: what moved, battles, captures, findings."""
     from movecheck.summary.command import run_summary
 
-    raise typer.Exit(run_summary(files, fmt.value, output, state, option, root, isolated, config, picture))
+    raise typer.Exit(run_summary(files, fmt.value, output, state, option, root, isolated, config, picture, luck))
 
 
 def _fail(message: str) -> None:

@@ -137,6 +137,7 @@ DEFERRED: dict[str, dict[str, str]] = {
     "movecheck.aa.post.sections": {
         "movecheck.aa.battle.odds": "command-specific",
         "movecheck.aa.battle.report": "command-specific",
+        "movecheck.aa.post.luck": "command-specific",
         "movecheck.aa.turn.china": "command-specific",
         "movecheck.aa.turn.victory": "command-specific",
     },

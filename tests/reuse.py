@@ -184,9 +184,9 @@ def summarize_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
     real = run.summarize
 
-    def summarize(paths: Any, settings: Any, select: Any = None) -> Any:
-        if "-" in paths:
-            return real(paths, settings, select)
+    def summarize(paths: Any, settings: Any, select: Any = None, extras: frozenset[str] = frozenset()) -> Any:
+        if "-" in paths or extras:  # a post with extras (summary --luck) is told afresh
+            return real(paths, settings, select, extras)
         key = _key(paths, settings)  # select is the session's: its --select, --ignore, configuration are in the key
         post, code = _once(_POSTS, key, lambda: real(paths, settings, select))
         return copy.deepcopy(post), code

@@ -123,5 +123,27 @@ OPTIONS = OptionSet(
             "treasury, get free infantry at their purchase and place them without a factory (Anniversary)",
             ("AA110", "AA710", "AA711"),
         ),
+        # Low Luck (spec aa-battle.md, "Low Luck"; aa-battle-rules.md 5): TripleA's tournament dice
+        flag(
+            "low_luck",
+            False,
+            "Low Luck: each firing step's total power P gives P // 6 sure hits and one die hitting on P mod 6, AA "
+            "fire included (TripleA's Low Luck); the odds follow it and a result's dice are not checked (AA522)",
+            ("AA522",),
+        ),
+        flag(
+            "low_luck_aa",
+            False,
+            "Low Luck for AA fire only: its shots give shots // 6 sure hits and one die hitting on shots mod 6 "
+            "(TripleA's Low Luck for AntiAircraft); a result's dice are not checked (AA522)",
+            ("AA522",),
+        ),
+        flag(
+            "low_luck_bombing",
+            False,
+            "Low Luck for bombing: each surviving bomber of a raid does 3 or 4 damage instead of a die (TripleA's "
+            "Low Luck for Bombing and Territory Damage); a result's dice are not checked (AA522)",
+            ("AA522",),
+        ),
     ),
 )

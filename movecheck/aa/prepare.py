@@ -53,16 +53,17 @@ def lint_state(doc: Document, rules: RuleSettings | None = None) -> tuple[list[F
     return findings, setup.board, setup.map_file
 
 
-def state_board(loaded: Any, path: str, not_a_state: str) -> Any:
+def state_board(loaded: Any, path: str, not_a_state: str, rules: RuleSettings | None = None) -> Any:
     """The board of the aa state file ``loaded`` (read from ``path``), for a command that works on it (``map
     path --state``, ``odds``); :class:`~movecheck.reading.InputError` (one line, exit 2) when the file is of
-    another kind (``not_a_state``, a translated message with ``{kind}``) or the state has an error."""
+    another kind (``not_a_state``, a translated message with ``{kind}``) or the state has an error; ``rules``: the
+    edition and options to play under (default: the state's own)."""
     findings = list(loaded.findings)
     if loaded.usable and loaded.kind != "aa-state":
         raise InputError(f"{path}: " + not_a_state.format(kind=loaded.kind))
     board = None
     if loaded.usable and not has_errors(findings):
-        more, board, _map_file = lint_state(loaded.doc)
+        more, board, _map_file = lint_state(loaded.doc, rules)
         findings += more
     errors = sorted((f for f in findings if f.severity.value == "error"), key=lambda f: f.sort_key())
     if errors or board is None:

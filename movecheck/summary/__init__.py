@@ -78,6 +78,7 @@ class Checked:
     ``verdicts`` each order's verdict (1-based; empty for a state); ``outcome`` and
     ``prepared`` what the system returned (None for a state's ``outcome``); ``legal``:
     every order is legal and no error was found, so what the orders did may be told as done.
+    ``extras``: what the post was asked to add (``summary --luck``: ``luck``), for the system to give.
     """
 
     path: str
@@ -88,6 +89,7 @@ class Checked:
     verdicts: dict[int, Any] = field(default_factory=dict)
     findings: list[Any] = field(default_factory=list)
     legal: bool = False
+    extras: frozenset[str] = frozenset()
 
     def not_done(self, section: Section, shown: int, nothing: str) -> int:
         """Say in ``section`` how many orders are not done (or ``nothing`` when no order was

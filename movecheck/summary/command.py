@@ -13,10 +13,12 @@ FORMATS = ("markdown", "bbcode", "text", "json")
 
 
 def run_summary(files: list[str], fmt: str, output: str | None, state: str | None, options: list[str] | None,
-                root: str | None, isolated: bool, config: str | None, picture: str | None = None) -> int:
+                root: str | None, isolated: bool, config: str | None, picture: str | None = None,
+                luck: bool = False) -> int:
     """Check the files, write the post to ``output`` (None: standard output), return the exit code.
 
     ``picture``: the picture the referee attaches to the post (``render -o``), named in a last section.
+    ``luck``: the luck of each legal battle results file (``movecheck odds``), a section after its battles.
     """
     from movecheck.session import Session
     from movecheck.summary.run import summarize
@@ -24,7 +26,8 @@ def run_summary(files: list[str], fmt: str, output: str | None, state: str | Non
 
     session = Session.start(files, fmt="text", color="never", config=config, options=options, root=root,
                             isolated=isolated)
-    post, code = summarize(files, session.settings(state=state), session.select)
+    extras = frozenset({"luck"} if luck else ())
+    post, code = summarize(files, session.settings(state=state), session.select, extras)
     if picture:
         post.sections.append(picture_section(picture))
     deliver(output, WRITERS[fmt](post))

@@ -20,8 +20,10 @@ from movecheck.i18n import _, ngettext
 from movecheck.summary import Checked, Post, Section
 
 
-def summarize(paths: list[str], settings: Any, select: Callable[[Report], Report] | None = None) -> tuple[Post, int]:
-    """The post of the files ``paths`` and the exit code (1: an error finding or an unchecked order)."""
+def summarize(paths: list[str], settings: Any, select: Callable[[Report], Report] | None = None,
+              extras: frozenset[str] = frozenset()) -> tuple[Post, int]:
+    """The post of the files ``paths`` and the exit code (1: an error finding or an unchecked order);
+    ``extras``: what the post is asked to add (each file's system gives it)."""
     from movecheck.core import check, prepare, unique_paths
     from movecheck.files import is_kind, read
     from movecheck.systems import ORDERS, STATE, system_of
@@ -66,7 +68,8 @@ def summarize(paths: list[str], settings: Any, select: Callable[[Report], Report
         own = [f for f in findings if f.file == found.path]
         legal = (outcome.reason is None and all(v is Verdict.LEGAL for v in verdicts.values())
                  and not any(f.severity is Severity.ERROR for f in own))
-        items.append(Checked(found.path, str(loaded.kind), loaded.doc, prepared, outcome, verdicts, own, legal))
+        items.append(Checked(found.path, str(loaded.kind), loaded.doc, prepared, outcome, verdicts, own, legal,
+                             extras))
     order = {path: k for k, path in enumerate(kinds[p].doc.path for p in inputs)}
     items.sort(key=lambda item: (system_of(item.kind).summary_order(item), order.get(item.path, len(order))))
     post = Post(_title(items))

@@ -1374,7 +1374,7 @@ def _v133(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1407,7 +1407,7 @@ def _v136(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T68.get(key)
+        check = _T69.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1512,84 +1512,24 @@ def _v147(x: Any) -> bool:
 
 
 def _v148(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        check = _T61.get(key)
-        if check is None or not check(value):
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v149(item):
             return False
     return True
 
 
 def _v149(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E60):
         return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T60.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v150(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
-def _v151(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P4.search(x) is None):
-        return False
-    return True
-
-
-def _v152(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v153(key):
-            return False
-    for key, value in x.items():
-        if not _v149(value):
-            return False
-    return True
-
-
-def _v153(x: Any) -> bool:
-    if isinstance(x, str) and (_P5.search(x) is None):
-        return False
-    return True
-
-
-def _v154(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T63.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v155(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v156(value):
-            return False
-    return True
-
-
-def _v156(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'mean' not in x:
-        return False
-    if 'dist' not in x:
         return False
     for key, value in x.items():
         check = _T62.get(key)
@@ -1598,7 +1538,51 @@ def _v156(x: Any) -> bool:
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v151(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'decimal' not in x:
+        return False
+    for key, value in x.items():
+        check = _T61.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v152(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v153(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P4.search(x) is None):
+        return False
+    return True
+
+
+def _v154(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v155(key):
+            return False
+    for key, value in x.items():
+        if not _v151(value):
+            return False
+    return True
+
+
+def _v155(x: Any) -> bool:
+    if isinstance(x, str) and (_P5.search(x) is None):
+        return False
+    return True
+
+
+def _v156(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1608,7 +1592,40 @@ def _v157(x: Any) -> bool:
     return True
 
 
+def _v157(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v158(value):
+            return False
+    return True
+
+
 def _v158(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
+        check = _T63.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v159(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T65.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v160(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1622,32 +1639,18 @@ def _v158(x: Any) -> bool:
     if 'p95' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v159(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'swing' not in x:
-        return False
-    if 'fight_to_end' not in x:
-        return False
-    for key, value in x.items():
         check = _T66.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v161(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'ipc_swing' not in x:
+    if 'swing' not in x:
         return False
-    if 'luck' not in x:
+    if 'fight_to_end' not in x:
         return False
     for key, value in x.items():
         check = _T67.get(key)
@@ -1656,19 +1659,33 @@ def _v160(x: Any) -> bool:
     return True
 
 
-def _v161(x: Any) -> bool:
-    if sum((_v142(x), _v149(x),)) != 1:
-        return False
-    return True
-
-
 def _v162(x: Any) -> bool:
-    if sum((_v142(x), _v163(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    if 'ipc_swing' not in x:
+        return False
+    if 'luck' not in x:
+        return False
+    for key, value in x.items():
+        check = _T68.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v163(x: Any) -> bool:
+    if sum((_v142(x), _v151(x),)) != 1:
+        return False
+    return True
+
+
+def _v164(x: Any) -> bool:
+    if sum((_v142(x), _v165(x),)) != 1:
+        return False
+    return True
+
+
+def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'every_battle_won' not in x:
@@ -1676,22 +1693,22 @@ def _v163(x: Any) -> bool:
     if 'every_territory_taken' not in x:
         return False
     for key, value in x.items():
-        check = _T69.get(key)
+        check = _T70.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v164(x: Any) -> bool:
+def _v166(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v149(value):
+        if not _v151(value):
             return False
     return True
 
 
-def _v165(x: Any) -> bool:
+def _v167(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1701,19 +1718,19 @@ def _v165(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T83.get(key)
+        check = _T84.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1721,54 +1738,40 @@ def _v167(x: Any) -> bool:
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T76.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v169(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v170(value):
-            return False
-    return True
-
-
-def _v170(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
     return True
 
 
 def _v171(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key in x:
-        if not _v172(key):
-            return False
     for key, value in x.items():
-        if not _v4(value):
+        if not _v172(value):
             return False
     return True
 
 
 def _v172(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E71):
+    if not (isinstance(x, str) or integer(x)):
         return False
     return True
 
 
 def _v173(x: Any) -> bool:
-    if not (number(x)):
+    if not (isinstance(x, dict)):
         return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
+    for key in x:
+        if not _v174(key):
+            return False
+    for key, value in x.items():
+        if not _v4(value):
+            return False
     return True
 
 
@@ -1779,18 +1782,32 @@ def _v174(x: Any) -> bool:
 
 
 def _v175(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E73):
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
         return False
     return True
 
 
 def _v176(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E74):
+    if not (isinstance(x, str) and x in _E73):
         return False
     return True
 
 
 def _v177(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E74):
+        return False
+    return True
+
+
+def _v178(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E75):
+        return False
+    return True
+
+
+def _v179(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -1798,13 +1815,13 @@ def _v177(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T76.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v178(x: Any) -> bool:
+def _v180(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1812,16 +1829,16 @@ def _v178(x: Any) -> bool:
     return True
 
 
-def _v179(x: Any) -> bool:
+def _v181(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v180(item):
+        if not _v182(item):
             return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1831,45 +1848,22 @@ def _v180(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v181(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E77):
-        return False
-    return True
-
-
-def _v182(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v183(item):
-            return False
-    return True
-
-
 def _v183(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v173(x[0]):
-        return False
-    if len(x) > 1 and not _v173(x[1]):
+    if not (isinstance(x, str) and x in _E78):
         return False
     return True
 
 
 def _v184(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
         return False
     for item in x:
         if not _v185(item):
@@ -1878,33 +1872,36 @@ def _v184(x: Any) -> bool:
 
 
 def _v185(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 2:
         return False
-    for key, value in x.items():
-        check = _T79.get(key)
-        if check is None or not check(value):
-            return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v175(x[0]):
+        return False
+    if len(x) > 1 and not _v175(x[1]):
+        return False
     return True
 
 
 def _v186(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v187(value):
+    for item in x:
+        if not _v187(item):
             return False
     return True
 
 
 def _v187(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v188(item):
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T80.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -1912,13 +1909,10 @@ def _v187(x: Any) -> bool:
 def _v188(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
+    if len(x) < 1:
         return False
     for key, value in x.items():
-        check = _T82.get(key)
-        if check is None or not check(value):
+        if not _v189(value):
             return False
     return True
 
@@ -1926,29 +1920,52 @@ def _v188(x: Any) -> bool:
 def _v189(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v178(x[0]):
-        return False
-    if len(x) > 1 and not _v178(x[1]):
-        return False
+    for item in x:
+        if not _v190(item):
+            return False
     return True
 
 
 def _v190(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'id' not in x:
         return False
-    for item in x:
-        if not _v191(item):
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T83.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v191(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v180(x[0]):
+        return False
+    if len(x) > 1 and not _v180(x[1]):
+        return False
+    return True
+
+
+def _v192(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v193(item):
+            return False
+    return True
+
+
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1958,26 +1975,6 @@ def _v191(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T80.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v192(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -360 or x > 360):
-        return False
-    return True
-
-
-def _v193(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'offsets' not in x:
-        return False
-    for key, value in x.items():
         check = _T81.get(key)
         if check is None or not check(value):
             return False
@@ -1985,29 +1982,49 @@ def _v193(x: Any) -> bool:
 
 
 def _v194(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (number(x)):
         return False
-    for key, value in x.items():
-        if not _v195(value):
-            return False
+    if number(x) and (x < -360 or x > 360):
+        return False
     return True
 
 
 def _v195(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'offsets' not in x:
+        return False
+    for key, value in x.items():
+        check = _T82.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v196(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v197(value):
+            return False
+    return True
+
+
+def _v197(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v196(x[0]):
+    if len(x) > 0 and not _v198(x[0]):
         return False
-    if len(x) > 1 and not _v196(x[1]):
+    if len(x) > 1 and not _v198(x[1]):
         return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -2015,7 +2032,7 @@ def _v196(x: Any) -> bool:
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2025,57 +2042,57 @@ def _v197(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T89.get(key)
+        check = _T90.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v198(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v199(item):
-            return False
-    return True
-
-
-def _v199(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T86.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v207(x) and _v212(x)):
-        return False
     return True
 
 
 def _v200(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E84):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v201(item):
+            return False
     return True
 
 
 def _v201(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
     for key, value in x.items():
-        if not _v202(value):
+        check = _T87.get(key)
+        if check is None or not check(value):
             return False
+    if not (_v209(x) and _v214(x)):
+        return False
     return True
 
 
 def _v202(x: Any) -> bool:
-    if not (_v1(x) or _v203(x)):
+    if not (isinstance(x, str) and x in _E85):
         return False
     return True
 
 
 def _v203(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v204(value):
+            return False
+    return True
+
+
+def _v204(x: Any) -> bool:
+    if not (_v1(x) or _v205(x)):
+        return False
+    return True
+
+
+def _v205(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -2086,16 +2103,16 @@ def _v203(x: Any) -> bool:
     return True
 
 
-def _v204(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v205(value):
+        if not _v207(value):
             return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -2103,30 +2120,30 @@ def _v205(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T85.get(key)
+        check = _T86.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v183(item):
+        if not _v185(item):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
-    if not (_v208(x) if _v210(x) else _v209(x)):
+def _v209(x: Any) -> bool:
+    if not (_v210(x) if _v212(x) else _v211(x)):
         return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -2135,7 +2152,7 @@ def _v208(x: Any) -> bool:
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -2144,37 +2161,7 @@ def _v209(x: Any) -> bool:
     return True
 
 
-def _v210(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'order' not in x:
-            return False
-        for key, value in x.items():
-            check = _T87.get(key)
-            if check is not None and not check(value):
-                return False
-    return True
-
-
-def _v211(x: Any) -> bool:
-    if not x == 'free':
-        return False
-    return True
-
-
 def _v212(x: Any) -> bool:
-    if not (_v213(x) if _v214(x) else True):
-        return False
-    return True
-
-
-def _v213(x: Any) -> bool:
-    if isinstance(x, dict):
-        if 'landmark' not in x:
-            return False
-    return True
-
-
-def _v214(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
@@ -2185,13 +2172,43 @@ def _v214(x: Any) -> bool:
     return True
 
 
+def _v213(x: Any) -> bool:
+    if not x == 'free':
+        return False
+    return True
+
+
+def _v214(x: Any) -> bool:
+    if not (_v215(x) if _v216(x) else True):
+        return False
+    return True
+
+
 def _v215(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'landmark' not in x:
+            return False
+    return True
+
+
+def _v216(x: Any) -> bool:
+    if isinstance(x, dict):
+        if 'order' not in x:
+            return False
+        for key, value in x.items():
+            check = _T89.get(key)
+            if check is not None and not check(value):
+                return False
+    return True
+
+
+def _v217(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2203,34 +2220,34 @@ def _v216(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T100.get(key)
+        check = _T101.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v219(item):
+        if not _v221(item):
             return False
     return True
 
 
-def _v219(x: Any) -> bool:
-    if sum((_v220(x), _v232(x),)) != 1:
+def _v221(x: Any) -> bool:
+    if sum((_v222(x), _v234(x),)) != 1:
         return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2262,56 +2279,29 @@ def _v220(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T93.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v150(x[0]):
+    if len(x) > 0 and not _v152(x[0]):
         return False
-    if len(x) > 1 and not _v150(x[1]):
+    if len(x) > 1 and not _v152(x[1]):
         return False
-    return True
-
-
-def _v223(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v224(item):
-            return False
-    return True
-
-
-def _v224(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'dice' not in x:
-        return False
-    if 'entry' not in x:
-        return False
-    for key, value in x.items():
-        check = _T90.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2325,12 +2315,19 @@ def _v225(x: Any) -> bool:
 
 
 def _v226(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'terrain' not in x:
         return False
-    for item in x:
-        if not _v227(item):
+    if 'die' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'entry' not in x:
+        return False
+    for key, value in x.items():
+        check = _T91.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -2338,16 +2335,16 @@ def _v226(x: Any) -> bool:
 def _v227(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 4:
-        return False
     for item in x:
-        if not _v222(item):
+        if not _v228(item):
             return False
     return True
 
 
 def _v228(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v229(item):
@@ -2356,6 +2353,26 @@ def _v228(x: Any) -> bool:
 
 
 def _v229(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v224(item):
+            return False
+    return True
+
+
+def _v230(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v231(item):
+            return False
+    return True
+
+
+def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -2365,13 +2382,13 @@ def _v229(x: Any) -> bool:
     if 'region' not in x:
         return False
     for key, value in x.items():
-        check = _T92.get(key)
+        check = _T93.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v230(x: Any) -> bool:
+def _v232(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -2379,13 +2396,13 @@ def _v230(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v231(x: Any) -> bool:
+def _v233(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P6.search(x) is None):
@@ -2393,7 +2410,7 @@ def _v231(x: Any) -> bool:
     return True
 
 
-def _v232(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2405,28 +2422,28 @@ def _v232(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T99.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v233(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v235(item):
+        if not _v237(item):
             return False
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2438,44 +2455,21 @@ def _v235(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T98.get(key)
+        check = _T99.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v236(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E94):
-        return False
-    return True
-
-
-def _v237(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
-        return False
     return True
 
 
 def _v238(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E95):
         return False
-    for item in x:
-        if not _v239(item):
-            return False
     return True
 
 
 def _v239(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) or x is None):
         return False
-    if 'bases' not in x:
-        return False
-    if 'outcomes' not in x:
-        return False
-    for key, value in x.items():
-        check = _T97.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2491,14 +2485,12 @@ def _v240(x: Any) -> bool:
 def _v241(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'probability' not in x:
+    if 'bases' not in x:
         return False
-    if 'rolls' not in x:
-        return False
-    if 'ends' not in x:
+    if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T96.get(key)
+        check = _T98.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2516,16 +2508,14 @@ def _v242(x: Any) -> bool:
 def _v243(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'base' not in x:
+    if 'probability' not in x:
         return False
-    if 'terrain' not in x:
+    if 'rolls' not in x:
         return False
-    if 'die' not in x:
-        return False
-    if 'values' not in x:
+    if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T95.get(key)
+        check = _T97.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2535,7 +2525,7 @@ def _v244(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v1(item):
+        if not _v245(item):
             return False
     return True
 
@@ -2543,13 +2533,40 @@ def _v244(x: Any) -> bool:
 def _v245(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'base' not in x:
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'values' not in x:
+        return False
     for key, value in x.items():
-        if not _v222(value):
+        check = _T96.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v246(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v1(item):
+            return False
+    return True
+
+
+def _v247(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v224(value):
+            return False
+    return True
+
+
+def _v248(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2561,22 +2578,22 @@ def _v246(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T113.get(key)
+        check = _T114.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v247(x: Any) -> bool:
+def _v249(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v248(item):
+        if not _v250(item):
             return False
     return True
 
 
-def _v248(x: Any) -> bool:
+def _v250(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2608,24 +2625,9 @@ def _v248(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T109.get(key)
+        check = _T110.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v249(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v250(item):
-            return False
-    return True
-
-
-def _v250(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E101):
-        return False
     return True
 
 
@@ -2639,6 +2641,21 @@ def _v251(x: Any) -> bool:
 
 
 def _v252(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E102):
+        return False
+    return True
+
+
+def _v253(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v254(item):
+            return False
+    return True
+
+
+def _v254(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2646,13 +2663,13 @@ def _v252(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T102.get(key)
+        check = _T103.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v253(x: Any) -> bool:
+def _v255(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2661,7 +2678,7 @@ def _v253(x: Any) -> bool:
     return True
 
 
-def _v254(x: Any) -> bool:
+def _v256(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2671,13 +2688,13 @@ def _v254(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T108.get(key)
+        check = _T109.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v255(x: Any) -> bool:
+def _v257(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2690,22 +2707,22 @@ def _v255(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T103.get(key)
+            check = _T104.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v256(x: Any) -> bool:
+def _v258(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v257(item):
+        if not _v259(item):
             return False
     return True
 
 
-def _v257(x: Any) -> bool:
+def _v259(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2721,32 +2738,32 @@ def _v257(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T105.get(key)
+        check = _T106.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v258(x: Any) -> bool:
-    return True
-
-
-def _v259(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E104):
-        return False
-    return True
-
-
 def _v260(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v261(item):
-            return False
     return True
 
 
 def _v261(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E105):
+        return False
+    return True
+
+
+def _v262(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v263(item):
+            return False
+    return True
+
+
+def _v263(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2760,19 +2777,19 @@ def _v261(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T107.get(key)
+        check = _T108.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v262(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E106):
+def _v264(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E107):
         return False
     return True
 
 
-def _v263(x: Any) -> bool:
+def _v265(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2792,28 +2809,28 @@ def _v263(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T110.get(key)
+        check = _T111.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v264(x: Any) -> bool:
+def _v266(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v265(x: Any) -> bool:
+def _v267(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v266(item):
+        if not _v268(item):
             return False
     return True
 
 
-def _v266(x: Any) -> bool:
+def _v268(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2837,13 +2854,13 @@ def _v266(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T112.get(key)
+        check = _T113.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v267(x: Any) -> bool:
+def _v269(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P7.search(x) is None):
@@ -2851,13 +2868,13 @@ def _v267(x: Any) -> bool:
     return True
 
 
-def _v268(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E111):
+def _v270(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E112):
         return False
     return True
 
 
-def _v269(x: Any) -> bool:
+def _v271(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2865,7 +2882,7 @@ def _v269(x: Any) -> bool:
     return True
 
 
-def _v270(x: Any) -> bool:
+def _v272(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2881,39 +2898,14 @@ def _v270(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T125.get(key)
+        check = _T126.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v271(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T114.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v272(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v273(item):
             return False
     return True
 
 
 def _v273(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T115.get(key)
@@ -2934,15 +2926,11 @@ def _v274(x: Any) -> bool:
 def _v275(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'type' not in x:
+        return False
+    if 'power' not in x:
+        return False
     if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T116.get(key)
@@ -2963,13 +2951,15 @@ def _v276(x: Any) -> bool:
 def _v277(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'from' not in x:
+    if 'at' not in x:
         return False
-    if 'to' not in x:
+    if 'by' not in x:
         return False
-    if 'amount' not in x:
+    if 'holder' not in x:
         return False
-    if 'reason' not in x:
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T117.get(key)
@@ -2979,12 +2969,39 @@ def _v277(x: Any) -> bool:
 
 
 def _v278(x: Any) -> bool:
-    if sum((_v142(x), _v279(x),)) != 1:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v279(item):
+            return False
     return True
 
 
 def _v279(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'from' not in x:
+        return False
+    if 'to' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'reason' not in x:
+        return False
+    for key, value in x.items():
+        check = _T118.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v280(x: Any) -> bool:
+    if sum((_v142(x), _v281(x),)) != 1:
+        return False
+    return True
+
+
+def _v281(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2994,22 +3011,22 @@ def _v279(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T119.get(key)
+        check = _T120.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v280(x: Any) -> bool:
+def _v282(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v281(item):
+        if not _v283(item):
             return False
     return True
 
 
-def _v281(x: Any) -> bool:
+def _v283(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -3023,13 +3040,13 @@ def _v281(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T118.get(key)
+        check = _T119.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v282(x: Any) -> bool:
+def _v284(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -3037,22 +3054,22 @@ def _v282(x: Any) -> bool:
     return True
 
 
-def _v283(x: Any) -> bool:
+def _v285(x: Any) -> bool:
     if sum((_v142(x), _v14(x),)) != 1:
         return False
     return True
 
 
-def _v284(x: Any) -> bool:
+def _v286(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v285(item):
+        if not _v287(item):
             return False
     return True
 
 
-def _v285(x: Any) -> bool:
+def _v287(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -3070,13 +3087,13 @@ def _v285(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T121.get(key)
+        check = _T122.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v286(x: Any) -> bool:
+def _v288(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
@@ -3086,13 +3103,13 @@ def _v286(x: Any) -> bool:
     return True
 
 
-def _v287(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E120):
+def _v289(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E121):
         return False
     return True
 
 
-def _v288(x: Any) -> bool:
+def _v290(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -3101,28 +3118,28 @@ def _v288(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T123.get(key)
+            check = _T124.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v289(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E122):
+def _v291(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E123):
         return False
     return True
 
 
-def _v290(x: Any) -> bool:
+def _v292(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v291(item):
+        if not _v293(item):
             return False
     return True
 
 
-def _v291(x: Any) -> bool:
+def _v293(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'side' not in x:
@@ -3132,13 +3149,13 @@ def _v291(x: Any) -> bool:
     if 'needed' not in x:
         return False
     for key, value in x.items():
-        check = _T124.get(key)
+        check = _T125.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v292(x: Any) -> bool:
+def _v294(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -3150,38 +3167,7 @@ def _v292(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T132.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v293(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v294(item):
-            return False
-    return True
-
-
-def _v294(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'path' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    if 'legal' not in x:
-        return False
-    if 'illegal' not in x:
-        return False
-    if 'unchecked' not in x:
-        return False
-    for key, value in x.items():
-        check = _T126.get(key)
+        check = _T133.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -3199,6 +3185,37 @@ def _v295(x: Any) -> bool:
 def _v296(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'path' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'legal' not in x:
+        return False
+    if 'illegal' not in x:
+        return False
+    if 'unchecked' not in x:
+        return False
+    for key, value in x.items():
+        check = _T127.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v297(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v298(item):
+            return False
+    return True
+
+
+def _v298(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'title' not in x:
         return False
     if 'kind' not in x:
@@ -3208,49 +3225,29 @@ def _v296(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T131.get(key)
+        check = _T132.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v297(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E127):
-        return False
-    return True
-
-
-def _v298(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v299(item):
             return False
     return True
 
 
 def _v299(x: Any) -> bool:
-    if sum((_v300(x), _v302(x), _v304(x),)) != 1:
+    if not (isinstance(x, str) and x in _E128):
         return False
     return True
 
 
 def _v300(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'type' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T128.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v301(item):
             return False
     return True
 
 
 def _v301(x: Any) -> bool:
-    if not x == 'paragraph':
+    if sum((_v302(x), _v304(x), _v306(x),)) != 1:
         return False
     return True
 
@@ -3260,7 +3257,7 @@ def _v302(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'items' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
         check = _T129.get(key)
@@ -3270,7 +3267,7 @@ def _v302(x: Any) -> bool:
 
 
 def _v303(x: Any) -> bool:
-    if not x == 'list':
+    if not x == 'paragraph':
         return False
     return True
 
@@ -3280,9 +3277,7 @@ def _v304(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'headers' not in x:
-        return False
-    if 'rows' not in x:
+    if 'items' not in x:
         return False
     for key, value in x.items():
         check = _T130.get(key)
@@ -3292,12 +3287,34 @@ def _v304(x: Any) -> bool:
 
 
 def _v305(x: Any) -> bool:
-    if not x == 'table':
+    if not x == 'list':
         return False
     return True
 
 
 def _v306(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T131.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v307(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v308(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -3307,7 +3324,7 @@ def _v306(x: Any) -> bool:
 
 
 _E0 = frozenset(['kept', 'lost', 'refunded'])
-_T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
+_T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7, 'low_luck': _v7, 'low_luck_aa': _v7, 'low_luck_bombing': _v7}
 _T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4, 'victory_city': _v7}
 _T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
 _T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
@@ -3327,7 +3344,7 @@ _T17: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
 _T18: dict[str, Callable[[Any], bool]] = {'width': _v50, 'height': _v50, 'wrap_x': _v7, 'centers': _v51, 'shapes': _v54, 'places': _v57, 'labels': _v51, 'capitals': _v51, 'victory': _v51, 'colours': _v59, 'impassable': _v61}
 _T19: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v37, 'national_objectives': _v40, 'player_rules': _v45, 'victory': _v48, 'layout': _v49}
 _E20 = frozenset(['kept', 'lost', 'refunded'])
-_T21: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v65, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
+_T21: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v65, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7, 'low_luck': _v7, 'low_luck_aa': _v7, 'low_luck_bombing': _v7}
 _T22: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
 _T23: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
 _T24: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
@@ -3366,79 +3383,80 @@ _T56: dict[str, Callable[[Any], bool]] = {'attacker': _v61, 'defender': _v61, 'k
 _T57: dict[str, Callable[[Any], bool]] = {'after': _v25}
 _T58: dict[str, Callable[[Any], bool]] = {'below': _v145}
 _T59: dict[str, Callable[[Any], bool]] = {'best': _v147}
-_T60: dict[str, Callable[[Any], bool]] = {'decimal': _v150, 'fraction': _v151}
-_T61: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v149, 'territory_taken': _v149, 'defender_holds': _v149, 'both_destroyed': _v149, 'stalemate': _v149, 'bombers_lost': _v152, 'damage': _v152}
-_T62: dict[str, Callable[[Any], bool]] = {'mean': _v149, 'dist': _v152}
-_T63: dict[str, Callable[[Any], bool]] = {'attacker': _v155, 'defender': _v155}
-_T64: dict[str, Callable[[Any], bool]] = {'attacker': _v149, 'defender': _v149}
-_T65: dict[str, Callable[[Any], bool]] = {'mean': _v149, 'sd': _v150, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T66: dict[str, Callable[[Any], bool]] = {'swing': _v149, 'fight_to_end': _v149}
-_T67: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v161}
-_T68: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v137, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v138, 'ool': _v140, 'retreat': _v141, 'outcomes': _v148, 'survivors': _v154, 'ipc_lost': _v157, 'ipc_swing': _v158, 'rounds': _v149, 'best_retreat': _v159, 'result': _v160}
-_T69: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v149, 'every_territory_taken': _v149}
-_T70: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v134, 'battles': _v135, 'turn': _v162, 'luck': _v164}
-_E71 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E72 = frozenset(['centre', 'edge'])
-_E73 = frozenset(['per_file', 'whole_corps'])
-_E74 = frozenset(['half_of_max', 'half_of_mobility'])
-_T75: dict[str, Callable[[Any], bool]] = {'dice': _v169, 'penalties': _v171, 'tolerance': _v53, 'contact_gap': _v53, 'prebattle_distance': _v53, 'prebattle_bonus': _v173, 'prebattle_measure': _v174, 'corps_penalty': _v175, 'back_distance': _v176, 'pass_through_limit': _v145}
-_T76: dict[str, Callable[[Any], bool]] = {'width': _v178, 'depth': _v178}
-_E77 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T78: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v181, 'polygon': _v182}
-_T79: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v183, 'terrain': _v4, 'corps': _v4}
-_T80: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v173, 'y': _v173, 'facing': _v192, 'width': _v178, 'depth': _v178, 'mobility': _v50}
-_T81: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v194}
-_T82: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v50, 'base': _v189, 'bases': _v190, 'formation': _v193}
-_T83: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v166, 'kind': _v63, 'name': _v167, 'options': _v168, 'to_move': _v4, 'field': _v177, 'terrain': _v179, 'landmarks': _v184, 'sides': _v186}
-_E84 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T85: dict[str, Callable[[Any], bool]] = {'x': _v173, 'y': _v173, 'facing': _v192}
-_T86: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v200, 'landmark': _v4, 'rolls': _v201, 'end': _v204, 'base': _v4, 'path': _v206, 'facing': _v192, 'note': _v5}
-_T87: dict[str, Callable[[Any], bool]] = {'order': _v211}
-_T88: dict[str, Callable[[Any], bool]] = {'order': _v215}
-_T89: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v166, 'kind': _v89, 'state': _v4, 'side': _v4, 'orders': _v198}
-_T90: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v150}
-_T91: dict[str, Callable[[Any], bool]] = {'fraction': _v231, 'decimal': _v145}
-_T92: dict[str, Callable[[Any], bool]] = {'allowance': _v150, 'probability': _v230, 'region': _v225}
-_T93: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v221, 'side': _v5, 'corps': _v5, 'centre': _v222, 'facing': _v150, 'mobility': _v150, 'allowance': _v150, 'tolerance': _v150, 'engaged': _v61, 'owed': _v223, 'clear': _v225, 'levels': _v228, 'limit': _v225}
-_E94 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T95: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v244}
-_T96: dict[str, Callable[[Any], bool]] = {'probability': _v230, 'rolls': _v242, 'ends': _v245}
-_T97: dict[str, Callable[[Any], bool]] = {'bases': _v61, 'outcomes': _v240}
-_T98: dict[str, Callable[[Any], bool]] = {'order': _v236, 'landmark': _v237, 'reason': _v237, 'groups': _v238}
-_T99: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v233, 'side': _v5, 'orders': _v234}
-_T100: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v217, 'state': _v5, 'reach': _v218}
-_E101 = frozenset(['illegal', 'legal', 'unchecked'])
-_T102: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v61, 'rides': _v253}
-_T103: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v237, 'config': _v5}
-_E104 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T105: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v258, 'edition_value': _v258, 'source': _v259, 'file': _v237}
-_E106 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T107: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v262, 'codes': _v61, 'pattern': _v237, 'applied': _v7}
-_T108: dict[str, Callable[[Any], bool]] = {'edition': _v255, 'options': _v256, 'selection': _v260}
-_T109: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v237, 'config': _v237, 'error': _v237, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v61, 'verdicts': _v249, 'assignment': _v251, 'overrides': _v254}
-_T110: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E111 = frozenset(['error', 'note', 'warning'])
-_T112: dict[str, Callable[[Any], bool]] = {'code': _v267, 'name': _v4, 'severity': _v268, 'message': _v5, 'clauses': _v61, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v269, 'order_id': _v237}
-_T113: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v247, 'summary': _v263, 'readings': _v264, 'statistics': _v14, 'findings': _v265}
-_T114: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T115: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T116: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v237, 'liberated': _v7}
-_T117: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T118: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T119: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v280, 'bonus': _v15}
-_E120 = frozenset(['factory', 'ipcs'])
-_T121: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v286, 'applied': _v15, 'on': _v287, 'owner': _v237, 'cap': _v237}
-_E122 = frozenset(['kept', 'lost', 'refunded'])
-_T123: dict[str, Callable[[Any], bool]] = {'units': _v84, 'settled': _v289}
-_T124: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v61, 'needed': _v25, 'setting': _v237}
-_T125: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v237, 'text': _v5, 'forced': _v7, 'turn': _v271, 'destroyed': _v272, 'captured': _v274, 'transfers': _v276, 'spent': _v14, 'purchased': _v14, 'income': _v278, 'refunded': _v282, 'ipcs': _v283, 'notes': _v61, 'bombing': _v284, 'unplaced': _v288, 'victory': _v290, 'victory_cities': _v14}
-_T126: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E127 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T128: dict[str, Callable[[Any], bool]] = {'type': _v301, 'text': _v5}
-_T129: dict[str, Callable[[Any], bool]] = {'type': _v303, 'items': _v61}
-_T130: dict[str, Callable[[Any], bool]] = {'type': _v305, 'headers': _v61, 'rows': _v306}
-_T131: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v297, 'facts': _v264, 'blocks': _v298}
-_T132: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v293, 'sections': _v295}
+_E60 = frozenset(['low_luck', 'low_luck_aa', 'low_luck_bombing'])
+_T61: dict[str, Callable[[Any], bool]] = {'decimal': _v152, 'fraction': _v153}
+_T62: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v151, 'territory_taken': _v151, 'defender_holds': _v151, 'both_destroyed': _v151, 'stalemate': _v151, 'bombers_lost': _v154, 'damage': _v154}
+_T63: dict[str, Callable[[Any], bool]] = {'mean': _v151, 'dist': _v154}
+_T64: dict[str, Callable[[Any], bool]] = {'attacker': _v157, 'defender': _v157}
+_T65: dict[str, Callable[[Any], bool]] = {'attacker': _v151, 'defender': _v151}
+_T66: dict[str, Callable[[Any], bool]] = {'mean': _v151, 'sd': _v152, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T67: dict[str, Callable[[Any], bool]] = {'swing': _v151, 'fight_to_end': _v151}
+_T68: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v163}
+_T69: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v137, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v138, 'ool': _v140, 'retreat': _v141, 'low_luck': _v148, 'outcomes': _v150, 'survivors': _v156, 'ipc_lost': _v159, 'ipc_swing': _v160, 'rounds': _v151, 'best_retreat': _v161, 'result': _v162}
+_T70: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v151, 'every_territory_taken': _v151}
+_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v134, 'battles': _v135, 'turn': _v164, 'luck': _v166}
+_E72 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E73 = frozenset(['centre', 'edge'])
+_E74 = frozenset(['per_file', 'whole_corps'])
+_E75 = frozenset(['half_of_max', 'half_of_mobility'])
+_T76: dict[str, Callable[[Any], bool]] = {'dice': _v171, 'penalties': _v173, 'tolerance': _v53, 'contact_gap': _v53, 'prebattle_distance': _v53, 'prebattle_bonus': _v175, 'prebattle_measure': _v176, 'corps_penalty': _v177, 'back_distance': _v178, 'pass_through_limit': _v145}
+_T77: dict[str, Callable[[Any], bool]] = {'width': _v180, 'depth': _v180}
+_E78 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T79: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v183, 'polygon': _v184}
+_T80: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v185, 'terrain': _v4, 'corps': _v4}
+_T81: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v175, 'y': _v175, 'facing': _v194, 'width': _v180, 'depth': _v180, 'mobility': _v50}
+_T82: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v196}
+_T83: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v50, 'base': _v191, 'bases': _v192, 'formation': _v195}
+_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v168, 'kind': _v63, 'name': _v169, 'options': _v170, 'to_move': _v4, 'field': _v179, 'terrain': _v181, 'landmarks': _v186, 'sides': _v188}
+_E85 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T86: dict[str, Callable[[Any], bool]] = {'x': _v175, 'y': _v175, 'facing': _v194}
+_T87: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v202, 'landmark': _v4, 'rolls': _v203, 'end': _v206, 'base': _v4, 'path': _v208, 'facing': _v194, 'note': _v5}
+_T88: dict[str, Callable[[Any], bool]] = {'order': _v213}
+_T89: dict[str, Callable[[Any], bool]] = {'order': _v217}
+_T90: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v168, 'kind': _v89, 'state': _v4, 'side': _v4, 'orders': _v200}
+_T91: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v152}
+_T92: dict[str, Callable[[Any], bool]] = {'fraction': _v233, 'decimal': _v145}
+_T93: dict[str, Callable[[Any], bool]] = {'allowance': _v152, 'probability': _v232, 'region': _v227}
+_T94: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v223, 'side': _v5, 'corps': _v5, 'centre': _v224, 'facing': _v152, 'mobility': _v152, 'allowance': _v152, 'tolerance': _v152, 'engaged': _v61, 'owed': _v225, 'clear': _v227, 'levels': _v230, 'limit': _v227}
+_E95 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T96: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v246}
+_T97: dict[str, Callable[[Any], bool]] = {'probability': _v232, 'rolls': _v244, 'ends': _v247}
+_T98: dict[str, Callable[[Any], bool]] = {'bases': _v61, 'outcomes': _v242}
+_T99: dict[str, Callable[[Any], bool]] = {'order': _v238, 'landmark': _v239, 'reason': _v239, 'groups': _v240}
+_T100: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v235, 'side': _v5, 'orders': _v236}
+_T101: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v219, 'state': _v5, 'reach': _v220}
+_E102 = frozenset(['illegal', 'legal', 'unchecked'])
+_T103: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v61, 'rides': _v255}
+_T104: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v239, 'config': _v5}
+_E105 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T106: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v260, 'edition_value': _v260, 'source': _v261, 'file': _v239}
+_E107 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T108: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v264, 'codes': _v61, 'pattern': _v239, 'applied': _v7}
+_T109: dict[str, Callable[[Any], bool]] = {'edition': _v257, 'options': _v258, 'selection': _v262}
+_T110: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v239, 'config': _v239, 'error': _v239, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v61, 'verdicts': _v251, 'assignment': _v253, 'overrides': _v256}
+_T111: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
+_E112 = frozenset(['error', 'note', 'warning'])
+_T113: dict[str, Callable[[Any], bool]] = {'code': _v269, 'name': _v4, 'severity': _v270, 'message': _v5, 'clauses': _v61, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v271, 'order_id': _v239}
+_T114: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v249, 'summary': _v265, 'readings': _v266, 'statistics': _v14, 'findings': _v267}
+_T115: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T116: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T117: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v239, 'liberated': _v7}
+_T118: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T119: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
+_T120: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v282, 'bonus': _v15}
+_E121 = frozenset(['factory', 'ipcs'])
+_T122: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v288, 'applied': _v15, 'on': _v289, 'owner': _v239, 'cap': _v239}
+_E123 = frozenset(['kept', 'lost', 'refunded'])
+_T124: dict[str, Callable[[Any], bool]] = {'units': _v84, 'settled': _v291}
+_T125: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v61, 'needed': _v25, 'setting': _v239}
+_T126: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v239, 'text': _v5, 'forced': _v7, 'turn': _v273, 'destroyed': _v274, 'captured': _v276, 'transfers': _v278, 'spent': _v14, 'purchased': _v14, 'income': _v280, 'refunded': _v284, 'ipcs': _v285, 'notes': _v61, 'bombing': _v286, 'unplaced': _v290, 'victory': _v292, 'victory_cities': _v14}
+_T127: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E128 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'luck', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T129: dict[str, Callable[[Any], bool]] = {'type': _v303, 'text': _v5}
+_T130: dict[str, Callable[[Any], bool]] = {'type': _v305, 'items': _v61}
+_T131: dict[str, Callable[[Any], bool]] = {'type': _v307, 'headers': _v61, 'rows': _v308}
+_T132: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v299, 'facts': _v266, 'blocks': _v300}
+_T133: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v295, 'sections': _v297}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -3449,10 +3467,10 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-purchase': _v127,
     'aa-mobilize': _v129,
     'aa-odds': _v133,
-    'maneuver-state': _v165,
-    'maneuver-orders': _v197,
-    'reach': _v216,
-    'report': _v246,
-    'apply-report': _v270,
-    'summary': _v292,
+    'maneuver-state': _v167,
+    'maneuver-orders': _v199,
+    'reach': _v218,
+    'report': _v248,
+    'apply-report': _v272,
+    'summary': _v294,
 }

@@ -97,8 +97,12 @@ class Ref:
 
     def __init__(self, model: Any, attackers: tuple[U, ...], defenders: tuple[U, ...], *, land: bool,
                  keep_land: int, aa_guns: int = 0, may_retreat: bool = False,
-                 retreat_after: int | None = None, aa_extra: list[tuple[Any, int]] | None = None) -> None:
+                 retreat_after: int | None = None, aa_extra: list[tuple[Any, int]] | None = None,
+                 low_luck: bool = False, low_luck_aa: bool = False) -> None:
         self.m = model
+        self.low_luck = low_luck
+        """Low Luck: a group's dice are its total power: P // 6 sure hits, one die hitting on P mod 6."""
+        self.low_luck_aa = low_luck or low_luck_aa
         self.start = (attackers, defenders)
         self.land = land
         self.keep_land = keep_land
@@ -252,9 +256,15 @@ class Ref:
         return (a, d), self.outcome(a, d, stalemate=True)
 
     # ---- dice: every outcome, or random ----
-    def throws(self, values: list[int], rng: random.Random | None, sides: int = 6) -> list[tuple[int, Fraction]]:
+    def throws(self, values: list[int], rng: random.Random | None, sides: int = 6, low_luck: bool | None = None
+               ) -> list[tuple[int, Fraction]]:
         """(hits, probability) of one group's dice: every hit/miss pattern, or one random throw."""
         values = [max(0, min(v, sides)) for v in values]
+        if (self.low_luck if low_luck is None else low_luck) and sides == 6:
+            sure, rest = divmod(sum(values), 6)
+            if rng is not None:
+                return [(sure + (rng.randint(1, 6) <= rest), 1)]  # type: ignore[list-item]
+            return [(h, p) for h, p in ((sure, Fraction(6 - rest, 6)), (sure + 1, Fraction(rest, 6))) if p]
         if rng is not None:
             return [(sum(1 for v in values if rng.randint(1, sides) <= v), 1)]  # type: ignore[list-item]
         found: dict[int, Fraction] = {}
@@ -304,7 +314,16 @@ class Ref:
             return [(a, Fraction(1) if rng is None else 1)]
         if self.m.aa_attacker_chooses:
             shots = len(planes) if per_gun is None else min(len(planes), per_gun * guns)
-            return [(self.choose(a, h, cls, True), p) for h, p in self.throws([value] * shots, rng, sides)]
+            return [(self.choose(a, h, cls, True), p) for h, p in self.throws([value] * shots, rng, sides,
+                                                                               self.low_luck_aa)]
+        if self.low_luck_aa and sides == 6 and rng is None:  # the hits of every plane's shot, the planes hit at random
+            found = []
+            where = [i for i, u in enumerate(a) if self.can_target(cls, u)]
+            for h, p in self.throws([value] * len(where), None, sides, True):
+                picks = list(itertools.combinations(where, h))
+                for pick in picks:
+                    found.append((tuple(u for i, u in enumerate(a) if i not in pick), p / len(picks)))
+            return found
         dist = [(a, Fraction(1) if rng is None else 1)]
         for index, u in enumerate(a):  # one die per plane: a hit kills that plane
             if not self.can_target(cls, u):
@@ -409,3 +428,30 @@ def simulate(ref: Ref, runs: int, seed: int) -> dict[str, int]:
                 counts[outcome] = counts.get(outcome, 0) + 1
                 break
     return counts
+
+
+def end_states(ref: Ref, retreat_after: int | None = None) -> dict[tuple[Any, str], Fraction]:
+    """Every end of the battle (its units left on each side, its outcome) with its probability, by every
+    dice outcome of every round; with ``retreat_after`` R the attacker retreats after round R (``retreat``)."""
+
+    @cache
+    def solve(state: Any, number: int) -> tuple[tuple[tuple[Any, str], Fraction], ...]:
+        moves: dict[tuple[Any, str], Fraction] = {}
+        for key, p in ref.round(state, number == 1, None):
+            moves[key] = moves.get(key, Fraction(0)) + p
+        # a round that changes nothing is summed as a series, unless the round number matters
+        series = number > 1 and (retreat_after is None or number > retreat_after)
+        stay = moves.pop((state, ""), Fraction(0)) if series else Fraction(0)
+        found: dict[tuple[Any, str], Fraction] = {}
+        for (s2, outcome), p in moves.items():
+            share = p / (1 - stay)
+            if outcome:
+                found[(s2, outcome)] = found.get((s2, outcome), Fraction(0)) + share
+            elif retreat_after is not None and number == retreat_after:
+                found[(s2, "retreat")] = found.get((s2, "retreat"), Fraction(0)) + share
+            else:
+                for key, q in solve(s2, number + 1):
+                    found[key] = found.get(key, Fraction(0)) + share * q
+        return tuple(found.items())
+
+    return dict(solve(ref.start, 1))

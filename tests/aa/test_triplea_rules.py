@@ -179,7 +179,7 @@ MODELLED = ("sub_transport_zones_hostile", "subs_may_end_ncm_in_hostile", "land_
             "aa_guns_move_in_combat", "neutrals_impassable", "subs_may_submerge", "aa_guns_captured",
             "partial_amphibious_retreat",
             "place_in_enemy_seas", "new_fighters_on_old_carriers", "move_existing_fighters_to_new_carriers",
-            "unplaced_units", "factory_damage")
+            "unplaced_units", "factory_damage", "low_luck", "low_luck_aa", "low_luck_bombing")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -202,7 +202,7 @@ def test_the_games_settings_are_the_map_options_of_its_edition(run_main, tmp_pat
     assert any(item.startswith("land_on_new_carrier: ") and "Land existing fighters on new carriers: " in item
                and "LHTR Carrier production rules: " in item for item in listed)
     assert re.search(
-        r"^movecheck: .*: 13 rule options from the game's settings: sub_transport_zones_hostile=", err, re.M
+        r"^movecheck: .*: 16 rule options from the game's settings: sub_transport_zones_hostile=", err, re.M
     )
 
 
@@ -257,7 +257,8 @@ def test_a_game_that_sets_nothing_plays_under_tripleas_defaults(run_main, tmp_pa
         "neutrals_impassable": True,  # the game's neutral is impassable (isImpassable): closed all the same
         "subs_may_submerge": False, "partial_amphibious_retreat": False,
         "place_in_enemy_seas": False, "new_fighters_on_old_carriers": True,
-        "move_existing_fighters_to_new_carriers": False, "unplaced_units": "lost", "factory_damage": False}
+        "move_existing_fighters_to_new_carriers": False, "unplaced_units": "lost", "factory_damage": False,
+        "low_luck": False, "low_luck_aa": False, "low_luck_bombing": False}
     header = header_of(out)
     assert (
         "neutrals_impassable: true (Neutrals Are Impassable: not set; kept closed: the game's impassable territories are neutral too)"
@@ -330,6 +331,11 @@ def test_the_turn_options_are_written_from_the_settings(run_main, tmp_path: Path
      "factory_damage", False),
     ({"SBR Affects Unit Production": "true"}, "factory_damage", True),  # TripleA's fallback on the older name
     ({}, "factory_damage", False),
+    ({"Low Luck": "true"}, "low_luck", True),
+    ({}, "low_luck", False),
+    ({"Low Luck for AntiAircraft": "true"}, "low_luck_aa", True),
+    ({"Low Luck for Bombing and Territory Damage": "true"}, "low_luck_bombing", True),
+    ({"Low Luck": "true"}, "low_luck_bombing", False),  # Low Luck does not cover bombing damage
 ])
 def test_each_turn_option_from_its_settings(settings: dict, option: str, value: object) -> None:
     from movecheck.aa.triplea.rules import SETTINGS, read_settings

@@ -47,7 +47,7 @@ def run_odds(files: list[str], *, battle: str | None, ool: list[str], keep_land:
             game, specs, results = read_results(path)
             priced, turn = price_all(game, specs, ask)
             luck = luck or {}
-            for power, value in judge(game, priced, results).items():
+            for power, value in judge(game, specs, priced, results, ask).items():
                 luck[power] = luck.get(power, 0.0) + value
         else:
             game, specs = read_state(path, kernel)

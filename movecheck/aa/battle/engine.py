@@ -18,9 +18,10 @@ dropped is added up: the odds are refused (:class:`Inexact`) rather than given w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 from movecheck.aa.battle import solve as solving
@@ -127,6 +128,8 @@ class Battle:
         submerge: frozenset[str] = frozenset(),
         exact: bool = False,
         budget: int = DEFAULT_BUDGET,
+        low_luck: bool = False,
+        low_luck_aa: bool = False,
     ) -> None:
         self.model = model
         self.att, self.dfn = attacker, defender
@@ -143,6 +146,10 @@ class Battle:
         self.submerge = submerge
         self.exact = exact
         self.one: Num = Fraction(1) if exact else 1.0
+        self.low_luck = low_luck
+        """Low Luck: a firing group's dice are its total power (:meth:`low_luck_hits`), AA fire's too."""
+        self.low_luck_aa = low_luck or low_luck_aa
+        """Low Luck for AA fire."""
         self.budget = budget
         self.arrays = True
         """Use numpy for the later rounds where it is installed (tests turn it off to compare)..."""
@@ -184,6 +191,8 @@ class Battle:
         return dist
 
     def convolution(self, dice: tuple[tuple[int, int], ...]) -> list[Num]:
+        if self.low_luck:
+            return self.low_luck_hits(sum(max(0, value) * count for value, count in dice if count > 0))
         dist: list[Num] = [self.one]
         for value, count in dice:
             if count <= 0 or value <= 0:
@@ -197,6 +206,14 @@ class Battle:
             self.spend(len(dist) * len(group))
             dist = merged
         return dist
+
+    def low_luck_hits(self, power: int) -> list[Num]:
+        """Low Luck (aa-battle-rules.md 5): a group of total power P scores P // 6 sure hits and one more when a
+        die rolls at or under P mod 6."""
+        sure, rest = divmod(power, 6)
+        chance = self.hit_chance(rest)
+        self.spend(1)
+        return [0 * self.one] * sure + ([self.one - chance, chance] if rest else [self.one])
 
     # -- who fires at what --------------------------------------------------------------------
 
@@ -414,9 +431,13 @@ class Battle:
         if not planes:
             return [(a, self.one)]
         chance = Fraction(group.value, group.sides) if self.exact else group.value / group.sides
+        low_luck = self.low_luck_aa and group.sides == 6  # Low Luck counts power on six-sided dice
         if self.model.aa_attacker_chooses:
             shots = planes if group.shots is None else min(planes, group.shots * guns)
-            return [(side.take(a, n, group.cls)[0], q) for n, q in enumerate(binomial(shots, chance))]
+            hits = self.low_luck_hits(shots * group.value) if low_luck else binomial(shots, chance)
+            return [(side.take(a, n, group.cls)[0], q) for n, q in enumerate(hits) if q]
+        if low_luck:
+            return self.low_luck_planes(a, side.mask(group.cls), planes, group.value)
         dist: list[tuple[Counts, Num]] = [(a, self.one)]
         mask = side.mask(group.cls)
         for i in range(side.n):
@@ -429,6 +450,22 @@ class Battle:
                         nxt.append((tuple(left), p * q))
                 dist = nxt
         return dist
+
+    def low_luck_planes(self, a: Counts, mask: list[bool], planes: int, value: int) -> list[tuple[Counts, Num]]:
+        """Low Luck AA fire where the dice pick the planes (Revised, Anniversary): one shot per plane ``mask``
+        allows, the hits of Low Luck, the planes hit drawn at random among them (every set of planes as likely)."""
+        kinds = [i for i in range(self.att.n) if mask[i] and a[i]]
+        found: list[tuple[Counts, Num]] = []
+        for hits, p in enumerate(self.low_luck_hits(planes * value)):
+            if not p:
+                continue
+            for taken, ways in spreads([a[i] for i in kinds], hits):
+                left = list(a)
+                for i, n in zip(kinds, taken, strict=True):
+                    left[i] -= n
+                found.append((tuple(left), p * (Fraction(ways, comb(planes, hits)) if self.exact
+                                                else ways / comb(planes, hits))))
+        return found
 
     def round_start(self, state: State, first: bool) -> tuple[State, str]:
         """The automatic steps at a round's start: chosen and forced submerges, lone units removed."""
@@ -577,3 +614,16 @@ class Battle:
     def values(self, terminal: Callable[[State, str], Num], retreat_value: Callable[[State], Num] | None = None
                ) -> tuple[dict[State, Num], set[State]]:
         return solving.values(self, terminal, retreat_value)
+
+
+def spreads(counts: list[int], total: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Each way to take ``total`` units from groups of ``counts``: how many of each group, and in how many
+    ways (the product of the binomials)."""
+    if not counts:
+        if total == 0:
+            yield (), 1
+        return
+    first, rest = counts[0], counts[1:]
+    for n in range(min(first, total) + 1):
+        for tail, ways in spreads(rest, total - n):
+            yield (n, *tail), comb(first, n) * ways

@@ -30,6 +30,7 @@ from movecheck.aa.battle.side import (
     State,
     binomial,
 )
+from movecheck.aa.battle.solve import solve_switched
 from movecheck.aa.battle.units import Landing, make_battle
 from movecheck.aa.prepare import state_board
 from movecheck.budget import SearchLimit, budget
@@ -48,6 +49,9 @@ class Ask:
     retreat_below: float | None = None
     best_retreat: bool = False
     submerge: frozenset[str] = frozenset()
+    submerge_from: int = 0
+    """The round from which ``submerge`` applies (a result's submerge written at that round); 0: from the
+    first moment the edition allows."""
     exact: bool = False
     battle: str | None = None
     bombard: bool = True
@@ -88,6 +92,8 @@ class Priced:
     """Why the odds could not be given (MC012): the budget ran out."""
     result: dict[str, Any] | None = None
     """For a results file: the result's IPC swing and its luck (:mod:`movecheck.aa.battle.luck`)."""
+    low_luck: tuple[str, ...] = ()
+    """The Low Luck options on for the battle (aa-battle.md, "Low Luck")."""
 
 
 class Game:
@@ -102,6 +108,19 @@ class Game:
     def is_sea(self, space: str) -> bool:
         return bool(self.board.is_sea(space))
 
+    def low_luck(self) -> dict[str, bool]:
+        """The battle's Low Luck options (aa-battle.md, "Low Luck"), as :func:`make_battle` takes them."""
+        options = self.board.options
+        return {"low_luck": bool(options["low_luck"]), "low_luck_aa": bool(options["low_luck_aa"])}
+
+    def low_luck_bombing(self) -> bool:
+        return bool(self.board.options["low_luck_bombing"])
+
+    def low_luck_names(self) -> tuple[str, ...]:
+        """The Low Luck options that are on."""
+        on = {**self.low_luck(), "low_luck_bombing": self.low_luck_bombing()}
+        return tuple(name for name, value in on.items() if value)
+
 
 def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
     """The game and the battles of a battles state, or of the battles state a legal combat-move orders
@@ -112,19 +131,30 @@ def read_state(path: str, kernel: Any = None) -> tuple[Game, list[Spec]]:
     loaded = read(path)
     if loaded.usable and loaded.kind == "aa-orders" and kernel is not None and not has_errors(loaded.findings):
         loaded = orders_battles(path, kernel)
-    board = state_board(loaded, path, _("not an aa battles state (it is {kind})"))
-    game = Game(board, model_of(loaded.doc, board), board.map.production)
+    rules = configured_rules(loaded, path)
+    board = state_board(loaded, path, _("not an aa battles state (it is {kind})"), rules)
+    game = Game(board, model_of(loaded.doc, board, rules), board.map.production)
     specs = battle_specs(game, loaded.doc.data.get("battles"))
     if not specs:
         raise InputError(f"{path}: " + _("the state lists no battles (odds need a state in its battles phase)"))
     return game, specs
 
 
-def model_of(doc: Any, board: Any) -> type[BattleModel]:
+def configured_rules(loaded: Any, path: str) -> Any:
+    """The edition and options of an aa state as ``check`` resolves them: its own, then the configuration that
+    applies to it (``aa.rules``, ``aa.options``); None for a file that is no usable aa state."""
+    from movecheck.session import Session
+
+    if not (loaded.usable and loaded.kind == "aa-state"):
+        return None
+    return Session.start([path], fmt="text", color="never").settings().rules_for(loaded)
+
+
+def model_of(doc: Any, board: Any, rules: Any = None) -> type[BattleModel]:
     """The battle model of a state's edition (its own, the configuration's, its map's, the default)."""
     from movecheck.aa.maps.files import edition_of
 
-    edition, _problems = edition_of(doc, board.map, resolve_rules(system("aa"), doc.data))
+    edition, _problems = edition_of(doc, board.map, rules or resolve_rules(system("aa"), doc.data))
     extends = tuple(str(getattr(e, "name", "")) for e in edition.__mro__[1:] if getattr(e, "name", ""))
     return model_for(edition.name, extends)
 
@@ -243,16 +273,24 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
           attackers: dict[str, int] | None = None) -> Priced:
     """The odds of one battle (its attackers replaced by ``attackers`` when given)."""
     if spec.kind == "raid":
-        return price_raid(game, spec)
+        raid = price_raid(game, spec)
+        raid.low_luck = game.low_luck_names()
+        return raid
     land = spec.kind == "land"
-    battle, used = make_battle(
-        game.model, game.types, attackers if attackers is not None else spec.attackers, spec.defenders, land=land,
-        ool=ool, keep_land=ask.keep_land, bombard=bombarding(game, spec, specs) if ask.bombard else (),
-        may_retreat=may_retreat(game, spec, ask, attackers), submerge=ask.submerge, exact=ask.exact,
-        budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET), landing=landing(game, spec, ask, attackers))
-    priced = Priced(spec, used, battle.att.keep_land)
+
+    def made(submerge: frozenset[str]) -> tuple[Battle, dict[str, list[str]]]:
+        return make_battle(
+            game.model, game.types, attackers if attackers is not None else spec.attackers, spec.defenders,
+            land=land, ool=ool, keep_land=ask.keep_land, bombard=bombarding(game, spec, specs) if ask.bombard else (),
+            may_retreat=may_retreat(game, spec, ask, attackers), submerge=submerge, exact=ask.exact,
+            budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET), landing=landing(game, spec, ask, attackers),
+            **game.low_luck())
+
+    battle, used = made(ask.submerge)
+    before = made(frozenset())[0] if ask.submerge and ask.submerge_from > 1 else None
+    priced = Priced(spec, used, battle.att.keep_land, low_luck=game.low_luck_names())
     try:
-        solve(battle, game, spec, ask, priced)
+        solve(battle, game, spec, ask, priced, before)
     except SearchLimit as limit:
         priced.unchecked = limit.reason()
     except Inexact:
@@ -272,8 +310,9 @@ def taken_value(game: Game, spec: Spec) -> int:
     return value
 
 
-def solve(battle: Battle, game: Game, spec: Spec, ask: Ask, priced: Priced) -> None:
-    """Solve a battle under the retreat rule asked, and sum its ends up into ``priced``."""
+def solve(battle: Battle, game: Game, spec: Spec, ask: Ask, priced: Priced, before: Battle | None = None) -> None:
+    """Solve a battle under the retreat rule asked, and sum its ends up into ``priced`` (``before``: the
+    battle without the chosen submerges, fought before round ``ask.submerge_from``)."""
     worth = taken_value(game, spec) if spec.kind == "land" else 0
 
     def swing(state: State, outcome: str) -> Num:
@@ -305,7 +344,10 @@ def solve(battle: Battle, game: Game, spec: Spec, ask: Ask, priced: Priced) -> N
 
         def rule(state: State, _round: int) -> bool:
             return state in retreats
-    solution = battle.solve(rule, explicit)
+    if before is not None:
+        solution = solve_switched(before, battle, ask.submerge_from, rule, explicit)
+    else:
+        solution = battle.solve(rule, explicit)
     priced.ends, priced.battle = solution.ends, battle
     summarise(battle, solution.ends, swing, priced)
     priced.rounds = solution.rounds
@@ -374,13 +416,14 @@ def price_raid(game: Game, spec: Spec) -> Priced:
     lost: dict[int, Num] = {}
     damage: dict[int, Num] = {}
     swings: dict[int, Num] = {}
-    shot = binomial(bombers, 1 / 6) if fires else [1.0] + [0.0] * bombers
+    shot = raid_aa(bombers, any(game.low_luck().values())) if fires else [1.0] + [0.0] * bombers
+    faces = (3, 4) if game.low_luck_bombing() else (1, 2, 3, 4, 5, 6)
     for down, p in enumerate(shot):
         if not p:
             continue
         lost[down] = lost.get(down, 0) + p
         per_die = value if model.raid_cap == "ipcs" else 6
-        for total, q in dice_sums(bombers - down, per_die).items():
+        for total, q in dice_sums(bombers - down, per_die, faces).items():
             capped = min(total, 2 * value) if model.raid_cap == "factory" else min(total, treasury)
             damage[capped] = damage.get(capped, 0) + p * q
             swing = capped - down * cost
@@ -397,12 +440,22 @@ def price_raid(game: Game, spec: Spec) -> Priced:
     return priced
 
 
-def dice_sums(count: int, cap: int) -> dict[int, Num]:
-    """The distribution of the sum of ``count`` d6, each die counting at most ``cap``."""
+def raid_aa(bombers: int, low_luck: bool) -> list[Num]:
+    """The bombers AA fire shoots down: one die each, a hit on 1; under Low Luck (AA) bombers // 6 sure hits and
+    one die hitting on bombers mod 6."""
+    if not low_luck:
+        return binomial(bombers, 1 / 6)
+    sure, rest = divmod(bombers, 6)
+    return [0.0] * sure + ([1 - rest / 6, rest / 6] if rest else [1.0])
+
+
+def dice_sums(count: int, cap: int, faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)) -> dict[int, Num]:
+    """The distribution of the sum of ``count`` dice of ``faces`` (a d6, or Low Luck bombing's 3 or 4), each
+    die counting at most ``cap``."""
     dist: dict[int, Num] = {0: 1.0}
-    face = {min(v, cap): 0.0 for v in range(1, 7)}
-    for v in range(1, 7):
-        face[min(v, cap)] += 1 / 6
+    face = {min(v, cap): 0.0 for v in faces}
+    for v in faces:
+        face[min(v, cap)] += 1 / len(faces)
     for _die in range(count):
         nxt: dict[int, Num] = {}
         for total, p in dist.items():

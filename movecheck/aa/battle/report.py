@@ -47,6 +47,8 @@ def battle_json(priced: Priced, exact: bool) -> dict[str, Any]:
     if priced.ool is not None:
         entry["ool"] = {**priced.ool, "keep_land": priced.keep_land}
     entry["retreat"] = priced.retreat
+    if priced.low_luck:
+        entry["low_luck"] = list(priced.low_luck)
     if priced.raid is not None:
         entry["outcomes"] = {"territory_taken": number(0, exact),
                              **{key: {str(k): number(p, exact) for k, p in dist.items() if p}
@@ -127,11 +129,13 @@ def battle_text(p: Priced) -> list[str]:
         space=spec.at, kind=spec.kind, attackers=forces(spec.attackers), defenders=forces(spec.defenders))]
     if p.unchecked:
         return [*lines, "  MC012 " + _("unchecked: {reason}").format(reason=p.unchecked)]
+    if p.low_luck:
+        lines.append("  " + _("under Low Luck ({options})").format(options=", ".join(p.low_luck)))
     if p.raid is not None:
         lost = ", ".join(f"{k}: {pct(q)}" for k, q in p.raid["bombers_lost"].items() if q)
         damage = sum(k * float(q) for k, q in p.raid["damage"].items())
         lines.append("  " + _("bombers lost {lost}; expected damage {damage:.2f}").format(lost=lost, damage=damage))
-        return lines
+        return lines + result_lines(p)
     if p.ool is not None:
         lines.append("  " + _("order of loss: attacker {attacker} (keeps {keep} land); defender {defender}").format(
             attacker=", ".join(p.ool["attacker"]), keep=p.keep_land, defender=", ".join(p.ool["defender"])))
@@ -148,13 +152,19 @@ def battle_text(p: Priced) -> list[str]:
     figures = swing_figures(p.swing)
     lines.append("  " + _("IPC swing: mean {mean:.2f}, sd {sd:.2f}, 5% {p5}, 50% {p50}, 95% {p95}; expected "
                           "rounds {rounds:.2f}").format(rounds=float(p.rounds), **figures))
-    if p.result is not None:
-        luck = p.result["luck"]
-        lines.append("  " + (_("result: IPC swing {swing}, luck {luck} (a swing at least this good)").format(
-            swing=p.result["ipc_swing"], luck=pct(luck)) if luck is not None else _(
-            "result: IPC swing {swing}; luck unknown (a retreat or a submerge at a round not given)").format(
-            swing=p.result["ipc_swing"])))
+    lines += result_lines(p)
     if p.best is not None:
         lines.append("  " + _("best retreat: expected swing {best:.2f} (fighting to the end: {fight:.2f})").format(
             best=float(p.best[0]), fight=float(p.best[1])))
     return lines
+
+
+def result_lines(p: Priced) -> list[str]:
+    """For a results file: the result's IPC swing and its luck."""
+    if p.result is None:
+        return []
+    luck = p.result["luck"]
+    return ["  " + (_("result: IPC swing {swing}, luck {luck} (a swing at least this good)").format(
+        swing=p.result["ipc_swing"], luck=pct(luck)) if luck is not None else _(
+        "result: IPC swing {swing}; luck unknown (a retreat or a submerge at a round not given)").format(
+        swing=p.result["ipc_swing"]))]

@@ -88,11 +88,48 @@ def solve(battle: Battle, retreat: Callable[[State, int], bool] | None = None, r
         raise Inexact
     return Solution(ends, expected_rounds, battle.dropped)
 
+def solve_switched(before: Battle, after: Battle, switch: int, retreat: Callable[[State, int], bool] | None = None,
+                   rounds_explicit: int = 0) -> Solution:
+    """:func:`solve` for a side whose submarines submerge by choice from round ``switch`` on (a result's
+    submerge at the round its ``rounds:`` give): rounds before it are fought by ``before`` (no chosen
+    submerge), that round and the later ones by ``after``.  Both battles have the same sides and start."""
+    ends: dict[tuple[State, str], Num] = {}
+    first = after.settled(after.start, stalemate=False)
+    if first[1] or not after.att.in_battle(after.start[0]):
+        ends[first] = after.one
+        return Solution(ends, after.one, 0)
+    expected_rounds: Num = after.one
+    live: dict[State, Num] = {}
+    opening = after if switch <= 1 else before
+    for (state, outcome), p in opening.round(opening.start, first=True).items():
+        opening.place(state, outcome, p, 1, retreat, live, ends)
+    round_number, last = 1, max(switch - 1, rounds_explicit)
+    while live and round_number < last:
+        round_number += 1
+        fought = after if round_number >= switch else before
+        layer, live = live, {}
+        for state, mass in layer.items():
+            if fought.exact is False and mass < DROP:
+                fought.dropped += mass
+                continue
+            expected_rounds += mass
+            stay, moves = fought.transitions(state)
+            if stay:
+                fought.place(state, "", mass * stay, round_number, retreat, live, ends)
+            for (s2, outcome), p in moves:
+                fought.place(s2, outcome, mass * p, round_number, retreat, live, ends)
+    if live:
+        expected_rounds += after.drain_any(live, ends, retreat, round_number + 1)
+    dropped = before.dropped + after.dropped
+    if dropped >= TOLERANCE:
+        raise Inexact
+    return Solution(ends, expected_rounds, dropped)
+
 def plain_first_round(battle: Battle) -> bool:
     """Round 1 has no AA fire, no bombardment and no automatic step: it is like any later round."""
     if battle.exact or not battle.arrays or battle.bombard:
         return False
-    if battle.aa_fire(battle.start)[0][1] != battle.one:
+    if battle.aa_fire(battle.start) != [(battle.start, battle.one)]:
         return False
     return bool(battle.round_start(battle.start, first=True) == (battle.start, ""))
 

@@ -160,9 +160,11 @@ def make_battle(model: type[BattleModel], types: Mapping[str, UnitType], attacke
                 defenders: Mapping[str, int], *, land: bool, ool: Mapping[str, list[str]] | None = None,
                 keep_land: int | None = None, bombard: tuple[int, ...] = (), may_retreat: bool = False,
                 submerge: frozenset[str] = frozenset(), exact: bool = False,
-                budget: int = DEFAULT_BUDGET, landing: Landing | None = None) -> tuple[Battle, dict[str, list[str]]]:
+                budget: int = DEFAULT_BUDGET, landing: Landing | None = None, low_luck: bool = False,
+                low_luck_aa: bool = False) -> tuple[Battle, dict[str, list[str]]]:
     """A battle ready for the odds, and the full order of loss of each side (``landing``: its amphibious
-    units, when a retreat is asked, for the partial amphibious retreat)."""
+    units, when a retreat is asked, for the partial amphibious retreat; ``low_luck``, ``low_luck_aa``: the
+    options of that name)."""
     ool = ool or {}
     att_ool = full_ool(types, [n for n in attackers if fights(model, types[n])], ool.get("attacker"), True)
     def_ool = full_ool(types, [n for n in defenders if fights(model, types[n])], ool.get("defender"), False)
@@ -171,6 +173,6 @@ def make_battle(model: type[BattleModel], types: Mapping[str, UnitType], attacke
     dfn, d0 = make_side(model, types, defenders, def_ool, False, 0, att_ool)
     groups = aa_groups(model, types, defenders, att_ool)
     battle = Battle(model, att, dfn, (a0, d0), land=land, aa_guns=groups[0].fixed, aa_groups=groups,
-                    bombard=bombard, may_retreat=may_retreat,
-                    submerge=submerge, exact=exact, budget=budget)
+                    bombard=bombard, may_retreat=may_retreat, submerge=submerge, exact=exact, budget=budget,
+                    low_luck=low_luck, low_luck_aa=low_luck_aa)
     return battle, {"attacker": att_ool, "defender": def_ool}

@@ -404,7 +404,10 @@ def _by_type(units: list[Unit]) -> dict[str, int]:
 
 
 def has_rounds(result: Result, resolution: Resolution) -> bool:
-    """The result gives its battle round by round (``rounds:``, or pasted ``dice:``): AA519 replaces AA505."""
+    """The result gives its battle round by round (``rounds:``, or pasted ``dice:``): AA519 replaces AA505 for it
+    (not under Low Luck, where a result is judged as one without dice)."""
+    if dice_unchecked(resolution):
+        return False
     if resolution.doc.get("results", result.index, "rounds", default=None):
         return True
     text = resolution.doc.get("results", result.index, "dice", default=None)
@@ -413,3 +416,9 @@ def has_rounds(result: Result, resolution: Resolution) -> bool:
     from movecheck.aa.battle.pasted import has_rolls
 
     return has_rolls(text)
+
+
+def dice_unchecked(resolution: Resolution) -> bool:
+    """Dice are not checked under Low Luck (aa-battle.md, "Low Luck"): any of its three options is on."""
+    options = resolution.board.options
+    return bool(options["low_luck"] or options["low_luck_aa"] or options["low_luck_bombing"])

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from movecheck.aa.checks.battles import battle_clause
+from movecheck.aa.checks.battles import battle_clause, dice_unchecked
 from movecheck.clauses import Violation
 from movecheck.i18n import _
 
@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 def replayed(result: Result, resolution: Resolution) -> Replay | None:
     """The result's rounds re-derived (the battle engine is imported only for a result with ``rounds:``)."""
-    if not resolution.doc.get("results", result.index, "rounds", default=None) and not isinstance(
-            resolution.doc.get("results", result.index, "dice", default=None), str):
+    if dice_unchecked(resolution) or (not resolution.doc.get("results", result.index, "rounds", default=None)
+                                      and not isinstance(resolution.doc.get("results", result.index, "dice",
+                                                                            default=None), str)):
         return None
     from movecheck.aa.battle.replay import replayed as replay_result
 
@@ -160,14 +161,22 @@ def totals_not_rounds(result: Result, resolution: Resolution) -> Iterator[Violat
 
 @battle_clause("AA522", "dice-text-unread", "warning",
                "a line under dice: that could not be read, or that names another territory or a power not in the "
-               "battle",
+               "battle; or dice under Low Luck, which this release does not check",
                example=("``Germans rolled 1,4,6`` under ``dice: |``",
                         "``Germans roll dice for 3 infantry in Belorussia, round 1 : 1,4,6``"))
 def dice_text_unread(result: Result, resolution: Resolution) -> Iterator[Violation]:
     """Every line pasted under ``dice: |`` is read: a TripleA history or summary line, or a forum ``N@V`` line,
     of this battle (aa-battle.md, "Pasted dice").  A line that is not is reported at its own line, never skipped
     in silence; the dice read from the other lines are still checked, so a missing roll shows as a step missing
-    (AA513)."""
+    (AA513).  Dice under Low Luck (options ``low_luck``, ``low_luck_aa``, ``low_luck_bombing``) are read but not
+    checked: the result is judged as one without dice, and this warning says so."""
+    if dice_unchecked(resolution):
+        for key in ("rounds", "dice"):
+            if resolution.doc.get("results", result.index, key, default=None):
+                yield Violation(_("the dice of this result are not checked under Low Luck: it is judged as a "
+                                  "result without dice"), (*result.where, key))
+                return
+        return
     yield from mismatches("AA522", result, resolution)
 
 

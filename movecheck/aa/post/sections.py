@@ -273,6 +273,10 @@ def battles_sections(item: Checked) -> list[Section]:
         applied = applied_report(item)
         if applied is not None:
             found += report_sections(applied[1])
+    if "luck" in item.extras:
+        from movecheck.aa.post.luck import luck_section
+
+        found.append(luck_section(item.path, legal=item.legal))
     return found
 
 

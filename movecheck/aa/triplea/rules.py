@@ -122,6 +122,10 @@ SETTINGS = (
     # TripleA falls back on the setting's older name when the file does not set it
     setting("factory_damage", "Damage From Bombing Done To Units Instead Of Territories", "SBR Affects Unit Production",
             value=lambda damage, older: bool(older if damage is None else damage)),
+    # Low Luck (spec aa-battle.md, "Low Luck")
+    setting("low_luck", "Low Luck"),
+    setting("low_luck_aa", "Low Luck for AntiAircraft"),
+    setting("low_luck_bombing", "Low Luck for Bombing and Territory Damage"),
 )
 
 # settings that change movement, each with what movecheck does not check when it is on
