@@ -102,7 +102,7 @@ class Clause:
     example: Example | None = None
     check: Callable[..., Iterable[Violation]] | None = field(default=None, repr=False)
     module: str = field(default="", repr=False)
-    """The module whose import declared it (what the clause index names, :mod:`movecheck.clause_index`)."""
+    """The module whose import declared it (what a system's clause index names, ``scripts/gen_clause_index.py``)."""
 
     @property
     def slug(self) -> str:
@@ -225,7 +225,6 @@ class Catalogue:
 
 
 CATALOGUE = Catalogue()
-
 
 _GOVERNED: dict[str, dict[str, tuple[str, ...]]] = {}
 """System -> clause code -> the options that govern the clause, in their declaration order (:func:`govern`)."""
