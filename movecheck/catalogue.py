@@ -34,6 +34,15 @@ def load_all() -> None:
         declared.option_set()
 
 
+def register_all() -> None:
+    """Make every clause known to the catalogue without importing more than needed: the kernel's clause module,
+    and each system's clauses (:meth:`~movecheck.systems.System.load_clauses`: for a system with a clause index,
+    the index alone)."""
+    importlib.import_module(KERNEL_CLAUSES)
+    for declared in all_systems():
+        declared.load_clauses()
+
+
 def system_title(name: str) -> str:
     """The heading of a system's clauses (``aa: Axis & Allies area movement``), translated."""
     if name == INPUT_PROBLEMS:

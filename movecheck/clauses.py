@@ -24,14 +24,22 @@ it calls the check, gives each violation its code, and refuses a code the
 clause did not declare.  Turning a violation into a :class:`~movecheck.findings.Finding`
 (a file, a line, a column) is the engine's business: only it knows the document.
 
-This module imports nothing of movecheck at load time: every other module may
-import it.
+A clause family may be imported when it is first needed: a system with a clause index
+(``System.clause_index``, code -> system, declaring module, name, severity, occasions; written by
+``scripts/gen_clause_index.py``) gives it to the catalogue, which imports a clause's module only when
+the clause itself is asked for (:meth:`Catalogue.get`, :meth:`Catalogue.running` for an occasion it
+runs on, :meth:`Catalogue.all`).  So an aa combat-move check loads the move clauses, not the purchase,
+mobilization, battle and dice families.
+
+This module imports nothing of movecheck at load time: every other module may import it.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
-from collections.abc import Callable, Iterable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -93,6 +101,8 @@ class Clause:
     emits: tuple[str, ...] = ()
     example: Example | None = None
     check: Callable[..., Iterable[Violation]] | None = field(default=None, repr=False)
+    module: str = field(default="", repr=False)
+    """The module whose import declared it (what a system's clause index names, ``scripts/gen_clause_index.py``)."""
 
     @property
     def slug(self) -> str:
@@ -120,11 +130,29 @@ class Clause:
             yield violation if violation.code == code else replace(violation, code=code)
 
 
+class Indexed(NamedTuple):
+    """What the clause index says of a clause before its module is imported."""
+
+    system: str
+    module: str
+    name: str
+    severity: str
+    runs: tuple[str, ...]
+
+
 class Catalogue:
-    """The registry of clauses; rule modules add to it at import time."""
+    """The registry of clauses; rule modules add to it at import time.
+
+    A system may give it an index of its clauses first (:meth:`add_index`, code -> :class:`Indexed`, a module
+    written by ``scripts/gen_clause_index.py``): asked for a clause of the index that is not registered yet,
+    the catalogue imports the module that declares it (each module once).
+    """
 
     def __init__(self) -> None:
         self._clauses: dict[str, Clause] = {}
+        self._index: dict[str, Indexed] = {}
+        self._imported: set[str] = set()
+        self._wanted: dict[tuple[str | None, str | None], list[str]] = {}
 
     def add(self, clause: Clause) -> Clause:
         """Register a clause; a code may be registered once."""
@@ -133,25 +161,67 @@ class Catalogue:
         self._clauses[clause.code] = clause
         return clause
 
+    def add_index(self, entries: Mapping[str, tuple[str, str, str, str, tuple[str, ...]]]) -> None:
+        """Know the clauses ``entries`` names (code -> system, declaring module, name, severity, occasions) before
+        their modules are imported."""
+        self._index.update((code, Indexed(*entry)) for code, entry in entries.items())
+        self._wanted.clear()
+
+    def _import(self, modules: Iterable[str]) -> None:
+        """Import the modules that declare indexed clauses (each once, in order)."""
+        for module in modules:
+            if module not in self._imported:
+                importlib.import_module(module)
+                self._imported.add(module)
+
+    def _modules(self, system: str | None = None, occasion: str | None = None) -> list[str]:
+        """The declaring modules of the indexed clauses of ``system`` that run on ``occasion`` (None: any), sorted."""
+        key = (system, occasion)
+        if key not in self._wanted:
+            self._wanted[key] = sorted({
+                entry.module
+                for entry in self._index.values()
+                if system in (None, entry.system) and (occasion is None or occasion in entry.runs)
+            })
+        return self._wanted[key]
+
     def __getitem__(self, code: str) -> Clause:
-        return self._clauses[code]
+        found = self.get(code)
+        if found is None:
+            raise KeyError(code)
+        return found
 
     def __contains__(self, code: object) -> bool:
-        return code in self._clauses
+        return code in self._clauses or code in self._index
 
     def get(self, code: str) -> Clause | None:
-        return self._clauses.get(code)
+        """The clause ``code`` (its module imported if it is indexed and not loaded yet), else None."""
+        found = self._clauses.get(code)
+        if found is None and code in self._index:
+            self._import([self._index[code].module])
+            found = self._clauses.get(code)
+        return found
+
+    def codes(self, system: str | None = None) -> list[str]:
+        """Every clause code, sorted, optionally of one system, without importing any clause module."""
+        registered = {c.code for c in self._clauses.values() if system in (None, c.system)}
+        indexed = {code for code, entry in self._index.items() if system in (None, entry.system)}
+        return sorted(registered | indexed)
 
     def all(self, system: str | None = None) -> list[Clause]:
         """Every clause, sorted by code, optionally of one system."""
-        found = sorted(self._clauses.values(), key=lambda c: c.code)
-        if system is None:
-            return found
-        return [c for c in found if c.system == system]
+        self._import(self._modules(system))
+        return self.loaded(system)
 
     def running(self, system: str, occasion: str) -> list[Clause]:
         """The clauses of a system that run on an occasion, by code."""
-        return [c for c in self.all(system) if occasion in c.runs]
+        self._import(self._modules(system, occasion))
+        return [c for c in self.loaded(system) if occasion in c.runs]
+
+    def loaded(self, system: str | None = None) -> list[Clause]:
+        """The clauses registered so far, sorted by code, optionally of one system (no module imported)."""
+        found = sorted(self._clauses.values(), key=lambda c: c.code)
+        return found if system is None else [c for c in found if c.system == system]
 
 
 CATALOGUE = Catalogue()
@@ -199,8 +269,18 @@ def declare(
         emits=(code, *consequences),
         example=Example(*example) if example is not None else None,
         check=check,
+        module=_declaring_module(),
     )
     return CATALOGUE.add(entry)
+
+
+def _declaring_module() -> str:
+    """The module whose import declares the clause being declared: the innermost module body running (a clause
+    declared by a helper of another module belongs to the module whose import called the helper)."""
+    frame: Any = sys._getframe(1)
+    while frame is not None and frame.f_code.co_name != "<module>":
+        frame = frame.f_back
+    return str(frame.f_globals.get("__name__", "")) if frame is not None else ""
 
 
 def clause(

@@ -187,7 +187,7 @@ def _read(doc: Document, config: Config) -> None:
     def ok(*path: Any) -> bool:
         return not any(b[: len(path)] == path for b in bad)
 
-    codes = known_codes()
+    codes = _selectable_codes(data)
     if "select" in data and ok("select"):
         config.select = tuple(_codes(doc, config, data["select"], ("select",), codes))
     if "ignore" in data and ok("ignore"):
@@ -223,6 +223,16 @@ def _read(doc: Document, config: Config) -> None:
             kept = {k: v for k, v in options.items() if k in allowed and ok(name, "options", k)}
             if kept:
                 config.options[name] = kept
+
+
+SELECTING = ("select", "ignore", "per-file-ignores")
+"""The keys of a configuration that name clause codes."""
+
+
+def _selectable_codes(data: dict[str, Any]) -> list[str]:
+    """Every clause code, when the configuration names some (listing them reads each system's clause index or
+    imports its clause modules: a configuration without codes costs a check nothing of it); else none."""
+    return known_codes() if any(key in data for key in SELECTING) else []
 
 
 def _codes(doc: Document, config: Config, value: Any, path: tuple[Any, ...], codes: list[str]) -> list[str]:

@@ -44,12 +44,13 @@ def split_selectors(values: Iterable[str] | str | None) -> list[str]:
 
 
 def known_codes() -> list[str]:
-    """Every clause code of the catalogue (loads every rule module; they are light)."""
-    from movecheck.catalogue import load_all
+    """Every clause code of the catalogue; a system with a clause index lists its codes from it, importing none
+    of its clause families (:func:`~movecheck.catalogue.register_all`)."""
+    from movecheck.catalogue import register_all
     from movecheck.clauses import CATALOGUE
 
-    load_all()
-    return [c.code for c in CATALOGUE.all()]
+    register_all()
+    return CATALOGUE.codes()
 
 
 def is_known(selector: str, codes: Sequence[str]) -> bool:

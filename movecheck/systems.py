@@ -238,6 +238,11 @@ class System(Generic[ModelT, FinalT]):
     """The folder of the schemas of its kinds (``NAME-KIND.schema.json``); None: movecheck's own ``schemas/``."""
     clause_modules: tuple[str, ...] = ()
     """The modules whose import registers its clauses in the catalogue."""
+    clause_index: str = ""
+    """A module whose import gives the catalogue the index of its clauses (written by
+    ``scripts/gen_clause_index.py``): then each module declaring some is imported when one of them is first
+    needed (:meth:`~movecheck.clauses.Catalogue.add_index`), not with every check; none: :attr:`clause_modules`
+    are imported."""
     options_module: str = ""
     """The module whose ``OPTIONS`` (a :class:`~movecheck.options.OptionSet`) declares its rule options."""
     commands: str = ""
@@ -274,9 +279,9 @@ class System(Generic[ModelT, FinalT]):
     # -- declarations read lazily --------------------------------------------------------------
 
     def load_clauses(self) -> None:
-        """Register its clauses (import :attr:`clause_modules`) and which options govern them (its option
-        set): the kernel does before it checks orders."""
-        for module in self.clause_modules:
+        """Register its clauses (import :attr:`clause_modules`, or only its :attr:`clause_index`) and which options
+        govern them (its option set): the kernel does before it checks orders."""
+        for module in (self.clause_index,) if self.clause_index else self.clause_modules:
             importlib.import_module(module)
         self.option_set()
 

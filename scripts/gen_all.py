@@ -27,6 +27,7 @@ ORDER = (
     "gen_seeds",  # shared rule texts -> movecheck/seeds.json
     "gen_schemas",  # options and editions -> the generated parts of schemas/*.schema.json
     "gen_validators",  # schemas -> movecheck/validators/generated.py
+    "gen_clause_index",  # clause modules -> movecheck/{aa,maneuver}/clause_index.py (code -> declaring module...)
     "gen_catalogues",  # messages, clause summaries, option meanings -> movecheck/locale (.po checked, .mo compiled)
     "gen_rule_pages",  # catalogue, seeds, options -> docs/rules/*.md
     "gen_help",  # the command line -> movecheck/help_text.py

@@ -7,8 +7,10 @@ options that match what its check reads, and tests that make it fire.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -114,6 +116,72 @@ def test_occasions_select_the_clauses_that_run() -> None:
     assert "MV101" in [c.code for c in CATALOGUE.running("maneuver", "order/free")]
     assert "MV101" not in [c.code for c in CATALOGUE.running("maneuver", "order/all_ahead")]
     assert CATALOGUE["AA204"].options == ("destroyer_stops_subs",)
+
+
+# -- the clause index (issue 36): a family is imported when one of its clauses is needed -------------------
+
+
+@pytest.mark.parametrize("system", ["aa", "maneuver"])
+def test_the_index_names_every_clause_as_its_module_declares_it(system: str) -> None:
+    # what scripts/gen_clause_index.py --check compares, in-process: a clause missing from its system's index
+    # would not run in a check that did not import its family otherwise
+    index = importlib.import_module(f"movecheck.{system}.clause_index").CLAUSES
+    assert {c.code: (c.system, c.module, c.name, c.severity.value, c.runs) for c in CATALOGUE.all(system)} == index
+    assert CATALOGUE.codes(system) == sorted(index)
+    assert CATALOGUE.codes() == [c.code for c in CATALOGUE.all()]
+
+
+@pytest.mark.parametrize("system", ["aa", "maneuver"])
+def test_each_occasion_runs_the_clauses_the_index_lists_for_it(system: str) -> None:
+    index = importlib.import_module(f"movecheck.{system}.clause_index").CLAUSES
+    for occasion in sorted({occasion for entry in index.values() for occasion in entry[4]}):
+        listed = sorted(code for code, entry in index.items() if occasion in entry[4])
+        assert [c.code for c in CATALOGUE.running(system, occasion)] == listed
+
+
+def test_a_clause_family_is_imported_when_a_clause_of_it_is_first_needed(
+    catalogue: Catalogue, tmp_path: Path, monkeypatch
+) -> None:
+    (tmp_path / "xx_family.py").write_text(
+        "from movecheck.clauses import Violation, clause\n\n"
+        "@clause('XX401', 'late', 'error', 'l', system='xx', runs=['now'])\n"
+        "def late():\n"
+        "    '''Late.'''\n"
+        "    yield Violation('late', ())\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    catalogue.add_index({"XX401": ("xx", "xx_family", "late", "error", ("now",))})
+    try:
+        # listing codes, and whether a code exists, read the index alone
+        assert catalogue.codes() == ["XX401"] and "XX401" in catalogue and "XX402" not in catalogue
+        assert catalogue.running("xx", "later") == [] and catalogue.all("yy") == []
+        assert "xx_family" not in sys.modules
+        # a clause of the occasion is needed: its module is imported, and declares it
+        assert [c.code for c in catalogue.running("xx", "now")] == ["XX401"]
+        assert "xx_family" in sys.modules
+        assert catalogue["XX401"].module == "xx_family"
+        assert [v.code for v in catalogue["XX401"].run()] == ["XX401"]
+        with pytest.raises(KeyError):
+            catalogue["XX402"]
+    finally:
+        sys.modules.pop("xx_family", None)
+
+
+def test_a_clause_looked_up_by_code_imports_its_family(catalogue: Catalogue, tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "xx_lookup.py").write_text(
+        "from movecheck.clauses import declare\n\n"
+        "declare('XX501', 'looked-up', 'warning', 'w', system='xx')\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    catalogue.add_index({"XX501": ("xx", "xx_lookup", "looked-up", "warning", ())})
+    try:
+        assert "xx_lookup" not in sys.modules
+        assert catalogue.get("XX501") is not None and catalogue["XX501"].severity is Severity.WARNING
+        assert catalogue["XX501"].module == "xx_lookup"
+    finally:
+        sys.modules.pop("xx_lookup", None)
 
 
 # -- the runner ---------------------------------------------------------------------------

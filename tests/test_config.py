@@ -413,3 +413,19 @@ def test_linting_beside_a_pyproject_without_our_table_imports_no_toml_parser(tmp
              "from movecheck.cli import main\nmain(sys.argv[1:])\nprint('tomllib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert out.stdout.strip().splitlines()[-1] == "False", out.stdout + out.stderr
+
+
+def test_a_config_naming_no_codes_lists_none(run_main, project, write, monkeypatch) -> None:
+    # listing every code imports each system's clause index or modules (issue 36): a configuration without
+    # select, ignore or per-file-ignores does not pay for it
+    from movecheck import config_files
+
+    listed: list[int] = []
+    known = config_files.known_codes
+    monkeypatch.setattr(config_files, "known_codes", lambda: listed.append(1) or known())
+    write(project, ".movecheck.yaml", "format: json\naa:\n  options:\n    destroyer_stops_subs: true\n")
+    code, out, _ = run_main(["check", "orders/g1.yaml"], cwd=project)
+    assert (code, codes(out), listed) == (1, ["AA203"], [])
+    write(project, "orders/.movecheck.yaml", "format: json\nignore: [AA2]\n")
+    code, out, _ = run_main(["check", "orders/g1.yaml"], cwd=project)
+    assert (code, codes(out), listed) == (0, [], [1])

@@ -257,3 +257,48 @@ def test_a_json_document_pickles_with_its_positions() -> None:
     raw = b'{"a": [1, 2]}'
     doc = pickle.loads(pickle.dumps(load_bytes(raw, "f.json")))
     assert type(doc.positions) is dict and doc.positions == yaml_reading(raw).positions
+
+
+# -- clause families loaded when first needed (issue 36) ------------------------------------------------
+
+IMPORTED_AFTER = (
+    "import json, sys\n"
+    "from movecheck.cli import main\n"
+    "code = main(sys.argv[1:])\n"
+    "print(json.dumps({'code': code, 'modules': sorted(sys.modules)}), file=sys.stderr)\n"
+)
+"""A command run in a fresh interpreter, then the modules it imported (``-X importtime`` loses lines when the
+command leaves with ``os._exit``; ``cli.main`` returns instead)."""
+
+NOT_A_COMBAT_MOVE = (
+    "movecheck.aa.rules",
+    "movecheck.aa.checks.purchase",
+    "movecheck.aa.checks.mobilize",
+    "movecheck.aa.checks.battles",
+    "movecheck.aa.checks.battle_turn",
+    "movecheck.aa.checks.dice",
+    "movecheck.aa.turn.purchase",
+    "movecheck.aa.turn.mobilize",
+    "movecheck.aa.turn.battles",
+    "movecheck.aa.turn.battle_turn",
+    "movecheck.aa.turn.battle_extras",
+)
+
+
+@pytest.mark.slow  # a fresh interpreter (about 1 s); the index itself is checked in-process by test_clauses
+@pytest.mark.parametrize("selection", [[], ["--ignore", "AA9"]], ids=["plain", "codes-listed"])
+def test_a_combat_move_check_imports_only_the_clause_families_it_runs(selection: list[str]) -> None:
+    # the purchase, mobilization, battle and dice families are imported by the catalogue when a clause of
+    # theirs is needed (movecheck/aa/clause_index.py), not with every check; listing the codes to validate a
+    # selection reads the systems' indexes, and imports no family of either system
+    proc = subprocess.run([sys.executable, "-c", IMPORTED_AFTER, "check", *selection, str(EXAMPLE)],
+                          capture_output=True, text=True, timeout=120, cwd=REPO)
+    run = json.loads(proc.stderr.strip().splitlines()[-1])
+    assert run["code"] == 0, proc.stdout
+    assert "17 of 17 orders legal" in proc.stdout
+    modules = set(run["modules"])
+    # the families of the combat move's clauses ran
+    assert {"movecheck.aa.checks.movement", "movecheck.aa.checks.combat", "movecheck.aa.checks.aircraft",
+            "movecheck.aa.checks.cargo", "movecheck.aa.checks.china"} <= modules
+    assert sorted(modules & set(NOT_A_COMBAT_MOVE)) == []
+    assert sorted(m for m in modules if m.startswith(("movecheck.maneuver.checks", "movecheck.maneuver.rules"))) == []

@@ -29,6 +29,7 @@ class AA(System["Board", object]):
     name = "aa"
     title = N_("aa: Axis & Allies area movement")
     clause_modules = ("movecheck.aa.rules",)
+    clause_index = "movecheck.aa.clause_index"
     options_module = "movecheck.aa.options"
     commands = "movecheck.aa.commands:register"
     map_schemas = ("aa-orders", "aa-state", "aa-battles", "aa-purchase", "aa-mobilize")

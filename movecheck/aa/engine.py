@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from movecheck import budget
-from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
+from movecheck.aa import clause_index as _clause_index  # noqa: F401  (each clause family imported when needed)
 from movecheck.aa.bounds import least_errors
 from movecheck.aa.choice import (
     CHOICE_CODES,

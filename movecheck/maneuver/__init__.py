@@ -30,6 +30,7 @@ class Maneuver(System["Battlefield", Carried]):
     name = "maneuver"
     title = N_("maneuver: miniatures manoeuvre")
     clause_modules = ("movecheck.maneuver.rules",)
+    clause_index = "movecheck.maneuver.clause_index"
     options_module = "movecheck.maneuver.options"
     draws = True
     commands = "movecheck.maneuver.commands:register"

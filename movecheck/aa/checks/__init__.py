@@ -38,6 +38,18 @@ def aa_clause(
     )
 
 
+def mobilize_clause(
+    code: str, name: str, severity: str, summary: str, *, scope: str = "place",
+    example: tuple[str, str] | None = None,
+) -> Callable[[Callable[..., Iterable[Violation]]], Callable[..., Iterable[Violation]]]:
+    """Declare an aa clause of the mobilization, run on each placement (``place``) or on the file (``end``).
+
+    Beside :func:`aa_clause` (not in the mobilization family) so that a family declaring a placement clause
+    (China's) loads without the mobilization model."""
+    return clause(code, name, severity, summary, (), system="aa", phase="mobilize",
+                  runs=[occasion("mobilize", "place" if scope == "place" else "end")], example=example)
+
+
 def rules_for(phase: str, scope: str) -> list[Clause]:
     """The clauses that run in a phase at a scope (move or end), by code."""
     return CATALOGUE.running("aa", occasion(phase, scope))

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from movecheck.aa.checks import aa_clause
-from movecheck.aa.checks.mobilize import mobilize_clause
+from movecheck.aa.checks import aa_clause, mobilize_clause
 from movecheck.aa.turn.china import allowed_spaces, placement_limit, places_anywhere
 from movecheck.clauses import Violation
 from movecheck.i18n import _

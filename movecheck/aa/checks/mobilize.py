@@ -9,22 +9,14 @@ gives each rule).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 
+from movecheck.aa.checks import mobilize_clause
 from movecheck.aa.turn.china import places_anywhere
-from movecheck.aa.turn.mobilize import END, PLACE, Mobilization, Placement, assign
+from movecheck.aa.turn.mobilize import Mobilization, Placement, assign
 from movecheck.aa.wording import unit_phrase
-from movecheck.clauses import Violation, clause
+from movecheck.clauses import Violation
 from movecheck.i18n import N_, _
-
-
-def mobilize_clause(
-    code: str, name: str, severity: str, summary: str, *, scope: str = "place",
-    example: tuple[str, str] | None = None,
-) -> Callable[[Callable[..., Iterable[Violation]]], Callable[..., Iterable[Violation]]]:
-    """Declare an aa clause of the mobilization, run on each placement (``place``) or on the file (``end``)."""
-    return clause(code, name, severity, summary, (), system="aa", phase="mobilize",
-                  runs=[PLACE if scope == "place" else END], example=example)
 
 
 def _first_in(mob: Mobilization, zone: str, wanted: Callable[[Placement], bool]) -> Placement | None:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from movecheck.aa import clause_index as _clause_index  # noqa: F401  (each clause family imported when needed)
 from movecheck.aa.model import Board
 from movecheck.aa.units import Unit
 from movecheck.clauses import CATALOGUE, Severity

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from movecheck.aa import rules as _rules  # noqa: F401  (registers every clause in the kernel's catalogue)
+from movecheck.aa import clause_index as _clause_index  # noqa: F401  (each clause family imported when needed)
 from movecheck.aa.setup import wrong_power
 from movecheck.aa.turn.battles import END, RESULT, Resolution, read_battles, read_raids, read_results, writes_kinds
 from movecheck.clauses import CATALOGUE, Severity, Violation
