@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ LANDING = st.tuples(st.lists(st.integers(1, 2), min_size=1, max_size=4),  # figh
 
 
 def hub_files(per_zone: list[int], carriers: list[tuple[str, bool]], names: dict[str, str] | None = None,
-              reverse: bool = False) -> tuple[str, str]:
+              reverse: bool = False, shuffle: random.Random | None = None) -> tuple[str, str]:
     """State and orders: fighters of zone i strike B<i> (one move left, reaching only Z<i>); hub H borders every
     Z<i>, hub H2 the even ones.  ``names`` renames spaces; ``reverse`` lists units and orders backwards."""
     n = (names or {}).get
@@ -72,6 +73,8 @@ def hub_files(per_zone: list[int], carriers: list[tuple[str, bool]], names: dict
     ]
     if reverse:
         units, moves = units[::-1], moves[::-1]
+    if shuffle is not None:  # the orders only (each moves its own fighters)
+        shuffle.shuffle(moves)
     doc = {
         "movecheck": 1,
         "system": "aa",
@@ -386,6 +389,8 @@ def reach_files(groups: list[tuple[set[int], int]], carriers: list[tuple[str, bo
             units.append({"at": r(hub), "power": B, "type": "fighter", "aboard": f"CV{k}"})
     if reverse:
         units, moves = units[::-1], moves[::-1]
+    if shuffle is not None:  # the orders only (each moves its own fighters)
+        shuffle.shuffle(moves)
     game_map = {"name": "reach", "powers": [A, B, J], "sides": {"Allies": [A, B], "Axis": [J]},
                 "territories": [{"name": "Home"}, {"name": "Yard"}] + [{"name": r(s), "sea": True} for s in sea],
                 "connections": [[r(a), r(b)] for a, b in connections], "control": {"Home": A, "Yard": A}}
