@@ -389,8 +389,6 @@ def reach_files(groups: list[tuple[set[int], int]], carriers: list[tuple[str, bo
             units.append({"at": r(hub), "power": B, "type": "fighter", "aboard": f"CV{k}"})
     if reverse:
         units, moves = units[::-1], moves[::-1]
-    if shuffle is not None:  # the orders only (each moves its own fighters)
-        shuffle.shuffle(moves)
     game_map = {"name": "reach", "powers": [A, B, J], "sides": {"Allies": [A, B], "Axis": [J]},
                 "territories": [{"name": "Home"}, {"name": "Yard"}] + [{"name": r(s), "sea": True} for s in sea],
                 "connections": [[r(a), r(b)] for a, b in connections], "control": {"Home": A, "Yard": A}}
