@@ -358,13 +358,13 @@ def _search_reordered(doc: Document, first: Run, phase_name: str, fresh: Fresh, 
     if not greedy.choosing:
         return _search(doc, first, phase_name, fresh, memo)
     best, how, limit = _best_choice(shuffled, greedy, phase_name, fresh, memo)
-    kept = first if how is None else _in_file_order(doc, how, order, phase_name, fresh)
+    kept = first if how is None else _in_file_order(doc, how, order, phase_name, fresh, memo)
     if _errors_by_order(kept) != sorted((order[k - 1] + 1, code) for k, code in _errors_by_order(best)):
         return _search(doc, first, phase_name, fresh, Memo())  # never met: the parts were not independent after all
     return kept if limit is None else _out_of_budget(doc, kept, limit)
 
 
-def _in_file_order(doc: Document, how: Chooser, order: list[int], phase_name: str, fresh: Fresh) -> Run:
+def _in_file_order(doc: Document, how: Chooser, order: list[int], phase_name: str, fresh: Fresh, memo: Memo) -> Run:
     """The orders in file order with the choices ``how`` made on them in the order ``order``, on a whole copy."""
     if how.spread:
         chooser = Chooser(spread=True)
@@ -372,6 +372,7 @@ def _in_file_order(doc: Document, how: Chooser, order: list[int], phase_name: st
         by_order = sorted(range(len(how.points)), key=lambda k: (order[how.points[k].order - 1], k))
         forced = [how.points[k].taken for k in by_order]
         chooser = Chooser(forced, Meter(limit=10 ** budget.MAX_DIGITS))
+    memo.stats.replays += 1
     return _run_once(doc, fresh(None), phase_name, chooser)
 
 
@@ -405,7 +406,8 @@ def _best_choice(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo:
             return best, how, None  # a counting bound: no choice has fewer errors
         # first try: transports packed to keep later loads' options, then the lexicographic search
         meter.charge(first.orders)
-        spread = _run_once(doc, board(), phase_name, Chooser(spread=True), first.overloads)
+        spread = _run_once(doc, _first_try_board(first, spaces, fresh, meter, memo), phase_name, Chooser(spread=True),
+                           first.overloads)
         if spread.errors < best.errors:
             best, how = spread, Chooser(spread=True)
         # a run stops at the best choice's errors only where no part of the phase is settled by its whole run
@@ -440,6 +442,19 @@ def _best_choice(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo:
     except SearchLimit as exc:
         return best, how, exc
     return best, how, None
+
+
+def _first_try_board(first: Run, spaces: frozenset[str], fresh: Fresh, meter: Meter, memo: Memo) -> Board:
+    """The board of the search's first try: a whole copy when at least half the units stand in the spaces of the
+    orders' paths (issue 37: when the first try is the choice kept, often where a bound says how many errors to look
+    for, the report and ``apply`` read its board as it is, with no third carrying-out of the orders), else a copy of
+    the units in those spaces only (a crowded board: copying it whole costs more than carrying the orders out)."""
+    board = first.phase.board
+    near = sum(len(board._by_space.get(space, ())) for space in spaces)
+    copy = fresh(None if 2 * near >= len(board.units) or not PARTIAL_COPIES else spaces)
+    meter.charge(copy.copied)
+    memo.stats.copied += copy.copied
+    return copy
 
 
 def _spaces(doc: Document, board: Board) -> frozenset[str]:
