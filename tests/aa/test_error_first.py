@@ -57,14 +57,19 @@ def test_an_error_no_choice_avoids_is_searched_before_the_parts_ahead_of_it() ->
     runs = []
     for transports in (3, 6):
         text, moves = packing_then_hub(transports, 2)
-        found, assignment, (stats,) = searched(text, G, moves)
+        found, _, (stats,) = searched(text, G, moves)
         assert codes(found) == [("AA104", len(moves))]
         runs.append(stats.runs)
-        if transports == 6:
-            plain_found, plain_assignment, (plain,) = in_file_order(text, moves)
-            assert (plain_found, plain_assignment) == (found, assignment)
-            assert plain.runs > 5 * stats.runs
     assert runs[0] == runs[1] <= 10
+
+
+@pytest.mark.slow
+def test_error_first_gives_the_findings_of_file_order_in_fewer_runs() -> None:
+    text, moves = packing_then_hub(6, 2)
+    found, assignment, (stats,) = searched(text, G, moves)
+    plain_found, plain_assignment, (plain,) = in_file_order(text, moves)
+    assert (plain_found, plain_assignment) == (found, assignment)
+    assert plain.runs > 5 * stats.runs
 
 
 def test_the_loads_are_legal_when_the_hub_has_its_tank() -> None:
@@ -103,7 +108,7 @@ def _shuffled_keeps_findings(transports: int, far: int, fresh: int, keys: list[i
 
 test_shuffled_independent_orders_keep_every_finding, test_shuffled_independent_orders_keep_every_finding_in_full = (
     in_two_runs(
-        settings(max_examples=40, deadline=None, derandomize=True),
+        settings(max_examples=30, deadline=None, derandomize=True),
         st.integers(1, 3), st.integers(1, 2), st.integers(0, 2), st.lists(st.integers(0, 1), max_size=24),
     )(_shuffled_keeps_findings)
 )
