@@ -329,20 +329,23 @@ def _error_first(doc: Document, first: Run, phase_name: str, fresh: Fresh) -> li
     erring = [f.order for f in first.findings if _searched(f, first.overloads)]
     if len(set(part_of.values())) < 2 or any(order not in part_of for order in erring):
         return None
-    spread = _run_once(doc, fresh(_spaces(doc, board)), phase_name, Chooser(spread=True), first.overloads)
     members: dict[int, list[int]] = {}
     for k in sorted(part_of):
         members.setdefault(part_of[k], []).append(k)
-    rank = _part_rank(first, spread, part_of, members)
+    errs = {part_of[cast(int, order)] for order in erring}
+    stubborn: set[int] = set()
+    if len(errs) > 1:  # the spread try tells the erring parts apart (one erring part goes last whatever it says)
+        spread = _run_once(doc, fresh(_spaces(doc, board)), phase_name, Chooser(spread=True), first.overloads)
+        stubborn = {part_of[f.order] for f in spread.findings if f.order in part_of and _searched(f, spread.overloads)}
+    rank = _part_rank(first, errs, stubborn, part_of, members)
     order = [k - 1 for root in sorted(members, key=rank) for k in members[root]]
     return None if order == sorted(order) else order
 
 
-def _part_rank(first: Run, spread: Run, part_of: dict[int, int], members: dict[int, list[int]]
+def _part_rank(first: Run, errs: set[int], stubborn: set[int], part_of: dict[int, int], members: dict[int, list[int]]
                ) -> Callable[[int], tuple[bool, bool, bool, int, int]]:
-    """Where a part (named by its first order) goes in the search (:func:`_error_first`): the lower, the earlier."""
-    errs = {part_of[f.order] for f in first.findings if f.order in part_of and _searched(f, first.overloads)}
-    stubborn = {part_of[f.order] for f in spread.findings if f.order in part_of and _searched(f, spread.overloads)}
+    """Where a part (named by its first order) goes in the search (:func:`_error_first`): the lower, the earlier.
+    ``errs``: the parts with an error in the greedy run; ``stubborn``: those with one in the spread try too."""
     overflowing = first.overloads.overflowing if first.overloads is not None else set()
     flagged = {part_of[m.index] for m in first.moves if overflowing.intersection(m.path)}
     return lambda root: (root in errs, root not in stubborn, root not in flagged, len(members[root]), root)
