@@ -173,6 +173,89 @@ def triangles_case(fighters: int, carriers: int, bought: int = 0) -> tuple[Path,
     return orders, landing_exact(count, singles, carriers)
 
 
+def pacific_case(carriers: int, seed: int) -> tuple[Path, int | None]:
+    """Random Pacific-style combat moves (issue 37's landing frontier): a ring of sea zones (a board that wraps)
+    with a cross-link every third zone and a shorter one every other zone, an American island every sixth zone;
+    ``carriers`` American carriers (movement 2) in random zones and three fighters per carrier on random islands,
+    each order one to three fighters striking a Japanese destroyer in a zone three steps away (one movement left to
+    land: on an island next to it, or on a carrier that sails to meet them in the noncombat move).
+
+    Returns the orders and None: the exact AA207 count comes of the search with no budget (:func:`pacific_table`)."""
+    import random
+
+    rng = random.Random(seed * 1000 + carriers)
+    zones = [f"P{k}" for k in range(carriers * 2)]
+    n = len(zones)
+    connections = [[zones[k], zones[(k + 1) % n]] for k in range(n)]
+    connections += [[zones[k], zones[(k + n // 3) % n]] for k in range(0, n, 3)]
+    connections += [[zones[k], zones[(k + n // 5) % n]] for k in range(1, n, 2)]
+    islands = [f"I{k}" for k in range(0, n, 6)]
+    connections += [[f"I{k}", zones[k]] for k in range(0, n, 6)]
+    adjacent: dict[str, set[str]] = {}
+    for a, b in connections:
+        adjacent.setdefault(a, set()).add(b)
+        adjacent.setdefault(b, set()).add(a)
+
+    def sea_distances(start: str) -> dict[str, int]:
+        seen, frontier = {start: 0}, [start]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for there in sorted(adjacent[here]):
+                    if there not in seen and (there.startswith("P") or there == start):
+                        seen[there] = seen[here] + 1
+                        nxt.append(there)
+            frontier = nxt
+        return seen
+
+    units: list[dict[str, Any]] = [{"at": rng.choice(zones), "power": A, "type": "carrier"} for _ in range(carriers)]
+    moves: list[dict[str, Any]] = []
+    fighters, targets = 3 * carriers, set()
+    while fighters > 0:
+        island = rng.choice(islands)
+        near = sea_distances(island)
+        target = rng.choice(sorted(z for z, d in near.items() if d == 3 and z.startswith("P")))
+        count = min(fighters, rng.randint(1, 3))
+        fighters -= count
+        path = [island]
+        while path[-1] != target:  # a shortest sea path
+            here = path[-1]
+            steps = [z for z in adjacent[here] if z.startswith("P")]
+            path.append(min(steps, key=lambda z: (sea_distances(z).get(target, 99), z)))
+        units.append({"at": island, "power": A, "type": "fighter", "count": count})
+        moves.append({"units": {"fighter": count}, "path": path})
+        targets.add(target)
+    units += [{"at": z, "power": J, "type": "destroyer"} for z in sorted(targets)]
+    game_map = {"name": "pacific", "powers": [A, B, J], "sides": {"Allies": [A, B], "Axis": [J]},
+                "territories": [{"name": i} for i in islands] + [{"name": z, "sea": True} for z in zones],
+                "connections": connections, "control": dict.fromkeys(islands, A)}
+    state: dict[str, Any] = {"movecheck": 1, "system": "aa", "map": game_map,
+                             "turn": {"round": 3, "power": A, "phase": "combat_move"}, "units": units}
+    return _write(f"pacific-{carriers}-{seed}", state, {"power": A, "phase": "combat_move", "moves": moves}), None
+
+
+def error_first_case(transports: int) -> tuple[Path, int]:
+    """Two parts: ``transports`` infantry then as many tanks load one per order onto empty transports (the greedy
+    packing fails, another choice does not), then issue 37's B2 at a hub (far 2: one fresh tank short, an AA104 no
+    choice avoids).  Measured with no counting bound (``--issue37`` rows "made hard"): the search has to prove it."""
+    land = ["Port", "Depot", "Hub", "Near", "Far"]
+    territories = [{"name": n} for n in land] + [{"name": "Bay", "sea": True}]
+    connections = [["Port", "Bay"], ["Depot", "Hub"], ["Hub", "Near"], ["Near", "Far"]]
+    units: list[dict[str, Any]] = [{"at": "Port", "power": G, "type": "infantry", "count": transports},
+                                   {"at": "Port", "power": G, "type": "tank", "count": transports},
+                                   {"at": "Depot", "power": G, "type": "tank", "count": 7},
+                                   {"at": "Hub", "power": G, "type": "tank"}]
+    units += [{"at": "Bay", "power": G, "type": "transport"} for _ in range(transports)]
+    moves = [{"units": {"infantry": 1}, "path": ["Port", "Bay"]} for _ in range(transports)]
+    moves += [{"units": {"tank": 1}, "path": ["Port", "Bay"]} for _ in range(transports)]
+    moves += [{"units": {"tank": 1}, "path": ["Depot", "Hub"]} for _ in range(7)]
+    moves += [{"units": {"tank": 1}, "path": ["Hub", "Near"]} for _ in range(6)]
+    moves += [{"units": {"tank": 1}, "path": ["Hub", "Near", "Far"]} for _ in range(2)]
+    control = dict.fromkeys(land, G)
+    return _write(f"error-first-{transports}", _custom_state(G, territories, connections, control, units),
+                  {"power": G, "phase": "noncombat_move", "moves": moves}), 1
+
+
 # -- choice families (the built-in map) ----------------------------------------------------
 
 
@@ -503,6 +586,14 @@ if os.environ.get("MOVECHECK_BENCH_UNBOUNDED"):  # every choice tried: no counti
     engine.BOUNDS = False
     overloads.Overloads.lower_bound = lambda self: 0
     overloads.Overloads.counts = lambda self, order, code: False
+if os.environ.get("MOVECHECK_BENCH_NO_BOUNDS"):  # no counting bound, the default budget: the search has to prove
+    from movecheck.aa import engine, overloads
+    engine.BOUNDS = False
+    overloads.Overloads.lower_bound = lambda self: 0
+    overloads.Overloads.counts = lambda self, order, code: False
+if os.environ.get("MOVECHECK_BENCH_FILE_ORDER"):  # the parts searched in file order (before issue 37's error first)
+    from movecheck.aa import engine
+    engine.ERROR_FIRST = False
 check([sys.argv[1]], Settings())  # warm: modules loaded, as in a long-running process
 best = None
 for _ in range(int(sys.argv[2])):
@@ -529,16 +620,19 @@ REPEAT = 7
 """Checks per file (the least CPU is kept); ``--repeat`` sets it."""
 
 
-def measure(orders: Path, repeat: int | None = None, unbounded: bool = False
+def measure(orders: Path, repeat: int | None = None, unbounded: bool = False, env: dict[str, str] | None = None
             ) -> tuple[float, dict[str, int], list[int] | None]:
     """The least CPU seconds of ``repeat`` checks in a fresh process (start-up excluded), its findings per code, and
     what the choice search did (runs, points, options listed, listings reused, units copied; None: not counted).
 
     ``unbounded``: no counting bound and a budget no search reaches (every choice tried: the exact answer)."""
-    env = dict(os.environ, MOVECHECK_BENCH_UNBOUNDED="1", MOVECHECK_CHOICE_BUDGET=str(10**11)) if unbounded else None
+    extra = dict(env or {})
+    if unbounded:
+        extra.update(MOVECHECK_BENCH_UNBOUNDED="1", MOVECHECK_CHOICE_BUDGET=str(10**11),
+                     MOVECHECK_LANDING_BUDGET=str(10**11))
     out = subprocess.run(
         [sys.executable, "-c", _DRIVER, str(orders), str(repeat or REPEAT)], capture_output=True, text=True, cwd=ROOT,
-        env=env,
+        env=dict(os.environ, **extra) if extra else None,
     )
     try:
         spent, counts, stats = json.loads(out.stdout)
@@ -618,6 +712,46 @@ def family(title: str, sizes: list[int], build: Callable[[int], tuple[Path, int]
     return lines
 
 
+def error_first_table(quick: bool) -> list[str]:
+    """Loads whose greedy packing fails, then a hub one tank short, with no counting bound and the default budget:
+    the parts searched with the erring one that no choice helps first, against file order (before issue 37)."""
+    lines = ["\n### error first: failing loads, then a hub one tank short (no counting bound, the default budget)\n",
+             "| transports | CPU, error first | runs | findings | CPU, file order | runs | findings |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for n in [4, 6] if quick else [4, 6, 8, 12]:
+        orders, _exact = error_first_case(n)
+        row = f"| {n} |"
+        for env in ({"MOVECHECK_BENCH_NO_BOUNDS": "1"},
+                    {"MOVECHECK_BENCH_NO_BOUNDS": "1", "MOVECHECK_BENCH_FILE_ORDER": "1"}):
+            spent, counts, stats = measure(orders, env=env)
+            row += f" {spent:.3f} s | {stats[0] if stats else '-'} | {json.dumps(counts, sort_keys=True)} |"
+        lines.append(row)
+    return lines
+
+
+def pacific_table(quick: bool, seeds: int = 10) -> list[str]:
+    """Random Pacific-style landings (:func:`pacific_case`): per size, the median and worst CPU of ``seeds`` random
+    positions and how many were MC012; at the small sizes, whether every one agrees with the search with no budget."""
+    lines = ["\n### landing: random Pacific-style combat moves (three fighters per carrier, ten positions a size)\n",
+             "| carriers | size of the files | median CPU | worst CPU | MC012 | agrees with no budget |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for carriers in [8, 16] if quick else [8, 16, 24, 32, 48, 64]:
+        times, unchecked, agree, size = [], 0, 0, 0
+        for seed in range(seeds):
+            orders, _ = pacific_case(carriers, seed)
+            size = orders.stat().st_size + (orders.parent / "state.json").stat().st_size
+            spent, counts, _stats = measure(orders, 1)
+            times.append(spent)
+            unchecked += counts.get("MC012", 0) > 0
+            if carriers <= 16:
+                agree += measure(orders, 1, unbounded=True)[1] == counts
+        verdict = f"{agree} of {seeds}" if carriers <= 16 else "–"
+        median = sorted(times)[len(times) // 2]
+        lines.append(f"| {carriers} | {size / 1024:.1f} KB | {median:.3f} s | {max(times):.3f} s "
+                     f"| {unchecked} of {seeds} | {verdict} |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="exact searches at scale")
     parser.add_argument("--quick", action="store_true", help="the two smallest sizes of each family")
@@ -630,6 +764,7 @@ def main(argv: list[str] | None = None) -> int:
         lines = ["# Issue 37's families (CPU of the check, start-up excluded)"]
         for name, title, sizes, build, code, unit in ISSUE_37:
             lines += family(f"{name}: {title}", sizes[:2] if args.quick else sizes, build, code, unit, search=True)
+        lines += error_first_table(args.quick) + pacific_table(args.quick)
         lines += ["\n### the exact answers, by the search with no bound and no budget (the smallest size)\n",
                   "| family | size | CPU | findings | exact |", "| --- | --- | --- | --- | --- |"]
         for name, _title, sizes, build, code, unit in ISSUE_37:

@@ -273,6 +273,9 @@ SWAPPABLE = True
 (:func:`~movecheck.aa.choice.unlinking`); off only to compare."""
 BOUNDS = True
 """The counting bounds read off the orders (:mod:`movecheck.aa.bounds`) end the search early; off only to compare."""
+ERROR_FIRST = True
+"""Independent parts of the phase are searched with those that carry an error first (issue 37): an error no choice
+avoids, met early, stops the search from varying every choice after it; off only to compare."""
 
 Fresh = Callable[[Collection[str] | None], Board]
 """A fresh copy of the board the file is checked against: of the units in the given spaces only
@@ -285,6 +288,9 @@ def _run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None) -> R
         return first
     memo = Memo()
     try:
+        order = _error_first(doc, first, phase_name, fresh) if ERROR_FIRST else None
+        if order is not None:  # the parts that carry an error searched first, then the run kept put back in file order
+            return _search_reordered(doc, first, phase_name, fresh, memo, order)
         return _search(doc, first, phase_name, fresh, memo)
     finally:
         observer = OBSERVER.get()
@@ -298,6 +304,88 @@ def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
     Every run shares ``memo``: the options of a point an earlier run met are not listed again.  A run
     copies only the units in the spaces of the orders' paths (nothing else moves); the run whose choice
     the search keeps is carried out once more on a whole copy, the board the report and ``apply`` read."""
+    best, how, limit = _best_choice(doc, first, phase_name, fresh, memo)
+    kept = _again(doc, best, how, phase_name, fresh, memo)
+    return kept if limit is None else _out_of_budget(doc, kept, limit)
+
+
+def _error_first(doc: Document, first: Run, phase_name: str, fresh: Fresh) -> list[int] | None:
+    """The orders (0-based) with the independent parts of the phase that carry an error first, each part's orders in
+    file order; None when the file order is that already, or the orders are not split into parts whose errors are
+    their own (an order not read, an error of no order, a landing plan linking the orders).
+
+    The parts with no error in the greedy run come first (the search never varies their choices, so a run that goes
+    back to a later order never carries them out again), then those with one: first those that err in the spread
+    try too (the search's first try, made to avoid what the greedy choice runs into: an error both give is likely
+    one no choice avoids), then the parts the bounds flag (a zone whose loads overflow whatever the choice), then the
+    smaller.  An error met early ends the variation of every choice after it (a choice's errors only add up), so a
+    part's error no choice avoids costs the runs of that part, not those of every part before it times its own."""
+    raw_moves = doc.get("moves", default=[])
+    if not _parts_apart(first) or not isinstance(raw_moves, list) or len(first.moves) != len(raw_moves):
+        return None
+    board = first.phase.board
+    alike = unlinking(fresh(_spaces(doc, board)), first.moves) if SWAPPABLE and not first.phase.combat else frozenset()
+    part_of = parts(first.moves, alike)
+    erring = [f.order for f in first.findings if _searched(f, first.overloads)]
+    if len(set(part_of.values())) < 2 or any(order not in part_of for order in erring):
+        return None
+    members: dict[int, list[int]] = {}
+    for k in sorted(part_of):
+        members.setdefault(part_of[k], []).append(k)
+    errs = {part_of[cast(int, order)] for order in erring}
+    stubborn: set[int] = set()
+    if len(errs) > 1:  # the spread try tells the erring parts apart (one erring part goes last whatever it says)
+        spread = _run_once(doc, fresh(_spaces(doc, board)), phase_name, Chooser(spread=True), first.overloads)
+        stubborn = {part_of[f.order] for f in spread.findings if f.order in part_of and _searched(f, spread.overloads)}
+    rank = _part_rank(first, errs, stubborn, part_of, members)
+    order = [k - 1 for root in sorted(members, key=rank) for k in members[root]]
+    return None if order == sorted(order) else order
+
+
+def _part_rank(first: Run, errs: set[int], stubborn: set[int], part_of: dict[int, int], members: dict[int, list[int]]
+               ) -> Callable[[int], tuple[bool, bool, bool, int, int]]:
+    """Where a part (named by its first order) goes in the search (:func:`_error_first`): the lower, the earlier.
+    ``errs``: the parts with an error in the greedy run; ``stubborn``: those with one in the spread try too."""
+    overflowing = first.overloads.overflowing if first.overloads is not None else set()
+    flagged = {part_of[m.index] for m in first.moves if overflowing.intersection(m.path)}
+    return lambda root: (root in errs, root not in stubborn, root not in flagged, len(members[root]), root)
+
+
+def _search_reordered(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo, order: list[int]) -> Run:
+    """The choice search over the orders in ``order`` (:func:`_error_first`), the run it keeps carried out again in
+    file order with the same choices: the parts share no choice, so each part meets the same points, in the same
+    order, whichever part comes first, and the points of the file-order run are the kept run's sorted by order."""
+    raw_moves = cast(list[Any], doc.get("moves"))
+    shuffled = replace(doc, data={**doc.data, "moves": [raw_moves[k] for k in order]})
+    greedy = _run_once(shuffled, fresh(_spaces(doc, first.phase.board)), phase_name, Chooser())
+    if not greedy.choosing:
+        return _search(doc, first, phase_name, fresh, memo)
+    best, how, limit = _best_choice(shuffled, greedy, phase_name, fresh, memo)
+    kept = first if how is None else _in_file_order(doc, how, order, phase_name, fresh, memo)
+    if _errors_by_order(kept) != sorted((order[k - 1] + 1, code) for k, code in _errors_by_order(best)):
+        return _search(doc, first, phase_name, fresh, Memo())  # never met: the parts were not independent after all
+    return kept if limit is None else _out_of_budget(doc, kept, limit)
+
+
+def _in_file_order(doc: Document, how: Chooser, order: list[int], phase_name: str, fresh: Fresh, memo: Memo) -> Run:
+    """The orders in file order with the choices ``how`` made on them in the order ``order``, on a whole copy."""
+    if how.spread:
+        chooser = Chooser(spread=True)
+    else:
+        by_order = sorted(range(len(how.points)), key=lambda k: (order[how.points[k].order - 1], k))
+        forced = [how.points[k].taken for k in by_order]
+        chooser = Chooser(forced, Meter(limit=10 ** budget.MAX_DIGITS))
+    memo.stats.replays += 1
+    return _run_once(doc, fresh(None), phase_name, chooser)
+
+
+def _errors_by_order(run: Run) -> list[tuple[int, str]]:
+    return sorted((f.order, f.code) for f in run.findings if f.severity is Severity.ERROR and f.order)
+
+
+def _best_choice(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
+                 ) -> tuple[Run, Chooser | None, SearchLimit | None]:
+    """The best run the search finds, the chooser that made it (None: the greedy run) and why it stopped short."""
     meter = Meter()
     best, how = first, None
     least = first.overloads.lower_bound() if first.overloads is not None else 0
@@ -318,10 +406,11 @@ def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
         if BOUNDS:  # read off the orders and the board as the phase began (a copy nothing changes, not a run's)
             least += least_errors(doc.get("moves", default=[]), fresh(spaces), first.phase.combat)
         if best.errors <= least:
-            return best  # a counting bound: no choice has fewer errors
+            return best, how, None  # a counting bound: no choice has fewer errors
         # first try: transports packed to keep later loads' options, then the lexicographic search
         meter.charge(first.orders)
-        spread = _run_once(doc, board(), phase_name, Chooser(spread=True), first.overloads)
+        spread = _run_once(doc, _first_try_board(first, spaces, fresh, meter, memo), phase_name, Chooser(spread=True),
+                           first.overloads)
         if spread.errors < best.errors:
             best, how = spread, Chooser(spread=True)
         # a run stops at the best choice's errors only where no part of the phase is settled by its whole run
@@ -354,8 +443,21 @@ def _search(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo: Memo
                 break
             forced = following
     except SearchLimit as exc:
-        return _out_of_budget(doc, _again(doc, best, how, phase_name, fresh, memo), exc)
-    return _again(doc, best, how, phase_name, fresh, memo)
+        return best, how, exc
+    return best, how, None
+
+
+def _first_try_board(first: Run, spaces: frozenset[str], fresh: Fresh, meter: Meter, memo: Memo) -> Board:
+    """The board of the search's first try: a whole copy when at least half the units stand in the spaces of the
+    orders' paths (issue 37: when the first try is the choice kept, often where a bound says how many errors to look
+    for, the report and ``apply`` read its board as it is, with no third carrying-out of the orders), else a copy of
+    the units in those spaces only (a crowded board: copying it whole costs more than carrying the orders out)."""
+    board = first.phase.board
+    near = sum(len(board._by_space.get(space, ())) for space in spaces)
+    copy = fresh(None if 2 * near >= len(board.units) or not PARTIAL_COPIES else spaces)
+    meter.charge(copy.copied)
+    memo.stats.copied += copy.copied
+    return copy
 
 
 def _spaces(doc: Document, board: Board) -> frozenset[str]:

@@ -62,6 +62,8 @@ class Kernel:
         """Prepared states by (path, text, rules): the state and the (path, text) of each file it read."""
         self.preparations = 0
         """How many states were prepared (not taken from the cache): the tests read it."""
+        self._buffer: tuple[str, str, Loaded] | None = None
+        """The last buffer :meth:`loaded` read: (path, text, what it gave)."""
 
     # -- the calls ---------------------------------------------------------------------------
 
@@ -83,8 +85,16 @@ class Kernel:
         return Result(report, entry, run.last_prepared, sorted(run.read))
 
     def loaded(self, path: str, text: str) -> Loaded:
-        """The buffer read as the kernel reads a file (YAML, kind, version, schema)."""
-        return files.examine(load_bytes(text.encode("utf-8", errors="replace"), path))
+        """The buffer read as the kernel reads a file (YAML, kind, version, schema); the next check of the same text
+        takes this reading instead of reading the text again (issue 37: the YAML of a buffer read once)."""
+        found = files.examine(load_bytes(text.encode("utf-8", errors="replace"), path))
+        self._buffer = (path, text, found)
+        return found
+
+    def take_buffer(self, path: str, text: str) -> Loaded | None:
+        """The reading :meth:`loaded` kept, once, when it is of this path and text."""
+        kept, self._buffer = self._buffer, None
+        return kept[2] if kept is not None and kept[0] == path and kept[1] == text else None
 
     def forget(self) -> None:
         """Drop every cached file and prepared state."""
@@ -160,6 +170,9 @@ class _Run:
 
     def _read(self, path: str, display: str | None = None, suggest: bool = False) -> Loaded:
         if os.path.abspath(path) == self.absolute:
+            kept = None if suggest else self.kernel.take_buffer(display or path, self.text)
+            if kept is not None:
+                return kept
             return files.examine(load_bytes(self.text.encode("utf-8", errors="replace"), display or path), suggest)
         return self._reference(path, display)
 

@@ -123,13 +123,16 @@ def _status(unit: Unit) -> dict[str, Any]:
     return {**fields, "aboard": unit.aboard.uid if unit.aboard else None, "cargo": [c.uid for c in unit.cargo]}
 
 
-@pytest.mark.parametrize(("aboard", "loads"), [
-    (["", "t", "i"], [("infantry", 2), ("tank", 2), ("artillery", 2), ("tank", 2)]),  # a search run is kept
-    (["i", "", "t", ""], [("infantry", 2), ("infantry", 1), ("tank", 1), ("artillery", 2)]),  # the first try
+@pytest.mark.parametrize(("aboard", "loads", "replays"), [
+    # in both the first try (packing to spread) is kept, the best the search finds (two errors, then none): it ran
+    # on a whole copy already, so it is not carried out a third time (issue 37; before, both were: one replay)
+    (["", "t", "i"], [("infantry", 2), ("tank", 2), ("artillery", 2), ("tank", 2)], 0),
+    (["i", "", "t", ""], [("infantry", 2), ("infantry", 1), ("tank", 1), ("artillery", 2)], 0),
 ])
-def test_the_kept_choice_is_carried_out_on_a_whole_board(monkeypatch, aboard, loads) -> None:
+def test_the_kept_choice_is_carried_out_on_a_whole_board(monkeypatch, aboard, loads, replays) -> None:
     """When a run of the search is kept, the board the report (and ``apply``) reads holds every unit of its own:
-    the kept choice is carried out once more, on a whole copy, with the same findings and assignment."""
+    the kept choice is carried out once more, on a whole copy, with the same findings and assignment (the first
+    try runs on a whole copy: kept, it is not carried out again)."""
     state_text, moves = transport_case(aboard, loads, flight=False)
     seen: list[SearchStats] = []
     token = choice.OBSERVER.set(seen.append)
@@ -140,9 +143,10 @@ def test_the_kept_choice_is_carried_out_on_a_whole_board(monkeypatch, aboard, lo
         choice.OBSERVER.reset(token)
     assert outcome is not None
     (stats,) = seen
-    assert stats.replays == 1
+    assert stats.replays == replays
     final = outcome.final.board
-    assert final.copied == len(final.units) > stats.copied // max(stats.runs + 1, 1)
+    assert final.copied == len(final.units)
+    assert final.copied > stats.copied // max(stats.runs + 1, 1) or not replays
     found = [(f.code, f.order, f.message) for f in report.sorted_findings()]
     assert plainly(monkeypatch, state_text, moves) == (found, outcome.assignment)
 

@@ -108,3 +108,16 @@ def test_replayed_runs_change_no_finding_on_shores(cargo, targets, sail_in) -> N
 def test_replayed_runs_change_no_finding_on_carriers(carriers, flights) -> None:
     text, moves = decks(carriers, [(z % len(carriers), n) for z, n in flights])
     assert searched(text, A, moves)[:2] == searched(text, A, moves, replay=False)[:2]
+
+
+def test_a_first_try_kept_is_not_carried_out_a_third_time() -> None:
+    """B4 at 32 orders with its bounds: the greedy run has two errors, the movement bound proves one, and the
+    search's first try (walkers with the least movement that suffices) has that one.  It ran on a whole copy of the
+    board (every unit stands on the orders' paths), so the report reads it as it is: two carryings-out of the
+    orders, not three (issue 37, the editor's re-check of a 100-order turn)."""
+    from .test_bounds import checked
+
+    text, moves = chain(27)
+    found, (stats,) = checked(text, G, moves)
+    assert [(code, order) for code, order in found if code.startswith(("AA", "MC"))] == [("AA104", len(moves))]
+    assert stats.runs == 0 and stats.replays == 0

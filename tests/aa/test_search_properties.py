@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ LANDING = st.tuples(st.lists(st.integers(1, 2), min_size=1, max_size=4),  # figh
 
 
 def hub_files(per_zone: list[int], carriers: list[tuple[str, bool]], names: dict[str, str] | None = None,
-              reverse: bool = False) -> tuple[str, str]:
+              reverse: bool = False, shuffle: random.Random | None = None) -> tuple[str, str]:
     """State and orders: fighters of zone i strike B<i> (one move left, reaching only Z<i>); hub H borders every
     Z<i>, hub H2 the even ones.  ``names`` renames spaces; ``reverse`` lists units and orders backwards."""
     n = (names or {}).get
@@ -72,6 +73,8 @@ def hub_files(per_zone: list[int], carriers: list[tuple[str, bool]], names: dict
     ]
     if reverse:
         units, moves = units[::-1], moves[::-1]
+    if shuffle is not None:  # the orders only (each moves its own fighters)
+        shuffle.shuffle(moves)
     doc = {
         "movecheck": 1,
         "system": "aa",

@@ -129,3 +129,29 @@ def test_the_buffer_of_a_map_is_read_before_the_disk(tmp_path: Path) -> None:
     again = server.run_check(orders, TINY_ORDERS, 2)
     assert [(d.code, d.range.start.line) for d in again.published] == [("MC004", 7)]
     assert "'Bravo'" in again.published[0].message and server.kernel.preparations == 2
+
+
+def test_an_orders_buffer_is_read_once_per_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server reads the buffer for its kind and data, and the check takes that reading: the buffer's YAML is
+    read once per re-check, not twice (issue 37, the editor's re-check of a 100-order turn).  The findings are the
+    same; a check with ``--suggest`` reads it again (the schema leaves out what the suggestion writes)."""
+    from movecheck.server import kernel
+
+    reads: list[str] = []
+    load = kernel.load_bytes
+
+    def counted(raw: bytes, path: str) -> object:
+        reads.append(path)
+        return load(raw, path)
+
+    server = _server()
+    text = ORDERS.read_text()
+    server.run_check(str(ORDERS), text, 1)  # the state prepared, the map read
+    monkeypatch.setattr(kernel, "load_bytes", counted)
+    edited = text.replace("path: [Finland, Karelia S.S.R.]", "path: [Finland,  Karelia S.S.R.]", 1)
+    assert edited != text
+    checked = server.run_check(str(ORDERS), edited, 2)
+    assert checked.published == [] and reads.count(str(ORDERS)) == 1
+    broken = edited.replace("power: Germans", "power: Germanz", 1)
+    assert [d.code for d in server.run_check(str(ORDERS), broken, 3).published] == ["MC004"]
+    assert reads.count(str(ORDERS)) == 2
