@@ -71,6 +71,33 @@ def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
     return hull if isinstance(hull, Polygon) else Polygon()
 
 
+@dataclass(frozen=True, eq=False)
+class Focus:
+    """A ball's points that only paths through ``target`` reach, the others being drawn already (issue 37).
+
+    Every path to such a point of a ball of radius ``r`` enters ``target``, and no path enters it before ``entry``.
+    The point lies in the disc of the last corner ``k`` of its shortest path (``d_k`` from the start): either that
+    path entered ``target`` before ``k`` (so ``k`` is within ``d_k - entry`` of it) or its last leg crosses it (so
+    ``k`` is within ``r - d_k`` of it).  The corners further from ``target`` than both draw only points that some
+    path reaches without entering it, and are left out."""
+
+    target: Any
+    entry: float
+    reach: float
+    """How far from the start the ball goes at most: its points lie within ``reach - entry`` of ``target``."""
+    window: Any = field(init=False)
+
+    def __post_init__(self) -> None:
+        minx, miny, maxx, maxy = self.target.bounds
+        margin = max(self.reach - self.entry, 0.0) + 1e-6
+        object.__setattr__(self, "window", box(minx - margin, miny - margin, maxx + margin, maxy + margin))
+
+    def near(self, nodes: Sequence[Vec], dist: Sequence[float], radius: float) -> list[bool]:
+        """For each corner, whether its disc can hold such a point."""
+        gap = shapely.distance(shapely.points(np.asarray(nodes, dtype=float)), self.target)
+        return [bool(g <= max(radius - d, d - self.entry) + 1e-9) for g, d in zip(gap, dist, strict=True)]
+
+
 class ReachSteps(Meter):
     """The work of one base's reach (``MOVECHECK_REACH_BUDGET``); running out raises :class:`SearchLimit`, and
     ``reach`` (and ``render --reach``) says so rather than show a smaller region (issue 37)."""
@@ -94,8 +121,8 @@ class Geodesic:
     built, a disc cut, a step each."""
 
     def __post_init__(self) -> None:
-        reach = Point(self.start).buffer(self.horizon * OUTSIDE + 1e-6, quad_segs=4)
-        self.obstacles = [o for o in self.obstacles if not o.is_empty and o.intersects(reach)]
+        reach = self.horizon * OUTSIDE + 1e-6  # the widest disc: an obstacle beyond it shades nothing in it
+        self.obstacles = [o for o in self.obstacles if not o.is_empty and o.distance(Point(self.start)) <= reach]
         blocked = unary_union([o.buffer(-SLIVER, join_style="mitre") for o in self.obstacles])
         self._blocked = prepared.prep(blocked) if not blocked.is_empty else None
         self._inside = prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
@@ -106,8 +133,8 @@ class Geodesic:
                         and not self._covered(Point(x, y)):
                     corners.add((x, y))
         self.nodes = [self.start, *sorted(corners - {self.start})]
-        self._balls: dict[tuple[float, bool], Any] = {}
-        self._shade: dict[int, Any] = {}
+        self._balls: dict[tuple[float, bool, Focus | None], Any] = {}
+        self._shade: dict[tuple[int, int | None], Any] = {}
         self._obstacles: Any = None
         self._dijkstra()
 
@@ -156,45 +183,55 @@ class Geodesic:
             ok &= ~shapely.intersects(self._blocked.context, segments)
         return [bool(x) for x in ok]
 
-    def ball(self, radius: float, outside: bool = False) -> Any:
+    def ball(self, radius: float, outside: bool = False, focus: Focus | None = None) -> Any:
         """The points reachable within ``radius`` (``outside``: a polygon containing them, else one inside them).
 
         Kept per radius (the levels of a reach ask again for the same ones), and each node's shade (what the
-        obstacles hide from it, as far as the horizon) is built once for every radius (issue 37)."""
-        key = (radius, outside)
+        obstacles hide from it, as far as the horizon) is built once for every radius (issue 37).  With a
+        ``focus``, only the points whose every path of that length passes through its target (see :class:`Focus`)
+        are sure to be there."""
+        key = (radius, outside, focus)
         if key not in self._balls:
-            self._balls[key] = self._ball(radius, outside)
+            self._balls[key] = self._ball(radius, outside, focus)
         return self._balls[key]
 
-    def _ball(self, radius: float, outside: bool) -> Any:
+    def _ball(self, radius: float, outside: bool, focus: Focus | None) -> Any:
         scale = OUTSIDE if outside else 1.0
         parts = []
+        near = focus.near(self.nodes, self.dist, radius) if focus is not None else None
+        window = focus.window if focus is not None else None
         for k, (node, d) in enumerate(zip(self.nodes, self.dist, strict=True)):
             spare = radius - d
-            if spare <= 1e-9:
+            if spare <= 1e-9 or (near is not None and not near[k]):
                 continue
             self._charge(1)
             disc = Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS)
-            seen = disc.intersection(self.area)
-            shade = self.shade(k)
+            seen = disc.intersection(self.area if window is None else self.area.intersection(window))
+            shade = self.shade(k, window)
             if not shade.is_empty and shade.intersects(disc):
                 seen = seen.difference(shade)
             parts.append(seen)
         return unary_union(parts).buffer(0) if parts else Polygon()
 
-    def shade(self, k: int) -> Any:
-        """What the obstacles hide from node ``k``, out to beyond the widest disc any radius up to the horizon
-        draws there (a shadow lies beyond its obstacle, so one that misses that disc hides nothing in any)."""
-        if k not in self._shade:
+    def shade(self, k: int, window: Any = None) -> Any:
+        """What the obstacles hide from node ``k`` (within ``window``, when given), out to beyond the widest disc
+        any radius up to the horizon draws there (a shadow lies beyond its obstacle, so one that misses that disc
+        hides nothing in any)."""
+        key = (k, None if window is None else id(window))
+        if key not in self._shade:
             spare = (self.horizon - self.dist[k]) * OUTSIDE + 1e-6
             if self._obstacles is None:
                 self._obstacles = np.array(self.obstacles, dtype=object)
-            widest = Point(self.nodes[k]).buffer(spare, quad_segs=4)
-            near = self._obstacles[shapely.intersects(self._obstacles, widest)] if len(self._obstacles) else []
+            near = self._obstacles[shapely.distance(self._obstacles, Point(self.nodes[k])) <= spare] \
+                if len(self._obstacles) else []
             self._charge(len(near))
-            shadows = _shadows(self.nodes[k], list(near), spare + 1.0)
-            self._shade[k] = shapely.union_all(shadows) if shadows else Polygon()
-        return self._shade[k]
+            shadows = np.array(_shadows(self.nodes[k], list(near), spare + 1.0), dtype=object)
+            if window is not None and len(shadows):
+                x, y = self.nodes[k]
+                clip = window.intersection(box(x - spare, y - spare, x + spare, y + spare))
+                shadows = shadows[shapely.intersects(shadows, clip)]
+            self._shade[key] = shapely.union_all(shadows) if len(shadows) else Polygon()
+        return self._shade[key]
 
     @staticmethod
     def _shadow(node: Vec, obstacle: Polygon, length: float) -> Polygon:
