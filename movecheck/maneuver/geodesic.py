@@ -43,23 +43,49 @@ SLIVER = 1e-7
 """Obstacles are shrunk by this for visibility: a path may run along an obstacle's edge."""
 
 
-def _shadows(node: Vec, obstacles: Sequence[Polygon], length: float) -> list[Any]:
-    """Each obstacle and what it hides from ``node`` up to ``length`` away (:meth:`Geodesic._shadow`), built as
-    arrays: the corners pushed away from ``node`` all at once, the hulls in one call."""
+ARC = 8
+"""Segments of a shadow's far side: an arc of at most half a turn, drawn outside the circle it must cover."""
+
+
+def _shadows(node: Vec, obstacles: Sequence[Polygon], radius: float) -> list[Any]:
+    """Each obstacle and what it hides from ``node`` within ``radius`` of it, built as arrays (issue 37).
+
+    A convex obstacle the node is not inside hides the wedge between the rays through its outermost corners
+    (at most half a turn), beyond its near side: the hull of its corners and an arc of ``ARC`` segments across
+    that wedge, drawn outside the circle of ``radius`` and beyond every corner (so that the hull's sides are the
+    rays and its near side the obstacle's).  (Corners pushed away by a fixed length left a chord
+    across the wedge that could pass inside the circle when the node stood close to a wide obstacle's side.)
+    An obstacle the node is inside hides everything."""
     if not obstacles:
         return []
     rings = [np.asarray(o.exterior.coords)[:-1] for o in obstacles]
+    counts = np.array([len(r) for r in rings])
+    first = np.concatenate([[0], np.cumsum(counts)[:-1]])
     corners = np.concatenate(rings)
-    owner = np.repeat(np.arange(len(rings)), [len(r) for r in rings])
     away = corners - np.asarray(node)
-    d = np.hypot(away[:, 0], away[:, 1])
-    keep = d > 1e-12
-    far = np.asarray(node) + away[keep] * ((length + d[keep]) / d[keep])[:, None]
-    indices = np.concatenate([owner, owner[keep]])
+    owner = np.repeat(np.arange(len(rings)), counts)
+    mid = np.add.reduceat(away, first) / counts[:, None]
+    rel = np.arctan2(away[:, 1], away[:, 0]) - np.arctan2(mid[:, 1], mid[:, 0])[owner]
+    rel = (rel + np.pi) % (2 * np.pi) - np.pi
+    at = np.hypot(away[:, 0], away[:, 1]) <= 1e-12  # the node is this corner: it gives no direction
+    lo = np.minimum.reduceat(np.where(at, np.inf, rel), first)
+    hi = np.maximum.reduceat(np.where(at, -np.inf, rel), first)
+    span = np.clip(hi - lo, 0.0, np.pi)
+    steps = np.arange(ARC + 1) / ARC
+    angles = (np.arctan2(mid[:, 1], mid[:, 0]) + lo)[:, None] + span[:, None] * steps[None, :]
+    beyond = np.maximum(radius, np.maximum.reduceat(np.hypot(away[:, 0], away[:, 1]), first))  # and its corners
+    reach = (beyond / np.cos(span / (2 * ARC)) + 1e-6)[:, None]
+    far = np.asarray(node) + np.stack([np.cos(angles) * reach, np.sin(angles) * reach], axis=-1)
+    valid = np.isfinite(lo) & np.isfinite(hi)
+    far = far[valid].reshape(-1, 2)
+    indices = np.concatenate([owner, np.repeat(np.arange(len(rings))[valid], ARC + 1)])
     order = np.argsort(indices, kind="stable")
     points = shapely.points(np.concatenate([corners, far])[order])
     hulls = shapely.convex_hull(shapely.multipoints(points, indices=indices[order]))
-    return [h if isinstance(h, Polygon) else o for h, o in zip(hulls, obstacles, strict=True)]
+    inside = shapely.contains_xy(np.array(obstacles, dtype=object), *node)
+    everything = box(node[0] - 2 * radius, node[1] - 2 * radius, node[0] + 2 * radius, node[1] + 2 * radius)
+    return [everything if i else h if isinstance(h, Polygon) else o
+            for h, o, i in zip(hulls, obstacles, inside, strict=True)]
 
 
 def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
@@ -123,23 +149,28 @@ class Geodesic:
     def __post_init__(self) -> None:
         reach = self.horizon * OUTSIDE + 1e-6  # the widest disc: an obstacle beyond it shades nothing in it
         self.obstacles = [o for o in self.obstacles if not o.is_empty and o.distance(Point(self.start)) <= reach]
-        blocked = unary_union([o.buffer(-SLIVER, join_style="mitre") for o in self.obstacles])
+        shrunk = shapely.buffer(np.array(self.obstacles, dtype=object), -SLIVER, join_style="mitre")
+        blocked = shapely.union_all(shrunk) if len(self.obstacles) else Polygon()
         self._blocked = prepared.prep(blocked) if not blocked.is_empty else None
         self._inside = prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
-        corners = {self.start}
-        for o in self.obstacles:
-            for x, y in list(o.exterior.coords)[:-1]:
-                if math.dist((x, y), self.start) <= self.horizon + 1e-9 and self._inside.contains(Point(x, y)) \
-                        and not self._covered(Point(x, y)):
-                    corners.add((x, y))
+        corners = {self.start} | set(self._corners())
         self.nodes = [self.start, *sorted(corners - {self.start})]
         self._balls: dict[tuple[float, bool, Focus | None], Any] = {}
         self._shade: dict[tuple[int, int | None], Any] = {}
         self._obstacles: Any = None
         self._dijkstra()
 
-    def _covered(self, point: Point) -> bool:
-        return self._blocked is not None and self._blocked.contains(point)
+    def _corners(self) -> list[Vec]:
+        """The obstacles' corners within the horizon, inside the area and on no obstacle's inside, as arrays."""
+        if not self.obstacles:
+            return []
+        xy = np.concatenate([np.asarray(o.exterior.coords)[:-1] for o in self.obstacles])
+        xy = xy[np.hypot(xy[:, 0] - self.start[0], xy[:, 1] - self.start[1]) <= self.horizon + 1e-9]
+        points = shapely.points(xy)
+        ok = shapely.contains(self._inside.context, points)
+        if self._blocked is not None:
+            ok &= ~shapely.contains(self._blocked.context, points)
+        return [(x, y) for x, y in xy[ok].tolist()]
 
     def clear(self, a: Vec, b: Vec) -> bool:
         """Whether the segment from ``a`` to ``b`` keeps out of every obstacle and inside the area."""
@@ -225,7 +256,7 @@ class Geodesic:
             near = self._obstacles[shapely.distance(self._obstacles, Point(self.nodes[k])) <= spare] \
                 if len(self._obstacles) else []
             self._charge(len(near))
-            shadows = np.array(_shadows(self.nodes[k], list(near), spare + 1.0), dtype=object)
+            shadows = np.array(_shadows(self.nodes[k], list(near), spare), dtype=object)
             if window is not None and len(shadows):
                 x, y = self.nodes[k]
                 clip = window.intersection(box(x - spare, y - spare, x + spare, y + spare))
