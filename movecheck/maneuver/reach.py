@@ -183,12 +183,15 @@ def base_reach(world: World, base: Base) -> BaseReach:
     owed.sort(key=lambda o: (o.entry, o.terrain.id))
     scenarios = [Scenario(inner, _levels(mobility, owed))]
     if len(owed) > 1:  # paths that enter one of the features only, keeping out of the others
+        around = {node: d for node, d in zip(clear_paths.nodes, clear_paths.dist, strict=True) if math.isfinite(d)}
         for item in owed:
             others = [p for t, ps in difficult if t is not item.terrain for p in ps]
             alone = Geodesic(start, area, hard + enemies + friends + others, horizon, meter=steps)
-            mine = unary_union(next(ps for t, ps in difficult if t is item.terrain))
+            pieces = next(ps for t, ps in difficult if t is item.terrain)
+            mine = unary_union(pieces)
             entry = Owed(item.terrain, item.die_name, item.dice, max(0.0, alone.distance_to(mine)))
-            scenarios.append(Scenario(alone, _levels(mobility, [entry]), Focus(mine, entry.entry, horizon)))
+            focus = Focus(mine, entry.entry, horizon, tuple(pieces), around)
+            scenarios.append(Scenario(alone, _levels(mobility, [entry]), focus))
     levels = []
     for q in sorted({p for sc in scenarios for _v, p in sc.levels}):
         far = [(sc, max(v for v, p in sc.levels if p >= q)) for sc in scenarios]
