@@ -1,6 +1,7 @@
 """Benchmark rows of ``movecheck reach`` (issue #29): one base on the example battlefield, and growth.
 
-Run alone (``.venv/bin/python bench/reach.py``) or as the ``reach`` section of ``bench/run.py``.
+Run alone (``.venv/bin/python bench/reach.py``) or as the ``reach`` section of ``bench/run.py``;
+``bench/reach.py --dense`` measures issue 37's dense family (one base among 25 to 200 small features).
 Every figure is the median CPU time (``time.process_time``) of the reach computation in this
 process, the battlefield read and prepared beforehand.  Growth keeps the density: ``n`` terrain
 features and ``n`` bases scattered over a field whose area grows with ``n`` (a bigger battle is
@@ -164,7 +165,50 @@ def write_dense(features: int) -> Path:
     return path
 
 
+def dense_cpu(features: int, repeat: int) -> tuple[float, int]:
+    """Median CPU seconds of the reach of the probe among ``features`` dense features, and the steps it charges to
+    ``MOVECHECK_REACH_BUDGET`` (run with no budget: the figure is the whole computation's)."""
+    import os
+
+    from movecheck.budget import Meter
+
+    os.environ["MOVECHECK_REACH_BUDGET"] = str(10**11)
+    before = Meter.spend
+    charged = [0]
+
+    def spend(meter: Meter, amount: int = 1) -> None:
+        charged[0] += amount
+        before(meter, amount)
+
+    Meter.spend = spend  # type: ignore[method-assign]
+    try:
+        cpu = reach_cpu(write_dense(features), "p", repeat)
+    finally:
+        Meter.spend = before  # type: ignore[method-assign]
+    return cpu, charged[0] // repeat
+
+
+DENSE_TARGET = 1.0
+"""Issue 37: one base among 100 dense features under 1 s CPU."""
+
+
+def bench_dense(repeat: int, sizes: tuple[int, ...] = (25, 50, 100, 200)) -> list[tuple[str, ...]]:
+    """Issue 37's dense family: rows (features, CPU, steps, growth exponent from the previous size)."""
+    rows: list[tuple[str, ...]] = []
+    last: tuple[int, float] | None = None
+    for n in sizes:
+        cpu, steps = dense_cpu(n, repeat)
+        growth = f"{math.log(cpu / last[1]) / math.log(n / last[0]):.2f}" if last and last[1] > 0 else "-"
+        rows.append((str(n), f"{cpu:.3f} s", f"{steps:,}", growth))
+        last = (n, cpu)
+    return rows
+
+
 def main() -> int:
+    if "--dense" in sys.argv[1:]:  # issue 37's dense family, 3 runs each (minutes: not part of bench/run.py)
+        for row in bench_dense(3):
+            print(" | ".join(row))
+        return 0
     rows, goals = bench_reach(5)
     for row in rows:
         print(" | ".join(row))

@@ -43,23 +43,91 @@ SLIVER = 1e-7
 """Obstacles are shrunk by this for visibility: a path may run along an obstacle's edge."""
 
 
-def _shadows(node: Vec, obstacles: Sequence[Polygon], length: float) -> list[Any]:
-    """Each obstacle and what it hides from ``node`` up to ``length`` away (:meth:`Geodesic._shadow`), built as
-    arrays: the corners pushed away from ``node`` all at once, the hulls in one call."""
+ARC = 8
+"""Segments of a shadow's far side: an arc of at most half a turn, drawn outside the circle it must cover."""
+
+
+def _shadows(node: Vec, obstacles: Sequence[Polygon], radius: float) -> list[Any]:
+    """Each obstacle and what it hides from ``node`` within ``radius`` of it, built as arrays (issue 37).
+
+    A convex obstacle the node is not inside hides the wedge between the rays through its outermost corners
+    (at most half a turn), beyond its near side: the hull of its corners and an arc of ``ARC`` segments across
+    that wedge, drawn outside the circle of ``radius`` and beyond every corner (so that the hull's sides are the
+    rays and its near side the obstacle's).  (Corners pushed away by a fixed length left a chord
+    across the wedge that could pass inside the circle when the node stood close to a wide obstacle's side.)
+    An obstacle the node is inside hides everything."""
     if not obstacles:
         return []
-    rings = [np.asarray(o.exterior.coords)[:-1] for o in obstacles]
-    corners = np.concatenate(rings)
-    owner = np.repeat(np.arange(len(rings)), [len(r) for r in rings])
+    return _shadows_of_corners(node, Corners.of(obstacles), radius)
+
+
+@dataclass(frozen=True)
+class Corners:
+    """Obstacles with their corners as one array (``count`` corners each, in order)."""
+
+    obstacles: Any
+    xy: Any
+    count: Any
+
+    @staticmethod
+    def of(obstacles: Sequence[Polygon]) -> Corners:
+        rings = [np.asarray(o.exterior.coords)[:-1] for o in obstacles]
+        return Corners(np.array(obstacles, dtype=object), np.concatenate(rings), np.array([len(r) for r in rings]))
+
+    def where(self, keep: Any) -> Corners:
+        """The obstacles ``keep`` (a boolean array) selects."""
+        return Corners(self.obstacles[keep], self.xy[np.repeat(keep, self.count)], self.count[keep])
+
+
+def _cones(node: Vec, found: Corners) -> tuple[Any, Any]:
+    """The directions each obstacle covers seen from ``node``: the first (radians) and the width (at most half a
+    turn; NaN when the node is its only corner)."""
+    counts = found.count
+    first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    away = found.xy - np.asarray(node)
+    owner = np.repeat(np.arange(len(counts)), counts)
+    mid = np.add.reduceat(away, first) / counts[:, None]
+    towards = np.arctan2(mid[:, 1], mid[:, 0])
+    rel = (np.arctan2(away[:, 1], away[:, 0]) - towards[owner] + np.pi) % (2 * np.pi) - np.pi
+    at = np.hypot(away[:, 0], away[:, 1]) <= 1e-12  # the node is this corner: it gives no direction
+    lo = np.minimum.reduceat(np.where(at, np.inf, rel), first)
+    hi = np.maximum.reduceat(np.where(at, -np.inf, rel), first)
+    valid = np.isfinite(lo) & np.isfinite(hi)
+    return np.where(valid, towards + lo, np.nan), np.where(valid, np.clip(hi - lo, 0.0, np.pi), np.nan)
+
+
+def _overlapping(cones: tuple[Any, Any], others: tuple[Any, Any]) -> Any:
+    """For each of ``cones``, whether it shares a direction with one of ``others`` (NaN: any)."""
+    (start, span), (start2, span2) = cones, others
+    gap = (start[:, None] + span[:, None] / 2 - start2[None, :] - span2[None, :] / 2 + np.pi) % (2 * np.pi) - np.pi
+    near = np.abs(gap) <= (span[:, None] + span2[None, :]) / 2 + 1e-9
+    return np.isnan(start) | near.any(axis=1) | np.isnan(start2).any()
+
+
+def _shadows_of_corners(node: Vec, found: Corners, radius: float) -> list[Any]:
+    """:func:`_shadows` of obstacles whose corners are arrays already."""
+    if not len(found.count):
+        return []
+    counts, corners = found.count, found.xy
+    first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    owner = np.repeat(np.arange(len(counts)), counts)
     away = corners - np.asarray(node)
-    d = np.hypot(away[:, 0], away[:, 1])
-    keep = d > 1e-12
-    far = np.asarray(node) + away[keep] * ((length + d[keep]) / d[keep])[:, None]
-    indices = np.concatenate([owner, owner[keep]])
+    start, span = _cones(node, found)
+    valid = np.isfinite(start)
+    span = np.where(valid, span, 0.0)
+    angles = np.where(valid, start, 0.0)[:, None] + span[:, None] * (np.arange(ARC + 1) / ARC)[None, :]
+    beyond = np.maximum(radius, np.maximum.reduceat(np.hypot(away[:, 0], away[:, 1]), first))  # and its corners
+    reach = (beyond / np.cos(span / (2 * ARC)) + 1e-6)[:, None]
+    far = np.asarray(node) + np.stack([np.cos(angles) * reach, np.sin(angles) * reach], axis=-1)
+    far = far[valid].reshape(-1, 2)
+    indices = np.concatenate([owner, np.repeat(np.arange(len(counts))[valid], ARC + 1)])
     order = np.argsort(indices, kind="stable")
     points = shapely.points(np.concatenate([corners, far])[order])
     hulls = shapely.convex_hull(shapely.multipoints(points, indices=indices[order]))
-    return [h if isinstance(h, Polygon) else o for h, o in zip(hulls, obstacles, strict=True)]
+    inside = shapely.contains_xy(found.obstacles, *node)
+    everything = box(node[0] - 2 * radius, node[1] - 2 * radius, node[0] + 2 * radius, node[1] + 2 * radius)
+    return [everything if i else h if isinstance(h, Polygon) else o
+            for h, o, i in zip(hulls, found.obstacles, inside, strict=True)]
 
 
 def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
@@ -69,6 +137,52 @@ def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
     points = [(px + ox, py + oy) for px, py in list(piece.exterior.coords)[:-1] for ox, oy in offsets]
     hull = MultiPoint(points).convex_hull
     return hull if isinstance(hull, Polygon) else Polygon()
+
+
+@dataclass(frozen=True, eq=False)
+class Focus:
+    """A ball's points that only paths through ``target`` reach, the others being drawn already (issue 37).
+
+    Every path to such a point of a ball of radius ``r`` enters ``target``, and no path enters it before ``entry``.
+    The point lies in the disc of the last corner ``k`` of its shortest path (``d_k`` from the start): either that
+    path entered ``target`` before ``k`` (so ``k`` is within ``d_k - entry`` of it) or its last leg crosses it (so
+    ``k`` is within ``r - d_k`` of it; when a path around ``target`` reaches ``k`` as soon, only the latter).  The
+    corners further from ``target`` draw only points that some path reaches without entering it, and are left out."""
+
+    target: Any
+    entry: float
+    reach: float
+    """How far from the start the ball goes at most: its points lie within ``reach - entry`` of ``target``."""
+    pieces: tuple[Polygon, ...] = ()
+    """The convex pieces of ``target``."""
+    around: dict[Vec, float] = field(default_factory=dict)
+    """The corners that paths keeping out of ``target`` reach, with their length: a corner reached as soon that way
+    draws, of such points, only those its last leg reaches across ``target`` (in their shadows)."""
+    window: Any = field(init=False)
+
+    def __post_init__(self) -> None:
+        minx, miny, maxx, maxy = self.target.bounds
+        margin = max(self.reach - self.entry, 0.0) + 1e-6
+        object.__setattr__(self, "window", box(minx - margin, miny - margin, maxx + margin, maxy + margin))
+
+    def near(self, nodes: Sequence[Vec], dist: Sequence[float], radius: float) -> list[bool]:
+        """For each corner, whether its disc can hold such a point."""
+        gap = shapely.distance(shapely.points(np.asarray(nodes, dtype=float)), self.target)
+        return [bool(g <= max(radius - d, -math.inf if self._around(node, d) else d - self.entry) + 1e-9)
+                for node, g, d in zip(nodes, gap, dist, strict=True)]
+
+    def _around(self, node: Vec, dist: float) -> bool:
+        """Whether a path that keeps out of ``target`` reaches ``node`` as soon (its last leg must cross it)."""
+        return bool(self.pieces) and self.around.get(node, math.inf) <= dist + 1e-9
+
+    def window_of(self, node: Vec, dist: float, widest: float) -> tuple[Any, tuple[Any, Any] | None]:
+        """Where a corner reached at ``dist`` can draw such points, within ``widest`` of it, and the directions
+        they lie in (None: any)."""
+        if self._around(node, dist):
+            pieces = Corners.of(self.pieces)
+            behind = shapely.union_all(_shadows_of_corners(node, pieces, widest)).intersection(self.window)
+            return behind, _cones(node, pieces)
+        return self.window, None
 
 
 class ReachSteps(Meter):
@@ -94,25 +208,31 @@ class Geodesic:
     built, a disc cut, a step each."""
 
     def __post_init__(self) -> None:
-        reach = Point(self.start).buffer(self.horizon * OUTSIDE + 1e-6, quad_segs=4)
-        self.obstacles = [o for o in self.obstacles if not o.is_empty and o.intersects(reach)]
-        blocked = unary_union([o.buffer(-SLIVER, join_style="mitre") for o in self.obstacles])
+        reach = self.horizon * OUTSIDE + 1e-6  # the widest disc: an obstacle beyond it shades nothing in it
+        self.obstacles = [o for o in self.obstacles if not o.is_empty and o.distance(Point(self.start)) <= reach]
+        shrunk = shapely.buffer(np.array(self.obstacles, dtype=object), -SLIVER, join_style="mitre")
+        blocked = shapely.union_all(shrunk) if len(self.obstacles) else Polygon()
         self._blocked = prepared.prep(blocked) if not blocked.is_empty else None
         self._inside = prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
-        corners = {self.start}
-        for o in self.obstacles:
-            for x, y in list(o.exterior.coords)[:-1]:
-                if math.dist((x, y), self.start) <= self.horizon + 1e-9 and self._inside.contains(Point(x, y)) \
-                        and not self._covered(Point(x, y)):
-                    corners.add((x, y))
+        corners = {self.start} | set(self._corners())
         self.nodes = [self.start, *sorted(corners - {self.start})]
-        self._balls: dict[tuple[float, bool], Any] = {}
-        self._shade: dict[int, Any] = {}
-        self._obstacles: Any = None
+        self._balls: dict[tuple[float, bool, Focus | None], Any] = {}
+        self._shade: dict[tuple[int, int | None], Any] = {}
+        self._windows: dict[tuple[int, int], tuple[Any, tuple[Any, Any] | None]] = {}
+        self._obstacles: Corners | None = None
         self._dijkstra()
 
-    def _covered(self, point: Point) -> bool:
-        return self._blocked is not None and self._blocked.contains(point)
+    def _corners(self) -> list[Vec]:
+        """The obstacles' corners within the horizon, inside the area and on no obstacle's inside, as arrays."""
+        if not self.obstacles:
+            return []
+        xy = np.concatenate([np.asarray(o.exterior.coords)[:-1] for o in self.obstacles])
+        xy = xy[np.hypot(xy[:, 0] - self.start[0], xy[:, 1] - self.start[1]) <= self.horizon + 1e-9]
+        points = shapely.points(xy)
+        ok = shapely.contains(self._inside.context, points)
+        if self._blocked is not None:
+            ok &= ~shapely.contains(self._blocked.context, points)
+        return [(x, y) for x, y in xy[ok].tolist()]
 
     def clear(self, a: Vec, b: Vec) -> bool:
         """Whether the segment from ``a`` to ``b`` keeps out of every obstacle and inside the area."""
@@ -156,45 +276,67 @@ class Geodesic:
             ok &= ~shapely.intersects(self._blocked.context, segments)
         return [bool(x) for x in ok]
 
-    def ball(self, radius: float, outside: bool = False) -> Any:
+    def ball(self, radius: float, outside: bool = False, focus: Focus | None = None) -> Any:
         """The points reachable within ``radius`` (``outside``: a polygon containing them, else one inside them).
 
         Kept per radius (the levels of a reach ask again for the same ones), and each node's shade (what the
-        obstacles hide from it, as far as the horizon) is built once for every radius (issue 37)."""
-        key = (radius, outside)
+        obstacles hide from it, as far as the horizon) is built once for every radius (issue 37).  With a
+        ``focus``, only the points whose every path of that length passes through its target (see :class:`Focus`)
+        are sure to be there."""
+        key = (radius, outside, focus)
         if key not in self._balls:
-            self._balls[key] = self._ball(radius, outside)
+            self._balls[key] = self._ball(radius, outside, focus)
         return self._balls[key]
 
-    def _ball(self, radius: float, outside: bool) -> Any:
+    def _ball(self, radius: float, outside: bool, focus: Focus | None) -> Any:
         scale = OUTSIDE if outside else 1.0
         parts = []
+        near = focus.near(self.nodes, self.dist, radius) if focus is not None else None
         for k, (node, d) in enumerate(zip(self.nodes, self.dist, strict=True)):
             spare = radius - d
-            if spare <= 1e-9:
+            if spare <= 1e-9 or (near is not None and not near[k]):
                 continue
             self._charge(1)
+            window, cones = self._window(k, focus)
             disc = Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS)
-            seen = disc.intersection(self.area)
-            shade = self.shade(k)
+            seen = disc.intersection(self.area if window is None else self.area.intersection(window))
+            shade = self.shade(k, window, cones)
             if not shade.is_empty and shade.intersects(disc):
                 seen = seen.difference(shade)
             parts.append(seen)
         return unary_union(parts).buffer(0) if parts else Polygon()
 
-    def shade(self, k: int) -> Any:
-        """What the obstacles hide from node ``k``, out to beyond the widest disc any radius up to the horizon
-        draws there (a shadow lies beyond its obstacle, so one that misses that disc hides nothing in any)."""
-        if k not in self._shade:
+    def _window(self, k: int, focus: Focus | None) -> tuple[Any, tuple[Any, Any] | None]:
+        """Where node ``k`` draws the points ``focus`` asks for (None: everywhere), kept per node."""
+        if focus is None:
+            return None, None
+        key = (k, id(focus))
+        if key not in self._windows:
+            self._windows[key] = focus.window_of(self.nodes[k], self.dist[k], (self.horizon - self.dist[k]) * OUTSIDE)
+        return self._windows[key]
+
+    def shade(self, k: int, window: Any = None, cones: tuple[Any, Any] | None = None) -> Any:
+        """What the obstacles hide from node ``k`` (within ``window``, when given, whose points lie in the directions
+        ``cones``), out to beyond the widest disc any radius up to the horizon draws there (a shadow lies beyond its
+        obstacle, so one that misses that disc hides nothing in any)."""
+        key = (k, None if window is None else id(window))
+        if key not in self._shade:
             spare = (self.horizon - self.dist[k]) * OUTSIDE + 1e-6
             if self._obstacles is None:
-                self._obstacles = np.array(self.obstacles, dtype=object)
-            widest = Point(self.nodes[k]).buffer(spare, quad_segs=4)
-            near = self._obstacles[shapely.intersects(self._obstacles, widest)] if len(self._obstacles) else []
-            self._charge(len(near))
-            shadows = _shadows(self.nodes[k], list(near), spare + 1.0)
-            self._shade[k] = shapely.union_all(shadows) if shadows else Polygon()
-        return self._shade[k]
+                self._obstacles = Corners.of(self.obstacles) if self.obstacles else None
+            near = self._obstacles.where(shapely.distance(self._obstacles.obstacles, Point(self.nodes[k])) <= spare) \
+                if self._obstacles is not None else None
+            if near is not None and cones is not None:
+                near = near.where(_overlapping(_cones(self.nodes[k], near), cones))
+            self._charge(len(near.count) if near is not None else 0)
+            shadows = np.array(_shadows_of_corners(self.nodes[k], near, spare) if near is not None else [],
+                               dtype=object)
+            if window is not None and len(shadows):
+                x, y = self.nodes[k]
+                clip = window.intersection(box(x - spare, y - spare, x + spare, y + spare))
+                shadows = shadows[shapely.intersects(shadows, clip)]
+            self._shade[key] = shapely.union_all(shadows) if len(shadows) else Polygon()
+        return self._shade[key]
 
     @staticmethod
     def _shadow(node: Vec, obstacle: Polygon, length: float) -> Polygon:

@@ -40,7 +40,7 @@ from typing import Any
 from shapely.geometry import LineString, Point
 from shapely.ops import unary_union
 
-from movecheck.maneuver.geodesic import Geodesic, ReachSteps, centre_box, minkowski
+from movecheck.maneuver.geodesic import Focus, Geodesic, ReachSteps, centre_box, minkowski
 from movecheck.maneuver.model import Base, Battlefield, Terrain
 from movecheck.maneuver.plane import EPS, heading_vector
 from movecheck.maneuver.world import World
@@ -71,6 +71,8 @@ class Scenario:
 
     paths: Geodesic
     levels: list[tuple[float, Fraction]]
+    focus: Focus | None = None
+    """For one feature alone: its feature (the rest of its ball is clear ground, drawn already)."""
 
 
 @dataclass
@@ -181,16 +183,19 @@ def base_reach(world: World, base: Base) -> BaseReach:
     owed.sort(key=lambda o: (o.entry, o.terrain.id))
     scenarios = [Scenario(inner, _levels(mobility, owed))]
     if len(owed) > 1:  # paths that enter one of the features only, keeping out of the others
+        around = {node: d for node, d in zip(clear_paths.nodes, clear_paths.dist, strict=True) if math.isfinite(d)}
         for item in owed:
             others = [p for t, ps in difficult if t is not item.terrain for p in ps]
             alone = Geodesic(start, area, hard + enemies + friends + others, horizon, meter=steps)
-            mine = unary_union(next(ps for t, ps in difficult if t is item.terrain))
+            pieces = next(ps for t, ps in difficult if t is item.terrain)
+            mine = unary_union(pieces)
             entry = Owed(item.terrain, item.die_name, item.dice, max(0.0, alone.distance_to(mine)))
-            scenarios.append(Scenario(alone, _levels(mobility, [entry])))
+            focus = Focus(mine, entry.entry, horizon, tuple(pieces), around)
+            scenarios.append(Scenario(alone, _levels(mobility, [entry]), focus))
     levels = []
     for q in sorted({p for sc in scenarios for _v, p in sc.levels}):
         far = [(sc, max(v for v, p in sc.levels if p >= q)) for sc in scenarios]
-        region = unary_union([clear, *(sc.paths.ball(v + tol) for sc, v in far)])
+        region = unary_union([clear, *(sc.paths.ball(v + tol, focus=sc.focus) for sc, v in far)])
         levels.append(Level(max(v for _sc, v in far), q, region))
     limit = Geodesic(start, area, hard + enemies, horizon, meter=steps).ball(horizon, outside=True)
     engaged = [e.id for e in world.engaged_at_start(base)]

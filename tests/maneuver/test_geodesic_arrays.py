@@ -1,13 +1,14 @@
 """Issue 37: the geodesic balls built as arrays (shadows in one call, each node's shade once for every radius,
-the visibility tests of Dijkstra in one call per node) are the balls built point by point."""
+the visibility tests of Dijkstra in one call per node) are the balls built point by point, each shadow edge by
+edge."""
 
 from __future__ import annotations
 
-import math
+import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shapely.geometry import MultiPoint, Point, Polygon, box
+from shapely.geometry import Point, Polygon, box
 from shapely.ops import unary_union
 
 from movecheck.maneuver.geodesic import OUTSIDE, QUAD_SEGS, Geodesic
@@ -16,15 +17,20 @@ SQUARE = st.tuples(st.floats(-12, 12), st.floats(-12, 12), st.floats(0.5, 3))
 
 
 def _shadow(node, obstacle, length):
-    points = list(obstacle.exterior.coords)[:-1]
-    far = []
-    for x, y in points:
-        dx, dy = x - node[0], y - node[1]
-        d = math.hypot(dx, dy)
-        if d > 1e-12:
-            far.append((node[0] + dx * (length + d) / d, node[1] + dy * (length + d) / d))
-    hull = MultiPoint(points + far).convex_hull
-    return hull if isinstance(hull, Polygon) else obstacle
+    """The obstacle and what it hides from ``node``, edge by edge: each edge hides the quadrilateral between it and
+    its ends pushed a million times as far from the node (far beyond any disc of these tests); a node inside the
+    obstacle sees nothing.  Built otherwise than :func:`movecheck.maneuver.geodesic._shadows` on purpose."""
+    if obstacle.contains(Point(node)):
+        return Point(node).buffer(10 * (length + 1), quad_segs=4)
+    points = list(obstacle.exterior.coords)
+    quads = [obstacle]
+    for a, b in itertools.pairwise(points):
+        fa = (node[0] + (a[0] - node[0]) * 1e6, node[1] + (a[1] - node[1]) * 1e6)
+        fb = (node[0] + (b[0] - node[0]) * 1e6, node[1] + (b[1] - node[1]) * 1e6)
+        quad = Polygon([a, b, fb, fa])
+        if quad.is_valid and quad.area > 0:
+            quads.append(quad)
+    return unary_union(quads)
 
 
 def point_by_point(g: Geodesic, radius: float, outside: bool) -> Polygon:
