@@ -2423,7 +2423,7 @@ def _v234(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T108.get(key)
+        check = _T110.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2699,7 +2699,7 @@ def _v254(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T107.get(key)
+        check = _T109.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2728,6 +2728,62 @@ def _v257(x: Any) -> bool:
 
 
 def _v258(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v259(item):
+            return False
+    return True
+
+
+def _v259(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'title' not in x:
+        return False
+    if 'edits' not in x:
+        return False
+    for key, value in x.items():
+        check = _T108.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v260(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v261(item):
+            return False
+    return True
+
+
+def _v261(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'line' not in x:
+        return False
+    if 'column' not in x:
+        return False
+    if 'end_line' not in x:
+        return False
+    if 'end_column' not in x:
+        return False
+    if 'text' not in x:
+        return False
+    for key, value in x.items():
+        check = _T107.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v262(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2743,68 +2799,14 @@ def _v258(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T120.get(key)
+        check = _T122.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v259(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T109.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v260(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v261(item):
-            return False
-    return True
-
-
-def _v261(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T110.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v262(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v263(item):
             return False
     return True
 
 
 def _v263(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T111.get(key)
@@ -2825,13 +2827,11 @@ def _v264(x: Any) -> bool:
 def _v265(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'from' not in x:
+    if 'type' not in x:
         return False
-    if 'to' not in x:
+    if 'power' not in x:
         return False
-    if 'amount' not in x:
-        return False
-    if 'reason' not in x:
+    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T112.get(key)
@@ -2841,22 +2841,29 @@ def _v265(x: Any) -> bool:
 
 
 def _v266(x: Any) -> bool:
-    if sum((_v130(x), _v267(x),)) != 1:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v267(item):
+            return False
     return True
 
 
 def _v267(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'power' not in x:
+    if 'at' not in x:
         return False
-    if 'amount' not in x:
+    if 'by' not in x:
         return False
-    if 'territories' not in x:
+    if 'holder' not in x:
+        return False
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T114.get(key)
+        check = _T113.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2874,34 +2881,40 @@ def _v268(x: Any) -> bool:
 def _v269(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'power' not in x:
+    if 'from' not in x:
         return False
-    if 'name' not in x:
+    if 'to' not in x:
         return False
-    if 'ipcs' not in x:
+    if 'amount' not in x:
         return False
-    if 'met' not in x:
-        return False
-    if 'text' not in x:
+    if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T113.get(key)
+        check = _T114.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v270(x: Any) -> bool:
-    if not (integer(x) or x is None):
-        return False
-    if number(x) and (x < 0):
+    if sum((_v130(x), _v271(x),)) != 1:
         return False
     return True
 
 
 def _v271(x: Any) -> bool:
-    if sum((_v130(x), _v14(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    if 'power' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T116.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
@@ -2915,6 +2928,49 @@ def _v272(x: Any) -> bool:
 
 
 def _v273(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'name' not in x:
+        return False
+    if 'ipcs' not in x:
+        return False
+    if 'met' not in x:
+        return False
+    if 'text' not in x:
+        return False
+    for key, value in x.items():
+        check = _T115.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v274(x: Any) -> bool:
+    if not (integer(x) or x is None):
+        return False
+    if number(x) and (x < 0):
+        return False
+    return True
+
+
+def _v275(x: Any) -> bool:
+    if sum((_v130(x), _v14(x),)) != 1:
+        return False
+    return True
+
+
+def _v276(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v277(item):
+            return False
+    return True
+
+
+def _v277(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2932,13 +2988,13 @@ def _v273(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T116.get(key)
+        check = _T118.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v274(x: Any) -> bool:
+def _v278(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
@@ -2948,13 +3004,13 @@ def _v274(x: Any) -> bool:
     return True
 
 
-def _v275(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E115):
+def _v279(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E117):
         return False
     return True
 
 
-def _v276(x: Any) -> bool:
+def _v280(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2963,28 +3019,28 @@ def _v276(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T118.get(key)
+            check = _T120.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v277(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E117):
+def _v281(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E119):
         return False
     return True
 
 
-def _v278(x: Any) -> bool:
+def _v282(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v279(item):
+        if not _v283(item):
             return False
     return True
 
 
-def _v279(x: Any) -> bool:
+def _v283(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'side' not in x:
@@ -2994,13 +3050,13 @@ def _v279(x: Any) -> bool:
     if 'needed' not in x:
         return False
     for key, value in x.items():
-        check = _T119.get(key)
+        check = _T121.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v280(x: Any) -> bool:
+def _v284(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -3012,22 +3068,22 @@ def _v280(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T127.get(key)
+        check = _T129.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v281(x: Any) -> bool:
+def _v285(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v282(item):
+        if not _v286(item):
             return False
     return True
 
 
-def _v282(x: Any) -> bool:
+def _v286(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -3043,22 +3099,22 @@ def _v282(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T121.get(key)
+        check = _T123.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v283(x: Any) -> bool:
+def _v287(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v284(item):
+        if not _v288(item):
             return False
     return True
 
 
-def _v284(x: Any) -> bool:
+def _v288(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -3070,69 +3126,29 @@ def _v284(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T126.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v285(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E122):
-        return False
-    return True
-
-
-def _v286(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v287(item):
-            return False
-    return True
-
-
-def _v287(x: Any) -> bool:
-    if sum((_v288(x), _v290(x), _v292(x),)) != 1:
-        return False
-    return True
-
-
-def _v288(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T123.get(key)
+        check = _T128.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v289(x: Any) -> bool:
-    if not x == 'paragraph':
+    if not (isinstance(x, str) and x in _E124):
         return False
     return True
 
 
 def _v290(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'type' not in x:
-        return False
-    if 'items' not in x:
-        return False
-    for key, value in x.items():
-        check = _T124.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v291(item):
             return False
     return True
 
 
 def _v291(x: Any) -> bool:
-    if not x == 'list':
+    if sum((_v292(x), _v294(x), _v296(x),)) != 1:
         return False
     return True
 
@@ -3142,9 +3158,7 @@ def _v292(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'headers' not in x:
-        return False
-    if 'rows' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
         check = _T125.get(key)
@@ -3154,12 +3168,54 @@ def _v292(x: Any) -> bool:
 
 
 def _v293(x: Any) -> bool:
-    if not x == 'table':
+    if not x == 'paragraph':
         return False
     return True
 
 
 def _v294(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'items' not in x:
+        return False
+    for key, value in x.items():
+        check = _T126.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v295(x: Any) -> bool:
+    if not x == 'list':
+        return False
+    return True
+
+
+def _v296(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T127.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v297(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v298(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -3275,27 +3331,29 @@ _T103: dict[str, Callable[[Any], bool]] = {'edition': _v243, 'options': _v244, '
 _T104: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v225, 'config': _v225, 'error': _v225, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v58, 'verdicts': _v237, 'assignment': _v239, 'overrides': _v242}
 _T105: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
 _E106 = frozenset(['error', 'note', 'warning'])
-_T107: dict[str, Callable[[Any], bool]] = {'code': _v255, 'name': _v4, 'severity': _v256, 'message': _v5, 'clauses': _v58, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v257, 'order_id': _v225}
-_T108: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v235, 'summary': _v251, 'readings': _v252, 'statistics': _v14, 'findings': _v253}
-_T109: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T110: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T111: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v225, 'liberated': _v7}
-_T112: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T113: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T114: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v268, 'bonus': _v15}
-_E115 = frozenset(['factory', 'ipcs'])
-_T116: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v274, 'applied': _v15, 'on': _v275, 'owner': _v225, 'cap': _v225}
-_E117 = frozenset(['kept', 'lost', 'refunded'])
-_T118: dict[str, Callable[[Any], bool]] = {'units': _v78, 'settled': _v277}
-_T119: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v58, 'needed': _v25, 'setting': _v225}
-_T120: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v225, 'text': _v5, 'forced': _v7, 'turn': _v259, 'destroyed': _v260, 'captured': _v262, 'transfers': _v264, 'spent': _v14, 'purchased': _v14, 'income': _v266, 'refunded': _v270, 'ipcs': _v271, 'notes': _v58, 'bombing': _v272, 'unplaced': _v276, 'victory': _v278, 'victory_cities': _v14}
-_T121: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E122 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T123: dict[str, Callable[[Any], bool]] = {'type': _v289, 'text': _v5}
-_T124: dict[str, Callable[[Any], bool]] = {'type': _v291, 'items': _v58}
-_T125: dict[str, Callable[[Any], bool]] = {'type': _v293, 'headers': _v58, 'rows': _v294}
-_T126: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v285, 'facts': _v252, 'blocks': _v286}
-_T127: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v281, 'sections': _v283}
+_T107: dict[str, Callable[[Any], bool]] = {'line': _v25, 'column': _v25, 'end_line': _v25, 'end_column': _v25, 'text': _v5}
+_T108: dict[str, Callable[[Any], bool]] = {'title': _v4, 'edits': _v260}
+_T109: dict[str, Callable[[Any], bool]] = {'code': _v255, 'name': _v4, 'severity': _v256, 'message': _v5, 'clauses': _v58, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v257, 'order_id': _v225, 'fixes': _v258}
+_T110: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v235, 'summary': _v251, 'readings': _v252, 'statistics': _v14, 'findings': _v253}
+_T111: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T112: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T113: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v225, 'liberated': _v7}
+_T114: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T115: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
+_T116: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v272, 'bonus': _v15}
+_E117 = frozenset(['factory', 'ipcs'])
+_T118: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v278, 'applied': _v15, 'on': _v279, 'owner': _v225, 'cap': _v225}
+_E119 = frozenset(['kept', 'lost', 'refunded'])
+_T120: dict[str, Callable[[Any], bool]] = {'units': _v78, 'settled': _v281}
+_T121: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v58, 'needed': _v25, 'setting': _v225}
+_T122: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v225, 'text': _v5, 'forced': _v7, 'turn': _v263, 'destroyed': _v264, 'captured': _v266, 'transfers': _v268, 'spent': _v14, 'purchased': _v14, 'income': _v270, 'refunded': _v274, 'ipcs': _v275, 'notes': _v58, 'bombing': _v276, 'unplaced': _v280, 'victory': _v282, 'victory_cities': _v14}
+_T123: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E124 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T125: dict[str, Callable[[Any], bool]] = {'type': _v293, 'text': _v5}
+_T126: dict[str, Callable[[Any], bool]] = {'type': _v295, 'items': _v58}
+_T127: dict[str, Callable[[Any], bool]] = {'type': _v297, 'headers': _v58, 'rows': _v298}
+_T128: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v289, 'facts': _v252, 'blocks': _v290}
+_T129: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v285, 'sections': _v287}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -3310,6 +3368,6 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'maneuver-orders': _v185,
     'reach': _v204,
     'report': _v234,
-    'apply-report': _v258,
-    'summary': _v280,
+    'apply-report': _v262,
+    'summary': _v284,
 }

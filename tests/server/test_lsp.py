@@ -156,6 +156,33 @@ async def test_a_quick_fix_replaces_the_misspelt_name(client: LanguageClient) ->
     assert [covered(fixed, d.range) for d in again] == ["Ukriane S.S.R."]
 
 
+def _edits(edits: list[lsp.TextEdit]) -> list[dict[str, object]]:
+    """LSP text edits as the JSON report writes a fix's edits (1-based, the end column just past)."""
+    return [{"line": e.range.start.line + 1, "column": e.range.start.character + 1, "end_line": e.range.end.line + 1,
+             "end_column": e.range.end.character + 1, "text": e.new_text} for e in edits]
+
+
+async def test_the_quick_fixes_are_the_fixes_of_the_json_report_whatever_the_message(client: LanguageClient) -> None:
+    text = TYPO.read_text().replace("Ukriane S.S.R.,", '"Ukriane S.S.R.",')
+    target = open_file(client, TYPO, text)
+    found = await published(client, target, 1)
+    typo = next(d for d in found if covered(text, d.range) == '"Ukriane S.S.R."')
+    shown = str(TYPO.relative_to(ROOT))
+    run = subprocess.run([sys.executable, "-m", "movecheck", "check", "-", "--stdin-filename", shown, "-f", "json"],
+                         cwd=ROOT, input=text, capture_output=True, text=True)
+    (expected,) = [f["fixes"] for f in json.loads(run.stdout)["findings"] if f["line"] == typo.range.start.line + 1]
+    assert expected[0]["edits"][0]["text"] == '"Ukraine S.S.R."'  # double-quoted as written
+    for message in (typo.message, "a message that suggests nothing"):  # the fix is data, not read from the words
+        sent = lsp.Diagnostic(range=typo.range, message=message, code=typo.code, source=typo.source, data=typo.data)
+        actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=target), range=typo.range,
+            context=lsp.CodeActionContext(diagnostics=[sent])))
+        assert actions is not None
+        assert [(a.title, _edits(a.edit.changes[target])) for a in actions] == [  # type: ignore[union-attr,index]
+            (fix["title"], fix["edits"]) for fix in expected]
+        assert [a.is_preferred for a in actions] == [True, False, False]
+
+
 async def test_the_suggested_ends_are_a_fix_for_a_corps_order(client: LanguageClient) -> None:
     target = open_file(client, CORPS)
     found = await published(client, target, 1)
