@@ -54,7 +54,7 @@ def _help(entry: Clause) -> tuple[str, str]:
     """Help of a clause as text and markdown: its documentation and the seed paragraphs it cites."""
     from movecheck.catalogue import cited_sources, expand_seeds, paragraph_text, seed_paragraphs
 
-    text = markdown = entry.documentation()
+    text = markdown = _(entry.documentation())  # the catalogue's translation of the description (issue 42)
     paragraphs = seed_paragraphs()
     cited = [label for label in expand_seeds(entry.seeds) if label in paragraphs]
     if cited:
@@ -82,7 +82,7 @@ def rule_descriptor(entry: Clause) -> dict[str, Any]:
         "id": entry.code,
         "name": entry.name,
         "shortDescription": {"text": _(entry.summary)},
-        "fullDescription": {"text": entry.documentation()},
+        "fullDescription": {"text": _(entry.documentation())},
         "helpUri": rule_url(entry.code),
         "help": {"text": help_text, "markdown": help_markdown},
         "defaultConfiguration": {"level": entry.severity.value},
