@@ -82,6 +82,15 @@ class Kernel:
         entry = next((e for e in report.files if e.path == path), None)
         return Result(report, entry, run.last_prepared, sorted(run.read))
 
+    def battles(self, path: str, text: str, buffers: Buffers) -> tuple[Any, list[Any]]:
+        """``movecheck odds``'s reading of the buffer (a battles state, or legal combat-move orders and the battles
+        state they lead to): the game and its battles; InputError (worded) when there are none."""
+        from movecheck.aa.battle.odds import read_state
+
+        run = _Run(self, path, text, buffers)
+        with run.installed():
+            return read_state(path, core)
+
     def loaded(self, path: str, text: str) -> Loaded:
         """The buffer read as the kernel reads a file (YAML, kind, version, schema)."""
         return files.examine(load_bytes(text.encode("utf-8", errors="replace"), path))
