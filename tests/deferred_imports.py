@@ -385,9 +385,16 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.server.app": "heavy: lsprotocol, pygls, yaml",
         "pygls": "heavy: pygls",
     },
+    "movecheck.server.kernel": {
+        "movecheck.aa.battle.odds": "command-specific",
+    },
     "movecheck.server.names": {
         "movecheck.catalogue": "command-specific",
         "movecheck.schema": "command-specific",
+    },
+    "movecheck.server.odds": {
+        "movecheck.aa.battle.odds": "command-specific",
+        "movecheck.aa.battle.report": "command-specific",
     },
     "movecheck.server.settings": {
         "movecheck.selection": "command-specific",

@@ -524,3 +524,21 @@ moves:
   - units: [qqqqqqqq]
     path: [Ukraine S.S.R., Caucasus]
 """
+
+
+@pytest.mark.parametrize(("example", "replaced"), [
+    ("examples/aa/orders/variants/mc003-schema.yaml", {"combat_mvoe": "combat_move", "unit": "units"}),
+    ("examples/maneuver/free-orders-mc004.yaml", {"r41": "r4", "wod1": "wood1"}),
+    ("examples/maneuver/free-orders-mc006.yaml", {"reds": "red"}),
+])
+def test_schema_and_maneuver_suggestions_are_fixes_too(run_main, example: str, replaced: dict[str, str]) -> None:
+    _code, out, _err = run_main(["check", example, "--format", "json"], cwd=ROOT)
+    text = (ROOT / example).read_text(encoding="utf-8")
+    found = {}
+    for finding in json.loads(out)["findings"]:
+        if "fixes" in finding:
+            (edit,) = finding["fixes"][0]["edits"]
+            assert (edit["line"], edit["column"]) == (finding["line"], finding["column"])  # the node it underlines
+            found[_replaced(text, edit)] = edit["text"]
+    assert found == replaced
+    assert all(("did you mean" in f["message"]) == ("fixes" in f) for f in json.loads(out)["findings"])

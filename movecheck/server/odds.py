@@ -20,11 +20,11 @@ from lsprotocol import types as lsp
 from movecheck.i18n import _
 from movecheck.reading import InputError
 from movecheck.server.files import path_of
+from movecheck.server.spans import Spans
 
 if TYPE_CHECKING:  # pragma: no cover
     from movecheck.server.buffers import Server
     from movecheck.server.kernel import Buffers
-    from movecheck.server.spans import Spans
 
 SHOW_ODDS = "movecheck.showOdds"
 """The command: ``arguments: [uri, {line, character}]`` (0-based, as LSP positions)."""
@@ -60,8 +60,6 @@ def show_odds(ls: Server, uri: str, point: tuple[int, int], buffers: Buffers) ->
     text = buffers(path) if path is not None else None
     if path is None or text is None:
         return _answer(None, _("no open buffer {uri}").format(uri=uri))
-    from movecheck.server.spans import Spans
-
     loaded = ls.kernel.loaded(path, text)
     data = loaded.doc.data if loaded.usable else None
     index = battle_item(loaded.kind, data, Spans(text), point)
