@@ -473,7 +473,8 @@ def test_fixes_keep_the_quoting_and_a_finding_without_a_suggestion_has_none(run_
     assert any("fixes" not in f for f in findings)  # the unit id nothing is close to
 
 
-def test_sarif_gives_the_fixes_as_replacements(run_main, sarif_validator) -> None:
+def test_sarif_gives_the_fixes_as_replacements(run_main, sarif_validator, monkeypatch) -> None:
+    check_once(monkeypatch)  # the two formats render copies of one check (tests/reuse.py)
     _code, out, _err = run_main(["check", TYPO, "--format", "json"], cwd=ROOT)
     expected = [f["fixes"] for f in json.loads(out)["findings"]]
     _code, out, _err = run_main(["check", TYPO, "--format", "sarif"], cwd=ROOT)
