@@ -20,14 +20,20 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import yaml
 
 from movecheck.i18n import _
 
-if TYPE_CHECKING:  # pragma: no cover
-    from movecheck.document import Document
+
+class Document(Protocol):
+    """What a fix reads of a loaded file (:class:`movecheck.document.Document`, which imports findings, which name
+    :class:`Fix`: a protocol here keeps the imports from going round in a circle)."""
+
+    text: str
+    positions: dict[tuple[Any, ...], tuple[int, int]]
+    key_positions: dict[tuple[Any, ...], tuple[int, int]]
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SCALARS = "_fix_scalars"  # the attribute of a document that keeps its scalars' extents once read

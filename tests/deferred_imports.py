@@ -23,6 +23,7 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.output": "command-specific",
     },
     "movecheck.aa": {
+        "movecheck.aa.battle.under": "command-specific",
         "movecheck.aa.checks.purchase": "command-specific",
         "movecheck.aa.describe": "command-specific",
         "movecheck.aa.editions": "command-specific",
@@ -385,16 +386,9 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.server.app": "heavy: lsprotocol, pygls, yaml",
         "pygls": "heavy: pygls",
     },
-    "movecheck.server.kernel": {
-        "movecheck.aa.battle.odds": "command-specific",
-    },
     "movecheck.server.names": {
         "movecheck.catalogue": "command-specific",
         "movecheck.schema": "command-specific",
-    },
-    "movecheck.server.odds": {
-        "movecheck.aa.battle.odds": "command-specific",
-        "movecheck.aa.battle.report": "command-specific",
     },
     "movecheck.server.settings": {
         "movecheck.selection": "command-specific",
