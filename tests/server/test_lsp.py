@@ -162,15 +162,15 @@ def _edits(edits: list[lsp.TextEdit]) -> list[dict[str, object]]:
              "end_column": e.range.end.character + 1, "text": e.new_text} for e in edits]
 
 
-async def test_the_quick_fixes_are_the_fixes_of_the_json_report_whatever_the_message(client: LanguageClient) -> None:
+async def test_the_quick_fixes_are_the_fixes_of_the_json_report_whatever_the_message(
+        client: LanguageClient, run_main) -> None:  # type: ignore[no-untyped-def]
     text = TYPO.read_text().replace("Ukriane S.S.R.,", '"Ukriane S.S.R.",')
     target = open_file(client, TYPO, text)
     found = await published(client, target, 1)
     typo = next(d for d in found if covered(text, d.range) == '"Ukriane S.S.R."')
     shown = str(TYPO.relative_to(ROOT))
-    run = subprocess.run([sys.executable, "-m", "movecheck", "check", "-", "--stdin-filename", shown, "-f", "json"],
-                         cwd=ROOT, input=text, capture_output=True, text=True)
-    (expected,) = [f["fixes"] for f in json.loads(run.stdout)["findings"] if f["line"] == typo.range.start.line + 1]
+    _code, out, _err = run_main(["check", "-", "--stdin-filename", shown, "-f", "json"], stdin=text, cwd=ROOT)
+    (expected,) = [f["fixes"] for f in json.loads(out)["findings"] if f["line"] == typo.range.start.line + 1]
     assert expected[0]["edits"][0]["text"] == '"Ukraine S.S.R."'  # double-quoted as written
     for message in (typo.message, "a message that suggests nothing"):  # the fix is data, not read from the words
         sent = lsp.Diagnostic(range=typo.range, message=message, code=typo.code, source=typo.source, data=typo.data)
