@@ -315,16 +315,13 @@ def explain_clause(code: str) -> tuple[str, int]:
     if entry.phase:
         lines[2] += f" [{entry.phase}]"
     doc = entry.documentation()
-    if language() != ENGLISH and _(entry.summary) != entry.summary:
-        # the documentation is the check's docstring, in English: the summary above and the
-        # rule's original paragraphs below say it in the reader's language; point to the rest
-        # (a clause not translated yet keeps its English documentation)
-        if doc and doc != entry.summary:
-            lines.extend(
-                [_("The full description, in English: movecheck explain {code} --lang en").format(code=entry.code), ""]
-            )
-    elif doc and doc != entry.summary:
-        lines.extend([plain_code(doc), ""])
+    if doc and doc != entry.summary:
+        # the documentation is the check's docstring, in English, and the catalogue's translation of it (issue 42);
+        # a clause whose documentation is not translated yet points to the English one
+        said = _(doc)
+        if said == doc and language() != ENGLISH and _(entry.summary) != entry.summary:
+            said = _("The full description, in English: movecheck explain {code} --lang en").format(code=entry.code)
+        lines.extend([plain_code(said), ""])
     if entry.example is not None:
         lines.extend([*example_lines(entry), ""])
     lines.extend(option_lines(entry))
@@ -438,7 +435,7 @@ def example_lines(entry: Clause) -> list[str]:
         return []
     bad, good = (_("Illegal"), _("Legal")) if entry.severity is Severity.ERROR else (_("Flagged"), _("Not flagged"))
     width = max(len(bad), len(good)) + 1
-    illegal, legal = plain_code(entry.example.illegal), plain_code(entry.example.legal)
+    illegal, legal = plain_code(_(entry.example.illegal)), plain_code(_(entry.example.legal))
     return [_("Example:"), f"  {bad + ':':<{width}} {illegal}", f"  {good + ':':<{width}} {legal}"]
 
 

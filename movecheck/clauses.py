@@ -71,6 +71,8 @@ class Violation:
     order_id: str | None = None
     severity: str | None = None
     code: str | None = None
+    replace_with: tuple[str, ...] = ()
+    """Names that may replace the scalar at ``where`` (a "did you mean"): the finding's fixes (issue 42)."""
 
 
 class Example(NamedTuple):

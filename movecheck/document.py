@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from movecheck.findings import Finding, make_finding
+from movecheck.fixes import replacements
 from movecheck.i18n import _
 
 Path = tuple[Any, ...]
@@ -103,7 +104,9 @@ class Document:
 
 def findings_at(doc: Document, found: Iterable[tuple[str, Any]]) -> list[Finding]:
     """Findings for ``(code, problem)`` pairs, each placed at its problem's ``where`` node."""
-    return [doc.finding(code, problem.message, problem.where) for code, problem in found]
+    return [doc.finding(code, problem.message, problem.where,
+                        fixes=replacements(doc, problem.where, getattr(problem, "replace_with", ())))
+            for code, problem in found]
 
 
 def implicit_message(scalar: ImplicitScalar) -> str:

@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # named here too for the modules that report: explicit re-exports (``X``, for mypy --strict)
 from movecheck.clauses import CATALOGUE, Severity
 from movecheck.i18n import N_, _
+
+if TYPE_CHECKING:  # pragma: no cover
+    from movecheck.fixes import Fix
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,8 @@ class Finding:
     column: int = 1
     order: int | None = None
     order_id: str | None = None
+    fixes: tuple[Fix, ...] = ()
+    """The replacements the clause suggests (issue 42, :mod:`movecheck.fixes`), best first; none: it suggests none."""
 
     def sort_key(self) -> tuple[Any, ...]:
         """Findings sort by file, position, code, then message."""
@@ -38,7 +43,7 @@ class Finding:
 
     def to_json(self) -> dict[str, Any]:
         """The finding as the JSON report writes it."""
-        return {
+        found: dict[str, Any] = {
             "code": self.code,
             "name": self.name,
             "severity": self.severity.value,
@@ -50,6 +55,9 @@ class Finding:
             "order": self.order,
             "order_id": self.order_id,
         }
+        if self.fixes:  # only where the clause suggests a replacement: reports without one are as they were
+            found["fixes"] = [fix.to_json() for fix in self.fixes]
+        return found
 
 
 def make_finding(
@@ -62,6 +70,7 @@ def make_finding(
     order: int | None = None,
     order_id: str | None = None,
     severity: Severity | str | None = None,
+    fixes: tuple[Fix, ...] = (),
 ) -> Finding:
     """A finding of the catalogued clause ``code`` (severity and seeds from the catalogue)."""
     entry = CATALOGUE[code]
@@ -76,6 +85,7 @@ def make_finding(
         column=column,
         order=order,
         order_id=order_id,
+        fixes=fixes,
     )
 
 

@@ -19,8 +19,9 @@ from typing import Any
 
 from movecheck.document import Document, implicit_message
 from movecheck.findings import Finding
+from movecheck.fixes import replacements
 from movecheck.i18n import ENGLISH, N_, _, language
-from movecheck.suggest import hint as _did_you_mean
+from movecheck.suggest import close_names, did_you_mean
 from movecheck.systems import NAMES, all_systems, known, orders_look, schema_id, system
 from movecheck.yaml_builder import MAX_DIGITS
 
@@ -208,6 +209,13 @@ def _coerce_misread_names(doc: Document, errors: Iterable[Any], findings: list[F
     return changed
 
 
+def _unknown_key(doc: Document, path: tuple[Any, ...], where: str, key: Any, allowed: list[str]) -> Finding:
+    """MC003 at a key the schema does not allow there, with the closest allowed keys: in the message and as fixes."""
+    close = close_names(key, allowed)
+    message = _("unknown key {key} in {where}").format(key=repr(key), where=where) + did_you_mean(close)
+    return doc.finding("MC003", message, (*path, key), key=True, fixes=replacements(doc, (*path, key), close, key=True))
+
+
 def _schema_findings(doc: Document, error: Any) -> list[Finding]:
     """One or more MC003 findings for a jsonschema error, placed on the offending node."""
     path = tuple(error.absolute_path)
@@ -215,21 +223,15 @@ def _schema_findings(doc: Document, error: Any) -> list[Finding]:
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = sorted(error.schema.get("properties", {}))
         extra = sorted(k for k in error.instance if k not in error.schema.get("properties", {}))
-        return [
-            doc.finding(
-                "MC003",
-                _("unknown key {key} in {where}").format(key=repr(key), where=where) + _did_you_mean(key, allowed),
-                (*path, key),
-                key=True,
-            )
-            for key in extra
-        ]
+        return [_unknown_key(doc, path, where, key, allowed) for key in extra]
     if error.validator == "enum":
         choices = [str(c) for c in error.validator_value]
-        hint = _did_you_mean(str(error.instance), choices)
+        close = close_names(str(error.instance), choices)
         listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
         message = _("{value} is not one of: {choices}").format(value=_show(error.instance), choices=listed)
-        return [doc.finding("MC003", f"{where}: {message}{hint}", path)]
+        words = all(isinstance(c, str) for c in error.validator_value)  # a fix writes a name, never a number
+        fixes = replacements(doc, path, close) if words else ()
+        return [doc.finding("MC003", f"{where}: {message}{did_you_mean(close)}", path, fixes=fixes)]
     if error.validator == "const":
         message = _("must be {expected}, not {value}").format(
             expected=_show(error.validator_value), value=_show(error.instance)

@@ -394,6 +394,18 @@ class System(Generic[ModelT, FinalT]):
     def forget_read_files(self) -> None:
         """Drop what the system keeps of files read once per process (a long-running caller's files change)."""
 
+    def battle_under(self, kind: str, data: object, item_in: Callable[[str], int | None]) -> int | None:
+        """The language server's ``movecheck.showOdds`` (issue 42): the entry of a file under the cursor that is, or
+        leads to, a battle (``item_in(key)``: the index of the entry of the top-level list ``key`` under the
+        cursor); None: none is (a system without battles has none)."""
+        return None
+
+    def battle_odds(self, path: str, kind: str, data: object, item: int, kernel: object) -> tuple[object, str]:
+        """The odds of the battle of entry ``item`` (:meth:`battle_under`) of the file ``path``, read through the
+        kernel's readers (``kernel``: the run's services, ``check``): the battle as the system's odds command
+        writes it in JSON and a short text; (None, why) when there is no battle there."""
+        raise NotImplementedError
+
     def picture(self, loaded: Read, run: Drawing, reach: list[str] | None = None, around: str | None = None) -> str:
         """``movecheck render``: the SVG picture of a usable file of the system (when :attr:`draws`).
 

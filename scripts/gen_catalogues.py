@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import inspect
 import re
 import string
 import sys
@@ -117,9 +118,43 @@ def extract(files: list[Path] | None = None) -> tuple[dict[str, Message], list[s
                 summary = node.args[index]
                 if isinstance(summary, ast.Constant) and isinstance(summary.value, str):
                     _add(messages, summary.value, None, where)
+                if name in OPTION_HELP and path.name == "options.py":
+                    continue
+                for text in _clause_texts(node):  # issue 42: explain --lang ru says all of the clause
+                    _add(messages, text, None, where)
+        for text, line in _docstrings(tree):
+            _add(messages, text, None, f"{relative}:{line}")
     for message in messages.values():
         message.where.sort(key=lambda w: (w.rsplit(":", 1)[0], int(w.rsplit(":", 1)[1])))
     return dict(sorted(messages.items(), key=lambda kv: _order(kv[1].where[0]))), problems
+
+
+def _clause_texts(call: ast.Call) -> list[str]:
+    """A clause declaration's long texts: its ``doc=`` (cleaned as :func:`movecheck.clauses.declare` cleans it) and
+    the two sides of its ``example=``."""
+    found = []
+    for keyword in call.keywords:
+        value = keyword.value
+        if keyword.arg == "doc" and isinstance(value, ast.Constant) and isinstance(value.value, str):
+            found.append(inspect.cleandoc(value.value))
+        elif keyword.arg == "example" and isinstance(value, ast.Tuple):
+            found += [e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return [text for text in found if text]
+
+
+def _docstrings(tree: ast.Module) -> list[tuple[str, int]]:
+    """The docstring of each check a clause decorator declares: the clause's documentation (issue 42)."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        declared = any(
+            isinstance(d, ast.Call) and ((_name(d.func) or "") in DECLARATIONS or (_name(d.func) or "").endswith(
+                "_clause")) for d in node.decorator_list)
+        text = ast.get_docstring(node, clean=True) if declared else None
+        if text:
+            found.append((text, node.lineno))
+    return found
 
 
 def _looked_up(node: ast.expr) -> bool:

@@ -23,6 +23,7 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.output": "command-specific",
     },
     "movecheck.aa": {
+        "movecheck.aa.battle.under": "command-specific",
         "movecheck.aa.checks.purchase": "command-specific",
         "movecheck.aa.describe": "command-specific",
         "movecheck.aa.editions": "command-specific",

@@ -431,3 +431,115 @@ def test_rules_rejects_report_formats(run_main) -> None:
     code, _, err = run_main(["rules", "--format", "sarif"])
     assert code == 2
     assert err.startswith("movecheck: error:")
+
+
+# -- fixes as data (issue 42) ------------------------------------------------------------------
+
+TYPO = "examples/aa/orders/variants/mc004-typo.yaml"
+
+
+def _replaced(text: str, edit: dict[str, Any]) -> str:
+    """The text an edit of a fix replaces (1-based lines and columns, the end column just past)."""
+    lines = text.splitlines(keepends=True)
+    start = sum(map(len, lines[:edit["line"] - 1])) + edit["column"] - 1
+    end = sum(map(len, lines[:edit["end_line"] - 1])) + edit["end_column"] - 1
+    return text[start:end]
+
+
+def test_json_gives_the_fixes_of_a_misspelt_space_and_type(run_main) -> None:
+    code, out, _err = run_main(["check", TYPO, "--format", "json"], cwd=ROOT)
+    assert code == 1
+    space, kind = json.loads(out)["findings"]
+    text = (ROOT / TYPO).read_text(encoding="utf-8")
+    assert [fix["title"] for fix in space["fixes"]] == [
+        "Replace with Ukraine S.S.R.", "Replace with Karelia S.S.R.", "Replace with Buryatia S.S.R."]
+    (edit,) = space["fixes"][0]["edits"]
+    assert edit == {"line": 40, "column": 30, "end_line": 40, "end_column": 44, "text": "Ukraine S.S.R."}
+    assert _replaced(text, edit) == "Ukriane S.S.R."
+    assert [fix["edits"] for fix in kind["fixes"]] == [
+        [{"line": 41, "column": 13, "end_line": 41, "end_column": 20, "text": "fighter"}]]
+
+
+def test_fixes_keep_the_quoting_and_a_finding_without_a_suggestion_has_none(run_main, aa_dir, write) -> None:
+    write(aa_dir, "orders.yaml", AA_FIX_ORDERS)
+    code, out, _err = run_main(["check", "orders.yaml", "-f", "json"], cwd=aa_dir)
+    assert code == 1
+    findings = json.loads(out)["findings"]
+    text = AA_FIX_ORDERS
+    by_written = {_replaced(text, f["fixes"][0]["edits"][0]): f["fixes"][0]["edits"][0]["text"]
+                  for f in findings if "fixes" in f}
+    assert by_written == {"'Ukriane S.S.R.'": "'Ukraine S.S.R.'", '"Caucasuss"': '"Caucasus"', "tnak": "tank"}
+    assert [f for f in findings if "fixes" not in f] == [f for f in findings if "did you mean" not in f["message"]]
+    assert any("fixes" not in f for f in findings)  # the unit id nothing is close to
+
+
+def test_sarif_gives_the_fixes_as_replacements(run_main, sarif_validator, monkeypatch) -> None:
+    check_once(monkeypatch)  # the two formats render copies of one check (tests/reuse.py)
+    _code, out, _err = run_main(["check", TYPO, "--format", "json"], cwd=ROOT)
+    expected = [f["fixes"] for f in json.loads(out)["findings"]]
+    _code, out, _err = run_main(["check", TYPO, "--format", "sarif"], cwd=ROOT)
+    results = sarif_validator(out)["runs"][0]["results"]
+    assert len(results) == len(expected) == 2
+    for result, fixes in zip(results, expected, strict=True):
+        assert [fix["description"]["text"] for fix in result["fixes"]] == [fix["title"] for fix in fixes]
+        for sarif_fix, fix in zip(result["fixes"], fixes, strict=True):
+            (change,) = sarif_fix["artifactChanges"]
+            assert change["artifactLocation"] == {"uri": TYPO, "uriBaseId": "%SRCROOT%"}
+            assert change["replacements"] == [
+                {"deletedRegion": {"startLine": e["line"], "startColumn": e["column"],
+                                   "endLine": e["end_line"], "endColumn": e["end_column"]},
+                 "insertedContent": {"text": e["text"]}} for e in fix["edits"]]
+
+
+@pytest.mark.parametrize(("name", "style", "written"), [
+    ("Ukraine S.S.R.", None, "Ukraine S.S.R."),
+    ("Ukraine S.S.R.", "'", "'Ukraine S.S.R.'"),
+    ("Ukraine S.S.R.", '"', '"Ukraine S.S.R."'),
+    ("Yes", None, "'Yes'"),  # YAML 1.1 reads a plain Yes as true
+    ("a: b", None, "'a: b'"),
+    ("O'Hare", None, "O'Hare"),
+    ("'quoted'", None, "'''quoted'''"),
+    ("13 Sea Zone", None, "13 Sea Zone"),
+    ("1", None, "'1'"),
+])
+def test_a_fix_writes_a_name_that_yaml_reads_back(name: str, style: str | None, written: str) -> None:
+    import yaml
+
+    from movecheck.fixes import yaml_text
+
+    assert yaml_text(name, style) == written
+    assert yaml.safe_load(f"[{written}]") == [name]
+
+
+AA_FIX_ORDERS = """\
+movecheck: 1
+system: aa
+state: state.yaml
+power: Germans
+phase: combat_move
+moves:
+  - units: {infantry: 1}
+    path: ['Ukriane S.S.R.', "Caucasuss"]
+  - units: {tnak: 1}
+    path: [Ukraine S.S.R., Caucasus]
+  - units: [qqqqqqqq]
+    path: [Ukraine S.S.R., Caucasus]
+"""
+
+
+@pytest.mark.parametrize(("example", "replaced"), [
+    ("examples/aa/orders/variants/mc003-schema.yaml", {"combat_mvoe": "combat_move", "unit": "units"}),
+    ("examples/maneuver/free-orders-mc004.yaml", {"r41": "r4", "wod1": "wood1"}),
+    ("examples/maneuver/free-orders-mc006.yaml", {"reds": "red"}),
+])
+def test_schema_and_maneuver_suggestions_are_fixes_too(run_main, example: str, replaced: dict[str, str]) -> None:
+    _code, out, _err = run_main(["check", example, "--format", "json"], cwd=ROOT)
+    text = (ROOT / example).read_text(encoding="utf-8")
+    found = {}
+    for finding in json.loads(out)["findings"]:
+        if "fixes" in finding:
+            (edit,) = finding["fixes"][0]["edits"]
+            assert (edit["line"], edit["column"]) == (finding["line"], finding["column"])  # the node it underlines
+            found[_replaced(text, edit)] = edit["text"]
+    assert found == replaced
+    assert all(("did you mean" in f["message"]) == ("fixes" in f) for f in json.loads(out)["findings"])

@@ -33,7 +33,8 @@ PENDING_PHASE_2: list[str] = []
 """Folders whose messages are not wrapped in ``_()`` yet: the manoeuvre system is being reworded.
 Phase 2 wraps them and empties this list (and ``PENDING`` in scripts/gen_catalogues.py with it)."""
 
-TEXT_KEYS = {"message", "unchecked_reasons", "error", "shortDescription", "fullDescription", "help", "summary_text",
+TEXT_KEYS = {"message", "title", "description", "unchecked_reasons", "error", "shortDescription", "fullDescription",
+             "help", "summary_text",
              "partialFingerprints"}
 """Keys whose values are words for a reader: they follow the language.  (A SARIF fingerprint hashes
 the message as printed, so it changes with the language too: upload code scanning results in one language.)"""
@@ -257,7 +258,8 @@ def test_explain_prints_the_russian_seed_paragraph(run_main: Any) -> None:
     code, out, _ = run_main(["explain", "AA201", "--lang", "ru"])
     assert code == 0
     assert "Текст правила:" in out and "C10: Наземный или морской юнит" in out
-    assert "movecheck explain AA201 --lang en" in out  # the English documentation is one command away
+    assert "movecheck explain AA201 --lang en" not in out  # issue 42: the description itself is in Russian
+    assert "Сухопутные и морские юниты останавливаются, войдя во вражескую область (C10)." in out
     assert "AA201 stop-in-hostile (error)" in out  # code, slug and severity are data
 
 
@@ -363,7 +365,8 @@ def test_explain_of_a_maneuver_clause_prints_the_russian_seed(run_main: Any) -> 
     assert "MV502 engaged-move (error)" in out  # code, slug and severity are data
     assert "база, в начале находившаяся в контакте" in out  # the summary
     assert "M10: Базы, находящиеся в боевом взаимодействии с противником" in out  # the seed paragraph as written
-    assert "movecheck explain MV502 --lang en" in out
+    assert "movecheck explain MV502 --lang en" not in out  # issue 42: the description is in Russian
+    assert "База, находящаяся в контакте с противником в начале приказа" in out
     english = run_main(["explain", "MV502"])[1]
     assert "A base in contact with the enemy at the start" in english and "Базы" not in english
 
@@ -507,3 +510,61 @@ def test_the_examples_in_the_architecture_notes_follow_the_message_rule(tmp_path
         (folder / f"example{number}.py").write_text(block.replace("{...}", "{}"), encoding="utf-8")
     assert untranslated_messages(folder) == []
     assert any("Violation(_(" in block for block in blocks)
+
+
+# -- explain in Russian: every clause's description and example (issue 42) ------------------------
+
+UNTRANSLATED_CLAUSE_TEXTS: frozenset[str] = frozenset()
+"""Codes whose description or example has no Russian form yet (none: every clause is translated)."""
+
+_LITERAL = re.compile(r"``.+?``", re.S)
+
+
+def _clause_texts() -> list[tuple[str, str]]:
+    """Each clause's long texts (its description, when it is more than its summary, and both sides of its
+    example) that hold words besides code literals, with the clause's code."""
+    from movecheck.catalogue import load_all
+    from movecheck.clauses import CATALOGUE
+
+    load_all()
+    found = []
+    for entry in CATALOGUE.all():
+        texts = [entry.documentation()] if entry.documentation() != entry.summary else []
+        texts += [entry.example.illegal, entry.example.legal] if entry.example is not None else []
+        found += [(entry.code, text) for text in texts if re.search(r"[A-Za-z]", _LITERAL.sub("", text))]
+    return found
+
+
+def test_every_clause_description_and_example_has_a_russian_form() -> None:
+    texts = _clause_texts()
+    assert len({code for code, _text in texts}) > 100
+    i18n.set_language("ru")
+    untranslated = {code for code, text in texts if i18n._(text) == text or not re.search("[а-яё]", i18n._(text))}
+    assert untranslated == set(UNTRANSLATED_CLAUSE_TEXTS)  # a translated one gone back to English fails here
+
+
+def test_russian_descriptions_keep_every_code_literal() -> None:
+    i18n.set_language("ru")
+    for code, text in _clause_texts():
+        def literals(said: str) -> list[str]:
+            return sorted(" ".join(found.split()) for found in _LITERAL.findall(said))
+
+        assert literals(i18n._(text)) == literals(text), code
+
+
+def test_explain_in_russian_prints_the_description_and_the_example_in_russian(run_main: Any) -> None:
+    from movecheck.catalogue import load_all
+    from movecheck.clauses import CATALOGUE
+
+    load_all()
+    entry = CATALOGUE["MV202"]
+    assert entry.example is not None
+    code, out, _ = run_main(["explain", "MV202", "--lang", "ru"])
+    assert code == 0
+    assert "Каждая колонна корпуса (головная база и базы за ней по направлению движения)" in out
+    assert "Нельзя: «Все вперед!» по открытой местности" in out
+    for english in (entry.documentation().splitlines()[0], entry.example.illegal, entry.example.legal):
+        assert english not in out
+    assert "explain MV202 --lang en" not in out
+    code, out, _ = run_main(["explain", "MV202", "--lang", "en"])
+    assert entry.documentation().splitlines()[0] in out and entry.example.illegal in out  # English as it was

@@ -7,6 +7,7 @@ when a file of this system is checked.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.maps import BUILTIN_MAPS
@@ -109,6 +110,18 @@ class AA(System["Board", object]):
         from movecheck.aa.describe import describe
 
         return describe(prepared, name)
+
+    def battle_under(self, kind: str, data: object, item_in: Callable[[str], int | None]) -> int | None:
+        """A battles state's battle, or an order of a combat move (:mod:`movecheck.aa.battle.under`)."""
+        from movecheck.aa.battle.under import battle_under
+
+        return battle_under(kind, data, item_in)
+
+    def battle_odds(self, path: str, kind: str, data: object, item: int, kernel: object) -> tuple[object, str]:
+        """Its odds as ``movecheck odds --battle`` gives them (:mod:`movecheck.aa.battle.under`)."""
+        from movecheck.aa.battle.under import battle_odds
+
+        return battle_odds(path, kind, data, item, kernel)
 
     def forget_read_files(self) -> None:
         """The map files the setup read (it reads each once per process)."""

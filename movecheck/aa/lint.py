@@ -228,13 +228,16 @@ def unit_in_neutral(ctx: LintContext) -> Iterator[Violation]:
 def connection_unknown_space(ctx: LintContext) -> Iterator[Violation]:
     """Both ends of every connection are territories or sea zones of the map."""
     for index, name in ctx.game_map.bad_connections:
-        extra = did_you_mean(ctx.game_map.suggest(name))
+        close = ctx.game_map.suggest(name)
+        pair = ctx.doc.get(*ctx.map_prefix, "connections", index)
+        at = pair.index(name) if isinstance(pair, list) and name in pair else None
         yield Violation(
             _("connection {index} names {name}, which is not a space of the map").format(
                 index=index + 1, name=repr(name)
             )
-            + extra,
-            (*ctx.map_prefix, "connections", index),
+            + did_you_mean(close),
+            (*ctx.map_prefix, "connections", index, *([at] if at is not None else [])),
+            replace_with=tuple(close),
         )
 
 

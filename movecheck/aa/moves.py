@@ -14,6 +14,7 @@ from movecheck.aa.setup import unknown_space, unknown_type
 from movecheck.aa.units import Unit, describe, readiness
 from movecheck.document import Document
 from movecheck.findings import Finding
+from movecheck.fixes import replacements
 from movecheck.i18n import _
 from movecheck.suggest import close_names
 from movecheck.suggest import did_you_mean as suggestion
@@ -190,7 +191,8 @@ def resolve_move(
                 close = close_names(unit_id, board.by_id, n=3, charge=doc) if isinstance(unit_id, str) else []
                 hint = suggestion(close)
                 message = _("no unit has the id {id}").format(id=repr(unit_id)) + hint
-                findings.append(doc.finding("MC004", message, (*where, "units", k)))
+                findings.append(doc.finding("MC004", message, (*where, "units", k),
+                                            fixes=replacements(doc, (*where, "units", k), close)))
             else:
                 wanted_ids.append((unit, (*where, "units", k)))
     transport_raw = raw.get("transport")

@@ -19,6 +19,7 @@ from movecheck.aa.names import ambiguous_message
 from movecheck.aa.units import Unit
 from movecheck.document import Document
 from movecheck.findings import Finding
+from movecheck.fixes import replacements
 from movecheck.i18n import N_, _
 from movecheck.reading import _limit
 from movecheck.suggest import did_you_mean as suggestion
@@ -86,11 +87,13 @@ def unknown_power(doc: Document, game_map: GameMap, power: Any, path: tuple[Any,
     meanings = game_map.power_names.meanings(power)
     if len(meanings) > 1:
         return doc.finding("MC004", ambiguous_message("power", power, meanings), path)
-    hint = suggestion(game_map.suggest_power(power, charge=doc))
+    close = game_map.suggest_power(power, charge=doc)
     return doc.finding(
         "MC004",
-        _("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers)) + hint,
+        _("unknown power {name} (powers: {powers})").format(name=repr(power), powers=", ".join(game_map.powers))
+        + suggestion(close),
         path,
+        fixes=replacements(doc, path, close),
     )
 
 
@@ -111,8 +114,9 @@ def unknown_space(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, 
     meanings = game_map.space_meanings(name)
     if len(meanings) > 1:
         return doc.finding("MC004", ambiguous_message("territory or sea zone", name, meanings), path, key=key)
-    hint = suggestion(game_map.suggest(name, charge=doc))
-    return doc.finding("MC004", _("unknown territory or sea zone {name}").format(name=repr(name)) + hint, path, key=key)
+    close = game_map.suggest(name, charge=doc)
+    message = _("unknown territory or sea zone {name}").format(name=repr(name)) + suggestion(close)
+    return doc.finding("MC004", message, path, key=key, fixes=replacements(doc, path, close, key=key))
 
 
 def unknown_type(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, ...], key: bool = False) -> Finding:
@@ -120,8 +124,9 @@ def unknown_type(doc: Document, game_map: GameMap, name: Any, path: tuple[Any, .
     meanings = game_map.type_names.meanings(name)
     if len(meanings) > 1:
         return doc.finding("MC004", ambiguous_message("unit type", name, meanings), path, key=key)
-    hint = suggestion(game_map.suggest_type(name, charge=doc))
-    return doc.finding("MC004", _("unknown unit type {name}").format(name=repr(name)) + hint, path, key=key)
+    close = game_map.suggest_type(name, charge=doc)
+    message = _("unknown unit type {name}").format(name=repr(name)) + suggestion(close)
+    return doc.finding("MC004", message, path, key=key, fixes=replacements(doc, path, close, key=key))
 
 
 def resolved_keys(doc: Document, path: tuple[Any, ...], resolve: Callable[[Any], str | None],

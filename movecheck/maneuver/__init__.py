@@ -57,7 +57,7 @@ class Maneuver(System["Battlefield", Carried]):
         self, orders: Document, prepared: Prepared[Battlefield], valid_orders: set[int], context: RunContext
     ) -> Outcome[Carried]:
         """Check a maneuver orders file against its prepared battlefield."""
-        from movecheck.maneuver.setup import suggestion
+        from movecheck.maneuver.setup import suggested
 
         doc, battlefield = orders, prepared.ready()
         items = doc.get("orders", default=[])
@@ -66,13 +66,14 @@ class Maneuver(System["Battlefield", Carried]):
         side = doc.get("side")
         if not isinstance(side, str) or side not in battlefield.sides:
             sides = sorted(battlefield.sides)
-            hint = suggestion(side, sides, doc)
+            hint, fixes = suggested(side, sides, doc, ("side",))
             outcome.findings.append(
                 doc.finding(
                     "MC006",
                     _("the orders are for side {side}, which is not a side of {state} ({sides})").format(
                         side=repr(side), state=prepared.doc.path, sides=", ".join(sides)) + hint,
                     ("side",),
+                    fixes=fixes,
                 )
             )
             outcome.reason = _("the orders do not match the state")

@@ -13,10 +13,12 @@ from typing import Any, cast
 
 from movecheck.document import Document
 from movecheck.findings import Finding
+from movecheck.fixes import replacements
 from movecheck.i18n import _
 from movecheck.maneuver.model import Base, Battlefield, Corps, Landmark
 from movecheck.maneuver.rolls import RollBook
-from movecheck.maneuver.setup import finite, suggestion
+from movecheck.maneuver.setup import finite
+from movecheck.suggest import close_names, did_you_mean
 
 CORPS_ORDERS = ("all_ahead", "all_back", "to_landmark")
 
@@ -76,6 +78,12 @@ class Resolver:
 
     def unknown(self, message: str, path: tuple[Any, ...], key: bool = False) -> None:
         self.findings.append(self.doc.finding("MC004", message, path, key=key))
+
+    def unknown_name(self, message: str, name: Any, known: list[str], path: tuple[Any, ...], key: bool = False) -> None:
+        """MC004 for a name none of ``known`` is, with its closest known names: in the message and as fixes."""
+        close = close_names(name, known, charge=self.doc)
+        self.findings.append(self.doc.finding("MC004", message + did_you_mean(close), path, key=key,
+                                              fixes=replacements(self.doc, path, close, key=key)))
 
     def own_corps(self) -> list[str]:
         return [c.id for c in self.bf.sides.get(self.side, [])]
@@ -138,8 +146,8 @@ class Resolver:
             self.unknown(_("corps {name} belongs to {owner}, not to {side}, whose orders these are").format(
                 name=repr(name), owner=corps.side, side=self.side), path)
             return None
-        self.unknown(_("corps {name} does not exist on {side}'s side").format(name=repr(name), side=self.side)
-                     + suggestion(name, self.own_corps(), self.doc), path)
+        self.unknown_name(_("corps {name} does not exist on {side}'s side").format(name=repr(name), side=self.side),
+                          name, self.own_corps(), path)
         return None
 
     def base(self, name: Any, path: tuple[Any, ...], corps: Corps | None) -> Base | None:
@@ -148,17 +156,16 @@ class Resolver:
         base = self.bf.bases.get(name)
         if base is None:
             pool = [b.id for b in corps.bases] if corps is not None else self.own_bases()
-            self.unknown(_("base {name} does not exist").format(name=repr(name))
-                         + suggestion(name, pool or self.own_bases(), self.doc), path)
+            self.unknown_name(_("base {name} does not exist").format(name=repr(name)), name, pool or self.own_bases(),
+                              path)
             return None
         if base.side != self.side:
             self.unknown(_("base {name} belongs to {owner}, not to {side}, whose orders these are").format(
                 name=repr(name), owner=base.side, side=self.side), path)
             return None
         if corps is not None and base.corps != corps.id:
-            hint = suggestion(name, [b.id for b in corps.bases], self.doc)
-            self.unknown(_("base {name} is in corps {corps}, not in {other}").format(
-                name=repr(name), corps=base.corps, other=corps.id) + hint, path)
+            self.unknown_name(_("base {name} is in corps {corps}, not in {other}").format(
+                name=repr(name), corps=base.corps, other=corps.id), name, [b.id for b in corps.bases], path)
             return None
         return base
 
@@ -173,8 +180,8 @@ class Resolver:
         if name in self.bf.corps:
             return Landmark(name, corps=name)
         pool = list(self.bf.landmarks) + list(self.bf.terrain) + list(self.bf.corps)
-        self.unknown(_("landmark {name} is neither a landmark, a terrain element nor a corps").format(name=repr(name))
-                     + suggestion(name, pool, self.doc), path)
+        self.unknown_name(_("landmark {name} is neither a landmark, a terrain element nor a corps").format(
+            name=repr(name)), name, pool, path)
         return None
 
     def rolls(self, rolls: dict[str, Any], path: tuple[Any, ...]) -> bool:
@@ -188,14 +195,13 @@ class Resolver:
                     message = _("rolls name base {name}, which belongs to {owner}").format(
                         name=repr(base_id), owner=base.side
                     )
-                self.unknown(message + suggestion(base_id, self.own_bases(), self.doc), (*path, base_id), key=True)
+                self.unknown_name(message, base_id, self.own_bases(), (*path, base_id), key=True)
                 ok = False
             if isinstance(value, dict):
                 for tid in value:
                     if tid not in self.bf.terrain:
-                        hint = suggestion(tid, list(self.bf.terrain), self.doc)
-                        self.unknown(_("rolls name terrain {name}, which the battlefield does not have").format(
-                            name=repr(tid)) + hint, (*path, base_id, tid), key=True)
+                        self.unknown_name(_("rolls name terrain {name}, which the battlefield does not have").format(
+                            name=repr(tid)), tid, list(self.bf.terrain), (*path, base_id, tid), key=True)
                         ok = False
         return ok
 
@@ -206,8 +212,8 @@ class Resolver:
             base = self.bf.bases.get(base_id)
             if base is None:
                 pool = [b.id for b in order.corps.bases] if order.corps is not None else self.own_bases()
-                self.unknown(_("end names base {name}, which does not exist").format(name=repr(base_id))
-                             + suggestion(base_id, pool, self.doc), where, key=True)
+                self.unknown_name(_("end names base {name}, which does not exist").format(name=repr(base_id)),
+                                  base_id, pool, where, key=True)
                 ok = False
                 continue
             if order.corps is not None and base.corps != order.corps.id:

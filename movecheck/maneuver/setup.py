@@ -19,12 +19,13 @@ from typing import Any
 
 from movecheck.document import Document
 from movecheck.findings import Finding
+from movecheck.fixes import Fix, replacements
 from movecheck.i18n import _
 from movecheck.maneuver.dice import Dice, DiceError
 from movecheck.maneuver.model import DEFAULT_BASE_SIZE, DEFAULT_MOBILITY, Base, Battlefield, Corps, Landmark, Terrain
 from movecheck.maneuver.options import OPTIONS, Options
 from movecheck.maneuver.terrain import TERRAIN_KINDS
-from movecheck.suggest import hint
+from movecheck.suggest import close_names, did_you_mean, hint
 from movecheck.systems import RuleSettings, resolve_rules, system
 
 
@@ -40,6 +41,12 @@ def suggestion(name: Any, known: list[str], charge: Document | None = None) -> s
     """``; did you mean 'A' or 'B'?`` for the closest known names, or nothing (``charge``: the
     document whose hint budget pays, see :mod:`movecheck.suggest`)."""
     return hint(name, known, charge=charge)
+
+
+def suggested(name: Any, known: list[str], doc: Document, path: tuple[Any, ...]) -> tuple[str, tuple[Fix, ...]]:
+    """:func:`suggestion` and the same names as fixes of the node at ``path`` (issue 42)."""
+    close = close_names(name, known, charge=doc)
+    return did_you_mean(close), replacements(doc, path, close)
 
 
 def is_number(value: Any) -> bool:
@@ -100,13 +107,14 @@ class _Builder:
                 if kind not in TERRAIN_KINDS or not isinstance(die, str):
                     continue
                 if die not in options.dice:
-                    hint = suggestion(die, list(options.dice), self.doc)
+                    hint, fixes = suggested(die, list(options.dice), self.doc, ("options", "penalties", kind))
                     self.findings.append(
                         self.doc.finding(
                             "MC004",
                             _("penalty of {kind} names die {die}, which options.dice does not define").format(
                                 kind=kind, die=repr(die)) + hint,
                             ("options", "penalties", kind),
+                            fixes=fixes,
                         )
                     )
                     continue
@@ -267,7 +275,7 @@ class _Builder:
                 if not isinstance(value, str):
                     continue
                 if value not in battlefield.terrain:
-                    hint = suggestion(value, list(battlefield.terrain), self.doc)
+                    hint, fixes = suggested(value, list(battlefield.terrain), self.doc, (*where, "terrain"))
                     self.findings.append(
                         self.doc.finding(
                             "MC004",
@@ -276,6 +284,7 @@ class _Builder:
                             )
                             + hint,
                             (*where, "terrain"),
+                            fixes=fixes,
                         )
                     )
                     continue
@@ -284,7 +293,7 @@ class _Builder:
                 if not isinstance(value, str):
                     continue
                 if value not in battlefield.corps:
-                    hint = suggestion(value, list(battlefield.corps), self.doc)
+                    hint, fixes = suggested(value, list(battlefield.corps), self.doc, (*where, "corps"))
                     self.findings.append(
                         self.doc.finding(
                             "MC004",
@@ -293,6 +302,7 @@ class _Builder:
                             )
                             + hint,
                             (*where, "corps"),
+                            fixes=fixes,
                         )
                     )
                     continue

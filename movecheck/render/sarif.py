@@ -7,6 +7,9 @@
 * each result names its rule (``ruleId``, ``ruleIndex``), its level, the
   message, and where: a URI relative to the current folder (``uriBaseId``
   ``%SRCROOT%``, forward slashes, percent-encoded) with start line and column.
+* a finding that suggests replacements (issue 42) gives ``fixes``: one SARIF ``fix`` per
+  replacement, its title the ``description`` and its edits ``replacements`` of the file
+  (``deletedRegion`` with start and end, the end column just past, and ``insertedContent``).
 * ``partialFingerprints`` are stable across edits that only move lines: a hash
   of code, file, message and order id (plus an occurrence number when the same
   finding appears more than once in a file), never of line numbers.
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from movecheck import __version__
@@ -26,6 +29,9 @@ from movecheck.i18n import _
 from movecheck.overrides import override_lines
 from movecheck.render import portable_path
 from movecheck.render.escape import escape_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from movecheck.fixes import Fix
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -48,7 +54,7 @@ def _help(entry: Clause) -> tuple[str, str]:
     """Help of a clause as text and markdown: its documentation and the seed paragraphs it cites."""
     from movecheck.catalogue import cited_sources, expand_seeds, paragraph_text, seed_paragraphs
 
-    text = markdown = entry.documentation()
+    text = markdown = _(entry.documentation())  # the catalogue's translation of the description (issue 42)
     paragraphs = seed_paragraphs()
     cited = [label for label in expand_seeds(entry.seeds) if label in paragraphs]
     if cited:
@@ -76,7 +82,7 @@ def rule_descriptor(entry: Clause) -> dict[str, Any]:
         "id": entry.code,
         "name": entry.name,
         "shortDescription": {"text": _(entry.summary)},
-        "fullDescription": {"text": entry.documentation()},
+        "fullDescription": {"text": _(entry.documentation())},
         "helpUri": rule_url(entry.code),
         "help": {"text": help_text, "markdown": help_markdown},
         "defaultConfiguration": {"level": entry.severity.value},
@@ -118,10 +124,26 @@ def _result(finding: Finding, index: dict[str, int], occurrence: int) -> dict[st
     }
     if finding.code in index:
         result["ruleIndex"] = index[finding.code]
+    if finding.fixes:
+        result["fixes"] = [_fix(fix, artifact) for fix in finding.fixes]
     properties = {k: v for k, v in (("order", finding.order), ("order_id", finding.order_id)) if v is not None}
     if properties:
         result["properties"] = properties
     return result
+
+
+def _fix(fix: Fix, artifact: dict[str, Any]) -> dict[str, Any]:
+    """A finding's fix as a SARIF ``fix``: its title, and each edit a replacement of a region of the finding's file."""
+    replacements = [
+        {
+            "deletedRegion": {"startLine": edit.line, "startColumn": edit.column,
+                              "endLine": edit.end_line, "endColumn": edit.end_column},
+            "insertedContent": {"text": edit.text},
+        }
+        for edit in fix.edits
+    ]
+    return {"description": {"text": fix.title},
+            "artifactChanges": [{"artifactLocation": dict(artifact), "replacements": replacements}]}
 
 
 def _notification(path: str, line: str) -> dict[str, Any]:

@@ -1,14 +1,14 @@
-"""Quick fixes: each "did you mean" of a finding, and the ends ``--suggest`` writes for manoeuvre orders.
+"""Quick fixes: the fixes a finding carries, and the ends ``--suggest`` writes for manoeuvre orders.
 
-A finding that ends "; did you mean 'A' or 'B'?" offers one fix per name, replacing the
-node it underlines.  A manoeuvre orders file whose corps orders have ends the rules
+A finding that suggests replacements ("; did you mean 'A' or 'B'?") carries them as data
+(:mod:`movecheck.fixes`, in the diagnostic's ``data``): one quick fix per fix, the same edits
+the JSON report and SARIF give.  A manoeuvre orders file whose corps orders have ends the rules
 require (``check --suggest``) offers one fix that writes every such ``end:`` (replacing a
 declared one, or adding it to the order).
 """
 
 from __future__ import annotations
 
-import ast
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -24,33 +24,27 @@ if TYPE_CHECKING:  # pragma: no cover
     from movecheck.server.buffers import Server
     from movecheck.server.kernel import Buffers
 
-_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
-
-
-def _marker() -> tuple[str, str]:
-    """The words around the names of a "did you mean" hint, in the current language."""
-    sample = _("; did you mean {names}?").format(names="\0")
-    before, _sep, after = sample.partition("\0")
-    return before, after
-
-
-def did_you_mean(message: str) -> list[str]:
-    """The names a finding's message suggests (none when it suggests nothing)."""
-    before, after = _marker()
-    at = message.rfind(before)
-    if at < 0:
-        return []
-    tail = message[at + len(before):]
-    cut = tail.rfind(after) if after else len(tail)
+def finding_fixes(diag: lsp.Diagnostic) -> list[tuple[str, list[lsp.TextEdit]]]:
+    """The fixes a diagnostic's finding carries (its ``data``, as the server published it): each a title and its
+    edits, in LSP's 0-based positions; none when the finding suggests none or the data is not the server's."""
+    data = diag.data if diag.source == "movecheck" else None
+    fixes = data.get("fixes") if isinstance(data, dict) else None
     found = []
-    for token in _QUOTED.findall(tail[:cut if cut >= 0 else len(tail)]):
-        try:
-            value = ast.literal_eval(token)
-        except (ValueError, SyntaxError):
-            continue
-        if isinstance(value, str) and value not in found:
-            found.append(value)
+    for fix in fixes if isinstance(fixes, list) else []:
+        edits = [_text_edit(edit) for edit in fix.get("edits", [])] if isinstance(fix, dict) else []
+        if edits and all(edit is not None for edit in edits) and isinstance(fix.get("title"), str):
+            found.append((fix["title"], [edit for edit in edits if edit is not None]))
     return found
+
+
+def _text_edit(edit: Any) -> lsp.TextEdit | None:
+    """One edit of a fix as an LSP text edit (the fix's lines and columns are 1-based, the end column just past)."""
+    keys = ("line", "column", "end_line", "end_column")
+    if not isinstance(edit, dict) or not isinstance(edit.get("text"), str) or not all(
+            isinstance(edit.get(k), int) and not isinstance(edit.get(k), bool) and edit[k] >= 1 for k in keys):
+        return None
+    start, end = (edit["line"] - 1, edit["column"] - 1), (edit["end_line"] - 1, edit["end_column"] - 1)
+    return lsp.TextEdit(range=lsp_range(start, end), new_text=edit["text"]) if start <= end else None
 
 
 def code_actions(ls: Server, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
@@ -61,15 +55,10 @@ def code_actions(ls: Server, params: lsp.CodeActionParams) -> list[lsp.CodeActio
         return []
     fixes: list[lsp.CodeAction] = []
     for diag in params.context.diagnostics or checked.published:
-        if diag.source != "movecheck":
-            continue
-        start = (diag.range.start.line, diag.range.start.character)
-        written = spans.lines[start[0]][start[1]:start[1] + 1] if start[0] < len(spans.lines) else ""
-        for name in did_you_mean(diag.message):
-            edit = lsp.TextEdit(range=diag.range, new_text=quote(name, force=written in ("'", '"')))
+        for title, edits in finding_fixes(diag):
             fixes.append(lsp.CodeAction(
-                title=_("Replace with {name}").format(name=name), kind=lsp.CodeActionKind.QuickFix, diagnostics=[diag],
-                is_preferred=len(fixes) == 0, edit=lsp.WorkspaceEdit(changes={uri: [edit]})))
+                title=title, kind=lsp.CodeActionKind.QuickFix, diagnostics=[diag],
+                is_preferred=len(fixes) == 0, edit=lsp.WorkspaceEdit(changes={uri: edits})))
     return fixes
 
 
@@ -78,7 +67,7 @@ APPLY_ALL_FIXES = "movecheck.applyAllFixes"
 
 
 def all_fixes(ls: Server, uri: str) -> lsp.WorkspaceEdit | None:
-    """The preferred fix of every diagnostic of the buffer that has one (the first name its "did you mean" offers),
+    """The preferred fix of every diagnostic of the buffer that has one (the first its finding carries),
     as one edit; fixes whose ranges overlap an earlier one are left for another round. None: nothing to fix."""
     checked, spans = ls.spans_of(uri)
     if checked is None or spans is None or checked.text != spans.text:
@@ -86,14 +75,14 @@ def all_fixes(ls: Server, uri: str) -> lsp.WorkspaceEdit | None:
     edits: list[lsp.TextEdit] = []
     taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
     for diag in checked.published:
-        names = did_you_mean(diag.message) if diag.source == "movecheck" else []
-        start = (diag.range.start.line, diag.range.start.character)
-        end = (diag.range.end.line, diag.range.end.character)
-        if not names or any(start < e and s < end for s, e in taken):
+        fixes = finding_fixes(diag)
+        preferred = fixes[0][1] if fixes else []
+        spans_of_edits = [((e.range.start.line, e.range.start.character), (e.range.end.line, e.range.end.character))
+                          for e in preferred]
+        if not preferred or any(start < e and s < end for start, end in spans_of_edits for s, e in taken):
             continue
-        written = spans.lines[start[0]][start[1]:start[1] + 1] if start[0] < len(spans.lines) else ""
-        edits.append(lsp.TextEdit(range=diag.range, new_text=quote(names[0], force=written in ("'", '"'))))
-        taken.append((start, end))
+        edits.extend(preferred)
+        taken.extend(spans_of_edits)
     return lsp.WorkspaceEdit(changes={uri: edits}) if edits else None
 
 

@@ -34,7 +34,7 @@ from movecheck.config_files import load_config
 from movecheck.files import is_kind
 from movecheck.i18n import ENGLISH, LanguageError, _, resolve, set_language
 from movecheck.selection import Layer
-from movecheck.server import actions, names
+from movecheck.server import actions, names, odds
 from movecheck.server import settings as editor_settings
 from movecheck.server.buffers import Checked
 from movecheck.server.diagnostics import SOURCE, diagnostic, diagnostics, lsp_range
@@ -448,6 +448,22 @@ def build() -> MovecheckServer:
             sent.add_done_callback(lambda done: done.cancelled() or done.exception())  # a client may refuse
         return edit
 
+    @server.command(odds.SHOW_ODDS)
+    async def show_odds(ls: MovecheckServer, *args: Any) -> dict[str, Any] | None:
+        """The odds of the battle under the cursor (arguments: the buffer's URI and an LSP position), shown to the
+        user (``window/showMessage``) and returned as data; worked out in the worker thread, as a check."""
+        target = next((a for a in args if isinstance(a, str)), None)
+        point = _point(next((a for a in args if not isinstance(a, str)), None))
+        if target is None or point is None:
+            return None
+        buffers = ls.buffers_now()
+        found = await asyncio.wrap_future(ls.worker.submit(
+            _guarded, lambda: odds.show_odds(ls, target, point, buffers)))
+        if found is not None:
+            kind = lsp.MessageType.Info if found["battle"] is not None else lsp.MessageType.Warning
+            ls.window_show_message(lsp.ShowMessageParams(type=kind, message=found["text"]))
+        return found
+
     @server.feature(lsp.TEXT_DOCUMENT_DIAGNOSTIC,
                     lsp.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False))
     async def diagnostic(ls: MovecheckServer, params: lsp.DocumentDiagnosticParams
@@ -468,20 +484,33 @@ def build() -> MovecheckServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
                     lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
-    async def code_action(ls: MovecheckServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
+    async def code_action(ls: MovecheckServer, params: lsp.CodeActionParams
+                          ) -> list[lsp.CodeAction | lsp.Command] | None:
         fixes = _guarded(lambda: actions.code_actions(ls, params))
         if fixes is None:
             return None
         uri = params.text_document.uri
         checked, spans = ls.spans_of(uri)
         if checked is None or spans is None:
-            return fixes
+            return list(fixes)
+        start = (params.range.start.line, params.range.start.character)
+        shown = _guarded(lambda: odds.odds_action(uri, checked, spans, start))
         buffers = ls.buffers_now()  # the ends --suggest writes come of a check: in the worker, as every check
         ends = await asyncio.wrap_future(ls.worker.submit(
             _guarded, lambda: actions.suggested_ends(ls, uri, checked, spans, buffers)))
-        return fixes + (ends or [])
+        return [*fixes, *(ends or []), *([shown] if shown is not None else [])]
 
     return server
+
+
+def _point(position: Any) -> tuple[int, int] | None:
+    """An LSP position given as a command's argument (a mapping with line and character), as a point."""
+    if not isinstance(position, dict):
+        return None
+    line, character = position.get("line"), position.get("character")
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (line, character)):
+        return None
+    return line, character  # type: ignore[return-value]
 
 
 def _guarded(answer: Callable[[], _T]) -> _T | None:

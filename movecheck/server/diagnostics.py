@@ -48,8 +48,17 @@ def diagnostic(finding: Finding, spans: Spans) -> lsp.Diagnostic:
         code=finding.code,
         code_description=lsp.CodeDescription(href=CODE_LINK.format(code=finding.code)),
         source=SOURCE,
-        data={"name": finding.name, "order": finding.order},
+        data=_data(finding),
     )
+
+
+def _data(finding: Finding) -> dict[str, Any]:
+    """What a diagnostic carries for the server's own requests: the clause's name, the order, and the finding's fixes
+    (issue 42: the quick fixes are these, as JSON and SARIF give them, never read back out of the message)."""
+    data: dict[str, Any] = {"name": finding.name, "order": finding.order}
+    if finding.fixes:
+        data["fixes"] = [fix.to_json() for fix in finding.fixes]
+    return data
 
 
 def selected(report: Report, path: str, config: Any) -> list[Finding]:

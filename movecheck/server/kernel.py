@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from movecheck import core, files
 from movecheck.files import Loaded
@@ -33,6 +33,8 @@ from movecheck.systems import Prepared, all_systems
 
 HOOKS = ("read", "read_reference", "prepare", "check", "lint", "examine")
 """The kernel functions this adapter calls or replaces (a test makes sure they exist)."""
+
+_T = TypeVar("_T")
 
 Buffers = Callable[[str], "str | None"]
 """The text of the open buffer of a path (absolute, normalised), or None when none is open."""
@@ -83,6 +85,13 @@ class Kernel:
             report = core.lint([path], settings)
         entry = next((e for e in report.files if e.path == path), None)
         return Result(report, entry, run.last_prepared, sorted(run.read))
+
+    def odds(self, path: str, text: str, buffers: Buffers, call: Callable[[Any], _T]) -> _T:
+        """``call(kernel)`` (a system's ``battle_odds``) with the buffer ``text`` read for ``path`` and the other open
+        buffers before the disk; ``kernel`` is the core, whose ``check`` the system may run (orders' battles)."""
+        run = _Run(self, path, text, buffers)
+        with run.installed():
+            return call(core)
 
     def loaded(self, path: str, text: str) -> Loaded:
         """The buffer read as the kernel reads a file (YAML, kind, version, schema); the next check of the same text

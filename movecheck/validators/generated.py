@@ -2578,7 +2578,7 @@ def _v248(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T114.get(key)
+        check = _T116.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2854,7 +2854,7 @@ def _v268(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T113.get(key)
+        check = _T115.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2883,6 +2883,62 @@ def _v271(x: Any) -> bool:
 
 
 def _v272(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v273(item):
+            return False
+    return True
+
+
+def _v273(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'title' not in x:
+        return False
+    if 'edits' not in x:
+        return False
+    for key, value in x.items():
+        check = _T114.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v274(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v275(item):
+            return False
+    return True
+
+
+def _v275(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'line' not in x:
+        return False
+    if 'column' not in x:
+        return False
+    if 'end_line' not in x:
+        return False
+    if 'end_column' not in x:
+        return False
+    if 'text' not in x:
+        return False
+    for key, value in x.items():
+        check = _T113.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v276(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2898,68 +2954,14 @@ def _v272(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T126.get(key)
+        check = _T128.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v273(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T115.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v274(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v275(item):
-            return False
-    return True
-
-
-def _v275(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T116.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v276(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v277(item):
             return False
     return True
 
 
 def _v277(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'at' not in x:
-        return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
         return False
     for key, value in x.items():
         check = _T117.get(key)
@@ -2980,13 +2982,11 @@ def _v278(x: Any) -> bool:
 def _v279(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'from' not in x:
+    if 'type' not in x:
         return False
-    if 'to' not in x:
+    if 'power' not in x:
         return False
-    if 'amount' not in x:
-        return False
-    if 'reason' not in x:
+    if 'at' not in x:
         return False
     for key, value in x.items():
         check = _T118.get(key)
@@ -2996,22 +2996,29 @@ def _v279(x: Any) -> bool:
 
 
 def _v280(x: Any) -> bool:
-    if sum((_v142(x), _v281(x),)) != 1:
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v281(item):
+            return False
     return True
 
 
 def _v281(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'power' not in x:
+    if 'at' not in x:
         return False
-    if 'amount' not in x:
+    if 'by' not in x:
         return False
-    if 'territories' not in x:
+    if 'holder' not in x:
+        return False
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
         return False
     for key, value in x.items():
-        check = _T120.get(key)
+        check = _T119.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -3029,34 +3036,40 @@ def _v282(x: Any) -> bool:
 def _v283(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'power' not in x:
+    if 'from' not in x:
         return False
-    if 'name' not in x:
+    if 'to' not in x:
         return False
-    if 'ipcs' not in x:
+    if 'amount' not in x:
         return False
-    if 'met' not in x:
-        return False
-    if 'text' not in x:
+    if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T119.get(key)
+        check = _T120.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v284(x: Any) -> bool:
-    if not (integer(x) or x is None):
-        return False
-    if number(x) and (x < 0):
+    if sum((_v142(x), _v285(x),)) != 1:
         return False
     return True
 
 
 def _v285(x: Any) -> bool:
-    if sum((_v142(x), _v14(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    if 'power' not in x:
+        return False
+    if 'amount' not in x:
+        return False
+    if 'territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T122.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
@@ -3070,6 +3083,49 @@ def _v286(x: Any) -> bool:
 
 
 def _v287(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'power' not in x:
+        return False
+    if 'name' not in x:
+        return False
+    if 'ipcs' not in x:
+        return False
+    if 'met' not in x:
+        return False
+    if 'text' not in x:
+        return False
+    for key, value in x.items():
+        check = _T121.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v288(x: Any) -> bool:
+    if not (integer(x) or x is None):
+        return False
+    if number(x) and (x < 0):
+        return False
+    return True
+
+
+def _v289(x: Any) -> bool:
+    if sum((_v142(x), _v14(x),)) != 1:
+        return False
+    return True
+
+
+def _v290(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v291(item):
+            return False
+    return True
+
+
+def _v291(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -3087,13 +3143,13 @@ def _v287(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T122.get(key)
+        check = _T124.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v288(x: Any) -> bool:
+def _v292(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
@@ -3103,13 +3159,13 @@ def _v288(x: Any) -> bool:
     return True
 
 
-def _v289(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E121):
+def _v293(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E123):
         return False
     return True
 
 
-def _v290(x: Any) -> bool:
+def _v294(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -3118,28 +3174,28 @@ def _v290(x: Any) -> bool:
         if 'settled' not in x:
             return False
         for key, value in x.items():
-            check = _T124.get(key)
+            check = _T126.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v291(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E123):
+def _v295(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E125):
         return False
     return True
 
 
-def _v292(x: Any) -> bool:
+def _v296(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v293(item):
+        if not _v297(item):
             return False
     return True
 
 
-def _v293(x: Any) -> bool:
+def _v297(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'side' not in x:
@@ -3149,13 +3205,13 @@ def _v293(x: Any) -> bool:
     if 'needed' not in x:
         return False
     for key, value in x.items():
-        check = _T125.get(key)
+        check = _T127.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v294(x: Any) -> bool:
+def _v298(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -3167,22 +3223,22 @@ def _v294(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T133.get(key)
+        check = _T135.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v295(x: Any) -> bool:
+def _v299(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v296(item):
+        if not _v300(item):
             return False
     return True
 
 
-def _v296(x: Any) -> bool:
+def _v300(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -3198,22 +3254,22 @@ def _v296(x: Any) -> bool:
     if 'unchecked' not in x:
         return False
     for key, value in x.items():
-        check = _T127.get(key)
+        check = _T129.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v297(x: Any) -> bool:
+def _v301(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v298(item):
+        if not _v302(item):
             return False
     return True
 
 
-def _v298(x: Any) -> bool:
+def _v302(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'title' not in x:
@@ -3225,69 +3281,29 @@ def _v298(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T132.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v299(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E128):
-        return False
-    return True
-
-
-def _v300(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v301(item):
-            return False
-    return True
-
-
-def _v301(x: Any) -> bool:
-    if sum((_v302(x), _v304(x), _v306(x),)) != 1:
-        return False
-    return True
-
-
-def _v302(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T129.get(key)
+        check = _T134.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v303(x: Any) -> bool:
-    if not x == 'paragraph':
+    if not (isinstance(x, str) and x in _E130):
         return False
     return True
 
 
 def _v304(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'type' not in x:
-        return False
-    if 'items' not in x:
-        return False
-    for key, value in x.items():
-        check = _T130.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v305(item):
             return False
     return True
 
 
 def _v305(x: Any) -> bool:
-    if not x == 'list':
+    if sum((_v306(x), _v308(x), _v310(x),)) != 1:
         return False
     return True
 
@@ -3297,9 +3313,7 @@ def _v306(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'headers' not in x:
-        return False
-    if 'rows' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
         check = _T131.get(key)
@@ -3309,12 +3323,54 @@ def _v306(x: Any) -> bool:
 
 
 def _v307(x: Any) -> bool:
-    if not x == 'table':
+    if not x == 'paragraph':
         return False
     return True
 
 
 def _v308(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'items' not in x:
+        return False
+    for key, value in x.items():
+        check = _T132.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v309(x: Any) -> bool:
+    if not x == 'list':
+        return False
+    return True
+
+
+def _v310(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T133.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v311(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v312(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -3436,27 +3492,29 @@ _T109: dict[str, Callable[[Any], bool]] = {'edition': _v257, 'options': _v258, '
 _T110: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v239, 'config': _v239, 'error': _v239, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v61, 'verdicts': _v251, 'assignment': _v253, 'overrides': _v256}
 _T111: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
 _E112 = frozenset(['error', 'note', 'warning'])
-_T113: dict[str, Callable[[Any], bool]] = {'code': _v269, 'name': _v4, 'severity': _v270, 'message': _v5, 'clauses': _v61, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v271, 'order_id': _v239}
-_T114: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v249, 'summary': _v265, 'readings': _v266, 'statistics': _v14, 'findings': _v267}
-_T115: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T116: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T117: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v239, 'liberated': _v7}
-_T118: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T119: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T120: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v282, 'bonus': _v15}
-_E121 = frozenset(['factory', 'ipcs'])
-_T122: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v288, 'applied': _v15, 'on': _v289, 'owner': _v239, 'cap': _v239}
-_E123 = frozenset(['kept', 'lost', 'refunded'])
-_T124: dict[str, Callable[[Any], bool]] = {'units': _v84, 'settled': _v291}
-_T125: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v61, 'needed': _v25, 'setting': _v239}
-_T126: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v239, 'text': _v5, 'forced': _v7, 'turn': _v273, 'destroyed': _v274, 'captured': _v276, 'transfers': _v278, 'spent': _v14, 'purchased': _v14, 'income': _v280, 'refunded': _v284, 'ipcs': _v285, 'notes': _v61, 'bombing': _v286, 'unplaced': _v290, 'victory': _v292, 'victory_cities': _v14}
-_T127: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E128 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'luck', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T129: dict[str, Callable[[Any], bool]] = {'type': _v303, 'text': _v5}
-_T130: dict[str, Callable[[Any], bool]] = {'type': _v305, 'items': _v61}
-_T131: dict[str, Callable[[Any], bool]] = {'type': _v307, 'headers': _v61, 'rows': _v308}
-_T132: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v299, 'facts': _v266, 'blocks': _v300}
-_T133: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v295, 'sections': _v297}
+_T113: dict[str, Callable[[Any], bool]] = {'line': _v25, 'column': _v25, 'end_line': _v25, 'end_column': _v25, 'text': _v5}
+_T114: dict[str, Callable[[Any], bool]] = {'title': _v4, 'edits': _v274}
+_T115: dict[str, Callable[[Any], bool]] = {'code': _v269, 'name': _v4, 'severity': _v270, 'message': _v5, 'clauses': _v61, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v271, 'order_id': _v239, 'fixes': _v272}
+_T116: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v249, 'summary': _v265, 'readings': _v266, 'statistics': _v14, 'findings': _v267}
+_T117: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
+_T118: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T119: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v239, 'liberated': _v7}
+_T120: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
+_T121: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
+_T122: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v286, 'bonus': _v15}
+_E123 = frozenset(['factory', 'ipcs'])
+_T124: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v292, 'applied': _v15, 'on': _v293, 'owner': _v239, 'cap': _v239}
+_E125 = frozenset(['kept', 'lost', 'refunded'])
+_T126: dict[str, Callable[[Any], bool]] = {'units': _v84, 'settled': _v295}
+_T127: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v61, 'needed': _v25, 'setting': _v239}
+_T128: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v239, 'text': _v5, 'forced': _v7, 'turn': _v277, 'destroyed': _v278, 'captured': _v280, 'transfers': _v282, 'spent': _v14, 'purchased': _v14, 'income': _v284, 'refunded': _v288, 'ipcs': _v289, 'notes': _v61, 'bombing': _v290, 'unplaced': _v294, 'victory': _v296, 'victory_cities': _v14}
+_T129: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
+_E130 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'luck', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T131: dict[str, Callable[[Any], bool]] = {'type': _v307, 'text': _v5}
+_T132: dict[str, Callable[[Any], bool]] = {'type': _v309, 'items': _v61}
+_T133: dict[str, Callable[[Any], bool]] = {'type': _v311, 'headers': _v61, 'rows': _v312}
+_T134: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v303, 'facts': _v266, 'blocks': _v304}
+_T135: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v299, 'sections': _v301}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
@@ -3471,6 +3529,6 @@ VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'maneuver-orders': _v199,
     'reach': _v218,
     'report': _v248,
-    'apply-report': _v272,
-    'summary': _v294,
+    'apply-report': _v276,
+    'summary': _v298,
 }

@@ -227,6 +227,17 @@ def test_aa907_connection_names_an_unknown_space(tmp_path):
     assert "'Gama'" in f.message and "did you mean 'Gamma'" in f.message and f.line == 19
 
 
+def test_aa907_gives_the_close_space_as_a_fix_of_the_name(tmp_path):
+    text = TINY.replace("  - [Beta, Gamma]", "  - [Beta, Gama]")
+    (finding,) = lint_map(tmp_path, text)
+    line = text.splitlines()[finding.line - 1]
+    assert line[finding.column - 1:].startswith("Gama]")  # at the name, not at its connection
+    (fix,) = finding.fixes
+    (edit,) = fix.edits
+    assert (edit.line, edit.column, edit.end_line, edit.end_column, edit.text) == (
+        finding.line, finding.column, finding.line, finding.column + 4, "Gamma")
+
+
 def test_aa908_canal_between_zones_that_do_not_touch(tmp_path):
     findings = lint_map(tmp_path, TINY.replace("sea_zones: [SZ 1, sz2]", "sea_zones: [1 Sea Zone, 3 Sea Zone]"))
     assert codes(findings) == ["AA908"]

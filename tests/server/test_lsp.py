@@ -156,6 +156,33 @@ async def test_a_quick_fix_replaces_the_misspelt_name(client: LanguageClient) ->
     assert [covered(fixed, d.range) for d in again] == ["Ukriane S.S.R."]
 
 
+def _edits(edits: list[lsp.TextEdit]) -> list[dict[str, object]]:
+    """LSP text edits as the JSON report writes a fix's edits (1-based, the end column just past)."""
+    return [{"line": e.range.start.line + 1, "column": e.range.start.character + 1, "end_line": e.range.end.line + 1,
+             "end_column": e.range.end.character + 1, "text": e.new_text} for e in edits]
+
+
+async def test_the_quick_fixes_are_the_fixes_of_the_json_report_whatever_the_message(
+        client: LanguageClient, run_main) -> None:  # type: ignore[no-untyped-def]
+    text = TYPO.read_text().replace("Ukriane S.S.R.,", '"Ukriane S.S.R.",')
+    target = open_file(client, TYPO, text)
+    found = await published(client, target, 1)
+    typo = next(d for d in found if covered(text, d.range) == '"Ukriane S.S.R."')
+    shown = str(TYPO.relative_to(ROOT))
+    _code, out, _err = run_main(["check", "-", "--stdin-filename", shown, "-f", "json"], stdin=text, cwd=ROOT)
+    (expected,) = [f["fixes"] for f in json.loads(out)["findings"] if f["line"] == typo.range.start.line + 1]
+    assert expected[0]["edits"][0]["text"] == '"Ukraine S.S.R."'  # double-quoted as written
+    for message in (typo.message, "a message that suggests nothing"):  # the fix is data, not read from the words
+        sent = lsp.Diagnostic(range=typo.range, message=message, code=typo.code, source=typo.source, data=typo.data)
+        actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=target), range=typo.range,
+            context=lsp.CodeActionContext(diagnostics=[sent])))
+        assert actions is not None
+        assert [(a.title, _edits(a.edit.changes[target])) for a in actions] == [  # type: ignore[union-attr,index]
+            (fix["title"], fix["edits"]) for fix in expected]
+        assert [a.is_preferred for a in actions] == [True, False, False]
+
+
 async def test_the_suggested_ends_are_a_fix_for_a_corps_order(client: LanguageClient) -> None:
     target = open_file(client, CORPS)
     found = await published(client, target, 1)
@@ -345,3 +372,81 @@ async def test_completion_of_units_ranks_what_stands_where_the_path_starts(clien
     assert result is not None and result.items
     first = {item.label for item in result.items if (item.sort_text or "").startswith("0")}
     assert "infantry" in first and "battleship" not in first and "Caucasus" not in first
+
+
+# -- movecheck.showOdds (issue 42) --------------------------------------------------------------------
+
+BATTLES_STATE = ROOT / "examples" / "aa" / "states" / "g1-battles.yaml"
+
+
+def _odds_json(path: Path, battle: str) -> dict[str, object]:
+    """``movecheck odds --format json --battle`` of a file, in this process: the battle's entry."""
+    from movecheck import core
+    from movecheck.aa.battle.cli import run_odds
+
+    text, code = run_odds([str(path.relative_to(ROOT))], battle=battle, ool=[], keep_land=None, retreat_after=None,
+                          retreat_below=None, best_retreat=False, submerge=None, bombard=True, exact=False, fmt="json",
+                          kernel=core)
+    assert code == 0
+    (entry,) = json.loads(text)["battles"]
+    return entry  # type: ignore[no-any-return]
+
+
+async def _show_odds(client: LanguageClient, target: str, where: lsp.Position) -> dict[str, object]:
+    result = await client.workspace_execute_command_async(lsp.ExecuteCommandParams(
+        command="movecheck.showOdds", arguments=[target, {"line": where.line, "character": where.character}]))
+    assert isinstance(result, dict)
+    return result
+
+
+async def test_show_odds_gives_the_battle_under_the_cursor_in_a_battles_state(
+        client: LanguageClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    text = BATTLES_STATE.read_text()
+    target = open_file(client, BATTLES_STATE)
+    await published(client, target, 1)
+    before = len(client.messages)
+    found = await _show_odds(client, target, position_of(text, "defenders: {fighter: 1, infantry: 2}", 3))
+    assert found["battle"] == _odds_json(BATTLES_STATE, "Karelia S.S.R.")
+    assert str(found["text"]).startswith("Karelia S.S.R. (land): 2 fighters, 4 infantry, 2 tanks against")
+    assert "attacker wins 99.97 %" in str(found["text"])
+    shown = client.messages[before:]
+    assert [(m.type, m.message) for m in shown] == [(lsp.MessageType.Info, found["text"])]
+    actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target),
+        range=lsp.Range(start=position_of(text, "at: Karelia S.S.R.\n  kind: land"),
+                        end=position_of(text, "at: Karelia S.S.R.\n  kind: land")),
+        context=lsp.CodeActionContext(diagnostics=[])))
+    (odds,) = [a for a in actions or [] if isinstance(a, lsp.Command)]
+    assert odds.command == "movecheck.showOdds" and odds.arguments is not None and odds.arguments[0] == target
+    elsewhere = await client.text_document_code_action_async(lsp.CodeActionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=target),
+        range=lsp.Range(start=position_of(text, "turn: {round"), end=position_of(text, "turn: {round")),
+        context=lsp.CodeActionContext(diagnostics=[])))
+    assert not [a for a in elsewhere or [] if isinstance(a, lsp.Command)]  # no battle there, no odds offered
+    nothing = await _show_odds(client, target, position_of(text, "turn: {round"))
+    assert nothing["battle"] is None and "no battle under the cursor" in str(nothing["text"])
+
+
+async def test_show_odds_gives_the_battle_an_order_of_a_combat_move_ends_in(
+        client: LanguageClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    text = COMBAT.read_text()
+    target = open_file(client, COMBAT)
+    await published(client, target, 1)
+    found = await _show_odds(client, target, position_of(text, "id: karelia-finns"))
+    assert found["battle"] == _odds_json(COMBAT, "Karelia S.S.R.")
+
+    async def offered(where: lsp.Position) -> list[lsp.Command]:
+        got = await client.text_document_code_action_async(lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=target), range=lsp.Range(start=where, end=where),
+            context=lsp.CodeActionContext(diagnostics=[])))
+        return [a for a in got or [] if isinstance(a, lsp.Command)]
+
+    assert [c.command for c in await offered(position_of(text, "id: karelia-finns"))] == ["movecheck.showOdds"]
+    edited = text.replace("path: [Finland, Karelia S.S.R.]", "path: [Finland, Karelia S.S.R., Archangel]")
+    change(client, target, 2, edited)
+    await published(client, target, 2)
+    assert await offered(position_of(edited, "id: karelia-finns")) == []  # illegal orders: their battles are unknown
+    illegal = await _show_odds(client, target, position_of(edited, "id: karelia-finns"))
+    assert illegal["battle"] is None and "the orders are not legal" in str(illegal["text"])  # the buffer, not the disk
