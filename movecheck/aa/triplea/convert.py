@@ -54,7 +54,7 @@ from movecheck.aa.triplea.rules import (
 from movecheck.aa.triplea.xmlread import Game, options_of
 from movecheck.i18n import _
 
-__all__ = ["convert", "movecheck_type", "space_key"]
+__all__ = ["convert", "movecheck_type", "space_key", "victory_city"]
 """The conversion (:func:`convert`), with the reading of the file and the writing of the map it uses."""
 
 SEA_ZONE = re.compile(r"(\d+) Sea Zone")
@@ -241,7 +241,7 @@ def convert(root: Any, name: str) -> Conversion:
                     )
                 )
             entry["capital"] = capital
-        if game.flag(given.get("victoryCity", "false")):
+        if victory_city(given.get("victoryCity", "")):
             entry["victory_city"] = True
         territories.append(entry)
     canals = []
@@ -356,6 +356,13 @@ def _anniversary_facts(doc: dict[str, Any], root: Any, properties: dict[str, str
     won = triplea_objectives.victory(properties)
     if won and any(t.get("victory_city") for t in doc["territories"]):
         doc["victory"] = won
+
+
+def victory_city(value: str) -> bool:
+    """Whether a territory's ``victoryCity`` makes it a victory city: TripleA reads it as a number of cities (its
+    own games write ``1``), older files as ``true``."""
+    text = value.strip().lower()
+    return text == "true" or (text.isdigit() and int(text) > 0)
 
 
 def _original_owner(game: Game, tname: str, given: dict[str, str], players: list[str]) -> str | None:
