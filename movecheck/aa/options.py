@@ -123,5 +123,13 @@ OPTIONS = OptionSet(
             "treasury, get free infantry at their purchase and place them without a factory (Anniversary)",
             ("AA110", "AA710", "AA711"),
         ),
+        choice(
+            "victory",
+            "map",
+            ("map", "projection_of_power", "honorable_surrender", "total_victory"),
+            "the victory cities a side must hold to win: the map's own victory condition, or TripleA's setting "
+            "Projection of Power (13), Honorable Surrender (15) or Total Victory (18) on a map that lists victory "
+            "cities (Anniversary)",
+        ),
     ),
 )

@@ -34,7 +34,7 @@ def _v0(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T17.get(key)
+        check = _T18.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -76,7 +76,7 @@ def _v6(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T1.get(key)
+        check = _T2.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -95,6 +95,12 @@ def _v8(x: Any) -> bool:
 
 
 def _v9(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E1):
+        return False
+    return True
+
+
+def _v10(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
@@ -107,36 +113,36 @@ def _v9(x: Any) -> bool:
     return True
 
 
-def _v10(x: Any) -> bool:
+def _v11(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v11(value):
-            return False
-    return True
-
-
-def _v11(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v4(item):
+        if not _v12(value):
             return False
     return True
 
 
 def _v12(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v13(value):
+    for item in x:
+        if not _v4(item):
             return False
     return True
 
 
 def _v13(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v14(value):
+            return False
+    return True
+
+
+def _v14(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
@@ -147,16 +153,16 @@ def _v13(x: Any) -> bool:
     return True
 
 
-def _v14(x: Any) -> bool:
+def _v15(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v15(value):
+        if not _v16(value):
             return False
     return True
 
 
-def _v15(x: Any) -> bool:
+def _v16(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 0):
@@ -164,39 +170,39 @@ def _v15(x: Any) -> bool:
     return True
 
 
-def _v16(x: Any) -> bool:
+def _v17(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v17(item):
-            return False
-    return True
-
-
-def _v17(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T2.get(key)
-        if check is None or not check(value):
+        if not _v18(item):
             return False
     return True
 
 
 def _v18(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v19(item):
+    if 'name' not in x:
+        return False
+    for key, value in x.items():
+        check = _T3.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v19(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v20(item):
+            return False
+    return True
+
+
+def _v20(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -210,7 +216,7 @@ def _v19(x: Any) -> bool:
     return True
 
 
-def _v20(x: Any) -> bool:
+def _v21(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -219,16 +225,16 @@ def _v20(x: Any) -> bool:
     return True
 
 
-def _v21(x: Any) -> bool:
+def _v22(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v22(item):
+        if not _v23(item):
             return False
     return True
 
 
-def _v22(x: Any) -> bool:
+def _v23(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -236,22 +242,22 @@ def _v22(x: Any) -> bool:
     if 'sea_zones' not in x:
         return False
     for key, value in x.items():
-        check = _T3.get(key)
+        check = _T4.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v23(x: Any) -> bool:
+def _v24(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v24(item):
+        if not _v25(item):
             return False
     return True
 
 
-def _v24(x: Any) -> bool:
+def _v25(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -261,15 +267,15 @@ def _v24(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T4.get(key)
+        check = _T5.get(key)
         if check is None or not check(value):
             return False
-    if not (_v27(x) if _v29(x) else True):
+    if not (_v28(x) if _v30(x) else True):
         return False
     return True
 
 
-def _v25(x: Any) -> bool:
+def _v26(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 1):
@@ -277,39 +283,30 @@ def _v25(x: Any) -> bool:
     return True
 
 
-def _v26(x: Any) -> bool:
+def _v27(x: Any) -> bool:
     if not (isinstance(x, str) or isinstance(x, bool)):
         return False
     return True
 
 
-def _v27(x: Any) -> bool:
+def _v28(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T5.get(key)
+            check = _T6.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v28(x: Any) -> bool:
+def _v29(x: Any) -> bool:
     if not equal(x, 1):
         return False
     return True
 
 
-def _v29(x: Any) -> bool:
+def _v30(x: Any) -> bool:
     if isinstance(x, dict):
         if 'id' not in x:
-            return False
-    return True
-
-
-def _v30(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v31(value):
             return False
     return True
 
@@ -317,24 +314,33 @@ def _v30(x: Any) -> bool:
 def _v31(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'movement' not in x:
-        return False
-    if 'domain' not in x:
-        return False
     for key, value in x.items():
-        check = _T7.get(key)
-        if check is None or not check(value):
+        if not _v32(value):
             return False
     return True
 
 
 def _v32(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E6):
+    if not (isinstance(x, dict)):
         return False
+    if 'movement' not in x:
+        return False
+    if 'domain' not in x:
+        return False
+    for key, value in x.items():
+        check = _T8.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v33(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E7):
+        return False
+    return True
+
+
+def _v34(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -345,18 +351,18 @@ def _v33(x: Any) -> bool:
     return True
 
 
-def _v34(x: Any) -> bool:
+def _v35(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v35(item):
+        if not _v36(item):
             return False
     return True
 
 
-def _v35(x: Any) -> bool:
+def _v36(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -364,28 +370,28 @@ def _v35(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T9.get(key)
+        check = _T10.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v36(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E8):
-        return False
-    return True
-
-
 def _v37(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E9):
         return False
-    for item in x:
-        if not _v38(item):
-            return False
     return True
 
 
 def _v38(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v39(item):
+            return False
+    return True
+
+
+def _v39(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -395,47 +401,38 @@ def _v38(x: Any) -> bool:
     if 'conditions' not in x:
         return False
     for key, value in x.items():
+        check = _T13.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v40(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v41(item):
+            return False
+    return True
+
+
+def _v41(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'kind' not in x:
+        return False
+    for key, value in x.items():
         check = _T12.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v39(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v40(item):
-            return False
-    return True
-
-
-def _v40(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'kind' not in x:
-        return False
-    for key, value in x.items():
-        check = _T11.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v41(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E10):
-        return False
-    return True
-
-
 def _v42(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E11):
         return False
-    for key, value in x.items():
-        if not _v43(value):
-            return False
     return True
 
 
@@ -443,30 +440,13 @@ def _v43(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T14.get(key)
-        if check is None or not check(value):
+        if not _v44(value):
             return False
     return True
 
 
 def _v44(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'per_territories' not in x:
-        return False
-    for key, value in x.items():
-        check = _T13.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v45(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'cities' not in x:
         return False
     for key, value in x.items():
         check = _T15.get(key)
@@ -475,10 +455,24 @@ def _v45(x: Any) -> bool:
     return True
 
 
+def _v45(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'per_territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T14.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
 def _v46(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'centers' not in x:
+    if 'cities' not in x:
         return False
     for key, value in x.items():
         check = _T16.get(key)
@@ -488,6 +482,18 @@ def _v46(x: Any) -> bool:
 
 
 def _v47(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'centers' not in x:
+        return False
+    for key, value in x.items():
+        check = _T17.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v48(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -495,16 +501,16 @@ def _v47(x: Any) -> bool:
     return True
 
 
-def _v48(x: Any) -> bool:
+def _v49(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v49(value):
+        if not _v50(value):
             return False
     return True
 
 
-def _v49(x: Any) -> bool:
+def _v50(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -512,12 +518,12 @@ def _v49(x: Any) -> bool:
     if len(x) > 2:
         return False
     for item in x:
-        if not _v50(item):
+        if not _v51(item):
             return False
     return True
 
 
-def _v50(x: Any) -> bool:
+def _v51(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 100000):
@@ -525,20 +531,11 @@ def _v50(x: Any) -> bool:
     return True
 
 
-def _v51(x: Any) -> bool:
+def _v52(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v52(value):
-            return False
-    return True
-
-
-def _v52(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v53(item):
+        if not _v53(value):
             return False
     return True
 
@@ -546,7 +543,34 @@ def _v52(x: Any) -> bool:
 def _v53(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v54(item):
+            return False
+    return True
+
+
+def _v54(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
     if len(x) < 6:
+        return False
+    for item in x:
+        if not _v51(item):
+            return False
+    return True
+
+
+def _v55(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v56(value):
+            return False
+    return True
+
+
+def _v56(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v50(item):
@@ -554,34 +578,16 @@ def _v53(x: Any) -> bool:
     return True
 
 
-def _v54(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v55(value):
-            return False
-    return True
-
-
-def _v55(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v49(item):
-            return False
-    return True
-
-
-def _v56(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v57(value):
-            return False
-    return True
-
-
 def _v57(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v58(value):
+            return False
+    return True
+
+
+def _v58(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -589,7 +595,7 @@ def _v57(x: Any) -> bool:
     return True
 
 
-def _v58(x: Any) -> bool:
+def _v59(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -598,7 +604,7 @@ def _v58(x: Any) -> bool:
     return True
 
 
-def _v59(x: Any) -> bool:
+def _v60(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -608,41 +614,47 @@ def _v59(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T31.get(key)
+        check = _T33.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v60(x: Any) -> bool:
+def _v61(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T19.get(key)
+        check = _T21.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v62(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E18):
-        return False
-    return True
-
-
 def _v63(x: Any) -> bool:
-    if not (_v4(x) or _v64(x)):
+    if not (isinstance(x, str) and x in _E19):
         return False
     return True
 
 
 def _v64(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E20):
+        return False
+    return True
+
+
+def _v65(x: Any) -> bool:
+    if not (_v4(x) or _v66(x)):
+        return False
+    return True
+
+
+def _v66(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -656,30 +668,7 @@ def _v64(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T26.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v65(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v66(item):
-            return False
-    return True
-
-
-def _v66(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T20.get(key)
+        check = _T28.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -687,6 +676,8 @@ def _v66(x: Any) -> bool:
 
 def _v67(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v68(item):
@@ -699,10 +690,8 @@ def _v68(x: Any) -> bool:
         return False
     if 'name' not in x:
         return False
-    if 'sea_zones' not in x:
-        return False
     for key, value in x.items():
-        check = _T21.get(key)
+        check = _T22.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -720,6 +709,29 @@ def _v69(x: Any) -> bool:
 def _v70(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'name' not in x:
+        return False
+    if 'sea_zones' not in x:
+        return False
+    for key, value in x.items():
+        check = _T23.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v71(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v72(item):
+            return False
+    return True
+
+
+def _v72(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'at' not in x:
         return False
     if 'power' not in x:
@@ -727,33 +739,33 @@ def _v70(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T22.get(key)
+        check = _T24.get(key)
         if check is None or not check(value):
             return False
-    if not (_v71(x) if _v29(x) else True):
+    if not (_v73(x) if _v30(x) else True):
         return False
     return True
 
 
-def _v71(x: Any) -> bool:
+def _v73(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T23.get(key)
+            check = _T25.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v72(x: Any) -> bool:
+def _v74(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v73(value):
+        if not _v75(value):
             return False
     return True
 
 
-def _v73(x: Any) -> bool:
+def _v75(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
@@ -761,34 +773,14 @@ def _v73(x: Any) -> bool:
     if 'domain' not in x:
         return False
     for key, value in x.items():
-        check = _T25.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v74(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E24):
-        return False
-    return True
-
-
-def _v75(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T28.get(key)
+        check = _T27.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v76(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E27):
+    if not (isinstance(x, str) and x in _E26):
         return False
     return True
 
@@ -796,31 +788,51 @@ def _v76(x: Any) -> bool:
 def _v77(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
     for key, value in x.items():
-        if not _v78(value):
+        check = _T30.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v78(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E29):
         return False
-    for key, value in x.items():
-        if not _v25(value):
-            return False
     return True
 
 
 def _v79(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v80(item):
+    for key, value in x.items():
+        if not _v80(value):
             return False
     return True
 
 
 def _v80(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v26(value):
+            return False
+    return True
+
+
+def _v81(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v82(item):
+            return False
+    return True
+
+
+def _v82(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -830,19 +842,19 @@ def _v80(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T30.get(key)
+        check = _T32.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v81(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E29):
+def _v83(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E31):
         return False
     return True
 
 
-def _v82(x: Any) -> bool:
+def _v84(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -854,34 +866,34 @@ def _v82(x: Any) -> bool:
     if 'moves' not in x:
         return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v83(x: Any) -> bool:
+def _v85(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v84(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E32):
+def _v86(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E34):
         return False
     return True
 
 
-def _v85(x: Any) -> bool:
+def _v87(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v86(item):
+        if not _v88(item):
             return False
     return True
 
 
-def _v86(x: Any) -> bool:
+def _v88(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -889,30 +901,30 @@ def _v86(x: Any) -> bool:
     if 'path' not in x:
         return False
     for key, value in x.items():
-        check = _T33.get(key)
+        check = _T35.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v87(x: Any) -> bool:
-    if not (_v88(x) or _v13(x)):
+def _v89(x: Any) -> bool:
+    if not (_v90(x) or _v14(x)):
         return False
     return True
 
 
-def _v88(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v25(value):
+        if not _v26(value):
             return False
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v91(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -923,13 +935,13 @@ def _v89(x: Any) -> bool:
     return True
 
 
-def _v90(x: Any) -> bool:
+def _v92(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -941,101 +953,84 @@ def _v91(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T45.get(key)
+        check = _T47.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v92(x: Any) -> bool:
-    if not x == 'battles':
-        return False
-    return True
-
-
-def _v93(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v94(item):
             return False
     return True
 
 
 def _v94(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'battles':
         return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T44.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v95(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E35):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v96(item):
+            return False
     return True
 
 
 def _v96(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
     for key, value in x.items():
-        check = _T36.get(key)
+        check = _T46.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v97(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E37):
         return False
-    for key, value in x.items():
-        if not _v98(value):
-            return False
     return True
 
 
 def _v98(x: Any) -> bool:
-    if sum((_v25(x), _v88(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        check = _T38.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'damage' not in x:
-        return False
     for key, value in x.items():
-        check = _T37.get(key)
-        if check is None or not check(value):
+        if not _v100(value):
             return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if sum((_v15(x), _v101(x),)) != 1:
+    if sum((_v26(x), _v90(x),)) != 1:
         return False
     return True
 
 
 def _v101(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v102(item):
+    if 'damage' not in x:
+        return False
+    for key, value in x.items():
+        check = _T39.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v102(x: Any) -> bool:
-    if not (integer(x)):
-        return False
-    if number(x) and (x < 1 or x > 6):
+    if sum((_v16(x), _v103(x),)) != 1:
         return False
     return True
 
@@ -1050,16 +1045,10 @@ def _v103(x: Any) -> bool:
 
 
 def _v104(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (integer(x)):
         return False
-    if 'to' not in x:
+    if number(x) and (x < 1 or x > 6):
         return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T38.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -1075,43 +1064,9 @@ def _v105(x: Any) -> bool:
 def _v106(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key, value in x.items():
-        check = _T42.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v107(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if 'to' not in x:
         return False
-    for key, value in x.items():
-        check = _T39.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v108(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v109(key):
-            return False
-    for key, value in x.items():
-        if not _v101(value):
-            return False
-    return True
-
-
-def _v109(x: Any) -> bool:
-    if isinstance(x, str) and (_P1.search(x) is None):
-        return False
-    return True
-
-
-def _v110(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if 'units' not in x:
         return False
     for key, value in x.items():
         check = _T40.get(key)
@@ -1120,22 +1075,26 @@ def _v110(x: Any) -> bool:
     return True
 
 
-def _v111(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+def _v107(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v112(value):
+    for item in x:
+        if not _v108(item):
             return False
     return True
 
 
-def _v112(x: Any) -> bool:
-    if not (_v25(x) or _v78(x)):
+def _v108(x: Any) -> bool:
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        check = _T44.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
-def _v113(x: Any) -> bool:
+def _v109(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1145,7 +1104,50 @@ def _v113(x: Any) -> bool:
     return True
 
 
+def _v110(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v111(key):
+            return False
+    for key, value in x.items():
+        if not _v103(value):
+            return False
+    return True
+
+
+def _v111(x: Any) -> bool:
+    if isinstance(x, str) and (_P1.search(x) is None):
+        return False
+    return True
+
+
+def _v112(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T42.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v113(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v114(value):
+            return False
+    return True
+
+
 def _v114(x: Any) -> bool:
+    if not (_v26(x) or _v80(x)):
+        return False
+    return True
+
+
+def _v115(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1155,25 +1157,13 @@ def _v114(x: Any) -> bool:
     return True
 
 
-def _v115(x: Any) -> bool:
+def _v116(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'system' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
     for key, value in x.items():
-        check = _T46.get(key)
+        check = _T45.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v116(x: Any) -> bool:
-    if not x == 'purchase':
-        return False
     return True
 
 
@@ -1186,8 +1176,6 @@ def _v117(x: Any) -> bool:
         return False
     if 'phase' not in x:
         return False
-    if 'place' not in x:
-        return False
     for key, value in x.items():
         check = _T48.get(key)
         if check is None or not check(value):
@@ -1196,21 +1184,45 @@ def _v117(x: Any) -> bool:
 
 
 def _v118(x: Any) -> bool:
-    if not x == 'mobilize':
+    if not x == 'purchase':
         return False
     return True
 
 
 def _v119(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v120(item):
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    if 'place' not in x:
+        return False
+    for key, value in x.items():
+        check = _T50.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v120(x: Any) -> bool:
+    if not x == 'mobilize':
+        return False
+    return True
+
+
+def _v121(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v122(item):
+            return False
+    return True
+
+
+def _v122(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1218,13 +1230,13 @@ def _v120(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T47.get(key)
+        check = _T49.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v123(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1236,28 +1248,28 @@ def _v121(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T65.get(key)
+        check = _T67.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v122(x: Any) -> bool:
+def _v124(x: Any) -> bool:
     if not x == 'odds':
         return False
     return True
 
 
-def _v123(x: Any) -> bool:
+def _v125(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v124(item):
+        if not _v126(item):
             return False
     return True
 
 
-def _v124(x: Any) -> bool:
+def _v126(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1269,34 +1281,14 @@ def _v124(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T63.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v125(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E49):
-        return False
-    return True
-
-
-def _v126(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'code' not in x:
-        return False
-    if 'message' not in x:
-        return False
-    for key, value in x.items():
-        check = _T50.get(key)
+        check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v127(x: Any) -> bool:
-    if not x == 'MC012':
+    if not (isinstance(x, str) and x in _E51):
         return False
     return True
 
@@ -1304,29 +1296,9 @@ def _v127(x: Any) -> bool:
 def _v128(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key, value in x.items():
-        check = _T51.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v129(x: Any) -> bool:
-    if sum((_v130(x), _v131(x), _v132(x), _v134(x),)) != 1:
+    if 'code' not in x:
         return False
-    return True
-
-
-def _v130(x: Any) -> bool:
-    if not (x is None):
-        return False
-    return True
-
-
-def _v131(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'after' not in x:
+    if 'message' not in x:
         return False
     for key, value in x.items():
         check = _T52.get(key)
@@ -1335,10 +1307,14 @@ def _v131(x: Any) -> bool:
     return True
 
 
-def _v132(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+def _v129(x: Any) -> bool:
+    if not x == 'MC012':
         return False
-    if 'below' not in x:
+    return True
+
+
+def _v130(x: Any) -> bool:
+    if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
         check = _T53.get(key)
@@ -1347,18 +1323,22 @@ def _v132(x: Any) -> bool:
     return True
 
 
-def _v133(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
+def _v131(x: Any) -> bool:
+    if sum((_v132(x), _v133(x), _v134(x), _v136(x),)) != 1:
         return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v132(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v133(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'best' not in x:
+    if 'after' not in x:
         return False
     for key, value in x.items():
         check = _T54.get(key)
@@ -1367,14 +1347,30 @@ def _v134(x: Any) -> bool:
     return True
 
 
+def _v134(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'below' not in x:
+        return False
+    for key, value in x.items():
+        check = _T55.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
 def _v135(x: Any) -> bool:
-    if not equal(x, True):
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 1):
         return False
     return True
 
 
 def _v136(x: Any) -> bool:
     if not (isinstance(x, dict)):
+        return False
+    if 'best' not in x:
         return False
     for key, value in x.items():
         check = _T56.get(key)
@@ -1384,50 +1380,12 @@ def _v136(x: Any) -> bool:
 
 
 def _v137(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not equal(x, True):
         return False
-    if 'decimal' not in x:
-        return False
-    for key, value in x.items():
-        check = _T55.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v138(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
-def _v139(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P2.search(x) is None):
-        return False
-    return True
-
-
-def _v140(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v141(key):
-            return False
-    for key, value in x.items():
-        if not _v137(value):
-            return False
-    return True
-
-
-def _v141(x: Any) -> bool:
-    if isinstance(x, str) and (_P3.search(x) is None):
-        return False
-    return True
-
-
-def _v142(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1437,24 +1395,55 @@ def _v142(x: Any) -> bool:
     return True
 
 
-def _v143(x: Any) -> bool:
+def _v139(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'decimal' not in x:
+        return False
     for key, value in x.items():
-        if not _v144(value):
+        check = _T57.get(key)
+        if check is None or not check(value):
             return False
+    return True
+
+
+def _v140(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v141(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P2.search(x) is None):
+        return False
+    return True
+
+
+def _v142(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v143(key):
+            return False
+    for key, value in x.items():
+        if not _v139(value):
+            return False
+    return True
+
+
+def _v143(x: Any) -> bool:
+    if isinstance(x, str) and (_P3.search(x) is None):
+        return False
     return True
 
 
 def _v144(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'mean' not in x:
-        return False
-    if 'dist' not in x:
-        return False
     for key, value in x.items():
-        check = _T57.get(key)
+        check = _T60.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1464,13 +1453,36 @@ def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
+        if not _v146(value):
+            return False
+    return True
+
+
+def _v146(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
         check = _T59.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v147(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T61.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v148(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1484,34 +1496,6 @@ def _v146(x: Any) -> bool:
     if 'p95' not in x:
         return False
     for key, value in x.items():
-        check = _T60.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v147(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'swing' not in x:
-        return False
-    if 'fight_to_end' not in x:
-        return False
-    for key, value in x.items():
-        check = _T61.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v148(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'ipc_swing' not in x:
-        return False
-    if 'luck' not in x:
-        return False
-    for key, value in x.items():
         check = _T62.get(key)
         if check is None or not check(value):
             return False
@@ -1519,23 +1503,25 @@ def _v148(x: Any) -> bool:
 
 
 def _v149(x: Any) -> bool:
-    if sum((_v130(x), _v137(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    if 'swing' not in x:
+        return False
+    if 'fight_to_end' not in x:
+        return False
+    for key, value in x.items():
+        check = _T63.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v150(x: Any) -> bool:
-    if sum((_v130(x), _v151(x),)) != 1:
-        return False
-    return True
-
-
-def _v151(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'every_battle_won' not in x:
+    if 'ipc_swing' not in x:
         return False
-    if 'every_territory_taken' not in x:
+    if 'luck' not in x:
         return False
     for key, value in x.items():
         check = _T64.get(key)
@@ -1544,16 +1530,42 @@ def _v151(x: Any) -> bool:
     return True
 
 
-def _v152(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+def _v151(x: Any) -> bool:
+    if sum((_v132(x), _v139(x),)) != 1:
         return False
-    for key, value in x.items():
-        if not _v137(value):
-            return False
+    return True
+
+
+def _v152(x: Any) -> bool:
+    if sum((_v132(x), _v153(x),)) != 1:
+        return False
     return True
 
 
 def _v153(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'every_battle_won' not in x:
+        return False
+    if 'every_territory_taken' not in x:
+        return False
+    for key, value in x.items():
+        check = _T66.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v154(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v139(value):
+            return False
+    return True
+
+
+def _v155(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1563,19 +1575,19 @@ def _v153(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T78.get(key)
+        check = _T80.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v154(x: Any) -> bool:
+def _v156(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v155(x: Any) -> bool:
+def _v157(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1583,36 +1595,36 @@ def _v155(x: Any) -> bool:
     return True
 
 
-def _v156(x: Any) -> bool:
+def _v158(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T70.get(key)
+        check = _T72.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v157(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v158(value):
-            return False
-    return True
-
-
-def _v158(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
     return True
 
 
 def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v160(value):
+            return False
+    return True
+
+
+def _v160(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
+        return False
+    return True
+
+
+def _v161(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     for key in x:
-        if not _v160(key):
+        if not _v162(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -1620,28 +1632,16 @@ def _v159(x: Any) -> bool:
     return True
 
 
-def _v160(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E66):
-        return False
-    return True
-
-
-def _v161(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
 def _v162(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E67):
+    if not (isinstance(x, str) and x in _E68):
         return False
     return True
 
 
 def _v163(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E68):
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
         return False
     return True
 
@@ -1653,6 +1653,18 @@ def _v164(x: Any) -> bool:
 
 
 def _v165(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E70):
+        return False
+    return True
+
+
+def _v166(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E71):
+        return False
+    return True
+
+
+def _v167(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -1660,13 +1672,13 @@ def _v165(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T73.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v166(x: Any) -> bool:
+def _v168(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1674,16 +1686,16 @@ def _v166(x: Any) -> bool:
     return True
 
 
-def _v167(x: Any) -> bool:
+def _v169(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v168(item):
+        if not _v170(item):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1693,45 +1705,22 @@ def _v168(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T73.get(key)
+        check = _T75.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v169(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E72):
-        return False
-    return True
-
-
-def _v170(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v171(item):
-            return False
-    return True
-
-
 def _v171(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v161(x[0]):
-        return False
-    if len(x) > 1 and not _v161(x[1]):
+    if not (isinstance(x, str) and x in _E74):
         return False
     return True
 
 
 def _v172(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
         return False
     for item in x:
         if not _v173(item):
@@ -1740,33 +1729,36 @@ def _v172(x: Any) -> bool:
 
 
 def _v173(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 2:
         return False
-    for key, value in x.items():
-        check = _T74.get(key)
-        if check is None or not check(value):
-            return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v163(x[0]):
+        return False
+    if len(x) > 1 and not _v163(x[1]):
+        return False
     return True
 
 
 def _v174(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v175(value):
+    for item in x:
+        if not _v175(item):
             return False
     return True
 
 
 def _v175(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v176(item):
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T76.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -1774,13 +1766,10 @@ def _v175(x: Any) -> bool:
 def _v176(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
+    if len(x) < 1:
         return False
     for key, value in x.items():
-        check = _T77.get(key)
-        if check is None or not check(value):
+        if not _v177(value):
             return False
     return True
 
@@ -1788,29 +1777,52 @@ def _v176(x: Any) -> bool:
 def _v177(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v166(x[0]):
-        return False
-    if len(x) > 1 and not _v166(x[1]):
-        return False
+    for item in x:
+        if not _v178(item):
+            return False
     return True
 
 
 def _v178(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'id' not in x:
         return False
-    for item in x:
-        if not _v179(item):
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T79.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v179(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v168(x[0]):
+        return False
+    if len(x) > 1 and not _v168(x[1]):
+        return False
+    return True
+
+
+def _v180(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v181(item):
+            return False
+    return True
+
+
+def _v181(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1820,13 +1832,13 @@ def _v179(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T75.get(key)
+        check = _T77.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1834,42 +1846,42 @@ def _v180(x: Any) -> bool:
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T76.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v183(value):
+        if not _v185(value):
             return False
     return True
 
 
-def _v183(x: Any) -> bool:
+def _v185(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v184(x[0]):
+    if len(x) > 0 and not _v186(x[0]):
         return False
-    if len(x) > 1 and not _v184(x[1]):
+    if len(x) > 1 and not _v186(x[1]):
         return False
     return True
 
 
-def _v184(x: Any) -> bool:
+def _v186(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -1877,7 +1889,7 @@ def _v184(x: Any) -> bool:
     return True
 
 
-def _v185(x: Any) -> bool:
+def _v187(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1887,57 +1899,57 @@ def _v185(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T86.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v186(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v187(item):
-            return False
-    return True
-
-
-def _v187(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T81.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v195(x) and _v200(x)):
-        return False
     return True
 
 
 def _v188(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E79):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v189(item):
+            return False
     return True
 
 
 def _v189(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
     for key, value in x.items():
-        if not _v190(value):
+        check = _T83.get(key)
+        if check is None or not check(value):
             return False
+    if not (_v197(x) and _v202(x)):
+        return False
     return True
 
 
 def _v190(x: Any) -> bool:
-    if not (_v1(x) or _v191(x)):
+    if not (isinstance(x, str) and x in _E81):
         return False
     return True
 
 
 def _v191(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v192(value):
+            return False
+    return True
+
+
+def _v192(x: Any) -> bool:
+    if not (_v1(x) or _v193(x)):
+        return False
+    return True
+
+
+def _v193(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -1948,16 +1960,16 @@ def _v191(x: Any) -> bool:
     return True
 
 
-def _v192(x: Any) -> bool:
+def _v194(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v193(value):
+        if not _v195(value):
             return False
     return True
 
 
-def _v193(x: Any) -> bool:
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -1965,30 +1977,30 @@ def _v193(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T80.get(key)
+        check = _T82.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v171(item):
+        if not _v173(item):
             return False
     return True
 
 
-def _v195(x: Any) -> bool:
-    if not (_v196(x) if _v198(x) else _v197(x)):
+def _v197(x: Any) -> bool:
+    if not (_v198(x) if _v200(x) else _v199(x)):
         return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -1997,7 +2009,7 @@ def _v196(x: Any) -> bool:
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -2006,54 +2018,54 @@ def _v197(x: Any) -> bool:
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T82.get(key)
+            check = _T84.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v200(x: Any) -> bool:
-    if not (_v201(x) if _v202(x) else True):
+def _v202(x: Any) -> bool:
+    if not (_v203(x) if _v204(x) else True):
         return False
     return True
 
 
-def _v201(x: Any) -> bool:
+def _v203(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v202(x: Any) -> bool:
+def _v204(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T83.get(key)
+            check = _T85.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v203(x: Any) -> bool:
+def _v205(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v204(x: Any) -> bool:
+def _v206(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2065,34 +2077,34 @@ def _v204(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T95.get(key)
+        check = _T97.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v205(x: Any) -> bool:
+def _v207(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v207(item):
+        if not _v209(item):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
-    if sum((_v208(x), _v220(x),)) != 1:
+def _v209(x: Any) -> bool:
+    if sum((_v210(x), _v222(x),)) != 1:
         return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2124,56 +2136,29 @@ def _v208(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T88.get(key)
+        check = _T90.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
+def _v211(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v138(x[0]):
+    if len(x) > 0 and not _v140(x[0]):
         return False
-    if len(x) > 1 and not _v138(x[1]):
+    if len(x) > 1 and not _v140(x[1]):
         return False
-    return True
-
-
-def _v211(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v212(item):
-            return False
-    return True
-
-
-def _v212(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'dice' not in x:
-        return False
-    if 'entry' not in x:
-        return False
-    for key, value in x.items():
-        check = _T85.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2187,12 +2172,19 @@ def _v213(x: Any) -> bool:
 
 
 def _v214(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'terrain' not in x:
         return False
-    for item in x:
-        if not _v215(item):
+    if 'die' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'entry' not in x:
+        return False
+    for key, value in x.items():
+        check = _T87.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -2200,16 +2192,16 @@ def _v214(x: Any) -> bool:
 def _v215(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 4:
-        return False
     for item in x:
-        if not _v210(item):
+        if not _v216(item):
             return False
     return True
 
 
 def _v216(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v217(item):
@@ -2218,6 +2210,26 @@ def _v216(x: Any) -> bool:
 
 
 def _v217(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v212(item):
+            return False
+    return True
+
+
+def _v218(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v219(item):
+            return False
+    return True
+
+
+def _v219(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -2227,13 +2239,13 @@ def _v217(x: Any) -> bool:
     if 'region' not in x:
         return False
     for key, value in x.items():
-        check = _T87.get(key)
+        check = _T89.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -2241,13 +2253,13 @@ def _v218(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T86.get(key)
+        check = _T88.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P4.search(x) is None):
@@ -2255,7 +2267,7 @@ def _v219(x: Any) -> bool:
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2267,28 +2279,28 @@ def _v220(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T94.get(key)
+        check = _T96.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v221(x: Any) -> bool:
+def _v223(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v223(item):
+        if not _v225(item):
             return False
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2300,44 +2312,21 @@ def _v223(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T93.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v224(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E89):
-        return False
-    return True
-
-
-def _v225(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
-        return False
     return True
 
 
 def _v226(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E91):
         return False
-    for item in x:
-        if not _v227(item):
-            return False
     return True
 
 
 def _v227(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) or x is None):
         return False
-    if 'bases' not in x:
-        return False
-    if 'outcomes' not in x:
-        return False
-    for key, value in x.items():
-        check = _T92.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2353,14 +2342,12 @@ def _v228(x: Any) -> bool:
 def _v229(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'probability' not in x:
+    if 'bases' not in x:
         return False
-    if 'rolls' not in x:
-        return False
-    if 'ends' not in x:
+    if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T91.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2378,16 +2365,14 @@ def _v230(x: Any) -> bool:
 def _v231(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'base' not in x:
+    if 'probability' not in x:
         return False
-    if 'terrain' not in x:
+    if 'rolls' not in x:
         return False
-    if 'die' not in x:
-        return False
-    if 'values' not in x:
+    if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T93.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2397,7 +2382,7 @@ def _v232(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v1(item):
+        if not _v233(item):
             return False
     return True
 
@@ -2405,13 +2390,40 @@ def _v232(x: Any) -> bool:
 def _v233(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'base' not in x:
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'values' not in x:
+        return False
     for key, value in x.items():
-        if not _v210(value):
+        check = _T92.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v234(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v1(item):
+            return False
+    return True
+
+
+def _v235(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v212(value):
+            return False
+    return True
+
+
+def _v236(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2423,22 +2435,22 @@ def _v234(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T108.get(key)
+        check = _T110.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v236(item):
+        if not _v238(item):
             return False
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2470,24 +2482,9 @@ def _v236(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T104.get(key)
+        check = _T106.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v237(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v238(item):
-            return False
-    return True
-
-
-def _v238(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E96):
-        return False
     return True
 
 
@@ -2501,6 +2498,21 @@ def _v239(x: Any) -> bool:
 
 
 def _v240(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E98):
+        return False
+    return True
+
+
+def _v241(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v242(item):
+            return False
+    return True
+
+
+def _v242(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2508,13 +2520,13 @@ def _v240(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T97.get(key)
+        check = _T99.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v241(x: Any) -> bool:
+def _v243(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2523,7 +2535,7 @@ def _v241(x: Any) -> bool:
     return True
 
 
-def _v242(x: Any) -> bool:
+def _v244(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2533,13 +2545,13 @@ def _v242(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T103.get(key)
+        check = _T105.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v243(x: Any) -> bool:
+def _v245(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2552,22 +2564,22 @@ def _v243(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T98.get(key)
+            check = _T100.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v244(x: Any) -> bool:
+def _v246(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v245(item):
+        if not _v247(item):
             return False
     return True
 
 
-def _v245(x: Any) -> bool:
+def _v247(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2583,32 +2595,32 @@ def _v245(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T100.get(key)
+        check = _T102.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v246(x: Any) -> bool:
-    return True
-
-
-def _v247(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E99):
-        return False
-    return True
-
-
 def _v248(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v249(item):
-            return False
     return True
 
 
 def _v249(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E101):
+        return False
+    return True
+
+
+def _v250(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v251(item):
+            return False
+    return True
+
+
+def _v251(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2622,19 +2634,19 @@ def _v249(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T102.get(key)
+        check = _T104.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v250(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E101):
+def _v252(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E103):
         return False
     return True
 
 
-def _v251(x: Any) -> bool:
+def _v253(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2654,28 +2666,28 @@ def _v251(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T105.get(key)
+        check = _T107.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v252(x: Any) -> bool:
+def _v254(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v253(x: Any) -> bool:
+def _v255(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v254(item):
+        if not _v256(item):
             return False
     return True
 
 
-def _v254(x: Any) -> bool:
+def _v256(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2699,13 +2711,13 @@ def _v254(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T107.get(key)
+        check = _T109.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v255(x: Any) -> bool:
+def _v257(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P5.search(x) is None):
@@ -2713,13 +2725,13 @@ def _v255(x: Any) -> bool:
     return True
 
 
-def _v256(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E106):
+def _v258(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E108):
         return False
     return True
 
 
-def _v257(x: Any) -> bool:
+def _v259(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 1):
@@ -2727,7 +2739,7 @@ def _v257(x: Any) -> bool:
     return True
 
 
-def _v258(x: Any) -> bool:
+def _v260(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2743,27 +2755,8 @@ def _v258(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T120.get(key)
+        check = _T122.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v259(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T109.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v260(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v261(item):
             return False
     return True
 
@@ -2771,14 +2764,8 @@ def _v260(x: Any) -> bool:
 def _v261(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
-        return False
     for key, value in x.items():
-        check = _T110.get(key)
+        check = _T111.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2796,18 +2783,14 @@ def _v262(x: Any) -> bool:
 def _v263(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'type' not in x:
+        return False
+    if 'power' not in x:
+        return False
     if 'at' not in x:
         return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
-        return False
     for key, value in x.items():
-        check = _T111.get(key)
+        check = _T112.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2825,6 +2808,35 @@ def _v264(x: Any) -> bool:
 def _v265(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
+    if 'by' not in x:
+        return False
+    if 'holder' not in x:
+        return False
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
+        return False
+    for key, value in x.items():
+        check = _T113.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v266(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v267(item):
+            return False
+    return True
+
+
+def _v267(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'from' not in x:
         return False
     if 'to' not in x:
@@ -2834,19 +2846,19 @@ def _v265(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T112.get(key)
+        check = _T114.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v266(x: Any) -> bool:
-    if sum((_v130(x), _v267(x),)) != 1:
+def _v268(x: Any) -> bool:
+    if sum((_v132(x), _v269(x),)) != 1:
         return False
     return True
 
 
-def _v267(x: Any) -> bool:
+def _v269(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2856,22 +2868,22 @@ def _v267(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T114.get(key)
+        check = _T116.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v268(x: Any) -> bool:
+def _v270(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v269(item):
+        if not _v271(item):
             return False
     return True
 
 
-def _v269(x: Any) -> bool:
+def _v271(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -2885,13 +2897,13 @@ def _v269(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T113.get(key)
+        check = _T115.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v270(x: Any) -> bool:
+def _v272(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -2899,22 +2911,22 @@ def _v270(x: Any) -> bool:
     return True
 
 
-def _v271(x: Any) -> bool:
-    if sum((_v130(x), _v14(x),)) != 1:
+def _v273(x: Any) -> bool:
+    if sum((_v132(x), _v15(x),)) != 1:
         return False
     return True
 
 
-def _v272(x: Any) -> bool:
+def _v274(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v273(item):
+        if not _v275(item):
             return False
     return True
 
 
-def _v273(x: Any) -> bool:
+def _v275(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -2932,39 +2944,18 @@ def _v273(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T116.get(key)
+        check = _T118.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v274(x: Any) -> bool:
+def _v276(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
         for item in x:
-            if not _v102(item):
-                return False
-    return True
-
-
-def _v275(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E115):
-        return False
-    return True
-
-
-def _v276(x: Any) -> bool:
-    if not (isinstance(x, dict) or x is None):
-        return False
-    if isinstance(x, dict):
-        if 'units' not in x:
-            return False
-        if 'settled' not in x:
-            return False
-        for key, value in x.items():
-            check = _T118.get(key)
-            if check is None or not check(value):
+            if not _v104(item):
                 return False
     return True
 
@@ -2976,15 +2967,36 @@ def _v277(x: Any) -> bool:
 
 
 def _v278(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict) or x is None):
         return False
-    for item in x:
-        if not _v279(item):
+    if isinstance(x, dict):
+        if 'units' not in x:
             return False
+        if 'settled' not in x:
+            return False
+        for key, value in x.items():
+            check = _T120.get(key)
+            if check is None or not check(value):
+                return False
     return True
 
 
 def _v279(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E119):
+        return False
+    return True
+
+
+def _v280(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v281(item):
+            return False
+    return True
+
+
+def _v281(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'side' not in x:
@@ -2994,13 +3006,13 @@ def _v279(x: Any) -> bool:
     if 'needed' not in x:
         return False
     for key, value in x.items():
-        check = _T119.get(key)
+        check = _T121.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v280(x: Any) -> bool:
+def _v282(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -3012,38 +3024,7 @@ def _v280(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T127.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v281(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v282(item):
-            return False
-    return True
-
-
-def _v282(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'path' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    if 'legal' not in x:
-        return False
-    if 'illegal' not in x:
-        return False
-    if 'unchecked' not in x:
-        return False
-    for key, value in x.items():
-        check = _T121.get(key)
+        check = _T129.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -3061,6 +3042,37 @@ def _v283(x: Any) -> bool:
 def _v284(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'path' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'legal' not in x:
+        return False
+    if 'illegal' not in x:
+        return False
+    if 'unchecked' not in x:
+        return False
+    for key, value in x.items():
+        check = _T123.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v285(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v286(item):
+            return False
+    return True
+
+
+def _v286(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'title' not in x:
         return False
     if 'kind' not in x:
@@ -3070,49 +3082,29 @@ def _v284(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T126.get(key)
+        check = _T128.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v285(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E122):
-        return False
-    return True
-
-
-def _v286(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v287(item):
             return False
     return True
 
 
 def _v287(x: Any) -> bool:
-    if sum((_v288(x), _v290(x), _v292(x),)) != 1:
+    if not (isinstance(x, str) and x in _E124):
         return False
     return True
 
 
 def _v288(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'type' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T123.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v289(item):
             return False
     return True
 
 
 def _v289(x: Any) -> bool:
-    if not x == 'paragraph':
+    if sum((_v290(x), _v292(x), _v294(x),)) != 1:
         return False
     return True
 
@@ -3122,17 +3114,17 @@ def _v290(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'items' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T124.get(key)
+        check = _T125.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v291(x: Any) -> bool:
-    if not x == 'list':
+    if not x == 'paragraph':
         return False
     return True
 
@@ -3142,174 +3134,196 @@ def _v292(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'headers' not in x:
-        return False
-    if 'rows' not in x:
+    if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T125.get(key)
+        check = _T126.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v293(x: Any) -> bool:
-    if not x == 'table':
+    if not x == 'list':
         return False
     return True
 
 
 def _v294(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T127.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v295(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v296(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v58(item):
+        if not _v59(item):
             return False
     return True
 
 
 _E0 = frozenset(['kept', 'lost', 'refunded'])
-_T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
-_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4, 'victory_city': _v7}
-_T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
-_T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
-_T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
-_E6 = frozenset(['air', 'land', 'sea'])
-_T7: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33}
-_E8 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T9: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v36}
-_E10 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
-_T11: dict[str, Callable[[Any], bool]] = {'kind': _v41, 'territories': _v11, 'at_least': _v25}
-_T12: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v15, 'conditions': _v39, 'text': _v5}
-_T13: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v25}
-_T14: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v44, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
-_T15: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
-_T16: dict[str, Callable[[Any], bool]] = {'width': _v47, 'height': _v47, 'wrap_x': _v7, 'centers': _v48, 'shapes': _v51, 'places': _v54, 'labels': _v48, 'capitals': _v48, 'victory': _v48, 'colours': _v56, 'impassable': _v58}
-_T17: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v34, 'national_objectives': _v37, 'player_rules': _v42, 'victory': _v45, 'layout': _v46}
-_E18 = frozenset(['kept', 'lost', 'refunded'])
-_T19: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v62, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7}
-_T20: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
-_T21: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
-_T22: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
-_T23: dict[str, Callable[[Any], bool]] = {'count': _v28}
-_E24 = frozenset(['air', 'land', 'sea'])
-_T25: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v74, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33}
-_T26: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v61, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v65, 'connections': _v18, 'control': _v20, 'canals': _v67, 'units': _v69, 'unit_types': _v72}
-_E27 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T28: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v76}
-_E29 = frozenset(['land', 'raid', 'sea'])
-_T30: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v81, 'attackers': _v78, 'defenders': _v78, 'from': _v11, 'amphibious': _v78}
-_T31: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v60, 'rules': _v4, 'options': _v61, 'map': _v63, 'turn': _v75, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v77, 'units': _v69, 'battles': _v79}
-_E32 = frozenset(['combat_move', 'noncombat_move'])
-_T33: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v87, 'path': _v89, 'transport': _v4, 'attack': _v90, 'raid': _v7, 'note': _v5}
-_T34: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v83, 'state': _v4, 'power': _v4, 'phase': _v84, 'moves': _v85}
-_E35 = frozenset(['land', 'raid', 'sea'])
-_T36: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T37: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v100}
-_T38: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v88}
-_T39: dict[str, Callable[[Any], bool]] = {'aa': _v108, 'bombard': _v108, 'sub_strike': _v108, 'subs': _v108, 'air': _v108, 'fire': _v108, 'damage': _v108}
-_T40: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T41: dict[str, Callable[[Any], bool]] = {'attacker': _v78, 'defender': _v78}
-_T42: dict[str, Callable[[Any], bool]] = {'attacker': _v107, 'defender': _v107, 'attacker_losses': _v78, 'defender_losses': _v78, 'submerged': _v110, 'retreat': _v4, 'damaged': _v111, 'removed': _v113}
-_T43: dict[str, Callable[[Any], bool]] = {'attacker': _v11, 'defender': _v11, 'keep_land': _v15}
-_T44: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v95, 'attacker_losses': _v78, 'defender_losses': _v78, 'retreat': _v4, 'submerged': _v96, 'damaged': _v97, 'bombing': _v99, 'defender_landing': _v103, 'rounds': _v105, 'ool': _v114}
-_T45: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v92, 'state': _v4, 'power': _v4, 'phase': _v92, 'results': _v93, 'ool': _v114}
-_T46: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v116, 'state': _v4, 'power': _v4, 'phase': _v116, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T47: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v88, 'from': _v4, 'fighters_from': _v88}
-_T48: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v118, 'state': _v4, 'power': _v4, 'phase': _v118, 'place': _v119}
-_E49 = frozenset(['land', 'raid', 'sea'])
-_T50: dict[str, Callable[[Any], bool]] = {'code': _v127, 'message': _v5}
-_T51: dict[str, Callable[[Any], bool]] = {'attacker': _v58, 'defender': _v58, 'keep_land': _v15}
-_T52: dict[str, Callable[[Any], bool]] = {'after': _v25}
-_T53: dict[str, Callable[[Any], bool]] = {'below': _v133}
-_T54: dict[str, Callable[[Any], bool]] = {'best': _v135}
-_T55: dict[str, Callable[[Any], bool]] = {'decimal': _v138, 'fraction': _v139}
-_T56: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v137, 'territory_taken': _v137, 'defender_holds': _v137, 'both_destroyed': _v137, 'stalemate': _v137, 'bombers_lost': _v140, 'damage': _v140}
-_T57: dict[str, Callable[[Any], bool]] = {'mean': _v137, 'dist': _v140}
-_T58: dict[str, Callable[[Any], bool]] = {'attacker': _v143, 'defender': _v143}
-_T59: dict[str, Callable[[Any], bool]] = {'attacker': _v137, 'defender': _v137}
-_T60: dict[str, Callable[[Any], bool]] = {'mean': _v137, 'sd': _v138, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T61: dict[str, Callable[[Any], bool]] = {'swing': _v137, 'fight_to_end': _v137}
-_T62: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v149}
-_T63: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v125, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v126, 'ool': _v128, 'retreat': _v129, 'outcomes': _v136, 'survivors': _v142, 'ipc_lost': _v145, 'ipc_swing': _v146, 'rounds': _v137, 'best_retreat': _v147, 'result': _v148}
-_T64: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v137, 'every_territory_taken': _v137}
-_T65: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v122, 'battles': _v123, 'turn': _v150, 'luck': _v152}
-_E66 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E67 = frozenset(['centre', 'edge'])
-_E68 = frozenset(['per_file', 'whole_corps'])
-_E69 = frozenset(['half_of_max', 'half_of_mobility'])
-_T70: dict[str, Callable[[Any], bool]] = {'dice': _v157, 'penalties': _v159, 'tolerance': _v50, 'contact_gap': _v50, 'prebattle_distance': _v50, 'prebattle_bonus': _v161, 'prebattle_measure': _v162, 'corps_penalty': _v163, 'back_distance': _v164, 'pass_through_limit': _v133}
-_T71: dict[str, Callable[[Any], bool]] = {'width': _v166, 'depth': _v166}
-_E72 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T73: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v169, 'polygon': _v170}
-_T74: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v171, 'terrain': _v4, 'corps': _v4}
-_T75: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v161, 'y': _v161, 'facing': _v180, 'width': _v166, 'depth': _v166, 'mobility': _v47}
-_T76: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v182}
-_T77: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v47, 'base': _v177, 'bases': _v178, 'formation': _v181}
-_T78: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v154, 'kind': _v60, 'name': _v155, 'options': _v156, 'to_move': _v4, 'field': _v165, 'terrain': _v167, 'landmarks': _v172, 'sides': _v174}
-_E79 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T80: dict[str, Callable[[Any], bool]] = {'x': _v161, 'y': _v161, 'facing': _v180}
-_T81: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v188, 'landmark': _v4, 'rolls': _v189, 'end': _v192, 'base': _v4, 'path': _v194, 'facing': _v180, 'note': _v5}
-_T82: dict[str, Callable[[Any], bool]] = {'order': _v199}
-_T83: dict[str, Callable[[Any], bool]] = {'order': _v203}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v154, 'kind': _v83, 'state': _v4, 'side': _v4, 'orders': _v186}
-_T85: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v138}
-_T86: dict[str, Callable[[Any], bool]] = {'fraction': _v219, 'decimal': _v133}
-_T87: dict[str, Callable[[Any], bool]] = {'allowance': _v138, 'probability': _v218, 'region': _v213}
-_T88: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v209, 'side': _v5, 'corps': _v5, 'centre': _v210, 'facing': _v138, 'mobility': _v138, 'allowance': _v138, 'tolerance': _v138, 'engaged': _v58, 'owed': _v211, 'clear': _v213, 'levels': _v216, 'limit': _v213}
-_E89 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T90: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v232}
-_T91: dict[str, Callable[[Any], bool]] = {'probability': _v218, 'rolls': _v230, 'ends': _v233}
-_T92: dict[str, Callable[[Any], bool]] = {'bases': _v58, 'outcomes': _v228}
-_T93: dict[str, Callable[[Any], bool]] = {'order': _v224, 'landmark': _v225, 'reason': _v225, 'groups': _v226}
-_T94: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v221, 'side': _v5, 'orders': _v222}
-_T95: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v205, 'state': _v5, 'reach': _v206}
-_E96 = frozenset(['illegal', 'legal', 'unchecked'])
-_T97: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v58, 'rides': _v241}
-_T98: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v225, 'config': _v5}
-_E99 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T100: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v246, 'edition_value': _v246, 'source': _v247, 'file': _v225}
-_E101 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T102: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v250, 'codes': _v58, 'pattern': _v225, 'applied': _v7}
-_T103: dict[str, Callable[[Any], bool]] = {'edition': _v243, 'options': _v244, 'selection': _v248}
-_T104: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v225, 'config': _v225, 'error': _v225, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v58, 'verdicts': _v237, 'assignment': _v239, 'overrides': _v242}
-_T105: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E106 = frozenset(['error', 'note', 'warning'])
-_T107: dict[str, Callable[[Any], bool]] = {'code': _v255, 'name': _v4, 'severity': _v256, 'message': _v5, 'clauses': _v58, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v257, 'order_id': _v225}
-_T108: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v235, 'summary': _v251, 'readings': _v252, 'statistics': _v14, 'findings': _v253}
-_T109: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T110: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T111: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v225, 'liberated': _v7}
-_T112: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T113: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T114: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v268, 'bonus': _v15}
-_E115 = frozenset(['factory', 'ipcs'])
-_T116: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v274, 'applied': _v15, 'on': _v275, 'owner': _v225, 'cap': _v225}
-_E117 = frozenset(['kept', 'lost', 'refunded'])
-_T118: dict[str, Callable[[Any], bool]] = {'units': _v78, 'settled': _v277}
-_T119: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v58, 'needed': _v25, 'setting': _v225}
-_T120: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v225, 'text': _v5, 'forced': _v7, 'turn': _v259, 'destroyed': _v260, 'captured': _v262, 'transfers': _v264, 'spent': _v14, 'purchased': _v14, 'income': _v266, 'refunded': _v270, 'ipcs': _v271, 'notes': _v58, 'bombing': _v272, 'unplaced': _v276, 'victory': _v278, 'victory_cities': _v14}
-_T121: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E122 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T123: dict[str, Callable[[Any], bool]] = {'type': _v289, 'text': _v5}
-_T124: dict[str, Callable[[Any], bool]] = {'type': _v291, 'items': _v58}
-_T125: dict[str, Callable[[Any], bool]] = {'type': _v293, 'headers': _v58, 'rows': _v294}
-_T126: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v285, 'facts': _v252, 'blocks': _v286}
-_T127: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v281, 'sections': _v283}
+_E1 = frozenset(['honorable_surrender', 'map', 'projection_of_power', 'total_victory'])
+_T2: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7, 'victory': _v9}
+_T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v12, 'production': _v16, 'capital': _v4, 'original_owner': _v4, 'victory_city': _v7}
+_T4: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v20, 'land': _v12}
+_T5: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v26, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v27}
+_T6: dict[str, Callable[[Any], bool]] = {'count': _v29}
+_E7 = frozenset(['air', 'land', 'sea'])
+_T8: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v33, 'cost': _v16, 'transport_cost': _v26, 'transport_capacity': _v26, 'carrier_capacity': _v26, 'carrier_cost': _v26, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v26, 'bombard': _v26, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v34, 'can_not_be_targeted_by': _v34}
+_E9 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T10: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v37}
+_E11 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
+_T12: dict[str, Callable[[Any], bool]] = {'kind': _v42, 'territories': _v12, 'at_least': _v26}
+_T13: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v16, 'conditions': _v40, 'text': _v5}
+_T14: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v26}
+_T15: dict[str, Callable[[Any], bool]] = {'move_only_in': _v12, 'free_units': _v45, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v26}
+_T16: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v26}
+_T17: dict[str, Callable[[Any], bool]] = {'width': _v48, 'height': _v48, 'wrap_x': _v7, 'centers': _v49, 'shapes': _v52, 'places': _v55, 'labels': _v49, 'capitals': _v49, 'victory': _v49, 'colours': _v57, 'impassable': _v59}
+_T18: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v10, 'aliases': _v11, 'sides': _v13, 'ipcs': _v15, 'territories': _v17, 'connections': _v19, 'control': _v21, 'canals': _v22, 'units': _v24, 'unit_types': _v31, 'sequence': _v35, 'national_objectives': _v38, 'player_rules': _v43, 'victory': _v46, 'layout': _v47}
+_E19 = frozenset(['kept', 'lost', 'refunded'])
+_E20 = frozenset(['honorable_surrender', 'map', 'projection_of_power', 'total_victory'])
+_T21: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v63, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7, 'victory': _v64}
+_T22: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v12, 'production': _v16, 'capital': _v4, 'original_owner': _v4}
+_T23: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v20, 'land': _v12}
+_T24: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v26, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v27, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v16}
+_T25: dict[str, Callable[[Any], bool]] = {'count': _v29}
+_E26 = frozenset(['air', 'land', 'sea'])
+_T27: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v76, 'cost': _v16, 'transport_cost': _v26, 'transport_capacity': _v26, 'carrier_capacity': _v26, 'carrier_cost': _v26, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v26, 'bombard': _v26, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v34, 'can_not_be_targeted_by': _v34}
+_T28: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v62, 'powers': _v10, 'aliases': _v11, 'sides': _v13, 'territories': _v67, 'connections': _v19, 'control': _v21, 'canals': _v69, 'units': _v71, 'unit_types': _v74}
+_E29 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T30: dict[str, Callable[[Any], bool]] = {'round': _v26, 'power': _v4, 'phase': _v78}
+_E31 = frozenset(['land', 'raid', 'sea'])
+_T32: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v83, 'attackers': _v80, 'defenders': _v80, 'from': _v12, 'amphibious': _v80}
+_T33: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v61, 'rules': _v4, 'options': _v62, 'map': _v65, 'turn': _v77, 'ipcs': _v15, 'control': _v21, 'captured_this_turn': _v12, 'purchased': _v15, 'to_place': _v79, 'units': _v71, 'battles': _v81}
+_E34 = frozenset(['combat_move', 'noncombat_move'])
+_T35: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v89, 'path': _v91, 'transport': _v4, 'attack': _v92, 'raid': _v7, 'note': _v5}
+_T36: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v85, 'state': _v4, 'power': _v4, 'phase': _v86, 'moves': _v87}
+_E37 = frozenset(['land', 'raid', 'sea'])
+_T38: dict[str, Callable[[Any], bool]] = {'attacker': _v26, 'defender': _v26}
+_T39: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v102}
+_T40: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v90}
+_T41: dict[str, Callable[[Any], bool]] = {'aa': _v110, 'bombard': _v110, 'sub_strike': _v110, 'subs': _v110, 'air': _v110, 'fire': _v110, 'damage': _v110}
+_T42: dict[str, Callable[[Any], bool]] = {'attacker': _v26, 'defender': _v26}
+_T43: dict[str, Callable[[Any], bool]] = {'attacker': _v80, 'defender': _v80}
+_T44: dict[str, Callable[[Any], bool]] = {'attacker': _v109, 'defender': _v109, 'attacker_losses': _v80, 'defender_losses': _v80, 'submerged': _v112, 'retreat': _v4, 'damaged': _v113, 'removed': _v115}
+_T45: dict[str, Callable[[Any], bool]] = {'attacker': _v12, 'defender': _v12, 'keep_land': _v16}
+_T46: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v97, 'attacker_losses': _v80, 'defender_losses': _v80, 'retreat': _v4, 'submerged': _v98, 'damaged': _v99, 'bombing': _v101, 'defender_landing': _v105, 'rounds': _v107, 'ool': _v116}
+_T47: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v94, 'state': _v4, 'power': _v4, 'phase': _v94, 'results': _v95, 'ool': _v116}
+_T48: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v118, 'state': _v4, 'power': _v4, 'phase': _v118, 'purchase': _v15, 'repair': _v15, 'research': _v16}
+_T49: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v90, 'from': _v4, 'fighters_from': _v90}
+_T50: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v120, 'state': _v4, 'power': _v4, 'phase': _v120, 'place': _v121}
+_E51 = frozenset(['land', 'raid', 'sea'])
+_T52: dict[str, Callable[[Any], bool]] = {'code': _v129, 'message': _v5}
+_T53: dict[str, Callable[[Any], bool]] = {'attacker': _v59, 'defender': _v59, 'keep_land': _v16}
+_T54: dict[str, Callable[[Any], bool]] = {'after': _v26}
+_T55: dict[str, Callable[[Any], bool]] = {'below': _v135}
+_T56: dict[str, Callable[[Any], bool]] = {'best': _v137}
+_T57: dict[str, Callable[[Any], bool]] = {'decimal': _v140, 'fraction': _v141}
+_T58: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v139, 'territory_taken': _v139, 'defender_holds': _v139, 'both_destroyed': _v139, 'stalemate': _v139, 'bombers_lost': _v142, 'damage': _v142}
+_T59: dict[str, Callable[[Any], bool]] = {'mean': _v139, 'dist': _v142}
+_T60: dict[str, Callable[[Any], bool]] = {'attacker': _v145, 'defender': _v145}
+_T61: dict[str, Callable[[Any], bool]] = {'attacker': _v139, 'defender': _v139}
+_T62: dict[str, Callable[[Any], bool]] = {'mean': _v139, 'sd': _v140, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T63: dict[str, Callable[[Any], bool]] = {'swing': _v139, 'fight_to_end': _v139}
+_T64: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v151}
+_T65: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v127, 'attackers': _v15, 'defenders': _v15, 'unchecked': _v128, 'ool': _v130, 'retreat': _v131, 'outcomes': _v138, 'survivors': _v144, 'ipc_lost': _v147, 'ipc_swing': _v148, 'rounds': _v139, 'best_retreat': _v149, 'result': _v150}
+_T66: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v139, 'every_territory_taken': _v139}
+_T67: dict[str, Callable[[Any], bool]] = {'movecheck': _v29, 'kind': _v124, 'battles': _v125, 'turn': _v152, 'luck': _v154}
+_E68 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E69 = frozenset(['centre', 'edge'])
+_E70 = frozenset(['per_file', 'whole_corps'])
+_E71 = frozenset(['half_of_max', 'half_of_mobility'])
+_T72: dict[str, Callable[[Any], bool]] = {'dice': _v159, 'penalties': _v161, 'tolerance': _v51, 'contact_gap': _v51, 'prebattle_distance': _v51, 'prebattle_bonus': _v163, 'prebattle_measure': _v164, 'corps_penalty': _v165, 'back_distance': _v166, 'pass_through_limit': _v135}
+_T73: dict[str, Callable[[Any], bool]] = {'width': _v168, 'depth': _v168}
+_E74 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T75: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v171, 'polygon': _v172}
+_T76: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v173, 'terrain': _v4, 'corps': _v4}
+_T77: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v163, 'y': _v163, 'facing': _v182, 'width': _v168, 'depth': _v168, 'mobility': _v48}
+_T78: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v184}
+_T79: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v48, 'base': _v179, 'bases': _v180, 'formation': _v183}
+_T80: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v156, 'kind': _v61, 'name': _v157, 'options': _v158, 'to_move': _v4, 'field': _v167, 'terrain': _v169, 'landmarks': _v174, 'sides': _v176}
+_E81 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T82: dict[str, Callable[[Any], bool]] = {'x': _v163, 'y': _v163, 'facing': _v182}
+_T83: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v190, 'landmark': _v4, 'rolls': _v191, 'end': _v194, 'base': _v4, 'path': _v196, 'facing': _v182, 'note': _v5}
+_T84: dict[str, Callable[[Any], bool]] = {'order': _v201}
+_T85: dict[str, Callable[[Any], bool]] = {'order': _v205}
+_T86: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v156, 'kind': _v85, 'state': _v4, 'side': _v4, 'orders': _v188}
+_T87: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v140}
+_T88: dict[str, Callable[[Any], bool]] = {'fraction': _v221, 'decimal': _v135}
+_T89: dict[str, Callable[[Any], bool]] = {'allowance': _v140, 'probability': _v220, 'region': _v215}
+_T90: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v211, 'side': _v5, 'corps': _v5, 'centre': _v212, 'facing': _v140, 'mobility': _v140, 'allowance': _v140, 'tolerance': _v140, 'engaged': _v59, 'owed': _v213, 'clear': _v215, 'levels': _v218, 'limit': _v215}
+_E91 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T92: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v234}
+_T93: dict[str, Callable[[Any], bool]] = {'probability': _v220, 'rolls': _v232, 'ends': _v235}
+_T94: dict[str, Callable[[Any], bool]] = {'bases': _v59, 'outcomes': _v230}
+_T95: dict[str, Callable[[Any], bool]] = {'order': _v226, 'landmark': _v227, 'reason': _v227, 'groups': _v228}
+_T96: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v223, 'side': _v5, 'orders': _v224}
+_T97: dict[str, Callable[[Any], bool]] = {'movecheck': _v29, 'kind': _v207, 'state': _v5, 'reach': _v208}
+_E98 = frozenset(['illegal', 'legal', 'unchecked'])
+_T99: dict[str, Callable[[Any], bool]] = {'order': _v26, 'units': _v59, 'rides': _v243}
+_T100: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v227, 'config': _v5}
+_E101 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T102: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v248, 'edition_value': _v248, 'source': _v249, 'file': _v227}
+_E103 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T104: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v252, 'codes': _v59, 'pattern': _v227, 'applied': _v7}
+_T105: dict[str, Callable[[Any], bool]] = {'edition': _v245, 'options': _v246, 'selection': _v250}
+_T106: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v227, 'config': _v227, 'error': _v227, 'orders': _v16, 'legal': _v16, 'illegal': _v16, 'unchecked': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16, 'unchecked_reasons': _v59, 'verdicts': _v239, 'assignment': _v241, 'overrides': _v244}
+_T107: dict[str, Callable[[Any], bool]] = {'files': _v16, 'orders': _v16, 'legal_orders': _v16, 'illegal_orders': _v16, 'unchecked_orders': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16}
+_E108 = frozenset(['error', 'note', 'warning'])
+_T109: dict[str, Callable[[Any], bool]] = {'code': _v257, 'name': _v4, 'severity': _v258, 'message': _v5, 'clauses': _v59, 'file': _v5, 'line': _v26, 'column': _v26, 'order': _v259, 'order_id': _v227}
+_T110: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v237, 'summary': _v253, 'readings': _v254, 'statistics': _v15, 'findings': _v255}
+_T111: dict[str, Callable[[Any], bool]] = {'round': _v26, 'power': _v5, 'phase': _v5}
+_T112: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T113: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v227, 'liberated': _v7}
+_T114: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v16, 'reason': _v5, 'at': _v5}
+_T115: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v16, 'met': _v7, 'text': _v5}
+_T116: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v16, 'territories': _v15, 'reason': _v5, 'objectives': _v270, 'bonus': _v16}
+_E117 = frozenset(['factory', 'ipcs'])
+_T118: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v16, 'dice': _v276, 'applied': _v16, 'on': _v277, 'owner': _v227, 'cap': _v227}
+_E119 = frozenset(['kept', 'lost', 'refunded'])
+_T120: dict[str, Callable[[Any], bool]] = {'units': _v80, 'settled': _v279}
+_T121: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v59, 'needed': _v26, 'setting': _v227}
+_T122: dict[str, Callable[[Any], bool]] = {'movecheck': _v29, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v227, 'text': _v5, 'forced': _v7, 'turn': _v261, 'destroyed': _v262, 'captured': _v264, 'transfers': _v266, 'spent': _v15, 'purchased': _v15, 'income': _v268, 'refunded': _v272, 'ipcs': _v273, 'notes': _v59, 'bombing': _v274, 'unplaced': _v278, 'victory': _v280, 'victory_cities': _v15}
+_T123: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v16, 'legal': _v16, 'illegal': _v16, 'unchecked': _v16}
+_E124 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T125: dict[str, Callable[[Any], bool]] = {'type': _v291, 'text': _v5}
+_T126: dict[str, Callable[[Any], bool]] = {'type': _v293, 'items': _v59}
+_T127: dict[str, Callable[[Any], bool]] = {'type': _v295, 'headers': _v59, 'rows': _v296}
+_T128: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v287, 'facts': _v254, 'blocks': _v288}
+_T129: dict[str, Callable[[Any], bool]] = {'movecheck': _v29, 'title': _v5, 'files': _v283, 'sections': _v285}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v59,
-    'aa-orders': _v82,
-    'aa-battles': _v91,
-    'aa-purchase': _v115,
-    'aa-mobilize': _v117,
-    'aa-odds': _v121,
-    'maneuver-state': _v153,
-    'maneuver-orders': _v185,
-    'reach': _v204,
-    'report': _v234,
-    'apply-report': _v258,
-    'summary': _v280,
+    'aa-state': _v60,
+    'aa-orders': _v84,
+    'aa-battles': _v93,
+    'aa-purchase': _v117,
+    'aa-mobilize': _v119,
+    'aa-odds': _v123,
+    'maneuver-state': _v155,
+    'maneuver-orders': _v187,
+    'reach': _v206,
+    'report': _v236,
+    'apply-report': _v260,
+    'summary': _v282,
 }

@@ -748,3 +748,85 @@ def test_aa913_a_map_s_edition_facts_name_its_powers_and_spaces(capsys, tmp_path
     for name in MAPS:  # the close legal case: the built-in maps
         main(["lint", str(REPO / "movecheck" / "aa" / "maps" / f"{name}.json"), "--isolated", "--format", "json"])
         assert json.loads(capsys.readouterr().out)["findings"] == []
+
+
+# -- the victory setting a configuration or a state chooses (option victory) ----------------------------------------
+
+FOURTEEN = {**TWELVE, "Fukien": "Japanese", "Eastern Canada": "Germans", "Hawaiian Islands": "Japanese"}
+"""14 of the 18 victory cities for the Axis: taking Kwangtung from Fukien makes 15."""
+TAKE_KWANGTUNG = [{"units": {"infantry": 1}, "path": ["Fukien", "Kwangtung"]}]
+
+
+def fifteen_cities_apply(capsys, tmp_path: Path, *extra: str, **head: Any) -> tuple[str, dict[str, Any]]:
+    """The Japanese combat move that brings the Axis from 14 to 15 victory cities: the apply's text and its JSON
+    report (``head``: more keys of the state, such as its ``options``)."""
+    state = write_state(tmp_path, "Japanese", "combat_move", FEW, control=FOURTEEN, **head)
+    orders = write_orders(tmp_path, state, "Japanese", "combat_move", moves=TAKE_KWANGTUNG)
+    assert main(["apply", str(orders), *extra]) == 0
+    text = capsys.readouterr().out
+    assert yaml_data(text)["control"]["Kwangtung"] == "Japanese"
+    assert main(["apply", str(orders), *extra, "--format", "json", "-o", str(tmp_path / "next.yaml")]) == 0
+    return text, json.loads(capsys.readouterr().out)
+
+
+def test_fifteen_cities_win_under_honorable_surrender_said_once(capsys, tmp_path: Path) -> None:
+    text, report = fifteen_cities_apply(capsys, tmp_path, "--isolated", options={"victory": "honorable_surrender"})
+    assert text.count("# victory: the Axis hold 15 victory cities (15 needed): they have won.") == 1
+    assert [(w["side"], len(w["cities"]), w["needed"], w["setting"]) for w in report["victory"]] == [
+        ("Axis", 15, 15, "Honorable Surrender")]
+    # the next apply: the Axis still hold them, nothing is said again
+    battles = write_orders(tmp_path, tmp_path / "next.yaml", "Japanese", "battles", results=[])
+    later = apply(capsys, battles, "--isolated")
+    assert "# victory:" not in later and yaml_data(later)["control"]["Kwangtung"] == "Japanese"
+    assert main(["summary", str(tmp_path / "next.yaml"), "--isolated"]) == 0
+    post = capsys.readouterr().out
+    assert "A side that holds 15 of the 18 victory cities has won." in post
+    assert post.count("The Axis hold 15 victory cities: they have won.") == 1
+
+
+def test_fifteen_cities_do_not_win_under_total_victory(capsys, tmp_path: Path) -> None:
+    text, report = fifteen_cities_apply(capsys, tmp_path, "--isolated", options={"victory": "total_victory"})
+    assert "# victory:" not in text and "victory" not in report
+    assert main(["summary", str(tmp_path / "next.yaml"), "--isolated"]) == 0
+    post = capsys.readouterr().out
+    assert "| Axis | 15 |" in post and "A side that holds 18 of the 18 victory cities has won." in post
+    assert "they have won" not in post
+
+
+def test_the_maps_setting_wins_at_13_so_15_says_nothing_new(capsys, tmp_path: Path) -> None:
+    """Without a choice the map's Projection of Power (13) holds: the Axis had won already at 14, nothing is said."""
+    text, report = fifteen_cities_apply(capsys, tmp_path, "--isolated")
+    assert "# victory:" not in text and "victory" not in report
+
+
+def test_a_configuration_chooses_the_victory_setting(capsys, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".movecheck.yaml").write_text("aa:\n  options: {victory: honorable_surrender}\n", encoding="utf-8")
+    text, report = fifteen_cities_apply(capsys, tmp_path)
+    assert text.count("(15 needed): they have won.") == 1 and report["victory"][0]["needed"] == 15
+    # the command line is nearer than the configuration, the state's own choice nearer still
+    text, report = fifteen_cities_apply(capsys, tmp_path, "--option", "aa.victory=total_victory")
+    assert "# victory:" not in text and "victory" not in report
+    text, report = fifteen_cities_apply(capsys, tmp_path, "--option", "aa.victory=total_victory",
+                                        options={"victory": "honorable_surrender"})
+    assert text.count("(15 needed): they have won.") == 1
+
+
+def test_a_victory_setting_the_option_does_not_know_is_an_error(capsys, tmp_path: Path) -> None:
+    state = write_state(tmp_path, "Japanese", "combat_move", FEW, control=FOURTEEN, options={"victory": "sixteen"})
+    orders = write_orders(tmp_path, state, "Japanese", "combat_move", moves=TAKE_KWANGTUNG)
+    assert main(["apply", str(orders), "--isolated"]) != 0
+    err = capsys.readouterr()
+    assert "sixteen" in err.out + err.err
+
+
+def test_the_victory_condition_in_force() -> None:
+    from movecheck.aa.turn.victory import condition
+
+    game_map = GameMap(builtin_map("aa-anniversary-1941"))
+    assert condition(game_map, {"victory": "map"}) == ("Projection of Power", 13)
+    assert condition(game_map, {"victory": "total_victory"}) == ("Total Victory", 18)
+    assert condition(game_map, {"victory": "honorable_surrender"}) == ("Honorable Surrender", 15)
+    assert find_edition("aa-anniversary").option_values()["victory"] == "projection_of_power"
+    plain = GameMap(builtin_map("aa1942-2e"))  # no victory cities: no setting makes one
+    assert condition(plain, {"victory": "total_victory"}) is None and condition(plain, {"victory": "map"}) is None

@@ -184,3 +184,27 @@ def test_a_victory_city_is_a_positive_number_or_true(value: str, city: bool) -> 
     from movecheck.aa.triplea.convert import victory_city
 
     assert victory_city(value) is city
+
+
+@pytest.mark.parametrize(("on", "setting", "cities"), [
+    (("Honorable Surrender",), "honorable_surrender", 15),
+    (("Total Victory", "Honorable Surrender"), "honorable_surrender", 15),  # the smallest that is on wins first
+    (("Total Victory",), "total_victory", 18),
+])
+def test_import_reads_which_victory_setting_is_on(tmp_path: Path, on: tuple[str, ...], setting: str,
+                                                  cities: int) -> None:
+    """The game's victory settings are the map's option ``victory`` (a configuration may still choose another)."""
+    from movecheck.aa.triplea.convert import convert
+    from movecheck.aa.triplea.xmlread import read_game
+
+    text = XML.read_text(encoding="utf-8")
+    for name in ("Projection of Power", "Honorable Surrender", "Total Victory"):
+        old = f'<property name="{name}" value="{"true" if name == "Projection of Power" else "false"}"'
+        assert text.count(old) == 1
+        text = text.replace(old, f'<property name="{name}" value="{"true" if name in on else "false"}"')
+    (tmp_path / "game.xml").write_text(text, encoding="utf-8")
+    conversion = convert(read_game(str(tmp_path / "game.xml")), "game.xml")
+    assert conversion.map["options"]["victory"] == setting
+    assert conversion.map["victory"] == {"setting": setting.replace("_", " ").title(), "cities": cities}
+    assert [r.because for r in conversion.options if r.option == "victory"] == [
+        ", ".join(f"{name}: true" for name in ("Honorable Surrender", "Total Victory") if name in on)]

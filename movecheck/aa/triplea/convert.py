@@ -37,6 +37,7 @@ from movecheck.aa.triplea.rules import (
     TECHNOLOGY,
     TERRITORY_UNMODELLED,
     UNIT_UNMODELLED,
+    Reading,
     aa_capture,
     caveats,
     combat_move,
@@ -332,13 +333,18 @@ def convert(root: Any, name: str) -> Conversion:
         doc["units"] = units
     if unit_types:
         doc["unit_types"] = unit_types
-    _anniversary_facts(doc, root, properties, missing)
+    won = _anniversary_facts(doc, root, properties, missing)
+    if won is not None:  # the victory setting the game turns on is the map's option (a configuration may choose)
+        readings.append(won)
+        doc["options"] = {**doc.get("options", {}), won.option: won.value}
     return Conversion(doc, edition, reason, sorted(missing), readings, pending, list(choices))
 
 
-def _anniversary_facts(doc: dict[str, Any], root: Any, properties: dict[str, str], missing: Counter[str]) -> None:
+def _anniversary_facts(doc: dict[str, Any], root: Any, properties: dict[str, str],
+                       missing: Counter[str]) -> Reading | None:
     """The turn's steps where China plays inside the Americans' turn, the National Objectives, a player's own
-    rules and the victory condition (:mod:`movecheck.aa.triplea.objectives`), where the game has them."""
+    rules and the victory condition (:mod:`movecheck.aa.triplea.objectives`), where the game has them; the
+    option ``victory`` the game's settings give (None: the game has no victory cities or no setting on)."""
     names = {t["name"] for t in doc["territories"]}
     steps = triplea_objectives.sequence(root, doc["powers"])
     if steps:
@@ -354,8 +360,12 @@ def _anniversary_facts(doc: dict[str, Any], root: Any, properties: dict[str, str
         if missing[key] <= 0:
             del missing[key]
     won = triplea_objectives.victory(properties)
-    if won and any(t.get("victory_city") for t in doc["territories"]):
-        doc["victory"] = won
+    if not won or not any(t.get("victory_city") for t in doc["territories"]):
+        return None
+    doc["victory"] = won
+    on = ", ".join(f"{name}: true" for name in triplea_objectives.VICTORY_SETTINGS
+                   if properties.get(name, "").strip().lower() == "true")
+    return Reading("victory", triplea_objectives.victory_option(won["setting"]), on)
 
 
 def victory_city(value: str) -> bool:

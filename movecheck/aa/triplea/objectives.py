@@ -108,6 +108,12 @@ def victory(properties: dict[str, str]) -> dict[str, Any] | None:
     return {"setting": on[0], "cities": VICTORY_SETTINGS[on[0]]} if on else None
 
 
+def victory_option(setting: str) -> str:
+    """The value of the option ``victory`` for one of TripleA's victory settings (``Total Victory`` ->
+    ``total_victory``)."""
+    return setting.lower().replace(" ", "_")
+
+
 def sequence(root: Any, powers: list[str]) -> list[dict[str, str]] | None:
     """The phases of a round in the order of the game's steps, when it is not each power's five in turn
     (the Chinese inside the Americans' turn); None when it is, or when a power lacks one of its phases."""
@@ -129,4 +135,5 @@ def sequence(root: Any, powers: list[str]) -> list[dict[str, str]] | None:
     return None if steps == default else steps
 
 
-__all__ = ["ANNIVERSARY_MAP", "objectives", "options_with_counts", "player_rules", "sequence", "victory"]
+__all__ = ["ANNIVERSARY_MAP", "objectives", "options_with_counts", "player_rules", "sequence", "victory",
+           "victory_option"]
