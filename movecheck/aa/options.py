@@ -130,6 +130,7 @@ OPTIONS = OptionSet(
             "the victory cities a side must hold to win: the map's own victory condition, or TripleA's setting "
             "Projection of Power (13), Honorable Surrender (15) or Total Victory (18) on a map that lists victory "
             "cities (Anniversary)",
+            ("AA914",),  # no clause judges the win itself: the apply and the summary say it
         ),
     ),
 )

@@ -830,3 +830,28 @@ def test_the_victory_condition_in_force() -> None:
     assert find_edition("aa-anniversary").option_values()["victory"] == "projection_of_power"
     plain = GameMap(builtin_map("aa1942-2e"))  # no victory cities: no setting makes one
     assert condition(plain, {"victory": "total_victory"}) is None and condition(plain, {"victory": "map"}) is None
+
+
+def lint_codes(capsys, state: Path) -> list[tuple[str, str]]:
+    main(["lint", str(state), "--format", "json", "--isolated"])
+    return [(f["code"], f["message"]) for f in json.loads(capsys.readouterr().out)["findings"]]
+
+
+@pytest.mark.parametrize("setting", ["total_victory", "honorable_surrender", "projection_of_power", "map"])
+def test_aa914_quiet_where_the_map_lists_enough_victory_cities(capsys, tmp_path: Path, setting: str) -> None:
+    state = write_state(tmp_path, "Japanese", "combat_move", FEW, options={"victory": setting})
+    assert [c for c, _m in lint_codes(capsys, state) if c == "AA914"] == []
+
+
+@pytest.mark.parametrize("setting", ["total_victory", "projection_of_power"])
+def test_aa914_a_victory_setting_on_a_map_without_victory_cities(capsys, tmp_path: Path, setting: str) -> None:
+    path = tmp_path / "state.yaml"
+    path.write_text(yaml_text({"movecheck": 1, "system": "aa", "map": "aa1942-2e",
+                               "turn": {"round": 1, "power": "Japanese", "phase": "combat_move"},
+                               "options": {"victory": setting}, "units": []}), encoding="utf-8")
+    needed = {"total_victory": 18, "projection_of_power": 13}[setting]
+    assert ("AA914", f"the victory setting {setting} needs {needed} victory cities and the map lists 0: no side "
+                     "can win") in lint_codes(capsys, path)
+    # the close legal case: the map's own condition (none on this map) asks for nothing
+    path.write_text(path.read_text(encoding="utf-8").replace(f"victory: {setting}", "victory: map"), encoding="utf-8")
+    assert [c for c, _m in lint_codes(capsys, path) if c == "AA914"] == []

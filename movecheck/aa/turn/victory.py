@@ -35,7 +35,7 @@ def cities_held(game_map: Any, control: dict[str, str]) -> dict[str, list[str]]:
 def condition(game_map: Any, options: dict[str, Any]) -> tuple[str | None, int] | None:
     """The victory setting in force and the cities it needs: the option ``victory`` where it names a setting
     (and the map lists victory cities), else the map's ``victory`` (None: no victory condition)."""
-    chosen = SETTINGS.get(str(options.get("victory", "map")))
+    chosen = SETTINGS.get(str(options["victory"]))
     if chosen is not None:
         return chosen if game_map.victory_cities else None
     cities = game_map.victory.get("cities")
