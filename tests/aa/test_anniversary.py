@@ -855,3 +855,16 @@ def test_aa914_a_victory_setting_on_a_map_without_victory_cities(capsys, tmp_pat
     # the close legal case: the map's own condition (none on this map) asks for nothing
     path.write_text(path.read_text(encoding="utf-8").replace(f"victory: {setting}", "victory: map"), encoding="utf-8")
     assert [c for c, _m in lint_codes(capsys, path) if c == "AA914"] == []
+
+
+@pytest.mark.parametrize(("cities", "fires"), [(19, True), (18, False)])
+def test_aa914_a_maps_own_victory_number_above_its_cities(capsys, tmp_path: Path, cities: int, fires: bool) -> None:
+    """Under ``victory: map`` the map's own ``victory: cities`` is the number: 19 of 18 cannot be reached."""
+    doc = json.loads(json.dumps(builtin_map("aa-anniversary-1941")))
+    doc["name"], doc["victory"] = "odd", {"cities": cities}
+    (tmp_path / "odd.json").write_text(json.dumps(doc), encoding="utf-8")
+    state = write_state(tmp_path, "Japanese", "combat_move", FEW, map="odd.json", rules="aa-anniversary",
+                        options={"victory": "map"})
+    found = [(c, m) for c, m in lint_codes(capsys, state) if c == "AA914"]
+    assert found == ([("AA914", "the victory setting map needs 19 victory cities and the map lists 18: no side can "
+                                "win")] if fires else [])
