@@ -181,6 +181,8 @@ CLAUSES: dict[str, tuple[str, str, str, str, tuple[str, ...]]] = {
         ('lint/state',)),
     'AA913': ('aa', 'movecheck.aa.lint', 'edition-facts-unknown', 'error',
         ('lint/map',)),
+    'AA914': ('aa', 'movecheck.aa.lint', 'victory-out-of-reach', 'warning',
+        ('lint/state',)),
 }
 
 CATALOGUE.add_index(CLAUSES)

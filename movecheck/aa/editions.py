@@ -177,6 +177,7 @@ class Anniversary(AA1942):
         "unplaced_units": "kept",        # "Unplaced units live when not placed"
         "national_objectives": True,
         "chinese_rules": True,
+        "victory": "projection_of_power",  # the maps' properties: Projection of Power on (13 victory cities)
     }
     unit_types: ClassVar[dict[str, dict[str, Any] | None]] = {
         # the Anniversary costs where they differ (map facts ../data/aa-anniversary-1941.map.json)

@@ -461,6 +461,41 @@ def edition_facts_unknown(ctx: LintContext) -> Iterator[Violation]:
             yield from _named_space(ctx, name, (*where, "move_only_in", t))
 
 
+@lint_clause(
+    "AA914",
+    "victory-out-of-reach",
+    "warning",
+    "the victory setting in force needs more victory cities than the map lists: no side can win",
+    target="state",
+    example=("``options: {victory: total_victory}`` on a map with no victory cities",
+             "``options: {victory: honorable_surrender}`` on ``aa-anniversary-1941``, which lists 18"),
+)
+def victory_out_of_reach(ctx: LintContext) -> Iterator[Violation]:
+    """The victory setting in force (the option ``victory``: a TripleA setting a configuration or the state
+    chooses, or the map's own ``victory: cities``) can be reached: the map lists at least the victory cities it
+    needs.  A warning: the game is still played, but no apply or summary will ever say a side has won.
+    """
+    if ctx.board is None:
+        return
+    from movecheck.aa.turn.victory import SETTINGS
+
+    chosen = str(ctx.board.options["victory"])
+    if chosen in SETTINGS:
+        setting, needed = chosen, SETTINGS[chosen][1]
+    else:
+        cities = ctx.game_map.victory.get("cities")
+        if not isinstance(cities, int) or isinstance(cities, bool):
+            return
+        setting, needed = "map", cities
+    total = len(ctx.game_map.victory_cities)
+    if total >= needed:
+        return
+    options = ctx.doc.get("options", default={})
+    where = ("options", "victory") if isinstance(options, dict) and "victory" in options else ("map",)
+    yield Violation(_("the victory setting {setting} needs {needed} victory cities and the map lists {total}: no "
+                      "side can win").format(setting=setting, needed=needed, total=total), where)
+
+
 def _sequence_steps(ctx: LintContext) -> Iterator[Violation]:
     steps = ctx.map_data.get("sequence")
     if not isinstance(steps, list):

@@ -145,5 +145,14 @@ OPTIONS = OptionSet(
             "Low Luck for Bombing and Territory Damage); a result's dice are not checked (AA522)",
             ("AA522",),
         ),
+        choice(
+            "victory",
+            "map",
+            ("map", "projection_of_power", "honorable_surrender", "total_victory"),
+            "the victory cities a side must hold to win: the map's own victory condition, or TripleA's setting "
+            "Projection of Power (13), Honorable Surrender (15) or Total Victory (18) on a map that lists victory "
+            "cities (Anniversary)",
+            ("AA914",),  # no clause judges the win itself: the apply and the summary say it
+        ),
     ),
 )

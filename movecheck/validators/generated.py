@@ -36,7 +36,7 @@ def _v0(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T19.get(key)
+        check = _T20.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -78,7 +78,7 @@ def _v6(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T1.get(key)
+        check = _T2.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -97,6 +97,12 @@ def _v8(x: Any) -> bool:
 
 
 def _v9(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E1):
+        return False
+    return True
+
+
+def _v10(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
@@ -109,36 +115,36 @@ def _v9(x: Any) -> bool:
     return True
 
 
-def _v10(x: Any) -> bool:
+def _v11(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v11(value):
-            return False
-    return True
-
-
-def _v11(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v4(item):
+        if not _v12(value):
             return False
     return True
 
 
 def _v12(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v13(value):
+    for item in x:
+        if not _v4(item):
             return False
     return True
 
 
 def _v13(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if len(x) < 1:
+        return False
+    for key, value in x.items():
+        if not _v14(value):
+            return False
+    return True
+
+
+def _v14(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
@@ -149,16 +155,16 @@ def _v13(x: Any) -> bool:
     return True
 
 
-def _v14(x: Any) -> bool:
+def _v15(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v15(value):
+        if not _v16(value):
             return False
     return True
 
 
-def _v15(x: Any) -> bool:
+def _v16(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 0):
@@ -166,39 +172,39 @@ def _v15(x: Any) -> bool:
     return True
 
 
-def _v16(x: Any) -> bool:
+def _v17(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v17(item):
-            return False
-    return True
-
-
-def _v17(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T2.get(key)
-        if check is None or not check(value):
+        if not _v18(item):
             return False
     return True
 
 
 def _v18(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v19(item):
+    if 'name' not in x:
+        return False
+    for key, value in x.items():
+        check = _T3.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v19(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v20(item):
+            return False
+    return True
+
+
+def _v20(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -212,7 +218,7 @@ def _v19(x: Any) -> bool:
     return True
 
 
-def _v20(x: Any) -> bool:
+def _v21(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -221,16 +227,16 @@ def _v20(x: Any) -> bool:
     return True
 
 
-def _v21(x: Any) -> bool:
+def _v22(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v22(item):
+        if not _v23(item):
             return False
     return True
 
 
-def _v22(x: Any) -> bool:
+def _v23(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -238,22 +244,22 @@ def _v22(x: Any) -> bool:
     if 'sea_zones' not in x:
         return False
     for key, value in x.items():
-        check = _T3.get(key)
+        check = _T4.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v23(x: Any) -> bool:
+def _v24(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v24(item):
+        if not _v25(item):
             return False
     return True
 
 
-def _v24(x: Any) -> bool:
+def _v25(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -263,15 +269,15 @@ def _v24(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T4.get(key)
+        check = _T5.get(key)
         if check is None or not check(value):
             return False
-    if not (_v27(x) if _v29(x) else True):
+    if not (_v28(x) if _v30(x) else True):
         return False
     return True
 
 
-def _v25(x: Any) -> bool:
+def _v26(x: Any) -> bool:
     if not (integer(x)):
         return False
     if number(x) and (x < 1):
@@ -279,39 +285,30 @@ def _v25(x: Any) -> bool:
     return True
 
 
-def _v26(x: Any) -> bool:
+def _v27(x: Any) -> bool:
     if not (isinstance(x, str) or isinstance(x, bool)):
         return False
     return True
 
 
-def _v27(x: Any) -> bool:
+def _v28(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T5.get(key)
+            check = _T6.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v28(x: Any) -> bool:
+def _v29(x: Any) -> bool:
     if not equal(x, 1):
         return False
     return True
 
 
-def _v29(x: Any) -> bool:
+def _v30(x: Any) -> bool:
     if isinstance(x, dict):
         if 'id' not in x:
-            return False
-    return True
-
-
-def _v30(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v31(value):
             return False
     return True
 
@@ -319,24 +316,33 @@ def _v30(x: Any) -> bool:
 def _v31(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'movement' not in x:
-        return False
-    if 'domain' not in x:
-        return False
     for key, value in x.items():
-        check = _T9.get(key)
-        if check is None or not check(value):
+        if not _v32(value):
             return False
     return True
 
 
 def _v32(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E6):
+    if not (isinstance(x, dict)):
         return False
+    if 'movement' not in x:
+        return False
+    if 'domain' not in x:
+        return False
+    for key, value in x.items():
+        check = _T10.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v33(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E7):
+        return False
+    return True
+
+
+def _v34(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -347,7 +353,7 @@ def _v33(x: Any) -> bool:
     return True
 
 
-def _v34(x: Any) -> bool:
+def _v35(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'value' not in x:
@@ -355,22 +361,22 @@ def _v34(x: Any) -> bool:
     if 'die_sides' not in x:
         return False
     for key, value in x.items():
-        check = _T7.get(key)
+        check = _T8.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v35(x: Any) -> bool:
+def _v36(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v36(item):
+        if not _v37(item):
             return False
     return True
 
 
-def _v36(x: Any) -> bool:
+def _v37(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -380,24 +386,24 @@ def _v36(x: Any) -> bool:
     if 'number' not in x:
         return False
     for key, value in x.items():
-        check = _T8.get(key)
+        check = _T9.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v37(x: Any) -> bool:
+def _v38(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v38(item):
+        if not _v39(item):
             return False
     return True
 
 
-def _v38(x: Any) -> bool:
+def _v39(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -405,28 +411,28 @@ def _v38(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T11.get(key)
+        check = _T12.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v39(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E10):
-        return False
-    return True
-
-
 def _v40(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E11):
         return False
-    for item in x:
-        if not _v41(item):
-            return False
     return True
 
 
 def _v41(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v42(item):
+            return False
+    return True
+
+
+def _v42(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -436,47 +442,38 @@ def _v41(x: Any) -> bool:
     if 'conditions' not in x:
         return False
     for key, value in x.items():
+        check = _T15.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v43(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v44(item):
+            return False
+    return True
+
+
+def _v44(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'kind' not in x:
+        return False
+    for key, value in x.items():
         check = _T14.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v42(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v43(item):
-            return False
-    return True
-
-
-def _v43(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'kind' not in x:
-        return False
-    for key, value in x.items():
-        check = _T13.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v44(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E12):
-        return False
-    return True
-
-
 def _v45(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E13):
         return False
-    for key, value in x.items():
-        if not _v46(value):
-            return False
     return True
 
 
@@ -484,30 +481,13 @@ def _v46(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T16.get(key)
-        if check is None or not check(value):
+        if not _v47(value):
             return False
     return True
 
 
 def _v47(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'type' not in x:
-        return False
-    if 'per_territories' not in x:
-        return False
-    for key, value in x.items():
-        check = _T15.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v48(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'cities' not in x:
         return False
     for key, value in x.items():
         check = _T17.get(key)
@@ -516,10 +496,24 @@ def _v48(x: Any) -> bool:
     return True
 
 
+def _v48(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'per_territories' not in x:
+        return False
+    for key, value in x.items():
+        check = _T16.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
 def _v49(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'centers' not in x:
+    if 'cities' not in x:
         return False
     for key, value in x.items():
         check = _T18.get(key)
@@ -529,6 +523,18 @@ def _v49(x: Any) -> bool:
 
 
 def _v50(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'centers' not in x:
+        return False
+    for key, value in x.items():
+        check = _T19.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v51(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x > 100000 or x <= 0):
@@ -536,16 +542,16 @@ def _v50(x: Any) -> bool:
     return True
 
 
-def _v51(x: Any) -> bool:
+def _v52(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v52(value):
+        if not _v53(value):
             return False
     return True
 
 
-def _v52(x: Any) -> bool:
+def _v53(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -553,12 +559,12 @@ def _v52(x: Any) -> bool:
     if len(x) > 2:
         return False
     for item in x:
-        if not _v53(item):
+        if not _v54(item):
             return False
     return True
 
 
-def _v53(x: Any) -> bool:
+def _v54(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0 or x > 100000):
@@ -566,20 +572,11 @@ def _v53(x: Any) -> bool:
     return True
 
 
-def _v54(x: Any) -> bool:
+def _v55(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v55(value):
-            return False
-    return True
-
-
-def _v55(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v56(item):
+        if not _v56(value):
             return False
     return True
 
@@ -587,7 +584,34 @@ def _v55(x: Any) -> bool:
 def _v56(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v57(item):
+            return False
+    return True
+
+
+def _v57(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
     if len(x) < 6:
+        return False
+    for item in x:
+        if not _v54(item):
+            return False
+    return True
+
+
+def _v58(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v59(value):
+            return False
+    return True
+
+
+def _v59(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
     for item in x:
         if not _v53(item):
@@ -595,34 +619,16 @@ def _v56(x: Any) -> bool:
     return True
 
 
-def _v57(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v58(value):
-            return False
-    return True
-
-
-def _v58(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v52(item):
-            return False
-    return True
-
-
-def _v59(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v60(value):
-            return False
-    return True
-
-
 def _v60(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v61(value):
+            return False
+    return True
+
+
+def _v61(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P0.search(x) is None):
@@ -630,7 +636,7 @@ def _v60(x: Any) -> bool:
     return True
 
 
-def _v61(x: Any) -> bool:
+def _v62(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
@@ -639,7 +645,7 @@ def _v61(x: Any) -> bool:
     return True
 
 
-def _v62(x: Any) -> bool:
+def _v63(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -649,41 +655,47 @@ def _v62(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T35.get(key)
+        check = _T37.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v63(x: Any) -> bool:
+def _v64(x: Any) -> bool:
     if not x == 'state':
         return False
     return True
 
 
-def _v64(x: Any) -> bool:
+def _v65(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T21.get(key)
+        check = _T23.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v65(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E20):
-        return False
-    return True
-
-
 def _v66(x: Any) -> bool:
-    if not (_v4(x) or _v67(x)):
+    if not (isinstance(x, str) and x in _E21):
         return False
     return True
 
 
 def _v67(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E22):
+        return False
+    return True
+
+
+def _v68(x: Any) -> bool:
+    if not (_v4(x) or _v69(x)):
+        return False
+    return True
+
+
+def _v69(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'name' not in x:
@@ -697,30 +709,7 @@ def _v67(x: Any) -> bool:
     if 'connections' not in x:
         return False
     for key, value in x.items():
-        check = _T30.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v68(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v69(item):
-            return False
-    return True
-
-
-def _v69(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'name' not in x:
-        return False
-    for key, value in x.items():
-        check = _T22.get(key)
+        check = _T32.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -728,6 +717,8 @@ def _v69(x: Any) -> bool:
 
 def _v70(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v71(item):
@@ -740,10 +731,8 @@ def _v71(x: Any) -> bool:
         return False
     if 'name' not in x:
         return False
-    if 'sea_zones' not in x:
-        return False
     for key, value in x.items():
-        check = _T23.get(key)
+        check = _T24.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -761,6 +750,29 @@ def _v72(x: Any) -> bool:
 def _v73(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'name' not in x:
+        return False
+    if 'sea_zones' not in x:
+        return False
+    for key, value in x.items():
+        check = _T25.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v74(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v75(item):
+            return False
+    return True
+
+
+def _v75(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'at' not in x:
         return False
     if 'power' not in x:
@@ -768,38 +780,58 @@ def _v73(x: Any) -> bool:
     if 'type' not in x:
         return False
     for key, value in x.items():
-        check = _T24.get(key)
+        check = _T26.get(key)
         if check is None or not check(value):
             return False
-    if not (_v74(x) if _v29(x) else True):
+    if not (_v76(x) if _v30(x) else True):
         return False
     return True
 
 
-def _v74(x: Any) -> bool:
+def _v76(x: Any) -> bool:
     if isinstance(x, dict):
         for key, value in x.items():
-            check = _T25.get(key)
+            check = _T27.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v75(x: Any) -> bool:
+def _v77(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v76(value):
+        if not _v78(value):
             return False
     return True
 
 
-def _v76(x: Any) -> bool:
+def _v78(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movement' not in x:
         return False
     if 'domain' not in x:
+        return False
+    for key, value in x.items():
+        check = _T31.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v79(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E28):
+        return False
+    return True
+
+
+def _v80(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'value' not in x:
+        return False
+    if 'die_sides' not in x:
         return False
     for key, value in x.items():
         check = _T29.get(key)
@@ -808,36 +840,16 @@ def _v76(x: Any) -> bool:
     return True
 
 
-def _v77(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E26):
-        return False
-    return True
-
-
-def _v78(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'value' not in x:
-        return False
-    if 'die_sides' not in x:
-        return False
-    for key, value in x.items():
-        check = _T27.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v79(x: Any) -> bool:
+def _v81(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v80(item):
+        if not _v82(item):
             return False
     return True
 
 
-def _v80(x: Any) -> bool:
+def _v82(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -847,13 +859,13 @@ def _v80(x: Any) -> bool:
     if 'number' not in x:
         return False
     for key, value in x.items():
-        check = _T28.get(key)
+        check = _T30.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v81(x: Any) -> bool:
+def _v83(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -861,46 +873,46 @@ def _v81(x: Any) -> bool:
     if 'phase' not in x:
         return False
     for key, value in x.items():
-        check = _T32.get(key)
+        check = _T34.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v82(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E31):
-        return False
-    return True
-
-
-def _v83(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v84(value):
-            return False
-    return True
-
-
 def _v84(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E33):
         return False
-    for key, value in x.items():
-        if not _v25(value):
-            return False
     return True
 
 
 def _v85(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v86(item):
+    for key, value in x.items():
+        if not _v86(value):
             return False
     return True
 
 
 def _v86(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v26(value):
+            return False
+    return True
+
+
+def _v87(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v88(item):
+            return False
+    return True
+
+
+def _v88(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -910,19 +922,19 @@ def _v86(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T34.get(key)
+        check = _T36.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v87(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E33):
+def _v89(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E35):
         return False
     return True
 
 
-def _v88(x: Any) -> bool:
+def _v90(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -934,34 +946,34 @@ def _v88(x: Any) -> bool:
     if 'moves' not in x:
         return False
     for key, value in x.items():
-        check = _T38.get(key)
+        check = _T40.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v89(x: Any) -> bool:
+def _v91(x: Any) -> bool:
     if not x == 'orders':
         return False
     return True
 
 
-def _v90(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E36):
+def _v92(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E38):
         return False
     return True
 
 
-def _v91(x: Any) -> bool:
+def _v93(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v92(item):
+        if not _v94(item):
             return False
     return True
 
 
-def _v92(x: Any) -> bool:
+def _v94(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'units' not in x:
@@ -969,30 +981,30 @@ def _v92(x: Any) -> bool:
     if 'path' not in x:
         return False
     for key, value in x.items():
-        check = _T37.get(key)
+        check = _T39.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v93(x: Any) -> bool:
-    if not (_v94(x) or _v13(x)):
+def _v95(x: Any) -> bool:
+    if not (_v96(x) or _v14(x)):
         return False
     return True
 
 
-def _v94(x: Any) -> bool:
+def _v96(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
         return False
     for key, value in x.items():
-        if not _v25(value):
+        if not _v26(value):
             return False
     return True
 
 
-def _v95(x: Any) -> bool:
+def _v97(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
@@ -1003,13 +1015,13 @@ def _v95(x: Any) -> bool:
     return True
 
 
-def _v96(x: Any) -> bool:
+def _v98(x: Any) -> bool:
     if not (isinstance(x, bool) or isinstance(x, str)):
         return False
     return True
 
 
-def _v97(x: Any) -> bool:
+def _v99(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1021,101 +1033,84 @@ def _v97(x: Any) -> bool:
     if 'results' not in x:
         return False
     for key, value in x.items():
-        check = _T50.get(key)
+        check = _T52.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v98(x: Any) -> bool:
-    if not x == 'battles':
-        return False
-    return True
-
-
-def _v99(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v100(item):
             return False
     return True
 
 
 def _v100(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not x == 'battles':
         return False
-    if 'at' not in x:
-        return False
-    for key, value in x.items():
-        check = _T48.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
 def _v101(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E39):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v102(item):
+            return False
     return True
 
 
 def _v102(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
     for key, value in x.items():
-        check = _T40.get(key)
+        check = _T50.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v103(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) and x in _E41):
         return False
-    for key, value in x.items():
-        if not _v104(value):
-            return False
     return True
 
 
 def _v104(x: Any) -> bool:
-    if sum((_v25(x), _v94(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        check = _T42.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v105(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'damage' not in x:
-        return False
     for key, value in x.items():
-        check = _T41.get(key)
-        if check is None or not check(value):
+        if not _v106(value):
             return False
     return True
 
 
 def _v106(x: Any) -> bool:
-    if sum((_v15(x), _v107(x),)) != 1:
+    if sum((_v26(x), _v96(x),)) != 1:
         return False
     return True
 
 
 def _v107(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v108(item):
+    if 'damage' not in x:
+        return False
+    for key, value in x.items():
+        check = _T43.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v108(x: Any) -> bool:
-    if not (integer(x)):
-        return False
-    if number(x) and (x < 1 or x > 6):
+    if sum((_v16(x), _v109(x),)) != 1:
         return False
     return True
 
@@ -1130,16 +1125,10 @@ def _v109(x: Any) -> bool:
 
 
 def _v110(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (integer(x)):
         return False
-    if 'to' not in x:
+    if number(x) and (x < 1 or x > 6):
         return False
-    if 'units' not in x:
-        return False
-    for key, value in x.items():
-        check = _T42.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -1155,43 +1144,9 @@ def _v111(x: Any) -> bool:
 def _v112(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key, value in x.items():
-        check = _T46.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v113(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if 'to' not in x:
         return False
-    for key, value in x.items():
-        check = _T43.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v114(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v115(key):
-            return False
-    for key, value in x.items():
-        if not _v107(value):
-            return False
-    return True
-
-
-def _v115(x: Any) -> bool:
-    if isinstance(x, str) and (_P1.search(x) is None):
-        return False
-    return True
-
-
-def _v116(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if 'units' not in x:
         return False
     for key, value in x.items():
         check = _T44.get(key)
@@ -1200,22 +1155,26 @@ def _v116(x: Any) -> bool:
     return True
 
 
-def _v117(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+def _v113(x: Any) -> bool:
+    if not (isinstance(x, list)):
         return False
-    for key, value in x.items():
-        if not _v118(value):
+    for item in x:
+        if not _v114(item):
             return False
     return True
 
 
-def _v118(x: Any) -> bool:
-    if not (_v25(x) or _v84(x)):
+def _v114(x: Any) -> bool:
+    if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        check = _T48.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
-def _v119(x: Any) -> bool:
+def _v115(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1225,7 +1184,50 @@ def _v119(x: Any) -> bool:
     return True
 
 
+def _v116(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v117(key):
+            return False
+    for key, value in x.items():
+        if not _v109(value):
+            return False
+    return True
+
+
+def _v117(x: Any) -> bool:
+    if isinstance(x, str) and (_P1.search(x) is None):
+        return False
+    return True
+
+
+def _v118(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T46.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v119(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v120(value):
+            return False
+    return True
+
+
 def _v120(x: Any) -> bool:
+    if not (_v26(x) or _v86(x)):
+        return False
+    return True
+
+
+def _v121(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1235,12 +1237,8 @@ def _v120(x: Any) -> bool:
     return True
 
 
-def _v121(x: Any) -> bool:
+def _v122(x: Any) -> bool:
     if not (isinstance(x, dict)):
-        return False
-    if 'attacker' not in x:
-        return False
-    if 'defender' not in x:
         return False
     for key, value in x.items():
         check = _T49.get(key)
@@ -1249,27 +1247,22 @@ def _v121(x: Any) -> bool:
     return True
 
 
-def _v122(x: Any) -> bool:
-    if sum((_v123(x), _v125(x),)) != 1:
-        return False
-    return True
-
-
 def _v123(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'attacker' not in x:
         return False
-    for item in x:
-        if not _v124(item):
+    if 'defender' not in x:
+        return False
+    for key, value in x.items():
+        check = _T51.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v124(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P2.search(x) is None):
+    if sum((_v125(x), _v127(x),)) != 1:
         return False
     return True
 
@@ -1280,7 +1273,7 @@ def _v125(x: Any) -> bool:
     if len(x) < 1:
         return False
     for item in x:
-        if not _v123(item):
+        if not _v126(item):
             return False
     return True
 
@@ -1288,29 +1281,26 @@ def _v125(x: Any) -> bool:
 def _v126(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
-    if isinstance(x, str) and (_P3.search(x) is None):
+    if isinstance(x, str) and (_P2.search(x) is None):
         return False
     return True
 
 
 def _v127(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'system' not in x:
+    if len(x) < 1:
         return False
-    if 'power' not in x:
-        return False
-    if 'phase' not in x:
-        return False
-    for key, value in x.items():
-        check = _T51.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v125(item):
             return False
     return True
 
 
 def _v128(x: Any) -> bool:
-    if not x == 'purchase':
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P3.search(x) is None):
         return False
     return True
 
@@ -1324,8 +1314,6 @@ def _v129(x: Any) -> bool:
         return False
     if 'phase' not in x:
         return False
-    if 'place' not in x:
-        return False
     for key, value in x.items():
         check = _T53.get(key)
         if check is None or not check(value):
@@ -1334,21 +1322,45 @@ def _v129(x: Any) -> bool:
 
 
 def _v130(x: Any) -> bool:
-    if not x == 'mobilize':
+    if not x == 'purchase':
         return False
     return True
 
 
 def _v131(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v132(item):
+    if 'system' not in x:
+        return False
+    if 'power' not in x:
+        return False
+    if 'phase' not in x:
+        return False
+    if 'place' not in x:
+        return False
+    for key, value in x.items():
+        check = _T55.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v132(x: Any) -> bool:
+    if not x == 'mobilize':
+        return False
+    return True
+
+
+def _v133(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v134(item):
+            return False
+    return True
+
+
+def _v134(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1356,13 +1368,13 @@ def _v132(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T52.get(key)
+        check = _T54.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v133(x: Any) -> bool:
+def _v135(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -1374,28 +1386,28 @@ def _v133(x: Any) -> bool:
     if 'turn' not in x:
         return False
     for key, value in x.items():
-        check = _T71.get(key)
+        check = _T73.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v134(x: Any) -> bool:
+def _v136(x: Any) -> bool:
     if not x == 'odds':
         return False
     return True
 
 
-def _v135(x: Any) -> bool:
+def _v137(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v136(item):
+        if not _v138(item):
             return False
     return True
 
 
-def _v136(x: Any) -> bool:
+def _v138(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -1407,34 +1419,14 @@ def _v136(x: Any) -> bool:
     if 'defenders' not in x:
         return False
     for key, value in x.items():
-        check = _T69.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v137(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E54):
-        return False
-    return True
-
-
-def _v138(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'code' not in x:
-        return False
-    if 'message' not in x:
-        return False
-    for key, value in x.items():
-        check = _T55.get(key)
+        check = _T71.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v139(x: Any) -> bool:
-    if not x == 'MC012':
+    if not (isinstance(x, str) and x in _E56):
         return False
     return True
 
@@ -1442,29 +1434,9 @@ def _v139(x: Any) -> bool:
 def _v140(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    for key, value in x.items():
-        check = _T56.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v141(x: Any) -> bool:
-    if sum((_v142(x), _v143(x), _v144(x), _v146(x),)) != 1:
+    if 'code' not in x:
         return False
-    return True
-
-
-def _v142(x: Any) -> bool:
-    if not (x is None):
-        return False
-    return True
-
-
-def _v143(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'after' not in x:
+    if 'message' not in x:
         return False
     for key, value in x.items():
         check = _T57.get(key)
@@ -1473,10 +1445,14 @@ def _v143(x: Any) -> bool:
     return True
 
 
-def _v144(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+def _v141(x: Any) -> bool:
+    if not x == 'MC012':
         return False
-    if 'below' not in x:
+    return True
+
+
+def _v142(x: Any) -> bool:
+    if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
         check = _T58.get(key)
@@ -1485,18 +1461,22 @@ def _v144(x: Any) -> bool:
     return True
 
 
-def _v145(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < 0 or x > 1):
+def _v143(x: Any) -> bool:
+    if sum((_v144(x), _v145(x), _v146(x), _v148(x),)) != 1:
         return False
     return True
 
 
-def _v146(x: Any) -> bool:
+def _v144(x: Any) -> bool:
+    if not (x is None):
+        return False
+    return True
+
+
+def _v145(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'best' not in x:
+    if 'after' not in x:
         return False
     for key, value in x.items():
         check = _T59.get(key)
@@ -1505,43 +1485,30 @@ def _v146(x: Any) -> bool:
     return True
 
 
-def _v147(x: Any) -> bool:
-    if not equal(x, True):
-        return False
-    return True
-
-
-def _v148(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v149(item):
-            return False
-    return True
-
-
-def _v149(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E60):
-        return False
-    return True
-
-
-def _v150(x: Any) -> bool:
+def _v146(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'below' not in x:
+        return False
     for key, value in x.items():
-        check = _T62.get(key)
+        check = _T60.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v151(x: Any) -> bool:
+def _v147(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    if number(x) and (x < 0 or x > 1):
+        return False
+    return True
+
+
+def _v148(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'decimal' not in x:
+    if 'best' not in x:
         return False
     for key, value in x.items():
         check = _T61.get(key)
@@ -1550,39 +1517,30 @@ def _v151(x: Any) -> bool:
     return True
 
 
+def _v149(x: Any) -> bool:
+    if not equal(x, True):
+        return False
+    return True
+
+
+def _v150(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v151(item):
+            return False
+    return True
+
+
+def _v151(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E62):
+        return False
+    return True
+
+
 def _v152(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    return True
-
-
-def _v153(x: Any) -> bool:
-    if not (isinstance(x, str)):
-        return False
-    if isinstance(x, str) and (_P4.search(x) is None):
-        return False
-    return True
-
-
-def _v154(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key in x:
-        if not _v155(key):
-            return False
-    for key, value in x.items():
-        if not _v151(value):
-            return False
-    return True
-
-
-def _v155(x: Any) -> bool:
-    if isinstance(x, str) and (_P5.search(x) is None):
-        return False
-    return True
-
-
-def _v156(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -1592,24 +1550,55 @@ def _v156(x: Any) -> bool:
     return True
 
 
-def _v157(x: Any) -> bool:
+def _v153(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'decimal' not in x:
+        return False
     for key, value in x.items():
-        if not _v158(value):
+        check = _T63.get(key)
+        if check is None or not check(value):
             return False
+    return True
+
+
+def _v154(x: Any) -> bool:
+    if not (number(x)):
+        return False
+    return True
+
+
+def _v155(x: Any) -> bool:
+    if not (isinstance(x, str)):
+        return False
+    if isinstance(x, str) and (_P4.search(x) is None):
+        return False
+    return True
+
+
+def _v156(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key in x:
+        if not _v157(key):
+            return False
+    for key, value in x.items():
+        if not _v153(value):
+            return False
+    return True
+
+
+def _v157(x: Any) -> bool:
+    if isinstance(x, str) and (_P5.search(x) is None):
+        return False
     return True
 
 
 def _v158(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'mean' not in x:
-        return False
-    if 'dist' not in x:
-        return False
     for key, value in x.items():
-        check = _T63.get(key)
+        check = _T66.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -1619,13 +1608,36 @@ def _v159(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
+        if not _v160(value):
+            return False
+    return True
+
+
+def _v160(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'mean' not in x:
+        return False
+    if 'dist' not in x:
+        return False
+    for key, value in x.items():
         check = _T65.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v160(x: Any) -> bool:
+def _v161(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        check = _T67.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v162(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'mean' not in x:
@@ -1639,34 +1651,6 @@ def _v160(x: Any) -> bool:
     if 'p95' not in x:
         return False
     for key, value in x.items():
-        check = _T66.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v161(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'swing' not in x:
-        return False
-    if 'fight_to_end' not in x:
-        return False
-    for key, value in x.items():
-        check = _T67.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v162(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'ipc_swing' not in x:
-        return False
-    if 'luck' not in x:
-        return False
-    for key, value in x.items():
         check = _T68.get(key)
         if check is None or not check(value):
             return False
@@ -1674,23 +1658,25 @@ def _v162(x: Any) -> bool:
 
 
 def _v163(x: Any) -> bool:
-    if sum((_v142(x), _v151(x),)) != 1:
+    if not (isinstance(x, dict)):
         return False
+    if 'swing' not in x:
+        return False
+    if 'fight_to_end' not in x:
+        return False
+    for key, value in x.items():
+        check = _T69.get(key)
+        if check is None or not check(value):
+            return False
     return True
 
 
 def _v164(x: Any) -> bool:
-    if sum((_v142(x), _v165(x),)) != 1:
-        return False
-    return True
-
-
-def _v165(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'every_battle_won' not in x:
+    if 'ipc_swing' not in x:
         return False
-    if 'every_territory_taken' not in x:
+    if 'luck' not in x:
         return False
     for key, value in x.items():
         check = _T70.get(key)
@@ -1699,16 +1685,42 @@ def _v165(x: Any) -> bool:
     return True
 
 
-def _v166(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+def _v165(x: Any) -> bool:
+    if sum((_v144(x), _v153(x),)) != 1:
         return False
-    for key, value in x.items():
-        if not _v151(value):
-            return False
+    return True
+
+
+def _v166(x: Any) -> bool:
+    if sum((_v144(x), _v167(x),)) != 1:
+        return False
     return True
 
 
 def _v167(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'every_battle_won' not in x:
+        return False
+    if 'every_territory_taken' not in x:
+        return False
+    for key, value in x.items():
+        check = _T72.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v168(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v153(value):
+            return False
+    return True
+
+
+def _v169(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -1718,19 +1730,19 @@ def _v167(x: Any) -> bool:
     if 'sides' not in x:
         return False
     for key, value in x.items():
-        check = _T84.get(key)
+        check = _T86.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v168(x: Any) -> bool:
+def _v170(x: Any) -> bool:
     if not x == 'maneuver':
         return False
     return True
 
 
-def _v169(x: Any) -> bool:
+def _v171(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (len(x) < 1 or len(x) > 200):
@@ -1738,36 +1750,36 @@ def _v169(x: Any) -> bool:
     return True
 
 
-def _v170(x: Any) -> bool:
+def _v172(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        check = _T76.get(key)
+        check = _T78.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v171(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        if not _v172(value):
-            return False
-    return True
-
-
-def _v172(x: Any) -> bool:
-    if not (isinstance(x, str) or integer(x)):
-        return False
     return True
 
 
 def _v173(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    for key, value in x.items():
+        if not _v174(value):
+            return False
+    return True
+
+
+def _v174(x: Any) -> bool:
+    if not (isinstance(x, str) or integer(x)):
+        return False
+    return True
+
+
+def _v175(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     for key in x:
-        if not _v174(key):
+        if not _v176(key):
             return False
     for key, value in x.items():
         if not _v4(value):
@@ -1775,28 +1787,16 @@ def _v173(x: Any) -> bool:
     return True
 
 
-def _v174(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E72):
-        return False
-    return True
-
-
-def _v175(x: Any) -> bool:
-    if not (number(x)):
-        return False
-    if number(x) and (x < -100000 or x > 100000):
-        return False
-    return True
-
-
 def _v176(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E73):
+    if not (isinstance(x, str) and x in _E74):
         return False
     return True
 
 
 def _v177(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E74):
+    if not (number(x)):
+        return False
+    if number(x) and (x < -100000 or x > 100000):
         return False
     return True
 
@@ -1808,6 +1808,18 @@ def _v178(x: Any) -> bool:
 
 
 def _v179(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E76):
+        return False
+    return True
+
+
+def _v180(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E77):
+        return False
+    return True
+
+
+def _v181(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'width' not in x:
@@ -1815,13 +1827,13 @@ def _v179(x: Any) -> bool:
     if 'depth' not in x:
         return False
     for key, value in x.items():
-        check = _T77.get(key)
+        check = _T79.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v180(x: Any) -> bool:
+def _v182(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < 0.1 or x > 100000):
@@ -1829,16 +1841,16 @@ def _v180(x: Any) -> bool:
     return True
 
 
-def _v181(x: Any) -> bool:
+def _v183(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v182(item):
+        if not _v184(item):
             return False
     return True
 
 
-def _v182(x: Any) -> bool:
+def _v184(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1848,45 +1860,22 @@ def _v182(x: Any) -> bool:
     if 'polygon' not in x:
         return False
     for key, value in x.items():
-        check = _T79.get(key)
+        check = _T81.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v183(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E78):
-        return False
-    return True
-
-
-def _v184(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 3:
-        return False
-    for item in x:
-        if not _v185(item):
-            return False
-    return True
-
-
 def _v185(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v175(x[0]):
-        return False
-    if len(x) > 1 and not _v175(x[1]):
+    if not (isinstance(x, str) and x in _E80):
         return False
     return True
 
 
 def _v186(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 3:
         return False
     for item in x:
         if not _v187(item):
@@ -1895,33 +1884,36 @@ def _v186(x: Any) -> bool:
 
 
 def _v187(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'id' not in x:
+    if len(x) < 2:
         return False
-    for key, value in x.items():
-        check = _T80.get(key)
-        if check is None or not check(value):
-            return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v177(x[0]):
+        return False
+    if len(x) > 1 and not _v177(x[1]):
+        return False
     return True
 
 
 def _v188(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if len(x) < 1:
-        return False
-    for key, value in x.items():
-        if not _v189(value):
+    for item in x:
+        if not _v189(item):
             return False
     return True
 
 
 def _v189(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    for item in x:
-        if not _v190(item):
+    if 'id' not in x:
+        return False
+    for key, value in x.items():
+        check = _T82.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -1929,13 +1921,10 @@ def _v189(x: Any) -> bool:
 def _v190(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'id' not in x:
-        return False
-    if 'bases' not in x:
+    if len(x) < 1:
         return False
     for key, value in x.items():
-        check = _T83.get(key)
-        if check is None or not check(value):
+        if not _v191(value):
             return False
     return True
 
@@ -1943,29 +1932,52 @@ def _v190(x: Any) -> bool:
 def _v191(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 2:
-        return False
-    if len(x) > 2:
-        return False
-    if len(x) > 0 and not _v180(x[0]):
-        return False
-    if len(x) > 1 and not _v180(x[1]):
-        return False
+    for item in x:
+        if not _v192(item):
+            return False
     return True
 
 
 def _v192(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'id' not in x:
         return False
-    for item in x:
-        if not _v193(item):
+    if 'bases' not in x:
+        return False
+    for key, value in x.items():
+        check = _T85.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v193(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 2:
+        return False
+    if len(x) > 2:
+        return False
+    if len(x) > 0 and not _v182(x[0]):
+        return False
+    if len(x) > 1 and not _v182(x[1]):
+        return False
+    return True
+
+
+def _v194(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v195(item):
+            return False
+    return True
+
+
+def _v195(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -1975,13 +1987,13 @@ def _v193(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T81.get(key)
+        check = _T83.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v194(x: Any) -> bool:
+def _v196(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -360 or x > 360):
@@ -1989,42 +2001,42 @@ def _v194(x: Any) -> bool:
     return True
 
 
-def _v195(x: Any) -> bool:
+def _v197(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'offsets' not in x:
         return False
     for key, value in x.items():
-        check = _T82.get(key)
+        check = _T84.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v196(x: Any) -> bool:
+def _v198(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v197(value):
+        if not _v199(value):
             return False
     return True
 
 
-def _v197(x: Any) -> bool:
+def _v199(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v198(x[0]):
+    if len(x) > 0 and not _v200(x[0]):
         return False
-    if len(x) > 1 and not _v198(x[1]):
+    if len(x) > 1 and not _v200(x[1]):
         return False
     return True
 
 
-def _v198(x: Any) -> bool:
+def _v200(x: Any) -> bool:
     if not (number(x)):
         return False
     if number(x) and (x < -200000 or x > 200000):
@@ -2032,7 +2044,7 @@ def _v198(x: Any) -> bool:
     return True
 
 
-def _v199(x: Any) -> bool:
+def _v201(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2042,57 +2054,57 @@ def _v199(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T90.get(key)
+        check = _T92.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v200(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v201(item):
-            return False
-    return True
-
-
-def _v201(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'order' not in x:
-        return False
-    for key, value in x.items():
-        check = _T87.get(key)
-        if check is None or not check(value):
-            return False
-    if not (_v209(x) and _v214(x)):
-        return False
     return True
 
 
 def _v202(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E85):
+    if not (isinstance(x, list)):
         return False
+    for item in x:
+        if not _v203(item):
+            return False
     return True
 
 
 def _v203(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'order' not in x:
+        return False
     for key, value in x.items():
-        if not _v204(value):
+        check = _T89.get(key)
+        if check is None or not check(value):
             return False
+    if not (_v211(x) and _v216(x)):
+        return False
     return True
 
 
 def _v204(x: Any) -> bool:
-    if not (_v1(x) or _v205(x)):
+    if not (isinstance(x, str) and x in _E87):
         return False
     return True
 
 
 def _v205(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v206(value):
+            return False
+    return True
+
+
+def _v206(x: Any) -> bool:
+    if not (_v1(x) or _v207(x)):
+        return False
+    return True
+
+
+def _v207(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if len(x) < 1:
@@ -2103,16 +2115,16 @@ def _v205(x: Any) -> bool:
     return True
 
 
-def _v206(x: Any) -> bool:
+def _v208(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
-        if not _v207(value):
+        if not _v209(value):
             return False
     return True
 
 
-def _v207(x: Any) -> bool:
+def _v209(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'x' not in x:
@@ -2120,30 +2132,30 @@ def _v207(x: Any) -> bool:
     if 'y' not in x:
         return False
     for key, value in x.items():
-        check = _T86.get(key)
+        check = _T88.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v208(x: Any) -> bool:
+def _v210(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 1:
         return False
     for item in x:
-        if not _v185(item):
+        if not _v187(item):
             return False
     return True
 
 
-def _v209(x: Any) -> bool:
-    if not (_v210(x) if _v212(x) else _v211(x)):
+def _v211(x: Any) -> bool:
+    if not (_v212(x) if _v214(x) else _v213(x)):
         return False
     return True
 
 
-def _v210(x: Any) -> bool:
+def _v212(x: Any) -> bool:
     if isinstance(x, dict):
         if 'base' not in x:
             return False
@@ -2152,7 +2164,7 @@ def _v210(x: Any) -> bool:
     return True
 
 
-def _v211(x: Any) -> bool:
+def _v213(x: Any) -> bool:
     if isinstance(x, dict):
         if 'corps' not in x:
             return False
@@ -2161,54 +2173,54 @@ def _v211(x: Any) -> bool:
     return True
 
 
-def _v212(x: Any) -> bool:
+def _v214(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T88.get(key)
+            check = _T90.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v213(x: Any) -> bool:
+def _v215(x: Any) -> bool:
     if not x == 'free':
         return False
     return True
 
 
-def _v214(x: Any) -> bool:
-    if not (_v215(x) if _v216(x) else True):
+def _v216(x: Any) -> bool:
+    if not (_v217(x) if _v218(x) else True):
         return False
     return True
 
 
-def _v215(x: Any) -> bool:
+def _v217(x: Any) -> bool:
     if isinstance(x, dict):
         if 'landmark' not in x:
             return False
     return True
 
 
-def _v216(x: Any) -> bool:
+def _v218(x: Any) -> bool:
     if isinstance(x, dict):
         if 'order' not in x:
             return False
         for key, value in x.items():
-            check = _T89.get(key)
+            check = _T91.get(key)
             if check is not None and not check(value):
                 return False
     return True
 
 
-def _v217(x: Any) -> bool:
+def _v219(x: Any) -> bool:
     if not x == 'to_landmark':
         return False
     return True
 
 
-def _v218(x: Any) -> bool:
+def _v220(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2220,34 +2232,34 @@ def _v218(x: Any) -> bool:
     if 'reach' not in x:
         return False
     for key, value in x.items():
-        check = _T101.get(key)
+        check = _T103.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v219(x: Any) -> bool:
+def _v221(x: Any) -> bool:
     if not x == 'reach':
         return False
     return True
 
 
-def _v220(x: Any) -> bool:
+def _v222(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v221(item):
+        if not _v223(item):
             return False
     return True
 
 
-def _v221(x: Any) -> bool:
-    if sum((_v222(x), _v234(x),)) != 1:
+def _v223(x: Any) -> bool:
+    if sum((_v224(x), _v236(x),)) != 1:
         return False
     return True
 
 
-def _v222(x: Any) -> bool:
+def _v224(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2279,56 +2291,29 @@ def _v222(x: Any) -> bool:
     if 'limit' not in x:
         return False
     for key, value in x.items():
-        check = _T94.get(key)
+        check = _T96.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v223(x: Any) -> bool:
+def _v225(x: Any) -> bool:
     if not x == 'base':
         return False
     return True
 
 
-def _v224(x: Any) -> bool:
+def _v226(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     if len(x) < 2:
         return False
     if len(x) > 2:
         return False
-    if len(x) > 0 and not _v152(x[0]):
+    if len(x) > 0 and not _v154(x[0]):
         return False
-    if len(x) > 1 and not _v152(x[1]):
+    if len(x) > 1 and not _v154(x[1]):
         return False
-    return True
-
-
-def _v225(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v226(item):
-            return False
-    return True
-
-
-def _v226(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'terrain' not in x:
-        return False
-    if 'die' not in x:
-        return False
-    if 'dice' not in x:
-        return False
-    if 'entry' not in x:
-        return False
-    for key, value in x.items():
-        check = _T91.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2342,12 +2327,19 @@ def _v227(x: Any) -> bool:
 
 
 def _v228(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict)):
         return False
-    if len(x) < 1:
+    if 'terrain' not in x:
         return False
-    for item in x:
-        if not _v229(item):
+    if 'die' not in x:
+        return False
+    if 'dice' not in x:
+        return False
+    if 'entry' not in x:
+        return False
+    for key, value in x.items():
+        check = _T93.get(key)
+        if check is None or not check(value):
             return False
     return True
 
@@ -2355,16 +2347,16 @@ def _v228(x: Any) -> bool:
 def _v229(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
-    if len(x) < 4:
-        return False
     for item in x:
-        if not _v224(item):
+        if not _v230(item):
             return False
     return True
 
 
 def _v230(x: Any) -> bool:
     if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
         return False
     for item in x:
         if not _v231(item):
@@ -2373,6 +2365,26 @@ def _v230(x: Any) -> bool:
 
 
 def _v231(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 4:
+        return False
+    for item in x:
+        if not _v226(item):
+            return False
+    return True
+
+
+def _v232(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v233(item):
+            return False
+    return True
+
+
+def _v233(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'allowance' not in x:
@@ -2382,13 +2394,13 @@ def _v231(x: Any) -> bool:
     if 'region' not in x:
         return False
     for key, value in x.items():
-        check = _T93.get(key)
+        check = _T95.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v232(x: Any) -> bool:
+def _v234(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'fraction' not in x:
@@ -2396,13 +2408,13 @@ def _v232(x: Any) -> bool:
     if 'decimal' not in x:
         return False
     for key, value in x.items():
-        check = _T92.get(key)
+        check = _T94.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v233(x: Any) -> bool:
+def _v235(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P6.search(x) is None):
@@ -2410,7 +2422,7 @@ def _v233(x: Any) -> bool:
     return True
 
 
-def _v234(x: Any) -> bool:
+def _v236(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'id' not in x:
@@ -2422,28 +2434,28 @@ def _v234(x: Any) -> bool:
     if 'orders' not in x:
         return False
     for key, value in x.items():
-        check = _T100.get(key)
+        check = _T102.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v235(x: Any) -> bool:
+def _v237(x: Any) -> bool:
     if not x == 'corps':
         return False
     return True
 
 
-def _v236(x: Any) -> bool:
+def _v238(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v237(item):
+        if not _v239(item):
             return False
     return True
 
 
-def _v237(x: Any) -> bool:
+def _v239(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2455,44 +2467,21 @@ def _v237(x: Any) -> bool:
     if 'groups' not in x:
         return False
     for key, value in x.items():
-        check = _T99.get(key)
+        check = _T101.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v238(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E95):
-        return False
-    return True
-
-
-def _v239(x: Any) -> bool:
-    if not (isinstance(x, str) or x is None):
-        return False
     return True
 
 
 def _v240(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E97):
         return False
-    for item in x:
-        if not _v241(item):
-            return False
     return True
 
 
 def _v241(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, str) or x is None):
         return False
-    if 'bases' not in x:
-        return False
-    if 'outcomes' not in x:
-        return False
-    for key, value in x.items():
-        check = _T98.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2508,14 +2497,12 @@ def _v242(x: Any) -> bool:
 def _v243(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'probability' not in x:
+    if 'bases' not in x:
         return False
-    if 'rolls' not in x:
-        return False
-    if 'ends' not in x:
+    if 'outcomes' not in x:
         return False
     for key, value in x.items():
-        check = _T97.get(key)
+        check = _T100.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2533,16 +2520,14 @@ def _v244(x: Any) -> bool:
 def _v245(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'base' not in x:
+    if 'probability' not in x:
         return False
-    if 'terrain' not in x:
+    if 'rolls' not in x:
         return False
-    if 'die' not in x:
-        return False
-    if 'values' not in x:
+    if 'ends' not in x:
         return False
     for key, value in x.items():
-        check = _T96.get(key)
+        check = _T99.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -2552,7 +2537,7 @@ def _v246(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v1(item):
+        if not _v247(item):
             return False
     return True
 
@@ -2560,13 +2545,40 @@ def _v246(x: Any) -> bool:
 def _v247(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'base' not in x:
+        return False
+    if 'terrain' not in x:
+        return False
+    if 'die' not in x:
+        return False
+    if 'values' not in x:
+        return False
     for key, value in x.items():
-        if not _v224(value):
+        check = _T98.get(key)
+        if check is None or not check(value):
             return False
     return True
 
 
 def _v248(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v1(item):
+            return False
+    return True
+
+
+def _v249(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    for key, value in x.items():
+        if not _v226(value):
+            return False
+    return True
+
+
+def _v250(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2578,22 +2590,22 @@ def _v248(x: Any) -> bool:
     if 'findings' not in x:
         return False
     for key, value in x.items():
-        check = _T116.get(key)
+        check = _T118.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v249(x: Any) -> bool:
+def _v251(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v250(item):
+        if not _v252(item):
             return False
     return True
 
 
-def _v250(x: Any) -> bool:
+def _v252(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'path' not in x:
@@ -2625,24 +2637,9 @@ def _v250(x: Any) -> bool:
     if 'verdicts' not in x:
         return False
     for key, value in x.items():
-        check = _T110.get(key)
+        check = _T112.get(key)
         if check is None or not check(value):
             return False
-    return True
-
-
-def _v251(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v252(item):
-            return False
-    return True
-
-
-def _v252(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E102):
-        return False
     return True
 
 
@@ -2656,6 +2653,21 @@ def _v253(x: Any) -> bool:
 
 
 def _v254(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E104):
+        return False
+    return True
+
+
+def _v255(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v256(item):
+            return False
+    return True
+
+
+def _v256(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'order' not in x:
@@ -2663,13 +2675,13 @@ def _v254(x: Any) -> bool:
     if 'units' not in x:
         return False
     for key, value in x.items():
-        check = _T103.get(key)
+        check = _T105.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v255(x: Any) -> bool:
+def _v257(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     for key, value in x.items():
@@ -2678,7 +2690,7 @@ def _v255(x: Any) -> bool:
     return True
 
 
-def _v256(x: Any) -> bool:
+def _v258(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'edition' not in x:
@@ -2688,13 +2700,13 @@ def _v256(x: Any) -> bool:
     if 'selection' not in x:
         return False
     for key, value in x.items():
-        check = _T109.get(key)
+        check = _T111.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v257(x: Any) -> bool:
+def _v259(x: Any) -> bool:
     if not (isinstance(x, dict) or x is None):
         return False
     if isinstance(x, dict):
@@ -2707,22 +2719,22 @@ def _v257(x: Any) -> bool:
         if 'config' not in x:
             return False
         for key, value in x.items():
-            check = _T104.get(key)
+            check = _T106.get(key)
             if check is None or not check(value):
                 return False
     return True
 
 
-def _v258(x: Any) -> bool:
+def _v260(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v259(item):
+        if not _v261(item):
             return False
     return True
 
 
-def _v259(x: Any) -> bool:
+def _v261(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'system' not in x:
@@ -2738,32 +2750,32 @@ def _v259(x: Any) -> bool:
     if 'file' not in x:
         return False
     for key, value in x.items():
-        check = _T106.get(key)
+        check = _T108.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v260(x: Any) -> bool:
-    return True
-
-
-def _v261(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E105):
-        return False
-    return True
-
-
 def _v262(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v263(item):
-            return False
     return True
 
 
 def _v263(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E107):
+        return False
+    return True
+
+
+def _v264(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v265(item):
+            return False
+    return True
+
+
+def _v265(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'config' not in x:
@@ -2777,19 +2789,19 @@ def _v263(x: Any) -> bool:
     if 'applied' not in x:
         return False
     for key, value in x.items():
-        check = _T108.get(key)
+        check = _T110.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v264(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E107):
+def _v266(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E109):
         return False
     return True
 
 
-def _v265(x: Any) -> bool:
+def _v267(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'files' not in x:
@@ -2809,28 +2821,28 @@ def _v265(x: Any) -> bool:
     if 'notes' not in x:
         return False
     for key, value in x.items():
-        check = _T111.get(key)
+        check = _T113.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v266(x: Any) -> bool:
+def _v268(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     return True
 
 
-def _v267(x: Any) -> bool:
+def _v269(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v268(item):
+        if not _v270(item):
             return False
     return True
 
 
-def _v268(x: Any) -> bool:
+def _v270(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'code' not in x:
@@ -2854,13 +2866,13 @@ def _v268(x: Any) -> bool:
     if 'order_id' not in x:
         return False
     for key, value in x.items():
-        check = _T115.get(key)
+        check = _T117.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v269(x: Any) -> bool:
+def _v271(x: Any) -> bool:
     if not (isinstance(x, str)):
         return False
     if isinstance(x, str) and (_P7.search(x) is None):
@@ -2868,42 +2880,17 @@ def _v269(x: Any) -> bool:
     return True
 
 
-def _v270(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E112):
-        return False
-    return True
-
-
-def _v271(x: Any) -> bool:
-    if not (integer(x) or x is None):
-        return False
-    if number(x) and (x < 1):
-        return False
-    return True
-
-
 def _v272(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, str) and x in _E114):
         return False
-    if len(x) < 1:
-        return False
-    for item in x:
-        if not _v273(item):
-            return False
     return True
 
 
 def _v273(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (integer(x) or x is None):
         return False
-    if 'title' not in x:
+    if number(x) and (x < 1):
         return False
-    if 'edits' not in x:
-        return False
-    for key, value in x.items():
-        check = _T114.get(key)
-        if check is None or not check(value):
-            return False
     return True
 
 
@@ -2921,6 +2908,31 @@ def _v274(x: Any) -> bool:
 def _v275(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'title' not in x:
+        return False
+    if 'edits' not in x:
+        return False
+    for key, value in x.items():
+        check = _T116.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v276(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    if len(x) < 1:
+        return False
+    for item in x:
+        if not _v277(item):
+            return False
+    return True
+
+
+def _v277(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'line' not in x:
         return False
     if 'column' not in x:
@@ -2932,13 +2944,13 @@ def _v275(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T113.get(key)
+        check = _T115.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v276(x: Any) -> bool:
+def _v278(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -2954,27 +2966,8 @@ def _v276(x: Any) -> bool:
     if 'forced' not in x:
         return False
     for key, value in x.items():
-        check = _T128.get(key)
+        check = _T130.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v277(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    for key, value in x.items():
-        check = _T117.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v278(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v279(item):
             return False
     return True
 
@@ -2982,14 +2975,8 @@ def _v278(x: Any) -> bool:
 def _v279(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
-    if 'type' not in x:
-        return False
-    if 'power' not in x:
-        return False
-    if 'at' not in x:
-        return False
     for key, value in x.items():
-        check = _T118.get(key)
+        check = _T119.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -3007,18 +2994,14 @@ def _v280(x: Any) -> bool:
 def _v281(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'type' not in x:
+        return False
+    if 'power' not in x:
+        return False
     if 'at' not in x:
         return False
-    if 'by' not in x:
-        return False
-    if 'holder' not in x:
-        return False
-    if 'was' not in x:
-        return False
-    if 'liberated' not in x:
-        return False
     for key, value in x.items():
-        check = _T119.get(key)
+        check = _T120.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -3036,6 +3019,35 @@ def _v282(x: Any) -> bool:
 def _v283(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'at' not in x:
+        return False
+    if 'by' not in x:
+        return False
+    if 'holder' not in x:
+        return False
+    if 'was' not in x:
+        return False
+    if 'liberated' not in x:
+        return False
+    for key, value in x.items():
+        check = _T121.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v284(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v285(item):
+            return False
+    return True
+
+
+def _v285(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'from' not in x:
         return False
     if 'to' not in x:
@@ -3045,19 +3057,19 @@ def _v283(x: Any) -> bool:
     if 'reason' not in x:
         return False
     for key, value in x.items():
-        check = _T120.get(key)
+        check = _T122.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v284(x: Any) -> bool:
-    if sum((_v142(x), _v285(x),)) != 1:
+def _v286(x: Any) -> bool:
+    if sum((_v144(x), _v287(x),)) != 1:
         return False
     return True
 
 
-def _v285(x: Any) -> bool:
+def _v287(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -3067,22 +3079,22 @@ def _v285(x: Any) -> bool:
     if 'territories' not in x:
         return False
     for key, value in x.items():
-        check = _T122.get(key)
+        check = _T124.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v286(x: Any) -> bool:
+def _v288(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v287(item):
+        if not _v289(item):
             return False
     return True
 
 
-def _v287(x: Any) -> bool:
+def _v289(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'power' not in x:
@@ -3096,13 +3108,13 @@ def _v287(x: Any) -> bool:
     if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T121.get(key)
+        check = _T123.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v288(x: Any) -> bool:
+def _v290(x: Any) -> bool:
     if not (integer(x) or x is None):
         return False
     if number(x) and (x < 0):
@@ -3110,22 +3122,22 @@ def _v288(x: Any) -> bool:
     return True
 
 
-def _v289(x: Any) -> bool:
-    if sum((_v142(x), _v14(x),)) != 1:
+def _v291(x: Any) -> bool:
+    if sum((_v144(x), _v15(x),)) != 1:
         return False
     return True
 
 
-def _v290(x: Any) -> bool:
+def _v292(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v291(item):
+        if not _v293(item):
             return False
     return True
 
 
-def _v291(x: Any) -> bool:
+def _v293(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'at' not in x:
@@ -3143,39 +3155,18 @@ def _v291(x: Any) -> bool:
     if 'cap' not in x:
         return False
     for key, value in x.items():
-        check = _T124.get(key)
+        check = _T126.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v292(x: Any) -> bool:
+def _v294(x: Any) -> bool:
     if not (isinstance(x, list) or x is None):
         return False
     if isinstance(x, list):
         for item in x:
-            if not _v108(item):
-                return False
-    return True
-
-
-def _v293(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E123):
-        return False
-    return True
-
-
-def _v294(x: Any) -> bool:
-    if not (isinstance(x, dict) or x is None):
-        return False
-    if isinstance(x, dict):
-        if 'units' not in x:
-            return False
-        if 'settled' not in x:
-            return False
-        for key, value in x.items():
-            check = _T126.get(key)
-            if check is None or not check(value):
+            if not _v110(item):
                 return False
     return True
 
@@ -3187,15 +3178,36 @@ def _v295(x: Any) -> bool:
 
 
 def _v296(x: Any) -> bool:
-    if not (isinstance(x, list)):
+    if not (isinstance(x, dict) or x is None):
         return False
-    for item in x:
-        if not _v297(item):
+    if isinstance(x, dict):
+        if 'units' not in x:
             return False
+        if 'settled' not in x:
+            return False
+        for key, value in x.items():
+            check = _T128.get(key)
+            if check is None or not check(value):
+                return False
     return True
 
 
 def _v297(x: Any) -> bool:
+    if not (isinstance(x, str) and x in _E127):
+        return False
+    return True
+
+
+def _v298(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v299(item):
+            return False
+    return True
+
+
+def _v299(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'side' not in x:
@@ -3205,13 +3217,13 @@ def _v297(x: Any) -> bool:
     if 'needed' not in x:
         return False
     for key, value in x.items():
-        check = _T127.get(key)
+        check = _T129.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
-def _v298(x: Any) -> bool:
+def _v300(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
     if 'movecheck' not in x:
@@ -3223,38 +3235,7 @@ def _v298(x: Any) -> bool:
     if 'sections' not in x:
         return False
     for key, value in x.items():
-        check = _T135.get(key)
-        if check is None or not check(value):
-            return False
-    return True
-
-
-def _v299(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v300(item):
-            return False
-    return True
-
-
-def _v300(x: Any) -> bool:
-    if not (isinstance(x, dict)):
-        return False
-    if 'path' not in x:
-        return False
-    if 'kind' not in x:
-        return False
-    if 'orders' not in x:
-        return False
-    if 'legal' not in x:
-        return False
-    if 'illegal' not in x:
-        return False
-    if 'unchecked' not in x:
-        return False
-    for key, value in x.items():
-        check = _T129.get(key)
+        check = _T137.get(key)
         if check is None or not check(value):
             return False
     return True
@@ -3272,6 +3253,37 @@ def _v301(x: Any) -> bool:
 def _v302(x: Any) -> bool:
     if not (isinstance(x, dict)):
         return False
+    if 'path' not in x:
+        return False
+    if 'kind' not in x:
+        return False
+    if 'orders' not in x:
+        return False
+    if 'legal' not in x:
+        return False
+    if 'illegal' not in x:
+        return False
+    if 'unchecked' not in x:
+        return False
+    for key, value in x.items():
+        check = _T131.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v303(x: Any) -> bool:
+    if not (isinstance(x, list)):
+        return False
+    for item in x:
+        if not _v304(item):
+            return False
+    return True
+
+
+def _v304(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
     if 'title' not in x:
         return False
     if 'kind' not in x:
@@ -3281,49 +3293,29 @@ def _v302(x: Any) -> bool:
     if 'blocks' not in x:
         return False
     for key, value in x.items():
-        check = _T134.get(key)
+        check = _T136.get(key)
         if check is None or not check(value):
-            return False
-    return True
-
-
-def _v303(x: Any) -> bool:
-    if not (isinstance(x, str) and x in _E130):
-        return False
-    return True
-
-
-def _v304(x: Any) -> bool:
-    if not (isinstance(x, list)):
-        return False
-    for item in x:
-        if not _v305(item):
             return False
     return True
 
 
 def _v305(x: Any) -> bool:
-    if sum((_v306(x), _v308(x), _v310(x),)) != 1:
+    if not (isinstance(x, str) and x in _E132):
         return False
     return True
 
 
 def _v306(x: Any) -> bool:
-    if not (isinstance(x, dict)):
+    if not (isinstance(x, list)):
         return False
-    if 'type' not in x:
-        return False
-    if 'text' not in x:
-        return False
-    for key, value in x.items():
-        check = _T131.get(key)
-        if check is None or not check(value):
+    for item in x:
+        if not _v307(item):
             return False
     return True
 
 
 def _v307(x: Any) -> bool:
-    if not x == 'paragraph':
+    if sum((_v308(x), _v310(x), _v312(x),)) != 1:
         return False
     return True
 
@@ -3333,17 +3325,17 @@ def _v308(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'items' not in x:
+    if 'text' not in x:
         return False
     for key, value in x.items():
-        check = _T132.get(key)
+        check = _T133.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v309(x: Any) -> bool:
-    if not x == 'list':
+    if not x == 'paragraph':
         return False
     return True
 
@@ -3353,182 +3345,204 @@ def _v310(x: Any) -> bool:
         return False
     if 'type' not in x:
         return False
-    if 'headers' not in x:
-        return False
-    if 'rows' not in x:
+    if 'items' not in x:
         return False
     for key, value in x.items():
-        check = _T133.get(key)
+        check = _T134.get(key)
         if check is None or not check(value):
             return False
     return True
 
 
 def _v311(x: Any) -> bool:
-    if not x == 'table':
+    if not x == 'list':
         return False
     return True
 
 
 def _v312(x: Any) -> bool:
+    if not (isinstance(x, dict)):
+        return False
+    if 'type' not in x:
+        return False
+    if 'headers' not in x:
+        return False
+    if 'rows' not in x:
+        return False
+    for key, value in x.items():
+        check = _T135.get(key)
+        if check is None or not check(value):
+            return False
+    return True
+
+
+def _v313(x: Any) -> bool:
+    if not x == 'table':
+        return False
+    return True
+
+
+def _v314(x: Any) -> bool:
     if not (isinstance(x, list)):
         return False
     for item in x:
-        if not _v61(item):
+        if not _v62(item):
             return False
     return True
 
 
 _E0 = frozenset(['kept', 'lost', 'refunded'])
-_T1: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7, 'low_luck': _v7, 'low_luck_aa': _v7, 'low_luck_bombing': _v7}
-_T2: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4, 'victory_city': _v7}
-_T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
-_T4: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26}
-_T5: dict[str, Callable[[Any], bool]] = {'count': _v28}
-_E6 = frozenset(['air', 'land', 'sea'])
-_T7: dict[str, Callable[[Any], bool]] = {'battle': _v7, 'raids': _v7, 'fly_over': _v7, 'value': _v15, 'die_sides': _v25, 'shots': _v15, 'kind': _v4, 'targets': _v33, 'over_stack': _v7}
-_T8: dict[str, Callable[[Any], bool]] = {'units': _v9, 'bonus': _v1, 'number': _v25, 'attack': _v7, 'defence': _v7, 'bonus_type': _v4}
-_T9: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v32, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33, 'aa': _v34, 'support': _v35}
-_E10 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T11: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v39}
-_E12 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
-_T13: dict[str, Callable[[Any], bool]] = {'kind': _v44, 'territories': _v11, 'at_least': _v25}
-_T14: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v15, 'conditions': _v42, 'text': _v5}
-_T15: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v25}
-_T16: dict[str, Callable[[Any], bool]] = {'move_only_in': _v11, 'free_units': _v47, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v25}
-_T17: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v25}
-_T18: dict[str, Callable[[Any], bool]] = {'width': _v50, 'height': _v50, 'wrap_x': _v7, 'centers': _v51, 'shapes': _v54, 'places': _v57, 'labels': _v51, 'capitals': _v51, 'victory': _v51, 'colours': _v59, 'impassable': _v61}
-_T19: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'ipcs': _v14, 'territories': _v16, 'connections': _v18, 'control': _v20, 'canals': _v21, 'units': _v23, 'unit_types': _v30, 'sequence': _v37, 'national_objectives': _v40, 'player_rules': _v45, 'victory': _v48, 'layout': _v49}
-_E20 = frozenset(['kept', 'lost', 'refunded'])
-_T21: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v65, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7, 'low_luck': _v7, 'low_luck_aa': _v7, 'low_luck_bombing': _v7}
-_T22: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v11, 'production': _v15, 'capital': _v4, 'original_owner': _v4}
-_T23: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v19, 'land': _v11}
-_T24: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v25, 'id': _v4, 'moved': _v15, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v26, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v15}
-_T25: dict[str, Callable[[Any], bool]] = {'count': _v28}
-_E26 = frozenset(['air', 'land', 'sea'])
-_T27: dict[str, Callable[[Any], bool]] = {'battle': _v7, 'raids': _v7, 'fly_over': _v7, 'value': _v15, 'die_sides': _v25, 'shots': _v15, 'kind': _v4, 'targets': _v33, 'over_stack': _v7}
-_T28: dict[str, Callable[[Any], bool]] = {'units': _v9, 'bonus': _v1, 'number': _v25, 'attack': _v7, 'defence': _v7, 'bonus_type': _v4}
-_T29: dict[str, Callable[[Any], bool]] = {'movement': _v15, 'attack': _v15, 'defense': _v15, 'domain': _v77, 'cost': _v15, 'transport_cost': _v25, 'transport_capacity': _v25, 'carrier_capacity': _v25, 'carrier_cost': _v25, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v25, 'bombard': _v25, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v33, 'can_not_be_targeted_by': _v33, 'aa': _v78, 'support': _v79}
-_T30: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v64, 'powers': _v9, 'aliases': _v10, 'sides': _v12, 'territories': _v68, 'connections': _v18, 'control': _v20, 'canals': _v70, 'units': _v72, 'unit_types': _v75}
-_E31 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
-_T32: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v4, 'phase': _v82}
-_E33 = frozenset(['land', 'raid', 'sea'])
-_T34: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v87, 'attackers': _v84, 'defenders': _v84, 'from': _v11, 'amphibious': _v84}
-_T35: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v63, 'rules': _v4, 'options': _v64, 'map': _v66, 'turn': _v81, 'ipcs': _v14, 'control': _v20, 'captured_this_turn': _v11, 'purchased': _v14, 'to_place': _v83, 'units': _v72, 'battles': _v85}
-_E36 = frozenset(['combat_move', 'noncombat_move'])
-_T37: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v93, 'path': _v95, 'transport': _v4, 'attack': _v96, 'raid': _v7, 'note': _v5}
-_T38: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v89, 'state': _v4, 'power': _v4, 'phase': _v90, 'moves': _v91}
-_E39 = frozenset(['land', 'raid', 'sea'])
-_T40: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T41: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v106}
-_T42: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v94}
-_T43: dict[str, Callable[[Any], bool]] = {'aa': _v114, 'bombard': _v114, 'sub_strike': _v114, 'subs': _v114, 'air': _v114, 'fire': _v114, 'damage': _v114}
-_T44: dict[str, Callable[[Any], bool]] = {'attacker': _v25, 'defender': _v25}
-_T45: dict[str, Callable[[Any], bool]] = {'attacker': _v84, 'defender': _v84}
-_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v113, 'defender': _v113, 'attacker_losses': _v84, 'defender_losses': _v84, 'submerged': _v116, 'retreat': _v4, 'damaged': _v117, 'removed': _v119}
-_T47: dict[str, Callable[[Any], bool]] = {'attacker': _v11, 'defender': _v11, 'keep_land': _v15}
-_T48: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v101, 'attacker_losses': _v84, 'defender_losses': _v84, 'retreat': _v4, 'submerged': _v102, 'damaged': _v103, 'bombing': _v105, 'defender_landing': _v109, 'dice': _v5, 'rounds': _v111, 'ool': _v120}
-_T49: dict[str, Callable[[Any], bool]] = {'attacker': _v122, 'defender': _v122, 'ool': _v120, 'digest': _v126}
-_T50: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v98, 'state': _v4, 'power': _v4, 'phase': _v98, 'results': _v99, 'ool': _v120, 'dice_chain': _v121}
-_T51: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v128, 'state': _v4, 'power': _v4, 'phase': _v128, 'purchase': _v14, 'repair': _v14, 'research': _v15}
-_T52: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v94, 'from': _v4, 'fighters_from': _v94}
-_T53: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v130, 'state': _v4, 'power': _v4, 'phase': _v130, 'place': _v131}
-_E54 = frozenset(['land', 'raid', 'sea'])
-_T55: dict[str, Callable[[Any], bool]] = {'code': _v139, 'message': _v5}
-_T56: dict[str, Callable[[Any], bool]] = {'attacker': _v61, 'defender': _v61, 'keep_land': _v15}
-_T57: dict[str, Callable[[Any], bool]] = {'after': _v25}
-_T58: dict[str, Callable[[Any], bool]] = {'below': _v145}
-_T59: dict[str, Callable[[Any], bool]] = {'best': _v147}
-_E60 = frozenset(['low_luck', 'low_luck_aa', 'low_luck_bombing'])
-_T61: dict[str, Callable[[Any], bool]] = {'decimal': _v152, 'fraction': _v153}
-_T62: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v151, 'territory_taken': _v151, 'defender_holds': _v151, 'both_destroyed': _v151, 'stalemate': _v151, 'bombers_lost': _v154, 'damage': _v154}
-_T63: dict[str, Callable[[Any], bool]] = {'mean': _v151, 'dist': _v154}
-_T64: dict[str, Callable[[Any], bool]] = {'attacker': _v157, 'defender': _v157}
-_T65: dict[str, Callable[[Any], bool]] = {'attacker': _v151, 'defender': _v151}
-_T66: dict[str, Callable[[Any], bool]] = {'mean': _v151, 'sd': _v152, 'p5': _v1, 'p50': _v1, 'p95': _v1}
-_T67: dict[str, Callable[[Any], bool]] = {'swing': _v151, 'fight_to_end': _v151}
-_T68: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v163}
-_T69: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v137, 'attackers': _v14, 'defenders': _v14, 'unchecked': _v138, 'ool': _v140, 'retreat': _v141, 'low_luck': _v148, 'outcomes': _v150, 'survivors': _v156, 'ipc_lost': _v159, 'ipc_swing': _v160, 'rounds': _v151, 'best_retreat': _v161, 'result': _v162}
-_T70: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v151, 'every_territory_taken': _v151}
-_T71: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v134, 'battles': _v135, 'turn': _v164, 'luck': _v166}
-_E72 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_E73 = frozenset(['centre', 'edge'])
-_E74 = frozenset(['per_file', 'whole_corps'])
-_E75 = frozenset(['half_of_max', 'half_of_mobility'])
-_T76: dict[str, Callable[[Any], bool]] = {'dice': _v171, 'penalties': _v173, 'tolerance': _v53, 'contact_gap': _v53, 'prebattle_distance': _v53, 'prebattle_bonus': _v175, 'prebattle_measure': _v176, 'corps_penalty': _v177, 'back_distance': _v178, 'pass_through_limit': _v145}
-_T77: dict[str, Callable[[Any], bool]] = {'width': _v180, 'depth': _v180}
-_E78 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
-_T79: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v183, 'polygon': _v184}
-_T80: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v185, 'terrain': _v4, 'corps': _v4}
-_T81: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v175, 'y': _v175, 'facing': _v194, 'width': _v180, 'depth': _v180, 'mobility': _v50}
-_T82: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v196}
-_T83: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v50, 'base': _v191, 'bases': _v192, 'formation': _v195}
-_T84: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v168, 'kind': _v63, 'name': _v169, 'options': _v170, 'to_move': _v4, 'field': _v179, 'terrain': _v181, 'landmarks': _v186, 'sides': _v188}
-_E85 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
-_T86: dict[str, Callable[[Any], bool]] = {'x': _v175, 'y': _v175, 'facing': _v194}
-_T87: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v202, 'landmark': _v4, 'rolls': _v203, 'end': _v206, 'base': _v4, 'path': _v208, 'facing': _v194, 'note': _v5}
-_T88: dict[str, Callable[[Any], bool]] = {'order': _v213}
-_T89: dict[str, Callable[[Any], bool]] = {'order': _v217}
-_T90: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v168, 'kind': _v89, 'state': _v4, 'side': _v4, 'orders': _v200}
-_T91: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v152}
-_T92: dict[str, Callable[[Any], bool]] = {'fraction': _v233, 'decimal': _v145}
-_T93: dict[str, Callable[[Any], bool]] = {'allowance': _v152, 'probability': _v232, 'region': _v227}
-_T94: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v223, 'side': _v5, 'corps': _v5, 'centre': _v224, 'facing': _v152, 'mobility': _v152, 'allowance': _v152, 'tolerance': _v152, 'engaged': _v61, 'owed': _v225, 'clear': _v227, 'levels': _v230, 'limit': _v227}
-_E95 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
-_T96: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v246}
-_T97: dict[str, Callable[[Any], bool]] = {'probability': _v232, 'rolls': _v244, 'ends': _v247}
-_T98: dict[str, Callable[[Any], bool]] = {'bases': _v61, 'outcomes': _v242}
-_T99: dict[str, Callable[[Any], bool]] = {'order': _v238, 'landmark': _v239, 'reason': _v239, 'groups': _v240}
-_T100: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v235, 'side': _v5, 'orders': _v236}
-_T101: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'kind': _v219, 'state': _v5, 'reach': _v220}
-_E102 = frozenset(['illegal', 'legal', 'unchecked'])
-_T103: dict[str, Callable[[Any], bool]] = {'order': _v25, 'units': _v61, 'rides': _v255}
-_T104: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v239, 'config': _v5}
-_E105 = frozenset(['command line', 'configuration', 'map', 'state'])
-_T106: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v260, 'edition_value': _v260, 'source': _v261, 'file': _v239}
-_E107 = frozenset(['ignore', 'per-file-ignores', 'select'])
-_T108: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v264, 'codes': _v61, 'pattern': _v239, 'applied': _v7}
-_T109: dict[str, Callable[[Any], bool]] = {'edition': _v257, 'options': _v258, 'selection': _v262}
-_T110: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v239, 'config': _v239, 'error': _v239, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15, 'unchecked_reasons': _v61, 'verdicts': _v251, 'assignment': _v253, 'overrides': _v256}
-_T111: dict[str, Callable[[Any], bool]] = {'files': _v15, 'orders': _v15, 'legal_orders': _v15, 'illegal_orders': _v15, 'unchecked_orders': _v15, 'errors': _v15, 'warnings': _v15, 'notes': _v15}
-_E112 = frozenset(['error', 'note', 'warning'])
-_T113: dict[str, Callable[[Any], bool]] = {'line': _v25, 'column': _v25, 'end_line': _v25, 'end_column': _v25, 'text': _v5}
-_T114: dict[str, Callable[[Any], bool]] = {'title': _v4, 'edits': _v274}
-_T115: dict[str, Callable[[Any], bool]] = {'code': _v269, 'name': _v4, 'severity': _v270, 'message': _v5, 'clauses': _v61, 'file': _v5, 'line': _v25, 'column': _v25, 'order': _v271, 'order_id': _v239, 'fixes': _v272}
-_T116: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v249, 'summary': _v265, 'readings': _v266, 'statistics': _v14, 'findings': _v267}
-_T117: dict[str, Callable[[Any], bool]] = {'round': _v25, 'power': _v5, 'phase': _v5}
-_T118: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
-_T119: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v239, 'liberated': _v7}
-_T120: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v15, 'reason': _v5, 'at': _v5}
-_T121: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v15, 'met': _v7, 'text': _v5}
-_T122: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v15, 'territories': _v14, 'reason': _v5, 'objectives': _v286, 'bonus': _v15}
-_E123 = frozenset(['factory', 'ipcs'])
-_T124: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v15, 'dice': _v292, 'applied': _v15, 'on': _v293, 'owner': _v239, 'cap': _v239}
-_E125 = frozenset(['kept', 'lost', 'refunded'])
-_T126: dict[str, Callable[[Any], bool]] = {'units': _v84, 'settled': _v295}
-_T127: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v61, 'needed': _v25, 'setting': _v239}
-_T128: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v239, 'text': _v5, 'forced': _v7, 'turn': _v277, 'destroyed': _v278, 'captured': _v280, 'transfers': _v282, 'spent': _v14, 'purchased': _v14, 'income': _v284, 'refunded': _v288, 'ipcs': _v289, 'notes': _v61, 'bombing': _v290, 'unplaced': _v294, 'victory': _v296, 'victory_cities': _v14}
-_T129: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v15, 'legal': _v15, 'illegal': _v15, 'unchecked': _v15}
-_E130 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'luck', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
-_T131: dict[str, Callable[[Any], bool]] = {'type': _v307, 'text': _v5}
-_T132: dict[str, Callable[[Any], bool]] = {'type': _v309, 'items': _v61}
-_T133: dict[str, Callable[[Any], bool]] = {'type': _v311, 'headers': _v61, 'rows': _v312}
-_T134: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v303, 'facts': _v266, 'blocks': _v304}
-_T135: dict[str, Callable[[Any], bool]] = {'movecheck': _v28, 'title': _v5, 'files': _v299, 'sections': _v301}
+_E1 = frozenset(['honorable_surrender', 'map', 'projection_of_power', 'total_victory'])
+_T2: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v8, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7, 'low_luck': _v7, 'low_luck_aa': _v7, 'low_luck_bombing': _v7, 'victory': _v9}
+_T3: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v12, 'production': _v16, 'capital': _v4, 'original_owner': _v4, 'victory_city': _v7}
+_T4: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v20, 'land': _v12}
+_T5: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v26, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v27}
+_T6: dict[str, Callable[[Any], bool]] = {'count': _v29}
+_E7 = frozenset(['air', 'land', 'sea'])
+_T8: dict[str, Callable[[Any], bool]] = {'battle': _v7, 'raids': _v7, 'fly_over': _v7, 'value': _v16, 'die_sides': _v26, 'shots': _v16, 'kind': _v4, 'targets': _v34, 'over_stack': _v7}
+_T9: dict[str, Callable[[Any], bool]] = {'units': _v10, 'bonus': _v1, 'number': _v26, 'attack': _v7, 'defence': _v7, 'bonus_type': _v4}
+_T10: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v33, 'cost': _v16, 'transport_cost': _v26, 'transport_capacity': _v26, 'carrier_capacity': _v26, 'carrier_cost': _v26, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v26, 'bombard': _v26, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v34, 'can_not_be_targeted_by': _v34, 'aa': _v35, 'support': _v36}
+_E11 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T12: dict[str, Callable[[Any], bool]] = {'power': _v4, 'phase': _v40}
+_E13 = frozenset(['controls', 'no_allied_units', 'no_enemy_surface_warships'])
+_T14: dict[str, Callable[[Any], bool]] = {'kind': _v45, 'territories': _v12, 'at_least': _v26}
+_T15: dict[str, Callable[[Any], bool]] = {'power': _v4, 'name': _v4, 'ipcs': _v16, 'conditions': _v43, 'text': _v5}
+_T16: dict[str, Callable[[Any], bool]] = {'type': _v4, 'per_territories': _v26}
+_T17: dict[str, Callable[[Any], bool]] = {'move_only_in': _v12, 'free_units': _v48, 'no_treasury': _v7, 'place_in_any_territory': _v7, 'place_in_captured': _v7, 'place_not_where_units_at_least': _v26}
+_T18: dict[str, Callable[[Any], bool]] = {'setting': _v4, 'cities': _v26}
+_T19: dict[str, Callable[[Any], bool]] = {'width': _v51, 'height': _v51, 'wrap_x': _v7, 'centers': _v52, 'shapes': _v55, 'places': _v58, 'labels': _v52, 'capitals': _v52, 'victory': _v52, 'colours': _v60, 'impassable': _v62}
+_T20: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v3, 'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v6, 'powers': _v10, 'aliases': _v11, 'sides': _v13, 'ipcs': _v15, 'territories': _v17, 'connections': _v19, 'control': _v21, 'canals': _v22, 'units': _v24, 'unit_types': _v31, 'sequence': _v38, 'national_objectives': _v41, 'player_rules': _v46, 'victory': _v49, 'layout': _v50}
+_E21 = frozenset(['kept', 'lost', 'refunded'])
+_E22 = frozenset(['honorable_surrender', 'map', 'projection_of_power', 'total_victory'])
+_T23: dict[str, Callable[[Any], bool]] = {'sub_transport_zones_hostile': _v7, 'subs_may_end_ncm_in_hostile': _v7, 'destroyer_stops_subs': _v7, 'land_on_new_carrier': _v7, 'aa_guns_move_in_combat': _v7, 'transport_ncm_after_combat': _v7, 'neutrals_impassable': _v7, 'combat_move_must_attack': _v7, 'subs_may_submerge': _v7, 'aa_guns_captured': _v7, 'partial_amphibious_retreat': _v7, 'place_in_enemy_seas': _v7, 'new_fighters_on_old_carriers': _v7, 'move_existing_fighters_to_new_carriers': _v7, 'unplaced_units': _v66, 'research_step': _v7, 'factory_damage': _v7, 'national_objectives': _v7, 'chinese_rules': _v7, 'low_luck': _v7, 'low_luck_aa': _v7, 'low_luck_bombing': _v7, 'victory': _v67}
+_T24: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea': _v7, 'neutral': _v7, 'aliases': _v12, 'production': _v16, 'capital': _v4, 'original_owner': _v4}
+_T25: dict[str, Callable[[Any], bool]] = {'name': _v4, 'sea_zones': _v20, 'land': _v12}
+_T26: dict[str, Callable[[Any], bool]] = {'at': _v4, 'power': _v4, 'type': _v4, 'count': _v26, 'id': _v4, 'moved': _v16, 'fought': _v7, 'submerged': _v7, 'aboard': _v4, 'loaded': _v7, 'unloaded': _v27, 'unloaded_from': _v4, 'damaged': _v7, 'damage': _v16}
+_T27: dict[str, Callable[[Any], bool]] = {'count': _v29}
+_E28 = frozenset(['air', 'land', 'sea'])
+_T29: dict[str, Callable[[Any], bool]] = {'battle': _v7, 'raids': _v7, 'fly_over': _v7, 'value': _v16, 'die_sides': _v26, 'shots': _v16, 'kind': _v4, 'targets': _v34, 'over_stack': _v7}
+_T30: dict[str, Callable[[Any], bool]] = {'units': _v10, 'bonus': _v1, 'number': _v26, 'attack': _v7, 'defence': _v7, 'bonus_type': _v4}
+_T31: dict[str, Callable[[Any], bool]] = {'movement': _v16, 'attack': _v16, 'defense': _v16, 'domain': _v79, 'cost': _v16, 'transport_cost': _v26, 'transport_capacity': _v26, 'carrier_capacity': _v26, 'carrier_cost': _v26, 'blitz': _v7, 'submarine': _v7, 'destroyer': _v7, 'infantry': _v7, 'hit_points': _v26, 'bombard': _v26, 'artillery': _v7, 'artillery_supportable': _v7, 'first_strike': _v7, 'can_not_target': _v34, 'can_not_be_targeted_by': _v34, 'aa': _v80, 'support': _v81}
+_T32: dict[str, Callable[[Any], bool]] = {'name': _v4, 'edition': _v4, 'title': _v5, 'source': _v5, 'options': _v65, 'powers': _v10, 'aliases': _v11, 'sides': _v13, 'territories': _v70, 'connections': _v19, 'control': _v21, 'canals': _v72, 'units': _v74, 'unit_types': _v77}
+_E33 = frozenset(['battles', 'combat_move', 'mobilize', 'noncombat_move', 'purchase'])
+_T34: dict[str, Callable[[Any], bool]] = {'round': _v26, 'power': _v4, 'phase': _v84}
+_E35 = frozenset(['land', 'raid', 'sea'])
+_T36: dict[str, Callable[[Any], bool]] = {'at': _v4, 'kind': _v89, 'attackers': _v86, 'defenders': _v86, 'from': _v12, 'amphibious': _v86}
+_T37: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v64, 'rules': _v4, 'options': _v65, 'map': _v68, 'turn': _v83, 'ipcs': _v15, 'control': _v21, 'captured_this_turn': _v12, 'purchased': _v15, 'to_place': _v85, 'units': _v74, 'battles': _v87}
+_E38 = frozenset(['combat_move', 'noncombat_move'])
+_T39: dict[str, Callable[[Any], bool]] = {'id': _v4, 'units': _v95, 'path': _v97, 'transport': _v4, 'attack': _v98, 'raid': _v7, 'note': _v5}
+_T40: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v91, 'state': _v4, 'power': _v4, 'phase': _v92, 'moves': _v93}
+_E41 = frozenset(['land', 'raid', 'sea'])
+_T42: dict[str, Callable[[Any], bool]] = {'attacker': _v26, 'defender': _v26}
+_T43: dict[str, Callable[[Any], bool]] = {'at': _v4, 'damage': _v108}
+_T44: dict[str, Callable[[Any], bool]] = {'from': _v4, 'to': _v4, 'units': _v96}
+_T45: dict[str, Callable[[Any], bool]] = {'aa': _v116, 'bombard': _v116, 'sub_strike': _v116, 'subs': _v116, 'air': _v116, 'fire': _v116, 'damage': _v116}
+_T46: dict[str, Callable[[Any], bool]] = {'attacker': _v26, 'defender': _v26}
+_T47: dict[str, Callable[[Any], bool]] = {'attacker': _v86, 'defender': _v86}
+_T48: dict[str, Callable[[Any], bool]] = {'attacker': _v115, 'defender': _v115, 'attacker_losses': _v86, 'defender_losses': _v86, 'submerged': _v118, 'retreat': _v4, 'damaged': _v119, 'removed': _v121}
+_T49: dict[str, Callable[[Any], bool]] = {'attacker': _v12, 'defender': _v12, 'keep_land': _v16}
+_T50: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'kind': _v103, 'attacker_losses': _v86, 'defender_losses': _v86, 'retreat': _v4, 'submerged': _v104, 'damaged': _v105, 'bombing': _v107, 'defender_landing': _v111, 'dice': _v5, 'rounds': _v113, 'ool': _v122}
+_T51: dict[str, Callable[[Any], bool]] = {'attacker': _v124, 'defender': _v124, 'ool': _v122, 'digest': _v128}
+_T52: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v100, 'state': _v4, 'power': _v4, 'phase': _v100, 'results': _v101, 'ool': _v122, 'dice_chain': _v123}
+_T53: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v130, 'state': _v4, 'power': _v4, 'phase': _v130, 'purchase': _v15, 'repair': _v15, 'research': _v16}
+_T54: dict[str, Callable[[Any], bool]] = {'id': _v4, 'at': _v4, 'units': _v96, 'from': _v4, 'fighters_from': _v96}
+_T55: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v2, 'kind': _v132, 'state': _v4, 'power': _v4, 'phase': _v132, 'place': _v133}
+_E56 = frozenset(['land', 'raid', 'sea'])
+_T57: dict[str, Callable[[Any], bool]] = {'code': _v141, 'message': _v5}
+_T58: dict[str, Callable[[Any], bool]] = {'attacker': _v62, 'defender': _v62, 'keep_land': _v16}
+_T59: dict[str, Callable[[Any], bool]] = {'after': _v26}
+_T60: dict[str, Callable[[Any], bool]] = {'below': _v147}
+_T61: dict[str, Callable[[Any], bool]] = {'best': _v149}
+_E62 = frozenset(['low_luck', 'low_luck_aa', 'low_luck_bombing'])
+_T63: dict[str, Callable[[Any], bool]] = {'decimal': _v154, 'fraction': _v155}
+_T64: dict[str, Callable[[Any], bool]] = {'attacker_wins': _v153, 'territory_taken': _v153, 'defender_holds': _v153, 'both_destroyed': _v153, 'stalemate': _v153, 'bombers_lost': _v156, 'damage': _v156}
+_T65: dict[str, Callable[[Any], bool]] = {'mean': _v153, 'dist': _v156}
+_T66: dict[str, Callable[[Any], bool]] = {'attacker': _v159, 'defender': _v159}
+_T67: dict[str, Callable[[Any], bool]] = {'attacker': _v153, 'defender': _v153}
+_T68: dict[str, Callable[[Any], bool]] = {'mean': _v153, 'sd': _v154, 'p5': _v1, 'p50': _v1, 'p95': _v1}
+_T69: dict[str, Callable[[Any], bool]] = {'swing': _v153, 'fight_to_end': _v153}
+_T70: dict[str, Callable[[Any], bool]] = {'ipc_swing': _v1, 'luck': _v165}
+_T71: dict[str, Callable[[Any], bool]] = {'at': _v5, 'kind': _v139, 'attackers': _v15, 'defenders': _v15, 'unchecked': _v140, 'ool': _v142, 'retreat': _v143, 'low_luck': _v150, 'outcomes': _v152, 'survivors': _v158, 'ipc_lost': _v161, 'ipc_swing': _v162, 'rounds': _v153, 'best_retreat': _v163, 'result': _v164}
+_T72: dict[str, Callable[[Any], bool]] = {'every_battle_won': _v153, 'every_territory_taken': _v153}
+_T73: dict[str, Callable[[Any], bool]] = {'movecheck': _v29, 'kind': _v136, 'battles': _v137, 'turn': _v166, 'luck': _v168}
+_E74 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_E75 = frozenset(['centre', 'edge'])
+_E76 = frozenset(['per_file', 'whole_corps'])
+_E77 = frozenset(['half_of_max', 'half_of_mobility'])
+_T78: dict[str, Callable[[Any], bool]] = {'dice': _v173, 'penalties': _v175, 'tolerance': _v54, 'contact_gap': _v54, 'prebattle_distance': _v54, 'prebattle_bonus': _v177, 'prebattle_measure': _v178, 'corps_penalty': _v179, 'back_distance': _v180, 'pass_through_limit': _v147}
+_T79: dict[str, Callable[[Any], bool]] = {'width': _v182, 'depth': _v182}
+_E80 = frozenset(['forest', 'hill', 'impassable', 'open', 'ploughed_field', 'rice_paddy', 'stream'])
+_T81: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'kind': _v185, 'polygon': _v186}
+_T82: dict[str, Callable[[Any], bool]] = {'id': _v4, 'point': _v187, 'terrain': _v4, 'corps': _v4}
+_T83: dict[str, Callable[[Any], bool]] = {'id': _v4, 'x': _v177, 'y': _v177, 'facing': _v196, 'width': _v182, 'depth': _v182, 'mobility': _v51}
+_T84: dict[str, Callable[[Any], bool]] = {'order': _v5, 'offsets': _v198}
+_T85: dict[str, Callable[[Any], bool]] = {'id': _v4, 'name': _v5, 'mobility': _v51, 'base': _v193, 'bases': _v194, 'formation': _v197}
+_T86: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v170, 'kind': _v64, 'name': _v171, 'options': _v172, 'to_move': _v4, 'field': _v181, 'terrain': _v183, 'landmarks': _v188, 'sides': _v190}
+_E87 = frozenset(['all_ahead', 'all_back', 'free', 'to_landmark'])
+_T88: dict[str, Callable[[Any], bool]] = {'x': _v177, 'y': _v177, 'facing': _v196}
+_T89: dict[str, Callable[[Any], bool]] = {'id': _v4, 'corps': _v4, 'order': _v204, 'landmark': _v4, 'rolls': _v205, 'end': _v208, 'base': _v4, 'path': _v210, 'facing': _v196, 'note': _v5}
+_T90: dict[str, Callable[[Any], bool]] = {'order': _v215}
+_T91: dict[str, Callable[[Any], bool]] = {'order': _v219}
+_T92: dict[str, Callable[[Any], bool]] = {'movecheck': _v1, 'system': _v170, 'kind': _v91, 'state': _v4, 'side': _v4, 'orders': _v202}
+_T93: dict[str, Callable[[Any], bool]] = {'terrain': _v5, 'die': _v5, 'dice': _v5, 'entry': _v154}
+_T94: dict[str, Callable[[Any], bool]] = {'fraction': _v235, 'decimal': _v147}
+_T95: dict[str, Callable[[Any], bool]] = {'allowance': _v154, 'probability': _v234, 'region': _v229}
+_T96: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v225, 'side': _v5, 'corps': _v5, 'centre': _v226, 'facing': _v154, 'mobility': _v154, 'allowance': _v154, 'tolerance': _v154, 'engaged': _v62, 'owed': _v227, 'clear': _v229, 'levels': _v232, 'limit': _v229}
+_E97 = frozenset(['all_ahead', 'all_back', 'to_landmark'])
+_T98: dict[str, Callable[[Any], bool]] = {'base': _v5, 'terrain': _v5, 'die': _v5, 'values': _v248}
+_T99: dict[str, Callable[[Any], bool]] = {'probability': _v234, 'rolls': _v246, 'ends': _v249}
+_T100: dict[str, Callable[[Any], bool]] = {'bases': _v62, 'outcomes': _v244}
+_T101: dict[str, Callable[[Any], bool]] = {'order': _v240, 'landmark': _v241, 'reason': _v241, 'groups': _v242}
+_T102: dict[str, Callable[[Any], bool]] = {'id': _v5, 'kind': _v237, 'side': _v5, 'orders': _v238}
+_T103: dict[str, Callable[[Any], bool]] = {'movecheck': _v29, 'kind': _v221, 'state': _v5, 'reach': _v222}
+_E104 = frozenset(['illegal', 'legal', 'unchecked'])
+_T105: dict[str, Callable[[Any], bool]] = {'order': _v26, 'units': _v62, 'rides': _v257}
+_T106: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'instead_of': _v241, 'config': _v5}
+_E107 = frozenset(['command line', 'configuration', 'map', 'state'])
+_T108: dict[str, Callable[[Any], bool]] = {'system': _v5, 'name': _v5, 'value': _v262, 'edition_value': _v262, 'source': _v263, 'file': _v241}
+_E109 = frozenset(['ignore', 'per-file-ignores', 'select'])
+_T110: dict[str, Callable[[Any], bool]] = {'config': _v5, 'key': _v266, 'codes': _v62, 'pattern': _v241, 'applied': _v7}
+_T111: dict[str, Callable[[Any], bool]] = {'edition': _v259, 'options': _v260, 'selection': _v264}
+_T112: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'state': _v241, 'config': _v241, 'error': _v241, 'orders': _v16, 'legal': _v16, 'illegal': _v16, 'unchecked': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16, 'unchecked_reasons': _v62, 'verdicts': _v253, 'assignment': _v255, 'overrides': _v258}
+_T113: dict[str, Callable[[Any], bool]] = {'files': _v16, 'orders': _v16, 'legal_orders': _v16, 'illegal_orders': _v16, 'unchecked_orders': _v16, 'errors': _v16, 'warnings': _v16, 'notes': _v16}
+_E114 = frozenset(['error', 'note', 'warning'])
+_T115: dict[str, Callable[[Any], bool]] = {'line': _v26, 'column': _v26, 'end_line': _v26, 'end_column': _v26, 'text': _v5}
+_T116: dict[str, Callable[[Any], bool]] = {'title': _v4, 'edits': _v276}
+_T117: dict[str, Callable[[Any], bool]] = {'code': _v271, 'name': _v4, 'severity': _v272, 'message': _v5, 'clauses': _v62, 'file': _v5, 'line': _v26, 'column': _v26, 'order': _v273, 'order_id': _v241, 'fixes': _v274}
+_T118: dict[str, Callable[[Any], bool]] = {'movecheck': _v5, 'files': _v251, 'summary': _v267, 'readings': _v268, 'statistics': _v15, 'findings': _v269}
+_T119: dict[str, Callable[[Any], bool]] = {'round': _v26, 'power': _v5, 'phase': _v5}
+_T120: dict[str, Callable[[Any], bool]] = {'type': _v5, 'power': _v5, 'at': _v5, 'id': _v5}
+_T121: dict[str, Callable[[Any], bool]] = {'at': _v5, 'by': _v5, 'holder': _v5, 'was': _v241, 'liberated': _v7}
+_T122: dict[str, Callable[[Any], bool]] = {'from': _v5, 'to': _v5, 'amount': _v16, 'reason': _v5, 'at': _v5}
+_T123: dict[str, Callable[[Any], bool]] = {'power': _v5, 'name': _v5, 'ipcs': _v16, 'met': _v7, 'text': _v5}
+_T124: dict[str, Callable[[Any], bool]] = {'power': _v5, 'amount': _v16, 'territories': _v15, 'reason': _v5, 'objectives': _v288, 'bonus': _v16}
+_E125 = frozenset(['factory', 'ipcs'])
+_T126: dict[str, Callable[[Any], bool]] = {'at': _v5, 'rolled': _v16, 'dice': _v294, 'applied': _v16, 'on': _v295, 'owner': _v241, 'cap': _v241}
+_E127 = frozenset(['kept', 'lost', 'refunded'])
+_T128: dict[str, Callable[[Any], bool]] = {'units': _v86, 'settled': _v297}
+_T129: dict[str, Callable[[Any], bool]] = {'side': _v5, 'cities': _v62, 'needed': _v26, 'setting': _v241}
+_T130: dict[str, Callable[[Any], bool]] = {'movecheck': _v29, 'system': _v4, 'orders': _v5, 'state': _v5, 'written': _v241, 'text': _v5, 'forced': _v7, 'turn': _v279, 'destroyed': _v280, 'captured': _v282, 'transfers': _v284, 'spent': _v15, 'purchased': _v15, 'income': _v286, 'refunded': _v290, 'ipcs': _v291, 'notes': _v62, 'bombing': _v292, 'unplaced': _v296, 'victory': _v298, 'victory_cities': _v15}
+_T131: dict[str, Callable[[Any], bool]] = {'path': _v5, 'kind': _v5, 'orders': _v16, 'legal': _v16, 'illegal': _v16, 'unchecked': _v16}
+_E132 = frozenset(['battle_results', 'battlefield', 'battles', 'board', 'captures', 'findings', 'luck', 'mobilize', 'moves', 'orders', 'picture', 'purchase', 'treasury', 'units', 'victory', 'victory_cities'])
+_T133: dict[str, Callable[[Any], bool]] = {'type': _v309, 'text': _v5}
+_T134: dict[str, Callable[[Any], bool]] = {'type': _v311, 'items': _v62}
+_T135: dict[str, Callable[[Any], bool]] = {'type': _v313, 'headers': _v62, 'rows': _v314}
+_T136: dict[str, Callable[[Any], bool]] = {'title': _v5, 'kind': _v305, 'facts': _v268, 'blocks': _v306}
+_T137: dict[str, Callable[[Any], bool]] = {'movecheck': _v29, 'title': _v5, 'files': _v301, 'sections': _v303}
 
 
 VALIDATORS: dict[str, Callable[[Any], bool]] = {
     'aa-map': _v0,
-    'aa-state': _v62,
-    'aa-orders': _v88,
-    'aa-battles': _v97,
-    'aa-purchase': _v127,
-    'aa-mobilize': _v129,
-    'aa-odds': _v133,
-    'maneuver-state': _v167,
-    'maneuver-orders': _v199,
-    'reach': _v218,
-    'report': _v248,
-    'apply-report': _v276,
-    'summary': _v298,
+    'aa-state': _v63,
+    'aa-orders': _v90,
+    'aa-battles': _v99,
+    'aa-purchase': _v129,
+    'aa-mobilize': _v131,
+    'aa-odds': _v135,
+    'maneuver-state': _v169,
+    'maneuver-orders': _v201,
+    'reach': _v220,
+    'report': _v250,
+    'apply-report': _v278,
+    'summary': _v300,
 }

@@ -748,3 +748,123 @@ def test_aa913_a_map_s_edition_facts_name_its_powers_and_spaces(capsys, tmp_path
     for name in MAPS:  # the close legal case: the built-in maps
         main(["lint", str(REPO / "movecheck" / "aa" / "maps" / f"{name}.json"), "--isolated", "--format", "json"])
         assert json.loads(capsys.readouterr().out)["findings"] == []
+
+
+# -- the victory setting a configuration or a state chooses (option victory) ----------------------------------------
+
+FOURTEEN = {**TWELVE, "Fukien": "Japanese", "Eastern Canada": "Germans", "Hawaiian Islands": "Japanese"}
+"""14 of the 18 victory cities for the Axis: taking Kwangtung from Fukien makes 15."""
+TAKE_KWANGTUNG = [{"units": {"infantry": 1}, "path": ["Fukien", "Kwangtung"]}]
+
+
+def fifteen_cities_apply(capsys, tmp_path: Path, *extra: str, **head: Any) -> tuple[str, dict[str, Any]]:
+    """The Japanese combat move that brings the Axis from 14 to 15 victory cities: the apply's text and its JSON
+    report (``head``: more keys of the state, such as its ``options``)."""
+    state = write_state(tmp_path, "Japanese", "combat_move", FEW, control=FOURTEEN, **head)
+    orders = write_orders(tmp_path, state, "Japanese", "combat_move", moves=TAKE_KWANGTUNG)
+    assert main(["apply", str(orders), *extra]) == 0
+    text = capsys.readouterr().out
+    assert yaml_data(text)["control"]["Kwangtung"] == "Japanese"
+    assert main(["apply", str(orders), *extra, "--format", "json", "-o", str(tmp_path / "next.yaml")]) == 0
+    return text, json.loads(capsys.readouterr().out)
+
+
+def test_fifteen_cities_win_under_honorable_surrender_said_once(capsys, tmp_path: Path) -> None:
+    text, report = fifteen_cities_apply(capsys, tmp_path, "--isolated", options={"victory": "honorable_surrender"})
+    assert text.count("# victory: the Axis hold 15 victory cities (15 needed): they have won.") == 1
+    assert [(w["side"], len(w["cities"]), w["needed"], w["setting"]) for w in report["victory"]] == [
+        ("Axis", 15, 15, "Honorable Surrender")]
+    # the next apply: the Axis still hold them, nothing is said again
+    battles = write_orders(tmp_path, tmp_path / "next.yaml", "Japanese", "battles", results=[])
+    later = apply(capsys, battles, "--isolated")
+    assert "# victory:" not in later and yaml_data(later)["control"]["Kwangtung"] == "Japanese"
+    assert main(["summary", str(tmp_path / "next.yaml"), "--isolated"]) == 0
+    post = capsys.readouterr().out
+    assert "A side that holds 15 of the 18 victory cities has won." in post
+    assert post.count("The Axis hold 15 victory cities: they have won.") == 1
+
+
+def test_fifteen_cities_do_not_win_under_total_victory(capsys, tmp_path: Path) -> None:
+    text, report = fifteen_cities_apply(capsys, tmp_path, "--isolated", options={"victory": "total_victory"})
+    assert "# victory:" not in text and "victory" not in report
+    assert main(["summary", str(tmp_path / "next.yaml"), "--isolated"]) == 0
+    post = capsys.readouterr().out
+    assert "| Axis | 15 |" in post and "A side that holds 18 of the 18 victory cities has won." in post
+    assert "they have won" not in post
+
+
+def test_the_maps_setting_wins_at_13_so_15_says_nothing_new(capsys, tmp_path: Path) -> None:
+    """Without a choice the map's Projection of Power (13) holds: the Axis had won already at 14, nothing is said."""
+    text, report = fifteen_cities_apply(capsys, tmp_path, "--isolated")
+    assert "# victory:" not in text and "victory" not in report
+
+
+def test_a_configuration_chooses_the_victory_setting(capsys, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".movecheck.yaml").write_text("aa:\n  options: {victory: honorable_surrender}\n", encoding="utf-8")
+    text, report = fifteen_cities_apply(capsys, tmp_path)
+    assert text.count("(15 needed): they have won.") == 1 and report["victory"][0]["needed"] == 15
+    # the command line is nearer than the configuration, the state's own choice nearer still
+    text, report = fifteen_cities_apply(capsys, tmp_path, "--option", "aa.victory=total_victory")
+    assert "# victory:" not in text and "victory" not in report
+    text, report = fifteen_cities_apply(capsys, tmp_path, "--option", "aa.victory=total_victory",
+                                        options={"victory": "honorable_surrender"})
+    assert text.count("(15 needed): they have won.") == 1
+
+
+def test_a_victory_setting_the_option_does_not_know_is_an_error(capsys, tmp_path: Path) -> None:
+    state = write_state(tmp_path, "Japanese", "combat_move", FEW, control=FOURTEEN, options={"victory": "sixteen"})
+    orders = write_orders(tmp_path, state, "Japanese", "combat_move", moves=TAKE_KWANGTUNG)
+    assert main(["apply", str(orders), "--isolated"]) != 0
+    err = capsys.readouterr()
+    assert "sixteen" in err.out + err.err
+
+
+def test_the_victory_condition_in_force() -> None:
+    from movecheck.aa.turn.victory import condition
+
+    game_map = GameMap(builtin_map("aa-anniversary-1941"))
+    assert condition(game_map, {"victory": "map"}) == ("Projection of Power", 13)
+    assert condition(game_map, {"victory": "total_victory"}) == ("Total Victory", 18)
+    assert condition(game_map, {"victory": "honorable_surrender"}) == ("Honorable Surrender", 15)
+    assert find_edition("aa-anniversary").option_values()["victory"] == "projection_of_power"
+    plain = GameMap(builtin_map("aa1942-2e"))  # no victory cities: no setting makes one
+    assert condition(plain, {"victory": "total_victory"}) is None and condition(plain, {"victory": "map"}) is None
+
+
+def lint_codes(capsys, state: Path) -> list[tuple[str, str]]:
+    main(["lint", str(state), "--format", "json", "--isolated"])
+    return [(f["code"], f["message"]) for f in json.loads(capsys.readouterr().out)["findings"]]
+
+
+@pytest.mark.parametrize("setting", ["total_victory", "honorable_surrender", "projection_of_power", "map"])
+def test_aa914_quiet_where_the_map_lists_enough_victory_cities(capsys, tmp_path: Path, setting: str) -> None:
+    state = write_state(tmp_path, "Japanese", "combat_move", FEW, options={"victory": setting})
+    assert [c for c, _m in lint_codes(capsys, state) if c == "AA914"] == []
+
+
+@pytest.mark.parametrize("setting", ["total_victory", "projection_of_power"])
+def test_aa914_a_victory_setting_on_a_map_without_victory_cities(capsys, tmp_path: Path, setting: str) -> None:
+    path = tmp_path / "state.yaml"
+    path.write_text(yaml_text({"movecheck": 1, "system": "aa", "map": "aa1942-2e",
+                               "turn": {"round": 1, "power": "Japanese", "phase": "combat_move"},
+                               "options": {"victory": setting}, "units": []}), encoding="utf-8")
+    needed = {"total_victory": 18, "projection_of_power": 13}[setting]
+    assert ("AA914", f"the victory setting {setting} needs {needed} victory cities and the map lists 0: no side "
+                     "can win") in lint_codes(capsys, path)
+    # the close legal case: the map's own condition (none on this map) asks for nothing
+    path.write_text(path.read_text(encoding="utf-8").replace(f"victory: {setting}", "victory: map"), encoding="utf-8")
+    assert [c for c, _m in lint_codes(capsys, path) if c == "AA914"] == []
+
+
+@pytest.mark.parametrize(("cities", "fires"), [(19, True), (18, False)])
+def test_aa914_a_maps_own_victory_number_above_its_cities(capsys, tmp_path: Path, cities: int, fires: bool) -> None:
+    """Under ``victory: map`` the map's own ``victory: cities`` is the number: 19 of 18 cannot be reached."""
+    doc = json.loads(json.dumps(builtin_map("aa-anniversary-1941")))
+    doc["name"], doc["victory"] = "odd", {"cities": cities}
+    (tmp_path / "odd.json").write_text(json.dumps(doc), encoding="utf-8")
+    state = write_state(tmp_path, "Japanese", "combat_move", FEW, map="odd.json", rules="aa-anniversary",
+                        options={"victory": "map"})
+    found = [(c, m) for c, m in lint_codes(capsys, state) if c == "AA914"]
+    assert found == ([("AA914", "the victory setting map needs 19 victory cities and the map lists 18: no side can "
+                                "win")] if fires else [])

@@ -393,11 +393,11 @@ def victory_section(board: Any) -> Section | None:
     section = Section(_("Victory cities"), "victory_cities")
     section.table([_("side"), _("victory cities"), _("held")],
                   [[side, str(len(cities)), ", ".join(cities)] for side, cities in held.items()])
-    number = needed(board.map)
+    number = needed(board.map, board.options)
     if number is not None:
         section.paragraph(_("A side that holds {needed} of the {total} victory cities has won.").format(
             needed=number, total=len(board.map.victory_cities)))
-    for side in winners(board.map, board.control):
+    for side in winners(board.map, board.options, board.control):
         section.paragraph(_("The {side} hold {count} victory cities: they have won.").format(
             side=side, count=len(held[side])))
     section.facts = {"held": held, "needed": number}

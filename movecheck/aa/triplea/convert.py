@@ -38,6 +38,7 @@ from movecheck.aa.triplea.rules import (
     TECHNOLOGY,
     TERRITORY_UNMODELLED,
     UNIT_UNMODELLED,
+    Reading,
     aa_capture,
     caveats,
     combat_move,
@@ -55,7 +56,7 @@ from movecheck.aa.triplea.rules import (
 from movecheck.aa.triplea.xmlread import Game, options_of
 from movecheck.i18n import _
 
-__all__ = ["convert", "movecheck_type", "space_key"]
+__all__ = ["convert", "movecheck_type", "space_key", "victory_city"]
 """The conversion (:func:`convert`), with the reading of the file and the writing of the map it uses."""
 
 SEA_ZONE = re.compile(r"(\d+) Sea Zone")
@@ -248,7 +249,7 @@ def convert(root: Any, name: str) -> Conversion:
                     )
                 )
             entry["capital"] = capital
-        if game.flag(given.get("victoryCity", "false")):
+        if victory_city(given.get("victoryCity", "")):
             entry["victory_city"] = True
         territories.append(entry)
     canals = []
@@ -339,13 +340,18 @@ def convert(root: Any, name: str) -> Conversion:
         doc["units"] = units
     if unit_types:
         doc["unit_types"] = unit_types
-    _anniversary_facts(doc, root, properties, missing)
+    won = _anniversary_facts(doc, root, properties, missing)
+    if won is not None:  # the victory setting the game turns on is the map's option (a configuration may choose)
+        readings.append(won)
+        doc["options"] = {**doc.get("options", {}), won.option: won.value}
     return Conversion(doc, edition, reason, sorted(missing), readings, pending, list(choices))
 
 
-def _anniversary_facts(doc: dict[str, Any], root: Any, properties: dict[str, str], missing: Counter[str]) -> None:
+def _anniversary_facts(doc: dict[str, Any], root: Any, properties: dict[str, str],
+                       missing: Counter[str]) -> Reading | None:
     """The turn's steps where China plays inside the Americans' turn, the National Objectives, a player's own
-    rules and the victory condition (:mod:`movecheck.aa.triplea.objectives`), where the game has them."""
+    rules and the victory condition (:mod:`movecheck.aa.triplea.objectives`), where the game has them; the
+    option ``victory`` the game's settings give (None: the game has no victory cities or no setting on)."""
     names = {t["name"] for t in doc["territories"]}
     steps = triplea_objectives.sequence(root, doc["powers"])
     if steps:
@@ -361,8 +367,19 @@ def _anniversary_facts(doc: dict[str, Any], root: Any, properties: dict[str, str
         if missing[key] <= 0:
             del missing[key]
     won = triplea_objectives.victory(properties)
-    if won and any(t.get("victory_city") for t in doc["territories"]):
-        doc["victory"] = won
+    if not won or not any(t.get("victory_city") for t in doc["territories"]):
+        return None
+    doc["victory"] = won
+    on = ", ".join(f"{name}: true" for name in triplea_objectives.VICTORY_SETTINGS
+                   if properties.get(name, "").strip().lower() == "true")
+    return Reading("victory", triplea_objectives.victory_option(won["setting"]), on)
+
+
+def victory_city(value: str) -> bool:
+    """Whether a territory's ``victoryCity`` makes it a victory city: TripleA reads it as a number of cities (its
+    own games write ``1``), older files as ``true``."""
+    text = value.strip().lower()
+    return text == "true" or (text.isdigit() and int(text) > 0)
 
 
 def _original_owner(game: Game, tname: str, given: dict[str, str], players: list[str]) -> str | None:

@@ -3,8 +3,9 @@ National Objectives, a player's own rules (China's), the victory cities and the 
 
 TripleA writes a National Objective as a player's ``RulesAttachment`` named ``objectiveAttachment...`` with
 ``objectiveValue`` and its conditions (``alliedOwnershipTerritories``, ``alliedExclusionTerritories``,
-``enemySurfaceExclusionTerritories``; a leading number is how many of the territories count), and China's
-restrictions as its ``rulesAttachment`` (``movementRestrictionTerritories``, ``productionPerXTerritories``,
+``enemySurfaceExclusionTerritories``; how many of the territories count is the option's ``count`` attribute, which
+TripleA's parser puts before the value as ``count:``, or that leading number written into the value; else all), and
+China's restrictions as its ``rulesAttachment`` (``movementRestrictionTerritories``, ``productionPerXTerritories``,
 ``placementAnyTerritory``, ``placementCapturedTerritory``, ``placementPerTerritory``).  An objective with a
 condition or limit movecheck does not read is left out and counted among what is not modelled.
 """
@@ -52,13 +53,24 @@ def _condition(option: str, value: str, names: set[str]) -> dict[str, Any] | Non
     return {"kind": kind, "territories": found[0], "at_least": found[1]}
 
 
+def options_with_counts(attachment: Any) -> dict[str, str]:
+    """The options of an attachment by name, an option's ``count`` attribute put before its value as ``count:value``
+    (as TripleA's game parser reads ``<option name= value= count=>``)."""
+    given = options_of(attachment)
+    for option in attachment.findall("option"):
+        count = (option.get("count") or "").strip()
+        if count:
+            given[option.get("name", "")] = f"{count}:{option.get('value', '')}"
+    return given
+
+
 def objectives(root: Any, players: list[str], names: set[str], missing: Counter[str]) -> list[dict[str, Any]]:
     """The National Objectives of the game, in the file's order (those movecheck cannot read counted in ``missing``)."""
     found = []
     for att in root.findall("attachmentList/attachment"):
         if not att.get("name", "").startswith("objectiveAttachment") or att.get("attachTo") not in players:
             continue
-        given = options_of(att)
+        given = options_with_counts(att)
         value = given.pop("objectiveValue", "")
         conditions = [_condition(k, v, names) for k, v in given.items()]
         if not value.lstrip("-").isdigit() or not conditions or None in conditions:
@@ -96,6 +108,12 @@ def victory(properties: dict[str, str]) -> dict[str, Any] | None:
     return {"setting": on[0], "cities": VICTORY_SETTINGS[on[0]]} if on else None
 
 
+def victory_option(setting: str) -> str:
+    """The value of the option ``victory`` for one of TripleA's victory settings (``Total Victory`` ->
+    ``total_victory``)."""
+    return setting.lower().replace(" ", "_")
+
+
 def sequence(root: Any, powers: list[str]) -> list[dict[str, str]] | None:
     """The phases of a round in the order of the game's steps, when it is not each power's five in turn
     (the Chinese inside the Americans' turn); None when it is, or when a power lacks one of its phases."""
@@ -117,4 +135,5 @@ def sequence(root: Any, powers: list[str]) -> list[dict[str, str]] | None:
     return None if steps == default else steps
 
 
-__all__ = ["ANNIVERSARY_MAP", "objectives", "player_rules", "sequence", "victory"]
+__all__ = ["ANNIVERSARY_MAP", "objectives", "options_with_counts", "player_rules", "sequence", "victory",
+           "victory_option"]
