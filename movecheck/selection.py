@@ -63,7 +63,19 @@ def suggest(selector: str, codes: Sequence[str]) -> list[str]:
     from movecheck.suggest import close_names
 
     prefixes = sorted({c[:n] for c in codes for n in (2, 3, 4, 5)})
-    return close_names(selector, prefixes, n=3, cutoff=0.6)
+    close = close_names(selector, prefixes, n=6, cutoff=0.6)
+    # difflib scores AA521 and AA201 alike for AA2O1: the fewest edits first (a stable sort keeps difflib's order)
+    return sorted(close, key=lambda code: _edits(selector.upper(), code))[:3]
+
+
+def _edits(a: str, b: str) -> int:
+    """The Levenshtein distance between two short codes."""
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
 
 
 def _specificity(code: str, selectors: Sequence[str]) -> int:

@@ -55,17 +55,15 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.loading": "heavy: yaml",
         "movecheck.session": "heavy: yaml",
     },
-    "movecheck.aa.battle.replay": {
-        "movecheck.aa.battle.odds": "command-specific",
-    },
     "movecheck.aa.battle.solve": {
         "movecheck.aa.battle.fast": "command-specific",
     },
     "movecheck.aa.checks.battles": {
-        "movecheck.aa.battle.replay": "command-specific",
+        "movecheck.aa.battle.judged": "command-specific",
+        "movecheck.aa.battle.pasted": "command-specific",
     },
     "movecheck.aa.checks.dice": {
-        "movecheck.aa.battle.replay": "command-specific",
+        "movecheck.aa.battle.judged": "command-specific",
         "movecheck.aa.battle.chained": "command-specific",
     },
     "movecheck.aa.choice": {
@@ -89,6 +87,9 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.aa.setup": "command-specific",
         "movecheck.aa.turn.apply": "command-specific",
         "movecheck.loading": "heavy: yaml",
+    },
+    "movecheck.aa.lint": {
+        "movecheck.aa.turn.victory": "command-specific",
     },
     "movecheck.aa.maps.files": {
         "movecheck.files": "heavy: yaml",
@@ -176,6 +177,7 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.aa.setup": "command-specific",
     },
     "movecheck.aa.turn.battles": {
+        "movecheck.aa.battle.pasted": "command-specific",
         "movecheck.aa.setup": "command-specific",
         "movecheck.aa.turn.raids": "command-specific",
     },

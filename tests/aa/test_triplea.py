@@ -254,7 +254,7 @@ def test_the_converted_revised_map_is_the_built_in_map(run_main, tmp_path: Path)
     assert data["options"] == {k: values[k] for k in data["options"]}  # the game's settings are the edition's
     # the edition and the options (every setting read gives a declared option): nothing left out
     assert [re.sub(r"^movecheck: (note: )?[^:]*: ", "", line)[:12] for line in err.splitlines()] == [
-        "rules aa-rev", "13 rule opti"]
+        "rules aa-rev", "16 rule opti"]  # the Low Luck settings among them
 
 
 @pytest.fixture(scope="module")

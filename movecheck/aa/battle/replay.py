@@ -11,7 +11,6 @@ what the hits give.  Each mismatch is a :class:`Mismatch` with the code the spec
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -19,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from movecheck.aa.battle.model import AIR, ANY, STEP_TARGETS
 from movecheck.aa.battle.side import Counts, Side
 from movecheck.aa.battle.units import DAMAGED, make_battle
-from movecheck.clauses import Violation
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
@@ -661,37 +659,4 @@ def pasted_text(result: Result, resolution: Resolution) -> str | None:
     return text if isinstance(text, str) else None
 
 
-def replayed(result: Result, resolution: Resolution) -> Replay | None:
-    """The result's rounds re-derived (None: no rounds or pasted dice, or no battle to judge them on)."""
-    text = pasted_text(result, resolution)
-    if result.battle is None or result.repeated or not (rounds_of(result, resolution) or text is not None):
-        return None
-    if result.index in resolution.replays:
-        found: Replay | None = resolution.replays[result.index]
-        return found
-    from movecheck.aa.battle.odds import model_of
-    state = resolution.state if resolution.state is not None else resolution.doc
-    model = model_of(state, resolution.board)
-    ool = resolution.doc.get("results", result.index, "ool", default=None) or resolution.doc.get("ool")
-    ool = ool if isinstance(ool, dict) else None
-    if text is not None:
-        from movecheck.aa.battle.settle import pasted_replay
-        found = pasted_replay(result, resolution, model, ool, text)
-    elif result.battle.raid:
-        found = raid_replay(result, rounds_of(result, resolution), model, not model.aa_attacker_chooses)
-    else:
-        found = replay(result, resolution, rounds_of(result, resolution), model, ool)
-    if found is not None and text is None:
-        found.rounds = len(rounds_of(result, resolution))
-    resolution.replays[result.index] = found
-    return found
-
-
-def mismatches(code: str, result: Result, resolution: Resolution) -> Iterator[Violation]:
-    found = replayed(result, resolution)
-    for mismatch in found.mismatches if found else []:
-        if mismatch.code == code:
-            yield Violation(mismatch.message, mismatch.where)
-
-
-__all__ = ["Mismatch", "Replay", "mismatches", "replay", "replayed"]
+__all__ = ["Mismatch", "Replay", "pasted_text", "replay", "rounds_of"]

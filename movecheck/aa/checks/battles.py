@@ -279,7 +279,7 @@ def submerge_not_allowed(result: Result, resolution: Resolution) -> Iterator[Vio
     submerges at the moment the edition gives, a side's submarines together (:mod:`movecheck.aa.battle.replay`).
     """
     if has_rounds(result, resolution):
-        from movecheck.aa.battle.replay import mismatches
+        from movecheck.aa.battle.judged import mismatches
 
         yield from mismatches("AA506", result, resolution)
     if not result.submerged:

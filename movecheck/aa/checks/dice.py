@@ -25,7 +25,7 @@ def replayed(result: Result, resolution: Resolution) -> Replay | None:
                                       and not isinstance(resolution.doc.get("results", result.index, "dice",
                                                                             default=None), str)):
         return None
-    from movecheck.aa.battle.replay import replayed as replay_result
+    from movecheck.aa.battle.judged import replayed as replay_result
 
     return replay_result(result, resolution)
 
