@@ -77,7 +77,8 @@ def test_select_and_ignore_on_the_command_line(run_main, project) -> None:
 def test_unknown_selector_on_the_command_line_is_a_usage_error(run_main, project) -> None:
     code, out, err = run_main(["check", "orders/g1.yaml", "--select", "AA2O1"], cwd=project)  # letter O
     assert (code, out) == (2, "")
-    assert err == "movecheck: error: --select: unknown rule code or prefix 'AA2O1'; did you mean AA201 or AA521 or AA2?\n"
+    assert err == ("movecheck: error: --select: unknown rule code or prefix 'AA2O1'; "
+                   "did you mean AA201 or AA521 or AA2?\n")
     code, _, err = run_main(["lint", "state.yaml", "--ignore", "ZZ1"], cwd=project)
     assert code == 2 and err.startswith("movecheck: error: --ignore: unknown rule code or prefix 'ZZ1'")
 
