@@ -31,6 +31,8 @@ SLOW: dict[str, str] = {
     "tests/test_catalogues.py::test_writing_the_po_again_changes_nothing": GENERATED,
     "tests/maneuver/test_svg.py::test_the_committed_pictures_are_up_to_date": GENERATED,
     "tests/aa/test_aa_picture.py::test_the_generated_layouts_are_current": GENERATED,
+    "tests/test_catalogues.py::test_fuzzy_entries_are_reported_and_fail_the_check": GENERATED,
+    "tests/maneuver/test_svg.py::test_gen_pictures_check_finds_a_stale_picture": GENERATED,
     # fresh interpreters
     "tests/test_parallel.py::test_statistics_name_the_clauses_with_jobs": FRESH,
     "tests/test_parallel.py::test_workers_speak_the_language_of_the_run": FRESH,
@@ -54,6 +56,9 @@ SLOW: dict[str, str] = {
     "tests/server/test_command.py::test_the_server_waits_for_a_client_and_ends_with_its_input": FRESH,
     "tests/test_extras.py::test_a_manoeuvre_file_without_shapely_is_one_line_exit_2[check-jobs]": FRESH,
     "tests/maneuver/test_svg.py::test_rendering_an_aa_file_imports_no_shapely": FRESH,
+    "tests/test_determinism.py::test_every_example_alone_is_identical_across_hash_seeds": FRESH,
+    "tests/server/test_hostile.py::test_a_state_outside_the_workspace_is_one_diagnostic_and_never_read[../linked-state.yaml]":
+        FRESH,
     # sweeps and properties at size
     "tests/aa/test_turn_properties.py::test_a_whole_turn_holds[aa-revised]": SWEEP,
     "tests/aa/test_mobilize_apply.py::test_check_and_apply_agree_on_fighters_at_sea_whatever_the_entries": SWEEP,
@@ -71,6 +76,14 @@ SLOW: dict[str, str] = {
     "tests/test_render.py::test_any_report_is_valid_sorted_and_order_independent": SWEEP,
     "tests/test_cost.py::test_moves_out_of_a_big_stack_cost_each_move_its_own_size": SWEEP,
     "tests/test_i18n.py::test_no_function_hides_the_translation_function": SWEEP,
+    "tests/test_parallel.py::test_every_format_byte_for_byte": SWEEP,
+    "tests/test_parallel.py::test_the_state_named_across_parts_is_reported_once": SWEEP,
+    "tests/test_i18n.py::test_no_message_is_an_f_string": SWEEP,
+    "tests/test_hypothesis.py::test_arbitrary_yaml_documents": SWEEP,
+    "tests/test_validators.py::test_a_changed_document_gets_jsonschemas_answer": SWEEP,
+    "tests/aa/test_apply.py::test_applying_legal_orders_gives_a_clean_state_that_reads_back": SWEEP,
+    "tests/test_cost.py::test_many_unknown_names_compare_few_names": SWEEP,
+    "tests/aa/test_aa_board_picture.py::test_the_turn_picture_shows_the_part_of_the_board_it_touches": SWEEP,
     # language-server sessions around a long check
     "tests/server/test_never_blocks.py::test_an_edit_during_a_check_of_the_whole_budget_publishes_only_the_newer_version":
         SERVER,
