@@ -79,7 +79,6 @@ SLOW: dict[str, str] = {
     "tests/test_parallel.py::test_every_format_byte_for_byte": SWEEP,
     "tests/test_parallel.py::test_the_state_named_across_parts_is_reported_once": SWEEP,
     "tests/test_i18n.py::test_no_message_is_an_f_string": SWEEP,
-    "tests/test_hypothesis.py::test_arbitrary_yaml_documents": SWEEP,
     "tests/test_validators.py::test_a_changed_document_gets_jsonschemas_answer": SWEEP,
     "tests/aa/test_apply.py::test_applying_legal_orders_gives_a_clean_state_that_reads_back": SWEEP,
     "tests/test_cost.py::test_many_unknown_names_compare_few_names": SWEEP,
