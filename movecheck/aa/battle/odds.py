@@ -249,7 +249,8 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
         game.model, game.types, attackers if attackers is not None else spec.attackers, spec.defenders, land=land,
         ool=ool, keep_land=ask.keep_land, bombard=bombarding(game, spec, specs) if ask.bombard else (),
         may_retreat=may_retreat(game, spec, ask, attackers), submerge=ask.submerge, exact=ask.exact,
-        budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET), landing=landing(game, spec, ask, attackers))
+        budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET), landing=landing(game, spec, ask, attackers),
+        aa_guns=infrastructure_guns(game, spec))
     priced = Priced(spec, used, battle.att.keep_land)
     try:
         solve(battle, game, spec, ask, priced)
@@ -259,6 +260,16 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
         ask_exact = Ask(**{**ask.__dict__, "exact": True})
         return price(game, spec, specs, ask_exact, ool, attackers)
     return priced
+
+
+def infrastructure_guns(game: Game, spec: Spec) -> int:
+    """The AA guns of a land battle's territory that fire though the state leaves them out of its defenders
+    (infrastructure: Revised, Anniversary), as the dice replay counts them; none that the defenders list."""
+    from movecheck.aa.turn.battles import territory_guns
+
+    if spec.kind != "land":
+        return 0
+    return max(0, territory_guns(game.board, spec.at) - spec.defenders.get("aa_gun", 0))
 
 
 def taken_value(game: Game, spec: Spec) -> int:

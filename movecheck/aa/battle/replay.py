@@ -109,8 +109,8 @@ class Replayer:
                   } if ool else None
         keep = ool.get("keep_land", 0) if ool and isinstance(ool.get("keep_land"), int) else 0
         self.battle, _ool = make_battle(model, self.types, att, dfn, land=battle.kind == "land", ool=chosen,
-                                        keep_land=keep, may_retreat=bool(battle.came_from))
-        self.battle.aa_guns += territory_guns(resolution, battle)
+                                        keep_land=keep, may_retreat=bool(battle.came_from),
+                                        aa_guns=territory_guns(resolution, battle))
         self.log: dict[str, list[tuple[str, str, int]]] = {s: [] for s in SIDES}
         """This round's hits on each side: (step, target class, hits)."""
         self.ships = bombarding_ships(resolution, battle, model)
@@ -585,12 +585,11 @@ class Replayer:
 
 
 def territory_guns(resolution: Resolution, battle: Any) -> int:
-    """The defending AA guns of a land battle's territory that are not units of the battle (Revised and
-    Anniversary: infrastructure, which changes hands and is left out of the battle's defenders), yet fire."""
-    if battle.kind != "land":
-        return 0
-    fighting = {u.uid for u in battle.defenders}
-    return sum(1 for u in resolution.board.enemy_units(battle.at) if u.type.is_aa_gun and u.uid not in fighting)
+    """The defending AA guns of a land battle's territory that are not units of the battle, yet fire
+    (:func:`movecheck.aa.turn.battles.territory_guns`, which the odds use too)."""
+    from movecheck.aa.turn.battles import territory_guns as of_territory
+
+    return of_territory(resolution.board, battle.at) if battle.kind == "land" else 0
 
 
 def bombarding_ships(resolution: Resolution, battle: Any, model: type[BattleModel]) -> list[int]:

@@ -1,0 +1,74 @@
+"""Issues 38/39 follow-up: the AA gun of a land battle's territory fires in the odds in every edition, as the
+rules give (aa-battle-rules.md, "The battle of each edition") and as the dice replay counts it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from movecheck.aa.battle.odds import Ask, price, read_state
+from tests.aa.battle_reference import Ref, exact_odds, units_of
+
+from .conftest import unit
+from .test_raids import BOMBER_1942, BOMBER_REVISED, KARELIA, G, R, battles_state
+
+
+def two_fighters_over_a_gun(capsys, tmp_path: Path, rules: str) -> Path:
+    """Two German fighters attack Karelia, held by one Russian infantry and an AA gun."""
+    path = BOMBER_REVISED if rules == "revised" else BOMBER_1942
+    units = [unit("Germany", G, "fighter", 2), unit(KARELIA, R, "infantry"), unit(KARELIA, R, "aa_gun")]
+    battles_state(capsys, tmp_path, units, [{"units": {"fighter": 2}, "path": path}], rules=rules)
+    return tmp_path / "battles.yaml"
+
+
+def odds_and_reference(path: Path, guns: int) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """The odds of the state's one battle (exact), and the brute-force reference's with ``guns`` AA guns that
+    are no units of the battle."""
+    game, specs = read_state(str(path))
+    [spec] = specs
+    priced = price(game, spec, specs, Ask(exact=True), {})
+    got: dict[str, Fraction] = {}
+    for (_state, outcome), p in priced.ends.items():
+        got[outcome] = got.get(outcome, Fraction(0)) + p
+    battle = priced.battle
+    assert battle is not None
+    model, types = game.model, game.types
+    ool = {"attacker": ["fighter"], "defender": [n for n in ("infantry", "aa_gun") if n in spec.defenders]}
+    ref = Ref(model, units_of(model, types, spec.attackers, ool["attacker"], True),
+              units_of(model, types, spec.defenders, ool["defender"], False), land=True,
+              keep_land=battle.att.keep_land, aa_guns=guns)
+    want, _rounds = exact_odds(ref)
+    return {k: v for k, v in got.items() if v}, {k: v for k, v in want.items() if v}
+
+
+def test_revised_odds_fire_the_infrastructure_gun_at_two_fighters(capsys, tmp_path: Path) -> None:
+    """Before: the battles state leaves the Revised AA gun out of the defenders (it is infrastructure), so the
+    odds priced no AA fire: the attacker's chances were those of the reference without the gun."""
+    path = two_fighters_over_a_gun(capsys, tmp_path, "revised")
+    _game, [spec] = read_state(str(path))
+    assert spec.defenders == {"infantry": 1}  # the state format is unchanged: the gun is on the board only
+    got, want = odds_and_reference(path, guns=1)
+    assert got == want
+    _got, without = odds_and_reference(path, guns=0)
+    assert got["attacker"] < without["attacker"]  # the gun's fire is priced, not a no-op
+
+
+def test_1942_odds_fire_the_gun_that_is_a_defender(capsys, tmp_path: Path) -> None:
+    """The 1942 second edition: the AA gun is a defender (0 defence, a casualty) firing up to 3 shots at 1, the
+    attacker choosing the planes hit; it is priced once (never again as infrastructure)."""
+    path = two_fighters_over_a_gun(capsys, tmp_path, "aa1942")
+    _game, [spec] = read_state(str(path))
+    assert spec.defenders == {"aa_gun": 1, "infantry": 1}
+    got, want = odds_and_reference(path, guns=0)
+    assert got == want
+
+
+def test_an_aa_gun_the_state_lists_among_the_defenders_is_not_counted_twice(capsys, tmp_path: Path) -> None:
+    """A hand-written Revised state may list the gun in ``defenders:`` as well as on the board: one gun fires."""
+    path = two_fighters_over_a_gun(capsys, tmp_path, "revised")
+    text = path.read_text(encoding="utf-8").replace("defenders: {infantry: 1}",
+                                                    "defenders: {aa_gun: 1, infantry: 1}")
+    assert "{aa_gun: 1, infantry: 1}" in text
+    path.write_text(text, encoding="utf-8")
+    got, want = odds_and_reference(path, guns=1)
+    assert got == want
