@@ -33,7 +33,8 @@ def odds_and_reference(path: Path, guns: int) -> tuple[dict[str, Fraction], dict
     battle = priced.battle
     assert battle is not None
     model, types = game.model, game.types
-    ool = {"attacker": ["fighter"], "defender": [n for n in ("infantry", "aa_gun") if n in spec.defenders]}
+    ool = priced.ool
+    assert ool is not None
     ref = Ref(model, units_of(model, types, spec.attackers, ool["attacker"], True),
               units_of(model, types, spec.defenders, ool["defender"], False), land=True,
               keep_land=battle.att.keep_land, aa_guns=guns)
@@ -72,3 +73,21 @@ def test_an_aa_gun_the_state_lists_among_the_defenders_is_not_counted_twice(caps
     path.write_text(text, encoding="utf-8")
     got, want = odds_and_reference(path, guns=1)
     assert got == want
+
+
+ANNIVERSARY = Path(__file__).parents[2] / "examples/aa/anniversary/states/r1-japanese-battles.yaml"
+
+
+def test_anniversary_odds_fire_the_infrastructure_gun(tmp_path: Path) -> None:
+    """Anniversary: the AA gun is infrastructure as in Revised (one die per plane, at 1); the example's
+    Kwangtung battle with two Japanese fighters added and a British AA gun in the territory."""
+    text = ANNIVERSARY.read_text(encoding="utf-8")
+    text = text.replace("units:\n", "units:\n- {at: Kwangtung, power: British, type: aa_gun}\n", 1)
+    text = text.replace("attackers: {infantry: 2}\n  defenders: {infantry: 1}",
+                        "attackers: {fighter: 2}\n  defenders: {infantry: 1}")
+    assert "attackers: {fighter: 2}" in text
+    path = tmp_path / "battles.yaml"
+    path.write_text(text, encoding="utf-8")
+    got, want = odds_and_reference(path, guns=1)
+    assert got == want
+    assert got != odds_and_reference(path, guns=0)[1]
