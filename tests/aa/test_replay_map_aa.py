@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from movecheck.cli import main
-from tests.harness import dump
+from tests.harness import dump, yaml_data
 
 from .test_triplea import SMALL
 
@@ -95,3 +95,24 @@ def test_revised_map_aa_type_rolls_one_die_per_plane_hitting_at_its_value(capsys
     rounds[0]["defender"]["aa"] = {"plane": [2]}
     code, found = check(capsys, tmp_path, rounds, totals)
     assert code == 1 and "AA513 round 1: the defender owes 2 at plane in its aa step, 1 at plane were rolled" in found
+
+
+def rolled_aa(capsys, tmp_path: Path) -> dict[str, list[int]]:
+    """The AA dice ``movecheck dice roll`` gives round 1 of the Isthmus battle."""
+    x, y = "ab" * 32, "cd" * 32
+    code = main(["dice", "roll", str(tmp_path / "battles.yaml"), "--round", "1", "--attacker", x, "--defender", y])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    entry = yaml_data(out)["rounds"][0]
+    return {str(k): v for k, v in entry["defender"].get("aa", {}).items()}
+
+
+def test_dice_roll_gives_a_map_aa_type_its_dice(capsys, tmp_path: Path) -> None:
+    """Before: the dice construction rolled only for the edition's AA gun, so a round rolled over a flak had no
+    AA dice, and the replay now owes them."""
+    battle_over_flak(tmp_path, None, {"plane": 2})
+    aa = rolled_aa(capsys, tmp_path)
+    assert list(aa) == ["2"] and len(aa["2"]) == 1  # one shot of the one flak, at 2
+    battle_over_flak(tmp_path, "revised", {"plane": 2})
+    aa = rolled_aa(capsys, tmp_path)
+    assert list(aa) == ["plane"] and len(aa["plane"]) == 2  # one die per plane
