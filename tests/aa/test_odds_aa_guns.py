@@ -91,3 +91,15 @@ def test_anniversary_odds_fire_the_infrastructure_gun(tmp_path: Path) -> None:
     got, want = odds_and_reference(path, guns=1)
     assert got == want
     assert got != odds_and_reference(path, guns=0)[1]
+
+
+def test_the_odds_report_says_which_guns_fire_beside_the_defenders(capsys, tmp_path: Path, run_main) -> None:
+    path = two_fighters_over_a_gun(capsys, tmp_path, "revised")
+    code, out, err = run_main(["odds", str(path)])
+    assert code == 0, err
+    assert out.splitlines()[:2] == [
+        "Karelia S.S.R. (land): 2 fighters against 1 infantry",
+        "  and 1 AA gun of the territory, no unit of the battle, firing at the aircraft in round 1"]
+    assert "attacker wins 79.86 %" in out  # 115/144
+    code, out, err = run_main(["odds", str(path), "--lang", "ru"])
+    assert code == 0 and "и 1 зенитное орудие территории" in out, err

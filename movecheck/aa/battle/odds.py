@@ -88,6 +88,8 @@ class Priced:
     """Why the odds could not be given (MC012): the budget ran out."""
     result: dict[str, Any] | None = None
     """For a results file: the result's IPC swing and its luck (:mod:`movecheck.aa.battle.luck`)."""
+    aa_guns: int = 0
+    """The territory's AA guns that fire though they are no defenders of the battle (infrastructure)."""
 
 
 class Game:
@@ -245,13 +247,16 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
     if spec.kind == "raid":
         return price_raid(game, spec)
     land = spec.kind == "land"
+    guns = infrastructure_guns(game, spec)
     battle, used = make_battle(
         game.model, game.types, attackers if attackers is not None else spec.attackers, spec.defenders, land=land,
         ool=ool, keep_land=ask.keep_land, bombard=bombarding(game, spec, specs) if ask.bombard else (),
         may_retreat=may_retreat(game, spec, ask, attackers), submerge=ask.submerge, exact=ask.exact,
         budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET), landing=landing(game, spec, ask, attackers),
-        aa_guns=infrastructure_guns(game, spec))
-    priced = Priced(spec, used, battle.att.keep_land)
+        aa_guns=guns)
+    planes = any(game.types[t].is_air for t in (spec.attackers if attackers is None else attackers))
+    firing = guns if planes else 0
+    priced = Priced(spec, used, battle.att.keep_land, aa_guns=firing)
     try:
         solve(battle, game, spec, ask, priced)
     except SearchLimit as limit:

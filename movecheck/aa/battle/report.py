@@ -9,7 +9,7 @@ from typing import Any
 
 from movecheck.aa.battle.odds import Priced
 from movecheck.aa.wording import unit_phrase
-from movecheck.i18n import _
+from movecheck.i18n import _, ngettext
 
 
 def number(value: Any, exact: bool) -> dict[str, Any]:
@@ -125,6 +125,10 @@ def battle_text(p: Priced) -> list[str]:
     spec = p.spec
     lines = [_("{space} ({kind}): {attackers} against {defenders}").format(
         space=spec.at, kind=spec.kind, attackers=forces(spec.attackers), defenders=forces(spec.defenders))]
+    if p.aa_guns:
+        lines.append("  " + ngettext("and {n} AA gun of the territory, no unit of the battle, firing at the aircraft "
+                                     "in round 1", "and {n} AA guns of the territory, no units of the battle, firing "
+                                     "at the aircraft in round 1", p.aa_guns).format(n=p.aa_guns))
     if p.unchecked:
         return [*lines, "  MC012 " + _("unchecked: {reason}").format(reason=p.unchecked)]
     if p.raid is not None:
