@@ -116,3 +116,23 @@ def test_dice_roll_gives_a_map_aa_type_its_dice(capsys, tmp_path: Path) -> None:
     battle_over_flak(tmp_path, "revised", {"plane": 2})
     aa = rolled_aa(capsys, tmp_path)
     assert list(aa) == ["plane"] and len(aa["plane"]) == 2  # one die per plane
+
+
+def pasted(capsys, tmp_path: Path, text: str) -> tuple[int, list[str]]:
+    data = {"movecheck": 1, "system": "aa", "state": "battles.yaml", "power": "Reds", "phase": "battles",
+            "results": [{"at": "Isthmus", "dice": text, "attacker_losses": {"plane": 1},
+                         "defender_losses": {"flak": 1, "infantry": 1}}]}
+    (tmp_path / "results.yaml").write_text(dump(data), encoding="utf-8")
+    code = main(["check", str(tmp_path / "results.yaml"), "--format", "json", "--root", "/", "--isolated"])
+    return code, [f["code"] for f in json.loads(capsys.readouterr().out)["findings"]]
+
+
+def test_pasted_triplea_lines_give_a_map_aa_type_its_dice_at_its_value(capsys, tmp_path: Path) -> None:
+    """Before: a pasted AA roll was always taken as dice at 1, so the flak's 2 (a hit at its value) was AA513."""
+    battle_over_flak(tmp_path, None, {"plane": 2})
+    text = ("Blues roll AA dice in Isthmus : 2\n"
+            "Reds roll dice for 1 plane in Isthmus, round 1 : 1\n"
+            "Blues roll dice for 1 infantry in Isthmus, round 1 : 6\n")
+    assert pasted(capsys, tmp_path, text) == (0, [])
+    code, found = pasted(capsys, tmp_path, text.replace("Isthmus : 2", "Isthmus : 2,5"))
+    assert code == 1 and "AA513" in found  # one shot per flak
