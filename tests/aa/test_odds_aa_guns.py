@@ -3,6 +3,7 @@ rules give (aa-battle-rules.md, "The battle of each edition") and as the dice re
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -103,3 +104,11 @@ def test_the_odds_report_says_which_guns_fire_beside_the_defenders(capsys, tmp_p
     assert "attacker wins 79.86 %" in out  # 115/144
     code, out, err = run_main(["odds", str(path), "--lang", "ru"])
     assert code == 0 and "и 1 зенитное орудие территории" in out, err
+    code, out, err = run_main(["odds", str(path), "--format", "json"])
+    assert code == 0, err
+    report = json.loads(out)
+    from movecheck.schema import validate_data
+
+    assert validate_data("aa-odds", report) == []
+    [battle] = report["battles"]
+    assert battle["defenders"] == {"infantry": 1} and battle["aa_guns"] == 1

@@ -41,6 +41,8 @@ def battle_json(priced: Priced, exact: bool) -> dict[str, Any]:
     spec = priced.spec
     entry: dict[str, Any] = {"at": spec.at, "kind": spec.kind, "attackers": dict(sorted(spec.attackers.items())),
                              "defenders": dict(sorted(spec.defenders.items()))}
+    if priced.aa_guns:
+        entry["aa_guns"] = priced.aa_guns
     if priced.unchecked:
         entry["unchecked"] = {"code": "MC012", "message": priced.unchecked}
         return entry
