@@ -32,6 +32,7 @@ from movecheck.aa.battle.side import (
 )
 from movecheck.aa.battle.units import Landing, make_battle
 from movecheck.aa.prepare import state_board
+from movecheck.aa.turn.battles import territory_guns
 from movecheck.budget import SearchLimit, budget
 from movecheck.i18n import _
 from movecheck.reading import InputError
@@ -270,8 +271,6 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
 def infrastructure_guns(game: Game, spec: Spec) -> int:
     """The AA guns of a land battle's territory that fire though the state leaves them out of its defenders
     (infrastructure: Revised, Anniversary), as the dice replay counts them; none that the defenders list."""
-    from movecheck.aa.turn.battles import territory_guns
-
     if spec.kind != "land":
         return 0
     return max(0, territory_guns(game.board, spec.at) - spec.defenders.get("aa_gun", 0))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from movecheck.aa.battle.model import AIR, ANY, STEP_TARGETS
 from movecheck.aa.battle.side import Counts, Side
 from movecheck.aa.battle.units import DAMAGED, make_battle
+from movecheck.aa.turn.battles import territory_guns as of_territory
 from movecheck.clauses import Violation
 from movecheck.i18n import _
 
@@ -642,8 +643,6 @@ class Replayer:
 def territory_guns(resolution: Resolution, battle: Any) -> int:
     """The defending AA guns of a land battle's territory that are not units of the battle, yet fire
     (:func:`movecheck.aa.turn.battles.territory_guns`, which the odds use too)."""
-    from movecheck.aa.turn.battles import territory_guns as of_territory
-
     return of_territory(resolution.board, battle.at) if battle.kind == "land" else 0
 
 
