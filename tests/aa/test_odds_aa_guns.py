@@ -7,6 +7,8 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from movecheck.aa.battle.odds import Ask, price, read_state
 from tests.aa.battle_reference import Ref, exact_odds, units_of
 
@@ -112,3 +114,33 @@ def test_the_odds_report_says_which_guns_fire_beside_the_defenders(capsys, tmp_p
     assert validate_data("aa-odds", report) == []
     [battle] = report["battles"]
     assert battle["defenders"] == {"infantry": 1} and battle["aa_guns"] == 1
+
+
+@pytest.mark.parametrize(("edition", "att", "dfn"), [
+    (1, {"fighter": 2}, {"infantry": 1}),
+    (1, {"fighter": 1, "bomber": 1, "infantry": 1}, {"infantry": 2}),
+    (2, {"fighter": 2}, {"infantry": 1}),
+    (2, {"bomber": 1, "tank": 1}, {"infantry": 1, "fighter": 1}),
+], ids=["revised-2-fighters", "revised-mixed", "anniversary-2-fighters", "anniversary-bomber-tank"])
+def test_infrastructure_guns_agree_with_every_die(edition: int, att: dict[str, int], dfn: dict[str, int]) -> None:
+    """make_battle's ``aa_guns`` (the territory's guns outside the defenders) against the brute force."""
+    from movecheck.aa.battle.model import AnniversaryBattle, RevisedBattle
+    from movecheck.aa.battle.units import make_battle
+    from movecheck.aa.editions import AA1942, Revised
+    from movecheck.aa.units import UnitType
+
+    model, values = (RevisedBattle, Revised) if edition == 1 else (AnniversaryBattle, AA1942)
+    table = {n: UnitType.from_data(n, d) for n, d in values.unit_type_values().items()}
+    battle, ool = make_battle(model, table, att, dfn, land=True, exact=True, aa_guns=1)
+    ref = Ref(model, units_of(model, table, att, ool["attacker"], True),
+              units_of(model, table, dfn, ool["defender"], False), land=True, keep_land=battle.att.keep_land,
+              aa_guns=1)
+    want, want_rounds = exact_odds(ref)
+    solution = battle.solve()
+    got: dict[str, Fraction] = {}
+    for (_s, outcome), p in solution.ends.items():
+        got[outcome] = got.get(outcome, Fraction(0)) + p
+    assert {k: v for k, v in got.items() if v} == {k: v for k, v in want.items() if v}
+    assert solution.rounds == want_rounds
+    without = make_battle(model, table, att, dfn, land=True, exact=True)[0].solve()
+    assert without.ends != solution.ends  # the gun's fire changes the battle
