@@ -475,18 +475,22 @@ class Replayer:
                 named[key] += len(spare)
         return dict(+want), count, +named
 
+    def planes_by_type(self, counts: Counts, cls: str) -> Counter[str]:
+        """The attacker's aircraft in the battle that a step of class ``cls`` may hit, by type."""
+        att = self.battle.att
+        mask = att.mask(cls)
+        found: Counter[str] = Counter()
+        for i, (c, k) in enumerate(zip(counts, att.kinds, strict=True)):
+            if mask[i] and c and k.air and not k.out:
+                found[k.base] += c
+        return found
+
     def aa_dice_by_plane(self, group: Any, left: list[int], rolled: dict[str, list[int]], used: Counter[str],
                          want: Counter[str], named: Counter[str]) -> int:
         """One group's fire where each plane it may hit gets one die, which takes that plane (Revised and
         Anniversary); ``left`` loses the planes hit.  Its hits."""
-        att = self.battle.att
-        mask = att.mask(group.cls)
-        planes: Counter[str] = Counter()
-        for i, (c, k) in enumerate(zip(left, att.kinds, strict=True)):
-            if mask[i] and c and k.air and not k.out:
-                planes[k.base] += c
         count = 0
-        for plane, n in sorted(planes.items()):
+        for plane, n in sorted(self.planes_by_type(tuple(left), group.cls).items()):
             shot = sum(1 for d in rolled.get(plane, [])[used[plane]:used[plane] + n] if d <= group.value)
             used[plane] += n
             want[plane] += n

@@ -151,11 +151,7 @@ def aa_owed(roller: Roller, group: Any, guns: int, planes: Counts) -> tuple[list
         targets = att.targets(planes, group.cls)
         shots = targets if group.shots is None else min(targets, group.shots * guns)
         return [(str(group.value), shots)] if shots else [], shots
-    mask = att.mask(group.cls)
-    per_type: Counter[str] = Counter()
-    for i, (c, k) in enumerate(zip(planes, att.kinds, strict=True)):
-        if mask[i] and c and k.air and not k.out:
-            per_type[k.base] += c
+    per_type = rp.planes_by_type(planes, group.cls)
     order = {name: i for i, name in enumerate(rp.types)}
     owed = sorted(per_type.items(), key=lambda item: order.get(item[0], len(order)))
     return owed, sum(per_type.values())
