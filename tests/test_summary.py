@@ -302,3 +302,15 @@ def test_sections_follow_the_turn_not_the_command_line(run_main) -> None:
                       "r1-germans-noncombat.yaml", "r1-germans-mobilize.yaml", "r1-japanese-purchase.yaml"]
     _code, again, _err = _summary(run_main, *reversed(files), "-f", "json")
     assert json.loads(again)["sections"] == json.loads(out)["sections"]  # the command line's order changes nothing
+
+
+def test_dice_from_a_dice_chain_are_said_to_be_checked_against_it(run_main) -> None:
+    """Issues 38/39: a result whose dice come from the file's dice chain says so, in English and in Russian; a
+    result whose rounds give their own dice keeps ``dice checked (N rounds)``."""
+    _code, out, _err = _summary(run_main, "examples/aa/dice/results.yaml", "-f", "text")
+    assert "Karelia S.S.R.: dice checked against the dice chain (3 rounds)" in out
+    assert "dice checked (" not in out
+    _code, out, _err = _summary(run_main, "examples/aa/dice/results.yaml", "-f", "text", "--lang", "ru")
+    assert "кубики проверены по цепочке кубиков (3 раунда)" in out
+    _code, out, _err = _summary(run_main, "examples/aa/orders/variants/bt-aa508-bombing-no-factory.yaml", "-f", "text")
+    assert "Caucasus: dice checked (2 rounds)" in out and "dice chain" not in out

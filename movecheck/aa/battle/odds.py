@@ -33,6 +33,7 @@ from movecheck.aa.battle.side import (
 from movecheck.aa.battle.solve import solve_switched
 from movecheck.aa.battle.units import Landing, make_battle
 from movecheck.aa.prepare import state_board
+from movecheck.aa.turn.battles import territory_guns
 from movecheck.budget import SearchLimit, budget
 from movecheck.i18n import _
 from movecheck.reading import InputError
@@ -94,6 +95,8 @@ class Priced:
     """For a results file: the result's IPC swing and its luck (:mod:`movecheck.aa.battle.luck`)."""
     low_luck: tuple[str, ...] = ()
     """The Low Luck options on for the battle (aa-battle.md, "Low Luck")."""
+    aa_guns: int = 0
+    """The territory's AA guns that fire though they are no defenders of the battle (infrastructure)."""
 
 
 class Game:
@@ -277,6 +280,7 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
         raid.low_luck = game.low_luck_names()
         return raid
     land = spec.kind == "land"
+    guns = infrastructure_guns(game, spec)
 
     def made(submerge: frozenset[str]) -> tuple[Battle, dict[str, list[str]]]:
         return make_battle(
@@ -284,11 +288,12 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
             land=land, ool=ool, keep_land=ask.keep_land, bombard=bombarding(game, spec, specs) if ask.bombard else (),
             may_retreat=may_retreat(game, spec, ask, attackers), submerge=submerge, exact=ask.exact,
             budget=budget(BUDGET_VARIABLE, DEFAULT_BUDGET), landing=landing(game, spec, ask, attackers),
-            **game.low_luck())
+            aa_guns=guns, **game.low_luck())
 
     battle, used = made(ask.submerge)
     before = made(frozenset())[0] if ask.submerge and ask.submerge_from > 1 else None
-    priced = Priced(spec, used, battle.att.keep_land, low_luck=game.low_luck_names())
+    planes = any(game.types[t].is_air for t in (spec.attackers if attackers is None else attackers))
+    priced = Priced(spec, used, battle.att.keep_land, low_luck=game.low_luck_names(), aa_guns=guns if planes else 0)
     try:
         solve(battle, game, spec, ask, priced, before)
     except SearchLimit as limit:
@@ -297,6 +302,14 @@ def price(game: Game, spec: Spec, specs: list[Spec], ask: Ask, ool: dict[str, li
         ask_exact = Ask(**{**ask.__dict__, "exact": True})
         return price(game, spec, specs, ask_exact, ool, attackers)
     return priced
+
+
+def infrastructure_guns(game: Game, spec: Spec) -> int:
+    """The AA guns of a land battle's territory that fire though the state leaves them out of its defenders
+    (infrastructure: Revised, Anniversary), as the dice replay counts them; none that the defenders list."""
+    if spec.kind != "land":
+        return 0
+    return max(0, territory_guns(game.board, spec.at) - spec.defenders.get("aa_gun", 0))
 
 
 def taken_value(game: Game, spec: Spec) -> int:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from movecheck.aa.battle.model import AIR, ANY, STEP_TARGETS
 from movecheck.aa.battle.side import Counts, Side
 from movecheck.aa.battle.units import DAMAGED, make_battle
+from movecheck.aa.turn.battles import territory_guns as of_territory
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
@@ -107,8 +108,8 @@ class Replayer:
                   } if ool else None
         keep = ool.get("keep_land", 0) if ool and isinstance(ool.get("keep_land"), int) else 0
         self.battle, _ool = make_battle(model, self.types, att, dfn, land=battle.kind == "land", ool=chosen,
-                                        keep_land=keep, may_retreat=bool(battle.came_from))
-        self.battle.aa_guns += territory_guns(resolution, battle)
+                                        keep_land=keep, may_retreat=bool(battle.came_from),
+                                        aa_guns=territory_guns(resolution, battle))
         self.log: dict[str, list[tuple[str, str, int]]] = {s: [] for s in SIDES}
         """This round's hits on each side: (step, target class, hits)."""
         self.ships = bombarding_ships(resolution, battle, model)
@@ -403,32 +404,23 @@ class Replayer:
 
     def aa_step(self, number: int, written: dict[str, Any], hits: dict[str, list[tuple[str, int, int]]],
                 state: dict[str, Counts], losses: Counter[str]) -> list[Counter[str]]:
-        """Round 1's AA fire at the attacking aircraft: the shots the edition gives."""
-        battle, model, att = self.battle, self.model, self.battle.att
-        planes = att.targets(state["attacker"], AIR)
-        guns = battle.aa_guns + sum(c for c, k in zip(state["defender"], battle.dfn.kinds, strict=True)
-                                    if k.base == "aa_gun" and not k.out)
+        """Round 1's AA fire at the attacking aircraft: the shots the edition's AA gun and each map AA type give
+        (the engine's :attr:`~movecheck.aa.battle.engine.Battle.aa_groups`, in its order)."""
+        model, att = self.model, self.battle.att
         rolled = dice_of(written["defender"].get("aa"))
+        by_plane = not model.aa_attacker_chooses
+        if by_plane:
+            rolled = self.dice_by_plane(rolled)
         got = {v: len(ds) for v, ds in rolled.items() if ds}
-        want: dict[str, int] = {}
-        if planes and guns and model.aa_attacker_chooses:
-            shots = planes if model.aa_shots_per_gun is None else min(planes, model.aa_shots_per_gun * guns)
-            want = {"1": shots}
-        elif planes and guns:
-            for c, k in zip(state["attacker"], att.kinds, strict=True):
-                if c and k.air and not k.out:
-                    want[k.base] = want.get(k.base, 0) + c
-            got = {(self.resolve(v) or v): n for v, n in got.items()}
+        want, count, named = self.aa_groups_fire(state, rolled, by_plane)
         if got != want:
             self.report("AA513", _("round {round}: the defender owes {owed} in its aa step, {rolled} were "
                                  "rolled").format(round=number + 1, owed=owed_text(want), rolled=rolled_text(rolled)),
                       number, "defender")
-        count = hits_of(rolled, not model.aa_attacker_chooses)
         hits["attacker"].append((AIR, count, att.target_points(state["attacker"], AIR)))
         self.log["attacker"].append(("aa", AIR, count))
         if model.aa_attacker_chooses:
             return self.choices("attacker", losses, count, lambda k: k.air)
-        named = Counter({(self.resolve(v) or v): hits_of({v: ds}, True) for v, ds in rolled.items()})
         for plane, n in sorted((+named).items()):
             if losses[plane] < n:
                 self.report("AA516", _("round {round}: AA fire hit {count} {unit}, the attacker loses {lost} of "
@@ -437,6 +429,74 @@ class Replayer:
                           number, "attacker_losses")
         self.aa_named = +named
         return [named]
+
+    def dice_by_plane(self, rolled: dict[str, list[int]]) -> dict[str, list[int]]:
+        """AA dice keyed by plane type, the names resolved (two names of one type join)."""
+        found: dict[str, list[int]] = {}
+        for key, dice in rolled.items():
+            found.setdefault(self.resolve(key) or key, []).extend(dice)
+        return found
+
+    def aa_groups_fire(self, state: dict[str, Counts], rolled: dict[str, list[int]],
+                       by_plane: bool) -> tuple[dict[str, int], int, Counter[str]]:
+        """The AA dice owed (by value, or by plane type where the dice name the planes), the hits and the planes
+        they name.  Each group of guns fires in turn at the aircraft it may hit that are left, as the engine
+        fires them: the edition's AA gun (a hit on 1), then each map AA type (its value, shots and targets); a
+        group takes its dice from the front of its key's list.  Dice beyond those owed hit at their key's value
+        (a plane's: 1) -- they are AA513 anyway."""
+        battle, att = self.battle, self.battle.att
+        left = list(state["attacker"])
+        want: Counter[str] = Counter()
+        used: Counter[str] = Counter()
+        named: Counter[str] = Counter()
+        count = 0
+        for group in battle.aa_groups:
+            guns = group.fixed + sum(c for c, k in zip(state["defender"], battle.dfn.kinds, strict=True)
+                                     if k.base in group.types and not k.out)
+            planes = att.targets(tuple(left), group.cls)
+            if not guns or not planes:
+                continue
+            if by_plane:
+                count += self.aa_dice_by_plane(group, left, rolled, used, want, named)
+                continue
+            key = str(group.value)
+            shots = planes if group.shots is None else min(planes, group.shots * guns)
+            shot = sum(1 for d in rolled.get(key, [])[used[key]:used[key] + shots] if d <= group.value)
+            used[key] += shots
+            want[key] += shots
+            count += shot
+            left = list(att.take(tuple(left), shot, group.cls)[0])
+        for key, dice in rolled.items():
+            spare = [d for d in dice[used[key]:] if d <= (int(key) if key.isdigit() else 1)]
+            count += len(spare)
+            if by_plane:
+                named[key] += len(spare)
+        return dict(+want), count, +named
+
+    def planes_by_type(self, counts: Counts, cls: str) -> Counter[str]:
+        """The attacker's aircraft in the battle that a step of class ``cls`` may hit, by type."""
+        att = self.battle.att
+        mask = att.mask(cls)
+        found: Counter[str] = Counter()
+        for i, (c, k) in enumerate(zip(counts, att.kinds, strict=True)):
+            if mask[i] and c and k.air and not k.out:
+                found[k.base] += c
+        return found
+
+    def aa_dice_by_plane(self, group: Any, left: list[int], rolled: dict[str, list[int]], used: Counter[str],
+                         want: Counter[str], named: Counter[str]) -> int:
+        """One group's fire where each plane it may hit gets one die, which takes that plane (Revised and
+        Anniversary); ``left`` loses the planes hit.  Its hits."""
+        count = 0
+        for plane, n in sorted(self.planes_by_type(tuple(left), group.cls).items()):
+            shot = sum(1 for d in rolled.get(plane, [])[used[plane]:used[plane] + n] if d <= group.value)
+            used[plane] += n
+            want[plane] += n
+            named[plane] += shot
+            count += shot
+            for _n in range(shot):
+                self.kill(left, "attacker", plane)
+        return count
 
     # -- casualties -----------------------------------------------------------------------------
 
@@ -583,12 +643,9 @@ class Replayer:
 
 
 def territory_guns(resolution: Resolution, battle: Any) -> int:
-    """The defending AA guns of a land battle's territory that are not units of the battle (Revised and
-    Anniversary: infrastructure, which changes hands and is left out of the battle's defenders), yet fire."""
-    if battle.kind != "land":
-        return 0
-    fighting = {u.uid for u in battle.defenders}
-    return sum(1 for u in resolution.board.enemy_units(battle.at) if u.type.is_aa_gun and u.uid not in fighting)
+    """The defending AA guns of a land battle's territory that are not units of the battle, yet fire
+    (:func:`movecheck.aa.turn.battles.territory_guns`, which the odds use too)."""
+    return of_territory(resolution.board, battle.at) if battle.kind == "land" else 0
 
 
 def bombarding_ships(resolution: Resolution, battle: Any, model: type[BattleModel]) -> list[int]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from movecheck.aa.battle.odds import Priced
 from movecheck.aa.wording import unit_phrase
-from movecheck.i18n import _
+from movecheck.i18n import _, ngettext
 
 
 def number(value: Any, exact: bool) -> dict[str, Any]:
@@ -41,6 +41,8 @@ def battle_json(priced: Priced, exact: bool) -> dict[str, Any]:
     spec = priced.spec
     entry: dict[str, Any] = {"at": spec.at, "kind": spec.kind, "attackers": dict(sorted(spec.attackers.items())),
                              "defenders": dict(sorted(spec.defenders.items()))}
+    if priced.aa_guns:
+        entry["aa_guns"] = priced.aa_guns
     if priced.unchecked:
         entry["unchecked"] = {"code": "MC012", "message": priced.unchecked}
         return entry
@@ -127,6 +129,10 @@ def battle_text(p: Priced) -> list[str]:
     spec = p.spec
     lines = [_("{space} ({kind}): {attackers} against {defenders}").format(
         space=spec.at, kind=spec.kind, attackers=forces(spec.attackers), defenders=forces(spec.defenders))]
+    if p.aa_guns:
+        lines.append("  " + ngettext("and {n} AA gun of the territory, no unit of the battle, firing at the aircraft "
+                                     "in round 1", "and {n} AA guns of the territory, no units of the battle, firing "
+                                     "at the aircraft in round 1", p.aa_guns).format(n=p.aa_guns))
     if p.unchecked:
         return [*lines, "  MC012 " + _("unchecked: {reason}").format(reason=p.unchecked)]
     if p.low_luck:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from movecheck.aa.battle import chain
-from movecheck.aa.battle.model import AIR, ANY, STEP_TARGETS
+from movecheck.aa.battle.model import ANY, STEP_TARGETS
 from movecheck.i18n import _
 
 if TYPE_CHECKING:
@@ -50,12 +50,17 @@ class Roller:
     digest: str
     rolled: Rolled
 
+    def draw(self, side: str, step: str, count: int) -> list[int]:
+        """The first ``count`` dice of a step, not yet given out (a step's dice of a smaller count are the first of
+        these)."""
+        return chain.step_dice(*self.keys, self.digest, self.rolled.at, self.rolled.kind, self.rolled.round, side,
+                               step, count)
+
     def roll(self, side: str, step: str, owed: list[tuple[str, int]]) -> dict[str, list[int]]:
         count = sum(n for _k, n in owed)
         if not count:
             return {}
-        dice = chain.step_dice(*self.keys, self.digest, self.rolled.at, self.rolled.kind, self.rolled.round, side,
-                               step, count)
+        dice = self.draw(side, step, count)
         dealt = chain.deal(dice, owed)
         self.rolled.dice[side][step] = dealt
         return dealt
@@ -116,30 +121,58 @@ def fight_round(roller: Roller, state: tuple[Counts, Counts], first: bool,
 
 
 def aa_fire(roller: Roller, now: dict[str, Counts]) -> Counts:
-    """Round 1's AA fire at the attacking aircraft; the attacker without the planes it shoots down."""
-    rp, model = roller.replayer, roller.model
+    """Round 1's AA fire at the attacking aircraft, the edition's AA gun and then each map AA type (the engine's
+    AA groups, in its order), each at the aircraft left; the attacker without the planes it shoots down.  The
+    step's dice are given out group by group in that order (one group: as before, by value or plane type)."""
+    rp = roller.replayer
     assert rp is not None
     battle = rp.battle
-    att = battle.att
-    planes = att.targets(now["attacker"], AIR)
-    guns = battle.aa_guns + sum(c for c, k in zip(now["defender"], battle.dfn.kinds, strict=True)
-                                if k.base == "aa_gun" and not k.out)
-    if not planes or not guns:
-        return now["attacker"]
-    if model.aa_attacker_chooses:
-        shots = planes if model.aa_shots_per_gun is None else min(planes, model.aa_shots_per_gun * guns)
-        shot = hits(roller.roll("defender", "aa", [("1", shots)]))
-        return take_by_ool(roller, "attacker", now["attacker"], shot, AIR, _("AA fire"))
-    per_type: Counter[str] = Counter()
-    for c, k in zip(now["attacker"], att.kinds, strict=True):
-        if c and k.air and not k.out:
-            per_type[k.base] += c
+    firing = [(group, guns) for group in battle.aa_groups
+              if (guns := group.fixed + sum(c for c, k in zip(now["defender"], battle.dfn.kinds, strict=True)
+                                            if k.base in group.types and not k.out))]
+    planes = now["attacker"]
+    bound = sum(aa_owed(roller, group, guns, planes)[1] for group, guns in firing)
+    if not bound:
+        return planes
+    dice = roller.draw("defender", "aa", bound)
+    owed: list[tuple[str, int]] = []
+    for group, guns in firing:
+        planes = aa_group_hits(roller, group, guns, planes, dice[sum(n for _k, n in owed):], owed)
+    roller.roll("defender", "aa", owed)
+    return planes
+
+
+def aa_owed(roller: Roller, group: Any, guns: int, planes: Counts) -> tuple[list[tuple[str, int]], int]:
+    """One AA group's dice: (value or plane type, count) in the construction's order, and their number."""
+    rp = roller.replayer
+    assert rp is not None
+    att = rp.battle.att
+    if roller.model.aa_attacker_chooses:
+        targets = att.targets(planes, group.cls)
+        shots = targets if group.shots is None else min(targets, group.shots * guns)
+        return [(str(group.value), shots)] if shots else [], shots
+    per_type = rp.planes_by_type(planes, group.cls)
     order = {name: i for i, name in enumerate(rp.types)}
-    dealt = roller.roll("defender", "aa", sorted(per_type.items(), key=lambda item: order.get(item[0], len(order))))
-    left = list(now["attacker"])
-    for plane, dice in dealt.items():
-        for _n in range(sum(1 for x in dice if x <= 1)):
+    owed = sorted(per_type.items(), key=lambda item: order.get(item[0], len(order)))
+    return owed, sum(per_type.values())
+
+
+def aa_group_hits(roller: Roller, group: Any, guns: int, planes: Counts, dice: list[int],
+                  owed: list[tuple[str, int]]) -> Counts:
+    """One AA group fires its share of the step's ``dice`` (``owed`` gets its dice); the planes left."""
+    rp = roller.replayer
+    assert rp is not None
+    mine, count = aa_owed(roller, group, guns, planes)
+    owed.extend(mine)
+    if roller.model.aa_attacker_chooses:
+        shot = sum(1 for d in dice[:count] if d <= group.value)
+        return take_by_ool(roller, "attacker", planes, shot, group.cls, _("AA fire"))
+    left = list(planes)
+    start = 0
+    for plane, n in mine:
+        for _n in range(sum(1 for d in dice[start:start + n] if d <= group.value)):
             rp.kill(left, "attacker", plane)
+        start += n
     return tuple(left)
 
 

@@ -186,9 +186,11 @@ class PastedReplayer(Replayer):
         return steps
 
     def aa_dice(self, pool: Pool, start: dict[str, Any]) -> dict[str, list[int]]:
-        """An AA pool's dice: keyed by value in 1942 second edition, by plane type (its chosen split) otherwise."""
+        """An AA pool's dice: keyed by value in 1942 second edition (the values of the guns that fire: the
+        edition's AA gun at 1, a map's AA type at its own), by plane type (its chosen split) otherwise."""
         if self.model.aa_attacker_chooses:
-            return concrete(pool, {"1": pool.size})
+            owed, _hits, _named = self.aa_groups_fire(start, {}, False)
+            return concrete(pool, owed or {"1": pool.size})
         planes = self.side("attacker")
         types: Counter[str] = Counter()
         for c, k in zip(start["attacker"], planes.kinds, strict=True):

@@ -161,17 +161,19 @@ def make_battle(model: type[BattleModel], types: Mapping[str, UnitType], attacke
                 keep_land: int | None = None, bombard: tuple[int, ...] = (), may_retreat: bool = False,
                 submerge: frozenset[str] = frozenset(), exact: bool = False,
                 budget: int = DEFAULT_BUDGET, landing: Landing | None = None, low_luck: bool = False,
-                low_luck_aa: bool = False) -> tuple[Battle, dict[str, list[str]]]:
+                low_luck_aa: bool = False, aa_guns: int = 0) -> tuple[Battle, dict[str, list[str]]]:
     """A battle ready for the odds, and the full order of loss of each side (``landing``: its amphibious
     units, when a retreat is asked, for the partial amphibious retreat; ``low_luck``, ``low_luck_aa``: the
-    options of that name)."""
+    options of that name; ``aa_guns``: the territory's AA guns that are not among the ``defenders`` because they
+    are infrastructure, yet fire in round 1)."""
     ool = ool or {}
     att_ool = full_ool(types, [n for n in attackers if fights(model, types[n])], ool.get("attacker"), True)
     def_ool = full_ool(types, [n for n in defenders if fights(model, types[n])], ool.get("defender"), False)
     keep = (1 if land else 0) if keep_land is None else keep_land
     att, a0 = make_side(model, types, attackers, att_ool, True, keep, def_ool, landing)
     dfn, d0 = make_side(model, types, defenders, def_ool, False, 0, att_ool)
-    groups = aa_groups(model, types, defenders, att_ool)
+    firing = {**defenders, "aa_gun": defenders.get("aa_gun", 0) + aa_guns} if aa_guns else defenders
+    groups = aa_groups(model, types, firing, att_ool)
     battle = Battle(model, att, dfn, (a0, d0), land=land, aa_guns=groups[0].fixed, aa_groups=groups,
                     bombard=bombard, may_retreat=may_retreat, submerge=submerge, exact=exact, budget=budget,
                     low_luck=low_luck, low_luck_aa=low_luck_aa)

@@ -293,10 +293,14 @@ def _dice_facts(result: Any, resolution: Any) -> dict[str, Any]:
 
 
 def _dice_lines(result: Any, resolution: Any) -> list[str]:
-    """``dice checked (3 rounds)`` for a legal result whose rounds give its dice."""
+    """``dice checked (3 rounds)`` for a legal result whose rounds give its dice; ``dice checked against the dice
+    chain (3 rounds)`` where the file's ``dice_chain:`` gives them (aa-battle.md, "Dice anyone can verify")."""
     rounds = _dice_rounds(result, resolution)
     if not rounds:
         return []
+    if resolution.doc.get("dice_chain", default=None) is not None:
+        return [ngettext("dice checked against the dice chain ({n} round)",
+                         "dice checked against the dice chain ({n} rounds)", rounds).format(n=rounds)]
     return [ngettext("dice checked ({n} round)", "dice checked ({n} rounds)", rounds).format(n=rounds)]
 
 

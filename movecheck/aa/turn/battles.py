@@ -228,6 +228,16 @@ def _defenders(board: Board, space: str) -> list[Unit]:
     ]
 
 
+def territory_guns(board: Board, space: str) -> int:
+    """The enemy AA guns of a land battle's territory that are no units of the battle (Revised and Anniversary:
+    infrastructure, which changes hands with the territory and is left out of the battle's defenders), yet fire
+    at the attacking aircraft in round 1 (aa-battle-rules.md, "The battle of each edition").  The odds and the
+    dice replay both take them from here."""
+    if board.is_sea(space):
+        return 0
+    return sum(1 for u in board.enemy_units(space) if u.type.is_aa_gun and board.changes_hands(u))
+
+
 def _landed(attackers: list[Unit], amphibious: dict[str, int]) -> list[Unit]:
     """The amphibious attackers: of each type the state counts, those ``unloaded_from`` a transport first."""
     found: list[Unit] = []
