@@ -71,22 +71,34 @@ def solve(battle: Battle, retreat: Callable[[State, int], bool] | None = None, r
     round_number = 1
     while live and round_number < rounds_explicit:
         round_number += 1
-        layer, live = live, {}
-        for state, mass in layer.items():
-            if battle.exact is False and mass < DROP:
-                battle.dropped += mass
-                continue
-            expected_rounds += mass
-            stay, moves = battle.transitions(state)
-            if stay:  # a round where nothing is hit ends like any other: the retreat rule applies
-                battle.place(state, "", mass * stay, round_number, retreat, live, ends)
-            for (s2, outcome), p in moves:
-                battle.place(s2, outcome, mass * p, round_number, retreat, live, ends)
+        live, fought = fight_round(battle, live, round_number, retreat, ends)
+        expected_rounds += fought
     if live:
         expected_rounds += battle.drain_any(live, ends, retreat, round_number + 1)
     if battle.dropped >= TOLERANCE:
         raise Inexact
     return Solution(ends, expected_rounds, battle.dropped)
+
+
+def fight_round(battle: Battle, layer: dict[State, Num], round_number: int,
+                retreat: Callable[[State, int], bool] | None, ends: dict[tuple[State, str], Num]
+                ) -> tuple[dict[State, Num], Num]:
+    """Round ``round_number`` fought from each state of ``layer``: the states still fighting after it (the
+    battles that ended go to ``ends``), and the probability mass that fought it (for the expected rounds)."""
+    live: dict[State, Num] = {}
+    fought: Num = 0 * battle.one
+    for state, mass in layer.items():
+        if battle.exact is False and mass < DROP:
+            battle.dropped += mass
+            continue
+        fought += mass
+        stay, moves = battle.transitions(state)
+        if stay:  # a round where nothing is hit ends like any other: the retreat rule applies
+            battle.place(state, "", mass * stay, round_number, retreat, live, ends)
+        for (s2, outcome), p in moves:
+            battle.place(s2, outcome, mass * p, round_number, retreat, live, ends)
+    return live, fought
+
 
 def solve_switched(before: Battle, after: Battle, switch: int, retreat: Callable[[State, int], bool] | None = None,
                    rounds_explicit: int = 0) -> Solution:
@@ -106,24 +118,15 @@ def solve_switched(before: Battle, after: Battle, switch: int, retreat: Callable
     round_number, last = 1, max(switch - 1, rounds_explicit)
     while live and round_number < last:
         round_number += 1
-        fought = after if round_number >= switch else before
-        layer, live = live, {}
-        for state, mass in layer.items():
-            if fought.exact is False and mass < DROP:
-                fought.dropped += mass
-                continue
-            expected_rounds += mass
-            stay, moves = fought.transitions(state)
-            if stay:
-                fought.place(state, "", mass * stay, round_number, retreat, live, ends)
-            for (s2, outcome), p in moves:
-                fought.place(s2, outcome, mass * p, round_number, retreat, live, ends)
+        live, fought = fight_round(after if round_number >= switch else before, live, round_number, retreat, ends)
+        expected_rounds += fought
     if live:
         expected_rounds += after.drain_any(live, ends, retreat, round_number + 1)
     dropped = before.dropped + after.dropped
     if dropped >= TOLERANCE:
         raise Inexact
     return Solution(ends, expected_rounds, dropped)
+
 
 def plain_first_round(battle: Battle) -> bool:
     """Round 1 has no AA fire, no bombardment and no automatic step: it is like any later round."""
