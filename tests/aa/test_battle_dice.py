@@ -379,3 +379,41 @@ def test_aa515_losses_in_a_round_the_automatic_steps_end_before_any_fire(capsys,
     rounds = [*copy.deepcopy(HUNT_ROUNDS)]
     rounds[1]["attacker_losses"] = {"submarine": 1}
     assert hunt(capsys, tmp_path, rounds)[0] == "AA515"
+
+
+def _dice_checked(node: Any) -> dict[str, int]:
+    """Each battle of a summary's JSON post whose dice were checked: its space -> the rounds checked."""
+    found: dict[str, int] = {}
+    if isinstance(node, dict):
+        if "at" in node and node.get("dice_checked"):
+            found[node["at"]] = node["dice_checked"]
+        for value in node.values():
+            found.update(_dice_checked(value))
+    elif isinstance(node, list):
+        for value in node:
+            found.update(_dice_checked(value))
+    return found
+
+
+def test_the_example_game_round_gives_the_dice_of_an_artillery_land_battle_a_submarine_sea_battle_and_a_raid(
+        run_main) -> None:
+    """Issue 39's done-when: in examples/aa/game the Germans' Egypt (artillery attacks), the Americans' hunt
+    in 44 Sea Zone (submarines on both sides) and the London raid give their dice, and they check legal."""
+    import json
+    from pathlib import Path
+
+    from tests.harness import yaml_data
+
+    game = Path(__file__).resolve().parents[2] / "examples" / "aa" / "game"
+    checked: dict[str, int] = {}
+    for power in ("germans", "americans"):
+        orders = game / "orders" / f"r1-{power}-battles.yaml"
+        battles = {b["at"]: b for b in yaml_data((game / "states" / orders.name).read_text("utf-8"))["battles"]}
+        if power == "germans":
+            assert battles["Egypt"]["attackers"]["artillery"] == 1
+        else:
+            assert battles["44 Sea Zone"]["attackers"]["submarine"] == battles["44 Sea Zone"]["defenders"]["submarine"]
+        code, out, err = run_main(["summary", str(orders), "--format", "json"])
+        assert (code, err) == (0, ""), out
+        checked.update(_dice_checked(json.loads(out)))
+    assert checked == {"Karelia S.S.R.": 2, "17 Sea Zone": 1, "Egypt": 2, "United Kingdom": 1, "44 Sea Zone": 1}
