@@ -20,10 +20,12 @@ if TYPE_CHECKING:
 
 
 def replayed(result: Result, resolution: Resolution) -> Replay | None:
-    """The result's rounds re-derived (the battle engine is imported only for a result with ``rounds:``)."""
-    if dice_unchecked(resolution) or (not resolution.doc.get("results", result.index, "rounds", default=None)
-                                      and not isinstance(resolution.doc.get("results", result.index, "dice",
-                                                                            default=None), str)):
+    """The result's rounds re-derived (the battle engine is imported only for a result with ``rounds:`` or pasted
+    ``dice:``, and never under Low Luck, whose dice are not checked)."""
+    if dice_unchecked(resolution):
+        return None
+    rounds = resolution.doc.get("results", result.index, "rounds", default=None)
+    if not rounds and not isinstance(resolution.doc.get("results", result.index, "dice", default=None), str):
         return None
     from movecheck.aa.battle.judged import replayed as replay_result
 
