@@ -4,9 +4,9 @@
 movecheck's own ``import triplea`` converter reads it here, in this process, and the result must equal the built-in
 ``aa-anniversary-1941`` map in spaces, connections, canals, set-up, unit stats and costs, National Objectives, China's
 rules, victory cities and turn order; ``aa-anniversary-1942`` is the same board, so everything but its set-up and
-order is compared with the same file.  TripleA's ``ww2v3_1942_test.xml`` is a fixture of TripleA's own unit tests
-(game and ``mapName`` "World War II v3 1942 Test"), not the game TripleA ships, so it is not used: the 1942 set-up
-and order are compared with the shared facts in tests/aa/test_anniversary.py (tests/data/triplea/README.md).
+order is compared with the same file.  The 1942 set-up, IPCs and order are compared with TripleA's 1942 game, the
+``ww2v3_1942_test.xml`` its own unit tests play, in tests/aa/test_anniversary_triplea_1942.py (which reuses
+``comparable`` and ``INTENDED`` from here; tests/data/triplea/README.md).
 
 Every difference that is meant is listed below (``INTENDED``) with its reason; any other difference fails.
 """
