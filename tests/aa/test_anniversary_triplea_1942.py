@@ -176,7 +176,7 @@ def test_unit_production_sequence_technology_and_frontier_are_the_shipped_games(
                   if a.get("name") == "territoryAttachment" for o in a.findall("option")
                   if o.get("name") == "unitProduction"}
     assert production == {t["name"]: t["unitProduction"] for t in facts["territories"] if "unitProduction" in t}
-    keys = ("name", "delegate", "player")
+    keys = ("name", "delegate", "player", "display")
     steps = [{k: v for k, v in step.attrib.items() if k in keys} for step in root.iter("step")]
     assert steps == [{k: v for k, v in s.items() if k in keys} for s in facts["sequence"]]
     tech = {a.get("attachTo"): {o.get("name"): o.get("value") == "true" for o in a.findall("option")}
