@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import inspect
 import io
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +33,14 @@ from hypothesis import strategies as st
 from movecheck.cli import main
 from movecheck.document import Document
 from movecheck.loading import _Loader, load_bytes
+from movecheck.report_commands import COMPLETE_VARIABLE, PLAIN_COMMANDS, ReportArgs, plain_command, run_plain
 from movecheck.yaml_builder import _Builder
 from tests.properties import in_two_runs
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "aa" / "orders" / "g1-combat.yaml"
 STATE = REPO / "examples" / "aa" / "states" / "g1-combat.yaml"
+NOT_ADJACENT = REPO / "examples" / "aa" / "orders" / "variants" / "aa101-not-adjacent.yaml"
 
 
 def entry(*args: str, env: dict[str, str] | None = None, importtime: bool = False) -> subprocess.CompletedProcess[str]:
@@ -98,7 +102,9 @@ def test_a_narrow_terminal_gets_typers_help_at_its_width() -> None:
     "args,code",
     [
         (["check", str(EXAMPLE)], 0),
-        (["check", "-f", "json", str(REPO / "examples" / "aa" / "orders" / "variants" / "aa101-not-adjacent.yaml")], 1),
+        pytest.param(["check", str(NOT_ADJACENT)], 1, marks=pytest.mark.slow),  # plain: run without Typer
+        pytest.param(["lint", str(STATE)], 0, marks=pytest.mark.slow),  # plain too
+        (["check", "-f", "json", str(NOT_ADJACENT)], 1),
         (["check"], 2),
         (["chek", "x"], 2),
         (["lint", "-f", "sarif", str(STATE)], 0),
@@ -125,6 +131,79 @@ def test_checking_a_valid_aa_example_imports_neither_networkx_nor_jsonschema() -
     modules = imported(proc.stderr)
     assert "movecheck.aa.engine" in modules  # the rules really ran
     assert not {m for m in modules if m.split(".")[0] in ("networkx", "jsonschema", "referencing", "shapely")}
+    # a check given only files runs without Typer (movecheck.report_commands.run_plain)
+    typer_side = {m for m in modules if m.split(".")[0] in ("typer", "click") or m.startswith("movecheck.cli")}
+    assert typer_side == set()
+
+
+def outputs(run: Callable[[list[str]], int | None], args: list[str]) -> tuple[int | None, str, str]:
+    """The exit code, stdout and stderr of ``run(args)`` in this process."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = run(args)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", str(EXAMPLE)],
+        ["check", str(NOT_ADJACENT), str(EXAMPLE)],  # an error finding: exit 1
+        ["check", "no-such-orders.yaml"],  # the tool cannot do its job: exit 2, one stderr line
+        ["check", str(STATE)],  # a state is no orders file
+        ["lint", str(STATE)],
+        ["lint", str(STATE), str(REPO / "examples" / "aa" / "maps")],
+        ["lint", "no-such-state.yaml"],
+    ],
+    ids=["check", "check-error", "check-missing", "check-a-state", "lint", "lint-folder",
+         "lint-missing"],
+)
+def test_a_plain_check_or_lint_without_typer_is_the_typer_run(args: list[str]) -> None:
+    plain = outputs(run_plain, args)
+    assert plain[0] is not None, "not run as a plain command"
+    assert plain == outputs(main, args)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[], ["check"], ["lint"], ["rules"], ["check", "-"], ["check", "--", "x.yaml"], ["check", "-q", str(EXAMPLE)],
+     ["lint", str(STATE), "--format", "json"], ["check", "--help"], ["apply", str(EXAMPLE)]],
+)
+def test_anything_but_files_after_check_or_lint_goes_through_typer(args: list[str]) -> None:
+    assert plain_command(args) is None
+
+
+def test_shell_completion_and_an_unknown_language_go_through_typer(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["check", str(EXAMPLE)]
+    assert plain_command(args) is not None
+    monkeypatch.setenv(COMPLETE_VARIABLE, "bash_complete")
+    assert plain_command(args) is None
+    monkeypatch.delenv(COMPLETE_VARIABLE)
+    monkeypatch.setenv("MOVECHECK_LANG", "xx")  # Typer's --lang callback words this usage error
+    assert run_plain(args) is None
+    code, _, err = outputs(main, args)
+    assert code == 2 and "--lang" in err
+
+
+@pytest.mark.parametrize("command", ["check", "lint"])
+def test_typer_hands_a_plain_command_every_option_at_its_default(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # what run_plain gives the command (ReportArgs() and the defaults of the command's own options) is what
+    # Typer parses from the same command line
+    given: list[tuple[Any, ...]] = []
+
+    def record(*args: Any) -> int:
+        given.append(args)
+        return 0
+
+    monkeypatch.setattr(f"movecheck.cli.{command}_files", record)
+    assert main([command, "a.yaml", "b.yaml"]) == 0
+    own_defaults = {"check": (None, False, False), "lint": (False,)}[command]
+    assert given == [(["a.yaml", "b.yaml"], ReportArgs(), *own_defaults)]
+    assert inspect.signature(PLAIN_COMMANDS[command]).parameters.keys() >= {"common"}
+    defaults = [p.default for p in inspect.signature(PLAIN_COMMANDS[command]).parameters.values()][2:]
+    assert tuple(defaults) == own_defaults
 
 
 def test_an_invalid_file_still_gets_jsonschemas_findings() -> None:
