@@ -160,6 +160,8 @@ def plain_command(args: list[str]) -> Callable[[], int] | None:
     """The run of ``args`` when they are a command of :data:`PLAIN_COMMANDS` and file names only, else None."""
     if len(args) < 2 or args[0] not in PLAIN_COMMANDS or COMPLETE_VARIABLE in os.environ:
         return None
+    if os.name == "nt":  # Typer expands wildcards in the arguments there
+        return None
     files = args[1:]
     if any(name.startswith("-") for name in files):  # an option, "-" (stdin) or "--": Typer parses them
         return None

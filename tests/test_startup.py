@@ -179,6 +179,9 @@ def test_shell_completion_and_an_unknown_language_go_through_typer(monkeypatch: 
     monkeypatch.setenv(COMPLETE_VARIABLE, "bash_complete")
     assert plain_command(args) is None
     monkeypatch.delenv(COMPLETE_VARIABLE)
+    with monkeypatch.context() as windows:
+        windows.setattr("movecheck.report_commands.os.name", "nt")  # where Typer expands wildcards
+        assert plain_command(args) is None
     monkeypatch.setenv("MOVECHECK_LANG", "xx")  # Typer's --lang callback words this usage error
     assert run_plain(args) is None
     code, _, err = outputs(main, args)
