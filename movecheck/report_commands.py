@@ -1,15 +1,17 @@
-"""``check`` and ``lint`` themselves, and their plainest run, which needs no Typer.
+"""``check`` and ``lint`` themselves, and their plainest runs, which need no Typer.
 
 :mod:`movecheck.cli` declares the two commands to Typer (their arguments and options,
 :data:`movecheck.cli_options.REPORT_OPTIONS`) and hands what it parsed to
 :func:`check_files` and :func:`lint_files`.  Importing Typer is about a third of what a
 single ``movecheck check FILE`` costs, so the console entry point first asks
-:func:`run_plain` whether the command line is the plainest one — ``check`` or ``lint``
-followed only by file names, none starting with ``-`` — and runs that without Typer: the
-command gets exactly the values Typer would give it (every option at its default,
-``tests/test_startup.py`` compares them), and a failure is reported as :func:`movecheck.cli.main`
-reports it (:func:`tool_failure`, shared with it).  Anything else (an option, ``--help``, shell
-completion, a language that does not resolve) goes through Typer as before.
+:func:`run_plain` whether the command line is a plain one — ``check`` or ``lint`` followed by
+file names and flags that take no value (``-q``, ``--with-dependents``, ``--skip-foreign``,
+``--statistics``...: :func:`plain_command`), no name starting with ``-`` otherwise — and runs
+that without Typer: the command gets exactly the values Typer would give it
+(``tests/test_startup.py`` compares them), and a failure is reported as
+:func:`movecheck.cli.main` reports it (:func:`tool_failure`, shared with it).  Anything else
+(an option with a value, ``-`` for stdin, ``--help``, shell completion, a language that does
+not resolve) goes through Typer as before.
 """
 
 from __future__ import annotations
@@ -149,24 +151,58 @@ def lint_files(files: list[str], common: ReportArgs, skip_foreign: bool = False)
     return code
 
 
-PLAIN_COMMANDS: dict[str, Callable[[list[str], ReportArgs], int]] = {"check": check_files, "lint": lint_files}
-"""The commands :func:`run_plain` runs without Typer when they are given nothing but file names."""
+PLAIN_COMMANDS: dict[str, Callable[..., int]] = {"check": check_files, "lint": lint_files}
+"""The commands :func:`run_plain` runs without Typer when they are given file names and plain flags only."""
+
+PLAIN_FLAGS: dict[str, dict[str, tuple[str, bool]]] = {
+    "check": {"--with-dependents": ("with_dependents", True), "--suggest": ("suggest", True)},
+    "lint": {"--skip-foreign": ("skip_foreign", True)},
+}
+"""Each command's own flags a plain run takes: flag -> (parameter, value)."""
+
+PLAIN_SHARED_FLAGS: dict[str, tuple[str, bool]] = {
+    "--statistics": ("statistics", True),
+    "--exit-zero": ("exit_zero", True),
+    "--isolated": ("isolated", True),
+    "--respect-gitignore": ("respect_gitignore", True),
+    "--no-respect-gitignore": ("respect_gitignore", False),
+}
+"""The flags of :class:`ReportArgs` a plain run takes (the last of a pair given wins, as with Typer)."""
+
+QUIET_FLAGS = {"-q": 1, "-qq": 2, "--quiet": 1}
+"""``--quiet`` as a plain run counts it."""
 
 COMPLETE_VARIABLE = "_MOVECHECK_COMPLETE"
 """Set by a shell asking for completions, which Typer answers (whatever the arguments)."""
 
 
 def plain_command(args: list[str]) -> Callable[[], int] | None:
-    """The run of ``args`` when they are a command of :data:`PLAIN_COMMANDS` and file names only, else None."""
+    """The run of ``args`` when they are a command of :data:`PLAIN_COMMANDS` with file names and the flags of
+    :data:`PLAIN_FLAGS`, :data:`PLAIN_SHARED_FLAGS` and :data:`QUIET_FLAGS` only, else None."""
     if len(args) < 2 or args[0] not in PLAIN_COMMANDS or COMPLETE_VARIABLE in os.environ:
         return None
     if os.name == "nt":  # Typer expands wildcards in the arguments there
         return None
-    files = args[1:]
-    if any(name.startswith("-") for name in files):  # an option, "-" (stdin) or "--": Typer parses them
+    files: list[str] = []
+    shared: dict[str, Any] = {"quiet": 0}
+    own: dict[str, Any] = {}
+    for arg in args[1:]:
+        if not arg.startswith("-"):
+            files.append(arg)
+        elif arg in QUIET_FLAGS:
+            shared["quiet"] += QUIET_FLAGS[arg]
+        elif arg in PLAIN_SHARED_FLAGS:
+            name, value = PLAIN_SHARED_FLAGS[arg]
+            shared[name] = value
+        elif arg in PLAIN_FLAGS[args[0]]:
+            name, value = PLAIN_FLAGS[args[0]][arg]
+            own[name] = value
+        else:  # an option with a value, "-" (stdin), "--", --help...: Typer parses them
+            return None
+    if not files:
         return None
-    command = PLAIN_COMMANDS[args[0]]
-    return lambda: command(list(files), ReportArgs())
+    command, common = PLAIN_COMMANDS[args[0]], ReportArgs(**shared)
+    return lambda: command(files, common, **own)
 
 
 def run_plain(args: list[str]) -> int | None:

@@ -154,9 +154,11 @@ def outputs(run: Callable[[list[str]], int | None], args: list[str]) -> tuple[in
         ["lint", str(STATE)],
         ["lint", str(STATE), str(REPO / "examples" / "aa" / "maps")],
         ["lint", "no-such-state.yaml"],
+        ["check", "-q", str(NOT_ADJACENT), "--statistics"],
+        ["lint", "--skip-foreign", str(STATE), "--exit-zero", "-qq"],
     ],
     ids=["check", "check-error", "check-missing", "check-a-state", "lint", "lint-folder",
-         "lint-missing"],
+         "lint-missing", "check-flags", "lint-flags"],
 )
 def test_a_plain_check_or_lint_without_typer_is_the_typer_run(args: list[str]) -> None:
     plain = outputs(run_plain, args)
@@ -166,10 +168,12 @@ def test_a_plain_check_or_lint_without_typer_is_the_typer_run(args: list[str]) -
 
 @pytest.mark.parametrize(
     "args",
-    [[], ["check"], ["lint"], ["rules"], ["check", "-"], ["check", "--", "x.yaml"], ["check", "-q", str(EXAMPLE)],
-     ["lint", str(STATE), "--format", "json"], ["check", "--help"], ["apply", str(EXAMPLE)]],
+    [[], ["check"], ["lint"], ["rules"], ["check", "-"], ["check", "--", "x.yaml"], ["check", "-q"],
+     ["lint", str(STATE), "--format", "json"], ["check", "--help"], ["apply", str(EXAMPLE)],
+     ["check", "-s", str(STATE), str(EXAMPLE)], ["check", "--show-files", str(EXAMPLE)], ["check", "-qqq", "x"],
+     ["lint", "--with-dependents", str(STATE)], ["check", "--skip-foreign", str(EXAMPLE)], ["check", "--quiet=1", "x"]],
 )
-def test_anything_but_files_after_check_or_lint_goes_through_typer(args: list[str]) -> None:
+def test_anything_but_files_and_plain_flags_after_check_or_lint_goes_through_typer(args: list[str]) -> None:
     assert plain_command(args) is None
 
 
@@ -188,25 +192,41 @@ def test_shell_completion_and_an_unknown_language_go_through_typer(monkeypatch: 
     assert code == 2 and "--lang" in err
 
 
-@pytest.mark.parametrize("command", ["check", "lint"])
-def test_typer_hands_a_plain_command_every_option_at_its_default(
-    command: str, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    "line",
+    [
+        ["check", "a.yaml", "b.yaml"],
+        ["lint", "a.yaml"],
+        ["check", "-q", "a.yaml", "--with-dependents"],
+        ["check", "a.yaml", "-qq", "--statistics", "--exit-zero", "--isolated", "--no-respect-gitignore", "--suggest"],
+        ["lint", "--skip-foreign", "a.yaml", "--quiet", "-q", "--no-respect-gitignore", "--respect-gitignore"],
+        ["check", "--respect-gitignore", "a.yaml", "--no-respect-gitignore", "-q", "--quiet"],
+    ],
+)
+def test_typer_and_the_plain_run_hand_the_command_the_same_values(
+    line: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # what run_plain gives the command (ReportArgs() and the defaults of the command's own options) is what
-    # Typer parses from the same command line
-    given: list[tuple[Any, ...]] = []
+    # what run_plain gives the command (ReportArgs and the command's own parameters) is what Typer parses from
+    # the same command line
+    command = PLAIN_COMMANDS[line[0]]
+    given: dict[str, dict[str, Any]] = {}
 
-    def record(*args: Any) -> int:
-        given.append(args)
-        return 0
+    def recorder(run: str) -> Callable[..., int]:
+        def record(*args: Any, **kwargs: Any) -> int:
+            bound = inspect.signature(command).bind(*args, **kwargs)
+            bound.apply_defaults()
+            given[run] = dict(bound.arguments)
+            return 0
 
-    monkeypatch.setattr(f"movecheck.cli.{command}_files", record)
-    assert main([command, "a.yaml", "b.yaml"]) == 0
-    own_defaults = {"check": (None, False, False), "lint": (False,)}[command]
-    assert given == [(["a.yaml", "b.yaml"], ReportArgs(), *own_defaults)]
-    assert inspect.signature(PLAIN_COMMANDS[command]).parameters.keys() >= {"common"}
-    defaults = [p.default for p in inspect.signature(PLAIN_COMMANDS[command]).parameters.values()][2:]
-    assert tuple(defaults) == own_defaults
+        return record
+
+    monkeypatch.setattr(f"movecheck.cli.{line[0]}_files", recorder("typer"))
+    monkeypatch.setitem(PLAIN_COMMANDS, line[0], recorder("plain"))
+    assert main(line) == 0
+    plain = plain_command(line)
+    assert plain is not None and plain() == 0
+    assert given["plain"] == given["typer"]
+    assert given["plain"]["common"] != ReportArgs() or line[1:] == [a for a in line[1:] if not a.startswith("-")]
 
 
 def test_an_invalid_file_still_gets_jsonschemas_findings() -> None:
