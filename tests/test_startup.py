@@ -14,6 +14,7 @@ How much time these save is measured by ``bench/run.py`` (section ``startup``), 
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib.util
 import inspect
 import io
@@ -33,6 +34,7 @@ from hypothesis import strategies as st
 from movecheck.cli import main
 from movecheck.document import Document
 from movecheck.loading import _Loader, load_bytes
+from movecheck.reading import InputError
 from movecheck.report_commands import COMPLETE_VARIABLE, PLAIN_COMMANDS, ReportArgs, plain_command, run_plain
 from movecheck.yaml_builder import _Builder
 from tests.properties import in_two_runs
@@ -404,3 +406,23 @@ def test_a_combat_move_check_imports_only_the_clause_families_it_runs(selection:
             "movecheck.aa.checks.cargo", "movecheck.aa.checks.china"} <= modules
     assert sorted(modules & set(NOT_A_COMBAT_MOVE)) == []
     assert sorted(m for m in modules if m.startswith(("movecheck.maneuver.checks", "movecheck.maneuver.rules"))) == []
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [KeyboardInterrupt(), EOFError(), InputError("x.yaml: no such file"), RuntimeError("a bug\nof ours"),
+     RecursionError(), BrokenPipeError(errno.ESHUTDOWN, "shut down")],
+    ids=["interrupt", "eof", "input", "bug", "recursion", "shutdown"],
+)
+def test_a_plain_run_ends_on_a_failure_as_the_typer_run_does(
+    failure: BaseException, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Typer's own handling (an interrupt exits 130, end of input is "aborted") and then cli.main's
+    def fail(*args: Any, **kwargs: Any) -> int:
+        raise failure
+
+    monkeypatch.setattr("movecheck.cli.check_files", fail)
+    monkeypatch.setitem(PLAIN_COMMANDS, "check", fail)
+    line = ["check", "a.yaml"]
+    assert outputs(run_plain, line) == outputs(main, line)
+    assert outputs(run_plain, line)[0] in (0, 2, 130)
