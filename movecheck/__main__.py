@@ -78,9 +78,14 @@ def run() -> NoReturn:
 
         emit(sys.stdout, text)
         _leave(0)
-    from movecheck.cli import main
+    from movecheck.report_commands import run_plain
 
-    _leave(main(args))
+    code = run_plain(args)  # check or lint given only files: no Typer
+    if code is None:
+        from movecheck.cli import main
+
+        code = main(args)
+    _leave(code)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ from movecheck.cli_options import (
     OrdersStateOption,
     PictureOutput,
     PostOutput,
-    ReportArgs,
     RootOption,
     RuleOptionOption,
     RulesFormat,
@@ -38,8 +37,9 @@ from movecheck.cli_options import (
     report_command,
 )
 from movecheck.i18n import ENGLISH, LanguageError, _, resolve, set_language
-from movecheck.output import deliver, emit, ensure_streams, say, silence
+from movecheck.output import deliver, emit, ensure_streams, say
 from movecheck.render import render
+from movecheck.report_commands import ReportArgs, check_files, flushed, lint_files, tool_failure
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from movecheck.systems import Outcome, Prepared
@@ -104,25 +104,7 @@ def check(
     ] = False,
 ) -> None:
     """Check orders files against the state they apply to."""
-    from movecheck.core import check as run_check
-
-    session = common.session(orders, folders="any" if with_dependents else "orders")
-    orders = session.inputs
-    settings = session.settings(state=state, suggest=suggest)
-    if with_dependents:
-        from movecheck.dependents import with_dependents as add_dependents
-
-        orders = add_dependents(orders, settings, common.respect_gitignore)
-    if common.jobs > 1:
-        from movecheck.parallel import run as run_parallel
-
-        report, required_ends = run_parallel("check", orders, settings, common.jobs)
-    else:
-        report, required_ends = run_check(orders, settings)
-    code = session.finish(report)
-    if suggest and required_ends and not session.silent:
-        emit(sys.stderr if session.machine else sys.stdout, "\n" + "\n".join(required_ends))
-    raise typer.Exit(code)
+    raise typer.Exit(check_files(orders, common, state, suggest, with_dependents))
 
 
 @app.command()
@@ -210,17 +192,7 @@ def lint(
     ] = False,
 ) -> None:
     """Check files against their schema and for consistency (scenario lint)."""
-    from movecheck.core import lint as run_lint
-
-    session = common.session(files, skip_foreign=skip_foreign, folders="any")
-    files = session.inputs
-    if common.jobs > 1:
-        from movecheck.parallel import run as run_parallel
-
-        report, _ = run_parallel("lint", files, session.settings(), common.jobs)
-    else:
-        report = run_lint(files, session.settings())
-    raise typer.Exit(session.finish(report))
+    raise typer.Exit(lint_files(files, common, skip_foreign))
 
 
 @app.command()
@@ -464,8 +436,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: list[str]) -> int:
     """:func:`main` in the language already chosen."""
-    from movecheck.reading import InputError
-
     exceptions = click_exceptions()
     command = typer.main.get_command(_app_for(args[0] if args else None))
     try:
@@ -492,28 +462,6 @@ def _run(args: list[str]) -> int:
     except _Abort:
         sys.stderr.write("movecheck: error: " + _("aborted") + "\n")
         return 2
-    except InputError as exc:
-        _say(f"movecheck: error: {exc}")
-        return 2
-    except BrokenPipeError:
-        # The reader of stdout went away (``| head``).  The commands write through
-        # emit(), which keeps the exit code they give; whatever else gets here wrote
-        # to stdout on success.
-        silence(sys.stdout)
-        return 0
-    except KeyboardInterrupt:
-        sys.stderr.write("movecheck: error: " + _("interrupted") + "\n")
-        return 2
-    except RecursionError:
-        sys.stderr.write("movecheck: internal error: " + _("input nested too deeply") + "\n")
-        return 2
-    except Exception as exc:
-        _say(f"movecheck: internal error: {type(exc).__name__}: {' '.join(str(exc).split())}")
-        return 2
-    try:
-        sys.stdout.flush()  # now, not at interpreter exit, where a closed pipe would print "Exception ignored"
-    except BrokenPipeError:
-        silence(sys.stdout)
-    except (AttributeError, OSError, ValueError):
-        pass
-    return result if isinstance(result, int) else 0
+    except (KeyboardInterrupt, Exception) as exc:
+        return tool_failure(exc)
+    return flushed(result)

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import functools
 import inspect
-import sys
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from enum import Enum, StrEnum
 from typing import Annotated, Any
 
@@ -19,6 +18,7 @@ import typer
 from movecheck.completion import map_names, rule_codes, schema_names, selectors
 from movecheck.i18n import LanguageError, resolve, set_language
 from movecheck.render import FORMATS, env_format
+from movecheck.report_commands import Color, ReportArgs
 
 # Output formats of ``check`` and ``lint``: those of the renderers' registry.
 Format = Enum("Format", {name.replace("-", "_"): name for name in FORMATS}, type=str)  # type: ignore[misc]
@@ -37,14 +37,6 @@ class ListFormat(StrEnum):
 
     text = "text"
     json = "json"
-
-
-class Color(StrEnum):
-    """When to colour text output."""
-
-    auto = "auto"
-    always = "always"
-    never = "never"
 
 
 def format_flag(help_text: str) -> Any:
@@ -275,78 +267,6 @@ def chosen_format(fmt: Enum | None, choices: type[Enum] = ListFormat) -> str:
     if fmt is not None:
         return str(fmt.value)
     return env_format(tuple(c.value for c in choices)) or "text"
-
-
-@dataclass(frozen=True)
-class ReportArgs:
-    """The options ``check`` and ``lint`` share, as given (see :data:`REPORT_OPTIONS`)."""
-
-    fmt: Enum | None = None
-    color: Color = Color.auto
-    stdin_filename: str | None = None
-    select: list[str] | None = None
-    ignore: list[str] | None = None
-    config: str | None = None
-    statistics: bool = False
-    exit_zero: bool = False
-    option: list[str] | None = None
-    root: str | None = None
-    isolated: bool = False
-    output: str | None = None
-    jobs: int = 1
-    lang: str | None = None
-    quiet: int = 0
-    exclude: list[str] | None = None
-    respect_gitignore: bool = True
-    show_files: bool = False
-    show_settings: bool = False
-
-    def session(self, files: list[str], **more: Any) -> Any:
-        """The :class:`~movecheck.session.Session` of a run with these options (``more``: a command's own).
-
-        Under ``--show-files`` or ``--show-settings`` it prints what they show and exits 0.
-        """
-        session = self._start(files, **more)
-        if self.show_files or self.show_settings:
-            self._show(session)
-        return session
-
-    def _show(self, session: Any) -> None:
-        """``--show-files`` / ``--show-settings`` (:mod:`movecheck.show`), then exit 0."""
-        from movecheck.config import parse_option_flags
-        from movecheck.output import emit
-        from movecheck.show import Flags, files_text, settings_text
-
-        if self.show_settings:
-            flags = Flags(self.select, self.ignore, self.fmt.value if self.fmt else None, self.exclude,
-                          parse_option_flags(self.option), self.respect_gitignore, self.config, self.isolated)
-            emit(sys.stdout, settings_text(session.inputs, session.finder, flags, self.stdin_filename))
-        else:
-            emit(sys.stdout, files_text(session.inputs, self.stdin_filename))
-        raise typer.Exit(0)
-
-    def _start(self, files: list[str], **more: Any) -> Any:
-        from movecheck.session import Session
-
-        return Session.start(
-            files,
-            fmt=self.fmt.value if self.fmt else None,
-            color=self.color.value,
-            select=self.select,
-            ignore=self.ignore,
-            config=self.config,
-            statistics=self.statistics,
-            exit_zero=self.exit_zero,
-            stdin_filename=self.stdin_filename,
-            options=self.option,
-            root=self.root,
-            isolated=self.isolated,
-            output=self.output,
-            quiet=self.quiet,
-            exclude=self.exclude,
-            respect_gitignore=self.respect_gitignore,
-            **more,
-        )
 
 
 REPORT_OPTIONS: dict[str, Any] = {

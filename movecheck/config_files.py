@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import Any
 
@@ -20,6 +20,7 @@ from movecheck.findings import Finding, make_finding
 from movecheck.i18n import _
 from movecheck.loading import load_bytes
 from movecheck.reading import MAX_BYTES, read_bytes, read_regular
+from movecheck.records import dataclass_on_first_use
 from movecheck.render import FORMATS as REPORT_FORMATS
 from movecheck.selection import ALL, Layer, PerFileIgnore, Selection, is_known, known_codes, split_selectors, suggest
 from movecheck.systems import names, system
@@ -63,7 +64,7 @@ def option_names(system: str) -> list[str]:
 
 
 
-@dataclass
+@dataclass_on_first_use
 class Config:
     """One configuration file, validated: what it asks for and what is wrong with it."""
 

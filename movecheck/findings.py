@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 # named here too for the modules that report: explicit re-exports (``X``, for mypy --strict)
 from movecheck.clauses import CATALOGUE, Severity
 from movecheck.i18n import N_, _
+from movecheck.records import dataclass_on_first_use
 
 if TYPE_CHECKING:  # pragma: no cover
     from movecheck.fixes import Fix
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Finding:
     """One problem at one place of one file."""
 

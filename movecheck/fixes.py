@@ -19,12 +19,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import yaml
 
 from movecheck.i18n import _
+from movecheck.records import dataclass_on_first_use
 
 
 class Document(Protocol):
@@ -41,7 +41,7 @@ _PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._()/&'-]*")
 _PLAIN_TAIL = re.compile(r"[A-Za-z0-9._()'-]")
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Edit:
     """Replace the text from (line, column) up to (end_line, end_column), 1-based, by ``text``."""
 
@@ -57,7 +57,7 @@ class Edit:
                 "end_column": self.end_column, "text": self.text}
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Fix:
     """One way to fix a finding: a short title and its edits (of the finding's file)."""
 
@@ -69,7 +69,7 @@ class Fix:
         return {"title": self.title, "edits": [edit.to_json() for edit in self.edits]}
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class _Scalar:
     end: tuple[int, int]  # 1-based line and column just past the scalar
     value: str

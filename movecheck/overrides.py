@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from movecheck.i18n import _
+from movecheck.records import dataclass_on_first_use
 
 COMMAND_LINE = "--option"
 """How the text report names the command line as the source of an option."""
@@ -36,7 +37,7 @@ _SOURCE_ORDER = ("configuration", "map", "state", "command line")
 map file the state names, then the state file, then ``--option``."""
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class OptionOverride:
     """A rule option that differs from its edition's value, and its source."""
 
@@ -55,7 +56,7 @@ class OptionOverride:
                 "source": self.source, "file": self.file}
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class EditionOverride:
     """The edition a configuration's ``rules`` chose, instead of the state's map's (or the default)."""
 
@@ -68,7 +69,7 @@ class EditionOverride:
         return {"system": self.system, "name": self.name, "instead_of": self.instead_of, "config": self.config}
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class SelectionOverride:
     """A ``select``, ``ignore`` or per-file ignore of the file's configuration."""
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from movecheck.i18n import _
 from movecheck.reading import InputError
+from movecheck.records import dataclass_on_first_use
 
 ALL = "ALL"
 
@@ -89,7 +90,7 @@ def _specificity(code: str, selectors: Sequence[str]) -> int:
     return best
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Layer:
     """One source of selection: the configuration file or the command line."""
 
@@ -105,7 +106,7 @@ class Layer:
         return enabled and ignored < 0
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class PerFileIgnore:
     """``pattern`` → codes, relative to ``base`` (the configuration file's folder)."""
 
@@ -113,7 +114,7 @@ class PerFileIgnore:
     codes: tuple[str, ...]
 
 
-@dataclass
+@dataclass_on_first_use
 class Selection:
     """Layers of select/ignore plus per-file ignores: decides whether a finding is reported."""
 

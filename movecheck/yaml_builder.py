@@ -18,6 +18,7 @@ from movecheck.document import Document, ImplicitScalar, Path
 from movecheck.findings import make_finding
 from movecheck.i18n import _
 from movecheck.reading import _limit
+from movecheck.records import dataclass_on_first_use
 
 try:  # the C parser is much faster; the pure-Python one reads the same YAML
     from yaml import CSafeLoader as _Loader
@@ -66,7 +67,7 @@ class _Frame:
     implicit_start: int = 0
 
 
-@dataclass
+@dataclass_on_first_use
 class _Anchored:
     """What an alias stands for: the value, how many nodes it expands to, how deep it nests."""
 

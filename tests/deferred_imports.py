@@ -21,6 +21,7 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.cli": "heavy: typer",
         "movecheck.help_text": "command-specific",
         "movecheck.output": "command-specific",
+        "movecheck.report_commands": "command-specific",
     },
     "movecheck.aa": {
         "movecheck.aa.battle.under": "command-specific",
@@ -201,11 +202,8 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.apply_json": "command-specific",
         "movecheck.catalogue": "command-specific",
         "movecheck.core": "heavy: yaml",
-        "movecheck.dependents": "heavy: yaml",
         "movecheck.overrides": "command-specific",
-        "movecheck.parallel": "command-specific",
         "movecheck.pictures": "heavy: yaml",
-        "movecheck.reading": "command-specific",
         "movecheck.schema": "heavy: yaml",
         "movecheck.server": "command-specific",
         "movecheck.session": "heavy: yaml",
@@ -214,10 +212,6 @@ DEFERRED: dict[str, dict[str, str]] = {
     },
     "movecheck.cli_options": {
         "click": "heavy: click",
-        "movecheck.config": "heavy: yaml",
-        "movecheck.output": "command-specific",
-        "movecheck.session": "heavy: yaml",
-        "movecheck.show": "heavy: yaml",
         "typer._click": "optional: typer >= 0.24 vendors click, older typer needs click itself",
     },
     "movecheck.completion": {
@@ -373,6 +367,19 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.catalogue": "command-specific",
         "movecheck.files": "heavy: yaml",
         "movecheck.systems": "command-specific",
+    },
+    "movecheck.report_commands": {
+        "movecheck.config": "heavy: yaml",
+        "movecheck.core": "heavy: yaml",
+        "movecheck.dependents": "heavy: yaml",
+        "movecheck.parallel": "command-specific",
+        "movecheck.reading": "command-specific",
+        "movecheck.session": "heavy: yaml",
+        "movecheck.show": "heavy: yaml",
+        # --show-files/--show-settings end with Typer's Exit; a broken pipe ends a plain run as Typer ends it;
+        # the plain run (check or lint given only files) imports no Typer otherwise
+        "typer": "heavy: typer",
+        "typer._click.utils": "heavy: typer",
     },
     "movecheck.schema": {
         "jsonschema": "heavy: jsonschema, referencing",

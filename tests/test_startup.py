@@ -14,12 +14,15 @@ How much time these save is measured by ``bench/run.py`` (section ``startup``), 
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib.util
+import inspect
 import io
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +34,15 @@ from hypothesis import strategies as st
 from movecheck.cli import main
 from movecheck.document import Document
 from movecheck.loading import _Loader, load_bytes
+from movecheck.reading import InputError
+from movecheck.report_commands import COMPLETE_VARIABLE, PLAIN_COMMANDS, ReportArgs, plain_command, run_plain
 from movecheck.yaml_builder import _Builder
 from tests.properties import in_two_runs
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "aa" / "orders" / "g1-combat.yaml"
 STATE = REPO / "examples" / "aa" / "states" / "g1-combat.yaml"
+NOT_ADJACENT = REPO / "examples" / "aa" / "orders" / "variants" / "aa101-not-adjacent.yaml"
 
 
 def entry(*args: str, env: dict[str, str] | None = None, importtime: bool = False) -> subprocess.CompletedProcess[str]:
@@ -98,7 +104,9 @@ def test_a_narrow_terminal_gets_typers_help_at_its_width() -> None:
     "args,code",
     [
         (["check", str(EXAMPLE)], 0),
-        (["check", "-f", "json", str(REPO / "examples" / "aa" / "orders" / "variants" / "aa101-not-adjacent.yaml")], 1),
+        pytest.param(["check", str(NOT_ADJACENT)], 1, marks=pytest.mark.slow),  # plain: run without Typer
+        pytest.param(["lint", str(STATE)], 0, marks=pytest.mark.slow),  # plain too
+        (["check", "-f", "json", str(NOT_ADJACENT)], 1),
         (["check"], 2),
         (["chek", "x"], 2),
         (["lint", "-f", "sarif", str(STATE)], 0),
@@ -125,6 +133,102 @@ def test_checking_a_valid_aa_example_imports_neither_networkx_nor_jsonschema() -
     modules = imported(proc.stderr)
     assert "movecheck.aa.engine" in modules  # the rules really ran
     assert not {m for m in modules if m.split(".")[0] in ("networkx", "jsonschema", "referencing", "shapely")}
+    # a check given only files runs without Typer (movecheck.report_commands.run_plain)
+    typer_side = {m for m in modules if m.split(".")[0] in ("typer", "click") or m.startswith("movecheck.cli")}
+    assert typer_side == set()
+
+
+def outputs(run: Callable[[list[str]], int | None], args: list[str]) -> tuple[int | None, str, str]:
+    """The exit code, stdout and stderr of ``run(args)`` in this process."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = run(args)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", str(EXAMPLE)],
+        ["check", str(NOT_ADJACENT), str(EXAMPLE)],  # an error finding: exit 1
+        ["check", "no-such-orders.yaml"],  # the tool cannot do its job: exit 2, one stderr line
+        ["check", str(STATE)],  # a state is no orders file
+        ["lint", str(STATE)],
+        ["lint", str(STATE), str(REPO / "examples" / "aa" / "maps")],
+        ["lint", "no-such-state.yaml"],
+        ["check", "-q", str(NOT_ADJACENT), "--statistics"],
+        ["lint", "--skip-foreign", str(STATE), "--exit-zero", "-qq"],
+    ],
+    ids=["check", "check-error", "check-missing", "check-a-state", "lint", "lint-folder",
+         "lint-missing", "check-flags", "lint-flags"],
+)
+def test_a_plain_check_or_lint_without_typer_is_the_typer_run(args: list[str]) -> None:
+    plain = outputs(run_plain, args)
+    assert plain[0] is not None, "not run as a plain command"
+    assert plain == outputs(main, args)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[], ["check"], ["lint"], ["rules"], ["check", "-"], ["check", "--", "x.yaml"], ["check", "-q"],
+     ["lint", str(STATE), "--format", "json"], ["check", "--help"], ["apply", str(EXAMPLE)],
+     ["check", "-s", str(STATE), str(EXAMPLE)], ["check", "--show-files", str(EXAMPLE)], ["check", "-qqq", "x"],
+     ["lint", "--with-dependents", str(STATE)], ["check", "--skip-foreign", str(EXAMPLE)], ["check", "--quiet=1", "x"]],
+)
+def test_anything_but_files_and_plain_flags_after_check_or_lint_goes_through_typer(args: list[str]) -> None:
+    assert plain_command(args) is None
+
+
+def test_shell_completion_and_an_unknown_language_go_through_typer(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["check", str(EXAMPLE)]
+    assert plain_command(args) is not None
+    monkeypatch.setenv(COMPLETE_VARIABLE, "bash_complete")
+    assert plain_command(args) is None
+    monkeypatch.delenv(COMPLETE_VARIABLE)
+    with monkeypatch.context() as windows:
+        windows.setattr("movecheck.report_commands.os.name", "nt")  # where Typer expands wildcards
+        assert plain_command(args) is None
+    monkeypatch.setenv("MOVECHECK_LANG", "xx")  # Typer's --lang callback words this usage error
+    assert run_plain(args) is None
+    code, _, err = outputs(main, args)
+    assert code == 2 and "--lang" in err
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        ["check", "a.yaml", "b.yaml"],
+        ["lint", "a.yaml"],
+        ["check", "-q", "a.yaml", "--with-dependents"],
+        ["check", "a.yaml", "-qq", "--statistics", "--exit-zero", "--isolated", "--no-respect-gitignore", "--suggest"],
+        ["lint", "--skip-foreign", "a.yaml", "--quiet", "-q", "--no-respect-gitignore", "--respect-gitignore"],
+        ["check", "--respect-gitignore", "a.yaml", "--no-respect-gitignore", "-q", "--quiet"],
+    ],
+)
+def test_typer_and_the_plain_run_hand_the_command_the_same_values(
+    line: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # what run_plain gives the command (ReportArgs and the command's own parameters) is what Typer parses from
+    # the same command line
+    command = PLAIN_COMMANDS[line[0]]
+    given: dict[str, dict[str, Any]] = {}
+
+    def recorder(run: str) -> Callable[..., int]:
+        def record(*args: Any, **kwargs: Any) -> int:
+            bound = inspect.signature(command).bind(*args, **kwargs)
+            bound.apply_defaults()
+            given[run] = dict(bound.arguments)
+            return 0
+
+        return record
+
+    monkeypatch.setattr(f"movecheck.cli.{line[0]}_files", recorder("typer"))
+    monkeypatch.setitem(PLAIN_COMMANDS, line[0], recorder("plain"))
+    assert main(line) == 0
+    plain = plain_command(line)
+    assert plain is not None and plain() == 0
+    assert given["plain"] == given["typer"]
+    assert given["plain"]["common"] != ReportArgs() or line[1:] == [a for a in line[1:] if not a.startswith("-")]
 
 
 def test_an_invalid_file_still_gets_jsonschemas_findings() -> None:
@@ -302,3 +406,23 @@ def test_a_combat_move_check_imports_only_the_clause_families_it_runs(selection:
             "movecheck.aa.checks.cargo", "movecheck.aa.checks.china"} <= modules
     assert sorted(modules & set(NOT_A_COMBAT_MOVE)) == []
     assert sorted(m for m in modules if m.startswith(("movecheck.maneuver.checks", "movecheck.maneuver.rules"))) == []
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [KeyboardInterrupt(), EOFError(), InputError("x.yaml: no such file"), RuntimeError("a bug\nof ours"),
+     RecursionError(), BrokenPipeError(errno.ESHUTDOWN, "shut down")],
+    ids=["interrupt", "eof", "input", "bug", "recursion", "shutdown"],
+)
+def test_a_plain_run_ends_on_a_failure_as_the_typer_run_does(
+    failure: BaseException, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Typer's own handling (an interrupt exits 130, end of input is "aborted") and then cli.main's
+    def fail(*args: Any, **kwargs: Any) -> int:
+        raise failure
+
+    monkeypatch.setattr("movecheck.cli.check_files", fail)
+    monkeypatch.setitem(PLAIN_COMMANDS, "check", fail)
+    line = ["check", "a.yaml"]
+    assert outputs(run_plain, line) == outputs(main, line)
+    assert outputs(run_plain, line)[0] in (0, 2, 130)

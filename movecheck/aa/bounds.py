@@ -21,13 +21,13 @@ that cannot be read (an unknown space, type or id) switches every bound off: it 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from movecheck.aa.model import Board
+from movecheck.records import dataclass_on_first_use
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Order:
     """One written order as the bounds read it: the spaces of its path and how many units of each type it moves."""
 

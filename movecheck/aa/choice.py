@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from movecheck import budget
+from movecheck.records import dataclass_on_first_use
 
 if TYPE_CHECKING:
     from movecheck.aa.units import Unit
@@ -60,7 +61,7 @@ class Meter(budget.Meter):
         return self.used
 
 
-@dataclass
+@dataclass_on_first_use
 class Point:
     """One open choice met while carrying the phase out."""
 
@@ -70,7 +71,7 @@ class Point:
     errors_before: int
 
 
-@dataclass
+@dataclass_on_first_use
 class SearchStats:
     """What one choice search did, for the benchmark and the tests (:data:`OBSERVER`)."""
 
@@ -94,7 +95,7 @@ OBSERVER: ContextVar[Callable[[SearchStats], None] | None] = ContextVar("moveche
 """Called with the :class:`SearchStats` of each choice search (tests and the benchmark set it)."""
 
 
-@dataclass
+@dataclass_on_first_use
 class Listing:
     """The options of one choice point, kept for every later run that reaches the same point.
 
@@ -117,7 +118,7 @@ class Listing:
     """The next point's listing after each option taken here."""
 
 
-@dataclass
+@dataclass_on_first_use
 class Memo:
     """The listings of one search, a tree: the first point's at the root, each next point's under the option taken."""
 

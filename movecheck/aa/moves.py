@@ -16,13 +16,14 @@ from movecheck.document import Document
 from movecheck.findings import Finding
 from movecheck.fixes import replacements
 from movecheck.i18n import _
+from movecheck.records import dataclass_on_first_use
 from movecheck.suggest import close_names
 from movecheck.suggest import did_you_mean as suggestion
 
 DocPath = tuple[Any, ...]
 
 
-@dataclass
+@dataclass_on_first_use
 class Short:
     """Units an order names by type and count: ``count`` asked for, of which ``found`` of the
     mover's could start the move (fewer than asked: AA102 or AA103 says why)."""

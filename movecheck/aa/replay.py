@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from movecheck.records import dataclass_on_first_use
 
 if TYPE_CHECKING:
     from movecheck.aa.choice import Chooser, Point
@@ -58,7 +59,7 @@ class Carrying(Protocol[RunT]):
 _MISSING = object()
 
 
-@dataclass
+@dataclass_on_first_use
 class Entry:
     """What carrying out the order :attr:`at` (0-based) may change, as it was before: put back, it undoes the order."""
 

@@ -8,9 +8,10 @@ from typing import Any
 
 from movecheck.aa.wording import power_adjective, type_noun, unit_phrase
 from movecheck.i18n import _
+from movecheck.records import dataclass_on_first_use
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class AAFire:
     """A unit type's AA fire in battle, as the map's ``aa`` stat gives it (TripleA's AA options)."""
 
@@ -35,7 +36,7 @@ class AAFire:
                    battle=bool(data.get("battle", True)))
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Support:
     """A bonus a unit type gives other units in battle (the map's ``support``, TripleA's supportAttachments)."""
 

@@ -28,6 +28,7 @@ from movecheck.aa.setup import carrier_load
 from movecheck.aa.units import Unit
 from movecheck.budget import SearchLimit
 from movecheck.i18n import N_
+from movecheck.records import dataclass_on_first_use
 
 
 def factory_zones(board: Board) -> list[str]:
@@ -84,7 +85,7 @@ SEARCHED_ALONE = 8
 """Spaces whose nearest landings are searched one by one before one search for the whole board."""
 
 
-@dataclass
+@dataclass_on_first_use
 class _Nearest:
     """A board's nearest landings found so far: per (space, limit), or per limit for every space."""
 
@@ -135,7 +136,7 @@ _NEAREST: WeakKeyDictionary[Board, _Nearest] = WeakKeyDictionary()
 # --- after the combat move ---------------------------------------------------------------
 
 
-@dataclass
+@dataclass_on_first_use
 class Stranded:
     """An aircraft that moved and that no landing plan lands, with the order that last moved it."""
 
@@ -145,7 +146,7 @@ class Stranded:
     """Carrier slots lie within its reach, but the plan needs them for other fighters."""
 
 
-@dataclass
+@dataclass_on_first_use
 class CarrierCall:
     """A fighter the plan lands on a carrier that must move to ``zone``, or on a bought carrier placed in ``zone``."""
 
@@ -264,7 +265,7 @@ BOMBER_AT_SEA = "bomber at sea"
 """... it is a bomber at sea (bombers never land at sea)."""
 
 
-@dataclass
+@dataclass_on_first_use
 class Grounded:
     """An aircraft of the mover that ends the noncombat move in a space where it cannot land, and why."""
 
@@ -278,7 +279,7 @@ class Grounded:
         return bool(self.unit.moved or self.unit.move_count)
 
 
-@dataclass
+@dataclass_on_first_use
 class Crowded:
     """A sea zone where fighters of the mover are left without a carrier slot."""
 
@@ -299,7 +300,7 @@ class Crowded:
         return [f for f in self.fighters if f.moved or f.move_count]
 
 
-@dataclass
+@dataclass_on_first_use
 class NoncombatLanding:
     """The aircraft of the mover with no landing space where they ended the noncombat move."""
 

@@ -11,11 +11,10 @@ pieces that only decks link.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from movecheck.aa.flow import Network
 from movecheck.aa.landing.bound import chunks, reachable_zones, zone_gain_bound
 from movecheck.budget import Meter
+from movecheck.records import dataclass_on_first_use
 
 Classes = list[tuple[int, tuple[str, ...]]]
 """Classes of alike movable decks: (slots, the zones each can end in, home first)."""
@@ -23,7 +22,7 @@ Picks = dict[tuple[int, str], int]
 """How many decks of class ``c`` end in zone ``z``: ``{(c, z): count}``."""
 
 
-@dataclass
+@dataclass_on_first_use
 class Part:
     """A connected part of the landing problem: fighter kinds (same zones) and the decks that can serve them."""
 
