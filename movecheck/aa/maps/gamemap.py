@@ -64,6 +64,8 @@ class GameMap:
         self.sides: dict[str, list[str]] = {k: list(v) for k, v in data.get("sides", {}).items()}
         self.side_of: dict[str, str] = {p: side for side, members in self.sides.items() for p in members}
         self.spaces: dict[str, Space] = {}
+        self.land_routes: dict[tuple[str, ...], Any] = {}
+        """The land routes of the paths read on this map (:func:`movecheck.aa.moves.land_route`), by path."""
         for entry in data.get("territories", []):
             space = Space(entry["name"], bool(entry.get("sea")), bool(entry.get("neutral")))
             self.spaces[space.name] = space
