@@ -317,7 +317,7 @@ class MovecheckServer(LanguageServer):
         orders = loaded.usable and is_kind(loaded.kind, ORDERS)
         result = (self.kernel.check if orders else self.kernel.lint)(path, text, settings, buffers or self.buffer_text)
         checked.result = result
-        checked.spans = Spans(text)
+        checked.spans = Spans(text, self.kernel.events(path, text))  # read only when a diagnostic or a request asks
         entry = result.entry if orders else None
         checked.published = diagnostics(result.report, entry, path, checked.spans, settings.config)
         return checked
