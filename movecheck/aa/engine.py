@@ -220,6 +220,9 @@ class Run:
     """Its phase and board go on being changed by later runs of the search (:mod:`movecheck.aa.replay`)."""
     logged: InPlace | None = None
     """The greedy run's carrying-out, kept for the search's first try (:class:`InPlace`)."""
+    begun: Board | None = None
+    """A copy of the board as the phase began that nothing changes, read by the bounds and the split into parts
+    (:func:`_as_begun`)."""
 
     @property
     def errors(self) -> int:
@@ -387,7 +390,8 @@ def _error_first(doc: Document, first: Run, phase_name: str, fresh: Fresh) -> li
     if not _parts_apart(first) or not isinstance(raw_moves, list) or len(first.moves) != len(raw_moves):
         return None
     board = first.phase.board
-    alike = unlinking(fresh(_spaces(doc, board)), first.moves) if SWAPPABLE and not first.phase.combat else frozenset()
+    begun = _as_begun(doc, first, fresh)
+    alike = unlinking(begun, first.moves) if SWAPPABLE and not first.phase.combat else frozenset()
     part_of = parts(first.moves, alike)
     erring = [f.order for f in first.findings if _searched(f, first.overloads)]
     if len(set(part_of.values())) < 2 or any(order not in part_of for order in erring):
@@ -455,7 +459,8 @@ def _best_choice(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo:
     spaces = _spaces(doc, first.phase.board)
     part_of = None
     if _parts_apart(first):  # noncombat: apart through land spaces whose units are alike (issue 37)
-        alike = unlinking(fresh(spaces), first.moves) if SWAPPABLE and not first.phase.combat else frozenset()
+        alike = unlinking(_as_begun(doc, first, fresh), first.moves) if SWAPPABLE and not first.phase.combat else (
+            frozenset())
         part_of = parts(first.moves, alike)
     forced: list[int] = []
 
@@ -467,7 +472,7 @@ def _best_choice(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo:
 
     try:
         if BOUNDS:  # read off the orders and the board as the phase began (a copy nothing changes, not a run's)
-            least += least_errors(doc.get("moves", default=[]), fresh(spaces), first.phase.combat)
+            least += least_errors(doc.get("moves", default=[]), _as_begun(doc, first, fresh), first.phase.combat)
         if best.errors <= least:
             return best, how, None  # a counting bound: no choice has fewer errors
         # first try: transports packed to keep later loads' options, then the lexicographic search
@@ -509,6 +514,14 @@ def _best_choice(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo:
         return best, how, exc
     _greedy_kept(first, best)
     return best, how, None
+
+
+def _as_begun(doc: Document, run: Run, fresh: Fresh) -> Board:
+    """The units in the spaces of the orders' paths as the phase began, copied once for every reader that changes
+    nothing (the counting bounds, the split into parts): a run's own board is changed by its orders."""
+    if run.begun is None:
+        run.begun = fresh(_spaces(doc, run.phase.board))
+    return run.begun
 
 
 def _first_try(doc: Document, first: Run, phase_name: str, spaces: frozenset[str], fresh: Fresh, meter: Meter,
