@@ -22,6 +22,7 @@ import json
 import os
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from movecheck.server.buffers import Checked
@@ -33,18 +34,42 @@ LOCAL_KEYS = frozenset({"units", "control"})
 MOVE_PHASES = frozenset({"combat_move", "noncombat_move"})
 
 
-def can_change(state_path: str, before: Any, after: Any, reader: Checked) -> bool:
-    """Whether an edit of the state ``state_path`` (its data ``before`` and ``after``; None: not read cleanly) can
-    change the check of the orders in ``reader`` (its last check, against ``before``)."""
+@dataclass(frozen=True)
+class Edit:
+    """What an edit of a state changed, read once for all its readers: the ``control:`` keys and the ``units:``
+    entries it changed, when nothing else changed."""
+
+    control: frozenset[str]
+    entries: tuple[Any, ...]
+
+
+def edit_of(before: Any, after: Any) -> Edit | None:
+    """The edit from the state's data ``before`` to ``after`` (None for either: not read cleanly); None when it
+    changed more than ``units:`` and ``control:`` entries (or these are not a list and a mapping)."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return None
+    if any(before.get(key) != after.get(key) for key in set(before) | set(after) if key not in LOCAL_KEYS):
+        return None
+    control_before, control_after = before.get("control", {}), after.get("control", {})
+    units_before, units_after = before.get("units", []), after.get("units", [])
+    if not (isinstance(control_before, dict) and isinstance(control_after, dict)):
+        return None
+    if not (isinstance(units_before, list) and isinstance(units_after, list)):
+        return None
+    names = {k for k in set(control_before) | set(control_after) if control_before.get(k) != control_after.get(k)}
+    return Edit(frozenset(names), tuple(_changed_entries(units_before, units_after)))
+
+
+def can_change(state_path: str, edit: Edit | None, reader: Checked) -> bool:
+    """Whether ``edit`` (:func:`edit_of`; None: any edit) of the state ``state_path`` can change the check of the
+    orders in ``reader`` (its last check, against the state before the edit)."""
     board = _board(reader, state_path)
     orders = reader.data
-    if board is None or not isinstance(before, dict) or not isinstance(after, dict) or not isinstance(orders, dict):
+    if board is None or edit is None or not isinstance(orders, dict):
         return True
     if orders.get("phase") not in MOVE_PHASES or not isinstance(orders.get("moves"), list):
         return True
-    if any(before.get(key) != after.get(key) for key in set(before) | set(after) if key not in LOCAL_KEYS):
-        return True
-    changed = _changed_spaces(before, after, board, _named(orders))
+    changed = _changed_spaces(edit, board, _named(orders))
     if changed is None:
         return True
     if not changed:
@@ -64,16 +89,10 @@ def _board(reader: Checked, state_path: str) -> Any:
     return model if os.path.abspath(prepared.doc.path) == os.path.abspath(state_path) else None
 
 
-def _changed_spaces(before: dict[str, Any], after: dict[str, Any], board: Any, named: set[str]) -> set[str] | None:
+def _changed_spaces(edit: Edit, board: Any, named: set[str]) -> set[str] | None:
     """The spaces whose units or control the edit changed; None when some change is not one of a space's alone."""
-    control_before, control_after = before.get("control", {}), after.get("control", {})
-    units_before, units_after = before.get("units", []), after.get("units", [])
-    if not (isinstance(control_before, dict) and isinstance(control_after, dict)):
-        return None
-    if not (isinstance(units_before, list) and isinstance(units_after, list)):
-        return None
-    names = {k for k in set(control_before) | set(control_after) if control_before.get(k) != control_after.get(k)}
-    for entry in _changed_entries(units_before, units_after):
+    names = set(edit.control)
+    for entry in edit.entries:
         if not isinstance(entry, dict) or not isinstance(entry.get("at"), str) or _moving_land(entry, board):
             return None
         if any(isinstance(entry.get(key), str) and entry[key] in named for key in ("id", "aboard")):

@@ -37,7 +37,7 @@ from movecheck.i18n import ENGLISH, LanguageError, _, resolve, set_language
 from movecheck.selection import Layer
 from movecheck.server import actions, names, odds
 from movecheck.server import settings as editor_settings
-from movecheck.server.affected import can_change
+from movecheck.server.affected import Edit, can_change, edit_of
 from movecheck.server.buffers import Checked
 from movecheck.server.diagnostics import SOURCE, diagnostic, diagnostics, lsp_range
 from movecheck.server.files import MAX_CHARS, Roots, is_movecheck_text, path_of
@@ -307,11 +307,10 @@ class MovecheckServer(LanguageServer):
         when next asked for (issue 37: a state edited with twenty orders files open)."""
         if previous is not None and previous.data is not None and checked.data == previous.data:
             return
-        # a state with an error leaves its orders unchecked, quoting it: any edit of it may change them
-        before = previous.data if previous is not None and _clean(previous) and _clean(checked) else None
+        edit = state_edit(previous, checked)
         for other in self.readers(uri):
             waiting = other in self.running or other in self.pending  # a check that may have read the older text
-            if not waiting and not can_change(checked.path, before, checked.data, self.checked[other]):
+            if not waiting and not can_change(checked.path, edit, self.checked[other]):
                 self.stale.add(other)
                 continue
             self.schedule(other, typing=typing, follow=False)
@@ -380,6 +379,14 @@ def _keep_board(checked: Checked, previous: Checked | None) -> None:
     if kept is not None and checked.result is not None and checked.result.prepared is None \
             and checked.kind == previous.kind:
         checked.result = dataclasses.replace(checked.result, prepared=kept)
+
+
+def state_edit(previous: Checked | None, checked: Checked) -> Edit | None:
+    """What the edit of a buffer from its check ``previous`` to ``checked`` changed, for its readers
+    (:func:`~movecheck.server.affected.can_change`); None: anything."""
+    if previous is None or not _clean(previous) or not _clean(checked):
+        return None  # a state with an error leaves its orders unchecked, quoting it: any edit of it may change them
+    return edit_of(previous.data, checked.data)
 
 
 def _clean(checked: Checked) -> bool:

@@ -24,7 +24,7 @@ import pytest_lsp
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from movecheck.server.affected import can_change
+from movecheck.server.affected import can_change, edit_of
 from movecheck.server.buffers import Checked
 from tests.server.lsp_helpers import change, open_file, start
 
@@ -169,21 +169,24 @@ def test_what_a_state_edit_can_change(tmp_path: Path) -> None:
     def edited(**changes: Any) -> dict[str, Any]:
         return {**copy.deepcopy(state), **changes}
 
+    def changes(after: dict[str, Any], orders: Checked = reader, before: Any = state) -> bool:
+        return can_change(state_path, edit_of(before, after), orders)
+
     british = {"at": "R29", "power": B, "type": "infantry"}
-    assert not can_change(state_path, state, edited(control={"R29": B}), reader)
-    assert not can_change(state_path, state, edited(units=[*state["units"], british]), reader)
-    assert not can_change(state_path, state, edited(units=[*reversed(state["units"])]), reader)  # order only
-    assert can_change(state_path, state, edited(control={"R9": B}), reader)  # 8 steps: a bomber's reach and more
-    assert can_change(state_path, state, edited(units=[*state["units"], {**british, "at": "R3"}]), reader)
-    assert can_change(state_path, state, edited(units=state["units"][:-1]), reader)  # the mover's infantry at R29
-    assert can_change(state_path, state, edited(turn={**state["turn"], "round": 4}), reader)
-    assert can_change(state_path, None, edited(control={"R29": B}), reader)
-    assert can_change(state_path, state, edited(units=[*state["units"], {**british, "id": "u-far"}]), with_id)
-    assert not can_change(state_path, state, edited(units=[*state["units"], {**british, "id": "u-other"}]), with_id)
+    assert not changes(edited(control={"R29": B}))
+    assert not changes(edited(units=[*state["units"], british]))
+    assert not changes(edited(units=[*reversed(state["units"])]))  # their order only
+    assert changes(edited(control={"R9": B}))  # 8 steps away: within a bomber's reach and the margin
+    assert changes(edited(units=[*state["units"], {**british, "at": "R3"}]))
+    assert changes(edited(units=state["units"][:-1]))  # the mover's infantry at R29
+    assert changes(edited(turn={**state["turn"], "round": 4}))
+    assert changes(edited(control={"R29": B}), before=None)
+    assert changes(edited(units=[*state["units"], {**british, "id": "u-far"}]), with_id)
+    assert not changes(edited(units=[*state["units"], {**british, "id": "u-other"}]), with_id)
     typo = copy.deepcopy(reader)
     typo.data = {**reader.data, "moves": [{"units": {"infantry": 1}, "path": ["R0", "Rx"]}]}
-    assert can_change(state_path, state, edited(control={"R29": B}), typo)
+    assert changes(edited(control={"R29": B}), typo)
     purchase = copy.deepcopy(reader)
     purchase.data = {**reader.data, "phase": "purchase"}
-    assert can_change(state_path, state, edited(control={"R29": B}), purchase)
-    assert can_change(str(tmp_path / "other.json"), state, edited(control={"R29": B}), reader)
+    assert changes(edited(control={"R29": B}), purchase)
+    assert can_change(str(tmp_path / "other.json"), edit_of(state, edited(control={"R29": B})), reader)
