@@ -164,6 +164,7 @@ def measure_state_edit(opened: int, rounds: int, every: bool = False) -> dict[st
 HARD = """
 from movecheck.aa import engine, overloads
 engine.BOUNDS = False
+engine.ERROR_FIRST = engine.SWAPPABLE = engine.REPLAY = engine.CUT = False  # each would end B1's search early
 overloads.Overloads.lower_bound = lambda self: 0
 overloads.Overloads.counts = lambda self, order, code: False
 from movecheck.server.app import serve
