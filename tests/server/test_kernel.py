@@ -192,3 +192,17 @@ def test_a_json_buffers_yaml_events_are_read_once_per_check(monkeypatch: pytest.
     start, end = Spans(edited).range_of(finding.line, finding.column)
     assert (found.range.start.line, found.range.start.character) == start
     assert (found.range.end.line, found.range.end.character) == end
+
+
+def test_an_edited_order_gets_the_verdict_of_its_new_text() -> None:
+    """What the server keeps between re-checks (the prepared state, the map's routes and names, the buffer's
+    events) never hands an order the verdict of its older text: a path made one step too long is an error at the
+    next re-check, and legal again once put back (issue 37)."""
+    server = _server()
+    text = ORDERS.read_text()
+    assert server.run_check(str(ORDERS), text, 1).published == []
+    longer = text.replace("path: [Finland, Karelia S.S.R.]", "path: [Finland, Karelia S.S.R., Archangel]", 1)
+    assert longer != text
+    codes = [d.code for d in server.run_check(str(ORDERS), longer, 2).published]
+    assert codes and all(str(code).startswith("AA") for code in codes)
+    assert server.run_check(str(ORDERS), text, 3).published == []
