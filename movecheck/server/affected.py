@@ -9,8 +9,9 @@ and ``control:`` entries, all of them in spaces out of reach of the file's order
 - farther from every space its orders name (paths, ``attack:``) than any unit type moves, plus :data:`MARGIN`
   steps (a canal's territories beside the zones it joins, an aircraft's landing within its movement left, a bonus
   to movement), over the map's connections;
-- no entry of the moving power's land units changed anywhere (the counting bounds read the most movement any of
-  them has left, wherever it stands), and no changed entry has an id the orders file names.
+- no entry of the moving power's own units changed anywhere (the counting bounds read the most movement any of its
+  land units has left, and the split of the search into parts reads its aircraft at sea, wherever they stand), and
+  no changed entry has an id the orders file names.
 
 Anything else (another key of the state, a name that cannot be read, a state with findings, another kind of
 orders, another system) can change the file: it is re-checked at once.
@@ -93,7 +94,7 @@ def _changed_spaces(edit: Edit, board: Any, named: set[str]) -> set[str] | None:
     """The spaces whose units or control the edit changed; None when some change is not one of a space's alone."""
     names = set(edit.control)
     for entry in edit.entries:
-        if not isinstance(entry, dict) or not isinstance(entry.get("at"), str) or _moving_land(entry, board):
+        if not isinstance(entry, dict) or not isinstance(entry.get("at"), str) or _movers(entry, board):
             return None
         if any(isinstance(entry.get(key), str) and entry[key] in named for key in ("id", "aboard")):
             return None
@@ -113,13 +114,11 @@ def _canonical(entry: Any) -> str:
     return json.dumps(entry, sort_keys=True, default=str)
 
 
-def _moving_land(entry: dict[str, Any], board: Any) -> bool:
-    """An entry of the moving power's land units (or one whose power or type cannot be read)."""
+def _movers(entry: dict[str, Any], board: Any) -> bool:
+    """An entry of the moving power's units (or one whose power or type cannot be read)."""
     power = board.map.resolve_power(entry.get("power")) if isinstance(entry.get("power"), str) else None
     kind = board.map.resolve_type(entry.get("type")) if isinstance(entry.get("type"), str) else None
-    if power is None or kind is None or kind not in board.map.unit_types:
-        return True
-    return bool(power == board.power and board.map.unit_types[kind].is_land)
+    return power is None or kind is None or kind not in board.map.unit_types or power == board.power
 
 
 def _named(data: Any) -> set[str]:

@@ -159,8 +159,8 @@ def _reader(tmp_path: Path, moves: dict[str, Any]) -> tuple[str, Checked, dict[s
 
 
 def test_what_a_state_edit_can_change(tmp_path: Path) -> None:
-    """Out of reach: control and units of other powers, or the mover's vessels, far from every order.  In reach or
-    unsure: near spaces, the mover's land units anywhere (the counting bounds read them), an id the orders name,
+    """Out of reach: control and units of other powers far from every order.  In reach or unsure: near spaces,
+    the mover's own units anywhere (the counting bounds and the split into parts read them), an id the orders name,
     another key of the state, a state read with a finding, a name that cannot be read, other kinds of orders."""
     state_path, reader, state = _reader(tmp_path, orders("R0", "R1"))
     with_id = copy.deepcopy(reader)
@@ -179,6 +179,7 @@ def test_what_a_state_edit_can_change(tmp_path: Path) -> None:
     assert changes(edited(control={"R9": B}))  # 8 steps away: within a bomber's reach and the margin
     assert changes(edited(units=[*state["units"], {**british, "at": "R3"}]))
     assert changes(edited(units=state["units"][:-1]))  # the mover's infantry at R29
+    assert changes(edited(units=[*state["units"], {"at": "R29", "power": G, "type": "fighter"}]))  # the mover's
     assert changes(edited(turn={**state["turn"], "round": 4}))
     assert changes(edited(control={"R29": B}), before=None)
     assert changes(edited(units=[*state["units"], {**british, "id": "u-far"}]), with_id)
