@@ -11,7 +11,9 @@ and the built-in map come from the server's caches, as they do while a player ty
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import os
 import statistics
 import sys
 import time
@@ -76,9 +78,93 @@ def measure_turn(rounds: int, orders: int = 100, legal: bool = False) -> dict[st
             "codes": ",".join(sorted({str(d.code) for d in first.published}))}  # type: ignore[dict-item]
 
 
+def measure_turn_yaml(rounds: int, orders: int = 100) -> dict[str, float]:
+    """:func:`measure_turn` with the orders written as YAML (block style, as a player writes them)."""
+    import yaml
+    from search import b4_case
+
+    from movecheck.server.app import MovecheckServer
+
+    server = MovecheckServer()
+    path, _exact = b4_case(orders)
+    path = path.with_name("orders.yaml")
+    data = json.loads(path.with_name("orders.json").read_text(encoding="utf-8"))
+    text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None)
+    path.write_text(text, encoding="utf-8")
+    first = server.run_check(str(path), text, 1)
+    edited = text.replace("moves:", "moves: ", 1)
+    times = []
+    for k in range(rounds):
+        start = time.process_time()
+        checked = server.run_check(str(path), edited if k % 2 == 0 else text, k + 2)
+        times.append((time.process_time() - start) * 1000)
+        assert [d.code for d in checked.published] == [d.code for d in first.published]
+    return {"median_ms": statistics.median(times), "max_ms": max(times),
+            "codes": ",".join(sorted({str(d.code) for d in first.published}))}  # type: ignore[dict-item]
+
+
+SEGMENT = 12
+"""Territories of the chain per orders file in :func:`measure_state_edit` (more than any unit's reach apart)."""
+
+
+def measure_state_edit(opened: int, rounds: int, every: bool = False) -> dict[str, float]:
+    """CPU milliseconds of a state edit in the server with ``opened`` orders files open on it (issue 37): the state's
+    check and the re-checks of the orders files the edit can change (``every``: of all of them, as before).
+
+    A chain of ``12 * opened`` territories, each orders file walking an infantry a step at its own stretch of it;
+    the edit gives the first file's second territory to the British and back (AA301 in that file, none elsewhere)."""
+    import tempfile
+
+    from movecheck.server.affected import can_change
+    from movecheck.server.app import MovecheckServer, state_edit
+    from movecheck.server.files import Roots
+
+    names = [f"R{k}" for k in range(SEGMENT * opened)]
+    game_map = {"name": "chain", "powers": ["Americans", "British", "Germans", "Japanese"],
+                "sides": {"Allies": ["Americans", "British"], "Axis": ["Germans", "Japanese"]},
+                "territories": [{"name": n} for n in names], "connections": list(map(list, itertools.pairwise(names))),
+                "control": dict.fromkeys(names, "Germans")}
+    state = {"movecheck": 1, "system": "aa", "map": game_map, "control": {},
+             "turn": {"round": 3, "power": "Germans", "phase": "noncombat_move"},
+             "units": [{"at": n, "power": "Germans", "type": "infantry"} for n in names]}
+    with tempfile.TemporaryDirectory() as folder:
+        server = MovecheckServer()
+        server.roots = Roots([folder])
+        state_path = os.path.join(folder, "state.json")
+        texts = {state_path: json.dumps(state, indent=1)}
+        orders = []
+        for k in range(opened):
+            path = os.path.join(folder, f"orders-{k}.json")
+            texts[path] = json.dumps({"movecheck": 1, "system": "aa", "state": "state.json", "power": "Germans",
+                                      "phase": "noncombat_move", "moves": [
+                                          {"units": {"infantry": 1}, "path": names[SEGMENT * k:SEGMENT * k + 2]}]})
+            Path(path).write_text(texts[path], encoding="utf-8")
+            orders.append(path)
+        Path(state_path).write_text(texts[state_path], encoding="utf-8")
+        taken = json.dumps({**state, "control": {names[1]: "British"}}, indent=1)
+        plain = texts[state_path]
+        last = server.run_check(state_path, plain, 1, texts.get)
+        readers = {p: server.run_check(p, texts[p], 1, texts.get) for p in orders}
+        times, rechecked = [], []
+        for k in range(rounds):
+            texts[state_path] = taken if k % 2 == 0 else plain
+            start = time.process_time()
+            checked = server.run_check(state_path, texts[state_path], k + 2, texts.get)
+            edit = state_edit(last, checked)
+            again = [p for p in orders if every or can_change(state_path, edit, readers[p])]
+            for p in again:
+                readers[p] = server.run_check(p, texts[p], 1, texts.get)
+            times.append((time.process_time() - start) * 1000)
+            last = checked
+            rechecked.append(len(again))
+            assert [d.code for d in readers[orders[0]].published] == (["AA301"] if k % 2 == 0 else [])
+    return {"median_ms": statistics.median(times), "rechecked": statistics.median(rechecked)}
+
+
 HARD = """
 from movecheck.aa import engine, overloads
 engine.BOUNDS = False
+engine.ERROR_FIRST = engine.SWAPPABLE = engine.REPLAY = engine.CUT = False  # each would end B1's search early
 overloads.Overloads.lower_bound = lambda self: 0
 overloads.Overloads.counts = lambda self, order, code: False
 from movecheck.server.app import serve
@@ -226,6 +312,11 @@ def main(argv: list[str] | None = None) -> int:
     found = measure(args.rounds)
     found.update({f"turn_{k}": v for k, v in measure_turn(args.rounds).items()})  # type: ignore[misc]
     found.update({f"legal_turn_{k}": v for k, v in measure_turn(args.rounds, legal=True).items()})  # type: ignore[misc]
+    found.update({f"yaml_turn_{k}": v for k, v in measure_turn_yaml(args.rounds).items()})  # type: ignore[misc]
+    for opened in (5, 20):  # issue 37: a state edited with five and twenty orders files open
+        for every in (True, False):
+            name = f"state_edit_{opened}_{'every' if every else 'affected'}"
+            found.update({f"{name}_{k}": v for k, v in measure_state_edit(opened, args.rounds, every).items()})
     print(json.dumps(found))
     return 0
 

@@ -60,8 +60,29 @@ def load_file(path: str, display: str | None = None) -> Document:
     return load_bytes(raw, display or ("<stdin>" if is_stdin else path))
 
 
-def load_bytes(raw: bytes, path: str) -> Document:
-    """Parse bytes into a :class:`Document`; problems become findings, never exceptions."""
+class EventTape:
+    """The YAML events of one text, read once and kept for whoever asks again (the language server: the document's
+    positions and the editor's ranges of the same buffer, issue 37).  Kept only once read to the end."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.kept: list[yaml.Event] | None = None
+
+    def events(self) -> Iterator[yaml.Event]:
+        """The events, from those kept, else read (and kept if read to the end)."""
+        return iter(self.kept) if self.kept is not None else self._reading()
+
+    def _reading(self) -> Iterator[yaml.Event]:
+        found = []
+        for event in yaml.parse(self.raw, Loader=_Loader):
+            found.append(event)
+            yield event
+        self.kept = found
+
+
+def load_bytes(raw: bytes, path: str, tape: EventTape | None = None) -> Document:
+    """Parse bytes into a :class:`Document`; problems become findings, never exceptions.  ``tape``: the events of
+    ``raw``, shared with another reader of the same text."""
     doc = Document(path=path)
     if len(raw) > MAX_BYTES:
         doc.broken = True
@@ -74,10 +95,11 @@ def load_bytes(raw: bytes, path: str) -> Document:
         )
         return doc
     doc.text = raw.decode("utf-8", errors="replace").lstrip("\ufeff")
-    if path.lower().endswith(".json") and _read_json(doc, raw):
+    if path.lower().endswith(".json") and _read_json(doc, raw, tape):
         return doc
     try:
-        _Builder(doc, MAX_DEPTH, MAX_NODES).build(yaml.parse(raw, Loader=_Loader))
+        events = tape.events() if tape is not None else yaml.parse(raw, Loader=_Loader)
+        _Builder(doc, MAX_DEPTH, MAX_NODES).build(events)
     except _Stop:
         doc.broken = True
     except yaml.MarkedYAMLError as exc:
@@ -155,7 +177,7 @@ def _distinct(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return mapping
 
 
-def _read_json(doc: Document, raw: bytes) -> bool:
+def _read_json(doc: Document, raw: bytes, tape: EventTape | None = None) -> bool:
     """Read a JSON file with the json module when that gives the data the YAML reading gives
     with no finding; its positions are read the YAML way when first asked for.  False: read
     it the YAML way now."""
@@ -174,7 +196,7 @@ def _read_json(doc: Document, raw: bytes) -> bool:
     except (_Declined, ValueError, RecursionError):
         return False
     doc.data = data
-    _Deferred.attach(doc, raw)
+    _Deferred.attach(doc, raw, tape)
     return True
 
 
@@ -186,13 +208,14 @@ class _Deferred(dict):  # type: ignore[type-arg]
         self.fill: Callable[[], None] | None = fill
 
     @staticmethod
-    def attach(doc: Document, raw: bytes) -> None:
-        """Give ``doc`` position tables that read ``raw`` the YAML way when first needed."""
+    def attach(doc: Document, raw: bytes, tape: EventTape | None = None) -> None:
+        """Give ``doc`` position tables that read ``raw`` the YAML way when first needed (``tape``: its events)."""
 
         def fill() -> None:
             again = Document(path=doc.path)
+            events = tape.events() if tape is not None else yaml.parse(raw, Loader=_Loader)
             with contextlib.suppress(_Stop, yaml.YAMLError):  # cannot happen for what _read_json lets through
-                _Builder(again, MAX_DEPTH, MAX_NODES).build(yaml.parse(raw, Loader=_Loader))
+                _Builder(again, MAX_DEPTH, MAX_NODES).build(events)
             for table, found in ((positions, again.positions), (keys, again.key_positions), (implicit, again.implicit)):
                 table.fill = None
                 dict.update(table, found)

@@ -398,6 +398,9 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.server.app": "heavy: lsprotocol, pygls, yaml",
         "pygls": "heavy: pygls",
     },
+    "movecheck.server.affected": {
+        "movecheck.aa.model": "command-specific",
+    },
     "movecheck.server.names": {
         "movecheck.catalogue": "command-specific",
         "movecheck.schema": "command-specific",

@@ -113,16 +113,17 @@ def short_of_movement(orders: list[Order], board: Board) -> set[str]:
             best[unit.type.name] = max(best.get(unit.type.name, 0), unit.left)
     short: set[str] = set()
     walks: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    arrivals: dict[tuple[str, str], list[int]] = {}
+    """The cost of the walk in of each unit the orders bring into a space, by (space, type)."""
     for order in orders:
-        if _walks(board, order):
-            for kind, count in order.units.items():
+        walking = _walks(board, order)
+        for kind, count in order.units.items():
+            if walking:
                 walks.setdefault((order.path[0], kind), []).append((len(order.path) - 1, count))
+            arrivals.setdefault((order.path[-1], kind), []).extend([len(order.path) - 1 if walking else 0] * count)
     for (space, kind), needs in walks.items():
         lefts = [u.left for u in board.units_at(space) if u.power == power and u.type.name == kind]
-        for order in orders:
-            if order.path[-1] == space and kind in order.units:
-                cost = len(order.path) - 1 if _walks(board, order) else 0
-                lefts += [best.get(kind, 0) - cost] * order.units[kind]
+        lefts += [best.get(kind, 0) - cost for cost in arrivals.get((space, kind), [])]
         if any(_outnumbered(needs, lefts, least) for least in {need for need, _ in needs if need > 0}):
             short.add(space)
     return short

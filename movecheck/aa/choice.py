@@ -159,6 +159,11 @@ class Chooser:
     """Pack transports by :func:`spread_key` instead of best fit (the search's first try, before it branches)."""
     memo: Memo | None = None
     board: Any = None
+    watch: bool = False
+    """A greedy run that notes where the spread try would choose otherwise (:attr:`diverged`), so that the try
+    goes back to that order only (:meth:`~movecheck.aa.replay.Replayer.again_from`, issue 37)."""
+    diverged: int | None = None
+    """The first (1-based) order at which the spread try's choice differs from this greedy run's (``watch``)."""
     _units: dict[int, Unit] | None = field(default=None, repr=False)
     _at: tuple[Listing, int] | None = field(default=None, repr=False)
     _token: object = field(default_factory=object, repr=False)
@@ -167,6 +172,15 @@ class Chooser:
     @property
     def searching(self) -> bool:
         return self.meter is not None
+
+    @property
+    def watching(self) -> bool:
+        """Whether the spread try's choices are still to be compared with this run's (none differed yet)."""
+        return self.watch and self.diverged is None
+
+    def differs(self, order: int) -> None:
+        """The spread try chooses otherwise at this (1-based) order."""
+        self.diverged = order if self.diverged is None else min(self.diverged, order)
 
     def charge(self, steps: int = 1) -> None:
         if self.meter is not None:

@@ -218,6 +218,11 @@ class Run:
     cut: bool = False
     """It stopped once its errors were as many as the best choice's: the later orders were not carried out."""
     """Its phase and board go on being changed by later runs of the search (:mod:`movecheck.aa.replay`)."""
+    logged: InPlace | None = None
+    """The greedy run's carrying-out, kept for the search's first try (:class:`InPlace`)."""
+    begun: Board | None = None
+    """A copy of the board as the phase began that nothing changes, read by the bounds and the split into parts
+    (:func:`_as_begun`)."""
 
     @property
     def errors(self) -> int:
@@ -282,8 +287,69 @@ Fresh = Callable[[Collection[str] | None], Board]
 (the others shared, :meth:`Board.copy`), or with None of every unit."""
 
 
+FIRST_TRY_IN_PLACE = True
+"""The greedy run keeps an undo log and notes where the search's first try would choose otherwise; the first try
+goes back to that order on the greedy run's own board rather than carrying every order out again on a copy
+(issue 37: the editor's re-check of a 100-order turn); off only to compare."""
+
+
+class InPlace:
+    """The greedy run's carrying-out on the engine's board, with its undo log (:class:`~movecheck.aa.replay.Replayer`)
+    and the first order at which the search's first try (``Chooser(spread=True)``) would choose otherwise.
+
+    Up to that order the two runs are one: the try carries out only the orders from there.  When the try does no
+    better, the greedy run is carried out again from there (:meth:`put_back`), so the board the report and ``apply``
+    read is the greedy run's."""
+
+    def __init__(self, doc: Document, board: Board, phase_name: str) -> None:
+        self.carry = Carry(doc, board, phase_name, Chooser(watch=True))
+        self.replayer: Replayer[Run] = Replayer(self.carry, _paths(doc, board))
+        self.diverged: int | None = None
+        self.tried = False
+
+    def greedy(self) -> Run:
+        """The greedy run, each order logged from the first at which the first try would choose otherwise."""
+        carry, watch = self.carry, self.carry.chooser
+        carry.resolved = self._resolved
+        while carry.next < len(carry.raw_moves or []):
+            carry.step()
+        carry.resolved = None
+        found = carry.finish(keep=True)
+        self.diverged = watch.diverged
+        found.shared, found.logged = False, self
+        return found
+
+    def _resolved(self, move: Move | None) -> None:
+        """An order read, nothing of it done yet: where the first try would choose otherwise, log it (and every
+        order after it) to be undone.  Its loading plan is made here (it reads the board alone, so it is the one the
+        clauses and the move would make) for the first try's packing to be compared before anything changes."""
+        watch = self.carry.chooser
+        if move is not None and watch.watching:
+            self.carry.phase.loading_plan(move)
+        if watch.diverged is not None:
+            self.replayer.mark()
+
+    def first_try(self) -> Run | None:
+        """The search's first try, or None when it chooses as the greedy run did at every order (the same run)."""
+        if self.diverged is None:
+            return None
+        self.tried = True
+        tried = self.replayer.again_from(self.diverged - 1, Chooser(spread=True))
+        tried.shared = False  # on the engine's own board, which no later run of the search changes
+        return tried
+
+    def put_back(self) -> None:
+        """The greedy run's board and phase again, after a first try that did no better."""
+        if self.tried and self.diverged is not None:
+            self.tried = False
+            self.replayer.again_from(self.diverged - 1, Chooser())
+
+
 def _run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None) -> Run:
-    first = _run_once(doc, board, phase_name, Chooser())
+    if fresh is not None and FIRST_TRY_IN_PLACE and isinstance(doc.get("moves", default=[]), list):
+        first = InPlace(doc, board, phase_name).greedy()
+    else:
+        first = _run_once(doc, board, phase_name, Chooser())
     if not first.choosing or fresh is None:
         return first
     memo = Memo()
@@ -324,7 +390,8 @@ def _error_first(doc: Document, first: Run, phase_name: str, fresh: Fresh) -> li
     if not _parts_apart(first) or not isinstance(raw_moves, list) or len(first.moves) != len(raw_moves):
         return None
     board = first.phase.board
-    alike = unlinking(fresh(_spaces(doc, board)), first.moves) if SWAPPABLE and not first.phase.combat else frozenset()
+    begun = _as_begun(doc, first, fresh)
+    alike = unlinking(begun, first.moves) if SWAPPABLE and not first.phase.combat else frozenset()
     part_of = parts(first.moves, alike)
     erring = [f.order for f in first.findings if _searched(f, first.overloads)]
     if len(set(part_of.values())) < 2 or any(order not in part_of for order in erring):
@@ -392,7 +459,8 @@ def _best_choice(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo:
     spaces = _spaces(doc, first.phase.board)
     part_of = None
     if _parts_apart(first):  # noncombat: apart through land spaces whose units are alike (issue 37)
-        alike = unlinking(fresh(spaces), first.moves) if SWAPPABLE and not first.phase.combat else frozenset()
+        alike = unlinking(_as_begun(doc, first, fresh), first.moves) if SWAPPABLE and not first.phase.combat else (
+            frozenset())
         part_of = parts(first.moves, alike)
     forced: list[int] = []
 
@@ -404,14 +472,13 @@ def _best_choice(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo:
 
     try:
         if BOUNDS:  # read off the orders and the board as the phase began (a copy nothing changes, not a run's)
-            least += least_errors(doc.get("moves", default=[]), fresh(spaces), first.phase.combat)
+            least += least_errors(doc.get("moves", default=[]), _as_begun(doc, first, fresh), first.phase.combat)
         if best.errors <= least:
             return best, how, None  # a counting bound: no choice has fewer errors
         # first try: transports packed to keep later loads' options, then the lexicographic search
         meter.charge(first.orders)
-        spread = _run_once(doc, _first_try_board(first, spaces, fresh, meter, memo), phase_name, Chooser(spread=True),
-                           first.overloads)
-        if spread.errors < best.errors:
+        spread = _first_try(doc, first, phase_name, spaces, fresh, meter, memo)
+        if spread is not None and spread.errors < best.errors:
             best, how = spread, Chooser(spread=True)
         # a run stops at the best choice's errors only where no part of the phase is settled by its whole run
         cut = CUT and (part_of is None or len(set(part_of.values())) == 1)
@@ -443,8 +510,35 @@ def _best_choice(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo:
                 break
             forced = following
     except SearchLimit as exc:
+        _greedy_kept(first, best)
         return best, how, exc
+    _greedy_kept(first, best)
     return best, how, None
+
+
+def _as_begun(doc: Document, run: Run, fresh: Fresh) -> Board:
+    """The units in the spaces of the orders' paths as the phase began, copied once for every reader that changes
+    nothing (the counting bounds, the split into parts): a run's own board is changed by its orders."""
+    if run.begun is None:
+        run.begun = fresh(_spaces(doc, run.phase.board))
+    return run.begun
+
+
+def _first_try(doc: Document, first: Run, phase_name: str, spaces: frozenset[str], fresh: Fresh, meter: Meter,
+               memo: Memo) -> Run | None:
+    """The search's first try (transports packed to spread, walkers with the least movement that suffices): from the
+    order where it chooses otherwise, on the greedy run's board (:class:`InPlace`), else on a copy of its own; None
+    when it is the greedy run itself."""
+    if first.logged is not None:
+        return first.logged.first_try()
+    return _run_once(doc, _first_try_board(first, spaces, fresh, meter, memo), phase_name, Chooser(spread=True),
+                     first.overloads)
+
+
+def _greedy_kept(first: Run, best: Run) -> None:
+    """The greedy run is the one kept: its board again, when the first try went on it."""
+    if best is first and first.logged is not None:
+        first.logged.put_back()
 
 
 def _first_try_board(first: Run, spaces: frozenset[str], fresh: Fresh, meter: Meter, memo: Memo) -> Board:
@@ -583,6 +677,8 @@ class Carry:
         self.raw_moves: list[Any] | None = raw_moves if isinstance(raw_moves, list) else None
         self.move_clauses = CATALOGUE.running("aa", occasion(phase_name, "move"))
         self.overloads = Overloads(board, start)
+        self.resolved: Callable[[Move | None], None] | None = None
+        """Called with each order once it is read and its units chosen, before it changes anything (``InPlace``)."""
         for raw in self.raw_moves or []:
             self._attack_zone(raw)
 
@@ -606,12 +702,14 @@ class Carry:
         doc, board, phase, chooser, findings = self.doc, self.board, self.phase, self.chooser, self.findings
         index = self.next
         raw = cast(list[Any], self.raw_moves)[index]
-        self.next += 1
         self.errors += sum(1 for f in findings[self.seen:] if _searched(f, self.overloads))
         self.seen = len(findings)
         chooser.errors = self.errors
         chooser.charge()
         move, problems = resolve_move(doc, board, raw, index, chooser)
+        if self.resolved is not None:
+            self.resolved(move)
+        self.next += 1
         findings.extend(_with_order(f, index + 1, raw) for f in problems)
         if move is None:
             return

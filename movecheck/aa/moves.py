@@ -96,7 +96,7 @@ class Move:
         return describe(self.units if units is None else units)
 
 
-@dataclass
+@dataclass(frozen=True)
 class LandRoute:
     """How a land unit's path reads: a walk, a load, an unload, or both."""
 
@@ -111,37 +111,46 @@ class LandRoute:
         return self.walk + (1 if self.load_at is not None else 0)
 
 
+ROUTES_KEPT = 4096
+"""Paths whose land route a map keeps (:func:`land_route`); past this many, the memo starts again."""
+
+
 def land_route(board: Board, path: list[str]) -> LandRoute:
-    """Read a land unit's path: land steps, then at most one sea zone to load at, then one unload."""
+    """Read a land unit's path: land steps, then at most one sea zone to load at, then one unload.
+
+    It depends on the map alone (which spaces are sea), so each map keeps the routes it has read (issue 37: the
+    clauses ask for an order's route a dozen times a run)."""
+    memo = board.map.land_routes
+    key = tuple(path)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= ROUTES_KEPT:
+            memo.clear()
+        found = memo[key] = _read_route(board, path)
+    return found
+
+
+def _read_route(board: Board, path: list[str]) -> LandRoute:
     sea = [board.is_sea(s) for s in path]
-    route = LandRoute()
-    k = 1
     if sea[0]:
         if len(path) > 1 and not sea[1]:
-            route.unload_at = 1
             if len(path) > 2:
-                route.bad_step = 2
-                route.problem = "after_unload"
-            return route
-        route.bad_step = 1
-        route.problem = "at_sea"
-        return route
+                return LandRoute(unload_at=1, bad_step=2, problem="after_unload")
+            return LandRoute(unload_at=1)
+        return LandRoute(bad_step=1, problem="at_sea")
+    k = 1
     while k < len(path) and not sea[k]:
-        route.walk += 1
         k += 1
+    walk = k - 1
     if k == len(path):
-        return route
-    route.load_at = k
+        return LandRoute(walk)
     if k + 1 < len(path):
         if sea[k + 1]:
-            route.bad_step = k + 1
-            route.problem = "at_sea"
-            return route
-        route.unload_at = k + 1
+            return LandRoute(walk, k, bad_step=k + 1, problem="at_sea")
         if k + 2 < len(path):
-            route.bad_step = k + 2
-            route.problem = "after_unload"
-    return route
+            return LandRoute(walk, k, k + 1, bad_step=k + 2, problem="after_unload")
+        return LandRoute(walk, k, k + 1)
+    return LandRoute(walk, k)
 
 
 def carried(vessel: Unit) -> list[Unit]:
@@ -338,9 +347,13 @@ def _select(
         chosen = _aboard_the_carriers(board, move, kind, count, taken)
         if len(chosen) < count:
             chosen += _most_ready(board, move.start, kind, count - len(chosen), taken | {u.uid for u in chosen})
-        if chooser.spread and len(chosen) == count and board.map.unit_types[kind].is_land:
-            chosen = _least_sufficient(board, move, kind, chosen, taken) if not board.is_sea(move.start) else (
+        if (chooser.spread or chooser.watching) and len(chosen) == count and board.map.unit_types[kind].is_land:
+            spread = _least_sufficient(board, move, kind, chosen, taken) if not board.is_sea(move.start) else (
                 _same_shore(board, move, kind, chosen, taken))
+            if chooser.spread:
+                chosen = spread
+            elif [id(u) for u in spread] != [id(u) for u in chosen]:
+                chooser.differs(move.index)
         if chooser.searching and len(chosen) == count:
             chosen = chooser.pick(
                 move.index,

@@ -203,6 +203,8 @@ class Phase:
             vessels = [move.transport] if move.transport is not None else self.transports_in(zone)
             vessels = [v for v in vessels if v.at == zone and self.board.friendly_power(v.power)]
             plan = self._spread_fit(land, vessels) if self.chooser.spread else self._best_fit(land, vessels)
+            if self.chooser.watching and _plain(self._spread_fit(land, vessels)) != _plain(plan):
+                self.chooser.differs(move.index)
             if self.chooser.searching and move.transport is None and len(vessels) > 1 and all(plan.values()):
                 units = {u.uid: u for u in land}
                 plan = self.chooser.pick(
@@ -338,3 +340,8 @@ def _fresh_movement(kind: str) -> Callable[[Phase], int]:
                    default=0)
 
     return compute
+
+
+def _plain(plan: dict[int, Unit | None]) -> list[tuple[int, int | None]]:
+    """A packing as the uids of each unit and the vessel it boards, to compare two packings."""
+    return [(uid, None if vessel is None else vessel.uid) for uid, vessel in plan.items()]

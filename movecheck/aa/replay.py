@@ -105,8 +105,7 @@ class Replayer(Generic[RunT]):
         it would not be varied either, their orders having as many errors before them)."""
         carry = self.carry
         varied = before[len(forced) - 1].order - 1 if forced and len(forced) <= len(before) else 0
-        while self.log and self.log[-1].at >= varied:
-            self._undo(self.log.pop())
+        self.back_to(varied)
         carry.chooser.forced = forced
         raw_moves = carry.raw_moves or []
         while carry.next < len(raw_moves):
@@ -114,6 +113,28 @@ class Replayer(Generic[RunT]):
             carry.step()
             if bound is not None and carry.errors_so_far() >= bound:
                 return carry.cut()
+        return carry.finish(keep=True)
+
+    def back_to(self, order: int) -> None:
+        """Undo the orders from ``order`` (0-based) on, newest first: the carrying-out is as it was before it."""
+        while self.log and self.log[-1].at >= order:
+            self._undo(self.log.pop())
+
+    def mark(self) -> None:
+        """Log the order to be carried out next, before it changes anything (it can be undone)."""
+        self.log.append(self._entry())
+
+    def again_from(self, order: int, chooser: Chooser) -> RunT:
+        """The run that differs from the one carried out so far from ``order`` (0-based) on, where ``chooser`` (which
+        chooses as the one before did at every earlier order) takes over: the orders before it are not carried out
+        again (issue 37: the search's first try after the greedy run)."""
+        self.back_to(order)
+        carry = self.carry
+        carry.chooser = carry.phase.chooser = chooser
+        raw_moves = carry.raw_moves or []
+        while carry.next < len(raw_moves):
+            self.log.append(self._entry())
+            carry.step()
         return carry.finish(keep=True)
 
     def _entry(self) -> Entry:

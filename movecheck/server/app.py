@@ -30,12 +30,14 @@ from pygls.lsp.server import LanguageServer
 
 from movecheck import __version__
 from movecheck.budget import Cancelled, cancellable, lighter
+from movecheck.clauses import Severity
 from movecheck.config_files import load_config
 from movecheck.files import is_kind
 from movecheck.i18n import ENGLISH, LanguageError, _, resolve, set_language
 from movecheck.selection import Layer
 from movecheck.server import actions, names, odds
 from movecheck.server import settings as editor_settings
+from movecheck.server.affected import Edit, can_change, edit_of
 from movecheck.server.buffers import Checked
 from movecheck.server.diagnostics import SOURCE, diagnostic, diagnostics, lsp_range
 from movecheck.server.files import MAX_CHARS, Roots, is_movecheck_text, path_of
@@ -104,6 +106,9 @@ class MovecheckServer(LanguageServer):
         """The editor's settings (:mod:`movecheck.server.settings`)."""
         self.waiters: dict[str, list[asyncio.Future[list[lsp.Diagnostic]]]] = {}
         """Pull requests (``textDocument/diagnostic``) waiting for the buffer's next publication."""
+        self.stale: set[str] = set()
+        """Open orders whose state was edited in a way that cannot change their check (:mod:`.affected`): checked
+        again when next asked for (:meth:`refresh`, a pull), not at once (issue 37)."""
 
     async def pull(self, uri: str) -> list[lsp.Diagnostic]:
         """The diagnostics of the buffer as it is now (``textDocument/diagnostic``): its last check's when that
@@ -111,7 +116,8 @@ class MovecheckServer(LanguageServer):
         checked = self.checked.get(uri)
         if uri not in self.workspace.text_documents or path_of(uri) is None:
             return checked.published if checked is not None else []
-        if checked is not None and checked.text == self.workspace.get_text_document(uri).source:
+        if checked is not None and checked.text == self.workspace.get_text_document(uri).source \
+                and uri not in self.stale:
             return checked.published
         waiter: asyncio.Future[list[lsp.Diagnostic]] = asyncio.get_running_loop().create_future()
         self.waiters.setdefault(uri, []).append(waiter)
@@ -124,6 +130,11 @@ class MovecheckServer(LanguageServer):
         for waiter in self.waiters.pop(uri, []):
             if not waiter.done():
                 waiter.set_result(found)
+
+    def refresh(self, uri: str) -> None:
+        """A request read the buffer (hover, completion, definition): check it again now if it is stale."""
+        if uri in self.stale and uri not in self.pending and uri not in self.running:
+            self.check_now(uri, follow=False)
 
     def configure(self, options: Any) -> bool:
         """Take the editor's settings (``initializationOptions``, ``didChangeConfiguration``); whether any changed.
@@ -277,6 +288,7 @@ class MovecheckServer(LanguageServer):
             return
         if self.running.get(uri) is stop:
             del self.running[uri]
+        self.stale.discard(uri)
         previous = self.checked.get(uri)
         _keep_board(checked, previous)
         self.checked[uri] = checked
@@ -290,10 +302,17 @@ class MovecheckServer(LanguageServer):
 
     def follow(self, uri: str, checked: Checked, previous: Checked | None, typing: bool) -> None:
         """Re-check the open buffers that read the buffer just checked, each after the pause (a newer edit puts them
-        off again) -- unless what they read of it is the same (an edit of a comment or of the layout)."""
+        off again) -- unless what they read of it is the same (an edit of a comment or of the layout), or the edit
+        cannot change their check (:func:`~movecheck.server.affected.can_change`): those are stale, checked again
+        when next asked for (issue 37: a state edited with twenty orders files open)."""
         if previous is not None and previous.data is not None and checked.data == previous.data:
             return
+        edit = state_edit(previous, checked)
         for other in self.readers(uri):
+            waiting = other in self.running or other in self.pending  # a check that may have read the older text
+            if not waiting and not can_change(checked.path, edit, self.checked[other]):
+                self.stale.add(other)
+                continue
             self.schedule(other, typing=typing, follow=False)
 
     def run_check(self, path: str, text: str, version: int | None, buffers: Buffers | None = None) -> Checked:
@@ -317,7 +336,7 @@ class MovecheckServer(LanguageServer):
         orders = loaded.usable and is_kind(loaded.kind, ORDERS)
         result = (self.kernel.check if orders else self.kernel.lint)(path, text, settings, buffers or self.buffer_text)
         checked.result = result
-        checked.spans = Spans(text)
+        checked.spans = Spans(text, self.kernel.events(path, text))  # read only when a diagnostic or a request asks
         entry = result.entry if orders else None
         checked.published = diagnostics(result.report, entry, path, checked.spans, settings.config)
         return checked
@@ -360,6 +379,20 @@ def _keep_board(checked: Checked, previous: Checked | None) -> None:
     if kept is not None and checked.result is not None and checked.result.prepared is None \
             and checked.kind == previous.kind:
         checked.result = dataclasses.replace(checked.result, prepared=kept)
+
+
+def state_edit(previous: Checked | None, checked: Checked) -> Edit | None:
+    """What the edit of a buffer from its check ``previous`` to ``checked`` changed, for its readers
+    (:func:`~movecheck.server.affected.can_change`); None: anything."""
+    if previous is None or not _clean(previous) or not _clean(checked):
+        return None  # a state with an error leaves its orders unchecked, quoting it: any edit of it may change them
+    return edit_of(previous.data, checked.data)
+
+
+def _clean(checked: Checked) -> bool:
+    """The check found no error in the buffer nor in any file it read (a state's map)."""
+    report = checked.result.report if checked.result is not None else None
+    return report is not None and not any(f.severity is Severity.ERROR for f in report.sorted_findings())
 
 
 def _plain(loaded: Any) -> Any:
@@ -427,6 +460,7 @@ def build() -> MovecheckServer:
         ls.call_off(uri)
         ls.answer_pulls(uri, [])
         ls.edited.pop(uri, None)
+        ls.stale.discard(uri)
         closed = ls.checked.pop(uri, None)
         ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
         path = path_of(uri)
@@ -472,14 +506,17 @@ def build() -> MovecheckServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["[", " ", ","]))
     def completion(ls: MovecheckServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:
+        ls.refresh(params.text_document.uri)
         return _guarded(lambda: names.complete(ls, params.text_document.uri, params.position))
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def hover(ls: MovecheckServer, params: lsp.HoverParams) -> lsp.Hover | None:
+        ls.refresh(params.text_document.uri)
         return _guarded(lambda: names.hover(ls, params.text_document.uri, params.position))
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: MovecheckServer, params: lsp.DefinitionParams) -> lsp.Location | None:
+        ls.refresh(params.text_document.uri)
         return _guarded(lambda: names.definition(ls, params.text_document.uri, params.position))
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from movecheck import core, files
 from movecheck.files import Loaded
 from movecheck.findings import FileReport, Report
-from movecheck.loading import load_bytes
+from movecheck.loading import EventTape, load_bytes
 from movecheck.reading import InputError, read_regular
 from movecheck.settings import Settings
 from movecheck.systems import Prepared, all_systems
@@ -66,6 +66,8 @@ class Kernel:
         """How many states were prepared (not taken from the cache): the tests read it."""
         self._buffer: tuple[str, str, Loaded] | None = None
         """The last buffer :meth:`loaded` read: (path, text, what it gave)."""
+        self._tape: tuple[str, str, EventTape] | None = None
+        """The YAML events of the last buffer :meth:`loaded` read: (path, text, its events)."""
 
     # -- the calls ---------------------------------------------------------------------------
 
@@ -95,10 +97,19 @@ class Kernel:
 
     def loaded(self, path: str, text: str) -> Loaded:
         """The buffer read as the kernel reads a file (YAML, kind, version, schema); the next check of the same text
-        takes this reading instead of reading the text again (issue 37: the YAML of a buffer read once)."""
-        found = files.examine(load_bytes(text.encode("utf-8", errors="replace"), path))
+        takes this reading instead of reading the text again (issue 37: the YAML of a buffer read once).  Its YAML
+        events are kept (:meth:`events`) for the editor's ranges: a JSON buffer's positions and ranges are read from
+        one reading of its events."""
+        tape = EventTape(text.encode("utf-8", errors="replace"))
+        found = files.examine(load_bytes(tape.raw, path, tape))
         self._buffer = (path, text, found)
+        self._tape = (path, text, tape)
         return found
+
+    def events(self, path: str, text: str) -> Callable[[], Iterator[Any]] | None:
+        """The YAML events of the buffer :meth:`loaded` read last, when it is of this path and text."""
+        kept = self._tape
+        return kept[2].events if kept is not None and kept[0] == path and kept[1] == text else None
 
     def take_buffer(self, path: str, text: str) -> Loaded | None:
         """The reading :meth:`loaded` kept, once, when it is of this path and text."""

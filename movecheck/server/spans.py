@@ -10,6 +10,7 @@ its document path (``("moves", 3, "path", 1)``).
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,27 +53,47 @@ def _point(mark: Any) -> Point:
 
 
 class Spans:
-    """The nodes of one version of a buffer's text."""
+    """The nodes of one version of a buffer's text, read when first asked for (issue 37: a check with nothing to
+    show reads none); ``events``: the text's YAML events, from a reading the check shares (else the text is read)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, events: Callable[[], Iterable[Any]] | None = None) -> None:
         self.text = text
         self.lines = text.splitlines()
-        self.nodes: list[Node] = []
-        self._by_start: dict[Point, Node] = {}
-        with contextlib.suppress(yaml.YAMLError, ValueError):  # a broken file: the nodes before the break are known
-            self._read(text)
-        for node in self.nodes:
-            self._by_start.setdefault(node.start, node)
+        self._events = events
+        self._table: tuple[list[Node], dict[Point, Node]] | None = None
 
-    def _read(self, text: str) -> None:
+    @property
+    def nodes(self) -> list[Node]:
+        """Every node and key, in the order the text has them."""
+        return self._read_once()[0]
+
+    @property
+    def _by_start(self) -> dict[Point, Node]:
+        return self._read_once()[1]
+
+    def _read_once(self) -> tuple[list[Node], dict[Point, Node]]:
+        table = self._table
+        if table is None:  # two threads may read it at once: each reads its own, one is kept
+            found: list[Node] = []
+            with contextlib.suppress(yaml.YAMLError, ValueError):  # a broken file: the nodes before the break
+                self._read(self._events() if self._events is not None else yaml.parse(self.text, Loader=_Loader),
+                           found)
+            by_start: dict[Point, Node] = {}
+            for node in found:
+                by_start.setdefault(node.start, node)
+            table = self._table = (found, by_start)
+        return table
+
+    def _read(self, events: Iterable[Any], found: list[Node]) -> None:
         stack: list[_Frame] = []
-        for count, event in enumerate(yaml.parse(text, Loader=_Loader)):
+        add = found.append
+        for count, event in enumerate(events):
             if count > MAX_EVENTS:
                 return
             start, end = _point(event.start_mark), _point(event.end_mark)
             if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 frame = stack.pop()
-                self._add(Node(frame.path, frame.start, end))
+                add(Node(frame.path, frame.start, end))
                 self._advance(stack)
                 continue
             if not isinstance(event, _NODE_EVENTS):
@@ -80,7 +101,7 @@ class Spans:
             parent = stack[-1] if stack else None
             if parent is not None and parent.mapping and parent.expecting_key:
                 key = event.value if isinstance(event, yaml.ScalarEvent) else None
-                self._add(Node((*parent.path, key), start, end, key, is_key=True))
+                add(Node((*parent.path, key), start, end, key, is_key=True))
                 parent.key, parent.expecting_key = key, False
                 if not isinstance(event, yaml.ScalarEvent) and not isinstance(event, yaml.AliasEvent):
                     stack.append(_Frame((*parent.path, None), start, isinstance(event, yaml.MappingStartEvent)))
@@ -90,7 +111,7 @@ class Spans:
                 stack.append(_Frame(path, start, isinstance(event, yaml.MappingStartEvent)))
                 continue
             value = event.value if isinstance(event, yaml.ScalarEvent) else None
-            self._add(Node(path, start, end, value))
+            add(Node(path, start, end, value))
             self._advance(stack)
 
     @staticmethod
@@ -109,9 +130,6 @@ class Spans:
             parent.expecting_key = True
         else:
             parent.index += 1
-
-    def _add(self, node: Node) -> None:
-        self.nodes.append(node)
 
     # -- questions ---------------------------------------------------------------------------
 

@@ -64,6 +64,7 @@ def plainly(monkeypatch: pytest.MonkeyPatch, state_text: str, moves: list[dict[s
         patch.setattr(engine, "KEEP_LISTINGS", False)
         patch.setattr(engine, "PARTIAL_COPIES", False)
         patch.setattr(engine, "REPLAY", False)
+        patch.setattr(engine, "FIRST_TRY_IN_PLACE", False)
         return checked(state_text, moves)[:2]
 
 
@@ -94,7 +95,8 @@ def test_a_run_copies_only_the_units_in_the_spaces_of_the_orders(monkeypatch) ->
     found, assignment, seen = checked(state_text, moves)
     (stats,) = seen
     moving = 4 * 3 + 2  # infantry, tanks, transports, fighters
-    assert stats.copied == 2 * moving  # the board every run of the search goes on, and its first try's
+    # the board every run of the search goes on; the first try goes back on the greedy run's own board (issue 37)
+    assert stats.copied == moving
     assert stats.restored <= stats.runs * moving  # a run puts back at most the units of the spaces of the orders
     assert plainly(monkeypatch, state_text, moves) == (found, assignment)
 
@@ -166,7 +168,8 @@ def test_a_kept_run_whose_copy_shares_nothing_is_not_carried_out_again() -> None
         choice.OBSERVER.reset(token)
     assert outcome is not None and report.sorted_findings() == []
     (stats,) = seen
-    assert stats.copied == 12 and stats.replays == 0  # the first try (packing to spread) is legal
+    # the first try (packing to spread) is legal; it went back on the greedy run's own board, copying nothing
+    assert stats.copied == 0 and stats.replays == 0
     assert outcome.final.board.copied == len(outcome.final.board.units) == 12
 
 

@@ -46,6 +46,7 @@ def searched(text: str, power: str, moves: list[dict[str, Any]], replay: bool = 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(engine, "BOUNDS", False)
         patch.setattr(engine, "REPLAY", replay)
+        patch.setattr(engine, "FIRST_TRY_IN_PLACE", replay)  # the first try on a copy of its own, from the start
         patch.setattr(Overloads, "lower_bound", lambda self: 0)
         patch.setattr(Overloads, "counts", lambda self, order, code: False)
         patch.setenv("MOVECHECK_CHOICE_BUDGET", "50000000")
@@ -121,3 +122,38 @@ def test_a_first_try_kept_is_not_carried_out_a_third_time() -> None:
     found, (stats,) = checked(text, G, moves)
     assert [(code, order) for code, order in found if code.startswith(("AA", "MC"))] == [("AA104", len(moves))]
     assert stats.runs == 0 and stats.replays == 0
+
+
+@pytest.mark.parametrize("legal", [False, True])
+def test_the_first_try_goes_back_only_to_the_order_it_chooses_otherwise(monkeypatch, legal) -> None:
+    """B4 at 32 orders (``legal``: without the tank too many): the first try (walkers with the least movement that
+    suffices) chooses as the greedy run did up to the hub's tanks, so it carries out only the orders from there, on
+    the greedy run's own board: the orders are carried out once and a few again, not twice (issue 37, the editor's
+    re-check of a 100-order turn).  The findings and the ``assignment`` are those of a first try on a copy of its
+    own that carries out every order."""
+    text, moves = chain(27)
+    if legal:
+        moves.pop()
+    steps = []
+    step = engine.Carry.step
+
+    def counted(carry: engine.Carry) -> None:
+        steps.append(carry.next)
+        step(carry)
+
+    def check() -> tuple[list[tuple[str, int | None, int, int, str]], Any]:
+        with tempfile.TemporaryDirectory() as folder:
+            report, outcome = check_report(text, orders(G, NCM, moves), folder=Path(folder))
+        assert outcome is not None
+        found = [(f.code, f.order, f.line, f.column, f.message) for f in report.sorted_findings()]
+        return found, outcome.assignment
+
+    with monkeypatch.context() as patch:
+        patch.setattr(engine.Carry, "step", counted)
+        in_place = check()
+    assert [(code, order) for code, order, *_ in in_place[0] if code.startswith(("AA", "MC"))] == (
+        [] if legal else [("AA104", len(moves))])
+    assert len(steps) <= len(moves) + 5, steps
+    with monkeypatch.context() as patch:
+        patch.setattr(engine, "FIRST_TRY_IN_PLACE", False)
+        assert check() == in_place

@@ -140,9 +140,9 @@ def test_an_orders_buffer_is_read_once_per_check(monkeypatch: pytest.MonkeyPatch
     reads: list[str] = []
     load = kernel.load_bytes
 
-    def counted(raw: bytes, path: str) -> object:
+    def counted(raw: bytes, path: str, *tape: object) -> object:
         reads.append(path)
-        return load(raw, path)
+        return load(raw, path, *tape)  # type: ignore[arg-type]
 
     server = _server()
     text = ORDERS.read_text()
@@ -155,3 +155,54 @@ def test_an_orders_buffer_is_read_once_per_check(monkeypatch: pytest.MonkeyPatch
     broken = edited.replace("power: Germans", "power: Germanz", 1)
     assert [d.code for d in server.run_check(str(ORDERS), broken, 3).published] == ["MC004"]
     assert reads.count(str(ORDERS)) == 2
+
+
+def test_a_json_buffers_yaml_events_are_read_once_per_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A JSON buffer is read by the json module; its positions (for a finding) are read the YAML way, and the
+    editor's ranges from the same reading of its YAML events, not a second one (issue 37, the re-check of a
+    100-order turn).  The range is the one a reading of its own gives."""
+    import json
+
+    import yaml
+
+    from movecheck.server.spans import Spans
+
+    data = yaml.safe_load(ORDERS.read_text())
+    data["moves"][0]["units"] = {"infantry": 30}
+    path = ORDERS.with_name("g1-combat-buffer.json")  # a buffer only: never written
+    text = json.dumps(data, indent=1)
+    server = _server()
+    server.run_check(str(path), text, 1)
+    parses: list[object] = []
+    parse = yaml.parse
+
+    def counted(*args: object, **options: object) -> object:
+        parses.append(args[0])
+        return parse(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(yaml, "parse", counted)
+    edited = text.replace('"moves":', '"moves": ', 1)
+    checked = server.run_check(str(path), edited, 2)
+    assert len(parses) == 1
+    monkeypatch.setattr(yaml, "parse", parse)
+    (found,) = [d for d in checked.published if d.code == "AA102"]
+    result = checked.result
+    assert result is not None
+    (finding,) = [f for f in result.report.sorted_findings() if f.code == "AA102"]
+    start, end = Spans(edited).range_of(finding.line, finding.column)
+    assert (found.range.start.line, found.range.start.character) == start
+    assert (found.range.end.line, found.range.end.character) == end
+
+
+def test_an_edited_order_gets_the_verdict_of_its_new_text() -> None:
+    """What the server keeps between re-checks (the prepared state, the map's routes and names, the buffer's
+    events) never hands an order the verdict of its older text: a path made one step too long is an error at the
+    next re-check, and legal again once put back (issue 37)."""
+    server = _server()
+    text = ORDERS.read_text()
+    assert server.run_check(str(ORDERS), text, 1).published == []
+    longer = text.replace("path: [Finland, Karelia S.S.R.]", "path: [Finland, Karelia S.S.R., Archangel]", 1)
+    assert longer != text
+    codes = [d.code for d in server.run_check(str(ORDERS), longer, 2).published]
+    assert codes and all(str(code).startswith("AA") for code in codes)
+    assert server.run_check(str(ORDERS), text, 3).published == []

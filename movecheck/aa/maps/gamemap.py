@@ -55,6 +55,10 @@ def with_own_types(edition: dict[str, dict[str, Any]], own: dict[str, dict[str, 
     return {name: facts for name, facts in merged.items() if isinstance(facts, dict)}
 
 
+NAMES_KEPT = 4096
+"""Names whose space a map keeps (:meth:`GameMap.resolve`); past this many, the memo starts again."""
+
+
 class GameMap:
     """Spaces, their connections, canals, initial control and setup."""
 
@@ -64,6 +68,10 @@ class GameMap:
         self.sides: dict[str, list[str]] = {k: list(v) for k, v in data.get("sides", {}).items()}
         self.side_of: dict[str, str] = {p: side for side, members in self.sides.items() for p in members}
         self.spaces: dict[str, Space] = {}
+        self.land_routes: dict[tuple[str, ...], Any] = {}
+        self.resolved: dict[str, str | None] = {}
+        """The space each name read on this map means (:meth:`resolve`), None for none or more than one."""
+        """The land routes of the paths read on this map (:func:`movecheck.aa.moves.land_route`), by path."""
         for entry in data.get("territories", []):
             space = Space(entry["name"], bool(entry.get("sea")), bool(entry.get("neutral")))
             self.spaces[space.name] = space
@@ -179,9 +187,19 @@ class GameMap:
         return [zone] if zone in self.spaces and self.spaces[zone].sea else []
 
     def resolve(self, name: Any) -> str | None:
-        """The one space a name means (see :meth:`space_meanings`), or None."""
-        found = self.space_meanings(name)
-        return found[0] if len(found) == 1 else None
+        """The one space a name means (see :meth:`space_meanings`), or None.  Kept per name (issue 37: a run reads
+        every order's path several times; the names a map knows never change once it is made)."""
+        if not isinstance(name, str):
+            found = self.space_meanings(name)
+            return found[0] if len(found) == 1 else None
+        known = self.resolved.get(name, "")
+        if known != "":
+            return known
+        if len(self.resolved) >= NAMES_KEPT:
+            self.resolved.clear()
+        meanings = self.space_meanings(name)
+        space = self.resolved[name] = meanings[0] if len(meanings) == 1 else None
+        return space
 
     def suggest(self, name: Any, charge: Any = None) -> list[str]:
         """Close names for a misspelt space (``charge``: the document whose hint budget pays)."""
