@@ -216,15 +216,10 @@ class Chain:
         for (a, d), p in members.items():
             grid[self.pos[0][a], self.pos[1][d]] += p
         battle = self.battle
+        levels = Levels(self)
         rounds = 0.0
         for level in range(na + nd - 1):
-            for i in range(max(0, level - nd + 1), min(na - 1, level) + 1):
-                j = level - i
-                mass = float(grid[i, j])
-                if mass == 0.0:
-                    continue
-                grid[i, j] = 0.0
-                rounds += self.take_up((i, j), mass, grid, ends, retreat, round_number)
+            rounds += levels.take_up(level, grid, ends, retreat, round_number)
         for i, j in np.argwhere(grid > 0):  # every side gone: ends
             state = (self.seq[0][min(int(i), na - 1)], self.seq[1][min(int(j), nd - 1)])
             after, outcome = battle.round_end(state)
@@ -273,3 +268,110 @@ class Chain:
         grid[i:i + len(pd), j:j + len(pa)] += (share * pd)[:, None] * pa
         grid[i, j] = 0.0
         return share
+
+
+ONE_THREAD = 200_000
+"""The most multiply-adds one matrix product of :class:`Levels` does: OpenBLAS runs a product below about
+262,144 on one thread, and one core is what a battle has (on a busy machine, threads spinning for a core made
+the 100-per-side battle ten times slower).  Splitting a product by its columns leaves each figure's sum as it was."""
+
+
+class Levels:
+    """A chain's grid taken up a level at a time: the states with the same units gone in all are fought at once.
+
+    A round from the cell (i, j) (i of the attacker's units gone, j of the defender's) adds
+    ``share * pd[a] * pa[b]`` to the cell (i + a, j + b), ``pd`` the defender's hits, ``pa`` the
+    attacker's.  Summed over the cells of a level (i + j fixed), that is one matrix product
+    ``X @ Y``: ``X[i', i] = pd_j[i' - i]`` and ``Y[i, j'] = share_i * pa_i[j' - j]``.  Hits beyond
+    a side's units left are summed into its last cell (all gone), which ends the battle the same
+    way.  The few cells where a side does not fire (the battle's end, units that cannot hit) and
+    the retreat rule are taken up one by one, as :meth:`Chain.take_up` does.
+    """
+
+    def __init__(self, chain: Chain) -> None:
+        np = self.np = chain.np
+        self.chain = chain
+        na, nd = chain.size
+        self.pad = pad = max(na, nd)
+        self.spread: list[Any] = []
+        self.tails: list[Any] = []
+        lengths = []
+        for dists in chain.dists:
+            width = max(len(d) for d in dists)
+            spread = np.zeros((len(dists), width + 2 * pad))
+            for k, dist in enumerate(dists):
+                spread[k, pad:pad + len(dist)] = dist
+            tails = np.cumsum(spread[:, ::-1], axis=1)[:, ::-1]  # tails[k, pad + a]: a hits or more
+            self.spread.append(spread)
+            self.tails.append(tails)
+            lengths.append(np.asarray([len(d) for d in dists]))
+        len_a, len_d = lengths
+        first_a = self.spread[0][:, pad]
+        first_d = self.spread[1][:, pad]
+        self.leave = 1.0 - first_a[:, None] * first_d[None, :]
+        self.both = (len_a[:, None] > 1) & (len_d[None, :] > 1) & (self.leave >= 1e-15)
+        """Cells where both sides fire and a round changes something: fought in the matrix product."""
+        self.steps = len_a[:, None] + len_d[None, :]
+        self.offsets = np.arange(na + nd)[:, None] - np.arange(max(na, nd))[None, :] + pad
+
+    def take_up(self, level: int, grid: Any, ends: dict[tuple[State, str], Num],
+                retreat: Callable[[State, int], bool] | None, round_number: int) -> float:
+        """Fight a round from every live cell of a level; the rounds it adds."""
+        np = self.np
+        chain = self.chain
+        na, nd = chain.size
+        first = max(0, level - nd + 1)
+        rows = np.arange(first, min(na - 1, level) + 1)
+        mass = grid[rows, level - rows]
+        live = np.flatnonzero(mass)
+        if not len(live):
+            return 0.0
+        rows = rows[live[0]:live[-1] + 1]
+        mass = mass[live[0]:live[-1] + 1]
+        cols = level - rows
+        grid[rows, cols] = 0.0
+        fought = self.both[rows, cols] & (mass >= DROP)
+        rounds = 0.0
+        for k in np.flatnonzero((mass > 0) & ~fought):
+            rounds += chain.take_up((int(rows[k]), int(cols[k])), float(mass[k]), grid, ends, retreat, round_number)
+        if retreat is not None:
+            self.retreats(rows, cols, mass, fought, ends, retreat, round_number)
+        if not fought.any():
+            return rounds
+        share = np.where(fought, mass / self.leave[rows, cols], 0.0)
+        chain.battle.spend(int(self.steps[rows, cols][fought].sum()))  # outer products, done by numpy
+        self.add(level, rows, cols, share, grid)
+        grid[rows, cols] = 0.0
+        return rounds + float(share.sum())
+
+    def retreats(self, rows: Any, cols: Any, mass: Any, fought: Any, ends: dict[tuple[State, str], Num],
+                 retreat: Callable[[State, int], bool], round_number: int) -> None:
+        """The attacker retreats from the cells the rule says, before their round (as :meth:`Chain.fire`)."""
+        chain = self.chain
+        battle = chain.battle
+        for k in self.np.flatnonzero(fought):
+            state = (chain.seq[0][rows[k]], chain.seq[1][cols[k]])
+            if battle.retreat_allowed(state) and retreat(state, round_number):
+                add(ends, (state, RETREAT), float(mass[k]))
+                fought[k] = False
+
+    def add(self, level: int, rows: Any, cols: Any, share: Any, grid: Any) -> None:
+        """Add every cell's round to the grid: one matrix product, hits beyond the units left summed at the end."""
+        np = self.np
+        na, nd = self.chain.size
+        pad = self.pad
+        top, count = int(rows[0]), len(rows)
+        left = level - int(rows[-1])  # the first column reached
+        spread_a, spread_d = self.spread
+        height = min(count + spread_d.shape[1] - 2 * pad - 1, na - top)
+        width = min(count + spread_a.shape[1] - 2 * pad - 1, nd - left)
+        x = spread_d[cols[None, :], self.offsets[:height, :count]]
+        if height == na - top:
+            x[-1] = self.tails[1][cols, na - 1 - rows + pad]
+        y = spread_a[rows[:, None], np.arange(width)[None, :] - (count - 1) + np.arange(count)[:, None] + pad]
+        if width == nd - left:
+            y[:, -1] = self.tails[0][rows, nd - 1 - cols + pad]
+        y *= share[:, None]
+        step = max(1, ONE_THREAD // (height * count))
+        for start in range(0, width, step):  # products small enough for one thread
+            grid[top:top + height, left + start:left + min(width, start + step)] += x @ y[:, start:start + step]
