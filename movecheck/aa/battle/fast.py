@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from movecheck.aa.battle.side import DROP, RETREAT, STALEMATE, Counts, Num, State, add
+from movecheck.aa.battle.side import DROP, RETREAT, STALEMATE, Counts, Num, State, add, binomial
 
 Battle = Any
 """A :class:`movecheck.aa.battle.engine.Battle` (not imported: the engine imports this module)."""
@@ -191,6 +191,7 @@ class Chain:
         self.seq: list[list[Counts]] = []
         self.pos: list[dict[Counts, int]] = []
         self.dists: list[list[Any]] = []
+        self.binomials: dict[tuple[int, int], Any] = {}
         for side, counts, enemy, enemy_counts, attacking in ((battle.att, root[0], battle.dfn, root[1], True),
                                                              (battle.dfn, root[1], battle.att, root[0], False)):
             seq = [side.take(counts, k, "any")[0] for k in range(side.in_battle(counts) + 1)]
@@ -202,9 +203,26 @@ class Chain:
                 if any(cls != "any" for _n, cls, _d in groups):
                     raise OffChain
                 dice = tuple(pair for _n, _c, d in groups for pair in d)
-                dists.append(np.asarray(battle.hits(tuple(sorted(dice)), 10**9), dtype=float))
+                dists.append(self.hits(tuple(sorted(dice))))
             self.dists.append(dists)
         self.size = (len(self.seq[0]), len(self.seq[1]))
+
+    def hits(self, dice: tuple[tuple[int, int], ...]) -> Any:
+        """:meth:`Battle.hits` of a position's dice as an array: the same convolution of binomials, done by numpy
+        (a side's positions share most of their groups, so each binomial is worked out once)."""
+        battle = self.battle
+        if battle.low_luck:
+            return self.np.asarray(battle.hits(dice, 10**9), dtype=float)
+        found = self.np.ones(1)
+        for value, count in dice:
+            if count <= 0 or value <= 0:
+                continue
+            group = self.binomials.get((value, count))
+            if group is None:
+                group = self.binomials[value, count] = self.np.asarray(binomial(count, battle.hit_chance(value)))
+            battle.spend(len(found) * len(group))
+            found = self.np.convolve(found, group)
+        return found
 
     def run(self, members: dict[State, Num], ends: dict[tuple[State, str], Num],
             retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
@@ -216,7 +234,7 @@ class Chain:
         for (a, d), p in members.items():
             grid[self.pos[0][a], self.pos[1][d]] += p
         battle = self.battle
-        levels = Levels(self)
+        levels = Levels(self, grid.shape)
         rounds = 0.0
         for level in range(na + nd - 1):
             rounds += levels.take_up(level, grid, ends, retreat, round_number)
@@ -288,7 +306,7 @@ class Levels:
     the retreat rule are taken up one by one, as :meth:`Chain.take_up` does.
     """
 
-    def __init__(self, chain: Chain) -> None:
+    def __init__(self, chain: Chain, shape: tuple[int, int]) -> None:
         np = self.np = chain.np
         self.chain = chain
         na, nd = chain.size
@@ -301,18 +319,29 @@ class Levels:
             spread = np.zeros((len(dists), width + 2 * pad))
             for k, dist in enumerate(dists):
                 spread[k, pad:pad + len(dist)] = dist
-            tails = np.cumsum(spread[:, ::-1], axis=1)[:, ::-1]  # tails[k, pad + a]: a hits or more
+            tails = np.ascontiguousarray(np.cumsum(spread[:, ::-1], axis=1)[:, ::-1])  # [k, pad + a]: a hits or more
             self.spread.append(spread)
             self.tails.append(tails)
             lengths.append(np.asarray([len(d) for d in dists]))
+        # the attacker's rows from the last position to the first: a level's rows are then read forwards
+        self.reversed = (np.ascontiguousarray(self.spread[0][::-1]), np.ascontiguousarray(self.tails[0][::-1]))
         len_a, len_d = lengths
-        first_a = self.spread[0][:, pad]
-        first_d = self.spread[1][:, pad]
-        self.leave = 1.0 - first_a[:, None] * first_d[None, :]
-        self.both = (len_a[:, None] > 1) & (len_d[None, :] > 1) & (self.leave >= 1e-15)
+        leave = 1.0 - self.spread[0][:, pad, None] * self.spread[1][None, :, pad]
+        both = (len_a[:, None] > 1) & (len_d[None, :] > 1) & (leave >= 1e-15)
+        # laid out as the grid, so that a level is a strided slice of each (the cells i * (width - 1) + level)
+        self.both = np.zeros(shape, dtype=bool)
+        self.both[:na, :nd] = both
         """Cells where both sides fire and a round changes something: fought in the matrix product."""
-        self.steps = len_a[:, None] + len_d[None, :]
-        self.offsets = np.arange(na + nd)[:, None] - np.arange(max(na, nd))[None, :] + pad
+        self.leave = np.ones(shape)
+        self.leave[:na, :nd] = np.where(both, leave, 1.0)
+        self.steps = np.zeros(shape, dtype=np.int64)
+        self.steps[:na, :nd] = len_a[:, None] + len_d[None, :]
+        self.both, self.leave, self.steps = self.both.reshape(-1), self.leave.reshape(-1), self.steps.reshape(-1)
+        self.stride = shape[1] - 1
+
+    def cells(self, level: int, first: int, last: int) -> slice:
+        """The cells (i, level - i) for i from ``first`` to ``last`` in the flat grid."""
+        return slice(level + first * self.stride, level + last * self.stride + 1, self.stride)
 
     def take_up(self, level: int, grid: Any, ends: dict[tuple[State, str], Num],
                 retreat: Callable[[State, int], bool] | None, round_number: int) -> float:
@@ -320,28 +349,32 @@ class Levels:
         np = self.np
         chain = self.chain
         na, nd = chain.size
+        flat = grid.reshape(-1)
         first = max(0, level - nd + 1)
-        rows = np.arange(first, min(na - 1, level) + 1)
-        mass = grid[rows, level - rows]
-        live = np.flatnonzero(mass)
+        live = np.flatnonzero(flat[self.cells(level, first, min(na - 1, level))])
         if not len(live):
             return 0.0
-        rows = rows[live[0]:live[-1] + 1]
-        mass = mass[live[0]:live[-1] + 1]
+        first, last = first + int(live[0]), first + int(live[-1])
+        cells = self.cells(level, first, last)
+        mass = flat[cells].copy()
+        flat[cells] = 0.0
+        rows = np.arange(first, last + 1)
         cols = level - rows
-        grid[rows, cols] = 0.0
-        fought = self.both[rows, cols] & (mass >= DROP)
+        fought = self.both[cells] & (mass >= DROP)
         rounds = 0.0
-        for k in np.flatnonzero((mass > 0) & ~fought):
-            rounds += chain.take_up((int(rows[k]), int(cols[k])), float(mass[k]), grid, ends, retreat, round_number)
+        if not fought.all():
+            for k in np.flatnonzero((mass > 0) & ~fought):
+                rounds += chain.take_up((first + int(k), level - first - int(k)), float(mass[k]), grid, ends,
+                                        retreat, round_number)
         if retreat is not None:
             self.retreats(rows, cols, mass, fought, ends, retreat, round_number)
         if not fought.any():
             return rounds
-        share = np.where(fought, mass / self.leave[rows, cols], 0.0)
-        chain.battle.spend(int(self.steps[rows, cols][fought].sum()))  # outer products, done by numpy
+        share = mass / self.leave[cells]
+        share[~fought] = 0.0
+        chain.battle.spend(int(self.steps[cells][fought].sum()))  # outer products, done by numpy
         self.add(level, rows, cols, share, grid)
-        grid[rows, cols] = 0.0
+        flat[cells] = 0.0
         return rounds + float(share.sum())
 
     def retreats(self, rows: Any, cols: Any, mass: Any, fought: Any, ends: dict[tuple[State, str], Num],
@@ -356,22 +389,35 @@ class Levels:
                 fought[k] = False
 
     def add(self, level: int, rows: Any, cols: Any, share: Any, grid: Any) -> None:
-        """Add every cell's round to the grid: one matrix product, hits beyond the units left summed at the end."""
-        np = self.np
+        """Add every cell's round to the grid: one matrix product, hits beyond the units left summed at the end.
+
+        Taken from the last row of the level to the first (k-th: the attacker's ``last - k`` units gone, the
+        defender's ``left + k``), ``X.T[k, r]`` and ``Y[k, c]`` are read at fixed strides from the hit
+        distributions laid out with ``pad`` zeros on each side: views, nothing gathered."""
         na, nd = self.chain.size
         pad = self.pad
-        top, count = int(rows[0]), len(rows)
-        left = level - int(rows[-1])  # the first column reached
-        spread_a, spread_d = self.spread
-        height = min(count + spread_d.shape[1] - 2 * pad - 1, na - top)
-        width = min(count + spread_a.shape[1] - 2 * pad - 1, nd - left)
-        x = spread_d[cols[None, :], self.offsets[:height, :count]]
+        top, last, count = int(rows[0]), int(rows[-1]), len(rows)
+        left = level - last  # the first column reached
+        spread_d, tails_d = self.spread[1], self.tails[1]
+        spread_a, tails_a = self.reversed
+        wide_d, wide_a = spread_d.shape[1], spread_a.shape[1]
+        height = min(count + wide_d - 2 * pad - 1, na - top)
+        width = min(count + wide_a - 2 * pad - 1, nd - left)
+        start_d = left * wide_d + pad + top - last
+        xt = self.view(spread_d, start_d, (count, height), (wide_d + 1, 1)).copy()
         if height == na - top:
-            x[-1] = self.tails[1][cols, na - 1 - rows + pad]
-        y = spread_a[rows[:, None], np.arange(width)[None, :] - (count - 1) + np.arange(count)[:, None] + pad]
+            xt[:, -1] = self.view(tails_d, start_d + na - 1 - top, (count,), (wide_d + 1,))
+        start_a = (na - 1 - last) * wide_a + pad
+        share = share[::-1]
+        y = self.view(spread_a, start_a, (count, width), (wide_a - 1, 1)) * share[:, None]
         if width == nd - left:
-            y[:, -1] = self.tails[0][rows, nd - 1 - cols + pad]
-        y *= share[:, None]
+            y[:, -1] = self.view(tails_a, start_a + nd - 1 - left, (count,), (wide_a - 1,)) * share
+        x = xt.T
         step = max(1, ONE_THREAD // (height * count))
         for start in range(0, width, step):  # products small enough for one thread
             grid[top:top + height, left + start:left + min(width, start + step)] += x @ y[:, start:start + step]
+
+    def view(self, table: Any, start: int, shape: tuple[int, ...], strides: tuple[int, ...]) -> Any:
+        """Elements of a table read from flat index ``start`` at the given strides (in elements)."""
+        size = table.itemsize
+        return self.np.ndarray(shape, table.dtype, table, start * size, tuple(s * size for s in strides))
