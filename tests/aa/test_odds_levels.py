@@ -12,14 +12,17 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
 
 from movecheck.aa.battle import fast
 from movecheck.aa.battle.engine import Battle
-from movecheck.aa.battle.model import BattleModel, RevisedBattle
+from movecheck.aa.battle.model import AnniversaryBattle, BattleModel, RevisedBattle
 from movecheck.aa.battle.side import RETREAT, State
 from movecheck.aa.battle.units import make_battle
 from movecheck.aa.editions import AA1942, Revised
 from movecheck.aa.units import UnitType
+from tests.properties import in_two_runs
 
 TYPES = {
     "aa1942": {n: UnitType.from_data(n, d) for n, d in AA1942.unit_type_values().items()},
@@ -99,3 +102,22 @@ def test_a_big_land_battle_is_taken_up_by_levels(monkeypatch: pytest.MonkeyPatch
     assert found[0].ends == found[1].ends  # the same figures, to the last bit
     assert found[0].rounds == found[1].rounds
     assert len(set(products)) == len(products) > 40  # each level once, in one go
+
+
+LAND = ("infantry", "artillery", "tank", "fighter", "bomber")
+
+
+def _levels_agree(edition: int, att: list[int], dfn: list[int], guns: int, low_luck: bool) -> None:
+    model, types = ((BattleModel, "aa1942"), (RevisedBattle, "aa-revised"), (AnniversaryBattle, "aa1942"))[edition]
+    attackers = {n: c for n, c in zip(LAND, att, strict=True) if c}
+    defenders = {n: c for n, c in zip(LAND, dfn, strict=True) if c} | ({"aa_gun": guns} if guns else {})
+    if not attackers or not defenders:
+        return
+    assert_agree(*both_ways(model, types, attackers, defenders, low_luck=low_luck))
+
+
+test_levels_agree_on_any_land_battle, test_levels_agree_on_any_land_battle_in_full = in_two_runs(
+    settings(max_examples=60, deadline=None), edition=st.integers(0, 2),
+    att=st.lists(st.integers(0, 4), min_size=5, max_size=5), dfn=st.lists(st.integers(0, 4), min_size=5, max_size=5),
+    guns=st.integers(0, 1), low_luck=st.booleans(),
+)(_levels_agree)
