@@ -87,9 +87,9 @@ def test_a_big_land_battle_is_taken_up_by_levels(monkeypatch: pytest.MonkeyPatch
     products: list[int] = []
     original = fast.Levels.add
 
-    def counted(self: fast.Levels, level: int, rows: Any, cols: Any, share: Any, grid: Any) -> None:
+    def counted(self: fast.Levels, level: int, top: int, last: int, share: Any, grid: Any) -> None:
         products.append(level)
-        original(self, level, rows, cols, share, grid)
+        original(self, level, top, last, share, grid)
 
     monkeypatch.setattr(fast.Levels, "add", counted)
     army = {"infantry": 15, "artillery": 7, "tank": 8}

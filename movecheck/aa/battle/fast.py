@@ -350,16 +350,12 @@ class Levels:
         chain = self.chain
         na, nd = chain.size
         flat = grid.reshape(-1)
-        first = max(0, level - nd + 1)
-        live = np.flatnonzero(flat[self.cells(level, first, min(na - 1, level))])
-        if not len(live):
-            return 0.0
-        first, last = first + int(live[0]), first + int(live[-1])
+        first, last = max(0, level - nd + 1), min(na - 1, level)
         cells = self.cells(level, first, last)
         mass = flat[cells].copy()
+        if not mass.any():
+            return 0.0
         flat[cells] = 0.0
-        rows = np.arange(first, last + 1)
-        cols = level - rows
         fought = self.both[cells] & (mass >= DROP)
         rounds = 0.0
         if not fought.all():
@@ -367,28 +363,28 @@ class Levels:
                 rounds += chain.take_up((first + int(k), level - first - int(k)), float(mass[k]), grid, ends,
                                         retreat, round_number)
         if retreat is not None:
-            self.retreats(rows, cols, mass, fought, ends, retreat, round_number)
+            self.retreats(level, first, mass, fought, ends, retreat, round_number)
         if not fought.any():
             return rounds
         share = mass / self.leave[cells]
         share[~fought] = 0.0
-        chain.battle.spend(int(self.steps[cells][fought].sum()))  # outer products, done by numpy
-        self.add(level, rows, cols, share, grid)
+        chain.battle.spend(int(np.dot(self.steps[cells], fought)))  # outer products, done by numpy
+        self.add(level, first, last, share, grid)
         flat[cells] = 0.0
         return rounds + float(share.sum())
 
-    def retreats(self, rows: Any, cols: Any, mass: Any, fought: Any, ends: dict[tuple[State, str], Num],
+    def retreats(self, level: int, first: int, mass: Any, fought: Any, ends: dict[tuple[State, str], Num],
                  retreat: Callable[[State, int], bool], round_number: int) -> None:
         """The attacker retreats from the cells the rule says, before their round (as :meth:`Chain.fire`)."""
         chain = self.chain
         battle = chain.battle
         for k in self.np.flatnonzero(fought):
-            state = (chain.seq[0][rows[k]], chain.seq[1][cols[k]])
+            state = (chain.seq[0][first + k], chain.seq[1][level - first - k])
             if battle.retreat_allowed(state) and retreat(state, round_number):
                 add(ends, (state, RETREAT), float(mass[k]))
                 fought[k] = False
 
-    def add(self, level: int, rows: Any, cols: Any, share: Any, grid: Any) -> None:
+    def add(self, level: int, top: int, last: int, share: Any, grid: Any) -> None:
         """Add every cell's round to the grid: one matrix product, hits beyond the units left summed at the end.
 
         Taken from the last row of the level to the first (k-th: the attacker's ``last - k`` units gone, the
@@ -396,7 +392,7 @@ class Levels:
         distributions laid out with ``pad`` zeros on each side: views, nothing gathered."""
         na, nd = self.chain.size
         pad = self.pad
-        top, last, count = int(rows[0]), int(rows[-1]), len(rows)
+        count = last - top + 1
         left = level - last  # the first column reached
         spread_d, tails_d = self.spread[1], self.tails[1]
         spread_a, tails_a = self.reversed
