@@ -184,14 +184,22 @@ def growth(rows: list[tuple[str, int, float]]) -> str:
 
 
 def largest(kind: str, start: int, goal: float, repeat: int) -> int:
-    """The most units per side whose exact odds stay within ``goal`` (land by tens, sea by twos), from ``start``."""
-    step, n, held = (10, start, 0) if kind == "land" else (2, start, 0)
-    while n <= 500:
+    """The most units per side whose exact odds stay within ``goal`` (land by tens, sea by twos): up from
+    ``start`` while it holds, or down from it until it does (0: not even the smallest)."""
+    step = 10 if kind == "land" else 2
+
+    def holds(n: int) -> bool:
         army = land_army(n) if kind == "land" else fleet(n)
-        if exact(army, army, kind == "land", repeat)[0] > goal:
-            break
-        held, n = n, n + step
-    return held
+        return exact(army, army, kind == "land", repeat)[0] <= goal
+
+    n = start
+    if not holds(n):
+        while n > step and not holds(n - step):
+            n -= step
+        return max(0, n - step)
+    while n < 500 and holds(n + step):
+        n += step
+    return n
 
 
 if __name__ == "__main__":
