@@ -30,6 +30,12 @@ TYPES = {
 }
 
 
+@pytest.fixture(autouse=True)
+def levels_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every grid here is taken up by levels, however small (bigger ones are, by default)."""
+    monkeypatch.setattr(fast, "LEVELS_FROM", 0)
+
+
 def both_ways(model: type[BattleModel], types: str, att: dict[str, int], dfn: dict[str, int],
               rule: Callable[[Battle], Callable[[State, int], bool]] | None = None, **kw: Any
               ) -> tuple[tuple[dict[Any, float], float], tuple[dict[Any, float], float]]:
