@@ -52,8 +52,11 @@ def both_ways(model: type[BattleModel], types: str, att: dict[str, int], dfn: di
 
 def assert_agree(fast_found: tuple[dict[Any, float], float], slow_found: tuple[dict[Any, float], float]) -> None:
     (quick, quick_rounds), (slow, slow_rounds) = fast_found, slow_found
-    assert quick.keys() == slow.keys()
-    assert all(abs(quick[k] - slow[k]) < 1e-12 for k in quick), max(abs(quick[k] - slow[k]) for k in quick)
+    # an end reached with less than 1e-18 may be missing from one of them: the arrays drop a cell that small
+    # before its end is found (counted in the dropped probability), the pure-Python loop adds it as an end
+    assert {k for k, p in quick.items() if p > 1e-15} == {k for k, p in slow.items() if p > 1e-15}
+    gaps = [abs(quick.get(k, 0.0) - slow.get(k, 0.0)) for k in quick.keys() | slow.keys()]
+    assert max(gaps) < 1e-12, max(gaps)
     assert abs(sum(quick.values()) - 1.0) < 1e-12
     assert abs(quick_rounds - slow_rounds) < 1e-9
 
@@ -71,7 +74,9 @@ def assert_agree(fast_found: tuple[dict[Any, float], float], slow_found: tuple[d
      {"low_luck": True}),
     # an AA gun: round 1 apart, and a defender left with a unit that does not fire
     (BattleModel, "aa1942", {"infantry": 5, "tank": 2, "fighter": 2, "bomber": 1}, {"infantry": 5, "aa_gun": 1}, {}),
-], ids=["hits-beyond-defender", "hits-beyond-attacker", "mixed", "revised", "low-luck", "aa-gun"])
+    # a lone fighter against many: ends under 1e-18 that only the pure-Python loop lists
+    (BattleModel, "aa1942", {"fighter": 1}, {"artillery": 3, "tank": 2, "fighter": 3, "aa_gun": 1}, {}),
+], ids=["hits-beyond-defender", "hits-beyond-attacker", "mixed", "revised", "low-luck", "aa-gun", "tiny-ends"])
 def test_levels_agree_with_pure_python(model: type[BattleModel], types: str, att: dict[str, int],
                                        dfn: dict[str, int], kw: dict[str, Any]) -> None:
     assert_agree(*both_ways(model, types, att, dfn, **kw))
