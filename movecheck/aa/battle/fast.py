@@ -8,6 +8,10 @@ removed without dice, submerges, the end check) are applied to a state when it i
 they only lower its hit points.  States are taken up from the most hit points down, as in
 :meth:`movecheck.aa.battle.engine.Battle.drain`, so each is taken up once.  numpy is imported
 here only (``movecheck[odds]``); without it the engine's own loop does the same in pure Python.
+
+A battle whose casualties are one sequence per side (every land battle) is a :class:`Chain`: its grid
+holds the units gone from each sequence, and a big grid is taken up a level at a time
+(:class:`Levels`), the cells with the same units gone in all fought in one matrix product.
 """
 
 from __future__ import annotations
@@ -308,9 +312,10 @@ LEVELS_FROM = 200
 which costs less there (about 13 units a side, measured on the benchmark's armies)."""
 
 ONE_THREAD = 200_000
-"""The most multiply-adds one matrix product of :class:`Levels` does: OpenBLAS runs a product below about
-262,144 on one thread, and one core is what a battle has (on a busy machine, threads spinning for a core made
-the 100-per-side battle ten times slower).  Splitting a product by its columns leaves each figure's sum as it was."""
+"""The most multiply-adds one matrix product of :class:`Levels` does: OpenBLAS runs a product this small on the
+calling thread (its threshold is 4 x 65,536), and one core is what a battle has (on a busy machine, threads
+spinning for a core made the 100-per-side battle ten times slower).  Splitting a product by its columns leaves
+each figure's sum as it was."""
 
 
 class Levels:
