@@ -141,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=100_000, help="battles per simulation (default 10^5)")
     parser.add_argument("--repeat", type=int, default=5, help="exact runs per row; the median is given")
+    parser.add_argument("--largest", action="store_true",
+                        help="also find the largest battle each goal holds for (land by tens, sea by twos)")
     args = parser.parse_args(argv)
     import numpy  # noqa: F401 - a one-time import of the command, not a battle's work
 
@@ -163,7 +165,41 @@ def main(argv: list[str] | None = None) -> int:
     cpu, sim_cpu = example_rows(args.runs, args.repeat)
     print(f"| example game g1-battles (6 battles + turn) | {cpu * 1000:.1f} ms | {sim_cpu * 1000:.0f} ms "
           f"({args.runs:,} each) | {sim_cpu / cpu:.0f}× | | | |")
+    print()
+    print(growth(rows))
+    if args.largest:
+        for (kind, n), goal in GOALS.items():
+            found = largest(kind, n, goal, args.repeat)
+            print(f"largest {kind} battle within {goal * 1000:.0f} ms: {found} per side")
     return 1 if failed else 0
+
+
+def growth(rows: list[tuple[str, int, float]]) -> str:
+    """The land rows' growth exponents: log(t(m) / t(n)) / log(m / n), from the smallest row and from 60."""
+    land = {n: cpu for kind, n, cpu in rows if kind == "land"}
+    low, high = min(land), max(land)
+    parts = [f"{a} → {b}: n^{math.log(land[b] / land[a]) / math.log(b / a):.2f}" for a, b in ((low, high), (60, high))
+             if a in land and a < b]
+    return "land growth " + ", ".join(parts)
+
+
+def largest(kind: str, start: int, goal: float, repeat: int) -> int:
+    """The most units per side whose exact odds stay within ``goal`` (land by tens, sea by twos): up from
+    ``start`` while it holds, or down from it until it does (0: not even the smallest)."""
+    step = 10 if kind == "land" else 2
+
+    def holds(n: int) -> bool:
+        army = land_army(n) if kind == "land" else fleet(n)
+        return exact(army, army, kind == "land", repeat)[0] <= goal
+
+    n = start
+    if not holds(n):
+        while n > step and not holds(n - step):
+            n -= step
+        return max(0, n - step)
+    while n < 500 and holds(n + step):
+        n += step
+    return n
 
 
 if __name__ == "__main__":
