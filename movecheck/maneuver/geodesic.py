@@ -131,6 +131,7 @@ class Geodesic:
         self.nodes = [self.start, *sorted(corners - {self.start})]
         self._balls: dict[tuple[float, bool, Focus | None], Any] = {}
         self._seen: dict[int, Any] = {}
+        self._regions: dict[tuple[int, int | None], Any] = {}
         self._windows: dict[int, Any] = {}
         if self.sight is None:
             self.sight = Sight(self.obstacles)
@@ -212,16 +213,22 @@ class Geodesic:
             if spare <= 1e-9 or (near is not None and not near[k]):
                 continue
             self._charge(1)
-            disc = Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS)
-            seen = disc.intersection(self.area if focus is None else self._framed(focus))
-            if seen.is_empty:
-                continue
-            if focus is not None and focus.behind_only(node, d):
-                seen = seen.intersection(self._behind(k, focus))
-            else:
-                seen = seen.intersection(self.seen_from(k))
-            parts.append(seen)
+            drawn = self._drawn(k, focus)
+            if not drawn.is_empty:
+                parts.append(Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS).intersection(drawn))
         return unary_union(parts).buffer(0) if parts else Polygon()
+
+    def _drawn(self, k: int, focus: Focus | None) -> Any:
+        """Where node ``k``'s discs draw, whatever their radius: what it sees in the area (with a ``focus``: in its
+        window, and only behind its target when the node is reached as soon around it), kept per node and focus."""
+        key = (k, None if focus is None else id(focus))
+        if key not in self._regions:
+            if focus is None:
+                self._regions[key] = self.area.intersection(self.seen_from(k))
+            else:
+                sees = self._behind(k, focus) if focus.behind_only(self.nodes[k], self.dist[k]) else self.seen_from(k)
+                self._regions[key] = self._framed(focus).intersection(sees)
+        return self._regions[key]
 
     def _framed(self, focus: Focus) -> Any:
         """The area within the focus's window, kept per focus."""

@@ -42,6 +42,13 @@ FIXED, FRIEND, DIFFICULT = 0, 1, 2
 SAME = 1e-9
 """Two consecutive points of a polygon closer than this are one (the last digits of a corner computed twice)."""
 
+GRAZE = 1e-9
+"""A ray that runs through an obstacle for less than this is not stopped by it: it runs along the edge (or from a
+corner that lies on another obstacle's edge to the last digits)."""
+
+DEEP = 1e-7
+"""An event is hidden inside an obstacle only this far inside it (one on its edge, to the last digits, is seen)."""
+
 FLAT = 1e-15
 """A direction closer to an edge's than this is parallel to it."""
 
@@ -82,9 +89,10 @@ class View:
             rows = np.concatenate([rows[rows >= gap], rows[rows < gap]])
         front, met = self._front(active, rows)
         inner = np.column_stack([self.near[rows, column[0]], self.far[rows, column[0]]])
-        outer = np.column_stack([np.where(met[rows], self.near[rows, front[rows]], np.inf),
-                                 np.where(met[rows], self.far[rows, front[rows]], np.inf)])
-        room = (outer - inner).max(axis=1) > 1e-12
+        # whether the target is in front at the middle of the interval: at its ends, the target's near edge is
+        # only sure to be the one it is entered by where the target is seen (its other corners may be hidden)
+        ahead = np.where(met[rows], self.entry[rows, front[rows]], np.inf)
+        room = ahead > self.entry[rows, column[0]] + 1e-12
         pieces = []
         for run in np.split(np.arange(len(rows)), np.flatnonzero(np.diff(room.astype(int)) != 0) + 1):
             if not room[run[0]]:
@@ -193,11 +201,14 @@ class Sight:
 
     def _events(self) -> tuple[Any, Any]:
         """The corners and the points where two obstacles' boundaries cross, with the two obstacles each lies on (a
-        corner's twice), less those no way can see (:meth:`_seen_by_some_way`)."""
+        corner's twice), less those no way can see (:meth:`_seen_by_some_way`; a view then holds every obstacle
+        that meets one of its obstacles, so that it holds the obstacles that hide the events it leaves out)."""
         corners = self._corners
         pairs = np.column_stack([self._owner, self._owner])
+        self._touching = np.zeros((len(self._shapes), len(self._shapes)), dtype=bool)
         if len(self._shapes) > 1:
             first, second = shapely.STRtree(self._shapes).query(self._shapes, predicate="intersects")
+            self._touching[first, second] = True
             keep = first < second
             rims = shapely.boundary(self._shapes)
             met = shapely.intersection(rims[first[keep]], rims[second[keep]])
@@ -215,7 +226,8 @@ class Sight:
         ones; only the fixed ones (:attr:`kinds`).  A point inside an obstacle of the way is hidden from every
         point outside it, and so is every edge near it: it bounds nothing seen."""
         kinds = np.asarray(self.kinds)
-        where, inside = shapely.STRtree(self._shapes).query(shapely.points(points), predicate="within")
+        cores = shapely.buffer(self._shapes, -DEEP, join_style="mitre")  # a point on an edge, give or take the
+        where, inside = shapely.STRtree(cores).query(shapely.points(points), predicate="within")  # last digits
         other = (inside != pairs[where, 0]) & (inside != pairs[where, 1])
         where, inside = where[other], inside[other]
         count = np.bincount(where, minlength=len(points))
@@ -242,8 +254,10 @@ class Sight:
 
     def _cast(self, node: Vec, reach: float) -> View:
         here = np.asarray(node, dtype=float)
-        columns = np.flatnonzero(shapely.distance(self._shapes, Point(node)) <= reach) if len(self._shapes) else \
-            np.zeros(0, dtype=int)
+        near = shapely.distance(self._shapes, Point(node)) <= reach if len(self._shapes) else np.zeros(0, dtype=bool)
+        if self.kinds is not None and near.any():  # and the obstacles that may hide their events (:meth:`_events`)
+            near |= self._touching[near].any(axis=0)
+        columns = np.flatnonzero(near)
         bounds = self._bounds(here, columns)
         if not len(columns):
             empty = np.zeros((len(bounds) - 1, 0))
@@ -283,7 +297,7 @@ def _entries(rays: Any, normal: Any, slack: Any) -> tuple[Any, Any]:
     start = np.take_along_axis(lower, edge[:, :, None], axis=2)[:, :, 0]
     stop = upper.min(axis=2)
     entry = np.maximum(start, 0.0)
-    met = ~never & (stop > entry + 1e-12)
+    met = ~never & (stop > entry + GRAZE)
     return np.where(met, entry, np.inf), np.where(start > 0, edge, -1)
 
 
