@@ -41,7 +41,8 @@ def _ways(kinds: list[int]) -> list[np.ndarray]:
 def _seen_by_shadows(node: tuple[float, float], obstacles: list, radius: float) -> object:
     disc = Point(node).buffer(radius, quad_segs=16)
     shadows = [_shadow(node, o, 2 * radius + 1) for o in obstacles if o.distance(Point(node)) <= radius]
-    return disc.difference(unary_union(shadows)) if shadows else disc
+    with np.errstate(divide="ignore", invalid="ignore"):  # the edge-by-edge quads of a corner's own edges are flat
+        return disc.difference(unary_union(shadows)) if shadows else disc
 
 
 @FEW
