@@ -30,6 +30,7 @@ from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
 from movecheck.budget import Meter
+from movecheck.maneuver.sight import Sight
 
 Vec = tuple[float, float]
 
@@ -41,93 +42,6 @@ OUTSIDE = 1.0 / math.cos(math.pi / (4 * QUAD_SEGS))
 
 SLIVER = 1e-7
 """Obstacles are shrunk by this for visibility: a path may run along an obstacle's edge."""
-
-
-ARC = 8
-"""Segments of a shadow's far side: an arc of at most half a turn, drawn outside the circle it must cover."""
-
-
-def _shadows(node: Vec, obstacles: Sequence[Polygon], radius: float) -> list[Any]:
-    """Each obstacle and what it hides from ``node`` within ``radius`` of it, built as arrays (issue 37).
-
-    A convex obstacle the node is not inside hides the wedge between the rays through its outermost corners
-    (at most half a turn), beyond its near side: the hull of its corners and an arc of ``ARC`` segments across
-    that wedge, drawn outside the circle of ``radius`` and beyond every corner (so that the hull's sides are the
-    rays and its near side the obstacle's).  (Corners pushed away by a fixed length left a chord
-    across the wedge that could pass inside the circle when the node stood close to a wide obstacle's side.)
-    An obstacle the node is inside hides everything."""
-    if not obstacles:
-        return []
-    return _shadows_of_corners(node, Corners.of(obstacles), radius)
-
-
-@dataclass(frozen=True)
-class Corners:
-    """Obstacles with their corners as one array (``count`` corners each, in order)."""
-
-    obstacles: Any
-    xy: Any
-    count: Any
-
-    @staticmethod
-    def of(obstacles: Sequence[Polygon]) -> Corners:
-        rings = [np.asarray(o.exterior.coords)[:-1] for o in obstacles]
-        return Corners(np.array(obstacles, dtype=object), np.concatenate(rings), np.array([len(r) for r in rings]))
-
-    def where(self, keep: Any) -> Corners:
-        """The obstacles ``keep`` (a boolean array) selects."""
-        return Corners(self.obstacles[keep], self.xy[np.repeat(keep, self.count)], self.count[keep])
-
-
-def _cones(node: Vec, found: Corners) -> tuple[Any, Any]:
-    """The directions each obstacle covers seen from ``node``: the first (radians) and the width (at most half a
-    turn; NaN when the node is its only corner)."""
-    counts = found.count
-    first = np.concatenate([[0], np.cumsum(counts)[:-1]])
-    away = found.xy - np.asarray(node)
-    owner = np.repeat(np.arange(len(counts)), counts)
-    mid = np.add.reduceat(away, first) / counts[:, None]
-    towards = np.arctan2(mid[:, 1], mid[:, 0])
-    rel = (np.arctan2(away[:, 1], away[:, 0]) - towards[owner] + np.pi) % (2 * np.pi) - np.pi
-    at = np.hypot(away[:, 0], away[:, 1]) <= 1e-12  # the node is this corner: it gives no direction
-    lo = np.minimum.reduceat(np.where(at, np.inf, rel), first)
-    hi = np.maximum.reduceat(np.where(at, -np.inf, rel), first)
-    valid = np.isfinite(lo) & np.isfinite(hi)
-    return np.where(valid, towards + lo, np.nan), np.where(valid, np.clip(hi - lo, 0.0, np.pi), np.nan)
-
-
-def _overlapping(cones: tuple[Any, Any], others: tuple[Any, Any]) -> Any:
-    """For each of ``cones``, whether it shares a direction with one of ``others`` (NaN: any)."""
-    (start, span), (start2, span2) = cones, others
-    gap = (start[:, None] + span[:, None] / 2 - start2[None, :] - span2[None, :] / 2 + np.pi) % (2 * np.pi) - np.pi
-    near = np.abs(gap) <= (span[:, None] + span2[None, :]) / 2 + 1e-9
-    return np.isnan(start) | near.any(axis=1) | np.isnan(start2).any()
-
-
-def _shadows_of_corners(node: Vec, found: Corners, radius: float) -> list[Any]:
-    """:func:`_shadows` of obstacles whose corners are arrays already."""
-    if not len(found.count):
-        return []
-    counts, corners = found.count, found.xy
-    first = np.concatenate([[0], np.cumsum(counts)[:-1]])
-    owner = np.repeat(np.arange(len(counts)), counts)
-    away = corners - np.asarray(node)
-    start, span = _cones(node, found)
-    valid = np.isfinite(start)
-    span = np.where(valid, span, 0.0)
-    angles = np.where(valid, start, 0.0)[:, None] + span[:, None] * (np.arange(ARC + 1) / ARC)[None, :]
-    beyond = np.maximum(radius, np.maximum.reduceat(np.hypot(away[:, 0], away[:, 1]), first))  # and its corners
-    reach = (beyond / np.cos(span / (2 * ARC)) + 1e-6)[:, None]
-    far = np.asarray(node) + np.stack([np.cos(angles) * reach, np.sin(angles) * reach], axis=-1)
-    far = far[valid].reshape(-1, 2)
-    indices = np.concatenate([owner, np.repeat(np.arange(len(counts))[valid], ARC + 1)])
-    order = np.argsort(indices, kind="stable")
-    points = shapely.points(np.concatenate([corners, far])[order])
-    hulls = shapely.convex_hull(shapely.multipoints(points, indices=indices[order]))
-    inside = shapely.contains_xy(found.obstacles, *node)
-    everything = box(node[0] - 2 * radius, node[1] - 2 * radius, node[0] + 2 * radius, node[1] + 2 * radius)
-    return [everything if i else h if isinstance(h, Polygon) else o
-            for h, o, i in zip(hulls, found.obstacles, inside, strict=True)]
 
 
 def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
@@ -175,14 +89,10 @@ class Focus:
         """Whether a path that keeps out of ``target`` reaches ``node`` as soon (its last leg must cross it)."""
         return bool(self.pieces) and self.around.get(node, math.inf) <= dist + 1e-9
 
-    def window_of(self, node: Vec, dist: float, widest: float) -> tuple[Any, tuple[Any, Any] | None]:
-        """Where a corner reached at ``dist`` can draw such points, within ``widest`` of it, and the directions
-        they lie in (None: any)."""
-        if self._around(node, dist):
-            pieces = Corners.of(self.pieces)
-            behind = shapely.union_all(_shadows_of_corners(node, pieces, widest)).intersection(self.window)
-            return behind, _cones(node, pieces)
-        return self.window, None
+    def behind_only(self, node: Vec, dist: float) -> bool:
+        """Whether a corner reached at ``dist`` draws such points only behind ``target`` (in the shadows of its
+        pieces), else anywhere in :attr:`window`."""
+        return self._around(node, dist)
 
 
 class ReachSteps(Meter):
@@ -204,8 +114,11 @@ class Geodesic:
     dist: list[float] = field(default_factory=list)
     parent: list[int] = field(default_factory=list)
     meter: Any = None
-    """What the work is charged to (:class:`ReachSteps`; None: nothing): a node settled, a segment or shadow
-    built, a disc cut, a step each."""
+    """What the work is charged to (:class:`ReachSteps`; None: nothing): a node settled, a segment tested, an
+    obstacle a node's rays meet, a disc cut, a step each."""
+    sight: Sight | None = None
+    """The rays of the points this geodesic draws from, shared with other geodesics of the same start among
+    (some of) the same obstacles (None: its own)."""
 
     def __post_init__(self) -> None:
         reach = self.horizon * OUTSIDE + 1e-6  # the widest disc: an obstacle beyond it shades nothing in it
@@ -217,9 +130,12 @@ class Geodesic:
         corners = {self.start} | set(self._corners())
         self.nodes = [self.start, *sorted(corners - {self.start})]
         self._balls: dict[tuple[float, bool, Focus | None], Any] = {}
-        self._shade: dict[tuple[int, int | None], Any] = {}
-        self._windows: dict[tuple[int, int], tuple[Any, tuple[Any, Any] | None]] = {}
-        self._obstacles: Corners | None = None
+        self._seen: dict[int, Any] = {}
+        self._regions: dict[tuple[int, int | None], Any] = {}
+        self._windows: dict[int, Any] = {}
+        if self.sight is None:
+            self.sight = Sight(self.obstacles)
+        self._active = self.sight.mask(self.obstacles)
         self._dijkstra()
 
     def _corners(self) -> list[Vec]:
@@ -297,61 +213,52 @@ class Geodesic:
             if spare <= 1e-9 or (near is not None and not near[k]):
                 continue
             self._charge(1)
-            window, cones = self._window(k, focus)
-            disc = Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS)
-            seen = disc.intersection(self.area if window is None else self.area.intersection(window))
-            shade = self.shade(k, window, cones)
-            if not shade.is_empty and shade.intersects(disc):
-                seen = seen.difference(shade)
-            parts.append(seen)
+            drawn = self._drawn(k, focus)
+            if not drawn.is_empty:
+                parts.append(Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS).intersection(drawn))
         return unary_union(parts).buffer(0) if parts else Polygon()
 
-    def _window(self, k: int, focus: Focus | None) -> tuple[Any, tuple[Any, Any] | None]:
-        """Where node ``k`` draws the points ``focus`` asks for (None: everywhere), kept per node."""
-        if focus is None:
-            return None, None
-        key = (k, id(focus))
-        if key not in self._windows:
-            self._windows[key] = focus.window_of(self.nodes[k], self.dist[k], (self.horizon - self.dist[k]) * OUTSIDE)
-        return self._windows[key]
+    def _drawn(self, k: int, focus: Focus | None) -> Any:
+        """Where node ``k``'s discs draw, whatever their radius: what it sees in the area (with a ``focus``: in its
+        window, and only behind its target when the node is reached as soon around it), kept per node and focus."""
+        key = (k, None if focus is None else id(focus))
+        if key not in self._regions:
+            if focus is None:
+                self._regions[key] = self.area.intersection(self.seen_from(k))
+            else:
+                sees = self._behind(k, focus) if focus.behind_only(self.nodes[k], self.dist[k]) else self.seen_from(k)
+                self._regions[key] = self._framed(focus).intersection(sees)
+        return self._regions[key]
 
-    def shade(self, k: int, window: Any = None, cones: tuple[Any, Any] | None = None) -> Any:
-        """What the obstacles hide from node ``k`` (within ``window``, when given, whose points lie in the directions
-        ``cones``), out to beyond the widest disc any radius up to the horizon draws there (a shadow lies beyond its
-        obstacle, so one that misses that disc hides nothing in any)."""
-        key = (k, None if window is None else id(window))
-        if key not in self._shade:
-            spare = (self.horizon - self.dist[k]) * OUTSIDE + 1e-6
-            if self._obstacles is None:
-                self._obstacles = Corners.of(self.obstacles) if self.obstacles else None
-            near = self._obstacles.where(shapely.distance(self._obstacles.obstacles, Point(self.nodes[k])) <= spare) \
-                if self._obstacles is not None else None
-            if near is not None and cones is not None:
-                near = near.where(_overlapping(_cones(self.nodes[k], near), cones))
-            self._charge(len(near.count) if near is not None else 0)
-            shadows = np.array(_shadows_of_corners(self.nodes[k], near, spare) if near is not None else [],
-                               dtype=object)
-            if window is not None and len(shadows):
-                x, y = self.nodes[k]
-                clip = window.intersection(box(x - spare, y - spare, x + spare, y + spare))
-                shadows = shadows[shapely.intersects(shadows, clip)]
-            self._shade[key] = shapely.union_all(shadows) if len(shadows) else Polygon()
-        return self._shade[key]
+    def _framed(self, focus: Focus) -> Any:
+        """The area within the focus's window, kept per focus."""
+        if id(focus) not in self._windows:
+            self._windows[id(focus)] = self.area.intersection(focus.window)
+        return self._windows[id(focus)]
 
-    @staticmethod
-    def _shadow(node: Vec, obstacle: Polygon, length: float) -> Polygon:
-        """The obstacle and what it hides from ``node`` up to ``length`` away."""
-        points = list(obstacle.exterior.coords)[:-1]
-        far = []
-        for x, y in points:
-            dx, dy = x - node[0], y - node[1]
-            d = math.hypot(dx, dy)
-            if d <= 1e-12:
-                continue
-            k = (length + d) / d
-            far.append((node[0] + dx * k, node[1] + dy * k))
-        hull = MultiPoint(points + far).convex_hull
-        return hull if isinstance(hull, Polygon) else obstacle
+    def _behind(self, k: int, focus: Focus) -> Any:
+        """What node ``k`` sees in the focus's target or its shadow (among this geodesic's obstacles)."""
+        node = self.nodes[k]
+        reach = (self.horizon - math.dist(self.start, node)) * OUTSIDE + 1e-6
+        assert self.sight is not None
+        pieces = list(focus.pieces)
+        if len(pieces) == 1 and id(pieces[0]) in self.sight.index:
+            self._charge(1)
+            return self.sight.view(node, reach).behind(self._active, self.sight.index[id(pieces[0])])
+        own = Sight(pieces)  # several pieces, or a target this geodesic's sight does not hold
+        return self.seen_from(k).difference(own.view(node, reach).polygon(own.mask(pieces)))
+
+    def seen_from(self, k: int) -> Any:
+        """What node ``k`` sees among this geodesic's obstacles, out to beyond the widest disc any radius up to the
+        horizon draws there (the sight's rays, cast once per point for every way that shares them: issue 37)."""
+        if k not in self._seen:
+            node = self.nodes[k]
+            reach = (self.horizon - math.dist(self.start, node)) * OUTSIDE + 1e-6  # no path there is shorter
+            assert self.sight is not None
+            view = self.sight.view(node, reach)
+            self._charge(len(view.columns) + 1)
+            self._seen[k] = view.polygon(self._active)
+        return self._seen[k]
 
     def _charge(self, steps: int) -> None:
         if self.meter is not None:

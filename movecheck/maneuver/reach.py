@@ -43,6 +43,7 @@ from shapely.ops import unary_union
 from movecheck.maneuver.geodesic import Focus, Geodesic, ReachSteps, centre_box, minkowski
 from movecheck.maneuver.model import Base, Battlefield, Terrain
 from movecheck.maneuver.plane import EPS, heading_vector
+from movecheck.maneuver.sight import DIFFICULT, FIXED, FRIEND, Sight
 from movecheck.maneuver.world import World
 
 
@@ -169,9 +170,11 @@ def base_reach(world: World, base: Base) -> BaseReach:
     found = obstacles(bf, base, horizon)
     hard, enemies, friends, difficult, area = found.hard, found.enemies, found.friends, found.difficult, found.area
     steps = ReachSteps()
-    inner = Geodesic(start, area, hard + enemies + friends, horizon, meter=steps)
-    clear_paths = Geodesic(start, area, hard + enemies + friends + [p for _t, ps in difficult for p in ps], horizon,
-                           meter=steps)
+    pieces_all = [p for _t, ps in difficult for p in ps]
+    kinds = [FIXED] * len(hard + enemies) + [FRIEND] * len(friends) + [DIFFICULT] * len(pieces_all)
+    sight = Sight(hard + enemies + friends + pieces_all, kinds)  # every way's rays, cast once per point (issue 37)
+    inner = Geodesic(start, area, hard + enemies + friends, horizon, meter=steps, sight=sight)
+    clear_paths = Geodesic(start, area, hard + enemies + friends + pieces_all, horizon, meter=steps, sight=sight)
     clear = clear_paths.ball(horizon)
     owed = []
     for t, pieces in difficult:
@@ -186,7 +189,7 @@ def base_reach(world: World, base: Base) -> BaseReach:
         around = {node: d for node, d in zip(clear_paths.nodes, clear_paths.dist, strict=True) if math.isfinite(d)}
         for item in owed:
             others = [p for t, ps in difficult if t is not item.terrain for p in ps]
-            alone = Geodesic(start, area, hard + enemies + friends + others, horizon, meter=steps)
+            alone = Geodesic(start, area, hard + enemies + friends + others, horizon, meter=steps, sight=sight)
             pieces = next(ps for t, ps in difficult if t is item.terrain)
             mine = unary_union(pieces)
             entry = Owed(item.terrain, item.die_name, item.dice, max(0.0, alone.distance_to(mine)))
@@ -197,7 +200,7 @@ def base_reach(world: World, base: Base) -> BaseReach:
         far = [(sc, max(v for v, p in sc.levels if p >= q)) for sc in scenarios]
         region = unary_union([clear, *(sc.paths.ball(v + tol, focus=sc.focus) for sc, v in far)])
         levels.append(Level(max(v for _sc, v in far), q, region))
-    limit = Geodesic(start, area, hard + enemies, horizon, meter=steps).ball(horizon, outside=True)
+    limit = Geodesic(start, area, hard + enemies, horizon, meter=steps, sight=sight).ball(horizon, outside=True)
     engaged = [e.id for e in world.engaged_at_start(base)]
     if engaged:
         hx, hy = heading_vector(base.facing)
