@@ -24,7 +24,17 @@ from movecheck.maneuver.corps_files import File, Settled, build_files, file_obst
 from movecheck.maneuver.model import Base, Corps, Terrain, Vec
 from movecheck.maneuver.orders import Declared, Order
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
-from movecheck.maneuver.rolls import Branch, Branches, Feature, Steps, Walk, by_slowest, enumerate_rolls, walk
+from movecheck.maneuver.rolls import (
+    Branch,
+    Branches,
+    Feature,
+    Steps,
+    Walk,
+    by_slowest,
+    enumerate_rolls,
+    enumerate_walk,
+    walk,
+)
 from movecheck.maneuver.world import DeclaredRoll, Obstacle, Repeat, World, declared_rolls
 
 
@@ -220,6 +230,8 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
                             whole_corps=opts.corps_penalty == "whole_corps")
         walkers = [_walker(f, start) for f in members]
         slowest = by_slowest(order.rolls, walkers, run, steps) if len(members) > 1 else None
+        if slowest is None and len(members) == 1:
+            slowest = _one_file(order, members[0], start, steps, horizon=horizon, halve=halve, cap=cap)
         groups.append(Group(members, slowest or enumerate_rolls(order.rolls, run, steps, cost=len(members))))
     analysis = CorpsAnalysis(
         order, corps, direction, mobility, bonus, nearest, start, horizon, cap, files, groups,
@@ -237,6 +249,17 @@ def _walker(file: File, start: float) -> Callable[[Any], Walk]:
     return lambda lookup: walk(start, file.features, file.stop, file.front.id, lookup)
 
 
+def _one_file(order: Order, file: File, start: float, steps: Steps, horizon: float, halve: bool,
+              cap: float | None) -> Branches:
+    """The combinations of one file's rolls (``per_file``, or a corps of one file): its walk enumerated as
+    :func:`enumerate_rolls` would run the group (:func:`rolls.enumerate_walk`), the same branches."""
+
+    def finish(w: Walk) -> dict[int, FileResult]:
+        return {file.index: _file_result(file, w, None, horizon=horizon, halve=halve, cap=cap)}
+
+    return enumerate_walk(order.rolls, start, file.features, file.stop, file.front.id, finish, steps)
+
+
 def _group_runner(files: list[File], start: float, horizon: float, halve: bool, cap: float | None,
                   whole_corps: bool) -> Callable[[Any], dict[int, FileResult]]:
     """Where each file of a group ends for one combination of rolls (the lookup gives the rolls)."""
@@ -244,30 +267,33 @@ def _group_runner(files: list[File], start: float, horizon: float, halve: bool, 
     def run(lookup: Any) -> dict[int, FileResult]:
         walks = {f.index: walk(start, f.features, f.stop, f.front.id, lookup) for f in files}
         common = min(w.allowance for w in walks.values()) if whole_corps else None
-        results = {}
-        for f in files:
-            w = walks[f.index]
-            allowance = common if common is not None else w.allowance
-            result = FileResult(0.0, w)
-            if common is not None and common < w.allowance - EPS:
-                result.pace = common
-            distance = min(allowance, horizon)
-            if cap is not None and cap <= allowance + EPS and cap <= f.stop + EPS:
-                result.landmark_after = cap
-            if f.stop < distance - EPS:
-                distance = f.stop
-                result.stopped_after, result.stopped_by = f.stop, f.stop_by
-            elif f.charge is not None and distance < f.stop - EPS:
-                distance, result.held = 0.0, f.charge
-            distance, result.settled = settle(f, distance)
-            if halve:
-                result.halved_from = distance
-                distance, result.settled_half = settle(f, distance / 2.0)
-            result.distance = max(distance, 0.0)
-            results[f.index] = result
-        return results
+        return {f.index: _file_result(f, walks[f.index], common, horizon=horizon, halve=halve, cap=cap)
+                for f in files}
 
     return run
+
+
+def _file_result(f: File, w: Walk, common: float | None, horizon: float, halve: bool,
+                 cap: float | None) -> FileResult:
+    """Where a file ends after its walk ``w`` (``common``: the least allowance of the corps, ``whole_corps``)."""
+    allowance = common if common is not None else w.allowance
+    result = FileResult(0.0, w)
+    if common is not None and common < w.allowance - EPS:
+        result.pace = common
+    distance = min(allowance, horizon)
+    if cap is not None and cap <= allowance + EPS and cap <= f.stop + EPS:
+        result.landmark_after = cap
+    if f.stop < distance - EPS:
+        distance = f.stop
+        result.stopped_after, result.stopped_by = f.stop, f.stop_by
+    elif f.charge is not None and distance < f.stop - EPS:
+        distance, result.held = 0.0, f.charge
+    distance, result.settled = settle(f, distance)
+    if halve:
+        result.halved_from = distance
+        distance, result.settled_half = settle(f, distance / 2.0)
+    result.distance = max(distance, 0.0)
+    return result
 
 
 def _turn(base: Base, declared: Declared, tol: float) -> float | None:

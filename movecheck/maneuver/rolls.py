@@ -208,6 +208,67 @@ def enumerate_rolls(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, 
     return Branches(items, dice)
 
 
+def enumerate_walk(book: RollBook, start: float, features: Iterable[Feature], stop: float, base_id: str,
+                   finish: Callable[[Walk], Any], steps: Steps, cost: int = 1) -> Branches:
+    """:func:`enumerate_rolls` of one file's allowance walk, ``run = finish(walk(start, features, stop, ...))``,
+    with the same branches in the same order and the same steps spent, without running the walk again from
+    its start for every combination (issue 37: 400 one-base corps orders across three streams).
+
+    The runs :func:`enumerate_rolls` makes form a tree: a run that needs an undeclared roll queues one run per
+    value of it, and each of those walks the same way up to that roll.  Here the walk goes down that tree
+    once, carrying the allowance, what it reached and the probability: each node is charged what its run
+    would be (``cost`` plus one step per roll the run looks up from the start, then one per value queued),
+    so the budget runs out on the same files as before.  Only the finished walks go through ``finish``.
+    """
+    ordered = sorted(features, key=lambda f: (f.e, f.terrain.id))
+    items: list[Branch] = []
+    dice: dict[tuple[str, str], tuple[str, Dice]] = {}
+    outcomes: dict[int, list[tuple[int, Fraction]]] = {}
+
+    def values(need: Dice) -> list[tuple[int, Fraction]]:
+        found = outcomes.get(id(need))
+        if found is None:
+            found = outcomes[id(need)] = sorted(need.distribution().items())
+        return found
+
+    Node = tuple[int, float, list[tuple[Feature, int | None]], bool, dict[tuple[str, str], int], Fraction, int]
+    stack: list[Node] = [(0, start, [], True, {}, Fraction(1), 0)]
+    while stack:
+        i, allowance, reached, first, assigned, p, looked = stack.pop()
+        while i < len(ordered):
+            feature = ordered[i]
+            i += 1
+            if not (feature.e < allowance - EPS and feature.e < stop - EPS):
+                continue
+            if allowance - feature.dice.low <= feature.e + EPS:
+                first = False
+                allowance = feature.e
+                reached.append((feature, None))
+                continue
+            looked += 1
+            roll = book.value(base_id, feature, first)
+            if roll is None:
+                key = (base_id, feature.terrain.id)
+                roll = assigned.get(key)
+            if roll is None:  # the run stops here: one walk on per value, each from this feature
+                steps.spend(cost + looked)
+                dice[key] = (feature.die_name, feature.dice)
+                each = values(feature.dice)
+                steps.spend(len(each))
+                for value, q in reversed(each):
+                    stack.append((i, max(feature.e, allowance - value), [*reached, (feature, value)], False,
+                                  {**assigned, key: value}, p * q, looked))
+                break
+            first = False
+            allowance = max(feature.e, allowance - roll)
+            reached.append((feature, roll))
+        else:
+            steps.spend(cost + looked)
+            items.append(Branch(assigned, p, finish(Walk(allowance, reached))))
+    items.sort(key=lambda b: sorted(b.assigned.items()))
+    return Branches(items, dice)
+
+
 def extreme(
     book: RollBook, run: Callable[[Lookup], Any], steps: Steps, high: bool
 ) -> tuple[Branch, dict[tuple[str, str], tuple[str, Dice]]]:
