@@ -28,11 +28,12 @@ from movecheck.maneuver.rolls import (
     Branch,
     Branches,
     Feature,
+    Pooled,
     Steps,
     Walk,
     by_slowest,
     enumerate_rolls,
-    enumerate_walk,
+    pool_walk,
     walk,
 )
 from movecheck.maneuver.world import DeclaredRoll, Obstacle, Repeat, World, declared_rolls
@@ -74,12 +75,32 @@ class Group:
 
     files: list[File]
     branches: Branches
-    matches: list[bool] = field(default_factory=list)
+    found: list[bool] = field(default_factory=list)
+    """Whether the declared ends are the required ones, per branch of ``branches.outcomes``."""
     closest: Branch | None = None
+    _place: dict[int, int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def bases(self) -> list[Base]:
         return [b for f in self.files for b in f.members]
+
+    @property
+    def matches(self) -> list[bool]:
+        """:attr:`found` per combination (``branches.items``)."""
+        branches = self.branches
+        if not isinstance(branches, Pooled):
+            return self.found
+        return [self.found[branches.pool_of(br)] for br in branches.items]
+
+    def match(self, branch: Branch) -> bool:
+        """Whether the declared ends are the required ones under ``branch`` (a combination or an outcome)."""
+        branches = self.branches
+        if isinstance(branches, Pooled):
+            return self.found[branches.pool_of(branch)]
+        if self._place is None:  # by identity: list.index compared every branch (issue 37)
+            self._place = {id(item): k for k, item in enumerate(branches.items)}
+        k = self._place.get(id(branch))
+        return self.found[k if k is not None else branches.items.index(branch)]
 
 
 @dataclass
@@ -252,12 +273,12 @@ def _walker(file: File, start: float) -> Callable[[Any], Walk]:
 def _one_file(order: Order, file: File, start: float, steps: Steps, horizon: float, halve: bool,
               cap: float | None) -> Branches:
     """The combinations of one file's rolls (``per_file``, or a corps of one file): its walk enumerated as
-    :func:`enumerate_rolls` would run the group (:func:`rolls.enumerate_walk`), the same branches."""
+    :func:`enumerate_rolls` would run the group, pooled by where the file ends (:func:`rolls.pool_walk`)."""
 
     def finish(w: Walk) -> dict[int, FileResult]:
         return {file.index: _file_result(file, w, None, horizon=horizon, halve=halve, cap=cap)}
 
-    return enumerate_walk(order.rolls, start, file.features, file.stop, file.front.id, finish, steps)
+    return pool_walk(order.rolls, start, file.features, file.stop, file.front.id, finish, steps)
 
 
 def _group_runner(files: list[File], start: float, horizon: float, halve: bool, cap: float | None,
@@ -323,11 +344,11 @@ def _compare(a: CorpsAnalysis) -> None:
             if turn is not None:
                 a.turned[b.id] = turn
     for group in a.groups:
-        group.matches = [
+        group.found = [
             all(b.id in declared and _close(declared[b.id], _end(a, b, br), tol) for b in group.bases)
-            for br in group.branches.items
+            for br in group.branches.outcomes
         ]
-        if any(group.matches):
+        if any(group.found):
             continue
 
         def distance_off(br: Branch, group: Group = group) -> float:
@@ -341,7 +362,7 @@ def _compare(a: CorpsAnalysis) -> None:
 
 def _settled_by_rolls(group: Group) -> bool:
     """Whether every combination of undeclared rolls leaves each file of the group at the same distance."""
-    items = group.branches.items
+    items = group.branches.outcomes
     return len({tuple(round(br.result[f.index].distance, 9) for f in group.files) for br in items}) <= 1
 
 
@@ -349,12 +370,27 @@ def _entered(a: CorpsAnalysis) -> None:
     """The difficult terrain each front base reaches for some combination of rolls, and what it stops short of."""
     for group in a.groups:
         for file in group.files:
-            walks = [br.result[file.index].walk for br in group.branches.items]
+            walks = [br.result[file.index].walk for br in group.branches.outcomes]
             reached = {f.terrain.id for w in walks for f, _ in w.reached}
             front = file.front.id
             a.entered_by[front] = [f for f in file.features if f.terrain.id in reached]
             most = max((w.allowance for w in walks), default=a.start_allowance)
             a.short_of[front] = [(f, most) for f in file.features if f.terrain.id not in reached]
+
+
+def _chosen(group: Group) -> Branch | None:
+    """The combination the bases are placed by: the likeliest the declared ends match (else the likeliest),
+    fewest rolls assigned, the first listed.  Of pools whose matching ones all leave the files at the same
+    distances, any matching one places them as that combination would."""
+    outcomes = group.branches.outcomes
+    if isinstance(group.branches, Pooled):
+        matching = [br for br, ok in zip(outcomes, group.found, strict=True) if ok]
+        if len({tuple(br.result[f.index].distance for f in group.files) for br in matching}) == 1:
+            return matching[0]
+    items = group.branches.items
+    matching = [br for br, ok in zip(items, group.matches, strict=True) if ok]
+    pool = matching or items
+    return max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
 
 
 def _place(world: World, a: CorpsAnalysis) -> None:
@@ -363,13 +399,10 @@ def _place(world: World, a: CorpsAnalysis) -> None:
     tol = a.tolerance
     required: dict[str, Vec] | None = {}
     for group in a.groups:
-        items = group.branches.items
-        matching = [br for br, ok in zip(items, group.matches, strict=True) if ok]
-        pool = matching or items
-        chosen = max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
+        chosen = _chosen(group)
         if not _settled_by_rolls(group):
             required = None
-            for key in sorted(set.intersection(*(set(br.assigned) for br in items)) or group.branches.keys):
+            for key in sorted(group.branches.common_keys or group.branches.keys):
                 die_name, dice = group.branches.dice[key]
                 a.needed_rolls.append((key[0], key[1], die_name, str(dice)))
         for b in group.bases:

@@ -7,17 +7,25 @@ the dice met in the same order, and the same steps spent, so the budget runs out
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from movecheck.budget import SearchLimit
+from movecheck.maneuver import corps as corps_facts
+from movecheck.maneuver.apply import assumption_lines
 from movecheck.maneuver.dice import Dice
 from movecheck.maneuver.model import Terrain
 from movecheck.maneuver.rolls import Feature, RollBook, Steps, Walk, enumerate_rolls, enumerate_walk, walk
+from movecheck.settings import Settings
+from tests.harness import check_report
 from tests.properties import in_two_runs
+
+from .helpers import base, corps, corps_order, dump, orders
+from .streams import streams_state
 
 _SQUARE = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
 _DICE = [Dice(1, 6), Dice(2, 6), Dice(1, 3, 1), Dice(1, 2)]
@@ -85,3 +93,62 @@ def test_the_budget_runs_out_as_before():
     with pytest.raises(SearchLimit):
         enumerate_walk(RollBook(None), 200.0, features, 500.0, "r1", lambda w: w, steps)
     assert steps.used > 5_000
+
+
+# --- the combinations pooled by where the file ends (corps orders, ``per_file``) -----------------------------
+
+
+def _everything(tmp_path: Path, state_doc: dict[str, Any], orders_doc: dict[str, Any]) -> Any:
+    """What a check of the orders gives: findings, required ends, the assumed rolls' lines, where bases end."""
+    report, outcome = check_report(dump(state_doc), dump(orders_doc), Settings(suggest=True), folder=tmp_path)
+    battlefield, _side, assumed = outcome.final
+    placed = sorted((b.id, round(b.x, 9), round(b.y, 9), round(b.facing, 9)) for b in battlefield.all_bases())
+    findings = [(f.code, f.order, f.message, f.line, f.column) for f in report.sorted_findings()]
+    return findings, outcome.required_ends, assumption_lines(assumed), placed
+
+
+def _pooled_as_listed(tmp_path: Path, corps_ends: list[tuple[float, float, int]], streams: int,
+                      rolls: dict[str, Any], back: bool, shift: float) -> None:
+    """``corps_ends``: per corps, how far its one base is declared to go, sideways, its mobility.  ``shift``
+    moves the bases off the whole steps, so a file stopped at a stream's edge and one stopped by its rolls
+    end within the tolerance of each other: two pools the same declared end matches."""
+    y0 = 10 + shift + (14 if back else 0)
+    sign = -1 if back else 1
+    red = [corps(f"red-{k}", base(f"r{k}", 4 + 8 * k, y0), mobility=mobility)
+           for k, (_d, _x, mobility) in enumerate(corps_ends)]
+    items = [corps_order("all_back" if back else "all_ahead", f"red-{k}", {f"r{k}": (4 + 8 * k + x, y0 + sign * d)},
+                         **({"rolls": rolls} if rolls and k == 0 else {}))
+             for k, (d, x, _m) in enumerate(corps_ends)]
+    doc = streams_state(streams, red)
+    pooled = _everything(tmp_path, doc, orders(*items))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(corps_facts, "_one_file", lambda *args, **kwargs: None)  # every combination listed
+        listed = _everything(tmp_path, doc, orders(*items))
+    assert pooled == listed
+
+
+test_pooled_combinations_check_as_listed_ones, test_pooled_combinations_check_as_listed_ones_in_full = in_two_runs(
+    settings(max_examples=40, deadline=None, derandomize=True,
+             suppress_health_check=[HealthCheck.function_scoped_fixture]),
+    corps_ends=st.lists(st.tuples(st.sampled_from([0.975, 2.025, 2.475, 3.975, 4.0, 6.0, 10.0, 12.3, 17.0, 30.0]),
+                                  st.sampled_from([0.0, 0.0, 0.04, 3.0]), st.sampled_from([3, 4, 8, 12, 30])),
+                        min_size=1, max_size=2),
+    streams=st.integers(1, 3),
+    rolls=st.one_of(st.just({}), st.just({"r0": 3}), st.just({"r0": {"s1": 6}}), st.just({"r0": {"s0": 1}})),
+    back=st.booleans(),
+    shift=st.sampled_from([0.0, 0.05, 0.45, 0.55]),
+)(_pooled_as_listed)
+
+
+def test_two_pools_within_the_tolerance_place_the_base_as_the_likeliest_combination(tmp_path):
+    """A declared end within the tolerance of the ends of two pools (the streams' edges lie 0.05 off the whole
+    steps the rolls leave): the base is placed as the likeliest matching combination (the first listed of
+    them) places it, not as the first pool found (that placement failed this test)."""
+    _pooled_as_listed(tmp_path, [(2.025, 0.0, 3)], 2, {}, False, 0.55)
+
+
+def test_a_pool_of_one_roll_names_its_values(tmp_path):
+    # one stream: the roll's values are named from the combinations themselves
+    doc = streams_state(1, [corps("red-0", base("r0", 4, 10), mobility=30)])
+    findings, *_ = _everything(tmp_path, doc, orders(corps_order("all_ahead", "red-0", {"r0": (4, 37)})))
+    assert [code for code, *_ in findings] == ["MV304"] and "is exactly 5 (17%)" in findings[0][2]
