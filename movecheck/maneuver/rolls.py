@@ -348,32 +348,105 @@ def enumerate_walk(book: RollBook, start: float, features: Iterable[Feature], st
     return Branches(items, dice)
 
 
+Pool = tuple[float, Reached, dict[tuple[str, str], int], Fraction, frozenset[tuple[str, str]],
+             frozenset[tuple[str, str]]]
+"""What ends alike: allowance, what one of its combinations reached and assigned, the probability of them all,
+the rolls each of them assigns, the rolls one of them assigns."""
+
+
+def _merged(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str, steps: Steps,
+            dice: dict[tuple[str, str], tuple[str, Dice]]) -> Iterator[Pool]:
+    """:func:`_leaves` merged feature by feature: combinations that leave the same allowance, having reached the
+    same features, walk on alike, so they are one state (as :func:`odds` weighs them).  A state counts the runs
+    it stands for and the rolls those runs looked up, and is charged what :func:`_leaves` charges them, so the
+    same steps are spent and the budget runs out on the same orders.  Only for features of distinct terrain
+    (a roll assigned is never looked up again); the dice met go into ``dice`` in the same order."""
+    ordered = sorted(features, key=lambda f: (f.e, f.terrain.id))
+    # (allowance, terrain reached, first) -> [runs, rolls looked up by them, probability (numerator, denominator:
+    # whole numbers, reduced at the end), every, some, one's reached, one's assigned]
+    State = list[Any]
+    states: dict[tuple[float, tuple[str, ...], bool], State] = {
+        (start, (), True): [1, 0, 1, 1, frozenset(), frozenset(), (), {}]}
+    outcomes: dict[int, list[tuple[int, int, int]]] = {}
+    for feature in ordered:
+        after: dict[tuple[float, tuple[str, ...], bool], State] = {}
+        tid = feature.terrain.id
+        key = (base_id, tid)
+        for (allowance, tids, first), state in states.items():
+            runs, looked, num, den, every, some, reached, assigned = state
+            if not (feature.e < allowance - EPS and feature.e < stop - EPS):
+                _merge(after, (allowance, tids, first), state)
+                continue
+            if allowance - feature.dice.low <= feature.e + EPS:
+                _merge(after, (feature.e, (*tids, tid), False),
+                       [runs, looked, num, den, every, some, (*reached, (feature, None)), assigned])
+                continue
+            looked += runs
+            roll = book.value(base_id, feature, first)
+            if roll is not None:
+                _merge(after, (max(feature.e, allowance - roll), (*tids, tid), False),
+                       [runs, looked, num, den, every, some, (*reached, (feature, roll)), assigned])
+                continue
+            each = outcomes.get(id(feature.dice))
+            if each is None:
+                each = outcomes[id(feature.dice)] = [
+                    (value, q.numerator, q.denominator) for value, q in sorted(feature.dice.distribution().items())]
+            steps.spend(runs + looked + runs * len(each))  # each run stops here and queues one per value
+            dice[key] = (feature.die_name, feature.dice)
+            for value, n, d in each:
+                _merge(after, (max(feature.e, allowance - value), (*tids, tid), False),
+                       [runs, looked, num * n, den * d, every | {key}, some | {key}, (*reached, (feature, value)),
+                        {**assigned, key: value}])
+        states = after
+    for (allowance, _tids, _first), (runs, looked, num, den, every, some, reached, assigned) in states.items():
+        steps.spend(runs + looked)
+        yield allowance, reached, assigned, Fraction(num, den), every, some
+
+
+def _merge(states: dict[tuple[float, tuple[str, ...], bool], list[Any]], at: tuple[float, tuple[str, ...], bool],
+           state: list[Any]) -> None:
+    """Add ``state`` to the one at ``at`` (the first keeps its example combination)."""
+    found = states.get(at)
+    if found is None:
+        states[at] = state
+        return
+    found[0] += state[0]
+    found[1] += state[1]
+    if found[3] == state[3]:
+        found[2] += state[2]
+    else:
+        found[2], found[3] = found[2] * state[3] + state[2] * found[3], found[3] * state[3]
+    found[4] &= state[4]
+    found[5] |= state[5]
+
+
+def _each_leaf(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str, steps: Steps,
+               dice: dict[tuple[str, str], tuple[str, Dice]]) -> Iterator[Pool]:
+    """:func:`_leaves` one combination a pool (features of one terrain met twice: a roll assigned is kept)."""
+    for allowance, reached, assigned, num, den in _leaves(book, start, features, stop, base_id, steps, 1, dice):
+        keys = frozenset(assigned)
+        yield allowance, reached, assigned, Fraction(num, den), keys, keys
+
+
 def pool_walk(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str,
               finish: Callable[[Walk], Any], steps: Steps) -> Pooled:
     """:func:`enumerate_walk`'s combinations pooled by where the walk ends and what it reached (:class:`Pooled`):
-    the same steps spent, ``finish`` run once a pool (on the pool's first combination found)."""
+    the same steps spent, ``finish`` run once a pool (on one of its combinations)."""
     dice: dict[tuple[str, str], tuple[str, Dice]] = {}
-    pools: dict[tuple[float, tuple[str, ...]], tuple[Branch, dict[int, int]]] = {}
+    distinct = len({f.terrain.id for f in features}) == len(features)
+    pools: dict[tuple[float, tuple[str, ...]], Branch] = {}
     common: set[tuple[str, str]] | None = None
     every: set[tuple[str, str]] = set()
-    for allowance, reached, assigned, num, den in _leaves(book, start, features, stop, base_id, steps, 1, dice):
-        keys = assigned.keys()
-        if common is None:
-            common = set(keys)
-        elif common != keys:
-            common &= keys
-        if not every.issuperset(keys):
-            every |= keys
+    for allowance, reached, assigned, p, each, some in (_merged if distinct else _each_leaf)(
+            book, start, features, stop, base_id, steps, dice):
+        common = set(each) if common is None else common & each
+        every |= some
         pool = (allowance, tuple(f.terrain.id for f, _ in reached))
         found = pools.get(pool)
         if found is None:
-            pools[pool] = (Branch(assigned, Fraction(0), finish(Walk(allowance, list(reached)))), {den: num})
+            pools[pool] = Branch(assigned, p, finish(Walk(allowance, list(reached))))
         else:
-            found[1][den] = found[1].get(den, 0) + num
-    kept = []
-    for branch, sums in pools.values():
-        branch.probability = sum((Fraction(n, d) for d, n in sums.items()), Fraction(0))
-        kept.append(branch)
+            found.probability += p
     index = {pool: k for k, pool in enumerate(pools)}
 
     def listed() -> list[tuple[Branch, int]]:
@@ -386,7 +459,7 @@ def pool_walk(book: RollBook, start: float, features: list[Feature], stop: float
         items.sort(key=lambda item: sorted(item[0].assigned.items()))
         return items
 
-    return Pooled(kept, dice, common or set(), every, listed)
+    return Pooled(list(pools.values()), dice, common or set(), every, listed)
 
 
 def extreme(

@@ -7,6 +7,7 @@ the dice met in the same order, and the same steps spent, so the budget runs out
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,16 @@ from movecheck.maneuver import corps as corps_facts
 from movecheck.maneuver.apply import assumption_lines
 from movecheck.maneuver.dice import Dice
 from movecheck.maneuver.model import Terrain
-from movecheck.maneuver.rolls import Feature, RollBook, Steps, Walk, enumerate_rolls, enumerate_walk, walk
+from movecheck.maneuver.rolls import (
+    Feature,
+    RollBook,
+    Steps,
+    Walk,
+    enumerate_rolls,
+    enumerate_walk,
+    pool_walk,
+    walk,
+)
 from movecheck.settings import Settings
 from tests.harness import check_report
 from tests.properties import in_two_runs
@@ -78,6 +88,52 @@ test_the_walk_down_the_tree_is_every_run, test_the_walk_down_the_tree_is_every_r
 )(_same_as_running_every_walk)
 
 
+def _pools_sum_the_combinations(spec: list[tuple[int, float, int]], start: float, stop: float,
+                                declared: dict[str, Any], limit: int) -> None:
+    """:func:`rolls.pool_walk` (states merged feature by feature, or one combination at a time when a terrain is
+    met twice) spends the steps of running every walk, and each pool holds what its combinations add up to."""
+    features, book = _features(spec), RollBook(declared)
+    old = Steps(limit)
+    try:
+        listed = enumerate_rolls(book, lambda lookup: {0: walk(start, features, stop, "r1", lookup)}, old)
+    except SearchLimit:
+        with pytest.raises(SearchLimit):
+            pool_walk(book, start, features, stop, "r1", lambda w: {0: w}, Steps(limit))
+        return
+    new = Steps(limit)
+    pooled = pool_walk(book, start, features, stop, "r1", lambda w: {0: w}, new)
+    assert new.used == old.used and list(pooled.dice.items()) == list(listed.dice.items())
+    sums: dict[tuple[float, tuple[str, ...]], Fraction] = {}
+    for item in listed.items:
+        at = (item.result[0].allowance, tuple(f.terrain.id for f, _ in item.result[0].reached))
+        sums[at] = sums.get(at, Fraction(0)) + item.probability
+    found = {(b.result[0].allowance, tuple(f.terrain.id for f, _ in b.result[0].reached)): b.probability
+             for b in pooled.outcomes}
+    assert found == sums
+    assert pooled.assigned_keys == listed.assigned_keys and pooled.common_keys == listed.common_keys
+    again = [(b.assigned, b.probability, b.result[0].allowance, b.result[0].reached) for b in pooled.items]
+    assert again == [(b.assigned, b.probability, b.result[0].allowance, b.result[0].reached) for b in listed.items]
+    for item in pooled.items:  # an example of each pool is one of its combinations
+        example = pooled.outcomes[pooled.pool_of(item)]
+        assert (example.result[0].allowance, [f for f, _ in example.result[0].reached]) == (
+            item.result[0].allowance, [f for f, _ in item.result[0].reached])
+
+
+test_pools_sum_the_combinations, test_pools_sum_the_combinations_in_full = in_two_runs(
+    settings(max_examples=100, deadline=None, derandomize=True),
+    spec=st.lists(st.tuples(st.integers(0, 4), st.floats(0.5, 20.0).map(lambda x: round(x, 1)), st.integers(0, 3)),
+                  max_size=5, unique_by=lambda t: t[0]) | st.lists(st.tuples(
+                      st.integers(0, 2), st.floats(0.5, 20.0).map(lambda x: round(x, 1)), st.integers(0, 3)),
+                      max_size=4),
+    start=st.floats(1.0, 30.0).map(lambda x: round(x, 1)),
+    stop=st.sampled_from([6.0, 12.0, 100.0]),
+    declared=st.one_of(st.just({}), st.just({"r1": 2}), st.dictionaries(
+        st.just("r1"), st.dictionaries(st.sampled_from(["t0", "t1", "t2"]), st.integers(0, 13), max_size=2),
+        max_size=1)),
+    limit=st.sampled_from([40, 300, 10**6]),
+)(_pools_sum_the_combinations)
+
+
 def test_three_streams_give_every_combination_as_before():
     # the per_file bench's order: three D1 streams reached whatever the rolls, 216 combinations
     spec = [(k, 10.0 + 1.5 * k, 0) for k in range(3)]
@@ -85,6 +141,12 @@ def test_three_streams_give_every_combination_as_before():
     assert new == old and len(new[0][0]) == 216
     # runs: the first (needs s0), 6 (need s1), 36 (need s2), 216 finished; each its walk's lookups
     assert new[1] == (1 + 1 + 6) + 6 * (1 + 2 + 6) + 36 * (1 + 3 + 6) + 216 * (1 + 3) == 1286
+    steps = Steps(10**6)
+    pooled = pool_walk(RollBook(None), 30.0, _features(spec), 100.0, "r1", lambda w: {0: w}, steps)
+    assert steps.used == 1286  # charged as the runs would be, the states merged after each stream
+    # 30 less three rolls, or the third stream's edge (13) when the first two leave 14 or less
+    assert sorted(b.result[0].allowance for b in pooled.outcomes) == [float(a) for a in range(13, 28)]
+    assert sum(b.probability for b in pooled.outcomes) == 1 and len(pooled.items) == 216
 
 
 def test_the_budget_runs_out_as_before():
