@@ -214,3 +214,17 @@ def test_a_pool_of_one_roll_names_its_values(tmp_path):
     doc = streams_state(1, [corps("red-0", base("r0", 4, 10), mobility=30)])
     findings, *_ = _everything(tmp_path, doc, orders(corps_order("all_ahead", "red-0", {"r0": (4, 37)})))
     assert [code for code, *_ in findings] == ["MV304"] and "is exactly 5 (17%)" in findings[0][2]
+
+
+# --- names in the required ends (``--suggest``) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["r1", "red-1", "_x", "a_b-c", "yes", "No", "ON", "off", "true", "False", "null",
+                                  "Null", "NULL", "y", "n", "inf", "nan", "e1", "x1e5", "Z"])
+def test_a_word_is_plain_exactly_when_yaml_reads_it_back_as_itself(name):
+    import yaml
+
+    from movecheck.maneuver.engine import _name
+
+    assert (_name(name) == name) == (yaml.safe_load(name) == name)
+    assert yaml.safe_load(_name(name)) == name
