@@ -215,7 +215,8 @@ def _name(text: Any) -> str:
 
     name = str(text)
     if _WORD.match(name):  # a word reads back as itself unless YAML takes it for true, false or null
-        plain = yaml.resolver.Resolver().resolve(yaml.ScalarNode, name, (True, False)) == "tag:yaml.org,2002:str"
+        tag = yaml.resolver.Resolver().resolve(yaml.ScalarNode, name, (True, False))  # type: ignore[no-untyped-call]
+        plain = tag == "tag:yaml.org,2002:str"
     else:
         try:
             plain = (not unsafe().search(name) and yaml.safe_load(name) == name and ":" not in name
