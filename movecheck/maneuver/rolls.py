@@ -393,10 +393,14 @@ def _merged(book: RollBook, start: float, features: list[Feature], stop: float, 
                     (value, q.numerator, q.denominator) for value, q in sorted(feature.dice.distribution().items())]
             steps.spend(runs + looked + runs * len(each))  # each run stops here and queues one per value
             dice[key] = (feature.die_name, feature.dice)
+            on, every, some = (*tids, tid), every | {key}, some | {key}
             for value, n, d in each:
-                _merge(after, (max(feature.e, allowance - value), (*tids, tid), False),
-                       [runs, looked, num * n, den * d, every | {key}, some | {key}, (*reached, (feature, value)),
-                        {**assigned, key: value}])
+                at = (max(feature.e, allowance - value), on, False)
+                if at in after:
+                    _merge(after, at, [runs, looked, num * n, den * d, every, some])
+                else:  # a new state: this combination is its example
+                    after[at] = [runs, looked, num * n, den * d, every, some, (*reached, (feature, value)),
+                                 {**assigned, key: value}]
         states = after
     for (allowance, _tids, _first), (runs, looked, num, den, every, some, reached, assigned) in states.items():
         steps.spend(runs + looked)
