@@ -189,7 +189,9 @@ def _pooled_as_listed(tmp_path: Path, corps_ends: list[tuple[float, float, int]]
     assert pooled == listed
 
 
-test_pooled_combinations_check_as_listed_ones, test_pooled_combinations_check_as_listed_ones_in_full = in_two_runs(
+# a check per example and two checks each: the whole property under ``slow`` only (a second and more); the default
+# run keeps the cases below, one of each fallback to the listed combinations
+_quick, test_pooled_combinations_check_as_listed_ones_in_full = in_two_runs(
     settings(max_examples=40, deadline=None, derandomize=True,
              suppress_health_check=[HealthCheck.function_scoped_fixture]),
     corps_ends=st.lists(st.tuples(st.sampled_from([0.975, 2.025, 2.475, 3.975, 4.0, 6.0, 10.0, 12.3, 17.0, 30.0]),
