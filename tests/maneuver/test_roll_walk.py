@@ -230,3 +230,31 @@ def test_a_word_is_plain_exactly_when_yaml_reads_it_back_as_itself(name):
 
     assert (_name(name) == name) == (yaml.safe_load(name) == name)
     assert yaml.safe_load(_name(name)) == name
+
+
+def test_a_check_of_a_per_file_order_never_lists_its_combinations(tmp_path, monkeypatch):
+    """The big manoeuvre file's order (issue 37): three streams, 216 combinations, 16 ends; the check reads the 16
+    pools (MV304 said, the bases placed, the required ends written) and lists no combination; ``apply``'s lines
+    of the rolls it assumed list them."""
+    from movecheck.maneuver import engine
+    from movecheck.maneuver.rolls import Pooled
+
+    seen = []
+
+    def analyse(world, order):
+        analysis = corps_facts.analyse_corps(world, order)
+        seen.append(analysis)
+        return analysis
+
+    monkeypatch.setattr(engine, "analyse_corps", analyse)
+    doc = streams_state(3, [corps("red-0", base("r0", 4, 10), mobility=30)])
+    order = orders(corps_order("all_ahead", "red-0", {"r0": (4, 30)}))
+    report, outcome = check_report(dump(doc), dump(order), Settings(suggest=True), folder=tmp_path)
+    findings = report.sorted_findings()
+    assert [f.code for f in findings] == ["MV304"] and "fall favourably (12%)" in findings[0].message
+    assert "declare the rolls first" in outcome.required_ends
+    branches = seen[0].groups[0].branches
+    assert isinstance(branches, Pooled) and len(branches.outcomes) == 16
+    assert branches._items is None  # never listed
+    lines = assumption_lines(outcome.final[2])
+    assert len(branches.items) == 216 and "r0 entering s0" in lines[0]  # listed when asked for
