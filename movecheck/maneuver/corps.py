@@ -24,7 +24,18 @@ from movecheck.maneuver.corps_files import File, Settled, build_files, file_obst
 from movecheck.maneuver.model import Base, Corps, Terrain, Vec
 from movecheck.maneuver.orders import Declared, Order
 from movecheck.maneuver.plane import EPS, angle_diff, heading_vector
-from movecheck.maneuver.rolls import Branch, Branches, Feature, Steps, Walk, by_slowest, enumerate_rolls, walk
+from movecheck.maneuver.rolls import (
+    Branch,
+    Branches,
+    Feature,
+    Pooled,
+    Steps,
+    Walk,
+    by_slowest,
+    enumerate_rolls,
+    pool_walk,
+    walk,
+)
 from movecheck.maneuver.world import DeclaredRoll, Obstacle, Repeat, World, declared_rolls
 
 
@@ -64,12 +75,32 @@ class Group:
 
     files: list[File]
     branches: Branches
-    matches: list[bool] = field(default_factory=list)
+    found: list[bool] = field(default_factory=list)
+    """Whether the declared ends are the required ones, per branch of ``branches.outcomes``."""
     closest: Branch | None = None
+    _place: dict[int, int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def bases(self) -> list[Base]:
         return [b for f in self.files for b in f.members]
+
+    @property
+    def matches(self) -> list[bool]:
+        """:attr:`found` per combination (``branches.items``)."""
+        branches = self.branches
+        if not isinstance(branches, Pooled):
+            return self.found
+        return [self.found[branches.pool_of(br)] for br in branches.items]
+
+    def match(self, branch: Branch) -> bool:
+        """Whether the declared ends are the required ones under ``branch`` (a combination or an outcome)."""
+        branches = self.branches
+        if isinstance(branches, Pooled):
+            return self.found[branches.pool_of(branch)]
+        if self._place is None:  # by identity: list.index compared every branch (issue 37)
+            self._place = {id(item): k for k, item in enumerate(branches.items)}
+        k = self._place.get(id(branch))
+        return self.found[k if k is not None else branches.items.index(branch)]
 
 
 @dataclass
@@ -220,6 +251,8 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
                             whole_corps=opts.corps_penalty == "whole_corps")
         walkers = [_walker(f, start) for f in members]
         slowest = by_slowest(order.rolls, walkers, run, steps) if len(members) > 1 else None
+        if slowest is None and len(members) == 1:
+            slowest = _one_file(order, members[0], start, steps, horizon=horizon, halve=halve, cap=cap)
         groups.append(Group(members, slowest or enumerate_rolls(order.rolls, run, steps, cost=len(members))))
     analysis = CorpsAnalysis(
         order, corps, direction, mobility, bonus, nearest, start, horizon, cap, files, groups,
@@ -237,6 +270,17 @@ def _walker(file: File, start: float) -> Callable[[Any], Walk]:
     return lambda lookup: walk(start, file.features, file.stop, file.front.id, lookup)
 
 
+def _one_file(order: Order, file: File, start: float, steps: Steps, horizon: float, halve: bool,
+              cap: float | None) -> Branches:
+    """The combinations of one file's rolls (``per_file``, or a corps of one file): its walk enumerated as
+    :func:`enumerate_rolls` would run the group, pooled by where the file ends (:func:`rolls.pool_walk`)."""
+
+    def finish(w: Walk) -> dict[int, FileResult]:
+        return {file.index: _file_result(file, w, None, horizon=horizon, halve=halve, cap=cap)}
+
+    return pool_walk(order.rolls, start, file.features, file.stop, file.front.id, finish, steps)
+
+
 def _group_runner(files: list[File], start: float, horizon: float, halve: bool, cap: float | None,
                   whole_corps: bool) -> Callable[[Any], dict[int, FileResult]]:
     """Where each file of a group ends for one combination of rolls (the lookup gives the rolls)."""
@@ -244,30 +288,33 @@ def _group_runner(files: list[File], start: float, horizon: float, halve: bool, 
     def run(lookup: Any) -> dict[int, FileResult]:
         walks = {f.index: walk(start, f.features, f.stop, f.front.id, lookup) for f in files}
         common = min(w.allowance for w in walks.values()) if whole_corps else None
-        results = {}
-        for f in files:
-            w = walks[f.index]
-            allowance = common if common is not None else w.allowance
-            result = FileResult(0.0, w)
-            if common is not None and common < w.allowance - EPS:
-                result.pace = common
-            distance = min(allowance, horizon)
-            if cap is not None and cap <= allowance + EPS and cap <= f.stop + EPS:
-                result.landmark_after = cap
-            if f.stop < distance - EPS:
-                distance = f.stop
-                result.stopped_after, result.stopped_by = f.stop, f.stop_by
-            elif f.charge is not None and distance < f.stop - EPS:
-                distance, result.held = 0.0, f.charge
-            distance, result.settled = settle(f, distance)
-            if halve:
-                result.halved_from = distance
-                distance, result.settled_half = settle(f, distance / 2.0)
-            result.distance = max(distance, 0.0)
-            results[f.index] = result
-        return results
+        return {f.index: _file_result(f, walks[f.index], common, horizon=horizon, halve=halve, cap=cap)
+                for f in files}
 
     return run
+
+
+def _file_result(f: File, w: Walk, common: float | None, horizon: float, halve: bool,
+                 cap: float | None) -> FileResult:
+    """Where a file ends after its walk ``w`` (``common``: the least allowance of the corps, ``whole_corps``)."""
+    allowance = common if common is not None else w.allowance
+    result = FileResult(0.0, w)
+    if common is not None and common < w.allowance - EPS:
+        result.pace = common
+    distance = min(allowance, horizon)
+    if cap is not None and cap <= allowance + EPS and cap <= f.stop + EPS:
+        result.landmark_after = cap
+    if f.stop < distance - EPS:
+        distance = f.stop
+        result.stopped_after, result.stopped_by = f.stop, f.stop_by
+    elif f.charge is not None and distance < f.stop - EPS:
+        distance, result.held = 0.0, f.charge
+    distance, result.settled = settle(f, distance)
+    if halve:
+        result.halved_from = distance
+        distance, result.settled_half = settle(f, distance / 2.0)
+    result.distance = max(distance, 0.0)
+    return result
 
 
 def _turn(base: Base, declared: Declared, tol: float) -> float | None:
@@ -297,11 +344,11 @@ def _compare(a: CorpsAnalysis) -> None:
             if turn is not None:
                 a.turned[b.id] = turn
     for group in a.groups:
-        group.matches = [
+        group.found = [
             all(b.id in declared and _close(declared[b.id], _end(a, b, br), tol) for b in group.bases)
-            for br in group.branches.items
+            for br in group.branches.outcomes
         ]
-        if any(group.matches):
+        if any(group.found):
             continue
 
         def distance_off(br: Branch, group: Group = group) -> float:
@@ -315,7 +362,7 @@ def _compare(a: CorpsAnalysis) -> None:
 
 def _settled_by_rolls(group: Group) -> bool:
     """Whether every combination of undeclared rolls leaves each file of the group at the same distance."""
-    items = group.branches.items
+    items = group.branches.outcomes
     return len({tuple(round(br.result[f.index].distance, 9) for f in group.files) for br in items}) <= 1
 
 
@@ -323,12 +370,27 @@ def _entered(a: CorpsAnalysis) -> None:
     """The difficult terrain each front base reaches for some combination of rolls, and what it stops short of."""
     for group in a.groups:
         for file in group.files:
-            walks = [br.result[file.index].walk for br in group.branches.items]
+            walks = [br.result[file.index].walk for br in group.branches.outcomes]
             reached = {f.terrain.id for w in walks for f, _ in w.reached}
             front = file.front.id
             a.entered_by[front] = [f for f in file.features if f.terrain.id in reached]
             most = max((w.allowance for w in walks), default=a.start_allowance)
             a.short_of[front] = [(f, most) for f in file.features if f.terrain.id not in reached]
+
+
+def _chosen(group: Group) -> Branch | None:
+    """The combination the bases are placed by: the likeliest the declared ends match (else the likeliest),
+    fewest rolls assigned, the first listed.  Of pools whose matching ones all leave the files at the same
+    distances, any matching one places them as that combination would."""
+    outcomes = group.branches.outcomes
+    if isinstance(group.branches, Pooled):
+        matching = [br for br, ok in zip(outcomes, group.found, strict=True) if ok]
+        if len({tuple(br.result[f.index].distance for f in group.files) for br in matching}) == 1:
+            return matching[0]
+    items = group.branches.items
+    matching = [br for br, ok in zip(items, group.matches, strict=True) if ok]
+    pool = matching or items
+    return max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
 
 
 def _place(world: World, a: CorpsAnalysis) -> None:
@@ -337,13 +399,10 @@ def _place(world: World, a: CorpsAnalysis) -> None:
     tol = a.tolerance
     required: dict[str, Vec] | None = {}
     for group in a.groups:
-        items = group.branches.items
-        matching = [br for br, ok in zip(items, group.matches, strict=True) if ok]
-        pool = matching or items
-        chosen = max(pool, key=lambda br: (br.probability, -len(br.assigned))) if pool else None
+        chosen = _chosen(group)
         if not _settled_by_rolls(group):
             required = None
-            for key in sorted(set.intersection(*(set(br.assigned) for br in items)) or group.branches.keys):
+            for key in sorted(group.branches.common_keys or group.branches.keys):
                 die_name, dice = group.branches.dice[key]
                 a.needed_rolls.append((key[0], key[1], die_name, str(dice)))
         for b in group.bases:

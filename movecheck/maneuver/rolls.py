@@ -11,7 +11,7 @@ is :mod:`movecheck.maneuver.motion`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -154,6 +154,77 @@ class Branches:
     def keys(self) -> list[tuple[str, str]]:
         return sorted(self.dice)
 
+    @property
+    def outcomes(self) -> list[Branch]:
+        """Branches enough to see every distinct result: here every combination (:class:`Pooled`: one a result)."""
+        return self.items
+
+    @property
+    def assigned_keys(self) -> list[tuple[str, str]]:
+        """The undeclared rolls some combination assigns, sorted."""
+        return sorted({k for b in self.items for k in b.assigned})
+
+    @property
+    def common_keys(self) -> set[tuple[str, str]]:
+        """The undeclared rolls every combination assigns."""
+        return set.intersection(*(set(b.assigned) for b in self.items)) if self.items else set()
+
+
+class Pooled(Branches):
+    """One file's combinations pooled by the walk they give (issue 37): what a check reads is the same for
+    every combination of a pool (where the file ends, what it reached), so it reads one branch per pool
+    (:attr:`outcomes`: a real combination of the pool, whose ``probability`` is the whole pool's).
+
+    ``items`` (every combination, as :func:`enumerate_walk` lists them) are listed only when something asks
+    for them (a single roll's values, the nearest combination, the state written by ``apply``), by the same
+    walk again, its steps charged already.
+    """
+
+    def __init__(self, pools: list[Branch], dice: dict[tuple[str, str], tuple[str, Dice]],
+                 common: set[tuple[str, str]], every: set[tuple[str, str]],
+                 listed: Callable[[], list[tuple[Branch, int]]]) -> None:
+        self.dice = dice
+        self.complete = True
+        self.odds = None
+        self.pools = pools
+        self._common = common
+        self._every = every
+        self._listed = listed
+        self._items: list[Branch] | None = None
+        self._pool_of: dict[int, int] = {}
+
+    @property
+    def items(self) -> list[Branch]:
+        if self._items is None:
+            listed = self._listed()
+            self._items = [branch for branch, _ in listed]
+            self._pool_of = {id(branch): k for branch, k in listed}
+        return self._items
+
+    @items.setter
+    def items(self, value: list[Branch]) -> None:
+        self._items = value
+
+    def pool_of(self, branch: Branch) -> int:
+        """The pool (its index in :attr:`pools`) of one of the pools or of one of the :attr:`items`."""
+        for k, pool in enumerate(self.pools):
+            if pool is branch:
+                return k
+        self.items  # noqa: B018 (listed, with their pools)
+        return self._pool_of[id(branch)]
+
+    @property
+    def outcomes(self) -> list[Branch]:
+        return self.pools
+
+    @property
+    def assigned_keys(self) -> list[tuple[str, str]]:
+        return sorted(self._every)
+
+    @property
+    def common_keys(self) -> set[tuple[str, str]]:
+        return set(self._common)
+
 
 class Steps(Meter):
     """The work spent reasoning over rolls; running out raises :class:`SearchLimit`.
@@ -206,6 +277,193 @@ def enumerate_rolls(book: RollBook, run: Callable[[Lookup], Any], steps: Steps, 
         items.append(Branch(assigned, p, result))
     items.sort(key=lambda b: sorted(b.assigned.items()))
     return Branches(items, dice)
+
+
+Reached = tuple[tuple[Feature, int | None], ...]
+
+
+def _leaves(book: RollBook, start: float, features: Iterable[Feature], stop: float, base_id: str, steps: Steps,
+            cost: int, dice: dict[tuple[str, str], tuple[str, Dice]]) -> Iterator[
+                tuple[float, Reached, dict[tuple[str, str], int], int, int]]:
+    """The finished walks of :func:`enumerate_rolls` over one file's allowance walk, without running the walk
+    again from its start for every combination (issue 37: 400 one-base corps orders across three streams):
+    (allowance, what it reached, the rolls assigned, the probability as numerator and denominator).
+
+    The runs :func:`enumerate_rolls` makes form a tree: a run that needs an undeclared roll queues one run per
+    value of it, and each of those walks the same way up to that roll.  Here the walk goes down that tree
+    once, carrying the allowance, what it reached and the probability: each node is charged what its run
+    would be (``cost`` plus one step per roll the run looks up from the start, then one per value queued),
+    so the budget runs out on the same orders as before.  The dice met go into ``dice`` in the same order.
+    """
+    ordered = sorted(features, key=lambda f: (f.e, f.terrain.id))
+    outcomes: dict[int, list[tuple[int, int, int]]] = {}
+    Node = tuple[int, float, Reached, bool, dict[tuple[str, str], int], int, int, int]
+    stack: list[Node] = [(0, start, (), True, {}, 1, 1, 0)]
+    while stack:
+        i, allowance, reached, first, assigned, num, den, looked = stack.pop()
+        while i < len(ordered):
+            feature = ordered[i]
+            i += 1
+            if not (feature.e < allowance - EPS and feature.e < stop - EPS):
+                continue
+            if allowance - feature.dice.low <= feature.e + EPS:
+                first = False
+                allowance = feature.e
+                reached += ((feature, None),)
+                continue
+            looked += 1
+            roll = book.value(base_id, feature, first)
+            key = (base_id, feature.terrain.id)
+            if roll is None:
+                roll = assigned.get(key)
+            if roll is None:  # the run stops here: one walk on per value, each from this feature
+                steps.spend(cost + looked)
+                dice[key] = (feature.die_name, feature.dice)
+                each = outcomes.get(id(feature.dice))
+                if each is None:
+                    each = outcomes[id(feature.dice)] = [
+                        (value, q.numerator, q.denominator) for value, q in sorted(feature.dice.distribution().items())]
+                steps.spend(len(each))
+                for value, n, d in reversed(each):
+                    stack.append((i, max(feature.e, allowance - value), (*reached, (feature, value)), False,
+                                  {**assigned, key: value}, num * n, den * d, looked))
+                break
+            first = False
+            allowance = max(feature.e, allowance - roll)
+            reached += ((feature, roll),)
+        else:
+            steps.spend(cost + looked)
+            yield allowance, reached, assigned, num, den
+
+
+def enumerate_walk(book: RollBook, start: float, features: Iterable[Feature], stop: float, base_id: str,
+                   finish: Callable[[Walk], Any], steps: Steps, cost: int = 1) -> Branches:
+    """:func:`enumerate_rolls` of one file's allowance walk, ``run = finish(walk(start, features, stop, ...))``:
+    the same branches in the same order, the same dice, the same steps spent (:func:`_leaves`)."""
+    dice: dict[tuple[str, str], tuple[str, Dice]] = {}
+    items = [Branch(assigned, Fraction(num, den), finish(Walk(allowance, list(reached))))
+             for allowance, reached, assigned, num, den in _leaves(book, start, features, stop, base_id, steps, cost,
+                                                                   dice)]
+    items.sort(key=lambda b: sorted(b.assigned.items()))
+    return Branches(items, dice)
+
+
+Pool = tuple[float, Reached, dict[tuple[str, str], int], Fraction, frozenset[tuple[str, str]],
+             frozenset[tuple[str, str]]]
+"""What ends alike: allowance, what one of its combinations reached and assigned, the probability of them all,
+the rolls each of them assigns, the rolls one of them assigns."""
+
+
+def _merged(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str, steps: Steps,
+            dice: dict[tuple[str, str], tuple[str, Dice]]) -> Iterator[Pool]:
+    """:func:`_leaves` merged feature by feature: combinations that leave the same allowance, having reached the
+    same features, walk on alike, so they are one state (as :func:`odds` weighs them).  A state counts the runs
+    it stands for and the rolls those runs looked up, and is charged what :func:`_leaves` charges them, so the
+    same steps are spent and the budget runs out on the same orders.  Only for features of distinct terrain
+    (a roll assigned is never looked up again); the dice met go into ``dice`` in the same order."""
+    ordered = sorted(features, key=lambda f: (f.e, f.terrain.id))
+    # (allowance, terrain reached, first) -> [runs, rolls looked up by them, probability (numerator, denominator:
+    # whole numbers, reduced at the end), every, some, one's reached, one's assigned]
+    State = list[Any]
+    states: dict[tuple[float, tuple[str, ...], bool], State] = {
+        (start, (), True): [1, 0, 1, 1, frozenset(), frozenset(), (), {}]}
+    outcomes: dict[int, list[tuple[int, int, int]]] = {}
+    for feature in ordered:
+        after: dict[tuple[float, tuple[str, ...], bool], State] = {}
+        tid = feature.terrain.id
+        key = (base_id, tid)
+        for (allowance, tids, first), state in states.items():
+            runs, looked, num, den, every, some, reached, assigned = state
+            if not (feature.e < allowance - EPS and feature.e < stop - EPS):
+                _merge(after, (allowance, tids, first), state)
+                continue
+            if allowance - feature.dice.low <= feature.e + EPS:
+                _merge(after, (feature.e, (*tids, tid), False),
+                       [runs, looked, num, den, every, some, (*reached, (feature, None)), assigned])
+                continue
+            looked += runs
+            roll = book.value(base_id, feature, first)
+            if roll is not None:
+                _merge(after, (max(feature.e, allowance - roll), (*tids, tid), False),
+                       [runs, looked, num, den, every, some, (*reached, (feature, roll)), assigned])
+                continue
+            each = outcomes.get(id(feature.dice))
+            if each is None:
+                each = outcomes[id(feature.dice)] = [
+                    (value, q.numerator, q.denominator) for value, q in sorted(feature.dice.distribution().items())]
+            steps.spend(runs + looked + runs * len(each))  # each run stops here and queues one per value
+            dice[key] = (feature.die_name, feature.dice)
+            on, every, some = (*tids, tid), every | {key}, some | {key}
+            for value, n, d in each:
+                at = (max(feature.e, allowance - value), on, False)
+                if at in after:
+                    _merge(after, at, [runs, looked, num * n, den * d, every, some])
+                else:  # a new state: this combination is its example
+                    after[at] = [runs, looked, num * n, den * d, every, some, (*reached, (feature, value)),
+                                 {**assigned, key: value}]
+        states = after
+    for (allowance, _tids, _first), (runs, looked, num, den, every, some, reached, assigned) in states.items():
+        steps.spend(runs + looked)
+        yield allowance, reached, assigned, Fraction(num, den), every, some
+
+
+def _merge(states: dict[tuple[float, tuple[str, ...], bool], list[Any]], at: tuple[float, tuple[str, ...], bool],
+           state: list[Any]) -> None:
+    """Add ``state`` to the one at ``at`` (the first keeps its example combination)."""
+    found = states.get(at)
+    if found is None:
+        states[at] = state
+        return
+    found[0] += state[0]
+    found[1] += state[1]
+    if found[3] == state[3]:
+        found[2] += state[2]
+    else:
+        found[2], found[3] = found[2] * state[3] + state[2] * found[3], found[3] * state[3]
+    found[4] &= state[4]
+    found[5] |= state[5]
+
+
+def _each_leaf(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str, steps: Steps,
+               dice: dict[tuple[str, str], tuple[str, Dice]]) -> Iterator[Pool]:
+    """:func:`_leaves` one combination a pool (features of one terrain met twice: a roll assigned is kept)."""
+    for allowance, reached, assigned, num, den in _leaves(book, start, features, stop, base_id, steps, 1, dice):
+        keys = frozenset(assigned)
+        yield allowance, reached, assigned, Fraction(num, den), keys, keys
+
+
+def pool_walk(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str,
+              finish: Callable[[Walk], Any], steps: Steps) -> Pooled:
+    """:func:`enumerate_walk`'s combinations pooled by where the walk ends and what it reached (:class:`Pooled`):
+    the same steps spent, ``finish`` run once a pool (on one of its combinations)."""
+    dice: dict[tuple[str, str], tuple[str, Dice]] = {}
+    distinct = len({f.terrain.id for f in features}) == len(features)
+    pools: dict[tuple[float, tuple[str, ...]], Branch] = {}
+    common: set[tuple[str, str]] | None = None
+    every: set[tuple[str, str]] = set()
+    for allowance, reached, assigned, p, each, some in (_merged if distinct else _each_leaf)(
+            book, start, features, stop, base_id, steps, dice):
+        common = set(each) if common is None else common & each
+        every |= some
+        pool = (allowance, tuple(f.terrain.id for f, _ in reached))
+        found = pools.get(pool)
+        if found is None:
+            pools[pool] = Branch(assigned, p, finish(Walk(allowance, list(reached))))
+        else:
+            found.probability += p
+    index = {pool: k for k, pool in enumerate(pools)}
+
+    def listed() -> list[tuple[Branch, int]]:
+        """Every combination, as :func:`enumerate_walk` lists them, each with its pool."""
+        again: dict[tuple[str, str], tuple[str, Dice]] = {}
+        items = [(Branch(assigned, Fraction(num, den), finish(Walk(allowance, list(reached)))),
+                  index[(allowance, tuple(f.terrain.id for f, _ in reached))])
+                 for allowance, reached, assigned, num, den in _leaves(book, start, features, stop, base_id,
+                                                                       Steps(limit=2**62), 1, again)]
+        items.sort(key=lambda item: sorted(item[0].assigned.items()))
+        return items
+
+    return Pooled(list(pools.values()), dice, common or set(), every, listed)
 
 
 def extreme(

@@ -11,10 +11,17 @@ pieces that only decks link.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from movecheck.aa.flow import Network
 from movecheck.aa.landing.bound import chunks, reachable_zones, zone_gain_bound
 from movecheck.budget import Meter
 from movecheck.records import dataclass_on_first_use
+
+REUSE_FLOWS = True
+"""Whether :func:`branch` runs each of its networks once (False: every time it is asked for, as before issue 37's
+reuse; the steps charged are the same either way)."""
 
 Classes = list[tuple[int, tuple[str, ...]]]
 """Classes of alike movable decks: (slots, the zones each can end in, home first)."""
@@ -89,7 +96,7 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
             if n and zones:
                 live.append(c)
                 free.append((chunks(kinds[c][0], n, room), zones, [min(kinds[c][0] * n, r) for r in room]))
-        value, net, first_zone, feeds = flow(part, caps, free, work)
+        value, net, first_zone, feeds = once(caps, free)
         through: list[dict[str, int]] = [{} for _ in kinds]
         for c, (_, zones, _), edges in zip(live, free, feeds, strict=True):
             for z, e in zip(zones, edges, strict=True):
@@ -97,8 +104,26 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
                     through[c][z] = net.flow_on(e)
         return value, through, seats(part, net, first_zone)
 
+    flows: dict[Any, tuple[tuple[int, Network, int, list[list[int]]], int]] = {}
+
+    def once(caps: dict[str, int], free: list[tuple[int, list[str], list[int]]]
+             ) -> tuple[int, Network, int, list[list[int]]]:
+        """:func:`flow`, run once per network and charged as often as it is asked for, so the budget runs out
+        where it did (issue 37: a Pacific position of 24 carriers asked for 8,960 flows of 2,821 networks; a
+        node's bound, its guess and its children's bounds meet the same slots).  The network is only read."""
+        key = (tuple(sorted((z, v) for z, v in caps.items() if v)),
+               tuple((slots, tuple(zones), tuple(most)) for slots, zones, most in free))
+        found = flows.get(key) if REUSE_FLOWS else None
+        if found is None:
+            before = work.used
+            answer = flow(part, caps, free, work)
+            flows[key] = (answer, work.used - before)
+            return answer
+        work.spend(found[1])
+        return found[0]
+
     def exact(caps: dict[str, int]) -> int:
-        return flow(part, caps, [], work)[0]
+        return once(caps, [])[0]
 
     total = sum(len(m) for _, m in part.kinds)
     index = {z: i for i, z in enumerate(part.zones)}
@@ -106,7 +131,7 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
 
     def gain_bound(caps: dict[str, int], left: tuple[int, ...], floor: int) -> int:
         """What the fixed slots seat plus the most the decks left can add zone by zone (``landing_bound``)."""
-        value, net, first_zone, _ = flow(part, caps, [], work)
+        value, net, first_zone, _ = once(caps, [])
         reached = reachable_zones(net, first_zone, len(part.zones))
         seated = seats(part, net, first_zone)
         room = [demand[z] - seated.get(z, 0) if reached[i] else 0 for i, z in enumerate(part.zones)]

@@ -184,7 +184,7 @@ def misses(a: CorpsAnalysis) -> list[Miss]:
 
 def undecided(a: CorpsAnalysis) -> list[Group]:
     """MV304: the groups whose declared ends are right for some combinations of undeclared rolls only."""
-    return [g for g in a.groups if any(g.matches) and not all(g.matches)]
+    return [g for g in a.groups if any(g.found) and not all(g.found)]
 
 
 # --- words for a required end ----------------------------------------------------------------

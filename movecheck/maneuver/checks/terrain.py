@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from movecheck.clauses import Violation
 from movecheck.i18n import _, ngettext
@@ -130,7 +130,7 @@ def roll_needed(a: Analysis) -> Iterator[Violation]:
         return
     declared = a.order.end
     for group, (branches, legal) in zip(undecided(a), doubts(a), strict=False):  # none when the ends are not judged
-        items = group.branches.items
+        items = group.branches.outcomes
         text, p = condition(branches, legal)
         names = ", ".join(b.id for b in group.bases)
         front = group.files[0].front.id
@@ -174,16 +174,8 @@ def doubts(a: Analysis) -> list[tuple[Any, Callable[[Any], bool]]]:
 
 
 def _matcher(group: Any) -> Callable[[Any], bool]:
-    """The test of the roll combinations a group's declared ends match."""
-
-    items = group.branches.items
-    place = {id(item): k for k, item in enumerate(items)}  # by identity: list.index compared every branch (issue 37)
-
-    def matches(branch: Any) -> bool:
-        k = place.get(id(branch))
-        return bool(group.matches[k if k is not None else items.index(branch)])
-
-    return matches
+    """The test of the roll combinations a group's declared ends match (:meth:`Group.match`)."""
+    return cast(Callable[[Any], bool], group.match)
 
 
 @mv_clause(

@@ -102,13 +102,12 @@ def condition(branches: Any, legal: Callable[[Any], bool]) -> tuple[str, Fractio
     """
     if branches.odds is not None:
         return favourable(branches.keys, branches.dice), branches.odds
-    good = [b for b in branches.items if legal(b)]
-    p = sum((b.probability for b in good), Fraction(0))
-    keys = sorted({k for b in branches.items for k in b.assigned})
+    p = sum((b.probability for b in branches.outcomes if legal(b)), Fraction(0))
+    keys = branches.assigned_keys
     if len(keys) == 1:
         key = keys[0]
         die_name, dice = branches.dice[key]
-        values = [b.assigned[key] for b in good if key in b.assigned]
+        values = [b.assigned[key] for b in branches.items if legal(b) and key in b.assigned]
         return _("{roll} is {values}").format(
             roll=roll_name(key, die_name, dice), values=describe_values(values, dice)
         ), p
