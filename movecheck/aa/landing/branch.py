@@ -11,7 +11,6 @@ pieces that only decks link.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from movecheck.aa.flow import Network
