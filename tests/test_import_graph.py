@@ -61,6 +61,17 @@ def every_statement(tree: ast.AST) -> Iterator[ast.AST]:
         stack.extend(_statements_under(node))
 
 
+def statements_in_functions(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every statement (and ``except``/``case`` clause) inside a function of ``tree``, at any depth."""
+    stack = [(child, False) for child in _statements_under(tree)]
+    while stack:
+        node, inside = stack.pop()
+        if inside:
+            yield node
+        inner = inside or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        stack.extend((child, inner) for child in _statements_under(node))
+
+
 def imports(node: ast.AST, deferred: bool) -> Iterator[ast.Import | ast.ImportFrom]:
     """The import statements under ``node`` that run: at module level, or (``deferred``) in functions too."""
     for child in _statements_under(node):
@@ -93,15 +104,17 @@ Statements = tuple[ast.Import | ast.ImportFrom, ...]
 
 
 @functools.cache
-def import_statements(module: str) -> tuple[Statements, Statements, Statements]:
-    """A module's import statements: (those that run at load time, those that run at all, every one).
+def import_statements(module: str) -> tuple[Statements, Statements, Statements, Statements]:
+    """A module's import statements: (those that run at load time, those that run at all, every one, those
+    inside a function).
 
     Parsed once per test process; only the statements are kept, not the syntax tree (a whole
     package of trees kept alive would slow every later garbage collection of the process).
     """
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     every = tuple(node for node in every_statement(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
-    return tuple(imports(tree, deferred=False)), tuple(imports(tree, deferred=True)), every
+    in_functions = tuple(n for n in statements_in_functions(tree) if isinstance(n, (ast.Import, ast.ImportFrom)))
+    return tuple(imports(tree, deferred=False)), tuple(imports(tree, deferred=True)), every, in_functions
 
 
 @functools.cache
@@ -229,16 +242,12 @@ def test_the_generated_validators_need_no_jsonschema() -> None:
 
 def deferred_names(module: str) -> set[str]:
     """The modules ``module`` imports inside its functions (``from P import m`` is ``P.m`` when m is a module)."""
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     found: set[str] = set()
-    for function in ast.walk(tree):
-        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        for statement in ast.walk(function):
-            if isinstance(statement, ast.Import):
-                found |= {alias.name for alias in statement.names}
-            elif isinstance(statement, ast.ImportFrom):
-                found |= _from_names(module, statement)
+    for statement in import_statements(module)[3]:
+        if isinstance(statement, ast.Import):
+            found |= {alias.name for alias in statement.names}
+        elif isinstance(statement, ast.ImportFrom):
+            found |= _from_names(module, statement)
     return found
 
 
@@ -359,6 +368,8 @@ def test_the_statement_walk_finds_every_import_ast_walk_finds() -> None:
     assert {node for node in every_statement(tree) if isinstance(node, (ast.Import, ast.ImportFrom))} == walked
     assert len(walked) == 17
     assert _names(imports(tree, deferred=True)) == _names(walked) - {"typed"}
+    in_functions = [node for node in statements_in_functions(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert _names(in_functions) == {"in_method", "in_async_with", "in_async_for", "nested"}
     assert _names(imports(tree, deferred=False)) == {
         "a", "c", "untyped", "in_class", "in_try", "in_except", "in_else", "in_finally", "in_with", "in_for",
         "in_while", "in_case",
