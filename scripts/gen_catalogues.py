@@ -89,7 +89,8 @@ def extract(files: list[Path] | None = None) -> tuple[dict[str, Message], list[s
     for path in files if files is not None else source_files():
         relative = path.relative_to(REPO).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=relative)
-        for node in ast.walk(tree):
+        nodes = list(ast.walk(tree))  # walked once: the calls here, the checks' docstrings below
+        for node in nodes:
             if not isinstance(node, ast.Call):
                 continue
             name = _name(node.func)
@@ -122,7 +123,7 @@ def extract(files: list[Path] | None = None) -> tuple[dict[str, Message], list[s
                     continue
                 for text in _clause_texts(node):  # issue 42: explain --lang ru says all of the clause
                     _add(messages, text, None, where)
-        for text, line in _docstrings(tree):
+        for text, line in _docstrings(nodes):
             _add(messages, text, None, f"{relative}:{line}")
     for message in messages.values():
         message.where.sort(key=lambda w: (w.rsplit(":", 1)[0], int(w.rsplit(":", 1)[1])))
@@ -142,10 +143,11 @@ def _clause_texts(call: ast.Call) -> list[str]:
     return [text for text in found if text]
 
 
-def _docstrings(tree: ast.Module) -> list[tuple[str, int]]:
-    """The docstring of each check a clause decorator declares: the clause's documentation (issue 42)."""
+def _docstrings(nodes: list[ast.AST]) -> list[tuple[str, int]]:
+    """The docstring of each check a clause decorator declares among a module's ``nodes``: the clause's documentation
+    (issue 42)."""
     found = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         declared = any(

@@ -109,6 +109,10 @@ def private_pytest() -> Any | None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):  # a process running tests
+        from tests import built_commands
+
+        built_commands.install()  # in-process runs of the command line build each click command once
     if not BYTECODE_CACHE:
         return
     if not hasattr(config, "workerinput") and getattr(config.option, "numprocesses", None):

@@ -165,9 +165,22 @@ def map_schemas(tmp_path_factory) -> dict:
 
 VALID_AA = sorted(p for p in AA_EXAMPLES.rglob("*.yaml") if not p.name.startswith(("mc003", "mc004")))
 
+SAMPLE_EVERY = 3
+"""The map schema's sweep over the aa examples: every third in the default run, the others under ``slow``."""
 
-@pytest.mark.parametrize("path", VALID_AA, ids=lambda p: str(p.relative_to(AA_EXAMPLES)))
+SAMPLED_AA = [
+    path if index % SAMPLE_EVERY == 0 else pytest.param(path, marks=pytest.mark.slow)
+    for index, path in enumerate(VALID_AA)
+]
+
+
+@pytest.mark.parametrize("path", SAMPLED_AA, ids=lambda p: str(p.relative_to(AA_EXAMPLES)))
 def test_map_schema_accepts_the_examples(map_schemas, path: Path) -> None:
+    """Each aa example validates against the schema of its map (the schema an editor is given).
+
+    A sampled sweep: the default run validates every third example (:data:`SAMPLE_EVERY`), the slow run
+    (``pytest -m slow``, which CI runs too) the others, so the two runs together validate every one.
+    """
     kind = _read(str(path)).kind
     if kind == "aa-map" or _map_of(path) not in BUILTIN_WITH_EXAMPLES:
         pytest.skip("an example on a map file of its own (examples/aa/maps/): the fixture has the built-in maps")

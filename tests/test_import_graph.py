@@ -39,9 +39,42 @@ def _type_checking(node: ast.If) -> bool:
     )
 
 
+HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
+"""The nodes an import statement can be in: statements, and the ``except`` and ``case`` clauses.
+
+An import is a statement: no expression (a lambda's body included), argument list or
+comprehension holds one, so the walks below never descend into them (most of a module's nodes).
+"""
+
+
+def _statements_under(node: ast.AST) -> Iterator[ast.AST]:
+    """The children of ``node`` that can hold an import statement (or be one)."""
+    return (child for child in ast.iter_child_nodes(node) if isinstance(child, HOLDS_STATEMENTS))
+
+
+def every_statement(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every statement (and ``except``/``case`` clause) under ``tree``, in functions and classes too."""
+    stack = list(_statements_under(tree))
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(_statements_under(node))
+
+
+def statements_in_functions(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every statement (and ``except``/``case`` clause) inside a function of ``tree``, at any depth."""
+    stack = [(child, False) for child in _statements_under(tree)]
+    while stack:
+        node, inside = stack.pop()
+        if inside:
+            yield node
+        inner = inside or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        stack.extend((child, inner) for child in _statements_under(node))
+
+
 def imports(node: ast.AST, deferred: bool) -> Iterator[ast.Import | ast.ImportFrom]:
     """The import statements under ``node`` that run: at module level, or (``deferred``) in functions too."""
-    for child in ast.iter_child_nodes(node):
+    for child in _statements_under(node):
         if isinstance(child, (ast.Import, ast.ImportFrom)):
             yield child
         elif isinstance(child, ast.If) and _type_checking(child):
@@ -71,15 +104,17 @@ Statements = tuple[ast.Import | ast.ImportFrom, ...]
 
 
 @functools.cache
-def import_statements(module: str) -> tuple[Statements, Statements, Statements]:
-    """A module's import statements: (those that run at load time, those that run at all, every one).
+def import_statements(module: str) -> tuple[Statements, Statements, Statements, Statements]:
+    """A module's import statements: (those that run at load time, those that run at all, every one, those
+    inside a function).
 
     Parsed once per test process; only the statements are kept, not the syntax tree (a whole
     package of trees kept alive would slow every later garbage collection of the process).
     """
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
-    every = tuple(node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
-    return tuple(imports(tree, deferred=False)), tuple(imports(tree, deferred=True)), every
+    every = tuple(node for node in every_statement(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
+    in_functions = tuple(n for n in statements_in_functions(tree) if isinstance(n, (ast.Import, ast.ImportFrom)))
+    return tuple(imports(tree, deferred=False)), tuple(imports(tree, deferred=True)), every, in_functions
 
 
 @functools.cache
@@ -207,16 +242,12 @@ def test_the_generated_validators_need_no_jsonschema() -> None:
 
 def deferred_names(module: str) -> set[str]:
     """The modules ``module`` imports inside its functions (``from P import m`` is ``P.m`` when m is a module)."""
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     found: set[str] = set()
-    for function in ast.walk(tree):
-        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        for statement in ast.walk(function):
-            if isinstance(statement, ast.Import):
-                found |= {alias.name for alias in statement.names}
-            elif isinstance(statement, ast.ImportFrom):
-                found |= _from_names(module, statement)
+    for statement in import_statements(module)[3]:
+        if isinstance(statement, ast.Import):
+            found |= {alias.name for alias in statement.names}
+        elif isinstance(statement, ast.ImportFrom):
+            found |= _from_names(module, statement)
     return found
 
 
@@ -285,3 +316,61 @@ def test_a_deferred_import_keeps_its_module_out(module: str) -> None:
                 assert name.split(".")[0] in detail.split(", "), (module, name, reason)
         if kind == "rarely used" and name not in MODULES:
             assert name not in external_loaded_with(module, top=False), f"{module} loads {name} anyway"
+
+
+WHERE_IMPORTS_ARE = '''
+import a
+from b import c
+if TYPE_CHECKING:
+    import typed
+else:
+    import untyped
+class K:
+    import in_class
+    def method(self):
+        import in_method
+try:
+    import in_try
+except ImportError:
+    import in_except
+else:
+    import in_else
+finally:
+    import in_finally
+with open("x") as handle:
+    import in_with
+for item in ():
+    import in_for
+while False:
+    import in_while
+match item:
+    case 1:
+        import in_case
+async def coroutine():
+    async with x:
+        import in_async_with
+    async for y in x:
+        import in_async_for
+def outer():
+    def inner():
+        import nested
+'''
+
+
+def _names(statements) -> set[str]:
+    return {alias.name for statement in statements for alias in statement.names}
+
+
+def test_the_statement_walk_finds_every_import_ast_walk_finds() -> None:
+    # the walks descend into statements only (imports are statements): the same imports as a walk of every node
+    tree = ast.parse(WHERE_IMPORTS_ARE)
+    walked = {node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))}
+    assert {node for node in every_statement(tree) if isinstance(node, (ast.Import, ast.ImportFrom))} == walked
+    assert len(walked) == 17
+    assert _names(imports(tree, deferred=True)) == _names(walked) - {"typed"}
+    in_functions = [node for node in statements_in_functions(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert _names(in_functions) == {"in_method", "in_async_with", "in_async_for", "nested"}
+    assert _names(imports(tree, deferred=False)) == {
+        "a", "c", "untyped", "in_class", "in_try", "in_except", "in_else", "in_finally", "in_with", "in_for",
+        "in_while", "in_case",
+    }

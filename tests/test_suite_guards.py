@@ -105,3 +105,86 @@ def test_the_listed_tests_are_left_out_of_the_default_run(request: pytest.Fixtur
         pytest.skip("the default run's selection only (-m 'not slow')")
     selected = [item.nodeid for item in request.session.items]
     assert [n for n in selected if n in SLOW or n.partition("[")[0] in SLOW] == []
+
+
+# --- tests/built_commands.py: the click command of an in-process run, built once per process ---
+
+
+def _param_names(command) -> list[str]:
+    return [param.name or "" for param in command.params]
+
+
+def test_in_process_runs_get_the_remembered_commands() -> None:
+    import typer.main
+
+    from tests import built_commands
+
+    assert typer.main.get_command is built_commands.get_command  # conftest installed it in this process
+
+
+def test_a_command_one_run_changes_is_not_the_next_run_s() -> None:
+    import typer.main
+
+    from movecheck import cli
+    from tests import built_commands
+
+    fresh = built_commands._REAL[0](cli._app_for("check"))
+    first = typer.main.get_command(cli._app_for("check"))
+    assert _param_names(first) == _param_names(fresh)
+    first.params.clear()  # what a careless run could do to the command it was handed
+    first.help = "changed"
+    second = typer.main.get_command(cli._app_for("check"))
+    assert second is not first
+    assert _param_names(second) == _param_names(fresh) and second.help == fresh.help
+
+
+def test_an_app_given_another_command_is_built_again() -> None:
+    import typer
+    import typer.main
+
+    app = typer.Typer(add_completion=False)
+
+    @app.command()
+    def one(name: str) -> None:
+        """One."""
+
+    single = typer.main.get_command(app)
+    assert single.name == "one" and _param_names(single) == ["name"]
+
+    @app.command()
+    def two(count: int = 1) -> None:
+        """Two."""
+
+    group = typer.main.get_command(app)
+    assert sorted(group.commands) == ["one", "two"]  # type: ignore[attr-defined]
+    app.registered_commands[1].help = "Now with help."  # a record changed in place
+    assert group.commands["two"].help != "Now with help."  # type: ignore[attr-defined]
+    assert typer.main.get_command(app).commands["two"].help == "Now with help."  # type: ignore[attr-defined]
+
+
+def test_the_environment_typer_reads_while_building_is_part_of_the_question(monkeypatch) -> None:
+    import typer.main
+
+    from movecheck import cli
+    from tests import built_commands
+
+    monkeypatch.delenv(built_commands.SHELL_DETECTION, raising=False)
+    before, _kept = built_commands.fingerprint(cli._app_for("check"))
+    monkeypatch.setenv(built_commands.SHELL_DETECTION, "1")
+    after, _kept = built_commands.fingerprint(cli._app_for("check"))
+    assert before != after
+    real = built_commands._REAL[0](cli._app_for("check"))
+    assert [p.name for p in typer.main.get_command(cli._app_for("check")).params] == _param_names(real)
+
+
+@pytest.mark.parametrize("args", [["check", "--help"], ["--help"], ["summary", "--help"], ["check", "--nope"]])
+def test_a_run_prints_what_it_prints_with_a_command_built_afresh(run_main, monkeypatch, args: list[str]) -> None:
+    import typer.main
+
+    from tests import built_commands
+
+    remembered = run_main(args)
+    run_main(args)  # the second run of the same command is handed a copy
+    again = run_main(args)
+    monkeypatch.setattr(typer.main, "get_command", built_commands._REAL[0])
+    assert again == remembered == run_main(args)
