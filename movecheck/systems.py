@@ -394,6 +394,18 @@ class System(Generic[ModelT, FinalT]):
     def forget_read_files(self) -> None:
         """Drop what the system keeps of files read once per process (a long-running caller's files change)."""
 
+    def state_edit(self, before: object, after: object) -> object | None:
+        """The language server (issue 37): what an edit of a state file changed, from its data ``before`` to
+        ``after`` (each read without a finding), read once for every open orders file that reads the state and
+        handed to :meth:`edit_can_change`; None: anything may have changed (every reader is checked again)."""
+        return None
+
+    def edit_can_change(self, edit: object, state_path: str, prepared: Prepared[ModelT], orders: object) -> bool:
+        """Whether ``edit`` (:meth:`state_edit`, not None) of the state ``state_path`` can change the check of the
+        orders ``orders`` (their data), last checked with ``prepared``: when it cannot, the server leaves them
+        stale and checks them again when they are next asked for.  True unless the system knows better."""
+        return True
+
     def battle_under(self, kind: str, data: object, item_in: Callable[[str], int | None]) -> int | None:
         """The language server's ``movecheck.showOdds`` (issue 42): the entry of a file under the cursor that is, or
         leads to, a battle (``item_in(key)``: the index of the entry of the top-level list ``key`` under the

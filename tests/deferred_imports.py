@@ -27,6 +27,7 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.aa.battle.under": "command-specific",
         "movecheck.aa.checks.purchase": "command-specific",
         "movecheck.aa.describe": "command-specific",
+        "movecheck.aa.edits": "command-specific",
         "movecheck.aa.editions": "command-specific",
         "movecheck.aa.engine": "command-specific",
         "movecheck.aa.lint": "command-specific",
@@ -397,9 +398,6 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.i18n": "command-specific",
         "movecheck.server.app": "heavy: lsprotocol, pygls, yaml",
         "pygls": "heavy: pygls",
-    },
-    "movecheck.server.affected": {
-        "movecheck.aa.model": "command-specific",
     },
     "movecheck.server.names": {
         "movecheck.catalogue": "command-specific",

@@ -111,6 +111,19 @@ class AA(System["Board", object]):
 
         return describe(prepared, name)
 
+    def state_edit(self, before: object, after: object) -> object | None:
+        """An edit of ``units:`` and ``control:`` entries alone (:mod:`movecheck.aa.edits`)."""
+        from movecheck.aa.edits import edit_of
+
+        return edit_of(before, after)
+
+    def edit_can_change(self, edit: object, state_path: str, prepared: Prepared[Board], orders: object) -> bool:
+        """False only for a move whose orders are out of reach of every space the edit changed
+        (:mod:`movecheck.aa.edits`)."""
+        from movecheck.aa.edits import Edit, can_change
+
+        return not isinstance(edit, Edit) or can_change(edit, state_path, prepared, orders)
+
     def battle_under(self, kind: str, data: object, item_in: Callable[[str], int | None]) -> int | None:
         """A battles state's battle, or an order of a combat move (:mod:`movecheck.aa.battle.under`)."""
         from movecheck.aa.battle.under import battle_under

@@ -37,13 +37,12 @@ from movecheck.i18n import ENGLISH, LanguageError, _, resolve, set_language
 from movecheck.selection import Layer
 from movecheck.server import actions, names, odds
 from movecheck.server import settings as editor_settings
-from movecheck.server.affected import Edit, can_change, edit_of
 from movecheck.server.buffers import Checked
 from movecheck.server.diagnostics import SOURCE, diagnostic, diagnostics, lsp_range
 from movecheck.server.files import MAX_CHARS, Roots, is_movecheck_text, path_of
 from movecheck.server.kernel import Buffers, Kernel
 from movecheck.server.spans import Spans
-from movecheck.systems import ORDERS
+from movecheck.systems import ORDERS, system_of
 
 LOG = logging.getLogger("movecheck.server")
 
@@ -107,8 +106,9 @@ class MovecheckServer(LanguageServer):
         self.waiters: dict[str, list[asyncio.Future[list[lsp.Diagnostic]]]] = {}
         """Pull requests (``textDocument/diagnostic``) waiting for the buffer's next publication."""
         self.stale: set[str] = set()
-        """Open orders whose state was edited in a way that cannot change their check (:mod:`.affected`): checked
-        again when next asked for (:meth:`refresh`, a pull), not at once (issue 37)."""
+        """Open orders whose state was edited in a way that cannot change their check
+        (``System.edit_can_change``): checked again when next asked for (:meth:`refresh`, a pull), not at once
+        (issue 37)."""
 
     async def pull(self, uri: str) -> list[lsp.Diagnostic]:
         """The diagnostics of the buffer as it is now (``textDocument/diagnostic``): its last check's when that
@@ -303,14 +303,14 @@ class MovecheckServer(LanguageServer):
     def follow(self, uri: str, checked: Checked, previous: Checked | None, typing: bool) -> None:
         """Re-check the open buffers that read the buffer just checked, each after the pause (a newer edit puts them
         off again) -- unless what they read of it is the same (an edit of a comment or of the layout), or the edit
-        cannot change their check (:func:`~movecheck.server.affected.can_change`): those are stale, checked again
+        cannot change their check (``System.edit_can_change``): those are stale, checked again
         when next asked for (issue 37: a state edited with twenty orders files open)."""
         if previous is not None and previous.data is not None and checked.data == previous.data:
             return
         edit = state_edit(previous, checked)
         for other in self.readers(uri):
             waiting = other in self.running or other in self.pending  # a check that may have read the older text
-            if not waiting and not can_change(checked.path, edit, self.checked[other]):
+            if not waiting and edit is not None and not can_change(checked.path, edit, self.checked[other]):
                 self.stale.add(other)
                 continue
             self.schedule(other, typing=typing, follow=False)
@@ -381,12 +381,21 @@ def _keep_board(checked: Checked, previous: Checked | None) -> None:
         checked.result = dataclasses.replace(checked.result, prepared=kept)
 
 
-def state_edit(previous: Checked | None, checked: Checked) -> Edit | None:
+def state_edit(previous: Checked | None, checked: Checked) -> object | None:
     """What the edit of a buffer from its check ``previous`` to ``checked`` changed, for its readers
-    (:func:`~movecheck.server.affected.can_change`); None: anything."""
-    if previous is None or not _clean(previous) or not _clean(checked):
+    (``System.state_edit``); None: anything."""
+    if previous is None or not _clean(previous) or not _clean(checked) or checked.kind is None:
         return None  # a state with an error leaves its orders unchecked, quoting it: any edit of it may change them
-    return edit_of(previous.data, checked.data)
+    return system_of(checked.kind).state_edit(previous.data, checked.data)
+
+
+def can_change(state_path: str, edit: object, reader: Checked) -> bool:
+    """Whether ``edit`` (:func:`state_edit`) of the state ``state_path`` can change the check of ``reader`` (its
+    last check): its system says (``System.edit_can_change``); a reader with no prepared check can always."""
+    prepared = reader.result.prepared if reader.result is not None else None
+    if prepared is None or reader.kind is None:
+        return True
+    return system_of(reader.kind).edit_can_change(edit, state_path, prepared, reader.data)
 
 
 def _clean(checked: Checked) -> bool:

@@ -24,7 +24,8 @@ import pytest_lsp
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from movecheck.server.affected import can_change, edit_of
+from movecheck.aa.edits import edit_of
+from movecheck.server.app import can_change
 from movecheck.server.buffers import Checked
 from tests.server.lsp_helpers import change, open_file, start
 

@@ -1,8 +1,10 @@
-"""Which open orders files an edit of a state can change (issue 37): those re-checked at once, the rest later.
+"""Which open aa orders files an edit of a state can change (issue 37): the language server's ``System.state_edit``
+and ``System.edit_can_change`` for aa.
 
-An edit of a state re-checks every open orders file whose check it *can* change; the others are left stale and
-re-checked when they are next asked for (a pull of their diagnostics, a hover, completion, definition, their own
-edit or save).  "Can change" errs on the side of a check: :func:`can_change` says no only for an aa moves file
+The language server re-checks every open orders file whose check an edit of its state *can* change; the others are
+left stale and re-checked when they are next asked for (a pull of their diagnostics, a hover, completion,
+definition, their own edit or save).  "Can change" errs on the side of a check: :func:`can_change` says no only for
+an aa moves file
 (combat or noncombat move) checked against that very state, when the edit changed nothing but ``units:`` entries
 and ``control:`` entries, all of them in spaces out of reach of the file's orders:
 
@@ -14,7 +16,7 @@ and ``control:`` entries, all of them in spaces out of reach of the file's order
   no changed entry has an id the orders file names.
 
 Anything else (another key of the state, a name that cannot be read, a state with findings, another kind of
-orders, another system) can change the file: it is re-checked at once.
+orders) can change the file: it is re-checked at once.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from movecheck.server.buffers import Checked
+from movecheck.aa.model import Board
+from movecheck.systems import Prepared
 
 MARGIN = 4
 """Steps beyond the longest move of any unit type that an order may still read (see the module's note)."""
@@ -61,12 +64,13 @@ def edit_of(before: Any, after: Any) -> Edit | None:
     return Edit(frozenset(names), tuple(_changed_entries(units_before, units_after)))
 
 
-def can_change(state_path: str, edit: Edit | None, reader: Checked) -> bool:
-    """Whether ``edit`` (:func:`edit_of`; None: any edit) of the state ``state_path`` can change the check of the
-    orders in ``reader`` (its last check, against the state before the edit)."""
-    board = _board(reader, state_path)
-    orders = reader.data
-    if board is None or edit is None or not isinstance(orders, dict):
+def can_change(edit: Edit, state_path: str, prepared: Prepared[Board], orders: Any) -> bool:
+    """Whether ``edit`` (:func:`edit_of`) of the state ``state_path`` can change the check of ``orders`` (an orders
+    file's data, last checked with ``prepared``, against the state before the edit)."""
+    board = prepared.model
+    if not isinstance(board, Board) or os.path.abspath(prepared.doc.path) != os.path.abspath(state_path):
+        return True  # checked against another state (or none): what it read is not this edit's
+    if not isinstance(orders, dict):
         return True
     if orders.get("phase") not in MOVE_PHASES or not isinstance(orders.get("moves"), list):
         return True
@@ -77,17 +81,6 @@ def can_change(state_path: str, edit: Edit | None, reader: Checked) -> bool:
         return False
     near = _read_spaces(orders, board)
     return near is None or not changed.isdisjoint(_within(board, near, _reach(board)))
-
-
-def _board(reader: Checked, state_path: str) -> Any:
-    """The aa board the reader was last checked against, when that is the state edited; else None."""
-    from movecheck.aa.model import Board
-
-    prepared = reader.result.prepared if reader.result is not None else None
-    model = getattr(prepared, "model", None)
-    if prepared is None or not isinstance(model, Board):
-        return None
-    return model if os.path.abspath(prepared.doc.path) == os.path.abspath(state_path) else None
 
 
 def _changed_spaces(edit: Edit, board: Any, named: set[str]) -> set[str] | None:
