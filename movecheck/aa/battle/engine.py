@@ -317,8 +317,32 @@ class Battle:
         key = (side is self.att, counts, tuple(groups), "left")
         found = self._left.get(key)
         if found is None:
-            found = self._left[key] = merged(self._hit_side(side, counts, groups, track=False))
+            found = self._left[key] = self._left_after(side, counts, groups)
         return found
+
+    def _left_after(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
+                    ) -> list[tuple[Counts, Num]]:
+        """:meth:`_hit_side` without the units killed: the units left and their chance (the same sums in the
+        same order, without the keys of who was killed)."""
+        groups = [g for g in groups if side.targets(counts, g[1])]
+        if not groups:
+            return [(counts, self.one)]
+        order = {"subs": 0, "air": 1, "fire": 2}
+        groups.sort(key=lambda g: (side.targets(counts, g[1]), order.get(g[0], 0)))
+        lost = side.lost
+        results: dict[Counts, Num] = {counts: self.one}
+        for _name, cls, dice in groups:
+            full = self.hits(dice, side.target_points(counts, cls))
+            dist = [(n, q) for n, q in enumerate(full) if q]
+            nxt: dict[Counts, Num] = {}
+            for left, p in results.items():
+                chain = lost(left, cls, len(full))
+                for n, q in dist:
+                    after = chain[n]
+                    nxt[after] = nxt.get(after, 0) + p * q
+            self.spend(len(results) * len(full))
+            results = nxt
+        return list(results.items())
 
     def _hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]],
                   track: bool = True) -> list[tuple[Counts, Counts, Num]]:
