@@ -164,6 +164,7 @@ class Battle:
         self._groups: dict[tuple[Any, ...], list[tuple[str, str, tuple[tuple[int, int], ...]]]] = {}
         self._sides: dict[tuple[Any, ...], list[tuple[Counts, Counts, Num]]] = {}
         self._left: dict[tuple[Any, ...], list[tuple[Counts, Num]]] = {}
+        self._main: dict[tuple[bool, Counts, int], list[tuple[Counts, Num]]] = {}
         self._dice: dict[tuple[tuple[int, int], ...], list[Num]] = {}
 
     # -- work and dice --------------------------------------------------------------------------
@@ -412,8 +413,18 @@ class Battle:
                 d_fire = plus(plus(d1, kd), d_back)
                 at_d = self.groups(self.att, a_fire, self.dfn, d_fire, True, "main")
                 at_a = self.groups(self.dfn, d_fire, self.att, a_fire, False, "main")
-                found.append((p * q, self.outcomes(self.att, a1, at_a), self.outcomes(self.dfn, d1, at_d)))
+                found.append((p * q, self.main_outcomes(self.att, a1, at_a), self.main_outcomes(self.dfn, d1, at_d)))
         return settled, found
+
+    def main_outcomes(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
+                      ) -> list[tuple[Counts, Num]]:
+        """:meth:`outcomes` of groups :meth:`groups` gave (a list this battle keeps, so its id names it while the
+        battle lives): asked once per block of every state, found without hashing the groups."""
+        key = (side is self.att, counts, id(groups))
+        found = self._main.get(key)
+        if found is None:
+            found = self._main[key] = self.outcomes(side, counts, groups)
+        return found
 
     def opening(self, state: State, first: bool) -> list[tuple[State, Counts, Num]]:
         """Round 1's AA fire and bombardment: the states, and the bombardment casualties that fire back."""

@@ -16,6 +16,7 @@ holds the units gone from each sequence, and a big grid is taken up a level at a
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -65,9 +66,8 @@ class Grid:
         """A side's outcomes as (ids, probabilities), and the chance it stays as ``now`` (kept per list)."""
         found = self.vectors.get(id(outcomes))
         if found is None:
-            np = self.np
-            ids = np.asarray([self.id(role, c) for c, _p in outcomes], dtype=np.intp)
-            found = self.vectors[id(outcomes)] = (ids, np.asarray([p for _c, p in outcomes]), dict(outcomes))
+            ids = [self.id(role, c) for c, _p in outcomes]
+            found = self.vectors[id(outcomes)] = (ids, [p for _c, p in outcomes], dict(outcomes))
         ids, probs, table = found
         return ids, probs, table.get(now, 0.0)
 
@@ -185,14 +185,15 @@ class Batch:
         np = grid.np
         count = len(self.coefs)
         height, width = len(grid.states[0]), len(grid.states[1])
+        every = itertools.chain.from_iterable
         coefs = np.asarray(self.coefs)
         x = np.zeros((count, height))
         lengths = [len(r) for r in self.rows]
-        x[np.repeat(np.arange(count), lengths), np.concatenate(self.rows)] = (
-            np.concatenate(self.pa) * np.repeat(coefs, lengths))
+        x[np.repeat(np.arange(count), lengths), list(every(self.rows))] = (
+            np.fromiter(every(self.pa), float) * np.repeat(coefs, lengths))
         y = np.zeros((count, width))
         lengths = [len(c) for c in self.cols]
-        y[np.repeat(np.arange(count), lengths), np.concatenate(self.cols)] = np.concatenate(self.pd)
+        y[np.repeat(np.arange(count), lengths), list(every(self.cols))] = np.fromiter(every(self.pd), float)
         xt = x.T
         step = max(1, ONE_THREAD // (height * count))
         for start in range(0, width, step):  # products small enough for one thread
