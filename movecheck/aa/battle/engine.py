@@ -165,6 +165,8 @@ class Battle:
         self._sides: dict[tuple[Any, ...], list[tuple[Counts, Counts, Num]]] = {}
         self._left: dict[tuple[Any, ...], list[tuple[Counts, Num]]] = {}
         self._main: dict[tuple[bool, Counts, int], list[tuple[Counts, Num]]] = {}
+        self._asked: dict[tuple[bool, Counts, Counts, str], list[tuple[str, str, tuple[tuple[int, int], ...]]]] = {}
+        """:meth:`groups` by the two sides' units that fire (the same list as by what decides it)."""
         self._dice: dict[tuple[tuple[int, int], ...], list[Num]] = {}
 
     # -- work and dice --------------------------------------------------------------------------
@@ -253,11 +255,16 @@ class Battle:
     def groups(self, side: Side, fire: Counts, enemy: Side, enemy_fire: Counts, attacking: bool,
                step: str) -> list[tuple[str, str, tuple[tuple[int, int], ...]]]:
         """The firing groups of a side in a step (``sub`` or ``main``): (name, target class, dice)."""
+        asked = (attacking, fire, enemy_fire, step)
+        found = self._asked.get(asked)
+        if found is not None:
+            return found
         enemy_destroyer = enemy.any_of(enemy_fire, "destroyer")
         key = (attacking, fire, enemy_destroyer, enemy.any_of(enemy_fire, "sub"), step)
         found = self._groups.get(key)
         if found is None:
             found = self._groups[key] = self._groups_of(side, fire, enemy, enemy_fire, attacking, step)
+        self._asked[asked] = found
         return found
 
     def _groups_of(self, side: Side, fire: Counts, enemy: Side, enemy_fire: Counts, attacking: bool,
