@@ -337,12 +337,12 @@ class Battle:
             return [(counts, self.one)]
         order = {"subs": 0, "air": 1, "fire": 2}
         groups.sort(key=lambda g: (side.targets(counts, g[1]), order.get(g[0], 0)))
-        lost = side.lost
-        results: dict[Counts, Num] = {counts: self.one}
+        lost = side.lost_numbers  # compositions by number: small keys, quick to hash
+        results: dict[int, Num] = {side.number(counts): self.one}
         for _name, cls, dice in groups:
             full = self.hits(dice, side.target_points(counts, cls))
             dist = [(n, q) for n, q in enumerate(full) if q]
-            nxt: dict[Counts, Num] = {}
+            nxt: dict[int, Num] = {}
             for left, p in results.items():
                 chain = lost(left, cls, len(full))
                 for n, q in dist:
@@ -350,7 +350,8 @@ class Battle:
                     nxt[after] = nxt.get(after, 0) + p * q
             self.spend(len(results) * len(full))
             results = nxt
-        return list(results.items())
+        numbered = side.numbered
+        return [(numbered[i], p) for i, p in results.items()]
 
     def _hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]],
                   track: bool = True) -> list[tuple[Counts, Counts, Num]]:

@@ -111,6 +111,10 @@ class Side:
         self._any: dict[tuple[Counts, str], bool] = {}
         self._counted: dict[tuple[Counts, str], int] = {}
         self._lost: dict[tuple[Counts, str], list[Counts]] = {}
+        self._numbers: dict[Counts, int] = {}
+        self.numbered: list[Counts] = []
+        """The compositions asked about, by number (:meth:`number`)."""
+        self._lost_numbers: dict[tuple[int, str], list[int]] = {}
 
     def mask(self, cls: str) -> list[bool]:
         """Which kinds a step of class ``cls`` may hit: a class, or ``class!type,type`` (those types spared)."""
@@ -180,6 +184,22 @@ class Side:
         found = self._lost.get(key)
         if found is None or len(found) < length:
             found = self._lost[key] = [self.take(counts, n, cls)[0] for n in range(length)]
+        return found
+
+    def number(self, counts: Counts) -> int:
+        """The composition's number in this side's :attr:`numbered` (given when first asked)."""
+        found = self._numbers.get(counts)
+        if found is None:
+            found = self._numbers[counts] = len(self.numbered)
+            self.numbered.append(counts)
+        return found
+
+    def lost_numbers(self, number: int, cls: str, length: int) -> list[int]:
+        """:meth:`lost` by composition numbers."""
+        key = (number, cls)
+        found = self._lost_numbers.get(key)
+        if found is None or len(found) < length:
+            found = self._lost_numbers[key] = [self.number(c) for c in self.lost(self.numbered[number], cls, length)]
         return found
 
     def _choose(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:
