@@ -164,6 +164,9 @@ class Battle:
         self._groups: dict[tuple[Any, ...], list[tuple[str, str, tuple[tuple[int, int], ...]]]] = {}
         self._sides: dict[tuple[Any, ...], list[tuple[Counts, Counts, Num]]] = {}
         self._left: dict[tuple[Any, ...], list[tuple[Counts, Num]]] = {}
+        self._main: dict[tuple[bool, Counts, int], list[tuple[Counts, Num]]] = {}
+        self._asked: dict[tuple[bool, Counts, Counts, str], list[tuple[str, str, tuple[tuple[int, int], ...]]]] = {}
+        """:meth:`groups` by the two sides' units that fire (the same list as by what decides it)."""
         self._dice: dict[tuple[tuple[int, int], ...], list[Num]] = {}
 
     # -- work and dice --------------------------------------------------------------------------
@@ -252,11 +255,16 @@ class Battle:
     def groups(self, side: Side, fire: Counts, enemy: Side, enemy_fire: Counts, attacking: bool,
                step: str) -> list[tuple[str, str, tuple[tuple[int, int], ...]]]:
         """The firing groups of a side in a step (``sub`` or ``main``): (name, target class, dice)."""
+        asked = (attacking, fire, enemy_fire, step)
+        found = self._asked.get(asked)
+        if found is not None:
+            return found
         enemy_destroyer = enemy.any_of(enemy_fire, "destroyer")
         key = (attacking, fire, enemy_destroyer, enemy.any_of(enemy_fire, "sub"), step)
         found = self._groups.get(key)
         if found is None:
             found = self._groups[key] = self._groups_of(side, fire, enemy, enemy_fire, attacking, step)
+        self._asked[asked] = found
         return found
 
     def _groups_of(self, side: Side, fire: Counts, enemy: Side, enemy_fire: Counts, attacking: bool,
@@ -317,8 +325,33 @@ class Battle:
         key = (side is self.att, counts, tuple(groups), "left")
         found = self._left.get(key)
         if found is None:
-            found = self._left[key] = merged(self._hit_side(side, counts, groups, track=False))
+            found = self._left[key] = self._left_after(side, counts, groups)
         return found
+
+    def _left_after(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
+                    ) -> list[tuple[Counts, Num]]:
+        """:meth:`_hit_side` without the units killed: the units left and their chance (the same sums in the
+        same order, without the keys of who was killed)."""
+        groups = [g for g in groups if side.targets(counts, g[1])]
+        if not groups:
+            return [(counts, self.one)]
+        order = {"subs": 0, "air": 1, "fire": 2}
+        groups.sort(key=lambda g: (side.targets(counts, g[1]), order.get(g[0], 0)))
+        lost = side.lost_numbers  # compositions by number: small keys, quick to hash
+        results: dict[int, Num] = {side.number(counts): self.one}
+        for _name, cls, dice in groups:
+            full = self.hits(dice, side.target_points(counts, cls))
+            dist = [(n, q) for n, q in enumerate(full) if q]
+            nxt: dict[int, Num] = {}
+            for left, p in results.items():
+                chain = lost(left, cls, len(full))
+                for n, q in dist:
+                    after = chain[n]
+                    nxt[after] = nxt.get(after, 0) + p * q
+            self.spend(len(results) * len(full))
+            results = nxt
+        numbered = side.numbered
+        return [(numbered[i], p) for i, p in results.items()]
 
     def _hit_side(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]],
                   track: bool = True) -> list[tuple[Counts, Counts, Num]]:
@@ -388,8 +421,18 @@ class Battle:
                 d_fire = plus(plus(d1, kd), d_back)
                 at_d = self.groups(self.att, a_fire, self.dfn, d_fire, True, "main")
                 at_a = self.groups(self.dfn, d_fire, self.att, a_fire, False, "main")
-                found.append((p * q, self.outcomes(self.att, a1, at_a), self.outcomes(self.dfn, d1, at_d)))
+                found.append((p * q, self.main_outcomes(self.att, a1, at_a), self.main_outcomes(self.dfn, d1, at_d)))
         return settled, found
+
+    def main_outcomes(self, side: Side, counts: Counts, groups: list[tuple[str, str, tuple[tuple[int, int], ...]]]
+                      ) -> list[tuple[Counts, Num]]:
+        """:meth:`outcomes` of groups :meth:`groups` gave (a list this battle keeps, so its id names it while the
+        battle lives): asked once per block of every state, found without hashing the groups."""
+        key = (side is self.att, counts, id(groups))
+        found = self._main.get(key)
+        if found is None:
+            found = self._main[key] = self.outcomes(side, counts, groups)
+        return found
 
     def opening(self, state: State, first: bool) -> list[tuple[State, Counts, Num]]:
         """Round 1's AA fire and bombardment: the states, and the bombardment casualties that fire back."""

@@ -16,6 +16,7 @@ holds the units gone from each sequence, and a big grid is taken up a level at a
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -65,9 +66,8 @@ class Grid:
         """A side's outcomes as (ids, probabilities), and the chance it stays as ``now`` (kept per list)."""
         found = self.vectors.get(id(outcomes))
         if found is None:
-            np = self.np
-            ids = np.asarray([self.id(role, c) for c, _p in outcomes], dtype=np.intp)
-            found = self.vectors[id(outcomes)] = (ids, np.asarray([p for _c, p in outcomes]), dict(outcomes))
+            ids = [self.id(role, c) for c, _p in outcomes]
+            found = self.vectors[id(outcomes)] = (ids, [p for _c, p in outcomes], dict(outcomes))
         ids, probs, table = found
         return ids, probs, table.get(now, 0.0)
 
@@ -87,7 +87,11 @@ class Grid:
 
 def drain(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], Num],
           retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
-    """Fight every live state to its end (as :meth:`Battle.drain`); the expected rounds it adds."""
+    """Fight every live state to its end (as :meth:`Battle.drain`); the expected rounds it adds.
+
+    The states of one level (the same hit points) do not feed each other: a round from one either leaves it as
+    it is (summed in closed form) or lowers its hit points.  Their rounds are gathered (:class:`Batch`) and added
+    to the grid at once, one matrix product per level."""
     grid = Grid(battle)
     for state, p in live.items():
         grid.put(state, p)
@@ -95,6 +99,7 @@ def drain(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], 
     top = max(battle.potential(s) for s in live)
     cache: dict[State, tuple[Num, list[tuple[Num, Any, Any, Any, Any]], list[tuple[tuple[State, str], Num]]]] = {}
     for level in range(top, -1, -1):
+        batch = Batch(grid)
         for i, j in grid.level(level):
             mass = float(grid.mass[i, j])
             grid.mass[i, j] = 0.0
@@ -116,13 +121,15 @@ def drain(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], 
                 else:
                     grid.put(after, mass)  # a partial amphibious retreat: fewer hit points, taken up later
                 continue
-            rounds += take_up(battle, grid, state, (i, j), mass, ends, cache)
+            rounds += take_up(battle, grid, state, (i, j), mass, ends, cache, batch)
+        batch.add()
     return rounds
 
 
 def take_up(battle: Battle, grid: Grid, state: State, cell: tuple[int, int], mass: float,
-            ends: dict[tuple[State, str], Num], cache: dict[State, Any]) -> float:
-    """Fight one round from a live state, summing the rounds it stays as it is; the rounds it adds."""
+            ends: dict[tuple[State, str], Num], cache: dict[State, Any], batch: Batch) -> float:
+    """Fight one round from a live state, summing the rounds it stays as it is (its blocks go to ``batch``); the
+    rounds it adds."""
     found = cache.get(state)
     if found is None:
         settled, blocks = battle.blocks(state, first=False)
@@ -144,9 +151,55 @@ def take_up(battle: Battle, grid: Grid, state: State, cell: tuple[int, int], mas
     for key, p in settled:
         add(ends, key, share * p)
     for weight, rows, pa, cols, pd in arrays:
-        grid.mass[rows[:, None], cols] += ((share * weight) * pa)[:, None] * pd
-    grid.mass[cell] = 0.0
+        batch.put(share * weight, rows, pa, cols, pd)
+    batch.cells.append(cell)
     return share
+
+
+class Batch:
+    """The rounds of one level's states, added to the grid at once: block k adds ``coef[k] * pa[k] (x) pd[k]``
+    at (rows[k], cols[k]); summed over the blocks that is ``X.T @ Y`` with ``X[k, rows[k]] = coef[k] * pa[k]``
+    and ``Y[k, cols[k]] = pd[k]``, one matrix product (split to stay on one thread, :data:`ONE_THREAD`).  The
+    part of each round that leaves its state as it was (summed in closed form) is then taken off its cell."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.coefs: list[float] = []
+        self.rows: list[Any] = []
+        self.pa: list[Any] = []
+        self.cols: list[Any] = []
+        self.pd: list[Any] = []
+        self.cells: list[tuple[int, int]] = []
+
+    def put(self, coef: float, rows: Any, pa: Any, cols: Any, pd: Any) -> None:
+        self.coefs.append(coef)
+        self.rows.append(rows)
+        self.pa.append(pa)
+        self.cols.append(cols)
+        self.pd.append(pd)
+
+    def add(self) -> None:
+        if not self.coefs:
+            return
+        grid = self.grid
+        np = grid.np
+        count = len(self.coefs)
+        height, width = len(grid.states[0]), len(grid.states[1])
+        every = itertools.chain.from_iterable
+        coefs = np.asarray(self.coefs)
+        x = np.zeros((count, height))
+        lengths = [len(r) for r in self.rows]
+        x[np.repeat(np.arange(count), lengths), list(every(self.rows))] = (
+            np.fromiter(every(self.pa), float) * np.repeat(coefs, lengths))
+        y = np.zeros((count, width))
+        lengths = [len(c) for c in self.cols]
+        y[np.repeat(np.arange(count), lengths), list(every(self.cols))] = np.fromiter(every(self.pd), float)
+        xt = x.T
+        step = max(1, ONE_THREAD // (height * count))
+        for start in range(0, width, step):  # products small enough for one thread
+            grid.mass[:height, start:min(width, start + step)] += xt @ y[:, start:start + step]
+        for cell in self.cells:
+            grid.mass[cell] = 0.0
 
 
 class OffChain(Exception):

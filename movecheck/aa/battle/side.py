@@ -108,6 +108,13 @@ class Side:
         }
         self.of["fires"] = [i for i in inside if kinds[i].value > 0]
         self.of["retreats"] = [i for i in inside if i in self.retreat_to]
+        self._any: dict[tuple[Counts, str], bool] = {}
+        self._counted: dict[tuple[Counts, str], int] = {}
+        self._lost: dict[tuple[Counts, str], list[Counts]] = {}
+        self._numbers: dict[Counts, int] = {}
+        self.numbered: list[Counts] = []
+        """The compositions asked about, by number (:meth:`number`)."""
+        self._lost_numbers: dict[tuple[int, str], list[int]] = {}
 
     def mask(self, cls: str) -> list[bool]:
         """Which kinds a step of class ``cls`` may hit: a class, or ``class!type,type`` (those types spared)."""
@@ -119,25 +126,48 @@ class Side:
                                                                                    strict=True)]
         return found
 
+    # The questions below are asked of the same compositions in every round and every branch of a battle
+    # (a sea battle asks them thousands of times per state taken up): each answer is kept per composition.
+
     def any_of(self, counts: Counts, ability: str) -> bool:
         """A unit in the battle with an ability (``destroyer``, ``sub``, ``air``, ``land``, ``fires``...)."""
-        return any(counts[i] for i in self.of[ability])
+        key = (counts, ability)
+        found = self._any.get(key)
+        if found is None:
+            found = self._any[key] = any(counts[i] for i in self.of[ability])
+        return found
 
     def in_battle(self, counts: Counts) -> int:
-        return sum(counts[i] for i in self.inside)
+        key = (counts, "")
+        found = self._counted.get(key)
+        if found is None:
+            found = self._counted[key] = sum(counts[i] for i in self.inside)
+        return found
 
     def points(self, counts: Counts) -> int:
         """Hit points in the battle."""
-        return sum(c * h for c, h in zip(counts, self.hp, strict=True))
+        key = (counts, "+")
+        found = self._counted.get(key)
+        if found is None:
+            found = self._counted[key] = sum(c * h for c, h in zip(counts, self.hp, strict=True))
+        return found
 
     def targets(self, counts: Counts, cls: str) -> int:
         """How many of its units a step of class ``cls`` may hit."""
-        mask = self.mask(cls)
-        return sum(c for c, m in zip(counts, mask, strict=True) if m)
+        key = (counts, cls)
+        found = self._counted.get(key)
+        if found is None:
+            mask = self.mask(cls)
+            found = self._counted[key] = sum(c for c, m in zip(counts, mask, strict=True) if m)
+        return found
 
     def target_points(self, counts: Counts, cls: str) -> int:
-        mask = self.mask(cls)
-        return sum(c * h for c, h, m in zip(counts, self.hp, mask, strict=True) if m)
+        key = (counts, "+" + cls)
+        found = self._counted.get(key)
+        if found is None:
+            mask = self.mask(cls)
+            found = self._counted[key] = sum(c * h for c, h, m in zip(counts, self.hp, mask, strict=True) if m)
+        return found
 
     def take(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:
         """The side after ``hits`` hits of class ``cls``: (its units, the units killed)."""
@@ -145,6 +175,31 @@ class Side:
         found = self._take.get(key)
         if found is None:
             found = self._take[key] = self._choose(counts, hits, cls)
+        return found
+
+    def lost(self, counts: Counts, cls: str, length: int) -> list[Counts]:
+        """The side left after 0, 1, ... hits of class ``cls`` (at least ``length`` of them): :meth:`take`'s units
+        for each number of hits, kept per composition (a sea battle asks for the same ones in every branch)."""
+        key = (counts, cls)
+        found = self._lost.get(key)
+        if found is None or len(found) < length:
+            found = self._lost[key] = [self.take(counts, n, cls)[0] for n in range(length)]
+        return found
+
+    def number(self, counts: Counts) -> int:
+        """The composition's number in this side's :attr:`numbered` (given when first asked)."""
+        found = self._numbers.get(counts)
+        if found is None:
+            found = self._numbers[counts] = len(self.numbered)
+            self.numbered.append(counts)
+        return found
+
+    def lost_numbers(self, number: int, cls: str, length: int) -> list[int]:
+        """:meth:`lost` by composition numbers."""
+        key = (number, cls)
+        found = self._lost_numbers.get(key)
+        if found is None or len(found) < length:
+            found = self._lost_numbers[key] = [self.number(c) for c in self.lost(self.numbered[number], cls, length)]
         return found
 
     def _choose(self, counts: Counts, hits: int, cls: str) -> tuple[Counts, Counts]:

@@ -129,12 +129,14 @@ def solve_switched(before: Battle, after: Battle, switch: int, retreat: Callable
 
 
 def plain_first_round(battle: Battle) -> bool:
-    """Round 1 has no AA fire, no bombardment and no automatic step: it is like any later round."""
+    """Round 1 has no AA fire, no bombardment and no automatic step: it is like any later round (a later round's
+    start, where a chosen submerge is made in the editions that submerge then, leaves the start as it is too)."""
     if battle.exact or not battle.arrays or battle.bombard:
         return False
     if battle.aa_fire(battle.start) != [(battle.start, battle.one)]:
         return False
-    return bool(battle.round_start(battle.start, first=True) == (battle.start, ""))
+    return bool(battle.round_start(battle.start, first=True) == (battle.start, "")
+                == battle.round_start(battle.start, first=False))
 
 def drain_any(battle: Battle, live: dict[State, Num], ends: dict[tuple[State, str], Num],
               retreat: Callable[[State, int], bool] | None, round_number: int) -> Num:
