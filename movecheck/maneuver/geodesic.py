@@ -122,21 +122,30 @@ class Geodesic:
 
     def __post_init__(self) -> None:
         reach = self.horizon * OUTSIDE + 1e-6  # the widest disc: an obstacle beyond it shades nothing in it
-        self.obstacles = [o for o in self.obstacles if not o.is_empty and o.distance(Point(self.start)) <= reach]
-        shrunk = shapely.buffer(np.array(self.obstacles, dtype=object), -SLIVER, join_style="mitre")
+        self.obstacles = self._within(reach)
+        if self.sight is None:
+            self.sight = Sight(self.obstacles)
+        shrunk = self.sight.shrunk(self.obstacles, SLIVER)
         blocked = shapely.union_all(shrunk) if len(self.obstacles) else Polygon()
         self._blocked = prepared.prep(blocked) if not blocked.is_empty else None
         self._inside = prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
         corners = {self.start} | set(self._corners())
         self.nodes = [self.start, *sorted(corners - {self.start})]
+        self._xy = np.asarray(self.nodes, dtype=float)
         self._balls: dict[tuple[float, bool, Focus | None], Any] = {}
         self._seen: dict[int, Any] = {}
         self._regions: dict[tuple[int, int | None], Any] = {}
         self._windows: dict[int, Any] = {}
-        if self.sight is None:
-            self.sight = Sight(self.obstacles)
         self._active = self.sight.mask(self.obstacles)
         self._dijkstra()
+
+    def _within(self, reach: float) -> list[Polygon]:
+        """The obstacles no further than ``reach`` from the start (the distances as one array: issue 37)."""
+        kept = [o for o in self.obstacles if not o.is_empty]
+        if not kept:
+            return []
+        gap = shapely.distance(np.array(kept, dtype=object), Point(self.start))
+        return [o for o, g in zip(kept, gap.tolist(), strict=True) if g <= reach]
 
     def _corners(self) -> list[Vec]:
         """The obstacles' corners within the horizon, inside the area and on no obstacle's inside, as arrays."""
@@ -159,30 +168,44 @@ class Geodesic:
 
     def _dijkstra(self) -> None:
         n = len(self.nodes)
-        self.dist = [math.inf] * n
-        self.parent = [-1] * n
-        self.dist[0] = 0.0
+        dist = np.full(n, math.inf)
+        parent = np.full(n, -1)
+        dist[0] = 0.0
         heap = [(0.0, 0)]
-        done = [False] * n
+        done = np.zeros(n, dtype=bool)
+        xs, ys = self._xy[:, 0], self._xy[:, 1]
         while heap:
             d, i = heapq.heappop(heap)
             if done[i]:
                 continue
             done[i] = True
-            here = self.nodes[i]
             self._charge(n)
-            better = [(j, d + math.dist(here, self.nodes[j])) for j in range(n) if not done[j]]
-            better = [(j, nd) for j, nd in better if nd < self.dist[j] - 1e-12 and nd <= self.horizon + 1e-9]
-            for (j, nd), ok in zip(better, self._clear_from(here, [self.nodes[j] for j, _ in better]), strict=True):
-                if ok:
-                    self.dist[j], self.parent[j] = nd, i
-                    heapq.heappush(heap, (nd, j))
+            nd = d + np.hypot(xs - xs[i], ys - ys[i])
+            better = np.flatnonzero(~done & (nd < dist - 1e-12) & (nd <= self.horizon + 1e-9))
+            if not len(better):
+                continue
+            better = better[self._clear_from_index(i, better)]
+            dist[better], parent[better] = nd[better], i
+            for j, dj in zip(better.tolist(), nd[better].tolist(), strict=True):
+                heapq.heappush(heap, (dj, j))
+        self.dist = dist.tolist()
+        self.parent = parent.tolist()
+
+    def _clear_from_index(self, i: int, ends: Any) -> Any:
+        """Which segments from node ``i`` to the nodes ``ends`` are clear (:meth:`_segments_clear`)."""
+        coords = np.empty((len(ends), 2, 2))
+        coords[:, 0] = self._xy[i]
+        coords[:, 1] = self._xy[ends]
+        return self._segments_clear(coords)
 
     def _clear_from(self, a: Vec, ends: list[Vec]) -> list[bool]:
-        """:meth:`clear` from ``a`` to each of ``ends``, the segments built and tested as arrays (issue 37)."""
+        """:meth:`clear` from ``a`` to each of ``ends`` (:meth:`_segments_clear`)."""
         if not ends:
             return []
-        coords = np.array([[a, b] for b in ends], dtype=float)
+        return [bool(x) for x in self._segments_clear(np.array([[a, b] for b in ends], dtype=float))]
+
+    def _segments_clear(self, coords: Any) -> Any:
+        """Which segments keep out of every obstacle and inside the area, built and tested as arrays (issue 37)."""
         segments = shapely.linestrings(coords)
         same = np.all(coords[:, 0] == coords[:, 1], axis=1)
         if same.any():
@@ -190,7 +213,7 @@ class Geodesic:
         ok = shapely.contains(self._inside.context, segments)
         if self._blocked is not None:
             ok &= ~shapely.intersects(self._blocked.context, segments)
-        return [bool(x) for x in ok]
+        return ok
 
     def ball(self, radius: float, outside: bool = False, focus: Focus | None = None) -> Any:
         """The points reachable within ``radius`` (``outside``: a polygon containing them, else one inside them).
