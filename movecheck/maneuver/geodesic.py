@@ -27,7 +27,6 @@ import shapely
 from shapely import prepared
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.polygon import orient
-from shapely.ops import unary_union
 
 from movecheck.budget import Meter
 from movecheck.maneuver.sight import Sight
@@ -79,9 +78,10 @@ class Focus:
         margin = max(self.reach - self.entry, 0.0) + 1e-6
         object.__setattr__(self, "window", box(minx - margin, miny - margin, maxx + margin, maxy + margin))
 
-    def near(self, nodes: Sequence[Vec], dist: Sequence[float], radius: float) -> list[bool]:
-        """For each corner, whether its disc can hold such a point."""
-        gap = shapely.distance(shapely.points(np.asarray(nodes, dtype=float)), self.target)
+    def near(self, nodes: Sequence[Vec], dist: Sequence[float], radius: float, points: Any = None) -> list[bool]:
+        """For each corner, whether its disc can hold such a point (``points``: the corners as shapely points)."""
+        points = shapely.points(np.asarray(nodes, dtype=float)) if points is None else points
+        gap = shapely.distance(points, self.target)
         return [bool(g <= max(radius - d, -math.inf if self._around(node, d) else d - self.entry) + 1e-9)
                 for node, g, d in zip(nodes, gap, dist, strict=True)]
 
@@ -132,6 +132,7 @@ class Geodesic:
         corners = {self.start} | set(self._corners())
         self.nodes = [self.start, *sorted(corners - {self.start})]
         self._xy = np.asarray(self.nodes, dtype=float)
+        self._points = shapely.points(self._xy)
         self._balls: dict[tuple[float, bool, Focus | None], Any] = {}
         self._seen: dict[int, Any] = {}
         self._regions: dict[tuple[int, int | None], Any] = {}
@@ -229,17 +230,23 @@ class Geodesic:
 
     def _ball(self, radius: float, outside: bool, focus: Focus | None) -> Any:
         scale = OUTSIDE if outside else 1.0
-        parts = []
-        near = focus.near(self.nodes, self.dist, radius) if focus is not None else None
-        for k, (node, d) in enumerate(zip(self.nodes, self.dist, strict=True)):
+        near = focus.near(self.nodes, self.dist, radius, self._points) if focus is not None else None
+        drawing, spares, regions = [], [], []
+        for k, d in enumerate(self.dist):
             spare = radius - d
             if spare <= 1e-9 or (near is not None and not near[k]):
                 continue
             self._charge(1)
             drawn = self._drawn(k, focus)
             if not drawn.is_empty:
-                parts.append(Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS).intersection(drawn))
-        return unary_union(parts).buffer(0) if parts else Polygon()
+                drawing.append(k)
+                spares.append(spare * scale)
+                regions.append(drawn)
+        if not drawing:
+            return Polygon()
+        discs = shapely.buffer(self._points[drawing], np.asarray(spares), quad_segs=QUAD_SEGS)  # as arrays: issue 37
+        parts = shapely.intersection(discs, np.array(regions, dtype=object))
+        return shapely.union_all(parts).buffer(0)
 
     def _drawn(self, k: int, focus: Focus | None) -> Any:
         """Where node ``k``'s discs draw, whatever their radius: what it sees in the area (with a ``focus``: in its
@@ -289,11 +296,13 @@ class Geodesic:
 
     def distance_to(self, target: Any) -> float:
         """A lower bound of the path length to the nearest point of ``target`` (inf: none within the horizon)."""
-        best = math.inf
-        for node, d in zip(self.nodes, self.dist, strict=True):
-            if math.isfinite(d):
-                best = min(best, d + Point(node).distance(target))
-        return best
+        dist = np.asarray(self.dist, dtype=float)
+        reached = np.isfinite(dist)
+        if not reached.any():
+            return math.inf
+        total = dist[reached] + shapely.distance(self._points[reached], target)
+        total = total[~np.isnan(total)]  # an empty target is at no distance
+        return float(np.min(total)) if len(total) else math.inf
 
     def path_to(self, point: Vec) -> list[Vec] | None:
         """The shortest path to ``point`` (its waypoints after the start), or None when none is clear."""
