@@ -152,7 +152,9 @@ class Geodesic:
         """The obstacles' corners within the horizon, inside the area and on no obstacle's inside, as arrays."""
         if not self.obstacles:
             return []
-        xy = np.concatenate([np.asarray(o.exterior.coords)[:-1] for o in self.obstacles])
+        rings = shapely.get_exterior_ring(np.array(self.obstacles, dtype=object))
+        xy, ring = shapely.get_coordinates(rings, return_index=True)
+        xy = xy[np.append(ring[1:] == ring[:-1], False)]  # each ring's corners, less the one that closes it
         xy = xy[np.hypot(xy[:, 0] - self.start[0], xy[:, 1] - self.start[1]) <= self.horizon + 1e-9]
         points = shapely.points(xy)
         ok = shapely.contains(self._inside.context, points)
