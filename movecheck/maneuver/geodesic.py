@@ -80,10 +80,22 @@ class Focus:
 
     def near(self, nodes: Sequence[Vec], dist: Sequence[float], radius: float, points: Any = None) -> list[bool]:
         """For each corner, whether its disc can hold such a point (``points``: the corners as shapely points)."""
+        return self.near_from(self.measure(nodes, dist, points), dist, radius)
+
+    def measure(self, nodes: Sequence[Vec], dist: Sequence[float], points: Any = None) -> tuple[Any, Any]:
+        """What :meth:`near` needs of the corners whatever the radius: their gaps to ``target`` and whether a path
+        around it reaches each as soon."""
         points = shapely.points(np.asarray(nodes, dtype=float)) if points is None else points
         gap = shapely.distance(points, self.target)
-        return [bool(g <= max(radius - d, -math.inf if self._around(node, d) else d - self.entry) + 1e-9)
-                for node, g, d in zip(nodes, gap, dist, strict=True)]
+        return gap, np.array([self._around(node, d) for node, d in zip(nodes, dist, strict=True)], dtype=bool)
+
+    def near_from(self, measured: tuple[Any, Any], dist: Sequence[float], radius: float) -> list[bool]:
+        """:meth:`near` from the corners' :meth:`measure` (one array operation per radius)."""
+        gap, around = measured
+        d = np.asarray(dist, dtype=float)
+        with np.errstate(invalid="ignore"):
+            bound = np.where(around, radius - d, np.maximum(radius - d, d - self.entry))
+        return [bool(x) for x in gap <= bound + 1e-9]
 
     def _around(self, node: Vec, dist: float) -> bool:
         """Whether a path that keeps out of ``target`` reaches ``node`` as soon (its last leg must cross it)."""
@@ -137,6 +149,7 @@ class Geodesic:
         self._seen: dict[int, Any] = {}
         self._regions: dict[tuple[int, int | None], Any] = {}
         self._windows: dict[int, Any] = {}
+        self._measures: dict[int, tuple[Any, Any]] = {}
         self._active = self.sight.mask(self.obstacles)
         self._dijkstra()
 
@@ -232,7 +245,7 @@ class Geodesic:
 
     def _ball(self, radius: float, outside: bool, focus: Focus | None) -> Any:
         scale = OUTSIDE if outside else 1.0
-        near = focus.near(self.nodes, self.dist, radius, self._points) if focus is not None else None
+        near = focus.near_from(self._measured(focus), self.dist, radius) if focus is not None else None
         drawing, spares, regions = [], [], []
         for k, d in enumerate(self.dist):
             spare = radius - d
@@ -249,6 +262,12 @@ class Geodesic:
         discs = shapely.buffer(self._points[drawing], np.asarray(spares), quad_segs=QUAD_SEGS)  # as arrays: issue 37
         parts = shapely.intersection(discs, np.array(regions, dtype=object))
         return shapely.union_all(parts).buffer(0)
+
+    def _measured(self, focus: Focus) -> tuple[Any, Any]:
+        """The focus's :meth:`Focus.measure` of this geodesic's nodes, kept per focus (issue 37)."""
+        if id(focus) not in self._measures:
+            self._measures[id(focus)] = focus.measure(self.nodes, self.dist, self._points)
+        return self._measures[id(focus)]
 
     def _drawn(self, k: int, focus: Focus | None) -> Any:
         """Where node ``k``'s discs draw, whatever their radius: what it sees in the area (with a ``focus``: in its

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 from shapely.ops import unary_union
 
-from movecheck.maneuver.geodesic import OUTSIDE, QUAD_SEGS, Geodesic
+from movecheck.maneuver.geodesic import OUTSIDE, QUAD_SEGS, Focus, Geodesic
 
 SQUARE = st.tuples(st.floats(-12, 12), st.floats(-12, 12), st.floats(0.5, 3))
 
@@ -129,3 +129,21 @@ def test_the_distance_to_a_target_is_the_nearest_node_plus_its_gap() -> None:
     assert g.distance_to(target) == expected
     assert g.distance_to(box(6, -0.5, 7, 0.5).difference(box(5, -1, 8, 1))) == math.inf
     assert Geodesic((0.0, 0.0), box(-30, -30, 30, 30), [], 3.0).distance_to(target) == pytest.approx(6.0)
+
+
+def test_the_corners_near_a_focus_in_one_call_are_those_of_the_rule_one_by_one() -> None:
+    """Issue 37 (reach2): :meth:`Focus.near` as arrays, its gaps kept across radii, against its rule corner by corner
+    (a corner a path around the target reaches as soon: within the spare length of the target; else also within
+    its length past the entry)."""
+    target = box(4, -1, 5, 1)
+    nodes = [(0.0, 0.0), (3.0, 2.0), (6.0, 0.0), (9.0, 3.0), (1.0, -6.0), (4.5, 4.0)]
+    dist = [0.0, 3.6, 6.5, 9.5, math.inf, 4.7]
+    focus = Focus(target, 3.5, 10.0, (target,), {(3.0, 2.0): 3.6, (6.0, 0.0): 7.0, (4.5, 4.0): 4.7})
+    measured = focus.measure(nodes, dist)
+    for radius in (4.0, 6.0, 8.0, 10.0):
+        rule = []
+        for node, d in zip(nodes, dist, strict=True):
+            around = focus.around.get(node, math.inf) <= d + 1e-9
+            rule.append(Point(node).distance(target) <= max(radius - d, -math.inf if around else d - 3.5) + 1e-9)
+        assert focus.near(nodes, dist, radius) == rule == focus.near_from(measured, dist, radius)
+        assert any(rule) and not all(rule)
