@@ -27,7 +27,6 @@ import shapely
 from shapely import prepared
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.polygon import orient
-from shapely.ops import unary_union
 
 from movecheck.budget import Meter
 from movecheck.maneuver.sight import Sight
@@ -79,11 +78,24 @@ class Focus:
         margin = max(self.reach - self.entry, 0.0) + 1e-6
         object.__setattr__(self, "window", box(minx - margin, miny - margin, maxx + margin, maxy + margin))
 
-    def near(self, nodes: Sequence[Vec], dist: Sequence[float], radius: float) -> list[bool]:
-        """For each corner, whether its disc can hold such a point."""
-        gap = shapely.distance(shapely.points(np.asarray(nodes, dtype=float)), self.target)
-        return [bool(g <= max(radius - d, -math.inf if self._around(node, d) else d - self.entry) + 1e-9)
-                for node, g, d in zip(nodes, gap, dist, strict=True)]
+    def near(self, nodes: Sequence[Vec], dist: Sequence[float], radius: float, points: Any = None) -> list[bool]:
+        """For each corner, whether its disc can hold such a point (``points``: the corners as shapely points)."""
+        return self.near_from(self.measure(nodes, dist, points), dist, radius)
+
+    def measure(self, nodes: Sequence[Vec], dist: Sequence[float], points: Any = None) -> tuple[Any, Any]:
+        """What :meth:`near` needs of the corners whatever the radius: their gaps to ``target`` and whether a path
+        around it reaches each as soon."""
+        points = shapely.points(np.asarray(nodes, dtype=float)) if points is None else points
+        gap = shapely.distance(points, self.target)
+        return gap, np.array([self._around(node, d) for node, d in zip(nodes, dist, strict=True)], dtype=bool)
+
+    def near_from(self, measured: tuple[Any, Any], dist: Sequence[float], radius: float) -> list[bool]:
+        """:meth:`near` from the corners' :meth:`measure` (one array operation per radius)."""
+        gap, around = measured
+        d = np.asarray(dist, dtype=float)
+        with np.errstate(invalid="ignore"):
+            bound = np.where(around, radius - d, np.maximum(radius - d, d - self.entry))
+        return [bool(x) for x in gap <= bound + 1e-9]
 
     def _around(self, node: Vec, dist: float) -> bool:
         """Whether a path that keeps out of ``target`` reaches ``node`` as soon (its last leg must cross it)."""
@@ -122,27 +134,40 @@ class Geodesic:
 
     def __post_init__(self) -> None:
         reach = self.horizon * OUTSIDE + 1e-6  # the widest disc: an obstacle beyond it shades nothing in it
-        self.obstacles = [o for o in self.obstacles if not o.is_empty and o.distance(Point(self.start)) <= reach]
-        shrunk = shapely.buffer(np.array(self.obstacles, dtype=object), -SLIVER, join_style="mitre")
+        self.obstacles = self._within(reach)
+        if self.sight is None:
+            self.sight = Sight(self.obstacles)
+        shrunk = self.sight.shrunk(self.obstacles, SLIVER)
         blocked = shapely.union_all(shrunk) if len(self.obstacles) else Polygon()
         self._blocked = prepared.prep(blocked) if not blocked.is_empty else None
         self._inside = prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
         corners = {self.start} | set(self._corners())
         self.nodes = [self.start, *sorted(corners - {self.start})]
+        self._xy = np.asarray(self.nodes, dtype=float)
+        self._points = shapely.points(self._xy)
         self._balls: dict[tuple[float, bool, Focus | None], Any] = {}
         self._seen: dict[int, Any] = {}
         self._regions: dict[tuple[int, int | None], Any] = {}
         self._windows: dict[int, Any] = {}
-        if self.sight is None:
-            self.sight = Sight(self.obstacles)
+        self._measures: dict[int, tuple[Any, Any]] = {}
         self._active = self.sight.mask(self.obstacles)
         self._dijkstra()
+
+    def _within(self, reach: float) -> list[Polygon]:
+        """The obstacles no further than ``reach`` from the start (the distances as one array: issue 37)."""
+        kept = [o for o in self.obstacles if not o.is_empty]
+        if not kept:
+            return []
+        gap = shapely.distance(np.array(kept, dtype=object), Point(self.start))
+        return [o for o, g in zip(kept, gap.tolist(), strict=True) if g <= reach]
 
     def _corners(self) -> list[Vec]:
         """The obstacles' corners within the horizon, inside the area and on no obstacle's inside, as arrays."""
         if not self.obstacles:
             return []
-        xy = np.concatenate([np.asarray(o.exterior.coords)[:-1] for o in self.obstacles])
+        rings = shapely.get_exterior_ring(np.array(self.obstacles, dtype=object))
+        xy, ring = shapely.get_coordinates(rings, return_index=True)
+        xy = xy[np.append(ring[1:] == ring[:-1], False)]  # each ring's corners, less the one that closes it
         xy = xy[np.hypot(xy[:, 0] - self.start[0], xy[:, 1] - self.start[1]) <= self.horizon + 1e-9]
         points = shapely.points(xy)
         ok = shapely.contains(self._inside.context, points)
@@ -159,30 +184,44 @@ class Geodesic:
 
     def _dijkstra(self) -> None:
         n = len(self.nodes)
-        self.dist = [math.inf] * n
-        self.parent = [-1] * n
-        self.dist[0] = 0.0
+        dist = np.full(n, math.inf)
+        parent = np.full(n, -1)
+        dist[0] = 0.0
         heap = [(0.0, 0)]
-        done = [False] * n
+        done = np.zeros(n, dtype=bool)
+        xs, ys = self._xy[:, 0], self._xy[:, 1]
         while heap:
             d, i = heapq.heappop(heap)
             if done[i]:
                 continue
             done[i] = True
-            here = self.nodes[i]
             self._charge(n)
-            better = [(j, d + math.dist(here, self.nodes[j])) for j in range(n) if not done[j]]
-            better = [(j, nd) for j, nd in better if nd < self.dist[j] - 1e-12 and nd <= self.horizon + 1e-9]
-            for (j, nd), ok in zip(better, self._clear_from(here, [self.nodes[j] for j, _ in better]), strict=True):
-                if ok:
-                    self.dist[j], self.parent[j] = nd, i
-                    heapq.heappush(heap, (nd, j))
+            nd = d + np.hypot(xs - xs[i], ys - ys[i])
+            better = np.flatnonzero(~done & (nd < dist - 1e-12) & (nd <= self.horizon + 1e-9))
+            if not len(better):
+                continue
+            better = better[self._clear_from_index(i, better)]
+            dist[better], parent[better] = nd[better], i
+            for j, dj in zip(better.tolist(), nd[better].tolist(), strict=True):
+                heapq.heappush(heap, (dj, j))
+        self.dist = dist.tolist()
+        self.parent = parent.tolist()
+
+    def _clear_from_index(self, i: int, ends: Any) -> Any:
+        """Which segments from node ``i`` to the nodes ``ends`` are clear (:meth:`_segments_clear`)."""
+        coords = np.empty((len(ends), 2, 2))
+        coords[:, 0] = self._xy[i]
+        coords[:, 1] = self._xy[ends]
+        return self._segments_clear(coords)
 
     def _clear_from(self, a: Vec, ends: list[Vec]) -> list[bool]:
-        """:meth:`clear` from ``a`` to each of ``ends``, the segments built and tested as arrays (issue 37)."""
+        """:meth:`clear` from ``a`` to each of ``ends`` (:meth:`_segments_clear`)."""
         if not ends:
             return []
-        coords = np.array([[a, b] for b in ends], dtype=float)
+        return [bool(x) for x in self._segments_clear(np.array([[a, b] for b in ends], dtype=float))]
+
+    def _segments_clear(self, coords: Any) -> Any:
+        """Which segments keep out of every obstacle and inside the area, built and tested as arrays (issue 37)."""
         segments = shapely.linestrings(coords)
         same = np.all(coords[:, 0] == coords[:, 1], axis=1)
         if same.any():
@@ -190,7 +229,7 @@ class Geodesic:
         ok = shapely.contains(self._inside.context, segments)
         if self._blocked is not None:
             ok &= ~shapely.intersects(self._blocked.context, segments)
-        return [bool(x) for x in ok]
+        return ok
 
     def ball(self, radius: float, outside: bool = False, focus: Focus | None = None) -> Any:
         """The points reachable within ``radius`` (``outside``: a polygon containing them, else one inside them).
@@ -206,17 +245,29 @@ class Geodesic:
 
     def _ball(self, radius: float, outside: bool, focus: Focus | None) -> Any:
         scale = OUTSIDE if outside else 1.0
-        parts = []
-        near = focus.near(self.nodes, self.dist, radius) if focus is not None else None
-        for k, (node, d) in enumerate(zip(self.nodes, self.dist, strict=True)):
+        near = focus.near_from(self._measured(focus), self.dist, radius) if focus is not None else None
+        drawing, spares, regions = [], [], []
+        for k, d in enumerate(self.dist):
             spare = radius - d
             if spare <= 1e-9 or (near is not None and not near[k]):
                 continue
             self._charge(1)
             drawn = self._drawn(k, focus)
             if not drawn.is_empty:
-                parts.append(Point(node).buffer(spare * scale, quad_segs=QUAD_SEGS).intersection(drawn))
-        return unary_union(parts).buffer(0) if parts else Polygon()
+                drawing.append(k)
+                spares.append(spare * scale)
+                regions.append(drawn)
+        if not drawing:
+            return Polygon()
+        discs = shapely.buffer(self._points[drawing], np.asarray(spares), quad_segs=QUAD_SEGS)  # as arrays: issue 37
+        parts = shapely.intersection(discs, np.array(regions, dtype=object))
+        return shapely.union_all(parts).buffer(0)
+
+    def _measured(self, focus: Focus) -> tuple[Any, Any]:
+        """The focus's :meth:`Focus.measure` of this geodesic's nodes, kept per focus (issue 37)."""
+        if id(focus) not in self._measures:
+            self._measures[id(focus)] = focus.measure(self.nodes, self.dist, self._points)
+        return self._measures[id(focus)]
 
     def _drawn(self, k: int, focus: Focus | None) -> Any:
         """Where node ``k``'s discs draw, whatever their radius: what it sees in the area (with a ``focus``: in its
@@ -266,11 +317,13 @@ class Geodesic:
 
     def distance_to(self, target: Any) -> float:
         """A lower bound of the path length to the nearest point of ``target`` (inf: none within the horizon)."""
-        best = math.inf
-        for node, d in zip(self.nodes, self.dist, strict=True):
-            if math.isfinite(d):
-                best = min(best, d + Point(node).distance(target))
-        return best
+        dist = np.asarray(self.dist, dtype=float)
+        reached = np.isfinite(dist)
+        if not reached.any():
+            return math.inf
+        total = dist[reached] + shapely.distance(self._points[reached], target)
+        total = total[~np.isnan(total)]  # an empty target is at no distance
+        return float(np.min(total)) if len(total) else math.inf
 
     def path_to(self, point: Vec) -> list[Vec] | None:
         """The shortest path to ``point`` (its waypoints after the start), or None when none is clear."""

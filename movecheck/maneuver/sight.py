@@ -181,6 +181,7 @@ class Sight:
     base's reach only (a corner or crossing no way can see is then left out); None: any subset of the obstacles."""
     index: dict[int, int] = field(init=False)
     _views: dict[Vec, View] = field(init=False, default_factory=dict)
+    _shrunk: dict[float, Any] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         shapes = [orient(o) for o in self.obstacles]
@@ -198,6 +199,18 @@ class Sight:
         self._corners = np.concatenate(rings) if rings else np.zeros((0, 2))
         self._owner = np.repeat(np.arange(len(rings)), [len(r) for r in rings])
         self._points, self._pairs = self._events()
+
+    def shrunk(self, obstacles: Sequence[Polygon], by: float) -> Any:
+        """``obstacles`` shrunk by ``by`` (mitred), as an array: those this sight holds buffered once for every way
+        that asks (issue 37), the others each time."""
+        if by not in self._shrunk:
+            self._shrunk[by] = shapely.buffer(np.array(self.obstacles, dtype=object), -by, join_style="mitre")
+        kept = self._shrunk[by]
+        out = np.empty(len(obstacles), dtype=object)
+        for n, o in enumerate(obstacles):
+            i = self.index.get(id(o))
+            out[n] = kept[i] if i is not None else shapely.buffer(o, -by, join_style="mitre")
+        return out
 
     def _events(self) -> tuple[Any, Any]:
         """The corners and the points where two obstacles' boundaries cross, with the two obstacles each lies on (a

@@ -4,14 +4,17 @@ edge."""
 
 from __future__ import annotations
 
+import heapq
 import itertools
+import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 from shapely.ops import unary_union
 
-from movecheck.maneuver.geodesic import OUTSIDE, QUAD_SEGS, Geodesic
+from movecheck.maneuver.geodesic import OUTSIDE, QUAD_SEGS, Focus, Geodesic
 
 SQUARE = st.tuples(st.floats(-12, 12), st.floats(-12, 12), st.floats(0.5, 3))
 
@@ -68,3 +71,79 @@ def test_the_visibility_tests_in_one_call_are_the_tests_one_by_one(squares) -> N
     g = Geodesic((0.0, 0.0), box(-30, -30, 30, 30), obstacles, 40.0)
     for a in g.nodes:
         assert g._clear_from(a, g.nodes) == [g.clear(a, b) for b in g.nodes]
+
+
+def _dijkstra_one_by_one(g: Geodesic) -> list[float]:
+    """The shortest paths' lengths as they were found before the arrays: each settled node's segments tested one by
+    one, the lengths measured by :func:`math.dist`."""
+    n = len(g.nodes)
+    dist, done, heap = [math.inf] * n, [False] * n, [(0.0, 0)]
+    dist[0] = 0.0
+    while heap:
+        d, i = heapq.heappop(heap)
+        if done[i]:
+            continue
+        done[i] = True
+        for j in range(n):
+            nd = d + math.dist(g.nodes[i], g.nodes[j])
+            if not done[j] and nd < dist[j] - 1e-12 and nd <= g.horizon + 1e-9 and g.clear(g.nodes[i], g.nodes[j]):
+                dist[j] = nd
+                heapq.heappush(heap, (nd, j))
+    return dist
+
+
+SHAPE = st.tuples(st.floats(-12, 12), st.floats(-12, 12), st.floats(0.5, 3), st.booleans())
+
+
+def _shape(x: float, y: float, s: float, triangle: bool) -> Polygon:
+    return Polygon([(x, y), (x + s, y + s / 3), (x + s / 2, y + s)]) if triangle else box(x, y, x + s, y + s)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(st.lists(SHAPE, min_size=1, max_size=8), st.floats(4, 20))
+def test_the_shortest_paths_as_arrays_are_those_found_one_by_one(shapes, horizon) -> None:
+    """Issue 37 (reach2): Dijkstra's rows as arrays, on random fields of overlapping squares and triangles, some
+    beyond the horizon: the same obstacles kept, the same corners, the same lengths, and each node's parent on a
+    shortest path to it."""
+    obstacles = [o for o in (_shape(*s) for s in shapes) if o.distance(Point(0, 0)) > 0.1]
+    g = Geodesic((0.0, 0.0), box(-30, -30, 30, 30), obstacles, horizon)
+    reach = horizon * OUTSIDE + 1e-6
+    assert g.obstacles == [o for o in obstacles if o.distance(Point(0, 0)) <= reach]
+    theirs = _dijkstra_one_by_one(g)
+    assert [math.isfinite(d) for d in g.dist] == [math.isfinite(d) for d in theirs]
+    for k, (mine, old) in enumerate(zip(g.dist, theirs, strict=True)):
+        if math.isfinite(old):
+            assert mine == pytest.approx(old, abs=1e-9)
+        if k and math.isfinite(mine):
+            via = g.parent[k]
+            assert g.dist[via] + math.dist(g.nodes[via], g.nodes[k]) == pytest.approx(mine, abs=1e-9)
+            assert g.clear(g.nodes[via], g.nodes[k])
+
+
+def test_the_distance_to_a_target_is_the_nearest_node_plus_its_gap() -> None:
+    """Issue 37 (reach2): :meth:`Geodesic.distance_to` in one call; an empty target, or one out of sight, is at no
+    finite distance (as the loop over the nodes gave)."""
+    g = Geodesic((0.0, 0.0), box(-30, -30, 30, 30), [box(2, -3, 3, 3)], 12.0)
+    target = box(6, -0.5, 7, 0.5)
+    expected = min(d + Point(n).distance(target) for n, d in zip(g.nodes, g.dist, strict=True) if math.isfinite(d))
+    assert g.distance_to(target) == expected
+    assert g.distance_to(box(6, -0.5, 7, 0.5).difference(box(5, -1, 8, 1))) == math.inf
+    assert Geodesic((0.0, 0.0), box(-30, -30, 30, 30), [], 3.0).distance_to(target) == pytest.approx(6.0)
+
+
+def test_the_corners_near_a_focus_in_one_call_are_those_of_the_rule_one_by_one() -> None:
+    """Issue 37 (reach2): :meth:`Focus.near` as arrays, its gaps kept across radii, against its rule corner by corner
+    (a corner a path around the target reaches as soon: within the spare length of the target; else also within
+    its length past the entry)."""
+    target = box(4, -1, 5, 1)
+    nodes = [(0.0, 0.0), (3.0, 2.0), (6.0, 0.0), (9.0, 3.0), (1.0, -6.0), (4.5, 4.0)]
+    dist = [0.0, 3.6, 6.5, 9.5, math.inf, 4.7]
+    focus = Focus(target, 3.5, 10.0, (target,), {(3.0, 2.0): 3.6, (6.0, 0.0): 7.0, (4.5, 4.0): 4.7})
+    measured = focus.measure(nodes, dist)
+    for radius in (4.0, 6.0, 8.0, 10.0):
+        rule = []
+        for node, d in zip(nodes, dist, strict=True):
+            around = focus.around.get(node, math.inf) <= d + 1e-9
+            rule.append(Point(node).distance(target) <= max(radius - d, -math.inf if around else d - 3.5) + 1e-9)
+        assert focus.near(nodes, dist, radius) == rule == focus.near_from(measured, dist, radius)
+        assert any(rule) and not all(rule)
