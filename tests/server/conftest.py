@@ -8,6 +8,23 @@ from pathlib import Path
 
 import pytest
 
+LSP_PLUGIN = "pytest-lsp (tests/server)"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """pytest-lsp's hooks, for the runs that collect the language-server tests.
+
+    ``addopts`` blocks the plugin's autoload (``-p no:pytest-lsp``): it imports ``lsprotocol.types``,
+    1.3 s of CPU, in every pytest process -- the xdist controller and any run of other tests too.
+    """
+    if config.pluginmanager.is_blocked("pytest-lsp") and not config.pluginmanager.has_plugin(LSP_PLUGIN):
+        try:
+            import pytest_lsp.plugin
+        except ImportError:
+            return  # without the test extra the server tests skip themselves
+        config.pluginmanager.register(pytest_lsp.plugin, LSP_PLUGIN)
+
+
 STATE = Path(__file__).resolve().parents[2] / "examples" / "aa" / "states" / "g1-combat.yaml"
 
 
