@@ -43,24 +43,28 @@ def _plain(text: str) -> ImplicitScalar | None:
     return builder._scalar(yaml.ScalarEvent(None, None, (True, False), text))[1]
 
 
-def scan(text: str) -> Tables | None:
-    """The position tables of a JSON ``text`` the json module read cleanly, or None (read it the YAML way)."""
-    starts = [0] + [m.end() for m in _LINE_END.finditer(text)]
-    positions: dict[tuple[Any, ...], tuple[int, int]] = {}
-    keys: dict[tuple[Any, ...], tuple[int, int]] = {}
-    implicit: dict[tuple[Any, ...], ImplicitScalar] = {}
+Entry = tuple[str, tuple[Any, ...], int, int, str]
+"""One node of the text: its kind (``key``, ``open``, ``scalar``, ``close``), document path, start and end offsets
+(an ``open`` ends where it starts; a ``close`` starts where its collection opened) and its token."""
+
+
+def _walk(text: str) -> list[Entry] | None:
+    """The nodes of a JSON ``text`` in the order the YAML parser's events give them, or None (a key with an escape,
+    a text the json module would not read)."""
+    entries: list[Entry] = []
+    add = entries.append
     stack: list[_Frame] = []
-    plains: dict[str, ImplicitScalar | None] = {}
+    opened: list[int] = []
     for match in _TOKEN.finditer(text):
         token = match.group()
         first = token[0]
         if first in ",:":
             continue
         offset = match.start()
-        line = bisect.bisect_right(starts, offset)
-        where = (line, offset - starts[line - 1] + 1)
         if first in "]}":
-            stack.pop()
+            if not stack:
+                return None
+            add(("close", stack.pop().path, opened.pop(), match.end(), token))
             _advance(stack)
             continue
         parent = stack[-1] if stack else None
@@ -69,21 +73,79 @@ def scan(text: str) -> Tables | None:
                 return None
             parent.key = token[1:-1]
             parent.expecting_key = False
-            keys[(*parent.path, parent.key)] = where
+            add(("key", (*parent.path, parent.key), offset, match.end(), token))
             continue
         path = () if parent is None else (*parent.path, parent.key if parent.mapping else parent.index)
-        positions[path] = where
         if first in "[{":
+            add(("open", path, offset, offset, token))
             stack.append(_Frame(path, first == "{"))
+            opened.append(offset)
             continue
-        if first != '"':
+        add(("scalar", path, offset, match.end(), token))
+        _advance(stack)
+    return None if stack else entries
+
+
+class _Lines:
+    """Line and column of an offset, as the YAML parser counts them (0-based)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in _LINE_END.finditer(text)]
+
+    def point(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset) - 1
+        return line, offset - self.starts[line]
+
+
+def scan(text: str) -> Tables | None:
+    """The position tables of a JSON ``text`` the json module read cleanly, or None (read it the YAML way)."""
+    entries = _walk(text)
+    if entries is None:
+        return None
+    lines = _Lines(text)
+    positions: dict[tuple[Any, ...], tuple[int, int]] = {}
+    keys: dict[tuple[Any, ...], tuple[int, int]] = {}
+    implicit: dict[tuple[Any, ...], ImplicitScalar] = {}
+    plains: dict[str, ImplicitScalar | None] = {}
+    for kind, path, start, _end, token in entries:
+        if kind == "close":
+            continue
+        line, column = lines.point(start)
+        if kind == "key":
+            keys[path] = (line + 1, column + 1)
+            continue
+        positions[path] = (line + 1, column + 1)
+        if kind == "scalar" and token[0] != '"':
             if token not in plains:
                 plains[token] = _plain(token)
             found = plains[token]
             if found is not None:  # one object per node, as the YAML reading makes
                 implicit[path] = ImplicitScalar(found.text, found.tag, found.value, found.too_long)
-        _advance(stack)
-    return None if stack else (positions, keys, implicit)
+    return positions, keys, implicit
+
+
+Span = tuple[tuple[Any, ...], tuple[int, int], tuple[int, int], Any, bool]
+"""A node as the editor's ranges keep it (:class:`movecheck.server.spans.Node`): path, 0-based start and end, value,
+whether it is a key."""
+
+
+def spans(text: str) -> list[Span] | None:
+    """The editor's nodes of a JSON ``text`` the json module read cleanly, in the order the YAML events give them
+    (scalars and keys where they stand, a collection where it ends), or None (read its YAML events); a text with any
+    escape is left to the YAML reading (a value's text is what the YAML parser decodes)."""
+    if "\\" in text:
+        return None
+    entries = _walk(text)
+    if entries is None:
+        return None
+    lines = _Lines(text)
+    found: list[Span] = []
+    for kind, path, start, end, token in entries:
+        if kind == "open":
+            continue
+        value = None if kind == "close" else token[1:-1] if token[0] == '"' else token
+        found.append((path, lines.point(start), lines.point(end), value, kind == "key"))
+    return found
 
 
 def _advance(stack: list[_Frame]) -> None:

@@ -295,6 +295,11 @@ class _Deferred(dict):  # type: ignore[type-arg]
         dict.__setitem__(self, key, value)
 
 
+def read_by_json(doc: Document) -> bool:
+    """Was ``doc`` a JSON file the json module read (its positions read from its text when first asked for)?"""
+    return isinstance(doc.positions, _Deferred)
+
+
 def _char_at(text: str, line: int, column: int) -> str:
     """The character at a 1-based line and column of the text ('' when there is none)."""
     lines = re.split(r"\r\n|\r|\n", text, maxsplit=line) if line > 0 else []
@@ -321,4 +326,4 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-__all__ = ["QUOTABLE", "load_bytes", "load_file"]
+__all__ = ["QUOTABLE", "load_bytes", "load_file", "read_by_json"]

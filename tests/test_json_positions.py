@@ -55,6 +55,8 @@ def test_every_json_file_of_the_repository_scans_as_the_yaml_reading(monkeypatch
         if type(load_bytes(raw, str(path)).positions).__name__ != "_Deferred":
             continue  # read the YAML way at once
         assert _tables(raw, str(path), True, monkeypatch) == _tables(raw, str(path), False, monkeypatch), path
+        text = raw.decode("utf-8")
+        assert _spans(text, True) == _spans(text, False), path
         compared += 1
     assert compared >= 20, compared
 
@@ -83,3 +85,29 @@ def test_a_finding_of_a_json_orders_file_is_placed_as_before(monkeypatch: pytest
     doc = load_bytes(raw, "orders.json")
     assert doc.pos(("moves", 2, "path", 1)) == (28, 9)
     assert doc.key_pos(("moves", 1, "units")) == (14, 7)
+
+
+def _spans(text: str, json_: bool) -> list[Any]:
+    from movecheck.server.spans import Spans
+
+    return Spans(text, json=json_).nodes
+
+
+@pytest.mark.parametrize("text", [*CASES, json.dumps({"moves": [{"units": {"tank": 1}, "path": ["A", "B"]}] * 50}),
+                                  json.dumps({"moves": [{"units": {"tank": 1}, "path": ["A", "B"]}] * 5}, indent=2)])
+def test_the_editors_nodes_of_a_json_text_are_its_yaml_events_ones(text: str) -> None:
+    scanned = _spans(text, True)
+    assert scanned == _spans(text, False)
+    if "\\" not in text:
+        from movecheck.json_positions import spans
+
+        assert spans(text) is not None
+
+
+def test_a_json_text_with_an_escape_keeps_its_nodes_from_the_yaml_events() -> None:
+    from movecheck.json_positions import spans
+
+    text = '{"a": "b\\u00e9", "c": [1]}'
+    assert spans(text) is None
+    assert _spans(text, True) == _spans(text, False)
+    assert next(n.value for n in _spans(text, True) if not n.is_key) == "bé"
