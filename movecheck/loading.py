@@ -44,6 +44,7 @@ from movecheck import problems  # noqa: F401  (registers the MC clauses)
 from movecheck.document import Document
 from movecheck.findings import make_finding
 from movecheck.i18n import _
+from movecheck.json_positions import Tables, scan
 from movecheck.reading import MAX_BYTES, read_bytes
 from movecheck.yaml_builder import MAX_DEPTH, MAX_DIGITS, MAX_NODES, _Builder, _Loader, _Stop
 
@@ -215,8 +216,6 @@ class _Deferred(dict):  # type: ignore[type-arg]
         """Give ``doc`` position tables that read ``raw`` the YAML way when first needed (``tape``: its events)."""
 
         def fill() -> None:
-            from movecheck.json_positions import Tables, scan
-
             scanned: Tables | None = scan(doc.text) if SCAN_JSON else None
             if scanned is None:
                 again = Document(path=doc.path)

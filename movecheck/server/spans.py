@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from movecheck.json_positions import spans
+
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the pure-Python loader when PyYAML has no libyaml
 
 Point = tuple[int, int]
@@ -92,8 +94,6 @@ class Spans:
         """The nodes of a JSON text read from the text (none: read its events)."""
         if not self._json:
             return []
-        from movecheck.json_positions import spans
-
         return [Node(*node) for node in spans(self.text) or ()]
 
     def _read(self, events: Iterable[Any], found: list[Node]) -> None:
