@@ -48,9 +48,23 @@ Entry = tuple[str, tuple[Any, ...], int, int, str]
 (an ``open`` ends where it starts; a ``close`` starts where its collection opened) and its token."""
 
 
+_LAST: tuple[str, list[Entry] | None] = ("", [])
+"""The last text walked and its nodes (the server's check reads its positions and then its ranges of one text)."""
+
+
 def _walk(text: str) -> list[Entry] | None:
     """The nodes of a JSON ``text`` in the order the YAML parser's events give them, or None (a key with an escape,
-    a text the json module would not read)."""
+    a text the json module would not read); the last text's are kept (entries are tuples: no reader changes them)."""
+    global _LAST
+    last = _LAST
+    if last[0] == text and text:
+        return last[1]
+    entries = _walk_anew(text)
+    _LAST = (text, entries)
+    return entries
+
+
+def _walk_anew(text: str) -> list[Entry] | None:
     entries: list[Entry] = []
     add = entries.append
     stack: list[_Frame] = []
