@@ -115,8 +115,7 @@ def measure_state_edit(opened: int, rounds: int, every: bool = False) -> dict[st
     the edit gives the first file's second territory to the British and back (AA301 in that file, none elsewhere)."""
     import tempfile
 
-    from movecheck.server.affected import can_change
-    from movecheck.server.app import MovecheckServer, state_edit
+    from movecheck.server.app import MovecheckServer, can_change, state_edit
     from movecheck.server.files import Roots
 
     names = [f"R{k}" for k in range(SEGMENT * opened)]
