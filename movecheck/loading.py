@@ -44,6 +44,7 @@ from movecheck import problems  # noqa: F401  (registers the MC clauses)
 from movecheck.document import Document
 from movecheck.findings import make_finding
 from movecheck.i18n import _
+from movecheck.json_positions import Tables, scan
 from movecheck.reading import MAX_BYTES, read_bytes
 from movecheck.yaml_builder import MAX_DEPTH, MAX_DIGITS, MAX_NODES, _Builder, _Loader, _Stop
 
@@ -146,6 +147,9 @@ _JSON_DECLINED = (
 )
 """What makes the json module's reading of a text differ from the YAML reading (compiled when a
 JSON file is first read: its character class costs more to compile than a small file to read)."""
+SCAN_JSON = True
+"""A JSON file's positions read from its text (:mod:`movecheck.json_positions`, issue 37); False: the YAML way (the
+tests' reference)."""
 _STRING_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _NEST = {"[": 1, "{": 1, "]": -1, "}": -1}
@@ -212,13 +216,17 @@ class _Deferred(dict):  # type: ignore[type-arg]
         """Give ``doc`` position tables that read ``raw`` the YAML way when first needed (``tape``: its events)."""
 
         def fill() -> None:
-            again = Document(path=doc.path)
-            events = tape.events() if tape is not None else yaml.parse(raw, Loader=_Loader)
-            with contextlib.suppress(_Stop, yaml.YAMLError):  # cannot happen for what _read_json lets through
-                _Builder(again, MAX_DEPTH, MAX_NODES).build(events)
-            for table, found in ((positions, again.positions), (keys, again.key_positions), (implicit, again.implicit)):
+            scanned: Tables | None = scan(doc.text) if SCAN_JSON else None
+            if scanned is None:
+                again = Document(path=doc.path)
+                events = tape.events() if tape is not None else yaml.parse(raw, Loader=_Loader)
+                with contextlib.suppress(_Stop, yaml.YAMLError):  # cannot happen for what _read_json lets through
+                    _Builder(again, MAX_DEPTH, MAX_NODES).build(events)
+                scanned = (again.positions, again.key_positions, again.implicit)
+            found: tuple[dict[Any, Any], ...] = scanned
+            for table, entries in zip((positions, keys, implicit), found, strict=True):
                 table.fill = None
-                dict.update(table, found)
+                dict.update(table, entries)
 
         positions, keys, implicit = _Deferred(fill), _Deferred(fill), _Deferred(fill)
         doc.positions, doc.key_positions, doc.implicit = positions, keys, implicit
@@ -286,6 +294,11 @@ class _Deferred(dict):  # type: ignore[type-arg]
         dict.__setitem__(self, key, value)
 
 
+def read_by_json(doc: Document) -> bool:
+    """Was ``doc`` a JSON file the json module read (its positions read from its text when first asked for)?"""
+    return isinstance(doc.positions, _Deferred)
+
+
 def _char_at(text: str, line: int, column: int) -> str:
     """The character at a 1-based line and column of the text ('' when there is none)."""
     lines = re.split(r"\r\n|\r|\n", text, maxsplit=line) if line > 0 else []
@@ -312,4 +325,4 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-__all__ = ["QUOTABLE", "load_bytes", "load_file"]
+__all__ = ["QUOTABLE", "load_bytes", "load_file", "read_by_json"]

@@ -34,6 +34,7 @@ from movecheck.clauses import Severity
 from movecheck.config_files import load_config
 from movecheck.files import is_kind
 from movecheck.i18n import ENGLISH, LanguageError, _, resolve, set_language
+from movecheck.loading import read_by_json
 from movecheck.selection import Layer
 from movecheck.server import actions, names, odds
 from movecheck.server import settings as editor_settings
@@ -336,7 +337,8 @@ class MovecheckServer(LanguageServer):
         orders = loaded.usable and is_kind(loaded.kind, ORDERS)
         result = (self.kernel.check if orders else self.kernel.lint)(path, text, settings, buffers or self.buffer_text)
         checked.result = result
-        checked.spans = Spans(text, self.kernel.events(path, text))  # read only when a diagnostic or a request asks
+        checked.spans = Spans(text, self.kernel.events(path, text),  # read only when a diagnostic or a request asks
+                              json=read_by_json(loaded.doc))
         entry = result.entry if orders else None
         checked.published = diagnostics(result.report, entry, path, checked.spans, settings.config)
         return checked
