@@ -126,16 +126,31 @@ def test_ci_builds_checks_and_runs_the_wheel_after_the_tests() -> None:
     lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     test_line = lines.index(
         "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/ruff check . && .venv/bin/mypy && "
-        ".venv/bin/python -m pytest"
-    )  # ruff and mypy before the tests, in the README's own command
+        ".venv/bin/python -m pytest || exit 1"
+    )  # ruff and mypy before the tests, in the README's own command (a failure of any of them ends CI)
     release = "\n".join(lines[test_line + 1 :])
     steps = [
         ".venv/bin/python -m build --outdir dist",
         ".venv/bin/twine check --strict dist/*",
-        'python3 -m venv "$wheel_home/venv" && "$wheel_home/venv/bin/pip" install dist/*.whl',
+        'python3 -m venv "$wheel_home/venv" && "$wheel_home/venv/bin/pip" install dist/*.whl || exit 1',
         "venv/bin/movecheck --version && venv/bin/movecheck check aa/orders/g1-combat.yaml",
         ".venv/bin/pip install '.[docs]'",
         '.venv/bin/mkdocs build --strict --site-dir "$wheel_home/site"',
     ]
     positions = [release.find(step) for step in steps]
     assert -1 not in positions and positions == sorted(positions), positions
+
+
+def test_every_list_of_commands_in_ci_stops_it_when_one_fails(tmp_path: Path) -> None:
+    """``set -e`` ignores a failure inside an ``&&`` list but its last command (a failing ``ruff check`` once let CI
+    go on to the slow tests and pass): every such list of ``.ci/run`` outside a subshell ends in ``|| exit 1`` (or
+    says ``|| true`` on purpose), and bash does stop there."""
+    text = (ROOT / ".ci" / "run").read_text(encoding="utf-8").replace("\\\n", " ")  # continued lines joined
+    lists = [line for line in text.splitlines() if " && " in line and not line.startswith(("#", "(", " "))]
+    assert lists and all(line.endswith(("|| exit 1", "|| true")) for line in lists), lists
+    script = tmp_path / "run"
+    script.write_text("set -euo pipefail\ntrue && false && true || exit 1\necho went-on\n", encoding="utf-8")
+    ran = subprocess.run(["bash", str(script)], capture_output=True, text=True, check=False)
+    assert ran.returncode == 1 and "went-on" not in ran.stdout
+    script.write_text("set -euo pipefail\ntrue && false && true\necho went-on\n", encoding="utf-8")
+    assert "went-on" in subprocess.run(["bash", str(script)], capture_output=True, text=True, check=False).stdout
