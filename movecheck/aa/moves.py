@@ -246,6 +246,21 @@ def _candidates(board: Board, space: str, kind: str, power: str | None) -> list[
     return found
 
 
+WATCHED_STACK = 64
+"""The most units a space may hold for a greedy run to compare its choice there with the spread try's
+(:attr:`~movecheck.aa.choice.Chooser.watch`): the comparison scans the space's units, so on a bigger stack the run
+just says the try chooses otherwise from that order on (the try goes back there: the same verdict, a longer try),
+and a file of many moves out of one big stack costs each move its own size (tests/test_cost.py)."""
+
+
+def _spread_choice(board: Board, move: Move, kind: str, chosen: list[Unit], taken: set[int]) -> list[Unit]:
+    """The spread try's units for a land move that the greedy run gives ``chosen``: walkers from a territory, cargo
+    from a sea zone."""
+    if board.is_sea(move.start):
+        return _same_shore(board, move, kind, chosen, taken)
+    return _least_sufficient(board, move, kind, chosen, taken)
+
+
 def _least_sufficient(board: Board, move: Move, kind: str, chosen: list[Unit], taken: set[int]) -> list[Unit]:
     """The spread try's walkers (issue 37): as ready as the greedy ones, but of those with the movement the walk
     needs, the ones with the least left first, so that a later, longer walk from the same space finds the
@@ -348,11 +363,11 @@ def _select(
         if len(chosen) < count:
             chosen += _most_ready(board, move.start, kind, count - len(chosen), taken | {u.uid for u in chosen})
         if (chooser.spread or chooser.watching) and len(chosen) == count and board.map.unit_types[kind].is_land:
-            spread = _least_sufficient(board, move, kind, chosen, taken) if not board.is_sea(move.start) else (
-                _same_shore(board, move, kind, chosen, taken))
             if chooser.spread:
-                chosen = spread
-            elif [id(u) for u in spread] != [id(u) for u in chosen]:
+                chosen = _spread_choice(board, move, kind, chosen, taken)
+            elif len(board.units_at(move.start)) > WATCHED_STACK:
+                chooser.differs(move.index)  # the try goes back to here rather than scan a big stack every order
+            elif [id(u) for u in _spread_choice(board, move, kind, chosen, taken)] != [id(u) for u in chosen]:
                 chooser.differs(move.index)
         if chooser.searching and len(chosen) == count:
             chosen = chooser.pick(
