@@ -22,40 +22,11 @@ from movecheck.aa.battle.engine import Battle
 from movecheck.aa.battle.model import ANY, NON_AIR, NON_SUB, AnniversaryBattle, BattleModel, RevisedBattle
 from movecheck.aa.battle.side import RETREAT, State
 from movecheck.aa.battle.units import make_battle
-from movecheck.aa.editions import AA1942, Revised
-from movecheck.aa.units import UnitType
+from tests.aa.odds_arrays import TYPES, assert_agree, both_ways
 from tests.properties import in_two_runs
 
-TYPES = {
-    "aa1942": {n: UnitType.from_data(n, d) for n, d in AA1942.unit_type_values().items()},
-    "aa-revised": {n: UnitType.from_data(n, d) for n, d in Revised.unit_type_values().items()},
-}
 MODELS = ((BattleModel, "aa1942"), (RevisedBattle, "aa-revised"), (AnniversaryBattle, "aa1942"))
 SEA = ("submarine", "destroyer", "fighter", "carrier", "battleship", "transport", "cruiser")
-
-
-def both_ways(model: type[BattleModel], types: str, att: dict[str, int], dfn: dict[str, int],
-              rule: Callable[[Battle], Callable[[State, int], bool]] | None = None, batches: list[int] | None = None,
-              **kw: Any) -> tuple[tuple[dict[Any, float], float], tuple[dict[Any, float], float]]:
-    """The ends and expected rounds on arrays, then in pure Python."""
-    found = []
-    for arrays in (True, False):
-        battle, _ool = make_battle(model, TYPES[types], att, dfn, land=False, **kw)
-        battle.arrays = arrays
-        battle.arrays_from = 0
-        solution = battle.solve(rule(battle) if rule else None)
-        found.append((solution.ends, solution.rounds))
-    return found[0], found[1]
-
-
-def assert_agree(fast_found: tuple[dict[Any, float], float], slow_found: tuple[dict[Any, float], float]) -> None:
-    (quick, quick_rounds), (slow, slow_rounds) = fast_found, slow_found
-    # an end under 1e-18 may be missing on arrays (its cell is dropped first, counted as dropped)
-    assert {k for k, p in quick.items() if p > 1e-15} == {k for k, p in slow.items() if p > 1e-15}
-    gaps = [abs(quick.get(k, 0.0) - slow.get(k, 0.0)) for k in quick.keys() | slow.keys()]
-    assert max(gaps) < 1e-12, max(gaps)
-    assert abs(sum(quick.values()) - 1.0) < 1e-12
-    assert abs(quick_rounds - slow_rounds) < 1e-9
 
 
 @pytest.fixture
@@ -90,7 +61,7 @@ def batches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 ], ids=["mixed", "no-destroyer", "revised", "submerge"])
 def test_sea_batches_agree_with_pure_python(model: type[BattleModel], types: str, att: dict[str, int],
                                             dfn: dict[str, int], kw: dict[str, Any], batches: list[int]) -> None:
-    assert_agree(*both_ways(model, types, att, dfn, **kw))
+    assert_agree(*both_ways(model, types, att, dfn, land=False, **kw))
     assert batches and max(batches) > 1  # the levels were added as batches, several states' blocks at once
 
 
@@ -117,7 +88,7 @@ def test_sea_retreat_on_arrays(batches: list[int]) -> None:
 
     quick, slow = both_ways(BattleModel, "aa1942", {"submarine": 2, "destroyer": 2, "fighter": 2, "battleship": 1},
                             {"submarine": 2, "destroyer": 2, "carrier": 1, "fighter": 2, "cruiser": 1}, rule,
-                            may_retreat=True)
+                            land=False, may_retreat=True)
     assert sum(p for (_s, outcome), p in quick[0].items() if outcome == RETREAT) > 0.05
     assert_agree(quick, slow)
     assert batches
@@ -166,7 +137,7 @@ def _sea_agrees(edition: int, att: list[int], dfn: list[int]) -> None:
     defenders = {n: c for n, c in zip(SEA, dfn, strict=True) if c and n in TYPES[types]}
     if not attackers or not defenders:
         return
-    assert_agree(*both_ways(model, types, attackers, defenders))
+    assert_agree(*both_ways(model, types, attackers, defenders, land=False))
 
 
 test_sea_batches_agree_on_any_fleet, test_sea_batches_agree_on_any_fleet_in_full = in_two_runs(
