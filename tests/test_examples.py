@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from reuse import check_once
+from sampling import sampled
 
 ROOT = Path(__file__).resolve().parent.parent
 AA_ORDERS = sorted((ROOT / "examples" / "aa" / "orders").rglob("*.yaml"))
@@ -58,16 +59,20 @@ def ids(paths: list[Path]) -> list[str]:
     return [rel(p).removeprefix("examples/") for p in paths]
 
 
-@pytest.mark.parametrize("orders", ALL_ORDERS, ids=ids(ALL_ORDERS))
+@pytest.mark.parametrize("orders", sampled("tests/test_examples.py::test_text_report", ALL_ORDERS, ids(ALL_ORDERS)))
 def test_text_report(orders: Path, snapshot) -> None:
+    """A sampled sweep (tests/sampling.py): the text report of every third example in the default run, of the
+    others under ``slow``; every variant's verdict is asserted in the default run
+    (:func:`test_each_variant_breaks_its_rule`)."""
     result = movecheck("check", rel(orders), "--color", "never")
     assert result.returncode in (0, 1), result.stderr
     assert result.stderr == ""
     assert result.stdout == snapshot
 
 
-@pytest.mark.parametrize("orders", ALL_ORDERS, ids=ids(ALL_ORDERS))
+@pytest.mark.parametrize("orders", sampled("tests/test_examples.py::test_json_report", ALL_ORDERS, ids(ALL_ORDERS)))
 def test_json_report(orders: Path, snapshot, report_validator) -> None:
+    """A sampled sweep, the same examples as :func:`test_text_report` in each run (one check of each, reused)."""
     result = movecheck("check", rel(orders), "--format", "json")
     document = json.loads(result.stdout)
     report_validator(document)
@@ -121,8 +126,11 @@ def test_each_variant_breaks_its_rule(orders: Path) -> None:
         assert document["summary"]["illegal_orders"] >= 1
 
 
-@pytest.mark.parametrize("state", STATES, ids=ids(STATES))
+@pytest.mark.parametrize(
+    "state", sampled("tests/test_examples.py::test_example_states_lint_clean", STATES, ids(STATES))
+)
 def test_example_states_lint_clean(state: Path) -> None:
+    """A sampled sweep (tests/sampling.py): every third example state in the default run, the others under ``slow``."""
     result = movecheck("lint", rel(state))
     assert result.returncode == 0, result.stdout
     assert " 0 errors" in result.stdout or result.stdout.startswith("0 errors")

@@ -188,3 +188,46 @@ def test_a_run_prints_what_it_prints_with_a_command_built_afresh(run_main, monke
     again = run_main(args)
     monkeypatch.setattr(typer.main, "get_command", built_commands._REAL[0])
     assert again == remembered == run_main(args)
+
+
+# --- tests/sampling.py: sampled sweeps, a share in the default run and the rest under slow ---
+
+
+def test_a_sampled_sweep_runs_every_case_in_exactly_one_of_the_two_runs() -> None:
+    import sampling  # as the test modules import it (tests/ is on the path; ``tests.sampling`` would be another copy)
+
+    before = dict(sampling.SWEEPS)
+    try:
+        params = sampling.sampled("tests/x.py::test_sweep", ["a", "b", "c", "d", "e", "f", "g"], str.upper, every=3)
+        assert [p.values for p in params] == [(case,) for case in "abcdefg"]  # every case, in its place
+        assert [p.id for p in params] == list("ABCDEFG")
+        default = [p.values[0] for p in params if not any(m.name == "slow" for m in p.marks)]
+        slow = [p.values[0] for p in params if [m.name for m in p.marks] == ["slow"]]
+        assert default == ["a", "d", "g"] and slow == ["b", "c", "e", "f"]
+        assert sampling.SWEEPS["tests/x.py::test_sweep"] == (7, 3)
+        assert sampling.default_share(7, 3) == 3
+        with pytest.raises(ValueError, match="sampled twice"):
+            sampling.sampled("tests/x.py::test_sweep", ["a"])
+        with pytest.raises(ValueError, match="2 cases and 1 ids"):
+            sampling.sampled("tests/x.py::test_other", ["a", "b"], ["A"])
+    finally:
+        sampling.SWEEPS.clear()
+        sampling.SWEEPS.update(before)
+
+
+def test_the_default_run_holds_each_sampled_sweep_s_share_and_no_more(request: pytest.FixtureRequest) -> None:
+    """Each sampled sweep this run collected in full: the default run selected exactly its share, the others are
+    left to ``pytest -m slow`` (the first test shows the two together are the whole sweep)."""
+    from sampling import SWEEPS, default_share
+
+    config = request.config
+    if config.option.markexpr != "not slow" or config.option.keyword or any("::" in arg for arg in config.args):
+        pytest.skip("the default run's selection of whole files only (-m 'not slow', no -k, no node ids)")
+    selected: dict[str, int] = {}
+    for item in request.session.items:
+        function = item.nodeid.partition("[")[0]
+        if function in SWEEPS:
+            selected[function] = selected.get(function, 0) + 1
+    files = {item.nodeid.partition("::")[0] for item in request.session.items}
+    expected = {test: default_share(*SWEEPS[test]) for test in SWEEPS if test.partition("::")[0] in files}
+    assert selected == expected  # a sweep of a collected file that selected nothing names no test of its file

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from reuse import summarize_once
+from sampling import sampled
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from movecheck.summary import Items, Paragraph, Post, Section, Table
@@ -61,8 +62,16 @@ def _post_of(data: dict) -> Post:
     return Post(data["title"], data["files"], sections)
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda path: path.removeprefix("examples/").replace("/", "-"))
+def _example_id(path: str) -> str:
+    return path.removeprefix("examples/").replace("/", "-")
+
+
+@pytest.mark.parametrize(
+    "example", sampled("tests/test_summary.py::test_every_example_in_every_format", EXAMPLES, _example_id)
+)
 def test_every_example_in_every_format(example: str, run_main, snapshot) -> None:
+    """A sampled sweep (tests/sampling.py): every third example in the default run, the others under ``slow``; the
+    writers' layout is snapshotted in every format by :func:`test_one_post_in_every_format_in_full` in both runs."""
     posts = {}
     for fmt in FORMATS:
         code, out, err = _summary(run_main, example, "--format", fmt)
@@ -149,8 +158,8 @@ def test_bbcode_brackets_in_text_cannot_open_tags() -> None:
 
 
 @pytest.mark.parametrize(
-    "example",  # every third example in the default run, every one under slow
-    [pytest.param(e, marks=() if n % 3 == 0 else pytest.mark.slow) for n, e in enumerate(EXAMPLES)],
+    "example",  # a sampled sweep (tests/sampling.py): the same examples as the sweep above in the default run
+    sampled("tests/test_summary.py::test_json_validates_against_the_summary_schema", EXAMPLES),
 )
 def test_json_validates_against_the_summary_schema(example: str, run_main) -> None:
     from movecheck.schema import validate_data
