@@ -59,6 +59,22 @@ SLOW: dict[str, str] = {
     "tests/test_determinism.py::test_every_example_alone_is_identical_across_hash_seeds": FRESH,
     "tests/server/test_hostile.py::test_a_state_outside_the_workspace_is_one_diagnostic_and_never_read[../linked-state.yaml]":
         FRESH,
+    # the installed command prints each schema: the default run keeps the aa-map case; every schema's validity and
+    # its packaged text are tested in-process (tests/test_schema.py::test_schema_is_valid_draft_2020_12,
+    # ::test_packaged_schema_matches_source_tree)
+    "tests/test_packaging.py::test_installed_schema_is_valid_draft_2020_12[aa-state]": FRESH,
+    "tests/test_packaging.py::test_installed_schema_is_valid_draft_2020_12[aa-orders]": FRESH,
+    "tests/test_packaging.py::test_installed_schema_is_valid_draft_2020_12[maneuver-state]": FRESH,
+    "tests/test_packaging.py::test_installed_schema_is_valid_draft_2020_12[maneuver-orders]": FRESH,
+    "tests/test_packaging.py::test_installed_schema_is_valid_draft_2020_12[report]": FRESH,
+    # a non-UTF-8 file name on a real command line: the default run keeps the text and json cases; every format's
+    # escape of an undecodable byte in a name is tested in-process
+    # (tests/test_spoofing.py::test_human_formats_escape_messages_paths_and_excerpts,
+    # ::test_machine_formats_carry_the_original_text_json_escaped)
+    "tests/test_spoofing.py::test_a_file_name_that_is_not_utf8[full]": FRESH,
+    "tests/test_spoofing.py::test_a_file_name_that_is_not_utf8[github]": FRESH,
+    "tests/test_spoofing.py::test_a_file_name_that_is_not_utf8[json-lines]": FRESH,
+    "tests/test_spoofing.py::test_a_file_name_that_is_not_utf8[sarif]": FRESH,
     # sweeps and properties at size
     "tests/aa/test_turn_properties.py::test_a_whole_turn_holds[aa-revised]": SWEEP,
     "tests/aa/test_mobilize_apply.py::test_check_and_apply_agree_on_fighters_at_sea_whatever_the_entries": SWEEP,
