@@ -7,6 +7,11 @@ once across the two runs, and which run a case is in depends on its place in the
 clock or a random seed.  A sweep whose cases share work (the reports ``tests/reuse.py`` remembers) takes the same
 places in each of its tests, so the cases of the default run are the same inputs in all of them.
 
+Not for a test whose snapshots share one file with its other cases (an ``.ambr`` file): in a run given no paths
+(the README's command) syrupy matches the cases that ran to that file's snapshots by the test's name without its
+parameters, and calls the left-out cases' snapshots unused, which fails the run.  A snapshot file of its own per case
+(syrupy's ``SingleFileSnapshotExtension``, as ``tests/test_summary.py`` does) is matched by its case, and samples.
+
 Every sampled sweep is recorded in :data:`SWEEPS` (its test, its size, its share); ``tests/test_suite_guards.py``
 checks that the default run selects exactly the sampled share of each, and that the cases of the two runs add up
 to the whole sweep.
