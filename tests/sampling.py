@@ -24,6 +24,9 @@ from typing import Any
 
 import pytest
 
+if __name__ != "tests.sampling":  # one registry: imported under another name it would be a second, unguarded one
+    raise ImportError(f"import the sampled sweeps as tests.sampling, not as {__name__}")
+
 EVERY = 3
 """The default run's share of a sampled sweep: every third case."""
 

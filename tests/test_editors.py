@@ -13,6 +13,7 @@ from conftest import AA_TINY_MAP
 
 from movecheck.files import read
 from movecheck.schema import SCHEMA_NAMES, load_schema
+from tests.sampling import sampled
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*") if p.suffix in (".yaml", ".yml"))
@@ -47,9 +48,19 @@ def test_no_schema_names_the_placeholder_domain() -> None:
 # -- the modeline of the examples -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT / "examples")))
+@pytest.mark.parametrize(
+    "path",
+    sampled(
+        "tests/test_editors.py::test_every_example_names_its_schema_in_a_modeline",
+        EXAMPLES,
+        lambda p: str(p.relative_to(ROOT / "examples")),
+    ),
+)
 def test_every_example_names_its_schema_in_a_modeline(path: Path) -> None:
-    """The first line points the YAML extension at the schema of the file's kind (a path relative to the file)."""
+    """The first line points the YAML extension at the schema of the file's kind (a path relative to the file).
+
+    A sampled sweep (tests/sampling.py): every third example in the default run, the others under ``slow``.
+    """
     first = path.read_text(encoding="utf-8").splitlines()[0]
     kind = _read(str(path)).kind
     expected = os.path.relpath(ROOT / "schemas" / f"{kind}.schema.json", path.parent).replace(os.sep, "/")

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from reuse import check_once
-from sampling import sampled
+
+from tests.sampling import sampled
 
 ROOT = Path(__file__).resolve().parent.parent
 AA_ORDERS = sorted((ROOT / "examples" / "aa" / "orders").rglob("*.yaml"))

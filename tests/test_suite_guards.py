@@ -194,7 +194,7 @@ def test_a_run_prints_what_it_prints_with_a_command_built_afresh(run_main, monke
 
 
 def test_a_sampled_sweep_runs_every_case_in_exactly_one_of_the_two_runs() -> None:
-    import sampling  # as the test modules import it (tests/ is on the path; ``tests.sampling`` would be another copy)
+    from tests import sampling
 
     before = dict(sampling.SWEEPS)
     try:
@@ -218,7 +218,7 @@ def test_a_sampled_sweep_runs_every_case_in_exactly_one_of_the_two_runs() -> Non
 def test_the_default_run_holds_each_sampled_sweep_s_share_and_no_more(request: pytest.FixtureRequest) -> None:
     """Each sampled sweep this run collected in full: the default run selected exactly its share, the others are
     left to ``pytest -m slow`` (the first test shows the two together are the whole sweep)."""
-    from sampling import SWEEPS, default_share
+    from tests.sampling import SWEEPS, default_share
 
     config = request.config
     if config.option.markexpr != "not slow" or config.option.keyword or any("::" in arg for arg in config.args):

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 from reuse import summarize_once
-from sampling import sampled
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from movecheck.summary import Items, Paragraph, Post, Section, Table
 from movecheck.summary.writers import WRITERS
+from tests.sampling import sampled
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted(p.relative_to(REPO).as_posix() for folder in ("examples/aa", "examples/maneuver")

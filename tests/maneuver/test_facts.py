@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import movecheck.maneuver
+from tests.sampling import sampled
 
 PACKAGE = Path(movecheck.maneuver.__file__).parent
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "maneuver"
@@ -129,8 +130,12 @@ def _analyses(path: Path) -> list[Any]:
 ORDER_FILES = sorted(EXAMPLES.glob("*-orders*.yaml"))
 
 
-@pytest.mark.parametrize("path", ORDER_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", sampled("tests/maneuver/test_facts.py::test_facts_of_the_examples_hold_no_sentences", ORDER_FILES,
+                    lambda p: p.stem)
+)
 def test_facts_of_the_examples_hold_no_sentences(path: Path) -> None:
+    """A sampled sweep (tests/sampling.py): every third example in the default run, the others under ``slow``."""
     # ids, terrain kinds, die names and dice are single words; a message never is
     for analysis in _analyses(path):
         for text, at in _strings(analysis, set()):
