@@ -29,6 +29,7 @@ from movecheck.files import identify
 from movecheck.loading import load_file
 from movecheck.schema import SCHEMA_NAMES, sorted_errors, validator
 from movecheck.validators import is_valid
+from tests.properties import in_two_runs
 
 REPO = Path(__file__).resolve().parents[1]
 SETTINGS = settings(max_examples=150, derandomize=True, deadline=None, database=None,
@@ -188,10 +189,14 @@ def test_a_changed_document_gets_jsonschemas_answer(case: tuple[str, Any]) -> No
     assert is_valid(name, data) == jsonschema_valid(name, data)
 
 
-@SETTINGS
-@given(st.sampled_from(SCHEMA_NAMES), json_values)
-def test_any_json_value_gets_jsonschemas_answer(name: str, data: Any) -> None:
+def _any_json_value_gets_jsonschemas_answer(name: str, data: Any) -> None:
     assert is_valid(name, data) == jsonschema_valid(name, data)
+
+
+# a property in two runs (tests/properties.py): a tenth of the examples in the default run, all under slow
+test_any_json_value_gets_jsonschemas_answer, test_any_json_value_gets_jsonschemas_answer_in_full = in_two_runs(
+    SETTINGS, st.sampled_from(SCHEMA_NAMES), json_values
+)(_any_json_value_gets_jsonschemas_answer)
 
 
 @pytest.mark.parametrize(

@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from movecheck.aa import choice, engine
 from movecheck.aa.choice import SearchStats
 from movecheck.aa.overloads import Overloads
 from tests.harness import check_report
+from tests.properties import in_two_runs
 
 from .conftest import mv, orders, state, unit
 from .test_bounds import NCM, G, custom_map, decks, hub, shores
@@ -88,27 +89,42 @@ def test_a_run_puts_back_what_the_orders_it_goes_back_over_changed() -> None:
     assert points_big <= points_small * 1.25
 
 
-@settings(max_examples=25, deadline=None, derandomize=True)
-@given(st.integers(0, 3), st.lists(st.sampled_from(["in", "1", "2", "b"]), min_size=1, max_size=7))
-def test_replayed_runs_change_no_finding_at_a_hub(fresh, plan) -> None:
+def _replayed_runs_change_no_finding_at_a_hub(fresh, plan) -> None:
     text, moves = hub(fresh, plan)
     assert searched(text, G, moves)[:2] == searched(text, G, moves, replay=False)[:2]
 
 
-@settings(max_examples=25, deadline=None, derandomize=True)
-@given(st.lists(st.sampled_from(["", "i", "ii", "it"]), max_size=3),
-       st.lists(st.integers(-4, 4), min_size=1, max_size=4), st.integers(0, 1))
-def test_replayed_runs_change_no_finding_on_shores(cargo, targets, sail_in) -> None:
+# the replay properties in two runs (tests/properties.py): a tenth of the examples (at least three) in the default run
+test_replayed_runs_change_no_finding_at_a_hub, test_replayed_runs_change_no_finding_at_a_hub_in_full = in_two_runs(
+    settings(max_examples=25, deadline=None, derandomize=True),
+    st.integers(0, 3), st.lists(st.sampled_from(["in", "1", "2", "b"]), min_size=1, max_size=7),
+)(_replayed_runs_change_no_finding_at_a_hub)
+
+
+def _replayed_runs_change_no_finding_on_shores(cargo, targets, sail_in) -> None:
     text, moves = shores(cargo, targets, sail_in)
     assert searched(text, A, moves)[:2] == searched(text, A, moves, replay=False)[:2]
 
 
-@settings(max_examples=20, deadline=None, derandomize=True)
-@given(st.lists(st.integers(0, 2), min_size=1, max_size=3),
-       st.lists(st.tuples(st.integers(0, 2), st.integers(1, 3)), min_size=1, max_size=4))
-def test_replayed_runs_change_no_finding_on_carriers(carriers, flights) -> None:
+test_replayed_runs_change_no_finding_on_shores, test_replayed_runs_change_no_finding_on_shores_in_full = in_two_runs(
+    settings(max_examples=25, deadline=None, derandomize=True),
+    st.lists(st.sampled_from(["", "i", "ii", "it"]), max_size=3),
+    st.lists(st.integers(-4, 4), min_size=1, max_size=4), st.integers(0, 1),
+)(_replayed_runs_change_no_finding_on_shores)
+
+
+def _replayed_runs_change_no_finding_on_carriers(carriers, flights) -> None:
     text, moves = decks(carriers, [(z % len(carriers), n) for z, n in flights])
     assert searched(text, A, moves)[:2] == searched(text, A, moves, replay=False)[:2]
+
+
+test_replayed_runs_change_no_finding_on_carriers, test_replayed_runs_change_no_finding_on_carriers_in_full = (
+    in_two_runs(
+        settings(max_examples=20, deadline=None, derandomize=True),
+        st.lists(st.integers(0, 2), min_size=1, max_size=3),
+        st.lists(st.tuples(st.integers(0, 2), st.integers(1, 3)), min_size=1, max_size=4),
+    )(_replayed_runs_change_no_finding_on_carriers)
+)
 
 
 def test_a_first_try_kept_is_not_carried_out_a_third_time() -> None:

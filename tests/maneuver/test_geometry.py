@@ -5,13 +5,14 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import settings
 from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver import plane as pl
 from movecheck.maneuver import sweep as sw
+from tests.properties import in_two_runs
 
 W, D = 4.0, 2.0
 
@@ -403,9 +404,7 @@ def rect(draw):
     return g.base_rect(draw(coord), draw(coord), draw(facing_st), draw(size), draw(size))
 
 
-@settings(max_examples=200, deadline=None)
-@given(moving=rect(), obstacle=rect(), bearing=facing_st)
-def test_contact_distance_is_first_touch(moving, obstacle, bearing):
+def _contact_distance_is_first_touch(moving, obstacle, bearing):
     d = pl.heading_vector(bearing)
     t = sw.contact_distance(moving, obstacle, d, 200)
     if t is None:
@@ -416,9 +415,13 @@ def test_contact_distance_is_first_touch(moving, obstacle, bearing):
         assert not sw.translate(moving, d, t - 0.01).intersects(obstacle)
 
 
-@settings(max_examples=200, deadline=None)
-@given(moving=rect(), obstacle=rect(), bearing=facing_st)
-def test_entry_distance_never_before_contact(moving, obstacle, bearing):
+# the sweep properties in two runs (tests/properties.py): a tenth of the examples in the default run, all under slow
+test_contact_distance_is_first_touch, test_contact_distance_is_first_touch_in_full = in_two_runs(
+    settings(max_examples=200, deadline=None), moving=rect(), obstacle=rect(), bearing=facing_st
+)(_contact_distance_is_first_touch)
+
+
+def _entry_distance_never_before_contact(moving, obstacle, bearing):
     d = pl.heading_vector(bearing)
     touch = sw.contact_distance(moving, obstacle, d, 200)
     enter = sw.entry_distance(moving, obstacle, d, 200)
@@ -433,14 +436,22 @@ def test_entry_distance_never_before_contact(moving, obstacle, bearing):
     )
 
 
-@settings(max_examples=100, deadline=None)
-@given(moving=rect(), fixed=rect(), bearing=facing_st, dist=st.floats(0, 100))
-def test_max_overlap_bounds(moving, fixed, bearing, dist):
+test_entry_distance_never_before_contact, test_entry_distance_never_before_contact_in_full = in_two_runs(
+    settings(max_examples=200, deadline=None), moving=rect(), obstacle=rect(), bearing=facing_st
+)(_entry_distance_never_before_contact)
+
+
+def _max_overlap_bounds(moving, fixed, bearing, dist):
     d = pl.heading_vector(bearing)
     m = sw.max_overlap_along(moving, fixed, d, dist)
     assert 0 <= m <= min(moving.area, fixed.area) + 1e-9
     for k in range(5):
         assert m >= g.overlap_area(sw.translate(moving, d, dist * k / 4), fixed) - 1e-9
+
+
+test_max_overlap_bounds, test_max_overlap_bounds_in_full = in_two_runs(
+    settings(max_examples=100, deadline=None), moving=rect(), fixed=rect(), bearing=facing_st, dist=st.floats(0, 100)
+)(_max_overlap_bounds)
 
 
 def test_sliding_off_a_flush_neighbour_along_a_hair_tilted_edge_is_not_entering():

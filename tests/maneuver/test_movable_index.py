@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import given, settings
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from movecheck.maneuver import geometry as g
+from tests.properties import in_two_runs
 
 coord = st.floats(min_value=-200, max_value=200, allow_nan=False)
 size = st.floats(min_value=0.5, max_value=30)
@@ -19,13 +20,7 @@ def rect(spec: tuple[float, float, float, float, float]):
     return g.base_rect(x, y, facing, w, d)
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    start=st.lists(shape, min_size=1, max_size=25),
-    moves=st.lists(st.tuples(st.integers(min_value=0, max_value=24), shape), max_size=15),
-    probes=st.lists(st.tuples(shape, st.floats(min_value=0, max_value=80)), min_size=1, max_size=5),
-)
-def test_moves_answer_as_a_rebuild(start, moves, probes) -> None:
+def _moves_answer_as_a_rebuild(start, moves, probes) -> None:
     shapes = {f"b{i}": rect(s) for i, s in enumerate(start)}
     index = g.MovableIndex(shapes.items())
     for k, spec in moves:
@@ -38,6 +33,15 @@ def test_moves_answer_as_a_rebuild(start, moves, probes) -> None:
     fresh = g.SpatialIndex(shapes.items())
     for probe, distance in probes:
         assert index.near(rect(probe), distance) == fresh.near(rect(probe), distance)
+
+
+# a property in two runs (tests/properties.py): a tenth of the examples in the default run, all under slow
+test_moves_answer_as_a_rebuild, test_moves_answer_as_a_rebuild_in_full = in_two_runs(
+    settings(max_examples=60, deadline=None),
+    start=st.lists(shape, min_size=1, max_size=25),
+    moves=st.lists(st.tuples(st.integers(min_value=0, max_value=24), shape), max_size=15),
+    probes=st.lists(st.tuples(shape, st.floats(min_value=0, max_value=80)), min_size=1, max_size=5),
+)(_moves_answer_as_a_rebuild)
 
 
 def test_giant_and_empty_shapes_are_kept_aside() -> None:
