@@ -221,8 +221,9 @@ def test_the_default_run_holds_each_sampled_sweep_s_share_and_no_more(request: p
     from tests.sampling import SWEEPS, default_share
 
     config = request.config
-    if config.option.markexpr != "not slow" or config.option.keyword or any("::" in arg for arg in config.args):
-        pytest.skip("the default run's selection of whole files only (-m 'not slow', no -k, no node ids)")
+    partial = config.option.keyword or getattr(config.option, "lf", False) or getattr(config.option, "stepwise", False)
+    if config.option.markexpr != "not slow" or partial or any("::" in arg for arg in config.args):
+        pytest.skip("the default run's selection of whole files only (-m 'not slow', no -k, --lf or node ids)")
     selected: dict[str, int] = {}
     for item in request.session.items:
         function = item.nodeid.partition("[")[0]
