@@ -22,6 +22,10 @@ REUSE_FLOWS = True
 """Whether :func:`branch` runs each of its networks once (False: every time it is asked for, as before issue 37's
 reuse; the steps charged are the same either way)."""
 
+LOCAL_SHARE = 8
+"""The walk that betters the dive's guess (``improve`` in :func:`branch`) stops once it has spent this share of the
+steps left when it began (1 / LOCAL_SHARE): it only finds plans, so the search proper keeps the rest."""
+
 Classes = list[tuple[int, tuple[str, ...]]]
 """Classes of alike movable decks: (slots, the zones each can end in, home first)."""
 Picks = dict[tuple[int, str], int]
@@ -156,6 +160,65 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
                         grow.append(z)
         return linked
 
+    def improve(value: int, picks: Picks) -> tuple[int, Picks]:
+        """A better plan near the dive's guess (issue 37): its decks moved one at a time.
+
+        A deck (or a deck of its class not placed yet) moves to a zone where one more slot would seat one more
+        fighter (a zone the residual network of the plan's flow reaches).  A move that lands more is kept; where
+        none does, a move that lands as many to a plan not met before (a walk along the plateau, at most
+        ``len(part.decks)`` moves) may open one.  Every plan it keeps is a real placement, so it only raises
+        the incumbent; the bound still decides exactness.
+        """
+        best = (value, picks)
+        seen = {_mark(picks)}
+        walk = 0
+        until = work.used + work.left // LOCAL_SHARE
+        while value < root and walk <= len(part.decks) and work.used <= until:
+            moved = better_move(value, picks, seen, until)
+            if moved is None:
+                break
+            if moved[0] > best[0]:
+                best, walk = moved, 0
+            else:
+                walk += 1
+            value, picks = moved
+            seen.add(_mark(picks))
+        return best
+
+    def better_move(value: int, picks: Picks, seen: set[tuple[tuple[int, str, int], ...]], until: int
+                    ) -> tuple[int, Picks] | None:
+        """The first move of one deck that lands more than ``value``, else the first that lands as many to a plan
+        not in ``seen``, or None (also when the steps spent pass ``until``)."""
+        here = with_picks(caps, picks)
+        _, net, first_zone, _ = once(here, [])
+        reached = reachable_zones(net, first_zone, len(part.zones))
+        wanted = [z for i, z in enumerate(part.zones) if reached[i]]
+        if not wanted:
+            return None
+        placed = [0] * len(kinds)
+        for (c, _), k in picks.items():
+            placed[c] += k
+        starts: list[tuple[int, str | None]] = [(c, None) for c in range(len(kinds)) if placed[c] < left[c]]
+        starts += sorted((c, z) for (c, z), k in picks.items() if k)
+        level: tuple[int, Picks] | None = None
+        for c, start in starts:
+            for z in wanted:
+                if z == start or z not in kinds[c][1]:
+                    continue
+                if work.used > until:
+                    return level
+                trial = {**picks, (c, z): picks.get((c, z), 0) + 1}
+                if start is not None:
+                    trial[(c, start)] -= 1
+                    if not trial[(c, start)]:
+                        del trial[(c, start)]
+                gained = exact(with_picks(caps, trial))
+                if gained > value:
+                    return gained, trial
+                if gained == value and level is None and _mark(trial) not in seen:
+                    level = (gained, trial)
+        return level
+
     reach_of: dict[str, list[int]] = {}
     for k, (zones, _) in enumerate(part.kinds):
         for z in zones:
@@ -198,7 +261,7 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
                 n -= guess[c][z]
         value = exact(with_picks(here, _add({}, guess)))
         if value > best_value:
-            best_value, best_picks = value, _add(picks, guess)
+            best_value, best_picks = improve(value, _add(picks, guess))
         if value >= bound:
             continue
         c = next(c for c, n in enumerate(left) if n)
@@ -224,6 +287,10 @@ def seats(part: Part, net: Network, first_zone: int) -> dict[str, int]:
             if e % 2 == 0 and net.to[e] == 1:
                 seated[z] = seated.get(z, 0) + net.flow_on(e)
     return seated
+
+
+def _mark(picks: Picks) -> tuple[tuple[int, str, int], ...]:
+    return tuple(sorted((c, z, k) for (c, z), k in picks.items() if k))
 
 
 def _add(picks: dict[tuple[int, str], int], more: list[dict[str, int]]) -> dict[tuple[int, str], int]:
