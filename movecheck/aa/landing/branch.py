@@ -22,6 +22,10 @@ REUSE_FLOWS = True
 """Whether :func:`branch` runs each of its networks once (False: every time it is asked for, as before issue 37's
 reuse; the steps charged are the same either way)."""
 
+SPLIT_FIRST = True
+"""Whether :func:`branch` places a deck of the class whose relaxed flow is split the most first (issue 37), rather
+than of the first class in the sweep's order."""
+
 LOCAL_SHARE = 8
 """The walk that betters the dive's guess (``improve`` in :func:`branch`) stops once it has spent this share of the
 steps left when it began (1 / LOCAL_SHARE): it only finds plans, so the search proper keeps the rest."""
@@ -79,7 +83,7 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
         for z in zones:
             demand[z] = demand.get(z, 0) + len(members)
 
-    def relaxed(caps: dict[str, int], left: tuple[int, ...], floor: int
+    def relaxed(caps: dict[str, int], left: tuple[int, ...], floors: tuple[int, ...]
                 ) -> tuple[int, list[dict[str, int]], dict[str, int]]:
         """The relaxed bound, the flow through each class's zones, and the fighters landed in fixed slots per zone.
 
@@ -90,11 +94,10 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
         rooms cut in pieces of ``s`` (:func:`~movecheck.aa.landing.bound.chunks`), each zone at most
         ``min(s * n, room)``.  Every plan completing ``caps`` is a flow of this network, so it is an upper bound.
         """
-        first = next((c for c, n in enumerate(left) if n), -1)
         free: list[tuple[int, list[str], list[int]]] = []
         live = []
         for c, n in enumerate(left):
-            zones = [z for z in (kinds[c][1][floor:] if c == first else kinds[c][1]) if demand[z] > caps.get(z, 0)]
+            zones = [z for z in kinds[c][1][floors[c]:] if demand[z] > caps.get(z, 0)]
             room = [demand[z] - caps.get(z, 0) for z in zones]
             if n and zones:
                 live.append(c)
@@ -132,14 +135,13 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
     index = {z: i for i, z in enumerate(part.zones)}
     group_zones = [[index[z] for z in c[1]] for c in kinds]
 
-    def gain_bound(caps: dict[str, int], left: tuple[int, ...], floor: int) -> int:
+    def gain_bound(caps: dict[str, int], left: tuple[int, ...], floors: tuple[int, ...]) -> int:
         """What the fixed slots seat plus the most the decks left can add zone by zone (``landing_bound``)."""
         value, net, first_zone, _ = once(caps, [])
         reached = reachable_zones(net, first_zone, len(part.zones))
         seated = seats(part, net, first_zone)
         room = [demand[z] - seated.get(z, 0) if reached[i] else 0 for i, z in enumerate(part.zones)]
-        first = next((c for c, n in enumerate(left) if n), 0)
-        groups = [(kinds[c][0], n, group_zones[c][floor if c == first else 0:]) for c, n in enumerate(left)]
+        groups = [(kinds[c][0], n, group_zones[c][floors[c]:]) for c, n in enumerate(left)]
         return value + zone_gain_bound(groups, room, total - value, work)
 
     def with_picks(caps: dict[str, int], picks: dict[tuple[int, str], int]) -> dict[str, int]:
@@ -223,22 +225,25 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
     for k, (zones, _) in enumerate(part.kinds):
         for z in zones:
             reach_of.setdefault(z, []).append(k)
-    root, _, _ = relaxed(caps, left, 0)
+    ground = (0,) * len(kinds)
+    root, _, _ = relaxed(caps, left, ground)
+    root = min(root, gain_bound(caps, left, ground))  # the walk of ``improve`` may meet it: the search is over
     best_value, best_picks = -1, {}
     # what the rest of the search can add depends only on the useful slots (slots beyond the fighters that reach
     # a zone are worth nothing) in the zones still linked to decks not placed yet; the other zones' fighters are
     # settled.  A node whose open state was searched already, with at least as many settled, is no better.
-    settled_best: dict[tuple[tuple[int, ...], int, tuple[tuple[str, int], ...]], int] = {}
+    settled_best: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[str, int], ...]], int] = {}
     # a class's decks are placed in the order of its zones (a deck never goes before the zone of the one placed
-    # before it), so each multiset of destinations is one node: ``floor`` is the index of that zone
-    stack: list[tuple[dict[tuple[int, str], int], tuple[int, ...], int]] = [({}, left, 0)]
+    # before it), so each multiset of destinations is one node: ``floors[c]`` is the index of that zone, and the
+    # bounds send no deck of the class below it
+    stack: list[tuple[dict[tuple[int, str], int], tuple[int, ...], tuple[int, ...]]] = [({}, left, ground)]
     while stack and best_value < root:
-        picks, left, floor = stack.pop()
+        picks, left, floors = stack.pop()
         here = with_picks(caps, picks)
         linked = open_zones(left)
-        key = (left, floor, tuple(sorted((z, min(v, demand[z])) for z, v in here.items() if z in linked)))
+        key = (left, floors, tuple(sorted((z, min(v, demand[z])) for z, v in here.items() if z in linked)))
         work.spend(1 + len(linked) + len(picks))
-        bound, through, seated = relaxed(here, left, floor)
+        bound, through, seated = relaxed(here, left, floors)
         settled = sum(v for z, v in seated.items() if z not in linked)
         if settled_best.get(key, -1) >= settled:
             continue
@@ -250,7 +255,7 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
         if all(sum(need[c].values()) <= n for c, n in enumerate(left)):
             best_value, best_picks = bound, _add(picks, need)
             continue
-        bound = min(bound, gain_bound(here, left, floor))  # no deck splits its slots between zones
+        bound = min(bound, gain_bound(here, left, floors))  # no deck splits its slots between zones
         if bound <= best_value:
             continue
         # else each class where the relaxed flow uses it most: a lower bound
@@ -264,19 +269,33 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
             best_value, best_picks = improve(value, _add(picks, guess))
         if value >= bound:
             continue
-        c = next(c for c, n in enumerate(left) if n)
+        c = _branching_class(left, need)
         rest = (*left[:c], left[c] - 1, *left[c + 1:])
         # more slots never land fewer: a zone already holding slots for every fighter that reaches it is no choice
-        targets = [j for j, z in enumerate(kinds[c][1]) if j >= floor and here.get(z, 0) < demand[z]]
+        targets = [j for j, z in enumerate(kinds[c][1]) if j >= floors[c] and here.get(z, 0) < demand[z]]
         if not targets:
-            stack.append((picks, (*left[:c], 0, *left[c + 1:]), 0))  # the rest of this class is of no use
+            # the rest of this class is of no use
+            stack.append((picks, (*left[:c], 0, *left[c + 1:]), (*floors[:c], 0, *floors[c + 1:])))
         # follow the relaxed flow first (a dive along the relaxation), then home
         for j in sorted(
             targets, key=lambda j: (-through[c].get(kinds[c][1][j], 0), kinds[c][1][j] != homes[c], j), reverse=True
         ):
             z = kinds[c][1][j]
-            stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest, j if rest[c] else 0))
+            stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest,
+                          (*floors[:c], j if rest[c] else 0, *floors[c + 1:])))
     return best_value, best_picks
+
+
+def _branching_class(left: tuple[int, ...], need: list[dict[str, int]]) -> int:
+    """The class to place a deck of next: with ``SPLIT_FIRST``, the one whose relaxed flow needs the most decks
+    more than it has (the relaxation's gap is there: issue 37), the first of those in the sweep's order;
+    else the first class with decks left."""
+    if SPLIT_FIRST:
+        over = [(sum(need[c].values()) - n, -c) for c, n in enumerate(left) if n]
+        most = max(over)
+        if most[0] > 0:
+            return -most[1]
+    return next(c for c, n in enumerate(left) if n)
 
 
 def seats(part: Part, net: Network, first_zone: int) -> dict[str, int]:
