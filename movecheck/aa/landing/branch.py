@@ -28,7 +28,12 @@ than of the first class in the sweep's order."""
 
 LOCAL_SHARE = 8
 """The walk that betters the dive's guess (``improve`` in :func:`branch`) stops once it has spent this share of the
-steps left when it began (1 / LOCAL_SHARE): it only finds plans, so the search proper keeps the rest."""
+steps left when it began (1 / LOCAL_SHARE), or all its walks together ``WALK_FLOOR`` more than the search proper
+spent: it only finds plans, so it never takes the search's steps from it."""
+
+WALK_FLOOR = 250_000
+"""Steps the walks of one :func:`branch` may spend beyond what its search proper has spent (issue 37: the walk
+from the first guess of ``pacific_case(48, 8)`` meets the bound in about 230,000)."""
 
 Classes = list[tuple[int, tuple[str, ...]]]
 """Classes of alike movable decks: (slots, the zones each can end in, home first)."""
@@ -174,7 +179,9 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
         best = (value, picks)
         seen = {_mark(picks)}
         walk = 0
-        until = work.used + work.left // LOCAL_SHARE
+        start = work.used
+        proper = start - began - walked[0]  # what the search proper has spent so far
+        until = start + min(work.left // LOCAL_SHARE, WALK_FLOOR + proper - walked[0])
         while value < root and walk <= len(part.decks) and work.used <= until:
             moved = better_move(value, picks, seen, until)
             if moved is None:
@@ -185,6 +192,7 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
                 walk += 1
             value, picks = moved
             seen.add(_mark(picks))
+        walked[0] += work.used - start
         return best
 
     def better_move(value: int, picks: Picks, seen: set[tuple[tuple[int, str, int], ...]], until: int
@@ -225,6 +233,7 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
     for k, (zones, _) in enumerate(part.kinds):
         for z in zones:
             reach_of.setdefault(z, []).append(k)
+    began, walked = work.used, [0]
     ground = (0,) * len(kinds)
     root, _, _ = relaxed(caps, left, ground)
     root = min(root, gain_bound(caps, left, ground))  # the walk of ``improve`` may meet it: the search is over
