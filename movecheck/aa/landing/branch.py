@@ -115,7 +115,7 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
                     through[c][z] = net.flow_on(e)
         return value, through, seats(part, net, first_zone)
 
-    flows: dict[Any, tuple[tuple[int, Network, int, list[list[int]]], int]] = {}
+    flows: dict[Any, tuple[tuple[int, Network, int, list[list[int]]], list[int]]] = {}
 
     def once(caps: dict[str, int], free: list[tuple[int, list[str], list[int]]]
              ) -> tuple[int, Network, int, list[list[int]]]:
@@ -126,11 +126,12 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
                tuple((slots, tuple(zones), tuple(most)) for slots, zones, most in free))
         found = flows.get(key) if REUSE_FLOWS else None
         if found is None:
-            before = work.used
-            answer = flow(part, caps, free, work)
-            flows[key] = (answer, work.used - before)
+            charges = _Charges(work)
+            answer = flow(part, caps, free, charges)
+            flows[key] = (answer, charges.amounts)
             return answer
-        work.spend(found[1])
+        for amount in found[1]:  # charged as its run charged, amount by amount: the budget ends at the same step
+            work.spend(amount)
         return found[0]
 
     def exact(caps: dict[str, int]) -> int:
@@ -293,6 +294,26 @@ def branch(part: Part, caps: dict[str, int], kinds: Classes, left: tuple[int, ..
             stack.append(({**picks, (c, z): picks.get((c, z), 0) + 1}, rest,
                           (*floors[:c], j if rest[c] else 0, *floors[c + 1:])))
     return best_value, best_picks
+
+
+class _Charges(Meter):
+    """Charges ``work`` and keeps each amount, so that a flow asked for again is charged as its run was."""
+
+    def __init__(self, work: Meter) -> None:  # no account of its own: ``work``'s
+        self.work = work
+        self.amounts: list[int] = []
+
+    @property
+    def used(self) -> int:
+        return self.work.used
+
+    @property
+    def left(self) -> int:
+        return self.work.left
+
+    def spend(self, amount: int = 1) -> None:
+        self.amounts.append(amount)
+        self.work.spend(amount)
 
 
 def _branching_class(left: tuple[int, ...], need: list[dict[str, int]]) -> int:
