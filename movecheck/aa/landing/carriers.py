@@ -295,7 +295,7 @@ def _search(part: Part, caps: dict[str, int], kinds: Classes, sizes: tuple[int, 
     what the one that decides needs; the last turn is the branch-and-bound's on all that is left, and its end is
     the search's end (SearchLimit).  A part with no pieces goes to the branch-and-bound on all that is left.
     """
-    size = TRIAL
+    size = max(TRIAL, 1)
     pieces = True
     while True:
         for by_pieces in (False, True) if pieces else (False,):
