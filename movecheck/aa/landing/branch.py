@@ -6,7 +6,9 @@ each class (how many in each zone, never which one), bounded by the smaller of
 two upper bounds on what a partial placement can still land (the relaxed flow
 of :func:`branch`'s ``relaxed`` and :func:`movecheck.aa.landing.bound.zone_gain_bound`),
 so it is exact; :mod:`movecheck.aa.landing.split` first splits a part into the
-pieces that only decks link.
+pieces that only decks link.  A deck of the class whose relaxed flow is split the most is placed first, and a walk
+of one-deck moves betters each plan the dive finds (``improve``): where the bound is the optimum, that ends the
+search early (issue 37).
 """
 
 from __future__ import annotations

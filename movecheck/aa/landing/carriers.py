@@ -16,8 +16,9 @@ the problem and reads the answer; this module only searches:
    carriers as one group, each multiset of destinations once), bounded by
    upper bounds that never cut off a better plan, so it is exact; where it
    does not finish soon and the part falls into pieces only carriers link,
-   the search by pieces (:mod:`movecheck.aa.landing.split`) decides how many
-   of each group go to each piece.  Its work is counted (``MOVECHECK_LANDING_BUDGET``):
+   it takes turns on doubling budgets with the search by pieces
+   (:mod:`movecheck.aa.landing.split`), which decides how many of each group
+   go to each piece.  Its work is counted (``MOVECHECK_LANDING_BUDGET``):
    when it runs out, the fighters of the parts not decided are *undecided*
    (:attr:`Landing.undecided`), never given a guessed place.
 """
