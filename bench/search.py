@@ -173,22 +173,29 @@ def triangles_case(fighters: int, carriers: int, bought: int = 0) -> tuple[Path,
     return orders, landing_exact(count, singles, carriers)
 
 
-def pacific_case(carriers: int, seed: int) -> tuple[Path, int | None]:
+def pacific_case(carriers: int, seed: int, dense: bool = False) -> tuple[Path, int | None]:
     """Random Pacific-style combat moves (issue 37's landing frontier): a ring of sea zones (a board that wraps)
     with a cross-link every third zone and a shorter one every other zone, an American island every sixth zone;
     ``carriers`` American carriers (movement 2) in random zones and three fighters per carrier on random islands,
     each order one to three fighters striking a Japanese destroyer in a zone three steps away (one movement left to
     land: on an island next to it, or on a carrier that sails to meet them in the noncombat move).
 
+    ``dense``: denser, like issue 37's own positions (32 carriers, 96 fighters, 26 KB; these are 23 KB): a third
+    cross-link on every zone and a fourth on every other zone of the first half, and one fighter an order (twice
+    the orders); the islands stay every sixth zone, the targets three steps away.
+
     Returns the orders and None: the exact AA207 count comes of the search with no budget (:func:`pacific_table`)."""
     import random
 
-    rng = random.Random(seed * 1000 + carriers)
+    rng = random.Random(seed * 1000 + carriers + (500 if dense else 0))
     zones = [f"P{k}" for k in range(carriers * 2)]
     n = len(zones)
     connections = [[zones[k], zones[(k + 1) % n]] for k in range(n)]
     connections += [[zones[k], zones[(k + n // 3) % n]] for k in range(0, n, 3)]
     connections += [[zones[k], zones[(k + n // 5) % n]] for k in range(1, n, 2)]
+    if dense:
+        connections += [[zones[k], zones[(k + n // 4 + 1) % n]] for k in range(n)]
+        connections += [[zones[k], zones[(k + n // 2) % n]] for k in range(0, n // 2, 2)]
     islands = [f"I{k}" for k in range(0, n, 6)]
     connections += [[f"I{k}", zones[k]] for k in range(0, n, 6)]
     adjacent: dict[str, set[str]] = {}
@@ -215,7 +222,7 @@ def pacific_case(carriers: int, seed: int) -> tuple[Path, int | None]:
         island = rng.choice(islands)
         near = sea_distances(island)
         target = rng.choice(sorted(z for z, d in near.items() if d == 3 and z.startswith("P")))
-        count = min(fighters, rng.randint(1, 3))
+        count = 1 if dense else min(fighters, rng.randint(1, 3))
         fighters -= count
         path = [island]
         while path[-1] != target:  # a shortest sea path
@@ -231,7 +238,8 @@ def pacific_case(carriers: int, seed: int) -> tuple[Path, int | None]:
                 "connections": connections, "control": dict.fromkeys(islands, A)}
     state: dict[str, Any] = {"movecheck": 1, "system": "aa", "map": game_map,
                              "turn": {"round": 3, "power": A, "phase": "combat_move"}, "units": units}
-    return _write(f"pacific-{carriers}-{seed}", state, {"power": A, "phase": "combat_move", "moves": moves}), None
+    name = f"pacific-{carriers}-{seed}{'-dense' if dense else ''}"
+    return _write(name, state, {"power": A, "phase": "combat_move", "moves": moves}), None
 
 
 def error_first_case(transports: int) -> tuple[Path, int]:
@@ -735,10 +743,12 @@ def pacific_table(quick: bool, seeds: int = 10) -> list[str]:
     lines = ["\n### landing: random Pacific-style combat moves (three fighters per carrier, ten positions a size)\n",
              "| carriers | size of the files | median CPU | worst CPU | MC012 | agrees with no budget |",
              "| --- | --- | --- | --- | --- | --- |"]
-    for carriers in [8, 16] if quick else [8, 16, 24, 32, 48, 64]:
+    sizes = [(8, False), (16, False), (16, True)] if quick else [
+        (8, False), (16, False), (24, False), (32, False), (48, False), (64, False), (16, True), (32, True)]
+    for carriers, dense in sizes:
         times, unchecked, agree, size = [], 0, 0, 0
         for seed in range(seeds):
-            orders, _ = pacific_case(carriers, seed)
+            orders, _ = pacific_case(carriers, seed, dense)
             size = orders.stat().st_size + (orders.parent / "state.json").stat().st_size
             spent, counts, _stats = measure(orders, 1)
             times.append(spent)
@@ -747,7 +757,8 @@ def pacific_table(quick: bool, seeds: int = 10) -> list[str]:
                 agree += measure(orders, 1, unbounded=True)[1] == counts
         verdict = f"{agree} of {seeds}" if carriers <= 16 else "–"
         median = sorted(times)[len(times) // 2]
-        lines.append(f"| {carriers} | {size / 1024:.1f} KB | {median:.3f} s | {max(times):.3f} s "
+        name = f"{carriers} dense" if dense else str(carriers)
+        lines.append(f"| {name} | {size / 1024:.1f} KB | {median:.3f} s | {max(times):.3f} s "
                      f"| {unchecked} of {seeds} | {verdict} |")
     return lines
 
@@ -756,10 +767,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="exact searches at scale")
     parser.add_argument("--quick", action="store_true", help="the two smallest sizes of each family")
     parser.add_argument("--issue37", action="store_true", help="only issue 37's families (B1-B4, B6, B9)")
+    parser.add_argument("--pacific", action="store_true", help="only the random Pacific-style landings")
     parser.add_argument("--repeat", type=int, default=REPEAT, help="checks per file (the least CPU is kept)")
     args = parser.parse_args(argv)
     globals()["REPEAT"] = args.repeat
     WORK.mkdir(parents=True, exist_ok=True)
+    if args.pacific:
+        print("\n".join(pacific_table(args.quick)))
+        return 0
     if args.issue37:
         lines = ["# Issue 37's families (CPU of the check, start-up excluded)"]
         for name, title, sizes, build, code, unit in ISSUE_37:

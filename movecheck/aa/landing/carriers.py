@@ -16,8 +16,9 @@ the problem and reads the answer; this module only searches:
    carriers as one group, each multiset of destinations once), bounded by
    upper bounds that never cut off a better plan, so it is exact; where it
    does not finish soon and the part falls into pieces only carriers link,
-   the search by pieces (:mod:`movecheck.aa.landing.split`) decides how many
-   of each group go to each piece.  Its work is counted (``MOVECHECK_LANDING_BUDGET``):
+   it takes turns on doubling budgets with the search by pieces
+   (:mod:`movecheck.aa.landing.split`), which decides how many of each group
+   go to each piece.  Its work is counted (``MOVECHECK_LANDING_BUDGET``):
    when it runs out, the fighters of the parts not decided are *undecided*
    (:attr:`Landing.undecided`), never given a guessed place.
 """
@@ -27,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from movecheck.aa.flow import Network
-from movecheck.aa.landing.branch import Part, branch, flow, seats
+from movecheck.aa.landing.branch import Classes, Part, Picks, branch, flow, seats
 from movecheck.aa.landing.split import split
 from movecheck.aa.partition import Partition
 from movecheck.aa.units import Unit
@@ -243,22 +244,7 @@ def _place(part: Part, decks: list[Deck], choices: dict[int, list[str]], work: _
         for z in zones:
             demand[z] = demand.get(z, 0) + len(members)
     sizes = tuple(len(classes[c]) for c in kinds)
-    # the branch-and-bound first (it meets its bound at once where carriers can fill what they reach); if it does
-    # not within a few steps, the search by pieces (exact too) when the part has pieces that only decks link,
-    first_try = _Work(min(TRIAL, work.left))
-    try:
-        _, best_picks = branch(part, caps, kinds, sizes, homes, first_try)
-        work.spend(min(first_try.used, work.left))
-    except SearchLimit:
-        work.spend(min(first_try.used, work.left))
-        # on half of what is left: if it runs out, the branch-and-bound still has the rest
-        by_pieces = _Work(max(work.left // 2, 1))
-        try:
-            pieces = split(part, caps, kinds, sizes, homes, by_pieces)
-        except SearchLimit:
-            pieces = None
-        work.spend(min(by_pieces.used, work.left))
-        _, best_picks = pieces if pieces is not None else branch(part, caps, kinds, sizes, homes, work)
+    best_picks = _search(part, caps, kinds, sizes, homes, work)
     # hand the chosen zones to the decks of each class, home first; a deck the plan does not use stays home
     for c, cls in enumerate(kinds):
         counts: dict[str | None, int] = {z: k for (cc, z), k in best_picks.items() if cc == c and k}
@@ -297,6 +283,41 @@ def _place(part: Part, decks: list[Deck], choices: dict[int, list[str]], work: _
         pass  # the placement lands the most fighters already
     work.spend(min(polish.used, work.left))  # within what was left: the nicety never runs the search out
     return placed
+
+
+def _search(part: Part, caps: dict[str, int], kinds: Classes, sizes: tuple[int, ...], homes: list[str | None],
+            work: _Work) -> Picks:
+    """The best placement of the classes' decks: the branch-and-bound and the search by pieces, taking turns.
+
+    The branch-and-bound first (it meets its bound at once where carriers can fill what they reach).  If it does
+    not within ``TRIAL`` steps and the part has pieces that only decks link, the search by pieces (exact too)
+    and the branch-and-bound take turns on budgets that double (issue 37: a Pacific position the branch-and-bound
+    decides in 75,000 steps spent 5,000,000 in the search by pieces first), so neither wastes more than about
+    what the one that decides needs; the last turn is the branch-and-bound's on all that is left, and its end is
+    the search's end (SearchLimit).  A part with no pieces goes to the branch-and-bound on all that is left.
+    """
+    size = max(TRIAL, 1)
+    pieces = True
+    while True:
+        for by_pieces in (False, True) if pieces else (False,):
+            if not by_pieces and size >= work.left:
+                return branch(part, caps, kinds, sizes, homes, work)[1]
+            attempt = _Work(min(size, work.left))
+            try:
+                if not by_pieces:
+                    return branch(part, caps, kinds, sizes, homes, attempt)[1]
+                found = split(part, caps, kinds, sizes, homes, attempt)
+                if found is None:
+                    pieces = False
+                else:
+                    return found[1]
+            except SearchLimit:
+                pass
+            finally:
+                work.spend(min(attempt.used, work.left))
+            if not pieces:
+                size = work.left  # no search by pieces: the branch-and-bound on all that is left
+        size *= 2
 
 
 def _sweep(part: Part, classes: list[tuple[int, tuple[str, ...]]]) -> dict[str, int]:
