@@ -15,11 +15,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import numpy as np
 import shapely
 from shapely import affinity
-from shapely.geometry import MultiPoint, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
@@ -225,21 +226,110 @@ def _ccw_ring(poly: Polygon) -> np.ndarray:
     return np.asarray(orient(poly, 1.0).exterior.coords)[:, :2]
 
 
+KEPT_SHAPES = 4096
+"""Shapes whose derived coordinates :func:`_kept` remembers before it starts again (the map's terrain pieces, the
+field and the bases of one file are asked about once per order that meets them)."""
+
+_KEPT: dict[tuple[int, str], tuple[BaseGeometry, object]] = {}
+
+
+def _kept(geom: BaseGeometry, kind: str, make: Callable[[BaseGeometry], object]) -> object:
+    """``make(geom)``, computed once per shape (shapely shapes never change; the shape is held, so its id is not
+    reused while remembered)."""
+    key = (id(geom), kind)
+    found = _KEPT.get(key)
+    if found is not None and found[0] is geom:
+        return found[1]
+    if len(_KEPT) >= KEPT_SHAPES:
+        _KEPT.clear()
+    value = make(geom)
+    _KEPT[key] = (geom, value)
+    return value
+
+
+Hull = tuple[list[tuple[float, float]], bool]
+"""A shape's convex hull vertices, and whether each coordinate is a multiple of 1/256 under 2^15 in size."""
+
+GRID = 256.0
+GRID_LIMIT = 2.0**15
+"""Hull vertices that are multiples of ``1/GRID`` smaller than ``GRID_LIMIT``: their differences (multiples of 1/256
+under 2^16) are the points whose turns are tested, whose own differences (2^17, 25 bits) multiply to 50 bits and
+subtract to 51: every step of a float orientation test on them is exact."""
+
+
+def _hull_vertices(geom: BaseGeometry) -> Hull:
+    """The vertices of a shape's convex hull, as GEOS lists them (no closing point), and whether they lie on the
+    grid on which float orientation tests are exact (:data:`GRID`)."""
+    coords = np.asarray(geom.convex_hull.exterior.coords)[:-1, :2]
+    vertices = [(float(x), float(y)) for x, y in coords]
+    on_grid = all((v * GRID).is_integer() and abs(v) < GRID_LIMIT for p in vertices for v in p)
+    return vertices, on_grid
+
+
+ORIENT_BOUND = 1e-15
+"""Relative error bound of the floating-point orientation test (Shewchuk's ccwerrboundA is about 3.3e-16): a
+smaller determinant is decided exactly."""
+
+
+def _orientation(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float], exact: bool) -> int:
+    """The sign of the turn o → a → b (1 left, -1 right, 0 straight), exact as GEOS's: in floats when ``exact``
+    (points on :data:`GRID`) or when a float filter decides, else in whole numbers."""
+    left = (a[0] - o[0]) * (b[1] - o[1])
+    right = (a[1] - o[1]) * (b[0] - o[0])
+    det = left - right
+    if exact or abs(det) > ORIENT_BOUND * (abs(left) + abs(right)):
+        return (det > 0) - (det < 0)
+    ratios = [v.as_integer_ratio() for v in (*o, *a, *b)]  # whole numbers over one power of two: exact
+    scale = max(q for _, q in ratios)
+    ox, oy, ax, ay, bx, by = (n * (scale // q) for n, q in ratios)
+    whole = (ax - ox) * (by - oy) - (ay - oy) * (bx - ox)
+    return (whole > 0) - (whole < 0)
+
+
+def _convex_hull(points: list[tuple[float, float]], exact: bool) -> list[tuple[float, float]]:
+    """The vertices of the points' convex hull, counter-clockwise, no three on a line (the vertices of GEOS's
+    hull of the same points; Andrew's monotone chain with an exact orientation test, :func:`_orientation`)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+    lower: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and _orientation(lower[-2], lower[-1], p, exact) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[tuple[float, float]] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and _orientation(upper[-2], upper[-1], p, exact) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
 def translation_chord(moving: BaseGeometry, fixed: BaseGeometry,
                        d: np.ndarray) -> tuple[float, float] | None:
-    """Interval of t where hull(moving) shifted t*d overlaps the interior of hull(fixed)."""
-    pm = np.asarray(moving.convex_hull.exterior.coords)[:-1, :2]
-    pf = np.asarray(fixed.convex_hull.exterior.coords)[:-1, :2]
-    diffs = (pf[:, None, :] - pm[None, :, :]).reshape(-1, 2)
-    hull = MultiPoint(diffs).convex_hull
-    if not isinstance(hull, Polygon) or hull.area <= EPS:
+    """Interval of t where hull(moving) shifted t*d overlaps the interior of hull(fixed).
+
+    The Minkowski difference hull(fixed) - hull(moving) is built from the two hulls' vertices (each shape's kept,
+    :func:`_kept`) in plain floats; the ray t*d crosses its interior on the chord."""
+    pm, m_grid = cast(Hull, _kept(moving, "hull", _hull_vertices))
+    pf, f_grid = cast(Hull, _kept(fixed, "hull", _hull_vertices))
+    ring = _convex_hull([(fx - mx, fy - my) for fx, fy in pf for mx, my in pm], m_grid and f_grid)
+    if len(ring) < 3:
         return None
-    ring = _ccw_ring(hull)
+    n_ring = len(ring)
+    twice_area = sum(ring[k][0] * ring[(k + 1) % n_ring][1] - ring[(k + 1) % n_ring][0] * ring[k][1]
+                     for k in range(n_ring))
+    if twice_area / 2.0 <= EPS:
+        return None
+    dx, dy = float(d[0]), float(d[1])
     t_lo, t_hi = -math.inf, math.inf
-    for a, b in itertools.pairwise(ring):
-        e = b - a
-        n = np.array([e[1], -e[0]]) / math.hypot(e[0], e[1])  # outward normal
-        nd, c = float(n @ d), float(n @ a)
+    for k in range(n_ring):
+        ax, ay = ring[k]
+        bx, by = ring[(k + 1) % n_ring]
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
+        nx, ny = ey / length, -ex / length  # outward normal
+        nd, c = nx * dx + ny * dy, nx * ax + ny * ay
         if abs(nd) <= PARALLEL_TOL:
             if c <= EPS:  # the ray runs along or outside this edge
                 return None
@@ -290,7 +380,7 @@ def leave_distance(moving: BaseGeometry, region: Polygon, direction_xy: Sequence
     """
     d = np.asarray(unit(direction_xy))
     pts = _vertices(moving)
-    ring = _ccw_ring(region.convex_hull)
+    ring = cast(np.ndarray, _kept(region, "ccw hull", lambda r: _ccw_ring(r.convex_hull)))
     best = math.inf
     for a, b in itertools.pairwise(ring):
         e = b - a
