@@ -233,7 +233,8 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
             if not backwards:
                 pin(world, file, direction, engaged)
             front = file.front
-            region = sweep.swept_straight(front.rect, direction, horizon) if horizon > EPS else front.rect
+            region = (file.swept if file.swept is not None else sweep.swept_straight(front.rect, direction, horizon)
+                      ) if horizon > EPS else front.rect
 
             def entry(terrain: Terrain, front: Base = front) -> float | None:
                 return sweep.entry_distance(front.rect, terrain.polygon, direction, horizon, pieces=terrain.pieces)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -47,6 +48,9 @@ class File:
     stop_by: Obstacle | None = None
     charge: Obstacle | None = None
     chords: list[tuple[float, float, str, str]] = field(default_factory=list)
+    swept: Any = field(default=None, repr=False, compare=False)
+    """The front base's sweep over the horizon, once :func:`file_obstacles` built it (the terrain it meets is
+    looked up in the same shape)."""
 
     @property
     def front(self) -> Base:
@@ -107,6 +111,8 @@ def file_obstacles(world: World, file: File, direction: Vec, horizon: float, mov
         rect = member.rect
         swept = sweep.swept_straight(rect, direction, horizon)
         behind = member is not file.front
+        if not behind:
+            file.swept = swept
         for other in world.bases_near(swept, world.gap):
             if other.id in moving:
                 continue

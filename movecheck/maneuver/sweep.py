@@ -54,8 +54,12 @@ def translate(poly: BaseGeometry, direction_xy: Sequence[float], dist: float) ->
 
 
 def swept_straight(poly: Polygon, direction_xy: Sequence[float], dist: float) -> Polygon:
-    """Area swept by a convex shape moved dist steps in a straight line (hull of both ends)."""
-    return _hull(poly, translate(poly, direction_xy, dist))
+    """Area swept by a convex shape moved dist steps in a straight line (hull of both ends: of their coordinates
+    in one array, the coordinates :func:`translate` gives)."""
+    dx, dy = unit(direction_xy)
+    coords = shapely.get_coordinates(poly)
+    both = np.concatenate([coords, coords + np.array([dx * dist, dy * dist])])
+    return cast(Polygon, shapely.convex_hull(shapely.multipoints(both)))
 
 
 def _hull(*geoms: BaseGeometry) -> Polygon:
@@ -378,22 +382,28 @@ def leave_distance(moving: BaseGeometry, region: Polygon, direction_xy: Sequence
 
     None when moving stays inside up to max_dist; 0.0 when it is already (partly) outside.
     """
-    d = np.asarray(unit(direction_xy))
-    pts = _vertices(moving)
-    ring = cast(np.ndarray, _kept(region, "ccw hull", lambda r: _ccw_ring(r.convex_hull)))
+    dx, dy = unit(direction_xy)
+    pts = [(float(x), float(y)) for x, y in _vertices(moving)]
+    ring = cast(list[tuple[float, float]], _kept(region, "ccw ring", _ccw_ring_floats))
     best = math.inf
-    for a, b in itertools.pairwise(ring):
-        e = b - a
-        n = np.array([e[1], -e[0]]) / math.hypot(e[0], e[1])
-        slack = float(n @ a - (pts @ n).max())
+    for (ax, ay), (bx, by) in itertools.pairwise(ring):
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
+        nx, ny = ey / length, -ex / length
+        slack = nx * ax + ny * ay - max(x * nx + y * ny for x, y in pts)
         if slack < -EPS:
             return 0.0
-        nd = float(n @ d)
+        nd = nx * dx + ny * dy
         if nd > PARALLEL_TOL:
             best = min(best, max(slack, 0.0) / nd)
     if best > max_dist + EPS:
         return None
     return 0.0 if best <= EPS else min(best, float(max_dist))
+
+
+def _ccw_ring_floats(region: BaseGeometry) -> list[tuple[float, float]]:
+    """The counter-clockwise ring of a shape's convex hull (closing point included), in plain floats."""
+    return [(float(x), float(y)) for x, y in _ccw_ring(region.convex_hull)]
 
 
 def max_overlap_along(moving: Polygon, fixed: Polygon, direction_xy: Sequence[float],

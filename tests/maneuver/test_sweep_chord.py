@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from shapely.geometry import MultiPoint, Polygon
+from shapely.geometry import MultiPoint, Polygon, box
 from shapely.geometry.polygon import orient
 
 from movecheck.maneuver import sweep as sw
@@ -97,3 +97,39 @@ def test_kept_hull_is_the_shapes_own() -> None:
     other = base_rect(10, 0, 0, 4, 2)
     assert sw._kept(other, "hull", sw._hull_vertices) != first
     assert first[1] is True and sw._hull_vertices(base_rect(0.1, 0, 17, 4, 2))[1] is False
+
+
+def numpy_leave_distance(moving, region, d, max_dist):
+    """leave_distance as it was computed before (numpy per edge)."""
+    d = np.asarray(d)
+    pts = sw._vertices(moving)
+    ring = sw._ccw_ring(region.convex_hull)
+    best = math.inf
+    for a, b in itertools.pairwise(ring):
+        e = b - a
+        n = np.array([e[1], -e[0]]) / math.hypot(e[0], e[1])
+        slack = float(n @ a - (pts @ n).max())
+        if slack < -EPS:
+            return 0.0
+        nd = float(n @ d)
+        if nd > sw.PARALLEL_TOL:
+            best = min(best, max(slack, 0.0) / nd)
+    if best > max_dist + EPS:
+        return None
+    return 0.0 if best <= EPS else min(best, float(max_dist))
+
+
+def test_sweep_and_leaving_the_field_as_before() -> None:
+    """The straight sweep from one array of coordinates is GEOS's hull of the two ends, vertex for vertex; leaving
+    the field (a box: every normal along an axis) is the numpy computation's to the bit."""
+    rng = random.Random(11)
+    for k in range(400):
+        rect = base_rect(rng.uniform(0, 50), rng.uniform(0, 50), rng.choice([0, 90, 17, rng.uniform(0, 360)]),
+                         rng.uniform(0.5, 6), rng.uniform(0.5, 6))
+        angle = math.radians(rng.choice([0, 90, 180, 17, rng.uniform(0, 360)]))
+        d = (math.sin(angle), math.cos(angle))
+        dist = rng.choice([0.0, 5.0, rng.uniform(0, 40)])
+        ends = sw._hull(rect, sw.translate(rect, d, dist))
+        assert list(sw.swept_straight(rect, d, dist).exterior.coords) == list(ends.exterior.coords)
+        field = box(0, 0, rng.choice([48, 50, 60.5]), rng.choice([48, 50, 60]))
+        assert sw.leave_distance(rect, field, d, dist) == numpy_leave_distance(rect, field, sw.unit(d), dist), k
