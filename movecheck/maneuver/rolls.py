@@ -394,13 +394,26 @@ def _merged(book: RollBook, start: float, features: list[Feature], stop: float, 
             steps.spend(runs + looked + runs * len(each))  # each run stops here and queues one per value
             dice[key] = (feature.die_name, feature.dice)
             on, every, some = (*tids, tid), every | {key}, some | {key}
+            e = feature.e
             for value, n, d in each:
-                at = (max(feature.e, allowance - value), on, False)
-                if at in after:
-                    _merge(after, at, [runs, looked, num * n, den * d, every, some])
-                else:  # a new state: this combination is its example
+                at = (max(e, allowance - value), on, False)
+                found = after.get(at)
+                if found is None:  # a new state: this combination is its example
                     after[at] = [runs, looked, num * n, den * d, every, some, (*reached, (feature, value)),
                                  {**assigned, key: value}]
+                    continue
+                # _merge, written out (the loop every state of every feature goes through)
+                found[0] += runs
+                found[1] += looked
+                pn, pd = num * n, den * d
+                if found[3] == pd:
+                    found[2] += pn
+                else:
+                    found[2], found[3] = found[2] * pd + pn * found[3], found[3] * pd
+                if found[4] is not every:
+                    found[4] &= every
+                if found[5] is not some:
+                    found[5] |= some
         states = after
     for (allowance, _tids, _first), (runs, looked, num, den, every, some, reached, assigned) in states.items():
         steps.spend(runs + looked)
@@ -420,8 +433,10 @@ def _merge(states: dict[tuple[float, tuple[str, ...], bool], list[Any]], at: tup
         found[2] += state[2]
     else:
         found[2], found[3] = found[2] * state[3] + state[2] * found[3], found[3] * state[3]
-    found[4] &= state[4]
-    found[5] |= state[5]
+    if found[4] is not state[4]:  # a set met with itself is itself
+        found[4] &= state[4]
+    if found[5] is not state[5]:
+        found[5] |= state[5]
 
 
 def _each_leaf(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str, steps: Steps,
