@@ -149,6 +149,8 @@ class CorpsAnalysis:
     engaged: dict[str, list[Base]] = field(default_factory=dict)
     turned: dict[str, float] = field(default_factory=dict)
     placement: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    placed_rects: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Each base's rectangle at its :attr:`placement` (built for its new contacts; the base takes it when placed)."""
     new_contacts: dict[str, list[Base]] = field(default_factory=dict)
     required_ends: dict[str, Vec] | None = None
     needed_rolls: list[tuple[str, str, str, str]] = field(default_factory=list)
@@ -421,7 +423,7 @@ def _place(world: World, a: CorpsAnalysis) -> None:
     a.required_ends = required
     for b in a.corps.bases:
         x, y, facing = a.placement[b.id]
-        rect = b.rect_at(x, y, facing)
+        rect = a.placed_rects[b.id] = b.rect_at(x, y, facing)
         before = set(e.id for e in world.contacts(b.rect, exact=False))
         new = [e for e in world.contacts(rect, exact=False) if e.id not in before]
         if new:

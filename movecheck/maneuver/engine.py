@@ -138,7 +138,7 @@ def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> list[Base]:
         return [analysis.base]
     for base in analysis.corps.bases:
         x, y, facing = analysis.placement[base.id]
-        base.place(x, y, facing)
+        base.place(x, y, facing, rect=analysis.placed_rects.get(base.id))
     return list(analysis.corps.bases)
 
 

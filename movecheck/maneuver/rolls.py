@@ -349,9 +349,9 @@ def enumerate_walk(book: RollBook, start: float, features: Iterable[Feature], st
 
 
 Pool = tuple[float, Reached, dict[tuple[str, str], int], Fraction, frozenset[tuple[str, str]],
-             frozenset[tuple[str, str]]]
+             frozenset[tuple[str, str]], tuple[str, ...]]
 """What ends alike: allowance, what one of its combinations reached and assigned, the probability of them all,
-the rolls each of them assigns, the rolls one of them assigns."""
+the rolls each of them assigns, the rolls one of them assigns, the terrain reached (ids, in order)."""
 
 
 def _merged(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str, steps: Steps,
@@ -415,9 +415,9 @@ def _merged(book: RollBook, start: float, features: list[Feature], stop: float, 
                 if found[5] is not some:
                     found[5] |= some
         states = after
-    for (allowance, _tids, _first), (runs, looked, num, den, every, some, reached, assigned) in states.items():
+    for (allowance, tids, _first), (runs, looked, num, den, every, some, reached, assigned) in states.items():
         steps.spend(runs + looked)
-        yield allowance, reached, assigned, Fraction(num, den), every, some
+        yield allowance, reached, assigned, Fraction(num, den), every, some, tids
 
 
 def _merge(states: dict[tuple[float, tuple[str, ...], bool], list[Any]], at: tuple[float, tuple[str, ...], bool],
@@ -444,7 +444,7 @@ def _each_leaf(book: RollBook, start: float, features: list[Feature], stop: floa
     """:func:`_leaves` one combination a pool (features of one terrain met twice: a roll assigned is kept)."""
     for allowance, reached, assigned, num, den in _leaves(book, start, features, stop, base_id, steps, 1, dice):
         keys = frozenset(assigned)
-        yield allowance, reached, assigned, Fraction(num, den), keys, keys
+        yield allowance, reached, assigned, Fraction(num, den), keys, keys, tuple(f.terrain.id for f, _ in reached)
 
 
 def pool_walk(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str,
@@ -456,11 +456,11 @@ def pool_walk(book: RollBook, start: float, features: list[Feature], stop: float
     pools: dict[tuple[float, tuple[str, ...]], Branch] = {}
     common: set[tuple[str, str]] | None = None
     every: set[tuple[str, str]] = set()
-    for allowance, reached, assigned, p, each, some in (_merged if distinct else _each_leaf)(
+    for allowance, reached, assigned, p, each, some, tids in (_merged if distinct else _each_leaf)(
             book, start, features, stop, base_id, steps, dice):
         common = set(each) if common is None else common & each
         every |= some
-        pool = (allowance, tuple(f.terrain.id for f, _ in reached))
+        pool = (allowance, tids)
         found = pools.get(pool)
         if found is None:
             pools[pool] = Branch(assigned, p, finish(Walk(allowance, list(reached))))

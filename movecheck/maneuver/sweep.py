@@ -25,7 +25,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
-from movecheck.maneuver.geometry import base_rect, convex_pieces, overlap_area
+from movecheck.maneuver.geometry import base_rect, convex_pieces, kept, overlap_area
 from movecheck.maneuver.plane import EPS, Vec, angle_diff, unit
 
 PARALLEL_TOL = 1e-9
@@ -147,6 +147,8 @@ def _linework(geom: BaseGeometry) -> list[np.ndarray]:
 
 def _vertices(geom: BaseGeometry) -> np.ndarray:
     """All vertices of a shape as an (n, 2) array (closing points included)."""
+    if isinstance(geom, Polygon):  # its rings' coordinates in order, as _linework lists them
+        return cast(np.ndarray, shapely.get_coordinates(geom))
     parts = _linework(geom)
     return np.concatenate(parts) if parts else np.empty((0, 2))
 
@@ -230,27 +232,6 @@ def _ccw_ring(poly: Polygon) -> np.ndarray:
     return np.asarray(orient(poly, 1.0).exterior.coords)[:, :2]
 
 
-KEPT_SHAPES = 4096
-"""Shapes whose derived coordinates :func:`_kept` remembers before it starts again (the map's terrain pieces, the
-field and the bases of one file are asked about once per order that meets them)."""
-
-_KEPT: dict[tuple[int, str], tuple[BaseGeometry, object]] = {}
-
-
-def _kept(geom: BaseGeometry, kind: str, make: Callable[[BaseGeometry], object]) -> object:
-    """``make(geom)``, computed once per shape (shapely shapes never change; the shape is held, so its id is not
-    reused while remembered)."""
-    key = (id(geom), kind)
-    found = _KEPT.get(key)
-    if found is not None and found[0] is geom:
-        return found[1]
-    if len(_KEPT) >= KEPT_SHAPES:
-        _KEPT.clear()
-    value = make(geom)
-    _KEPT[key] = (geom, value)
-    return value
-
-
 Hull = tuple[list[tuple[float, float]], bool]
 """A shape's convex hull vertices, and whether each coordinate is a multiple of 1/256 under 2^15 in size."""
 
@@ -314,9 +295,9 @@ def translation_chord(moving: BaseGeometry, fixed: BaseGeometry,
     """Interval of t where hull(moving) shifted t*d overlaps the interior of hull(fixed).
 
     The Minkowski difference hull(fixed) - hull(moving) is built from the two hulls' vertices (each shape's kept,
-    :func:`_kept`) in plain floats; the ray t*d crosses its interior on the chord."""
-    pm, m_grid = cast(Hull, _kept(moving, "hull", _hull_vertices))
-    pf, f_grid = cast(Hull, _kept(fixed, "hull", _hull_vertices))
+    :func:`geometry.kept`) in plain floats; the ray t*d crosses its interior on the chord."""
+    pm, m_grid = cast(Hull, kept(moving, "hull", _hull_vertices))
+    pf, f_grid = cast(Hull, kept(fixed, "hull", _hull_vertices))
     ring = _convex_hull([(fx - mx, fy - my) for fx, fy in pf for mx, my in pm], m_grid and f_grid)
     if len(ring) < 3:
         return None
@@ -384,7 +365,7 @@ def leave_distance(moving: BaseGeometry, region: Polygon, direction_xy: Sequence
     """
     dx, dy = unit(direction_xy)
     pts = [(float(x), float(y)) for x, y in _vertices(moving)]
-    ring = cast(list[tuple[float, float]], _kept(region, "ccw ring", _ccw_ring_floats))
+    ring = cast(list[tuple[float, float]], kept(region, "ccw ring", _ccw_ring_floats))
     best = math.inf
     for (ax, ay), (bx, by) in itertools.pairwise(ring):
         ex, ey = bx - ax, by - ay

@@ -42,6 +42,7 @@ class World:
         self._enemy_reach: float | None = None
         terrain = list(battlefield.terrain.values())
         self._terrain_index = g.SpatialIndex((t.id, t.polygon) for t in terrain) if terrain else None
+        self._terrain_last: tuple[Any, list[Terrain]] | None = None  # the terrain never moves: the last answer holds
         self._start = {b.id: (b.x, b.y, b.facing) for b in battlefield.all_bases()}
         self._ordered: dict[str, Order] = {}
 
@@ -79,7 +80,12 @@ class World:
     def terrain_near(self, geom: Any) -> list[Terrain]:
         if self._terrain_index is None:
             return []
-        return [self.bf.terrain[cast(str, k)] for k in self._terrain_index.near(geom, 0.0)]
+        last = self._terrain_last
+        if last is not None and last[0] is geom:  # a file's sweep: its obstacles, then its difficult terrain
+            return list(last[1])
+        found = [self.bf.terrain[cast(str, k)] for k in self._terrain_index.near(geom, 0.0)]
+        self._terrain_last = (geom, found)
+        return list(found)
 
     def prebattle(self, bases: list[Base]) -> tuple[bool, float | None]:
         """Whether every base is more than ``prebattle_distance`` from every enemy (M11), and the nearest such

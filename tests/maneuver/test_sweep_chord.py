@@ -13,7 +13,7 @@ from shapely.geometry import MultiPoint, Polygon, box
 from shapely.geometry.polygon import orient
 
 from movecheck.maneuver import sweep as sw
-from movecheck.maneuver.geometry import base_rect
+from movecheck.maneuver.geometry import base_rect, kept
 from movecheck.maneuver.plane import EPS
 
 
@@ -92,10 +92,10 @@ def test_orientation_off_the_grid_is_exact() -> None:
 def test_kept_hull_is_the_shapes_own() -> None:
     """A shape's hull is remembered by the shape itself (held while kept), never by a shape once at its address."""
     rect = base_rect(0, 0, 0, 4, 2)
-    first = sw._kept(rect, "hull", sw._hull_vertices)
-    assert sw._kept(rect, "hull", sw._hull_vertices) is first
+    first = kept(rect, "hull", sw._hull_vertices)
+    assert kept(rect, "hull", sw._hull_vertices) is first
     other = base_rect(10, 0, 0, 4, 2)
-    assert sw._kept(other, "hull", sw._hull_vertices) != first
+    assert kept(other, "hull", sw._hull_vertices) != first
     assert first[1] is True and sw._hull_vertices(base_rect(0.1, 0, 17, 4, 2))[1] is False
 
 
