@@ -372,29 +372,35 @@ def _merged(book: RollBook, start: float, features: list[Feature], stop: float, 
         after: dict[tuple[float, tuple[str, ...], bool], State] = {}
         tid = feature.terrain.id
         key = (base_id, tid)
+        e, low = feature.e, feature.dice.low
+        declared: dict[bool, int | None] = {}  # the book's roll for this feature, by whether it is the first reached
+        grown: dict[int, tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]]] = {}  # sets with this roll
+        charge = 0  # the steps the runs of this feature are charged (spent once the feature is done)
         for (allowance, tids, first), state in states.items():
             runs, looked, num, den, every, some, reached, assigned = state
-            if not (feature.e < allowance - EPS and feature.e < stop - EPS):
+            if not (e < allowance - EPS and e < stop - EPS):
                 _merge(after, (allowance, tids, first), state)
                 continue
-            if allowance - feature.dice.low <= feature.e + EPS:
-                _merge(after, (feature.e, (*tids, tid), False),
+            if allowance - low <= e + EPS:
+                _merge(after, (e, (*tids, tid), False),
                        [runs, looked, num, den, every, some, (*reached, (feature, None)), assigned])
                 continue
             looked += runs
-            roll = book.value(base_id, feature, first)
+            if first not in declared:
+                declared[first] = book.value(base_id, feature, first)
+            roll = declared[first]
             if roll is not None:
-                _merge(after, (max(feature.e, allowance - roll), (*tids, tid), False),
+                _merge(after, (max(e, allowance - roll), (*tids, tid), False),
                        [runs, looked, num, den, every, some, (*reached, (feature, roll)), assigned])
                 continue
             each = outcomes.get(id(feature.dice))
             if each is None:
                 each = outcomes[id(feature.dice)] = [
                     (value, q.numerator, q.denominator) for value, q in sorted(feature.dice.distribution().items())]
-            steps.spend(runs + looked + runs * len(each))  # each run stops here and queues one per value
+            charge += runs + looked + runs * len(each)  # each run stops here and queues one per value
             dice[key] = (feature.die_name, feature.dice)
-            on, every, some = (*tids, tid), every | {key}, some | {key}
-            e = feature.e
+            on = (*tids, tid)
+            every, some = _with(grown, every, key), _with(grown, some, key)
             for value, n, d in each:
                 at = (max(e, allowance - value), on, False)
                 found = after.get(at)
@@ -414,10 +420,23 @@ def _merged(book: RollBook, start: float, features: list[Feature], stop: float, 
                     found[4] &= every
                 if found[5] is not some:
                     found[5] |= some
+        if charge:
+            steps.spend(charge)  # the budget runs out on this feature exactly when it did run by run
         states = after
-    for (allowance, tids, _first), (runs, looked, num, den, every, some, reached, assigned) in states.items():
-        steps.spend(runs + looked)
+    steps.spend(sum(runs + looked for runs, looked, *_rest in states.values()))
+    for (allowance, tids, _first), (_runs, _looked, num, den, every, some, reached, assigned) in states.items():
         yield allowance, reached, assigned, Fraction(num, den), every, some, tids
+
+
+def _with(grown: dict[int, tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]]],
+          keys: frozenset[tuple[str, str]], key: tuple[str, str]) -> frozenset[tuple[str, str]]:
+    """``keys | {key}``, made once per set (many states share one; the set is held, so its id stays its own)."""
+    found = grown.get(id(keys))
+    if found is not None and found[0] is keys:
+        return found[1]
+    made = keys | {key}
+    grown[id(keys)] = (keys, made)
+    return made
 
 
 def _merge(states: dict[tuple[float, tuple[str, ...], bool], list[Any]], at: tuple[float, tuple[str, ...], bool],
