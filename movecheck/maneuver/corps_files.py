@@ -173,7 +173,7 @@ def _full_at(world: World, member: Base, direction: Vec, distance: float) -> boo
     """Whether the base, moved ``distance`` along ``direction``, ends in full contact with an enemy base."""
     rect = member.rect_at(member.x + direction[0] * distance, member.y + direction[1] * distance, member.facing)
     return any(full_contact(rect, other.rect, world.gap, world.tol)
-               for other in world.bases_near(rect, world.gap + world.tol) if other.side != world.side)
+               for other in world.enemies_near(rect, world.gap + world.tol))
 
 
 def settle(file: File, distance: float) -> tuple[float, Settled | None]:
