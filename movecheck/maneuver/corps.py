@@ -155,6 +155,7 @@ class CorpsAnalysis:
     required_ends: dict[str, Vec] | None = None
     needed_rolls: list[tuple[str, str, str, str]] = field(default_factory=list)
     repeat: Repeat | None = None
+    _file_of: dict[str, File] | None = field(default=None, repr=False, compare=False)
 
     kind: ClassVar[Literal["corps"]] = "corps"
 
@@ -164,10 +165,13 @@ class CorpsAnalysis:
         return {b.id for b in self.corps.bases}
 
     def file_of(self, base_id: str) -> File:
-        for f in self.files:
-            if any(b.id == base_id for b in f.members):
-                return f
-        raise KeyError(base_id)
+        """The file a base of the corps moves in (KeyError for another base; the files are split once, before)."""
+        if self._file_of is None:
+            self._file_of = {}
+            for f in self.files:
+                for b in f.members:
+                    self._file_of.setdefault(b.id, f)  # the first file naming it, as the files were searched
+        return self._file_of[base_id]
 
     def expected(self, base: Base, distance: float) -> Vec:
         """Where a base ends when its file moves ``distance``."""

@@ -13,6 +13,7 @@ carried out too (``apply --force`` writes what the orders do as checked).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -211,9 +212,15 @@ def _name(text: Any) -> str:
     disturb the terminal, and still reads back as the same name.
     """
 
+    return _yaml_name(str(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _yaml_name(name: str) -> str:
+    """:func:`_name` of a text, worked out once per text (an order's corps and bases are named on every line of
+    its ``--suggest`` entry, and many orders share names)."""
     import yaml
 
-    name = str(text)
     if _WORD.match(name):  # a word reads back as itself unless YAML takes it for true, false or null
         tag = yaml.resolver.Resolver().resolve(yaml.ScalarNode, name, (True, False))  # type: ignore[no-untyped-call]
         plain = tag == "tag:yaml.org,2002:str"
