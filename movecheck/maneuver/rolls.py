@@ -374,7 +374,6 @@ def _merged(book: RollBook, start: float, features: list[Feature], stop: float, 
         key = (base_id, tid)
         e, low = feature.e, feature.dice.low
         declared: dict[bool, int | None] = {}  # the book's roll for this feature, by whether it is the first reached
-        grown: dict[int, tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]]] = {}  # sets with this roll
         charge = 0  # the steps the runs of this feature are charged (spent once the feature is done)
         for (allowance, tids, first), state in states.items():
             runs, looked, num, den, every, some, reached, assigned = state
@@ -400,7 +399,7 @@ def _merged(book: RollBook, start: float, features: list[Feature], stop: float, 
             charge += runs + looked + runs * len(each)  # each run stops here and queues one per value
             dice[key] = (feature.die_name, feature.dice)
             on = (*tids, tid)
-            every, some = _with(grown, every, key), _with(grown, some, key)
+            every, some = every | {key}, some | {key}
             for value, n, d in each:
                 at = (max(e, allowance - value), on, False)
                 found = after.get(at)
@@ -426,17 +425,6 @@ def _merged(book: RollBook, start: float, features: list[Feature], stop: float, 
     steps.spend(sum(runs + looked for runs, looked, *_rest in states.values()))
     for (allowance, tids, _first), (_runs, _looked, num, den, every, some, reached, assigned) in states.items():
         yield allowance, reached, assigned, Fraction(num, den), every, some, tids
-
-
-def _with(grown: dict[int, tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]]],
-          keys: frozenset[tuple[str, str]], key: tuple[str, str]) -> frozenset[tuple[str, str]]:
-    """``keys | {key}``, made once per set (many states share one; the set is held, so its id stays its own)."""
-    found = grown.get(id(keys))
-    if found is not None and found[0] is keys:
-        return found[1]
-    made = keys | {key}
-    grown[id(keys)] = (keys, made)
-    return made
 
 
 def _merge(states: dict[tuple[float, tuple[str, ...], bool], list[Any]], at: tuple[float, tuple[str, ...], bool],
