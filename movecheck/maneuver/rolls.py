@@ -401,7 +401,8 @@ def _merged(book: RollBook, start: float, features: list[Feature], stop: float, 
             on = (*tids, tid)
             every, some = every | {key}, some | {key}
             for value, n, d in each:
-                at = (max(e, allowance - value), on, False)
+                left = allowance - value
+                at = (left if left > e else e, on, False)  # max(e, left), without the call
                 found = after.get(at)
                 if found is None:  # a new state: this combination is its example
                     after[at] = [runs, looked, num * n, den * d, every, some, (*reached, (feature, value)),
