@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import shapely
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
@@ -72,7 +73,7 @@ def build_files(bases: list[Base], direction: Vec) -> list[File]:
     px, py = dy, -dx
     info = []
     for b in bases:
-        corners = list(b.rect.exterior.coords)[:-1]
+        corners = shapely.get_coordinates(b.rect)[:-1].tolist()  # the exterior's corners (a base has no hole)
         across = [x * px + y * py for x, y in corners]
         info.append((b, b.x * dx + b.y * dy, min(across), max(across)))
     info.sort(key=lambda item: (-item[1], item[2], item[0].id))

@@ -89,6 +89,7 @@ def _run(
     required_ends: list[str] = []
     checked: set[int] = set()
     assumed: list[Assumed] = []
+    clauses: dict[str, Any] = {}  # the clauses of each order kind, looked up once a file
     for index, order in enumerate(orders):
         if order is None:
             continue
@@ -111,7 +112,9 @@ def _run(
             _ordered_by(battlefield, placed, None)
             world.moved(placed)
             continue
-        for rule in rules_for(order.kind):
+        if order.kind not in clauses:
+            clauses[order.kind] = rules_for(order.kind)
+        for rule in clauses[order.kind]:
             for problem in rule.run(analysis):
                 assert problem.code is not None  # Clause.run gives each violation its code
                 findings.append(doc.finding(problem.code, problem.message, problem.where, severity=problem.severity))
