@@ -176,6 +176,14 @@ def inside_field(poly: BaseGeometry, field: Polygon, eps: float = EPS) -> bool:
     return bool(grown.covers(poly))
 
 
+def inside_field_each(polys: Sequence[BaseGeometry], field: Polygon, eps: float = EPS) -> list[bool]:
+    """:func:`inside_field` of each shape, in one call."""
+    grown = cast(BaseGeometry, kept(field, f"grown {eps!r}", lambda f: _grown(f, eps)))
+    shapes = np.empty(len(polys), dtype=object)
+    shapes[:] = list(polys)
+    return [bool(x) for x in shapely.covers(grown, shapes)]
+
+
 def _grown(field: BaseGeometry, eps: float) -> BaseGeometry:
     """The field grown by ``eps`` with mitred corners, prepared for repeated tests."""
     grown = field.buffer(eps, join_style="mitre")
@@ -240,6 +248,18 @@ class SpatialIndex:
             return []
         hits = self._tree.query(geom, predicate="dwithin", distance=distance + EPS)
         return [self.keys[i] for i in sorted(int(h) for h in hits)]
+
+    def near_each(self, geoms: Sequence[BaseGeometry], distance: float = 0.0) -> list[list[Hashable]]:
+        """:meth:`near` of each shape, in one query of the tree (the same keys in the same order)."""
+        found: list[list[Hashable]] = [[] for _ in geoms]
+        if not self.keys or not geoms:
+            return found
+        shapes = np.empty(len(geoms), dtype=object)
+        shapes[:] = list(geoms)
+        which, hits = self._tree.query(shapes, predicate="dwithin", distance=distance + EPS)
+        for i, h in sorted(zip(which.tolist(), hits.tolist(), strict=True)):
+            found[i].append(self.keys[h])
+        return found
 
 
 class MovableIndex:
