@@ -52,7 +52,7 @@ def random_shape(rng: random.Random) -> Polygon:
     return hull if isinstance(hull, Polygon) else base_rect(0, 0, 0, 1, 1)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(2))
 def test_chord_is_geos_hulls_to_the_bit(seed: int) -> None:
     """The float hull (exact orientation, on the grid or by whole numbers) gives GEOS's chord bit for bit, also
     for shapes with three corners of the difference on a line and for directions along their edges."""
@@ -123,7 +123,7 @@ def test_sweep_and_leaving_the_field_as_before() -> None:
     """The straight sweep from one array of coordinates is GEOS's hull of the two ends, vertex for vertex; leaving
     the field (a box: every normal along an axis) is the numpy computation's to the bit."""
     rng = random.Random(11)
-    for k in range(400):
+    for k in range(200):
         rect = base_rect(rng.uniform(0, 50), rng.uniform(0, 50), rng.choice([0, 90, 17, rng.uniform(0, 360)]),
                          rng.uniform(0.5, 6), rng.uniform(0.5, 6))
         angle = math.radians(rng.choice([0, 90, 180, 17, rng.uniform(0, 360)]))
