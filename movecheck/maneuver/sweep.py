@@ -232,8 +232,13 @@ def _ccw_ring(poly: Polygon) -> np.ndarray:
     return np.asarray(orient(poly, 1.0).exterior.coords)[:, :2]
 
 
-Hull = tuple[list[tuple[float, float]], bool]
-"""A shape's convex hull vertices, and whether each coordinate is a multiple of 1/256 under 2^15 in size."""
+Hull = tuple[list[tuple[float, float]], bool, bool]
+"""A shape's convex hull vertices, whether each coordinate is a multiple of 1/256 under 2^15 in size, and whether
+each is under :data:`HUGE`."""
+
+HUGE = 2.0**500
+"""Coordinates at least this large (a field that wide) take the chord through GEOS and numpy as before
+(:func:`_geos_chord`): below it no difference, edge or product of the float computation overflows."""
 
 GRID = 256.0
 GRID_LIMIT = 2.0**15
@@ -248,7 +253,7 @@ def _hull_vertices(geom: BaseGeometry) -> Hull:
     coords = np.asarray(geom.convex_hull.exterior.coords)[:-1, :2]
     vertices = [(float(x), float(y)) for x, y in coords]
     on_grid = all((v * GRID).is_integer() and abs(v) < GRID_LIMIT for p in vertices for v in p)
-    return vertices, on_grid
+    return vertices, on_grid, all(abs(v) < HUGE for p in vertices for v in p)
 
 
 ORIENT_BOUND = 1e-15
@@ -296,8 +301,10 @@ def translation_chord(moving: BaseGeometry, fixed: BaseGeometry,
 
     The Minkowski difference hull(fixed) - hull(moving) is built from the two hulls' vertices (each shape's kept,
     :func:`geometry.kept`) in plain floats; the ray t*d crosses its interior on the chord."""
-    pm, m_grid = cast(Hull, kept(moving, "hull", _hull_vertices))
-    pf, f_grid = cast(Hull, kept(fixed, "hull", _hull_vertices))
+    pm, m_grid, m_sized = cast(Hull, kept(moving, "hull", _hull_vertices))
+    pf, f_grid, f_sized = cast(Hull, kept(fixed, "hull", _hull_vertices))
+    if not (m_sized and f_sized):
+        return _geos_chord(moving, fixed, d)
     ring = _convex_hull([(fx - mx, fy - my) for fx, fy in pf for mx, my in pm], m_grid and f_grid)
     if len(ring) < 3:
         return None
@@ -315,6 +322,30 @@ def translation_chord(moving: BaseGeometry, fixed: BaseGeometry,
         length = math.hypot(ex, ey)
         nx, ny = ey / length, -ex / length  # outward normal
         nd, c = nx * dx + ny * dy, nx * ax + ny * ay
+        if abs(nd) <= PARALLEL_TOL:
+            if c <= EPS:  # the ray runs along or outside this edge
+                return None
+        elif nd > 0:
+            t_hi = min(t_hi, c / nd)
+        else:
+            t_lo = max(t_lo, c / nd)
+    if t_hi - t_lo <= EPS:
+        return None
+    return (t_lo, t_hi)
+
+
+def _geos_chord(moving: BaseGeometry, fixed: BaseGeometry, d: np.ndarray) -> tuple[float, float] | None:
+    """:func:`translation_chord` through GEOS's hull of the differences and numpy (coordinates beyond :data:`HUGE`)."""
+    pm = np.asarray(moving.convex_hull.exterior.coords)[:-1, :2]
+    pf = np.asarray(fixed.convex_hull.exterior.coords)[:-1, :2]
+    hull = shapely.convex_hull(shapely.multipoints((pf[:, None, :] - pm[None, :, :]).reshape(-1, 2)))
+    if not isinstance(hull, Polygon) or hull.area <= EPS:
+        return None
+    t_lo, t_hi = -math.inf, math.inf
+    for a, b in itertools.pairwise(_ccw_ring(hull)):
+        e = b - a
+        n = np.array([e[1], -e[0]]) / math.hypot(e[0], e[1])  # outward normal
+        nd, c = float(n @ d), float(n @ a)
         if abs(nd) <= PARALLEL_TOL:
             if c <= EPS:  # the ray runs along or outside this edge
                 return None

@@ -96,7 +96,7 @@ def test_kept_hull_is_the_shapes_own() -> None:
     assert kept(rect, "hull", sw._hull_vertices) is first
     other = base_rect(10, 0, 0, 4, 2)
     assert kept(other, "hull", sw._hull_vertices) != first
-    assert first[1] is True and sw._hull_vertices(base_rect(0.1, 0, 17, 4, 2))[1] is False
+    assert first[1] is True and first[2] is True and sw._hull_vertices(base_rect(0.1, 0, 17, 4, 2))[1] is False
 
 
 def numpy_leave_distance(moving, region, d, max_dist):
@@ -133,3 +133,14 @@ def test_sweep_and_leaving_the_field_as_before() -> None:
         assert list(sw.swept_straight(rect, d, dist).exterior.coords) == list(ends.exterior.coords)
         field = box(0, 0, rng.choice([48, 50, 60.5]), rng.choice([48, 50, 60]))
         assert sw.leave_distance(rect, field, d, dist) == numpy_leave_distance(rect, field, sw.unit(d), dist), k
+
+
+def test_huge_coordinates_inside_a_huge_field() -> None:
+    """Shapes near the largest float (a field that wide) take the chord through GEOS as before: its chord, no
+    exception; below 2^500 the float computation never overflows."""
+    d = np.asarray((0.0, 1.0))
+    moving = Polygon([(1e307, 1e306), (1.2e308, 1e306), (1.2e308, 2e307), (1e307, 2e307)])
+    fixed = Polygon([(2e307, 1.6e308), (1.7e308, 1.6e308), (1.7e308, 1.7e308), (2e307, 1.7e308)])
+    assert not sw._hull_vertices(fixed)[2]
+    assert sw.translation_chord(moving, fixed, d) == geos_chord(moving, fixed, d) is not None
+    assert sw._hull_vertices(Polygon([(1e100, 0), (2e100, 0), (2e100, 1e100)]))[2]
