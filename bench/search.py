@@ -628,19 +628,22 @@ REPEAT = 7
 """Checks per file (the least CPU is kept); ``--repeat`` sets it."""
 
 
-def measure(orders: Path, repeat: int | None = None, unbounded: bool = False, env: dict[str, str] | None = None
-            ) -> tuple[float, dict[str, int], list[int] | None]:
+def measure(orders: Path, repeat: int | None = None, unbounded: bool = False, env: dict[str, str] | None = None,
+            tree: Path | None = None) -> tuple[float, dict[str, int], list[int] | None]:
     """The least CPU seconds of ``repeat`` checks in a fresh process (start-up excluded), its findings per code, and
     what the choice search did (runs, points, options listed, listings reused, units copied; None: not counted).
 
-    ``unbounded``: no counting bound and a budget no search reaches (every choice tried: the exact answer)."""
+    ``unbounded``: no counting bound and a budget no search reaches (every choice tried: the exact answer).
+    ``tree``: the movecheck of another source tree (first on the path, run from there), e.g. the branch point."""
     extra = dict(env or {})
+    if tree is not None:
+        extra["PYTHONPATH"] = str(tree)
     if unbounded:
         extra.update(MOVECHECK_BENCH_UNBOUNDED="1", MOVECHECK_CHOICE_BUDGET=str(10**11),
                      MOVECHECK_LANDING_BUDGET=str(10**11))
     out = subprocess.run(
-        [sys.executable, "-c", _DRIVER, str(orders), str(repeat or REPEAT)], capture_output=True, text=True, cwd=ROOT,
-        env=dict(os.environ, **extra) if extra else None,
+        [sys.executable, "-c", _DRIVER, str(orders), str(repeat or REPEAT)], capture_output=True, text=True,
+        cwd=tree or ROOT, env=dict(os.environ, **extra) if extra else None,
     )
     try:
         spent, counts, stats = json.loads(out.stdout)
@@ -763,17 +766,39 @@ def pacific_table(quick: bool, seeds: int = 10) -> list[str]:
     return lines
 
 
+def side_by_side(before: Path, sizes: list[int], repeat: int) -> list[str]:
+    """The big manoeuvre file (:func:`corps_file_case`) checked by the tree ``before`` and by this one, alternating
+    size by size (the same load for both), the least CPU of ``repeat`` checks each."""
+    lines = [f"\n### per_file: {before} against this tree (least of {repeat}, alternating)\n",
+             "| orders | before | after | after / before | findings before | findings after |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    for n in sizes:
+        orders, _exact = corps_file_case(n)
+        old, old_counts, _ = measure(orders, repeat, tree=before)
+        new, new_counts, _ = measure(orders, repeat, tree=ROOT)
+        lines.append(f"| {n} | {old:.3f} s | {new:.3f} s | {new / old:.2f} | {json.dumps(old_counts)} "
+                     f"| {json.dumps(new_counts)} |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="exact searches at scale")
     parser.add_argument("--quick", action="store_true", help="the two smallest sizes of each family")
     parser.add_argument("--issue37", action="store_true", help="only issue 37's families (B1-B4, B6, B9)")
     parser.add_argument("--pacific", action="store_true", help="only the random Pacific-style landings")
     parser.add_argument("--repeat", type=int, default=REPEAT, help="checks per file (the least CPU is kept)")
+    parser.add_argument("--per-file-before", type=Path, metavar="TREE",
+                        help="only the big manoeuvre file, this source tree (e.g. `git archive` of the branch point) "
+                        "against this one, 50 to 800 orders")
     args = parser.parse_args(argv)
     globals()["REPEAT"] = args.repeat
     WORK.mkdir(parents=True, exist_ok=True)
     if args.pacific:
         print("\n".join(pacific_table(args.quick)))
+        return 0
+    if args.per_file_before is not None:
+        sizes = [50, 100] if args.quick else [50, 100, 200, 400, 800]
+        print("\n".join(side_by_side(args.per_file_before.resolve(), sizes, args.repeat)))
         return 0
     if args.issue37:
         lines = ["# Issue 37's families (CPU of the check, start-up excluded)"]

@@ -104,8 +104,12 @@ class _Builder:
     # -- driving ---------------------------------------------------------
 
     def build(self, events: Iterator[yaml.Event]) -> None:
+        handlers: dict[type, Any] = {}  # each event class's handler (None: ignored), found once a document
         for event in events:
-            handler = getattr(self, "_on_" + type(event).__name__, None)
+            kind = type(event)
+            if kind not in handlers:
+                handlers[kind] = getattr(self, "_on_" + kind.__name__, None)
+            handler = handlers[kind]
             if handler is not None:
                 handler(event)
 
@@ -273,6 +277,9 @@ class _Builder:
                 return value, ImplicitScalar(text, tag, value)
         if tag in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp"):
             return text, None  # timestamps stay strings
+        simple = _simple_number(tag, text)
+        if simple is not None:
+            return simple, (ImplicitScalar(text, tag, simple) if plain else None)
         if tag == "tag:yaml.org,2002:int" and sum(c.isalnum() for c in text) > MAX_DIGITS:
             # Python cannot (or only slowly) turn it into an int, and nothing needs it: keep the
             # text, and let the schema say where a number was expected
@@ -311,6 +318,19 @@ class _Builder:
 
 
 _JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_SIMPLE_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]{0,17})")
+_SIMPLE_FLOAT = re.compile(r"[-+]?[0-9]{1,17}\.[0-9]{0,17}")
+
+
+def _simple_number(tag: str, text: str) -> int | float | None:
+    """A whole number in decimals, or a decimal fraction without exponent, read as PyYAML's constructor reads it
+    (its sign times the digits' value: the same number) without building a node (issue 37: most scalars of a big
+    manoeuvre file are coordinates); None for anything else (octal, ``0x``, ``_``, ``:``, ``.inf``...)."""
+    if tag == "tag:yaml.org,2002:int" and _SIMPLE_INT.fullmatch(text):
+        return int(text)
+    if tag == "tag:yaml.org,2002:float" and _SIMPLE_FLOAT.fullmatch(text):
+        return float(text)
+    return None
 
 
 def _mark(event: yaml.Event) -> tuple[int, int]:

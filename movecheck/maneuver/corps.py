@@ -149,10 +149,13 @@ class CorpsAnalysis:
     engaged: dict[str, list[Base]] = field(default_factory=dict)
     turned: dict[str, float] = field(default_factory=dict)
     placement: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    placed_rects: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Each base's rectangle at its :attr:`placement` (built for its new contacts; the base takes it when placed)."""
     new_contacts: dict[str, list[Base]] = field(default_factory=dict)
     required_ends: dict[str, Vec] | None = None
     needed_rolls: list[tuple[str, str, str, str]] = field(default_factory=list)
     repeat: Repeat | None = None
+    _file_of: dict[str, File] | None = field(default=None, repr=False, compare=False)
 
     kind: ClassVar[Literal["corps"]] = "corps"
 
@@ -162,10 +165,13 @@ class CorpsAnalysis:
         return {b.id for b in self.corps.bases}
 
     def file_of(self, base_id: str) -> File:
-        for f in self.files:
-            if any(b.id == base_id for b in f.members):
-                return f
-        raise KeyError(base_id)
+        """The file a base of the corps moves in (KeyError for another base; the files are split once, before)."""
+        if self._file_of is None:
+            self._file_of = {}
+            for f in self.files:
+                for b in f.members:
+                    self._file_of.setdefault(b.id, f)  # the first file naming it, as the files were searched
+        return self._file_of[base_id]
 
     def expected(self, base: Base, distance: float) -> Vec:
         """Where a base ends when its file moves ``distance``."""
@@ -233,7 +239,8 @@ def analyse_corps(world: World, order: Order) -> CorpsAnalysis:
             if not backwards:
                 pin(world, file, direction, engaged)
             front = file.front
-            region = sweep.swept_straight(front.rect, direction, horizon) if horizon > EPS else front.rect
+            region = (file.swept if file.swept is not None else sweep.swept_straight(front.rect, direction, horizon)
+                      ) if horizon > EPS else front.rect
 
             def entry(terrain: Terrain, front: Base = front) -> float | None:
                 return sweep.entry_distance(front.rect, terrain.polygon, direction, horizon, pieces=terrain.pieces)
@@ -420,7 +427,7 @@ def _place(world: World, a: CorpsAnalysis) -> None:
     a.required_ends = required
     for b in a.corps.bases:
         x, y, facing = a.placement[b.id]
-        rect = b.rect_at(x, y, facing)
+        rect = a.placed_rects[b.id] = b.rect_at(x, y, facing)
         before = set(e.id for e in world.contacts(b.rect, exact=False))
         new = [e for e in world.contacts(rect, exact=False) if e.id not in before]
         if new:

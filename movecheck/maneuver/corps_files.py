@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
+import shapely
 
 from movecheck.maneuver import geometry as g
 from movecheck.maneuver import sweep
@@ -47,6 +49,9 @@ class File:
     stop_by: Obstacle | None = None
     charge: Obstacle | None = None
     chords: list[tuple[float, float, str, str]] = field(default_factory=list)
+    swept: Any = field(default=None, repr=False, compare=False)
+    """The front base's sweep over the horizon, once :func:`file_obstacles` built it (the terrain it meets is
+    looked up in the same shape)."""
 
     @property
     def front(self) -> Base:
@@ -68,7 +73,7 @@ def build_files(bases: list[Base], direction: Vec) -> list[File]:
     px, py = dy, -dx
     info = []
     for b in bases:
-        corners = list(b.rect.exterior.coords)[:-1]
+        corners = shapely.get_coordinates(b.rect)[:-1].tolist()  # the exterior's corners (a base has no hole)
         across = [x * px + y * py for x, y in corners]
         info.append((b, b.x * dx + b.y * dy, min(across), max(across)))
     info.sort(key=lambda item: (-item[1], item[2], item[0].id))
@@ -107,6 +112,8 @@ def file_obstacles(world: World, file: File, direction: Vec, horizon: float, mov
         rect = member.rect
         swept = sweep.swept_straight(rect, direction, horizon)
         behind = member is not file.front
+        if not behind:
+            file.swept = swept
         for other in world.bases_near(swept, world.gap):
             if other.id in moving:
                 continue
@@ -167,7 +174,7 @@ def _full_at(world: World, member: Base, direction: Vec, distance: float) -> boo
     """Whether the base, moved ``distance`` along ``direction``, ends in full contact with an enemy base."""
     rect = member.rect_at(member.x + direction[0] * distance, member.y + direction[1] * distance, member.facing)
     return any(full_contact(rect, other.rect, world.gap, world.tol)
-               for other in world.bases_near(rect, world.gap + world.tol) if other.side != world.side)
+               for other in world.enemies_near(rect, world.gap + world.tol))
 
 
 def settle(file: File, distance: float) -> tuple[float, Settled | None]:

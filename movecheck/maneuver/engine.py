@@ -13,6 +13,7 @@ carried out too (``apply --force`` writes what the orders do as checked).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -88,6 +89,7 @@ def _run(
     required_ends: list[str] = []
     checked: set[int] = set()
     assumed: list[Assumed] = []
+    clauses: dict[str, Any] = {}  # the clauses of each order kind, looked up once a file
     for index, order in enumerate(orders):
         if order is None:
             continue
@@ -110,7 +112,9 @@ def _run(
             _ordered_by(battlefield, placed, None)
             world.moved(placed)
             continue
-        for rule in rules_for(order.kind):
+        if order.kind not in clauses:
+            clauses[order.kind] = rules_for(order.kind)
+        for rule in clauses[order.kind]:
             for problem in rule.run(analysis):
                 assert problem.code is not None  # Clause.run gives each violation its code
                 findings.append(doc.finding(problem.code, problem.message, problem.where, severity=problem.severity))
@@ -138,7 +142,7 @@ def _carry_out(analysis: FreeAnalysis | CorpsAnalysis) -> list[Base]:
         return [analysis.base]
     for base in analysis.corps.bases:
         x, y, facing = analysis.placement[base.id]
-        base.place(x, y, facing)
+        base.place(x, y, facing, rect=analysis.placed_rects.get(base.id))
     return list(analysis.corps.bases)
 
 
@@ -211,9 +215,15 @@ def _name(text: Any) -> str:
     disturb the terminal, and still reads back as the same name.
     """
 
+    return _yaml_name(str(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _yaml_name(name: str) -> str:
+    """:func:`_name` of a text, worked out once per text (an order's corps and bases are named on every line of
+    its ``--suggest`` entry, and many orders share names)."""
     import yaml
 
-    name = str(text)
     if _WORD.match(name):  # a word reads back as itself unless YAML takes it for true, false or null
         tag = yaml.resolver.Resolver().resolve(yaml.ScalarNode, name, (True, False))  # type: ignore[no-untyped-call]
         plain = tag == "tag:yaml.org,2002:str"

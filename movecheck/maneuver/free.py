@@ -214,8 +214,8 @@ def analyse_free(world: World, order: Order) -> FreeAnalysis:
     obstacle = None if straight else _straight_obstacle(world, order, motion, mobility, steps)
     dx, dy = motion.end[0] - motion.start[0], motion.end[1] - motion.start[1]
     offset = local_offset(base.facing, dx, dy)
-    flush = [e for e in world.bases_near(final, world.gap + tol) if e.side != world.side
-             and full_contact(final, e.rect, world.gap, tol)] if engaged else []
+    flush = [e for e in world.enemies_near(final, world.gap + tol)
+             if full_contact(final, e.rect, world.gap, tol)] if engaged else []
     before = world.contacts(base.rect, exact=False)
     new_contacts = [e for e in world.contacts(final, exact=False) if e not in before]
     return FreeAnalysis(

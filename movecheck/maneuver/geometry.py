@@ -14,7 +14,8 @@ below or ``plane.EPS``.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import cast
 
 import numpy as np
 import shapely
@@ -169,8 +170,47 @@ def field_polygon(width: float, depth: float) -> Polygon:
 
 
 def inside_field(poly: BaseGeometry, field: Polygon, eps: float = EPS) -> bool:
-    """Whether the shape lies inside the field, allowing eps of overshoot."""
-    return bool(field.buffer(eps, join_style="mitre").covers(poly))
+    """Whether the shape lies inside the field, allowing eps of overshoot (the grown field built and prepared once
+    per field and slack, :func:`kept`)."""
+    grown = cast(BaseGeometry, kept(field, f"grown {eps!r}", lambda f: _grown(f, eps)))
+    return bool(grown.covers(poly))
+
+
+def inside_field_each(polys: Sequence[BaseGeometry], field: Polygon, eps: float = EPS) -> list[bool]:
+    """:func:`inside_field` of each shape, in one call."""
+    grown = cast(BaseGeometry, kept(field, f"grown {eps!r}", lambda f: _grown(f, eps)))
+    shapes = np.empty(len(polys), dtype=object)
+    shapes[:] = list(polys)
+    return [bool(x) for x in shapely.covers(grown, shapes)]
+
+
+def _grown(field: BaseGeometry, eps: float) -> BaseGeometry:
+    """The field grown by ``eps`` with mitred corners, prepared for repeated tests."""
+    grown = field.buffer(eps, join_style="mitre")
+    shapely.prepare(grown)
+    return grown
+
+
+KEPT_SHAPES = 4096
+"""Shapes whose derived shapes and coordinates :func:`kept` remembers before it starts again (the map's terrain
+pieces and the field are asked about by every order that meets them, a base's rectangle by each question of its
+order)."""
+
+_KEPT: dict[tuple[int, str], tuple[BaseGeometry, object]] = {}
+
+
+def kept(geom: BaseGeometry, kind: str, make: Callable[[BaseGeometry], object]) -> object:
+    """``make(geom)``, computed once per shape (shapely shapes never change; the shape is held, so its id is not
+    reused while remembered)."""
+    key = (id(geom), kind)
+    found = _KEPT.get(key)
+    if found is not None and found[0] is geom:
+        return found[1]
+    if len(_KEPT) >= KEPT_SHAPES:
+        _KEPT.clear()
+    value = make(geom)
+    _KEPT[key] = (geom, value)
+    return value
 
 
 def nearest_point(geom: BaseGeometry, point: Sequence[float] | Point) -> Vec:
@@ -208,6 +248,18 @@ class SpatialIndex:
             return []
         hits = self._tree.query(geom, predicate="dwithin", distance=distance + EPS)
         return [self.keys[i] for i in sorted(int(h) for h in hits)]
+
+    def near_each(self, geoms: Sequence[BaseGeometry], distance: float = 0.0) -> list[list[Hashable]]:
+        """:meth:`near` of each shape, in one query of the tree (the same keys in the same order)."""
+        found: list[list[Hashable]] = [[] for _ in geoms]
+        if not self.keys or not geoms:
+            return found
+        shapes = np.empty(len(geoms), dtype=object)
+        shapes[:] = list(geoms)
+        which, hits = self._tree.query(shapes, predicate="dwithin", distance=distance + EPS)
+        for i, h in sorted(zip(which.tolist(), hits.tolist(), strict=True)):
+            found[i].append(self.keys[h])
+        return found
 
 
 class MovableIndex:

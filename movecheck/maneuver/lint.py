@@ -65,8 +65,8 @@ def bases_overlap(ctx: LintContext) -> Iterator[Violation]:
     bases = _built(ctx).all_bases()
     order = {b.id: i for i, b in enumerate(bases)}
     index = g.SpatialIndex((b.id, b.rect) for b in bases)
-    for base in bases:
-        for key in index.near(base.rect):
+    for base, near in zip(bases, index.near_each([b.rect for b in bases]), strict=True):
+        for key in near:
             other_id = cast(str, key)  # the index holds base ids
             other = _built(ctx).bases[other_id]
             if order[other_id] <= order[base.id]:
@@ -204,8 +204,9 @@ def bad_polygon(ctx: LintContext) -> Iterator[Violation]:
             yield Violation(
                 _("terrain {terrain} reaches outside the field ({size})").format(terrain=terrain.id, size=size), where
             )
-    for base in bf.all_bases():
-        if not g.inside_field(base.rect, field, OUTSIDE_SLACK):
+    bases = bf.all_bases()
+    for base, inside in zip(bases, g.inside_field_each([b.rect for b in bases], field, OUTSIDE_SLACK), strict=True):
+        if not inside:
             yield Violation(_("base {base} lies (partly) outside the field ({size})").format(base=base.id, size=size),
                             base.source)
 

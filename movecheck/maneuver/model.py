@@ -143,12 +143,13 @@ class Base:
         s = min(shrink, 0.25 * min(self.width, self.depth))
         return base_rect(x, y, facing, self.width - 2 * s, self.depth - 2 * s)
 
-    def place(self, x: float, y: float, facing: float | None = None) -> None:
-        """Move the base (after an order was carried out)."""
+    def place(self, x: float, y: float, facing: float | None = None, rect: Any = None) -> None:
+        """Move the base (after an order was carried out); ``rect``: its rectangle there, already built by
+        :meth:`rect_at` at exactly that pose."""
         self.x, self.y = float(x), float(y)
         if facing is not None:
             self.facing = float(facing)
-        self._rect = None
+        self._rect = rect
 
 
 @dataclass(eq=False)

@@ -349,9 +349,9 @@ def enumerate_walk(book: RollBook, start: float, features: Iterable[Feature], st
 
 
 Pool = tuple[float, Reached, dict[tuple[str, str], int], Fraction, frozenset[tuple[str, str]],
-             frozenset[tuple[str, str]]]
+             frozenset[tuple[str, str]], tuple[str, ...]]
 """What ends alike: allowance, what one of its combinations reached and assigned, the probability of them all,
-the rolls each of them assigns, the rolls one of them assigns."""
+the rolls each of them assigns, the rolls one of them assigns, the terrain reached (ids, in order)."""
 
 
 def _merged(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str, steps: Steps,
@@ -372,39 +372,60 @@ def _merged(book: RollBook, start: float, features: list[Feature], stop: float, 
         after: dict[tuple[float, tuple[str, ...], bool], State] = {}
         tid = feature.terrain.id
         key = (base_id, tid)
+        e, low = feature.e, feature.dice.low
+        declared: dict[bool, int | None] = {}  # the book's roll for this feature, by whether it is the first reached
+        charge = 0  # the steps the runs of this feature are charged (spent once the feature is done)
         for (allowance, tids, first), state in states.items():
             runs, looked, num, den, every, some, reached, assigned = state
-            if not (feature.e < allowance - EPS and feature.e < stop - EPS):
+            if not (e < allowance - EPS and e < stop - EPS):
                 _merge(after, (allowance, tids, first), state)
                 continue
-            if allowance - feature.dice.low <= feature.e + EPS:
-                _merge(after, (feature.e, (*tids, tid), False),
+            if allowance - low <= e + EPS:
+                _merge(after, (e, (*tids, tid), False),
                        [runs, looked, num, den, every, some, (*reached, (feature, None)), assigned])
                 continue
             looked += runs
-            roll = book.value(base_id, feature, first)
+            if first not in declared:
+                declared[first] = book.value(base_id, feature, first)
+            roll = declared[first]
             if roll is not None:
-                _merge(after, (max(feature.e, allowance - roll), (*tids, tid), False),
+                _merge(after, (max(e, allowance - roll), (*tids, tid), False),
                        [runs, looked, num, den, every, some, (*reached, (feature, roll)), assigned])
                 continue
             each = outcomes.get(id(feature.dice))
             if each is None:
                 each = outcomes[id(feature.dice)] = [
                     (value, q.numerator, q.denominator) for value, q in sorted(feature.dice.distribution().items())]
-            steps.spend(runs + looked + runs * len(each))  # each run stops here and queues one per value
+            charge += runs + looked + runs * len(each)  # each run stops here and queues one per value
             dice[key] = (feature.die_name, feature.dice)
-            on, every, some = (*tids, tid), every | {key}, some | {key}
+            on = (*tids, tid)
+            every, some = every | {key}, some | {key}
             for value, n, d in each:
-                at = (max(feature.e, allowance - value), on, False)
-                if at in after:
-                    _merge(after, at, [runs, looked, num * n, den * d, every, some])
-                else:  # a new state: this combination is its example
+                left = allowance - value
+                at = (left if left > e else e, on, False)  # max(e, left), without the call
+                found = after.get(at)
+                if found is None:  # a new state: this combination is its example
                     after[at] = [runs, looked, num * n, den * d, every, some, (*reached, (feature, value)),
                                  {**assigned, key: value}]
+                    continue
+                # _merge, written out (the loop every state of every feature goes through)
+                found[0] += runs
+                found[1] += looked
+                pn, pd = num * n, den * d
+                if found[3] == pd:
+                    found[2] += pn
+                else:
+                    found[2], found[3] = found[2] * pd + pn * found[3], found[3] * pd
+                if found[4] is not every:
+                    found[4] &= every
+                if found[5] is not some:
+                    found[5] |= some
+        if charge:
+            steps.spend(charge)  # the budget runs out on this feature exactly when it did run by run
         states = after
-    for (allowance, _tids, _first), (runs, looked, num, den, every, some, reached, assigned) in states.items():
-        steps.spend(runs + looked)
-        yield allowance, reached, assigned, Fraction(num, den), every, some
+    steps.spend(sum(runs + looked for runs, looked, *_rest in states.values()))
+    for (allowance, tids, _first), (_runs, _looked, num, den, every, some, reached, assigned) in states.items():
+        yield allowance, reached, assigned, Fraction(num, den), every, some, tids
 
 
 def _merge(states: dict[tuple[float, tuple[str, ...], bool], list[Any]], at: tuple[float, tuple[str, ...], bool],
@@ -420,8 +441,10 @@ def _merge(states: dict[tuple[float, tuple[str, ...], bool], list[Any]], at: tup
         found[2] += state[2]
     else:
         found[2], found[3] = found[2] * state[3] + state[2] * found[3], found[3] * state[3]
-    found[4] &= state[4]
-    found[5] |= state[5]
+    if found[4] is not state[4]:  # a set met with itself is itself
+        found[4] &= state[4]
+    if found[5] is not state[5]:
+        found[5] |= state[5]
 
 
 def _each_leaf(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str, steps: Steps,
@@ -429,7 +452,7 @@ def _each_leaf(book: RollBook, start: float, features: list[Feature], stop: floa
     """:func:`_leaves` one combination a pool (features of one terrain met twice: a roll assigned is kept)."""
     for allowance, reached, assigned, num, den in _leaves(book, start, features, stop, base_id, steps, 1, dice):
         keys = frozenset(assigned)
-        yield allowance, reached, assigned, Fraction(num, den), keys, keys
+        yield allowance, reached, assigned, Fraction(num, den), keys, keys, tuple(f.terrain.id for f, _ in reached)
 
 
 def pool_walk(book: RollBook, start: float, features: list[Feature], stop: float, base_id: str,
@@ -441,11 +464,11 @@ def pool_walk(book: RollBook, start: float, features: list[Feature], stop: float
     pools: dict[tuple[float, tuple[str, ...]], Branch] = {}
     common: set[tuple[str, str]] | None = None
     every: set[tuple[str, str]] = set()
-    for allowance, reached, assigned, p, each, some in (_merged if distinct else _each_leaf)(
+    for allowance, reached, assigned, p, each, some, tids in (_merged if distinct else _each_leaf)(
             book, start, features, stop, base_id, steps, dice):
         common = set(each) if common is None else common & each
         every |= some
-        pool = (allowance, tuple(f.terrain.id for f, _ in reached))
+        pool = (allowance, tids)
         found = pools.get(pool)
         if found is None:
             pools[pool] = Branch(assigned, p, finish(Walk(allowance, list(reached))))

@@ -15,16 +15,17 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import numpy as np
 import shapely
 from shapely import affinity
-from shapely.geometry import MultiPoint, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 from shapely.ops import unary_union
 
-from movecheck.maneuver.geometry import base_rect, convex_pieces, overlap_area
+from movecheck.maneuver.geometry import base_rect, convex_pieces, kept, overlap_area
 from movecheck.maneuver.plane import EPS, Vec, angle_diff, unit
 
 PARALLEL_TOL = 1e-9
@@ -53,8 +54,12 @@ def translate(poly: BaseGeometry, direction_xy: Sequence[float], dist: float) ->
 
 
 def swept_straight(poly: Polygon, direction_xy: Sequence[float], dist: float) -> Polygon:
-    """Area swept by a convex shape moved dist steps in a straight line (hull of both ends)."""
-    return _hull(poly, translate(poly, direction_xy, dist))
+    """Area swept by a convex shape moved dist steps in a straight line (hull of both ends: of their coordinates
+    in one array, the coordinates :func:`translate` gives)."""
+    dx, dy = unit(direction_xy)
+    coords = shapely.get_coordinates(poly)
+    both = np.concatenate([coords, coords + np.array([dx * dist, dy * dist])])
+    return cast(Polygon, shapely.convex_hull(shapely.multipoints(both)))
 
 
 def _hull(*geoms: BaseGeometry) -> Polygon:
@@ -142,6 +147,8 @@ def _linework(geom: BaseGeometry) -> list[np.ndarray]:
 
 def _vertices(geom: BaseGeometry) -> np.ndarray:
     """All vertices of a shape as an (n, 2) array (closing points included)."""
+    if isinstance(geom, Polygon):  # its rings' coordinates in order, as _linework lists them
+        return cast(np.ndarray, shapely.get_coordinates(geom))
     parts = _linework(geom)
     return np.concatenate(parts) if parts else np.empty((0, 2))
 
@@ -225,18 +232,117 @@ def _ccw_ring(poly: Polygon) -> np.ndarray:
     return np.asarray(orient(poly, 1.0).exterior.coords)[:, :2]
 
 
+Hull = tuple[list[tuple[float, float]], bool, bool]
+"""A shape's convex hull vertices, whether each coordinate is a multiple of 1/256 under 2^15 in size, and whether
+each is under :data:`HUGE`."""
+
+HUGE = 2.0**500
+"""Coordinates at least this large (a field that wide) take the chord through GEOS and numpy as before
+(:func:`_geos_chord`): below it no difference, edge or product of the float computation overflows."""
+
+GRID = 256.0
+GRID_LIMIT = 2.0**15
+"""Hull vertices that are multiples of ``1/GRID`` smaller than ``GRID_LIMIT``: their differences (multiples of 1/256
+under 2^16) are the points whose turns are tested, whose own differences (2^17, 25 bits) multiply to 50 bits and
+subtract to 51: every step of a float orientation test on them is exact."""
+
+
+def _hull_vertices(geom: BaseGeometry) -> Hull:
+    """The vertices of a shape's convex hull, as GEOS lists them (no closing point), and whether they lie on the
+    grid on which float orientation tests are exact (:data:`GRID`)."""
+    coords = np.asarray(geom.convex_hull.exterior.coords)[:-1, :2]
+    vertices = [(float(x), float(y)) for x, y in coords]
+    on_grid = all((v * GRID).is_integer() and abs(v) < GRID_LIMIT for p in vertices for v in p)
+    return vertices, on_grid, all(abs(v) < HUGE for p in vertices for v in p)
+
+
+ORIENT_BOUND = 1e-15
+"""Relative error bound of the floating-point orientation test (Shewchuk's ccwerrboundA is about 3.3e-16): a
+smaller determinant is decided exactly."""
+
+
+def _orientation(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float], exact: bool) -> int:
+    """The sign of the turn o → a → b (1 left, -1 right, 0 straight), exact as GEOS's: in floats when ``exact``
+    (points on :data:`GRID`) or when a float filter decides, else in whole numbers."""
+    left = (a[0] - o[0]) * (b[1] - o[1])
+    right = (a[1] - o[1]) * (b[0] - o[0])
+    det = left - right
+    if exact or abs(det) > ORIENT_BOUND * (abs(left) + abs(right)):
+        return (det > 0) - (det < 0)
+    ratios = [v.as_integer_ratio() for v in (*o, *a, *b)]  # whole numbers over one power of two: exact
+    scale = max(q for _, q in ratios)
+    ox, oy, ax, ay, bx, by = (n * (scale // q) for n, q in ratios)
+    whole = (ax - ox) * (by - oy) - (ay - oy) * (bx - ox)
+    return (whole > 0) - (whole < 0)
+
+
+def _convex_hull(points: list[tuple[float, float]], exact: bool) -> list[tuple[float, float]]:
+    """The vertices of the points' convex hull, counter-clockwise, no three on a line (the vertices of GEOS's
+    hull of the same points; Andrew's monotone chain with an exact orientation test, :func:`_orientation`)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+    lower: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and _orientation(lower[-2], lower[-1], p, exact) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[tuple[float, float]] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and _orientation(upper[-2], upper[-1], p, exact) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
 def translation_chord(moving: BaseGeometry, fixed: BaseGeometry,
                        d: np.ndarray) -> tuple[float, float] | None:
-    """Interval of t where hull(moving) shifted t*d overlaps the interior of hull(fixed)."""
+    """Interval of t where hull(moving) shifted t*d overlaps the interior of hull(fixed).
+
+    The Minkowski difference hull(fixed) - hull(moving) is built from the two hulls' vertices (each shape's kept,
+    :func:`geometry.kept`) in plain floats; the ray t*d crosses its interior on the chord."""
+    pm, m_grid, m_sized = cast(Hull, kept(moving, "hull", _hull_vertices))
+    pf, f_grid, f_sized = cast(Hull, kept(fixed, "hull", _hull_vertices))
+    if not (m_sized and f_sized):
+        return _geos_chord(moving, fixed, d)
+    ring = _convex_hull([(fx - mx, fy - my) for fx, fy in pf for mx, my in pm], m_grid and f_grid)
+    if len(ring) < 3:
+        return None
+    n_ring = len(ring)
+    twice_area = sum(ring[k][0] * ring[(k + 1) % n_ring][1] - ring[(k + 1) % n_ring][0] * ring[k][1]
+                     for k in range(n_ring))
+    if twice_area / 2.0 <= EPS:
+        return None
+    dx, dy = float(d[0]), float(d[1])
+    t_lo, t_hi = -math.inf, math.inf
+    for k in range(n_ring):
+        ax, ay = ring[k]
+        bx, by = ring[(k + 1) % n_ring]
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
+        nx, ny = ey / length, -ex / length  # outward normal
+        nd, c = nx * dx + ny * dy, nx * ax + ny * ay
+        if abs(nd) <= PARALLEL_TOL:
+            if c <= EPS:  # the ray runs along or outside this edge
+                return None
+        elif nd > 0:
+            t_hi = min(t_hi, c / nd)
+        else:
+            t_lo = max(t_lo, c / nd)
+    if t_hi - t_lo <= EPS:
+        return None
+    return (t_lo, t_hi)
+
+
+def _geos_chord(moving: BaseGeometry, fixed: BaseGeometry, d: np.ndarray) -> tuple[float, float] | None:
+    """:func:`translation_chord` through GEOS's hull of the differences and numpy (coordinates beyond :data:`HUGE`)."""
     pm = np.asarray(moving.convex_hull.exterior.coords)[:-1, :2]
     pf = np.asarray(fixed.convex_hull.exterior.coords)[:-1, :2]
-    diffs = (pf[:, None, :] - pm[None, :, :]).reshape(-1, 2)
-    hull = MultiPoint(diffs).convex_hull
+    hull = shapely.convex_hull(shapely.multipoints((pf[:, None, :] - pm[None, :, :]).reshape(-1, 2)))
     if not isinstance(hull, Polygon) or hull.area <= EPS:
         return None
-    ring = _ccw_ring(hull)
     t_lo, t_hi = -math.inf, math.inf
-    for a, b in itertools.pairwise(ring):
+    for a, b in itertools.pairwise(_ccw_ring(hull)):
         e = b - a
         n = np.array([e[1], -e[0]]) / math.hypot(e[0], e[1])  # outward normal
         nd, c = float(n @ d), float(n @ a)
@@ -288,22 +394,28 @@ def leave_distance(moving: BaseGeometry, region: Polygon, direction_xy: Sequence
 
     None when moving stays inside up to max_dist; 0.0 when it is already (partly) outside.
     """
-    d = np.asarray(unit(direction_xy))
-    pts = _vertices(moving)
-    ring = _ccw_ring(region.convex_hull)
+    dx, dy = unit(direction_xy)
+    pts = [(float(x), float(y)) for x, y in _vertices(moving)]
+    ring = cast(list[tuple[float, float]], kept(region, "ccw ring", _ccw_ring_floats))
     best = math.inf
-    for a, b in itertools.pairwise(ring):
-        e = b - a
-        n = np.array([e[1], -e[0]]) / math.hypot(e[0], e[1])
-        slack = float(n @ a - (pts @ n).max())
+    for (ax, ay), (bx, by) in itertools.pairwise(ring):
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
+        nx, ny = ey / length, -ex / length
+        slack = nx * ax + ny * ay - max(x * nx + y * ny for x, y in pts)
         if slack < -EPS:
             return 0.0
-        nd = float(n @ d)
+        nd = nx * dx + ny * dy
         if nd > PARALLEL_TOL:
             best = min(best, max(slack, 0.0) / nd)
     if best > max_dist + EPS:
         return None
     return 0.0 if best <= EPS else min(best, float(max_dist))
+
+
+def _ccw_ring_floats(region: BaseGeometry) -> list[tuple[float, float]]:
+    """The counter-clockwise ring of a shape's convex hull (closing point included), in plain floats."""
+    return [(float(x), float(y)) for x, y in _ccw_ring(region.convex_hull)]
 
 
 def max_overlap_along(moving: Polygon, fixed: Polygon, direction_xy: Sequence[float],

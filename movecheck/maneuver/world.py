@@ -39,9 +39,11 @@ class World:
         self.side = side
         self.options = battlefield.options
         self._index: g.MovableIndex | None = None
+        self._enemies: g.MovableIndex | None = None  # the other sides' bases only (contacts, the pre-battle bonus)
         self._enemy_reach: float | None = None
         terrain = list(battlefield.terrain.values())
         self._terrain_index = g.SpatialIndex((t.id, t.polygon) for t in terrain) if terrain else None
+        self._terrain_last: tuple[Any, list[Terrain]] | None = None  # the terrain never moves: the last answer holds
         self._start = {b.id: (b.x, b.y, b.facing) for b in battlefield.all_bases()}
         self._ordered: dict[str, Order] = {}
 
@@ -56,10 +58,13 @@ class World:
     def moved(self, bases: Iterable[Base] | None = None) -> None:
         """Bases were placed anew: the index follows them (``None``: any base may have moved)."""
         if bases is None:
-            self._index = None
-        elif self._index is not None:
-            for base in bases:
+            self._index = self._enemies = None
+            return
+        for base in bases:
+            if self._index is not None:
                 self._index.move(base.id, base.rect)
+            if self._enemies is not None and base.side != self.side:
+                self._enemies.move(base.id, base.rect)
 
     def index(self) -> g.MovableIndex:
         if self._index is None:
@@ -76,10 +81,22 @@ class World:
         """Bases whose rectangles lie within ``distance`` of ``geom`` (STRtree query)."""
         return [self.bf.bases[cast(str, k)] for k in self.index().near(geom, distance)]
 
+    def enemies_near(self, geom: Any, distance: float = 0.0) -> list[Base]:
+        """The other sides' bases among :meth:`bases_near`, in the same order, from an index of theirs alone (a
+        question about enemies does not look at the friends near a base)."""
+        if self._enemies is None:
+            self._enemies = g.MovableIndex((b.id, b.rect) for b in self.bf.all_bases() if b.side != self.side)
+        return [self.bf.bases[cast(str, k)] for k in self._enemies.near(geom, distance)]
+
     def terrain_near(self, geom: Any) -> list[Terrain]:
         if self._terrain_index is None:
             return []
-        return [self.bf.terrain[cast(str, k)] for k in self._terrain_index.near(geom, 0.0)]
+        last = self._terrain_last
+        if last is not None and last[0] is geom:  # a file's sweep: its obstacles, then its difficult terrain
+            return list(last[1])
+        found = [self.bf.terrain[cast(str, k)] for k in self._terrain_index.near(geom, 0.0)]
+        self._terrain_last = (geom, found)
+        return list(found)
 
     def prebattle(self, bases: list[Base]) -> tuple[bool, float | None]:
         """Whether every base is more than ``prebattle_distance`` from every enemy (M11), and the nearest such
@@ -90,25 +107,21 @@ class World:
         for base in bases:
             if opts.prebattle_measure == "centre":
                 reach = limit + base.half_diagonal + self.enemy_half_diagonal()
-                for other in self.bases_near(base.rect, reach):
-                    if other.side != self.side:
-                        d = math.dist(base.centre, other.centre)
-                        if d <= limit + EPS:
-                            nearest = d if nearest is None else min(nearest, d)
-            else:
-                for other in self.bases_near(base.rect, limit):
-                    if other.side != self.side:
-                        d = g.edge_distance(base.rect, other.rect)
+                for other in self.enemies_near(base.rect, reach):
+                    d = math.dist(base.centre, other.centre)
+                    if d <= limit + EPS:
                         nearest = d if nearest is None else min(nearest, d)
+            else:
+                for other in self.enemies_near(base.rect, limit):
+                    d = g.edge_distance(base.rect, other.rect)
+                    nearest = d if nearest is None else min(nearest, d)
         return nearest is None, nearest
 
     def contacts(self, rect: Any, exact: bool = True) -> list[Base]:
         """Enemy bases touching ``rect`` (within the contact gap; ``exact=False`` allows the tolerance too)."""
         slack = self.gap + (0.0 if exact else self.tol)
         found = []
-        for other in self.bases_near(rect, slack):
-            if other.side == self.side:
-                continue
+        for other in self.enemies_near(rect, slack):
             if (exact and g.in_contact(rect, other.rect, self.gap)) or (
                 not exact and touching(rect, other.rect, self.gap, self.tol)
             ):
