@@ -1,0 +1,142 @@
+"""The editor's re-check of an orders file whose data did not change (issue 37): the last carrying-out given again.
+
+While a player types, most re-checks of a big turn follow an edit that changes no order: a space, a new line, a
+comment, a quote.  The language server checks the same orders against the same prepared state again and again
+(:data:`movecheck.systems.REPEATED`), so the engine's run of the file is kept, per orders file, with what decides it:
+
+- the prepared board itself (its identity: a state edit, another map or other rules prepare a new one; the kept
+  entry holds the board, so its identity cannot be taken by another);
+- the orders' data, every value with its type and every mapping's keys in their order (:func:`canonical`);
+- the phase, the language of the messages and the engine's switches.
+
+Only a run whose verdict does not depend on the search's budget is kept (no MC012: a run that ran out would be
+given again under a larger budget) and only one none of whose findings suggests a fix (a fix's edit holds the
+scalar's position in the text it was made from).  The run's findings are made against a :class:`Probe` of the
+document, whose positions are tokens naming the node each finding points at; they are placed in the text checked
+now (:func:`placed`), whether the run was made now or kept: the same ``pos``/``key_pos`` of the same nodes, so the
+same findings as a fresh run's, byte for byte (``tests/server/test_kept.py``).  The command line keeps nothing.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from movecheck.document import Document, Path
+from movecheck.i18n import language
+
+if TYPE_CHECKING:
+    from movecheck.aa.engine import Run
+    from movecheck.aa.model import Board
+    from movecheck.findings import Finding
+
+KEEP_RUNS = True
+"""Runs are kept for the editor; off only to compare (every re-check carries the orders out)."""
+KEEP = 16
+"""Orders files whose last run is kept (the least recently checked goes first)."""
+
+_KEPT: OrderedDict[str, _Kept] = OrderedDict()
+given = 0
+"""Kept runs given again (the tests and the benchmark read it)."""
+
+
+@dataclass
+class _Kept:
+    board: Board
+    key: tuple[Any, ...]
+    run: Run
+    probes: list[tuple[bool, Path]]
+
+
+class Probe(Document):
+    """The orders document as the engine reads it, except that a position is a token: ``(-k, 0)`` for the ``k``-th
+    node asked for (:attr:`probes`: whether its key was asked for, and its path), placed later by :func:`placed`."""
+
+    probes: list[tuple[bool, Path]]
+
+    @classmethod
+    def of(cls, doc: Document) -> Probe:
+        probe = cls(doc.path, doc.data, doc.positions, doc.key_positions, doc.implicit, doc.findings, doc.text,
+                    doc.broken, doc.root)
+        probe.probes = []
+        return probe
+
+    def pos(self, path: Path) -> tuple[int, int]:
+        self.probes.append((False, tuple(path)))
+        return -len(self.probes), 0
+
+    def key_pos(self, path: Path) -> tuple[int, int]:
+        self.probes.append((True, tuple(path)))
+        return -len(self.probes), 0
+
+
+def canonical(value: Any) -> Any:
+    """``value`` with the type of every value and the order of every mapping's keys (``1``, ``1.0`` and ``true``
+    are equal in Python, and so are two mappings with their keys in another order: not to the rules' findings)."""
+    if isinstance(value, dict):
+        return dict, tuple((canonical(k), canonical(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return list, tuple(canonical(v) for v in value)
+    return type(value), value
+
+
+def carried_out(doc: Document, board: Board, phase_name: str, repeated: bool) -> Run:
+    """The engine's run of the orders ``doc`` against the prepared ``board`` (copied: the orders move the copy's
+    units); ``repeated`` (the editor): the run kept for this file when nothing it reads has changed."""
+    from movecheck.aa import engine
+    from movecheck.aa.choice import OBSERVER
+
+    global given
+    if not (repeated and KEEP_RUNS) or OBSERVER.get() is not None:
+        return engine.run(doc, board.copy(), phase_name, fresh=board.copy)
+    key = (phase_name, language(), _switches(), canonical(doc.data))
+    kept = _KEPT.get(doc.path)
+    if kept is not None and kept.board is board and kept.key == key:
+        _KEPT.move_to_end(doc.path)
+        given += 1
+        return placed(kept.run, kept.probes, doc)
+    probe = Probe.of(doc)
+    found = engine.run(probe, board.copy(), phase_name, fresh=board.copy)
+    if _keepable(found):
+        _KEPT[doc.path] = _Kept(board, key, found, probe.probes)
+        _KEPT.move_to_end(doc.path)
+        while len(_KEPT) > KEEP:
+            _KEPT.popitem(last=False)
+    else:
+        _KEPT.pop(doc.path, None)
+    return placed(found, probe.probes, doc)
+
+
+def placed(found: Run, probes: list[tuple[bool, Path]], doc: Document) -> Run:
+    """The run with its findings' positions those of the nodes they point at in ``doc``."""
+    return replace(found, findings=[_place(f, probes, doc) for f in found.findings], checked=set(found.checked))
+
+
+def _place(finding: Finding, probes: list[tuple[bool, Path]], doc: Document) -> Finding:
+    if finding.line >= 0 or finding.file != doc.path:
+        return finding
+    key, path = probes[-finding.line - 1]
+    line, column = doc.key_pos(path) if key else doc.pos(path)
+    return replace(finding, line=line, column=column)
+
+
+def _keepable(found: Run) -> bool:
+    """A run whose findings every later check would give: no budget ran out, no fix holds a position of its text."""
+    return not any(f.code == "MC012" or f.fixes for f in found.findings)
+
+
+def _switches() -> tuple[Any, ...]:
+    """The engine's switches (the tests and benchmarks turn them off to compare)."""
+    from movecheck.aa import engine, moves
+
+    return (engine.KEEP_LISTINGS, engine.PARTIAL_COPIES, engine.REPLAY, engine.CUT, engine.SWAPPABLE, engine.BOUNDS,
+            engine.ERROR_FIRST, engine.FIRST_TRY_IN_PLACE, moves.WATCHED_STACK)
+
+
+def forget() -> None:
+    """Keep nothing (the tests)."""
+    _KEPT.clear()
+
+
+__all__ = ["KEEP", "KEEP_RUNS", "Probe", "canonical", "carried_out", "forget", "placed"]

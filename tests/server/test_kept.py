@@ -1,0 +1,158 @@
+"""The editor's re-check of orders whose data did not change gives the kept run again (issue 37, movecheck.aa.kept).
+
+Every test compares the server keeping runs with the server carrying every re-check out (``KEEP_RUNS`` off): the
+same findings, positions and ranges, byte for byte, and never a kept run where the orders, the state or the
+language changed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pygls", reason="the language server needs the extra movecheck[server]")
+
+from movecheck.aa import kept
+from movecheck.i18n import set_language
+from movecheck.server.app import MovecheckServer
+from movecheck.server.files import Roots
+
+ROOT = Path(__file__).resolve().parents[2]
+ORDERS = ROOT / "examples" / "aa" / "orders" / "g1-combat.yaml"
+STATE = ROOT / "examples" / "aa" / "states" / "g1-combat.yaml"
+TEXT = ORDERS.read_text(encoding="utf-8")
+LONGER = TEXT.replace("path: [Finland, Karelia S.S.R.]", "path: [Finland, Karelia S.S.R., Archangel]", 1)
+"""An order's path one step too long: errors at that order (AA rules)."""
+
+
+@pytest.fixture(autouse=True)
+def _nothing_kept() -> Any:
+    kept.forget()
+    yield
+    kept.forget()
+
+
+def _server(buffers: dict[str, str] | None = None) -> MovecheckServer:
+    server = MovecheckServer()
+    server.roots = Roots([str(ROOT)])
+    server.buffer_text = lambda absolute: (buffers or {}).get(absolute)  # type: ignore[method-assign]
+    return server
+
+
+def _seen(server: MovecheckServer, text: str, version: int = 1) -> tuple[list[Any], list[Any]]:
+    """The findings of the check (as the JSON report writes them) and the published diagnostics."""
+    checked = server.run_check(str(ORDERS), text, version)
+    assert checked.result is not None and checked.result.entry is not None
+    findings = [f.to_json() for f in checked.result.report.findings]
+    published = [(str(d.code), d.message, str(d.range), str(d.severity)) for d in checked.published]
+    return findings, published
+
+
+def _carried_out(text: str, monkeypatch: pytest.MonkeyPatch, buffers: dict[str, str] | None = None
+                 ) -> tuple[list[Any], list[Any]]:
+    """What a server that keeps no run gives for ``text`` (the reference)."""
+    with monkeypatch.context() as patched:
+        patched.setattr(kept, "KEEP_RUNS", False)
+        return _seen(_server(buffers), text)
+
+
+def test_an_edit_that_changes_no_order_gives_the_kept_run_at_the_new_positions(monkeypatch: pytest.MonkeyPatch
+                                                                               ) -> None:
+    """A comment line above every order, spaces in a flow list, the orders as they were: the kept run is given
+    (``kept.given``), its findings placed where the new text has their nodes, as a fresh run places them."""
+    server = _server()
+    first = _seen(server, LONGER)
+    assert first[0] and any(f["code"].startswith("AA") for f in first[0])
+    edits = ["# a note above every order\n" + LONGER,
+             LONGER.replace("Karelia S.S.R., Archangel]", "Karelia S.S.R.,   Archangel ]", 1),
+             LONGER + "\n# a note below\n"]
+    for k, edited in enumerate(edits):
+        assert edited != LONGER
+        before = kept.given
+        again = _seen(server, edited, k + 2)
+        assert kept.given == before + 1
+        assert again == _carried_out(edited, monkeypatch)
+        assert (again != first) == (k < 2)  # the findings moved with their nodes (not for a note below them)
+    assert first[0][0]["line"] + 1 == _seen(server, edits[0], 9)[0][0]["line"]
+
+
+def test_an_edited_order_never_gets_the_kept_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stale case: a kept run given for orders whose data changed would keep the legal verdict for the path
+    made too long, and the errors for the path put back."""
+    server = _server()
+    for k, text in enumerate([TEXT, LONGER, TEXT, LONGER]):
+        before = kept.given
+        seen = _seen(server, text, k + 1)
+        assert kept.given == before
+        assert seen == _carried_out(text, monkeypatch)
+        assert bool(seen[1]) == (text == LONGER)
+
+
+def test_an_edited_state_never_gets_the_kept_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same orders against a state edited in its buffer: a new prepared board, so the orders are carried out
+    again (a unit taken from the territory an order moves out of)."""
+    buffers: dict[str, str] = {}
+    server = _server(buffers)
+    assert _seen(server, TEXT)[1] == []
+    state = STATE.read_text(encoding="utf-8")
+    emptied = _state_without_units_at(state, "Finland")
+    buffers[str(STATE)] = emptied
+    seen = _seen(server, TEXT, 2)
+    assert seen[1] and seen == _carried_out(TEXT, monkeypatch, {str(STATE): emptied})
+    buffers.clear()
+    assert _seen(server, TEXT, 3)[1] == []
+
+
+def _state_without_units_at(state: str, space: str) -> str:
+    """The state's text with the German units in ``space`` gone (the lines that list them)."""
+    kept_lines = [line for line in state.splitlines(keepends=True)
+                  if not (f"at: {space}," in line and "Germans" in line)]
+    assert len(kept_lines) < len(state.splitlines())
+    return "".join(kept_lines)
+
+
+def test_a_kept_run_is_not_given_in_another_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    server = _server()
+    english = _seen(server, LONGER)
+    try:
+        set_language("ru")
+        before = kept.given
+        russian = _seen(server, LONGER + " ", 2)
+        assert kept.given == before
+        assert russian == _carried_out(LONGER + " ", monkeypatch)
+    finally:
+        set_language("en")
+    assert russian[1] != english[1]
+
+
+def test_a_finding_with_a_fix_is_never_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fix's edit holds its scalar's place in the text it was made from: such a run is carried out each time."""
+    typo = TEXT.replace("path: [Finland, Karelia S.S.R.]", "path: [Finlnd, Karelia S.S.R.]", 1)
+    server = _server()
+    first = _seen(server, typo)
+    assert first[0] and any(f.get("fixes") for f in first[0])
+    moved = "# moved down a line\n" + typo
+    before = kept.given
+    assert _seen(server, moved, 2) == _carried_out(moved, monkeypatch)
+    assert kept.given == before
+
+
+def test_the_orders_data_is_compared_with_its_types_and_key_order() -> None:
+    """``1``, ``1.0`` and ``true`` are equal in Python, and so are mappings with their keys in another order."""
+    assert kept.canonical({"units": {"infantry": 1}}) != kept.canonical({"units": {"infantry": True}})
+    assert kept.canonical([1]) != kept.canonical([1.0])
+    assert kept.canonical({"a": 1, "b": 2}) != kept.canonical({"b": 2, "a": 1})
+    assert kept.canonical({"a": [1, "x"]}) == kept.canonical(json.loads('{"a": [1, "x"]}'))
+
+
+def test_the_command_line_keeps_nothing() -> None:
+    from movecheck import core
+    from movecheck.settings import Settings
+
+    before = kept.given
+    for _ in range(2):
+        report, _ends = core.check([str(ORDERS)], Settings())
+        assert report.files
+    assert kept.given == before and not kept._KEPT
