@@ -6,7 +6,7 @@ comment, a quote.  The language server checks the same orders against the same p
 
 - the prepared board itself (its identity: a state edit, another map or other rules prepare a new one; the kept
   entry holds the board, so its identity cannot be taken by another);
-- the orders' data, every value with its type and every mapping's keys in their order (:func:`canonical`);
+- the orders' data, every value with its type and every mapping's keys in their order (:func:`data_key`);
 - the phase, the language of the messages and the engine's switches.
 
 Only a run whose verdict does not depend on the search's budget is kept (no MC012: a run that ran out would be
@@ -19,6 +19,7 @@ same findings as a fresh run's, byte for byte (``tests/server/test_kept.py``).  
 
 from __future__ import annotations
 
+import pickle
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -71,14 +72,15 @@ class Probe(Document):
         return -len(self.probes), 0
 
 
-def canonical(value: Any) -> Any:
-    """``value`` with the type of every value and the order of every mapping's keys (``1``, ``1.0`` and ``true``
-    are equal in Python, and so are two mappings with their keys in another order: not to the rules' findings)."""
-    if isinstance(value, dict):
-        return dict, tuple((canonical(k), canonical(v)) for k, v in value.items())
-    if isinstance(value, list):
-        return list, tuple(canonical(v) for v in value)
-    return type(value), value
+def data_key(data: Any) -> bytes | None:
+    """The orders' data as bytes equal only for equal data with every value of the same type and every mapping's
+    keys in the same order (``1``, ``1.0`` and ``true`` are equal in Python, and so are two mappings with their keys
+    in another order: not to the rules' findings).  Pickled: data shared in one text and not in another (an alias)
+    give other bytes, which only costs a carrying-out.  None: data that cannot be pickled (never kept)."""
+    try:
+        return pickle.dumps(data, protocol=5)
+    except Exception:  # a value the reader made that pickle refuses: carried out every time
+        return None
 
 
 def carried_out(doc: Document, board: Board, phase_name: str, repeated: bool) -> Run:
@@ -90,15 +92,16 @@ def carried_out(doc: Document, board: Board, phase_name: str, repeated: bool) ->
     global given
     if not (repeated and KEEP_RUNS) or OBSERVER.get() is not None:
         return engine.run(doc, board.copy(), phase_name, fresh=board.copy)
-    key = (phase_name, language(), _switches(), canonical(doc.data))
+    data = data_key(doc.data)
+    key = (phase_name, language(), _switches(), data)
     kept = _KEPT.get(doc.path)
-    if kept is not None and kept.board is board and kept.key == key:
+    if data is not None and kept is not None and kept.board is board and kept.key == key:
         _KEPT.move_to_end(doc.path)
         given += 1
         return placed(kept.run, kept.probes, doc)
     probe = Probe.of(doc)
     found = engine.run(probe, board.copy(), phase_name, fresh=board.copy)
-    if _keepable(found):
+    if data is not None and _keepable(found):
         _KEPT[doc.path] = _Kept(board, key, found, probe.probes)
         _KEPT.move_to_end(doc.path)
         while len(_KEPT) > KEEP:
@@ -139,4 +142,4 @@ def forget() -> None:
     _KEPT.clear()
 
 
-__all__ = ["KEEP", "KEEP_RUNS", "Probe", "canonical", "carried_out", "forget", "placed"]
+__all__ = ["KEEP", "KEEP_RUNS", "Probe", "carried_out", "data_key", "forget", "placed"]

@@ -141,10 +141,13 @@ def test_a_finding_with_a_fix_is_never_kept(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_the_orders_data_is_compared_with_its_types_and_key_order() -> None:
     """``1``, ``1.0`` and ``true`` are equal in Python, and so are mappings with their keys in another order."""
-    assert kept.canonical({"units": {"infantry": 1}}) != kept.canonical({"units": {"infantry": True}})
-    assert kept.canonical([1]) != kept.canonical([1.0])
-    assert kept.canonical({"a": 1, "b": 2}) != kept.canonical({"b": 2, "a": 1})
-    assert kept.canonical({"a": [1, "x"]}) == kept.canonical(json.loads('{"a": [1, "x"]}'))
+    assert kept.data_key({"units": {"infantry": 1}}) != kept.data_key({"units": {"infantry": True}})
+    assert kept.data_key([1]) != kept.data_key([1.0])
+    assert kept.data_key([0.0]) != kept.data_key([-0.0])
+    assert kept.data_key({"a": 1, "b": 2}) != kept.data_key({"b": 2, "a": 1})
+    assert kept.data_key({1: "a"}) != kept.data_key({"1": "a"})
+    assert kept.data_key({"a": [1, "x"]}) == kept.data_key(json.loads('{"a": [1, "x"]}'))
+    assert kept.data_key({"a": lambda: 0}) is None
 
 
 def test_the_command_line_keeps_nothing() -> None:
