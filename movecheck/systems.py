@@ -159,7 +159,7 @@ class RunContext:
 REPEATED: ContextVar[bool] = ContextVar("movecheck_repeated", default=False)
 """True while the caller checks the same files again and again as they are edited (the language server, issue 37):
 a system may then keep what its last check of an orders file against a prepared state gave and give it again when
-nothing it reads has changed (aa: :mod:`movecheck.aa.kept`).  The command line leaves it False."""
+nothing it reads has changed (aa keeps its engine's last run).  The command line leaves it False."""
 
 
 class Read(Protocol):

@@ -24,6 +24,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from movecheck.aa import engine, moves
+from movecheck.aa.choice import OBSERVER
 from movecheck.document import Document, Path
 from movecheck.i18n import language
 
@@ -86,9 +88,6 @@ def data_key(data: Any) -> bytes | None:
 def carried_out(doc: Document, board: Board, phase_name: str, repeated: bool) -> Run:
     """The engine's run of the orders ``doc`` against the prepared ``board`` (copied: the orders move the copy's
     units); ``repeated`` (the editor): the run kept for this file when nothing it reads has changed."""
-    from movecheck.aa import engine
-    from movecheck.aa.choice import OBSERVER
-
     global given
     if not (repeated and KEEP_RUNS) or OBSERVER.get() is not None:
         return engine.run(doc, board.copy(), phase_name, fresh=board.copy)
@@ -131,8 +130,6 @@ def _keepable(found: Run) -> bool:
 
 def _switches() -> tuple[Any, ...]:
     """The engine's switches (the tests and benchmarks turn them off to compare)."""
-    from movecheck.aa import engine, moves
-
     return (engine.KEEP_LISTINGS, engine.PARTIAL_COPIES, engine.REPLAY, engine.CUT, engine.SWAPPABLE, engine.BOUNDS,
             engine.ERROR_FIRST, engine.FIRST_TRY_IN_PLACE, moves.WATCHED_STACK)
 
