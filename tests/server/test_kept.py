@@ -41,21 +41,27 @@ def _server(buffers: dict[str, str] | None = None) -> MovecheckServer:
     return server
 
 
-def _seen(server: MovecheckServer, text: str, version: int = 1) -> tuple[list[Any], list[Any]]:
+def _seen(server: MovecheckServer, text: str, version: int = 1, path: Path = ORDERS) -> tuple[list[Any], list[Any]]:
     """The findings of the check (as the JSON report writes them) and the published diagnostics."""
-    checked = server.run_check(str(ORDERS), text, version)
+    checked = server.run_check(str(path), text, version)
     assert checked.result is not None and checked.result.entry is not None
     findings = [f.to_json() for f in checked.result.report.findings]
     published = [(str(d.code), d.message, str(d.range), str(d.severity)) for d in checked.published]
     return findings, published
 
 
-def _carried_out(text: str, monkeypatch: pytest.MonkeyPatch, buffers: dict[str, str] | None = None
-                 ) -> tuple[list[Any], list[Any]]:
-    """What a server that keeps no run gives for ``text`` (the reference)."""
-    with monkeypatch.context() as patched:
-        patched.setattr(kept, "KEEP_RUNS", False)
-        return _seen(_server(buffers), text)
+class _Fresh:
+    """A server that keeps no run (``KEEP_RUNS`` off while it checks): the reference.  One per test, so its state is
+    prepared once; ``buffers``: the open buffers it reads (shared with the server under test)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, buffers: dict[str, str] | None = None) -> None:
+        self.monkeypatch, self.server, self.version = monkeypatch, _server(buffers), 0
+
+    def __call__(self, text: str, path: Path = ORDERS) -> tuple[list[Any], list[Any]]:
+        self.version += 1
+        with self.monkeypatch.context() as patched:
+            patched.setattr(kept, "KEEP_RUNS", False)
+            return _seen(self.server, text, self.version, path)
 
 
 def test_an_edit_that_changes_no_order_gives_the_kept_run_at_the_new_positions(monkeypatch: pytest.MonkeyPatch
@@ -63,6 +69,7 @@ def test_an_edit_that_changes_no_order_gives_the_kept_run_at_the_new_positions(m
     """A comment line above every order, spaces in a flow list, the orders as they were: the kept run is given
     (``kept.given``), its findings placed where the new text has their nodes, as a fresh run places them."""
     server = _server()
+    fresh = _Fresh(monkeypatch)
     first = _seen(server, LONGER)
     assert first[0] and any(f["code"].startswith("AA") for f in first[0])
     edits = ["# a note above every order\n" + LONGER,
@@ -73,7 +80,7 @@ def test_an_edit_that_changes_no_order_gives_the_kept_run_at_the_new_positions(m
         before = kept.given
         again = _seen(server, edited, k + 2)
         assert kept.given == before + 1
-        assert again == _carried_out(edited, monkeypatch)
+        assert again == fresh(edited)
         assert (again != first) == (k < 2)  # the findings moved with their nodes (not for a note below them)
     assert first[0][0]["line"] + 1 == _seen(server, edits[0], 9)[0][0]["line"]
 
@@ -82,11 +89,12 @@ def test_an_edited_order_never_gets_the_kept_run(monkeypatch: pytest.MonkeyPatch
     """The stale case: a kept run given for orders whose data changed would keep the legal verdict for the path
     made too long, and the errors for the path put back."""
     server = _server()
+    fresh = _Fresh(monkeypatch)
     for k, text in enumerate([TEXT, LONGER, TEXT, LONGER]):
         before = kept.given
         seen = _seen(server, text, k + 1)
         assert kept.given == before
-        assert seen == _carried_out(text, monkeypatch)
+        assert seen == fresh(text)
         assert bool(seen[1]) == (text == LONGER)
 
 
@@ -95,12 +103,13 @@ def test_an_edited_state_never_gets_the_kept_run(monkeypatch: pytest.MonkeyPatch
     again (a unit taken from the territory an order moves out of)."""
     buffers: dict[str, str] = {}
     server = _server(buffers)
+    fresh = _Fresh(monkeypatch, buffers)
     assert _seen(server, TEXT)[1] == []
     state = STATE.read_text(encoding="utf-8")
     emptied = _state_without_units_at(state, "Finland")
     buffers[str(STATE)] = emptied
     seen = _seen(server, TEXT, 2)
-    assert seen[1] and seen == _carried_out(TEXT, monkeypatch, {str(STATE): emptied})
+    assert seen[1] and seen == fresh(TEXT)
     buffers.clear()
     assert _seen(server, TEXT, 3)[1] == []
 
@@ -115,13 +124,14 @@ def _state_without_units_at(state: str, space: str) -> str:
 
 def test_a_kept_run_is_not_given_in_another_language(monkeypatch: pytest.MonkeyPatch) -> None:
     server = _server()
+    fresh = _Fresh(monkeypatch)
     english = _seen(server, LONGER)
     try:
         set_language("ru")
         before = kept.given
         russian = _seen(server, LONGER + " ", 2)
         assert kept.given == before
-        assert russian == _carried_out(LONGER + " ", monkeypatch)
+        assert russian == fresh(LONGER + " ")
     finally:
         set_language("en")
     assert russian[1] != english[1]
@@ -131,11 +141,12 @@ def test_a_finding_with_a_fix_is_never_kept(monkeypatch: pytest.MonkeyPatch) -> 
     """A fix's edit holds its scalar's place in the text it was made from: such a run is carried out each time."""
     typo = TEXT.replace("path: [Finland, Karelia S.S.R.]", "path: [Finlnd, Karelia S.S.R.]", 1)
     server = _server()
+    fresh = _Fresh(monkeypatch)
     first = _seen(server, typo)
     assert first[0] and any(f.get("fixes") for f in first[0])
     moved = "# moved down a line\n" + typo
     before = kept.given
-    assert _seen(server, moved, 2) == _carried_out(moved, monkeypatch)
+    assert _seen(server, moved, 2) == fresh(moved)
     assert kept.given == before
 
 
@@ -154,8 +165,25 @@ def test_the_command_line_keeps_nothing() -> None:
     from movecheck import core
     from movecheck.settings import Settings
 
-    before = kept.given
-    for _ in range(2):
-        report, _ends = core.check([str(ORDERS)], Settings())
-        assert report.files
-    assert kept.given == before and not kept._KEPT
+    report, _ends = core.check([str(ORDERS)], Settings())
+    assert report.files and report.files[0].checked
+    assert not kept._KEPT  # nothing stored, so nothing can be given again
+
+
+MOVES = sorted(p for folder in ("orders", "orders/variants") for p in (ROOT / "examples" / "aa" / folder).glob("*.yaml")
+               if "\nmoves:" in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.slow
+def test_every_example_move_gets_the_findings_of_a_fresh_run_when_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every example's orders (the variants: one finding of each kind), a note put above them: the kept run's
+    findings placed in the new text are a fresh run's, byte for byte."""
+    assert len(MOVES) >= 15
+    server, given = _server(), kept.given
+    fresh = _Fresh(monkeypatch)
+    for path in MOVES:
+        text = path.read_text(encoding="utf-8")
+        _seen(server, text, 1, path)
+        moved = "# a note\n" + text.replace("\n  - ", "\n  #\n  - ", 1)
+        assert _seen(server, moved, 2, path) == fresh(moved, path), path
+    assert kept.given - given >= len(MOVES) // 2
