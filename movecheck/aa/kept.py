@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import pickle
 from collections import OrderedDict
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, cast
 
 from movecheck.aa import engine, moves
 from movecheck.aa.choice import OBSERVER
@@ -30,7 +30,7 @@ from movecheck.document import Document, Path
 from movecheck.i18n import language
 
 if TYPE_CHECKING:
-    from movecheck.aa.engine import Run
+    from movecheck.aa.engine import InPlace, Run
     from movecheck.aa.model import Board
     from movecheck.findings import Finding
 
@@ -42,28 +42,40 @@ KEEP = 16
 _KEPT: OrderedDict[str, _Kept] = OrderedDict()
 given = 0
 """Kept runs given again (the tests and the benchmark read it)."""
+taken_back = 0
+"""Kept greedy runs taken back to an edited order and carried on (the tests read it)."""
+
+
+PROBES = 20_000
+"""Tokens a file's probes may hand out over its runs taken back and carried on before a run starts anew."""
 
 
 @dataclass
 class _Kept:
     board: Board
     key: tuple[Any, ...]
+    """The phase, the language, the engine's switches and the orders file's data but its orders (:func:`data_key`)."""
+    orders: list[bytes]
+    """Each order's data (:func:`data_key`)."""
     run: Run
     probes: list[tuple[bool, Path]]
+    logged: InPlace | None
+    """The greedy run the run started from, with its undo log, to be taken back to an edited order (None: none)."""
 
 
+@dataclass
 class Probe(Document):
     """The orders document as the engine reads it, except that a position is a token: ``(-k, 0)`` for the ``k``-th
-    node asked for (:attr:`probes`: whether its key was asked for, and its path), placed later by :func:`placed`."""
+    node asked for (:attr:`probes`: whether its key was asked for, and its path), placed later by :func:`placed`.
+    A copy (``dataclasses.replace``: the search's orders in another order) hands out the same tokens."""
 
-    probes: list[tuple[bool, Path]]
+    probes: list[tuple[bool, Path]] = field(default_factory=list)
 
     @classmethod
-    def of(cls, doc: Document) -> Probe:
-        probe = cls(doc.path, doc.data, doc.positions, doc.key_positions, doc.implicit, doc.findings, doc.text,
-                    doc.broken, doc.root)
-        probe.probes = []
-        return probe
+    def of(cls, doc: Document, probes: list[tuple[bool, Path]] | None = None) -> Probe:
+        """A probe of ``doc``; ``probes``: an earlier probe's tokens, handed out on (its findings are kept)."""
+        return cls(doc.path, doc.data, doc.positions, doc.key_positions, doc.implicit, doc.findings, doc.text,
+                   doc.broken, doc.root, [] if probes is None else probes)
 
     def pos(self, path: Path) -> tuple[int, int]:
         self.probes.append((False, tuple(path)))
@@ -87,27 +99,58 @@ def data_key(data: Any) -> bytes | None:
 
 def carried_out(doc: Document, board: Board, phase_name: str, repeated: bool) -> Run:
     """The engine's run of the orders ``doc`` against the prepared ``board`` (copied: the orders move the copy's
-    units); ``repeated`` (the editor): the run kept for this file when nothing it reads has changed."""
-    global given
-    if not (repeated and KEEP_RUNS) or OBSERVER.get() is not None:
+    units); ``repeated`` (the editor): the run kept for this file when nothing it reads has changed, else the kept
+    greedy run taken back to the first order that changed and carried on from there (:meth:`InPlace.again_from`)."""
+    global given, taken_back
+    split = _split(doc.data) if repeated and KEEP_RUNS and OBSERVER.get() is None else None
+    if split is None:
         return engine.run(doc, board.copy(), phase_name, fresh=board.copy)
-    data = data_key(doc.data)
-    key = (phase_name, language(), _switches(), data)
-    kept = _KEPT.get(doc.path)
-    if data is not None and kept is not None and kept.board is board and kept.key == key:
-        _KEPT.move_to_end(doc.path)
+    rest, orders = split
+    key = (phase_name, language(), _switches(), rest)
+    kept = _KEPT.pop(doc.path, None)  # taken back, the kept run changes: kept again once the new one has ended
+    if kept is not None and (kept.board is not board or kept.key != key):
+        kept = None
+    if kept is not None and kept.orders == orders:
         given += 1
+        _keep(doc.path, kept)
         return placed(kept.run, kept.probes, doc)
-    probe = Probe.of(doc)
-    found = engine.run(probe, board.copy(), phase_name, fresh=board.copy)
-    if data is not None and _keepable(found):
-        _KEPT[doc.path] = _Kept(board, key, found, probe.probes)
-        _KEPT.move_to_end(doc.path)
-        while len(_KEPT) > KEEP:
-            _KEPT.popitem(last=False)
+    changed = _first_change(kept.orders, orders) if kept is not None else None
+    if kept is not None and kept.logged is not None and changed is not None and len(kept.probes) < PROBES:
+        probe = Probe.of(doc, kept.probes)
+        back = min(changed, len(kept.orders) - 1)  # an order at least: the end clauses' facts are put back too
+        found = engine.run(probe, board, phase_name, fresh=board.copy, log_from=changed, again=(kept.logged, back))
+        taken_back += found.in_place is kept.logged
     else:
-        _KEPT.pop(doc.path, None)
+        probe = Probe.of(doc)
+        found = engine.run(probe, board.copy(), phase_name, fresh=board.copy, log_from=changed)
+    if _keepable(found):
+        _keep(doc.path, _Kept(board, key, orders, found, probe.probes, found.in_place))
     return placed(found, probe.probes, doc)
+
+
+def _split(data: Any) -> tuple[bytes, list[bytes]] | None:
+    """The orders file's data but its orders, and each order (:func:`data_key`); None: not a mapping with a list
+    of orders, or data pickle refuses (never kept)."""
+    if not isinstance(data, dict) or not isinstance(data.get("moves"), list):
+        return None
+    rest = data_key({k: v for k, v in data.items() if k != "moves"})
+    orders = [data_key(raw) for raw in data["moves"]]
+    if rest is None or any(order is None for order in orders):
+        return None
+    return rest, cast(list[bytes], orders)
+
+
+def _first_change(before: list[bytes], now: list[bytes]) -> int:
+    """The first (0-based) order whose data changed, was added or went."""
+    return next((k for k, (old, new) in enumerate(zip(before, now, strict=False)) if old != new),
+                min(len(before), len(now)))
+
+
+def _keep(path: str, kept: _Kept) -> None:
+    _KEPT[path] = kept
+    _KEPT.move_to_end(path)
+    while len(_KEPT) > KEEP:
+        _KEPT.popitem(last=False)
 
 
 def placed(found: Run, probes: list[tuple[bool, Path]], doc: Document) -> Run:

@@ -6,11 +6,14 @@ language changed."""
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 pytest.importorskip("pygls", reason="the language server needs the extra movecheck[server]")
 
@@ -187,3 +190,70 @@ def test_every_example_move_gets_the_findings_of_a_fresh_run_when_kept(monkeypat
         moved = "# a note\n" + text.replace("\n  - ", "\n  #\n  - ", 1)
         assert _seen(server, moved, 2, path) == fresh(moved, path), path
     assert kept.given - given >= len(MOVES) // 2
+
+
+def _report(server: MovecheckServer, path: Path, text: str, version: int) -> dict[str, Any]:
+    """Everything the check of ``text`` reports of the file: findings, published diagnostics, the orders checked and
+    the units each order moved (``assignment``)."""
+    checked = server.run_check(str(path), text, version)
+    assert checked.result is not None and checked.result.entry is not None
+    entry = checked.result.entry
+    return {"findings": [f.to_json() for f in checked.result.report.findings],
+            "published": [(str(d.code), d.message, str(d.range)) for d in checked.published],
+            "checked": sorted(entry.checked), "assignment": entry.assignment}
+
+
+def _edited(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``data`` with one of its orders edited the way a player does: a count changed, an order gone, one copied
+    next to itself, two swapped, an id given, the last one gone (a player's next keystrokes)."""
+    moves = copy.deepcopy(data["moves"])
+    k = rng.randrange(len(moves))
+    how = rng.choice(["count", "gone", "copied", "swapped", "id", "last"])
+    if how == "count" and isinstance(moves[k].get("units"), dict) and moves[k]["units"]:
+        kind = next(iter(moves[k]["units"]))
+        moves[k]["units"][kind] = moves[k]["units"][kind] % 3 + 1
+    elif how == "gone" and len(moves) > 1:
+        del moves[k]
+    elif how == "copied":
+        moves.insert(k, copy.deepcopy(moves[k]))
+    elif how == "swapped" and k + 1 < len(moves):
+        moves[k], moves[k + 1] = moves[k + 1], moves[k]
+    elif how == "last" and len(moves) > 1:
+        moves.pop()
+    else:
+        moves[k] = {"id": f"edited-{k}", **{key: v for key, v in moves[k].items() if key != "id"}}
+    return {**data, "moves": moves}
+
+
+def _edits_agree(path: Path, steps: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """``steps`` edits of the orders of ``path`` (each edit of the last text, now and then the file as it was): the
+    server keeping runs reports what one carrying every check out reports.  The kept runs taken back."""
+    rng = random.Random(seed)
+    original = yaml.safe_load(path.read_text(encoding="utf-8"))
+    server, fresh = _server(), _Fresh(monkeypatch)
+    data, before = original, kept.taken_back
+    for version in range(1, steps + 1):
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        seen = _report(server, path, text, version)
+        with monkeypatch.context() as patched:
+            patched.setattr(kept, "KEEP_RUNS", False)
+            fresh.version += 1
+            assert seen == _report(fresh.server, path, text, fresh.version), (path, version, data["moves"])
+        data = original if rng.random() < 0.15 else _edited(data, rng)
+    return kept.taken_back - before
+
+
+def test_an_edited_order_gets_a_fresh_runs_report_when_the_kept_run_is_taken_back(monkeypatch: pytest.MonkeyPatch
+                                                                                  ) -> None:
+    """The kept greedy run taken back to the first edited order and carried on from there (the undo log) reports
+    what a fresh run reports: noncombat with transports and fighters (the landing plan at the end) and a combat
+    move, each edited a dozen times."""
+    for name in ("uk1-revised-noncombat.yaml", "g1-combat.yaml"):
+        assert _edits_agree(ROOT / "examples" / "aa" / "orders" / name, 12, 37, monkeypatch) >= 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", MOVES, ids=lambda p: p.name)
+def test_every_example_move_edited_gets_a_fresh_runs_report(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for seed in range(3):
+        _edits_agree(path, 10, seed, monkeypatch)
