@@ -229,6 +229,7 @@ def _edited(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 def _edits_agree(path: Path, steps: int, seed: int, monkeypatch: pytest.MonkeyPatch, root: Path = ROOT) -> int:
     """``steps`` edits of the orders of ``path`` (each edit of the last text, now and then the file as it was): the
     server keeping runs reports what one carrying every check out reports.  The kept runs taken back."""
+    monkeypatch.setattr(kept, "BACK_SHARE", 0.0)  # taken back to any order, the first included
     rng = random.Random(seed)
     original = yaml.safe_load(path.read_text(encoding="utf-8"))
     server, fresh = _server(root=root), _Fresh(monkeypatch, root=root)
@@ -286,6 +287,18 @@ def test_loads_edited_after_the_first_try_diverged_get_a_fresh_runs_report(tmp_p
     path = _loads(tmp_path)
     for seed in (2, 5):  # each meets a kept first try taken back past the order where it diverged
         assert _edits_agree(path, 14, seed, monkeypatch, tmp_path) >= 4
+
+
+def test_only_an_edit_late_in_the_orders_takes_the_kept_run_back() -> None:
+    """Near the top, undoing the orders and carrying them out again logged costs more than carrying them out anew
+    (``kept.BACK_SHARE``): an edit of the first order is carried out anew, one of the last is taken back."""
+    data = yaml.safe_load(TEXT)
+    server, before = _server(), kept.taken_back
+    for version, k in enumerate([None, -1, -1, 0, -1, -1], start=1):
+        if k is not None:
+            data["moves"][k] = {**data["moves"][k], "id": f"edit-{version}"}
+        _seen(server, yaml.safe_dump(data, sort_keys=False, allow_unicode=True), version)
+    assert kept.taken_back - before == 2  # the second and the last edit of the last order (the first logs it)
 
 
 @pytest.mark.slow
