@@ -262,7 +262,8 @@ def run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None = None
 
     The editor (:mod:`movecheck.aa.kept`): ``log_from``, the greedy run keeps its undo log from that (0-based) order
     on, where the player is editing; ``again``: a kept greedy run (:class:`InPlace`) is taken back to the given order
-    and carried on from there with ``doc``'s orders (:meth:`InPlace.again`; ``board`` is not read).
+    and carried on from there with ``doc``'s orders (:meth:`InPlace.again_from`; ``board``, the board as the phase
+    began, is only read).
     """
     token = NAMED.set(named_ids(doc.get("moves", default=[])))
     try:
