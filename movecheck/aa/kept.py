@@ -15,6 +15,12 @@ scalar's position in the text it was made from).  The run's findings are made ag
 document, whose positions are tokens naming the node each finding points at; they are placed in the text checked
 now (:func:`placed`), whether the run was made now or kept: the same ``pos``/``key_pos`` of the same nodes, so the
 same findings as a fresh run's, byte for byte (``tests/server/test_kept.py``).  The command line keeps nothing.
+
+An edit that changes an order whose place lies past :data:`BACK_SHARE` of the orders takes the kept greedy run
+(:class:`~movecheck.aa.engine.InPlace`) back to the first changed order through its undo log and carries on from
+there with the new orders (:meth:`~movecheck.aa.engine.InPlace.again_from`): the orders before it are the same data
+on the same board, naming the same ids (which tell units apart in every order).  A run made after such an edit
+logs its orders from the edited one, for the next keystroke.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from movecheck.aa import engine, moves
-from movecheck.aa.choice import OBSERVER
+from movecheck.aa.choice import OBSERVER, named_ids
 from movecheck.document import Document, Path
 from movecheck.i18n import language
 
@@ -66,6 +72,8 @@ class _Kept:
     probes: list[tuple[bool, Path]]
     logged: InPlace | None
     """The greedy run the run started from, with its undo log, to be taken back to an edited order (None: none)."""
+    named: frozenset[str]
+    """The ids the orders name (:func:`~movecheck.aa.choice.named_ids`): they tell units apart in every order."""
 
 
 @dataclass
@@ -122,7 +130,9 @@ def carried_out(doc: Document, board: Board, phase_name: str, repeated: bool) ->
     changed = _first_change(kept.orders, orders) if kept is not None else None
     if changed is not None and changed < BACK_SHARE * len(orders):
         changed = None  # near the top: the orders carried out anew, unlogged, cost less
-    if kept is not None and kept.logged is not None and changed is not None and len(kept.probes) < PROBES:
+    named = named_ids(doc.data["moves"])
+    if (kept is not None and kept.logged is not None and changed is not None and len(kept.probes) < PROBES
+            and kept.named == named):
         probe = Probe.of(doc, kept.probes)
         back = min(changed, len(kept.orders) - 1)  # an order at least: the end clauses' facts are put back too
         found = engine.run(probe, board, phase_name, fresh=board.copy, log_from=changed, again=(kept.logged, back))
@@ -131,7 +141,7 @@ def carried_out(doc: Document, board: Board, phase_name: str, repeated: bool) ->
         probe = Probe.of(doc)
         found = engine.run(probe, board.copy(), phase_name, fresh=board.copy, log_from=changed)
     if _keepable(found):
-        _keep(doc.path, _Kept(board, key, orders, found, probe.probes, found.in_place))
+        _keep(doc.path, _Kept(board, key, orders, found, probe.probes, found.in_place, named))
     return placed(found, probe.probes, doc)
 
 

@@ -301,6 +301,29 @@ def test_only_an_edit_late_in_the_orders_takes_the_kept_run_back() -> None:
     assert kept.taken_back - before == 2  # the second and the last edit of the last order (the first logs it)
 
 
+def test_an_edit_naming_another_id_carries_the_orders_out_anew(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    """The ids the orders name tell units apart in every order, the earlier ones too: an edit of the last order
+    that names a transport is never taken back to (the earlier orders would have been carried out naming none)."""
+    monkeypatch.setattr(kept, "BACK_SHARE", 0.0)
+    path = _loads(tmp_path)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    server, fresh = _server(root=tmp_path), _Fresh(monkeypatch, root=tmp_path)
+    texts = [yaml.safe_dump(data, sort_keys=False)]
+    data["moves"][-1] = {**data["moves"][-1], "id": "last"}
+    texts.append(yaml.safe_dump(data, sort_keys=False))
+    data["moves"][-1] = {**data["moves"][-1], "transport": "B1"}
+    texts.append(yaml.safe_dump(data, sort_keys=False))
+    for version, text in enumerate(texts, start=1):
+        before = kept.taken_back
+        seen = _seen(server, text, version, path)
+        with monkeypatch.context() as patched:
+            patched.setattr(kept, "KEEP_RUNS", False)
+            fresh.version += 1
+            assert seen == _seen(fresh.server, text, fresh.version, path)
+    assert kept.taken_back == before  # the last edit (naming B1) was carried out anew
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path", MOVES, ids=lambda p: p.name)
 def test_every_example_move_edited_gets_a_fresh_runs_report(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
