@@ -49,10 +49,14 @@ def measure(rounds: int) -> dict[str, float]:
             "rounds": rounds, "preparations": server.kernel.preparations}
 
 
-def measure_turn(rounds: int, orders: int = 100, legal: bool = False) -> dict[str, float]:
+def measure_turn(rounds: int, orders: int = 100, legal: bool = False, order_edit: int | None = None
+                 ) -> dict[str, float]:
     """Median and worst CPU milliseconds of the server's re-check of B4 (``bench/search.py``) at ``orders`` orders
     after a one-character edit (issue 37's "100-order turn"), and what it finds; ``legal``: without its last order
-    (the tank too many), a legal turn of ``orders - 1`` orders."""
+    (the tank too many), a legal turn of ``orders - 1`` orders.  The edit changes no order (a space after
+    ``"moves":``: the editor gives its kept run again, :mod:`movecheck.aa.kept`); ``order_edit``: the edit gives
+    that order (-1: the last) an ``id`` (its data change: the kept greedy run is taken back to it, or the orders
+    carried out anew)."""
     from search import b4_case
 
     from movecheck.server.app import MovecheckServer
@@ -66,10 +70,14 @@ def measure_turn(rounds: int, orders: int = 100, legal: bool = False) -> dict[st
         path = path.with_name("legal-orders.json")
         text = json.dumps(data)
         path.write_text(text, encoding="utf-8")
+    if order_edit is not None:
+        data = json.loads(text)
+        data["moves"][order_edit] = {"id": "edited", **data["moves"][order_edit]}
+        return timed_rechecks(server, path, text, json.dumps(data), rounds)
     return timed_rechecks(server, path, text, text.replace('"moves":', '"moves": ', 1), rounds)
 
 
-def measure_turn_yaml(rounds: int, orders: int = 100) -> dict[str, float]:
+def measure_turn_yaml(rounds: int, orders: int = 100, order_edit: int | None = None) -> dict[str, float]:
     """:func:`measure_turn` with the orders written as YAML (block style, as a player writes them)."""
     import yaml
     from search import b4_case
@@ -82,6 +90,10 @@ def measure_turn_yaml(rounds: int, orders: int = 100) -> dict[str, float]:
     data = json.loads(path.with_name("orders.json").read_text(encoding="utf-8"))
     text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None)
     path.write_text(text, encoding="utf-8")
+    if order_edit is not None:
+        data["moves"][order_edit] = {"id": "edited", **data["moves"][order_edit]}
+        return timed_rechecks(server, path, text, yaml.safe_dump(data, sort_keys=False, default_flow_style=None),
+                              rounds)
     return timed_rechecks(server, path, text, text.replace("moves:", "moves: ", 1), rounds)
 
 
@@ -308,6 +320,15 @@ def main(argv: list[str] | None = None) -> int:
     found.update({f"turn_{k}": v for k, v in measure_turn(args.rounds).items()})  # type: ignore[misc]
     found.update({f"legal_turn_{k}": v for k, v in measure_turn(args.rounds, legal=True).items()})  # type: ignore[misc]
     found.update({f"yaml_turn_{k}": v for k, v in measure_turn_yaml(args.rounds).items()})  # type: ignore[misc]
+    # issue 37: an edit that changes an order (its id): the last, the middle one, the first
+    found.update({f"turn_order_edit_{k}": v for k, v in measure_turn(args.rounds, order_edit=-1).items()})  # type: ignore[misc]
+    found.update({f"legal_turn_order_edit_{k}": v  # type: ignore[misc]
+                  for k, v in measure_turn(args.rounds, legal=True, order_edit=-1).items()})
+    found.update({f"yaml_turn_order_edit_{k}": v  # type: ignore[misc]
+                  for k, v in measure_turn_yaml(args.rounds, order_edit=-1).items()})
+    for where, name in ((50, "middle"), (0, "first")):
+        found.update({f"turn_{name}_order_edit_{k}": v  # type: ignore[misc]
+                      for k, v in measure_turn(args.rounds, order_edit=where).items()})
     for opened in (5, 20):  # issue 37: a state edited with five and twenty orders files open
         for every in (True, False):
             name = f"state_edit_{opened}_{'every' if every else 'affected'}"

@@ -23,6 +23,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -153,6 +154,12 @@ class RunContext:
 
     suggest: bool = False
     observe: Callable[..., None] | None = None
+
+
+REPEATED: ContextVar[bool] = ContextVar("movecheck_repeated", default=False)
+"""True while the caller checks the same files again and again as they are edited (the language server, issue 37):
+a system may then keep what its last check of an orders file against a prepared state gave and give it again when
+nothing it reads has changed (aa keeps its engine's last run).  The command line leaves it False."""
 
 
 class Read(Protocol):

@@ -29,7 +29,7 @@ DEFERRED: dict[str, dict[str, str]] = {
         "movecheck.aa.describe": "command-specific",
         "movecheck.aa.edits": "command-specific",
         "movecheck.aa.editions": "command-specific",
-        "movecheck.aa.engine": "command-specific",
+        "movecheck.aa.kept": "command-specific",
         "movecheck.aa.lint": "command-specific",
         "movecheck.aa.maps.files": "command-specific",
         "movecheck.aa.maps.gamemap": "command-specific",

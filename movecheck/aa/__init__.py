@@ -16,7 +16,18 @@ from movecheck.document import findings_at
 from movecheck.findings import Finding
 from movecheck.i18n import N_, _
 from movecheck.reading import InputError
-from movecheck.systems import Baseline, Drawing, Edition, Outcome, Prepared, Read, RuleSettings, RunContext, System
+from movecheck.systems import (
+    REPEATED,
+    Baseline,
+    Drawing,
+    Edition,
+    Outcome,
+    Prepared,
+    Read,
+    RuleSettings,
+    RunContext,
+    System,
+)
 
 if TYPE_CHECKING:
     from movecheck.aa.model import Board
@@ -236,7 +247,7 @@ class AA(System["Board", object]):
             from movecheck.aa.turn.mobilize import check_mobilize
 
             return check_mobilize(orders, prepared, valid_orders)
-        from movecheck.aa.engine import run
+        from movecheck.aa.kept import carried_out
 
         doc, board = orders, prepared.ready()
         moves = doc.get("moves", default=[])
@@ -275,7 +286,7 @@ class AA(System["Board", object]):
             outcome.findings.extend(mismatch)
             outcome.reason = _("the orders do not match the state")
             return outcome
-        result = run(doc, self.fresh(prepared), turn.get("phase", "combat_move"), fresh=board.copy)
+        result = carried_out(doc, board, turn.get("phase", "combat_move"), REPEATED.get())
         outcome.findings.extend(result.findings)
         outcome.orders = result.orders
         outcome.checked = result.checked

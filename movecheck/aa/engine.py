@@ -223,6 +223,9 @@ class Run:
     begun: Board | None = None
     """A copy of the board as the phase began that nothing changes, read by the bounds and the split into parts
     (:func:`_as_begun`)."""
+    in_place: InPlace | None = None
+    """The greedy run's carrying-out the file's run started from (:class:`InPlace`): the editor takes it back to an
+    edited order (:mod:`movecheck.aa.kept`)."""
 
     @property
     def errors(self) -> int:
@@ -246,7 +249,8 @@ def unit_ref(unit: Unit) -> str:
     return unit.id or unit.ref
 
 
-def run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None = None) -> Run:
+def run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None = None, log_from: int | None = None,
+        again: tuple[InPlace, int] | None = None) -> Run:
     """Check every order of an aa orders document, choosing units as aa.md's "Choosing units" says.
 
     The orders are carried out with the greedy choice on ``board``; when that gives an
@@ -255,11 +259,16 @@ def run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None = None
     holds the findings, the number of orders, the (1-based) orders on which every move
     clause ran, and the choice used.  One search budget covers the whole file
     (:func:`movecheck.budget.per_file`): the choice search and every landing search it asks for.
+
+    The editor (:mod:`movecheck.aa.kept`): ``log_from``, the greedy run keeps its undo log from that (0-based) order
+    on, where the player is editing; ``again``: a kept greedy run (:class:`InPlace`) is taken back to the given order
+    and carried on from there with ``doc``'s orders (:meth:`InPlace.again_from`; ``board``, the board as the phase
+    began, is only read).
     """
     token = NAMED.set(named_ids(doc.get("moves", default=[])))
     try:
         with per_file():
-            return _run(doc, board, phase_name, fresh)
+            return _run(doc, board, phase_name, fresh, log_from, again)
     finally:
         NAMED.reset(token)
 
@@ -301,11 +310,14 @@ class InPlace:
     better, the greedy run is carried out again from there (:meth:`put_back`), so the board the report and ``apply``
     read is the greedy run's."""
 
-    def __init__(self, doc: Document, board: Board, phase_name: str) -> None:
-        self.carry = Carry(doc, board, phase_name, Chooser(watch=True))
+    def __init__(self, doc: Document, board: Board, phase_name: str, log_from: int | None = None) -> None:
+        self.watch = Chooser(watch=True)
+        self.carry = Carry(doc, board, phase_name, self.watch)
         self.replayer: Replayer[Run] = Replayer(self.carry, _paths(doc, board))
         self.diverged: int | None = None
         self.tried = False
+        self.log_from = len(self.carry.raw_moves or []) if log_from is None else log_from
+        """Every order from this one (0-based) on is logged, whatever the first try does (the editor's)."""
 
     def greedy(self) -> Run:
         """The greedy run, each order logged from the first at which the first try would choose otherwise."""
@@ -326,8 +338,35 @@ class InPlace:
         watch = self.carry.chooser
         if move is not None and watch.watching:
             self.carry.phase.loading_plan(move)
-        if watch.diverged is not None:
+        if watch.diverged is not None or self.carry.next >= self.log_from:
             self.replayer.mark()
+
+    def again_from(self, doc: Document, order: int, begun: Board) -> Run | None:
+        """The greedy run of ``doc``, whose orders before ``order`` (0-based) are this run's (their data the same, on
+        the same board): this run taken back to ``order`` and carried on from there with ``doc``'s orders, logged
+        from there on (the editor, :mod:`movecheck.aa.kept`).  None, with nothing changed, when it cannot be: the
+        log does not reach back to ``order``, or ``doc``'s orders attack other sea zones (read off ``begun``, the
+        board as the phase began).  The undo log puts back everything an order changes, as for the search's runs
+        (a first try left on the board is undone too); the watching chooser keeps where the first try diverges when
+        that is before ``order`` (the same orders on the same board)."""
+        carry, log = self.carry, self.replayer.log
+        raw_moves = doc.get("moves", default=[])
+        if not isinstance(raw_moves, list) or not log or log[0].at > order or order >= carry.next:
+            return None
+        if attack_zones(begun, raw_moves) != carry.phase.attack_zones:
+            return None
+        if self.tried and self.diverged is not None and order > self.diverged - 1:
+            self.put_back()  # the first try's orders from where it diverged are not the greedy run's
+        self.tried = False  # before where the first try diverged, the two runs are one
+        self.replayer.back_to(order)
+        carry.doc = carry.phase.doc = doc
+        carry.raw_moves = raw_moves
+        self.replayer.paths = _paths(doc, carry.board)
+        carry.chooser = carry.phase.chooser = self.watch
+        if self.watch.diverged is not None and self.watch.diverged - 1 >= order:
+            self.watch.diverged = None
+        self.log_from = order
+        return self.greedy()
 
     def first_try(self) -> Run | None:
         """The search's first try, or None when it chooses as the greedy run did at every order (the same run)."""
@@ -345,11 +384,25 @@ class InPlace:
             self.replayer.again_from(self.diverged - 1, Chooser())
 
 
-def _run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None) -> Run:
-    if fresh is not None and FIRST_TRY_IN_PLACE and isinstance(doc.get("moves", default=[]), list):
-        first = InPlace(doc, board, phase_name).greedy()
+def _run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None, log_from: int | None = None,
+         again: tuple[InPlace, int] | None = None) -> Run:
+    resumed = again[0].again_from(doc, again[1], board) if again is not None and fresh is not None else None
+    if again is not None and resumed is None and fresh is not None:
+        board = fresh(None)  # the board given with ``again`` is the one the phase began on, never changed
+    if resumed is not None:
+        first = resumed
+    elif fresh is not None and FIRST_TRY_IN_PLACE and isinstance(doc.get("moves", default=[]), list):
+        first = InPlace(doc, board, phase_name, log_from).greedy()
     else:
         first = _run_once(doc, board, phase_name, Chooser())
+    found = _chosen(doc, first, phase_name, fresh)
+    found.in_place = first.logged
+    return found
+
+
+def _chosen(doc: Document, first: Run, phase_name: str, fresh: Fresh | None) -> Run:
+    """The run kept: the greedy run ``first``, or the search's best when it has an error another choice might
+    avoid."""
     if not first.choosing or fresh is None:
         return first
     memo = Memo()
@@ -657,6 +710,24 @@ def _run_once(doc: Document, board: Board, phase_name: str, chooser: Chooser, st
     return carry.finish()
 
 
+def attack_zones(board: Board, raw_moves: list[Any]) -> set[str]:
+    """The sea zones with enemy units the orders attack (``attack:``), read before the first order is carried out."""
+    found = set()
+    for raw in raw_moves:
+        if not isinstance(raw, dict):
+            continue
+        attack, path = raw.get("attack"), raw.get("path")
+        if attack is True and isinstance(path, list) and path:
+            zone = board.map.resolve(path[-1])
+        elif isinstance(attack, str):
+            zone = board.map.resolve(attack)
+        else:
+            zone = None
+        if zone and board.is_sea(zone) and board.enemy_units(zone):
+            found.add(zone)
+    return found
+
+
 class Carry:
     """The orders carried out one at a time: a run of the phase, which :mod:`movecheck.aa.replay` may take back
     to an earlier order and carry on from there with other choices."""
@@ -679,23 +750,7 @@ class Carry:
         self.overloads = Overloads(board, start)
         self.resolved: Callable[[Move | None], None] | None = None
         """Called with each order once it is read and its units chosen, before it changes anything (``InPlace``)."""
-        for raw in self.raw_moves or []:
-            self._attack_zone(raw)
-
-    def _attack_zone(self, raw: Any) -> None:
-        if not isinstance(raw, dict):
-            return
-        board = self.board
-        attack = raw.get("attack")
-        path = raw.get("path")
-        if attack is True and isinstance(path, list) and path:
-            zone = board.map.resolve(path[-1])
-        elif isinstance(attack, str):
-            zone = board.map.resolve(attack)
-        else:
-            zone = None
-        if zone and board.is_sea(zone) and board.enemy_units(zone):
-            self.phase.attack_zones.add(zone)
+        self.phase.attack_zones |= attack_zones(board, self.raw_moves or [])
 
     def step(self) -> None:
         """Carry out the next order: check it, then apply it."""

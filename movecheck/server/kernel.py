@@ -29,7 +29,7 @@ from movecheck.findings import FileReport, Report
 from movecheck.loading import EventTape, load_bytes
 from movecheck.reading import InputError, read_regular
 from movecheck.settings import Settings
-from movecheck.systems import Prepared, all_systems
+from movecheck.systems import REPEATED, Prepared, all_systems
 
 HOOKS = ("read", "read_reference", "prepare", "check", "lint", "examine")
 """The kernel functions this adapter calls or replaces (a test makes sure they exist)."""
@@ -74,8 +74,12 @@ class Kernel:
     def check(self, path: str, text: str, settings: Settings, buffers: Buffers) -> Result:
         """``movecheck check`` of the orders in ``text`` (the buffer of ``path``)."""
         run = _Run(self, path, text, buffers)
-        with run.installed():
-            report, ends = core.check([path], settings)
+        repeated = REPEATED.set(True)  # a system may give its last run of unchanged orders again (issue 37)
+        try:
+            with run.installed():
+                report, ends = core.check([path], settings)
+        finally:
+            REPEATED.reset(repeated)
         entry = next((e for e in report.files if e.path == path), None)
         prepared = run.last_prepared if entry is not None and entry.state else None
         return Result(report, entry, prepared, sorted(run.read), "\n".join(ends))
