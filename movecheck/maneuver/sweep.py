@@ -335,7 +335,15 @@ def translation_chord(moving: BaseGeometry, fixed: BaseGeometry,
 
 
 def _geos_chord(moving: BaseGeometry, fixed: BaseGeometry, d: np.ndarray) -> tuple[float, float] | None:
-    """:func:`translation_chord` through GEOS's hull of the differences and numpy (coordinates beyond :data:`HUGE`)."""
+    """:func:`translation_chord` through GEOS's hull of the differences and numpy (coordinates beyond :data:`HUGE`).
+
+    Differences of such coordinates overflow to infinities; numpy is told to expect them (no warning reaches a
+    player's terminal), and an edge they spoil gives no bound."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return _geos_chord_of(moving, fixed, d)
+
+
+def _geos_chord_of(moving: BaseGeometry, fixed: BaseGeometry, d: np.ndarray) -> tuple[float, float] | None:
     pm = np.asarray(moving.convex_hull.exterior.coords)[:-1, :2]
     pf = np.asarray(fixed.convex_hull.exterior.coords)[:-1, :2]
     hull = shapely.convex_hull(shapely.multipoints((pf[:, None, :] - pm[None, :, :]).reshape(-1, 2)))
