@@ -14,7 +14,6 @@ from pytest_lsp import LanguageClient, client_capabilities
 from movecheck.server.settings import Settings, updated
 from tests.server.lsp_helpers import ROOT, SERVER, open_file, published, uri
 
-pytestmark = pytest.mark.asyncio(loop_scope="function")
 
 TYPO = ROOT / "examples" / "aa" / "orders" / "variants" / "mc004-typo.yaml"
 
@@ -29,6 +28,7 @@ async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
     await lsp_client.shutdown_session()
 
 
+@pytest.mark.asyncio(loop_scope="function")
 async def test_settings_from_the_start_and_changed_live(client: LanguageClient) -> None:
     target = open_file(client, TYPO)
     first = await published(client, target, 1)  # both findings are MC004: ignored from initializationOptions
