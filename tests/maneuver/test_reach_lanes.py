@@ -1,0 +1,99 @@
+"""Issue 37 (sixth part): every way of a reach reads its visibility graph from one :class:`Lanes`.
+
+The reference is each way's own graph, as before: its obstacles shrunk and joined into one union, its corners those
+inside none of it, its segments tested against it one call per settled node.  The shared graph must give every way
+of a base's reach (everything, every obstacle but one difficult one, none of the difficult ones, the fixed ones
+only) the same corners, in the same order, the same lengths and the same parents; and the segments' meetings with
+the obstacles, decided by separating axes where clear, must be the ones GEOS gives.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from shapely.geometry import Polygon, box
+
+from movecheck.maneuver.geodesic import SLIVER, Geodesic, Lanes, _meetings
+from movecheck.maneuver.sight import DIFFICULT, FIXED, FRIEND, Sight
+from tests.maneuver.test_reach_sight import _ways
+
+RECT = st.tuples(st.integers(-18, 18), st.integers(-18, 18), st.integers(1, 12), st.integers(1, 12),
+                 st.sampled_from([FIXED, FRIEND, DIFFICULT, DIFFICULT]), st.booleans())
+FEW = settings(max_examples=6, deadline=None, derandomize=True, database=None,
+               suppress_health_check=[HealthCheck.too_slow])
+
+
+def _shape(x: int, y: int, w: int, h: int, triangle: bool) -> Polygon:
+    """A rectangle or a triangle on a half-step grid (shared edges, corners on edges and duplicates are common)."""
+    x0, y0, x1, y1 = x / 2, y / 2, (x + w) / 2, (y + h) / 2
+    return Polygon([(x0, y0), (x1, y0), (x0, y1)]) if triangle else box(x0, y0, x1, y1)
+
+
+def _same_graph(mine: Geodesic, theirs: Geodesic) -> None:
+    assert mine.nodes == theirs.nodes
+    assert [math.isfinite(d) for d in mine.dist] == [math.isfinite(d) for d in theirs.dist]
+    assert mine.dist == theirs.dist
+    assert mine.parent == theirs.parent
+
+
+@FEW
+@example([(-4, -2, 4, 4, DIFFICULT, False)] * 2 + [(0, -6, 6, 4, FIXED, False), (2, 2, 4, 4, FRIEND, True),
+                                                   (-6, 1, 12, 2, DIFFICULT, False)], 0, 8.0)
+@given(st.lists(RECT, min_size=1, max_size=10), st.sampled_from([-30, 0]), st.floats(3, 16))
+def test_every_way_gets_the_graph_it_built_alone(rects, left, horizon) -> None:
+    """Random fields of overlapping rectangles and triangles of random kinds (duplicates included), the start inside
+    the area or on its edge: each way's corners, lengths and parents through the shared graph are its own."""
+    obstacles = [_shape(x, y, w, h, t) for x, y, w, h, _k, t in rects]
+    kinds = [k for _x, _y, _w, _h, k, _t in rects]
+    start, area = (0.0, 0.0), box(left, -30, 30, 30)
+    sight = Sight(obstacles, kinds)
+    lanes = Lanes(sight, start, area, horizon)
+    for way in _ways(kinds):
+        chosen = [o for o, on in zip(obstacles, way, strict=True) if on]
+        theirs = Geodesic(start, area, chosen, horizon, sight=sight)
+        _same_graph(Geodesic(start, area, chosen, horizon, sight=sight, lanes=lanes), theirs)
+
+
+def test_a_way_through_a_gap_only_one_feature_closes() -> None:
+    """A wall with one difficult feature in its gap: clear ground goes round, the feature's own way goes through
+    (the corners behind the gap nearer); every way as its own graph gives."""
+    wall = [box(-10, 2, -0.5, 3), box(0.5, 2, 10, 3)]
+    plug = box(-0.6, 1.9, 0.6, 3.1)
+    obstacles = [*wall, plug, box(-3, 6, 3, 7)]
+    kinds = [FIXED, FIXED, DIFFICULT, DIFFICULT]
+    sight = Sight(obstacles, kinds)
+    area = box(-30, -30, 30, 30)
+    lanes = Lanes(sight, (0.0, 0.0), area, 14.0)
+    ways = {"all": obstacles, "plug out": [*wall, obstacles[3]], "fixed": wall}
+    lengths = {}
+    for name, chosen in ways.items():
+        mine = Geodesic((0.0, 0.0), area, chosen, 14.0, sight=sight, lanes=lanes)
+        _same_graph(mine, Geodesic((0.0, 0.0), area, chosen, 14.0, sight=sight))
+        lengths[name] = dict(zip(mine.nodes, mine.dist, strict=True))
+    behind = (-3.0, 7.0)  # a corner of the far feature, above the wall
+    assert lengths["plug out"][behind] < lengths["all"][behind] - 1.0
+
+
+SEGMENT = st.tuples(st.integers(-16, 16), st.integers(-16, 16), st.integers(-16, 16), st.integers(-16, 16))
+
+
+@FEW
+@given(st.lists(RECT, min_size=1, max_size=10), st.lists(SEGMENT, min_size=1, max_size=40))
+def test_the_meetings_by_separating_axes_are_those_geos_gives(rects, ends) -> None:
+    """Segments between half-step grid points (along edges, through corners, touching) against the shrunk
+    obstacles: the same (segment, obstacle) pairs as the tree's ``intersects`` query, in the same order."""
+    obstacles = [_shape(x, y, w, h, t) for x, y, w, h, _k, t in rects]
+    shrunk = shapely.buffer(np.array(obstacles, dtype=object), -SLIVER, join_style="mitre")
+    coords = np.array([[[a / 2, b / 2], [c / 2, d / 2]] for a, b, c, d in ends if (a, b) != (c, d)], dtype=float)
+    if not len(coords):
+        return
+    segments = shapely.linestrings(coords)
+    tree = shapely.STRtree(shrunk)
+    expected = tree.query(segments, predicate="intersects")
+    assert np.array_equal(_meetings(tree, segments, coords), expected)
+    unshrunk = shapely.STRtree(np.array(obstacles, dtype=object))  # touching, not shrunk: GEOS decides those
+    assert np.array_equal(_meetings(unshrunk, segments, coords), unshrunk.query(segments, predicate="intersects"))
