@@ -40,7 +40,7 @@ from typing import Any
 from shapely.geometry import LineString, Point
 from shapely.ops import unary_union
 
-from movecheck.maneuver.geodesic import Focus, Geodesic, Lanes, ReachSteps, centre_box, minkowski
+from movecheck.maneuver.geodesic import Focus, Geodesic, Lanes, ReachSteps, centre_box, minkowskis
 from movecheck.maneuver.model import Base, Battlefield, Terrain
 from movecheck.maneuver.plane import EPS, heading_vector
 from movecheck.maneuver.sight import DIFFICULT, FIXED, FRIEND, Sight
@@ -140,7 +140,7 @@ def obstacles(bf: Battlefield, base: Base, horizon: float) -> Obstacles:
     near = horizon + 2 * base.half_diagonal + 1.0
 
     def sums(polys: list[Any]) -> list[Any]:
-        return [minkowski(p, rect, start) for p in polys if _near(p, start, near)]
+        return minkowskis([p for p in polys if _near(p, start, near)], rect, start)
 
     difficult: list[tuple[Terrain, list[Any]]] = []
     for t in bf.difficult_terrain():

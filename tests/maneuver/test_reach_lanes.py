@@ -13,11 +13,12 @@ import math
 
 import numpy as np
 import shapely
+import shapely.affinity
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
-from movecheck.maneuver.geodesic import SLIVER, Geodesic, Lanes, _meetings
+from movecheck.maneuver.geodesic import SLIVER, Geodesic, Lanes, _meetings, minkowski, minkowskis
 from movecheck.maneuver.sight import DIFFICULT, FIXED, FRIEND, Sight
 from tests.maneuver.test_reach_sight import _ways
 
@@ -97,3 +98,14 @@ def test_the_meetings_by_separating_axes_are_those_geos_gives(rects, ends) -> No
     assert np.array_equal(_meetings(tree, segments, coords), expected)
     unshrunk = shapely.STRtree(np.array(obstacles, dtype=object))  # touching, not shrunk: GEOS decides those
     assert np.array_equal(_meetings(unshrunk, segments, coords), unshrunk.query(segments, predicate="intersects"))
+
+
+@FEW
+@given(st.lists(RECT, min_size=1, max_size=10), st.floats(0, 90), st.floats(-5, 5), st.floats(-5, 5))
+def test_the_obstacles_summed_in_one_call_are_those_summed_one_by_one(rects, turn, cx, cy) -> None:
+    """:func:`minkowskis` gives each piece's :func:`minkowski`, corner for corner (a turned base, triangles)."""
+    pieces = [_shape(x, y, w, h, t) for x, y, w, h, _k, t in rects]
+    rect = shapely.affinity.rotate(box(cx - 2, cy - 1, cx + 2, cy + 1), turn, origin=(cx, cy))
+    theirs = [minkowski(p, rect, (cx, cy)) for p in pieces]
+    mine = minkowskis(pieces, rect, (cx, cy))
+    assert [list(p.exterior.coords) for p in mine] == [list(p.exterior.coords) for p in theirs]
