@@ -196,6 +196,10 @@ class Sight:
             normal = np.column_stack([edge[:, 1], -edge[:, 0]])  # outward, the ring counter-clockwise
             self._normal[j, : len(ring)] = normal
             self._offset[j, : len(ring)] = np.einsum("ij,ij->i", normal, ring)
+        self._ring = np.zeros((len(rings), size, 2))  # each obstacle's corners, padded by its first
+        for j, ring in enumerate(rings):
+            self._ring[j] = ring[0] if len(ring) else 0.0
+            self._ring[j, : len(ring)] = ring
         self._corners = np.concatenate(rings) if rings else np.zeros((0, 2))
         self._owner = np.repeat(np.arange(len(rings)), [len(r) for r in rings])
         self._points, self._pairs = self._events()
@@ -267,7 +271,8 @@ class Sight:
 
     def _cast(self, node: Vec, reach: float) -> View:
         here = np.asarray(node, dtype=float)
-        near = shapely.distance(self._shapes, Point(node)) <= reach if len(self._shapes) else np.zeros(0, dtype=bool)
+        gaps = shapely.distance(self._shapes, Point(node)) if len(self._shapes) else np.zeros(0)
+        near = gaps <= reach
         if self.kinds is not None and near.any():  # and the obstacles that may hide their events (:meth:`_events`)
             near |= self._touching[near].any(axis=0)
         columns = np.flatnonzero(near)
@@ -278,10 +283,39 @@ class Sight:
         normal, offset = self._normal[columns], self._offset[columns]
         slack = offset - np.einsum("jek,k->je", normal, here)  # >= 0 on the inner side of each edge's line
         middle = (bounds[:-1] + bounds[1:]) / 2
-        entry, edge = _entries(np.column_stack([np.cos(middle), np.sin(middle)]), normal, slack)
-        near = _along(bounds[:-1], normal, slack, edge, entry)
-        far = _along(bounds[1:], normal, slack, edge, entry)
+        row, col = self._facing(here, columns, gaps[columns], middle)
+        shape = (len(middle), len(columns))
+        entry, edge = np.full(shape, np.inf), np.full(shape, -1)
+        near, far = np.zeros(shape), np.zeros(shape)
+        n, gap = normal[col], slack[col]
+        met, by = _entries(np.column_stack([np.cos(middle[row]), np.sin(middle[row])]), n, gap)
+        entry[row, col], edge[row, col] = met, by
+        near[row, col] = _along(bounds[:-1][row], n, gap, by, met)
+        far[row, col] = _along(bounds[1:][row], n, gap, by, met)
         return View(node, reach, columns, bounds, entry, near, far, edge)
+
+    def _facing(self, here: Any, columns: Any, gaps: Any, middle: Any) -> tuple[Any, Any]:
+        """The (interval, column) pairs whose ray may enter the obstacle: the interval's middle direction within the
+        angle its corners span from the point (widened by ``1e-9``; every interval for an obstacle the point is
+        on or next to).  A ray that enters a convex obstacle runs between the directions of two of its corners: the
+        other pairs' rays meet nothing (issue 37, sixth part: the sweep casts only these)."""
+        away = self._ring[columns] - here
+        angle = np.arctan2(away[..., 1], away[..., 0])
+        turn = (angle - angle[:, :1] + math.pi) % (2 * math.pi) - math.pi  # from the first corner's direction
+        first = angle[:, 0] + turn.min(axis=1) - 1e-9
+        width = turn.max(axis=1) - turn.min(axis=1) + 2e-9
+        every = (gaps <= 1e-7) | (width >= math.pi)
+        base = middle[0]
+        first = base + (first - base) % (2 * math.pi)
+        lo = np.where(every, 0, np.searchsorted(middle, first, side="left"))
+        hi = np.where(every, len(middle), np.searchsorted(middle, first + width, side="right"))
+        wrap = np.where(every, 0, np.searchsorted(middle, first + width - 2 * math.pi, side="right"))
+        starts, stops = np.concatenate([lo, np.zeros(len(columns), dtype=int)]), np.concatenate([hi, wrap])
+        owner = np.concatenate([np.arange(len(columns))] * 2)
+        count = np.maximum(stops - starts, 0)
+        col = np.repeat(owner, count)
+        row = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count) + np.repeat(starts, count)
+        return row, col
 
     def _bounds(self, here: Any, columns: Any) -> Any:
         """The directions of the events on obstacles of ``columns`` (the corners, and the crossings of two of them
@@ -298,30 +332,31 @@ class Sight:
 
 
 def _entries(rays: Any, normal: Any, slack: Any) -> tuple[Any, Any]:
-    """For each ray (unit vectors from the point) and obstacle: how far the ray goes before it enters the obstacle
-    (inf: never; 0: at once) and the edge it enters by (its index; -1 at once)."""
-    facing = np.einsum("jek,ik->ije", normal, rays)  # < 0: the ray runs towards the edge's inner side
+    """For each pair of a ray (a unit vector from the point) and an obstacle (its edges' normals and slacks): how far
+    the ray goes before it enters the obstacle (inf: never; 0: at once) and the edge it enters by (its index; -1 at
+    once)."""
+    facing = np.einsum("pek,pk->pe", normal, rays)  # < 0: the ray runs towards the edge's inner side
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        ratio = slack[None, :, :] / facing
+        ratio = slack / facing
     lower = np.where(facing < -FLAT, ratio, -np.inf)
     upper = np.where(facing > FLAT, ratio, np.inf)
-    never = ((np.abs(facing) <= FLAT) & (slack[None, :, :] < 0)).any(axis=2)
-    edge = np.argmax(lower, axis=2)
-    start = np.take_along_axis(lower, edge[:, :, None], axis=2)[:, :, 0]
-    stop = upper.min(axis=2)
+    never = ((np.abs(facing) <= FLAT) & (slack < 0)).any(axis=1)
+    edge = np.argmax(lower, axis=1)
+    start = np.take_along_axis(lower, edge[:, None], axis=1)[:, 0]
+    stop = upper.min(axis=1)
     entry = np.maximum(start, 0.0)
     met = ~never & (stop > entry + GRAZE)
     return np.where(met, entry, np.inf), np.where(start > 0, edge, -1)
 
 
 def _along(angles: Any, normal: Any, slack: Any, edge: Any, entry: Any) -> Any:
-    """How far along each interval's ray at ``angles`` its entry edge lies (each obstacle's; 0 where the ray enters
-    at once)."""
+    """For each pair of a ray (at ``angles``) and an obstacle, how far along the ray the obstacle's entry edge lies (0
+    where the ray enters at once)."""
     rays = np.column_stack([np.cos(angles), np.sin(angles)])
     pick = np.maximum(edge, 0)
-    chosen = np.take_along_axis(normal[None, :, :, :], pick[:, :, None, None], axis=2)[:, :, 0, :]
-    gap = np.take_along_axis(slack[None, :, :], pick[:, :, None], axis=2)[:, :, 0]
-    facing = np.einsum("ijk,ik->ij", chosen, rays)
+    chosen = np.take_along_axis(normal, pick[:, None, None], axis=1)[:, 0, :]
+    gap = np.take_along_axis(slack, pick[:, None], axis=1)[:, 0]
+    facing = np.einsum("pk,pk->p", chosen, rays)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         there = np.where(facing < -FLAT, gap / facing, entry)
     return np.where(edge < 0, 0.0, np.where(np.isfinite(there), np.maximum(there, 0.0), 0.0))

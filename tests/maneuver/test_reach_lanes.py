@@ -109,3 +109,31 @@ def test_the_obstacles_summed_in_one_call_are_those_summed_one_by_one(rects, tur
     theirs = [minkowski(p, rect, (cx, cy)) for p in pieces]
     mine = minkowskis(pieces, rect, (cx, cy))
     assert [list(p.exterior.coords) for p in mine] == [list(p.exterior.coords) for p in theirs]
+
+
+def _every_pair(self, here, columns, gaps, middle):
+    """Every (interval, column) pair: the sweep as it was cast before the sixth part."""
+    row, col = np.meshgrid(np.arange(len(middle)), np.arange(len(columns)), indexing="ij")
+    return row.ravel(), col.ravel()
+
+
+@FEW
+@given(st.lists(RECT, min_size=1, max_size=10), st.lists(st.tuples(st.integers(-20, 20), st.integers(-20, 20)),
+                                                         min_size=1, max_size=4))
+def test_a_sweep_cast_only_where_rays_face_an_obstacle_is_the_whole_sweep(rects, points) -> None:
+    """The sweep casts each ray only against the obstacles whose corners' directions hold it: what it finds is what
+    casting every ray against every obstacle finds (points on, inside, beside and far from the obstacles)."""
+    obstacles = [_shape(x, y, w, h, t) for x, y, w, h, _k, t in rects]
+    kinds = [k for _x, _y, _w, _h, k, _t in rects]
+    corners = [c for o in obstacles for c in list(o.exterior.coords)[:2]]
+    for node in [(x / 2, y / 2) for x, y in points] + corners[:4]:
+        for sight in (Sight(obstacles), Sight(obstacles, kinds)):
+            mine = sight.view(node, 12.0)
+            whole = Sight(obstacles, sight.kinds)
+            whole._facing = _every_pair.__get__(whole)  # type: ignore[method-assign]
+            theirs = whole.view(node, 12.0)
+            assert np.array_equal(mine.bounds, theirs.bounds) and np.array_equal(mine.columns, theirs.columns)
+            assert np.array_equal(mine.entry, theirs.entry)
+            met = np.isfinite(theirs.entry)
+            for name in ("edge", "near", "far"):
+                assert np.array_equal(getattr(mine, name)[met], getattr(theirs, name)[met]), name
