@@ -157,7 +157,7 @@ def _ring(node: Vec, angle: Any, radius: Any) -> Any:
     xy = xy[step > SAME]  # a corner that ends one edge and starts the next, computed twice
     if len(xy) < 3:
         return Polygon()
-    seen = Polygon(xy)
+    seen = shapely.polygons(xy)  # one call (issue 37, sixth part): Polygon(xy) checks its input point by point
     return seen if seen.is_valid else shapely.make_valid(seen)
 
 
