@@ -30,7 +30,7 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.polygon import orient
 
 from movecheck.budget import Meter
-from movecheck.maneuver.sight import DIFFICULT, FIXED, Sight
+from movecheck.maneuver.sight import DIFFICULT, EMPTY, FIXED, Sight
 
 Vec = tuple[float, float]
 
@@ -462,7 +462,7 @@ class Geodesic:
                 spares.append(spare * scale)
                 regions.append(drawn)
         if not drawing:
-            return Polygon()
+            return EMPTY
         discs = shapely.buffer(self._points[drawing], np.asarray(spares), quad_segs=QUAD_SEGS)  # as arrays: issue 37
         parts = shapely.intersection(discs, np.array(regions, dtype=object))
         return shapely.union_all(parts).buffer(0)
@@ -482,7 +482,7 @@ class Geodesic:
                 self._regions[key] = self.area.intersection(self.seen_from(k))
             else:
                 sees = self._behind(k, focus) if focus.behind_only(self.nodes[k], self.dist[k]) else self.seen_from(k)
-                self._regions[key] = self._framed(focus).intersection(sees)
+                self._regions[key] = sees if sees.is_empty else self._framed(focus).intersection(sees)
         return self._regions[key]
 
     def _framed(self, focus: Focus) -> Any:

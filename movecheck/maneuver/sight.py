@@ -52,6 +52,9 @@ DEEP = 1e-7
 FLAT = 1e-15
 """A direction closer to an edge's than this is parallel to it."""
 
+EMPTY = Polygon()
+"""What a point sees where it sees nothing, made once (``Polygon()`` parses a text each time: issue 37)."""
+
 
 @dataclass
 class View:
@@ -81,7 +84,7 @@ class View:
         along each ray that meets the target, from where it enters it to where an active obstacle stops it."""
         column = np.flatnonzero(self.columns == target)
         if not len(column):
-            return Polygon()  # the target is out of reach: so is its shadow
+            return EMPTY  # the target is out of reach: so is its shadow
         meets = np.isfinite(self.entry[:, column[0]])
         rows = np.flatnonzero(meets)
         if meets[0] and meets[-1] and not meets.all():  # the target's directions wrap round the first bound
@@ -102,7 +105,7 @@ class View:
             back_radius = inner[run].ravel()[::-1]
             pieces.append(_ring(self.node, np.concatenate([angle, back_angle]), np.concatenate([radius, back_radius])))
         if not pieces:
-            return Polygon()
+            return EMPTY
         return pieces[0] if len(pieces) == 1 else shapely.union_all(pieces)
 
     def _front(self, active: Any, rows: Any = None) -> tuple[Any, Any]:
@@ -156,7 +159,7 @@ def _ring(node: Vec, angle: Any, radius: Any) -> Any:
     step = np.hypot(*np.diff(xy, axis=0, append=xy[:1]).T)
     xy = xy[step > SAME]  # a corner that ends one edge and starts the next, computed twice
     if len(xy) < 3:
-        return Polygon()
+        return EMPTY
     seen = shapely.polygons(xy)  # one call (issue 37, sixth part): Polygon(xy) checks its input point by point
     return seen if seen.is_valid else shapely.make_valid(seen)
 
