@@ -137,6 +137,9 @@ class Lanes:
     start: Vec
     area: Polygon
     horizon: float
+    meter: Any = None
+    """What the work is charged to (:class:`ReachSteps`; None: nothing): a pair of nodes whose segment is tested, a
+    step each, charged before they are tested."""
     nodes: list[Vec] = field(init=False, default_factory=list)
     """The start, then the corners of the obstacles some way may keep, in order."""
 
@@ -212,6 +215,8 @@ class Lanes:
         """The pairs of nodes no further apart than the horizon, the (pair, obstacle) meetings, and whether each
         pair's segment keeps inside the area (a corner kept is inside it: only the start's segments are tested)."""
         xy = np.asarray(self.nodes, dtype=float)
+        if self.meter is not None:
+            self.meter.spend(len(xy) * (len(xy) - 1) // 2)
         a, b = np.triu_indices(len(xy), 1)
         short = np.hypot(xy[a, 0] - xy[b, 0], xy[a, 1] - xy[b, 1]) <= self.horizon + 1e-6
         a, b = a[short], b[short]

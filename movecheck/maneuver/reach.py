@@ -173,7 +173,7 @@ def base_reach(world: World, base: Base) -> BaseReach:
     pieces_all = [p for _t, ps in difficult for p in ps]
     kinds = [FIXED] * len(hard + enemies) + [FRIEND] * len(friends) + [DIFFICULT] * len(pieces_all)
     sight = Sight(hard + enemies + friends + pieces_all, kinds)  # every way's rays, cast once per point (issue 37)
-    lanes = Lanes(sight, start, area, horizon)  # every way's visibility graph, built once (issue 37)
+    lanes = Lanes(sight, start, area, horizon, meter=steps)  # every way's visibility graph, built once (issue 37)
     inner = Geodesic(start, area, hard + enemies + friends, horizon, meter=steps, sight=sight, lanes=lanes)
     clear_paths = Geodesic(start, area, hard + enemies + friends + pieces_all, horizon, meter=steps, sight=sight,
                            lanes=lanes)

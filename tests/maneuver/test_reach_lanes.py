@@ -12,13 +12,15 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 import shapely
 import shapely.affinity
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Polygon, box
 
-from movecheck.maneuver.geodesic import SLIVER, Geodesic, Lanes, _meetings, minkowski, minkowskis
+from movecheck.budget import SearchLimit
+from movecheck.maneuver.geodesic import SLIVER, Geodesic, Lanes, ReachSteps, _meetings, minkowski, minkowskis
 from movecheck.maneuver.sight import DIFFICULT, FIXED, FRIEND, Sight
 from tests.maneuver.test_reach_sight import _ways
 
@@ -137,3 +139,21 @@ def test_a_sweep_cast_only_where_rays_face_an_obstacle_is_the_whole_sweep(rects,
             met = np.isfinite(theirs.entry)
             for name in ("edge", "near", "far"):
                 assert np.array_equal(getattr(mine, name)[met], getattr(theirs, name)[met]), name
+
+
+def test_the_shared_graph_charges_its_pairs_before_it_tests_them(monkeypatch) -> None:
+    """The shared graph tests every pair of its nodes at once: the pairs are charged to the reach's budget first, so
+    a field too big for the budget stops before the work (``reach`` then says so), not after it."""
+    obstacles = [box(x, y, x + 0.5, y + 0.5) for x in range(-6, 6, 2) for y in range(-6, 6, 2) if (x, y) != (0, 0)]
+    sight = Sight(obstacles, [DIFFICULT] * len(obstacles))
+    tested = []
+    none = np.zeros((2, 0), dtype=int)
+    monkeypatch.setattr("movecheck.maneuver.geodesic._meetings", lambda *a: tested.append(a) or none)
+    meter = ReachSteps(limit=1000)
+    with pytest.raises(SearchLimit):
+        Lanes(sight, (0.5, 0.5), box(-30, -30, 30, 30), 12.0, meter=meter)
+    assert not tested
+    assert meter.used == len(obstacles) * 4 * (len(obstacles) * 4 + 1) // 2  # every corner and the start, in pairs
+    roomy = ReachSteps(limit=10**6)
+    Lanes(sight, (0.5, 0.5), box(-30, -30, 30, 30), 12.0, meter=roomy)
+    assert tested and roomy.used == meter.used
