@@ -293,8 +293,7 @@ class Sight:
         n, gap = normal[col], slack[col]
         met, by = _entries(np.column_stack([np.cos(middle[row]), np.sin(middle[row])]), n, gap)
         entry[row, col], edge[row, col] = met, by
-        near[row, col] = _along(bounds[:-1][row], n, gap, by, met)
-        far[row, col] = _along(bounds[1:][row], n, gap, by, met)
+        near[row, col], far[row, col] = _along(bounds[:-1][row], bounds[1:][row], n, gap, by, met)
         return View(node, reach, columns, bounds, entry, near, far, edge)
 
     def _facing(self, here: Any, columns: Any, gaps: Any, middle: Any) -> tuple[Any, Any]:
@@ -337,29 +336,35 @@ class Sight:
 def _entries(rays: Any, normal: Any, slack: Any) -> tuple[Any, Any]:
     """For each pair of a ray (a unit vector from the point) and an obstacle (its edges' normals and slacks): how far
     the ray goes before it enters the obstacle (inf: never; 0: at once) and the edge it enters by (its index; -1 at
-    once)."""
-    facing = np.einsum("pek,pk->pe", normal, rays)  # < 0: the ray runs towards the edge's inner side
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        ratio = slack / facing
-    lower = np.where(facing < -FLAT, ratio, -np.inf)
-    upper = np.where(facing > FLAT, ratio, np.inf)
-    never = ((np.abs(facing) <= FLAT) & (slack < 0)).any(axis=1)
-    edge = np.argmax(lower, axis=1)
-    start = np.take_along_axis(lower, edge[:, None], axis=1)[:, 0]
-    stop = upper.min(axis=1)
+    once).  One edge at a time over all the pairs (a reduction along a short last axis is slow: issue 37)."""
+    count, edges = slack.shape
+    start, stop = np.full(count, -np.inf), np.full(count, np.inf)  # the last edge entered, the first left
+    edge, never = np.zeros(count, dtype=int), np.zeros(count, dtype=bool)
+    for e in range(edges):
+        facing = normal[:, e, 0] * rays[:, 0] + normal[:, e, 1] * rays[:, 1]  # < 0: towards the edge's inner side
+        gap = slack[:, e]
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            ratio = gap / facing
+        lower = np.where(facing < -FLAT, ratio, -np.inf)
+        later = lower > start  # the first edge of the largest, as argmax gives
+        edge[later], start[later] = e, lower[later]
+        np.minimum(stop, np.where(facing > FLAT, ratio, np.inf), out=stop)
+        never |= (np.abs(facing) <= FLAT) & (gap < 0)
     entry = np.maximum(start, 0.0)
     met = ~never & (stop > entry + GRAZE)
     return np.where(met, entry, np.inf), np.where(start > 0, edge, -1)
 
 
-def _along(angles: Any, normal: Any, slack: Any, edge: Any, entry: Any) -> Any:
-    """For each pair of a ray (at ``angles``) and an obstacle, how far along the ray the obstacle's entry edge lies (0
-    where the ray enters at once)."""
-    rays = np.column_stack([np.cos(angles), np.sin(angles)])
+def _along(lo: Any, hi: Any, normal: Any, slack: Any, edge: Any, entry: Any) -> tuple[Any, Any]:
+    """For each pair of an interval (its bounds ``lo`` and ``hi``) and an obstacle, how far along the rays at its
+    bounds the obstacle's entry edge lies (0 where the ray enters at once)."""
     pick = np.maximum(edge, 0)
-    chosen = np.take_along_axis(normal, pick[:, None, None], axis=1)[:, 0, :]
-    gap = np.take_along_axis(slack, pick[:, None], axis=1)[:, 0]
-    facing = np.einsum("pk,pk->p", chosen, rays)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        there = np.where(facing < -FLAT, gap / facing, entry)
-    return np.where(edge < 0, 0.0, np.where(np.isfinite(there), np.maximum(there, 0.0), 0.0))
+    every = np.arange(len(pick))
+    chosen, gap = normal[every, pick], slack[every, pick]
+    out = []
+    for angles in (lo, hi):
+        facing = chosen[:, 0] * np.cos(angles) + chosen[:, 1] * np.sin(angles)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            there = np.where(facing < -FLAT, gap / facing, entry)
+        out.append(np.where(edge < 0, 0.0, np.where(np.isfinite(there), np.maximum(there, 0.0), 0.0)))
+    return out[0], out[1]
