@@ -263,17 +263,23 @@ def _meetings(tree: Any, segments: Any, coords: Any) -> Any:
     seg, obs = tree.query(segments)  # the pairs whose envelopes meet
     normal, offset, corner, plain = _convex(tree.geometries)
     p, q = coords[seg, 0], coords[seg, 1]
-    n = normal[obs]
-    size = np.hypot(n[..., 0], n[..., 1])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        gap = (np.minimum(np.einsum("kej,kj->ke", n, p), np.einsum("kej,kj->ke", n, q)) - offset[obs]) / size
-    gap = np.where(size > 0, gap, -np.inf)  # a padding (or zero-length) edge separates nothing
     across = np.column_stack([p[:, 1] - q[:, 1], q[:, 0] - p[:, 0]])
     across /= np.hypot(across[:, 0], across[:, 1])[:, None]
-    side = np.einsum("kvj,kj->kv", corner[obs] - p[:, None, :], across)
-    low, high = side.min(axis=1), side.max(axis=1)
-    apart = (gap > SURE).any(axis=1) | (low > SURE) | (high < -SURE)
-    meet = (gap <= -SURE).all(axis=1) & (low < -SURE) & (high > SURE)
+    apart, meet = np.zeros(len(seg), dtype=bool), np.ones(len(seg), dtype=bool)
+    low, high = np.full(len(seg), np.inf), np.full(len(seg), -np.inf)
+    for e in range(normal.shape[1]):  # one edge (and corner) at a time over all the pairs: short axes reduce slowly
+        nx, ny, c = normal[obs, e, 0], normal[obs, e, 1], offset[obs, e]
+        size = np.hypot(nx, ny)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            gap = (np.minimum(nx * p[:, 0] + ny * p[:, 1], nx * q[:, 0] + ny * q[:, 1]) - c) / size
+        gap = np.where(size > 0, gap, -np.inf)  # a padding (or zero-length) edge separates nothing
+        apart |= gap > SURE
+        meet &= gap <= -SURE
+        side = (corner[obs, e, 0] - p[:, 0]) * across[:, 0] + (corner[obs, e, 1] - p[:, 1]) * across[:, 1]
+        np.minimum(low, side, out=low)
+        np.maximum(high, side, out=high)
+    apart |= (low > SURE) | (high < -SURE)
+    meet &= (low < -SURE) & (high > SURE)
     unsure = ~(apart | meet) | ~plain[obs]
     if unsure.any():
         meet[unsure] = shapely.intersects(segments[seg[unsure]], tree.geometries[obs[unsure]])
