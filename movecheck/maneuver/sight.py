@@ -17,6 +17,7 @@ is allowed, so its edges are seen).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -87,6 +88,8 @@ class View:
             return EMPTY  # the target is out of reach: so is its shadow
         meets = np.isfinite(self.entry[:, column[0]])
         rows = np.flatnonzero(meets)
+        if not len(rows):
+            return EMPTY
         if meets[0] and meets[-1] and not meets.all():  # the target's directions wrap round the first bound
             gap = int(np.flatnonzero(~meets)[0])
             rows = np.concatenate([rows[rows >= gap], rows[rows < gap]])
@@ -96,6 +99,8 @@ class View:
         # only sure to be the one it is entered by where the target is seen (its other corners may be hidden)
         ahead = np.where(met[rows], self.entry[rows, front[rows]], np.inf)
         room = ahead > self.entry[rows, column[0]] + 1e-12
+        if not room.any():
+            return EMPTY  # the target is hidden from the point
         pieces = []
         for run in np.split(np.arange(len(rows)), np.flatnonzero(np.diff(room.astype(int)) != 0) + 1):
             if not room[run[0]]:
@@ -107,6 +112,11 @@ class View:
         if not pieces:
             return EMPTY
         return pieces[0] if len(pieces) == 1 else shapely.union_all(pieces)
+
+    @functools.cached_property
+    def _edges(self) -> int:
+        """More than the edges' indices and -1 take (a front obstacle and its edge as one number, in :meth:`_rim`)."""
+        return int(self.edge.max(initial=0)) + 2
 
     def _front(self, active: Any, rows: Any = None) -> tuple[Any, Any]:
         """For each interval (of ``rows`` only, when given: the others are left 0 and not met), the nearest of
@@ -130,7 +140,7 @@ class View:
         f = front[rows]
         if len(self.columns):
             near, far = self.near[rows, f], self.far[rows, f]
-            key = np.where(meets, f * (int(self.edge.max(initial=0)) + 2) + self.edge[rows, f] + 1, -1)
+            key = np.where(meets, f * self._edges + self.edge[rows, f] + 1, -1)
         else:
             near = far = np.zeros(len(rows))
             key = np.full(len(rows), -1)
