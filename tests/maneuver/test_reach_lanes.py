@@ -22,6 +22,8 @@ from shapely.geometry import Polygon, box
 from movecheck.budget import SearchLimit
 from movecheck.maneuver.geodesic import SLIVER, Geodesic, Lanes, ReachSteps, _meetings, minkowski, minkowskis
 from movecheck.maneuver.sight import DIFFICULT, FIXED, FRIEND, Sight
+from tests.maneuver.test_reach_exact import ENEMY, FACING, WAR, _reach
+from tests.maneuver.test_reach_exact import FEW as FEW_FIELDS
 from tests.maneuver.test_reach_sight import _ways
 
 RECT = st.tuples(st.integers(-18, 18), st.integers(-18, 18), st.integers(1, 12), st.integers(1, 12),
@@ -157,3 +159,53 @@ def test_the_shared_graph_charges_its_pairs_before_it_tests_them(monkeypatch) ->
     roomy = ReachSteps(limit=10**6)
     Lanes(sight, (0.5, 0.5), box(-30, -30, 30, 30), 12.0, meter=roomy)
     assert tested and roomy.used == meter.used
+
+
+def _the_old_construction(monkeypatch) -> None:
+    """Every way builds its own graph (no shared :class:`Lanes`) and every sweep casts every ray against every
+    obstacle: the construction before the sixth part."""
+    import movecheck.maneuver.reach as reach_module
+
+    monkeypatch.setattr(reach_module, "Lanes", lambda *a, **k: None)
+    monkeypatch.setattr(Sight, "_facing", _every_pair)
+
+
+def _regions(found) -> list[object]:
+    return [found.clear, found.limit, *(level.region for level in found.levels)]
+
+
+@pytest.mark.slow
+@settings(FEW_FIELDS, max_examples=4)
+@given(WAR, FACING, ENEMY)
+def test_the_regions_are_the_old_constructions(tmp_path_factory, monkeypatch, features, facing, enemy) -> None:
+    """Random fields of features of every kind (and an enemy): clear ground, the limit and every level are the
+    regions the old construction draws, to the last digit (the same graph, the same sweeps)."""
+    mine = _reach(tmp_path_factory.mktemp("new"), features, facing, enemy)
+    with monkeypatch.context() as patch:
+        _the_old_construction(patch)
+        theirs = _reach(tmp_path_factory.mktemp("old"), features, facing, enemy)
+    assert [lv.probability for lv in mine.levels] == [lv.probability for lv in theirs.levels]
+    for a, b in zip(_regions(mine), _regions(theirs), strict=True):
+        assert a.equals_exact(b, 0) or a.symmetric_difference(b).area <= 1e-9
+
+
+def test_the_dense_field_is_the_old_constructions(tmp_path, monkeypatch) -> None:
+    """Issue 37's dense field, 6 features of every kind close round the base: the same regions as the old
+    construction, to the last digit."""
+    from movecheck.core import prepare
+    from movecheck.files import read
+    from movecheck.maneuver.reach import base_reach
+    from movecheck.maneuver.world import World
+    from movecheck.settings import Settings
+    from tests.maneuver.test_reach import _dense
+
+    bf = prepare(read(_dense(tmp_path, 6)), Settings()).model
+    ours = bf.copy()
+    mine = base_reach(World(ours, "red"), ours.bases["p"])
+    with monkeypatch.context() as patch:
+        _the_old_construction(patch)
+        fresh = bf.copy()
+        theirs = base_reach(World(fresh, "red"), fresh.bases["p"])
+    assert len(mine.levels) == len(theirs.levels) > 3 and len(mine.scenarios) > 5
+    for a, b in zip(_regions(mine), _regions(theirs), strict=True):
+        assert a.equals_exact(b, 0)
