@@ -142,6 +142,9 @@ class Lanes:
     step each, charged before they are tested."""
     nodes: list[Vec] = field(init=False, default_factory=list)
     """The start, then the corners of the obstacles some way may keep, in order."""
+    lengths: Any = field(init=False, default=None)
+    """The distances between the nodes (row ``i`` as ``np.hypot`` of the nodes' offsets from node ``i``, as
+    Dijkstra measured them)."""
 
     def __post_init__(self) -> None:
         shrunk = self.sight.shrunk(self.sight.obstacles, SLIVER)
@@ -151,6 +154,8 @@ class Lanes:
         self._hidden = tree.query(shapely.points(np.asarray(self.nodes, dtype=float)), predicate="within")
         if self.sight.kinds is not None:
             self._keep(self._kept_by_some_way())
+        xy = np.asarray(self.nodes, dtype=float)
+        self.lengths = np.hypot(xy[None, :, 0] - xy[:, None, 0], xy[None, :, 1] - xy[:, None, 1])
         self._pairs, meets, self._open = self._segments(tree, inside)
         order = np.argsort(meets[1], kind="stable")  # the meetings by obstacle: a way's left-out ones are slices
         self._met_by = meets[0][order]
@@ -342,11 +347,12 @@ class Geodesic:
         self.obstacles = self._within(reach)
         if self.sight is None:
             self.sight = Sight(self.obstacles)
-        self._inside = prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
         self._lane: Any = None
+        self._span: Any = None
         if self.lanes is not None:
             picked, self._lane = self.lanes.way(self.sight.mask(self.obstacles))
             self.nodes = [self.lanes.nodes[n] for n in picked.tolist()]
+            self._span = self.lanes.lengths[np.ix_(picked, picked)]
         else:
             corners = {self.start} | set(self._corners())
             self.nodes = [self.start, *sorted(corners - {self.start})]
@@ -359,6 +365,12 @@ class Geodesic:
         self._measures: dict[int, tuple[Any, Any]] = {}
         self._active = self.sight.mask(self.obstacles)
         self._dijkstra()
+
+    @functools.cached_property
+    def _inside(self) -> Any:
+        """The area grown by :data:`SLIVER`, prepared (built when first asked: a way whose shortest paths come from
+        :attr:`lanes` needs it only for :meth:`path_to`)."""
+        return prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
 
     @functools.cached_property
     def _blocked(self) -> Any:
@@ -411,7 +423,7 @@ class Geodesic:
                 continue
             done[i] = True
             self._charge(n)
-            nd = d + np.hypot(xs - xs[i], ys - ys[i])
+            nd = d + (self._span[i] if self._span is not None else np.hypot(xs - xs[i], ys - ys[i]))
             better = np.flatnonzero(~done & (nd < dist - 1e-12) & (nd <= self.horizon + 1e-9))
             if not len(better):
                 continue
@@ -461,16 +473,18 @@ class Geodesic:
     def _ball(self, radius: float, outside: bool, focus: Focus | None) -> Any:
         scale = OUTSIDE if outside else 1.0
         near = focus.near_from(self._measured(focus), self.dist, radius) if focus is not None else None
+        spare = radius - np.asarray(self.dist, dtype=float)
+        candidate = spare > 1e-9
+        if near is not None:
+            candidate &= np.asarray(near, dtype=bool)
+        ks = np.flatnonzero(candidate).tolist()  # the corners with length to spare (near the focus), as arrays
+        self._charge(len(ks))
         drawing, spares, regions = [], [], []
-        for k, d in enumerate(self.dist):
-            spare = radius - d
-            if spare <= 1e-9 or (near is not None and not near[k]):
-                continue
-            self._charge(1)
+        for k in ks:
             drawn = self._drawn(k, focus)
             if not drawn.is_empty:
                 drawing.append(k)
-                spares.append(spare * scale)
+                spares.append(spare[k] * scale)
                 regions.append(drawn)
         if not drawing:
             return EMPTY
