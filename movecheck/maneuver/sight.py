@@ -301,9 +301,12 @@ class Sight:
         entry, edge = np.full(shape, np.inf), np.full(shape, -1)
         near, far = np.zeros(shape), np.zeros(shape)
         n, gap = normal[col], slack[col]
-        met, by = _entries(np.column_stack([np.cos(middle[row]), np.sin(middle[row])]), n, gap)
-        entry[row, col], edge[row, col] = met, by
-        near[row, col], far[row, col] = _along(bounds[:-1][row], bounds[1:][row], n, gap, by, met)
+        rays = np.column_stack([np.cos(bounds), np.sin(bounds)])  # each bound's ray (and each middle's) once
+        met, by = _entries(np.column_stack([np.cos(middle), np.sin(middle)])[row], n, gap)
+        flat = row * len(columns) + col
+        lengths = _along(rays[row], rays[row + 1], n, gap, by, met)
+        for table, values in zip((entry, edge, near, far), (met, by, *lengths), strict=True):
+            np.put(table, flat, values)
         return View(node, reach, columns, bounds, entry, near, far, edge)
 
     def _facing(self, here: Any, columns: Any, gaps: Any, middle: Any) -> tuple[Any, Any]:
@@ -366,14 +369,14 @@ def _entries(rays: Any, normal: Any, slack: Any) -> tuple[Any, Any]:
 
 
 def _along(lo: Any, hi: Any, normal: Any, slack: Any, edge: Any, entry: Any) -> tuple[Any, Any]:
-    """For each pair of an interval (its bounds ``lo`` and ``hi``) and an obstacle, how far along the rays at its
-    bounds the obstacle's entry edge lies (0 where the ray enters at once)."""
+    """For each pair of an interval (the rays at its bounds, ``lo`` and ``hi``) and an obstacle, how far along those
+    rays the obstacle's entry edge lies (0 where the ray enters at once)."""
     pick = np.maximum(edge, 0)
     every = np.arange(len(pick))
     chosen, gap = normal[every, pick], slack[every, pick]
     out = []
-    for angles in (lo, hi):
-        facing = chosen[:, 0] * np.cos(angles) + chosen[:, 1] * np.sin(angles)
+    for rays in (lo, hi):
+        facing = chosen[:, 0] * rays[:, 0] + chosen[:, 1] * rays[:, 1]
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             there = np.where(facing < -FLAT, gap / facing, entry)
         out.append(np.where(edge < 0, 0.0, np.where(np.isfinite(there), np.maximum(there, 0.0), 0.0)))
