@@ -142,6 +142,9 @@ class Lanes:
     step each, charged before they are tested."""
     nodes: list[Vec] = field(init=False, default_factory=list)
     """The start, then the corners of the obstacles some way may keep, in order."""
+    xy: Any = field(init=False, default=None)
+    """:attr:`nodes` as an array, and as shapely points (:attr:`points`)."""
+    points: Any = field(init=False, default=None)
     lengths: Any = field(init=False, default=None)
     """The distances between the nodes (row ``i`` as ``np.hypot`` of the nodes' offsets from node ``i``, as
     Dijkstra measured them)."""
@@ -154,7 +157,8 @@ class Lanes:
         self._hidden = tree.query(shapely.points(np.asarray(self.nodes, dtype=float)), predicate="within")
         if self.sight.kinds is not None:
             self._keep(self._kept_by_some_way())
-        xy = np.asarray(self.nodes, dtype=float)
+        xy = self.xy = np.asarray(self.nodes, dtype=float)
+        self.points = shapely.points(xy)
         self.lengths = np.hypot(xy[None, :, 0] - xy[:, None, 0], xy[None, :, 1] - xy[:, None, 1])
         self._pairs, meets, self._open = self._segments(tree, inside)
         order = np.argsort(meets[1], kind="stable")  # the meetings by obstacle: a way's left-out ones are slices
@@ -347,23 +351,24 @@ class Geodesic:
         self.obstacles = self._within(reach)
         if self.sight is None:
             self.sight = Sight(self.obstacles)
+        self._active = self.sight.mask(self.obstacles)
         self._lane: Any = None
         self._span: Any = None
         if self.lanes is not None:
-            picked, self._lane = self.lanes.way(self.sight.mask(self.obstacles))
+            picked, self._lane = self.lanes.way(self._active)
             self.nodes = [self.lanes.nodes[n] for n in picked.tolist()]
             self._span = self.lanes.lengths[np.ix_(picked, picked)]
+            self._xy, self._points = self.lanes.xy[picked], self.lanes.points[picked]  # the shared graph's, read
         else:
             corners = {self.start} | set(self._corners())
             self.nodes = [self.start, *sorted(corners - {self.start})]
-        self._xy = np.asarray(self.nodes, dtype=float)
-        self._points = shapely.points(self._xy)
+            self._xy = np.asarray(self.nodes, dtype=float)
+            self._points = shapely.points(self._xy)
         self._balls: dict[tuple[float, bool, Focus | None], Any] = {}
         self._seen: dict[int, Any] = {}
         self._regions: dict[tuple[int, int | None], Any] = {}
         self._windows: dict[int, Any] = {}
         self._measures: dict[int, tuple[Any, Any]] = {}
-        self._active = self.sight.mask(self.obstacles)
         self._dijkstra()
 
     @functools.cached_property
