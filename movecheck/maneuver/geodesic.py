@@ -167,30 +167,22 @@ class Lanes:
         self._met = np.bincount(meets[0], minlength=len(self._pairs[0]))
 
     def _kept_by_some_way(self) -> Any:
-        """Whether each node is a node of some way of a base's reach (:attr:`Sight.kinds`: all the obstacles; all
-        but one difficult feature; none of the difficult ones; the fixed ones only): one of the way's obstacles has
-        the corner and none holds it inside."""
+        """Whether each node may be a node of some way of a base's reach (:attr:`Sight.kinds`: all the obstacles; all
+        but one difficult feature, however many pieces it has; none of the difficult ones; the fixed ones only): one
+        of the obstacles has the corner and no obstacle but a difficult one holds it inside, or a fixed one has it
+        and no fixed one holds it.  Each way then keeps, of these, the corners of its own obstacles none of them
+        holds (:meth:`way`)."""
         kinds = np.asarray(self.sight.kinds)
         count = len(self.nodes)
         owner_node, owner = self._owners
         node, hider = self._hidden
 
-        def per_node(where: Any, weights: Any) -> Any:
-            return np.bincount(where, weights=weights.astype(float), minlength=count)
+        def some(where: Any, which: Any) -> Any:
+            return np.bincount(where, weights=which.astype(float), minlength=count) > 0
 
-        owned = per_node(owner_node, np.ones(len(owner)))
-        owned_fixed = per_node(owner_node, kinds[owner] == FIXED) > 0
-        owned_plain = per_node(owner_node, kinds[owner] != DIFFICULT) > 0
-        hidden = per_node(node, np.ones(len(hider)))
-        hidden_fixed = per_node(node, kinds[hider] == FIXED) > 0
-        hidden_plain = per_node(node, kinds[hider] != DIFFICULT) > 0
-        # one difficult feature holds it: kept where that one is left out, if another obstacle has the corner
-        alone = (hidden == 1) & ~hidden_plain
-        by = np.zeros(count, dtype=int)
-        by[node] = hider
-        own_too = per_node(owner_node, owner == by[owner_node])
-        kept = ((hidden == 0) & (owned > 0)) | (alone & (owned > own_too)) | (owned_plain & ~hidden_plain)
-        kept |= owned_fixed & ~hidden_fixed
+        owned, owned_fixed = some(owner_node, owner >= 0), some(owner_node, kinds[owner] == FIXED)
+        hidden_plain, hidden_fixed = some(node, kinds[hider] != DIFFICULT), some(node, kinds[hider] == FIXED)
+        kept = (owned & ~hidden_plain) | (owned_fixed & ~hidden_fixed)
         kept[0] = True
         return kept
 

@@ -9,6 +9,7 @@ the obstacles, decided by separating axes where clear, must be the ones GEOS giv
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -57,7 +58,9 @@ def test_every_way_gets_the_graph_it_built_alone(rects, left, horizon) -> None:
     start, area = (0.0, 0.0), box(left, -30, 30, 30)
     sight = Sight(obstacles, kinds)
     lanes = Lanes(sight, start, area, horizon)
-    for way in _ways(kinds):
+    difficult = np.flatnonzero(np.asarray(kinds) == DIFFICULT)
+    pairs = [np.isin(np.arange(len(kinds)), pair, invert=True) for pair in itertools.pairwise(difficult)]
+    for way in _ways(kinds) + pairs:  # a feature of two pieces left out whole, too
         chosen = [o for o, on in zip(obstacles, way, strict=True) if on]
         theirs = Geodesic(start, area, chosen, horizon, sight=sight)
         _same_graph(Geodesic(start, area, chosen, horizon, sight=sight, lanes=lanes), theirs)
@@ -209,3 +212,22 @@ def test_the_dense_field_is_the_old_constructions(tmp_path, monkeypatch) -> None
     assert len(mine.levels) == len(theirs.levels) > 3 and len(mine.scenarios) > 5
     for a, b in zip(_regions(mine), _regions(theirs), strict=True):
         assert a.equals_exact(b, 0)
+
+
+def test_a_way_leaving_out_a_feature_of_several_pieces_keeps_the_corners_inside_them() -> None:
+    """A difficult feature's pieces, grown by the base, overlap; a corner of another difficult feature lies inside
+    two of them.  The way that leaves the first feature out (all its pieces) keeps that corner, as its own graph
+    does: the shared graph must not drop a corner because two difficult obstacles hold it."""
+    wood = box(2.0, -4.0, 3.0, 1.5)  # another feature: its corner (3, 1.5) lies inside both pieces below
+    pieces = [box(1.5, 1.0, 4.0, 3.0), box(2.5, 1.0, 5.0, 4.0)]
+    wall = box(-4.0, 5.0, -3.0, 6.0)
+    obstacles = [wood, *pieces, wall]
+    sight = Sight(obstacles, [DIFFICULT, DIFFICULT, DIFFICULT, FIXED])
+    area = box(-30, -30, 30, 30)
+    lanes = Lanes(sight, (0.0, 0.0), area, 12.0)
+    assert (3.0, 1.5) in lanes.nodes
+    for chosen in ([wood, wall], obstacles, [*pieces, wall], [wall]):
+        mine = Geodesic((0.0, 0.0), area, chosen, 12.0, sight=sight, lanes=lanes)
+        _same_graph(mine, Geodesic((0.0, 0.0), area, chosen, 12.0, sight=sight))
+    alone = Geodesic((0.0, 0.0), area, [wood, wall], 12.0, sight=sight, lanes=lanes)
+    assert (3.0, 1.5) in alone.nodes
