@@ -172,7 +172,9 @@ def base_reach(world: World, base: Base) -> BaseReach:
     steps = ReachSteps()
     pieces_all = [p for _t, ps in difficult for p in ps]
     kinds = [FIXED] * len(hard + enemies) + [FRIEND] * len(friends) + [DIFFICULT] * len(pieces_all)
-    sight = Sight(hard + enemies + friends + pieces_all, kinds)  # every way's rays, cast once per point (issue 37)
+    groups = [-1 - n for n in range(len(hard + enemies + friends))] + [n for n, (_t, ps) in enumerate(difficult)
+                                                                        for _p in ps]
+    sight = Sight(hard + enemies + friends + pieces_all, kinds, groups)  # every way's rays, once per point (issue 37)
     lanes = Lanes(sight, start, area, horizon, meter=steps)  # every way's visibility graph, built once (issue 37)
     inner = Geodesic(start, area, hard + enemies + friends, horizon, meter=steps, sight=sight, lanes=lanes)
     clear_paths = Geodesic(start, area, hard + enemies + friends + pieces_all, horizon, meter=steps, sight=sight,

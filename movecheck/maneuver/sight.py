@@ -192,6 +192,9 @@ class Sight:
     kinds: Sequence[int] | None = None
     """Each obstacle's kind (:data:`FIXED`, :data:`FRIEND`, :data:`DIFFICULT`) when the sight serves the ways of a
     base's reach only (a corner or crossing no way can see is then left out); None: any subset of the obstacles."""
+    groups: Sequence[int] | None = None
+    """With :attr:`kinds`: the feature of each difficult obstacle (a way leaves out all the pieces of one feature
+    together); None: each obstacle is a feature of its own."""
     index: dict[int, int] = field(init=False)
     _views: dict[Vec, View] = field(init=False, default_factory=dict)
     _shrunk: dict[float, Any] = field(init=False, default_factory=dict)
@@ -253,8 +256,9 @@ class Sight:
     def _seen_by_some_way(self, points: Any, pairs: Any) -> Any:
         """Whether each point (on the boundaries of its pair of obstacles) lies inside none of the other obstacles
         of some way of a base's reach: all of them; all but one difficult feature; every one but the difficult
-        ones; only the fixed ones (:attr:`kinds`).  A point inside an obstacle of the way is hidden from every
-        point outside it, and so is every edge near it: it bounds nothing seen."""
+        ones; only the fixed ones (:attr:`kinds`; a feature of several pieces, :attr:`groups`, is left out whole).
+        A point inside an obstacle of the way is hidden from every point outside it, and so is every edge near it: it
+        bounds nothing seen."""
         kinds = np.asarray(self.kinds)
         cores = shapely.buffer(self._shapes, -DEEP, join_style="mitre")  # a point on an edge, give or take the
         where, inside = shapely.STRtree(cores).query(shapely.points(points), predicate="within")  # last digits
@@ -264,7 +268,11 @@ class Sight:
         fixed = np.bincount(where, weights=kinds[inside] == FIXED, minlength=len(points)) > 0
         hard = np.bincount(where, weights=kinds[inside] != DIFFICULT, minlength=len(points)) > 0
         on = kinds[pairs]
-        all_or_one = (count == 0) | ((count == 1) & ~hard)
+        group = np.asarray(self.groups) if self.groups is not None else np.arange(len(kinds))
+        first, last = np.full(len(points), len(kinds)), np.full(len(points), -1)
+        np.minimum.at(first, where, group[inside])
+        np.maximum.at(last, where, group[inside])
+        all_or_one = (count == 0) | ((first == last) & ~hard)  # inside pieces of one difficult feature only
         no_difficult = ~hard & (on != DIFFICULT).all(axis=1)
         only_fixed = (on == FIXED).all(axis=1)
         return ~fixed & (all_or_one | no_difficult | only_fixed)

@@ -231,3 +231,38 @@ def test_a_way_leaving_out_a_feature_of_several_pieces_keeps_the_corners_inside_
         _same_graph(mine, Geodesic((0.0, 0.0), area, chosen, 12.0, sight=sight))
     alone = Geodesic((0.0, 0.0), area, [wood, wall], 12.0, sight=sight, lanes=lanes)
     assert (3.0, 1.5) in alone.nodes
+
+
+SIGHT_RECT = st.tuples(st.floats(-9, 9), st.floats(-9, 9), st.floats(0.5, 6), st.floats(0.5, 6),
+                       st.sampled_from([FIXED, FRIEND, DIFFICULT, DIFFICULT]))
+
+
+@FEW
+@example([(0.149, -2.555, 5.742, 4.276, FRIEND), (-1.726, -5.361, 1.953, 3.168, FRIEND),
+          (1.01, 8.959, 5.668, 3.75, DIFFICULT), (0.0, 5.953, 2.033, 4.0, FRIEND),
+          (0.05, 8.344, 3.073, 2.006, DIFFICULT), (0.05, 8.344, 3.073, 2.006, DIFFICULT)])
+@given(st.lists(SIGHT_RECT, min_size=3, max_size=9))
+def test_a_feature_of_several_pieces_left_out_is_seen_past_as_by_a_sight_that_keeps_every_event(rects) -> None:
+    """A sight told its obstacles' kinds leaves out the corners and crossings no way can see; told which difficult
+    pieces are one feature, it keeps those inside pieces of one feature only (the way that leaves that feature out
+    sees them), and sees, for that way, what a sight that keeps every event sees."""
+    from shapely.geometry import Point
+
+    obstacles = [box(x, y, x + w, y + h) for x, y, w, h, _k in rects]
+    kinds = [k for *_r, k in rects]
+    whole = Sight(obstacles)
+    difficult = np.flatnonzero(np.asarray(kinds) == DIFFICULT).tolist()
+    corners = sorted({(x, y) for o in obstacles for x, y in list(o.exterior.coords)[:-1]})
+    for a, b in itertools.pairwise(difficult):
+        groups = list(range(len(obstacles)))
+        groups[b] = a  # one feature of two pieces
+        told = Sight(obstacles, kinds, groups)
+        way = ~np.isin(np.arange(len(obstacles)), [a, b])
+        chosen = [o for o, on in zip(obstacles, way, strict=True) if on]
+        for node in [(0.0, 0.0), (-10.0, -10.0), *corners[:6], (0.05, 10.35)]:
+            if any(o.contains(Point(node)) for o in chosen):
+                continue
+            disc = Point(node).buffer(9.0, quad_segs=16)
+            mine = disc.intersection(told.view(node, 9.09).polygon(way))
+            theirs = disc.intersection(whole.view(node, 9.09).polygon(way))
+            assert mine.symmetric_difference(theirs).area <= 1e-9 * max(theirs.area, 1.0), (node, a, b)
