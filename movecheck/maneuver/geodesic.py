@@ -167,22 +167,32 @@ class Lanes:
         self._met = np.bincount(meets[0], minlength=len(self._pairs[0]))
 
     def _kept_by_some_way(self) -> Any:
-        """Whether each node may be a node of some way of a base's reach (:attr:`Sight.kinds`: all the obstacles; all
-        but one difficult feature, however many pieces it has; none of the difficult ones; the fixed ones only): one
-        of the obstacles has the corner and no obstacle but a difficult one holds it inside, or a fixed one has it
-        and no fixed one holds it.  Each way then keeps, of these, the corners of its own obstacles none of them
-        holds (:meth:`way`)."""
+        """Whether each node is a node of some way of a base's reach (:attr:`Sight.kinds`: all the obstacles; all but
+        one difficult feature, all its pieces (:attr:`Sight.groups`); none of the difficult ones; the fixed ones
+        only): one of the way's obstacles has the corner and none holds it inside.  Each way then keeps, of these,
+        the corners of its own obstacles none of them holds (:meth:`way`)."""
         kinds = np.asarray(self.sight.kinds)
+        group = np.asarray(self.sight.groups) if self.sight.groups is not None else np.arange(len(kinds))
         count = len(self.nodes)
         owner_node, owner = self._owners
         node, hider = self._hidden
 
-        def some(where: Any, which: Any) -> Any:
-            return np.bincount(where, weights=which.astype(float), minlength=count) > 0
+        def per_node(where: Any, weights: Any) -> Any:
+            return np.bincount(where, weights=weights.astype(float), minlength=count)
 
-        owned, owned_fixed = some(owner_node, owner >= 0), some(owner_node, kinds[owner] == FIXED)
-        hidden_plain, hidden_fixed = some(node, kinds[hider] != DIFFICULT), some(node, kinds[hider] == FIXED)
-        kept = (owned & ~hidden_plain) | (owned_fixed & ~hidden_fixed)
+        owned = per_node(owner_node, owner >= 0)
+        owned_fixed = per_node(owner_node, kinds[owner] == FIXED) > 0
+        owned_plain = per_node(owner_node, kinds[owner] != DIFFICULT) > 0
+        hidden = per_node(node, hider >= 0)
+        hidden_fixed = per_node(node, kinds[hider] == FIXED) > 0
+        hidden_plain = per_node(node, kinds[hider] != DIFFICULT) > 0
+        first, last = np.full(count, len(kinds)), np.full(count, -1)
+        np.minimum.at(first, node, group[hider])
+        np.maximum.at(last, node, group[hider])
+        # inside pieces of one difficult feature only: kept where that feature is left out, if another has the corner
+        theirs = per_node(owner_node, group[owner] == last[owner_node])
+        alone = (hidden > 0) & ~hidden_plain & (first == last) & (owned > theirs)
+        kept = ((hidden == 0) & (owned > 0)) | alone | (owned_plain & ~hidden_plain) | (owned_fixed & ~hidden_fixed)
         kept[0] = True
         return kept
 

@@ -52,18 +52,24 @@ def _same_graph(mine: Geodesic, theirs: Geodesic) -> None:
 @given(st.lists(RECT, min_size=1, max_size=10), st.sampled_from([-30, 0]), st.floats(3, 16))
 def test_every_way_gets_the_graph_it_built_alone(rects, left, horizon) -> None:
     """Random fields of overlapping rectangles and triangles of random kinds (duplicates included), the start inside
-    the area or on its edge: each way's corners, lengths and parents through the shared graph are its own."""
+    the area or on its edge, each difficult obstacle a feature, or two a feature: each way's corners, lengths and
+    parents through the shared graph are its own."""
     obstacles = [_shape(x, y, w, h, t) for x, y, w, h, _k, t in rects]
     kinds = [k for _x, _y, _w, _h, k, _t in rects]
     start, area = (0.0, 0.0), box(left, -30, 30, 30)
-    sight = Sight(obstacles, kinds)
-    lanes = Lanes(sight, start, area, horizon)
-    difficult = np.flatnonzero(np.asarray(kinds) == DIFFICULT)
-    pairs = [np.isin(np.arange(len(kinds)), pair, invert=True) for pair in itertools.pairwise(difficult)]
-    for way in _ways(kinds) + pairs:  # a feature of two pieces left out whole, too
-        chosen = [o for o, on in zip(obstacles, way, strict=True) if on]
-        theirs = Geodesic(start, area, chosen, horizon, sight=sight)
-        _same_graph(Geodesic(start, area, chosen, horizon, sight=sight, lanes=lanes), theirs)
+    difficult = np.flatnonzero(np.asarray(kinds) == DIFFICULT).tolist()
+    groups = list(range(len(kinds)))
+    for a, b in zip(difficult[::2], difficult[1::2], strict=False):
+        groups[b] = a  # the difficult obstacles as features of two pieces
+    paired = [np.isin(np.arange(len(kinds)), [a, b], invert=True)
+              for a, b in zip(difficult[::2], difficult[1::2], strict=False)]
+    plain, grouped = Sight(obstacles, kinds), Sight(obstacles, kinds, groups)
+    for sight, ways in ((plain, _ways(kinds)), (grouped, _ways(kinds)[:3] + paired)):
+        lanes = Lanes(sight, start, area, horizon)
+        for way in ways:
+            chosen = [o for o, on in zip(obstacles, way, strict=True) if on]
+            theirs = Geodesic(start, area, chosen, horizon, sight=sight)
+            _same_graph(Geodesic(start, area, chosen, horizon, sight=sight, lanes=lanes), theirs)
 
 
 def test_a_way_through_a_gap_only_one_feature_closes() -> None:
@@ -222,7 +228,7 @@ def test_a_way_leaving_out_a_feature_of_several_pieces_keeps_the_corners_inside_
     pieces = [box(1.5, 1.0, 4.0, 3.0), box(2.5, 1.0, 5.0, 4.0)]
     wall = box(-4.0, 5.0, -3.0, 6.0)
     obstacles = [wood, *pieces, wall]
-    sight = Sight(obstacles, [DIFFICULT, DIFFICULT, DIFFICULT, FIXED])
+    sight = Sight(obstacles, [DIFFICULT, DIFFICULT, DIFFICULT, FIXED], [0, 1, 1, 3])  # the pieces: one feature
     area = box(-30, -30, 30, 30)
     lanes = Lanes(sight, (0.0, 0.0), area, 12.0)
     assert (3.0, 1.5) in lanes.nodes
