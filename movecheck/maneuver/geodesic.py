@@ -16,6 +16,7 @@ path to a point of the ball is :meth:`Geodesic.path_to`.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 from collections.abc import Sequence
@@ -29,7 +30,7 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.polygon import orient
 
 from movecheck.budget import Meter
-from movecheck.maneuver.sight import Sight
+from movecheck.maneuver.sight import DIFFICULT, EMPTY, FIXED, Sight
 
 Vec = tuple[float, float]
 
@@ -50,6 +51,22 @@ def minkowski(piece: Polygon, rect: Polygon, centre: Vec) -> Polygon:
     points = [(px + ox, py + oy) for px, py in list(piece.exterior.coords)[:-1] for ox, oy in offsets]
     hull = MultiPoint(points).convex_hull
     return hull if isinstance(hull, Polygon) else Polygon()
+
+
+def minkowskis(pieces: Sequence[Polygon], rect: Polygon, centre: Vec) -> list[Polygon]:
+    """:func:`minkowski` of each of ``pieces``, the hulls in one call (the same points, in the same order: issue
+    37)."""
+    if not pieces:
+        return []
+    cx, cy = centre
+    offsets = np.array([(cx - x, cy - y) for x, y in list(rect.exterior.coords)[:-1]])
+    rings = shapely.get_exterior_ring(np.array(pieces, dtype=object))
+    xy, ring = shapely.get_coordinates(rings, return_index=True)
+    last = np.append(ring[1:] == ring[:-1], False)[: len(ring)]  # less the corner that closes each ring
+    xy, ring = xy[last], ring[last]
+    points = (xy[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
+    hulls = shapely.convex_hull(shapely.multipoints(points, indices=np.repeat(ring, len(offsets))))
+    return [h if h.geom_type == "Polygon" else Polygon() for h in hulls.tolist()]
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,6 +124,202 @@ class Focus:
         return self._around(node, dist)
 
 
+@dataclass(eq=False)
+class Lanes:
+    """The visibility graph of every way of one base's reach, built once (issue 37, sixth part): the corners of all
+    the obstacles of a :class:`Sight` within ``horizon`` of ``start`` and inside ``area`` (a convex box), the
+    obstacles (shrunk by :data:`SLIVER`) each lies inside, and for each segment between two of them (or from the
+    start) no longer than the horizon, the obstacles it meets.  A way (a subset of the obstacles) keeps the corners
+    of its obstacles inside none of them and the segments none of them meets: a segment meets the union of the
+    way's obstacles exactly when it meets one of them, so no way unions its obstacles to find its shortest paths."""
+
+    sight: Sight
+    start: Vec
+    area: Polygon
+    horizon: float
+    meter: Any = None
+    """What the work is charged to (:class:`ReachSteps`; None: nothing): a pair of nodes whose segment is tested, a
+    step each, charged before they are tested."""
+    nodes: list[Vec] = field(init=False, default_factory=list)
+    """The start, then the corners of the obstacles some way may keep, in order."""
+    xy: Any = field(init=False, default=None)
+    """:attr:`nodes` as an array, and as shapely points (:attr:`points`)."""
+    points: Any = field(init=False, default=None)
+    lengths: Any = field(init=False, default=None)
+    """The distances between the nodes (row ``i`` as ``np.hypot`` of the nodes' offsets from node ``i``, as
+    Dijkstra measured them)."""
+
+    def __post_init__(self) -> None:
+        shrunk = self.sight.shrunk(self.sight.obstacles, SLIVER)
+        inside = prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
+        self._owners = self._read_corners(inside)
+        tree = shapely.STRtree(shrunk)
+        self._hidden = tree.query(shapely.points(np.asarray(self.nodes, dtype=float)), predicate="within")
+        if self.sight.kinds is not None:
+            self._keep(self._kept_by_some_way())
+        xy = self.xy = np.asarray(self.nodes, dtype=float)
+        self.points = shapely.points(xy)
+        self.lengths = np.hypot(xy[None, :, 0] - xy[:, None, 0], xy[None, :, 1] - xy[:, None, 1])
+        self._pairs, meets, self._open = self._segments(tree, inside)
+        order = np.argsort(meets[1], kind="stable")  # the meetings by obstacle: a way's left-out ones are slices
+        self._met_by = meets[0][order]
+        self._from = np.searchsorted(meets[1][order], np.arange(len(shrunk) + 1))
+        self._met = np.bincount(meets[0], minlength=len(self._pairs[0]))
+
+    def _kept_by_some_way(self) -> Any:
+        """Whether each node is a node of some way of a base's reach (:attr:`Sight.kinds`: all the obstacles; all but
+        one difficult feature, all its pieces (:attr:`Sight.groups`); none of the difficult ones; the fixed ones
+        only): one of the way's obstacles has the corner and none holds it inside.  Each way then keeps, of these,
+        the corners of its own obstacles none of them holds (:meth:`way`)."""
+        kinds = np.asarray(self.sight.kinds)
+        group = np.asarray(self.sight.groups) if self.sight.groups is not None else np.arange(len(kinds))
+        count = len(self.nodes)
+        owner_node, owner = self._owners
+        node, hider = self._hidden
+
+        def per_node(where: Any, weights: Any) -> Any:
+            return np.bincount(where, weights=weights.astype(float), minlength=count)
+
+        owned = per_node(owner_node, owner >= 0)
+        owned_fixed = per_node(owner_node, kinds[owner] == FIXED) > 0
+        owned_plain = per_node(owner_node, kinds[owner] != DIFFICULT) > 0
+        hidden = per_node(node, hider >= 0)
+        hidden_fixed = per_node(node, kinds[hider] == FIXED) > 0
+        hidden_plain = per_node(node, kinds[hider] != DIFFICULT) > 0
+        first, last = np.full(count, len(kinds)), np.full(count, -1)
+        np.minimum.at(first, node, group[hider])
+        np.maximum.at(last, node, group[hider])
+        # inside pieces of one difficult feature only: kept where that feature is left out, if another has the corner
+        theirs = per_node(owner_node, group[owner] == last[owner_node])
+        alone = (hidden > 0) & ~hidden_plain & (first == last) & (owned > theirs)
+        kept = ((hidden == 0) & (owned > 0)) | alone | (owned_plain & ~hidden_plain) | (owned_fixed & ~hidden_fixed)
+        kept[0] = True
+        return kept
+
+    def _keep(self, kept: Any) -> None:
+        """Leave out the nodes not ``kept`` (the start stays first)."""
+        renumber = np.cumsum(kept) - 1
+        self.nodes = [node for node, k in zip(self.nodes, kept.tolist(), strict=True) if k]
+        owner_node, owner = self._owners
+        mine = kept[owner_node]
+        self._owners = renumber[owner_node[mine]], owner[mine]
+        node, hider = self._hidden
+        mine = kept[node]
+        self._hidden = np.vstack([renumber[node[mine]], hider[mine]])
+
+    def _read_corners(self, inside: Any) -> tuple[Any, Any]:
+        """:attr:`nodes` (the start, then the corners in order) and which obstacles each corner is one of."""
+        rings = shapely.get_exterior_ring(np.array(self.sight.obstacles, dtype=object))
+        xy, owner = shapely.get_coordinates(rings, return_index=True)
+        last = np.append(owner[1:] == owner[:-1], False)  # each ring's corners, less the one that closes it
+        xy, owner = xy[last[: len(owner)]], owner[last[: len(owner)]]
+        near = np.hypot(xy[:, 0] - self.start[0], xy[:, 1] - self.start[1]) <= self.horizon + 1e-9
+        xy, owner = xy[near], owner[near]
+        ok = shapely.contains(inside.context, shapely.points(xy)) if len(xy) else np.zeros(0, dtype=bool)
+        xy, owner = xy[ok], owner[ok]
+        corners = [(x, y) for x, y in xy.tolist()]
+        self.nodes = [self.start, *sorted(set(corners) - {self.start})]
+        where = {node: n for n, node in enumerate(self.nodes)}
+        return np.array([where.get(c, 0) for c in corners], dtype=int), owner  # the start owns nothing: 0 is kept
+
+    def _segments(self, tree: Any, inside: Any) -> tuple[Any, Any, Any]:
+        """The pairs of nodes no further apart than the horizon, the (pair, obstacle) meetings, and whether each
+        pair's segment keeps inside the area (a corner kept is inside it: only the start's segments are tested)."""
+        xy = np.asarray(self.nodes, dtype=float)
+        if self.meter is not None:
+            self.meter.spend(len(xy) * (len(xy) - 1) // 2)
+        a, b = np.triu_indices(len(xy), 1)
+        short = np.hypot(xy[a, 0] - xy[b, 0], xy[a, 1] - xy[b, 1]) <= self.horizon + 1e-6
+        a, b = a[short], b[short]
+        coords = np.stack([xy[a], xy[b]], axis=1)
+        segments = shapely.linestrings(coords) if len(a) else np.zeros(0, dtype=object)
+        meets = _meetings(tree, segments, coords) if len(a) else np.zeros((2, 0), dtype=int)
+        open_ = np.ones(len(a), dtype=bool)
+        first = a == 0
+        if first.any():
+            open_[first] = shapely.contains(inside.context, segments[first])
+        return (a, b), meets, open_
+
+    def way(self, active: Any) -> tuple[Any, Any]:
+        """The nodes of the way of obstacles ``active`` (a boolean array over the sight's; indices into
+        :attr:`nodes`, the start first) and, between them, which segments are clear (a boolean matrix)."""
+        owner_node, owner = self._owners
+        count = len(self.nodes)
+        owned = np.zeros(count, dtype=bool)
+        owned[owner_node[active[owner]]] = True
+        hidden = np.zeros(count, dtype=bool)
+        hidden[self._hidden[0][active[self._hidden[1]]]] = True
+        kept = owned & ~hidden
+        kept[0] = True
+        a, b = self._pairs
+        out = np.flatnonzero(~active)  # the meetings with the obstacles left out, taken from all of them
+        slices = [self._met_by[self._from[o] : self._from[o + 1]] for o in out.tolist()]
+        left = np.bincount(np.concatenate(slices), minlength=len(a)) if slices else 0
+        met = self._met - left > 0
+        clear = np.zeros((count, count), dtype=bool)
+        clear[a, b] = clear[b, a] = self._open & ~met
+        picked = np.flatnonzero(kept)
+        return picked, clear[np.ix_(picked, picked)]
+
+
+SURE = 1e-9
+"""How far apart (or into each other) a segment and a convex obstacle must be for the arrays' test to decide
+whether they meet; closer, GEOS decides (:func:`_meetings`)."""
+
+
+def _meetings(tree: Any, segments: Any, coords: Any) -> Any:
+    """The (segment, obstacle) pairs that meet (closed sets: touching meets), as ``tree.query(segments,
+    predicate="intersects")`` gives them, in the same order, but decided as arrays by separating axes where the
+    answer is clear by more than :data:`SURE` (the obstacles are convex), by GEOS elsewhere (issue 37)."""
+    seg, obs = tree.query(segments)  # the pairs whose envelopes meet
+    normal, offset, corner, plain = _convex(tree.geometries)
+    p, q = coords[seg, 0], coords[seg, 1]
+    across = np.column_stack([p[:, 1] - q[:, 1], q[:, 0] - p[:, 0]])
+    across /= np.hypot(across[:, 0], across[:, 1])[:, None]
+    apart, meet = np.zeros(len(seg), dtype=bool), np.ones(len(seg), dtype=bool)
+    low, high = np.full(len(seg), np.inf), np.full(len(seg), -np.inf)
+    for e in range(normal.shape[1]):  # one edge (and corner) at a time over all the pairs: short axes reduce slowly
+        nx, ny, c = normal[obs, e, 0], normal[obs, e, 1], offset[obs, e]
+        size = np.hypot(nx, ny)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            gap = (np.minimum(nx * p[:, 0] + ny * p[:, 1], nx * q[:, 0] + ny * q[:, 1]) - c) / size
+        gap = np.where(size > 0, gap, -np.inf)  # a padding (or zero-length) edge separates nothing
+        apart |= gap > SURE
+        meet &= gap <= -SURE
+        side = (corner[obs, e, 0] - p[:, 0]) * across[:, 0] + (corner[obs, e, 1] - p[:, 1]) * across[:, 1]
+        np.minimum(low, side, out=low)
+        np.maximum(high, side, out=high)
+    apart |= (low > SURE) | (high < -SURE)
+    meet &= (low < -SURE) & (high > SURE)
+    unsure = ~(apart | meet) | ~plain[obs]
+    if unsure.any():
+        meet[unsure] = shapely.intersects(segments[seg[unsure]], tree.geometries[obs[unsure]])
+    return np.vstack([seg[meet], obs[meet]])
+
+
+def _convex(shapes: Any) -> tuple[Any, Any, Any, Any]:
+    """Each polygon's edges as outward normals and offsets (``normal . x <= offset`` inside), its corners (padded
+    by repeating its first), and whether it is a plain polygon the arrays can test (else GEOS does)."""
+    rings = []
+    plain = np.zeros(len(shapes), dtype=bool)
+    for j, shape in enumerate(shapes):
+        ok = shape.geom_type == "Polygon" and not shape.is_empty and not shape.interiors
+        ring = np.asarray(orient(shape).exterior.coords)[:-1] if ok else np.zeros((0, 2))
+        plain[j] = ok and len(ring) >= 3
+        rings.append(ring if plain[j] else np.zeros((1, 2)))
+    size = max(len(r) for r in rings) if rings else 1
+    normal = np.zeros((len(rings), size, 2))
+    offset = np.zeros((len(rings), size))
+    corner = np.zeros((len(rings), size, 2))
+    for j, ring in enumerate(rings):
+        edge = np.roll(ring, -1, axis=0) - ring
+        normal[j, : len(ring)] = np.column_stack([edge[:, 1], -edge[:, 0]])
+        offset[j, : len(ring)] = np.einsum("ij,ij->i", normal[j, : len(ring)], ring)
+        corner[j] = ring[0]
+        corner[j, : len(ring)] = ring
+    return normal, offset, corner, plain
+
+
 class ReachSteps(Meter):
     """The work of one base's reach (``MOVECHECK_REACH_BUDGET``); running out raises :class:`SearchLimit`, and
     ``reach`` (and ``render --reach``) says so rather than show a smaller region (issue 37)."""
@@ -131,27 +344,48 @@ class Geodesic:
     sight: Sight | None = None
     """The rays of the points this geodesic draws from, shared with other geodesics of the same start among
     (some of) the same obstacles (None: its own)."""
+    lanes: Lanes | None = None
+    """The visibility graph shared by every way of one reach (the same start, area and horizon, obstacles of
+    ``sight``); None: this geodesic tests its segments against the union of its obstacles."""
 
     def __post_init__(self) -> None:
         reach = self.horizon * OUTSIDE + 1e-6  # the widest disc: an obstacle beyond it shades nothing in it
         self.obstacles = self._within(reach)
         if self.sight is None:
             self.sight = Sight(self.obstacles)
-        shrunk = self.sight.shrunk(self.obstacles, SLIVER)
-        blocked = shapely.union_all(shrunk) if len(self.obstacles) else Polygon()
-        self._blocked = prepared.prep(blocked) if not blocked.is_empty else None
-        self._inside = prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
-        corners = {self.start} | set(self._corners())
-        self.nodes = [self.start, *sorted(corners - {self.start})]
-        self._xy = np.asarray(self.nodes, dtype=float)
-        self._points = shapely.points(self._xy)
+        self._active = self.sight.mask(self.obstacles)
+        self._lane: Any = None
+        self._span: Any = None
+        if self.lanes is not None:
+            picked, self._lane = self.lanes.way(self._active)
+            self.nodes = [self.lanes.nodes[n] for n in picked.tolist()]
+            self._span = self.lanes.lengths[np.ix_(picked, picked)]
+            self._xy, self._points = self.lanes.xy[picked], self.lanes.points[picked]  # the shared graph's, read
+        else:
+            corners = {self.start} | set(self._corners())
+            self.nodes = [self.start, *sorted(corners - {self.start})]
+            self._xy = np.asarray(self.nodes, dtype=float)
+            self._points = shapely.points(self._xy)
         self._balls: dict[tuple[float, bool, Focus | None], Any] = {}
         self._seen: dict[int, Any] = {}
         self._regions: dict[tuple[int, int | None], Any] = {}
         self._windows: dict[int, Any] = {}
         self._measures: dict[int, tuple[Any, Any]] = {}
-        self._active = self.sight.mask(self.obstacles)
         self._dijkstra()
+
+    @functools.cached_property
+    def _inside(self) -> Any:
+        """The area grown by :data:`SLIVER`, prepared (built when first asked: a way whose shortest paths come from
+        :attr:`lanes` needs it only for :meth:`path_to`)."""
+        return prepared.prep(self.area.buffer(SLIVER, join_style="mitre"))
+
+    @functools.cached_property
+    def _blocked(self) -> Any:
+        """The union of the obstacles shrunk by :data:`SLIVER`, prepared (None: no obstacle), built when first
+        asked (a way whose shortest paths come from :attr:`lanes` needs it only for :meth:`path_to`)."""
+        assert self.sight is not None
+        blocked = shapely.union_all(self.sight.shrunk(self.obstacles, SLIVER)) if self.obstacles else Polygon()
+        return prepared.prep(blocked) if not blocked.is_empty else None
 
     def _within(self, reach: float) -> list[Polygon]:
         """The obstacles no further than ``reach`` from the start (the distances as one array: issue 37)."""
@@ -196,11 +430,11 @@ class Geodesic:
                 continue
             done[i] = True
             self._charge(n)
-            nd = d + np.hypot(xs - xs[i], ys - ys[i])
+            nd = d + (self._span[i] if self._span is not None else np.hypot(xs - xs[i], ys - ys[i]))
             better = np.flatnonzero(~done & (nd < dist - 1e-12) & (nd <= self.horizon + 1e-9))
             if not len(better):
                 continue
-            better = better[self._clear_from_index(i, better)]
+            better = better[self._lane[i, better] if self._lane is not None else self._clear_from_index(i, better)]
             dist[better], parent[better] = nd[better], i
             for j, dj in zip(better.tolist(), nd[better].tolist(), strict=True):
                 heapq.heappush(heap, (dj, j))
@@ -246,19 +480,21 @@ class Geodesic:
     def _ball(self, radius: float, outside: bool, focus: Focus | None) -> Any:
         scale = OUTSIDE if outside else 1.0
         near = focus.near_from(self._measured(focus), self.dist, radius) if focus is not None else None
+        spare = radius - np.asarray(self.dist, dtype=float)
+        candidate = spare > 1e-9
+        if near is not None:
+            candidate &= np.asarray(near, dtype=bool)
+        ks = np.flatnonzero(candidate).tolist()  # the corners with length to spare (near the focus), as arrays
+        self._charge(len(ks))
         drawing, spares, regions = [], [], []
-        for k, d in enumerate(self.dist):
-            spare = radius - d
-            if spare <= 1e-9 or (near is not None and not near[k]):
-                continue
-            self._charge(1)
+        for k in ks:
             drawn = self._drawn(k, focus)
             if not drawn.is_empty:
                 drawing.append(k)
-                spares.append(spare * scale)
+                spares.append(spare[k] * scale)
                 regions.append(drawn)
         if not drawing:
-            return Polygon()
+            return EMPTY
         discs = shapely.buffer(self._points[drawing], np.asarray(spares), quad_segs=QUAD_SEGS)  # as arrays: issue 37
         parts = shapely.intersection(discs, np.array(regions, dtype=object))
         return shapely.union_all(parts).buffer(0)
@@ -278,7 +514,7 @@ class Geodesic:
                 self._regions[key] = self.area.intersection(self.seen_from(k))
             else:
                 sees = self._behind(k, focus) if focus.behind_only(self.nodes[k], self.dist[k]) else self.seen_from(k)
-                self._regions[key] = self._framed(focus).intersection(sees)
+                self._regions[key] = sees if sees.is_empty else self._framed(focus).intersection(sees)
         return self._regions[key]
 
     def _framed(self, focus: Focus) -> Any:

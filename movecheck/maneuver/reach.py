@@ -40,7 +40,7 @@ from typing import Any
 from shapely.geometry import LineString, Point
 from shapely.ops import unary_union
 
-from movecheck.maneuver.geodesic import Focus, Geodesic, ReachSteps, centre_box, minkowski
+from movecheck.maneuver.geodesic import Focus, Geodesic, Lanes, ReachSteps, centre_box, minkowskis
 from movecheck.maneuver.model import Base, Battlefield, Terrain
 from movecheck.maneuver.plane import EPS, heading_vector
 from movecheck.maneuver.sight import DIFFICULT, FIXED, FRIEND, Sight
@@ -140,7 +140,7 @@ def obstacles(bf: Battlefield, base: Base, horizon: float) -> Obstacles:
     near = horizon + 2 * base.half_diagonal + 1.0
 
     def sums(polys: list[Any]) -> list[Any]:
-        return [minkowski(p, rect, start) for p in polys if _near(p, start, near)]
+        return minkowskis([p for p in polys if _near(p, start, near)], rect, start)
 
     difficult: list[tuple[Terrain, list[Any]]] = []
     for t in bf.difficult_terrain():
@@ -172,9 +172,13 @@ def base_reach(world: World, base: Base) -> BaseReach:
     steps = ReachSteps()
     pieces_all = [p for _t, ps in difficult for p in ps]
     kinds = [FIXED] * len(hard + enemies) + [FRIEND] * len(friends) + [DIFFICULT] * len(pieces_all)
-    sight = Sight(hard + enemies + friends + pieces_all, kinds)  # every way's rays, cast once per point (issue 37)
-    inner = Geodesic(start, area, hard + enemies + friends, horizon, meter=steps, sight=sight)
-    clear_paths = Geodesic(start, area, hard + enemies + friends + pieces_all, horizon, meter=steps, sight=sight)
+    groups = [-1 - n for n in range(len(hard + enemies + friends))] + [n for n, (_t, ps) in enumerate(difficult)
+                                                                        for _p in ps]
+    sight = Sight(hard + enemies + friends + pieces_all, kinds, groups)  # every way's rays, once per point (issue 37)
+    lanes = Lanes(sight, start, area, horizon, meter=steps)  # every way's visibility graph, built once (issue 37)
+    inner = Geodesic(start, area, hard + enemies + friends, horizon, meter=steps, sight=sight, lanes=lanes)
+    clear_paths = Geodesic(start, area, hard + enemies + friends + pieces_all, horizon, meter=steps, sight=sight,
+                           lanes=lanes)
     clear = clear_paths.ball(horizon)
     owed = []
     for t, pieces in difficult:
@@ -189,7 +193,8 @@ def base_reach(world: World, base: Base) -> BaseReach:
         around = {node: d for node, d in zip(clear_paths.nodes, clear_paths.dist, strict=True) if math.isfinite(d)}
         for item in owed:
             others = [p for t, ps in difficult if t is not item.terrain for p in ps]
-            alone = Geodesic(start, area, hard + enemies + friends + others, horizon, meter=steps, sight=sight)
+            alone = Geodesic(start, area, hard + enemies + friends + others, horizon, meter=steps, sight=sight,
+                             lanes=lanes)
             pieces = next(ps for t, ps in difficult if t is item.terrain)
             mine = unary_union(pieces)
             entry = Owed(item.terrain, item.die_name, item.dice, max(0.0, alone.distance_to(mine)))
@@ -200,7 +205,8 @@ def base_reach(world: World, base: Base) -> BaseReach:
         far = [(sc, max(v for v, p in sc.levels if p >= q)) for sc in scenarios]
         region = unary_union([clear, *(sc.paths.ball(v + tol, focus=sc.focus) for sc, v in far)])
         levels.append(Level(max(v for _sc, v in far), q, region))
-    limit = Geodesic(start, area, hard + enemies, horizon, meter=steps, sight=sight).ball(horizon, outside=True)
+    limit = Geodesic(start, area, hard + enemies, horizon, meter=steps, sight=sight, lanes=lanes).ball(horizon,
+                                                                                                    outside=True)
     engaged = [e.id for e in world.engaged_at_start(base)]
     if engaged:
         hx, hy = heading_vector(base.facing)

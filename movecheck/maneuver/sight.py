@@ -17,6 +17,7 @@ is allowed, so its edges are seen).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -52,6 +53,9 @@ DEEP = 1e-7
 FLAT = 1e-15
 """A direction closer to an edge's than this is parallel to it."""
 
+EMPTY = Polygon()
+"""What a point sees where it sees nothing, made once (``Polygon()`` parses a text each time: issue 37)."""
+
 
 @dataclass
 class View:
@@ -81,9 +85,11 @@ class View:
         along each ray that meets the target, from where it enters it to where an active obstacle stops it."""
         column = np.flatnonzero(self.columns == target)
         if not len(column):
-            return Polygon()  # the target is out of reach: so is its shadow
+            return EMPTY  # the target is out of reach: so is its shadow
         meets = np.isfinite(self.entry[:, column[0]])
         rows = np.flatnonzero(meets)
+        if not len(rows):
+            return EMPTY
         if meets[0] and meets[-1] and not meets.all():  # the target's directions wrap round the first bound
             gap = int(np.flatnonzero(~meets)[0])
             rows = np.concatenate([rows[rows >= gap], rows[rows < gap]])
@@ -93,6 +99,8 @@ class View:
         # only sure to be the one it is entered by where the target is seen (its other corners may be hidden)
         ahead = np.where(met[rows], self.entry[rows, front[rows]], np.inf)
         room = ahead > self.entry[rows, column[0]] + 1e-12
+        if not room.any():
+            return EMPTY  # the target is hidden from the point
         pieces = []
         for run in np.split(np.arange(len(rows)), np.flatnonzero(np.diff(room.astype(int)) != 0) + 1):
             if not room[run[0]]:
@@ -102,8 +110,13 @@ class View:
             back_radius = inner[run].ravel()[::-1]
             pieces.append(_ring(self.node, np.concatenate([angle, back_angle]), np.concatenate([radius, back_radius])))
         if not pieces:
-            return Polygon()
+            return EMPTY
         return pieces[0] if len(pieces) == 1 else shapely.union_all(pieces)
+
+    @functools.cached_property
+    def _edges(self) -> int:
+        """More than the edges' indices and -1 take (a front obstacle and its edge as one number, in :meth:`_rim`)."""
+        return int(self.edge.max(initial=0)) + 2
 
     def _front(self, active: Any, rows: Any = None) -> tuple[Any, Any]:
         """For each interval (of ``rows`` only, when given: the others are left 0 and not met), the nearest of
@@ -127,7 +140,7 @@ class View:
         f = front[rows]
         if len(self.columns):
             near, far = self.near[rows, f], self.far[rows, f]
-            key = np.where(meets, f * (int(self.edge.max(initial=0)) + 2) + self.edge[rows, f] + 1, -1)
+            key = np.where(meets, f * self._edges + self.edge[rows, f] + 1, -1)
         else:
             near = far = np.zeros(len(rows))
             key = np.full(len(rows), -1)
@@ -156,8 +169,8 @@ def _ring(node: Vec, angle: Any, radius: Any) -> Any:
     step = np.hypot(*np.diff(xy, axis=0, append=xy[:1]).T)
     xy = xy[step > SAME]  # a corner that ends one edge and starts the next, computed twice
     if len(xy) < 3:
-        return Polygon()
-    seen = Polygon(xy)
+        return EMPTY
+    seen = shapely.polygons(xy)  # one call (issue 37, sixth part): Polygon(xy) checks its input point by point
     return seen if seen.is_valid else shapely.make_valid(seen)
 
 
@@ -179,6 +192,9 @@ class Sight:
     kinds: Sequence[int] | None = None
     """Each obstacle's kind (:data:`FIXED`, :data:`FRIEND`, :data:`DIFFICULT`) when the sight serves the ways of a
     base's reach only (a corner or crossing no way can see is then left out); None: any subset of the obstacles."""
+    groups: Sequence[int] | None = None
+    """With :attr:`kinds`: the feature of each difficult obstacle (a way leaves out all the pieces of one feature
+    together); None: each obstacle is a feature of its own."""
     index: dict[int, int] = field(init=False)
     _views: dict[Vec, View] = field(init=False, default_factory=dict)
     _shrunk: dict[float, Any] = field(init=False, default_factory=dict)
@@ -196,6 +212,10 @@ class Sight:
             normal = np.column_stack([edge[:, 1], -edge[:, 0]])  # outward, the ring counter-clockwise
             self._normal[j, : len(ring)] = normal
             self._offset[j, : len(ring)] = np.einsum("ij,ij->i", normal, ring)
+        self._ring = np.zeros((len(rings), size, 2))  # each obstacle's corners, padded by its first
+        for j, ring in enumerate(rings):
+            self._ring[j] = ring[0] if len(ring) else 0.0
+            self._ring[j, : len(ring)] = ring
         self._corners = np.concatenate(rings) if rings else np.zeros((0, 2))
         self._owner = np.repeat(np.arange(len(rings)), [len(r) for r in rings])
         self._points, self._pairs = self._events()
@@ -236,8 +256,9 @@ class Sight:
     def _seen_by_some_way(self, points: Any, pairs: Any) -> Any:
         """Whether each point (on the boundaries of its pair of obstacles) lies inside none of the other obstacles
         of some way of a base's reach: all of them; all but one difficult feature; every one but the difficult
-        ones; only the fixed ones (:attr:`kinds`).  A point inside an obstacle of the way is hidden from every
-        point outside it, and so is every edge near it: it bounds nothing seen."""
+        ones; only the fixed ones (:attr:`kinds`; a feature of several pieces, :attr:`groups`, is left out whole).
+        A point inside an obstacle of the way is hidden from every point outside it, and so is every edge near it: it
+        bounds nothing seen."""
         kinds = np.asarray(self.kinds)
         cores = shapely.buffer(self._shapes, -DEEP, join_style="mitre")  # a point on an edge, give or take the
         where, inside = shapely.STRtree(cores).query(shapely.points(points), predicate="within")  # last digits
@@ -247,7 +268,11 @@ class Sight:
         fixed = np.bincount(where, weights=kinds[inside] == FIXED, minlength=len(points)) > 0
         hard = np.bincount(where, weights=kinds[inside] != DIFFICULT, minlength=len(points)) > 0
         on = kinds[pairs]
-        all_or_one = (count == 0) | ((count == 1) & ~hard)
+        group = np.asarray(self.groups) if self.groups is not None else np.arange(len(kinds))
+        first, last = np.full(len(points), len(kinds)), np.full(len(points), -1)
+        np.minimum.at(first, where, group[inside])
+        np.maximum.at(last, where, group[inside])
+        all_or_one = (count == 0) | ((first == last) & ~hard)  # inside pieces of one difficult feature only
         no_difficult = ~hard & (on != DIFFICULT).all(axis=1)
         only_fixed = (on == FIXED).all(axis=1)
         return ~fixed & (all_or_one | no_difficult | only_fixed)
@@ -267,7 +292,8 @@ class Sight:
 
     def _cast(self, node: Vec, reach: float) -> View:
         here = np.asarray(node, dtype=float)
-        near = shapely.distance(self._shapes, Point(node)) <= reach if len(self._shapes) else np.zeros(0, dtype=bool)
+        gaps = shapely.distance(self._shapes, Point(node)) if len(self._shapes) else np.zeros(0)
+        near = gaps <= reach
         if self.kinds is not None and near.any():  # and the obstacles that may hide their events (:meth:`_events`)
             near |= self._touching[near].any(axis=0)
         columns = np.flatnonzero(near)
@@ -278,10 +304,41 @@ class Sight:
         normal, offset = self._normal[columns], self._offset[columns]
         slack = offset - np.einsum("jek,k->je", normal, here)  # >= 0 on the inner side of each edge's line
         middle = (bounds[:-1] + bounds[1:]) / 2
-        entry, edge = _entries(np.column_stack([np.cos(middle), np.sin(middle)]), normal, slack)
-        near = _along(bounds[:-1], normal, slack, edge, entry)
-        far = _along(bounds[1:], normal, slack, edge, entry)
+        row, col = self._facing(here, columns, gaps[columns], middle)
+        shape = (len(middle), len(columns))
+        entry, edge = np.full(shape, np.inf), np.full(shape, -1)
+        near, far = np.zeros(shape), np.zeros(shape)
+        n, gap = normal[col], slack[col]
+        rays = np.column_stack([np.cos(bounds), np.sin(bounds)])  # each bound's ray (and each middle's) once
+        met, by = _entries(np.column_stack([np.cos(middle), np.sin(middle)])[row], n, gap)
+        flat = row * len(columns) + col
+        lengths = _along(rays[row], rays[row + 1], n, gap, by, met)
+        for table, values in zip((entry, edge, near, far), (met, by, *lengths), strict=True):
+            np.put(table, flat, values)
         return View(node, reach, columns, bounds, entry, near, far, edge)
+
+    def _facing(self, here: Any, columns: Any, gaps: Any, middle: Any) -> tuple[Any, Any]:
+        """The (interval, column) pairs whose ray may enter the obstacle: the interval's middle direction within the
+        angle its corners span from the point (widened by ``1e-9``; every interval for an obstacle the point is
+        on or next to).  A ray that enters a convex obstacle runs between the directions of two of its corners: the
+        other pairs' rays meet nothing (issue 37, sixth part: the sweep casts only these)."""
+        away = self._ring[columns] - here
+        angle = np.arctan2(away[..., 1], away[..., 0])
+        turn = (angle - angle[:, :1] + math.pi) % (2 * math.pi) - math.pi  # from the first corner's direction
+        first = angle[:, 0] + turn.min(axis=1) - 1e-9
+        width = turn.max(axis=1) - turn.min(axis=1) + 2e-9
+        every = (gaps <= 1e-7) | (width >= math.pi)
+        base = middle[0]
+        first = base + (first - base) % (2 * math.pi)
+        lo = np.where(every, 0, np.searchsorted(middle, first, side="left"))
+        hi = np.where(every, len(middle), np.searchsorted(middle, first + width, side="right"))
+        wrap = np.where(every, 0, np.searchsorted(middle, first + width - 2 * math.pi, side="right"))
+        starts, stops = np.concatenate([lo, np.zeros(len(columns), dtype=int)]), np.concatenate([hi, wrap])
+        owner = np.concatenate([np.arange(len(columns))] * 2)
+        count = np.maximum(stops - starts, 0)
+        col = np.repeat(owner, count)
+        row = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count) + np.repeat(starts, count)
+        return row, col
 
     def _bounds(self, here: Any, columns: Any) -> Any:
         """The directions of the events on obstacles of ``columns`` (the corners, and the crossings of two of them
@@ -298,30 +355,37 @@ class Sight:
 
 
 def _entries(rays: Any, normal: Any, slack: Any) -> tuple[Any, Any]:
-    """For each ray (unit vectors from the point) and obstacle: how far the ray goes before it enters the obstacle
-    (inf: never; 0: at once) and the edge it enters by (its index; -1 at once)."""
-    facing = np.einsum("jek,ik->ije", normal, rays)  # < 0: the ray runs towards the edge's inner side
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        ratio = slack[None, :, :] / facing
-    lower = np.where(facing < -FLAT, ratio, -np.inf)
-    upper = np.where(facing > FLAT, ratio, np.inf)
-    never = ((np.abs(facing) <= FLAT) & (slack[None, :, :] < 0)).any(axis=2)
-    edge = np.argmax(lower, axis=2)
-    start = np.take_along_axis(lower, edge[:, :, None], axis=2)[:, :, 0]
-    stop = upper.min(axis=2)
+    """For each pair of a ray (a unit vector from the point) and an obstacle (its edges' normals and slacks): how far
+    the ray goes before it enters the obstacle (inf: never; 0: at once) and the edge it enters by (its index; -1 at
+    once).  One edge at a time over all the pairs (a reduction along a short last axis is slow: issue 37)."""
+    count, edges = slack.shape
+    start, stop = np.full(count, -np.inf), np.full(count, np.inf)  # the last edge entered, the first left
+    edge, never = np.zeros(count, dtype=int), np.zeros(count, dtype=bool)
+    for e in range(edges):
+        facing = normal[:, e, 0] * rays[:, 0] + normal[:, e, 1] * rays[:, 1]  # < 0: towards the edge's inner side
+        gap = slack[:, e]
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            ratio = gap / facing
+        lower = np.where(facing < -FLAT, ratio, -np.inf)
+        later = lower > start  # the first edge of the largest, as argmax gives
+        edge[later], start[later] = e, lower[later]
+        np.minimum(stop, np.where(facing > FLAT, ratio, np.inf), out=stop)
+        never |= (np.abs(facing) <= FLAT) & (gap < 0)
     entry = np.maximum(start, 0.0)
     met = ~never & (stop > entry + GRAZE)
     return np.where(met, entry, np.inf), np.where(start > 0, edge, -1)
 
 
-def _along(angles: Any, normal: Any, slack: Any, edge: Any, entry: Any) -> Any:
-    """How far along each interval's ray at ``angles`` its entry edge lies (each obstacle's; 0 where the ray enters
-    at once)."""
-    rays = np.column_stack([np.cos(angles), np.sin(angles)])
+def _along(lo: Any, hi: Any, normal: Any, slack: Any, edge: Any, entry: Any) -> tuple[Any, Any]:
+    """For each pair of an interval (the rays at its bounds, ``lo`` and ``hi``) and an obstacle, how far along those
+    rays the obstacle's entry edge lies (0 where the ray enters at once)."""
     pick = np.maximum(edge, 0)
-    chosen = np.take_along_axis(normal[None, :, :, :], pick[:, :, None, None], axis=2)[:, :, 0, :]
-    gap = np.take_along_axis(slack[None, :, :], pick[:, :, None], axis=2)[:, :, 0]
-    facing = np.einsum("ijk,ik->ij", chosen, rays)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        there = np.where(facing < -FLAT, gap / facing, entry)
-    return np.where(edge < 0, 0.0, np.where(np.isfinite(there), np.maximum(there, 0.0), 0.0))
+    every = np.arange(len(pick))
+    chosen, gap = normal[every, pick], slack[every, pick]
+    out = []
+    for rays in (lo, hi):
+        facing = chosen[:, 0] * rays[:, 0] + chosen[:, 1] * rays[:, 1]
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            there = np.where(facing < -FLAT, gap / facing, entry)
+        out.append(np.where(edge < 0, 0.0, np.where(np.isfinite(there), np.maximum(there, 0.0), 0.0)))
+    return out[0], out[1]
