@@ -14,7 +14,6 @@ from pytest_lsp import LanguageClient, client_capabilities
 from movecheck.server.settings import Settings, updated
 from tests.server.lsp_helpers import ROOT, SERVER, open_file, published, uri
 
-
 TYPO = ROOT / "examples" / "aa" / "orders" / "variants" / "mc004-typo.yaml"
 
 
