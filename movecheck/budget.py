@@ -35,7 +35,7 @@ SEARCHES: dict[str, tuple[str, int]] = {
     "MOVECHECK_CHOICE_BUDGET": (N_("choice search"), 50_000),
     "MOVECHECK_LANDING_BUDGET": (N_("aircraft-landing search"), 5_000_000),
     "MOVECHECK_ROLL_BUDGET": (N_("search over undeclared rolls"), 200_000),
-    "MOVECHECK_REACH_BUDGET": (N_("reach computation"), 100_000),
+    "MOVECHECK_REACH_BUDGET": (N_("reach computation"), 2_000_000),
 }
 """Each search's variable: what the reports call the search, and its default budget (steps per file)."""
 

@@ -279,3 +279,27 @@ def test_a_reach_past_its_budget_says_so_and_shows_no_region(tmp_path, monkeypat
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert "cannot work out the reach of p" in err and "MOVECHECK_REACH_BUDGET" in err and "limit of 50 steps" in err
+
+
+@pytest.mark.slow
+def test_the_default_budget_answers_the_bench_s_hundred_feature_field(tmp_path, monkeypatch, capsys):
+    """Issue 37: the default ``MOVECHECK_REACH_BUDGET`` (2,000,000 steps) answers one base among 100 dense features
+    (``bench/reach.py --dense``, about 630,000 steps) and says so, exit 2 and no region, at 200 (about 4.8 million).
+    The old default (100,000) refused the 100-feature field although it costs about a second now."""
+    import importlib.util
+
+    from movecheck.budget import SEARCHES
+    from movecheck.cli import main
+
+    spec = importlib.util.spec_from_file_location("bench_reach", Path(__file__).parents[2] / "bench" / "reach.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(bench, "WORK", tmp_path)
+    monkeypatch.delenv("MOVECHECK_REACH_BUDGET", raising=False)
+    assert SEARCHES["MOVECHECK_REACH_BUDGET"][1] == 2_000_000
+    assert main(["reach", str(bench.write_dense(100)), "p"]) == 0
+    assert "free move of p" in capsys.readouterr().out
+    assert main(["reach", str(bench.write_dense(200)), "p"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "limit of 2,000,000 steps" in err
