@@ -14,7 +14,12 @@ The reasons, by kind:
 * **sweep** — a property or a sweep over many random cases or every example, at a size that
   costs a second or more; the rule it guards has its direct tests in the default run;
 * **server** — a language-server session around a long check (a real server, real seconds);
-  the default run keeps one such session per behaviour of the server.
+  the default run keeps one such session per behaviour of the server;
+* **heavy** — a test of its own behaviour that measured half a second or more (CPU or wall) in a
+  default run of about 5,400 tests (wave 8 of the test run's time, ``docs/development.md``): the
+  README's command has to stay under 90 s on two cores, so these run in CI's slow run with the
+  others.  A test whose snapshots share a file with others, or whose time is a module fixture's
+  start, stays (moving it would not save the time, or syrupy would call its snapshots unused).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ GENERATED = "generated: CI's gen_all --check compares these files too"
 FRESH = "fresh: fresh interpreters for a behaviour the default run tests in-process or in another case"
 SWEEP = "sweep: many random cases or every example (a second or more); the direct tests stay in the default run"
 SERVER = "server: a real server around a long check; the default run keeps one session of each kind"
+HEAVY = "heavy: half a second or more of its own in the default run (README: under 90 s on two cores); CI runs it"
 
 SLOW: dict[str, str] = {
     # generated files
@@ -106,4 +112,80 @@ SLOW: dict[str, str] = {
         SERVER,
     "tests/server/test_hostile.py::test_a_state_outside_the_workspace_is_one_diagnostic_and_never_read[/etc/hostname]":
         SERVER,
+    # heavy tests (wave 8)
+    "tests/aa/test_aa_board_picture.py::test_a_png_goes_to_a_pipe_but_never_to_a_terminal": HEAVY,
+    "tests/aa/test_aa_board_picture.py::test_around_takes_all_or_a_margin": HEAVY,
+    "tests/aa/test_aa_board_picture.py::test_render_writes_a_png_of_the_width_asked": HEAVY,
+    "tests/aa/test_aa_picture.py::test_one_arrow_per_move[examples/aa/orders/us1-noncombat.yaml]": HEAVY,
+    "tests/aa/test_aa_picture.py::test_one_marker_per_finding_and_every_finding_listed_in_full[examples/aa/orders/variants/bt-aa509-damaged-one-hit.yaml]":
+        HEAVY,
+    "tests/aa/test_aa_picture.py::test_one_marker_per_finding_and_every_finding_listed_in_full[examples/aa/orders/variants/mob-aa705-fighter-at-sea.yaml]":
+        HEAVY,
+    "tests/aa/test_aa_picture.py::test_the_same_bytes_every_time": HEAVY,
+    "tests/aa/test_anniversary.py::test_every_file_of_the_example_round_checks_legal": HEAVY,
+    "tests/aa/test_anniversary.py::test_import_triplea_by_the_game_name_alone_names_no_edition": HEAVY,
+    "tests/aa/test_bounds.py::test_shuffling_orders_that_share_no_space_never_changes_the_verdict": HEAVY,
+    "tests/aa/test_bounds.py::test_the_movement_bound_never_claims_an_error_some_choice_avoids": HEAVY,
+    "tests/aa/test_bounds.py::test_the_slot_bound_never_claims_an_error_some_choice_avoids": HEAVY,
+    "tests/aa/test_choice_runs.py::test_kept_listings_and_partial_copies_change_no_finding_nor_assignment": HEAVY,
+    "tests/aa/test_game_audit.py::test_each_turn_adds_up[russians]": HEAVY,
+    "tests/aa/test_landing.py::test_large_turn_is_exact_or_unchecked_within_the_budget": HEAVY,
+    "tests/aa/test_landing.py::test_twelve_hundred_fighters_do_not_recurse_and_stay_cheap": HEAVY,
+    "tests/aa/test_layout_plain.py::test_render_without_numpy_scipy_or_networkx[529-spaces]": HEAVY,
+    "tests/aa/test_mobilize.py::test_aa704_a_zone_with_enemy_units_under_both_editions": HEAVY,
+    "tests/aa/test_nearest_landings.py::test_random_maps_agree": HEAVY,
+    "tests/aa/test_odds_cli.py::test_every_german_battle_and_the_turn": HEAVY,
+    "tests/aa/test_search_properties.py::test_alike_carriers_regrouped_and_renamed_land_as_many": HEAVY,
+    "tests/aa/test_swappable.py::test_b1_loads_out_of_one_busy_territory_are_searched_apart": HEAVY,
+    "tests/aa/test_triplea_battle.py::test_first_strike_agrees_with_every_die": HEAVY,
+    "tests/aa/test_turn_properties.py::test_a_whole_turn_holds[aa1942-2e]": HEAVY,
+    "tests/maneuver/test_geodesic_arrays.py::test_the_ball_is_the_one_built_point_by_point": HEAVY,
+    "tests/server/test_hostile.py::test_a_state_outside_the_workspace_is_one_diagnostic_and_never_read[../../outside-state.yaml]":
+        HEAVY,
+    "tests/server/test_kept.py::test_an_edited_order_gets_a_fresh_runs_report_when_the_kept_run_is_taken_back":
+        HEAVY,
+    "tests/server/test_kept.py::test_loads_edited_after_the_first_try_diverged_get_a_fresh_runs_report": HEAVY,
+    "tests/server/test_lsp.py::test_a_change_waits_for_the_pause_and_a_save_checks_at_once": HEAVY,
+    "tests/server/test_lsp.py::test_show_odds_gives_the_battle_an_order_of_a_combat_move_ends_in": HEAVY,
+    "tests/server/test_lsp.py::test_the_orders_reading_a_state_are_checked_after_the_pause_not_in_its_check":
+        HEAVY,
+    "tests/server/test_never_blocks.py::test_a_hover_is_answered_while_a_long_check_runs_and_a_newer_edit_calls_that_check_off":
+        HEAVY,
+    "tests/server/test_never_blocks.py::test_pull_diagnostics_answer_for_the_text_the_buffer_holds": HEAVY,
+    "tests/server/test_settings.py::test_settings_from_the_start_and_changed_live": HEAVY,
+    "tests/server/test_state_edits.py::test_a_state_edit_rechecks_the_orders_it_can_change_and_the_others_when_asked":
+        HEAVY,
+    "tests/test_action.py::test_a_file_name_is_not_shell_code": HEAVY,
+    "tests/test_action.py::test_the_check_step_annotates_an_illegal_order": HEAVY,
+    "tests/test_cli.py::test_broken_pipe_in_process_keeps_the_exit_code[args0-1]": HEAVY,
+    "tests/test_cli.py::test_closed_output_pipe_exits_quietly_with_the_findings_code[text]": HEAVY,
+    "tests/test_cli.py::test_colour_on_a_terminal_unless_no_color": HEAVY,
+    "tests/test_cli.py::test_output_pipe_closed_before_the_first_write[args1-0]": HEAVY,
+    "tests/test_cli_habits.py::test_quiet_leaves_machine_reports_whole": HEAVY,
+    "tests/test_completion.py::test_explain_completes_rule_codes": HEAVY,
+    "tests/test_completion.py::test_init_and_map_show_complete_map_names": HEAVY,
+    "tests/test_completion.py::test_select_and_ignore_complete_prefixes_and_the_last_code_of_a_list": HEAVY,
+    "tests/test_cost.py::test_manoeuvre_hints_for_many_unknown_bases_are_bounded": HEAVY,
+    "tests/test_determinism.py::test_repeated_runs_in_one_process_are_identical[every-tenth]": HEAVY,
+    "tests/test_editors.py::test_map_schema_is_deterministic": HEAVY,
+    "tests/test_i18n.py::test_environment_and_locale": HEAVY,
+    "tests/test_i18n.py::test_every_message_has_a_russian_form": HEAVY,
+    "tests/test_i18n.py::test_machine_reports_keep_their_structure[json]": HEAVY,
+    "tests/test_import_graph.py::test_the_graph_is_read": HEAVY,
+    "tests/test_interface.py::test_each_aa_state_is_built_once_per_run": HEAVY,
+    "tests/test_loading.py::test_deep_nesting_first_line_position[python]": HEAVY,
+    "tests/test_loading.py::test_deep_nesting_is_mc008_not_recursion_error[python-flow-sequences]": HEAVY,
+    "tests/test_output_files.py::test_a_closed_stdout_ends_quietly_with_the_findings_exit_code[check-examples/aa/orders/uk2-combat.yaml-1]":
+        HEAVY,
+    "tests/test_parallel.py::test_a_dead_worker_ends_the_run_with_one_line[crashed]": HEAVY,
+    "tests/test_parallel.py::test_command_line": HEAVY,
+    "tests/test_spoofing.py::test_unsafe_table_is_every_control_format_surrogate_and_separator_character": HEAVY,
+    "tests/test_startup.py::test_an_invalid_file_still_gets_jsonschemas_findings": HEAVY,
+    "tests/test_structure.py::test_a_check_imports_no_system_commands_and_no_package_metadata": HEAVY,
+    "tests/test_summary.py::test_sections_follow_the_turn_not_the_command_line": HEAVY,
+    "tests/test_untrusted.py::test_a_discovered_pyproject_is_size_bounded": HEAVY,
+    "tests/test_untrusted.py::test_a_stream_named_on_the_command_line_is_refused_and_stdin_still_reads": HEAVY,
+    "tests/test_validators.py::test_every_seed_gets_the_same_answer[aa-map]": HEAVY,
+    "tests/test_validators.py::test_every_seed_gets_the_same_answer[aa-orders]": HEAVY,
+    "tests/test_validators.py::test_every_seed_gets_the_same_answer[aa-state]": HEAVY,
 }
