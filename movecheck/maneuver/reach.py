@@ -237,12 +237,13 @@ def _joined(scenarios: list[Scenario], clear: Any, tol: float) -> list[Level]:
 def _unholed(region: Any) -> Any:
     """The region less its holes of no area (at most :data:`SLIVER_HOLE`): a union of balls whose edges meet to the
     last digits can leave a ring of no area (a slit) inside, which is no ground the base cannot reach."""
-    polys = [region] if region.geom_type == "Polygon" else list(getattr(region, "geoms", []))
-    if not any(Polygon(h).area <= SLIVER_HOLE for p in polys if p.geom_type == "Polygon" for h in p.interiors):
+    if region.geom_type not in ("Polygon", "MultiPolygon"):
+        return region  # a union of polygons is one of those; anything else is left as it is
+    polys = [region] if region.geom_type == "Polygon" else list(region.geoms)
+    if not any(Polygon(h).area <= SLIVER_HOLE for p in polys for h in p.interiors):
         return region
-    kept = [Polygon(p.exterior, [h for h in p.interiors if Polygon(h).area > SLIVER_HOLE])
-            if p.geom_type == "Polygon" else p for p in polys]
-    return kept[0] if len(kept) == 1 else MultiPolygon(kept)
+    kept = [Polygon(p.exterior, [h for h in p.interiors if Polygon(h).area > SLIVER_HOLE]) for p in polys]
+    return kept[0] if region.geom_type == "Polygon" else MultiPolygon(kept)
 
 
 def allowance_distribution(mobility: float, owed: list[Owed]) -> dict[float, Fraction]:

@@ -15,7 +15,7 @@ import pytest
 import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from shapely.geometry import Point, Polygon, box
+from shapely.geometry import GeometryCollection, LineString, MultiPolygon, Point, Polygon, box
 from shapely.ops import unary_union
 
 from movecheck.core import prepare
@@ -162,3 +162,7 @@ def test_a_hole_of_no_area_is_left_out_of_a_level_and_a_real_one_kept() -> None:
     assert two.geom_type == "MultiPolygon" and sum(len(p.interiors) for p in two.geoms) == 1
     plain = Polygon(ring, [[(1, 1), (2, 1), (2, 2), (1, 2)]])
     assert _unholed(plain) is plain
+    one = _unholed(MultiPolygon([region]))
+    assert one.geom_type == "MultiPolygon" and len(one.geoms[0].interiors) == 1
+    mixed = GeometryCollection([region, LineString([(0, 0), (1, 1)])])
+    assert _unholed(mixed) is mixed
