@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.ops import unary_union
 
 from movecheck.maneuver.geodesic import Focus, Geodesic, Lanes, ReachSteps, centre_box, minkowskis
@@ -45,6 +45,9 @@ from movecheck.maneuver.model import Base, Battlefield, Terrain
 from movecheck.maneuver.plane import EPS, heading_vector
 from movecheck.maneuver.sight import DIFFICULT, FIXED, FRIEND, Sight
 from movecheck.maneuver.world import World
+
+SLIVER_HOLE = 1e-9
+"""A hole in a level of at most this area (square steps) is the last digits' noise of joining it (issue 37)."""
 
 
 @dataclass(frozen=True)
@@ -200,11 +203,7 @@ def base_reach(world: World, base: Base) -> BaseReach:
             entry = Owed(item.terrain, item.die_name, item.dice, max(0.0, alone.distance_to(mine)))
             focus = Focus(mine, entry.entry, horizon, tuple(pieces), around)
             scenarios.append(Scenario(alone, _levels(mobility, [entry]), focus))
-    levels = []
-    for q in sorted({p for sc in scenarios for _v, p in sc.levels}):
-        far = [(sc, max(v for v, p in sc.levels if p >= q)) for sc in scenarios]
-        region = unary_union([clear, *(sc.paths.ball(v + tol, focus=sc.focus) for sc, v in far)])
-        levels.append(Level(max(v for _sc, v in far), q, region))
+    levels = _joined(scenarios, clear, tol)
     limit = Geodesic(start, area, hard + enemies, horizon, meter=steps, sight=sight, lanes=lanes).ball(horizon,
                                                                                                     outside=True)
     engaged = [e.id for e in world.engaged_at_start(base)]
@@ -216,6 +215,35 @@ def base_reach(world: World, base: Base) -> BaseReach:
         # the limit stays whole: beyond it an end is MV101 (inside it, off the strip, MV502)
     return BaseReach(base, mobility, bonus, tol, owed, clear, levels, limit, engaged, inner,
                      clear_paths, scenarios)
+
+
+def _joined(scenarios: list[Scenario], clear: Any, tol: float) -> list[Level]:
+    """One level per probability, likeliest last: each joined from the next likelier one and the balls that grew
+    (a way's ball at a larger allowance holds its ball at a smaller one, so the union is the same set: issue 37).
+    The likeliest level joins clear ground and every ball, as each level did before; a hole of no area is left out of
+    every level (the plain union left some too)."""
+    levels: list[Level] = []
+    region, drawn = clear, [math.nan] * len(scenarios)
+    for q in sorted({p for sc in scenarios for _v, p in sc.levels}, reverse=True):
+        far = [max(v for v, p in sc.levels if p >= q) for sc in scenarios]
+        grew = [sc.paths.ball(v + tol, focus=sc.focus) for sc, v, was in zip(scenarios, far, drawn, strict=True)
+                if v != was]
+        region = _unholed(unary_union([region, *grew]))
+        drawn = far
+        levels.append(Level(max(far), q, region))
+    return levels[::-1]
+
+
+def _unholed(region: Any) -> Any:
+    """The region less its holes of no area (at most :data:`SLIVER_HOLE`): a union of balls whose edges meet to the
+    last digits can leave a ring of no area (a slit) inside, which is no ground the base cannot reach."""
+    if region.geom_type not in ("Polygon", "MultiPolygon"):
+        return region  # a union of polygons is one of those; anything else is left as it is
+    polys = [region] if region.geom_type == "Polygon" else list(region.geoms)
+    if not any(Polygon(h).area <= SLIVER_HOLE for p in polys for h in p.interiors):
+        return region
+    kept = [Polygon(p.exterior, [h for h in p.interiors if Polygon(h).area > SLIVER_HOLE]) for p in polys]
+    return kept[0] if region.geom_type == "Polygon" else MultiPolygon(kept)
 
 
 def allowance_distribution(mobility: float, owed: list[Owed]) -> dict[float, Fraction]:

@@ -12,9 +12,10 @@ import math
 from pathlib import Path
 
 import pytest
+import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from shapely.geometry import Point, Polygon, box
+from shapely.geometry import GeometryCollection, LineString, MultiPolygon, Point, Polygon, box
 from shapely.ops import unary_union
 
 from movecheck.core import prepare
@@ -115,3 +116,53 @@ def test_a_node_close_to_a_wide_obstacle_sees_nothing_behind_it() -> None:
     assert ball.contains(Point(0, -9.5)) and ball.contains(Point(0, 0.45))
     short = Geodesic((0.0, 0.0), box(-30, -30, 30, 30), [box(-2, 0.5, 2, 1.5)], 10.0).ball(10.0)
     assert short.contains(Point(0, 5)) and not short.contains(Point(0, 9))  # round a short wall: 2.06 + 1 + 4.03
+
+
+@pytest.mark.parametrize("features", [8, 14])
+def test_each_level_joined_from_the_one_before_is_the_union_of_every_ways_ball(tmp_path, features) -> None:
+    """Issue 37, seventh part: a level is the likelier level's region joined with the balls that grew; it is the
+    union of clear ground and every way's ball at its allowance there, as a set, with the same holes of some area
+    and none of no area (joining, in either way, can leave a slit of the last digits' noise)."""
+    from movecheck.maneuver.reach import _unholed
+    from tests.maneuver.test_reach import _dense
+
+    bf = prepare(read(_dense(tmp_path, features)), Settings()).model
+    reach = base_reach(World(bf, "red"), bf.bases["p"])
+    tol = reach.tolerance
+    assert len(reach.levels) > 3 and len(reach.scenarios) > 3
+    for level in reach.levels:
+        far = [(sc, max(v for v, p in sc.levels if p >= level.probability)) for sc in reach.scenarios]
+        plain = unary_union([reach.clear, *(sc.paths.ball(v + tol, focus=sc.focus) for sc, v in far)])
+        whole = _unholed(plain)
+        assert level.region.symmetric_difference(whole).area <= 1e-9 * whole.area
+        assert _apart(level.region, whole) <= 1e-9 and _apart(whole, level.region) <= 1e-9
+        assert all(Polygon(h).area > 1e-9 for p in _parts(level.region) for h in p.interiors)
+        assert level.allowance == max(v for _sc, v in far)
+    assert reach.levels[-1].region.equals_exact(whole, 0)  # the likeliest: the plain union, to the last digit
+
+
+def _apart(region: object, other: object) -> float:
+    """How far the farthest vertex of ``region`` lies from ``other`` (0 inside it)."""
+    return float(shapely.distance(shapely.points(shapely.get_coordinates(region)), other).max())
+
+
+def _parts(region: object) -> list[Polygon]:
+    return [region] if region.geom_type == "Polygon" else list(region.geoms)  # type: ignore[attr-defined]
+
+
+def test_a_hole_of_no_area_is_left_out_of_a_level_and_a_real_one_kept() -> None:
+    from movecheck.maneuver.reach import _unholed
+
+    ring = box(0, 0, 10, 10).exterior
+    sliver = [(5, 5), (5 + 1e-6, 5), (5, 5 + 1e-6)]
+    region = Polygon(ring, [sliver, [(1, 1), (2, 1), (2, 2), (1, 2)]])
+    cleaned = _unholed(region)
+    assert len(cleaned.interiors) == 1 and cleaned.interiors[0].equals(region.interiors[1])
+    two = _unholed(unary_union([region, box(20, 0, 21, 1)]))
+    assert two.geom_type == "MultiPolygon" and sum(len(p.interiors) for p in two.geoms) == 1
+    plain = Polygon(ring, [[(1, 1), (2, 1), (2, 2), (1, 2)]])
+    assert _unholed(plain) is plain
+    one = _unholed(MultiPolygon([region]))
+    assert one.geom_type == "MultiPolygon" and len(one.geoms[0].interiors) == 1
+    mixed = GeometryCollection([region, LineString([(0, 0), (1, 1)])])
+    assert _unholed(mixed) is mixed
