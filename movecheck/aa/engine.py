@@ -250,7 +250,7 @@ def unit_ref(unit: Unit) -> str:
 
 
 def run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None = None, log_from: int | None = None,
-        again: tuple[InPlace, int] | None = None) -> Run:
+        again: tuple[InPlace, int] | None = None, begun: Board | None = None) -> Run:
     """Check every order of an aa orders document, choosing units as aa.md's "Choosing units" says.
 
     The orders are carried out with the greedy choice on ``board``; when that gives an
@@ -263,12 +263,13 @@ def run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None = None
     The editor (:mod:`movecheck.aa.kept`): ``log_from``, the greedy run keeps its undo log from that (0-based) order
     on, where the player is editing; ``again``: a kept greedy run (:class:`InPlace`) is taken back to the given order
     and carried on from there with ``doc``'s orders (:meth:`InPlace.again_from`; ``board``, the board as the phase
-    began, is only read).
+    began, is only read).  ``begun``: the board ``fresh`` copies, which nothing changes: the readers of the board as
+    the phase began (the counting bounds, the split into parts) read it rather than a copy of their own (issue 37).
     """
     token = NAMED.set(named_ids(doc.get("moves", default=[])))
     try:
         with per_file():
-            return _run(doc, board, phase_name, fresh, log_from, again)
+            return _run(doc, board, phase_name, fresh, log_from, again, begun)
     finally:
         NAMED.reset(token)
 
@@ -385,7 +386,7 @@ class InPlace:
 
 
 def _run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None, log_from: int | None = None,
-         again: tuple[InPlace, int] | None = None) -> Run:
+         again: tuple[InPlace, int] | None = None, begun: Board | None = None) -> Run:
     resumed = again[0].again_from(doc, again[1], board) if again is not None and fresh is not None else None
     if again is not None and resumed is None and fresh is not None:
         board = fresh(None)  # the board given with ``again`` is the one the phase began on, never changed
@@ -395,6 +396,7 @@ def _run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None, log_
         first = InPlace(doc, board, phase_name, log_from).greedy()
     else:
         first = _run_once(doc, board, phase_name, Chooser())
+    first.begun = first.begun or begun
     found = _chosen(doc, first, phase_name, fresh)
     found.in_place = first.logged
     return found
@@ -747,6 +749,8 @@ class Carry:
         raw_moves = doc.get("moves", default=[])
         self.raw_moves: list[Any] | None = raw_moves if isinstance(raw_moves, list) else None
         self.move_clauses = CATALOGUE.running("aa", occasion(phase_name, "move"))
+        self.move_checks = [(c, c.check if c.check is not None else c.run) for c in self.move_clauses]
+        """Each order's clauses and their checks, called directly (:meth:`Clause.vetted` on what they find)."""
         self.overloads = Overloads(board, start)
         self.resolved: Callable[[Move | None], None] | None = None
         """Called with each order once it is read and its units chosen, before it changes anything (``InPlace``)."""
@@ -772,8 +776,9 @@ class Carry:
         move.riders = phase.riders(move)
         self.overloads.look(move, board, land_route(board, move.path))
         phase.counted |= move.counted
-        for clause in self.move_clauses:
-            for violation in clause.run(move, phase):
+        for clause, check in self.move_checks:
+            for found in check(move, phase):
+                violation = clause.vetted(found)
                 findings.append(_finding(doc, violation, move.index, move.order_id))
                 move.short_by_choice = move.short_by_choice or (
                     violation.code == "AA104" and phase.short_by_choice(move)
