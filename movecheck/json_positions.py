@@ -22,7 +22,9 @@ from movecheck.yaml_builder import MAX_DEPTH, MAX_NODES, _Builder
 Tables = tuple[dict[tuple[Any, ...], tuple[int, int]], dict[tuple[Any, ...], tuple[int, int]],
                dict[tuple[Any, ...], ImplicitScalar]]
 
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\]]|[^\s{}\[\],:"]+')
+"""A token of a JSON text: a string, a bracket or a plain scalar; the separators (``,`` and ``:``, which the json
+module read as separators only) match nothing and are stepped over (issue 37: half the tokens of a turn)."""
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
@@ -72,8 +74,6 @@ def _walk_anew(text: str) -> list[Entry] | None:
     for match in _TOKEN.finditer(text):
         token = match.group()
         first = token[0]
-        if first in ",:":
-            continue
         offset = match.start()
         if first in "]}":
             if not stack:
