@@ -97,7 +97,12 @@ class Spans:
         there, else the first collection to end there, as :meth:`_read` appends them; the table's when it is read."""
         ends = self._ends
         if ends is None:
-            if self._json or self._table is not None:
+            scanned = spans(self.text) if self._json and self._table is None else None
+            if scanned:  # a JSON text's nodes read from its text, no node made
+                ends = {}
+                for _path, start, end, _value, _key in scanned:
+                    ends.setdefault(start, end)
+            elif self._json or self._table is not None:
                 ends = {start: node.end for start, node in self._by_start.items()}
             else:
                 ends = {}

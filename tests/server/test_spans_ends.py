@@ -4,9 +4,11 @@ node start of every example and of texts with complex keys, aliases, flow collec
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 pytest.importorskip("pygls", reason="the language server needs the extra movecheck[server]")
 
@@ -24,8 +26,8 @@ ODD = [
 ]
 
 
-def _full(text: str) -> dict[tuple[int, int], tuple[int, int]]:
-    spans = Spans(text)
+def _full(text: str, json: bool = False) -> dict[tuple[int, int], tuple[int, int]]:
+    spans = Spans(text, json=json)
     return {start: node.end for start, node in spans._by_start.items()}
 
 
@@ -38,3 +40,17 @@ def test_the_lean_walk_gives_the_full_tables_ends(text: str) -> None:
     full._read_once()
     for line, column in [(s[0] + 1, s[1] + 1) for s in _full(text)] + [(1, 1), (2, 3), (99, 1)]:
         assert lean.range_of(line, column) == full.range_of(line, column)
+
+
+JSON = [json.dumps(yaml.safe_load(p.read_text(encoding="utf-8")), indent=indent, default=str)
+        for p, indent in zip(EXAMPLES[::20], [None, 2, 4] * 10, strict=False)] + [
+    '{"moves": [{"units": {"infantry": 1}, "path": ["A", "B"]},\n  {"units": ["u1"], "path": ["A", "B"]}]}',
+    '{"a": "x\\n", "b": [1, {"c": [[]]}]}',  # an escape: its nodes from the YAML events
+    '{"a": [1, 2',  # broken
+]
+
+
+@pytest.mark.parametrize("text", JSON)
+def test_a_json_texts_ends_are_its_full_tables(text: str) -> None:
+    lean = Spans(text, json=True)
+    assert lean._ends_by_start() == _full(text, json=True)
