@@ -64,3 +64,19 @@ def test_an_order_clause_that_emits_a_code_it_does_not_declare_is_still_stopped(
     unnamed = Violation("a violation with no code", ("moves", 0, "path"))
     monkeypatch.setattr(clause, "check", lambda move, phase: iter([unnamed]) if move.index == 1 else iter(()))
     assert ("AA104", 1, "a violation with no code") in _checked(text, moves)
+
+
+def test_a_lexicon_keeps_what_a_text_means_and_forgets_it_when_an_abbreviation_is_added() -> None:
+    """A unit type's name is read once a text (the bounds and the order both ask), never stale: an abbreviation added
+    later (a map's own table) changes what the text means, and one that makes it ambiguous makes it mean nothing."""
+    from movecheck.aa.names import Lexicon
+
+    lexicon = Lexicon(["infantry", "artillery", "tank"])
+    assert lexicon.resolve("Infantry") == "infantry" and lexicon.resolve("inf") is None
+    assert lexicon._resolved == {"Infantry": "infantry", "inf": None}
+    lexicon.add("inf", "infantry")
+    assert lexicon.resolve("inf") == "infantry"
+    lexicon.add("a", "artillery")
+    lexicon.add("a", "tank")
+    assert lexicon.resolve("a") is None and lexicon.resolve(" INF") == "infantry" and lexicon.resolve(3) is None
+    assert lexicon.resolve("TANK") == "tank"
