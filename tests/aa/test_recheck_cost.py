@@ -80,3 +80,19 @@ def test_a_lexicon_keeps_what_a_text_means_and_forgets_it_when_an_abbreviation_i
     lexicon.add("a", "tank")
     assert lexicon.resolve("a") is None and lexicon.resolve(" INF") == "infantry" and lexicon.resolve(3) is None
     assert lexicon.resolve("TANK") == "tank"
+
+
+def test_a_unit_types_domain_facts_are_kept_per_type_and_follow_its_fields() -> None:
+    """The domain facts are read once a type and kept outside its fields: equal types stay equal (and hash alike)
+    whether or not they were asked, and a type made from another with another domain answers for its own."""
+    import dataclasses
+
+    from movecheck.aa.units import UnitType
+
+    fighter = UnitType("fighter", 4, "air", carrier_cost=1)
+    assert fighter.is_air and fighter.is_fighter and not fighter.is_bomber and not fighter.is_land
+    twin = UnitType("fighter", 4, "air", carrier_cost=1)
+    assert fighter == twin and hash(fighter) == hash(twin) and "is_air" not in vars(twin)
+    boat = dataclasses.replace(fighter, domain="sea", transport_capacity=5, carrier_capacity=2)
+    assert boat.is_sea and boat.is_transport and boat.is_carrier and not boat.is_air and not boat.is_fighter
+    assert dataclasses.asdict(fighter) == dataclasses.asdict(twin)
