@@ -125,11 +125,17 @@ class Clause:
         if self.check is None:
             raise ClauseError(f"{self.code} has no check function: it is reported by the loader")
         for violation in self.check(*subject):
-            code = violation.code or self.code
-            if code not in self.emits:
-                may = ", ".join(self.emits)
-                raise ClauseError(f"{self.code} emitted {code}, which it does not declare (it may emit {may})")
-            yield violation if violation.code == code else replace(violation, code=code)
+            yield self.vetted(violation)
+
+    def vetted(self, violation: Violation) -> Violation:
+        """A violation of the check with its code (the clause's own when it names none); a code not declared is a
+        ClauseError (what :meth:`run` does to each; a caller that calls :attr:`check` itself, the engine's run of an
+        order's clauses, calls this on each)."""
+        code = violation.code or self.code
+        if code not in self.emits:
+            may = ", ".join(self.emits)
+            raise ClauseError(f"{self.code} emitted {code}, which it does not declare (it may emit {may})")
+        return violation if violation.code == code else replace(violation, code=code)
 
 
 class Indexed(NamedTuple):

@@ -22,7 +22,9 @@ from movecheck.yaml_builder import MAX_DEPTH, MAX_NODES, _Builder
 Tables = tuple[dict[tuple[Any, ...], tuple[int, int]], dict[tuple[Any, ...], tuple[int, int]],
                dict[tuple[Any, ...], ImplicitScalar]]
 
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\]]|[^\s{}\[\],:"]+')
+"""A token of a JSON text: a string, a bracket or a plain scalar; the separators (``,`` and ``:``, which the json
+module read as separators only) match nothing and are stepped over (issue 37: half the tokens of a turn)."""
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
@@ -72,8 +74,6 @@ def _walk_anew(text: str) -> list[Entry] | None:
     for match in _TOKEN.finditer(text):
         token = match.group()
         first = token[0]
-        if first in ",:":
-            continue
         offset = match.start()
         if first in "]}":
             if not stack:
@@ -111,20 +111,45 @@ class _Lines:
         return line, offset - self.starts[line]
 
 
+_POINTS: tuple[list[Entry] | None, list[tuple[tuple[int, int], tuple[int, int]]]] = (None, [])
+"""The last walk's entries and their start and end points (:func:`_points`: its positions and ranges share them)."""
+
+
+def _points(text: str, entries: list[Entry]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Each entry's start and end (line, column), 0-based, in one pass (issue 37): a token never spans a line (the
+    json module reads no raw line end in a string), so the line of each token's end is that of its last character,
+    and the tokens come in the order of the text (a ``close``'s start, where its collection opened, is looked up)."""
+    global _POINTS
+    if _POINTS[0] is entries:
+        return _POINTS[1]
+    lines = _Lines(text)
+    starts = lines.starts
+    found: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    line, after = 0, starts[1] if len(starts) > 1 else len(text) + 1
+    for kind, _path, start, end, _token in entries:
+        last = max(end - 1, start)
+        while last >= after:
+            line += 1
+            after = starts[line + 1] if line + 1 < len(starts) else len(text) + 1
+        begin = lines.point(start) if kind == "close" else (line, start - starts[line])
+        found.append((begin, (line, end - starts[line])))
+    _POINTS = (entries, found)
+    return found
+
+
 def scan(text: str) -> Tables | None:
     """The position tables of a JSON ``text`` the json module read cleanly, or None (read it the YAML way)."""
     entries = _walk(text)
     if entries is None:
         return None
-    lines = _Lines(text)
     positions: dict[tuple[Any, ...], tuple[int, int]] = {}
     keys: dict[tuple[Any, ...], tuple[int, int]] = {}
     implicit: dict[tuple[Any, ...], ImplicitScalar] = {}
     plains: dict[str, ImplicitScalar | None] = {}
-    for kind, path, start, _end, token in entries:
+    for (kind, path, _start, _end, token), ((line, column), _after) in zip(entries, _points(text, entries),
+                                                                          strict=True):
         if kind == "close":
             continue
-        line, column = lines.point(start)
         if kind == "key":
             keys[path] = (line + 1, column + 1)
             continue
@@ -152,13 +177,12 @@ def spans(text: str) -> list[Span] | None:
     entries = _walk(text)
     if entries is None:
         return None
-    lines = _Lines(text)
     found: list[Span] = []
-    for kind, path, start, end, token in entries:
+    for (kind, path, _start, _end, token), (begin, end) in zip(entries, _points(text, entries), strict=True):
         if kind == "open":
             continue
         value = None if kind == "close" else token[1:-1] if token[0] == '"' else token
-        found.append((path, lines.point(start), lines.point(end), value, kind == "key"))
+        found.append((path, begin, end, value, kind == "key"))
     return found
 
 

@@ -22,6 +22,9 @@ CASES = [
     '"just a string"',
     '  42  ',
     '{"state": "state.json", "moves": [{"units": {"tank": 2}, "path": ["Germany", "Poland", "Ukraine S.S.R."]}]}',
+    # separators and brackets inside strings, a backslash before a quote and before a backslash (the tokenizer steps
+    # over separators outside strings only: issue 37)
+    '{"a": "x, y: [z]", "b": ["{", "}", ":", ","], "c": "q\\\\", "d": "\\"k\\": 1,"}',
 ]
 
 

@@ -223,6 +223,10 @@ class Run:
     begun: Board | None = None
     """A copy of the board as the phase began that nothing changes, read by the bounds and the split into parts
     (:func:`_as_begun`)."""
+    split: dict[int, int] | None = None
+    """Its orders' independent parts, read once (:func:`_parts_of`)."""
+    spaces: frozenset[str] | None = None
+    """The spaces of its orders' paths, read once (:func:`_spaces_of`)."""
     in_place: InPlace | None = None
     """The greedy run's carrying-out the file's run started from (:class:`InPlace`): the editor takes it back to an
     edited order (:mod:`movecheck.aa.kept`)."""
@@ -250,7 +254,7 @@ def unit_ref(unit: Unit) -> str:
 
 
 def run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None = None, log_from: int | None = None,
-        again: tuple[InPlace, int] | None = None) -> Run:
+        again: tuple[InPlace, int] | None = None, begun: Board | None = None) -> Run:
     """Check every order of an aa orders document, choosing units as aa.md's "Choosing units" says.
 
     The orders are carried out with the greedy choice on ``board``; when that gives an
@@ -263,12 +267,13 @@ def run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None = None
     The editor (:mod:`movecheck.aa.kept`): ``log_from``, the greedy run keeps its undo log from that (0-based) order
     on, where the player is editing; ``again``: a kept greedy run (:class:`InPlace`) is taken back to the given order
     and carried on from there with ``doc``'s orders (:meth:`InPlace.again_from`; ``board``, the board as the phase
-    began, is only read).
+    began, is only read).  ``begun``: the board ``fresh`` copies, which nothing changes: the readers of the board as
+    the phase began (the counting bounds, the split into parts) read it rather than a copy of their own (issue 37).
     """
     token = NAMED.set(named_ids(doc.get("moves", default=[])))
     try:
         with per_file():
-            return _run(doc, board, phase_name, fresh, log_from, again)
+            return _run(doc, board, phase_name, fresh, log_from, again, begun)
     finally:
         NAMED.reset(token)
 
@@ -385,7 +390,7 @@ class InPlace:
 
 
 def _run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None, log_from: int | None = None,
-         again: tuple[InPlace, int] | None = None) -> Run:
+         again: tuple[InPlace, int] | None = None, begun: Board | None = None) -> Run:
     resumed = again[0].again_from(doc, again[1], board) if again is not None and fresh is not None else None
     if again is not None and resumed is None and fresh is not None:
         board = fresh(None)  # the board given with ``again`` is the one the phase began on, never changed
@@ -395,6 +400,7 @@ def _run(doc: Document, board: Board, phase_name: str, fresh: Fresh | None, log_
         first = InPlace(doc, board, phase_name, log_from).greedy()
     else:
         first = _run_once(doc, board, phase_name, Chooser())
+    first.begun = first.begun or begun
     found = _chosen(doc, first, phase_name, fresh)
     found.in_place = first.logged
     return found
@@ -442,10 +448,7 @@ def _error_first(doc: Document, first: Run, phase_name: str, fresh: Fresh) -> li
     raw_moves = doc.get("moves", default=[])
     if not _parts_apart(first) or not isinstance(raw_moves, list) or len(first.moves) != len(raw_moves):
         return None
-    board = first.phase.board
-    begun = _as_begun(doc, first, fresh)
-    alike = unlinking(begun, first.moves) if SWAPPABLE and not first.phase.combat else frozenset()
-    part_of = parts(first.moves, alike)
+    part_of = _parts_of(doc, first, fresh)
     erring = [f.order for f in first.findings if _searched(f, first.overloads)]
     if len(set(part_of.values())) < 2 or any(order not in part_of for order in erring):
         return None
@@ -455,7 +458,7 @@ def _error_first(doc: Document, first: Run, phase_name: str, fresh: Fresh) -> li
     errs = {part_of[cast(int, order)] for order in erring}
     stubborn: set[int] = set()
     if len(errs) > 1:  # the spread try tells the erring parts apart (one erring part goes last whatever it says)
-        spread = _run_once(doc, fresh(_spaces(doc, board)), phase_name, Chooser(spread=True), first.overloads)
+        spread = _run_once(doc, fresh(_spaces_of(doc, first)), phase_name, Chooser(spread=True), first.overloads)
         stubborn = {part_of[f.order] for f in spread.findings if f.order in part_of and _searched(f, spread.overloads)}
     rank = _part_rank(first, errs, stubborn, part_of, members)
     order = [k - 1 for root in sorted(members, key=rank) for k in members[root]]
@@ -477,7 +480,7 @@ def _search_reordered(doc: Document, first: Run, phase_name: str, fresh: Fresh, 
     order, whichever part comes first, and the points of the file-order run are the kept run's sorted by order."""
     raw_moves = cast(list[Any], doc.get("moves"))
     shuffled = replace(doc, data={**doc.data, "moves": [raw_moves[k] for k in order]})
-    greedy = _run_once(shuffled, fresh(_spaces(doc, first.phase.board)), phase_name, Chooser())
+    greedy = _run_once(shuffled, fresh(_spaces_of(doc, first)), phase_name, Chooser())
     if not greedy.choosing:
         return _search(doc, first, phase_name, fresh, memo)
     best, how, limit = _best_choice(shuffled, greedy, phase_name, fresh, memo)
@@ -509,12 +512,10 @@ def _best_choice(doc: Document, first: Run, phase_name: str, fresh: Fresh, memo:
     meter = Meter()
     best, how = first, None
     least = first.overloads.lower_bound() if first.overloads is not None else 0
-    spaces = _spaces(doc, first.phase.board)
+    spaces = _spaces_of(doc, first)
     part_of = None
     if _parts_apart(first):  # noncombat: apart through land spaces whose units are alike (issue 37)
-        alike = unlinking(_as_begun(doc, first, fresh), first.moves) if SWAPPABLE and not first.phase.combat else (
-            frozenset())
-        part_of = parts(first.moves, alike)
+        part_of = _parts_of(doc, first, fresh)
     forced: list[int] = []
 
     def board() -> Board:
@@ -573,8 +574,25 @@ def _as_begun(doc: Document, run: Run, fresh: Fresh) -> Board:
     """The units in the spaces of the orders' paths as the phase began, copied once for every reader that changes
     nothing (the counting bounds, the split into parts): a run's own board is changed by its orders."""
     if run.begun is None:
-        run.begun = fresh(_spaces(doc, run.phase.board))
+        run.begun = fresh(_spaces_of(doc, run))
     return run.begun
+
+
+def _parts_of(doc: Document, run: Run, fresh: Fresh) -> dict[int, int]:
+    """The independent parts of the run's orders (:func:`~movecheck.aa.choice.parts`, split by units that can be
+    swapped), read once for the run (the order of the search and the search itself ask: issue 37)."""
+    if run.split is None:
+        alike = unlinking(_as_begun(doc, run, fresh), run.moves) if SWAPPABLE and not run.phase.combat else (
+            frozenset())
+        run.split = parts(run.moves, alike)
+    return run.split
+
+
+def _spaces_of(doc: Document, run: Run) -> frozenset[str]:
+    """:func:`_spaces` of the run's orders ``doc``, read once for the run."""
+    if run.spaces is None:
+        run.spaces = _spaces(doc, run.phase.board)
+    return run.spaces
 
 
 def _first_try(doc: Document, first: Run, phase_name: str, spaces: frozenset[str], fresh: Fresh, meter: Meter,
@@ -747,6 +765,8 @@ class Carry:
         raw_moves = doc.get("moves", default=[])
         self.raw_moves: list[Any] | None = raw_moves if isinstance(raw_moves, list) else None
         self.move_clauses = CATALOGUE.running("aa", occasion(phase_name, "move"))
+        self.move_checks = [(c, c.check if c.check is not None else c.run) for c in self.move_clauses]
+        """Each order's clauses and their checks, called directly (:meth:`Clause.vetted` on what they find)."""
         self.overloads = Overloads(board, start)
         self.resolved: Callable[[Move | None], None] | None = None
         """Called with each order once it is read and its units chosen, before it changes anything (``InPlace``)."""
@@ -772,8 +792,9 @@ class Carry:
         move.riders = phase.riders(move)
         self.overloads.look(move, board, land_route(board, move.path))
         phase.counted |= move.counted
-        for clause in self.move_clauses:
-            for violation in clause.run(move, phase):
+        for clause, check in self.move_checks:
+            for found in check(move, phase):
+                violation = clause.vetted(found)
                 findings.append(_finding(doc, violation, move.index, move.order_id))
                 move.short_by_choice = move.short_by_choice or (
                     violation.code == "AA104" and phase.short_by_choice(move)

@@ -117,7 +117,7 @@ def carried_out(doc: Document, board: Board, phase_name: str, repeated: bool) ->
     global given, taken_back
     split = _split(doc.data) if repeated and KEEP_RUNS and OBSERVER.get() is None else None
     if split is None:
-        return engine.run(doc, board.copy(), phase_name, fresh=board.copy)
+        return engine.run(doc, board.copy(), phase_name, fresh=board.copy, begun=board)
     rest, orders = split
     key = (phase_name, language(), _switches(), rest)
     kept = _KEPT.pop(doc.path, None)  # taken back, the kept run changes: kept again once the new one has ended
@@ -135,11 +135,12 @@ def carried_out(doc: Document, board: Board, phase_name: str, repeated: bool) ->
             and kept.named == named):
         probe = Probe.of(doc, kept.probes)
         back = min(changed, len(kept.orders) - 1)  # an order at least: the end clauses' facts are put back too
-        found = engine.run(probe, board, phase_name, fresh=board.copy, log_from=changed, again=(kept.logged, back))
+        found = engine.run(probe, board, phase_name, fresh=board.copy, log_from=changed, again=(kept.logged, back),
+                           begun=board)
         taken_back += found.in_place is kept.logged
     else:
         probe = Probe.of(doc)
-        found = engine.run(probe, board.copy(), phase_name, fresh=board.copy, log_from=changed)
+        found = engine.run(probe, board.copy(), phase_name, fresh=board.copy, log_from=changed, begun=board)
     if _keepable(found):
         _keep(doc.path, _Kept(board, key, orders, found, probe.probes, found.in_place, named))
     return placed(found, probe.probes, doc)

@@ -269,10 +269,23 @@ def _least_sufficient(board: Board, move: Move, kind: str, chosen: list[Unit], t
         return chosen
     need = len(move.path) - 1
     worst = max(readiness(u)[:4] for u in chosen)
-    pool = [u for u in board.units_at(move.start) if u.type.name == kind and u.power == board.power
-            and u.aboard is None and u.uid not in taken and readiness(u)[:4] <= worst]
-    pool.sort(key=lambda u: (readiness(u)[:4], u.left < need, u.left if u.left >= need else -u.left, u.uid))
-    return pool[:len(chosen)] if len(pool) >= len(chosen) else chosen
+    power = board.power
+    keyed: list[tuple[tuple[Any, ...], Unit]] = []  # each unit's key read once (the greedy run asks every order)
+    for unit in board.units_at(move.start):
+        if unit.type.name != kind or unit.power != power or unit.aboard is not None or unit.uid in taken:
+            continue
+        ready = readiness(unit)[:4]
+        if ready <= worst:
+            left = unit.left
+            keyed.append(((ready, left < need, left if left >= need else -left, unit.uid), unit))
+    if len(keyed) < len(chosen):
+        return chosen
+    keyed.sort(key=_first)  # the keys end with the unit's uid: no two alike
+    return [unit for _key, unit in keyed[:len(chosen)]]
+
+
+def _first(entry: tuple[tuple[Any, ...], Unit]) -> tuple[Any, ...]:
+    return entry[0]
 
 
 def _same_shore(board: Board, move: Move, kind: str, chosen: list[Unit], taken: set[int]) -> list[Unit]:

@@ -70,6 +70,10 @@ def unit_aliases() -> dict[str, str]:
     return {short: name for name, shorts in UNIT_ABBREVIATIONS.items() for short in shorts}
 
 
+RESOLVED_KEPT = 4096
+"""Texts whose meaning a lexicon keeps (:meth:`Lexicon.resolve`); past this many, the memo starts again."""
+
+
 class Lexicon:
     """The names of one kind on a map and the spellings that stand for them."""
 
@@ -82,11 +86,15 @@ class Lexicon:
         self._short: dict[str, list[str]] = {}
         self.spellings: dict[str, str] = {}
         """Each abbreviation as written and the name it stands for (for "did you mean")."""
+        self._resolved: dict[str, str | None] = {}
+        """What each text :meth:`resolve` was asked for stands for (issue 37: a run reads every order's unit types
+        twice, the bounds and the order itself); emptied whenever an abbreviation is added."""
 
     def add(self, short: Any, name: str) -> None:
         """Let ``short`` stand for ``name`` (a name this lexicon holds; others are ignored)."""
         if name not in self._known or not isinstance(short, str) or not short.strip():
             return
+        self._resolved.clear()
         meanings = self._short.setdefault(fold(short), [])
         if name not in meanings:
             meanings.append(name)
@@ -109,8 +117,16 @@ class Lexicon:
 
     def resolve(self, text: Any) -> str | None:
         """The one name ``text`` stands for, or None (unknown, or ambiguous)."""
+        if not isinstance(text, str):
+            return None
+        known = self._resolved.get(text, "")
+        if known != "":
+            return known
+        if len(self._resolved) >= RESOLVED_KEPT:
+            self._resolved.clear()
         found = self.meanings(text)
-        return found[0] if len(found) == 1 else None
+        answer = self._resolved[text] = found[0] if len(found) == 1 else None
+        return answer
 
 
 AMBIGUOUS = {

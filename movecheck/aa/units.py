@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from movecheck.aa.wording import power_adjective, type_noun, unit_phrase
@@ -119,33 +120,35 @@ class UnitType:
             support=Support.all_from(name, data.get("support")),
         )
 
-    @property
+    # the domain's facts, read once a type (issue 37: a run asks them some seventy times an order; a frozen type's
+    # fields never change, and a cached property is kept in the instance's own dict, outside its fields)
+    @cached_property
     def is_land(self) -> bool:
         return self.domain == "land"
 
-    @property
+    @cached_property
     def is_sea(self) -> bool:
         return self.domain == "sea"
 
-    @property
+    @cached_property
     def is_air(self) -> bool:
         return self.domain == "air"
 
-    @property
+    @cached_property
     def is_fighter(self) -> bool:
         """Aircraft that can land on carriers."""
         return self.is_air and self.carrier_cost > 0
 
-    @property
+    @cached_property
     def is_bomber(self) -> bool:
         """Aircraft that cannot land on carriers: the bombers, which may raid a factory."""
         return self.is_air and self.carrier_cost == 0
 
-    @property
+    @cached_property
     def is_transport(self) -> bool:
         return self.is_sea and self.transport_capacity > 0
 
-    @property
+    @cached_property
     def is_carrier(self) -> bool:
         return self.is_sea and self.carrier_capacity > 0
 

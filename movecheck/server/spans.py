@@ -66,6 +66,7 @@ class Spans:
         self._events = events
         self._json = json
         self._table: tuple[list[Node], dict[Point, Node]] | None = None
+        self._ends: dict[Point, Point] | None = None
 
     @property
     def nodes(self) -> list[Node]:
@@ -89,6 +90,57 @@ class Spans:
                 by_start.setdefault(node.start, node)
             table = self._table = (found, by_start)
         return table
+
+    def _ends_by_start(self) -> dict[Point, Point]:
+        """Where the node :attr:`_by_start` has at each start ends: all a finding's range asks (issue 37).  A YAML
+        text's read from its events with no node made (no paths): the first scalar, alias or key event to start
+        there, else the first collection to end there, as :meth:`_read` appends them; the table's when it is read."""
+        ends = self._ends
+        if ends is None:
+            scanned = spans(self.text) if self._json and self._table is None else None
+            if scanned:  # a JSON text's nodes read from its text, no node made
+                ends = {}
+                for _path, start, end, _value, _key in scanned:
+                    ends.setdefault(start, end)
+            elif self._json or self._table is not None:
+                ends = {start: node.end for start, node in self._by_start.items()}
+            else:
+                ends = {}
+                with contextlib.suppress(yaml.YAMLError, ValueError):  # a broken file: the nodes before the break
+                    self._read_ends(self._events() if self._events is not None else yaml.parse(self.text,
+                                                                                                 Loader=_Loader), ends)
+            self._ends = ends
+        return ends
+
+    @staticmethod
+    def _read_ends(events: Iterable[Any], ends: dict[Point, Point]) -> None:
+        """:meth:`_read`'s walk of the events, noting each node's start and end only."""
+        stack: list[list[Any]] = []  # each open collection: its start, is it a mapping, does it expect a key
+        for count, event in enumerate(events):
+            if count > MAX_EVENTS:
+                return
+            if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                ends.setdefault(stack.pop()[0], _point(event.end_mark))
+                if stack and stack[-1][1]:
+                    stack[-1][2] = True
+                continue
+            if not isinstance(event, _NODE_EVENTS):
+                continue
+            start = _point(event.start_mark)
+            collection = isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent))
+            parent = stack[-1] if stack else None
+            if parent is not None and parent[1] and parent[2]:
+                ends.setdefault(start, _point(event.end_mark))  # a key
+                parent[2] = False
+                if collection:
+                    stack.append([start, isinstance(event, yaml.MappingStartEvent), True])
+                continue
+            if collection:
+                stack.append([start, isinstance(event, yaml.MappingStartEvent), True])
+                continue
+            ends.setdefault(start, _point(event.end_mark))
+            if parent is not None and parent[1]:
+                parent[2] = True
 
     def _scanned(self) -> list[Node]:
         """The nodes of a JSON text read from the text (none: read its events)."""
@@ -148,9 +200,9 @@ class Spans:
     def range_of(self, line: int, column: int) -> tuple[Point, Point]:
         """The range of the node a finding names by its 1-based start (a word when none starts there)."""
         start = (max(line - 1, 0), max(column - 1, 0))
-        node = self._by_start.get(start)
-        if node is not None and node.end > node.start:
-            return node.start, self.clip(node)
+        end = self._ends_by_start().get(start)
+        if end is not None and end > start:
+            return start, self.clip(Node((), start, end))
         return start, self._word_end(start)
 
     def clip(self, node: Node) -> Point:
