@@ -188,4 +188,102 @@ SLOW: dict[str, str] = {
     "tests/test_validators.py::test_every_seed_gets_the_same_answer[aa-map]": HEAVY,
     "tests/test_validators.py::test_every_seed_gets_the_same_answer[aa-orders]": HEAVY,
     "tests/test_validators.py::test_every_seed_gets_the_same_answer[aa-state]": HEAVY,
+    # heavy tests, second measurement (0.3 s of CPU or more once the first ones had moved)
+    "tests/aa/test_aa_board_picture.py::test_every_space_is_drawn_as_its_polygons": HEAVY,
+    "tests/aa/test_aa_board_picture.py::test_land_in_its_holders_colour_seas_one_tone_impassable_hatched": HEAVY,
+    "tests/aa/test_aa_board_picture.py::test_arrow_labels_say_what_moved_and_no_two_labels_overlap[examples/aa/orders/g1-combat.yaml]":
+        HEAVY,
+    "tests/aa/test_aa_board_picture.py::test_a_lone_bomber_on_a_factory_is_a_raid_and_with_a_fighter_an_attack":
+        HEAVY,
+    "tests/aa/test_aa_board_picture.py::test_a_mobilization_shows_its_placements_and_a_purchase_says_what_was_bought":
+        HEAVY,
+    "tests/aa/test_aa_picture.py::test_one_arrow_per_move[examples/aa/orders/g1-noncombat.yaml]": HEAVY,
+    "tests/aa/test_aa_picture.py::test_one_marker_per_finding_and_every_finding_listed_in_full[examples/aa/orders/variants/ncm-aa107-moved-in-combat.yaml]":
+        HEAVY,
+    "tests/aa/test_apply.py::test_every_played_example_is_legal_and_round_trips[us1-noncombat.yaml]": HEAVY,
+    "tests/maneuver/test_limits.py::test_weighed_odds_equal_the_listed_combinations": HEAVY,
+    "tests/maneuver/test_limits.py::test_whole_corps_reasons_over_the_slowest_file_as_listing_every_combination_would[2-2-20]":
+        HEAVY,
+    "tests/maneuver/test_reach_sight.py::test_every_way_sees_what_its_shadows_leave": HEAVY,
+    "tests/server/test_hostile.py::test_a_hostile_buffer_gets_one_diagnostic_and_the_server_goes_on[a YAML bomb]":
+        HEAVY,
+    "tests/test_action.py::test_the_sarif_steps_write_the_report_to_upload": HEAVY,
+    "tests/test_batch_memory.py::test_forgetting_a_state_changes_no_byte[github]": HEAVY,
+    "tests/test_i18n.py::test_machine_reports_keep_their_structure[sarif]": HEAVY,
+    "tests/test_i18n.py::test_maneuver_machine_reports_keep_their_structure[json]": HEAVY,
+    "tests/test_imports.py::test_light_commands_do_not_import_heavy_modules[rules]": HEAVY,
+    "tests/test_output_files.py::test_a_reader_that_went_away_ends_the_run_quietly": HEAVY,
+    "tests/test_packaging.py::test_installed_schema_is_valid_draft_2020_12[aa-map]": HEAVY,
+    "tests/test_packaging.py::test_installed_builtin_maps_and_rule_texts": HEAVY,
+    "tests/test_packaging.py::test_installed_russian_catalogue": HEAVY,
+    "tests/test_precommit.py::test_manifest_is_valid": HEAVY,
+    "tests/test_robustness.py::test_max_bytes_from_the_environment": HEAVY,
+    "tests/test_untrusted.py::test_proc_self_environ_never_leaks": HEAVY,
+    "tests/test_validators.py::test_every_seed_gets_the_same_answer[aa-battles]": HEAVY,
+    "tests/aa/test_mobilize_apply.py::test_a_fighter_waiting_for_a_carrier_boards_it_or_is_destroyed": HEAVY,
+    "tests/aa/test_odds_engine.py::test_arrays_agree_with_pure_python[att2-dfn2-False-BattleModel-aa1942]": HEAVY,
+    "tests/aa/test_pasted_dice.py::test_aa513_a_pasted_roll_with_a_die_too_many": HEAVY,
+    "tests/aa/test_sea_battle_first.py::test_aa507_a_land_battle_whose_cargo_sank_is_fought_by_the_units_that_came_overland":
+        HEAVY,
+    "tests/aa/test_swappable.py::test_shuffling_loads_into_different_zones_out_of_one_territory_never_changes_the_verdict":
+        HEAVY,
+    "tests/aa/test_triplea.py::test_the_converted_revised_map_checks_a_turn_like_the_built_in_map[combat-mixed-rules-1942]":
+        HEAVY,
+    "tests/test_dependents.py::test_the_order_is_deterministic": HEAVY,
+    "tests/test_extras.py::test_the_simulation_hides_shapely[False]": HEAVY,
+    "tests/test_extras.py::test_aa_and_manoeuvre_orders_lint_work_without_shapely": HEAVY,
+    "tests/test_formats.py::test_sarif_fingerprints_ignore_line_moves": HEAVY,
+    "tests/test_numbers.py::test_json_map_numbers[decimal]": HEAVY,
+    "tests/test_robustness.py::test_max_units_from_the_environment": HEAVY,
+    "tests/test_spoofing.py::test_a_file_name_that_is_not_utf8[json]": HEAVY,
+    "tests/test_startup.py::test_the_entry_point_keeps_output_and_exit_codes[args3-1]": HEAVY,
+    "tests/test_validators.py::test_every_seed_gets_the_same_answer[apply-report]": HEAVY,
+    # heavy tests, third measurement (0.2 s of CPU or more, one case of a sweep or a second test of a behaviour)
+    "tests/aa/test_aa_board_picture.py::test_the_legend_names_every_mark": HEAVY,
+    "tests/aa/test_aa_picture.py::test_the_board_shows_every_space_its_holder_and_units": HEAVY,
+    "tests/aa/test_anniversary.py::test_import_triplea_labels_the_game_and_carries_objectives_and_chinas_rules[aa-anniversary-1941]":
+        HEAVY,
+    "tests/aa/test_anniversary.py::test_import_triplea_labels_the_game_and_carries_objectives_and_chinas_rules[aa-anniversary-1942]":
+        HEAVY,
+    "tests/aa/test_apply.py::test_apply_output_of_the_examples_lints_clean_and_is_deterministic[g1-combat.yaml]":
+        HEAVY,
+    "tests/aa/test_apply.py::test_every_played_example_is_legal_and_round_trips[g1-battles.yaml]": HEAVY,
+    "tests/aa/test_apply.py::test_every_played_example_is_legal_and_round_trips[g1-combat.yaml]": HEAVY,
+    "tests/aa/test_apply.py::test_every_played_example_is_legal_and_round_trips[g1-noncombat-applied.yaml]":
+        HEAVY,
+    "tests/aa/test_apply.py::test_every_played_example_is_legal_and_round_trips[g1-noncombat.yaml]": HEAVY,
+    "tests/aa/test_choice_runs.py::test_packings_are_every_way_to_fill_the_vessels_once": HEAVY,
+    "tests/maneuver/test_geodesic_arrays.py::test_the_visibility_tests_in_one_call_are_the_tests_one_by_one":
+        HEAVY,
+    "tests/maneuver/test_reach.py::test_ends_in_the_certain_region_are_legal_for_every_roll[r13]": HEAVY,
+    "tests/maneuver/test_svg.py::test_the_ends_in_the_picture_are_the_engines[free-orders.yaml]": HEAVY,
+    "tests/test_packaging.py::test_installed_check_of_a_copied_example": HEAVY,
+    "tests/test_precommit.py::test_readme_snippet_is_a_valid_config": HEAVY,
+    "tests/test_readme.py::test_a_runnable_block_works_as_written[line-48]": HEAVY,
+    "tests/test_readme.py::test_a_runnable_block_works_as_written[line-68]": HEAVY,
+    "tests/test_render.py::test_the_renderer_docstring_shows_its_output[full]": HEAVY,
+    "tests/test_render.py::test_the_renderer_docstring_shows_its_output[github]": HEAVY,
+    "tests/aa/test_odds_engine.py::test_arrays_agree_with_pure_python[att2-dfn2-False-AnniversaryBattle-aa1942]":
+        HEAVY,
+    "tests/aa/test_odds_sea_batch.py::test_a_big_sea_battle_is_the_same_twice": HEAVY,
+    "tests/aa/test_search_properties.py::test_transports_agree_with_brute_force": HEAVY,
+    "tests/aa/test_state_keys.py::test_a_purchase_in_any_order_writes_the_same_bytes": HEAVY,
+    "tests/test_cli.py::test_output_pipe_closed_before_the_first_write[args4-0]": HEAVY,
+    "tests/test_cli.py::test_output_pipe_closed_before_the_first_write[args5-0]": HEAVY,
+    "tests/test_config.py::test_linting_beside_a_pyproject_without_our_table_imports_no_toml_parser": HEAVY,
+    "tests/test_cost.py::test_a_long_turning_motion_is_cut_into_pieces_per_waypoint_not_per_step": HEAVY,
+    "tests/test_cost.py::test_long_motion_among_many_shapes_tests_only_nearby_pieces": HEAVY,
+    "tests/test_extras.py::test_a_manoeuvre_file_without_shapely_is_one_line_exit_2[apply]": HEAVY,
+    "tests/test_numbers.py::test_a_limit_that_is_not_a_plain_whole_number_keeps_its_default[\xb2]": HEAVY,
+    "tests/test_numbers.py::test_a_limit_that_is_not_a_plain_whole_number_keeps_its_default[\u0661\u0662]": HEAVY,
+    "tests/test_numbers.py::test_a_limit_that_is_not_a_plain_whole_number_keeps_its_default[value2]": HEAVY,
+    "tests/test_robustness.py::test_python_tag_through_the_real_command": HEAVY,
+    "tests/test_scripts.py::test_check_without_the_shared_folder_exits_0[gen_help]": HEAVY,
+    "tests/test_spoofing.py::test_a_file_name_that_is_not_utf8[text]": HEAVY,
+    "tests/test_startup.py::test_a_narrow_terminal_gets_typers_help_at_its_width": HEAVY,
+    "tests/test_startup.py::test_the_entry_point_keeps_output_and_exit_codes[args0-0]": HEAVY,
+    "tests/test_startup.py::test_the_entry_point_keeps_output_and_exit_codes[args5-2]": HEAVY,
+    "tests/test_startup.py::test_the_entry_point_keeps_output_and_exit_codes[args6-0]": HEAVY,
+    "tests/test_untrusted.py::test_state_naming_a_device_or_a_pipe_is_mc011[/proc/self/fd/1-a FIFO (named pipe)]":
+        HEAVY,
 }
