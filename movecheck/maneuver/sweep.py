@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import cast
 
 import numpy as np
@@ -314,14 +314,24 @@ def translation_chord(moving: BaseGeometry, fixed: BaseGeometry,
     if twice_area / 2.0 <= EPS:
         return None
     dx, dy = float(d[0]), float(d[1])
+
+    def planes() -> Iterator[tuple[float, float]]:
+        for k in range(n_ring):
+            ax, ay = ring[k]
+            bx, by = ring[(k + 1) % n_ring]
+            ex, ey = bx - ax, by - ay
+            length = math.hypot(ex, ey)
+            nx, ny = ey / length, -ex / length  # outward normal
+            yield nx * dx + ny * dy, nx * ax + ny * ay
+
+    return _ray_chord(planes())
+
+
+def _ray_chord(planes: Iterable[tuple[float, float]]) -> tuple[float, float] | None:
+    """The interval of t where the ray t*d is strictly inside a convex region, from each edge's (n.d, n.a): n the
+    edge's outward unit normal, a a point of it; None when the ray misses the interior or only grazes it."""
     t_lo, t_hi = -math.inf, math.inf
-    for k in range(n_ring):
-        ax, ay = ring[k]
-        bx, by = ring[(k + 1) % n_ring]
-        ex, ey = bx - ax, by - ay
-        length = math.hypot(ex, ey)
-        nx, ny = ey / length, -ex / length  # outward normal
-        nd, c = nx * dx + ny * dy, nx * ax + ny * ay
+    for nd, c in planes:
         if abs(nd) <= PARALLEL_TOL:
             if c <= EPS:  # the ray runs along or outside this edge
                 return None
@@ -349,21 +359,14 @@ def _geos_chord_of(moving: BaseGeometry, fixed: BaseGeometry, d: np.ndarray) -> 
     hull = shapely.convex_hull(shapely.multipoints((pf[:, None, :] - pm[None, :, :]).reshape(-1, 2)))
     if not isinstance(hull, Polygon) or hull.area <= EPS:
         return None
-    t_lo, t_hi = -math.inf, math.inf
-    for a, b in itertools.pairwise(_ccw_ring(hull)):
-        e = b - a
-        n = np.array([e[1], -e[0]]) / math.hypot(e[0], e[1])  # outward normal
-        nd, c = float(n @ d), float(n @ a)
-        if abs(nd) <= PARALLEL_TOL:
-            if c <= EPS:  # the ray runs along or outside this edge
-                return None
-        elif nd > 0:
-            t_hi = min(t_hi, c / nd)
-        else:
-            t_lo = max(t_lo, c / nd)
-    if t_hi - t_lo <= EPS:
-        return None
-    return (t_lo, t_hi)
+
+    def planes() -> Iterator[tuple[float, float]]:
+        for a, b in itertools.pairwise(_ccw_ring(hull)):
+            e = b - a
+            n = np.array([e[1], -e[0]]) / math.hypot(e[0], e[1])  # outward normal
+            yield float(n @ d), float(n @ a)
+
+    return _ray_chord(planes())
 
 
 def entry_distance(moving: Polygon, obstacle: BaseGeometry, direction_xy: Sequence[float],
