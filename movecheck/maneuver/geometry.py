@@ -172,20 +172,21 @@ def field_polygon(width: float, depth: float) -> Polygon:
 def inside_field(poly: BaseGeometry, field: Polygon, eps: float = EPS) -> bool:
     """Whether the shape lies inside the field, allowing eps of overshoot (the grown field built and prepared once
     per field and slack, :func:`kept`)."""
-    grown = cast(BaseGeometry, kept(field, f"grown {eps!r}", lambda f: _grown(f, eps)))
-    return bool(grown.covers(poly))
+    return bool(_grown_field(field, eps).covers(poly))
 
 
 def inside_field_each(polys: Sequence[BaseGeometry], field: Polygon, eps: float = EPS) -> list[bool]:
     """:func:`inside_field` of each shape, in one call."""
-    grown = cast(BaseGeometry, kept(field, f"grown {eps!r}", lambda f: _grown(f, eps)))
-    shapes = np.empty(len(polys), dtype=object)
-    shapes[:] = list(polys)
-    return [bool(x) for x in shapely.covers(grown, shapes)]
+    return [bool(x) for x in shapely.covers(_grown_field(field, eps), np.array(list(polys), dtype=object))]
+
+
+def _grown_field(field: Polygon, eps: float) -> BaseGeometry:
+    """The field grown by ``eps`` with mitred corners, prepared for repeated tests, built once per field and slack
+    (:func:`kept`)."""
+    return cast(BaseGeometry, kept(field, f"grown {eps!r}", lambda f: _grown(f, eps)))
 
 
 def _grown(field: BaseGeometry, eps: float) -> BaseGeometry:
-    """The field grown by ``eps`` with mitred corners, prepared for repeated tests."""
     grown = field.buffer(eps, join_style="mitre")
     shapely.prepare(grown)
     return grown
@@ -254,8 +255,7 @@ class SpatialIndex:
         found: list[list[Hashable]] = [[] for _ in geoms]
         if not self.keys or not geoms:
             return found
-        shapes = np.empty(len(geoms), dtype=object)
-        shapes[:] = list(geoms)
+        shapes = np.array(list(geoms), dtype=object)
         which, hits = self._tree.query(shapes, predicate="dwithin", distance=distance + EPS)
         for i, h in sorted(zip(which.tolist(), hits.tolist(), strict=True)):
             found[i].append(self.keys[h])
